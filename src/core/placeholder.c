@@ -1,0 +1,1 @@
+int zeta_core_placeholder;

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every unit test binary in $BUILD/tests and every end-to-end script in
+# tests/e2e. Each test prints "PASS name" / "FAIL name" lines; the total
+# closes with "N passed, N failed".
+set -u
+BUILD=${BUILD:-build}
+export ZETA="$PWD/$BUILD/zeta" SHARED="${SHARED:-$PWD/../shared}"
+log=$(mktemp); trap 'rm -f "$log"' EXIT
+run() {  # name, command...
+  local name=$1; shift
+  local out; out=$(mktemp)
+  if "$@" >"$out" 2>&1; then status=0; else status=$?; fi
+  grep -E '^(PASS|FAIL) ' "$out" >>"$log"
+  if [ "$status" -ne 0 ]; then
+    echo "FAIL $name (exit $status)" >>"$log"; echo "--- $name failed:"; tail -n 40 "$out"
+  elif ! grep -qE '^(PASS|FAIL) ' "$out"; then
+    echo "FAIL $name (no checks ran)" >>"$log"
+  fi
+  rm -f "$out"
+}
+for t in "$BUILD"/tests/test_*; do
+  [ -x "$t" ] || continue
+  run "$(basename "$t")" "$t"
+done
+for s in tests/e2e/*.sh; do
+  [ -f "$s" ] || continue
+  run "$(basename "$s")" bash "$s"
+done
+grep '^FAIL ' "$log" | head -n 50
+passed=$(grep -c '^PASS ' "$log"); failed=$(grep -c '^FAIL ' "$log")
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,28 @@
+/* Craig interpolation on top of Z3 4.8.12, which has no interpolation API.
+ *
+ * Sequence interpolants for F1 ∧ … ∧ Fn unsat: I1..In-1 with F1 ⇒ I1,
+ * Ik ∧ Fk+1 ⇒ Ik+1, In-1 ∧ Fn unsat, each Ik over the symbols shared by
+ * F1..Fk and Fk+1..Fn. Strategies:
+ *   ITP_SPACER  the chain as a linear CHC system solved by Z3's Spacer;
+ *   ITP_MBP     model-based projection of prefix models onto the shared
+ *               symbols, each cube generalized against the suffix with cores;
+ *   ITP_AUTO    one, falling back to the other when it cannot answer.
+ * Every returned interpolant has been checked (the three conditions) unless
+ * the library was built to skip it.
+ */
+#ifndef ZETA_SOLVER_ITP_H
+#define ZETA_SOLVER_ITP_H
+#include "solver/solver.h"
+
+typedef enum { ITP_AUTO, ITP_SPACER, ITP_MBP } itp_strategy;
+
+/* Parses "auto" | "spacer" | "mbp". */
+bool itp_strategy_parse(const char *s, itp_strategy *out);
+
+/* n >= 2 formulas. On SOLVER_UNSAT out[0..n-2] hold the interpolants.
+ * SOLVER_SAT: the conjunction is satisfiable. SOLVER_UNKNOWN: no strategy
+ * could answer (timeout_ms per call, 0 = none). */
+solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t *out,
+                           uint32_t timeout_ms);
+solver_result itp_binary(itp_strategy st, term_t a, term_t b, term_t *out, uint32_t timeout_ms);
+#endif

@@ -1,0 +1,69 @@
+/* The solver interface: one ops table, several backends.
+ *
+ * Backends: Z3 in-process through its C API ("z3"), and any SMT-LIB2 solver
+ * binary driven over pipes ("smtlib:CMD", e.g. "smtlib:cvc5 --incremental
+ * --lang smt2", "smtlib:z3 -in"), used to cross-check results. Terms are
+ * zeta terms (core/term.h) both ways: assertions go in as terms and model
+ * values come back as literal terms.
+ */
+#ifndef ZETA_SOLVER_SOLVER_H
+#define ZETA_SOLVER_SOLVER_H
+#include "core/term.h"
+
+typedef enum { SOLVER_SAT, SOLVER_UNSAT, SOLVER_UNKNOWN } solver_result;
+
+typedef struct solver solver;
+
+typedef struct solver_ops {
+  void (*destroy)(solver *s);
+  void (*assert_term)(solver *s, term_t t);
+  void (*push)(solver *s);
+  void (*pop)(solver *s, uint32_t levels);
+  /* Check the assertions under Boolean assumptions (may be n == 0). */
+  solver_result (*check)(solver *s, uint32_t n, const term_t *assumptions);
+  /* After SAT: the value of t in the model, as a literal term (for arrays
+   * and functions: a term built from const-array/store or ite). Model
+   * completion is on: every term gets a value. NULL_TERM on failure. */
+  term_t (*value)(solver *s, term_t t);
+  /* After UNSAT under assumptions: a subset of the assumptions that is
+   * unsat with the assertions; count returned, *out malloc'd. */
+  uint32_t (*unsat_core)(solver *s, term_t **out);
+  void (*set_timeout)(solver *s, uint32_t ms);   /* per check; 0 = none */
+  void (*interrupt)(solver *s);                  /* async-signal safe where possible */
+  const char *(*reason_unknown)(solver *s);
+} solver_ops;
+
+struct solver {
+  const solver_ops *ops;
+  const char *name;     /* backend name, for messages */
+};
+
+/* backend: "z3" or "smtlib:CMD". NULL on failure (message in *err if non-NULL). */
+solver *solver_new(const char *backend, const char **err);
+solver *solver_new_z3(void);
+solver *solver_new_smtlib(const char *cmd);
+
+static inline void solver_free(solver *s) { if (s) s->ops->destroy(s); }
+static inline void solver_assert(solver *s, term_t t) { s->ops->assert_term(s, t); }
+static inline void solver_push(solver *s) { s->ops->push(s); }
+static inline void solver_pop(solver *s, uint32_t n) { s->ops->pop(s, n); }
+static inline solver_result solver_check(solver *s) { return s->ops->check(s, 0, NULL); }
+static inline solver_result solver_check_assuming(solver *s, uint32_t n, const term_t *a) {
+  return s->ops->check(s, n, a);
+}
+static inline term_t solver_value(solver *s, term_t t) { return s->ops->value(s, t); }
+static inline uint32_t solver_unsat_core(solver *s, term_t **out) { return s->ops->unsat_core(s, out); }
+static inline void solver_set_timeout(solver *s, uint32_t ms) { s->ops->set_timeout(s, ms); }
+
+/* One-shot satisfiability of a formula with a fresh default (Z3) solver. */
+solver_result solver_check_formula(term_t f, uint32_t timeout_ms);
+
+/* Model enumeration (AllSAT with blocking clauses) projected onto terms
+ * ts[0..n-1]: at most max_models models of f (0 = no bound); each model is n
+ * literal values stored row-wise in *values (malloc'd, count*n entries).
+ * Returns SOLVER_UNSAT when all models were enumerated, SOLVER_SAT when the
+ * bound stopped enumeration early, SOLVER_UNKNOWN on solver failure.
+ * *count receives the number of models. */
+solver_result solver_enumerate(solver *s, term_t f, uint32_t n, const term_t *ts,
+                               uint32_t max_models, uint32_t *count, term_t **values);
+#endif

@@ -62,6 +62,7 @@ typedef enum {
   OP_VAR,         /* a variable / uninterpreted constant / function symbol */
   /* core */
   OP_ITE, OP_EQ, OP_DISTINCT, OP_AND, OP_OR, OP_XOR,
+  OP_IMPLIES,     /* only for term_make: built as (or (not a) b) */
   /* arithmetic */
   OP_ADD, OP_MUL, OP_NEG, OP_SUB, OP_DIV /* real / */, OP_IDIV, OP_MOD, OP_ABS,
   OP_LE, OP_LT, OP_TO_REAL, OP_TO_INT, OP_IS_INT,

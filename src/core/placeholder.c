@@ -1,1 +1,0 @@
-int zeta_core_placeholder;

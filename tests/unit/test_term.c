@@ -1,0 +1,283 @@
+/* Unit tests of the term library: hash consing, simplification, literals,
+ * traversals, evaluation (with a randomized cross-check against direct
+ * integer arithmetic). */
+#include <string.h>
+#include "check.h"
+#include "core/term.h"
+
+static term_t ivar(const char *n) { return term_var(n, type_int()); }
+static term_t bvar(const char *n) { return term_var(n, type_bool()); }
+
+static bool prints_as(term_t t, const char *expect) {
+  char *s = term_to_string(t);
+  bool ok = strcmp(s, expect) == 0;
+  if (!ok) fprintf(stderr, "  printed %s, expected %s\n", s, expect);
+  free(s);
+  return ok;
+}
+
+static void test_hash_consing(void) {
+  term_t x = ivar("x"), y = ivar("y"), a = bvar("a"), b = bvar("b");
+  CHECK(x == ivar("x"));
+  CHECK(x != term_var("x", type_real()));
+  CHECK(term_and2(a, b) == term_and2(b, a));
+  CHECK(term_or2(a, b) == term_or2(b, a));
+  CHECK(term_not(term_not(a)) == a);
+  CHECK(term_add2(x, y) == term_add2(y, x));
+  CHECK(term_eq(x, y) == term_eq(y, x));
+  CHECK(type_bv(8) == type_bv(8) && type_bv(8) != type_bv(9));
+  CHECK(type_array(type_int(), type_bv(8)) == type_array(type_int(), type_bv(8)));
+}
+
+static void test_boolean_simplification(void) {
+  term_t a = bvar("a"), b = bvar("b");
+  term_t t = term_true(), f = term_false();
+  CHECK(term_and2(a, t) == a);
+  CHECK(term_and2(a, f) == f);
+  CHECK(term_or2(a, t) == t);
+  CHECK(term_and2(a, term_not(a)) == f);
+  CHECK(term_or2(a, term_not(a)) == t);
+  CHECK(term_and2(a, a) == a);
+  term_t ab = term_and2(a, b);
+  CHECK(term_and2(ab, a) == ab);                 /* flattened, deduplicated */
+  CHECK(term_nargs(term_and2(ab, bvar("c"))) == 3);
+  CHECK(term_ite(t, a, b) == a && term_ite(f, a, b) == b);
+  CHECK(term_ite(bvar("c"), a, a) == a);
+  CHECK(term_iff(a, a) == t && term_iff(a, term_not(a)) == f);
+  CHECK(term_iff(term_not(a), b) == term_not(term_iff(a, b)));
+  CHECK(term_xor(a, b) == term_not(term_iff(a, b)));
+  CHECK(term_implies(f, a) == t);
+  CHECK(term_eq(ivar("x"), ivar("x")) == t);
+}
+
+static void test_arith_simplification(void) {
+  term_t x = ivar("x"), y = ivar("y");
+  CHECK(term_add2(term_int(2), term_int(3)) == term_int(5));
+  CHECK(term_add2(x, term_int(0)) == x);
+  CHECK(term_sub(x, x) == term_int(0));
+  CHECK(term_sub(term_add2(x, y), y) == x);
+  /* 2 * (x + 1) = 2x + 2 */
+  term_t lhs = term_mul2(term_int(2), term_add2(x, term_int(1)));
+  term_t rhs = term_add2(term_mul2(x, term_int(2)), term_int(2));
+  CHECK(lhs == rhs);
+  CHECK(term_mul2(x, term_int(0)) == term_int(0));
+  CHECK(term_neg(term_neg(x)) == x);
+  CHECK(term_le(term_int(1), term_int(2)) == term_true());
+  CHECK(term_lt(x, x) == term_false());
+  CHECK(term_ge(x, y) == term_le(y, x));
+  CHECK(term_idiv(term_int(-7), term_int(2)) == term_int(-4));
+  CHECK(term_mod(term_int(-7), term_int(2)) == term_int(1));
+  CHECK(term_idiv(term_int(7), term_int(-2)) == term_int(-3));
+  CHECK(term_mod(term_int(7), term_int(-2)) == term_int(1));
+  /* Int/Real mixing inserts to_real */
+  term_t r = term_var("r", type_real());
+  CHECK(type_kind_of(term_type(term_add2(x, r))) == TYPE_REAL);
+  CHECK(term_add2(x, r) != NULL_TERM);
+  CHECK(term_eq(term_int(1), term_to_real(term_int(1))) == term_true());
+  CHECK(term_add2(x, bvar("a")) == NULL_TERM && strstr(term_last_error(), "sort"));
+}
+
+static void test_literals(void) {
+  const char *big = "115792089237316195423570985008687907853269984665640564039457584007913129639935";
+  term_t t = term_int_str(big);  /* 2^256 - 1 */
+  CHECK(prints_as(t, big));
+  CHECK(term_int_str(big) == t);
+  CHECK(prints_as(term_int(-5), "(- 5)"));
+  mpq_t q;
+  mpq_init(q);
+  mpq_set_si(q, -1, 3);
+  CHECK(prints_as(term_real_mpq(q), "(- (/ 1.0 3.0))"));
+  mpq_clear(q);
+  mpz_t z;
+  mpz_init_set_str(z, big, 10);
+  term_t bv = term_bv_mpz(256, z);
+  char *s = term_to_string(bv);
+  CHECK(strlen(s) == 2 + 64 && strncmp(s, "#xffff", 6) == 0);
+  free(s);
+  mpz_add_ui(z, z, 1);
+  CHECK(term_bv_mpz(256, z) == term_bv_u64(256, 0));  /* taken modulo 2^256 */
+  mpz_clear(z);
+  CHECK(prints_as(term_bv_u64(3, 5), "#b101"));
+  CHECK(prints_as(term_bv_u64(8, 10), "#x0a"));
+}
+
+static term_t bv4(int v) { return term_bv_u64(4, (uint64_t)(v & 15)); }
+
+static void test_bitvectors(void) {
+  CHECK(term_bvop2(OP_BVADD, bv4(9), bv4(9)) == bv4(2));
+  /* SMT-LIB signed division: -7 / 2 */
+  CHECK(term_bvop2(OP_BVSDIV, bv4(-7), bv4(2)) == bv4(-3));
+  CHECK(term_bvop2(OP_BVSREM, bv4(-7), bv4(2)) == bv4(-1));
+  CHECK(term_bvop2(OP_BVSMOD, bv4(-7), bv4(2)) == bv4(1));
+  CHECK(term_bvop2(OP_BVSMOD, bv4(7), bv4(-2)) == bv4(-1));
+  CHECK(term_bvop2(OP_BVUDIV, bv4(5), bv4(0)) == bv4(15));
+  CHECK(term_bvop2(OP_BVUREM, bv4(5), bv4(0)) == bv4(5));
+  CHECK(term_bvop2(OP_BVSDIV, bv4(-5), bv4(0)) == bv4(1));
+  CHECK(term_bvop2(OP_BVASHR, bv4(-8), bv4(2)) == bv4(-2));
+  CHECK(term_bvop2(OP_BVLSHR, bv4(8), bv4(9)) == bv4(0));
+  CHECK(term_bvop2(OP_BVSLT, bv4(-1), bv4(0)) == term_true());
+  CHECK(term_bvop2(OP_BVULT, bv4(-1), bv4(0)) == term_false());
+  CHECK(term_bvop2(OP_BVUGT, bv4(3), bv4(2)) == term_true());
+  CHECK(term_bvop2(OP_CONCAT, bv4(1), bv4(2)) == term_bv_u64(8, 0x12));
+  CHECK(term_extract(5, 2, term_bv_u64(8, 0xb4)) == bv4(0xd));
+  CHECK(term_bv_extend(OP_SIGN_EXTEND, 4, bv4(-2)) == term_bv_u64(8, 0xfe));
+  CHECK(term_bv_rotate(OP_ROTATE_LEFT, 1, bv4(9)) == bv4(3));
+  CHECK(term_bv_rotate(OP_ROTATE_RIGHT, 1, bv4(3)) == bv4(9));
+  CHECK(term_bv_repeat(2, bv4(5)) == term_bv_u64(8, 0x55));
+  term_t x = term_var("bx", type_bv(4));
+  CHECK(term_bvop2(OP_BVADD, x, term_bv_u64(8, 1)) == NULL_TERM);
+  CHECK(type_bv_width(term_type(term_bvop2(OP_CONCAT, x, term_bv_u64(8, 1)))) == 12);
+}
+
+static void test_arrays(void) {
+  type_t at = type_array(type_int(), type_int());
+  term_t a = term_var("arr", at), i = ivar("i");
+  term_t s = term_store(a, term_int(1), term_int(10));
+  CHECK(term_select(s, term_int(1)) == term_int(10));
+  CHECK(term_select(term_store(s, term_int(2), term_int(20)), term_int(1)) == term_int(10));
+  CHECK(term_op_of(term_select(s, i)) == OP_SELECT);
+  CHECK(term_select(term_const_array(at, term_int(0)), i) == term_int(0));
+  CHECK(term_store(s, term_int(1), term_int(11)) == term_store(a, term_int(1), term_int(11)));
+  CHECK(prints_as(term_const_array(at, term_int(0)), "((as const (Array Int Int)) 0)"));
+}
+
+static void test_indexing_and_subst(void) {
+  term_t x = ivar("x"), y = ivar("y");
+  term_t t = term_le(x, term_add2(y, term_int(1)));
+  term_t p = term_prime(t);
+  CHECK(p == term_le(term_var_at(x, 1), term_add2(term_var_at(y, 1), term_int(1))));
+  CHECK(term_shift(p, 2) == term_shift(t, 3));
+  CHECK(term_unindex(term_shift(t, 5)) == t);
+  CHECK(prints_as(term_var_at(x, 3), "x@3"));
+  term_t from[1] = {x}, to[1] = {term_int(4)};
+  CHECK(term_subst(t, 1, from, to) == term_le(term_int(4), term_add2(y, term_int(1))));
+  term_t *vars;
+  uint32_t n = term_free_vars(term_and2(t, term_eq(term_var("z", type_int()), x)), &vars);
+  CHECK(n == 3);
+  free(vars);
+  /* bound variables are not substituted and not free */
+  term_t q = term_forall(1, &x, term_le(x, y));
+  CHECK(term_subst(q, 1, from, to) == q);
+  n = term_free_vars(q, &vars);
+  CHECK(n == 1 && vars[0] == y);
+  free(vars);
+}
+
+static bool is_nnf(term_t t) {
+  term_op op = term_op_of(t);
+  if (term_is_atom(t) || op == OP_TRUE) return true;
+  if (term_is_negated(t)) return false;
+  if (op != OP_AND && op != OP_OR) return false;
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (!is_nnf(term_arg(t, i))) return false;
+  return true;
+}
+
+static void test_structure(void) {
+  term_t a = bvar("a"), b = bvar("b"), c = bvar("c");
+  term_t x = ivar("x");
+  term_t f = term_not(term_and2(term_or2(a, term_iff(b, c)), term_ite(c, a, term_lt(x, term_int(0)))));
+  term_t g = term_nnf(f);
+  CHECK(is_nnf(g));
+  term_t *atoms;
+  uint32_t n = term_atoms(f, &atoms);
+  CHECK(n == 4);
+  free(atoms);
+  term_t *cs;
+  n = term_conjuncts(term_and2(a, term_not(term_or2(b, c))), &cs);
+  CHECK(n == 3);
+  free(cs);
+  /* evaluation under partial valuations */
+  term_t y = ivar("y");
+  term_t vars[2] = {x, a}, vals[2] = {term_int(-1), term_true()};
+  CHECK(term_eval(term_add2(x, term_int(3)), 2, vars, vals) == term_int(2));
+  CHECK(term_eval(term_and2(term_gt(x, term_int(0)), b), 2, vars, vals) == term_false());
+  CHECK(term_eval(term_add2(x, y), 2, vars, vals) == NULL_TERM);
+  CHECK(term_eval(term_mul2(y, term_int(0)), 2, vars, vals) == term_int(0));
+}
+
+static void test_let_printing(void) {
+  term_t x = ivar("x");
+  term_t s = term_add2(x, term_int(1));
+  for (int i = 0; i < 20; i++) s = term_mul2(s, term_add2(s, ivar("y")));
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  term_print_let(f, s);
+  fclose(f);
+  CHECK(len < 4000);       /* proportional to the DAG, not the tree (2^20) */
+  CHECK(strstr(buf, "(let ((?x0 ") == buf);
+  free(buf);
+}
+
+/* Random integer expressions: folding by substitution must agree with
+ * direct evaluation in C. Small values keep int64 exact. */
+static unsigned rng = 12345;
+static unsigned next(void) { rng = rng * 1103515245u + 12345u; return (rng >> 16) & 0x7fff; }
+
+static term_t random_expr(int depth, const term_t *vars, const long *vals, long *out) {
+  unsigned k = depth <= 0 ? next() % 2 : next() % 7;
+  long a, b;
+  term_t ta, tb;
+  switch (k) {
+  case 0: { unsigned i = next() % 3; *out = vals[i]; return vars[i]; }
+  case 1: { long c = (long)(next() % 11) - 5; *out = c; return term_int(c); }
+  case 2: ta = random_expr(depth - 1, vars, vals, &a); tb = random_expr(depth - 1, vars, vals, &b);
+    *out = a + b; return term_add2(ta, tb);
+  case 3: ta = random_expr(depth - 1, vars, vals, &a); tb = random_expr(depth - 1, vars, vals, &b);
+    *out = a - b; return term_sub(ta, tb);
+  case 4: ta = random_expr(depth - 1, vars, vals, &a); { long c = (long)(next() % 7) - 3;
+    *out = a * c; return term_mul2(term_int(c), ta); }
+  case 5: { term_t c = random_expr(depth - 1, vars, vals, &a);
+    ta = random_expr(depth - 1, vars, vals, &b); long e; tb = random_expr(depth - 1, vars, vals, &e);
+    *out = a <= 0 ? b : e; return term_ite(term_le(c, term_int(0)), ta, tb); }
+  default: { ta = random_expr(depth - 1, vars, vals, &a); long d = (long)(next() % 5) + 1;
+    long q = a >= 0 ? a / d : -((-a + d - 1) / d); *out = a - q * d;  /* mod with d > 0 */
+    return term_mod(ta, term_int(d)); }
+  }
+}
+
+static void test_random_evaluation(void) {
+  term_t vars[3] = {ivar("u"), ivar("v"), ivar("w")};
+  for (int iter = 0; iter < 2000; iter++) {
+    long vals[3];
+    term_t lits[3];
+    for (int i = 0; i < 3; i++) { vals[i] = (long)(next() % 21) - 10; lits[i] = term_int(vals[i]); }
+    long expect;
+    term_t e = random_expr(4, vars, vals, &expect);
+    term_t v = term_eval(e, 3, vars, lits);
+    if (v != term_int(expect)) {
+      char *s = term_to_string(e);
+      fprintf(stderr, "  eval mismatch on %s (expected %ld)\n", s, expect);
+      free(s);
+      CHECK(false);
+      return;
+    }
+  }
+}
+
+static void test_scale(void) {
+  terms_reset();
+  term_t x = ivar("x");
+  for (long i = 0; i < 200000; i++) term_add2(x, term_int(i));
+  CHECK(terms_count() > 400000);
+  terms_reset();
+  CHECK(terms_count() == 0);
+  CHECK(term_true() == 0 && ivar("x") != NULL_TERM);
+}
+
+int main(void) {
+  RUN(test_hash_consing);
+  RUN(test_boolean_simplification);
+  RUN(test_arith_simplification);
+  RUN(test_literals);
+  RUN(test_bitvectors);
+  RUN(test_arrays);
+  RUN(test_indexing_and_subst);
+  RUN(test_structure);
+  RUN(test_let_printing);
+  RUN(test_random_evaluation);
+  RUN(test_scale);
+  terms_reset();
+  return CHECK_DONE();
+}

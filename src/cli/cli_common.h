@@ -1,0 +1,14 @@
+/* What every driver shares: limits from the options and verdict output. */
+#ifndef ZETA_CLI_COMMON_H
+#define ZETA_CLI_COMMON_H
+#include "core/limits.h"
+#include "options.h"
+#include "zeta/zeta.h"
+
+/* Installs the memory limit, the out-of-memory answer and a hard stop a
+ * little after the deadline (a safety net for a solver call that ignores
+ * its timeout); returns the limits engines poll. */
+zeta_limits cli_limits(const zeta_options *o);
+/* Prints "SAFE", "UNSAFE" or "UNKNOWN (reason)" and returns the exit code. */
+int cli_print_verdict(zeta_verdict v, const char *reason);
+#endif

@@ -1,0 +1,50 @@
+/* Translation between zeta terms and Z3 ASTs, both ways.
+ *
+ * One converter belongs to one Z3 context created by z3conv_mk_context()
+ * (reference-counted ASTs, an error handler that records instead of
+ * aborting). Every AST the converter returns is owned by its caches and stays
+ * valid until z3conv_free(); callers that keep other ASTs must inc_ref them.
+ *
+ * Variables become fresh Z3 constants (x@i for index i), so distinct zeta
+ * variables are always distinct in Z3; the reverse map sends them back.
+ */
+#ifndef ZETA_SOLVER_Z3_CONV_H
+#define ZETA_SOLVER_Z3_CONV_H
+#include <z3.h>
+#include "core/term.h"
+
+typedef struct z3conv z3conv;
+
+/* A fresh reference-counted context with the error handler installed; NULL on failure. */
+Z3_context z3conv_mk_context(void);
+
+z3conv *z3conv_new(Z3_context ctx);   /* does not take ownership of ctx */
+void z3conv_free(z3conv *c);
+Z3_context z3conv_context(const z3conv *c);
+/* Last translation error (static text, never NULL). */
+const char *z3conv_error(const z3conv *c);
+
+/* term -> Z3; NULL on failure (unsupported operator, Z3 error, no memory). */
+Z3_ast z3conv_to_z3(z3conv *c, term_t t);
+Z3_sort z3conv_sort(z3conv *c, type_t ty);
+/* The Z3 declaration of a variable or function symbol. */
+Z3_func_decl z3conv_decl(z3conv *c, term_t var);
+
+/* Z3 -> term. Formulas from Spacer/MBP: Boolean, arithmetic, bit-vector and
+ * array applications; Z3 constants must be ones this converter created (or
+ * registered), otherwise NULL_TERM. Quantifiers get fresh bound variables. */
+term_t z3conv_from_z3(z3conv *c, Z3_ast a);
+type_t z3conv_type_of(z3conv *c, Z3_sort s);
+/* Make Z3 constant `d` translate back to variable `var`. */
+bool z3conv_register(z3conv *c, Z3_func_decl d, term_t var);
+
+/* Value of t in model m (completion on) as a literal term: numerals,
+ * bit-vectors, Booleans, arrays as const-array/store chains. NULL_TERM on
+ * failure, e.g. algebraic (irrational) numbers or function symbols. */
+term_t z3conv_model_value(z3conv *c, Z3_model m, term_t t);
+/* Same for an already evaluated Z3 value. */
+term_t z3conv_value(z3conv *c, Z3_model m, Z3_ast v);
+
+/* true when the last Z3 call on ctx failed; the message goes to *msg. */
+bool z3conv_failed(Z3_context ctx, const char **msg);
+#endif

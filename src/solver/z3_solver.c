@@ -1,0 +1,225 @@
+/* The in-process Z3 backend.
+ *
+ * Z3 accepts only literals as assumptions, so any other assumption t gets an
+ * indicator constant a with `a => t` asserted at the current scope level;
+ * indicators are reused while their scope lives and dropped on pop. The
+ * model and the core are fetched right after check, so later calls to value
+ * and unsat_core do not depend on the solver state. */
+#include <stdlib.h>
+#include <string.h>
+#include "solver/idmap.h"
+#include "solver/solver.h"
+#include "solver/z3_conv.h"
+
+typedef struct { term_t t; Z3_ast ind; uint32_t level; } z3s_ind;
+
+typedef struct {
+  solver base;
+  Z3_context ctx;
+  z3conv *conv;
+  Z3_solver s;
+  Z3_model model;           /* after SAT */
+  term_t *core;             /* after UNSAT under assumptions */
+  uint32_t ncore;
+  z3s_ind *inds;
+  uint32_t ninds, capinds;
+  idmap indmap;             /* assumption term -> index in inds */
+  uint32_t level;
+  uint32_t bad_level;       /* lowest level with an untranslatable assertion; UINT32_MAX if none */
+  uint32_t timeout_ms;
+  char reason[256];
+} z3_solver;
+
+static void z3s_set_reason(z3_solver *z, const char *prefix, const char *msg) {
+  snprintf(z->reason, sizeof z->reason, "%s%s", prefix, msg ? msg : "");
+}
+
+static void z3s_clear_result(z3_solver *z) {
+  if (z->model) { Z3_model_dec_ref(z->ctx, z->model); z->model = NULL; }
+  free(z->core); z->core = NULL; z->ncore = 0;
+}
+
+static void z3s_destroy(solver *s) {
+  z3_solver *z = (z3_solver *)s;
+  z3s_clear_result(z);
+  for (uint32_t i = 0; i < z->ninds; i++) Z3_dec_ref(z->ctx, z->inds[i].ind);
+  free(z->inds);
+  idmap_free(&z->indmap);
+  if (z->s) Z3_solver_dec_ref(z->ctx, z->s);
+  z3conv_free(z->conv);
+  Z3_del_context(z->ctx);
+  free(z);
+}
+
+static void z3s_assert(solver *s, term_t t) {
+  z3_solver *z = (z3_solver *)s;
+  z3s_clear_result(z);
+  Z3_ast a = z3conv_to_z3(z->conv, t);
+  const char *msg = NULL;
+  if (a) {
+    Z3_solver_assert(z->ctx, z->s, a);
+    if (!z3conv_failed(z->ctx, &msg)) return;
+  } else {
+    msg = z3conv_error(z->conv);
+  }
+  /* The assertion is lost: checks at this level or above answer unknown. */
+  if (z->bad_level == UINT32_MAX) {
+    z->bad_level = z->level;
+    z3s_set_reason(z, "assertion not translated: ", msg);
+  }
+}
+
+static void z3s_push(solver *s) {
+  z3_solver *z = (z3_solver *)s;
+  z3s_clear_result(z);
+  Z3_solver_push(z->ctx, z->s);
+  z->level++;
+}
+
+static void z3s_pop(solver *s, uint32_t n) {
+  z3_solver *z = (z3_solver *)s;
+  z3s_clear_result(z);
+  if (n > z->level) n = z->level;
+  if (!n) return;
+  Z3_solver_pop(z->ctx, z->s, n);
+  z->level -= n;
+  while (z->ninds && z->inds[z->ninds - 1].level > z->level) {
+    z3s_ind *e = &z->inds[--z->ninds];
+    idmap_del(&z->indmap, (uint32_t)e->t);
+    Z3_dec_ref(z->ctx, e->ind);
+  }
+  if (z->bad_level != UINT32_MAX && z->bad_level > z->level) z->bad_level = UINT32_MAX;
+}
+
+static bool z3s_is_literal(term_t t) {
+  return term_op_of(t) == OP_VAR && term_is_bool(t);
+}
+
+/* The Z3 literal standing for assumption t; NULL on failure. */
+static Z3_ast z3s_assumption(z3_solver *z, term_t t) {
+  if (z3s_is_literal(t)) return z3conv_to_z3(z->conv, t);
+  uintptr_t v;
+  if (idmap_get(&z->indmap, (uint32_t)t, &v)) return z->inds[v].ind;
+  Z3_ast body = z3conv_to_z3(z->conv, t);
+  if (!body) return NULL;
+  if (z->ninds == z->capinds) {
+    uint32_t ncap = z->capinds ? z->capinds * 2 : 16;
+    z3s_ind *n = realloc(z->inds, ncap * sizeof *n);
+    if (!n) return NULL;
+    z->inds = n; z->capinds = ncap;
+  }
+  Z3_ast ind = Z3_mk_fresh_const(z->ctx, "zeta!a", Z3_mk_bool_sort(z->ctx));
+  if (!ind || z3conv_failed(z->ctx, NULL)) return NULL;
+  Z3_inc_ref(z->ctx, ind);
+  Z3_ast imp = Z3_mk_implies(z->ctx, ind, body);
+  Z3_inc_ref(z->ctx, imp);
+  Z3_solver_assert(z->ctx, z->s, imp);
+  Z3_dec_ref(z->ctx, imp);
+  if (!idmap_put(&z->indmap, (uint32_t)t, z->ninds)) { Z3_dec_ref(z->ctx, ind); return NULL; }
+  z->inds[z->ninds++] = (z3s_ind){t, ind, z->level};
+  return ind;
+}
+
+static solver_result z3s_check(solver *s, uint32_t n, const term_t *as) {
+  z3_solver *z = (z3_solver *)s;
+  z3s_clear_result(z);
+  if (z->bad_level != UINT32_MAX) return SOLVER_UNKNOWN;
+  Z3_ast *lits = malloc((n ? n : 1) * sizeof *lits);
+  idmap back;
+  idmap_init(&back);
+  solver_result res = SOLVER_UNKNOWN;
+  if (!lits) { z3s_set_reason(z, "out of memory", NULL); return res; }
+  for (uint32_t i = 0; i < n; i++) {
+    if (!(lits[i] = z3s_assumption(z, as[i])) ||
+        !idmap_put(&back, Z3_get_ast_id(z->ctx, lits[i]), i)) {
+      z3s_set_reason(z, "assumption not translated: ", z3conv_error(z->conv));
+      goto out;
+    }
+  }
+  Z3_lbool r = Z3_solver_check_assumptions(z->ctx, z->s, n, lits);
+  const char *msg;
+  if (z3conv_failed(z->ctx, &msg)) { z3s_set_reason(z, "z3 error: ", msg); goto out; }
+  if (r == Z3_L_TRUE) {
+    z->model = Z3_solver_get_model(z->ctx, z->s);
+    if (!z->model) { z3s_set_reason(z, "no model", NULL); goto out; }
+    Z3_model_inc_ref(z->ctx, z->model);
+    res = SOLVER_SAT;
+  } else if (r == Z3_L_FALSE) {
+    Z3_ast_vector core = Z3_solver_get_unsat_core(z->ctx, z->s);
+    if (core) {
+      Z3_ast_vector_inc_ref(z->ctx, core);
+      unsigned k = Z3_ast_vector_size(z->ctx, core);
+      z->core = malloc((k ? k : 1) * sizeof *z->core);
+      for (unsigned i = 0; z->core && i < k; i++) {
+        uintptr_t v;
+        if (idmap_get(&back, Z3_get_ast_id(z->ctx, Z3_ast_vector_get(z->ctx, core, i)), &v))
+          z->core[z->ncore++] = as[v];
+      }
+      Z3_ast_vector_dec_ref(z->ctx, core);
+    }
+    res = SOLVER_UNSAT;
+  } else {
+    z3s_set_reason(z, "", Z3_solver_get_reason_unknown(z->ctx, z->s));
+  }
+out:
+  free(lits);
+  idmap_free(&back);
+  return res;
+}
+
+static term_t z3s_value(solver *s, term_t t) {
+  z3_solver *z = (z3_solver *)s;
+  if (!z->model) return NULL_TERM;
+  return z3conv_model_value(z->conv, z->model, t);
+}
+
+static uint32_t z3s_unsat_core(solver *s, term_t **out) {
+  z3_solver *z = (z3_solver *)s;
+  *out = NULL;
+  if (!z->core) return 0;
+  term_t *c = malloc((z->ncore ? z->ncore : 1) * sizeof *c);
+  if (!c) return 0;
+  memcpy(c, z->core, z->ncore * sizeof *c);
+  *out = c;
+  return z->ncore;
+}
+
+static void z3s_set_timeout(solver *s, uint32_t ms) {
+  z3_solver *z = (z3_solver *)s;
+  z->timeout_ms = ms;
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), ms ? ms : UINT32_MAX);
+  Z3_solver_set_params(z->ctx, z->s, p);
+  Z3_params_dec_ref(z->ctx, p);
+}
+
+/* Z3_interrupt may be called from another thread (not from a signal handler). */
+static void z3s_interrupt(solver *s) { Z3_interrupt(((z3_solver *)s)->ctx); }
+
+static const char *z3s_reason(solver *s) { return ((z3_solver *)s)->reason; }
+
+static const solver_ops z3s_ops = {
+  z3s_destroy, z3s_assert, z3s_push, z3s_pop, z3s_check, z3s_value,
+  z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason,
+};
+
+solver *solver_new_z3(void) {
+  z3_solver *z = calloc(1, sizeof *z);
+  if (!z) return NULL;
+  z->base.ops = &z3s_ops;
+  z->base.name = "z3";
+  z->bad_level = UINT32_MAX;
+  idmap_init(&z->indmap);
+  strcpy(z->reason, "unknown");
+  if (!(z->ctx = z3conv_mk_context())) { free(z); return NULL; }
+  z->conv = z3conv_new(z->ctx);
+  z->s = z->conv ? Z3_mk_solver(z->ctx) : NULL;
+  if (!z->s || z3conv_failed(z->ctx, NULL)) {
+    z->s = NULL;
+    z3s_destroy(&z->base);
+    return NULL;
+  }
+  Z3_solver_inc_ref(z->ctx, z->s);
+  return &z->base;
+}

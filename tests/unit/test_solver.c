@@ -1,0 +1,270 @@
+/* Both solver backends on small formulas: sat/unsat, models that satisfy,
+ * cores that are unsat, push/pop, timeouts, enumeration. */
+#include <string.h>
+#include <sys/time.h>
+#include "check.h"
+#include "core/term.h"
+#include "solver/smtlib_sexp.h"
+#include "solver/solver.h"
+
+static const char *backends[] = {"z3", "smtlib:z3 -in", "smtlib:cvc5 --incremental --lang smt2"};
+#define NB (sizeof backends / sizeof *backends)
+
+static bool is_value(term_t v, term_t expect) { return v != NULL_TERM && v == expect; }
+
+static void test_basic_sat_unsat(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    const char *err = NULL;
+    solver *s = solver_new(backends[b], &err);
+    CHECK(s != NULL);
+    if (!s) continue;
+    term_t x = term_var("x", type_int()), y = term_var("y", type_int());
+    term_t x1 = term_var_at(x, 1);
+    solver_assert(s, term_gt(x, term_int(3)));
+    solver_assert(s, term_eq(y, term_add2(x, term_int(2))));
+    solver_assert(s, term_eq(x1, term_mul2(term_int(2), y)));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    term_t vx = solver_value(s, x), vy = solver_value(s, y), vx1 = solver_value(s, x1);
+    CHECK(vx != NULL_TERM && vy != NULL_TERM && vx1 != NULL_TERM);
+    if (vx != NULL_TERM && vy != NULL_TERM && vx1 != NULL_TERM) {
+      term_t vars[3] = {x, y, x1}, vals[3] = {vx, vy, vx1};
+      term_t all = term_and2(term_and2(term_gt(x, term_int(3)), term_eq(y, term_add2(x, term_int(2)))),
+                             term_eq(x1, term_mul2(term_int(2), y)));
+      CHECK(term_is_true(term_eval(all, 3, vars, vals)));
+    }
+    /* value of a compound term */
+    term_t sum = solver_value(s, term_add2(x, y));
+    CHECK(sum != NULL_TERM && term_is_const(sum));
+    solver_push(s);
+    solver_assert(s, term_lt(y, term_int(5)));
+    CHECK(solver_check(s) == SOLVER_UNSAT);
+    solver_pop(s, 1);
+    CHECK(solver_check(s) == SOLVER_SAT);
+    solver_free(s);
+  }
+}
+
+static void test_theories_values(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    CHECK(s != NULL);
+    if (!s) continue;
+    type_t bv8 = type_bv(8), arr = type_array(type_int(), type_int());
+    term_t r = term_var("r", type_real()), p = term_var("p", type_bool());
+    term_t u = term_var("u", bv8), a = term_var("a", arr);
+    mpq_t third;
+    mpq_init(third);
+    mpq_set_ui(third, 1, 3);
+    term_t q3 = term_real_mpq(third);
+    solver_assert(s, term_eq(term_mul2(term_to_real(term_int(3)), r), term_to_real(term_int(1))));
+    solver_assert(s, p);
+    solver_assert(s, term_eq(term_bvop2(OP_BVADD, u, term_bv_u64(8, 250)), term_bv_u64(8, 4)));
+    solver_assert(s, term_eq(term_select(a, term_int(1)), term_int(7)));
+    solver_assert(s, term_eq(term_select(a, term_int(2)), term_int(-3)));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    CHECK(is_value(solver_value(s, r), q3));
+    CHECK(is_value(solver_value(s, p), term_true()));
+    CHECK(is_value(solver_value(s, u), term_bv_u64(8, 10)));
+    term_t av = solver_value(s, a);
+    CHECK(av != NULL_TERM);
+    if (av != NULL_TERM) {
+      CHECK(is_value(solver_value(s, term_select(av, term_int(1))), term_int(7)));
+      CHECK(is_value(solver_value(s, term_select(av, term_int(2))), term_int(-3)));
+    }
+    mpq_clear(third);
+    solver_free(s);
+  }
+}
+
+static void test_big_numbers(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    if (!s) { CHECK(0); continue; }
+    term_t x = term_var("big", type_int());
+    term_t big = term_int_str("115792089237316195423570985008687907853269984665640564039457584007913129639935");
+    solver_assert(s, term_eq(x, term_add2(big, term_int(1))));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    CHECK(is_value(solver_value(s, x), term_int_str("115792089237316195423570985008687907853269984665640564039457584007913129639936")));
+    type_t bv256 = type_bv(256);
+    term_t w = term_var("w", bv256);
+    mpz_t m;
+    mpz_init(m);
+    mpz_setbit(m, 255);
+    solver_assert(s, term_eq(w, term_bv_mpz(256, m)));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    CHECK(is_value(solver_value(s, w), term_bv_mpz(256, m)));
+    mpz_clear(m);
+    solver_free(s);
+  }
+}
+
+static void test_cores(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    if (!s) { CHECK(0); continue; }
+    term_t x = term_var("cx", type_int()), p = term_var("cp", type_bool());
+    term_t as[4] = {term_gt(x, term_int(10)), p, term_lt(x, term_int(5)), term_eq(x, term_int(20))};
+    CHECK(solver_check_assuming(s, 4, as) == SOLVER_UNSAT);
+    term_t *core;
+    uint32_t n = solver_unsat_core(s, &core);
+    CHECK(n >= 2);
+    /* The core is itself unsat (checked with a fresh Z3 solver). */
+    CHECK(solver_check_formula(term_and(n, core), 0) == SOLVER_UNSAT);
+    for (uint32_t i = 0; i < n; i++) CHECK(core[i] != p);
+    free(core);
+    /* negative literal assumptions */
+    term_t as2[2] = {term_not(p), p};
+    CHECK(solver_check_assuming(s, 2, as2) == SOLVER_UNSAT);
+    n = solver_unsat_core(s, &core);
+    CHECK(n == 2);
+    free(core);
+    CHECK(solver_check_assuming(s, 2, as) == SOLVER_SAT);
+    solver_free(s);
+  }
+}
+
+static void test_uninterpreted(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    if (!s) { CHECK(0); continue; }
+    type_t U = type_sort("U");
+    type_t dom[1] = {U};
+    term_t f = term_var("f", type_fun(1, dom, U));
+    term_t a = term_var("ua", U), c = term_var("ub", U);
+    term_t fa = term_apply(f, 1, &a), fc = term_apply(f, 1, &c);
+    solver_assert(s, term_not(term_eq(fa, fc)));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    term_t va = solver_value(s, a), vc = solver_value(s, c);
+    CHECK(va != NULL_TERM && vc != NULL_TERM && va != vc);
+    solver_assert(s, term_eq(a, c));
+    CHECK(solver_check(s) == SOLVER_UNSAT);
+    solver_free(s);
+  }
+}
+
+static void test_quantifier(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    if (!s) { CHECK(0); continue; }
+    term_t x = term_var("qx", type_int()), k = term_var("k", type_int());
+    term_t body = term_le(k, x);
+    solver_assert(s, term_forall(1, &x, body));   /* k <= every int: unsat */
+    CHECK(solver_check(s) == SOLVER_UNSAT);
+    solver_free(s);
+  }
+}
+
+static double now_s(void) {
+  struct timeval tv;
+  gettimeofday(&tv, NULL);
+  return tv.tv_sec + tv.tv_usec * 1e-6;
+}
+
+/* A hard problem: a*b*c = d^3+... nonlinear; with a short timeout the answer
+ * must come back quickly as unknown (or an answer) and the solver must stay usable. */
+static void test_timeout(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    if (!s) { CHECK(0); continue; }
+    term_t v[3];
+    for (int i = 0; i < 3; i++) { char n[8]; snprintf(n, sizeof n, "t%d", i); v[i] = term_var(n, type_int()); }
+    term_t cube[3];
+    for (int i = 0; i < 3; i++) {
+      term_t xs[3] = {v[i], v[i], v[i]};
+      cube[i] = term_mul(3, xs);
+      solver_assert(s, term_gt(v[i], term_int(1)));
+    }
+    /* x^3 + y^3 = z^3 has no positive solutions; hard for SMT solvers. */
+    solver_assert(s, term_eq(term_add2(cube[0], cube[1]), cube[2]));
+    solver_set_timeout(s, 300);
+    double t0 = now_s();
+    solver_result r = solver_check(s);
+    double dt = now_s() - t0;
+    CHECK(r != SOLVER_SAT);
+    CHECK(dt < 5.0);
+    if (r == SOLVER_UNKNOWN) CHECK(strlen(s->ops->reason_unknown(s)) > 0);
+    /* still usable afterwards */
+    solver_set_timeout(s, 0);
+    solver_push(s);
+    solver_assert(s, term_eq(v[0], term_int(1)));
+    CHECK(solver_check(s) == SOLVER_UNSAT);
+    solver_pop(s, 1);
+    solver_free(s);
+  }
+}
+
+static void test_enumerate(void) {
+  for (unsigned b = 0; b < NB; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    if (!s) { CHECK(0); continue; }
+    term_t x = term_var("ex", type_int()), p = term_var("ep", type_bool());
+    term_t f = term_and2(term_le(term_int(0), x), term_lt(x, term_int(5)));
+    term_t ts[2] = {x, p};
+    uint32_t count;
+    term_t *vals;
+    CHECK(solver_enumerate(s, f, 2, ts, 0, &count, &vals) == SOLVER_UNSAT);
+    CHECK(count == 10);
+    for (uint32_t i = 0; i < count; i++)
+      for (uint32_t j = 0; j < i; j++)
+        CHECK(vals[2 * i] != vals[2 * j] || vals[2 * i + 1] != vals[2 * j + 1]);
+    free(vals);
+    CHECK(solver_enumerate(s, f, 1, ts, 3, &count, &vals) == SOLVER_SAT);
+    CHECK(count == 3);
+    free(vals);
+    CHECK(solver_enumerate(s, term_and2(f, term_gt(x, term_int(9))), 1, ts, 0, &count, &vals) == SOLVER_UNSAT);
+    CHECK(count == 0);
+    free(vals);
+    /* the solver is left as it was */
+    CHECK(solver_check(s) == SOLVER_SAT);
+    solver_free(s);
+  }
+}
+
+static void test_dead_solver(void) {
+  const char *err = NULL;
+  CHECK(solver_new("smtlib:/nonexistent/solver", &err) == NULL);
+  CHECK(err != NULL);
+  CHECK(solver_new("nosuch", &err) == NULL);
+  /* A solver that exits after the handshake: answers are unknown, no crash. */
+  solver *s = solver_new("smtlib:head -c 0 >/dev/null; echo '(:name \"x\")'", NULL);
+  if (s) {
+    solver_assert(s, term_var("d", type_bool()));
+    CHECK(solver_check(s) == SOLVER_UNKNOWN);
+    CHECK(solver_value(s, term_var("d", type_bool())) == NULL_TERM);
+    solver_free(s);
+  }
+}
+
+static void test_sexp_values(void) {
+  struct { const char *txt; term_t expect; } cases[4];
+  mpq_t q;
+  mpq_init(q);
+  mpq_set_si(q, -3, 2);
+  cases[0].txt = "(- 1.5)"; cases[0].expect = term_real_mpq(q);
+  cases[1].txt = "(/ (- 3) 2)"; cases[1].expect = term_real_mpq(q);
+  cases[2].txt = "#x0f"; cases[2].expect = term_bv_u64(8, 15);
+  cases[3].txt = "(_ bv15 8)"; cases[3].expect = term_bv_u64(8, 15);
+  for (int i = 0; i < 4; i++) {
+    smtsx *e = smtsx_parse_string(cases[i].txt);
+    CHECK(e != NULL);
+    type_t ty = i < 2 ? type_real() : type_bv(8);
+    CHECK(smtsx_value(e, ty) == cases[i].expect);
+    smtsx_free(e);
+  }
+  mpq_clear(q);
+}
+
+int main(void) {
+  RUN(test_basic_sat_unsat);
+  RUN(test_theories_values);
+  RUN(test_big_numbers);
+  RUN(test_cores);
+  RUN(test_uninterpreted);
+  RUN(test_quantifier);
+  RUN(test_timeout);
+  RUN(test_enumerate);
+  RUN(test_dead_solver);
+  RUN(test_sexp_values);
+  terms_reset();
+  return CHECK_DONE();
+}

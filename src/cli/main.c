@@ -8,7 +8,15 @@ typedef int (*driver_fn)(const zeta_options *);
 
 /* Input formats by name and by file extension. */
 static const struct { const char *format, *ext; driver_fn run; } formats[] = {
-  {"smt2", ".smt2", NULL},
+  {"cfa", ".cfa", cli_cfa},
+  {"smt2", ".smt2", cli_chc},   /* Horn clauses; other scripts: zeta smt */
+  {"chc", ".smt2", cli_chc},
+  {"vmt", ".vmt", cli_vmt},
+  {"aiger", ".aag", cli_aiger},
+  {"aiger", ".aig", cli_aiger},
+  {"btor2", ".btor2", cli_btor2},
+  {"btor2", ".btor", cli_btor2},
+  {"pnml", ".pnml", cli_petri},
 };
 
 static const char *extension_format(const char *file) {
@@ -35,6 +43,10 @@ int main(int argc, char **argv) {
   if (o.command && strcmp(o.command, "smt") == 0) {
     if (o.nfiles != 1) { fprintf(stderr, "zeta smt: expected one FILE.smt2\n"); return ZETA_EXIT_INPUT; }
     return cli_smt(&o);
+  }
+  if (o.command && strcmp(o.command, "validate") == 0) {
+    if (o.nfiles != 2) { fprintf(stderr, "zeta validate: expected FILE.smt2 MODEL.smt2\n"); return ZETA_EXIT_INPUT; }
+    return cli_validate(&o);
   }
   if (o.nfiles < 1) {
     fprintf(stderr, "zeta: no input file (see zeta --help)\n");

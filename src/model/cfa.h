@@ -1,0 +1,83 @@
+/* Control flow automata: variables (index-0 terms), locations and edges
+ * labelled with statement sequences.
+ *
+ * Statements: `x := e` (CFA_ASSIGN), `assume e` (CFA_ASSUME), `havoc x`
+ * (CFA_HAVOC). An edge runs its statements in sequence. Variables start
+ * with arbitrary values. The error location is the bad state; the final
+ * location (optional) has no meaning for safety.
+ *
+ * Transformations work in place and renumber locations and edges:
+ * cfa_lbe (large-block encoding: chains of single-in/single-out locations
+ * become one edge), cfa_prune (drop locations that cannot reach the error
+ * location). cfa_error_distance gives each location's syntactic distance
+ * to the error location. The formula of an edge or path is in cfa_path.h.
+ */
+#ifndef ZETA_MODEL_CFA_H
+#define ZETA_MODEL_CFA_H
+#include "core/term.h"
+
+#define CFA_NONE UINT32_MAX
+
+typedef enum { CFA_ASSIGN, CFA_ASSUME, CFA_HAVOC } cfa_stmt_kind;
+
+typedef struct {
+  cfa_stmt_kind kind;
+  term_t var;    /* ASSIGN, HAVOC: the variable (index 0) */
+  term_t expr;   /* ASSIGN: the value; ASSUME: the condition */
+} cfa_stmt;
+
+typedef struct {
+  uint32_t src, dst;
+  cfa_stmt *stmts;
+  uint32_t nstmts;
+  term_t formula;   /* cache of cfa_edge_formula (NULL_TERM until built) */
+} cfa_edge;
+
+typedef struct {
+  char *name;
+  bool is_init, is_final, is_error;
+  uint32_t *out, nout;   /* outgoing edge indices (cfa_index) */
+  uint32_t *in, nin;     /* incoming edge indices */
+} cfa_loc;
+
+typedef struct cfa {
+  char *name;
+  term_vec vars;
+  cfa_loc *locs;
+  uint32_t nlocs, cap_locs;
+  cfa_edge *edges;
+  uint32_t nedges, cap_edges;
+  uint32_t init, error, final;   /* CFA_NONE when absent */
+} cfa;
+
+void cfa_init(cfa *c, const char *name);
+void cfa_free(cfa *c);
+
+/* Adds a variable (index-0 term); returns its position. */
+uint32_t cfa_add_var(cfa *c, term_t v);
+/* Position of v in c->vars, or CFA_NONE. */
+uint32_t cfa_var_index(const cfa *c, term_t v);
+/* Adds a location; flags set afterwards through cfa_set_* or directly. */
+uint32_t cfa_add_loc(cfa *c, const char *name);
+uint32_t cfa_find_loc(const cfa *c, const char *name);   /* CFA_NONE if absent */
+/* Copies the statements. */
+uint32_t cfa_add_edge(cfa *c, uint32_t src, uint32_t dst, const cfa_stmt *stmts, uint32_t n);
+/* Rebuilds the in/out edge lists and init/error/final from the flags; call
+ * after building and after every transformation (they call it). */
+void cfa_index(cfa *c);
+
+/* Large-block encoding: repeatedly merges a location with exactly one
+ * incoming and one outgoing edge (not init/error/final, no self loop) into
+ * one edge running both statement lists. */
+void cfa_lbe(cfa *c);
+/* Removes locations (other than init) from which the error location is
+ * unreachable, and their edges. */
+void cfa_prune(cfa *c);
+/* dist[l] = number of edges on a shortest path from l to the error
+ * location, UINT32_MAX when unreachable. *dist malloc'd (nlocs entries). */
+void cfa_error_distance(const cfa *c, uint32_t **dist);
+
+/* Prints the CFA in the textual CFA language. */
+void cfa_print(FILE *out, const cfa *c);
+void cfa_print_stmt(FILE *out, const cfa_stmt *s);
+#endif

@@ -1,0 +1,3 @@
+; expect: 3:2: unknown command
+(check-sat)
+(check-sta)

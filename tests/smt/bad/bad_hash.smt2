@@ -1,0 +1,2 @@
+; expect: 2:20: expected #x
+(assert (= #x0 #x0 #y0))

@@ -1,0 +1,3 @@
+; expect: 3:7: unterminated string
+(check-sat)
+(echo "abc)

@@ -1,0 +1,5 @@
+; expect: 4:14: unknown symbol
+(declare-const x Int)
+(check-sat)
+(assert (> x z))
+(check-sat)

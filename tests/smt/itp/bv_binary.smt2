@@ -1,0 +1,7 @@
+(set-logic QF_BV)
+(declare-const u (_ BitVec 8))
+(declare-const v (_ BitVec 8))
+(declare-const w (_ BitVec 8))
+(define-fun A1 () Bool (and (bvult u #x10) (= v (bvadd u #x01))))
+(define-fun A2 () Bool (and (= w (bvmul v #x02)) (bvugt w #x40)))
+(get-interpolant A1 A2)

@@ -1,0 +1,7 @@
+(set-logic QF_LIA)
+(declare-const x Int)
+(declare-const y Int)
+(declare-const z Int)
+(define-fun A1 () Bool (and (>= (- x (* 3 y)) (- 1)) (>= (+ x y) 0)))
+(define-fun A2 () Bool (and (>= (- z (* 2 x)) 3) (<= (* 2 z) 1)))
+(get-interpolant A1 A2)

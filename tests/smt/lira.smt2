@@ -1,0 +1,12 @@
+; mixed Int/Real arithmetic, to_real, to_int, is_int
+(set-logic QF_LIRA)
+(declare-const x Int)
+(declare-const r Real)
+(assert (= r (/ x 2)))
+(assert (not (is_int r)))
+(assert (< 3 x 7))
+(check-sat)
+(assert (= (to_int r) 2))
+(check-sat)
+(assert (= (to_real x) 4.0))
+(check-sat)

@@ -1,4 +1,7 @@
-/* Portfolio for Petri-net reachability. */
+/* Portfolio for Petri-net reachability: the cheap complete refutation
+ * first (state equation), then explicit search (complete on finite state
+ * spaces, finds short witnesses), then the state-equation CEGAR (good at
+ * witnesses in big or unbounded nets), then the transition-system engines. */
 #include "engine/petri_portfolio.h"
 #include <stdio.h>
 #include <string.h>
@@ -10,13 +13,41 @@ static petri_answer run_explicit(const petri_net *n, const petri_pred *target, c
   return petri_explicit(n, target, &eo, l, r);
 }
 
+static petri_answer run_secegar(const petri_net *n, const petri_pred *target, const petri_check_opts *o,
+                                const petri_limits *l, petri_result *r) {
+  secegar_opts so = {o->se_search, o->no_distant};
+  return secegar_check(n, target, &so, l, r);
+}
+
+/* A share of the time left: explicit search gets `share` of it. */
+static petri_limits slice(const petri_limits *all, double share, uint64_t states_if_unbounded) {
+  petri_limits l = *all;
+  if (all->deadline > 0) {
+    double now = petri_now(), left = all->deadline - now;
+    l.deadline = now + (left > 0 ? left * share : 0);
+  } else if (!l.max_states) l.max_states = states_if_unbounded;
+  return l;
+}
+
 petri_answer petri_check(const petri_net *n, const petri_pred *target, const petri_check_opts *o,
                          petri_result *r) {
   petri_result_init(r);
   switch (o->algo) {
   case PETRI_ALGO_EXPLICIT: return run_explicit(n, target, o, &o->limits, r);
-  case PETRI_ALGO_SECEGAR:
+  case PETRI_ALGO_SECEGAR: return run_secegar(n, target, o, &o->limits, r);
   case PETRI_ALGO_PORTFOLIO: break;
   }
-  return run_explicit(n, target, o, &o->limits, r);
+  petri_limits l = slice(&o->limits, 0.1, 0);
+  if (secegar_state_equation(n, target, &l, r) == PETRI_UNREACHABLE) return PETRI_UNREACHABLE;
+  petri_result_free(r);
+  petri_result_init(r);
+  l = slice(&o->limits, 0.5, 5000000);
+  if (run_explicit(n, target, o, &l, r) != PETRI_UNKNOWN) return r->answer;
+  petri_result_free(r);
+  petri_result_init(r);
+  l = slice(&o->limits, o->ts_engine ? 0.6 : 1.0, 0);
+  if (run_secegar(n, target, o, &l, r) != PETRI_UNKNOWN || !o->ts_engine) return r->answer;
+  petri_result_free(r);
+  petri_result_init(r);
+  return o->ts_engine(n, target, &o->limits, r);
 }

@@ -4,10 +4,10 @@
 #ifndef ZETA_ENGINE_PETRI_PORTFOLIO_H
 #define ZETA_ENGINE_PETRI_PORTFOLIO_H
 #include "engine/petri_result.h"
+#include "engine/petri_secegar.h"
 #include "model/petri_pred.h"
 
 typedef enum { PETRI_ALGO_PORTFOLIO, PETRI_ALGO_EXPLICIT, PETRI_ALGO_SECEGAR } petri_algo;
-typedef enum { SECEGAR_HYBRID, SECEGAR_DFS, SECEGAR_BFS } secegar_search;
 
 /* Hook for the engines over the net as a transition system (one integer
  * per place: BMC, k-induction, PDR). NULL until they exist; the portfolio

@@ -65,3 +65,16 @@ clean:
 	rm -rf build build-san
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# SMT-LIB parsing and term-construction benchmark (bench/parse_bench.c):
+# a generated ~100 MB script parsed (MB/s, peak memory) and 10^6 terms built.
+PARSE_BENCH_FILE ?= /tmp/zeta-parse-bench.smt2
+PARSE_BENCH_MB   ?= 100
+.PHONY: bench-parse
+bench-parse: $(BUILD)/parse_bench
+	@$(BUILD)/parse_bench terms 1000000
+	@$(BUILD)/parse_bench gen $(PARSE_BENCH_FILE) $(PARSE_BENCH_MB)
+	@$(BUILD)/parse_bench parse $(PARSE_BENCH_FILE)
+	@rm -f $(PARSE_BENCH_FILE)
+$(BUILD)/parse_bench: bench/parse_bench.c $(BUILD)/libzeta.a | $(SETUP)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libzeta.a $(LIBS)

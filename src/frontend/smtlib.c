@@ -128,7 +128,8 @@ struct smtlib_parser {
   /* symbol table */
   name_ent *names;
   uint32_t nnames, names_cap;
-  uint32_t *slots, nslots;      /* open addressing: name index + 1 */
+  uint64_t *slots;              /* open addressing: hash << 32 | (name index + 1) */
+  uint32_t nslots;
   char *arena;                  /* name storage, chained blocks */
   size_t arena_used, arena_cap;
   VEC(binding) binds;
@@ -199,12 +200,12 @@ static const char *arena_copy(smtlib_parser *p, const char *s, size_t n) {
 
 static bool rehash(smtlib_parser *p) {
   uint32_t n = p->nslots ? p->nslots * 2 : 1024;
-  uint32_t *s = calloc(n, sizeof *s);
+  uint64_t *s = calloc(n, sizeof *s);
   if (!s) return false;
   for (uint32_t i = 0; i < p->nnames; i++) {
     uint32_t j = p->names[i].hash & (n - 1);
     while (s[j]) j = (j + 1) & (n - 1);
-    s[j] = i + 1;
+    s[j] = (uint64_t)p->names[i].hash << 32 | (i + 1);
   }
   free(p->slots);
   p->slots = s;
@@ -217,10 +218,12 @@ static int32_t name_find(const smtlib_parser *p, const char *s, size_t n) {
   if (!p->nslots) return -1;
   uint32_t h = hash_str(s, n);
   for (uint32_t j = h & (p->nslots - 1);; j = (j + 1) & (p->nslots - 1)) {
-    uint32_t k = p->slots[j];
-    if (!k) return -1;
+    uint64_t sl = p->slots[j];
+    if (!sl) return -1;
+    if ((uint32_t)(sl >> 32) != h) continue;   /* the hash in the slot saves a miss */
+    uint32_t k = (uint32_t)sl;
     const name_ent *e = &p->names[k - 1];
-    if (e->hash == h && e->len == n && memcmp(e->s, s, n) == 0) return (int32_t)(k - 1);
+    if (e->len == n && memcmp(e->s, s, n) == 0) return (int32_t)(k - 1);
   }
 }
 
@@ -239,7 +242,7 @@ static int32_t name_intern(smtlib_parser *p, const char *s, size_t n) {
   e->builtin = -1;
   uint32_t j = h & (p->nslots - 1);
   while (p->slots[j]) j = (j + 1) & (p->nslots - 1);
-  p->slots[j] = p->nnames + 1;
+  p->slots[j] = (uint64_t)h << 32 | (p->nnames + 1);
   return (int32_t)p->nnames++;
 }
 

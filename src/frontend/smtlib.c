@@ -1210,6 +1210,8 @@ static bool cmd_define_fun(smtlib_parser *p, smtlib_cmd *c) {
   c->name = p->names[ni].s;
   c->term = body;
   c->type = range;
+  c->n = p->cterms.size;        /* the parameters, as smtlib.h documents */
+  c->terms = p->cterms.data;
   return true;
 }
 

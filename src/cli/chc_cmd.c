@@ -1,0 +1,156 @@
+/* zeta FILE.smt2: Horn clauses in CHC-COMP format, answered in CHC-COMP
+ * words (sat / unsat / unknown). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli_common.h"
+#include "core/alloc.h"
+#include "drivers.h"
+#include "engine/chc_engine.h"
+#include "frontend/chc_parser.h"
+#include "model/chc_ts.h"
+#include "witness/chc_witness.h"
+
+static int print_unknown(const char *reason, const zeta_options *o) {
+  puts("unknown");
+  if (o->verbose && reason) fprintf(stderr, "zeta: unknown: %s\n", reason);
+  return ZETA_EXIT_UNKNOWN;
+}
+
+/* Trivial answers after normalization: no query left (sat, all true), or a
+ * query without body predicates whose constraint is satisfiable (unsat). */
+static bool trivial(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  memset(r, 0, sizeof *r);
+  bool any_query = false;
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    if (c->head.pred != CHC_FALSE) continue;
+    any_query = true;
+    if (c->nbody == 0 && solver_check_formula(c->constraint, limits_remaining_ms(lim)) == SOLVER_SAT) {
+      r->answer = CHC_UNSAT;
+      r->engine = "normalization";
+      chc_derivation_add(&r->deriv, s, i);
+      return true;
+    }
+  }
+  if (any_query) return false;
+  r->answer = CHC_SAT;
+  r->engine = "normalization";
+  r->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+  for (uint32_t p = 0; p < s->npreds; p++) r->interp[p] = term_true();
+  return true;
+}
+
+static void run_engine(const char *alg, const chc_system *s, const zeta_limits *lim, bool want_deriv,
+                       chc_result *r) {
+  if (option_is(alg, "spacer")) { chc_spacer_solve(s, lim, want_deriv, r); return; }
+  if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
+  if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve(s, lim, r); return; }
+  if (option_is(alg, "portfolio")) {
+    /* own engine first for a share of the time, then Spacer */
+    double total = lim->deadline ? lim->deadline - limits_now() : 0;
+    zeta_limits l1 = *lim;
+    if (total > 0) l1.deadline = limits_now() + total * 0.3;
+    else l1 = limits_from_timeout(10), l1.stop = lim->stop;
+    chc_pa_solve(s, &l1, r);
+    if (r->answer != CHC_UNKNOWN) return;
+    chc_result_free(r);
+    chc_spacer_solve(s, lim, want_deriv, r);
+    return;
+  }
+  memset(r, 0, sizeof *r);
+  r->answer = CHC_UNKNOWN;
+  r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, spacer, cegar or bmc)";
+}
+
+int cli_chc(const zeta_options *o) {
+  const char *file = o->files[0];
+  FILE *in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
+  if (!in) { fprintf(stderr, "zeta: %s: cannot open\n", file); return ZETA_EXIT_INPUT; }
+  zeta_limits lim = cli_limits(o);
+  chc_system sys;
+  chc_init(&sys);
+  char *msg = NULL;
+  chc_parse_status st = chc_parse(file, in, &sys, &msg);
+  if (in != stdin) fclose(in);
+  if (st == CHC_PARSE_NOT_HORN) {
+    fprintf(stderr, "zeta: %s: not a Horn-clause problem (no (set-logic HORN)); for other SMT-LIB scripts use `zeta smt %s`\n",
+            file, file);
+    chc_free(&sys);
+    return ZETA_EXIT_INPUT;
+  }
+  if (st != CHC_PARSE_OK) {
+    fprintf(stderr, "%s\n", msg ? msg : "parse error");
+    free(msg);
+    chc_free(&sys);
+    return ZETA_EXIT_INPUT;
+  }
+  if (!option_is(o->export_fmt, "none")) {
+    int rc = ZETA_EXIT_VERDICT;
+    if (option_is(o->export_fmt, "chc")) chc_write(stdout, &sys);
+    else rc = chc_export_vmt(stdout, &sys) ? ZETA_EXIT_VERDICT : ZETA_EXIT_INPUT;
+    if (rc != ZETA_EXIT_VERDICT) fprintf(stderr, "zeta: %s: VMT export needs a linear system\n", file);
+    chc_free(&sys);
+    return rc;
+  }
+  chc_system norm;
+  chc_copy(&norm, &sys);
+  chc_normalize(&norm);
+  if (o->verbose)
+    fprintf(stderr, "zeta: %u predicates, %u clauses (%s); after normalization %u clauses (%s)\n", sys.npreds,
+            sys.nclauses, chc_is_linear(&sys) ? "linear" : "nonlinear", norm.nclauses,
+            chc_is_linear(&norm) ? "linear" : "nonlinear");
+  chc_result r;
+  if (!trivial(&norm, &lim, &r)) run_engine(o->algorithm, &norm, &lim, true, &r);
+  int rc;
+  if (r.answer == CHC_SAT) {
+    term_t *interp = xcalloc(sys.npreds + 1, sizeof(term_t));
+    for (uint32_t p = 0; p < sys.npreds; p++) interp[p] = r.interp[p];
+    chc_expand_model(&norm, interp);
+    /* re-check on the original clauses (Z3; with --validate also cvc5) */
+    solver *z = solver_new_z3();
+    solver_set_timeout(z, 10000);
+    uint32_t *failed; bool *undecided;
+    uint32_t nf = chc_check_model(&sys, interp, z, &failed, &undecided);
+    solver_free(z);
+    bool bad = false;
+    for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
+    free(failed); free(undecided);
+    if (!bad && o->validate) {
+      const char *err = NULL;
+      solver *v = solver_new(o->backend && strcmp(o->backend, "z3") ? o->backend : "smtlib:cvc5 --incremental --lang smt2", &err);
+      if (v) {
+        solver_set_timeout(v, 10000);
+        nf = chc_check_model(&sys, interp, v, &failed, &undecided);
+        for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
+        free(failed); free(undecided);
+        solver_free(v);
+      }
+    }
+    if (bad) {
+      rc = print_unknown("the model failed its check (engine bug)", o);
+      fprintf(stderr, "zeta: internal: %s produced a model that does not satisfy the clauses\n", r.engine);
+    } else {
+      puts("sat");
+      if (o->model) chc_write_model(stdout, &sys, interp);
+      rc = ZETA_EXIT_VERDICT;
+    }
+    free(interp);
+  } else if (r.answer == CHC_UNSAT) {
+    if (!chc_replay(&norm, &r.deriv, 30000)) {
+      rc = print_unknown("the derivation did not replay", o);
+      fprintf(stderr, "zeta: %s answered unsat without a replayable derivation\n", r.engine);
+    } else {
+      puts("unsat");
+      if (o->model) chc_write_derivation(stdout, &norm, &r.deriv);
+      rc = ZETA_EXIT_VERDICT;
+    }
+  } else {
+    rc = print_unknown(r.reason, o);
+  }
+  if (o->stats) printf("engine: %s\n", r.engine ? r.engine : "-");
+  chc_result_free(&r);
+  chc_free(&norm);
+  chc_free(&sys);
+  return rc;
+}

@@ -1,0 +1,381 @@
+/* Predicate abstraction for Horn clauses with refinement by tree
+ * interpolants (in the spirit of Eldarica), for linear and nonlinear
+ * systems alike.
+ *
+ * Every predicate p has a set of abstraction predicates Π(p) over its
+ * params. The abstract fixpoint is a set of abstract facts per predicate,
+ * each the set of Π(p) members it implies (a cube); a clause fires on a
+ * combination of facts of its body predicates when its constraint together
+ * with the cubes is satisfiable, and yields the cube of head predicates
+ * implied (one entailment check per member). Facts implied by an existing
+ * weaker one are dropped. Combinations are enumerated semi-naively: each
+ * once, when its newest fact is processed.
+ *
+ * When a query fires, the facts' derivation tree is checked concretely
+ * (each node a renamed copy of its clause, glued by argument equalities).
+ * Satisfiable: a real derivation (unsat). Otherwise the tree, read as a
+ * non-recursive Horn system with one predicate per node, is solved for tree
+ * interpolants (Spacer on the acyclic system acts as the interpolation
+ * procedure, as solver/itp does for sequences); their conjuncts join Π and
+ * the abstraction restarts. The model is, per predicate, the disjunction of
+ * its facts' cubes. */
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "engine/chc_engine.h"
+#include "solver/solver.h"
+
+typedef struct {
+  uint32_t pred;
+  uint32_t nheld;
+  uint32_t *held;        /* indices into Π(pred), increasing */
+  uint32_t clause;       /* clause that produced it */
+  uint32_t *kids;        /* fact ids, one per body application */
+} fact;
+
+typedef struct {
+  const chc_system *s;
+  const zeta_limits *lim;
+  term_vec *pi;          /* per predicate */
+  fact *facts;
+  uint32_t nfacts, cap;
+  uint32_t **by_pred;    /* fact ids per predicate */
+  uint32_t *nby, *capby;
+  solver *slv;
+  uint32_t query_clause; /* when a query fired */
+  uint32_t *query_kids;
+  uint64_t checks;
+} pa;
+
+static term_t cube(pa *a, uint32_t f, const term_t *args) {
+  const fact *ft = &a->facts[f];
+  term_vec v = {0};
+  for (uint32_t i = 0; i < ft->nheld; i++)
+    term_vec_push(&v, chc_apply_interp(a->s, ft->pred, a->pi[ft->pred].data[ft->held[i]], args));
+  term_t r = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return r;
+}
+
+static solver_result check(pa *a, term_t f) {
+  a->checks++;
+  uint32_t ms = limits_remaining_ms(a->lim);
+  solver_set_timeout(a->slv, ms ? ms : 0);
+  solver_push(a->slv);
+  solver_assert(a->slv, f);
+  solver_result r = solver_check(a->slv);
+  solver_pop(a->slv, 1);
+  return r;
+}
+
+static void free_facts(pa *a) {
+  for (uint32_t i = 0; i < a->nfacts; i++) { free(a->facts[i].held); free(a->facts[i].kids); }
+  a->nfacts = 0;
+  for (uint32_t p = 0; p < a->s->npreds; p++) a->nby[p] = 0;
+}
+
+/* held(x) ⊆ held(y)? */
+static bool subset(const fact *x, const uint32_t *held, uint32_t n) {
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < x->nheld; i++) {
+    while (j < n && held[j] < x->held[i]) j++;
+    if (j == n || held[j] != x->held[i]) return false;
+  }
+  return true;
+}
+
+/* Fires clause ci on body facts kids; 1 = new fact or nothing, 0 = query
+ * fired, -1 = unknown. */
+static int fire(pa *a, uint32_t ci, const uint32_t *kids) {
+  const chc_clause *c = &a->s->clauses[ci];
+  term_vec parts = {0};
+  term_vec_push(&parts, c->constraint);
+  for (uint32_t j = 0; j < c->nbody; j++) term_vec_push(&parts, cube(a, kids[j], c->body[j].args));
+  term_t phi = term_and(parts.size, parts.data);
+  term_vec_free(&parts);
+  solver_result r = check(a, phi);
+  if (r == SOLVER_UNKNOWN) return -1;
+  if (r == SOLVER_UNSAT) return 1;
+  if (c->head.pred == CHC_FALSE) {
+    a->query_clause = ci;
+    a->query_kids = xmalloc((c->nbody + 1) * sizeof(uint32_t));
+    memcpy(a->query_kids, kids, c->nbody * sizeof(uint32_t));
+    return 0;
+  }
+  uint32_t q = c->head.pred;
+  uint32_t *held = xmalloc((a->pi[q].size + 1) * sizeof(uint32_t)), nh = 0;
+  solver_push(a->slv);
+  solver_assert(a->slv, phi);
+  for (uint32_t i = 0; i < a->pi[q].size; i++) {
+    term_t pi = chc_apply_interp(a->s, q, a->pi[q].data[i], c->head.args);
+    a->checks++;
+    uint32_t ms = limits_remaining_ms(a->lim);
+    solver_set_timeout(a->slv, ms);
+    solver_push(a->slv);
+    solver_assert(a->slv, term_not(pi));
+    solver_result rr = solver_check(a->slv);
+    solver_pop(a->slv, 1);
+    if (rr == SOLVER_UNSAT) held[nh++] = i;
+    else if (rr == SOLVER_UNKNOWN && limits_expired(a->lim)) { solver_pop(a->slv, 1); free(held); return -1; }
+  }
+  solver_pop(a->slv, 1);
+  for (uint32_t k = 0; k < a->nby[q]; k++)
+    if (subset(&a->facts[a->by_pred[q][k]], held, nh)) { free(held); return 1; }
+  XGROW(a->facts, a->cap, a->nfacts + 1);
+  fact *f = &a->facts[a->nfacts];
+  f->pred = q;
+  f->nheld = nh;
+  f->held = held;
+  f->clause = ci;
+  f->kids = xmalloc((c->nbody + 1) * sizeof(uint32_t));
+  memcpy(f->kids, kids, c->nbody * sizeof(uint32_t));
+  size_t cap = a->capby[q];
+  xgrow((void **)&a->by_pred[q], sizeof(uint32_t), &cap, a->nby[q] + 1);
+  a->capby[q] = (uint32_t)cap;
+  a->by_pred[q][a->nby[q]++] = a->nfacts++;
+  return 1;
+}
+
+/* Enumerates combinations for clause ci with fact `newest` at position j:
+ * positions < j take facts with id < newest, positions > j ids <= newest. */
+static int combos(pa *a, uint32_t ci, uint32_t j, uint32_t newest, uint32_t pos, uint32_t *kids) {
+  const chc_clause *c = &a->s->clauses[ci];
+  if (pos == c->nbody) return fire(a, ci, kids);
+  if (limits_expired(a->lim)) return -1;
+  if (pos == j) { kids[pos] = newest; return combos(a, ci, j, newest, pos + 1, kids); }
+  uint32_t p = c->body[pos].pred;
+  uint32_t n = a->nby[p];
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t f = a->by_pred[p][k];
+    if (pos < j ? f >= newest : f > newest) continue;
+    kids[pos] = f;
+    int r = combos(a, ci, j, newest, pos + 1, kids);
+    if (r <= 0) return r;
+  }
+  return 1;
+}
+
+/* The abstract fixpoint: 1 = no query fires, 0 = a query fired, -1 = unknown. */
+static int fixpoint(pa *a) {
+  free_facts(a);
+  uint32_t kids_cap = 1;
+  for (uint32_t i = 0; i < a->s->nclauses; i++)
+    if (a->s->clauses[i].nbody + 1 > kids_cap) kids_cap = a->s->clauses[i].nbody + 1;
+  uint32_t *kids = xmalloc(kids_cap * sizeof(uint32_t));
+  int r = 1;
+  for (uint32_t i = 0; i < a->s->nclauses && r > 0; i++)
+    if (a->s->clauses[i].nbody == 0) r = fire(a, i, kids);
+  for (uint32_t f = 0; f < a->nfacts && r > 0; f++) {
+    uint32_t p = a->facts[f].pred;
+    /* a fact implied by a later, weaker one is no longer needed */
+    for (uint32_t i = 0; i < a->s->nclauses && r > 0; i++) {
+      const chc_clause *c = &a->s->clauses[i];
+      for (uint32_t j = 0; j < c->nbody && r > 0; j++)
+        if (c->body[j].pred == p) r = combos(a, i, j, f, 0, kids);
+    }
+  }
+  free(kids);
+  return r;
+}
+
+/* ---- counterexample trees ---- */
+typedef struct {
+  uint32_t clause;
+  uint32_t *kids;        /* tree node ids */
+} tnode;
+
+typedef struct { tnode *n; uint32_t size, cap; } tree;
+
+static uint32_t tree_add(tree *t, uint32_t clause, uint32_t nk) {
+  size_t cap = t->cap;
+  xgrow((void **)&t->n, sizeof *t->n, &cap, t->size + 1);
+  t->cap = (uint32_t)cap;
+  t->n[t->size].clause = clause;
+  t->n[t->size].kids = xcalloc(nk + 1, sizeof(uint32_t));
+  return t->size++;
+}
+
+static void tree_free(tree *t) {
+  for (uint32_t i = 0; i < t->size; i++) free(t->n[i].kids);
+  free(t->n);
+  memset(t, 0, sizeof *t);
+}
+
+/* Preorder: parents before children. false when the tree gets too big. */
+static bool build_tree(pa *a, tree *t) {
+  const chc_clause *qc = &a->s->clauses[a->query_clause];
+  tree_add(t, a->query_clause, qc->nbody);
+  /* pending (tree node, slot, fact) */
+  typedef struct { uint32_t node, slot, fact; } item;
+  item *st = NULL;
+  size_t n = 0, cap = 0;
+  for (uint32_t j = qc->nbody; j-- > 0;) {
+    XGROW(st, cap, n + 1);
+    st[n++] = (item){0, j, a->query_kids[j]};
+  }
+  bool ok = true;
+  while (n && ok) {
+    item it = st[--n];
+    const fact *f = &a->facts[it.fact];
+    const chc_clause *c = &a->s->clauses[f->clause];
+    uint32_t id = tree_add(t, f->clause, c->nbody);
+    t->n[it.node].kids[it.slot] = id;
+    for (uint32_t j = c->nbody; j-- > 0;) {
+      XGROW(st, cap, n + 1);
+      st[n++] = (item){id, j, f->kids[j]};
+    }
+    ok = t->size < 20000;
+  }
+  free(st);
+  return ok;
+}
+
+static term_t node_copy(term_t t, uint32_t node) { return term_shift(t, (int32_t)node + 1); }
+
+/* The tree's concrete formula. */
+static term_t tree_formula(pa *a, const tree *t) {
+  term_vec v = {0};
+  for (uint32_t k = 0; k < t->size; k++) {
+    const chc_clause *c = &a->s->clauses[t->n[k].clause];
+    term_vec_push(&v, node_copy(c->constraint, k));
+    for (uint32_t j = 0; j < c->nbody; j++) {
+      uint32_t kid = t->n[k].kids[j];
+      const chc_clause *kc = &a->s->clauses[t->n[kid].clause];
+      for (uint32_t x = 0; x < a->s->preds[c->body[j].pred].arity; x++)
+        term_vec_push(&v, term_eq(node_copy(c->body[j].args[x], k), node_copy(kc->head.args[x], kid)));
+    }
+  }
+  term_t f = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return f;
+}
+
+static void tree_derivation(pa *a, const tree *t, solver *slv, chc_derivation *d) {
+  for (uint32_t k = 0; k < t->size; k++) {
+    uint32_t id = chc_derivation_add(d, a->s, t->n[k].clause);
+    const chc_clause *c = &a->s->clauses[t->n[k].clause];
+    for (uint32_t j = 0; j < c->nbody; j++) d->nodes[id].children[j] = t->n[k].kids[j];
+    if (c->head.pred != CHC_FALSE)
+      for (uint32_t x = 0; x < a->s->preds[c->head.pred].arity; x++)
+        d->nodes[id].head_vals[x] = solver_value(slv, node_copy(c->head.args[x], k));
+  }
+}
+
+static bool add_pred(pa *a, uint32_t p, term_t t) {
+  if (t == NULL_TERM || term_is_true(t) || term_is_false(t)) return false;
+  for (uint32_t i = 0; i < a->pi[p].size; i++) if (a->pi[p].data[i] == t) return false;
+  term_vec_push(&a->pi[p], t);
+  return true;
+}
+
+/* Tree interpolants: the tree as an acyclic Horn system, one predicate per
+ * node, solved by Spacer; returns the number of new predicates, or -1. */
+static int refine(pa *a, const tree *t) {
+  chc_system ts;
+  chc_init(&ts);
+  const chc_system *s = a->s;
+  for (uint32_t k = 0; k < t->size; k++) {
+    const chc_clause *c = &s->clauses[t->n[k].clause];
+    uint32_t p = c->head.pred == CHC_FALSE ? CHC_FALSE : c->head.pred;
+    uint32_t ar = p == CHC_FALSE ? 0 : s->preds[p].arity;
+    type_t *ty = xmalloc((ar + 1) * sizeof(type_t));
+    for (uint32_t x = 0; x < ar; x++) ty[x] = term_type(s->preds[p].params[x]);
+    char name[32];
+    snprintf(name, sizeof name, "itp!N%u", k);
+    chc_add_pred(&ts, name, term_fresh_var(name, type_bool()), ar, ty);
+    free(ty);
+  }
+  for (uint32_t k = 0; k < t->size; k++) {
+    const chc_clause *c = &s->clauses[t->n[k].clause];
+    chc_app *body = xcalloc(c->nbody + 1, sizeof *body);
+    for (uint32_t j = 0; j < c->nbody; j++) {
+      body[j].pred = t->n[k].kids[j];
+      body[j].args = c->body[j].args;
+    }
+    chc_add_clause(&ts, c->nbody, body, c->constraint, c->head.pred == CHC_FALSE ? CHC_FALSE : k, c->head.args, 0);
+    free(body);
+  }
+  chc_result r;
+  chc_spacer_solve(&ts, a->lim, false, &r);
+  int added = -1;
+  if (r.answer == CHC_SAT) {
+    added = 0;
+    for (uint32_t k = 1; k < t->size; k++) {
+      uint32_t p = s->clauses[t->n[k].clause].head.pred;
+      term_t it = term_subst(r.interp[k], s->preds[p].arity, ts.preds[k].params, s->preds[p].params);
+      term_t *cj;
+      uint32_t nc = term_conjuncts(it, &cj);
+      for (uint32_t i = 0; i < nc; i++) added += add_pred(a, p, cj[i]);
+      free(cj);
+    }
+  }
+  chc_result_free(&r);
+  chc_free(&ts);
+  return added;
+}
+
+void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  memset(out, 0, sizeof *out);
+  out->answer = CHC_UNKNOWN;
+  out->engine = "pa (predicate abstraction, tree interpolants)";
+  out->reason = "timeout";
+  pa a = {0};
+  a.s = s;
+  a.lim = lim;
+  a.pi = xcalloc(s->npreds + 1, sizeof(term_vec));
+  a.by_pred = xcalloc(s->npreds + 1, sizeof(uint32_t *));
+  a.nby = xcalloc(s->npreds + 1, sizeof(uint32_t));
+  a.capby = xcalloc(s->npreds + 1, sizeof(uint32_t));
+  a.slv = solver_new_z3();
+  while (a.slv && !limits_expired(lim)) {
+    free(a.query_kids);
+    a.query_kids = NULL;
+    int r = fixpoint(&a);
+    if (r < 0) break;
+    if (r > 0) {
+      out->answer = CHC_SAT;
+      out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+      for (uint32_t p = 0; p < s->npreds; p++) {
+        term_vec d = {0};
+        for (uint32_t k = 0; k < a.nby[p]; k++) {
+          const fact *f = &a.facts[a.by_pred[p][k]];
+          term_vec c = {0};
+          for (uint32_t i = 0; i < f->nheld; i++) term_vec_push(&c, a.pi[p].data[f->held[i]]);
+          term_vec_push(&d, term_and(c.size, c.data));
+          term_vec_free(&c);
+        }
+        out->interp[p] = term_or(d.size, d.data);
+        term_vec_free(&d);
+      }
+      break;
+    }
+    tree t = {0};
+    if (!build_tree(&a, &t)) { tree_free(&t); out->reason = "pa: counterexample tree too large"; break; }
+    term_t f = tree_formula(&a, &t);
+    solver *cs = solver_new_z3();
+    solver_set_timeout(cs, limits_remaining_ms(lim));
+    solver_assert(cs, f);
+    solver_result cr = solver_check(cs);
+    if (cr == SOLVER_SAT) {
+      out->answer = CHC_UNSAT;
+      tree_derivation(&a, &t, cs, &out->deriv);
+    }
+    solver_free(cs);
+    if (cr != SOLVER_UNSAT) { tree_free(&t); if (cr == SOLVER_UNKNOWN) out->reason = "pa: tree check unknown"; break; }
+    int added = refine(&a, &t);
+    tree_free(&t);
+    if (added <= 0) { out->reason = added < 0 ? "pa: interpolation failed" : "pa: refinement made no progress"; break; }
+  }
+  free_facts(&a);
+  for (uint32_t p = 0; p < s->npreds; p++) { term_vec_free(&a.pi[p]); free(a.by_pred[p]); }
+  free(a.pi); free(a.by_pred); free(a.nby); free(a.capby); free(a.facts); free(a.query_kids);
+  solver_free(a.slv);
+}
+
+void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out) {
+  (void)s; (void)lim; (void)max_depth;
+  memset(out, 0, sizeof *out);
+  out->answer = CHC_UNKNOWN;
+  out->engine = "bmc";
+  out->reason = "bmc on Horn clauses not built yet";
+}

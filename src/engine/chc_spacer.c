@@ -1,0 +1,347 @@
+/* Z3's Spacer on a chc_system, in-process through Z3_fixedpoint.
+ *
+ * Every predicate becomes a registered relation, queries derive a nullary
+ * relation Err that is then queried. Z3's own slicing and inlining are off
+ * so that every relation keeps an interpretation (our normalization already
+ * did that work). sat: the cover of each relation at level -1 is its
+ * inductive interpretation. unsat: the hyper-resolution proof gives ground
+ * atoms; each is matched to a clause of ours, and the derivation is checked
+ * later by replay. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/alloc.h"
+#include "engine/chc_engine.h"
+#include "solver/solver.h"
+#include "solver/z3_conv.h"
+
+void chc_derivation_free(chc_derivation *d) {
+  for (uint32_t i = 0; i < d->n; i++) { free(d->nodes[i].head_vals); free(d->nodes[i].children); }
+  free(d->nodes);
+  memset(d, 0, sizeof *d);
+}
+
+void chc_result_free(chc_result *r) {
+  free(r->interp);
+  chc_derivation_free(&r->deriv);
+  r->interp = NULL;
+}
+
+uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t clause) {
+  size_t cap = d->cap;
+  xgrow((void **)&d->nodes, sizeof *d->nodes, &cap, d->n + 1);
+  d->cap = (uint32_t)cap;
+  chc_dnode *nd = &d->nodes[d->n];
+  const chc_clause *c = &s->clauses[clause];
+  nd->clause = clause;
+  nd->head_vals = c->head.pred == CHC_FALSE ? NULL
+                  : xcalloc(s->preds[c->head.pred].arity + 1, sizeof(term_t));
+  nd->children = xcalloc(c->nbody + 1, sizeof(uint32_t));
+  return d->n++;
+}
+
+/* ---- watchdog: interrupts Z3 at the deadline or on a stop request ---- */
+typedef struct {
+  pthread_t th;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  bool done, fired;
+  Z3_context ctx;
+  const zeta_limits *lim;
+} watchdog;
+
+static void *watchdog_run(void *arg) {
+  watchdog *w = arg;
+  pthread_mutex_lock(&w->mu);
+  while (!w->done) {
+    if (limits_expired(w->lim)) { w->fired = true; Z3_interrupt(w->ctx); break; }
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 50 * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) { ts.tv_sec++; ts.tv_nsec -= 1000000000L; }
+    pthread_cond_timedwait(&w->cv, &w->mu, &ts);
+  }
+  pthread_mutex_unlock(&w->mu);
+  return NULL;
+}
+
+static void watchdog_start(watchdog *w, Z3_context z, const zeta_limits *lim) {
+  memset(w, 0, sizeof *w);
+  pthread_mutex_init(&w->mu, NULL);
+  pthread_cond_init(&w->cv, NULL);
+  w->ctx = z;
+  w->lim = lim;
+  pthread_create(&w->th, NULL, watchdog_run, w);
+}
+
+static bool watchdog_stop(watchdog *w) {
+  pthread_mutex_lock(&w->mu);
+  w->done = true;
+  pthread_cond_signal(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+  pthread_join(w->th, NULL);
+  pthread_mutex_destroy(&w->mu);
+  pthread_cond_destroy(&w->cv);
+  return w->fired;
+}
+
+typedef struct {
+  Z3_context z;
+  z3conv *conv;
+  Z3_fixedpoint fp;
+  Z3_func_decl *rel;      /* per predicate; then Err at index npreds */
+  const chc_system *s;
+} sp_ctx;
+
+static Z3_ast sp_app(sp_ctx *c, uint32_t p, const term_t *args) {
+  uint32_t n = p == c->s->npreds ? 0 : c->s->preds[p].arity;
+  Z3_ast *za = xmalloc((n ? n : 1) * sizeof *za);
+  for (uint32_t i = 0; i < n; i++) {
+    za[i] = z3conv_to_z3(c->conv, args[i]);
+    if (!za[i]) { free(za); return NULL; }
+  }
+  Z3_ast a = Z3_mk_app(c->z, c->rel[p], n, za);
+  free(za);
+  if (a) Z3_inc_ref(c->z, a);   /* the caller dec_refs */
+  return a;
+}
+
+static bool sp_rule(sp_ctx *c, uint32_t idx) {
+  const chc_clause *cl = &c->s->clauses[idx];
+  Z3_context z = c->z;
+  Z3_ast *parts = xcalloc(cl->nbody + 1, sizeof *parts);
+  bool ok = true;
+  parts[0] = z3conv_to_z3(c->conv, cl->constraint);
+  ok = parts[0] != NULL;
+  for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = (parts[j + 1] = sp_app(c, cl->body[j].pred, cl->body[j].args)) != NULL;
+  Z3_ast head = ok ? (cl->head.pred == CHC_FALSE ? sp_app(c, c->s->npreds, NULL) : sp_app(c, cl->head.pred, cl->head.args)) : NULL;
+  if (ok && head) {
+    Z3_ast body = Z3_mk_and(z, cl->nbody + 1, parts);
+    Z3_inc_ref(z, body);
+    Z3_ast imp = Z3_mk_implies(z, body, head);
+    Z3_inc_ref(z, imp);
+    /* universally close over the clause's variables */
+    term_vec all = {0};
+    term_vec_push(&all, cl->constraint);
+    for (uint32_t j = 0; j < cl->nbody; j++)
+      for (uint32_t k = 0; k < c->s->preds[cl->body[j].pred].arity; k++) term_vec_push(&all, cl->body[j].args[k]);
+    if (cl->head.pred != CHC_FALSE)
+      for (uint32_t k = 0; k < c->s->preds[cl->head.pred].arity; k++) term_vec_push(&all, cl->head.args[k]);
+    term_t *vs;
+    uint32_t nv = term_free_vars_n(all.size, all.data, false, &vs);
+    Z3_app *apps = xmalloc((nv ? nv : 1) * sizeof *apps);
+    for (uint32_t i = 0; i < nv && ok; i++) {
+      Z3_ast a = z3conv_to_z3(c->conv, vs[i]);
+      ok = a != NULL;
+      if (ok) apps[i] = Z3_to_app(z, a);
+    }
+    if (ok) {
+      Z3_ast rule = nv ? Z3_mk_forall_const(z, 0, nv, apps, 0, NULL, imp) : imp;
+      Z3_inc_ref(z, rule);
+      char name[32];
+      snprintf(name, sizeof name, "r%u", idx);
+      Z3_fixedpoint_add_rule(z, c->fp, rule, Z3_mk_string_symbol(z, name));
+      Z3_dec_ref(z, rule);
+      ok = !z3conv_failed(z, NULL);
+    }
+    free(apps); free(vs);
+    term_vec_free(&all);
+    Z3_dec_ref(z, imp);
+    Z3_dec_ref(z, body);
+  } else {
+    ok = false;
+  }
+  for (uint32_t j = 1; j <= cl->nbody; j++) if (parts[j]) Z3_dec_ref(z, parts[j]);
+  if (head) Z3_dec_ref(z, head);
+  free(parts);
+  return ok;
+}
+
+static uint32_t rel_index(sp_ctx *c, Z3_func_decl d) {
+  for (uint32_t p = 0; p <= c->s->npreds; p++)
+    if (Z3_is_eq_func_decl(c->z, c->rel[p], d)) return p;
+  return CHC_FALSE;
+}
+
+/* Builds derivation nodes from a hyper-resolution proof. Returns the node
+ * index of the conclusion or CHC_FALSE. The clause of each node is the
+ * first of ours whose head and body predicates match the premises and whose
+ * constraint is satisfiable with the ground values (checked with slv). */
+static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv, int depth) {
+  Z3_context z = c->z;
+  if (depth > 100000 || Z3_get_ast_kind(z, pr) != Z3_APP_AST) return CHC_FALSE;
+  Z3_app app = Z3_to_app(z, pr);
+  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  unsigned na = Z3_get_app_num_args(z, app);
+  if (k == Z3_OP_PR_MODUS_PONENS && na >= 1) return proof_node(c, Z3_get_app_arg(z, app, 0), d, slv, depth + 1);
+  if (k != Z3_OP_PR_HYPER_RESOLVE || na < 2) return CHC_FALSE;
+  Z3_ast concl = Z3_get_app_arg(z, app, na - 1);
+  if (Z3_get_ast_kind(z, concl) != Z3_APP_AST) return CHC_FALSE;
+  Z3_app capp = Z3_to_app(z, concl);
+  uint32_t head = rel_index(c, Z3_get_app_decl(z, capp));
+  /* Z3's own query!N wrapper around Err: look through it */
+  if (head == CHC_FALSE && na == 3) return proof_node(c, Z3_get_app_arg(z, app, 1), d, slv, depth + 1);
+  /* premises: args 1..na-2 */
+  uint32_t np = na >= 2 ? na - 2 : 0;
+  uint32_t *kids = xcalloc(np + 1, sizeof *kids);
+  uint32_t *kpred = xcalloc(np + 1, sizeof *kpred);
+  bool ok = head != CHC_FALSE || Z3_get_app_num_args(z, capp) == 0;
+  for (uint32_t i = 0; i < np && ok; i++) {
+    kids[i] = proof_node(c, Z3_get_app_arg(z, app, i + 1), d, slv, depth + 1);
+    ok = kids[i] != CHC_FALSE;
+    if (ok) kpred[i] = c->s->clauses[d->nodes[kids[i]].clause].head.pred;
+  }
+  uint32_t result = CHC_FALSE;
+  if (ok) {
+    /* head values */
+    uint32_t ar = head == CHC_FALSE || head == c->s->npreds ? 0 : c->s->preds[head].arity;
+    term_t *hv = xcalloc(ar + 1, sizeof *hv);
+    for (uint32_t i = 0; i < ar && ok; i++) {
+      hv[i] = z3conv_from_z3(c->conv, Z3_get_app_arg(z, capp, i));
+      ok = hv[i] != NULL_TERM && term_is_const(hv[i]);
+    }
+    uint32_t want_head = head == c->s->npreds || head == CHC_FALSE ? CHC_FALSE : head;
+    for (uint32_t ci = 0; ci < c->s->nclauses && ok && result == CHC_FALSE; ci++) {
+      const chc_clause *cl = &c->s->clauses[ci];
+      if (cl->head.pred != want_head || cl->nbody != np) continue;
+      bool match = true;
+      for (uint32_t j = 0; j < np && match; j++) match = cl->body[j].pred == kpred[j];
+      if (!match) continue;
+      term_vec f = {0};
+      term_vec_push(&f, cl->constraint);
+      for (uint32_t j = 0; j < np; j++) {
+        const chc_dnode *kn = &d->nodes[kids[j]];
+        for (uint32_t a = 0; a < c->s->preds[kpred[j]].arity; a++)
+          term_vec_push(&f, term_eq(cl->body[j].args[a], kn->head_vals[a]));
+      }
+      for (uint32_t a = 0; a < ar; a++) term_vec_push(&f, term_eq(cl->head.args[a], hv[a]));
+      solver_push(slv);
+      solver_assert(slv, term_and(f.size, f.data));
+      solver_result r = solver_check(slv);
+      solver_pop(slv, 1);
+      term_vec_free(&f);
+      if (r != SOLVER_SAT) continue;
+      result = chc_derivation_add(d, c->s, ci);
+      for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
+      for (uint32_t j = 0; j < np; j++) d->nodes[result].children[j] = kids[j];
+    }
+    free(hv);
+  }
+  free(kids); free(kpred);
+  return result;
+}
+
+static void proof_to_derivation(sp_ctx *c, Z3_ast pr, chc_derivation *out) {
+  chc_derivation d = {0};
+  solver *slv = solver_new_z3();
+  if (!slv) return;
+  solver_set_timeout(slv, 5000);
+  uint32_t root = proof_node(c, pr, &d, slv, 0);
+  solver_free(slv);
+  if (root == CHC_FALSE || c->s->clauses[d.nodes[root].clause].head.pred != CHC_FALSE) {
+    chc_derivation_free(&d);
+    return;
+  }
+  /* nodes were added bottom-up: reverse the order so the root comes first
+   * and every child has a larger index than its parent */
+  uint32_t n = d.n;
+  chc_derivation r = {0};
+  for (uint32_t i = n; i-- > 0;) {
+    (void)chc_derivation_add(&r, c->s, d.nodes[i].clause);
+    chc_dnode *dst = &r.nodes[r.n - 1];
+    const chc_clause *cl = &c->s->clauses[d.nodes[i].clause];
+    if (cl->head.pred != CHC_FALSE)
+      memcpy(dst->head_vals, d.nodes[i].head_vals, c->s->preds[cl->head.pred].arity * sizeof(term_t));
+    for (uint32_t j = 0; j < cl->nbody; j++) dst->children[j] = n - 1 - d.nodes[i].children[j];
+  }
+  chc_derivation_free(&d);
+  if (root != n - 1) { chc_derivation_free(&r); return; }  /* the root was not last: unused nodes */
+  *out = r;
+}
+
+void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out) {
+  memset(out, 0, sizeof *out);
+  out->answer = CHC_UNKNOWN;
+  out->engine = "spacer (Z3)";
+  out->reason = "spacer: out of memory";
+  sp_ctx c = {0};
+  c.s = s;
+  if (!(c.z = z3conv_mk_context())) return;
+  Z3_context z = c.z;
+  c.conv = z3conv_new(z);
+  c.rel = xcalloc(s->npreds + 1, sizeof *c.rel);
+  c.fp = Z3_mk_fixedpoint(z);
+  Z3_fixedpoint_inc_ref(z, c.fp);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_symbol(z, p, Z3_mk_string_symbol(z, "engine"), Z3_mk_string_symbol(z, "spacer"));
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.slice"), false);
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.inline_linear"), false);
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "xform.inline_eager"), false);
+  if (want_derivation) Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "generate_proof_trace"), true);
+  Z3_fixedpoint_set_params(z, c.fp, p);
+  Z3_params_dec_ref(z, p);
+  out->reason = "spacer: translation failed";
+  bool ok = !z3conv_failed(z, NULL);
+  for (uint32_t i = 0; i <= s->npreds && ok; i++) {
+    uint32_t n = i < s->npreds ? s->preds[i].arity : 0;
+    Z3_sort *dom = xmalloc((n ? n : 1) * sizeof *dom);
+    for (uint32_t k = 0; k < n && ok; k++) ok = (dom[k] = z3conv_sort(c.conv, term_type(s->preds[i].params[k]))) != NULL;
+    if (ok) {
+      char name[40];
+      snprintf(name, sizeof name, i < s->npreds ? "P%u" : "Err", i);
+      c.rel[i] = Z3_mk_func_decl(z, Z3_mk_string_symbol(z, name), n, dom, Z3_mk_bool_sort(z));
+      Z3_inc_ref(z, Z3_func_decl_to_ast(z, c.rel[i]));
+      Z3_fixedpoint_register_relation(z, c.fp, c.rel[i]);
+    }
+    free(dom);
+  }
+  for (uint32_t i = 0; i < s->nclauses && ok; i++) ok = sp_rule(&c, i);
+  if (ok && !limits_expired(lim)) {
+    watchdog w;
+    watchdog_start(&w, z, lim);
+    Z3_lbool r = Z3_fixedpoint_query_relations(z, c.fp, 1, &c.rel[s->npreds]);
+    bool fired = watchdog_stop(&w);
+    if (r == Z3_L_FALSE) {
+      out->answer = CHC_SAT;
+      out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+      for (uint32_t i = 0; i < s->npreds; i++) out->interp[i] = NULL_TERM;
+      for (uint32_t i = 0; i < s->npreds && out->answer == CHC_SAT; i++) {
+        Z3_ast cover = Z3_fixedpoint_get_cover_delta(z, c.fp, -1, c.rel[i]);
+        if (!cover || z3conv_failed(z, NULL)) { out->interp[i] = term_true(); continue; }
+        Z3_inc_ref(z, cover);
+        uint32_t k = s->preds[i].arity;
+        Z3_ast *to = xmalloc((k ? k : 1) * sizeof *to);
+        bool tok = true;
+        for (uint32_t a = 0; a < k && tok; a++) tok = (to[a] = z3conv_to_z3(c.conv, s->preds[i].params[a])) != NULL;
+        Z3_ast inst = tok ? Z3_substitute_vars(z, cover, k, to) : NULL;
+        free(to);
+        if (inst) { Z3_inc_ref(z, inst); out->interp[i] = z3conv_from_z3(c.conv, inst); Z3_dec_ref(z, inst); }
+        Z3_dec_ref(z, cover);
+        if (!inst || out->interp[i] == NULL_TERM) {
+          out->answer = CHC_UNKNOWN;
+          out->reason = "spacer: model not translated";
+          free(out->interp);
+          out->interp = NULL;
+        }
+      }
+    } else if (r == Z3_L_TRUE) {
+      out->answer = CHC_UNSAT;
+      if (want_derivation) {
+        Z3_ast pr = Z3_fixedpoint_get_answer(z, c.fp);
+        if (pr) { Z3_inc_ref(z, pr); proof_to_derivation(&c, pr, &out->deriv); Z3_dec_ref(z, pr); }
+      }
+    } else {
+      out->reason = fired ? "timeout" : "spacer: unknown";
+    }
+  } else if (ok) {
+    out->reason = "timeout";
+  }
+  for (uint32_t i = 0; i <= s->npreds; i++)
+    if (c.rel[i]) Z3_dec_ref(z, Z3_func_decl_to_ast(z, c.rel[i]));
+  free(c.rel);
+  Z3_fixedpoint_dec_ref(z, c.fp);
+  z3conv_free(c.conv);
+  Z3_del_context(z);
+}

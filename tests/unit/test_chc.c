@@ -1,0 +1,232 @@
+/* Horn clauses: parser forms, normalization, TS encoding, engines and
+ * evidence (models re-checked, derivations replayed). */
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "core/limits.h"
+#include "engine/chc_engine.h"
+#include "frontend/chc_parser.h"
+#include "model/chc_ts.h"
+#include "witness/chc_witness.h"
+
+static const char *counter_safe =
+    "(set-logic HORN)\n(declare-fun Inv (Int) Bool)\n"
+    "(assert (forall ((x Int)) (=> (<= x 0) (Inv x))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (Inv x) (< x 5) (= y (+ x 1))) (Inv y))))\n"
+    "(assert (forall ((x Int)) (=> (and (Inv x) (>= x 10)) false)))\n(check-sat)\n";
+static const char *counter_unsafe =
+    "(set-logic HORN)\n(declare-fun Inv (Int) Bool)\n"
+    "(assert (forall ((x Int)) (=> (<= x 0) (Inv x))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (Inv x) (< x 5) (= y (+ x 1))) (Inv y))))\n"
+    "(assert (not (exists ((x Int)) (and (Inv x) (>= x 5)))))\n(check-sat)\n";
+/* nonlinear: fib-like sum of two derivations */
+static const char *nonlinear_safe =
+    "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun E () Bool)\n"
+    "(assert E)\n"
+    "(assert (forall ((x Int)) (=> (and E (= x 0)) (P x))))\n"
+    "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (P y) (= z (+ x y 2))) (P z))))\n"
+    "(assert (forall ((x Int)) (=> (and (P x) (< x 0)) false)))\n";
+static const char *nonlinear_unsafe =
+    "(set-logic HORN)\n(declare-fun P (Int) Bool)\n"
+    "(assert (forall ((x Int)) (=> (= x 1) (P x))))\n"
+    "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (P y) (= z (+ x y))) (P z))))\n"
+    "(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))\n";
+
+static chc_parse_status parse(const char *text, chc_system *s, char **msg) {
+  chc_init(s);
+  return chc_parse_string("t.smt2", text, s, msg);
+}
+
+static void test_parse_forms(void) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(counter_unsafe, &s, &msg) == CHC_PARSE_OK);
+  CHECK(s.npreds == 1 && s.nclauses == 3);
+  CHECK(s.clauses[0].nbody == 0 && s.clauses[0].head.pred == 0);
+  CHECK(s.clauses[1].nbody == 1 && s.clauses[1].head.pred == 0);
+  CHECK(s.clauses[2].nbody == 1 && s.clauses[2].head.pred == CHC_FALSE);
+  CHECK(chc_is_linear(&s));
+  chc_free(&s);
+  CHECK(parse(nonlinear_safe, &s, &msg) == CHC_PARSE_OK);
+  CHECK(!chc_is_linear(&s) && s.npreds == 2 && s.nclauses == 4);
+  chc_free(&s);
+  /* let, exists in the body, (or (not ..) ..) form */
+  const char *t = "(set-logic HORN)\n(declare-fun P (Int Bool) Bool)\n"
+                  "(assert (forall ((x Int)) (let ((b (> x 0))) (=> b (P x b)))))\n"
+                  "(assert (forall ((x Int)) (or (not (exists ((y Int)) (and (P y true) (= x (* 2 y))))) (P x false))))\n";
+  CHECK(parse(t, &s, &msg) == CHC_PARSE_OK);
+  CHECK(s.nclauses == 2 && s.clauses[1].nbody == 1 && s.clauses[1].head.pred == 0);
+  chc_free(&s);
+}
+
+static void test_parse_errors(void) {
+  chc_system s;
+  char *msg = NULL;
+  CHECK(parse("(set-logic QF_LIA)(declare-fun x () Int)(assert (> x 0))", &s, &msg) == CHC_PARSE_NOT_HORN);
+  chc_free(&s);
+  CHECK(parse("(set-logic HORN)\n(declare-fun x () Int)\n", &s, &msg) == CHC_PARSE_ERROR);
+  CHECK(msg && strstr(msg, "t.smt2:2:1") != NULL);
+  free(msg); msg = NULL;
+  chc_free(&s);
+  CHECK(parse("(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun Q (Int) Bool)\n"
+              "(assert (forall ((x Int)) (or (P x) (Q x))))\n", &s, &msg) == CHC_PARSE_ERROR);
+  CHECK(msg && strstr(msg, "t.smt2:4:1") && strstr(msg, "Horn"));
+  free(msg); msg = NULL;
+  chc_free(&s);
+  CHECK(parse("(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (P x) (P (+ x", &s, &msg) ==
+        CHC_PARSE_ERROR);
+  CHECK(msg != NULL);
+  free(msg);
+  chc_free(&s);
+}
+
+static void test_normalize(void) {
+  chc_system s;
+  char *msg;
+  /* E is a fact and gets inlined; Dead is underivable; Aux irrelevant */
+  const char *t = "(set-logic HORN)\n(declare-fun E () Bool)\n(declare-fun P (Int) Bool)\n"
+                  "(declare-fun Dead (Int) Bool)\n(declare-fun Aux (Int) Bool)\n"
+                  "(assert E)\n(assert (forall ((x Int)) (=> (and E (= x 3)) (P x))))\n"
+                  "(assert (forall ((x Int)) (=> (Dead x) (P x))))\n"
+                  "(assert (forall ((x Int)) (=> (P x) (Aux x))))\n"
+                  "(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 1)) (< x 10)) (P y))))\n"
+                  "(assert (forall ((x Int)) (=> (and (P x) (> x 20)) false)))\n";
+  CHECK(parse(t, &s, &msg) == CHC_PARSE_OK);
+  chc_system n;
+  chc_copy(&n, &s);
+  chc_normalize(&n);
+  /* left: P's fact, P's step, the query */
+  CHECK(n.nclauses == 3);
+  for (uint32_t i = 0; i < n.nclauses; i++)
+    for (uint32_t j = 0; j < n.clauses[i].nbody; j++) CHECK(n.clauses[i].body[j].pred == 1);
+  /* a model of the normalized system expands to one of the original */
+  zeta_limits lim = limits_from_timeout(20);
+  chc_result r;
+  chc_pa_solve(&n, &lim, &r);
+  CHECK(r.answer == CHC_SAT);
+  if (r.answer == CHC_SAT) {
+    term_t interp[4];
+    for (int p = 0; p < 4; p++) interp[p] = r.interp[p];
+    chc_expand_model(&n, interp);
+    solver *z = solver_new_z3();
+    uint32_t *failed; bool *und;
+    CHECK(chc_check_model(&s, interp, z, &failed, &und) == 0);
+    free(failed); free(und);
+    solver_free(z);
+  }
+  chc_result_free(&r);
+  chc_free(&n);
+  chc_free(&s);
+}
+
+static void test_ts_encoding(void) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(counter_unsafe, &s, &msg) == CHC_PARSE_OK);
+  ts t;
+  CHECK(chc_to_ts(&s, &t));
+  /* loc + one Int slot; the bad state is 7 steps away: entry, Inv 0..5, error */
+  CHECK(t.vars.size == 2);
+  term_vec f = {0};
+  term_vec_push(&f, t.init);
+  for (int k = 0; k < 7; k++) term_vec_push(&f, term_shift(t.trans, k));
+  term_vec_push(&f, term_shift(term_not(t.prop), 7));
+  CHECK(solver_check_formula(term_and(f.size, f.data), 10000) == SOLVER_SAT);
+  f.size = 2;
+  term_vec_push(&f, term_shift(term_not(t.prop), 1));
+  CHECK(solver_check_formula(term_and(f.size, f.data), 10000) == SOLVER_UNSAT);
+  term_vec_free(&f);
+  FILE *out = tmpfile();
+  ts_write_vmt(out, &t);
+  CHECK(ftell(out) > 0);
+  fclose(out);
+  ts_free(&t);
+  chc_free(&s);
+  CHECK(parse(nonlinear_safe, &s, &msg) == CHC_PARSE_OK);
+  CHECK(!chc_to_ts(&s, &t));
+  chc_free(&s);
+}
+
+typedef void (*engine_fn)(const chc_system *, const zeta_limits *, chc_result *);
+static void spacer_engine(const chc_system *s, const zeta_limits *l, chc_result *r) { chc_spacer_solve(s, l, true, r); }
+
+static void run_engine(engine_fn e, const char *text, chc_answer expect) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_result r;
+  e(&s, &lim, &r);
+  CHECK(r.answer == expect);
+  if (r.answer == CHC_SAT) {
+    solver *z = solver_new("smtlib:cvc5 --incremental --lang smt2", NULL);
+    CHECK(z != NULL);
+    if (z) {
+      uint32_t *failed; bool *und;
+      CHECK(chc_check_model(&s, r.interp, z, &failed, &und) == 0);
+      free(failed); free(und);
+      solver_free(z);
+    }
+  }
+  if (r.answer == CHC_UNSAT && !chc_replay(&s, &r.deriv, 10000)) { chc_write_derivation(stderr, &s, &r.deriv); CHECK(false); }
+  /* a corrupted derivation must not replay */
+  if (r.answer == CHC_UNSAT && r.deriv.n > 1 && r.deriv.nodes[1].head_vals) {
+    term_t keep = r.deriv.nodes[1].head_vals[0];
+    r.deriv.nodes[1].head_vals[0] = term_int(-1000);
+    CHECK(!chc_replay(&s, &r.deriv, 10000));
+    r.deriv.nodes[1].head_vals[0] = keep;
+  }
+  chc_result_free(&r);
+  chc_free(&s);
+}
+
+static void test_pa(void) {
+  run_engine(chc_pa_solve, counter_safe, CHC_SAT);
+  run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
+  run_engine(chc_pa_solve, nonlinear_safe, CHC_SAT);
+  run_engine(chc_pa_solve, nonlinear_unsafe, CHC_UNSAT);
+}
+
+static void test_spacer(void) {
+  run_engine(spacer_engine, counter_safe, CHC_SAT);
+  run_engine(spacer_engine, counter_unsafe, CHC_UNSAT);
+  run_engine(spacer_engine, nonlinear_safe, CHC_SAT);
+  run_engine(spacer_engine, nonlinear_unsafe, CHC_UNSAT);
+}
+
+static void test_read_model(void) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(counter_safe, &s, &msg) == CHC_PARSE_OK);
+  term_t interp[1];
+  const char *z3style = "sat\n(\n  (define-fun Inv ((x!0 Int)) Bool\n    (not (>= x!0 6)))\n)\n";
+  CHECK(chc_read_model(&s, "m", z3style, interp, &msg));
+  solver *z = solver_new_z3();
+  uint32_t *failed; bool *und;
+  CHECK(chc_check_model(&s, interp, z, &failed, &und) == 0);
+  free(failed); free(und);
+  const char *eld = "sat\n(define-fun Inv ((A Int)) Bool (<= A 3))\n";
+  CHECK(chc_read_model(&s, "m", eld, interp, &msg));
+  /* x <= 3 is not inductive: the step clause fails */
+  CHECK(chc_check_model(&s, interp, z, &failed, &und) == 1 && failed[0] == 1);
+  free(failed); free(und);
+  const char *quant = "(define-fun Inv ((A Int)) Bool (exists ((k Int)) (and (>= k 0) (<= A (- 5 k)))))\n";
+  CHECK(chc_read_model(&s, "m", quant, interp, &msg));
+  CHECK(chc_check_model(&s, interp, z, &failed, &und) == 0);
+  free(failed); free(und);
+  CHECK(!chc_read_model(&s, "m", "(define-fun Inv ((A Bool)) Bool A)", interp, &msg));
+  free(msg);
+  solver_free(z);
+  chc_free(&s);
+}
+
+int main(void) {
+  RUN(test_parse_forms);
+  RUN(test_parse_errors);
+  RUN(test_normalize);
+  RUN(test_ts_encoding);
+  RUN(test_pa);
+  RUN(test_spacer);
+  RUN(test_read_model);
+  return CHECK_DONE();
+}

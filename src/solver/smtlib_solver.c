@@ -68,6 +68,8 @@ static bool smts_stack_push(smts_stack *s, term_t t, uint32_t level) {
 
 static void smts_kill(smt_solver *m) {
   if (m->pid > 0) {
+    /* The whole process group: sh -c may have forked the solver. */
+    kill(-m->pid, SIGKILL);
     kill(m->pid, SIGKILL);
     while (waitpid(m->pid, NULL, 0) < 0 && errno == EINTR) {}
   }
@@ -87,13 +89,20 @@ static bool smts_spawn(smt_solver *m) {
   if (pid < 0) { close(in[0]); close(in[1]); close(out[0]); close(out[1]); return false; }
   if (pid == 0) {
     /* Child: stdin from in[0], stdout to out[1], stderr silenced. */
+    setpgid(0, 0);
     int devnull = open("/dev/null", O_WRONLY);
     dup2(in[0], 0);
     dup2(out[1], 1);
     if (devnull >= 0) dup2(devnull, 2);
-    execl("/bin/sh", "sh", "-c", m->cmd, (char *)NULL);
+    /* exec: the solver replaces the shell, so pid is the solver itself
+     * and waitpid reaps it (no orphan left to a non-reaping init). */
+    size_t len = strlen(m->cmd);
+    char *line = malloc(len + 6);
+    if (line) { memcpy(line, "exec ", 5); memcpy(line + 5, m->cmd, len + 1); }
+    execl("/bin/sh", "sh", "-c", line ? line : m->cmd, (char *)NULL);
     _exit(127);
   }
+  setpgid(pid, pid);   /* also here, so the group exists before any kill */
   close(in[0]); close(out[1]);
   m->pid = pid; m->to_fd = in[1]; m->from_fd = out[0];
   m->alive = true;

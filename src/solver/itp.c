@@ -1,0 +1,213 @@
+/* Interpolation front door: shared symbols, strategy order, fallback, and
+ * the validity check that every returned interpolant passes. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "solver/idmap.h"
+#include "solver/itp_internal.h"
+
+bool itp_strategy_parse(const char *s, itp_strategy *out) {
+  if (!strcmp(s, "auto")) *out = ITP_AUTO;
+  else if (!strcmp(s, "spacer")) *out = ITP_SPACER;
+  else if (!strcmp(s, "mbp")) *out = ITP_MBP;
+  else return false;
+  return true;
+}
+
+/* ---------------- shared symbols ---------------- */
+
+void itp_shared_free(uint32_t n, term_vec *shared) {
+  if (!shared) return;
+  for (uint32_t c = 0; c + 1 < n; c++) term_vec_free(&shared[c]);
+  free(shared);
+}
+
+term_vec *itp_shared_symbols(uint32_t n, const term_t *f) {
+  term_vec *shared = calloc(n, sizeof *shared);
+  idmap last;     /* symbol -> last formula index containing it */
+  idmap_init(&last);
+  term_vec order = {0};
+  if (!shared) return NULL;
+  bool ok = true;
+  for (uint32_t i = 0; i < n && ok; i++) {
+    term_t *vs;
+    uint32_t k = term_free_vars_n(1, &f[i], true, &vs);
+    for (uint32_t j = 0; j < k && ok; j++) {
+      if (!idmap_get(&last, (uint32_t)vs[j], NULL)) term_vec_push(&order, vs[j]);
+      ok = idmap_put(&last, (uint32_t)vs[j], i);
+    }
+    free(vs);
+  }
+  /* first occurrence: recompute cheaply by scanning in order */
+  idmap first;
+  idmap_init(&first);
+  for (uint32_t i = 0; i < n && ok; i++) {
+    term_t *vs;
+    uint32_t k = term_free_vars_n(1, &f[i], true, &vs);
+    for (uint32_t j = 0; j < k && ok; j++)
+      if (!idmap_get(&first, (uint32_t)vs[j], NULL)) ok = idmap_put(&first, (uint32_t)vs[j], i);
+    free(vs);
+  }
+  for (uint32_t j = 0; j < order.size && ok; j++) {
+    uintptr_t a, b;
+    idmap_get(&first, (uint32_t)order.data[j], &a);
+    idmap_get(&last, (uint32_t)order.data[j], &b);
+    for (uintptr_t c = a; c < b; c++) term_vec_push(&shared[c], order.data[j]);
+  }
+  idmap_free(&first); idmap_free(&last);
+  term_vec_free(&order);
+  if (!ok) { itp_shared_free(n, shared); return NULL; }
+  return shared;
+}
+
+/* ---------------- watchdog ---------------- */
+
+struct itp_watchdog {
+  pthread_t th;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  Z3_context ctx;
+  struct timespec deadline;
+  bool stop, fired;
+};
+
+static void *itp_watchdog_run(void *arg) {
+  itp_watchdog *w = arg;
+  pthread_mutex_lock(&w->mu);
+  while (!w->stop) {
+    if (pthread_cond_timedwait(&w->cv, &w->mu, &w->deadline) != 0 && !w->stop) {
+      w->fired = true;
+      Z3_interrupt(w->ctx);
+      break;
+    }
+  }
+  pthread_mutex_unlock(&w->mu);
+  return NULL;
+}
+
+itp_watchdog *itp_watchdog_start(Z3_context ctx, uint32_t ms) {
+  if (!ms) return NULL;
+  itp_watchdog *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->ctx = ctx;
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+  pthread_cond_init(&w->cv, &ca);
+  pthread_condattr_destroy(&ca);
+  pthread_mutex_init(&w->mu, NULL);
+  clock_gettime(CLOCK_MONOTONIC, &w->deadline);
+  w->deadline.tv_sec += ms / 1000;
+  w->deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+  if (w->deadline.tv_nsec >= 1000000000L) { w->deadline.tv_sec++; w->deadline.tv_nsec -= 1000000000L; }
+  if (pthread_create(&w->th, NULL, itp_watchdog_run, w) != 0) {
+    pthread_cond_destroy(&w->cv); pthread_mutex_destroy(&w->mu); free(w);
+    return NULL;
+  }
+  return w;
+}
+
+bool itp_watchdog_stop(itp_watchdog *w) {
+  if (!w) return false;
+  pthread_mutex_lock(&w->mu);
+  w->stop = true;
+  pthread_cond_signal(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+  pthread_join(w->th, NULL);
+  bool fired = w->fired;
+  pthread_cond_destroy(&w->cv); pthread_mutex_destroy(&w->mu);
+  free(w);
+  return fired;
+}
+
+/* ---------------- check ---------------- */
+
+static bool itp_symbols_ok(term_t itp, const term_vec *shared) {
+  term_t *vs;
+  uint32_t k = term_free_vars_n(1, &itp, true, &vs);
+  bool ok = true;
+  for (uint32_t i = 0; i < k && ok; i++) {
+    bool found = false;
+    for (uint32_t j = 0; j < shared->size && !found; j++) found = shared->data[j] == vs[i];
+    ok = found;
+  }
+  free(vs);
+  return ok;
+}
+
+static bool itp_unsat(solver *s, term_t a, term_t b) {
+  solver_push(s);
+  solver_assert(s, a);
+  solver_assert(s, b);
+  bool ok = solver_check(s) == SOLVER_UNSAT;
+  solver_pop(s, 1);
+  return ok;
+}
+
+bool itp_check(uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp, uint32_t timeout_ms) {
+  solver *s = solver_new_z3();
+  if (!s) return false;
+  if (timeout_ms) solver_set_timeout(s, timeout_ms);
+  bool ok = true;
+  for (uint32_t c = 0; c + 1 < n && ok; c++) {
+    ok = itp[c] != NULL_TERM && itp_symbols_ok(itp[c], &shared[c]);
+    /* I(c-1) ∧ F(c) ⇒ I(c), with I(-1) = true */
+    term_t pre = c ? term_and2(itp[c - 1], f[c]) : f[c];
+    ok = ok && pre != NULL_TERM && itp_unsat(s, pre, term_not(itp[c]));
+  }
+  ok = ok && itp_unsat(s, itp[n - 2], f[n - 1]);
+  solver_free(s);
+  return ok;
+}
+
+/* ---------------- dispatch ---------------- */
+
+static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const term_vec *shared,
+                             term_t *out, uint32_t timeout_ms, const char **why) {
+  solver_result r = st == ITP_SPACER ? itp_spacer(n, f, shared, out, timeout_ms, why)
+                                     : itp_mbp(n, f, shared, out, timeout_ms, why);
+  if (r == SOLVER_UNSAT && !itp_check(n, f, shared, out, timeout_ms)) {
+    *why = "interpolant failed the check";
+    r = SOLVER_UNKNOWN;
+  }
+  return r;
+}
+
+solver_result itp_sequence_only(itp_strategy st, uint32_t n, const term_t *f, term_t *out,
+                                uint32_t timeout_ms, const char **why) {
+  const char *dummy;
+  if (!why) why = &dummy;
+  *why = "bad arguments";
+  if (n < 2 || st == ITP_AUTO) return SOLVER_UNKNOWN;
+  for (uint32_t i = 0; i < n; i++) if (f[i] == NULL_TERM) return SOLVER_UNKNOWN;
+  term_vec *shared = itp_shared_symbols(n, f);
+  *why = "out of memory";
+  if (!shared) return SOLVER_UNKNOWN;
+  solver_result r = itp_run(st, n, f, shared, out, timeout_ms, why);
+  itp_shared_free(n, shared);
+  return r;
+}
+
+/* MBP answers arithmetic paths faster (bench/itp_bench); Spacer handles
+ * the theories MBP cannot project (it falls back on its own failure). */
+solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t *out, uint32_t timeout_ms) {
+  if (n < 2) return SOLVER_UNKNOWN;
+  for (uint32_t i = 0; i < n; i++) if (f[i] == NULL_TERM) return SOLVER_UNKNOWN;
+  term_vec *shared = itp_shared_symbols(n, f);
+  if (!shared) return SOLVER_UNKNOWN;
+  itp_strategy order[2] = {ITP_MBP, ITP_SPACER};
+  uint32_t tries = 2;
+  if (st != ITP_AUTO) { order[0] = st; order[1] = st == ITP_MBP ? ITP_SPACER : ITP_MBP; }
+  solver_result r = SOLVER_UNKNOWN;
+  const char *why;
+  for (uint32_t i = 0; i < tries && r == SOLVER_UNKNOWN; i++)
+    r = itp_run(order[i], n, f, shared, out, timeout_ms, &why);
+  itp_shared_free(n, shared);
+  return r;
+}
+
+solver_result itp_binary(itp_strategy st, term_t a, term_t b, term_t *out, uint32_t timeout_ms) {
+  term_t f[2] = {a, b};
+  return itp_sequence(st, 2, f, out, timeout_ms);
+}

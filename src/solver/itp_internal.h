@@ -1,0 +1,30 @@
+/* Shared pieces of the interpolation strategies (itp_spacer.c, itp_mbp.c). */
+#ifndef ZETA_SOLVER_ITP_INTERNAL_H
+#define ZETA_SOLVER_ITP_INTERNAL_H
+#include <z3.h>
+#include "solver/itp.h"
+
+/* Symbols (variables and function symbols) shared by f[0..c] and
+ * f[c+1..n-1], for each cut c = 0..n-2, in order of first occurrence.
+ * NULL on allocation failure; free with itp_shared_free. */
+term_vec *itp_shared_symbols(uint32_t n, const term_t *f);
+void itp_shared_free(uint32_t n, term_vec *shared);
+
+/* A thread that calls Z3_interrupt(ctx) after ms milliseconds unless
+ * stopped first. NULL when ms == 0 (or the thread could not start). */
+typedef struct itp_watchdog itp_watchdog;
+itp_watchdog *itp_watchdog_start(Z3_context ctx, uint32_t ms);
+/* Stops and frees; true if the watchdog had fired. */
+bool itp_watchdog_stop(itp_watchdog *w);
+
+/* The strategies; same contract as itp_sequence without the final check.
+ * *why receives a static reason when the answer is SOLVER_UNKNOWN. */
+solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
+                         uint32_t timeout_ms, const char **why);
+solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
+                      uint32_t timeout_ms, const char **why);
+
+/* The three conditions and the symbol condition, checked with a fresh
+ * Z3 solver; true when all hold. */
+bool itp_check(uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp, uint32_t timeout_ms);
+#endif

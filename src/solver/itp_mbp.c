@@ -1,0 +1,202 @@
+/* Sequence interpolation by model-based projection.
+ *
+ * Cut k is a binary problem A = I(k-1) ∧ Fk against B = Fk+1 ∧ … ∧ Fn
+ * (using the previous interpolant in A keeps the chain property). While
+ * A ∧ ¬I is satisfiable, the model is projected onto the shared symbols
+ * (Z3_qe_model_project), giving a cube that implies ∃locals. A and so is
+ * inconsistent with B; unsat cores against B drop its unneeded literals,
+ * and the cube joins the disjunction I. B lives in one incremental solver
+ * where each Fj is guarded by an indicator, so every cut reuses it. */
+#include <stdlib.h>
+#include <string.h>
+#include "solver/itp_internal.h"
+#include "solver/z3_conv.h"
+
+#define ITP_MBP_MAX_CUBES 2000   /* per cut; beyond this the projection is not converging */
+
+typedef struct {
+  Z3_context ctx;
+  z3conv *conv;
+  Z3_solver sa, sb;
+  Z3_ast *guards;     /* indicator of Fj in sb */
+  uint32_t n;
+} itp_mb;
+
+static Z3_ast itp_mb_keep(Z3_context z, Z3_ast a) { if (a) Z3_inc_ref(z, a); return a; }
+
+static Z3_solver itp_mb_solver(Z3_context z, bool minimize) {
+  Z3_solver s = Z3_mk_solver(z);
+  if (!s) return NULL;
+  Z3_solver_inc_ref(z, s);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  if (minimize) Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "core.minimize"), true);
+  Z3_solver_set_params(z, s, p);
+  Z3_params_dec_ref(z, p);
+  return s;
+}
+
+static bool itp_mb_in(const term_vec *v, term_t t) {
+  for (uint32_t i = 0; i < v->size; i++) if (v->data[i] == t) return true;
+  return false;
+}
+
+/* Literals of cube needed for unsat with the guarded suffix from cut+1.
+ * NULL_TERM on failure. */
+static term_t itp_mb_generalize(itp_mb *m, uint32_t cut, term_t cube) {
+  Z3_context z = m->ctx;
+  term_t *lits;
+  uint32_t nl = term_conjuncts(cube, &lits);
+  uint32_t na = m->n - cut - 1 + nl;
+  Z3_ast *as = malloc((na ? na : 1) * sizeof *as);
+  term_t r = NULL_TERM;
+  if (!as) { free(lits); return NULL_TERM; }
+  uint32_t k = 0;
+  for (uint32_t j = cut + 1; j < m->n; j++) as[k++] = m->guards[j];
+  Z3_solver_push(z, m->sb);
+  uint32_t first = k;
+  bool ok = true;
+  for (uint32_t i = 0; i < nl && ok; i++) {
+    Z3_ast lz = z3conv_to_z3(m->conv, lits[i]);
+    Z3_ast ind = lz ? itp_mb_keep(z, Z3_mk_fresh_const(z, "itp!l", Z3_mk_bool_sort(z))) : NULL;
+    if (!ind) { ok = false; break; }
+    Z3_ast imp = itp_mb_keep(z, Z3_mk_implies(z, ind, lz));
+    Z3_solver_assert(z, m->sb, imp);
+    Z3_dec_ref(z, imp);
+    as[k++] = ind;
+  }
+  if (ok && Z3_solver_check_assumptions(z, m->sb, k, as) == Z3_L_FALSE) {
+    Z3_ast_vector core = Z3_solver_get_unsat_core(z, m->sb);
+    Z3_ast_vector_inc_ref(z, core);
+    unsigned cn = Z3_ast_vector_size(z, core);
+    term_vec keep = {0};
+    for (uint32_t i = 0; i < nl; i++) {
+      bool in = false;
+      for (unsigned j = 0; j < cn && !in; j++) in = Z3_ast_vector_get(z, core, j) == as[first + i];
+      if (in) term_vec_push(&keep, lits[i]);
+    }
+    Z3_ast_vector_dec_ref(z, core);
+    r = term_and(keep.size, keep.data);
+    term_vec_free(&keep);
+  }
+  for (uint32_t i = first; i < k; i++) Z3_dec_ref(z, as[i]);
+  Z3_solver_pop(z, m->sb, 1);
+  free(as);
+  free(lits);
+  return r;
+}
+
+/* Interpolant for cut `cut` with A = a (terms) against the suffix. */
+static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shared, const char **why) {
+  Z3_context z = m->ctx;
+  Z3_ast az = z3conv_to_z3(m->conv, a);
+  if (!az) { *why = "mbp: translation failed"; return NULL_TERM; }
+  /* symbols of A to eliminate */
+  term_t *vs;
+  uint32_t nv = term_free_vars_n(1, &a, true, &vs);
+  Z3_app *elim = malloc((nv ? nv : 1) * sizeof *elim);
+  uint32_t ne = 0;
+  for (uint32_t i = 0; elim && i < nv; i++) {
+    if (itp_mb_in(shared, vs[i])) continue;
+    if (type_kind_of(term_type(vs[i])) == TYPE_FUN) { *why = "mbp: local function symbols"; ne = UINT32_MAX; break; }
+    elim[ne++] = Z3_to_app(z, z3conv_to_z3(m->conv, vs[i]));
+  }
+  Z3_ast *all = malloc((nv ? nv : 1) * sizeof *all);
+  uint32_t nall = 0;
+  for (uint32_t i = 0; all && i < nv; i++)
+    if (type_kind_of(term_type(vs[i])) != TYPE_FUN) all[nall++] = z3conv_to_z3(m->conv, vs[i]);
+  free(vs);
+  if (!elim || !all || ne == UINT32_MAX) { free(elim); free(all); return NULL_TERM; }
+  Z3_solver_push(z, m->sa);
+  Z3_solver_assert(z, m->sa, az);
+  term_vec cubes = {0};
+  term_t result = NULL_TERM;
+  *why = "mbp: unknown";
+  for (uint32_t iter = 0;; iter++) {
+    if (iter == ITP_MBP_MAX_CUBES) { *why = "mbp: too many cubes"; break; }
+    Z3_lbool r = Z3_solver_check(z, m->sa);
+    if (r == Z3_L_FALSE) { result = term_or(cubes.size, cubes.data); break; }
+    if (r != Z3_L_TRUE) break;
+    Z3_model mod = Z3_solver_get_model(z, m->sa);
+    Z3_model_inc_ref(z, mod);
+    /* Complete the model on every symbol of A: the projection evaluates
+     * A's atoms and aborts on a symbol without a value (e.g. one that
+     * Z3's preprocessing simplified away). */
+    for (uint32_t i = 0; i < nall; i++) {
+      Z3_ast v = NULL;
+      if (Z3_model_eval(z, mod, all[i], true, &v) && v) { Z3_inc_ref(z, v); Z3_dec_ref(z, v); }
+    }
+    Z3_ast proj = itp_mb_keep(z, Z3_qe_model_project(z, mod, ne, elim, az));
+    Z3_model_dec_ref(z, mod);
+    if (!proj || z3conv_failed(z, NULL)) { *why = "mbp: projection failed"; break; }
+    term_t cube = z3conv_from_z3(m->conv, proj);
+    Z3_dec_ref(z, proj);
+    if (cube == NULL_TERM) { *why = "mbp: projection not translated"; break; }
+    /* Projection may leave symbols it cannot eliminate (theory limits). */
+    term_t *cv;
+    uint32_t nc = term_free_vars_n(1, &cube, true, &cv);
+    bool local = false;
+    for (uint32_t i = 0; i < nc && !local; i++) local = !itp_mb_in(shared, cv[i]);
+    free(cv);
+    if (local) { *why = "mbp: projection left local symbols"; break; }
+    term_t g = itp_mb_generalize(m, cut, cube);
+    if (g == NULL_TERM) { *why = "mbp: cube consistent with the suffix"; break; }
+    term_vec_push(&cubes, g);
+    Z3_ast gz = z3conv_to_z3(m->conv, term_not(g));
+    if (!gz) break;
+    Z3_solver_assert(z, m->sa, gz);
+  }
+  Z3_solver_pop(z, m->sa, 1);
+  term_vec_free(&cubes);
+  free(elim);
+  free(all);
+  return result;
+}
+
+solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
+                      uint32_t timeout_ms, const char **why) {
+  itp_mb m = {0};
+  solver_result res = SOLVER_UNKNOWN;
+  *why = "mbp: out of memory";
+  if (!(m.ctx = z3conv_mk_context())) return res;
+  Z3_context z = m.ctx;
+  m.n = n;
+  m.conv = z3conv_new(z);
+  m.guards = calloc(n, sizeof *m.guards);
+  if (!m.conv || !m.guards) goto out;
+  m.sa = itp_mb_solver(z, false);
+  m.sb = itp_mb_solver(z, true);
+  if (!m.sa || !m.sb) goto out;
+  *why = "mbp: translation failed";
+  for (uint32_t j = 0; j < n; j++) {
+    Z3_ast fz = z3conv_to_z3(m.conv, f[j]);
+    if (!fz) goto out;
+    m.guards[j] = itp_mb_keep(z, Z3_mk_fresh_const(z, "itp!g", Z3_mk_bool_sort(z)));
+    Z3_ast imp = itp_mb_keep(z, Z3_mk_implies(z, m.guards[j], fz));
+    Z3_solver_assert(z, m.sb, imp);
+    Z3_dec_ref(z, imp);
+  }
+  itp_watchdog *w = itp_watchdog_start(z, timeout_ms);
+  /* The whole conjunction first: SAT is answered directly. */
+  Z3_lbool all = Z3_solver_check_assumptions(z, m.sb, n, m.guards);
+  bool ok = all == Z3_L_FALSE;
+  if (all == Z3_L_TRUE) res = SOLVER_SAT;
+  else if (!ok) *why = "mbp: unknown";
+  term_t prev = term_true();
+  for (uint32_t c = 0; c + 1 < n && ok; c++) {
+    term_t a = term_and2(prev, f[c]);
+    out[c] = a == NULL_TERM ? NULL_TERM : itp_mb_cut(&m, c, a, &shared[c], why);
+    ok = out[c] != NULL_TERM;
+    prev = out[c];
+  }
+  if (itp_watchdog_stop(w)) { *why = "mbp: timeout"; ok = false; }
+  if (ok) res = SOLVER_UNSAT;
+out:
+  if (m.guards) for (uint32_t j = 0; j < n; j++) if (m.guards[j]) Z3_dec_ref(z, m.guards[j]);
+  free(m.guards);
+  if (m.sa) Z3_solver_dec_ref(z, m.sa);
+  if (m.sb) Z3_solver_dec_ref(z, m.sb);
+  z3conv_free(m.conv);
+  Z3_del_context(z);
+  return res;
+}

@@ -1,0 +1,148 @@
+/* Interpolation on generated problems (LIA, LRA, Booleans; binary and
+ * sequences of length >= 6), every answer checked by cvc5. */
+#include "check.h"
+#include "itp_gen.h"
+
+#define CVC5 "cvc5 --incremental --lang smt2"
+static solver *cvc;
+
+static const char *st_name(itp_strategy st) { return st == ITP_SPACER ? "spacer" : st == ITP_MBP ? "mbp" : "auto"; }
+
+/* Interpolates f with st; strict strategies may answer unknown, auto must
+ * answer; every unsat answer is checked. Returns the result. */
+static solver_result run_one(itp_strategy st, uint32_t n, const term_t *f, const char *what) {
+  term_t out[256];
+  const char *why = NULL;
+  solver_result r = st == ITP_AUTO ? itp_sequence(st, n, f, out, 20000)
+                                   : itp_sequence_only(st, n, f, out, 20000, &why);
+  if (r == SOLVER_UNSAT) {
+    bool ok = gen_check_itp(cvc, n, f, out);
+    if (!ok) fprintf(stderr, "%s (%s, n=%u): invalid interpolant\n", what, st_name(st), n);
+    CHECK(ok);
+  } else if (r == SOLVER_UNKNOWN) {
+    fprintf(stderr, "%s (%s, n=%u): unknown: %s\n", what, st_name(st), n, why ? why : "-");
+  }
+  return r;
+}
+
+static void all_strategies(uint32_t n, const term_t *f, const char *what, solver_result expect) {
+  CHECK(run_one(ITP_AUTO, n, f, what) == expect);
+  solver_result a = run_one(ITP_SPACER, n, f, what), b = run_one(ITP_MBP, n, f, what);
+  CHECK(a == expect || a == SOLVER_UNKNOWN);
+  CHECK(b == expect || b == SOLVER_UNKNOWN);
+}
+
+static void test_hand_binary(void) {
+  term_t x = term_var("hx", type_int()), y = term_var("hy", type_int()), z = term_var("hz", type_int());
+  /* x = 2y and x = 2z + 1: needs divisibility (no linear interpolant without mod) */
+  term_t a = term_eq(x, term_mul2(term_int(2), y));
+  term_t b = term_eq(x, term_add2(term_mul2(term_int(2), z), term_int(1)));
+  term_t f[2] = {a, b};
+  all_strategies(2, f, "parity", SOLVER_UNSAT);
+  term_t out;
+  CHECK(itp_binary(ITP_AUTO, term_le(x, term_int(0)), term_ge(x, term_int(1)), &out, 0) == SOLVER_UNSAT);
+  CHECK(itp_binary(ITP_AUTO, term_le(x, term_int(0)), term_ge(x, term_int(0)), &out, 0) == SOLVER_SAT);
+  /* a is false by itself: the interpolant must be unsat */
+  CHECK(itp_binary(ITP_AUTO, term_and2(term_le(x, term_int(0)), term_ge(x, term_int(1))), term_true(), &out, 0) == SOLVER_UNSAT);
+  CHECK(solver_check_formula(out, 0) == SOLVER_UNSAT);
+  itp_strategy st;
+  CHECK(itp_strategy_parse("mbp", &st) && st == ITP_MBP);
+  CHECK(itp_strategy_parse("spacer", &st) && st == ITP_SPACER);
+  CHECK(itp_strategy_parse("auto", &st) && st == ITP_AUTO);
+  CHECK(!itp_strategy_parse("x", &st));
+}
+
+static void test_linear_paths(type_t ty, const char *what) {
+  gen_seed(ty == type_int() ? 11 : 12);
+  term_t f[64];
+  for (uint32_t round = 0; round < 6; round++) {
+    uint32_t n = 6 + round * 2;
+    gen_linear_path(ty, n, false, f);
+    all_strategies(n, f, what, SOLVER_UNSAT);
+  }
+  for (uint32_t round = 0; round < 2; round++) {
+    gen_linear_path(ty, 7, true, f);
+    all_strategies(7, f, what, SOLVER_SAT);
+  }
+}
+
+static void test_lia_paths(void) { test_linear_paths(type_int(), "lia path"); }
+static void test_lra_paths(void) { test_linear_paths(type_real(), "lra path"); }
+
+static void test_bool_paths(void) {
+  gen_seed(13);
+  term_t f[64];
+  for (uint32_t round = 0; round < 6; round++) {
+    uint32_t n = 6 + round;
+    gen_bool_path(n, f);
+    all_strategies(n, f, "bool path", SOLVER_UNSAT);
+  }
+}
+
+/* Random conjunctions of linear constraints over a few shared variables;
+ * only the unsat pairs are interpolated. */
+static term_t random_lin(type_t ty, const term_t *vars, uint32_t nv) {
+  term_t sum[3];
+  for (int i = 0; i < 3; i++) sum[i] = term_mul2(gen_num(ty, gen_range(-3, 3)), vars[gen_rand(nv)]);
+  term_t lhs = term_add(3, sum), rhs = gen_num(ty, gen_range(-6, 6));
+  switch (gen_rand(3)) {
+  case 0: return term_le(lhs, rhs);
+  case 1: return term_lt(rhs, lhs);
+  default: return term_eq(lhs, rhs);
+  }
+}
+
+static void random_binary(type_t ty, uint64_t seed, const char *what) {
+  gen_seed(seed);
+  term_t va[3] = {term_var("ra", ty), term_var("rs", ty), term_var("rt", ty)};
+  term_t vb[3] = {term_var("rb", ty), term_var("rs", ty), term_var("rt", ty)};
+  uint32_t done = 0;
+  for (uint32_t tries = 0; tries < 300 && done < 12; tries++) {
+    term_t a[3], b[3];
+    for (int i = 0; i < 3; i++) { a[i] = random_lin(ty, va, 3); b[i] = random_lin(ty, vb, 3); }
+    term_t f[2] = {term_and(3, a), term_and(3, b)};
+    if (solver_check_formula(term_and2(f[0], f[1]), 5000) != SOLVER_UNSAT) continue;
+    if (solver_check_formula(f[0], 5000) != SOLVER_SAT || solver_check_formula(f[1], 5000) != SOLVER_SAT) continue;
+    all_strategies(2, f, what, SOLVER_UNSAT);
+    done++;
+  }
+  CHECK(done >= 5);
+}
+
+static void test_random_binary_lia(void) { random_binary(type_int(), 21, "random lia"); }
+static void test_random_binary_lra(void) { random_binary(type_real(), 22, "random lra"); }
+
+/* Random sequences: each Fi a conjunction over variables shared with its
+ * neighbours (v@i-1, v@i), with a disjunction for Boolean structure. */
+static void test_random_sequences(void) {
+  gen_seed(31);
+  uint32_t done = 0;
+  for (uint32_t tries = 0; tries < 200 && done < 5; tries++) {
+    uint32_t n = 6;
+    term_t f[6];
+    for (uint32_t i = 0; i < n; i++) {
+      term_t vs[2] = {gen_var("s", type_int(), (int32_t)i), gen_var("s", type_int(), (int32_t)i + 1)};
+      term_t c1 = random_lin(type_int(), vs, 2), c2 = random_lin(type_int(), vs, 2), c3 = random_lin(type_int(), vs, 2);
+      f[i] = term_and2(c1, term_or2(c2, c3));
+    }
+    if (solver_check_formula(term_and(n, f), 5000) != SOLVER_UNSAT) continue;
+    all_strategies(n, f, "random seq", SOLVER_UNSAT);
+    done++;
+  }
+  CHECK(done >= 3);
+}
+
+int main(void) {
+  cvc = solver_new_smtlib(CVC5);
+  if (!cvc) { printf("FAIL cvc5 not available\n"); return 1; }
+  RUN(test_hand_binary);
+  RUN(test_lia_paths);
+  RUN(test_lra_paths);
+  RUN(test_bool_paths);
+  RUN(test_random_binary_lia);
+  RUN(test_random_binary_lra);
+  RUN(test_random_sequences);
+  solver_free(cvc);
+  terms_reset();
+  return CHECK_DONE();
+}

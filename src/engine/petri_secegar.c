@@ -272,7 +272,6 @@ static ilp_status solve(se_ctx *c, size_t cube, const se_row *rows, size_t nrows
     st = verify(c, cube, rows, nrows, x) ? ILP_FEASIBLE : ILP_DOUBT;
     goto out;
   }
-  if (getenv("SE_DUMP")) glp_write_lp(lp, NULL, getenv("SE_DUMP"));
   /* LP relaxation first (GLPK 5's MIP preprocessor can loop forever on
    * small infeasible problems); an infeasible relaxation is confirmed in
    * exact rational arithmetic before it counts. */

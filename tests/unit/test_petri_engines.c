@@ -1,0 +1,204 @@
+/* Petri-net engines: the state-equation ILP on tiny nets, the seed nets,
+ * and a differential test on random small nets (no engine may contradict
+ * the full state-space exploration; every witness must replay). */
+#include <stdlib.h>
+#include <string.h>
+#include "check.h"
+#include "engine/petri_explicit.h"
+#include "engine/petri_portfolio.h"
+#include "engine/petri_secegar.h"
+#include "frontend/pnml.h"
+
+static petri_net *parse(const char *s) {
+  petri_diag d = {0};
+  petri_net *n = pnml_read_string(s, strlen(s), "t.pnml", &d);
+  if (!n) fprintf(stderr, "parse: %s\n", d.message);
+  return n;
+}
+
+/* target: m == want on every place */
+static petri_pred *exact(const petri_net *n, const petri_tok *want) {
+  petri_pred *a = pred_new(PRED_AND);
+  for (uint32_t p = 0; a && p < n->nplaces; p++) {
+    petri_pred *le = pred_new(PRED_LIN), *ge = pred_new(PRED_LIN);
+    if (!le || !ge || !pred_add_term(le, p, 1) || !pred_add_term(ge, p, -1)) { pred_free(le); pred_free(ge); continue; }
+    le->bound = want[p];
+    ge->bound = -(int64_t)want[p];
+    pred_add_kid(a, le);
+    pred_add_kid(a, ge);
+  }
+  return a;
+}
+
+static bool replays(const petri_net *n, const petri_pred *target, const petri_result *r) {
+  petri_tok *m = malloc(((size_t)n->nplaces + 1) * sizeof *m);
+  bool ok = m && petri_replay(n, r->trace, r->ntrace, m, NULL) == PETRI_REPLAY_OK && pred_eval(n, target, m);
+  free(m);
+  return ok;
+}
+
+/* seed-starved: the state equation is feasible, the unmarked siphon {p0,p1}
+ * makes it infeasible. */
+static const char *STARVED =
+  "<pnml><net id=\"s\" type=\"x\"><place id=\"p0\"/><place id=\"p1\"/><transition id=\"t0\"/>"
+  "<arc id=\"a1\" source=\"p1\" target=\"t0\"/><arc id=\"a2\" source=\"t0\" target=\"p1\"/>"
+  "<arc id=\"a3\" source=\"t0\" target=\"p0\"/></net></pnml>";
+
+static void test_state_equation(void) {
+  petri_net *n = parse(STARVED);
+  if (!n) { CHECK(0); return; }
+  petri_tok want[2] = {1, 0};
+  petri_pred *t = exact(n, want);
+  petri_result r;
+  petri_result_init(&r);
+  CHECK(secegar_state_equation(n, t, NULL, &r) == PETRI_UNREACHABLE);
+  petri_result_free(&r);
+  petri_tok want0[2] = {0, 0};
+  petri_pred *t0 = exact(n, want0);
+  petri_result_init(&r);
+  CHECK(secegar_state_equation(n, t0, NULL, &r) == PETRI_UNKNOWN);
+  secegar_opts o = {SECEGAR_HYBRID, false};
+  petri_result_free(&r);
+  petri_result_init(&r);
+  CHECK(secegar_check(n, t0, &o, NULL, &r) == PETRI_REACHABLE && r.ntrace == 0);
+  petri_result_free(&r);
+  pred_free(t); pred_free(t0);
+  petri_net_free(n);
+}
+
+/* seed-distant1: reachable, but only via an invariant that the minimal
+ * solutions never touch. */
+static const char *DISTANT1 =
+  "<pnml><net id=\"d\" type=\"x\"><place id=\"p0\"/><place id=\"p1\"><initialMarking><text>1</text></initialMarking></place>"
+  "<place id=\"p2\"/><transition id=\"t0\"/><transition id=\"t1\"/><transition id=\"t2\"/><transition id=\"t3\"/><transition id=\"t4\"/>"
+  "<arc id=\"a1\" source=\"p1\" target=\"t0\"><inscription><text>2</text></inscription></arc>"
+  "<arc id=\"a2\" source=\"t0\" target=\"p1\"><inscription><text>2</text></inscription></arc>"
+  "<arc id=\"a3\" source=\"t0\" target=\"p0\"/><arc id=\"a4\" source=\"p2\" target=\"t1\"/><arc id=\"a5\" source=\"t1\" target=\"p1\"/>"
+  "<arc id=\"a6\" source=\"p1\" target=\"t2\"/><arc id=\"a7\" source=\"t2\" target=\"p2\"/><arc id=\"a8\" source=\"t3\" target=\"p2\"/>"
+  "<arc id=\"a9\" source=\"p2\" target=\"t4\"/></net></pnml>";
+
+static void test_distant(void) {
+  petri_net *n = parse(DISTANT1);
+  if (!n) { CHECK(0); return; }
+  petri_tok want[3] = {1, 1, 0};
+  petri_pred *t = exact(n, want);
+  petri_limits l = {petri_now() + 2.0, 0, 0};
+  petri_result r;
+  for (int s = 0; s < 3; s++) {
+    secegar_opts o = {(secegar_search)s, false};
+    petri_result_init(&r);
+    CHECK(secegar_check(n, t, &o, &l, &r) == PETRI_REACHABLE && replays(n, t, &r));
+    petri_result_free(&r);
+  }
+  secegar_opts off = {SECEGAR_HYBRID, true};
+  petri_limits shortl = {petri_now() + 0.2, 0, 0};
+  petri_result_init(&r);
+  CHECK(secegar_check(n, t, &off, &shortl, &r) == PETRI_UNKNOWN);
+  petri_result_free(&r);
+  pred_free(t);
+  petri_net_free(n);
+}
+
+/* ---- differential test on random nets ---- */
+
+static uint64_t rng = 0x243f6a8885a308d3ull;
+static uint32_t rnd(uint32_t k) {
+  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+  return (uint32_t)(rng % k);
+}
+
+static petri_net *random_net(void) {
+  petri_builder *b = petri_builder_new();
+  petri_diag d = {0};
+  uint32_t P = 2 + rnd(4), T = 2 + rnd(4);
+  char id[32], id2[32];
+  for (uint32_t p = 0; p < P; p++) {
+    snprintf(id, sizeof id, "p%u", p);
+    petri_builder_place(b, id, NULL, rnd(3), 1, 1, &d);
+  }
+  for (uint32_t t = 0; t < T; t++) {
+    snprintf(id, sizeof id, "t%u", t);
+    petri_builder_transition(b, id, NULL, 1, 1, &d);
+    uint32_t arcs = 1 + rnd(4);
+    for (uint32_t a = 0; a < arcs; a++) {
+      snprintf(id2, sizeof id2, "p%u", rnd(P));
+      uint32_t kind = rnd(10);
+      if (kind < 4) petri_builder_arc(b, id2, id, 1 + rnd(2), PETRI_ARC_NORMAL, 1, 1, &d);
+      else if (kind < 8) petri_builder_arc(b, id, id2, 1 + rnd(2), PETRI_ARC_NORMAL, 1, 1, &d);
+      else if (kind < 9) petri_builder_arc(b, id2, id, 1 + rnd(2), PETRI_ARC_INHIBITOR, 1, 1, &d);
+      else petri_builder_arc(b, id2, id, 1, PETRI_ARC_READ, 1, 1, &d);
+    }
+  }
+  petri_net *n = petri_builder_finish(b, "random", &d);
+  petri_builder_free(b);
+  return n;
+}
+
+static petri_pred *random_target(const petri_net *n) {
+  uint32_t k = rnd(10);
+  if (k == 0) return pred_new(PRED_DEAD);
+  if (k == 1) { petri_pred *f = pred_new(PRED_FIRE); if (f) f->trans = rnd(n->ntrans); return f; }
+  petri_pred *a = pred_new(k < 8 ? PRED_AND : PRED_OR);
+  uint32_t atoms = 1 + rnd(3);
+  for (uint32_t i = 0; a && i < atoms; i++) {
+    petri_pred *l = pred_new(PRED_LIN);
+    if (!l) continue;
+    pred_add_term(l, rnd(n->nplaces), rnd(2) ? 1 : -1);
+    if (rnd(3) == 0) pred_add_term(l, rnd(n->nplaces), 1);
+    l->bound = (int64_t)rnd(5) - 2;
+    pred_add_kid(a, l);
+  }
+  return a;
+}
+
+static void test_differential(void) {
+  int decided = 0, reach = 0, unreach = 0;
+  /* PETRI_FUZZ=N SEED runs a longer campaign */
+  int iters = getenv("PETRI_FUZZ") ? atoi(getenv("PETRI_FUZZ")) : 150;
+  if (getenv("PETRI_FUZZ_SEED")) rng = strtoull(getenv("PETRI_FUZZ_SEED"), NULL, 10) | 1;
+  for (int iter = 0; iter < iters; iter++) {
+    petri_net *n = random_net();
+    if (!n) { CHECK(0); continue; }
+    petri_pred *t = random_target(n);
+    if (!t) { petri_net_free(n); CHECK(0); continue; }
+    petri_limits big = {0, 0, 20000};
+    petri_explicit_opts full = {false, false};
+    petri_result truth;
+    petri_result_init(&truth);
+    petri_answer want = petri_explicit(n, t, &full, &big, &truth);
+    if (want == PETRI_REACHABLE) CHECK(replays(n, t, &truth));
+    decided += want != PETRI_UNKNOWN;
+    reach += want == PETRI_REACHABLE;
+    unreach += want == PETRI_UNREACHABLE;
+    for (int e = 0; e < 6; e++) {
+      petri_result r;
+      petri_result_init(&r);
+      petri_limits l = {petri_now() + 0.05, 0, 20000};
+      petri_answer a;
+      if (e < 2) {
+        petri_explicit_opts o = {e == 1, true};
+        a = petri_explicit(n, t, &o, &l, &r);
+      } else if (e < 5) {
+        secegar_opts o = {(secegar_search)(e - 2), false};
+        a = secegar_check(n, t, &o, &l, &r);
+      } else a = secegar_state_equation(n, t, &l, &r);
+      if (a == PETRI_REACHABLE) CHECK(replays(n, t, &r));
+      if (want != PETRI_UNKNOWN && a != PETRI_UNKNOWN && a != want) {
+        fprintf(stderr, "iteration %d engine %d: %d, expected %d\n", iter, e, a, want);
+        CHECK(0);
+      }
+      petri_result_free(&r);
+    }
+    petri_result_free(&truth);
+    pred_free(t);
+    petri_net_free(n);
+  }
+  CHECK(decided > 100 && reach > 10 && unreach > 10);
+}
+
+int main(void) {
+  RUN(test_state_equation);
+  RUN(test_distant);
+  RUN(test_differential);
+  return CHECK_DONE();
+}

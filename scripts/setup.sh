@@ -4,7 +4,7 @@
 # needs nothing but this repository.
 set -eu
 pkgs="gcc make libz3-dev z3 cvc5 libgmp-dev libglpk-dev libexpat1-dev libbdd-dev
-      libyaml-dev libcjson-dev python3 python3-yaml"
+      libyaml-dev libcjson-dev python3 python3-yaml python3-matplotlib"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# A fake verifier for the runner's tests. What it does is named by the
+# first line of the model file:
+#   safe / unsafe         print SAFE / UNSAFE
+#   sat / unsat           print sat / unsat (CHC words)
+#   formula-true          print a Petri-net FORMULA line
+#   unknown               print UNKNOWN (incomplete) and exit 1
+#   spin                  burn CPU forever (the CPU limit must stop it)
+#   sleep                 sleep forever in a child process, no CPU (the wall-clock
+#                         backstop must stop it and its process group)
+#   eat                   allocate memory until it fails (the memory limit)
+#   crash                 kill itself with SIGSEGV
+#   fail                  print a message on stderr and exit 2
+# usage: fake-tool.sh FILE
+what=$(head -n 1 "$1")
+case $what in
+  safe) echo SAFE ;;
+  unsafe) echo UNSAFE ;;
+  sat) echo sat ;;
+  unsat) echo unsat ;;
+  formula-true) echo "FORMULA $(basename "$1" .net) TRUE TECHNIQUES FAKE" ;;
+  unknown) echo "UNKNOWN (incomplete)"; exit 1 ;;
+  spin) while :; do :; done ;;
+  sleep) sh -c 'sleep 1000; :' "$1" ;;
+  eat) exec "${PYTHON:-python3}" -c '
+chunks = []
+while True:
+    chunks.append(bytearray(16 << 20))
+' ;;
+  crash) kill -SEGV $$ ;;
+  fail) echo "fake: cannot parse $1" >&2; exit 2 ;;
+  *) echo "fake: unknown behaviour '$what'" >&2; exit 3 ;;
+esac

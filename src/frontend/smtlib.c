@@ -1417,7 +1417,7 @@ static bool parse_command(smtlib_parser *p, smtlib_cmd *c) {
   }
   c->n = p->cterms.size;
   c->terms = p->cterms.data;
-  c->texts = p->ctexts.data;
+  c->texts = c->kind == SMTLIB_GET_VALUE ? p->ctexts.data : NULL;
   return expect_rparen(p, "at the end of the command");
 }
 

@@ -165,8 +165,7 @@ bool itp_check(uint32_t n, const term_t *f, const term_vec *shared, const term_t
 
 static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const term_vec *shared,
                              term_t *out, uint32_t timeout_ms, const char **why) {
-  solver_result r = st == ITP_SPACER ? itp_spacer(n, f, shared, out, timeout_ms, why)
-                                     : itp_mbp(n, f, shared, out, timeout_ms, why);
+  solver_result r = itp_isolated(st == ITP_SPACER ? itp_spacer : itp_mbp, n, f, shared, out, timeout_ms, why);
   if (r == SOLVER_UNSAT && !itp_check(n, f, shared, out, timeout_ms)) {
     *why = "interpolant failed the check";
     r = SOLVER_UNKNOWN;

@@ -24,6 +24,13 @@ solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, te
 solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
                       uint32_t timeout_ms, const char **why);
 
+typedef solver_result (*itp_strategy_fn)(uint32_t n, const term_t *f, const term_vec *shared,
+                                        term_t *out, uint32_t timeout_ms, const char **why);
+/* fn run in a forked child (Z3 may abort the process on internal errors);
+ * the interpolants come back through SMT-LIB text. */
+solver_result itp_isolated(itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
+                           term_t *out, uint32_t timeout_ms, const char **why);
+
 /* The three conditions and the symbol condition, checked with a fresh
  * Z3 solver; true when all hold. */
 bool itp_check(uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp, uint32_t timeout_ms);

@@ -819,7 +819,12 @@ petri_answer secegar_check(const petri_net *n, const petri_pred *target, const s
     }
     size_t ndead = 0;
     real_status rs = realize(&c, nd->x, r, dead, &ndead);
-    if (rs == REAL_FOUND) { ans = PETRI_REACHABLE; node_free(nd); break; }
+    if (rs == REAL_FOUND) {
+      for (size_t i = 0; i < ndead; i++) { free(dead[i].m); free(dead[i].r); }
+      ans = PETRI_REACHABLE;
+      node_free(nd);
+      break;
+    }
     if (rs == REAL_INCOMPLETE) c.skipped = true;
     for (size_t i = 0; i < ndead; i++) increment_children(&c, nd, &dead[i]);
     for (size_t i = 0; i < ndead; i++) { free(dead[i].m); free(dead[i].r); }

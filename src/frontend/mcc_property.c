@@ -101,7 +101,7 @@ static const char *const temporal[] = {"exists-path", "all-paths", "finally", "g
                                        "until", "before", "reach", "place-bound", "integer-product"};
 
 static bool unsupported(conv *c, const xnode *x) {
-  snprintf(c->unsupported, sizeof c->unsupported, "<%s> at line %lu", x->name, x->line);
+  snprintf(c->unsupported, sizeof c->unsupported, "nested temporal operator <%.64s> at line %lu", x->name, x->line);
   return false;
 }
 
@@ -284,7 +284,8 @@ static bool property(conv *c, xnode *x, mcc_property *p) {
   if (c->error) return false;
   if (!p->phi) {
     if (!c->unsupported[0]) return err(c, op, "out of memory%s", "");
-    snprintf(p->unsupported, sizeof p->unsupported, "nested temporal operator %s", c->unsupported);
+    /* c->unsupported already names the operator and its line */
+    memcpy(p->unsupported, c->unsupported, sizeof p->unsupported);
   }
   return true;
 }

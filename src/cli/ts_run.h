@@ -1,0 +1,23 @@
+/* The generic transition-system driver: runs --algorithm
+ * bmc|kind|pdr|imc|portfolio on a ts and prints the verdict, the trace,
+ * --invariant and --stats. Used by the VMT, CFA, AIGER, BTOR2 and CHC
+ * drivers. */
+#ifndef ZETA_CLI_TS_RUN_H
+#define ZETA_CLI_TS_RUN_H
+#include <stdio.h>
+#include "engine/ts_engine.h"
+#include "options.h"
+
+typedef struct {
+  /* Prints step k of a trace (NULL: every variable and input by name). */
+  void (*print_step)(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, void *ctx);
+  /* Prints a SAFE invariant (NULL: one SMT-LIB term over the variables). */
+  void (*print_invariant)(FILE *out, const ts *sys, term_t inv, void *ctx);
+  void *ctx;
+} cli_ts_hooks;
+
+/* True when the algorithm option names a transition-system engine. */
+bool cli_ts_algorithm(const char *algorithm);
+/* Runs and prints; returns the exit code. hooks may be NULL. */
+int cli_run_ts(const zeta_options *o, const ts *sys, const cli_ts_hooks *hooks);
+#endif

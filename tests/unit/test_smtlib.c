@@ -352,6 +352,37 @@ static void test_deep_nesting(void) {
   free(s);
 }
 
+/* The shape the CHC front end consumes: predicates and quantified clauses. */
+static void test_horn_clauses(void) {
+  const char *s = "(set-logic HORN)(declare-fun inv (Int Int) Bool)\n"
+                  "(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 0)) (inv x y))))\n"
+                  "(assert (forall ((x Int) (y Int) (x1 Int)) (=> (and (inv x y) (= x1 (+ x 1))) (inv x1 y))))\n"
+                  "(assert (forall ((x Int) (y Int)) (=> (and (inv x y) (< x 0)) false)))\n(check-sat)";
+  smtlib_parser *p = smtlib_new_string("t.smt2", s, strlen(s));
+  smtlib_cmd c;
+  CHECK(smtlib_next(p, &c) == SMTLIB_OK && c.kind == SMTLIB_SET_LOGIC);
+  CHECK(smtlib_next(p, &c) == SMTLIB_OK && c.kind == SMTLIB_DECLARE_FUN);
+  term_t inv = c.term;
+  CHECK(type_kind_of(term_type(inv)) == TYPE_FUN && type_fun_arity(term_type(inv)) == 2);
+  CHECK(smtlib_lookup(p, "inv") == inv);
+  for (int i = 0; i < 3; i++) {
+    CHECK(smtlib_next(p, &c) == SMTLIB_OK && c.kind == SMTLIB_ASSERT);
+    CHECK(term_op_of(c.term) == OP_FORALL);
+    uint32_t n = term_nargs(c.term);
+    CHECK(n >= 3);
+    for (uint32_t j = 0; j + 1 < n; j++) CHECK(term_is_var(term_arg(c.term, j)));
+  }
+  CHECK(smtlib_next(p, &c) == SMTLIB_OK && c.kind == SMTLIB_CHECK_SAT);
+  CHECK(smtlib_next(p, &c) == SMTLIB_EOF);
+  /* the symbol table API */
+  CHECK(smtlib_lookup_sort(p, "Int") == type_int());
+  CHECK(smtlib_lookup_sort(p, "Nope") == NULL_TYPE);
+  CHECK(smtlib_bind(p, "k", term_int(42)));
+  CHECK(smtlib_parse_term(p, "(+ k 1)") == term_int(43));
+  CHECK(smtlib_parse_term(p, "(inv k k)") == term_apply(inv, 2, (term_t[]){term_int(42), term_int(42)}));
+  smtlib_free(p);
+}
+
 int main(void) {
   RUN(test_lexer_tokens);
   RUN(test_lexer_errors);
@@ -368,6 +399,7 @@ int main(void) {
   RUN(test_annotations);
   RUN(test_error_positions);
   RUN(test_deep_nesting);
+  RUN(test_horn_clauses);
   terms_reset();
   return CHECK_DONE();
 }

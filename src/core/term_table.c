@@ -8,7 +8,10 @@
 term_node *term_nodes_;
 int32_t *term_pool_;
 static size_t nnodes, capnodes, npool, cappool;
-static uint32_t *buckets;   /* open addressing: node index or UINT32_MAX */
+/* Open addressing; each slot keeps the node's hash so that probes past
+ * non-matching nodes do not touch the node array (a cache miss each). */
+typedef struct { uint32_t node, hash; } bucket;
+static bucket *buckets;     /* node == UINT32_MAX: empty */
 static size_t nbuckets;
 static mpq_t *rats;         /* payloads of OP_RAT */
 static size_t nrats, caprats;
@@ -19,6 +22,8 @@ static char error_msg[512];
 /* ---- symbols: interned names ---- */
 static char **sym_names;
 static size_t nsyms, capsyms;
+static uint32_t *sym_hashes;  /* by symbol id */
+static size_t capsym_hashes;
 static uint32_t *sym_buckets;
 static size_t nsym_buckets;
 
@@ -34,37 +39,43 @@ static void sym_rehash(void) {
   sym_buckets = xmalloc(nsym_buckets * sizeof *sym_buckets);
   memset(sym_buckets, 0xff, nsym_buckets * sizeof *sym_buckets);
   for (size_t i = 0; i < nsyms; i++) {
-    size_t j = hash_str(sym_names[i]) & (nsym_buckets - 1);
+    size_t j = sym_hashes[i] & (nsym_buckets - 1);
     while (sym_buckets[j] != UINT32_MAX) j = (j + 1) & (nsym_buckets - 1);
     sym_buckets[j] = (uint32_t)i;
   }
 }
 
-static uint32_t *sym_slot(const char *name) {
-  size_t j = hash_str(name) & (nsym_buckets - 1);
-  while (sym_buckets[j] != UINT32_MAX && strcmp(sym_names[sym_buckets[j]], name) != 0)
+static uint32_t *sym_slot(const char *name, uint32_t h) {
+  size_t j = h & (nsym_buckets - 1);
+  while (sym_buckets[j] != UINT32_MAX &&
+         (sym_hashes[sym_buckets[j]] != h || strcmp(sym_names[sym_buckets[j]], name) != 0))
     j = (j + 1) & (nsym_buckets - 1);
   return &sym_buckets[j];
 }
 
 uint32_t symbol_intern(const char *name) {
   if ((nsyms + 1) * 2 > nsym_buckets) sym_rehash();
-  uint32_t *slot = sym_slot(name);
+  uint32_t h = hash_str(name);
+  uint32_t *slot = sym_slot(name, h);
   if (*slot != UINT32_MAX) return *slot;
   XGROW(sym_names, capsyms, nsyms + 1);
+  XGROW(sym_hashes, capsym_hashes, nsyms + 1);
+  sym_hashes[nsyms] = h;
   sym_names[nsyms] = xstrdup(name);
   *slot = (uint32_t)nsyms;
   return (uint32_t)nsyms++;
 }
 
-bool symbol_exists(const char *name) { return nsym_buckets && *sym_slot(name) != UINT32_MAX; }
+bool symbol_exists(const char *name) {
+  return nsym_buckets && *sym_slot(name, hash_str(name)) != UINT32_MAX;
+}
 const char *symbol_name(uint32_t id) { return sym_names[id]; }
 
 void symbols_reset(void) {
   for (size_t i = 0; i < nsyms; i++) free(sym_names[i]);
-  free(sym_names); free(sym_buckets);
-  sym_names = NULL; sym_buckets = NULL;
-  nsyms = capsyms = nsym_buckets = 0;
+  free(sym_names); free(sym_buckets); free(sym_hashes);
+  sym_names = NULL; sym_buckets = NULL; sym_hashes = NULL;
+  nsyms = capsyms = nsym_buckets = capsym_hashes = 0;
 }
 
 /* ---- errors ---- */
@@ -99,8 +110,8 @@ static void table_rehash(void) {
   memset(buckets, 0xff, nbuckets * sizeof *buckets);
   for (size_t i = 0; i < nnodes; i++) {
     size_t j = term_nodes_[i].hash & (nbuckets - 1);
-    while (buckets[j] != UINT32_MAX) j = (j + 1) & (nbuckets - 1);
-    buckets[j] = (uint32_t)i;
+    while (buckets[j].node != UINT32_MAX) j = (j + 1) & (nbuckets - 1);
+    buckets[j] = (bucket){(uint32_t)i, term_nodes_[i].hash};
   }
 }
 
@@ -112,11 +123,12 @@ static term_t intern_raw(term_op op, type_t ty, uint32_t nargs, uint32_t nparams
   if ((nnodes + 1) * 2 > nbuckets) table_rehash();
   uint32_t h = value ? hash_node(op, ty, 1, (int32_t *)&vhash) : hash_node(op, ty, ndata, data);
   size_t j = h & (nbuckets - 1);
-  for (; buckets[j] != UINT32_MAX; j = (j + 1) & (nbuckets - 1)) {
-    term_node *nd = &term_nodes_[buckets[j]];
-    if (nd->hash == h && nd->op == op && nd->type == ty && nd->nargs == nargs &&
-        nd->nparams == nparams && payload_equal(nd, op, ndata, data, value))
-      return (term_t)(buckets[j] << 1);
+  for (; buckets[j].node != UINT32_MAX; j = (j + 1) & (nbuckets - 1)) {
+    if (buckets[j].hash != h) continue;
+    term_node *nd = &term_nodes_[buckets[j].node];
+    if (nd->op == op && nd->type == ty && nd->nargs == nargs && nd->nparams == nparams &&
+        payload_equal(nd, op, ndata, data, value))
+      return (term_t)(buckets[j].node << 1);
   }
   if (nnodes >= (1u << 30)) { error_msg[0] = 0; return term_error("term table full"); }
   XGROW(term_nodes_, capnodes, nnodes + 1);
@@ -136,7 +148,7 @@ static term_t intern_raw(term_op op, type_t ty, uint32_t nargs, uint32_t nparams
     npool += ndata;
   }
   term_nodes_[nnodes] = (term_node){(uint8_t)op, (uint8_t)nparams, nargs, ty, first, h};
-  buckets[j] = (uint32_t)nnodes;
+  buckets[j] = (bucket){(uint32_t)nnodes, h};
   return (term_t)(nnodes++ << 1);
 }
 
@@ -164,7 +176,7 @@ void terms_reset(void) {
 
 size_t terms_count(void) { return nnodes; }
 size_t terms_memory(void) {
-  return capnodes * sizeof(term_node) + cappool * sizeof(int32_t) + nbuckets * sizeof(uint32_t) +
+  return capnodes * sizeof(term_node) + cappool * sizeof(int32_t) + nbuckets * sizeof(bucket) +
          caprats * sizeof(mpq_t) + capbvs * sizeof(mpz_t);
 }
 

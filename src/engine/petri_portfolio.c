@@ -1,7 +1,8 @@
 /* Portfolio for Petri-net reachability: the cheap complete refutation
- * first (state equation), then explicit search (complete on finite state
- * spaces, finds short witnesses), then the state-equation CEGAR (good at
- * witnesses in big or unbounded nets), then the transition-system engines. */
+ * first (state equation), a short state-equation CEGAR round, explicit
+ * search (complete on finite state spaces), the state-equation CEGAR with
+ * the remaining time (good at witnesses in big or unbounded nets), then the
+ * transition-system engines. */
 #include "engine/petri_portfolio.h"
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +40,14 @@ petri_answer petri_check(const petri_net *n, const petri_pred *target, const pet
   }
   petri_limits l = slice(&o->limits, 0.1, 0);
   if (secegar_state_equation(n, target, &l, r) == PETRI_UNREACHABLE) return PETRI_UNREACHABLE;
+  petri_result_free(r);
+  petri_result_init(r);
+  /* A short SE-CEGAR round before explicit search: one realized ILP solution
+   * often settles big token counts at once (FMS-12800) where the state
+   * space is hopeless. */
+  l = slice(&o->limits, 0.1, 0);
+  if (l.deadline <= 0 || l.deadline > petri_now() + 2.0) l.deadline = petri_now() + 2.0;
+  if (run_secegar(n, target, o, &l, r) != PETRI_UNKNOWN) return r->answer;
   petri_result_free(r);
   petri_result_init(r);
   l = slice(&o->limits, 0.5, 5000000);

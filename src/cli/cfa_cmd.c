@@ -86,7 +86,8 @@ static void print_cex(cfa *c, const cegar_result *r) {
       printf(" ");
       term_print_var_name(stdout, c->vars.data[i]);
       printf(" = ");
-      term_print(stdout, r->cex_vals[k * nv + i]);
+      if (r->cex_vals[k * nv + i] == NULL_TERM) printf("?");
+      else term_print(stdout, r->cex_vals[k * nv + i]);
     }
     printf("\n");
     if (k < r->cex_len) {

@@ -134,7 +134,8 @@ bool cegar_replay(cfa *c, const char *backend, uint32_t len, const uint32_t *edg
   solver_assert(s, cfa_path_formula(c, len, edges));
   for (uint32_t k = 0; k <= len; k++)
     for (uint32_t i = 0; i < nv; i++)
-      solver_assert(s, term_eq(term_shift(c->vars.data[i], (int32_t)k), vals[k * nv + i]));
+      if (vals[k * nv + i] != NULL_TERM)
+        solver_assert(s, term_eq(term_shift(c->vars.data[i], (int32_t)k), vals[k * nv + i]));
   bool ok = solver_check(s) == SOLVER_SAT;
   solver_free(s);
   return ok;
@@ -160,8 +161,9 @@ static solver_result check_path(engine *e, const apath *p) {
       if (k < p->m) r->cex_edges[k] = p->edges[k];
       for (uint32_t i = 0; i < nv; i++) {
         term_t v = solver_value(e->s, term_shift(e->c->vars.data[i], (int32_t)k));
+        /* no literal for this value (an array value the model converter
+         * cannot express): left open (NULL_TERM), printed as '?' */
         r->cex_vals[k * nv + i] = v;
-        if (v == NULL_TERM) res = SOLVER_UNKNOWN;
       }
     }
   }

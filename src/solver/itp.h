@@ -24,5 +24,9 @@ bool itp_strategy_parse(const char *s, itp_strategy *out);
  * could answer (timeout_ms per call, 0 = none). */
 solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t *out,
                            uint32_t timeout_ms);
+/* One strategy (ITP_SPACER or ITP_MBP), no fallback; *why (may be NULL)
+ * receives a static reason when the answer is SOLVER_UNKNOWN. */
+solver_result itp_sequence_only(itp_strategy st, uint32_t n, const term_t *f, term_t *out,
+                                uint32_t timeout_ms, const char **why);
 solver_result itp_binary(itp_strategy st, term_t a, term_t b, term_t *out, uint32_t timeout_ms);
 #endif

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <unistd.h>
 #include "cli_common.h"
 #include "core/alloc.h"
 #include "drivers.h"
@@ -10,6 +12,14 @@
 #include "frontend/chc_parser.h"
 #include "model/chc_ts.h"
 #include "witness/chc_witness.h"
+
+/* The hard stop after the deadline, in CHC-COMP words. */
+static void chc_hard_stop(int sig) {
+  (void)sig;
+  static const char msg[] = "unknown\n";
+  if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0) _exit(ZETA_EXIT_UNKNOWN);
+  _exit(ZETA_EXIT_UNKNOWN);
+}
 
 static int print_unknown(const char *reason, const zeta_options *o) {
   puts("unknown");
@@ -68,6 +78,7 @@ int cli_chc(const zeta_options *o) {
   FILE *in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
   if (!in) { fprintf(stderr, "zeta: %s: cannot open\n", file); return ZETA_EXIT_INPUT; }
   zeta_limits lim = cli_limits(o);
+  if (o->timeout > 0) signal(SIGALRM, chc_hard_stop);
   chc_system sys;
   chc_init(&sys);
   char *msg = NULL;

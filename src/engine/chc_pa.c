@@ -372,10 +372,3 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) 
   solver_free(a.slv);
 }
 
-void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out) {
-  (void)s; (void)lim; (void)max_depth;
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "bmc";
-  out->reason = "bmc on Horn clauses not built yet";
-}

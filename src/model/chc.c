@@ -355,7 +355,19 @@ void chc_expand_model(const chc_system *s, term_t *interp) {
     const chc_pred *p = &s->preds[el->pred];
     if (el->kind == 1) { interp[el->pred] = term_false(); continue; }
     if (el->kind == 2) { interp[el->pred] = term_true(); continue; }
-    const chc_clause *d = &el->def;
+    /* rename the clause apart with fresh variables so that substituting
+     * them into other interpretations' quantifiers cannot be captured */
+    chc_clause dcopy;
+    clause_copy(&dcopy, &el->def, s);
+    const chc_clause *d = &dcopy;
+    {
+      term_t *cv;
+      uint32_t ncv = clause_vars_s(s, d, &cv);
+      term_t *fv = xmalloc((ncv ? ncv : 1) * sizeof(term_t));
+      for (uint32_t i = 0; i < ncv; i++) fv[i] = term_fresh_var(term_var_name(cv[i]), term_type(cv[i]));
+      subst_clause(s, &dcopy, ncv, cv, fv);
+      free(cv); free(fv);
+    }
     term_vec parts = {0};
     term_vec_push(&parts, d->constraint);
     for (uint32_t j = 0; j < d->nbody; j++) {
@@ -377,6 +389,7 @@ void chc_expand_model(const chc_system *s, term_t *interp) {
     interp[el->pred] = m ? term_exists(m, vs, body) : body;
     free(vs);
     term_vec_free(&parts);
+    clause_free(&dcopy);
   }
 }
 

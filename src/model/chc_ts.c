@@ -3,7 +3,9 @@
 #include <string.h>
 #include "core/alloc.h"
 
-typedef struct { type_t *types; uint32_t n, cap; } type_list;
+
+typedef struct type_list_ { type_t *types; uint32_t n, cap; } type_list;
+static void pred_slots(const chc_system *s, type_list *l, uint32_t p, term_t *out);
 
 static uint32_t type_index(type_list *l, type_t ty) {
   for (uint32_t i = 0; i < l->n; i++) if (l->types[i] == ty) return i;
@@ -16,14 +18,23 @@ static uint32_t type_index(type_list *l, type_t ty) {
 
 /* The k-th variable of type ty with the given prefix ("a" slots, "in" inputs). */
 static term_t slot(type_list *l, const char *prefix, type_t ty, uint32_t k) {
-  char buf[64];
-  snprintf(buf, sizeof buf, "%s%u_%u", prefix, type_index(l, ty), k);
+  (void)type_index(l, ty);
+  char *tn = type_to_string(ty);
+  char buf[300];
+  snprintf(buf, sizeof buf, "%s_%.200s_%u", prefix, tn, k);
+  free(tn);
   return term_var(buf, ty);
 }
 
 static void add_unique(term_vec *v, term_t t) {
   for (uint32_t i = 0; i < v->size; i++) if (v->data[i] == t) return;
   term_vec_push(v, t);
+}
+
+void chc_ts_pred_slots(const chc_system *s, uint32_t p, term_t *out) {
+  type_list l = {0};
+  pred_slots(s, &l, p, out);
+  free(l.types);
 }
 
 /* Slot variables of predicate p's arguments, in order. */
@@ -42,7 +53,7 @@ bool chc_to_ts(const chc_system *s, ts *out) {
   if (!chc_is_linear(s)) return false;
   ts_init(out);
   type_list l = {0};
-  term_t loc = term_var("loc", type_int());
+  term_t loc = chc_ts_loc();
   term_vec_push(&out->vars, loc);
   int64_t err = (int64_t)s->npreds + 1;
   term_vec disj = {0};
@@ -149,3 +160,5 @@ bool chc_export_vmt(FILE *out, const chc_system *s) {
   ts_free(&t);
   return true;
 }
+
+term_t chc_ts_loc(void) { return term_var("loc", type_int()); }

@@ -4,7 +4,7 @@
  * predicate holds: 0 = entry (before any fact), p+1 = predicate p, and
  * npreds+1 = error (a query fired). Argument positions share state
  * variables by type: the i-th argument of type T of any predicate is the
- * state variable `aT_i` (T numbered in order of appearance), so the state
+ * state variable `a_T_i` (T the SMT-LIB sort name), so the state
  * has max-per-type many slots, not the sum of all arities. Each clause
  * P(a) ∧ φ ⇒ Q(h) is one disjunct of trans:
  *   loc = P ∧ loc' = Q ∧ φ ∧ slots(P) = a ∧ slots'(Q) = h
@@ -20,6 +20,9 @@
 
 /* False when s is not linear. */
 bool chc_to_ts(const chc_system *s, ts *out);
+/* The location variable and the state variables holding p's arguments. */
+term_t chc_ts_loc(void);
+void chc_ts_pred_slots(const chc_system *s, uint32_t p, term_t *out);
 /* Writes ts in VMT (SMT-LIB with :next/:init/:trans/:invar-property). */
 void ts_write_vmt(FILE *out, const ts *t);
 /* chc_to_ts followed by ts_write_vmt; false when s is not linear. */

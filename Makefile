@@ -78,3 +78,12 @@ bench-parse: $(BUILD)/parse_bench
 	@rm -f $(PARSE_BENCH_FILE)
 $(BUILD)/parse_bench: bench/parse_bench.c $(BUILD)/libzeta.a | $(SETUP)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libzeta.a $(LIBS)
+
+# Interpolation cost on path-shaped queries, 10..200 steps, both strategies
+# (bench/itp_bench.c). ITP_BENCH_ARGS: timeout in seconds, then lengths.
+ITP_BENCH_ARGS ?= 60
+.PHONY: bench-itp
+bench-itp: $(BUILD)/itp_bench
+	@$(BUILD)/itp_bench $(ITP_BENCH_ARGS)
+$(BUILD)/itp_bench: bench/itp_bench.c $(BUILD)/libzeta.a | $(SETUP)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libzeta.a $(LIBS)

@@ -188,8 +188,16 @@ solver_result itp_sequence_only(itp_strategy st, uint32_t n, const term_t *f, te
   return r;
 }
 
-/* MBP answers arithmetic paths faster (bench/itp_bench); Spacer handles
- * the theories MBP cannot project (it falls back on its own failure). */
+/* Order for ITP_AUTO, from bench/itp_bench: MBP is faster on short
+ * sequences and on bit-vectors (Spacer takes tens of seconds on 16-bit
+ * paths); Spacer is about twice as fast on arithmetic paths of 100+ steps. */
+static bool itp_has_bv(uint32_t n, const term_vec *shared) {
+  for (uint32_t c = 0; c + 1 < n; c++)
+    for (uint32_t i = 0; i < shared[c].size; i++)
+      if (type_kind_of(term_type(shared[c].data[i])) == TYPE_BV) return true;
+  return false;
+}
+
 solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t *out, uint32_t timeout_ms) {
   if (n < 2) return SOLVER_UNKNOWN;
   for (uint32_t i = 0; i < n; i++) if (f[i] == NULL_TERM) return SOLVER_UNKNOWN;
@@ -197,6 +205,7 @@ solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t 
   if (!shared) return SOLVER_UNKNOWN;
   itp_strategy order[2] = {ITP_MBP, ITP_SPACER};
   uint32_t tries = 2;
+  if (st == ITP_AUTO && n >= 100 && !itp_has_bv(n, shared)) { order[0] = ITP_SPACER; order[1] = ITP_MBP; }
   if (st != ITP_AUTO) { order[0] = st; order[1] = st == ITP_MBP ? ITP_SPACER : ITP_MBP; }
   solver_result r = SOLVER_UNKNOWN;
   const char *why;

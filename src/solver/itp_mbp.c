@@ -9,6 +9,7 @@
  * where each Fj is guarded by an indicator, so every cut reuses it. */
 #include <stdlib.h>
 #include <string.h>
+#include "solver/idmap.h"
 #include "solver/itp_internal.h"
 #include "solver/z3_conv.h"
 
@@ -20,7 +21,37 @@ typedef struct {
   Z3_solver sa, sb;
   Z3_ast *guards;     /* indicator of Fj in sb */
   uint32_t n;
+  idmap litind;       /* cube literal -> its indicator in sb (index in inds) */
+  term_vec lits;
+  Z3_ast *inds;
+  uint32_t ninds, capinds;
 } itp_mb;
+
+/* Indicator for literal l, asserted once at sb's base level: no push/pop
+ * around generalization, so sb keeps what it learned about the suffix. */
+static Z3_ast itp_mb_indicator(itp_mb *m, term_t l) {
+  uintptr_t v;
+  if (idmap_get(&m->litind, (uint32_t)l, &v)) return m->inds[v];
+  Z3_context z = m->ctx;
+  Z3_ast lz = z3conv_to_z3(m->conv, l);
+  if (!lz) return NULL;
+  if (m->ninds == m->capinds) {
+    uint32_t ncap = m->capinds ? m->capinds * 2 : 64;
+    Z3_ast *n = realloc(m->inds, ncap * sizeof *n);
+    if (!n) return NULL;
+    m->inds = n; m->capinds = ncap;
+  }
+  Z3_ast ind = Z3_mk_fresh_const(z, "itp!l", Z3_mk_bool_sort(z));
+  if (!ind) return NULL;
+  Z3_inc_ref(z, ind);
+  Z3_ast imp = Z3_mk_implies(z, ind, lz);
+  Z3_inc_ref(z, imp);
+  Z3_solver_assert(z, m->sb, imp);
+  Z3_dec_ref(z, imp);
+  if (!idmap_put(&m->litind, (uint32_t)l, m->ninds)) { Z3_dec_ref(z, ind); return NULL; }
+  m->inds[m->ninds++] = ind;
+  return ind;
+}
 
 static Z3_ast itp_mb_keep(Z3_context z, Z3_ast a) { if (a) Z3_inc_ref(z, a); return a; }
 
@@ -53,18 +84,9 @@ static term_t itp_mb_generalize(itp_mb *m, uint32_t cut, term_t cube) {
   if (!as) { free(lits); return NULL_TERM; }
   uint32_t k = 0;
   for (uint32_t j = cut + 1; j < m->n; j++) as[k++] = m->guards[j];
-  Z3_solver_push(z, m->sb);
   uint32_t first = k;
   bool ok = true;
-  for (uint32_t i = 0; i < nl && ok; i++) {
-    Z3_ast lz = z3conv_to_z3(m->conv, lits[i]);
-    Z3_ast ind = lz ? itp_mb_keep(z, Z3_mk_fresh_const(z, "itp!l", Z3_mk_bool_sort(z))) : NULL;
-    if (!ind) { ok = false; break; }
-    Z3_ast imp = itp_mb_keep(z, Z3_mk_implies(z, ind, lz));
-    Z3_solver_assert(z, m->sb, imp);
-    Z3_dec_ref(z, imp);
-    as[k++] = ind;
-  }
+  for (uint32_t i = 0; i < nl && ok; i++) ok = (as[k++] = itp_mb_indicator(m, lits[i])) != NULL;
   if (ok && Z3_solver_check_assumptions(z, m->sb, k, as) == Z3_L_FALSE) {
     Z3_ast_vector core = Z3_solver_get_unsat_core(z, m->sb);
     Z3_ast_vector_inc_ref(z, core);
@@ -79,8 +101,6 @@ static term_t itp_mb_generalize(itp_mb *m, uint32_t cut, term_t cube) {
     r = term_and(keep.size, keep.data);
     term_vec_free(&keep);
   }
-  for (uint32_t i = first; i < k; i++) Z3_dec_ref(z, as[i]);
-  Z3_solver_pop(z, m->sb, 1);
   free(as);
   free(lits);
   return r;
@@ -165,7 +185,7 @@ solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_
   m.guards = calloc(n, sizeof *m.guards);
   if (!m.conv || !m.guards) goto out;
   m.sa = itp_mb_solver(z, false);
-  m.sb = itp_mb_solver(z, true);
+  m.sb = itp_mb_solver(z, getenv("ITP_MBP_MIN") != NULL);
   if (!m.sa || !m.sb) goto out;
   *why = "mbp: translation failed";
   for (uint32_t j = 0; j < n; j++) {
@@ -193,6 +213,9 @@ solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_
   if (ok) res = SOLVER_UNSAT;
 out:
   if (m.guards) for (uint32_t j = 0; j < n; j++) if (m.guards[j]) Z3_dec_ref(z, m.guards[j]);
+  for (uint32_t i = 0; i < m.ninds; i++) Z3_dec_ref(z, m.inds[i]);
+  free(m.inds);
+  idmap_free(&m.litind);
   free(m.guards);
   if (m.sa) Z3_solver_dec_ref(z, m.sa);
   if (m.sb) Z3_solver_dec_ref(z, m.sb);

@@ -55,8 +55,8 @@ static void test_hand_binary(void) {
 static void test_linear_paths(type_t ty, const char *what) {
   gen_seed(ty == type_int() ? 11 : 12);
   term_t f[64];
-  for (uint32_t round = 0; round < 4; round++) {
-    uint32_t n = 6 + round * 2;
+  for (uint32_t round = 0; round < 3; round++) {
+    uint32_t n = 6 + round * 3;
     gen_linear_path(ty, n, false, f);
     all_strategies(n, f, what, SOLVER_UNSAT);
   }

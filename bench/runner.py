@@ -299,6 +299,7 @@ class Job:
         self.start = 0.0
         self.tmpdir = None
         self.wall_killed = 0.0  # when the wall-clock backstop fired
+        self.sample = None  # (time, CPU seconds) of the job's process group
 
 
 def start(job, opts, scratch):
@@ -352,6 +353,43 @@ def group_members(pgid):
     return pids
 
 
+def group_cpu(pgids):
+    """CPU seconds used so far by the processes of each process group
+    (their own time and that of the children they reaped), from /proc."""
+    want = set(pgids)
+    total = dict.fromkeys(want, 0.0)
+    tick = os.sysconf("SC_CLK_TCK")
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                st = f.read()
+            fields = st[st.rindex(")") + 2:].split()
+            g = int(fields[2])
+            if g in want:
+                total[g] += sum(int(x) for x in fields[11:15]) / tick
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def hung(job, now, cpu, opts):
+    """The wall-clock backstop. CPU time is the limit; wall time only catches
+    jobs that wait forever. Past --walllimit a job is killed when it used
+    (almost) no CPU since the last sample a second ago; a job that computes,
+    however slowly on a busy machine, gets until 6 x --walllimit."""
+    wall = now - job.start
+    prev, job.sample = job.sample, (now, cpu)
+    if wall <= opts.walllimit:
+        return False
+    if wall > 6 * opts.walllimit:
+        return True
+    if prev is None or cpu is None or prev[1] is None:
+        return False
+    return (cpu - prev[1]) / (now - prev[0]) < 0.02
+
+
 def killpg(pid):
     try:
         os.killpg(pid, signal.SIGKILL)
@@ -383,6 +421,7 @@ def execute(jobs, opts, progress=True):
     (CPU time, peak memory of it and its reaped descendants) comes from the OS."""
     scratch = tempfile.mkdtemp(prefix="zeta-bench-")
     pending, running, rows = list(jobs), {}, []
+    last_sample, cpu_now = 0.0, {}
     total, done = len(jobs), 0
     try:
         while pending or running:
@@ -396,18 +435,22 @@ def execute(jobs, opts, progress=True):
                 pid = 0
             if pid == 0 or pid not in running:
                 now = time.monotonic()
+                if now - last_sample >= 1.0:  # once a second: the backstop
+                    last_sample = now
+                    cpu_now = group_cpu([j.pid for j in running.values()])
+                    for j in running.values():
+                        if not j.wall_killed and hung(j, now, cpu_now.get(j.pid), opts):
+                            # Kill the leader's descendants first, so that the
+                            # leader reaps them and their CPU time is counted;
+                            # the leader itself a moment later.
+                            j.wall_killed = now
+                            for p in group_members(j.pid):
+                                try:
+                                    os.kill(p, signal.SIGKILL)
+                                except OSError:
+                                    pass
                 for j in running.values():
-                    if not j.wall_killed and now - j.start > opts.walllimit:
-                        # Kill the leader's descendants first, so that the
-                        # leader reaps them and their CPU time is counted;
-                        # the leader itself a moment later.
-                        j.wall_killed = now
-                        for p in group_members(j.pid):
-                            try:
-                                os.kill(p, signal.SIGKILL)
-                            except OSError:
-                                pass
-                    elif j.wall_killed and now - j.wall_killed > 0.3:
+                    if j.wall_killed and now - j.wall_killed > 0.3:
                         killpg(j.pid)
                 if pid == 0:
                     time.sleep(0.01)
@@ -599,6 +642,19 @@ def report(runs, outdir, timelimit=None, make_plots=True):
         if len(langs) != 1:
             sums.append(summarize(n, rows, "all"))
     text = table(SUMMARY_COLS, [[s[c] for c in SUMMARY_COLS] for s in sums])
+    # Why tasks were not solved: the most frequent notes (paths shortened).
+    why = []
+    for n, rows in runs:
+        notes = {}
+        for r in rows:
+            if r["status"] in ("correct", "wrong"):
+                continue
+            k = "%s: %s" % (r["status"], re.sub(r"(/[^\s:/]+)+/?", "FILE", str(r.get("note", "")))[:120])
+            notes[k] = notes.get(k, 0) + 1
+        for k, c in sorted(notes.items(), key=lambda kv: -kv[1])[:3]:
+            why.append("  %-20s %4dx %s" % (n, c, k))
+    if why:
+        text += "\nmost frequent reasons for unsolved tasks:\n" + "\n".join(why) + "\n"
     with open(os.path.join(outdir, "summary.txt"), "w") as f:
         f.write(text)
     with open(os.path.join(outdir, "summary.csv"), "w", newline="") as f:
@@ -663,6 +719,8 @@ def emit(pairs, opts):
     collect = "%s %s --collect %s -t %s" % (shlex.quote(sys.executable),
                                              shlex.quote(os.path.abspath(__file__)),
                                              shlex.quote(out), opts.timelimit)
+    if opts.no_plots:
+        collect += " --no-plots"
     if opts.emit == "parallel":
         login = " ".join("--sshlogin %s" % shlex.quote(s) for s in (opts.sshlogin or [":"]))
         script = os.path.join(out, "run-parallel.sh")
@@ -760,7 +818,8 @@ def parse_args(argv):
     ap.add_argument("-t", "--timelimit", type=float, default=20.0, help="CPU seconds per task (default 20)")
     ap.add_argument("-m", "--memlimit", type=int, default=2048,
                     help="memory (address space) MB per task, 0 = none (default 2048)")
-    ap.add_argument("--walllimit", type=float, help="wall-clock backstop per task (default 2*t+5)")
+    ap.add_argument("--walllimit", type=float, help="wall-clock backstop: after this many seconds a job that uses no CPU is killed, "
+                         "after 6 times as many any job (default 2*t+10)")
     ap.add_argument("-j", "--jobs", type=int, default=1, help="parallel jobs (default 1)")
     ap.add_argument("-o", "--output", default=os.path.join(BENCH_DIR, "results", "latest"),
                     help="results directory (default bench/results/latest)")
@@ -779,22 +838,37 @@ def parse_args(argv):
     ap.add_argument("--one", metavar="TASK", help=argparse.SUPPRESS)
     ap.add_argument("--rows", help=argparse.SUPPRESS)
     opts = ap.parse_args(argv)
-    if opts.walllimit is None:
-        opts.walllimit = 2 * opts.timelimit + 5
+    if opts.walllimit is None:  # CPU time is the limit; this only catches hangs
+        opts.walllimit = 2 * opts.timelimit + 10
     if opts.timelimit <= 0 or opts.jobs < 1 or opts.memlimit < 0:
         die("need -t > 0, -j >= 1, -m >= 0")
     opts.zeta = os.path.abspath(opts.zeta)
     return opts
 
 
+def on_term(signum, frame):
+    raise KeyboardInterrupt  # execute() kills the running jobs' process groups
+
+
 def main(argv=None):
+    signal.signal(signal.SIGTERM, on_term)
+    if signal.getsignal(signal.SIGHUP) != signal.SIG_IGN:  # respect nohup
+        signal.signal(signal.SIGHUP, on_term)
     opts = parse_args(sys.argv[1:] if argv is None else argv)
     if opts.one:
         if not opts.tool or not opts.rows:
             die("--one needs --tool and --rows")
         return run_one(opts)
     if opts.report:
-        runs = [(os.path.splitext(os.path.basename(p))[0], read_csv(p)) for p in opts.report]
+        runs = []
+        for p in opts.report:
+            rows = read_csv(p)
+            if rows and not all(k in rows[0] for k in ("task", "status", "cpu_s", "language")):
+                sys.stderr.write("runner: %s is not a run CSV, skipped\n" % p)
+                continue
+            runs.append((os.path.splitext(os.path.basename(p))[0], rows))
+        if not runs:
+            die("no run CSVs given")
         return 1 if report(runs, os.path.abspath(opts.output), opts.timelimit, not opts.no_plots) else 0
     if opts.collect:
         out = os.path.abspath(opts.collect)
@@ -861,4 +935,8 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.stderr.write("runner: interrupted\n")
+        sys.exit(130)

@@ -6,6 +6,7 @@
 #   formula-true          print a Petri-net FORMULA line
 #   unknown               print UNKNOWN (incomplete) and exit 1
 #   spin                  burn CPU forever (the CPU limit must stop it)
+#   work                  compute for a while (~1 s CPU), then print SAFE
 #   sleep                 sleep forever in a child process, no CPU (the wall-clock
 #                         backstop must stop it and its process group)
 #   eat                   allocate memory until it fails (the memory limit)
@@ -21,6 +22,7 @@ case $what in
   formula-true) echo "FORMULA $(basename "$1" .net) TRUE TECHNIQUES FAKE" ;;
   unknown) echo "UNKNOWN (incomplete)"; exit 1 ;;
   spin) while :; do :; done ;;
+  work) i=0; while [ $i -lt 400000 ]; do i=$((i + 1)); done; echo SAFE ;;
   sleep) sh -c 'sleep 1000; :' "$1" ;;
   eat) exec "${PYTHON:-python3}" -c '
 chunks = []

@@ -36,7 +36,7 @@ mv "$T/tasks/spin.m" "$T/tasks/spin.yml" "$T/slow/"   # the CPU burner gets its 
 echo sleep > "$T/slow/sleep.m"; sed 's/spin/sleep/' "$T/slow/spin.yml" > "$T/slow/sleep.yml"
 
 # --- 1. one run over all behaviours
-$RUNNER "$T/tasks" --tool "$FAKE {file}" --name fake -t 1 -m 300 -j 2 -o "$T/out" >"$T/out.txt" 2>&1
+$RUNNER "$T/tasks" --tool "$FAKE {file}" --name fake -t 1 -m 300 -j 2 -o "$T/out" --no-plots >"$T/out.txt" 2>&1
 rc=$?
 csv="$T/out/fake.csv"
 t exit-nonzero-on-wrong '[ $rc -eq 1 ]'
@@ -56,9 +56,6 @@ t unknown '[ "$(col "$csv" tasks/unk status)" = unknown ]'
 t summary 'grep -E "^fake +all +10 +5 +3 +2 +1 +1 +0 +1 +2 " "$T/out/summary.txt" >/dev/null'
 t summary-csv 'grep -q "^fake,all,10,5,3,2,1,1,0,1,2," "$T/out/summary.csv"'
 t logs '[ -s "$T/out/logs/fake/tasks__ok-safe.out" ]'
-if "$PY" -c 'import matplotlib' 2>/dev/null; then
-  t quantile-png '[ "$(head -c 4 "$T/out/quantile-cfa.png" | tail -c 3)" = PNG ]'
-fi
 
 # --- 2. CPU limit (setrlimit) and wall-clock backstop
 $RUNNER "$T/slow/spin.yml" --tool "$FAKE {file}" --name spin -t 1 -m 300 --walllimit 60 -o "$T/spin" --no-plots >/dev/null 2>&1
@@ -69,6 +66,19 @@ $RUNNER "$T/slow/sleep.yml" --tool "$FAKE {file}" --name sleep -t 1 --walllimit 
 c="$T/sleep/sleep.csv"
 t wall-limit '[ "$(col "$c" slow/sleep status)" = timeout ] && [ "$(col "$c" slow/sleep note)" = "wall-clock limit" ]'
 t wall-limit-group-killed '! pgrep -f "$T/slow/sleep.m" >/dev/null'
+
+# ... but a job that computes is not taken for a hung one
+echo work > "$T/slow/work.m"; sed 's/spin/work/' "$T/slow/spin.yml" > "$T/slow/work.yml"
+$RUNNER "$T/slow/work.yml" --tool "$FAKE {file}" --name work -t 20 --walllimit 0.2 -o "$T/work" --no-plots >/dev/null 2>&1
+t wall-limit-spares-work '[ "$(col "$T/work/work.csv" slow/work status)" = correct ]'
+
+# SIGTERM to the runner: it kills its running jobs' process groups
+$RUNNER "$T/slow/sleep.yml" --tool "$FAKE {file}" --name term -t 1 --walllimit 60 -o "$T/term" --no-plots >/dev/null 2>&1 &
+rpid=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do pgrep -f "$T/slow/sleep.m" >/dev/null && break; sleep 0.5; done
+kill -TERM $rpid; wait $rpid; rc=$?
+sleep 0.2
+t sigterm-cleanup '[ $rc -eq 130 ] && ! pgrep -f "$T/slow/sleep.m" >/dev/null'
 
 # --- 3. named configurations, two runs side by side
 cat > "$T/configs.yml" <<EOF
@@ -92,7 +102,8 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 r = [x for x in rows if x[\"task\"] == \"tasks/ok-safe\"][0]
 sys.exit(not float(r[\"slow/fast\"]) > 1.5)" "$T/cmp/compare-cfa.csv"'
-if "$PY" -c 'import matplotlib' 2>/dev/null; then
+if "$PY" -c 'import matplotlib' 2>/dev/null; then  # plots only here: matplotlib is slow to load
+  t quantile-png '[ "$(head -c 4 "$T/cmp/quantile-cfa.png" | tail -c 3)" = PNG ]'
   t scatter-png '[ -s "$T/cmp/scatter-cfa-slow-vs-fast.png" ]'
 fi
 $RUNNER --report "$T/cmp/fast.csv" "$T/out/fake.csv" -o "$T/rep" --no-plots >/dev/null 2>&1
@@ -101,7 +112,7 @@ t report-mode '[ $rc -eq 1 ] && grep -q "^fake " "$T/rep/summary.txt" && [ -s "$
 
 # --- 4. cluster modes, run locally
 sel="$T/tasks/ok-safe.yml $T/tasks/wrong.yml $T/tasks/chc-sat.yml"
-$RUNNER $sel --tool "$FAKE {file}" --name fake -t 2 -j 2 -o "$T/par" --emit parallel --sshlogin : >"$T/par.txt" 2>&1
+$RUNNER $sel --tool "$FAKE {file}" --name fake -t 2 -j 2 -o "$T/par" --emit parallel --sshlogin : --no-plots >"$T/par.txt" 2>&1
 t emit-parallel '[ "$(wc -l < "$T/par/jobs.txt")" -eq 3 ] && grep -q "^parallel --sshlogin : --jobs 2" "$T/par.txt"'
 if command -v parallel >/dev/null; then
   sh "$T/par/run-parallel.sh" >"$T/par.out" 2>&1; rc=$?
@@ -109,7 +120,7 @@ else  # the same job lines, without GNU parallel
   sh "$T/par/jobs.txt" >/dev/null 2>&1; $RUNNER --collect "$T/par" --no-plots >"$T/par.out" 2>&1; rc=$?
 fi
 t parallel-collect '[ $rc -eq 1 ] && [ "$(col "$T/par/fake.csv" tasks/ok-safe status)" = correct ] && [ "$(col "$T/par/fake.csv" tasks/wrong status)" = wrong ]'
-$RUNNER $sel --tool "$FAKE {file}" --name fake -t 2 -o "$T/slurm" --emit slurm --slurm-chunk 2 >/dev/null 2>&1
+$RUNNER $sel --tool "$FAKE {file}" --name fake -t 2 -o "$T/slurm" --emit slurm --slurm-chunk 2 --no-plots >/dev/null 2>&1
 t emit-slurm 'grep -q "^#SBATCH --array=0-1" "$T/slurm/slurm.sbatch"'
 for i in 0 1; do SLURM_ARRAY_TASK_ID=$i bash "$T/slurm/slurm.sbatch" >/dev/null 2>&1; done
 $RUNNER --collect "$T/slurm" --no-plots >/dev/null 2>&1

@@ -56,7 +56,7 @@ static Z3_ast itp_mb_indicator(itp_mb *m, term_t l) {
 static Z3_ast itp_mb_keep(Z3_context z, Z3_ast a) { if (a) Z3_inc_ref(z, a); return a; }
 
 static Z3_solver itp_mb_solver(Z3_context z, bool minimize) {
-  Z3_solver s = Z3_mk_solver(z);
+  Z3_solver s = Z3_mk_simple_solver(z);
   if (!s) return NULL;
   Z3_solver_inc_ref(z, s);
   Z3_params p = Z3_mk_params(z);

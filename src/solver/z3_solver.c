@@ -214,7 +214,7 @@ solver *solver_new_z3(void) {
   strcpy(z->reason, "unknown");
   if (!(z->ctx = z3conv_mk_context())) { free(z); return NULL; }
   z->conv = z3conv_new(z->ctx);
-  z->s = z->conv ? Z3_mk_solver(z->ctx) : NULL;
+  z->s = z->conv ? Z3_mk_simple_solver(z->ctx) : NULL;
   if (!z->s || z3conv_failed(z->ctx, NULL)) {
     z->s = NULL;
     z3s_destroy(&z->base);

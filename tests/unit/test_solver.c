@@ -167,7 +167,7 @@ static void test_timeout(void) {
     solver *s = solver_new(backends[b], NULL);
     if (!s) { CHECK(0); continue; }
     term_t v[3];
-    for (int i = 0; i < 3; i++) { char n[8]; snprintf(n, sizeof n, "t%d", i); v[i] = term_var(n, type_int()); }
+    for (int i = 0; i < 3; i++) { char n[16]; snprintf(n, sizeof n, "t%d", i); v[i] = term_var(n, type_int()); }
     term_t cube[3];
     for (int i = 0; i < 3; i++) {
       term_t xs[3] = {v[i], v[i], v[i]};

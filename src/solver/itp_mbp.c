@@ -72,36 +72,64 @@ static bool itp_mb_in(const term_vec *v, term_t t) {
   return false;
 }
 
-/* Literals of cube needed for unsat with the guarded suffix from cut+1.
- * NULL_TERM on failure. */
-static term_t itp_mb_generalize(itp_mb *m, uint32_t cut, term_t cube) {
+/* Is lits[0..nl-1] ∧ suffix(cut+1..) unsat? On UNSAT, *core (if given)
+ * keeps the literals in the unsat core, in order. */
+static Z3_lbool itp_mb_unsat(itp_mb *m, uint32_t cut, uint32_t nl, const term_t *lits, term_vec *core) {
   Z3_context z = m->ctx;
-  term_t *lits;
-  uint32_t nl = term_conjuncts(cube, &lits);
-  uint32_t na = m->n - cut - 1 + nl;
+  uint32_t na = m->n - cut - 1 + nl, k = 0;
   Z3_ast *as = malloc((na ? na : 1) * sizeof *as);
-  term_t r = NULL_TERM;
-  if (!as) { free(lits); return NULL_TERM; }
-  uint32_t k = 0;
+  if (!as) return Z3_L_UNDEF;
   for (uint32_t j = cut + 1; j < m->n; j++) as[k++] = m->guards[j];
   uint32_t first = k;
-  bool ok = true;
-  for (uint32_t i = 0; i < nl && ok; i++) ok = (as[k++] = itp_mb_indicator(m, lits[i])) != NULL;
-  if (ok && Z3_solver_check_assumptions(z, m->sb, k, as) == Z3_L_FALSE) {
-    Z3_ast_vector core = Z3_solver_get_unsat_core(z, m->sb);
-    Z3_ast_vector_inc_ref(z, core);
-    unsigned cn = Z3_ast_vector_size(z, core);
-    term_vec keep = {0};
+  for (uint32_t i = 0; i < nl; i++)
+    if (!(as[k++] = itp_mb_indicator(m, lits[i]))) { free(as); return Z3_L_UNDEF; }
+  Z3_lbool r = Z3_solver_check_assumptions(z, m->sb, k, as);
+  if (r == Z3_L_FALSE && core) {
+    Z3_ast_vector cv = Z3_solver_get_unsat_core(z, m->sb);
+    Z3_ast_vector_inc_ref(z, cv);
+    unsigned cn = Z3_ast_vector_size(z, cv);
     for (uint32_t i = 0; i < nl; i++) {
       bool in = false;
-      for (unsigned j = 0; j < cn && !in; j++) in = Z3_ast_vector_get(z, core, j) == as[first + i];
-      if (in) term_vec_push(&keep, lits[i]);
+      for (unsigned j = 0; j < cn && !in; j++) in = Z3_ast_vector_get(z, cv, j) == as[first + i];
+      if (in) term_vec_push(core, lits[i]);
     }
-    Z3_ast_vector_dec_ref(z, core);
-    r = term_and(keep.size, keep.data);
-    term_vec_free(&keep);
+    Z3_ast_vector_dec_ref(z, cv);
   }
   free(as);
+  return r;
+}
+
+#define ITP_MBP_MAX_WEAKEN 8   /* equalities tried per cube */
+
+/* The cube's literals needed against the suffix (unsat core), then each
+ * arithmetic equality a = b weakened to a <= b or a >= b when that still
+ * suffices: projections of single models are points, and half-spaces make
+ * interpolants that generalize (as refinement predicates they cover more).
+ * NULL_TERM when the cube is not inconsistent with the suffix. */
+static term_t itp_mb_generalize(itp_mb *m, uint32_t cut, term_t cube) {
+  term_t *lits;
+  uint32_t nl = term_conjuncts(cube, &lits);
+  term_vec keep = {0};
+  term_t r = NULL_TERM;
+  if (itp_mb_unsat(m, cut, nl, lits, &keep) == Z3_L_FALSE) {
+    uint32_t tried = 0;
+    for (uint32_t i = 0; i < keep.size && tried < ITP_MBP_MAX_WEAKEN; i++) {
+      term_t l = keep.data[i];
+      if (term_is_negated(l) || term_op_of(l) != OP_EQ || term_nargs(l) != 2 ||
+          !type_is_arith(term_type(term_arg(l, 0))))
+        continue;
+      tried++;
+      term_t cands[2] = {term_le(term_arg(l, 0), term_arg(l, 1)), term_ge(term_arg(l, 0), term_arg(l, 1))};
+      for (int c = 0; c < 2; c++) {
+        if (cands[c] == NULL_TERM) continue;
+        keep.data[i] = cands[c];
+        if (itp_mb_unsat(m, cut, keep.size, keep.data, NULL) == Z3_L_FALSE) break;
+        keep.data[i] = l;
+      }
+    }
+    r = term_and(keep.size, keep.data);
+  }
+  term_vec_free(&keep);
   free(lits);
   return r;
 }

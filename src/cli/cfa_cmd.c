@@ -8,6 +8,7 @@
 #include "engine/cegar.h"
 #include "frontend/cfa_parser.h"
 #include "model/cfa_path.h"
+#include "ts_run.h"
 
 static void progress(void *ctx, uint64_t iter, uint32_t arg_size, uint32_t prec_size) {
   (void)ctx;
@@ -125,6 +126,12 @@ int cli_cfa(const zeta_options *o) {
     return ZETA_EXIT_INPUT;
   }
   bool is_cegar = option_is(o->algorithm, "cegar"), is_portfolio = option_is(o->algorithm, "portfolio");
+  if (!is_cegar && !is_portfolio && cli_ts_algorithm(o->algorithm)) {
+    /* bmc, kind, pdr, imc: through the transition system (ts_run.h) */
+    int code = cli_cfa_ts(o, &c);
+    cfa_free(&c);
+    return code;
+  }
   if (!is_cegar && !is_portfolio) {
     fprintf(stderr, "zeta: --algorithm %s is not available for CFA input yet\n", o->algorithm);
     cfa_free(&c);

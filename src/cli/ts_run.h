@@ -21,3 +21,9 @@ bool cli_ts_algorithm(const char *algorithm);
 /* Runs and prints; returns the exit code. hooks may be NULL. */
 int cli_run_ts(const zeta_options *o, const ts *sys, const cli_ts_hooks *hooks);
 #endif
+
+/* CFA input through the TS engines (cfa_to_ts); c is pruned and, with
+ * --encoding LBE, large-block encoded first. Prints locations in traces and
+ * a per-location invariant. */
+struct cfa;
+int cli_cfa_ts(const zeta_options *o, struct cfa *c);

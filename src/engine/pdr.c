@@ -46,6 +46,8 @@ typedef struct {
   uint32_t N;
   oblig *obl;
   uint32_t nobl, cap_obl;
+  bool pregen;      /* predecessor generalization on (turned off when a
+                       generalized chain was not a real abstract path) */
 } pdr;
 
 typedef enum { PDR_OK, PDR_CEX, PDR_REFINED, PDR_FAIL } pdr_status;
@@ -298,8 +300,17 @@ static pdr_status refine(pdr *p, uint32_t first) {
     uint32_t added = 0;
     for (uint32_t j = 0; j + 1 < m; j++) added += add_preds_of(p, term_shift(itp[j], -(int32_t)(j + 1)));
     p->r->refinements++;
-    if (added) st = PDR_REFINED;
-    else p->r->reason = "refinement found no new predicate";
+    if (added) {
+      st = PDR_REFINED;
+    } else if (p->pregen) {
+      /* a generalized predecessor may hold states without the transition
+       * into its successor cube, so the chain was not an abstract path:
+       * continue with exact abstract predecessors */
+      p->pregen = false;
+      st = PDR_REFINED;
+    } else {
+      p->r->reason = "refinement found no new predicate";
+    }
   } else if (ir == SOLVER_SAT) {
     p->r->reason = "internal: abstract path feasible but no counterexample";
   } else {
@@ -336,7 +347,7 @@ static pdr_status block(pdr *p, cube b) {
     cube core = {0, NULL}, pre = {0, NULL};
     r = rel_ind(p, lvl, &p->obl[oi].c, &core, &pre);
     if (r == SOLVER_SAT) {
-      cube g = gen_predecessor(p, &pre, &p->obl[oi].c);
+      cube g = p->pregen ? gen_predecessor(p, &pre, &p->obl[oi].c) : cube_copy(pre.lit, pre.n);
       int mi = meets_init(p, g.n, g.lit);
       if (mi == 1 && meets_init(p, pre.n, pre.lit) == 0) { free(g.lit); g = pre; pre.lit = NULL; mi = 0; }
       free(pre.lit);
@@ -425,6 +436,7 @@ zeta_verdict pdr_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
   pdr p;
   memset(&p, 0, sizeof p);
   p.sys = sys, p.o = o, p.r = r;
+  p.pregen = true;
   term_map_init(&p.pred_set);
   p.s = ts_engine_solver(o);
   p.init_s = ts_engine_solver(o);

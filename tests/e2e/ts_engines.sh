@@ -43,3 +43,30 @@ bad=$(mktemp --suffix=.vmt); trap 'rm -f "$bad"' EXIT
 printf '(declare-fun x () Int)\n(define-fun .x () Int (! x :next nope))\n' >"$bad"
 out=$("$ZETA" --algorithm bmc "$bad" 2>/dev/null); code=$?
 if [ "$code" = 2 ] && [ -z "$out" ]; then echo "PASS ts-vmt-malformed"; else echo "FAIL ts-vmt-malformed (exit $code)"; fi
+
+# CFA tasks through CFA -> TS (skipped while .cfa input has no TS route)
+CFA_DIR="$SHARED/benchmarks/cfa"
+probe=$(ls "$CFA_DIR"/*.cfa 2>/dev/null | head -n 1)
+if [ -n "$probe" ] && "$ZETA" --algorithm bmc --bound 1 "$probe" >/dev/null 2>&1 || [ $? = 1 ]; then
+  TC=${TS_E2E_CFA_TIMEOUT:-2}
+  for y in "$CFA_DIR"/*.yml; do
+    f=${y%.yml}.cfa; [ -f "$f" ] || continue
+    case $(grep -m1 'expected_verdict' "$y" | awk '{print $2}') in
+      true) exp=SAFE ;; false) exp=UNSAFE ;; *) continue ;;
+    esac
+    for e in bmc kind pdr imc; do
+      T=$TC check "ts-cfa-$e-$(basename "$f" .cfa)" "$exp" "$(T=$TC run_engine "$e" "$f")"
+    done
+  done
+  # issue-4 targets: these engines must give the definite verdict
+  target() {  # engine task verdict
+    local out v
+    out=$(T=${TS_E2E_TARGET_TIMEOUT:-60} run_engine "$1" "$CFA_DIR/$2.cfa"); v=$(printf '%s\n' "$out" | head -n 1)
+    if [ "$v" = "$3" ] && printf '%s\n' "$out" | grep -q '^validated: '; then echo "PASS ts-target-$1-$2"
+    else echo "FAIL ts-target-$1-$2 (got '$v')"; fi
+  }
+  for t in seed-toggle-loop seed-countdown seed-double-loop-safe theta-counter5_true theta-locking; do
+    [ -f "$CFA_DIR/$t.cfa" ] && target pdr "$t" SAFE
+  done
+  [ -f "$CFA_DIR/seed-double-loop-deep.cfa" ] && target bmc seed-double-loop-deep UNSAFE
+fi

@@ -1,0 +1,56 @@
+/* CFA input through the transition-system engines: cfa_to_ts, then
+ * cli_run_ts with hooks that print locations in traces and the invariant
+ * per location (in the format of the CEGAR driver). */
+#include <stdio.h>
+#include "model/cfa.h"
+#include "model/cfa_to_ts.h"
+#include "ts_run.h"
+#include "zeta/zeta.h"
+#include "engine/ts_check.h"
+
+static void cfa_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, void *ctx) {
+  const cfa *c = ctx;
+  uint32_t l = cfa_ts_location(c, ts_trace_value(t, k, 0));
+  fprintf(out, "  state %u at %s:", k, l == CFA_NONE ? "?" : c->locs[l].name);
+  for (uint32_t i = 1; i < t->width; i++) {
+    term_t v = i < sys->vars.size ? sys->vars.data[i] : sys->inputs.data[i - sys->vars.size];
+    fputc(' ', out);
+    term_print_var_name(out, v);
+    fputs(" = ", out);
+    term_print(out, ts_trace_value(t, k, i));
+  }
+  fputc('\n', out);
+}
+
+static void cfa_invariant(FILE *out, const ts *sys, term_t inv, void *ctx) {
+  (void)sys;
+  const cfa *c = ctx;
+  for (uint32_t l = 0; l < c->nlocs; l++) {
+    char name[300];
+    snprintf(name, sizeof name, "inv_%s", c->locs[l].name);
+    fputs("(define-fun ", out);
+    term_print_symbol(out, name);
+    fputs(" (", out);
+    for (uint32_t i = 0; i < c->vars.size; i++) {
+      fputs(i ? " (" : "(", out);
+      term_print_var_name(out, c->vars.data[i]);
+      fputc(' ', out);
+      type_print(out, term_type(c->vars.data[i]));
+      fputc(')', out);
+    }
+    fputs(") Bool ", out);
+    term_print(out, cfa_ts_invariant_at(inv, l));
+    fputs(")\n", out);
+  }
+}
+
+int cli_cfa_ts(const zeta_options *o, struct cfa *c) {
+  cfa_prune(c);
+  if (option_is(o->encoding, "LBE")) cfa_lbe(c);
+  ts sys;
+  cfa_to_ts(c, &sys);
+  cli_ts_hooks h = {cfa_step, cfa_invariant, c};
+  int code = cli_run_ts(o, &sys, &h);
+  ts_free(&sys);
+  return code;
+}

@@ -131,12 +131,15 @@ bool cegar_replay(cfa *c, const char *backend, uint32_t len, const uint32_t *edg
   solver *s = solver_new(backend ? backend : "z3", NULL);
   if (!s) return false;
   uint32_t nv = c->vars.size;
+  bool ok = true;
   solver_assert(s, cfa_path_formula(c, len, edges));
   for (uint32_t k = 0; k <= len; k++)
-    for (uint32_t i = 0; i < nv; i++)
+    for (uint32_t i = 0; i < nv; i++) {
+      ok &= vals[k * nv + i] != NULL_TERM;  /* every value concrete */
       if (vals[k * nv + i] != NULL_TERM)
         solver_assert(s, term_eq(term_shift(c->vars.data[i], (int32_t)k), vals[k * nv + i]));
-  bool ok = solver_check(s) == SOLVER_SAT;
+    }
+  ok = ok && solver_check(s) == SOLVER_SAT;
   solver_free(s);
   return ok;
 }
@@ -160,10 +163,9 @@ static solver_result check_path(engine *e, const apath *p) {
       r->cex_locs[k] = e->a.nodes[p->nodes[k]].loc;
       if (k < p->m) r->cex_edges[k] = p->edges[k];
       for (uint32_t i = 0; i < nv; i++) {
-        term_t v = solver_value(e->s, term_shift(e->c->vars.data[i], (int32_t)k));
-        /* no literal for this value (an array value the model converter
-         * cannot express): left open (NULL_TERM), printed as '?' */
-        r->cex_vals[k * nv + i] = v;
+        /* NULL_TERM when the model has no literal for it: the replay
+         * rejects such a trace (a bug to report, never printed) */
+        r->cex_vals[k * nv + i] = solver_value(e->s, term_shift(e->c->vars.data[i], (int32_t)k));
       }
     }
   }
@@ -172,10 +174,6 @@ static solver_result check_path(engine *e, const apath *p) {
 }
 
 /* ---- refinement: formulas per node, I[k] over index k (NULL_TERM = none) ---- */
-static term_t conj_range(const term_t *f, uint32_t from, uint32_t to) {
-  return to > from ? term_and(to - from, f + from) : term_true();
-}
-
 static bool seq_itp(engine *e, const apath *p, term_t *I) {
   if (p->m < 2) return false;
   term_t *out = xmalloc(p->m * sizeof *out);
@@ -186,60 +184,45 @@ static bool seq_itp(engine *e, const apath *p, term_t *I) {
   return r == SOLVER_UNSAT;
 }
 
-static solver_result sat_of(engine *e, term_t f) {
+/* Binary interpolation as Theta's ExprTraceFwBinItpChecker /
+ * ExprTraceBwBinItpChecker: grow the trace one step at a time, abstract
+ * states included, until it becomes unsatisfiable; A is the longest
+ * satisfiable part, B the one step (action and abstract state) that makes
+ * it unsatisfiable, and the interpolant of A goes to the node where they
+ * meet.
+ *   forward:  A = s0 a0 s1 ... a_{p-1} s_p,  B = a_p s_{p+1},  at node p;
+ *   backward: A = s_j a_j ... a_{m-1} s_m,   B = s_{j-1} a_{j-1}, at node j.
+ * Returns the node index (0 = none: feasible, unknown or at an end). */
+static uint32_t bin_itp(engine *e, const apath *p, bool forward, term_t *I) {
+  uint32_t m = p->m, cut = 0, npush = 0;
+  term_t a = forward ? state_at(e, p, 0) : state_at(e, p, m), b = NULL_TERM;
   solver_push(e->s);
-  solver_assert(e->s, f);
-  solver_set_timeout(e->s, timeout_ms(e));
-  solver_result r = solver_check(e->s);
-  solver_pop(e->s, 1);
-  return r;
-}
-
-/* Binary interpolant between steps [0,cut) (with the abstract states up to
- * node cut) and steps [cut, m); placed at node cut. */
-static bool bin_at(engine *e, const apath *p, uint32_t cut, term_t extra_a, term_t *I) {
-  if (cut == 0 || cut >= p->m + 1) return false;
-  term_t a = term_and2(conj_range(p->f, 0, cut), extra_a);
-  term_t b = conj_range(p->f, cut, p->m);
+  npush++;
+  solver_assert(e->s, a);
+  for (uint32_t i = 1; i <= m; i++) {
+    uint32_t k = forward ? i : m - i;  /* the state added in this round */
+    term_t step = forward ? term_and2(p->f[i - 1], state_at(e, p, i)) : term_and2(state_at(e, p, k), p->f[k]);
+    solver_push(e->s);
+    npush++;
+    solver_assert(e->s, step);
+    solver_set_timeout(e->s, timeout_ms(e));
+    solver_result r = solver_check(e->s);
+    if (r == SOLVER_SAT) {
+      a = term_and2(a, step);
+      continue;
+    }
+    if (r == SOLVER_UNSAT) {
+      b = step;
+      cut = forward ? i - 1 : k + 1;
+    }
+    break;
+  }
+  solver_pop(e->s, npush);
+  if (b == NULL_TERM || cut == 0 || cut >= m) return 0;
   term_t it;
-  if (itp_binary(e->cfg->itp, a, b, &it, timeout_ms(e)) != SOLVER_UNSAT) return false;
+  if (itp_binary(e->cfg->itp, a, b, &it, timeout_ms(e)) != SOLVER_UNSAT) return 0;
   I[cut] = it;
-  return true;
-}
-
-/* Forward: the shortest infeasible prefix (abstract states included). */
-static int fw_cut(engine *e, const apath *p, term_t *extra) {
-  term_t acc = state_at(e, p, 0);
-  for (uint32_t i = 1; i <= p->m; i++) {
-    term_t next = term_and2(acc, p->f[i - 1]);
-    if (sat_of(e, next) != SOLVER_SAT) {
-      *extra = acc;
-      return (int)(i - 1 > 0 ? i - 1 : 1);
-    }
-    acc = term_and2(next, state_at(e, p, i));
-  }
-  return -1;
-}
-
-/* Backward: the shortest infeasible suffix from an abstract state. */
-static int bw_cut(engine *e, const apath *p, term_t *extra) {
-  term_t acc = term_true();
-  for (uint32_t j = p->m; j >= 1; j--) {
-    acc = term_and2(p->f[j - 1], acc);
-    if (sat_of(e, term_and2(state_at(e, p, j - 1), acc)) != SOLVER_SAT) {
-      *extra = j < p->m ? term_and2(state_at(e, p, j - 1), state_at(e, p, j)) : state_at(e, p, j - 1);
-      return (int)(j < p->m ? j : (p->m > 1 ? p->m - 1 : 1));
-    }
-  }
-  return -1;
-}
-
-static bool bin_itp(engine *e, const apath *p, bool forward, term_t *I, int *where) {
-  term_t extra = term_true();
-  int cut = forward ? fw_cut(e, p, &extra) : bw_cut(e, p, &extra);
-  if (cut < 0) return false;
-  *where = cut;
-  return bin_at(e, p, (uint32_t)cut, extra, I) || bin_at(e, p, (uint32_t)cut, term_true(), I);
+  return cut;
 }
 
 /* Unsat core over the steps: the items of every step in the core, at every
@@ -334,32 +317,46 @@ static void prune_full(engine *e) { prune_at(e, 0); }
 /* Interpolants for one path by the configured strategy (not MULTI_SEQ). */
 static bool interpolate(engine *e, const apath *p, cegar_refinement how, term_t *I) {
   for (uint32_t k = 0; k <= p->m; k++) I[k] = NULL_TERM;
-  int where;
   switch (how) {
   case REF_SEQ_ITP:
   case REF_MULTI_SEQ: return seq_itp(e, p, I);
-  case REF_FW_BIN_ITP: return bin_itp(e, p, true, I, &where);
-  case REF_BW_BIN_ITP: return bin_itp(e, p, false, I, &where);
+  case REF_FW_BIN_ITP: return bin_itp(e, p, true, I) != 0;
+  case REF_BW_BIN_ITP: return bin_itp(e, p, false, I) != 0;
   case REF_UNSAT_CORE: return core_items(e, p, I);
   case REF_MIN_PRUNE:
   case REF_MAX_PRUNE: {
     term_t *J = xmalloc((p->m + 1) * sizeof *J);
     for (uint32_t k = 0; k <= p->m; k++) J[k] = NULL_TERM;
-    int wf = -1, wb = -1;
-    bool f = bin_itp(e, p, true, I, &wf), b = bin_itp(e, p, false, J, &wb);
-    bool take_b = b && (!f || (how == REF_MIN_PRUNE ? wb < wf : wb > wf));
+    /* the cut closest to the root (MIN) or to the error (MAX) */
+    uint32_t wf = bin_itp(e, p, true, I), wb = bin_itp(e, p, false, J);
+    bool take_b = wb && (!wf || (how == REF_MIN_PRUNE ? wb < wf : wb > wf));
     if (take_b) {
       for (uint32_t k = 0; k <= p->m; k++) I[k] = NULL_TERM;
       I[wb] = J[wb];
-    } else if (f) {
-      for (uint32_t k = 0; k <= p->m; k++)
-        if ((int)k != wf) I[k] = NULL_TERM;
     }
     free(J);
-    return f || b;
+    return wf || wb;
   }
   }
   return false;
+}
+
+/* Theta's prune index: the first node with a non-trivial interpolant. */
+static uint32_t first_itp(const apath *p, const term_t *I) {
+  for (uint32_t k = 1; k < p->m; k++)
+    if (I[k] != NULL_TERM && !term_is_true(I[k])) return k;
+  return 0;
+}
+
+/* Where to prune after a refinement of p with I: LAZY as in Theta, below
+ * the parent of the first node with a non-trivial interpolant (its
+ * ancestors keep their states). When the refinement added nothing new,
+ * states computed under an older precision may be what lets the path
+ * through: prune at the first node whose state changes under the current
+ * precision. 0 = no change at all (no progress). */
+static uint32_t prune_index(engine *e, const apath *p, const term_t *I, bool added) {
+  uint32_t k = added ? first_itp(p, I) : 0;
+  return k ? k : changed_at(e, p);
 }
 
 /* Refines along one path; returns the ARG node to prune below, ARG_NONE
@@ -376,8 +373,8 @@ static uint32_t refine_path(engine *e, const apath *p) {
       how = REF_SEQ_ITP;
     }
     if (!interpolate(e, p, how, I)) continue;
-    apply_itps(e, p, I, false);
-    k = changed_at(e, p);
+    bool added = apply_itps(e, p, I, false) != 0;
+    k = prune_index(e, p, I, added);
   }
   free(I);
   return k ? p->nodes[k - 1] : ARG_NONE;
@@ -524,7 +521,7 @@ bool cegar_run(cfa *c, const cegar_config *cfg, cegar_result *r) {
         }
         for (uint32_t i = 0; i < nerrs; i++) {
           if (first[i] == ARG_NONE) continue;
-          uint32_t k = changed_at(e, &paths[i]);
+          uint32_t k = prune_index(e, &paths[i], Is[i], true);
           if (k) prune[np++] = paths[i].nodes[k - 1];
         }
         if (np == 0)  /* fall back: each path on its own */

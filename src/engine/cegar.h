@@ -73,8 +73,8 @@ bool cegar_parse_search(const char *s, search_order *out);
 bool cegar_run(cfa *c, const cegar_config *cfg, cegar_result *r);
 void cegar_result_free(cegar_result *r);
 /* Replays a counterexample on the concrete CFA with a fresh solver: true
- * when the path formula with every value that is a literal fixed is
- * satisfiable (values left open, NULL_TERM, stay free). */
+ * when every value is given (no NULL_TERM) and the path formula with all
+ * of them fixed is satisfiable. */
 bool cegar_replay(cfa *c, const char *backend, uint32_t len, const uint32_t *edges, const term_t *vals);
 void cegar_write_dot(FILE *out, const cegar_result *r, const cfa *c);
 #endif

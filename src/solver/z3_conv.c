@@ -418,8 +418,96 @@ static term_t from_z3_rec(z3conv *c, Z3_model m, Z3_ast a);
 
 static term_t bv1(bool b) { return term_bv_u64(1, b); }
 
+/* Collects the ground values p of the equalities (= x p) / (= p x) in a
+ * lambda body over its bound variable x (de Bruijn 0) and those equalities;
+ * false when x occurs anywhere else (or a binder is nested). */
+typedef struct { Z3_ast *pts, *eqs; unsigned n, neq, cap, capeq; } lambda_pts;
+
+static bool z3_has_var(Z3_context z, Z3_ast a) {
+  Z3_ast_kind k = Z3_get_ast_kind(z, a);
+  if (k == Z3_VAR_AST || k == Z3_QUANTIFIER_AST) return true;
+  if (k != Z3_APP_AST) return false;
+  Z3_app app = Z3_to_app(z, a);
+  for (unsigned i = 0; i < Z3_get_app_num_args(z, app); i++)
+    if (z3_has_var(z, Z3_get_app_arg(z, app, i))) return true;
+  return false;
+}
+
+static bool push_ast(Z3_context z, Z3_ast **v, unsigned *n, unsigned *cap, Z3_ast a) {
+  for (unsigned i = 0; i < *n; i++)
+    if (Z3_is_eq_ast(z, (*v)[i], a)) return true;
+  if (*n == *cap) {
+    unsigned nc = *cap ? *cap * 2 : 16;
+    Z3_ast *nv = realloc(*v, nc * sizeof *nv);
+    if (!nv) return false;
+    *v = nv; *cap = nc;
+  }
+  (*v)[(*n)++] = a;
+  return true;
+}
+
+static bool lambda_points(Z3_context z, Z3_ast a, lambda_pts *p) {
+  Z3_ast_kind k = Z3_get_ast_kind(z, a);
+  if (k == Z3_VAR_AST || k == Z3_QUANTIFIER_AST) return false;
+  if (k != Z3_APP_AST) return true;
+  Z3_app app = Z3_to_app(z, a);
+  unsigned n = Z3_get_app_num_args(z, app);
+  if (n == 2 && Z3_get_decl_kind(z, Z3_get_app_decl(z, app)) == Z3_OP_EQ) {
+    Z3_ast l = Z3_get_app_arg(z, app, 0), r = Z3_get_app_arg(z, app, 1);
+    if (Z3_get_ast_kind(z, r) == Z3_VAR_AST) { Z3_ast t = l; l = r; r = t; }
+    if (Z3_get_ast_kind(z, l) == Z3_VAR_AST && !z3_has_var(z, r))
+      return push_ast(z, &p->pts, &p->n, &p->cap, r) && push_ast(z, &p->eqs, &p->neq, &p->capeq, a);
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (!lambda_points(z, Z3_get_app_arg(z, app, i), p)) return false;
+  return true;
+}
+
+static term_t eval_value(z3conv *c, Z3_model m, Z3_ast a) {
+  Z3_ast out = NULL;
+  if (!a || !Z3_model_eval(c->ctx, m, a, true, &out) || !out) return tfail(c, "model evaluation failed");
+  Z3_inc_ref(c->ctx, out);
+  term_t r = from_z3_rec(c, m, out);
+  Z3_dec_ref(c->ctx, out);
+  return r;
+}
+
+/* A lambda in a model value (Z3's incremental array models, e.g.
+ * (lambda ((x Int)) (= x 1))): when the body depends on x only through
+ * equalities with ground values, the array is the finite-exception array
+ * with a store at each such value over the body's value elsewhere. */
+static term_t from_lambda(z3conv *c, Z3_model m, Z3_ast a) {
+  Z3_context z = c->ctx;
+  type_t aty = z3conv_type_of(c, Z3_get_sort(z, a));
+  if (aty == NULL_TYPE) return NULL_TERM;
+  if (Z3_get_quantifier_num_bound(z, a) != 1) return tfail(c, "multi-index lambda value");
+  Z3_ast body = Z3_get_quantifier_body(z, a);
+  lambda_pts p = {0};
+  term_t r = NULL_TERM;
+  if (!lambda_points(z, body, &p)) { tfail(c, "lambda value is not a finite-exception array"); goto out; }
+  Z3_ast *fls = malloc((p.neq ? p.neq : 1) * sizeof *fls);
+  if (!fls) { tfail(c, "out of memory"); goto out; }
+  for (unsigned i = 0; i < p.neq; i++) fls[i] = Z3_mk_false(z);
+  /* elsewhere: every equality with x is false */
+  Z3_ast els = keep(c, Z3_substitute(z, body, p.neq, p.eqs, fls));
+  free(fls);
+  term_t dv = els && !z3_has_var(z, els) ? eval_value(c, m, els) : tfail(c, "lambda default depends on its variable");
+  if (dv == NULL_TERM) goto out;
+  r = term_const_array(aty, dv);
+  for (unsigned i = 0; i < p.n && r != NULL_TERM; i++) {
+    Z3_ast at = keep(c, Z3_substitute_vars(z, body, 1, &p.pts[i]));
+    term_t ti = eval_value(c, m, p.pts[i]), tv = ti == NULL_TERM || !at ? NULL_TERM : eval_value(c, m, at);
+    r = tv == NULL_TERM ? NULL_TERM : term_store(r, ti, tv);
+  }
+out:
+  free(p.pts);
+  free(p.eqs);
+  return r;
+}
+
 static term_t from_quantifier(z3conv *c, Z3_model m, Z3_ast a) {
   Z3_context z = c->ctx;
+  if (Z3_is_lambda(z, a)) return m ? from_lambda(c, m, a) : tfail(c, "lambda terms are not supported");
   if (!Z3_is_quantifier_forall(z, a) && !Z3_is_quantifier_exists(z, a))
     return tfail(c, "lambda terms are not supported");
   unsigned n = Z3_get_quantifier_num_bound(z, a);

@@ -17,7 +17,8 @@ static void cfa_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, vo
     fputc(' ', out);
     term_print_var_name(out, v);
     fputs(" = ", out);
-    term_print(out, ts_trace_value(t, k, i));
+    if (ts_trace_value(t, k, i) == NULL_TERM) fputc('?', out);
+    else term_print(out, ts_trace_value(t, k, i));
   }
   fputc('\n', out);
 }

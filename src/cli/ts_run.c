@@ -33,7 +33,8 @@ static void default_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k
     fputc(' ', out);
     term_print_var_name(out, v);
     fputs(" = ", out);
-    term_print(out, ts_trace_value(t, k, c));
+    if (ts_trace_value(t, k, c) == NULL_TERM) fputc('?', out);
+    else term_print(out, ts_trace_value(t, k, c));
   }
   fputc('\n', out);
 }

@@ -8,11 +8,13 @@
 #include "solver/solver.h"
 
 /* After SAT on an unrolling of `length` states: the model's values of
- * x@k and inputs@k for every step. False when a value is missing. */
+ * x@k and inputs@k for every step; a value the backend cannot give as a
+ * literal is NULL_TERM (left open in the replay, printed as "?"). */
 bool ts_trace_extract(solver *s, const ts *sys, uint32_t length, ts_trace *out);
 
 /* Replays t on sys: init at step 0, trans between consecutive steps, ¬prop
- * at the last step, every variable and input equal to its recorded value.
+ * at the last step, every variable and input equal to its recorded value
+ * (open values unconstrained).
  * SOLVER_SAT = the trace is a real counterexample. */
 solver_result ts_trace_replay(solver *s, const ts *sys, const ts_trace *t);
 

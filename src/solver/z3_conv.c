@@ -245,18 +245,53 @@ static Z3_ast mk_bvlit(z3conv *c, term_t t) {
 
 static Z3_ast to_z3_node(z3conv *c, term_t t);
 
-Z3_ast z3conv_to_z3(z3conv *c, term_t t) {
-  uintptr_t v;
-  if (t == NULL_TERM) return fail(c, "null term");
-  if (idmap_get(&c->fwd, (uint32_t)t, &v)) return (Z3_ast)v;
+/* One node whose arguments are already in the cache. */
+static Z3_ast to_z3_one(z3conv *c, term_t t) {
   Z3_ast r;
   if (term_is_negated(t) && !term_is_false(t)) {
-    Z3_ast p = z3conv_to_z3(c, term_unsigned(t));
-    r = p ? keep(c, Z3_mk_not(c->ctx, p)) : NULL;
+    uintptr_t p;
+    idmap_get(&c->fwd, (uint32_t)term_unsigned(t), &p);
+    r = keep(c, Z3_mk_not(c->ctx, (Z3_ast)p));
   } else {
     r = to_z3_node(c, t);
   }
   if (r && !idmap_put(&c->fwd, (uint32_t)t, (uintptr_t)r)) return fail(c, "out of memory");
+  return r;
+}
+
+/* Post-order with an explicit stack: unrollings and ite chains can be far
+ * deeper than the C stack allows. */
+Z3_ast z3conv_to_z3(z3conv *c, term_t t) {
+  uintptr_t v;
+  if (t == NULL_TERM) return fail(c, "null term");
+  if (idmap_get(&c->fwd, (uint32_t)t, &v)) return (Z3_ast)v;
+  term_vec st = {0};
+  term_vec_push(&st, t);
+  Z3_ast r = NULL;
+  while (st.size) {
+    term_t u = st.data[st.size - 1];
+    if (idmap_get(&c->fwd, (uint32_t)u, NULL)) { st.size--; continue; }
+    uint32_t before = st.size;
+    if (term_is_negated(u) && !term_is_false(u)) {
+      if (!idmap_get(&c->fwd, (uint32_t)term_unsigned(u), NULL)) term_vec_push(&st, term_unsigned(u));
+    } else {
+      term_op op = term_op_of(u);
+      uint32_t n = op == OP_TRUE || op == OP_RAT || op == OP_BV || op == OP_VAR ? 0 : term_nargs(u);
+      for (uint32_t i = op == OP_APPLY ? 1 : 0; i < n; i++) {
+        term_t a = term_arg(u, i);
+        if (a == NULL_TERM) { fail(c, "null argument"); goto out; }
+        if (!idmap_get(&c->fwd, (uint32_t)a, NULL)) term_vec_push(&st, a);
+      }
+    }
+    if (st.size == before) {
+      st.size--;
+      if (!to_z3_one(c, u)) goto out;
+    }
+  }
+  idmap_get(&c->fwd, (uint32_t)t, &v);
+  r = (Z3_ast)v;
+out:
+  term_vec_free(&st);
   return r;
 }
 

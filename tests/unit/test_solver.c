@@ -236,6 +236,23 @@ static void test_dead_solver(void) {
   }
 }
 
+/* Terms far deeper than the C stack would allow in a recursive translation. */
+static void test_deep_term(void) {
+  solver *s = solver_new_z3();
+  if (!s) { CHECK(0); return; }
+  term_t t = term_var("deep0", type_int());
+  for (int i = 1; i <= 5000; i++) {
+    char b[32], y[32];
+    snprintf(b, sizeof b, "db%d", i);
+    snprintf(y, sizeof y, "dy%d", i);
+    t = term_ite(term_var(b, type_bool()), t, term_var(y, type_int()));
+  }
+  solver_assert(s, term_eq(t, term_int(5)));
+  CHECK(solver_check(s) == SOLVER_SAT);
+  CHECK(solver_value(s, t) == term_int(5));
+  solver_free(s);
+}
+
 static void test_sexp_values(void) {
   struct { const char *txt; term_t expect; } cases[4];
   mpq_t q;
@@ -265,6 +282,7 @@ int main(void) {
   RUN(test_timeout);
   RUN(test_enumerate);
   RUN(test_dead_solver);
+  RUN(test_deep_term);
   RUN(test_sexp_values);
   terms_reset();
   return CHECK_DONE();

@@ -8,7 +8,7 @@ set -u
 ZETA=${1:-build/zeta}
 T=${2:-10}
 SHARED=${SHARED:-../shared}
-configs=("bmc" "kind" "kind --simple-path" "pdr --pdr-refine all" "pdr --pdr-refine specific" "imc" "portfolio")
+if [ -n "${TS_BENCH_CONFIGS:-}" ]; then IFS=, read -r -a configs <<< "$TS_BENCH_CONFIGS"; else configs=("bmc" "kind" "kind --simple-path" "pdr --pdr-refine all" "pdr --pdr-refine specific" "imc" "portfolio"); fi
 tasks=()
 for y in "$SHARED"/benchmarks/cfa/*.yml; do tasks+=("${y%.yml}.cfa"); done
 for f in tests/vmt/*.vmt; do tasks+=("$f"); done

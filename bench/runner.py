@@ -299,7 +299,7 @@ class Job:
         self.start = 0.0
         self.tmpdir = None
         self.wall_killed = 0.0  # when the wall-clock backstop fired
-        self.sample = None  # (time, CPU seconds) of the job's process group
+        self.samples = []  # (time, CPU seconds of the job's process group)
 
 
 def start(job, opts, scratch):
@@ -377,17 +377,23 @@ def group_cpu(pgids):
 def hung(job, now, cpu, opts):
     """The wall-clock backstop. CPU time is the limit; wall time only catches
     jobs that wait forever. Past --walllimit a job is killed when it used
-    (almost) no CPU since the last sample a second ago; a job that computes,
-    however slowly on a busy machine, gets until 6 x --walllimit."""
+    (almost) no CPU during the last min(10 s, --walllimit) (a starved job on
+    a crowded machine still gets some CPU over such a window); any job is
+    killed past 6 x --walllimit."""
     wall = now - job.start
-    prev, job.sample = job.sample, (now, cpu)
+    if cpu is not None:
+        job.samples.append((now, cpu))
     if wall <= opts.walllimit:
         return False
     if wall > 6 * opts.walllimit:
         return True
-    if prev is None or cpu is None or prev[1] is None:
+    window = min(10.0, max(1.0, opts.walllimit))
+    old = [s for s in job.samples if now - s[0] >= window]
+    if not old or cpu is None:
         return False
-    return (cpu - prev[1]) / (now - prev[0]) < 0.02
+    t0, c0 = old[-1]
+    job.samples = [s for s in job.samples if s[0] >= t0]
+    return (cpu - c0) / (now - t0) < 0.02
 
 
 def killpg(pid):
@@ -584,6 +590,12 @@ def plots(runs, lang, outdir, timelimit):
         else:
             ax.plot([], [], label="%s (0)" % name)
     ax.set_xscale("log")
+    top = max((float(r["cpu_s"]) for _, rs in runs for r in rs), default=1.0)
+    ax.set_xlim(FLOOR * 0.8, max(timelimit or 0, top, 1.0) * 1.3)
+    ax.set_ylim(0, max(len(rs) for _, rs in runs) + 0.5)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    if timelimit:
+        ax.axvline(timelimit, color="grey", ls=":", lw=0.8)
     ax.set_xlabel("CPU time per task (s)")
     ax.set_ylabel("tasks solved correctly")
     ax.set_title("quantile plot: %s" % lang)

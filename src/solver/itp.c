@@ -6,6 +6,7 @@
 #include <time.h>
 #include "solver/idmap.h"
 #include "solver/itp_internal.h"
+#include "solver/z3_conv.h"
 
 bool itp_strategy_parse(const char *s, itp_strategy *out) {
   if (!strcmp(s, "auto")) *out = ITP_AUTO;
@@ -136,28 +137,40 @@ static bool itp_symbols_ok(term_t itp, const term_vec *shared) {
   return ok;
 }
 
-static bool itp_unsat(solver *s, term_t a, term_t b) {
-  solver_push(s);
-  solver_assert(s, a);
-  solver_assert(s, b);
-  bool ok = solver_check(s) == SOLVER_UNSAT;
-  solver_pop(s, 1);
+/* a ∧ b unsat, in the checking solver. */
+static bool itp_unsat(z3conv *conv, Z3_solver s, term_t a, term_t b) {
+  Z3_context z = z3conv_context(conv);
+  Z3_ast az = a == NULL_TERM ? NULL : z3conv_to_z3(conv, a);
+  Z3_ast bz = az && b != NULL_TERM ? z3conv_to_z3(conv, b) : NULL;
+  if (!bz) return false;
+  Z3_solver_push(z, s);
+  Z3_solver_assert(z, s, az);
+  Z3_solver_assert(z, s, bz);
+  bool ok = Z3_solver_check(z, s) == Z3_L_FALSE;
+  Z3_solver_pop(z, s, 1);
   return ok;
 }
 
-bool itp_check(uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp, uint32_t timeout_ms) {
-  solver *s = solver_new_z3();
+bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp,
+               uint32_t timeout_ms) {
+  Z3_context z = z3conv_context(conv);
+  Z3_solver s = Z3_mk_simple_solver(z);
   if (!s) return false;
-  if (timeout_ms) solver_set_timeout(s, timeout_ms);
+  Z3_solver_inc_ref(z, s);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms ? timeout_ms : UINT32_MAX);
+  Z3_solver_set_params(z, s, p);
+  Z3_params_dec_ref(z, p);
   bool ok = true;
   for (uint32_t c = 0; c + 1 < n && ok; c++) {
     ok = itp[c] != NULL_TERM && itp_symbols_ok(itp[c], &shared[c]);
     /* I(c-1) ∧ F(c) ⇒ I(c), with I(-1) = true */
     term_t pre = c ? term_and2(itp[c - 1], f[c]) : f[c];
-    ok = ok && pre != NULL_TERM && itp_unsat(s, pre, term_not(itp[c]));
+    ok = ok && itp_unsat(conv, s, pre, term_not(itp[c]));
   }
-  ok = ok && itp_unsat(s, itp[n - 2], f[n - 1]);
-  solver_free(s);
+  ok = ok && itp_unsat(conv, s, itp[n - 2], f[n - 1]);
+  Z3_solver_dec_ref(z, s);
   return ok;
 }
 
@@ -165,11 +178,20 @@ bool itp_check(uint32_t n, const term_t *f, const term_vec *shared, const term_t
 
 static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const term_vec *shared,
                              term_t *out, uint32_t timeout_ms, const char **why) {
-  solver_result r = itp_isolated(st == ITP_SPACER ? itp_spacer : itp_mbp, n, f, shared, out, timeout_ms, why);
-  if (r == SOLVER_UNSAT && !itp_check(n, f, shared, out, timeout_ms)) {
-    *why = "interpolant failed the check";
-    r = SOLVER_UNKNOWN;
+  /* One context for reading the child's answer and for checking it. */
+  Z3_context z = z3conv_mk_context();
+  z3conv *conv = z ? z3conv_new(z) : NULL;
+  *why = "out of memory";
+  solver_result r = SOLVER_UNKNOWN;
+  if (conv) {
+    r = itp_isolated(conv, st == ITP_SPACER ? itp_spacer : itp_mbp, n, f, shared, out, timeout_ms, why);
+    if (r == SOLVER_UNSAT && !itp_check(conv, n, f, shared, out, timeout_ms)) {
+      *why = "interpolant failed the check";
+      r = SOLVER_UNKNOWN;
+    }
   }
+  z3conv_free(conv);
+  if (z) Z3_del_context(z);
   return r;
 }
 

@@ -3,6 +3,7 @@
 #define ZETA_SOLVER_ITP_INTERNAL_H
 #include <z3.h>
 #include "solver/itp.h"
+#include "solver/z3_conv.h"
 
 /* Symbols (variables and function symbols) shared by f[0..c] and
  * f[c+1..n-1], for each cut c = 0..n-2, in order of first occurrence.
@@ -27,11 +28,11 @@ solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_
 typedef solver_result (*itp_strategy_fn)(uint32_t n, const term_t *f, const term_vec *shared,
                                         term_t *out, uint32_t timeout_ms, const char **why);
 /* fn run in a forked child (Z3 may abort the process on internal errors);
- * the interpolants come back through SMT-LIB text. */
-solver_result itp_isolated(itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
+ * the interpolants come back through SMT-LIB text, read in conv's context. */
+solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
                            term_t *out, uint32_t timeout_ms, const char **why);
 
-/* The three conditions and the symbol condition, checked with a fresh
- * Z3 solver; true when all hold. */
-bool itp_check(uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp, uint32_t timeout_ms);
+/* The three conditions and the symbol condition, checked with a Z3 solver
+ * in conv's context; true when all hold. */
+bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp, uint32_t timeout_ms);
 #endif

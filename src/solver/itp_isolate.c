@@ -103,10 +103,8 @@ static void itp_iso_sorts(type_t ty, term_vec *sorts, idmap *seen) {
 }
 
 /* Parses the child's assertions over the shared symbols into out[0..n-2]. */
-static bool itp_iso_parse(const char *text, uint32_t n, const term_vec *shared, term_t *out) {
-  Z3_context z = z3conv_mk_context();
-  if (!z) return false;
-  z3conv *conv = z3conv_new(z);
+static bool itp_iso_parse(z3conv *conv, const char *text, uint32_t n, const term_vec *shared, term_t *out) {
+  Z3_context z = z3conv_context(conv);
   term_vec syms = {0}, sorts = {0};
   idmap seen, seensort;
   idmap_init(&seen); idmap_init(&seensort);
@@ -120,7 +118,7 @@ static bool itp_iso_parse(const char *text, uint32_t n, const term_vec *shared, 
   Z3_symbol *dn = malloc((syms.size + 1) * sizeof *dn), *sn = malloc((sorts.size + 1) * sizeof *sn);
   Z3_func_decl *dd = malloc((syms.size + 1) * sizeof *dd);
   Z3_sort *ss = malloc((sorts.size + 1) * sizeof *ss);
-  bool ok = conv && dn && sn && dd && ss;
+  bool ok = dn && sn && dd && ss;
   for (uint32_t i = 0; i < sorts.size && ok; i++) {
     sn[i] = Z3_mk_string_symbol(z, type_sort_name((type_t)sorts.data[i]));
     ok = (ss[i] = z3conv_sort(conv, (type_t)sorts.data[i])) != NULL;
@@ -145,12 +143,10 @@ static bool itp_iso_parse(const char *text, uint32_t n, const term_vec *shared, 
   free(dn); free(sn); free(dd); free(ss);
   term_vec_free(&syms); term_vec_free(&sorts);
   idmap_free(&seen); idmap_free(&seensort);
-  z3conv_free(conv);
-  Z3_del_context(z);
   return ok;
 }
 
-solver_result itp_isolated(itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
+solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
                            term_t *out, uint32_t timeout_ms, const char **why) {
   int p[2];
   *why = "isolation: cannot fork";
@@ -179,7 +175,7 @@ solver_result itp_isolated(itp_strategy_fn fn, uint32_t n, const term_t *f, cons
     void *ptr = NULL;
     *why = sscanf(text + 8, "%p", &ptr) == 1 && ptr ? (const char *)ptr : "isolation: unknown";
   } else if (!strncmp(text, "unsat\n", 6)) {
-    if (itp_iso_parse(text + 6, n, shared, out)) r = SOLVER_UNSAT;
+    if (itp_iso_parse(conv, text + 6, n, shared, out)) r = SOLVER_UNSAT;
     else *why = "isolation: interpolants not parsed back";
   } else {
     *why = "isolation: bad answer";

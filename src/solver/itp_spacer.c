@@ -62,8 +62,8 @@ static bool itp_sp_rule(itp_sp *sp, term_t body, Z3_ast bz, Z3_ast head, const t
   return ok;
 }
 
-static solver_result itp_spacer_chc(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
-                                    uint32_t timeout_ms, const char **why) {
+static solver_result itp_spacer_chc(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared,
+                                    term_t *out, uint32_t timeout_ms, const char **why) {
   for (uint32_t c = 0; c + 1 < n; c++)
     for (uint32_t i = 0; i < shared[c].size; i++)
       if (type_kind_of(term_type(shared[c].data[i])) == TYPE_FUN) {
@@ -73,9 +73,8 @@ static solver_result itp_spacer_chc(uint32_t n, const term_t *f, const term_vec 
   itp_sp sp = {0};
   solver_result res = SOLVER_UNKNOWN;
   *why = "spacer: out of memory";
-  if (!(sp.ctx = z3conv_mk_context())) return res;
-  Z3_context z = sp.ctx;
-  sp.conv = z3conv_new(z);
+  sp.conv = conv;
+  Z3_context z = sp.ctx = z3conv_context(conv);
   sp.preds = calloc(n, sizeof *sp.preds);
   sp.heads = calloc(n, sizeof *sp.heads);
   if (!sp.conv || !sp.preds || !sp.heads) goto out;
@@ -173,8 +172,6 @@ out:
   if (sp.preds) for (uint32_t c = 0; c < n; c++) if (sp.preds[c]) Z3_dec_ref(z, Z3_func_decl_to_ast(z, sp.preds[c]));
   free(sp.heads); free(sp.preds);
   if (sp.fp) Z3_fixedpoint_dec_ref(z, sp.fp);
-  z3conv_free(sp.conv);
-  Z3_del_context(z);
   return res;
 }
 
@@ -186,27 +183,40 @@ out:
 solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
                          uint32_t timeout_ms, const char **why) {
   (void)shared;
-  solver *s = solver_new_z3();
   *why = "spacer: out of memory";
-  if (!s) return SOLVER_UNKNOWN;
-  if (timeout_ms) solver_set_timeout(s, timeout_ms);
+  Z3_context z = z3conv_mk_context();
+  z3conv *conv = z ? z3conv_new(z) : NULL;
+  Z3_solver s = conv ? Z3_mk_simple_solver(z) : NULL;
+  if (!s) { z3conv_free(conv); if (z) Z3_del_context(z); return SOLVER_UNKNOWN; }
+  Z3_solver_inc_ref(z, s);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms ? timeout_ms : UINT32_MAX);
+  Z3_solver_set_params(z, s, p);
+  Z3_params_dec_ref(z, p);
   uint32_t k = n;
   solver_result r = SOLVER_SAT;
   for (uint32_t c = 0; c < n && r == SOLVER_SAT; c++) {
-    solver_assert(s, f[c]);
-    r = solver_check(s);
+    Z3_ast fz = z3conv_to_z3(conv, f[c]);
+    if (!fz) { r = SOLVER_UNKNOWN; break; }
+    Z3_solver_assert(z, s, fz);
+    Z3_lbool l = Z3_solver_check(z, s);
+    r = l == Z3_L_TRUE ? SOLVER_SAT : l == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
     if (r == SOLVER_UNSAT) k = c;
   }
-  solver_free(s);
+  Z3_solver_dec_ref(z, s);
   if (r != SOLVER_UNSAT) {
     if (r == SOLVER_UNKNOWN) *why = "spacer: prefix check unknown";
+    z3conv_free(conv);
+    Z3_del_context(z);
     return r;
   }
   for (uint32_t c = k; c + 1 < n; c++) out[c] = term_false();
-  if (k == 0) return SOLVER_UNSAT;
-  term_vec *sh = itp_shared_symbols(k + 1, f);
-  if (!sh) return SOLVER_UNKNOWN;
-  r = itp_spacer_chc(k + 1, f, sh, out, timeout_ms, why);
-  itp_shared_free(k + 1, sh);
+  term_vec *sh = k ? itp_shared_symbols(k + 1, f) : NULL;
+  if (k && sh) r = itp_spacer_chc(conv, k + 1, f, sh, out, timeout_ms, why);
+  else if (k) r = SOLVER_UNKNOWN;
+  if (sh) itp_shared_free(k + 1, sh);
+  z3conv_free(conv);
+  Z3_del_context(z);
   return r == SOLVER_SAT ? SOLVER_UNKNOWN : r;
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Every transition-system engine on every HWMCC task with a short time
+# limit: the expected verdict or UNKNOWN, never the opposite; every UNSAFE
+# witness (--format hwmcc) is checked by tests/aiger_witness_check.py, a
+# simulator independent of zeta's. HW_TIMEOUT sets the limit per run.
+set -u
+ZETA=${ZETA:-build/zeta}
+SHARED=${SHARED:-../shared}
+T=${HW_TIMEOUT:-3}
+ENGINES=${HW_ENGINES:-"portfolio bmc kind pdr imc"}
+dir="$SHARED/benchmarks/hwmcc"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+[ -d "$dir" ] || { echo "FAIL hwmcc: no task folder $dir"; exit 0; }
+for engine in $ENGINES; do
+  # engines that do not take transition systems reject the option (exit 2)
+  probe=$("$ZETA" --algorithm "$engine" --bound 1 --timeout 5 "$dir/split-sw_ball2004_2b0.aag" 2>&1 >/dev/null; echo "rc=$?")
+  case "$probe" in *rc=2*) continue ;; esac
+  for yml in "$dir"/*.yml; do
+    task=$(basename "$yml" .yml); aag="$dir/$task.aag"
+    expected=$(sed -n 's/.*expected_verdict: *\([a-z]*\).*/\1/p' "$yml" | head -1)
+    want=SAFE; [ "$expected" = false ] && want=UNSAFE
+    "$ZETA" --algorithm "$engine" --timeout "$T" --format hwmcc "$aag" >"$tmp/w" 2>"$tmp/e"
+    rc=$?
+    first=$(head -1 "$tmp/w")
+    case "$first" in 1) got=UNSAFE ;; 0) got=SAFE ;; *) got=UNKNOWN ;; esac
+    name="hwmcc/$engine/$task"
+    if [ "$rc" -ge 2 ]; then echo "FAIL $name (exit $rc: $(head -c 200 "$tmp/e"))"; continue; fi
+    if [ "$got" = UNKNOWN ]; then echo "PASS $name (unknown)"; continue; fi
+    if [ "$got" != "$want" ]; then echo "FAIL $name: $got, expected $want"; continue; fi
+    if [ "$got" = UNSAFE ]; then
+      if msg=$(python3 tests/aiger_witness_check.py "$aag" "$tmp/w"); then echo "PASS $name (witness replays)"
+      else echo "FAIL $name: witness: $msg"; fi
+    else echo "PASS $name"; fi
+  done
+done

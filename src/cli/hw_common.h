@@ -19,4 +19,8 @@ typedef struct {
  * transition systems. */
 bool hw_run(const zeta_options *o, const ts *s, const zeta_limits *lim, hw_result *r);
 void hw_result_free(hw_result *r);
+/* Replays a counterexample on the model with a fresh solver: the trace's
+ * values must satisfy init, trans at every step and violate prop at the
+ * last step. */
+bool hw_replay(const ts *s, const ts_trace *t);
 #endif

@@ -9,6 +9,7 @@
 #include "cli_common.h"
 #include "core/alloc.h"
 #include "drivers.h"
+#include "engine/ts_check.h"
 #include "frontend/aiger.h"
 #include "hw_common.h"
 #include "model/aig_ts.h"
@@ -23,9 +24,72 @@ static void trace_bits(const aig *g, const ts_trace *t, uint8_t **init, uint8_t 
       (*inputs)[(size_t)k * g->ninputs + i] = term_is_true(t->values[(size_t)k * t->width + g->nlatches + i]);
 }
 
-static void print_bits(const uint8_t *b, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++) putchar(b[i] ? '1' : '0');
-  putchar('\n');
+static void print_bits(FILE *out, const uint8_t *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) fputc(b[i] ? '1' : '0', out);
+  fputc('\n', out);
+}
+
+#define SECOND_SOLVER "smtlib:cvc5 --incremental --lang smt2"
+
+typedef struct { const aig *g; uint32_t prop; } aiger_ctx;
+
+/* Replays a counterexample on the circuit, then prints in the chosen
+ * convention. */
+static int finish(FILE *out, const zeta_options *o, const ts *sys, const char *engine, ts_result *r, void *vctx) {
+  const aiger_ctx *c = vctx;
+  const aig *g = c->g;
+  int rc = ZETA_EXIT_VERDICT;
+  uint8_t *init = NULL, *inputs = NULL;
+  if (r->verdict == ZETA_UNSAFE) {
+    trace_bits(g, &r->trace, &init, &inputs);
+    if (aig_simulate(g, c->prop, init, inputs, r->trace.length) != (int64_t)r->trace.length - 1) {
+      fprintf(stderr, "zeta: internal error: the counterexample of %s does not replay on the circuit; answer withheld\n",
+              engine);
+      r->verdict = ZETA_UNKNOWN;
+      r->reason = "counterexample did not replay";
+      rc = ZETA_EXIT_INTERNAL;
+    }
+  }
+  if (r->verdict == ZETA_SAFE && o->validate && r->invariant != NULL_TERM &&
+      ts_invariant_check_with(SECOND_SOLVER, sys, r->invariant) != TS_INV_OK) {
+    fprintf(stderr, "zeta: internal error: the invariant of %s does not check with cvc5; answer withheld\n", engine);
+    r->verdict = ZETA_UNKNOWN;
+    r->reason = "invariant validation failed";
+    rc = ZETA_EXIT_INTERNAL;
+  }
+  if (option_is(o->format, "hwmcc")) {
+    fprintf(out, "%c\nb%u\n", r->verdict == ZETA_UNSAFE ? '1' : r->verdict == ZETA_SAFE ? '0' : '2', c->prop);
+    if (r->verdict == ZETA_UNSAFE) {
+      print_bits(out, init, g->nlatches);
+      for (uint32_t k = 0; k < r->trace.length; k++) print_bits(out, inputs + (size_t)k * g->ninputs, g->ninputs);
+    }
+    fputs(".\n", out);
+  } else {
+    switch (r->verdict) {
+    case ZETA_SAFE: fputs("SAFE\n", out); break;
+    case ZETA_UNSAFE: fputs("UNSAFE\n", out); break;
+    default: fprintf(out, "UNKNOWN (%s)\n", r->reason && *r->reason ? r->reason : "incomplete");
+    }
+    if (r->verdict == ZETA_UNSAFE && o->witness) {
+      fprintf(out, "counterexample of %u steps: latches at step 0, then the inputs of each step\n", r->trace.length);
+      print_bits(out, init, g->nlatches);
+      for (uint32_t k = 0; k < r->trace.length; k++) print_bits(out, inputs + (size_t)k * g->ninputs, g->ninputs);
+    }
+    if (r->verdict == ZETA_SAFE && o->invariant) {
+      if (r->invariant != NULL_TERM) {
+        fputs("invariant: ", out);
+        term_print_let(out, r->invariant);
+        fputc('\n', out);
+      } else {
+        fprintf(out, "invariant: none printed%s\n", r->k > 1 ? "; the property is k-inductive" : "");
+      }
+    }
+  }
+  if (o->stats) fprintf(out, "stats: engine %s depth %u frames %u lemmas %u\n", engine, r->depth, r->frames, r->lemmas);
+  if (rc == ZETA_EXIT_VERDICT && r->verdict == ZETA_UNKNOWN) rc = ZETA_EXIT_UNKNOWN;
+  free(init);
+  free(inputs);
+  return rc;
 }
 
 int cli_aiger(const zeta_options *o) {
@@ -43,56 +107,13 @@ int cli_aiger(const zeta_options *o) {
     aig_free(&g);
     return ZETA_EXIT_INPUT;
   }
-  uint32_t prop = (uint32_t)o->property;
+  aiger_ctx c = {&g, (uint32_t)o->property};
   ts s;
-  aig_to_ts(&g, prop, &s);
+  aig_to_ts(&g, c.prop, &s);
   if (o->verbose)
     fprintf(stderr, "zeta: %s: %u inputs, %u latches, %u ands, %u constraints, property %u\n", o->files[0],
-            g.ninputs, g.nlatches, g.nands, g.nconstraints, prop);
-  hw_result r;
-  if (!hw_run(o, &s, &lim, &r)) {
-    ts_free(&s);
-    aig_free(&g);
-    return ZETA_EXIT_INPUT;
-  }
-  int rc = ZETA_EXIT_VERDICT;
-  uint8_t *init = NULL, *inputs = NULL;
-  if (r.verdict == ZETA_UNSAFE) {
-    trace_bits(&g, &r.trace, &init, &inputs);
-    int64_t hit = aig_simulate(&g, prop, init, inputs, r.trace.length);
-    if (hit != (int64_t)r.trace.length - 1) {
-      fprintf(stderr, "zeta: internal error: the counterexample of %s does not replay on the circuit; answer withheld\n",
-              r.engine);
-      r.verdict = ZETA_UNKNOWN;
-      snprintf(r.reason, sizeof r.reason, "counterexample did not replay");
-      rc = ZETA_EXIT_INTERNAL;
-    }
-  }
-  if (option_is(o->format, "hwmcc")) {
-    printf("%c\nb%u\n", r.verdict == ZETA_UNSAFE ? '1' : r.verdict == ZETA_SAFE ? '0' : '2', prop);
-    if (r.verdict == ZETA_UNSAFE) {
-      print_bits(init, g.nlatches);
-      for (uint32_t k = 0; k < r.trace.length; k++) print_bits(inputs + (size_t)k * g.ninputs, g.ninputs);
-    }
-    puts(".");
-    if (r.verdict == ZETA_UNKNOWN && rc == ZETA_EXIT_VERDICT) rc = ZETA_EXIT_UNKNOWN;
-  } else {
-    int vrc = cli_print_verdict(r.verdict, r.reason);
-    if (rc == ZETA_EXIT_VERDICT) rc = vrc;
-    if (r.verdict == ZETA_UNSAFE && o->witness) {
-      printf("trace of %u steps (latches at step 0, then inputs per step)\n", r.trace.length);
-      print_bits(init, g.nlatches);
-      for (uint32_t k = 0; k < r.trace.length; k++) print_bits(inputs + (size_t)k * g.ninputs, g.ninputs);
-    }
-    if (r.verdict == ZETA_SAFE && o->invariant && r.invariant != NULL_TERM) {
-      term_print_let(stdout, r.invariant);
-      putchar('\n');
-    }
-  }
-  if (o->stats) fprintf(stderr, "zeta: engine %s\n", r.engine);
-  free(init);
-  free(inputs);
-  hw_result_free(&r);
+            g.ninputs, g.nlatches, g.nands, g.nconstraints, c.prop);
+  int rc = hw_run(o, &s, &lim, finish, &c);
   ts_free(&s);
   aig_free(&g);
   return rc;

@@ -7,6 +7,47 @@
 #include "frontend/btor2.h"
 #include "hw_common.h"
 
+/* The engines replay their traces on the TS already; the replay here is a
+ * second check with a fresh solver before UNSAFE is printed. */
+static int finish(FILE *out, const zeta_options *o, const ts *s, const char *engine, ts_result *r, void *ctx) {
+  (void)ctx;
+  int rc = ZETA_EXIT_VERDICT;
+  if (r->verdict == ZETA_UNSAFE && !hw_replay(s, &r->trace)) {
+    fprintf(stderr, "zeta: internal error: the counterexample of %s does not replay on the model; answer withheld\n",
+            engine);
+    r->verdict = ZETA_UNKNOWN;
+    r->reason = "counterexample did not replay";
+    rc = ZETA_EXIT_INTERNAL;
+  }
+  switch (r->verdict) {
+  case ZETA_SAFE: fputs("SAFE\n", out); break;
+  case ZETA_UNSAFE: fputs("UNSAFE\n", out); break;
+  default:
+    fprintf(out, "UNKNOWN (%s)\n", r->reason && *r->reason ? r->reason : "incomplete");
+    if (rc == ZETA_EXIT_VERDICT) rc = ZETA_EXIT_UNKNOWN;
+  }
+  if (r->verdict == ZETA_UNSAFE && o->witness) {
+    for (uint32_t k = 0; k < r->trace.length; k++) {
+      fprintf(out, "step %u:", k);
+      for (uint32_t i = 0; i < r->trace.width; i++) {
+        term_t v = i < s->vars.size ? s->vars.data[i] : s->inputs.data[i - s->vars.size];
+        fprintf(out, " %s=", term_var_name(v));
+        term_t val = r->trace.values[(size_t)k * r->trace.width + i];
+        if (val == NULL_TERM) fputc('?', out);
+        else term_print(out, val);
+      }
+      fputc('\n', out);
+    }
+  }
+  if (r->verdict == ZETA_SAFE && o->invariant && r->invariant != NULL_TERM) {
+    fputs("invariant: ", out);
+    term_print_let(out, r->invariant);
+    fputc('\n', out);
+  }
+  if (o->stats) fprintf(out, "stats: engine %s depth %u frames %u lemmas %u\n", engine, r->depth, r->frames, r->lemmas);
+  return rc;
+}
+
 int cli_btor2(const zeta_options *o) {
   zeta_limits lim = cli_limits(o);
   btor2_model m;
@@ -26,40 +67,7 @@ int cli_btor2(const zeta_options *o) {
   if (o->verbose)
     fprintf(stderr, "zeta: %s: %u states, %u inputs, %u constraints\n", o->files[0], s.vars.size, s.inputs.size,
             m.constraints.size);
-  hw_result r;
-  if (!hw_run(o, &s, &lim, &r)) {
-    ts_free(&s);
-    btor2_model_free(&m);
-    return ZETA_EXIT_INPUT;
-  }
-  int rc = ZETA_EXIT_VERDICT;
-  if (r.verdict == ZETA_UNSAFE && !hw_replay(&s, &r.trace)) {
-    fprintf(stderr, "zeta: internal error: the counterexample of %s does not replay on the model; answer withheld\n",
-            r.engine);
-    r.verdict = ZETA_UNKNOWN;
-    snprintf(r.reason, sizeof r.reason, "counterexample did not replay");
-    rc = ZETA_EXIT_INTERNAL;
-  }
-  int vrc = cli_print_verdict(r.verdict, r.reason);
-  if (rc == ZETA_EXIT_VERDICT) rc = vrc;
-  if (r.verdict == ZETA_UNSAFE && o->witness) {
-    for (uint32_t k = 0; k < r.trace.length; k++) {
-      printf("step %u:", k);
-      for (uint32_t i = 0; i < r.trace.width; i++) {
-        term_t v = i < s.vars.size ? s.vars.data[i] : s.inputs.data[i - s.vars.size];
-        printf(" %s=", term_var_name(v));
-        term_t val = r.trace.values[(size_t)k * r.trace.width + i];
-        if (val == NULL_TERM) printf("?");
-        else term_print(stdout, val);
-      }
-      putchar('\n');
-    }
-  }
-  if (r.verdict == ZETA_SAFE && o->invariant && r.invariant != NULL_TERM) {
-    term_print_let(stdout, r.invariant);
-    putchar('\n');
-  }
-  hw_result_free(&r);
+  int rc = hw_run(o, &s, &lim, finish, NULL);
   ts_free(&s);
   btor2_model_free(&m);
   return rc;

@@ -1,37 +1,148 @@
 #include "hw_common.h"
-#include <stdio.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
-#include "engine/hw_bmc.h"
+#include <sys/prctl.h>
+#include <sys/select.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "core/alloc.h"
+#include "engine/ts_check.h"
 #include "solver/solver.h"
+#include "zeta/zeta.h"
 
-bool hw_run(const zeta_options *o, const ts *s, const zeta_limits *lim, hw_result *r) {
-  memset(r, 0, sizeof *r);
-  r->invariant = NULL_TERM;
-  if (!option_is(o->algorithm, "portfolio") && !option_is(o->algorithm, "bmc")) {
-    fprintf(stderr, "zeta: --algorithm %s is not available for circuits yet (use bmc or portfolio)\n", o->algorithm);
-    return false;
-  }
-  r->engine = "bmc";
-  r->verdict = hw_bmc(s, (uint32_t)o->bound, lim, &r->trace, r->reason, sizeof r->reason);
-  return true;
+typedef zeta_verdict (*engine_fn)(const ts *, const ts_engine_opts *, ts_result *);
+static const struct { const char *name; engine_fn run; } engines[] = {
+  {"bmc", bmc_run}, {"kind", kind_run}, {"pdr", pdr_run}, {"imc", imc_run},
+};
+enum { NENGINES = sizeof engines / sizeof engines[0] };
+
+static int run_one(FILE *out, const zeta_options *o, const ts *sys, int i, const zeta_limits *lim,
+                   hw_finish_fn finish, void *ctx) {
+  ts_engine_opts eo;
+  ts_engine_opts_default(&eo);
+  eo.backend = o->backend;
+  eo.limits = lim;
+  eo.bound = (uint32_t)o->bound;
+  eo.simple_path = o->simple_path;
+  eo.refine_specific = option_is(o->pdr_refine, "specific");
+  itp_strategy_parse(o->itp, &eo.itp);
+  ts_result r;
+  engines[i].run(sys, &eo, &r);
+  int code = finish(out, o, sys, engines[i].name, &r, ctx);
+  ts_result_free(&r);
+  return code;
 }
 
-void hw_result_free(hw_result *r) { ts_trace_free(&r->trace); }
+typedef struct { pid_t pid; int fd; char *buf; size_t len, cap; int code; bool open; } worker;
+
+static void start(worker *w, const zeta_options *o, const ts *sys, int i, const zeta_limits *lim,
+                  hw_finish_fn finish, void *ctx) {
+  memset(w, 0, sizeof *w);
+  w->pid = -1;
+  w->code = ZETA_EXIT_UNKNOWN;
+  int fds[2];
+  if (pipe(fds) != 0) return;
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) { close(fds[0]); close(fds[1]); return; }
+  if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* the parent's hard stop ends us too */
+    close(fds[0]);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    int code = run_one(m, o, sys, i, lim, finish, ctx);
+    fclose(m);
+    for (size_t off = 0; off < len;) {
+      ssize_t n = write(fds[1], text + off, len - off);
+      if (n <= 0) break;
+      off += (size_t)n;
+    }
+    _exit(code);
+  }
+  close(fds[1]);
+  w->pid = pid;
+  w->fd = fds[0];
+  w->open = true;
+}
+
+/* Reads the workers until one ends with a verdict; returns its index or -1. */
+static int collect(worker *w, int n) {
+  int open = 0;
+  for (int i = 0; i < n; i++) open += w[i].open;
+  while (open > 0) {
+    fd_set rd;
+    FD_ZERO(&rd);
+    int maxfd = -1;
+    for (int i = 0; i < n; i++)
+      if (w[i].open) { FD_SET(w[i].fd, &rd); if (w[i].fd > maxfd) maxfd = w[i].fd; }
+    if (select(maxfd + 1, &rd, NULL, NULL, NULL) < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    for (int i = 0; i < n; i++) {
+      if (!w[i].open || !FD_ISSET(w[i].fd, &rd)) continue;
+      char chunk[4096];
+      ssize_t k = read(w[i].fd, chunk, sizeof chunk);
+      if (k > 0) {
+        XGROW(w[i].buf, w[i].cap, w[i].len + (size_t)k);
+        memcpy(w[i].buf + w[i].len, chunk, (size_t)k);
+        w[i].len += (size_t)k;
+        continue;
+      }
+      w[i].open = false;
+      open--;
+      close(w[i].fd);
+      int st;
+      if (waitpid(w[i].pid, &st, 0) == w[i].pid) {
+        w[i].pid = -1;
+        w[i].code = WIFEXITED(st) ? WEXITSTATUS(st) : ZETA_EXIT_INTERNAL;
+      }
+      if (w[i].code == ZETA_EXIT_VERDICT) return i;
+    }
+  }
+  return -1;
+}
+
+static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx) {
+  static const int parallel[] = {1 /* kind (its base case is BMC) */, 2 /* pdr */};
+  enum { N = sizeof parallel / sizeof parallel[0] };
+  worker w[N];
+  for (int i = 0; i < N; i++) start(&w[i], o, sys, parallel[i], lim, finish, ctx);
+  int win = collect(w, N);
+  int code = ZETA_EXIT_UNKNOWN;
+  if (win < 0) {  /* no verdict: the answer of an engine that said why, preferring an internal error */
+    for (int i = 0; i < N; i++)
+      if (w[i].len && (win < 0 || w[i].code > w[win].code)) win = i;
+  }
+  if (win >= 0) {
+    fwrite(w[win].buf, 1, w[win].len, stdout);
+    code = w[win].code;
+  } else {
+    code = finish(stdout, o, sys, "portfolio", &(ts_result){.verdict = ZETA_UNKNOWN, .reason = "no engine answered",
+                                                             .invariant = NULL_TERM}, ctx);
+  }
+  for (int i = 0; i < N; i++) {
+    if (w[i].open) close(w[i].fd);
+    if (w[i].pid > 0) { kill(w[i].pid, SIGKILL); waitpid(w[i].pid, NULL, 0); }
+    free(w[i].buf);
+  }
+  return code;
+}
+
+int hw_run(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx) {
+  if (option_is(o->algorithm, "portfolio")) return portfolio(o, sys, lim, finish, ctx);
+  for (int i = 0; i < NENGINES; i++)
+    if (option_is(o->algorithm, engines[i].name)) return run_one(stdout, o, sys, i, lim, finish, ctx);
+  fprintf(stderr, "zeta: --algorithm %s is not available for circuits (use bmc, kind, pdr, imc or portfolio)\n",
+          o->algorithm);
+  return ZETA_EXIT_INPUT;
+}
 
 bool hw_replay(const ts *s, const ts_trace *t) {
   if (t->length == 0 || t->width != s->vars.size + s->inputs.size) return false;
-  solver *sv = solver_new_z3();
-  for (uint32_t k = 0; k < t->length; k++) {
-    for (uint32_t i = 0; i < t->width; i++) {
-      term_t v = i < s->vars.size ? s->vars.data[i] : s->inputs.data[i - s->vars.size];
-      term_t val = t->values[(size_t)k * t->width + i];
-      if (val != NULL_TERM) solver_assert(sv, term_eq(term_shift(v, (int32_t)k), val));
-    }
-    if (k + 1 < t->length) solver_assert(sv, term_shift(s->trans, (int32_t)k));
-  }
-  solver_assert(sv, s->init);
-  solver_assert(sv, term_not(term_shift(s->prop, (int32_t)(t->length - 1))));
-  bool ok = solver_check(sv) == SOLVER_SAT;
-  solver_free(sv);
-  return ok;
+  return ts_trace_replay_with(NULL, s, t) == SOLVER_SAT;
 }

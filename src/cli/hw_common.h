@@ -1,24 +1,25 @@
-/* What the AIGER and BTOR2 drivers share: running a transition-system
- * engine chosen by --algorithm within the limits. */
+/* What the AIGER and BTOR2 drivers share: running the transition-system
+ * engines (--algorithm bmc|kind|pdr|imc|portfolio) and handing the result
+ * to the driver's own checking and printing (the HWMCC conventions differ
+ * from the generic TS output). The portfolio forks one process per engine;
+ * each child checks and prints into a pipe, the parent copies the first
+ * definite answer (child exit code 0) and kills the others. */
 #ifndef ZETA_CLI_HW_COMMON_H
 #define ZETA_CLI_HW_COMMON_H
+#include <stdio.h>
 #include "core/limits.h"
-#include "model/ts.h"
+#include "engine/ts_engine.h"
 #include "options.h"
-#include "zeta/zeta.h"
 
-typedef struct {
-  zeta_verdict verdict;
-  ts_trace trace;        /* UNSAFE: the path, vars then inputs per row */
-  term_t invariant;      /* SAFE: an inductive invariant, or NULL_TERM */
-  char reason[128];      /* UNKNOWN */
-  const char *engine;
-} hw_result;
+/* Checks the evidence of r (it may turn r into UNKNOWN), prints the answer
+ * to out and returns the exit code. */
+typedef int (*hw_finish_fn)(FILE *out, const zeta_options *o, const ts *sys, const char *engine, ts_result *r,
+                            void *ctx);
 
-/* Returns false (message on stderr) when --algorithm names no engine for
- * transition systems. */
-bool hw_run(const zeta_options *o, const ts *s, const zeta_limits *lim, hw_result *r);
-void hw_result_free(hw_result *r);
+/* Runs and finishes; returns the exit code (ZETA_EXIT_INPUT with a message
+ * when --algorithm names no engine for transition systems). */
+int hw_run(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx);
+
 /* Replays a counterexample on the model with a fresh solver: the trace's
  * values must satisfy init, trans at every step and violate prop at the
  * last step. */

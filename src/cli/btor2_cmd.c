@@ -67,7 +67,7 @@ int cli_btor2(const zeta_options *o) {
   if (o->verbose)
     fprintf(stderr, "zeta: %s: %u states, %u inputs, %u constraints\n", o->files[0], s.vars.size, s.inputs.size,
             m.constraints.size);
-  int rc = hw_run(o, &s, &lim, finish, NULL);
+  int rc = hw_run(o, &s, &lim, finish, NULL, NULL);
   ts_free(&s);
   btor2_model_free(&m);
   return rc;

@@ -18,6 +18,9 @@ static const struct { const char *name; engine_fn run; } engines[] = {
 };
 enum { NENGINES = sizeof engines / sizeof engines[0] };
 
+/* Engine i of the table, or the native engine when i == NENGINES. */
+static const hw_native *native_engine;
+
 static int run_one(FILE *out, const zeta_options *o, const ts *sys, int i, const zeta_limits *lim,
                    hw_finish_fn finish, void *ctx) {
   ts_engine_opts eo;
@@ -29,8 +32,9 @@ static int run_one(FILE *out, const zeta_options *o, const ts *sys, int i, const
   eo.refine_specific = option_is(o->pdr_refine, "specific");
   itp_strategy_parse(o->itp, &eo.itp);
   ts_result r;
-  engines[i].run(sys, &eo, &r);
-  int code = finish(out, o, sys, engines[i].name, &r, ctx);
+  if (i == NENGINES) native_engine->run(native_engine->ctx, &eo, &r);
+  else engines[i].run(sys, &eo, &r);
+  int code = finish(out, o, sys, i == NENGINES ? native_engine->name : engines[i].name, &r, ctx);
   ts_result_free(&r);
   return code;
 }
@@ -108,8 +112,9 @@ static int collect(worker *w, int n) {
 }
 
 static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx) {
-  static const int parallel[] = {1 /* kind (its base case is BMC) */, 2 /* pdr */};
-  enum { N = sizeof parallel / sizeof parallel[0] };
+  /* k-induction (its base case is BMC) next to the native engine or PDR */
+  const int parallel[] = {1, native_engine ? NENGINES : 2};
+  enum { N = 2 };
   worker w[N];
   for (int i = 0; i < N; i++) start(&w[i], o, sys, parallel[i], lim, finish, ctx);
   int win = collect(w, N);
@@ -133,12 +138,15 @@ static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *li
   return code;
 }
 
-int hw_run(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx) {
+int hw_run(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx,
+           const hw_native *native) {
+  native_engine = native;
+  if (native && option_is(o->algorithm, native->name)) return run_one(stdout, o, sys, NENGINES, lim, finish, ctx);
   if (option_is(o->algorithm, "portfolio")) return portfolio(o, sys, lim, finish, ctx);
   for (int i = 0; i < NENGINES; i++)
     if (option_is(o->algorithm, engines[i].name)) return run_one(stdout, o, sys, i, lim, finish, ctx);
-  fprintf(stderr, "zeta: --algorithm %s is not available for circuits (use bmc, kind, pdr, imc or portfolio)\n",
-          o->algorithm);
+  fprintf(stderr, "zeta: --algorithm %s is not available for circuits (use bmc, kind, pdr, imc%s%s or portfolio)\n",
+          o->algorithm, native ? ", " : "", native ? native->name : "");
   return ZETA_EXIT_INPUT;
 }
 

@@ -16,9 +16,20 @@
 typedef int (*hw_finish_fn)(FILE *out, const zeta_options *o, const ts *sys, const char *engine, ts_result *r,
                             void *ctx);
 
+/* An engine of the input's own model (e.g. bit-level IC3 on the AIG),
+ * selected by --algorithm NAME and preferred in the portfolio. */
+typedef struct {
+  const char *name;
+  zeta_verdict (*run)(void *ctx, const ts_engine_opts *o, ts_result *r);
+  void *ctx;
+} hw_native;
+
 /* Runs and finishes; returns the exit code (ZETA_EXIT_INPUT with a message
- * when --algorithm names no engine for transition systems). */
-int hw_run(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx);
+ * when --algorithm names no engine for transition systems). native may be
+ * NULL; the portfolio runs it in parallel with k-induction, otherwise
+ * k-induction in parallel with PDR. */
+int hw_run(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx,
+           const hw_native *native);
 
 /* Replays a counterexample on the model with a fresh solver: the trace's
  * values must satisfy init, trans at every step and violate prop at the

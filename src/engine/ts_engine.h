@@ -53,7 +53,6 @@ bool ts_engine_expired(const ts_engine_opts *o);
 /* Sets the per-check timeout to what is left of the time limit. */
 void ts_engine_arm(solver *s, const ts_engine_opts *o);
 uint32_t ts_engine_remaining_ms(const ts_engine_opts *o);
-#endif
 
 /* The BMC base case, shared by bmc and kind: one incremental solver holding
  * init@0 ∧ trans@0 ∧ … ∧ trans@(depth-1). */
@@ -70,3 +69,4 @@ solver_result bmc_base_bad(bmc_base *b, const ts_engine_opts *o, ts_result *r);
 /* Adds trans@depth; returns SOLVER_UNSAT when no path has depth+1
  * transitions (the system is then completely explored). */
 solver_result bmc_base_extend(bmc_base *b, const ts_engine_opts *o, ts_result *r);
+#endif

@@ -6,7 +6,7 @@
 set -u
 ZETA=${ZETA:-build/zeta}
 SHARED=${SHARED:-../shared}
-T=${HW_TIMEOUT:-3}
+T=${HW_TIMEOUT:-1}
 ENGINES=${HW_ENGINES:-"portfolio bmc kind pdr imc"}
 dir="$SHARED/benchmarks/hwmcc"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

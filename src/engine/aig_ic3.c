@@ -1,0 +1,491 @@
+#include "engine/aig_ic3.h"
+#include <stdlib.h>
+#include <string.h>
+#include <z3.h>
+#include "core/alloc.h"
+
+/* A cube is a sorted array of latch literals 2*j + v: latch j has value v. */
+typedef struct { uint32_t *lit; uint32_t n; } cube;
+
+typedef struct {
+  cube s;
+  uint32_t level;
+  int32_t parent;       /* obligation this state leads to (-1: a bad state) */
+  uint8_t *inputs;      /* inputs of this state's step */
+  uint64_t seq;
+} obligation;
+
+typedef struct { cube *c; uint32_t n, cap; } frame;
+
+typedef struct {
+  const aig *g;
+  const ts_engine_opts *o;
+  Z3_context ctx;
+  Z3_solver s;
+  Z3_ast *var;          /* per AIG variable */
+  Z3_ast *nxt;          /* per latch: next-state constant */
+  Z3_ast bad;
+  Z3_ast *act;          /* per level >= 1 */
+  frame *frames;        /* delta frames, per level >= 1 */
+  uint32_t nlevels, cap_levels;  /* levels 0..nlevels-1 exist */
+  int32_t *id2latch;    /* Z3 ast id of nxt[j] / not nxt[j] -> j, else -1 */
+  uint32_t nid;
+  obligation *obl;
+  uint32_t nobl, cap_obl;
+  uint32_t *heap;
+  uint32_t nheap, cap_heap;
+  uint64_t seq, calls;
+  uint32_t fresh;
+  Z3_ast *assume;       /* scratch */
+  uint8_t *latch_val;   /* scratch: model values */
+  bool unknown;
+} ic3;
+
+static Z3_ast mk_bool(ic3 *m, const char *prefix, uint32_t i) {
+  char name[48];
+  snprintf(name, sizeof name, "%s%u", prefix, i);
+  return Z3_mk_const(m->ctx, Z3_mk_string_symbol(m->ctx, name), Z3_mk_bool_sort(m->ctx));
+}
+
+static Z3_ast lit_ast(ic3 *m, uint32_t l) {
+  Z3_ast a = m->var[l >> 1];
+  return (l & 1) ? Z3_mk_not(m->ctx, a) : a;
+}
+
+static Z3_ast latch_cur(ic3 *m, uint32_t cl) {
+  Z3_ast a = m->var[m->g->latches[cl >> 1].lit >> 1];
+  return (cl & 1) ? a : Z3_mk_not(m->ctx, a);
+}
+
+static Z3_ast latch_next(ic3 *m, uint32_t cl) { return (cl & 1) ? m->nxt[cl >> 1] : Z3_mk_not(m->ctx, m->nxt[cl >> 1]); }
+
+static void encode(ic3 *m) {
+  const aig *g = m->g;
+  m->var = xcalloc((size_t)g->maxvar + 1, sizeof *m->var);
+  m->var[0] = Z3_mk_false(m->ctx);
+  for (uint32_t v = 1; v <= g->maxvar; v++) m->var[v] = mk_bool(m, "v", v);
+  for (uint32_t i = 0; i < g->nands; i++) {
+    const aig_and *a = &g->ands[i];
+    Z3_ast args[2] = {lit_ast(m, a->rhs0), lit_ast(m, a->rhs1)};
+    Z3_solver_assert(m->ctx, m->s, Z3_mk_eq(m->ctx, m->var[a->lhs >> 1], Z3_mk_and(m->ctx, 2, args)));
+  }
+  m->nxt = xcalloc(g->nlatches + 1, sizeof *m->nxt);
+  for (uint32_t j = 0; j < g->nlatches; j++) {
+    m->nxt[j] = mk_bool(m, "n", j);
+    Z3_solver_assert(m->ctx, m->s, Z3_mk_eq(m->ctx, m->nxt[j], lit_ast(m, g->latches[j].next)));
+  }
+  for (uint32_t c = 0; c < g->nconstraints; c++) Z3_solver_assert(m->ctx, m->s, lit_ast(m, g->constraints[c]));
+  /* map assumption literals back to latches for unsat cores */
+  unsigned maxid = 0;
+  for (uint32_t j = 0; j < g->nlatches; j++) {
+    unsigned a = Z3_get_ast_id(m->ctx, latch_next(m, 2 * j)), b = Z3_get_ast_id(m->ctx, latch_next(m, 2 * j + 1));
+    if (a > maxid) maxid = a;
+    if (b > maxid) maxid = b;
+  }
+  m->nid = maxid + 1;
+  m->id2latch = xmalloc((size_t)m->nid * sizeof *m->id2latch);
+  for (uint32_t i = 0; i < m->nid; i++) m->id2latch[i] = -1;
+  for (uint32_t j = 0; j < g->nlatches; j++) {
+    m->id2latch[Z3_get_ast_id(m->ctx, latch_next(m, 2 * j))] = (int32_t)j;
+    m->id2latch[Z3_get_ast_id(m->ctx, latch_next(m, 2 * j + 1))] = (int32_t)j;
+  }
+  m->assume = xmalloc(((size_t)g->nlatches * 2 + 64) * sizeof *m->assume);
+  m->latch_val = xcalloc(g->nlatches + 1, 1);
+}
+
+static void add_level(ic3 *m) {
+  if (m->nlevels == m->cap_levels) {
+    m->cap_levels = m->cap_levels ? 2 * m->cap_levels : 16;
+    m->act = xrealloc(m->act, m->cap_levels * sizeof *m->act);
+    m->frames = xrealloc(m->frames, m->cap_levels * sizeof *m->frames);
+  }
+  m->act[m->nlevels] = m->nlevels ? mk_bool(m, "act", m->nlevels) : NULL;
+  memset(&m->frames[m->nlevels], 0, sizeof m->frames[0]);
+  m->nlevels++;
+}
+
+/* Assumptions selecting frame F_level (level 0: the initial states). */
+static uint32_t frame_assume(ic3 *m, uint32_t level, Z3_ast *out) {
+  uint32_t n = 0;
+  if (level == 0) {
+    for (uint32_t j = 0; j < m->g->nlatches; j++) {
+      const aig_latch *l = &m->g->latches[j];
+      if (l->reset == l->lit) continue;
+      Z3_ast a = m->var[l->lit >> 1];
+      out[n++] = l->reset ? a : Z3_mk_not(m->ctx, a);
+    }
+    return n;
+  }
+  for (uint32_t i = level; i < m->nlevels; i++) out[n++] = m->act[i];
+  return n;
+}
+
+static Z3_lbool solve(ic3 *m, uint32_t n, Z3_ast *a) {
+  if (ts_engine_expired(m->o)) { m->unknown = true; return Z3_L_UNDEF; }
+  uint32_t ms = ts_engine_remaining_ms(m->o);
+  if (ms && m->calls % 64 == 0) {  /* setting parameters costs; refresh now and then */
+    Z3_params p = Z3_mk_params(m->ctx);
+    Z3_params_inc_ref(m->ctx, p);
+    Z3_params_set_uint(m->ctx, p, Z3_mk_string_symbol(m->ctx, "timeout"), ms);
+    Z3_solver_set_params(m->ctx, m->s, p);
+    Z3_params_dec_ref(m->ctx, p);
+  }
+  m->calls++;
+  Z3_lbool r = Z3_solver_check_assumptions(m->ctx, m->s, n, a);
+  if (r == Z3_L_UNDEF) m->unknown = true;
+  return r;
+}
+
+/* Values of the latches (and inputs, when in != NULL) in the last model. */
+static void read_model(ic3 *m, uint8_t *latches, uint8_t *in) {
+  Z3_model mod = Z3_solver_get_model(m->ctx, m->s);
+  Z3_model_inc_ref(m->ctx, mod);
+  for (uint32_t j = 0; j < m->g->nlatches; j++) {
+    Z3_ast v;
+    latches[j] = Z3_model_eval(m->ctx, mod, m->var[m->g->latches[j].lit >> 1], true, &v) &&
+                 Z3_get_bool_value(m->ctx, v) == Z3_L_TRUE;
+  }
+  for (uint32_t i = 0; in && i < m->g->ninputs; i++) {
+    Z3_ast v;
+    in[i] = Z3_model_eval(m->ctx, mod, m->var[m->g->inputs[i] >> 1], true, &v) && Z3_get_bool_value(m->ctx, v) == Z3_L_TRUE;
+  }
+  Z3_model_dec_ref(m->ctx, mod);
+}
+
+static cube cube_from_state(const uint8_t *vals, uint32_t n) {
+  cube c = {xmalloc((n + 1) * sizeof *c.lit), n};
+  for (uint32_t j = 0; j < n; j++) c.lit[j] = 2 * j + (vals[j] ? 1 : 0);
+  return c;
+}
+
+static bool intersects_init(const ic3 *m, const cube *c) {
+  for (uint32_t i = 0; i < c->n; i++) {
+    const aig_latch *l = &m->g->latches[c->lit[i] >> 1];
+    if (l->reset != l->lit && (uint32_t)(c->lit[i] & 1) != l->reset) return false;
+  }
+  return true;
+}
+
+/* Is F_{level-1} ∧ ¬c ∧ T ∧ c' unsatisfiable? On UNSAT with core != NULL,
+ * core receives the literals of c whose primed copy is in the unsat core.
+ * On SAT with pred != NULL, the predecessor state and inputs. */
+static Z3_lbool relind(ic3 *m, const cube *c, uint32_t level, cube *core, uint8_t *pred, uint8_t *in) {
+  uint32_t n = frame_assume(m, level - 1, m->assume);
+  Z3_ast ind = mk_bool(m, "t", m->fresh++);
+  Z3_ast *cl = xmalloc((c->n + 2) * sizeof *cl);
+  cl[0] = Z3_mk_not(m->ctx, ind);
+  for (uint32_t i = 0; i < c->n; i++) cl[i + 1] = Z3_mk_not(m->ctx, latch_cur(m, c->lit[i]));
+  Z3_solver_assert(m->ctx, m->s, Z3_mk_or(m->ctx, c->n + 1, cl));
+  free(cl);
+  m->assume[n++] = ind;
+  for (uint32_t i = 0; i < c->n; i++) m->assume[n++] = latch_next(m, c->lit[i]);
+  Z3_lbool r = solve(m, n, m->assume);
+  if (r == Z3_L_TRUE && pred) read_model(m, pred, in);
+  if (r == Z3_L_FALSE && core) {
+    Z3_ast_vector v = Z3_solver_get_unsat_core(m->ctx, m->s);
+    Z3_ast_vector_inc_ref(m->ctx, v);
+    uint8_t *in_core = xcalloc(m->g->nlatches + 1, 1);
+    unsigned k = Z3_ast_vector_size(m->ctx, v);
+    for (unsigned i = 0; i < k; i++) {
+      unsigned id = Z3_get_ast_id(m->ctx, Z3_ast_vector_get(m->ctx, v, i));
+      if (id < m->nid && m->id2latch[id] >= 0) in_core[m->id2latch[id]] = 1;
+    }
+    Z3_ast_vector_dec_ref(m->ctx, v);
+    core->lit = xmalloc((c->n + 1) * sizeof *core->lit);
+    core->n = 0;
+    for (uint32_t i = 0; i < c->n; i++)
+      if (in_core[c->lit[i] >> 1]) core->lit[core->n++] = c->lit[i];
+    free(in_core);
+  }
+  Z3_solver_assert(m->ctx, m->s, Z3_mk_not(m->ctx, ind));   /* retire the indicator */
+  return r;
+}
+
+/* A reduced cube must still exclude the initial states: put back a
+ * literal of the original cube that contradicts the reset. */
+static void fix_init(const ic3 *m, cube *c, const cube *orig) {
+  if (!intersects_init(m, c)) return;
+  for (uint32_t i = 0; i < orig->n; i++) {
+    const aig_latch *l = &m->g->latches[orig->lit[i] >> 1];
+    if (l->reset != l->lit && (uint32_t)(orig->lit[i] & 1) != l->reset) {
+      uint32_t k = c->n++;
+      while (k > 0 && c->lit[k - 1] > orig->lit[i]) { c->lit[k] = c->lit[k - 1]; k--; }
+      c->lit[k] = orig->lit[i];
+      return;
+    }
+  }
+}
+
+/* Generalizes a cube blocked at level (core given): tries to drop each
+ * literal once. */
+static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level) {
+  fix_init(m, &core, orig);
+  uint32_t budget = core.n < 64 ? core.n : 64;
+  for (uint32_t i = 0; i < core.n && budget > 0 && !m->unknown;) {
+    if (core.n == 1) break;
+    budget--;
+    cube t = {xmalloc(core.n * sizeof *t.lit), 0};
+    for (uint32_t k = 0; k < core.n; k++)
+      if (k != i) t.lit[t.n++] = core.lit[k];
+    cube c2 = {NULL, 0};
+    if (!intersects_init(m, &t) && relind(m, &t, level, &c2, NULL, NULL) == Z3_L_FALSE) {
+      fix_init(m, &c2, &t);
+      if (c2.n < t.n) {
+        free(t.lit);
+        t = c2;
+      } else {
+        free(c2.lit);
+      }
+      free(core.lit);
+      core = t;   /* keep position i: the next literal moved into it */
+      continue;
+    }
+    free(c2.lit);
+    free(t.lit);
+    i++;
+  }
+  return core;
+}
+
+static void add_lemma(ic3 *m, cube c, uint32_t level) {
+  frame *f = &m->frames[level];
+  if (f->n == f->cap) {
+    f->cap = f->cap ? 2 * f->cap : 16;
+    f->c = xrealloc(f->c, f->cap * sizeof *f->c);
+  }
+  f->c[f->n++] = c;
+  Z3_ast *cl = xmalloc((c.n + 2) * sizeof *cl);
+  cl[0] = Z3_mk_not(m->ctx, m->act[level]);
+  for (uint32_t i = 0; i < c.n; i++) cl[i + 1] = Z3_mk_not(m->ctx, latch_cur(m, c.lit[i]));
+  Z3_solver_assert(m->ctx, m->s, Z3_mk_or(m->ctx, c.n + 1, cl));
+  free(cl);
+}
+
+/* ---- obligations: a heap ordered by level, then newest first ---- */
+static bool obl_less(const ic3 *m, uint32_t a, uint32_t b) {
+  const obligation *x = &m->obl[a], *y = &m->obl[b];
+  return x->level != y->level ? x->level < y->level : x->seq > y->seq;
+}
+
+static void heap_push(ic3 *m, uint32_t o) {
+  XGROW(m->heap, m->cap_heap, m->nheap + 1);
+  uint32_t i = m->nheap++;
+  m->heap[i] = o;
+  while (i > 0 && obl_less(m, m->heap[i], m->heap[(i - 1) / 2])) {
+    uint32_t p = (i - 1) / 2, t = m->heap[i];
+    m->heap[i] = m->heap[p];
+    m->heap[p] = t;
+    i = p;
+  }
+}
+
+static uint32_t heap_pop(ic3 *m) {
+  uint32_t top = m->heap[0];
+  m->heap[0] = m->heap[--m->nheap];
+  for (uint32_t i = 0;;) {
+    uint32_t l = 2 * i + 1, r = l + 1, b = i;
+    if (l < m->nheap && obl_less(m, m->heap[l], m->heap[b])) b = l;
+    if (r < m->nheap && obl_less(m, m->heap[r], m->heap[b])) b = r;
+    if (b == i) break;
+    uint32_t t = m->heap[i];
+    m->heap[i] = m->heap[b];
+    m->heap[b] = t;
+    i = b;
+  }
+  return top;
+}
+
+static uint32_t new_obl(ic3 *m, cube s, uint32_t level, int32_t parent, uint8_t *inputs) {
+  XGROW(m->obl, m->cap_obl, m->nobl + 1);
+  m->obl[m->nobl] = (obligation){s, level, parent, inputs, m->seq++};
+  return m->nobl++;
+}
+
+static void requeue(ic3 *m, uint32_t o, uint32_t level) {
+  m->obl[o].level = level;
+  m->obl[o].seq = m->seq++;
+  heap_push(m, o);
+}
+
+/* The counterexample from obligation o (a state in the initial states)
+ * along its parents to the bad state. */
+static void build_trace(ic3 *m, uint32_t o, const ts *sys, ts_result *r) {
+  uint32_t len = 0;
+  for (int32_t p = (int32_t)o; p >= 0; p = m->obl[p].parent) len++;
+  const aig *g = m->g;
+  ts_trace *t = &r->trace;
+  t->length = len;
+  t->width = sys->vars.size + sys->inputs.size;
+  t->values = xmalloc(((size_t)len * t->width + 1) * sizeof *t->values);
+  uint32_t k = 0;
+  for (int32_t p = (int32_t)o; p >= 0; p = m->obl[p].parent, k++) {
+    const obligation *b = &m->obl[p];
+    term_t *row = t->values + (size_t)k * t->width;
+    for (uint32_t j = 0; j < g->nlatches; j++) row[j] = term_false();
+    for (uint32_t i = 0; i < b->s.n; i++) row[b->s.lit[i] >> 1] = term_bool(b->s.lit[i] & 1);
+    for (uint32_t i = 0; i < g->ninputs; i++) row[g->nlatches + i] = term_bool(b->inputs[i]);
+  }
+}
+
+/* Blocks the bad state in obligation root at level k. Returns Z3_L_TRUE
+ * on a counterexample (index in *cex), Z3_L_FALSE when blocked, undef on
+ * timeout. */
+static Z3_lbool block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
+  m->nheap = 0;
+  heap_push(m, root);
+  const aig *g = m->g;
+  while (m->nheap > 0) {
+    uint32_t o = heap_pop(m);
+    obligation *b = &m->obl[o];
+    if (intersects_init(m, &b->s)) { *cex = o; return Z3_L_TRUE; }
+    if (b->level == 0) { *cex = o; return Z3_L_TRUE; }
+    /* already blocked at this level? */
+    uint32_t n = frame_assume(m, b->level, m->assume);
+    for (uint32_t i = 0; i < b->s.n; i++) m->assume[n++] = latch_cur(m, b->s.lit[i]);
+    Z3_lbool r = solve(m, n, m->assume);
+    if (r == Z3_L_UNDEF) return r;
+    if (r == Z3_L_FALSE) {
+      if (b->level < k) requeue(m, o, b->level + 1);
+      continue;
+    }
+    uint8_t *pred = xcalloc(g->nlatches + 1, 1), *in = xcalloc(g->ninputs + 1, 1);
+    cube core = {NULL, 0};
+    r = relind(m, &b->s, b->level, &core, pred, in);
+    b = &m->obl[o];
+    if (r == Z3_L_UNDEF) { free(pred); free(in); return r; }
+    if (r == Z3_L_TRUE) {
+      uint32_t p = new_obl(m, cube_from_state(pred, g->nlatches), b->level - 1, (int32_t)o, in);
+      free(pred);
+      requeue(m, o, m->obl[o].level);
+      heap_push(m, p);
+      continue;
+    }
+    free(pred);
+    free(in);
+    uint32_t level = b->level;
+    cube gen = generalize(m, core, &m->obl[o].s, level);
+    if (m->unknown) { free(gen.lit); return Z3_L_UNDEF; }
+    while (level < k && relind(m, &gen, level + 1, NULL, NULL, NULL) == Z3_L_FALSE) level++;
+    if (m->unknown) { free(gen.lit); return Z3_L_UNDEF; }
+    add_lemma(m, gen, level);
+    if (level < k) requeue(m, o, level + 1);
+  }
+  return Z3_L_FALSE;
+}
+
+/* Pushes lemmas forward; returns the level whose delta became empty (the
+ * invariant is F_{level+1}), or 0. */
+static uint32_t propagate(ic3 *m, uint32_t k) {
+  for (uint32_t i = 1; i < k; i++) {
+    frame *f = &m->frames[i];
+    uint32_t keep = 0;
+    for (uint32_t c = 0; c < f->n; c++) {
+      cube cu = f->c[c];
+      uint32_t n = frame_assume(m, i, m->assume);
+      for (uint32_t x = 0; x < cu.n; x++) m->assume[n++] = latch_next(m, cu.lit[x]);
+      Z3_lbool r = solve(m, n, m->assume);
+      if (r == Z3_L_UNDEF) { f->c[keep++] = cu; for (c++; c < f->n; c++) f->c[keep++] = f->c[c]; f->n = keep; return 0; }
+      if (r == Z3_L_FALSE) add_lemma(m, cu, i + 1);
+      else f->c[keep++] = cu;
+    }
+    f->n = keep;
+    if (keep == 0) return i;
+  }
+  return 0;
+}
+
+static term_t invariant_term(ic3 *m, uint32_t from, const ts *sys) {
+  term_vec cls = {0};
+  for (uint32_t i = from; i < m->nlevels; i++)
+    for (uint32_t c = 0; c < m->frames[i].n; c++) {
+      const cube *cu = &m->frames[i].c[c];
+      term_vec lits = {0};
+      for (uint32_t x = 0; x < cu->n; x++) {
+        term_t v = sys->vars.data[cu->lit[x] >> 1];
+        term_vec_push(&lits, (cu->lit[x] & 1) ? term_not(v) : v);
+      }
+      term_vec_push(&cls, term_or(lits.size, lits.data));
+      term_vec_free(&lits);
+    }
+  term_t inv = term_and(cls.size, cls.data);
+  term_vec_free(&cls);
+  return inv;
+}
+
+zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_engine_opts *o, ts_result *r) {
+  ts_result_init(r);
+  r->verdict = ZETA_UNKNOWN;
+  r->reason = "timeout";
+  ic3 m;
+  memset(&m, 0, sizeof m);
+  m.g = g;
+  m.o = o;
+  Z3_config cfg = Z3_mk_config();
+  m.ctx = Z3_mk_context(cfg);
+  Z3_del_config(cfg);
+  m.s = Z3_mk_simple_solver(m.ctx);
+  Z3_solver_inc_ref(m.ctx, m.s);
+  encode(&m);
+  m.bad = mk_bool(&m, "bad", 0);
+  Z3_solver_assert(m.ctx, m.s, Z3_mk_eq(m.ctx, m.bad, lit_ast(&m, aig_property(g, prop))));
+  add_level(&m);   /* level 0: init */
+  add_level(&m);   /* level 1 */
+  uint32_t k = 1;
+  /* a bad initial state? */
+  uint32_t n = frame_assume(&m, 0, m.assume);
+  m.assume[n++] = m.bad;
+  Z3_lbool res = solve(&m, n, m.assume);
+  uint8_t *state = xcalloc(g->nlatches + 1, 1);
+  if (res == Z3_L_TRUE) {
+    uint8_t *in = xcalloc(g->ninputs + 1, 1);
+    read_model(&m, state, in);
+    uint32_t b = new_obl(&m, cube_from_state(state, g->nlatches), 0, -1, in);
+    build_trace(&m, b, sys, r);
+    r->verdict = ZETA_UNSAFE;
+  }
+  while (res != Z3_L_UNDEF && r->verdict == ZETA_UNKNOWN) {
+    n = frame_assume(&m, k, m.assume);
+    m.assume[n++] = m.bad;
+    res = solve(&m, n, m.assume);
+    if (res == Z3_L_UNDEF) break;
+    if (res == Z3_L_TRUE) {
+      uint8_t *in = xcalloc(g->ninputs + 1, 1);
+      read_model(&m, state, in);
+      uint32_t b = new_obl(&m, cube_from_state(state, g->nlatches), k, -1, in), cex;
+      Z3_lbool br = block(&m, b, k, &cex);
+      if (br == Z3_L_UNDEF) { res = br; break; }
+      if (br == Z3_L_TRUE) { build_trace(&m, cex, sys, r); r->verdict = ZETA_UNSAFE; }
+      continue;
+    }
+    k++;
+    add_level(&m);
+    uint32_t fix = propagate(&m, k);
+    if (m.unknown) break;
+    if (fix) {
+      r->verdict = ZETA_SAFE;
+      r->invariant = invariant_term(&m, fix + 1, sys);
+    }
+  }
+  r->frames = r->depth = k;
+  r->solver_calls = m.calls;
+  for (uint32_t i = 1; i < m.nlevels; i++) r->lemmas += m.frames[i].n;
+  if (r->verdict == ZETA_UNKNOWN && !ts_engine_expired(o)) r->reason = "solver unknown";
+  free(state);
+  for (uint32_t i = 0; i < m.nobl; i++) { free(m.obl[i].s.lit); free(m.obl[i].inputs); }
+  free(m.obl);
+  free(m.heap);
+  for (uint32_t i = 0; i < m.nlevels; i++) {
+    for (uint32_t c = 0; c < m.frames[i].n; c++) free(m.frames[i].c[c].lit);
+    free(m.frames[i].c);
+  }
+  free(m.frames);
+  free(m.act);
+  free(m.var);
+  free(m.nxt);
+  free(m.id2latch);
+  free(m.assume);
+  free(m.latch_val);
+  Z3_solver_dec_ref(m.ctx, m.s);
+  Z3_del_context(m.ctx);
+  return r->verdict;
+}

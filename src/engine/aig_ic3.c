@@ -1,8 +1,8 @@
 #include "engine/aig_ic3.h"
 #include <stdlib.h>
 #include <string.h>
-#include <z3.h>
 #include "core/alloc.h"
+#include "solver/sat.h"
 
 /* A cube is a sorted array of latch literals 2*j + v: latch j has value v. */
 typedef struct { uint32_t *lit; uint32_t n; } cube;
@@ -20,76 +20,59 @@ typedef struct { cube *c; uint32_t n, cap; } frame;
 typedef struct {
   const aig *g;
   const ts_engine_opts *o;
-  Z3_context ctx;
-  Z3_solver s;
-  Z3_ast *var;          /* per AIG variable */
-  Z3_ast *nxt;          /* per latch: next-state constant */
-  Z3_ast bad;
-  Z3_ast *act;          /* per level >= 1 */
+  sat *s;
+  uint32_t *var;        /* per AIG variable: its SAT literal */
+  uint32_t *nxt;        /* per latch: next-state literal */
+  uint32_t bad;
+  uint32_t *act;        /* per level >= 1: activation literal */
   frame *frames;        /* delta frames, per level >= 1 */
   uint32_t nlevels, cap_levels;  /* levels 0..nlevels-1 exist */
-  int32_t *id2latch;    /* Z3 ast id of nxt[j] / not nxt[j] -> j, else -1 */
-  uint32_t nid;
   obligation *obl;
   uint32_t nobl, cap_obl;
   uint32_t *heap;
   uint32_t nheap, cap_heap;
   uint64_t seq, calls;
-  uint32_t fresh;
-  Z3_ast *assume;       /* scratch */
+  uint32_t *assume;     /* scratch */
   uint8_t *latch_val;   /* scratch: model values */
   bool unknown;
 } ic3;
 
-static Z3_ast mk_bool(ic3 *m, const char *prefix, uint32_t i) {
-  char name[48];
-  snprintf(name, sizeof name, "%s%u", prefix, i);
-  return Z3_mk_const(m->ctx, Z3_mk_string_symbol(m->ctx, name), Z3_mk_bool_sort(m->ctx));
-}
+static uint32_t fresh(ic3 *m) { return sat_lit(sat_new_var(m->s), false); }
 
-static Z3_ast lit_ast(ic3 *m, uint32_t l) {
-  Z3_ast a = m->var[l >> 1];
-  return (l & 1) ? Z3_mk_not(m->ctx, a) : a;
-}
+static uint32_t lit_of(ic3 *m, uint32_t l) { return m->var[l >> 1] ^ (l & 1); }
 
-static Z3_ast latch_cur(ic3 *m, uint32_t cl) {
-  Z3_ast a = m->var[m->g->latches[cl >> 1].lit >> 1];
-  return (cl & 1) ? a : Z3_mk_not(m->ctx, a);
-}
+/* cube literal 2*j + v as a literal over the current / next state */
+static uint32_t latch_cur(ic3 *m, uint32_t cl) { return m->var[m->g->latches[cl >> 1].lit >> 1] ^ ((cl & 1) ^ 1); }
+static uint32_t latch_next(ic3 *m, uint32_t cl) { return m->nxt[cl >> 1] ^ ((cl & 1) ^ 1); }
 
-static Z3_ast latch_next(ic3 *m, uint32_t cl) { return (cl & 1) ? m->nxt[cl >> 1] : Z3_mk_not(m->ctx, m->nxt[cl >> 1]); }
+static void clause2(ic3 *m, uint32_t a, uint32_t b) { uint32_t c[2] = {a, b}; sat_add_clause(m->s, 2, c); }
 
 static void encode(ic3 *m) {
   const aig *g = m->g;
   m->var = xcalloc((size_t)g->maxvar + 1, sizeof *m->var);
-  m->var[0] = Z3_mk_false(m->ctx);
-  for (uint32_t v = 1; v <= g->maxvar; v++) m->var[v] = mk_bool(m, "v", v);
+  m->var[0] = fresh(m);
+  uint32_t f = sat_neg(m->var[0]);
+  sat_add_clause(m->s, 1, &f);   /* variable 0 is the constant false */
+  for (uint32_t v = 1; v <= g->maxvar; v++) m->var[v] = fresh(m);
   for (uint32_t i = 0; i < g->nands; i++) {
     const aig_and *a = &g->ands[i];
-    Z3_ast args[2] = {lit_ast(m, a->rhs0), lit_ast(m, a->rhs1)};
-    Z3_solver_assert(m->ctx, m->s, Z3_mk_eq(m->ctx, m->var[a->lhs >> 1], Z3_mk_and(m->ctx, 2, args)));
+    uint32_t o = m->var[a->lhs >> 1], x = lit_of(m, a->rhs0), y = lit_of(m, a->rhs1);
+    clause2(m, sat_neg(o), x);
+    clause2(m, sat_neg(o), y);
+    uint32_t c[3] = {o, sat_neg(x), sat_neg(y)};
+    sat_add_clause(m->s, 3, c);
   }
   m->nxt = xcalloc(g->nlatches + 1, sizeof *m->nxt);
   for (uint32_t j = 0; j < g->nlatches; j++) {
-    m->nxt[j] = mk_bool(m, "n", j);
-    Z3_solver_assert(m->ctx, m->s, Z3_mk_eq(m->ctx, m->nxt[j], lit_ast(m, g->latches[j].next)));
+    m->nxt[j] = fresh(m);
+    uint32_t l = lit_of(m, g->latches[j].next);
+    clause2(m, sat_neg(m->nxt[j]), l);
+    clause2(m, m->nxt[j], sat_neg(l));
   }
-  for (uint32_t c = 0; c < g->nconstraints; c++) Z3_solver_assert(m->ctx, m->s, lit_ast(m, g->constraints[c]));
-  /* map assumption literals back to latches for unsat cores */
-  unsigned maxid = 0;
-  for (uint32_t j = 0; j < g->nlatches; j++) {
-    unsigned a = Z3_get_ast_id(m->ctx, latch_next(m, 2 * j)), b = Z3_get_ast_id(m->ctx, latch_next(m, 2 * j + 1));
-    if (a > maxid) maxid = a;
-    if (b > maxid) maxid = b;
+  for (uint32_t c = 0; c < g->nconstraints; c++) {
+    uint32_t l = lit_of(m, g->constraints[c]);
+    sat_add_clause(m->s, 1, &l);
   }
-  m->nid = maxid + 1;
-  m->id2latch = xmalloc((size_t)m->nid * sizeof *m->id2latch);
-  for (uint32_t i = 0; i < m->nid; i++) m->id2latch[i] = -1;
-  for (uint32_t j = 0; j < g->nlatches; j++) {
-    m->id2latch[Z3_get_ast_id(m->ctx, latch_next(m, 2 * j))] = (int32_t)j;
-    m->id2latch[Z3_get_ast_id(m->ctx, latch_next(m, 2 * j + 1))] = (int32_t)j;
-  }
-  m->assume = xmalloc(((size_t)g->nlatches * 2 + 64) * sizeof *m->assume);
   m->latch_val = xcalloc(g->nlatches + 1, 1);
 }
 
@@ -97,22 +80,23 @@ static void add_level(ic3 *m) {
   if (m->nlevels == m->cap_levels) {
     m->cap_levels = m->cap_levels ? 2 * m->cap_levels : 16;
     m->act = xrealloc(m->act, m->cap_levels * sizeof *m->act);
+    /* scratch for assumptions: one per level, two per latch, a few more */
+    m->assume = xrealloc(m->assume, ((size_t)m->g->nlatches * 2 + 64 + m->cap_levels) * sizeof *m->assume);
     m->frames = xrealloc(m->frames, m->cap_levels * sizeof *m->frames);
   }
-  m->act[m->nlevels] = m->nlevels ? mk_bool(m, "act", m->nlevels) : NULL;
+  m->act[m->nlevels] = m->nlevels ? fresh(m) : 0;
   memset(&m->frames[m->nlevels], 0, sizeof m->frames[0]);
   m->nlevels++;
 }
 
 /* Assumptions selecting frame F_level (level 0: the initial states). */
-static uint32_t frame_assume(ic3 *m, uint32_t level, Z3_ast *out) {
+static uint32_t frame_assume(ic3 *m, uint32_t level, uint32_t *out) {
   uint32_t n = 0;
   if (level == 0) {
     for (uint32_t j = 0; j < m->g->nlatches; j++) {
       const aig_latch *l = &m->g->latches[j];
       if (l->reset == l->lit) continue;
-      Z3_ast a = m->var[l->lit >> 1];
-      out[n++] = l->reset ? a : Z3_mk_not(m->ctx, a);
+      out[n++] = m->var[l->lit >> 1] ^ (l->reset ? 0u : 1u);
     }
     return n;
   }
@@ -120,36 +104,21 @@ static uint32_t frame_assume(ic3 *m, uint32_t level, Z3_ast *out) {
   return n;
 }
 
-static Z3_lbool solve(ic3 *m, uint32_t n, Z3_ast *a) {
-  if (ts_engine_expired(m->o)) { m->unknown = true; return Z3_L_UNDEF; }
-  uint32_t ms = ts_engine_remaining_ms(m->o);
-  if (ms && m->calls % 64 == 0) {  /* setting parameters costs; refresh now and then */
-    Z3_params p = Z3_mk_params(m->ctx);
-    Z3_params_inc_ref(m->ctx, p);
-    Z3_params_set_uint(m->ctx, p, Z3_mk_string_symbol(m->ctx, "timeout"), ms);
-    Z3_solver_set_params(m->ctx, m->s, p);
-    Z3_params_dec_ref(m->ctx, p);
-  }
+static bool expired(void *ctx) { return ts_engine_expired(ctx); }
+
+/* 1 = SAT, 0 = UNSAT, -1 = out of time */
+static int solve(ic3 *m, uint32_t n, const uint32_t *a) {
+  if (ts_engine_expired(m->o)) { m->unknown = true; return -1; }
   m->calls++;
-  Z3_lbool r = Z3_solver_check_assumptions(m->ctx, m->s, n, a);
-  if (r == Z3_L_UNDEF) m->unknown = true;
+  int r = sat_solve(m->s, n, a, expired, (void *)m->o);
+  if (r < 0) m->unknown = true;
   return r;
 }
 
 /* Values of the latches (and inputs, when in != NULL) in the last model. */
 static void read_model(ic3 *m, uint8_t *latches, uint8_t *in) {
-  Z3_model mod = Z3_solver_get_model(m->ctx, m->s);
-  Z3_model_inc_ref(m->ctx, mod);
-  for (uint32_t j = 0; j < m->g->nlatches; j++) {
-    Z3_ast v;
-    latches[j] = Z3_model_eval(m->ctx, mod, m->var[m->g->latches[j].lit >> 1], true, &v) &&
-                 Z3_get_bool_value(m->ctx, v) == Z3_L_TRUE;
-  }
-  for (uint32_t i = 0; in && i < m->g->ninputs; i++) {
-    Z3_ast v;
-    in[i] = Z3_model_eval(m->ctx, mod, m->var[m->g->inputs[i] >> 1], true, &v) && Z3_get_bool_value(m->ctx, v) == Z3_L_TRUE;
-  }
-  Z3_model_dec_ref(m->ctx, mod);
+  for (uint32_t j = 0; j < m->g->nlatches; j++) latches[j] = sat_model_value(m->s, m->var[m->g->latches[j].lit >> 1]);
+  for (uint32_t i = 0; in && i < m->g->ninputs; i++) in[i] = sat_model_value(m->s, m->var[m->g->inputs[i] >> 1]);
 }
 
 static cube cube_from_state(const uint8_t *vals, uint32_t n) {
@@ -169,35 +138,26 @@ static bool intersects_init(const ic3 *m, const cube *c) {
 /* Is F_{level-1} ∧ ¬c ∧ T ∧ c' unsatisfiable? On UNSAT with core != NULL,
  * core receives the literals of c whose primed copy is in the unsat core.
  * On SAT with pred != NULL, the predecessor state and inputs. */
-static Z3_lbool relind(ic3 *m, const cube *c, uint32_t level, cube *core, uint8_t *pred, uint8_t *in) {
+static int relind(ic3 *m, const cube *c, uint32_t level, cube *core, uint8_t *pred, uint8_t *in) {
   uint32_t n = frame_assume(m, level - 1, m->assume);
-  Z3_ast ind = mk_bool(m, "t", m->fresh++);
-  Z3_ast *cl = xmalloc((c->n + 2) * sizeof *cl);
-  cl[0] = Z3_mk_not(m->ctx, ind);
-  for (uint32_t i = 0; i < c->n; i++) cl[i + 1] = Z3_mk_not(m->ctx, latch_cur(m, c->lit[i]));
-  Z3_solver_assert(m->ctx, m->s, Z3_mk_or(m->ctx, c->n + 1, cl));
+  uint32_t ind = fresh(m);
+  uint32_t *cl = xmalloc((c->n + 2) * sizeof *cl);
+  cl[0] = sat_neg(ind);
+  for (uint32_t i = 0; i < c->n; i++) cl[i + 1] = sat_neg(latch_cur(m, c->lit[i]));
+  sat_add_clause(m->s, c->n + 1, cl);
   free(cl);
   m->assume[n++] = ind;
   for (uint32_t i = 0; i < c->n; i++) m->assume[n++] = latch_next(m, c->lit[i]);
-  Z3_lbool r = solve(m, n, m->assume);
-  if (r == Z3_L_TRUE && pred) read_model(m, pred, in);
-  if (r == Z3_L_FALSE && core) {
-    Z3_ast_vector v = Z3_solver_get_unsat_core(m->ctx, m->s);
-    Z3_ast_vector_inc_ref(m->ctx, v);
-    uint8_t *in_core = xcalloc(m->g->nlatches + 1, 1);
-    unsigned k = Z3_ast_vector_size(m->ctx, v);
-    for (unsigned i = 0; i < k; i++) {
-      unsigned id = Z3_get_ast_id(m->ctx, Z3_ast_vector_get(m->ctx, v, i));
-      if (id < m->nid && m->id2latch[id] >= 0) in_core[m->id2latch[id]] = 1;
-    }
-    Z3_ast_vector_dec_ref(m->ctx, v);
+  int r = solve(m, n, m->assume);
+  if (r == 1 && pred) read_model(m, pred, in);
+  if (r == 0 && core) {
     core->lit = xmalloc((c->n + 1) * sizeof *core->lit);
     core->n = 0;
     for (uint32_t i = 0; i < c->n; i++)
-      if (in_core[c->lit[i] >> 1]) core->lit[core->n++] = c->lit[i];
-    free(in_core);
+      if (sat_in_core(m->s, latch_next(m, c->lit[i]))) core->lit[core->n++] = c->lit[i];
   }
-  Z3_solver_assert(m->ctx, m->s, Z3_mk_not(m->ctx, ind));   /* retire the indicator */
+  uint32_t off = sat_neg(ind);
+  sat_add_clause(m->s, 1, &off);   /* retire the indicator */
   return r;
 }
 
@@ -228,7 +188,7 @@ static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level) {
     for (uint32_t k = 0; k < core.n; k++)
       if (k != i) t.lit[t.n++] = core.lit[k];
     cube c2 = {NULL, 0};
-    if (!intersects_init(m, &t) && relind(m, &t, level, &c2, NULL, NULL) == Z3_L_FALSE) {
+    if (!intersects_init(m, &t) && relind(m, &t, level, &c2, NULL, NULL) == 0) {
       fix_init(m, &c2, &t);
       if (c2.n < t.n) {
         free(t.lit);
@@ -254,10 +214,10 @@ static void add_lemma(ic3 *m, cube c, uint32_t level) {
     f->c = xrealloc(f->c, f->cap * sizeof *f->c);
   }
   f->c[f->n++] = c;
-  Z3_ast *cl = xmalloc((c.n + 2) * sizeof *cl);
-  cl[0] = Z3_mk_not(m->ctx, m->act[level]);
-  for (uint32_t i = 0; i < c.n; i++) cl[i + 1] = Z3_mk_not(m->ctx, latch_cur(m, c.lit[i]));
-  Z3_solver_assert(m->ctx, m->s, Z3_mk_or(m->ctx, c.n + 1, cl));
+  uint32_t *cl = xmalloc((c.n + 2) * sizeof *cl);
+  cl[0] = sat_neg(m->act[level]);
+  for (uint32_t i = 0; i < c.n; i++) cl[i + 1] = sat_neg(latch_cur(m, c.lit[i]));
+  sat_add_clause(m->s, c.n + 1, cl);
   free(cl);
 }
 
@@ -327,24 +287,24 @@ static void build_trace(ic3 *m, uint32_t o, const ts *sys, ts_result *r) {
   }
 }
 
-/* Blocks the bad state in obligation root at level k. Returns Z3_L_TRUE
- * on a counterexample (index in *cex), Z3_L_FALSE when blocked, undef on
+/* Blocks the bad state in obligation root at level k. Returns 1
+ * on a counterexample (index in *cex), 0 when blocked, undef on
  * timeout. */
-static Z3_lbool block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
+static int block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
   m->nheap = 0;
   heap_push(m, root);
   const aig *g = m->g;
   while (m->nheap > 0) {
     uint32_t o = heap_pop(m);
     obligation *b = &m->obl[o];
-    if (intersects_init(m, &b->s)) { *cex = o; return Z3_L_TRUE; }
-    if (b->level == 0) { *cex = o; return Z3_L_TRUE; }
+    if (intersects_init(m, &b->s)) { *cex = o; return 1; }
+    if (b->level == 0) { *cex = o; return 1; }
     /* already blocked at this level? */
     uint32_t n = frame_assume(m, b->level, m->assume);
     for (uint32_t i = 0; i < b->s.n; i++) m->assume[n++] = latch_cur(m, b->s.lit[i]);
-    Z3_lbool r = solve(m, n, m->assume);
-    if (r == Z3_L_UNDEF) return r;
-    if (r == Z3_L_FALSE) {
+    int r = solve(m, n, m->assume);
+    if (r == -1) return r;
+    if (r == 0) {
       if (b->level < k) requeue(m, o, b->level + 1);
       continue;
     }
@@ -352,8 +312,8 @@ static Z3_lbool block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
     cube core = {NULL, 0};
     r = relind(m, &b->s, b->level, &core, pred, in);
     b = &m->obl[o];
-    if (r == Z3_L_UNDEF) { free(pred); free(in); return r; }
-    if (r == Z3_L_TRUE) {
+    if (r == -1) { free(pred); free(in); return r; }
+    if (r == 1) {
       uint32_t p = new_obl(m, cube_from_state(pred, g->nlatches), b->level - 1, (int32_t)o, in);
       free(pred);
       requeue(m, o, m->obl[o].level);
@@ -364,13 +324,13 @@ static Z3_lbool block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
     free(in);
     uint32_t level = b->level;
     cube gen = generalize(m, core, &m->obl[o].s, level);
-    if (m->unknown) { free(gen.lit); return Z3_L_UNDEF; }
-    while (level < k && relind(m, &gen, level + 1, NULL, NULL, NULL) == Z3_L_FALSE) level++;
-    if (m->unknown) { free(gen.lit); return Z3_L_UNDEF; }
+    if (m->unknown) { free(gen.lit); return -1; }
+    while (level < k && relind(m, &gen, level + 1, NULL, NULL, NULL) == 0) level++;
+    if (m->unknown) { free(gen.lit); return -1; }
     add_lemma(m, gen, level);
     if (level < k) requeue(m, o, level + 1);
   }
-  return Z3_L_FALSE;
+  return 0;
 }
 
 /* Pushes lemmas forward; returns the level whose delta became empty (the
@@ -383,9 +343,9 @@ static uint32_t propagate(ic3 *m, uint32_t k) {
       cube cu = f->c[c];
       uint32_t n = frame_assume(m, i, m->assume);
       for (uint32_t x = 0; x < cu.n; x++) m->assume[n++] = latch_next(m, cu.lit[x]);
-      Z3_lbool r = solve(m, n, m->assume);
-      if (r == Z3_L_UNDEF) { f->c[keep++] = cu; for (c++; c < f->n; c++) f->c[keep++] = f->c[c]; f->n = keep; return 0; }
-      if (r == Z3_L_FALSE) add_lemma(m, cu, i + 1);
+      int r = solve(m, n, m->assume);
+      if (r == -1) { f->c[keep++] = cu; for (c++; c < f->n; c++) f->c[keep++] = f->c[c]; f->n = keep; return 0; }
+      if (r == 0) add_lemma(m, cu, i + 1);
       else f->c[keep++] = cu;
     }
     f->n = keep;
@@ -420,41 +380,36 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   memset(&m, 0, sizeof m);
   m.g = g;
   m.o = o;
-  Z3_config cfg = Z3_mk_config();
-  m.ctx = Z3_mk_context(cfg);
-  Z3_del_config(cfg);
-  m.s = Z3_mk_simple_solver(m.ctx);
-  Z3_solver_inc_ref(m.ctx, m.s);
+  m.s = sat_new();
   encode(&m);
-  m.bad = mk_bool(&m, "bad", 0);
-  Z3_solver_assert(m.ctx, m.s, Z3_mk_eq(m.ctx, m.bad, lit_ast(&m, aig_property(g, prop))));
+  m.bad = lit_of(&m, aig_property(g, prop));
   add_level(&m);   /* level 0: init */
   add_level(&m);   /* level 1 */
   uint32_t k = 1;
   /* a bad initial state? */
   uint32_t n = frame_assume(&m, 0, m.assume);
   m.assume[n++] = m.bad;
-  Z3_lbool res = solve(&m, n, m.assume);
+  int res = solve(&m, n, m.assume);
   uint8_t *state = xcalloc(g->nlatches + 1, 1);
-  if (res == Z3_L_TRUE) {
+  if (res == 1) {
     uint8_t *in = xcalloc(g->ninputs + 1, 1);
     read_model(&m, state, in);
     uint32_t b = new_obl(&m, cube_from_state(state, g->nlatches), 0, -1, in);
     build_trace(&m, b, sys, r);
     r->verdict = ZETA_UNSAFE;
   }
-  while (res != Z3_L_UNDEF && r->verdict == ZETA_UNKNOWN) {
+  while (res != -1 && r->verdict == ZETA_UNKNOWN) {
     n = frame_assume(&m, k, m.assume);
     m.assume[n++] = m.bad;
     res = solve(&m, n, m.assume);
-    if (res == Z3_L_UNDEF) break;
-    if (res == Z3_L_TRUE) {
+    if (res == -1) break;
+    if (res == 1) {
       uint8_t *in = xcalloc(g->ninputs + 1, 1);
       read_model(&m, state, in);
       uint32_t b = new_obl(&m, cube_from_state(state, g->nlatches), k, -1, in), cex;
-      Z3_lbool br = block(&m, b, k, &cex);
-      if (br == Z3_L_UNDEF) { res = br; break; }
-      if (br == Z3_L_TRUE) { build_trace(&m, cex, sys, r); r->verdict = ZETA_UNSAFE; }
+      int br = block(&m, b, k, &cex);
+      if (br == -1) { res = br; break; }
+      if (br == 1) { build_trace(&m, cex, sys, r); r->verdict = ZETA_UNSAFE; }
       continue;
     }
     k++;
@@ -482,10 +437,8 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   free(m.act);
   free(m.var);
   free(m.nxt);
-  free(m.id2latch);
   free(m.assume);
   free(m.latch_val);
-  Z3_solver_dec_ref(m.ctx, m.s);
-  Z3_del_context(m.ctx);
+  sat_free(m.s);
   return r->verdict;
 }

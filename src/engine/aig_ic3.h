@@ -2,8 +2,9 @@
  * the implementation choices of Een, Mishchenko and Brayton: one solver
  * with activation literals per frame, delta-encoded frames, unsat-core
  * reduction and literal dropping for blocked cubes, lemma pushing). The
- * circuit is encoded once, gate by gate, into Z3's propositional core; no
- * term-level translation sits between the queries.
+ * circuit is encoded once (Tseitin, gate by gate) into zeta's own CDCL
+ * solver (solver/sat.h): the queries are many and tiny, too many for a
+ * round trip through an SMT solver.
  *
  * Invariant constraints are asserted in every query (they hold in every
  * state of a counterexample). The result is expressed over the transition

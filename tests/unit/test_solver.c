@@ -236,6 +236,18 @@ static void test_dead_solver(void) {
   }
 }
 
+/* x*x = 2 over the reals: Z3's value is an algebraic number, which has no
+ * literal term: the value is a failure, never a wrong rational. */
+static void test_algebraic_value(void) {
+  solver *s = solver_new_z3();
+  if (!s) { CHECK(0); return; }
+  term_t x = term_var("alg", type_real());
+  solver_assert(s, term_eq(term_mul2(x, x), term_to_real(term_int(2))));
+  CHECK(solver_check(s) == SOLVER_SAT);
+  CHECK(solver_value(s, x) == NULL_TERM);
+  solver_free(s);
+}
+
 /* Terms far deeper than the C stack would allow in a recursive translation. */
 static void test_deep_term(void) {
   solver *s = solver_new_z3();
@@ -282,6 +294,7 @@ int main(void) {
   RUN(test_timeout);
   RUN(test_enumerate);
   RUN(test_dead_solver);
+  RUN(test_algebraic_value);
   RUN(test_deep_term);
   RUN(test_sexp_values);
   terms_reset();

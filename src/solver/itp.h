@@ -6,9 +6,13 @@
  *   ITP_SPACER  the chain as a linear CHC system solved by Z3's Spacer;
  *   ITP_MBP     model-based projection of prefix models onto the shared
  *               symbols, each cube generalized against the suffix with cores;
- *   ITP_AUTO    one, falling back to the other when it cannot answer.
- * Every returned interpolant has been checked (the three conditions) unless
- * the library was built to skip it.
+ *   ITP_AUTO    one, falling back to the other when it cannot answer
+ *               (Spacer first for arithmetic sequences under 50 formulas,
+ *               MBP first otherwise and always with bit-vectors).
+ * An explicit strategy is tried first and the other is the fallback.
+ * Every returned interpolant has been checked (the three conditions and the
+ * symbols) with Z3. Each strategy runs in a forked child process, because
+ * Z3 4.8.12 aborts the process on some internal errors in Spacer and MBP.
  */
 #ifndef ZETA_SOLVER_ITP_H
 #define ZETA_SOLVER_ITP_H

@@ -153,6 +153,34 @@ static void random_binary(type_t ty, uint64_t seed, const char *what) {
 static void test_random_binary_lia(void) { random_binary(type_int(), 21, "random lia"); }
 static void test_random_binary_lra(void) { random_binary(type_real(), 22, "random lra"); }
 
+/* Random Boolean pairs: 3-clauses over local and shared atoms. */
+static term_t random_clause(const term_t *v, uint32_t nv) {
+  term_t lits[3];
+  for (int i = 0; i < 3; i++) {
+    term_t x = v[gen_rand(nv)];
+    lits[i] = gen_rand(2) ? x : term_not(x);
+  }
+  return term_or(3, lits);
+}
+
+static void test_random_binary_bool(void) {
+  gen_seed(23);
+  term_t va[4], vb[4];
+  const char *an[4] = {"ba0", "ba1", "bs0", "bs1"}, *bn[4] = {"bb0", "bb1", "bs0", "bs1"};
+  for (int i = 0; i < 4; i++) { va[i] = term_var(an[i], type_bool()); vb[i] = term_var(bn[i], type_bool()); }
+  uint32_t done = 0;
+  for (uint32_t tries = 0; tries < 400 && done < 5; tries++) {
+    term_t a[6], b[6];
+    for (int i = 0; i < 6; i++) { a[i] = random_clause(va, 4); b[i] = random_clause(vb, 4); }
+    term_t f[2] = {term_and(6, a), term_and(6, b)};
+    if (solver_check_formula(term_and2(f[0], f[1]), 5000) != SOLVER_UNSAT) continue;
+    if (solver_check_formula(f[0], 5000) != SOLVER_SAT || solver_check_formula(f[1], 5000) != SOLVER_SAT) continue;
+    all_strategies(2, f, "random bool", SOLVER_UNSAT);
+    done++;
+  }
+  CHECK(done >= 3);
+}
+
 /* Random sequences: each Fi a conjunction over variables shared with its
  * neighbours (v@i-1, v@i), with a disjunction for Boolean structure. */
 static void test_random_sequences(void) {
@@ -184,6 +212,7 @@ int main(void) {
   RUN(test_bool_paths);
   RUN(test_random_binary_lia);
   RUN(test_random_binary_lra);
+  RUN(test_random_binary_bool);
   RUN(test_random_sequences);
   solver_free(cvc);
   terms_reset();

@@ -24,6 +24,8 @@ typedef struct {
   uint32_t *var;        /* per AIG variable: its SAT literal */
   uint32_t *nxt;        /* per latch: next-state literal */
   uint32_t bad;
+  uint32_t bad_aig;      /* the bad literal in the AIG */
+  uint32_t *targets;      /* scratch for lifting */
   uint32_t *act;        /* per level >= 1: activation literal */
   frame *frames;        /* delta frames, per level >= 1 */
   uint32_t nlevels, cap_levels;  /* levels 0..nlevels-1 exist */
@@ -125,6 +127,66 @@ static cube cube_from_state(const uint8_t *vals, uint32_t n) {
   cube c = {xmalloc((n + 1) * sizeof *c.lit), n};
   for (uint32_t j = 0; j < n; j++) c.lit[j] = 2 * j + (vals[j] ? 1 : 0);
   return c;
+}
+
+/* ---- ternary simulation: 0, 1, 2 = unknown ---- */
+static inline uint8_t tval(const uint8_t *v, uint32_t lit) {
+  uint8_t x = v[lit >> 1];
+  return x == 2 ? 2 : (uint8_t)(x ^ (lit & 1));
+}
+
+static void tsim(const aig *g, uint8_t *v) {
+  v[0] = 0;
+  for (uint32_t i = 0; i < g->nands; i++) {
+    const aig_and *a = &g->ands[i];
+    uint8_t x = tval(v, a->rhs0), y = tval(v, a->rhs1);
+    v[a->lhs >> 1] = (x == 0 || y == 0) ? 0 : (x == 1 && y == 1) ? 1 : 2;
+  }
+}
+
+/* Lifts a concrete state: drops every latch whose value does not matter
+ * for the targets (literals that must stay 1 under the given inputs), by
+ * ternary simulation. Every state of the returned cube, with these inputs,
+ * makes all targets 1. Skipped on large circuits (quadratic cost). */
+static cube lift(ic3 *m, const uint8_t *state, const uint8_t *in, uint32_t nt, const uint32_t *targets) {
+  const aig *g = m->g;
+  if ((uint64_t)g->nlatches * g->nands > 20000000u) return cube_from_state(state, g->nlatches);
+  uint8_t *v = xcalloc((size_t)g->maxvar + 1, 1);
+  for (uint32_t i = 0; i < g->ninputs; i++) v[g->inputs[i] >> 1] = in[i];
+  for (uint32_t j = 0; j < g->nlatches; j++) v[g->latches[j].lit >> 1] = state[j];
+  uint8_t *keep = xmalloc(g->nlatches + 1);
+  for (uint32_t j = 0; j < g->nlatches; j++) {
+    uint32_t x = g->latches[j].lit >> 1;
+    v[x] = 2;
+    tsim(g, v);
+    bool ok = true;
+    for (uint32_t t = 0; t < nt && ok; t++) ok = tval(v, targets[t]) == 1;
+    keep[j] = !ok;
+    if (!ok) v[x] = state[j];
+  }
+  cube c = {xmalloc((g->nlatches + 1) * sizeof *c.lit), 0};
+  for (uint32_t j = 0; j < g->nlatches; j++)
+    if (keep[j]) c.lit[c.n++] = 2 * j + (state[j] ? 1 : 0);
+  free(v);
+  free(keep);
+  return c;
+}
+
+/* Targets for lifting: the successor cube's next-state literals (or the
+ * bad literal when succ is NULL) and the invariant constraints. */
+static uint32_t lift_targets(ic3 *m, const cube *succ, uint32_t *out) {
+  const aig *g = m->g;
+  uint32_t n = 0;
+  if (succ) {
+    for (uint32_t i = 0; i < succ->n; i++) {
+      uint32_t l = g->latches[succ->lit[i] >> 1].next;
+      out[n++] = (succ->lit[i] & 1) ? l : l ^ 1;
+    }
+  } else {
+    out[n++] = m->bad_aig;
+  }
+  for (uint32_t c = 0; c < g->nconstraints; c++) out[n++] = g->constraints[c];
+  return n;
 }
 
 static bool intersects_init(const ic3 *m, const cube *c) {
@@ -267,8 +329,10 @@ static void requeue(ic3 *m, uint32_t o, uint32_t level) {
   heap_push(m, o);
 }
 
-/* The counterexample from obligation o (a state in the initial states)
- * along its parents to the bad state. */
+/* The counterexample from obligation o (a cube meeting the initial
+ * states) along its parents to the bad state, made concrete by simulation:
+ * the start state takes the cube's values and the reset values elsewhere,
+ * then each step applies the inputs recorded with its obligation. */
 static void build_trace(ic3 *m, uint32_t o, const ts *sys, ts_result *r) {
   uint32_t len = 0;
   for (int32_t p = (int32_t)o; p >= 0; p = m->obl[p].parent) len++;
@@ -277,14 +341,26 @@ static void build_trace(ic3 *m, uint32_t o, const ts *sys, ts_result *r) {
   t->length = len;
   t->width = sys->vars.size + sys->inputs.size;
   t->values = xmalloc(((size_t)len * t->width + 1) * sizeof *t->values);
+  uint8_t *v = xcalloc((size_t)g->maxvar + 1, 1), *next = xcalloc(g->nlatches + 1, 1);
+  for (uint32_t j = 0; j < g->nlatches; j++) {
+    const aig_latch *l = &g->latches[j];
+    v[l->lit >> 1] = l->reset == l->lit ? 0 : (uint8_t)l->reset;
+  }
+  const cube *c0 = &m->obl[o].s;
+  for (uint32_t i = 0; i < c0->n; i++) v[g->latches[c0->lit[i] >> 1].lit >> 1] = c0->lit[i] & 1;
   uint32_t k = 0;
   for (int32_t p = (int32_t)o; p >= 0; p = m->obl[p].parent, k++) {
     const obligation *b = &m->obl[p];
     term_t *row = t->values + (size_t)k * t->width;
-    for (uint32_t j = 0; j < g->nlatches; j++) row[j] = term_false();
-    for (uint32_t i = 0; i < b->s.n; i++) row[b->s.lit[i] >> 1] = term_bool(b->s.lit[i] & 1);
+    for (uint32_t i = 0; i < g->ninputs; i++) v[g->inputs[i] >> 1] = b->inputs[i];
+    for (uint32_t j = 0; j < g->nlatches; j++) row[j] = term_bool(v[g->latches[j].lit >> 1]);
     for (uint32_t i = 0; i < g->ninputs; i++) row[g->nlatches + i] = term_bool(b->inputs[i]);
+    aig_eval_step(g, v);
+    for (uint32_t j = 0; j < g->nlatches; j++) next[j] = aig_lit_value(v, g->latches[j].next);
+    for (uint32_t j = 0; j < g->nlatches; j++) v[g->latches[j].lit >> 1] = next[j];
   }
+  free(v);
+  free(next);
 }
 
 /* Blocks the bad state in obligation root at level k. Returns 1
@@ -314,7 +390,9 @@ static int block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
     b = &m->obl[o];
     if (r == -1) { free(pred); free(in); return r; }
     if (r == 1) {
-      uint32_t p = new_obl(m, cube_from_state(pred, g->nlatches), b->level - 1, (int32_t)o, in);
+      uint32_t nt = lift_targets(m, &m->obl[o].s, m->targets);
+      cube pc = lift(m, pred, in, nt, m->targets);
+      uint32_t p = new_obl(m, pc, m->obl[o].level - 1, (int32_t)o, in);
       free(pred);
       requeue(m, o, m->obl[o].level);
       heap_push(m, p);
@@ -382,7 +460,9 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   m.o = o;
   m.s = sat_new();
   encode(&m);
-  m.bad = lit_of(&m, aig_property(g, prop));
+  m.bad_aig = aig_property(g, prop);
+  m.bad = lit_of(&m, m.bad_aig);
+  m.targets = xmalloc(((size_t)g->nlatches + g->nconstraints + 2) * sizeof *m.targets);
   add_level(&m);   /* level 0: init */
   add_level(&m);   /* level 1 */
   uint32_t k = 1;
@@ -406,7 +486,8 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
     if (res == 1) {
       uint8_t *in = xcalloc(g->ninputs + 1, 1);
       read_model(&m, state, in);
-      uint32_t b = new_obl(&m, cube_from_state(state, g->nlatches), k, -1, in), cex;
+      uint32_t nt = lift_targets(&m, NULL, m.targets);
+      uint32_t b = new_obl(&m, lift(&m, state, in, nt, m.targets), k, -1, in), cex;
       int br = block(&m, b, k, &cex);
       if (br == -1) { res = br; break; }
       if (br == 1) { build_trace(&m, cex, sys, r); r->verdict = ZETA_UNSAFE; }
@@ -439,6 +520,7 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   free(m.nxt);
   free(m.assume);
   free(m.latch_val);
+  free(m.targets);
   sat_free(m.s);
   return r->verdict;
 }

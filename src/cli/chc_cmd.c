@@ -72,6 +72,7 @@ static void run_engine(const char *alg, const chc_system *s, const zeta_limits *
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve(s, lim, r); return; }
   if (option_is(alg, "own")) { run_own(s, lim, r); return; }
+  if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve(s, lim, alg, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
   r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar or bmc)";

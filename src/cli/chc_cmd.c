@@ -5,6 +5,7 @@
 #include <string.h>
 #include <signal.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include "cli_common.h"
 #include "core/alloc.h"
 #include "drivers.h"
@@ -51,26 +52,162 @@ static bool trivial(const chc_system *s, const zeta_limits *lim, chc_result *r) 
   return true;
 }
 
-static void run_engine(const char *alg, const chc_system *s, const zeta_limits *lim, bool want_deriv,
-                       chc_result *r) {
-  if (option_is(alg, "spacer")) { chc_spacer_solve(s, lim, want_deriv, r); return; }
+/* zeta's own engines: for linear systems a short BMC slice for shallow
+ * counterexamples, then predicate abstraction (which also finds deep ones
+ * and handles nonlinear systems). */
+static void run_own(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  if (chc_is_linear(s)) {
+    double total = lim->deadline ? lim->deadline - limits_now() : 20;
+    zeta_limits l1 = *lim;
+    l1.deadline = limits_now() + (total * 0.15 < 3 ? total * 0.15 : 3);
+    chc_bmc_solve(s, &l1, 0, r);
+    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    chc_result_free(r);
+  }
+  chc_pa_solve(s, lim, r);
+}
+
+static void run_engine(const char *alg, const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  if (option_is(alg, "spacer")) { chc_spacer_solve(s, lim, true, r); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve(s, lim, r); return; }
-  if (option_is(alg, "portfolio")) {
-    /* own engine first for a share of the time, then Spacer */
-    double total = lim->deadline ? lim->deadline - limits_now() : 0;
-    zeta_limits l1 = *lim;
-    if (total > 0) l1.deadline = limits_now() + total * 0.3;
-    else l1 = limits_from_timeout(10), l1.stop = lim->stop;
-    chc_pa_solve(s, &l1, r);
-    if (r->answer != CHC_UNKNOWN) return;
-    chc_result_free(r);
-    chc_spacer_solve(s, lim, want_deriv, r);
-    return;
-  }
+  if (option_is(alg, "own")) { run_own(s, lim, r); return; }
+  if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve(s, lim, alg, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
-  r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, spacer, cegar or bmc)";
+  r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar or bmc)";
+}
+
+/* Checks the evidence of r and prints the answer; returns the exit code. */
+static int finish(const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *r) {
+  int rc;
+  if (r->answer == CHC_SAT) {
+    term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
+    for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = r->interp[p];
+    chc_expand_model(norm, interp);
+    /* re-check on the original clauses (Z3; with --validate also cvc5) */
+    solver *z = solver_new_z3();
+    solver_set_timeout(z, 10000);
+    uint32_t *failed; bool *undecided;
+    uint32_t nf = chc_check_model(sys, interp, z, &failed, &undecided);
+    solver_free(z);
+    bool bad = false;
+    for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
+    free(failed); free(undecided);
+    if (!bad && o->validate) {
+      const char *err = NULL;
+      solver *v = solver_new(o->backend && strcmp(o->backend, "z3") ? o->backend : "smtlib:cvc5 --incremental --lang smt2", &err);
+      if (v) {
+        solver_set_timeout(v, 10000);
+        nf = chc_check_model(sys, interp, v, &failed, &undecided);
+        for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
+        free(failed); free(undecided);
+        solver_free(v);
+      }
+    }
+    if (bad) {
+      rc = print_unknown("the model failed its check (engine bug)", o);
+      fprintf(stderr, "zeta: internal: %s produced a model that does not satisfy the clauses\n", r->engine);
+    } else {
+      puts("sat");
+      if (o->model) chc_write_model(stdout, sys, interp);
+      rc = ZETA_EXIT_VERDICT;
+    }
+    free(interp);
+  } else if (r->answer == CHC_UNSAT) {
+    if (!chc_replay(norm, &r->deriv, 30000)) {
+      rc = print_unknown("the derivation did not replay", o);
+      fprintf(stderr, "zeta: %s answered unsat without a replayable derivation\n", r->engine);
+    } else {
+      puts("unsat");
+      if (o->model) chc_write_derivation(stdout, norm, &r->deriv);
+      rc = ZETA_EXIT_VERDICT;
+    }
+  } else {
+    rc = print_unknown(r->reason, o);
+  }
+  if (o->stats) printf("engine: %s\n", r->engine ? r->engine : "-");
+  return rc;
+}
+
+/* ---- portfolio: Spacer in a forked child, zeta's own engines here; the
+ * first checked answer wins. The child prints only a definite answer, in
+ * one write, and exits 0; otherwise it exits 99 silently. ---- */
+static volatile sig_atomic_t pf_stop, pf_child_ok, pf_child_done;
+static pid_t pf_child;
+
+static void pf_on_chld(int sig) {
+  (void)sig;
+  int st;
+  if (pf_child > 0 && waitpid(pf_child, &st, WNOHANG) == pf_child) {
+    pf_child_done = 1;
+    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) { pf_child_ok = 1; pf_stop = 1; }
+  }
+}
+static void pf_on_int(int sig) { (void)sig; pf_stop = 1; }
+
+static int portfolio(const zeta_options *o, const chc_system *sys, const chc_system *norm, const zeta_limits *lim) {
+  fflush(stdout);
+  fflush(stderr);
+  pf_stop = pf_child_ok = pf_child_done = 0;
+  signal(SIGCHLD, pf_on_chld);
+  pid_t pid = fork();
+  if (pid == 0) {
+    signal(SIGCHLD, SIG_DFL);
+    alarm(0);
+    chc_result r;
+    chc_spacer_solve(norm, lim, true, &r);
+    if (r.answer == CHC_UNKNOWN) _exit(99);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    FILE *real = stdout;
+    stdout = mem;
+    int rc = finish(o, sys, norm, &r);
+    fclose(mem);
+    stdout = real;
+    if (rc != ZETA_EXIT_VERDICT) _exit(99);
+    if (write(STDOUT_FILENO, buf, len) < 0) _exit(99);
+    _exit(0);
+  }
+  chc_result r;
+  if (pid < 0) {  /* no fork: sequential, own engines then Spacer */
+    run_own(norm, lim, &r);
+    if (r.answer == CHC_UNKNOWN) { chc_result_free(&r); chc_spacer_solve(norm, lim, true, &r); }
+    int rc = finish(o, sys, norm, &r);
+    chc_result_free(&r);
+    return rc;
+  }
+  pf_child = pid;
+  pf_on_chld(SIGCHLD);   /* in case it ended before pf_child was set */
+  signal(SIGINT, pf_on_int);
+  signal(SIGTERM, pf_on_int);
+  zeta_limits own = *lim;
+  own.stop = &pf_stop;
+  if (!pf_child_ok) run_own(norm, &own, &r);
+  else { memset(&r, 0, sizeof r); r.answer = CHC_UNKNOWN; }
+  int rc;
+  if (r.answer != CHC_UNKNOWN && !pf_child_ok) {
+    signal(SIGCHLD, SIG_DFL);
+    kill(pid, SIGKILL);
+    int st;
+    if (!pf_child_done) {
+      waitpid(pid, &st, 0);
+      if (WIFEXITED(st) && WEXITSTATUS(st) == 0) pf_child_ok = 1;
+    }
+    rc = pf_child_ok ? ZETA_EXIT_VERDICT : finish(o, sys, norm, &r);
+  } else {
+    /* wait for Spacer (it has the same deadline) */
+    signal(SIGCHLD, SIG_DFL);
+    if (!pf_child_done) {
+      int st;
+      if (waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) pf_child_ok = 1;
+    }
+    if (pf_child_ok) rc = ZETA_EXIT_VERDICT;
+    else rc = finish(o, sys, norm, &r);
+  }
+  chc_result_free(&r);
+  return rc;
 }
 
 int cli_chc(const zeta_options *o) {
@@ -112,54 +249,10 @@ int cli_chc(const zeta_options *o) {
             sys.nclauses, chc_is_linear(&sys) ? "linear" : "nonlinear", norm.nclauses,
             chc_is_linear(&norm) ? "linear" : "nonlinear");
   chc_result r;
-  if (!trivial(&norm, &lim, &r)) run_engine(o->algorithm, &norm, &lim, true, &r);
   int rc;
-  if (r.answer == CHC_SAT) {
-    term_t *interp = xcalloc(sys.npreds + 1, sizeof(term_t));
-    for (uint32_t p = 0; p < sys.npreds; p++) interp[p] = r.interp[p];
-    chc_expand_model(&norm, interp);
-    /* re-check on the original clauses (Z3; with --validate also cvc5) */
-    solver *z = solver_new_z3();
-    solver_set_timeout(z, 10000);
-    uint32_t *failed; bool *undecided;
-    uint32_t nf = chc_check_model(&sys, interp, z, &failed, &undecided);
-    solver_free(z);
-    bool bad = false;
-    for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
-    free(failed); free(undecided);
-    if (!bad && o->validate) {
-      const char *err = NULL;
-      solver *v = solver_new(o->backend && strcmp(o->backend, "z3") ? o->backend : "smtlib:cvc5 --incremental --lang smt2", &err);
-      if (v) {
-        solver_set_timeout(v, 10000);
-        nf = chc_check_model(&sys, interp, v, &failed, &undecided);
-        for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
-        free(failed); free(undecided);
-        solver_free(v);
-      }
-    }
-    if (bad) {
-      rc = print_unknown("the model failed its check (engine bug)", o);
-      fprintf(stderr, "zeta: internal: %s produced a model that does not satisfy the clauses\n", r.engine);
-    } else {
-      puts("sat");
-      if (o->model) chc_write_model(stdout, &sys, interp);
-      rc = ZETA_EXIT_VERDICT;
-    }
-    free(interp);
-  } else if (r.answer == CHC_UNSAT) {
-    if (!chc_replay(&norm, &r.deriv, 30000)) {
-      rc = print_unknown("the derivation did not replay", o);
-      fprintf(stderr, "zeta: %s answered unsat without a replayable derivation\n", r.engine);
-    } else {
-      puts("unsat");
-      if (o->model) chc_write_derivation(stdout, &norm, &r.deriv);
-      rc = ZETA_EXIT_VERDICT;
-    }
-  } else {
-    rc = print_unknown(r.reason, o);
-  }
-  if (o->stats) printf("engine: %s\n", r.engine ? r.engine : "-");
+  if (trivial(&norm, &lim, &r)) rc = finish(o, &sys, &norm, &r);
+  else if (option_is(o->algorithm, "portfolio")) rc = portfolio(o, &sys, &norm, &lim);
+  else { run_engine(o->algorithm, &norm, &lim, &r); rc = finish(o, &sys, &norm, &r); }
   chc_result_free(&r);
   chc_free(&norm);
   chc_free(&sys);

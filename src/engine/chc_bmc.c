@@ -7,6 +7,7 @@
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
 #include "model/chc_ts.h"
+#include "engine/ts_engine.h"
 #include "solver/solver.h"
 
 /* Which clause takes step j of a path with values loc/slots; CHC_FALSE if none. */
@@ -38,20 +39,31 @@ static uint32_t max_arity(const chc_system *s) {
   return m;
 }
 
+/* Values of state variables along a path: from a solver model or a trace. */
+typedef struct { solver *slv; const ts *t; const ts_trace *tr; } valsrc;
+
+static term_t value_at(const valsrc *v, term_t var, uint32_t k) {
+  if (v->slv) return solver_value(v->slv, term_shift(var, (int32_t)k));
+  for (uint32_t i = 0; i < v->t->vars.size; i++)
+    if (v->t->vars.data[i] == var) return v->tr->values[k * v->tr->width + i];
+  return NULL_TERM;
+}
+
 /* Values of predicate p's slots at step k. */
-static void slot_values(const chc_system *s, solver *slv, uint32_t p, uint32_t k, term_t *out) {
+static void slot_values(const chc_system *s, const valsrc *src, uint32_t p, uint32_t k, term_t *out) {
   term_t *sl = xmalloc(max_arity(s) * sizeof(term_t));
   chc_ts_pred_slots(s, p, sl);
-  for (uint32_t a = 0; a < s->preds[p].arity; a++) out[a] = solver_value(slv, term_shift(sl[a], (int32_t)k));
+  for (uint32_t a = 0; a < s->preds[p].arity; a++) out[a] = value_at(src, sl[a], k);
   free(sl);
 }
 
-static bool extract(const chc_system *s, solver *slv, uint32_t k, chc_derivation *d) {
+/* A derivation from a path of k transitions ending in the error location. */
+static bool extract(const chc_system *s, const valsrc *slv, uint32_t k, chc_derivation *d) {
   /* states 0..k: loc values */
   int64_t *loc = xmalloc((k + 1) * sizeof *loc);
   bool ok = true;
   for (uint32_t j = 0; j <= k && ok; j++) {
-    term_t v = solver_value(slv, term_shift(chc_ts_loc(), (int32_t)j));
+    term_t v = value_at(slv, chc_ts_loc(), j);
     ok = v != NULL_TERM && term_op_of(v) == OP_RAT;
     if (ok) {
       mpq_t q; mpq_init(q); term_rat_value(v, q);
@@ -96,7 +108,8 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
     solver_assert(slv, term_shift(term_not(t.prop), (int32_t)k));
     solver_result r = solver_check(slv);
     if (r == SOLVER_SAT) {
-      if (extract(s, slv, k, &out->deriv)) out->answer = CHC_UNSAT;
+      valsrc src = {slv, NULL, NULL};
+      if (extract(s, &src, k, &out->deriv)) out->answer = CHC_UNSAT;
       else { chc_derivation_free(&out->deriv); out->reason = "bmc: path not matched to clauses"; }
       solver_pop(slv, 1);
       break;
@@ -106,5 +119,60 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
     if (max_depth && k == max_depth) out->reason = "bmc: bound reached";
   }
   solver_free(slv);
+  ts_free(&t);
+}
+
+/* kind / pdr / imc of engine/ts_engine.h on the encoding. A SAFE invariant
+ * over (loc, slots) gives each predicate p the interpretation
+ * exists other slots. inv[loc := p+1, p's slots := p's params]. */
+void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out) {
+  memset(out, 0, sizeof *out);
+  out->answer = CHC_UNKNOWN;
+  out->engine = alg;
+  ts t;
+  if (!chc_to_ts(s, &t)) { out->reason = "nonlinear clauses: the transition-system engines need linear ones"; return; }
+  ts_engine_opts eo;
+  ts_engine_opts_default(&eo);
+  eo.limits = lim;
+  ts_result r;
+  ts_result_init(&r);
+  zeta_verdict v = strcmp(alg, "pdr") == 0 ? pdr_run(&t, &eo, &r)
+                   : strcmp(alg, "imc") == 0 ? imc_run(&t, &eo, &r)
+                   : strcmp(alg, "kind") == 0 ? kind_run(&t, &eo, &r) : bmc_run(&t, &eo, &r);
+  out->reason = r.reason ? r.reason : "unknown";
+  if (v == ZETA_UNSAFE && r.trace.length >= 2) {
+    valsrc src = {NULL, &t, &r.trace};
+    if (extract(s, &src, r.trace.length - 1, &out->deriv)) out->answer = CHC_UNSAT;
+    else { chc_derivation_free(&out->deriv); out->reason = "trace not matched to clauses"; }
+  } else if (v == ZETA_SAFE && r.invariant != NULL_TERM) {
+    out->answer = CHC_SAT;
+    out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+    term_t *sl = xmalloc(max_arity(s) * sizeof(term_t));
+    for (uint32_t p = 0; p < s->npreds; p++) {
+      chc_ts_pred_slots(s, p, sl);
+      term_vec from = {0}, to = {0}, others = {0};
+      term_vec_push(&from, chc_ts_loc());
+      term_vec_push(&to, term_int((long)p + 1));
+      for (uint32_t a = 0; a < s->preds[p].arity; a++) { term_vec_push(&from, sl[a]); term_vec_push(&to, s->preds[p].params[a]); }
+      for (uint32_t i = 0; i < t.vars.size; i++) {
+        bool mine = false;
+        for (uint32_t j = 0; j < from.size; j++) mine |= from.data[j] == t.vars.data[i];
+        if (!mine) term_vec_push(&others, t.vars.data[i]);
+      }
+      term_t body = term_subst(r.invariant, from.size, from.data, to.data);
+      term_t *fv;
+      uint32_t nfv = term_free_vars(body, &fv);
+      term_vec q = {0};
+      for (uint32_t i = 0; i < nfv; i++)
+        for (uint32_t j = 0; j < others.size; j++) if (fv[i] == others.data[j]) term_vec_push(&q, fv[i]);
+      out->interp[p] = q.size ? term_exists(q.size, q.data, body) : body;
+      free(fv);
+      term_vec_free(&q); term_vec_free(&from); term_vec_free(&to); term_vec_free(&others);
+    }
+    free(sl);
+  } else if (v == ZETA_SAFE) {
+    out->reason = "safe without an invariant to turn into a model";
+  }
+  ts_result_free(&r);
   ts_free(&t);
 }

@@ -52,4 +52,7 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
 
 /* Bounded unfolding: searches derivations of growing depth (finds unsat). */
 void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out);
+/* The transition-system engines ("bmc", "kind", "pdr", "imc" of
+ * engine/ts_engine.h) on the encoding of model/chc_ts.h (linear only). */
+void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out);
 #endif

@@ -2,19 +2,19 @@
 # expected verdict (true = sat, false = unsat) or unknown, never the
 # opposite; every sat model passes `zeta validate` (cvc5 backend); every
 # unsat answer comes with a derivation (zeta replays it before printing).
-# Quick by default: every 10th task and the seeds, 3 s per task.
+# Quick by default: every 20th task and the seeds, 3 s per task.
 # CHC_FULL=1: all tasks, CHC_TIMEOUT (default 5) seconds per task.
 z=$ZETA
 dir=$SHARED/benchmarks/chc
 to=${CHC_TIMEOUT:-3}
 [ -n "$CHC_FULL" ] && to=${CHC_TIMEOUT:-5}
-engines=${CHC_ENGINES:-"spacer cegar bmc portfolio"}
+engines=${CHC_ENGINES:-"spacer cegar bmc pdr own portfolio"}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 i=0
 for f in "$dir"/*.smt2; do
   b=$(basename "$f" .smt2)
   i=$((i + 1))
-  if [ -z "$CHC_FULL" ] && [ $((i % 10)) -ne 0 ] && [ "${b#seed-}" = "$b" ]; then continue; fi
+  if [ -z "$CHC_FULL" ] && [ $((i % 20)) -ne 0 ] && [ "${b#seed-}" = "$b" ]; then continue; fi
   exp=$(sed -n 's/.*expected_verdict: *//p' "${f%.smt2}.yml" | head -1)
   for e in $engines; do
     out=$tmp/out

@@ -16,6 +16,7 @@ done
 for s in DFS ERR ERR_DFS DFS_ERR; do DEFAULT_CONFIGS+=" --domain=PRED_CART,--search=$s"; done
 DEFAULT_CONFIGS+=" --domain=PRED_CART,--precgranularity=LOCAL --domain=PRED_CART,--predsplit=ATOMS"
 DEFAULT_CONFIGS+=" --domain=PRED_CART,--encoding=SBE --domain=PRED_CART,--prunestrategy=FULL --domain=EXPL,--maxenum=-1"
+DEFAULT_CONFIGS+=" --domain=PRED_CART,--itp=mbp --domain=PRED_CART,--initprec=ALLASSUMES"
 printf '%-55s %6s %7s %5s %8s %6s %8s\n' configuration solved unknown wrong time[s] refs arg-nodes
 for c in ${CONFIGS:-$DEFAULT_CONFIGS}; do
   opts=$(echo "$c" | tr ',' ' ' | sed 's/=/ /g')

@@ -2,7 +2,8 @@
 # Compares CEGAR configurations on $SHARED/benchmarks/cfa: per configuration
 # the number of tasks solved (expected verdict), unknown, wrong, total time,
 # and the summed refinements and final ARG sizes of the solved tasks.
-# usage: bench/cegar_configs.sh [ZETA] [TIMEOUT]   (CONFIGS="..." to choose)
+# usage: bench/cegar_configs.sh [ZETA] [TIMEOUT]   (CONFIGS="..." to choose,
+# JOBS=N to run N configurations at a time)
 set -u
 ZETA=${1:-build/zeta}
 T=${2:-10}
@@ -16,10 +17,10 @@ done
 for s in DFS ERR ERR_DFS DFS_ERR; do DEFAULT_CONFIGS+=" --domain=PRED_CART,--search=$s"; done
 DEFAULT_CONFIGS+=" --domain=PRED_CART,--precgranularity=LOCAL --domain=PRED_CART,--predsplit=ATOMS"
 DEFAULT_CONFIGS+=" --domain=PRED_CART,--encoding=SBE --domain=PRED_CART,--prunestrategy=FULL --domain=EXPL,--maxenum=-1"
-printf '%-55s %6s %7s %5s %8s %6s %8s\n' configuration solved unknown wrong time[s] refs arg-nodes
-for c in ${CONFIGS:-$DEFAULT_CONFIGS}; do
+DEFAULT_CONFIGS+=" --domain=PRED_CART,--itp=mbp --domain=PRED_CART,--initprec=ALLASSUMES"
+one() {  # one configuration: its table row
+  local c=$1 opts solved=0 unknown=0 wrong=0 refs=0 nodes=0 start t f want out v
   opts=$(echo "$c" | tr ',' ' ' | sed 's/=/ /g')
-  solved=0 unknown=0 wrong=0 refs=0 nodes=0
   start=$(date +%s.%N)
   for f in "$DIR"/*.cfa; do
     want=$(grep -o 'expected_verdict: *[a-z]*' "${f%.cfa}.yml" | awk '{print $2}')
@@ -35,4 +36,10 @@ for c in ${CONFIGS:-$DEFAULT_CONFIGS}; do
   done
   t=$(echo "$(date +%s.%N) - $start" | bc)
   printf '%-55s %6d %7d %5d %8.1f %6d %8d\n' "$opts" "$solved" "$unknown" "$wrong" "$t" "$refs" "$nodes"
-done
+}
+export -f one
+export ZETA T DIR
+printf '%-55s %6s %7s %5s %8s %6s %8s\n' configuration solved unknown wrong time[s] refs arg-nodes
+# JOBS=N: N configurations at a time (rows in completion order)
+# shellcheck disable=SC2086
+printf '%s\n' ${CONFIGS:-$DEFAULT_CONFIGS} | xargs -P "${JOBS:-1}" -I{} bash -c 'one "$1"' _ {}

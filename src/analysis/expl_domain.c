@@ -36,20 +36,15 @@ static term_t eval(const cfa *c, const term_t *vals, term_t e) {
   return term_eval(e, n, vars, vv);
 }
 
-/* Classic successor by evaluation; NULL when an assumption is false. */
-static term_t *classic_post(expl_domain *d, const term_t *s, const cfa_edge *e, const term_vec *prec) {
-  const cfa *c = d->base.c;
-  term_t *v = new_vals(d->nv);
-  memcpy(v, s, d->nv * sizeof *v);
-  for (uint32_t k = 0; k < e->nstmts; k++) {
-    const cfa_stmt *st = &e->stmts[k];
+/* Runs statements on the values v (NULL_TERM = unknown) by evaluation;
+ * false when an assumption is false. */
+static bool classic_run(const cfa *c, uint32_t nv, term_t *v, const cfa_stmt *stmts, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++) {
+    const cfa_stmt *st = &stmts[k];
     uint32_t vi = st->var == NULL_TERM ? CFA_NONE : cfa_var_index(c, st->var);
     if (st->kind == CFA_ASSUME) {
       term_t r = eval(c, v, st->expr);
-      if (r != NULL_TERM && term_is_false(r)) {
-        free(v);
-        return NULL;
-      }
+      if (r != NULL_TERM && term_is_false(r)) return false;
       /* assume x = literal pins an unknown x */
       term_t x = st->expr;
       if (r == NULL_TERM && !term_is_negated(x) && term_op_of(x) == OP_EQ && term_nargs(x) == 2) {
@@ -60,9 +55,40 @@ static term_t *classic_post(expl_domain *d, const term_t *s, const cfa_edge *e, 
       }
     } else if (st->kind == CFA_ASSIGN) {
       if (vi != CFA_NONE) v[vi] = eval(c, v, st->expr);
-    } else if (vi != CFA_NONE) {
-      v[vi] = NULL_TERM;
+    } else if (st->kind == CFA_HAVOC) {
+      if (vi != CFA_NONE) v[vi] = NULL_TERM;
+    } else {
+      /* CHOICE: the join of the feasible alternatives (a value stays known
+       * when all of them agree on it) */
+      term_t *alt = new_vals(nv), *join = NULL;
+      for (uint32_t j = 0; j < st->nalts; j++) {
+        memcpy(alt, v, nv * sizeof *v);
+        if (!classic_run(c, nv, alt, st->alts[j].stmts, st->alts[j].n)) continue;
+        if (!join) {
+          join = new_vals(nv);
+          memcpy(join, alt, nv * sizeof *alt);
+        } else {
+          for (uint32_t i = 0; i < nv; i++)
+            if (join[i] != alt[i]) join[i] = NULL_TERM;
+        }
+      }
+      free(alt);
+      if (!join) return false;
+      memcpy(v, join, nv * sizeof *v);
+      free(join);
     }
+  }
+  return true;
+}
+
+/* Classic successor by evaluation; NULL when an assumption is false. */
+static term_t *classic_post(expl_domain *d, const term_t *s, const cfa_edge *e, const term_vec *prec) {
+  const cfa *c = d->base.c;
+  term_t *v = new_vals(d->nv);
+  memcpy(v, s, d->nv * sizeof *v);
+  if (!classic_run(c, d->nv, v, e->stmts, e->nstmts)) {
+    free(v);
+    return NULL;
   }
   for (uint32_t i = 0; i < d->nv; i++)
     if (!tracked(prec, c->vars.data[i])) v[i] = NULL_TERM;

@@ -225,6 +225,20 @@ static uint32_t bin_itp(engine *e, const apath *p, bool forward, term_t *I) {
   return cut;
 }
 
+/* The assumptions (and, unless assumes_only, the assignments as
+ * equalities) of statements, inside choices too. */
+static void stmt_atoms(const cfa_stmt *stmts, uint32_t n, bool assumes_only, term_vec *out) {
+  for (uint32_t s = 0; s < n; s++) {
+    const cfa_stmt *st = &stmts[s];
+    if (st->kind == CFA_ASSUME) term_vec_push(out, st->expr);
+    else if (st->kind == CFA_CHOICE)
+      for (uint32_t j = 0; j < st->nalts; j++) stmt_atoms(st->alts[j].stmts, st->alts[j].n, assumes_only, out);
+    else if (assumes_only || st->kind != CFA_ASSIGN) continue;
+    else if (term_is_bool(st->var)) term_vec_push(out, st->var);
+    else term_vec_push(out, term_eq(st->var, st->expr));
+  }
+}
+
 /* Unsat core over the steps: the items of every step in the core, at every
  * node of the path. */
 static bool core_items(engine *e, const apath *p, term_t *I) {
@@ -245,12 +259,7 @@ static bool core_items(engine *e, const apath *p, term_t *I) {
       for (uint32_t j = 0; j < nc; j++) in |= core[j] == lab[k];
       if (!in) continue;
       const cfa_edge *ed = &e->c->edges[p->edges[k]];
-      for (uint32_t s = 0; s < ed->nstmts; s++) {
-        const cfa_stmt *st = &ed->stmts[s];
-        if (st->kind == CFA_ASSUME) term_vec_push(&atoms, st->expr);
-        else if (st->kind == CFA_ASSIGN && term_is_bool(st->var)) term_vec_push(&atoms, st->var);
-        else if (st->kind == CFA_ASSIGN) term_vec_push(&atoms, term_eq(st->var, st->expr));
-      }
+      stmt_atoms(ed->stmts, ed->nstmts, false, &atoms);
     }
     free(core);
   }
@@ -395,9 +404,10 @@ static void init_precision(engine *e) {
     if (cfg->domain == CEGAR_EXPL)
       for (uint32_t i = 0; i < e->c->vars.size; i++) term_vec_push(&items, e->c->vars.data[i]);
   } else {
-    for (uint32_t ed = 0; ed < e->c->nedges; ed++)
-      for (uint32_t s = 0; s < e->c->edges[ed].nstmts; s++)
-        if (e->c->edges[ed].stmts[s].kind == CFA_ASSUME) e->d->ops->items(e->d, e->c->edges[ed].stmts[s].expr, &items);
+    term_vec as = {0};
+    for (uint32_t ed = 0; ed < e->c->nedges; ed++) stmt_atoms(e->c->edges[ed].stmts, e->c->edges[ed].nstmts, true, &as);
+    for (uint32_t i = 0; i < as.size; i++) e->d->ops->items(e->d, as.data[i], &items);
+    term_vec_free(&as);
   }
   for (uint32_t l = 0; l < e->c->nlocs; l++)
     for (uint32_t i = 0; i < items.size; i++) precision_add(&e->prec, l, items.data[i]);

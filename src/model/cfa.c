@@ -9,6 +9,34 @@ void cfa_init(cfa *c, const char *name) {
   c->init = c->error = c->final = CFA_NONE;
 }
 
+static void stmts_free(cfa_stmt *s, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (s[i].kind == CFA_CHOICE) {
+      for (uint32_t j = 0; j < s[i].nalts; j++) stmts_free(s[i].alts[j].stmts, s[i].alts[j].n);
+      free(s[i].alts);
+    }
+  free(s);
+}
+
+static cfa_stmt *stmts_copy(const cfa_stmt *s, uint32_t n) {
+  if (!n) return NULL;
+  cfa_stmt *r = xmalloc(n * sizeof *r);
+  memcpy(r, s, n * sizeof *r);
+  for (uint32_t i = 0; i < n; i++) {
+    if (r[i].kind != CFA_CHOICE) {
+      r[i].alts = NULL;
+      r[i].nalts = 0;
+      continue;
+    }
+    r[i].alts = xmalloc((s[i].nalts + 1) * sizeof *r[i].alts);
+    for (uint32_t j = 0; j < s[i].nalts; j++) {
+      r[i].alts[j].n = s[i].alts[j].n;
+      r[i].alts[j].stmts = stmts_copy(s[i].alts[j].stmts, s[i].alts[j].n);
+    }
+  }
+  return r;
+}
+
 static void loc_free_lists(cfa_loc *l) {
   free(l->out);
   free(l->in);
@@ -21,7 +49,7 @@ void cfa_free(cfa *c) {
     free(c->locs[i].name);
     loc_free_lists(&c->locs[i]);
   }
-  for (uint32_t i = 0; i < c->nedges; i++) free(c->edges[i].stmts);
+  for (uint32_t i = 0; i < c->nedges; i++) stmts_free(c->edges[i].stmts, c->edges[i].nstmts);
   free(c->locs);
   free(c->edges);
   term_vec_free(&c->vars);
@@ -64,8 +92,7 @@ uint32_t cfa_add_edge(cfa *c, uint32_t src, uint32_t dst, const cfa_stmt *stmts,
   e->src = src;
   e->dst = dst;
   e->nstmts = n;
-  e->stmts = n ? xmalloc(n * sizeof *stmts) : NULL;
-  if (n) memcpy(e->stmts, stmts, n * sizeof *stmts);
+  e->stmts = stmts_copy(stmts, n);
   e->formula = NULL_TERM;
   return c->nedges++;
 }
@@ -115,7 +142,7 @@ static void compact(cfa *c, const bool *dead_loc, const bool *dead_edge) {
   for (uint32_t e = 0; e < c->nedges; e++) {
     cfa_edge ed = c->edges[e];
     if (dead_edge[e] || map[ed.src] == CFA_NONE || map[ed.dst] == CFA_NONE) {
-      free(ed.stmts);
+      stmts_free(ed.stmts, ed.nstmts);
       continue;
     }
     ed.src = map[ed.src];
@@ -161,6 +188,35 @@ void cfa_lbe(cfa *c) {
       XGROW(dead_edge, ecap, (size_t)ne + 1);
       dead_edge[ne] = false;
       changed = true;
+    }
+    /* parallel edges: one CHOICE edge (alternatives of a CHOICE-only edge
+     * are taken over, so choices stay flat) */
+    for (uint32_t e = 0; e < c->nedges; e++) {
+      if (dead_edge[e]) continue;
+      for (uint32_t f = e + 1; f < c->nedges; f++) {
+        if (dead_edge[f] || c->edges[f].src != c->edges[e].src || c->edges[f].dst != c->edges[e].dst) continue;
+        cfa_block alts[2 * 64];
+        uint32_t na = 0;
+        const cfa_edge *two[2] = {&c->edges[e], &c->edges[f]};
+        bool fits = true;
+        for (int k = 0; k < 2; k++) {
+          const cfa_edge *x = two[k];
+          bool flat = x->nstmts == 1 && x->stmts[0].kind == CFA_CHOICE;
+          uint32_t add = flat ? x->stmts[0].nalts : 1;
+          if (na + add > 2 * 64) { fits = false; break; }
+          if (flat) for (uint32_t j = 0; j < add; j++) alts[na++] = x->stmts[0].alts[j];
+          else alts[na++] = (cfa_block){x->stmts, x->nstmts};
+        }
+        if (!fits) continue;
+        cfa_stmt ch = {CFA_CHOICE, NULL_TERM, NULL_TERM, alts, na};
+        uint32_t src = c->edges[e].src, dst = c->edges[e].dst;
+        dead_edge[e] = dead_edge[f] = true;
+        uint32_t ne = cfa_add_edge(c, src, dst, &ch, 1);
+        XGROW(dead_edge, ecap, (size_t)ne + 1);
+        dead_edge[ne] = false;
+        changed = true;
+        break;
+      }
     }
   }
   compact(c, dead_loc, dead_edge);
@@ -219,6 +275,16 @@ void cfa_print_stmt(FILE *out, const cfa_stmt *s) {
   case CFA_HAVOC:
     fputs("havoc ", out);
     term_print_var_name(out, s->var);
+    break;
+  case CFA_CHOICE:
+    for (uint32_t j = 0; j < s->nalts; j++) {
+      fputs(j ? " or {" : "{", out);
+      for (uint32_t i = 0; i < s->alts[j].n; i++) {
+        fputs(i ? "; " : " ", out);
+        cfa_print_stmt(out, &s->alts[j].stmts[i]);
+      }
+      fputs(" }", out);
+    }
     break;
   }
 }

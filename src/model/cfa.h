@@ -18,13 +18,23 @@
 
 #define CFA_NONE UINT32_MAX
 
-typedef enum { CFA_ASSIGN, CFA_ASSUME, CFA_HAVOC } cfa_stmt_kind;
+/* CFA_CHOICE (made by cfa_lbe from parallel edges, not in the input
+ * language): runs one of its alternative statement sequences. */
+typedef enum { CFA_ASSIGN, CFA_ASSUME, CFA_HAVOC, CFA_CHOICE } cfa_stmt_kind;
 
+struct cfa_block;
 typedef struct {
   cfa_stmt_kind kind;
   term_t var;    /* ASSIGN, HAVOC: the variable (index 0) */
   term_t expr;   /* ASSIGN: the value; ASSUME: the condition */
+  struct cfa_block *alts;   /* CHOICE: nalts sequences, owned */
+  uint32_t nalts;
 } cfa_stmt;
+
+typedef struct cfa_block {
+  cfa_stmt *stmts;
+  uint32_t n;
+} cfa_block;
 
 typedef struct {
   uint32_t src, dst;
@@ -60,15 +70,16 @@ uint32_t cfa_var_index(const cfa *c, term_t v);
 /* Adds a location; flags set afterwards through cfa_set_* or directly. */
 uint32_t cfa_add_loc(cfa *c, const char *name);
 uint32_t cfa_find_loc(const cfa *c, const char *name);   /* CFA_NONE if absent */
-/* Copies the statements. */
+/* Copies the statements (deeply: CHOICE alternatives too). */
 uint32_t cfa_add_edge(cfa *c, uint32_t src, uint32_t dst, const cfa_stmt *stmts, uint32_t n);
 /* Rebuilds the in/out edge lists and init/error/final from the flags; call
  * after building and after every transformation (they call it). */
 void cfa_index(cfa *c);
 
-/* Large-block encoding: repeatedly merges a location with exactly one
- * incoming and one outgoing edge (not init/error/final, no self loop) into
- * one edge running both statement lists. */
+/* Large-block encoding, to a fixpoint: a location with exactly one
+ * incoming and one outgoing edge (not init/error/final, no self loop)
+ * becomes one edge running both statement lists; parallel edges (same
+ * source and target) become one edge with a CHOICE of their lists. */
 void cfa_lbe(cfa *c);
 /* Removes locations (other than init) from which the error location is
  * unreachable, and their edges. */

@@ -3,17 +3,16 @@
 #include <string.h>
 #include "core/alloc.h"
 
-term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n) {
+/* Symbolic execution of n statements from the values cur[] (terms over
+ * index-0 variables and fresh ones); constraints are pushed on conj. */
+static void exec(const cfa *c, const cfa_stmt *stmts, uint32_t n, term_t *cur, term_vec *conj) {
   uint32_t nv = c->vars.size;
-  term_t *cur = xmalloc((nv + 1) * sizeof *cur);
-  memcpy(cur, c->vars.data, nv * sizeof *cur);
-  term_vec conj = {0};
   for (uint32_t i = 0; i < n; i++) {
     const cfa_stmt *s = &stmts[i];
     uint32_t vi = s->var == NULL_TERM ? CFA_NONE : cfa_var_index(c, s->var);
     switch (s->kind) {
     case CFA_ASSUME:
-      term_vec_push(&conj, term_subst(s->expr, nv, c->vars.data, cur));
+      term_vec_push(conj, term_subst(s->expr, nv, c->vars.data, cur));
       break;
     case CFA_ASSIGN:
       if (vi != CFA_NONE) cur[vi] = term_subst(s->expr, nv, c->vars.data, cur);
@@ -25,8 +24,49 @@ term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n) {
         cur[vi] = term_fresh_var(prefix, term_type(s->var));
       }
       break;
+    case CFA_CHOICE: {
+      /* each alternative from cur; a variable whose values differ among
+       * them becomes a fresh join variable, equal to the value of the
+       * alternative taken */
+      term_t *vals = xmalloc(((size_t)s->nalts * nv + 1) * sizeof *vals);
+      term_t *paths = xmalloc((s->nalts + 1) * sizeof *paths);
+      term_vec *cj = xcalloc(s->nalts + 1, sizeof *cj);
+      for (uint32_t j = 0; j < s->nalts; j++) {
+        memcpy(vals + (size_t)j * nv, cur, nv * sizeof *cur);
+        exec(c, s->alts[j].stmts, s->alts[j].n, vals + (size_t)j * nv, &cj[j]);
+      }
+      for (uint32_t v = 0; v < nv; v++) {
+        bool same = true;
+        for (uint32_t j = 1; j < s->nalts; j++) same &= vals[(size_t)j * nv + v] == vals[v];
+        if (same) {
+          cur[v] = s->nalts ? vals[v] : cur[v];
+          continue;
+        }
+        char prefix[96];
+        snprintf(prefix, sizeof prefix, "join!%s!", term_var_name(c->vars.data[v]));
+        cur[v] = term_fresh_var(prefix, term_type(c->vars.data[v]));
+        for (uint32_t j = 0; j < s->nalts; j++) term_vec_push(&cj[j], term_eq(cur[v], vals[(size_t)j * nv + v]));
+      }
+      for (uint32_t j = 0; j < s->nalts; j++) {
+        paths[j] = term_and(cj[j].size, cj[j].data);
+        term_vec_free(&cj[j]);
+      }
+      term_vec_push(conj, term_or(s->nalts, paths));
+      free(cj);
+      free(paths);
+      free(vals);
+      break;
+    }
     }
   }
+}
+
+term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n) {
+  uint32_t nv = c->vars.size;
+  term_t *cur = xmalloc((nv + 1) * sizeof *cur);
+  memcpy(cur, c->vars.data, nv * sizeof *cur);
+  term_vec conj = {0};
+  exec(c, stmts, n, cur, &conj);
   for (uint32_t i = 0; i < nv; i++)
     term_vec_push(&conj, term_eq(term_shift(c->vars.data[i], 1), cur[i]));
   term_t f = term_and(conj.size, conj.data);

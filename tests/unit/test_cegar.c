@@ -160,11 +160,45 @@ static void test_all_refiners(void) {
       }
 }
 
+/* LBE merges the two branches of a diamond into one CHOICE edge (then the
+ * chain into one edge); the verdicts and the replayed trace stay right in
+ * every domain, also with classic explicit evaluation. */
+static void test_lbe_parallel(void) {
+  const char *fmt =
+      "main process p {\n var x : int\n var y : int\n init loc A\n loc B\n loc C\n loc D\n error loc E\n"
+      " A -> B { assume x > 0 y := 1 }\n A -> C { assume x <= 0 y := 2 }\n B -> D\n C -> D { havoc x }\n"
+      " D -> E { assume y = %d }\n}\n";
+  for (int want = 2; want <= 3; want++) {
+    char text[600];
+    snprintf(text, sizeof text, fmt, want);
+    cfa c;
+    if (!parse(text, &c)) continue;
+    cfa_prune(&c);
+    cfa_lbe(&c);
+    CHECK(c.nlocs == 2 && c.nedges == 1);
+    CHECK(c.nedges == 1 && c.edges[0].nstmts == 2 && c.edges[0].stmts[0].kind == CFA_CHOICE &&
+          c.edges[0].stmts[0].nalts == 2);
+    for (int d = CEGAR_EXPL; d <= CEGAR_PRED_SPLIT; d++)
+      for (long me = -1; me <= (d == CEGAR_EXPL ? 0 : -1); me++) {
+        cegar_config cfg;
+        config(&cfg, (cegar_domain)d, REF_SEQ_ITP);
+        cfg.maxenum = me;
+        cegar_result r;
+        CHECK(cegar_run(&c, &cfg, &r));
+        CHECK(r.verdict == (want == 2 ? ZETA_UNSAFE : ZETA_SAFE) || (me < 0 && d == CEGAR_EXPL && r.verdict == ZETA_UNKNOWN));
+        if (r.verdict == ZETA_UNSAFE) CHECK(cegar_replay(&c, NULL, r.cex_len, r.cex_edges, r.cex_vals));
+        cegar_result_free(&r);
+      }
+    cfa_free(&c);
+  }
+}
+
 int main(void) {
   RUN(test_array_value_under_push);
   RUN(test_array_cex_concrete);
   RUN(test_replay_needs_values);
   RUN(test_bw_fewer_than_fw);
   RUN(test_all_refiners);
+  RUN(test_lbe_parallel);
   return CHECK_DONE();
 }

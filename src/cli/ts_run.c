@@ -3,6 +3,7 @@
  * IC3/PDR in parallel, then IMC), each writing its complete output into a
  * pipe; the first definite verdict is printed and the others are killed. */
 #include "ts_run.h"
+#include "model/chc_ts.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -219,6 +220,14 @@ static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *li
 }
 
 int cli_run_ts(const zeta_options *o, const ts *sys, const cli_ts_hooks *hooks) {
+  if (!option_is(o->export_fmt, "none")) {   /* --export chc|vmt: write and stop */
+    if (option_is(o->export_fmt, "vmt")) { ts_write_vmt(stdout, sys); return ZETA_EXIT_VERDICT; }
+    chc_system c;
+    bool ok = ts_to_chc(sys, &c);
+    if (ok) chc_write(stdout, &c);
+    chc_free(&c);
+    return ok ? ZETA_EXIT_VERDICT : ZETA_EXIT_INTERNAL;
+  }
   zeta_limits lim = cli_limits(o);
   if (option_is(o->algorithm, "portfolio")) return portfolio(o, sys, &lim, hooks);
   for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)

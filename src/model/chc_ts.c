@@ -162,3 +162,22 @@ bool chc_export_vmt(FILE *out, const chc_system *s) {
 }
 
 term_t chc_ts_loc(void) { return term_var("loc", type_int()); }
+
+bool ts_to_chc(const ts *t, chc_system *out) {
+  chc_init(out);
+  uint32_t n = t->vars.size;
+  type_t *ty = xmalloc((n ? n : 1) * sizeof(type_t));
+  term_t *next = xmalloc((n ? n : 1) * sizeof(term_t));
+  for (uint32_t i = 0; i < n; i++) { ty[i] = term_type(t->vars.data[i]); next[i] = term_prime(t->vars.data[i]); }
+  term_t sym = n ? term_var("Inv", type_fun(n, ty, type_bool())) : term_var("Inv", type_bool());
+  bool ok = sym != NULL_TERM;
+  if (ok) {
+    uint32_t p = chc_add_pred(out, "Inv", sym, n, ty);
+    chc_app body = {p, t->vars.data};
+    chc_add_clause(out, 0, NULL, t->init, p, t->vars.data, 0);
+    chc_add_clause(out, 1, &body, t->trans, p, next, 0);
+    chc_add_clause(out, 1, &body, term_not(t->prop), CHC_FALSE, NULL, 0);
+  }
+  free(ty); free(next);
+  return ok;
+}

@@ -25,6 +25,10 @@ term_t chc_ts_loc(void);
 void chc_ts_pred_slots(const chc_system *s, uint32_t p, term_t *out);
 /* Writes ts in VMT (SMT-LIB with :next/:init/:trans/:invar-property). */
 void ts_write_vmt(FILE *out, const ts *t);
+/* The transition system as Horn clauses over one predicate Inv(vars):
+ * init ⇒ Inv(x); Inv(x) ∧ trans(x, in, x') ⇒ Inv(x'); Inv(x) ∧ ¬prop ⇒ false.
+ * For --export chc of any TS input (write it with chc_write). */
+bool ts_to_chc(const ts *t, chc_system *out);
 /* chc_to_ts followed by ts_write_vmt; false when s is not linear. */
 bool chc_export_vmt(FILE *out, const chc_system *s);
 #endif

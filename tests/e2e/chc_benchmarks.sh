@@ -53,3 +53,10 @@ if "$z" --export vmt "$f" | grep -q ':invar-property'; then echo "PASS chc/expor
 printf 'sat\n(define-fun Inv ((A Int)) Bool (<= A 3))\n' >"$tmp/m"
 "$z" validate "$dir/seed-inv-bound.smt2" "$tmp/m" >"$tmp/o" 2>&1; rc=$?
 if [ $rc -eq 1 ] && grep -q "clause 2 (line 5): violated" "$tmp/o"; then echo "PASS chc/validate-invalid"; else echo "FAIL chc/validate-invalid"; fi
+# --export chc of a transition-system input gives Z3 the same answer as zeta
+for v in counter-safe:sat counter-unsafe:unsat; do
+  f=tests/vmt/${v%%:*}.vmt
+  [ -f "$f" ] || continue
+  if "$z" --export chc "$f" | z3 -in 2>/dev/null | head -1 | grep -qx "${v##*:}"; then echo "PASS chc/export-ts-${v%%:*}"
+  else echo "FAIL chc/export-ts-${v%%:*}"; fi
+done

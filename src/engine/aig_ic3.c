@@ -33,7 +33,7 @@ typedef struct {
   uint32_t nobl, cap_obl;
   uint32_t *heap;
   uint32_t nheap, cap_heap;
-  uint64_t seq, calls;
+  uint64_t seq, calls, retired;
   uint32_t *assume;     /* scratch */
   uint8_t *latch_val;   /* scratch: model values */
   bool unknown;
@@ -220,6 +220,7 @@ static int relind(ic3 *m, const cube *c, uint32_t level, cube *core, uint8_t *pr
   }
   uint32_t off = sat_neg(ind);
   sat_add_clause(m->s, 1, &off);   /* retire the indicator */
+  if (++m->retired % 1000 == 0) sat_simplify(m->s);
   return r;
 }
 

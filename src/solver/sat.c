@@ -354,6 +354,38 @@ static void reduce_db(sat *s) {
   }
 }
 
+static void drop_dead_watches(sat *s) {
+  for (uint32_t l = 0; l < 2 * s->nvars; l++) {
+    wlist *w = &s->watches[l];
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < w->n; i++)
+      if (!(s->arena[w->w[i].cref] & 0x80000000u)) w->w[j++] = w->w[i];
+    w->n = j;
+  }
+}
+
+void sat_simplify(sat *s) {
+  if (!s->ok) return;
+  cancel_until(s, 0);
+  if (propagate(s) != NO_REASON) { s->ok = false; return; }
+  for (size_t c = 0; c < s->arena_n;) {
+    uint32_t hdr = s->arena[c], n = (hdr & 0x7fffffffu) >> 1;
+    if (!(hdr & 0x80000000u)) {
+      uint32_t *lits = clause_lits(s, (uint32_t)c);
+      bool sat_now = false;
+      for (uint32_t k = 0; k < n && !sat_now; k++) sat_now = s->val[lits[k]] == 1;
+      bool locked = s->reason[var_of(lits[0])] == c && s->val[lits[0]] == 1;
+      if (sat_now && !locked) s->arena[c] |= 0x80000000u;
+    }
+    c += n + 2;
+  }
+  size_t keep = 0;
+  for (size_t i = 0; i < s->nlearnts; i++)
+    if (!(s->arena[s->learnts[i]] & 0x80000000u)) s->learnts[keep++] = s->learnts[i];
+  s->nlearnts = keep;
+  drop_dead_watches(s);
+}
+
 static double luby(double y, int x) {
   int size, seq;
   for (size = 1, seq = 0; size < x + 1; seq++, size = 2 * size + 1) {}

@@ -32,4 +32,7 @@ bool sat_model_value(const sat *s, uint32_t lit);
  * assumptions that is unsatisfiable with the clauses)? */
 bool sat_in_core(const sat *s, uint32_t lit);
 uint64_t sat_conflicts(const sat *s);
+/* Drops the clauses satisfied by the top-level assignment (e.g. those of
+ * retired activation literals); call now and then between solves. */
+void sat_simplify(sat *s);
 #endif

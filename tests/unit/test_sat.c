@@ -34,6 +34,7 @@ static void test_random(void) {
       sat_add_clause(s, 3, cls[c]);
     }
     for (int q = 0; q < 4; q++) {   /* incremental queries under assumptions */
+      if (q == 2) sat_simplify(s);
       uint32_t na = rnd() % 4, a[4];
       for (uint32_t i = 0; i < na; i++) a[i] = sat_lit(rnd() % NV, rnd() & 1);
       int r = sat_solve(s, na, a, NULL, NULL);

@@ -13,7 +13,7 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 command -v berkeley-abc >/dev/null || { echo "berkeley-abc is not installed"; exit 2; }
 now() { date +%s.%N; }
 zs=0; as=0; zw=0; aw=0; ratios=()
-printf '%-48s %-8s %-8s %8s %8s\n' task expected zeta abc zeta_s abc_s | sed 's/abc zeta_s/abc     zeta_s/'
+printf '%-48s %-8s %-8s %-8s %8s %8s\n' task expected zeta abc zeta_s abc_s
 for yml in "$dir"/${TASKS:-*}.yml; do
   task=$(basename "$yml" .yml); aag="$dir/$task.aag"
   exp=$(sed -n 's/.*expected_verdict: *\([a-z]*\).*/\1/p' "$yml" | head -1)

@@ -9,6 +9,7 @@
 #include "cli_common.h"
 #include "core/alloc.h"
 #include "drivers.h"
+#include "engine/aig_bmc.h"
 #include "engine/aig_ic3.h"
 #include "engine/ts_check.h"
 #include "frontend/aiger.h"
@@ -86,7 +87,8 @@ static int finish(FILE *out, const zeta_options *o, const ts *sys, const char *e
       }
     }
   }
-  if (o->stats) fprintf(out, "stats: engine %s depth %u frames %u lemmas %u solver-calls %llu\n", engine, r->depth, r->frames,
+  /* the witness format owns stdout: statistics go to stderr there */
+  if (o->stats) fprintf(option_is(o->format, "hwmcc") ? stderr : out, "stats: engine %s depth %u frames %u lemmas %u solver-calls %llu\n", engine, r->depth, r->frames,
                          r->lemmas, (unsigned long long)r->solver_calls);
   if (rc == ZETA_EXIT_VERDICT && r->verdict == ZETA_UNKNOWN) rc = ZETA_EXIT_UNKNOWN;
   free(init);
@@ -99,6 +101,11 @@ typedef struct { const aig *g; uint32_t prop; const ts *sys; } native_ctx;
 static zeta_verdict run_ic3(void *ctx, const ts_engine_opts *eo, ts_result *r) {
   const native_ctx *c = ctx;
   return aig_ic3_run(c->g, c->prop, c->sys, eo, r);
+}
+
+static zeta_verdict run_sat_bmc(void *ctx, const ts_engine_opts *eo, ts_result *r) {
+  const native_ctx *c = ctx;
+  return aig_bmc_run(c->g, c->prop, c->sys, eo, r);
 }
 
 int cli_aiger(const zeta_options *o) {
@@ -123,7 +130,7 @@ int cli_aiger(const zeta_options *o) {
     fprintf(stderr, "zeta: %s: %u inputs, %u latches, %u ands, %u constraints, property %u\n", o->files[0],
             g.ninputs, g.nlatches, g.nands, g.nconstraints, c.prop);
   native_ctx nc = {&g, c.prop, &s};
-  hw_native ic3 = {"ic3", run_ic3, &nc};
+  hw_native ic3 = {"ic3", run_ic3, &nc, run_sat_bmc, "bmc (bit-level)"};
   int rc = hw_run(o, &s, &lim, finish, &c, &ic3);
   ts_free(&s);
   aig_free(&g);

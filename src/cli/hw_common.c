@@ -18,7 +18,7 @@ static const struct { const char *name; engine_fn run; } engines[] = {
 };
 enum { NENGINES = sizeof engines / sizeof engines[0] };
 
-/* Engine i of the table, or the native engine when i == NENGINES. */
+/* Engine i of the table, the native engine (i == NENGINES) or its partner (NENGINES + 1). */
 static const hw_native *native_engine;
 
 static int run_one(FILE *out, const zeta_options *o, const ts *sys, int i, const zeta_limits *lim,
@@ -32,9 +32,11 @@ static int run_one(FILE *out, const zeta_options *o, const ts *sys, int i, const
   eo.refine_specific = option_is(o->pdr_refine, "specific");
   itp_strategy_parse(o->itp, &eo.itp);
   ts_result r;
-  if (i == NENGINES) native_engine->run(native_engine->ctx, &eo, &r);
-  else engines[i].run(sys, &eo, &r);
-  int code = finish(out, o, sys, i == NENGINES ? native_engine->name : engines[i].name, &r, ctx);
+  const char *name;
+  if (i == NENGINES) { native_engine->run(native_engine->ctx, &eo, &r); name = native_engine->name; }
+  else if (i == NENGINES + 1) { native_engine->partner(native_engine->ctx, &eo, &r); name = native_engine->partner_name; }
+  else { engines[i].run(sys, &eo, &r); name = engines[i].name; }
+  int code = finish(out, o, sys, name, &r, ctx);
   ts_result_free(&r);
   return code;
 }
@@ -113,7 +115,7 @@ static int collect(worker *w, int n) {
 
 static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx) {
   /* k-induction (its base case is BMC) next to the native engine or PDR */
-  const int parallel[] = {1, native_engine ? NENGINES : 2};
+  const int parallel[] = {native_engine && native_engine->partner ? NENGINES + 1 : 1, native_engine ? NENGINES : 2};
   enum { N = 2 };
   worker w[N];
   for (int i = 0; i < N; i++) start(&w[i], o, sys, parallel[i], lim, finish, ctx);

@@ -25,13 +25,13 @@ static void clause_copy(chc_clause *d, const chc_clause *c, const chc_system *s)
     uint32_t n = s->preds[c->body[i].pred].arity;
     d->body[i].pred = c->body[i].pred;
     d->body[i].args = xmalloc((n ? n : 1) * sizeof(term_t));
-    memcpy(d->body[i].args, c->body[i].args, n * sizeof(term_t));
+    if (n) memcpy(d->body[i].args, c->body[i].args, n * sizeof(term_t));
   }
   d->head.args = NULL;
   if (c->head.pred != CHC_FALSE) {
     uint32_t n = s->preds[c->head.pred].arity;
     d->head.args = xmalloc((n ? n : 1) * sizeof(term_t));
-    memcpy(d->head.args, c->head.args, n * sizeof(term_t));
+    if (n) memcpy(d->head.args, c->head.args, n * sizeof(term_t));
   }
 }
 

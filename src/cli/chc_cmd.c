@@ -5,6 +5,7 @@
 #include <string.h>
 #include <signal.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include "cli_common.h"
 #include "core/alloc.h"
@@ -153,6 +154,8 @@ static int portfolio(const zeta_options *o, const chc_system *sys, const chc_sys
   signal(SIGCHLD, pf_on_chld);
   pid_t pid = fork();
   if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the parent */
+    if (getppid() == 1) _exit(99);
     signal(SIGCHLD, SIG_DFL);
     alarm(0);
     chc_result r;

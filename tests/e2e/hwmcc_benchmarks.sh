@@ -7,7 +7,7 @@ set -u
 ZETA=${ZETA:-build/zeta}
 SHARED=${SHARED:-../shared}
 T=${HW_TIMEOUT:-1}
-ENGINES=${HW_ENGINES:-"portfolio bmc kind pdr imc"}
+ENGINES=${HW_ENGINES:-"portfolio bmc kind pdr imc ic3"}
 dir="$SHARED/benchmarks/hwmcc"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 [ -d "$dir" ] || { echo "FAIL hwmcc: no task folder $dir"; exit 0; }

@@ -114,10 +114,18 @@ static int collect(worker *w, int n) {
 }
 
 static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx) {
-  /* k-induction (its base case is BMC) next to the native engine or PDR */
-  const int parallel[] = {native_engine && native_engine->partner ? NENGINES + 1 : 1, native_engine ? NENGINES : 2};
-  enum { N = 2 };
-  worker w[N];
+  /* native engine, its partner and k-induction (1-inductive circuits are
+   * common); without a native engine k-induction next to PDR */
+  int parallel[3], N = 0;
+  if (native_engine) {
+    parallel[N++] = NENGINES;
+    if (native_engine->partner) parallel[N++] = NENGINES + 1;
+    parallel[N++] = 1;
+  } else {
+    parallel[N++] = 1;
+    parallel[N++] = 2;
+  }
+  worker w[3];
   for (int i = 0; i < N; i++) start(&w[i], o, sys, parallel[i], lim, finish, ctx);
   int win = collect(w, N);
   int code = ZETA_EXIT_UNKNOWN;

@@ -22,15 +22,15 @@ typedef struct {
   const char *name;
   zeta_verdict (*run)(void *ctx, const ts_engine_opts *o, ts_result *r);
   void *ctx;
-  /* runs next to it in the portfolio instead of k-induction (may be NULL) */
+  /* runs next to it in the portfolio (may be NULL) */
   zeta_verdict (*partner)(void *ctx, const ts_engine_opts *o, ts_result *r);
   const char *partner_name;
 } hw_native;
 
 /* Runs and finishes; returns the exit code (ZETA_EXIT_INPUT with a message
  * when --algorithm names no engine for transition systems). native may be
- * NULL; the portfolio runs it in parallel with its partner (or
- * k-induction), otherwise k-induction in parallel with PDR. */
+ * NULL; the portfolio runs it in parallel with its partner and
+ * k-induction, otherwise k-induction in parallel with PDR. */
 int hw_run(const zeta_options *o, const ts *sys, const zeta_limits *lim, hw_finish_fn finish, void *ctx,
            const hw_native *native);
 

@@ -4,6 +4,7 @@
  * pipe; the first definite verdict is printed and the others are killed. */
 #include "ts_run.h"
 #include "model/chc_ts.h"
+#include <sys/prctl.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -135,6 +136,7 @@ static void start_worker(worker *w, const zeta_options *o, const ts *sys, size_t
   pid_t pid = fork();
   if (pid < 0) { close(fds[0]); close(fds[1]); return; }
   if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the parent */
     close(fds[0]);
     char *text = NULL;
     size_t len = 0;

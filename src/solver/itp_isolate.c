@@ -6,6 +6,7 @@
  * and prints them as SMT-LIB assertions on a pipe; the parent parses them
  * back with Z3's parser over declarations for the shared symbols. A crashed
  * or overdue child is an UNKNOWN answer. */
+#include <sys/prctl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -155,6 +156,8 @@ solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const t
   pid_t pid = fork();
   if (pid < 0) { close(p[0]); close(p[1]); return SOLVER_UNKNOWN; }
   if (pid == 0) {
+    /* die with the parent: a killed zeta must not leave solver children */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     close(p[0]);
     int devnull = open("/dev/null", O_WRONLY);   /* Z3 prints its assertion failures */
     if (devnull >= 0) dup2(devnull, 2);

@@ -7,6 +7,7 @@
  * inside a push disappear with its pop. Non-literal assumptions get indicator
  * constants as in the Z3 backend. Answers are read as s-expressions with a
  * deadline; a solver that dies or stops answering yields SOLVER_UNKNOWN. */
+#include <sys/prctl.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -88,8 +89,10 @@ static bool smts_spawn(smt_solver *m) {
   pid_t pid = fork();
   if (pid < 0) { close(in[0]); close(in[1]); close(out[0]); close(out[1]); return false; }
   if (pid == 0) {
-    /* Child: stdin from in[0], stdout to out[1], stderr silenced. */
+    /* Child: stdin from in[0], stdout to out[1], stderr silenced; it
+     * dies with the parent (its own process group escapes group kills). */
     setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     int devnull = open("/dev/null", O_WRONLY);
     dup2(in[0], 0);
     dup2(out[1], 1);

@@ -634,7 +634,7 @@ def plots(runs, lang, outdir, timelimit):
         ax.set_ylabel("%s CPU (s)" % name)
         ax.set_title("%s: %s vs %s (unsolved: beyond the dotted line)" % (lang, name, base_name),
                      fontsize="small")
-        ax.legend(fontsize="small", loc="upper left")
+        ax.legend(fontsize="small", loc="lower right")
         fig.tight_layout()
         p = os.path.join(outdir, "scatter-%s-%s-vs-%s.png" % (lang, name, base_name))
         fig.savefig(p, dpi=100)

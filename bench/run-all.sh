@@ -27,7 +27,7 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 BENCHMARKS=${BENCHMARKS:-$here/../../shared/benchmarks}
 SETS=${SETS:-cfa chc hwmcc petri}
 # Peers first: each task language's first run is the base of its time ratios.
-CONFIGS=${CONFIGS:-spacer,spacer-cfa,abc-pdr,zeta,zeta-cegar-expl,zeta-cegar-pred,zeta-bmc,zeta-kind,zeta-pdr,zeta-imc,zeta-spacer,zeta-se-cegar,zeta-explicit}
+CONFIGS=${CONFIGS:-spacer,spacer-cfa,abc-pdr,zeta,zeta-cegar-expl,zeta-cegar-pred,zeta-bmc,zeta-kind,zeta-pdr,zeta-imc,zeta-ic3,zeta-own,zeta-spacer,zeta-se-cegar,zeta-explicit}
 stamp=$(date +%Y%m%d-%H%M%S)
 OUT=${OUT:-$here/results/run-$stamp}
 dirs=()

@@ -300,6 +300,8 @@ class Job:
         self.tmpdir = None
         self.wall_killed = 0.0  # when the wall-clock backstop fired
         self.samples = []  # (time, CPU seconds of the job's process group)
+        self.extra_cpu = 0.0  # CPU seconds of reaped orphans of the job
+        self.extra_rss = 0  # their peak RSS (KiB)
 
 
 def start(job, opts, scratch):
@@ -403,11 +405,70 @@ def killpg(pid):
         pass
 
 
+def become_subreaper():
+    """Orphans of a job (children its tool did not wait for, e.g. the killed
+    losers of a portfolio) are re-parented to the runner instead of init, so
+    that the runner can reap them and count their CPU time for the job."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+def charge(job, ru):
+    job.extra_cpu += ru.ru_utime + ru.ru_stime
+    job.extra_rss = max(job.extra_rss, ru.ru_maxrss)
+
+
+def reap_any(running):
+    """Reaps one child without blocking. A job's leader: returns (pid, status,
+    rusage). An orphan of a job (we are its subreaper): its rusage is charged
+    to the job of its process group; returns pid 0 as when nothing ended."""
+    try:
+        info = os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+    except ChildProcessError:
+        return 0, 0, None
+    if info is None or info.si_pid == 0:
+        return 0, 0, None
+    pid = info.si_pid
+    if pid in running:
+        _, status, ru = os.wait4(pid, 0)
+        return pid, status, ru
+    try:
+        pg = os.getpgid(pid)  # a zombie still has its process group
+    except OSError:
+        pg = None
+    try:
+        _, _, ru = os.wait4(pid, 0)
+    except ChildProcessError:
+        return 0, 0, None
+    if pg in running:
+        charge(running[pg], ru)
+    return 0, 0, None
+
+
 def finish(job, opts, status, ru):
     wall = time.monotonic() - job.start
     killpg(job.pid)  # leftovers of a pipeline or of a crashed tool
-    cpu = ru.ru_utime + ru.ru_stime
-    mem_mb = ru.ru_maxrss / 1024.0  # Linux: KiB
+    # Reap the group's leftovers that were re-parented to us (see
+    # become_subreaper) and count their CPU time too.
+    deadline = time.monotonic() + 1.0
+    members = group_members(job.pid)
+    while members and time.monotonic() < deadline:
+        for p in members:
+            try:
+                done, _, r = os.wait4(p, os.WNOHANG)
+                if done:
+                    charge(job, r)
+            except ChildProcessError:
+                pass
+        members = group_members(job.pid)  # SIGKILLed: gone in a moment
+        if members:
+            time.sleep(0.01)
+    cpu = ru.ru_utime + ru.ru_stime + job.extra_cpu
+    mem_mb = max(ru.ru_maxrss, job.extra_rss) / 1024.0  # Linux: KiB
     sig = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
     exitcode = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -sig
     out, err = read_head_tail(job.out), read_head_tail(job.err)
@@ -425,6 +486,7 @@ def execute(jobs, opts, progress=True):
     """Runs the jobs, at most opts.jobs at a time; returns the result rows.
     Single-threaded: fork/exec, then wait4(-1) so that every child's rusage
     (CPU time, peak memory of it and its reaped descendants) comes from the OS."""
+    become_subreaper()
     scratch = tempfile.mkdtemp(prefix="zeta-bench-")
     pending, running, rows = list(jobs), {}, []
     last_sample, cpu_now = 0.0, {}
@@ -435,10 +497,7 @@ def execute(jobs, opts, progress=True):
                 j = pending.pop(0)
                 start(j, opts, scratch)
                 running[j.pid] = j
-            try:
-                pid, status, ru = os.wait4(-1, os.WNOHANG)
-            except ChildProcessError:
-                pid = 0
+            pid, status, ru = reap_any(running)
             if pid == 0 or pid not in running:
                 now = time.monotonic()
                 if now - last_sample >= 1.0:  # once a second: the backstop

@@ -10,6 +10,8 @@
 #   sleep                 sleep forever in a child process, no CPU (the wall-clock
 #                         backstop must stop it and its process group)
 #   eat                   allocate memory until it fails (the memory limit)
+#   orphan                leave a child that computes ~0.3 s CPU, print SAFE and exit
+#                         without waiting for it (its CPU time must still count)
 #   crash                 kill itself with SIGSEGV
 #   fail                  print a message on stderr and exit 2
 # usage: fake-tool.sh FILE
@@ -28,6 +30,20 @@ case $what in
 chunks = []
 while True:
     chunks.append(bytearray(16 << 20))
+' ;;
+  orphan) exec "${PYTHON:-python3}" -c '
+import os, sys, time
+r, w = os.pipe()
+if os.fork() == 0:
+    t = time.process_time()
+    while time.process_time() - t < 0.3:
+        pass
+    os.write(w, b"x")
+    os._exit(0)
+os.read(r, 1)  # the child has done its work; do not wait for it
+print("SAFE")
+sys.stdout.flush()
+os._exit(0)
 ' ;;
   crash) kill -SEGV $$ ;;
   fail) echo "fake: cannot parse $1" >&2; exit 2 ;;

@@ -72,6 +72,12 @@ echo work > "$T/slow/work.m"; sed 's/spin/work/' "$T/slow/spin.yml" > "$T/slow/w
 $RUNNER "$T/slow/work.yml" --tool "$FAKE {file}" --name work -t 20 --walllimit 3 -o "$T/work" --no-plots >/dev/null 2>&1
 t wall-limit-spares-work '[ "$(col "$T/work/work.csv" slow/work status)" = correct ]'
 
+# CPU time of a child the tool did not wait for still counts (subreaper)
+echo orphan > "$T/slow/orphan.m"; sed 's/spin/orphan/' "$T/slow/spin.yml" > "$T/slow/orphan.yml"
+$RUNNER "$T/slow/orphan.yml" --tool "$FAKE {file}" --name orphan -t 10 -o "$T/orphan" --no-plots >/dev/null 2>&1
+c="$T/orphan/orphan.csv"
+t orphan-cpu-counted '[ "$(col "$c" slow/orphan status)" = correct ] && "$PY" -c "import sys; sys.exit(not float(sys.argv[1]) >= 0.28)" "$(col "$c" slow/orphan cpu_s)"'
+
 # SIGTERM to the runner: it kills its running jobs' process groups
 $RUNNER "$T/slow/sleep.yml" --tool "$FAKE {file}" --name term -t 1 --walllimit 60 -o "$T/term" --no-plots >/dev/null 2>&1 &
 rpid=$!

@@ -48,3 +48,14 @@ printf 'aig 5 1 1 0 3 1\n10 0\n4\n\001\002\204' >"$tmp/trunc.aig"
 "$ZETA" "$tmp/trunc.aig" >"$tmp/out" 2>"$tmp/err"; rc=$?
 if [ "$rc" = 2 ] && grep -q "byte" "$tmp/err"; then echo "PASS aiger/malformed-binary"
 else echo "FAIL aiger/malformed-binary: exit $rc, $(cat "$tmp/err")"; fi
+# SAFE with --invariant: IC3's inductive invariant, re-checked by cvc5
+# (--validate turns a failed check into UNKNOWN, exit 3)
+inv() {  # name, file
+  out=$("$ZETA" --algorithm ic3 --invariant --validate --timeout 60 "$2" 2>"$tmp/err"); rc=$?
+  if [ "$rc" = 0 ] && [ "$(printf '%s\n' "$out" | head -1)" = SAFE ] && printf '%s\n' "$out" | grep -q '^invariant: '; then
+    echo "PASS aiger/invariant-$1"
+  else echo "FAIL aiger/invariant-$1: exit $rc, $(printf '%s' "$out" | head -c 200) $(head -c 200 "$tmp/err")"; fi
+}
+inv constrained "$tmp/constrained.aag"
+[ -f "${SHARED:-../shared}/benchmarks/hwmcc/split-float_req_bl_1071b0.aag" ] &&
+  inv hwmcc-float_req "${SHARED:-../shared}/benchmarks/hwmcc/split-float_req_bl_1071b0.aag"

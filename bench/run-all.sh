@@ -20,6 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 ZETA_BINARY" >&2; exit 2; }
 zeta=$1
 [ -x "$zeta" ] || { echo "run-all: $zeta is not an executable" >&2; exit 2; }
+zeta="$(cd "$(dirname "$zeta")" && pwd)/$(basename "$zeta")"
 PY=${PYTHON:-/usr/bin/python3}; [ -x "$PY" ] || PY=python3
 TIMELIMIT=${TIMELIMIT:-20}
 MEMLIMIT=${MEMLIMIT:-2048}

@@ -155,6 +155,7 @@ def command_line(run, task, opts, tmpdir):
         "property": q(task.property), "tmpdir": q(tmpdir),
         "zeta": q(opts.zeta), "bench": q(BENCH_DIR), "python": q(sys.executable),
         "timelimit": str(int(math.ceil(opts.timelimit))), "memlimit": str(int(opts.memlimit)),
+        "walllimit": str(int(math.ceil(opts.walllimit))),
         "language": q(task.language), "task": q(task.id),
     }
     template = run.template(task.language)
@@ -875,7 +876,7 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(
         prog="runner.py", description="Run a tool on SV-COMP-format tasks with OS-enforced limits.",
         epilog="Command templates may use {file} {files} {property} {tmpdir} {zeta} "
-               "{bench} {python} {timelimit} {memlimit} {language} {task}.")
+               "{bench} {python} {timelimit} {memlimit} {walllimit} {language} {task}.")
     ap.add_argument("tasks", nargs="*", help="task .yml files or directories of them")
     ap.add_argument("-c", "--config", action="append", default=[],
                     help="named configuration from the configs file (repeatable; comma lists too)")

@@ -14,7 +14,7 @@ CFLAGS  ?=
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -Iinclude -Isrc -MMD -MP
 SANFLAGS = -fsanitize=address,undefined
 LDFLAGS += $(if $(filter 1,$(SANITIZE)),$(SANFLAGS))
-LIBS     = -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -lm -lpthread
+LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -lm -lpthread
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/solver/*.c src/model/*.c src/frontend/*.c \
               src/analysis/*.c src/engine/*.c src/witness/*.c))

@@ -1,9 +1,6 @@
-/* A small CDCL SAT solver (MiniSat's design: two watched literals with
- * blockers, first-UIP learning, VSIDS, phase saving, Luby restarts,
- * activity-based deletion of learnt clauses) with incremental solving
- * under assumptions and the failed-assumption core. For bit-level engines
- * (IC3 on AIGs), whose many tiny queries cost too much through an SMT
- * solver.
+/* Incremental SAT under assumptions with failed-assumption cores, on the
+ * CaDiCaL library (libcadical-dev). For the bit-level engines (IC3 and BMC
+ * on AIGs), whose many tiny queries cost too much through an SMT solver.
  *
  * Literals are 2*var + sign (sign 1 = negated). */
 #ifndef ZETA_SOLVER_SAT_H
@@ -31,7 +28,8 @@ bool sat_model_value(const sat *s, uint32_t lit);
 /* After 0: is assumption lit in the final conflict (a subset of the
  * assumptions that is unsatisfiable with the clauses)? */
 bool sat_in_core(const sat *s, uint32_t lit);
-uint64_t sat_conflicts(const sat *s);
+/* Number of solve calls so far (statistics). */
+uint64_t sat_solves(const sat *s);
 /* Drops the clauses satisfied by the top-level assignment (e.g. those of
  * retired activation literals); call now and then between solves. */
 void sat_simplify(sat *s);

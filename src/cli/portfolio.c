@@ -99,9 +99,10 @@ static void drain(child *c) {
 
 static bool finished(const child *c) { return c->started && c->eof && c->reaped; }
 
-static bool definite(const child *c) {
-  return finished(c) && c->pid > 0 && WIFEXITED(c->status) && WEXITSTATUS(c->status) == ZETA_EXIT_VERDICT &&
-         c->len > 0 && (strncmp(c->buf, "SAFE\n", 5) == 0 || strncmp(c->buf, "UNSAFE\n", 7) == 0);
+/* Exited with `code` after printing SAFE or UNSAFE. */
+static bool exited_with(const child *c, int code) {
+  return finished(c) && c->pid > 0 && WIFEXITED(c->status) && WEXITSTATUS(c->status) == code && c->len > 0 &&
+         (strncmp(c->buf, "SAFE\n", 5) == 0 || strncmp(c->buf, "UNSAFE\n", 7) == 0);
 }
 
 /* Reaps c when it has exited; after EOF the exit is imminent, so wait. */
@@ -191,10 +192,13 @@ int portfolio_run(const portfolio_job *jobs, size_t n, size_t width, const zeta_
       reap(c);
       if (finished(c)) {
         running--;
-        if (definite(c) && winner < 0) winner = (int)i;
+        if (exited_with(c, ZETA_EXIT_VERDICT) && winner < 0) winner = (int)i;
       }
     }
   }
+  if (winner < 0) /* a verdict without the requested evidence beats none */
+    for (size_t i = 0; i < n && winner < 0; i++)
+      if (exited_with(&cs[i], PORTFOLIO_EXIT_WEAK)) winner = (int)i;
   for (size_t i = 0; i < n; i++)
     if ((int)i != winner) kill_child(&cs[i]);
   int code;

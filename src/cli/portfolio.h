@@ -1,7 +1,7 @@
 /* Process portfolio: runs jobs (engines or configurations) in forked
  * children, at most `width` at a time, each printing its complete answer
  * into a pipe. The first child that exits with a definite verdict
- * (ZETA_EXIT_VERDICT) wins: its output goes to stdout and the others are
+ * (ZETA_EXIT_VERDICT) wins (PORTFOLIO_EXIT_WEAK: see there): its output goes to stdout and the others are
  * killed. Used by every driver whose --algorithm portfolio races engines
  * (CFA: CEGAR, PDR, k-induction, BMC; transition systems: kind, PDR, IMC). */
 #ifndef ZETA_CLI_PORTFOLIO_H
@@ -21,6 +21,10 @@ typedef struct {
    * starts (time slices); 0: all of it. */
   double share;
 } portfolio_job;
+
+/* Exit code of a job with a definite verdict but without the evidence the
+ * user asked for: printed (with exit code 0) only if no job wins. */
+#define PORTFOLIO_EXIT_WEAK 10
 
 typedef struct {
   int winner;          /* index of the job whose answer was printed, or -1 */

@@ -109,13 +109,14 @@ static void engine_opts(const zeta_options *o, const zeta_limits *lim, ts_engine
 
 /* Runs engine i and prints to out; returns the exit code. */
 static int run_one(FILE *out, const zeta_options *o, const ts *sys, size_t i, const zeta_limits *lim,
-                   const cli_ts_hooks *h, zeta_verdict *v) {
+                   const cli_ts_hooks *h, zeta_verdict *v, bool *has_invariant) {
   ts_engine_opts eo;
   engine_opts(o, lim, &eo);
   ts_result r;
   double t0 = limits_now();
   engines[i].run(sys, &eo, &r);
   *v = r.verdict;
+  if (has_invariant) *has_invariant = r.invariant != NULL_TERM;
   int code = print_result(out, o, sys, engines[i].name, &r, h, limits_now() - t0);
   ts_result_free(&r);
   return code;
@@ -131,7 +132,11 @@ typedef struct {
 static int ts_job_run(FILE *out, const zeta_limits *lim, void *ctx) {
   ts_job *j = ctx;
   zeta_verdict v;
-  return run_one(out, j->o, j->sys, j->engine, lim, j->h, &v);
+  bool inv;
+  int code = run_one(out, j->o, j->sys, j->engine, lim, j->h, &v, &inv);
+  /* asked for an invariant, got SAFE without one (k-induction with k > 1,
+   * BMC's exhausted paths): a fallback for the portfolio, not a winner */
+  return v == ZETA_SAFE && j->o->invariant && !inv ? PORTFOLIO_EXIT_WEAK : code;
 }
 
 static size_t engine_index(const char *name) {
@@ -177,7 +182,7 @@ int cli_run_ts(const zeta_options *o, const ts *sys, const cli_ts_hooks *hooks) 
   size_t i = engine_index(o->algorithm);
   if (i != SIZE_MAX) {
     zeta_verdict v;
-    return run_one(stdout, o, sys, i, &lim, hooks, &v);
+    return run_one(stdout, o, sys, i, &lim, hooks, &v, NULL);
   }
   fprintf(stderr, "zeta: --algorithm %s is not available for transition systems (use bmc, kind, pdr, imc or portfolio)\n",
           o->algorithm);

@@ -55,14 +55,14 @@ done | xargs -P "${CEGAR_JOBS:-1}" -L 1 bash -c 'run "$@"' _
 # 3. the worked examples of the CEGAR papers
 rg=$DIR/seed-range-guard.cfa
 for d in PRED_CART PRED_BOOL PRED_SPLIT; do
-  out=$("$ZETA" --timeout "$T" --domain "$d" "$rg" | head -n 1)
+  out=$("$ZETA" --timeout "$T" --algorithm cegar --domain "$d" "$rg" | head -n 1)
   [ "$out" = SAFE ] && echo "PASS range-guard-$d" || echo "FAIL range-guard-$d ($out)"
-  out=$("$ZETA" --timeout "$T" --domain "$d" "$DIR/seed-nonzero-guard.cfa" | head -n 1)
+  out=$("$ZETA" --timeout "$T" --algorithm cegar --domain "$d" "$DIR/seed-nonzero-guard.cfa" | head -n 1)
   [ "$out" = SAFE ] && echo "PASS nonzero-guard-$d" || echo "FAIL nonzero-guard-$d ($out)"
 done
-out=$("$ZETA" --timeout "$T" --domain EXPL --maxenum 4 "$rg" | head -n 1)
+out=$("$ZETA" --timeout "$T" --algorithm cegar --domain EXPL --maxenum 4 "$rg" | head -n 1)
 [ "$out" = SAFE ] && echo "PASS range-guard-maxenum4" || echo "FAIL range-guard-maxenum4 ($out)"
-out=$("$ZETA" --timeout "$T" --domain EXPL --maxenum -1 "$rg" | head -n 1)
+out=$("$ZETA" --timeout "$T" --algorithm cegar --domain EXPL --maxenum -1 "$rg" | head -n 1)
 case "$out" in "UNKNOWN ("*) echo "PASS range-guard-maxenum-1 ($out)";; *) echo "FAIL range-guard-maxenum-1 ($out)";; esac
 # seed-early-assign (SBE): backward binary interpolation refines in fewer
 # rounds than forward (Theta's cuts; forward's first predicate sits below

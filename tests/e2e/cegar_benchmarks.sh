@@ -67,7 +67,7 @@ case "$out" in "UNKNOWN ("*) echo "PASS range-guard-maxenum-1 ($out)";; *) echo 
 # seed-early-assign (SBE): backward binary interpolation refines in fewer
 # rounds than forward (Theta's cuts; forward's first predicate sits below
 # a stale state)
-refs() { "$ZETA" --timeout "$T" --encoding SBE --stats --refinement "$1" "$DIR/seed-early-assign.cfa" | awk '/^refinements:/{print $2}'; }
+refs() { "$ZETA" --timeout "$T" --algorithm cegar --encoding SBE --stats --refinement "$1" "$DIR/seed-early-assign.cfa" | awk '/^refinements:/{print $2}'; }
 fw=$(refs FW_BIN_ITP); bw=$(refs BW_BIN_ITP)
 [ -n "$fw" ] && [ -n "$bw" ] && [ "$bw" -lt "$fw" ] && echo "PASS early-assign-bw-fewer ($bw < $fw)" || echo "FAIL early-assign-bw-fewer (bw $bw, fw $fw)"
 # UNSAFE output carries a trace, SAFE with --invariant one define-fun per location

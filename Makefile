@@ -52,8 +52,9 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libzeta.a | $(SETUP
 check: all $(TESTS)
 	@BUILD=$(BUILD) ./tests/run.sh
 
+# the e2e scripts on a representative subset (tests/e2e/lib/quick.sh)
 sanitize-check:
-	@$(MAKE) --no-print-directory SANITIZE=1 check
+	@ZETA_TEST_QUICK=1 $(MAKE) --no-print-directory SANITIZE=1 check
 
 demo: all
 	@./examples/demo.sh $(BUILD)/zeta

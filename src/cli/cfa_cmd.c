@@ -1,5 +1,5 @@
-/* zeta FILE.cfa: parse, encode (LBE/SBE), run CEGAR (or the portfolio),
- * print the verdict and its evidence. */
+/* zeta FILE.cfa: parse, encode (LBE/SBE), run CEGAR, a TS engine or the
+ * portfolio of both, print the verdict and its evidence. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +8,7 @@
 #include "engine/cegar.h"
 #include "frontend/cfa_parser.h"
 #include "model/cfa_path.h"
+#include "model/cfa_to_ts.h"
 #include "ts_run.h"
 
 static void progress(void *ctx, uint64_t iter, uint32_t arg_size, uint32_t prec_size) {
@@ -58,57 +59,133 @@ static bool validate_invariant(cfa *c, const term_t *inv, const char *backend, c
   return ok;
 }
 
-static void print_invariant(cfa *c, const term_t *inv) {
+static void print_invariant(FILE *out, cfa *c, const term_t *inv) {
   for (uint32_t l = 0; l < c->nlocs; l++) {
-    printf("(define-fun ");
+    fprintf(out, "(define-fun ");
     char name[300];
     snprintf(name, sizeof name, "inv_%s", c->locs[l].name);
-    term_print_symbol(stdout, name);
-    printf(" (");
+    term_print_symbol(out, name);
+    fprintf(out, " (");
     for (uint32_t i = 0; i < c->vars.size; i++) {
-      printf(i ? " (" : "(");
-      term_print_var_name(stdout, c->vars.data[i]);
-      putchar(' ');
-      type_print(stdout, term_type(c->vars.data[i]));
-      putchar(')');
+      fprintf(out, i ? " (" : "(");
+      term_print_var_name(out, c->vars.data[i]);
+      fputc(' ', out);
+      type_print(out, term_type(c->vars.data[i]));
+      fputc(')', out);
     }
-    printf(") Bool ");
-    term_print(stdout, inv[l]);
-    printf(")\n");
+    fprintf(out, ") Bool ");
+    term_print(out, inv[l]);
+    fprintf(out, ")\n");
   }
 }
 
-static void print_cex(cfa *c, const cegar_result *r) {
+static void print_cex(FILE *out, cfa *c, const cegar_result *r) {
   uint32_t nv = c->vars.size;
-  printf("counterexample (%u steps):\n", r->cex_len);
+  fprintf(out, "counterexample (%u steps):\n", r->cex_len);
   for (uint32_t k = 0; k <= r->cex_len; k++) {
-    printf("  state %u at %s:", k, c->locs[r->cex_locs[k]].name);
+    fprintf(out, "  state %u at %s:", k, c->locs[r->cex_locs[k]].name);
     for (uint32_t i = 0; i < nv; i++) {
-      printf(" ");
-      term_print_var_name(stdout, c->vars.data[i]);
-      printf(" = ");
-      if (r->cex_vals[k * nv + i] == NULL_TERM) printf("?");
-      else term_print(stdout, r->cex_vals[k * nv + i]);
+      fprintf(out, " ");
+      term_print_var_name(out, c->vars.data[i]);
+      fprintf(out, " = ");
+      if (r->cex_vals[k * nv + i] == NULL_TERM) fprintf(out, "?");
+      else term_print(out, r->cex_vals[k * nv + i]);
     }
-    printf("\n");
+    fprintf(out, "\n");
     if (k < r->cex_len) {
       const cfa_edge *e = &c->edges[r->cex_edges[k]];
-      printf("  edge %s -> %s {", c->locs[e->src].name, c->locs[e->dst].name);
+      fprintf(out, "  edge %s -> %s {", c->locs[e->src].name, c->locs[e->dst].name);
       for (uint32_t s = 0; s < e->nstmts; s++) {
-        printf(s ? "; " : " ");
-        cfa_print_stmt(stdout, &e->stmts[s]);
+        fprintf(out, s ? "; " : " ");
+        cfa_print_stmt(out, &e->stmts[s]);
       }
-      printf(" }\n");
+      fprintf(out, " }\n");
     }
   }
 }
 
-/* The portfolio for CFAs: for now the strongest CEGAR configuration
- * (the options' defaults). Other engines (BMC, k-induction, PDR over the
- * CFA's transition system) hook in here. */
-int cfa_run_portfolio(cfa *c, const cegar_config *cfg, cegar_result *r);
-__attribute__((weak)) int cfa_run_portfolio(cfa *c, const cegar_config *cfg, cegar_result *r) {
-  return cegar_run(c, cfg, r) ? 0 : -1;
+/* CEGAR with the options' configuration on the (pruned, encoded) CFA:
+ * prints the verdict and its evidence to out, returns the exit code. */
+static int cegar_answer(FILE *out, const zeta_options *o, cfa *c, const zeta_limits *lim) {
+  cegar_config cfg;
+  if (!config_from(o, lim, &cfg)) return ZETA_EXIT_INPUT;
+  cegar_result r;
+  if (!cegar_run(c, &cfg, &r)) {
+    fprintf(stderr, "zeta: %s\n", r.reason);
+    cegar_result_free(&r);
+    return ZETA_EXIT_INTERNAL;
+  }
+  if (r.verdict == ZETA_SAFE && o->validate) {
+    const char *why = NULL;
+    if (!validate_invariant(c, r.invariant, "smtlib:cvc5 --incremental --lang smt2", &why)) {
+      r.verdict = ZETA_UNKNOWN;
+      snprintf(r.reason, sizeof r.reason, "internal: invariant failed %s check", why ? why : "its");
+    }
+  }
+  int code;
+  switch (r.verdict) {
+  case ZETA_SAFE: fputs("SAFE\n", out); code = ZETA_EXIT_VERDICT; break;
+  case ZETA_UNSAFE: fputs("UNSAFE\n", out); code = ZETA_EXIT_VERDICT; break;
+  default: fprintf(out, "UNKNOWN (%s)\n", r.reason[0] ? r.reason : "incomplete"); code = ZETA_EXIT_UNKNOWN;
+  }
+  if (r.verdict == ZETA_UNSAFE) print_cex(out, c, &r);
+  if (r.verdict == ZETA_SAFE && o->validate) fprintf(out, "validated: invariant checked by cvc5\n");
+  if (r.verdict == ZETA_SAFE && o->invariant) print_invariant(out, c, r.invariant);
+  if (o->stats) {
+    fprintf(out, "stats: engine cegar\n");
+    fprintf(out, "iterations: %llu\nrefinements: %llu\narg-nodes: %u\narg-depth: %u\nprecision-size: %u\n",
+            (unsigned long long)r.iterations, (unsigned long long)r.refinements, r.arg_nodes, r.arg_depth, r.prec_size);
+    fprintf(out, "abstraction-time: %.3f\nrefinement-time: %.3f\ncex-length: %u\nsolver-calls: %llu\n",
+            r.abstraction_time, r.refinement_time, r.cex_len, (unsigned long long)r.solver_calls);
+  }
+  if (o->dot) {
+    FILE *f = fopen(o->dot, "w");
+    if (f) {
+      cegar_write_dot(f, &r, c);
+      fclose(f);
+    } else {
+      fprintf(stderr, "zeta: cannot write %s\n", o->dot);
+    }
+  }
+  cegar_result_free(&r);
+  return code;
+}
+
+typedef struct { const zeta_options *o; cfa *c; } cegar_job;
+
+static int cegar_job_run(FILE *out, const zeta_limits *lim, void *ctx) {
+  cegar_job *j = ctx;
+  return cegar_answer(out, j->o, j->c, lim);
+}
+
+/* The CFA portfolio: CEGAR (the options' configuration) and the
+ * transition-system engines on cfa_to_ts of the same CFA, as forked jobs
+ * (portfolio.h); the first definite verdict is printed with its evidence.
+ * Order = start order when fewer slots than jobs: PDR proves the loops
+ * CEGAR's interpolants diverge on, k-induction (BMC base case) finds deep
+ * counterexamples, plain BMC is cheapest per depth. */
+static int cfa_portfolio(const zeta_options *o, cfa *c, const zeta_limits *lim) {
+  ts sys;
+  cfa_to_ts(c, &sys);
+  cli_ts_hooks h = cli_cfa_ts_hooks(c);
+  const char *order = getenv("ZETA_CFA_PORTFOLIO"); /* measurements: e.g. "cegar,pdr" */
+  if (!order || !*order) order = "cegar,pdr,kind,bmc";
+  portfolio_job jobs[8];
+  size_t n = 0;
+  cegar_job cj = {o, c};
+  char names[256];
+  snprintf(names, sizeof names, "%s", order);
+  for (char *save = NULL, *t = strtok_r(names, ",", &save); t && n < 8; t = strtok_r(NULL, ",", &save)) {
+    if (strcmp(t, "cegar") == 0) jobs[n++] = (portfolio_job){"cegar", cegar_job_run, &cj, 0};
+    else if (cli_ts_job(o, &sys, t, &h, &jobs[n]) == 0) n++;
+  }
+  portfolio_outcome po;
+  int code = portfolio_run(jobs, n, portfolio_width(n), lim, &po);
+  if (o->stats) printf("stats: portfolio winner %s time %.3f\n", po.winner >= 0 ? jobs[po.winner].name : "none", po.seconds);
+  for (size_t i = 0; i < n; i++)
+    if (jobs[i].ctx != &cj) free(jobs[i].ctx);
+  ts_free(&sys);
+  return code;
 }
 
 int cli_cfa(const zeta_options *o) {
@@ -121,7 +198,7 @@ int cli_cfa(const zeta_options *o) {
   }
   zeta_limits lim = cli_limits(o);
   cegar_config cfg;
-  if (!config_from(o, &lim, &cfg)) {
+  if (!config_from(o, &lim, &cfg)) { /* option errors before any engine runs */
     cfa_free(&c);
     return ZETA_EXIT_INPUT;
   }
@@ -139,41 +216,7 @@ int cli_cfa(const zeta_options *o) {
   }
   cfa_prune(&c);
   if (option_is(o->encoding, "LBE")) cfa_lbe(&c);
-  cegar_result r;
-  int rc = is_portfolio ? cfa_run_portfolio(&c, &cfg, &r) : (cegar_run(&c, &cfg, &r) ? 0 : -1);
-  if (rc != 0) {
-    fprintf(stderr, "zeta: %s\n", r.reason);
-    cegar_result_free(&r);
-    cfa_free(&c);
-    return ZETA_EXIT_INTERNAL;
-  }
-  if (r.verdict == ZETA_SAFE && o->validate) {
-    const char *why = NULL;
-    if (!validate_invariant(&c, r.invariant, "smtlib:cvc5 --incremental --lang smt2", &why)) {
-      r.verdict = ZETA_UNKNOWN;
-      snprintf(r.reason, sizeof r.reason, "internal: invariant failed %s check", why ? why : "its");
-    }
-  }
-  int code = cli_print_verdict(r.verdict, r.reason);
-  if (r.verdict == ZETA_UNSAFE) print_cex(&c, &r);
-  if (r.verdict == ZETA_SAFE && o->invariant) print_invariant(&c, r.invariant);
-  if (r.verdict == ZETA_SAFE && o->validate) printf("invariant validated (cvc5)\n");
-  if (o->stats) {
-    printf("iterations: %llu\nrefinements: %llu\narg-nodes: %u\narg-depth: %u\nprecision-size: %u\n",
-           (unsigned long long)r.iterations, (unsigned long long)r.refinements, r.arg_nodes, r.arg_depth, r.prec_size);
-    printf("abstraction-time: %.3f\nrefinement-time: %.3f\ncex-length: %u\nsolver-calls: %llu\n", r.abstraction_time,
-           r.refinement_time, r.cex_len, (unsigned long long)r.solver_calls);
-  }
-  if (o->dot) {
-    FILE *f = fopen(o->dot, "w");
-    if (f) {
-      cegar_write_dot(f, &r, &c);
-      fclose(f);
-    } else {
-      fprintf(stderr, "zeta: cannot write %s\n", o->dot);
-    }
-  }
-  cegar_result_free(&r);
+  int code = is_portfolio ? cfa_portfolio(o, &c, &lim) : cegar_answer(stdout, o, &c, &lim);
   cfa_free(&c);
   return code;
 }

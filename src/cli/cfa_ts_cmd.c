@@ -45,12 +45,21 @@ static void cfa_invariant(FILE *out, const ts *sys, term_t inv, void *ctx) {
   }
 }
 
+static void cfa_trace_header(FILE *out, const ts *sys, const ts_trace *t, void *ctx) {
+  (void)sys, (void)ctx;
+  fprintf(out, "counterexample (%u steps):\n", t->length ? t->length - 1 : 0);
+}
+
+cli_ts_hooks cli_cfa_ts_hooks(struct cfa *c) {
+  return (cli_ts_hooks){cfa_step, cfa_invariant, cfa_trace_header, c};
+}
+
 int cli_cfa_ts(const zeta_options *o, struct cfa *c) {
   cfa_prune(c);
   if (option_is(o->encoding, "LBE")) cfa_lbe(c);
   ts sys;
   cfa_to_ts(c, &sys);
-  cli_ts_hooks h = {cfa_step, cfa_invariant, c};
+  cli_ts_hooks h = cli_cfa_ts_hooks(c);
   int code = cli_run_ts(o, &sys, &h);
   ts_free(&sys);
   return code;

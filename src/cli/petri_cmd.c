@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "drivers.h"
 #include "engine/petri_portfolio.h"
+#include "engine/petri_ts.h"
 #include "frontend/mcc_property.h"
 #include "frontend/pnml.h"
 #include "zeta/zeta.h"
@@ -25,13 +26,17 @@ static bool parse_algo(const zeta_options *o, petri_check_opts *c) {
   if (option_is(o->algorithm, "portfolio")) c->algo = PETRI_ALGO_PORTFOLIO;
   else if (option_is(o->algorithm, "explicit")) c->algo = PETRI_ALGO_EXPLICIT;
   else if (option_is(o->algorithm, "se-cegar")) c->algo = PETRI_ALGO_SECEGAR;
+  else if (option_is(o->algorithm, "bmc")) c->algo = PETRI_ALGO_TS, c->ts_engine = petri_ts_bmc;
+  else if (option_is(o->algorithm, "kind")) c->algo = PETRI_ALGO_TS, c->ts_engine = petri_ts_kind;
+  else if (option_is(o->algorithm, "pdr")) c->algo = PETRI_ALGO_TS, c->ts_engine = petri_ts_pdr;
   else {
-    fprintf(stderr, "zeta: --algorithm %s is not available for Petri nets (use portfolio, explicit or se-cegar)\n",
+    fprintf(stderr, "zeta: --algorithm %s is not available for Petri nets (use portfolio, explicit, se-cegar, bmc, kind or pdr)\n",
             o->algorithm);
     return false;
   }
   c->se_search = option_is(o->se_search, "dfs") ? SECEGAR_DFS : option_is(o->se_search, "bfs") ? SECEGAR_BFS
                                                                                                  : SECEGAR_HYBRID;
+  if (c->algo == PETRI_ALGO_PORTFOLIO) c->ts_engine = petri_ts_any;
   c->dfs = option_is(o->search, "DFS");
   c->limits.max_bytes = o->memlimit > 0 ? (size_t)o->memlimit << 20 : 0;
   /* Testing switches for the ablation experiments of the seed work. */

@@ -1,16 +1,12 @@
 /* Runs a transition-system engine and prints its answer. The portfolio
- * forks one process per engine (k-induction, whose base case is BMC, and
- * IC3/PDR in parallel, then IMC), each writing its complete output into a
- * pipe; the first definite verdict is printed and the others are killed. */
+ * (portfolio.h) forks one process per engine: k-induction, whose base case
+ * is BMC, and IC3/PDR in parallel, then IMC; the first definite verdict is
+ * printed and the others are killed. */
 #include "ts_run.h"
 #include "model/chc_ts.h"
-#include <sys/prctl.h>
-#include <errno.h>
-#include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "cli_common.h"
 #include "core/alloc.h"
 #include "engine/ts_check.h"
@@ -77,7 +73,8 @@ static int print_result(FILE *out, const zeta_options *o, const ts *sys, const c
     code = ZETA_EXIT_UNKNOWN;
   }
   if (r->verdict == ZETA_UNSAFE) {
-    fprintf(out, "counterexample (%u states):\n", r->trace.length);
+    if (h && h->print_trace_header) h->print_trace_header(out, sys, &r->trace, h->ctx);
+    else fprintf(out, "counterexample (%u states):\n", r->trace.length);
     for (uint32_t k = 0; k < r->trace.length; k++)
       (h && h->print_step ? h->print_step : default_step)(out, sys, &r->trace, k, h ? h->ctx : NULL);
   }
@@ -112,112 +109,62 @@ static void engine_opts(const zeta_options *o, const zeta_limits *lim, ts_engine
 
 /* Runs engine i and prints to out; returns the exit code. */
 static int run_one(FILE *out, const zeta_options *o, const ts *sys, size_t i, const zeta_limits *lim,
-                   const cli_ts_hooks *h, zeta_verdict *v) {
+                   const cli_ts_hooks *h, zeta_verdict *v, bool *has_invariant) {
   ts_engine_opts eo;
   engine_opts(o, lim, &eo);
   ts_result r;
   double t0 = limits_now();
   engines[i].run(sys, &eo, &r);
   *v = r.verdict;
+  if (has_invariant) *has_invariant = r.invariant != NULL_TERM;
   int code = print_result(out, o, sys, engines[i].name, &r, h, limits_now() - t0);
   ts_result_free(&r);
   return code;
 }
 
-typedef struct { pid_t pid; int fd; char *buf; size_t len, cap; bool done; } worker;
+typedef struct {
+  const zeta_options *o;
+  const ts *sys;
+  size_t engine;
+  const cli_ts_hooks *h;
+} ts_job;
 
-static void start_worker(worker *w, const zeta_options *o, const ts *sys, size_t i, const zeta_limits *lim,
-                         const cli_ts_hooks *h) {
-  int fds[2];
-  memset(w, 0, sizeof *w);
-  w->pid = -1;
-  if (pipe(fds) != 0) return;
-  fflush(stdout);
-  pid_t pid = fork();
-  if (pid < 0) { close(fds[0]); close(fds[1]); return; }
-  if (pid == 0) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the parent */
-    close(fds[0]);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    zeta_verdict v;
-    int code = run_one(m, o, sys, i, lim, h, &v);
-    fclose(m);
-    size_t off = 0;
-    while (off < len) {
-      ssize_t n = write(fds[1], text + off, len - off);
-      if (n <= 0) break;
-      off += (size_t)n;
-    }
-    _exit(code);
-  }
-  close(fds[1]);
-  w->pid = pid;
-  w->fd = fds[0];
+static int ts_job_run(FILE *out, const zeta_limits *lim, void *ctx) {
+  ts_job *j = ctx;
+  zeta_verdict v;
+  bool inv;
+  int code = run_one(out, j->o, j->sys, j->engine, lim, j->h, &v, &inv);
+  /* asked for an invariant, got SAFE without one (k-induction with k > 1,
+   * BMC's exhausted paths): a fallback for the portfolio, not a winner */
+  return v == ZETA_SAFE && j->o->invariant && !inv ? PORTFOLIO_EXIT_WEAK : code;
 }
 
-/* Reads every worker to its end; returns the index of the first one (in
- * completion order) with a definite verdict, or -1. */
-static int collect(worker *w, int n) {
-  int winner = -1, open = 0;
-  for (int i = 0; i < n; i++) open += w[i].pid > 0;
-  while (open > 0 && winner < 0) {
-    fd_set rd;
-    FD_ZERO(&rd);
-    int maxfd = -1;
-    for (int i = 0; i < n; i++)
-      if (w[i].pid > 0 && !w[i].done) { FD_SET(w[i].fd, &rd); if (w[i].fd > maxfd) maxfd = w[i].fd; }
-    if (select(maxfd + 1, &rd, NULL, NULL, NULL) < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    for (int i = 0; i < n; i++) {
-      if (w[i].pid <= 0 || w[i].done || !FD_ISSET(w[i].fd, &rd)) continue;
-      char chunk[4096];
-      ssize_t k = read(w[i].fd, chunk, sizeof chunk);
-      if (k > 0) {
-        XGROW(w[i].buf, w[i].cap, w[i].len + (size_t)k + 1);
-        memcpy(w[i].buf + w[i].len, chunk, (size_t)k);
-        w[i].len += (size_t)k;
-        w[i].buf[w[i].len] = 0;
-        continue;
-      }
-      w[i].done = true;
-      open--;
-      if (w[i].len && (strncmp(w[i].buf, "SAFE\n", 5) == 0 || strncmp(w[i].buf, "UNSAFE\n", 7) == 0) && winner < 0)
-        winner = i;
-    }
-  }
-  return winner;
+static size_t engine_index(const char *name) {
+  for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+    if (option_is(name, engines[i].name)) return i;
+  return SIZE_MAX;
 }
 
-static void stop_workers(worker *w, int n) {
-  for (int i = 0; i < n; i++) {
-    if (w[i].pid <= 0) continue;
-    kill(w[i].pid, SIGKILL);
-    waitpid(w[i].pid, NULL, 0);
-    close(w[i].fd);
-  }
+int cli_ts_job(const zeta_options *o, const ts *sys, const char *engine, const cli_ts_hooks *h,
+               portfolio_job *job) {
+  size_t i = engine_index(engine);
+  if (i == SIZE_MAX) return -1;
+  ts_job *j = xmalloc(sizeof *j);
+  *j = (ts_job){o, sys, i, h};
+  *job = (portfolio_job){engines[i].name, ts_job_run, j, 0};
+  return 0;
 }
 
+/* k-induction (whose base case is BMC) and IC3/PDR in parallel; IMC takes
+ * the place of the first one that gives up. */
 static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *lim, const cli_ts_hooks *h) {
-  static const size_t parallel[] = {1 /* kind */, 2 /* pdr */};
-  worker w[2];
-  for (int i = 0; i < 2; i++) start_worker(&w[i], o, sys, parallel[i], lim, h);
-  int win = collect(w, 2);
-  int code;
-  if (win >= 0) {
-    fwrite(w[win].buf, 1, w[win].len, stdout);
-    code = ZETA_EXIT_VERDICT;
-  } else if (!limits_expired(lim)) {
-    zeta_verdict v;
-    code = run_one(stdout, o, sys, 3 /* imc */, lim, h, &v);
-  } else {
-    code = cli_print_verdict(ZETA_UNKNOWN, "timeout");
-  }
-  stop_workers(w, 2);
-  for (int i = 0; i < 2; i++) free(w[i].buf);
+  static const char *const names[] = {"kind", "pdr", "imc"};
+  portfolio_job jobs[3];
+  for (size_t i = 0; i < 3; i++) cli_ts_job(o, sys, names[i], h, &jobs[i]);
+  portfolio_outcome po;
+  int code = portfolio_run(jobs, 3, portfolio_width(2), lim, &po);
+  if (o->stats) printf("stats: portfolio winner %s time %.3f\n", po.winner >= 0 ? jobs[po.winner].name : "none", po.seconds);
+  for (size_t i = 0; i < 3; i++) free(jobs[i].ctx);
   return code;
 }
 
@@ -232,11 +179,11 @@ int cli_run_ts(const zeta_options *o, const ts *sys, const cli_ts_hooks *hooks) 
   }
   zeta_limits lim = cli_limits(o);
   if (option_is(o->algorithm, "portfolio")) return portfolio(o, sys, &lim, hooks);
-  for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
-    if (option_is(o->algorithm, engines[i].name)) {
-      zeta_verdict v;
-      return run_one(stdout, o, sys, i, &lim, hooks, &v);
-    }
+  size_t i = engine_index(o->algorithm);
+  if (i != SIZE_MAX) {
+    zeta_verdict v;
+    return run_one(stdout, o, sys, i, &lim, hooks, &v, NULL);
+  }
   fprintf(stderr, "zeta: --algorithm %s is not available for transition systems (use bmc, kind, pdr, imc or portfolio)\n",
           o->algorithm);
   return ZETA_EXIT_INPUT;

@@ -7,12 +7,15 @@
 #include <stdio.h>
 #include "engine/ts_engine.h"
 #include "options.h"
+#include "portfolio.h"
 
 typedef struct {
   /* Prints step k of a trace (NULL: every variable and input by name). */
   void (*print_step)(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, void *ctx);
   /* Prints a SAFE invariant (NULL: one SMT-LIB term over the variables). */
   void (*print_invariant)(FILE *out, const ts *sys, term_t inv, void *ctx);
+  /* Prints the header of a counterexample (NULL: "counterexample (N states):"). */
+  void (*print_trace_header)(FILE *out, const ts *sys, const ts_trace *t, void *ctx);
   void *ctx;
 } cli_ts_hooks;
 
@@ -20,6 +23,11 @@ typedef struct {
 bool cli_ts_algorithm(const char *algorithm);
 /* Runs and prints; returns the exit code. hooks may be NULL. */
 int cli_run_ts(const zeta_options *o, const ts *sys, const cli_ts_hooks *hooks);
+/* A portfolio job running one engine (bmc, kind, pdr, imc) on sys and
+ * printing like cli_run_ts; job->ctx is allocated (free it). o, sys and h
+ * must outlive the job. Returns -1 for an unknown engine name. */
+int cli_ts_job(const zeta_options *o, const ts *sys, const char *engine, const cli_ts_hooks *h,
+               portfolio_job *job);
 #endif
 
 /* CFA input through the TS engines (cfa_to_ts); c is pruned and, with
@@ -27,3 +35,5 @@ int cli_run_ts(const zeta_options *o, const ts *sys, const cli_ts_hooks *hooks);
  * a per-location invariant. */
 struct cfa;
 int cli_cfa_ts(const zeta_options *o, struct cfa *c);
+/* The hooks that print CFA locations in traces and per-location invariants. */
+cli_ts_hooks cli_cfa_ts_hooks(struct cfa *c);

@@ -36,6 +36,10 @@ petri_answer petri_check(const petri_net *n, const petri_pred *target, const pet
   switch (o->algo) {
   case PETRI_ALGO_EXPLICIT: return run_explicit(n, target, o, &o->limits, r);
   case PETRI_ALGO_SECEGAR: return run_secegar(n, target, o, &o->limits, r);
+  case PETRI_ALGO_TS:
+    if (o->ts_engine) return o->ts_engine(n, target, &o->limits, r);
+    snprintf(r->reason, sizeof r->reason, "no transition-system engine");
+    return PETRI_UNKNOWN;
   case PETRI_ALGO_PORTFOLIO: break;
   }
   petri_limits l = slice(&o->limits, 0.1, 0);

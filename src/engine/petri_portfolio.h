@@ -7,11 +7,12 @@
 #include "engine/petri_secegar.h"
 #include "model/petri_pred.h"
 
-typedef enum { PETRI_ALGO_PORTFOLIO, PETRI_ALGO_EXPLICIT, PETRI_ALGO_SECEGAR } petri_algo;
+/* PETRI_ALGO_TS: only the ts_engine hook (bmc, kind or pdr). */
+typedef enum { PETRI_ALGO_PORTFOLIO, PETRI_ALGO_EXPLICIT, PETRI_ALGO_SECEGAR, PETRI_ALGO_TS } petri_algo;
 
 /* Hook for the engines over the net as a transition system (one integer
- * per place: BMC, k-induction, PDR). NULL until they exist; the portfolio
- * calls it last with the remaining time. */
+ * per place: BMC, k-induction, PDR; engine/petri_ts.h). The portfolio
+ * calls it last with the remaining time; NULL = none. */
 typedef petri_answer (*petri_ts_engine_fn)(const petri_net *n, const petri_pred *target,
                                            const petri_limits *l, petri_result *r);
 

@@ -10,6 +10,7 @@ set -u
 ZETA=${ZETA:-build/zeta}
 SHARED=${SHARED:-../shared}
 T=${TS_E2E_TIMEOUT:-4}
+. "$(dirname "$0")/lib/quick.sh"
 engines="bmc kind pdr pdr-specific imc"
 
 run_engine() {  # engine file -> first output line (verdict)
@@ -31,7 +32,7 @@ check() {  # name expected(SAFE|UNSAFE) output
   esac
 }
 
-for f in tests/vmt/*.vmt; do
+for f in $(quick_subset tests/vmt/*.vmt); do
   exp=$(sed -n 's/^; expected: \([A-Z]*\).*/\1/p' "$f" | head -n 1)
   [ -n "$exp" ] || { echo "FAIL $f (no expected verdict)"; continue; }
   for e in $engines; do
@@ -49,7 +50,7 @@ CFA_DIR="$SHARED/benchmarks/cfa"
 probe=$(ls "$CFA_DIR"/*.cfa 2>/dev/null | head -n 1)
 if [ -n "$probe" ] && "$ZETA" --algorithm bmc --bound 1 "$probe" >/dev/null 2>&1 || [ $? = 1 ]; then
   TC=${TS_E2E_CFA_TIMEOUT:-2}
-  for y in "$CFA_DIR"/*.yml; do
+  for y in $(quick_subset "$CFA_DIR"/*.yml); do
     f=${y%.yml}.cfa; [ -f "$f" ] || continue
     case $(grep -m1 'expected_verdict' "$y" | awk '{print $2}') in
       true) exp=SAFE ;; false) exp=UNSAFE ;; *) continue ;;
@@ -65,7 +66,7 @@ if [ -n "$probe" ] && "$ZETA" --algorithm bmc --bound 1 "$probe" >/dev/null 2>&1
     if [ "$v" = "$3" ] && printf '%s\n' "$out" | grep -q '^validated: '; then echo "PASS ts-target-$1-$2"
     else echo "FAIL ts-target-$1-$2 (got '$v')"; fi
   }
-  for t in seed-toggle-loop seed-countdown seed-double-loop-safe theta-counter5_true theta-locking; do
+  for t in $(quick_subset seed-toggle-loop seed-countdown seed-double-loop-safe theta-counter5_true theta-locking); do
     [ -f "$CFA_DIR/$t.cfa" ] && target pdr "$t" SAFE
   done
   [ -f "$CFA_DIR/seed-double-loop-deep.cfa" ] && target bmc seed-double-loop-deep UNSAFE

@@ -180,12 +180,14 @@ void term_print_let(FILE *out, term_t t) {
   term_vec_free(&order);
 }
 
-char *term_to_string(term_t t) {
+char *term_print_to_string(void (*print)(FILE *, int32_t), int32_t x) {
   char *buf = NULL;
   size_t len = 0;
   FILE *f = open_memstream(&buf, &len);
   if (!f) return xstrdup("?");
-  term_print(f, t);
+  print(f, x);
   fclose(f);
   return buf;
 }
+
+char *term_to_string(term_t t) { return term_print_to_string(term_print, t); }

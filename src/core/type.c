@@ -96,12 +96,4 @@ void type_print(FILE *out, type_t ty) {
   }
 }
 
-char *type_to_string(type_t ty) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f) return xstrdup("?");
-  type_print(f, ty);
-  fclose(f);
-  return buf;
-}
+char *type_to_string(type_t ty) { return term_print_to_string(type_print, ty); }

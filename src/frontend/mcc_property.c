@@ -1,5 +1,6 @@
 /* MCC property reader: expat builds a small element tree (property files
  * are small), which is then translated into petri_pred formulas. */
+#include "frontend/xml_stream.h"
 #include "frontend/mcc_property.h"
 #include <ctype.h>
 #include <errno.h>
@@ -356,14 +357,7 @@ bool mcc_read_file(const char *path, const petri_net *net, mcc_property_set *out
   tree_state ts;
   XML_Parser xp = tree_parser(&ts);
   if (!xp) { fclose(f); petri_diag_set(d, path, 0, 0, "out of memory"); return false; }
-  bool ok = true;
-  char buf[1 << 16];
-  for (;;) {
-    size_t k = fread(buf, 1, sizeof buf, f);
-    bool last = k < sizeof buf;
-    if (XML_Parse(xp, buf, (int)k, last) != XML_STATUS_OK) { ok = false; break; }
-    if (last) break;
-  }
+  bool ok = xml_stream_parse(xp, f);
   fclose(f);
   return read_with(xp, &ts, ok, path, net, out, d);
 }

@@ -1,4 +1,5 @@
 /* PNML reader: an expat state machine that feeds petri_builder. */
+#include "frontend/xml_stream.h"
 #include "frontend/pnml.h"
 #include <ctype.h>
 #include <errno.h>
@@ -312,14 +313,7 @@ petri_net *pnml_read_file(const char *path, petri_diag *d) {
   pnml_state s;
   XML_Parser xp;
   if (!start(&s, path, d, &xp)) { fclose(f); return NULL; }
-  bool ok = true;
-  char buf[1 << 16];
-  for (;;) {
-    size_t k = fread(buf, 1, sizeof buf, f);
-    bool last = k < sizeof buf;
-    if (XML_Parse(xp, buf, (int)k, last) != XML_STATUS_OK) { ok = false; break; }
-    if (last) break;
-  }
+  bool ok = xml_stream_parse(xp, f);
   fclose(f);
   return finish(&s, xp, ok);
 }

@@ -203,8 +203,10 @@ int cli_cfa(const zeta_options *o) {
     return ZETA_EXIT_INPUT;
   }
   bool is_cegar = option_is(o->algorithm, "cegar"), is_portfolio = option_is(o->algorithm, "portfolio");
-  if (!is_cegar && !is_portfolio && cli_ts_algorithm(o->algorithm)) {
-    /* bmc, kind, pdr, imc: through the transition system (ts_run.h) */
+  bool exporting = !option_is(o->export_fmt, "none");
+  if (exporting || (!is_cegar && !is_portfolio && cli_ts_algorithm(o->algorithm))) {
+    /* bmc, kind, pdr, imc, and --export chc|vmt: through the transition
+     * system (ts_run.h) */
     int code = cli_cfa_ts(o, &c);
     cfa_free(&c);
     return code;

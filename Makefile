@@ -45,7 +45,7 @@ $(BUILD)/libzeta.a: $(LIB_OBJ)
 $(BUILD)/zeta: $(CLI_OBJ) $(BUILD)/libzeta.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libzeta.a $(LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libzeta.a | $(SETUP)
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libzeta.a | $(SETUP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/libzeta.a $(LIBS)
 

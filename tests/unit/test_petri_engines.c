@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "petri_random.h"
 #include "engine/petri_explicit.h"
 #include "engine/petri_portfolio.h"
 #include "engine/petri_secegar.h"
@@ -101,63 +102,13 @@ static void test_distant(void) {
 
 /* ---- differential test on random nets ---- */
 
-static uint64_t rng = 0x243f6a8885a308d3ull;
-static uint32_t rnd(uint32_t k) {
-  rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-  return (uint32_t)(rng % k);
-}
-
-static petri_net *random_net(void) {
-  petri_builder *b = petri_builder_new();
-  petri_diag d = {0};
-  uint32_t P = 2 + rnd(4), T = 2 + rnd(4);
-  char id[32], id2[32];
-  for (uint32_t p = 0; p < P; p++) {
-    snprintf(id, sizeof id, "p%u", p);
-    petri_builder_place(b, id, NULL, rnd(3), 1, 1, &d);
-  }
-  for (uint32_t t = 0; t < T; t++) {
-    snprintf(id, sizeof id, "t%u", t);
-    petri_builder_transition(b, id, NULL, 1, 1, &d);
-    uint32_t arcs = 1 + rnd(4);
-    for (uint32_t a = 0; a < arcs; a++) {
-      snprintf(id2, sizeof id2, "p%u", rnd(P));
-      uint32_t kind = rnd(10);
-      if (kind < 4) petri_builder_arc(b, id2, id, 1 + rnd(2), PETRI_ARC_NORMAL, 1, 1, &d);
-      else if (kind < 8) petri_builder_arc(b, id, id2, 1 + rnd(2), PETRI_ARC_NORMAL, 1, 1, &d);
-      else if (kind < 9) petri_builder_arc(b, id2, id, 1 + rnd(2), PETRI_ARC_INHIBITOR, 1, 1, &d);
-      else petri_builder_arc(b, id2, id, 1, PETRI_ARC_READ, 1, 1, &d);
-    }
-  }
-  petri_net *n = petri_builder_finish(b, "random", &d);
-  petri_builder_free(b);
-  return n;
-}
-
-static petri_pred *random_target(const petri_net *n) {
-  uint32_t k = rnd(10);
-  if (k == 0) return pred_new(PRED_DEAD);
-  if (k == 1) { petri_pred *f = pred_new(PRED_FIRE); if (f) f->trans = rnd(n->ntrans); return f; }
-  petri_pred *a = pred_new(k < 8 ? PRED_AND : PRED_OR);
-  uint32_t atoms = 1 + rnd(3);
-  for (uint32_t i = 0; a && i < atoms; i++) {
-    petri_pred *l = pred_new(PRED_LIN);
-    if (!l) continue;
-    pred_add_term(l, rnd(n->nplaces), rnd(2) ? 1 : -1);
-    if (rnd(3) == 0) pred_add_term(l, rnd(n->nplaces), 1);
-    l->bound = (int64_t)rnd(5) - 2;
-    pred_add_kid(a, l);
-  }
-  return a;
-}
-
 static void test_differential(void) {
   int decided = 0, reach = 0, unreach = 0;
   /* PETRI_FUZZ=N SEED runs a longer campaign */
   int iters = getenv("PETRI_FUZZ") ? atoi(getenv("PETRI_FUZZ")) : 150;
-  if (getenv("PETRI_FUZZ_SEED")) rng = strtoull(getenv("PETRI_FUZZ_SEED"), NULL, 10) | 1;
+  if (getenv("PETRI_FUZZ_SEED")) petri_random_seed(strtoull(getenv("PETRI_FUZZ_SEED"), NULL, 10));
   for (int iter = 0; iter < iters; iter++) {
-    petri_net *n = random_net();
+    petri_net *n = random_net(4);
     if (!n) { CHECK(0); continue; }
     petri_pred *t = random_target(n);
     if (!t) { petri_net_free(n); CHECK(0); continue; }

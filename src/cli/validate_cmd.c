@@ -5,26 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/file.h"
 #include "cli_common.h"
 #include "core/alloc.h"
 #include "drivers.h"
 #include "frontend/chc_parser.h"
 #include "witness/chc_witness.h"
-
-static char *slurp(const char *file) {
-  FILE *f = fopen(file, "r");
-  if (!f) return NULL;
-  size_t n = 0, cap = 4096;
-  char *buf = xmalloc(cap);
-  size_t k;
-  while ((k = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-    n += k;
-    if (cap - n < 2) buf = xrealloc(buf, cap *= 2);
-  }
-  buf[n] = 0;
-  fclose(f);
-  return buf;
-}
 
 int cli_validate(const zeta_options *o) {
   const char *file = o->files[0], *mfile = o->files[1];
@@ -44,8 +30,10 @@ int cli_validate(const zeta_options *o) {
     chc_free(&s);
     return ZETA_EXIT_INPUT;
   }
-  char *text = slurp(mfile);
-  if (!text) { fprintf(stderr, "zeta validate: %s: cannot open\n", mfile); chc_free(&s); return ZETA_EXIT_INPUT; }
+  char why[512];
+  size_t textlen;
+  char *text = file_read_all(mfile, &textlen, why, sizeof why);
+  if (!text) { fprintf(stderr, "zeta validate: %s\n", why); chc_free(&s); return ZETA_EXIT_INPUT; }
   /* a model file that says unsat/unknown has no model to check */
   const char *p = text;
   while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;

@@ -1,3 +1,4 @@
+#include "core/file.h"
 #include "frontend/aiger.h"
 #include <errno.h>
 #include <stdarg.h>
@@ -355,25 +356,9 @@ bool aiger_read_string(const char *text, size_t len, const char *name, aig *g, a
 
 bool aiger_read_file(const char *path, aig *g, aiger_diag *d) {
   aig_init(g);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(d->message, sizeof d->message, "%s: cannot open: %s", path, strerror(errno));
-    return false;
-  }
-  size_t cap = 1 << 16, len = 0;
-  char *buf = xmalloc(cap);
-  size_t n;
-  while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
-    len += n;
-    if (len == cap) XGROW(buf, cap, cap * 2);
-  }
-  bool err = ferror(f);
-  fclose(f);
-  if (err) {
-    free(buf);
-    snprintf(d->message, sizeof d->message, "%s: read error", path);
-    return false;
-  }
+  size_t len;
+  char *buf = file_read_all(path, &len, d->message, sizeof d->message);
+  if (!buf) return false;
   bool ok = aiger_read_string(buf, len, path, g, d);
   free(buf);
   return ok;

@@ -1,3 +1,4 @@
+#include "core/file.h"
 #include "frontend/btor2.h"
 #include <errno.h>
 #include <stdarg.h>
@@ -403,22 +404,10 @@ bool btor2_read_string(const char *text, size_t len, const char *name, btor2_mod
 
 bool btor2_read_file(const char *path, btor2_model *m, btor2_diag *d) {
   btor2_model_init(m);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(d->message, sizeof d->message, "%s: cannot open: %s", path, strerror(errno));
-    return false;
-  }
-  size_t cap = 1 << 16, len = 0, n;
-  char *buf = xmalloc(cap);
-  while ((n = fread(buf + len, 1, cap - len, f)) > 0) {
-    len += n;
-    if (len == cap) XGROW(buf, cap, cap * 2);
-  }
-  bool err = ferror(f);
-  fclose(f);
-  bool ok = false;
-  if (err) snprintf(d->message, sizeof d->message, "%s: read error", path);
-  else ok = btor2_read_string(buf, len, path, m, d);
+  size_t len;
+  char *buf = file_read_all(path, &len, d->message, sizeof d->message);
+  if (!buf) return false;
+  bool ok = btor2_read_string(buf, len, path, m, d);
   free(buf);
   return ok;
 }

@@ -1,3 +1,4 @@
+#include "core/file.h"
 #include "frontend/cfa_parser.h"
 #include <ctype.h>
 #include <setjmp.h>
@@ -757,19 +758,9 @@ bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *e
 }
 
 bool cfa_parse_file(const char *path, cfa *out, char *err, size_t errlen) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errlen, "%s: cannot open file", path);
-    return false;
-  }
-  size_t cap = 4096, n = 0;
-  char *buf = xmalloc(cap);
-  size_t k;
-  while ((k = fread(buf + n, 1, cap - n, f)) > 0) {
-    n += k;
-    if (n == cap) buf = xrealloc(buf, cap *= 2);
-  }
-  fclose(f);
+  size_t n;
+  char *buf = file_read_all(path, &n, err, errlen);
+  if (!buf) return false;
   bool ok = cfa_parse(path, buf, n, out, err, errlen);
   free(buf);
   return ok;

@@ -154,14 +154,8 @@ static bool itp_unsat(z3conv *conv, Z3_solver s, term_t a, term_t b) {
 bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp,
                uint32_t timeout_ms) {
   Z3_context z = z3conv_context(conv);
-  Z3_solver s = Z3_mk_simple_solver(z);
+  Z3_solver s = z3conv_mk_solver(z, timeout_ms, false);
   if (!s) return false;
-  Z3_solver_inc_ref(z, s);
-  Z3_params p = Z3_mk_params(z);
-  Z3_params_inc_ref(z, p);
-  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms ? timeout_ms : UINT32_MAX);
-  Z3_solver_set_params(z, s, p);
-  Z3_params_dec_ref(z, p);
   bool ok = true;
   for (uint32_t c = 0; c + 1 < n && ok; c++) {
     ok = itp[c] != NULL_TERM && itp_symbols_ok(itp[c], &shared[c]);

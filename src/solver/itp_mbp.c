@@ -64,17 +64,7 @@ static Z3_ast itp_mb_indicator(itp_mb *m, term_t l) {
 
 static Z3_ast itp_mb_keep(Z3_context z, Z3_ast a) { if (a) Z3_inc_ref(z, a); return a; }
 
-static Z3_solver itp_mb_solver(Z3_context z, bool minimize) {
-  Z3_solver s = Z3_mk_simple_solver(z);
-  if (!s) return NULL;
-  Z3_solver_inc_ref(z, s);
-  Z3_params p = Z3_mk_params(z);
-  Z3_params_inc_ref(z, p);
-  if (minimize) Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "core.minimize"), true);
-  Z3_solver_set_params(z, s, p);
-  Z3_params_dec_ref(z, p);
-  return s;
-}
+static Z3_solver itp_mb_solver(Z3_context z, bool minimize) { return z3conv_mk_solver(z, 0, minimize); }
 
 static bool itp_mb_in(const term_vec *v, term_t t) {
   for (uint32_t i = 0; i < v->size; i++) if (v->data[i] == t) return true;

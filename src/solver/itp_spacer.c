@@ -186,14 +186,8 @@ solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, te
   *why = "spacer: out of memory";
   Z3_context z = z3conv_mk_context();
   z3conv *conv = z ? z3conv_new(z) : NULL;
-  Z3_solver s = conv ? Z3_mk_simple_solver(z) : NULL;
+  Z3_solver s = conv ? z3conv_mk_solver(z, timeout_ms, false) : NULL;
   if (!s) { z3conv_free(conv); if (z) Z3_del_context(z); return SOLVER_UNKNOWN; }
-  Z3_solver_inc_ref(z, s);
-  Z3_params p = Z3_mk_params(z);
-  Z3_params_inc_ref(z, p);
-  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms ? timeout_ms : UINT32_MAX);
-  Z3_solver_set_params(z, s, p);
-  Z3_params_dec_ref(z, p);
   uint32_t k = n;
   solver_result r = SOLVER_SAT;
   for (uint32_t c = 0; c < n && r == SOLVER_SAT; c++) {

@@ -12,14 +12,9 @@ static void cfa_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, vo
   const cfa *c = ctx;
   uint32_t l = cfa_ts_location(c, ts_trace_value(t, k, 0));
   fprintf(out, "  state %u at %s:", k, l == CFA_NONE ? "?" : c->locs[l].name);
-  for (uint32_t i = 1; i < t->width; i++) {
-    term_t v = i < sys->vars.size ? sys->vars.data[i] : sys->inputs.data[i - sys->vars.size];
-    fputc(' ', out);
-    term_print_var_name(out, v);
-    fputs(" = ", out);
-    if (ts_trace_value(t, k, i) == NULL_TERM) fputc('?', out);
-    else term_print(out, ts_trace_value(t, k, i));
-  }
+  /* the CFA's variables (column 0 is the location); the inputs are havoc
+   * auxiliaries, whose values show in the next state */
+  cli_ts_print_values(out, sys, t, k, 1, sys->vars.size);
   fputc('\n', out);
 }
 

@@ -23,10 +23,9 @@ bool cli_ts_algorithm(const char *a) {
   return option_is(a, "portfolio");
 }
 
-static void default_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, void *ctx) {
-  (void)ctx;
-  fprintf(out, "step %u:", k);
-  for (uint32_t c = 0; c < t->width; c++) {
+void cli_ts_print_values(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, uint32_t first,
+                         uint32_t end) {
+  for (uint32_t c = first; c < end && c < t->width; c++) {
     term_t v = c < sys->vars.size ? sys->vars.data[c] : sys->inputs.data[c - sys->vars.size];
     fputc(' ', out);
     term_print_var_name(out, v);
@@ -34,6 +33,12 @@ static void default_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k
     if (ts_trace_value(t, k, c) == NULL_TERM) fputc('?', out);
     else term_print(out, ts_trace_value(t, k, c));
   }
+}
+
+static void default_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, void *ctx) {
+  (void)ctx;
+  fprintf(out, "step %u:", k);
+  cli_ts_print_values(out, sys, t, k, 0, t->width);
   fputc('\n', out);
 }
 

@@ -19,6 +19,10 @@ typedef struct {
   void *ctx;
 } cli_ts_hooks;
 
+/* Prints " name = value" for columns [first, end) of step k of a trace
+ * (variables, then inputs; "?" for a value the solver did not give). */
+void cli_ts_print_values(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, uint32_t first,
+                         uint32_t end);
 /* True when the algorithm option names a transition-system engine. */
 bool cli_ts_algorithm(const char *algorithm);
 /* Runs and prints; returns the exit code. hooks may be NULL. */

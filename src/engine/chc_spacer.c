@@ -137,13 +137,9 @@ static bool sp_rule(sp_ctx *c, uint32_t idx) {
       if (ok) apps[i] = Z3_to_app(z, a);
     }
     if (ok) {
-      Z3_ast rule = nv ? Z3_mk_forall_const(z, 0, nv, apps, 0, NULL, imp) : imp;
-      Z3_inc_ref(z, rule);
       char name[32];
       snprintf(name, sizeof name, "r%u", idx);
-      Z3_fixedpoint_add_rule(z, c->fp, rule, Z3_mk_string_symbol(z, name));
-      Z3_dec_ref(z, rule);
-      ok = !z3conv_failed(z, NULL);
+      ok = z3conv_add_rule(z, c->fp, nv, apps, imp, name);
     }
     free(apps); free(vs);
     term_vec_free(&all);

@@ -48,14 +48,10 @@ static bool itp_sp_rule(itp_sp *sp, term_t body, Z3_ast bz, Z3_ast head, const t
   if (ok) {
     Z3_ast imp = Z3_mk_implies(z, bz, head);
     Z3_inc_ref(z, imp);
-    Z3_ast rule = m ? Z3_mk_forall_const(z, 0, m, apps, 0, NULL, imp) : imp;
-    Z3_inc_ref(z, rule);
     char name[32];
     snprintf(name, sizeof name, "itp!r%u", k);
-    Z3_fixedpoint_add_rule(z, sp->fp, rule, Z3_mk_string_symbol(z, name));
-    Z3_dec_ref(z, rule);
+    ok = z3conv_add_rule(z, sp->fp, m, apps, imp, name);
     Z3_dec_ref(z, imp);
-    ok = !z3conv_failed(z, NULL);
   }
   free(apps);
   term_vec_free(&all);

@@ -810,3 +810,12 @@ Z3_solver z3conv_mk_solver(Z3_context z, uint32_t timeout_ms, bool minimize_core
   Z3_params_dec_ref(z, p);
   return s;
 }
+
+bool z3conv_add_rule(Z3_context z, Z3_fixedpoint fp, uint32_t nvars, Z3_app *vars, Z3_ast imp,
+                     const char *name) {
+  Z3_ast rule = nvars ? Z3_mk_forall_const(z, 0, nvars, vars, 0, NULL, imp) : imp;
+  Z3_inc_ref(z, rule);
+  Z3_fixedpoint_add_rule(z, fp, rule, Z3_mk_string_symbol(z, name));
+  Z3_dec_ref(z, rule);
+  return !z3conv_failed(z, NULL);
+}

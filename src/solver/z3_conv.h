@@ -20,6 +20,10 @@ Z3_context z3conv_mk_context(void);
 /* A reference-counted (inc_ref'd) simple solver of z with a per-check
  * timeout (0 = none) and optional unsat-core minimization; NULL on error. */
 Z3_solver z3conv_mk_solver(Z3_context z, uint32_t timeout_ms, bool minimize_cores);
+/* Adds the Horn rule "forall vars. imp" named name to fp; false on a Z3
+ * error. */
+bool z3conv_add_rule(Z3_context z, Z3_fixedpoint fp, uint32_t nvars, Z3_app *vars, Z3_ast imp,
+                     const char *name);
 
 z3conv *z3conv_new(Z3_context ctx);   /* does not take ownership of ctx */
 void z3conv_free(z3conv *c);

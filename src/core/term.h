@@ -171,6 +171,7 @@ bool term_is_true(term_t t);
 bool term_is_false(term_t t);
 bool term_is_bool(term_t t);
 bool term_is_const(term_t t);   /* true/false, rational or bit-vector literal */
+bool term_is_value(term_t t);   /* a literal, or a const-array/store chain of literals (array values) */
 bool term_is_var(term_t t);
 /* For literals: value copied into out (must be initialized). */
 void term_rat_value(term_t t, mpq_t out);

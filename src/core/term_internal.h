@@ -37,7 +37,6 @@ const mpz_t *term_bv_ref(term_t t);
 term_t term_bv_fold(term_op op, uint32_t n, const term_t *args, uint32_t nparams,
                     const uint32_t *params);
 /* Whether t is a value: a literal, or an array built from literals. */
-bool term_is_value(term_t t);
 
 /* Runs print(out, x) into a malloc'd string (term_to_string, type_to_string). */
 char *term_print_to_string(void (*print)(FILE *, int32_t), int32_t x);

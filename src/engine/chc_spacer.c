@@ -195,7 +195,7 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
     term_t *hv = xcalloc(ar + 1, sizeof *hv);
     for (uint32_t i = 0; i < ar && ok; i++) {
       hv[i] = z3conv_from_z3(c->conv, Z3_get_app_arg(z, capp, i));
-      ok = hv[i] != NULL_TERM && term_is_const(hv[i]);
+      ok = hv[i] != NULL_TERM && term_is_value(hv[i]);
     }
     uint32_t want_head = head == c->s->npreds || head == CHC_FALSE ? CHC_FALSE : head;
     for (uint32_t ci = 0; ci < c->s->nclauses && ok && result == CHC_FALSE; ci++) {

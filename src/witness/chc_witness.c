@@ -26,14 +26,14 @@ bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_m
       if (kc->head.pred != c->body[j].pred) { ok = false; break; }
       for (uint32_t a = 0; a < s->preds[c->body[j].pred].arity; a++) {
         term_t v = d->nodes[k].head_vals[a];
-        if (v == NULL_TERM || !term_is_const(v)) { ok = false; break; }
+        if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
         term_vec_push(&f, term_eq(c->body[j].args[a], v));
       }
     }
     if (ok && c->head.pred != CHC_FALSE)
       for (uint32_t a = 0; a < s->preds[c->head.pred].arity && ok; a++) {
         term_t v = nd->head_vals[a];
-        if (v == NULL_TERM || !term_is_const(v)) { ok = false; break; }
+        if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
         term_vec_push(&f, term_eq(c->head.args[a], v));
       }
     if (ok) {

@@ -32,6 +32,15 @@ static const char *nonlinear_unsafe =
     "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (P y) (= z (+ x y))) (P z))))\n"
     "(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))\n";
 
+/* unsat with array arguments: derivation values are const-array/store
+ * chains (regression: replay used to accept only scalar literals) */
+static const char *array_unsafe =
+    "(set-logic HORN)\n(declare-fun A ((Array Int Int) Int) Bool)\n"
+    "(assert (forall ((a (Array Int Int))) (=> (= (select a 0) 3) (A a 0))))\n"
+    "(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (i Int) (j Int))"
+    " (=> (and (A a i) (< i 2) (= b (store a (+ i 1) (+ (select a i) 1))) (= j (+ i 1))) (A b j))))\n"
+    "(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (A a i) (= (select a 2) 5)) false)))\n";
+
 static chc_parse_status parse(const char *text, chc_system *s, char **msg) {
   chc_init(s);
   return chc_parse_string("t.smt2", text, s, msg);
@@ -185,6 +194,7 @@ static void test_pa(void) {
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
   run_engine(chc_pa_solve, nonlinear_safe, CHC_SAT);
   run_engine(chc_pa_solve, nonlinear_unsafe, CHC_UNSAT);
+  run_engine(chc_pa_solve, array_unsafe, CHC_UNSAT);
 }
 
 static void test_spacer(void) {
@@ -192,6 +202,7 @@ static void test_spacer(void) {
   run_engine(spacer_engine, counter_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, nonlinear_safe, CHC_SAT);
   run_engine(spacer_engine, nonlinear_unsafe, CHC_UNSAT);
+  run_engine(spacer_engine, array_unsafe, CHC_UNSAT);
 }
 
 static void test_read_model(void) {

@@ -68,8 +68,22 @@ static void run_own(const chc_system *s, const zeta_limits *lim, chc_result *r) 
   chc_pa_solve(s, lim, r);
 }
 
-static void run_engine(const char *alg, const chc_system *s, const zeta_limits *lim, chc_result *r) {
-  if (option_is(alg, "spacer")) { chc_spacer_solve(s, lim, true, r); return; }
+/* Spacer: Z3 on the input file when there is one (the peer's own run; see
+ * chc_spacer_solve_file), else, or for an unsat derivation, on our
+ * normalized clauses with proofs. */
+static void run_spacer(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
+                       chc_result *r) {
+  if (strcmp(file, "-") != 0) {
+    chc_spacer_solve_file(file, sys, lim, r);
+    if (r->answer == CHC_SAT) return;
+    chc_result_free(r);
+  }
+  chc_spacer_solve(norm, lim, true, r);
+}
+
+static void run_engine(const char *alg, const char *file, const chc_system *sys, const chc_system *s,
+                       const zeta_limits *lim, chc_result *r) {
+  if (option_is(alg, "spacer")) { run_spacer(file, sys, s, lim, r); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve(s, lim, r); return; }
   if (option_is(alg, "own")) { run_own(s, lim, r); return; }
@@ -159,7 +173,7 @@ static int portfolio(const zeta_options *o, const chc_system *sys, const chc_sys
     signal(SIGCHLD, SIG_DFL);
     alarm(0);
     chc_result r;
-    chc_spacer_solve(norm, lim, true, &r);
+    run_spacer(o->files[0], sys, norm, lim, &r);
     if (r.answer == CHC_UNKNOWN) _exit(99);
     char *buf = NULL;
     size_t len = 0;
@@ -176,7 +190,7 @@ static int portfolio(const zeta_options *o, const chc_system *sys, const chc_sys
   chc_result r;
   if (pid < 0) {  /* no fork: sequential, own engines then Spacer */
     run_own(norm, lim, &r);
-    if (r.answer == CHC_UNKNOWN) { chc_result_free(&r); chc_spacer_solve(norm, lim, true, &r); }
+    if (r.answer == CHC_UNKNOWN) { chc_result_free(&r); run_spacer(o->files[0], sys, norm, lim, &r); }
     int rc = finish(o, sys, norm, &r);
     chc_result_free(&r);
     return rc;
@@ -255,7 +269,7 @@ int cli_chc(const zeta_options *o) {
   int rc;
   if (trivial(&norm, &lim, &r)) rc = finish(o, &sys, &norm, &r);
   else if (option_is(o->algorithm, "portfolio")) rc = portfolio(o, &sys, &norm, &lim);
-  else { run_engine(o->algorithm, &norm, &lim, &r); rc = finish(o, &sys, &norm, &r); }
+  else { run_engine(o->algorithm, file, &sys, &norm, &lim, &r); rc = finish(o, &sys, &norm, &r); }
   chc_result_free(&r);
   chc_free(&norm);
   chc_free(&sys);

@@ -45,6 +45,13 @@ uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t cla
  * the proof trace (slower). */
 void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out);
 
+/* Z3 on the input file itself, exactly as `z3 FILE` runs it (the HORN
+ * solver: Z3's preprocessing, then Spacer). Spacer is sensitive to the order
+ * of clauses and variables, so this is the peer's own run. sat: a model for
+ * s's predicates (matched by name; s must be the file's system); unsat: no
+ * derivation (find one with chc_spacer_solve). */
+void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
+
 /* zeta's own engine for linear and nonlinear systems: predicate abstraction
  * over derivation trees with counterexample-guided refinement by tree
  * interpolants (see chc_pa.c). */

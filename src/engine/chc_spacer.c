@@ -341,3 +341,86 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
   z3conv_free(c.conv);
   Z3_del_context(z);
 }
+
+/* ---- Z3 on the input file itself ---- */
+
+/* The interpretation of predicate p in a HORN-solver model: the else value
+ * of its function interpretation (Z3 variable i = argument i), or the value
+ * of a nullary predicate; false when the model does not mention p. */
+static term_t file_model_interp(z3conv *conv, Z3_model m, const chc_system *s, uint32_t p) {
+  Z3_context z = z3conv_context(conv);
+  const chc_pred *pr = &s->preds[p];
+  if (pr->arity == 0) {
+    for (unsigned i = 0; i < Z3_model_get_num_consts(z, m); i++) {
+      Z3_func_decl d = Z3_model_get_const_decl(z, m, i);
+      if (strcmp(Z3_get_symbol_string(z, Z3_get_decl_name(z, d)), pr->name) != 0) continue;
+      Z3_ast v = Z3_model_get_const_interp(z, m, d);
+      return v ? z3conv_from_z3(conv, v) : NULL_TERM;
+    }
+    return term_false();
+  }
+  for (unsigned i = 0; i < Z3_model_get_num_funcs(z, m); i++) {
+    Z3_func_decl d = Z3_model_get_func_decl(z, m, i);
+    if (Z3_get_domain_size(z, d) != pr->arity ||
+        strcmp(Z3_get_symbol_string(z, Z3_get_decl_name(z, d)), pr->name) != 0)
+      continue;
+    Z3_func_interp fi = Z3_model_get_func_interp(z, m, d);
+    if (!fi) return NULL_TERM;
+    Z3_func_interp_inc_ref(z, fi);
+    term_t r = NULL_TERM;
+    Z3_ast els = Z3_func_interp_get_num_entries(z, fi) == 0 ? Z3_func_interp_get_else(z, fi) : NULL;
+    Z3_ast *to = xmalloc(pr->arity * sizeof *to);
+    bool ok = els != NULL;
+    for (uint32_t a = 0; a < pr->arity && ok; a++) ok = (to[a] = z3conv_to_z3(conv, pr->params[a])) != NULL;
+    if (ok) {
+      Z3_ast inst = Z3_substitute_vars(z, els, pr->arity, to);
+      if (inst) { Z3_inc_ref(z, inst); r = z3conv_from_z3(conv, inst); Z3_dec_ref(z, inst); }
+    }
+    free(to);
+    Z3_func_interp_dec_ref(z, fi);
+    return r;
+  }
+  return term_false();
+}
+
+void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  memset(out, 0, sizeof *out);
+  out->answer = CHC_UNKNOWN;
+  out->engine = "spacer (Z3 on the input file)";
+  out->reason = "spacer: out of memory";
+  Z3_context z = z3conv_mk_context();
+  if (!z) return;
+  z3conv *conv = z3conv_new(z);
+  Z3_solver slv = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "HORN"));
+  Z3_solver_inc_ref(z, slv);
+  Z3_solver_from_file(z, slv, path);
+  out->reason = "spacer: Z3 did not read the file";
+  if (conv && !z3conv_failed(z, NULL) && !limits_expired(lim)) {
+    watchdog w;
+    watchdog_start(&w, z, lim);
+    Z3_lbool r = Z3_solver_check(z, slv);
+    bool fired = watchdog_stop(&w);
+    out->reason = fired ? "timeout" : "spacer: unknown";
+    if (r == Z3_L_FALSE) {
+      out->answer = CHC_UNSAT;   /* no derivation: the caller finds one */
+    } else if (r == Z3_L_TRUE) {
+      Z3_model m = Z3_solver_get_model(z, slv);
+      if (m) {
+        Z3_model_inc_ref(z, m);
+        out->answer = CHC_SAT;
+        out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+        for (uint32_t p = 0; p < s->npreds && out->answer == CHC_SAT; p++)
+          if ((out->interp[p] = file_model_interp(conv, m, s, p)) == NULL_TERM) {
+            out->answer = CHC_UNKNOWN;
+            out->reason = "spacer: model not translated";
+            free(out->interp);
+            out->interp = NULL;
+          }
+        Z3_model_dec_ref(z, m);
+      }
+    }
+  }
+  Z3_solver_dec_ref(z, slv);
+  if (conv) z3conv_free(conv);
+  Z3_del_context(z);
+}

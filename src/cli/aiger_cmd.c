@@ -31,7 +31,6 @@ static void print_bits(FILE *out, const uint8_t *b, uint32_t n) {
   fputc('\n', out);
 }
 
-#define SECOND_SOLVER "smtlib:cvc5 --incremental --lang smt2"
 
 typedef struct { const aig *g; uint32_t prop; } aiger_ctx;
 
@@ -53,7 +52,7 @@ static int finish(FILE *out, const zeta_options *o, const ts *sys, const char *e
     }
   }
   if (r->verdict == ZETA_SAFE && o->validate && r->invariant != NULL_TERM &&
-      ts_invariant_check_with(SECOND_SOLVER, sys, r->invariant) != TS_INV_OK) {
+      ts_invariant_check_with(ZETA_SECOND_SOLVER, sys, r->invariant) != TS_INV_OK) {
     fprintf(stderr, "zeta: internal error: the invariant of %s does not check with cvc5; answer withheld\n", engine);
     r->verdict = ZETA_UNKNOWN;
     r->reason = "invariant validation failed";

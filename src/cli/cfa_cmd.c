@@ -117,7 +117,7 @@ static int cegar_answer(FILE *out, const zeta_options *o, cfa *c, const zeta_lim
   }
   if (r.verdict == ZETA_SAFE && o->validate) {
     const char *why = NULL;
-    if (!validate_invariant(c, r.invariant, "smtlib:cvc5 --incremental --lang smt2", &why)) {
+    if (!validate_invariant(c, r.invariant, ZETA_SECOND_SOLVER, &why)) {
       r.verdict = ZETA_UNKNOWN;
       snprintf(r.reason, sizeof r.reason, "internal: invariant failed %s check", why ? why : "its");
     }

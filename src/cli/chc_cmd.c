@@ -111,7 +111,7 @@ static int finish(const zeta_options *o, const chc_system *sys, const chc_system
     free(failed); free(undecided);
     if (!bad && o->validate) {
       const char *err = NULL;
-      solver *v = solver_new(o->backend && strcmp(o->backend, "z3") ? o->backend : "smtlib:cvc5 --incremental --lang smt2", &err);
+      solver *v = solver_new(ZETA_SECOND_SOLVER, &err);
       if (v) {
         solver_set_timeout(v, 10000);
         nf = chc_check_model(sys, interp, v, &failed, &undecided);

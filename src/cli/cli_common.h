@@ -5,6 +5,10 @@
 #include "options.h"
 #include "zeta/zeta.h"
 
+/* The independent second solver that re-checks evidence (--validate,
+ * `zeta validate` unless --backend names another). */
+#define ZETA_SECOND_SOLVER "smtlib:cvc5 --incremental --lang smt2"
+
 /* Installs the memory limit, the out-of-memory answer and a hard stop a
  * little after the deadline (a safety net for a solver call that ignores
  * its timeout); returns the limits engines poll. */

@@ -50,17 +50,16 @@ static void default_invariant(FILE *out, const ts *sys, term_t inv, void *ctx) {
 }
 
 /* Verdict line (+ evidence, stats) to out; returns the exit code. */
-#define SECOND_SOLVER "smtlib:cvc5 --incremental --lang smt2"
 
 /* --validate: the evidence re-checked by the second solver; a failure turns
  * the answer into UNKNOWN (a wrong verdict is worse than none). */
 static void validate(ts_result *r, const ts *sys) {
-  if (r->verdict == ZETA_UNSAFE && ts_trace_replay_with(SECOND_SOLVER, sys, &r->trace) != SOLVER_SAT) {
+  if (r->verdict == ZETA_UNSAFE && ts_trace_replay_with(ZETA_SECOND_SOLVER, sys, &r->trace) != SOLVER_SAT) {
     r->verdict = ZETA_UNKNOWN;
     r->reason = "validation of the counterexample failed";
   }
   if (r->verdict == ZETA_SAFE && r->invariant != NULL_TERM &&
-      ts_invariant_check_with(SECOND_SOLVER, sys, r->invariant) != TS_INV_OK) {
+      ts_invariant_check_with(ZETA_SECOND_SOLVER, sys, r->invariant) != TS_INV_OK) {
     r->verdict = ZETA_UNKNOWN;
     r->reason = "validation of the invariant failed";
   }

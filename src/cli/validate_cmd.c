@@ -55,10 +55,7 @@ int cli_validate(const zeta_options *o) {
       fprintf(stderr, "zeta validate: no definition of '%s' in %s (taken as true)\n", s.preds[i].name, mfile);
       missing++;
     }
-  const char *backend = o->backend && strcmp(o->backend, "z3") != 0 ? o->backend : "smtlib:cvc5 --incremental --lang smt2";
-  /* the option's default "z3" is the solving backend; validation wants an
-   * independent solver, so it means cvc5 here (use "smtlib:z3 -in" for Z3) */
-  const char *err = NULL;
+  const char *backend = o->backend ? o->backend : ZETA_SECOND_SOLVER, *err = NULL;
   solver *slv = solver_new(backend, &err);
   if (!slv) {
     fprintf(stderr, "zeta validate: cannot start solver '%s': %s\n", backend, err ? err : "?");
@@ -75,7 +72,7 @@ int cli_validate(const zeta_options *o) {
     nbad += !undecided[i];
   }
   int rc;
-  if (nf == 0) { printf("valid (%u clauses, %s)\n", s.nclauses, slv->name); rc = ZETA_EXIT_VERDICT; }
+  if (nf == 0) { printf("valid (%u clauses, %s)\n", s.nclauses, backend); rc = ZETA_EXIT_VERDICT; }
   else if (nbad) { printf("invalid (%u of %u clauses fail)\n", nbad, s.nclauses); rc = 1; }
   else { printf("unknown (%u clauses undecided)\n", nf); rc = 1; }
   free(failed); free(undecided);

@@ -55,6 +55,12 @@ if "$z" --export vmt "$f" | grep -q ':invar-property'; then echo "PASS chc/expor
 printf 'sat\n(define-fun Inv ((A Int)) Bool (<= A 3))\n' >"$tmp/m"
 "$z" validate "$dir/seed-inv-bound.smt2" "$tmp/m" >"$tmp/o" 2>&1; rc=$?
 if [ $rc -eq 1 ] && grep -q "clause 2 (line 5): violated" "$tmp/o"; then echo "PASS chc/validate-invalid"; else echo "FAIL chc/validate-invalid"; fi
+# validate: cvc5 by default, --backend z3 means Z3 (regression: it meant cvc5)
+printf 'sat\n(define-fun Inv ((A Int)) Bool (<= A 5))\n' >"$tmp/m"
+"$z" validate "$dir/seed-inv-bound.smt2" "$tmp/m" >"$tmp/o" 2>&1 && grep -q "^valid .*cvc5" "$tmp/o" \
+  && echo "PASS chc/validate-default-cvc5" || echo "FAIL chc/validate-default-cvc5"
+"$z" validate --backend z3 "$dir/seed-inv-bound.smt2" "$tmp/m" >"$tmp/o" 2>&1 && grep -q "^valid (.*, z3)" "$tmp/o" \
+  && echo "PASS chc/validate-backend-z3" || echo "FAIL chc/validate-backend-z3"
 # --export chc of a transition-system input gives Z3 the same answer as zeta
 for v in counter-safe:sat counter-unsafe:unsat; do
   f=tests/vmt/${v%%:*}.vmt

@@ -55,17 +55,22 @@ static bool trivial(const chc_system *s, const zeta_limits *lim, chc_result *r) 
 
 /* zeta's own engines: for linear systems a short BMC slice for shallow
  * counterexamples, then predicate abstraction (which also finds deep ones
- * and handles nonlinear systems). */
+ * and handles nonlinear systems); when it gives up early (a counterexample
+ * tree too large, interpolation failed), PDR on linear systems. */
 static void run_own(const chc_system *s, const zeta_limits *lim, chc_result *r) {
-  if (chc_is_linear(s)) {
+  bool linear = chc_is_linear(s);
+  if (linear) {
     double total = lim->deadline ? lim->deadline - limits_now() : 20;
     zeta_limits l1 = *lim;
-    l1.deadline = limits_now() + (total * 0.15 < 3 ? total * 0.15 : 3);
+    l1.deadline = limits_now() + (total * 0.05 < 1 ? total * 0.05 : 1);
     chc_bmc_solve(s, &l1, 0, r);
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
     chc_result_free(r);
   }
   chc_pa_solve(s, lim, r);
+  if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !linear) return;
+  chc_result_free(r);
+  chc_ts_solve(s, lim, "pdr", r);
 }
 
 /* Spacer: Z3 on the input file when there is one (the peer's own run; see

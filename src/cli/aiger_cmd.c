@@ -123,6 +123,11 @@ int cli_aiger(const zeta_options *o) {
     return ZETA_EXIT_INPUT;
   }
   aiger_ctx c = {&g, (uint32_t)o->property};
+  if (option_is(o->format, "hwmcc")) {
+    char unknown[64];
+    snprintf(unknown, sizeof unknown, "2\nb%u\n.\n", c.prop);
+    cli_set_unknown_output(unknown);
+  }
   ts s;
   aig_to_ts(&g, c.prop, &s);
   if (o->verbose)

@@ -15,14 +15,6 @@
 #include "model/chc_ts.h"
 #include "witness/chc_witness.h"
 
-/* The hard stop after the deadline, in CHC-COMP words. */
-static void chc_hard_stop(int sig) {
-  (void)sig;
-  static const char msg[] = "unknown\n";
-  if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0) _exit(ZETA_EXIT_UNKNOWN);
-  _exit(ZETA_EXIT_UNKNOWN);
-}
-
 static int print_unknown(const char *reason, const zeta_options *o) {
   puts("unknown");
   if (o->verbose && reason) fprintf(stderr, "zeta: unknown: %s\n", reason);
@@ -177,6 +169,7 @@ static int portfolio(const zeta_options *o, const chc_system *sys, const chc_sys
     if (getppid() == 1) _exit(99);
     signal(SIGCHLD, SIG_DFL);
     alarm(0);
+    cli_set_unknown_output("");   /* stdout is the parent's: out of memory ends us silently */
     chc_result r;
     run_spacer(o->files[0], sys, norm, lim, &r);
     if (r.answer == CHC_UNKNOWN) _exit(99);
@@ -236,8 +229,8 @@ int cli_chc(const zeta_options *o) {
   const char *file = o->files[0];
   FILE *in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
   if (!in) { fprintf(stderr, "zeta: %s: cannot open\n", file); return ZETA_EXIT_INPUT; }
+  cli_set_unknown_output("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
   zeta_limits lim = cli_limits(o);
-  if (o->timeout > 0) signal(SIGALRM, chc_hard_stop);
   chc_system sys;
   chc_init(&sys);
   char *msg = NULL;

@@ -9,20 +9,36 @@
 
 static volatile sig_atomic_t stop_flag;
 
+/* What the two emergency exits print (set by cli_set_unknown_output). */
+static char timeout_msg[64] = "UNKNOWN (timeout)\n", memory_msg[64] = "UNKNOWN (memory)\n";
+
+void cli_set_unknown_output(const char *text) {
+  snprintf(timeout_msg, sizeof timeout_msg, "%s", text);
+  snprintf(memory_msg, sizeof memory_msg, "%s", text);
+}
+
+static void emergency_exit(const char *msg) {
+  size_t n = 0;
+  while (msg[n]) n++;   /* strlen is not async-signal-safe by the letter */
+  if (write(STDOUT_FILENO, msg, n) < 0) _exit(ZETA_EXIT_UNKNOWN);
+  _exit(ZETA_EXIT_UNKNOWN);
+}
+
 static void oom_answer(size_t n) {
   (void)n;
   /* the verdict line must still come first on stdout */
   fflush(stdout);
-  static const char msg[] = "UNKNOWN (memory)\n";
-  if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0) _exit(ZETA_EXIT_UNKNOWN);
-  _exit(ZETA_EXIT_UNKNOWN);
+  emergency_exit(memory_msg);
+}
+
+static void library_oom(int sig) {
+  (void)sig;
+  emergency_exit(memory_msg);
 }
 
 static void hard_stop(int sig) {
   (void)sig;
-  static const char msg[] = "UNKNOWN (timeout)\n";
-  if (write(STDOUT_FILENO, msg, sizeof msg - 1) < 0) _exit(ZETA_EXIT_UNKNOWN);
-  _exit(ZETA_EXIT_UNKNOWN);
+  emergency_exit(timeout_msg);
 }
 
 static void soft_stop(int sig) {
@@ -36,6 +52,10 @@ zeta_limits cli_limits(const zeta_options *o) {
     struct rlimit rl;
     rl.rlim_cur = rl.rlim_max = (rlim_t)o->memlimit * 1024 * 1024;
     setrlimit(RLIMIT_AS, &rl);
+    /* Z3 and CaDiCaL report a failed allocation by throwing (abort) or
+     * by dereferencing it: under this limit that means out of memory */
+    signal(SIGABRT, library_oom);
+    signal(SIGSEGV, library_oom);
   }
   signal(SIGINT, soft_stop);
   signal(SIGTERM, soft_stop);

@@ -1,4 +1,5 @@
 #include "hw_common.h"
+#include "cli_common.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -56,6 +57,7 @@ static void start(worker *w, const zeta_options *o, const ts *sys, int i, const 
   if (pid < 0) { close(fds[0]); close(fds[1]); return; }
   if (pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* the parent's hard stop ends us too */
+    cli_set_unknown_output("");         /* stdout is the parent's: out of memory ends us silently */
     close(fds[0]);
     char *text = NULL;
     size_t len = 0;

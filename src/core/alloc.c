@@ -13,6 +13,11 @@ static alloc_oom_handler oom_handler = default_oom;
 
 void alloc_set_oom_handler(alloc_oom_handler h) { oom_handler = h ? h : default_oom; }
 
+void alloc_fail(size_t n) {
+  oom_handler(n);
+  exit(ZETA_EXIT_INTERNAL);   /* handlers do not return; just in case */
+}
+
 static void *check(void *p, size_t n) {
   if (!p && n) oom_handler(n);
   return p;

@@ -12,6 +12,9 @@
 
 typedef void (*alloc_oom_handler)(size_t requested);
 void alloc_set_oom_handler(alloc_oom_handler h);
+/* For code with its own allocation (parsers' buffers): the same policy as a
+ * failed x*alloc. Does not return. */
+void alloc_fail(size_t requested);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);

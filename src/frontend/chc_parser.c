@@ -212,7 +212,7 @@ static void prefix_file(const char *file, chc_parse_status st, char **msg) {
 chc_parse_status chc_parse(const char *file, FILE *in, chc_system *s, char **msg) {
   *msg = NULL;
   smtlib_parser *p = smtlib_new_file(file, in);
-  if (!p) { *msg = xstrdup("out of memory"); return CHC_PARSE_ERROR; }
+  if (!p) alloc_fail(0);
   chc_parse_status st = run(p, s, msg);
   prefix_file(file, st, msg);
   smtlib_free(p);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "frontend/sexp_lexer.h"
+#include "core/alloc.h"
 
 /* ---- growable arrays ---- */
 static bool grow(void **data, uint32_t *cap, size_t elem, uint32_t need) {
@@ -169,7 +170,12 @@ static bool fail(smtlib_parser *p, uint32_t line, uint32_t col, const char *fmt,
   return false;
 }
 
-static bool oom(smtlib_parser *p) { return fail(p, p->line, p->col, "out of memory"); }
+/* Out of memory is not bad input: the library-wide policy answers it. */
+static bool oom(smtlib_parser *p) {
+  (void)p;
+  alloc_fail(0);
+  return false;
+}
 
 /* Error at the current token. */
 #define FAILT(p, ...) fail((p), (p)->line, (p)->col, __VA_ARGS__)

@@ -5,8 +5,10 @@
  * indicators are reused while their scope lives and dropped on pop. The
  * model and the core are fetched right after check, so later calls to value
  * and unsat_core do not depend on the solver state. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/alloc.h"
 #include "solver/idmap.h"
 #include "solver/solver.h"
 #include "solver/z3_conv.h"
@@ -205,21 +207,16 @@ static const solver_ops z3s_ops = {
 };
 
 solver *solver_new_z3(void) {
-  z3_solver *z = calloc(1, sizeof *z);
-  if (!z) return NULL;
+  z3_solver *z = xcalloc(1, sizeof *z);
   z->base.ops = &z3s_ops;
   z->base.name = "z3";
   z->bad_level = UINT32_MAX;
   idmap_init(&z->indmap);
   strcpy(z->reason, "unknown");
-  if (!(z->ctx = z3conv_mk_context())) { free(z); return NULL; }
+  if (!(z->ctx = z3conv_mk_context())) alloc_fail(0);
   z->conv = z3conv_new(z->ctx);
   z->s = z->conv ? Z3_mk_simple_solver(z->ctx) : NULL;
-  if (!z->s || z3conv_failed(z->ctx, NULL)) {
-    z->s = NULL;
-    z3s_destroy(&z->base);
-    return NULL;
-  }
+  if (!z->s || z3conv_failed(z->ctx, NULL)) alloc_fail(0);
   Z3_solver_inc_ref(z->ctx, z->s);
   return &z->base;
 }

@@ -8,3 +8,19 @@ t badopt    '$z --no-such-option x.cfa >/dev/null 2>&1; [ $? -eq 2 ]'
 t badenum   '$z --domain FOO x.cfa 2>&1 | grep -q "expects one of"'
 t badint    '$z --timeout -3 x.cfa >/dev/null 2>&1; [ $? -eq 2 ]'
 t unknownext '$z foo.xyz 2>&1 | grep -q "cannot tell"'
+# Out of memory under --memlimit (allocation failures, library aborts and
+# crashes of Z3/CaDiCaL at the address-space limit): one answer in the
+# input's own words, never a crash, never two answers (regression: forked
+# engines printed their own "unknown" to the shared stdout).
+chc=$SHARED/benchmarks/chc/chc-comp24-LIA-Lin-151.smt2
+aig=$SHARED/benchmarks/hwmcc/split-rast-p10b0.aag
+# one_answer RE: exactly one verdict line of any format, and it matches RE
+one_answer() {
+  local v
+  v=$(grep -E "^([012]|sat|unsat|unknown|SAFE|UNSAFE|UNKNOWN.*)$")
+  [ "$(printf '%s\n' "$v" | wc -l)" -eq 1 ] && printf '%s\n' "$v" | grep -qE "$1"
+}
+for m in 20 40 80; do
+  t "memlimit-chc-$m" '$z --memlimit $m --timeout 10 $chc 2>/dev/null | one_answer "^(sat|unsat|unknown)$"'
+  t "memlimit-hwmcc-$m" '$z --format hwmcc --memlimit $((m + 40)) --timeout 5 $aig 2>/dev/null | one_answer "^[012]$"'
+done

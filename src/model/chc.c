@@ -66,7 +66,7 @@ uint32_t chc_find_pred(const chc_system *s, term_t sym) {
 
 void chc_add_clause(chc_system *s, uint32_t nbody, const chc_app *body, term_t constraint,
                     uint32_t head, const term_t *head_args, uint32_t line) {
-  chc_clause c = {nbody, (chc_app *)body, constraint, {head, (term_t *)head_args}, line};
+  chc_clause c = {nbody, (chc_app *)body, constraint, {head, (term_t *)head_args}, line, 0};
   XGROW(s->clauses, s->cap_clauses, s->nclauses + 1);
   clause_copy(&s->clauses[s->nclauses++], &c, s);
 }
@@ -198,11 +198,6 @@ static void push_elim(chc_system *s, uint32_t p, int kind, const chc_clause *def
   if (def) clause_copy(&e->def, def, s);
 }
 
-static void remove_clause(chc_system *s, uint32_t i) {
-  clause_free(&s->clauses[i]);
-  s->clauses[i] = s->clauses[--s->nclauses];
-}
-
 /* Clause c with body occurrence j replaced by the body of definition d
  * (whose head is c's body pred), variables of d renamed apart. */
 static void inline_into(chc_system *s, chc_clause *c, uint32_t j, const chc_clause *d) {
@@ -246,106 +241,259 @@ static void inline_into(chc_system *s, chc_clause *c, uint32_t j, const chc_clau
   free(c->body);
   c->body = body;
   c->nbody = nb;
+  c->ninl += d->ninl + 1;
   term_vec_free(&eqs);
   free(vs); free(fresh);
 }
 
-static bool pred_used(const chc_system *s, uint32_t p) {
+/* ---- slicing ---- */
+
+/* Occurrence lists in compressed form: for predicate p, the clauses that use
+ * it in a body (one entry per occurrence) are occ[start[p] .. start[p+1]). */
+typedef struct { uint32_t *start, *occ; } occ_lists;
+
+static void occ_build(const chc_system *s, bool heads, occ_lists *o) {
+  o->start = xcalloc(s->npreds + 2, sizeof(uint32_t));
   for (uint32_t i = 0; i < s->nclauses; i++) {
     const chc_clause *c = &s->clauses[i];
-    if (c->head.pred == p) return true;
-    for (uint32_t j = 0; j < c->nbody; j++) if (c->body[j].pred == p) return true;
+    if (heads) { if (c->head.pred != CHC_FALSE) o->start[c->head.pred + 2]++; continue; }
+    for (uint32_t j = 0; j < c->nbody; j++) o->start[c->body[j].pred + 2]++;
   }
-  return false;
+  for (uint32_t p = 0; p < s->npreds; p++) o->start[p + 2] += o->start[p + 1];
+  o->occ = xmalloc((o->start[s->npreds + 1] + 1) * sizeof(uint32_t));
+  /* start[p+1] is the fill cursor of p; after filling it is p's end */
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    if (heads) { if (c->head.pred != CHC_FALSE) o->occ[o->start[c->head.pred + 1]++] = i; continue; }
+    for (uint32_t j = 0; j < c->nbody; j++) o->occ[o->start[c->body[j].pred + 1]++] = i;
+  }
 }
 
-/* Removes predicates that cannot be derived (least fixpoint from facts) and
- * those from which no query is reachable; returns true if anything changed. */
-static bool slice(chc_system *s) {
-  bool changed = false;
-  bool *derivable = xcalloc(s->npreds + 1, 1), *relevant = xcalloc(s->npreds + 1, 1);
-  for (bool again = true; again;) {
-    again = false;
-    for (uint32_t i = 0; i < s->nclauses; i++) {
-      const chc_clause *c = &s->clauses[i];
-      if (c->head.pred == CHC_FALSE || derivable[c->head.pred]) continue;
-      bool ok = true;
-      for (uint32_t j = 0; j < c->nbody && ok; j++) ok = derivable[c->body[j].pred];
-      if (ok) derivable[c->head.pred] = again = true;
-    }
-  }
-  for (bool again = true; again;) {
-    again = false;
-    for (uint32_t i = 0; i < s->nclauses; i++) {
-      const chc_clause *c = &s->clauses[i];
-      if (c->head.pred != CHC_FALSE && !relevant[c->head.pred]) continue;
-      for (uint32_t j = 0; j < c->nbody; j++)
-        if (!relevant[c->body[j].pred]) relevant[c->body[j].pred] = again = true;
-    }
-  }
-  for (uint32_t i = 0; i < s->nclauses;) {
+static void occ_free(occ_lists *o) { free(o->start); free(o->occ); }
+
+static void mark(bool *set, uint32_t p, uint32_t *queue, uint32_t *qt) {
+  if (!set[p]) { set[p] = true; queue[(*qt)++] = p; }
+}
+
+/* derivable: least fixpoint from the facts; relevant: backwards from the
+ * queries. Worklists over occurrence lists: linear in the system's size. */
+static void slice_marks(const chc_system *s, bool *derivable, bool *relevant) {
+  occ_lists uses, defs;
+  occ_build(s, false, &uses);
+  occ_build(s, true, &defs);
+  uint32_t *wait = xmalloc((s->nclauses + 1) * sizeof(uint32_t));
+  uint32_t *queue = xmalloc((s->npreds + 1) * sizeof(uint32_t)), qh = 0, qt = 0;
+  for (uint32_t i = 0; i < s->nclauses; i++) {
     const chc_clause *c = &s->clauses[i];
-    bool drop = c->head.pred != CHC_FALSE && !relevant[c->head.pred];
-    for (uint32_t j = 0; j < c->nbody && !drop; j++) drop = !derivable[c->body[j].pred];
-    if (drop) { remove_clause(s, i); changed = true; } else i++;
+    wait[i] = c->nbody;
+    if (c->nbody == 0 && c->head.pred != CHC_FALSE) mark(derivable, c->head.pred, queue, &qt);
   }
-  bool *had = xcalloc(s->npreds + 1, 1);
-  for (uint32_t p = 0; p < s->npreds; p++) had[p] = false;
-  for (uint32_t e = 0; e < s->nelim; e++) had[s->elim[e].pred] = true;
+  while (qh < qt) {
+    uint32_t p = queue[qh++];
+    for (uint32_t k = uses.start[p]; k < uses.start[p + 1]; k++) {
+      uint32_t i = uses.occ[k], h = s->clauses[i].head.pred;
+      if (--wait[i] == 0 && h != CHC_FALSE) mark(derivable, h, queue, &qt);
+    }
+  }
+  qh = qt = 0;
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    if (c->head.pred == CHC_FALSE)
+      for (uint32_t j = 0; j < c->nbody; j++) mark(relevant, c->body[j].pred, queue, &qt);
+  }
+  while (qh < qt) {
+    uint32_t p = queue[qh++];
+    for (uint32_t k = defs.start[p]; k < defs.start[p + 1]; k++) {
+      const chc_clause *c = &s->clauses[defs.occ[k]];
+      for (uint32_t j = 0; j < c->nbody; j++) mark(relevant, c->body[j].pred, queue, &qt);
+    }
+  }
+  free(wait); free(queue);
+  occ_free(&uses); occ_free(&defs);
+}
+
+/* Removes the clauses with drop[i] set, keeping the order of the others. */
+static void compact_clauses(chc_system *s, const bool *drop) {
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    if (drop[i]) clause_free(&s->clauses[i]);
+    else s->clauses[m++] = s->clauses[i];
+  }
+  s->nclauses = m;
+}
+
+/* Removes predicates that cannot be derived and those from which no query
+ * is reachable; returns true if anything changed. */
+static bool slice(chc_system *s) {
+  bool *derivable = xcalloc(s->npreds + 1, 1), *relevant = xcalloc(s->npreds + 1, 1);
+  slice_marks(s, derivable, relevant);
+  bool *drop = xcalloc(s->nclauses + 1, 1), changed = false;
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    drop[i] = c->head.pred != CHC_FALSE && !relevant[c->head.pred];
+    for (uint32_t j = 0; j < c->nbody && !drop[i]; j++) drop[i] = !derivable[c->body[j].pred];
+    changed |= drop[i];
+  }
+  compact_clauses(s, drop);
+  free(drop);
+  /* every predicate no clause mentions any more is eliminated once */
+  bool *seen = xcalloc(s->npreds + 1, 1);
+  for (uint32_t e = 0; e < s->nelim; e++) seen[s->elim[e].pred] = true;
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    if (c->head.pred != CHC_FALSE) seen[c->head.pred] = true;
+    for (uint32_t j = 0; j < c->nbody; j++) seen[c->body[j].pred] = true;
+  }
   for (uint32_t p = 0; p < s->npreds; p++)
-    if (!had[p] && !pred_used(s, p)) push_elim(s, p, derivable[p] ? 2 : 1, NULL);
-  free(had); free(derivable); free(relevant);
+    if (!seen[p]) push_elim(s, p, derivable[p] ? 2 : 1, NULL);
+  free(seen); free(derivable); free(relevant);
+  return changed;
+}
+
+/* ---- inlining ---- */
+
+typedef struct { uint32_t *d, n, cap; } u32vec;
+
+static void u32_push(u32vec *v, uint32_t x) {
+  XGROW(v->d, v->cap, v->n + 1);
+  v->d[v->n++] = x;
+}
+
+/* A clause index, or with ELIM_REF set the definition of an eliminated
+ * predicate: inlining rewrites those too, so that every stored definition
+ * mentions only remaining predicates and expanded models do not nest. */
+#define ELIM_REF 0x80000000u
+#define NO_DEF UINT32_MAX
+
+/* Who defines and uses each predicate, kept up to date during one pass. */
+typedef struct {
+  uint32_t *ndef, *def; /* live defining clauses; def is one of them, NO_DEF if unknown */
+  uint32_t *nuse;       /* body occurrences in live clauses */
+  u32vec *users;        /* refs using the predicate (stale or repeated entries allowed) */
+  bool *dead;           /* per clause */
+} norm_index;
+
+static chc_clause *ref_clause(chc_system *s, uint32_t r) {
+  return r & ELIM_REF ? &s->elim[r & ~ELIM_REF].def : &s->clauses[r];
+}
+
+static void count_uses(norm_index *x, const chc_clause *c, int delta) {
+  for (uint32_t j = 0; j < c->nbody; j++) x->nuse[c->body[j].pred] += (uint32_t)delta;
+}
+
+static void index_build(const chc_system *s, norm_index *x) {
+  uint32_t np = s->npreds + 1;
+  x->ndef = xcalloc(np, sizeof(uint32_t));
+  x->def = xmalloc(np * sizeof(uint32_t));
+  x->nuse = xcalloc(np, sizeof(uint32_t));
+  x->users = xcalloc(np, sizeof(u32vec));
+  x->dead = xcalloc(s->nclauses + 1, 1);
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    if (c->head.pred != CHC_FALSE) { x->ndef[c->head.pred]++; x->def[c->head.pred] = i; }
+    count_uses(x, c, 1);
+    for (uint32_t j = 0; j < c->nbody; j++) u32_push(&x->users[c->body[j].pred], i);
+  }
+  for (uint32_t e = 0; e < s->nelim; e++) {
+    const chc_clause *d = &s->elim[e].def;
+    if (s->elim[e].kind == 0)
+      for (uint32_t j = 0; j < d->nbody; j++) u32_push(&x->users[d->body[j].pred], e | ELIM_REF);
+  }
+}
+
+static void index_free(const chc_system *s, norm_index *x) {
+  for (uint32_t p = 0; p < s->npreds; p++) free(x->users[p].d);
+  free(x->ndef); free(x->def); free(x->nuse); free(x->users); free(x->dead);
+}
+
+static void kill_clause(chc_system *s, norm_index *x, uint32_t i) {
+  const chc_clause *c = &s->clauses[i];
+  x->dead[i] = true;
+  count_uses(x, c, -1);
+  if (c->head.pred != CHC_FALSE) { x->ndef[c->head.pred]--; x->def[c->head.pred] = NO_DEF; }
+}
+
+static uint32_t occurrences(const chc_clause *c, uint32_t p) {
+  uint32_t k = 0;
+  for (uint32_t j = 0; j < c->nbody; j++) k += c->body[j].pred == p;
+  return k;
+}
+
+/* p has a single defining clause with at most one body predicate, does not
+ * use itself, and neither its definition nor a user already carries more
+ * than CHC_INLINE_BOUND inlined definitions (so clauses and expanded
+ * definitions stay bounded along long chains). With a body, p is inlined
+ * only into clauses using it once, so linear systems stay linear. */
+static bool can_inline(chc_system *s, norm_index *x, uint32_t p) {
+  if (x->ndef[p] != 1 || x->def[p] == NO_DEF || x->nuse[p] == 0) return false;
+  const chc_clause *d = &s->clauses[x->def[p]];
+  if (d->nbody > 1 || d->ninl > CHC_INLINE_BOUND || occurrences(d, p)) return false;
+  for (uint32_t k = 0; k < x->users[p].n; k++) {
+    uint32_t r = x->users[p].d[k];
+    if (!(r & ELIM_REF) && x->dead[r]) continue;
+    const chc_clause *c = ref_clause(s, r);
+    uint32_t occ = occurrences(c, p);
+    if (occ && c->ninl > CHC_INLINE_BOUND) return false;
+    if (occ > 1 && d->nbody == 1 && x->nuse[p] > 1 && !(r & ELIM_REF)) return false;
+  }
+  return true;
+}
+
+/* Replaces every use of p (clauses and stored definitions) by the body of
+ * its definition, which is removed; only the rewritten clauses are
+ * simplified again. */
+static void inline_pred(chc_system *s, norm_index *x, uint32_t p) {
+  uint32_t di = x->def[p];
+  chc_clause dc;
+  clause_copy(&dc, &s->clauses[di], s);
+  kill_clause(s, x, di);
+  push_elim(s, p, 0, &dc);
+  uint32_t e = (s->nelim - 1) | ELIM_REF;
+  for (uint32_t j = 0; j < dc.nbody; j++) u32_push(&x->users[dc.body[j].pred], e);
+  u32vec us = x->users[p]; /* p is not in dc's body: the list does not grow */
+  for (uint32_t k = 0; k < us.n; k++) {
+    uint32_t r = us.d[k];
+    bool live = !(r & ELIM_REF);
+    if (live && x->dead[r]) continue;
+    chc_clause *c = ref_clause(s, r);
+    if (!occurrences(c, p)) continue;
+    if (live) count_uses(x, c, -1);
+    for (uint32_t j = 0; j < c->nbody;)
+      if (c->body[j].pred == p) inline_into(s, c, j, &dc); else j++;
+    propagate_equalities(s, c);
+    for (uint32_t j = 0; j < dc.nbody; j++) u32_push(&x->users[dc.body[j].pred], r);
+    if (!live) continue;
+    count_uses(x, c, 1);
+    if (term_is_false(c->constraint)) kill_clause(s, x, r);
+  }
+  free(us.d);
+  memset(&x->users[p], 0, sizeof x->users[p]);
+  clause_free(&dc);
+}
+
+/* One inlining pass over all predicates; returns true if anything changed. */
+static bool inline_pass(chc_system *s) {
+  norm_index x;
+  index_build(s, &x);
+  bool changed = false;
+  for (uint32_t p = 0; p < s->npreds; p++)
+    if (can_inline(s, &x, p)) { inline_pred(s, &x, p); changed = true; }
+  compact_clauses(s, x.dead);
+  index_free(s, &x);
   return changed;
 }
 
 void chc_normalize(chc_system *s) {
-  for (uint32_t i = 0; i < s->nclauses;) {
-    chc_clause *c = &s->clauses[i];
-    propagate_equalities(s, c);
-    if (term_is_false(c->constraint)) remove_clause(s, i); else i++;
+  bool *drop = xcalloc(s->nclauses + 1, 1);
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    propagate_equalities(s, &s->clauses[i]);
+    drop[i] = term_is_false(s->clauses[i].constraint);
   }
+  compact_clauses(s, drop);
+  free(drop);
   for (bool changed = true; changed;) {
     changed = slice(s);
-    /* inline a predicate with one defining clause that has at most one body
-     * predicate and does not use itself */
-    for (uint32_t p = 0; p < s->npreds; p++) {
-      uint32_t ndef = 0, def = 0, nuse = 0;
-      for (uint32_t i = 0; i < s->nclauses; i++) {
-        const chc_clause *c = &s->clauses[i];
-        if (c->head.pred == p) { ndef++; def = i; }
-        for (uint32_t j = 0; j < c->nbody; j++) nuse += c->body[j].pred == p;
-      }
-      if (ndef != 1 || nuse == 0) continue;
-      const chc_clause *d = &s->clauses[def];
-      if (d->nbody > 1) continue;
-      bool self = false;
-      for (uint32_t j = 0; j < d->nbody; j++) self |= d->body[j].pred == p;
-      if (self) continue;
-      /* linear uses only when d has a body, so linear systems stay linear */
-      if (d->nbody == 1 && nuse > 1) {
-        bool multi = false;
-        for (uint32_t i = 0; i < s->nclauses; i++) {
-          uint32_t k = 0;
-          for (uint32_t j = 0; j < s->clauses[i].nbody; j++) k += s->clauses[i].body[j].pred == p;
-          multi |= k > 1;
-        }
-        if (multi) continue;
-      }
-      chc_clause dc;
-      clause_copy(&dc, d, s);
-      push_elim(s, p, 0, &dc);
-      remove_clause(s, def);
-      for (uint32_t i = 0; i < s->nclauses; i++) {
-        chc_clause *c = &s->clauses[i];
-        for (uint32_t j = 0; j < c->nbody;)
-          if (c->body[j].pred == p) inline_into(s, c, j, &dc); else j++;
-        propagate_equalities(s, c);
-      }
-      clause_free(&dc);
-      for (uint32_t i = 0; i < s->nclauses;)
-        if (term_is_false(s->clauses[i].constraint)) remove_clause(s, i); else i++;
-      changed = true;
-    }
+    changed |= inline_pass(s);
   }
 }
 

@@ -9,7 +9,7 @@
  * Normalization (chc_normalize) simplifies constraints, drops clauses with
  * false constraints, removes predicates that cannot reach a query or cannot
  * be derived, and inlines predicates that have a single defining clause and
- * do not depend on themselves. chc_expand_model maps an interpretation of the
+ * do not depend on themselves (up to CHC_INLINE_BOUND along chains). chc_expand_model maps an interpretation of the
  * normalized system back to every predicate of the original one.
  */
 #ifndef ZETA_MODEL_CHC_H
@@ -36,7 +36,13 @@ typedef struct {
   term_t constraint;
   chc_app head;        /* head.pred == CHC_FALSE for queries (args NULL) */
   uint32_t line;       /* source line of the assertion (0 if none) */
+  uint32_t ninl;       /* definitions inlined into it by normalization */
 } chc_clause;
+
+/* Normalization inlines no definition that already carries more than this
+ * many inlined definitions (and into no clause that does): along a chain,
+ * clauses and expanded definitions stay bounded. */
+#define CHC_INLINE_BOUND 16
 
 typedef struct chc_system {
   chc_pred *preds;

@@ -18,6 +18,15 @@ solver *solver_new(const char *backend, const char **err) {
   return s;
 }
 
+solver_result solver_check_alone(solver *s, term_t f) {
+  if (s->ops->check_alone) return s->ops->check_alone(s, f);
+  solver_push(s);
+  solver_assert(s, f);
+  solver_result r = solver_check(s);
+  solver_pop(s, 1);
+  return r;
+}
+
 solver_result solver_check_formula(term_t f, uint32_t timeout_ms) {
   solver *s = solver_new_z3();
   if (!s) return SOLVER_UNKNOWN;

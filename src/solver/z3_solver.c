@@ -201,9 +201,34 @@ static void z3s_interrupt(solver *s) { Z3_interrupt(((z3_solver *)s)->ctx); }
 
 static const char *z3s_reason(solver *s) { return ((z3_solver *)s)->reason; }
 
+/* A fresh default solver in the same context: its first check runs Z3's
+ * non-incremental preprocessing, which the incremental z->s skips. */
+static solver_result z3s_check_alone(solver *s, term_t f) {
+  z3_solver *z = (z3_solver *)s;
+  z3s_clear_result(z);
+  Z3_ast a = z3conv_to_z3(z->conv, f);
+  if (!a) {
+    z3s_set_reason(z, "formula not translated: ", z3conv_error(z->conv));
+    return SOLVER_UNKNOWN;
+  }
+  Z3_solver one = Z3_mk_solver(z->ctx);
+  Z3_solver_inc_ref(z->ctx, one);
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), z->timeout_ms ? z->timeout_ms : UINT32_MAX);
+  Z3_solver_set_params(z->ctx, one, p);
+  Z3_params_dec_ref(z->ctx, p);
+  Z3_solver_assert(z->ctx, one, a);
+  Z3_lbool r = Z3_solver_check(z->ctx, one);
+  if (r == Z3_L_UNDEF) z3s_set_reason(z, "", Z3_solver_get_reason_unknown(z->ctx, one));
+  Z3_solver_dec_ref(z->ctx, one);
+  if (z3conv_failed(z->ctx, NULL)) return SOLVER_UNKNOWN;
+  return r == Z3_L_TRUE ? SOLVER_SAT : r == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
+}
+
 static const solver_ops z3s_ops = {
   z3s_destroy, z3s_assert, z3s_push, z3s_pop, z3s_check, z3s_value,
-  z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason,
+  z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason, z3s_check_alone,
 };
 
 solver *solver_new_z3(void) {

@@ -87,6 +87,7 @@ uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
   for (uint32_t i = 0; i < s->nclauses; i++) {
     const chc_clause *c = &s->clauses[i];
     term_vec f = {0};
+    bool alone = false;
     term_vec_push(&f, c->constraint);
     for (uint32_t j = 0; j < c->nbody; j++) {
       uint32_t p = c->body[j].pred;
@@ -97,11 +98,16 @@ uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
       uint32_t p = c->head.pred;
       term_t ip = interp[p] == NULL_TERM ? term_true() : interp[p];
       term_vec_push(&f, term_not(chc_apply_interp(s, p, ip, c->head.args)));
+      term_op op = term_op_of(ip);
+      alone = op == OP_EXISTS || op == OP_FORALL;
     }
     term_t g = term_and(f.size, f.data);
     term_vec_free(&f);
     solver_result r = SOLVER_UNKNOWN;
-    if (g != NULL_TERM) {
+    /* a quantified head (e.g. an expanded definition of an inlined
+     * predicate) needs the solver's non-incremental preprocessing */
+    if (g != NULL_TERM && alone) r = solver_check_alone(slv, g);
+    else if (g != NULL_TERM) {
       solver_push(slv);
       solver_assert(slv, g);
       r = solver_check(slv);

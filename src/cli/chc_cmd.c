@@ -257,12 +257,13 @@ int cli_chc(const zeta_options *o) {
     return rc;
   }
   chc_system norm;
+  double t0 = limits_now();
   chc_copy(&norm, &sys);
   chc_normalize(&norm);
   if (o->verbose)
-    fprintf(stderr, "zeta: %u predicates, %u clauses (%s); after normalization %u clauses (%s)\n", sys.npreds,
-            sys.nclauses, chc_is_linear(&sys) ? "linear" : "nonlinear", norm.nclauses,
-            chc_is_linear(&norm) ? "linear" : "nonlinear");
+    fprintf(stderr, "zeta: %u predicates, %u clauses (%s); after normalization %u clauses (%s, %.2f s)\n",
+            sys.npreds, sys.nclauses, chc_is_linear(&sys) ? "linear" : "nonlinear", norm.nclauses,
+            chc_is_linear(&norm) ? "linear" : "nonlinear", limits_now() - t0);
   chc_result r;
   int rc;
   if (trivial(&norm, &lim, &r)) rc = finish(o, &sys, &norm, &r);

@@ -129,6 +129,78 @@ static void test_normalize(void) {
   chc_free(&s);
 }
 
+/* A chain P0 -> P1 -> ... (as bench/chc_gen.py chain), predicates declared
+ * in order or reversed (inlining then starts at the chain's end). */
+static char *chain_text(uint32_t n, bool reversed) {
+  size_t cap = 400 * (size_t)n + 1000, len = 0;
+  char *t = malloc(cap);
+  len += (size_t)sprintf(t + len, "(set-logic HORN)\n");
+  for (uint32_t k = 0; k < n; k++)
+    len += (size_t)sprintf(t + len, "(declare-fun P%u (Int Int Int Int) Bool)\n", reversed ? n - 1 - k : k);
+  len += (size_t)sprintf(t + len, "(assert (forall ((a Int) (b Int) (c Int) (d Int)) (=> (and (= a 0) (= b 0) "
+                                  "(>= c 0) (= d (+ c 1))) (P0 a b c d))))\n");
+  for (uint32_t i = 1; i < n; i++) {
+    len += (size_t)sprintf(t + len, "(assert (forall ((a Int) (b Int) (c Int) (d Int) (e Int) (f Int) (g Int) "
+                                    "(h Int)) (=> (and (P%u a b c d) (= e (+ a 1)) (= f (+ b a %u)) (or (= g c) "
+                                    "(= g (+ c 2))) (> h g)) (P%u e f g h))))\n", i - 1, i % 7, i);
+    if (i % 37 == 0)
+      len += (size_t)sprintf(t + len, "(assert (forall ((a Int) (b Int) (c Int) (d Int)) (=> (and (P%u a b c d) "
+                                      "(< a 0)) false)))\n", i);
+  }
+  return t;
+}
+
+static uint32_t quant_depth(term_t t) {
+  term_op op = term_op_of(t);
+  if (op == OP_VAR || term_nargs(t) == 0) return 0;
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < term_nargs(t); i++) {
+    uint32_t d = quant_depth(term_arg(t, i));
+    if (d > m) m = d;
+  }
+  return m + (op == OP_EXISTS || op == OP_FORALL);
+}
+
+/* Long chains: normalization keeps clauses bounded (regression: inlining
+ * grew them, and the expanded definitions, linearly along the chain), every
+ * expanded definition has one quantifier level, and the expanded model of
+ * the inductive invariant a >= 0 & c >= 0 passes the check on the original
+ * clauses (regression: Z3's incremental solver answered unknown on the
+ * quantified heads). */
+static void test_normalize_chain(void) {
+  for (int rev = 0; rev < 2; rev++) {
+    chc_system s, n;
+    char *msg, *t = chain_text(150, rev);
+    CHECK(parse(t, &s, &msg) == CHC_PARSE_OK);
+    free(t);
+    chc_copy(&n, &s);
+    chc_normalize(&n);
+    CHECK(n.nclauses > 150 / (2 * CHC_INLINE_BOUND + 2) && n.nclauses < 40);
+    CHECK(chc_is_linear(&n));
+    for (uint32_t i = 0; i < n.nclauses; i++) CHECK(n.clauses[i].ninl <= 2 * CHC_INLINE_BOUND + 1);
+    term_t *interp = calloc(s.npreds, sizeof(term_t));
+    bool *kept = calloc(s.npreds, sizeof(bool));
+    for (uint32_t i = 0; i < n.nclauses; i++)
+      if (n.clauses[i].head.pred != CHC_FALSE) kept[n.clauses[i].head.pred] = true;
+    for (uint32_t p = 0; p < s.npreds; p++) {
+      const term_t *x = s.preds[p].params;
+      if (kept[p]) interp[p] = term_and2(term_le(term_int(0), x[0]), term_le(term_int(0), x[2]));
+      else interp[p] = NULL_TERM;
+    }
+    chc_expand_model(&n, interp);
+    for (uint32_t p = 0; p < s.npreds; p++) CHECK(interp[p] != NULL_TERM && quant_depth(interp[p]) <= 1);
+    solver *z = solver_new_z3();
+    solver_set_timeout(z, 10000);
+    uint32_t *failed; bool *und;
+    CHECK(chc_check_model(&s, interp, z, &failed, &und) == 0);
+    free(failed); free(und);
+    solver_free(z);
+    free(interp); free(kept);
+    chc_free(&n);
+    chc_free(&s);
+  }
+}
+
 static void test_ts_encoding(void) {
   chc_system s;
   char *msg;
@@ -276,6 +348,7 @@ int main(void) {
   RUN(test_parse_forms);
   RUN(test_parse_errors);
   RUN(test_normalize);
+  RUN(test_normalize_chain);
   RUN(test_ts_encoding);
   RUN(test_pa);
   RUN(test_spacer);

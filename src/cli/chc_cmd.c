@@ -45,11 +45,20 @@ static bool trivial(const chc_system *s, const zeta_limits *lim, chc_result *r) 
   return true;
 }
 
+/* Interpolation for predicate abstraction (--itp): mbp keeps Spacer out of
+ * zeta's own engines entirely (paths only); auto/spacer use Spacer for tree
+ * interpolants. */
+static itp_strategy pa_itp(const zeta_options *o) {
+  itp_strategy st = ITP_AUTO;
+  itp_strategy_parse(o->itp, &st);
+  return st;
+}
+
 /* zeta's own engines: for linear systems a short BMC slice for shallow
  * counterexamples, then predicate abstraction (which also finds deep ones
  * and handles nonlinear systems); when it gives up early (a counterexample
  * tree too large, interpolation failed), PDR on linear systems. */
-static void run_own(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r) {
   bool linear = chc_is_linear(s);
   if (linear) {
     double total = lim->deadline ? lim->deadline - limits_now() : 20;
@@ -59,7 +68,7 @@ static void run_own(const chc_system *s, const zeta_limits *lim, chc_result *r) 
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
     chc_result_free(r);
   }
-  chc_pa_solve(s, lim, r);
+  chc_pa_solve_itp(s, lim, itp, r);
   if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !linear) return;
   chc_result_free(r);
   chc_ts_solve(s, lim, "pdr", r);
@@ -78,12 +87,12 @@ static void run_spacer(const char *file, const chc_system *sys, const chc_system
   chc_spacer_solve(norm, lim, true, r);
 }
 
-static void run_engine(const char *alg, const char *file, const chc_system *sys, const chc_system *s,
-                       const zeta_limits *lim, chc_result *r) {
+static void run_engine(const char *alg, itp_strategy itp, const char *file, const chc_system *sys,
+                       const chc_system *s, const zeta_limits *lim, chc_result *r) {
   if (option_is(alg, "spacer")) { run_spacer(file, sys, s, lim, r); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
-  if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve(s, lim, r); return; }
-  if (option_is(alg, "own")) { run_own(s, lim, r); return; }
+  if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
+  if (option_is(alg, "own")) { run_own(s, lim, itp, r); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve(s, lim, alg, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
@@ -187,7 +196,7 @@ static int portfolio(const zeta_options *o, const chc_system *sys, const chc_sys
   }
   chc_result r;
   if (pid < 0) {  /* no fork: sequential, own engines then Spacer */
-    run_own(norm, lim, &r);
+    run_own(norm, lim, pa_itp(o), &r);
     if (r.answer == CHC_UNKNOWN) { chc_result_free(&r); run_spacer(o->files[0], sys, norm, lim, &r); }
     int rc = finish(o, sys, norm, &r);
     chc_result_free(&r);
@@ -199,7 +208,7 @@ static int portfolio(const zeta_options *o, const chc_system *sys, const chc_sys
   signal(SIGTERM, pf_on_int);
   zeta_limits own = *lim;
   own.stop = &pf_stop;
-  if (!pf_child_ok) run_own(norm, &own, &r);
+  if (!pf_child_ok) run_own(norm, &own, pa_itp(o), &r);
   else { memset(&r, 0, sizeof r); r.answer = CHC_UNKNOWN; }
   int rc;
   if (r.answer != CHC_UNKNOWN && !pf_child_ok) {
@@ -268,7 +277,7 @@ int cli_chc(const zeta_options *o) {
   int rc;
   if (trivial(&norm, &lim, &r)) rc = finish(o, &sys, &norm, &r);
   else if (option_is(o->algorithm, "portfolio")) rc = portfolio(o, &sys, &norm, &lim);
-  else { run_engine(o->algorithm, file, &sys, &norm, &lim, &r); rc = finish(o, &sys, &norm, &r); }
+  else { run_engine(o->algorithm, pa_itp(o), file, &sys, &norm, &lim, &r); rc = finish(o, &sys, &norm, &r); }
   chc_result_free(&r);
   chc_free(&norm);
   chc_free(&sys);

@@ -14,6 +14,7 @@
 #define ZETA_ENGINE_CHC_ENGINE_H
 #include "core/limits.h"
 #include "model/chc.h"
+#include "solver/itp.h"
 
 typedef enum { CHC_SAT, CHC_UNSAT, CHC_UNKNOWN } chc_answer;
 
@@ -56,6 +57,12 @@ void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_lim
  * over derivation trees with counterexample-guided refinement by tree
  * interpolants (see chc_pa.c). */
 void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* The same with a choice of interpolation: ITP_AUTO / ITP_SPACER refine
+ * with tree interpolants from Spacer on the acyclic counterexample system;
+ * ITP_MBP refines counterexample paths (linear clauses) with sequence
+ * interpolants by model-based projection and never calls Spacer (gives up
+ * on trees). */
+void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *out);
 
 /* Bounded unfolding: searches derivations of growing depth (finds unsat). */
 void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out);

@@ -26,6 +26,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
+#include "solver/itp.h"
 #include "solver/solver.h"
 
 typedef struct {
@@ -48,6 +49,7 @@ typedef struct {
   uint32_t query_clause; /* when a query fired */
   uint32_t *query_kids;
   uint64_t checks;
+  itp_strategy itp;      /* ITP_MBP: paths by MBP, never Spacer */
 } pa;
 
 static term_t cube(pa *a, uint32_t f, const term_t *args) {
@@ -271,9 +273,59 @@ static bool add_pred(pa *a, uint32_t p, term_t t) {
   return true;
 }
 
+/* A path (linear clauses): sequence interpolants by model-based projection
+ * (solver/itp.h), no Spacer. Node k's head arguments are named by fresh
+ * variables h, shared only with its parent, so the interpolant after node
+ * k is over them and becomes a predicate over the head's params. Returns
+ * the number of new predicates, or -1. */
+static int refine_path(pa *a, const tree *t) {
+  const chc_system *s = a->s;
+  uint32_t m = t->size;
+  term_t **h = xcalloc(m, sizeof(term_t *));
+  for (uint32_t k = 1; k < m; k++) {
+    const chc_clause *c = &s->clauses[t->n[k].clause];
+    uint32_t ar = s->preds[c->head.pred].arity;
+    h[k] = xmalloc((ar + 1) * sizeof(term_t));
+    for (uint32_t x = 0; x < ar; x++) h[k][x] = term_fresh_var("h", term_type(s->preds[c->head.pred].params[x]));
+  }
+  term_t *f = xmalloc(m * sizeof(term_t)), *itp = xmalloc(m * sizeof(term_t));
+  for (uint32_t k = 0; k < m; k++) {   /* f[m-1-k]: node k (the fact first) */
+    const chc_clause *c = &s->clauses[t->n[k].clause];
+    term_vec v = {0};
+    term_vec_push(&v, node_copy(c->constraint, k));
+    if (k > 0)
+      for (uint32_t x = 0; x < s->preds[c->head.pred].arity; x++)
+        term_vec_push(&v, term_eq(h[k][x], node_copy(c->head.args[x], k)));
+    if (c->nbody == 1)
+      for (uint32_t x = 0; x < s->preds[c->body[0].pred].arity; x++)
+        term_vec_push(&v, term_eq(node_copy(c->body[0].args[x], k), h[t->n[k].kids[0]][x]));
+    f[m - 1 - k] = term_and(v.size, v.data);
+    term_vec_free(&v);
+  }
+  int added = -1;
+  uint32_t ms = limits_remaining_ms(a->lim);
+  if (itp_sequence_only(ITP_MBP, m, f, itp, ms ? ms : 1, NULL) == SOLVER_UNSAT) {
+    added = 0;
+    for (uint32_t j = 0; j + 1 < m; j++) {   /* itp[j] follows f[j] = node m-1-j */
+      uint32_t k = m - 1 - j, p = s->clauses[t->n[k].clause].head.pred;
+      term_t it = term_subst(itp[j], s->preds[p].arity, h[k], s->preds[p].params);
+      term_t *cj;
+      uint32_t nc = term_conjuncts(it, &cj);
+      for (uint32_t i = 0; i < nc; i++) added += add_pred(a, p, cj[i]);
+      free(cj);
+    }
+  }
+  for (uint32_t k = 1; k < m; k++) free(h[k]);
+  free(h); free(f); free(itp);
+  return added;
+}
+
 /* Tree interpolants: the tree as an acyclic Horn system, one predicate per
  * node, solved by Spacer; returns the number of new predicates, or -1. */
 static int refine(pa *a, const tree *t) {
+  bool path = t->size >= 2;
+  for (uint32_t k = 0; k < t->size && path; k++) path = a->s->clauses[t->n[k].clause].nbody <= 1;
+  if (a->itp == ITP_MBP) return path ? refine_path(a, t) : -1;
   chc_system ts;
   chc_init(&ts);
   const chc_system *s = a->s;
@@ -331,6 +383,10 @@ static void seed_equalities(pa *a) {
 }
 
 void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  chc_pa_solve_itp(s, lim, ITP_AUTO, out);
+}
+
+void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *out) {
   memset(out, 0, sizeof *out);
   out->answer = CHC_UNKNOWN;
   out->engine = "pa (predicate abstraction, tree interpolants)";
@@ -338,6 +394,7 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) 
   pa a = {0};
   a.s = s;
   a.lim = lim;
+  a.itp = itp;
   a.pi = xcalloc(s->npreds + 1, sizeof(term_vec));
   a.by_pred = xcalloc(s->npreds + 1, sizeof(uint32_t *));
   a.nby = xcalloc(s->npreds + 1, sizeof(uint32_t));
@@ -381,7 +438,12 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) 
     if (cr != SOLVER_UNSAT) { tree_free(&t); if (cr == SOLVER_UNKNOWN) out->reason = "pa: tree check unknown"; break; }
     int added = refine(&a, &t);
     tree_free(&t);
-    if (added <= 0) { out->reason = added < 0 ? "pa: interpolation failed" : "pa: refinement made no progress"; break; }
+    if (added <= 0) {
+      out->reason = added == 0 ? "pa: refinement made no progress"
+                    : a.itp == ITP_MBP ? "pa: interpolation failed (MBP on paths only; --itp auto uses Spacer on trees)"
+                                       : "pa: interpolation failed";
+      break;
+    }
   }
   free_facts(&a);
   for (uint32_t p = 0; p < s->npreds; p++) { term_vec_free(&a.pi[p]); free(a.by_pred[p]); }

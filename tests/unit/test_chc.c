@@ -262,6 +262,28 @@ static void run_engine(engine_fn e, const char *text, chc_answer expect) {
   chc_free(&s);
 }
 
+static void pa_mbp_engine(const chc_system *s, const zeta_limits *l, chc_result *r) {
+  chc_pa_solve_itp(s, l, ITP_MBP, r);
+}
+
+/* PA without Spacer: paths refined by MBP sequence interpolants (the
+ * counter needs refinements: x <= 5 is not in the initial predicates). */
+static void test_pa_mbp(void) {
+  run_engine(pa_mbp_engine, counter_safe, CHC_SAT);
+  run_engine(pa_mbp_engine, counter_unsafe, CHC_UNSAT);
+  run_engine(pa_mbp_engine, array_unsafe, CHC_UNSAT);
+  /* nonlinear counterexample trees: no answer rather than Spacer */
+  chc_system s;
+  char *msg;
+  CHECK(parse(nonlinear_safe, &s, &msg) == CHC_PARSE_OK);
+  zeta_limits lim = limits_from_timeout(10);
+  chc_result r;
+  chc_pa_solve_itp(&s, &lim, ITP_MBP, &r);
+  CHECK(r.answer != CHC_UNSAT);
+  chc_result_free(&r);
+  chc_free(&s);
+}
+
 static void test_pa(void) {
   run_engine(chc_pa_solve, counter_safe, CHC_SAT);
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
@@ -352,6 +374,7 @@ int main(void) {
   RUN(test_ts_encoding);
   RUN(test_pa);
   RUN(test_spacer);
+  RUN(test_pa_mbp);
   RUN(test_spacer_file);
   RUN(test_read_model);
   return CHECK_DONE();

@@ -4,18 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "petri_random.h"
+#include "petri_test.h"
 #include "engine/petri_explicit.h"
 #include "engine/petri_portfolio.h"
 #include "engine/petri_secegar.h"
 #include "frontend/pnml.h"
-
-static petri_net *parse(const char *s) {
-  petri_diag d = {0};
-  petri_net *n = pnml_read_string(s, strlen(s), "t.pnml", &d);
-  if (!n) fprintf(stderr, "parse: %s\n", d.message);
-  return n;
-}
 
 /* target: m == want on every place */
 static petri_pred *exact(const petri_net *n, const petri_tok *want) {
@@ -29,13 +22,6 @@ static petri_pred *exact(const petri_net *n, const petri_tok *want) {
     pred_add_kid(a, ge);
   }
   return a;
-}
-
-static bool replays(const petri_net *n, const petri_pred *target, const petri_result *r) {
-  petri_tok *m = malloc(((size_t)n->nplaces + 1) * sizeof *m);
-  bool ok = m && petri_replay(n, r->trace, r->ntrace, m, NULL) == PETRI_REPLAY_OK && pred_eval(n, target, m);
-  free(m);
-  return ok;
 }
 
 /* seed-starved: the state equation is feasible, the unmarked siphon {p0,p1}

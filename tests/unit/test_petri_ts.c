@@ -6,25 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
-#include "petri_random.h"
+#include "petri_test.h"
 #include "engine/petri_explicit.h"
 #include "engine/petri_ts.h"
 #include "frontend/pnml.h"
 #include "model/petri_to_ts.h"
-
-static petri_net *parse(const char *s) {
-  petri_diag d = {0};
-  petri_net *n = pnml_read_string(s, strlen(s), "t.pnml", &d);
-  if (!n) fprintf(stderr, "parse: %s\n", d.message);
-  return n;
-}
-
-static bool replays(const petri_net *n, const petri_pred *target, const petri_result *r) {
-  petri_tok *m = malloc(((size_t)n->nplaces + 1) * sizeof *m);
-  bool ok = m && petri_replay(n, r->trace, r->ntrace, m, NULL) == PETRI_REPLAY_OK && pred_eval(n, target, m);
-  free(m);
-  return ok;
-}
 
 static petri_pred *at_least(uint32_t place, int64_t k) { /* m(place) >= k */
   petri_pred *l = pred_new(PRED_LIN);

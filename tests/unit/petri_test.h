@@ -1,11 +1,32 @@
-/* Random small Petri nets and reachability targets for differential tests
- * (test_petri_engines.c, test_petri_ts.c). Deterministic: the generator is
- * a xorshift seeded by petri_random_seed. */
-#ifndef ZETA_TEST_PETRI_RANDOM_H
-#define ZETA_TEST_PETRI_RANDOM_H
+/* Shared by the Petri engine tests (test_petri_engines.c, test_petri_ts.c):
+ * parsing nets from strings, replaying an engine's firing sequence, and
+ * random small nets and reachability targets for differential tests
+ * (deterministic: a xorshift seeded by petri_random_seed). */
+#ifndef ZETA_TEST_PETRI_TEST_H
+#define ZETA_TEST_PETRI_TEST_H
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine/petri_result.h"
+#include "frontend/pnml.h"
 #include "model/petri.h"
 #include "model/petri_pred.h"
+
+static petri_net *parse(const char *s) {
+  petri_diag d = {0};
+  petri_net *n = pnml_read_string(s, strlen(s), "t.pnml", &d);
+  if (!n) fprintf(stderr, "parse: %s\n", d.message);
+  return n;
+}
+
+/* r's firing sequence is enabled from the initial marking and ends in a
+ * marking that satisfies target. */
+static bool replays(const petri_net *n, const petri_pred *target, const petri_result *r) {
+  petri_tok *m = malloc(((size_t)n->nplaces + 1) * sizeof *m);
+  bool ok = m && petri_replay(n, r->trace, r->ntrace, m, NULL) == PETRI_REPLAY_OK && pred_eval(n, target, m);
+  free(m);
+  return ok;
+}
 
 static uint64_t rng = 0x243f6a8885a308d3ull;
 static void petri_random_seed(uint64_t seed) { rng = seed | 1; }

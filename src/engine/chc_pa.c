@@ -273,6 +273,17 @@ static bool add_pred(pa *a, uint32_t p, term_t t) {
   return true;
 }
 
+/* The conjuncts of interpolant it (over p's params) join Π(p); returns how
+ * many were new. */
+static int add_conjuncts(pa *a, uint32_t p, term_t it) {
+  term_t *cj;
+  uint32_t nc = term_conjuncts(it, &cj);
+  int added = 0;
+  for (uint32_t i = 0; i < nc; i++) added += add_pred(a, p, cj[i]);
+  free(cj);
+  return added;
+}
+
 /* A path (linear clauses): sequence interpolants by model-based projection
  * (solver/itp.h), no Spacer. Node k's head arguments are named by fresh
  * variables h, shared only with its parent, so the interpolant after node
@@ -308,11 +319,7 @@ static int refine_path(pa *a, const tree *t) {
     added = 0;
     for (uint32_t j = 0; j + 1 < m; j++) {   /* itp[j] follows f[j] = node m-1-j */
       uint32_t k = m - 1 - j, p = s->clauses[t->n[k].clause].head.pred;
-      term_t it = term_subst(itp[j], s->preds[p].arity, h[k], s->preds[p].params);
-      term_t *cj;
-      uint32_t nc = term_conjuncts(it, &cj);
-      for (uint32_t i = 0; i < nc; i++) added += add_pred(a, p, cj[i]);
-      free(cj);
+      added += add_conjuncts(a, p, term_subst(itp[j], s->preds[p].arity, h[k], s->preds[p].params));
     }
   }
   for (uint32_t k = 1; k < m; k++) free(h[k]);
@@ -357,11 +364,7 @@ static int refine(pa *a, const tree *t) {
     added = 0;
     for (uint32_t k = 1; k < t->size; k++) {
       uint32_t p = s->clauses[t->n[k].clause].head.pred;
-      term_t it = term_subst(r.interp[k], s->preds[p].arity, ts.preds[k].params, s->preds[p].params);
-      term_t *cj;
-      uint32_t nc = term_conjuncts(it, &cj);
-      for (uint32_t i = 0; i < nc; i++) added += add_pred(a, p, cj[i]);
-      free(cj);
+      added += add_conjuncts(a, p, term_subst(r.interp[k], s->preds[p].arity, ts.preds[k].params, s->preds[p].params));
     }
   }
   chc_result_free(&r);
@@ -401,7 +404,7 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
   a.capby = xcalloc(s->npreds + 1, sizeof(uint32_t));
   a.slv = solver_new_z3();
   seed_equalities(&a);
-  while (a.slv && !limits_expired(lim)) {
+  while (!limits_expired(lim)) {
     free(a.query_kids);
     a.query_kids = NULL;
     int r = fixpoint(&a);

@@ -231,7 +231,6 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
 static void proof_to_derivation(sp_ctx *c, Z3_ast pr, chc_derivation *out) {
   chc_derivation d = {0};
   solver *slv = solver_new_z3();
-  if (!slv) return;
   solver_set_timeout(slv, 5000);
   uint32_t root = proof_node(c, pr, &d, slv, 0);
   solver_free(slv);
@@ -254,6 +253,23 @@ static void proof_to_derivation(sp_ctx *c, Z3_ast pr, chc_derivation *out) {
   chc_derivation_free(&d);
   if (root != n - 1) { chc_derivation_free(&r); return; }  /* the root was not last: unused nodes */
   *out = r;
+}
+
+/* A Z3 formula over de Bruijn variables (variable i = argument i), as Spacer
+ * covers and HORN-model definitions are, as a term over pr's params;
+ * NULL_TERM when it cannot be translated. */
+static term_t over_params(z3conv *conv, Z3_ast body, const chc_pred *pr) {
+  Z3_context z = z3conv_context(conv);
+  Z3_ast *to = xmalloc((pr->arity + 1) * sizeof *to);
+  bool ok = true;
+  for (uint32_t a = 0; a < pr->arity && ok; a++) ok = (to[a] = z3conv_to_z3(conv, pr->params[a])) != NULL;
+  Z3_ast inst = ok ? Z3_substitute_vars(z, body, pr->arity, to) : NULL;
+  free(to);
+  if (!inst) return NULL_TERM;
+  Z3_inc_ref(z, inst);
+  term_t r = z3conv_from_z3(conv, inst);
+  Z3_dec_ref(z, inst);
+  return r;
 }
 
 void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out) {
@@ -307,15 +323,9 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
         Z3_ast cover = Z3_fixedpoint_get_cover_delta(z, c.fp, -1, c.rel[i]);
         if (!cover || z3conv_failed(z, NULL)) { out->interp[i] = term_true(); continue; }
         Z3_inc_ref(z, cover);
-        uint32_t k = s->preds[i].arity;
-        Z3_ast *to = xmalloc((k ? k : 1) * sizeof *to);
-        bool tok = true;
-        for (uint32_t a = 0; a < k && tok; a++) tok = (to[a] = z3conv_to_z3(c.conv, s->preds[i].params[a])) != NULL;
-        Z3_ast inst = tok ? Z3_substitute_vars(z, cover, k, to) : NULL;
-        free(to);
-        if (inst) { Z3_inc_ref(z, inst); out->interp[i] = z3conv_from_z3(c.conv, inst); Z3_dec_ref(z, inst); }
+        out->interp[i] = over_params(c.conv, cover, &s->preds[i]);
         Z3_dec_ref(z, cover);
-        if (!inst || out->interp[i] == NULL_TERM) {
+        if (out->interp[i] == NULL_TERM) {
           out->answer = CHC_UNKNOWN;
           out->reason = "spacer: model not translated";
           free(out->interp);
@@ -344,43 +354,50 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
 
 /* ---- Z3 on the input file itself ---- */
 
-/* The interpretation of predicate p in a HORN-solver model: the else value
- * of its function interpretation (Z3 variable i = argument i), or the value
- * of a nullary predicate; false when the model does not mention p. */
-static term_t file_model_interp(z3conv *conv, Z3_model m, const chc_system *s, uint32_t p) {
+typedef struct { const char *name; uint32_t pred; } pred_name;
+static int pred_name_cmp(const void *a, const void *b) {
+  return strcmp(((const pred_name *)a)->name, ((const pred_name *)b)->name);
+}
+
+/* One definition of a HORN-solver model: the value of a nullary predicate,
+ * or the else value of a function interpretation without entries. */
+static term_t file_definition(z3conv *conv, Z3_model m, Z3_func_decl d, const chc_pred *pr) {
   Z3_context z = z3conv_context(conv);
-  const chc_pred *pr = &s->preds[p];
   if (pr->arity == 0) {
-    for (unsigned i = 0; i < Z3_model_get_num_consts(z, m); i++) {
-      Z3_func_decl d = Z3_model_get_const_decl(z, m, i);
-      if (strcmp(Z3_get_symbol_string(z, Z3_get_decl_name(z, d)), pr->name) != 0) continue;
-      Z3_ast v = Z3_model_get_const_interp(z, m, d);
-      return v ? z3conv_from_z3(conv, v) : NULL_TERM;
-    }
-    return term_false();
+    Z3_ast v = Z3_model_get_const_interp(z, m, d);
+    return v ? z3conv_from_z3(conv, v) : NULL_TERM;
   }
-  for (unsigned i = 0; i < Z3_model_get_num_funcs(z, m); i++) {
-    Z3_func_decl d = Z3_model_get_func_decl(z, m, i);
-    if (Z3_get_domain_size(z, d) != pr->arity ||
-        strcmp(Z3_get_symbol_string(z, Z3_get_decl_name(z, d)), pr->name) != 0)
-      continue;
-    Z3_func_interp fi = Z3_model_get_func_interp(z, m, d);
-    if (!fi) return NULL_TERM;
-    Z3_func_interp_inc_ref(z, fi);
-    term_t r = NULL_TERM;
-    Z3_ast els = Z3_func_interp_get_num_entries(z, fi) == 0 ? Z3_func_interp_get_else(z, fi) : NULL;
-    Z3_ast *to = xmalloc(pr->arity * sizeof *to);
-    bool ok = els != NULL;
-    for (uint32_t a = 0; a < pr->arity && ok; a++) ok = (to[a] = z3conv_to_z3(conv, pr->params[a])) != NULL;
-    if (ok) {
-      Z3_ast inst = Z3_substitute_vars(z, els, pr->arity, to);
-      if (inst) { Z3_inc_ref(z, inst); r = z3conv_from_z3(conv, inst); Z3_dec_ref(z, inst); }
-    }
-    free(to);
-    Z3_func_interp_dec_ref(z, fi);
-    return r;
+  Z3_func_interp fi = Z3_model_get_func_interp(z, m, d);
+  if (!fi) return NULL_TERM;
+  Z3_func_interp_inc_ref(z, fi);
+  Z3_ast els = Z3_func_interp_get_num_entries(z, fi) == 0 ? Z3_func_interp_get_else(z, fi) : NULL;
+  term_t r = els ? over_params(conv, els, pr) : NULL_TERM;
+  Z3_func_interp_dec_ref(z, fi);
+  return r;
+}
+
+/* interp[p] for every predicate of s from the model, matched by name in one
+ * pass over the model (predicates it does not mention are false); false
+ * when a definition cannot be translated. */
+static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *interp) {
+  Z3_context z = z3conv_context(conv);
+  pred_name *names = xmalloc((s->npreds + 1) * sizeof *names);
+  for (uint32_t p = 0; p < s->npreds; p++) {
+    names[p] = (pred_name){s->preds[p].name, p};
+    interp[p] = term_false();
   }
-  return term_false();
+  qsort(names, s->npreds, sizeof *names, pred_name_cmp);
+  unsigned nc = Z3_model_get_num_consts(z, m), nf = Z3_model_get_num_funcs(z, m);
+  bool ok = true;
+  for (unsigned i = 0; i < nc + nf && ok; i++) {
+    Z3_func_decl d = i < nc ? Z3_model_get_const_decl(z, m, i) : Z3_model_get_func_decl(z, m, i - nc);
+    pred_name key = {Z3_get_symbol_string(z, Z3_get_decl_name(z, d)), 0};
+    const pred_name *hit = bsearch(&key, names, s->npreds, sizeof *names, pred_name_cmp);
+    if (!hit || Z3_get_domain_size(z, d) != s->preds[hit->pred].arity) continue;
+    ok = (interp[hit->pred] = file_definition(conv, m, d, &s->preds[hit->pred])) != NULL_TERM;
+  }
+  free(names);
+  return ok;
 }
 
 void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
@@ -407,15 +424,14 @@ void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_lim
       Z3_model m = Z3_solver_get_model(z, slv);
       if (m) {
         Z3_model_inc_ref(z, m);
-        out->answer = CHC_SAT;
         out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
-        for (uint32_t p = 0; p < s->npreds && out->answer == CHC_SAT; p++)
-          if ((out->interp[p] = file_model_interp(conv, m, s, p)) == NULL_TERM) {
-            out->answer = CHC_UNKNOWN;
-            out->reason = "spacer: model not translated";
-            free(out->interp);
-            out->interp = NULL;
-          }
+        if (file_model(conv, m, s, out->interp)) {
+          out->answer = CHC_SAT;
+        } else {
+          out->reason = "spacer: model not translated";
+          free(out->interp);
+          out->interp = NULL;
+        }
         Z3_model_dec_ref(z, m);
       }
     }

@@ -29,7 +29,6 @@ solver_result solver_check_alone(solver *s, term_t f) {
 
 solver_result solver_check_formula(term_t f, uint32_t timeout_ms) {
   solver *s = solver_new_z3();
-  if (!s) return SOLVER_UNKNOWN;
   if (timeout_ms) solver_set_timeout(s, timeout_ms);
   solver_assert(s, f);
   solver_result r = solver_check(s);

@@ -5,7 +5,6 @@
  * indicators are reused while their scope lives and dropped on pop. The
  * model and the core are fetched right after check, so later calls to value
  * and unsat_core do not depend on the solver state. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"

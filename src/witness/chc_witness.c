@@ -9,7 +9,6 @@ bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_m
   if (d->n == 0 || d->nodes[0].clause >= s->nclauses) return false;
   if (s->clauses[d->nodes[0].clause].head.pred != CHC_FALSE) return false;
   solver *slv = solver_new_z3();
-  if (!slv) return false;
   if (timeout_ms) solver_set_timeout(slv, timeout_ms);
   bool ok = true;
   for (uint32_t i = 0; i < d->n && ok; i++) {

@@ -5,6 +5,8 @@
 set -u
 BUILD=${BUILD:-build}
 export ZETA="$PWD/$BUILD/zeta" SHARED="${SHARED:-$PWD/../shared}"
+# sanitizer builds: third-party leaks (tests/lsan.supp) are not ours
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 run() {  # name, command...
   local name=$1; shift

@@ -14,7 +14,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include "core/term.h"
-#include "frontend/smtlib.h"
+#include "core/smtlib.h"
 
 static double now(void) {
   struct timespec ts;

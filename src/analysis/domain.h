@@ -6,7 +6,7 @@
 #define ZETA_ANALYSIS_DOMAIN_H
 #include "analysis/precision.h"
 #include "core/limits.h"
-#include "model/cfa.h"
+#include "ir/cfa.h"
 #include "solver/solver.h"
 
 typedef struct domain domain;

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
-#include "model/cfa_path.h"
+#include "ir/cfa_path.h"
 
 typedef struct {
   domain base;

@@ -1,7 +1,7 @@
 #include "analysis/pred_domain.h"
 #include <stdlib.h>
 #include "core/alloc.h"
-#include "model/cfa_path.h"
+#include "ir/cfa_path.h"
 
 typedef struct {
   domain base;

@@ -1,7 +1,7 @@
 /* zeta command line: option parsing and dispatch to a driver. */
 #include <stdio.h>
 #include <string.h>
-#include "drivers.h"
+#include "lang/lang.h"
 #include "zeta/zeta.h"
 
 typedef int (*driver_fn)(const zeta_options *);

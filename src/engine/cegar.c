@@ -3,7 +3,7 @@
 #include <string.h>
 #include "analysis/expl_domain.h"
 #include "core/alloc.h"
-#include "model/cfa_path.h"
+#include "ir/cfa_path.h"
 
 bool cegar_parse_domain(const char *s, cegar_domain *out) {
   static const char *const n[] = {"EXPL", "PRED_BOOL", "PRED_CART", "PRED_SPLIT"};

@@ -6,7 +6,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
-#include "model/chc_ts.h"
+#include "ir/chc_ts.h"
 #include "engine/ts_engine.h"
 #include "solver/solver.h"
 

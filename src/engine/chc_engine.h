@@ -13,7 +13,7 @@
 #ifndef ZETA_ENGINE_CHC_ENGINE_H
 #define ZETA_ENGINE_CHC_ENGINE_H
 #include "core/limits.h"
-#include "model/chc.h"
+#include "ir/chc.h"
 #include "solver/itp.h"
 
 typedef enum { CHC_SAT, CHC_UNSAT, CHC_UNKNOWN } chc_answer;

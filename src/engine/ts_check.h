@@ -4,7 +4,7 @@
  * subprocess backend as an independent second opinion. */
 #ifndef ZETA_ENGINE_TS_CHECK_H
 #define ZETA_ENGINE_TS_CHECK_H
-#include "model/ts.h"
+#include "ir/ts.h"
 #include "solver/solver.h"
 
 /* After SAT on an unrolling of `length` states: the model's values of

@@ -7,7 +7,7 @@
 #ifndef ZETA_ENGINE_TS_ENGINE_H
 #define ZETA_ENGINE_TS_ENGINE_H
 #include "core/limits.h"
-#include "model/ts.h"
+#include "ir/ts.h"
 #include "solver/itp.h"
 #include "zeta/zeta.h"
 

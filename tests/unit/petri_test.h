@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine/petri_result.h"
-#include "frontend/pnml.h"
-#include "model/petri.h"
-#include "model/petri_pred.h"
+#include "lang/petri/petri_result.h"
+#include "lang/petri/pnml.h"
+#include "lang/petri/petri.h"
+#include "lang/petri/petri_pred.h"
 
 static petri_net *parse(const char *s) {
   petri_diag d = {0};

@@ -1,8 +1,8 @@
 /* AIGER reader, simulator and AIG -> transition system. */
 #include <string.h>
 #include "check.h"
-#include "frontend/aiger.h"
-#include "model/aig_ts.h"
+#include "lang/hw/aiger.h"
+#include "lang/hw/aig_ts.h"
 
 /* One-bit counter with enable input 2, latch 4 (reset 0), bad = latch
  * (the AIGER 1.9 format document's example). */

@@ -2,7 +2,7 @@
  * system's terms (term_eval), and diagnostics. */
 #include <string.h>
 #include "check.h"
-#include "frontend/btor2.h"
+#include "lang/hw/btor2_reader.h"
 
 static bool rd(const char *s, btor2_model *m, btor2_diag *d) { return btor2_read_string(s, strlen(s), "t.btor2", m, d); }
 

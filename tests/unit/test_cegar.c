@@ -5,8 +5,8 @@
 #include <string.h>
 #include "check.h"
 #include "engine/cegar.h"
-#include "frontend/cfa_parser.h"
-#include "model/cfa_path.h"
+#include "lang/cfa/cfa_parser.h"
+#include "ir/cfa_path.h"
 #include "solver/solver.h"
 
 static bool parse(const char *text, cfa *c) {

@@ -3,8 +3,8 @@
 #include <dirent.h>
 #include <string.h>
 #include "check.h"
-#include "frontend/cfa_parser.h"
-#include "model/cfa_path.h"
+#include "lang/cfa/cfa_parser.h"
+#include "ir/cfa_path.h"
 #include "solver/solver.h"
 
 static const char *shared(void) {

@@ -5,9 +5,9 @@
 #include "check.h"
 #include "core/limits.h"
 #include "engine/chc_engine.h"
-#include "frontend/chc_parser.h"
-#include "model/chc_ts.h"
-#include "witness/chc_witness.h"
+#include "lang/chc/chc_parser.h"
+#include "ir/chc_ts.h"
+#include "ir/chc_witness.h"
 #include <unistd.h>
 
 static const char *counter_safe =

@@ -2,9 +2,9 @@
  * property reader. */
 #include <string.h>
 #include "check.h"
-#include "frontend/mcc_property.h"
-#include "frontend/pnml.h"
-#include "model/petri_pred.h"
+#include "lang/petri/mcc_property.h"
+#include "lang/petri/pnml.h"
+#include "lang/petri/petri_pred.h"
 
 static petri_net *parse(const char *s, petri_diag *d) {
   memset(d, 0, sizeof *d);

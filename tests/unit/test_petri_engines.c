@@ -5,10 +5,10 @@
 #include <string.h>
 #include "check.h"
 #include "petri_test.h"
-#include "engine/petri_explicit.h"
-#include "engine/petri_portfolio.h"
-#include "engine/petri_secegar.h"
-#include "frontend/pnml.h"
+#include "lang/petri/petri_explicit.h"
+#include "lang/petri/petri_portfolio.h"
+#include "lang/petri/petri_secegar.h"
+#include "lang/petri/pnml.h"
 
 /* target: m == want on every place */
 static petri_pred *exact(const petri_net *n, const petri_tok *want) {

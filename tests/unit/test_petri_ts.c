@@ -7,10 +7,10 @@
 #include <string.h>
 #include "check.h"
 #include "petri_test.h"
-#include "engine/petri_explicit.h"
-#include "engine/petri_ts.h"
-#include "frontend/pnml.h"
-#include "model/petri_to_ts.h"
+#include "lang/petri/petri_explicit.h"
+#include "lang/petri/petri_ts.h"
+#include "lang/petri/pnml.h"
+#include "lang/petri/petri_to_ts.h"
 
 static petri_pred *at_least(uint32_t place, int64_t k) { /* m(place) >= k */
   petri_pred *l = pred_new(PRED_LIN);

@@ -2,8 +2,8 @@
  * annotations, commands and error positions. */
 #include <string.h>
 #include "check.h"
-#include "frontend/sexp_lexer.h"
-#include "frontend/smtlib.h"
+#include "core/sexp_lexer.h"
+#include "core/smtlib.h"
 
 /* ---- helpers ---- */
 typedef struct { smtlib_parser *p; smtlib_status st; smtlib_cmd_kind last; int ncmds; } run_t;

@@ -5,7 +5,7 @@
 #include "check.h"
 #include "engine/ts_check.h"
 #include "engine/ts_engine.h"
-#include "frontend/vmt.h"
+#include "lang/vmt/vmt.h"
 
 #define CVC5 "smtlib:cvc5 --incremental --lang smt2"
 

@@ -1,0 +1,316 @@
+#include "ir/cfa.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+
+void cfa_init(cfa *c, const char *name) {
+  memset(c, 0, sizeof *c);
+  c->name = xstrdup(name ? name : "cfa");
+  c->init = c->error = c->final = CFA_NONE;
+}
+
+static void stmts_free(cfa_stmt *s, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (s[i].kind == CFA_CHOICE) {
+      for (uint32_t j = 0; j < s[i].nalts; j++) stmts_free(s[i].alts[j].stmts, s[i].alts[j].n);
+      free(s[i].alts);
+    }
+  free(s);
+}
+
+static cfa_stmt *stmts_copy(const cfa_stmt *s, uint32_t n) {
+  if (!n) return NULL;
+  cfa_stmt *r = xmalloc(n * sizeof *r);
+  memcpy(r, s, n * sizeof *r);
+  for (uint32_t i = 0; i < n; i++) {
+    if (r[i].kind != CFA_CHOICE) {
+      r[i].alts = NULL;
+      r[i].nalts = 0;
+      continue;
+    }
+    r[i].alts = xmalloc((s[i].nalts + 1) * sizeof *r[i].alts);
+    for (uint32_t j = 0; j < s[i].nalts; j++) {
+      r[i].alts[j].n = s[i].alts[j].n;
+      r[i].alts[j].stmts = stmts_copy(s[i].alts[j].stmts, s[i].alts[j].n);
+    }
+  }
+  return r;
+}
+
+static void loc_free_lists(cfa_loc *l) {
+  free(l->out);
+  free(l->in);
+  l->out = l->in = NULL;
+  l->nout = l->nin = 0;
+}
+
+void cfa_free(cfa *c) {
+  for (uint32_t i = 0; i < c->nlocs; i++) {
+    free(c->locs[i].name);
+    loc_free_lists(&c->locs[i]);
+  }
+  for (uint32_t i = 0; i < c->nedges; i++) stmts_free(c->edges[i].stmts, c->edges[i].nstmts);
+  free(c->locs);
+  free(c->edges);
+  term_vec_free(&c->vars);
+  free(c->name);
+  memset(c, 0, sizeof *c);
+}
+
+uint32_t cfa_add_var(cfa *c, term_t v) {
+  term_vec_push(&c->vars, v);
+  return c->vars.size - 1;
+}
+
+uint32_t cfa_var_index(const cfa *c, term_t v) {
+  for (uint32_t i = 0; i < c->vars.size; i++)
+    if (c->vars.data[i] == v) return i;
+  return CFA_NONE;
+}
+
+uint32_t cfa_add_loc(cfa *c, const char *name) {
+  size_t cap = c->cap_locs;
+  XGROW(c->locs, cap, c->nlocs + 1);
+  c->cap_locs = (uint32_t)cap;
+  cfa_loc *l = &c->locs[c->nlocs];
+  memset(l, 0, sizeof *l);
+  l->name = xstrdup(name);
+  return c->nlocs++;
+}
+
+uint32_t cfa_find_loc(const cfa *c, const char *name) {
+  for (uint32_t i = 0; i < c->nlocs; i++)
+    if (strcmp(c->locs[i].name, name) == 0) return i;
+  return CFA_NONE;
+}
+
+uint32_t cfa_add_edge(cfa *c, uint32_t src, uint32_t dst, const cfa_stmt *stmts, uint32_t n) {
+  size_t cap = c->cap_edges;
+  XGROW(c->edges, cap, c->nedges + 1);
+  c->cap_edges = (uint32_t)cap;
+  cfa_edge *e = &c->edges[c->nedges];
+  e->src = src;
+  e->dst = dst;
+  e->nstmts = n;
+  e->stmts = stmts_copy(stmts, n);
+  e->formula = NULL_TERM;
+  return c->nedges++;
+}
+
+void cfa_index(cfa *c) {
+  c->init = c->error = c->final = CFA_NONE;
+  for (uint32_t i = 0; i < c->nlocs; i++) {
+    cfa_loc *l = &c->locs[i];
+    loc_free_lists(l);
+    if (l->is_init) c->init = i;
+    if (l->is_error) c->error = i;
+    if (l->is_final) c->final = i;
+  }
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    c->locs[c->edges[e].src].nout++;
+    c->locs[c->edges[e].dst].nin++;
+  }
+  for (uint32_t i = 0; i < c->nlocs; i++) {
+    cfa_loc *l = &c->locs[i];
+    l->out = xmalloc((l->nout + 1) * sizeof *l->out);
+    l->in = xmalloc((l->nin + 1) * sizeof *l->in);
+    l->nout = l->nin = 0;
+  }
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    cfa_loc *s = &c->locs[c->edges[e].src], *d = &c->locs[c->edges[e].dst];
+    s->out[s->nout++] = e;
+    d->in[d->nin++] = e;
+  }
+}
+
+/* Drops the locations and edges marked dead, renumbering the rest. */
+static void compact(cfa *c, const bool *dead_loc, const bool *dead_edge) {
+  uint32_t *map = xmalloc((c->nlocs + 1) * sizeof *map);
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < c->nlocs; i++) {
+    if (dead_loc[i]) {
+      free(c->locs[i].name);
+      loc_free_lists(&c->locs[i]);
+      map[i] = CFA_NONE;
+    } else {
+      map[i] = n;
+      c->locs[n++] = c->locs[i];
+    }
+  }
+  c->nlocs = n;
+  uint32_t m = 0;
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    cfa_edge ed = c->edges[e];
+    if (dead_edge[e] || map[ed.src] == CFA_NONE || map[ed.dst] == CFA_NONE) {
+      stmts_free(ed.stmts, ed.nstmts);
+      continue;
+    }
+    ed.src = map[ed.src];
+    ed.dst = map[ed.dst];
+    c->edges[m++] = ed;
+  }
+  c->nedges = m;
+  free(map);
+  cfa_index(c);
+}
+
+void cfa_lbe(cfa *c) {
+  cfa_index(c);
+  bool *dead_loc = xcalloc(c->nlocs + 1, sizeof(bool));
+  size_t ecap = c->nedges + 1;
+  bool *dead_edge = xcalloc(ecap, sizeof(bool));
+  /* Work on live in/out counts while merging; indices stay valid until
+   * compact because merged edges are appended. */
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t l = 0; l < c->nlocs; l++) {
+      cfa_loc *L = &c->locs[l];
+      if (dead_loc[l] || L->is_init || L->is_error || L->is_final) continue;
+      uint32_t in = CFA_NONE, out = CFA_NONE, nin = 0, nout = 0;
+      for (uint32_t e = 0; e < c->nedges; e++) {
+        if (dead_edge[e]) continue;
+        if (c->edges[e].dst == l) { in = e; nin++; }
+        if (c->edges[e].src == l) { out = e; nout++; }
+      }
+      if (nin != 1 || nout != 1 || in == out) continue;
+      cfa_edge *a = &c->edges[in], *b = &c->edges[out];
+      if (a->src == l || b->dst == l) continue;
+      uint32_t n = a->nstmts + b->nstmts;
+      cfa_stmt *s = xmalloc((n + 1) * sizeof *s);
+      if (a->nstmts) memcpy(s, a->stmts, a->nstmts * sizeof *s);
+      if (b->nstmts) memcpy(s + a->nstmts, b->stmts, b->nstmts * sizeof *s);
+      uint32_t src = a->src, dst = b->dst;
+      dead_edge[in] = dead_edge[out] = true;
+      dead_loc[l] = true;
+      uint32_t ne = cfa_add_edge(c, src, dst, s, n);
+      free(s);
+      XGROW(dead_edge, ecap, (size_t)ne + 1);
+      dead_edge[ne] = false;
+      changed = true;
+    }
+    /* parallel edges: one CHOICE edge (alternatives of a CHOICE-only edge
+     * are taken over, so choices stay flat) */
+    for (uint32_t e = 0; e < c->nedges; e++) {
+      if (dead_edge[e]) continue;
+      for (uint32_t f = e + 1; f < c->nedges; f++) {
+        if (dead_edge[f] || c->edges[f].src != c->edges[e].src || c->edges[f].dst != c->edges[e].dst) continue;
+        cfa_block alts[2 * 64];
+        uint32_t na = 0;
+        const cfa_edge *two[2] = {&c->edges[e], &c->edges[f]};
+        bool fits = true;
+        for (int k = 0; k < 2; k++) {
+          const cfa_edge *x = two[k];
+          bool flat = x->nstmts == 1 && x->stmts[0].kind == CFA_CHOICE;
+          uint32_t add = flat ? x->stmts[0].nalts : 1;
+          if (na + add > 2 * 64) { fits = false; break; }
+          if (flat) for (uint32_t j = 0; j < add; j++) alts[na++] = x->stmts[0].alts[j];
+          else alts[na++] = (cfa_block){x->stmts, x->nstmts};
+        }
+        if (!fits) continue;
+        cfa_stmt ch = {CFA_CHOICE, NULL_TERM, NULL_TERM, alts, na};
+        uint32_t src = c->edges[e].src, dst = c->edges[e].dst;
+        dead_edge[e] = dead_edge[f] = true;
+        uint32_t ne = cfa_add_edge(c, src, dst, &ch, 1);
+        XGROW(dead_edge, ecap, (size_t)ne + 1);
+        dead_edge[ne] = false;
+        changed = true;
+        break;
+      }
+    }
+  }
+  compact(c, dead_loc, dead_edge);
+  free(dead_loc);
+  free(dead_edge);
+}
+
+void cfa_error_distance(const cfa *c, uint32_t **dist) {
+  uint32_t *d = xmalloc((c->nlocs + 1) * sizeof *d);
+  uint32_t *queue = xmalloc((c->nlocs + 1) * sizeof *queue);
+  for (uint32_t i = 0; i < c->nlocs; i++) d[i] = UINT32_MAX;
+  uint32_t head = 0, tail = 0;
+  if (c->error != CFA_NONE) {
+    d[c->error] = 0;
+    queue[tail++] = c->error;
+  }
+  while (head < tail) {
+    uint32_t l = queue[head++];
+    for (uint32_t i = 0; i < c->locs[l].nin; i++) {
+      uint32_t s = c->edges[c->locs[l].in[i]].src;
+      if (d[s] == UINT32_MAX) {
+        d[s] = d[l] + 1;
+        queue[tail++] = s;
+      }
+    }
+  }
+  free(queue);
+  *dist = d;
+}
+
+void cfa_prune(cfa *c) {
+  cfa_index(c);
+  uint32_t *d;
+  cfa_error_distance(c, &d);
+  bool *dead_loc = xcalloc(c->nlocs + 1, sizeof(bool));
+  bool *dead_edge = xcalloc(c->nedges + 1, sizeof(bool));
+  for (uint32_t i = 0; i < c->nlocs; i++)
+    dead_loc[i] = d[i] == UINT32_MAX && !c->locs[i].is_init;
+  free(d);
+  compact(c, dead_loc, dead_edge);
+  free(dead_loc);
+  free(dead_edge);
+}
+
+void cfa_print_stmt(FILE *out, const cfa_stmt *s) {
+  switch (s->kind) {
+  case CFA_ASSIGN:
+    term_print_var_name(out, s->var);
+    fputs(" := ", out);
+    term_print(out, s->expr);
+    break;
+  case CFA_ASSUME:
+    fputs("assume ", out);
+    term_print(out, s->expr);
+    break;
+  case CFA_HAVOC:
+    fputs("havoc ", out);
+    term_print_var_name(out, s->var);
+    break;
+  case CFA_CHOICE:
+    for (uint32_t j = 0; j < s->nalts; j++) {
+      fputs(j ? " or {" : "{", out);
+      for (uint32_t i = 0; i < s->alts[j].n; i++) {
+        fputs(i ? "; " : " ", out);
+        cfa_print_stmt(out, &s->alts[j].stmts[i]);
+      }
+      fputs(" }", out);
+    }
+    break;
+  }
+}
+
+void cfa_print(FILE *out, const cfa *c) {
+  fprintf(out, "main process %s {\n", c->name);
+  for (uint32_t i = 0; i < c->vars.size; i++) {
+    fputs("  var ", out);
+    term_print_var_name(out, c->vars.data[i]);
+    fputs(" : ", out);
+    type_print(out, term_type(c->vars.data[i]));
+    fputc('\n', out);
+  }
+  for (uint32_t i = 0; i < c->nlocs; i++) {
+    const cfa_loc *l = &c->locs[i];
+    fprintf(out, "  %s%sloc %s\n", l->is_init ? "init " : l->is_error ? "error " : "",
+            l->is_final ? "final " : "", l->name);
+  }
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    const cfa_edge *ed = &c->edges[e];
+    fprintf(out, "  %s -> %s {", c->locs[ed->src].name, c->locs[ed->dst].name);
+    for (uint32_t i = 0; i < ed->nstmts; i++) {
+      fputs(i ? "; " : " ", out);
+      cfa_print_stmt(out, &ed->stmts[i]);
+    }
+    fputs(" }\n", out);
+  }
+  fputs("}\n", out);
+}

@@ -1,0 +1,206 @@
+#include "ir/chc_witness.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "core/smtlib.h"
+
+bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_ms) {
+  if (d->n == 0 || d->nodes[0].clause >= s->nclauses) return false;
+  if (s->clauses[d->nodes[0].clause].head.pred != CHC_FALSE) return false;
+  solver *slv = solver_new_z3();
+  if (timeout_ms) solver_set_timeout(slv, timeout_ms);
+  bool ok = true;
+  for (uint32_t i = 0; i < d->n && ok; i++) {
+    const chc_dnode *nd = &d->nodes[i];
+    if (nd->clause >= s->nclauses) { ok = false; break; }
+    const chc_clause *c = &s->clauses[nd->clause];
+    if (i > 0 && c->head.pred == CHC_FALSE) { ok = false; break; }
+    term_vec f = {0};
+    term_vec_push(&f, c->constraint);
+    for (uint32_t j = 0; j < c->nbody && ok; j++) {
+      uint32_t k = nd->children[j];
+      if (k <= i || k >= d->n) { ok = false; break; }
+      const chc_clause *kc = &s->clauses[d->nodes[k].clause];
+      if (kc->head.pred != c->body[j].pred) { ok = false; break; }
+      for (uint32_t a = 0; a < s->preds[c->body[j].pred].arity; a++) {
+        term_t v = d->nodes[k].head_vals[a];
+        if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
+        term_vec_push(&f, term_eq(c->body[j].args[a], v));
+      }
+    }
+    if (ok && c->head.pred != CHC_FALSE)
+      for (uint32_t a = 0; a < s->preds[c->head.pred].arity && ok; a++) {
+        term_t v = nd->head_vals[a];
+        if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
+        term_vec_push(&f, term_eq(c->head.args[a], v));
+      }
+    if (ok) {
+      term_t g = term_and(f.size, f.data);
+      ok = g != NULL_TERM;
+      if (ok) {
+        solver_push(slv);
+        solver_assert(slv, g);
+        ok = solver_check(slv) == SOLVER_SAT;
+        solver_pop(slv, 1);
+      }
+    }
+    term_vec_free(&f);
+  }
+  solver_free(slv);
+  return ok;
+}
+
+/* Positive existentials become fresh free variables (sound for the
+ * satisfiability checks of clause bodies). */
+static term_t open_exists(term_t t) {
+  if (term_is_negated(t)) return t;
+  term_op op = term_op_of(t);
+  if (op == OP_EXISTS) {
+    uint32_t n = term_nargs(t);
+    term_t *from = xmalloc(n * sizeof(term_t)), *to = xmalloc(n * sizeof(term_t));
+    for (uint32_t i = 0; i + 1 < n; i++) {
+      from[i] = term_arg(t, i);
+      to[i] = term_fresh_var("ex", term_type(from[i]));
+    }
+    term_t b = term_subst(term_arg(t, n - 1), n - 1, from, to);
+    free(from); free(to);
+    return open_exists(b);
+  }
+  if (op == OP_AND) {
+    uint32_t n = term_nargs(t);
+    term_t *a = xmalloc(n * sizeof(term_t));
+    for (uint32_t i = 0; i < n; i++) a[i] = open_exists(term_arg(t, i));
+    term_t r = term_and(n, a);
+    free(a);
+    return r;
+  }
+  return t;
+}
+
+uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
+                         uint32_t **failed, bool **undecided) {
+  uint32_t nf = 0;
+  *failed = xcalloc(s->nclauses + 1, sizeof(uint32_t));
+  *undecided = xcalloc(s->nclauses + 1, sizeof(bool));
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    term_vec f = {0};
+    bool alone = false;
+    term_vec_push(&f, c->constraint);
+    for (uint32_t j = 0; j < c->nbody; j++) {
+      uint32_t p = c->body[j].pred;
+      term_t ip = interp[p] == NULL_TERM ? term_true() : interp[p];
+      term_vec_push(&f, open_exists(chc_apply_interp(s, p, ip, c->body[j].args)));
+    }
+    if (c->head.pred != CHC_FALSE) {
+      uint32_t p = c->head.pred;
+      term_t ip = interp[p] == NULL_TERM ? term_true() : interp[p];
+      term_vec_push(&f, term_not(chc_apply_interp(s, p, ip, c->head.args)));
+      term_op op = term_op_of(ip);
+      alone = op == OP_EXISTS || op == OP_FORALL;
+    }
+    term_t g = term_and(f.size, f.data);
+    term_vec_free(&f);
+    solver_result r = SOLVER_UNKNOWN;
+    /* a quantified head (e.g. an expanded definition of an inlined
+     * predicate) needs the solver's non-incremental preprocessing */
+    if (g != NULL_TERM && alone) r = solver_check_alone(slv, g);
+    else if (g != NULL_TERM) {
+      solver_push(slv);
+      solver_assert(slv, g);
+      r = solver_check(slv);
+      solver_pop(slv, 1);
+    }
+    if (r != SOLVER_UNSAT) {
+      (*undecided)[nf] = r == SOLVER_UNKNOWN;
+      (*failed)[nf++] = i;
+    }
+  }
+  return nf;
+}
+
+/* Finds the define-fun list in a model text: skips "sat", a wrapping "(" and
+ * an optional "model" keyword; returns the inner text (malloc'd). */
+static char *model_body(const char *text) {
+  const char *p = text;
+  while (isspace((unsigned char)*p)) p++;
+  if (strncmp(p, "sat", 3) == 0 && !isalnum((unsigned char)p[3])) p += 3;
+  while (isspace((unsigned char)*p)) p++;
+  const char *q = p;
+  bool wrapped = false;
+  if (*q == '(') {
+    q++;
+    while (isspace((unsigned char)*q)) q++;
+    if (*q == '(' || *q == ')') wrapped = true;
+    else if (strncmp(q, "model", 5) == 0 && !isalnum((unsigned char)q[5])) { wrapped = true; q += 5; }
+  }
+  if (!wrapped) return xstrdup(p);
+  /* drop the matching closing parenthesis: the last ')' of the text */
+  const char *end = q + strlen(q);
+  while (end > q && end[-1] != ')') end--;
+  if (end > q) end--;
+  size_t n = (size_t)(end - q);
+  char *r = xmalloc(n + 1);
+  memcpy(r, q, n);
+  r[n] = 0;
+  return r;
+}
+
+bool chc_read_model(const chc_system *s, const char *file, const char *text, term_t *interp, char **msg) {
+  *msg = NULL;
+  for (uint32_t p = 0; p < s->npreds; p++) interp[p] = NULL_TERM;
+  char *body = model_body(text);
+  smtlib_parser *ps = smtlib_new_string(file, body, strlen(body));
+  bool ok = ps != NULL;
+  smtlib_cmd cmd;
+  while (ok) {
+    smtlib_status st = smtlib_next(ps, &cmd);
+    if (st == SMTLIB_EOF) break;
+    if (st == SMTLIB_ERROR) {
+      *msg = xstrdup(smtlib_error(ps));
+      ok = false;
+      break;
+    }
+    if (cmd.kind != SMTLIB_DEFINE_FUN) continue;
+    uint32_t p = 0;
+    while (p < s->npreds && strcmp(s->preds[p].name, cmd.name) != 0) p++;
+    if (p == s->npreds) continue;   /* auxiliary definitions are expanded as macros */
+    const chc_pred *pr = &s->preds[p];
+    bool good = cmd.n == pr->arity && term_is_bool(cmd.term);
+    for (uint32_t i = 0; i < cmd.n && good; i++) good = term_type(cmd.terms[i]) == term_type(pr->params[i]);
+    if (!good) {
+      if (asprintf(msg, "%s:%u:%u: definition of '%s' does not match its declaration", file, cmd.line, cmd.col,
+                   cmd.name) < 0)
+        *msg = NULL;
+      ok = false;
+      break;
+    }
+    interp[p] = term_subst(cmd.term, pr->arity, cmd.terms, pr->params);
+  }
+  if (ps) smtlib_free(ps);
+  free(body);
+  return ok;
+}
+
+void chc_write_derivation(FILE *out, const chc_system *s, const chc_derivation *d) {
+  fprintf(out, "(derivation\n");
+  for (uint32_t i = 0; i < d->n; i++) {
+    const chc_dnode *nd = &d->nodes[i];
+    const chc_clause *c = &s->clauses[nd->clause];
+    fprintf(out, "  (step %u :line %u ", i, c->line);
+    if (c->head.pred == CHC_FALSE) {
+      fprintf(out, "false");
+    } else {
+      const chc_pred *p = &s->preds[c->head.pred];
+      if (p->arity) fputc('(', out);
+      term_print_symbol(out, p->name);
+      for (uint32_t a = 0; a < p->arity; a++) { fputc(' ', out); term_print(out, nd->head_vals[a]); }
+      if (p->arity) fputc(')', out);
+    }
+    fprintf(out, " :from (");
+    for (uint32_t j = 0; j < c->nbody; j++) fprintf(out, "%s%u", j ? " " : "", nd->children[j]);
+    fprintf(out, "))\n");
+  }
+  fprintf(out, ")\n");
+}

@@ -1,0 +1,18 @@
+/* Parser of the textual CFA language (Theta-compatible):
+ *   [var x : T]* [main] process NAME { (var x : T | [init|final|error] loc L
+ *                                       | L1 -> L2 [{ stmt* }])* }
+ * Types: bool, int, rat, bv[N], [K] -> V (fp[E:S] is rejected). Statements:
+ * x := e, assume e, havoc x. Expressions follow Theta's precedence (ite <
+ * iff < imply < or < xor < and < not < = /= < relations < bvor < bvxor <
+ * bvand < shifts < + - < * / mod rem < ++ < extend < unary < accessors).
+ *
+ * On error the parser returns false and writes "file:line:column: what was
+ * expected" into err; the cfa is then empty (freed). */
+#ifndef ZETA_FRONTEND_CFA_PARSER_H
+#define ZETA_FRONTEND_CFA_PARSER_H
+#include <stddef.h>
+#include "ir/cfa.h"
+
+bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *err, size_t errlen);
+bool cfa_parse_file(const char *path, cfa *out, char *err, size_t errlen);
+#endif

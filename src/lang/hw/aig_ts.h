@@ -1,0 +1,19 @@
+/* AIG -> transition system, bit level: each latch a Boolean state
+ * variable "l<j>", each input a Boolean input "i<j>", and-gates shared
+ * Boolean terms. ts.vars[j] is latch j and ts.inputs[i] is input i, so a
+ * ts_trace row maps onto the circuit's latches and inputs directly.
+ *
+ * Invariant constraints must hold at every step of a path, the last one
+ * included: trans holds the constraints of the step it leaves, and prop is
+ * "not bad, or some constraint fails now". */
+#ifndef ZETA_MODEL_AIG_TS_H
+#define ZETA_MODEL_AIG_TS_H
+#include "lang/hw/aig.h"
+#include "ir/ts.h"
+
+/* prop selects the bad-state property (aig_property). False if out of range. */
+bool aig_to_ts(const aig *g, uint32_t prop, ts *out);
+
+/* The Boolean term of a literal, given the terms of all variables. */
+term_t aig_lit_term(const term_t *var_terms, uint32_t lit);
+#endif

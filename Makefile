@@ -1,5 +1,7 @@
-# zeta build. `make` builds build/zeta and build/libzeta.a, `make check` runs
-# every test, `make demo` runs zeta on the bundled examples.
+# zeta build. `make` builds build/zeta, build/libzeta.a and the shared
+# library, `make check` runs every test, `make demo` runs zeta on the
+# bundled examples, `make install PREFIX=...` installs the program, the
+# libraries, zeta/zeta.h, zeta.pc and the man page zeta.1.
 # SANITIZE=1 builds into build-san with -fsanitize=address,undefined.
 
 CC      ?= cc
@@ -11,7 +13,7 @@ else
 BUILD   ?= build
 endif
 CFLAGS  ?=
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -Iinclude -Isrc -MMD -MP
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -Iinclude -Isrc -MMD -MP
 SANFLAGS = -fsanitize=address,undefined
 LDFLAGS += $(if $(filter 1,$(SANITIZE)),$(SANFLAGS))
 LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -lm -lpthread
@@ -25,8 +27,12 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 SETUP    := $(BUILD)/.setup-done
 
-.PHONY: all check demo clean setup sanitize-check bench
-all: $(BUILD)/zeta $(BUILD)/libzeta.a
+VERSION := $(shell sed -n 's/^\#define ZETA_VERSION "\(.*\)"/\1/p' include/zeta/zeta.h)
+SONAME  := libzeta.so.$(firstword $(subst ., ,$(VERSION)))
+PREFIX  ?= /usr/local
+
+.PHONY: all check demo clean setup sanitize-check bench install
+all: $(BUILD)/zeta $(BUILD)/libzeta.a $(BUILD)/libzeta.so.$(VERSION) $(BUILD)/zeta.1
 
 $(SETUP): scripts/setup.sh
 	@mkdir -p $(BUILD)
@@ -34,7 +40,7 @@ $(SETUP): scripts/setup.sh
 	@touch $@
 setup: $(SETUP)
 
-$(BUILD)/obj/%.o: %.c | $(SETUP)
+$(BUILD)/obj/%.o: %.c Makefile | $(SETUP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -42,8 +48,30 @@ $(BUILD)/libzeta.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
+$(BUILD)/libzeta.so.$(VERSION): $(LIB_OBJ)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LIBS)
+
 $(BUILD)/zeta: $(CLI_OBJ) $(BUILD)/libzeta.a
 	$(CC) $(LDFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libzeta.a $(LIBS)
+
+# the man page comes from the option table, through the program
+$(BUILD)/zeta.1: $(BUILD)/zeta
+	$(BUILD)/zeta --help-man > $@
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/zeta \
+	  $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BUILD)/zeta $(DESTDIR)$(PREFIX)/bin/zeta
+	install -m 644 $(BUILD)/libzeta.a $(DESTDIR)$(PREFIX)/lib/libzeta.a
+	install -m 755 $(BUILD)/libzeta.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libzeta.so.$(VERSION)
+	ln -sf libzeta.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libzeta.so
+	install -m 644 include/zeta/zeta.h $(DESTDIR)$(PREFIX)/include/zeta/zeta.h
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: zeta' 'Description: a model checker (control flow automata, Horn clauses, circuits, Petri nets, ...)' \
+	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lzeta' 'Libs.private: $(LIBS)' 'Cflags: -I$${includedir}' \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/zeta.pc
+	install -m 644 $(BUILD)/zeta.1 $(DESTDIR)$(PREFIX)/share/man/man1/zeta.1
 
 $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libzeta.a | $(SETUP)
 	@mkdir -p $(dir $@)
@@ -63,7 +91,7 @@ bench: all
 	@./bench/run-all.sh $(BUILD)/zeta
 
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-*
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 

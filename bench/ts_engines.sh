@@ -31,8 +31,7 @@ for c in "${configs[@]}"; do
     if [ "$v" = "$exp" ]; then solved=$((solved + 1)); time=$(echo "$time + $e - $s" | bc)
     elif [ "$v" = SAFE ] || [ "$v" = UNSAFE ]; then wrong=$((wrong + 1)); echo "WRONG: $c on $f: $v" >&2
     else unknown=$((unknown + 1)); fi
-    st=$(printf '%s\n' "$out" | grep '^stats:' | head -n 1)
-    fr=$(printf '%s\n' "$st" | sed -n 's/.* frames \([0-9]*\).*/\1/p'); pr=$(printf '%s\n' "$st" | sed -n 's/.* predicates \([0-9]*\).*/\1/p')
+    fr=$(printf '%s\n' "$out" | awk '/^frames:/{print $2; exit}'); pr=$(printf '%s\n' "$out" | awk '/^predicates:/{print $2; exit}')
     frames=$((frames + ${fr:-0})); preds=$((preds + ${pr:-0}))
   done
   printf '%-28s %6d %6d %6d %9.1f %7d %6d\n' "$c" "$solved" "$wrong" "$unknown" "$time" "$frames" "$preds"

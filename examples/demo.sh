@@ -11,7 +11,7 @@ show "CFA, CEGAR with predicate abstraction: a safe mutex loop" mutex.cfa --inva
 show "CFA with bit-vectors: an unsafe wrap-around, with its replayed counterexample" overflow.cfa
 show "Horn clauses (CHC-COMP): sat means safe" sum.smt2 --model
 show "SMT-LIB script through the solver layer, with sequence interpolants" smt interpolants.smt2
-show "Petri net with an inhibitor arc, MCC reachability queries" \
-     ../../shared/benchmarks/petri/seed-fig110-inhibitor.pnml \
-     --formula ../../shared/benchmarks/petri/seed-fig110-inhibitor-00.xml --witness
+show "Petri net with an inhibitor arc, MCC reachability queries" inhibitor.pnml --formula inhibitor-queries.xml --witness
+show "An AIGER circuit: the HWMCC witness of a counterexample" toggle.aag --format hwmcc
+show "The same answer as one JSON object" overflow.cfa --json
 exit 0

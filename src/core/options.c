@@ -6,7 +6,7 @@
 
 bool option_is(const char *v, const char *s) { return v && strcmp(v, s) == 0; }
 
-static void set_defaults(zeta_options *o) {
+void options_defaults(zeta_options *o) {
   memset(o, 0, sizeof *o);
 #define OPT_FLAG(f, n, h) o->f = false;
 #define OPT_INT(f, n, d, lo, hi, h) o->f = d;
@@ -41,83 +41,73 @@ static bool parse_long(const char *s, long lo, long hi, long *out) {
   return true;
 }
 
-bool options_parse(zeta_options *o, int argc, char **argv) {
-  set_defaults(o);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "-v") == 0) { o->verbose++; continue; }
-    if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
-      if (!o->command && o->nfiles == 0 && (strcmp(a, "smt") == 0 || strcmp(a, "validate") == 0)) {
-        o->command = a;
-        continue;
-      }
-      if (o->nfiles == (int)(sizeof o->files / sizeof o->files[0])) {
-        fprintf(stderr, "zeta: too many input files\n");
-        return false;
-      }
-      o->files[o->nfiles++] = a;
-      continue;
-    }
-    const char *name = a + 2, *val = NULL;
-    char buf[64];
-    const char *eq = strchr(name, '=');
-    if (eq) {
-      size_t len = (size_t)(eq - name);
-      if (len >= sizeof buf) len = sizeof buf - 1;
-      memcpy(buf, name, len);
-      buf[len] = '\0';
-      name = buf;
-      val = eq + 1;
-    }
-#define TAKE_VALUE(n) \
-    if (!val) { \
-      if (i + 1 >= argc) { fprintf(stderr, "zeta: option --%s needs a value\n", n); return false; } \
-      val = argv[++i]; \
-    }
-#define OPT_FLAG(f, n, h) if (strcmp(name, n) == 0) { o->f = true; continue; }
-#define OPT_INT(f, n, d, lo, hi, h) \
-    if (strcmp(name, n) == 0) { TAKE_VALUE(n) \
-      if (!parse_long(val, lo, hi, &o->f)) { \
-        fprintf(stderr, "zeta: --%s expects an integer in [%ld, %ld], got '%s'\n", n, (long)(lo), (long)(hi), val); \
-        return false; } \
-      continue; }
-#define OPT_ENUM(f, n, d, vals, h) \
-    if (strcmp(name, n) == 0) { TAKE_VALUE(n) \
-      if (!enum_member(vals, val)) { \
-        fprintf(stderr, "zeta: --%s expects one of %s, got '%s'\n", n, vals, val); return false; } \
-      o->f = val; continue; }
-#define OPT_STR(f, n, d, h) if (strcmp(name, n) == 0) { TAKE_VALUE(n) o->f = val; continue; }
-#include "core/options.def"
-#undef OPT_FLAG
-#undef OPT_INT
-#undef OPT_ENUM
-#undef OPT_STR
-#undef TAKE_VALUE
-    fprintf(stderr, "zeta: unknown option '%s' (see zeta --help)\n", a);
-    return false;
-  }
-  return true;
+static bool parse_bool(const char *v, bool *out) {
+  if (!v || strcmp(v, "true") == 0 || strcmp(v, "1") == 0 || strcmp(v, "yes") == 0) { *out = true; return true; }
+  if (strcmp(v, "false") == 0 || strcmp(v, "0") == 0 || strcmp(v, "no") == 0) { *out = false; return true; }
+  return false;
 }
 
-void options_help(FILE *out) {
-  fprintf(out,
-          "usage: zeta [OPTIONS] FILE          verify a model (format from the extension or --input)\n"
-          "       zeta smt [OPTIONS] FILE.smt2  run an SMT-LIB2 script through the solver layer\n"
-          "       zeta validate FILE.smt2 MODEL.smt2   check a CHC model with an independent solver\n"
-          "\n"
-          "Verdict on the first line of stdout: SAFE, UNSAFE or UNKNOWN (reason).\n"
-          "Exit codes: 0 verdict, 1 unknown, 2 usage or input error, 3 internal error.\n\n"
-          "options:\n"
-          "  --help                 this text\n"
-          "  --version              print the version\n"
-          "  -v                     more progress on stderr (repeatable)\n");
-#define OPT_FLAG(f, n, h) fprintf(out, "  --%-21s %s\n", n, h);
-#define OPT_INT(f, n, d, lo, hi, h) fprintf(out, "  --%-14s <int>  %s (default %ld)\n", n, h, (long)(d));
-#define OPT_ENUM(f, n, d, vals, h) fprintf(out, "  --%-14s <val>  %s\n  %24s %s (default %s)\n", n, h, "", vals, d);
-#define OPT_STR(f, n, d, h) fprintf(out, "  --%-14s <str>  %s\n", n, h);
+bool options_known(const char *name) {
+#define OPT_FLAG(f, n, h) if (strcmp(name, n) == 0) return true;
+#define OPT_INT(f, n, d, lo, hi, h) if (strcmp(name, n) == 0) return true;
+#define OPT_ENUM(f, n, d, vals, h) if (strcmp(name, n) == 0) return true;
+#define OPT_STR(f, n, d, h) if (strcmp(name, n) == 0) return true;
 #include "core/options.def"
 #undef OPT_FLAG
 #undef OPT_INT
 #undef OPT_ENUM
 #undef OPT_STR
+  return false;
 }
+
+bool options_set(zeta_options *o, const char *name, const char *val, char *err, size_t errlen) {
+#define OPT_FLAG(f, n, h) \
+  if (strcmp(name, n) == 0) { \
+    if (!parse_bool(val, &o->f)) { snprintf(err, errlen, "--%s is a flag: true or false, got '%s'", n, val); return false; } \
+    return true; }
+#define OPT_INT(f, n, d, lo, hi, h) \
+  if (strcmp(name, n) == 0) { \
+    if (!val || !parse_long(val, lo, hi, &o->f)) { \
+      snprintf(err, errlen, "--%s expects an integer in [%ld, %ld], got '%s'", n, (long)(lo), (long)(hi), val ? val : ""); \
+      return false; } \
+    return true; }
+#define OPT_ENUM(f, n, d, vals, h) \
+  if (strcmp(name, n) == 0) { \
+    if (!val || !enum_member(vals, val)) { snprintf(err, errlen, "--%s expects one of %s, got '%s'", n, vals, val ? val : ""); return false; } \
+    o->f = val; return true; }
+#define OPT_STR(f, n, d, h) if (strcmp(name, n) == 0) { o->f = val; return true; }
+#include "core/options.def"
+#undef OPT_FLAG
+#undef OPT_INT
+#undef OPT_ENUM
+#undef OPT_STR
+  snprintf(err, errlen, "unknown option '%s' (see zeta --help)", name);
+  return false;
+}
+
+const char *options_get(const zeta_options *o, const char *name, char *buf, size_t len) {
+#define OPT_FLAG(f, n, h) if (strcmp(name, n) == 0) return o->f ? "true" : "false";
+#define OPT_INT(f, n, d, lo, hi, h) if (strcmp(name, n) == 0) { snprintf(buf, len, "%ld", o->f); return buf; }
+#define OPT_ENUM(f, n, d, vals, h) if (strcmp(name, n) == 0) return o->f;
+#define OPT_STR(f, n, d, h) if (strcmp(name, n) == 0) return o->f;
+#include "core/options.def"
+#undef OPT_FLAG
+#undef OPT_INT
+#undef OPT_ENUM
+#undef OPT_STR
+  return NULL;
+}
+
+static const option_info infos[] = {
+#define OPT_FLAG(f, n, h) {n, "flag", h, "false", NULL, 0, 1},
+#define OPT_INT(f, n, d, lo, hi, h) {n, "int", h, #d, NULL, lo, hi},
+#define OPT_ENUM(f, n, d, vals, h) {n, "enum", h, d, vals, 0, 0},
+#define OPT_STR(f, n, d, h) {n, "string", h, d, NULL, 0, 0},
+#include "core/options.def"
+#undef OPT_FLAG
+#undef OPT_INT
+#undef OPT_ENUM
+#undef OPT_STR
+};
+
+const option_info *options_info(size_t i) { return i < sizeof infos / sizeof infos[0] ? &infos[i] : NULL; }

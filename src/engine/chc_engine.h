@@ -1,33 +1,15 @@
 /* What every Horn-clause engine returns: sat with a model (one
  * interpretation per predicate, over its params), unsat with a derivation,
  * or unknown with a reason.
- *
- * A derivation is a tree of clause instances stored as an array: node 0 is
- * the root (an instance of a query), and every node lists one child per
- * body application, each child with a larger index. head_vals are the
- * argument values of the node's head (literal terms; NULL for queries).
- * A derivation proves unsat when every node's clause constraint is
- * satisfiable together with "body arguments = children's head values" and
- * "head arguments = head_vals" (chc_replay in witness/chc_witness.h).
- */
+ * Derivations are ir/chc_witness.h's. */
 #ifndef ZETA_ENGINE_CHC_ENGINE_H
 #define ZETA_ENGINE_CHC_ENGINE_H
 #include "core/limits.h"
 #include "ir/chc.h"
+#include "ir/chc_witness.h"
 #include "solver/itp.h"
 
 typedef enum { CHC_SAT, CHC_UNSAT, CHC_UNKNOWN } chc_answer;
-
-typedef struct {
-  uint32_t clause;
-  term_t *head_vals;     /* arity of the head predicate, or NULL */
-  uint32_t *children;    /* clause's nbody entries */
-} chc_dnode;
-
-typedef struct {
-  chc_dnode *nodes;
-  uint32_t n, cap;
-} chc_derivation;
 
 typedef struct {
   chc_answer answer;
@@ -38,9 +20,6 @@ typedef struct {
 } chc_result;
 
 void chc_result_free(chc_result *r);
-void chc_derivation_free(chc_derivation *d);
-/* Appends a node for clause c of s; returns its index. */
-uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t clause);
 
 /* Z3's Spacer (in-process, through Z3_fixedpoint). want_derivation asks for
  * the proof trace (slower). */

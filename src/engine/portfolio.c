@@ -1,9 +1,8 @@
 /* Process portfolio (see portfolio.h). Each child gets its own process
  * group (so that helper processes it forks die with it), dies with the
- * parent (PR_SET_PDEATHSIG) and has its stdout redirected into a pipe:
- * the job prints as it would alone, including the timeout and out-of-memory
- * answers of cli_common's signal handlers, and the parent only relays the
- * winner's bytes. */
+ * parent (PR_SET_PDEATHSIG) and has its stdout redirected into a pipe; it
+ * writes its report there as JSON, and so do its emergency exits (hard
+ * stop, out of memory), as an unknown report. */
 #include "engine/portfolio.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "core/alloc.h"
+#include "core/emergency.h"
 #include "zeta/zeta.h"
 
 typedef struct {
@@ -25,6 +25,7 @@ typedef struct {
   size_t len, cap;
   bool started, eof, reaped;
   int status;
+  report *rep;   /* parsed when finished; NULL if the output was no report */
 } child;
 
 size_t portfolio_width(size_t dflt) {
@@ -36,21 +37,36 @@ size_t portfolio_width(size_t dflt) {
   return dflt;
 }
 
+/* The emergency answer of a child: an unknown report, for the parent. */
+static char *unknown_json(const char *text, const char *reason) {
+  (void)text;
+  report *r = report_new();
+  report_set_verdict(r, ZETA_UNKNOWN, reason);
+  char *s = report_to_json(r, NULL, NULL, -1, -1);
+  report_free(r);
+  return s;
+}
+
 static void child_main(const portfolio_job *j, const zeta_limits *lim, int wfd, pid_t parent) {
   setpgid(0, 0);
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(ZETA_EXIT_INTERNAL);
   if (dup2(wfd, STDOUT_FILENO) < 0) _exit(ZETA_EXIT_INTERNAL);
   close(wfd);
+  emergency_set_format(unknown_json);
   zeta_limits l = *lim;
   if (l.deadline > 0) {
     double now = limits_now(), left = l.deadline - now;
     if (j->share > 0 && j->share < 1) l.deadline = now + (left > 0 ? left * j->share : 0);
-    /* the hard stop of cli_limits is not inherited by fork */
+    /* the hard stop of the parent is not inherited by fork */
     left = l.deadline - now;
-    alarm((unsigned)(left > 0 ? left : 0) + 2 + (unsigned)(left > 0 ? left / 10 : 0));
+    emergency_rearm(left > 0 ? left : 0.001);
   }
-  int code = j->run(stdout, &l, j->ctx);
+  report *r = report_new();
+  int code = j->run(r, &l, j->ctx);
+  report_set_exit(r, code);
+  char *json = report_to_json(r, NULL, NULL, -1, -1);
+  fputs(json, stdout);
   fflush(stdout);
   _exit(code);
 }
@@ -99,10 +115,23 @@ static void drain(child *c) {
 
 static bool finished(const child *c) { return c->started && c->eof && c->reaped; }
 
-/* Exited with `code` after printing SAFE or UNSAFE. */
-static bool exited_with(const child *c, int code) {
-  return finished(c) && c->pid > 0 && WIFEXITED(c->status) && WEXITSTATUS(c->status) == code && c->len > 0 &&
-         (strncmp(c->buf, "SAFE\n", 5) == 0 || strncmp(c->buf, "UNSAFE\n", 7) == 0);
+/* Parses a finished child's report (once). */
+static report *parsed(child *c) {
+  if (!c->rep && c->len > 0) {
+    c->rep = report_new();
+    if (!report_from_json(c->rep, c->buf)) {
+      report_free(c->rep);
+      c->rep = NULL;
+    }
+  }
+  return c->rep;
+}
+
+/* Exited with `code` and a report with a definite verdict. */
+static bool exited_with(child *c, int code) {
+  if (!(finished(c) && c->pid > 0 && WIFEXITED(c->status) && WEXITSTATUS(c->status) == code)) return false;
+  report *r = parsed(c);
+  return r && report_verdict(r) != ZETA_UNKNOWN;
 }
 
 /* Reaps c when it has exited; after EOF the exit is imminent, so wait. */
@@ -139,23 +168,18 @@ static void kill_child(child *c) {
   c->pid = -1;
 }
 
-/* "UNKNOWN (reason)" of a finished child, or a description of its end. */
-static void describe(const child *c, char *out, size_t cap) {
+/* The reason of a finished child without a verdict, or how it ended. */
+static void describe(child *c, char *out, size_t cap) {
   if (!c->started) { snprintf(out, cap, "not started"); return; }
   if (!finished(c)) { snprintf(out, cap, "timeout"); return; }
   if (c->pid <= 0 && c->len == 0) { snprintf(out, cap, "could not start"); return; }
   if (WIFSIGNALED(c->status)) { snprintf(out, cap, "killed by signal %d", WTERMSIG(c->status)); return; }
-  if (c->len > 9 && strncmp(c->buf, "UNKNOWN (", 9) == 0) {
-    const char *b = c->buf + 9, *e = strchr(b, '\n');
-    size_t n = e ? (size_t)(e - b) : strlen(b);
-    if (n > 0 && b[n - 1] == ')') n--;
-    snprintf(out, cap, "%.*s", (int)n, b);
-    return;
-  }
+  report *r = parsed(c);
+  if (r && report_verdict(r) == ZETA_UNKNOWN) { snprintf(out, cap, "%s", report_reason(r)); return; }
   snprintf(out, cap, "exit %d", WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1);
 }
 
-int portfolio_run(const portfolio_job *jobs, size_t n, size_t width, const zeta_limits *lim,
+int portfolio_run(const portfolio_job *jobs, size_t n, size_t width, const zeta_limits *lim, report *out,
                   portfolio_outcome *outcome) {
   double t0 = limits_now();
   child *cs = xcalloc(n ? n : 1, sizeof *cs);
@@ -201,30 +225,33 @@ int portfolio_run(const portfolio_job *jobs, size_t n, size_t width, const zeta_
       if (exited_with(&cs[i], PORTFOLIO_EXIT_WEAK)) winner = (int)i;
   for (size_t i = 0; i < n; i++)
     if ((int)i != winner) kill_child(&cs[i]);
-  int code;
+  portfolio_outcome po = {.winner = winner};
+  int code = ZETA_EXIT_UNKNOWN;
+  for (size_t i = 0; i < n; i++)
+    po.internal |= finished(&cs[i]) && cs[i].pid > 0 && WIFEXITED(cs[i].status) &&
+                   WEXITSTATUS(cs[i].status) == ZETA_EXIT_INTERNAL;
   if (winner >= 0) {
-    fwrite(cs[winner].buf, 1, cs[winner].len, stdout);
+    report_copy(out, cs[winner].rep);
+    report_set_exit(out, ZETA_EXIT_VERDICT);
     code = ZETA_EXIT_VERDICT;
     close(cs[winner].fd);
   } else if (expired && !(lim->stop && *lim->stop)) {
-    code = ZETA_EXIT_UNKNOWN;
-    fputs("UNKNOWN (timeout)\n", stdout);
+    snprintf(po.reason, sizeof po.reason, "timeout");
   } else {
-    code = ZETA_EXIT_UNKNOWN;
-    fputs("UNKNOWN (", stdout);
-    for (size_t i = 0; i < n; i++) {
+    size_t len = 0;
+    for (size_t i = 0; i < n && len + 1 < sizeof po.reason; i++) {
       char why[200];
       describe(&cs[i], why, sizeof why);
-      fprintf(stdout, "%s%s: %s", i ? "; " : "", jobs[i].name, why);
+      int k = snprintf(po.reason + len, sizeof po.reason - len, "%s%s: %s", i ? "; " : "", jobs[i].name, why);
+      if (k > 0) len += (size_t)k;
     }
-    fputs(")\n", stdout);
   }
-  fflush(stdout);
-  for (size_t i = 0; i < n; i++) free(cs[i].buf);
+  for (size_t i = 0; i < n; i++) {
+    free(cs[i].buf);
+    report_free(cs[i].rep);
+  }
   free(cs);
-  if (outcome) {
-    outcome->winner = winner;
-    outcome->seconds = limits_now() - t0;
-  }
+  po.seconds = limits_now() - t0;
+  if (outcome) *outcome = po;
   return code;
 }

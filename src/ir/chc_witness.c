@@ -5,6 +5,26 @@
 #include "core/alloc.h"
 #include "core/smtlib.h"
 
+void chc_derivation_free(chc_derivation *d) {
+  for (uint32_t i = 0; i < d->n; i++) { free(d->nodes[i].head_vals); free(d->nodes[i].children); }
+  free(d->nodes);
+  memset(d, 0, sizeof *d);
+}
+
+uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t clause) {
+  size_t cap = d->cap;
+  xgrow((void **)&d->nodes, sizeof *d->nodes, &cap, d->n + 1);
+  d->cap = (uint32_t)cap;
+  chc_dnode *nd = &d->nodes[d->n];
+  const chc_clause *c = &s->clauses[clause];
+  nd->clause = clause;
+  nd->head_vals = c->head.pred == CHC_FALSE ? NULL
+                  : xcalloc(s->preds[c->head.pred].arity + 1, sizeof(term_t));
+  nd->children = xcalloc(c->nbody + 1, sizeof(uint32_t));
+  return d->n++;
+}
+
+
 bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_ms) {
   if (d->n == 0 || d->nodes[0].clause >= s->nclauses) return false;
   if (s->clauses[d->nodes[0].clause].head.pred != CHC_FALSE) return false;

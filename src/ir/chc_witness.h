@@ -1,10 +1,34 @@
-/* Evidence for Horn-clause answers: replay of derivations (unsat), clause by
- * clause model checking (sat), reading other solvers' models, printing. */
-#ifndef ZETA_WITNESS_CHC_WITNESS_H
-#define ZETA_WITNESS_CHC_WITNESS_H
+/* Evidence for Horn-clause answers: derivations (unsat) and their replay,
+ * clause by clause model checking (sat), reading other solvers' models,
+ * printing.
+ *
+ * A derivation is a tree of clause instances stored as an array: node 0 is
+ * the root (an instance of a query), and every node lists one child per
+ * body application, each child with a larger index. head_vals are the
+ * argument values of the node's head (literal terms; NULL for queries).
+ * A derivation proves unsat when every node's clause constraint is
+ * satisfiable together with "body arguments = children's head values" and
+ * "head arguments = head_vals" (chc_replay). */
+#ifndef ZETA_IR_CHC_WITNESS_H
+#define ZETA_IR_CHC_WITNESS_H
 #include <stdio.h>
-#include "engine/chc_engine.h"
+#include "ir/chc.h"
 #include "solver/solver.h"
+
+typedef struct {
+  uint32_t clause;
+  term_t *head_vals;     /* arity of the head predicate, or NULL */
+  uint32_t *children;    /* clause's nbody entries */
+} chc_dnode;
+
+typedef struct {
+  chc_dnode *nodes;
+  uint32_t n, cap;
+} chc_derivation;
+
+void chc_derivation_free(chc_derivation *d);
+/* Appends a node for clause c of s; returns its index. */
+uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t clause);
 
 /* True when d is a well-formed derivation of false in s whose every clause
  * instance is satisfiable (checked with a fresh Z3 solver). */

@@ -1,17 +1,49 @@
-/* One driver per input format or subcommand: reads the input, runs the
- * chosen engine through the library, prints the verdict and evidence, and
- * returns the process exit code. Drivers not built yet fall back to the
- * weak stubs in stubs.c ("not supported yet", exit 2). */
-#ifndef ZETA_CLI_DRIVERS_H
-#define ZETA_CLI_DRIVERS_H
+/* The input languages: one room each under src/lang/<name>/, each offering
+ * the same three steps to the public API (src/api/): load the text into the
+ * language's own model, check it (lowering to an ir/ form and running the
+ * engines the options select), free it. A check fills a report (the
+ * verdict, the evidence in the language's own terms, and the answer text in
+ * the language's own words) and returns the exit code. A new language is a
+ * new folder plus one line in lang.c's table. */
+#ifndef ZETA_LANG_LANG_H
+#define ZETA_LANG_LANG_H
+#include <stddef.h>
+#include "core/diag.h"
+#include "core/limits.h"
 #include "core/options.h"
+#include "core/report.h"
 
-int cli_smt(const zeta_options *o);      /* zeta smt FILE.smt2 */
-int cli_validate(const zeta_options *o); /* zeta validate FILE.smt2 MODEL.smt2 */
-int cli_cfa(const zeta_options *o);      /* control flow automata (.cfa) */
-int cli_chc(const zeta_options *o);      /* Horn clauses (.smt2 with set-logic HORN) */
-int cli_vmt(const zeta_options *o);      /* VMT transition systems (.vmt) */
-int cli_aiger(const zeta_options *o);    /* AIGER circuits (.aag, .aig) */
-int cli_btor2(const zeta_options *o);    /* BTOR2 word-level circuits (.btor2) */
-int cli_petri(const zeta_options *o);    /* zeta NET.pnml --formula QUERIES.xml */
+typedef struct lang {
+  const char *name;        /* format name, as --input takes it */
+  const char *aliases;     /* further names, space-separated ("" = none) */
+  const char *extensions;  /* space-separated, e.g. ".aag .aig" */
+  const char *what;        /* one line for the documentation */
+  /* Reads path (options may name further files: --formula, --config);
+   * NULL with d filled on bad input. */
+  void *(*load)(const char *path, const zeta_options *o, diag *d);
+  /* Checks the model within lim; fills r; returns the exit code (and sets
+   * d for an input or internal error, e.g. an option the format does not
+   * take). */
+  int (*check)(void *model, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+  void (*free)(void *model);
+} lang;
+
+/* A command over files (zeta validate, zeta smt), with a fixed file count. */
+typedef struct lang_command {
+  const char *name;
+  size_t nfiles;
+  const char *usage;
+  int (*run)(const char *const *files, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+} lang_command;
+
+/* The languages, in table order; NULL past the end. */
+const lang *lang_at(size_t i);
+const lang *lang_by_name(const char *name);
+/* The language of a file by its extension, or NULL. */
+const lang *lang_by_file(const char *path);
+const lang_command *lang_command_by_name(const char *name);
+
+/* Each room's entry (defined in src/lang/<name>/). */
+extern const lang lang_cfa, lang_chc, lang_vmt, lang_aiger, lang_btor2, lang_petri;
+extern const lang_command lang_cmd_smt, lang_cmd_validate;
 #endif

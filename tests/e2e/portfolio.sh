@@ -18,7 +18,7 @@ for y in $(quick_subset "$DIR"/*.yml); do
   case $v in
     "$exp")
       if [ "$rc" = 0 ] && { [ "$exp" = UNSAFE ] && printf '%s\n' "$out" | grep -q '^counterexample (' || [ "$exp" = SAFE ]; } &&
-         printf '%s\n' "$out" | grep -q '^stats: portfolio winner '; then echo "PASS portfolio/$t ($v)"
+         printf '%s\n' "$out" | grep -q '^portfolio-winner: '; then echo "PASS portfolio/$t ($v)"
       else echo "FAIL portfolio/$t ($v without evidence or stats, exit $rc)"; fi ;;
     "UNKNOWN (internal"*) echo "FAIL portfolio/$t ($v)" ;;
     UNKNOWN*) [ "$rc" = 1 ] && echo "PASS portfolio/$t ($v)" || echo "FAIL portfolio/$t (exit $rc)" ;;

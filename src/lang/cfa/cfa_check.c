@@ -1,26 +1,28 @@
-/* zeta FILE.cfa: parse, encode (LBE/SBE), run CEGAR, a TS engine or the
- * portfolio of both, print the verdict and its evidence. */
+/* Control flow automata (.cfa): parse, encode (LBE/SBE), run CEGAR, a
+ * transition-system engine or the portfolio of both; report the verdict
+ * and its evidence. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lang/lang_common.h"
-#include "lang/lang.h"
+#include "core/alloc.h"
 #include "engine/cegar.h"
-#include "lang/cfa/cfa_parser.h"
 #include "ir/cfa_path.h"
 #include "ir/cfa_to_ts.h"
-#include "lang/ts_run.h"
+#include "lang/cfa/cfa_check.h"
+#include "lang/cfa/cfa_parser.h"
+#include "lang/lang.h"
+#include "lang/lang_common.h"
 
 static void progress(void *ctx, uint64_t iter, uint32_t arg_size, uint32_t prec_size) {
   (void)ctx;
-  fprintf(stderr, "cegar: iteration %llu, ARG %u nodes, precision %u items\n", (unsigned long long)iter,
-          arg_size, prec_size);
+  progress_say("cegar: iteration %llu, ARG %u nodes, precision %u items", (unsigned long long)iter, arg_size,
+               prec_size);
 }
 
-static bool config_from(const zeta_options *o, const zeta_limits *lim, cegar_config *cfg) {
+static bool config_from(const zeta_options *o, const zeta_limits *lim, cegar_config *cfg, diag *d) {
   memset(cfg, 0, sizeof *cfg);
   if (!cegar_parse_domain(o->domain, &cfg->domain)) {
-    fprintf(stderr, "zeta: --domain %s is not supported by the CFA engine\n", o->domain);
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --domain %s is not supported by the CFA engine", o->domain);
     return false;
   }
   if (!cegar_parse_refinement(o->refinement, &cfg->refinement) || !cegar_parse_search(o->search, &cfg->search))
@@ -59,41 +61,55 @@ static bool validate_invariant(cfa *c, const term_t *inv, const char *backend, c
   return ok;
 }
 
-static void print_invariant(FILE *out, cfa *c, const term_t *inv) {
+void cfa_report_invariant(report *r, const cfa *c, const term_t *inv) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (!m) alloc_fail(0);
   for (uint32_t l = 0; l < c->nlocs; l++) {
-    fprintf(out, "(define-fun ");
+    fprintf(m, "(define-fun ");
     char name[300];
     snprintf(name, sizeof name, "inv_%s", c->locs[l].name);
-    term_print_symbol(out, name);
-    fprintf(out, " (");
+    term_print_symbol(m, name);
+    fprintf(m, " (");
     for (uint32_t i = 0; i < c->vars.size; i++) {
-      fprintf(out, i ? " (" : "(");
-      term_print_var_name(out, c->vars.data[i]);
-      fputc(' ', out);
-      type_print(out, term_type(c->vars.data[i]));
-      fputc(')', out);
+      fprintf(m, i ? " (" : "(");
+      term_print_var_name(m, c->vars.data[i]);
+      fputc(' ', m);
+      type_print(m, term_type(c->vars.data[i]));
+      fputc(')', m);
     }
-    fprintf(out, ") Bool ");
-    term_print(out, inv[l]);
-    fprintf(out, ")\n");
+    fprintf(m, ") Bool ");
+    term_print(m, inv[l]);
+    fprintf(m, ")\n");
   }
+  fclose(m);
+  fputs(buf, report_out(r));
+  report_set_evidence(r, "invariant", buf);
+  free(buf);
 }
 
-static void print_cex(FILE *out, cfa *c, const cegar_result *r) {
+static void report_cex(report *r, cfa *c, const cegar_result *res) {
+  FILE *out = report_out(r);
   uint32_t nv = c->vars.size;
-  fprintf(out, "counterexample (%u steps):\n", r->cex_len);
-  for (uint32_t k = 0; k <= r->cex_len; k++) {
-    fprintf(out, "  state %u at %s:", k, c->locs[r->cex_locs[k]].name);
+  report_set_evidence(r, "trace", NULL);
+  fprintf(out, "counterexample (%u steps):\n", res->cex_len);
+  for (uint32_t k = 0; k <= res->cex_len; k++) {
+    const char *loc = c->locs[res->cex_locs[k]].name;
+    fprintf(out, "  state %u at %s:", k, loc);
+    report_step(r, "%s", loc);
     for (uint32_t i = 0; i < nv; i++) {
+      term_t val = res->cex_vals[k * nv + i];
       fprintf(out, " ");
       term_print_var_name(out, c->vars.data[i]);
       fprintf(out, " = ");
-      if (r->cex_vals[k * nv + i] == NULL_TERM) fprintf(out, "?");
-      else term_print(out, r->cex_vals[k * nv + i]);
+      if (val == NULL_TERM) fprintf(out, "?");
+      else term_print(out, val);
+      report_value_term(r, term_var_name(c->vars.data[i]), val);
     }
     fprintf(out, "\n");
-    if (k < r->cex_len) {
-      const cfa_edge *e = &c->edges[r->cex_edges[k]];
+    if (k < res->cex_len) {
+      const cfa_edge *e = &c->edges[res->cex_edges[k]];
       fprintf(out, "  edge %s -> %s {", c->locs[e->src].name, c->locs[e->dst].name);
       for (uint32_t s = 0; s < e->nstmts; s++) {
         fprintf(out, s ? "; " : " ");
@@ -105,69 +121,70 @@ static void print_cex(FILE *out, cfa *c, const cegar_result *r) {
 }
 
 /* CEGAR with the options' configuration on the (pruned, encoded) CFA:
- * prints the verdict and its evidence to out, returns the exit code. */
-static int cegar_answer(FILE *out, const zeta_options *o, cfa *c, const zeta_limits *lim) {
+ * reports the verdict and its evidence, returns the exit code. */
+static int cegar_answer(report *r, const zeta_options *o, cfa *c, const zeta_limits *lim, diag *d) {
   cegar_config cfg;
-  if (!config_from(o, lim, &cfg)) return ZETA_EXIT_INPUT;
-  cegar_result r;
-  if (!cegar_run(c, &cfg, &r)) {
-    fprintf(stderr, "zeta: %s\n", r.reason);
-    cegar_result_free(&r);
+  if (!config_from(o, lim, &cfg, d)) return ZETA_EXIT_INPUT;
+  cegar_result res;
+  report_set_engine(r, "cegar");
+  if (!cegar_run(c, &cfg, &res)) {
+    diag_set(d, ZETA_EXIT_INTERNAL, "zeta: %s", res.reason);
+    cegar_result_free(&res);
     return ZETA_EXIT_INTERNAL;
   }
-  if (r.verdict == ZETA_SAFE && o->validate) {
+  if (res.verdict == ZETA_SAFE && o->validate) {
     const char *why = NULL;
-    if (!validate_invariant(c, r.invariant, ZETA_SECOND_SOLVER, &why)) {
-      r.verdict = ZETA_UNKNOWN;
-      snprintf(r.reason, sizeof r.reason, "internal: invariant failed %s check", why ? why : "its");
+    if (!validate_invariant(c, res.invariant, ZETA_SECOND_SOLVER, &why)) {
+      res.verdict = ZETA_UNKNOWN;
+      snprintf(res.reason, sizeof res.reason, "internal: invariant failed %s check", why ? why : "its");
     }
   }
-  int code;
-  switch (r.verdict) {
-  case ZETA_SAFE: fputs("SAFE\n", out); code = ZETA_EXIT_VERDICT; break;
-  case ZETA_UNSAFE: fputs("UNSAFE\n", out); code = ZETA_EXIT_VERDICT; break;
-  default: fprintf(out, "UNKNOWN (%s)\n", r.reason[0] ? r.reason : "incomplete"); code = ZETA_EXIT_UNKNOWN;
-  }
-  if (r.verdict == ZETA_UNSAFE) print_cex(out, c, &r);
-  if (r.verdict == ZETA_SAFE && o->validate) fprintf(out, "validated: invariant checked by cvc5\n");
-  if (r.verdict == ZETA_SAFE && o->invariant) print_invariant(out, c, r.invariant);
-  if (o->stats) {
-    fprintf(out, "stats: engine cegar\n");
-    fprintf(out, "iterations: %llu\nrefinements: %llu\narg-nodes: %u\narg-depth: %u\nprecision-size: %u\n",
-            (unsigned long long)r.iterations, (unsigned long long)r.refinements, r.arg_nodes, r.arg_depth, r.prec_size);
-    fprintf(out, "abstraction-time: %.3f\nrefinement-time: %.3f\ncex-length: %u\nsolver-calls: %llu\n",
-            r.abstraction_time, r.refinement_time, r.cex_len, (unsigned long long)r.solver_calls);
-  }
+  int code = lang_verdict(r, res.verdict, res.reason);
+  if (res.verdict == ZETA_UNSAFE) report_cex(r, c, &res);
+  if (res.verdict == ZETA_SAFE && o->validate) fprintf(report_out(r), "validated: invariant checked by cvc5\n");
+  if (res.verdict == ZETA_SAFE && o->invariant) cfa_report_invariant(r, c, res.invariant);
+  report_stat(r, "iterations", "%llu", (unsigned long long)res.iterations);
+  report_stat(r, "refinements", "%llu", (unsigned long long)res.refinements);
+  report_stat(r, "arg-nodes", "%u", res.arg_nodes);
+  report_stat(r, "arg-depth", "%u", res.arg_depth);
+  report_stat(r, "precision-size", "%u", res.prec_size);
+  report_stat(r, "abstraction-time", "%.3f", res.abstraction_time);
+  report_stat(r, "refinement-time", "%.3f", res.refinement_time);
+  report_stat(r, "cex-length", "%u", res.cex_len);
+  report_stat(r, "solver-calls", "%llu", (unsigned long long)res.solver_calls);
   if (o->dot) {
     FILE *f = fopen(o->dot, "w");
     if (f) {
-      cegar_write_dot(f, &r, c);
+      cegar_write_dot(f, &res, c);
       fclose(f);
     } else {
-      fprintf(stderr, "zeta: cannot write %s\n", o->dot);
+      progress_say("zeta: cannot write %s", o->dot);
     }
   }
-  cegar_result_free(&r);
+  cegar_result_free(&res);
   return code;
 }
 
 typedef struct { const zeta_options *o; cfa *c; } cegar_job;
 
-static int cegar_job_run(FILE *out, const zeta_limits *lim, void *ctx) {
+static int cegar_job_run(report *r, const zeta_limits *lim, void *ctx) {
   cegar_job *j = ctx;
-  return cegar_answer(out, j->o, j->c, lim);
+  diag d = {0};
+  int code = cegar_answer(r, j->o, j->c, lim, &d);
+  if (d.code) report_set_verdict(r, ZETA_UNKNOWN, d.message);
+  return code;
 }
 
 /* The CFA portfolio: CEGAR (the options' configuration) and the
  * transition-system engines on cfa_to_ts of the same CFA, as forked jobs
- * (portfolio.h); the first definite verdict is printed with its evidence.
+ * (portfolio.h); the first definite verdict wins with its evidence.
  * Order = start order when fewer slots than jobs: PDR proves the loops
  * CEGAR's interpolants diverge on, k-induction (BMC base case) finds deep
  * counterexamples, plain BMC is cheapest per depth. */
-static int cfa_portfolio(const zeta_options *o, cfa *c, const zeta_limits *lim) {
+static int cfa_portfolio(const zeta_options *o, cfa *c, const zeta_limits *lim, report *r) {
   ts sys;
   cfa_to_ts(c, &sys);
-  cli_ts_hooks h = cli_cfa_ts_hooks(c);
+  lang_ts_hooks h = cfa_ts_hooks(c);
   const char *order = getenv("ZETA_CFA_PORTFOLIO"); /* measurements: e.g. "cegar,pdr" */
   if (!order || !*order) order = "cegar,pdr,kind,bmc";
   portfolio_job jobs[8];
@@ -177,48 +194,64 @@ static int cfa_portfolio(const zeta_options *o, cfa *c, const zeta_limits *lim) 
   snprintf(names, sizeof names, "%s", order);
   for (char *save = NULL, *t = strtok_r(names, ",", &save); t && n < 8; t = strtok_r(NULL, ",", &save)) {
     if (strcmp(t, "cegar") == 0) jobs[n++] = (portfolio_job){"cegar", cegar_job_run, &cj, 0};
-    else if (cli_ts_job(o, &sys, t, &h, &jobs[n]) == 0) n++;
+    else if (lang_ts_job(o, &sys, t, &h, &jobs[n]) == 0) n++;
   }
   portfolio_outcome po;
-  int code = portfolio_run(jobs, n, portfolio_width(n), lim, &po);
-  if (o->stats) printf("stats: portfolio winner %s time %.3f\n", po.winner >= 0 ? jobs[po.winner].name : "none", po.seconds);
+  int code = portfolio_run(jobs, n, portfolio_width(n), lim, r, &po);
+  if (po.winner < 0) {
+    report_set_engine(r, "portfolio");
+    code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+    if (po.internal) code = ZETA_EXIT_INTERNAL;
+  }
+  report_stat(r, "portfolio-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  report_stat(r, "portfolio-time", "%.3f", po.seconds);
   for (size_t i = 0; i < n; i++)
     if (jobs[i].ctx != &cj) free(jobs[i].ctx);
   ts_free(&sys);
   return code;
 }
 
-int cli_cfa(const zeta_options *o) {
-  const char *file = o->files[0];
-  cfa c;
+static void *cfa_load(const char *path, const zeta_options *o, diag *d) {
+  (void)o;
+  cfa *c = xmalloc(sizeof *c);
   char err[1024];
-  if (!cfa_parse_file(file, &c, err, sizeof err)) {
-    fprintf(stderr, "zeta: %s\n", err);
-    return ZETA_EXIT_INPUT;
+  if (!cfa_parse_file(path, c, err, sizeof err)) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s", err);
+    free(c);
+    return NULL;
   }
-  zeta_limits lim = cli_limits(o);
+  return c;
+}
+
+static int cfa_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  cfa *c = m;
   cegar_config cfg;
-  if (!config_from(o, &lim, &cfg)) { /* option errors before any engine runs */
-    cfa_free(&c);
-    return ZETA_EXIT_INPUT;
-  }
+  if (!config_from(o, lim, &cfg, d)) return ZETA_EXIT_INPUT; /* option errors before any engine runs */
   bool is_cegar = option_is(o->algorithm, "cegar"), is_portfolio = option_is(o->algorithm, "portfolio");
   bool exporting = !option_is(o->export_fmt, "none");
-  if (exporting || (!is_cegar && !is_portfolio && cli_ts_algorithm(o->algorithm))) {
-    /* bmc, kind, pdr, imc, and --export chc|vmt: through the transition
-     * system (ts_run.h) */
-    int code = cli_cfa_ts(o, &c);
-    cfa_free(&c);
-    return code;
-  }
-  if (!is_cegar && !is_portfolio) {
-    fprintf(stderr, "zeta: --algorithm %s is not available for CFA input yet\n", o->algorithm);
-    cfa_free(&c);
+  if (!is_cegar && !is_portfolio && !exporting && !lang_ts_algorithm(o->algorithm)) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for CFA input", o->algorithm);
     return ZETA_EXIT_INPUT;
   }
-  cfa_prune(&c);
-  if (option_is(o->encoding, "LBE")) cfa_lbe(&c);
-  int code = is_portfolio ? cfa_portfolio(o, &c, &lim) : cegar_answer(stdout, o, &c, &lim);
-  cfa_free(&c);
-  return code;
+  cfa_prune(c);
+  if (option_is(o->encoding, "LBE")) cfa_lbe(c);
+  if (exporting || (!is_cegar && !is_portfolio)) {
+    /* bmc, kind, pdr, imc, and --export chc|vmt: through the transition
+     * system (ts_run.h) */
+    ts sys;
+    cfa_to_ts(c, &sys);
+    lang_ts_hooks h = cfa_ts_hooks(c);
+    int code = lang_ts_check(o, &sys, &h, lim, r, d);
+    ts_free(&sys);
+    return code;
+  }
+  return is_portfolio ? cfa_portfolio(o, c, lim, r) : cegar_answer(r, o, c, lim, d);
 }
+
+static void cfa_free_model(void *m) {
+  cfa_free(m);
+  free(m);
+}
+
+const lang lang_cfa = {"cfa", "", ".cfa", "control flow automata in the textual CFA language (Theta-compatible)",
+                       cfa_load, cfa_check, cfa_free_model};

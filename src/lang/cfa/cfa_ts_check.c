@@ -1,61 +1,40 @@
-/* CFA input through the transition-system engines: cfa_to_ts, then
- * cli_run_ts with hooks that print locations in traces and the invariant
- * per location (in the format of the CEGAR driver). */
+/* CFA input through the transition-system engines (cfa_to_ts): hooks that
+ * report locations in traces and the invariant per location, in the format
+ * of the CEGAR answer. */
 #include <stdio.h>
+#include <stdlib.h>
+#include "core/alloc.h"
 #include "ir/cfa.h"
 #include "ir/cfa_to_ts.h"
-#include "lang/ts_run.h"
-#include "zeta/zeta.h"
 #include "engine/ts_check.h"
+#include "lang/cfa/cfa_check.h"
 
-static void cfa_step(FILE *out, const ts *sys, const ts_trace *t, uint32_t k, void *ctx) {
+static void cfa_step(report *r, const ts *sys, const ts_trace *t, uint32_t k, void *ctx) {
   const cfa *c = ctx;
   uint32_t l = cfa_ts_location(c, ts_trace_value(t, k, 0));
-  fprintf(out, "  state %u at %s:", k, l == CFA_NONE ? "?" : c->locs[l].name);
+  const char *loc = l == CFA_NONE ? "?" : c->locs[l].name;
+  fprintf(report_out(r), "  state %u at %s:", k, loc);
+  report_step(r, "%s", loc);
   /* the CFA's variables (column 0 is the location); the inputs are havoc
    * auxiliaries, whose values show in the next state */
-  cli_ts_print_values(out, sys, t, k, 1, sys->vars.size);
-  fputc('\n', out);
+  lang_ts_values(r, sys, t, k, 1, sys->vars.size);
+  fputc('\n', report_out(r));
 }
 
-static void cfa_invariant(FILE *out, const ts *sys, term_t inv, void *ctx) {
+static void cfa_invariant(report *r, const ts *sys, term_t inv, void *ctx) {
   (void)sys;
   const cfa *c = ctx;
-  for (uint32_t l = 0; l < c->nlocs; l++) {
-    char name[300];
-    snprintf(name, sizeof name, "inv_%s", c->locs[l].name);
-    fputs("(define-fun ", out);
-    term_print_symbol(out, name);
-    fputs(" (", out);
-    for (uint32_t i = 0; i < c->vars.size; i++) {
-      fputs(i ? " (" : "(", out);
-      term_print_var_name(out, c->vars.data[i]);
-      fputc(' ', out);
-      type_print(out, term_type(c->vars.data[i]));
-      fputc(')', out);
-    }
-    fputs(") Bool ", out);
-    term_print(out, cfa_ts_invariant_at(inv, l));
-    fputs(")\n", out);
-  }
+  term_t *at = xmalloc((c->nlocs + 1) * sizeof *at);
+  for (uint32_t l = 0; l < c->nlocs; l++) at[l] = cfa_ts_invariant_at(inv, l);
+  cfa_report_invariant(r, c, at);
+  free(at);
 }
 
-static void cfa_trace_header(FILE *out, const ts *sys, const ts_trace *t, void *ctx) {
+static void cfa_trace_header(report *r, const ts *sys, const ts_trace *t, void *ctx) {
   (void)sys, (void)ctx;
-  fprintf(out, "counterexample (%u steps):\n", t->length ? t->length - 1 : 0);
+  fprintf(report_out(r), "counterexample (%u steps):\n", t->length ? t->length - 1 : 0);
 }
 
-cli_ts_hooks cli_cfa_ts_hooks(struct cfa *c) {
-  return (cli_ts_hooks){cfa_step, cfa_invariant, cfa_trace_header, c};
-}
-
-int cli_cfa_ts(const zeta_options *o, struct cfa *c) {
-  cfa_prune(c);
-  if (option_is(o->encoding, "LBE")) cfa_lbe(c);
-  ts sys;
-  cfa_to_ts(c, &sys);
-  cli_ts_hooks h = cli_cfa_ts_hooks(c);
-  int code = cli_run_ts(o, &sys, &h);
-  ts_free(&sys);
-  return code;
+lang_ts_hooks cfa_ts_hooks(cfa *c) {
+  return (lang_ts_hooks){.step = cfa_step, .invariant = cfa_invariant, .trace_header = cfa_trace_header, .ctx = c};
 }

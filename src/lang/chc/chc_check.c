@@ -1,25 +1,17 @@
-/* zeta FILE.smt2: Horn clauses in CHC-COMP format, answered in CHC-COMP
- * words (sat / unsat / unknown). */
+/* Horn clauses in CHC-COMP format (.smt2 with (set-logic HORN)), answered
+ * in CHC-COMP words (sat / unsat / unknown). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
-#include <unistd.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include "lang/lang_common.h"
 #include "core/alloc.h"
-#include "lang/lang.h"
+#include "core/emergency.h"
 #include "engine/chc_engine.h"
-#include "lang/chc/chc_parser.h"
+#include "engine/portfolio.h"
 #include "ir/chc_ts.h"
 #include "ir/chc_witness.h"
-
-static int print_unknown(const char *reason, const zeta_options *o) {
-  puts("unknown");
-  if (o->verbose && reason) fprintf(stderr, "zeta: unknown: %s\n", reason);
-  return ZETA_EXIT_UNKNOWN;
-}
+#include "lang/chc/chc_parser.h"
+#include "lang/lang.h"
+#include "lang/lang_common.h"
 
 /* Trivial answers after normalization: no query left (sat, all true), or a
  * query without body predicates whose constraint is satisfiable (unsat). */
@@ -99,12 +91,19 @@ static void run_engine(const char *alg, itp_strategy itp, const char *file, cons
   r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar or bmc)";
 }
 
-/* Checks the evidence of r and prints the answer; returns the exit code. */
-static int finish(const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *r) {
+static int report_unknown(report *r, const char *reason) {
+  report_set_verdict(r, ZETA_UNKNOWN, reason);
+  fputs("unknown\n", report_out(r));
+  return ZETA_EXIT_UNKNOWN;
+}
+
+/* Checks the evidence of res and reports the answer; returns the exit code. */
+static int finish(report *r, const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *res) {
   int rc;
-  if (r->answer == CHC_SAT) {
+  report_set_engine(r, res->engine ? res->engine : "-");
+  if (res->answer == CHC_SAT) {
     term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
-    for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = r->interp[p];
+    for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = res->interp[p];
     chc_expand_model(norm, interp);
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     solver *z = solver_new_z3();
@@ -127,159 +126,149 @@ static int finish(const zeta_options *o, const chc_system *sys, const chc_system
       }
     }
     if (bad) {
-      rc = print_unknown("the model failed its check (engine bug)", o);
-      fprintf(stderr, "zeta: internal: %s produced a model that does not satisfy the clauses\n", r->engine);
+      rc = report_unknown(r, "the model failed its check (engine bug)");
+      progress_say("zeta: internal: %s produced a model that does not satisfy the clauses", res->engine);
     } else {
-      puts("sat");
-      if (o->model) chc_write_model(stdout, sys, interp);
+      report_set_verdict(r, ZETA_SAFE, NULL);
+      fputs("sat\n", report_out(r));
+      lang_capture c;
+      chc_write_model(lang_capture_open(&c), sys, interp);
+      fclose(c.f);
+      if (o->model) fputs(c.buf, report_out(r));
+      report_set_evidence(r, "model", c.buf);
+      report_set_witness(r, c.buf);
+      free(c.buf);
       rc = ZETA_EXIT_VERDICT;
     }
     free(interp);
-  } else if (r->answer == CHC_UNSAT) {
-    if (!chc_replay(norm, &r->deriv, 30000)) {
-      rc = print_unknown("the derivation did not replay", o);
-      fprintf(stderr, "zeta: %s answered unsat without a replayable derivation\n", r->engine);
+  } else if (res->answer == CHC_UNSAT) {
+    if (!chc_replay(norm, &res->deriv, 30000)) {
+      rc = report_unknown(r, "the derivation did not replay");
+      progress_say("zeta: %s answered unsat without a replayable derivation", res->engine);
     } else {
-      puts("unsat");
-      if (o->model) chc_write_derivation(stdout, norm, &r->deriv);
+      report_set_verdict(r, ZETA_UNSAFE, NULL);
+      fputs("unsat\n", report_out(r));
+      lang_capture c;
+      chc_write_derivation(lang_capture_open(&c), norm, &res->deriv);
+      fclose(c.f);
+      if (o->model) fputs(c.buf, report_out(r));
+      report_set_evidence(r, "derivation", c.buf);
+      report_set_witness(r, c.buf);
+      free(c.buf);
       rc = ZETA_EXIT_VERDICT;
     }
   } else {
-    rc = print_unknown(r->reason, o);
+    rc = report_unknown(r, res->reason);
+    if (o->verbose && res->reason) progress_say("zeta: unknown: %s", res->reason);
   }
-  if (o->stats) printf("engine: %s\n", r->engine ? r->engine : "-");
   return rc;
 }
 
-/* ---- portfolio: Spacer in a forked child, zeta's own engines here; the
- * first checked answer wins. The child prints only a definite answer, in
- * one write, and exits 0; otherwise it exits 99 silently. ---- */
-static volatile sig_atomic_t pf_stop, pf_child_ok, pf_child_done;
-static pid_t pf_child;
+/* A loaded Horn-clause problem: the clauses as read and their normal form. */
+typedef struct {
+  char *file;
+  chc_system sys, norm;
+  bool normalized;
+} chc_input;
 
-static void pf_on_chld(int sig) {
-  (void)sig;
-  int st;
-  if (pf_child > 0 && waitpid(pf_child, &st, WNOHANG) == pf_child) {
-    pf_child_done = 1;
-    if (WIFEXITED(st) && WEXITSTATUS(st) == 0) { pf_child_ok = 1; pf_stop = 1; }
-  }
-}
-static void pf_on_int(int sig) { (void)sig; pf_stop = 1; }
+typedef struct { const zeta_options *o; chc_input *in; bool spacer; } chc_job;
 
-static int portfolio(const zeta_options *o, const chc_system *sys, const chc_system *norm, const zeta_limits *lim) {
-  fflush(stdout);
-  fflush(stderr);
-  pf_stop = pf_child_ok = pf_child_done = 0;
-  signal(SIGCHLD, pf_on_chld);
-  pid_t pid = fork();
-  if (pid == 0) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the parent */
-    if (getppid() == 1) _exit(99);
-    signal(SIGCHLD, SIG_DFL);
-    alarm(0);
-    cli_set_unknown_output("");   /* stdout is the parent's: out of memory ends us silently */
-    chc_result r;
-    run_spacer(o->files[0], sys, norm, lim, &r);
-    if (r.answer == CHC_UNKNOWN) _exit(99);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    FILE *real = stdout;
-    stdout = mem;
-    int rc = finish(o, sys, norm, &r);
-    fclose(mem);
-    stdout = real;
-    if (rc != ZETA_EXIT_VERDICT) _exit(99);
-    if (write(STDOUT_FILENO, buf, len) < 0) _exit(99);
-    _exit(0);
-  }
-  chc_result r;
-  if (pid < 0) {  /* no fork: sequential, own engines then Spacer */
-    run_own(norm, lim, pa_itp(o), &r);
-    if (r.answer == CHC_UNKNOWN) { chc_result_free(&r); run_spacer(o->files[0], sys, norm, lim, &r); }
-    int rc = finish(o, sys, norm, &r);
-    chc_result_free(&r);
-    return rc;
-  }
-  pf_child = pid;
-  pf_on_chld(SIGCHLD);   /* in case it ended before pf_child was set */
-  signal(SIGINT, pf_on_int);
-  signal(SIGTERM, pf_on_int);
-  zeta_limits own = *lim;
-  own.stop = &pf_stop;
-  if (!pf_child_ok) run_own(norm, &own, pa_itp(o), &r);
-  else { memset(&r, 0, sizeof r); r.answer = CHC_UNKNOWN; }
-  int rc;
-  if (r.answer != CHC_UNKNOWN && !pf_child_ok) {
-    signal(SIGCHLD, SIG_DFL);
-    kill(pid, SIGKILL);
-    int st;
-    if (!pf_child_done) {
-      waitpid(pid, &st, 0);
-      if (WIFEXITED(st) && WEXITSTATUS(st) == 0) pf_child_ok = 1;
-    }
-    rc = pf_child_ok ? ZETA_EXIT_VERDICT : finish(o, sys, norm, &r);
-  } else {
-    /* wait for Spacer (it has the same deadline) */
-    signal(SIGCHLD, SIG_DFL);
-    if (!pf_child_done) {
-      int st;
-      if (waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0) pf_child_ok = 1;
-    }
-    if (pf_child_ok) rc = ZETA_EXIT_VERDICT;
-    else rc = finish(o, sys, norm, &r);
-  }
-  chc_result_free(&r);
+/* One side of the portfolio: Spacer, or zeta's own engines. */
+static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  chc_job *j = ctx;
+  chc_result res;
+  if (j->spacer) run_spacer(j->in->file, &j->in->sys, &j->in->norm, lim, &res);
+  else run_own(&j->in->norm, lim, pa_itp(j->o), &res);
+  int rc = finish(r, j->o, &j->in->sys, &j->in->norm, &res);
+  chc_result_free(&res);
   return rc;
 }
 
-int cli_chc(const zeta_options *o) {
-  const char *file = o->files[0];
-  FILE *in = strcmp(file, "-") == 0 ? stdin : fopen(file, "r");
-  if (!in) { fprintf(stderr, "zeta: %s: cannot open\n", file); return ZETA_EXIT_INPUT; }
-  cli_set_unknown_output("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
-  zeta_limits lim = cli_limits(o);
-  chc_system sys;
-  chc_init(&sys);
+/* Spacer and zeta's own engines in parallel (forked); the first checked
+ * answer wins. */
+static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim) {
+  chc_job spacer = {o, in, true}, own = {o, in, false};
+  portfolio_job jobs[2] = {{"spacer", chc_job_run, &spacer, 0}, {"own", chc_job_run, &own, 0}};
+  portfolio_outcome po;
+  int rc = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
+  if (po.winner < 0) {
+    report_set_engine(r, "portfolio");
+    rc = report_unknown(r, po.reason);
+    if (po.internal) rc = ZETA_EXIT_INTERNAL;
+  }
+  report_stat(r, "portfolio-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  return rc;
+}
+
+static void *chc_load(const char *path, const zeta_options *o, diag *d) {
+  (void)o;
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+  if (!f) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: cannot open", path);
+    return NULL;
+  }
+  chc_input *in = xcalloc(1, sizeof *in);
+  in->file = xstrdup(path);
+  chc_init(&in->sys);
   char *msg = NULL;
-  chc_parse_status st = chc_parse(file, in, &sys, &msg);
-  if (in != stdin) fclose(in);
-  if (st == CHC_PARSE_NOT_HORN) {
-    fprintf(stderr, "zeta: %s: not a Horn-clause problem (no (set-logic HORN)); for other SMT-LIB scripts use `zeta smt %s`\n",
-            file, file);
-    chc_free(&sys);
-    return ZETA_EXIT_INPUT;
-  }
+  chc_parse_status st = chc_parse(path, f, &in->sys, &msg);
+  if (f != stdin) fclose(f);
   if (st != CHC_PARSE_OK) {
-    fprintf(stderr, "%s\n", msg ? msg : "parse error");
+    if (st == CHC_PARSE_NOT_HORN)
+      diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: not a Horn-clause problem (no (set-logic HORN)); for other SMT-LIB scripts use `zeta smt %s`",
+               path, path);
+    else diag_set(d, ZETA_EXIT_INPUT, "%s", msg ? msg : "parse error");
     free(msg);
-    chc_free(&sys);
-    return ZETA_EXIT_INPUT;
+    chc_free(&in->sys);
+    free(in->file);
+    free(in);
+    return NULL;
   }
+  return in;
+}
+
+static void chc_free_input(void *m) {
+  chc_input *in = m;
+  chc_free(&in->sys);
+  if (in->normalized) chc_free(&in->norm);
+  free(in->file);
+  free(in);
+}
+
+static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  chc_input *in = m;
+  emergency_set_answer("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
   if (!option_is(o->export_fmt, "none")) {
-    int rc = ZETA_EXIT_VERDICT;
-    if (option_is(o->export_fmt, "chc")) chc_write(stdout, &sys);
-    else rc = chc_export_vmt(stdout, &sys) ? ZETA_EXIT_VERDICT : ZETA_EXIT_INPUT;
-    if (rc != ZETA_EXIT_VERDICT) fprintf(stderr, "zeta: %s: VMT export needs a linear system\n", file);
-    chc_free(&sys);
-    return rc;
+    if (option_is(o->export_fmt, "chc")) chc_write(report_out(r), &in->sys);
+    else if (!chc_export_vmt(report_out(r), &in->sys)) {
+      diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: VMT export needs a linear system", in->file);
+      return ZETA_EXIT_INPUT;
+    }
+    return ZETA_EXIT_VERDICT;
   }
-  chc_system norm;
-  double t0 = limits_now();
-  chc_copy(&norm, &sys);
-  chc_normalize(&norm);
-  if (o->verbose)
-    fprintf(stderr, "zeta: %u predicates, %u clauses (%s); after normalization %u clauses (%s, %.2f s)\n",
-            sys.npreds, sys.nclauses, chc_is_linear(&sys) ? "linear" : "nonlinear", norm.nclauses,
-            chc_is_linear(&norm) ? "linear" : "nonlinear", limits_now() - t0);
-  chc_result r;
+  if (!in->normalized) {
+    double t0 = limits_now();
+    chc_copy(&in->norm, &in->sys);
+    chc_normalize(&in->norm);
+    in->normalized = true;
+    if (o->verbose)
+      progress_say("zeta: %u predicates, %u clauses (%s); after normalization %u clauses (%s, %.2f s)", in->sys.npreds,
+                   in->sys.nclauses, chc_is_linear(&in->sys) ? "linear" : "nonlinear", in->norm.nclauses,
+                   chc_is_linear(&in->norm) ? "linear" : "nonlinear", limits_now() - t0);
+  }
+  chc_result res;
   int rc;
-  if (trivial(&norm, &lim, &r)) rc = finish(o, &sys, &norm, &r);
-  else if (option_is(o->algorithm, "portfolio")) rc = portfolio(o, &sys, &norm, &lim);
-  else { run_engine(o->algorithm, pa_itp(o), file, &sys, &norm, &lim, &r); rc = finish(o, &sys, &norm, &r); }
-  chc_result_free(&r);
-  chc_free(&norm);
-  chc_free(&sys);
+  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, &in->sys, &in->norm, &res);
+  else if (option_is(o->algorithm, "portfolio")) {
+    memset(&res, 0, sizeof res);
+    rc = portfolio(r, o, in, lim);
+  } else {
+    run_engine(o->algorithm, pa_itp(o), in->file, &in->sys, &in->norm, lim, &res);
+    rc = finish(r, o, &in->sys, &in->norm, &res);
+  }
+  chc_result_free(&res);
   return rc;
 }
+
+const lang lang_chc = {"chc", "smt2", ".smt2", "constrained Horn clauses in the CHC-COMP format ((set-logic HORN))",
+                       chc_load, chc_check, chc_free_input};

@@ -9,23 +9,24 @@
 #include "lang/lang_common.h"
 #include "core/alloc.h"
 #include "lang/lang.h"
+#include "core/progress.h"
 #include "lang/chc/chc_parser.h"
 #include "ir/chc_witness.h"
 
-int cli_validate(const zeta_options *o) {
-  const char *file = o->files[0], *mfile = o->files[1];
-  zeta_limits lim = cli_limits(o);
+static int validate_run(const char *const *files, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   (void)lim;
+  const char *file = files[0], *mfile = files[1];
+  FILE *out = report_out(r);
   FILE *in = fopen(file, "r");
-  if (!in) { fprintf(stderr, "zeta validate: %s: cannot open\n", file); return ZETA_EXIT_INPUT; }
+  if (!in) { diag_set(d, ZETA_EXIT_INPUT, "zeta validate: %s: cannot open", file); return ZETA_EXIT_INPUT; }
   chc_system s;
   chc_init(&s);
   char *msg = NULL;
   chc_parse_status st = chc_parse(file, in, &s, &msg);
   fclose(in);
   if (st != CHC_PARSE_OK) {
-    if (st == CHC_PARSE_NOT_HORN) fprintf(stderr, "zeta validate: %s: not a Horn-clause problem\n", file);
-    else fprintf(stderr, "%s\n", msg ? msg : "parse error");
+    if (st == CHC_PARSE_NOT_HORN) diag_set(d, ZETA_EXIT_INPUT, "zeta validate: %s: not a Horn-clause problem", file);
+    else diag_set(d, ZETA_EXIT_INPUT, "%s", msg ? msg : "parse error");
     free(msg);
     chc_free(&s);
     return ZETA_EXIT_INPUT;
@@ -33,18 +34,18 @@ int cli_validate(const zeta_options *o) {
   char why[512];
   size_t textlen;
   char *text = file_read_all(mfile, &textlen, why, sizeof why);
-  if (!text) { fprintf(stderr, "zeta validate: %s\n", why); chc_free(&s); return ZETA_EXIT_INPUT; }
+  if (!text) { diag_set(d, ZETA_EXIT_INPUT, "zeta validate: %s", why); chc_free(&s); return ZETA_EXIT_INPUT; }
   /* a model file that says unsat/unknown has no model to check */
   const char *p = text;
   while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') p++;
   if (strncmp(p, "unsat", 5) == 0 || strncmp(p, "unknown", 7) == 0) {
-    fprintf(stderr, "zeta validate: %s: the answer is not sat; no model to check\n", mfile);
+    diag_set(d, ZETA_EXIT_INPUT, "zeta validate: %s: the answer is not sat; no model to check", mfile);
     free(text); chc_free(&s);
     return ZETA_EXIT_INPUT;
   }
   term_t *interp = xcalloc(s.npreds + 1, sizeof(term_t));
   if (!chc_read_model(&s, mfile, text, interp, &msg)) {
-    fprintf(stderr, "%s\n", msg ? msg : "bad model");
+    diag_set(d, ZETA_EXIT_INPUT, "%s", msg ? msg : "bad model");
     free(msg); free(text); free(interp); chc_free(&s);
     return ZETA_EXIT_INPUT;
   }
@@ -52,13 +53,13 @@ int cli_validate(const zeta_options *o) {
   uint32_t missing = 0;
   for (uint32_t i = 0; i < s.npreds; i++)
     if (interp[i] == NULL_TERM) {
-      fprintf(stderr, "zeta validate: no definition of '%s' in %s (taken as true)\n", s.preds[i].name, mfile);
+      progress_say("zeta validate: no definition of '%s' in %s (taken as true)", s.preds[i].name, mfile);
       missing++;
     }
   const char *backend = o->backend ? o->backend : ZETA_SECOND_SOLVER, *err = NULL;
   solver *slv = solver_new(backend, &err);
   if (!slv) {
-    fprintf(stderr, "zeta validate: cannot start solver '%s': %s\n", backend, err ? err : "?");
+    diag_set(d, ZETA_EXIT_INTERNAL, "zeta validate: cannot start solver '%s': %s", backend, err ? err : "?");
     free(interp); chc_free(&s);
     return ZETA_EXIT_INTERNAL;
   }
@@ -68,16 +69,18 @@ int cli_validate(const zeta_options *o) {
   uint32_t nbad = 0;
   for (uint32_t i = 0; i < nf; i++) {
     const chc_clause *c = &s.clauses[failed[i]];
-    printf("clause %u (line %u): %s\n", failed[i] + 1, c->line, undecided[i] ? "undecided (solver unknown)" : "violated");
+    fprintf(out, "clause %u (line %u): %s\n", failed[i] + 1, c->line, undecided[i] ? "undecided (solver unknown)" : "violated");
     nbad += !undecided[i];
   }
   int rc;
-  if (nf == 0) { printf("valid (%u clauses, %s)\n", s.nclauses, backend); rc = ZETA_EXIT_VERDICT; }
-  else if (nbad) { printf("invalid (%u of %u clauses fail)\n", nbad, s.nclauses); rc = 1; }
-  else { printf("unknown (%u clauses undecided)\n", nf); rc = 1; }
+  if (nf == 0) { fprintf(out, "valid (%u clauses, %s)\n", s.nclauses, backend); rc = ZETA_EXIT_VERDICT; }
+  else if (nbad) { fprintf(out, "invalid (%u of %u clauses fail)\n", nbad, s.nclauses); rc = 1; }
+  else { fprintf(out, "unknown (%u clauses undecided)\n", nf); rc = 1; }
   free(failed); free(undecided);
   solver_free(slv);
   free(interp);
   chc_free(&s);
   return rc;
 }
+
+const lang_command lang_cmd_validate = {"validate", 2, "zeta validate FILE.smt2 MODEL.smt2", validate_run};

@@ -6,15 +6,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lang/lang_common.h"
 #include "core/alloc.h"
-#include "lang/lang.h"
+#include "core/emergency.h"
+#include "engine/ts_check.h"
 #include "lang/hw/aig_bmc.h"
 #include "lang/hw/aig_ic3.h"
-#include "engine/ts_check.h"
-#include "lang/hw/aiger.h"
-#include "lang/hw/hw_common.h"
 #include "lang/hw/aig_ts.h"
+#include "lang/hw/aiger.h"
+#include "lang/lang.h"
+#include "lang/lang_common.h"
+#include "lang/ts_run.h"
 
 /* Latch values at step 0 and input vectors per step from a trace. */
 static void trace_bits(const aig *g, const ts_trace *t, uint8_t **init, uint8_t **inputs) {
@@ -34,18 +35,32 @@ static void print_bits(FILE *out, const uint8_t *b, uint32_t n) {
 
 typedef struct { const aig *g; uint32_t prop; } aiger_ctx;
 
-/* Replays a counterexample on the circuit, then prints in the chosen
+/* The AIGER witness: "1" (or "0" for a proof, "2" unknown), "b<prop>", for
+ * a counterexample the initial latch values and one input vector per step,
+ * then ".". */
+static void write_witness(FILE *out, const aig *g, uint32_t prop, zeta_verdict v, const uint8_t *init,
+                          const uint8_t *inputs, uint32_t len) {
+  fprintf(out, "%c\nb%u\n", v == ZETA_UNSAFE ? '1' : v == ZETA_SAFE ? '0' : '2', prop);
+  if (v == ZETA_UNSAFE) {
+    print_bits(out, init, g->nlatches);
+    for (uint32_t k = 0; k < len; k++) print_bits(out, inputs + (size_t)k * g->ninputs, g->ninputs);
+  }
+  fputs(".\n", out);
+}
+
+/* Replays a counterexample on the circuit, then reports in the chosen
  * convention. */
-static int finish(FILE *out, const zeta_options *o, const ts *sys, const char *engine, ts_result *r, void *vctx) {
+static int finish(report *rep, const zeta_options *o, const ts *sys, const char *engine, ts_result *r, void *vctx) {
   const aiger_ctx *c = vctx;
   const aig *g = c->g;
+  FILE *out = report_out(rep);
   int rc = ZETA_EXIT_VERDICT;
   uint8_t *init = NULL, *inputs = NULL;
   if (r->verdict == ZETA_UNSAFE) {
     trace_bits(g, &r->trace, &init, &inputs);
     if (aig_simulate(g, c->prop, init, inputs, r->trace.length) != (int64_t)r->trace.length - 1) {
-      fprintf(stderr, "zeta: internal error: the counterexample of %s does not replay on the circuit; answer withheld\n",
-              engine);
+      progress_say("zeta: internal error: the counterexample of %s does not replay on the circuit; answer withheld",
+                   engine);
       r->verdict = ZETA_UNKNOWN;
       r->reason = "counterexample did not replay";
       rc = ZETA_EXIT_INTERNAL;
@@ -53,24 +68,30 @@ static int finish(FILE *out, const zeta_options *o, const ts *sys, const char *e
   }
   if (r->verdict == ZETA_SAFE && o->validate && r->invariant != NULL_TERM &&
       ts_invariant_check_with(ZETA_SECOND_SOLVER, sys, r->invariant) != TS_INV_OK) {
-    fprintf(stderr, "zeta: internal error: the invariant of %s does not check with cvc5; answer withheld\n", engine);
+    progress_say("zeta: internal error: the invariant of %s does not check with cvc5; answer withheld", engine);
     r->verdict = ZETA_UNKNOWN;
     r->reason = "invariant validation failed";
     rc = ZETA_EXIT_INTERNAL;
   }
+  lang_capture w;
+  write_witness(lang_capture_open(&w), g, c->prop, r->verdict, init, inputs, r->trace.length);
+  fclose(w.f);
+  report_set_witness(rep, w.buf);
+  report_set_verdict(rep, r->verdict, r->reason);
+  if (r->verdict == ZETA_UNSAFE) {
+    report_set_evidence(rep, "trace", NULL);
+    for (uint32_t k = 0; k < r->trace.length; k++) {
+      report_step(rep, "step %u", k);
+      if (k == 0)
+        for (uint32_t j = 0; j < g->nlatches; j++) report_value(rep, term_var_name(sys->vars.data[j]), init[j] ? "1" : "0");
+      for (uint32_t i = 0; i < g->ninputs; i++)
+        report_value(rep, term_var_name(sys->inputs.data[i]), inputs[(size_t)k * g->ninputs + i] ? "1" : "0");
+    }
+  }
   if (option_is(o->format, "hwmcc")) {
-    fprintf(out, "%c\nb%u\n", r->verdict == ZETA_UNSAFE ? '1' : r->verdict == ZETA_SAFE ? '0' : '2', c->prop);
-    if (r->verdict == ZETA_UNSAFE) {
-      print_bits(out, init, g->nlatches);
-      for (uint32_t k = 0; k < r->trace.length; k++) print_bits(out, inputs + (size_t)k * g->ninputs, g->ninputs);
-    }
-    fputs(".\n", out);
+    fputs(w.buf, out);
   } else {
-    switch (r->verdict) {
-    case ZETA_SAFE: fputs("SAFE\n", out); break;
-    case ZETA_UNSAFE: fputs("UNSAFE\n", out); break;
-    default: fprintf(out, "UNKNOWN (%s)\n", r->reason && *r->reason ? r->reason : "incomplete");
-    }
+    lang_verdict(rep, r->verdict, r->reason);
     if (r->verdict == ZETA_UNSAFE && o->witness) {
       fprintf(out, "counterexample of %u steps: latches at step 0, then the inputs of each step\n", r->trace.length);
       print_bits(out, init, g->nlatches);
@@ -78,18 +99,20 @@ static int finish(FILE *out, const zeta_options *o, const ts *sys, const char *e
     }
     if (r->verdict == ZETA_SAFE && o->invariant) {
       if (r->invariant != NULL_TERM) {
-        fputs("invariant: ", out);
-        term_print_let(out, r->invariant);
-        fputc('\n', out);
+        lang_capture c2;
+        term_print_let(lang_capture_open(&c2), r->invariant);
+        fclose(c2.f);
+        fprintf(out, "invariant: %s\n", c2.buf);
+        report_set_evidence(rep, "invariant", c2.buf);
+        free(c2.buf);
       } else {
         fprintf(out, "invariant: none printed%s\n", r->k > 1 ? "; the property is k-inductive" : "");
       }
     }
   }
-  /* the witness format owns stdout: statistics go to stderr there */
-  if (o->stats) fprintf(option_is(o->format, "hwmcc") ? stderr : out, "stats: engine %s depth %u frames %u lemmas %u solver-calls %llu\n", engine, r->depth, r->frames,
-                         r->lemmas, (unsigned long long)r->solver_calls);
+  free(w.buf);
   if (rc == ZETA_EXIT_VERDICT && r->verdict == ZETA_UNKNOWN) rc = ZETA_EXIT_UNKNOWN;
+  report_set_exit(rep, rc);
   free(init);
   free(inputs);
   return rc;
@@ -107,36 +130,63 @@ static zeta_verdict run_sat_bmc(void *ctx, const ts_engine_opts *eo, ts_result *
   return aig_bmc_run(c->g, c->prop, c->sys, eo, r);
 }
 
-int cli_aiger(const zeta_options *o) {
-  zeta_limits lim = cli_limits(o);
+typedef struct {
   aig g;
-  aiger_diag d;
-  if (!aiger_read_file(o->files[0], &g, &d)) {
-    fprintf(stderr, "%s\n", d.message);
-    return ZETA_EXIT_INPUT;
+  ts sys;
+  uint32_t prop;
+  aiger_ctx ctx;
+  native_ctx native;
+  lang_ts_engine engines[2];
+} aiger_model;
+
+static void *aiger_load(const char *path, const zeta_options *o, diag *d) {
+  aiger_model *m = xcalloc(1, sizeof *m);
+  aiger_diag ad;
+  if (!aiger_read_file(path, &m->g, &ad)) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s", ad.message);
+    free(m);
+    return NULL;
   }
-  uint32_t np = aig_nproperties(&g);
+  uint32_t np = aig_nproperties(&m->g);
   if ((uint64_t)o->property >= np) {
-    fprintf(stderr, "%s: --property %ld: the circuit has %u bad-state propert%s\n", o->files[0], o->property, np,
-            np == 1 ? "y" : "ies");
-    aig_free(&g);
-    return ZETA_EXIT_INPUT;
+    diag_set(d, ZETA_EXIT_INPUT, "%s: --property %ld: the circuit has %u bad-state propert%s", path, o->property, np,
+             np == 1 ? "y" : "ies");
+    aig_free(&m->g);
+    free(m);
+    return NULL;
   }
-  aiger_ctx c = {&g, (uint32_t)o->property};
+  m->prop = (uint32_t)o->property;
+  aig_to_ts(&m->g, m->prop, &m->sys);
+  if (o->verbose)
+    progress_say("zeta: %s: %u inputs, %u latches, %u ands, %u constraints, property %u", path, m->g.ninputs,
+                 m->g.nlatches, m->g.nands, m->g.nconstraints, m->prop);
+  return m;
+}
+
+static int aiger_check(void *vm, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  aiger_model *m = vm;
+  m->ctx = (aiger_ctx){&m->g, m->prop};
+  m->native = (native_ctx){&m->g, m->prop, &m->sys};
+  m->engines[0] = (lang_ts_engine){"ic3", run_ic3, &m->native};
+  m->engines[1] = (lang_ts_engine){"bmc-bit", run_sat_bmc, &m->native};
   if (option_is(o->format, "hwmcc")) {
     char unknown[64];
-    snprintf(unknown, sizeof unknown, "2\nb%u\n.\n", c.prop);
-    cli_set_unknown_output(unknown);
+    snprintf(unknown, sizeof unknown, "2\nb%u\n.\n", m->prop);
+    emergency_set_answer(unknown);
   }
-  ts s;
-  aig_to_ts(&g, c.prop, &s);
-  if (o->verbose)
-    fprintf(stderr, "zeta: %s: %u inputs, %u latches, %u ands, %u constraints, property %u\n", o->files[0],
-            g.ninputs, g.nlatches, g.nands, g.nconstraints, c.prop);
-  native_ctx nc = {&g, c.prop, &s};
-  hw_native ic3 = {"ic3", run_ic3, &nc, run_sat_bmc, "bmc (bit-level)"};
-  int rc = hw_run(o, &s, &lim, finish, &c, &ic3);
-  ts_free(&s);
-  aig_free(&g);
-  return rc;
+  /* bit-level IC3, its BMC partner and k-induction (1-inductive circuits
+   * are common), all three at once */
+  lang_ts_hooks h = {.finish = finish, .ctx = &m->ctx, .engines = m->engines, .nengines = 2,
+                     .portfolio = "ic3,bmc-bit,kind", .width = 3};
+  return lang_ts_check(o, &m->sys, &h, lim, r, d);
 }
+
+static void aiger_free(void *vm) {
+  aiger_model *m = vm;
+  ts_free(&m->sys);
+  aig_free(&m->g);
+  free(m);
+}
+
+const lang lang_aiger = {"aiger", "aag aig", ".aag .aig", "AIGER 1.9 circuits, ASCII or binary, one bad-state property",
+                         aiger_load, aiger_check, aiger_free};

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "lang/lang.h"
+#include "core/progress.h"
 #include "core/smtlib.h"
 #include "solver/itp.h"
 #include "solver/solver.h"
@@ -230,10 +231,11 @@ typedef struct {
   uint32_t nmarks, mcap;
   bool have_model, print_success;
   solver_result last;
+  FILE *out;              /* the report's text */
 } runner;
 
-static void error_response(const run_cmd *c, const char *msg) {
-  printf("(error \"line %u column %u: %s\")\n", c->line, c->col, msg);
+static void error_response(runner *r, const run_cmd *c, const char *msg) {
+  fprintf(r->out, "(error \"line %u column %u: %s\")\n", c->line, c->col, msg);
 }
 
 static bool runner_solver(runner *r, const char **err) {
@@ -269,32 +271,32 @@ static bool execute(runner *r, const run_cmd *c, bool *stop) {
   case SMTLIB_CHECK_SAT:
     r->last = solver_check_assuming(r->s, c->n, c->terms);
     r->have_model = r->last == SOLVER_SAT;
-    puts(r->last == SOLVER_SAT ? "sat" : r->last == SOLVER_UNSAT ? "unsat" : "unknown");
+    fprintf(r->out, "%s\n", r->last == SOLVER_SAT ? "sat" : r->last == SOLVER_UNSAT ? "unsat" : "unknown");
     success = false;
     break;
   case SMTLIB_GET_MODEL:
-    if (!r->have_model) error_response(c, "model is not available");
-    else print_model(stdout, r->s, c, r->as, r->nas);
+    if (!r->have_model) error_response(r, c, "model is not available");
+    else print_model(r->out, r->s, c, r->as, r->nas);
     success = false;
     break;
   case SMTLIB_GET_VALUE:
-    if (!r->have_model) { error_response(c, "model is not available"); success = false; break; }
-    putchar('(');
+    if (!r->have_model) { error_response(r, c, "model is not available"); success = false; break; }
+    fputc('(', r->out);
     for (uint32_t i = 0; i < c->n; i++) {
-      printf("%s(%s ", i ? "\n " : "", c->texts[i]);
-      print_value(stdout, solver_value(r->s, c->terms[i]));
-      putchar(')');
+      fprintf(r->out, "%s(%s ", i ? "\n " : "", c->texts[i]);
+      print_value(r->out, solver_value(r->s, c->terms[i]));
+      fputc(')', r->out);
     }
-    puts(")");
+    fputs(")\n", r->out);
     success = false;
     break;
   case SMTLIB_GET_ASSERTIONS:
-    putchar('(');
+    fputc('(', r->out);
     for (uint32_t i = 0; i < r->nas; i++) {
-      if (i) fputs("\n ", stdout);
-      term_print(stdout, r->as[i]);
+      if (i) fputs("\n ", r->out);
+      term_print(r->out, r->as[i]);
     }
-    puts(")");
+    fputs(")\n", r->out);
     success = false;
     break;
   case SMTLIB_PUSH:
@@ -322,7 +324,7 @@ static bool execute(runner *r, const run_cmd *c, bool *stop) {
   case SMTLIB_RESET: case SMTLIB_RESET_ASSERTIONS: {
     const char *err = NULL;
     if (!runner_solver(r, &err)) {
-      fprintf(stderr, "zeta smt: %s\n", err ? err : "cannot create the solver");
+      progress_say("zeta smt: %s", err ? err : "cannot create the solver");
       return false;
     }
     break;
@@ -333,11 +335,11 @@ static bool execute(runner *r, const run_cmd *c, bool *stop) {
     solver_result res = itp_sequence(r->itp, c->n, c->terms, out, r->timeout_ms);
     if (res == SOLVER_UNSAT) {
       for (uint32_t i = 0; i + 1 < c->n; i++) {
-        term_print(stdout, out[i]);
-        putchar('\n');
+        term_print(r->out, out[i]);
+        fputc('\n', r->out);
       }
     } else {
-      error_response(c, res == SOLVER_SAT ? "the formulas are satisfiable: no interpolant"
+      error_response(r, c, res == SOLVER_SAT ? "the formulas are satisfiable: no interpolant"
                                           : "interpolation failed (unknown)");
     }
     free(out);
@@ -345,22 +347,22 @@ static bool execute(runner *r, const run_cmd *c, bool *stop) {
     break;
   }
   case SMTLIB_ECHO:
-    puts(c->name ? c->name : "");
+    fprintf(r->out, "%s\n", c->name ? c->name : "");
     success = false;
     break;
   case SMTLIB_GET_INFO:
     success = false;
-    if (!c->name) { puts("unsupported"); break; }
-    if (!strcmp(c->name, ":name")) puts("(:name \"zeta\")");
-    else if (!strcmp(c->name, ":version")) printf("(:version \"%s\")\n", ZETA_VERSION);
-    else if (!strcmp(c->name, ":authors")) puts("(:authors \"the zeta developers\")");
+    if (!c->name) { fprintf(r->out, "%s\n", "unsupported"); break; }
+    if (!strcmp(c->name, ":name")) fprintf(r->out, "%s\n", "(:name \"zeta\")");
+    else if (!strcmp(c->name, ":version")) fprintf(r->out, "(:version \"%s\")\n", ZETA_VERSION);
+    else if (!strcmp(c->name, ":authors")) fprintf(r->out, "%s\n", "(:authors \"the zeta developers\")");
     else if (!strcmp(c->name, ":reason-unknown"))
-      printf("(:reason-unknown \"%s\")\n", r->last == SOLVER_UNKNOWN && r->s->ops->reason_unknown
+      fprintf(r->out, "(:reason-unknown \"%s\")\n", r->last == SOLVER_UNKNOWN && r->s->ops->reason_unknown
                                                ? r->s->ops->reason_unknown(r->s) : "none");
-    else puts("unsupported");
+    else fprintf(r->out, "%s\n", "unsupported");
     break;
   case SMTLIB_GET_OPTION: case SMTLIB_GET_ASSIGNMENT: case SMTLIB_GET_UNSAT_CORE:
-    puts("unsupported");
+    fprintf(r->out, "%s\n", "unsupported");
     success = false;
     break;
   case SMTLIB_EXIT:
@@ -369,29 +371,31 @@ static bool execute(runner *r, const run_cmd *c, bool *stop) {
   default:
     break;
   }
-  if (success && r->print_success) puts("success");
-  fflush(stdout);
+  if (success && r->print_success) fprintf(r->out, "%s\n", "success");
+  fflush(r->out);
   return true;
 }
 
-int cli_smt(const zeta_options *o) {
-  const char *file = o->files[0];
+static int smt_run(const char *const *files, const zeta_options *o, const zeta_limits *lim, report *rep, diag *d) {
+  (void)lim;
+  const char *file = files[0];
   runner r = {0};
   r.o = o;
+  r.out = report_out(rep);
   if (!itp_strategy_parse(o->itp ? o->itp : "auto", &r.itp)) {
-    fprintf(stderr, "zeta smt: unknown interpolation strategy '%s'\n", o->itp);
+    diag_set(d, ZETA_EXIT_INPUT, "zeta smt: unknown interpolation strategy '%s'", o->itp);
     return ZETA_EXIT_INPUT;
   }
   r.timeout_ms = o->timeout > 0 ? (uint32_t)(o->timeout * 1000) : 0;
   FILE *in = strcmp(file, "-") == 0 ? stdin : fopen(file, "rb");
   if (!in) {
-    fprintf(stderr, "zeta smt: cannot open %s\n", file);
+    diag_set(d, ZETA_EXIT_INPUT, "zeta smt: cannot open %s", file);
     return ZETA_EXIT_INPUT;
   }
   smtlib_parser *p = smtlib_new_file(file, in);
   if (!p) {
     if (in != stdin) fclose(in);
-    fprintf(stderr, "zeta smt: out of memory\n");
+    diag_set(d, ZETA_EXIT_INTERNAL, "zeta smt: out of memory");
     return ZETA_EXIT_INTERNAL;
   }
   /* phase 1: parse everything */
@@ -403,8 +407,8 @@ int cli_smt(const zeta_options *o) {
     if (!keep(&cmds, &c)) { st = SMTLIB_ERROR; rc = ZETA_EXIT_INTERNAL; break; }
   }
   if (st == SMTLIB_ERROR) {
-    if (rc == ZETA_EXIT_INTERNAL) fprintf(stderr, "zeta smt: out of memory\n");
-    else fprintf(stderr, "%s\n", smtlib_error(p));
+    if (rc == ZETA_EXIT_INTERNAL) diag_set(d, ZETA_EXIT_INTERNAL, "zeta smt: out of memory");
+    else diag_set(d, ZETA_EXIT_INPUT, "%s", smtlib_error(p));
     if (rc == ZETA_EXIT_VERDICT) rc = ZETA_EXIT_INPUT;
   }
   smtlib_free(p);
@@ -413,8 +417,8 @@ int cli_smt(const zeta_options *o) {
   if (rc == ZETA_EXIT_VERDICT) {
     const char *err = NULL;
     if (!runner_solver(&r, &err)) {
-      fprintf(stderr, "zeta smt: %s: %s\n", o->backend ? o->backend : "z3",
-              err ? err : "cannot create the solver");
+      diag_set(d, ZETA_EXIT_INTERNAL, "zeta smt: %s: %s", o->backend ? o->backend : "z3",
+               err ? err : "cannot create the solver");
       rc = ZETA_EXIT_INTERNAL;
     }
     bool stop = false;
@@ -427,3 +431,5 @@ int cli_smt(const zeta_options *o) {
   run_list_free(&cmds);
   return rc;
 }
+
+const lang_command lang_cmd_smt = {"smt", 1, "zeta smt FILE.smt2", smt_run};

@@ -1,25 +1,38 @@
-/* zeta FILE.vmt: a VMT transition system through the TS engines. */
+/* VMT transition systems (.vmt) through the transition-system engines. */
 #include <stdio.h>
 #include <stdlib.h>
+#include "core/alloc.h"
 #include "lang/lang.h"
-#include "lang/vmt/vmt.h"
 #include "lang/ts_run.h"
-#include "zeta/zeta.h"
+#include "lang/vmt/vmt.h"
 
-int cli_vmt(const zeta_options *o) {
-  const char *file = o->files[0];
-  FILE *in = fopen(file, "r");
-  if (!in) { perror(file); return ZETA_EXIT_INPUT; }
-  ts sys;
-  char *diag = NULL;
-  bool ok = vmt_read(file, in, (uint32_t)o->property, &sys, &diag);
+static void *vmt_load(const char *path, const zeta_options *o, diag *d) {
+  FILE *in = fopen(path, "r");
+  if (!in) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s: cannot open", path);
+    return NULL;
+  }
+  ts *sys = xmalloc(sizeof *sys);
+  char *msg = NULL;
+  bool ok = vmt_read(path, in, (uint32_t)o->property, sys, &msg);
   fclose(in);
   if (!ok) {
-    fprintf(stderr, "%s\n", diag ? diag : "error reading the VMT file");
-    free(diag);
-    return ZETA_EXIT_INPUT;
+    diag_set(d, ZETA_EXIT_INPUT, "%s", msg ? msg : "error reading the VMT file");
+    free(msg);
+    free(sys);
+    return NULL;
   }
-  int code = cli_run_ts(o, &sys, NULL);
-  ts_free(&sys);
-  return code;
+  return sys;
 }
+
+static int vmt_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  return lang_ts_check(o, m, NULL, lim, r, d);
+}
+
+static void vmt_free(void *m) {
+  ts_free(m);
+  free(m);
+}
+
+const lang lang_vmt = {"vmt", "", ".vmt", "transition systems in the VMT format (SMT-LIB with annotations)",
+                       vmt_load, vmt_check, vmt_free};

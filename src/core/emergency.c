@@ -1,0 +1,85 @@
+#include "core/emergency.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include "core/alloc.h"
+#include "zeta/zeta.h"
+
+static emergency_format_fn formatter;
+static const char *lang_text;   /* NULL: the generic words */
+static char *timeout_msg, *memory_msg;
+static volatile sig_atomic_t *stop_flag;
+
+static char *format(const char *reason) {
+  if (formatter) return formatter(lang_text, reason);
+  if (lang_text) return strdup(lang_text);
+  char *s = NULL;
+  if (asprintf(&s, "UNKNOWN (%s)\n", reason) < 0) return NULL;
+  return s;
+}
+
+static void prepare(void) {
+  char *t = format("timeout"), *m = format("memory");
+  free(timeout_msg), free(memory_msg);
+  timeout_msg = t, memory_msg = m;
+}
+
+void emergency_set_format(emergency_format_fn fn) {
+  formatter = fn;
+  prepare();
+}
+
+void emergency_set_answer(const char *text) {
+  static char *own;
+  free(own);
+  own = text ? strdup(text) : NULL;
+  lang_text = own;
+  prepare();
+}
+
+static void emergency_exit(const char *msg) {
+  if (msg) {
+    size_t n = 0;
+    while (msg[n]) n++;   /* strlen is not async-signal-safe by the letter */
+    if (write(STDOUT_FILENO, msg, n) < 0) _exit(ZETA_EXIT_UNKNOWN);
+  }
+  _exit(ZETA_EXIT_UNKNOWN);
+}
+
+static void oom_answer(size_t n) {
+  (void)n;
+  fflush(stdout);   /* the verdict line must still come first on stdout */
+  emergency_exit(memory_msg);
+}
+static void library_oom(int sig) { (void)sig; emergency_exit(memory_msg); }
+static void hard_stop(int sig) { (void)sig; emergency_exit(timeout_msg); }
+static void soft_stop(int sig) {
+  (void)sig;
+  if (stop_flag) *stop_flag = 1;
+}
+
+void emergency_rearm(double seconds) {
+  if (seconds <= 0) return;
+  signal(SIGALRM, hard_stop);
+  alarm((unsigned)seconds + 2 + (unsigned)(seconds / 10));
+}
+
+void emergency_install(long timeout, long memlimit, volatile sig_atomic_t *stop) {
+  if (!timeout_msg) prepare();
+  alloc_set_oom_handler(oom_answer);
+  if (memlimit > 0) {
+    struct rlimit rl;
+    rl.rlim_cur = rl.rlim_max = (rlim_t)memlimit * 1024 * 1024;
+    setrlimit(RLIMIT_AS, &rl);
+    /* Z3 and CaDiCaL report a failed allocation by throwing (abort) or by
+     * dereferencing it: under this limit that means out of memory */
+    signal(SIGABRT, library_oom);
+    signal(SIGSEGV, library_oom);
+  }
+  stop_flag = stop;
+  signal(SIGINT, soft_stop);
+  signal(SIGTERM, soft_stop);
+  if (timeout > 0) emergency_rearm((double)timeout);
+}

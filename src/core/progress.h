@@ -1,0 +1,11 @@
+/* Progress messages of long runs (-v). Lower layers hand them to one
+ * process-wide hook that the API sets from the user's callback; without a
+ * hook they go to stderr, one line each. */
+#ifndef ZETA_CORE_PROGRESS_H
+#define ZETA_CORE_PROGRESS_H
+
+typedef void (*progress_fn)(void *user, const char *message);
+void progress_set(progress_fn fn, void *user);
+/* One message (no trailing newline needed). */
+void progress_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#endif

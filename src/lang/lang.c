@@ -1,0 +1,41 @@
+#include "lang/lang.h"
+#include <string.h>
+
+/* One line per language; the first whose extension matches a file wins. */
+static const lang *const table[] = {
+  &lang_cfa, &lang_chc, &lang_vmt, &lang_aiger, &lang_btor2, &lang_petri,
+};
+static const lang_command *const commands[] = {&lang_cmd_smt, &lang_cmd_validate};
+
+const lang *lang_at(size_t i) { return i < sizeof table / sizeof table[0] ? table[i] : NULL; }
+
+/* True when word is one of the space-separated words of list. */
+static bool word_in(const char *list, const char *word, size_t n) {
+  for (const char *p = list; p && *p;) {
+    while (*p == ' ') p++;
+    size_t len = strcspn(p, " ");
+    if (len == n && strncmp(p, word, n) == 0) return true;
+    p += len;
+  }
+  return false;
+}
+
+const lang *lang_by_name(const char *name) {
+  for (size_t i = 0; lang_at(i); i++)
+    if (strcmp(table[i]->name, name) == 0 || word_in(table[i]->aliases, name, strlen(name))) return table[i];
+  return NULL;
+}
+
+const lang *lang_by_file(const char *path) {
+  const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+  if (!dot || (slash && dot < slash)) return NULL;
+  for (size_t i = 0; lang_at(i); i++)
+    if (word_in(table[i]->extensions, dot, strlen(dot))) return table[i];
+  return NULL;
+}
+
+const lang_command *lang_command_by_name(const char *name) {
+  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    if (strcmp(commands[i]->name, name) == 0) return commands[i];
+  return NULL;
+}

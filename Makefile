@@ -18,7 +18,7 @@ SANFLAGS = -fsanitize=address,undefined
 LDFLAGS += $(if $(filter 1,$(SANITIZE)),$(SANFLAGS))
 LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -lm -lpthread
 
-LIB_SRC  := $(sort $(wildcard src/core/*.c src/solver/*.c src/ir/*.c src/analysis/*.c src/engine/*.c \
+LIB_SRC  := $(sort $(wildcard src/core/*.c src/solver/*.c src/ir/*.c src/cert/*.c src/analysis/*.c src/engine/*.c \
               src/lang/*.c src/lang/*/*.c src/api/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))

@@ -9,7 +9,8 @@ allowed() {  # layer -> allowed include prefixes
   case $1 in
     cli) echo "cli zeta" ;;
     api) echo "api lang core zeta" ;;
-    lang) echo "lang engine analysis ir solver core zeta" ;;
+    lang) echo "lang engine analysis cert ir solver core zeta" ;;
+    cert) echo "cert ir solver core zeta" ;;
     engine) echo "engine analysis ir solver core zeta" ;;
     analysis) echo "analysis ir solver core zeta" ;;
     ir) echo "ir solver core zeta" ;;

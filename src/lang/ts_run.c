@@ -64,9 +64,7 @@ static void default_invariant(report *r, const ts *sys, term_t inv, void *ctx) {
   free(text);
 }
 
-/* --validate: the evidence re-checked by the second solver; a failure turns
- * the answer into UNKNOWN (a wrong verdict is worse than none). */
-static void validate(ts_result *res, const ts *sys) {
+void lang_ts_validate(ts_result *res, const ts *sys) {
   if (res->verdict == ZETA_UNSAFE && ts_trace_replay_with(ZETA_SECOND_SOLVER, sys, &res->trace) != SOLVER_SAT) {
     res->verdict = ZETA_UNKNOWN;
     res->reason = "validation of the counterexample failed";
@@ -90,7 +88,7 @@ void lang_ts_stats(report *r, const ts_result *res, double seconds) {
 }
 
 static int default_finish(report *r, const zeta_options *o, const ts *sys, ts_result *res, const lang_ts_hooks *h) {
-  if (o->validate) validate(res, sys);
+  if (o->validate) lang_ts_validate(res, sys);
   int code = lang_verdict(r, res->verdict, res->reason);
   FILE *out = report_out(r);
   void *ctx = h ? h->ctx : NULL;

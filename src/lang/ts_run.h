@@ -57,6 +57,9 @@ int lang_ts_check(const zeta_options *o, const ts *sys, const lang_ts_hooks *hoo
  * h must outlive the job. Returns -1 for an unknown engine name. */
 int lang_ts_job(const zeta_options *o, const ts *sys, const char *engine, const lang_ts_hooks *h,
                 portfolio_job *job);
+/* --validate: the evidence re-checked by the second solver; a failure turns
+ * the answer into UNKNOWN (a wrong verdict is worse than none). */
+void lang_ts_validate(ts_result *res, const ts *sys);
 /* The engine's statistics under the report's stats. */
 void lang_ts_stats(report *r, const ts_result *res, double seconds);
 #endif

@@ -10,7 +10,11 @@ int main(int argc, char **argv) {
   zeta_config_set(cfg, "timeout", "20", NULL);
   zeta_error err;
   zeta_model *m = zeta_load_file(argv[1], NULL, cfg, &err);
-  if (!m) { fprintf(stderr, "%s (line %u, column %u)\n", err.message, err.line, err.column); return 2; }
+  if (!m) {
+    fprintf(stderr, "%s (line %u, column %u)\n", err.message, err.line, err.column);
+    zeta_config_free(cfg);
+    return err.code;
+  }
   zeta_result *r = zeta_check(m, cfg);
   const char *words[] = {"SAFE", "UNSAFE", "UNKNOWN"};
   printf("%s by %s in %.2f s\n", words[zeta_result_verdict(r)], zeta_result_engine(r), zeta_result_seconds(r));

@@ -148,14 +148,9 @@ void report_value(report *r, const char *name, const char *value) {
 
 void report_value_term(report *r, const char *name, term_t value) {
   if (value == NULL_TERM) { report_value(r, name, "?"); return; }
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream(&buf, &len);
-  if (!m) alloc_fail(0);
-  term_print(m, value);
-  fclose(m);
-  report_value(r, name, buf);
-  free(buf);
+  char *text = term_to_string(value);
+  report_value(r, name, text);
+  free(text);
 }
 
 size_t report_nsteps(const report *r) { return r->nsteps; }

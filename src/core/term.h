@@ -193,6 +193,7 @@ bool term_is_atom(term_t t);
 void term_print(FILE *out, term_t t);
 void term_print_let(FILE *out, term_t t);
 char *term_to_string(term_t t);               /* malloc'd */
+char *term_to_string_let(term_t t);           /* malloc'd, with let-sharing */
 void term_print_symbol(FILE *out, const char *name);
 void term_print_var_name(FILE *out, term_t v);
 

@@ -191,3 +191,4 @@ char *term_print_to_string(void (*print)(FILE *, int32_t), int32_t x) {
 }
 
 char *term_to_string(term_t t) { return term_print_to_string(term_print, t); }
+char *term_to_string_let(term_t t) { return term_print_to_string(term_print_let, t); }

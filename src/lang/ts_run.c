@@ -46,22 +46,16 @@ static void default_step(report *r, const ts *sys, const ts_trace *t, uint32_t k
   fputc('\n', report_out(r));
 }
 
-static char *term_text(term_t t) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream(&buf, &len);
-  if (!m) alloc_fail(0);
-  term_print_let(m, t);
-  fclose(m);
-  return buf;
+void lang_ts_report_invariant(report *r, term_t inv) {
+  char *text = term_to_string_let(inv);
+  fprintf(report_out(r), "invariant: %s\n", text);
+  report_set_evidence(r, "invariant", text);
+  free(text);
 }
 
 static void default_invariant(report *r, const ts *sys, term_t inv, void *ctx) {
   (void)sys, (void)ctx;
-  char *text = term_text(inv);
-  fprintf(report_out(r), "invariant: %s\n", text);
-  report_set_evidence(r, "invariant", text);
-  free(text);
+  lang_ts_report_invariant(r, inv);
 }
 
 void lang_ts_validate(ts_result *res, const ts *sys) {

@@ -60,6 +60,8 @@ int lang_ts_job(const zeta_options *o, const ts *sys, const char *engine, const 
 /* --validate: the evidence re-checked by the second solver; a failure turns
  * the answer into UNKNOWN (a wrong verdict is worse than none). */
 void lang_ts_validate(ts_result *res, const ts *sys);
+/* "invariant: TERM" in the answer and the term as the report's evidence. */
+void lang_ts_report_invariant(report *r, term_t inv);
 /* The engine's statistics under the report's stats. */
 void lang_ts_stats(report *r, const ts_result *res, double seconds);
 #endif

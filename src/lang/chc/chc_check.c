@@ -97,6 +97,20 @@ static int report_unknown(report *r, const char *reason) {
   return ZETA_EXIT_UNKNOWN;
 }
 
+/* sat (with the model) or unsat (with the derivation): the evidence,
+ * captured in c, is the report's evidence and witness and, with --model,
+ * part of the answer. */
+static int report_answer(report *r, const zeta_options *o, zeta_verdict v, const char *kind, lang_capture *c) {
+  fclose(c->f);
+  report_set_verdict(r, v, NULL);
+  fputs(v == ZETA_SAFE ? "sat\n" : "unsat\n", report_out(r));
+  if (o->model) fputs(c->buf, report_out(r));
+  report_set_evidence(r, kind, c->buf);
+  report_set_witness(r, c->buf);
+  free(c->buf);
+  return ZETA_EXIT_VERDICT;
+}
+
 /* Checks the evidence of res and reports the answer; returns the exit code. */
 static int finish(report *r, const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *res) {
   int rc;
@@ -129,16 +143,9 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
       rc = report_unknown(r, "the model failed its check (engine bug)");
       progress_say("zeta: internal: %s produced a model that does not satisfy the clauses", res->engine);
     } else {
-      report_set_verdict(r, ZETA_SAFE, NULL);
-      fputs("sat\n", report_out(r));
       lang_capture c;
       chc_write_model(lang_capture_open(&c), sys, interp);
-      fclose(c.f);
-      if (o->model) fputs(c.buf, report_out(r));
-      report_set_evidence(r, "model", c.buf);
-      report_set_witness(r, c.buf);
-      free(c.buf);
-      rc = ZETA_EXIT_VERDICT;
+      rc = report_answer(r, o, ZETA_SAFE, "model", &c);
     }
     free(interp);
   } else if (res->answer == CHC_UNSAT) {
@@ -146,16 +153,9 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
       rc = report_unknown(r, "the derivation did not replay");
       progress_say("zeta: %s answered unsat without a replayable derivation", res->engine);
     } else {
-      report_set_verdict(r, ZETA_UNSAFE, NULL);
-      fputs("unsat\n", report_out(r));
       lang_capture c;
       chc_write_derivation(lang_capture_open(&c), norm, &res->deriv);
-      fclose(c.f);
-      if (o->model) fputs(c.buf, report_out(r));
-      report_set_evidence(r, "derivation", c.buf);
-      report_set_witness(r, c.buf);
-      free(c.buf);
-      rc = ZETA_EXIT_VERDICT;
+      rc = report_answer(r, o, ZETA_UNSAFE, "derivation", &c);
     }
   } else {
     rc = report_unknown(r, res->reason);

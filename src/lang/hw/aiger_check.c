@@ -99,12 +99,7 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
     }
     if (r->verdict == ZETA_SAFE && o->invariant) {
       if (r->invariant != NULL_TERM) {
-        lang_capture c2;
-        term_print_let(lang_capture_open(&c2), r->invariant);
-        fclose(c2.f);
-        fprintf(out, "invariant: %s\n", c2.buf);
-        report_set_evidence(rep, "invariant", c2.buf);
-        free(c2.buf);
+        lang_ts_report_invariant(rep, r->invariant);
       } else {
         fprintf(out, "invariant: none printed%s\n", r->k > 1 ? "; the property is k-inductive" : "");
       }

@@ -43,14 +43,7 @@ static int finish(report *rep, const zeta_options *o, const ts *s, const char *e
       if (text) fputc('\n', text);
     }
   }
-  if (r->verdict == ZETA_SAFE && o->invariant && r->invariant != NULL_TERM) {
-    lang_capture c;
-    term_print_let(lang_capture_open(&c), r->invariant);
-    fclose(c.f);
-    fprintf(out, "invariant: %s\n", c.buf);
-    report_set_evidence(rep, "invariant", c.buf);
-    free(c.buf);
-  }
+  if (r->verdict == ZETA_SAFE && o->invariant && r->invariant != NULL_TERM) lang_ts_report_invariant(rep, r->invariant);
   report_set_exit(rep, rc);
   return rc;
 }

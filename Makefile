@@ -25,6 +25,9 @@ TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+# the harnesses without libFuzzer: each runs once per file (seeds, regressions)
+FUZZ_REPLAY := $(FUZZ_SRC:fuzz/%.c=$(BUILD)/fuzz/%)
 SETUP    := $(BUILD)/.setup-done
 
 VERSION := $(shell sed -n 's/^\#define ZETA_VERSION "\(.*\)"/\1/p' include/zeta/zeta.h)
@@ -77,8 +80,35 @@ $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libzeta.a |
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -Itests/unit -o $@ $< $(BUILD)/libzeta.a $(LIBS)
 
-check: all $(TESTS)
+check: all $(TESTS) $(FUZZ_REPLAY)
 	@BUILD=$(BUILD) ./tests/run.sh
+
+$(BUILD)/fuzz/%: fuzz/%.c fuzz/replay_main.c fuzz/fuzz.h $(BUILD)/libzeta.a | $(SETUP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -Ifuzz -o $@ $< fuzz/replay_main.c $(BUILD)/libzeta.a $(LIBS)
+
+# Fuzzing the readers with libFuzzer (clang): `make fuzz` runs every harness
+# for FUZZ_TIME seconds (FUZZ=cfa,chc picks some), with the seeds in
+# fuzz/seeds/ and the shared tasks as corpus and fuzz/dict/ as dictionaries;
+# findings land in build-fuzz/findings/. See docs/STATUS-reliability.md.
+FUZZ_BUILD  := build-fuzz
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -Ifuzz -MMD -MP
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_OBJ    := $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_BINS   := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)
+FUZZ_TIME   ?= 60
+.PHONY: fuzz fuzz-build
+$(FUZZ_BUILD)/obj/%.o: %.c Makefile | $(SETUP)
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_BUILD)/libzeta.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+$(FUZZ_BUILD)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz.h $(FUZZ_BUILD)/libzeta.a
+	clang $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $< $(FUZZ_BUILD)/libzeta.a $(LIBS)
+fuzz-build: $(FUZZ_BINS)
+fuzz: fuzz-build
+	@FUZZ_TIME=$(FUZZ_TIME) ./fuzz/run.sh $(FUZZ_BUILD)
 
 # the e2e scripts on a representative subset (tests/e2e/lib/quick.sh)
 sanitize-check:
@@ -94,6 +124,7 @@ clean:
 	rm -rf build build-san build-*
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(FUZZ_OBJ:.o=.d)
 
 # SMT-LIB parsing and term-construction benchmark (bench/parse_bench.c):
 # a generated ~100 MB script parsed (MB/s, peak memory) and 10^6 terms built.

@@ -3,7 +3,7 @@
 # Used by `make`, `make check` and `.ci/run`, so a fresh Debian 12 machine
 # needs nothing but this repository.
 set -eu
-pkgs="gcc make pkgconf libz3-dev z3 cvc5 libcadical-dev libgmp-dev libglpk-dev libexpat1-dev libbdd-dev
+pkgs="gcc make pkgconf clang libclang-rt-14-dev valgrind libz3-dev z3 cvc5 libcadical-dev libgmp-dev libglpk-dev libexpat1-dev libbdd-dev
       libyaml-dev libcjson-dev python3 python3-yaml python3-matplotlib"
 missing=""
 for p in $pkgs; do

@@ -933,7 +933,7 @@ static term_t parse_term(smtlib_parser *p) {
     if (k == SEXP_RPAREN && p->frames.size > fbase && p->frames.data[p->frames.size - 1].kind == F_APP) {
       frame *f = &p->frames.data[p->frames.size - 1];
       uint32_t n = p->args.size - f->base;
-      t = build_app(p, f, n, p->args.data + f->base);
+      t = build_app(p, f, n, n ? p->args.data + f->base : NULL);   /* "(= )": no arguments, maybe no array */
       if (t == NULL_TERM) goto error;
       p->args.size = f->base;
       p->frames.size--;
@@ -1397,6 +1397,7 @@ static bool parse_command(smtlib_parser *p, smtlib_cmd *c) {
     } else {
       if (c->level > p->levels.size)
         return FAILT(p, "cannot pop %u levels: only %u pushed", c->level, p->levels.size);
+      if (c->level == 0) break;   /* (pop 0): nothing, and no level to look at */
       p->levels.size -= c->level;
       if (!p->global_decls) unbind_to(p, p->levels.data[p->levels.size]);
     }

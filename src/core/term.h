@@ -12,11 +12,11 @@
  */
 #ifndef ZETA_CORE_TERM_H
 #define ZETA_CORE_TERM_H
+#include <stdio.h>   /* before gmp.h, which declares its FILE functions only then */
 #include <gmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 typedef int32_t term_t;
 typedef int32_t type_t;

@@ -68,6 +68,8 @@ static void child_main(const portfolio_job *j, const zeta_limits *lim, int wfd, 
   char *json = report_to_json(r, NULL, NULL, -1, -1);
   fputs(json, stdout);
   fflush(stdout);
+  free(json);
+  report_free(r);
   _exit(code);
 }
 

@@ -45,7 +45,8 @@ static void itp_iso_child(int fd, itp_strategy_fn fn, uint32_t n, const term_t *
       fputs(")\n", w);
     }
   }
-  _exit(fflush(w) == 0 ? 0 : 3);
+  free(out);
+  _exit(fclose(w) == 0 ? 0 : 3);
 }
 
 /* Reads everything the child writes, until EOF or the deadline. */

@@ -67,7 +67,7 @@ static void test_errors(void) {
   btor2_diag d;
   CHECK(!rd("1 sort bitvec 8\n2 input 1\n3 fair 2\n", &m, &d) && strstr(d.message, "t.btor2:3:3:"));
   CHECK(!rd("1 sort bitvec 8\n2 input 1\n3 slice 1 2 9 0\n", &m, &d) && strstr(d.message, "t.btor2:3:"));
-  CHECK(!rd("1 sort bitvec 8\n2 input 1\n", &m, &d) && strstr(d.message, "no bad-state"));
+  CHECK(!rd("1 sort bitvec 8\n2 input 1\n", &m, &d) && strstr(d.message, "t.btor2:3:1: expected a bad-state property"));
   CHECK(!rd("1 sort bitvec 8\n2 sort array 1 1\n3 input 2\n4 not 2 -3\n", &m, &d) && strstr(d.message, "t.btor2:4:"));
 }
 

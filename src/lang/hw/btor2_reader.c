@@ -394,7 +394,9 @@ bool btor2_read_string(const char *text, size_t len, const char *name, btor2_mod
   r.line--;
   if (ok && m->bad.size == 0) {
     ok = false;
-    snprintf(d->message, sizeof d->message, "%s: no bad-state property", r.name);
+    /* the end of the input is where the missing `bad` was expected */
+    snprintf(d->message, sizeof d->message, "%s:%lu:1: expected a bad-state property (bad) before the end of the input",
+             r.name, r.line + 1);
   }
   free(r.e);
   free(r.state_of);

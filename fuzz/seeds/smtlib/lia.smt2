@@ -1,0 +1,12 @@
+; linear integer arithmetic: sat and unsat queries, check-sat-assuming
+(set-logic QF_LIA)
+(declare-const x Int)
+(declare-const y Int)
+(declare-const b Bool)
+(assert (and (>= x 0) (<= x 10) (= (+ x y) 7)))
+(check-sat)
+(assert (> (- x y) 12))
+(check-sat)
+(check-sat-assuming (b (not b)))
+(assert (= (* 2 y) (+ (* 2 x) 1)))
+(check-sat)

@@ -924,6 +924,8 @@ static bool bool_check(smtlib_parser *p, term_t t, uint32_t line, uint32_t col, 
   return fail(p, line, col, "%s must be Boolean", what);
 }
 
+#define SMTLIB_MAX_LEVELS 1000000u
+
 /* Parses one term. */
 static term_t parse_term(smtlib_parser *p) {
   const uint32_t fbase = p->frames.size;
@@ -1392,6 +1394,9 @@ static bool parse_command(smtlib_parser *p, smtlib_cmd *c) {
       unread(p);
     }
     if (c->kind == SMTLIB_PUSH) {
+      /* a level costs a frame here and in every solver: bound the nesting */
+      if ((uint64_t)p->levels.size + c->level > SMTLIB_MAX_LEVELS)
+        return FAILT(p, "too many assertion levels (at most %u)", SMTLIB_MAX_LEVELS);
       for (uint32_t j = 0; j < c->level; j++)
         if (!VPUSH(p, p->levels, p->binds.size)) return false;
     } else {

@@ -90,5 +90,10 @@ void cfa_error_distance(const cfa *c, uint32_t **dist);
 
 /* Prints the CFA in the textual CFA language. */
 void cfa_print(FILE *out, const cfa *c);
+/* c in the CFA language's own syntax (what the CFA reader reads back to
+ * the same model); false, with the reason in why, when c holds something
+ * that syntax cannot say (a choice made by cfa_lbe, an operator without
+ * CFA syntax, an indexed variable); the text is written anyway. */
+bool cfa_write(FILE *out, const cfa *c, char *why, size_t len);
 void cfa_print_stmt(FILE *out, const cfa_stmt *s);
 #endif

@@ -271,6 +271,12 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
     diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for control flow automata", o->algorithm);
     return ZETA_EXIT_INPUT;
   }
+  if (option_is(o->export_fmt, "cfa")) {   /* the model as read or lowered, before any encoding */
+    char why[256];
+    if (cfa_write(report_out(r), c, why, sizeof why)) return ZETA_EXIT_VERDICT;
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --export cfa: %s", why);
+    return ZETA_EXIT_INPUT;
+  }
   cfa_prune(c);
   if (option_is(o->encoding, "LBE")) cfa_lbe(c);
   if (is_cegar && !exporting) return cegar_answer(r, o, c, lim, hooks, d);

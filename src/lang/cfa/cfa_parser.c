@@ -2,6 +2,7 @@
 #include "lang/cfa/cfa_parser.h"
 #include <ctype.h>
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,8 @@ typedef struct {
   uint32_t n;
 } pending_edge;
 
+#define SCRATCH 32
+
 typedef struct {
   const char *file;
   pending_edge *edges;
@@ -34,7 +37,19 @@ typedef struct {
   jmp_buf jb;
   /* declared variables: names are the term names */
   term_vec vars;
+  /* entries of the array literals being read */
+  term_vec scratch[SCRATCH];
+  uint32_t nscratch;
+  char *stack_base;   /* the stack at the start: nesting is bounded by stack use */
 } parser;
+
+/* Deep nesting ("((((...", "- - - ...", "[[[...") is an input error
+ * before it is a stack overflow: at most 2 MB of stack for the recursion. */
+#define NEST_CHECK(p, t)                                                                  \
+  do {                                                                                    \
+    char here_;                                                                           \
+    if ((p)->stack_base - &here_ > (ptrdiff_t)2 << 20) FAIL(p, t, "nested too deeply"); \
+  } while (0)
 
 static void fail_at(parser *p, uint32_t line, uint32_t col, const char *fmt, ...) {
   int k = snprintf(p->err, p->errlen, "%s:%u:%u: ", p->file, line, col);
@@ -165,6 +180,7 @@ static uint32_t nat(parser *p) {
 /* ---- types ---- */
 static type_t parse_type(parser *p) {
   token *t = peek(p);
+  NEST_CHECK(p, t);
   if (accept(p, "bool")) return type_bool();
   if (accept(p, "int")) return type_int();
   if (accept(p, "rat")) return type_real();
@@ -273,42 +289,39 @@ static term_t primary(parser *p) {
     return r;
   }
   if (accept(p, "[")) {  /* array literal */
-    term_vec idx = {0}, val = {0};
+    /* the entries live in the parser, so that an error inside them (a
+     * longjmp) frees them too */
+    if (p->nscratch + 2 > SCRATCH) FAIL(p, t, "array literals nested too deeply");
+    term_vec *idx = &p->scratch[p->nscratch++], *val = &p->scratch[p->nscratch++];
+    *idx = (term_vec){0}, *val = (term_vec){0};
     type_t ity = NULL_TYPE;
     term_t dflt = NULL_TERM;
     while (!at(p, "default") && !at(p, "<")) {
       term_t i = expr(p);
       expect(p, "<-");
       term_t v = expr(p);
-      term_vec_push(&idx, i);
-      term_vec_push(&val, v);
-      if (!accept(p, ",")) {
-        term_vec_free(&idx); term_vec_free(&val);
-        FAIL(p, peek(p), "expected ',' in array literal");
-      }
+      term_vec_push(idx, i);
+      term_vec_push(val, v);
+      if (!accept(p, ",")) FAIL(p, peek(p), "expected ',' in array literal");
     }
     if (accept(p, "<")) {
       ity = parse_type(p);
       expect(p, ">");
     }
-    if (!accept(p, "default")) {
-      term_vec_free(&idx); term_vec_free(&val);
-      FAIL(p, peek(p), "expected 'default <- value' in array literal");
-    }
+    if (!accept(p, "default")) FAIL(p, peek(p), "expected 'default <- value' in array literal");
     expect(p, "<-");
     token *dt = peek(p);
     dflt = expr(p);
     expect(p, "]");
     if (ity == NULL_TYPE) {
-      if (idx.size == 0) FAIL(p, t, "array literal: expected an index type '<T>'");
-      ity = term_type(idx.data[0]);
+      if (idx->size == 0) FAIL(p, t, "array literal: expected an index type '<T>'");
+      ity = term_type(idx->data[0]);
     }
     term_t a = term_const_array(type_array(ity, term_type(dflt)), dflt);
-    uint32_t n = idx.size;
-    term_t *iv = idx.data, *vv = val.data;
-    for (uint32_t k = 0; k < n && a != NULL_TERM; k++) a = term_store(a, iv[k], vv[k]);
-    term_vec_free(&idx);
-    term_vec_free(&val);
+    for (uint32_t k = 0; k < idx->size && a != NULL_TERM; k++) a = term_store(a, idx->data[k], val->data[k]);
+    term_vec_free(idx);
+    term_vec_free(val);
+    p->nscratch -= 2;
     return check(p, dt, a, "array literal");
   }
   if (t->kind == T_ID && !is_keyword(t)) {
@@ -348,6 +361,7 @@ static term_t accessor(parser *p) {
 
 static term_t unary(parser *p) {
   token *t = peek(p);
+  NEST_CHECK(p, t);
   if (accept(p, "-")) return check(p, t, term_neg(unary(p)), "unary minus");
   if (accept(p, "+")) return unary(p);
   if (accept(p, "bvpos")) return unary(p);
@@ -505,6 +519,7 @@ static term_t need_bool(parser *p, token *t, term_t a, const char *what) {
 static term_t not_(parser *p) {
   if (accept(p, "not")) {
     token *u = peek(p);
+    NEST_CHECK(p, u);
     return term_not(need_bool(p, u, not_(p), "'not'"));
   }
   return equality(p);
@@ -570,6 +585,7 @@ static term_t iff_(parser *p) {
 
 static term_t expr(parser *p) {
   token *t = peek(p);
+  NEST_CHECK(p, t);
   if (accept(p, "if")) {
     token *ct = peek(p);
     term_t c = need_bool(p, ct, expr(p), "'if'");
@@ -720,6 +736,8 @@ bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *e
   cfa_init(out, "cfa");
   volatile bool ok = false;
   volatile bool seen_process = false;
+  char base;
+  p->stack_base = &base;
   if (setjmp(p->jb) == 0) {
     lex(p, text, len);
     while (peek(p)->kind != T_EOF) {
@@ -752,6 +770,7 @@ bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *e
   free_pending(p->edges, p->nedges);
   free(p->toks);
   term_vec_free(&p->vars);
+  for (uint32_t i = 0; i < p->nscratch; i++) term_vec_free(&p->scratch[i]);
   free(p);
   if (!ok) cfa_free(out);
   return ok;

@@ -25,10 +25,16 @@ static void xnode_free(xnode *x) {
   free(x);
 }
 
+/* Formulas deeper than this are input errors (the translation and the
+ * predicates are recursive; real MCC formulas stay far below). */
+#define MAX_DEPTH 2000
+
 typedef struct {
   XML_Parser xp;
   xnode *root, *cur;
   bool nomem;
+  unsigned depth;
+  unsigned long deep_line, deep_col;   /* where MAX_DEPTH was passed, or 0 */
 } tree_state;
 
 static void XMLCALL t_start(void *ud, const char *qname, const char **atts) {
@@ -37,6 +43,12 @@ static void XMLCALL t_start(void *ud, const char *qname, const char **atts) {
   if (s->nomem) return;
   const char *local = strrchr(qname, '|');
   local = local ? local + 1 : qname;
+  if (++s->depth > MAX_DEPTH) {
+    s->deep_line = XML_GetCurrentLineNumber(s->xp);
+    s->deep_col = XML_GetCurrentColumnNumber(s->xp) + 1;
+    XML_StopParser(s->xp, XML_FALSE);
+    return;
+  }
   xnode *x = calloc(1, sizeof *x);
   if (!x || !(x->name = strdup(local))) { free(x); s->nomem = true; XML_StopParser(s->xp, XML_FALSE); return; }
   x->line = XML_GetCurrentLineNumber(s->xp);
@@ -55,6 +67,7 @@ static void XMLCALL t_start(void *ud, const char *qname, const char **atts) {
 static void XMLCALL t_end(void *ud, const char *qname) {
   tree_state *s = ud;
   (void)qname;
+  s->depth--;
   if (s->cur) s->cur = s->cur->parent;
 }
 
@@ -313,6 +326,8 @@ static bool read_with(XML_Parser xp, tree_state *ts, bool ok, const char *file, 
   out->props = NULL;
   out->n = 0;
   if (ts->nomem) petri_diag_set(d, file, 0, 0, "out of memory");
+  else if (ts->deep_line)
+    petri_diag_set(d, file, ts->deep_line, ts->deep_col, "formula nested too deeply (more than %d levels)", MAX_DEPTH);
   else if (!ok)
     petri_diag_set(d, file, XML_GetCurrentLineNumber(xp), XML_GetCurrentColumnNumber(xp) + 1,
                    "malformed XML: %s", XML_ErrorString(XML_GetErrorCode(xp)));

@@ -37,7 +37,7 @@ PREFIX  ?= /usr/local
 .PHONY: all check demo clean setup sanitize-check bench install
 all: $(BUILD)/zeta $(BUILD)/libzeta.a $(BUILD)/libzeta.so.$(VERSION) $(BUILD)/zeta.1
 
-$(SETUP): scripts/setup.sh
+$(SETUP): scripts/setup.sh scripts/npm-packages.txt
 	@mkdir -p $(BUILD)
 	@./scripts/setup.sh
 	@touch $@

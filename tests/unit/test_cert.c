@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "check.h"
+#include "cert/farkas.h"
 #include "cert/rup.h"
 #include "cert/sat_refute.h"
 
@@ -173,10 +174,142 @@ static void test_rup_sound(void) {
   }
 }
 
+/* ---- linear arithmetic ---- */
+
+/* sum coefs[i]*x_i + cst REL 0 over nv variables (coefs integers) */
+static void mk(lin_cons *c, uint32_t nv, const long *coefs, long cst, lin_rel rel) {
+  lin_init(c);
+  mpq_t k;
+  mpq_init(k);
+  for (uint32_t i = 0; i < nv; i++) { mpq_set_si(k, coefs[i], 1); lin_add_term(c, i, k); }
+  mpq_set_si(c->cst, cst, 1);
+  c->rel = rel;
+  mpq_clear(k);
+}
+
+static bool farkas_si(uint32_t n, const lin_cons *cs, const long *m, lin_domain d) {
+  mpq_t *q = calloc(n, sizeof *q);
+  for (uint32_t i = 0; i < n; i++) { mpq_init(q[i]); mpq_set_si(q[i], m[i], 1); }
+  bool ok = farkas_check(n, cs, q, d);
+  for (uint32_t i = 0; i < n; i++) mpq_clear(q[i]);
+  free(q);
+  return ok;
+}
+
+static const bool all_int[16] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+static const lin_domain INTS = {all_int, 16}, REALS = {NULL, 0};
+
+static void test_farkas_handmade(void) {
+  lin_cons c[3];
+  /* x - 2 <= 0, -x + 3 <= 0 */
+  mk(&c[0], 1, (long[]){1}, -2, LIN_LE);
+  mk(&c[1], 1, (long[]){-1}, 3, LIN_LE);
+  CHECK(farkas_si(2, c, (long[]){1, 1}, REALS));
+  CHECK(!farkas_si(2, c, (long[]){2, 1}, REALS));     /* perturbed */
+  CHECK(!farkas_si(2, c, (long[]){-1, -1}, REALS));   /* swapped signs */
+  CHECK(!farkas_si(2, c, (long[]){0, 0}, REALS));
+  CHECK(fm_refute(2, c, REALS, 100) == 1);
+  CHECK(fm_refute(1, c, REALS, 100) == 0);            /* dropped hypothesis */
+  lin_clear(&c[0]); lin_clear(&c[1]);
+  /* x < y, y < x: 0 < 0 */
+  mk(&c[0], 2, (long[]){1, -1}, 0, LIN_LT);
+  mk(&c[1], 2, (long[]){-1, 1}, 0, LIN_LT);
+  CHECK(farkas_si(2, c, (long[]){1, 1}, REALS));
+  c[1].rel = LIN_LE;
+  CHECK(farkas_si(2, c, (long[]){1, 1}, REALS));      /* x < y, y <= x */
+  c[0].rel = LIN_LE;
+  CHECK(!farkas_si(2, c, (long[]){1, 1}, REALS));     /* 0 <= 0 is no contradiction */
+  CHECK(fm_refute(2, c, REALS, 100) == 0);
+  lin_clear(&c[0]); lin_clear(&c[1]);
+  /* integers: 2x - 1 <= 0 and -2x + 1 <= 0 (x = 1/2) */
+  mk(&c[0], 1, (long[]){2}, -1, LIN_LE);
+  mk(&c[1], 1, (long[]){-2}, 1, LIN_LE);
+  CHECK(!farkas_si(2, c, (long[]){1, 1}, REALS));
+  CHECK(farkas_si(2, c, (long[]){1, 1}, INTS));
+  CHECK(fm_refute(2, c, REALS, 100) == 0);
+  CHECK(fm_refute(2, c, INTS, 100) == 1);
+  lin_clear(&c[0]); lin_clear(&c[1]);
+  /* integers: 2x - 2y - 1 = 0 alone */
+  mk(&c[0], 2, (long[]){2, -2}, -1, LIN_EQ);
+  CHECK(farkas_si(1, c, (long[]){1}, INTS));
+  CHECK(!farkas_si(1, c, (long[]){1}, REALS));
+  /* x = y, x != y: split */
+  lin_clear(&c[0]);
+  mk(&c[0], 2, (long[]){1, -1}, 0, LIN_EQ);
+  mk(&c[1], 2, (long[]){1, -1}, 0, LIN_NE);
+  CHECK(fm_refute(2, c, REALS, 100) == 1);
+  CHECK(!farkas_si(2, c, (long[]){1, 1}, REALS));     /* no multiplier for != */
+  /* x <= y, y <= x, x != y */
+  lin_clear(&c[0]);
+  mk(&c[0], 2, (long[]){1, -1}, 0, LIN_LE);
+  mk(&c[2], 2, (long[]){-1, 1}, 0, LIN_LE);
+  CHECK(fm_refute(3, c, REALS, 100) == 1);
+  CHECK(fm_refute(2, c, REALS, 100) == 0);
+  for (int i = 0; i < 3; i++) lin_clear(&c[i]);
+}
+
+static long rs(long m) { return (long)rnd((uint32_t)(2 * m + 1)) - m; }
+
+/* Random systems with a known solution are never refuted (by FM or by any
+ * multipliers); systems built around a Farkas combination are refuted with
+ * it, and not with perturbed or sign-swapped multipliers. */
+static void test_farkas_random(void) {
+  uint32_t refuted = 0;
+  for (int round = 0; round < 300; round++) {
+    uint32_t nv = 2 + rnd(3), n = 2 + rnd(4);
+    bool ints = rnd(2);
+    lin_domain d = ints ? INTS : REALS;
+    long p[8];
+    for (uint32_t v = 0; v < nv; v++) p[v] = rs(5);
+    lin_cons c[8];
+    long coef[8][8];
+    for (uint32_t i = 0; i < n; i++) {
+      long val = 0;
+      for (uint32_t v = 0; v < nv; v++) { coef[i][v] = rs(4); val += coef[i][v] * p[v]; }
+      lin_rel rel = (lin_rel)rnd(4);
+      long cst = -val - (rel == LIN_LT ? 1 + (long)rnd(3) : rel == LIN_LE ? (long)rnd(3) : 0);
+      if (rel == LIN_NE) cst = -val + 1 + (long)rnd(3);
+      mk(&c[i], nv, coef[i], cst, rel);     /* p satisfies it */
+    }
+    CHECK(fm_refute(n, c, d, 500) != 1);
+    long m[8];
+    for (uint32_t i = 0; i < n; i++) m[i] = (long)rnd(4);
+    CHECK(!farkas_si(n, c, m, d));
+    for (uint32_t i = 0; i < n; i++) lin_clear(&c[i]);
+
+    /* infeasible: c_n = -(sum m_i c_i) + slack */
+    long last[8] = {0}, lastc = 0, mm[9];
+    for (uint32_t i = 0; i < n; i++) {
+      long cst = rs(6);
+      for (uint32_t v = 0; v < nv; v++) coef[i][v] = rs(4);
+      coef[i][0] = 1 + (long)rnd(3);         /* every row uses x0 */
+      mk(&c[i], nv, coef[i], cst, rnd(3) ? LIN_LE : LIN_LT);
+      mm[i] = 1 + (long)rnd(3);
+      for (uint32_t v = 0; v < nv; v++) last[v] -= mm[i] * coef[i][v];
+      lastc -= mm[i] * cst;
+    }
+    mk(&c[n], nv, last, lastc + 1 + (long)rnd(3), LIN_LE);
+    mm[n] = 1;
+    CHECK(farkas_si(n + 1, c, mm, d));
+    CHECK(fm_refute(n + 1, c, d, 5000) == 1);
+    uint32_t j = rnd(n);
+    mm[j] += 1;                              /* perturbed: x0 no longer cancels */
+    /* (over the integers the tightened rows may still combine: sound) */
+    if (!ints) CHECK(!farkas_si(n + 1, c, mm, d));
+    mm[j] = -(mm[j] - 1);                    /* swapped sign */
+    CHECK(!farkas_si(n + 1, c, mm, d));
+    refuted++;
+    for (uint32_t i = 0; i <= n; i++) lin_clear(&c[i]);
+  }
+  CHECK(refuted > 100);
+}
+
 int main(void) {
   RUN(test_rup_handmade);
   RUN(test_rup_cadical);
   RUN(test_rup_cadical_hard);
   RUN(test_rup_sound);
+  RUN(test_farkas_handmade);
+  RUN(test_farkas_random);
   return CHECK_DONE();
 }

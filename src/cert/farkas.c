@@ -224,6 +224,34 @@ static bool add_derived(lin_set *s, lin_cons *c, lin_domain d) {
 
 static int fm_run(lin_set *s, lin_domain d, uint32_t max_cons, uint32_t depth);
 
+/* b is -a with both non-strict: the pair is the equality a = 0 */
+static bool opposite(const lin_cons *a, const lin_cons *b) {
+  if (a->rel != LIN_LE || b->rel != LIN_LE || a->n != b->n || a->n == 0) return false;
+  mpq_t t;
+  mpq_init(t);
+  mpq_neg(t, b->cst);
+  bool same = mpq_equal(a->cst, t);
+  for (uint32_t i = 0; i < a->n && same; i++) {
+    mpq_neg(t, b->m[i].coef);
+    same = a->m[i].var == b->m[i].var && mpq_equal(a->m[i].coef, t);
+  }
+  mpq_clear(t);
+  return same;
+}
+
+/* Turns pairs t <= 0, -t <= 0 into t = 0: substituting an equality keeps
+ * integer information that eliminating its variables pairwise loses. */
+static void find_equalities(lin_set *s) {
+  for (uint32_t i = 0; i < s->n; i++)
+    for (uint32_t j = i + 1; j < s->n; j++)
+      if (opposite(&s->c[i], &s->c[j])) {
+        s->c[i].rel = LIN_EQ;
+        lin_clear(&s->c[j]);
+        s->c[j] = s->c[--s->n];
+        break;
+      }
+}
+
 /* Splits the first disequality t != 0 into t < 0 and -t < 0. */
 static int split_ne(lin_set *s, uint32_t at, lin_domain d, uint32_t max_cons, uint32_t depth) {
   if (depth >= 8) return -1;
@@ -259,6 +287,7 @@ static int fm_run(lin_set *s, lin_domain d, uint32_t max_cons, uint32_t depth) {
   int res = 0;
   for (;;) {
     if (s->n > max_cons) { res = -1; break; }
+    find_equalities(s);
     /* an equality: solve it for its first variable and substitute */
     uint32_t eq = UINT32_MAX;
     for (uint32_t i = 0; i < s->n && eq == UINT32_MAX; i++) if (s->c[i].rel == LIN_EQ) eq = i;

@@ -7,6 +7,8 @@ static const char *const usage[] = {
   "zeta [OPTIONS] TASK.yml", "verify an SV-COMP-style task definition (never reads expected_verdict)",
   "zeta smt [OPTIONS] FILE.smt2", "run an SMT-LIB2 script through the solver layer",
   "zeta validate FILE.smt2 MODEL.smt2", "check a Horn-clause model with an independent solver",
+  "zeta validate --certify [--cert C] F M", "certify the model clause by clause (docs/CERT.md)",
+  "zeta check-cert FILE.smt2 MODEL.smt2 C", "check a certificate with no SMT solver",
 };
 
 static const char *const exits =

@@ -10,12 +10,14 @@
 #include "zeta/zeta.h"
 
 typedef struct {
-  const char *command;   /* "smt", "validate" or NULL for verification */
+  const char *command;   /* "smt", "validate", "check-cert" or NULL for verification */
   const char *files[8];
   size_t nfiles;
 } args;
 
-static bool is_command(const char *a) { return strcmp(a, "smt") == 0 || strcmp(a, "validate") == 0; }
+static bool is_command(const char *a) {
+  return strcmp(a, "smt") == 0 || strcmp(a, "validate") == 0 || strcmp(a, "check-cert") == 0;
+}
 
 static const char *option_kind(const char *name) {
   for (size_t i = 0; zeta_option_name(i); i++)

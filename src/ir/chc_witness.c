@@ -98,30 +98,37 @@ static term_t open_exists(term_t t) {
   return t;
 }
 
+term_t chc_clause_query(const chc_system *s, const term_t *interp, uint32_t i, bool *quantified_head) {
+  const chc_clause *c = &s->clauses[i];
+  term_vec f = {0};
+  bool alone = false;
+  term_vec_push(&f, c->constraint);
+  for (uint32_t j = 0; j < c->nbody; j++) {
+    uint32_t p = c->body[j].pred;
+    term_t ip = interp[p] == NULL_TERM ? term_true() : interp[p];
+    term_vec_push(&f, open_exists(chc_apply_interp(s, p, ip, c->body[j].args)));
+  }
+  if (c->head.pred != CHC_FALSE) {
+    uint32_t p = c->head.pred;
+    term_t ip = interp[p] == NULL_TERM ? term_true() : interp[p];
+    term_vec_push(&f, term_not(chc_apply_interp(s, p, ip, c->head.args)));
+    term_op op = term_op_of(ip);
+    alone = op == OP_EXISTS || op == OP_FORALL;
+  }
+  term_t g = term_and(f.size, f.data);
+  term_vec_free(&f);
+  if (quantified_head) *quantified_head = alone;
+  return g;
+}
+
 uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
                          uint32_t **failed, bool **undecided) {
   uint32_t nf = 0;
   *failed = xcalloc(s->nclauses + 1, sizeof(uint32_t));
   *undecided = xcalloc(s->nclauses + 1, sizeof(bool));
   for (uint32_t i = 0; i < s->nclauses; i++) {
-    const chc_clause *c = &s->clauses[i];
-    term_vec f = {0};
-    bool alone = false;
-    term_vec_push(&f, c->constraint);
-    for (uint32_t j = 0; j < c->nbody; j++) {
-      uint32_t p = c->body[j].pred;
-      term_t ip = interp[p] == NULL_TERM ? term_true() : interp[p];
-      term_vec_push(&f, open_exists(chc_apply_interp(s, p, ip, c->body[j].args)));
-    }
-    if (c->head.pred != CHC_FALSE) {
-      uint32_t p = c->head.pred;
-      term_t ip = interp[p] == NULL_TERM ? term_true() : interp[p];
-      term_vec_push(&f, term_not(chc_apply_interp(s, p, ip, c->head.args)));
-      term_op op = term_op_of(ip);
-      alone = op == OP_EXISTS || op == OP_FORALL;
-    }
-    term_t g = term_and(f.size, f.data);
-    term_vec_free(&f);
+    bool alone;
+    term_t g = chc_clause_query(s, interp, i, &alone);
     solver_result r = SOLVER_UNKNOWN;
     /* a quantified head (e.g. an expanded definition of an inlined
      * predicate) needs the solver's non-incremental preprocessing */

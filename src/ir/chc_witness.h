@@ -34,6 +34,12 @@ uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t cla
  * instance is satisfiable (checked with a fresh Z3 solver). */
 bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_ms);
 
+/* The query "body and not head" of clause i with interp substituted
+ * (existentials of the body opened into fresh variables); unsatisfiable
+ * iff the clause holds. *quantified_head: the head's interpretation is
+ * quantified. */
+term_t chc_clause_query(const chc_system *s, const term_t *interp, uint32_t i, bool *quantified_head);
+
 /* Checks interp against every clause of s with solver slv. Returns the number
  * of failing clauses (violated or undecided); their indices go to *failed
  * (malloc'd, may be NULL) and undecided ones are flagged in *undecided. */

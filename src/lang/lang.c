@@ -5,7 +5,7 @@
 static const lang *const table[] = {
   &lang_cfa, &lang_chc, &lang_vmt, &lang_aiger, &lang_btor2, &lang_petri,
 };
-static const lang_command *const commands[] = {&lang_cmd_smt, &lang_cmd_validate};
+static const lang_command *const commands[] = {&lang_cmd_smt, &lang_cmd_validate, &lang_cmd_check_cert};
 
 const lang *lang_at(size_t i) { return i < sizeof table / sizeof table[0] ? table[i] : NULL; }
 

@@ -45,5 +45,5 @@ const lang_command *lang_command_by_name(const char *name);
 
 /* Each room's entry (defined in src/lang/<name>/). */
 extern const lang lang_cfa, lang_chc, lang_vmt, lang_aiger, lang_btor2, lang_petri;
-extern const lang_command lang_cmd_smt, lang_cmd_validate;
+extern const lang_command lang_cmd_smt, lang_cmd_validate, lang_cmd_check_cert;
 #endif

@@ -1,0 +1,478 @@
+/* Certified unsatisfiability through Z3's proof (see cert_unsat.h). */
+#include "cert/cert_unsat.h"
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <z3.h>
+#include "cert/farkas.h"
+#include "cert/sat_refute.h"
+#include "cert/skel.h"
+#include "core/alloc.h"
+#include "solver/z3_conv.h"
+
+#define FM_MAX_CONS 400     /* Fourier-Motzkin gives up beyond this many constraints */
+#define MAX_LEMMAS 100000
+
+const char *cert_status_name(cert_status s) {
+  static const char *const n[] = {"certified", "validated", "unknown", "violated"};
+  return n[s];
+}
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- lemmas: one procedure for the certifier and the checker ---- */
+
+/* Checks the lemma "forms[0] or ... or forms[n-1]" (each form the linear
+ * meaning of a literal) by refuting the negations, with the multipliers
+ * when given, else by Fourier-Motzkin; on success adds it to k's CNF.
+ * lits receives the skeleton literals. */
+static bool lemma_add(skel *k, uint32_t n, const lin_cons *forms, mpq_t *mult, int *lits) {
+  lin_cons *hyp = xcalloc(n + 1, sizeof *hyp);
+  for (uint32_t i = 0; i < n; i++) {
+    lits[i] = skel_cons_lit(k, &forms[i]);
+    lin_init(&hyp[i]);
+    lin_copy(&hyp[i], &forms[i]);
+    lin_negate(&hyp[i]);
+  }
+  lin_domain d = skel_domain(k);
+  bool ok = mult ? farkas_check(n, hyp, mult, d) : fm_refute(n, hyp, d, FM_MAX_CONS) == 1;
+  for (uint32_t i = 0; i < n; i++) lin_clear(&hyp[i]);
+  free(hyp);
+  if (ok) skel_add_clause(k, n, lits);
+  return ok;
+}
+
+/* ---- the certificate text ---- */
+
+static const char *const rel_name[] = {"<=", "<", "=", "!="};
+
+static void write_form(FILE *out, const lin_cons *c) {
+  fprintf(out, " %s ", rel_name[c->rel]);
+  mpq_out_str(out, 10, c->cst);
+  fprintf(out, " %u", c->n);
+  for (uint32_t i = 0; i < c->n; i++) { fprintf(out, " %u ", c->m[i].var); mpq_out_str(out, 10, c->m[i].coef); }
+}
+
+bool cert_next(cert_reader *r) {
+  const char *p = r->p;
+  for (;;) {
+    while (*p && isspace((unsigned char)*p)) { if (*p == '\n') r->line++; p++; }
+    if (*p == '#') { while (*p && *p != '\n') p++; continue; }
+    break;
+  }
+  size_t n = 0;
+  while (*p && !isspace((unsigned char)*p) && n + 1 < sizeof r->tok) r->tok[n++] = *p++;
+  while (*p && !isspace((unsigned char)*p)) p++;
+  r->tok[n] = 0;
+  r->p = p;
+  return n > 0;
+}
+
+static bool next_u32(cert_reader *r, uint32_t *v) {
+  if (!cert_next(r)) return false;
+  char *e;
+  unsigned long x = strtoul(r->tok, &e, 10);
+  if (*e || x > UINT32_MAX || r->tok[0] == '-') return false;
+  *v = (uint32_t)x;
+  return true;
+}
+static bool next_int(cert_reader *r, int *v) {
+  if (!cert_next(r)) return false;
+  char *e;
+  long x = strtol(r->tok, &e, 10);
+  if (*e || x > 2147483647L || x < -2147483647L) return false;
+  *v = (int)x;
+  return true;
+}
+static bool next_q(cert_reader *r, mpq_t q) {
+  if (!cert_next(r) || strchr(r->tok, '.') || mpq_set_str(q, r->tok, 10) != 0 || mpz_sgn(mpq_denref(q)) == 0) return false;
+  mpq_canonicalize(q);
+  return true;
+}
+
+static bool read_form(cert_reader *r, skel *k, lin_cons *c) {
+  if (!cert_next(r)) return false;
+  int rel = -1;
+  for (int i = 0; i < 4; i++) if (strcmp(r->tok, rel_name[i]) == 0) rel = i;
+  uint32_t n;
+  if (rel < 0 || !next_q(r, c->cst) || !next_u32(r, &n) || n > 100000) return false;
+  c->rel = (lin_rel)rel;
+  mpq_t q;
+  mpq_init(q);
+  bool ok = true;
+  for (uint32_t i = 0; i < n && ok; i++) {
+    uint32_t v;
+    ok = next_u32(r, &v) && v < skel_nlinvars(k) && next_q(r, q) && mpq_sgn(q) != 0;
+    if (ok) lin_add_term(c, v, q);
+  }
+  mpq_clear(q);
+  return ok;
+}
+
+#define FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); goto done; } while (0)
+
+bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
+  skel *k = skel_new();
+  const char *qwhy = "?";
+  bool ok = false;
+  int_vec proof = {0};
+  lin_cons *forms = NULL;
+  mpq_t *mult = NULL;
+  int *lits = NULL;
+  uint32_t cap = 0, nlem = 0;
+  if (!skel_assert(k, q, &qwhy)) FAIL("clause query: %s", qwhy);
+  for (;;) {
+    if (!cert_next(r)) FAIL("line %u: unexpected end of the certificate", r->line);
+    if (strcmp(r->tok, "linvar") == 0) {
+      uint32_t v;
+      if (!next_u32(r, &v) || v != skel_nlinvars(k) || !cert_next(r) || (strcmp(r->tok, "int") && strcmp(r->tok, "real")))
+        FAIL("line %u: bad linvar declaration", r->line);
+      skel_new_linvar(k, strcmp(r->tok, "int") == 0);
+      continue;
+    }
+    if (strcmp(r->tok, "lemma") != 0) break;
+    uint32_t n;
+    if (!cert_next(r) || (strcmp(r->tok, "farkas") && strcmp(r->tok, "fm"))) FAIL("line %u: lemma kind expected", r->line);
+    bool farkas = strcmp(r->tok, "farkas") == 0;
+    if (!next_u32(r, &n) || n > 100000) FAIL("line %u: lemma size expected", r->line);
+    if (n + 1 > cap) {
+      for (uint32_t i = 0; i < cap; i++) { lin_clear(&forms[i]); mpq_clear(mult[i]); }
+      cap = n + 1;
+      forms = xrealloc(forms, cap * sizeof *forms);
+      mult = xrealloc(mult, cap * sizeof *mult);
+      lits = xrealloc(lits, cap * sizeof *lits);
+      for (uint32_t i = 0; i < cap; i++) { lin_init(&forms[i]); mpq_init(mult[i]); }
+    }
+    for (uint32_t i = 0; i < n; i++) {
+      lin_clear(&forms[i]);
+      lin_init(&forms[i]);
+      int lit;
+      if (!next_int(r, &lit)) FAIL("line %u: literal expected", r->line);
+      if (farkas) { if (!next_q(r, mult[i])) FAIL("line %u: multiplier expected", r->line); }
+      else if (!cert_next(r) || strcmp(r->tok, "-")) FAIL("line %u: '-' expected", r->line);
+      if (!read_form(r, k, &forms[i])) FAIL("line %u: linear form expected", r->line);
+      lits[i] = lit;
+    }
+    nlem++;
+    int *got = xmalloc((n + 1) * sizeof *got);
+    bool good = lemma_add(k, n, forms, farkas ? mult : NULL, got);
+    bool same = true;
+    for (uint32_t i = 0; i < n; i++) same = same && got[i] == lits[i];
+    free(got);
+    if (!good) FAIL("lemma %u (line %u) does not check", nlem, r->line);
+    if (!same) FAIL("lemma %u (line %u): literals do not match their linear forms", nlem, r->line);
+  }
+  uint32_t nv, nc;
+  if (strcmp(r->tok, "skeleton") || !next_u32(r, &nv) || !next_u32(r, &nc)) FAIL("line %u: 'skeleton' expected", r->line);
+  if (nv != skel_nvars(k) || nc != skel_nclauses(k))
+    FAIL("line %u: the skeleton has %u variables and %u clauses here, the certificate says %u and %u",
+         r->line, skel_nvars(k), skel_nclauses(k), nv, nc);
+  if (!cert_next(r) || strcmp(r->tok, "proof")) FAIL("line %u: 'proof' expected", r->line);
+  for (;;) {
+    if (!cert_next(r)) FAIL("line %u: unexpected end of the proof", r->line);
+    if (strcmp(r->tok, "end") == 0) break;
+    char *e;
+    long x = strtol(r->tok, &e, 10);
+    if (*e || x > 2147483647L || x < -2147483647L) FAIL("line %u: literal expected in the proof", r->line);
+    int_vec_push(&proof, (int)x);
+  }
+  if (proof.size && proof.data[proof.size - 1] != 0) FAIL("line %u: unterminated proof clause", r->line);
+  char pwhy[160];
+  if (!sat_proof_check(skel_cnf(k), &proof, pwhy, sizeof pwhy)) FAIL("%s", pwhy);
+  ok = true;
+done:
+  for (uint32_t i = 0; i < cap; i++) { lin_clear(&forms[i]); mpq_clear(mult[i]); }
+  free(forms); free(mult); free(lits);
+  int_vec_free(&proof);
+  skel_free(k);
+  return ok;
+}
+
+/* ---- Z3's proof ---- */
+
+typedef struct {
+  term_t *lits;          /* the lemma clause, as zeta terms */
+  uint32_t n;
+  mpq_t *mult;           /* multipliers found, or NULL (Fourier-Motzkin) */
+} lemma;
+
+typedef struct { lemma *l; uint32_t n, cap; } lemma_list;
+
+static void lemmas_free(lemma_list *L) {
+  for (uint32_t i = 0; i < L->n; i++) {
+    if (L->l[i].mult) { for (uint32_t j = 0; j < L->l[i].n; j++) mpq_clear(L->l[i].mult[j]); free(L->l[i].mult); }
+    free(L->l[i].lits);
+  }
+  free(L->l);
+}
+
+/* The fact a proof step proves: its last argument. */
+static Z3_ast proof_fact(Z3_context z, Z3_ast p) {
+  Z3_app a = Z3_to_app(z, p);
+  unsigned n = Z3_get_app_num_args(z, a);
+  return n ? Z3_get_app_arg(z, a, n - 1) : NULL;
+}
+
+static bool is_kind(Z3_context z, Z3_ast a, Z3_decl_kind k) {
+  return Z3_get_ast_kind(z, a) == Z3_APP_AST && Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, a))) == k;
+}
+
+/* Tries the candidate multipliers coef[off..] (absolute values) on the
+ * hypotheses; fills mult on success. */
+static bool try_mult(uint32_t n, const lin_cons *hyp, mpq_t *coef, uint32_t ncoef, int shift, lin_domain d, mpq_t *mult) {
+  for (uint32_t i = 0; i < n; i++) {
+    int j = (int)i - shift;
+    if (j >= 0 && (uint32_t)j < ncoef) mpq_abs(mult[i], coef[j]);
+    else mpq_set_ui(mult[i], 1, 1);
+  }
+  return farkas_check(n, hyp, mult, d);
+}
+
+/* Checks one th-lemma (converted to terms) in skeleton k (the certifier's
+ * scratch copy): multipliers from Z3 when they fit, else Fourier-Motzkin. */
+static bool check_lemma(skel *k, lemma *lm, mpq_t *coef, uint32_t ncoef, cert_stats *st) {
+  uint32_t n = lm->n;
+  lin_cons *hyp = xcalloc(n + 1, sizeof *hyp);
+  bool ok = true;
+  for (uint32_t i = 0; i < n; i++) {
+    lin_init(&hyp[i]);
+    if (!skel_linearize_atom(k, lm->lits[i], &hyp[i])) ok = false;
+    else lin_negate(&hyp[i]);
+  }
+  lin_domain d = skel_domain(k);
+  if (ok) {
+    mpq_t *mult = xcalloc(n + 1, sizeof *mult);
+    for (uint32_t i = 0; i < n; i++) mpq_init(mult[i]);
+    bool found = false;
+    /* premises then conclusion literals; some rules leave the first
+     * literal's coefficient implicit (1) */
+    for (int shift = 0; shift <= 1 && !found && ncoef; shift++)
+      found = try_mult(n, hyp, coef, ncoef, shift, d, mult);
+    if (found) { lm->mult = mult; st->lemmas_farkas++; }
+    else {
+      for (uint32_t i = 0; i < n; i++) mpq_clear(mult[i]);
+      free(mult);
+      ok = fm_refute(n, hyp, d, FM_MAX_CONS) == 1;
+      if (ok) st->lemmas_fm++;
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) lin_clear(&hyp[i]);
+  free(hyp);
+  return ok;
+}
+
+/* Walks the proof DAG and collects the arithmetic theory lemmas that check. */
+static void collect_lemmas(Z3_context z, z3conv *cv, Z3_ast proof, skel *scratch, lemma_list *L, cert_stats *st) {
+  Z3_ast *stack = xmalloc(64 * sizeof *stack);
+  uint32_t sp = 0, scap = 64;
+  uint32_t *seen = NULL, nseen = 0, capseen = 0;   /* sorted ast ids */
+  stack[sp++] = proof;
+  while (sp && L->n < MAX_LEMMAS) {
+    Z3_ast p = stack[--sp];
+    if (Z3_get_ast_kind(z, p) != Z3_APP_AST) continue;
+    unsigned id = Z3_get_ast_id(z, p);
+    uint32_t lo = 0, hi = nseen;
+    while (lo < hi) { uint32_t m = (lo + hi) / 2; if (seen[m] < id) lo = m + 1; else hi = m; }
+    if (lo < nseen && seen[lo] == id) continue;
+    if (nseen == capseen) { capseen = capseen ? 2 * capseen : 256; seen = xrealloc(seen, capseen * sizeof *seen); }
+    memmove(seen + lo + 1, seen + lo, (nseen - lo) * sizeof *seen);
+    seen[lo] = id;
+    nseen++;
+    Z3_app a = Z3_to_app(z, p);
+    Z3_func_decl dcl = Z3_get_app_decl(z, a);
+    unsigned na = Z3_get_app_num_args(z, a);
+    if (Z3_get_decl_kind(z, dcl) == Z3_OP_PR_TH_LEMMA) {
+      st->lemmas++;
+      unsigned np = Z3_get_decl_num_parameters(z, dcl);
+      bool arith = np > 0 && Z3_get_decl_parameter_kind(z, dcl, 0) == Z3_PARAMETER_SYMBOL &&
+                   strcmp(Z3_get_symbol_string(z, Z3_get_decl_symbol_parameter(z, dcl, 0)), "arith") == 0;
+      if (!arith) continue;
+      mpq_t *coef = xcalloc(np + 1, sizeof *coef);
+      uint32_t ncoef = 0;
+      for (unsigned i = 1; i < np; i++) {
+        Z3_parameter_kind pk = Z3_get_decl_parameter_kind(z, dcl, i);
+        if (pk == Z3_PARAMETER_RATIONAL) {
+          mpq_init(coef[ncoef]);
+          if (mpq_set_str(coef[ncoef], Z3_get_decl_rational_parameter(z, dcl, i), 10) == 0) { mpq_canonicalize(coef[ncoef]); ncoef++; }
+          else mpq_clear(coef[ncoef]);
+        } else if (pk == Z3_PARAMETER_INT) {
+          mpq_init(coef[ncoef]);
+          mpq_set_si(coef[ncoef++], Z3_get_decl_int_parameter(z, dcl, i), 1);
+        }
+      }
+      /* the clause: negated premises, then the conclusion's literals */
+      term_vec lits = {0};
+      bool conv = true;
+      for (unsigned i = 0; i + 1 < na && conv; i++) {
+        term_t t = z3conv_from_z3(cv, proof_fact(z, Z3_get_app_arg(z, a, i)));
+        conv = t != NULL_TERM;
+        if (conv) term_vec_push(&lits, term_not(t));
+      }
+      Z3_ast concl = na ? Z3_get_app_arg(z, a, na - 1) : NULL;
+      if (conv && concl) {
+        if (is_kind(z, concl, Z3_OP_OR)) {
+          Z3_app o = Z3_to_app(z, concl);
+          for (unsigned i = 0; i < Z3_get_app_num_args(z, o) && conv; i++) {
+            term_t t = z3conv_from_z3(cv, Z3_get_app_arg(z, o, i));
+            conv = t != NULL_TERM;
+            if (conv) term_vec_push(&lits, t);
+          }
+        } else if (!is_kind(z, concl, Z3_OP_FALSE)) {
+          term_t t = z3conv_from_z3(cv, concl);
+          conv = t != NULL_TERM;
+          if (conv) term_vec_push(&lits, t);
+        }
+      }
+      if (conv) {
+        if (L->n == L->cap) { L->cap = L->cap ? 2 * L->cap : 16; L->l = xrealloc(L->l, L->cap * sizeof *L->l); }
+        lemma *lm = &L->l[L->n];
+        lm->lits = lits.data;
+        lm->n = lits.size;
+        lm->mult = NULL;
+        if (check_lemma(scratch, lm, coef, ncoef, st)) { L->n++; st->lemmas_checked++; }
+        else {
+          if (getenv("ZETA_CERT_DEBUG")) {
+            fprintf(stderr, "unchecked lemma %s:", Z3_func_decl_to_string(z, dcl));
+            for (uint32_t i = 0; i < lits.size; i++) { fputc(' ', stderr); term_print(stderr, lits.data[i]); }
+            fputc('\n', stderr);
+          }
+          free(lits.data);
+        }
+      } else {
+        if (getenv("ZETA_CERT_DEBUG")) fprintf(stderr, "unconverted lemma %s\n", Z3_ast_to_string(z, p));
+        term_vec_free(&lits);
+      }
+      for (uint32_t i = 0; i < ncoef; i++) mpq_clear(coef[i]);
+      free(coef);
+      continue;
+    }
+    /* premises of other steps are proofs: the arguments before the fact */
+    for (unsigned i = 0; i + 1 < na; i++) {
+      if (sp == scap) { scap *= 2; stack = xrealloc(stack, scap * sizeof *stack); }
+      stack[sp++] = Z3_get_app_arg(z, a, i);
+    }
+  }
+  free(stack);
+  free(seen);
+}
+
+static void on_error(Z3_context z, Z3_error_code e) { (void)z; (void)e; }
+
+/* Writes the certificate section for q and the checked lemmas; true when
+ * the skeleton with the lemmas is refuted with a checked proof. */
+static bool certify(term_t q, lemma_list *L, FILE *out, char *why, size_t whylen) {
+  skel *k = skel_new();
+  const char *qwhy = "?";
+  bool ok = false;
+  int_vec proof = {0};
+  char *buf = NULL;
+  size_t blen = 0;
+  FILE *mem = open_memstream(&buf, &blen);
+  if (!mem) FAIL("out of memory");
+  if (!skel_assert(k, q, &qwhy)) FAIL("%s", qwhy);
+  uint32_t declared = skel_nlinvars(k);
+  for (uint32_t i = 0; i < L->n; i++) {
+    lemma *lm = &L->l[i];
+    lin_cons *forms = xcalloc(lm->n + 1, sizeof *forms);
+    int *lits = xcalloc(lm->n + 1, sizeof *lits);
+    bool lin = true;
+    for (uint32_t j = 0; j < lm->n; j++) { lin_init(&forms[j]); lin = lin && skel_linearize_atom(k, lm->lits[j], &forms[j]); }
+    for (; declared < skel_nlinvars(k); declared++)
+      fprintf(mem, "linvar %u %s\n", declared, skel_domain(k).is_int[declared] ? "int" : "real");
+    bool good = lin && lemma_add(k, lm->n, forms, lm->mult, lits);
+    if (good) {
+      fprintf(mem, "lemma %s %u\n", lm->mult ? "farkas" : "fm", lm->n);
+      for (uint32_t j = 0; j < lm->n; j++) {
+        fprintf(mem, " %d ", lits[j]);
+        if (lm->mult) mpq_out_str(mem, 10, lm->mult[j]); else fputc('-', mem);
+        write_form(mem, &forms[j]);
+        fputc('\n', mem);
+      }
+    }
+    for (uint32_t j = 0; j < lm->n; j++) lin_clear(&forms[j]);
+    free(forms); free(lits);
+    if (!good) { fclose(mem); mem = NULL; FAIL("a lemma did not re-check"); }
+  }
+  int r = sat_refute(skel_cnf(k), &proof, NULL, NULL);
+  if (r == 1) { fclose(mem); mem = NULL; FAIL("the checked lemmas (%u) do not refute the propositional skeleton", L->n); }
+  if (r != 0) { fclose(mem); mem = NULL; FAIL("CaDiCaL failed"); }
+  char pwhy[160];
+  if (!sat_proof_check(skel_cnf(k), &proof, pwhy, sizeof pwhy)) { fclose(mem); mem = NULL; FAIL("CaDiCaL's proof: %s", pwhy); }
+  fprintf(mem, "skeleton %u %u\nproof\n", skel_nvars(k), skel_nclauses(k));
+  for (size_t i = 0; i < proof.size; i++) fprintf(mem, proof.data[i] ? "%d " : "0\n", proof.data[i]);
+  fprintf(mem, "end\n");
+  fclose(mem);
+  mem = NULL;
+  if (out) fwrite(buf, 1, blen, out);
+  ok = true;
+done:
+  if (mem) fclose(mem);
+  free(buf);
+  int_vec_free(&proof);
+  skel_free(k);
+  return ok;
+}
+
+cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st, char *why, size_t whylen) {
+  cert_stats dummy;
+  if (!st) { memset(&dummy, 0, sizeof dummy); st = &dummy; }
+  why[0] = 0;
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "proof", "true");
+  Z3_set_param_value(cfg, "model", "false");
+  Z3_context z = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  if (!z) { snprintf(why, whylen, "cannot create a Z3 context"); return CERT_UNKNOWN; }
+  Z3_set_error_handler(z, on_error);
+  z3conv *cv = z3conv_new(z);
+  cert_status res = CERT_UNKNOWN;
+  double t0 = now();
+  Z3_ast a = cv ? z3conv_to_z3(cv, q) : NULL;
+  if (!a) { snprintf(why, whylen, "cannot translate the query: %s", cv ? z3conv_error(cv) : "no memory"); goto out; }
+  Z3_solver s = Z3_mk_simple_solver(z);
+  Z3_solver_inc_ref(z, s);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  if (timeout_ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms);
+  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "arith.solver"), 2);
+  Z3_solver_set_params(z, s, p);
+  Z3_params_dec_ref(z, p);
+  Z3_solver_assert(z, s, a);
+  Z3_lbool r = Z3_solver_check(z, s);
+  st->solve_s += now() - t0;
+  if (r == Z3_L_TRUE) res = CERT_VIOLATED;
+  else if (r == Z3_L_UNDEF) snprintf(why, whylen, "Z3: %s", Z3_solver_get_reason_unknown(z, s));
+  else {
+    double t1 = now();
+    res = CERT_VALIDATED;
+    Z3_ast proof = Z3_solver_get_proof(z, s);
+    if (!proof || Z3_get_error_code(z) != Z3_OK) snprintf(why, whylen, "solver only: Z3 gave no proof");
+    else {
+      Z3_inc_ref(z, proof);
+      skel *scratch = skel_new();
+      const char *qwhy = "?";
+      if (!skel_assert(scratch, q, &qwhy)) snprintf(why, whylen, "solver only: %s", qwhy);
+      else {
+        lemma_list L = {0};
+        collect_lemmas(z, cv, proof, scratch, &L, st);
+        char cwhy[200];
+        if (certify(q, &L, out, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
+        else snprintf(why, whylen, "solver only: %s", cwhy);
+        lemmas_free(&L);
+      }
+      skel_free(scratch);
+      Z3_dec_ref(z, proof);
+    }
+    st->check_s += now() - t1;
+  }
+  Z3_solver_dec_ref(z, s);
+out:
+  z3conv_free(cv);
+  Z3_del_context(z);
+  return res;
+}

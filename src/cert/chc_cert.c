@@ -1,0 +1,110 @@
+/* Horn-clause model certificates (see chc_cert.h, docs/CERT.md). */
+#include "cert/chc_cert.h"
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/alloc.h"
+#include "ir/chc_witness.h"
+
+/* All queries first: the checker rebuilds them the same way before doing
+ * anything else, so both sides create identical terms (argument order of
+ * and/or follows term creation order). */
+static term_t *all_queries(const chc_system *s, const term_t *interp, bool *quant) {
+  term_t *q = xcalloc(s->nclauses + 1, sizeof *q);
+  for (uint32_t i = 0; i < s->nclauses; i++) q[i] = chc_clause_query(s, interp, i, &quant[i]);
+  return q;
+}
+
+cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t timeout_ms, FILE *out,
+                        chc_cert_clause *res, cert_stats *st) {
+  bool *quant = xcalloc(s->nclauses + 1, sizeof *quant);
+  term_t *q = all_queries(s, interp, quant);
+  cert_status worst = CERT_CERTIFIED;
+  if (out) fprintf(out, "zeta-cert 1\nclauses %u\n", s->nclauses);
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    chc_cert_clause *r = &res[i];
+    r->why[0] = 0;
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *mem = out ? open_memstream(&buf, &blen) : NULL;
+    if (q[i] == NULL_TERM) { r->status = CERT_UNKNOWN; snprintf(r->why, sizeof r->why, "cannot build the clause query"); }
+    else r->status = cert_unsat(q[i], timeout_ms, mem, st, r->why, sizeof r->why);
+    if (r->status == CERT_VALIDATED && quant[i])
+      snprintf(r->why, sizeof r->why, "solver only: quantified model");
+    if (mem) fclose(mem);
+    if (out) {
+      fprintf(out, "clause %u %s", i + 1, cert_status_name(r->status));
+      if (r->status == CERT_CERTIFIED) { fputc('\n', out); fwrite(buf, 1, blen, out); }
+      else {
+        for (char *p = r->why; *p; p++) if (*p == '\n') *p = ' ';
+        fprintf(out, " # %s\n", r->why);
+      }
+    }
+    free(buf);
+    if (r->status > worst) worst = r->status;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    r->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  }
+  free(q);
+  free(quant);
+  return worst;
+}
+
+static void rest_of_line(cert_reader *r, char *out, size_t n) {
+  const char *p = r->p;
+  while (*p == ' ' || *p == '\t' || *p == '#') p++;
+  size_t k = 0;
+  while (*p && *p != '\n') { if (k + 1 < n) out[k++] = *p; p++; }
+  out[k] = 0;
+  r->p = p;
+}
+
+bool chc_check_cert(const chc_system *s, const term_t *interp, const char *text, chc_cert_clause *res,
+                    char *why, size_t whylen) {
+  bool *quant = xcalloc(s->nclauses + 1, sizeof *quant);
+  term_t *q = all_queries(s, interp, quant);
+  cert_reader r = {text, 1, ""};
+  bool ok = false;
+  uint32_t n;
+  for (uint32_t i = 0; i < s->nclauses; i++) { res[i].status = CERT_UNKNOWN; snprintf(res[i].why, sizeof res[i].why, "not in the certificate"); }
+  if (!cert_next(&r) || strcmp(r.tok, "zeta-cert") || !cert_next(&r) || strcmp(r.tok, "1")) {
+    snprintf(why, whylen, "line %u: 'zeta-cert 1' expected", r.line);
+    goto done;
+  }
+  if (!cert_next(&r) || strcmp(r.tok, "clauses") || !cert_next(&r) || (n = (uint32_t)strtoul(r.tok, NULL, 10)) != s->nclauses) {
+    snprintf(why, whylen, "line %u: 'clauses %u' expected", r.line, s->nclauses);
+    goto done;
+  }
+  while (cert_next(&r)) {
+    uint32_t line = r.line;
+    char *e;
+    unsigned long c;
+    if (strcmp(r.tok, "clause") || !cert_next(&r) || (c = strtoul(r.tok, &e, 10)) == 0 || *e || c > s->nclauses) {
+      snprintf(why, whylen, "line %u: 'clause N' expected", line);
+      goto done;
+    }
+    chc_cert_clause *cr = &res[c - 1];
+    if (!cert_next(&r)) { snprintf(why, whylen, "line %u: status expected", line); goto done; }
+    if (strcmp(r.tok, "certified") == 0) {
+      char cwhy[200];
+      if (q[c - 1] == NULL_TERM || !cert_unsat_check(q[c - 1], &r, cwhy, sizeof cwhy)) {
+        snprintf(why, whylen, "clause %lu: %s", c, q[c - 1] == NULL_TERM ? "cannot build the clause query" : cwhy);
+        goto done;
+      }
+      cr->status = CERT_CERTIFIED;
+      cr->why[0] = 0;
+    } else {
+      cert_status st = CERT_UNKNOWN;
+      for (int k = 0; k <= CERT_VIOLATED; k++) if (strcmp(r.tok, cert_status_name((cert_status)k)) == 0) st = (cert_status)k;
+      cr->status = st == CERT_CERTIFIED ? CERT_UNKNOWN : st;
+      rest_of_line(&r, cr->why, sizeof cr->why);
+    }
+  }
+  ok = true;
+done:
+  free(q);
+  free(quant);
+  return ok;
+}

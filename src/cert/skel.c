@@ -1,0 +1,280 @@
+/* Tseitin encoding and canonical arithmetic atoms (see skel.h). */
+#include "cert/skel.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "core/term_map.h"
+
+typedef struct { lin_cons c; int var; } arith_atom;   /* var true iff c holds */
+
+struct skel {
+  int_vec cnf;
+  uint32_t nvars, nclauses;
+  term_map lit_of;        /* Boolean term node -> literal */
+  term_map linvar_of;     /* arithmetic term -> linear variable */
+  term_t *linvar_term;
+  bool *is_int;
+  uint32_t nlin, caplin;
+  arith_atom *atoms;
+  uint32_t natoms, capatoms;
+};
+
+skel *skel_new(void) {
+  skel *k = xcalloc(1, sizeof *k);
+  term_map_init(&k->lit_of);
+  term_map_init(&k->linvar_of);
+  k->nvars = 1;                         /* variable 1 is the constant true */
+  int one = 1;
+  skel_add_clause(k, 1, &one);
+  return k;
+}
+
+void skel_free(skel *k) {
+  if (!k) return;
+  int_vec_free(&k->cnf);
+  term_map_free(&k->lit_of);
+  term_map_free(&k->linvar_of);
+  for (uint32_t i = 0; i < k->natoms; i++) lin_clear(&k->atoms[i].c);
+  free(k->atoms); free(k->linvar_term); free(k->is_int);
+  free(k);
+}
+
+void skel_add_clause(skel *k, uint32_t n, const int *lits) {
+  for (uint32_t i = 0; i < n; i++) int_vec_push(&k->cnf, lits[i]);
+  int_vec_push(&k->cnf, 0);
+  k->nclauses++;
+}
+static void clause2(skel *k, int a, int b) { int c[2] = {a, b}; skel_add_clause(k, 2, c); }
+static void clause3(skel *k, int a, int b, int c) { int x[3] = {a, b, c}; skel_add_clause(k, 3, x); }
+
+const int_vec *skel_cnf(const skel *k) { return &k->cnf; }
+uint32_t skel_nvars(const skel *k) { return k->nvars; }
+uint32_t skel_nclauses(const skel *k) { return k->nclauses; }
+lin_domain skel_domain(const skel *k) { return (lin_domain){k->is_int, k->nlin}; }
+uint32_t skel_nlinvars(const skel *k) { return k->nlin; }
+term_t skel_linvar_term(const skel *k, uint32_t v) { return v < k->nlin ? k->linvar_term[v] : NULL_TERM; }
+
+uint32_t skel_new_linvar(skel *k, bool is_int) {
+  if (k->nlin == k->caplin) {
+    k->caplin = k->caplin ? 2 * k->caplin : 16;
+    k->linvar_term = xrealloc(k->linvar_term, k->caplin * sizeof *k->linvar_term);
+    k->is_int = xrealloc(k->is_int, k->caplin * sizeof *k->is_int);
+  }
+  k->linvar_term[k->nlin] = NULL_TERM;
+  k->is_int[k->nlin] = is_int;
+  return k->nlin++;
+}
+
+static uint32_t linvar(skel *k, term_t t) {
+  int32_t v = term_map_get(&k->linvar_of, t);
+  if (v >= 0) return (uint32_t)v;
+  uint32_t n = skel_new_linvar(k, type_kind_of(term_type(t)) == TYPE_INT);
+  k->linvar_term[n] = t;
+  term_map_put(&k->linvar_of, t, (int32_t)n);
+  return n;
+}
+
+/* out += m * t; non-linear subterms become opaque variables */
+static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out) {
+  mpq_t q, r;
+  mpq_init(q);
+  mpq_init(r);
+  uint32_t n = term_nargs(t);
+  switch (term_op_of(t)) {
+  case OP_RAT:
+    term_rat_value(t, q);
+    mpq_mul(q, q, m);
+    mpq_add(out->cst, out->cst, q);
+    break;
+  case OP_ADD:
+    for (uint32_t i = 0; i < n; i++) linearize(k, term_arg(t, i), m, out);
+    break;
+  case OP_SUB:
+    for (uint32_t i = 0; i < n; i++) {
+      mpq_set(q, m);
+      if (i) mpq_neg(q, q);
+      linearize(k, term_arg(t, i), q, out);
+    }
+    break;
+  case OP_NEG:
+    mpq_neg(q, m);
+    linearize(k, term_arg(t, 0), q, out);
+    break;
+  case OP_TO_REAL:
+    linearize(k, term_arg(t, 0), m, out);
+    break;
+  case OP_MUL: {
+    term_t other = NULL_TERM;
+    uint32_t nonconst = 0;
+    mpq_set(q, m);
+    for (uint32_t i = 0; i < n; i++) {
+      term_t a = term_arg(t, i);
+      if (term_op_of(a) == OP_RAT) { term_rat_value(a, r); mpq_mul(q, q, r); }
+      else { other = a; nonconst++; }
+    }
+    if (nonconst == 0) mpq_add(out->cst, out->cst, q);
+    else if (nonconst == 1) linearize(k, other, q, out);
+    else lin_add_term(out, linvar(k, t), m);
+    break;
+  }
+  case OP_DIV:
+    if (n == 2 && term_op_of(term_arg(t, 1)) == OP_RAT) {
+      term_rat_value(term_arg(t, 1), r);
+      if (mpq_sgn(r)) { mpq_div(q, m, r); linearize(k, term_arg(t, 0), q, out); break; }
+    }
+    lin_add_term(out, linvar(k, t), m);
+    break;
+  default:
+    lin_add_term(out, linvar(k, t), m);
+  }
+  mpq_clear(q);
+  mpq_clear(r);
+}
+
+bool skel_linearize_atom(skel *k, term_t atom, lin_cons *out) {
+  term_t a = term_unsigned(atom);
+  term_op op = term_op_of(a);
+  lin_rel rel;
+  if (op == OP_LE) rel = LIN_LE;
+  else if (op == OP_LT) rel = LIN_LT;
+  else if ((op == OP_EQ || op == OP_DISTINCT) && term_nargs(a) == 2 && type_is_arith(term_type(term_arg(a, 0))))
+    rel = op == OP_EQ ? LIN_EQ : LIN_NE;
+  else return false;
+  lin_clear(out);
+  lin_init(out);
+  mpq_t one;
+  mpq_init(one);
+  mpq_set_si(one, 1, 1);
+  linearize(k, term_arg(a, 0), one, out);
+  mpq_neg(one, one);
+  linearize(k, term_arg(a, 1), one, out);
+  mpq_clear(one);
+  out->rel = rel;
+  if (term_is_negated(atom)) lin_negate(out);
+  return true;
+}
+
+/* Canonical form of c in place: integer constraints tightened, <= or =
+ * only, positive first coefficient; real ones with first coefficient 1 and
+ * <=, < or =. Returns false when the canonical form is the negation. */
+static bool canonicalize(lin_cons *c, lin_domain d) {
+  bool pos = true;
+  if (c->rel == LIN_NE) { c->rel = LIN_EQ; pos = false; }
+  bool ints = lin_is_int(c, d);
+  if (ints) lin_tighten(c);
+  if (c->n == 0) return pos;
+  if (mpq_sgn(c->m[0].coef) < 0) {
+    if (c->rel == LIN_EQ) {
+      mpq_t m1; mpq_init(m1); mpq_set_si(m1, -1, 1); lin_scale(c, m1); mpq_clear(m1);
+    } else {
+      lin_negate(c);                   /* t <= 0  iff  not(-t < 0) */
+      pos = !pos;
+      if (ints) lin_tighten(c);        /* -t < 0 as -t + 1 <= 0 */
+    }
+  }
+  if (!ints) {
+    mpq_t s; mpq_init(s); mpq_inv(s, c->m[0].coef); lin_scale(c, s); mpq_clear(s);
+  }
+  return pos;
+}
+
+static bool same(const lin_cons *a, const lin_cons *b) {
+  if (a->n != b->n || a->rel != b->rel || !mpq_equal(a->cst, b->cst)) return false;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->m[i].var != b->m[i].var || !mpq_equal(a->m[i].coef, b->m[i].coef)) return false;
+  return true;
+}
+
+int skel_cons_lit(skel *k, const lin_cons *c0) {
+  lin_cons c;
+  lin_init(&c);
+  lin_copy(&c, c0);
+  bool pos = canonicalize(&c, skel_domain(k));
+  int lit = 0;
+  int t = lin_const_truth(&c);
+  if (t >= 0) lit = t ? 1 : -1;
+  for (uint32_t i = 0; i < k->natoms && !lit; i++)
+    if (same(&k->atoms[i].c, &c)) lit = k->atoms[i].var;
+  if (!lit) {
+    if (k->natoms == k->capatoms) {
+      k->capatoms = k->capatoms ? 2 * k->capatoms : 16;
+      k->atoms = xrealloc(k->atoms, k->capatoms * sizeof *k->atoms);
+    }
+    arith_atom *a = &k->atoms[k->natoms++];
+    lin_init(&a->c);
+    lin_copy(&a->c, &c);
+    a->var = lit = (int)++k->nvars;
+  }
+  lin_clear(&c);
+  return pos ? lit : -lit;
+}
+
+int skel_atom_lit(skel *k, term_t atom) {
+  lin_cons c;
+  lin_init(&c);
+  int lit;
+  if (skel_linearize_atom(k, term_unsigned(atom), &c)) lit = skel_cons_lit(k, &c);
+  else {
+    int32_t v = term_map_get(&k->lit_of, term_unsigned(atom));
+    if (v < 0) { v = (int32_t)++k->nvars; term_map_put(&k->lit_of, term_unsigned(atom), v); }
+    lit = v;
+  }
+  lin_clear(&c);
+  return term_is_negated(atom) ? -lit : lit;
+}
+
+/* The literal of Boolean term t (Tseitin variable for connectives). */
+static int encode(skel *k, term_t t, const char **why) {
+  term_t u = term_unsigned(t);
+  int sign = term_is_negated(t) ? -1 : 1;
+  term_op op = term_op_of(u);
+  if (op == OP_TRUE) return sign;
+  int32_t memo = term_map_get(&k->lit_of, u);
+  if (memo >= 0) return sign * memo;
+  uint32_t n = term_nargs(u);
+  bool boolargs = n > 0 && term_is_bool(term_arg(u, 0));
+  int v;
+  if (op == OP_AND || op == OP_OR) {
+    int *a = xmalloc((n + 1) * sizeof *a);
+    for (uint32_t i = 0; i < n; i++) {
+      a[i] = encode(k, term_arg(u, i), why);
+      if (!a[i]) { free(a); return 0; }
+    }
+    v = (int)++k->nvars;
+    int s = op == OP_AND ? 1 : -1;          /* or = not and of negations */
+    for (uint32_t i = 0; i < n; i++) clause2(k, -s * v, s * a[i]);
+    for (uint32_t i = 0; i < n; i++) a[i] = -s * a[i];
+    a[n] = s * v;
+    skel_add_clause(k, n + 1, a);
+    free(a);
+  } else if ((op == OP_EQ || op == OP_XOR) && n == 2 && boolargs) {
+    int a = encode(k, term_arg(u, 0), why), b = a ? encode(k, term_arg(u, 1), why) : 0;
+    if (!b) return 0;
+    if (op == OP_XOR) b = -b;
+    v = (int)++k->nvars;
+    clause3(k, -v, -a, b); clause3(k, -v, a, -b);
+    clause3(k, v, a, b); clause3(k, v, -a, -b);
+  } else if (op == OP_ITE && boolargs && term_is_bool(u)) {
+    int c = encode(k, term_arg(u, 0), why);
+    int a = c ? encode(k, term_arg(u, 1), why) : 0;
+    int b = a ? encode(k, term_arg(u, 2), why) : 0;
+    if (!b) return 0;
+    v = (int)++k->nvars;
+    clause3(k, -v, -c, a); clause3(k, -v, c, b);
+    clause3(k, v, -c, -a); clause3(k, v, c, -b);
+  } else if (op == OP_FORALL || op == OP_EXISTS) {
+    *why = "quantified formula";
+    return 0;
+  } else {
+    return sign * skel_atom_lit(k, u);
+  }
+  term_map_put(&k->lit_of, u, v);
+  return sign * v;
+}
+
+bool skel_assert(skel *k, term_t f, const char **why) {
+  int l = encode(k, f, why);
+  if (!l) return false;
+  skel_add_clause(k, 1, &l);
+  return true;
+}

@@ -1,0 +1,44 @@
+/* The propositional skeleton of a quantifier-free formula, for
+ * certificates: Boolean structure Tseitin-encoded into a CNF (DIMACS
+ * numbering), every atom a propositional variable. Arithmetic atoms are
+ * identified by a canonical linear form, so "2x >= 2y + 7" and Z3's
+ * rewritten "x - y >= 4" (over the integers) are one variable, and each
+ * such variable knows the linear constraint it stands for. Non-linear
+ * subterms (x*y, mod, select, ite over numbers, ...) become opaque linear
+ * variables and other Boolean atoms opaque propositional variables: both
+ * abstractions only weaken the formula, so a refutation stays sound.
+ *
+ * Everything is deterministic in the structure of the terms given, so the
+ * certificate checker rebuilds the same numbering from the same input. */
+#ifndef ZETA_CERT_SKEL_H
+#define ZETA_CERT_SKEL_H
+#include "cert/farkas.h"
+#include "cert/sat_refute.h"
+#include "core/term.h"
+
+typedef struct skel skel;
+
+skel *skel_new(void);
+void skel_free(skel *k);
+/* Encodes f and asserts it. false when f is not quantifier-free (*why set). */
+bool skel_assert(skel *k, term_t f, const char **why);
+/* The literal of a Boolean atom term (creating its variable), 0 on error. */
+int skel_atom_lit(skel *k, term_t atom);
+/* The literal standing for "c holds" (creating a variable when new). */
+int skel_cons_lit(skel *k, const lin_cons *c);
+/* Linear form of an arithmetic atom term (t true iff *out holds); false
+ * for other atoms. *out initialized by the caller. */
+bool skel_linearize_atom(skel *k, term_t atom, lin_cons *out);
+/* Adds a clause (e.g. a checked lemma) to the CNF. */
+void skel_add_clause(skel *k, uint32_t n, const int *lits);
+
+const int_vec *skel_cnf(const skel *k);
+uint32_t skel_nvars(const skel *k);          /* propositional */
+uint32_t skel_nclauses(const skel *k);
+lin_domain skel_domain(const skel *k);
+uint32_t skel_nlinvars(const skel *k);
+/* A new linear variable (certificate variables unknown to the formula). */
+uint32_t skel_new_linvar(skel *k, bool is_int);
+/* The term a linear variable stands for (NULL_TERM for skel_new_linvar's). */
+term_t skel_linvar_term(const skel *k, uint32_t v);
+#endif

@@ -363,9 +363,98 @@ static void collect_lemmas(Z3_context z, z3conv *cv, Z3_ast proof, skel *scratch
 
 static void on_error(Z3_context z, Z3_error_code e) { (void)z; (void)e; }
 
+static void write_lemma(FILE *mem, uint32_t n, const int *lits, mpq_t *mult, const lin_cons *forms) {
+  fprintf(mem, "lemma %s %u\n", mult ? "farkas" : "fm", n);
+  for (uint32_t j = 0; j < n; j++) {
+    fprintf(mem, " %d ", lits[j]);
+    if (mult) mpq_out_str(mem, 10, mult[j]); else fputc('-', mem);
+    write_form(mem, &forms[j]);
+    fputc('\n', mem);
+  }
+}
+
+#define MAX_GAP_ROUNDS 200
+
+/* Closes the gaps Z3's lemmas leave (atoms it rewrote, equalities it
+ * solved): while the skeleton has a propositional model, Z3 gives an unsat
+ * core of the arithmetic literals the model makes true (a hint only), and
+ * the core's negation, checked by Fourier-Motzkin, becomes a lemma.
+ * 1: refuted; 0: not (why set). */
+static int fill_gaps(skel *k, Z3_context z, z3conv *cv, FILE *mem, uint32_t *added, char *why, size_t whylen) {
+  int res = 0;
+  int_vec proof = {0};
+  for (uint32_t round = 0; round < MAX_GAP_ROUNDS; round++) {
+    uint32_t nv = skel_nvars(k);
+    signed char *model = xcalloc(nv + 1, 1);
+    int r = sat_refute(skel_cnf(k), &proof, model, nv, NULL, NULL);
+    if (r != 1) {
+      free(model);
+      if (r == 0) res = 1; else snprintf(why, whylen, "CaDiCaL failed");
+      break;
+    }
+    Z3_solver s = Z3_mk_simple_solver(z);
+    Z3_solver_inc_ref(z, s);
+    Z3_params p = Z3_mk_params(z);
+    Z3_params_inc_ref(z, p);
+    Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), 10000);
+    Z3_solver_set_params(z, s, p);
+    Z3_params_dec_ref(z, p);
+    uint32_t *vars = xcalloc(nv + 1, sizeof *vars), na = 0;
+    Z3_ast *ind = xcalloc(nv + 1, sizeof *ind);
+    Z3_sort b = Z3_mk_bool_sort(z);
+    for (uint32_t v = 2; v <= nv; v++) {
+      term_t origin;
+      if (!skel_var_cons(k, v, &origin) || origin == NULL_TERM) continue;
+      Z3_ast a = z3conv_to_z3(cv, model[v] > 0 ? origin : term_not(origin));
+      if (!a) continue;
+      ind[na] = Z3_mk_fresh_const(z, "gap", b);
+      Z3_inc_ref(z, ind[na]);
+      Z3_solver_assert(z, s, Z3_mk_implies(z, ind[na], a));
+      vars[na++] = v;
+    }
+    Z3_lbool zr = Z3_solver_check_assumptions(z, s, na, ind);
+    bool progress = false;
+    if (zr != Z3_L_FALSE) snprintf(why, whylen, "a propositional model of the skeleton is arithmetically consistent for Z3");
+    else {
+      Z3_ast_vector core = Z3_solver_get_unsat_core(z, s);
+      Z3_ast_vector_inc_ref(z, core);
+      unsigned nc = Z3_ast_vector_size(z, core);
+      lin_cons *forms = xcalloc(nc + 1, sizeof *forms);
+      int *lits = xcalloc(nc + 1, sizeof *lits);
+      uint32_t n = 0;
+      for (unsigned i = 0; i < nc; i++) {
+        Z3_ast c = Z3_ast_vector_get(z, core, i);
+        for (uint32_t j = 0; j < na; j++)
+          if (Z3_is_eq_ast(z, c, ind[j])) {
+            lin_init(&forms[n]);
+            lin_copy(&forms[n], skel_var_cons(k, vars[j], NULL));
+            if (model[vars[j]] > 0) lin_negate(&forms[n]);   /* the lemma says: not this literal */
+            n++;
+            break;
+          }
+      }
+      Z3_ast_vector_dec_ref(z, core);
+      if (lemma_add(k, n, forms, NULL, lits)) {
+        write_lemma(mem, n, lits, NULL, forms);
+        (*added)++;
+        progress = true;
+      } else snprintf(why, whylen, "a gap lemma (%u literals) does not check by Fourier-Motzkin", n);
+      for (uint32_t i = 0; i < n; i++) lin_clear(&forms[i]);
+      free(forms); free(lits);
+    }
+    for (uint32_t j = 0; j < na; j++) Z3_dec_ref(z, ind[j]);
+    free(ind); free(vars); free(model);
+    Z3_solver_dec_ref(z, s);
+    if (!progress) break;
+    if (round + 1 == MAX_GAP_ROUNDS) snprintf(why, whylen, "more than %u gap lemmas", MAX_GAP_ROUNDS);
+  }
+  int_vec_free(&proof);
+  return res;
+}
+
 /* Writes the certificate section for q and the checked lemmas; true when
  * the skeleton with the lemmas is refuted with a checked proof. */
-static bool certify(term_t q, lemma_list *L, FILE *out, char *why, size_t whylen) {
+static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, FILE *out, cert_stats *st, char *why, size_t whylen) {
   skel *k = skel_new();
   const char *qwhy = "?";
   bool ok = false;
@@ -385,21 +474,17 @@ static bool certify(term_t q, lemma_list *L, FILE *out, char *why, size_t whylen
     for (; declared < skel_nlinvars(k); declared++)
       fprintf(mem, "linvar %u %s\n", declared, skel_domain(k).is_int[declared] ? "int" : "real");
     bool good = lin && lemma_add(k, lm->n, forms, lm->mult, lits);
-    if (good) {
-      fprintf(mem, "lemma %s %u\n", lm->mult ? "farkas" : "fm", lm->n);
-      for (uint32_t j = 0; j < lm->n; j++) {
-        fprintf(mem, " %d ", lits[j]);
-        if (lm->mult) mpq_out_str(mem, 10, lm->mult[j]); else fputc('-', mem);
-        write_form(mem, &forms[j]);
-        fputc('\n', mem);
-      }
-    }
+    if (good) write_lemma(mem, lm->n, lits, lm->mult, forms);
     for (uint32_t j = 0; j < lm->n; j++) lin_clear(&forms[j]);
     free(forms); free(lits);
     if (!good) { fclose(mem); mem = NULL; FAIL("a lemma did not re-check"); }
   }
-  int r = sat_refute(skel_cnf(k), &proof, NULL, NULL);
-  if (r == 1) { fclose(mem); mem = NULL; FAIL("the checked lemmas (%u) do not refute the propositional skeleton", L->n); }
+  char gwhy[160] = "";
+  if (!fill_gaps(k, z, cv, mem, &st->lemmas_gap, gwhy, sizeof gwhy)) {
+    fclose(mem); mem = NULL;
+    FAIL("the checked lemmas (%u) do not refute the propositional skeleton: %s", L->n, gwhy);
+  }
+  int r = sat_refute(skel_cnf(k), &proof, NULL, 0, NULL, NULL);
   if (r != 0) { fclose(mem); mem = NULL; FAIL("CaDiCaL failed"); }
   char pwhy[160];
   if (!sat_proof_check(skel_cnf(k), &proof, pwhy, sizeof pwhy)) { fclose(mem); mem = NULL; FAIL("CaDiCaL's proof: %s", pwhy); }
@@ -461,7 +546,7 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
         lemma_list L = {0};
         collect_lemmas(z, cv, proof, scratch, &L, st);
         char cwhy[200];
-        if (certify(q, &L, out, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
+        if (certify(q, &L, z, cv, out, st, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
         else snprintf(why, whylen, "solver only: %s", cwhy);
         lemmas_free(&L);
       }

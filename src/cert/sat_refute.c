@@ -28,7 +28,7 @@ static const char *const no_inprocessing[] = {
   "eagersubsume", "cover", "condition", "block", "lucky", NULL,
 };
 
-int sat_refute(const int_vec *cnf, int_vec *proof, bool (*stop)(void *), void *ctx) {
+int sat_refute(const int_vec *cnf, int_vec *proof, signed char *model, uint32_t nvars, bool (*stop)(void *), void *ctx) {
   CCaDiCaL *s = ccadical_init();
   if (!s) return -1;
   ccadical_set_option(s, "quiet", 1);
@@ -39,6 +39,8 @@ int sat_refute(const int_vec *cnf, int_vec *proof, bool (*stop)(void *), void *c
   if (stop) ccadical_set_terminate(s, &st, terminate_cb);
   for (size_t i = 0; i < cnf->size; i++) ccadical_add(s, cnf->data[i]);
   int r = ccadical_solve(s);
+  if (r == 10 && model)
+    for (uint32_t v = 1; v <= nvars; v++) model[v] = ccadical_val(s, (int)v) > 0 ? 1 : -1;
   ccadical_release(s);
   if (r == 20) { int_vec_push(proof, 0); return 0; }
   return r == 10 ? 1 : -1;

@@ -22,8 +22,9 @@ void int_vec_push(int_vec *v, int x);
 void int_vec_free(int_vec *v);
 
 /* 0 = unsatisfiable (proof filled, ending with the empty clause "0"),
- * 1 = satisfiable, -1 = stopped (stop(ctx) returned true) or error. */
-int sat_refute(const int_vec *cnf, int_vec *proof, bool (*stop)(void *), void *ctx);
+ * 1 = satisfiable (model[v] = 1 or -1 for v = 1..nvars when model is not
+ * NULL), -1 = stopped (stop(ctx) returned true) or error. */
+int sat_refute(const int_vec *cnf, int_vec *proof, signed char *model, uint32_t nvars, bool (*stop)(void *), void *ctx);
 /* Checks proof against cnf with rup.c; true when it refutes cnf. */
 bool sat_proof_check(const int_vec *cnf, const int_vec *proof, char *why, uint32_t whylen);
 #endif

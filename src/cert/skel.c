@@ -5,7 +5,7 @@
 #include "core/alloc.h"
 #include "core/term_map.h"
 
-typedef struct { lin_cons c; int var; } arith_atom;   /* var true iff c holds */
+typedef struct { lin_cons c; int var; term_t origin; } arith_atom;   /* var true iff c holds (iff origin) */
 
 struct skel {
   int_vec cnf;
@@ -185,7 +185,16 @@ static bool same(const lin_cons *a, const lin_cons *b) {
   return true;
 }
 
-int skel_cons_lit(skel *k, const lin_cons *c0) {
+static int cons_lit(skel *k, const lin_cons *c0, term_t origin);
+int skel_cons_lit(skel *k, const lin_cons *c0) { return cons_lit(k, c0, NULL_TERM); }
+
+const lin_cons *skel_var_cons(const skel *k, uint32_t var, term_t *origin) {
+  for (uint32_t i = 0; i < k->natoms; i++)
+    if ((uint32_t)k->atoms[i].var == var) { if (origin) *origin = k->atoms[i].origin; return &k->atoms[i].c; }
+  return NULL;
+}
+
+static int cons_lit(skel *k, const lin_cons *c0, term_t origin) {
   lin_cons c;
   lin_init(&c);
   lin_copy(&c, c0);
@@ -204,6 +213,7 @@ int skel_cons_lit(skel *k, const lin_cons *c0) {
     lin_init(&a->c);
     lin_copy(&a->c, &c);
     a->var = lit = (int)++k->nvars;
+    a->origin = origin == NULL_TERM ? NULL_TERM : pos ? origin : term_not(origin);
   }
   lin_clear(&c);
   return pos ? lit : -lit;
@@ -213,7 +223,7 @@ int skel_atom_lit(skel *k, term_t atom) {
   lin_cons c;
   lin_init(&c);
   int lit;
-  if (skel_linearize_atom(k, term_unsigned(atom), &c)) lit = skel_cons_lit(k, &c);
+  if (skel_linearize_atom(k, term_unsigned(atom), &c)) lit = cons_lit(k, &c, term_unsigned(atom));
   else {
     int32_t v = term_map_get(&k->lit_of, term_unsigned(atom));
     if (v < 0) { v = (int32_t)++k->nvars; term_map_put(&k->lit_of, term_unsigned(atom), v); }

@@ -29,6 +29,10 @@ int skel_cons_lit(skel *k, const lin_cons *c);
 /* Linear form of an arithmetic atom term (t true iff *out holds); false
  * for other atoms. *out initialized by the caller. */
 bool skel_linearize_atom(skel *k, term_t atom, lin_cons *out);
+/* For the variable of an arithmetic atom: the canonical constraint it
+ * stands for and (when it came from a term) an equivalent term; NULL for
+ * other variables. */
+const lin_cons *skel_var_cons(const skel *k, uint32_t var, term_t *origin);
 /* Adds a clause (e.g. a checked lemma) to the CNF. */
 void skel_add_clause(skel *k, uint32_t n, const int *lits);
 

@@ -83,7 +83,7 @@ static void test_rup_cadical(void) {
     uint32_t nv = 12;
     int_vec cnf = {0}, proof = {0};
     random_cnf(&cnf, nv, 70);
-    int r = sat_refute(&cnf, &proof, NULL, NULL);
+    int r = sat_refute(&cnf, &proof, NULL, 0, NULL, NULL);
     CHECK(r == 0 || r == 1);
     if (r == 0) {
       unsat++;
@@ -135,7 +135,7 @@ static void test_rup_cadical_hard(void) {
   for (int round = 0; round < 12; round++) {
     int_vec cnf = {0}, proof = {0};
     random_cnf(&cnf, 70, 320);
-    int r = sat_refute(&cnf, &proof, NULL, NULL);
+    int r = sat_refute(&cnf, &proof, NULL, 0, NULL, NULL);
     if (r == 0) {
       unsat++;
       char why[128] = "";

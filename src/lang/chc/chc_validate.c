@@ -87,8 +87,8 @@ static int certify_run(const chc_system *s, const term_t *interp, const zeta_opt
   FILE *out = report_out(r);
   int rc = print_cert(out, s, res, "certify");
   if (o->stats)
-    fprintf(out, "lemmas %u, checked %u (farkas %u, fourier-motzkin %u); z3 with proofs %.3f s, certificate %.3f s\n",
-            st.lemmas, st.lemmas_checked, st.lemmas_farkas, st.lemmas_fm, st.solve_s, st.check_s);
+    fprintf(out, "lemmas %u, checked %u (farkas %u, fourier-motzkin %u), gap lemmas %u; z3 with proofs %.3f s, certificate %.3f s\n",
+            st.lemmas, st.lemmas_checked, st.lemmas_farkas, st.lemmas_fm, st.lemmas_gap, st.solve_s, st.check_s);
   free(res);
   return rc;
 }

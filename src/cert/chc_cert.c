@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
+#include "cert/qopen.h"
 #include "ir/chc_witness.h"
 
 /* All queries first: the checker rebuilds them the same way before doing
@@ -11,7 +12,10 @@
  * and/or follows term creation order). */
 static term_t *all_queries(const chc_system *s, const term_t *interp, bool *quant) {
   term_t *q = xcalloc(s->nclauses + 1, sizeof *q);
-  for (uint32_t i = 0; i < s->nclauses; i++) q[i] = chc_clause_query(s, interp, i, &quant[i]);
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    q[i] = cert_open_quantifiers(chc_clause_query(s, interp, i, NULL));
+    quant[i] = q[i] != NULL_TERM && cert_has_quantifier(q[i]);
+  }
   return q;
 }
 
@@ -31,8 +35,11 @@ cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t time
     FILE *mem = out ? open_memstream(&buf, &blen) : NULL;
     if (q[i] == NULL_TERM) { r->status = CERT_UNKNOWN; snprintf(r->why, sizeof r->why, "cannot build the clause query"); }
     else r->status = cert_unsat(q[i], timeout_ms, mem, st, r->why, sizeof r->why);
-    if (r->status == CERT_VALIDATED && quant[i])
-      snprintf(r->why, sizeof r->why, "solver only: quantified model");
+    if (r->status == CERT_VALIDATED && quant[i]) {
+      char w[sizeof r->why];
+      memcpy(w, r->why, sizeof w);
+      snprintf(r->why, sizeof r->why, "quantified model; %.160s", w);
+    }
     if (mem) fclose(mem);
     if (out) {
       fprintf(out, "clause %u %s", i + 1, cert_status_name(r->status));

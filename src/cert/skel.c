@@ -272,10 +272,7 @@ static int encode(skel *k, term_t t, const char **why) {
     v = (int)++k->nvars;
     clause3(k, -v, -c, a); clause3(k, -v, c, b);
     clause3(k, v, -c, -a); clause3(k, v, c, -b);
-  } else if (op == OP_FORALL || op == OP_EXISTS) {
-    *why = "quantified formula";
-    return 0;
-  } else {
+  } else {                                   /* atoms; quantified formulas are opaque */
     return sign * skel_atom_lit(k, u);
   }
   term_map_put(&k->lit_of, u, v);

@@ -1,0 +1,143 @@
+/* One-point elimination and Skolem constants (see qopen.h). */
+#include "cert/qopen.h"
+#include <stdlib.h>
+#include "core/alloc.h"
+#include "core/term_map.h"
+
+static bool occurs(term_t v, term_t t) {
+  term_t *fv;
+  uint32_t n = term_free_vars(t, &fv);
+  bool found = false;
+  for (uint32_t i = 0; i < n && !found; i++) found = fv[i] == v;
+  free(fv);
+  return found;
+}
+
+/* x := t from a conjunct c of an existential's body (x among vars[0..n)). */
+static bool definition(term_t c, const term_t *vars, uint32_t n, uint32_t *which, term_t *val) {
+  term_t u = term_unsigned(c);
+  bool neg = term_is_negated(c);
+  for (uint32_t i = 0; i < n; i++) {
+    term_t x = vars[i];
+    if (u == x) { *which = i; *val = neg ? term_false() : term_true(); return true; }
+    if (term_op_of(u) == OP_EQ && term_nargs(u) == 2) {
+      term_t a = term_arg(u, 0), b = term_arg(u, 1);
+      bool boolean = term_is_bool(a);
+      if (neg && !boolean) continue;                 /* x != t defines nothing */
+      term_t other = a == x ? b : b == x ? a : NULL_TERM;
+      if (other == NULL_TERM || occurs(x, other)) continue;
+      *which = i;
+      *val = neg ? term_not(other) : other;          /* not (x = phi): x = not phi */
+      return true;
+    }
+  }
+  return false;
+}
+
+/* exists vars. body, with the one-point rule applied as long as it finds a
+ * definition; forall is handled as not exists not. */
+static term_t eliminate(term_op op, uint32_t n, const term_t *vars0, term_t body) {
+  term_t *vars = xmalloc((n + 1) * sizeof *vars);
+  for (uint32_t i = 0; i < n; i++) vars[i] = vars0[i];
+  bool forall = op == OP_FORALL;
+  term_t b = forall ? term_not(body) : body;
+  for (bool again = true; again && n;) {
+    again = false;
+    term_t *cs;
+    uint32_t nc = term_conjuncts(b, &cs);
+    for (uint32_t i = 0; i < nc; i++) {
+      uint32_t w;
+      term_t val;
+      if (definition(cs[i], vars, n, &w, &val)) {
+        b = term_subst(b, 1, &vars[w], &val);
+        vars[w] = vars[--n];
+        again = true;
+        break;
+      }
+    }
+    free(cs);
+  }
+  term_t r = n ? term_exists(n, vars, b) : b;
+  free(vars);
+  return forall ? term_not(r) : r;
+}
+
+/* One-point rule everywhere in the Boolean structure. */
+static term_t onepoint(term_t t, term_map *memo) {
+  term_t u = term_unsigned(t);
+  if (!term_is_bool(u) || term_is_atom(u) || term_op_of(u) == OP_TRUE) {
+    if (term_op_of(u) != OP_FORALL && term_op_of(u) != OP_EXISTS) return t;
+  }
+  int32_t m = term_map_get(memo, u);
+  if (m >= 0) return term_is_negated(t) ? term_not(m) : m;
+  term_op op = term_op_of(u);
+  uint32_t n = term_nargs(u);
+  term_t *a = xmalloc((n + 1) * sizeof *a);
+  for (uint32_t i = 0; i < n; i++) a[i] = term_arg(u, i);
+  term_t r;
+  if (op == OP_EXISTS || op == OP_FORALL) r = eliminate(op, n - 1, a, onepoint(a[n - 1], memo));
+  else if (op == OP_AND || op == OP_OR || op == OP_ITE || op == OP_EQ || op == OP_XOR) {
+    for (uint32_t i = 0; i < n; i++) if (term_is_bool(a[i])) a[i] = onepoint(a[i], memo);
+    r = term_make(op, n, a, 0, NULL);
+  } else r = u;
+  free(a);
+  if (r == NULL_TERM) r = u;
+  term_map_put(memo, u, r);
+  return term_is_negated(t) ? term_not(r) : r;
+}
+
+/* Skolem constants for the positive existentials (pos: t occurs
+ * positively). */
+static term_t skolemize(term_t t, bool pos, term_map *memo_pos) {
+  term_t u = term_unsigned(t);
+  bool p = term_is_negated(t) ? !pos : pos;
+  term_op op = term_op_of(u);
+  term_t r = u;
+  if (p) { int32_t m = term_map_get(memo_pos, u); if (m >= 0) return term_is_negated(t) ? term_not(m) : m; }
+  if (op == OP_AND || op == OP_OR) {
+    uint32_t n = term_nargs(u);
+    term_t *a = xmalloc((n + 1) * sizeof *a);
+    for (uint32_t i = 0; i < n; i++) a[i] = skolemize(term_arg(u, i), p, memo_pos);
+    r = op == OP_AND ? term_and(n, a) : term_or(n, a);
+    free(a);
+  } else if ((op == OP_EXISTS && p) || (op == OP_FORALL && !p)) {
+    uint32_t n = term_nargs(u) - 1;
+    term_t *from = xmalloc((n + 1) * sizeof *from), *to = xmalloc((n + 1) * sizeof *to);
+    for (uint32_t i = 0; i < n; i++) { from[i] = term_arg(u, i); to[i] = term_fresh_var("sk", term_type(from[i])); }
+    r = skolemize(term_subst(term_arg(u, n), n, from, to), p, memo_pos);
+    free(from); free(to);
+    /* under the negation of a universal, r is the opened body's own polarity */
+  }
+  if (r == NULL_TERM) r = u;
+  if (p && op != OP_FORALL) term_map_put(memo_pos, u, r);
+  return term_is_negated(t) ? term_not(r) : r;
+}
+
+term_t cert_open_quantifiers(term_t q) {
+  if (q == NULL_TERM || !cert_has_quantifier(q)) return q;
+  term_map memo, pos;
+  term_map_init(&memo);
+  term_map_init(&pos);
+  term_t r = skolemize(onepoint(q, &memo), true, &pos);
+  term_map_free(&memo);
+  term_map_free(&pos);
+  return r;
+}
+
+static bool has_q(term_t t, term_map *seen) {
+  t = term_unsigned(t);
+  if (term_map_has(seen, t)) return false;
+  term_map_put(seen, t, 1);
+  term_op op = term_op_of(t);
+  if (op == OP_FORALL || op == OP_EXISTS) return true;
+  for (uint32_t i = 0; i < term_nargs(t); i++) if (has_q(term_arg(t, i), seen)) return true;
+  return false;
+}
+
+bool cert_has_quantifier(term_t t) {
+  term_map seen;
+  term_map_init(&seen);
+  bool r = has_q(t, &seen);
+  term_map_free(&seen);
+  return r;
+}

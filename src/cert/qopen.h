@@ -1,0 +1,17 @@
+/* Quantifiers out of a clause query before certification, by two
+ * equivalence-preserving or satisfiability-preserving steps only:
+ *   - the one-point rule: exists x. (x = t and B)  is  B[x := t] (x not in
+ *     t; Booleans: a conjunct x or not x, or x = phi), dually for forall;
+ *   - quantifiers in positive positions (exists; forall under a negation)
+ *     outside any remaining universal become fresh constants (Skolem
+ *     constants: the formula stays equisatisfiable).
+ * What remains quantified stays as it is (the skeleton treats it as an
+ * opaque atom). Deterministic: the certificate checker repeats it. */
+#ifndef ZETA_CERT_QOPEN_H
+#define ZETA_CERT_QOPEN_H
+#include "core/term.h"
+
+term_t cert_open_quantifiers(term_t q);
+/* Does t still contain a quantifier? */
+bool cert_has_quantifier(term_t t);
+#endif

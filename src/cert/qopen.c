@@ -141,3 +141,57 @@ bool cert_has_quantifier(term_t t) {
   term_map_free(&seen);
   return r;
 }
+
+/* ---- if-then-else over numbers lifted out of atoms ---- */
+
+static term_t find_ite(term_t t, term_map *seen) {
+  t = term_unsigned(t);
+  if (term_map_has(seen, t)) return NULL_TERM;
+  term_map_put(seen, t, 1);
+  term_op op = term_op_of(t);
+  if (op == OP_FORALL || op == OP_EXISTS) return NULL_TERM;
+  if (op == OP_ITE && !term_is_bool(t)) return t;
+  for (uint32_t i = 0; i < term_nargs(t); i++) {
+    term_t r = find_ite(term_arg(t, i), seen);
+    if (r != NULL_TERM) return r;
+  }
+  return NULL_TERM;
+}
+
+static term_t lift(term_t t, term_map *memo, uint32_t depth) {
+  term_t u = term_unsigned(t);
+  int32_t m = term_map_get(memo, u);
+  if (m >= 0) return term_is_negated(t) ? term_not(m) : m;
+  term_op op = term_op_of(u);
+  term_t r = u;
+  if (op == OP_FORALL || op == OP_EXISTS || op == OP_TRUE || !term_is_bool(u)) r = u;
+  else if (op == OP_AND || op == OP_OR || op == OP_XOR || (op == OP_ITE) || (op == OP_EQ && term_is_bool(term_arg(u, 0)))) {
+    uint32_t n = term_nargs(u);
+    term_t *a = xmalloc((n + 1) * sizeof *a);
+    for (uint32_t i = 0; i < n; i++) a[i] = lift(term_arg(u, i), memo, depth);
+    r = term_make(op, n, a, 0, NULL);
+    free(a);
+  } else if (depth < 64) {
+    term_map seen;
+    term_map_init(&seen);
+    term_t ite = find_ite(u, &seen);
+    term_map_free(&seen);
+    if (ite != NULL_TERM) {
+      term_t a = term_arg(ite, 1), b = term_arg(ite, 2);
+      term_t ua = term_subst(u, 1, &ite, &a), ub = term_subst(u, 1, &ite, &b);
+      r = term_ite(lift(term_arg(ite, 0), memo, depth + 1), lift(ua, memo, depth + 1), lift(ub, memo, depth + 1));
+    }
+  }
+  if (r == NULL_TERM) r = u;
+  term_map_put(memo, u, r);
+  return term_is_negated(t) ? term_not(r) : r;
+}
+
+term_t cert_lift_ite(term_t q) {
+  if (q == NULL_TERM) return q;
+  term_map memo;
+  term_map_init(&memo);
+  term_t r = lift(q, &memo, 0);
+  term_map_free(&memo);
+  return r;
+}

@@ -47,6 +47,63 @@ static bool lemma_add(skel *k, uint32_t n, const lin_cons *forms, mpq_t *mult, i
   return ok;
 }
 
+/* Adds "quantifier qi implies its instance" (forall), or "the instance
+ * implies quantifier qi" (exists), the instance encoded along the
+ * quantifier's body (skel_instance_lit). */
+static bool inst_add(skel *k, uint32_t qi, const term_t *binding) {
+  if (qi >= skel_nquants(k)) return false;
+  term_t quant = skel_quant(k, qi);
+  int il = skel_instance_lit(k, quant, binding);
+  if (!il) return false;
+  int ql = skel_atom_lit(k, quant);
+  int c[2] = {-ql, il};
+  if (term_op_of(quant) == OP_EXISTS) { c[0] = ql; c[1] = -il; }
+  skel_add_clause(k, 2, c);
+  return true;
+}
+
+/* A binding as a certificate token: i:N, r:Q, b:0|1 or v:K (the K-th free
+ * variable of the query); false for other terms. */
+static bool binding_token(term_t t, const term_t *fv, uint32_t nfv, FILE *out) {
+  if (term_op_of(t) == OP_TRUE) { if (out) fprintf(out, " b:%d", term_is_true(t)); return true; }
+  if (term_op_of(t) == OP_RAT) {
+    if (out) {
+      mpq_t q;
+      mpq_init(q);
+      term_rat_value(t, q);
+      fprintf(out, " %c:", type_kind_of(term_type(t)) == TYPE_INT ? 'i' : 'r');
+      mpq_out_str(out, 10, q);
+      mpq_clear(q);
+    }
+    return true;
+  }
+  for (uint32_t i = 0; i < nfv; i++) if (fv[i] == t) { if (out) fprintf(out, " v:%u", i); return true; }
+  return false;
+}
+
+static term_t token_binding(const char *tok, const term_t *fv, uint32_t nfv) {
+  if (strlen(tok) < 3 || tok[1] != ':') return NULL_TERM;
+  const char *v = tok + 2;
+  if (tok[0] == 'b') return strcmp(v, "1") == 0 ? term_true() : strcmp(v, "0") == 0 ? term_false() : NULL_TERM;
+  if (tok[0] == 'v') {
+    char *e;
+    unsigned long k = strtoul(v, &e, 10);
+    return *e || k >= nfv ? NULL_TERM : fv[k];
+  }
+  if (tok[0] != 'i' && tok[0] != 'r') return NULL_TERM;
+  if (strchr(v, '.')) return NULL_TERM;
+  mpq_t q;
+  mpq_init(q);
+  term_t t = NULL_TERM;
+  if (mpq_set_str(q, v, 10) == 0 && mpz_sgn(mpq_denref(q))) {
+    mpq_canonicalize(q);
+    if (tok[0] == 'r') t = term_rat(type_real(), q);
+    else if (mpz_cmp_ui(mpq_denref(q), 1) == 0) t = term_rat(type_int(), q);
+  }
+  mpq_clear(q);
+  return t;
+}
+
 /* ---- the certificate text ---- */
 
 static const char *const rel_name[] = {"<=", "<", "=", "!="};
@@ -125,9 +182,27 @@ bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
   mpq_t *mult = NULL;
   int *lits = NULL;
   uint32_t cap = 0, nlem = 0;
+  term_t *fv = NULL;
+  uint32_t nfv = 0;
   if (!skel_assert(k, q, &qwhy)) FAIL("clause query: %s", qwhy);
+  nfv = term_free_vars(q, &fv);
   for (;;) {
     if (!cert_next(r)) FAIL("line %u: unexpected end of the certificate", r->line);
+    if (strcmp(r->tok, "inst") == 0) {
+      uint32_t qi, nb;
+      if (!next_u32(r, &qi) || !next_u32(r, &nb) || nb > 10000) FAIL("line %u: bad instance", r->line);
+      term_t *b = xcalloc(nb + 1, sizeof *b);
+      bool good = qi < skel_nquants(k) && term_nargs(skel_quant(k, qi)) == nb + 1;
+      for (uint32_t i = 0; i < nb; i++) {
+        if (!cert_next(r)) { good = false; break; }
+        b[i] = token_binding(r->tok, fv, nfv);
+        good = good && b[i] != NULL_TERM;
+      }
+      good = good && inst_add(k, qi, b);
+      free(b);
+      if (!good) FAIL("line %u: bad instance", r->line);
+      continue;
+    }
     if (strcmp(r->tok, "linvar") == 0) {
       uint32_t v;
       if (!next_u32(r, &v) || v != skel_nlinvars(k) || !cert_next(r) || (strcmp(r->tok, "int") && strcmp(r->tok, "real")))
@@ -186,6 +261,7 @@ bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
   if (!sat_proof_check(skel_cnf(k), &proof, pwhy, sizeof pwhy)) FAIL("%s", pwhy);
   ok = true;
 done:
+  free(fv);
   for (uint32_t i = 0; i < cap; i++) { lin_clear(&forms[i]); mpq_clear(mult[i]); }
   free(forms); free(mult); free(lits);
   int_vec_free(&proof);
@@ -201,7 +277,7 @@ typedef struct {
   mpq_t *mult;           /* multipliers found, or NULL (Fourier-Motzkin) */
 } lemma;
 
-typedef struct { lemma *l; uint32_t n, cap; } lemma_list;
+typedef struct { lemma *l; uint32_t n, cap; term_vec inst; /* bindings, each preceded by its count */ } lemma_list;
 
 static void lemmas_free(lemma_list *L) {
   for (uint32_t i = 0; i < L->n; i++) {
@@ -209,6 +285,7 @@ static void lemmas_free(lemma_list *L) {
     free(L->l[i].lits);
   }
   free(L->l);
+  term_vec_free(&L->inst);
 }
 
 /* The fact a proof step proves: its last argument. */
@@ -286,6 +363,19 @@ static void collect_lemmas(Z3_context z, z3conv *cv, Z3_ast proof, skel *scratch
     Z3_app a = Z3_to_app(z, p);
     Z3_func_decl dcl = Z3_get_app_decl(z, a);
     unsigned na = Z3_get_app_num_args(z, a);
+    if (Z3_get_decl_kind(z, dcl) == Z3_OP_PR_QUANT_INST) {
+      unsigned np = Z3_get_decl_num_parameters(z, dcl);
+      term_vec b = {0};
+      for (unsigned i = 0; i < np; i++)
+        if (Z3_get_decl_parameter_kind(z, dcl, i) == Z3_PARAMETER_AST) {
+          term_t t = z3conv_from_z3(cv, Z3_get_decl_ast_parameter(z, dcl, i));
+          term_vec_push(&b, t);
+        }
+      term_vec_push(&L->inst, (term_t)b.size);
+      for (uint32_t i = 0; i < b.size; i++) term_vec_push(&L->inst, b.data[i]);
+      term_vec_free(&b);
+      continue;
+    }
     if (Z3_get_decl_kind(z, dcl) == Z3_OP_PR_TH_LEMMA) {
       st->lemmas++;
       unsigned np = Z3_get_decl_num_parameters(z, dcl);
@@ -375,6 +465,30 @@ static void write_lemma(FILE *mem, uint32_t n, const int *lits, mpq_t *mult, con
 
 #define MAX_GAP_ROUNDS 200
 
+/* A term for a canonical constraint of k (a hint for Z3 only); NULL_TERM
+ * when a variable has no term. */
+static term_t cons_term(const skel *k, const lin_cons *c) {
+  bool ints = lin_is_int(c, skel_domain(k));
+  type_t ty = ints ? type_int() : type_real();
+  term_vec sum = {0};
+  term_t r = NULL_TERM;
+  for (uint32_t i = 0; i < c->n; i++) {
+    term_t v = skel_linvar_term(k, c->m[i].var);
+    if (v == NULL_TERM) goto done;
+    term_vec_push(&sum, term_mul2(term_rat(ty, c->m[i].coef), v));
+  }
+  term_vec_push(&sum, term_rat(ty, c->cst));
+  term_t t = term_add(sum.size, sum.data);
+  mpq_t z0;
+  mpq_init(z0);
+  term_t z = term_rat(ty, z0);
+  mpq_clear(z0);
+  r = c->rel == LIN_LE ? term_le(t, z) : c->rel == LIN_LT ? term_lt(t, z) : c->rel == LIN_EQ ? term_eq(t, z) : term_not(term_eq(t, z));
+done:
+  term_vec_free(&sum);
+  return r;
+}
+
 /* Closes the gaps Z3's lemmas leave (atoms it rewrote, equalities it
  * solved): while the skeleton has a propositional model, Z3 gives an unsat
  * core of the arithmetic literals the model makes true (a hint only), and
@@ -404,7 +518,10 @@ static int fill_gaps(skel *k, Z3_context z, z3conv *cv, FILE *mem, uint32_t *add
     Z3_sort b = Z3_mk_bool_sort(z);
     for (uint32_t v = 2; v <= nv; v++) {
       term_t origin;
-      if (!skel_var_cons(k, v, &origin) || origin == NULL_TERM) continue;
+      const lin_cons *vc = skel_var_cons(k, v, &origin);
+      if (!vc) continue;
+      if (origin == NULL_TERM) origin = cons_term(k, vc);
+      if (origin == NULL_TERM) continue;
       Z3_ast a = z3conv_to_z3(cv, model[v] > 0 ? origin : term_not(origin));
       if (!a) continue;
       ind[na] = Z3_mk_fresh_const(z, "gap", b);
@@ -464,6 +581,36 @@ static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, FILE *out
   FILE *mem = open_memstream(&buf, &blen);
   if (!mem) FAIL("out of memory");
   if (!skel_assert(k, q, &qwhy)) FAIL("%s", qwhy);
+  term_t *fv;
+  uint32_t nfv = term_free_vars(q, &fv);
+  /* Z3's instantiations, tried on every quantifier they fit (bindings in
+   * Z3's order or reversed): each one that encodes is a valid clause */
+  for (uint32_t i = 0; i < L->inst.size; i += 1 + (uint32_t)L->inst.data[i]) {
+    uint32_t nb = (uint32_t)L->inst.data[i];
+    const term_t *b = L->inst.data + i + 1;
+    bool ok_terms = true;
+    for (uint32_t j = 0; j < nb; j++) ok_terms = ok_terms && b[j] != NULL_TERM && binding_token(b[j], fv, nfv, NULL);
+    if (!ok_terms) continue;
+    term_t *rb = xcalloc(nb + 1, sizeof *rb);
+    for (uint32_t j = 0; j < nb; j++) rb[j] = b[nb - 1 - j];
+    for (uint32_t qi = 0; qi < skel_nquants(k); qi++) {
+      if (term_nargs(skel_quant(k, qi)) != nb + 1) continue;
+      for (int rev = 0; rev < 2 && (rev == 0 || nb > 1); rev++) {
+        const term_t *bb = rev ? rb : b;
+        /* on a scratch copy first: a failed attempt must leave no trace */
+        skel *t = skel_new();
+        const char *w;
+        bool fits = skel_assert(t, q, &w) && inst_add(t, qi, bb);
+        skel_free(t);
+        if (!fits || !inst_add(k, qi, bb)) continue;
+        fprintf(mem, "inst %u %u", qi, nb);
+        for (uint32_t j = 0; j < nb; j++) binding_token(bb[j], fv, nfv, mem);
+        fputc('\n', mem);
+      }
+    }
+    free(rb);
+  }
+  free(fv);
   uint32_t declared = skel_nlinvars(k);
   for (uint32_t i = 0; i < L->n; i++) {
     lemma *lm = &L->l[i];

@@ -17,7 +17,23 @@ struct skel {
   uint32_t nlin, caplin;
   arith_atom *atoms;
   uint32_t natoms, capatoms;
+  term_vec quants;        /* quantified subformulas (opaque atoms), in order */
+  /* while encoding an instance: bound variable -> binding, and its memo */
+  term_map *env;
+  term_map inst_memo;
+  bool env_fail;
 };
+
+/* t mentions a variable bound by the instance being encoded */
+static bool mentions_env(const skel *k, term_t t) {
+  if (!k->env) return false;
+  term_t *fv;
+  uint32_t n = term_free_vars(t, &fv);
+  bool found = false;
+  for (uint32_t i = 0; i < n && !found; i++) found = term_map_has(k->env, fv[i]);
+  free(fv);
+  return found;
+}
 
 skel *skel_new(void) {
   skel *k = xcalloc(1, sizeof *k);
@@ -36,6 +52,7 @@ void skel_free(skel *k) {
   term_map_free(&k->linvar_of);
   for (uint32_t i = 0; i < k->natoms; i++) lin_clear(&k->atoms[i].c);
   free(k->atoms); free(k->linvar_term); free(k->is_int);
+  term_vec_free(&k->quants);
   free(k);
 }
 
@@ -76,6 +93,7 @@ static uint32_t linvar(skel *k, term_t t) {
 
 /* out += m * t; non-linear subterms become opaque variables */
 static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out) {
+  if (k->env && term_map_has(k->env, t)) { linearize(k, term_map_get(k->env, t), m, out); return; }
   mpq_t q, r;
   mpq_init(q);
   mpq_init(r);
@@ -114,6 +132,7 @@ static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out) {
     }
     if (nonconst == 0) mpq_add(out->cst, out->cst, q);
     else if (nonconst == 1) linearize(k, other, q, out);
+    else if (mentions_env(k, t)) k->env_fail = true;
     else lin_add_term(out, linvar(k, t), m);
     break;
   }
@@ -122,10 +141,12 @@ static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out) {
       term_rat_value(term_arg(t, 1), r);
       if (mpq_sgn(r)) { mpq_div(q, m, r); linearize(k, term_arg(t, 0), q, out); break; }
     }
-    lin_add_term(out, linvar(k, t), m);
+    if (mentions_env(k, t)) k->env_fail = true;
+    else lin_add_term(out, linvar(k, t), m);
     break;
   default:
-    lin_add_term(out, linvar(k, t), m);
+    if (mentions_env(k, t)) k->env_fail = true;
+    else lin_add_term(out, linvar(k, t), m);
   }
   mpq_clear(q);
   mpq_clear(r);
@@ -219,14 +240,35 @@ static int cons_lit(skel *k, const lin_cons *c0, term_t origin) {
   return pos ? lit : -lit;
 }
 
+static int encode(skel *k, term_t t, const char **why);
+
 int skel_atom_lit(skel *k, term_t atom) {
+  if (k->env) {
+    term_t u = term_unsigned(atom);
+    if (term_map_has(k->env, u)) {                   /* a bound Boolean: its binding */
+      term_map *env = k->env;
+      k->env = NULL;
+      const char *why;
+      int l = encode(k, term_map_get(env, u), &why);
+      k->env = env;
+      return term_is_negated(atom) ? -l : l;
+    }
+  }
   lin_cons c;
   lin_init(&c);
   int lit;
-  if (skel_linearize_atom(k, term_unsigned(atom), &c)) lit = cons_lit(k, &c, term_unsigned(atom));
+  k->env_fail = false;
+  if (skel_linearize_atom(k, term_unsigned(atom), &c)) {
+    lit = k->env_fail ? 0 : cons_lit(k, &c, k->env ? NULL_TERM : term_unsigned(atom));
+  } else if (mentions_env(k, atom)) lit = 0;
   else {
     int32_t v = term_map_get(&k->lit_of, term_unsigned(atom));
-    if (v < 0) { v = (int32_t)++k->nvars; term_map_put(&k->lit_of, term_unsigned(atom), v); }
+    if (v < 0) {
+      v = (int32_t)++k->nvars;
+      term_map_put(&k->lit_of, term_unsigned(atom), v);
+      term_op op = term_op_of(atom);
+      if (op == OP_FORALL || op == OP_EXISTS) term_vec_push(&k->quants, term_unsigned(atom));
+    }
     lit = v;
   }
   lin_clear(&c);
@@ -239,7 +281,8 @@ static int encode(skel *k, term_t t, const char **why) {
   int sign = term_is_negated(t) ? -1 : 1;
   term_op op = term_op_of(u);
   if (op == OP_TRUE) return sign;
-  int32_t memo = term_map_get(&k->lit_of, u);
+  term_map *memo_map = k->env ? &k->inst_memo : &k->lit_of;
+  int32_t memo = term_map_get(memo_map, u);
   if (memo >= 0) return sign * memo;
   uint32_t n = term_nargs(u);
   bool boolargs = n > 0 && term_is_bool(term_arg(u, 0));
@@ -275,9 +318,31 @@ static int encode(skel *k, term_t t, const char **why) {
   } else {                                   /* atoms; quantified formulas are opaque */
     return sign * skel_atom_lit(k, u);
   }
-  term_map_put(&k->lit_of, u, v);
+  term_map_put(memo_map, u, v);
   return sign * v;
 }
+
+int skel_formula_lit(skel *k, term_t f, const char **why) { return encode(k, f, why); }
+
+int skel_instance_lit(skel *k, term_t quant, const term_t *binding) {
+  term_t u = term_unsigned(quant);
+  uint32_t n = term_nargs(u) - 1;
+  for (uint32_t i = 0; i < n; i++)
+    if (binding[i] == NULL_TERM || term_type(binding[i]) != term_type(term_arg(u, i))) return 0;
+  term_map env;
+  term_map_init(&env);
+  for (uint32_t i = 0; i < n; i++) term_map_put(&env, term_arg(u, i), binding[i]);
+  term_map_init(&k->inst_memo);
+  k->env = &env;
+  const char *why;
+  int l = encode(k, term_arg(u, n), &why);
+  k->env = NULL;
+  term_map_free(&k->inst_memo);
+  term_map_free(&env);
+  return l;
+}
+uint32_t skel_nquants(const skel *k) { return k->quants.size; }
+term_t skel_quant(const skel *k, uint32_t i) { return k->quants.data[i]; }
 
 bool skel_assert(skel *k, term_t f, const char **why) {
   int l = encode(k, f, why);

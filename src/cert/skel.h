@@ -22,6 +22,17 @@ skel *skel_new(void);
 void skel_free(skel *k);
 /* Encodes f and asserts it. false when f is not quantifier-free (*why set). */
 bool skel_assert(skel *k, term_t f, const char **why);
+/* The literal of formula f (Tseitin-encoded, not asserted); 0 on error. */
+int skel_formula_lit(skel *k, term_t f, const char **why);
+/* The literal of the body of quantified formula quant with its bound
+ * variables replaced by binding[] (numerals or variables of the formula),
+ * encoded along the body's own structure (no new terms, so the numbering
+ * is the same wherever it is repeated); 0 when some subterm would need a
+ * new term (a non-linear term or an atom over a bound variable). */
+int skel_instance_lit(skel *k, term_t quant, const term_t *binding);
+/* The quantified subformulas met so far (opaque atoms), in order. */
+uint32_t skel_nquants(const skel *k);
+term_t skel_quant(const skel *k, uint32_t i);
 /* The literal of a Boolean atom term (creating its variable), 0 on error. */
 int skel_atom_lit(skel *k, term_t atom);
 /* The literal standing for "c holds" (creating a variable when new). */

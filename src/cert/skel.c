@@ -324,6 +324,60 @@ static int encode(skel *k, term_t t, const char **why) {
 
 int skel_formula_lit(skel *k, term_t f, const char **why) { return encode(k, f, why); }
 
+/* Mirrors linearize: can t be linearized under k->env without an opaque
+ * subterm over a bound variable? */
+static bool lin_fits(const skel *k, term_t t) {
+  if (term_map_has(k->env, t)) return true;
+  uint32_t n = term_nargs(t);
+  switch (term_op_of(t)) {
+  case OP_RAT: return true;
+  case OP_ADD: case OP_SUB: case OP_NEG: case OP_TO_REAL:
+    for (uint32_t i = 0; i < n; i++) if (!lin_fits(k, term_arg(t, i))) return false;
+    return true;
+  case OP_MUL: {
+    uint32_t nonconst = 0;
+    term_t other = NULL_TERM;
+    for (uint32_t i = 0; i < n; i++) if (term_op_of(term_arg(t, i)) != OP_RAT) { other = term_arg(t, i); nonconst++; }
+    if (nonconst == 0) return true;
+    if (nonconst == 1) return lin_fits(k, other);
+    return !mentions_env(k, t);
+  }
+  case OP_DIV:
+    if (n == 2 && term_op_of(term_arg(t, 1)) == OP_RAT) {
+      mpq_t r;
+      mpq_init(r);
+      term_rat_value(term_arg(t, 1), r);
+      bool nz = mpq_sgn(r) != 0;
+      mpq_clear(r);
+      if (nz) return lin_fits(k, term_arg(t, 0));
+    }
+    return !mentions_env(k, t);
+  default:
+    return !mentions_env(k, t);
+  }
+}
+
+/* Would encode succeed on t under k->env (no trace left when it would not)? */
+static bool inst_fits(const skel *k, term_t t, term_map *seen) {
+  term_t u = term_unsigned(t);
+  if (term_map_has(seen, u)) return true;
+  term_map_put(seen, u, 1);
+  term_op op = term_op_of(u);
+  if (op == OP_TRUE) return true;
+  bool boolargs = term_nargs(u) > 0 && term_is_bool(term_arg(u, 0));
+  if (op == OP_AND || op == OP_OR || ((op == OP_EQ || op == OP_XOR) && term_nargs(u) == 2 && boolargs) ||
+      (op == OP_ITE && term_is_bool(u))) {
+    for (uint32_t i = 0; i < term_nargs(u); i++) if (!inst_fits(k, term_arg(u, i), seen)) return false;
+    return true;
+  }
+  if (term_map_has(k->env, u)) return true;
+  term_t a = u;
+  if ((op == OP_LE || op == OP_LT) ||
+      ((op == OP_EQ || op == OP_DISTINCT) && term_nargs(a) == 2 && type_is_arith(term_type(term_arg(a, 0)))))
+    return lin_fits(k, term_arg(a, 0)) && lin_fits(k, term_arg(a, 1));
+  return !mentions_env(k, u);
+}
+
 int skel_instance_lit(skel *k, term_t quant, const term_t *binding) {
   term_t u = term_unsigned(quant);
   uint32_t n = term_nargs(u) - 1;
@@ -332,10 +386,17 @@ int skel_instance_lit(skel *k, term_t quant, const term_t *binding) {
   term_map env;
   term_map_init(&env);
   for (uint32_t i = 0; i < n; i++) term_map_put(&env, term_arg(u, i), binding[i]);
-  term_map_init(&k->inst_memo);
   k->env = &env;
-  const char *why;
-  int l = encode(k, term_arg(u, n), &why);
+  term_map seen;
+  term_map_init(&seen);
+  bool fits = inst_fits(k, term_arg(u, n), &seen);
+  term_map_free(&seen);
+  int l = 0;
+  term_map_init(&k->inst_memo);
+  if (fits) {
+    const char *why;
+    l = encode(k, term_arg(u, n), &why);
+  }
   k->env = NULL;
   term_map_free(&k->inst_memo);
   term_map_free(&env);

@@ -519,6 +519,48 @@ static void collect_lemmas(Z3_context z, z3conv *cv, Z3_ast proof, skel *scratch
 
 static void on_error(Z3_context z, Z3_error_code e) { (void)z; (void)e; }
 
+#define MAX_CANDIDATES 12      /* per bound variable */
+#define MAX_INSTANCES 300      /* per quantifier */
+
+/* When Z3's proof has no usable instances (it eliminated the quantifier in
+ * preprocessing), guesses: every combination of 0, 1, -1 and the query's
+ * variables of the right sort (true/false for Booleans). Any instance is a
+ * valid clause; the skeleton decides whether they suffice. */
+static bool candidate_instances(const skel *k, term_t q, lemma_list *L) {
+  term_t *fv;
+  uint32_t nfv = term_free_vars(q, &fv);
+  bool any = false;
+  for (uint32_t qi = 0; qi < skel_nquants(k); qi++) {
+    term_t quant = skel_quant(k, qi);
+    uint32_t nb = term_nargs(quant) - 1;
+    term_t cand[4][MAX_CANDIDATES];
+    uint32_t nc[4] = {0}, total = 1;
+    if (nb > 4) continue;
+    for (uint32_t i = 0; i < nb; i++) {
+      type_t ty = term_type(term_arg(quant, i));
+      if (type_kind_of(ty) == TYPE_BOOL) { cand[i][nc[i]++] = term_true(); cand[i][nc[i]++] = term_false(); }
+      else if (type_is_arith(ty)) {
+        mpq_t v;
+        mpq_init(v);
+        for (long c = 0; c <= 2; c++) { mpq_set_si(v, c == 2 ? -1 : c, 1); cand[i][nc[i]++] = term_rat(ty, v); }
+        mpq_clear(v);
+      }
+      for (uint32_t j = 0; j < nfv && nc[i] < MAX_CANDIDATES; j++)
+        if (term_type(fv[j]) == ty) cand[i][nc[i]++] = fv[j];
+      total *= nc[i] ? nc[i] : 1;
+      if (!nc[i]) total = 0;
+    }
+    if (total == 0 || total > MAX_INSTANCES) continue;
+    for (uint32_t c = 0; c < total; c++) {
+      term_vec_push(&L->inst, (term_t)nb);
+      for (uint32_t i = 0, rest = c; i < nb; i++) { term_vec_push(&L->inst, cand[i][rest % nc[i]]); rest /= nc[i]; }
+      any = true;
+    }
+  }
+  free(fv);
+  return any;
+}
+
 static void write_lemma(FILE *mem, uint32_t n, const int *lits, mpq_t *mult, const lin_cons *forms) {
   fprintf(mem, "lemma %s %u\n", mult ? "farkas" : "fm", n);
   for (uint32_t j = 0; j < n; j++) {
@@ -763,6 +805,8 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
         collect_lemmas(z, cv, proof, scratch, &L, st);
         char cwhy[200];
         if (certify(q, &L, z, cv, out, st, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
+        else if (skel_nquants(scratch) && candidate_instances(scratch, q, &L) &&
+                 certify(q, &L, z, cv, out, st, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
         else snprintf(why, whylen, "solver only: %s", cwhy);
         lemmas_free(&L);
       }

@@ -40,8 +40,14 @@ static bool lemma_add(skel *k, uint32_t n, const lin_cons *forms, mpq_t *mult, i
     lin_negate(&hyp[i]);
   }
   lin_domain d = skel_domain(k);
-  bool ok = mult ? farkas_check(n, hyp, mult, d) : fm_refute(n, hyp, d, FM_MAX_CONS) == 1;
-  for (uint32_t i = 0; i < n; i++) lin_clear(&hyp[i]);
+  uint32_t nh = n;
+  if (!mult) skel_add_axioms(k, &hyp, &nh);
+  bool ok = mult ? farkas_check(n, hyp, mult, d) : fm_refute(nh, hyp, d, FM_MAX_CONS) == 1;
+  if (!ok && getenv("ZETA_CERT_DEBUG")) {
+    fprintf(stderr, "lemma fails:\n");
+    for (uint32_t i = 0; i < nh; i++) { fputs("  ", stderr); lin_print(stderr, &hyp[i]); fputc('\n', stderr); }
+  }
+  for (uint32_t i = 0; i < nh; i++) lin_clear(&hyp[i]);
   free(hyp);
   if (ok) skel_add_clause(k, n, lits);
   return ok;
@@ -400,7 +406,10 @@ static bool check_lemma(skel *k, lemma *lm, mpq_t *coef, uint32_t ncoef, cert_st
     else {
       for (uint32_t i = 0; i < n; i++) mpq_clear(mult[i]);
       free(mult);
-      ok = fm_refute(n, hyp, d, FM_MAX_CONS) == 1;
+      uint32_t nh = n;
+      skel_add_axioms(k, &hyp, &nh);
+      ok = fm_refute(nh, hyp, d, FM_MAX_CONS) == 1;
+      for (uint32_t i = n; i < nh; i++) lin_clear(&hyp[i]);
       if (ok) st->lemmas_fm++;
     }
   }

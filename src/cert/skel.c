@@ -18,6 +18,10 @@ struct skel {
   arith_atom *atoms;
   uint32_t natoms, capatoms;
   term_vec quants;        /* quantified subformulas (opaque atoms), in order */
+  /* div/mod axioms (valid linear facts) */
+  lin_cons *ax;
+  uint32_t nax, capax;
+  bool in_assert;
   /* while encoding an instance: bound variable -> binding, and its memo */
   term_map *env;
   term_map inst_memo;
@@ -53,6 +57,8 @@ void skel_free(skel *k) {
   for (uint32_t i = 0; i < k->natoms; i++) lin_clear(&k->atoms[i].c);
   free(k->atoms); free(k->linvar_term); free(k->is_int);
   term_vec_free(&k->quants);
+  for (uint32_t i = 0; i < k->nax; i++) lin_clear(&k->ax[i]);
+  free(k->ax);
   free(k);
 }
 
@@ -82,13 +88,95 @@ uint32_t skel_new_linvar(skel *k, bool is_int) {
   return k->nlin++;
 }
 
+static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out);
+
+static lin_cons *new_axiom(skel *k) {
+  if (k->nax == k->capax) {
+    k->capax = k->capax ? 2 * k->capax : 8;
+    k->ax = xrealloc(k->ax, k->capax * sizeof *k->ax);
+  }
+  lin_init(&k->ax[k->nax]);
+  return &k->ax[k->nax++];
+}
+
+/* SMT-LIB integer division by a constant c != 0: t = c*(div t c) + (mod t c)
+ * and 0 <= (mod t c) <= |c| - 1, the partner term (div for a mod, mod for
+ * a div) linearized like any term. Only for the formula's own terms
+ * (skel_assert), which the checker meets in the same order. */
+static void divmod_axioms(skel *k, term_t t) {
+  term_op op = term_op_of(t);
+  if (!k->in_assert || (op != OP_MOD && op != OP_IDIV) || term_nargs(t) != 2 || term_op_of(term_arg(t, 1)) != OP_RAT) return;
+  term_t a = term_arg(t, 0), b = term_arg(t, 1);
+  mpq_t c, x;
+  mpq_init(c);
+  mpq_init(x);
+  term_rat_value(b, c);
+  if (mpq_sgn(c) && mpz_cmp_ui(mpq_denref(c), 1) == 0) {
+    term_t md = op == OP_MOD ? t : term_mod(a, b), dv = op == OP_MOD ? term_idiv(a, b) : t;
+    lin_cons e, m;
+    lin_init(&e);
+    lin_init(&m);
+    mpq_set_si(x, 1, 1);
+    linearize(k, a, x, &e);                        /* a - c*div - mod = 0 */
+    linearize(k, md, x, &m);
+    mpq_neg(x, c);
+    linearize(k, dv, x, &e);
+    mpq_set_si(x, -1, 1);
+    lin_addmul(&e, &m, x);
+    e.rel = LIN_EQ;
+    lin_copy(new_axiom(k), &e);
+    lin_copy(&e, &m);                              /* -mod <= 0 */
+    lin_scale(&e, x);
+    e.rel = LIN_LE;
+    lin_copy(new_axiom(k), &e);
+    lin_copy(&e, &m);                              /* mod - (|c| - 1) <= 0 */
+    mpq_abs(x, c);
+    mpq_sub(e.cst, e.cst, x);
+    mpq_set_si(x, 1, 1);
+    mpq_add(e.cst, e.cst, x);
+    e.rel = LIN_LE;
+    lin_copy(new_axiom(k), &e);
+    lin_clear(&e);
+    lin_clear(&m);
+  }
+  mpq_clear(c);
+  mpq_clear(x);
+}
+
 static uint32_t linvar(skel *k, term_t t) {
   int32_t v = term_map_get(&k->linvar_of, t);
   if (v >= 0) return (uint32_t)v;
   uint32_t n = skel_new_linvar(k, type_kind_of(term_type(t)) == TYPE_INT);
   k->linvar_term[n] = t;
   term_map_put(&k->linvar_of, t, (int32_t)n);
+  divmod_axioms(k, t);
   return n;
+}
+
+void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n) {
+  uint32_t done = 0;
+  for (uint32_t round = 0; round < 8 && done < *n; round++) {
+    uint32_t end = *n;
+    for (uint32_t a = 0; a < k->nax; a++) {
+      bool needed = false, have = false;
+      for (uint32_t i = done; i < end && !needed; i++)
+        for (uint32_t j = 0; j < (*hyp)[i].n && !needed; j++)
+          for (uint32_t l = 0; l < k->ax[a].n && !needed; l++) needed = (*hyp)[i].m[j].var == k->ax[a].m[l].var;
+      if (!needed) continue;
+      for (uint32_t i = 0; i < *n && !have; i++) {
+        const lin_cons *h = &(*hyp)[i];
+        have = h->n == k->ax[a].n && h->rel == k->ax[a].rel && mpq_equal(h->cst, k->ax[a].cst);
+        for (uint32_t j = 0; j < h->n && have; j++)
+          have = h->m[j].var == k->ax[a].m[j].var && mpq_equal(h->m[j].coef, k->ax[a].m[j].coef);
+      }
+      if (have) continue;
+      *hyp = xrealloc(*hyp, (*n + 1) * sizeof **hyp);
+      lin_init(&(*hyp)[*n]);
+      lin_copy(&(*hyp)[*n], &k->ax[a]);
+      (*n)++;
+    }
+    done = end;
+  }
 }
 
 /* out += m * t; non-linear subterms become opaque variables */
@@ -406,7 +494,9 @@ uint32_t skel_nquants(const skel *k) { return k->quants.size; }
 term_t skel_quant(const skel *k, uint32_t i) { return k->quants.data[i]; }
 
 bool skel_assert(skel *k, term_t f, const char **why) {
+  k->in_assert = true;
   int l = encode(k, f, why);
+  k->in_assert = false;
   if (!l) return false;
   skel_add_clause(k, 1, &l);
   return true;

@@ -9,6 +9,7 @@
 #include "cert/sat_refute.h"
 #include "cert/skel.h"
 #include "core/alloc.h"
+#include "core/progress.h"
 #include "solver/z3_conv.h"
 
 #define FM_MAX_CONS 400     /* Fourier-Motzkin gives up beyond this many constraints */
@@ -43,10 +44,7 @@ static bool lemma_add(skel *k, uint32_t n, const lin_cons *forms, mpq_t *mult, i
   uint32_t nh = n;
   if (!mult) skel_add_axioms(k, &hyp, &nh);
   bool ok = mult ? farkas_check(n, hyp, mult, d) : fm_refute(nh, hyp, d, FM_MAX_CONS) == 1;
-  if (!ok && getenv("ZETA_CERT_DEBUG")) {
-    fprintf(stderr, "lemma fails:\n");
-    for (uint32_t i = 0; i < nh; i++) { fputs("  ", stderr); lin_print(stderr, &hyp[i]); fputc('\n', stderr); }
-  }
+
   for (uint32_t i = 0; i < nh; i++) lin_clear(&hyp[i]);
   free(hyp);
   if (ok) skel_add_clause(k, n, lits);
@@ -501,15 +499,16 @@ static void collect_lemmas(Z3_context z, z3conv *cv, Z3_ast proof, skel *scratch
         lm->mult = NULL;
         if (check_lemma(scratch, lm, coef, ncoef, st)) { L->n++; st->lemmas_checked++; }
         else {
-          if (getenv("ZETA_CERT_DEBUG")) {
-            fprintf(stderr, "unchecked lemma %s:", Z3_func_decl_to_string(z, dcl));
-            for (uint32_t i = 0; i < lits.size; i++) { fputc(' ', stderr); term_print(stderr, lits.data[i]); }
-            fputc('\n', stderr);
+          if (st->verbose) {
+            term_t c = term_or(lits.size, lits.data);
+            char *txt = c == NULL_TERM ? NULL : term_to_string(c);
+            progress_say("cert: lemma does not check: %s", txt ? txt : "?");
+            free(txt);
           }
           free(lits.data);
         }
       } else {
-        if (getenv("ZETA_CERT_DEBUG")) fprintf(stderr, "unconverted lemma %s\n", Z3_ast_to_string(z, p));
+        if (st->verbose) progress_say("cert: lemma not translatable: %s", Z3_ast_to_string(z, p));
         term_vec_free(&lits);
       }
       for (uint32_t i = 0; i < ncoef; i++) mpq_clear(coef[i]);
@@ -707,14 +706,7 @@ static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, FILE *out
     const term_t *b = L->inst.data + i + 1;
     bool ok_terms = true;
     for (uint32_t j = 0; j < nb; j++) ok_terms = ok_terms && b[j] != NULL_TERM && binding_token(b[j], fv, nfv, NULL);
-    if (!ok_terms) {
-      if (getenv("ZETA_CERT_DEBUG")) {
-        fprintf(stderr, "binding not usable:");
-        for (uint32_t j = 0; j < nb; j++) { fputc(' ', stderr); if (b[j] != NULL_TERM) term_print(stderr, b[j]); else fputs("?", stderr); }
-        fputc('\n', stderr);
-      }
-      continue;
-    }
+    if (!ok_terms) continue;
     term_t *rb = xcalloc(nb + 1, sizeof *rb);
     for (uint32_t j = 0; j < nb; j++) rb[j] = b[nb - 1 - j];
     for (uint32_t qi = 0; qi < skel_nquants(k); qi++) {

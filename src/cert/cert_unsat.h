@@ -21,6 +21,7 @@ typedef enum { CERT_CERTIFIED, CERT_VALIDATED, CERT_UNKNOWN, CERT_VIOLATED } cer
 const char *cert_status_name(cert_status s);
 
 typedef struct {
+  bool verbose;                /* input: describe lemmas that do not check (progress) */
   uint32_t lemmas, lemmas_checked, lemmas_farkas, lemmas_fm, lemmas_gap;
   double solve_s, check_s;     /* Z3 (with proofs) / certificate work */
 } cert_stats;

@@ -82,6 +82,7 @@ static int certify_run(const chc_system *s, const term_t *interp, const zeta_opt
   }
   chc_cert_clause *res = xcalloc(s->nclauses + 1, sizeof *res);
   cert_stats st = {0};
+  st.verbose = o->verbose >= 2;
   chc_certify(s, interp, o->timeout > 0 ? (uint32_t)o->timeout * 1000 : 30000, cf, res, &st);
   if (cf) fclose(cf);
   FILE *out = report_out(r);

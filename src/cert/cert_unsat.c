@@ -187,11 +187,13 @@ static void write_form(FILE *out, const lin_cons *c) {
 
 bool cert_next(cert_reader *r) {
   const char *p = r->p;
+  if (!r->line_start) r->line_start = p;
   for (;;) {
-    while (*p && isspace((unsigned char)*p)) { if (*p == '\n') r->line++; p++; }
+    while (*p && isspace((unsigned char)*p)) { if (*p == '\n') { r->line++; r->line_start = p + 1; } p++; }
     if (*p == '#') { while (*p && *p != '\n') p++; continue; }
     break;
   }
+  r->col = (uint32_t)(p - r->line_start) + 1;
   size_t n = 0;
   while (*p && !isspace((unsigned char)*p) && n + 1 < sizeof r->tok) r->tok[n++] = *p++;
   while (*p && !isspace((unsigned char)*p)) p++;
@@ -242,6 +244,8 @@ static bool read_form(cert_reader *r, skel *k, lin_cons *c) {
 }
 
 #define FAIL(...) do { snprintf(why, whylen, __VA_ARGS__); goto done; } while (0)
+/* malformed text: line:column of the token at fault */
+#define SYNTAX(msg) do { r->malformed = true; snprintf(why, whylen, "%u:%u: %s", r->line, r->col, msg); goto done; } while (0)
 
 bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
   skel *k = skel_new();
@@ -257,10 +261,10 @@ bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
   if (!skel_assert(k, q, &qwhy)) FAIL("clause query: %s", qwhy);
   nfv = term_free_vars(q, &fv);
   for (;;) {
-    if (!cert_next(r)) FAIL("line %u: unexpected end of the certificate", r->line);
+    if (!cert_next(r)) SYNTAX("unexpected end of the certificate");
     if (strcmp(r->tok, "inst") == 0) {
       uint32_t qi, nb;
-      if (!next_u32(r, &qi) || !next_u32(r, &nb) || nb > 10000) FAIL("line %u: bad instance", r->line);
+      if (!next_u32(r, &qi) || !next_u32(r, &nb) || nb > 10000) SYNTAX("instance: quantifier and count expected");
       term_t *b = xcalloc(nb + 1, sizeof *b);
       bool good = qi < skel_nquants(k) && term_nargs(skel_quant(k, qi)) == nb + 1;
       for (uint32_t i = 0; i < nb; i++) {
@@ -276,15 +280,15 @@ bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
     if (strcmp(r->tok, "linvar") == 0) {
       uint32_t v;
       if (!next_u32(r, &v) || v != skel_nlinvars(k) || !cert_next(r) || (strcmp(r->tok, "int") && strcmp(r->tok, "real")))
-        FAIL("line %u: bad linvar declaration", r->line);
+        SYNTAX("bad linvar declaration");
       skel_new_linvar(k, strcmp(r->tok, "int") == 0);
       continue;
     }
     if (strcmp(r->tok, "lemma") != 0) break;
     uint32_t n;
-    if (!cert_next(r) || (strcmp(r->tok, "farkas") && strcmp(r->tok, "fm"))) FAIL("line %u: lemma kind expected", r->line);
+    if (!cert_next(r) || (strcmp(r->tok, "farkas") && strcmp(r->tok, "fm"))) SYNTAX("lemma kind expected");
     bool farkas = strcmp(r->tok, "farkas") == 0;
-    if (!next_u32(r, &n) || n > 100000) FAIL("line %u: lemma size expected", r->line);
+    if (!next_u32(r, &n) || n > 100000) SYNTAX("lemma size expected");
     if (n + 1 > cap) {
       for (uint32_t i = 0; i < cap; i++) { lin_clear(&forms[i]); mpq_clear(mult[i]); }
       cap = n + 1;
@@ -297,10 +301,10 @@ bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
       lin_clear(&forms[i]);
       lin_init(&forms[i]);
       int lit;
-      if (!next_int(r, &lit)) FAIL("line %u: literal expected", r->line);
-      if (farkas) { if (!next_q(r, mult[i])) FAIL("line %u: multiplier expected", r->line); }
-      else if (!cert_next(r) || strcmp(r->tok, "-")) FAIL("line %u: '-' expected", r->line);
-      if (!read_form(r, k, &forms[i])) FAIL("line %u: linear form expected", r->line);
+      if (!next_int(r, &lit)) SYNTAX("literal expected");
+      if (farkas) { if (!next_q(r, mult[i])) SYNTAX("multiplier expected"); }
+      else if (!cert_next(r) || strcmp(r->tok, "-")) SYNTAX("'-' expected");
+      if (!read_form(r, k, &forms[i])) SYNTAX("linear form expected");
       lits[i] = lit;
     }
     nlem++;
@@ -313,20 +317,20 @@ bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
     if (!same) FAIL("lemma %u (line %u): literals do not match their linear forms", nlem, r->line);
   }
   uint32_t nv, nc;
-  if (strcmp(r->tok, "skeleton") || !next_u32(r, &nv) || !next_u32(r, &nc)) FAIL("line %u: 'skeleton' expected", r->line);
+  if (strcmp(r->tok, "skeleton") || !next_u32(r, &nv) || !next_u32(r, &nc)) SYNTAX("'skeleton' expected");
   if (nv != skel_nvars(k) || nc != skel_nclauses(k))
     FAIL("line %u: the skeleton has %u variables and %u clauses here, the certificate says %u and %u",
          r->line, skel_nvars(k), skel_nclauses(k), nv, nc);
-  if (!cert_next(r) || strcmp(r->tok, "proof")) FAIL("line %u: 'proof' expected", r->line);
+  if (!cert_next(r) || strcmp(r->tok, "proof")) SYNTAX("'proof' expected");
   for (;;) {
-    if (!cert_next(r)) FAIL("line %u: unexpected end of the proof", r->line);
+    if (!cert_next(r)) SYNTAX("unexpected end of the proof");
     if (strcmp(r->tok, "end") == 0) break;
     char *e;
     long x = strtol(r->tok, &e, 10);
-    if (*e || x > 2147483647L || x < -2147483647L) FAIL("line %u: literal expected in the proof", r->line);
+    if (*e || x > 2147483647L || x < -2147483647L) SYNTAX("literal expected in the proof");
     int_vec_push(&proof, (int)x);
   }
-  if (proof.size && proof.data[proof.size - 1] != 0) FAIL("line %u: unterminated proof clause", r->line);
+  if (proof.size && proof.data[proof.size - 1] != 0) SYNTAX("unterminated proof clause");
   char pwhy[160];
   if (!sat_proof_check(skel_cnf(k), &proof, pwhy, sizeof pwhy)) FAIL("%s", pwhy);
   ok = true;

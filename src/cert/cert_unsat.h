@@ -32,7 +32,12 @@ typedef struct {
 cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st, char *why, size_t whylen);
 
 /* A whitespace-separated token stream over a certificate text. */
-typedef struct { const char *p; uint32_t line; char tok[256]; } cert_reader;
+typedef struct {
+  const char *p, *line_start;
+  uint32_t line, col;        /* of the last token */
+  bool malformed;            /* a check failed on the text's form, not its content */
+  char tok[256];
+} cert_reader;
 /* The next token into r->tok ("" at the end); false at the end. */
 bool cert_next(cert_reader *r);
 

@@ -68,36 +68,39 @@ static void rest_of_line(cert_reader *r, char *out, size_t n) {
   r->p = p;
 }
 
-bool chc_check_cert(const chc_system *s, const term_t *interp, const char *text, chc_cert_clause *res,
-                    char *why, size_t whylen) {
+int chc_check_cert(const chc_system *s, const term_t *interp, const char *text, chc_cert_clause *res,
+                   char *why, size_t whylen) {
   bool *quant = xcalloc(s->nclauses + 1, sizeof *quant);
   term_t *q = all_queries(s, interp, quant);
-  cert_reader r = {text, 1, ""};
-  bool ok = false;
+  cert_reader r = {.p = text, .line = 1};
+  int rc = 1;
   uint32_t n;
   for (uint32_t i = 0; i < s->nclauses; i++) { res[i].status = CERT_UNKNOWN; snprintf(res[i].why, sizeof res[i].why, "not in the certificate"); }
   if (!cert_next(&r) || strcmp(r.tok, "zeta-cert") || !cert_next(&r) || strcmp(r.tok, "1")) {
-    snprintf(why, whylen, "line %u: 'zeta-cert 1' expected", r.line);
+    snprintf(why, whylen, "%u:%u: 'zeta-cert 1' expected", r.line, r.col);
+    r.malformed = true;
     goto done;
   }
   if (!cert_next(&r) || strcmp(r.tok, "clauses") || !cert_next(&r) || (n = (uint32_t)strtoul(r.tok, NULL, 10)) != s->nclauses) {
-    snprintf(why, whylen, "line %u: 'clauses %u' expected", r.line, s->nclauses);
+    snprintf(why, whylen, "%u:%u: 'clauses %u' expected", r.line, r.col, s->nclauses);
+    r.malformed = true;
     goto done;
   }
   while (cert_next(&r)) {
-    uint32_t line = r.line;
     char *e;
     unsigned long c;
     if (strcmp(r.tok, "clause") || !cert_next(&r) || (c = strtoul(r.tok, &e, 10)) == 0 || *e || c > s->nclauses) {
-      snprintf(why, whylen, "line %u: 'clause N' expected", line);
+      snprintf(why, whylen, "%u:%u: 'clause N' (1..%u) expected", r.line, r.col, s->nclauses);
+      r.malformed = true;
       goto done;
     }
     chc_cert_clause *cr = &res[c - 1];
-    if (!cert_next(&r)) { snprintf(why, whylen, "line %u: status expected", line); goto done; }
+    if (!cert_next(&r)) { snprintf(why, whylen, "%u:%u: status expected", r.line, r.col); r.malformed = true; goto done; }
     if (strcmp(r.tok, "certified") == 0) {
       char cwhy[200];
       if (q[c - 1] == NULL_TERM || !cert_unsat_check(q[c - 1], &r, cwhy, sizeof cwhy)) {
-        snprintf(why, whylen, "clause %lu: %s", c, q[c - 1] == NULL_TERM ? "cannot build the clause query" : cwhy);
+        if (r.malformed) snprintf(why, whylen, "%s", cwhy);
+        else snprintf(why, whylen, "clause %lu: %s", c, q[c - 1] == NULL_TERM ? "cannot build the clause query" : cwhy);
         goto done;
       }
       cr->status = CERT_CERTIFIED;
@@ -109,9 +112,10 @@ bool chc_check_cert(const chc_system *s, const term_t *interp, const char *text,
       rest_of_line(&r, cr->why, sizeof cr->why);
     }
   }
-  ok = true;
+  rc = 0;
 done:
+  if (rc && r.malformed) rc = 2;
   free(q);
   free(quant);
-  return ok;
+  return rc;
 }

@@ -153,7 +153,9 @@ static int check_cert_run(const char *const *files, const zeta_options *o, const
   if (!text) { diag_set(d, ZETA_EXIT_INPUT, "zeta check-cert: %s", why); rc = ZETA_EXIT_INPUT; }
   else {
     chc_cert_clause *res = xcalloc(s.nclauses + 1, sizeof *res);
-    if (!chc_check_cert(&s, interp, text, res, why, sizeof why)) {
+    int c = chc_check_cert(&s, interp, text, res, why, sizeof why);
+    if (c == 2) { diag_set(d, ZETA_EXIT_INPUT, "%s:%s", files[2], why); rc = ZETA_EXIT_INPUT; }
+    else if (c == 1) {
       fprintf(report_out(r), "certificate rejected: %s\n", why);
       rc = 1;
     } else rc = print_cert(report_out(r), &s, res, "check");

@@ -1,0 +1,75 @@
+# Certificates (zeta validate --certify, zeta check-cert; docs/CERT.md):
+# a disjunctive model with a real propositional proof is certified and its
+# certificate checks; corrupted certificates (perturbed multiplier, swapped
+# literal sign, dropped literal, dropped proof, truncation, a removed lemma,
+# another model) are rejected; a wrong model is reported violated; on a few
+# Horn-clause tasks zeta's own sat models are certified and check-cert
+# agrees with the certifier clause for clause.
+z=$ZETA
+d=$(dirname "$0")/cert
+. "$(dirname "$0")/lib/quick.sh"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+C=$tmp/phase.cert
+
+out=$("$z" validate --certify --cert "$C" "$d/phase.smt2" "$d/phase.model" 2>&1); rc=$?
+case "$out" in *"model certified (3 certified"*) [ $rc -eq 0 ] && echo "PASS cert/certify" || echo "FAIL cert/certify (exit $rc)" ;;
+  *) echo "FAIL cert/certify ($out)" ;; esac
+out=$("$z" check-cert "$d/phase.smt2" "$d/phase.model" "$C" 2>&1); rc=$?
+case "$out" in *"model certified (3 certified"*) [ $rc -eq 0 ] && echo "PASS cert/check" || echo "FAIL cert/check (exit $rc)" ;;
+  *) echo "FAIL cert/check ($out)" ;; esac
+grep -q '^lemma farkas' "$C" && grep -A1 '^proof' "$C" | tail -1 | grep -q ' 0$' \
+  && echo "PASS cert/has-farkas-and-proof" || echo "FAIL cert/has-farkas-and-proof"
+
+# rejected: name, then an awk program turning the certificate into a corrupted one
+reject() {
+  awk "$2" "$C" >"$tmp/bad.cert"
+  if cmp -s "$C" "$tmp/bad.cert"; then echo "FAIL cert/reject/$1 (corruption did not apply)"; return; fi
+  out=$("$z" check-cert "$d/phase.smt2" "$d/phase.model" "$tmp/bad.cert" 2>&1); rc=$?
+  # a wrong certificate: rejected (exit 1); a malformed one: positioned error (exit 2)
+  case "$rc:$out" in "1:certificate rejected: "*|"2:$tmp/bad.cert:"[0-9]*:[0-9]*": "*) echo "PASS cert/reject/$1" ;;
+    *) echo "FAIL cert/reject/$1 (exit $rc: $out)" ;; esac
+}
+# in clause 2's first Farkas lemma, the first multiplier 1 -> 3
+reject multiplier '/^clause 2/{c=1} c && /^lemma farkas/ && !d {print; getline; $2 = "3"; print " " $0; d=1; next} {print}'
+# the first literal of clause 2's first Farkas lemma negated
+reject sign '/^clause 2/{c=1} c && /^lemma farkas/ && !d {print; getline; $1 = -$1; print " " $0; d=1; next} {print}'
+# a literal dropped from clause 2's first two-literal lemma
+reject dropped-literal '/^clause 2/{c=1} c && /^lemma fm 2$/ && !d {print "lemma fm 1"; getline; d=1; next} {print}'
+# clause 2's proof replaced by the empty clause alone
+reject dropped-proof '/^clause 2/{c=1} c && /^proof/ && !d {print; print "0"; d=1; s=1; next} s && /^end/ {s=0} !s {print}'
+# truncated
+reject truncated 'NR <= 30'
+# clause 2's first Farkas lemma removed
+reject removed-lemma '/^clause 2/{c=1} c && /^lemma farkas 4/ && !d {getline; getline; getline; getline; d=1; next} {print}'
+# a coefficient of a linear form changed
+reject form '/^clause 2/{c=1} c && /^lemma farkas/ && !d {print; getline; $NF = $NF * 2; print " " $0; d=1; next} {print}'
+
+# the certificate of one model does not certify another
+sed 's/(= x (+ y 1))/(= x (+ y 2))/' "$d/phase.model" >"$tmp/other.model"
+out=$("$z" check-cert "$d/phase.smt2" "$tmp/other.model" "$C" 2>&1)
+case "$out" in "certificate rejected: "*) echo "PASS cert/reject/other-model" ;; *) echo "FAIL cert/reject/other-model ($out)" ;; esac
+# a wrong model is violated, never certified
+out=$("$z" validate --certify "$d/phase.smt2" "$tmp/other.model" 2>&1); rc=$?
+case "$out" in *"invalid: violated"*) [ $rc -eq 1 ] && echo "PASS cert/violated" || echo "FAIL cert/violated (exit $rc)" ;;
+  *) echo "FAIL cert/violated ($out)" ;; esac
+# bad input: a positioned error, exit 2
+printf 'zeta-cert 1\nclauses 3\nclause 1 certified\nlemma bogus\n' >"$tmp/garbage.cert"
+out=$("$z" check-cert "$d/phase.smt2" "$d/phase.model" "$tmp/garbage.cert" 2>&1); rc=$?
+case "$rc:$out" in "2:$tmp/garbage.cert:4:7: "*) echo "PASS cert/garbage" ;; *) echo "FAIL cert/garbage (exit $rc: $out)" ;; esac
+
+# zeta's own models of a few Horn-clause tasks
+dir=$SHARED/benchmarks/chc
+tasks="seed-inv-bound chc-comp24-LIA-Lin-059 chc-comp24-LIA-148 chc-comp24-LIA-Lin-127 chc-comp24-LIA-Lin-213"
+for b in $(quick_subset $tasks); do
+  f=$dir/$b.smt2
+  [ -f "$f" ] || { echo "FAIL cert/task/$b (missing)"; continue; }
+  timeout 30 "$z" --model --timeout 10 "$f" >"$tmp/m" 2>/dev/null
+  if [ "$(head -1 "$tmp/m")" != sat ]; then echo "PASS cert/task/$b (no sat model: $(head -1 "$tmp/m"))"; continue; fi
+  v=$(timeout 120 "$z" validate --certify --timeout 20 --cert "$tmp/c" "$f" "$tmp/m" 2>&1 | tail -1)
+  c=$(timeout 60 "$z" check-cert "$f" "$tmp/m" "$tmp/c" 2>&1 | tail -1)
+  case "$v" in
+    "model certified"*|"model validated"*)
+      if [ "$v" = "$c" ]; then echo "PASS cert/task/$b ($v)"; else echo "FAIL cert/task/$b (certifier: $v; checker: $c)"; fi ;;
+    *) echo "FAIL cert/task/$b ($v)" ;;
+  esac
+done

@@ -328,6 +328,8 @@ bool cert_unsat_check(term_t q, cert_reader *r, char *why, size_t whylen) {
     char *e;
     long x = strtol(r->tok, &e, 10);
     if (*e || x > 2147483647L || x < -2147483647L) SYNTAX("literal expected in the proof");
+    /* a RUP proof introduces no variables (and a huge one would only cost memory) */
+    if (x > (long)skel_nvars(k) || -x > (long)skel_nvars(k)) FAIL("line %u: proof literal %ld beyond the skeleton's %u variables", r->line, x, skel_nvars(k));
     int_vec_push(&proof, (int)x);
   }
   if (proof.size && proof.data[proof.size - 1] != 0) SYNTAX("unterminated proof clause");

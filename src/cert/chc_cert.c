@@ -106,10 +106,13 @@ int chc_check_cert(const chc_system *s, const term_t *interp, const char *text, 
       cr->status = CERT_CERTIFIED;
       cr->why[0] = 0;
     } else {
-      cert_status st = CERT_UNKNOWN;
-      for (int k = 0; k <= CERT_VIOLATED; k++) if (strcmp(r.tok, cert_status_name((cert_status)k)) == 0) st = (cert_status)k;
-      cr->status = st == CERT_CERTIFIED ? CERT_UNKNOWN : st;
-      rest_of_line(&r, cr->why, sizeof cr->why);
+      /* a claim without a certificate proves nothing here: unknown */
+      char claim[24];
+      snprintf(claim, sizeof claim, "%.20s", r.tok);
+      char rest[sizeof cr->why];
+      rest_of_line(&r, rest, sizeof rest);
+      cr->status = CERT_UNKNOWN;
+      snprintf(cr->why, sizeof cr->why, "no certificate; the certifier said: %.20s %.120s", claim, rest);
     }
   }
   rc = 0;

@@ -16,7 +16,7 @@ cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t time
 
 /* Checks certificate text against s and interp with no SMT solver;
  * res[i].status is CERTIFIED for the clauses it certifies, otherwise
- * VALIDATED/UNKNOWN/VIOLATED as the certificate states with why. Returns
+ * UNKNOWN (why quotes what the certifier said: a claim, not a proof). Returns
  * 0 when it checks, 1 when a certified section does not check (why), 2
  * when the text is malformed (why = "line:column: what was expected"). */
 int chc_check_cert(const chc_system *s, const term_t *interp, const char *text, chc_cert_clause *res,

@@ -3,6 +3,7 @@
  * transition-system engines' trace and invariant through cfa_to_ts's
  * location encoding (column 0 of a trace, cfa_ts_invariant_at). */
 #include "lang/cfa_run.h"
+#include "cert/inv_cert.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,6 +124,7 @@ int cfa_run_report(report *r, const zeta_options *o, const cfa *c, const cfa_ans
   if (a->verdict != ZETA_UNKNOWN && a->validated)
     fprintf(out, "validated: %s\n", a->verdict == ZETA_UNSAFE ? "trace replayed by cvc5"
                                      : a->inv ? "invariant checked by cvc5" : "no invariant to check");
+
   if (a->verdict == ZETA_SAFE && o->invariant) {
     if (a->inv) cfa_run_report_invariant(r, c, a->inv);
     else if (a->k > 1) fprintf(out, "invariant: none printed; the property is %u-inductive\n", a->k);
@@ -133,7 +135,22 @@ int cfa_run_report(report *r, const zeta_options *o, const cfa *c, const cfa_ans
 
 static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, const cfa_run_hooks *h) {
   if (a->engine) report_set_engine(r, a->engine);
-  return h && h->finish ? h->finish(r, o, c, a, h->ctx) : cfa_run_report(r, o, c, a);
+  char cert[256] = "";
+  if (o->certify && a->verdict == ZETA_SAFE) {
+    if (!a->inv) snprintf(cert, sizeof cert, "certificate: none (no invariant: %s)",
+                          a->k > 1 ? "the property is k-inductive" : "no longer path exists");
+    else {
+      char why[200];
+      uint32_t nq;
+      /* cfa_edge_formula only fills the edges' formula cache */
+      cert_status s = cert_cfa_invariant((cfa *)c, a->inv, 10000, &nq, why, sizeof why);
+      lang_cert_text(cert, sizeof cert, s, "location invariants", nq, why);
+      if (s == CERT_VIOLATED) { a->verdict = ZETA_UNKNOWN; a->reason = "internal: the invariant failed certification"; }
+    }
+  }
+  int code = h && h->finish ? h->finish(r, o, c, a, h->ctx) : cfa_run_report(r, o, c, a);
+  if (cert[0] && a->verdict == ZETA_SAFE) fprintf(report_out(r), "%s\n", cert);
+  return code;
 }
 
 /* ---- CEGAR ---- */

@@ -1,4 +1,5 @@
 #include "lang/lang_common.h"
+#include "cert/cert_unsat.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include "core/alloc.h"
@@ -27,4 +28,9 @@ void lang_emit(report *r, const char *kind, lang_capture *c) {
   report_set_evidence(r, kind, c->buf);
   free(c->buf);
   c->buf = NULL;
+}
+
+void lang_cert_text(char *text, size_t n, int status, const char *what, unsigned nq, const char *why) {
+  if (status == CERT_CERTIFIED) snprintf(text, n, "certified: %s (%u queries, lemmas and proofs checked)", what, nq);
+  else snprintf(text, n, "certificate: %s (%s)", cert_status_name((cert_status)status), why);
 }

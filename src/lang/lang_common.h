@@ -16,6 +16,10 @@
 /* Sets the verdict and prints "SAFE", "UNSAFE" or "UNKNOWN (reason)" to the
  * report's text; returns the exit code. */
 int lang_verdict(report *r, zeta_verdict v, const char *reason);
+/* --certify: the line that says how the evidence fared (into text, at
+ * most n bytes): "certified: <what> (<nq> queries)" or "certificate:
+ * <status> (<why>)"; status is a cert_status (cert/cert_unsat.h). */
+void lang_cert_text(char *text, size_t n, int status, const char *what, unsigned nq, const char *why);
 
 /* Evidence printed once for two readers: open a capture, print into it,
  * then lang_emit puts the text into the answer and the report's evidence

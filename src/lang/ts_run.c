@@ -3,6 +3,7 @@
  * k-induction, whose base case is BMC, and IC3/PDR in parallel, then IMC;
  * the first definite verdict wins and the others are killed. */
 #include "lang/ts_run.h"
+#include "cert/inv_cert.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,8 +84,21 @@ void lang_ts_stats(report *r, const ts_result *res, double seconds) {
 
 static int default_finish(report *r, const zeta_options *o, const ts *sys, ts_result *res, const lang_ts_hooks *h) {
   if (o->validate) lang_ts_validate(res, sys);
+  char cert[256] = "";
+  if (o->certify && res->verdict == ZETA_SAFE) {
+    if (res->invariant == NULL_TERM) snprintf(cert, sizeof cert, "certificate: none (no invariant: %s)",
+                                              res->k > 1 ? "the property is k-inductive" : "no longer path exists");
+    else {
+      char why[200];
+      uint32_t nq;
+      cert_status s = cert_ts_invariant(sys, res->invariant, 10000, &nq, why, sizeof why);
+      lang_cert_text(cert, sizeof cert, s, "invariant", nq, why);
+      if (s == CERT_VIOLATED) { res->verdict = ZETA_UNKNOWN; res->reason = "internal: the invariant failed certification"; }
+    }
+  }
   int code = lang_verdict(r, res->verdict, res->reason);
   FILE *out = report_out(r);
+  if (cert[0] && res->verdict == ZETA_SAFE) fprintf(out, "%s\n", cert);
   void *ctx = h ? h->ctx : NULL;
   if (res->verdict == ZETA_UNSAFE) {
     report_set_evidence(r, "trace", NULL);

@@ -12,6 +12,7 @@
 #include "lang/chc/chc_parser.h"
 #include "lang/lang.h"
 #include "lang/lang_common.h"
+#include "cert/chc_cert.h"
 
 /* Trivial answers after normalization: no query left (sat, all true), or a
  * query without body predicates whose constraint is satisfiable (unsat). */
@@ -139,6 +140,23 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
         solver_free(v);
       }
     }
+    char cert[256] = "";
+    if (!bad && o->certify) {
+      chc_cert_clause *cr = xcalloc(sys->nclauses + 1, sizeof *cr);
+      cert_status worst = chc_certify(sys, interp, 10000, NULL, cr, NULL);
+      uint32_t ncert = 0, first = UINT32_MAX;
+      for (uint32_t i = 0; i < sys->nclauses; i++) {
+        if (cr[i].status == CERT_CERTIFIED) ncert++;
+        else if (first == UINT32_MAX) first = i;
+      }
+      char why[240] = "";
+      if (first != UINT32_MAX)
+        snprintf(why, sizeof why, "%u of %u clauses certified; clause %u: %.160s", ncert, sys->nclauses, first + 1,
+                 cr[first].status == CERT_VIOLATED ? "violated" : cr[first].why);
+      lang_cert_text(cert, sizeof cert, worst, "model", sys->nclauses, why);
+      bad = worst == CERT_VIOLATED;
+      free(cr);
+    }
     if (bad) {
       rc = report_unknown(r, "the model failed its check (engine bug)");
       progress_say("zeta: internal: %s produced a model that does not satisfy the clauses", res->engine);
@@ -146,6 +164,10 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
       lang_capture c;
       chc_write_model(lang_capture_open(&c), sys, interp);
       rc = report_answer(r, o, ZETA_SAFE, "model", &c);
+      /* an SMT-LIB comment without parentheses: model readers that look for
+       * the last ')' still find the model's */
+      for (char *p = cert; *p; p++) *p = *p == '(' ? '[' : *p == ')' ? ']' : *p;
+      if (cert[0]) fprintf(report_out(r), "; %s\n", cert);
     }
     free(interp);
   } else if (res->answer == CHC_UNSAT) {

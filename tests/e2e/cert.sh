@@ -2,7 +2,8 @@
 # a disjunctive model with a real propositional proof is certified and its
 # certificate checks; corrupted certificates (perturbed multiplier, swapped
 # literal sign, dropped literal, dropped proof, truncation, a removed lemma,
-# another model) are rejected; a wrong model is reported violated; on a few
+# another model) are rejected; a wrong model is reported violated;
+# --certify on CFA (CEGAR, PDR), VMT and Horn-clause runs; on a few
 # Horn-clause tasks zeta's own sat models are certified and check-cert
 # confirms as many clauses as the certifier certified (clauses without a
 # certificate are unknown to the checker, whatever the certifier claimed).
@@ -57,6 +58,20 @@ case "$out" in *"invalid: violated"*) [ $rc -eq 1 ] && echo "PASS cert/violated"
 printf 'zeta-cert 1\nclauses 3\nclause 1 certified\nlemma bogus\n' >"$tmp/garbage.cert"
 out=$("$z" check-cert "$d/phase.smt2" "$d/phase.model" "$tmp/garbage.cert" 2>&1); rc=$?
 case "$rc:$out" in "2:$tmp/garbage.cert:4:7: "*) echo "PASS cert/garbage" ;; *) echo "FAIL cert/garbage (exit $rc: $out)" ;; esac
+
+# --certify on verification runs: CFA location invariants (CEGAR, PDR), a
+# transition-system invariant (VMT), a Horn-clause model (a comment line)
+for a in cegar pdr; do
+  out=$(timeout 60 "$z" --algorithm $a --timeout 20 --certify "$SHARED/benchmarks/cfa/seed-countdown.cfa" 2>&1)
+  case "$out" in "SAFE"*"certified: location invariants"*) echo "PASS cert/cfa/$a" ;; *) echo "FAIL cert/cfa/$a ($out)" ;; esac
+done
+"$z" --export vmt "$SHARED/benchmarks/cfa/seed-countdown.cfa" >"$tmp/c.vmt" 2>/dev/null
+out=$(timeout 60 "$z" --algorithm pdr --timeout 20 --certify "$tmp/c.vmt" 2>&1)
+case "$out" in "SAFE"*"certified: invariant"*) echo "PASS cert/vmt" ;; *) echo "FAIL cert/vmt ($out)" ;; esac
+timeout 60 "$z" --certify --model --timeout 20 "$d/phase.smt2" >"$tmp/phase.out" 2>&1
+if head -1 "$tmp/phase.out" | grep -q '^sat$' && grep -q '^; certified: model' "$tmp/phase.out" \
+   && "$z" validate "$d/phase.smt2" "$tmp/phase.out" >/dev/null 2>&1; then echo "PASS cert/chc-run"
+else echo "FAIL cert/chc-run ($(tr '\n' ' ' <"$tmp/phase.out" | head -c 300))"; fi
 
 # zeta's own models of a few Horn-clause tasks
 dir=$SHARED/benchmarks/chc

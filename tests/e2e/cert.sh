@@ -3,7 +3,7 @@
 # certificate checks; corrupted certificates (perturbed multiplier, swapped
 # literal sign, dropped literal, dropped proof, truncation, a removed lemma,
 # another model) are rejected; a wrong model is reported violated;
-# --certify on CFA (CEGAR, PDR), VMT and Horn-clause runs; on a few
+# --certify on CFA (CEGAR, PDR), VMT, AIGER and Horn-clause runs; on a few
 # Horn-clause tasks zeta's own sat models are certified and check-cert
 # confirms as many clauses as the certifier certified (clauses without a
 # certificate are unknown to the checker, whatever the certifier claimed).
@@ -72,6 +72,11 @@ timeout 60 "$z" --certify --model --timeout 20 "$d/phase.smt2" >"$tmp/phase.out"
 if head -1 "$tmp/phase.out" | grep -q '^sat$' && grep -q '^; certified: model' "$tmp/phase.out" \
    && "$z" validate "$d/phase.smt2" "$tmp/phase.out" >/dev/null 2>&1; then echo "PASS cert/chc-run"
 else echo "FAIL cert/chc-run ($(tr '\n' ' ' <"$tmp/phase.out" | head -c 300))"; fi
+
+# an AIGER circuit's IC3 invariant
+f=$SHARED/benchmarks/hwmcc/split-float_req_bl_1071b0.aag
+out=$(timeout 120 "$z" --algorithm ic3 --timeout 60 --certify "$f" 2>&1)
+case "$out" in "SAFE"*"certified: invariant"*) echo "PASS cert/aiger" ;; *) echo "FAIL cert/aiger ($out)" ;; esac
 
 # zeta's own models of a few Horn-clause tasks
 dir=$SHARED/benchmarks/chc

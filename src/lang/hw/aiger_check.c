@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "cert/inv_cert.h"
 #include "core/emergency.h"
 #include "engine/ts_check.h"
 #include "lang/hw/aig_bmc.h"
@@ -73,6 +74,23 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
     r->reason = "invariant validation failed";
     rc = ZETA_EXIT_INTERNAL;
   }
+  char cert[256] = "";
+  if (r->verdict == ZETA_SAFE && o->certify) {
+    if (r->invariant == NULL_TERM) snprintf(cert, sizeof cert, "certificate: none (no invariant%s)",
+                                            r->k > 1 ? ": the property is k-inductive" : "");
+    else {
+      char why[200];
+      uint32_t nq;
+      cert_status s = cert_ts_invariant(sys, r->invariant, 30000, &nq, why, sizeof why);
+      lang_cert_text(cert, sizeof cert, s, "invariant", nq, why);
+      if (s == CERT_VIOLATED) {
+        progress_say("zeta: internal error: the invariant of %s fails certification; answer withheld", engine);
+        r->verdict = ZETA_UNKNOWN;
+        r->reason = "invariant certification failed";
+        rc = ZETA_EXIT_INTERNAL;
+      }
+    }
+  }
   lang_capture w;
   write_witness(lang_capture_open(&w), g, c->prop, r->verdict, init, inputs, r->trace.length);
   fclose(w.f);
@@ -97,6 +115,7 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
       print_bits(out, init, g->nlatches);
       for (uint32_t k = 0; k < r->trace.length; k++) print_bits(out, inputs + (size_t)k * g->ninputs, g->ninputs);
     }
+    if (r->verdict == ZETA_SAFE && cert[0]) fprintf(out, "%s\n", cert);
     if (r->verdict == ZETA_SAFE && o->invariant) {
       if (r->invariant != NULL_TERM) {
         lang_ts_report_invariant(rep, r->invariant);

@@ -184,6 +184,10 @@ int lang_ts_job(const zeta_options *o, const ts *sys, const char *engine, const 
   return 0;
 }
 
+bool lang_ts_skip_for_certify(const zeta_options *o, const char *engine) {
+  return o->certify && (strcmp(engine, "kind") == 0 || strcmp(engine, "bmc") == 0);
+}
+
 /* The hooks' portfolio (default: k-induction and IC3/PDR in parallel; IMC
  * takes the place of the first one that gives up). */
 static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *lim, const lang_ts_hooks *h,
@@ -193,7 +197,7 @@ static int portfolio(const zeta_options *o, const ts *sys, const zeta_limits *li
   portfolio_job jobs[16];
   size_t n = 0;
   for (char *save = NULL, *t = strtok_r(names, ",", &save); t && n < 16; t = strtok_r(NULL, ",", &save))
-    if (lang_ts_job(o, sys, t, h, &jobs[n]) == 0) n++;
+    if (!lang_ts_skip_for_certify(o, t) && lang_ts_job(o, sys, t, h, &jobs[n]) == 0) n++;
   portfolio_outcome po;
   int code = portfolio_run(jobs, n, portfolio_width(h && h->width ? h->width : 2), lim, r, &po);
   if (po.winner < 0) {

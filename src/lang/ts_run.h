@@ -64,4 +64,8 @@ void lang_ts_validate(ts_result *res, const ts *sys);
 void lang_ts_report_invariant(report *r, term_t inv);
 /* The engine's statistics under the report's stats. */
 void lang_ts_stats(report *r, const ts_result *res, double seconds);
+/* --certify wants SAFE answers with an invariant: the portfolios leave out
+ * k-induction and BMC, whose SAFE answers have none (a k-inductive
+ * property, exhausted paths); counterexamples come from the others too. */
+bool lang_ts_skip_for_certify(const zeta_options *o, const char *engine);
 #endif

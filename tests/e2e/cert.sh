@@ -54,6 +54,11 @@ case "$out" in "certificate rejected: "*) echo "PASS cert/reject/other-model" ;;
 out=$("$z" validate --certify "$d/phase.smt2" "$tmp/other.model" 2>&1); rc=$?
 case "$out" in *"invalid: violated"*) [ $rc -eq 1 ] && echo "PASS cert/violated" || echo "FAIL cert/violated (exit $rc)" ;;
   *) echo "FAIL cert/violated ($out)" ;; esac
+# --solvers: every listed solver must answer unsat per clause
+out=$("$z" validate --solvers z3,cvc5 "$d/phase.smt2" "$d/phase.model" 2>&1); rc=$?
+case "$rc:$out" in "0:valid (3 clauses; every one of z3,cvc5"*) echo "PASS cert/solvers" ;; *) echo "FAIL cert/solvers (exit $rc: $out)" ;; esac
+out=$("$z" validate --solvers z3,cvc5 "$d/phase.smt2" "$tmp/other.model" 2>&1); rc=$?
+case "$rc:$out" in 1:*"[z3]"*"[smtlib:cvc5"*"invalid"*) echo "PASS cert/solvers-invalid" ;; *) echo "FAIL cert/solvers-invalid (exit $rc: $out)" ;; esac
 # bad input: a positioned error, exit 2
 printf 'zeta-cert 1\nclauses 3\nclause 1 certified\nlemma bogus\n' >"$tmp/garbage.cert"
 out=$("$z" check-cert "$d/phase.smt2" "$d/phase.model" "$tmp/garbage.cert" 2>&1); rc=$?

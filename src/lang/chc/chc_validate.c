@@ -94,6 +94,35 @@ static int certify_run(const chc_system *s, const term_t *interp, const zeta_opt
   return rc;
 }
 
+/* Checks every clause with one solver; prints the failing clauses (tagged
+ * with the solver's name when tag); counts violated and undecided ones.
+ * false when the solver cannot start (d set). */
+static bool validate_with(const chc_system *s, const term_t *interp, const char *backend, const zeta_options *o,
+                          bool tag, FILE *out, uint32_t *nbad, uint32_t *nundecided, diag *d) {
+  const char *err = NULL;
+  solver *slv = solver_new(backend, &err);
+  if (!slv) {
+    diag_set(d, ZETA_EXIT_INTERNAL, "zeta validate: cannot start solver '%s': %s", backend, err ? err : "?");
+    return false;
+  }
+  solver_set_timeout(slv, o->timeout > 0 ? (uint32_t)o->timeout * 1000 : 30000);
+  uint32_t *failed; bool *undecided;
+  uint32_t nf = chc_check_model(s, interp, slv, &failed, &undecided);
+  for (uint32_t i = 0; i < nf; i++) {
+    const chc_clause *c = &s->clauses[failed[i]];
+    fprintf(out, "clause %u (line %u): %s%s%s%s\n", failed[i] + 1, c->line, undecided[i] ? "undecided (solver unknown)" : "violated",
+            tag ? " [" : "", tag ? backend : "", tag ? "]" : "");
+    if (undecided[i]) (*nundecided)++; else (*nbad)++;
+  }
+  free(failed); free(undecided);
+  solver_free(slv);
+  return true;
+}
+
+/* --solvers z3,cvc5: names for backends ("cvc5" is the second solver's
+ * subprocess, anything else a --backend value). */
+static const char *solver_backend(const char *name) { return strcmp(name, "cvc5") == 0 ? ZETA_SECOND_SOLVER : name; }
+
 static int validate_run(const char *const *files, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   (void)lim;
   const char *mfile = files[1];
@@ -102,40 +131,38 @@ static int validate_run(const char *const *files, const zeta_options *o, const z
   term_t *interp;
   int lrc = load(files[0], mfile, &s, &interp, d);
   if (lrc) return lrc;
-  if (o->certify) {
-    int rc = certify_run(&s, interp, o, r, d);
-    free(interp);
-    chc_free(&s);
-    return rc;
+  int rc = ZETA_EXIT_VERDICT;
+  if (o->certify) rc = certify_run(&s, interp, o, r, d);
+  if (!o->certify || o->solvers) {
+    char list[512];
+    snprintf(list, sizeof list, "%s", o->solvers ? o->solvers : o->backend ? o->backend : ZETA_SECOND_SOLVER);
+    uint32_t nbad = 0, nund = 0, nsolvers = 0;
+    bool ok = true;
+    for (char *save = NULL, *t = o->solvers ? strtok_r(list, ",", &save) : list; t && ok;
+         t = o->solvers ? strtok_r(NULL, ",", &save) : NULL, nsolvers++)
+      ok = validate_with(&s, interp, o->solvers ? solver_backend(t) : t, o, o->solvers != NULL, out, &nbad, &nund, d);
+    int vrc;
+    if (!ok) vrc = ZETA_EXIT_INTERNAL;
+    else if (nbad + nund == 0) {
+      if (o->solvers) fprintf(out, "valid (%u clauses; every one of %s answers unsat)\n", s.nclauses, o->solvers);
+      else fprintf(out, "valid (%u clauses, %s)\n", s.nclauses, list);
+      vrc = ZETA_EXIT_VERDICT;
+    } else if (nbad) {
+      fprintf(out, o->solvers ? "invalid (%u failing clause checks of %u clauses)\n" : "invalid (%u of %u clauses fail)\n", nbad,
+              s.nclauses);
+      vrc = 1;
+    } else {
+      fprintf(out, o->solvers ? "unknown (%u clause checks undecided)\n" : "unknown (%u clauses undecided)\n", nund);
+      vrc = 1;
+    }
+    if (vrc > rc) rc = vrc;
   }
-  const char *backend = o->backend ? o->backend : ZETA_SECOND_SOLVER, *err = NULL;
-  solver *slv = solver_new(backend, &err);
-  if (!slv) {
-    diag_set(d, ZETA_EXIT_INTERNAL, "zeta validate: cannot start solver '%s': %s", backend, err ? err : "?");
-    free(interp); chc_free(&s);
-    return ZETA_EXIT_INTERNAL;
-  }
-  solver_set_timeout(slv, o->timeout > 0 ? (uint32_t)o->timeout * 1000 : 30000);
-  uint32_t *failed; bool *undecided;
-  uint32_t nf = chc_check_model(&s, interp, slv, &failed, &undecided);
-  uint32_t nbad = 0;
-  for (uint32_t i = 0; i < nf; i++) {
-    const chc_clause *c = &s.clauses[failed[i]];
-    fprintf(out, "clause %u (line %u): %s\n", failed[i] + 1, c->line, undecided[i] ? "undecided (solver unknown)" : "violated");
-    nbad += !undecided[i];
-  }
-  int rc;
-  if (nf == 0) { fprintf(out, "valid (%u clauses, %s)\n", s.nclauses, backend); rc = ZETA_EXIT_VERDICT; }
-  else if (nbad) { fprintf(out, "invalid (%u of %u clauses fail)\n", nbad, s.nclauses); rc = 1; }
-  else { fprintf(out, "unknown (%u clauses undecided)\n", nf); rc = 1; }
-  free(failed); free(undecided);
-  solver_free(slv);
   free(interp);
   chc_free(&s);
   return rc;
 }
 
-const lang_command lang_cmd_validate = {"validate", 2, "zeta validate [--certify [--cert CERT]] FILE.smt2 MODEL.smt2", validate_run};
+const lang_command lang_cmd_validate = {"validate", 2, "zeta validate [--certify [--cert CERT]] [--solvers z3,cvc5] FILE.smt2 MODEL.smt2", validate_run};
 
 /* zeta check-cert FILE.smt2 MODEL.smt2 CERT: the certificate checked with
  * no SMT solver (docs/CERT.md). Exit 0 when every clause is certified or

@@ -1,5 +1,6 @@
 /* Tseitin encoding and canonical arithmetic atoms (see skel.h). */
 #include "cert/skel.h"
+#include "cert/bitblast.h"
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -18,6 +19,7 @@ struct skel {
   arith_atom *atoms;
   uint32_t natoms, capatoms;
   term_vec quants;        /* quantified subformulas (opaque atoms), in order */
+  bitblaster *bb;         /* bit-vector atoms (created when first needed) */
   /* div/mod axioms (valid linear facts) */
   lin_cons *ax;
   uint32_t nax, capax;
@@ -57,10 +59,13 @@ void skel_free(skel *k) {
   for (uint32_t i = 0; i < k->natoms; i++) lin_clear(&k->atoms[i].c);
   free(k->atoms); free(k->linvar_term); free(k->is_int);
   term_vec_free(&k->quants);
+  bb_free(k->bb);
   for (uint32_t i = 0; i < k->nax; i++) lin_clear(&k->ax[i]);
   free(k->ax);
   free(k);
 }
+
+int skel_new_var(skel *k) { return (int)++k->nvars; }
 
 void skel_add_clause(skel *k, uint32_t n, const int *lits) {
   for (uint32_t i = 0; i < n; i++) int_vec_push(&k->cnf, lits[i]);
@@ -341,6 +346,13 @@ int skel_atom_lit(skel *k, term_t atom) {
       k->env = env;
       return term_is_negated(atom) ? -l : l;
     }
+  }
+  term_t ua = term_unsigned(atom);
+  if (bb_is_atom(ua)) {
+    if (mentions_env(k, ua)) return 0;
+    if (!k->bb) k->bb = bb_new(k);
+    int l = bb_atom(k->bb, ua);
+    if (l) return term_is_negated(atom) ? -l : l;
   }
   lin_cons c;
   lin_init(&c);

@@ -47,6 +47,8 @@ const lin_cons *skel_var_cons(const skel *k, uint32_t var, term_t *origin);
 /* Appends to hyp[0..*n) (malloc'd, grown) the div/mod axioms of the
  * variables they mention: valid facts a Fourier-Motzkin check may use. */
 void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n);
+/* A fresh propositional variable (e.g. a gate of the bit-blaster). */
+int skel_new_var(skel *k);
 /* Adds a clause (e.g. a checked lemma) to the CNF. */
 void skel_add_clause(skel *k, uint32_t n, const int *lits);
 

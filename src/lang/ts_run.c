@@ -84,18 +84,8 @@ void lang_ts_stats(report *r, const ts_result *res, double seconds) {
 
 static int default_finish(report *r, const zeta_options *o, const ts *sys, ts_result *res, const lang_ts_hooks *h) {
   if (o->validate) lang_ts_validate(res, sys);
-  char cert[256] = "";
-  if (o->certify && res->verdict == ZETA_SAFE) {
-    if (res->invariant == NULL_TERM) snprintf(cert, sizeof cert, "certificate: none (no invariant: %s)",
-                                              res->k > 1 ? "the property is k-inductive" : "no longer path exists");
-    else {
-      char why[200];
-      uint32_t nq;
-      cert_status s = cert_ts_invariant(sys, res->invariant, 10000, &nq, why, sizeof why);
-      lang_cert_text(cert, sizeof cert, s, "invariant", nq, why);
-      if (s == CERT_VIOLATED) { res->verdict = ZETA_UNKNOWN; res->reason = "internal: the invariant failed certification"; }
-    }
-  }
+  char cert[256];
+  lang_ts_certify(o, sys, res, cert, sizeof cert);
   int code = lang_verdict(r, res->verdict, res->reason);
   FILE *out = report_out(r);
   if (cert[0] && res->verdict == ZETA_SAFE) fprintf(out, "%s\n", cert);
@@ -182,6 +172,20 @@ int lang_ts_job(const zeta_options *o, const ts *sys, const char *engine, const 
   *j = (ts_job){o, sys, i, h};
   *job = (portfolio_job){engine_name(h, i), ts_job_run, j, 0};
   return 0;
+}
+
+void lang_ts_certify(const zeta_options *o, const ts *sys, ts_result *res, char *line, size_t n) {
+  line[0] = 0;
+  if (!o->certify || res->verdict != ZETA_SAFE) return;
+  if (res->invariant == NULL_TERM) {
+    snprintf(line, n, "certificate: none (no invariant: %s)", res->k > 1 ? "the property is k-inductive" : "no longer path exists");
+    return;
+  }
+  char why[200];
+  uint32_t nq;
+  cert_status s = cert_ts_invariant(sys, res->invariant, 10000, &nq, why, sizeof why);
+  lang_cert_text(line, n, s, "invariant", nq, why);
+  if (s == CERT_VIOLATED) { res->verdict = ZETA_UNKNOWN; res->reason = "internal: the invariant failed certification"; }
 }
 
 bool lang_ts_skip_for_certify(const zeta_options *o, const char *engine) {

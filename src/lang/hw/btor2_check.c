@@ -23,7 +23,10 @@ static int finish(report *rep, const zeta_options *o, const ts *s, const char *e
     r->reason = "counterexample did not replay";
     rc = ZETA_EXIT_INTERNAL;
   }
+  char cert[256];
+  lang_ts_certify(o, s, r, cert, sizeof cert);
   if (lang_verdict(rep, r->verdict, r->reason) == ZETA_EXIT_UNKNOWN && rc == ZETA_EXIT_VERDICT) rc = ZETA_EXIT_UNKNOWN;
+  if (cert[0] && r->verdict == ZETA_SAFE) fprintf(out, "%s\n", cert);
   if (r->verdict == ZETA_UNSAFE) {
     /* the steps always go to the report; the text has them with --witness */
     report_set_evidence(rep, "trace", NULL);

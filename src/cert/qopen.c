@@ -57,6 +57,10 @@ static term_t eliminate(term_op op, uint32_t n, const term_t *vars0, term_t body
     }
     free(cs);
   }
+  /* vacuous variables (occurring nowhere in the body) go too */
+  for (uint32_t i = 0; i < n;)
+    if (!occurs(vars[i], b)) vars[i] = vars[--n];
+    else i++;
   term_t r = n ? term_exists(n, vars, b) : b;
   free(vars);
   return forall ? term_not(r) : r;

@@ -2,6 +2,7 @@
  * equivalence-preserving or satisfiability-preserving steps only:
  *   - the one-point rule: exists x. (x = t and B)  is  B[x := t] (x not in
  *     t; Booleans: a conjunct x or not x, or x = phi), dually for forall;
+ *     bound variables that occur nowhere in the body are dropped;
  *   - quantifiers in positive positions (exists; forall under a negation)
  *     outside any remaining universal become fresh constants (Skolem
  *     constants: the formula stays equisatisfiable).

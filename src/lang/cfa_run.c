@@ -262,7 +262,9 @@ static int portfolio(const zeta_options *o, cfa *c, const ts *sys, const lang_ts
   snprintf(names, sizeof names, "%s", order);
   for (char *save = NULL, *t = strtok_r(names, ",", &save); t && n < 8; t = strtok_r(NULL, ",", &save)) {
     if (strcmp(t, "cegar") == 0) jobs[n++] = (portfolio_job){"cegar", cegar_job_run, &cj, 0};
-    else if (!lang_ts_skip_for_certify(o, t) && lang_ts_job(o, sys, t, th, &jobs[n]) == 0) n++;
+    /* under --certify, CFA answers need location invariants: no k-induction */
+    else if (!lang_ts_skip_for_certify(o, t) && !(o->certify && strcmp(t, "kind") == 0) &&
+             lang_ts_job(o, sys, t, th, &jobs[n]) == 0) n++;
   }
   portfolio_outcome po;
   int code = portfolio_run(jobs, n, portfolio_width(n), lim, r, &po);

@@ -177,19 +177,26 @@ int lang_ts_job(const zeta_options *o, const ts *sys, const char *engine, const 
 void lang_ts_certify(const zeta_options *o, const ts *sys, ts_result *res, char *line, size_t n) {
   line[0] = 0;
   if (!o->certify || res->verdict != ZETA_SAFE) return;
-  if (res->invariant == NULL_TERM) {
-    snprintf(line, n, "certificate: none (no invariant: %s)", res->k > 1 ? "the property is k-inductive" : "no longer path exists");
+  if (res->invariant == NULL_TERM && res->k <= 1) {
+    snprintf(line, n, "certificate: none (no invariant: no longer path exists)");
     return;
   }
-  char why[200];
+  char why[200], what[64];
   uint32_t nq;
-  cert_status s = cert_ts_invariant(sys, res->invariant, 10000, &nq, why, sizeof why);
-  lang_cert_text(line, n, s, "invariant", nq, why);
+  cert_status s;
+  if (res->invariant != NULL_TERM) {
+    s = cert_ts_invariant(sys, res->invariant, 10000, &nq, why, sizeof why);
+    snprintf(what, sizeof what, "invariant");
+  } else {
+    s = cert_ts_kinduction(sys, res->k, o->simple_path, 10000, &nq, why, sizeof why);
+    snprintf(what, sizeof what, "%u-induction", res->k);
+  }
+  lang_cert_text(line, n, s, what, nq, why);
   if (s == CERT_VIOLATED) { res->verdict = ZETA_UNKNOWN; res->reason = "internal: the invariant failed certification"; }
 }
 
 bool lang_ts_skip_for_certify(const zeta_options *o, const char *engine) {
-  return o->certify && (strcmp(engine, "kind") == 0 || strcmp(engine, "bmc") == 0);
+  return o->certify && strcmp(engine, "bmc") == 0;
 }
 
 /* The hooks' portfolio (default: k-induction and IC3/PDR in parallel; IMC

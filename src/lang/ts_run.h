@@ -64,12 +64,13 @@ void lang_ts_validate(ts_result *res, const ts *sys);
 void lang_ts_report_invariant(report *r, term_t inv);
 /* The engine's statistics under the report's stats. */
 void lang_ts_stats(report *r, const ts_result *res, double seconds);
-/* --certify: certifies a SAFE answer's invariant (cert/inv_cert.h) and
+/* --certify: certifies a SAFE answer's invariant or k-induction proof
+ * (cert/inv_cert.h) and
  * writes the line to print ("" when there is nothing to say); a failed
  * certification turns the answer into UNKNOWN. */
 void lang_ts_certify(const zeta_options *o, const ts *sys, ts_result *res, char *line, size_t n);
-/* --certify wants SAFE answers with an invariant: the portfolios leave out
- * k-induction and BMC, whose SAFE answers have none (a k-inductive
- * property, exhausted paths); counterexamples come from the others too. */
+/* --certify wants SAFE answers with a certificate: the portfolios leave out
+ * BMC, whose SAFE answers (exhausted paths) have none; counterexamples come
+ * from the others too. (k-induction answers are certified as such.) */
 bool lang_ts_skip_for_certify(const zeta_options *o, const char *engine);
 #endif

@@ -3,7 +3,8 @@
 # certificate checks; corrupted certificates (perturbed multiplier, swapped
 # literal sign, dropped literal, dropped proof, truncation, a removed lemma,
 # another model) are rejected; a wrong model is reported violated;
-# --certify on CFA (CEGAR, PDR), VMT, AIGER and Horn-clause runs; on a few
+# --certify on CFA (CEGAR, PDR), VMT (PDR, k-induction), AIGER and
+# Horn-clause runs; on a few
 # Horn-clause tasks zeta's own sat models are certified and check-cert
 # confirms as many clauses as the certifier certified (clauses without a
 # certificate are unknown to the checker, whatever the certifier claimed).
@@ -74,6 +75,10 @@ done
 "$z" --export vmt "$SHARED/benchmarks/cfa/seed-countdown.cfa" >"$tmp/c.vmt" 2>/dev/null
 out=$(timeout 60 "$z" --algorithm pdr --timeout 20 --certify "$tmp/c.vmt" 2>&1)
 case "$out" in "SAFE"*"certified: invariant"*) echo "PASS cert/vmt" ;; *) echo "FAIL cert/vmt ($out)" ;; esac
+# a k-induction proof (mutex is 2-inductive): base and step certified
+"$z" --export vmt "$(dirname "$0")/../../examples/mutex.cfa" >"$tmp/mutex.vmt" 2>/dev/null
+out=$(timeout 60 "$z" --algorithm kind --timeout 20 --certify "$tmp/mutex.vmt" 2>&1)
+case "$out" in "SAFE"*"certified: "*"-induction"*) echo "PASS cert/kind" ;; *) echo "FAIL cert/kind ($out)" ;; esac
 timeout 60 "$z" --certify --model --timeout 20 "$d/phase.smt2" >"$tmp/phase.out" 2>&1
 if head -1 "$tmp/phase.out" | grep -q '^sat$' && grep -q '^; certified: model' "$tmp/phase.out" \
    && "$z" validate "$d/phase.smt2" "$tmp/phase.out" >/dev/null 2>&1; then echo "PASS cert/chc-run"

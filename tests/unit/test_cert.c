@@ -6,6 +6,7 @@
 #include "cert/farkas.h"
 #include "cert/rup.h"
 #include "cert/sat_refute.h"
+#include "cert/inv_cert.h"
 #include "cert/skel.h"
 #include "lang/hw/aig_ts.h"
 #include "lang/hw/aig_witness.h"
@@ -339,6 +340,11 @@ static void test_aig_witness(void) {
     }
     free(w);
   }
+  /* k-induction: "not l0" is 2-inductive, not 1-inductive */
+  uint32_t nq;
+  CHECK(cert_ts_kinduction(&sys, 1, false, 10000, &nq, why, sizeof why) == CERT_VIOLATED);
+  CHECK(cert_ts_kinduction(&sys, 2, false, 10000, &nq, why, sizeof why) == CERT_CERTIFIED);
+  CHECK(cert_ts_kinduction(&sys, 2, true, 10000, &nq, why, sizeof why) == CERT_CERTIFIED);
   ts_free(&sys);
   aig_free(&g);
 }

@@ -18,6 +18,8 @@ struct skel {
   uint32_t nlin, caplin;
   arith_atom *atoms;
   uint32_t natoms, capatoms;
+  int32_t *atom_at;       /* propositional variable -> index in atoms, or -1 */
+  uint32_t cap_atom_at;
   term_vec quants;        /* quantified subformulas (opaque atoms), in order */
   bitblaster *bb;         /* bit-vector atoms (created when first needed) */
   /* div/mod axioms (valid linear facts) */
@@ -57,7 +59,7 @@ void skel_free(skel *k) {
   term_map_free(&k->lit_of);
   term_map_free(&k->linvar_of);
   for (uint32_t i = 0; i < k->natoms; i++) lin_clear(&k->atoms[i].c);
-  free(k->atoms); free(k->linvar_term); free(k->is_int);
+  free(k->atoms); free(k->linvar_term); free(k->is_int); free(k->atom_at);
   term_vec_free(&k->quants);
   bb_free(k->bb);
   for (uint32_t i = 0; i < k->nax; i++) lin_clear(&k->ax[i]);
@@ -303,9 +305,10 @@ static int cons_lit(skel *k, const lin_cons *c0, term_t origin);
 int skel_cons_lit(skel *k, const lin_cons *c0) { return cons_lit(k, c0, NULL_TERM); }
 
 const lin_cons *skel_var_cons(const skel *k, uint32_t var, term_t *origin) {
-  for (uint32_t i = 0; i < k->natoms; i++)
-    if ((uint32_t)k->atoms[i].var == var) { if (origin) *origin = k->atoms[i].origin; return &k->atoms[i].c; }
-  return NULL;
+  if (var >= k->cap_atom_at || k->atom_at[var] < 0) return NULL;
+  const arith_atom *a = &k->atoms[k->atom_at[var]];
+  if (origin) *origin = a->origin;
+  return &a->c;
 }
 
 static int cons_lit(skel *k, const lin_cons *c0, term_t origin) {
@@ -327,6 +330,14 @@ static int cons_lit(skel *k, const lin_cons *c0, term_t origin) {
     lin_init(&a->c);
     lin_copy(&a->c, &c);
     a->var = lit = (int)++k->nvars;
+    if ((uint32_t)lit >= k->cap_atom_at) {
+      uint32_t old = k->cap_atom_at, cap = old ? old : 64;
+      while (cap <= (uint32_t)lit) cap *= 2;
+      k->atom_at = xrealloc(k->atom_at, cap * sizeof *k->atom_at);
+      for (uint32_t i = old; i < cap; i++) k->atom_at[i] = -1;
+      k->cap_atom_at = cap;
+    }
+    k->atom_at[lit] = (int32_t)(k->natoms - 1);
     a->origin = origin == NULL_TERM ? NULL_TERM : pos ? origin : term_not(origin);
   }
   lin_clear(&c);

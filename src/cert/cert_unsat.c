@@ -592,13 +592,20 @@ static void write_lemma(FILE *mem, uint32_t n, const int *lits, mpq_t *mult, con
 
 /* A term for a canonical constraint of k (a hint for Z3 only); NULL_TERM
  * when a variable has no term. */
-static term_t cons_term(const skel *k, const lin_cons *c) {
+static term_t cons_term(const skel *k, const lin_cons *c, bool abstract) {
   bool ints = lin_is_int(c, skel_domain(k));
   type_t ty = ints ? type_int() : type_real();
   term_vec sum = {0};
   term_t r = NULL_TERM;
   for (uint32_t i = 0; i < c->n; i++) {
-    term_t v = skel_linvar_term(k, c->m[i].var);
+    uint32_t lv = c->m[i].var;
+    term_t v = skel_linvar_term(k, lv);
+    if (abstract) {                    /* a plain arithmetic constant per linear variable */
+      char name[48];
+      snprintf(name, sizeof name, "cert!lv%u", lv);
+      bool vi = lv < skel_domain(k).n && skel_domain(k).is_int[lv];
+      v = term_var(name, vi ? type_int() : type_real());
+    }
     if (v == NULL_TERM) goto done;
     term_vec_push(&sum, term_mul2(term_rat(ty, c->m[i].coef), v));
   }
@@ -619,6 +626,83 @@ done:
  * core of the arithmetic literals the model makes true (a hint only), and
  * the core's negation, checked by Fourier-Motzkin, becomes a lemma.
  * 1: refuted; 0: not (why set). */
+/* One gap round on the skeleton's propositional model: Z3 names an unsat
+ * core of the arithmetic literals the model makes true, and the core's
+ * negation, checked by Fourier-Motzkin, becomes a lemma. abstract: Z3 sees
+ * each linear variable as a plain constant plus the skeleton's div/mod
+ * facts, exactly what Fourier-Motzkin knows (array, mod and other
+ * reasoning must then come from the skeleton's own clauses). */
+static bool gap_round(skel *k, Z3_context z, z3conv *cv, const signed char *model, bool abstract, FILE *mem,
+                      uint32_t *added, char *why, size_t whylen) {
+  uint32_t nv = skel_nvars(k);
+  Z3_solver s = Z3_mk_simple_solver(z);
+  Z3_solver_inc_ref(z, s);
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), 10000);
+  Z3_solver_set_params(z, s, p);
+  Z3_params_dec_ref(z, p);
+  if (abstract)
+    for (uint32_t i = 0; i < skel_naxioms(k); i++) {
+      term_t f = cons_term(k, skel_axiom(k, i), true);
+      Z3_ast a = f == NULL_TERM ? NULL : z3conv_to_z3(cv, f);
+      if (a) Z3_solver_assert(z, s, a);
+    }
+  uint32_t *vars = xcalloc(nv + 1, sizeof *vars), na = 0;
+  Z3_ast *ind = xcalloc(nv + 1, sizeof *ind);
+  Z3_sort b = Z3_mk_bool_sort(z);
+  for (uint32_t v = 2; v <= nv; v++) {
+    term_t origin;
+    const lin_cons *vc = skel_var_cons(k, v, &origin);
+    if (!vc) continue;
+    if (origin == NULL_TERM || abstract) origin = cons_term(k, vc, abstract);
+    if (origin == NULL_TERM) continue;
+    Z3_ast a = z3conv_to_z3(cv, model[v] > 0 ? origin : term_not(origin));
+    if (!a) continue;
+    ind[na] = Z3_mk_fresh_const(z, "gap", b);
+    Z3_inc_ref(z, ind[na]);
+    Z3_solver_assert(z, s, Z3_mk_implies(z, ind[na], a));
+    vars[na++] = v;
+  }
+  Z3_lbool zr = Z3_solver_check_assumptions(z, s, na, ind);
+  bool progress = false;
+  if (zr != Z3_L_FALSE) snprintf(why, whylen, "a propositional model of the skeleton is arithmetically consistent for Z3");
+  else {
+    Z3_ast_vector core = Z3_solver_get_unsat_core(z, s);
+    Z3_ast_vector_inc_ref(z, core);
+    unsigned nc = Z3_ast_vector_size(z, core);
+    lin_cons *forms = xcalloc(nc + 1, sizeof *forms);
+    int *lits = xcalloc(nc + 1, sizeof *lits);
+    uint32_t n = 0;
+    for (unsigned i = 0; i < nc; i++) {
+      Z3_ast c = Z3_ast_vector_get(z, core, i);
+      for (uint32_t j = 0; j < na; j++)
+        if (Z3_is_eq_ast(z, c, ind[j])) {
+          lin_init(&forms[n]);
+          lin_copy(&forms[n], skel_var_cons(k, vars[j], NULL));
+          if (model[vars[j]] > 0) lin_negate(&forms[n]);   /* the lemma says: not this literal */
+          n++;
+          break;
+        }
+    }
+    Z3_ast_vector_dec_ref(z, core);
+    if (lemma_add(k, n, forms, NULL, lits)) {
+      write_lemma(mem, n, lits, NULL, forms);
+      (*added)++;
+      progress = true;
+    } else snprintf(why, whylen, "a gap lemma (%u literals) does not check by Fourier-Motzkin", n);
+    for (uint32_t i = 0; i < n; i++) lin_clear(&forms[i]);
+    free(forms); free(lits);
+  }
+  for (uint32_t j = 0; j < na; j++) Z3_dec_ref(z, ind[j]);
+  free(ind); free(vars);
+  Z3_solver_dec_ref(z, s);
+  return progress;
+}
+
+/* Closes the gaps Z3's lemmas leave (atoms it rewrote, equalities it
+ * solved, theories the skeleton encodes itself): gap rounds while the
+ * skeleton has a propositional model. 1: refuted; 0: not (why set). */
 static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, FILE *mem, uint32_t *added, char *why, size_t whylen) {
   int res = 0;
   int_vec proof = {0};
@@ -631,62 +715,9 @@ static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, FIL
       if (r == 0) res = 1; else snprintf(why, whylen, "CaDiCaL failed");
       break;
     }
-    Z3_solver s = Z3_mk_simple_solver(z);
-    Z3_solver_inc_ref(z, s);
-    Z3_params p = Z3_mk_params(z);
-    Z3_params_inc_ref(z, p);
-    Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), 10000);
-    Z3_solver_set_params(z, s, p);
-    Z3_params_dec_ref(z, p);
-    uint32_t *vars = xcalloc(nv + 1, sizeof *vars), na = 0;
-    Z3_ast *ind = xcalloc(nv + 1, sizeof *ind);
-    Z3_sort b = Z3_mk_bool_sort(z);
-    for (uint32_t v = 2; v <= nv; v++) {
-      term_t origin;
-      const lin_cons *vc = skel_var_cons(k, v, &origin);
-      if (!vc) continue;
-      if (origin == NULL_TERM) origin = cons_term(k, vc);
-      if (origin == NULL_TERM) continue;
-      Z3_ast a = z3conv_to_z3(cv, model[v] > 0 ? origin : term_not(origin));
-      if (!a) continue;
-      ind[na] = Z3_mk_fresh_const(z, "gap", b);
-      Z3_inc_ref(z, ind[na]);
-      Z3_solver_assert(z, s, Z3_mk_implies(z, ind[na], a));
-      vars[na++] = v;
-    }
-    Z3_lbool zr = Z3_solver_check_assumptions(z, s, na, ind);
-    bool progress = false;
-    if (zr != Z3_L_FALSE) snprintf(why, whylen, "a propositional model of the skeleton is arithmetically consistent for Z3");
-    else {
-      Z3_ast_vector core = Z3_solver_get_unsat_core(z, s);
-      Z3_ast_vector_inc_ref(z, core);
-      unsigned nc = Z3_ast_vector_size(z, core);
-      lin_cons *forms = xcalloc(nc + 1, sizeof *forms);
-      int *lits = xcalloc(nc + 1, sizeof *lits);
-      uint32_t n = 0;
-      for (unsigned i = 0; i < nc; i++) {
-        Z3_ast c = Z3_ast_vector_get(z, core, i);
-        for (uint32_t j = 0; j < na; j++)
-          if (Z3_is_eq_ast(z, c, ind[j])) {
-            lin_init(&forms[n]);
-            lin_copy(&forms[n], skel_var_cons(k, vars[j], NULL));
-            if (model[vars[j]] > 0) lin_negate(&forms[n]);   /* the lemma says: not this literal */
-            n++;
-            break;
-          }
-      }
-      Z3_ast_vector_dec_ref(z, core);
-      if (lemma_add(k, n, forms, NULL, lits)) {
-        write_lemma(mem, n, lits, NULL, forms);
-        (*added)++;
-        progress = true;
-      } else snprintf(why, whylen, "a gap lemma (%u literals) does not check by Fourier-Motzkin", n);
-      for (uint32_t i = 0; i < n; i++) lin_clear(&forms[i]);
-      free(forms); free(lits);
-    }
-    for (uint32_t j = 0; j < na; j++) Z3_dec_ref(z, ind[j]);
-    free(ind); free(vars); free(model);
-    Z3_solver_dec_ref(z, s);
+    bool progress = gap_round(k, z, cv, model, false, mem, added, why, whylen) ||
+                    gap_round(k, z, cv, model, true, mem, added, why, whylen);
+    free(model);
     if (!progress) break;
     if (round + 1 == max_rounds) snprintf(why, whylen, "more than %u gap lemmas", max_rounds);
   }
@@ -694,8 +725,6 @@ static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, FIL
   return res;
 }
 
-/* Writes the certificate section for q and the checked lemmas; true when
- * the skeleton with the lemmas is refuted with a checked proof. */
 static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, uint32_t max_gap, FILE *out, cert_stats *st, char *why, size_t whylen) {
   skel *k = skel_new();
   const char *qwhy = "?";

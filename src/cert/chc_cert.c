@@ -13,7 +13,7 @@
 static term_t *all_queries(const chc_system *s, const term_t *interp, bool *quant) {
   term_t *q = xcalloc(s->nclauses + 1, sizeof *q);
   for (uint32_t i = 0; i < s->nclauses; i++) {
-    q[i] = cert_lift_ite(cert_open_quantifiers(chc_clause_query(s, interp, i, NULL)));
+    q[i] = cert_lift_ite(cert_elim_array_eqs(cert_open_quantifiers(chc_clause_query(s, interp, i, NULL))));
     quant[i] = q[i] != NULL_TERM && cert_has_quantifier(q[i]);
   }
   return q;

@@ -199,3 +199,25 @@ term_t cert_lift_ite(term_t q) {
   term_map_free(&memo);
   return r;
 }
+
+/* ---- top-level array equalities ---- */
+
+term_t cert_elim_array_eqs(term_t q) {
+  for (uint32_t round = 0; round < 64 && q != NULL_TERM; round++) {
+    term_t *cs;
+    uint32_t nc = term_conjuncts(q, &cs);
+    term_t x = NULL_TERM, val = NULL_TERM;
+    for (uint32_t i = 0; i < nc && x == NULL_TERM; i++) {
+      term_t c = cs[i];
+      if (term_is_negated(c) || term_op_of(c) != OP_EQ || term_nargs(c) != 2) continue;
+      term_t a = term_arg(c, 0), b = term_arg(c, 1);
+      if (type_kind_of(term_type(a)) != TYPE_ARRAY) continue;
+      if (term_op_of(a) == OP_VAR && !occurs(a, b)) x = a, val = b;
+      else if (term_op_of(b) == OP_VAR && !occurs(b, a)) x = b, val = a;
+    }
+    free(cs);
+    if (x == NULL_TERM) break;
+    q = term_subst(q, 1, &x, &val);
+  }
+  return q;
+}

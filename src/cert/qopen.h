@@ -16,6 +16,10 @@ term_t cert_open_quantifiers(term_t q);
 /* Atoms over if-then-else terms as Boolean if-then-else of atoms:
  * (<= (ite c a b) 5) becomes (ite c (<= a 5) (<= b 5)) (an equivalence). */
 term_t cert_lift_ite(term_t q);
+/* Top-level equalities x = t between arrays (x a variable not in t)
+ * substituted away: the query stays equisatisfiable, and selects from x
+ * meet the stores of t (read over write in the skeleton). */
+term_t cert_elim_array_eqs(term_t q);
 /* Does t still contain a quantifier? */
 bool cert_has_quantifier(term_t t);
 #endif

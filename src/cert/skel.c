@@ -22,6 +22,7 @@ struct skel {
   uint32_t cap_atom_at;
   term_vec quants;        /* quantified subformulas (opaque atoms), in order */
   bitblaster *bb;         /* bit-vector atoms (created when first needed) */
+  term_vec selects;       /* select terms met in skel_assert, for read-over-write */
   /* div/mod axioms (valid linear facts) */
   lin_cons *ax;
   uint32_t nax, capax;
@@ -62,6 +63,7 @@ void skel_free(skel *k) {
   free(k->atoms); free(k->linvar_term); free(k->is_int); free(k->atom_at);
   term_vec_free(&k->quants);
   bb_free(k->bb);
+  term_vec_free(&k->selects);
   for (uint32_t i = 0; i < k->nax; i++) lin_clear(&k->ax[i]);
   free(k->ax);
   free(k);
@@ -157,8 +159,40 @@ static uint32_t linvar(skel *k, term_t t) {
   k->linvar_term[n] = t;
   term_map_put(&k->linvar_of, t, (int32_t)n);
   divmod_axioms(k, t);
+  if (k->in_assert && term_op_of(t) == OP_SELECT) term_vec_push(&k->selects, t);
   return n;
 }
+
+static int encode(skel *k, term_t t, const char **why);
+
+/* Read over write for the formula's select terms with numeric elements:
+ * (select (store a i v) j) is v when i = j and (select a j) otherwise;
+ * (select (const v) j) is v. New select terms join the queue. */
+static void read_over_write(skel *k) {
+  const char *why;
+  for (uint32_t q = 0; q < k->selects.size && q < 10000; q++) {
+    term_t t = k->selects.data[q], arr = term_arg(t, 0), j = term_arg(t, 1);
+    term_op op = term_op_of(arr);
+    if (op == OP_CONST_ARRAY) {
+      int l = encode(k, term_eq(t, term_arg(arr, 0)), &why);
+      if (l) skel_add_clause(k, 1, &l);
+    } else if (op == OP_STORE) {
+      term_t a = term_arg(arr, 0), i = term_arg(arr, 1), v = term_arg(arr, 2);
+      int same = encode(k, term_eq(i, j), &why);
+      int hit = same ? encode(k, term_eq(t, v), &why) : 0;
+      int miss = hit ? encode(k, term_eq(t, term_select(a, j)), &why) : 0;
+      if (miss) {
+        int c1[2] = {-same, hit}, c2[2] = {same, miss};
+        skel_add_clause(k, 2, c1);
+        skel_add_clause(k, 2, c2);
+      }
+    }
+  }
+  k->selects.size = 0;
+}
+
+uint32_t skel_naxioms(const skel *k) { return k->nax; }
+const lin_cons *skel_axiom(const skel *k, uint32_t i) { return &k->ax[i]; }
 
 void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n) {
   uint32_t done = 0;
@@ -519,6 +553,7 @@ term_t skel_quant(const skel *k, uint32_t i) { return k->quants.data[i]; }
 bool skel_assert(skel *k, term_t f, const char **why) {
   k->in_assert = true;
   int l = encode(k, f, why);
+  read_over_write(k);
   k->in_assert = false;
   if (!l) return false;
   skel_add_clause(k, 1, &l);

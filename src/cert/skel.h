@@ -44,6 +44,9 @@ bool skel_linearize_atom(skel *k, term_t atom, lin_cons *out);
  * stands for and (when it came from a term) an equivalent term; NULL for
  * other variables. */
 const lin_cons *skel_var_cons(const skel *k, uint32_t var, term_t *origin);
+/* The div/mod facts (valid linear constraints). */
+uint32_t skel_naxioms(const skel *k);
+const lin_cons *skel_axiom(const skel *k, uint32_t i);
 /* Appends to hyp[0..*n) (malloc'd, grown) the div/mod axioms of the
  * variables they mention: valid facts a Fourier-Motzkin check may use. */
 void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n);

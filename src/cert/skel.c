@@ -167,10 +167,12 @@ static int encode(skel *k, term_t t, const char **why);
 
 /* Read over write for the formula's select terms with numeric elements:
  * (select (store a i v) j) is v when i = j and (select a j) otherwise;
- * (select (const v) j) is v. New select terms join the queue. */
+ * (select (const v) j) is v. New select terms join the queue. Then
+ * congruence: (select a i) = (select a j) when i = j. */
 static void read_over_write(skel *k) {
   const char *why;
   for (uint32_t q = 0; q < k->selects.size && q < 10000; q++) {
+    /* (queue entries stay: the congruence pass below reads them all) */
     term_t t = k->selects.data[q], arr = term_arg(t, 0), j = term_arg(t, 1);
     term_op op = term_op_of(arr);
     if (op == OP_CONST_ARRAY) {
@@ -188,6 +190,17 @@ static void read_over_write(skel *k) {
       }
     }
   }
+  /* congruence: reads of one array at equal indices are equal */
+  uint32_t pairs = 0;
+  for (uint32_t a = 0; a < k->selects.size && pairs < 4000; a++)
+    for (uint32_t b = a + 1; b < k->selects.size && pairs < 4000; b++) {
+      term_t s1 = k->selects.data[a], s2 = k->selects.data[b];
+      if (term_arg(s1, 0) != term_arg(s2, 0)) continue;
+      pairs++;
+      int same = encode(k, term_eq(term_arg(s1, 1), term_arg(s2, 1)), &why);
+      int eqv = same ? encode(k, term_eq(s1, s2), &why) : 0;
+      if (eqv) { int c[2] = {-same, eqv}; skel_add_clause(k, 2, c); }
+    }
   k->selects.size = 0;
 }
 

@@ -95,7 +95,7 @@ else echo "FAIL cert/aiger-witness-file ($(head -1 "$tmp/w.aag"))"; fi
 
 # zeta's own models of a few Horn-clause tasks
 dir=$SHARED/benchmarks/chc
-tasks="seed-inv-bound chc-comp24-LIA-Lin-059 chc-comp24-LIA-148 chc-comp24-LIA-Lin-127 chc-comp24-LIA-Lin-213"
+tasks="seed-inv-bound chc-comp24-LIA-Lin-059 chc-comp24-LIA-148 chc-comp24-LIA-Lin-127 chc-comp24-LIA-Lin-213 chc-comp24-LIA-Lin-Arrays-002"
 for b in $(quick_subset $tasks); do
   f=$dir/$b.smt2
   [ -f "$f" ] || { echo "FAIL cert/task/$b (missing)"; continue; }

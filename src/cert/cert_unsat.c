@@ -585,7 +585,7 @@ static void write_lemma(FILE *mem, uint32_t n, const int *lits, mpq_t *mult, con
   }
 }
 
-#define MAX_GAP_ROUNDS 200
+#define MAX_GAP_ROUNDS 5000     /* and the query's time limit */
 /* before asking Z3 for a proof: the skeleton alone with a few gap rounds
  * (propositional queries, simple arithmetic) */
 #define QUICK_GAP_ROUNDS 1
@@ -703,10 +703,12 @@ static bool gap_round(skel *k, Z3_context z, z3conv *cv, const signed char *mode
 /* Closes the gaps Z3's lemmas leave (atoms it rewrote, equalities it
  * solved, theories the skeleton encodes itself): gap rounds while the
  * skeleton has a propositional model. 1: refuted; 0: not (why set). */
-static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, FILE *mem, uint32_t *added, char *why, size_t whylen) {
+static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, double deadline, FILE *mem, uint32_t *added,
+                     char *why, size_t whylen) {
   int res = 0;
   int_vec proof = {0};
   for (uint32_t round = 0; round < max_rounds; round++) {
+    if (deadline > 0 && now() > deadline) { snprintf(why, whylen, "time limit in the gap rounds (%u lemmas)", round); break; }
     uint32_t nv = skel_nvars(k);
     signed char *model = xcalloc(nv + 1, 1);
     int r = sat_refute(skel_cnf(k), &proof, model, nv, NULL, NULL);
@@ -725,7 +727,8 @@ static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, FIL
   return res;
 }
 
-static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, uint32_t max_gap, FILE *out, cert_stats *st, char *why, size_t whylen) {
+static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, uint32_t max_gap, double deadline, FILE *out,
+                    cert_stats *st, char *why, size_t whylen) {
   skel *k = skel_new();
   const char *qwhy = "?";
   bool ok = false;
@@ -777,7 +780,7 @@ static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, uint32_t 
     if (!good) { fclose(mem); mem = NULL; FAIL("a lemma did not re-check"); }
   }
   char gwhy[160] = "";
-  if (!fill_gaps(k, z, cv, max_gap, mem, &st->lemmas_gap, gwhy, sizeof gwhy)) {
+  if (!fill_gaps(k, z, cv, max_gap, deadline, mem, &st->lemmas_gap, gwhy, sizeof gwhy)) {
     fclose(mem); mem = NULL;
     FAIL("the checked lemmas (%u) do not refute the propositional skeleton: %s", L->n, gwhy);
   }
@@ -813,7 +816,7 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
   Z3_set_error_handler(z, on_error);
   z3conv *cv = z3conv_new(z);
   cert_status res = CERT_UNKNOWN;
-  double t0 = now();
+  double t0 = now(), deadline = timeout_ms ? t0 + timeout_ms / 1000.0 : 0;
   Z3_ast a = cv ? z3conv_to_z3(cv, q) : NULL;
   if (!a) { snprintf(why, whylen, "cannot translate the query: %s", cv ? z3conv_error(cv) : "no memory"); goto out; }
   /* the skeleton alone (and gap lemmas) may refute q: no proof needed */
@@ -821,7 +824,7 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
     lemma_list none = {0};
     char w[200];
     double t1 = now();
-    bool done = certify(q, &none, z, cv, QUICK_GAP_ROUNDS, out, st, w, sizeof w);
+    bool done = certify(q, &none, z, cv, QUICK_GAP_ROUNDS, deadline, out, st, w, sizeof w);
     lemmas_free(&none);
     st->check_s += now() - t1;
     if (done) { res = CERT_CERTIFIED; goto out; }
@@ -853,9 +856,9 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
         lemma_list L = {0};
         collect_lemmas(z, cv, proof, scratch, &L, st);
         char cwhy[200];
-        if (certify(q, &L, z, cv, MAX_GAP_ROUNDS, out, st, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
+        if (certify(q, &L, z, cv, MAX_GAP_ROUNDS, deadline, out, st, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
         else if (skel_nquants(scratch) && candidate_instances(scratch, q, &L) &&
-                 certify(q, &L, z, cv, MAX_GAP_ROUNDS, out, st, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
+                 certify(q, &L, z, cv, MAX_GAP_ROUNDS, deadline, out, st, cwhy, sizeof cwhy)) res = CERT_CERTIFIED;
         else snprintf(why, whylen, "solver only: %s", cwhy);
         lemmas_free(&L);
       }

@@ -18,7 +18,7 @@ struct bitblaster {
   term_map atom_of;      /* atom -> 2*|lit| + (lit < 0) */
 };
 
-bitblaster *bb_new(skel *k) {
+bitblaster *bitblast_new(skel *k) {
   bitblaster *b = xcalloc(1, sizeof *b);
   b->k = k;
   term_map_init(&b->bits_of);
@@ -26,7 +26,7 @@ bitblaster *bb_new(skel *k) {
   return b;
 }
 
-void bb_free(bitblaster *b) {
+void bitblast_free(bitblaster *b) {
   if (!b) return;
   term_map_free(&b->bits_of);
   term_map_free(&b->atom_of);
@@ -263,13 +263,13 @@ static const int *bits(bitblaster *b, term_t t, uint32_t *w) {
   return b->arena.data + off;
 }
 
-bool bb_is_atom(term_t t) {
+bool bitblast_is_atom(term_t t) {
   term_op op = term_op_of(t);
   if (op >= OP_BVULT && op <= OP_BVSGE) return true;
   return (op == OP_EQ || op == OP_DISTINCT) && term_nargs(t) == 2 && type_kind_of(term_type(term_arg(t, 0))) == TYPE_BV;
 }
 
-int bb_atom(bitblaster *b, term_t t) {
+int bitblast_atom(bitblaster *b, term_t t) {
   int32_t m = term_map_get(&b->atom_of, t);
   if (m >= 0) return (m & 1) ? -(m >> 1) : (m >> 1);
   uint32_t w;

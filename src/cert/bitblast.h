@@ -11,11 +11,11 @@
 typedef struct skel skel;
 typedef struct bitblaster bitblaster;
 
-bitblaster *bb_new(skel *k);
-void bb_free(bitblaster *b);
+bitblaster *bitblast_new(skel *k);
+void bitblast_free(bitblaster *b);
 /* Is t (unsigned) a bit-vector atom: =, distinct, or a comparison? */
-bool bb_is_atom(term_t t);
+bool bitblast_is_atom(term_t t);
 /* The literal of bit-vector atom t (unsigned); 0 when its width is beyond
  * the bound. */
-int bb_atom(bitblaster *b, term_t t);
+int bitblast_atom(bitblaster *b, term_t t);
 #endif

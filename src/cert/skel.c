@@ -62,7 +62,7 @@ void skel_free(skel *k) {
   for (uint32_t i = 0; i < k->natoms; i++) lin_clear(&k->atoms[i].c);
   free(k->atoms); free(k->linvar_term); free(k->is_int); free(k->atom_at);
   term_vec_free(&k->quants);
-  bb_free(k->bb);
+  bitblast_free(k->bb);
   term_vec_free(&k->selects);
   for (uint32_t i = 0; i < k->nax; i++) lin_clear(&k->ax[i]);
   free(k->ax);
@@ -406,10 +406,10 @@ int skel_atom_lit(skel *k, term_t atom) {
     }
   }
   term_t ua = term_unsigned(atom);
-  if (bb_is_atom(ua)) {
+  if (bitblast_is_atom(ua)) {
     if (mentions_env(k, ua)) return 0;
-    if (!k->bb) k->bb = bb_new(k);
-    int l = bb_atom(k->bb, ua);
+    if (!k->bb) k->bb = bitblast_new(k);
+    int l = bitblast_atom(k->bb, ua);
     if (l) return term_is_negated(atom) ? -l : l;
   }
   lin_cons c;

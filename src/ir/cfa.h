@@ -23,6 +23,7 @@
 typedef enum { CFA_ASSIGN, CFA_ASSUME, CFA_HAVOC, CFA_CHOICE } cfa_stmt_kind;
 
 struct cfa_block;
+struct cfa_call;
 typedef struct {
   cfa_stmt_kind kind;
   term_t var;    /* ASSIGN, HAVOC: the variable (index 0) */
@@ -41,6 +42,8 @@ typedef struct {
   cfa_stmt *stmts;
   uint32_t nstmts;
   term_t formula;   /* cache of cfa_edge_formula (NULL_TERM until built) */
+  struct cfa_call *call;   /* a procedure call (ir/cfa_proc.h), owned; NULL
+                              on every edge of a single-procedure cfa */
 } cfa_edge;
 
 typedef struct {

@@ -150,6 +150,14 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
   uint32_t *failed;
   bool *undecided;
   uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
+  if (getenv("ZETA_DEBUG_MODEL"))
+    for (uint32_t i = 0; i < nf; i++) {
+      fprintf(stderr, "clause %u %s: ", failed[i], undecided[i] ? "undecided" : "violated");
+      term_print(stderr, chc_clause_formula(s, &s->clauses[failed[i]]));
+      fputc('\n', stderr);
+      const chc_clause *c = &s->clauses[failed[i]];
+      for (uint32_t b = 0; b < c->nbody; b++) { term_print(stderr, interp[c->body[b].pred]); fputc('\n', stderr); }
+    }
   solver_free(z);
   free(failed);
   free(undecided);
@@ -166,6 +174,28 @@ static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim
   solve(o->algorithm, &s, o, lim, &res);
   report_set_engine(r, res.engine ? res.engine : "horn");
   int code;
+  if (res.answer == CHC_SAT && !model_ok(&s, res.interp, NULL)) {
+    /* Spacer leaves predicates it never needed at true: solve the
+     * normalized clauses and expand their model to every predicate */
+    chc_system norm;
+    chc_copy(&norm, &s);
+    chc_normalize(&norm);
+    chc_result_free(&res);
+    solve(o->algorithm, &norm, o, lim, &res);
+    if (res.answer == CHC_SAT) {
+      term_t *interp = xcalloc(s.npreds + 1, sizeof(term_t));
+      for (uint32_t q = 0; q < s.npreds; q++) interp[q] = res.interp[q];
+      chc_expand_model(&norm, interp);
+      free(res.interp);
+      res.interp = interp;
+    } else if (res.answer == CHC_UNSAT) {   /* contradicts the first answer */
+      chc_result_free(&res);
+      memset(&res, 0, sizeof res);
+      res.answer = CHC_UNKNOWN;
+      res.reason = "internal: the Horn engines disagree";
+    }
+    chc_free(&norm);
+  }
   if (res.answer == CHC_SAT) {
     bool ok = model_ok(&s, res.interp, NULL);
     bool valid = ok && o->validate && model_ok(&s, res.interp, ZETA_SECOND_SOLVER);

@@ -1,0 +1,500 @@
+/* Concrete BDD reachability with procedure summaries (pds_concrete.h). */
+#include "engine/pds_concrete.h"
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "engine/bv_bdd.h"
+
+/* Five copies of every bit, interleaved (BDD variable = bit * NCOPY +
+ * copy): current and next values, the procedure's entry values, the
+ * callee's entry in a call, the callee's exit. */
+enum { CUR, NXT, ENT, AUX, OUT, NCOPY };
+
+typedef struct {
+  term_t var;
+  uint32_t width, base;   /* base: index of its first bit */
+} slot;
+
+typedef struct {
+  const cfa_prog *p;
+  slot *slots;
+  uint32_t nslots, nbits;
+  uint32_t *first;        /* first[f]: slot of f's first variable; first[nprocs] = nslots */
+  bb_ctx bb;
+  BDD **reach, *entry, *summ, **rel;
+  const zeta_limits *lim;
+} pds;
+
+#define REL_UNBUILT (-1)
+
+static jmp_buf bdd_jb;
+static void on_bdd_error(int code) { longjmp(bdd_jb, code ? code : 1); }
+
+static int bv(uint32_t bit, int copy) { return (int)(bit * NCOPY + (uint32_t)copy); }
+
+static uint32_t slot_of(const pds *P, term_t v) {
+  for (uint32_t i = 0; i < P->nslots; i++)
+    if (P->slots[i].var == v) return i;
+  return CFA_NONE;
+}
+
+static bb_vec vec(pds *P, uint32_t s, int copy) {
+  bb_vec v = bb_alloc(&P->bb, P->slots[s].width);
+  for (uint32_t j = 0; j < v.n; j++) v.b[j] = bdd_ithvar(bv(P->slots[s].base + j, copy));
+  return v;
+}
+
+/* Frame of f: the globals and f's variables, as slot indices. */
+static uint32_t frame(const pds *P, uint32_t f, uint32_t *out) {
+  uint32_t n = 0, ng = P->p->globals.size;
+  for (uint32_t i = 0; i < ng; i++) out[n++] = i;
+  for (uint32_t i = P->first[f]; i < P->first[f + 1]; i++) out[n++] = i;
+  return n;
+}
+
+/* The entry slots of f: the globals and f's parameters. */
+static uint32_t entry_slots(const pds *P, uint32_t f, uint32_t *out) {
+  uint32_t n = 0, ng = P->p->globals.size;
+  for (uint32_t i = 0; i < ng; i++) out[n++] = i;
+  for (uint32_t i = 0; i < P->p->procs[f].nparams; i++) out[n++] = P->first[f] + i;
+  return n;
+}
+
+static BDD varset(pds *P, const uint32_t *slots, uint32_t n, int copy) {
+  int *vs = xmalloc((P->nbits + 1) * sizeof *vs);
+  int k = 0;
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < P->slots[slots[i]].width; j++) vs[k++] = bv(P->slots[slots[i]].base + j, copy);
+  BDD r = bb_keep(&P->bb, bdd_makeset(vs, k));
+  free(vs);
+  return r;
+}
+
+static void pair_add(pds *P, bddPair *pr, const uint32_t *slots, uint32_t n, int from, int to) {
+  for (uint32_t i = 0; i < n; i++)
+    for (uint32_t j = 0; j < P->slots[slots[i]].width; j++)
+      bdd_setpair(pr, bv(P->slots[slots[i]].base + j, from), bv(P->slots[slots[i]].base + j, to));
+}
+
+static BDD eq_copies(pds *P, const uint32_t *slots, uint32_t n, int a, int b) {
+  BDD r = bdd_true();
+  for (uint32_t i = 0; i < n; i++) {
+    bb_vec x = vec(P, slots[i], a), y = vec(P, slots[i], b);
+    r = bb_keep(&P->bb, bdd_and(r, bb_eq(&P->bb, x, y)));
+    free(x.b), free(y.b);
+  }
+  return r;
+}
+
+/* Sets every frame variable of f to its copy `copy` for bb_term. */
+static void bind_frame(pds *P, uint32_t f, int copy) {
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), n = frame(P, f, fs);
+  for (uint32_t i = 0; i < n; i++) {
+    bb_vec v = vec(P, fs[i], copy);
+    bb_set(&P->bb, P->slots[fs[i]].var, v);
+    free(v.b);
+  }
+  free(fs);
+}
+
+static bool term_vec_of(pds *P, term_t t, bb_vec *out, char *why, size_t len) {
+  if (bb_term(&P->bb, t, out)) return true;
+  snprintf(why, len, "pds: %s", P->bb.error ? P->bb.error : "translation failed");
+  return false;
+}
+
+/* The transition relation of a plain edge of f over CUR and NXT (cached,
+ * referenced). */
+static bool edge_rel(pds *P, uint32_t f, uint32_t e, char *why, size_t len) {
+  if (P->rel[f][e] != REL_UNBUILT) return true;
+  const cfa_edge *ed = &P->p->procs[f].body.edges[e];
+  bind_frame(P, f, CUR);
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), n = frame(P, f, fs);
+  bool *hav = xcalloc(P->nslots + 1, sizeof *hav);
+  BDD cond = bdd_true();
+  bool ok = true;
+  for (uint32_t i = 0; i < ed->nstmts && ok; i++) {
+    const cfa_stmt *s = &ed->stmts[i];
+    bb_vec v;
+    if (s->kind == CFA_ASSUME) {
+      if ((ok = term_vec_of(P, s->expr, &v, why, len))) cond = bb_keep(&P->bb, bdd_and(cond, v.b[0])), free(v.b);
+    } else if (s->kind == CFA_ASSIGN) {
+      if ((ok = term_vec_of(P, s->expr, &v, why, len))) bb_set(&P->bb, s->var, v), free(v.b);
+    } else if (s->kind == CFA_HAVOC) {
+      uint32_t k = slot_of(P, s->var);
+      if (k == CFA_NONE || hav[k]) {
+        snprintf(why, len, "pds: a variable havocked twice in one edge");
+        ok = false;
+      } else {
+        hav[k] = true;
+        v = vec(P, k, AUX);
+        bb_set(&P->bb, s->var, v);
+        free(v.b);
+      }
+    } else {
+      snprintf(why, len, "pds: a choice statement");
+      ok = false;
+    }
+  }
+  if (ok) {
+    BDD r = cond;
+    for (uint32_t i = 0; i < n && ok; i++) {
+      bb_vec now, nx = vec(P, fs[i], NXT);
+      if ((ok = term_vec_of(P, P->slots[fs[i]].var, &now, why, len))) {
+        r = bb_keep(&P->bb, bdd_and(r, bb_eq(&P->bb, now, nx)));
+        free(now.b);
+      }
+      free(nx.b);
+    }
+    if (ok) {
+      r = bb_keep(&P->bb, bdd_exist(r, varset(P, fs, n, AUX)));
+      P->rel[f][e] = bdd_addref(r);
+    }
+  }
+  free(hav);
+  free(fs);
+  return ok;
+}
+
+/* target |= add; true when target grew. */
+static bool join(BDD *target, BDD add) {
+  BDD n = bdd_or(*target, add);
+  if (n == *target) return false;
+  bdd_addref(n);
+  bdd_delref(*target);
+  *target = n;
+  return true;
+}
+
+/* The binding of the callee's entry (AUX copies of the globals and the
+ * callee's parameters) to the caller's state (CUR). */
+static bool call_bind(pds *P, uint32_t f, const cfa_call *k, BDD *out, char *why, size_t len) {
+  uint32_t ng = P->p->globals.size, g = k->callee;
+  bind_frame(P, f, CUR);
+  BDD r = bdd_true();
+  for (uint32_t i = 0; i < ng; i++) {
+    uint32_t gs[1] = {i};
+    r = bb_keep(&P->bb, bdd_and(r, eq_copies(P, gs, 1, AUX, CUR)));
+  }
+  for (uint32_t i = 0; i < k->nargs; i++) {
+    bb_vec a;
+    if (!term_vec_of(P, k->args[i], &a, why, len)) return false;
+    bb_vec x = vec(P, P->first[g] + i, AUX);
+    r = bb_keep(&P->bb, bdd_and(r, bb_eq(&P->bb, a, x)));
+    free(a.b), free(x.b);
+  }
+  *out = r;
+  return true;
+}
+
+/* One call edge: the callee's contexts and the return through its summary. */
+static bool call_step(pds *P, uint32_t f, uint32_t e, bool *changed, char *why, size_t len) {
+  const cfa_edge *ed = &P->p->procs[f].body.edges[e];
+  const cfa_call *k = ed->call;
+  uint32_t g = k->callee, ng = P->p->globals.size;
+  BDD S = P->reach[f][ed->src];
+  BDD bind;
+  if (!call_bind(P, f, k, &bind, why, len)) return false;
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
+  uint32_t *es = xmalloc((P->nslots + 1) * sizeof *es), ne = entry_slots(P, g, es);
+  /* contexts: forget f's own entry, bind, forget f's state, AUX -> ENT */
+  BDD T = bb_keep(&P->bb, bdd_exist(S, varset(P, fs, nf, ENT)));
+  BDD E = bb_keep(&P->bb, bdd_relprod(T, bind, varset(P, fs, nf, CUR)));
+  bddPair *pr = bdd_newpair();
+  pair_add(P, pr, es, ne, AUX, ENT);
+  E = bb_keep(&P->bb, bdd_replace(E, pr));
+  bdd_freepair(pr);
+  *changed |= join(&P->entry[g], E);
+  if (P->summ[g] != bdd_false()) {
+    BDD R = bb_keep(&P->bb, bdd_relprod(S, bb_keep(&P->bb, bdd_and(bind, P->summ[g])), varset(P, es, ne, AUX)));
+    const cfa_proc *gp = &P->p->procs[g];
+    uint32_t rs = k->result != NULL_TERM ? slot_of(P, k->result) : CFA_NONE;
+    uint32_t ret = gp->ret != NULL_TERM ? slot_of(P, gp->ret) : CFA_NONE;
+    uint32_t gl[1], drop[4], nd = 0;
+    if (rs != CFA_NONE && ret != CFA_NONE) {
+      bb_vec a = vec(P, rs, NXT), b = vec(P, ret, OUT);
+      R = bb_keep(&P->bb, bdd_and(R, bb_eq(&P->bb, a, b)));
+      free(a.b), free(b.b);
+    }
+    if (ret != CFA_NONE) drop[nd++] = ret;   /* OUT copy of the callee's result */
+    BDD q = varset(P, drop, nd, OUT);
+    for (uint32_t i = 0; i < ng; i++) {
+      gl[0] = i;
+      q = bb_keep(&P->bb, bdd_and(q, varset(P, gl, 1, CUR)));
+    }
+    if (rs != CFA_NONE) {
+      gl[0] = rs;
+      q = bb_keep(&P->bb, bdd_and(q, varset(P, gl, 1, rs < ng ? OUT : CUR)));
+    }
+    R = bb_keep(&P->bb, bdd_exist(R, q));
+    pr = bdd_newpair();
+    for (uint32_t i = 0; i < ng; i++)
+      if (i != rs) gl[0] = i, pair_add(P, pr, gl, 1, OUT, CUR);
+    if (rs != CFA_NONE) gl[0] = rs, pair_add(P, pr, gl, 1, NXT, CUR);
+    R = bb_keep(&P->bb, bdd_replace(R, pr));
+    bdd_freepair(pr);
+    *changed |= join(&P->reach[f][ed->dst], R);
+  }
+  free(fs);
+  free(es);
+  return true;
+}
+
+/* A callee's init states from its contexts; its summary from its exit. */
+static void proc_step(pds *P, uint32_t f, bool *changed) {
+  const cfa_proc *pr = &P->p->procs[f];
+  if (f == P->p->main) return;
+  uint32_t *es = xmalloc((P->nslots + 1) * sizeof *es), ne = entry_slots(P, f, es);
+  if (pr->body.init != CFA_NONE && P->entry[f] != bdd_false())
+    *changed |= join(&P->reach[f][pr->body.init], bb_keep(&P->bb, bdd_and(P->entry[f], eq_copies(P, es, ne, ENT, CUR))));
+  if (pr->body.final != CFA_NONE && P->reach[f][pr->body.final] != bdd_false()) {
+    uint32_t *ls = xmalloc((P->nslots + 1) * sizeof *ls), nl = 0;
+    uint32_t ret = pr->ret != NULL_TERM ? slot_of(P, pr->ret) : CFA_NONE;
+    for (uint32_t i = P->first[f]; i < P->first[f + 1]; i++)
+      if (i != ret) ls[nl++] = i;
+    BDD s = bb_keep(&P->bb, bdd_exist(P->reach[f][pr->body.final], varset(P, ls, nl, CUR)));
+    bddPair *pp = bdd_newpair();
+    pair_add(P, pp, es, ne, ENT, AUX);
+    uint32_t gl[1];
+    for (uint32_t i = 0; i < P->p->globals.size; i++) gl[0] = i, pair_add(P, pp, gl, 1, CUR, OUT);
+    if (ret != CFA_NONE) gl[0] = ret, pair_add(P, pp, gl, 1, CUR, OUT);
+    s = bb_keep(&P->bb, bdd_replace(s, pp));
+    bdd_freepair(pp);
+    *changed |= join(&P->summ[f], s);
+    free(ls);
+  }
+  free(es);
+}
+
+/* ---- evidence: the sets as terms over a predicate's parameters ---- */
+typedef struct {
+  term_t *atom;        /* per BDD variable: the Boolean atom, or NULL_TERM */
+  int *keys;
+  term_t *vals;
+  uint32_t cap;
+} conv;
+
+static term_t bit_atom(term_t param, type_t ty, uint32_t j) {
+  switch (type_kind_of(ty)) {
+  case TYPE_BOOL: return param;
+  case TYPE_BV: return term_eq(term_extract(j, j, param), term_bv_u64(1, 1));
+  default: {
+    type_t et = type_array_elem(ty);
+    uint32_t ew = bb_width(et), k = j / ew, ib = type_bv_width(type_array_index(ty));
+    term_t e = term_select(param, term_bv_u64(ib, k));
+    return bit_atom(e, et, j % ew);
+  }
+  }
+}
+
+static term_t to_term(conv *cv, BDD r, bool *ok) {
+  if (r == bdd_true()) return term_true();
+  if (r == bdd_false()) return term_false();
+  uint32_t h = (uint32_t)r * 2654435761u % cv->cap;
+  while (cv->keys[h] != -1) {
+    if (cv->keys[h] == r) return cv->vals[h];
+    h = (h + 1) % cv->cap;
+  }
+  term_t a = cv->atom[bdd_var(r)];
+  if (a == NULL_TERM) {
+    *ok = false;
+    return term_false();
+  }
+  term_t t = term_ite(a, to_term(cv, bdd_high(r), ok), to_term(cv, bdd_low(r), ok));
+  h = (uint32_t)r * 2654435761u % cv->cap;
+  while (cv->keys[h] != -1) h = (h + 1) % cv->cap;
+  cv->keys[h] = r;
+  cv->vals[h] = t;
+  return t;
+}
+
+/* set over the copies of the listed slots, each slot i's copy copies[i]
+ * standing for parameter params[i] of a predicate. */
+static term_t set_term(pds *P, BDD set, uint32_t n, const uint32_t *slots, const int *copies, const term_t *params,
+                       bool *ok) {
+  conv cv;
+  cv.atom = xmalloc(((size_t)P->nbits * NCOPY + 1) * sizeof *cv.atom);
+  for (uint32_t i = 0; i < P->nbits * NCOPY; i++) cv.atom[i] = NULL_TERM;
+  for (uint32_t i = 0; i < n; i++) {
+    const slot *s = &P->slots[slots[i]];
+    for (uint32_t j = 0; j < s->width; j++) cv.atom[bv(s->base + j, copies[i])] = bit_atom(params[i], term_type(params[i]), j);
+  }
+  cv.cap = 2 * (uint32_t)bdd_nodecount(set) + 16;
+  cv.keys = xmalloc(cv.cap * sizeof *cv.keys);
+  cv.vals = xmalloc(cv.cap * sizeof *cv.vals);
+  for (uint32_t i = 0; i < cv.cap; i++) cv.keys[i] = -1;
+  term_t t = to_term(&cv, set, ok);
+  free(cv.atom), free(cv.keys), free(cv.vals);
+  return t;
+}
+
+/* The predicates of the Horn encoding (same argument order as
+ * cfa_proc_to_chc). */
+static bool evidence(pds *P, const chc_system *s, const cfa_proc_chc_map *m, term_t *interp) {
+  bool ok = true;
+  uint32_t cap = 2 * P->nslots + 4;
+  uint32_t *sl = xmalloc(cap * sizeof *sl);
+  int *cp = xmalloc(cap * sizeof *cp);
+  for (uint32_t f = 0; f < P->p->nprocs && ok; f++) {
+    uint32_t *es = xmalloc((P->nslots + 1) * sizeof *es), ne = entry_slots(P, f, es);
+    uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
+    /* location predicates: E (main: every frame variable), then X */
+    uint32_t n = 0;
+    if (f == P->p->main) for (uint32_t i = 0; i < nf; i++) sl[n] = fs[i], cp[n++] = ENT;
+    else for (uint32_t i = 0; i < ne; i++) sl[n] = es[i], cp[n++] = ENT;
+    for (uint32_t i = 0; i < nf; i++) sl[n] = fs[i], cp[n++] = CUR;
+    const cfa *c = &P->p->procs[f].body;
+    for (uint32_t l = 0; l < c->nlocs && ok; l++) {
+      uint32_t q = m->loc_pred[f][l];
+      interp[q] = set_term(P, P->reach[f][l], n, sl, cp, s->preds[q].params, &ok);
+    }
+    if (f != P->p->main && ok) {
+      for (uint32_t i = 0; i < ne; i++) sl[i] = es[i], cp[i] = ENT;
+      interp[m->entry[f]] = set_term(P, P->entry[f], ne, sl, cp, s->preds[m->entry[f]].params, &ok);
+      n = 0;
+      for (uint32_t i = 0; i < ne; i++) sl[n] = es[i], cp[n++] = AUX;
+      for (uint32_t i = 0; i < P->p->globals.size; i++) sl[n] = i, cp[n++] = OUT;
+      if (P->p->procs[f].ret != NULL_TERM) sl[n] = slot_of(P, P->p->procs[f].ret), cp[n++] = OUT;
+      if (ok) interp[m->sum[f]] = set_term(P, P->summ[f], n, sl, cp, s->preds[m->sum[f]].params, &ok);
+    }
+    free(fs);
+    free(es);
+  }
+  free(sl);
+  free(cp);
+  return ok;
+}
+
+/* ---- the analysis ---- */
+static bool error_reached(const pds *P, uint32_t *proc) {
+  for (uint32_t f = 0; f < P->p->nprocs; f++) {
+    uint32_t e = P->p->procs[f].body.error;
+    if (e != CFA_NONE && P->reach[f][e] != bdd_false()) {
+      *proc = f;
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool layout(pds *P, char *why, size_t len) {
+  const cfa_prog *p = P->p;
+  uint32_t nv = p->globals.size;
+  for (uint32_t f = 0; f < p->nprocs; f++) nv += p->procs[f].body.vars.size;
+  P->slots = xcalloc(nv + 1, sizeof *P->slots);
+  P->first = xcalloc(p->nprocs + 2, sizeof *P->first);
+  for (uint32_t i = 0; i < p->globals.size; i++) P->slots[P->nslots++].var = p->globals.data[i];
+  for (uint32_t f = 0; f < p->nprocs; f++) {
+    P->first[f] = P->nslots;
+    for (uint32_t i = 0; i < p->procs[f].body.vars.size; i++) P->slots[P->nslots++].var = p->procs[f].body.vars.data[i];
+  }
+  P->first[p->nprocs] = P->nslots;
+  for (uint32_t i = 0; i < P->nslots; i++) {
+    uint32_t w = bb_width(term_type(P->slots[i].var));
+    if (!w) {
+      snprintf(why, len, "pds: variable %s has a type the BDD engine does not support", term_var_name(P->slots[i].var));
+      return false;
+    }
+    P->slots[i].width = w;
+    P->slots[i].base = P->nbits;
+    P->nbits += w;
+  }
+  if (P->nbits > 4000) {
+    snprintf(why, len, "pds: %u state bits are too many for BDDs", P->nbits);
+    return false;
+  }
+  return true;
+}
+
+void pds_concrete_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
+                        pds_concrete_result *out) {
+  memset(out, 0, sizeof *out);
+  out->verdict = ZETA_UNKNOWN;
+  pds P = {0};
+  P.p = p;
+  P.lim = lim;
+  if (!layout(&P, out->reason, sizeof out->reason)) {
+    free(P.slots), free(P.first);
+    return;
+  }
+  out->bdd_vars = P.nbits * NCOPY;
+  bb_open((int)out->bdd_vars);
+  bdd_error_hook(on_bdd_error);
+  bb_init(&P.bb);
+  P.reach = xcalloc(p->nprocs + 1, sizeof *P.reach);
+  P.rel = xcalloc(p->nprocs + 1, sizeof *P.rel);
+  P.entry = xcalloc(p->nprocs + 1, sizeof *P.entry);
+  P.summ = xcalloc(p->nprocs + 1, sizeof *P.summ);
+  for (uint32_t f = 0; f < p->nprocs; f++) {
+    const cfa *c = &p->procs[f].body;
+    P.reach[f] = xcalloc(c->nlocs + 1, sizeof(BDD));
+    P.rel[f] = xcalloc(c->nedges + 1, sizeof(BDD));
+    for (uint32_t l = 0; l < c->nlocs; l++) P.reach[f][l] = bdd_false();
+    for (uint32_t e = 0; e < c->nedges; e++) P.rel[f][e] = REL_UNBUILT;
+    P.entry[f] = P.summ[f] = bdd_false();
+  }
+  int code = setjmp(bdd_jb);
+  if (code == 0) {
+    const cfa *mc = &p->procs[p->main].body;
+    P.reach[p->main][mc->init] = bdd_addref(bdd_true());
+    bool changed = true, ok = true;
+    while (changed && ok) {
+      changed = false;
+      out->sweeps++;
+      for (uint32_t f = 0; f < p->nprocs && ok; f++) {
+        const cfa *c = &p->procs[f].body;
+        for (uint32_t e = 0; e < c->nedges && ok; e++) {
+          const cfa_edge *ed = &c->edges[e];
+          if (P.reach[f][ed->src] == bdd_false()) continue;
+          if (limits_expired(lim)) {
+            snprintf(out->reason, sizeof out->reason, "timeout");
+            ok = false;
+            break;
+          }
+          if (ed->call) {
+            ok = call_step(&P, f, e, (bool *)&changed, out->reason, sizeof out->reason);
+          } else if ((ok = edge_rel(&P, f, e, out->reason, sizeof out->reason))) {
+            uint32_t *fs = xmalloc((P.nslots + 1) * sizeof *fs), nf = frame(&P, f, fs);
+            BDD img = bb_keep(&P.bb, bdd_relprod(P.reach[f][ed->src], P.rel[f][e], varset(&P, fs, nf, CUR)));
+            bddPair *pr = bdd_newpair();
+            pair_add(&P, pr, fs, nf, NXT, CUR);
+            img = bb_keep(&P.bb, bdd_replace(img, pr));
+            bdd_freepair(pr);
+            changed |= join(&P.reach[f][ed->dst], img);
+            free(fs);
+          }
+          bb_release(&P.bb);
+        }
+        if (ok) proc_step(&P, f, (bool *)&changed);
+        bb_release(&P.bb);
+      }
+      uint32_t ef;
+      if (ok && error_reached(&P, &ef)) {
+        out->verdict = ZETA_UNSAFE;
+        out->err_proc = ef;
+        break;
+      }
+    }
+    if (ok && out->verdict == ZETA_UNKNOWN) {
+      out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+      if (evidence(&P, s, m, out->interp)) out->verdict = ZETA_SAFE;
+      else {
+        free(out->interp);
+        out->interp = NULL;
+        snprintf(out->reason, sizeof out->reason, "pds: the fixpoint has no term form");
+      }
+    }
+    out->peak_nodes = (uint64_t)bdd_getnodenum();
+  } else {
+    snprintf(out->reason, sizeof out->reason, "pds: BDD package error (%s)", bdd_errstring(code));
+  }
+  bb_free(&P.bb);
+  for (uint32_t f = 0; f < p->nprocs; f++) {
+    free(P.reach[f]);
+    free(P.rel[f]);
+  }
+  free(P.reach), free(P.rel), free(P.entry), free(P.summ);
+  free(P.slots), free(P.first);
+  bb_close();
+}

@@ -288,10 +288,19 @@ static bool rec(bb_ctx *c, term_t t, bb_vec *out) {
     if (!divide(c, a[0], a[1], op == OP_BVUREM, &r)) return false;
     break;
   case OP_BVSHL: case OP_BVLSHR: {
-    BVEC x = to_bvec(a[0]), y = to_bvec(a[1]);
-    BVEC z = op == OP_BVSHL ? bvec_shl(x, y, bdd_false()) : bvec_shr(x, y, bdd_false());
-    bvec_free(x), bvec_free(y);
-    r = from_bvec(c, z, w);
+    /* a barrel of w candidate shifts selected by the amount; an amount
+     * of w or more gives 0 */
+    r = bb_alloc(c, w);
+    for (uint32_t i = 0; i < w; i++) r.b[i] = bdd_false();
+    for (uint32_t k = 0; k < w; k++) {
+      BDD hit = bdd_true();
+      for (uint32_t j = 0; j < w; j++)
+        hit = bb_keep(c, bdd_and(hit, j < 32 && ((k >> j) & 1) ? a[1].b[j] : bb_keep(c, bdd_not(a[1].b[j]))));
+      for (uint32_t i = 0; i < w; i++) {
+        BDD src = op == OP_BVSHL ? (i >= k ? a[0].b[i - k] : bdd_false()) : (i + k < w ? a[0].b[i + k] : bdd_false());
+        r.b[i] = bb_keep(c, bdd_ite(hit, src, r.b[i]));
+      }
+    }
     break;
   }
   case OP_BVULT: case OP_BVUGT: r = bits1(c, op == OP_BVULT ? ult(c, a[0], a[1]) : ult(c, a[1], a[0])); break;

@@ -104,54 +104,85 @@ static bool term_vec_of(pds *P, term_t t, bb_vec *out, char *why, size_t len) {
   return false;
 }
 
-/* The transition relation of a plain edge of f over CUR and NXT (cached,
- * referenced). */
-static bool edge_rel(pds *P, uint32_t f, uint32_t e, char *why, size_t len) {
-  if (P->rel[f][e] != REL_UNBUILT) return true;
-  const cfa_edge *ed = &P->p->procs[f].body.edges[e];
+/* The relation of the statements st[0..n) of f over CUR and NXT, with no
+ * variable havocked twice (havoc values in the AUX copy, quantified). */
+static bool seg_rel(pds *P, uint32_t f, const cfa_stmt *st, uint32_t n, BDD *out, char *why, size_t len) {
   bind_frame(P, f, CUR);
-  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), n = frame(P, f, fs);
-  bool *hav = xcalloc(P->nslots + 1, sizeof *hav);
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
   BDD cond = bdd_true();
   bool ok = true;
-  for (uint32_t i = 0; i < ed->nstmts && ok; i++) {
-    const cfa_stmt *s = &ed->stmts[i];
+  for (uint32_t i = 0; i < n && ok; i++) {
+    const cfa_stmt *s = &st[i];
     bb_vec v;
     if (s->kind == CFA_ASSUME) {
       if ((ok = term_vec_of(P, s->expr, &v, why, len))) cond = bb_keep(&P->bb, bdd_and(cond, v.b[0])), free(v.b);
     } else if (s->kind == CFA_ASSIGN) {
       if ((ok = term_vec_of(P, s->expr, &v, why, len))) bb_set(&P->bb, s->var, v), free(v.b);
     } else if (s->kind == CFA_HAVOC) {
-      uint32_t k = slot_of(P, s->var);
-      if (k == CFA_NONE || hav[k]) {
-        snprintf(why, len, "pds: a variable havocked twice in one edge");
-        ok = false;
-      } else {
-        hav[k] = true;
-        v = vec(P, k, AUX);
-        bb_set(&P->bb, s->var, v);
-        free(v.b);
-      }
+      v = vec(P, slot_of(P, s->var), AUX);
+      bb_set(&P->bb, s->var, v);
+      free(v.b);
     } else {
       snprintf(why, len, "pds: a choice statement");
       ok = false;
     }
   }
-  if (ok) {
-    BDD r = cond;
-    for (uint32_t i = 0; i < n && ok; i++) {
-      bb_vec now, nx = vec(P, fs[i], NXT);
-      if ((ok = term_vec_of(P, P->slots[fs[i]].var, &now, why, len))) {
-        r = bb_keep(&P->bb, bdd_and(r, bb_eq(&P->bb, now, nx)));
-        free(now.b);
-      }
-      free(nx.b);
+  BDD r = cond;
+  for (uint32_t i = 0; i < nf && ok; i++) {
+    bb_vec now, nx = vec(P, fs[i], NXT);
+    if ((ok = term_vec_of(P, P->slots[fs[i]].var, &now, why, len))) {
+      r = bb_keep(&P->bb, bdd_and(r, bb_eq(&P->bb, now, nx)));
+      free(now.b);
     }
-    if (ok) {
-      r = bb_keep(&P->bb, bdd_exist(r, varset(P, fs, n, AUX)));
-      P->rel[f][e] = bdd_addref(r);
-    }
+    free(nx.b);
   }
+  if (ok) *out = bb_keep(&P->bb, bdd_exist(r, varset(P, fs, nf, AUX)));
+  free(fs);
+  return ok;
+}
+
+/* The transition relation of a plain edge of f over CUR and NXT (cached,
+ * referenced): segments without a repeated havoc, composed through the
+ * OUT copy. */
+static bool edge_rel(pds *P, uint32_t f, uint32_t e, char *why, size_t len) {
+  if (P->rel[f][e] != REL_UNBUILT) return true;
+  const cfa_edge *ed = &P->p->procs[f].body.edges[e];
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
+  bool *hav = xcalloc(P->nslots + 1, sizeof *hav);
+  BDD rel = REL_UNBUILT;
+  bool ok = true;
+  uint32_t from = 0;
+  for (uint32_t i = 0; i <= ed->nstmts && ok; i++) {
+    bool cut = i == ed->nstmts;
+    if (!cut && ed->stmts[i].kind == CFA_HAVOC) {
+      uint32_t k = slot_of(P, ed->stmts[i].var);
+      if (k == CFA_NONE) {
+        snprintf(why, len, "pds: havoc of an unknown variable");
+        ok = false;
+        break;
+      }
+      if (hav[k]) {
+        cut = true;
+        memset(hav, 0, (P->nslots + 1) * sizeof *hav);
+      }
+      hav[k] = true;
+    }
+    if (!cut) continue;
+    BDD seg;
+    if (!(ok = seg_rel(P, f, ed->stmts + from, i - from, &seg, why, len))) break;
+    if (rel == REL_UNBUILT) {
+      rel = seg;
+    } else {
+      bddPair *a = bdd_newpair(), *b = bdd_newpair();
+      pair_add(P, a, fs, nf, NXT, OUT);
+      pair_add(P, b, fs, nf, CUR, OUT);
+      BDD x = bb_keep(&P->bb, bdd_replace(rel, a)), y = bb_keep(&P->bb, bdd_replace(seg, b));
+      rel = bb_keep(&P->bb, bdd_relprod(x, y, varset(P, fs, nf, OUT)));
+      bdd_freepair(a), bdd_freepair(b);
+    }
+    from = i;
+  }
+  if (ok) P->rel[f][e] = bdd_addref(rel);
   free(hav);
   free(fs);
   return ok;

@@ -33,7 +33,9 @@ static void *cfa_load(const char *path, const zeta_options *o, diag *d) {
 
 static int cfa_check(void *mv, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   cfa_model *m = mv;
-  if (m->has_flat && !option_is(o->algorithm, "pds")) return cfa_run_check(&m->flat, o, lim, NULL, r, d);
+  /* pds and the Horn engines take the program route even without calls */
+  bool prog = option_is(o->algorithm, "pds") || option_is(o->algorithm, "spacer") || option_is(o->algorithm, "own");
+  if (m->has_flat && !prog) return cfa_run_check(&m->flat, o, lim, NULL, r, d);
   return proc_run_check(&m->prog, o, lim, r, d);
 }
 

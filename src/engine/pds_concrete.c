@@ -33,6 +33,19 @@ static void on_bdd_error(int code) { longjmp(bdd_jb, code ? code : 1); }
 
 static int bv(uint32_t bit, int copy) { return (int)(bit * NCOPY + (uint32_t)copy); }
 
+/* The position of bit j of slot s among all bits: most significant bits
+ * first, and the elements of an array interleaved bit by bit, so that
+ * comparisons and sums of neighbouring values keep small BDDs. */
+static uint32_t pos(const pds *P, uint32_t s, uint32_t j) {
+  const slot *sl = &P->slots[s];
+  type_t ty = term_type(sl->var);
+  if (type_kind_of(ty) == TYPE_ARRAY) {
+    uint32_t ne = 1u << type_bv_width(type_array_index(ty)), ew = sl->width / ne;
+    return sl->base + (ew - 1 - j % ew) * ne + j / ew;
+  }
+  return sl->base + (sl->width - 1 - j);
+}
+
 static uint32_t slot_of(const pds *P, term_t v) {
   for (uint32_t i = 0; i < P->nslots; i++)
     if (P->slots[i].var == v) return i;
@@ -41,7 +54,7 @@ static uint32_t slot_of(const pds *P, term_t v) {
 
 static bb_vec vec(pds *P, uint32_t s, int copy) {
   bb_vec v = bb_alloc(&P->bb, P->slots[s].width);
-  for (uint32_t j = 0; j < v.n; j++) v.b[j] = bdd_ithvar(bv(P->slots[s].base + j, copy));
+  for (uint32_t j = 0; j < v.n; j++) v.b[j] = bdd_ithvar(bv(pos(P, s, j), copy));
   return v;
 }
 
@@ -65,7 +78,7 @@ static BDD varset(pds *P, const uint32_t *slots, uint32_t n, int copy) {
   int *vs = xmalloc((P->nbits + 1) * sizeof *vs);
   int k = 0;
   for (uint32_t i = 0; i < n; i++)
-    for (uint32_t j = 0; j < P->slots[slots[i]].width; j++) vs[k++] = bv(P->slots[slots[i]].base + j, copy);
+    for (uint32_t j = 0; j < P->slots[slots[i]].width; j++) vs[k++] = bv(pos(P, slots[i], j), copy);
   BDD r = bb_keep(&P->bb, bdd_makeset(vs, k));
   free(vs);
   return r;
@@ -74,7 +87,7 @@ static BDD varset(pds *P, const uint32_t *slots, uint32_t n, int copy) {
 static void pair_add(pds *P, bddPair *pr, const uint32_t *slots, uint32_t n, int from, int to) {
   for (uint32_t i = 0; i < n; i++)
     for (uint32_t j = 0; j < P->slots[slots[i]].width; j++)
-      bdd_setpair(pr, bv(P->slots[slots[i]].base + j, from), bv(P->slots[slots[i]].base + j, to));
+      bdd_setpair(pr, bv(pos(P, slots[i], j), from), bv(pos(P, slots[i], j), to));
 }
 
 static BDD eq_copies(pds *P, const uint32_t *slots, uint32_t n, int a, int b) {
@@ -127,15 +140,22 @@ static bool seg_rel(pds *P, uint32_t f, const cfa_stmt *st, uint32_t n, BDD *out
       ok = false;
     }
   }
-  BDD r = cond;
-  for (uint32_t i = 0; i < nf && ok; i++) {
-    bb_vec now, nx = vec(P, fs[i], NXT);
-    if ((ok = term_vec_of(P, P->slots[fs[i]].var, &now, why, len))) {
-      r = bb_keep(&P->bb, bdd_and(r, bb_eq(&P->bb, now, nx)));
-      free(now.b);
+  /* unchanged variables first (cheap identities), then the changed ones
+   * bit by bit, the condition last: small intermediate BDDs */
+  BDD r = bdd_true();
+  for (int pass = 0; pass < 2 && ok; pass++)
+    for (uint32_t i = 0; i < nf && ok; i++) {
+      bb_vec now, nx = vec(P, fs[i], NXT), cur = vec(P, fs[i], CUR);
+      if ((ok = term_vec_of(P, P->slots[fs[i]].var, &now, why, len))) {
+        bool same = memcmp(now.b, cur.b, now.n * sizeof(BDD)) == 0;
+        if (same == (pass == 0))
+          for (uint32_t j = 0; j < now.n; j++)
+            r = bb_keep(&P->bb, bdd_and(r, bb_keep(&P->bb, bdd_biimp(now.b[j], nx.b[j]))));
+        free(now.b);
+      }
+      free(nx.b), free(cur.b);
     }
-    free(nx.b);
-  }
+  if (ok) r = bb_keep(&P->bb, bdd_and(r, cond));
   if (ok) *out = bb_keep(&P->bb, bdd_exist(r, varset(P, fs, nf, AUX)));
   free(fs);
   return ok;
@@ -349,7 +369,7 @@ static term_t set_term(pds *P, BDD set, uint32_t n, const uint32_t *slots, const
   for (uint32_t i = 0; i < P->nbits * NCOPY; i++) cv.atom[i] = NULL_TERM;
   for (uint32_t i = 0; i < n; i++) {
     const slot *s = &P->slots[slots[i]];
-    for (uint32_t j = 0; j < s->width; j++) cv.atom[bv(s->base + j, copies[i])] = bit_atom(params[i], term_type(params[i]), j);
+    for (uint32_t j = 0; j < s->width; j++) cv.atom[bv(pos(P, slots[i], j), copies[i])] = bit_atom(params[i], term_type(params[i]), j);
   }
   cv.cap = 2 * (uint32_t)bdd_nodecount(set) + 16;
   cv.keys = xmalloc(cv.cap * sizeof *cv.keys);

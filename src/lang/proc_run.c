@@ -259,6 +259,16 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
     report *tmp = report_new();
     int c2 = horn_route(p, &o2, lim, tmp);
     (void)c2;
+    cfa flat;
+    if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
+      /* no recursion: BMC on the inlined program finds the trace */
+      report_free(tmp);
+      tmp = report_new();
+      o2.algorithm = "bmc";
+      diag d2 = {0};
+      cfa_run_check(&flat, &o2, lim, NULL, tmp, &d2);
+      cfa_free(&flat);
+    }
     if (report_verdict(tmp) == ZETA_UNSAFE) {
       code = lang_verdict(r, ZETA_UNSAFE, NULL);
       const char *text = report_text(tmp);

@@ -24,8 +24,10 @@ for n in $(quick_subset $names); do
       "$want"|UNKNOWN) ;;
       *) ok=0 ;;
     esac
-    if [ "$got" = UNSAFE ] && [ $alg != portfolio ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi
-    if [ "$got" = UNSAFE ] && [ $alg = portfolio ] && ! grep -q "counterexample" "$tmp/out"; then ok=0; fi
+    # spacer: the Horn route's replayed interprocedural trace; pds takes
+    # it from there too, or from BMC on the inlined program
+    if [ "$got" = UNSAFE ] && [ $alg = spacer ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi
+    if [ "$got" = UNSAFE ] && ! grep -q "^counterexample" "$tmp/out"; then ok=0; fi
     if [ $ok = 1 ]; then echo "PASS pds/$n/$alg ($got)"
     else echo "FAIL pds/$n/$alg: expected $want, got '$got' $(head -c 300 "$tmp/err")"; fi
   done

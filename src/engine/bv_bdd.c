@@ -66,7 +66,7 @@ bb_vec bb_alloc(bb_ctx *c, uint32_t n) {
 
 static bb_vec vcopy(bb_vec v) {
   bb_vec r = {xmalloc((v.n + 1) * sizeof(BDD)), v.n};
-  memcpy(r.b, v.b, v.n * sizeof(BDD));
+  if ((v.n * sizeof(BDD)) != 0) memcpy(r.b, v.b, v.n * sizeof(BDD));
   return r;
 }
 

@@ -12,8 +12,8 @@ static uint32_t frame_vars(const cfa_prog *p, uint32_t f, term_t **out) {
   const cfa *c = &p->procs[f].body;
   uint32_t n = p->globals.size + c->vars.size;
   term_t *v = xmalloc((n + 1) * sizeof *v);
-  memcpy(v, p->globals.data, p->globals.size * sizeof *v);
-  memcpy(v + p->globals.size, c->vars.data, c->vars.size * sizeof *v);
+  if ((p->globals.size * sizeof *v) != 0) memcpy(v, p->globals.data, p->globals.size * sizeof *v);
+  if ((c->vars.size * sizeof *v) != 0) memcpy(v + p->globals.size, c->vars.data, c->vars.size * sizeof *v);
   *out = v;
   return n;
 }
@@ -65,8 +65,8 @@ static term_t *loc_args(const cfa_prog *p, uint32_t f, const frame *fr, const te
   (void)p, (void)f;
   *n = fr->ne + fr->nx;
   term_t *a = xmalloc((*n + 1) * sizeof *a);
-  memcpy(a, fr->e, fr->ne * sizeof *a);
-  memcpy(a + fr->ne, xs, fr->nx * sizeof *a);
+  if ((fr->ne * sizeof *a) != 0) memcpy(a, fr->e, fr->ne * sizeof *a);
+  if ((fr->nx * sizeof *a) != 0) memcpy(a + fr->ne, xs, fr->nx * sizeof *a);
   return a;
 }
 
@@ -98,8 +98,8 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
     snprintf(name, sizeof name, "%s#entry", c->name);
     m->entry[f] = add_pred(s, name, fr[f].ne, fr[f].e);
     term_t *sa = xmalloc((fr[f].ne + ng + 2) * sizeof *sa);
-    memcpy(sa, fr[f].e, fr[f].ne * sizeof *sa);
-    memcpy(sa + fr[f].ne, p->globals.data, ng * sizeof *sa);
+    if ((fr[f].ne * sizeof *sa) != 0) memcpy(sa, fr[f].e, fr[f].ne * sizeof *sa);
+    if ((ng * sizeof *sa) != 0) memcpy(sa + fr[f].ne, p->globals.data, ng * sizeof *sa);
     uint32_t ns = fr[f].ne + ng;
     if (pr->ret != NULL_TERM) sa[ns++] = pr->ret;
     snprintf(name, sizeof name, "%s#sum", c->name);
@@ -125,8 +125,8 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
       } else {
         /* f#entry(E) => f@init(E, X) with X's globals and parameters = E */
         term_t *xs = xmalloc((F->nx + 1) * sizeof *xs);
-        memcpy(xs, F->x, F->nx * sizeof *xs);
-        memcpy(xs, F->e, F->ne * sizeof *xs);
+        if ((F->nx * sizeof *xs) != 0) memcpy(xs, F->x, F->nx * sizeof *xs);
+        if ((F->ne * sizeof *xs) != 0) memcpy(xs, F->e, F->ne * sizeof *xs);
         term_t *a = loc_args(p, f, F, xs, &na);
         chc_app b = {m->entry[f], F->e};
         chc_add_clause(s, 1, &b, term_true(), m->loc_pred[f][c->init], a, 0);
@@ -151,14 +151,14 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
       const cfa_proc *g = &p->procs[k->callee];
       /* the callee's entry: globals now, the arguments */
       term_t *ea = xmalloc((ng + k->nargs + 1) * sizeof *ea);
-      memcpy(ea, p->globals.data, ng * sizeof *ea);
-      memcpy(ea + ng, k->args, k->nargs * sizeof *ea);
+      if ((ng * sizeof *ea) != 0) memcpy(ea, p->globals.data, ng * sizeof *ea);
+      if ((k->nargs * sizeof *ea) != 0) memcpy(ea + ng, k->args, k->nargs * sizeof *ea);
       chc_add_clause(s, 1, &b, term_true(), m->entry[k->callee], ea, 0);
       origin(m, s, PCHC_CALL, f, e);
       /* the return: caller locals kept, globals g@1 from the summary,
        * the result r@1 */
       term_t *sa = xmalloc((ng + k->nargs + ng + 2) * sizeof *sa);
-      memcpy(sa, ea, (ng + k->nargs) * sizeof *sa);
+      if (((ng + k->nargs) * sizeof *sa) != 0) memcpy(sa, ea, (ng + k->nargs) * sizeof *sa);
       for (uint32_t i = 0; i < ng; i++) sa[ng + k->nargs + i] = x1[i];
       uint32_t ns = ng + k->nargs + ng;
       term_t rv = NULL_TERM;
@@ -185,8 +185,8 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
       term_t *src = loc_args(p, f, F, F->x, &na);
       chc_app b = {m->loc_pred[f][c->final], src};
       term_t *sa = xmalloc((F->ne + ng + 2) * sizeof *sa);
-      memcpy(sa, F->e, F->ne * sizeof *sa);
-      memcpy(sa + F->ne, p->globals.data, ng * sizeof *sa);
+      if ((F->ne * sizeof *sa) != 0) memcpy(sa, F->e, F->ne * sizeof *sa);
+      if ((ng * sizeof *sa) != 0) memcpy(sa + F->ne, p->globals.data, ng * sizeof *sa);
       uint32_t ns = F->ne + ng;
       if (pr->ret != NULL_TERM) sa[ns++] = pr->ret;
       chc_add_clause(s, 1, &b, term_true(), m->sum[f], sa, 0);

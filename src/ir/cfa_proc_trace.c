@@ -18,7 +18,7 @@ void cfa_trace_push(cfa_trace *t, const cfa_prog *p, cfa_trace_kind kind, uint32
   t->cap = (uint32_t)cap;
   uint32_t nv = p->globals.size + p->procs[proc].body.vars.size;
   term_t *v = xmalloc((nv + 1) * sizeof *v);
-  memcpy(v, vals, nv * sizeof *v);
+  if ((nv * sizeof *v) != 0) memcpy(v, vals, nv * sizeof *v);
   t->steps[t->n++] = (cfa_trace_step){kind, proc, loc, edge, depth, v};
 }
 
@@ -54,10 +54,10 @@ static uint32_t cur_vals(replayer *r, term_t **vars, term_t **vals) {
   uint32_t ng = r->p->globals.size, n = ng + c->vars.size;
   *vars = xmalloc((n + 1) * sizeof **vars);
   *vals = xmalloc((n + 1) * sizeof **vals);
-  memcpy(*vars, r->p->globals.data, ng * sizeof **vars);
-  memcpy(*vars + ng, c->vars.data, c->vars.size * sizeof **vars);
-  memcpy(*vals, r->glob, ng * sizeof **vals);
-  memcpy(*vals + ng, fr->vals, c->vars.size * sizeof **vals);
+  if ((ng * sizeof **vars) != 0) memcpy(*vars, r->p->globals.data, ng * sizeof **vars);
+  if ((c->vars.size * sizeof **vars) != 0) memcpy(*vars + ng, c->vars.data, c->vars.size * sizeof **vars);
+  if ((ng * sizeof **vals) != 0) memcpy(*vals, r->glob, ng * sizeof **vals);
+  if ((c->vars.size * sizeof **vals) != 0) memcpy(*vals + ng, fr->vals, c->vars.size * sizeof **vals);
   return n;
 }
 
@@ -75,7 +75,17 @@ static bool same(term_t a, term_t b) {
   if (a == b) return true;
   if (a == NULL_TERM || b == NULL_TERM) return false;
   term_t e = term_eval(term_eq(a, b), 0, NULL, NULL);
-  return e != NULL_TERM && term_is_true(e);
+  if (e != NULL_TERM) return term_is_true(e);
+  /* arrays over a small bit-vector index: element by element */
+  type_t ty = term_type(a);
+  if (type_kind_of(ty) != TYPE_ARRAY || type_kind_of(type_array_index(ty)) != TYPE_BV) return false;
+  uint32_t w = type_bv_width(type_array_index(ty));
+  if (w > 10) return false;
+  for (uint64_t k = 0; k < (1u << w); k++) {
+    term_t i = term_bv_u64(w, k);
+    if (!same(term_eval(term_select(a, i), 0, NULL, NULL), term_eval(term_select(b, i), 0, NULL, NULL))) return false;
+  }
+  return true;
 }
 
 /* The state now equals the recorded one. */
@@ -144,8 +154,8 @@ static bool replay_step(replayer *r, const cfa_trace_step *s) {
   if (s->kind == TRACE_INIT) {
     if (r->depth || s->proc != p->main || s->loc != p->procs[p->main].body.init) return fail(r, "not main's start");
     push_frame(r, s->proc, s->loc, CFA_NONE);
-    memcpy(r->glob, s->vals, ng * sizeof *r->glob);
-    memcpy(r->stack[0].vals, s->vals + ng, p->procs[s->proc].body.vars.size * sizeof(term_t));
+    if ((ng * sizeof *r->glob) != 0) memcpy(r->glob, s->vals, ng * sizeof *r->glob);
+    if ((p->procs[s->proc].body.vars.size * sizeof(term_t)) != 0) memcpy(r->stack[0].vals, s->vals + ng, p->procs[s->proc].body.vars.size * sizeof(term_t));
     return true;
   }
   if (!r->depth) return fail(r, "no start step");

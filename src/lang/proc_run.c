@@ -4,7 +4,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
-#include "engine/pds_concrete.h"
+#include "engine/pds.h"
 #include "ir/cfa_proc_chc.h"
 #include "lang/cfa_run.h"
 #include "lang/lang_common.h"
@@ -228,17 +228,20 @@ static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim
   return code;
 }
 
-/* --algorithm pds: BDD reachability with summaries; SAFE when the
+/* --algorithm pds (--pds-refine): BDD reachability with summaries; SAFE when the
  * fixpoint, as Horn-clause interpretations, passes the SMT check; UNSAFE
  * when the Horn route then gives a trace that replays. */
 static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
   chc_system s;
   cfa_proc_chc_map m;
   cfa_proc_to_chc(p, &s, &m);
-  pds_concrete_result res;
-  pds_concrete_check(p, &s, &m, lim, &res);
-  report_set_engine(r, "pds (concrete BDD summaries)");
+  pds_result res;
+  pds_refine_mode mode = option_is(o->pds_refine, "concrete") ? PDS_CONCRETE : PDS_STRONGEST;
+  pds_check(p, &s, &m, lim, mode, &res);
+  report_set_engine(r, mode == PDS_CONCRETE ? "pds (concrete BDD summaries)" : "pds (strongest interpolants)");
   report_stat(r, "pds-sweeps", "%u", res.sweeps);
+  report_stat(r, "pds-cycles", "%u", res.cycles);
+  report_stat(r, "pds-max-preds", "%u", res.max_preds);
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;

@@ -16,8 +16,10 @@ verdict_of() { head -n 1 "$1" | awk '{print $1}'; }
 names=$(grep -v '^#' "$ex/verdicts.txt" | awk '{print $1}')
 for n in $(quick_subset $names); do
   want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
-  for alg in portfolio pds spacer; do
-    timeout 60 "$z" --algorithm $alg --timeout 5 "$ex/$n.cfa" >"$tmp/out" 2>"$tmp/err"
+  for alg in portfolio pds pds-concrete spacer; do
+    a="--algorithm $alg"
+    [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"
+    timeout 60 "$z" $a --timeout 5 "$ex/$n.cfa" >"$tmp/out" 2>"$tmp/err"
     got=$(verdict_of "$tmp/out")
     ok=1
     case "$got" in
@@ -73,13 +75,15 @@ bad result-type 'process f() : bv[2] { init loc A }\nmain process m {\n var x : 
 bad no-main 'process f() { init loc A }\nprocess g() { init loc A }\n' 3:1 "main process"
 
 # random programs: no two routes disagree on a definite verdict
-seeds=$(seq 1 40)
-quick && seeds=$(seq 1 10)
+seeds=$(seq 1 25)
+quick && seeds=$(seq 1 5)
 for s in $seeds; do
   python3 "$root/tests/e2e/pds_gen.py" "$s" >"$tmp/r.cfa"
   vs=""
-  for alg in pds spacer portfolio; do
-    v=$(timeout 60 "$z" --algorithm $alg --timeout 10 "$tmp/r.cfa" 2>/dev/null | head -n 1 | awk '{print $1}')
+  for alg in pds pds-concrete spacer portfolio; do
+    a="--algorithm $alg"
+    [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"
+    v=$(timeout 60 "$z" $a --timeout 10 "$tmp/r.cfa" 2>/dev/null | head -n 1 | awk '{print $1}')
     vs="$vs $alg=$v"
   done
   if echo "$vs" | grep -q "=SAFE" && echo "$vs" | grep -q "=UNSAFE"; then

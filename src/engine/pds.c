@@ -1,5 +1,5 @@
-/* Concrete BDD reachability with procedure summaries (pds_concrete.h). */
-#include "engine/pds_concrete.h"
+/* Programs with procedures with BDDs: summaries, abstraction, refinement (pds.h). */
+#include "engine/pds.h"
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +24,9 @@ typedef struct {
   bb_ctx bb;
   BDD **reach, *entry, *summ, **rel;
   const zeta_limits *lim;
+  bool abstract;        /* close every location's set under its predicates */
+  BDD ***preds;         /* preds[f][l][i], referenced */
+  uint32_t **npreds;
 } pds;
 
 #define REL_UNBUILT (-1)
@@ -31,7 +34,10 @@ typedef struct {
 static jmp_buf bdd_jb;
 static void on_bdd_error(int code) { longjmp(bdd_jb, code ? code : 1); }
 
-static int bv(uint32_t bit, int copy) { return (int)(bit * NCOPY + (uint32_t)copy); }
+/* The abstract variables (one per predicate of a location, shared by all
+ * locations) come first in BuDDy's order, the concrete bits after them. */
+static uint32_t abs_off;
+static int bv(uint32_t bit, int copy) { return (int)(abs_off + bit * NCOPY + (uint32_t)copy); }
 
 /* The position of bit j of slot s among all bits: most significant bits
  * first, and the elements of an array interleaved bit by bit, so that
@@ -218,6 +224,38 @@ static bool join(BDD *target, BDD add) {
   return true;
 }
 
+/* The smallest union of cells of l's predicate partition containing S
+ * (existential abstraction to the predicates' Boolean variables and back);
+ * without predicates only "reachable or not" is kept. */
+static BDD closure(pds *P, uint32_t f, uint32_t l, BDD S) {
+  if (!P->abstract || S == bdd_false()) return S;
+  uint32_t n = P->npreds[f][l];
+  if (n == 0) return bdd_true();
+  BDD pi = bdd_true();
+  int *av = xmalloc((n + 1) * sizeof *av);
+  for (uint32_t i = 0; i < n; i++) {
+    av[i] = (int)i;
+    pi = bb_keep(&P->bb, bdd_and(pi, bb_keep(&P->bb, bdd_biimp(bdd_ithvar((int)i), P->preds[f][l][i]))));
+  }
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
+  BDD conc = bb_keep(&P->bb, bdd_and(varset(P, fs, nf, CUR), varset(P, fs, nf, ENT)));
+  BDD a = bb_keep(&P->bb, bdd_relprod(S, pi, conc));
+  BDD r = bb_keep(&P->bb, bdd_relprod(a, pi, bb_keep(&P->bb, bdd_makeset(av, (int)n))));
+  free(fs);
+  free(av);
+  return r;
+}
+
+/* reach[f][l] := closure(reach[f][l] | add). */
+static bool join_loc(pds *P, uint32_t f, uint32_t l, BDD add) {
+  BDD n = closure(P, f, l, bb_keep(&P->bb, bdd_or(P->reach[f][l], add)));
+  if (n == P->reach[f][l]) return false;
+  bdd_addref(n);
+  bdd_delref(P->reach[f][l]);
+  P->reach[f][l] = n;
+  return true;
+}
+
 /* The binding of the callee's entry (AUX copies of the globals and the
  * callee's parameters) to the caller's state (CUR). */
 static bool call_bind(pds *P, uint32_t f, const cfa_call *k, BDD *out, char *why, size_t len) {
@@ -285,7 +323,7 @@ static bool call_step(pds *P, uint32_t f, uint32_t e, bool *changed, char *why, 
     if (rs != CFA_NONE) gl[0] = rs, pair_add(P, pr, gl, 1, NXT, CUR);
     R = bb_keep(&P->bb, bdd_replace(R, pr));
     bdd_freepair(pr);
-    *changed |= join(&P->reach[f][ed->dst], R);
+    *changed |= join_loc(P, f, ed->dst, R);
   }
   free(fs);
   free(es);
@@ -298,7 +336,7 @@ static void proc_step(pds *P, uint32_t f, bool *changed) {
   if (f == P->p->main) return;
   uint32_t *es = xmalloc((P->nslots + 1) * sizeof *es), ne = entry_slots(P, f, es);
   if (pr->body.init != CFA_NONE && P->entry[f] != bdd_false())
-    *changed |= join(&P->reach[f][pr->body.init], bb_keep(&P->bb, bdd_and(P->entry[f], eq_copies(P, es, ne, ENT, CUR))));
+    *changed |= join_loc(P, f, pr->body.init, bb_keep(&P->bb, bdd_and(P->entry[f], eq_copies(P, es, ne, ENT, CUR))));
   if (pr->body.final != CFA_NONE && P->reach[f][pr->body.final] != bdd_false()) {
     uint32_t *ls = xmalloc((P->nslots + 1) * sizeof *ls), nl = 0;
     uint32_t ret = pr->ret != NULL_TERM ? slot_of(P, pr->ret) : CFA_NONE;
@@ -365,8 +403,9 @@ static term_t to_term(conv *cv, BDD r, bool *ok) {
 static term_t set_term(pds *P, BDD set, uint32_t n, const uint32_t *slots, const int *copies, const term_t *params,
                        bool *ok) {
   conv cv;
-  cv.atom = xmalloc(((size_t)P->nbits * NCOPY + 1) * sizeof *cv.atom);
-  for (uint32_t i = 0; i < P->nbits * NCOPY; i++) cv.atom[i] = NULL_TERM;
+  size_t na = abs_off + (size_t)P->nbits * NCOPY;
+  cv.atom = xmalloc((na + 1) * sizeof *cv.atom);
+  for (size_t i = 0; i < na; i++) cv.atom[i] = NULL_TERM;
   for (uint32_t i = 0; i < n; i++) {
     const slot *s = &P->slots[slots[i]];
     for (uint32_t j = 0; j < s->width; j++) cv.atom[bv(pos(P, slots[i], j), copies[i])] = bit_atom(params[i], term_type(params[i]), j);
@@ -458,18 +497,95 @@ static bool layout(pds *P, char *why, size_t len) {
   return true;
 }
 
-void pds_concrete_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
-                        pds_concrete_result *out) {
+/* Empties every set (a new run). */
+static void reset(pds *P) {
+  for (uint32_t f = 0; f < P->p->nprocs; f++) {
+    for (uint32_t l = 0; l < P->p->procs[f].body.nlocs; l++) bdd_delref(P->reach[f][l]), P->reach[f][l] = bdd_false();
+    bdd_delref(P->entry[f]), bdd_delref(P->summ[f]);
+    P->entry[f] = P->summ[f] = bdd_false();
+  }
+}
+
+typedef enum { RUN_FIXPOINT, RUN_ERROR, RUN_BOUND, RUN_FAILED } run_status;
+
+/* Sweeps from main's init until the fixpoint, an error location, or
+ * max_sweeps rounds. */
+static run_status run(pds *P, uint32_t max_sweeps, uint32_t *sweeps, uint32_t *err_proc, char *why, size_t len) {
+  const cfa_prog *p = P->p;
+  reset(P);
+  const cfa *mc = &p->procs[p->main].body;
+  join_loc(P, p->main, mc->init, bdd_true());
+  bb_release(&P->bb);
+  bool changed = true;
+  *sweeps = 0;
+  while (changed) {
+    if (*sweeps >= max_sweeps) return RUN_BOUND;
+    changed = false;
+    ++*sweeps;
+    for (uint32_t f = 0; f < p->nprocs; f++) {
+      const cfa *c = &p->procs[f].body;
+      for (uint32_t e = 0; e < c->nedges; e++) {
+        const cfa_edge *ed = &c->edges[e];
+        if (P->reach[f][ed->src] == bdd_false()) continue;
+        if (limits_expired(P->lim)) {
+          snprintf(why, len, "timeout");
+          return RUN_FAILED;
+        }
+        if (ed->call) {
+          if (!call_step(P, f, e, &changed, why, len)) return RUN_FAILED;
+        } else {
+          if (!edge_rel(P, f, e, why, len)) return RUN_FAILED;
+          uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
+          BDD img = bb_keep(&P->bb, bdd_relprod(P->reach[f][ed->src], P->rel[f][e], varset(P, fs, nf, CUR)));
+          bddPair *pr = bdd_newpair();
+          pair_add(P, pr, fs, nf, NXT, CUR);
+          img = bb_keep(&P->bb, bdd_replace(img, pr));
+          bdd_freepair(pr);
+          changed |= join_loc(P, f, ed->dst, img);
+          free(fs);
+        }
+        bb_release(&P->bb);
+      }
+      proc_step(P, f, &changed);
+      bb_release(&P->bb);
+    }
+    if (error_reached(P, err_proc)) return RUN_ERROR;
+  }
+  return RUN_FIXPOINT;
+}
+
+/* Strongest-interpolant refinement: the concrete sets after `bound` sweeps
+ * become predicates of their locations; returns how many were new. */
+static uint32_t refine(pds *P, uint32_t *max_preds) {
+  uint32_t added = 0;
+  for (uint32_t f = 0; f < P->p->nprocs; f++)
+    for (uint32_t l = 0; l < P->p->procs[f].body.nlocs; l++) {
+      BDD q = P->reach[f][l];
+      if (q == bdd_false() || q == bdd_true()) continue;
+      bool known = false;
+      for (uint32_t i = 0; i < P->npreds[f][l] && !known; i++) known = P->preds[f][l][i] == q;
+      if (known || P->npreds[f][l] >= abs_off) continue;
+      P->preds[f][l][P->npreds[f][l]++] = bdd_addref(q);
+      if (P->npreds[f][l] > *max_preds) *max_preds = P->npreds[f][l];
+      added++;
+    }
+  return added;
+}
+
+void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
+               pds_refine_mode mode, pds_result *out) {
   memset(out, 0, sizeof *out);
   out->verdict = ZETA_UNKNOWN;
   pds P = {0};
   P.p = p;
   P.lim = lim;
+  P.abstract = mode != PDS_CONCRETE;
   if (!layout(&P, out->reason, sizeof out->reason)) {
     free(P.slots), free(P.first);
     return;
   }
-  out->bdd_vars = P.nbits * NCOPY;
+  abs_off = P.abstract ? PDS_MAX_PREDS : 0;
+  out->bdd_vars = abs_off + P.nbits * NCOPY;
   bb_open((int)out->bdd_vars);
   bdd_error_hook(on_bdd_error);
   bb_init(&P.bb);
@@ -477,64 +593,69 @@ void pds_concrete_check(const cfa_prog *p, const chc_system *s, const cfa_proc_c
   P.rel = xcalloc(p->nprocs + 1, sizeof *P.rel);
   P.entry = xcalloc(p->nprocs + 1, sizeof *P.entry);
   P.summ = xcalloc(p->nprocs + 1, sizeof *P.summ);
+  P.preds = xcalloc(p->nprocs + 1, sizeof *P.preds);
+  P.npreds = xcalloc(p->nprocs + 1, sizeof *P.npreds);
   for (uint32_t f = 0; f < p->nprocs; f++) {
     const cfa *c = &p->procs[f].body;
     P.reach[f] = xcalloc(c->nlocs + 1, sizeof(BDD));
     P.rel[f] = xcalloc(c->nedges + 1, sizeof(BDD));
-    for (uint32_t l = 0; l < c->nlocs; l++) P.reach[f][l] = bdd_false();
+    P.preds[f] = xcalloc(c->nlocs + 1, sizeof *P.preds[f]);
+    P.npreds[f] = xcalloc(c->nlocs + 1, sizeof *P.npreds[f]);
+    for (uint32_t l = 0; l < c->nlocs; l++) {
+      P.reach[f][l] = bdd_false();
+      P.preds[f][l] = xcalloc(PDS_MAX_PREDS + 1, sizeof(BDD));
+    }
     for (uint32_t e = 0; e < c->nedges; e++) P.rel[f][e] = REL_UNBUILT;
     P.entry[f] = P.summ[f] = bdd_false();
   }
   int code = setjmp(bdd_jb);
   if (code == 0) {
-    const cfa *mc = &p->procs[p->main].body;
-    P.reach[p->main][mc->init] = bdd_addref(bdd_true());
-    bool changed = true, ok = true;
-    while (changed && ok) {
-      changed = false;
-      out->sweeps++;
-      for (uint32_t f = 0; f < p->nprocs && ok; f++) {
-        const cfa *c = &p->procs[f].body;
-        for (uint32_t e = 0; e < c->nedges && ok; e++) {
-          const cfa_edge *ed = &c->edges[e];
-          if (P.reach[f][ed->src] == bdd_false()) continue;
-          if (limits_expired(lim)) {
-            snprintf(out->reason, sizeof out->reason, "timeout");
-            ok = false;
-            break;
-          }
-          if (ed->call) {
-            ok = call_step(&P, f, e, (bool *)&changed, out->reason, sizeof out->reason);
-          } else if ((ok = edge_rel(&P, f, e, out->reason, sizeof out->reason))) {
-            uint32_t *fs = xmalloc((P.nslots + 1) * sizeof *fs), nf = frame(&P, f, fs);
-            BDD img = bb_keep(&P.bb, bdd_relprod(P.reach[f][ed->src], P.rel[f][e], varset(&P, fs, nf, CUR)));
-            bddPair *pr = bdd_newpair();
-            pair_add(&P, pr, fs, nf, NXT, CUR);
-            img = bb_keep(&P.bb, bdd_replace(img, pr));
-            bdd_freepair(pr);
-            changed |= join(&P.reach[f][ed->dst], img);
-            free(fs);
-          }
-          bb_release(&P.bb);
+    uint32_t bound = 0, sweeps, ef;
+    for (;;) {
+      run_status st = run(&P, UINT32_MAX, &sweeps, &ef, out->reason, sizeof out->reason);
+      out->sweeps += sweeps;
+      if (st == RUN_FAILED) break;
+      if (st == RUN_FIXPOINT) {
+        out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+        if (evidence(&P, s, m, out->interp)) out->verdict = ZETA_SAFE;
+        else {
+          free(out->interp);
+          out->interp = NULL;
+          snprintf(out->reason, sizeof out->reason, "pds: the fixpoint has no term form");
         }
-        if (ok) proc_step(&P, f, (bool *)&changed);
-        bb_release(&P.bb);
+        break;
       }
-      uint32_t ef;
-      if (ok && error_reached(&P, &ef)) {
+      if (!P.abstract) {   /* exact: the error is reachable */
         out->verdict = ZETA_UNSAFE;
         out->err_proc = ef;
         break;
       }
-    }
-    if (ok && out->verdict == ZETA_UNKNOWN) {
-      out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
-      if (evidence(&P, s, m, out->interp)) out->verdict = ZETA_SAFE;
-      else {
-        free(out->interp);
-        out->interp = NULL;
-        snprintf(out->reason, sizeof out->reason, "pds: the fixpoint has no term form");
+      /* the abstract error: the concrete sets of as many sweeps (at least
+       * twice the last bound when the last refinement added nothing) */
+      bound = sweeps > bound ? sweeps : bound;
+      P.abstract = false;
+      uint32_t cs;
+      st = run(&P, bound, &cs, &ef, out->reason, sizeof out->reason);
+      P.abstract = true;
+      out->sweeps += cs;
+      if (st == RUN_FAILED) break;
+      if (st == RUN_ERROR) {
+        out->verdict = ZETA_UNSAFE;
+        out->err_proc = ef;
+        break;
       }
+      if (st == RUN_FIXPOINT) {   /* the concrete fixpoint came first: exact */
+        out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+        if (evidence(&P, s, m, out->interp)) out->verdict = ZETA_SAFE;
+        else {
+          free(out->interp);
+          out->interp = NULL;
+          snprintf(out->reason, sizeof out->reason, "pds: the fixpoint has no term form");
+        }
+        break;
+      }
+      out->cycles++;
+      if (refine(&P, &out->max_preds) == 0) bound *= 2;
     }
     out->peak_nodes = (uint64_t)bdd_getnodenum();
   } else {
@@ -544,8 +665,11 @@ void pds_concrete_check(const cfa_prog *p, const chc_system *s, const cfa_proc_c
   for (uint32_t f = 0; f < p->nprocs; f++) {
     free(P.reach[f]);
     free(P.rel[f]);
+    for (uint32_t l = 0; l < p->procs[f].body.nlocs; l++) free(P.preds[f][l]);
+    free(P.preds[f]);
+    free(P.npreds[f]);
   }
-  free(P.reach), free(P.rel), free(P.entry), free(P.summ);
+  free(P.reach), free(P.rel), free(P.entry), free(P.summ), free(P.preds), free(P.npreds);
   free(P.slots), free(P.first);
   bb_close();
 }

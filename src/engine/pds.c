@@ -554,21 +554,71 @@ static run_status run(pds *P, uint32_t max_sweeps, uint32_t *sweeps, uint32_t *e
   return RUN_FIXPOINT;
 }
 
-/* Strongest-interpolant refinement: the concrete sets after `bound` sweeps
- * become predicates of their locations; returns how many were new. */
-static uint32_t refine(pds *P, uint32_t *max_preds) {
+/* Adds q as a predicate of location l of f unless trivial or known. */
+static uint32_t add_pred(pds *P, uint32_t f, uint32_t l, BDD q, uint32_t *max_preds) {
+  if (q == bdd_false() || q == bdd_true() || P->npreds[f][l] >= abs_off) return 0;
+  for (uint32_t i = 0; i < P->npreds[f][l]; i++)
+    if (P->preds[f][l][i] == q) return 0;
+  P->preds[f][l][P->npreds[f][l]++] = bdd_addref(q);
+  if (P->npreds[f][l] > *max_preds) *max_preds = P->npreds[f][l];
+  return 1;
+}
+
+/* Strongest interpolants: the concrete sets after `bound` sweeps (in
+ * reach) become predicates of their locations. */
+static uint32_t refine_strongest(pds *P, uint32_t *max_preds) {
   uint32_t added = 0;
   for (uint32_t f = 0; f < P->p->nprocs; f++)
-    for (uint32_t l = 0; l < P->p->procs[f].body.nlocs; l++) {
-      BDD q = P->reach[f][l];
-      if (q == bdd_false() || q == bdd_true()) continue;
-      bool known = false;
-      for (uint32_t i = 0; i < P->npreds[f][l] && !known; i++) known = P->preds[f][l][i] == q;
-      if (known || P->npreds[f][l] >= abs_off) continue;
-      P->preds[f][l][P->npreds[f][l]++] = bdd_addref(q);
-      if (P->npreds[f][l] > *max_preds) *max_preds = P->npreds[f][l];
-      added++;
+    for (uint32_t l = 0; l < P->p->procs[f].body.nlocs; l++) added += add_pred(P, f, l, P->reach[f][l], max_preds);
+  return added;
+}
+
+/* Weakest interpolants, approximated per procedure: the states from which
+ * an error location of the same procedure is reachable in at most `bound`
+ * backward steps over its edges (a call may change the globals and its
+ * result arbitrarily: a weaker set, which only costs precision). */
+static uint32_t refine_weakest(pds *P, uint32_t bound, uint32_t *max_preds, char *why, size_t len, bool *ok) {
+  uint32_t added = 0;
+  *ok = true;
+  for (uint32_t f = 0; f < P->p->nprocs && *ok; f++) {
+    const cfa *c = &P->p->procs[f].body;
+    if (c->error == CFA_NONE) continue;
+    BDD *J = xcalloc(c->nlocs + 1, sizeof *J);
+    for (uint32_t l = 0; l < c->nlocs; l++) J[l] = bdd_addref(l == c->error ? bdd_true() : bdd_false());
+    uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
+    for (uint32_t k = 0; k < bound && *ok; k++) {
+      bool grew = false;
+      for (uint32_t e = 0; e < c->nedges && *ok; e++) {
+        const cfa_edge *ed = &c->edges[e];
+        if (J[ed->dst] == bdd_false()) continue;
+        BDD pre;
+        if (ed->call) {
+          uint32_t drop[2], nd = 0;
+          BDD q = bdd_true();
+          for (uint32_t i = 0; i < P->p->globals.size; i++) drop[0] = i, q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
+          if (ed->call->result != NULL_TERM) drop[nd++] = slot_of(P, ed->call->result);
+          q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, nd, CUR)));
+          pre = bb_keep(&P->bb, bdd_exist(J[ed->dst], q));
+        } else {
+          if (!(*ok = edge_rel(P, f, e, why, len))) break;
+          bddPair *pr = bdd_newpair();
+          pair_add(P, pr, fs, nf, CUR, NXT);
+          BDD nx = bb_keep(&P->bb, bdd_replace(J[ed->dst], pr));
+          bdd_freepair(pr);
+          pre = bb_keep(&P->bb, bdd_relprod(P->rel[f][e], nx, varset(P, fs, nf, NXT)));
+        }
+        grew |= join(&J[ed->src], pre);
+        bb_release(&P->bb);
+      }
+      if (!grew) break;
     }
+    for (uint32_t l = 0; l < c->nlocs; l++) {
+      if (*ok && l != c->error) added += add_pred(P, f, l, J[l], max_preds);
+      bdd_delref(J[l]);
+    }
+    free(J);
+    free(fs);
+  }
   return added;
 }
 
@@ -655,7 +705,12 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
         break;
       }
       out->cycles++;
-      if (refine(&P, &out->max_preds) == 0) bound *= 2;
+      uint32_t added = 0;
+      bool ok = true;
+      if (mode == PDS_STRONGEST || mode == PDS_BOTH) added += refine_strongest(&P, &out->max_preds);
+      if (mode == PDS_WEAKEST || mode == PDS_BOTH) added += refine_weakest(&P, bound, &out->max_preds, out->reason, sizeof out->reason, &ok);
+      if (!ok) break;
+      if (added == 0) bound *= 2;
     }
     out->peak_nodes = (uint64_t)bdd_getnodenum();
   } else {

@@ -22,6 +22,11 @@
  *              counterexamples of that depth at once): reached -> UNSAFE;
  *              otherwise each location gets its concrete set as a new
  *              predicate (N doubles when nothing new was learned).
+ *   weakest    the same loop refined by weakest interpolants, approximated
+ *              per procedure: the states from which an error location of
+ *              the procedure is reachable within N backward steps (calls
+ *              may change globals and results arbitrarily).
+ *   both       strongest and weakest predicates together.
  * SAFE evidence: the final sets, as interpretations of the predicates of
  * the program's Horn encoding (ir/cfa_proc_chc.h), for the caller to
  * re-check with an SMT solver, independent of the bit-blasting. UNSAFE
@@ -35,7 +40,7 @@
 
 #define PDS_MAX_PREDS 64   /* predicates per location (abstract BDD variables) */
 
-typedef enum { PDS_CONCRETE, PDS_STRONGEST } pds_refine_mode;
+typedef enum { PDS_CONCRETE, PDS_STRONGEST, PDS_WEAKEST, PDS_BOTH } pds_refine_mode;
 
 typedef struct {
   zeta_verdict verdict;

@@ -236,9 +236,14 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
   cfa_proc_chc_map m;
   cfa_proc_to_chc(p, &s, &m);
   pds_result res;
-  pds_refine_mode mode = option_is(o->pds_refine, "concrete") ? PDS_CONCRETE : PDS_STRONGEST;
+  pds_refine_mode mode = option_is(o->pds_refine, "concrete") ? PDS_CONCRETE
+                         : option_is(o->pds_refine, "weakest") ? PDS_WEAKEST
+                         : option_is(o->pds_refine, "both")    ? PDS_BOTH
+                                                               : PDS_STRONGEST;
   pds_check(p, &s, &m, lim, mode, &res);
-  report_set_engine(r, mode == PDS_CONCRETE ? "pds (concrete BDD summaries)" : "pds (strongest interpolants)");
+  static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
+                                      "pds (weakest interpolants)", "pds (strongest and weakest interpolants)"};
+  report_set_engine(r, names[mode]);
   report_stat(r, "pds-sweeps", "%u", res.sweeps);
   report_stat(r, "pds-cycles", "%u", res.cycles);
   report_stat(r, "pds-max-preds", "%u", res.max_preds);

@@ -80,9 +80,12 @@ quick && seeds=$(seq 1 5)
 for s in $seeds; do
   python3 "$root/tests/e2e/pds_gen.py" "$s" >"$tmp/r.cfa"
   vs=""
-  for alg in pds pds-concrete spacer portfolio; do
+  # pds with strongest (default), concrete, and weakest / both by turns
+  other=weakest; [ $((s % 2)) = 0 ] && other=both
+  for alg in pds pds-concrete pds-$other spacer portfolio; do
     a="--algorithm $alg"
     [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"
+    [ $alg = pds-$other ] && a="--algorithm pds --pds-refine $other"
     v=$(timeout 60 "$z" $a --timeout 10 "$tmp/r.cfa" 2>/dev/null | head -n 1 | awk '{print $1}')
     vs="$vs $alg=$v"
   done

@@ -622,6 +622,18 @@ static uint32_t refine_weakest(pds *P, uint32_t bound, uint32_t *max_preds, char
   return added;
 }
 
+/* SAFE with the current sets as the evidence. */
+static void safe(pds *P, const chc_system *s, const cfa_proc_chc_map *m, pds_result *out) {
+  out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+  if (evidence(P, s, m, out->interp)) {
+    out->verdict = ZETA_SAFE;
+    return;
+  }
+  free(out->interp);
+  out->interp = NULL;
+  snprintf(out->reason, sizeof out->reason, "pds: the fixpoint has no term form");
+}
+
 void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
                pds_refine_mode mode, pds_result *out) {
   memset(out, 0, sizeof *out);
@@ -666,13 +678,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
       out->sweeps += sweeps;
       if (st == RUN_FAILED) break;
       if (st == RUN_FIXPOINT) {
-        out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
-        if (evidence(&P, s, m, out->interp)) out->verdict = ZETA_SAFE;
-        else {
-          free(out->interp);
-          out->interp = NULL;
-          snprintf(out->reason, sizeof out->reason, "pds: the fixpoint has no term form");
-        }
+        safe(&P, s, m, out);
         break;
       }
       if (!P.abstract) {   /* exact: the error is reachable */
@@ -695,13 +701,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
         break;
       }
       if (st == RUN_FIXPOINT) {   /* the concrete fixpoint came first: exact */
-        out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
-        if (evidence(&P, s, m, out->interp)) out->verdict = ZETA_SAFE;
-        else {
-          free(out->interp);
-          out->interp = NULL;
-          snprintf(out->reason, sizeof out->reason, "pds: the fixpoint has no term form");
-        }
+        safe(&P, s, m, out);
         break;
       }
       out->cycles++;

@@ -10,10 +10,10 @@ void cfa_init(cfa *c, const char *name) {
   c->init = c->error = c->final = CFA_NONE;
 }
 
-static void stmts_free(cfa_stmt *s, uint32_t n) {
+void cfa_stmts_free(cfa_stmt *s, uint32_t n) {
   for (uint32_t i = 0; i < n; i++)
     if (s[i].kind == CFA_CHOICE) {
-      for (uint32_t j = 0; j < s[i].nalts; j++) stmts_free(s[i].alts[j].stmts, s[i].alts[j].n);
+      for (uint32_t j = 0; j < s[i].nalts; j++) cfa_stmts_free(s[i].alts[j].stmts, s[i].alts[j].n);
       free(s[i].alts);
     }
   free(s);
@@ -57,7 +57,7 @@ void cfa_free(cfa *c) {
     loc_free_lists(&c->locs[i]);
   }
   for (uint32_t i = 0; i < c->nedges; i++) {
-    stmts_free(c->edges[i].stmts, c->edges[i].nstmts);
+    cfa_stmts_free(c->edges[i].stmts, c->edges[i].nstmts);
     call_free(c->edges[i].call);
   }
   free(c->locs);
@@ -153,7 +153,7 @@ static void compact(cfa *c, const bool *dead_loc, const bool *dead_edge) {
   for (uint32_t e = 0; e < c->nedges; e++) {
     cfa_edge ed = c->edges[e];
     if (dead_edge[e] || map[ed.src] == CFA_NONE || map[ed.dst] == CFA_NONE) {
-      stmts_free(ed.stmts, ed.nstmts);
+      cfa_stmts_free(ed.stmts, ed.nstmts);
       call_free(ed.call);
       continue;
     }

@@ -75,6 +75,8 @@ uint32_t cfa_add_loc(cfa *c, const char *name);
 uint32_t cfa_find_loc(const cfa *c, const char *name);   /* CFA_NONE if absent */
 /* Copies the statements (deeply: CHOICE alternatives too). */
 uint32_t cfa_add_edge(cfa *c, uint32_t src, uint32_t dst, const cfa_stmt *stmts, uint32_t n);
+/* Frees a statement array with its choices' alternatives. */
+void cfa_stmts_free(cfa_stmt *s, uint32_t n);
 /* Rebuilds the in/out edge lists and init/error/final from the flags; call
  * after building and after every transformation (they call it). */
 void cfa_index(cfa *c);

@@ -125,15 +125,6 @@ static cfa_stmt *stmts_subst(const cfa_stmt *s, uint32_t n, uint32_t nv, const t
   return r;
 }
 
-static void stmts_release(cfa_stmt *s, uint32_t n) {
-  for (uint32_t i = 0; i < n; i++)
-    if (s[i].kind == CFA_CHOICE) {
-      for (uint32_t j = 0; j < s[i].nalts; j++) stmts_release(s[i].alts[j].stmts, s[i].alts[j].n);
-      free(s[i].alts);
-    }
-  free(s);
-}
-
 /* Copies procedure f into out with its variables renamed to[] (from =
  * f's variables); lmap[l] receives the location of f's l. Calls inside
  * are inlined recursively (the program is not recursive). */
@@ -154,7 +145,7 @@ static void inline_body(inliner *in, uint32_t f, const term_t *to, const char *p
     if (!ed->call) {
       cfa_stmt *s = stmts_subst(ed->stmts, ed->nstmts, nv, from, to);
       cfa_add_edge(in->out, lmap[ed->src], lmap[ed->dst], s, ed->nstmts);
-      stmts_release(s, ed->nstmts);
+      cfa_stmts_free(s, ed->nstmts);
       continue;
     }
     const cfa_call *k = ed->call;

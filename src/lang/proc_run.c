@@ -165,6 +165,24 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
   return nf == 0;
 }
 
+/* SAFE when interp satisfies every clause (Z3; also cvc5 under
+ * --validate), with the summaries and invariants under --invariant;
+ * otherwise UNKNOWN: what (an engine's answer) failed its check. */
+static int report_safe(report *r, const zeta_options *o, const cfa_prog *p, const chc_system *s,
+                       const cfa_proc_chc_map *m, const term_t *interp, const char *what) {
+  bool ok = model_ok(s, interp, NULL);
+  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER);
+  if (!ok || (o->validate && !valid)) {
+    char why[200];
+    snprintf(why, sizeof why, "internal: %s failed the SMT check", what);
+    return lang_verdict(r, ZETA_UNKNOWN, why);
+  }
+  int code = lang_verdict(r, ZETA_SAFE, NULL);
+  fprintf(report_out(r), "validated: summaries and invariants checked by z3%s\n", valid ? " and cvc5" : "");
+  if (o->invariant) report_model(r, p, s, m, interp);
+  return code;
+}
+
 static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
   chc_system s;
   cfa_proc_chc_map m;
@@ -198,15 +216,7 @@ static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {
-    bool ok = model_ok(&s, res.interp, NULL);
-    bool valid = ok && o->validate && model_ok(&s, res.interp, ZETA_SECOND_SOLVER);
-    if (!ok || (o->validate && !valid)) {
-      code = lang_verdict(r, ZETA_UNKNOWN, "internal: the summaries failed their check");
-    } else {
-      code = lang_verdict(r, ZETA_SAFE, NULL);
-      if (valid) fputs("validated: summaries and invariants checked by cvc5\n", report_out(r));
-      if (o->invariant) report_model(r, p, &s, &m, res.interp);
-    }
+    code = report_safe(r, o, p, &s, &m, res.interp, "the summaries");
   } else if (res.answer == CHC_UNSAT) {
     cfa_trace t;
     char why[300] = "the derivation has no run's shape";
@@ -251,15 +261,7 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;
   if (res.verdict == ZETA_SAFE) {
-    bool ok = model_ok(&s, res.interp, NULL);
-    bool valid = ok && o->validate && model_ok(&s, res.interp, ZETA_SECOND_SOLVER);
-    if (!ok || (o->validate && !valid)) {
-      code = lang_verdict(r, ZETA_UNKNOWN, "internal: the BDD fixpoint failed its SMT check");
-    } else {
-      code = lang_verdict(r, ZETA_SAFE, NULL);
-      fprintf(report_out(r), "validated: summaries and invariants checked by z3%s\n", valid ? " and cvc5" : "");
-      if (o->invariant) report_model(r, p, &s, &m, res.interp);
-    }
+    code = report_safe(r, o, p, &s, &m, res.interp, "the BDD fixpoint");
   } else if (res.verdict == ZETA_UNSAFE) {
     /* the error is reachable: the trace comes from the Horn route */
     zeta_options o2 = *o;

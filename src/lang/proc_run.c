@@ -5,6 +5,7 @@
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
 #include "engine/pds.h"
+#include "engine/portfolio.h"
 #include "ir/cfa_proc_chc.h"
 #include "lang/cfa_run.h"
 #include "lang/lang_common.h"
@@ -298,6 +299,29 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
   return code;
 }
 
+/* The portfolio for recursive programs: the Horn route (Spacer, then the
+ * own engines) against pds, forked; the first checked answer wins. */
+typedef struct { cfa_prog *p; const zeta_options *o; bool pds; } proc_job;
+
+static int proc_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  proc_job *j = ctx;
+  return j->pds ? pds_route(j->p, j->o, lim, r) : horn_route(j->p, j->o, lim, r);
+}
+
+static int race(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
+  proc_job horn = {p, o, false}, pds = {p, o, true};
+  portfolio_job jobs[2] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0}};
+  portfolio_outcome po;
+  int code = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
+  if (po.winner < 0) {
+    report_set_engine(r, "portfolio");
+    code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+    if (po.internal) code = ZETA_EXIT_INTERNAL;
+  }
+  report_stat(r, "portfolio-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  return code;
+}
+
 int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   if (option_is(o->export_fmt, "cfa")) {
     char why[256];
@@ -327,5 +351,6 @@ int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, r
       return code;
     }
   }
+  if (option_is(o->algorithm, "portfolio")) return race(p, o, lim, r);
   return horn_route(p, o, lim, r);
 }

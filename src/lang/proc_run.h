@@ -6,7 +6,8 @@
  * - a recursive one goes to the Horn route: procedure summaries as
  *   non-linear Horn clauses (ir/cfa_proc_chc.h) solved by Spacer (spacer),
  *   zeta's predicate abstraction (own, cegar) or bounded unfolding (bmc);
- *   portfolio: Spacer, then the own engine with the time left;
+ *   portfolio: that route (Spacer, then the own engine with the time left)
+ *   raced against pds in forked processes;
  * - --algorithm pds: the pushdown CEGAR engine (engine/pds.h).
  * SAFE from the Horn route: the model (per-procedure summaries, per-location
  * invariants) is re-checked clause by clause with Z3, and with cvc5 under

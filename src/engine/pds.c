@@ -480,16 +480,21 @@ static bool layout(pds *P, char *why, size_t len) {
     for (uint32_t i = 0; i < p->procs[f].body.vars.size; i++) P->slots[P->nslots++].var = p->procs[f].body.vars.data[i];
   }
   P->first[p->nprocs] = P->nslots;
-  for (uint32_t i = 0; i < P->nslots; i++) {
-    uint32_t w = bb_width(term_type(P->slots[i].var));
-    if (!w) {
-      snprintf(why, len, "pds: variable %s has a type the BDD engine does not support", term_var_name(P->slots[i].var));
-      return false;
+  /* scalars before arrays in the order: an index is decided before the
+   * elements it selects */
+  for (int pass = 0; pass < 2; pass++)
+    for (uint32_t i = 0; i < P->nslots; i++) {
+      bool arr = type_kind_of(term_type(P->slots[i].var)) == TYPE_ARRAY;
+      if (arr != (pass == 1)) continue;
+      uint32_t w = bb_width(term_type(P->slots[i].var));
+      if (!w) {
+        snprintf(why, len, "pds: variable %s has a type the BDD engine does not support", term_var_name(P->slots[i].var));
+        return false;
+      }
+      P->slots[i].width = w;
+      P->slots[i].base = P->nbits;
+      P->nbits += w;
     }
-    P->slots[i].width = w;
-    P->slots[i].base = P->nbits;
-    P->nbits += w;
-  }
   if (P->nbits > 4000) {
     snprintf(why, len, "pds: %u state bits are too many for BDDs", P->nbits);
     return false;

@@ -618,7 +618,24 @@ static uint32_t refine_weakest(pds *P, uint32_t bound, uint32_t *max_preds, char
       if (!grew) break;
     }
     for (uint32_t l = 0; l < c->nlocs; l++) {
-      if (*ok && l != c->error) added += add_pred(P, f, l, J[l], max_preds);
+      if (*ok && l != c->error) {
+        added += add_pred(P, f, l, J[l], max_preds);
+        /* and its projection onto each variable: a condition on one
+         * variable (slicing-intro's X = 1023) stays invariant where the
+         * whole set does not */
+        for (uint32_t i = 0; i < nf && J[l] != bdd_false(); i++) {
+          BDD rest = bdd_true();
+          for (uint32_t k = 0; k < nf; k++)
+            if (k != i) {
+              uint32_t one[1] = {fs[k]};
+              rest = bb_keep(&P->bb, bdd_and(rest, bb_keep(&P->bb, bdd_and(varset(P, one, 1, CUR), varset(P, one, 1, ENT)))));
+            }
+          uint32_t self[1] = {fs[i]};
+          rest = bb_keep(&P->bb, bdd_and(rest, varset(P, self, 1, ENT)));
+          added += add_pred(P, f, l, bb_keep(&P->bb, bdd_exist(J[l], rest)), max_preds);
+        }
+        bb_release(&P->bb);
+      }
       bdd_delref(J[l]);
     }
     free(J);

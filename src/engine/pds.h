@@ -25,7 +25,8 @@
  *   weakest    the same loop refined by weakest interpolants, approximated
  *              per procedure: the states from which an error location of
  *              the procedure is reachable within N backward steps (calls
- *              may change globals and results arbitrarily).
+ *              may change globals and results arbitrarily), and (our
+ *              addition) that set's projection onto each single variable.
  *   both       strongest and weakest predicates together.
  * SAFE evidence: the final sets, as interpretations of the predicates of
  * the program's Horn encoding (ir/cfa_proc_chc.h), for the caller to

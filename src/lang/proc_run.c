@@ -247,10 +247,10 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
   cfa_proc_chc_map m;
   cfa_proc_to_chc(p, &s, &m);
   pds_result res;
-  pds_refine_mode mode = option_is(o->pds_refine, "concrete") ? PDS_CONCRETE
-                         : option_is(o->pds_refine, "weakest") ? PDS_WEAKEST
-                         : option_is(o->pds_refine, "both")    ? PDS_BOTH
-                                                               : PDS_STRONGEST;
+  pds_refine_mode mode = option_is(o->pds_refine, "concrete")  ? PDS_CONCRETE
+                         : option_is(o->pds_refine, "weakest")   ? PDS_WEAKEST
+                         : option_is(o->pds_refine, "strongest") ? PDS_STRONGEST
+                                                                 : PDS_BOTH;
   pds_check(p, &s, &m, lim, mode, &res);
   static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
                                       "pds (weakest interpolants)", "pds (strongest and weakest interpolants)"};

@@ -84,8 +84,8 @@ quick && seeds=$(seq 1 2)
 for s in $seeds; do
   python3 "$root/tests/e2e/pds_gen.py" "$s" >"$tmp/r.cfa"
   vs=""
-  # pds with strongest (default), concrete, and weakest / both by turns
-  other=weakest; [ $((s % 2)) = 0 ] && other=both
+  # pds with both (default), concrete, and weakest / strongest by turns
+  other=weakest; [ $((s % 2)) = 0 ] && other=strongest
   for alg in pds pds-concrete pds-$other spacer portfolio; do
     a="--algorithm $alg"
     [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"

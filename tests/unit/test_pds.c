@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "engine/bv_bdd.h"
+#include "engine/pds.h"
 #include "ir/cfa_proc_chc.h"
 #include "lang/cfa/cfa_parser.h"
 
@@ -193,11 +194,45 @@ static void test_bitblast(void) {
   bb_close();
 }
 
+/* Every pds mode: SAFE on prog_text (G = 3 after the call), UNSAFE when
+ * the check is flipped; SAFE comes with an interpretation of every
+ * predicate. */
+static void test_pds_engine(void) {
+  const char *flip[2] = {prog_text, NULL};
+  char *unsafe = strdup(prog_text);
+  char *q = strstr(unsafe, "M1 -> E { assume G /= 4'd3 }");
+  memcpy(q, "M1 -> E { assume G  = 4'd3 }", strlen("M1 -> E { assume G  = 4'd3 }"));
+  flip[1] = unsafe;
+  for (int k = 0; k < 2; k++)
+    for (int mode = PDS_CONCRETE; mode <= PDS_BOTH; mode++) {
+      cfa_prog p;
+      char err[512];
+      CHECK(parse(flip[k], &p, err));
+      chc_system s;
+      cfa_proc_chc_map m;
+      cfa_proc_to_chc(&p, &s, &m);
+      zeta_limits lim = {0};
+      pds_result r;
+      pds_check(&p, &s, &m, &lim, (pds_refine_mode)mode, &r);
+      CHECK(r.verdict == (k == 0 ? ZETA_SAFE : ZETA_UNSAFE));
+      if (r.verdict == ZETA_SAFE) {
+        CHECK(r.interp != NULL);
+        for (uint32_t i = 0; r.interp && i < s.npreds; i++) CHECK(r.interp[i] != NULL_TERM);
+      }
+      free(r.interp);
+      cfa_proc_chc_map_free(&m);
+      chc_free(&s);
+      cfa_prog_free(&p);
+    }
+  free(unsafe);
+}
+
 int main(void) {
   RUN(test_parse_procedures);
   RUN(test_errors);
   RUN(test_write_round_trip);
   RUN(test_horn_and_replay);
   RUN(test_bitblast);
+  RUN(test_pds_engine);
   return CHECK_DONE();
 }

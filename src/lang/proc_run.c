@@ -82,8 +82,9 @@ static void print_interp(FILE *out, const chc_system *s, uint32_t q, term_t inte
   free(a);
 }
 
-/* The argument vector each predicate was declared with (its head
- * arguments in the first clause that defines it over plain variables). */
+/* SAFE evidence in the program's words: each predicate's interpretation
+ * over the variables of a clause that uses it (body arguments are plain
+ * variables; entry values read as old_x). */
 static void report_model(report *r, const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m,
                          const term_t *interp) {
   lang_capture cap;
@@ -95,10 +96,8 @@ static void report_model(report *r, const cfa_prog *p, const chc_system *s, cons
       if (!args[c->body[b].pred] && m->origin[i].kind != PCHC_RETURN) args[c->body[b].pred] = c->body[b].args;
     if (c->head.pred != CHC_FALSE && m->origin[i].kind == PCHC_SUMMARY && !args[c->head.pred])
       args[c->head.pred] = c->head.args;
-    if (c->head.pred != CHC_FALSE && m->origin[i].kind == PCHC_CALL && !args[c->head.pred]) {
-      /* entry: f's own entry copies read better; taken from the init clause below */
-    }
   }
+  /* entry predicates over the callee's own entry copies (init clauses) */
   for (uint32_t i = 0; i < s->nclauses; i++)
     if (m->origin[i].kind == PCHC_ENTRY_INIT) args[s->clauses[i].body[0].pred] = s->clauses[i].body[0].args;
   for (uint32_t f = 0; f < p->nprocs; f++) {
@@ -152,14 +151,6 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
   uint32_t *failed;
   bool *undecided;
   uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
-  if (getenv("ZETA_DEBUG_MODEL"))
-    for (uint32_t i = 0; i < nf; i++) {
-      fprintf(stderr, "clause %u %s: ", failed[i], undecided[i] ? "undecided" : "violated");
-      term_print(stderr, chc_clause_formula(s, &s->clauses[failed[i]]));
-      fputc('\n', stderr);
-      const chc_clause *c = &s->clauses[failed[i]];
-      for (uint32_t b = 0; b < c->nbody; b++) { term_print(stderr, interp[c->body[b].pred]); fputc('\n', stderr); }
-    }
   solver_free(z);
   free(failed);
   free(undecided);

@@ -578,52 +578,93 @@ static uint32_t refine_strongest(pds *P, uint32_t *max_preds) {
   return added;
 }
 
-/* Weakest interpolants, approximated per procedure: the states from which
- * an error location of the same procedure is reachable in at most `bound`
- * backward steps over its edges (a call may change the globals and its
- * result arbitrarily: a weaker set, which only costs precision). */
+/* The states of f at the source of call edge k (to g) whose call enters g
+ * in Jinit (g's states at its init location). */
+static bool call_pre(pds *P, uint32_t f, const cfa_call *k, BDD Jinit, BDD *out, char *why, size_t len) {
+  uint32_t g = k->callee;
+  uint32_t *gs = xmalloc((P->nslots + 1) * sizeof *gs), ng = frame(P, g, gs);
+  uint32_t *es = xmalloc((P->nslots + 1) * sizeof *es), ne = entry_slots(P, g, es);
+  /* g's own entry copies and non-parameter locals do not matter at init */
+  BDD q = varset(P, gs, ng, ENT);
+  for (uint32_t i = P->first[g] + P->p->procs[g].nparams; i < P->first[g + 1]; i++) {
+    uint32_t one[1] = {i};
+    q = bb_keep(&P->bb, bdd_and(q, varset(P, one, 1, CUR)));
+  }
+  BDD j = bb_keep(&P->bb, bdd_exist(Jinit, q));
+  bddPair *pr = bdd_newpair();
+  pair_add(P, pr, es, ne, CUR, AUX);
+  j = bb_keep(&P->bb, bdd_replace(j, pr));
+  bdd_freepair(pr);
+  BDD bind;
+  bool ok = call_bind(P, f, k, &bind, why, len);
+  if (ok) *out = bb_keep(&P->bb, bdd_relprod(bind, j, varset(P, es, ne, AUX)));
+  free(gs);
+  free(es);
+  return ok;
+}
+
+/* Weakest interpolants, approximated: the states from which an error
+ * location is reachable within `bound` backward steps, through the
+ * procedure's edges and into callees (a call that returns may change the
+ * globals and its result arbitrarily: a weaker set, which only costs
+ * precision). */
 static uint32_t refine_weakest(pds *P, uint32_t bound, uint32_t *max_preds, char *why, size_t len, bool *ok) {
+  const cfa_prog *p = P->p;
   uint32_t added = 0;
   *ok = true;
-  for (uint32_t f = 0; f < P->p->nprocs && *ok; f++) {
-    const cfa *c = &P->p->procs[f].body;
-    if (c->error == CFA_NONE) continue;
-    BDD *J = xcalloc(c->nlocs + 1, sizeof *J);
-    for (uint32_t l = 0; l < c->nlocs; l++) J[l] = bdd_addref(l == c->error ? bdd_true() : bdd_false());
-    uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs), nf = frame(P, f, fs);
-    for (uint32_t k = 0; k < bound && *ok; k++) {
-      bool grew = false;
+  BDD **J = xcalloc(p->nprocs + 1, sizeof *J);
+  for (uint32_t f = 0; f < p->nprocs; f++) {
+    const cfa *c = &p->procs[f].body;
+    J[f] = xcalloc(c->nlocs + 1, sizeof **J);
+    for (uint32_t l = 0; l < c->nlocs; l++) J[f][l] = bdd_addref(l == c->error ? bdd_true() : bdd_false());
+  }
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs);
+  for (uint32_t k = 0; k < bound && *ok; k++) {
+    bool grew = false;
+    for (uint32_t f = 0; f < p->nprocs && *ok; f++) {
+      const cfa *c = &p->procs[f].body;
+      uint32_t nf = frame(P, f, fs);
       for (uint32_t e = 0; e < c->nedges && *ok; e++) {
         const cfa_edge *ed = &c->edges[e];
-        if (J[ed->dst] == bdd_false()) continue;
-        BDD pre;
+        BDD pre = bdd_false();
         if (ed->call) {
-          uint32_t drop[2], nd = 0;
-          BDD q = bdd_true();
-          for (uint32_t i = 0; i < P->p->globals.size; i++) drop[0] = i, q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
-          if (ed->call->result != NULL_TERM) drop[nd++] = slot_of(P, ed->call->result);
-          q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, nd, CUR)));
-          pre = bb_keep(&P->bb, bdd_exist(J[ed->dst], q));
-        } else {
+          uint32_t g = ed->call->callee, ginit = p->procs[g].body.init;
+          if (J[f][ed->dst] != bdd_false()) {
+            uint32_t drop[1];
+            BDD q = bdd_true();
+            for (uint32_t i = 0; i < p->globals.size; i++) drop[0] = i, q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
+            if (ed->call->result != NULL_TERM) drop[0] = slot_of(P, ed->call->result), q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
+            pre = bb_keep(&P->bb, bdd_exist(J[f][ed->dst], q));
+          }
+          if (ginit != CFA_NONE && J[g][ginit] != bdd_false()) {
+            BDD in;
+            if (!(*ok = call_pre(P, f, ed->call, J[g][ginit], &in, why, len))) break;
+            pre = bb_keep(&P->bb, bdd_or(pre, in));
+          }
+        } else if (J[f][ed->dst] != bdd_false()) {
           if (!(*ok = edge_rel(P, f, e, why, len))) break;
           bddPair *pr = bdd_newpair();
           pair_add(P, pr, fs, nf, CUR, NXT);
-          BDD nx = bb_keep(&P->bb, bdd_replace(J[ed->dst], pr));
+          BDD nx = bb_keep(&P->bb, bdd_replace(J[f][ed->dst], pr));
           bdd_freepair(pr);
           pre = bb_keep(&P->bb, bdd_relprod(P->rel[f][e], nx, varset(P, fs, nf, NXT)));
         }
-        grew |= join(&J[ed->src], pre);
+        if (pre != bdd_false()) grew |= join(&J[f][ed->src], pre);
         bb_release(&P->bb);
       }
-      if (!grew) break;
     }
+    if (!grew) break;
+  }
+  for (uint32_t f = 0; f < p->nprocs; f++) {
+    const cfa *c = &p->procs[f].body;
+    uint32_t nf = frame(P, f, fs);
     for (uint32_t l = 0; l < c->nlocs; l++) {
       if (*ok && l != c->error) {
-        added += add_pred(P, f, l, J[l], max_preds);
+        added += add_pred(P, f, l, J[f][l], max_preds);
         /* and its projection onto each variable: a condition on one
          * variable (slicing-intro's X = 1023) stays invariant where the
          * whole set does not */
-        for (uint32_t i = 0; i < nf && J[l] != bdd_false(); i++) {
+        for (uint32_t i = 0; i < nf && J[f][l] != bdd_false(); i++) {
           BDD rest = bdd_true();
           for (uint32_t k = 0; k < nf; k++)
             if (k != i) {
@@ -632,15 +673,16 @@ static uint32_t refine_weakest(pds *P, uint32_t bound, uint32_t *max_preds, char
             }
           uint32_t self[1] = {fs[i]};
           rest = bb_keep(&P->bb, bdd_and(rest, varset(P, self, 1, ENT)));
-          added += add_pred(P, f, l, bb_keep(&P->bb, bdd_exist(J[l], rest)), max_preds);
+          added += add_pred(P, f, l, bb_keep(&P->bb, bdd_exist(J[f][l], rest)), max_preds);
         }
         bb_release(&P->bb);
       }
-      bdd_delref(J[l]);
+      bdd_delref(J[f][l]);
     }
-    free(J);
-    free(fs);
+    free(J[f]);
   }
+  free(J);
+  free(fs);
   return added;
 }
 

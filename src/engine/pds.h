@@ -22,11 +22,12 @@
  *              counterexamples of that depth at once): reached -> UNSAFE;
  *              otherwise each location gets its concrete set as a new
  *              predicate (N doubles when nothing new was learned).
- *   weakest    the same loop refined by weakest interpolants, approximated
- *              per procedure: the states from which an error location of
- *              the procedure is reachable within N backward steps (calls
- *              may change globals and results arbitrarily), and (our
- *              addition) that set's projection onto each single variable.
+ *   weakest    the same loop refined by weakest interpolants, approximated:
+ *              the states from which an error location is reachable within
+ *              N backward steps, through the procedure's edges and into
+ *              callees (a call that returns may change globals and its
+ *              result arbitrarily), and (our addition) that set's
+ *              projection onto each single variable.
  *   both       strongest and weakest predicates together.
  * SAFE evidence: the final sets, as interpretations of the predicates of
  * the program's Horn encoding (ir/cfa_proc_chc.h), for the caller to

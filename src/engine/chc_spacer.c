@@ -182,14 +182,24 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
     for (uint32_t ci = 0; ci < c->s->nclauses && ok && result == CHC_FALSE; ci++) {
       const chc_clause *cl = &c->s->clauses[ci];
       if (cl->head.pred != want_head || cl->nbody != np) continue;
+      /* Z3 may list the premises in another order than the clause's body:
+       * perm[j] is the premise for body atom j (same predicate, first
+       * unused) */
+      uint32_t *perm = xcalloc(np + 1, sizeof *perm);
+      bool *used = xcalloc(np + 1, sizeof *used);
       bool match = true;
-      for (uint32_t j = 0; j < np && match; j++) match = cl->body[j].pred == kpred[j];
-      if (!match) continue;
+      for (uint32_t j = 0; j < np && match; j++) {
+        match = false;
+        for (uint32_t i = 0; i < np && !match; i++)
+          if (!used[i] && kpred[i] == cl->body[j].pred) used[i] = match = true, perm[j] = i;
+      }
+      free(used);
+      if (!match) { free(perm); continue; }
       term_vec f = {0};
       term_vec_push(&f, cl->constraint);
       for (uint32_t j = 0; j < np; j++) {
-        const chc_dnode *kn = &d->nodes[kids[j]];
-        for (uint32_t a = 0; a < c->s->preds[kpred[j]].arity; a++)
+        const chc_dnode *kn = &d->nodes[kids[perm[j]]];
+        for (uint32_t a = 0; a < c->s->preds[cl->body[j].pred].arity; a++)
           term_vec_push(&f, term_eq(cl->body[j].args[a], kn->head_vals[a]));
       }
       for (uint32_t a = 0; a < ar; a++) term_vec_push(&f, term_eq(cl->head.args[a], hv[a]));
@@ -198,10 +208,11 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
       solver_result r = solver_check(slv);
       solver_pop(slv, 1);
       term_vec_free(&f);
-      if (r != SOLVER_SAT) continue;
+      if (r != SOLVER_SAT) { free(perm); continue; }
       result = chc_derivation_add(d, c->s, ci);
       for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
-      for (uint32_t j = 0; j < np; j++) d->nodes[result].children[j] = kids[j];
+      for (uint32_t j = 0; j < np; j++) d->nodes[result].children[j] = kids[perm[j]];
+      free(perm);
     }
     free(hv);
   }

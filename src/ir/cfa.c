@@ -1,4 +1,5 @@
 #include "ir/cfa.h"
+#include "ir/cfa_proc.h"
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -9,10 +10,10 @@ void cfa_init(cfa *c, const char *name) {
   c->init = c->error = c->final = CFA_NONE;
 }
 
-static void stmts_free(cfa_stmt *s, uint32_t n) {
+void cfa_stmts_free(cfa_stmt *s, uint32_t n) {
   for (uint32_t i = 0; i < n; i++)
     if (s[i].kind == CFA_CHOICE) {
-      for (uint32_t j = 0; j < s[i].nalts; j++) stmts_free(s[i].alts[j].stmts, s[i].alts[j].n);
+      for (uint32_t j = 0; j < s[i].nalts; j++) cfa_stmts_free(s[i].alts[j].stmts, s[i].alts[j].n);
       free(s[i].alts);
     }
   free(s);
@@ -37,6 +38,12 @@ static cfa_stmt *stmts_copy(const cfa_stmt *s, uint32_t n) {
   return r;
 }
 
+static void call_free(cfa_call *k) {
+  if (!k) return;
+  free(k->args);
+  free(k);
+}
+
 static void loc_free_lists(cfa_loc *l) {
   free(l->out);
   free(l->in);
@@ -49,7 +56,10 @@ void cfa_free(cfa *c) {
     free(c->locs[i].name);
     loc_free_lists(&c->locs[i]);
   }
-  for (uint32_t i = 0; i < c->nedges; i++) stmts_free(c->edges[i].stmts, c->edges[i].nstmts);
+  for (uint32_t i = 0; i < c->nedges; i++) {
+    cfa_stmts_free(c->edges[i].stmts, c->edges[i].nstmts);
+    call_free(c->edges[i].call);
+  }
   free(c->locs);
   free(c->edges);
   term_vec_free(&c->vars);
@@ -94,6 +104,7 @@ uint32_t cfa_add_edge(cfa *c, uint32_t src, uint32_t dst, const cfa_stmt *stmts,
   e->nstmts = n;
   e->stmts = stmts_copy(stmts, n);
   e->formula = NULL_TERM;
+  e->call = NULL;
   return c->nedges++;
 }
 
@@ -142,7 +153,8 @@ static void compact(cfa *c, const bool *dead_loc, const bool *dead_edge) {
   for (uint32_t e = 0; e < c->nedges; e++) {
     cfa_edge ed = c->edges[e];
     if (dead_edge[e] || map[ed.src] == CFA_NONE || map[ed.dst] == CFA_NONE) {
-      stmts_free(ed.stmts, ed.nstmts);
+      cfa_stmts_free(ed.stmts, ed.nstmts);
+      call_free(ed.call);
       continue;
     }
     ed.src = map[ed.src];
@@ -175,7 +187,7 @@ void cfa_lbe(cfa *c) {
       }
       if (nin != 1 || nout != 1 || in == out) continue;
       cfa_edge *a = &c->edges[in], *b = &c->edges[out];
-      if (a->src == l || b->dst == l) continue;
+      if (a->src == l || b->dst == l || a->call || b->call) continue;
       uint32_t n = a->nstmts + b->nstmts;
       cfa_stmt *s = xmalloc((n + 1) * sizeof *s);
       if (a->nstmts) memcpy(s, a->stmts, a->nstmts * sizeof *s);
@@ -195,6 +207,7 @@ void cfa_lbe(cfa *c) {
       if (dead_edge[e]) continue;
       for (uint32_t f = e + 1; f < c->nedges; f++) {
         if (dead_edge[f] || c->edges[f].src != c->edges[e].src || c->edges[f].dst != c->edges[e].dst) continue;
+        if (c->edges[e].call || c->edges[f].call) continue;
         cfa_block alts[2 * 64];
         uint32_t na = 0;
         const cfa_edge *two[2] = {&c->edges[e], &c->edges[f]};

@@ -23,6 +23,7 @@
 typedef enum { CFA_ASSIGN, CFA_ASSUME, CFA_HAVOC, CFA_CHOICE } cfa_stmt_kind;
 
 struct cfa_block;
+struct cfa_call;
 typedef struct {
   cfa_stmt_kind kind;
   term_t var;    /* ASSIGN, HAVOC: the variable (index 0) */
@@ -41,6 +42,8 @@ typedef struct {
   cfa_stmt *stmts;
   uint32_t nstmts;
   term_t formula;   /* cache of cfa_edge_formula (NULL_TERM until built) */
+  struct cfa_call *call;   /* a procedure call (ir/cfa_proc.h), owned; NULL
+                              on every edge of a single-procedure cfa */
 } cfa_edge;
 
 typedef struct {
@@ -72,6 +75,8 @@ uint32_t cfa_add_loc(cfa *c, const char *name);
 uint32_t cfa_find_loc(const cfa *c, const char *name);   /* CFA_NONE if absent */
 /* Copies the statements (deeply: CHOICE alternatives too). */
 uint32_t cfa_add_edge(cfa *c, uint32_t src, uint32_t dst, const cfa_stmt *stmts, uint32_t n);
+/* Frees a statement array with its choices' alternatives. */
+void cfa_stmts_free(cfa_stmt *s, uint32_t n);
 /* Rebuilds the in/out edge lists and init/error/final from the flags; call
  * after building and after every transformation (they call it). */
 void cfa_index(cfa *c);

@@ -3,12 +3,14 @@
 #include <stdarg.h>
 #include <string.h>
 #include "ir/cfa.h"
+#include "ir/cfa_proc.h"
 
 typedef struct {
   FILE *out;
   char *why;
   size_t len;
   bool ok;
+  bool local;   /* a program with procedures: variables by their source names */
 } writer;
 
 static void fail(writer *w, const char *fmt, ...) {
@@ -37,6 +39,14 @@ static void type_out(writer *w, type_t ty) {
 }
 
 static void expr(writer *w, term_t t);
+
+static void var_out(writer *w, term_t v) {
+  if (term_var_index(v) != 0) fail(w, "an indexed variable");
+  const char *n = term_var_name(v);
+  if (w->local) n = cfa_proc_local_name(v);
+  else if (strstr(n, "::")) fail(w, "a procedure-local variable of an inlined program");
+  fputs(n, w->out);
+}
 
 static void literal(writer *w, term_t t) {
   type_t ty = term_type(t);
@@ -106,8 +116,7 @@ static void expr(writer *w, term_t t) {
   case OP_TRUE: fputs("true", out); return;
   case OP_RAT: case OP_BV: literal(w, t); return;
   case OP_VAR:
-    if (term_var_index(t) != 0) fail(w, "an indexed variable");
-    fputs(term_var_name(t), out);
+    var_out(w, t);
     return;
   case OP_ITE:
     fputs("(if ", out);
@@ -193,39 +202,105 @@ static void stmts(writer *w, const cfa_stmt *s, uint32_t n, const char *sep) {
     fputs(sep, w->out);
     switch (s[i].kind) {
     case CFA_ASSIGN:
-      fprintf(w->out, "%s := ", term_var_name(s[i].var));
+      if (w->local && strcmp(cfa_proc_local_name(s[i].var), "return") == 0) {
+        fputs("return ", w->out);
+      } else {
+        var_out(w, s[i].var);
+        fputs(" := ", w->out);
+      }
       expr(w, s[i].expr);
       break;
     case CFA_ASSUME:
       fputs("assume ", w->out);
       expr(w, s[i].expr);
       break;
-    case CFA_HAVOC: fprintf(w->out, "havoc %s", term_var_name(s[i].var)); break;
+    case CFA_HAVOC: fputs("havoc ", w->out); var_out(w, s[i].var); break;
     case CFA_CHOICE: fail(w, "a choice between statement sequences (made by the large-block encoding)"); break;
     }
   }
 }
 
-bool cfa_write(FILE *out, const cfa *c, char *why, size_t len) {
-  writer w = {out, why, len, true};
-  fprintf(out, "main process %s {\n", c->name);
-  for (uint32_t i = 0; i < c->vars.size; i++) {
-    fprintf(out, "  var %s : ", term_var_name(c->vars.data[i]));
-    type_out(&w, term_type(c->vars.data[i]));
-    fputc('\n', out);
+static void var_decl(writer *w, term_t v) {
+  fputs("  var ", w->out);
+  var_out(w, v);
+  fputs(" : ", w->out);
+  type_out(w, term_type(v));
+  fputc('\n', w->out);
+}
+
+static void call_out(writer *w, const cfa_prog *p, const cfa_call *k) {
+  if (k->result != NULL_TERM) {
+    var_out(w, k->result);
+    fputs(" := ", w->out);
   }
+  fprintf(w->out, "%s(", p->procs[k->callee].body.name);
+  for (uint32_t i = 0; i < k->nargs; i++) {
+    if (i) fputs(", ", w->out);
+    expr(w, k->args[i]);
+  }
+  fputc(')', w->out);
+}
+
+/* The locations and edges of c, then the closing brace. */
+static void body_out(writer *w, const cfa_prog *p, const cfa *c) {
+  FILE *out = w->out;
   for (uint32_t i = 0; i < c->nlocs; i++) {
     const cfa_loc *l = &c->locs[i];
-    if (l->is_init && l->is_error) fail(&w, "a location that is initial and an error location");
+    if (l->is_init && l->is_error) fail(w, "a location that is initial and an error location");
     fprintf(out, "  %s%sloc %s\n", l->is_init ? "init " : l->is_error ? "error " : "", l->is_final ? "final " : "",
             l->name);
   }
   for (uint32_t e = 0; e < c->nedges; e++) {
     const cfa_edge *ed = &c->edges[e];
     fprintf(out, "  %s -> %s {", c->locs[ed->src].name, c->locs[ed->dst].name);
-    stmts(&w, ed->stmts, ed->nstmts, "\n    ");
+    if (ed->call) {
+      fputc(' ', out);
+      call_out(w, p, ed->call);
+      fputs(" }\n", out);
+      continue;
+    }
+    stmts(w, ed->stmts, ed->nstmts, "\n    ");
     fputs(ed->nstmts ? "\n  }\n" : " }\n", out);
   }
   fputs("}\n", out);
+}
+
+bool cfa_write(FILE *out, const cfa *c, char *why, size_t len) {
+  writer w = {out, why, len, true, false};
+  fprintf(out, "main process %s {\n", c->name);
+  for (uint32_t i = 0; i < c->vars.size; i++) var_decl(&w, c->vars.data[i]);
+  body_out(&w, NULL, c);
+  return w.ok;
+}
+
+bool cfa_prog_write(FILE *out, const cfa_prog *p, char *why, size_t len) {
+  writer w = {out, why, len, true, true};
+  for (uint32_t i = 0; i < p->globals.size; i++) {
+    var_decl(&w, p->globals.data[i]);
+  }
+  for (uint32_t k = 0; k < p->nprocs; k++) {
+    uint32_t f = k + (p->main != CFA_NONE && k >= p->main);   /* main last */
+    if (f >= p->nprocs) f = p->main;
+    const cfa_proc *pr = &p->procs[f];
+    fprintf(out, "\n%sprocess %s", f == p->main ? "main " : "", pr->body.name);
+    if (f != p->main) {
+      fputc('(', out);
+      for (uint32_t i = 0; i < pr->nparams; i++) {
+        if (i) fputs(", ", out);
+        var_out(&w, pr->body.vars.data[i]);
+        fputs(" : ", out);
+        type_out(&w, term_type(pr->body.vars.data[i]));
+      }
+      fputc(')', out);
+      if (pr->ret != NULL_TERM) {
+        fputs(" : ", out);
+        type_out(&w, term_type(pr->ret));
+      }
+    }
+    fputs(" {\n", out);
+    for (uint32_t i = pr->nparams; i < pr->body.vars.size; i++)
+      if (pr->body.vars.data[i] != pr->ret) var_decl(&w, pr->body.vars.data[i]);
+    body_out(&w, p, &pr->body);
+  }
   return w.ok;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "ir/cfa_proc.h"
 
 /* ---- tokens ---- */
 typedef enum { T_EOF, T_ID, T_NUM, T_BV, T_SYM } tok_kind;
@@ -20,8 +21,20 @@ typedef struct {
 typedef struct {
   token *src, *dst;
   cfa_stmt *stmts;
+  int32_t *call;     /* per statement: index into parser.calls, or -1 */
   uint32_t n;
 } pending_edge;
+
+/* A call statement `r := f(args)` / `f(args)`, resolved at the end of the
+ * file (procedures may be declared after their callers). */
+typedef struct {
+  token *name;
+  term_t *args;
+  uint32_t nargs;
+  term_t result;
+  token *result_tok;
+  uint32_t proc, edge;   /* the call edge made for it */
+} pending_call;
 
 #define SCRATCH 32
 
@@ -31,11 +44,17 @@ typedef struct {
   size_t nedges, ecap;
   token *toks;
   size_t ntoks, cap, pos;
-  cfa *c;
+  cfa *c;            /* the procedure being read */
+  cfa_prog *prog;
+  uint32_t cur;      /* its index */
+  pending_call *calls;
+  size_t ncalls, ccap;
+  term_vec globals;
   char *err;
   size_t errlen;
   jmp_buf jb;
-  /* declared variables: names are the term names */
+  /* the current procedure's variables (main: the term names; others:
+   * "proc::name") */
   term_vec vars;
   /* entries of the array literals being read */
   term_vec scratch[SCRATCH];
@@ -217,13 +236,24 @@ static term_t check(parser *p, token *t, term_t r, const char *what) {
   return r;
 }
 
-static term_t lookup_var(parser *p, token *t) {
-  for (uint32_t i = 0; i < p->vars.size; i++) {
-    const char *n = term_var_name(p->vars.data[i]);
-    if (strlen(n) == t->len && memcmp(n, t->s, t->len) == 0) return p->vars.data[i];
+static term_t find_in(const term_vec *v, const token *t) {
+  for (uint32_t i = 0; i < v->size; i++) {
+    const char *n = cfa_proc_local_name(v->data[i]);
+    if (strlen(n) == t->len && memcmp(n, t->s, t->len) == 0) return v->data[i];
   }
-  FAIL(p, t, "undeclared variable '%.*s'", (int)t->len, t->s);
   return NULL_TERM;
+}
+
+/* Locals first, then globals. */
+static term_t find_var(parser *p, const token *t) {
+  term_t v = find_in(&p->vars, t);
+  return v != NULL_TERM ? v : find_in(&p->globals, t);
+}
+
+static term_t lookup_var(parser *p, token *t) {
+  term_t v = find_var(p, t);
+  if (v == NULL_TERM) FAIL(p, t, "undeclared variable '%.*s'", (int)t->len, t->s);
+  return v;
 }
 
 static term_t bv_literal(parser *p, token *t) {
@@ -600,17 +630,28 @@ static term_t expr(parser *p) {
 }
 
 /* ---- declarations, locations, edges ---- */
-static void var_decl(parser *p) {
+/* A global (outside processes), a local of main (its plain name: a program
+ * with one process is a plain CFA) or of another procedure ("f::x"). */
+static term_t var_decl(parser *p) {
   token *t = peek(p);
   char name[256];
   ident(p, name, sizeof name);
   expect(p, ":");
   type_t ty = parse_type(p);
-  for (uint32_t i = 0; i < p->vars.size; i++)
-    if (strcmp(term_var_name(p->vars.data[i]), name) == 0) FAIL(p, t, "variable '%s' declared twice", name);
-  term_t v = term_var(name, ty);
-  term_vec_push(&p->vars, v);
-  cfa_add_var(p->c, v);
+  bool global = p->c == NULL, plain = global || p->cur == p->prog->main;
+  if (find_in(&p->vars, t) != NULL_TERM || (plain && find_in(&p->globals, t) != NULL_TERM))
+    FAIL(p, t, "variable '%s' declared twice", name);
+  char tn[600];
+  snprintf(tn, sizeof tn, "%s%s%s", plain ? "" : p->c->name, plain ? "" : "::", name);
+  term_t v = term_var(tn, ty);
+  if (global) {
+    term_vec_push(&p->globals, v);
+    term_vec_push(&p->prog->globals, v);
+  } else {
+    term_vec_push(&p->vars, v);
+    cfa_add_var(p->c, v);
+  }
+  return v;
 }
 
 static term_t typed_expr(parser *p, type_t ty, const char *what) {
@@ -629,8 +670,53 @@ static term_t typed_expr(parser *p, type_t ty, const char *what) {
   return e;
 }
 
-static bool stmt(parser *p, cfa_stmt *s) {
+/* f(args) after the name token; the call is recorded in p->calls. */
+static int32_t call_stmt(parser *p, token *name, term_t result, token *rt) {
+  expect(p, "(");
+  term_vec args = {0};
+  p->scratch[p->nscratch++] = args;   /* freed on errors */
+  term_vec *a = &p->scratch[p->nscratch - 1];
+  if (!accept(p, ")")) {
+    do term_vec_push(a, expr(p));
+    while (accept(p, ","));
+    expect(p, ")");
+  }
+  XGROW(p->calls, p->ccap, p->ncalls + 1);
+  pending_call *k = &p->calls[p->ncalls];
+  *k = (pending_call){name, xmalloc((a->size + 1) * sizeof(term_t)), a->size, result, rt, 0, 0};
+  if (a->size) memcpy(k->args, a->data, a->size * sizeof(term_t));
+  term_vec_free(a);
+  p->nscratch--;
+  return (int32_t)p->ncalls++;
+}
+
+static bool stmt(parser *p, cfa_stmt *s, int32_t *call) {
   token *t = peek(p);
+  *call = -1;
+  if (t->kind == T_ID && !is_keyword(t) && tok_is(peek2(p), "(") && find_var(p, t) == NULL_TERM) {
+    if (p->nscratch + 1 > SCRATCH) FAIL(p, t, "too deeply nested");
+    p->pos++;
+    *call = call_stmt(p, t, NULL_TERM, NULL);
+    return true;
+  }
+  if (t->kind == T_ID && !is_keyword(t) && tok_is(peek2(p), ":=")) {
+    token *c = &p->toks[p->pos + 2];
+    if (c->kind == T_ID && !is_keyword(c) && p->pos + 3 < p->ntoks && tok_is(&p->toks[p->pos + 3], "(") &&
+        find_var(p, c) == NULL_TERM) {
+      term_t r = lookup_var(p, t);
+      if (p->nscratch + 1 > SCRATCH) FAIL(p, t, "too deeply nested");
+      p->pos += 3;
+      *call = call_stmt(p, c, r, t);
+      return true;
+    }
+  }
+  if (at(p, "return") && p->cur != CFA_NONE && p->prog->procs[p->cur].ret != NULL_TERM) {
+    p->pos++;
+    s->kind = CFA_ASSIGN;
+    s->var = p->prog->procs[p->cur].ret;
+    s->expr = typed_expr(p, term_type(s->var), "return");
+    return true;
+  }
   if (accept(p, "assume")) {
     s->kind = CFA_ASSUME;
     s->var = NULL_TERM;
@@ -646,7 +732,7 @@ static bool stmt(parser *p, cfa_stmt *s) {
     s->expr = NULL_TERM;
     return true;
   }
-  if (accept(p, "return")) FAIL(p, t, "'return' statements are not supported");
+  if (accept(p, "return")) FAIL(p, t, "'return' in a process without a return type");
   if (t->kind == T_ID && !is_keyword(t) && tok_is(peek2(p), ":=")) {
     p->pos += 2;
     s->kind = CFA_ASSIGN;
@@ -658,13 +744,94 @@ static bool stmt(parser *p, cfa_stmt *s) {
 }
 
 
-static void process(parser *p) {
+static void free_pending(pending_edge *e, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    free(e[i].stmts);
+    free(e[i].call);
+  }
+}
+
+/* A location name not used in c, from base. */
+static uint32_t fresh_loc(cfa *c, const char *base) {
+  char n[300];
+  for (uint32_t k = 1;; k++) {
+    snprintf(n, sizeof n, "%s_%u", base, k);
+    if (cfa_find_loc(c, n) == CFA_NONE) return cfa_add_loc(c, n);
+  }
+}
+
+/* The edges of the process just read; a statement list with calls becomes
+ * a chain through fresh locations, each call on an edge of its own. */
+static void make_edges(parser *p) {
+  cfa *c = p->c;
+  for (size_t i = 0; i < p->nedges; i++) {
+    pending_edge *pe = &p->edges[i];
+    char sn[256], dn[256];
+    snprintf(sn, sizeof sn, "%.*s", (int)pe->src->len, pe->src->s);
+    snprintf(dn, sizeof dn, "%.*s", (int)pe->dst->len, pe->dst->s);
+    uint32_t s = cfa_find_loc(c, sn), d = cfa_find_loc(c, dn);
+    if (s == CFA_NONE) FAIL(p, pe->src, "undeclared location '%s'", sn);
+    if (d == CFA_NONE) FAIL(p, pe->dst, "undeclared location '%s'", dn);
+    uint32_t cur = s, from = 0;
+    for (uint32_t k = 0; k <= pe->n; k++) {
+      bool is_call = k < pe->n && pe->call[k] >= 0;
+      if (k < pe->n && !is_call) continue;
+      if (k > from) {   /* plain statements from..k */
+        uint32_t to = k == pe->n ? d : fresh_loc(c, sn);
+        cfa_add_edge(c, cur, to, pe->stmts + from, k - from);
+        cur = to;
+      } else if (k == pe->n && cur != d) {
+        cfa_add_edge(c, cur, d, NULL, 0);
+      } else if (k == pe->n && pe->n == 0) {
+        cfa_add_edge(c, s, d, NULL, 0);
+      }
+      if (is_call) {
+        pending_call *pc = &p->calls[pe->call[k]];
+        uint32_t to = k + 1 == pe->n ? d : fresh_loc(c, sn);
+        pc->proc = p->cur;
+        pc->edge = cfa_prog_add_call(p->prog, p->cur, cur, to, CFA_NONE, pc->args, pc->nargs, pc->result);
+        cur = to;
+      }
+      from = k + 1;
+    }
+  }
+  free_pending(p->edges, p->nedges);
+  p->nedges = 0;
+}
+
+static void param_decl(parser *p) {
+  expect(p, "(");
+  if (accept(p, ")")) return;
+  do {
+    var_decl(p);
+    p->prog->procs[p->cur].nparams++;
+  } while (accept(p, ","));
+  expect(p, ")");
+}
+
+static void process(parser *p, bool is_main) {
   token *pt = peek(p);
   char name[256];
-  ident(p, name, sizeof name);
-  free(p->c->name);
-  p->c->name = xstrdup(name);
-  if (at(p, "(")) FAIL(p, peek(p), "process parameters are not supported");
+  if (accept(p, "main")) snprintf(name, sizeof name, "main");   /* `main process main` */
+  else ident(p, name, sizeof name);
+  if (cfa_prog_find_proc(p->prog, name) != CFA_NONE) FAIL(p, pt, "process '%s' declared twice", name);
+  p->cur = cfa_prog_add_proc(p->prog, name);
+  if (is_main) p->prog->main = p->cur;
+  p->c = &p->prog->procs[p->cur].body;
+  p->vars.size = 0;
+  if (at(p, "(")) {
+    if (is_main) FAIL(p, peek(p), "the main process takes no parameters");
+    param_decl(p);
+  }
+  if (accept(p, ":")) {
+    token *rt = peek(p);
+    if (is_main) FAIL(p, rt, "the main process has no return type");
+    char rn[300];
+    snprintf(rn, sizeof rn, "%s::return", name);
+    term_t r = term_var(rn, parse_type(p));
+    cfa_add_var(p->c, r);
+    p->prog->procs[p->cur].ret = r;
+  }
   expect(p, "{");
   while (!accept(p, "}")) {
     token *t = peek(p);
@@ -692,7 +859,7 @@ static void process(parser *p) {
       continue;
     }
     if (t->kind == T_ID && !is_keyword(t) && tok_is(peek2(p), "->")) {
-      pending_edge e = {t, NULL, NULL, 0};
+      pending_edge e = {t, NULL, NULL, NULL, 0};
       p->pos += 2;
       e.dst = peek(p);
       char dn[256];
@@ -701,16 +868,19 @@ static void process(parser *p) {
       p->edges[p->nedges++] = e;
       pending_edge *pe = &p->edges[p->nedges - 1];
       if (accept(p, "{")) {
-        size_t cap = 0;
+        size_t cap = 0, ccap = 0;
         while (!accept(p, "}")) {
           cfa_stmt s;
+          int32_t call;
           XGROW(pe->stmts, cap, pe->n + 1);
-          if (!stmt(p, &s)) {
+          XGROW(pe->call, ccap, pe->n + 1);
+          if (!stmt(p, &s, &call)) {
             char b[64];
-            FAIL(p, peek(p), "expected a statement (x := e, assume e, havoc x) or '}', found %s",
+            FAIL(p, peek(p), "expected a statement (x := e, assume e, havoc x, x := f(args), f(args), return e) or '}', found %s",
                  describe(peek(p), b, sizeof b));
           }
-          pe->stmts[pe->n++] = s;
+          pe->stmts[pe->n] = s;
+          pe->call[pe->n++] = call;
         }
       }
       continue;
@@ -719,60 +889,123 @@ static void process(parser *p) {
     FAIL(p, t, "expected 'var', a location or an edge 'L1 -> L2', found %s", describe(t, b, sizeof b));
   }
   if (p->c->init == CFA_NONE) FAIL(p, pt, "process '%s' has no init location: expected 'init loc NAME'", name);
-  if (p->c->error == CFA_NONE) FAIL(p, pt, "process '%s' has no error location: expected 'error loc NAME'", name);
+  make_edges(p);
+  cfa_index(p->c);
+  p->c = NULL;
+  p->cur = CFA_NONE;
+  p->vars.size = 0;
 }
 
-static void free_pending(pending_edge *e, size_t n) {
-  for (size_t i = 0; i < n; i++) free(e[i].stmts);
-  free(e);
+/* Callees by name, arity and types, once every process is known. */
+static void resolve_calls(parser *p) {
+  cfa_prog *g = p->prog;
+  for (size_t i = 0; i < p->ncalls; i++) {
+    pending_call *k = &p->calls[i];
+    char n[256];
+    snprintf(n, sizeof n, "%.*s", (int)k->name->len, k->name->s);
+    uint32_t f = cfa_prog_find_proc(g, n);
+    if (f == CFA_NONE) FAIL(p, k->name, "undeclared process '%s'", n);
+    if (f == g->main) FAIL(p, k->name, "the main process cannot be called");
+    const cfa_proc *callee = &g->procs[f];
+    if (k->nargs != callee->nparams)
+      FAIL(p, k->name, "process '%s' takes %u arguments, found %u", n, callee->nparams, k->nargs);
+    for (uint32_t a = 0; a < k->nargs; a++)
+      if (term_type(k->args[a]) != term_type(callee->body.vars.data[a]))
+        FAIL(p, k->name, "type mismatch in argument %u of '%s'", a + 1, n);
+    if (k->result != NULL_TERM) {
+      if (callee->ret == NULL_TERM) FAIL(p, k->result_tok, "process '%s' returns no value", n);
+      if (term_type(callee->ret) != term_type(k->result))
+        FAIL(p, k->result_tok, "type mismatch in the result of '%s'", n);
+    }
+    g->procs[k->proc].body.edges[k->edge].call->callee = f;
+  }
 }
 
-bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *err, size_t errlen) {
+bool cfa_parse_prog(const char *file, const char *text, size_t len, cfa_prog *out, char *err, size_t errlen) {
   parser *p = xcalloc(1, sizeof *p);
   p->file = file ? file : "<input>";
   p->err = err;
   p->errlen = errlen;
-  p->c = out;
-  cfa_init(out, "cfa");
+  p->prog = out;
+  p->cur = CFA_NONE;
+  cfa_prog_init(out);
   volatile bool ok = false;
-  volatile bool seen_process = false;
   char base;
   p->stack_base = &base;
   if (setjmp(p->jb) == 0) {
     lex(p, text, len);
+    token *first_main = NULL;
+    uint32_t nproc = 0;   /* a lone process is main, with or without the keyword */
+    for (size_t i = 0; i < p->ntoks; i++) nproc += tok_is(&p->toks[i], "process");
     while (peek(p)->kind != T_EOF) {
       token *t = peek(p);
       if (accept(p, "var")) { var_decl(p); continue; }
-      accept(p, "main");
+      bool is_main = accept(p, "main");
       if (accept(p, "process")) {
-        if (seen_process) FAIL(p, t, "only one process is supported");
-        seen_process = true;
-        process(p);
+        if (is_main && first_main) FAIL(p, t, "a second main process");
+        if (is_main) first_main = t;
+        process(p, is_main || nproc == 1);
         continue;
       }
       char b[64];
       FAIL(p, t, "expected 'var' or 'main process', found %s", describe(t, b, sizeof b));
     }
-    if (!seen_process) FAIL(p, peek(p), "expected 'main process NAME { ... }'");
-    pending_edge *edges = p->edges;
-    for (size_t i = 0; i < p->nedges; i++) {
-      char sn[256], dn[256];
-      snprintf(sn, sizeof sn, "%.*s", (int)edges[i].src->len, edges[i].src->s);
-      snprintf(dn, sizeof dn, "%.*s", (int)edges[i].dst->len, edges[i].dst->s);
-      uint32_t s = cfa_find_loc(out, sn), d = cfa_find_loc(out, dn);
-      if (s == CFA_NONE) FAIL(p, edges[i].src, "undeclared location '%s'", sn);
-      if (d == CFA_NONE) FAIL(p, edges[i].dst, "undeclared location '%s'", dn);
-      cfa_add_edge(out, s, d, edges[i].stmts, edges[i].n);
+    if (out->nprocs == 0) FAIL(p, peek(p), "expected 'main process NAME { ... }'");
+    if (out->main == CFA_NONE) FAIL(p, peek(p), "expected a 'main process' among the processes");
+    resolve_calls(p);
+    bool has_error = false;
+    for (uint32_t f = 0; f < out->nprocs; f++) has_error |= out->procs[f].body.error != CFA_NONE;
+    if (!has_error) {
+      /* the position of the main process's name */
+      token *mt = NULL;
+      for (size_t i = 0; i + 1 < p->ntoks; i++)
+        if (tok_is(&p->toks[i], "process") && p->toks[i + 1].len == strlen(out->procs[out->main].body.name) &&
+            memcmp(p->toks[i + 1].s, out->procs[out->main].body.name, p->toks[i + 1].len) == 0) {
+          mt = &p->toks[i + 1];
+          break;
+        }
+      FAIL(p, mt ? mt : peek(p), "process '%s' has no error location: expected 'error loc NAME'",
+           out->procs[out->main].body.name);
     }
-    cfa_index(out);
     ok = true;
   }
   free_pending(p->edges, p->nedges);
+  free(p->edges);
+  for (size_t i = 0; i < p->ncalls; i++) free(p->calls[i].args);
+  free(p->calls);
   free(p->toks);
   term_vec_free(&p->vars);
+  term_vec_free(&p->globals);
   for (uint32_t i = 0; i < p->nscratch; i++) term_vec_free(&p->scratch[i]);
   free(p);
-  if (!ok) cfa_free(out);
+  if (!ok) cfa_prog_free(out);
+  return ok;
+}
+
+bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *err, size_t errlen) {
+  cfa_prog g;
+  if (!cfa_parse_prog(file, text, len, &g, err, errlen)) {
+    cfa_init(out, "cfa");
+    cfa_free(out);
+    return false;
+  }
+  bool ok = true;
+  if (cfa_prog_ncalls(&g) == 0) cfa_prog_flatten(&g, out);
+  else if (!cfa_prog_inline(&g, 100000, out)) {
+    snprintf(err, errlen, "%s:1:1: a recursive program: procedures that call themselves have no single-CFA form",
+             file ? file : "<input>");
+    ok = false;
+  }
+  cfa_prog_free(&g);
+  return ok;
+}
+
+bool cfa_parse_prog_file(const char *path, cfa_prog *out, char *err, size_t errlen) {
+  size_t n;
+  char *buf = file_read_all(path, &n, err, errlen);
+  if (!buf) return false;
+  bool ok = cfa_parse_prog(path, buf, n, out, err, errlen);
+  free(buf);
   return ok;
 }
 

@@ -1,0 +1,347 @@
+/* The check of programs with procedures (proc_run.h). */
+#include "lang/proc_run.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "engine/chc_engine.h"
+#include "engine/pds.h"
+#include "engine/portfolio.h"
+#include "ir/cfa_proc_chc.h"
+#include "lang/cfa_run.h"
+#include "lang/lang_common.h"
+
+/* ---- UNSAFE: the trace ---- */
+
+static void print_frame_vals(FILE *out, report *r, const cfa_prog *p, const cfa_trace_step *s) {
+  uint32_t ng = p->globals.size;
+  const cfa *c = &p->procs[s->proc].body;
+  for (uint32_t i = 0; i < ng + c->vars.size; i++) {
+    term_t v = i < ng ? p->globals.data[i] : c->vars.data[i - ng];
+    const char *name = cfa_proc_local_name(v);
+    fprintf(out, " %s = ", name);
+    term_print(out, s->vals[i]);
+    report_value_term(r, name, s->vals[i]);
+  }
+}
+
+void proc_run_report_trace(report *r, const cfa_prog *p, const cfa_trace *t) {
+  FILE *out = report_out(r);
+  report_set_evidence(r, "trace", NULL);
+  fprintf(out, "counterexample (%u steps, replayed concretely):\n", t->n ? t->n - 1 : 0);
+  /* the call stack as procedure names, main first */
+  uint32_t *stack = xmalloc((t->n + 2) * sizeof *stack);
+  uint32_t depth = 0;
+  for (uint32_t k = 0; k < t->n; k++) {
+    const cfa_trace_step *s = &t->steps[k];
+    const cfa *c = &p->procs[s->proc].body;
+    if (s->kind == TRACE_INIT) stack[depth++] = s->proc;
+    else if (s->kind == TRACE_CALL) stack[depth++] = s->proc;
+    else if (s->kind == TRACE_RETURN && depth > 1) depth--;
+    const cfa *pc = s->kind == TRACE_CALL ? &p->procs[stack[depth - 2]].body : c;
+    if (s->kind == TRACE_EDGE || s->kind == TRACE_CALL || s->kind == TRACE_RETURN) {
+      const cfa_edge *e = &pc->edges[s->edge];
+      if (s->kind == TRACE_EDGE) {
+        fprintf(out, "  edge %s -> %s {", c->locs[e->src].name, c->locs[e->dst].name);
+        for (uint32_t i = 0; i < e->nstmts; i++) {
+          fputs(i ? "; " : " ", out);
+          cfa_print_stmt(out, &e->stmts[i]);
+        }
+        fputs(" }\n", out);
+      } else {
+        fprintf(out, "  %s %s (edge %s -> %s)\n", s->kind == TRACE_CALL ? "call" : "return from",
+                p->procs[e->call->callee].body.name, pc->locs[e->src].name, pc->locs[e->dst].name);
+      }
+    }
+    fprintf(out, "  state %u at %s.%s [stack", k, c->name, c->locs[s->loc].name);
+    for (uint32_t i = 0; i < depth; i++) fprintf(out, " %s", p->procs[stack[i]].body.name);
+    fputs("]:", out);
+    report_step(r, "%s.%s", c->name, c->locs[s->loc].name);
+    print_frame_vals(out, r, p, s);
+    fputc('\n', out);
+  }
+  free(stack);
+}
+
+/* ---- SAFE: summaries and invariants ---- */
+
+/* Readable arguments of predicate q: entry copies as old_x, the rest as
+ * the program's variables (the callee's result as "return"). */
+static term_t readable(term_t v) {
+  if (term_var_index(v) == 0) return v;
+  char n[400];
+  snprintf(n, sizeof n, "old_%s", cfa_proc_local_name(v));
+  return term_var(n, term_type(v));
+}
+
+static void print_interp(FILE *out, const chc_system *s, uint32_t q, term_t interp, const term_t *args) {
+  const chc_pred *pr = &s->preds[q];
+  term_t *a = xmalloc((pr->arity + 1) * sizeof *a);
+  for (uint32_t i = 0; i < pr->arity; i++) a[i] = readable(args[i]);
+  term_t f = term_subst(interp, pr->arity, pr->params, a);
+  term_print(out, f);
+  free(a);
+}
+
+/* SAFE evidence in the program's words: each predicate's interpretation
+ * over the variables of a clause that uses it (body arguments are plain
+ * variables; entry values read as old_x). */
+static void report_model(report *r, const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m,
+                         const term_t *interp) {
+  lang_capture cap;
+  FILE *out = lang_capture_open(&cap);
+  term_t **args = xcalloc(s->npreds + 1, sizeof *args);
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    for (uint32_t b = 0; b < c->nbody; b++)
+      if (!args[c->body[b].pred] && m->origin[i].kind != PCHC_RETURN) args[c->body[b].pred] = c->body[b].args;
+    if (c->head.pred != CHC_FALSE && m->origin[i].kind == PCHC_SUMMARY && !args[c->head.pred])
+      args[c->head.pred] = c->head.args;
+  }
+  /* entry predicates over the callee's own entry copies (init clauses) */
+  for (uint32_t i = 0; i < s->nclauses; i++)
+    if (m->origin[i].kind == PCHC_ENTRY_INIT) args[s->clauses[i].body[0].pred] = s->clauses[i].body[0].args;
+  for (uint32_t f = 0; f < p->nprocs; f++) {
+    const cfa *c = &p->procs[f].body;
+    if (m->sum[f] != CHC_FALSE && args[m->sum[f]]) {
+      fprintf(out, "summary %s: ", c->name);
+      print_interp(out, s, m->sum[f], interp[m->sum[f]], args[m->sum[f]]);
+      fputc('\n', out);
+    }
+    for (uint32_t l = 0; l < c->nlocs; l++) {
+      uint32_t q = m->loc_pred[f][l];
+      if (!args[q]) continue;
+      fprintf(out, "invariant %s.%s: ", c->name, c->locs[l].name);
+      print_interp(out, s, q, interp[q], args[q]);
+      fputc('\n', out);
+    }
+  }
+  free(args);
+  lang_emit(r, "invariant", &cap);
+}
+
+/* ---- the Horn route ---- */
+
+static void solve(const char *alg, const chc_system *s, const zeta_options *o, const zeta_limits *lim, chc_result *res) {
+  itp_strategy itp = ITP_AUTO;
+  itp_strategy_parse(o->itp, &itp);
+  memset(res, 0, sizeof *res);
+  if (option_is(alg, "spacer")) { chc_spacer_solve(s, lim, true, res); return; }
+  if (option_is(alg, "own") || option_is(alg, "cegar")) { chc_pa_solve_itp(s, lim, itp, res); return; }
+  if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, res); return; }
+  if (option_is(alg, "portfolio")) {
+    double total = lim->deadline ? lim->deadline - limits_now() : 0;
+    zeta_limits l1 = *lim;
+    if (total > 0) l1.deadline = limits_now() + total * 0.6;
+    chc_spacer_solve(s, &l1, true, res);
+    if (res->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    chc_result_free(res);
+    memset(res, 0, sizeof *res);
+    chc_pa_solve_itp(s, lim, itp, res);
+    return;
+  }
+  res->answer = CHC_UNKNOWN;
+  res->reason = "recursive programs: use --algorithm portfolio, spacer, own, cegar, bmc or pds";
+}
+
+static bool model_ok(const chc_system *s, const term_t *interp, const char *backend) {
+  const char *err = NULL;
+  solver *z = backend ? solver_new(backend, &err) : solver_new_z3();
+  if (!z) return false;
+  solver_set_timeout(z, 10000);
+  uint32_t *failed;
+  bool *undecided;
+  uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
+  solver_free(z);
+  free(failed);
+  free(undecided);
+  return nf == 0;
+}
+
+/* SAFE when interp satisfies every clause (Z3; also cvc5 under
+ * --validate), with the summaries and invariants under --invariant;
+ * otherwise UNKNOWN: what (an engine's answer) failed its check. */
+static int report_safe(report *r, const zeta_options *o, const cfa_prog *p, const chc_system *s,
+                       const cfa_proc_chc_map *m, const term_t *interp, const char *what) {
+  bool ok = model_ok(s, interp, NULL);
+  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER);
+  if (!ok || (o->validate && !valid)) {
+    char why[200];
+    snprintf(why, sizeof why, "internal: %s failed the SMT check", what);
+    return lang_verdict(r, ZETA_UNKNOWN, why);
+  }
+  int code = lang_verdict(r, ZETA_SAFE, NULL);
+  fprintf(report_out(r), "validated: summaries and invariants checked by z3%s\n", valid ? " and cvc5" : "");
+  if (o->invariant) report_model(r, p, s, m, interp);
+  return code;
+}
+
+static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
+  chc_system s;
+  cfa_proc_chc_map m;
+  cfa_proc_to_chc(p, &s, &m);
+  report_stat(r, "horn-predicates", "%u", s.npreds);
+  report_stat(r, "horn-clauses", "%u", s.nclauses);
+  chc_result res;
+  solve(o->algorithm, &s, o, lim, &res);
+  report_set_engine(r, res.engine ? res.engine : "horn");
+  int code;
+  if (res.answer == CHC_SAT && !model_ok(&s, res.interp, NULL)) {
+    /* Spacer leaves predicates it never needed at true: solve the
+     * normalized clauses and expand their model to every predicate */
+    chc_system norm;
+    chc_copy(&norm, &s);
+    chc_normalize(&norm);
+    chc_result_free(&res);
+    solve(o->algorithm, &norm, o, lim, &res);
+    if (res.answer == CHC_SAT) {
+      term_t *interp = xcalloc(s.npreds + 1, sizeof(term_t));
+      for (uint32_t q = 0; q < s.npreds; q++) interp[q] = res.interp[q];
+      chc_expand_model(&norm, interp);
+      free(res.interp);
+      res.interp = interp;
+    } else if (res.answer == CHC_UNSAT) {   /* contradicts the first answer */
+      chc_result_free(&res);
+      memset(&res, 0, sizeof res);
+      res.answer = CHC_UNKNOWN;
+      res.reason = "internal: the Horn engines disagree";
+    }
+    chc_free(&norm);
+  }
+  if (res.answer == CHC_SAT) {
+    code = report_safe(r, o, p, &s, &m, res.interp, "the summaries");
+  } else if (res.answer == CHC_UNSAT) {
+    cfa_trace t;
+    char why[300] = "the derivation has no run's shape";
+    if (cfa_proc_chc_trace(p, &s, &m, &res.deriv, &t) && cfa_trace_replay(p, &t, why, sizeof why)) {
+      code = lang_verdict(r, ZETA_UNSAFE, NULL);
+      proc_run_report_trace(r, p, &t);
+    } else {
+      char reason[400];
+      snprintf(reason, sizeof reason, "the counterexample did not replay (%s)", why);
+      code = lang_verdict(r, ZETA_UNKNOWN, reason);
+    }
+    cfa_trace_free(&t);
+  } else {
+    code = lang_verdict(r, ZETA_UNKNOWN, res.reason ? res.reason : "the Horn engines gave up");
+  }
+  chc_result_free(&res);
+  cfa_proc_chc_map_free(&m);
+  chc_free(&s);
+  return code;
+}
+
+/* --algorithm pds (--pds-refine): BDD reachability with summaries; SAFE when the
+ * fixpoint, as Horn-clause interpretations, passes the SMT check; UNSAFE
+ * when the Horn route then gives a trace that replays. */
+static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
+  chc_system s;
+  cfa_proc_chc_map m;
+  cfa_proc_to_chc(p, &s, &m);
+  pds_result res;
+  pds_refine_mode mode = option_is(o->pds_refine, "concrete")  ? PDS_CONCRETE
+                         : option_is(o->pds_refine, "weakest")   ? PDS_WEAKEST
+                         : option_is(o->pds_refine, "strongest") ? PDS_STRONGEST
+                                                                 : PDS_BOTH;
+  pds_check(p, &s, &m, lim, mode, &res);
+  static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
+                                      "pds (weakest interpolants)", "pds (strongest and weakest interpolants)"};
+  report_set_engine(r, names[mode]);
+  report_stat(r, "pds-sweeps", "%u", res.sweeps);
+  report_stat(r, "pds-cycles", "%u", res.cycles);
+  report_stat(r, "pds-max-preds", "%u", res.max_preds);
+  report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
+  report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
+  int code;
+  if (res.verdict == ZETA_SAFE) {
+    code = report_safe(r, o, p, &s, &m, res.interp, "the BDD fixpoint");
+  } else if (res.verdict == ZETA_UNSAFE) {
+    /* the error is reachable: the trace comes from the Horn route */
+    zeta_options o2 = *o;
+    o2.algorithm = "spacer";
+    report *tmp = report_new();
+    int c2 = horn_route(p, &o2, lim, tmp);
+    (void)c2;
+    cfa flat;
+    if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
+      /* no recursion: BMC on the inlined program finds the trace */
+      report_free(tmp);
+      tmp = report_new();
+      o2.algorithm = "bmc";
+      diag d2 = {0};
+      cfa_run_check(&flat, &o2, lim, NULL, tmp, &d2);
+      cfa_free(&flat);
+    }
+    if (report_verdict(tmp) == ZETA_UNSAFE) {
+      code = lang_verdict(r, ZETA_UNSAFE, NULL);
+      const char *text = report_text(tmp);
+      const char *nl = strchr(text, '\n');
+      fputs(nl ? nl + 1 : "", report_out(r));
+      report_set_evidence(r, "trace", report_evidence_text(tmp));
+    } else {
+      code = lang_verdict(r, ZETA_UNKNOWN, "pds: the error location is reachable, but no trace replayed");
+    }
+    report_free(tmp);
+  } else {
+    code = lang_verdict(r, ZETA_UNKNOWN, res.reason[0] ? res.reason : "pds gave up");
+  }
+  free(res.interp);
+  cfa_proc_chc_map_free(&m);
+  chc_free(&s);
+  return code;
+}
+
+/* The portfolio for recursive programs: the Horn route (Spacer, then the
+ * own engines) against pds, forked; the first checked answer wins. */
+typedef struct { cfa_prog *p; const zeta_options *o; bool pds; } proc_job;
+
+static int proc_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  proc_job *j = ctx;
+  return j->pds ? pds_route(j->p, j->o, lim, r) : horn_route(j->p, j->o, lim, r);
+}
+
+static int race(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
+  proc_job horn = {p, o, false}, pds = {p, o, true};
+  portfolio_job jobs[2] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0}};
+  portfolio_outcome po;
+  int code = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
+  if (po.winner < 0) {
+    report_set_engine(r, "portfolio");
+    code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+    if (po.internal) code = ZETA_EXIT_INTERNAL;
+  }
+  report_stat(r, "portfolio-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  return code;
+}
+
+int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (option_is(o->export_fmt, "cfa")) {
+    char why[256];
+    if (!cfa_prog_write(report_out(r), p, why, sizeof why)) {
+      diag_set(d, ZETA_EXIT_INPUT, "zeta: --export cfa: %s", why);
+      return ZETA_EXIT_INPUT;
+    }
+    return ZETA_EXIT_VERDICT;
+  }
+  if (option_is(o->export_fmt, "chc")) {
+    chc_system s;
+    cfa_proc_chc_map m;
+    cfa_proc_to_chc(p, &s, &m);
+    chc_write(report_out(r), &s);
+    cfa_proc_chc_map_free(&m);
+    chc_free(&s);
+    return ZETA_EXIT_VERDICT;
+  }
+  if (option_is(o->algorithm, "pds")) return pds_route(p, o, lim, r);
+  bool horn = option_is(o->algorithm, "spacer") || option_is(o->algorithm, "own");
+  if (!horn && !cfa_prog_recursive(p)) {
+    cfa flat;
+    if (cfa_prog_inline(p, 100000, &flat)) {
+      report_stat(r, "inlined-locations", "%u", flat.nlocs);
+      int code = cfa_run_check(&flat, o, lim, NULL, r, d);
+      cfa_free(&flat);
+      return code;
+    }
+  }
+  if (option_is(o->algorithm, "portfolio")) return race(p, o, lim, r);
+  return horn_route(p, o, lim, r);
+}

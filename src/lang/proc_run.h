@@ -1,0 +1,30 @@
+/* The check of a program with procedures (src/ir/cfa_proc.h), shared by
+ * every room whose language has procedures (the CFA language, C):
+ * - a program without recursion is inlined into one cfa and checked by
+ *   cfa_run_check (every CFA engine), unless --algorithm spacer / own asks
+ *   for the Horn route;
+ * - a recursive one goes to the Horn route: procedure summaries as
+ *   non-linear Horn clauses (ir/cfa_proc_chc.h) solved by Spacer (spacer),
+ *   zeta's predicate abstraction (own, cegar) or bounded unfolding (bmc);
+ *   portfolio: that route (Spacer, then the own engine with the time left)
+ *   raced against pds in forked processes;
+ * - --algorithm pds: the pushdown CEGAR engine (engine/pds.h).
+ * SAFE from the Horn route: the model (per-procedure summaries, per-location
+ * invariants) is re-checked clause by clause with Z3, and with cvc5 under
+ * --validate; printed under --invariant. UNSAFE: the derivation becomes an
+ * interprocedural trace (values at every step, the call stack), replayed
+ * concretely (cfa_trace_replay) before it is printed.
+ */
+#ifndef ZETA_LANG_PROC_RUN_H
+#define ZETA_LANG_PROC_RUN_H
+#include "core/diag.h"
+#include "core/limits.h"
+#include "core/options.h"
+#include "core/report.h"
+#include "ir/cfa_proc_trace.h"
+
+int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+/* The UNSAFE answer: "UNSAFE", then one line per step with the call stack
+ * and the values, as text and report steps. */
+void proc_run_report_trace(report *r, const cfa_prog *p, const cfa_trace *t);
+#endif

@@ -1,0 +1,101 @@
+# Programs with procedures (docs/CEGAR.md, "Procedures"): the hand
+# transcriptions of benchmarks/pds in examples/pds with every route (the
+# default: inlining or Horn clauses; --algorithm pds; --algorithm spacer):
+# the expected verdict or UNKNOWN, never the other one, and every UNSAFE of
+# the procedure routes with a concretely replayed trace; SAFE evidence
+# re-checked by cvc5 (--validate); the CFA and Horn exports; positioned
+# errors; random programs with procedures cross-checked between the routes.
+. "$(dirname "$0")/lib/quick.sh"
+z=$ZETA
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ex=$root/examples/pds
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+verdict_of() { head -n 1 "$1" | awk '{print $1}'; }
+
+names=$(grep -v '^#' "$ex/verdicts.txt" | awk '{print $1}')
+routes="portfolio pds pds-concrete spacer"
+quick && routes="portfolio pds spacer"
+for n in $(quick_subset $names); do
+  want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
+  for alg in $routes; do
+    a="--algorithm $alg"
+    [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"
+    timeout 60 "$z" $a --timeout 3 "$ex/$n.cfa" >"$tmp/out" 2>"$tmp/err"
+    got=$(verdict_of "$tmp/out")
+    ok=1
+    case "$got" in
+      "$want"|UNKNOWN) ;;
+      *) ok=0 ;;
+    esac
+    # spacer: the Horn route's replayed interprocedural trace; pds takes
+    # it from there too, or from BMC on the inlined program
+    if [ "$got" = UNSAFE ] && [ $alg = spacer ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi
+    if [ "$got" = UNSAFE ] && ! grep -q "^counterexample" "$tmp/out"; then ok=0; fi
+    if [ $ok = 1 ]; then echo "PASS pds/$n/$alg ($got)"
+    else echo "FAIL pds/$n/$alg: expected $want, got '$got' $(head -c 300 "$tmp/err")"; fi
+  done
+done
+
+# SAFE evidence re-checked by the second solver
+vnames="two-procedures skip-example"
+quick && vnames="two-procedures"
+for n in $vnames; do
+  for alg in pds spacer; do
+    out=$(timeout 60 "$z" --algorithm $alg --validate --invariant --timeout 20 "$ex/$n.cfa" 2>&1)
+    if echo "$out" | head -n 1 | grep -q '^SAFE' && echo "$out" | grep -q "cvc5" && echo "$out" | grep -q "^summary"; then
+      echo "PASS pds/validate/$n/$alg"
+    else echo "FAIL pds/validate/$n/$alg: $(echo "$out" | head -c 300)"; fi
+  done
+done
+
+# the CFA export reads back to the same text; the Horn export agrees in z3
+for n in $(quick_subset quicksort-one primality-unsafe xeqy two-procedures); do
+  "$z" --export cfa "$ex/$n.cfa" >"$tmp/a.cfa" 2>"$tmp/err" && "$z" --export cfa "$tmp/a.cfa" >"$tmp/b.cfa" 2>>"$tmp/err"
+  if cmp -s "$tmp/a.cfa" "$tmp/b.cfa"; then echo "PASS pds/export-cfa/$n"
+  else echo "FAIL pds/export-cfa/$n: $(head -c 300 "$tmp/err")"; fi
+done
+for n in primality-unsafe two-procedures push-only-unsafe; do
+  want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
+  "$z" --export chc "$ex/$n.cfa" >"$tmp/c.smt2"
+  r=$(timeout 30 z3 -T:20 "$tmp/c.smt2" 2>&1 | head -n 1)
+  case "$want/$r" in
+    SAFE/sat|UNSAFE/unsat|*/unknown|*/timeout) echo "PASS pds/export-chc/$n ($r)" ;;
+    *) echo "FAIL pds/export-chc/$n: expected $want, z3 said '$r'" ;;
+  esac
+done
+
+# bad input: a positioned message, exit 2, no verdict
+bad() {
+  printf '%b' "$2" >"$tmp/bad.cfa"
+  "$z" "$tmp/bad.cfa" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc = 2 ] && [ ! -s "$tmp/out" ] && grep -q "bad.cfa:$3: .*$4" "$tmp/err"; then echo "PASS pds/bad/$1"
+  else echo "FAIL pds/bad/$1: rc=$rc $(head -c 200 "$tmp/err")"; fi
+}
+bad undeclared-process 'main process m {\n init loc A error loc E\n A -> E { f() }\n}\n' 3:11 "undeclared process 'f'"
+bad arity 'process f(a : bv[2]) { init loc A }\nmain process m {\n init loc A error loc E\n A -> E { f() }\n}\n' 4:11 "takes 1 arguments"
+bad result-type 'process f() : bv[2] { init loc A }\nmain process m {\n var x : bool\n init loc A error loc E\n A -> E { x := f() }\n}\n' 5:11 "type mismatch in the result"
+bad no-main 'process f() { init loc A }\nprocess g() { init loc A }\n' 3:1 "main process"
+
+# random programs: no two routes disagree on a definite verdict
+seeds=$(seq 1 15)
+quick && seeds=$(seq 1 2)
+for s in $seeds; do
+  python3 "$root/tests/e2e/pds_gen.py" "$s" >"$tmp/r.cfa"
+  vs=""
+  # pds with both (default), concrete, and weakest / strongest by turns
+  other=weakest; [ $((s % 2)) = 0 ] && other=strongest
+  for alg in pds pds-concrete pds-$other spacer portfolio; do
+    a="--algorithm $alg"
+    [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"
+    [ $alg = pds-$other ] && a="--algorithm pds --pds-refine $other"
+    v=$(timeout 60 "$z" $a --timeout 10 "$tmp/r.cfa" 2>/dev/null | head -n 1 | awk '{print $1}')
+    vs="$vs $alg=$v"
+  done
+  if echo "$vs" | grep -q "=SAFE" && echo "$vs" | grep -q "=UNSAFE"; then
+    cp "$tmp/r.cfa" "$tmp/disagree-$s.cfa"
+    echo "FAIL pds/random/$s:$vs"
+  elif echo "$vs" | grep -q "=SAFE\|=UNSAFE"; then echo "PASS pds/random/$s ($vs )"
+  else echo "FAIL pds/random/$s: no route decided ($vs )"; fi
+done

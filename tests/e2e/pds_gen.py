@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Random small programs with procedures in the CFA language (for
+tests/e2e/pds.sh and bench/pds_random.sh): 3-bit globals, procedures with
+parameters, results, loops, havoc and (mutual) recursion; errors in main or
+in a callee. Usage: pds_gen.py SEED > prog.cfa"""
+import random
+import sys
+
+W = 3
+
+
+def const(r):
+    return "%d'd%d" % (W, r.randrange(1 << W))
+
+
+def expr(r, vs, d=2):
+    if d == 0 or r.random() < 0.3:
+        return r.choice(vs) if vs and r.random() < 0.7 else const(r)
+    op = r.choice(["bvadd", "bvsub", "bvmul", "bvand", "bvor", "bvxor", "bvudiv", "bvurem"])
+    return "(%s %s %s)" % (expr(r, vs, d - 1), op, expr(r, vs, d - 1))
+
+
+def cond(r, vs):
+    op = r.choice(["=", "/=", "bvult", "bvule", "bvugt"])
+    return "(%s %s %s)" % (expr(r, vs, 1), op, expr(r, vs, 1))
+
+
+def body(r, name, vs, procs, nlocs, ret, error):
+    out = []
+    locs = ["L%d" % i for i in range(nlocs)]
+    out.append("    init loc L0")
+    for l in locs[1:]:
+        out.append("    loc %s" % l)
+    out.append("    final loc X")
+    if error:
+        out.append("    error loc ERR")
+    targets = locs[1:] + ["X"]
+    for i, l in enumerate(locs):
+        for _ in range(r.choice([1, 1, 2])):
+            nxt = targets[i] if r.random() < 0.8 else r.choice(locs[: i + 1])  # forward or a loop back
+            stmts = []
+            for _ in range(r.randrange(3)):
+                k = r.random()
+                if k < 0.2:
+                    stmts.append("assume %s" % cond(r, vs))
+                elif k < 0.35 and vs:
+                    stmts.append("havoc %s" % r.choice(vs))
+                elif k < 0.6 and procs:
+                    callee, np_, has_ret = r.choice(procs)
+                    args = ", ".join(expr(r, vs, 1) for _ in range(np_))
+                    if has_ret and vs and r.random() < 0.7:
+                        stmts.append("%s := %s(%s)" % (r.choice(vs), callee, args))
+                    else:
+                        stmts.append("%s(%s)" % (callee, args))
+                elif vs:
+                    stmts.append("%s := %s" % (r.choice(vs), expr(r, vs)))
+            if nxt == l and not any(s.startswith("assume") for s in stmts):
+                stmts.insert(0, "assume %s" % cond(r, vs))  # loops need a guard to be interesting
+            out.append("    %s -> %s { %s }" % (l, nxt, "  ".join(stmts)))
+        if error and r.random() < 0.4:
+            out.append("    %s -> ERR { assume %s }" % (l, cond(r, vs)))
+    if ret:
+        out.append("    X -> X { assume false }")
+    return out
+
+
+def main():
+    seed = int(sys.argv[1])
+    r = random.Random(seed)
+    globs = ["g%d" % i for i in range(r.randrange(1, 3))]
+    nprocs = r.randrange(1, 4)
+    procs = []
+    for i in range(nprocs):
+        procs.append(("p%d" % i, r.randrange(0, 3), r.random() < 0.7))
+    lines = ["// random program, seed %d" % seed]
+    for g in globs:
+        lines.append("var %s : bv[%d]" % (g, W))
+    err_in = r.randrange(nprocs + 1)  # nprocs: main
+    for i, (name, np_, has_ret) in enumerate(procs):
+        params = ["a%d" % k for k in range(np_)]
+        locs = ["v%d" % k for k in range(r.randrange(0, 2))]
+        sig = ", ".join("%s : bv[%d]" % (p, W) for p in params)
+        lines.append("process %s(%s)%s {" % (name, sig, " : bv[%d]" % W if has_ret else ""))
+        for v in locs:
+            lines.append("    var %s : bv[%d]" % (v, W))
+        vs = globs + params + locs
+        callees = procs[: i + 1] if r.random() < 0.6 else procs  # recursion allowed
+        b = body(r, name, vs, callees, r.randrange(2, 4), False, err_in == i)
+        if has_ret:
+            # the result is set on the way out
+            b = [x.replace(" -> X { ", " -> X { return %s  " % expr(r, vs, 1), 1) for x in b]
+        lines += b
+        lines.append("}")
+    mvars = ["m%d" % k for k in range(r.randrange(1, 3))]
+    lines.append("main process main {")
+    for v in mvars:
+        lines.append("    var %s : bv[%d]" % (v, W))
+    lines += body(r, "main", globs + mvars, procs, r.randrange(2, 5), False, True)
+    lines.append("}")
+    print("\n".join(lines))
+
+
+main()

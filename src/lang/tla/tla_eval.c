@@ -134,14 +134,19 @@ static res resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env) {
 
 /* ---- levels: does a definition mention variables (1) or primes (2)? ---- */
 static int node_level(tla_ev *e, tla_node *n, tla_ctx *c);
+static int def_level(tla_ev *e, tla_def *d);
+
+int tla_def_level(tla_ev *e, tla_def *d) { return def_level(e, d); }
 
 static int def_level(tla_ev *e, tla_def *d) {
   if (d->level >= 0 && d->level != 3) return d->level;
   if (d->level == 3) return 0;   /* recursion: the other uses decide */
   d->level = 3;
   int l = 0;
+  for (uint32_t i = 0; i < d->nparams && d->kind == DEF_OP; i++)
+    if (d->params[i]->kind == TK_operator_declaration) l = 2;   /* what it applies is unknown here */
   if (d->kind == DEF_INSTANCE) l = 2;
-  else if (d->body) l = node_level(e, d->body, d->ctx);
+  else if (d->body && l < 2) l = node_level(e, d->body, d->ctx);
   if (d->closure) l = l > 1 ? l : 1;   /* LET definitions see their environment: never memoised */
   d->level = l;
   return l;
@@ -280,8 +285,42 @@ const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at) {
   }
 }
 
+/* The values bound in env, as a record (a lazy filter keeps them). */
+static const tla_val *capture_env(tla_env *env) {
+  const tla_val *dom[64], *val[64];
+  uint32_t n = 0;
+  for (tla_env *p = env; p && n < 64; p = p->next) {
+    if (p->kind != ENV_VAL) continue;
+    const tla_val *k = tv_str(p->name);
+    bool seen = false;
+    for (uint32_t i = 0; i < n && !seen; i++) seen = dom[i] == k;
+    if (!seen) dom[n] = k, val[n++] = p->val;
+  }
+  return tv_fun(dom, val, n);
+}
+
+static bool member(tla_ev *e, const tla_val *x, const tla_val *s, const tla_node *at);
+
+static bool filter_member(tla_ev *e, const tla_val *x, const tla_val *s, const tla_node *at) {
+  if (!member(e, x, s->e[0], at)) return false;
+  tla_node *n = (tla_node *)(uintptr_t)s->s;
+  tla_ctx *c = (tla_ctx *)(intptr_t)s->i;
+  const tla_val *r = s->e[1];
+  tla_env cells[65];
+  tla_env *env = NULL;
+  for (uint32_t i = 0; i < r->n; i++) {
+    cells[i] = (tla_env){.name = r->e[i]->s, .kind = ENV_VAL, .val = r->v[i], .next = env};
+    env = &cells[i];
+  }
+  tla_node *g = tla_field_kid(n, TF_GENERATOR);
+  cells[64] = (tla_env){.name = tla_field_kid(g, TF_INTRO)->text, .kind = ENV_VAL, .val = x, .next = env};
+  return tla_eval_bool(e, tla_field_kid(n, TF_FILTER), c, &cells[64]);
+}
+
 static bool member(tla_ev *e, const tla_val *x, const tla_val *s, const tla_node *at) {
   switch ((tla_vkind)s->kind) {
+    case TV_FILTER: return filter_member(e, x, s, at);
+    case TV_DIFF: return member(e, x, s->e[0], at) && !member(e, x, s->e[1], at);
     case TV_SET: return tv_set_has(s, x);
     case TV_NAT: return x->kind == TV_INT && x->i >= 0;
     case TV_INTS: return x->kind == TV_INT;
@@ -560,6 +599,8 @@ const tla_val *tla_apply_def(tla_ev *e, tla_def *d, const tla_val **args, uint32
 /* f[x \in S] == body: a function value (memoised when constant). */
 static const tla_val *fun_def_value(tla_ev *e, tla_def *d, const tla_node *at) {
   if (d->memo) return d->memo;
+  if (d->building) tla_fail(e, at, "the recursive function %s is used as a value while it is being defined", d->name);
+  d->building = true;
   binder b;
   vbuf *dom = vb_take(), *val = vb_take();
   if (binder_init(e, &b, d->params, d->nparams, d->ctx, d->closure)) {
@@ -571,9 +612,47 @@ static const tla_val *fun_def_value(tla_ev *e, tla_def *d, const tla_node *at) {
   const tla_val *f = tv_fun(dom->a, val->a, dom->n);
   vb_give(val);
   vb_give(dom);
+  d->building = false;
   if (!d->closure && !e->primed && def_level(e, d) == 0) d->memo = f;
-  (void)at;
   return f;
+}
+
+/* f[args] for a function definition f[x \in S] == body without building f
+ * (recursive definitions; definitions that depend on the state). */
+static const tla_val *fun_def_apply(tla_ev *e, tla_def *d, const tla_val *x, const tla_val **args, uint32_t nargs,
+                                    const tla_node *at) {
+  tla_env cells[MAXB * 2];
+  uint32_t nc = 0;
+  tla_env *env = d->closure;
+  /* the bound names, in order */
+  tla_node *intro[MAXB];
+  uint32_t ni = 0;
+  for (uint32_t i = 0; i < d->nparams; i++)
+    for (uint32_t k = 0; k < d->params[i]->n; k++)
+      if (d->params[i]->kid[k]->field == TF_INTRO && ni < MAXB) intro[ni++] = d->params[i]->kid[k];
+  const tla_val *one[1] = {x};
+  if (ni != nargs) {
+    if (ni == 1) args = one, nargs = 1;
+    else if (tv_is_seq(x) && x->n == ni) args = x->v, nargs = ni;
+    else tla_fail(e, at, "%s: wrong number of arguments", d->name);
+  }
+  for (uint32_t i = 0; i < ni; i++) {
+    tla_node *in = intro[i];
+    if (in->kind == TK_identifier) {
+      cells[nc] = (tla_env){.name = in->text, .kind = ENV_VAL, .val = args[i], .next = env};
+      env = &cells[nc++];
+    } else {
+      if (!tv_is_seq(args[i]) || args[i]->n != in->n) tla_fail(e, at, "the argument does not match the tuple pattern");
+      for (uint32_t k = 0; k < in->n && nc < MAXB * 2; k++) {
+        cells[nc] = (tla_env){.name = in->kid[k]->text, .kind = ENV_VAL, .val = args[i]->v[k], .next = env};
+        env = &cells[nc++];
+      }
+    }
+  }
+  if (++e->depth > 4000) tla_fail(e, at, "evaluation too deep (recursion?)");
+  const tla_val *v = tla_eval(e, d->body, d->ctx, env);
+  e->depth--;
+  return v;
 }
 
 /* ---- built-in operators of the standard modules ---- */
@@ -833,6 +912,10 @@ static const tla_val *eval_ident(tla_ev *e, tla_node *n, const char *name, tla_n
       return tla_eval(e, r.subst, r.ctx, NULL);
     case R_NONE: break;
   }
+  if (mc->overrides) {
+    tla_def *od = tla_ctx_find(mc->overrides, name);
+    if (od) return call_def(e, od, args, nargs, c, env, n);
+  }
   bool found;
   const tla_val *v = builtin(e, name, args, nargs, c, env, n, &found);
   if (found) return v;
@@ -978,6 +1061,11 @@ static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *en
     case TK_cup: return set_union(tla_enumerate(e, a, l), tla_enumerate(e, b, r));
     case TK_cap:
     case TK_setminus: {
+      if (op == TK_setminus && (a->kind == TV_NAT || a->kind == TV_INTS || a->kind == TV_STRING || a->kind == TV_DIFF ||
+                                a->kind == TV_FILTER || a->kind == TV_SEQSET)) {
+        const tla_val *ops[2] = {a, b};
+        return tv_lazy(TV_DIFF, ops, 2);
+      }
       const tla_val *sa = tla_enumerate(e, a, l);
       vbuf *o = vb_take();
       for (uint32_t k = 0; k < sa->n; k++)
@@ -1017,10 +1105,33 @@ static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *en
   }
 }
 
+static bool found_one(tla_ev *e, const tla_cont *k) {
+  (void)e;
+  *(bool *)k->data = true;
+  return false;
+}
+
+/* ENABLED A: does A allow some next state from the current one? */
+static bool enabled(tla_ev *e, tla_node *a, tla_ctx *c, tla_env *env) {
+  size_t nv = tla_core(e->m)->nvars;
+  const tla_val *buf[256];
+  if (nv > 256) tla_fail(e, a, "ENABLED with more than 256 variables");
+  if (e->primed || e->init_mode) tla_fail(e, a, "ENABLED inside a primed expression");
+  for (size_t i = 0; i < nv; i++) buf[i] = NULL;
+  const tla_val **saved = e->nxt;
+  e->nxt = buf;
+  bool found = false;
+  tla_cont k = {.fn = found_one, .data = &found};
+  tla_enum(e, a, c, env, &k);
+  e->nxt = saved;
+  return found;
+}
+
 static const tla_val *eval_prefix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
   tla_node *sym = tla_field_kid(n, TF_SYMBOL), *r = tla_field_kid(n, TF_RHS);
   tla_def *ud = symbol_def(e, sym->kind, c, env);
   if (ud) return call_def(e, ud, &r, 1, c, env, n);
+  if (sym->kind == TK_enabled) return tv_bool(enabled(e, r, c, env));
   if (sym->kind == TK_unchanged) {
     /* UNCHANGED e as a condition: e' = e */
     bool saved = e->primed;
@@ -1091,9 +1202,9 @@ static tla_env *let_bind(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, tla_d
     } else {
       tla_fail(e, dn, "this kind of LET definition is not supported");
     }
-    d->closure = ne;
     cells[kk] = (tla_env){.name = d->name, .kind = ENV_DEF, .def = d, .next = ne};
     ne = &cells[kk];
+    d->closure = ne;   /* itself included: recursive definitions */
     kk++;
   }
   return ne;
@@ -1211,6 +1322,13 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
     }
     case TK_set_filter: {
       tla_node *g = tla_field_kid(n, TF_GENERATOR), *f = tla_field_kid(n, TF_FILTER);
+      tla_node *gs = tla_field_kid(g, TF_SET), *gi = tla_field_kid(g, TF_INTRO);
+      if (gs && gi && gi->kind == TK_identifier && g->n == 2) {
+        const tla_val *base = tla_eval(e, gs, c, env);
+        if (base->kind == TV_NAT || base->kind == TV_INTS || base->kind == TV_STRING || base->kind == TV_SEQSET ||
+            base->kind == TV_FILTER)
+          return tv_filter(base, capture_env(env), n, c);
+      }
       binder b;
       vbuf *o = vb_take();
       if (binder_init(e, &b, &g, 1, c, env)) {
@@ -1280,7 +1398,22 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
       return r;
     }
     case TK_function_evaluation: {
-      const tla_val *f = tla_eval(e, n->kid[0], c, env), *x;
+      const tla_val *f = NULL, *x;
+      tla_def *fd = NULL;
+      if (n->kid[0]->kind == TK_identifier_ref) {
+        res r = resolve(e, n->kid[0]->text, c, env);
+        if (r.kind == R_DEF) fd = r.def;
+        else if (r.kind == R_ENV && r.en->kind == ENV_DEF) fd = r.en->def;
+        if (fd && fd->kind != DEF_FUN) fd = NULL;
+        if (fd && !fd->memo && (fd->building || fd->closure || def_level(e, fd) > 0)) {
+          const tla_val *t[MAXB];
+          if (n->n - 1 > MAXB) tla_fail(e, n, "too many arguments");
+          for (uint32_t i = 1; i < n->n; i++) t[i - 1] = tla_eval(e, n->kid[i], c, env);
+          x = n->n == 2 ? t[0] : tv_tuple(t, n->n - 1);
+          return fun_def_apply(e, fd, x, t, n->n - 1, n);
+        }
+      }
+      f = tla_eval(e, n->kid[0], c, env);
       if (n->n == 2) {
         x = tla_eval(e, n->kid[1], c, env);
       } else {
@@ -1352,6 +1485,11 @@ static bool enum_conj(tla_ev *e, tla_node **items, uint32_t n, tla_ctx *c, tla_e
 /* The variable an assignment target names (x' in actions, x in Init), or -1. */
 static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
   while (lhs->kind == TK_parentheses && lhs->n == 1) lhs = lhs->kid[0];
+  if (lhs->kind == TK_identifier_ref) {
+    /* an operator parameter standing for x' (Send(p, d, mem, mem')) */
+    res r = resolve(e, lhs->text, c, env);
+    if (r.kind == R_ENV && r.en->kind == ENV_THUNK) return target_var(e, r.en->thunk, r.en->thunk_ctx, r.en->thunk_env);
+  }
   if (!e->init_mode) {
     if (lhs->kind != TK_bound_postfix_op || tla_field_kid(lhs, TF_SYMBOL)->kind != TK_prime) return -1;
     lhs = tla_field_kid(lhs, TF_LHS);
@@ -1517,7 +1655,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
         r = tla_enum(e, rs.en->thunk, rs.en->thunk_ctx, rs.en->thunk_env, k);
         break;
       }
-      if (!d || d->kind != DEF_OP || def_level(e, d) < 1 + e->init_mode * 0) goto condition;
+      if (!d || d->kind != DEF_OP || (d->nparams == 0 && def_level(e, d) < 1)) goto condition;
       tla_node *args[32];
       uint32_t na = 0;
       if (n->kind == TK_bound_op)

@@ -25,6 +25,7 @@ typedef struct tla_def {
   bool local;
   int level;                  /* -1 unknown, 0 constant, 1 state, 2 action; 3 while computing */
   const tla_val *memo;        /* constant-level, parameterless: the value */
+  bool building;              /* DEF_FUN: its value is being computed (recursion) */
 } tla_def;
 
 /* A module as seen from one place: its definitions (own, extended and of
@@ -90,6 +91,7 @@ struct tla_model_core {
   const tla_val **cvals;
   tla_def **csubst;            /* `<-`: the definition replacing the constant (or NULL) */
   size_t nconsts;
+  tla_ctx *overrides;          /* cfg replacements of built-in operators (or NULL) */
   bool cfg_mode;               /* unknown identifiers are model values (the cfg's values) */
 };
 
@@ -109,4 +111,6 @@ const tla_val *tla_apply_def(tla_ev *e, tla_def *d, const tla_val **args, uint32
 /* A set's elements (lazy sets enumerated; error if infinite). */
 const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at);
 void tla_eval_free_scratch(void);
+/* 0 constant, 1 state, 2 action (mentions primes). */
+int tla_def_level(tla_ev *e, tla_def *d);
 #endif

@@ -65,6 +65,7 @@ typedef struct {
   uint32_t from, level;
   size_t succs;        /* successors of the state being expanded (before constraints) */
   long bad;            /* index of a violating state */
+  bool bad_step;       /* an action invariant: bad is stored past the end */
   bool error;
 } search;
 
@@ -81,6 +82,22 @@ static bool visit(void *data, const tla_val *state) {
   search *s = data;
   s->succs++;
   s->r->generated++;
+  if (s->from != UINT32_MAX && tla_has_action_invariants(s->m)) {
+    int a = tla_violated_step(s->m, s->st->state[s->from], state);
+    if (a == -2) {
+      s->error = true;
+      return false;
+    }
+    if (a >= 0) {
+      /* the violating step's target joins the trace even if seen before */
+      add(s->st, state, state, s->from, s->level);
+      s->st->n--;   /* not a distinct state: only the trace needs it */
+      s->bad_step = true;
+      s->r->inv = a;
+      s->bad = (long)s->st->n;
+      return false;
+    }
+  }
   int c = tla_constraints_hold(s->m, state);
   if (c < 0) {
     s->error = true;
@@ -236,7 +253,8 @@ bool tla_replay(tla_model *m, const tla_explicit_result *r, char *why, size_t nw
     }
   }
   const tla_val *last = r->trace[r->ntrace - 1];
-  if (r->outcome == TLA_VIOLATED && tla_violated(m, last) < 0) {
+  if (r->outcome == TLA_VIOLATED && tla_violated(m, last) < 0 &&
+      !(r->ntrace >= 2 && tla_violated_step(m, r->trace[r->ntrace - 2], last) >= 0)) {
     snprintf(why, nwhy, "the last state satisfies the invariants");
     return false;
   }

@@ -28,6 +28,8 @@ struct tla_model {
   size_t ninit;
   tla_part next;
   tla_def **inv;
+  bool *inv_action;   /* mentions primes: checked on steps */
+  bool any_action;
   const char **inv_names;
   size_t ninv;
   tla_def **cons;
@@ -43,6 +45,13 @@ struct tla_model {
 };
 
 struct tla_model_core *tla_core(tla_model *m) { return &m->core; }
+
+/* permute's memo (below) */
+typedef struct {
+  const tla_val *p, *v, *r;
+} perm_memo;
+#define PERM_MEMO (1u << 16)
+static perm_memo *memo_tab;
 
 /* ---- contexts ---- */
 static size_t hash_ptr(const void *p) { return (size_t)((uintptr_t)p >> 3) * 0x9E3779B97F4A7C15ull; }
@@ -142,7 +151,7 @@ static tla_node *find_module(tla_model *m, const char *name, const tla_node *at,
 }
 
 static const char *def_name(tla_node *nm) {
-  if (nm->kind == TK_identifier) return nm->text;
+  if (nm->kind == TK_identifier || nm->kind == TK_identifier_ref) return nm->text;
   tla_kind k = nm->n ? nm->kid[0]->kind : nm->kind;
   return tla_intern(tla_kind_name(k), strlen(tla_kind_name(k)));
 }
@@ -275,6 +284,15 @@ static bool load_units(tla_model *m, tla_ctx *c, tla_node *mod, diag *d, unsigne
         if (!add_definition(m, c, u, false, d, depth)) return false;
         break;
       case TK_assumption: {
+        tla_node *an = tla_field_kid(u, TF_NAME);
+        if (an) {
+          tla_def *df = new_def(m);
+          df->ctx = c;
+          df->name = an->text;
+          df->kind = DEF_OP;
+          df->body = u->kid[u->n - 1];
+          tla_ctx_add(c, df);
+        }
         m->assumes = xrealloc(m->assumes, (m->nassumes + 1) * sizeof *m->assumes);
         m->assumes[m->nassumes++] = (tla_part){u->kid[u->n - 1], c};
         break;
@@ -396,6 +414,14 @@ static char *default_cfg(const char *path) {
   return c;
 }
 
+/* Replacements of built-in operators (Seq <- BoundedSeq), seen from every module. */
+static const tla_val *perm_group(const tla_val *gens);
+
+static tla_ctx *overrides(tla_model *m) {
+  if (!m->core.overrides) m->core.overrides = new_ctx(m, "overrides", NULL);
+  return m->core.overrides;
+}
+
 static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla_load_opts *o, diag *d) {
   struct tla_model_core *mc = &m->core;
   tla_ctx *root = mc->root;
@@ -414,7 +440,7 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
       }
       if (idx >= 0) {
         mc->csubst[idx] = repl;
-      } else if (tla_ctx_find(root, name)) {
+      } else {
         /* a definition overridden by another */
         tla_def *alias = new_def(m);
         *alias = *repl;
@@ -426,7 +452,7 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
           alias->params = xmalloc(repl->nparams * sizeof *alias->params);
           memcpy(alias->params, repl->params, repl->nparams * sizeof *alias->params);
         }
-        tla_ctx_add(root, alias);
+        tla_ctx_add(tla_ctx_find(root, name) ? root : overrides(m), alias);
       }
       continue;
     }
@@ -458,14 +484,21 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
       diag_set(d, 2, "%s", m->err);
       return false;
     }
-    if (idx >= 0) mc->cvals[idx] = v;
-    /* a value for a name that is not a constant is ignored, as TLC warns */
-  }
-  for (size_t j = 0; j < mc->nconsts; j++)
-    if (!mc->cvals[j] && !mc->csubst[j]) {
-      diag_set(d, 2, "%s: the constant %s has no value", cfgpath ? cfgpath : "model configuration", mc->cnames[j]);
-      return false;
+    if (idx >= 0) {
+      mc->cvals[idx] = v;
+    } else {
+      /* a definition replaced by a value (TLC: NoVal = NoVal for CHOOSE v : v \notin S) */
+      tla_def *alias = new_def(m);
+      alias->name = name;
+      alias->kind = DEF_OP;
+      alias->ctx = root;
+      alias->memo = v;
+      alias->level = 0;
+      alias->body = tla_field_kid(def, TF_DEFINITION);
+      tla_ctx_add(tla_ctx_find(root, name) ? root : overrides(m), alias);
     }
+  }
+  /* constants without a value are an error where they are used */
   /* Init and Next */
   const char *file = cfgpath ? cfgpath : "task";
   const char *iname = o->init ? o->init : cfg->init, *nname = o->next ? o->next : cfg->next;
@@ -497,12 +530,15 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
   size_t ninv = o->inv ? 1 : cfg->ninvariants;
   m->inv = xcalloc(ninv + 1, sizeof *m->inv);
   m->inv_names = xcalloc(ninv + 1, sizeof *m->inv_names);
+  m->inv_action = xcalloc(ninv + 1, sizeof *m->inv_action);
   for (size_t i = 0; i < ninv; i++) {
     const char *nm = o->inv ? o->inv : cfg->invariants[i];
     tla_def *df = root_def(m, nm, "invariant", file, d);
     if (!df) return false;
     m->inv[m->ninv] = df;
     m->inv_names[m->ninv++] = df->name;
+    m->inv_action[i] = tla_def_level(&m->ev, df) == 2;
+    m->any_action |= m->inv_action[i];
   }
   m->cons = xcalloc(cfg->nconstraints + 1, sizeof *m->cons);
   for (size_t i = 0; i < cfg->nconstraints; i++) {
@@ -510,7 +546,10 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
     if (!df) return false;
     m->cons[m->ncons++] = df;
   }
-  m->deadlock = o->check_deadlock >= 0 ? o->check_deadlock : cfg->check_deadlock != 0;
+  /* CHECK_DEADLOCK FALSE in the cfg wins over the option: Apalache, too,
+   * honours it (the Examples' symbolic models with it pass at --length=5
+   * although they stop earlier) */
+  m->deadlock = cfg->check_deadlock == 0 ? false : o->check_deadlock >= 0 ? o->check_deadlock : true;
   /* reports */
   size_t p = 0;
   for (size_t i = 0; i < cfg->nproperties && p + 64 < sizeof m->unchecked; i++)
@@ -567,7 +606,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
         diag_set(d, 2, "%s", v ? "SYMMETRY: not a set of permutations" : m->err);
         ok = false;
       } else {
-        m->perms = v;
+        m->perms = perm_group(v);
       }
     }
   }
@@ -592,9 +631,12 @@ void tla_model_free(tla_model *m) {
   for (size_t i = 0; i < m->ndefs; i++) free(m->defs[i]->params), free(m->defs[i]);
   free(m->files), free(m->ctxs), free(m->defs), free(m->dir);
   free(m->core.vars), free(m->core.cnames), free(m->core.cvals), free(m->core.csubst);
-  free(m->init), free(m->inv), free(m->inv_names), free(m->cons), free(m->assumes);
+  free(m->init), free(m->inv), free(m->inv_action), free(m->inv_names), free(m->cons), free(m->assumes);
   free(m->cur), free(m->nxt);
   free(m);
+  free(memo_tab);   /* its entries point into the value table */
+  memo_tab = NULL;
+  tla_values_reset();   /* one model at a time owns the value table */
   tla_eval_free_scratch();
 }
 
@@ -682,10 +724,35 @@ static int violated(tla_model *m, const tla_val *state) {
   for (size_t i = 0; i < m->ninv; i++) {
     tla_def *d = m->inv[i];
     if (d->kind != DEF_OP || d->nparams) tla_fail(&m->ev, d->body, "invariant %s takes arguments", d->name);
+    if (m->inv_action[i]) continue;
     if (!tla_eval_bool(&m->ev, d->body, d->ctx, NULL)) return (int)i;
   }
   return -1;
 }
+
+static int violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
+  for (size_t i = 0; i < m->core.nvars; i++) m->nxt[i] = to->v[i];
+  m->ev.cur = from->v;
+  m->ev.nxt = m->nxt;
+  m->ev.init_mode = false;
+  for (size_t i = 0; i < m->ninv; i++)
+    if (m->inv_action[i] && !tla_eval_bool(&m->ev, m->inv[i]->body, m->inv[i]->ctx, NULL)) return (int)i;
+  return -1;
+}
+
+int tla_violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
+  /* the step's next state goes into a buffer of its own: the caller may be
+   * enumerating successors into m->nxt */
+  const tla_val **saved = m->nxt, *buf[256];
+  if (m->core.nvars > 256) return -1;
+  m->nxt = buf;
+  int r;
+  PROTECT(m, r, -2, violated_step(m, from, to));
+  m->nxt = saved;
+  return r;
+}
+
+bool tla_has_action_invariants(const tla_model *m) { return m->any_action; }
 
 int tla_violated(tla_model *m, const tla_val *state) {
   int r;
@@ -708,7 +775,70 @@ int tla_constraints_hold(tla_model *m, const tla_val *state) {
   return r;
 }
 
-/* Applies a permutation of model values to a value. */
+/* The group the given permutations generate (TLC's symmetry set is the
+ * subgroup they generate): permutations as total functions over the
+ * model values any of them moves, composed until closed. */
+static const tla_val *perm_group(const tla_val *gens) {
+  const tla_val *u[256];
+  uint32_t nu = 0;
+  for (uint32_t i = 0; i < gens->n; i++) {
+    const tla_val *g = gens->e[i];
+    if (g->kind != TV_FUN) return gens;
+    for (uint32_t k = 0; k < g->n && nu < 256; k++) {
+      bool seen = false;
+      for (uint32_t j = 0; j < nu && !seen; j++) seen = u[j] == g->e[k];
+      if (!seen) u[nu++] = g->e[k];
+    }
+  }
+  const tla_val *dom[256], *val[256];
+  size_t cap = 64, n = 0;
+  const tla_val **all = xmalloc(cap * sizeof *all), **gn = xmalloc((gens->n + 1) * sizeof *gn);
+  for (uint32_t i = 0; i < gens->n; i++) {
+    for (uint32_t k = 0; k < nu; k++) {
+      const tla_val *y = tv_apply(gens->e[i], u[k]);
+      dom[k] = u[k], val[k] = y ? y : u[k];
+    }
+    gn[i] = tv_fun(dom, val, nu);
+  }
+  for (uint32_t i = 0; i < gens->n; i++) all[n++] = gn[i];
+  for (size_t i = 0; i < n && n < 50000; i++)
+    for (uint32_t g = 0; g < gens->n; g++) {
+      for (uint32_t k = 0; k < nu; k++) dom[k] = u[k], val[k] = tv_apply(all[i], tv_apply(gn[g], u[k]));
+      const tla_val *p = tv_fun(dom, val, nu);
+      bool seen = false;
+      for (size_t j = 0; j < n && !seen; j++) seen = all[j] == p;
+      if (seen) continue;
+      if (n == cap) all = xrealloc(all, (cap *= 2) * sizeof *all);
+      all[n++] = p;
+    }
+  const tla_val *r = tv_set(all, (uint32_t)n);
+  free(all);
+  free(gn);
+  return r;
+}
+
+/* Applies a permutation of model values to a value (memoised in a
+ * direct-mapped cache: states share most of their parts). */
+
+static const tla_val *permute(const tla_val *p, const tla_val *v);
+
+static const tla_val *permute_memo(const tla_val *p, const tla_val *v) {
+  if (v->kind != TV_SET && v->kind != TV_FUN) return permute(p, v);
+  if (!memo_tab) memo_tab = xcalloc(PERM_MEMO, sizeof *memo_tab);
+  perm_memo *slot = &memo_tab[(v->hash * 31u + p->hash) & (PERM_MEMO - 1)];
+  if (slot->p == p && slot->v == v) return slot->r;
+  const tla_val *r = permute(p, v);
+  *slot = (perm_memo){p, v, r};
+  return r;
+}
+
+/* Any total order serves to pick orbit representatives: hashes first. */
+static int cheap_cmp(const tla_val *a, const tla_val *b) {
+  if (a == b) return 0;
+  if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
+  return tv_cmp(a, b);
+}
+
 static const tla_val *permute(const tla_val *p, const tla_val *v) {
   switch (v->kind) {
     case TV_MODEL: {
@@ -718,7 +848,7 @@ static const tla_val *permute(const tla_val *p, const tla_val *v) {
     case TV_SET: {
       if (!v->n) return v;
       const tla_val **e = xmalloc(v->n * sizeof *e);
-      for (uint32_t k = 0; k < v->n; k++) e[k] = permute(p, v->e[k]);
+      for (uint32_t k = 0; k < v->n; k++) e[k] = permute_memo(p, v->e[k]);
       const tla_val *r = tv_set(e, v->n);
       free(e);
       return r;
@@ -726,7 +856,7 @@ static const tla_val *permute(const tla_val *p, const tla_val *v) {
     case TV_FUN: {
       if (!v->n) return v;
       const tla_val **d = xmalloc(v->n * sizeof *d), **w = xmalloc(v->n * sizeof *w);
-      for (uint32_t k = 0; k < v->n; k++) d[k] = permute(p, v->e[k]), w[k] = permute(p, v->v[k]);
+      for (uint32_t k = 0; k < v->n; k++) d[k] = permute_memo(p, v->e[k]), w[k] = permute_memo(p, v->v[k]);
       const tla_val *r = tv_fun(d, w, v->n);
       free(d);
       free(w);
@@ -741,7 +871,7 @@ const tla_val *tla_canonical(tla_model *m, const tla_val *state) {
   const tla_val *best = state;
   for (uint32_t i = 0; i < m->perms->n; i++) {
     const tla_val *s = permute(m->perms->e[i], state);
-    if (tv_cmp(s, best) < 0) best = s;
+    if (cheap_cmp(s, best) < 0) best = s;
   }
   return best;
 }

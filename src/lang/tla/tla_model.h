@@ -38,6 +38,10 @@ bool tla_initial_states(tla_model *m, tla_state_fn fn, void *data);
 bool tla_successors(tla_model *m, const tla_val *state, tla_state_fn fn, void *data);
 /* Index of the first invariant violated in state, -1 if none, -2 on error. */
 int tla_violated(tla_model *m, const tla_val *state);
+/* Action invariants (invariants that mention primed variables) on the
+ * step from -> to: the index of the first violated, -1, -2 on error. */
+int tla_violated_step(tla_model *m, const tla_val *from, const tla_val *to);
+bool tla_has_action_invariants(const tla_model *m);
 /* State constraints (CONSTRAINT): 1 holds, 0 not, -1 error. */
 int tla_constraints_hold(tla_model *m, const tla_val *state);
 /* The symmetry class representative of state (state itself without SYMMETRY). */

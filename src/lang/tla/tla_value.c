@@ -17,7 +17,7 @@ static uint32_t mix(uint32_t h, uint64_t x) {
 static uint32_t hash_of(const tla_val *v) {
   uint32_t h = mix(2166136261u, v->kind);
   h = mix(h, v->n);
-  if (v->kind == TV_INT || v->kind == TV_BOOL) h = mix(h, (uint64_t)v->i);
+  if (v->kind == TV_INT || v->kind == TV_BOOL || v->kind == TV_FILTER) h = mix(h, (uint64_t)v->i);
   if (v->s) h = mix(h, (uint64_t)(uintptr_t)v->s);
   for (uint32_t k = 0; k < v->n && v->e; k++) h = mix(h, v->e[k]->hash);
   for (uint32_t k = 0; k < v->n && v->v; k++) h = mix(h, v->v[k]->hash * 31u + k);
@@ -26,7 +26,7 @@ static uint32_t hash_of(const tla_val *v) {
 
 static bool same(const tla_val *a, const tla_val *b) {
   if (a->hash != b->hash || a->kind != b->kind || a->n != b->n || a->s != b->s) return false;
-  if ((a->kind == TV_INT || a->kind == TV_BOOL) && a->i != b->i) return false;
+  if ((a->kind == TV_INT || a->kind == TV_BOOL || a->kind == TV_FILTER) && a->i != b->i) return false;
   if (a->e && memcmp(a->e, b->e, a->n * sizeof *a->e) != 0) return false;
   if (a->v && memcmp(a->v, b->v, a->n * sizeof *a->v) != 0) return false;
   return true;
@@ -149,6 +149,12 @@ const tla_val *tv_lazy(tla_vkind k, const tla_val **ops, uint32_t n) {
   return intern(&v);
 }
 
+const tla_val *tv_filter(const tla_val *base, const tla_val *env, const void *node, const void *ctx) {
+  const tla_val *ops[2] = {base, env};
+  tla_val v = {.kind = TV_FILTER, .n = 2, .e = ops, .s = node, .i = (int64_t)(intptr_t)ctx};
+  return intern(&v);
+}
+
 int tv_cmp(const tla_val *a, const tla_val *b) {
   if (a == b) return 0;
   if (a->kind != b->kind) return a->kind < b->kind ? -1 : 1;
@@ -160,7 +166,9 @@ int tv_cmp(const tla_val *a, const tla_val *b) {
     default: break;
   }
   if (a->n != b->n) return a->n < b->n ? -1 : 1;
-  if (a->s != b->s) return strcmp(a->s ? a->s : "", b->s ? b->s : "");
+  if (a->kind == TV_FILTER && (a->s != b->s || a->i != b->i))
+    return a->s != b->s ? ((uintptr_t)a->s < (uintptr_t)b->s ? -1 : 1) : (a->i < b->i ? -1 : 1);
+  if (a->s != b->s && a->kind != TV_FILTER) return strcmp(a->s ? a->s : "", b->s ? b->s : "");
   for (uint32_t k = 0; k < a->n && a->e; k++) {
     int c = tv_cmp(a->e[k], b->e[k]);
     if (c) return c;
@@ -270,6 +278,8 @@ void tv_print(FILE *out, const tla_val *v) {
       fputc(']', out);
       return;
     case TV_OP: fputs("<operator>", out); return;
+    case TV_DIFF: tv_print(out, v->e[0]), fputs(" \\ ", out), tv_print(out, v->e[1]); return;
+    case TV_FILTER: fputs("{x \\in ", out), tv_print(out, v->e[0]), fputs(" : ...}", out); return;
   }
 }
 

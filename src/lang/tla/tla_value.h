@@ -14,7 +14,9 @@
 typedef enum {
   TV_BOOL, TV_INT, TV_STR, TV_MODEL, TV_SET, TV_FUN,
   /* lazy sets */
-  TV_NAT, TV_INTS, TV_STRING, TV_SUBSET, TV_FUNSET, TV_SEQSET, TV_RECSET, TV_OP
+  TV_NAT, TV_INTS, TV_STRING, TV_SUBSET, TV_FUNSET, TV_SEQSET, TV_RECSET, TV_OP,
+  TV_DIFF,    /* e[0] \\ e[1] with e[0] infinite */
+  TV_FILTER   /* {x \in S : P} over an infinite S: e[0] = S, e[1] = the bound values (a record), s = the node, i = the context */
 } tla_vkind;
 
 typedef struct tla_val tla_val;
@@ -40,6 +42,7 @@ const tla_val *tv_set(const tla_val **e, uint32_t n);
 const tla_val *tv_fun(const tla_val **dom, const tla_val **val, uint32_t n);
 const tla_val *tv_tuple(const tla_val **e, uint32_t n);
 const tla_val *tv_lazy(tla_vkind k, const tla_val **ops, uint32_t n);
+const tla_val *tv_filter(const tla_val *base, const tla_val *env, const void *node, const void *ctx);
 
 int tv_cmp(const tla_val *a, const tla_val *b);
 bool tv_is_set(const tla_val *a);

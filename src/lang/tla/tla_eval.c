@@ -321,6 +321,7 @@ static bool member(tla_ev *e, const tla_val *x, const tla_val *s, const tla_node
   switch ((tla_vkind)s->kind) {
     case TV_FILTER: return filter_member(e, x, s, at);
     case TV_DIFF: return member(e, x, s->e[0], at) && !member(e, x, s->e[1], at);
+    case TV_CUP: return member(e, x, s->e[0], at) || member(e, x, s->e[1], at);
     case TV_SET: return tv_set_has(s, x);
     case TV_NAT: return x->kind == TV_INT && x->i >= 0;
     case TV_INTS: return x->kind == TV_INT;
@@ -349,6 +350,26 @@ static bool member(tla_ev *e, const tla_val *x, const tla_val *s, const tla_node
         if (x->e[k] != s->e[2 * k] || !member(e, x->v[k], s->e[2 * k + 1], at)) return false;
       return true;
     default: tla_fail(e, at, "\\in: the right side is not a set");
+  }
+}
+
+/* Sets zeta keeps lazy because they may be infinite. */
+static bool infinite(const tla_val *s) {
+  switch (s->kind) {
+    case TV_NAT:
+    case TV_INTS:
+    case TV_STRING:
+    case TV_SEQSET:
+    case TV_FILTER:
+    case TV_DIFF:
+    case TV_CUP: return true;
+    case TV_SUBSET: return infinite(s->e[0]);
+    case TV_FUNSET: return infinite(s->e[0]) || infinite(s->e[1]);
+    case TV_RECSET:
+      for (uint32_t k = 1; k < s->n; k += 2)
+        if (infinite(s->e[k])) return true;
+      return false;
+    default: return false;
   }
 }
 
@@ -1004,6 +1025,19 @@ static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *en
     }
     default: break;
   }
+  if (op == TK_in || op == TK_notin) {
+    /* x \in lo..hi without building the interval */
+    tla_node *rr = r;
+    while (rr->kind == TK_parentheses && rr->n == 1) rr = rr->kid[0];
+    if (rr->kind == TK_bound_infix_op && tla_field_kid(rr, TF_SYMBOL)->kind == TK_dots_2 &&
+        !symbol_def(e, TK_dots_2, c, env)) {
+      const tla_val *xv = tla_eval(e, l, c, env);
+      int64_t lo = as_int(e, tla_eval(e, tla_field_kid(rr, TF_LHS), c, env), rr);
+      int64_t hi = as_int(e, tla_eval(e, tla_field_kid(rr, TF_RHS), c, env), rr);
+      bool in = xv->kind == TV_INT && xv->i >= lo && xv->i <= hi;
+      return tv_bool(in == (op == TK_in));
+    }
+  }
   const tla_val *a = tla_eval(e, l, c, env), *b = tla_eval(e, r, c, env);
   int64_t x, y, z;
   switch (op) {
@@ -1058,11 +1092,15 @@ static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *en
         case TK_geq: return tv_bool(x >= y);
         default: return range_set(x, y, e, n);
       }
-    case TK_cup: return set_union(tla_enumerate(e, a, l), tla_enumerate(e, b, r));
+    case TK_cup:
+      if (infinite(a) || infinite(b)) {
+        const tla_val *ops[2] = {a, b};
+        return tv_lazy(TV_CUP, ops, 2);
+      }
+      return set_union(tla_enumerate(e, a, l), tla_enumerate(e, b, r));
     case TK_cap:
     case TK_setminus: {
-      if (op == TK_setminus && (a->kind == TV_NAT || a->kind == TV_INTS || a->kind == TV_STRING || a->kind == TV_DIFF ||
-                                a->kind == TV_FILTER || a->kind == TV_SEQSET)) {
+      if (op == TK_setminus && infinite(a)) {
         const tla_val *ops[2] = {a, b};
         return tv_lazy(TV_DIFF, ops, 2);
       }
@@ -1156,6 +1194,7 @@ static const tla_val *eval_prefix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *e
     case TK_powerset: return tv_lazy(TV_SUBSET, &a, 1);
     case TK_union: {
       const tla_val *s = tla_enumerate(e, a, r);
+      if (s->n == 1) return s->e[0];   /* UNION {S} = S, also for lazy S */
       vbuf *o = vb_take();
       for (uint32_t k = 0; k < s->n; k++) {
         const tla_val *t = tla_enumerate(e, s->e[k], r);
@@ -1651,6 +1690,17 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       tla_node *name = n->kind == TK_bound_op ? tla_field_kid(n, TF_NAME) : n;
       res rs = resolve(e, name->text, c, env);
       tla_def *d = rs.kind == R_DEF ? rs.def : rs.kind == R_ENV && rs.en->kind == ENV_DEF ? rs.en->def : NULL;
+      if (rs.kind == R_CONST) d = tla_core(e->m)->csubst[rs.idx];
+      if (rs.kind == R_SUBST) {
+        /* an instance's operator constant replaced by an operator name */
+        tla_node *sn = rs.subst;
+        while (sn->kind == TK_parentheses && sn->n == 1) sn = sn->kid[0];
+        if (sn->kind == TK_identifier_ref) {
+          res r2 = resolve(e, sn->text, rs.ctx, NULL);
+          if (r2.kind == R_DEF) d = r2.def;
+          else if (r2.kind == R_CONST) d = tla_core(e->m)->csubst[r2.idx];
+        }
+      }
       if (rs.kind == R_ENV && rs.en->kind == ENV_THUNK && n->kind == TK_identifier_ref) {
         r = tla_enum(e, rs.en->thunk, rs.en->thunk_ctx, rs.en->thunk_env, k);
         break;

@@ -104,7 +104,9 @@ const tla_val *tv_model(const char *s) {
 static int cmp_ptr(const void *a, const void *b) { return tv_cmp(*(const tla_val *const *)a, *(const tla_val *const *)b); }
 
 const tla_val *tv_set(const tla_val **e, uint32_t n) {
-  if (n > 1) qsort(e, n, sizeof *e, cmp_ptr);
+  bool sorted = true;
+  for (uint32_t k = 1; k < n && sorted; k++) sorted = tv_cmp(e[k - 1], e[k]) < 0;
+  if (!sorted) qsort(e, n, sizeof *e, cmp_ptr);
   uint32_t m = 0;
   for (uint32_t k = 0; k < n; k++)
     if (m == 0 || e[m - 1] != e[k]) e[m++] = e[k];
@@ -278,6 +280,7 @@ void tv_print(FILE *out, const tla_val *v) {
       fputc(']', out);
       return;
     case TV_OP: fputs("<operator>", out); return;
+    case TV_CUP: tv_print(out, v->e[0]), fputs(" \\cup ", out), tv_print(out, v->e[1]); return;
     case TV_DIFF: tv_print(out, v->e[0]), fputs(" \\ ", out), tv_print(out, v->e[1]); return;
     case TV_FILTER: fputs("{x \\in ", out), tv_print(out, v->e[0]), fputs(" : ...}", out); return;
   }

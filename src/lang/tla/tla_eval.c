@@ -506,7 +506,11 @@ static uint32_t bounds_of(tla_node *n, tla_field f, tla_node **out) {
 }
 
 /* ---- operator application ---- */
-static const char *sym_name(tla_kind k) { return tla_intern(tla_kind_name(k), strlen(tla_kind_name(k))); }
+static const char *sym_name(tla_kind k) {
+  static const char *names[TK_COUNT];   /* interned strings live for the process */
+  if (!names[k]) names[k] = tla_intern(tla_kind_name(k), strlen(tla_kind_name(k)));
+  return names[k];
+}
 
 static tla_def *symbol_def(tla_ev *e, tla_kind k, tla_ctx *c, tla_env *env) {
   res r = resolve(e, sym_name(k), c, env);

@@ -5,7 +5,11 @@
 
 /* The hash-consing table (open addressing; values are never removed
  * before tla_values_reset). */
-static struct { tla_val **slot; size_t cap, n; int64_t models; } tab;
+typedef struct {
+  uint32_t hash;
+  tla_val *v;
+} slot_t;
+static struct { slot_t *slot; size_t cap, n; int64_t models; } tab;
 
 static uint32_t mix(uint32_t h, uint64_t x) {
   x ^= x >> 33;
@@ -21,6 +25,9 @@ static uint32_t hash_of(const tla_val *v) {
   if (v->s) h = mix(h, (uint64_t)(uintptr_t)v->s);
   for (uint32_t k = 0; k < v->n && v->e; k++) h = mix(h, v->e[k]->hash);
   for (uint32_t k = 0; k < v->n && v->v; k++) h = mix(h, v->v[k]->hash * 31u + k);
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
   return h;
 }
 
@@ -34,11 +41,11 @@ static bool same(const tla_val *a, const tla_val *b) {
 
 static void grow(void) {
   size_t cap = tab.cap ? tab.cap * 2 : 4096;
-  tla_val **slot = xcalloc(cap, sizeof *slot);
+  slot_t *slot = xcalloc(cap, sizeof *slot);
   for (size_t i = 0; i < tab.cap; i++)
-    if (tab.slot[i]) {
-      size_t j = tab.slot[i]->hash & (cap - 1);
-      while (slot[j]) j = (j + 1) & (cap - 1);
+    if (tab.slot[i].v) {
+      size_t j = tab.slot[i].hash & (cap - 1);
+      while (slot[j].v) j = (j + 1) & (cap - 1);
       slot[j] = tab.slot[i];
     }
   free(tab.slot);
@@ -51,8 +58,8 @@ static const tla_val *intern(tla_val *v) {
   v->hash = hash_of(v);
   if ((tab.n + 1) * 2 >= tab.cap) grow();
   size_t j = v->hash & (tab.cap - 1);
-  for (; tab.slot[j]; j = (j + 1) & (tab.cap - 1))
-    if (same(tab.slot[j], v)) return tab.slot[j];
+  for (; tab.slot[j].v; j = (j + 1) & (tab.cap - 1))
+    if (tab.slot[j].hash == v->hash && same(tab.slot[j].v, v)) return tab.slot[j].v;
   size_t arr = (v->e ? v->n : 0) + (v->v ? v->n : 0);
   tla_val *c = xmalloc(sizeof *c + arr * sizeof(tla_val *));
   *c = *v;
@@ -67,13 +74,13 @@ static const tla_val *intern(tla_val *v) {
     c->v = p;
   }
   if (c->kind == TV_MODEL && c->i < 0) c->i = tab.models++;
-  tab.slot[j] = c;
+  tab.slot[j] = (slot_t){c->hash, c};
   tab.n++;
   return c;
 }
 
 void tla_values_reset(void) {
-  for (size_t i = 0; i < tab.cap; i++) free(tab.slot[i]);
+  for (size_t i = 0; i < tab.cap; i++) free(tab.slot[i].v);
   free(tab.slot);
   memset(&tab, 0, sizeof tab);
 }
@@ -95,8 +102,8 @@ const tla_val *tv_model(const char *s) {
   /* the declaration index is not part of the identity: look it up by name */
   v.hash = hash_of(&v);
   if (tab.cap) {
-    for (size_t j = v.hash & (tab.cap - 1); tab.slot[j]; j = (j + 1) & (tab.cap - 1))
-      if (tab.slot[j]->kind == TV_MODEL && tab.slot[j]->s == s) return tab.slot[j];
+    for (size_t j = v.hash & (tab.cap - 1); tab.slot[j].v; j = (j + 1) & (tab.cap - 1))
+      if (tab.slot[j].v->kind == TV_MODEL && tab.slot[j].v->s == s) return tab.slot[j].v;
   }
   return intern(&v);
 }

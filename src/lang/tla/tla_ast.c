@@ -204,6 +204,9 @@ tla_file *tla_parse_text(const char *name, const char *text, size_t len, diag *d
   TSNode root = ts_tree_root_node(tree), bad;
   if (find_error(root, &bad)) {
     TSPoint pt = ts_node_start_point(bad);
+    /* an error that swallowed the whole module: where parsing stopped */
+    if (pt.row == 0 && pt.column == 0 && ts_node_child_count(bad) > 0)
+      pt = ts_node_start_point(ts_node_child(bad, ts_node_child_count(bad) - 1));
     if (ts_node_is_missing(bad))
       diag_set(d, 2, "%s:%u:%u: syntax error: missing %s", name, pt.row + 1, pt.column + 1, ts_node_type(bad));
     else

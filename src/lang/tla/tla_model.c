@@ -50,7 +50,7 @@ struct tla_model_core *tla_core(tla_model *m) { return &m->core; }
 typedef struct {
   const tla_val *p, *v, *r;
 } perm_memo;
-#define PERM_MEMO (1u << 16)
+#define PERM_MEMO (1u << 18)
 static perm_memo *memo_tab;
 
 /* ---- contexts ---- */
@@ -823,6 +823,7 @@ static const tla_val *perm_group(const tla_val *gens) {
 static const tla_val *permute(const tla_val *p, const tla_val *v);
 
 static const tla_val *permute_memo(const tla_val *p, const tla_val *v) {
+  if (!v->has_model) return v;
   if (v->kind != TV_SET && v->kind != TV_FUN) return permute(p, v);
   if (!memo_tab) memo_tab = xcalloc(PERM_MEMO, sizeof *memo_tab);
   perm_memo *slot = &memo_tab[(v->hash * 31u + p->hash) & (PERM_MEMO - 1)];

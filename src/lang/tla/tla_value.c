@@ -11,6 +11,16 @@ typedef struct {
 } slot_t;
 static struct { slot_t *slot; size_t cap, n; int64_t models; } tab;
 
+/* Caches of the most frequent atoms (cleared with the table). */
+#define SMALL_INTS 1024
+#define STR_CACHE 4096
+static const tla_val *small_ints[SMALL_INTS + 1], *bools[2];
+static struct {
+  const char *s;
+  const tla_val *v;
+} str_cache[STR_CACHE];
+
+
 static uint32_t mix(uint32_t h, uint64_t x) {
   x ^= x >> 33;
   x *= 0xff51afd7ed558ccdull;
@@ -22,7 +32,14 @@ static uint32_t hash_of(const tla_val *v) {
   uint32_t h = mix(2166136261u, v->kind);
   h = mix(h, v->n);
   if (v->kind == TV_INT || v->kind == TV_BOOL || v->kind == TV_FILTER) h = mix(h, (uint64_t)v->i);
-  if (v->s) h = mix(h, (uint64_t)(uintptr_t)v->s);
+  if (v->s && v->kind != TV_FILTER) {
+    /* by content, not address: the order of sets must not depend on it */
+    uint64_t sh = 1469598103934665603ull;
+    for (const char *c = v->s; *c; c++) sh = (sh ^ (unsigned char)*c) * 1099511628211ull;
+    h = mix(h, sh);
+  } else if (v->s) {
+    h = mix(h, (uint64_t)(uintptr_t)v->s);
+  }
   for (uint32_t k = 0; k < v->n && v->e; k++) h = mix(h, v->e[k]->hash);
   for (uint32_t k = 0; k < v->n && v->v; k++) h = mix(h, v->v[k]->hash * 31u + k);
   h ^= h >> 16;
@@ -74,6 +91,9 @@ static const tla_val *intern(tla_val *v) {
     c->v = p;
   }
   if (c->kind == TV_MODEL && c->i < 0) c->i = tab.models++;
+  c->has_model = c->kind == TV_MODEL;
+  for (uint32_t k = 0; k < c->n && c->e && !c->has_model; k++) c->has_model = c->e[k]->has_model;
+  for (uint32_t k = 0; k < c->n && c->v && !c->has_model; k++) c->has_model = c->v[k]->has_model;
   tab.slot[j] = (slot_t){c->hash, c};
   tab.n++;
   return c;
@@ -83,19 +103,31 @@ void tla_values_reset(void) {
   for (size_t i = 0; i < tab.cap; i++) free(tab.slot[i].v);
   free(tab.slot);
   memset(&tab, 0, sizeof tab);
+  memset(small_ints, 0, sizeof small_ints);
+  memset(bools, 0, sizeof bools);
+  memset(str_cache, 0, sizeof str_cache);
 }
 
+
 const tla_val *tv_bool(bool b) {
+  if (bools[b]) return bools[b];
   tla_val v = {.kind = TV_BOOL, .i = b};
-  return intern(&v);
+  return bools[b] = intern(&v);
 }
 const tla_val *tv_int(int64_t i) {
+  if (i >= -1 && i < SMALL_INTS && small_ints[i + 1]) return small_ints[i + 1];
   tla_val v = {.kind = TV_INT, .i = i};
-  return intern(&v);
+  const tla_val *r = intern(&v);
+  if (i >= -1 && i < SMALL_INTS) small_ints[i + 1] = r;
+  return r;
 }
 const tla_val *tv_str(const char *s) {
+  size_t k = ((uintptr_t)s >> 4) & (STR_CACHE - 1);
+  if (str_cache[k].s == s) return str_cache[k].v;
   tla_val v = {.kind = TV_STR, .s = s};
-  return intern(&v);
+  const tla_val *r = intern(&v);
+  str_cache[k].s = s, str_cache[k].v = r;
+  return r;
 }
 const tla_val *tv_model(const char *s) {
   tla_val v = {.kind = TV_MODEL, .s = s, .i = -1};
@@ -175,6 +207,9 @@ int tv_cmp(const tla_val *a, const tla_val *b) {
     default: break;
   }
   if (a->n != b->n) return a->n < b->n ? -1 : 1;
+  /* composite values: any fixed total order will do (TLC's CHOOSE order on
+   * them is its own), and hashes decide most comparisons at once */
+  if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
   if (a->kind == TV_FILTER && (a->s != b->s || a->i != b->i))
     return a->s != b->s ? ((uintptr_t)a->s < (uintptr_t)b->s ? -1 : 1) : (a->i < b->i ? -1 : 1);
   if (a->s != b->s && a->kind != TV_FILTER) return strcmp(a->s ? a->s : "", b->s ? b->s : "");

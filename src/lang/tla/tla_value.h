@@ -23,6 +23,7 @@ typedef enum {
 typedef struct tla_val tla_val;
 struct tla_val {
   uint8_t kind;
+  uint8_t has_model;     /* mentions a model value (symmetry permutes it) */
   uint32_t hash;
   uint32_t n;            /* set: elements; fun: domain size; lazy: operands */
   int64_t i;             /* int, bool; model value: declaration index */

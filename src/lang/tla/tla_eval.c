@@ -23,6 +23,10 @@ _Noreturn void tla_fail(tla_ev *e, const tla_node *at, const char *fmt, ...) {
   longjmp(*e->jb, 1);
 }
 
+void tla_poll(tla_ev *e) {
+  if ((++e->tick & 4095) == 0 && e->lim && limits_expired(e->lim)) tla_fail(e, NULL, "timeout");
+}
+
 /* ---- scratch buffers: growable arrays of values, freed on the error path
  * too (they are kept in a free list and reused) ---- */
 typedef struct { const tla_val **a; uint32_t n, cap; } vbuf;
@@ -477,6 +481,7 @@ static bool binder_init(tla_ev *e, binder *b, tla_node **bounds, uint32_t nbound
 }
 
 static bool binder_next(tla_ev *e, binder *b) {
+  tla_poll(e);
   uint32_t g = b->nb;
   while (g > 0) {
     g--;
@@ -600,6 +605,7 @@ static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t 
 }
 
 static const tla_val *eval_def_body(tla_ev *e, tla_def *d, tla_env *env, const tla_node *at) {
+  tla_poll(e);
   if (++e->depth > 4000) tla_fail(e, at, "evaluation too deep (recursion?)");
   const tla_val *v = tla_eval(e, d->body, d->ctx, env);
   e->depth--;
@@ -1280,9 +1286,17 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
       const tla_val *b[2] = {tv_bool(false), tv_bool(true)};
       return tv_set(b, 2);
     }
-    case TK_nat_number_set: return tv_lazy(TV_NAT, NULL, 0);
-    case TK_int_number_set: return tv_lazy(TV_INTS, NULL, 0);
-    case TK_string_set: return tv_lazy(TV_STRING, NULL, 0);
+    case TK_nat_number_set:
+    case TK_int_number_set:
+    case TK_string_set: {
+      /* Nat <- NatOverride in the cfg */
+      struct tla_model_core *mc = tla_core(e->m);
+      if (mc->overrides) {
+        tla_def *od = tla_ctx_find(mc->overrides, n->text);
+        if (od) return call_def(e, od, NULL, 0, c, env, n);
+      }
+      return tv_lazy(n->kind == TK_nat_number_set ? TV_NAT : n->kind == TK_int_number_set ? TV_INTS : TV_STRING, NULL, 0);
+    }
     case TK_parentheses:
     case TK_label: return tla_eval(e, n->kind == TK_label ? tla_field_kid(n, TF_EXPRESSION) : n->kid[0], c, env);
     case TK_identifier_ref: return eval_ident(e, n, n->text, NULL, 0, c, env);
@@ -1602,6 +1616,7 @@ static bool enum_unchanged(tla_ev *e, tla_node *x, tla_ctx *c, tla_env *env, con
 }
 
 bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *k) {
+  tla_poll(e);
   if (++e->depth > 4000) tla_fail(e, n, "evaluation too deep (recursion?)");
   bool r = true;
   switch (n->kind) {

@@ -5,6 +5,7 @@
 #ifndef ZETA_LANG_TLA_EVAL_H
 #define ZETA_LANG_TLA_EVAL_H
 #include <setjmp.h>
+#include "core/limits.h"
 #include "lang/tla/tla_ast.h"
 #include "lang/tla/tla_model.h"
 
@@ -26,6 +27,7 @@ typedef struct tla_def {
   int level;                  /* -1 unknown, 0 constant, 1 state, 2 action; 3 while computing */
   const tla_val *memo;        /* constant-level, parameterless: the value */
   bool building;              /* DEF_FUN: its value is being computed (recursion) */
+  int8_t temporal;            /* mentions temporal operators: 0 unknown, 1 no, 2 yes, 3 computing */
 } tla_def;
 
 /* A module as seen from one place: its definitions (own, extended and of
@@ -68,6 +70,8 @@ typedef struct tla_ev {
   jmp_buf *jb;
   char msg[1024];
   unsigned depth;
+  const zeta_limits *lim;      /* polled during long evaluations */
+  unsigned tick;
 } tla_ev;
 
 /* What an action's enumeration calls for each complete assignment;
@@ -95,6 +99,8 @@ struct tla_model_core {
   bool cfg_mode;               /* unknown identifiers are model values (the cfg's values) */
 };
 
+/* Fails with "timeout" once the limits expire (polled now and then). */
+void tla_poll(tla_ev *e);
 _Noreturn void tla_fail(tla_ev *e, const tla_node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 struct tla_model_core *tla_core(tla_model *m);
 const char *tla_model_file(tla_model *m, const tla_node *n);

@@ -122,6 +122,7 @@ static bool visit(void *data, const tla_val *state) {
 
 void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, tla_explicit_result *r) {
   memset(r, 0, sizeof *r);
+  tla_set_limits(m, lim);
   r->inv = -1;
   store st = {0};
   search s = {.m = m, .st = &st, .r = r, .from = UINT32_MAX, .bad = -1};
@@ -156,7 +157,10 @@ void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, tla_exp
     head++;
   }
   r->distinct = st.n;
-  if (s.error) {
+  if (s.error && strcmp(tla_error(m), "timeout") == 0) {
+    r->outcome = TLA_LIMIT;
+    snprintf(r->msg, sizeof r->msg, "timeout");
+  } else if (s.error) {
     r->outcome = TLA_ERROR;
     snprintf(r->msg, sizeof r->msg, "%s", tla_error(m));
   } else if (s.bad >= 0) {

@@ -358,7 +358,14 @@ static bool contains_temporal(tla_ev *e, tla_node *n, tla_ctx *c, int depth) {
   if (n->kind == TK_always || n->kind == TK_eventually || n->kind == TK_fairness || n->kind == TK_leads_to) return true;
   if (n->kind == TK_identifier_ref) {
     tla_def *d = tla_ctx_find(c, n->text);
-    if (d && d->kind == DEF_OP && d->nparams == 0 && d->body) return contains_temporal(e, d->body, d->ctx, depth + 1);
+    if (d && d->kind == DEF_OP && d->nparams == 0 && d->body) {
+      /* memoised per definition: 0 unknown, 1 no, 2 yes, 3 computing */
+      if (d->temporal == 0) {
+        d->temporal = 3;
+        d->temporal = contains_temporal(e, d->body, d->ctx, depth + 1) ? 2 : 1;
+      }
+      return d->temporal == 2;
+    }
   }
   for (uint32_t i = 0; i < n->n; i++)
     if (contains_temporal(e, n->kid[i], c, depth)) return true;
@@ -648,6 +655,7 @@ bool tla_check_deadlock(const tla_model *m) { return m->deadlock; }
 bool tla_has_symmetry(const tla_model *m) { return m->perms != NULL; }
 const char *tla_unchecked(const tla_model *m) { return m->unchecked; }
 const char *tla_error(const tla_model *m) { return m->err; }
+void tla_set_limits(tla_model *m, const zeta_limits *lim) { m->ev.lim = lim; }
 
 /* ---- states ---- */
 typedef struct {

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include "core/diag.h"
+#include "core/limits.h"
 #include "lang/tla/tla_value.h"
 
 typedef struct tla_model tla_model;
@@ -47,4 +48,6 @@ int tla_constraints_hold(tla_model *m, const tla_val *state);
 /* The symmetry class representative of state (state itself without SYMMETRY). */
 const tla_val *tla_canonical(tla_model *m, const tla_val *state);
 const char *tla_error(const tla_model *m);
+/* Evaluations stop with the error "timeout" when lim expires. */
+void tla_set_limits(tla_model *m, const zeta_limits *lim);
 #endif

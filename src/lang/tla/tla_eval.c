@@ -518,6 +518,7 @@ static const char *sym_name(tla_kind k) {
 }
 
 static tla_def *symbol_def(tla_ev *e, tla_kind k, tla_ctx *c, tla_env *env) {
+  if (!tla_core(e->m)->user_symbols) return NULL;
   res r = resolve(e, sym_name(k), c, env);
   if (r.kind == R_DEF) return r.def;
   if (r.kind == R_ENV && r.en->kind == ENV_DEF) return r.en->def;
@@ -1234,6 +1235,7 @@ static tla_env *let_bind(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, tla_d
     memset(d, 0, sizeof *d);
     tla_node *nm = tla_field_kid(dn, TF_NAME);
     d->name = nm->kind == TK_identifier ? nm->text : sym_name(nm->n ? nm->kid[0]->kind : nm->kind);
+    if (nm->kind != TK_identifier) tla_core(e->m)->user_symbols = true;
     d->ctx = c;
     d->level = -1;
     d->body = tla_field_kid(dn, TF_DEFINITION);

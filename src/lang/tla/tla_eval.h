@@ -96,6 +96,7 @@ struct tla_model_core {
   tla_def **csubst;            /* `<-`: the definition replacing the constant (or NULL) */
   size_t nconsts;
   tla_ctx *overrides;          /* cfg replacements of built-in operators (or NULL) */
+  bool user_symbols;           /* some definition names an operator symbol (a \\prec b == ...) */
   bool cfg_mode;               /* unknown identifiers are model values (the cfg's values) */
 };
 

@@ -150,8 +150,11 @@ static tla_node *find_module(tla_model *m, const char *name, const tla_node *at,
   return r;
 }
 
+static bool symbols_seen;   /* set by def_name, read by tla_model_load */
+
 static const char *def_name(tla_node *nm) {
   if (nm->kind == TK_identifier || nm->kind == TK_identifier_ref) return nm->text;
+  symbols_seen = true;
   tla_kind k = nm->n ? nm->kid[0]->kind : nm->kind;
   return tla_intern(tla_kind_name(k), strlen(tla_kind_name(k)));
 }
@@ -588,7 +591,9 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   tla_cfg cfg = {0};
   cfg.check_deadlock = -1;
   char *cfgpath = o->config ? xstrdup(o->config) : default_cfg(path);
+  symbols_seen = false;
   bool ok = load_units(m, m->core.root, mod, d, 0);
+  m->core.user_symbols = symbols_seen;
   if (ok && cfgpath) ok = tla_cfg_read(cfgpath, &cfg, d);
   if (ok) ok = apply_cfg(m, &cfg, cfgpath, o, d);
   /* ASSUME */

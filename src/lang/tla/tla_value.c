@@ -240,6 +240,12 @@ int64_t tv_domain_index(const tla_val *f, const tla_val *x) {
     /* a sequence: direct index */
     return x->i >= 1 && x->i <= (int64_t)f->n ? x->i - 1 : -1;
   }
+  if (f->n <= 16) {
+    /* values are hash-consed: identity is equality */
+    for (uint32_t k = 0; k < f->n; k++)
+      if (f->e[k] == x) return k;
+    return -1;
+  }
   int64_t lo = 0, hi = (int64_t)f->n - 1;
   while (lo <= hi) {
     int64_t mid = (lo + hi) / 2;

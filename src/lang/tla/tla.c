@@ -46,6 +46,14 @@ static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim,
   int bound = o->length;
   tla_explicit_result res;
   tla_explicit_check(m, bound, lim, &res);
+  if (res.outcome == TLA_HOLDS && tla_has_trace_invariants(m)) {
+    if (bound < 0) {
+      res.outcome = TLA_ERROR;
+      snprintf(res.msg, sizeof res.msg, "trace invariants are checked only with --length");
+    } else {
+      tla_check_traces(m, bound, lim, &res);
+    }
+  }
   report_stat(r, "distinct-states", "%zu", res.distinct);
   report_stat(r, "generated-states", "%zu", res.generated);
   report_stat(r, "depth", "%zu", res.depth);

@@ -237,6 +237,61 @@ static bool match(void *data, const tla_val *state) {
   return !f->found;
 }
 
+/* Trace invariants: every path of at most `bound` steps, depth first. */
+typedef struct {
+  tla_model *m;
+  const tla_val **path;
+  size_t n, bound;
+  const zeta_limits *lim;
+  int inv;        /* violated invariant, -2 error, -3 limit */
+  size_t visits;
+} trace_search;
+
+static bool trace_step(void *data, const tla_val *state);
+
+static bool trace_visit(trace_search *t, const tla_val *state) {
+  if (t->inv != -1) return false;
+  if ((++t->visits & 255) == 0 && limits_expired(t->lim)) {
+    t->inv = -3;
+    return false;
+  }
+  t->path[t->n++] = state;
+  int v = tla_violated_trace(t->m, t->path, t->n);
+  if (v != -1) {
+    t->inv = v;
+    return false;
+  }
+  if (t->n <= t->bound) tla_successors(t->m, state, trace_step, t);
+  if (t->inv != -1) return false;
+  if (tla_error(t->m)[0]) {
+    t->inv = -2;
+    return false;
+  }
+  t->n--;
+  return true;
+}
+
+static bool trace_step(void *data, const tla_val *state) { return trace_visit(data, state); }
+
+void tla_check_traces(tla_model *m, int bound, const zeta_limits *lim, tla_explicit_result *r) {
+  trace_search t = {m, xmalloc(((size_t)bound + 2) * sizeof *t.path), 0, (size_t)bound, lim, -1, 0};
+  tla_initial_states(m, trace_step, &t);
+  if (t.inv >= 0) {
+    r->outcome = TLA_VIOLATED;
+    r->inv = t.inv;
+    r->trace = xmalloc(t.n * sizeof *r->trace);
+    memcpy(r->trace, t.path, t.n * sizeof *r->trace);
+    r->ntrace = t.n;
+  } else if (t.inv == -3) {
+    r->outcome = TLA_LIMIT;
+    snprintf(r->msg, sizeof r->msg, "timeout");
+  } else if (t.inv == -2 || tla_error(m)[0]) {
+    r->outcome = strcmp(tla_error(m), "timeout") == 0 ? TLA_LIMIT : TLA_ERROR;
+    snprintf(r->msg, sizeof r->msg, "%s", tla_error(m));
+  }
+  free(t.path);
+}
+
 bool tla_replay(tla_model *m, const tla_explicit_result *r, char *why, size_t nwhy) {
   if (!r->ntrace) {
     snprintf(why, nwhy, "empty trace");
@@ -258,7 +313,8 @@ bool tla_replay(tla_model *m, const tla_explicit_result *r, char *why, size_t nw
   }
   const tla_val *last = r->trace[r->ntrace - 1];
   if (r->outcome == TLA_VIOLATED && tla_violated(m, last) < 0 &&
-      !(r->ntrace >= 2 && tla_violated_step(m, r->trace[r->ntrace - 2], last) >= 0)) {
+      !(r->ntrace >= 2 && tla_violated_step(m, r->trace[r->ntrace - 2], last) >= 0) &&
+      tla_violated_trace(m, r->trace, r->ntrace) < 0) {
     snprintf(why, nwhy, "the last state satisfies the invariants");
     return false;
   }

@@ -26,5 +26,8 @@ bool tla_replay(tla_model *m, const tla_explicit_result *r, char *why, size_t nw
 /* Apalache's deadlock notion: does an execution of `bound` steps exist?
  * 1 yes, 0 no, -1 error or limit (tla_error(m) says which). */
 int tla_execution_exists(tla_model *m, int bound, const zeta_limits *lim);
+/* Trace invariants over every path of at most bound steps (after a
+ * tla_explicit_check that found nothing, r's outcome is updated). */
+void tla_check_traces(tla_model *m, int bound, const zeta_limits *lim, tla_explicit_result *r);
 void tla_explicit_result_free(tla_explicit_result *r);
 #endif

@@ -30,6 +30,8 @@ struct tla_model {
   tla_def **inv;
   bool *inv_action;   /* mentions primes: checked on steps */
   bool any_action;
+  bool *inv_trace;    /* takes the history: checked on paths */
+  bool any_trace;
   const char **inv_names;
   size_t ninv;
   tla_def **cons;
@@ -541,14 +543,17 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
   m->inv = xcalloc(ninv + 1, sizeof *m->inv);
   m->inv_names = xcalloc(ninv + 1, sizeof *m->inv_names);
   m->inv_action = xcalloc(ninv + 1, sizeof *m->inv_action);
+  m->inv_trace = xcalloc(ninv + 1, sizeof *m->inv_trace);
   for (size_t i = 0; i < ninv; i++) {
     const char *nm = o->inv ? o->inv : cfg->invariants[i];
     tla_def *df = root_def(m, nm, "invariant", file, d);
     if (!df) return false;
     m->inv[m->ninv] = df;
     m->inv_names[m->ninv++] = df->name;
-    m->inv_action[i] = tla_def_level(&m->ev, df) == 2;
+    m->inv_trace[i] = df->kind == DEF_OP && df->nparams == 1 && df->params[0]->kind == TK_identifier;
+    m->inv_action[i] = !m->inv_trace[i] && tla_def_level(&m->ev, df) == 2;
     m->any_action |= m->inv_action[i];
+    m->any_trace |= m->inv_trace[i];
   }
   m->cons = xcalloc(cfg->nconstraints + 1, sizeof *m->cons);
   for (size_t i = 0; i < cfg->nconstraints; i++) {
@@ -643,7 +648,7 @@ void tla_model_free(tla_model *m) {
   for (size_t i = 0; i < m->ndefs; i++) free(m->defs[i]->params), free(m->defs[i]);
   free(m->files), free(m->ctxs), free(m->defs), free(m->dir);
   free(m->core.vars), free(m->core.cnames), free(m->core.cvals), free(m->core.csubst);
-  free(m->init), free(m->inv), free(m->inv_action), free(m->inv_names), free(m->cons), free(m->assumes);
+  free(m->init), free(m->inv), free(m->inv_action), free(m->inv_trace), free(m->inv_names), free(m->cons), free(m->assumes);
   free(m->cur), free(m->nxt);
   free(m);
   free(memo_tab);   /* its entries point into the value table */
@@ -736,8 +741,8 @@ static int violated(tla_model *m, const tla_val *state) {
   m->ev.init_mode = false;
   for (size_t i = 0; i < m->ninv; i++) {
     tla_def *d = m->inv[i];
+    if (m->inv_action[i] || m->inv_trace[i]) continue;
     if (d->kind != DEF_OP || d->nparams) tla_fail(&m->ev, d->body, "invariant %s takes arguments", d->name);
-    if (m->inv_action[i]) continue;
     if (!tla_eval_bool(&m->ev, d->body, d->ctx, NULL)) return (int)i;
   }
   return -1;
@@ -766,6 +771,38 @@ int tla_violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
 }
 
 bool tla_has_action_invariants(const tla_model *m) { return m->any_action; }
+bool tla_has_trace_invariants(const tla_model *m) { return m->any_trace; }
+
+static int violated_trace(tla_model *m, const tla_val **path, size_t n) {
+  const tla_val **recs = xmalloc((n + 1) * sizeof *recs);
+  const tla_val **names = xmalloc((m->core.nvars + 1) * sizeof *names);
+  for (size_t k = 0; k < m->core.nvars; k++) names[k] = tv_str(m->core.vars[k]);
+  for (size_t i = 0; i < n; i++) {
+    const tla_val **d = xmalloc((m->core.nvars + 1) * sizeof *d), **v = xmalloc((m->core.nvars + 1) * sizeof *v);
+    for (size_t k = 0; k < m->core.nvars; k++) d[k] = names[k], v[k] = path[i]->v[k];
+    recs[i] = tv_fun(d, v, (uint32_t)m->core.nvars);
+    free(d), free(v);
+  }
+  const tla_val *hist = tv_tuple(recs, (uint32_t)n);
+  free(recs), free(names);
+  m->ev.cur = path[n - 1]->v;
+  m->ev.nxt = NULL;
+  m->ev.init_mode = false;
+  for (size_t i = 0; i < m->ninv; i++)
+    if (m->inv_trace[i]) {
+      const tla_val *r = tla_apply_def(&m->ev, m->inv[i], &hist, 1, m->inv[i]->body);
+      if (r->kind != TV_BOOL) tla_fail(&m->ev, m->inv[i]->body, "trace invariant %s is not a Boolean", m->inv[i]->name);
+      if (!r->i) return (int)i;
+    }
+  return -1;
+}
+
+int tla_violated_trace(tla_model *m, const tla_val **path, size_t n) {
+  int r;
+  if (n == 0) return -1;
+  PROTECT(m, r, -2, violated_trace(m, path, n));
+  return r;
+}
 
 int tla_violated(tla_model *m, const tla_val *state) {
   int r;

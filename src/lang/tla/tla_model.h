@@ -43,6 +43,11 @@ int tla_violated(tla_model *m, const tla_val *state);
  * step from -> to: the index of the first violated, -1, -2 on error. */
 int tla_violated_step(tla_model *m, const tla_val *from, const tla_val *to);
 bool tla_has_action_invariants(const tla_model *m);
+/* Trace invariants (an operator of one argument, the history as a sequence
+ * of records of the variables, as Apalache has them) on a path: the index
+ * of the first violated, -1, -2 on error. */
+int tla_violated_trace(tla_model *m, const tla_val **path, size_t n);
+bool tla_has_trace_invariants(const tla_model *m);
 /* State constraints (CONSTRAINT): 1 holds, 0 not, -1 error. */
 int tla_constraints_hold(tla_model *m, const tla_val *state);
 /* The symmetry class representative of state (state itself without SYMMETRY). */

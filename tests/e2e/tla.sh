@@ -25,6 +25,7 @@ t bounded 'out=$(run --length 2 --config "$D/CounterBad.cfg" "$D/Counter.tla"); 
 t bounded-violation 'run --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla" | head -1 | grep -qx UNSAFE'
 t bounded-deadlock 'run --length 3 --check-deadlock true "$D/Stop.tla" | head -1 | grep -qx UNSAFE'
 t bounded-no-deadlock 'run --length 2 --check-deadlock true "$D/Stop.tla" | head -1 | grep -qx SAFE'
+t higher-order-state-invariant 'run --length 0 "$D/HigherOrder.tla" | head -1 | grep -qx UNSAFE'
 t inv-option 'run --inv Small "$D/Counter.tla" | head -1 | grep -qx UNSAFE'
 t json 'run --json "$D/Counter.tla" | grep -q "\"distinct-states\""'
 t syntax-error 'out=$("$z" "$D/Bad.tla" 2>&1); rc=$?; [ $rc -eq 2 ] && echo "$out" | grep -q "Bad.tla:4:4: syntax error"'

@@ -172,6 +172,25 @@ static int node_level(tla_ev *e, tla_node *n, tla_ctx *c) {
   return l;
 }
 
+static bool node_primed(tla_ev *e, tla_node *n, tla_ctx *c) {
+  if (n->kind == TK_prime || n->kind == TK_unchanged || n->kind == TK_step_expr_or_stutter) return true;
+  if (n->kind == TK_identifier_ref || (n->kind == TK_identifier && n->field == TF_NONE)) {
+    res r = resolve(e, n->text, c, NULL);
+    if (r.kind == R_DEF && tla_def_primed(e, r.def)) return true;
+  }
+  for (uint32_t i = 0; i < n->n; i++)
+    if (node_primed(e, n->kid[i], c)) return true;
+  return false;
+}
+
+bool tla_def_primed(tla_ev *e, tla_def *d) {
+  if (d->primed == 0) {
+    d->primed = 3;
+    d->primed = d->body && node_primed(e, d->body, d->ctx) ? 2 : 1;
+  }
+  return d->primed == 2;
+}
+
 /* Syntactic check used for arguments: primes or UNCHANGED below. */
 static bool has_prime(tla_node *n) {
   if (n->level) return n->level == 2;

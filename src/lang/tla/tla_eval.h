@@ -27,6 +27,7 @@ typedef struct tla_def {
   int level;                  /* -1 unknown, 0 constant, 1 state, 2 action; 3 while computing */
   const tla_val *memo;        /* constant-level, parameterless: the value */
   bool building;              /* DEF_FUN: its value is being computed (recursion) */
+  int8_t primed;              /* mentions primed variables: 0 unknown, 1 no, 2 yes, 3 computing */
   int8_t temporal;            /* mentions temporal operators: 0 unknown, 1 no, 2 yes, 3 computing */
 } tla_def;
 
@@ -120,4 +121,6 @@ const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at);
 void tla_eval_free_scratch(void);
 /* 0 constant, 1 state, 2 action (mentions primes). */
 int tla_def_level(tla_ev *e, tla_def *d);
+/* Does d mention a primed variable or UNCHANGED (through the definitions it uses)? */
+bool tla_def_primed(tla_ev *e, tla_def *d);
 #endif

@@ -551,7 +551,7 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
     m->inv[m->ninv] = df;
     m->inv_names[m->ninv++] = df->name;
     m->inv_trace[i] = df->kind == DEF_OP && df->nparams == 1 && df->params[0]->kind == TK_identifier;
-    m->inv_action[i] = !m->inv_trace[i] && tla_def_level(&m->ev, df) == 2;
+    m->inv_action[i] = !m->inv_trace[i] && tla_def_primed(&m->ev, df);
     m->any_action |= m->inv_action[i];
     m->any_trace |= m->inv_trace[i];
   }

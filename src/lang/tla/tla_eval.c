@@ -957,7 +957,18 @@ static const tla_val *eval_ident(tla_ev *e, tla_node *n, const char *name, tla_n
         /* an operator constant substituted by an operator name */
         tla_node *s = r.subst;
         while (s->kind == TK_parentheses && s->n == 1) s = s->kid[0];
-        if (s->kind == TK_identifier_ref) return eval_ident(e, n, s->text, args, nargs, r.ctx, NULL);
+        if (s->kind == TK_identifier_ref) {
+          /* the operator is found there, the arguments are evaluated here */
+          res r2 = resolve(e, s->text, r.ctx, NULL);
+          while (r2.kind == R_SUBST && r2.subst->kind == TK_identifier_ref) r2 = resolve(e, r2.subst->text, r2.ctx, NULL);
+          tla_def *d2 = r2.kind == R_DEF ? r2.def : r2.kind == R_CONST ? mc->csubst[r2.idx] : NULL;
+          if (d2) return call_def(e, d2, args, nargs, c, env, n);
+          if (r2.kind == R_NONE) {
+            bool found2;
+            const tla_val *v2 = builtin(e, s->text, args, nargs, c, env, n, &found2);
+            if (found2) return v2;
+          }
+        }
         tla_fail(e, n, "cannot apply the substitution of %s", name);
       }
       return tla_eval(e, r.subst, r.ctx, NULL);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <tree_sitter/api.h>
 #include "core/alloc.h"
+#include "core/file.h"
 
 const TSLanguage *tree_sitter_tlaplus(void);
 
@@ -226,21 +227,14 @@ tla_file *tla_parse_text(const char *name, const char *text, size_t len, diag *d
 }
 
 tla_file *tla_parse_file(const char *path, diag *d) {
-  FILE *in = fopen(path, "rb");
-  if (!in) {
-    diag_set(d, 2, "zeta: %s: cannot open", path);
+  size_t len;
+  char err[600];
+  char *buf = file_read_all(path, &len, err, sizeof err);
+  if (!buf) {
+    diag_set(d, 2, "zeta: %s", err);
     return NULL;
   }
-  char *buf = NULL;
-  size_t len = 0, cap = 0, got;
-  char chunk[65536];
-  while ((got = fread(chunk, 1, sizeof chunk, in)) > 0) {
-    xgrow((void **)&buf, 1, &cap, len + got + 1);
-    memcpy(buf + len, chunk, got);
-    len += got;
-  }
-  fclose(in);
-  tla_file *f = tla_parse_text(path, buf ? buf : "", len, d);
+  tla_file *f = tla_parse_text(path, buf, len, d);
   free(buf);
   return f;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/file.h"
 
 /* Tokens of the cfg: words, numbers, strings, punctuation; comments
  * (\* and (* *)) skipped. */
@@ -93,21 +94,14 @@ static void push(char ***a, size_t *n, char *s) {
 bool tla_cfg_read(const char *path, tla_cfg *c, diag *d) {
   memset(c, 0, sizeof *c);
   c->check_deadlock = -1;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    diag_set(d, 2, "zeta: %s: cannot open the model configuration", path);
+  size_t len;
+  char err[600];
+  char *buf = file_read_all(path, &len, err, sizeof err);
+  if (!buf) {
+    diag_set(d, 2, "zeta: %s (the model configuration)", err);
     return false;
   }
-  char *buf = NULL;
-  size_t len = 0, cap = 0, got;
-  char chunk[8192];
-  while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    xgrow((void **)&buf, 1, &cap, len + got + 1);
-    memcpy(buf + len, chunk, got);
-    len += got;
-  }
-  fclose(f);
-  lexer l = {buf ? buf : "", 0, len, 1, 1};
+  lexer l = {buf, 0, len, 1, 1};
   tok t, section = {0};
   bool have = next_tok(&l, &t), ok = true;
   while (ok && have) {

@@ -238,31 +238,38 @@ static const tla_val *powerset(tla_ev *e, const tla_val *s, const tla_node *at) 
   return r;
 }
 
-/* All functions from the (concrete) domain d to the (concrete) range t. */
-static const tla_val *funset(tla_ev *e, const tla_val *d, const tla_val *t, const tla_node *at) {
+/* Every function mapping keys[k] to an element of ranges[k] (concrete
+ * sets): [S -> T] and [a : S, b : T] alike. */
+static const tla_val *all_functions(tla_ev *e, const tla_val **keys, const tla_val **ranges, uint32_t n,
+                                    const tla_node *at) {
   double total = 1;
-  for (uint32_t k = 0; k < d->n; k++) total *= t->n;
-  if (total > 5e6) tla_fail(e, at, "a set of functions with %.0f elements is too large to enumerate", total);
+  for (uint32_t k = 0; k < n; k++) total *= ranges[k]->n;
+  if (total > 5e6) tla_fail(e, at, "a set of functions or records with %.0f elements is too large to enumerate", total);
   vbuf *out = vb_take();
-  if (t->n == 0 && d->n > 0) {
-    const tla_val *r = tv_set(NULL, 0);
-    vb_give(out);
-    return r;
+  if (total > 0) {
+    uint32_t *idx = xcalloc(n + 1, sizeof *idx);
+    const tla_val **val = xmalloc((n + 1) * sizeof *val), **dom = xmalloc((n + 1) * sizeof *dom);
+    for (;;) {
+      for (uint32_t k = 0; k < n; k++) dom[k] = keys[k], val[k] = ranges[k]->e[idx[k]];
+      vb_push(out, tv_fun(dom, val, n));
+      uint32_t k = 0;
+      while (k < n && ++idx[k] == ranges[k]->n) idx[k++] = 0;
+      if (k == n) break;
+    }
+    free(idx);
+    free(val);
+    free(dom);
   }
-  uint32_t *idx = xcalloc(d->n + 1, sizeof *idx);
-  const tla_val **dom = xmalloc((d->n + 1) * sizeof *dom), **val = xmalloc((d->n + 1) * sizeof *val);
-  for (;;) {
-    for (uint32_t k = 0; k < d->n; k++) dom[k] = d->e[k], val[k] = t->e[idx[k]];
-    vb_push(out, tv_fun(dom, val, d->n));
-    uint32_t k = 0;
-    while (k < d->n && ++idx[k] == t->n) idx[k++] = 0;
-    if (k == d->n) break;
-  }
-  free(idx);
-  free(dom);
-  free(val);
   const tla_val *r = tv_set(out->a, out->n);
   vb_give(out);
+  return r;
+}
+
+static const tla_val *funset(tla_ev *e, const tla_val *d, const tla_val *t, const tla_node *at) {
+  const tla_val **ranges = xmalloc((d->n + 1) * sizeof *ranges);
+  for (uint32_t k = 0; k < d->n; k++) ranges[k] = t;
+  const tla_val *r = all_functions(e, d->e, ranges, d->n, at);   /* (a failure leaks ranges) */
+  free(ranges);
   return r;
 }
 
@@ -273,32 +280,10 @@ const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at) {
     case TV_FUNSET: return funset(e, tla_enumerate(e, s->e[0], at), tla_enumerate(e, s->e[1], at), at);
     case TV_RECSET: {
       uint32_t nf = s->n / 2;
-      const tla_val **sets = xmalloc((nf + 1) * sizeof *sets);
-      double total = 1;
-      for (uint32_t k = 0; k < nf; k++) sets[k] = tla_enumerate(e, s->e[2 * k + 1], at), total *= sets[k]->n;
-      if (total > 5e6) {
-        free(sets);
-        tla_fail(e, at, "a set of records with %.0f elements is too large to enumerate", total);
-      }
-      vbuf *out = vb_take();
-      if (total > 0) {
-        uint32_t *idx = xcalloc(nf + 1, sizeof *idx);
-        const tla_val **dom = xmalloc((nf + 1) * sizeof *dom), **val = xmalloc((nf + 1) * sizeof *val);
-        for (;;) {
-          for (uint32_t k = 0; k < nf; k++) dom[k] = s->e[2 * k], val[k] = sets[k]->e[idx[k]];
-          vb_push(out, tv_fun(dom, val, nf));
-          uint32_t k = 0;
-          while (k < nf && ++idx[k] == sets[k]->n) idx[k++] = 0;
-          if (k == nf) break;
-        }
-        free(idx);
-        free(dom);
-        free(val);
-      }
-      free(sets);
-      const tla_val *r = tv_set(out->a, out->n);
-      vb_give(out);
-      return r;
+      const tla_val *keys[64], *ranges[64];
+      if (nf > 64) tla_fail(e, at, "records with more than 64 fields");
+      for (uint32_t k = 0; k < nf; k++) keys[k] = s->e[2 * k], ranges[k] = tla_enumerate(e, s->e[2 * k + 1], at);
+      return all_functions(e, keys, ranges, nf, at);
     }
     case TV_NAT: tla_fail(e, at, "cannot enumerate the infinite set Nat");
     case TV_INTS: tla_fail(e, at, "cannot enumerate the infinite set Int");

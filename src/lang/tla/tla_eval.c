@@ -227,6 +227,7 @@ static const tla_val *powerset(tla_ev *e, const tla_val *s, const tla_node *at) 
   uint32_t total = 1u << s->n;
   vbuf *out = vb_take(), *sub = vb_take();
   for (uint32_t mask = 0; mask < total; mask++) {
+    tla_poll(e);
     sub->n = 0;
     for (uint32_t k = 0; k < s->n; k++)
       if (mask >> k & 1) vb_push(sub, s->e[k]);
@@ -245,20 +246,20 @@ static const tla_val *all_functions(tla_ev *e, const tla_val **keys, const tla_v
   double total = 1;
   for (uint32_t k = 0; k < n; k++) total *= ranges[k]->n;
   if (total > 5e6) tla_fail(e, at, "a set of functions or records with %.0f elements is too large to enumerate", total);
+  if (n > 64 && total > 0) tla_fail(e, at, "functions over more than 64 elements cannot be enumerated");
   vbuf *out = vb_take();
   if (total > 0) {
-    uint32_t *idx = xcalloc(n + 1, sizeof *idx);
-    const tla_val **val = xmalloc((n + 1) * sizeof *val), **dom = xmalloc((n + 1) * sizeof *dom);
+    /* on the stack: a timeout may leave by longjmp */
+    uint32_t idx[64] = {0};
+    const tla_val *val[64], *dom[64];
     for (;;) {
+      tla_poll(e);
       for (uint32_t k = 0; k < n; k++) dom[k] = keys[k], val[k] = ranges[k]->e[idx[k]];
       vb_push(out, tv_fun(dom, val, n));
       uint32_t k = 0;
       while (k < n && ++idx[k] == ranges[k]->n) idx[k++] = 0;
       if (k == n) break;
     }
-    free(idx);
-    free(val);
-    free(dom);
   }
   const tla_val *r = tv_set(out->a, out->n);
   vb_give(out);
@@ -266,11 +267,13 @@ static const tla_val *all_functions(tla_ev *e, const tla_val **keys, const tla_v
 }
 
 static const tla_val *funset(tla_ev *e, const tla_val *d, const tla_val *t, const tla_node *at) {
-  const tla_val **ranges = xmalloc((d->n + 1) * sizeof *ranges);
+  const tla_val *ranges[64];
+  if (d->n > 64) {
+    if (t->n == 0) return tv_set(NULL, 0);
+    tla_fail(e, at, "functions over more than 64 elements cannot be enumerated");
+  }
   for (uint32_t k = 0; k < d->n; k++) ranges[k] = t;
-  const tla_val *r = all_functions(e, d->e, ranges, d->n, at);   /* (a failure leaks ranges) */
-  free(ranges);
-  return r;
+  return all_functions(e, d->e, ranges, d->n, at);
 }
 
 const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at) {

@@ -1217,8 +1217,11 @@ static const tla_val *eval_prefix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *e
     }
     case TK_domain: {
       as_fun(e, a, r);
-      return tv_set((const tla_val **)memcpy(xmalloc((a->n + 1) * sizeof(tla_val *)), a->e, a->n * sizeof(tla_val *)),
-                    a->n);
+      vbuf *o = vb_take();
+      for (uint32_t k = 0; k < a->n; k++) vb_push(o, a->e[k]);
+      const tla_val *res_ = tv_set(o->a, o->n);
+      vb_give(o);
+      return res_;
     }
     case TK_powerset: return tv_lazy(TV_SUBSET, &a, 1);
     case TK_union: {

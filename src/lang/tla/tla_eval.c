@@ -536,8 +536,19 @@ static const tla_val *eval_def_body(tla_ev *e, tla_def *d, tla_env *env, const t
 
 /* Binds d's parameters to argument nodes (evaluated in c, env) and
  * evaluates (or, with k, enumerates) the body. */
+/* The caller's room for the bound parameters (and LAMBDA arguments'
+ * definitions): on its stack, alive while the body is evaluated. */
+typedef struct {
+  tla_env cell[32];
+  tla_def lambda[4];
+  uint32_t nlambda;
+} arg_cells;
+
 static tla_env *bind_args(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs, tla_ctx *c, tla_env *env,
-                          tla_env *cells, const tla_node *at) {
+                          arg_cells *room, const tla_node *at) {
+  tla_env *cells = room->cell;
+  room->nlambda = 0;
+  if (nargs > 32) tla_fail(e, at, "too many arguments");
   if (nargs != d->nparams) tla_fail(e, at, "%s expects %u arguments, got %u", d->name, d->nparams, nargs);
   tla_env *out = d->closure;
   for (uint32_t i = 0; i < nargs; i++) {
@@ -554,13 +565,9 @@ static tla_env *bind_args(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs
         else if (r.kind == R_ENV && r.en->kind == ENV_DEF) cell->def = r.en->def;
         else tla_fail(e, a, "expected an operator as argument");
       } else if (an->kind == TK_lambda) {
-        tla_def *ld = xcalloc(1, sizeof *ld);   /* kept for the model's lifetime via the lambda node */
-        if (an->cache) {
-          free(ld);
-          ld = an->cache;
-        } else {
-          an->cache = ld;
-        }
+        if (room->nlambda == 4) tla_fail(e, a, "more than 4 LAMBDA arguments");
+        tla_def *ld = &room->lambda[room->nlambda++];
+        memset(ld, 0, sizeof *ld);
         ld->name = "LAMBDA";
         ld->kind = DEF_OP;
         ld->nparams = an->n - 1;
@@ -606,9 +613,8 @@ static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t 
     if (!d->closure && !e->primed && def_level(e, d) == 0) d->memo = v;
     return v;
   }
-  tla_env cells[32];
-  if (nargs > 32) tla_fail(e, at, "too many arguments");
-  tla_env *ne = bind_args(e, d, args, nargs, c, env, cells, at);
+  arg_cells room;
+  tla_env *ne = bind_args(e, d, args, nargs, c, env, &room, at);
   return eval_def_body(e, d, ne, at);
 }
 
@@ -1753,8 +1759,8 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       if (n->kind == TK_bound_op)
         for (uint32_t i = 0; i < n->n; i++)
           if (n->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = n->kid[i];
-      tla_env cells[32];
-      tla_env *ne = bind_args(e, d, args, na, c, env, cells, n);
+      arg_cells room;
+      tla_env *ne = bind_args(e, d, args, na, c, env, &room, n);
       r = tla_enum(e, d->body, d->ctx, ne, k);
       break;
     }
@@ -1769,8 +1775,8 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       if (op->kind == TK_bound_op)
         for (uint32_t i = 0; i < op->n; i++)
           if (op->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = op->kid[i];
-      tla_env cells[32];
-      tla_env *ne = bind_args(e, rs.def, args, na, c, env, cells, n);
+      arg_cells room;
+      tla_env *ne = bind_args(e, rs.def, args, na, c, env, &room, n);
       r = tla_enum(e, rs.def->body, rs.def->ctx, ne, k);
       break;
     }

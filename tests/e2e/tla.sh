@@ -26,6 +26,7 @@ t bounded-violation 'run --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla
 t bounded-deadlock 'run --length 3 --check-deadlock true "$D/Stop.tla" | head -1 | grep -qx UNSAFE'
 t bounded-no-deadlock 'run --length 2 --check-deadlock true "$D/Stop.tla" | head -1 | grep -qx SAFE'
 t higher-order-state-invariant 'run --length 0 "$D/HigherOrder.tla" | head -1 | grep -qx UNSAFE'
+t parameter-under-prime 'run "$D/ParamPrime.tla" | grep -q "^3 distinct states found"'
 t inv-option 'run --inv Small "$D/Counter.tla" | head -1 | grep -qx UNSAFE'
 t json 'run --json "$D/Counter.tla" | grep -q "\"distinct-states\""'
 t syntax-error 'out=$("$z" "$D/Bad.tla" 2>&1); rc=$?; [ $rc -eq 2 ] && echo "$out" | grep -q "Bad.tla:4:4: syntax error"'
@@ -36,7 +37,7 @@ t missing-def 'printf "INIT Nope\nNEXT Next\n" > "${TMPDIR:-/tmp}/zeta-tla-$$.cf
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard CoffeeCan/CoffeeCan100Beans MisraReachability/MCParReach \
       Prisoners_Single_Switch/Prisoner ReadersWriters/MC SpanningTree/SpanTree barriers/Barrier btree/kvstore \
-      SpecifyingSystems-FIFO/MCInnerFIFO SpecifyingSystems-TLC/ABCorrectness byihive/VoucherCancel \
+      SpecifyingSystems-FIFO/MCInnerFIFO SpecifyingSystems-TLC/ABCorrectness SpecifyingSystems-TLC/MCAlternatingBit byihive/VoucherCancel \
       SpecifyingSystems-CachingMemory/MCInternalMemory Disruptor/Disruptor_SPMC SimplifiedFastPaxos/Paxos \
       ewd840/EWD840 chang_roberts/MCChangRoberts apalache/Bug1058 apalache/y2k_instance-Safety-len19 \
       apalache/y2k_instance-Safety-len30 apalache/ConstantOperatorImpl apalache/Callback SpanningTree/APSpanTree); do

@@ -589,8 +589,13 @@ static tla_env *bind_args(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs
       cell->thunk_ctx = c;
       cell->thunk_env = env;
     } else {
+      /* the value, and the expression for uses under a prime (Lose(q) ==
+       * ... q' = ... called as Lose(msgQ) means msgQ') */
       cell->kind = ENV_VAL;
       cell->val = tla_eval(e, a, c, env);
+      cell->thunk = a;
+      cell->thunk_ctx = c;
+      cell->thunk_env = env;
     }
     cell->next = out;
     out = cell;
@@ -924,6 +929,7 @@ static const tla_val *eval_ident(tla_ev *e, tla_node *n, const char *name, tla_n
     case R_ENV:
       if (r.en->kind == ENV_VAL) {
         if (nargs) tla_fail(e, n, "%s is not an operator", name);
+        if (e->primed && r.en->thunk) return tla_eval(e, r.en->thunk, r.en->thunk_ctx, r.en->thunk_env);
         return r.en->val;
       }
       if (r.en->kind == ENV_THUNK) {
@@ -1574,7 +1580,7 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
   if (lhs->kind == TK_identifier_ref) {
     /* an operator parameter standing for x' (Send(p, d, mem, mem')) */
     res r = resolve(e, lhs->text, c, env);
-    if (r.kind == R_ENV && r.en->kind == ENV_THUNK) return target_var(e, r.en->thunk, r.en->thunk_ctx, r.en->thunk_env);
+    if (r.kind == R_ENV && r.en->thunk) return target_var(e, r.en->thunk, r.en->thunk_ctx, r.en->thunk_env);
   }
   if (!e->init_mode) {
     if (lhs->kind != TK_bound_postfix_op || tla_field_kid(lhs, TF_SYMBOL)->kind != TK_prime) return -1;
@@ -1588,6 +1594,16 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
     if (r.kind == R_VAR) {
       const tla_val **slot = e->init_mode ? e->cur : e->nxt;
       return slot[r.idx] ? -1 : r.idx;
+    }
+    if (r.kind == R_ENV && r.en->thunk) {
+      /* q' where the parameter q stands for a variable */
+      tla_node *s = r.en->thunk;
+      while (s->kind == TK_parentheses && s->n == 1) s = s->kid[0];
+      if (s->kind != TK_identifier_ref) return -1;
+      name = s->text;
+      c = r.en->thunk_ctx;
+      env = r.en->thunk_env;
+      continue;
     }
     if (r.kind == R_SUBST) {
       tla_node *s = r.subst;

@@ -7,6 +7,7 @@ VARIABLE x
 
 Sq(a) == a * a
 Apply(F(_), v) == F(v)
+Apply2(F(_, _), a, b) == F(a, b)
 Fact[n \in 0..5] == IF n = 0 THEN 1 ELSE n * Fact[n - 1]
 a \oplus b == (a + b) % 10
 
@@ -34,6 +35,7 @@ ASSUME /\ TRUE
           \/ TRUE
 ASSUME (FALSE => FALSE) /\ (TRUE <=> TRUE) /\ ~FALSE
 ASSUME LET g[i \in 1..3] == i + 1 IN g[2] = 3
+ASSUME Apply2(+, 1, 2) = 3 /\ Apply2(\cup, {1}, {2}) = {1, 2} /\ Apply2(-, 5, 3) = 2
 
 Init == x = 0
 Next == UNCHANGED x

@@ -577,8 +577,18 @@ static tla_env *bind_args(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs
         ld->closure = env;
         ld->level = 2;
         cell->def = ld;
-      } else if (an->kind >= TK_plus) {
-        tla_fail(e, a, "built-in operators as arguments are not supported");
+      } else if ((an->kind == TK_infix_op_symbol || an->kind == TK_prefix_op_symbol) && an->n == 1) {
+        /* Sum(+, 1, 2): the operator symbol, applied where F(x, y) is */
+        if (room->nlambda == 4) tla_fail(e, a, "more than 4 operator arguments");
+        tla_def *ld = &room->lambda[room->nlambda++];
+        memset(ld, 0, sizeof *ld);
+        ld->name = tla_kind_name(an->kid[0]->kind);
+        ld->kind = DEF_OP;
+        ld->nparams = an->kind == TK_infix_op_symbol ? 2 : 1;
+        ld->symbol = an->kid[0];
+        ld->ctx = c;
+        ld->level = 2;
+        cell->def = ld;
       } else {
         tla_fail(e, a, "expected an operator as argument");
       }
@@ -612,6 +622,19 @@ static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t 
     return fun_def_value(e, d, at);
   }
   if (d->kind == DEF_INSTANCE) tla_fail(e, at, "%s is a module instance", d->name);
+  if (d->symbol) {
+    /* a built-in operator symbol: apply it to the argument expressions */
+    if (nargs != d->nparams) tla_fail(e, at, "%s expects %u arguments", d->name, d->nparams);
+    tla_node sym = *d->symbol, a0 = *args[0], a1 = nargs > 1 ? *args[1] : *args[0];
+    sym.field = TF_SYMBOL;
+    a0.field = nargs > 1 ? TF_LHS : TF_RHS;
+    a1.field = TF_RHS;
+    tla_node *kids[3] = {&a0, &sym, &a1};
+    tla_node app = {.kind = nargs > 1 ? TK_bound_infix_op : TK_bound_prefix_op, .n = nargs > 1 ? 3 : 2,
+                    .line = at->line, .col = at->col, .file = at->file, .kid = kids};
+    if (nargs == 1) kids[0] = &sym, kids[1] = &a0;
+    return tla_eval(e, &app, c, env);
+  }
   if (nargs == 0 && d->nparams == 0) {
     if (d->memo) return d->memo;
     const tla_val *v = eval_def_body(e, d, d->closure, at);

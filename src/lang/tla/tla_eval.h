@@ -23,6 +23,7 @@ typedef struct tla_def {
   tla_ctx *ctx;               /* where the body is evaluated */
   tla_env *closure;           /* LET definitions: the environment of the LET */
   tla_ctx *inst;              /* DEF_INSTANCE: the instance */
+  tla_node *symbol;           /* a built-in operator passed as an argument (+, \\union, ...) */
   bool local;
   int level;                  /* -1 unknown, 0 constant, 1 state, 2 action; 3 while computing */
   const tla_val *memo;        /* constant-level, parameterless: the value */

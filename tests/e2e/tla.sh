@@ -30,6 +30,7 @@ t parameter-under-prime 'run "$D/ParamPrime.tla" | grep -q "^3 distinct states f
 t inv-option 'run --inv Small "$D/Counter.tla" | head -1 | grep -qx UNSAFE'
 t json 'run --json "$D/Counter.tla" | grep -q "\"distinct-states\""'
 t syntax-error 'out=$("$z" "$D/Bad.tla" 2>&1); rc=$?; [ $rc -eq 2 ] && echo "$out" | grep -q "Bad.tla:4:4: syntax error"'
+t cfg-error 'out=$("$z" --config "$D/BadValue.cfg" "$D/Counter.tla" 2>&1); rc=$?; [ $rc -eq 2 ] && echo "$out" | grep -q "BadValue.cfg:2:5: expected a value"'
 t missing-file '"$z" "$D/Nope.tla" >/dev/null 2>&1; [ $? -eq 2 ]'
 t missing-def 'printf "INIT Nope\nNEXT Next\n" > "${TMPDIR:-/tmp}/zeta-tla-$$.cfg"; "$z" --config "${TMPDIR:-/tmp}/zeta-tla-$$.cfg" "$D/Counter.tla" >/dev/null 2>&1; rc=$?; rm -f "${TMPDIR:-/tmp}/zeta-tla-$$.cfg"; [ $rc -eq 2 ]'
 

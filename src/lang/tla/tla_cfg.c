@@ -146,8 +146,8 @@ bool tla_cfg_read(const char *path, tla_cfg *c, diag *d) {
       } else {
         /* the value: balanced tokens up to the next `name =`, `name <-` or keyword */
         tok v;
-        if (!next_tok(&l, &v)) {
-          diag_set(d, 2, "%s:%u:%u: expected a value", path, op.line, op.col);
+        if (!next_tok(&l, &v) || keyword(&v)) {
+          diag_set(d, 2, "%s:%u:%u: expected a value after =", path, op.line, op.col);
           free(k.name);
           ok = false;
           break;

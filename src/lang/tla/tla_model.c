@@ -471,9 +471,9 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
     /* parse the value as the body of a definition in a one-line module */
     size_t vl = strlen(k->value);
     char *text = xmalloc(vl + k->line + 64);
-    size_t p = (size_t)sprintf(text, "---- MODULE cfg ----");
+    size_t p = (size_t)sprintf(text, "---- MODULE cfg ----");   /* the value on its cfg line */
     for (unsigned l = 1; l < k->line; l++) text[p++] = '\n';
-    p += (size_t)sprintf(text + p, "\nV == %s\n====\n", k->value);
+    p += (size_t)sprintf(text + p, " V == %s\n====\n", k->value);
     tla_file *f = tla_parse_text(cfgpath, text, p, d);
     free(text);
     if (!f) return false;

@@ -919,10 +919,16 @@ static const tla_val *permute(const tla_val *p, const tla_val *v) {
 
 const tla_val *tla_canonical(tla_model *m, const tla_val *state) {
   if (!m->perms) return state;
+  /* states are generated many times over: remember their representatives
+   * (in the permutation memo, under the whole group as key) */
+  if (!memo_tab) memo_tab = xcalloc(PERM_MEMO, sizeof *memo_tab);
+  perm_memo *slot = &memo_tab[(state->hash * 17u + m->perms->hash) & (PERM_MEMO - 1)];
+  if (slot->p == m->perms && slot->v == state) return slot->r;
   const tla_val *best = state;
   for (uint32_t i = 0; i < m->perms->n; i++) {
     const tla_val *s = permute(m->perms->e[i], state);
     if (cheap_cmp(s, best) < 0) best = s;
   }
+  *slot = (perm_memo){m->perms, state, best};
   return best;
 }

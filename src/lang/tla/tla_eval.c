@@ -163,6 +163,7 @@ static int node_level(tla_ev *e, tla_node *n, tla_ctx *c) {
     res r = resolve(e, n->text, c, NULL);
     if (r.kind == R_VAR) l = 1;
     else if (r.kind == R_DEF) l = def_level(e, r.def);
+    else if (r.kind == R_CONST && tla_core(e->m)->csubst[r.idx]) l = def_level(e, tla_core(e->m)->csubst[r.idx]);
     else if (r.kind == R_SUBST) l = node_level(e, r.subst, r.ctx);
   }
   for (uint32_t i = 0; i < n->n && l < 2; i++) {
@@ -177,6 +178,9 @@ static bool node_primed(tla_ev *e, tla_node *n, tla_ctx *c) {
   if (n->kind == TK_identifier_ref || (n->kind == TK_identifier && n->field == TF_NONE)) {
     res r = resolve(e, n->text, c, NULL);
     if (r.kind == R_DEF && tla_def_primed(e, r.def)) return true;
+    if (r.kind == R_CONST && tla_core(e->m)->csubst[r.idx] && tla_def_primed(e, tla_core(e->m)->csubst[r.idx]))
+      return true;
+    if (r.kind == R_SUBST && node_primed(e, r.subst, r.ctx)) return true;
   }
   for (uint32_t i = 0; i < n->n; i++)
     if (node_primed(e, n->kid[i], c)) return true;

@@ -17,7 +17,6 @@ static void *tla_load(const char *path, const zeta_options *o, diag *d) {
 }
 
 static void print_trace(report *r, tla_model *m, const tla_explicit_result *res) {
-  FILE *out = report_out(r);
   lang_capture cap;
   FILE *f = lang_capture_open(&cap);
   for (size_t i = 0; i < res->ntrace; i++) {
@@ -32,7 +31,6 @@ static void print_trace(report *r, tla_model *m, const tla_explicit_result *res)
     }
     fputc('\n', f);
   }
-  (void)out;
   lang_emit(r, "trace", &cap);
 }
 

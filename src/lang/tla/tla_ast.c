@@ -74,8 +74,6 @@ static void *arena(tla_file *f, size_t n) {
 }
 
 static tla_kind kind_of(const char *type) {
-  static const char **sorted;   /* built once: kind names are fixed */
-  (void)sorted;
   for (int k = 1; k < TK_COUNT; k++)
     if (strcmp(kind_names[k], type) == 0) return (tla_kind)k;
   return TK_other;

@@ -106,7 +106,6 @@ struct tla_model_core {
 void tla_poll(tla_ev *e);
 _Noreturn void tla_fail(tla_ev *e, const tla_node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 struct tla_model_core *tla_core(tla_model *m);
-const char *tla_model_file(tla_model *m, const tla_node *n);
 
 tla_def *tla_ctx_find(const tla_ctx *c, const char *name);
 void tla_ctx_add(tla_ctx *c, tla_def *d);
@@ -120,6 +119,8 @@ const tla_val *tla_apply_def(tla_ev *e, tla_def *d, const tla_val **args, uint32
 /* A set's elements (lazy sets enumerated; error if infinite). */
 const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at);
 void tla_eval_free_scratch(void);
+/* After an error (longjmp out of evaluations): the scratch pool is free again. */
+void tla_eval_reset_after_error(void);
 /* 0 constant, 1 state, 2 action (mentions primes). */
 int tla_def_level(tla_ev *e, tla_def *d);
 /* Does d mention a primed variable or UNCHANGED (through the definitions it uses)? */

@@ -311,8 +311,6 @@ static bool load_units(tla_model *m, tla_ctx *c, tla_node *mod, diag *d, unsigne
 /* ---- evaluation entry points with error capture: calls nest (the engine
  * checks invariants of a state while Next is being enumerated), so each
  * saves and restores the evaluation state around its own error target ---- */
-void tla_eval_reset_after_error(void);
-
 typedef struct {
   jmp_buf *jb;
   const tla_val **cur, **nxt;

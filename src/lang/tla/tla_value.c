@@ -327,7 +327,6 @@ void tv_print(FILE *out, const tla_val *v) {
       for (uint32_t k = 0; k + 1 < v->n; k += 2) fprintf(out, "%s%s : ", k ? ", " : "", v->e[k]->s), tv_print(out, v->e[k + 1]);
       fputc(']', out);
       return;
-    case TV_OP: fputs("<operator>", out); return;
     case TV_CUP: tv_print(out, v->e[0]), fputs(" \\cup ", out), tv_print(out, v->e[1]); return;
     case TV_DIFF: tv_print(out, v->e[0]), fputs(" \\ ", out), tv_print(out, v->e[1]); return;
     case TV_FILTER: fputs("{x \\in ", out), tv_print(out, v->e[0]), fputs(" : ...}", out); return;

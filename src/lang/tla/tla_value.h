@@ -14,7 +14,7 @@
 typedef enum {
   TV_BOOL, TV_INT, TV_STR, TV_MODEL, TV_SET, TV_FUN,
   /* lazy sets */
-  TV_NAT, TV_INTS, TV_STRING, TV_SUBSET, TV_FUNSET, TV_SEQSET, TV_RECSET, TV_OP,
+  TV_NAT, TV_INTS, TV_STRING, TV_SUBSET, TV_FUNSET, TV_SEQSET, TV_RECSET,
   TV_CUP,     /* e[0] \\cup e[1], one of them infinite */
   TV_DIFF,    /* e[0] \\ e[1] with e[0] infinite */
   TV_FILTER   /* {x \in S : P} over an infinite S: e[0] = S, e[1] = the bound values (a record), s = the node, i = the context */

@@ -796,21 +796,11 @@ static const tla_val *builtin(tla_ev *e, const char *name, tla_node **args, uint
     tla_node *opn = args[1];
     res r = resolve(e, opn->text, c, env);
     tla_def *d = r.kind == R_DEF ? r.def : r.kind == R_ENV && r.en->kind == ENV_DEF ? r.en->def : NULL;
+    tla_def lam = {0};
     if (!d && opn->kind == TK_lambda) {
-      tla_env cell;
-      tla_def tmp = {0};
-      (void)cell;
-      tmp.name = "LAMBDA", tmp.kind = DEF_OP, tmp.nparams = opn->n - 1, tmp.params = opn->kid;
-      tmp.body = opn->kid[opn->n - 1], tmp.ctx = c, tmp.closure = env, tmp.level = 2;
-      if (NAMED("SelectSeq")) {
-        vbuf *o = vb_take();
-        for (uint32_t k = 0; k < a[0]->n; k++)
-          if (as_bool(e, tla_apply_def(e, &tmp, &a[0]->v[k], 1, at), at)) vb_push(o, a[0]->v[k]);
-        const tla_val *rv = seq_of(o->a, o->n);
-        vb_give(o);
-        return rv;
-      }
-      d = NULL;
+      lam.name = "LAMBDA", lam.kind = DEF_OP, lam.nparams = opn->n - 1, lam.params = opn->kid;
+      lam.body = opn->kid[opn->n - 1], lam.ctx = c, lam.closure = env, lam.level = 2;
+      d = &lam;
     }
     if (!d) tla_fail(e, at, "%s: expected an operator", name);
     vbuf *o = vb_take();

@@ -16,13 +16,18 @@ CFLAGS  ?=
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -Iinclude -Isrc -MMD -MP
 SANFLAGS = -fsanitize=address,undefined
 LDFLAGS += $(if $(filter 1,$(SANITIZE)),$(SANFLAGS))
-LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -lm -lpthread
+LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -ltree-sitter -lm -lpthread
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/solver/*.c src/ir/*.c src/cert/*.c src/analysis/*.c src/engine/*.c \
               src/lang/*.c src/lang/*/*.c src/api/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
 TEST_SRC := $(sort $(wildcard tests/unit/test_*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+# the TLA+ tree-sitter grammar (npm, pinned in scripts/npm-packages.txt): its
+# generated C sources, compiled as they come (not our code: no -Werror)
+TLA_GRAMMAR := deps/node_modules/@tlaplus/tree-sitter-tlaplus/src
+TLA_GRAMMAR_OBJ := $(BUILD)/obj/tla-grammar/parser.o $(BUILD)/obj/tla-grammar/scanner.o
+LIB_OBJ  += $(TLA_GRAMMAR_OBJ)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TESTS    := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
@@ -46,6 +51,11 @@ setup: $(SETUP)
 $(BUILD)/obj/%.o: %.c Makefile | $(SETUP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+$(TLA_GRAMMAR)/parser.c $(TLA_GRAMMAR)/scanner.c: $(SETUP)
+$(BUILD)/obj/tla-grammar/%.o: $(TLA_GRAMMAR)/%.c | $(SETUP)
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 -g0 -fPIC -w -I$(TLA_GRAMMAR) -c $< -o $@
 
 $(BUILD)/libzeta.a: $(LIB_OBJ)
 	@rm -f $@
@@ -94,13 +104,16 @@ $(BUILD)/fuzz/%: fuzz/%.c fuzz/replay_main.c fuzz/fuzz.h $(BUILD)/libzeta.a | $(
 FUZZ_BUILD  := build-fuzz
 FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -Ifuzz -MMD -MP
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_OBJ    := $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_OBJ    := $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/tla-grammar/parser.o $(FUZZ_BUILD)/obj/tla-grammar/scanner.o
 FUZZ_BINS   := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)
 FUZZ_TIME   ?= 60
 .PHONY: fuzz fuzz-build
 $(FUZZ_BUILD)/obj/%.o: %.c Makefile | $(SETUP)
 	@mkdir -p $(dir $@)
 	clang $(FUZZ_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ_BUILD)/obj/tla-grammar/%.o: $(TLA_GRAMMAR)/%.c | $(SETUP)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -O1 -g0 -fPIC -w -I$(TLA_GRAMMAR) -c $< -o $@
 $(FUZZ_BUILD)/libzeta.a: $(FUZZ_OBJ)
 	@rm -f $@
 	ar rcs $@ $^

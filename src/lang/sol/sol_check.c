@@ -35,28 +35,54 @@ static void sol_free(void *p) {
   free(m);
 }
 
-/* The engines on the normalized clauses: Spacer (labelled) first with most
- * of the time, then zeta's own predicate abstraction. */
+/* zeta's time slice of the remaining time */
+static zeta_limits slice(const zeta_limits *lim, double frac, double cap) {
+  zeta_limits l = *lim;
+  double left = lim->deadline ? lim->deadline - limits_now() : 60;
+  double t = left * frac < cap ? left * frac : cap;
+  l.deadline = limits_now() + t;
+  return l;
+}
+
+/* The engines on the normalized clauses. Portfolio, in turn: a short
+ * bounded unfolding (linear systems: shallow counterexamples), Spacer
+ * (labelled), zeta's predicate abstraction, then PDR (linear). When
+ * Spacer answers unsat without a derivation, zeta's engines look for it. */
 static void solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r) {
-  bool spacer = option_is(o->algorithm, "portfolio") || option_is(o->algorithm, "spacer");
-  bool own = !option_is(o->algorithm, "spacer");
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
   r->reason = "no engine ran";
+  bool linear = chc_is_linear(norm);
+  itp_strategy st = ITP_AUTO;
+  itp_strategy_parse(o->itp, &st);
+  if (option_is(o->algorithm, "bmc")) { chc_bmc_solve(norm, lim, 0, r); return; }
+  if (option_is(o->algorithm, "cegar")) { chc_pa_solve_itp(norm, lim, st, r); return; }
+  if (option_is(o->algorithm, "pdr") || option_is(o->algorithm, "kind") || option_is(o->algorithm, "imc")) {
+    chc_ts_solve(norm, lim, o->algorithm, r);
+    return;
+  }
+  bool spacer = option_is(o->algorithm, "portfolio") || option_is(o->algorithm, "spacer");
+  bool own = !option_is(o->algorithm, "spacer");
+  bool spacer_unsat = false;
+  if (own && linear) {
+    zeta_limits l = slice(lim, 0.1, 2);
+    chc_bmc_solve(norm, &l, 0, r);
+    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    chc_result_free(r);
+  }
   if (spacer) {
-    zeta_limits l1 = *lim;
-    if (own && lim->deadline) l1.deadline = limits_now() + (lim->deadline - limits_now()) * 0.7;
-    chc_spacer_solve(norm, &l1, true, r);
-    /* Spacer's unsat may come without a derivation: zeta's own engines
-     * then find the counterexample */
-    if (r->answer == CHC_UNSAT && r->deriv.n == 0) r->answer = CHC_UNKNOWN;
+    zeta_limits l = own ? slice(lim, 0.6, 1e9) : *lim;
+    chc_spacer_solve(norm, &l, true, r);
+    if (r->answer == CHC_UNSAT && r->deriv.n == 0) { r->answer = CHC_UNKNOWN; spacer_unsat = true; }
     if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !own) return;
     chc_result_free(r);
   }
-  itp_strategy st = ITP_AUTO;
-  itp_strategy_parse(o->itp, &st);
-  if (option_is(o->algorithm, "bmc")) chc_bmc_solve(norm, lim, 0, r);
-  else chc_pa_solve_itp(norm, lim, st, r);
+  if (spacer_unsat && linear) { chc_bmc_solve(norm, lim, 0, r); return; }
+  zeta_limits l = linear ? slice(lim, 0.6, 1e9) : *lim;
+  chc_pa_solve_itp(norm, &l, st, r);
+  if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !linear) return;
+  chc_result_free(r);
+  chc_ts_solve(norm, lim, "pdr", r);
 }
 
 /* The value of the variable named `name` (or a renamed copy "name!N") among
@@ -81,10 +107,9 @@ static void print_term(FILE *out, term_t t) {
   free(s);
 }
 
-/* One transaction of a derivation: node k, an instance of transaction
- * clause tx; its arguments come from a model of the clause instance. */
-static void print_tx(FILE *out, const sol_chc *sc, const chc_system *norm, const chc_derivation *d, uint32_t k,
-                     const sol_tx *tx, bool failing) {
+/* The values of the variables of derivation node k's clause instance, in a
+ * model (NULL: not satisfiable in time). */
+static solver *instance(const chc_system *norm, const chc_derivation *d, uint32_t k, term_t **vars, uint32_t *nv) {
   const chc_clause *c = &norm->clauses[d->nodes[k].clause];
   term_vec f = {0};
   term_vec_push(&f, c->constraint);
@@ -95,68 +120,87 @@ static void print_tx(FILE *out, const sol_chc *sc, const chc_system *norm, const
   }
   if (c->head.pred != CHC_FALSE && d->nodes[k].head_vals)
     for (uint32_t q = 0; q < norm->preds[c->head.pred].arity; q++) term_vec_push(&f, term_eq(c->head.args[q], d->nodes[k].head_vals[q]));
-  term_t *vars;
-  uint32_t nv = chc_clause_vars(c, &vars);
+  *nv = chc_clause_vars(c, vars);
   solver *s = solver_new_z3();
   solver_set_timeout(s, 10000);
   solver_assert(s, term_and(f.size, f.data));
-  bool sat = solver_check(s) == SOLVER_SAT;
-  const sol_root *R = &sc->roots[tx->root];
-  fprintf(out, "  %s.%s(", R->name, tx->name);
-  for (uint32_t i = 0; i < tx->nargs; i++) {
-    fprintf(out, "%s%s=", i ? ", " : "", tx->argnames[i]);
-    print_term(out, sat ? value_of(s, vars, nv, tx->args[i]) : NULL_TERM);
-  }
-  fputs(") msg.sender=", out);
-  print_term(out, sat ? value_of(s, vars, nv, tx->sender) : NULL_TERM);
-  fputs(" msg.value=", out);
-  term_t v = sat ? value_of(s, vars, nv, tx->value) : NULL_TERM;
-  if (v == NULL_TERM && !tx->payable) v = term_int(0);
-  print_term(out, v);
-  fputc('\n', out);
-  if (!failing && c->head.pred == R->C && d->nodes[k].head_vals) {
-    fputs("    state after:", out);
-    for (uint32_t q = 0; q < R->nleaves; q++) {
-      fprintf(out, " %s=", R->leaf_names[q]);
-      print_term(out, d->nodes[k].head_vals[q]);
-    }
-    fputc('\n', out);
-  }
-  solver_free(s);
-  free(vars);
   term_vec_free(&f);
+  if (solver_check(s) == SOLVER_SAT) return s;
+  solver_free(s);
+  return NULL;
 }
 
 static const sol_tx *tx_of(const sol_chc *sc, const chc_clause *c) {
   return c->line >= SOL_TX_TAG && c->line - SOL_TX_TAG < sc->ntx ? &sc->tx[c->line - SOL_TX_TAG] : NULL;
 }
 
-/* The transaction sequence of a derivation of "assertion fails": from the
- * failing transaction back through C to the deployment. */
+/* One transaction: entry node en (its arguments, from a model of the
+ * clause instance) and exit node ex (the state after it). */
+static void print_tx(FILE *out, const sol_chc *sc, const chc_system *norm, const chc_derivation *d, uint32_t en, uint32_t ex,
+                     const sol_tx *tx, bool failing) {
+  term_t *vars;
+  uint32_t nv;
+  solver *s = instance(norm, d, en, &vars, &nv);
+  const sol_root *R = &sc->roots[tx->root];
+  fprintf(out, "  %s.%s(", R->name, tx->name);
+  for (uint32_t i = 0; i < tx->nargs; i++) {
+    fprintf(out, "%s%s=", i ? ", " : "", tx->argnames[i]);
+    print_term(out, s ? value_of(s, vars, nv, tx->args[i]) : NULL_TERM);
+  }
+  fputs(") msg.sender=", out);
+  print_term(out, s ? value_of(s, vars, nv, tx->sender) : NULL_TERM);
+  fputs(" msg.value=", out);
+  term_t v = s ? value_of(s, vars, nv, tx->value) : NULL_TERM;
+  if (v == NULL_TERM && !tx->payable) v = term_int(0);
+  print_term(out, v);
+  fputc('\n', out);
+  const chc_clause *c = &norm->clauses[d->nodes[ex].clause];
+  if (!failing && c->head.pred == R->C && d->nodes[ex].head_vals) {
+    fputs("    state after:", out);
+    for (uint32_t q = 0; q < R->nleaves; q++) {
+      fprintf(out, " %s=", R->leaf_names[q]);
+      print_term(out, d->nodes[ex].head_vals[q]);
+    }
+    fputc('\n', out);
+  }
+  if (s) solver_free(s);
+  free(vars);
+}
+
+/* The transaction sequence of a derivation of "assertion fails": every
+ * clause of a transaction carries its tag; from the exit of the failing
+ * one down its own clauses to its entry (which reads C), then to the
+ * previous transaction's exit, back to the deployment. */
 static void print_trace(FILE *out, const sol_chc *sc, const chc_system *norm, const chc_derivation *d) {
-  uint32_t chain[4096], n = 0;
-  /* the failing transaction: the first tagged node below the query */
+  uint32_t ex[1024], en[1024], n = 0;
   uint32_t k = 0;
   while (!tx_of(sc, &norm->clauses[d->nodes[k].clause])) {
-    const chc_clause *c = &norm->clauses[d->nodes[k].clause];
-    if (c->nbody == 0) return;
+    if (norm->clauses[d->nodes[k].clause].nbody == 0) return;
     k = d->nodes[k].children[0];
   }
-  for (;;) {
-    chain[n++] = k;
-    const sol_tx *tx = tx_of(sc, &norm->clauses[d->nodes[k].clause]);
+  while (n < 1024) {
     const chc_clause *c = &norm->clauses[d->nodes[k].clause];
-    uint32_t next = UINT32_MAX;
-    for (uint32_t j = 0; j < c->nbody; j++)
-      if (c->body[j].pred == sc->roots[tx->root].C) next = d->nodes[k].children[j];
-    if (next == UINT32_MAX || n == 4096 || !tx_of(sc, &norm->clauses[d->nodes[next].clause])) break;
-    k = next;
+    const sol_tx *tx = tx_of(sc, c);
+    uint32_t e = k, prev = UINT32_MAX;
+    for (;;) {   /* down to the entry */
+      const chc_clause *ce = &norm->clauses[d->nodes[e].clause];
+      uint32_t same = UINT32_MAX;
+      for (uint32_t j = 0; j < ce->nbody; j++) {
+        uint32_t ch = d->nodes[e].children[j];
+        if (ce->body[j].pred == sc->roots[tx->root].C) prev = ch;
+        else if (norm->clauses[d->nodes[ch].clause].line == c->line) same = ch;
+      }
+      if (prev != UINT32_MAX || same == UINT32_MAX) break;
+      e = same;
+    }
+    ex[n] = k;
+    en[n++] = e;
+    if (prev == UINT32_MAX || !tx_of(sc, &norm->clauses[d->nodes[prev].clause])) break;
+    k = prev;
   }
   fputs("transactions:\n", out);
-  for (uint32_t i = n; i-- > 0;) {
-    const sol_tx *tx = tx_of(sc, &norm->clauses[d->nodes[chain[i]].clause]);
-    print_tx(out, sc, norm, d, chain[i], tx, i == 0);
-  }
+  for (uint32_t i = n; i-- > 0;)
+    print_tx(out, sc, norm, d, en[i], ex[i], tx_of(sc, &norm->clauses[d->nodes[ex[i]].clause]), i == 0);
 }
 
 /* The invariant of each root: C's interpretation over the state variables. */

@@ -53,7 +53,9 @@ typedef struct {
   uint32_t *off; ty **sty; lval **alias; bool *mem_param;
   int *slot_of;           /* by declaration id */
   uint32_t *ret_slots, nret;
-  uint32_t summary;       /* predicate of this frame's summary */
+  uint32_t summary;       /* predicate of this frame's summary (summary mode) */
+  int txi;                /* transaction mode: index into sol_chc.tx, else -1 */
+  uint32_t C, E;          /* transaction mode: reachable states, failed assertions */
   const char *name;
   int contract;           /* contract id of the code being lowered (for super) */
   bool unchecked;
@@ -405,6 +407,7 @@ static void list_push(lw *L, ctxlist *l, const ctx *c) {
 
 static void emit(lw *L, const ctx *c, uint32_t head, const term_t *args, uint32_t line) {
   if (c->dead) return;
+  if (L->F && L->F->txi >= 0) line = SOL_TX_TAG + (uint32_t)L->F->txi;
   chc_add_clause(&L->out->sys, c->napps, c->apps, term_and(c->ncons, c->cons), head, args, line);
 }
 
@@ -520,6 +523,14 @@ static void collect_locals(lw *L, const cJSON *n) {
     (void)loc;
     (void)s;
   }
+  /* a slot for the value of an operand evaluated on one branch only */
+  if (cJSON_IsObject(n) && is(n, "BinaryOperation") &&
+      (strcmp(sol_str(n, "operator"), "&&") == 0 || strcmp(sol_str(n, "operator"), "||") == 0))
+    add_slot(L, sol_int(n, "id"), mk(L, T_BOOL));
+  if (cJSON_IsObject(n) && is(n, "Conditional")) {
+    ty *t = ty_from_string(L, sol_type_string(n));
+    if (t) add_slot(L, sol_int(n, "id"), t);
+  }
   if (cJSON_IsObject(n) && (is(n, "FunctionTypeName"))) return;
   for (const cJSON *c = n->child; c; c = c->next)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) collect_locals(L, c);
@@ -558,7 +569,15 @@ static term_t *summary_args(lw *L, const ctx *c, term_t err, uint32_t *n) {
   return a;
 }
 
+/* The end of a path: into the summary, or (a transaction) into C on
+ * success and Err on a failed assertion. */
 static void emit_error(lw *L, const ctx *c, term_t err) {
+  frame *F = L->F;
+  if (F->txi >= 0) {
+    if (err == term_int(0)) emit(L, c, F->C, c->cur + F->hdr, 0);
+    else emit(L, c, F->E, &err, 0);
+    return;
+  }
   uint32_t n;
   term_t *a = summary_args(L, c, err, &n);
   emit(L, c, L->F->summary, a, 0);
@@ -630,6 +649,22 @@ static ty *expr_ty(lw *L, const cJSON *e) {
   ty *t = ty_from_string(L, sol_type_string(e));
   if (!t) unsup(L, e, "type %s", sol_type_string(e));
   return t;
+}
+
+/* whether e calls a function or assigns (needs its own branch) */
+static bool has_calls(const cJSON *e) {
+  if (!e) return false;
+  if (cJSON_IsObject(e)) {
+    const char *k = sol_kind(e);
+    if (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(e, "kind"), "functionCall") == 0) return true;
+    if (strcmp(k, "Assignment") == 0) return true;
+    if (strcmp(k, "UnaryOperation") == 0 && (strcmp(sol_str(e, "operator"), "++") == 0 ||
+                                             strcmp(sol_str(e, "operator"), "--") == 0 || strcmp(sol_str(e, "operator"), "delete") == 0))
+      return true;
+  }
+  for (const cJSON *c = e->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && has_calls(c)) return true;
+  return false;
 }
 
 static term_t tdiv(term_t a, term_t b) {
@@ -813,6 +848,19 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     lv.st[lv.n++].idx = idx.v[0];
     return lv;
   }
+  if (is(e, "FunctionCall") && is(child(e, "expression"), "MemberAccess") &&
+      strcmp(sol_str(child(e, "expression"), "memberName"), "push") == 0 && cJSON_GetArraySize(child(e, "arguments")) == 0) {
+    /* a.push() = v: push the default, then the new element is the place */
+    const cJSON *base = child(child(e, "expression"), "expression");
+    lv = lvalue(L, c, base);
+    val arr = lval_read(L, c, &lv);
+    term_t len = arr.v[arr.t->elem->nl];
+    (void)expr(L, c, e);
+    if (lv.n >= 16) unsup(L, e, "deep access path");
+    lv.st[lv.n].index = true;
+    lv.st[lv.n++].idx = len;
+    return lv;
+  }
   unsup(L, e, "assignment to %s", sol_kind(e));
 }
 
@@ -950,6 +998,8 @@ static val call(lw *L, ctx *c, const cJSON *e) {
   if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
   if (strcmp(kind, "structConstructorCall") == 0) return struct_ctor(L, c, e);
   const cJSON *callee = child(e, "expression"), *args = child(e, "arguments");
+  while (is(callee, "TupleExpression") && cJSON_GetArraySize(child(callee, "components")) == 1)
+    callee = child(callee, "components")->child;
   if (child(e, "names") && cJSON_GetArraySize(child(e, "names")) > 0) unsup(L, e, "named arguments");
   if (is(callee, "Identifier")) {
     const char *name = sol_str(callee, "name");
@@ -1041,6 +1091,23 @@ static val member(lw *L, ctx *c, const cJSON *e) {
       if (strcmp(sol_str(x, "name"), m) == 0) return scalar(L, enum_ty(L, en), term_int(i));
     unsup(L, e, "enum member %s", m);
   }
+  if (is(base, "FunctionCall") && is(child(base, "expression"), "Identifier") &&
+      strcmp(sol_str(child(base, "expression"), "name"), "type") == 0 && (strcmp(m, "max") == 0 || strcmp(m, "min") == 0)) {
+    const cJSON *arg = child(base, "arguments") ? child(base, "arguments")->child : NULL;
+    const char *ts = sol_type_string(arg);   /* "type(uint8)" */
+    char inner[128];
+    if (strncmp(ts, "type(", 5) == 0 && snprintf(inner, sizeof inner, "%s", ts + 5) > 0 && strchr(inner, ')')) {
+      *strchr(inner, ')') = 0;
+      ty *t = ty_from_string(L, inner);
+      if (t && t->k == T_INT && t->bits > 0 && t->emax < 0) {
+        term_t hi = term_sub(t->sign ? pow2(t->bits - 1) : pow2(t->bits), term_int(1));
+        term_t lo = t->sign ? term_neg(pow2(t->bits - 1)) : term_int(0);
+        return scalar(L, t, m[1] == 'a' ? hi : lo);
+      }
+      if (t && t->emax >= 0) return scalar(L, t, m[1] == 'a' ? term_int(t->emax) : term_int(0));
+    }
+    unsup(L, e, "type(...).%s", m);
+  }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
   val v = expr(L, c, base);
   if (strcmp(m, "length") == 0 && v.t->k == T_ARRAY) {
@@ -1070,6 +1137,19 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
   if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
     val a = expr(L, c, le);
+    int slot = L->F->slot_of[sol_int(e, "id")];
+    if (slot >= 0 && has_calls(re)) {
+      /* the right operand runs on one branch only (it may call functions) */
+      bool andop = op[0] == '&';
+      ctx rc = ctx_copy(L, c), sc = ctx_copy(L, c);
+      add_cons(L, &rc, andop ? a.v[0] : term_not(a.v[0]));
+      add_cons(L, &sc, andop ? term_not(a.v[0]) : a.v[0]);
+      val b = expr(L, &rc, re);
+      set_slot(L, &rc, slot, b);
+      set_slot(L, &sc, slot, scalar(L, bool_ty(L), term_bool(!andop)));
+      *c = merge2(L, &rc, &sc, "sc");
+      return slot_val(L, c, slot);
+    }
     val b = guarded(L, c, re, op[0] == '&' ? a.v[0] : term_not(a.v[0]));
     return scalar(L, bool_ty(L), op[0] == '&' ? term_and2(a.v[0], b.v[0]) : term_or2(a.v[0], b.v[0]));
   }
@@ -1235,6 +1315,16 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
   if (strcmp(k, "Conditional") == 0) {
     const cJSON *te = child(e, "trueExpression"), *fe = child(e, "falseExpression");
     val cond = expr(L, c, child(e, "condition"));
+    int slot = L->F->slot_of[sol_int(e, "id")];
+    if (slot >= 0 && (has_calls(te) || has_calls(fe))) {
+      ctx tc = ctx_copy(L, c), fc = ctx_copy(L, c);
+      add_cons(L, &tc, cond.v[0]);
+      add_cons(L, &fc, term_not(cond.v[0]));
+      set_slot(L, &tc, slot, expr(L, &tc, te));
+      set_slot(L, &fc, slot, expr(L, &fc, fe));
+      *c = merge2(L, &tc, &fc, "cond");
+      return slot_val(L, c, slot);
+    }
     val a = guarded(L, c, te, cond.v[0]), b = guarded(L, c, fe, term_not(cond.v[0]));
     if (a.t->nl != b.t->nl) unsup(L, e, "conditional expression");
     val r = mkval(L, a.t->bits == 0 ? b.t : a.t);
@@ -1485,6 +1575,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
   F->slot_of = xmalloc(((size_t)L->a->nids + 1) * sizeof(int));
   for (int i = 0; i <= L->a->nids; i++) F->slot_of[i] = -1;
   F->name = name;
+  F->txi = -1;
   F->contract = contract;
   L->F = F;
   return F;
@@ -1514,7 +1605,13 @@ static void frame_header(lw *L, const cJSON *params) {
 
 /* A new path at a frame's entry: fresh header variables with their ranges,
  * state slots = pre-state, params = params-in, everything else default. */
-static ctx entry(lw *L, const cJSON *params, bool pre_default) {
+static term_t tx_var(const char *what, uint32_t txi, type_t ty) {
+  char buf[300];
+  snprintf(buf, sizeof buf, "tx%u.%s", txi, what);
+  return term_var(buf, ty);
+}
+
+static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   frame *F = L->F;
   ctx c;
   memset(&c, 0, sizeof c);
@@ -1526,13 +1623,28 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default) {
     memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
     j += v.t->nl;
   }
-  c.cur[F->sender] = term_fresh_var("msg.sender", type_int());
+  if (tx && !pre_default) add_app(L, &c, F->C, c.cur, L->nstate);
+  c.cur[F->sender] = tx ? tx_var("sender", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.sender", type_int());
   add_cons(L, &c, in_range(int_ty(L, 160, false), c.cur[F->sender]));
-  c.cur[F->value] = term_fresh_var("msg.value", type_int());
+  c.cur[F->value] = tx ? tx_var("value", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.value", type_int());
   add_cons(L, &c, in_range(int_ty(L, 256, false), c.cur[F->value]));
+  if (tx) {
+    tx->sender = c.cur[F->sender];
+    tx->value = c.cur[F->value];
+    if (!tx->payable) add_cons(L, &c, term_eq(c.cur[F->value], term_int(0)));
+    tx->args = xcalloc(F->npin + 1, sizeof(term_t));
+    tx->argnames = xcalloc(F->npin + 1, sizeof(char *));
+  }
   j = F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
-    val v = fresh_val(L, ty_of_decl(L, p), sol_str(p, "name")[0] ? sol_str(p, "name") : "arg");
+    const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
+    ty *pt = ty_of_decl(L, p);
+    val v = fresh_val(L, pt, pn);
+    if (tx && pt->nl == 1) {
+      v.v[0] = tx_var(pn, (uint32_t)F->txi, term_type(v.v[0]));
+      tx->args[tx->nargs] = v.v[0];
+      tx->argnames[tx->nargs++] = xstrdup(pn);
+    }
     if (v.t->nl == 1) add_cons(L, &c, in_range(v.t, v.v[0]));
     memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
     j += v.t->nl;
@@ -1631,13 +1743,16 @@ static void collect_mod_locals(lw *L, const cJSON *mods) {
   }
 }
 
-static void lower_function(lw *L, const cJSON *fn) {
+static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
   const cJSON *params = child(child(fn, "parameters"), "parameters");
   const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
   const cJSON *mods = child(fn, "modifiers");
   frame *Fp = frame_init(L, sol_str(fn, "name"), sol_int(fn, "scope"));
 #define F (*Fp)
-  F.summary = (uint32_t)L->fn_pred[sol_int(fn, "id")];
+  F.txi = tx ? txi : -1;
+  F.C = C;
+  F.E = E;
+  F.summary = tx ? 0 : (uint32_t)L->fn_pred[sol_int(fn, "id")];
   frame_header(L, params);
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
@@ -1652,7 +1767,7 @@ static void lower_function(lw *L, const cJSON *fn) {
   check_repeated_mods(L, mods);
   collect_mod_locals(L, mods);
   collect_locals(L, child(fn, "body"));
-  ctx c = entry(L, params, false);
+  ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
   level(L, &c, fn, mods, mods ? mods->child : NULL);
   emit_error(L, &c, term_int(0));
@@ -1681,12 +1796,15 @@ static void assign_base_args(lw *L, ctx *c, int base, const cJSON *args) {
 
 /* Deployment: defaults, base constructor arguments (most derived first),
  * then per contract from the most basic: state initializers, constructor. */
-static uint32_t lower_deploy(lw *L, bool *payable) {
+static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
   const cJSON *rootctor = ctor_of(L, L->lin[0]);
   const cJSON *params = rootctor ? child(child(rootctor, "parameters"), "parameters") : NULL;
-  *payable = rootctor && strcmp(sol_str(rootctor, "stateMutability"), "payable") == 0;
+  tx->payable = rootctor && strcmp(sol_str(rootctor, "stateMutability"), "payable") == 0;
   frame *Fp = frame_init(L, "constructor", L->lin[0]);
 #define F (*Fp)
+  F.txi = (int)L->out->ntx - 1;
+  F.C = C;
+  F.E = E;
   frame_header(L, params);
   for (int i = 0; i < L->nlin; i++) {
     const cJSON *ct = ctor_of(L, L->lin[i]);
@@ -1696,17 +1814,7 @@ static uint32_t lower_deploy(lw *L, bool *payable) {
     collect_mod_locals(L, child(ct, "modifiers"));
     collect_locals(L, child(ct, "body"));
   }
-  /* summary signature: like a function with the root constructor's params */
-  type_t *s = aralloc(L, (2 * L->nstate + F.npin + 4) * sizeof(type_t));
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
-  s[n++] = type_int();
-  s[n++] = type_int();
-  ctx c = entry(L, params, true);
-  for (uint32_t i = 0; i < F.npin; i++) s[n++] = term_type(c.cur[F.pin + i]);
-  for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
-  s[n++] = type_int();
-  F.summary = new_pred(L, "deploy", n, s);
+  ctx c = entry(L, params, true, tx);
   if (params) params_from_header(L, &c, params);
   for (int i = 0; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
@@ -1736,10 +1844,8 @@ static uint32_t lower_deploy(lw *L, bool *payable) {
     }
   }
   emit_error(L, &c, term_int(0));
-  uint32_t p = F.summary;
 #undef F
   frame_free(L);
-  return p;
 }
 
 /* ---------- roots ---------- */
@@ -1752,19 +1858,6 @@ static void add_tx(lw *L, sol_tx t) {
   sol_chc *o = L->out;
   o->tx = xrealloc(o->tx, (o->ntx + 1) * sizeof(sol_tx));
   o->tx[o->ntx++] = t;
-}
-
-/* tx arguments as named clause variables: tx<i>.<name> */
-static term_t *tx_vars(lw *L, uint32_t txi, const char *name, uint32_t n, const type_t *sorts) {
-  term_t *v = xmalloc((n + 1) * sizeof(term_t));
-  for (uint32_t i = 0; i < n; i++) {
-    char buf[300];
-    snprintf(buf, sizeof buf, "tx%u.%s%s%u", txi, name, n > 1 ? "#" : "", n > 1 ? i : 0u);
-    if (n == 1) snprintf(buf, sizeof buf, "tx%u.%s", txi, name);
-    v[i] = term_var(buf, sorts[i]);
-  }
-  (void)L;
-  return v;
 }
 
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
@@ -1803,52 +1896,14 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   for (int k = 0; k < L->a->nids; k++) L->fn_pred[k] = -1;
   uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
   o->roots[ri].C = C;
-  bool payable;
-  uint32_t D = lower_deploy(L, &payable);
-  const chc_pred *DP = &o->sys.preds[D];
-  /* deploy: C(s') <- D(defaults, sender, value, params, s', 0); Err(e) <- D(..., e), e != 0 */
   {
-    uint32_t txi = o->ntx;
-    uint32_t np = DP->arity - 2 * L->nstate - 3;
-    type_t *ps = xmalloc((np + 1) * sizeof(type_t));
-    for (uint32_t k = 0; k < np; k++) ps[k] = term_type(DP->params[L->nstate + 2 + k]);
-    sol_tx t = {ri, xstrdup("constructor"), np, NULL, tx_vars(L, txi, "arg", np, ps), term_var("msg.sender", type_int()), NULL_TERM, NULL_TERM, true, false};
-    t.argnames = xcalloc(np + 1, sizeof(char *));
-    for (uint32_t k = 0; k < np; k++) {
-      char nb[32];
-      snprintf(nb, sizeof nb, "arg%u", k);
-      t.argnames[k] = xstrdup(nb);
-    }
-    free(ps);
-    t.payable = payable;
-    char vb[64];
-    snprintf(vb, sizeof vb, "tx%u.value", txi);
-    t.value = term_var(vb, type_int());
-    snprintf(vb, sizeof vb, "tx%u.sender", txi);
-    t.sender = term_var(vb, type_int());
-    snprintf(vb, sizeof vb, "tx%u.err", txi);
-    t.err = term_var(vb, type_int());
-    term_t *a = xmalloc((DP->arity + 1) * sizeof(term_t));
-    term_t *post = xmalloc((L->nstate + 1) * sizeof(term_t));
-    uint32_t j = 0;
-    term_t *defs = xmalloc((L->nstate + 1) * sizeof(term_t));
-    for (uint32_t k = 0, q = 0; k < L->nstate_vars; k++) { leaf_defaults(L->state_ty[k], defs + q); q += L->state_ty[k]->nl; }
-    for (uint32_t k = 0; k < L->nstate; k++) a[j++] = defs[k];
-    a[j++] = t.sender;
-    a[j++] = t.value;
-    for (uint32_t k = 0; k < np; k++) a[j++] = t.args[k];
-    for (uint32_t k = 0; k < L->nstate; k++) {
-      char nb[300];
-      snprintf(nb, sizeof nb, "tx%u.post.%s", txi, o->roots[ri].leaf_names[k]);
-      a[j++] = post[k] = term_var(nb, L->state_sorts[k]);
-    }
-    a[j++] = t.err;
-    chc_app body = {D, a};
-    term_t pay = payable ? term_true() : term_eq(t.value, term_int(0));
-    chc_add_clause(&o->sys, 1, &body, term_and2(pay, term_eq(t.err, term_int(0))), C, post, SOL_TX_TAG + txi);
-    chc_add_clause(&o->sys, 1, &body, term_and2(pay, term_not(term_eq(t.err, term_int(0)))), err_pred, &t.err, SOL_TX_TAG + txi);
-    free(defs); free(post); free(a);
-    add_tx(L, t);
+    sol_tx t;
+    memset(&t, 0, sizeof t);
+    t.root = ri;
+    t.deploy = true;
+    t.name = xstrdup("constructor");
+    add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
+    lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);
   }
   /* transactions: every public/external function of the root (most derived) */
   const cJSON **seen = NULL;
@@ -1866,73 +1921,19 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       if (over) continue;
       seen = xrealloc(seen, (nseen + 1) * sizeof *seen);
       seen[nseen++] = n;
-      uint32_t S = summary_of(L, n);
-      const chc_pred *P = &o->sys.preds[S];
-      uint32_t txi = o->ntx;
-      const cJSON *ps = child(child(n, "parameters"), "parameters");
-      uint32_t np = 0;
-      for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) np++;
       sol_tx t;
       memset(&t, 0, sizeof t);
       t.root = ri;
       t.name = xstrdup(sol_str(n, "name")[0] ? sol_str(n, "name") : kind);
-      t.argnames = xcalloc(np + 1, sizeof(char *));
-      term_t *a = xmalloc((P->arity + 1) * sizeof(term_t));
-      uint32_t j = 0;
-      term_t *pre = xmalloc((L->nstate + 1) * sizeof(term_t)), *post = xmalloc((L->nstate + 1) * sizeof(term_t));
-      for (uint32_t q = 0; q < L->nstate; q++) {
-        char nb[300];
-        snprintf(nb, sizeof nb, "tx%u.pre.%s", txi, o->roots[ri].leaf_names[q]);
-        a[j++] = pre[q] = term_var(nb, L->state_sorts[q]);
-      }
-      char vb[64];
-      snprintf(vb, sizeof vb, "tx%u.sender", txi);
-      a[j++] = t.sender = term_var(vb, type_int());
-      snprintf(vb, sizeof vb, "tx%u.value", txi);
-      a[j++] = t.value = term_var(vb, type_int());
-      /* one variable per argument leaf; argnames per argument (scalar args are shown) */
-      uint32_t nleaf = 0;
-      for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) nleaf += ty_of_decl(L, p)->nl;
-      t.args = xmalloc((nleaf + 1) * sizeof(term_t));
-      uint32_t ai = 0;
-      for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
-        ty *pt = ty_of_decl(L, p);
-        type_t *srt = xmalloc((pt->nl + 1) * sizeof(type_t));
-        leaf_sorts(pt, srt);
-        t.argnames[t.nargs++] = xstrdup(sol_str(p, "name")[0] ? sol_str(p, "name") : "_");
-        term_t *v = tx_vars(L, txi, t.argnames[t.nargs - 1], pt->nl, srt);
-        for (uint32_t q = 0; q < pt->nl; q++) a[j++] = t.args[ai++] = v[q];
-        free(v); free(srt);
-      }
-      t.nargs = ai == t.nargs ? t.nargs : t.nargs;   /* scalar args map 1:1 */
-      if (ai != t.nargs) t.nargs = 0;                /* composite args: shown as leaves only */
-      for (uint32_t q = 0; q < L->nstate; q++) {
-        char nb[300];
-        snprintf(nb, sizeof nb, "tx%u.post.%s", txi, o->roots[ri].leaf_names[q]);
-        a[j++] = post[q] = term_var(nb, L->state_sorts[q]);
-      }
-      while (j < P->arity - 1) {
-        char nb[64];
-        snprintf(nb, sizeof nb, "tx%u.ret%u", txi, j);
-        a[j] = term_var(nb, P->params[j] ? term_type(P->params[j]) : type_int());
-        j++;
-      }
-      snprintf(vb, sizeof vb, "tx%u.err", txi);
-      a[j++] = t.err = term_var(vb, type_int());
-      chc_app body[2] = {{C, pre}, {S, a}};
-      bool pay = strcmp(sol_str(n, "stateMutability"), "payable") == 0;
-      t.payable = pay;
-      term_t vc = pay ? term_true() : term_eq(t.value, term_int(0));
-      chc_add_clause(&o->sys, 2, body, term_and2(vc, term_eq(t.err, term_int(0))), C, post, SOL_TX_TAG + txi);
-      chc_add_clause(&o->sys, 2, body, term_and2(vc, term_not(term_eq(t.err, term_int(0)))), err_pred, &t.err, SOL_TX_TAG + txi);
-      free(a); free(pre); free(post);
+      t.payable = strcmp(sol_str(n, "stateMutability"), "payable") == 0;
       add_tx(L, t);
+      lower_function(L, n, &o->tx[o->ntx - 1], (int)o->ntx - 1, C, err_pred);
     }
   }
   free(seen);
   while (L->nwork) {
     int id = L->worklist[--L->nwork];
-    lower_function(L, sol_node(L->a, id));
+    lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
   }
   free(L->lin); L->lin = NULL;
   free(L->state_sorts); L->state_sorts = NULL;

@@ -828,6 +828,11 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     lv.slot = s;
     return lv;
   }
+  if (is(e, "MemberAccess") && strncmp(sol_type_string(child(e, "expression")), "type(contract ", 14) == 0 &&
+      is(decl_of(L, e), "VariableDeclaration") && L->F->slot_of[sol_int(decl_of(L, e), "id")] >= 0) {
+    lv.slot = L->F->slot_of[sol_int(decl_of(L, e), "id")];
+    return lv;
+  }
   if (is(e, "MemberAccess")) {
     lv = lvalue(L, c, child(e, "expression"));
     ty *t = lval_type(L, &lv);
@@ -1107,6 +1112,12 @@ static val member(lw *L, ctx *c, const cJSON *e) {
       if (t && t->emax >= 0) return scalar(L, t, m[1] == 'a' ? term_int(t->emax) : term_int(0));
     }
     unsup(L, e, "type(...).%s", m);
+  }
+  if (strncmp(bts, "type(contract ", 14) == 0 && is(decl_of(L, e), "VariableDeclaration") &&
+      L->F->slot_of[sol_int(decl_of(L, e), "id")] >= 0) {   /* C.x: a state variable */
+    int s = L->F->slot_of[sol_int(decl_of(L, e), "id")];
+    if (L->F->alias[s]) return lval_read(L, c, L->F->alias[s]);
+    return slot_val(L, c, s);
   }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
   val v = expr(L, c, base);

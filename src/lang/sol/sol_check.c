@@ -44,10 +44,11 @@ static zeta_limits slice(const zeta_limits *lim, double frac, double cap) {
   return l;
 }
 
-/* The engines on the normalized clauses. Portfolio, in turn: a short
- * bounded unfolding (linear systems: shallow counterexamples), Spacer
+/* The engines on the normalized clauses. Portfolio, in turn: Spacer
  * (labelled), zeta's predicate abstraction, then PDR (linear). When
- * Spacer answers unsat without a derivation, zeta's engines look for it. */
+ * Spacer answers unsat without a derivation, zeta's bounded unfolding
+ * (linear) or predicate abstraction looks for it. --algorithm own: a short
+ * bounded unfolding first, then the same without Spacer. */
 static void solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r) {
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
@@ -64,7 +65,7 @@ static void solve(const chc_system *norm, const zeta_options *o, const zeta_limi
   bool spacer = option_is(o->algorithm, "portfolio") || option_is(o->algorithm, "spacer");
   bool own = !option_is(o->algorithm, "spacer");
   bool spacer_unsat = false;
-  if (own && linear) {
+  if (own && linear && !spacer) {
     zeta_limits l = slice(lim, 0.1, 2);
     chc_bmc_solve(norm, &l, 0, r);
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
@@ -287,7 +288,14 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
     chc_normalize(&norm);
     if (o->verbose) progress_say("zeta: %u predicates, %u clauses; %u after normalization", sc.sys.npreds, sc.sys.nclauses, norm.nclauses);
     chc_result res;
-    solve(&norm, o, lim, &res);
+    /* once an assertion failed (the verdict is UNSAFE), the others get a
+     * share of the remaining time only */
+    zeta_limits l = *lim;
+    bool found = false;
+    for (uint32_t k = 1; k <= nasserts; k++) found |= answer[k] == 2;
+    if (found && lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) * 0.3;
+    else if (found) l.deadline = limits_now() + 10;
+    solve(&norm, o, &l, &res);
     bool again = false;
     if (res.answer == CHC_SAT) {
       term_t *full;
@@ -318,7 +326,7 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
     }
     chc_result_free(&res);
     /* the assertion lines before the lowering goes away */
-    if (!again || limits_expired(lim)) {
+    if (!again || limits_expired(&l)) {
       fprintf(out, "assertions:\n");
       for (uint32_t k = 1; k <= nasserts; k++)
         fprintf(out, "  %s:%u: %s\n", m->ast->file, sc.assert_line[k], answer[k] == 1 ? "SAFE" : answer[k] == 2 ? "UNSAFE" : "UNKNOWN");

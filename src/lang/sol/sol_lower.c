@@ -753,6 +753,17 @@ static term_t compare(lw *L, const cJSON *e, const char *op, val a, val b) {
   unsup(L, e, "operator %s", op);
 }
 
+/* Facts every value of type t satisfies: integers within their type's
+ * range, lengths non-negative (elements of mappings and arrays when read). */
+static void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
+  switch (t->k) {
+  case T_INT: add_cons(L, c, in_range(t, v[0])); return;
+  case T_BOOL: case T_MAP: return;
+  case T_STRUCT: for (int i = 0; i < t->nf; i++) assume_ranges(L, c, t->f[i], v + field_off(t, i)); return;
+  case T_ARRAY: add_cons(L, c, term_ge(v[t->elem->nl], term_int(0))); return;
+  }
+}
+
 /* reading through a path */
 static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
   if (base.t->k != T_MAP && base.t->k != T_ARRAY) unsup(L, at, "index access on this type");
@@ -763,7 +774,7 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
   }
   val r = mkval(L, et);
   for (uint32_t i = 0; i < et->nl; i++) r.v[i] = term_select(base.v[i], idx);
-  if (et->k == T_INT || et->k == T_BOOL) add_cons(L, c, in_range(et, r.v[0]));
+  assume_ranges(L, c, et, r.v);
   return r;
 }
 
@@ -916,7 +927,7 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
   for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next, i++) {
     rv[i] = fresh_val(L, ty_of_decl(L, r), "r");
     for (uint32_t q = 0; q < rv[i].t->nl; q++) PUT(rv[i].v[q]);
-    if (rv[i].t->nl == 1) add_cons(L, c, in_range(rv[i].t, rv[i].v[0]));
+    assume_ranges(L, c, rv[i].t, rv[i].v);
   }
   term_t err = term_fresh_var("e", type_int());
   PUT(err);
@@ -1482,7 +1493,12 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
     return;
   }
   if (strcmp(k, "Return") == 0) { do_return(L, c, s); return; }
-  if (strcmp(k, "EmitStatement") == 0) return;   /* events do not change state */
+  if (strcmp(k, "EmitStatement") == 0) {   /* the event changes nothing; its arguments may */
+    const cJSON *ev = child(s, "eventCall");
+    for (const cJSON *a = child(ev, "arguments") ? child(ev, "arguments")->child : NULL; a; a = a->next)
+      if (has_calls(a)) (void)expr(L, c, a);
+    return;
+  }
   if (strcmp(k, "RevertStatement") == 0) { c->dead = true; return; }
   if (strcmp(k, "PlaceholderStatement") == 0) unsup(L, s, "placeholder");
   unsup(L, s, "statement %s", k);
@@ -1630,7 +1646,7 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   uint32_t j = 0;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     val v = pre_default ? default_val(L, L->state_ty[i]) : fresh_val(L, L->state_ty[i], sol_str(sol_node(L->a, L->state_ids[i]), "name"));
-    if (v.t->nl == 1) add_cons(L, &c, in_range(v.t, v.v[0]));
+    assume_ranges(L, &c, v.t, v.v);
     memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
     j += v.t->nl;
   }
@@ -1656,7 +1672,7 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
       tx->args[tx->nargs] = v.v[0];
       tx->argnames[tx->nargs++] = xstrdup(pn);
     }
-    if (v.t->nl == 1) add_cons(L, &c, in_range(v.t, v.v[0]));
+    assume_ranges(L, &c, v.t, v.v);
     memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
     j += v.t->nl;
   }

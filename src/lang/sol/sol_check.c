@@ -204,6 +204,53 @@ static void print_trace(FILE *out, const sol_chc *sc, const chc_system *norm, co
     print_tx(out, sc, norm, d, en[i], ex[i], tx_of(sc, &norm->clauses[d->nodes[ex[i]].clause]), i == 0);
 }
 
+/* A formula in Solidity's notation (infix, a[i], ! && ||); what has no
+ * Solidity form (stores, quantifiers) stays in SMT-LIB. */
+static void print_sol(FILE *out, term_t t) {
+  if (term_is_true(t)) { fputs("true", out); return; }
+  if (term_is_false(t)) { fputs("false", out); return; }
+  if (term_is_negated(t)) {
+    fputs("!(", out);
+    print_sol(out, term_unsigned(t));
+    fputc(')', out);
+    return;
+  }
+  term_op op = term_op_of(t);
+  uint32_t n = term_nargs(t);
+  const char *inf = NULL;
+  switch (op) {
+  case OP_VAR: {
+    const char *nm = term_var_name(t);
+    size_t l = strlen(nm);
+    fprintf(out, "%.*s", (int)(l >= 2 && strcmp(nm + l - 2, "[]") == 0 ? l - 2 : l), nm);
+    return;
+  }
+  case OP_EQ: inf = " == "; break;
+  case OP_AND: inf = " && "; break;
+  case OP_OR: inf = " || "; break;
+  case OP_ADD: inf = " + "; break;
+  case OP_SUB: inf = " - "; break;
+  case OP_MUL: inf = " * "; break;
+  case OP_LE: inf = " <= "; break;
+  case OP_LT: inf = " < "; break;
+  case OP_IDIV: inf = " / "; break;
+  case OP_MOD: inf = " % "; break;
+  case OP_NEG: fputs("-(", out); print_sol(out, term_arg(t, 0)); fputc(')', out); return;
+  case OP_ITE:
+    fputc('(', out); print_sol(out, term_arg(t, 0)); fputs(" ? ", out); print_sol(out, term_arg(t, 1));
+    fputs(" : ", out); print_sol(out, term_arg(t, 2)); fputc(')', out);
+    return;
+  case OP_SELECT: print_sol(out, term_arg(t, 0)); fputc('[', out); print_sol(out, term_arg(t, 1)); fputc(']', out); return;
+  default: print_term(out, t); return;
+  }
+  fputc('(', out);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) fputs(inf, out);
+    print_sol(out, term_arg(t, i));
+  }
+  fputc(')', out);
+}
+
 /* The invariant of each root: C's interpretation over the state variables. */
 static void print_invariant(FILE *out, const sol_chc *sc, const term_t *interp) {
   for (uint32_t r = 0; r < sc->nroots; r++) {
@@ -213,7 +260,7 @@ static void print_invariant(FILE *out, const sol_chc *sc, const term_t *interp) 
     for (uint32_t q = 0; q < P->arity; q++) names[q] = term_var(R->leaf_names[q], term_type(P->params[q]));
     term_t inv = interp[R->C] == NULL_TERM ? term_true() : term_subst(interp[R->C], P->arity, P->params, names);
     fprintf(out, "invariant of %s: ", R->name);
-    print_term(out, inv);
+    print_sol(out, inv);
     fputc('\n', out);
     free(names);
   }

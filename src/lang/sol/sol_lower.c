@@ -830,6 +830,8 @@ static ty *lval_type(lw *L, const lval *lv) {
   return t;
 }
 
+static void check_param_write(lw *L, const lval *lv, const cJSON *at);
+
 static lval lvalue(lw *L, ctx *c, const cJSON *e) {
   lval lv;
   memset(&lv, 0, sizeof lv);
@@ -868,10 +870,16 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
       strcmp(sol_str(child(e, "expression"), "memberName"), "push") == 0 && cJSON_GetArraySize(child(e, "arguments")) == 0) {
     /* a.push() = v: push the default, then the new element is the place */
     const cJSON *base = child(child(e, "expression"), "expression");
-    lv = lvalue(L, c, base);
+    lv = lvalue(L, c, base);   /* evaluated once: it may push itself */
+    check_param_write(L, &lv, e);
     val arr = lval_read(L, c, &lv);
-    term_t len = arr.v[arr.t->elem->nl];
-    (void)expr(L, c, e);
+    ty *et = arr.t->elem;
+    if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
+    term_t len = arr.v[et->nl];
+    val d = default_val(L, et), nv = mkval(L, arr.t);
+    for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, d.v[q]);
+    nv.v[et->nl] = term_add2(len, term_int(1));
+    lval_write(L, c, &lv, nv);
     if (lv.n >= 16) unsup(L, e, "deep access path");
     lv.st[lv.n].index = true;
     lv.st[lv.n++].idx = len;

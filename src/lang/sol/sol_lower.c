@@ -48,7 +48,7 @@ typedef struct {
 typedef struct {
   uint32_t n;             /* leaves */
   uint32_t hdr;           /* header leaves: pre-state, sender, value, params-in */
-  uint32_t sender, value, pin, npin;
+  uint32_t sender, value, env, pin, npin;
   uint32_t nslots, capslots;
   uint32_t *off; ty **sty; lval **alias; bool *mem_param;
   int *slot_of;           /* by declaration id */
@@ -80,6 +80,11 @@ typedef struct {
   int *assert_k;          /* assertion number by node id (0) */
   frame *F;
   uint32_t npredname;
+  /* the environment of a transaction (block.*, tx.*) used by the file:
+   * header leaves; `this` and the contract's balance: hidden state */
+  int env_pos[16];
+  uint32_t nenv;
+  int this_id, balance_id;   /* synthetic declaration ids, or -1 */
   const char *root_name;
 } lw;
 
@@ -106,6 +111,14 @@ static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
 static cJSON *child(const cJSON *n, const char *key) { return n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL; }
 static bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
 static cJSON *decl_of(lw *L, const cJSON *n) { return sol_node(L->a, sol_int(n, "referencedDeclaration")); }
+
+/* ---------- the environment ---------- */
+
+static const struct { const char *name; int bits; } env_vars[] = {
+  {"block.number", 256}, {"block.timestamp", 256}, {"block.coinbase", 160}, {"block.chainid", 256},
+  {"block.gaslimit", 256}, {"block.prevrandao", 256}, {"block.difficulty", 256}, {"block.basefee", 256},
+  {"tx.origin", 160}, {"tx.gasprice", 256}};
+#define NENV (sizeof env_vars / sizeof env_vars[0])
 
 /* ---------- integers ---------- */
 
@@ -546,6 +559,10 @@ static void set_slot(lw *L, ctx *c, int s, val v) {
   memcpy(c->cur + L->F->off[s], v.v, L->F->sty[s]->nl * sizeof(term_t));
 }
 
+/* the hidden state slots (-1 when the file does not use them) */
+static int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
+static int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
+
 /* ---------- summaries ---------- */
 
 static uint32_t summary_of(lw *L, const cJSON *fn);
@@ -731,7 +748,18 @@ static term_t arith(lw *L, ctx *c, const cJSON *e, const char *op, const ty *t, 
   else if (strcmp(op, "^") == 0) return bitop(L, e, OP_BVXOR, t, a, b);
   else if (strcmp(op, "<<") == 0 || strcmp(op, ">>") == 0) {
     long k;
-    if (!fixed_int(b, &k) || k < 0 || k > 4096) unsup(L, e, "shift by a variable amount");
+    if (!fixed_int(b, &k)) {
+      if (t->bits == 0) unsup(L, e, "shift of a constant by a variable amount");
+      /* through bit-vectors; amounts of at least the width shift everything out */
+      uint32_t w = (uint32_t)t->bits;
+      term_t big = term_ge(b, term_int(t->bits)), bv = term_nat2bv(w, to_unsigned(t, a));
+      term_t amt = term_nat2bv(w, term_ite(big, term_int(0), b));
+      if (op[0] == '<') return term_ite(big, term_int(0), from_unsigned(t, term_bv2nat(term_bvop2(OP_BVSHL, bv, amt))));
+      if (!t->sign) return term_ite(big, term_int(0), term_bv2nat(term_bvop2(OP_BVLSHR, bv, amt)));
+      return term_ite(big, term_ite(term_lt(a, term_int(0)), term_int(-1), term_int(0)),
+                      from_unsigned(t, term_bv2nat(term_bvop2(OP_BVASHR, bv, amt))));
+    }
+    if (k < 0 || k > 4096) unsup(L, e, "shift amount");
     if (op[0] == '<') return wrap(t, term_mul2(a, pow2((int)k)));
     return term_idiv(a, pow2((int)k));   /* floor: arithmetic shift for signed */
   } else unsup(L, e, "operator %s", op);
@@ -921,6 +949,7 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
   for (uint32_t q = 0; q < L->nstate; q++) PUT(c->cur[L->F->hdr + q]);
   PUT(c->cur[L->F->sender]);
   PUT(c->cur[L->F->value]);
+  for (uint32_t q = 0; q < L->nenv; q++) PUT(c->cur[L->F->env + q]);
   for (i = 0; i < na; i++)
     for (uint32_t q = 0; q < av[i].t->nl; q++) PUT(av[i].v[q]);
   term_t *post = aralloc(L, (L->nstate + 1) * sizeof(term_t));
@@ -970,7 +999,6 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
   const cJSON *args = child(e, "arguments");
   if (cJSON_GetArraySize(args) != 1) unsup(L, e, "conversion");
   const cJSON *arg = args->child;
-  if (is(arg, "Identifier") && strcmp(sol_str(arg, "name"), "this") == 0) unsup(L, e, "this");
   ty *t = expr_ty(L, e);
   val v = expr(L, c, arg);
   if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
@@ -1082,6 +1110,23 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       lval_write(L, c, &lv, nv);
       return empty_val(L);
     }
+    if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
+      /* ether leaves the contract (2300 gas: the recipient cannot call back) */
+      val to = expr(L, c, base);
+      val amount = expr(L, c, args->child);
+      int bs = balance_slot(L);
+      term_t bal = c->cur[L->F->off[bs]], self = term_eq(to.v[0], c->cur[L->F->off[this_slot(L)]]);
+      term_t after = term_ite(self, bal, term_sub(bal, amount.v[0]));
+      if (m[0] == 't') {
+        add_cons(L, c, term_ge(bal, amount.v[0]));
+        c->cur[L->F->off[bs]] = after;
+        return empty_val(L);
+      }
+      term_t ok = term_fresh_var("sent", type_bool());
+      add_cons(L, c, term_implies(ok, term_ge(bal, amount.v[0])));
+      c->cur[L->F->off[bs]] = term_ite(ok, after, bal);
+      return scalar(L, bool_ty(L), ok);
+    }
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0) {
       const cJSON *d = decl_of(L, callee);
       if (!is(d, "FunctionDefinition")) unsup(L, e, "super member");
@@ -1106,6 +1151,12 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     const char *b = sol_str(base, "name");
     if (strcmp(b, "msg") == 0 && strcmp(m, "sender") == 0) return scalar(L, int_ty(L, 160, false), c->cur[L->F->sender]);
     if (strcmp(b, "msg") == 0 && strcmp(m, "value") == 0) return scalar(L, int_ty(L, 256, false), c->cur[L->F->value]);
+    char full[64];
+    snprintf(full, sizeof full, "%s.%s", b, m);
+    if (strcmp(full, "block.difficulty") == 0) snprintf(full, sizeof full, "block.prevrandao");
+    for (size_t q = 0; q < NENV; q++)
+      if (strcmp(full, env_vars[q].name) == 0 && L->env_pos[q] >= 0)
+        return scalar(L, int_ty(L, env_vars[q].bits, false), c->cur[L->F->env + (uint32_t)L->env_pos[q]]);
     unsup(L, e, "%s.%s", b, m);
   }
   if (strncmp(bts, "type(enum ", 10) == 0) {
@@ -1139,6 +1190,14 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     return slot_val(L, c, s);
   }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
+  if (strcmp(m, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
+    const cJSON *x = base;
+    while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && child(x, "arguments")->child)
+      x = child(x, "arguments")->child;
+    if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) || balance_slot(L) < 0)
+      unsup(L, e, "balance of another address");
+    return scalar(L, int_ty(L, 256, false), c->cur[L->F->off[balance_slot(L)]]);
+  }
   val v = expr(L, c, base);
   if (strcmp(m, "length") == 0 && v.t->k == T_ARRAY) {
     val r = scalar(L, int_ty(L, 256, false), v.v[v.t->elem->nl]);
@@ -1321,6 +1380,8 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
   }
   if (strcmp(k, "Identifier") == 0) {
     const char *name = sol_str(e, "name");
+    if (strcmp(name, "this") == 0 && sol_int(e, "referencedDeclaration") < 0 && this_slot(L) >= 0)
+      return scalar(L, int_ty(L, 160, false), c->cur[L->F->off[this_slot(L)]]);
     if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
@@ -1572,11 +1633,12 @@ static void push_work(lw *L, int id) {
 static uint32_t summary_of(lw *L, const cJSON *fn) {
   int id = sol_int(fn, "id");
   if (L->fn_pred[id] >= 0) return (uint32_t)L->fn_pred[id];
-  uint32_t cap = 2 * L->nstate + 8, n = 0;
+  uint32_t cap = 2 * L->nstate + L->nenv + 8, n = 0;
   type_t *s = xmalloc(cap * sizeof(type_t));
   for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
   s[n++] = type_int();
   s[n++] = type_int();
+  for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
   for (const cJSON *p = child(child(fn, "parameters"), "parameters")->child; p; p = p->next) (void)ty_of_decl(L, p);
   for (const cJSON *p = child(child(fn, "returnParameters"), "parameters")->child; p; p = p->next) (void)ty_of_decl(L, p);
   const char *lists[2] = {"parameters", "returnParameters"};
@@ -1607,8 +1669,8 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
 
 static frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + 1) * sizeof(int));
-  for (int i = 0; i <= L->a->nids; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + 3) * sizeof(int));
+  for (int i = 0; i <= L->a->nids + 2; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->contract = contract;
@@ -1631,6 +1693,8 @@ static void frame_header(lw *L, const cJSON *params) {
   F->n = L->nstate;
   F->sender = F->n++;
   F->value = F->n++;
+  F->env = F->n;
+  F->n += L->nenv;
   F->pin = F->n;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) F->n += ty_of_decl(L, p)->nl;
   F->npin = F->n - F->pin;
@@ -1653,7 +1717,7 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   c.cur = aralloc(L, (F->n + 1) * sizeof(term_t));
   uint32_t j = 0;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
-    val v = pre_default ? default_val(L, L->state_ty[i]) : fresh_val(L, L->state_ty[i], sol_str(sol_node(L->a, L->state_ids[i]), "name"));
+    val v = pre_default ? default_val(L, L->state_ty[i]) : fresh_val(L, L->state_ty[i], "s");
     assume_ranges(L, &c, v.t, v.v);
     memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
     j += v.t->nl;
@@ -1663,6 +1727,14 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   add_cons(L, &c, in_range(int_ty(L, 160, false), c.cur[F->sender]));
   c.cur[F->value] = tx ? tx_var("value", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.value", type_int());
   add_cons(L, &c, in_range(int_ty(L, 256, false), c.cur[F->value]));
+  for (size_t q = 0; q < NENV; q++) {
+    if (L->env_pos[q] < 0) continue;
+    uint32_t at = F->env + (uint32_t)L->env_pos[q];
+    c.cur[at] = tx ? tx_var(env_vars[q].name, (uint32_t)F->txi, type_int()) : term_fresh_var(env_vars[q].name, type_int());
+    add_cons(L, &c, in_range(int_ty(L, env_vars[q].bits, false), c.cur[at]));
+    /* EIP-4399 (solc's model too): prevrandao values exceed 2^64 */
+    if (strcmp(env_vars[q].name, "block.prevrandao") == 0) add_cons(L, &c, term_gt(c.cur[at], pow2(64)));
+  }
   if (tx) {
     tx->sender = c.cur[F->sender];
     tx->value = c.cur[F->value];
@@ -1804,6 +1876,13 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   collect_locals(L, child(fn, "body"));
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
+  if (tx && balance_slot(L) >= 0) {
+    /* a transaction brings msg.value; ether may also arrive without a call */
+    term_t b = term_fresh_var("balance", type_int());
+    term_t old = c.cur[F.off[balance_slot(L)]];
+    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, term_add2(old, c.cur[F.value]))));
+    c.cur[F.off[balance_slot(L)]] = b;
+  }
   level(L, &c, fn, mods, mods ? mods->child : NULL);
   emit_error(L, &c, term_int(0));
 #undef F
@@ -1850,6 +1929,16 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
     collect_locals(L, child(ct, "body"));
   }
   ctx c = entry(L, params, true, tx);
+  if (this_slot(L) >= 0) {   /* some address, fixed from now on */
+    term_t a = term_fresh_var("this", type_int());
+    add_cons(L, &c, in_range(int_ty(L, 160, false), a));
+    c.cur[F.off[this_slot(L)]] = a;
+  }
+  if (balance_slot(L) >= 0) {   /* the address may hold ether before: at least msg.value */
+    term_t b = term_fresh_var("balance", type_int());
+    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, c.cur[F.value])));
+    c.cur[F.off[balance_slot(L)]] = b;
+  }
   if (params) params_from_header(L, &c, params);
   for (int i = 0; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
@@ -1885,6 +1974,13 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
 
 /* ---------- roots ---------- */
 
+static const char *state_name(lw *L, uint32_t i) {
+  int id = L->state_ids[i];
+  if (id == L->this_id) return "this";
+  if (id == L->balance_id) return "this.balance";
+  return sol_str(sol_node(L->a, id), "name");
+}
+
 static bool deployable(const cJSON *ct) {
   return strcmp(sol_str(ct, "contractKind"), "contract") == 0 && !sol_bool(ct, "abstract");
 }
@@ -1918,11 +2014,21 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       L->nstate += L->state_ty[L->nstate_vars++]->nl;
     }
   }
+  /* hidden state: the contract's own address and balance */
+  for (int h = 0; h < 2; h++) {
+    int id = h == 0 ? L->this_id : L->balance_id;
+    if (id < 0) continue;
+    L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
+    L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
+    L->state_ids[L->nstate_vars] = id;
+    L->state_ty[L->nstate_vars] = int_ty(L, h == 0 ? 160 : 256, false);
+    L->nstate += L->state_ty[L->nstate_vars++]->nl;
+  }
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
   for (uint32_t k = 0, j = 0; k < L->nstate_vars; k++) {
     leaf_sorts(L->state_ty[k], L->state_sorts + j);
-    leaf_names(L, L->state_ty[k], sol_str(sol_node(L->a, L->state_ids[k]), "name"), R.leaf_names + j);
+    leaf_names(L, L->state_ty[k], state_name(L, k), R.leaf_names + j);
     j += L->state_ty[k]->nl;
   }
   o->roots = xrealloc(o->roots, (o->nroots + 1) * sizeof(sol_root));
@@ -1974,6 +2080,27 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   free(L->state_sorts); L->state_sorts = NULL;
 }
 
+/* Which parts of the environment the file reads. */
+static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used) {
+  if (cJSON_IsObject(n)) {
+    if (is(n, "MemberAccess")) {
+      const cJSON *b = child(n, "expression");
+      if (is(b, "Identifier") && sol_int(b, "referencedDeclaration") < 0) {
+        char full[64];
+        snprintf(full, sizeof full, "%s.%s", sol_str(b, "name"), sol_str(n, "memberName"));
+        if (strcmp(full, "block.difficulty") == 0) snprintf(full, sizeof full, "block.prevrandao");   /* an alias since Paris */
+        for (size_t q = 0; q < NENV; q++)
+          if (strcmp(full, env_vars[q].name) == 0) L->env_pos[q] = 0;
+      }
+      const char *m = sol_str(n, "memberName");
+      if (strcmp(m, "balance") == 0 || strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) *balance_used = true;
+    }
+    if (is(n, "Identifier") && strcmp(sol_str(n, "name"), "this") == 0 && sol_int(n, "referencedDeclaration") < 0) *this_used = true;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
+}
+
 bool sol_lower(const sol_ast *a, const char *contract, const bool *excluded, sol_chc *out, char **err) {
   memset(out, 0, sizeof *out);
   chc_init(&out->sys);
@@ -1984,6 +2111,13 @@ bool sol_lower(const sol_ast *a, const char *contract, const bool *excluded, sol
   L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
+  for (size_t q = 0; q < 16; q++) L->env_pos[q] = -1;
+  bool this_used = false, balance_used = false;
+  scan_env(L, a->root, &this_used, &balance_used);
+  for (size_t q = 0; q < NENV; q++)
+    if (L->env_pos[q] == 0) L->env_pos[q] = (int)L->nenv++;
+  L->this_id = this_used || balance_used ? a->nids : -1;
+  L->balance_id = balance_used ? a->nids + 1 : -1;
   bool ok = true;
   if (setjmp(L->fail)) {
     out->unsupported = xstrdup(L->msg);

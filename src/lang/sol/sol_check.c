@@ -303,7 +303,7 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
   for (;;) {
     sol_chc sc;
     char *err = NULL;
-    if (!sol_lower(m->ast, o->contract, excluded, &sc, &err)) {
+    if (!sol_lower(m->ast, o->contract, option_is(o->ext_calls, "trusted"), excluded, &sc, &err)) {
       if (err) {
         diag_set(d, ZETA_EXIT_INPUT, "%s", err);
         free(err);

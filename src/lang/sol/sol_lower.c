@@ -85,6 +85,12 @@ typedef struct {
   int env_pos[16];
   uint32_t nenv;
   int this_id, balance_id;   /* synthetic declaration ids, or -1 */
+  /* untrusted external calls: N(s, s', e) relates the state before a call
+   * into unknown code to the state after it (e != 0: an assertion failed
+   * in a callback), closed under calls of the public functions
+   * (CHC_FALSE: no such call) */
+  uint32_t N;
+  bool trusted;
   const char *root_name;
 } lw;
 
@@ -931,7 +937,14 @@ static val coerce(lw *L, val v, ty *t, const cJSON *at) {
 
 static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after_contract);
 
+static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value);
+
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
+  return call_fn(L, c, fn, args, at, c->cur[L->F->sender], c->cur[L->F->value]);
+}
+
+/* A call through fn's summary with the given msg.sender and msg.value. */
+static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value) {
   if (!child(fn, "body") || cJSON_IsNull(child(fn, "body"))) unsup(L, at, "call of an unimplemented function");
   uint32_t S = summary_of(L, fn);
   /* the arguments first (they may change the state) */
@@ -947,8 +960,8 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
   term_t *a = aralloc(L, (arity + 1) * sizeof(term_t));
 #define PUT(t) do { if (j >= arity) unsup(L, at, "call signature"); a[j++] = (t); } while (0)
   for (uint32_t q = 0; q < L->nstate; q++) PUT(c->cur[L->F->hdr + q]);
-  PUT(c->cur[L->F->sender]);
-  PUT(c->cur[L->F->value]);
+  PUT(sender);
+  PUT(value);
   for (uint32_t q = 0; q < L->nenv; q++) PUT(c->cur[L->F->env + q]);
   for (i = 0; i < na; i++)
     for (uint32_t q = 0; q < av[i].t->nl; q++) PUT(av[i].v[q]);
@@ -1045,6 +1058,70 @@ static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
   return r;
 }
 
+/* Whether some contract of the file implements a function named name. */
+static bool known_code(lw *L, const char *name) {
+  for (int i = 0; i < L->a->nids; i++) {
+    const cJSON *n = L->a->by_id[i];
+    if (n && is(n, "FunctionDefinition") && strcmp(sol_str(n, "name"), name) == 0 && child(n, "body") && !cJSON_IsNull(child(n, "body")))
+      return true;
+  }
+  return false;
+}
+
+/* A call into unknown code: it may call back any public function of the
+ * contract any number of times (the state moves along N from here) and
+ * return anything; a revert there reverts the transaction (no clause). */
+static val external_call(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *callee = child(e, "expression"), *fn = decl_of(L, callee);
+  const cJSON *base = child(callee, "expression");
+  if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0) {
+    if (this_slot(L) < 0) unsup(L, e, "external call to this");
+    term_t self = c->cur[L->F->off[this_slot(L)]];
+    if (is(fn, "FunctionDefinition"))   /* the contract's own code, called with msg.sender = this */
+      return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, term_int(0));
+    unsup(L, e, "external call to this");
+  }
+  if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
+  (void)expr(L, c, base);
+  for (const cJSON *x = child(e, "arguments") ? child(e, "arguments")->child : NULL; x; x = x->next) (void)expr(L, c, x);
+  if (L->N == CHC_FALSE) {
+    type_t *s2 = aralloc(L, (2 * L->nstate + 2) * sizeof(type_t));
+    memcpy(s2, L->state_sorts, L->nstate * sizeof(type_t));
+    memcpy(s2 + L->nstate, L->state_sorts, L->nstate * sizeof(type_t));
+    s2[2 * L->nstate] = type_int();
+    L->N = new_pred(L, "unknown", 2 * L->nstate + 1, s2);
+  }
+  term_t *a = aralloc(L, (2 * L->nstate + 2) * sizeof(term_t));
+  memcpy(a, c->cur + L->F->hdr, L->nstate * sizeof(term_t));
+  for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
+  term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
+  add_app(L, c, L->N, a, 2 * L->nstate + 1);
+  ctx bad = ctx_copy(L, c);
+  add_cons(L, &bad, term_not(term_eq(err, term_int(0))));
+  emit_error(L, &bad, err);
+  add_cons(L, c, term_eq(err, term_int(0)));
+  memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
+  if (balance_slot(L) >= 0) {   /* and after the last one */
+    term_t b = term_fresh_var("balance", type_int()), *at = &c->cur[L->F->off[balance_slot(L)]];
+    add_cons(L, c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
+    *at = b;
+  }
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {   /* the state stays well-typed */
+    val v = {L->state_ty[i], c->cur + L->F->hdr + (L->F->off[i] - L->F->hdr)};
+    assume_ranges(L, c, v.t, v.v);
+  }
+  const cJSON *rs = child(child(fn, "returnParameters"), "parameters");
+  int nr = cJSON_GetArraySize(rs);
+  val *rv = aralloc(L, (size_t)(nr + 1) * sizeof(val));
+  int i = 0;
+  for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next, i++) {
+    rv[i] = fresh_val(L, ty_of_decl(L, r), "ret");
+    assume_ranges(L, c, rv[i].t, rv[i].v);
+  }
+  if (nr == 1) return rv[0];
+  return tuple_val(L, nr, rv);
+}
+
 static val call(lw *L, ctx *c, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
@@ -1137,6 +1214,16 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (is(d, "FunctionDefinition")) return call_internal(L, c, d, args, e);
     }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
+    if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
+    if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
+      /* the getter of a public state variable: indices in turn, a scalar at the end */
+      int sl = L->F->slot_of[sol_int(decl_of(L, callee), "id")];
+      if (sl < 0) unsup(L, e, "getter");
+      val v = slot_val(L, c, sl);
+      for (const cJSON *x = args ? args->child : NULL; x; x = x->next) v = select_val(L, c, v, expr(L, c, x).v[0], x);
+      if (v.t->k != T_INT && v.t->k != T_BOOL) unsup(L, e, "getter returning a composite value");
+      return v;
+    }
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);
   }
@@ -2035,6 +2122,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   o->roots[o->nroots++] = R;
   uint32_t ri = o->nroots - 1;
   for (int k = 0; k < L->a->nids; k++) L->fn_pred[k] = -1;
+  L->N = CHC_FALSE;
   uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
   o->roots[ri].C = C;
   {
@@ -2071,11 +2159,58 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       lower_function(L, n, &o->tx[o->ntx - 1], (int)o->ntx - 1, C, err_pred);
     }
   }
-  free(seen);
-  while (L->nwork) {
-    int id = L->worklist[--L->nwork];
-    lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+  bool closed = false;
+  for (;;) {
+    while (L->nwork) {
+      int id = L->worklist[--L->nwork];
+      lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+    }
+    if (L->N == CHC_FALSE || closed) break;
+    /* N(s, s, 0); N(s0, s2, e) <- N(s0, s1, 0) & S_f(s1, .., s2, .., e) for
+     * every public f: anchored where a reachable path calls out */
+    closed = true;
+    uint32_t ns = L->nstate;
+    term_t *s0 = xmalloc((3 * ns + 1) * sizeof(term_t)), *s1 = s0 + ns, *s2 = s1 + ns;
+    for (uint32_t q = 0; q < ns; q++) {
+      s0[q] = term_fresh_var("s0", L->state_sorts[q]);
+      s1[q] = term_fresh_var("s1", L->state_sorts[q]);
+      s2[q] = term_fresh_var("s2", L->state_sorts[q]);
+    }
+    term_t *nn = xmalloc((2 * ns + 2) * sizeof(term_t)), *head = xmalloc((2 * ns + 2) * sizeof(term_t));
+    memcpy(nn, s0, ns * sizeof(term_t));
+    memcpy(nn + ns, s0, ns * sizeof(term_t));
+    nn[2 * ns] = term_int(0);
+    chc_add_clause(&o->sys, 0, NULL, term_true(), L->N, nn, 0);
+    for (uint32_t q = 0; q < nseen; q++) {
+      uint32_t S = summary_of(L, seen[q]);
+      const chc_pred *P = &o->sys.preds[S];
+      term_t *a = xmalloc((P->arity + 1) * sizeof(term_t));
+      for (uint32_t j = 0; j < P->arity; j++) a[j] = term_fresh_var("a", term_type(P->params[j]));
+      memcpy(a, s1, ns * sizeof(term_t));
+      term_t more = term_true();
+      if (L->balance_id >= 0) {   /* ether may arrive before each callback (the last state leaf) */
+        a[ns - 1] = term_fresh_var("balance", type_int());
+        more = term_and2(term_ge(a[ns - 1], s1[ns - 1]), term_lt(a[ns - 1], pow2(256)));
+      }
+      uint32_t nret = 0;
+      const cJSON *rs = child(child(seen[q], "returnParameters"), "parameters");
+      for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next) nret += ty_of_decl(L, r)->nl;
+      memcpy(a + P->arity - 1 - nret - ns, s2, ns * sizeof(term_t));
+      bool pay = strcmp(sol_str(seen[q], "stateMutability"), "payable") == 0;
+      term_t vc = pay ? term_true() : term_eq(a[ns + 1], term_int(0));
+      memcpy(nn + ns, s1, ns * sizeof(term_t));
+      chc_app body[2] = {{L->N, nn}, {S, a}};
+      memcpy(head, s0, ns * sizeof(term_t));
+      memcpy(head + ns, s2, ns * sizeof(term_t));
+      head[2 * ns] = a[P->arity - 1];
+      chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, 0);
+      free(a);
+    }
+    free(nn);
+    free(head);
+    free(s0);
   }
+  free(seen);
   free(L->lin); L->lin = NULL;
   free(L->state_sorts); L->state_sorts = NULL;
 }
@@ -2101,13 +2236,14 @@ static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
 }
 
-bool sol_lower(const sol_ast *a, const char *contract, const bool *excluded, sol_chc *out, char **err) {
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
   memset(out, 0, sizeof *out);
   chc_init(&out->sys);
   *err = NULL;
   lw *L = xcalloc(1, sizeof *L);
   L->a = a;
   L->out = out;
+  L->trusted = trusted;
   L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));

@@ -53,7 +53,9 @@ typedef struct {
 /* Lowers the contracts of a (all deployable ones, or only `contract`);
  * assertions with excluded[k] get no query (excluded may be NULL).
  * Returns false with out->unsupported set when a construct is not handled
- * (or with *err for an input error, e.g. an unknown --contract). */
-bool sol_lower(const sol_ast *a, const char *contract, const bool *excluded, sol_chc *out, char **err);
+ * (or with *err for an input error, e.g. an unknown --contract).
+ * trusted: external calls into code the file implements are not modelled
+ * as unknown code (they are reported unsupported for now). */
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err);
 void sol_chc_free(sol_chc *c);
 #endif

@@ -37,12 +37,13 @@ run --contract B tests/sol/two_contracts.sol
 run --contract Nope tests/sol/two_contracts.sol
 if [ "$(cat "$tmp/rc")" = 2 ] && grep -q "no contract named Nope" "$tmp/err"; then echo "PASS sol/contract-unknown"
 else echo "FAIL sol/contract-unknown: rc $(cat "$tmp/rc")"; fi
-# a transaction's arguments are printed with values
-run tests/sol/mapping_unsafe.sol
-grep -q 'C.set(k=[0-9-]*, v=7)' "$tmp/out" && echo "PASS sol/trace-args" || echo "FAIL sol/trace-args: $(tr '\n' ' ' <"$tmp/out")"
+# the transaction sequence: calls with their senders and the state after each
+run tests/sol/counter_unsafe.sol
+if [ "$(grep -c '^  C.inc() msg.sender=[0-9]* msg.value=0$' "$tmp/out")" = 3 ] && grep -q 'state after: x=3' "$tmp/out"; then
+  echo "PASS sol/trace"; else echo "FAIL sol/trace: $(tr '\n' ' ' <"$tmp/out")"; fi
 # unsupported: UNKNOWN with the construct and its line
-run tests/sol/unsupported_ext.sol
-if [ "$(first)" = "UNKNOWN (unsupported: external call at tests/sol/unsupported_ext.sol:4)" ] && [ "$(cat "$tmp/rc")" = 1 ]; then
+run tests/sol/unsupported_new.sol
+if [ "$(first)" = "UNKNOWN (unsupported: new at tests/sol/unsupported_new.sol:4)" ] && [ "$(cat "$tmp/rc")" = 1 ]; then
   echo "PASS sol/unsupported"; else echo "FAIL sol/unsupported: $(first)"; fi
 # compile error: exit 2, solc's message with file:line:column, no verdict
 run tests/sol/bad_syntax.sol

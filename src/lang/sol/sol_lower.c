@@ -1227,7 +1227,9 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);
   }
-  unsup(L, e, "call");
+  if (is(callee, "NewExpression")) unsup(L, e, "new");
+  if (is(callee, "FunctionCallOptions")) unsup(L, e, "call options");
+  unsup(L, e, "call of a %s", sol_kind(callee));
 }
 
 static val member(lw *L, ctx *c, const cJSON *e) {

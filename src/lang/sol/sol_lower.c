@@ -2150,7 +2150,9 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       bool over = false;
       for (uint32_t q = 0; q < nseen; q++) over |= same_signature(L, seen[q], n);
       if (over) continue;
-      seen = xrealloc(seen, (nseen + 1) * sizeof *seen);
+      const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
+      if (nseen) memcpy(ns, seen, nseen * sizeof *ns);
+      seen = ns;
       seen[nseen++] = n;
       sol_tx t;
       memset(&t, 0, sizeof t);
@@ -2212,7 +2214,6 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     free(head);
     free(s0);
   }
-  free(seen);
   free(L->lin); L->lin = NULL;
   free(L->state_sorts); L->state_sorts = NULL;
 }

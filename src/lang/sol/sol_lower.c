@@ -51,6 +51,7 @@ typedef struct {
   uint32_t sender, value, env, pin, npin;
   uint32_t nslots, capslots;
   uint32_t *off; ty **sty; lval **alias; bool *mem_param;
+  int *alias_idx;         /* storage pointers: first of their index slots (-1) */
   int *slot_of;           /* by declaration id */
   uint32_t *ret_slots, nret;
   uint32_t summary;       /* predicate of this frame's summary (summary mode) */
@@ -510,6 +511,8 @@ static ctx merge2(lw *L, const ctx *a, const ctx *b, const char *what) {
 
 /* ---------- frames ---------- */
 
+#define ALIAS_MAX 6   /* index steps of a storage pointer */
+
 static int add_slot(lw *L, int id, ty *t) {
   frame *F = L->F;
   if (id >= 0 && F->slot_of[id] >= 0) return F->slot_of[id];
@@ -518,12 +521,14 @@ static int add_slot(lw *L, int id, ty *t) {
     F->off = xrealloc(F->off, F->capslots * sizeof *F->off);
     F->sty = xrealloc(F->sty, F->capslots * sizeof *F->sty);
     F->alias = xrealloc(F->alias, F->capslots * sizeof *F->alias);
+    F->alias_idx = xrealloc(F->alias_idx, F->capslots * sizeof *F->alias_idx);
     F->mem_param = xrealloc(F->mem_param, F->capslots * sizeof *F->mem_param);
   }
   int s = (int)F->nslots++;
   F->off[s] = F->n;
   F->sty[s] = t;
   F->alias[s] = NULL;
+  F->alias_idx[s] = -1;
   F->mem_param[s] = false;
   F->n += t->nl;
   if (id >= 0) F->slot_of[id] = s;
@@ -539,8 +544,13 @@ static void collect_locals(lw *L, const cJSON *n) {
     const char *loc = sol_str(n, "storageLocation");
     ty *t = ty_of_decl(L, n);
     int s = add_slot(L, sol_int(n, "id"), t);
-    (void)loc;
-    (void)s;
+    if (strcmp(loc, "storage") == 0 && L->F->alias_idx[s] < 0) {
+      /* a storage pointer: its index terms live in slots (they must survive
+       * loop heads and joins like any value) */
+      int first = add_slot(L, -1, int_ty(L, 256, false));
+      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+      L->F->alias_idx[s] = first;
+    }
   }
   /* a slot for the value of an operand evaluated on one branch only */
   if (cJSON_IsObject(n) && is(n, "BinaryOperation") &&
@@ -553,6 +563,18 @@ static void collect_locals(lw *L, const cJSON *n) {
   if (cJSON_IsObject(n) && (is(n, "FunctionTypeName"))) return;
   for (const cJSON *c = n->child; c; c = c->next)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) collect_locals(L, c);
+}
+
+static val slot_val(lw *L, const ctx *c, int s);
+
+/* The place a storage pointer refers to, with its index terms read from
+ * their slots on the current path. */
+static lval alias_lval(lw *L, const ctx *c, int s) {
+  lval lv = *L->F->alias[s];
+  int k = L->F->alias_idx[s];
+  for (uint32_t i = 0; i < lv.n; i++)
+    if (lv.st[i].index) lv.st[i].idx = c->cur[L->F->off[k++]];
+  return lv;
 }
 
 static val slot_val(lw *L, const ctx *c, int s) {
@@ -871,7 +893,7 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
   memset(&lv, 0, sizeof lv);
   if (is(e, "Identifier")) {
     int s = var_slot(L, e);
-    if (L->F->alias[s]) return *L->F->alias[s];
+    if (L->F->alias[s]) return alias_lval(L, c, s);
     lv.slot = s;
     return lv;
   }
@@ -1275,7 +1297,7 @@ static val member(lw *L, ctx *c, const cJSON *e) {
   if (strncmp(bts, "type(contract ", 14) == 0 && is(decl_of(L, e), "VariableDeclaration") &&
       L->F->slot_of[sol_int(decl_of(L, e), "id")] >= 0) {   /* C.x: a state variable */
     int s = L->F->slot_of[sol_int(decl_of(L, e), "id")];
-    if (L->F->alias[s]) return lval_read(L, c, L->F->alias[s]);
+    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
     return slot_val(L, c, s);
   }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
@@ -1476,7 +1498,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     if (L->F->slot_of[sol_int(d, "id")] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
     int s = var_slot(L, e);
-    if (L->F->alias[s]) return lval_read(L, c, L->F->alias[s]);
+    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
     return slot_val(L, c, s);
   }
   if (strcmp(k, "BinaryOperation") == 0) return binop(L, c, e);
@@ -1525,6 +1547,27 @@ static void stmts(lw *L, ctx *c, const cJSON *list) {
   }
 }
 
+/* Points storage pointer slot at lv: the index terms go into its slots. */
+static bool same_shape(const lval *a, const lval *b) {
+  if (a->slot != b->slot || a->n != b->n) return false;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->st[i].index != b->st[i].index || (!a->st[i].index && a->st[i].field != b->st[i].field)) return false;
+  return true;
+}
+
+static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at) {
+  int k = L->F->alias_idx[slot];
+  if (k < 0) unsup(L, at, "storage pointer");
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < lv->n; i++)
+    if (lv->st[i].index) {
+      if (m == ALIAS_MAX) unsup(L, at, "storage pointer with many indices");
+      c->cur[L->F->off[k + (int)m++]] = lv->st[i].idx;
+    }
+  if (L->F->alias[slot] && !same_shape(L->F->alias[slot], lv)) unsup(L, at, "storage pointer pointed at places of different shapes");
+  L->F->alias[slot] = lv;
+}
+
 static void var_decl(lw *L, ctx *c, const cJSON *s) {
   const cJSON *decls = child(s, "declarations"), *init = child(s, "initialValue");
   bool has_init = init && !cJSON_IsNull(init);
@@ -1537,7 +1580,7 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       if (!has_init) unsup(L, s, "storage pointer without initializer");
       lval *lv = aralloc(L, sizeof *lv);
       *lv = lvalue(L, c, init);
-      L->F->alias[slot] = lv;
+      set_alias(L, c, slot, lv, s);
       return;
     }
     if (has_init && is_ref_type(t) && (is(init, "Identifier") || is(init, "MemberAccess") || is(init, "IndexAccess")) &&
@@ -1770,7 +1813,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
 static void frame_free(lw *L) {
   frame *F = L->F;
   if (!F) return;
-  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->mem_param); free(F->ret_slots);
+  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots);
   free(F);
   L->F = NULL;
 }

@@ -92,6 +92,7 @@ typedef struct {
    * (CHC_FALSE: no such call) */
   uint32_t N;
   bool trusted;
+  lval **shape;              /* storage pointer parameters: the place they point into, by id */
   const char *root_name;
 } lw;
 
@@ -512,6 +513,26 @@ static ctx merge2(lw *L, const ctx *a, const ctx *b, const char *what) {
 /* ---------- frames ---------- */
 
 #define ALIAS_MAX 6   /* index steps of a storage pointer */
+
+static bool same_shape(const lval *a, const lval *b) {
+  if (a->slot != b->slot || a->n != b->n) return false;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->st[i].index != b->st[i].index || (!a->st[i].index && a->st[i].field != b->st[i].field)) return false;
+  return true;
+}
+
+static bool is_storage_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "storage") == 0; }
+
+/* header leaves of a parameter: a storage pointer passes the index terms of
+ * the place it points into (its shape is fixed by the first call) */
+static uint32_t param_nleaves(lw *L, const cJSON *p) {
+  if (!is_storage_param(p)) return ty_of_decl(L, p)->nl;
+  const lval *sh = L->shape[sol_int(p, "id")];
+  if (!sh) unsup(L, p, "storage pointer parameter");
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < sh->n; i++) k += sh->st[i].index;
+  return k;
+}
 
 static int add_slot(lw *L, int id, ty *t) {
   frame *F = L->F;
@@ -968,7 +989,7 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
 /* A call through fn's summary with the given msg.sender and msg.value. */
 static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value) {
   if (!child(fn, "body") || cJSON_IsNull(child(fn, "body"))) unsup(L, at, "call of an unimplemented function");
-  uint32_t S = summary_of(L, fn);
+  uint32_t S;
   /* the arguments first (they may change the state) */
   const cJSON *ps = child(child(fn, "parameters"), "parameters");
   int na = cJSON_GetArraySize(args);
@@ -976,8 +997,25 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
   val *av = aralloc(L, (size_t)(na + 1) * sizeof(val));
   int i = 0;
   const cJSON *p = ps ? ps->child : NULL;
-  for (const cJSON *x = args ? args->child : NULL; x; x = x->next, p = p->next, i++)
-    av[i] = coerce(L, expr(L, c, x), ty_of_decl(L, p), x);
+  for (const cJSON *x = args ? args->child : NULL; x; x = x->next, p = p->next, i++) {
+    if (!is_storage_param(p)) { av[i] = coerce(L, expr(L, c, x), ty_of_decl(L, p), x); continue; }
+    /* a storage pointer: the place of a state variable; its indices are passed */
+    lval lv = lvalue(L, c, x);
+    if (lv.slot >= (int)L->nstate_vars) unsup(L, x, "storage pointer argument");
+    lval **sh = &L->shape[sol_int(p, "id")];
+    if (!*sh) { *sh = aralloc(L, sizeof **sh); **sh = lv; }
+    else if (!same_shape(*sh, &lv)) unsup(L, x, "storage pointer arguments of different shapes");
+    uint32_t k = 0;
+    for (uint32_t q = 0; q < lv.n; q++) k += lv.st[q].index;
+    if (k > ALIAS_MAX) unsup(L, x, "storage pointer with many indices");
+    av[i] = mkval(L, mk(L, T_STRUCT));
+    av[i].t->nl = k;
+    av[i].v = aralloc(L, (k + 1) * sizeof(term_t));
+    k = 0;
+    for (uint32_t q = 0; q < lv.n; q++)
+      if (lv.st[q].index) av[i].v[k++] = lv.st[q].idx;
+  }
+  S = summary_of(L, fn);
   uint32_t arity = L->out->sys.preds[S].arity, j = 0;
   term_t *a = aralloc(L, (arity + 1) * sizeof(term_t));
 #define PUT(t) do { if (j >= arity) unsup(L, at, "call signature"); a[j++] = (t); } while (0)
@@ -1548,13 +1586,6 @@ static void stmts(lw *L, ctx *c, const cJSON *list) {
 }
 
 /* Points storage pointer slot at lv: the index terms go into its slots. */
-static bool same_shape(const lval *a, const lval *b) {
-  if (a->slot != b->slot || a->n != b->n) return false;
-  for (uint32_t i = 0; i < a->n; i++)
-    if (a->st[i].index != b->st[i].index || (!a->st[i].index && a->st[i].field != b->st[i].field)) return false;
-  return true;
-}
-
 static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at) {
   int k = L->F->alias_idx[slot];
   if (k < 0) unsup(L, at, "storage pointer");
@@ -1782,6 +1813,12 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
       }
     const cJSON *ps = child(child(fn, lists[li]), "parameters");
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
+      if (li == 0 && is_storage_param(p)) {
+        uint32_t k = param_nleaves(L, p);
+        if (n + k + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + k + 2)) * sizeof(type_t));
+        for (uint32_t q = 0; q < k; q++) s[n++] = type_int();
+        continue;
+      }
       ty *t = ty_of_decl(L, p);
       if (n + t->nl + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + t->nl + 2)) * sizeof(type_t));
       leaf_sorts(t, s + n);
@@ -1828,7 +1865,7 @@ static void frame_header(lw *L, const cJSON *params) {
   F->env = F->n;
   F->n += L->nenv;
   F->pin = F->n;
-  for (const cJSON *p = params ? params->child : NULL; p; p = p->next) F->n += ty_of_decl(L, p)->nl;
+  for (const cJSON *p = params ? params->child : NULL; p; p = p->next) F->n += param_nleaves(L, p);
   F->npin = F->n - F->pin;
   F->hdr = F->n;
   for (uint32_t i = 0; i < L->nstate_vars; i++) add_slot(L, L->state_ids[i], L->state_ty[i]);
@@ -1877,6 +1914,10 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   j = F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
+    if (is_storage_param(p)) {
+      for (uint32_t q = param_nleaves(L, p); q-- > 0;) c.cur[j++] = term_fresh_var("i", type_int());
+      continue;
+    }
     ty *pt = ty_of_decl(L, p);
     val v = fresh_val(L, pt, pn);
     if (tx && pt->nl == 1) {
@@ -1901,6 +1942,14 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = L->F->slot_of[sol_int(p, "id")];
+    if (is_storage_param(p)) {   /* point at the shape's place with the passed indices */
+      lval *lv = aralloc(L, sizeof *lv);
+      *lv = *L->shape[sol_int(p, "id")];
+      for (uint32_t i = 0; i < lv->n; i++)
+        if (lv->st[i].index) lv->st[i].idx = c->cur[j++];
+      set_alias(L, c, s, lv, p);
+      continue;
+    }
     memcpy(c->cur + L->F->off[s], c->cur + j, L->F->sty[s]->nl * sizeof(term_t));
     j += L->F->sty[s]->nl;
   }
@@ -1996,7 +2045,10 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
     F.mem_param[s] = is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
-    if (strcmp(sol_str(p, "storageLocation"), "storage") == 0) unsup(L, p, "storage pointer parameter");
+    if (is_storage_param(p) && F.alias_idx[s] < 0) {
+      F.alias_idx[s] = add_slot(L, -1, int_ty(L, 256, false));
+      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+    }
   }
   F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
   for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {
@@ -2168,6 +2220,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   uint32_t ri = o->nroots - 1;
   for (int k = 0; k < L->a->nids; k++) L->fn_pred[k] = -1;
   L->N = CHC_FALSE;
+  memset(L->shape, 0, ((size_t)L->a->nids + 1) * sizeof(lval *));
   uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
   o->roots[ri].C = C;
   {
@@ -2293,6 +2346,7 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
   L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
+  L->shape = xcalloc((size_t)a->nids + 1, sizeof(lval *));
   for (size_t q = 0; q < 16; q++) L->env_pos[q] = -1;
   bool this_used = false, balance_used = false;
   scan_env(L, a->root, &this_used, &balance_used);
@@ -2336,6 +2390,7 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
   free(L->struct_ty);
   free(L->fn_pred);
   free(L->assert_k);
+  free(L->shape);
   free(L->worklist);
   free(L->state_ids);
   free(L->state_ty);

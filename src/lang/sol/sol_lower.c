@@ -2044,7 +2044,9 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   frame_header(L, params);
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
-    F.mem_param[s] = is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
+    /* a transaction's memory arguments are fresh copies: writes stay local;
+     * an internal caller would see them (reference semantics): unsupported */
+    F.mem_param[s] = !tx && is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
     if (is_storage_param(p) && F.alias_idx[s] < 0) {
       F.alias_idx[s] = add_slot(L, -1, int_ty(L, 256, false));
       for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));

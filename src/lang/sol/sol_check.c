@@ -44,11 +44,11 @@ static zeta_limits slice(const zeta_limits *lim, double frac, double cap) {
   return l;
 }
 
-/* The engines on the normalized clauses. Portfolio, in turn: Spacer
- * (labelled), zeta's predicate abstraction, then PDR (linear). When
- * Spacer answers unsat without a derivation, zeta's bounded unfolding
- * (linear) or predicate abstraction looks for it. --algorithm own: a short
- * bounded unfolding first, then the same without Spacer. */
+/* The engines on the normalized clauses. Portfolio, in turn: a short
+ * bounded unfolding (linear systems, at most 1 s), Spacer (labelled), zeta's
+ * predicate abstraction, then PDR (linear). When Spacer answers unsat
+ * without a derivation, zeta's bounded unfolding (linear) or predicate
+ * abstraction looks for it. --algorithm own: the same without Spacer. */
 static void solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r) {
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
@@ -65,8 +65,8 @@ static void solve(const chc_system *norm, const zeta_options *o, const zeta_limi
   bool spacer = option_is(o->algorithm, "portfolio") || option_is(o->algorithm, "spacer");
   bool own = !option_is(o->algorithm, "spacer");
   bool spacer_unsat = false;
-  if (own && linear && !spacer) {
-    zeta_limits l = slice(lim, 0.1, 2);
+  if (own && linear) {   /* shallow counterexamples first (Spacer can stall on arrays) */
+    zeta_limits l = slice(lim, 0.1, spacer ? 1 : 2);
     chc_bmc_solve(norm, &l, 0, r);
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
     chc_result_free(r);

@@ -2014,11 +2014,18 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
   F->ret_target = old;
 }
 
+/* A modifier used twice shares its variables' slots between the nested
+ * uses: fine when it declares none. */
 static void check_repeated_mods(lw *L, const cJSON *mods) {
   for (const cJSON *m = mods ? mods->child : NULL; m; m = m->next)
     for (const cJSON *n = m->next; n; n = n->next)
-      if (sol_int(child(m, "modifierName"), "referencedDeclaration") == sol_int(child(n, "modifierName"), "referencedDeclaration"))
-        unsup(L, n, "a modifier used twice on one function");
+      if (sol_int(child(m, "modifierName"), "referencedDeclaration") == sol_int(child(n, "modifierName"), "referencedDeclaration")) {
+        const cJSON *md = decl_of(L, child(m, "modifierName"));
+        char *js = cJSON_PrintUnformatted(md);
+        bool vars = js && strstr(js, "\"VariableDeclaration\"") != NULL;
+        free(js);
+        if (vars) unsup(L, n, "a modifier with variables used twice on one function");
+      }
 }
 
 static void collect_mod_locals(lw *L, const cJSON *mods) {

@@ -1281,8 +1281,18 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (sl < 0) unsup(L, e, "getter");
       val v = slot_val(L, c, sl);
       for (const cJSON *x = args ? args->child : NULL; x; x = x->next) v = select_val(L, c, v, expr(L, c, x).v[0], x);
-      if (v.t->k != T_INT && v.t->k != T_BOOL) unsup(L, e, "getter returning a composite value");
-      return v;
+      if (v.t->k == T_INT || v.t->k == T_BOOL) return v;
+      if (v.t->k != T_STRUCT) unsup(L, e, "getter returning a composite value");
+      /* a struct: its members but mappings and arrays, as a tuple */
+      val *parts = aralloc(L, (size_t)(v.t->nf + 1) * sizeof(val));
+      int np = 0;
+      for (int i = 0; i < v.t->nf; i++) {
+        ty *ft = v.t->f[i];
+        if (ft->k == T_MAP || ft->k == T_ARRAY) continue;
+        if (ft->k == T_STRUCT) unsup(L, e, "getter returning a nested struct");
+        parts[np++] = component(&v, i);
+      }
+      return np == 1 ? parts[0] : tuple_val(L, np, parts);
     }
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);

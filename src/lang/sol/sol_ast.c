@@ -1,0 +1,173 @@
+#include "lang/sol/sol_ast.h"
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "core/alloc.h"
+#include "zeta/zeta.h"
+
+/* solc-ast.js next to the sources: ZETA_SOLC_AST, else found from the
+ * binary's place (build/zeta, build-san/zeta, build/tests/test_x). */
+static char *script_path(void) {
+  const char *env = getenv("ZETA_SOLC_AST");
+  if (env && *env) return xstrdup(env);
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return NULL;
+  exe[n] = 0;
+  for (int up = 1; up <= 3; up++) {
+    char *slash = strrchr(exe, '/');
+    if (!slash) break;
+    *slash = 0;
+    char cand[PATH_MAX + 64];
+    snprintf(cand, sizeof cand, "%s/src/lang/sol/solc-ast.js", exe);
+    if (access(cand, R_OK) == 0) return xstrdup(cand);
+  }
+  return NULL;
+}
+
+/* Reads all of fd into a malloc'd string. */
+static char *slurp_fd(int fd, size_t *len) {
+  size_t cap = 1 << 16, n = 0;
+  char *buf = xmalloc(cap);
+  for (;;) {
+    if (n + 1 >= cap) buf = xrealloc(buf, cap *= 2);
+    ssize_t k = read(fd, buf + n, cap - n - 1);
+    if (k <= 0) break;
+    n += (size_t)k;
+  }
+  buf[n] = 0;
+  if (len) *len = n;
+  return buf;
+}
+
+static void index_nodes(sol_ast *a, cJSON *n) {
+  if (cJSON_IsObject(n)) {
+    cJSON *id = cJSON_GetObjectItemCaseSensitive(n, "id");
+    if (cJSON_IsNumber(id) && id->valueint >= 0 && id->valueint < a->nids && cJSON_GetObjectItemCaseSensitive(n, "nodeType"))
+      a->by_id[id->valueint] = n;
+  }
+  for (cJSON *c = n->child; c; c = c->next) index_nodes(a, c);
+}
+
+static int max_id(const cJSON *n) {
+  int m = -1;
+  if (cJSON_IsObject(n)) {
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(n, "id");
+    if (cJSON_IsNumber(id)) m = id->valueint;
+  }
+  for (const cJSON *c = n->child; c; c = c->next) {
+    int k = max_id(c);
+    if (k > m) m = k;
+  }
+  return m;
+}
+
+sol_ast *sol_ast_load(const char *path, diag *d) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: cannot open", path);
+    return NULL;
+  }
+  size_t tlen;
+  char *text = slurp_fd(fileno(f), &tlen);
+  fclose(f);
+  char *script = script_path();
+  if (!script) {
+    free(text);
+    diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-ast.js not found (set ZETA_SOLC_AST)");
+    return NULL;
+  }
+  int out[2], err[2];
+  if (pipe(out) != 0 || pipe(err) != 0) alloc_fail(0);
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    close(out[0]); close(err[0]); close(out[1]); close(err[1]);
+    execlp("node", "node", script, path, (char *)NULL);
+    _exit(127);
+  }
+  free(script);
+  close(out[1]);
+  close(err[1]);
+  /* solc's messages are short: read stdout fully, then stderr */
+  size_t jlen;
+  char *json = slurp_fd(out[0], &jlen);
+  char *msg = slurp_fd(err[0], NULL);
+  close(out[0]);
+  close(err[0]);
+  int st = 0;
+  waitpid(pid, &st, 0);
+  int code = WIFEXITED(st) ? WEXITSTATUS(st) : 3;
+  sol_ast *a = NULL;
+  if (code != 0) {
+    size_t m = strlen(msg);
+    while (m && msg[m - 1] == '\n') msg[--m] = 0;
+    if (code == 2) diag_set(d, ZETA_EXIT_INPUT, "%s", *msg ? msg : "zeta: solc rejected the input");
+    else diag_set(d, ZETA_EXIT_INTERNAL, "zeta: running solc-js failed (%s)", code == 127 ? "node not found" : msg);
+  } else {
+    cJSON *root = cJSON_Parse(json);
+    if (!root) diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-js printed no AST");
+    else {
+      a = xcalloc(1, sizeof *a);
+      a->file = xstrdup(path);
+      a->text = text;
+      a->text_len = tlen;
+      text = NULL;
+      a->root = root;
+      a->nids = max_id(root) + 1;
+      a->by_id = xcalloc((size_t)a->nids + 1, sizeof *a->by_id);
+      index_nodes(a, root);
+    }
+  }
+  free(json);
+  free(msg);
+  free(text);
+  return a;
+}
+
+void sol_ast_free(sol_ast *a) {
+  if (!a) return;
+  cJSON_Delete(a->root);
+  free(a->by_id);
+  free(a->text);
+  free(a->file);
+  free(a);
+}
+
+cJSON *sol_node(const sol_ast *a, int id) { return id >= 0 && id < a->nids ? a->by_id[id] : NULL; }
+
+const char *sol_str(const cJSON *n, const char *key) {
+  const cJSON *v = n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL;
+  return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+int sol_int(const cJSON *n, const char *key) {
+  const cJSON *v = n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL;
+  return cJSON_IsNumber(v) ? v->valueint : -1;
+}
+
+bool sol_bool(const cJSON *n, const char *key) {
+  const cJSON *v = n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL;
+  return cJSON_IsTrue(v);
+}
+
+const char *sol_kind(const cJSON *n) { return sol_str(n, "nodeType"); }
+
+const char *sol_type_string(const cJSON *n) {
+  return sol_str(n ? cJSON_GetObjectItemCaseSensitive(n, "typeDescriptions") : NULL, "typeString");
+}
+
+unsigned sol_line(const sol_ast *a, const cJSON *n, unsigned *col) {
+  long off = atol(sol_str(n, "src"));
+  unsigned line = 1, c = 1;
+  for (long i = 0; i < off && (size_t)i < a->text_len; i++) {
+    if (a->text[i] == '\n') { line++; c = 1; } else c++;
+  }
+  if (col) *col = c;
+  return line;
+}

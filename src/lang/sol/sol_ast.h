@@ -1,0 +1,34 @@
+/* A Solidity file as solc sees it: the compact AST JSON that solc-js
+ * (pinned, deps/node_modules/solc, run by solc-ast.js in a node subprocess)
+ * produces, read with cJSON, with nodes indexed by id and source offsets
+ * turned into line and column. */
+#ifndef ZETA_LANG_SOL_AST_H
+#define ZETA_LANG_SOL_AST_H
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+#include "core/diag.h"
+
+typedef struct {
+  char *file;        /* as given */
+  char *text;        /* the source (for line numbers) */
+  size_t text_len;
+  cJSON *root;       /* the SourceUnit */
+  cJSON **by_id;     /* node of each id (NULL if none) */
+  int nids;
+} sol_ast;
+
+/* Runs solc on path; NULL with d filled (compile errors: solc's messages
+ * with file:line:column, exit code 2). */
+sol_ast *sol_ast_load(const char *path, diag *d);
+void sol_ast_free(sol_ast *a);
+
+cJSON *sol_node(const sol_ast *a, int id);   /* NULL if unknown */
+/* Field helpers (NULL / "" / -1 when absent). */
+const char *sol_str(const cJSON *n, const char *key);
+int sol_int(const cJSON *n, const char *key);
+bool sol_bool(const cJSON *n, const char *key);
+const char *sol_kind(const cJSON *n);          /* nodeType */
+const char *sol_type_string(const cJSON *n);   /* typeDescriptions.typeString */
+/* The 1-based line (and column) where node n starts. */
+unsigned sol_line(const sol_ast *a, const cJSON *n, unsigned *col);
+#endif

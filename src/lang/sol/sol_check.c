@@ -1,0 +1,406 @@
+/* Solidity (.sol): contracts lowered to Horn clauses (sol_lower.h), solved
+ * with zeta's Horn engines (Spacer as one labelled engine); one answer per
+ * assertion, found one at a time: a violated assertion is reported with
+ * its transaction sequence and excluded, and the rest solved again.
+ * Evidence: UNSAFE with the derivation replayed on the clauses and read
+ * back as transactions; SAFE with the contract invariant (the
+ * interpretation of C over the state variables) checked on every clause. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "core/emergency.h"
+#include "engine/chc_engine.h"
+#include "ir/chc_witness.h"
+#include "lang/lang.h"
+#include "lang/lang_common.h"
+#include "lang/sol/sol_ast.h"
+#include "lang/sol/sol_lower.h"
+#include "solver/solver.h"
+
+typedef struct { sol_ast *ast; } sol_model;
+
+static void *sol_load(const char *path, const zeta_options *o, diag *d) {
+  (void)o;
+  sol_ast *a = sol_ast_load(path, d);
+  if (!a) return NULL;
+  sol_model *m = xcalloc(1, sizeof *m);
+  m->ast = a;
+  return m;
+}
+
+static void sol_free(void *p) {
+  sol_model *m = p;
+  sol_ast_free(m->ast);
+  free(m);
+}
+
+/* zeta's time slice of the remaining time */
+static zeta_limits slice(const zeta_limits *lim, double frac, double cap) {
+  zeta_limits l = *lim;
+  double left = lim->deadline ? lim->deadline - limits_now() : 60;
+  double t = left * frac < cap ? left * frac : cap;
+  l.deadline = limits_now() + t;
+  return l;
+}
+
+/* The engines on the normalized clauses. Portfolio, in turn: a short
+ * bounded unfolding (linear systems, at most 1 s), Spacer (labelled), zeta's
+ * predicate abstraction, then PDR (linear). When Spacer answers unsat
+ * without a derivation, zeta's bounded unfolding (linear) or predicate
+ * abstraction looks for it. --algorithm own: the same without Spacer. */
+static void solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r) {
+  memset(r, 0, sizeof *r);
+  r->answer = CHC_UNKNOWN;
+  r->reason = "no engine ran";
+  bool linear = chc_is_linear(norm);
+  itp_strategy st = ITP_AUTO;
+  itp_strategy_parse(o->itp, &st);
+  if (option_is(o->algorithm, "bmc")) { chc_bmc_solve(norm, lim, 0, r); return; }
+  if (option_is(o->algorithm, "cegar")) { chc_pa_solve_itp(norm, lim, st, r); return; }
+  if (option_is(o->algorithm, "pdr") || option_is(o->algorithm, "kind") || option_is(o->algorithm, "imc")) {
+    chc_ts_solve(norm, lim, o->algorithm, r);
+    return;
+  }
+  bool spacer = option_is(o->algorithm, "portfolio") || option_is(o->algorithm, "spacer");
+  bool own = !option_is(o->algorithm, "spacer");
+  bool spacer_unsat = false;
+  if (own && linear) {   /* shallow counterexamples first (Spacer can stall on arrays) */
+    zeta_limits l = slice(lim, 0.1, spacer ? 1 : 2);
+    chc_bmc_solve(norm, &l, 0, r);
+    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    chc_result_free(r);
+  }
+  if (spacer) {
+    zeta_limits l = own ? slice(lim, 0.6, 1e9) : *lim;
+    chc_spacer_solve(norm, &l, true, r);
+    if (r->answer == CHC_UNSAT && r->deriv.n == 0) { r->answer = CHC_UNKNOWN; spacer_unsat = true; }
+    if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !own) return;
+    chc_result_free(r);
+  }
+  if (spacer_unsat && linear) { chc_bmc_solve(norm, lim, 0, r); return; }
+  zeta_limits l = linear ? slice(lim, 0.6, 1e9) : *lim;
+  chc_pa_solve_itp(norm, &l, st, r);
+  if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !linear) return;
+  chc_result_free(r);
+  chc_ts_solve(norm, lim, "pdr", r);
+}
+
+/* The value of the variable named `name` (or a renamed copy "name!N") among
+ * vars, in the model of s; NULL_TERM when absent. */
+static term_t value_of(solver *s, term_t *vars, uint32_t n, term_t want) {
+  const char *w = term_var_name(want);
+  size_t wl = strlen(w);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *nm = term_var_name(vars[i]);
+    if (term_type(vars[i]) == term_type(want) && strncmp(nm, w, wl) == 0 && (nm[wl] == 0 || nm[wl] == '!'))
+      return solver_value(s, vars[i]);
+  }
+  return NULL_TERM;
+}
+
+/* NULL_TERM: the variable does not occur in the replayed clause (any value
+ * does) */
+static void print_term(FILE *out, term_t t) {
+  if (t == NULL_TERM) { fputs("any", out); return; }
+  char *s = term_to_string(t);
+  fputs(s, out);
+  free(s);
+}
+
+/* The values of the variables of derivation node k's clause instance, in a
+ * model (NULL: not satisfiable in time). */
+static solver *instance(const chc_system *norm, const chc_derivation *d, uint32_t k, term_t **vars, uint32_t *nv) {
+  const chc_clause *c = &norm->clauses[d->nodes[k].clause];
+  term_vec f = {0};
+  term_vec_push(&f, c->constraint);
+  for (uint32_t j = 0; j < c->nbody; j++) {
+    const chc_dnode *ch = &d->nodes[d->nodes[k].children[j]];
+    for (uint32_t q = 0; q < norm->preds[c->body[j].pred].arity; q++)
+      term_vec_push(&f, term_eq(c->body[j].args[q], ch->head_vals[q]));
+  }
+  if (c->head.pred != CHC_FALSE && d->nodes[k].head_vals)
+    for (uint32_t q = 0; q < norm->preds[c->head.pred].arity; q++) term_vec_push(&f, term_eq(c->head.args[q], d->nodes[k].head_vals[q]));
+  *nv = chc_clause_vars(c, vars);
+  solver *s = solver_new_z3();
+  solver_set_timeout(s, 10000);
+  solver_assert(s, term_and(f.size, f.data));
+  term_vec_free(&f);
+  if (solver_check(s) == SOLVER_SAT) return s;
+  solver_free(s);
+  return NULL;
+}
+
+static const sol_tx *tx_of(const sol_chc *sc, const chc_clause *c) {
+  return c->line >= SOL_TX_TAG && c->line - SOL_TX_TAG < sc->ntx ? &sc->tx[c->line - SOL_TX_TAG] : NULL;
+}
+
+/* One transaction: entry node en (its arguments, from a model of the
+ * clause instance) and exit node ex (the state after it). */
+static void print_tx(FILE *out, const sol_chc *sc, const chc_system *norm, const chc_derivation *d, uint32_t en, uint32_t ex,
+                     const sol_tx *tx, bool failing) {
+  term_t *vars;
+  uint32_t nv;
+  solver *s = instance(norm, d, en, &vars, &nv);
+  const sol_root *R = &sc->roots[tx->root];
+  fprintf(out, "  %s.%s(", R->name, tx->name);
+  for (uint32_t i = 0; i < tx->nargs; i++) {
+    fprintf(out, "%s%s=", i ? ", " : "", tx->argnames[i]);
+    print_term(out, s ? value_of(s, vars, nv, tx->args[i]) : NULL_TERM);
+  }
+  fputs(") msg.sender=", out);
+  print_term(out, s ? value_of(s, vars, nv, tx->sender) : NULL_TERM);
+  fputs(" msg.value=", out);
+  term_t v = s ? value_of(s, vars, nv, tx->value) : NULL_TERM;
+  if (v == NULL_TERM && !tx->payable) v = term_int(0);
+  print_term(out, v);
+  fputc('\n', out);
+  const chc_clause *c = &norm->clauses[d->nodes[ex].clause];
+  if (!failing && c->head.pred == R->C && d->nodes[ex].head_vals) {
+    fputs("    state after:", out);
+    for (uint32_t q = 0; q < R->nleaves; q++) {
+      fprintf(out, " %s=", R->leaf_names[q]);
+      print_term(out, d->nodes[ex].head_vals[q]);
+    }
+    fputc('\n', out);
+  }
+  if (s) solver_free(s);
+  free(vars);
+}
+
+/* The transaction sequence of a derivation of "assertion fails": every
+ * clause of a transaction carries its tag; from the exit of the failing
+ * one down its own clauses to its entry (which reads C), then to the
+ * previous transaction's exit, back to the deployment. */
+static void print_trace(FILE *out, const sol_chc *sc, const chc_system *norm, const chc_derivation *d) {
+  uint32_t ex[1024], en[1024], n = 0;
+  uint32_t k = 0;
+  while (!tx_of(sc, &norm->clauses[d->nodes[k].clause])) {
+    if (norm->clauses[d->nodes[k].clause].nbody == 0) return;
+    k = d->nodes[k].children[0];
+  }
+  while (n < 1024) {
+    const chc_clause *c = &norm->clauses[d->nodes[k].clause];
+    const sol_tx *tx = tx_of(sc, c);
+    uint32_t e = k, prev = UINT32_MAX;
+    for (;;) {   /* down to the entry */
+      const chc_clause *ce = &norm->clauses[d->nodes[e].clause];
+      uint32_t same = UINT32_MAX;
+      for (uint32_t j = 0; j < ce->nbody; j++) {
+        uint32_t ch = d->nodes[e].children[j];
+        if (ce->body[j].pred == sc->roots[tx->root].C) prev = ch;
+        else if (norm->clauses[d->nodes[ch].clause].line == c->line) same = ch;
+      }
+      if (prev != UINT32_MAX || same == UINT32_MAX) break;
+      e = same;
+    }
+    ex[n] = k;
+    en[n++] = e;
+    if (prev == UINT32_MAX || !tx_of(sc, &norm->clauses[d->nodes[prev].clause])) break;
+    k = prev;
+  }
+  fputs("transactions:\n", out);
+  for (uint32_t i = n; i-- > 0;)
+    print_tx(out, sc, norm, d, en[i], ex[i], tx_of(sc, &norm->clauses[d->nodes[ex[i]].clause]), i == 0);
+}
+
+/* A formula in Solidity's notation (infix, a[i], ! && ||); what has no
+ * Solidity form (stores, quantifiers) stays in SMT-LIB. */
+static void print_sol(FILE *out, term_t t) {
+  if (term_is_true(t)) { fputs("true", out); return; }
+  if (term_is_false(t)) { fputs("false", out); return; }
+  if (term_is_negated(t)) {
+    fputs("!(", out);
+    print_sol(out, term_unsigned(t));
+    fputc(')', out);
+    return;
+  }
+  term_op op = term_op_of(t);
+  uint32_t n = term_nargs(t);
+  const char *inf = NULL;
+  switch (op) {
+  case OP_VAR: {
+    const char *nm = term_var_name(t);
+    size_t l = strlen(nm);
+    fprintf(out, "%.*s", (int)(l >= 2 && strcmp(nm + l - 2, "[]") == 0 ? l - 2 : l), nm);
+    return;
+  }
+  case OP_EQ: inf = " == "; break;
+  case OP_AND: inf = " && "; break;
+  case OP_OR: inf = " || "; break;
+  case OP_ADD: inf = " + "; break;
+  case OP_SUB: inf = " - "; break;
+  case OP_MUL: inf = " * "; break;
+  case OP_LE: inf = " <= "; break;
+  case OP_LT: inf = " < "; break;
+  case OP_IDIV: inf = " / "; break;
+  case OP_MOD: inf = " % "; break;
+  case OP_NEG: fputs("-(", out); print_sol(out, term_arg(t, 0)); fputc(')', out); return;
+  case OP_ITE:
+    fputc('(', out); print_sol(out, term_arg(t, 0)); fputs(" ? ", out); print_sol(out, term_arg(t, 1));
+    fputs(" : ", out); print_sol(out, term_arg(t, 2)); fputc(')', out);
+    return;
+  case OP_SELECT: print_sol(out, term_arg(t, 0)); fputc('[', out); print_sol(out, term_arg(t, 1)); fputc(']', out); return;
+  default: print_term(out, t); return;
+  }
+  fputc('(', out);
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) fputs(inf, out);
+    print_sol(out, term_arg(t, i));
+  }
+  fputc(')', out);
+}
+
+/* The invariant of each root: C's interpretation over the state variables. */
+static void print_invariant(FILE *out, const sol_chc *sc, const term_t *interp) {
+  for (uint32_t r = 0; r < sc->nroots; r++) {
+    const sol_root *R = &sc->roots[r];
+    const chc_pred *P = &sc->sys.preds[R->C];
+    term_t *names = xmalloc((P->arity + 1) * sizeof(term_t));
+    for (uint32_t q = 0; q < P->arity; q++) names[q] = term_var(R->leaf_names[q], term_type(P->params[q]));
+    term_t inv = interp[R->C] == NULL_TERM ? term_true() : term_subst(interp[R->C], P->arity, P->params, names);
+    fprintf(out, "invariant of %s: ", R->name);
+    print_sol(out, inv);
+    fputc('\n', out);
+    free(names);
+  }
+}
+
+/* Checks a model on the normalized clauses (quantifier-free there; the
+ * expanded interpretations of inlined predicates carry quantifiers) and
+ * expands it to every predicate of the lowered clauses for printing. */
+static bool model_holds(const sol_chc *sc, const chc_system *norm, const term_t *ninterp, term_t **full) {
+  term_t *interp = xcalloc(sc->sys.npreds + 1, sizeof(term_t));
+  for (uint32_t p = 0; p < sc->sys.npreds; p++) interp[p] = ninterp[p];
+  solver *z = solver_new_z3();
+  solver_set_timeout(z, 10000);
+  uint32_t *failed;
+  bool *undecided;
+  uint32_t nf = chc_check_model(norm, interp, z, &failed, &undecided);
+  solver_free(z);
+  free(failed);
+  free(undecided);
+  chc_expand_model(norm, interp);
+  *full = interp;
+  return nf == 0;
+}
+
+static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  sol_model *m = p;
+  emergency_set_answer("UNKNOWN (timeout)\n");
+  if (!option_is(o->ext_calls, "untrusted") && !option_is(o->ext_calls, "trusted")) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --ext-calls takes trusted or untrusted");
+    return ZETA_EXIT_INPUT;
+  }
+  bool *excluded = NULL;
+  int *answer = NULL;          /* per assertion: 0 unknown, 1 safe, 2 unsafe */
+  uint32_t nasserts = 0;
+  const char *reason = NULL;
+  char reason_buf[600] = "";
+  lang_capture ev;
+  FILE *out = lang_capture_open(&ev);
+  const char *engine = NULL;
+  for (;;) {
+    sol_chc sc;
+    char *err = NULL;
+    if (!sol_lower(m->ast, o->contract, option_is(o->ext_calls, "trusted"), excluded, &sc, &err)) {
+      if (err) {
+        diag_set(d, ZETA_EXIT_INPUT, "%s", err);
+        free(err);
+        sol_chc_free(&sc);
+        fclose(ev.f); free(ev.buf); free(excluded); free(answer);
+        return ZETA_EXIT_INPUT;
+      }
+      snprintf(reason_buf, sizeof reason_buf, "%s", sc.unsupported);
+      reason = reason_buf;
+      sol_chc_free(&sc);
+      break;
+    }
+    if (!option_is(o->export_fmt, "none")) {
+      chc_write(report_out(r), &sc.sys);
+      sol_chc_free(&sc);
+      fclose(ev.f); free(ev.buf); free(excluded); free(answer);
+      return ZETA_EXIT_VERDICT;
+    }
+    if (!excluded) {
+      nasserts = sc.nasserts;
+      excluded = xcalloc(nasserts + 2, sizeof(bool));
+      answer = xcalloc(nasserts + 2, sizeof(int));
+    }
+    uint32_t left = 0;
+    for (uint32_t k = 1; k <= nasserts; k++) left += !excluded[k];
+    if (left == 0) { sol_chc_free(&sc); break; }
+    chc_system norm;
+    chc_copy(&norm, &sc.sys);
+    chc_normalize(&norm);
+    if (o->verbose) progress_say("zeta: %u predicates, %u clauses; %u after normalization", sc.sys.npreds, sc.sys.nclauses, norm.nclauses);
+    chc_result res;
+    /* once an assertion failed (the verdict is UNSAFE), the others get a
+     * share of the remaining time only */
+    zeta_limits l = *lim;
+    bool found = false;
+    for (uint32_t k = 1; k <= nasserts; k++) found |= answer[k] == 2;
+    if (found && lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) * 0.3;
+    else if (found) l.deadline = limits_now() + 10;
+    solve(&norm, o, &l, &res);
+    bool again = false;
+    if (res.answer == CHC_SAT) {
+      term_t *full;
+      if (model_holds(&sc, &norm, res.interp, &full)) {
+        for (uint32_t k = 1; k <= nasserts; k++) if (!excluded[k]) answer[k] = 1;
+        print_invariant(out, &sc, full);
+        engine = res.engine;
+      } else reason = "the invariant failed its check (engine bug)";
+      free(full);
+    } else if (res.answer == CHC_UNSAT) {
+      uint32_t k = res.deriv.n ? norm.clauses[res.deriv.nodes[0].clause].line : 0;
+      if (o->verbose) progress_say("zeta: %s: unsat, derivation of %u nodes, assertion %u", res.engine, res.deriv.n, k);
+      if (k == 0 || k > nasserts || excluded[k]) reason = "the engine gave no derivation";
+      else if (!chc_replay(&norm, &res.deriv, 30000)) reason = "the counterexample did not replay";
+      else {
+        answer[k] = 2;
+        excluded[k] = true;
+        engine = res.engine;
+        fprintf(out, "assertion %u (%s:%u) fails:\n", k, m->ast->file, sc.assert_line[k]);
+        print_trace(out, &sc, &norm, &res.deriv);
+        fprintf(out, "  (replayed on the lowered clauses)\n");
+        again = true;
+      }
+    } else reason = res.reason ? res.reason : "unknown";
+    if (reason && reason != reason_buf) {
+      snprintf(reason_buf, sizeof reason_buf, "%s", reason);
+      reason = reason_buf;
+    }
+    chc_result_free(&res);
+    /* the assertion lines before the lowering goes away */
+    if (!again || limits_expired(&l)) {
+      fprintf(out, "assertions:\n");
+      for (uint32_t k = 1; k <= nasserts; k++)
+        fprintf(out, "  %s:%u: %s\n", m->ast->file, sc.assert_line[k], answer[k] == 1 ? "SAFE" : answer[k] == 2 ? "UNSAFE" : "UNKNOWN");
+      chc_free(&norm);
+      sol_chc_free(&sc);
+      if (again) reason = "timeout";
+      break;
+    }
+    chc_free(&norm);
+    sol_chc_free(&sc);
+  }
+  bool any_unsafe = false, all_safe = true;
+  for (uint32_t k = 1; k <= nasserts; k++) {
+    any_unsafe |= answer[k] == 2;
+    all_safe &= answer[k] == 1;
+  }
+  if (engine) report_set_engine(r, engine);
+  int rc;
+  if (any_unsafe) rc = lang_verdict(r, ZETA_UNSAFE, NULL);
+  else if (all_safe && !(nasserts == 0 && reason)) rc = lang_verdict(r, ZETA_SAFE, NULL);
+  else rc = lang_verdict(r, ZETA_UNKNOWN, reason ? reason : "unknown");
+  report_stat(r, "assertions", "%u", nasserts);
+  lang_emit(r, any_unsafe ? "trace" : "invariant", &ev);
+  free(excluded);
+  free(answer);
+  return rc;
+}
+
+const lang lang_sol = {"sol", "solidity", ".sol", "Solidity contracts (solc-js 0.8.37 AST), assertions checked over all transaction sequences",
+                       sol_load, sol_check, sol_free};

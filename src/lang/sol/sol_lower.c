@@ -1,0 +1,2440 @@
+/* Lowering Solidity (solc's AST) to Horn clauses; see sol_lower.h. */
+#include "lang/sol/sol_lower.h"
+#include <gmp.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+
+/* ---------- types ---------- */
+
+typedef enum { T_INT, T_BOOL, T_STRUCT, T_MAP, T_ARRAY } tkind;
+
+typedef struct ty {
+  tkind k;
+  int bits;            /* T_INT: 8..256; 0 = a literal (no range) */
+  bool sign;
+  long emax;           /* enum: largest value; else -1 */
+  struct ty *elem;     /* map value / array element */
+  long len;            /* array: fixed length or -1 */
+  int nf;              /* struct / tuple fields */
+  struct ty **f;
+  const char **fname;
+  uint32_t nl;         /* leaves */
+} ty;
+
+typedef struct { ty *t; term_t *v; } val;
+
+/* ---------- contexts: one open path of the function being lowered ---------- */
+
+typedef struct {
+  bool dead;
+  term_t *cons; uint32_t ncons, capcons;
+  chc_app *apps; uint32_t napps;
+  term_t *cur;          /* frame leaves */
+} ctx;
+
+typedef struct { ctx *v; uint32_t n, cap; } ctxlist;
+
+/* an lvalue: a slot and a path of field / index steps */
+typedef struct {
+  int slot;
+  uint32_t n;
+  struct { bool index; int field; term_t idx; } st[16];
+} lval;
+
+typedef struct {
+  uint32_t n;             /* leaves */
+  uint32_t hdr;           /* header leaves: pre-state, sender, value, params-in */
+  uint32_t sender, value, env, pin, npin;
+  uint32_t nslots, capslots;
+  uint32_t *off; ty **sty; lval **alias; bool *mem_param;
+  int *alias_idx;         /* storage pointers: first of their index slots (-1) */
+  int *slot_of;           /* by declaration id */
+  uint32_t *ret_slots, nret;
+  uint32_t summary;       /* predicate of this frame's summary (summary mode) */
+  int txi;                /* transaction mode: index into sol_chc.tx, else -1 */
+  uint32_t C, E;          /* transaction mode: reachable states, failed assertions */
+  const char *name;
+  int contract;           /* contract id of the code being lowered (for super) */
+  bool unchecked;
+  ctxlist *ret_target, *brk, *cont;
+} frame;
+
+typedef struct {
+  const sol_ast *a;
+  sol_chc *out;
+  jmp_buf fail;
+  char msg[512];
+  void **arena; size_t narena, caparena;
+  ty **struct_ty;         /* by id */
+  /* the root being lowered */
+  const cJSON *root;
+  int *lin; int nlin;     /* linearized bases, most derived first */
+  int *state_ids; uint32_t nstate_vars; ty **state_ty;
+  uint32_t nstate;        /* state leaves */
+  type_t *state_sorts;
+  int *fn_pred;           /* summary predicate by function id (-1) */
+  int *worklist; uint32_t nwork, capwork;
+  int *assert_k;          /* assertion number by node id (0) */
+  frame *F;
+  uint32_t npredname;
+  /* the environment of a transaction (block.*, tx.*) used by the file:
+   * header leaves; `this` and the contract's balance: hidden state */
+  int env_pos[16];
+  uint32_t nenv;
+  int this_id, balance_id;   /* synthetic declaration ids, or -1 */
+  /* untrusted external calls: N(s, s', e) relates the state before a call
+   * into unknown code to the state after it (e != 0: an assertion failed
+   * in a callback), closed under calls of the public functions
+   * (CHC_FALSE: no such call) */
+  uint32_t N;
+  bool trusted;
+  lval **shape;              /* storage pointer parameters: the place they point into, by id */
+  const char *root_name;
+} lw;
+
+static void *aralloc(lw *L, size_t n) {
+  if (L->narena == L->caparena) {
+    L->caparena = L->caparena ? 2 * L->caparena : 256;
+    L->arena = xrealloc(L->arena, L->caparena * sizeof(void *));
+  }
+  void *p = xcalloc(1, n ? n : 1);
+  L->arena[L->narena++] = p;
+  return p;
+}
+
+static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  snprintf(L->msg, sizeof L->msg, "unsupported: %s at %s:%u", what, L->a->file, n ? sol_line(L->a, n, NULL) : 0);
+  longjmp(L->fail, 1);
+}
+
+static cJSON *child(const cJSON *n, const char *key) { return n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL; }
+static bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
+static cJSON *decl_of(lw *L, const cJSON *n) { return sol_node(L->a, sol_int(n, "referencedDeclaration")); }
+
+/* ---------- the environment ---------- */
+
+static const struct { const char *name; int bits; } env_vars[] = {
+  {"block.number", 256}, {"block.timestamp", 256}, {"block.coinbase", 160}, {"block.chainid", 256},
+  {"block.gaslimit", 256}, {"block.prevrandao", 256}, {"block.difficulty", 256}, {"block.basefee", 256},
+  {"tx.origin", 160}, {"tx.gasprice", 256}};
+#define NENV (sizeof env_vars / sizeof env_vars[0])
+
+/* ---------- integers ---------- */
+
+static term_t pow2(int k) {
+  mpz_t z;
+  mpz_init(z);
+  mpz_ui_pow_ui(z, 2, (unsigned long)k);
+  term_t t = term_int_mpz(z);
+  mpz_clear(z);
+  return t;
+}
+
+static term_t in_range(const ty *t, term_t x) {
+  if (t->k != T_INT || t->bits == 0) return term_true();
+  if (t->emax >= 0) return term_and2(term_ge(x, term_int(0)), term_le(x, term_int(t->emax)));
+  if (!t->sign) return term_and2(term_ge(x, term_int(0)), term_lt(x, pow2(t->bits)));
+  return term_and2(term_ge(x, term_neg(pow2(t->bits - 1))), term_lt(x, pow2(t->bits - 1)));
+}
+
+/* x modulo the type's range (two's complement for signed types) */
+static term_t wrap(const ty *t, term_t x) {
+  if (t->k != T_INT || t->bits == 0) return x;
+  if (!t->sign) return term_mod(x, pow2(t->bits));
+  term_t h = pow2(t->bits - 1);
+  return term_sub(term_mod(term_add2(x, h), pow2(t->bits)), h);
+}
+
+/* ---------- type construction ---------- */
+
+static ty *mk(lw *L, tkind k) {
+  ty *t = aralloc(L, sizeof *t);
+  t->k = k;
+  t->emax = -1;
+  t->len = -1;
+  t->nl = 1;
+  return t;
+}
+
+static ty *int_ty(lw *L, int bits, bool sign) {
+  ty *t = mk(L, T_INT);
+  t->bits = bits;
+  t->sign = sign;
+  return t;
+}
+
+static void finish_ty(ty *t) {
+  switch (t->k) {
+  case T_INT: case T_BOOL: t->nl = 1; break;
+  case T_STRUCT: t->nl = 0; for (int i = 0; i < t->nf; i++) t->nl += t->f[i]->nl; break;
+  case T_MAP: t->nl = t->elem->nl; break;
+  case T_ARRAY: t->nl = t->elem->nl + 1; break;
+  }
+}
+
+static const cJSON *enum_by_name(lw *L, const char *canon) {
+  for (int i = 0; i < L->a->nids; i++) {
+    const cJSON *n = L->a->by_id[i];
+    if (n && is(n, "EnumDefinition") && strcmp(sol_str(n, "canonicalName"), canon) == 0) return n;
+  }
+  return NULL;
+}
+
+static ty *enum_ty(lw *L, const cJSON *e) {
+  ty *t = int_ty(L, 8, false);
+  t->emax = cJSON_GetArraySize(child(e, "members")) - 1;
+  return t;
+}
+
+/* Elementary types from solc's type strings; NULL if not elementary. */
+static ty *ty_from_string(lw *L, const char *s) {
+  int bits;
+  if (strcmp(s, "bool") == 0) return mk(L, T_BOOL);
+  if (strncmp(s, "address", 7) == 0 || strncmp(s, "contract ", 9) == 0) return int_ty(L, 160, false);
+  if (strncmp(s, "uint", 4) == 0) return int_ty(L, sscanf(s + 4, "%d", &bits) == 1 ? bits : 256, false);
+  if (strncmp(s, "int_const", 9) == 0) return int_ty(L, 0, true);
+  if (strncmp(s, "int", 3) == 0) return int_ty(L, sscanf(s + 3, "%d", &bits) == 1 ? bits : 256, true);
+  if (strncmp(s, "enum ", 5) == 0) {
+    const cJSON *e = enum_by_name(L, s + 5);
+    return e ? enum_ty(L, e) : NULL;
+  }
+  return NULL;
+}
+
+static long const_long(lw *L, const cJSON *e);
+
+static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
+  if (!tn || depth > 6) unsup(L, tn, "type nesting");
+  const char *k = sol_kind(tn);
+  if (strcmp(k, "ElementaryTypeName") == 0) {
+    ty *t = ty_from_string(L, sol_type_string(tn));
+    if (!t) unsup(L, tn, "type %s", sol_type_string(tn));
+    return t;
+  }
+  if (strcmp(k, "UserDefinedTypeName") == 0) {
+    const cJSON *d = decl_of(L, tn);
+    if (is(d, "EnumDefinition")) return enum_ty(L, d);
+    if (is(d, "ContractDefinition")) {
+      if (strcmp(sol_str(d, "contractKind"), "library") == 0) unsup(L, tn, "library type");
+      return int_ty(L, 160, false);
+    }
+    if (is(d, "StructDefinition")) {
+      int id = sol_int(d, "id");
+      if (L->struct_ty[id]) return L->struct_ty[id];
+      const cJSON *ms = child(d, "members");
+      ty *t = mk(L, T_STRUCT);
+      t->nf = cJSON_GetArraySize(ms);
+      t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
+      t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
+      int i = 0;
+      for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
+        t->f[i] = ty_of_typename(L, child(m, "typeName"), depth + 1);
+        t->fname[i] = sol_str(m, "name");
+      }
+      finish_ty(t);
+      L->struct_ty[id] = t;
+      return t;
+    }
+    unsup(L, tn, "type %s", sol_type_string(tn));
+  }
+  if (strcmp(k, "Mapping") == 0) {
+    ty *key = ty_of_typename(L, child(tn, "keyType"), depth + 1);
+    if (key->k != T_INT && key->k != T_BOOL) unsup(L, tn, "mapping key type");
+    ty *t = mk(L, T_MAP);
+    t->elem = ty_of_typename(L, child(tn, "valueType"), depth + 1);
+    finish_ty(t);
+    return t;
+  }
+  if (strcmp(k, "ArrayTypeName") == 0) {
+    ty *t = mk(L, T_ARRAY);
+    t->elem = ty_of_typename(L, child(tn, "baseType"), depth + 1);
+    const cJSON *len = child(tn, "length");
+    t->len = len && !cJSON_IsNull(len) ? const_long(L, len) : -1;
+    finish_ty(t);
+    return t;
+  }
+  unsup(L, tn, "type %s", sol_type_string(tn));
+}
+
+static ty *ty_of_decl(lw *L, const cJSON *d) {
+  const cJSON *tn = child(d, "typeName");
+  if (!tn || cJSON_IsNull(tn)) unsup(L, d, "declaration without a type");
+  return ty_of_typename(L, tn, 0);
+}
+
+static void leaf_sorts(const ty *t, type_t *out) {
+  switch (t->k) {
+  case T_INT: out[0] = type_int(); return;
+  case T_BOOL: out[0] = type_bool(); return;
+  case T_STRUCT: for (int i = 0; i < t->nf; i++) { leaf_sorts(t->f[i], out); out += t->f[i]->nl; } return;
+  case T_MAP: case T_ARRAY:
+    leaf_sorts(t->elem, out);
+    for (uint32_t i = 0; i < t->elem->nl; i++) out[i] = type_array(type_int(), out[i]);
+    if (t->k == T_ARRAY) out[t->elem->nl] = type_int();
+    return;
+  }
+}
+
+static void leaf_defaults(const ty *t, term_t *out) {
+  switch (t->k) {
+  case T_INT: out[0] = term_int(0); return;
+  case T_BOOL: out[0] = term_false(); return;
+  case T_STRUCT: for (int i = 0; i < t->nf; i++) { leaf_defaults(t->f[i], out); out += t->f[i]->nl; } return;
+  case T_MAP: case T_ARRAY:
+    leaf_defaults(t->elem, out);
+    for (uint32_t i = 0; i < t->elem->nl; i++) out[i] = term_const_array(type_array(type_int(), term_type(out[i])), out[i]);
+    if (t->k == T_ARRAY) out[t->elem->nl] = term_int(t->len < 0 ? 0 : t->len);
+    return;
+  }
+}
+
+/* leaf names: "x", "s.f", "a[]", "a.length" */
+static void leaf_names(lw *L, const ty *t, const char *base, char **out) {
+  char buf[256];
+  switch (t->k) {
+  case T_INT: case T_BOOL: out[0] = xstrdup(base); return;
+  case T_STRUCT:
+    for (int i = 0; i < t->nf; i++) {
+      snprintf(buf, sizeof buf, "%s.%s", base, t->fname && t->fname[i] ? t->fname[i] : "_");
+      leaf_names(L, t->f[i], buf, out);
+      out += t->f[i]->nl;
+    }
+    return;
+  case T_MAP: case T_ARRAY:
+    snprintf(buf, sizeof buf, "%s[]", base);
+    leaf_names(L, t->elem, buf, out);
+    if (t->k == T_ARRAY) {
+      snprintf(buf, sizeof buf, "%s.length", base);
+      out[t->elem->nl] = xstrdup(buf);
+    }
+    return;
+  }
+}
+
+/* ---------- values ---------- */
+
+static val mkval(lw *L, ty *t) {
+  val v = {t, aralloc(L, (t->nl + 1) * sizeof(term_t))};
+  return v;
+}
+
+static val scalar(lw *L, ty *t, term_t x) {
+  val v = mkval(L, t);
+  v.v[0] = x;
+  return v;
+}
+
+static ty *bool_ty(lw *L) { return mk(L, T_BOOL); }
+static ty *lit_ty(lw *L) { return int_ty(L, 0, true); }
+
+static val default_val(lw *L, ty *t) {
+  val v = mkval(L, t);
+  leaf_defaults(t, v.v);
+  return v;
+}
+
+static val fresh_val(lw *L, ty *t, const char *name) {
+  val v = mkval(L, t);
+  type_t *s = aralloc(L, (t->nl + 1) * sizeof(type_t));
+  leaf_sorts(t, s);
+  for (uint32_t i = 0; i < t->nl; i++) v.v[i] = term_fresh_var(name, s[i]);
+  return v;
+}
+
+static uint32_t field_off(const ty *t, int j) {
+  uint32_t o = 0;
+  for (int i = 0; i < j; i++) o += t->f[i]->nl;
+  return o;
+}
+
+static ty *tuple_ty(lw *L, int n, val *vs) {
+  ty *t = mk(L, T_STRUCT);
+  t->nf = n;
+  t->f = aralloc(L, (size_t)(n + 1) * sizeof(ty *));
+  for (int i = 0; i < n; i++) t->f[i] = vs[i].t;
+  finish_ty(t);
+  return t;
+}
+
+static val tuple_val(lw *L, int n, val *vs) {
+  val r = mkval(L, tuple_ty(L, n, vs));
+  uint32_t o = 0;
+  for (int i = 0; i < n; i++) { memcpy(r.v + o, vs[i].v, vs[i].t->nl * sizeof(term_t)); o += vs[i].t->nl; }
+  return r;
+}
+
+static val component(const val *tv, int i) {
+  val r = {tv->t->f[i], tv->v + field_off(tv->t, i)};
+  return r;
+}
+
+/* ---------- contexts ---------- */
+
+static void add_cons(lw *L, ctx *c, term_t t) {
+  if (term_is_true(t)) return;
+  if (term_is_false(t)) c->dead = true;
+  if (c->ncons == c->capcons) {
+    uint32_t cap = c->capcons ? 2 * c->capcons : 16;
+    term_t *nc = aralloc(L, cap * sizeof(term_t));
+    if (c->ncons) memcpy(nc, c->cons, c->ncons * sizeof(term_t));
+    c->cons = nc;
+    c->capcons = cap;
+  }
+  c->cons[c->ncons++] = t;
+}
+
+static ctx ctx_copy(lw *L, const ctx *c) {
+  ctx d = *c;
+  d.capcons = c->ncons + 8;
+  d.cons = aralloc(L, d.capcons * sizeof(term_t));
+  if (c->ncons) memcpy(d.cons, c->cons, c->ncons * sizeof(term_t));
+  d.apps = aralloc(L, (c->napps + 1) * sizeof(chc_app));
+  if (c->napps) memcpy(d.apps, c->apps, c->napps * sizeof(chc_app));
+  d.cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
+  memcpy(d.cur, c->cur, L->F->n * sizeof(term_t));
+  return d;
+}
+
+static void add_app(lw *L, ctx *c, uint32_t pred, const term_t *args, uint32_t n) {
+  chc_app *na = aralloc(L, (c->napps + 1) * sizeof(chc_app));
+  if (c->napps) memcpy(na, c->apps, c->napps * sizeof(chc_app));
+  na[c->napps].pred = pred;
+  na[c->napps].args = aralloc(L, (n + 1) * sizeof(term_t));
+  memcpy(na[c->napps].args, args, n * sizeof(term_t));
+  c->apps = na;
+  c->napps++;
+}
+
+static void list_push(lw *L, ctxlist *l, const ctx *c) {
+  if (c->dead) return;
+  if (l->n == l->cap) {
+    uint32_t cap = l->cap ? 2 * l->cap : 4;
+    ctx *nv = aralloc(L, cap * sizeof(ctx));
+    if (l->n) memcpy(nv, l->v, l->n * sizeof(ctx));
+    l->v = nv;
+    l->cap = cap;
+  }
+  l->v[l->n++] = ctx_copy(L, c);
+}
+
+static void emit(lw *L, const ctx *c, uint32_t head, const term_t *args, uint32_t line) {
+  if (c->dead) return;
+  if (L->F && L->F->txi >= 0) line = SOL_TX_TAG + (uint32_t)L->F->txi;
+  chc_add_clause(&L->out->sys, c->napps, c->apps, term_and(c->ncons, c->cons), head, args, line);
+}
+
+static uint32_t new_pred(lw *L, const char *what, uint32_t n, const type_t *sorts) {
+  char name[300];
+  snprintf(name, sizeof name, "%s.%s#%u", L->root_name, what, L->npredname++);
+  term_t sym = n ? term_var(name, type_fun(n, sorts, type_bool())) : term_var(name, type_bool());
+  return chc_add_pred(&L->out->sys, name, sym, n, sorts);
+}
+
+static type_t *frame_sorts(lw *L, const ctx *c) {
+  type_t *s = aralloc(L, (L->F->n + 1) * sizeof(type_t));
+  for (uint32_t i = 0; i < L->F->n; i++) s[i] = term_type(c->cur[i]);
+  return s;
+}
+
+/* A predicate over the whole frame: c flows into it and a new path starts
+ * from it with fresh variables. */
+static ctx restart(lw *L, const ctx *c, uint32_t pred) {
+  ctx d;
+  memset(&d, 0, sizeof d);
+  d.cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
+  for (uint32_t i = 0; i < L->F->n; i++) d.cur[i] = term_fresh_var("v", term_type(c->cur[i]));
+  add_app(L, &d, pred, d.cur, L->F->n);
+  return d;
+}
+
+/* the same applications (copied paths share their argument arrays) */
+static bool same_apps(const ctx *a, const ctx *b) {
+  if (a->napps != b->napps) return false;
+  for (uint32_t i = 0; i < a->napps; i++)
+    if (a->apps[i].pred != b->apps[i].pred || a->apps[i].args != b->apps[i].args) return false;
+  return true;
+}
+
+/* Joins the paths of l: by if-then-else when they share their predicate
+ * applications, else through a join predicate. */
+static ctx merge(lw *L, ctxlist *l, const char *what) {
+  ctx out;
+  memset(&out, 0, sizeof out);
+  if (l->n == 0) {
+    out.dead = true;
+    out.cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
+    return out;
+  }
+  if (l->n == 1) return l->v[0];
+  bool same = true;
+  for (uint32_t i = 1; i < l->n; i++) same &= same_apps(&l->v[0], &l->v[i]);
+  if (!same) {
+    uint32_t p = new_pred(L, what, L->F->n, frame_sorts(L, &l->v[0]));
+    for (uint32_t i = 0; i < l->n; i++) emit(L, &l->v[i], p, l->v[i].cur, 0);
+    return restart(L, &l->v[0], p);
+  }
+  /* common prefix of the constraints stays outside the disjunction */
+  uint32_t pre = l->v[0].ncons;
+  for (uint32_t i = 1; i < l->n; i++) {
+    uint32_t k = 0;
+    while (k < pre && k < l->v[i].ncons && l->v[i].cons[k] == l->v[0].cons[k]) k++;
+    pre = k;
+  }
+  out = ctx_copy(L, &l->v[0]);
+  out.ncons = pre;
+  term_t *pc = aralloc(L, l->n * sizeof(term_t));
+  for (uint32_t i = 0; i < l->n; i++) pc[i] = term_and(l->v[i].ncons - pre, l->v[i].cons + pre);
+  add_cons(L, &out, term_or(l->n, pc));
+  for (uint32_t j = 0; j < L->F->n; j++) {
+    term_t x = l->v[l->n - 1].cur[j];
+    for (uint32_t i = l->n - 1; i-- > 0;)
+      if (l->v[i].cur[j] != x) x = term_ite(pc[i], l->v[i].cur[j], x);
+    out.cur[j] = x;
+  }
+  return out;
+}
+
+static ctx merge2(lw *L, const ctx *a, const ctx *b, const char *what) {
+  ctxlist l = {0};
+  list_push(L, &l, a);
+  list_push(L, &l, b);
+  return merge(L, &l, what);
+}
+
+/* ---------- frames ---------- */
+
+#define ALIAS_MAX 6   /* index steps of a storage pointer */
+
+static bool same_shape(const lval *a, const lval *b) {
+  if (a->slot != b->slot || a->n != b->n) return false;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->st[i].index != b->st[i].index || (!a->st[i].index && a->st[i].field != b->st[i].field)) return false;
+  return true;
+}
+
+static bool is_storage_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "storage") == 0; }
+
+/* header leaves of a parameter: a storage pointer passes the index terms of
+ * the place it points into (its shape is fixed by the first call) */
+static uint32_t param_nleaves(lw *L, const cJSON *p) {
+  if (!is_storage_param(p)) return ty_of_decl(L, p)->nl;
+  const lval *sh = L->shape[sol_int(p, "id")];
+  if (!sh) unsup(L, p, "storage pointer parameter");
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < sh->n; i++) k += sh->st[i].index;
+  return k;
+}
+
+static int add_slot(lw *L, int id, ty *t) {
+  frame *F = L->F;
+  if (id >= 0 && F->slot_of[id] >= 0) return F->slot_of[id];
+  if (F->nslots == F->capslots) {
+    F->capslots = F->capslots ? 2 * F->capslots : 32;
+    F->off = xrealloc(F->off, F->capslots * sizeof *F->off);
+    F->sty = xrealloc(F->sty, F->capslots * sizeof *F->sty);
+    F->alias = xrealloc(F->alias, F->capslots * sizeof *F->alias);
+    F->alias_idx = xrealloc(F->alias_idx, F->capslots * sizeof *F->alias_idx);
+    F->mem_param = xrealloc(F->mem_param, F->capslots * sizeof *F->mem_param);
+  }
+  int s = (int)F->nslots++;
+  F->off[s] = F->n;
+  F->sty[s] = t;
+  F->alias[s] = NULL;
+  F->alias_idx[s] = -1;
+  F->mem_param[s] = false;
+  F->n += t->nl;
+  if (id >= 0) F->slot_of[id] = s;
+  return s;
+}
+
+static bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k == T_MAP || t->k == T_ARRAY; }
+
+/* Local variables of a body (slots for every declaration, whatever its scope). */
+static void collect_locals(lw *L, const cJSON *n) {
+  if (!n) return;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclaration")) {
+    const char *loc = sol_str(n, "storageLocation");
+    ty *t = ty_of_decl(L, n);
+    int s = add_slot(L, sol_int(n, "id"), t);
+    if (strcmp(loc, "storage") == 0 && L->F->alias_idx[s] < 0) {
+      /* a storage pointer: its index terms live in slots (they must survive
+       * loop heads and joins like any value) */
+      int first = add_slot(L, -1, int_ty(L, 256, false));
+      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+      L->F->alias_idx[s] = first;
+    }
+  }
+  /* a slot for the value of an operand evaluated on one branch only */
+  if (cJSON_IsObject(n) && is(n, "BinaryOperation") &&
+      (strcmp(sol_str(n, "operator"), "&&") == 0 || strcmp(sol_str(n, "operator"), "||") == 0))
+    add_slot(L, sol_int(n, "id"), mk(L, T_BOOL));
+  if (cJSON_IsObject(n) && is(n, "Conditional")) {
+    ty *t = ty_from_string(L, sol_type_string(n));
+    if (t) add_slot(L, sol_int(n, "id"), t);
+  }
+  if (cJSON_IsObject(n) && (is(n, "FunctionTypeName"))) return;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) collect_locals(L, c);
+}
+
+static val slot_val(lw *L, const ctx *c, int s);
+
+/* The place a storage pointer refers to, with its index terms read from
+ * their slots on the current path. */
+static lval alias_lval(lw *L, const ctx *c, int s) {
+  lval lv = *L->F->alias[s];
+  int k = L->F->alias_idx[s];
+  for (uint32_t i = 0; i < lv.n; i++)
+    if (lv.st[i].index) lv.st[i].idx = c->cur[L->F->off[k++]];
+  return lv;
+}
+
+static val slot_val(lw *L, const ctx *c, int s) {
+  val v = mkval(L, L->F->sty[s]);
+  memcpy(v.v, c->cur + L->F->off[s], v.t->nl * sizeof(term_t));
+  return v;
+}
+
+static void set_slot(lw *L, ctx *c, int s, val v) {
+  memcpy(c->cur + L->F->off[s], v.v, L->F->sty[s]->nl * sizeof(term_t));
+}
+
+/* the hidden state slots (-1 when the file does not use them) */
+static int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
+static int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
+
+/* ---------- summaries ---------- */
+
+static uint32_t summary_of(lw *L, const cJSON *fn);
+
+/* the summary's arguments for the current path: pre, sender, value,
+ * params-in, state, returns, err */
+static term_t *summary_args(lw *L, const ctx *c, term_t err, uint32_t *n) {
+  frame *F = L->F;
+  uint32_t nret = 0;
+  for (uint32_t i = 0; i < F->nret; i++) nret += F->sty[F->ret_slots[i]]->nl;
+  uint32_t k = F->hdr + L->nstate + nret + 1, j = 0;
+  term_t *a = aralloc(L, (k + 1) * sizeof(term_t));
+  for (uint32_t i = 0; i < F->hdr; i++) a[j++] = c->cur[i];
+  for (uint32_t i = 0; i < L->nstate; i++) a[j++] = c->cur[F->hdr + i];
+  for (uint32_t i = 0; i < F->nret; i++) {
+    int s = (int)F->ret_slots[i];
+    for (uint32_t q = 0; q < F->sty[s]->nl; q++) a[j++] = c->cur[F->off[s] + q];
+  }
+  a[j++] = err;
+  *n = j;
+  return a;
+}
+
+/* The end of a path: into the summary, or (a transaction) into C on
+ * success and Err on a failed assertion. */
+static void emit_error(lw *L, const ctx *c, term_t err) {
+  frame *F = L->F;
+  if (F->txi >= 0) {
+    if (err == term_int(0)) emit(L, c, F->C, c->cur + F->hdr, 0);
+    else emit(L, c, F->E, &err, 0);
+    return;
+  }
+  uint32_t n;
+  term_t *a = summary_args(L, c, err, &n);
+  emit(L, c, L->F->summary, a, 0);
+}
+
+/* ---------- expressions ---------- */
+
+static val expr(lw *L, ctx *c, const cJSON *e);
+static void stmt(lw *L, ctx *c, const cJSON *s);
+
+static bool const_value(lw *L, const cJSON *e, mpz_t out) {
+  if (!is(e, "Literal") || strcmp(sol_str(e, "kind"), "number") != 0) {
+    /* constant folded by solc: int_const typeString (short ones only) */
+    const char *ts = sol_type_string(e);
+    if (strncmp(ts, "int_const ", 10) == 0 && !strchr(ts, '.') && mpz_set_str(out, ts + 10, 10) == 0) return true;
+    return false;
+  }
+  (void)L;
+  const char *v = sol_str(e, "value");
+  char buf[512];
+  size_t n = 0;
+  for (const char *p = v; *p && n < sizeof buf - 1; p++)
+    if (*p != '_') buf[n++] = *p;
+  buf[n] = 0;
+  if (strncmp(buf, "0x", 2) == 0 || strncmp(buf, "0X", 2) == 0) {
+    if (mpz_set_str(out, buf + 2, 16) != 0) return false;
+  } else {
+    char *ex = strpbrk(buf, "eE");
+    if (strchr(buf, '.')) return false;
+    if (ex) *ex = 0;
+    if (mpz_set_str(out, buf, 10) != 0) return false;
+    if (ex) {
+      long k = atol(ex + 1);
+      if (k < 0 || k > 512) return false;
+      mpz_t p;
+      mpz_init(p);
+      mpz_ui_pow_ui(p, 10, (unsigned long)k);
+      mpz_mul(out, out, p);
+      mpz_clear(p);
+    }
+  }
+  const char *sub = sol_str(e, "subdenomination");
+  static const struct { const char *n; unsigned long m; } subs[] = {
+    {"wei", 1}, {"gwei", 1000000000UL}, {"seconds", 1}, {"minutes", 60}, {"hours", 3600}, {"days", 86400}, {"weeks", 604800}};
+  if (strcmp(sub, "ether") == 0) {
+    mpz_t p;
+    mpz_init(p);
+    mpz_ui_pow_ui(p, 10, 18);
+    mpz_mul(out, out, p);
+    mpz_clear(p);
+  } else
+    for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
+      if (strcmp(sub, subs[i].n) == 0) mpz_mul_ui(out, out, subs[i].m);
+  return true;
+}
+
+static long const_long(lw *L, const cJSON *e) {
+  mpz_t z;
+  mpz_init(z);
+  if (!const_value(L, e, z) || !mpz_fits_slong_p(z)) { mpz_clear(z); unsup(L, e, "non-constant length"); }
+  long v = mpz_get_si(z);
+  mpz_clear(z);
+  if (v < 0 || v > 1000000) unsup(L, e, "array length");
+  return v;
+}
+
+/* the type of expression e as solc states it (elementary types only) */
+static ty *expr_ty(lw *L, const cJSON *e) {
+  ty *t = ty_from_string(L, sol_type_string(e));
+  if (!t) unsup(L, e, "type %s", sol_type_string(e));
+  return t;
+}
+
+/* whether e calls a function or assigns (needs its own branch) */
+static bool has_calls(const cJSON *e) {
+  if (!e) return false;
+  if (cJSON_IsObject(e)) {
+    const char *k = sol_kind(e);
+    if (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(e, "kind"), "functionCall") == 0) return true;
+    if (strcmp(k, "Assignment") == 0) return true;
+    if (strcmp(k, "UnaryOperation") == 0 && (strcmp(sol_str(e, "operator"), "++") == 0 ||
+                                             strcmp(sol_str(e, "operator"), "--") == 0 || strcmp(sol_str(e, "operator"), "delete") == 0))
+      return true;
+  }
+  for (const cJSON *c = e->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && has_calls(c)) return true;
+  return false;
+}
+
+static term_t tdiv(term_t a, term_t b) {
+  /* Solidity truncates towards zero; SMT-LIB div is Euclidean */
+  return term_ite(term_ge(a, term_int(0)), term_idiv(a, b), term_neg(term_idiv(term_neg(a), b)));
+}
+
+static term_t to_unsigned(const ty *t, term_t x) {
+  if (!t->sign || t->bits == 0) return x;
+  return term_ite(term_lt(x, term_int(0)), term_add2(x, pow2(t->bits)), x);
+}
+
+static term_t from_unsigned(const ty *t, term_t x) {
+  if (!t->sign || t->bits == 0) return x;
+  return term_ite(term_ge(x, pow2(t->bits - 1)), term_sub(x, pow2(t->bits)), x);
+}
+
+static term_t bitop(lw *L, const cJSON *e, term_op op, const ty *t, term_t a, term_t b) {
+  int bits = t->bits ? t->bits : 256;
+  if (t->bits == 0) unsup(L, e, "bitwise operation on constants");
+  term_t r = term_bv2nat(term_bvop2(op, term_nat2bv((uint32_t)bits, to_unsigned(t, a)), term_nat2bv((uint32_t)bits, to_unsigned(t, b))));
+  return from_unsigned(t, r);
+}
+
+static bool fixed_int(term_t t, long *v) {
+  if (!term_is_const(t) || term_type(t) != type_int()) return false;
+  mpq_t q;
+  mpq_init(q);
+  term_rat_value(t, q);
+  bool ok = mpz_fits_slong_p(mpq_numref(q));
+  if (ok) *v = mpz_get_si(mpq_numref(q));
+  mpq_clear(q);
+  return ok;
+}
+
+/* arithmetic with Solidity 0.8 semantics: checked (overflow reverts) or
+ * unchecked (wraps); division by zero reverts either way */
+static term_t arith(lw *L, ctx *c, const cJSON *e, const char *op, const ty *t, term_t a, term_t b) {
+  term_t r;
+  if (strcmp(op, "+") == 0) r = term_add2(a, b);
+  else if (strcmp(op, "-") == 0) r = term_sub(a, b);
+  else if (strcmp(op, "*") == 0) r = term_mul2(a, b);
+  else if (strcmp(op, "/") == 0) { add_cons(L, c, term_not(term_eq(b, term_int(0)))); r = tdiv(a, b); }
+  else if (strcmp(op, "%") == 0) { add_cons(L, c, term_not(term_eq(b, term_int(0)))); r = term_sub(a, term_mul2(b, tdiv(a, b))); }
+  else if (strcmp(op, "**") == 0) {
+    long k;
+    if (!fixed_int(b, &k) || k < 0) unsup(L, e, "exponent that is not a constant");
+    long base;
+    if (fixed_int(a, &base) || k > 16) {
+      if (!term_is_const(a)) unsup(L, e, "large exponent");
+      mpq_t q; mpz_t z;
+      mpq_init(q); mpz_init(z);
+      term_rat_value(a, q);
+      if (k > 4096) unsup(L, e, "large exponent");
+      mpz_pow_ui(z, mpq_numref(q), (unsigned long)k);
+      r = term_int_mpz(z);
+      mpq_clear(q); mpz_clear(z);
+    } else {
+      r = term_int(1);
+      for (long i = 0; i < k; i++) r = term_mul2(r, a);
+    }
+  } else if (strcmp(op, "&") == 0) return bitop(L, e, OP_BVAND, t, a, b);
+  else if (strcmp(op, "|") == 0) return bitop(L, e, OP_BVOR, t, a, b);
+  else if (strcmp(op, "^") == 0) return bitop(L, e, OP_BVXOR, t, a, b);
+  else if (strcmp(op, "<<") == 0 || strcmp(op, ">>") == 0) {
+    long k;
+    if (!fixed_int(b, &k)) {
+      if (t->bits == 0) unsup(L, e, "shift of a constant by a variable amount");
+      /* through bit-vectors; amounts of at least the width shift everything out */
+      uint32_t w = (uint32_t)t->bits;
+      term_t big = term_ge(b, term_int(t->bits)), bv = term_nat2bv(w, to_unsigned(t, a));
+      term_t amt = term_nat2bv(w, term_ite(big, term_int(0), b));
+      if (op[0] == '<') return term_ite(big, term_int(0), from_unsigned(t, term_bv2nat(term_bvop2(OP_BVSHL, bv, amt))));
+      if (!t->sign) return term_ite(big, term_int(0), term_bv2nat(term_bvop2(OP_BVLSHR, bv, amt)));
+      return term_ite(big, term_ite(term_lt(a, term_int(0)), term_int(-1), term_int(0)),
+                      from_unsigned(t, term_bv2nat(term_bvop2(OP_BVASHR, bv, amt))));
+    }
+    if (k < 0 || k > 4096) unsup(L, e, "shift amount");
+    if (op[0] == '<') return wrap(t, term_mul2(a, pow2((int)k)));
+    return term_idiv(a, pow2((int)k));   /* floor: arithmetic shift for signed */
+  } else unsup(L, e, "operator %s", op);
+  if (t->bits == 0) return r;
+  if (L->F->unchecked) return wrap(t, r);
+  add_cons(L, c, in_range(t, r));
+  return r;
+}
+
+static term_t compare(lw *L, const cJSON *e, const char *op, val a, val b) {
+  if (a.t->nl != 1 || b.t->nl != 1) unsup(L, e, "comparison of composite values");
+  term_t x = a.v[0], y = b.v[0];
+  if (strcmp(op, "==") == 0) return term_eq(x, y);
+  if (strcmp(op, "!=") == 0) return term_not(term_eq(x, y));
+  if (strcmp(op, "<") == 0) return term_lt(x, y);
+  if (strcmp(op, "<=") == 0) return term_le(x, y);
+  if (strcmp(op, ">") == 0) return term_gt(x, y);
+  if (strcmp(op, ">=") == 0) return term_ge(x, y);
+  unsup(L, e, "operator %s", op);
+}
+
+/* Facts every value of type t satisfies: integers within their type's
+ * range, lengths non-negative (elements of mappings and arrays when read). */
+static void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
+  switch (t->k) {
+  case T_INT: add_cons(L, c, in_range(t, v[0])); return;
+  case T_BOOL: case T_MAP: return;
+  case T_STRUCT: for (int i = 0; i < t->nf; i++) assume_ranges(L, c, t->f[i], v + field_off(t, i)); return;
+  case T_ARRAY: add_cons(L, c, term_ge(v[t->elem->nl], term_int(0))); return;
+  }
+}
+
+/* reading through a path */
+static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
+  if (base.t->k != T_MAP && base.t->k != T_ARRAY) unsup(L, at, "index access on this type");
+  ty *et = base.t->elem;
+  if (base.t->k == T_ARRAY) {
+    term_t len = base.v[et->nl];
+    add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
+  }
+  val r = mkval(L, et);
+  for (uint32_t i = 0; i < et->nl; i++) r.v[i] = term_select(base.v[i], idx);
+  assume_ranges(L, c, et, r.v);
+  return r;
+}
+
+static val lval_read(lw *L, ctx *c, const lval *lv) {
+  val v = slot_val(L, c, lv->slot);
+  for (uint32_t i = 0; i < lv->n; i++) {
+    if (lv->st[i].index) {
+      ty *et = v.t->elem;
+      val r = mkval(L, et);
+      for (uint32_t q = 0; q < et->nl; q++) r.v[q] = term_select(v.v[q], lv->st[i].idx);
+      v = r;
+    } else v = component(&v, lv->st[i].field);
+  }
+  return v;
+}
+
+/* base with the sub-value at path[k..] replaced by nv */
+static void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
+  if (k == lv->n) { memcpy(base.v, nv.v, base.t->nl * sizeof(term_t)); return; }
+  if (!lv->st[k].index) { upd(L, component(&base, lv->st[k].field), lv, k + 1, nv); return; }
+  ty *et = base.t->elem;
+  val inner = mkval(L, et);
+  term_t idx = lv->st[k].idx;
+  for (uint32_t q = 0; q < et->nl; q++) inner.v[q] = term_select(base.v[q], idx);
+  upd(L, inner, lv, k + 1, nv);
+  for (uint32_t q = 0; q < et->nl; q++) base.v[q] = term_store(base.v[q], idx, inner.v[q]);
+}
+
+static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
+  val base = slot_val(L, c, lv->slot);
+  upd(L, base, lv, 0, nv);
+  set_slot(L, c, lv->slot, base);
+}
+
+static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
+  if (t->k != T_STRUCT) unsup(L, at, "member %s", name);
+  for (int i = 0; i < t->nf; i++)
+    if (t->fname && t->fname[i] && strcmp(t->fname[i], name) == 0) return i;
+  unsup(L, at, "member %s", name);
+}
+
+static int var_slot(lw *L, const cJSON *id) {
+  const cJSON *d = decl_of(L, id);
+  if (!is(d, "VariableDeclaration")) unsup(L, id, "identifier %s", sol_str(id, "name"));
+  int s = L->F->slot_of[sol_int(d, "id")];
+  if (s < 0) unsup(L, id, "variable %s outside its function", sol_str(id, "name"));
+  return s;
+}
+
+static ty *lval_type(lw *L, const lval *lv) {
+  ty *t = L->F->sty[lv->slot];
+  for (uint32_t i = 0; i < lv->n; i++) t = lv->st[i].index ? t->elem : t->f[lv->st[i].field];
+  return t;
+}
+
+static void check_param_write(lw *L, const lval *lv, const cJSON *at);
+
+static lval lvalue(lw *L, ctx *c, const cJSON *e) {
+  lval lv;
+  memset(&lv, 0, sizeof lv);
+  if (is(e, "Identifier")) {
+    int s = var_slot(L, e);
+    if (L->F->alias[s]) return alias_lval(L, c, s);
+    lv.slot = s;
+    return lv;
+  }
+  if (is(e, "MemberAccess") && strncmp(sol_type_string(child(e, "expression")), "type(contract ", 14) == 0 &&
+      is(decl_of(L, e), "VariableDeclaration") && L->F->slot_of[sol_int(decl_of(L, e), "id")] >= 0) {
+    lv.slot = L->F->slot_of[sol_int(decl_of(L, e), "id")];
+    return lv;
+  }
+  if (is(e, "MemberAccess")) {
+    lv = lvalue(L, c, child(e, "expression"));
+    ty *t = lval_type(L, &lv);
+    if (lv.n >= 16) unsup(L, e, "deep access path");
+    lv.st[lv.n].index = false;
+    lv.st[lv.n++].field = field_index(L, t, sol_str(e, "memberName"), e);
+    return lv;
+  }
+  if (is(e, "IndexAccess")) {
+    const cJSON *ie = child(e, "indexExpression");
+    if (!ie || cJSON_IsNull(ie)) unsup(L, e, "index access without index");
+    lv = lvalue(L, c, child(e, "baseExpression"));
+    val idx = expr(L, c, ie);
+    val base = lval_read(L, c, &lv);
+    (void)select_val(L, c, base, idx.v[0], e);   /* bounds check */
+    if (lv.n >= 16) unsup(L, e, "deep access path");
+    lv.st[lv.n].index = true;
+    lv.st[lv.n++].idx = idx.v[0];
+    return lv;
+  }
+  if (is(e, "FunctionCall") && is(child(e, "expression"), "MemberAccess") &&
+      strcmp(sol_str(child(e, "expression"), "memberName"), "push") == 0 && cJSON_GetArraySize(child(e, "arguments")) == 0) {
+    /* a.push() = v: push the default, then the new element is the place */
+    const cJSON *base = child(child(e, "expression"), "expression");
+    lv = lvalue(L, c, base);   /* evaluated once: it may push itself */
+    check_param_write(L, &lv, e);
+    val arr = lval_read(L, c, &lv);
+    ty *et = arr.t->elem;
+    if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
+    term_t len = arr.v[et->nl];
+    val d = default_val(L, et), nv = mkval(L, arr.t);
+    for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, d.v[q]);
+    nv.v[et->nl] = term_add2(len, term_int(1));
+    lval_write(L, c, &lv, nv);
+    if (lv.n >= 16) unsup(L, e, "deep access path");
+    lv.st[lv.n].index = true;
+    lv.st[lv.n++].idx = len;
+    return lv;
+  }
+  unsup(L, e, "assignment to %s", sol_kind(e));
+}
+
+static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
+  if (L->F->mem_param[lv->slot] && lv->n > 0) unsup(L, at, "writing into a memory reference parameter");
+}
+
+/* value converted for storing into a location of type t (literals and
+ * narrower integers need nothing: ranges were checked where they arose) */
+static val coerce(lw *L, val v, ty *t, const cJSON *at) {
+  if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
+  val r = {t, v.v};
+  (void)L;
+  return r;
+}
+
+static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after_contract);
+
+static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value);
+
+static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
+  return call_fn(L, c, fn, args, at, c->cur[L->F->sender], c->cur[L->F->value]);
+}
+
+/* A call through fn's summary with the given msg.sender and msg.value. */
+static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value) {
+  if (!child(fn, "body") || cJSON_IsNull(child(fn, "body"))) unsup(L, at, "call of an unimplemented function");
+  uint32_t S;
+  /* the arguments first (they may change the state) */
+  const cJSON *ps = child(child(fn, "parameters"), "parameters");
+  int na = cJSON_GetArraySize(args);
+  if (na != cJSON_GetArraySize(ps)) unsup(L, at, "call arguments");
+  val *av = aralloc(L, (size_t)(na + 1) * sizeof(val));
+  int i = 0;
+  const cJSON *p = ps ? ps->child : NULL;
+  for (const cJSON *x = args ? args->child : NULL; x; x = x->next, p = p->next, i++) {
+    if (!is_storage_param(p)) { av[i] = coerce(L, expr(L, c, x), ty_of_decl(L, p), x); continue; }
+    /* a storage pointer: the place of a state variable; its indices are passed */
+    lval lv = lvalue(L, c, x);
+    if (lv.slot >= (int)L->nstate_vars) unsup(L, x, "storage pointer argument");
+    lval **sh = &L->shape[sol_int(p, "id")];
+    if (!*sh) { *sh = aralloc(L, sizeof **sh); **sh = lv; }
+    else if (!same_shape(*sh, &lv)) unsup(L, x, "storage pointer arguments of different shapes");
+    uint32_t k = 0;
+    for (uint32_t q = 0; q < lv.n; q++) k += lv.st[q].index;
+    if (k > ALIAS_MAX) unsup(L, x, "storage pointer with many indices");
+    av[i] = mkval(L, mk(L, T_STRUCT));
+    av[i].t->nl = k;
+    av[i].v = aralloc(L, (k + 1) * sizeof(term_t));
+    k = 0;
+    for (uint32_t q = 0; q < lv.n; q++)
+      if (lv.st[q].index) av[i].v[k++] = lv.st[q].idx;
+  }
+  S = summary_of(L, fn);
+  uint32_t arity = L->out->sys.preds[S].arity, j = 0;
+  term_t *a = aralloc(L, (arity + 1) * sizeof(term_t));
+#define PUT(t) do { if (j >= arity) unsup(L, at, "call signature"); a[j++] = (t); } while (0)
+  for (uint32_t q = 0; q < L->nstate; q++) PUT(c->cur[L->F->hdr + q]);
+  PUT(sender);
+  PUT(value);
+  for (uint32_t q = 0; q < L->nenv; q++) PUT(c->cur[L->F->env + q]);
+  for (i = 0; i < na; i++)
+    for (uint32_t q = 0; q < av[i].t->nl; q++) PUT(av[i].v[q]);
+  term_t *post = aralloc(L, (L->nstate + 1) * sizeof(term_t));
+  for (uint32_t q = 0; q < L->nstate; q++) {
+    post[q] = term_fresh_var("s", L->state_sorts[q]);
+    PUT(post[q]);
+  }
+  const cJSON *rs = child(child(fn, "returnParameters"), "parameters");
+  int nr = cJSON_GetArraySize(rs);
+  val *rv = aralloc(L, (size_t)(nr + 1) * sizeof(val));
+  i = 0;
+  for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next, i++) {
+    rv[i] = fresh_val(L, ty_of_decl(L, r), "r");
+    for (uint32_t q = 0; q < rv[i].t->nl; q++) PUT(rv[i].v[q]);
+    assume_ranges(L, c, rv[i].t, rv[i].v);
+  }
+  term_t err = term_fresh_var("e", type_int());
+  PUT(err);
+#undef PUT
+  if (j != arity) unsup(L, at, "call signature");
+  add_app(L, c, S, a, j);
+  ctx bad = ctx_copy(L, c);
+  add_cons(L, &bad, term_not(term_eq(err, term_int(0))));
+  emit_error(L, &bad, err);
+  add_cons(L, c, term_eq(err, term_int(0)));
+  memcpy(c->cur + L->F->hdr, post, L->nstate * sizeof(term_t));
+  if (nr == 1) return rv[0];
+  return tuple_val(L, nr, rv);
+}
+
+static val empty_val(lw *L) { return tuple_val(L, 0, NULL); }
+
+static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
+  int id = sol_int(call, "id");
+  if (!L->assert_k[id]) {
+    L->assert_k[id] = (int)++L->out->nasserts;
+    L->out->assert_line = xrealloc(L->out->assert_line, (L->out->nasserts + 1) * sizeof(unsigned));
+    L->out->assert_line[L->out->nasserts] = sol_line(L->a, call, NULL);
+  }
+  ctx bad = ctx_copy(L, c);
+  add_cons(L, &bad, term_not(cond));
+  emit_error(L, &bad, term_int(L->assert_k[id]));
+  add_cons(L, c, cond);
+}
+
+static val conversion(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *args = child(e, "arguments");
+  if (cJSON_GetArraySize(args) != 1) unsup(L, e, "conversion");
+  const cJSON *arg = args->child;
+  ty *t = expr_ty(L, e);
+  val v = expr(L, c, arg);
+  if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
+    if (t->k == T_BOOL && v.t->k == T_BOOL) return v;
+    unsup(L, e, "conversion to %s", sol_type_string(e));
+  }
+  if (t->emax >= 0) {   /* to an enum: out of range panics */
+    add_cons(L, c, in_range(t, v.v[0]));
+    return scalar(L, t, v.v[0]);
+  }
+  return scalar(L, t, wrap(t, v.v[0]));
+}
+
+static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
+  ty *t = NULL;
+  const cJSON *callee = child(e, "expression");
+  const cJSON *d = decl_of(L, callee);
+  if (!is(d, "StructDefinition")) unsup(L, e, "struct constructor");
+  t = L->struct_ty[sol_int(d, "id")];
+  if (!t) {
+    /* build it from its definition */
+    const cJSON *ms = child(d, "members");
+    t = mk(L, T_STRUCT);
+    t->nf = cJSON_GetArraySize(ms);
+    t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
+    t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
+    int i = 0;
+    for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
+      t->f[i] = ty_of_decl(L, m);
+      t->fname[i] = sol_str(m, "name");
+    }
+    finish_ty(t);
+    L->struct_ty[sol_int(d, "id")] = t;
+  }
+  val r = default_val(L, t);
+  const cJSON *names = child(e, "names");
+  int i = 0;
+  for (const cJSON *x = child(e, "arguments")->child; x; x = x->next, i++) {
+    int f = cJSON_GetArraySize(names) > 0 ? field_index(L, t, cJSON_GetArrayItem(names, i)->valuestring, e) : i;
+    if (f >= t->nf) unsup(L, e, "struct constructor");
+    val v = coerce(L, expr(L, c, x), t->f[f], x);
+    memcpy(r.v + field_off(t, f), v.v, t->f[f]->nl * sizeof(term_t));
+  }
+  return r;
+}
+
+/* Whether some contract of the file implements a function named name. */
+static bool known_code(lw *L, const char *name) {
+  for (int i = 0; i < L->a->nids; i++) {
+    const cJSON *n = L->a->by_id[i];
+    if (n && is(n, "FunctionDefinition") && strcmp(sol_str(n, "name"), name) == 0 && child(n, "body") && !cJSON_IsNull(child(n, "body")))
+      return true;
+  }
+  return false;
+}
+
+/* A call into unknown code: it may call back any public function of the
+ * contract any number of times (the state moves along N from here) and
+ * return anything; a revert there reverts the transaction (no clause). */
+static val external_call(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *callee = child(e, "expression"), *fn = decl_of(L, callee);
+  const cJSON *base = child(callee, "expression");
+  if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0) {
+    if (this_slot(L) < 0) unsup(L, e, "external call to this");
+    term_t self = c->cur[L->F->off[this_slot(L)]];
+    if (is(fn, "FunctionDefinition"))   /* the contract's own code, called with msg.sender = this */
+      return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, term_int(0));
+    unsup(L, e, "external call to this");
+  }
+  if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
+  (void)expr(L, c, base);
+  for (const cJSON *x = child(e, "arguments") ? child(e, "arguments")->child : NULL; x; x = x->next) (void)expr(L, c, x);
+  if (L->N == CHC_FALSE) {
+    type_t *s2 = aralloc(L, (2 * L->nstate + 2) * sizeof(type_t));
+    memcpy(s2, L->state_sorts, L->nstate * sizeof(type_t));
+    memcpy(s2 + L->nstate, L->state_sorts, L->nstate * sizeof(type_t));
+    s2[2 * L->nstate] = type_int();
+    L->N = new_pred(L, "unknown", 2 * L->nstate + 1, s2);
+  }
+  term_t *a = aralloc(L, (2 * L->nstate + 2) * sizeof(term_t));
+  memcpy(a, c->cur + L->F->hdr, L->nstate * sizeof(term_t));
+  for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
+  term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
+  add_app(L, c, L->N, a, 2 * L->nstate + 1);
+  ctx bad = ctx_copy(L, c);
+  add_cons(L, &bad, term_not(term_eq(err, term_int(0))));
+  emit_error(L, &bad, err);
+  add_cons(L, c, term_eq(err, term_int(0)));
+  memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
+  if (balance_slot(L) >= 0) {   /* and after the last one */
+    term_t b = term_fresh_var("balance", type_int()), *at = &c->cur[L->F->off[balance_slot(L)]];
+    add_cons(L, c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
+    *at = b;
+  }
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {   /* the state stays well-typed */
+    val v = {L->state_ty[i], c->cur + L->F->hdr + (L->F->off[i] - L->F->hdr)};
+    assume_ranges(L, c, v.t, v.v);
+  }
+  const cJSON *rs = child(child(fn, "returnParameters"), "parameters");
+  int nr = cJSON_GetArraySize(rs);
+  val *rv = aralloc(L, (size_t)(nr + 1) * sizeof(val));
+  int i = 0;
+  for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next, i++) {
+    rv[i] = fresh_val(L, ty_of_decl(L, r), "ret");
+    assume_ranges(L, c, rv[i].t, rv[i].v);
+  }
+  if (nr == 1) return rv[0];
+  return tuple_val(L, nr, rv);
+}
+
+static val call(lw *L, ctx *c, const cJSON *e) {
+  const char *kind = sol_str(e, "kind");
+  if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
+  if (strcmp(kind, "structConstructorCall") == 0) return struct_ctor(L, c, e);
+  const cJSON *callee = child(e, "expression"), *args = child(e, "arguments");
+  while (is(callee, "TupleExpression") && cJSON_GetArraySize(child(callee, "components")) == 1)
+    callee = child(callee, "components")->child;
+  if (child(e, "names") && cJSON_GetArraySize(child(e, "names")) > 0) unsup(L, e, "named arguments");
+  if (is(callee, "Identifier")) {
+    const char *name = sol_str(callee, "name");
+    if (sol_int(callee, "referencedDeclaration") < 0) {
+      if (strcmp(name, "require") == 0) {
+        val v = expr(L, c, args->child);
+        add_cons(L, c, v.v[0]);
+        return empty_val(L);
+      }
+      if (strcmp(name, "assert") == 0) {
+        val v = expr(L, c, args->child);
+        do_assert(L, c, e, v.v[0]);
+        return empty_val(L);
+      }
+      if (strcmp(name, "revert") == 0) {
+        c->dead = true;
+        return empty_val(L);
+      }
+      unsup(L, e, "%s", name);
+    }
+    const cJSON *d = decl_of(L, callee);
+    if (is(d, "FunctionDefinition")) return call_internal(L, c, resolve_fn(L, d, -1), args, e);
+    if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) return empty_val(L);
+    unsup(L, e, "call of %s", name);
+  }
+  if (is(callee, "MemberAccess")) {
+    const char *m = sol_str(callee, "memberName");
+    const cJSON *base = child(callee, "expression");
+    const char *bts = sol_type_string(base);
+    if ((strcmp(m, "push") == 0 || strcmp(m, "pop") == 0) && strstr(bts, "[]")) {
+      lval lv = lvalue(L, c, base);
+      check_param_write(L, &lv, e);
+      val arr = lval_read(L, c, &lv);
+      ty *et = arr.t->elem;
+      term_t len = arr.v[et->nl];
+      val nv = mkval(L, arr.t);
+      memcpy(nv.v, arr.v, arr.t->nl * sizeof(term_t));
+      if (m[1] == 'u') {
+        val x = args && args->child ? coerce(L, expr(L, c, args->child), et, e) : default_val(L, et);
+        arr = lval_read(L, c, &lv);   /* the argument may have changed it */
+        len = arr.v[et->nl];
+        for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
+        nv.v[et->nl] = term_add2(len, term_int(1));
+        lval_write(L, c, &lv, nv);
+        return args && args->child ? empty_val(L) : x;
+      }
+      add_cons(L, c, term_gt(len, term_int(0)));
+      term_t nl = term_sub(len, term_int(1));
+      val d = default_val(L, et);
+      val old = mkval(L, et);
+      for (uint32_t q = 0; q < et->nl; q++) {
+        old.v[q] = term_select(arr.v[q], nl);
+        nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
+      }
+      nv.v[et->nl] = nl;
+      lval_write(L, c, &lv, nv);
+      return empty_val(L);
+    }
+    if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
+      /* ether leaves the contract (2300 gas: the recipient cannot call back) */
+      val to = expr(L, c, base);
+      val amount = expr(L, c, args->child);
+      int bs = balance_slot(L);
+      term_t bal = c->cur[L->F->off[bs]], self = term_eq(to.v[0], c->cur[L->F->off[this_slot(L)]]);
+      term_t after = term_ite(self, bal, term_sub(bal, amount.v[0]));
+      if (m[0] == 't') {
+        add_cons(L, c, term_ge(bal, amount.v[0]));
+        c->cur[L->F->off[bs]] = after;
+        return empty_val(L);
+      }
+      term_t ok = term_fresh_var("sent", type_bool());
+      add_cons(L, c, term_implies(ok, term_ge(bal, amount.v[0])));
+      c->cur[L->F->off[bs]] = term_ite(ok, after, bal);
+      return scalar(L, bool_ty(L), ok);
+    }
+    if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0) {
+      const cJSON *d = decl_of(L, callee);
+      if (!is(d, "FunctionDefinition")) unsup(L, e, "super member");
+      return call_internal(L, c, resolve_fn(L, d, L->F->contract), args, e);
+    }
+    if (strncmp(bts, "type(contract ", 14) == 0) {
+      const cJSON *d = decl_of(L, callee);
+      if (is(d, "FunctionDefinition")) return call_internal(L, c, d, args, e);
+    }
+    if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
+    if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
+    if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
+      /* the getter of a public state variable: indices in turn, a scalar at the end */
+      int sl = L->F->slot_of[sol_int(decl_of(L, callee), "id")];
+      if (sl < 0) unsup(L, e, "getter");
+      val v = slot_val(L, c, sl);
+      for (const cJSON *x = args ? args->child : NULL; x; x = x->next) v = select_val(L, c, v, expr(L, c, x).v[0], x);
+      if (v.t->k == T_INT || v.t->k == T_BOOL) return v;
+      if (v.t->k != T_STRUCT) unsup(L, e, "getter returning a composite value");
+      /* a struct: its members but mappings and arrays, as a tuple */
+      val *parts = aralloc(L, (size_t)(v.t->nf + 1) * sizeof(val));
+      int np = 0;
+      for (int i = 0; i < v.t->nf; i++) {
+        ty *ft = v.t->f[i];
+        if (ft->k == T_MAP || ft->k == T_ARRAY) continue;
+        if (ft->k == T_STRUCT) unsup(L, e, "getter returning a nested struct");
+        parts[np++] = component(&v, i);
+      }
+      return np == 1 ? parts[0] : tuple_val(L, np, parts);
+    }
+    if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
+    unsup(L, e, "call of member %s", m);
+  }
+  if (is(callee, "NewExpression")) unsup(L, e, "new");
+  if (is(callee, "FunctionCallOptions")) unsup(L, e, "call options");
+  unsup(L, e, "call of a %s", sol_kind(callee));
+}
+
+static val member(lw *L, ctx *c, const cJSON *e) {
+  const char *m = sol_str(e, "memberName");
+  const cJSON *base = child(e, "expression");
+  const char *bts = sol_type_string(base);
+  if (is(base, "Identifier") && sol_int(base, "referencedDeclaration") < 0) {
+    const char *b = sol_str(base, "name");
+    if (strcmp(b, "msg") == 0 && strcmp(m, "sender") == 0) return scalar(L, int_ty(L, 160, false), c->cur[L->F->sender]);
+    if (strcmp(b, "msg") == 0 && strcmp(m, "value") == 0) return scalar(L, int_ty(L, 256, false), c->cur[L->F->value]);
+    char full[64];
+    snprintf(full, sizeof full, "%s.%s", b, m);
+    if (strcmp(full, "block.difficulty") == 0) snprintf(full, sizeof full, "block.prevrandao");
+    for (size_t q = 0; q < NENV; q++)
+      if (strcmp(full, env_vars[q].name) == 0 && L->env_pos[q] >= 0)
+        return scalar(L, int_ty(L, env_vars[q].bits, false), c->cur[L->F->env + (uint32_t)L->env_pos[q]]);
+    unsup(L, e, "%s.%s", b, m);
+  }
+  if (strncmp(bts, "type(enum ", 10) == 0) {
+    const cJSON *en = decl_of(L, base);
+    int i = 0;
+    for (const cJSON *x = child(en, "members") ? child(en, "members")->child : NULL; x; x = x->next, i++)
+      if (strcmp(sol_str(x, "name"), m) == 0) return scalar(L, enum_ty(L, en), term_int(i));
+    unsup(L, e, "enum member %s", m);
+  }
+  if (is(base, "FunctionCall") && is(child(base, "expression"), "Identifier") &&
+      strcmp(sol_str(child(base, "expression"), "name"), "type") == 0 && (strcmp(m, "max") == 0 || strcmp(m, "min") == 0)) {
+    const cJSON *arg = child(base, "arguments") ? child(base, "arguments")->child : NULL;
+    const char *ts = sol_type_string(arg);   /* "type(uint8)" */
+    char inner[128];
+    if (strncmp(ts, "type(", 5) == 0 && snprintf(inner, sizeof inner, "%s", ts + 5) > 0 && strchr(inner, ')')) {
+      *strchr(inner, ')') = 0;
+      ty *t = ty_from_string(L, inner);
+      if (t && t->k == T_INT && t->bits > 0 && t->emax < 0) {
+        term_t hi = term_sub(t->sign ? pow2(t->bits - 1) : pow2(t->bits), term_int(1));
+        term_t lo = t->sign ? term_neg(pow2(t->bits - 1)) : term_int(0);
+        return scalar(L, t, m[1] == 'a' ? hi : lo);
+      }
+      if (t && t->emax >= 0) return scalar(L, t, m[1] == 'a' ? term_int(t->emax) : term_int(0));
+    }
+    unsup(L, e, "type(...).%s", m);
+  }
+  if (strncmp(bts, "type(contract ", 14) == 0 && is(decl_of(L, e), "VariableDeclaration") &&
+      L->F->slot_of[sol_int(decl_of(L, e), "id")] >= 0) {   /* C.x: a state variable */
+    int s = L->F->slot_of[sol_int(decl_of(L, e), "id")];
+    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
+    return slot_val(L, c, s);
+  }
+  if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
+  if (strcmp(m, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
+    const cJSON *x = base;
+    while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && child(x, "arguments")->child)
+      x = child(x, "arguments")->child;
+    if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) || balance_slot(L) < 0)
+      unsup(L, e, "balance of another address");
+    return scalar(L, int_ty(L, 256, false), c->cur[L->F->off[balance_slot(L)]]);
+  }
+  val v = expr(L, c, base);
+  if (strcmp(m, "length") == 0 && v.t->k == T_ARRAY) {
+    val r = scalar(L, int_ty(L, 256, false), v.v[v.t->elem->nl]);
+    return r;
+  }
+  if (v.t->k != T_STRUCT) unsup(L, e, "member %s", m);
+  return component(&v, field_index(L, v.t, m, e));
+}
+
+/* e evaluated only when guard holds: allowed when it changes nothing but
+ * may revert (a checked operation, an index); its conditions then bind
+ * only under the guard */
+static val guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
+  ctx t = ctx_copy(L, c);
+  t.ncons = 0;
+  t.dead = false;
+  val v = expr(L, &t, e);
+  if (t.napps != c->napps || memcmp(t.cur, c->cur, L->F->n * sizeof(term_t)) != 0)
+    unsup(L, e, "side effects in a conditionally evaluated operand");
+  add_cons(L, c, term_implies(guard, term_and(t.ncons, t.cons)));
+  return v;
+}
+
+static val binop(lw *L, ctx *c, const cJSON *e) {
+  const char *op = sol_str(e, "operator");
+  const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
+  if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
+    val a = expr(L, c, le);
+    int slot = L->F->slot_of[sol_int(e, "id")];
+    if (slot >= 0 && has_calls(re)) {
+      /* the right operand runs on one branch only (it may call functions) */
+      bool andop = op[0] == '&';
+      ctx rc = ctx_copy(L, c), sc = ctx_copy(L, c);
+      add_cons(L, &rc, andop ? a.v[0] : term_not(a.v[0]));
+      add_cons(L, &sc, andop ? term_not(a.v[0]) : a.v[0]);
+      val b = expr(L, &rc, re);
+      set_slot(L, &rc, slot, b);
+      set_slot(L, &sc, slot, scalar(L, bool_ty(L), term_bool(!andop)));
+      *c = merge2(L, &rc, &sc, "sc");
+      return slot_val(L, c, slot);
+    }
+    val b = guarded(L, c, re, op[0] == '&' ? a.v[0] : term_not(a.v[0]));
+    return scalar(L, bool_ty(L), op[0] == '&' ? term_and2(a.v[0], b.v[0]) : term_or2(a.v[0], b.v[0]));
+  }
+  val a = expr(L, c, le), b = expr(L, c, re);
+  if (strchr("<>=!", op[0]) && strcmp(op, "<<") != 0 && strcmp(op, ">>") != 0) {
+    if (a.t->k == T_BOOL && (strcmp(op, "==") == 0 || strcmp(op, "!=") == 0))
+      return scalar(L, bool_ty(L), op[0] == '=' ? term_iff(a.v[0], b.v[0]) : term_xor(a.v[0], b.v[0]));
+    return scalar(L, bool_ty(L), compare(L, e, op, a, b));
+  }
+  ty *t = expr_ty(L, e);
+  if (t->k == T_BOOL) unsup(L, e, "operator %s on bool", op);
+  mpz_t z;
+  mpz_init(z);
+  if (t->bits == 0 && const_value(L, e, z)) {   /* solc folded it */
+    term_t r = term_int_mpz(z);
+    mpz_clear(z);
+    return scalar(L, t, r);
+  }
+  mpz_clear(z);
+  return scalar(L, t, arith(L, c, e, op, t, a.v[0], b.v[0]));
+}
+
+static val unop(lw *L, ctx *c, const cJSON *e) {
+  const char *op = sol_str(e, "operator");
+  const cJSON *sub = child(e, "subExpression");
+  if (strcmp(op, "!") == 0) {
+    val v = expr(L, c, sub);
+    return scalar(L, bool_ty(L), term_not(v.v[0]));
+  }
+  if (strcmp(op, "delete") == 0) {
+    lval lv = lvalue(L, c, sub);
+    check_param_write(L, &lv, e);
+    lval_write(L, c, &lv, default_val(L, lval_type(L, &lv)));
+    return empty_val(L);
+  }
+  if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0) {
+    lval lv = lvalue(L, c, sub);
+    check_param_write(L, &lv, e);
+    val old = lval_read(L, c, &lv);
+    ty *t = lval_type(L, &lv);
+    term_t nv = arith(L, c, e, op[0] == '+' ? "+" : "-", t, old.v[0], term_int(1));
+    lval_write(L, c, &lv, scalar(L, t, nv));
+    return scalar(L, t, sol_bool(e, "prefix") ? nv : old.v[0]);
+  }
+  ty *t = expr_ty(L, e);
+  mpz_t z;
+  mpz_init(z);
+  if (t->bits == 0 && const_value(L, e, z)) {
+    term_t r = term_int_mpz(z);
+    mpz_clear(z);
+    return scalar(L, t, r);
+  }
+  mpz_clear(z);
+  val v = expr(L, c, sub);
+  if (strcmp(op, "-") == 0) return scalar(L, t, arith(L, c, e, "-", t, term_int(0), v.v[0]));
+  if (strcmp(op, "~") == 0) {
+    if (t->bits == 0) unsup(L, e, "~ on a constant");
+    return scalar(L, t, t->sign ? term_sub(term_neg(v.v[0]), term_int(1)) : term_sub(term_sub(pow2(t->bits), term_int(1)), v.v[0]));
+  }
+  unsup(L, e, "operator %s", op);
+}
+
+static val assignment(lw *L, ctx *c, const cJSON *e) {
+  const char *op = sol_str(e, "operator");
+  const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
+  if (is(lhs, "TupleExpression")) {
+    if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
+    val rv = expr(L, c, rhs);
+    const cJSON *comps = child(lhs, "components");
+    int n = cJSON_GetArraySize(comps);
+    if (rv.t->k != T_STRUCT || rv.t->nf != n) unsup(L, e, "tuple assignment");
+    /* copy the right side first: (a, b) = (b, a) */
+    val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
+    for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
+    int i = 0;
+    for (const cJSON *x = comps->child; x; x = x->next, i++) {
+      if (cJSON_IsNull(x)) continue;
+      lval lv = lvalue(L, c, x);
+      check_param_write(L, &lv, x);
+      lval_write(L, c, &lv, coerce(L, parts[i], lval_type(L, &lv), x));
+    }
+    return rv;
+  }
+  val r = expr(L, c, rhs);
+  lval lv = lvalue(L, c, lhs);
+  check_param_write(L, &lv, e);
+  ty *t = lval_type(L, &lv);
+  if (strcmp(op, "=") != 0) {
+    char bop[4] = {0};
+    memcpy(bop, op, strlen(op) > 3 ? 2 : strlen(op) - 1);
+    val old = lval_read(L, c, &lv);
+    r = scalar(L, t, arith(L, c, e, bop, t, old.v[0], r.v[0]));
+  } else if (is_ref_type(t) && strstr(sol_type_string(lhs), " memory") && !strstr(sol_type_string(lhs), "storage") &&
+             (is(rhs, "Identifier") || is(rhs, "MemberAccess") || is(rhs, "IndexAccess")) && strstr(sol_type_string(rhs), " memory"))
+    unsup(L, e, "memory reference aliasing");
+  r = coerce(L, r, t, e);
+  lval_write(L, c, &lv, r);
+  return r;
+}
+
+static val tuple_expr(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *comps = child(e, "components");
+  int n = cJSON_GetArraySize(comps);
+  if (sol_bool(e, "isInlineArray")) {
+    ty *et = NULL;
+    val *vs = aralloc(L, (size_t)(n + 1) * sizeof(val));
+    int i = 0;
+    for (const cJSON *x = comps->child; x; x = x->next, i++) vs[i] = expr(L, c, x), et = vs[i].t;
+    if (!et || et->nl != 1) unsup(L, e, "inline array");
+    ty *t = mk(L, T_ARRAY);
+    t->elem = et;
+    t->len = n;
+    finish_ty(t);
+    val r = default_val(L, t);
+    for (i = 0; i < n; i++) r.v[0] = term_store(r.v[0], term_int(i), vs[i].v[0]);
+    return r;
+  }
+  if (n == 1) return expr(L, c, comps->child);
+  val *vs = aralloc(L, (size_t)(n + 1) * sizeof(val));
+  int i = 0;
+  for (const cJSON *x = comps->child; x; x = x->next, i++) {
+    if (cJSON_IsNull(x)) unsup(L, e, "empty tuple component");
+    vs[i] = expr(L, c, x);
+  }
+  return tuple_val(L, n, vs);
+}
+
+static val expr(lw *L, ctx *c, const cJSON *e) {
+  const char *k = sol_kind(e);
+  if (strcmp(k, "Literal") == 0) {
+    const char *kind = sol_str(e, "kind");
+    if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
+    mpz_t z;
+    mpz_init(z);
+    if (strcmp(kind, "number") != 0 || !const_value(L, e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
+    term_t t = term_int_mpz(z);
+    mpz_clear(z);
+    return scalar(L, lit_ty(L), t);
+  }
+  if (strcmp(k, "Identifier") == 0) {
+    const char *name = sol_str(e, "name");
+    if (strcmp(name, "this") == 0 && sol_int(e, "referencedDeclaration") < 0 && this_slot(L) >= 0)
+      return scalar(L, int_ty(L, 160, false), c->cur[L->F->off[this_slot(L)]]);
+    if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
+    const cJSON *d = decl_of(L, e);
+    if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
+    if (L->F->slot_of[sol_int(d, "id")] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
+    int s = var_slot(L, e);
+    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
+    return slot_val(L, c, s);
+  }
+  if (strcmp(k, "BinaryOperation") == 0) return binop(L, c, e);
+  if (strcmp(k, "UnaryOperation") == 0) return unop(L, c, e);
+  if (strcmp(k, "Assignment") == 0) return assignment(L, c, e);
+  if (strcmp(k, "FunctionCall") == 0) return call(L, c, e);
+  if (strcmp(k, "MemberAccess") == 0) return member(L, c, e);
+  if (strcmp(k, "IndexAccess") == 0) {
+    const cJSON *ie = child(e, "indexExpression");
+    if (!ie || cJSON_IsNull(ie)) unsup(L, e, "index access without index");
+    val b = expr(L, c, child(e, "baseExpression"));
+    val i = expr(L, c, ie);
+    return select_val(L, c, b, i.v[0], e);
+  }
+  if (strcmp(k, "TupleExpression") == 0) return tuple_expr(L, c, e);
+  if (strcmp(k, "Conditional") == 0) {
+    const cJSON *te = child(e, "trueExpression"), *fe = child(e, "falseExpression");
+    val cond = expr(L, c, child(e, "condition"));
+    int slot = L->F->slot_of[sol_int(e, "id")];
+    if (slot >= 0 && (has_calls(te) || has_calls(fe))) {
+      ctx tc = ctx_copy(L, c), fc = ctx_copy(L, c);
+      add_cons(L, &tc, cond.v[0]);
+      add_cons(L, &fc, term_not(cond.v[0]));
+      set_slot(L, &tc, slot, expr(L, &tc, te));
+      set_slot(L, &fc, slot, expr(L, &fc, fe));
+      *c = merge2(L, &tc, &fc, "cond");
+      return slot_val(L, c, slot);
+    }
+    val a = guarded(L, c, te, cond.v[0]), b = guarded(L, c, fe, term_not(cond.v[0]));
+    if (a.t->nl != b.t->nl) unsup(L, e, "conditional expression");
+    val r = mkval(L, a.t->bits == 0 ? b.t : a.t);
+    for (uint32_t i = 0; i < a.t->nl; i++) r.v[i] = term_ite(cond.v[0], a.v[i], b.v[i]);
+    return r;
+  }
+  if (strcmp(k, "FunctionCallOptions") == 0) unsup(L, e, "call options");
+  if (strcmp(k, "NewExpression") == 0) unsup(L, e, "new");
+  unsup(L, e, "expression %s", k);
+}
+
+/* ---------- statements ---------- */
+
+static void stmts(lw *L, ctx *c, const cJSON *list) {
+  for (const cJSON *s = list ? list->child : NULL; s; s = s->next) {
+    if (c->dead) return;
+    stmt(L, c, s);
+  }
+}
+
+/* Points storage pointer slot at lv: the index terms go into its slots. */
+static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at) {
+  int k = L->F->alias_idx[slot];
+  if (k < 0) unsup(L, at, "storage pointer");
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < lv->n; i++)
+    if (lv->st[i].index) {
+      if (m == ALIAS_MAX) unsup(L, at, "storage pointer with many indices");
+      c->cur[L->F->off[k + (int)m++]] = lv->st[i].idx;
+    }
+  if (L->F->alias[slot] && !same_shape(L->F->alias[slot], lv)) unsup(L, at, "storage pointer pointed at places of different shapes");
+  L->F->alias[slot] = lv;
+}
+
+static void var_decl(lw *L, ctx *c, const cJSON *s) {
+  const cJSON *decls = child(s, "declarations"), *init = child(s, "initialValue");
+  bool has_init = init && !cJSON_IsNull(init);
+  int n = cJSON_GetArraySize(decls);
+  if (n == 1) {
+    const cJSON *d = decls->child;
+    int slot = L->F->slot_of[sol_int(d, "id")];
+    ty *t = L->F->sty[slot];
+    if (strcmp(sol_str(d, "storageLocation"), "storage") == 0) {
+      if (!has_init) unsup(L, s, "storage pointer without initializer");
+      lval *lv = aralloc(L, sizeof *lv);
+      *lv = lvalue(L, c, init);
+      set_alias(L, c, slot, lv, s);
+      return;
+    }
+    if (has_init && is_ref_type(t) && (is(init, "Identifier") || is(init, "MemberAccess") || is(init, "IndexAccess")) &&
+        strstr(sol_type_string(init), " memory"))
+      unsup(L, s, "memory reference aliasing");
+    val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
+    set_slot(L, c, slot, v);
+    return;
+  }
+  if (!has_init) unsup(L, s, "declaration");
+  val v = expr(L, c, init);
+  if (v.t->k != T_STRUCT || v.t->nf != n) unsup(L, s, "tuple declaration");
+  int i = 0;
+  for (const cJSON *d = decls->child; d; d = d->next, i++) {
+    if (cJSON_IsNull(d)) continue;
+    if (strcmp(sol_str(d, "storageLocation"), "storage") == 0) unsup(L, s, "storage pointer from a tuple");
+    int slot = L->F->slot_of[sol_int(d, "id")];
+    set_slot(L, c, slot, coerce(L, component(&v, i), L->F->sty[slot], s));
+  }
+}
+
+static void do_return(lw *L, ctx *c, const cJSON *s) {
+  const cJSON *e = child(s, "expression");
+  frame *F = L->F;
+  if (e && !cJSON_IsNull(e)) {
+    val v = expr(L, c, e);
+    if (F->nret == 1) set_slot(L, c, (int)F->ret_slots[0], coerce(L, v, F->sty[F->ret_slots[0]], s));
+    else {
+      if (v.t->k != T_STRUCT || (uint32_t)v.t->nf != F->nret) unsup(L, s, "return");
+      for (uint32_t i = 0; i < F->nret; i++) set_slot(L, c, (int)F->ret_slots[i], coerce(L, component(&v, (int)i), F->sty[F->ret_slots[i]], s));
+    }
+  }
+  if (!F->ret_target) unsup(L, s, "return here");
+  list_push(L, F->ret_target, c);
+  c->dead = true;
+}
+
+static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
+  frame *F = L->F;
+  ctxlist brk = {0}, cont = {0}, *ob = F->brk, *oc = F->cont;
+  char what[64];
+  snprintf(what, sizeof what, "%s.loop%u", F->name, sol_line(L->a, s, NULL));
+  uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
+  emit(L, c, head, c->cur, 0);
+  ctx h = restart(L, c, head);
+  ctx in = ctx_copy(L, &h), out;
+  memset(&out, 0, sizeof out);
+  out.dead = true;
+  if (!do_while && cond && !cJSON_IsNull(cond)) {
+    val v = expr(L, &in, cond);
+    out = ctx_copy(L, &in);
+    add_cons(L, &in, v.v[0]);
+    add_cons(L, &out, term_not(v.v[0]));
+  }
+  F->brk = &brk;
+  F->cont = &cont;
+  stmt(L, &in, body);
+  F->brk = ob;
+  F->cont = oc;
+  list_push(L, &cont, &in);
+  ctx end = merge(L, &cont, "cont");
+  if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
+  if (do_while && !end.dead && cond) {
+    val v = expr(L, &end, cond);
+    out = ctx_copy(L, &end);
+    add_cons(L, &end, v.v[0]);
+    add_cons(L, &out, term_not(v.v[0]));
+  }
+  emit(L, &end, head, end.cur, 0);
+  list_push(L, &brk, &out);
+  *c = merge(L, &brk, "exit");
+}
+
+
+static void stmt(lw *L, ctx *c, const cJSON *s) {
+  if (c->dead || !s || cJSON_IsNull(s)) return;
+  const char *k = sol_kind(s);
+  frame *F = L->F;
+  if (strcmp(k, "Block") == 0) { stmts(L, c, child(s, "statements")); return; }
+  if (strcmp(k, "UncheckedBlock") == 0) {
+    bool old = F->unchecked;
+    F->unchecked = true;
+    stmts(L, c, child(s, "statements"));
+    F->unchecked = old;
+    return;
+  }
+  if (strcmp(k, "ExpressionStatement") == 0) { (void)expr(L, c, child(s, "expression")); return; }
+  if (strcmp(k, "VariableDeclarationStatement") == 0) { var_decl(L, c, s); return; }
+  if (strcmp(k, "IfStatement") == 0) {
+    val v = expr(L, c, child(s, "condition"));
+    ctx t = ctx_copy(L, c), f = ctx_copy(L, c);
+    add_cons(L, &t, v.v[0]);
+    add_cons(L, &f, term_not(v.v[0]));
+    stmt(L, &t, child(s, "trueBody"));
+    stmt(L, &f, child(s, "falseBody"));
+    *c = merge2(L, &t, &f, "if");
+    return;
+  }
+  if (strcmp(k, "WhileStatement") == 0) { loop(L, c, s, child(s, "condition"), child(s, "body"), NULL, false); return; }
+  if (strcmp(k, "DoWhileStatement") == 0) { loop(L, c, s, child(s, "condition"), child(s, "body"), NULL, true); return; }
+  if (strcmp(k, "ForStatement") == 0) {
+    stmt(L, c, child(s, "initializationExpression"));
+    loop(L, c, s, child(s, "condition"), child(s, "body"), child(s, "loopExpression"), false);
+    return;
+  }
+  if (strcmp(k, "Break") == 0 || strcmp(k, "Continue") == 0) {
+    ctxlist *l = k[0] == 'B' ? F->brk : F->cont;
+    if (!l) unsup(L, s, "%s outside a loop", k);
+    list_push(L, l, c);
+    c->dead = true;
+    return;
+  }
+  if (strcmp(k, "Return") == 0) { do_return(L, c, s); return; }
+  if (strcmp(k, "EmitStatement") == 0) {   /* the event changes nothing; its arguments may */
+    const cJSON *ev = child(s, "eventCall");
+    for (const cJSON *a = child(ev, "arguments") ? child(ev, "arguments")->child : NULL; a; a = a->next)
+      if (has_calls(a)) (void)expr(L, c, a);
+    return;
+  }
+  if (strcmp(k, "RevertStatement") == 0) { c->dead = true; return; }
+  if (strcmp(k, "PlaceholderStatement") == 0) unsup(L, s, "placeholder");
+  unsup(L, s, "statement %s", k);
+}
+
+/* ---------- functions ---------- */
+
+static bool same_signature(lw *L, const cJSON *f, const cJSON *g) {
+  (void)L;
+  if (strcmp(sol_str(f, "name"), sol_str(g, "name")) != 0) return false;
+  if (strcmp(sol_str(f, "kind"), sol_str(g, "kind")) != 0) return false;
+  const cJSON *pf = child(child(f, "parameters"), "parameters"), *pg = child(child(g, "parameters"), "parameters");
+  if (cJSON_GetArraySize(pf) != cJSON_GetArraySize(pg)) return false;
+  for (const cJSON *a = pf ? pf->child : NULL, *b = pg ? pg->child : NULL; a && b; a = a->next, b = b->next) {
+    const char *ta = sol_str(child(a, "typeDescriptions"), "typeIdentifier");
+    const char *tb = sol_str(child(b, "typeDescriptions"), "typeIdentifier");
+    /* data locations do not change the signature */
+    size_t la = strcspn(ta, "_"), lb = strcspn(tb, "_");
+    (void)la; (void)lb;
+    if (strcmp(sol_type_string(a), sol_type_string(b)) != 0) {
+      char xa[256], xb[256];
+      snprintf(xa, sizeof xa, "%s", sol_type_string(a));
+      snprintf(xb, sizeof xb, "%s", sol_type_string(b));
+      char *p = strstr(xa, " calldata"); if (p) memmove(p, p + 9, strlen(p + 9) + 1);
+      p = strstr(xa, " memory"); if (p) memmove(p, p + 7, strlen(p + 7) + 1);
+      p = strstr(xb, " calldata"); if (p) memmove(p, p + 9, strlen(p + 9) + 1);
+      p = strstr(xb, " memory"); if (p) memmove(p, p + 7, strlen(p + 7) + 1);
+      if (strcmp(xa, xb) != 0) return false;
+    }
+  }
+  return true;
+}
+
+/* Virtual dispatch on the root: the most derived implementation of fn's
+ * signature (after contract `after` in the linearization, for super). */
+static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after) {
+  if (strcmp(sol_str(fn, "visibility"), "private") == 0 && after < 0) return fn;
+  int i = 0;
+  if (after >= 0) {
+    while (i < L->nlin && L->lin[i] != after) i++;
+    i++;
+  }
+  for (; i < L->nlin; i++) {
+    const cJSON *ct = sol_node(L->a, L->lin[i]);
+    for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
+      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && same_signature(L, n, fn) &&
+          !(child(n, "body") == NULL || cJSON_IsNull(child(n, "body"))))
+        return n;
+  }
+  if (after >= 0) unsup(L, fn, "super call without implementation");
+  return fn;
+}
+
+static void push_work(lw *L, int id) {
+  if (L->nwork == L->capwork) {
+    L->capwork = L->capwork ? 2 * L->capwork : 16;
+    L->worklist = xrealloc(L->worklist, L->capwork * sizeof(int));
+  }
+  L->worklist[L->nwork++] = id;
+}
+
+/* the summary's argument sorts: pre, sender, value, params, post, rets, err */
+static uint32_t summary_of(lw *L, const cJSON *fn) {
+  int id = sol_int(fn, "id");
+  if (L->fn_pred[id] >= 0) return (uint32_t)L->fn_pred[id];
+  uint32_t cap = 2 * L->nstate + L->nenv + 8, n = 0;
+  type_t *s = xmalloc(cap * sizeof(type_t));
+  for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
+  s[n++] = type_int();
+  s[n++] = type_int();
+  for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
+  for (const cJSON *p = child(child(fn, "parameters"), "parameters")->child; p; p = p->next) (void)ty_of_decl(L, p);
+  for (const cJSON *p = child(child(fn, "returnParameters"), "parameters")->child; p; p = p->next) (void)ty_of_decl(L, p);
+  const char *lists[2] = {"parameters", "returnParameters"};
+  for (int li = 0; li < 2; li++) {
+    if (li == 1)
+      for (uint32_t i = 0; i < L->nstate; i++) {
+        if (n == cap) s = xrealloc(s, (cap *= 2) * sizeof(type_t));
+        s[n++] = L->state_sorts[i];
+      }
+    const cJSON *ps = child(child(fn, lists[li]), "parameters");
+    for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
+      if (li == 0 && is_storage_param(p)) {
+        uint32_t k = param_nleaves(L, p);
+        if (n + k + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + k + 2)) * sizeof(type_t));
+        for (uint32_t q = 0; q < k; q++) s[n++] = type_int();
+        continue;
+      }
+      ty *t = ty_of_decl(L, p);
+      if (n + t->nl + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + t->nl + 2)) * sizeof(type_t));
+      leaf_sorts(t, s + n);
+      n += t->nl;
+    }
+  }
+  if (n + 1 >= cap) s = xrealloc(s, (cap += 2) * sizeof(type_t));
+  s[n++] = type_int();
+  char what[200];
+  snprintf(what, sizeof what, "%s", sol_str(fn, "name")[0] ? sol_str(fn, "name") : sol_str(fn, "kind"));
+  uint32_t p = new_pred(L, what, n, s);
+  free(s);
+  L->fn_pred[id] = (int)p;
+  push_work(L, id);
+  return p;
+}
+
+static frame *frame_init(lw *L, const char *name, int contract) {
+  frame *F = xcalloc(1, sizeof *F);
+  F->slot_of = xmalloc(((size_t)L->a->nids + 3) * sizeof(int));
+  for (int i = 0; i <= L->a->nids + 2; i++) F->slot_of[i] = -1;
+  F->name = name;
+  F->txi = -1;
+  F->contract = contract;
+  L->F = F;
+  return F;
+}
+
+static void frame_free(lw *L) {
+  frame *F = L->F;
+  if (!F) return;
+  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots);
+  free(F);
+  L->F = NULL;
+}
+
+/* The header: pre-state, sender, value, params-in (leaves); then the state
+ * slots. */
+static void frame_header(lw *L, const cJSON *params) {
+  frame *F = L->F;
+  F->n = L->nstate;
+  F->sender = F->n++;
+  F->value = F->n++;
+  F->env = F->n;
+  F->n += L->nenv;
+  F->pin = F->n;
+  for (const cJSON *p = params ? params->child : NULL; p; p = p->next) F->n += param_nleaves(L, p);
+  F->npin = F->n - F->pin;
+  F->hdr = F->n;
+  for (uint32_t i = 0; i < L->nstate_vars; i++) add_slot(L, L->state_ids[i], L->state_ty[i]);
+}
+
+/* A new path at a frame's entry: fresh header variables with their ranges,
+ * state slots = pre-state, params = params-in, everything else default. */
+static term_t tx_var(const char *what, uint32_t txi, type_t ty) {
+  char buf[300];
+  snprintf(buf, sizeof buf, "tx%u.%s", txi, what);
+  return term_var(buf, ty);
+}
+
+static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
+  frame *F = L->F;
+  ctx c;
+  memset(&c, 0, sizeof c);
+  c.cur = aralloc(L, (F->n + 1) * sizeof(term_t));
+  uint32_t j = 0;
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {
+    val v = pre_default ? default_val(L, L->state_ty[i]) : fresh_val(L, L->state_ty[i], "s");
+    assume_ranges(L, &c, v.t, v.v);
+    memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
+    j += v.t->nl;
+  }
+  if (tx && !pre_default) add_app(L, &c, F->C, c.cur, L->nstate);
+  c.cur[F->sender] = tx ? tx_var("sender", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.sender", type_int());
+  add_cons(L, &c, in_range(int_ty(L, 160, false), c.cur[F->sender]));
+  c.cur[F->value] = tx ? tx_var("value", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.value", type_int());
+  add_cons(L, &c, in_range(int_ty(L, 256, false), c.cur[F->value]));
+  for (size_t q = 0; q < NENV; q++) {
+    if (L->env_pos[q] < 0) continue;
+    uint32_t at = F->env + (uint32_t)L->env_pos[q];
+    c.cur[at] = tx ? tx_var(env_vars[q].name, (uint32_t)F->txi, type_int()) : term_fresh_var(env_vars[q].name, type_int());
+    add_cons(L, &c, in_range(int_ty(L, env_vars[q].bits, false), c.cur[at]));
+    /* EIP-4399 (solc's model too): prevrandao values exceed 2^64 */
+    if (strcmp(env_vars[q].name, "block.prevrandao") == 0) add_cons(L, &c, term_gt(c.cur[at], pow2(64)));
+  }
+  if (tx) {
+    tx->sender = c.cur[F->sender];
+    tx->value = c.cur[F->value];
+    if (!tx->payable) add_cons(L, &c, term_eq(c.cur[F->value], term_int(0)));
+    tx->args = xcalloc(F->npin + 1, sizeof(term_t));
+    tx->argnames = xcalloc(F->npin + 1, sizeof(char *));
+  }
+  j = F->pin;
+  for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
+    const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
+    if (is_storage_param(p)) {
+      for (uint32_t q = param_nleaves(L, p); q-- > 0;) c.cur[j++] = term_fresh_var("i", type_int());
+      continue;
+    }
+    ty *pt = ty_of_decl(L, p);
+    val v = fresh_val(L, pt, pn);
+    if (tx && pt->nl == 1) {
+      v.v[0] = tx_var(pn, (uint32_t)F->txi, term_type(v.v[0]));
+      tx->args[tx->nargs] = v.v[0];
+      tx->argnames[tx->nargs++] = xstrdup(pn);
+    }
+    assume_ranges(L, &c, v.t, v.v);
+    memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
+    j += v.t->nl;
+  }
+  /* slots: state = pre, the rest default */
+  for (uint32_t s = 0; s < F->nslots; s++) {
+    val d = default_val(L, F->sty[s]);
+    memcpy(c.cur + F->off[s], d.v, F->sty[s]->nl * sizeof(term_t));
+  }
+  memcpy(c.cur + F->hdr, c.cur, L->nstate * sizeof(term_t));
+  return c;
+}
+
+static void params_from_header(lw *L, ctx *c, const cJSON *params) {
+  uint32_t j = L->F->pin;
+  for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
+    int s = L->F->slot_of[sol_int(p, "id")];
+    if (is_storage_param(p)) {   /* point at the shape's place with the passed indices */
+      lval *lv = aralloc(L, sizeof *lv);
+      *lv = *L->shape[sol_int(p, "id")];
+      for (uint32_t i = 0; i < lv->n; i++)
+        if (lv->st[i].index) lv->st[i].idx = c->cur[j++];
+      set_alias(L, c, s, lv, p);
+      continue;
+    }
+    memcpy(c->cur + L->F->off[s], c->cur + j, L->F->sty[s]->nl * sizeof(term_t));
+    j += L->F->sty[s]->nl;
+  }
+}
+
+/* The function body inside its modifiers from mods[skip..]: each modifier's
+ * body runs with `_` standing for the rest; a return leaves the innermost
+ * level (function body or modifier). */
+static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m);
+
+static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON *mods, const cJSON *next) {
+  if (c->dead || !s || cJSON_IsNull(s)) return;
+  const char *k = sol_kind(s);
+  /* only the statement forms that can hold `_` are walked here */
+  if (strcmp(k, "PlaceholderStatement") == 0) { level(L, c, fn, mods, next); return; }
+  if (strcmp(k, "Block") == 0 || strcmp(k, "UncheckedBlock") == 0) {
+    bool old = L->F->unchecked;
+    if (k[0] == 'U') L->F->unchecked = true;
+    for (const cJSON *x = child(s, "statements") ? child(s, "statements")->child : NULL; x && !c->dead; x = x->next)
+      mod_body(L, c, x, fn, mods, next);
+    L->F->unchecked = old;
+    return;
+  }
+  if (strcmp(k, "IfStatement") == 0) {
+    val v = expr(L, c, child(s, "condition"));
+    ctx t = ctx_copy(L, c), f = ctx_copy(L, c);
+    add_cons(L, &t, v.v[0]);
+    add_cons(L, &f, term_not(v.v[0]));
+    mod_body(L, &t, child(s, "trueBody"), fn, mods, next);
+    mod_body(L, &f, child(s, "falseBody"), fn, mods, next);
+    *c = merge2(L, &t, &f, "if");
+    return;
+  }
+  const char *js = cJSON_PrintUnformatted(s);
+  bool has_ph = strstr(js, "PlaceholderStatement") != NULL;
+  free((void *)js);
+  if (has_ph) unsup(L, s, "placeholder inside a %s", k);
+  stmt(L, c, s);
+}
+
+static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m) {
+  frame *F = L->F;
+  ctxlist rets = {0}, *old = F->ret_target;
+  F->ret_target = &rets;
+  /* skip base constructor specifiers */
+  while (m && strcmp(sol_str(m, "kind"), "baseConstructorSpecifier") == 0) m = m->next;
+  while (m && !is(decl_of(L, child(m, "modifierName")), "ModifierDefinition")) m = m->next;
+  if (!m) stmt(L, c, child(fn, "body"));
+  else {
+    const cJSON *md = resolve_fn(L, decl_of(L, child(m, "modifierName")), -1);
+    const cJSON *ps = child(child(md, "parameters"), "parameters");
+    const cJSON *a = child(m, "arguments") ? child(m, "arguments")->child : NULL;
+    for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next, a = a ? a->next : NULL) {
+      if (!a) unsup(L, m, "modifier arguments");
+      int s = F->slot_of[sol_int(p, "id")];
+      set_slot(L, c, s, coerce(L, expr(L, c, a), F->sty[s], a));
+    }
+    mod_body(L, c, child(md, "body"), fn, mods, m->next);
+  }
+  list_push(L, &rets, c);
+  *c = merge(L, &rets, "ret");
+  F->ret_target = old;
+}
+
+/* A modifier used twice shares its variables' slots between the nested
+ * uses: fine when it declares none. */
+static void check_repeated_mods(lw *L, const cJSON *mods) {
+  for (const cJSON *m = mods ? mods->child : NULL; m; m = m->next)
+    for (const cJSON *n = m->next; n; n = n->next)
+      if (sol_int(child(m, "modifierName"), "referencedDeclaration") == sol_int(child(n, "modifierName"), "referencedDeclaration")) {
+        const cJSON *md = decl_of(L, child(m, "modifierName"));
+        char *js = cJSON_PrintUnformatted(md);
+        bool vars = js && strstr(js, "\"VariableDeclaration\"") != NULL;
+        free(js);
+        if (vars) unsup(L, n, "a modifier with variables used twice on one function");
+      }
+}
+
+static void collect_mod_locals(lw *L, const cJSON *mods) {
+  for (const cJSON *m = mods ? mods->child : NULL; m; m = m->next) {
+    const cJSON *md = decl_of(L, child(m, "modifierName"));
+    if (!is(md, "ModifierDefinition")) continue;
+    md = resolve_fn(L, md, -1);
+    collect_locals(L, child(md, "parameters"));
+    collect_locals(L, child(md, "body"));
+  }
+}
+
+static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
+  const cJSON *params = child(child(fn, "parameters"), "parameters");
+  const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
+  const cJSON *mods = child(fn, "modifiers");
+  frame *Fp = frame_init(L, sol_str(fn, "name"), sol_int(fn, "scope"));
+#define F (*Fp)
+  F.txi = tx ? txi : -1;
+  F.C = C;
+  F.E = E;
+  F.summary = tx ? 0 : (uint32_t)L->fn_pred[sol_int(fn, "id")];
+  frame_header(L, params);
+  for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
+    int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
+    /* a transaction's memory arguments are fresh copies: writes stay local;
+     * an internal caller would see them (reference semantics): unsupported */
+    F.mem_param[s] = !tx && is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
+    if (is_storage_param(p) && F.alias_idx[s] < 0) {
+      F.alias_idx[s] = add_slot(L, -1, int_ty(L, 256, false));
+      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+    }
+  }
+  F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
+  for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {
+    if (strcmp(sol_str(r, "storageLocation"), "storage") == 0) unsup(L, r, "storage pointer return value");
+    F.ret_slots[F.nret++] = (uint32_t)add_slot(L, sol_int(r, "id"), ty_of_decl(L, r));
+  }
+  check_repeated_mods(L, mods);
+  collect_mod_locals(L, mods);
+  collect_locals(L, child(fn, "body"));
+  ctx c = entry(L, params, false, tx);
+  params_from_header(L, &c, params);
+  if (tx && balance_slot(L) >= 0) {
+    /* a transaction brings msg.value; ether may also arrive without a call */
+    term_t b = term_fresh_var("balance", type_int());
+    term_t old = c.cur[F.off[balance_slot(L)]];
+    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, term_add2(old, c.cur[F.value]))));
+    c.cur[F.off[balance_slot(L)]] = b;
+  }
+  level(L, &c, fn, mods, mods ? mods->child : NULL);
+  emit_error(L, &c, term_int(0));
+#undef F
+  frame_free(L);
+}
+
+/* ---------- deployment ---------- */
+
+static const cJSON *ctor_of(lw *L, int contract) {
+  const cJSON *ct = sol_node(L->a, contract);
+  for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
+    if (is(n, "FunctionDefinition") && strcmp(sol_str(n, "kind"), "constructor") == 0) return n;
+  return NULL;
+}
+
+static void assign_base_args(lw *L, ctx *c, int base, const cJSON *args) {
+  const cJSON *ctor = ctor_of(L, base);
+  if (!ctor) return;
+  const cJSON *a = args ? args->child : NULL;
+  for (const cJSON *p = child(child(ctor, "parameters"), "parameters")->child; p && a; p = p->next, a = a->next) {
+    int s = L->F->slot_of[sol_int(p, "id")];
+    set_slot(L, c, s, coerce(L, expr(L, c, a), L->F->sty[s], a));
+  }
+}
+
+/* Deployment: defaults, base constructor arguments (most derived first),
+ * then per contract from the most basic: state initializers, constructor. */
+static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
+  const cJSON *rootctor = ctor_of(L, L->lin[0]);
+  const cJSON *params = rootctor ? child(child(rootctor, "parameters"), "parameters") : NULL;
+  tx->payable = rootctor && strcmp(sol_str(rootctor, "stateMutability"), "payable") == 0;
+  frame *Fp = frame_init(L, "constructor", L->lin[0]);
+#define F (*Fp)
+  F.txi = (int)L->out->ntx - 1;
+  F.C = C;
+  F.E = E;
+  frame_header(L, params);
+  for (int i = 0; i < L->nlin; i++) {
+    const cJSON *ct = ctor_of(L, L->lin[i]);
+    if (!ct) continue;
+    collect_locals(L, child(ct, "parameters"));
+    check_repeated_mods(L, child(ct, "modifiers"));
+    collect_mod_locals(L, child(ct, "modifiers"));
+    collect_locals(L, child(ct, "body"));
+  }
+  ctx c = entry(L, params, true, tx);
+  if (this_slot(L) >= 0) {   /* some address, fixed from now on */
+    term_t a = term_fresh_var("this", type_int());
+    add_cons(L, &c, in_range(int_ty(L, 160, false), a));
+    c.cur[F.off[this_slot(L)]] = a;
+  }
+  if (balance_slot(L) >= 0) {   /* the address may hold ether before: at least msg.value */
+    term_t b = term_fresh_var("balance", type_int());
+    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, c.cur[F.value])));
+    c.cur[F.off[balance_slot(L)]] = b;
+  }
+  if (params) params_from_header(L, &c, params);
+  for (int i = 0; i < L->nlin; i++) {
+    const cJSON *ct = sol_node(L->a, L->lin[i]);
+    for (const cJSON *b = child(ct, "baseContracts") ? child(ct, "baseContracts")->child : NULL; b; b = b->next) {
+      const cJSON *args = child(b, "arguments");
+      if (args && !cJSON_IsNull(args)) assign_base_args(L, &c, sol_int(child(b, "baseName"), "referencedDeclaration"), args);
+    }
+    const cJSON *ctor = ctor_of(L, L->lin[i]);
+    for (const cJSON *m = ctor && child(ctor, "modifiers") ? child(ctor, "modifiers")->child : NULL; m; m = m->next)
+      if (is(decl_of(L, child(m, "modifierName")), "ContractDefinition"))
+        assign_base_args(L, &c, sol_int(child(m, "modifierName"), "referencedDeclaration"), child(m, "arguments"));
+  }
+  for (int i = L->nlin; i-- > 0 && !c.dead;) {
+    const cJSON *ct = sol_node(L->a, L->lin[i]);
+    F.contract = L->lin[i];
+    for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n && !c.dead; n = n->next) {
+      if (!is(n, "VariableDeclaration")) continue;
+      const cJSON *init = child(n, "value");
+      if (!init || cJSON_IsNull(init)) continue;
+      int sl = F.slot_of[sol_int(n, "id")];
+      set_slot(L, &c, sl, coerce(L, expr(L, &c, init), F.sty[sl], n));
+    }
+    const cJSON *ctor = ctor_of(L, L->lin[i]);
+    if (ctor && !c.dead) {
+      const cJSON *mods = child(ctor, "modifiers");
+      level(L, &c, ctor, mods, mods ? mods->child : NULL);
+    }
+  }
+  emit_error(L, &c, term_int(0));
+#undef F
+  frame_free(L);
+}
+
+/* ---------- roots ---------- */
+
+static const char *state_name(lw *L, uint32_t i) {
+  int id = L->state_ids[i];
+  if (id == L->this_id) return "this";
+  if (id == L->balance_id) return "this.balance";
+  return sol_str(sol_node(L->a, id), "name");
+}
+
+static bool deployable(const cJSON *ct) {
+  return strcmp(sol_str(ct, "contractKind"), "contract") == 0 && !sol_bool(ct, "abstract");
+}
+
+static void add_tx(lw *L, sol_tx t) {
+  sol_chc *o = L->out;
+  o->tx = xrealloc(o->tx, (o->ntx + 1) * sizeof(sol_tx));
+  o->tx[o->ntx++] = t;
+}
+
+static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
+  sol_chc *o = L->out;
+  L->root = ct;
+  L->root_name = sol_str(ct, "name");
+  const cJSON *lin = child(ct, "linearizedBaseContracts");
+  L->nlin = cJSON_GetArraySize(lin);
+  L->lin = xmalloc(((size_t)L->nlin + 1) * sizeof(int));
+  int i = 0;
+  for (const cJSON *x = lin->child; x; x = x->next) L->lin[i++] = x->valueint;
+  /* state variables, most basic contract first */
+  L->nstate_vars = 0;
+  L->nstate = 0;
+  for (int k = L->nlin; k-- > 0;) {
+    const cJSON *c = sol_node(L->a, L->lin[k]);
+    for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
+      if (!is(n, "VariableDeclaration")) continue;
+      L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
+      L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
+      L->state_ids[L->nstate_vars] = sol_int(n, "id");
+      L->state_ty[L->nstate_vars] = ty_of_decl(L, n);
+      L->nstate += L->state_ty[L->nstate_vars++]->nl;
+    }
+  }
+  /* hidden state: the contract's own address and balance */
+  for (int h = 0; h < 2; h++) {
+    int id = h == 0 ? L->this_id : L->balance_id;
+    if (id < 0) continue;
+    L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
+    L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
+    L->state_ids[L->nstate_vars] = id;
+    L->state_ty[L->nstate_vars] = int_ty(L, h == 0 ? 160 : 256, false);
+    L->nstate += L->state_ty[L->nstate_vars++]->nl;
+  }
+  L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
+  sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
+  for (uint32_t k = 0, j = 0; k < L->nstate_vars; k++) {
+    leaf_sorts(L->state_ty[k], L->state_sorts + j);
+    leaf_names(L, L->state_ty[k], state_name(L, k), R.leaf_names + j);
+    j += L->state_ty[k]->nl;
+  }
+  o->roots = xrealloc(o->roots, (o->nroots + 1) * sizeof(sol_root));
+  o->roots[o->nroots++] = R;
+  uint32_t ri = o->nroots - 1;
+  for (int k = 0; k < L->a->nids; k++) L->fn_pred[k] = -1;
+  L->N = CHC_FALSE;
+  memset(L->shape, 0, ((size_t)L->a->nids + 1) * sizeof(lval *));
+  uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
+  o->roots[ri].C = C;
+  {
+    sol_tx t;
+    memset(&t, 0, sizeof t);
+    t.root = ri;
+    t.deploy = true;
+    t.name = xstrdup("constructor");
+    add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
+    lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);
+  }
+  /* transactions: every public/external function of the root (most derived) */
+  const cJSON **seen = NULL;
+  uint32_t nseen = 0;
+  for (int k = 0; k < L->nlin; k++) {
+    const cJSON *c = sol_node(L->a, L->lin[k]);
+    for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
+      if (!is(n, "FunctionDefinition")) continue;
+      const char *kind = sol_str(n, "kind"), *vis = sol_str(n, "visibility");
+      if (strcmp(kind, "constructor") == 0) continue;
+      if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
+      if (!child(n, "body") || cJSON_IsNull(child(n, "body"))) continue;
+      bool over = false;
+      for (uint32_t q = 0; q < nseen; q++) over |= same_signature(L, seen[q], n);
+      if (over) continue;
+      const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
+      if (nseen) memcpy(ns, seen, nseen * sizeof *ns);
+      seen = ns;
+      seen[nseen++] = n;
+      sol_tx t;
+      memset(&t, 0, sizeof t);
+      t.root = ri;
+      t.name = xstrdup(sol_str(n, "name")[0] ? sol_str(n, "name") : kind);
+      t.payable = strcmp(sol_str(n, "stateMutability"), "payable") == 0;
+      add_tx(L, t);
+      lower_function(L, n, &o->tx[o->ntx - 1], (int)o->ntx - 1, C, err_pred);
+    }
+  }
+  bool closed = false;
+  for (;;) {
+    while (L->nwork) {
+      int id = L->worklist[--L->nwork];
+      lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+    }
+    if (L->N == CHC_FALSE || closed) break;
+    /* N(s, s, 0); N(s0, s2, e) <- N(s0, s1, 0) & S_f(s1, .., s2, .., e) for
+     * every public f: anchored where a reachable path calls out */
+    closed = true;
+    uint32_t ns = L->nstate;
+    term_t *s0 = xmalloc((3 * ns + 1) * sizeof(term_t)), *s1 = s0 + ns, *s2 = s1 + ns;
+    for (uint32_t q = 0; q < ns; q++) {
+      s0[q] = term_fresh_var("s0", L->state_sorts[q]);
+      s1[q] = term_fresh_var("s1", L->state_sorts[q]);
+      s2[q] = term_fresh_var("s2", L->state_sorts[q]);
+    }
+    term_t *nn = xmalloc((2 * ns + 2) * sizeof(term_t)), *head = xmalloc((2 * ns + 2) * sizeof(term_t));
+    memcpy(nn, s0, ns * sizeof(term_t));
+    memcpy(nn + ns, s0, ns * sizeof(term_t));
+    nn[2 * ns] = term_int(0);
+    chc_add_clause(&o->sys, 0, NULL, term_true(), L->N, nn, 0);
+    for (uint32_t q = 0; q < nseen; q++) {
+      uint32_t S = summary_of(L, seen[q]);
+      const chc_pred *P = &o->sys.preds[S];
+      term_t *a = xmalloc((P->arity + 1) * sizeof(term_t));
+      for (uint32_t j = 0; j < P->arity; j++) a[j] = term_fresh_var("a", term_type(P->params[j]));
+      memcpy(a, s1, ns * sizeof(term_t));
+      term_t more = term_true();
+      if (L->balance_id >= 0) {   /* ether may arrive before each callback (the last state leaf) */
+        a[ns - 1] = term_fresh_var("balance", type_int());
+        more = term_and2(term_ge(a[ns - 1], s1[ns - 1]), term_lt(a[ns - 1], pow2(256)));
+      }
+      uint32_t nret = 0;
+      const cJSON *rs = child(child(seen[q], "returnParameters"), "parameters");
+      for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next) nret += ty_of_decl(L, r)->nl;
+      memcpy(a + P->arity - 1 - nret - ns, s2, ns * sizeof(term_t));
+      bool pay = strcmp(sol_str(seen[q], "stateMutability"), "payable") == 0;
+      term_t vc = pay ? term_true() : term_eq(a[ns + 1], term_int(0));
+      memcpy(nn + ns, s1, ns * sizeof(term_t));
+      chc_app body[2] = {{L->N, nn}, {S, a}};
+      memcpy(head, s0, ns * sizeof(term_t));
+      memcpy(head + ns, s2, ns * sizeof(term_t));
+      head[2 * ns] = a[P->arity - 1];
+      chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, 0);
+      free(a);
+    }
+    free(nn);
+    free(head);
+    free(s0);
+  }
+  free(L->lin); L->lin = NULL;
+  free(L->state_sorts); L->state_sorts = NULL;
+}
+
+/* Which parts of the environment the file reads. */
+static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used) {
+  if (cJSON_IsObject(n)) {
+    if (is(n, "MemberAccess")) {
+      const cJSON *b = child(n, "expression");
+      if (is(b, "Identifier") && sol_int(b, "referencedDeclaration") < 0) {
+        char full[64];
+        snprintf(full, sizeof full, "%s.%s", sol_str(b, "name"), sol_str(n, "memberName"));
+        if (strcmp(full, "block.difficulty") == 0) snprintf(full, sizeof full, "block.prevrandao");   /* an alias since Paris */
+        for (size_t q = 0; q < NENV; q++)
+          if (strcmp(full, env_vars[q].name) == 0) L->env_pos[q] = 0;
+      }
+      const char *m = sol_str(n, "memberName");
+      if (strcmp(m, "balance") == 0 || strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) *balance_used = true;
+    }
+    if (is(n, "Identifier") && strcmp(sol_str(n, "name"), "this") == 0 && sol_int(n, "referencedDeclaration") < 0) *this_used = true;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
+}
+
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+  memset(out, 0, sizeof *out);
+  chc_init(&out->sys);
+  *err = NULL;
+  lw *L = xcalloc(1, sizeof *L);
+  L->a = a;
+  L->out = out;
+  L->trusted = trusted;
+  L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
+  L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
+  L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
+  L->shape = xcalloc((size_t)a->nids + 1, sizeof(lval *));
+  for (size_t q = 0; q < 16; q++) L->env_pos[q] = -1;
+  bool this_used = false, balance_used = false;
+  scan_env(L, a->root, &this_used, &balance_used);
+  for (size_t q = 0; q < NENV; q++)
+    if (L->env_pos[q] == 0) L->env_pos[q] = (int)L->nenv++;
+  L->this_id = this_used || balance_used ? a->nids : -1;
+  L->balance_id = balance_used ? a->nids + 1 : -1;
+  bool ok = true;
+  if (setjmp(L->fail)) {
+    out->unsupported = xstrdup(L->msg);
+    ok = false;
+  } else {
+    type_t it = type_int();
+    term_t errsym = term_var("Err", type_fun(1, &it, type_bool()));
+    uint32_t E = chc_add_pred(&out->sys, "Err", errsym, 1, &it);
+    /* a harmless fact (no assertion is numbered 0) keeps Err from being
+     * inlined, so a derivation names the failing transaction's clause */
+    term_t z = term_int(0);
+    chc_add_clause(&out->sys, 0, NULL, term_true(), E, &z, 0);
+    uint32_t nroots = 0;
+    for (const cJSON *n = child(a->root, "nodes") ? child(a->root, "nodes")->child : NULL; n; n = n->next) {
+      if (!is(n, "ContractDefinition")) continue;
+      if (contract ? strcmp(sol_str(n, "name"), contract) != 0 : !deployable(n)) continue;
+      nroots++;
+      lower_root(L, n, E);
+    }
+    if (contract && nroots == 0) {
+      if (asprintf(err, "zeta: %s: no contract named %s", a->file, contract) < 0) *err = NULL;
+      ok = false;
+    } else {
+      term_t e = term_var("e", type_int());
+      for (uint32_t k = 1; k <= out->nasserts; k++)
+        if (!excluded || !excluded[k]) {
+          chc_app b = {E, &e};
+          chc_add_clause(&out->sys, 1, &b, term_eq(e, term_int(k)), CHC_FALSE, NULL, k);
+        }
+    }
+  }
+  for (size_t i = 0; i < L->narena; i++) free(L->arena[i]);
+  free(L->arena);
+  free(L->struct_ty);
+  free(L->fn_pred);
+  free(L->assert_k);
+  free(L->shape);
+  free(L->worklist);
+  free(L->state_ids);
+  free(L->state_ty);
+  free(L->lin);
+  free(L->state_sorts);
+  frame_free(L);
+  free(L);
+  return ok;
+}
+
+void sol_chc_free(sol_chc *c) {
+  chc_free(&c->sys);
+  free(c->assert_line);
+  for (uint32_t i = 0; i < c->nroots; i++) {
+    free(c->roots[i].name);
+    for (uint32_t j = 0; j < c->roots[i].nleaves; j++) free(c->roots[i].leaf_names[j]);
+    free(c->roots[i].leaf_names);
+  }
+  free(c->roots);
+  for (uint32_t i = 0; i < c->ntx; i++) {
+    free(c->tx[i].name);
+    for (uint32_t j = 0; j < c->tx[i].nargs; j++) free(c->tx[i].argnames[j]);
+    free(c->tx[i].argnames);
+    free(c->tx[i].args);
+  }
+  free(c->tx);
+  free(c->unsupported);
+}

@@ -1,0 +1,61 @@
+/* Solidity contracts as constrained Horn clauses (the SolCMC encoding).
+ *
+ * Per deployable contract (a root): the deployment summary Init, one
+ * summary S_f(s, sender, value, args, s', rets, err) per function (err 0 =
+ * success, k = assertion k failed; a revert has no clause: the transaction
+ * has no effect), predicates at loop heads and at joins that cannot be
+ * merged, internal calls through the callee's summary (non-linear clauses),
+ * the contract predicate C(s) of reachable states, and Err(k) for a failed
+ * assertion. One query per assertion k: false <- Err(e) & e = k.
+ * Values are scalarised: an integer is an Int with its type's range, a
+ * struct its fields' leaves, a mapping or array one SMT array per leaf of
+ * its element type (plus the length). */
+#ifndef ZETA_LANG_SOL_LOWER_H
+#define ZETA_LANG_SOL_LOWER_H
+#include <stdbool.h>
+#include "ir/chc.h"
+#include "lang/sol/sol_ast.h"
+
+/* Clause lines: a query's line is its assertion's number k (1-based); a
+ * transaction clause (deploy or call, into C or Err) is SOL_TX_TAG + its
+ * index in sol_chc.tx. */
+#define SOL_TX_TAG 0x40000000u
+
+typedef struct {
+  uint32_t root;           /* index into roots */
+  char *name;              /* "constructor" or the function's name */
+  uint32_t nargs;
+  char **argnames;
+  term_t *args;            /* the clause's variables for the arguments' leaves (one per scalar arg; arrays too) */
+  term_t sender, value, err;
+  bool deploy;
+  bool payable;            /* msg.value may be nonzero */
+} sol_tx;
+
+typedef struct {
+  char *name;
+  uint32_t C;              /* predicate of reachable states */
+  uint32_t nleaves;
+  char **leaf_names;       /* state variables' leaves: "x", "s.f", "m" */
+} sol_root;
+
+typedef struct {
+  chc_system sys;
+  uint32_t nasserts;
+  unsigned *assert_line;   /* [1..nasserts] */
+  sol_root *roots;
+  uint32_t nroots;
+  sol_tx *tx;
+  uint32_t ntx;
+  char *unsupported;       /* set: the lowering gave up (message "unsupported: X at file:line") */
+} sol_chc;
+
+/* Lowers the contracts of a (all deployable ones, or only `contract`);
+ * assertions with excluded[k] get no query (excluded may be NULL).
+ * Returns false with out->unsupported set when a construct is not handled
+ * (or with *err for an input error, e.g. an unknown --contract).
+ * trusted: external calls into code the file implements are not modelled
+ * as unknown code (they are reported unsupported for now). */
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err);
+void sol_chc_free(sol_chc *c);
+#endif

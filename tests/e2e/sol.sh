@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Solidity contracts (tests/sol/*.sol): one expected verdict per construct
+# (file name *_safe / *_unsafe), evidence (replayed transactions, checked
+# invariants), --contract, unsupported constructs (UNKNOWN with the place),
+# compile errors (exit 2 with file:line:column), and a few shared tasks run
+# as task definitions (never the opposite of their label).
+set -u
+ZETA=${ZETA:-build/zeta}
+SHARED=${SHARED:-../shared}
+. "$(dirname "$0")/lib/quick.sh"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+T=20
+run() { timeout $((T + 30)) "$ZETA" --timeout $T "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/rc"; }
+first() { head -1 "$tmp/out"; }
+for f in $(quick_subset tests/sol/*_safe.sol tests/sol/*_unsafe.sol); do
+  n=$(basename "$f" .sol)
+  case $n in *_unsafe) want=UNSAFE ;; *) want=SAFE ;; esac
+  if [ "$n" = mapping_struct_unsafe ]; then T=5; else T=20; fi
+  run "$f"
+  got=$(first)
+  if [ "$n" = mapping_struct_unsafe ]; then   # nested mappings of structs: hard for the engines; never SAFE
+    if [ "$got" != SAFE ]; then echo "PASS sol/$n"; else echo "FAIL sol/$n: SAFE"; fi
+    continue
+  fi
+  T=20
+  if [ "$got" != "$want" ]; then echo "FAIL sol/$n: got '$got' $(head -c 200 "$tmp/err")"; continue; fi
+  if [ $want = UNSAFE ] && ! { grep -q '^transactions:' "$tmp/out" && grep -q 'replayed' "$tmp/out"; }; then
+    echo "FAIL sol/$n: no transaction sequence"; continue; fi
+  if [ $want = SAFE ] && ! grep -q '^invariant of ' "$tmp/out"; then echo "FAIL sol/$n: no invariant"; continue; fi
+  echo "PASS sol/$n"
+done
+# --contract selects one root
+run tests/sol/two_contracts.sol
+[ "$(first)" = UNSAFE ] && echo "PASS sol/two-contracts-all" || echo "FAIL sol/two-contracts-all: $(first)"
+run --contract B tests/sol/two_contracts.sol
+[ "$(first)" = SAFE ] && echo "PASS sol/two-contracts-B" || echo "FAIL sol/two-contracts-B: $(first)"
+run --contract Nope tests/sol/two_contracts.sol
+if [ "$(cat "$tmp/rc")" = 2 ] && grep -q "no contract named Nope" "$tmp/err"; then echo "PASS sol/contract-unknown"
+else echo "FAIL sol/contract-unknown: rc $(cat "$tmp/rc")"; fi
+# the transaction sequence: calls with their senders and the state after each
+run tests/sol/counter_unsafe.sol
+if [ "$(grep -c '^  C.inc() msg.sender=[0-9]* msg.value=0$' "$tmp/out")" = 3 ] && grep -q 'state after: x=3' "$tmp/out"; then
+  echo "PASS sol/trace"; else echo "FAIL sol/trace: $(tr '\n' ' ' <"$tmp/out")"; fi
+# unsupported: UNKNOWN with the construct and its line
+run tests/sol/unsupported_new.sol
+if [ "$(first)" = "UNKNOWN (unsupported: new at tests/sol/unsupported_new.sol:4)" ] && [ "$(cat "$tmp/rc")" = 1 ]; then
+  echo "PASS sol/unsupported"; else echo "FAIL sol/unsupported: $(first)"; fi
+# compile error: exit 2, solc's message with file:line:column, no verdict
+run tests/sol/bad_syntax.sol
+if [ "$(cat "$tmp/rc")" = 2 ] && grep -q '^tests/sol/bad_syntax.sol:2:34: ParserError' "$tmp/err" && [ ! -s "$tmp/out" ]; then
+  echo "PASS sol/compile-error"; else echo "FAIL sol/compile-error: rc $(cat "$tmp/rc") $(head -c 200 "$tmp/err")"; fi
+# shared tasks through their .yml (options mapped): never the opposite of the label
+B=$SHARED/benchmarks/sol
+if [ -d "$B" ]; then
+  for y in $(quick_subset loops/while_loop_simple_1 operators/assignment_contract_member_variable \
+               modifiers/modifier_multi inheritance/base_contract_assertion_fail_1 control_flow/short_circuit_and_fail \
+               types/mapping_1 functions/functions_recursive); do
+    [ -f "$B/$y.yml" ] || continue
+    run "$B/$y.yml"
+    exp=$(grep -m1 expected_verdict "$B/$y.yml" | awk '{print $2}')
+    got=$(first)
+    if { [ "$exp" = true ] && [ "$got" = UNSAFE ]; } || { [ "$exp" = false ] && [ "$got" = SAFE ]; }; then
+      echo "FAIL sol/task-$y: $got against label $exp"
+    elif [ -z "$got" ]; then echo "FAIL sol/task-$y: no verdict $(head -c 200 "$tmp/err")"
+    else echo "PASS sol/task-$y ($got)"; fi
+  done
+fi

@@ -1,0 +1,3 @@
+contract C {
+  function f() public { uint x = ; }
+}

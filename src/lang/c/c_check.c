@@ -1,0 +1,133 @@
+/* C programs (SV-COMP reachability tasks): lowered to a CFA (c_lower.h),
+ * checked by the shared CFA engines (cfa_run.h), and every answer turned
+ * back into C terms before it is printed: a counterexample is replayed on
+ * the lowered program, told apart from undefined behaviour, executed as a
+ * compiled program with its nondet values, and written as a witness 2.0;
+ * a SAFE that depends on undefined functions with possible side effects
+ * becomes UNKNOWN. */
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "lang/c/c_exec.h"
+#include "lang/c/c_lower.h"
+#include "lang/c/c_replay.h"
+#include "lang/c/c_witness.h"
+#include "lang/cfa_run.h"
+#include "lang/lang.h"
+#include "lang/lang_common.h"
+
+static void *c_load(const char *path, const zeta_options *o, diag *d) {
+  c_program *p = xmalloc(sizeof *p);
+  if (!c_lower(path, o, p, d)) {
+    c_program_free(p);
+    free(p);
+    return NULL;
+  }
+  return p;
+}
+
+static void cfa_copy(const cfa *src, cfa *dst) {
+  cfa_init(dst, src->name);
+  for (uint32_t i = 0; i < src->vars.size; i++) cfa_add_var(dst, src->vars.data[i]);
+  for (uint32_t l = 0; l < src->nlocs; l++) {
+    uint32_t k = cfa_add_loc(dst, src->locs[l].name);
+    dst->locs[k].is_init = src->locs[l].is_init, dst->locs[k].is_error = src->locs[l].is_error;
+    dst->locs[k].is_final = src->locs[l].is_final;
+  }
+  for (uint32_t e = 0; e < src->nedges; e++)
+    cfa_add_edge(dst, src->edges[e].src, src->edges[e].dst, src->edges[e].stmts, src->edges[e].nstmts);
+  cfa_index(dst);
+}
+
+static const char *base_name(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+/* The replayed path in C terms: nondet values and branch decisions. */
+static void print_path(report *r, const c_program *p, const c_replay_result *rr) {
+  FILE *out = report_out(r);
+  report_set_evidence(r, "trace", NULL);
+  fprintf(out, "counterexample (%s):\n", base_name(p->path));
+  uint32_t nv = 0;
+  for (uint32_t i = 0; i < rr->nedges; i++) {
+    const c_edge_info *info = &p->einfo[rr->edges[i]];
+    if (info->kind == C_EDGE_NONDET) {
+      const c_site *s = &p->sites[info->site];
+      term_t v = nv < rr->nvals ? rr->vals[nv++].value : NULL_TERM;
+      const char *fn = p->undefined[s->func].name;
+      report_step(r, "line %u: %s()", s->line, fn);
+      if (s->is_void) {
+        fprintf(out, "  line %u: %s()\n", s->line, fn);
+        continue;
+      }
+      mpz_t z;
+      mpz_init(z);
+      c_sem_value(v, s->type, z);
+      char *txt = mpz_get_str(NULL, 10, z);
+      fprintf(out, "  line %u: %s() = %s\n", s->line, fn, txt);
+      report_value(r, "value", txt);
+      free(txt);
+      mpz_clear(z);
+    } else if ((info->kind == C_EDGE_TRUE || info->kind == C_EDGE_FALSE) && info->line) {
+      const char *b = info->kind == C_EDGE_TRUE ? "true" : "false";
+      fprintf(out, "  line %u: condition %s\n", info->line, b);
+      report_step(r, "line %u: condition %s", info->line, b);
+    } else if (info->kind == C_EDGE_REACH) {
+      fprintf(out, "  line %u: reach_error()\n", info->line);
+      report_step(r, "line %u: reach_error()", info->line);
+    }
+  }
+}
+
+static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
+  c_program *p = ctx;
+  if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
+  if (a->verdict == ZETA_SAFE) {
+    int code = lang_verdict(r, ZETA_SAFE, NULL);
+    if (a->validated) fprintf(report_out(r), "validated: invariant checked by cvc5\n");
+    return code;
+  }
+  if (a->verdict != ZETA_UNSAFE) return lang_verdict(r, ZETA_UNKNOWN, a->reason);
+  c_replay_result rr;
+  c_replay(p, c, a, &rr);
+  char why[512];
+  int code;
+  if (rr.ub) {
+    snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else if (!rr.reached) {
+    code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
+  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why)) {
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    print_path(r, p, &rr);
+    fprintf(report_out(r), "validated: %s\n", o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
+                                                              : "the compiled program reached reach_error()");
+    char *w = c_witness_violation(p, &rr);
+    if (w) report_set_witness(r, w);
+    free(w);
+  }
+  c_replay_free(&rr);
+  return code;
+}
+
+static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  c_program *p = m;
+  if (p->unknown) return lang_verdict(r, ZETA_UNKNOWN, p->unknown);
+  cfa copy;
+  cfa_copy(&p->cfa, &copy);
+  cfa_run_hooks h = {finish, p};
+  int code = cfa_run_check(&copy, o, lim, &h, r, d);
+  cfa_free(&copy);
+  return code;
+}
+
+static void c_free(void *m) {
+  c_program_free(m);
+  free(m);
+}
+
+const lang lang_c = {"c", "", ".c .i", "C programs (SV-COMP reachability: reach_error() is never called), read by libclang",
+                     c_load, c_check, c_free};

@@ -194,6 +194,19 @@ static bool int_type(CXType t, c_int *out) {
   }
 }
 
+/* The fragment's name for what a non-integer type needs. */
+static const char *type_feature(CXType t) {
+  t = clang_getCanonicalType(t);
+  switch (t.kind) {
+  case CXType_Pointer: return "pointers";
+  case CXType_Record: return "structs";
+  case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Float128: case CXType_Half: return "floating-point values";
+  case CXType_ConstantArray: return "arrays of non-scalars";
+  case CXType_IncompleteArray: case CXType_VariableArray: case CXType_DependentSizedArray: return "arrays without a constant size";
+  default: return "type";
+  }
+}
+
 static const char *type_word(CXType t, char *buf, size_t n) {
   CXString s = clang_getTypeSpelling(t);
   snprintf(buf, n, "%s", clang_getCString(s));
@@ -329,7 +342,7 @@ static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *
   if (!int_type(t, &b.ty)) {
     if (!array_type(t, &b.ty, &b.len)) {
       char tw[128];
-      fail(L, at, "variable '%s' of type %s", cname, type_word(t, tw, sizeof tw));
+      fail(L, at, "%s (variable '%s' of type %s)", type_feature(t), cname, type_word(t, tw, sizeof tw));
       free(cname);
       return NULL;
     }

@@ -100,7 +100,16 @@ static term_t wrap_term(term_t v, c_int t) {
   return term_sub(term_mod(term_add2(v, half), pow2(t.width)), half);
 }
 
-term_t c_sem_truth(term_t v, c_int t, bool math) { return term_not(term_eq(v, c_sem_const_si(t, 0, math))); }
+term_t c_sem_truth(term_t v, c_int t, bool math) {
+  /* a comparison's 0/1 value (c_sem_from_bool, maybe converted): its condition itself, which keeps predicates
+   * and interpolants readable */
+  if (term_op_of(v) == OP_ITE && !term_is_negated(v) && term_is_const(term_arg(v, 1)) && term_is_const(term_arg(v, 2))) {
+    term_t one = term_eq(term_arg(v, 1), c_sem_const_si(t, 0, math)), two = term_eq(term_arg(v, 2), c_sem_const_si(t, 0, math));
+    if (term_is_false(one) && term_is_true(two)) return term_arg(v, 0);
+    if (term_is_true(one) && term_is_false(two)) return term_not(term_arg(v, 0));
+  }
+  return term_not(term_eq(v, c_sem_const_si(t, 0, math)));
+}
 
 term_t c_sem_from_bool(term_t b, bool math) {
   return term_ite(b, c_sem_const_si(c_int_int, 1, math), c_sem_const_si(c_int_int, 0, math));

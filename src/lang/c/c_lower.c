@@ -63,6 +63,7 @@ typedef struct {
   bool failed;
   CXCursor in_init;    /* lowering a global's initializer: no statements */
   bool const_ctx;
+  bool discard;        /* the value of the expression being lowered is not used (x++; as a statement) */
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -662,6 +663,8 @@ static cval lower_binary(lower *L, CXCursor e, bool compound) {
 }
 
 static cval lower_unary(lower *L, CXCursor e) {
+  bool unused = L->discard;   /* only for this operator, not its operand */
+  L->discard = false;
   cursors cs = children(e);
   if (cs.n != 1) {
     free(cs.v);
@@ -679,7 +682,8 @@ static cval lower_unary(lower *L, CXCursor e) {
   if (strcmp(tok, "++") == 0 || strcmp(tok, "--") == 0) {
     lval lv = lower_lval(L, arg);
     if (L->failed) return void_val;
-    cval old = stable(L, read_lval(L, lv));
+    cval old = read_lval(L, lv);
+    if (postfix && !unused) old = stable(L, old);
     cval r = arith(L, tok[0] == '+' ? C_ADD : C_SUB, old, val(c_sem_const_si(c_int_int, 1, L->math), c_int_int), e);
     if (lv.b->ty.rank == C_RANK_BOOL) r = val(c_sem_convert(r.t, r.ty, c_int_bool, L->math), c_int_bool);
     write_lval(L, lv, c_sem_convert(r.t, r.ty, lv.b->ty, L->math));
@@ -708,24 +712,25 @@ static cval lower_unary(lower *L, CXCursor e) {
 
 static cval lower_conditional(lower *L, CXCursor e) {
   cursors cs = children(e);
-  c_int ty;
-  if (cs.n != 3 || !expr_type(L, e, &ty)) {
+  c_int ty = c_int_int;
+  bool is_void = clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void;
+  if (cs.n != 3 || (!is_void && !expr_type(L, e, &ty))) {
     free(cs.v);
     if (!L->failed) fail(L, e, "conditional operator without middle operand");
     return void_val;
   }
   uint32_t yes = new_loc(L), no = new_loc(L), join = new_loc(L);
-  term_t t = tmp_var(L, ty);
+  term_t t = is_void ? NULL_TERM : tmp_var(L, ty);
   branch_cond(L, cs.v[0], yes, no, clang_getNullCursor());
   for (int side = 0; side < 2 && !L->failed; side++) {
     L->cur = side ? no : yes;
     cval v = lower_expr(L, cs.v[1 + side]);
-    if (!L->failed && !v.is_void) emit_assign(L, t, c_sem_convert(v.t, v.ty, ty, L->math));
+    if (!L->failed && !v.is_void && !is_void) emit_assign(L, t, c_sem_convert(v.t, v.ty, ty, L->math));
     jump(L, join);
   }
   free(cs.v);
   L->cur = join;
-  return val(t, ty);
+  return is_void ? void_val : val(t, ty);
 }
 
 static bool evaluate(CXCursor e, long long *v, bool *is_unsigned) {
@@ -755,6 +760,20 @@ static cval constant(lower *L, CXCursor e) {
   term_t t = c_sem_const(ty, z, L->math);
   mpz_clear(z);
   return val(t, ty);
+}
+
+/* An expression whose value is not used: x++ needs no copy of x. */
+static void lower_effect(lower *L, CXCursor e) {
+  CXCursor s = e;
+  while (clang_getCursorKind(s) == CXCursor_ParenExpr) {
+    cursors cs = children(s);
+    if (cs.n == 1) s = cs.v[0];
+    free(cs.v);
+    if (clang_getCursorKind(s) == CXCursor_ParenExpr && cs.n != 1) break;
+  }
+  L->discard = clang_getCursorKind(s) == CXCursor_UnaryOperator;
+  lower_expr(L, s);
+  L->discard = false;
 }
 
 static cval lower_expr(lower *L, CXCursor e) {
@@ -1239,9 +1258,8 @@ static void lower_switch(lower *L, CXCursor s) {
   }
   CXCursor cond = cs.v[0], body = cs.v[1];
   free(cs.v);
-  cval v = lower_expr(L, cond);
+  cval v = lower_expr(L, cond);   /* read right away by the dispatch edges: no copy */
   if (L->failed) return;
-  v = stable(L, v);
   switch_ctx sw = {NULL, 0, CFA_NONE};
   collect_cases(body, &sw, L);
   uint32_t end = new_loc(L), src = here(L);
@@ -1368,7 +1386,7 @@ static void lower_stmt(lower *L, CXCursor s) {
     L->nloop--;
     jump(L, step);
     L->cur = step;
-    if (!clang_Cursor_isNull(inc)) lower_expr(L, inc);
+    if (!clang_Cursor_isNull(inc)) lower_effect(L, inc);
     jump(L, head);
     L->cur = end;
     break;
@@ -1429,7 +1447,7 @@ static void lower_stmt(lower *L, CXCursor s) {
     if (clang_isExpression(k)) {
       /* an expression statement; x = nondet() marks the site for the witness */
       uint32_t before = L->p->nsites;
-      lower_expr(L, s);
+      lower_effect(L, s);
       CXCursor st = strip(s);
       if (!L->failed && clang_getCursorKind(st) == CXCursor_BinaryOperator) {
         cursors ch = children(st);

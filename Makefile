@@ -92,7 +92,7 @@ $(BUILD)/fuzz/%: fuzz/%.c fuzz/replay_main.c fuzz/fuzz.h $(BUILD)/libzeta.a | $(
 # fuzz/seeds/ and the shared tasks as corpus and fuzz/dict/ as dictionaries;
 # findings land in build-fuzz/findings/. See docs/STATUS-reliability.md.
 FUZZ_BUILD  := build-fuzz
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -Ifuzz -MMD -MP
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -Ifuzz -MMD -MP -isystem /usr/lib/llvm-14/include
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_OBJ    := $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 FUZZ_BINS   := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)

@@ -86,7 +86,7 @@ b=$(timeout 60 "$ZETA" --timeout 30 --data-model LP64 "$TMP/long2.c" 2>&1 | head
 
 # each engine on one safe and one unsafe program
 for a in $(quick_subset cegar bmc kind pdr); do
-  s=$(timeout 60 "$ZETA" --algorithm "$a" --timeout 30 "$DIR/inlining.c" 2>&1 | head -n 1)
+  s=$(timeout 60 "$ZETA" --algorithm "$a" --timeout 30 "$DIR/enums_bool.c" 2>&1 | head -n 1)
   u=$(timeout 60 "$ZETA" --algorithm "$a" --timeout 30 "$DIR/goto_false.c" 2>&1 | head -n 1)
   { [ "$s" = SAFE ] || [ "$a" = bmc ]; } && [ "$u" = UNSAFE ] && pass "c/engine-$a" || fail "c/engine-$a" "$s / $u"
 done

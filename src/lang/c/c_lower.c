@@ -23,9 +23,11 @@ typedef struct {
   c_int ty;
   bool is_array;
   uint64_t len;
+  bool is_struct;    /* a struct variable: its fields follow as bindings with field set */
+  CXCursor field;    /* a field of the struct variable decl (null cursor otherwise) */
 } binding;
 
-typedef struct { CXCursor decl; term_t init; } global_init;
+typedef struct { uint32_t bind; term_t init; } global_init;
 
 typedef struct {
   CXCursor fn;       /* the definition */
@@ -313,7 +315,18 @@ static void check_ub(lower *L, term_t ub, CXCursor at, const char *what) {
 static binding *find_binding(lower *L, CXCursor decl, uint32_t inst) {
   CXCursor canon = clang_getCanonicalCursor(decl);
   for (uint32_t i = L->nbinds; i-- > 0;)
-    if (L->binds[i].inst == inst && clang_equalCursors(L->binds[i].decl, canon)) return &L->binds[i];
+    if (L->binds[i].inst == inst && clang_Cursor_isNull(L->binds[i].field) && clang_equalCursors(L->binds[i].decl, canon))
+      return &L->binds[i];
+  return NULL;
+}
+
+/* The binding of field f of the struct variable whose binding is b. */
+static binding *field_binding(lower *L, const binding *b, CXCursor f) {
+  CXCursor canon = clang_getCanonicalCursor(f);
+  for (uint32_t i = (uint32_t)(b - L->binds) + 1; i < L->nbinds; i++)
+    if (L->binds[i].inst == b->inst && clang_equalCursors(L->binds[i].decl, b->decl) &&
+        clang_equalCursors(L->binds[i].field, canon))
+      return &L->binds[i];
   return NULL;
 }
 
@@ -336,9 +349,46 @@ static type_t array_sort(lower *L, c_int elem) {
   return type_array(c_sem_sort(c_int_int, L->math), c_sem_sort(elem, L->math));
 }
 
+static void push_binding(lower *L, binding b) {
+  if (L->nbinds == L->cap_binds) L->binds = xrealloc(L->binds, (L->cap_binds = L->cap_binds ? 2 * L->cap_binds : 64) * sizeof *L->binds);
+  L->binds[L->nbinds++] = b;
+}
+
+typedef struct { lower *L; uint32_t marker; const char *prefix; CXCursor at; } field_ctx;
+
+static enum CXVisitorResult add_field(CXCursor f, CXClientData data) {
+  field_ctx *x = data;
+  lower *L = x->L;
+  binding b = L->binds[x->marker];
+  b.is_struct = false, b.field = clang_getCanonicalCursor(f);
+  char *fname = spelling(f), *vname = spelling(b.decl), name[600], cname[300];
+  if (!int_type(clang_getCursorType(f), &b.ty)) {
+    char tw[128];
+    fail(L, x->at, "%s (field '%s' of type %s)", type_feature(clang_getCursorType(f)), fname,
+         type_word(clang_getCursorType(f), tw, sizeof tw));
+  } else {
+    snprintf(name, sizeof name, "%s%s.%s", x->prefix, vname, fname);
+    snprintf(cname, sizeof cname, "%s.%s", vname, fname);
+    b.var = new_var(L, name, c_sem_sort(b.ty, L->math), cname);
+    push_binding(L, b);
+  }
+  free(fname), free(vname);
+  return L->failed ? CXVisit_Break : CXVisit_Continue;
+}
+
 static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
   CXType t = clang_getCursorType(decl);
-  binding b = {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, false, 0};
+  binding b = {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, false, 0, false, clang_getNullCursor()};
+  CXType ct = clang_getCanonicalType(t);
+  if (ct.kind == CXType_Record && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_StructDecl) {
+    /* a struct whose address is never taken (& is outside the fragment): one variable per field */
+    b.is_struct = true;
+    uint32_t marker = L->nbinds;
+    push_binding(L, b);
+    field_ctx x = {L, marker, prefix, at};
+    clang_Type_visitFields(ct, add_field, &x);
+    return L->failed ? NULL : &L->binds[marker];
+  }
   char *cname = spelling(decl);
   if (!int_type(t, &b.ty)) {
     if (!array_type(t, &b.ty, &b.len)) {
@@ -353,9 +403,8 @@ static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *
   snprintf(name, sizeof name, "%s%s", prefix, cname);
   b.var = new_var(L, name, b.is_array ? array_sort(L, b.ty) : c_sem_sort(b.ty, L->math), cname);
   free(cname);
-  if (L->nbinds == L->cap_binds) L->binds = xrealloc(L->binds, (L->cap_binds = L->cap_binds ? 2 * L->cap_binds : 64) * sizeof *L->binds);
-  L->binds[L->nbinds] = b;
-  return &L->binds[L->nbinds++];
+  push_binding(L, b);
+  return &L->binds[L->nbinds - 1];
 }
 
 static cval lower_expr(lower *L, CXCursor e);
@@ -378,6 +427,40 @@ static CXCursor initializer(CXCursor decl, bool is_array) {
 
 static term_t array_init(lower *L, const binding *b, CXCursor list);
 
+/* The initial values of the fields of struct binding bi from an
+ * initializer list (missing fields: 0), or NULL (null init: zero when
+ * is_static, else unset: the caller havocs). */
+static term_t *struct_init(lower *L, uint32_t bi, CXCursor init, bool is_static) {
+  uint32_t n = 0;
+  while (bi + 1 + n < L->nbinds && !clang_Cursor_isNull(L->binds[bi + 1 + n].field) &&
+         clang_equalCursors(L->binds[bi + 1 + n].decl, L->binds[bi].decl) && L->binds[bi + 1 + n].inst == L->binds[bi].inst)
+    n++;
+  if (clang_Cursor_isNull(init) && !is_static) return NULL;
+  term_t *vals = xcalloc(n + 1, sizeof *vals);
+  for (uint32_t i = 0; i < n; i++) vals[i] = c_sem_const_si(L->binds[bi + 1 + i].ty, 0, L->math);
+  if (clang_Cursor_isNull(init)) return vals;
+  if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
+    fail(L, init, "struct copies");
+    free(vals);
+    return NULL;
+  }
+  bool saved = L->const_ctx;
+  CXCursor saved_at = L->in_init;
+  if (is_static) L->const_ctx = true, L->in_init = init;
+  cursors cs = children(init);
+  for (uint32_t i = 0; i < cs.n && i < n && !L->failed; i++) {
+    cval v = lower_expr(L, cs.v[i]);
+    if (!L->failed) vals[i] = c_sem_convert(v.t, v.ty, L->binds[bi + 1 + i].ty, L->math);
+  }
+  free(cs.v);
+  L->const_ctx = saved, L->in_init = saved_at;
+  if (L->failed) {
+    free(vals);
+    return NULL;
+  }
+  return vals;
+}
+
 /* A global or static variable: created on first use, initialized at the
  * program's start (its initializer is a constant expression). */
 static binding *global(lower *L, CXCursor decl, CXCursor at) {
@@ -394,6 +477,15 @@ static binding *global(lower *L, CXCursor decl, CXCursor at) {
   b = add_binding(L, decl, 0, prefix, at);
   if (!b) return NULL;
   uint32_t bi = (uint32_t)(b - L->binds);
+  if (b->is_struct) {
+    term_t *vals = struct_init(L, bi, initializer(def, false), true);
+    for (uint32_t i = bi + 1; vals && i < L->nbinds && clang_equalCursors(L->binds[i].decl, L->binds[bi].decl); i++) {
+      L->ginits = xrealloc(L->ginits, (L->nginits + 1) * sizeof *L->ginits);
+      L->ginits[L->nginits++] = (global_init){i, vals[i - bi - 1]};
+    }
+    free(vals);
+    return &L->binds[bi];
+  }
   CXCursor init = initializer(def, b->is_array);
   term_t val;
   if (clang_Cursor_isNull(init)) {
@@ -411,7 +503,7 @@ static binding *global(lower *L, CXCursor decl, CXCursor at) {
     L->const_ctx = saved, L->in_init = saved_at;
   }
   L->ginits = xrealloc(L->ginits, (L->nginits + 1) * sizeof *L->ginits);
-  L->ginits[L->nginits++] = (global_init){L->binds[bi].decl, val};
+  L->ginits[L->nginits++] = (global_init){bi, val};
   return &L->binds[bi];
 }
 
@@ -502,6 +594,24 @@ static lval lower_lval(lower *L, CXCursor e) {
     CXCursor ref = clang_getCursorReferenced(s);
     if (clang_getCursorKind(ref) == CXCursor_VarDecl || clang_getCursorKind(ref) == CXCursor_ParmDecl) lv.b = var_of(L, ref, s);
     else fail(L, s, "assignment to a non-variable");
+    return lv;
+  }
+  if (k == CXCursor_MemberRefExpr) {
+    cursors cs = children(s);
+    CXCursor base = cs.n == 1 ? strip(cs.v[0]) : s;
+    free(cs.v);
+    if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
+      fail(L, s, "pointers ('->')");
+      return lv;
+    }
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
+      fail(L, s, "member of a struct value that is not a variable");
+      return lv;
+    }
+    binding *b = var_of(L, clang_getCursorReferenced(base), s);
+    if (!b) return lv;
+    lv.b = b->is_struct ? field_binding(L, b, clang_getCursorReferenced(s)) : NULL;
+    if (!lv.b) fail(L, s, "member access");
     return lv;
   }
   if (k == CXCursor_ArraySubscriptExpr) {
@@ -827,8 +937,8 @@ static cval lower_expr(lower *L, CXCursor e) {
     if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
       binding *b = var_of(L, ref, e);
       if (!b) return void_val;
-      if (b->is_array) {
-        fail(L, e, "array used as a pointer");
+      if (b->is_array || b->is_struct) {
+        fail(L, e, b->is_array ? "array used as a pointer" : "whole-struct values");
         return void_val;
       }
       return val(b->var, b->ty);
@@ -836,6 +946,7 @@ static cval lower_expr(lower *L, CXCursor e) {
     fail(L, e, "function used as a value");
     return void_val;
   }
+  case CXCursor_MemberRefExpr:
   case CXCursor_ArraySubscriptExpr: {
     lval lv = lower_lval(L, e);
     return L->failed ? void_val : read_lval(L, lv);
@@ -847,7 +958,6 @@ static cval lower_expr(lower *L, CXCursor e) {
   case CXCursor_CallExpr: return lower_call(L, e);
   case CXCursor_FloatingLiteral: fail(L, e, "floating-point values"); return void_val;
   case CXCursor_StringLiteral: fail(L, e, "string literal"); return void_val;
-  case CXCursor_MemberRefExpr: fail(L, e, "structs"); return void_val;
   default: {
     char kb[64];
     fail(L, e, "%s", kind_name(e, kb, sizeof kb));
@@ -1033,8 +1143,8 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   L->frames[L->nframes++] = f;
   for (int i = 0; i < nargs && !L->failed; i++) {
     binding *b = add_binding(L, clang_Cursor_getArgument(def, (unsigned)i), inst, prefix, e);
-    if (!b || b->is_array) {
-      if (b) fail(L, e, "array parameter");
+    if (!b || b->is_array || b->is_struct) {
+      if (b) fail(L, e, b->is_array ? "array parameter" : "struct parameters");
       break;
     }
     emit_assign(L, b->var, c_sem_convert(args[i].t, args[i].ty, b->ty, L->math));
@@ -1155,6 +1265,17 @@ static void lower_decl(lower *L, CXCursor d) {
   if (!b) b = add_binding(L, d, f->inst, prefix, d);
   if (!b) return;
   uint32_t bi = (uint32_t)(b - L->binds);
+  if (b->is_struct) {
+    term_t *vals = struct_init(L, bi, initializer(d, false), false);
+    for (uint32_t i = bi + 1; i < L->nbinds && !L->failed && !clang_Cursor_isNull(L->binds[i].field) &&
+                              clang_equalCursors(L->binds[i].decl, L->binds[bi].decl) && L->binds[i].inst == L->binds[bi].inst;
+         i++) {
+      if (vals) emit_assign(L, L->binds[i].var, vals[i - bi - 1]);
+      else emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = L->binds[i].var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
+    }
+    free(vals);
+    return;
+  }
   CXCursor init = initializer(d, b->is_array);
   if (clang_Cursor_isNull(init)) {
     /* indeterminate until assigned: any value */
@@ -1574,7 +1695,7 @@ bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
     /* the program's start: globals get their initial values */
     cfa_stmt *gs = xcalloc(L.nginits + 1, sizeof *gs);
     for (uint32_t i = 0; i < L.nginits; i++) {
-      binding *b = find_binding(&L, L.ginits[i].decl, 0);
+      binding *b = &L.binds[L.ginits[i].bind];
       gs[i] = (cfa_stmt){.kind = CFA_ASSIGN, .var = b->var, .expr = L.ginits[i].init};
     }
     if (!L.failed) {

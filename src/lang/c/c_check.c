@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "engine/portfolio.h"
 #include "lang/c/c_exec.h"
 #include "lang/c/c_lower.h"
 #include "lang/c/c_replay.h"
@@ -113,15 +114,55 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
   return code;
 }
 
-static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
-  c_program *p = m;
-  if (p->unknown) return lang_verdict(r, ZETA_UNKNOWN, p->unknown);
+static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   cfa copy;
   cfa_copy(&p->cfa, &copy);
   cfa_run_hooks h = {finish, p};
   int code = cfa_run_check(&copy, o, lim, &h, r, d);
   cfa_free(&copy);
   return code;
+}
+
+typedef struct { c_program *p; const zeta_options *o; } c_job;
+
+static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  c_job *j = ctx;
+  diag d = {0};
+  int code = check_program(j->p, j->o, lim, r, &d);
+  if (d.code) report_set_verdict(r, ZETA_UNKNOWN, d.message);
+  return code;
+}
+
+/* The default portfolio on bit-vectors races CEGAR on the mathematical
+ * encoding of the same program: both are exact (c_sem.h), and
+ * interpolation over integers often finds the loop predicates that
+ * bit-vector interpolants miss. Programs the math encoding does not take
+ * (bitwise operators on variables) run on bit-vectors alone. */
+static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
+  if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none")) return false;
+  zeta_options om = *o;
+  om.c_int = "math", om.algorithm = "cegar";
+  c_program pm;
+  diag dm = {0};
+  bool ok = c_lower(p->path, &om, &pm, &dm) && !pm.unknown;
+  if (ok) {
+    c_job bv = {p, o}, math = {&pm, &om};
+    portfolio_job jobs[] = {{"bv", c_job_run, &bv, 0}, {"math-cegar", c_job_run, &math, 0}};
+    portfolio_outcome po;
+    *code = portfolio_run(jobs, 2, 0, lim, r, &po);
+    if (po.winner < 0) *code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+    report_stat(r, "c-encoding", "%s", po.winner == 1 ? "math" : po.winner == 0 ? "bv" : "none");
+  }
+  c_program_free(&pm);
+  return ok;
+}
+
+static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  c_program *p = m;
+  if (p->unknown) return lang_verdict(r, ZETA_UNKNOWN, p->unknown);
+  int code;
+  if (race_math(p, o, lim, r, &code)) return code;
+  return check_program(p, o, lim, r, d);
 }
 
 static void c_free(void *m) {

@@ -58,6 +58,27 @@ then pass c/witness; else fail c/witness; fi
 timeout 60 "$ZETA" --no-exec-check --timeout 30 "$DIR/goto_false.c" 2>&1 | grep -q 'execution check skipped' &&
   pass c/no-exec-check || fail c/no-exec-check
 
+# a SAFE: the invariant_set witness (PDR on the math encoding finds k = 2i), re-checked by zeta; its
+# loop invariant is C that compiles in the loop condition's place
+out=$(timeout 60 "$ZETA" --algorithm pdr --c-int math --timeout 40 --witness-file "$TMP/inv.yml" "$DIR/invariant.c" 2>&1)
+if [ "$(printf '%s\n' "$out" | head -n 1)" = SAFE ] && python3 - "$TMP/inv.yml" "$DIR/invariant.c" "$TMP/inv.c" <<'PY'
+import sys, yaml
+e = yaml.safe_load(open(sys.argv[1]))[0]
+assert e["entry_type"] == "invariant_set" and e["metadata"]["task"]["data_model"] == "ILP32"
+inv = [c["invariant"] for c in e["content"]]
+assert len(inv) == 1 and inv[0]["type"] == "loop_invariant" and inv[0]["location"]["line"] == 9
+assert inv[0]["location"]["function"] == "main" and inv[0]["format"] == "c_expression"
+src = open(sys.argv[2]).read().split("\n")
+assert src[8].strip() == "while (i < n) {"
+src[8] = "  while ((%s) && i < n) {" % inv[0]["value"]
+open(sys.argv[3], "w").write("\n".join(src))
+PY
+then
+  clang -m32 -fsyntax-only -Werror "$TMP/inv.c" 2>/dev/null && pass c/invariant-witness || fail c/invariant-witness "does not compile"
+else
+  fail c/invariant-witness "$out"
+fi
+
 # input errors: positioned, exit 2, no verdict
 out=$("$ZETA" "$DIR/syntax_error.c" 2>&1); code=$?
 [ $code -eq 2 ] && printf '%s\n' "$out" | grep -q 'syntax_error.c:2:26: error' && ! printf '%s\n' "$out" | grep -qE '^(SAFE|UNSAFE|UNKNOWN)' &&

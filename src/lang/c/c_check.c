@@ -85,8 +85,26 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
   c_program *p = ctx;
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
   if (a->verdict == ZETA_SAFE) {
+    char *w = NULL, why[256] = "";
+    if (o->witness_file && a->inv) {
+      /* the invariant is re-checked on the CFA before it becomes a witness */
+      w = c_witness_invariants(p, (cfa *)c, a->inv, why, sizeof why);
+      if (!w) {
+        char reason[300];
+        snprintf(reason, sizeof reason, "internal: %s", why);
+        return lang_verdict(r, ZETA_UNKNOWN, reason);
+      }
+    }
     int code = lang_verdict(r, ZETA_SAFE, NULL);
     if (a->validated) fprintf(report_out(r), "validated: invariant checked by cvc5\n");
+    if (w) {
+      fprintf(report_out(r), "witness: loop invariants re-checked by induction\n");
+      report_set_witness(r, w);
+      free(w);
+    } else if (o->witness_file) {
+      fprintf(report_out(r), "witness: none (the engine gave no invariant: %s)\n",
+              a->k > 1 ? "the property is k-inductive" : "no longer path exists");
+    }
     return code;
   }
   if (a->verdict != ZETA_UNSAFE) return lang_verdict(r, ZETA_UNKNOWN, a->reason);

@@ -278,7 +278,7 @@ static bool name_taken(lower *L, const char *name) {
 }
 
 /* A new CFA variable; cname: the C name (NULL for temporaries). */
-static term_t new_var(lower *L, const char *name, type_t sort, const char *cname) {
+static term_t new_var(lower *L, const char *name, type_t sort, const char *cname, c_int ty) {
   char buf[512];
   snprintf(buf, sizeof buf, "%s", name);
   for (uint32_t k = 2; name_taken(L, buf); k++) snprintf(buf, sizeof buf, "%s!%u", name, k);
@@ -286,13 +286,15 @@ static term_t new_var(lower *L, const char *name, type_t sort, const char *cname
   uint32_t i = cfa_add_var(L->c, v);
   L->p->cnames = xrealloc(L->p->cnames, (i + 1) * sizeof *L->p->cnames);
   L->p->cnames[i] = cname ? xstrdup(cname) : NULL;
+  L->p->vtypes = xrealloc(L->p->vtypes, (i + 1) * sizeof *L->p->vtypes);
+  L->p->vtypes[i] = ty;
   return v;
 }
 
 static term_t tmp_var(lower *L, c_int ty) {
   char name[32];
   snprintf(name, sizeof name, "tmp!%u", L->ntmp++);
-  return new_var(L, name, c_sem_sort(ty, L->math), NULL);
+  return new_var(L, name, c_sem_sort(ty, L->math), NULL, ty);
 }
 
 /* Undefined behaviour when ub holds: an edge to the error location marked
@@ -369,7 +371,7 @@ static enum CXVisitorResult add_field(CXCursor f, CXClientData data) {
   } else {
     snprintf(name, sizeof name, "%s%s.%s", x->prefix, vname, fname);
     snprintf(cname, sizeof cname, "%s.%s", vname, fname);
-    b.var = new_var(L, name, c_sem_sort(b.ty, L->math), cname);
+    b.var = new_var(L, name, c_sem_sort(b.ty, L->math), cname, b.ty);
     push_binding(L, b);
   }
   free(fname), free(vname);
@@ -401,7 +403,7 @@ static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *
   }
   char name[512];
   snprintf(name, sizeof name, "%s%s", prefix, cname);
-  b.var = new_var(L, name, b.is_array ? array_sort(L, b.ty) : c_sem_sort(b.ty, L->math), cname);
+  b.var = new_var(L, name, b.is_array ? array_sort(L, b.ty) : c_sem_sort(b.ty, L->math), b.is_array ? NULL : cname, b.ty);
   free(cname);
   push_binding(L, b);
   return &L->binds[L->nbinds - 1];
@@ -1069,7 +1071,7 @@ static cval undefined_call(lower *L, CXCursor e, CXCursor fn, const char *name) 
   }
   char vn[64];
   snprintf(vn, sizeof vn, "nondet!%u", p->nsites);
-  term_t v = new_var(L, vn, c_sem_sort(ty, L->math), NULL);
+  term_t v = new_var(L, vn, c_sem_sort(ty, L->math), NULL, ty);
   if (p->nsites == p->cap_sites) p->sites = xrealloc(p->sites, (p->cap_sites = p->cap_sites ? 2 * p->cap_sites : 32) * sizeof *p->sites);
   c_site s = {v, ty, is_void, ui, 0, 0, NULL, 0, 0};
   pos_of(e, &s.line, &s.col);
@@ -1137,7 +1139,7 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   if (!f.ret_void) {
     char rn[320];
     snprintf(rn, sizeof rn, "%sresult", prefix);
-    f.ret_var = new_var(L, rn, c_sem_sort(f.ret_ty, L->math), NULL);
+    f.ret_var = new_var(L, rn, c_sem_sort(f.ret_ty, L->math), NULL, f.ret_ty);
   }
   L->frames = xrealloc(L->frames, (L->nframes + 1) * sizeof *L->frames);
   L->frames[L->nframes++] = f;
@@ -1313,7 +1315,12 @@ static void push_loop(lower *L, uint32_t brk, uint32_t cont, CXCursor at) {
 static void loop_head(lower *L, uint32_t loc, CXCursor s) {
   c_program *p = L->p;
   p->loops = xrealloc(p->loops, (p->nloops + 1) * sizeof *p->loops);
-  c_loop lp = {loc, 0, 0};
+  const frame *f = &L->frames[L->nframes - 1];
+  c_loop lp = {loc, 0, 0, xstrdup(f->name), NULL, L->c->vars.size};
+  char scope[300];
+  if (f->inst == 1) snprintf(scope, sizeof scope, "%s::", f->name);
+  else snprintf(scope, sizeof scope, "%s#%u::", f->name, f->inst);
+  lp.scope = xstrdup(scope);
   pos_of(s, &lp.line, &lp.col);
   p->loops[p->nloops++] = lp;
 }
@@ -1721,7 +1728,8 @@ void c_program_free(c_program *p) {
   for (uint32_t i = 0; i < p->nsites; i++) free(p->sites[i].target);
   for (uint32_t i = 0; i < p->nundefined; i++) free(p->undefined[i].name);
   for (uint32_t i = 0; i < p->cfa.vars.size; i++) free(p->cnames[i]);
-  free(p->cnames), free(p->sites), free(p->undefined), free(p->einfo), free(p->loops);
+  for (uint32_t i = 0; i < p->nloops; i++) free(p->loops[i].function), free(p->loops[i].scope);
+  free(p->cnames), free(p->vtypes), free(p->sites), free(p->undefined), free(p->einfo), free(p->loops);
   free(p->unknown), free(p->unsafe_safe), free(p->path);
   cfa_free(&p->cfa);
 }

@@ -44,8 +44,11 @@ typedef struct {
   bool is_void, is_nondet;     /* is_nondet: __VERIFIER_nondet_* (no side effects) */
 } c_undefined;
 
-/* Loop heads, for invariants: the CFA location and the C position. */
-typedef struct { uint32_t loc, line, col; } c_loop;
+/* Loop heads, for invariants: the CFA location, the C position, the
+ * function and the prefix of its variables' CFA names ("main::", "f#3::"),
+ * and how many CFA variables existed there (locals are created at their
+ * declaration: later ones are not in scope). */
+typedef struct { uint32_t loc, line, col; char *function, *scope; uint32_t nvars; /* variables existing there */ } c_loop;
 
 typedef struct {
   char *path;                  /* the C file */
@@ -62,6 +65,7 @@ typedef struct {
   uint32_t nloops;
   /* C names of the variables (index as in cfa.vars; NULL: a temporary) */
   char **cnames;
+  c_int *vtypes;               /* their C types (arrays: the element type) */
   bool reach_error_defined, verifier_error_defined;
   /* outside the fragment: UNKNOWN with this reason (the CFA is empty) */
   char *unknown;

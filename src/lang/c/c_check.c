@@ -152,27 +152,30 @@ static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
 }
 
 /* The default portfolio on bit-vectors races CEGAR on the mathematical
- * encoding of the same program: both are exact (c_sem.h), and
+ * encoding of the same program (both encodings are exact, c_sem.h;
  * interpolation over integers often finds the loop predicates that
- * bit-vector interpolants miss. Programs the math encoding does not take
- * (bitwise operators on variables) run on bit-vectors alone. */
+ * bit-vector interpolants miss) and CEGAR with explicit values. Programs
+ * the math encoding does not take (bitwise operators on variables) race
+ * the bit-vector portfolio against explicit values on bit-vectors. */
 static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
   if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none")) return false;
-  zeta_options om = *o;
+  zeta_options om = *o, ox;
   om.c_int = "math", om.algorithm = "cegar";
   c_program pm;
   diag dm = {0};
-  bool ok = c_lower(p->path, &om, &pm, &dm) && !pm.unknown;
-  if (ok) {
-    c_job bv = {p, o}, math = {&pm, &om};
-    portfolio_job jobs[] = {{"bv", c_job_run, &bv, 0}, {"math-cegar", c_job_run, &math, 0}};
-    portfolio_outcome po;
-    *code = portfolio_run(jobs, 2, 0, lim, r, &po);
-    if (po.winner < 0) *code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
-    report_stat(r, "c-encoding", "%s", po.winner == 1 ? "math" : po.winner == 0 ? "bv" : "none");
-  }
+  bool math = c_lower(p->path, &om, &pm, &dm) && !pm.unknown;
+  /* explicit values (at most 8 successors per step, then the variable is
+   * unknown): executes deterministic loops such as `while (x < 100)` at once */
+  ox = math ? om : *o;
+  ox.algorithm = "cegar", ox.domain = "EXPL", ox.maxenum = 8;
+  c_job bv = {p, o}, mj = {&pm, &om}, xj = {math ? &pm : p, &ox};
+  portfolio_job jobs[3] = {{"bv", c_job_run, &bv, 0}, {"expl", c_job_run, &xj, 0}, {"math-cegar", c_job_run, &mj, 0}};
+  portfolio_outcome po;
+  *code = portfolio_run(jobs, math ? 3 : 2, 0, lim, r, &po);
+  if (po.winner < 0) *code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+  report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
   c_program_free(&pm);
-  return ok;
+  return true;
 }
 
 static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {

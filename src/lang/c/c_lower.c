@@ -1273,7 +1273,10 @@ static void lower_decl(lower *L, CXCursor d) {
                               clang_equalCursors(L->binds[i].decl, L->binds[bi].decl) && L->binds[i].inst == L->binds[bi].inst;
          i++) {
       if (vals) emit_assign(L, L->binds[i].var, vals[i - bi - 1]);
-      else emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = L->binds[i].var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
+      else {
+        emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = L->binds[i].var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
+        emit_assume(L, c_sem_range(L->binds[i].var, L->binds[i].ty, L->math), plain);
+      }
     }
     free(vals);
     return;

@@ -20,7 +20,9 @@ for f in $(quick_subset "$DIR"/*.c); do
   name=$(basename "$f" .c)
   want=$(head -n 1 "$f" | sed 's|^/\* expect: ||; s| \*/$||')
   [ "$want" = error ] && continue
-  for enc in bv math; do
+  encs="bv math"
+  quick && encs=bv   # quick mode (sanitizers): the default encoding only
+  for enc in $encs; do
     got=$(timeout $((T + 20)) "$ZETA" --c-int "$enc" --timeout "$T" "$f" 2>&1 | head -n 1)
     # portfolio unknowns list each engine's reason: accept the reason anywhere
     w=${want#UNKNOWN (}
@@ -106,7 +108,7 @@ b=$(timeout 60 "$ZETA" --timeout 30 --data-model LP64 "$TMP/long2.c" 2>&1 | head
 [ "$a" = UNSAFE ] && [ "$b" = SAFE ] && pass c/data-model || fail c/data-model "$a / $b"
 
 # each engine on one safe and one unsafe program
-for a in $(quick_subset cegar bmc kind pdr); do
+for a in $(ZETA_TEST_QUICK_STRIDE=5 quick_subset cegar bmc kind pdr); do
   s=$(timeout 60 "$ZETA" --algorithm "$a" --timeout 30 "$DIR/enums_bool.c" 2>&1 | head -n 1)
   u=$(timeout 60 "$ZETA" --algorithm "$a" --timeout 30 "$DIR/goto_false.c" 2>&1 | head -n 1)
   { [ "$s" = SAFE ] || [ "$a" = bmc ]; } && [ "$u" = UNSAFE ] && pass "c/engine-$a" || fail "c/engine-$a" "$s / $u"
@@ -114,7 +116,7 @@ done
 
 # SV-COMP tasks (task definitions: data_model from the .yml); never a wrong verdict
 C=$SHARED/benchmarks/c
-for y in $(quick_subset "$C/theta-svcomp25/trex02-1.yml" "$C/theta-svcomp25/trex02-2.yml" "$C/locks/test_locks_5.yml" \
+for y in $(ZETA_TEST_QUICK_STRIDE=3 quick_subset "$C/theta-svcomp25/trex02-1.yml" "$C/theta-svcomp25/trex02-2.yml" "$C/locks/test_locks_5.yml" \
            "$C/locks/test_locks_14-2.yml" "$C/loop-simple/nested_1.yml" "$C/recursive-simple/fibo_5-1.yml"); do
   [ -f "$y" ] || continue
   want=$(grep -o 'expected_verdict: *[a-z]*' "$y" | awk '{print $2}')

@@ -20,13 +20,17 @@ trap 'rm -rf "$TMP"' EXIT
 run_one() {  # algo task.yml -> verdict
   local a=$1 y=$2 v
   if [ "$a" = spacer-peer ]; then
-    # zeta lowers the program and exports Horn clauses; z3 answers
-    if ! timeout $((T + 5)) "$ZETA" --export chc "$y" > "$TMP/p.smt2" 2> "$TMP/err"; then
-      v=$(head -n 1 "$TMP/p.smt2"); echo "${v:-ERROR}"; return
+    # zeta lowers the program and exports Horn clauses; z3 answers. The math
+    # encoding where zeta takes it: z3 4.8.12's Spacer crashes (SIGSEGV) on
+    # many of the bit-vector exports (Int location counter with BitVec state)
+    timeout $((T + 5)) "$ZETA" --c-int math --export chc "$y" > "$TMP/p.smt2" 2> "$TMP/err"
+    if head -n 1 "$TMP/p.smt2" | grep -q '^UNKNOWN (unsupported: bitwise'; then
+      timeout $((T + 5)) "$ZETA" --export chc "$y" > "$TMP/p.smt2" 2> "$TMP/err"
     fi
     if head -n 1 "$TMP/p.smt2" | grep -q '^UNKNOWN'; then head -n 1 "$TMP/p.smt2"; return; fi
+    if ! head -n 1 "$TMP/p.smt2" | grep -q 'set-logic'; then echo ERROR; return; fi
     v=$(timeout $((T + 2)) z3 -T:"$T" "$TMP/p.smt2" 2>/dev/null | head -n 1)
-    case "$v" in sat) echo SAFE ;; unsat) echo UNSAFE ;; *) echo "UNKNOWN ($v)" ;; esac
+    case "$v" in sat) echo SAFE ;; unsat) echo UNSAFE ;; "") echo "UNKNOWN (z3 crashed)" ;; *) echo "UNKNOWN ($v)" ;; esac
     return
   fi
   timeout $((T + 10)) "$ZETA" --algorithm "$a" --timeout "$T" "$y" 2>/dev/null | head -n 1

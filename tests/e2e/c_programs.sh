@@ -20,6 +20,7 @@ for f in $(quick_subset "$DIR"/*.c); do
   name=$(basename "$f" .c)
   want=$(head -n 1 "$f" | sed 's|^/\* expect: ||; s| \*/$||')
   [ "$want" = error ] && continue
+  [ "$name" = invariant ] && continue   # the SAFE-witness check below (its k = 2i needs PDR on integers)
   encs="bv math"
   quick && encs=bv   # quick mode (sanitizers): the default encoding only
   for enc in $encs; do

@@ -702,8 +702,6 @@ static cval arith(lower *L, int op, cval a, cval b, CXCursor at) {
 static void branch_cond(lower *L, CXCursor e, uint32_t yes, uint32_t no, CXCursor stmt);
 static cval lower_call(lower *L, CXCursor e);
 
-static c_int bool_result(void) { return c_int_int; }
-
 /* A condition's value as an int, through branches (for && || ?: in value
  * positions, where the operands' side effects and undefined behaviour must
  * happen only when evaluated). */
@@ -718,7 +716,7 @@ static cval cond_value(lower *L, CXCursor e) {
   emit_assign(L, t, c_sem_const_si(c_int_int, 0, L->math));
   jump(L, join);
   L->cur = join;
-  return val(t, bool_result());
+  return val(t, c_int_int);
 }
 
 static cval lower_binary(lower *L, CXCursor e, bool compound) {
@@ -1217,8 +1215,7 @@ static cval lower_call(lower *L, CXCursor e) {
 
 /* A site assigned to a C variable: its assumption waypoint goes to the
  * next statement. */
-static void note_target(lower *L, CXCursor rhs, uint32_t nsites_before, const char *cname) {
-  (void)rhs;
+static void note_target(lower *L, uint32_t nsites_before, const char *cname) {
   if (L->p->nsites != nsites_before + 1 || !cname) return;
   c_site *s = &L->p->sites[nsites_before];
   if (s->is_void) return;
@@ -1303,7 +1300,7 @@ static void lower_decl(lower *L, CXCursor d) {
   b = &L->binds[bi];
   emit_assign(L, b->var, c_sem_convert(v.t, v.ty, b->ty, L->math));
   char *cname = spelling(d);
-  note_target(L, init, before, cname);
+  note_target(L, before, cname);
   free(cname);
 }
 
@@ -1586,7 +1583,7 @@ static void lower_stmt(lower *L, CXCursor s) {
         if (ch.n == 2 && binary_token(L, st, ch.v[0], tok, sizeof tok) && strcmp(tok, "=") == 0 &&
             clang_getCursorKind(strip(ch.v[0])) == CXCursor_DeclRefExpr) {
           char *cname = spelling(strip(ch.v[0]));
-          note_target(L, ch.v[1], before, cname);
+          note_target(L, before, cname);
           free(cname);
         }
         free(ch.v);
@@ -1643,15 +1640,6 @@ static bool syntax_error(CXTranslationUnit tu, diag *d) {
     clang_disposeDiagnostic(dg);
   }
   return false;
-}
-
-uint32_t c_loc_of_name(const c_program *p, const char *name) {
-  if (strcmp(name, "ERR") == 0) return p->cfa.error;
-  if (strcmp(name, "INIT") == 0) return p->cfa.init;
-  if (name[0] != 'l') return CFA_NONE;
-  char *end;
-  unsigned long v = strtoul(name + 1, &end, 10);
-  return *end || v >= p->cfa.nlocs ? CFA_NONE : (uint32_t)v;
 }
 
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {

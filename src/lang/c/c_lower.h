@@ -78,6 +78,4 @@ typedef struct {
  * the reached code set p->unknown and return true. */
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d);
 void c_program_free(c_program *p);
-/* The position of original location l's name ("l12"), or CFA_NONE. */
-uint32_t c_loc_of_name(const c_program *p, const char *name);
 #endif

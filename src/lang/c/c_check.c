@@ -164,6 +164,7 @@ static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *li
   c_program pm;
   diag dm = {0};
   bool math = c_lower(p->path, &om, &pm, &dm) && !pm.unknown;
+  pm.tmpdir = p->tmpdir;
   /* explicit values (at most 8 successors per step, then the variable is
    * unknown): executes deterministic loops such as `while (x < 100)` at once */
   ox = math ? om : *o;
@@ -182,8 +183,12 @@ static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, repor
   c_program *p = m;
   if (p->unknown) return lang_verdict(r, ZETA_UNKNOWN, p->unknown);
   int code;
-  if (race_math(p, o, lim, r, &code)) return code;
-  return check_program(p, o, lim, r, d);
+  char *tmp = c_exec_tmpdir();   /* removed afterwards with what killed jobs left */
+  p->tmpdir = tmp;
+  if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
+  p->tmpdir = NULL;
+  c_exec_tmpdir_remove(tmp);
+  return code;
 }
 
 static void c_free(void *m) {

@@ -100,13 +100,34 @@ static void remove_dir(const char *dir) {
   rmdir(dir);
 }
 
-bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n) {
+char *c_exec_tmpdir(void) {
   char dir[] = "/tmp/zeta-c-XXXXXX";
+  return mkdtemp(dir) ? xstrdup(dir) : NULL;
+}
+
+void c_exec_tmpdir_remove(char *dir) {
+  if (!dir) return;
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char path[512];
+  while (d && (e = readdir(d)))
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+      remove_dir(path);   /* the check folders of jobs killed mid-way */
+    }
+  if (d) closedir(d);
+  rmdir(dir);
+  free(dir);
+}
+
+bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n) {
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/zeta-c-XXXXXX", p->tmpdir ? p->tmpdir : "/tmp");
   if (!mkdtemp(dir)) {
     snprintf(why, n, "execution check: no temporary directory");
     return false;
   }
-  char hpath[256], ppath[256], hobj[256], exe[256], log[256];
+  char hpath[600], ppath[600], hobj[600], exe[600], log[600];
   snprintf(hpath, sizeof hpath, "%s/harness.c", dir);
   snprintf(ppath, sizeof ppath, "%s/program.o", dir);
   snprintf(hobj, sizeof hobj, "%s/harness.o", dir);

@@ -12,4 +12,8 @@ const char *c_type_name(c_int t);
 /* True when the run reached reach_error(); else why (no clang, compile
  * error, run ended without reaching it). */
 bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n);
+/* A folder for the checks of one run (NULL on failure), and its removal
+ * with whatever killed portfolio jobs left in it. */
+char *c_exec_tmpdir(void);
+void c_exec_tmpdir_remove(char *dir);
 #endif

@@ -67,6 +67,8 @@ typedef struct {
   char **cnames;
   c_int *vtypes;               /* their C types (arrays: the element type) */
   bool reach_error_defined, verifier_error_defined;
+  /* where the execution check compiles (not owned; NULL: /tmp) */
+  const char *tmpdir;
   /* outside the fragment: UNKNOWN with this reason (the CFA is empty) */
   char *unknown;
   /* a SAFE answer depends on calls of functions with possible side effects */

@@ -13,10 +13,10 @@ else
 BUILD   ?= build
 endif
 CFLAGS  ?=
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -Iinclude -Isrc -MMD -MP
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -Iinclude -Isrc -MMD -MP -isystem /usr/lib/llvm-14/include
 SANFLAGS = -fsanitize=address,undefined
 LDFLAGS += $(if $(filter 1,$(SANITIZE)),$(SANFLAGS))
-LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -ltree-sitter -lm -lpthread
+LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -ltree-sitter -lm -lpthread -L/usr/lib/llvm-14/lib -lclang -Wl,-rpath,/usr/lib/llvm-14/lib -lcrypto
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/solver/*.c src/ir/*.c src/cert/*.c src/analysis/*.c src/engine/*.c \
               src/lang/*.c src/lang/*/*.c src/api/*.c))
@@ -102,7 +102,7 @@ $(BUILD)/fuzz/%: fuzz/%.c fuzz/replay_main.c fuzz/fuzz.h $(BUILD)/libzeta.a | $(
 # fuzz/seeds/ and the shared tasks as corpus and fuzz/dict/ as dictionaries;
 # findings land in build-fuzz/findings/. See docs/STATUS-reliability.md.
 FUZZ_BUILD  := build-fuzz
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -Ifuzz -MMD -MP
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Iinclude -Isrc -Ifuzz -MMD -MP -isystem /usr/lib/llvm-14/include
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_OBJ    := $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) $(FUZZ_BUILD)/obj/tla-grammar/parser.o $(FUZZ_BUILD)/obj/tla-grammar/scanner.o
 FUZZ_BINS   := $(FUZZ_SRC:fuzz/%.c=$(FUZZ_BUILD)/%)

@@ -18,6 +18,7 @@ shared_files() {  # NAME -> the shared tasks of its format
   local d=$SHARED/benchmarks
   case $1 in
     cfa) ls "$d"/cfa/*.cfa ;;
+    c) ls "$d"/c/*/*.c "$d"/c/*/*.i ;;
     chc|smtlib) ls "$d"/chc/*.smt2 ;;
     aiger) ls "$d"/hwmcc/*.aag ;;
     pnml) ls "$d"/petri/*.pnml ;;

@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/.."
 pkgs="gcc make pkgconf clang libclang-rt-14-dev libclang-dev valgrind libz3-dev z3 cvc5 libcadical-dev libgmp-dev
       libglpk-dev libexpat1-dev libbdd-dev libtree-sitter-dev libyaml-dev libcjson-dev nodejs npm python3 python3-yaml
-      python3-matplotlib"
+      python3-matplotlib gcc-multilib libssl-dev"
 missing=""
 for p in $pkgs; do
   # nodejs may come from elsewhere with npm inside it: a working npm is enough

@@ -32,6 +32,14 @@ SETS = {
         ("pdr", [("--algorithm", "pdr")]),
         ("imc", [("--algorithm", "imc")]),
     ]),
+    "c": ("C (SV-COMP unreach-call)", [
+        ("portfolio", []),
+        ("cegar", [("--algorithm", "cegar")]),
+        ("bmc", [("--algorithm", "bmc")]),
+        ("kind", [("--algorithm", "kind")]),
+        ("pdr", [("--algorithm", "pdr")]),
+        ("math", [("--c-int", "math")]),
+    ]),
     "chc": ("constrained Horn clauses (CHC-COMP)", [
         ("portfolio", []),
         ("spacer", [("--algorithm", "spacer")]),
@@ -61,7 +69,13 @@ def main():
             for o, v in opts:
                 out.append('    <option name="%s">%s</option>\n' % (o, v))
             out.append("  </rundefinition>\n")
-        if name != "petri":
+        if name == "c":
+            for cat in sorted(d for d in os.listdir(os.path.join(BENCH, "c"))
+                              if os.path.isdir(os.path.join(BENCH, "c", d)) and d != "properties"):
+                out.append('  <tasks name="%s">\n    <include>%s/c/%s/*.yml</include>\n'
+                           '    <propertyfile>%s/c/properties/unreach-call.prp</propertyfile>\n  </tasks>\n'
+                           % (cat, REL, cat, REL))
+        elif name != "petri":
             out.append('  <tasks name="%s">\n    <include>%s/%s/*.yml</include>\n'
                        '    <propertyfile>%s/properties/unreach.prp</propertyfile>\n  </tasks>\n'
                        % (name, REL, name, REL, ))

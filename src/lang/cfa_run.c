@@ -43,9 +43,7 @@ static bool config_from(const zeta_options *o, const zeta_limits *lim, cegar_con
   return true;
 }
 
-/* Re-checks a location-indexed invariant with a solver: initiation,
- * consecution along every edge, safety. */
-static bool validate_invariant(cfa *c, const term_t *inv, const char *backend, const char **why) {
+bool cfa_run_invariant_holds(cfa *c, const term_t *inv, const char *backend, const char **why) {
   solver *s = solver_new(backend, why);
   if (!s) return false;
   bool ok = true;
@@ -172,7 +170,7 @@ static int cegar_answer(report *r, const zeta_options *o, cfa *c, const zeta_lim
                   res.verdict == ZETA_SAFE ? res.invariant : NULL, 0, false};
   if (res.verdict == ZETA_SAFE && o->validate) {
     const char *why = NULL;
-    if (validate_invariant(c, res.invariant, ZETA_SECOND_SOLVER, &why)) {
+    if (cfa_run_invariant_holds(c, res.invariant, ZETA_SECOND_SOLVER, &why)) {
       a.validated = true;
     } else {
       a.verdict = ZETA_UNKNOWN;

@@ -48,6 +48,10 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
  * steps labelled by location, `validated: ...`, the per-location invariant
  * under --invariant; returns the exit code. */
 int cfa_run_report(report *r, const zeta_options *o, const cfa *c, const cfa_answer *a);
+/* Re-checks a location-indexed invariant with a solver (backend NULL: Z3):
+ * initiation, consecution along every edge, safety; false with the failed
+ * condition in *why. */
+bool cfa_run_invariant_holds(cfa *c, const term_t *inv, const char *backend, const char **why);
 /* One (define-fun inv_LOC (vars) Bool ...) per location, to the text and
  * as the report's invariant evidence. */
 void cfa_run_report_invariant(report *r, const cfa *c, const term_t *inv);

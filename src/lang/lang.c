@@ -3,7 +3,7 @@
 
 /* One line per language; the first whose extension matches a file wins. */
 static const lang *const table[] = {
-  &lang_cfa, &lang_chc, &lang_vmt, &lang_aiger, &lang_btor2, &lang_petri, &lang_tla, &lang_sol,
+  &lang_cfa, &lang_chc, &lang_vmt, &lang_aiger, &lang_btor2, &lang_petri, &lang_tla, &lang_sol, &lang_c,
 };
 static const lang_command *const commands[] = {&lang_cmd_smt, &lang_cmd_validate, &lang_cmd_check_cert};
 

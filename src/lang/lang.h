@@ -44,6 +44,6 @@ const lang *lang_by_file(const char *path);
 const lang_command *lang_command_by_name(const char *name);
 
 /* Each room's entry (defined in src/lang/<name>/). */
-extern const lang lang_cfa, lang_chc, lang_vmt, lang_aiger, lang_btor2, lang_petri, lang_tla, lang_sol;
+extern const lang lang_cfa, lang_chc, lang_vmt, lang_aiger, lang_btor2, lang_petri, lang_tla, lang_sol, lang_c;
 extern const lang_command lang_cmd_smt, lang_cmd_validate, lang_cmd_check_cert;
 #endif

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The C tasks of $SHARED/benchmarks/c (SV-COMP unreach-call): per category
+# (folder) and configuration the tasks solved (expected verdict), wrong
+# answers, UNKNOWNs, the SV-COMP score (+2 correct true, +1 correct false,
+# -32 wrong true, -16 wrong false) and the time; one task at a time.
+# Configurations: the portfolio and each engine alone (ALGOS), and the peer
+# z3 Spacer on zeta's Horn-clause export of the same program (--export chc).
+# usage: bench/c_bench.sh [ZETA] [TIMEOUT]   ALGOS="portfolio cegar ..." to
+# choose (default: portfolio cegar bmc kind pdr spacer-peer); CATS="locks ..."
+# for a subset of folders; RESULTS=FILE keeps one line per run.
+set -u
+ZETA=${1:-build/zeta}
+T=${2:-10}
+DIR=${SHARED:-../shared}/benchmarks/c
+ALGOS=${ALGOS:-portfolio cegar bmc kind pdr spacer-peer}
+CATS=${CATS:-$(cd "$DIR" && ls -d */ | tr -d / | grep -v properties)}
+RESULTS=${RESULTS:-/dev/null}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+run_one() {  # algo task.yml -> verdict
+  local a=$1 y=$2 v
+  if [ "$a" = spacer-peer ]; then
+    # zeta lowers the program and exports Horn clauses; z3 answers. The math
+    # encoding where zeta takes it: z3 4.8.12's Spacer crashes (SIGSEGV) on
+    # many of the bit-vector exports (Int location counter with BitVec state)
+    timeout $((T + 5)) "$ZETA" --c-int math --export chc "$y" > "$TMP/p.smt2" 2> "$TMP/err"
+    if head -n 1 "$TMP/p.smt2" | grep -q '^UNKNOWN (unsupported: bitwise'; then
+      timeout $((T + 5)) "$ZETA" --export chc "$y" > "$TMP/p.smt2" 2> "$TMP/err"
+    fi
+    if head -n 1 "$TMP/p.smt2" | grep -q '^UNKNOWN'; then head -n 1 "$TMP/p.smt2"; return; fi
+    if ! head -n 1 "$TMP/p.smt2" | grep -q 'set-logic'; then echo ERROR; return; fi
+    v=$(timeout $((T + 2)) z3 -T:"$T" "$TMP/p.smt2" 2>/dev/null | head -n 1)
+    case "$v" in sat) echo SAFE ;; unsat) echo UNSAFE ;; "") echo "UNKNOWN (z3 crashed)" ;; *) echo "UNKNOWN ($v)" ;; esac
+    return
+  fi
+  timeout $((T + 10)) "$ZETA" --algorithm "$a" --timeout "$T" "$y" 2>/dev/null | head -n 1
+}
+printf '%-18s %-12s %6s %6s %6s %6s %7s %8s\n' category config tasks solved wrong unknown score time
+for a in $ALGOS; do
+  for c in $CATS; do
+    n=0 solved=0 wrong=0 unk=0 score=0
+    start=$(date +%s.%N)
+    for y in "$DIR/$c"/*.yml; do
+      want=$(grep -o 'expected_verdict: *[a-z]*' "$y" | awk '{print $2}')
+      t0=$(date +%s.%N)
+      v=$(run_one "$a" "$y")
+      t1=$(date +%s.%N)
+      n=$((n + 1))
+      case "$v:$want" in
+        SAFE:true) solved=$((solved + 1)) score=$((score + 2)) ;;
+        UNSAFE:false) solved=$((solved + 1)) score=$((score + 1)) ;;
+        SAFE:false) wrong=$((wrong + 1)) score=$((score - 32)) ;;
+        UNSAFE:true) wrong=$((wrong + 1)) score=$((score - 16)) ;;
+        *) unk=$((unk + 1)) ;;
+      esac
+      printf '%s\t%s\t%s\t%s\t%.2f\n' "$a" "${y#$DIR/}" "$want" "$v" "$(echo "$t1 - $t0" | bc)" >> "$RESULTS"
+    done
+    end=$(date +%s.%N)
+    printf '%-18s %-12s %6d %6d %6d %6d %7d %8.1f\n' "$c" "$a" "$n" "$solved" "$wrong" "$unk" "$score" "$(echo "$end - $start" | bc)"
+  done
+done

@@ -1,0 +1,200 @@
+/* C programs (SV-COMP reachability tasks): lowered to a CFA (c_lower.h),
+ * checked by the shared CFA engines (cfa_run.h), and every answer turned
+ * back into C terms before it is printed: a counterexample is replayed on
+ * the lowered program, told apart from undefined behaviour, executed as a
+ * compiled program with its nondet values, and written as a witness 2.0;
+ * a SAFE that depends on undefined functions with possible side effects
+ * becomes UNKNOWN. */
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "engine/portfolio.h"
+#include "lang/c/c_exec.h"
+#include "lang/c/c_lower.h"
+#include "lang/c/c_replay.h"
+#include "lang/c/c_witness.h"
+#include "lang/cfa_run.h"
+#include "lang/lang.h"
+#include "lang/lang_common.h"
+
+static void *c_load(const char *path, const zeta_options *o, diag *d) {
+  c_program *p = xmalloc(sizeof *p);
+  if (!c_lower(path, o, p, d)) {
+    c_program_free(p);
+    free(p);
+    return NULL;
+  }
+  return p;
+}
+
+static void cfa_copy(const cfa *src, cfa *dst) {
+  cfa_init(dst, src->name);
+  for (uint32_t i = 0; i < src->vars.size; i++) cfa_add_var(dst, src->vars.data[i]);
+  for (uint32_t l = 0; l < src->nlocs; l++) {
+    uint32_t k = cfa_add_loc(dst, src->locs[l].name);
+    dst->locs[k].is_init = src->locs[l].is_init, dst->locs[k].is_error = src->locs[l].is_error;
+    dst->locs[k].is_final = src->locs[l].is_final;
+  }
+  for (uint32_t e = 0; e < src->nedges; e++)
+    cfa_add_edge(dst, src->edges[e].src, src->edges[e].dst, src->edges[e].stmts, src->edges[e].nstmts);
+  cfa_index(dst);
+}
+
+static const char *base_name(const char *path) {
+  const char *s = strrchr(path, '/');
+  return s ? s + 1 : path;
+}
+
+/* The replayed path in C terms: nondet values and branch decisions. */
+static void print_path(report *r, const c_program *p, const c_replay_result *rr) {
+  FILE *out = report_out(r);
+  report_set_evidence(r, "trace", NULL);
+  fprintf(out, "counterexample (%s):\n", base_name(p->path));
+  uint32_t nv = 0;
+  for (uint32_t i = 0; i < rr->nedges; i++) {
+    const c_edge_info *info = &p->einfo[rr->edges[i]];
+    if (info->kind == C_EDGE_NONDET) {
+      const c_site *s = &p->sites[info->site];
+      term_t v = nv < rr->nvals ? rr->vals[nv++].value : NULL_TERM;
+      const char *fn = p->undefined[s->func].name;
+      report_step(r, "line %u: %s()", s->line, fn);
+      if (s->is_void) {
+        fprintf(out, "  line %u: %s()\n", s->line, fn);
+        continue;
+      }
+      mpz_t z;
+      mpz_init(z);
+      c_sem_value(v, s->type, z);
+      char *txt = mpz_get_str(NULL, 10, z);
+      fprintf(out, "  line %u: %s() = %s\n", s->line, fn, txt);
+      report_value(r, "value", txt);
+      free(txt);
+      mpz_clear(z);
+    } else if ((info->kind == C_EDGE_TRUE || info->kind == C_EDGE_FALSE) && info->line) {
+      const char *b = info->kind == C_EDGE_TRUE ? "true" : "false";
+      fprintf(out, "  line %u: condition %s\n", info->line, b);
+      report_step(r, "line %u: condition %s", info->line, b);
+    } else if (info->kind == C_EDGE_REACH) {
+      fprintf(out, "  line %u: reach_error()\n", info->line);
+      report_step(r, "line %u: reach_error()", info->line);
+    }
+  }
+}
+
+static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
+  c_program *p = ctx;
+  if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
+  if (a->verdict == ZETA_SAFE) {
+    char *w = NULL, why[256] = "";
+    if (o->witness_file && a->inv) {
+      /* the invariant is re-checked on the CFA before it becomes a witness */
+      w = c_witness_invariants(p, (cfa *)c, a->inv, why, sizeof why);
+      if (!w) {
+        char reason[300];
+        snprintf(reason, sizeof reason, "internal: %s", why);
+        return lang_verdict(r, ZETA_UNKNOWN, reason);
+      }
+    }
+    int code = lang_verdict(r, ZETA_SAFE, NULL);
+    if (a->validated) fprintf(report_out(r), "validated: invariant checked by cvc5\n");
+    if (w) {
+      fprintf(report_out(r), "witness: loop invariants re-checked by induction\n");
+      report_set_witness(r, w);
+      free(w);
+    } else if (o->witness_file) {
+      fprintf(report_out(r), "witness: none (the engine gave no invariant: %s)\n",
+              a->k > 1 ? "the property is k-inductive" : "no longer path exists");
+    }
+    return code;
+  }
+  if (a->verdict != ZETA_UNSAFE) return lang_verdict(r, ZETA_UNKNOWN, a->reason);
+  c_replay_result rr;
+  c_replay(p, c, a, &rr);
+  char why[512];
+  int code;
+  if (rr.ub) {
+    snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else if (!rr.reached) {
+    code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
+  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why)) {
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    print_path(r, p, &rr);
+    fprintf(report_out(r), "validated: %s\n", o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
+                                                              : "the compiled program reached reach_error()");
+    char *w = c_witness_violation(p, &rr);
+    if (w) report_set_witness(r, w);
+    free(w);
+  }
+  c_replay_free(&rr);
+  return code;
+}
+
+static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  cfa copy;
+  cfa_copy(&p->cfa, &copy);
+  cfa_run_hooks h = {finish, p};
+  int code = cfa_run_check(&copy, o, lim, &h, r, d);
+  cfa_free(&copy);
+  return code;
+}
+
+typedef struct { c_program *p; const zeta_options *o; } c_job;
+
+static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  c_job *j = ctx;
+  diag d = {0};
+  int code = check_program(j->p, j->o, lim, r, &d);
+  if (d.code) report_set_verdict(r, ZETA_UNKNOWN, d.message);
+  return code;
+}
+
+/* The default portfolio on bit-vectors races CEGAR on the mathematical
+ * encoding of the same program (both encodings are exact, c_sem.h;
+ * interpolation over integers often finds the loop predicates that
+ * bit-vector interpolants miss) and CEGAR with explicit values. Programs
+ * the math encoding does not take (bitwise operators on variables) race
+ * the bit-vector portfolio against explicit values on bit-vectors. */
+static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
+  if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none")) return false;
+  zeta_options om = *o, ox;
+  om.c_int = "math", om.algorithm = "cegar";
+  c_program pm;
+  diag dm = {0};
+  bool math = c_lower(p->path, &om, &pm, &dm) && !pm.unknown;
+  pm.tmpdir = p->tmpdir;
+  /* explicit values (at most 8 successors per step, then the variable is
+   * unknown): executes deterministic loops such as `while (x < 100)` at once */
+  ox = math ? om : *o;
+  ox.algorithm = "cegar", ox.domain = "EXPL", ox.maxenum = 8;
+  c_job bv = {p, o}, mj = {&pm, &om}, xj = {math ? &pm : p, &ox};
+  portfolio_job jobs[3] = {{"bv", c_job_run, &bv, 0}, {"expl", c_job_run, &xj, 0}, {"math-cegar", c_job_run, &mj, 0}};
+  portfolio_outcome po;
+  *code = portfolio_run(jobs, math ? 3 : 2, 0, lim, r, &po);
+  if (po.winner < 0) *code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+  report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  c_program_free(&pm);
+  return true;
+}
+
+static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  c_program *p = m;
+  if (p->unknown) return lang_verdict(r, ZETA_UNKNOWN, p->unknown);
+  int code;
+  char *tmp = c_exec_tmpdir();   /* removed afterwards with what killed jobs left */
+  p->tmpdir = tmp;
+  if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
+  p->tmpdir = NULL;
+  c_exec_tmpdir_remove(tmp);
+  return code;
+}
+
+static void c_free(void *m) {
+  c_program_free(m);
+  free(m);
+}
+
+const lang lang_c = {"c", "", ".c .i", "C programs (SV-COMP reachability: reach_error() is never called), read by libclang",
+                     c_load, c_check, c_free};

@@ -1,0 +1,1726 @@
+/* C to CFA (c_lower.h): a recursive walk over libclang's cursors from
+ * main. libclang 14 hides operator kinds and implicit conversions: the
+ * operator is the token after the first operand (c_token_op), and an
+ * implicit conversion is an unexposed node whose type is the target type;
+ * compound assignments convert as C11 6.5.16.2 says (c_sem.h). Only code
+ * reached from main is looked at, so unused functions outside the fragment
+ * do not matter. */
+#include "lang/c/c_lower.h"
+#include <clang-c/Index.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "zeta/zeta.h"
+
+#define MAX_LOCS 400000u
+
+typedef struct {
+  CXCursor decl;     /* canonical declaration */
+  uint32_t inst;     /* function instance (0: globals and statics) */
+  term_t var;
+  c_int ty;
+  bool is_array;
+  uint64_t len;
+  bool is_struct;    /* a struct variable: its fields follow as bindings with field set */
+  CXCursor field;    /* a field of the struct variable decl (null cursor otherwise) */
+} binding;
+
+typedef struct { uint32_t bind; term_t init; } global_init;
+
+typedef struct {
+  CXCursor fn;       /* the definition */
+  uint32_t inst;
+  uint32_t ret_loc;
+  term_t ret_var;
+  c_int ret_ty;
+  bool ret_void;
+  char *name;
+  struct { char *name; uint32_t loc; } *labels;
+  uint32_t nlabels;
+} frame;
+
+typedef struct { CXCursor c; uint32_t loc; } case_entry;
+typedef struct { case_entry *cases; uint32_t n; uint32_t dflt; } switch_ctx;
+
+typedef struct {
+  c_program *p;
+  CXTranslationUnit tu;
+  bool math;
+  cfa *c;
+  uint32_t cur, err;
+  binding *binds;
+  uint32_t nbinds, cap_binds;
+  global_init *ginits;
+  uint32_t nginits;
+  frame *frames;
+  uint32_t nframes;
+  uint32_t ninst, ntmp;
+  uint32_t brk[256], cont[256], nloop;   /* break / continue targets */
+  switch_ctx *sw[64];
+  uint32_t nsw;
+  uint32_t *pending;   /* sites whose waypoint waits for the next statement */
+  uint32_t npending;
+  bool failed;
+  CXCursor in_init;    /* lowering a global's initializer: no statements */
+  bool const_ctx;
+  bool discard;        /* the value of the expression being lowered is not used (x++; as a statement) */
+} lower;
+
+typedef struct { term_t t; c_int ty; bool is_void; } cval;
+
+/* ---- positions and failures ---- */
+
+static void pos_of(CXCursor e, uint32_t *line, uint32_t *col) {
+  unsigned l = 0, c = 0;
+  clang_getSpellingLocation(clang_getCursorLocation(e), NULL, &l, &c, NULL);
+  *line = l, *col = c;
+}
+
+static void fail(lower *L, CXCursor at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail(lower *L, CXCursor at, const char *fmt, ...) {
+  if (L->failed) return;
+  L->failed = true;
+  char what[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  if (strcmp(what, "recursion") == 0) {
+    L->p->unknown = xstrdup(what);
+    return;
+  }
+  uint32_t line, col;
+  pos_of(at, &line, &col);
+  const char *base = strrchr(L->p->path, '/');
+  char buf[512];
+  snprintf(buf, sizeof buf, "unsupported: %s at %s:%u", what, base ? base + 1 : L->p->path, line);
+  L->p->unknown = xstrdup(buf);
+}
+
+static char *spelling(CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char *r = xstrdup(clang_getCString(s));
+  clang_disposeString(s);
+  return r;
+}
+
+static const char *kind_name(CXCursor c, char *buf, size_t n) {
+  CXString s = clang_getCursorKindSpelling(clang_getCursorKind(c));
+  snprintf(buf, n, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  return buf;
+}
+
+/* ---- children ---- */
+
+typedef struct { CXCursor *v; uint32_t n, cap; } cursors;
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  cursors *cs = data;
+  if (cs->n == cs->cap) cs->v = xrealloc(cs->v, (cs->cap = cs->cap ? 2 * cs->cap : 8) * sizeof *cs->v);
+  cs->v[cs->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+static cursors children(CXCursor c) {
+  cursors cs = {0};
+  clang_visitChildren(c, collect, &cs);
+  return cs;
+}
+
+/* ---- tokens: operator kinds ---- */
+
+static unsigned offset_of(CXSourceLocation loc) {
+  unsigned off = 0;
+  clang_getSpellingLocation(loc, NULL, NULL, NULL, &off);
+  return off;
+}
+
+/* The spelling of the first token of e at or after offset `from` (the end
+ * of the first operand), or the first token when from is 0. */
+static bool token_at(lower *L, CXCursor e, unsigned from, bool first, char *out, size_t n) {
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  clang_tokenize(L->tu, clang_getCursorExtent(e), &toks, &nt);
+  bool found = false;
+  for (unsigned i = 0; i < nt && !found; i++) {
+    CXSourceRange r = clang_getTokenExtent(L->tu, toks[i]);
+    if (!first && offset_of(clang_getRangeStart(r)) < from) continue;
+    if (clang_getTokenKind(toks[i]) != CXToken_Punctuation && clang_getTokenKind(toks[i]) != CXToken_Keyword) break;
+    CXString s = clang_getTokenSpelling(L->tu, toks[i]);
+    snprintf(out, n, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    found = true;
+  }
+  clang_disposeTokens(L->tu, toks, nt);
+  return found;
+}
+
+/* A binary operator's token: the first after its left operand. */
+static bool binary_token(lower *L, CXCursor e, CXCursor lhs, char *out, size_t n) {
+  return token_at(L, e, offset_of(clang_getRangeEnd(clang_getCursorExtent(lhs))), false, out, n);
+}
+
+/* A unary operator's token and whether it is postfix. */
+static bool unary_token(lower *L, CXCursor e, CXCursor arg, char *out, size_t n, bool *postfix) {
+  unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
+  unsigned astart = offset_of(clang_getRangeStart(clang_getCursorExtent(arg)));
+  *postfix = astart <= start;
+  if (*postfix) return binary_token(L, e, arg, out, n);
+  return token_at(L, e, 0, true, out, n);
+}
+
+/* ---- types ---- */
+
+static bool int_type(CXType t, c_int *out) {
+  t = clang_getCanonicalType(t);
+  long long bits = clang_Type_getSizeOf(t) * 8;
+  switch (t.kind) {
+  case CXType_Bool: *out = c_int_bool; return true;
+  case CXType_Char_U: case CXType_UChar: *out = c_int_make(C_RANK_CHAR, 8, false); return true;
+  case CXType_Char_S: case CXType_SChar: *out = c_int_make(C_RANK_CHAR, 8, true); return true;
+  case CXType_UShort: *out = c_int_make(C_RANK_SHORT, (uint32_t)bits, false); return true;
+  case CXType_Short: *out = c_int_make(C_RANK_SHORT, (uint32_t)bits, true); return true;
+  case CXType_UInt: *out = c_int_make(C_RANK_INT, (uint32_t)bits, false); return true;
+  case CXType_Int: *out = c_int_make(C_RANK_INT, (uint32_t)bits, true); return true;
+  case CXType_ULong: *out = c_int_make(C_RANK_LONG, (uint32_t)bits, false); return true;
+  case CXType_Long: *out = c_int_make(C_RANK_LONG, (uint32_t)bits, true); return true;
+  case CXType_ULongLong: *out = c_int_make(C_RANK_LLONG, (uint32_t)bits, false); return true;
+  case CXType_LongLong: *out = c_int_make(C_RANK_LLONG, (uint32_t)bits, true); return true;
+  case CXType_UInt128: *out = c_int_make(C_RANK_128, 128, false); return true;
+  case CXType_Int128: *out = c_int_make(C_RANK_128, 128, true); return true;
+  case CXType_Enum: return int_type(clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)), out);
+  default: return false;
+  }
+}
+
+/* The fragment's name for what a non-integer type needs. */
+static const char *type_feature(CXType t) {
+  t = clang_getCanonicalType(t);
+  switch (t.kind) {
+  case CXType_Pointer: return "pointers";
+  case CXType_Record: return "structs";
+  case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Float128: case CXType_Half: return "floating-point values";
+  case CXType_ConstantArray: return "arrays of non-scalars";
+  case CXType_IncompleteArray: case CXType_VariableArray: case CXType_DependentSizedArray: return "arrays without a constant size";
+  default: return "type";
+  }
+}
+
+static const char *type_word(CXType t, char *buf, size_t n) {
+  CXString s = clang_getTypeSpelling(t);
+  snprintf(buf, n, "%s", clang_getCString(s));
+  clang_disposeString(s);
+  return buf;
+}
+
+/* ---- building the CFA ---- */
+
+static uint32_t new_loc(lower *L) {
+  char name[32];
+  snprintf(name, sizeof name, "l%u", L->c->nlocs);
+  return cfa_add_loc(L->c, name);
+}
+
+static uint32_t here(lower *L) {
+  if (L->cur == CFA_NONE) L->cur = new_loc(L);   /* unreachable code: a location without entry */
+  return L->cur;
+}
+
+static uint32_t edge_to(lower *L, uint32_t src, uint32_t dst, const cfa_stmt *s, c_edge_info info) {
+  c_program *p = L->p;
+  uint32_t e = cfa_add_edge(L->c, src, dst, s, s ? 1 : 0);
+  if (p->ninfo == p->cap_info) p->einfo = xrealloc(p->einfo, (p->cap_info = p->cap_info ? 2 * p->cap_info : 256) * sizeof *p->einfo);
+  p->einfo[p->ninfo++] = info;
+  return e;
+}
+
+static bool too_big(lower *L, CXCursor at) {
+  if (L->c->nlocs < MAX_LOCS) return false;
+  fail(L, at, "program too large after inlining");
+  return true;
+}
+
+/* Runs one statement from the current location to a new one. */
+static void emit(lower *L, cfa_stmt s, c_edge_info info) {
+  if (L->const_ctx) {
+    fail(L, L->in_init, "non-constant initializer of a global");
+    return;
+  }
+  uint32_t src = here(L), dst = new_loc(L);
+  edge_to(L, src, dst, &s, info);
+  L->cur = dst;
+}
+
+static const c_edge_info plain = {C_EDGE_PLAIN, 0, 0, 0, NULL};
+
+static void emit_assign(lower *L, term_t var, term_t val) {
+  emit(L, (cfa_stmt){.kind = CFA_ASSIGN, .var = var, .expr = val}, plain);
+}
+
+static void emit_assume(lower *L, term_t cond, c_edge_info info) {
+  if (term_is_true(cond) && info.kind == C_EDGE_PLAIN) return;
+  emit(L, (cfa_stmt){.kind = CFA_ASSUME, .expr = cond}, info);
+}
+
+static void jump(lower *L, uint32_t dst) {
+  if (L->cur != CFA_NONE) edge_to(L, L->cur, dst, NULL, plain);
+  L->cur = CFA_NONE;
+}
+
+static bool name_taken(lower *L, const char *name) {
+  for (uint32_t i = 0; i < L->c->vars.size; i++)
+    if (strcmp(term_var_name(L->c->vars.data[i]), name) == 0) return true;
+  return false;
+}
+
+/* A new CFA variable; cname: the C name (NULL for temporaries). */
+static term_t new_var(lower *L, const char *name, type_t sort, const char *cname, c_int ty) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s", name);
+  for (uint32_t k = 2; name_taken(L, buf); k++) snprintf(buf, sizeof buf, "%s!%u", name, k);
+  term_t v = term_var(buf, sort);
+  uint32_t i = cfa_add_var(L->c, v);
+  L->p->cnames = xrealloc(L->p->cnames, (i + 1) * sizeof *L->p->cnames);
+  L->p->cnames[i] = cname ? xstrdup(cname) : NULL;
+  L->p->vtypes = xrealloc(L->p->vtypes, (i + 1) * sizeof *L->p->vtypes);
+  L->p->vtypes[i] = ty;
+  return v;
+}
+
+static term_t tmp_var(lower *L, c_int ty) {
+  char name[32];
+  snprintf(name, sizeof name, "tmp!%u", L->ntmp++);
+  return new_var(L, name, c_sem_sort(ty, L->math), NULL, ty);
+}
+
+/* Undefined behaviour when ub holds: an edge to the error location marked
+ * as such, and the execution goes on where it does not. */
+static void check_ub(lower *L, term_t ub, CXCursor at, const char *what) {
+  if (term_is_false(ub)) return;
+  if (L->const_ctx) {
+    fail(L, at, "%s in a global initializer", what);
+    return;
+  }
+  uint32_t line, col;
+  pos_of(at, &line, &col);
+  cfa_stmt s = {.kind = CFA_ASSUME, .expr = ub};
+  edge_to(L, here(L), L->err, &s, (c_edge_info){C_EDGE_UB, line, col, 0, what});
+  emit_assume(L, term_not(ub), plain);
+}
+
+/* ---- variables ---- */
+
+static binding *find_binding(lower *L, CXCursor decl, uint32_t inst) {
+  CXCursor canon = clang_getCanonicalCursor(decl);
+  for (uint32_t i = L->nbinds; i-- > 0;)
+    if (L->binds[i].inst == inst && clang_Cursor_isNull(L->binds[i].field) && clang_equalCursors(L->binds[i].decl, canon))
+      return &L->binds[i];
+  return NULL;
+}
+
+/* The binding of field f of the struct variable whose binding is b. */
+static binding *field_binding(lower *L, const binding *b, CXCursor f) {
+  CXCursor canon = clang_getCanonicalCursor(f);
+  for (uint32_t i = (uint32_t)(b - L->binds) + 1; i < L->nbinds; i++)
+    if (L->binds[i].inst == b->inst && clang_equalCursors(L->binds[i].decl, b->decl) &&
+        clang_equalCursors(L->binds[i].field, canon))
+      return &L->binds[i];
+  return NULL;
+}
+
+static bool is_static_storage(CXCursor decl) {
+  return clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit ||
+         clang_Cursor_getStorageClass(decl) == CX_SC_Static;
+}
+
+/* The element type and length of a one-dimensional array of scalars. */
+static bool array_type(CXType t, c_int *elem, uint64_t *len) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_ConstantArray) return false;
+  long long n = clang_getArraySize(t);
+  if (n <= 0 || !int_type(clang_getArrayElementType(t), elem)) return false;
+  *len = (uint64_t)n;
+  return true;
+}
+
+static type_t array_sort(lower *L, c_int elem) {
+  return type_array(c_sem_sort(c_int_int, L->math), c_sem_sort(elem, L->math));
+}
+
+static void push_binding(lower *L, binding b) {
+  if (L->nbinds == L->cap_binds) L->binds = xrealloc(L->binds, (L->cap_binds = L->cap_binds ? 2 * L->cap_binds : 64) * sizeof *L->binds);
+  L->binds[L->nbinds++] = b;
+}
+
+typedef struct { lower *L; uint32_t marker; const char *prefix; CXCursor at; } field_ctx;
+
+static enum CXVisitorResult add_field(CXCursor f, CXClientData data) {
+  field_ctx *x = data;
+  lower *L = x->L;
+  binding b = L->binds[x->marker];
+  b.is_struct = false, b.field = clang_getCanonicalCursor(f);
+  char *fname = spelling(f), *vname = spelling(b.decl), name[600], cname[300];
+  if (!int_type(clang_getCursorType(f), &b.ty)) {
+    char tw[128];
+    fail(L, x->at, "%s (field '%s' of type %s)", type_feature(clang_getCursorType(f)), fname,
+         type_word(clang_getCursorType(f), tw, sizeof tw));
+  } else {
+    snprintf(name, sizeof name, "%s%s.%s", x->prefix, vname, fname);
+    snprintf(cname, sizeof cname, "%s.%s", vname, fname);
+    b.var = new_var(L, name, c_sem_sort(b.ty, L->math), cname, b.ty);
+    push_binding(L, b);
+  }
+  free(fname), free(vname);
+  return L->failed ? CXVisit_Break : CXVisit_Continue;
+}
+
+static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
+  CXType t = clang_getCursorType(decl);
+  binding b = {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, false, 0, false, clang_getNullCursor()};
+  CXType ct = clang_getCanonicalType(t);
+  if (ct.kind == CXType_Record && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_StructDecl) {
+    /* a struct whose address is never taken (& is outside the fragment): one variable per field */
+    b.is_struct = true;
+    uint32_t marker = L->nbinds;
+    push_binding(L, b);
+    field_ctx x = {L, marker, prefix, at};
+    clang_Type_visitFields(ct, add_field, &x);
+    return L->failed ? NULL : &L->binds[marker];
+  }
+  char *cname = spelling(decl);
+  if (!int_type(t, &b.ty)) {
+    if (!array_type(t, &b.ty, &b.len)) {
+      char tw[128];
+      fail(L, at, "%s (variable '%s' of type %s)", type_feature(t), cname, type_word(t, tw, sizeof tw));
+      free(cname);
+      return NULL;
+    }
+    b.is_array = true;
+  }
+  char name[512];
+  snprintf(name, sizeof name, "%s%s", prefix, cname);
+  b.var = new_var(L, name, b.is_array ? array_sort(L, b.ty) : c_sem_sort(b.ty, L->math), b.is_array ? NULL : cname, b.ty);
+  free(cname);
+  push_binding(L, b);
+  return &L->binds[L->nbinds - 1];
+}
+
+static cval lower_expr(lower *L, CXCursor e);
+static term_t zero_value(lower *L, const binding *b) {
+  term_t z = c_sem_const_si(b->ty, 0, L->math);
+  return b->is_array ? term_const_array(array_sort(L, b->ty), z) : z;
+}
+
+/* The initializer of a variable declaration, or a null cursor. */
+static CXCursor initializer(CXCursor decl, bool is_array) {
+  cursors cs = children(decl);
+  CXCursor init = clang_getNullCursor();
+  if (cs.n > 0 && clang_isExpression(clang_getCursorKind(cs.v[cs.n - 1]))) {
+    CXCursor last = cs.v[cs.n - 1];
+    if (!is_array || clang_getCursorKind(last) == CXCursor_InitListExpr) init = last;
+  }
+  free(cs.v);
+  return init;
+}
+
+static term_t array_init(lower *L, const binding *b, CXCursor list);
+
+/* The initial values of the fields of struct binding bi from an
+ * initializer list (missing fields: 0), or NULL (null init: zero when
+ * is_static, else unset: the caller havocs). */
+static term_t *struct_init(lower *L, uint32_t bi, CXCursor init, bool is_static) {
+  uint32_t n = 0;
+  while (bi + 1 + n < L->nbinds && !clang_Cursor_isNull(L->binds[bi + 1 + n].field) &&
+         clang_equalCursors(L->binds[bi + 1 + n].decl, L->binds[bi].decl) && L->binds[bi + 1 + n].inst == L->binds[bi].inst)
+    n++;
+  if (clang_Cursor_isNull(init) && !is_static) return NULL;
+  term_t *vals = xcalloc(n + 1, sizeof *vals);
+  for (uint32_t i = 0; i < n; i++) vals[i] = c_sem_const_si(L->binds[bi + 1 + i].ty, 0, L->math);
+  if (clang_Cursor_isNull(init)) return vals;
+  if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
+    fail(L, init, "struct copies");
+    free(vals);
+    return NULL;
+  }
+  bool saved = L->const_ctx;
+  CXCursor saved_at = L->in_init;
+  if (is_static) L->const_ctx = true, L->in_init = init;
+  cursors cs = children(init);
+  for (uint32_t i = 0; i < cs.n && i < n && !L->failed; i++) {
+    cval v = lower_expr(L, cs.v[i]);
+    if (!L->failed) vals[i] = c_sem_convert(v.t, v.ty, L->binds[bi + 1 + i].ty, L->math);
+  }
+  free(cs.v);
+  L->const_ctx = saved, L->in_init = saved_at;
+  if (L->failed) {
+    free(vals);
+    return NULL;
+  }
+  return vals;
+}
+
+/* A global or static variable: created on first use, initialized at the
+ * program's start (its initializer is a constant expression). */
+static binding *global(lower *L, CXCursor decl, CXCursor at) {
+  binding *b = find_binding(L, decl, 0);
+  if (b) return b;
+  CXCursor def = clang_getCursorDefinition(decl);
+  if (clang_Cursor_isNull(def)) def = decl;
+  char prefix[256] = "";
+  if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) != CXCursor_TranslationUnit) {
+    char *f = spelling(clang_getCursorSemanticParent(decl));
+    snprintf(prefix, sizeof prefix, "%s::static::", f);
+    free(f);
+  }
+  b = add_binding(L, decl, 0, prefix, at);
+  if (!b) return NULL;
+  uint32_t bi = (uint32_t)(b - L->binds);
+  if (b->is_struct) {
+    term_t *vals = struct_init(L, bi, initializer(def, false), true);
+    for (uint32_t i = bi + 1; vals && i < L->nbinds && clang_equalCursors(L->binds[i].decl, L->binds[bi].decl); i++) {
+      L->ginits = xrealloc(L->ginits, (L->nginits + 1) * sizeof *L->ginits);
+      L->ginits[L->nginits++] = (global_init){i, vals[i - bi - 1]};
+    }
+    free(vals);
+    return &L->binds[bi];
+  }
+  CXCursor init = initializer(def, b->is_array);
+  term_t val;
+  if (clang_Cursor_isNull(init)) {
+    val = zero_value(L, b);
+  } else {
+    bool saved = L->const_ctx;
+    CXCursor saved_at = L->in_init;
+    L->const_ctx = true, L->in_init = init;
+    if (L->binds[bi].is_array) {
+      val = array_init(L, &L->binds[bi], init);
+    } else {
+      cval v = lower_expr(L, init);
+      val = L->failed ? NULL_TERM : c_sem_convert(v.t, v.ty, L->binds[bi].ty, L->math);
+    }
+    L->const_ctx = saved, L->in_init = saved_at;
+  }
+  L->ginits = xrealloc(L->ginits, (L->nginits + 1) * sizeof *L->ginits);
+  L->ginits[L->nginits++] = (global_init){bi, val};
+  return &L->binds[bi];
+}
+
+static binding *var_of(lower *L, CXCursor ref, CXCursor at) {
+  if (is_static_storage(ref)) return global(L, ref, at);
+  binding *b = L->nframes ? find_binding(L, ref, L->frames[L->nframes - 1].inst) : NULL;
+  if (!b) fail(L, at, "reference to an unknown local variable");
+  return b;
+}
+
+/* ---- expressions ---- */
+
+static cval val(term_t t, c_int ty) { return (cval){t, ty, false}; }
+static const cval void_val = {NULL_TERM, {32, true, C_RANK_INT}, true};
+
+static bool expr_type(lower *L, CXCursor e, c_int *ty) {
+  if (int_type(clang_getCursorType(e), ty)) return true;
+  char tw[128], kb[64];
+  fail(L, e, "expression of type %s (%s)", type_word(clang_getCursorType(e), tw, sizeof tw), kind_name(e, kb, sizeof kb));
+  return false;
+}
+
+/* Does e (syntactically) write a variable or call a function? */
+static bool has_side_effects(CXCursor e);
+static enum CXChildVisitResult side_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  if (has_side_effects(c)) {
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+static bool has_side_effects(CXCursor e) {
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_CallExpr || k == CXCursor_CompoundAssignOperator || k == CXCursor_StmtExpr) return true;
+  if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator) {
+    /* = ++ -- show as tokens; checking them costs a tokenization, so be coarse:
+     * an operator whose extent holds one of them */
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(e);
+    CXToken *toks = NULL;
+    unsigned nt = 0;
+    clang_tokenize(tu, clang_getCursorExtent(e), &toks, &nt);
+    bool se = false;
+    for (unsigned i = 0; i < nt && !se; i++) {
+      if (clang_getTokenKind(toks[i]) != CXToken_Punctuation) continue;
+      CXString s = clang_getTokenSpelling(tu, toks[i]);
+      const char *t = clang_getCString(s);
+      se = strcmp(t, "=") == 0 || strcmp(t, "++") == 0 || strcmp(t, "--") == 0;
+      clang_disposeString(s);
+    }
+    clang_disposeTokens(tu, toks, nt);
+    if (se) return true;
+  }
+  bool found = false;
+  clang_visitChildren(e, side_visit, &found);
+  return found;
+}
+
+/* A value that later side effects cannot change. */
+static cval stable(lower *L, cval v) {
+  if (v.is_void || term_is_const(v.t)) return v;
+  term_t t = tmp_var(L, v.ty);
+  emit_assign(L, t, v.t);
+  return val(t, v.ty);
+}
+
+static CXCursor strip(CXCursor e) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) return e;
+    cursors cs = children(e);
+    if (cs.n != 1) {
+      free(cs.v);
+      return e;
+    }
+    e = cs.v[0];
+    free(cs.v);
+  }
+}
+
+typedef struct { binding *b; term_t index; } lval;
+
+static lval lower_lval(lower *L, CXCursor e) {
+  lval lv = {NULL, NULL_TERM};
+  CXCursor s = strip(e);
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(s);
+    if (clang_getCursorKind(ref) == CXCursor_VarDecl || clang_getCursorKind(ref) == CXCursor_ParmDecl) lv.b = var_of(L, ref, s);
+    else fail(L, s, "assignment to a non-variable");
+    return lv;
+  }
+  if (k == CXCursor_MemberRefExpr) {
+    cursors cs = children(s);
+    CXCursor base = cs.n == 1 ? strip(cs.v[0]) : s;
+    free(cs.v);
+    if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
+      fail(L, s, "pointers ('->')");
+      return lv;
+    }
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
+      fail(L, s, "member of a struct value that is not a variable");
+      return lv;
+    }
+    binding *b = var_of(L, clang_getCursorReferenced(base), s);
+    if (!b) return lv;
+    lv.b = b->is_struct ? field_binding(L, b, clang_getCursorReferenced(s)) : NULL;
+    if (!lv.b) fail(L, s, "member access");
+    return lv;
+  }
+  if (k == CXCursor_ArraySubscriptExpr) {
+    cursors cs = children(s);
+    CXCursor base = cs.n == 2 ? strip(cs.v[0]) : s, idx = cs.n == 2 ? cs.v[1] : s;
+    free(cs.v);
+    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
+      fail(L, s, "array access through a pointer");
+      return lv;
+    }
+    binding *b = var_of(L, clang_getCursorReferenced(base), s);
+    if (!b || !b->is_array) {
+      if (b) fail(L, s, "subscript of a non-array");
+      return lv;
+    }
+    uint32_t bi = (uint32_t)(b - L->binds);
+    cval i = lower_expr(L, idx);
+    if (L->failed) return lv;
+    b = &L->binds[bi];
+    c_int it = c_promote(i.ty);
+    term_t iv = c_sem_convert(i.t, i.ty, it, L->math), ub;
+    term_t lo = c_sem_binary(C_LT, iv, c_sem_const_si(it, 0, L->math), it, it, L->math, &ub);
+    term_t hi = c_sem_binary(C_GE, iv, c_sem_const_si(it, (long)b->len, L->math), it, it, L->math, &ub);
+    if (!it.is_signed) lo = term_false();
+    if (it.width < 64 && (b->len >> (it.width - (it.is_signed ? 1 : 0))) != 0) hi = term_false();
+    check_ub(L, term_or2(lo, hi), s, "array index out of bounds");
+    lv.b = &L->binds[bi];
+    lv.index = c_sem_convert(iv, it, c_int_int, L->math);
+    return lv;
+  }
+  char kb[64];
+  fail(L, s, "assignment to %s", kind_name(s, kb, sizeof kb));
+  return lv;
+}
+
+static cval read_lval(lower *L, lval lv) {
+  (void)L;
+  if (lv.index != NULL_TERM) return val(term_select(lv.b->var, lv.index), lv.b->ty);
+  return val(lv.b->var, lv.b->ty);
+}
+
+static void write_lval(lower *L, lval lv, term_t v) {
+  if (lv.index != NULL_TERM) emit_assign(L, lv.b->var, term_store(lv.b->var, lv.index, v));
+  else emit_assign(L, lv.b->var, v);
+}
+
+/* the operators by token */
+typedef struct { const char *tok; int op; } op_entry;
+enum { OP_C_ASSIGN = 100, OP_C_LAND, OP_C_LOR, OP_C_COMMA };
+static const op_entry binops[] = {
+  {"+", C_ADD}, {"-", C_SUB}, {"*", C_MUL}, {"/", C_DIV}, {"%", C_REM}, {"<<", C_SHL}, {">>", C_SHR},
+  {"&", C_BAND}, {"|", C_BOR}, {"^", C_BXOR}, {"<", C_LT}, {">", C_GT}, {"<=", C_LE}, {">=", C_GE},
+  {"==", C_EQ}, {"!=", C_NE}, {"=", OP_C_ASSIGN}, {"&&", OP_C_LAND}, {"||", OP_C_LOR}, {",", OP_C_COMMA},
+  {"+=", C_ADD}, {"-=", C_SUB}, {"*=", C_MUL}, {"/=", C_DIV}, {"%=", C_REM}, {"<<=", C_SHL}, {">>=", C_SHR},
+  {"&=", C_BAND}, {"|=", C_BOR}, {"^=", C_BXOR},
+};
+
+static int binop_of(const char *tok) {
+  for (size_t i = 0; i < sizeof binops / sizeof binops[0]; i++)
+    if (strcmp(binops[i].tok, tok) == 0) return binops[i].op;
+  return -1;
+}
+
+static const char *ub_what(int op, c_int t) {
+  if (op == C_DIV || op == C_REM) return t.is_signed ? "division by zero or overflow" : "division by zero";
+  if (op == C_SHL || op == C_SHR) return "shift out of range";
+  return "signed overflow";
+}
+
+/* a op b in C: operands converted to their common type (or promoted, for
+ * shifts), the result and its undefined behaviour. */
+static cval arith(lower *L, int op, cval a, cval b, CXCursor at) {
+  c_int t = (op == C_SHL || op == C_SHR) ? c_promote(a.ty) : c_usual_conversions(a.ty, b.ty);
+  c_int bt = (op == C_SHL || op == C_SHR) ? c_promote(b.ty) : t;
+  term_t x = c_sem_convert(a.t, a.ty, t, L->math), y = c_sem_convert(b.t, b.ty, bt, L->math), ub;
+  term_t r = c_sem_binary(op, x, y, t, bt, L->math, &ub);
+  if (r == NULL_TERM) {
+    fail(L, at, "bitwise operator on mathematical integers (use --c-int bv)");
+    return val(c_sem_const_si(t, 0, L->math), t);
+  }
+  check_ub(L, ub, at, ub_what(op, t));
+  if (op >= C_LT) return val(c_sem_from_bool(r, L->math), c_int_int);
+  return val(r, t);
+}
+
+static void branch_cond(lower *L, CXCursor e, uint32_t yes, uint32_t no, CXCursor stmt);
+static cval lower_call(lower *L, CXCursor e);
+
+/* A condition's value as an int, through branches (for && || ?: in value
+ * positions, where the operands' side effects and undefined behaviour must
+ * happen only when evaluated). */
+static cval cond_value(lower *L, CXCursor e) {
+  uint32_t yes = new_loc(L), no = new_loc(L), join = new_loc(L);
+  term_t t = tmp_var(L, c_int_int);
+  branch_cond(L, e, yes, no, clang_getNullCursor());
+  L->cur = yes;
+  emit_assign(L, t, c_sem_const_si(c_int_int, 1, L->math));
+  jump(L, join);
+  L->cur = no;
+  emit_assign(L, t, c_sem_const_si(c_int_int, 0, L->math));
+  jump(L, join);
+  L->cur = join;
+  return val(t, c_int_int);
+}
+
+static cval lower_binary(lower *L, CXCursor e, bool compound) {
+  cursors cs = children(e);
+  if (cs.n != 2) {
+    free(cs.v);
+    fail(L, e, "binary operator with %u operands", cs.n);
+    return void_val;
+  }
+  CXCursor lhs = cs.v[0], rhs = cs.v[1];
+  free(cs.v);
+  char tok[8];
+  int op = binary_token(L, e, lhs, tok, sizeof tok) ? binop_of(tok) : -1;
+  if (op < 0) {
+    fail(L, e, "operator not recognized");
+    return void_val;
+  }
+  if (op == OP_C_LAND || op == OP_C_LOR) return cond_value(L, e);
+  if (op == OP_C_COMMA) {
+    lower_expr(L, lhs);
+    return lower_expr(L, rhs);
+  }
+  if (op == OP_C_ASSIGN || compound) {
+    lval lv = lower_lval(L, lhs);
+    if (L->failed) return void_val;
+    if (lv.index != NULL_TERM && has_side_effects(rhs)) {
+      term_t it = tmp_var(L, c_int_int);
+      emit_assign(L, it, lv.index);
+      lv.index = it;
+    }
+    uint32_t bi = (uint32_t)(lv.b - L->binds);
+    cval r = lower_expr(L, rhs);
+    if (L->failed || r.is_void) {
+      if (!L->failed) fail(L, rhs, "void value assigned");
+      return void_val;
+    }
+    lv.b = &L->binds[bi];
+    if (compound) r = arith(L, op, read_lval(L, lv), r, e);
+    if (L->failed) return void_val;
+    write_lval(L, lv, c_sem_convert(r.t, r.ty, lv.b->ty, L->math));
+    return read_lval(L, lv);
+  }
+  cval a = lower_expr(L, lhs);
+  if (L->failed) return void_val;
+  if (has_side_effects(rhs)) a = stable(L, a);
+  cval b = lower_expr(L, rhs);
+  if (L->failed) return void_val;
+  cval r = arith(L, op, a, b, e);
+  c_int ct;
+  /* the usual arithmetic conversions, computed here, against clang's type */
+  if (!L->failed && int_type(clang_getCursorType(e), &ct) && !c_int_equal(ct, r.ty))
+    fail(L, e, "internal: result type of '%s' differs from clang's", tok);
+  return r;
+}
+
+static cval lower_unary(lower *L, CXCursor e) {
+  bool unused = L->discard;   /* only for this operator, not its operand */
+  L->discard = false;
+  cursors cs = children(e);
+  if (cs.n != 1) {
+    free(cs.v);
+    fail(L, e, "unary operator");
+    return void_val;
+  }
+  CXCursor arg = cs.v[0];
+  free(cs.v);
+  char tok[16];
+  bool postfix;
+  if (!unary_token(L, e, arg, tok, sizeof tok, &postfix)) {
+    fail(L, e, "operator not recognized");
+    return void_val;
+  }
+  if (strcmp(tok, "++") == 0 || strcmp(tok, "--") == 0) {
+    lval lv = lower_lval(L, arg);
+    if (L->failed) return void_val;
+    cval old = read_lval(L, lv);
+    if (postfix && !unused) old = stable(L, old);
+    cval r = arith(L, tok[0] == '+' ? C_ADD : C_SUB, old, val(c_sem_const_si(c_int_int, 1, L->math), c_int_int), e);
+    if (lv.b->ty.rank == C_RANK_BOOL) r = val(c_sem_convert(r.t, r.ty, c_int_bool, L->math), c_int_bool);
+    write_lval(L, lv, c_sem_convert(r.t, r.ty, lv.b->ty, L->math));
+    return postfix ? old : read_lval(L, lv);
+  }
+  if (strcmp(tok, "__extension__") == 0) return lower_expr(L, arg);
+  if (strcmp(tok, "!") == 0) {
+    cval a = lower_expr(L, arg);
+    if (L->failed) return void_val;
+    return val(c_sem_from_bool(term_not(c_sem_truth(a.t, a.ty, L->math)), L->math), c_int_int);
+  }
+  if (strcmp(tok, "-") == 0 || strcmp(tok, "+") == 0 || strcmp(tok, "~") == 0) {
+    cval a = lower_expr(L, arg);
+    if (L->failed) return void_val;
+    c_int t = c_promote(a.ty);
+    term_t x = c_sem_convert(a.t, a.ty, t, L->math);
+    if (tok[0] == '+') return val(x, t);
+    term_t ub;
+    term_t r = c_sem_unary(tok[0] == '-' ? C_NEG : C_BNOT, x, t, L->math, &ub);
+    check_ub(L, ub, e, "signed overflow");
+    return val(r, t);
+  }
+  fail(L, e, tok[0] == '&' || tok[0] == '*' ? "pointers ('%s')" : "operator '%s'", tok);
+  return void_val;
+}
+
+static cval lower_conditional(lower *L, CXCursor e) {
+  cursors cs = children(e);
+  c_int ty = c_int_int;
+  bool is_void = clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void;
+  if (cs.n != 3 || (!is_void && !expr_type(L, e, &ty))) {
+    free(cs.v);
+    if (!L->failed) fail(L, e, "conditional operator without middle operand");
+    return void_val;
+  }
+  uint32_t yes = new_loc(L), no = new_loc(L), join = new_loc(L);
+  term_t t = is_void ? NULL_TERM : tmp_var(L, ty);
+  branch_cond(L, cs.v[0], yes, no, clang_getNullCursor());
+  for (int side = 0; side < 2 && !L->failed; side++) {
+    L->cur = side ? no : yes;
+    cval v = lower_expr(L, cs.v[1 + side]);
+    if (!L->failed && !v.is_void && !is_void) emit_assign(L, t, c_sem_convert(v.t, v.ty, ty, L->math));
+    jump(L, join);
+  }
+  free(cs.v);
+  L->cur = join;
+  return is_void ? void_val : val(t, ty);
+}
+
+static bool evaluate(CXCursor e, long long *v, bool *is_unsigned) {
+  CXEvalResult r = clang_Cursor_Evaluate(e);
+  if (!r) return false;
+  bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) {
+    *is_unsigned = clang_EvalResult_isUnsignedInt(r);
+    *v = *is_unsigned ? (long long)clang_EvalResult_getAsUnsigned(r) : clang_EvalResult_getAsLongLong(r);
+  }
+  clang_EvalResult_dispose(r);
+  return ok;
+}
+
+static cval constant(lower *L, CXCursor e) {
+  c_int ty;
+  long long v;
+  bool u;
+  if (!expr_type(L, e, &ty)) return void_val;
+  if (!evaluate(e, &v, &u)) {
+    fail(L, e, "constant that clang does not evaluate");
+    return void_val;
+  }
+  mpz_t z;
+  if (u) mpz_init_set_ui(z, (unsigned long)(unsigned long long)v);
+  else mpz_init_set_si(z, (long)v);
+  term_t t = c_sem_const(ty, z, L->math);
+  mpz_clear(z);
+  return val(t, ty);
+}
+
+/* An expression whose value is not used: x++ needs no copy of x. */
+static void lower_effect(lower *L, CXCursor e) {
+  CXCursor s = e;
+  while (clang_getCursorKind(s) == CXCursor_ParenExpr) {
+    cursors cs = children(s);
+    if (cs.n == 1) s = cs.v[0];
+    free(cs.v);
+    if (clang_getCursorKind(s) == CXCursor_ParenExpr && cs.n != 1) break;
+  }
+  L->discard = clang_getCursorKind(s) == CXCursor_UnaryOperator;
+  lower_expr(L, s);
+  L->discard = false;
+}
+
+static cval lower_expr(lower *L, CXCursor e) {
+  if (L->failed) return void_val;
+  if (too_big(L, e)) return void_val;
+  enum CXCursorKind k = clang_getCursorKind(e);
+  switch (k) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_UnaryExpr:   /* sizeof, _Alignof */
+    return constant(L, e);
+  case CXCursor_ParenExpr: {
+    cursors cs = children(e);
+    cval r = cs.n == 1 ? lower_expr(L, cs.v[0]) : void_val;
+    if (cs.n != 1) fail(L, e, "parenthesized expression");
+    free(cs.v);
+    return r;
+  }
+  case CXCursor_UnexposedExpr:
+  case CXCursor_CStyleCastExpr: {
+    cursors cs = children(e);
+    CXCursor arg = cs.n ? cs.v[cs.n - 1] : e;
+    bool ok = cs.n >= 1 && (k == CXCursor_CStyleCastExpr || cs.n == 1);
+    free(cs.v);
+    if (!ok) {
+      fail(L, e, "expression not exposed by libclang");
+      return void_val;
+    }
+    if (clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void) {
+      lower_expr(L, arg);
+      return void_val;
+    }
+    c_int to;
+    if (!expr_type(L, e, &to)) return void_val;
+    cval v = lower_expr(L, arg);
+    if (L->failed) return void_val;
+    if (v.is_void) {
+      fail(L, e, "void value used");
+      return void_val;
+    }
+    return val(c_sem_convert(v.t, v.ty, to, L->math), to);
+  }
+  case CXCursor_DeclRefExpr: {
+    CXCursor ref = clang_getCursorReferenced(e);
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk == CXCursor_EnumConstantDecl) {
+      c_int ty;
+      if (!expr_type(L, e, &ty)) return void_val;
+      return val(c_sem_const_si(ty, (long)clang_getEnumConstantDeclValue(ref), L->math), ty);
+    }
+    if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
+      binding *b = var_of(L, ref, e);
+      if (!b) return void_val;
+      if (b->is_array || b->is_struct) {
+        fail(L, e, b->is_array ? "array used as a pointer" : "whole-struct values");
+        return void_val;
+      }
+      return val(b->var, b->ty);
+    }
+    fail(L, e, "function used as a value");
+    return void_val;
+  }
+  case CXCursor_MemberRefExpr:
+  case CXCursor_ArraySubscriptExpr: {
+    lval lv = lower_lval(L, e);
+    return L->failed ? void_val : read_lval(L, lv);
+  }
+  case CXCursor_BinaryOperator: return lower_binary(L, e, false);
+  case CXCursor_CompoundAssignOperator: return lower_binary(L, e, true);
+  case CXCursor_UnaryOperator: return lower_unary(L, e);
+  case CXCursor_ConditionalOperator: return lower_conditional(L, e);
+  case CXCursor_CallExpr: return lower_call(L, e);
+  case CXCursor_FloatingLiteral: fail(L, e, "floating-point values"); return void_val;
+  case CXCursor_StringLiteral: fail(L, e, "string literal"); return void_val;
+  default: {
+    char kb[64];
+    fail(L, e, "%s", kind_name(e, kb, sizeof kb));
+    return void_val;
+  }
+  }
+}
+
+/* Branches from the current location to yes or no on e; stmt (or null):
+ * the statement whose condition e is, for branching waypoints. */
+static void branch_cond(lower *L, CXCursor e, uint32_t yes, uint32_t no, CXCursor stmt) {
+  if (L->failed) return;
+  CXCursor s = e;
+  while (clang_getCursorKind(s) == CXCursor_ParenExpr || clang_getCursorKind(s) == CXCursor_UnexposedExpr) {
+    cursors cs = children(s);
+    bool one = cs.n == 1;
+    CXCursor inner = one ? cs.v[0] : s;
+    free(cs.v);
+    if (!one) break;
+    /* a conversion to _Bool or int does not change truth */
+    s = inner;
+  }
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_BinaryOperator) {
+    cursors cs = children(s);
+    char tok[8] = "";
+    if (cs.n == 2) binary_token(L, s, cs.v[0], tok, sizeof tok);
+    if (strcmp(tok, "&&") == 0 || strcmp(tok, "||") == 0) {
+      uint32_t mid = new_loc(L);
+      if (tok[0] == '&') branch_cond(L, cs.v[0], mid, no, clang_getNullCursor());
+      else branch_cond(L, cs.v[0], yes, mid, clang_getNullCursor());
+      L->cur = mid;
+      branch_cond(L, cs.v[1], yes, no, clang_getNullCursor());
+      free(cs.v);
+      return;
+    }
+    free(cs.v);
+  }
+  if (k == CXCursor_UnaryOperator) {
+    cursors cs = children(s);
+    char tok[16] = "";
+    bool postfix = false;
+    if (cs.n == 1) unary_token(L, s, cs.v[0], tok, sizeof tok, &postfix);
+    if (strcmp(tok, "!") == 0) {
+      branch_cond(L, cs.v[0], no, yes, stmt);
+      free(cs.v);
+      return;
+    }
+    free(cs.v);
+  }
+  cval v = lower_expr(L, s);
+  if (L->failed) return;
+  if (v.is_void) {
+    fail(L, e, "void condition");
+    return;
+  }
+  term_t c = c_sem_truth(v.t, v.ty, L->math);
+  c_edge_info yi = plain, ni = plain;
+  if (!clang_Cursor_isNull(stmt)) {
+    uint32_t line, col;
+    pos_of(stmt, &line, &col);
+    yi = (c_edge_info){C_EDGE_TRUE, line, col, 0, NULL};
+    ni = (c_edge_info){C_EDGE_FALSE, line, col, 0, NULL};
+  }
+  uint32_t src = here(L);
+  cfa_stmt st = {.kind = CFA_ASSUME, .expr = c}, sf = {.kind = CFA_ASSUME, .expr = term_not(c)};
+  edge_to(L, src, yes, &st, yi);
+  edge_to(L, src, no, &sf, ni);
+  L->cur = CFA_NONE;
+}
+
+/* ---- calls ---- */
+
+static bool is_name(const char *n, const char *const *list) {
+  for (; *list; list++)
+    if (strcmp(n, *list) == 0) return true;
+  return false;
+}
+
+static uint32_t undefined_index(lower *L, CXCursor fn, const char *name) {
+  c_program *p = L->p;
+  for (uint32_t i = 0; i < p->nundefined; i++)
+    if (strcmp(p->undefined[i].name, name) == 0) return i;
+  p->undefined = xrealloc(p->undefined, (p->nundefined + 1) * sizeof *p->undefined);
+  CXType rt = clang_getResultType(clang_getCursorType(fn));
+  c_undefined u = {xstrdup(name), c_int_int, clang_getCanonicalType(rt).kind == CXType_Void,
+                   strncmp(name, "__VERIFIER_nondet_", 18) == 0};
+  int_type(rt, &u.type);
+  p->undefined[p->nundefined] = u;
+  return p->nundefined++;
+}
+
+/* A call of a function without body: a nondeterministic value. */
+static cval undefined_call(lower *L, CXCursor e, CXCursor fn, const char *name) {
+  uint32_t ui = undefined_index(L, fn, name);
+  c_program *p = L->p;
+  if (!p->undefined[ui].is_nondet && !p->unsafe_safe) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "calls the undefined function %s", name);
+    p->unsafe_safe = xstrdup(buf);
+  }
+  CXType rt = clang_getResultType(clang_getCursorType(fn));
+  c_int ty = c_int_int;
+  bool is_void = p->undefined[ui].is_void;
+  if (!is_void && !int_type(rt, &ty)) {
+    char tw[128];
+    fail(L, e, "call of %s returning %s", name, type_word(rt, tw, sizeof tw));
+    return void_val;
+  }
+  char vn[64];
+  snprintf(vn, sizeof vn, "nondet!%u", p->nsites);
+  term_t v = new_var(L, vn, c_sem_sort(ty, L->math), NULL, ty);
+  if (p->nsites == p->cap_sites) p->sites = xrealloc(p->sites, (p->cap_sites = p->cap_sites ? 2 * p->cap_sites : 32) * sizeof *p->sites);
+  c_site s = {v, ty, is_void, ui, 0, 0, NULL, 0, 0};
+  pos_of(e, &s.line, &s.col);
+  p->sites[p->nsites] = s;
+  emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = v}, (c_edge_info){C_EDGE_NONDET, s.line, s.col, p->nsites, NULL});
+  p->nsites++;
+  if (is_void) return void_val;
+  emit_assume(L, c_sem_range(v, ty, L->math), plain);
+  return val(v, ty);
+}
+
+static void lower_stmt(lower *L, CXCursor s);
+
+static uint32_t label_loc(lower *L, const char *name) {
+  frame *f = &L->frames[L->nframes - 1];
+  for (uint32_t i = 0; i < f->nlabels; i++)
+    if (strcmp(f->labels[i].name, name) == 0) return f->labels[i].loc;
+  f->labels = xrealloc(f->labels, (f->nlabels + 1) * sizeof *f->labels);
+  f->labels[f->nlabels].name = xstrdup(name);
+  f->labels[f->nlabels].loc = new_loc(L);
+  return f->labels[f->nlabels++].loc;
+}
+
+/* Inlines a call of the definition def: arguments into fresh parameter
+ * variables, the body with its own labels, returns to one location. */
+static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
+  for (uint32_t i = 0; i < L->nframes; i++)
+    if (clang_equalCursors(L->frames[i].fn, def)) {
+      fail(L, e, "recursion");
+      return void_val;
+    }
+  if (L->nframes >= 200) {
+    fail(L, e, "call depth");
+    return void_val;
+  }
+  int nargs = clang_Cursor_getNumArguments(e), nparams = clang_Cursor_getNumArguments(def);
+  if (nargs != nparams || nargs < 0) {
+    fail(L, e, "call of %s with %d arguments for %d parameters", name, nargs, nparams);
+    return void_val;
+  }
+  cval *args = xcalloc((size_t)nargs + 1, sizeof *args);
+  for (int i = 0; i < nargs && !L->failed; i++) {
+    args[i] = lower_expr(L, clang_Cursor_getArgument(e, (unsigned)i));
+    if (!L->failed && args[i].is_void) fail(L, e, "void argument");
+    bool later = false;
+    for (int j = i + 1; j < nargs && !later; j++) later = has_side_effects(clang_Cursor_getArgument(e, (unsigned)j));
+    if (later && !L->failed) args[i] = stable(L, args[i]);
+  }
+  if (L->failed) {
+    free(args);
+    return void_val;
+  }
+  uint32_t inst = ++L->ninst;
+  char prefix[300];
+  snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
+  frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, xstrdup(name), NULL, 0};
+  CXType rt = clang_getResultType(clang_getCursorType(def));
+  f.ret_void = clang_getCanonicalType(rt).kind == CXType_Void;
+  if (!f.ret_void && !int_type(rt, &f.ret_ty)) {
+    char tw[128];
+    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
+    free(args), free(f.name);
+    return void_val;
+  }
+  if (!f.ret_void) {
+    char rn[320];
+    snprintf(rn, sizeof rn, "%sresult", prefix);
+    f.ret_var = new_var(L, rn, c_sem_sort(f.ret_ty, L->math), NULL, f.ret_ty);
+  }
+  L->frames = xrealloc(L->frames, (L->nframes + 1) * sizeof *L->frames);
+  L->frames[L->nframes++] = f;
+  for (int i = 0; i < nargs && !L->failed; i++) {
+    binding *b = add_binding(L, clang_Cursor_getArgument(def, (unsigned)i), inst, prefix, e);
+    if (!b || b->is_array || b->is_struct) {
+      if (b) fail(L, e, b->is_array ? "array parameter" : "struct parameters");
+      break;
+    }
+    emit_assign(L, b->var, c_sem_convert(args[i].t, args[i].ty, b->ty, L->math));
+  }
+  free(args);
+  cursors cs = children(def);
+  CXCursor body = cs.n ? cs.v[cs.n - 1] : def;
+  free(cs.v);
+  uint32_t saved_nloop = L->nloop, saved_nsw = L->nsw;
+  L->nloop = 0, L->nsw = 0;   /* break/continue/case do not cross functions */
+  uint32_t saved_brk[256], saved_cont[256];
+  memcpy(saved_brk, L->brk, sizeof saved_brk), memcpy(saved_cont, L->cont, sizeof saved_cont);
+  if (!L->failed) lower_stmt(L, body);
+  memcpy(L->brk, saved_brk, sizeof saved_brk), memcpy(L->cont, saved_cont, sizeof saved_cont);
+  L->nloop = saved_nloop, L->nsw = saved_nsw;
+  frame *top = &L->frames[--L->nframes];
+  jump(L, top->ret_loc);
+  L->cur = top->ret_loc;
+  for (uint32_t i = 0; i < top->nlabels; i++) free(top->labels[i].name);
+  free(top->labels), free(top->name);
+  if (top->ret_void) return void_val;
+  return val(top->ret_var, top->ret_ty);
+}
+
+static cval lower_call(lower *L, CXCursor e) {
+  CXCursor fn = clang_getCursorReferenced(e);
+  if (clang_Cursor_isNull(fn) || clang_getCursorKind(fn) != CXCursor_FunctionDecl) {
+    fail(L, e, "call through a function pointer");
+    return void_val;
+  }
+  char *name = spelling(fn);
+  cval r = void_val;
+  uint32_t line, col;
+  pos_of(e, &line, &col);
+  static const char *const errors[] = {"reach_error", "__VERIFIER_error", NULL};
+  static const char *const stops[] = {"abort", "exit", "__assert_fail", "__assert_perror_fail", "__assert", "_Exit", NULL};
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (is_name(name, errors)) {
+    edge_to(L, here(L), L->err, NULL, (c_edge_info){C_EDGE_REACH, line, col, 0, NULL});
+    L->cur = CFA_NONE;
+  } else if (is_name(name, stops)) {
+    int n = clang_Cursor_getNumArguments(e);
+    for (int i = 0; i < n && !L->failed; i++) {
+      CXCursor a = clang_Cursor_getArgument(e, (unsigned)i);
+      if (has_side_effects(a)) lower_expr(L, a);
+    }
+    L->cur = CFA_NONE;
+  } else if (strcmp(name, "__VERIFIER_assume") == 0 && clang_Cursor_isNull(def)) {
+    if (clang_Cursor_getNumArguments(e) != 1) fail(L, e, "__VERIFIER_assume with %d arguments", clang_Cursor_getNumArguments(e));
+    uint32_t yes = new_loc(L), no = new_loc(L);
+    branch_cond(L, clang_Cursor_getArgument(e, 0), yes, no, clang_getNullCursor());
+    L->cur = yes;
+  } else if (!clang_Cursor_isNull(def)) {
+    r = inline_call(L, e, def, name);
+  } else {
+    int n = clang_Cursor_getNumArguments(e);
+    for (int i = 0; i < n && !L->failed; i++) {
+      CXCursor a = clang_Cursor_getArgument(e, (unsigned)i);
+      if (has_side_effects(a)) lower_expr(L, a);
+    }
+    if (!L->failed) r = undefined_call(L, e, fn, name);
+  }
+  free(name);
+  return r;
+}
+
+/* ---- statements ---- */
+
+/* A site assigned to a C variable: its assumption waypoint goes to the
+ * next statement. */
+static void note_target(lower *L, uint32_t nsites_before, const char *cname) {
+  if (L->p->nsites != nsites_before + 1 || !cname) return;
+  c_site *s = &L->p->sites[nsites_before];
+  if (s->is_void) return;
+  free(s->target);
+  s->target = xstrdup(cname);
+  L->pending = xrealloc(L->pending, (L->npending + 1) * sizeof *L->pending);
+  L->pending[L->npending++] = nsites_before;
+}
+
+static term_t array_init(lower *L, const binding *b, CXCursor list) {
+  if (clang_getCursorKind(list) != CXCursor_InitListExpr) {
+    fail(L, list, "array initializer");
+    return NULL_TERM;
+  }
+  cursors cs = children(list);
+  uint32_t bi = (uint32_t)(b - L->binds);
+  term_t a = zero_value(L, b);
+  for (uint32_t i = 0; i < cs.n && !L->failed; i++) {
+    cval v = lower_expr(L, cs.v[i]);
+    if (L->failed) break;
+    const binding *bb = &L->binds[bi];
+    a = term_store(a, c_sem_const_si(c_int_int, (long)i, L->math), c_sem_convert(v.t, v.ty, bb->ty, L->math));
+  }
+  free(cs.v);
+  return a;
+}
+
+static void lower_decl(lower *L, CXCursor d) {
+  enum CXCursorKind k = clang_getCursorKind(d);
+  if (k == CXCursor_TypedefDecl || k == CXCursor_EnumDecl || k == CXCursor_FunctionDecl || k == CXCursor_StructDecl)
+    return;   /* no code */
+  if (k != CXCursor_VarDecl) {
+    char kb[64];
+    fail(L, d, "declaration %s", kind_name(d, kb, sizeof kb));
+    return;
+  }
+  if (is_static_storage(d)) {   /* static or extern: initialized at the start */
+    global(L, d, d);
+    return;
+  }
+  frame *f = &L->frames[L->nframes - 1];
+  char prefix[300];
+  if (f->inst == 1) snprintf(prefix, sizeof prefix, "%s::", f->name);
+  else snprintf(prefix, sizeof prefix, "%s#%u::", f->name, f->inst);
+  binding *b = find_binding(L, d, f->inst);
+  if (!b) b = add_binding(L, d, f->inst, prefix, d);
+  if (!b) return;
+  uint32_t bi = (uint32_t)(b - L->binds);
+  if (b->is_struct) {
+    term_t *vals = struct_init(L, bi, initializer(d, false), false);
+    for (uint32_t i = bi + 1; i < L->nbinds && !L->failed && !clang_Cursor_isNull(L->binds[i].field) &&
+                              clang_equalCursors(L->binds[i].decl, L->binds[bi].decl) && L->binds[i].inst == L->binds[bi].inst;
+         i++) {
+      if (vals) emit_assign(L, L->binds[i].var, vals[i - bi - 1]);
+      else {
+        emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = L->binds[i].var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
+        emit_assume(L, c_sem_range(L->binds[i].var, L->binds[i].ty, L->math), plain);
+      }
+    }
+    free(vals);
+    return;
+  }
+  CXCursor init = initializer(d, b->is_array);
+  if (clang_Cursor_isNull(init)) {
+    /* indeterminate until assigned: any value */
+    emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = b->var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
+    if (!b->is_array) emit_assume(L, c_sem_range(b->var, b->ty, L->math), plain);
+    return;
+  }
+  if (b->is_array) {
+    term_t a = array_init(L, b, init);
+    if (!L->failed) emit_assign(L, L->binds[bi].var, a);
+    return;
+  }
+  uint32_t before = L->p->nsites;
+  cval v = lower_expr(L, init);
+  if (L->failed) return;
+  if (v.is_void) {
+    fail(L, init, "void initializer");
+    return;
+  }
+  b = &L->binds[bi];
+  emit_assign(L, b->var, c_sem_convert(v.t, v.ty, b->ty, L->math));
+  char *cname = spelling(d);
+  note_target(L, before, cname);
+  free(cname);
+}
+
+static void push_loop(lower *L, uint32_t brk, uint32_t cont, CXCursor at) {
+  if (L->nloop >= 256) {
+    fail(L, at, "loops nested too deeply");
+    return;
+  }
+  L->brk[L->nloop] = brk, L->cont[L->nloop] = cont, L->nloop++;
+}
+
+static void loop_head(lower *L, uint32_t loc, CXCursor s) {
+  c_program *p = L->p;
+  p->loops = xrealloc(p->loops, (p->nloops + 1) * sizeof *p->loops);
+  const frame *f = &L->frames[L->nframes - 1];
+  c_loop lp = {loc, 0, 0, xstrdup(f->name), NULL, L->c->vars.size};
+  char scope[300];
+  if (f->inst == 1) snprintf(scope, sizeof scope, "%s::", f->name);
+  else snprintf(scope, sizeof scope, "%s#%u::", f->name, f->inst);
+  lp.scope = xstrdup(scope);
+  pos_of(s, &lp.line, &lp.col);
+  p->loops[p->nloops++] = lp;
+}
+
+/* The parts of a for statement: children by position relative to the
+ * semicolons inside its parentheses (libclang omits the empty ones). */
+static void for_parts(lower *L, CXCursor s, CXCursor *init, CXCursor *cond, CXCursor *inc, CXCursor *body) {
+  *init = *cond = *inc = *body = clang_getNullCursor();
+  CXToken *toks = NULL;
+  unsigned nt = 0, semi[2] = {0, 0}, nsemi = 0, rparen = 0, depth = 0;
+  clang_tokenize(L->tu, clang_getCursorExtent(s), &toks, &nt);
+  for (unsigned i = 0; i < nt; i++) {
+    CXString sp = clang_getTokenSpelling(L->tu, toks[i]);
+    const char *t = clang_getCString(sp);
+    unsigned off = offset_of(clang_getRangeStart(clang_getTokenExtent(L->tu, toks[i])));
+    if (strcmp(t, "(") == 0) depth++;
+    else if (strcmp(t, ")") == 0 && --depth == 0 && !rparen) rparen = off;
+    else if (strcmp(t, ";") == 0 && depth == 1 && nsemi < 2) semi[nsemi++] = off;
+    clang_disposeString(sp);
+    if (rparen) break;
+  }
+  clang_disposeTokens(L->tu, toks, nt);
+  if (nsemi != 2 || !rparen) {
+    fail(L, s, "for statement not understood");
+    return;
+  }
+  cursors cs = children(s);
+  for (uint32_t i = 0; i < cs.n; i++) {
+    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(cs.v[i])));
+    if (off < semi[0]) *init = cs.v[i];
+    else if (off < semi[1]) *cond = cs.v[i];
+    else if (off < rparen) *inc = cs.v[i];
+    else *body = cs.v[i];
+  }
+  free(cs.v);
+}
+
+/* Case and default labels of a switch body (not of nested switches). */
+static void collect_cases(CXCursor s, switch_ctx *sw, lower *L);
+static enum CXChildVisitResult case_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  void **d = data;
+  collect_cases(c, d[0], d[1]);
+  return CXChildVisit_Continue;
+}
+static void collect_cases(CXCursor s, switch_ctx *sw, lower *L) {
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_SwitchStmt) return;
+  if (k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+    sw->cases = xrealloc(sw->cases, (sw->n + 1) * sizeof *sw->cases);
+    sw->cases[sw->n++] = (case_entry){s, new_loc(L)};
+  }
+  void *d[2] = {sw, L};
+  clang_visitChildren(s, case_visit, d);
+}
+
+static void lower_switch(lower *L, CXCursor s) {
+  cursors cs = children(s);
+  if (cs.n != 2) {
+    free(cs.v);
+    fail(L, s, "switch statement");
+    return;
+  }
+  CXCursor cond = cs.v[0], body = cs.v[1];
+  free(cs.v);
+  cval v = lower_expr(L, cond);   /* read right away by the dispatch edges: no copy */
+  if (L->failed) return;
+  switch_ctx sw = {NULL, 0, CFA_NONE};
+  collect_cases(body, &sw, L);
+  uint32_t end = new_loc(L), src = here(L);
+  uint32_t line, col;
+  pos_of(s, &line, &col);
+  term_t none = term_true();
+  for (uint32_t i = 0; i < sw.n && !L->failed; i++) {
+    if (clang_getCursorKind(sw.cases[i].c) == CXCursor_DefaultStmt) {
+      sw.dflt = sw.cases[i].loc;
+      continue;
+    }
+    cursors cc = children(sw.cases[i].c);
+    long long cv;
+    bool u;
+    if (cc.n != 2 || !evaluate(cc.v[0], &cv, &u)) fail(L, sw.cases[i].c, "case label");
+    free(cc.v);
+    if (L->failed) break;
+    term_t eq = term_eq(v.t, c_sem_const_si(v.ty, (long)cv, L->math));
+    none = term_and2(none, term_not(eq));
+    cfa_stmt st = {.kind = CFA_ASSUME, .expr = eq};
+    edge_to(L, src, sw.cases[i].loc, &st, (c_edge_info){C_EDGE_TRUE, line, col, 0, NULL});
+  }
+  cfa_stmt sn = {.kind = CFA_ASSUME, .expr = none};
+  edge_to(L, src, sw.dflt != CFA_NONE ? sw.dflt : end, &sn, plain);
+  L->cur = CFA_NONE;
+  if (L->nsw >= 64) fail(L, s, "switches nested too deeply");
+  L->sw[L->nsw++] = &sw;
+  push_loop(L, end, L->nloop ? L->cont[L->nloop - 1] : CFA_NONE, s);
+  lower_stmt(L, body);
+  L->nloop--, L->nsw--;
+  jump(L, end);
+  L->cur = end;
+  free(sw.cases);
+}
+
+static void lower_stmt(lower *L, CXCursor s) {
+  if (L->failed || too_big(L, s)) return;
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (L->npending && k != CXCursor_CompoundStmt) {   /* the waypoint of the previous statement's nondet value */
+    uint32_t line, col;
+    pos_of(s, &line, &col);
+    for (uint32_t i = 0; i < L->npending; i++) L->p->sites[L->pending[i]].wline = line, L->p->sites[L->pending[i]].wcol = col;
+    L->npending = 0;
+  }
+  cursors cs = children(s);
+  switch (k) {
+  case CXCursor_CompoundStmt:
+    for (uint32_t i = 0; i < cs.n && !L->failed; i++) lower_stmt(L, cs.v[i]);
+    break;
+  case CXCursor_DeclStmt:
+    for (uint32_t i = 0; i < cs.n && !L->failed; i++) lower_decl(L, cs.v[i]);
+    break;
+  case CXCursor_NullStmt:
+    break;
+  case CXCursor_IfStmt: {
+    uint32_t yes = new_loc(L), no = new_loc(L), end = new_loc(L);
+    if (cs.n < 2) {
+      fail(L, s, "if statement");
+      break;
+    }
+    branch_cond(L, cs.v[0], yes, no, s);
+    L->cur = yes;
+    lower_stmt(L, cs.v[1]);
+    jump(L, end);
+    L->cur = no;
+    if (cs.n > 2) lower_stmt(L, cs.v[2]);
+    jump(L, end);
+    L->cur = end;
+    break;
+  }
+  case CXCursor_WhileStmt: {
+    if (cs.n != 2) {
+      fail(L, s, "while statement");
+      break;
+    }
+    uint32_t head = new_loc(L), body = new_loc(L), end = new_loc(L);
+    jump(L, head);
+    loop_head(L, head, s);
+    L->cur = head;
+    branch_cond(L, cs.v[0], body, end, s);
+    L->cur = body;
+    push_loop(L, end, head, s);
+    lower_stmt(L, cs.v[1]);
+    L->nloop--;
+    jump(L, head);
+    L->cur = end;
+    break;
+  }
+  case CXCursor_DoStmt: {
+    if (cs.n != 2) {
+      fail(L, s, "do statement");
+      break;
+    }
+    uint32_t body = new_loc(L), test = new_loc(L), end = new_loc(L);
+    jump(L, body);
+    loop_head(L, body, s);
+    L->cur = body;
+    push_loop(L, end, test, s);
+    lower_stmt(L, cs.v[0]);
+    L->nloop--;
+    jump(L, test);
+    L->cur = test;
+    branch_cond(L, cs.v[1], body, end, s);
+    L->cur = end;
+    break;
+  }
+  case CXCursor_ForStmt: {
+    CXCursor init, cond, inc, body;
+    for_parts(L, s, &init, &cond, &inc, &body);
+    if (L->failed) break;
+    if (!clang_Cursor_isNull(init)) {
+      if (clang_getCursorKind(init) == CXCursor_DeclStmt) lower_stmt(L, init);
+      else lower_expr(L, init);
+    }
+    uint32_t head = new_loc(L), bodyl = new_loc(L), step = new_loc(L), end = new_loc(L);
+    jump(L, head);
+    loop_head(L, head, s);
+    L->cur = head;
+    if (!clang_Cursor_isNull(cond)) branch_cond(L, cond, bodyl, end, s);
+    else jump(L, bodyl);
+    L->cur = bodyl;
+    push_loop(L, end, step, s);
+    if (!clang_Cursor_isNull(body)) lower_stmt(L, body);
+    L->nloop--;
+    jump(L, step);
+    L->cur = step;
+    if (!clang_Cursor_isNull(inc)) lower_effect(L, inc);
+    jump(L, head);
+    L->cur = end;
+    break;
+  }
+  case CXCursor_BreakStmt:
+  case CXCursor_ContinueStmt: {
+    uint32_t to = L->nloop ? (k == CXCursor_BreakStmt ? L->brk : L->cont)[L->nloop - 1] : CFA_NONE;
+    if (to == CFA_NONE) fail(L, s, "break or continue outside a loop");
+    else jump(L, to);
+    break;
+  }
+  case CXCursor_ReturnStmt: {
+    frame *f = &L->frames[L->nframes - 1];
+    if (cs.n == 1) {
+      uint32_t fi = L->nframes - 1;
+      cval v = lower_expr(L, cs.v[0]);
+      f = &L->frames[fi];
+      if (!L->failed && !f->ret_void && !v.is_void) emit_assign(L, f->ret_var, c_sem_convert(v.t, v.ty, f->ret_ty, L->math));
+    }
+    jump(L, L->frames[L->nframes - 1].ret_loc);
+    break;
+  }
+  case CXCursor_SwitchStmt:
+    lower_switch(L, s);
+    break;
+  case CXCursor_CaseStmt:
+  case CXCursor_DefaultStmt: {
+    switch_ctx *sw = L->nsw ? L->sw[L->nsw - 1] : NULL;
+    uint32_t loc = CFA_NONE;
+    for (uint32_t i = 0; sw && i < sw->n; i++)
+      if (clang_equalCursors(sw->cases[i].c, s)) loc = sw->cases[i].loc;
+    if (loc == CFA_NONE) {
+      fail(L, s, "case label outside its switch");
+      break;
+    }
+    jump(L, loc);
+    L->cur = loc;
+    if (cs.n > 0) lower_stmt(L, cs.v[cs.n - 1]);
+    break;
+  }
+  case CXCursor_LabelStmt: {
+    char *name = spelling(s);
+    uint32_t loc = label_loc(L, name);
+    free(name);
+    jump(L, loc);
+    L->cur = loc;
+    if (cs.n > 0) lower_stmt(L, cs.v[cs.n - 1]);
+    break;
+  }
+  case CXCursor_GotoStmt: {
+    CXCursor lab = cs.n ? clang_getCursorReferenced(cs.v[0]) : s;
+    char *name = spelling(lab);
+    jump(L, label_loc(L, name));
+    free(name);
+    break;
+  }
+  default:
+    if (clang_isExpression(k)) {
+      /* an expression statement; x = nondet() marks the site for the witness */
+      uint32_t before = L->p->nsites;
+      lower_effect(L, s);
+      CXCursor st = strip(s);
+      if (!L->failed && clang_getCursorKind(st) == CXCursor_BinaryOperator) {
+        cursors ch = children(st);
+        char tok[8] = "";
+        if (ch.n == 2 && binary_token(L, st, ch.v[0], tok, sizeof tok) && strcmp(tok, "=") == 0 &&
+            clang_getCursorKind(strip(ch.v[0])) == CXCursor_DeclRefExpr) {
+          char *cname = spelling(strip(ch.v[0]));
+          note_target(L, before, cname);
+          free(cname);
+        }
+        free(ch.v);
+      }
+    } else {
+      char kb[64];
+      fail(L, s, "statement %s", kind_name(s, kb, sizeof kb));
+    }
+  }
+  free(cs.v);
+}
+
+/* ---- the program ---- */
+
+static CXCursor find_main(CXTranslationUnit tu) {
+  cursors cs = children(clang_getTranslationUnitCursor(tu));
+  CXCursor m = clang_getNullCursor();
+  for (uint32_t i = 0; i < cs.n; i++) {
+    if (clang_getCursorKind(cs.v[i]) != CXCursor_FunctionDecl || !clang_isCursorDefinition(cs.v[i])) continue;
+    char *n = spelling(cs.v[i]);
+    if (strcmp(n, "main") == 0) m = cs.v[i];
+    free(n);
+  }
+  free(cs.v);
+  return m;
+}
+
+static bool defined_function(CXTranslationUnit tu, const char *name) {
+  cursors cs = children(clang_getTranslationUnitCursor(tu));
+  bool found = false;
+  for (uint32_t i = 0; i < cs.n && !found; i++) {
+    if (clang_getCursorKind(cs.v[i]) != CXCursor_FunctionDecl || !clang_isCursorDefinition(cs.v[i])) continue;
+    char *n = spelling(cs.v[i]);
+    found = strcmp(n, name) == 0;
+    free(n);
+  }
+  free(cs.v);
+  return found;
+}
+
+/* The first error diagnostic as file:line:column: message. */
+static bool syntax_error(CXTranslationUnit tu, diag *d) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic dg = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
+    if (sev >= CXDiagnostic_Error) {
+      CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+      diag_set(d, ZETA_EXIT_INPUT, "%s", clang_getCString(s));
+      clang_disposeString(s);
+      clang_disposeDiagnostic(dg);
+      return true;
+    }
+    clang_disposeDiagnostic(dg);
+  }
+  return false;
+}
+
+bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
+  memset(p, 0, sizeof *p);
+  p->path = xstrdup(path);
+  p->math = option_is(o->c_int, "math");
+  p->lp64 = option_is(o->data_model, "LP64");
+  cfa_init(&p->cfa, "main");
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s: cannot open", path);
+    return false;
+  }
+  fclose(f);
+  const char *args[] = {p->lp64 ? "-m64" : "-m32", "-w", "-std=gnu11", "-xc"};
+  CXIndex idx = clang_createIndex(0, 0);
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, args, 4, NULL, 0, CXTranslationUnit_None, &tu);
+  if (ec != CXError_Success || !tu) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: libclang could not parse the file", path);
+    clang_disposeIndex(idx);
+    return false;
+  }
+  bool ok = !syntax_error(tu, d);
+  CXCursor mainfn = ok ? find_main(tu) : clang_getNullCursor();
+  if (ok && clang_Cursor_isNull(mainfn)) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: expected a definition of main", path);
+    ok = false;
+  }
+  if (ok) {
+    lower L = {0};
+    L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa;
+    p->reach_error_defined = defined_function(tu, "reach_error");
+    p->verifier_error_defined = defined_function(tu, "__VERIFIER_error");
+    uint32_t init = cfa_add_loc(&p->cfa, "INIT");
+    p->cfa.locs[init].is_init = true;
+    L.err = cfa_add_loc(&p->cfa, "ERR");
+    p->cfa.locs[L.err].is_error = true;
+    uint32_t entry = new_loc(&L), exit = new_loc(&L);
+    p->cfa.locs[exit].is_final = true;
+    frame mf = {mainfn, 1, exit, NULL_TERM, c_int_int, true, xstrdup("main"), NULL, 0};
+    L.ninst = 1;
+    L.frames = xmalloc(sizeof *L.frames);
+    L.frames[0] = mf;
+    L.nframes = 1;
+    L.cur = entry;
+    cursors cs = children(mainfn);
+    if (cs.n) lower_stmt(&L, cs.v[cs.n - 1]);
+    free(cs.v);
+    jump(&L, exit);
+    /* the program's start: globals get their initial values */
+    cfa_stmt *gs = xcalloc(L.nginits + 1, sizeof *gs);
+    for (uint32_t i = 0; i < L.nginits; i++) {
+      binding *b = &L.binds[L.ginits[i].bind];
+      gs[i] = (cfa_stmt){.kind = CFA_ASSIGN, .var = b->var, .expr = L.ginits[i].init};
+    }
+    if (!L.failed) {
+      uint32_t e = cfa_add_edge(&p->cfa, init, entry, gs, L.nginits);
+      if (p->ninfo == p->cap_info) p->einfo = xrealloc(p->einfo, (p->cap_info = p->cap_info + 16) * sizeof *p->einfo);
+      p->einfo[p->ninfo++] = plain;
+      (void)e;
+    }
+    free(gs);
+    for (uint32_t i = 0; i < L.nframes; i++) {
+      for (uint32_t j = 0; j < L.frames[i].nlabels; j++) free(L.frames[i].labels[j].name);
+      free(L.frames[i].labels), free(L.frames[i].name);
+    }
+    free(L.frames), free(L.binds), free(L.ginits), free(L.pending);
+    cfa_index(&p->cfa);
+  }
+  clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(idx);
+  return ok;
+}
+
+void c_program_free(c_program *p) {
+  for (uint32_t i = 0; i < p->nsites; i++) free(p->sites[i].target);
+  for (uint32_t i = 0; i < p->nundefined; i++) free(p->undefined[i].name);
+  for (uint32_t i = 0; i < p->cfa.vars.size; i++) free(p->cnames[i]);
+  for (uint32_t i = 0; i < p->nloops; i++) free(p->loops[i].function), free(p->loops[i].scope);
+  free(p->cnames), free(p->vtypes), free(p->sites), free(p->undefined), free(p->einfo), free(p->loops);
+  free(p->unknown), free(p->unsafe_safe), free(p->path);
+  cfa_free(&p->cfa);
+}

@@ -1,0 +1,2 @@
+/* expect: error */
+int main(void) { int x = ; return 0; }

@@ -99,6 +99,8 @@ def run(cmd, timeout):
         return p.returncode, p.stdout, p.stderr
     except subprocess.TimeoutExpired:
         return -9, "", "timeout"
+    except OSError as e:  # the binary vanished (a rebuild mid-run): no answer, not a crash of the run
+        return -1, "", "cannot run %s: %s" % (cmd[0], e)
 
 
 def zeta_runs(m, path, qpath, only=None, rng=None, k=0):

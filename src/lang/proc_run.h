@@ -24,6 +24,16 @@
 #include "ir/cfa_proc_trace.h"
 
 int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+/* What a language adds (C): unsafe turns a concretely replayed trace into
+ * the answer (its own checks, its own verdict and evidence); a SAFE becomes
+ * UNKNOWN (safe_unknown) when the language says so. */
+typedef struct {
+  int (*unsafe)(report *r, const cfa_prog *p, const cfa_trace *t, void *ctx);
+  const char *safe_unknown;
+  void *ctx;
+} proc_run_hooks;
+int proc_run_check_hooks(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h,
+                         report *r, diag *d);
 /* The UNSAFE answer: "UNSAFE", then one line per step with the call stack
  * and the values, as text and report steps. */
 void proc_run_report_trace(report *r, const cfa_prog *p, const cfa_trace *t);

@@ -11,11 +11,13 @@
 #include "engine/portfolio.h"
 #include "lang/c/c_exec.h"
 #include "lang/c/c_lower.h"
+#include "lang/c/c_proc.h"
 #include "lang/c/c_replay.h"
 #include "lang/c/c_witness.h"
 #include "lang/cfa_run.h"
 #include "lang/lang.h"
 #include "lang/lang_common.h"
+#include "lang/proc_run.h"
 
 static void *c_load(const char *path, const zeta_options *o, diag *d) {
   c_program *p = xmalloc(sizeof *p);
@@ -81,6 +83,31 @@ static void print_path(report *r, const c_program *p, const c_replay_result *rr)
   }
 }
 
+/* An UNSAFE answer in C terms: only when the replay reached reach_error()
+ * and the compiled program does. */
+static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, const c_replay_result *rrp) {
+  const c_replay_result rr = *rrp;
+  char why[512];
+  int code;
+  if (rr.ub) {
+    snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else if (!rr.reached) {
+    code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
+  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why)) {
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    print_path(r, p, &rr);
+    fprintf(report_out(r), "validated: %s\n", o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
+                                                              : "the compiled program reached reach_error()");
+    char *w = c_witness_violation(p, &rr);
+    if (w) report_set_witness(r, w);
+    free(w);
+  }
+  return code;
+}
+
 static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
   c_program *p = ctx;
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
@@ -110,25 +137,39 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
   if (a->verdict != ZETA_UNSAFE) return lang_verdict(r, ZETA_UNKNOWN, a->reason);
   c_replay_result rr;
   c_replay(p, c, a, &rr);
-  char why[512];
-  int code;
-  if (rr.ub) {
-    snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
-    code = lang_verdict(r, ZETA_UNKNOWN, why);
-  } else if (!rr.reached) {
-    code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
-  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why)) {
-    code = lang_verdict(r, ZETA_UNKNOWN, why);
-  } else {
-    code = lang_verdict(r, ZETA_UNSAFE, NULL);
-    print_path(r, p, &rr);
-    fprintf(report_out(r), "validated: %s\n", o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
-                                                              : "the compiled program reached reach_error()");
-    char *w = c_witness_violation(p, &rr);
-    if (w) report_set_witness(r, w);
-    free(w);
-  }
+  int code = answer_unsafe(r, o, p, &rr);
   c_replay_free(&rr);
+  return code;
+}
+
+/* A recursive program's trace (replayed on the cfa_prog by proc_run) in
+ * C terms, then the same checks. */
+typedef struct { c_program *p; const zeta_options *o; const c_proc_map *m; } proc_ctx;
+
+static int proc_unsafe(report *r, const cfa_prog *prog, const cfa_trace *t, void *ctx) {
+  proc_ctx *x = ctx;
+  c_replay_result rr;
+  c_proc_trace(x->p, prog, x->m, t, &rr);
+  int code = answer_unsafe(r, x->o, x->p, &rr);
+  c_replay_free(&rr);
+  return code;
+}
+
+/* Functions as procedures (c_proc.h), checked by proc_run: SAFE needs the
+ * Horn route's checked summaries (no invariant witness for recursive
+ * programs), UNSAFE the interprocedural trace's nondet values through the
+ * compiled-execution check. */
+static int check_recursive(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  cfa_prog prog;
+  c_proc_map m;
+  c_proc_build(p, &prog, &m);
+  proc_ctx x = {p, o, &m};
+  proc_run_hooks h = {proc_unsafe, p->unsafe_safe, &x};
+  int code = proc_run_check_hooks(&prog, o, lim, &h, r, d);
+  if (report_verdict(r) == ZETA_SAFE && o->witness_file)
+    fprintf(report_out(r), "witness: none (recursive program: procedure summaries checked instead of loop invariants)\n");
+  c_proc_map_free(&m);
+  cfa_prog_free(&prog);
   return code;
 }
 
@@ -185,7 +226,8 @@ static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, repor
   int code;
   char *tmp = c_exec_tmpdir();   /* removed afterwards with what killed jobs left */
   p->tmpdir = tmp;
-  if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
+  if (p->recursive) code = check_recursive(p, o, lim, r, d);
+  else if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
   p->tmpdir = NULL;
   c_exec_tmpdir_remove(tmp);
   return code;

@@ -173,6 +173,28 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
   return code;
 }
 
+/* The default portfolio checks a recursive program in the math encoding
+ * when it takes the program (exact, c_sem.h): Spacer on the bit-vector
+ * clauses is slow and does not stop at the deadline. */
+static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none"))
+    return check_recursive(p, o, lim, r, d);
+  zeta_options om = *o;
+  om.c_int = "math";
+  c_program pm;
+  diag dm = {0};
+  int code;
+  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown && pm.recursive) {
+    pm.tmpdir = p->tmpdir;
+    code = check_recursive(&pm, &om, lim, r, d);
+    report_stat(r, "c-encoding", "math");
+  } else {
+    code = check_recursive(p, o, lim, r, d);
+  }
+  c_program_free(&pm);
+  return code;
+}
+
 static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   cfa copy;
   cfa_copy(&p->cfa, &copy);
@@ -226,7 +248,7 @@ static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, repor
   int code;
   char *tmp = c_exec_tmpdir();   /* removed afterwards with what killed jobs left */
   p->tmpdir = tmp;
-  if (p->recursive) code = check_recursive(p, o, lim, r, d);
+  if (p->recursive) code = check_recursive_portfolio(p, o, lim, r, d);
   else if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
   p->tmpdir = NULL;
   c_exec_tmpdir_remove(tmp);

@@ -1,5 +1,6 @@
 /* A C program (read by libclang) lowered to a control flow automaton:
- * main's body with every non-recursive call inlined, one CFA variable per
+ * main's body with every call inlined (a recursive program: every function
+ * its own procedure, see c_func below), one CFA variable per
  * C scalar (globals by name, locals as function#instance::name), arrays of
  * scalars as SMT arrays, the verifier API modelled (nondet values as
  * havocs of one variable per call site, assumptions, reach_error as the

@@ -176,6 +176,21 @@ static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h
   return code;
 }
 
+int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hooks *h, report *r,
+                          bool (*build)(const chc_system *, const cfa_proc_chc_map *, term_t *, void *), void *ctx,
+                          const char *what) {
+  chc_system s;
+  cfa_proc_chc_map m;
+  cfa_proc_to_chc(p, &s, &m);
+  term_t *interp = xcalloc(s.npreds + 1, sizeof *interp);
+  int code = -1;
+  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what);
+  free(interp);
+  cfa_proc_chc_map_free(&m);
+  chc_free(&s);
+  return code;
+}
+
 static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h, report *r) {
   chc_system s;
   cfa_proc_chc_map m;

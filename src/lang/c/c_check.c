@@ -155,8 +155,27 @@ static int proc_unsafe(report *r, const cfa_prog *prog, const cfa_trace *t, void
   return code;
 }
 
-/* Functions as procedures (c_proc.h), checked by proc_run: SAFE needs the
- * Horn route's checked summaries (no invariant witness for recursive
+/* A deterministic program (fibo(10)) is run first (c_proc_run): an error
+ * reached is replayed and checked like an engine's trace, an ended run's
+ * states are checked as a Horn model; -1 when the run gives no answer. */
+static int check_by_run(cfa_prog *prog, proc_ctx *x, const proc_run_hooks *h, const zeta_limits *lim, report *r) {
+  cfa_trace t;
+  char why[256];
+  int code = -1;
+  c_run_end end = c_proc_run(prog, 4000000, lim, &t);
+  if (end == C_RUN_END) {
+    code = c_proc_safe_by_run(prog, &t, x->o, h, r);
+  } else if (end == C_RUN_ERROR) {
+    c_proc_run_concretize(prog, &t);
+    if (cfa_trace_replay(prog, &t, why, sizeof why)) code = proc_unsafe(r, prog, &t, x);
+  }
+  if (end != C_RUN_GAVE_UP) cfa_trace_free(&t);
+  if (code >= 0) report_set_engine(r, "execution (deterministic program)");
+  return code;
+}
+
+/* Functions as procedures (c_proc.h), checked by proc_run: SAFE needs a
+ * Horn model that passed the SMT check (no invariant witness for recursive
  * programs), UNSAFE the interprocedural trace's nondet values through the
  * compiled-execution check. */
 static int check_recursive(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
@@ -165,44 +184,8 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
   c_proc_build(p, &prog, &m);
   proc_ctx x = {p, o, &m};
   proc_run_hooks h = {proc_unsafe, p->unsafe_safe, &x};
-  /* a deterministic program (fibo(10)) reaches its error by running it:
-   * the run is replayed and checked like an engine's trace */
-  cfa_trace t;
-  char why[256];
-  c_run_end end = option_is(o->export_fmt, "none") ? c_proc_run(&prog, 4000000, lim, &t) : C_RUN_GAVE_UP;
-  if (end == C_RUN_END) {
-    int code = c_proc_safe_by_run(&prog, &t, o, &h, r);
-    cfa_trace_free(&t);
-    if (code >= 0) {
-      report_set_engine(r, "execution (deterministic program)");
-      if (report_verdict(r) == ZETA_SAFE && o->witness_file)
-        fprintf(report_out(r), "witness: none (recursive program: procedure summaries checked instead of loop invariants)\n");
-      c_proc_map_free(&m);
-      cfa_prog_free(&prog);
-      return code;
-    }
-  }
-  if (end == C_RUN_ERROR) {
-    c_proc_run_concretize(&prog, &t);
-    bool replayed = cfa_trace_replay(&prog, &t, why, sizeof why);
-    report *tmp = report_new();
-    if (replayed) proc_unsafe(tmp, &prog, &t, &x);
-    cfa_trace_free(&t);
-    if (report_verdict(tmp) == ZETA_UNSAFE) {
-      int code = lang_verdict(r, ZETA_UNSAFE, NULL);
-      const char *text = report_text(tmp), *nl = strchr(text, '\n');
-      fputs(nl ? nl + 1 : "", report_out(r));
-      report_set_evidence(r, "trace", report_evidence_text(tmp));
-      if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
-      report_set_engine(r, "execution (deterministic program)");
-      report_free(tmp);
-      c_proc_map_free(&m);
-      cfa_prog_free(&prog);
-      return code;
-    }
-    report_free(tmp);
-  }
-  int code = proc_run_check_hooks(&prog, o, lim, &h, r, d);
+  int code = option_is(o->export_fmt, "none") ? check_by_run(&prog, &x, &h, lim, r) : -1;
+  if (code < 0) code = proc_run_check_hooks(&prog, o, lim, &h, r, d);
   if (report_verdict(r) == ZETA_SAFE && o->witness_file)
     fprintf(report_out(r), "witness: none (recursive program: procedure summaries checked instead of loop invariants)\n");
   c_proc_map_free(&m);

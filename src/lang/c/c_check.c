@@ -193,11 +193,13 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
   return code;
 }
 
-/* The default portfolio checks a recursive program in the math encoding
- * when it takes the program (exact, c_sem.h): Spacer on the bit-vector
- * clauses is slow and does not stop at the deadline. */
+/* A recursive program is checked in the math encoding when it takes the
+ * program (exact, c_sem.h): Z3 4.8's Spacer on the bit-vector clauses is
+ * slow, overruns its deadline and crashes (SIGSEGV inside libz3) on some
+ * of them. pds (BDDs) needs the bit-vectors; exports keep the encoding
+ * asked for. */
 static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
-  if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none"))
+  if (option_is(o->algorithm, "pds") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none"))
     return check_recursive(p, o, lim, r, d);
   zeta_options om = *o;
   om.c_int = "math";

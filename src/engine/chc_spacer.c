@@ -141,6 +141,30 @@ static uint32_t rel_index(sp_ctx *c, Z3_func_decl d) {
   return CHC_FALSE;
 }
 
+/* A derivation of the nullary predicate q by clauses with constraint true
+ * over nullary atoms only (Z3 simplifies such propositional facts away from
+ * its proofs); the node index or CHC_FALSE. */
+static uint32_t nullary_node(const chc_system *s, chc_derivation *d, uint32_t q, int depth) {
+  if (depth > 64) return CHC_FALSE;
+  for (uint32_t ci = 0; ci < s->nclauses; ci++) {
+    const chc_clause *cl = &s->clauses[ci];
+    if (cl->head.pred != q || !term_is_true(cl->constraint)) continue;
+    bool ok = true;
+    for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = s->preds[cl->body[j].pred].arity == 0;
+    if (!ok) continue;
+    uint32_t *kids = xcalloc(cl->nbody + 1, sizeof *kids);
+    for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = (kids[j] = nullary_node(s, d, cl->body[j].pred, depth + 1)) != CHC_FALSE;
+    uint32_t r = CHC_FALSE;
+    if (ok) {
+      r = chc_derivation_add(d, s, ci);
+      for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[r].children[j] = kids[j];
+    }
+    free(kids);
+    if (ok) return r;
+  }
+  return CHC_FALSE;
+}
+
 /* Builds derivation nodes from a hyper-resolution proof. Returns the node
  * index of the conclusion or CHC_FALSE. The clause of each node is the
  * first of ours whose head and body predicates match the premises and whose
@@ -181,23 +205,27 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
     uint32_t want_head = head == c->s->npreds || head == CHC_FALSE ? CHC_FALSE : head;
     for (uint32_t ci = 0; ci < c->s->nclauses && ok && result == CHC_FALSE; ci++) {
       const chc_clause *cl = &c->s->clauses[ci];
-      if (cl->head.pred != want_head || cl->nbody != np) continue;
+      if (cl->head.pred != want_head || cl->nbody < np) continue;
       /* Z3 may list the premises in another order than the clause's body:
        * perm[j] is the premise for body atom j (same predicate, first
-       * unused) */
-      uint32_t *perm = xcalloc(np + 1, sizeof *perm);
+       * unused); Z3 drops nullary atoms that it derives propositionally
+       * (perm[j] = np: derived here, fact[j] their predicate) */
+      uint32_t *perm = xcalloc(cl->nbody + 1, sizeof *perm), *fact = xcalloc(cl->nbody + 1, sizeof *fact);
       bool *used = xcalloc(np + 1, sizeof *used);
       bool match = true;
-      for (uint32_t j = 0; j < np && match; j++) {
+      uint32_t nused = 0;
+      for (uint32_t j = 0; j < cl->nbody && match; j++) {
         match = false;
         for (uint32_t i = 0; i < np && !match; i++)
-          if (!used[i] && kpred[i] == cl->body[j].pred) used[i] = match = true, perm[j] = i;
+          if (!used[i] && kpred[i] == cl->body[j].pred) used[i] = match = true, perm[j] = i, nused++;
+        if (!match && c->s->preds[cl->body[j].pred].arity == 0) match = true, perm[j] = np, fact[j] = cl->body[j].pred;
       }
       free(used);
-      if (!match) { free(perm); continue; }
+      if (!match || nused != np) { free(perm), free(fact); continue; }
       term_vec f = {0};
       term_vec_push(&f, cl->constraint);
-      for (uint32_t j = 0; j < np; j++) {
+      for (uint32_t j = 0; j < cl->nbody; j++) {
+        if (perm[j] == np) continue;
         const chc_dnode *kn = &d->nodes[kids[perm[j]]];
         for (uint32_t a = 0; a < c->s->preds[cl->body[j].pred].arity; a++)
           term_vec_push(&f, term_eq(cl->body[j].args[a], kn->head_vals[a]));
@@ -208,11 +236,15 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
       solver_result r = solver_check(slv);
       solver_pop(slv, 1);
       term_vec_free(&f);
-      if (r != SOLVER_SAT) { free(perm); continue; }
+      if (r != SOLVER_SAT) { free(perm), free(fact); continue; }
+      bool facts = true;
+      for (uint32_t j = 0; j < cl->nbody && facts; j++)
+        if (perm[j] == np) facts = (fact[j] = nullary_node(c->s, d, fact[j], 0)) != CHC_FALSE;
+      if (!facts) { free(perm), free(fact); continue; }
       result = chc_derivation_add(d, c->s, ci);
       for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
-      for (uint32_t j = 0; j < np; j++) d->nodes[result].children[j] = kids[perm[j]];
-      free(perm);
+      for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[result].children[j] = perm[j] == np ? fact[j] : kids[perm[j]];
+      free(perm), free(fact);
     }
     free(hv);
   }

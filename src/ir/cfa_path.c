@@ -64,7 +64,7 @@ static void exec(const cfa *c, const cfa_stmt *stmts, uint32_t n, term_t *cur, t
 term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n) {
   uint32_t nv = c->vars.size;
   term_t *cur = xmalloc((nv + 1) * sizeof *cur);
-  memcpy(cur, c->vars.data, nv * sizeof *cur);
+  if (nv) memcpy(cur, c->vars.data, nv * sizeof *cur);   /* a procedure without variables: data is NULL */
   term_vec conj = {0};
   exec(c, stmts, n, cur, &conj);
   for (uint32_t i = 0; i < nv; i++)

@@ -160,8 +160,9 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
 /* SAFE when interp satisfies every clause (Z3; also cvc5 under
  * --validate), with the summaries and invariants under --invariant;
  * otherwise UNKNOWN: what (an engine's answer) failed its check. */
-static int report_safe(report *r, const zeta_options *o, const cfa_prog *p, const chc_system *s,
-                       const cfa_proc_chc_map *m, const term_t *interp, const char *what) {
+static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h, const cfa_prog *p,
+                       const chc_system *s, const cfa_proc_chc_map *m, const term_t *interp, const char *what) {
+  if (h && h->safe_unknown) return lang_verdict(r, ZETA_UNKNOWN, h->safe_unknown);
   bool ok = model_ok(s, interp, NULL);
   bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER);
   if (!ok || (o->validate && !valid)) {
@@ -175,7 +176,22 @@ static int report_safe(report *r, const zeta_options *o, const cfa_prog *p, cons
   return code;
 }
 
-static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
+int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hooks *h, report *r,
+                          bool (*build)(const chc_system *, const cfa_proc_chc_map *, term_t *, void *), void *ctx,
+                          const char *what) {
+  chc_system s;
+  cfa_proc_chc_map m;
+  cfa_proc_to_chc(p, &s, &m);
+  term_t *interp = xcalloc(s.npreds + 1, sizeof *interp);
+  int code = -1;
+  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what);
+  free(interp);
+  cfa_proc_chc_map_free(&m);
+  chc_free(&s);
+  return code;
+}
+
+static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h, report *r) {
   chc_system s;
   cfa_proc_chc_map m;
   cfa_proc_to_chc(p, &s, &m);
@@ -208,13 +224,17 @@ static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {
-    code = report_safe(r, o, p, &s, &m, res.interp, "the summaries");
+    code = report_safe(r, o, h, p, &s, &m, res.interp, "the summaries");
   } else if (res.answer == CHC_UNSAT) {
     cfa_trace t;
     char why[300] = "the derivation has no run's shape";
     if (cfa_proc_chc_trace(p, &s, &m, &res.deriv, &t) && cfa_trace_replay(p, &t, why, sizeof why)) {
-      code = lang_verdict(r, ZETA_UNSAFE, NULL);
-      proc_run_report_trace(r, p, &t);
+      if (h && h->unsafe) {
+        code = h->unsafe(r, p, &t, h->ctx);
+      } else {
+        code = lang_verdict(r, ZETA_UNSAFE, NULL);
+        proc_run_report_trace(r, p, &t);
+      }
     } else {
       char reason[400];
       snprintf(reason, sizeof reason, "the counterexample did not replay (%s)", why);
@@ -233,7 +253,7 @@ static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim
 /* --algorithm pds (--pds-refine): BDD reachability with summaries; SAFE when the
  * fixpoint, as Horn-clause interpretations, passes the SMT check; UNSAFE
  * when the Horn route then gives a trace that replays. */
-static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
+static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h, report *r) {
   chc_system s;
   cfa_proc_chc_map m;
   cfa_proc_to_chc(p, &s, &m);
@@ -253,13 +273,13 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;
   if (res.verdict == ZETA_SAFE) {
-    code = report_safe(r, o, p, &s, &m, res.interp, "the BDD fixpoint");
+    code = report_safe(r, o, h, p, &s, &m, res.interp, "the BDD fixpoint");
   } else if (res.verdict == ZETA_UNSAFE) {
     /* the error is reachable: the trace comes from the Horn route */
     zeta_options o2 = *o;
     o2.algorithm = "spacer";
     report *tmp = report_new();
-    int c2 = horn_route(p, &o2, lim, tmp);
+    int c2 = horn_route(p, &o2, lim, h, tmp);
     (void)c2;
     cfa flat;
     if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
@@ -277,6 +297,9 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
       const char *nl = strchr(text, '\n');
       fputs(nl ? nl + 1 : "", report_out(r));
       report_set_evidence(r, "trace", report_evidence_text(tmp));
+      if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
+    } else if (report_verdict(tmp) == ZETA_UNKNOWN && h && h->unsafe) {
+      code = lang_verdict(r, ZETA_UNKNOWN, report_reason(tmp));
     } else {
       code = lang_verdict(r, ZETA_UNKNOWN, "pds: the error location is reachable, but no trace replayed");
     }
@@ -292,15 +315,15 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
 
 /* The portfolio for recursive programs: the Horn route (Spacer, then the
  * own engines) against pds, forked; the first checked answer wins. */
-typedef struct { cfa_prog *p; const zeta_options *o; bool pds; } proc_job;
+typedef struct { cfa_prog *p; const zeta_options *o; const proc_run_hooks *h; bool pds; } proc_job;
 
 static int proc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   proc_job *j = ctx;
-  return j->pds ? pds_route(j->p, j->o, lim, r) : horn_route(j->p, j->o, lim, r);
+  return j->pds ? pds_route(j->p, j->o, lim, j->h, r) : horn_route(j->p, j->o, lim, j->h, r);
 }
 
-static int race(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
-  proc_job horn = {p, o, false}, pds = {p, o, true};
+static int race(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h, report *r) {
+  proc_job horn = {p, o, h, false}, pds = {p, o, h, true};
   portfolio_job jobs[2] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0}};
   portfolio_outcome po;
   int code = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
@@ -314,6 +337,11 @@ static int race(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, repo
 }
 
 int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  return proc_run_check_hooks(p, o, lim, NULL, r, d);
+}
+
+int proc_run_check_hooks(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h,
+                         report *r, diag *d) {
   if (option_is(o->export_fmt, "cfa")) {
     char why[256];
     if (!cfa_prog_write(report_out(r), p, why, sizeof why)) {
@@ -331,7 +359,7 @@ int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, r
     chc_free(&s);
     return ZETA_EXIT_VERDICT;
   }
-  if (option_is(o->algorithm, "pds")) return pds_route(p, o, lim, r);
+  if (option_is(o->algorithm, "pds")) return pds_route(p, o, lim, h, r);
   bool horn = option_is(o->algorithm, "spacer") || option_is(o->algorithm, "own");
   if (!horn && !cfa_prog_recursive(p)) {
     cfa flat;
@@ -342,6 +370,6 @@ int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, r
       return code;
     }
   }
-  if (option_is(o->algorithm, "portfolio")) return race(p, o, lim, r);
-  return horn_route(p, o, lim, r);
+  if (option_is(o->algorithm, "portfolio")) return race(p, o, lim, h, r);
+  return horn_route(p, o, lim, h, r);
 }

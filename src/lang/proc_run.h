@@ -21,9 +21,27 @@
 #include "core/limits.h"
 #include "core/options.h"
 #include "core/report.h"
+#include "ir/cfa_proc_chc.h"
 #include "ir/cfa_proc_trace.h"
 
 int proc_run_check(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+/* What a language adds (C): unsafe turns a concretely replayed trace into
+ * the answer (its own checks, its own verdict and evidence); a SAFE becomes
+ * UNKNOWN (safe_unknown) when the language says so. */
+typedef struct {
+  int (*unsafe)(report *r, const cfa_prog *p, const cfa_trace *t, void *ctx);
+  const char *safe_unknown;
+  void *ctx;
+} proc_run_hooks;
+/* A SAFE answer from an interpretation that build fills (one term per
+ * predicate of cfa_proc_to_chc(p) over its parameters), printed as the
+ * Horn route's (report_safe) when it satisfies every clause; -1 (r
+ * untouched) when build fails or the interpretation is not a model. */
+int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hooks *h, report *r,
+                          bool (*build)(const chc_system *, const cfa_proc_chc_map *, term_t *, void *), void *ctx,
+                          const char *what);
+int proc_run_check_hooks(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h,
+                         report *r, diag *d);
 /* The UNSAFE answer: "UNSAFE", then one line per step with the call stack
  * and the values, as text and report steps. */
 void proc_run_report_trace(report *r, const cfa_prog *p, const cfa_trace *t);

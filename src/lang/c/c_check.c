@@ -11,11 +11,13 @@
 #include "engine/portfolio.h"
 #include "lang/c/c_exec.h"
 #include "lang/c/c_lower.h"
+#include "lang/c/c_proc.h"
 #include "lang/c/c_replay.h"
 #include "lang/c/c_witness.h"
 #include "lang/cfa_run.h"
 #include "lang/lang.h"
 #include "lang/lang_common.h"
+#include "lang/proc_run.h"
 
 static void *c_load(const char *path, const zeta_options *o, diag *d) {
   c_program *p = xmalloc(sizeof *p);
@@ -81,6 +83,31 @@ static void print_path(report *r, const c_program *p, const c_replay_result *rr)
   }
 }
 
+/* An UNSAFE answer in C terms: only when the replay reached reach_error()
+ * and the compiled program does. */
+static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, const c_replay_result *rrp) {
+  const c_replay_result rr = *rrp;
+  char why[512];
+  int code;
+  if (rr.ub) {
+    snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else if (!rr.reached) {
+    code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
+  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why)) {
+    code = lang_verdict(r, ZETA_UNKNOWN, why);
+  } else {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    print_path(r, p, &rr);
+    fprintf(report_out(r), "validated: %s\n", o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
+                                                              : "the compiled program reached reach_error()");
+    char *w = c_witness_violation(p, &rr);
+    if (w) report_set_witness(r, w);
+    free(w);
+  }
+  return code;
+}
+
 static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
   c_program *p = ctx;
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
@@ -110,25 +137,83 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
   if (a->verdict != ZETA_UNSAFE) return lang_verdict(r, ZETA_UNKNOWN, a->reason);
   c_replay_result rr;
   c_replay(p, c, a, &rr);
-  char why[512];
-  int code;
-  if (rr.ub) {
-    snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
-    code = lang_verdict(r, ZETA_UNKNOWN, why);
-  } else if (!rr.reached) {
-    code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
-  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why)) {
-    code = lang_verdict(r, ZETA_UNKNOWN, why);
-  } else {
-    code = lang_verdict(r, ZETA_UNSAFE, NULL);
-    print_path(r, p, &rr);
-    fprintf(report_out(r), "validated: %s\n", o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
-                                                              : "the compiled program reached reach_error()");
-    char *w = c_witness_violation(p, &rr);
-    if (w) report_set_witness(r, w);
-    free(w);
-  }
+  int code = answer_unsafe(r, o, p, &rr);
   c_replay_free(&rr);
+  return code;
+}
+
+/* A recursive program's trace (replayed on the cfa_prog by proc_run) in
+ * C terms, then the same checks. */
+typedef struct { c_program *p; const zeta_options *o; const c_proc_map *m; } proc_ctx;
+
+static int proc_unsafe(report *r, const cfa_prog *prog, const cfa_trace *t, void *ctx) {
+  proc_ctx *x = ctx;
+  c_replay_result rr;
+  c_proc_trace(x->p, prog, x->m, t, &rr);
+  int code = answer_unsafe(r, x->o, x->p, &rr);
+  c_replay_free(&rr);
+  return code;
+}
+
+/* A deterministic program (fibo(10)) is run first (c_proc_run): an error
+ * reached is replayed and checked like an engine's trace, an ended run's
+ * states are checked as a Horn model; -1 when the run gives no answer. */
+static int check_by_run(cfa_prog *prog, proc_ctx *x, const proc_run_hooks *h, const zeta_limits *lim, report *r) {
+  cfa_trace t;
+  char why[256];
+  int code = -1;
+  c_run_end end = c_proc_run(prog, 4000000, lim, &t);
+  if (end == C_RUN_END) {
+    code = c_proc_safe_by_run(prog, &t, x->o, h, r);
+  } else if (end == C_RUN_ERROR) {
+    c_proc_run_concretize(prog, &t);
+    if (cfa_trace_replay(prog, &t, why, sizeof why)) code = proc_unsafe(r, prog, &t, x);
+  }
+  if (end != C_RUN_GAVE_UP) cfa_trace_free(&t);
+  if (code >= 0) report_set_engine(r, "execution (deterministic program)");
+  return code;
+}
+
+/* Functions as procedures (c_proc.h), checked by proc_run: SAFE needs a
+ * Horn model that passed the SMT check (no invariant witness for recursive
+ * programs), UNSAFE the interprocedural trace's nondet values through the
+ * compiled-execution check. */
+static int check_recursive(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  cfa_prog prog;
+  c_proc_map m;
+  c_proc_build(p, &prog, &m);
+  proc_ctx x = {p, o, &m};
+  proc_run_hooks h = {proc_unsafe, p->unsafe_safe, &x};
+  int code = option_is(o->export_fmt, "none") ? check_by_run(&prog, &x, &h, lim, r) : -1;
+  if (code < 0) code = proc_run_check_hooks(&prog, o, lim, &h, r, d);
+  if (report_verdict(r) == ZETA_SAFE && o->witness_file)
+    fprintf(report_out(r), "witness: none (recursive program: procedure summaries checked instead of loop invariants)\n");
+  c_proc_map_free(&m);
+  cfa_prog_free(&prog);
+  return code;
+}
+
+/* A recursive program is checked in the math encoding when it takes the
+ * program (exact, c_sem.h): Z3 4.8's Spacer on the bit-vector clauses is
+ * slow, overruns its deadline and crashes (SIGSEGV inside libz3) on some
+ * of them. pds (BDDs) needs the bit-vectors; exports keep the encoding
+ * asked for. */
+static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (option_is(o->algorithm, "pds") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none"))
+    return check_recursive(p, o, lim, r, d);
+  zeta_options om = *o;
+  om.c_int = "math";
+  c_program pm;
+  diag dm = {0};
+  int code;
+  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown && pm.recursive) {
+    pm.tmpdir = p->tmpdir;
+    code = check_recursive(&pm, &om, lim, r, d);
+    report_stat(r, "c-encoding", "math");
+  } else {
+    code = check_recursive(p, o, lim, r, d);
+  }
+  c_program_free(&pm);
   return code;
 }
 
@@ -185,7 +270,8 @@ static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, repor
   int code;
   char *tmp = c_exec_tmpdir();   /* removed afterwards with what killed jobs left */
   p->tmpdir = tmp;
-  if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
+  if (p->recursive) code = check_recursive_portfolio(p, o, lim, r, d);
+  else if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
   p->tmpdir = NULL;
   c_exec_tmpdir_remove(tmp);
   return code;

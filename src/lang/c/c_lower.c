@@ -66,6 +66,10 @@ typedef struct {
   CXCursor in_init;    /* lowering a global's initializer: no statements */
   bool const_ctx;
   bool discard;        /* the value of the expression being lowered is not used (x++; as a statement) */
+  /* recursive programs: functions as procedures (c_program.funcs) */
+  bool procmode;
+  uint32_t curproc;    /* the function being lowered: owner of new variables and locations */
+  struct proc_def { CXCursor def; uint32_t inst; c_int *pty; c_int ret_ty; bool ret_void; } *pdefs;
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -222,7 +226,10 @@ static const char *type_word(CXType t, char *buf, size_t n) {
 static uint32_t new_loc(lower *L) {
   char name[32];
   snprintf(name, sizeof name, "l%u", L->c->nlocs);
-  return cfa_add_loc(L->c, name);
+  uint32_t l = cfa_add_loc(L->c, name);
+  L->p->loc_owner = xrealloc(L->p->loc_owner, (l + 1) * sizeof *L->p->loc_owner);
+  L->p->loc_owner[l] = L->curproc;
+  return l;
 }
 
 static uint32_t here(lower *L) {
@@ -288,6 +295,8 @@ static term_t new_var(lower *L, const char *name, type_t sort, const char *cname
   L->p->cnames[i] = cname ? xstrdup(cname) : NULL;
   L->p->vtypes = xrealloc(L->p->vtypes, (i + 1) * sizeof *L->p->vtypes);
   L->p->vtypes[i] = ty;
+  L->p->var_owner = xrealloc(L->p->var_owner, (i + 1) * sizeof *L->p->var_owner);
+  L->p->var_owner[i] = L->curproc;
   return v;
 }
 
@@ -1093,22 +1102,13 @@ static uint32_t label_loc(lower *L, const char *name) {
   return f->labels[f->nlabels++].loc;
 }
 
-/* Inlines a call of the definition def: arguments into fresh parameter
- * variables, the body with its own labels, returns to one location. */
-static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
-  for (uint32_t i = 0; i < L->nframes; i++)
-    if (clang_equalCursors(L->frames[i].fn, def)) {
-      fail(L, e, "recursion");
-      return void_val;
-    }
-  if (L->nframes >= 200) {
-    fail(L, e, "call depth");
-    return void_val;
-  }
+/* The arguments of call e of def, evaluated left to right (copied when a
+ * later argument has side effects); NULL after a failure. */
+static cval *call_args(lower *L, CXCursor e, CXCursor def, const char *name, int *n) {
   int nargs = clang_Cursor_getNumArguments(e), nparams = clang_Cursor_getNumArguments(def);
   if (nargs != nparams || nargs < 0) {
     fail(L, e, "call of %s with %d arguments for %d parameters", name, nargs, nparams);
-    return void_val;
+    return NULL;
   }
   cval *args = xcalloc((size_t)nargs + 1, sizeof *args);
   for (int i = 0; i < nargs && !L->failed; i++) {
@@ -1120,8 +1120,100 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   }
   if (L->failed) {
     free(args);
+    return NULL;
+  }
+  *n = nargs;
+  return args;
+}
+
+/* The procedure of function def (recursive programs), created on first
+ * call: its parameters, result variable, entry and exit locations; the
+ * body is lowered later (c_lower's worklist). CFA_NONE after a failure. */
+static uint32_t proc_of(lower *L, CXCursor e, CXCursor def, const char *name) {
+  c_program *p = L->p;
+  for (uint32_t i = 0; i < p->nfuncs; i++)
+    if (clang_equalCursors(L->pdefs[i].def, def)) return i;
+  uint32_t fi = p->nfuncs, saved = L->curproc;
+  p->funcs = xrealloc(p->funcs, (fi + 1) * sizeof *p->funcs);
+  L->pdefs = xrealloc(L->pdefs, (fi + 1) * sizeof *L->pdefs);
+  int np = clang_Cursor_getNumArguments(def);
+  c_func f = {xstrdup(name), 0, 0, NULL_TERM, xcalloc((size_t)(np > 0 ? np : 0) + 1, sizeof(term_t)), 0};
+  struct proc_def d = {def, ++L->ninst, xcalloc((size_t)(np > 0 ? np : 0) + 1, sizeof(c_int)), c_int_int, false};
+  p->funcs[fi] = f, L->pdefs[fi] = d;
+  p->nfuncs++;
+  L->curproc = fi;
+  p->funcs[fi].entry = new_loc(L), p->funcs[fi].exit = new_loc(L);
+  char prefix[300];
+  snprintf(prefix, sizeof prefix, "%s::", name);
+  for (int i = 0; i < np && !L->failed; i++) {
+    binding *b = add_binding(L, clang_Cursor_getArgument(def, (unsigned)i), L->pdefs[fi].inst, prefix, e);
+    if (!b || b->is_array || b->is_struct) {
+      if (b) fail(L, e, b->is_array ? "array parameter" : "struct parameters");
+      break;
+    }
+    p->funcs[fi].params[p->funcs[fi].nparams++] = b->var;
+    L->pdefs[fi].pty[i] = b->ty;
+  }
+  CXType rt = clang_getResultType(clang_getCursorType(def));
+  L->pdefs[fi].ret_void = clang_getCanonicalType(rt).kind == CXType_Void;
+  if (!L->pdefs[fi].ret_void && !int_type(rt, &L->pdefs[fi].ret_ty)) {
+    char tw[128];
+    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
+  }
+  if (!L->failed && !L->pdefs[fi].ret_void) {
+    char rn[320];
+    snprintf(rn, sizeof rn, "%sresult", prefix);
+    p->funcs[fi].ret = new_var(L, rn, c_sem_sort(L->pdefs[fi].ret_ty, L->math), NULL, L->pdefs[fi].ret_ty);
+  }
+  L->curproc = saved;
+  return L->failed ? CFA_NONE : fi;
+}
+
+/* A call of a defined function in a recursive program: a call edge. */
+static cval proc_call(lower *L, CXCursor e, CXCursor def, const char *name) {
+  if (L->const_ctx) {
+    fail(L, L->in_init, "non-constant initializer of a global");
     return void_val;
   }
+  int nargs = 0;
+  cval *args = call_args(L, e, def, name, &nargs);
+  if (!args) return void_val;
+  uint32_t fi = proc_of(L, e, def, name);
+  if (fi == 0 && !L->failed) fail(L, e, "a call of main");
+  if (L->failed) {
+    free(args);
+    return void_val;
+  }
+  c_program *p = L->p;
+  term_t *a = xcalloc((size_t)nargs + 1, sizeof *a);
+  for (int i = 0; i < nargs; i++) a[i] = c_sem_convert(args[i].t, args[i].ty, L->pdefs[fi].pty[i], L->math);
+  free(args);
+  cval r = void_val;
+  if (!L->pdefs[fi].ret_void) r = val(tmp_var(L, L->pdefs[fi].ret_ty), L->pdefs[fi].ret_ty);
+  uint32_t src = here(L), dst = new_loc(L);
+  uint32_t ed = edge_to(L, src, dst, NULL, plain);
+  L->cur = dst;
+  p->calls = xrealloc(p->calls, (p->ncalls + 1) * sizeof *p->calls);
+  p->calls[p->ncalls++] = (c_callsite){ed, fi, a, (uint32_t)nargs, r.is_void ? NULL_TERM : r.t};
+  return r;
+}
+
+/* Inlines a call of the definition def: arguments into fresh parameter
+ * variables, the body with its own labels, returns to one location. */
+static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
+  if (L->procmode) return proc_call(L, e, def, name);
+  for (uint32_t i = 0; i < L->nframes; i++)
+    if (clang_equalCursors(L->frames[i].fn, def)) {
+      fail(L, e, "recursion");
+      return void_val;
+    }
+  if (L->nframes >= 200) {
+    fail(L, e, "call depth");
+    return void_val;
+  }
+  int nargs = 0;
+  cval *args = call_args(L, e, def, name, &nargs);
+  if (!args) return void_val;
   uint32_t inst = ++L->ninst;
   char prefix[300];
   snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
@@ -1642,7 +1734,29 @@ static bool syntax_error(CXTranslationUnit tu, diag *d) {
   return false;
 }
 
-bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
+/* The bodies of the functions called in a recursive program, each once,
+ * as its own procedure (calls found on the way add to the list). */
+static void lower_procs(lower *L) {
+  for (uint32_t fi = 1; fi < L->p->nfuncs && !L->failed; fi++) {
+    c_func *f = &L->p->funcs[fi];
+    struct proc_def *pd = &L->pdefs[fi];
+    L->curproc = fi;
+    frame fr = {pd->def, pd->inst, f->exit, f->ret, pd->ret_ty, pd->ret_void, xstrdup(f->name), NULL, 0};
+    frame saved = L->frames[0];
+    L->frames[0] = fr;
+    L->cur = f->entry;
+    L->nloop = 0, L->nsw = 0;
+    cursors cs = children(pd->def);
+    if (cs.n) lower_stmt(L, cs.v[cs.n - 1]);
+    free(cs.v);
+    jump(L, L->p->funcs[fi].exit);
+    for (uint32_t j = 0; j < L->frames[0].nlabels; j++) free(L->frames[0].labels[j].name);
+    free(L->frames[0].labels), free(L->frames[0].name);
+    L->frames[0] = saved;
+  }
+}
+
+static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode) {
   memset(p, 0, sizeof *p);
   p->path = xstrdup(path);
   p->math = option_is(o->c_int, "math");
@@ -1686,10 +1800,20 @@ bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
     L.frames[0] = mf;
     L.nframes = 1;
     L.cur = entry;
+    if (procmode) {
+      p->recursive = L.procmode = true;
+      p->funcs = xcalloc(1, sizeof *p->funcs);
+      p->funcs[0] = (c_func){xstrdup("main"), entry, exit, NULL_TERM, NULL, 0};
+      L.pdefs = xcalloc(1, sizeof *L.pdefs);
+      L.pdefs[0] = (struct proc_def){mainfn, 1, NULL, c_int_int, true};
+      p->nfuncs = 1;
+    }
     cursors cs = children(mainfn);
     if (cs.n) lower_stmt(&L, cs.v[cs.n - 1]);
     free(cs.v);
     jump(&L, exit);
+    if (procmode) lower_procs(&L);
+    L.curproc = 0;
     /* the program's start: globals get their initial values */
     cfa_stmt *gs = xcalloc(L.nginits + 1, sizeof *gs);
     for (uint32_t i = 0; i < L.nginits; i++) {
@@ -1707,6 +1831,15 @@ bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
       for (uint32_t j = 0; j < L.frames[i].nlabels; j++) free(L.frames[i].labels[j].name);
       free(L.frames[i].labels), free(L.frames[i].name);
     }
+    if (procmode) {
+      /* owners: globals and statics (instance 0); INIT is main's, ERR shared */
+      for (uint32_t i = 0; i < L.nbinds; i++)
+        if (L.binds[i].inst == 0 && L.binds[i].var != NULL_TERM) p->var_owner[cfa_var_index(&p->cfa, L.binds[i].var)] = C_GLOBAL;
+      p->loc_owner = xrealloc(p->loc_owner, (p->cfa.nlocs + 1) * sizeof *p->loc_owner);
+      p->loc_owner[init] = 0, p->loc_owner[L.err] = C_GLOBAL;
+      for (uint32_t i = 0; i < p->nfuncs; i++) free(L.pdefs[i].pty);
+      free(L.pdefs);
+    }
     free(L.frames), free(L.binds), free(L.ginits), free(L.pending);
     cfa_index(&p->cfa);
   }
@@ -1715,7 +1848,18 @@ bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
   return ok;
 }
 
+/* A program with recursion is lowered again with functions as procedures. */
+bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
+  if (!lower_file(path, o, p, d, false)) return false;
+  if (!p->unknown || strcmp(p->unknown, "recursion") != 0) return true;
+  c_program_free(p);
+  return lower_file(path, o, p, d, true);
+}
+
 void c_program_free(c_program *p) {
+  for (uint32_t i = 0; i < p->nfuncs; i++) free(p->funcs[i].name), free(p->funcs[i].params);
+  for (uint32_t i = 0; i < p->ncalls; i++) free(p->calls[i].args);
+  free(p->funcs), free(p->calls), free(p->var_owner), free(p->loc_owner);
   for (uint32_t i = 0; i < p->nsites; i++) free(p->sites[i].target);
   for (uint32_t i = 0; i < p->nundefined; i++) free(p->undefined[i].name);
   for (uint32_t i = 0; i < p->cfa.vars.size; i++) free(p->cnames[i]);

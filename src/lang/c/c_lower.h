@@ -1,5 +1,6 @@
 /* A C program (read by libclang) lowered to a control flow automaton:
- * main's body with every non-recursive call inlined, one CFA variable per
+ * main's body with every call inlined (a recursive program: every function
+ * its own procedure, see c_func below), one CFA variable per
  * C scalar (globals by name, locals as function#instance::name), arrays of
  * scalars as SMT arrays, the verifier API modelled (nondet values as
  * havocs of one variable per call site, assumptions, reach_error as the
@@ -50,6 +51,29 @@ typedef struct {
  * declaration: later ones are not in scope). */
 typedef struct { uint32_t loc, line, col; char *function, *scope; uint32_t nvars; /* variables existing there */ } c_loop;
 
+/* Recursive programs (c_program.recursive): every defined function reached
+ * from main is lowered once, as a procedure, into the same cfa (its own
+ * locations and variables, owner tables below); a call of a defined
+ * function is an edge without statements listed in calls. c_proc.h splits
+ * that cfa into a cfa_prog. */
+typedef struct {
+  char *name;
+  uint32_t entry, exit;        /* locations of the cfa */
+  term_t ret;                  /* the result variable or NULL_TERM */
+  term_t *params;              /* the formal parameters' variables */
+  uint32_t nparams;
+} c_func;
+
+typedef struct {
+  uint32_t edge;               /* the edge of the cfa */
+  uint32_t callee;             /* index into funcs */
+  term_t *args;
+  uint32_t nargs;
+  term_t result;               /* a caller variable or NULL_TERM */
+} c_callsite;
+
+#define C_GLOBAL UINT32_MAX
+
 typedef struct {
   char *path;                  /* the C file */
   bool math;
@@ -73,6 +97,14 @@ typedef struct {
   char *unknown;
   /* a SAFE answer depends on calls of functions with possible side effects */
   char *unsafe_safe;
+  /* recursive programs: functions as procedures (funcs[0] is main) */
+  bool recursive;
+  c_func *funcs;
+  uint32_t nfuncs;
+  c_callsite *calls;
+  uint32_t ncalls;
+  uint32_t *var_owner;         /* per variable: index into funcs or C_GLOBAL */
+  uint32_t *loc_owner;         /* per location: index into funcs (ERR: C_GLOBAL) */
 } c_program;
 
 /* Parses path with libclang (--data-model) and lowers main; false with d

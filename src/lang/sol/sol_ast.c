@@ -65,6 +65,36 @@ static int max_id(const cJSON *n) {
   return m;
 }
 
+/* line:column of byte p of text */
+static void text_pos(const char *text, const char *p, unsigned *line, unsigned *col) {
+  *line = 1, *col = 1;
+  for (const char *q = text; q < p && *q; q++) {
+    if (*q == '\n') ++*line, *col = 1;
+    else ++*col;
+  }
+}
+
+sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char *json, diag *d) {
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithOpts(json, &end, true);
+  if (!root || !cJSON_IsObject(root)) {
+    unsigned line, col;
+    text_pos(json, root ? json : end ? end : json, &line, &col);
+    diag_set(d, ZETA_EXIT_INPUT, "%s:%u:%u: expected solc's AST as a JSON object", path, line, col);
+    cJSON_Delete(root);
+    return NULL;
+  }
+  sol_ast *a = xcalloc(1, sizeof *a);
+  a->file = xstrdup(path);
+  a->text = text;
+  a->text_len = tlen;
+  a->root = root;
+  a->nids = max_id(root) + 1;
+  a->by_id = xcalloc((size_t)a->nids + 1, sizeof *a->by_id);
+  index_nodes(a, root);
+  return a;
+}
+
 sol_ast *sol_ast_load(const char *path, diag *d) {
   FILE *f = fopen(path, "r");
   if (!f) {
@@ -110,19 +140,10 @@ sol_ast *sol_ast_load(const char *path, diag *d) {
     if (code == 2) diag_set(d, ZETA_EXIT_INPUT, "%s", *msg ? msg : "zeta: solc rejected the input");
     else diag_set(d, ZETA_EXIT_INTERNAL, "zeta: running solc-js failed (%s)", code == 127 ? "node not found" : msg);
   } else {
-    cJSON *root = cJSON_Parse(json);
-    if (!root) diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-js printed no AST");
-    else {
-      a = xcalloc(1, sizeof *a);
-      a->file = xstrdup(path);
-      a->text = text;
-      a->text_len = tlen;
-      text = NULL;
-      a->root = root;
-      a->nids = max_id(root) + 1;
-      a->by_id = xcalloc((size_t)a->nids + 1, sizeof *a->by_id);
-      index_nodes(a, root);
-    }
+    diag jd = {0};
+    a = sol_ast_from_json(path, text, tlen, json, &jd);
+    if (a) text = NULL;
+    else diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-js printed no AST (%s)", jd.message);
   }
   free(json);
   free(msg);

@@ -52,6 +52,12 @@ static void index_nodes(sol_ast *a, cJSON *n) {
   for (cJSON *c = n->child; c; c = c->next) index_nodes(a, c);
 }
 
+static int count_objects(const cJSON *n) {
+  int k = cJSON_IsObject(n);
+  for (const cJSON *c = n->child; c; c = c->next) k += count_objects(c);
+  return k;
+}
+
 static int max_id(const cJSON *n) {
   int m = -1;
   if (cJSON_IsObject(n)) {
@@ -84,12 +90,20 @@ sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char
     cJSON_Delete(root);
     return NULL;
   }
+  /* solc numbers the nodes densely: an id far beyond the node count is
+   * not solc's (and would size the per-id tables) */
+  int nodes = count_objects(root), top = max_id(root);
+  if (top >= 16 * nodes + 4096) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: node id %d out of range for %d nodes", path, top, nodes);
+    cJSON_Delete(root);
+    return NULL;
+  }
   sol_ast *a = xcalloc(1, sizeof *a);
   a->file = xstrdup(path);
   a->text = text;
   a->text_len = tlen;
   a->root = root;
-  a->nids = max_id(root) + 1;
+  a->nids = top + 1;
   a->by_id = xcalloc((size_t)a->nids + 1, sizeof *a->by_id);
   index_nodes(a, root);
   return a;

@@ -43,13 +43,20 @@ static char *slurp_fd(int fd, size_t *len) {
   return buf;
 }
 
-static void index_nodes(sol_ast *a, cJSON *n) {
+/* Fills by_id; the id of a node given twice (solc's are unique), else -1. */
+static int index_nodes(sol_ast *a, cJSON *n) {
   if (cJSON_IsObject(n)) {
     cJSON *id = cJSON_GetObjectItemCaseSensitive(n, "id");
-    if (cJSON_IsNumber(id) && id->valueint >= 0 && id->valueint < a->nids && cJSON_GetObjectItemCaseSensitive(n, "nodeType"))
+    if (cJSON_IsNumber(id) && id->valueint >= 0 && id->valueint < a->nids && cJSON_GetObjectItemCaseSensitive(n, "nodeType")) {
+      if (a->by_id[id->valueint]) return id->valueint;
       a->by_id[id->valueint] = n;
+    }
   }
-  for (cJSON *c = n->child; c; c = c->next) index_nodes(a, c);
+  for (cJSON *c = n->child; c; c = c->next) {
+    int twice = index_nodes(a, c);
+    if (twice >= 0) return twice;
+  }
+  return -1;
 }
 
 static int count_objects(const cJSON *n) {
@@ -105,7 +112,13 @@ sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char
   a->root = root;
   a->nids = top + 1;
   a->by_id = xcalloc((size_t)a->nids + 1, sizeof *a->by_id);
-  index_nodes(a, root);
+  int twice = index_nodes(a, root);
+  if (twice >= 0) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: node id %d given twice", path, twice);
+    a->text = NULL;   /* the caller's still */
+    sol_ast_free(a);
+    return NULL;
+  }
   return a;
 }
 

@@ -1972,6 +1972,7 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = L->F->slot_of[nid(L, p)];
+    if (s < 0) unsup(L, p, "malformed AST (parameter)");
     if (is_storage_param(p)) {   /* point at the shape's place with the passed indices */
       lval *lv = aralloc(L, sizeof *lv);
       *lv = *L->shape[nid(L, p)];

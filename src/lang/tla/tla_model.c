@@ -321,6 +321,7 @@ typedef struct {
 
 static void ev_save(tla_model *m, ev_saved *s) {
   *s = (ev_saved){m->ev.jb, m->ev.cur, m->ev.nxt, m->ev.primed, m->ev.init_mode, m->ev.depth, m->ev.at};
+  if (!s->jb) m->ev.stack_base = (char *)s;   /* the outermost evaluation */
   m->ev.primed = false;
   m->ev.at = NULL;
 }

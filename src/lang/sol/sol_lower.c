@@ -627,6 +627,13 @@ static void set_slot(lw *L, ctx *c, int s, val v) {
 }
 
 /* the hidden state slots (-1 when the file does not use them) */
+/* The slot of declaration d, which the lowering gave one (a malformed AST
+ * may name a declaration that has none). */
+static int slot_of(lw *L, const cJSON *d) {
+  int s = L->F->slot_of[nid(L, d)];
+  if (s < 0) unsup(L, d, "malformed AST (declaration without a place)");
+  return s;
+}
 static int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
 static int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
 
@@ -1635,7 +1642,7 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
   int n = cJSON_GetArraySize(decls);
   if (n == 1) {
     const cJSON *d = decls ? decls->child : NULL;
-    int slot = L->F->slot_of[nid(L, d)];
+    int slot = slot_of(L, d);
     ty *t = L->F->sty[slot];
     if (strcmp(sol_str(d, "storageLocation"), "storage") == 0) {
       if (!has_init) unsup(L, s, "storage pointer without initializer");
@@ -1658,7 +1665,7 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
   for (const cJSON *d = decls ? decls->child : NULL; d; d = d->next, i++) {
     if (cJSON_IsNull(d)) continue;
     if (strcmp(sol_str(d, "storageLocation"), "storage") == 0) unsup(L, s, "storage pointer from a tuple");
-    int slot = L->F->slot_of[nid(L, d)];
+    int slot = slot_of(L, d);
     set_slot(L, c, slot, coerce(L, component(&v, i), L->F->sty[slot], s));
   }
 }
@@ -1971,8 +1978,7 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
 static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
-    int s = L->F->slot_of[nid(L, p)];
-    if (s < 0) unsup(L, p, "malformed AST (parameter)");
+    int s = slot_of(L, p);
     if (is_storage_param(p)) {   /* point at the shape's place with the passed indices */
       lval *lv = aralloc(L, sizeof *lv);
       *lv = *L->shape[nid(L, p)];
@@ -2035,7 +2041,7 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
     const cJSON *a = child(m, "arguments") ? child(m, "arguments")->child : NULL;
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next, a = a ? a->next : NULL) {
       if (!a) unsup(L, m, "modifier arguments");
-      int s = F->slot_of[nid(L, p)];
+      int s = slot_of(L, p);
       set_slot(L, c, s, coerce(L, expr(L, c, a), F->sty[s], a));
     }
     mod_body(L, c, child(md, "body"), fn, mods, m->next);
@@ -2127,7 +2133,7 @@ static void assign_base_args(lw *L, ctx *c, int base, const cJSON *args) {
   if (!ctor) return;
   const cJSON *a = args ? args->child : NULL;
   for (const cJSON *p = first(child(ctor, "parameters"), "parameters"); p && a; p = p->next, a = a->next) {
-    int s = L->F->slot_of[nid(L, p)];
+    int s = slot_of(L, p);
     set_slot(L, c, s, coerce(L, expr(L, c, a), L->F->sty[s], a));
   }
 }
@@ -2182,7 +2188,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
       if (!is(n, "VariableDeclaration")) continue;
       const cJSON *init = child(n, "value");
       if (!init || cJSON_IsNull(init)) continue;
-      int sl = F.slot_of[nid(L, n)];
+      int sl = slot_of(L, n);
       set_slot(L, &c, sl, coerce(L, expr(L, &c, init), F.sty[sl], n));
     }
     const cJSON *ctor = ctor_of(L, L->lin[i]);

@@ -1833,14 +1833,16 @@ static void push_work(lw *L, int id) {
 static uint32_t summary_of(lw *L, const cJSON *fn) {
   int id = nid(L, fn);
   if (L->fn_pred[id] >= 0) return (uint32_t)L->fn_pred[id];
+  /* what can give up (unsupported: a longjmp) first, before s is allocated */
+  for (const cJSON *p = first(child(fn, "parameters"), "parameters"); p; p = p->next)
+    (void)param_nleaves(L, p);
+  for (const cJSON *p = first(child(fn, "returnParameters"), "parameters"); p; p = p->next) (void)ty_of_decl(L, p);
   uint32_t cap = 2 * L->nstate + L->nenv + 8, n = 0;
   type_t *s = xmalloc(cap * sizeof(type_t));
   for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
   s[n++] = type_int();
   s[n++] = type_int();
   for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
-  for (const cJSON *p = first(child(fn, "parameters"), "parameters"); p; p = p->next) (void)ty_of_decl(L, p);
-  for (const cJSON *p = first(child(fn, "returnParameters"), "parameters"); p; p = p->next) (void)ty_of_decl(L, p);
   const char *lists[2] = {"parameters", "returnParameters"};
   for (int li = 0; li < 2; li++) {
     if (li == 1)

@@ -1494,12 +1494,13 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
     case TK_record_literal:
     case TK_set_of_records: {
       uint32_t nf = n->n / 2;
-      const tla_val **dom = xmalloc((nf + 1) * sizeof *dom), **val = xmalloc((nf + 1) * sizeof *val);
-      /* (evaluation errors below leak these two small arrays; rare) */
+      /* pool buffers: an evaluation error below (a longjmp) leaks nothing */
+      vbuf *db = vb_take(), *vb = vb_take();
       for (uint32_t k = 0; k < nf; k++) {
-        dom[k] = tv_str(n->kid[2 * k]->text);
-        val[k] = tla_eval(e, n->kid[2 * k + 1], c, env);
+        vb_push(db, tv_str(n->kid[2 * k]->text));
+        vb_push(vb, tla_eval(e, n->kid[2 * k + 1], c, env));
       }
+      const tla_val *none = NULL, **dom = nf ? db->a : &none, **val = nf ? vb->a : &none;
       const tla_val *r;
       if (n->kind == TK_record_literal) {
         r = tv_fun(dom, val, nf);
@@ -1511,8 +1512,8 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
         r = tv_lazy(TV_RECSET, ops, 2 * f->n);
         free(ops);
       }
-      free(dom);
-      free(val);
+      vb_give(vb);
+      vb_give(db);
       return r;
     }
     case TK_function_evaluation: {

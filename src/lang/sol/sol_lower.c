@@ -2318,13 +2318,14 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
      * every public f: anchored where a reachable path calls out */
     closed = true;
     uint32_t ns = L->nstate;
-    term_t *s0 = xmalloc((3 * ns + 1) * sizeof(term_t)), *s1 = s0 + ns, *s2 = s1 + ns;
+    /* in the arena: summary_of and ty_of_decl below may give up (longjmp) */
+    term_t *s0 = aralloc(L, (3 * ns + 1) * sizeof(term_t)), *s1 = s0 + ns, *s2 = s1 + ns;
     for (uint32_t q = 0; q < ns; q++) {
       s0[q] = term_fresh_var("s0", L->state_sorts[q]);
       s1[q] = term_fresh_var("s1", L->state_sorts[q]);
       s2[q] = term_fresh_var("s2", L->state_sorts[q]);
     }
-    term_t *nn = xmalloc((2 * ns + 2) * sizeof(term_t)), *head = xmalloc((2 * ns + 2) * sizeof(term_t));
+    term_t *nn = aralloc(L, (2 * ns + 2) * sizeof(term_t)), *head = aralloc(L, (2 * ns + 2) * sizeof(term_t));
     memcpy(nn, s0, ns * sizeof(term_t));
     memcpy(nn + ns, s0, ns * sizeof(term_t));
     nn[2 * ns] = term_int(0);
@@ -2332,7 +2333,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     for (uint32_t q = 0; q < nseen; q++) {
       uint32_t S = summary_of(L, seen[q]);
       const chc_pred *P = &o->sys.preds[S];
-      term_t *a = xmalloc((P->arity + 1) * sizeof(term_t));
+      term_t *a = aralloc(L, (P->arity + 1) * sizeof(term_t));
       for (uint32_t j = 0; j < P->arity; j++) a[j] = term_fresh_var("a", term_type(P->params[j]));
       memcpy(a, s1, ns * sizeof(term_t));
       term_t more = term_true();
@@ -2352,11 +2353,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       memcpy(head + ns, s2, ns * sizeof(term_t));
       head[2 * ns] = a[P->arity - 1];
       chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, 0);
-      free(a);
     }
-    free(nn);
-    free(head);
-    free(s0);
   }
   free(L->lin); L->lin = NULL;
   free(L->state_sorts); L->state_sorts = NULL;

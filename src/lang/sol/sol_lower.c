@@ -213,14 +213,21 @@ static ty *enum_ty(lw *L, const cJSON *e) {
   return t;
 }
 
+/* The width after "int"/"uint" (none: 256); Solidity's are 8..256. */
+static int int_width(lw *L, const char *s) {
+  int bits;
+  if (sscanf(s, "%d", &bits) != 1) return 256;
+  if (bits < 1 || bits > 256) unsup(L, NULL, "integer type of %d bits", bits);
+  return bits;
+}
+
 /* Elementary types from solc's type strings; NULL if not elementary. */
 static ty *ty_from_string(lw *L, const char *s) {
-  int bits;
   if (strcmp(s, "bool") == 0) return mk(L, T_BOOL);
   if (strncmp(s, "address", 7) == 0 || strncmp(s, "contract ", 9) == 0) return int_ty(L, 160, false);
-  if (strncmp(s, "uint", 4) == 0) return int_ty(L, sscanf(s + 4, "%d", &bits) == 1 ? bits : 256, false);
+  if (strncmp(s, "uint", 4) == 0) return int_ty(L, int_width(L, s + 4), false);
   if (strncmp(s, "int_const", 9) == 0) return int_ty(L, 0, true);
-  if (strncmp(s, "int", 3) == 0) return int_ty(L, sscanf(s + 3, "%d", &bits) == 1 ? bits : 256, true);
+  if (strncmp(s, "int", 3) == 0) return int_ty(L, int_width(L, s + 3), true);
   if (strncmp(s, "enum ", 5) == 0) {
     const cJSON *e = enum_by_name(L, s + 5);
     return e ? enum_ty(L, e) : NULL;

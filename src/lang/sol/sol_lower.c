@@ -1214,6 +1214,13 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   return tuple_val(L, nr, rv);
 }
 
+/* The term of a require/assert condition: one boolean leaf (solc's AST
+ * always has one; a malformed one may give a value without leaves). */
+static term_t cond_of(lw *L, val v, const cJSON *e) {
+  if (!v.t || v.t->k != T_BOOL || v.t->nl != 1) unsup(L, e, "malformed AST (condition not a bool)");
+  return v.v[0];
+}
+
 static val call(lw *L, ctx *c, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
@@ -1226,13 +1233,11 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     const char *name = sol_str(callee, "name");
     if (sol_int(callee, "referencedDeclaration") < 0) {
       if (strcmp(name, "require") == 0) {
-        val v = expr(L, c, need_first(L, e, "arguments"));
-        add_cons(L, c, v.v[0]);
+        add_cons(L, c, cond_of(L, expr(L, c, need_first(L, e, "arguments")), e));
         return empty_val(L);
       }
       if (strcmp(name, "assert") == 0) {
-        val v = expr(L, c, need_first(L, e, "arguments"));
-        do_assert(L, c, e, v.v[0]);
+        do_assert(L, c, e, cond_of(L, expr(L, c, need_first(L, e, "arguments")), e));
         return empty_val(L);
       }
       if (strcmp(name, "revert") == 0) {
@@ -1417,6 +1422,7 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
   if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
     val a = expr(L, c, le);
+    (void)cond_of(L, a, le);
     int slot = L->F->slot_of[nid(L, e)];
     if (slot >= 0 && has_calls(re)) {
       /* the right operand runs on one branch only (it may call functions) */
@@ -1431,9 +1437,11 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
       return slot_val(L, c, slot);
     }
     val b = guarded(L, c, re, op[0] == '&' ? a.v[0] : term_not(a.v[0]));
+    (void)cond_of(L, b, re);
     return scalar(L, bool_ty(L), op[0] == '&' ? term_and2(a.v[0], b.v[0]) : term_or2(a.v[0], b.v[0]));
   }
   val a = expr(L, c, le), b = expr(L, c, re);
+  if (!a.t || !b.t || a.t->nl < 1 || b.t->nl < 1) unsup(L, e, "malformed AST (operand without a value)");
   if (strchr("<>=!", op[0]) && strcmp(op, "<<") != 0 && strcmp(op, ">>") != 0) {
     if (a.t->k == T_BOOL && (strcmp(op, "==") == 0 || strcmp(op, "!=") == 0))
       return scalar(L, bool_ty(L), op[0] == '=' ? term_iff(a.v[0], b.v[0]) : term_xor(a.v[0], b.v[0]));

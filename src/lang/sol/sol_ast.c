@@ -43,13 +43,26 @@ static char *slurp_fd(int fd, size_t *len) {
   return buf;
 }
 
-static void index_nodes(sol_ast *a, cJSON *n) {
+/* Fills by_id; the id of a node given twice (solc's are unique), else -1. */
+static int index_nodes(sol_ast *a, cJSON *n) {
   if (cJSON_IsObject(n)) {
     cJSON *id = cJSON_GetObjectItemCaseSensitive(n, "id");
-    if (cJSON_IsNumber(id) && id->valueint >= 0 && id->valueint < a->nids && cJSON_GetObjectItemCaseSensitive(n, "nodeType"))
+    if (cJSON_IsNumber(id) && id->valueint >= 0 && id->valueint < a->nids && cJSON_GetObjectItemCaseSensitive(n, "nodeType")) {
+      if (a->by_id[id->valueint]) return id->valueint;
       a->by_id[id->valueint] = n;
+    }
   }
-  for (cJSON *c = n->child; c; c = c->next) index_nodes(a, c);
+  for (cJSON *c = n->child; c; c = c->next) {
+    int twice = index_nodes(a, c);
+    if (twice >= 0) return twice;
+  }
+  return -1;
+}
+
+static int count_objects(const cJSON *n) {
+  int k = cJSON_IsObject(n);
+  for (const cJSON *c = n->child; c; c = c->next) k += count_objects(c);
+  return k;
 }
 
 static int max_id(const cJSON *n) {
@@ -63,6 +76,50 @@ static int max_id(const cJSON *n) {
     if (k > m) m = k;
   }
   return m;
+}
+
+/* line:column of byte p of text */
+static void text_pos(const char *text, const char *p, unsigned *line, unsigned *col) {
+  *line = 1, *col = 1;
+  for (const char *q = text; q < p && *q; q++) {
+    if (*q == '\n') ++*line, *col = 1;
+    else ++*col;
+  }
+}
+
+sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char *json, diag *d) {
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithOpts(json, &end, true);
+  if (!root || !cJSON_IsObject(root)) {
+    unsigned line, col;
+    text_pos(json, root ? json : end ? end : json, &line, &col);
+    diag_set(d, ZETA_EXIT_INPUT, "%s:%u:%u: expected solc's AST as a JSON object", path, line, col);
+    cJSON_Delete(root);
+    return NULL;
+  }
+  /* solc numbers the nodes densely: an id far beyond the node count is
+   * not solc's (and would size the per-id tables) */
+  int nodes = count_objects(root), top = max_id(root);
+  if (top >= 16 * nodes + 4096) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: node id %d out of range for %d nodes", path, top, nodes);
+    cJSON_Delete(root);
+    return NULL;
+  }
+  sol_ast *a = xcalloc(1, sizeof *a);
+  a->file = xstrdup(path);
+  a->text = text;
+  a->text_len = tlen;
+  a->root = root;
+  a->nids = top + 1;
+  a->by_id = xcalloc((size_t)a->nids + 1, sizeof *a->by_id);
+  int twice = index_nodes(a, root);
+  if (twice >= 0) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: node id %d given twice", path, twice);
+    a->text = NULL;   /* the caller's still */
+    sol_ast_free(a);
+    return NULL;
+  }
+  return a;
 }
 
 sol_ast *sol_ast_load(const char *path, diag *d) {
@@ -110,19 +167,10 @@ sol_ast *sol_ast_load(const char *path, diag *d) {
     if (code == 2) diag_set(d, ZETA_EXIT_INPUT, "%s", *msg ? msg : "zeta: solc rejected the input");
     else diag_set(d, ZETA_EXIT_INTERNAL, "zeta: running solc-js failed (%s)", code == 127 ? "node not found" : msg);
   } else {
-    cJSON *root = cJSON_Parse(json);
-    if (!root) diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-js printed no AST");
-    else {
-      a = xcalloc(1, sizeof *a);
-      a->file = xstrdup(path);
-      a->text = text;
-      a->text_len = tlen;
-      text = NULL;
-      a->root = root;
-      a->nids = max_id(root) + 1;
-      a->by_id = xcalloc((size_t)a->nids + 1, sizeof *a->by_id);
-      index_nodes(a, root);
-    }
+    diag jd = {0};
+    a = sol_ast_from_json(path, text, tlen, json, &jd);
+    if (a) text = NULL;
+    else diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-js printed no AST (%s)", jd.message);
   }
   free(json);
   free(msg);

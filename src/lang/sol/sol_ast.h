@@ -20,6 +20,10 @@ typedef struct {
 /* Runs solc on path; NULL with d filled (compile errors: solc's messages
  * with file:line:column, exit code 2). */
 sol_ast *sol_ast_load(const char *path, diag *d);
+/* Reads solc's AST JSON of the source text (text: malloc'd or NULL; the AST
+ * owns it when one is returned). NULL with d filled ("path:line:column: ..." in the
+ * JSON) when json is not a JSON object. */
+sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char *json, diag *d);
 void sol_ast_free(sol_ast *a);
 
 cJSON *sol_node(const sol_ast *a, int id);   /* NULL if unknown */

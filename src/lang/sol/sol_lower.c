@@ -119,6 +119,24 @@ static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
 static cJSON *child(const cJSON *n, const char *key) { return n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL; }
 static bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
 static cJSON *decl_of(lw *L, const cJSON *n) { return sol_node(L->a, sol_int(n, "referencedDeclaration")); }
+/* The node's id, an index into the per-node tables; solc's AST always has
+ * one (a mutated or foreign AST may not: not lowered). */
+static int nid(lw *L, const cJSON *n) {
+  int id = sol_int(n, "id");
+  if (id < 0 || id >= L->a->nids) unsup(L, n, "malformed AST (node id)");
+  return id;
+}
+/* The first element of n's list field key (NULL if none or empty). */
+static const cJSON *first(const cJSON *n, const char *key) {
+  const cJSON *l = child(n, key);
+  return cJSON_IsArray(l) ? l->child : NULL;
+}
+/* ... which the construct needs. */
+static const cJSON *need_first(lw *L, const cJSON *n, const char *key) {
+  const cJSON *x = first(n, key);
+  if (!x) unsup(L, n, "malformed AST (no %s)", key);
+  return x;
+}
 
 /* ---------- the environment ---------- */
 
@@ -195,14 +213,21 @@ static ty *enum_ty(lw *L, const cJSON *e) {
   return t;
 }
 
+/* The width after "int"/"uint" (none: 256); Solidity's are 8..256. */
+static int int_width(lw *L, const char *s) {
+  int bits;
+  if (sscanf(s, "%d", &bits) != 1) return 256;
+  if (bits < 1 || bits > 256) unsup(L, NULL, "integer type of %d bits", bits);
+  return bits;
+}
+
 /* Elementary types from solc's type strings; NULL if not elementary. */
 static ty *ty_from_string(lw *L, const char *s) {
-  int bits;
   if (strcmp(s, "bool") == 0) return mk(L, T_BOOL);
   if (strncmp(s, "address", 7) == 0 || strncmp(s, "contract ", 9) == 0) return int_ty(L, 160, false);
-  if (strncmp(s, "uint", 4) == 0) return int_ty(L, sscanf(s + 4, "%d", &bits) == 1 ? bits : 256, false);
+  if (strncmp(s, "uint", 4) == 0) return int_ty(L, int_width(L, s + 4), false);
   if (strncmp(s, "int_const", 9) == 0) return int_ty(L, 0, true);
-  if (strncmp(s, "int", 3) == 0) return int_ty(L, sscanf(s + 3, "%d", &bits) == 1 ? bits : 256, true);
+  if (strncmp(s, "int", 3) == 0) return int_ty(L, int_width(L, s + 3), true);
   if (strncmp(s, "enum ", 5) == 0) {
     const cJSON *e = enum_by_name(L, s + 5);
     return e ? enum_ty(L, e) : NULL;
@@ -228,7 +253,7 @@ static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
       return int_ty(L, 160, false);
     }
     if (is(d, "StructDefinition")) {
-      int id = sol_int(d, "id");
+      int id = nid(L, d);
       if (L->struct_ty[id]) return L->struct_ty[id];
       const cJSON *ms = child(d, "members");
       ty *t = mk(L, T_STRUCT);
@@ -527,7 +552,7 @@ static bool is_storage_param(const cJSON *p) { return strcmp(sol_str(p, "storage
  * the place it points into (its shape is fixed by the first call) */
 static uint32_t param_nleaves(lw *L, const cJSON *p) {
   if (!is_storage_param(p)) return ty_of_decl(L, p)->nl;
-  const lval *sh = L->shape[sol_int(p, "id")];
+  const lval *sh = L->shape[nid(L, p)];
   if (!sh) unsup(L, p, "storage pointer parameter");
   uint32_t k = 0;
   for (uint32_t i = 0; i < sh->n; i++) k += sh->st[i].index;
@@ -609,6 +634,13 @@ static void set_slot(lw *L, ctx *c, int s, val v) {
 }
 
 /* the hidden state slots (-1 when the file does not use them) */
+/* The slot of declaration d, which the lowering gave one (a malformed AST
+ * may name a declaration that has none). */
+static int slot_of(lw *L, const cJSON *d) {
+  int s = L->F->slot_of[nid(L, d)];
+  if (s < 0) unsup(L, d, "malformed AST (declaration without a place)");
+  return s;
+}
 static int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
 static int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
 
@@ -896,7 +928,7 @@ static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
 static int var_slot(lw *L, const cJSON *id) {
   const cJSON *d = decl_of(L, id);
   if (!is(d, "VariableDeclaration")) unsup(L, id, "identifier %s", sol_str(id, "name"));
-  int s = L->F->slot_of[sol_int(d, "id")];
+  int s = L->F->slot_of[nid(L, d)];
   if (s < 0) unsup(L, id, "variable %s outside its function", sol_str(id, "name"));
   return s;
 }
@@ -919,8 +951,8 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     return lv;
   }
   if (is(e, "MemberAccess") && strncmp(sol_type_string(child(e, "expression")), "type(contract ", 14) == 0 &&
-      is(decl_of(L, e), "VariableDeclaration") && L->F->slot_of[sol_int(decl_of(L, e), "id")] >= 0) {
-    lv.slot = L->F->slot_of[sol_int(decl_of(L, e), "id")];
+      is(decl_of(L, e), "VariableDeclaration") && L->F->slot_of[nid(L, decl_of(L, e))] >= 0) {
+    lv.slot = L->F->slot_of[nid(L, decl_of(L, e))];
     return lv;
   }
   if (is(e, "MemberAccess")) {
@@ -1002,7 +1034,7 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
     /* a storage pointer: the place of a state variable; its indices are passed */
     lval lv = lvalue(L, c, x);
     if (lv.slot >= (int)L->nstate_vars) unsup(L, x, "storage pointer argument");
-    lval **sh = &L->shape[sol_int(p, "id")];
+    lval **sh = &L->shape[nid(L, p)];
     if (!*sh) { *sh = aralloc(L, sizeof **sh); **sh = lv; }
     else if (!same_shape(*sh, &lv)) unsup(L, x, "storage pointer arguments of different shapes");
     uint32_t k = 0;
@@ -1056,7 +1088,7 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 static val empty_val(lw *L) { return tuple_val(L, 0, NULL); }
 
 static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
-  int id = sol_int(call, "id");
+  int id = nid(L, call);
   if (!L->assert_k[id]) {
     L->assert_k[id] = (int)++L->out->nasserts;
     L->out->assert_line = xrealloc(L->out->assert_line, (L->out->nasserts + 1) * sizeof(unsigned));
@@ -1071,7 +1103,7 @@ static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
 static val conversion(lw *L, ctx *c, const cJSON *e) {
   const cJSON *args = child(e, "arguments");
   if (cJSON_GetArraySize(args) != 1) unsup(L, e, "conversion");
-  const cJSON *arg = args->child;
+  const cJSON *arg = need_first(L, e, "arguments");
   ty *t = expr_ty(L, e);
   val v = expr(L, c, arg);
   if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
@@ -1090,7 +1122,7 @@ static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
   const cJSON *callee = child(e, "expression");
   const cJSON *d = decl_of(L, callee);
   if (!is(d, "StructDefinition")) unsup(L, e, "struct constructor");
-  t = L->struct_ty[sol_int(d, "id")];
+  t = L->struct_ty[nid(L, d)];
   if (!t) {
     /* build it from its definition */
     const cJSON *ms = child(d, "members");
@@ -1104,12 +1136,12 @@ static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
       t->fname[i] = sol_str(m, "name");
     }
     finish_ty(t);
-    L->struct_ty[sol_int(d, "id")] = t;
+    L->struct_ty[nid(L, d)] = t;
   }
   val r = default_val(L, t);
   const cJSON *names = child(e, "names");
   int i = 0;
-  for (const cJSON *x = child(e, "arguments")->child; x; x = x->next, i++) {
+  for (const cJSON *x = first(e, "arguments"); x; x = x->next, i++) {
     int f = cJSON_GetArraySize(names) > 0 ? field_index(L, t, cJSON_GetArrayItem(names, i)->valuestring, e) : i;
     if (f >= t->nf) unsup(L, e, "struct constructor");
     val v = coerce(L, expr(L, c, x), t->f[f], x);
@@ -1143,7 +1175,7 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   }
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
   (void)expr(L, c, base);
-  for (const cJSON *x = child(e, "arguments") ? child(e, "arguments")->child : NULL; x; x = x->next) (void)expr(L, c, x);
+  for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
   if (L->N == CHC_FALSE) {
     type_t *s2 = aralloc(L, (2 * L->nstate + 2) * sizeof(type_t));
     memcpy(s2, L->state_sorts, L->nstate * sizeof(type_t));
@@ -1182,6 +1214,13 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   return tuple_val(L, nr, rv);
 }
 
+/* The term of a require/assert condition: one boolean leaf (solc's AST
+ * always has one; a malformed one may give a value without leaves). */
+static term_t cond_of(lw *L, val v, const cJSON *e) {
+  if (!v.t || v.t->k != T_BOOL || v.t->nl != 1) unsup(L, e, "malformed AST (condition not a bool)");
+  return v.v[0];
+}
+
 static val call(lw *L, ctx *c, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
@@ -1194,13 +1233,11 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     const char *name = sol_str(callee, "name");
     if (sol_int(callee, "referencedDeclaration") < 0) {
       if (strcmp(name, "require") == 0) {
-        val v = expr(L, c, args->child);
-        add_cons(L, c, v.v[0]);
+        add_cons(L, c, cond_of(L, expr(L, c, need_first(L, e, "arguments")), e));
         return empty_val(L);
       }
       if (strcmp(name, "assert") == 0) {
-        val v = expr(L, c, args->child);
-        do_assert(L, c, e, v.v[0]);
+        do_assert(L, c, e, cond_of(L, expr(L, c, need_first(L, e, "arguments")), e));
         return empty_val(L);
       }
       if (strcmp(name, "revert") == 0) {
@@ -1250,7 +1287,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
       /* ether leaves the contract (2300 gas: the recipient cannot call back) */
       val to = expr(L, c, base);
-      val amount = expr(L, c, args->child);
+      val amount = expr(L, c, need_first(L, e, "arguments"));
       int bs = balance_slot(L);
       term_t bal = c->cur[L->F->off[bs]], self = term_eq(to.v[0], c->cur[L->F->off[this_slot(L)]]);
       term_t after = term_ite(self, bal, term_sub(bal, amount.v[0]));
@@ -1277,7 +1314,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
       /* the getter of a public state variable: indices in turn, a scalar at the end */
-      int sl = L->F->slot_of[sol_int(decl_of(L, callee), "id")];
+      int sl = L->F->slot_of[nid(L, decl_of(L, callee))];
       if (sl < 0) unsup(L, e, "getter");
       val v = slot_val(L, c, sl);
       for (const cJSON *x = args ? args->child : NULL; x; x = x->next) v = select_val(L, c, v, expr(L, c, x).v[0], x);
@@ -1343,16 +1380,16 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     unsup(L, e, "type(...).%s", m);
   }
   if (strncmp(bts, "type(contract ", 14) == 0 && is(decl_of(L, e), "VariableDeclaration") &&
-      L->F->slot_of[sol_int(decl_of(L, e), "id")] >= 0) {   /* C.x: a state variable */
-    int s = L->F->slot_of[sol_int(decl_of(L, e), "id")];
+      L->F->slot_of[nid(L, decl_of(L, e))] >= 0) {   /* C.x: a state variable */
+    int s = L->F->slot_of[nid(L, decl_of(L, e))];
     if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
     return slot_val(L, c, s);
   }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
   if (strcmp(m, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
     const cJSON *x = base;
-    while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && child(x, "arguments")->child)
-      x = child(x, "arguments")->child;
+    while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && first(x, "arguments"))
+      x = first(x, "arguments");
     if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) || balance_slot(L) < 0)
       unsup(L, e, "balance of another address");
     return scalar(L, int_ty(L, 256, false), c->cur[L->F->off[balance_slot(L)]]);
@@ -1385,7 +1422,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
   if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
     val a = expr(L, c, le);
-    int slot = L->F->slot_of[sol_int(e, "id")];
+    (void)cond_of(L, a, le);
+    int slot = L->F->slot_of[nid(L, e)];
     if (slot >= 0 && has_calls(re)) {
       /* the right operand runs on one branch only (it may call functions) */
       bool andop = op[0] == '&';
@@ -1399,9 +1437,11 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
       return slot_val(L, c, slot);
     }
     val b = guarded(L, c, re, op[0] == '&' ? a.v[0] : term_not(a.v[0]));
+    (void)cond_of(L, b, re);
     return scalar(L, bool_ty(L), op[0] == '&' ? term_and2(a.v[0], b.v[0]) : term_or2(a.v[0], b.v[0]));
   }
   val a = expr(L, c, le), b = expr(L, c, re);
+  if (!a.t || !b.t || a.t->nl < 1 || b.t->nl < 1) unsup(L, e, "malformed AST (operand without a value)");
   if (strchr("<>=!", op[0]) && strcmp(op, "<<") != 0 && strcmp(op, ">>") != 0) {
     if (a.t->k == T_BOOL && (strcmp(op, "==") == 0 || strcmp(op, "!=") == 0))
       return scalar(L, bool_ty(L), op[0] == '=' ? term_iff(a.v[0], b.v[0]) : term_xor(a.v[0], b.v[0]));
@@ -1463,6 +1503,8 @@ static val unop(lw *L, ctx *c, const cJSON *e) {
 static val assignment(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
+  size_t oplen = strlen(op);
+  if (oplen < 1 || oplen > 4 || op[oplen - 1] != '=') unsup(L, e, "assignment operator '%s'", op);
   if (is(lhs, "TupleExpression")) {
     if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
     val rv = expr(L, c, rhs);
@@ -1473,7 +1515,7 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
     for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
     int i = 0;
-    for (const cJSON *x = comps->child; x; x = x->next, i++) {
+    for (const cJSON *x = comps ? comps->child : NULL; x; x = x->next, i++) {
       if (cJSON_IsNull(x)) continue;
       lval lv = lvalue(L, c, x);
       check_param_write(L, &lv, x);
@@ -1505,7 +1547,7 @@ static val tuple_expr(lw *L, ctx *c, const cJSON *e) {
     ty *et = NULL;
     val *vs = aralloc(L, (size_t)(n + 1) * sizeof(val));
     int i = 0;
-    for (const cJSON *x = comps->child; x; x = x->next, i++) vs[i] = expr(L, c, x), et = vs[i].t;
+    for (const cJSON *x = comps ? comps->child : NULL; x; x = x->next, i++) vs[i] = expr(L, c, x), et = vs[i].t;
     if (!et || et->nl != 1) unsup(L, e, "inline array");
     ty *t = mk(L, T_ARRAY);
     t->elem = et;
@@ -1515,10 +1557,10 @@ static val tuple_expr(lw *L, ctx *c, const cJSON *e) {
     for (i = 0; i < n; i++) r.v[0] = term_store(r.v[0], term_int(i), vs[i].v[0]);
     return r;
   }
-  if (n == 1) return expr(L, c, comps->child);
+  if (n == 1) return expr(L, c, comps ? comps->child : NULL);
   val *vs = aralloc(L, (size_t)(n + 1) * sizeof(val));
   int i = 0;
-  for (const cJSON *x = comps->child; x; x = x->next, i++) {
+  for (const cJSON *x = comps ? comps->child : NULL; x; x = x->next, i++) {
     if (cJSON_IsNull(x)) unsup(L, e, "empty tuple component");
     vs[i] = expr(L, c, x);
   }
@@ -1544,7 +1586,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
-    if (L->F->slot_of[sol_int(d, "id")] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
+    if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
     int s = var_slot(L, e);
     if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
     return slot_val(L, c, s);
@@ -1565,7 +1607,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
   if (strcmp(k, "Conditional") == 0) {
     const cJSON *te = child(e, "trueExpression"), *fe = child(e, "falseExpression");
     val cond = expr(L, c, child(e, "condition"));
-    int slot = L->F->slot_of[sol_int(e, "id")];
+    int slot = L->F->slot_of[nid(L, e)];
     if (slot >= 0 && (has_calls(te) || has_calls(fe))) {
       ctx tc = ctx_copy(L, c), fc = ctx_copy(L, c);
       add_cons(L, &tc, cond.v[0]);
@@ -1614,8 +1656,8 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
   bool has_init = init && !cJSON_IsNull(init);
   int n = cJSON_GetArraySize(decls);
   if (n == 1) {
-    const cJSON *d = decls->child;
-    int slot = L->F->slot_of[sol_int(d, "id")];
+    const cJSON *d = decls ? decls->child : NULL;
+    int slot = slot_of(L, d);
     ty *t = L->F->sty[slot];
     if (strcmp(sol_str(d, "storageLocation"), "storage") == 0) {
       if (!has_init) unsup(L, s, "storage pointer without initializer");
@@ -1635,10 +1677,10 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
   val v = expr(L, c, init);
   if (v.t->k != T_STRUCT || v.t->nf != n) unsup(L, s, "tuple declaration");
   int i = 0;
-  for (const cJSON *d = decls->child; d; d = d->next, i++) {
+  for (const cJSON *d = decls ? decls->child : NULL; d; d = d->next, i++) {
     if (cJSON_IsNull(d)) continue;
     if (strcmp(sol_str(d, "storageLocation"), "storage") == 0) unsup(L, s, "storage pointer from a tuple");
-    int slot = L->F->slot_of[sol_int(d, "id")];
+    int slot = slot_of(L, d);
     set_slot(L, c, slot, coerce(L, component(&v, i), L->F->sty[slot], s));
   }
 }
@@ -1804,16 +1846,18 @@ static void push_work(lw *L, int id) {
 
 /* the summary's argument sorts: pre, sender, value, params, post, rets, err */
 static uint32_t summary_of(lw *L, const cJSON *fn) {
-  int id = sol_int(fn, "id");
+  int id = nid(L, fn);
   if (L->fn_pred[id] >= 0) return (uint32_t)L->fn_pred[id];
+  /* what can give up (unsupported: a longjmp) first, before s is allocated */
+  for (const cJSON *p = first(child(fn, "parameters"), "parameters"); p; p = p->next)
+    (void)param_nleaves(L, p);
+  for (const cJSON *p = first(child(fn, "returnParameters"), "parameters"); p; p = p->next) (void)ty_of_decl(L, p);
   uint32_t cap = 2 * L->nstate + L->nenv + 8, n = 0;
   type_t *s = xmalloc(cap * sizeof(type_t));
   for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
   s[n++] = type_int();
   s[n++] = type_int();
   for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
-  for (const cJSON *p = child(child(fn, "parameters"), "parameters")->child; p; p = p->next) (void)ty_of_decl(L, p);
-  for (const cJSON *p = child(child(fn, "returnParameters"), "parameters")->child; p; p = p->next) (void)ty_of_decl(L, p);
   const char *lists[2] = {"parameters", "returnParameters"};
   for (int li = 0; li < 2; li++) {
     if (li == 1)
@@ -1951,10 +1995,10 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
 static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
-    int s = L->F->slot_of[sol_int(p, "id")];
+    int s = slot_of(L, p);
     if (is_storage_param(p)) {   /* point at the shape's place with the passed indices */
       lval *lv = aralloc(L, sizeof *lv);
-      *lv = *L->shape[sol_int(p, "id")];
+      *lv = *L->shape[nid(L, p)];
       for (uint32_t i = 0; i < lv->n; i++)
         if (lv->st[i].index) lv->st[i].idx = c->cur[j++];
       set_alias(L, c, s, lv, p);
@@ -2014,7 +2058,7 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
     const cJSON *a = child(m, "arguments") ? child(m, "arguments")->child : NULL;
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next, a = a ? a->next : NULL) {
       if (!a) unsup(L, m, "modifier arguments");
-      int s = F->slot_of[sol_int(p, "id")];
+      int s = slot_of(L, p);
       set_slot(L, c, s, coerce(L, expr(L, c, a), F->sty[s], a));
     }
     mod_body(L, c, child(md, "body"), fn, mods, m->next);
@@ -2057,7 +2101,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   F.txi = tx ? txi : -1;
   F.C = C;
   F.E = E;
-  F.summary = tx ? 0 : (uint32_t)L->fn_pred[sol_int(fn, "id")];
+  F.summary = tx ? 0 : (uint32_t)L->fn_pred[nid(L, fn)];
   frame_header(L, params);
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
@@ -2105,8 +2149,8 @@ static void assign_base_args(lw *L, ctx *c, int base, const cJSON *args) {
   const cJSON *ctor = ctor_of(L, base);
   if (!ctor) return;
   const cJSON *a = args ? args->child : NULL;
-  for (const cJSON *p = child(child(ctor, "parameters"), "parameters")->child; p && a; p = p->next, a = a->next) {
-    int s = L->F->slot_of[sol_int(p, "id")];
+  for (const cJSON *p = first(child(ctor, "parameters"), "parameters"); p && a; p = p->next, a = a->next) {
+    int s = slot_of(L, p);
     set_slot(L, c, s, coerce(L, expr(L, c, a), L->F->sty[s], a));
   }
 }
@@ -2161,7 +2205,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
       if (!is(n, "VariableDeclaration")) continue;
       const cJSON *init = child(n, "value");
       if (!init || cJSON_IsNull(init)) continue;
-      int sl = F.slot_of[sol_int(n, "id")];
+      int sl = slot_of(L, n);
       set_slot(L, &c, sl, coerce(L, expr(L, &c, init), F.sty[sl], n));
     }
     const cJSON *ctor = ctor_of(L, L->lin[i]);
@@ -2202,7 +2246,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   L->nlin = cJSON_GetArraySize(lin);
   L->lin = xmalloc(((size_t)L->nlin + 1) * sizeof(int));
   int i = 0;
-  for (const cJSON *x = lin->child; x; x = x->next) L->lin[i++] = x->valueint;
+  for (const cJSON *x = first(ct, "linearizedBaseContracts"); x; x = x->next) L->lin[i++] = x->valueint;
   /* state variables, most basic contract first */
   L->nstate_vars = 0;
   L->nstate = 0;
@@ -2289,13 +2333,14 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
      * every public f: anchored where a reachable path calls out */
     closed = true;
     uint32_t ns = L->nstate;
-    term_t *s0 = xmalloc((3 * ns + 1) * sizeof(term_t)), *s1 = s0 + ns, *s2 = s1 + ns;
+    /* in the arena: summary_of and ty_of_decl below may give up (longjmp) */
+    term_t *s0 = aralloc(L, (3 * ns + 1) * sizeof(term_t)), *s1 = s0 + ns, *s2 = s1 + ns;
     for (uint32_t q = 0; q < ns; q++) {
       s0[q] = term_fresh_var("s0", L->state_sorts[q]);
       s1[q] = term_fresh_var("s1", L->state_sorts[q]);
       s2[q] = term_fresh_var("s2", L->state_sorts[q]);
     }
-    term_t *nn = xmalloc((2 * ns + 2) * sizeof(term_t)), *head = xmalloc((2 * ns + 2) * sizeof(term_t));
+    term_t *nn = aralloc(L, (2 * ns + 2) * sizeof(term_t)), *head = aralloc(L, (2 * ns + 2) * sizeof(term_t));
     memcpy(nn, s0, ns * sizeof(term_t));
     memcpy(nn + ns, s0, ns * sizeof(term_t));
     nn[2 * ns] = term_int(0);
@@ -2303,7 +2348,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     for (uint32_t q = 0; q < nseen; q++) {
       uint32_t S = summary_of(L, seen[q]);
       const chc_pred *P = &o->sys.preds[S];
-      term_t *a = xmalloc((P->arity + 1) * sizeof(term_t));
+      term_t *a = aralloc(L, (P->arity + 1) * sizeof(term_t));
       for (uint32_t j = 0; j < P->arity; j++) a[j] = term_fresh_var("a", term_type(P->params[j]));
       memcpy(a, s1, ns * sizeof(term_t));
       term_t more = term_true();
@@ -2323,11 +2368,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       memcpy(head + ns, s2, ns * sizeof(term_t));
       head[2 * ns] = a[P->arity - 1];
       chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, 0);
-      free(a);
     }
-    free(nn);
-    free(head);
-    free(s0);
   }
   free(L->lin); L->lin = NULL;
   free(L->state_sorts); L->state_sorts = NULL;

@@ -189,8 +189,14 @@ static bool find_error(TSNode n, TSNode *out) {
 tla_file *tla_parse_text(const char *name, const char *text, size_t len, diag *d) {
   tla_file *f = xcalloc(1, sizeof *f);
   f->name = xstrdup(name);
-  f->text = xmalloc(len + 1);
+  /* tree-sitter 0.20.7 (Debian's) crashes when the grammar's scanner asks
+   * for the column at the end of an input that does not end with a newline
+   * (tree-sitter issue 2563, fixed in 0.20.8): parse with one added; it
+   * moves no position */
+  bool nl = len > 0 && text[len - 1] == '\n';
+  f->text = xmalloc(len + 2);
   memcpy(f->text, text, len);
+  if (!nl) f->text[len++] = '\n';
   f->text[len] = 0;
   TSParser *p = ts_parser_new();
   if (!ts_parser_set_language(p, tree_sitter_tlaplus())) {

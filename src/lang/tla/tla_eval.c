@@ -650,9 +650,18 @@ static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t 
   return eval_def_body(e, d, ne, at);
 }
 
+/* Entering one more level of evaluation: at most 4000 (TLC, too, stops
+ * unbounded recursion) and 6 MB of stack (the 8 MB default; sanitizers'
+ * frames are larger), else an error at `at`. */
+static void too_deep(tla_ev *e, const tla_node *at) {
+  char here;
+  if (++e->depth > 4000 || (e->stack_base && e->stack_base - &here > (ptrdiff_t)6 << 20))
+    tla_fail(e, at, "evaluation too deep (recursion?)");
+}
+
 static const tla_val *eval_def_body(tla_ev *e, tla_def *d, tla_env *env, const tla_node *at) {
   tla_poll(e);
-  if (++e->depth > 4000) tla_fail(e, at, "evaluation too deep (recursion?)");
+  too_deep(e, at);
   const tla_val *v = tla_eval(e, d->body, d->ctx, env);
   e->depth--;
   return v;
@@ -726,7 +735,7 @@ static const tla_val *fun_def_apply(tla_ev *e, tla_def *d, const tla_val *x, con
       }
     }
   }
-  if (++e->depth > 4000) tla_fail(e, at, "evaluation too deep (recursion?)");
+  too_deep(e, at);
   const tla_val *v = tla_eval(e, d->body, d->ctx, env);
   e->depth--;
   return v;
@@ -1485,12 +1494,13 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
     case TK_record_literal:
     case TK_set_of_records: {
       uint32_t nf = n->n / 2;
-      const tla_val **dom = xmalloc((nf + 1) * sizeof *dom), **val = xmalloc((nf + 1) * sizeof *val);
-      /* (evaluation errors below leak these two small arrays; rare) */
+      /* pool buffers: an evaluation error below (a longjmp) leaks nothing */
+      vbuf *db = vb_take(), *vb = vb_take();
       for (uint32_t k = 0; k < nf; k++) {
-        dom[k] = tv_str(n->kid[2 * k]->text);
-        val[k] = tla_eval(e, n->kid[2 * k + 1], c, env);
+        vb_push(db, tv_str(n->kid[2 * k]->text));
+        vb_push(vb, tla_eval(e, n->kid[2 * k + 1], c, env));
       }
+      const tla_val *none = NULL, **dom = nf ? db->a : &none, **val = nf ? vb->a : &none;
       const tla_val *r;
       if (n->kind == TK_record_literal) {
         r = tv_fun(dom, val, nf);
@@ -1502,8 +1512,8 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
         r = tv_lazy(TV_RECSET, ops, 2 * f->n);
         free(ops);
       }
-      free(dom);
-      free(val);
+      vb_give(vb);
+      vb_give(db);
       return r;
     }
     case TK_function_evaluation: {
@@ -1679,7 +1689,7 @@ static bool enum_unchanged(tla_ev *e, tla_node *x, tla_ctx *c, tla_env *env, con
 
 bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *k) {
   tla_poll(e);
-  if (++e->depth > 4000) tla_fail(e, n, "evaluation too deep (recursion?)");
+  too_deep(e, n);
   bool r = true;
   switch (n->kind) {
     case TK_parentheses: r = tla_enum(e, n->kid[0], c, env, k); break;

@@ -72,6 +72,7 @@ typedef struct tla_ev {
   jmp_buf *jb;
   char msg[1024];
   unsigned depth;
+  char *stack_base;            /* the stack where the outermost evaluation started */
   const zeta_limits *lim;      /* polled during long evaluations */
   unsigned tick;
 } tla_ev;

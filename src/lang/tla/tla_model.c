@@ -321,6 +321,7 @@ typedef struct {
 
 static void ev_save(tla_model *m, ev_saved *s) {
   *s = (ev_saved){m->ev.jb, m->ev.cur, m->ev.nxt, m->ev.primed, m->ev.init_mode, m->ev.depth, m->ev.at};
+  if (!s->jb) m->ev.stack_base = (char *)s;   /* the outermost evaluation */
   m->ev.primed = false;
   m->ev.at = NULL;
 }
@@ -512,8 +513,9 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
   /* Init and Next */
   const char *file = cfgpath ? cfgpath : "task";
   const char *iname = o->init ? o->init : cfg->init, *nname = o->next ? o->next : cfg->next;
+  tla_def *sd = NULL;
   if (cfg->spec && !(o->init && o->next)) {
-    tla_def *sd = root_def(m, cfg->spec, "specification", file, d);
+    sd = root_def(m, cfg->spec, "specification", file, d);
     if (!sd) return false;
     if (!split_spec(m, sd->body, sd->ctx, d, 0)) return false;
   }
@@ -533,7 +535,11 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
     m->next = (tla_part){df->body, df->ctx};
   }
   if (!m->ninit || !m->next.node) {
-    diag_set(d, 2, "%s: the specification has no %s", file, m->ninit ? "next-state relation" : "initial predicate");
+    const char *what = m->ninit ? "next-state relation ([][Next]_vars)" : "initial predicate";
+    if (sd && sd->body) /* the SPECIFICATION formula lacks a part: its definition's place */
+      diag_set(d, 2, "%s:%u:%u: the specification %s has no %s", sd->body->file, sd->body->line, sd->body->col, sd->name, what);
+    else
+      diag_set(d, 2, "%s: the specification has no %s", file, what);
     return false;
   }
   /* invariants and constraints */

@@ -1,0 +1,4 @@
+---- MODULE Bad ----
+VARIABLE x
+Init == x = (1 +
+====

@@ -80,6 +80,9 @@ static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim,
       /* Apalache's deadlock: no execution has `bound` steps */
       code = lang_verdict(r, ZETA_UNSAFE, NULL);
       fprintf(out, "Deadlock: no execution of %d steps exists.\n", bound);
+    } else if (!tla_property_named(m)) {
+      code = lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg) "
+                                           "or ask for --check-deadlock true");
     } else {
       code = lang_verdict(r, ZETA_SAFE, NULL);
       if (bound >= 0) fprintf(out, "(bounded: every execution of at most %d steps)\n", bound);

@@ -40,6 +40,7 @@ struct tla_model {
   tla_part *assumes;
   size_t nassumes;
   bool deadlock;
+  bool property_named; /* an invariant or a deadlock check the user asked for */
   char unchecked[512];
   char err[1100];
   const tla_val **cur, **nxt;
@@ -569,6 +570,11 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
    * honours it (the Examples' symbolic models with it pass at --length=5
    * although they stop earlier) */
   m->deadlock = cfg->check_deadlock == 0 ? false : o->check_deadlock >= 0 ? o->check_deadlock : true;
+  /* Without a configuration file, Init and Next are guessed by name; unless an
+   * invariant or the deadlock check is named, no property was asked for and
+   * nothing may be claimed SAFE (a task's invariant given elsewhere would be
+   * silently skipped) */
+  m->property_named = m->ninv > 0 || cfgpath != NULL || o->check_deadlock == 1;
   /* reports */
   size_t p = 0;
   for (size_t i = 0; i < cfg->nproperties && p + 64 < sizeof m->unchecked; i++)
@@ -666,6 +672,7 @@ const char *tla_var_name(const tla_model *m, size_t i) { return m->core.vars[i];
 size_t tla_ninvariants(const tla_model *m) { return m->ninv; }
 const char *tla_invariant_name(const tla_model *m, size_t i) { return m->inv_names[i]; }
 bool tla_check_deadlock(const tla_model *m) { return m->deadlock; }
+bool tla_property_named(const tla_model *m) { return m->property_named; }
 bool tla_has_symmetry(const tla_model *m) { return m->perms != NULL; }
 const char *tla_unchecked(const tla_model *m) { return m->unchecked; }
 const char *tla_error(const tla_model *m) { return m->err; }

@@ -114,6 +114,8 @@ void zeta_interrupt(zeta_model *m);
 /* Runs a command with its files, e.g. "validate" (a Horn-clause model
  * against its clauses) or "smt" (an SMT-LIB script). */
 zeta_result *zeta_run_command(const char *command, const char *const *files, size_t nfiles, zeta_config *cfg);
+/* The commands zeta_run_command takes, by index; NULL past the end. */
+const char *zeta_command_name(size_t i);
 
 /* ---- results ---- */
 zeta_verdict zeta_result_verdict(const zeta_result *r);

@@ -118,6 +118,7 @@ void zeta_config_set_progress(zeta_config *c, zeta_progress_fn fn, void *user) {
 void zeta_config_set_output(zeta_config *c, FILE *live) { c->live = live; }
 
 const char *zeta_option_name(size_t i) { return options_info(i) ? options_info(i)->name : NULL; }
+const char *zeta_command_name(size_t i) { return lang_command_at(i) ? lang_command_at(i)->name : NULL; }
 const char *zeta_option_kind(size_t i) { return options_info(i) ? options_info(i)->kind : NULL; }
 const char *zeta_option_help(size_t i) { return options_info(i) ? options_info(i)->help : NULL; }
 const char *zeta_option_default(size_t i) { return options_info(i) ? options_info(i)->dflt : NULL; }

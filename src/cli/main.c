@@ -10,13 +10,15 @@
 #include "zeta/zeta.h"
 
 typedef struct {
-  const char *command;   /* "smt", "validate", "check-cert" or NULL for verification */
+  const char *command;   /* one of zeta_command_name(), or NULL for verification */
   const char *files[8];
   size_t nfiles;
 } args;
 
 static bool is_command(const char *a) {
-  return strcmp(a, "smt") == 0 || strcmp(a, "validate") == 0 || strcmp(a, "check-cert") == 0;
+  for (size_t i = 0; zeta_command_name(i); i++)
+    if (strcmp(a, zeta_command_name(i)) == 0) return true;
+  return false;
 }
 
 static const char *option_kind(const char *name) {

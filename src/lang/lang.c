@@ -34,8 +34,10 @@ const lang *lang_by_file(const char *path) {
   return NULL;
 }
 
+const lang_command *lang_command_at(size_t i) { return i < sizeof commands / sizeof commands[0] ? commands[i] : NULL; }
+
 const lang_command *lang_command_by_name(const char *name) {
-  for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+  for (size_t i = 0; lang_command_at(i); i++)
     if (strcmp(commands[i]->name, name) == 0) return commands[i];
   return NULL;
 }

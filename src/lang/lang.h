@@ -41,6 +41,8 @@ const lang *lang_at(size_t i);
 const lang *lang_by_name(const char *name);
 /* The language of a file by its extension, or NULL. */
 const lang *lang_by_file(const char *path);
+/* The commands, in table order; NULL past the end. */
+const lang_command *lang_command_at(size_t i);
 const lang_command *lang_command_by_name(const char *name);
 
 /* Each room's entry (defined in src/lang/<name>/). */

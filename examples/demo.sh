@@ -13,5 +13,10 @@ show "Horn clauses (CHC-COMP): sat means safe" sum.smt2 --model
 show "SMT-LIB script through the solver layer, with sequence interpolants" smt interpolants.smt2
 show "Petri net with an inhibitor arc, MCC reachability queries" inhibitor.pnml --formula inhibitor-queries.xml --witness
 show "An AIGER circuit: the HWMCC witness of a counterexample" toggle.aag --format hwmcc
+show "A C program (SV-COMP style): a safe loop" counter.c
+show "An unsafe C program: the counterexample ran as a compiled program before it was printed" checked-sum.c
+show "A recursive program with procedures (CFA language), Horn-clause summaries" pds/primality.cfa
+show "TLA+ with its TLC configuration, explicit-state search" Bank.tla
+show "A Solidity contract: the transaction sequence that breaks its assertion" Vault.sol
 show "The same answer as one JSON object" overflow.cfa --json
 exit 0

@@ -4,15 +4,6 @@
 #include "core/alloc.h"
 #include "core/term_map.h"
 
-static bool occurs(term_t v, term_t t) {
-  term_t *fv;
-  uint32_t n = term_free_vars(t, &fv);
-  bool found = false;
-  for (uint32_t i = 0; i < n && !found; i++) found = fv[i] == v;
-  free(fv);
-  return found;
-}
-
 /* x := t from a conjunct c of an existential's body (x among vars[0..n)). */
 static bool definition(term_t c, const term_t *vars, uint32_t n, uint32_t *which, term_t *val) {
   term_t u = term_unsigned(c);
@@ -25,7 +16,7 @@ static bool definition(term_t c, const term_t *vars, uint32_t n, uint32_t *which
       bool boolean = term_is_bool(a);
       if (neg && !boolean) continue;                 /* x != t defines nothing */
       term_t other = a == x ? b : b == x ? a : NULL_TERM;
-      if (other == NULL_TERM || occurs(x, other)) continue;
+      if (other == NULL_TERM || term_has_free_var(other, x)) continue;
       *which = i;
       *val = neg ? term_not(other) : other;          /* not (x = phi): x = not phi */
       return true;
@@ -59,7 +50,7 @@ static term_t eliminate(term_op op, uint32_t n, const term_t *vars0, term_t body
   }
   /* vacuous variables (occurring nowhere in the body) go too */
   for (uint32_t i = 0; i < n;)
-    if (!occurs(vars[i], b)) vars[i] = vars[--n];
+    if (!term_has_free_var(b, vars[i])) vars[i] = vars[--n];
     else i++;
   term_t r = n ? term_exists(n, vars, b) : b;
   free(vars);
@@ -212,8 +203,8 @@ term_t cert_elim_array_eqs(term_t q) {
       if (term_is_negated(c) || term_op_of(c) != OP_EQ || term_nargs(c) != 2) continue;
       term_t a = term_arg(c, 0), b = term_arg(c, 1);
       if (type_kind_of(term_type(a)) != TYPE_ARRAY) continue;
-      if (term_op_of(a) == OP_VAR && !occurs(a, b)) x = a, val = b;
-      else if (term_op_of(b) == OP_VAR && !occurs(b, a)) x = b, val = a;
+      if (term_op_of(a) == OP_VAR && !term_has_free_var(b, a)) x = a, val = b;
+      else if (term_op_of(b) == OP_VAR && !term_has_free_var(a, b)) x = b, val = a;
     }
     free(cs);
     if (x == NULL_TERM) break;

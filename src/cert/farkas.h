@@ -45,6 +45,8 @@ void lin_add_term(lin_cons *c, uint32_t var, const mpq_t k);
 /* dst's sum and constant += k * src's (relations untouched) */
 void lin_addmul(lin_cons *dst, const lin_cons *src, const mpq_t k);
 void lin_scale(lin_cons *c, const mpq_t k);
+/* The same constraint, term by term (both sorted, as lin_add_term keeps them). */
+bool lin_equal(const lin_cons *a, const lin_cons *b);
 /* The negation of c as a constraint: not(t <= 0) is -t < 0, not(t < 0) is
  * -t <= 0, not(t = 0) is t != 0 and the reverse. */
 void lin_negate(lin_cons *c);

@@ -217,12 +217,7 @@ void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n) {
         for (uint32_t j = 0; j < (*hyp)[i].n && !needed; j++)
           for (uint32_t l = 0; l < k->ax[a].n && !needed; l++) needed = (*hyp)[i].m[j].var == k->ax[a].m[l].var;
       if (!needed) continue;
-      for (uint32_t i = 0; i < *n && !have; i++) {
-        const lin_cons *h = &(*hyp)[i];
-        have = h->n == k->ax[a].n && h->rel == k->ax[a].rel && mpq_equal(h->cst, k->ax[a].cst);
-        for (uint32_t j = 0; j < h->n && have; j++)
-          have = h->m[j].var == k->ax[a].m[j].var && mpq_equal(h->m[j].coef, k->ax[a].m[j].coef);
-      }
+      for (uint32_t i = 0; i < *n && !have; i++) have = lin_equal(&(*hyp)[i], &k->ax[a]);
       if (have) continue;
       *hyp = xrealloc(*hyp, (*n + 1) * sizeof **hyp);
       lin_init(&(*hyp)[*n]);
@@ -341,13 +336,6 @@ static bool canonicalize(lin_cons *c, lin_domain d) {
   return pos;
 }
 
-static bool same(const lin_cons *a, const lin_cons *b) {
-  if (a->n != b->n || a->rel != b->rel || !mpq_equal(a->cst, b->cst)) return false;
-  for (uint32_t i = 0; i < a->n; i++)
-    if (a->m[i].var != b->m[i].var || !mpq_equal(a->m[i].coef, b->m[i].coef)) return false;
-  return true;
-}
-
 static int cons_lit(skel *k, const lin_cons *c0, term_t origin);
 int skel_cons_lit(skel *k, const lin_cons *c0) { return cons_lit(k, c0, NULL_TERM); }
 
@@ -367,7 +355,7 @@ static int cons_lit(skel *k, const lin_cons *c0, term_t origin) {
   int t = lin_const_truth(&c);
   if (t >= 0) lit = t ? 1 : -1;
   for (uint32_t i = 0; i < k->natoms && !lit; i++)
-    if (same(&k->atoms[i].c, &c)) lit = k->atoms[i].var;
+    if (lin_equal(&k->atoms[i].c, &c)) lit = k->atoms[i].var;
   if (!lit) {
     if (k->natoms == k->capatoms) {
       k->capatoms = k->capatoms ? 2 * k->capatoms : 16;

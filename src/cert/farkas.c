@@ -134,13 +134,6 @@ int lin_const_truth(const lin_cons *c) {
   return -1;
 }
 
-void lin_print(FILE *out, const lin_cons *c) {
-  for (uint32_t i = 0; i < c->n; i++) { mpq_out_str(out, 10, c->m[i].coef); fprintf(out, "*v%u + ", c->m[i].var); }
-  mpq_out_str(out, 10, c->cst);
-  static const char *const rel[] = {"<=", "<", "=", "!="};
-  fprintf(out, " %s 0", rel[c->rel]);
-}
-
 /* The combination sum mult[i] * cs[i] is a false constant constraint. */
 static bool combination_false(uint32_t n, const lin_cons *cs, mpq_t *mult, lin_domain d) {
   lin_cons sum;

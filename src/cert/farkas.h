@@ -18,7 +18,6 @@
  * the integers alike. */
 #ifndef ZETA_CERT_FARKAS_H
 #define ZETA_CERT_FARKAS_H
-#include <stdio.h>
 #include <gmp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -57,7 +56,6 @@ bool lin_is_int(const lin_cons *c, lin_domain d);
 void lin_tighten(lin_cons *c);
 /* Constant constraints: 1 when true, 0 when false, -1 when c has variables. */
 int lin_const_truth(const lin_cons *c);
-void lin_print(FILE *out, const lin_cons *c);
 
 /* true when the multipliers refute the constraints (see above). mult[i]
  * may be NULL-like zero for unused ones. */

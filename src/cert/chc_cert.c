@@ -2,8 +2,8 @@
 #include "cert/chc_cert.h"
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "core/alloc.h"
+#include "core/limits.h"
 #include "cert/qopen.h"
 #include "ir/chc_witness.h"
 
@@ -26,8 +26,7 @@ cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t time
   cert_status worst = CERT_CERTIFIED;
   if (out) fprintf(out, "zeta-cert 1\nclauses %u\n", s->nclauses);
   for (uint32_t i = 0; i < s->nclauses; i++) {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = limits_now();
     chc_cert_clause *r = &res[i];
     r->why[0] = 0;
     char *buf = NULL;
@@ -51,8 +50,7 @@ cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t time
     }
     free(buf);
     if (r->status > worst) worst = r->status;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    r->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    r->seconds = limits_now() - t0;
   }
   free(q);
   free(quant);

@@ -615,11 +615,6 @@ done:
   return r;
 }
 
-/* Closes the gaps Z3's lemmas leave (atoms it rewrote, equalities it
- * solved): while the skeleton has a propositional model, Z3 gives an unsat
- * core of the arithmetic literals the model makes true (a hint only), and
- * the core's negation, checked by Fourier-Motzkin, becomes a lemma.
- * 1: refuted; 0: not (why set). */
 /* One gap round on the skeleton's propositional model: Z3 names an unsat
  * core of the arithmetic literals the model makes true, and the core's
  * negation, checked by Fourier-Motzkin, becomes a lemma. abstract: Z3 sees

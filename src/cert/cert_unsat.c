@@ -63,9 +63,8 @@ static bool inst_add(skel *k, uint32_t qi, const term_t *binding) {
 /* The linear form of t over the free variables fv (coef[k] for fv[k],
  * cst); false when t is not such a linear term. */
 static bool linear_binding(term_t t, const term_t *fv, uint32_t nfv, const mpq_t m, mpq_t *coef, mpq_t cst) {
-  mpq_t q, r;
+  mpq_t q;
   mpq_init(q);
-  mpq_init(r);
   bool ok = true;
   uint32_t n = term_nargs(t);
   switch (term_op_of(t)) {
@@ -74,13 +73,9 @@ static bool linear_binding(term_t t, const term_t *fv, uint32_t nfv, const mpq_t
   case OP_TO_REAL: ok = linear_binding(term_arg(t, 0), fv, nfv, m, coef, cst); break;
   case OP_NEG: mpq_neg(q, m); ok = linear_binding(term_arg(t, 0), fv, nfv, q, coef, cst); break;
   case OP_MUL: {
-    term_t other = NULL_TERM;
-    uint32_t nonconst = 0;
+    term_t other;
     mpq_set(q, m);
-    for (uint32_t i = 0; i < n; i++) {
-      term_t a = term_arg(t, i);
-      if (term_op_of(a) == OP_RAT) { term_rat_value(a, r); mpq_mul(q, q, r); } else { other = a; nonconst++; }
-    }
+    uint32_t nonconst = skel_mul_split(t, q, &other);
     if (nonconst == 0) mpq_add(cst, cst, q);
     else ok = nonconst == 1 && linear_binding(other, fv, nfv, q, coef, cst);
     break;
@@ -92,7 +87,6 @@ static bool linear_binding(term_t t, const term_t *fv, uint32_t nfv, const mpq_t
   default: ok = false;
   }
   mpq_clear(q);
-  mpq_clear(r);
   return ok;
 }
 

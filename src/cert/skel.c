@@ -228,6 +228,20 @@ void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n) {
   }
 }
 
+uint32_t skel_mul_split(term_t mul, mpq_t k, term_t *other) {
+  uint32_t nonconst = 0;
+  mpq_t r;
+  mpq_init(r);
+  *other = NULL_TERM;
+  for (uint32_t i = 0; i < term_nargs(mul); i++) {
+    term_t a = term_arg(mul, i);
+    if (term_op_of(a) != OP_RAT) { *other = a; nonconst++; }
+    else if (k) { term_rat_value(a, r); mpq_mul(k, k, r); }
+  }
+  mpq_clear(r);
+  return nonconst;
+}
+
 /* out += m * t; non-linear subterms become opaque variables */
 static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out) {
   if (k->env && term_map_has(k->env, t)) { linearize(k, term_map_get(k->env, t), m, out); return; }
@@ -259,14 +273,9 @@ static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out) {
     linearize(k, term_arg(t, 0), m, out);
     break;
   case OP_MUL: {
-    term_t other = NULL_TERM;
-    uint32_t nonconst = 0;
+    term_t other;
     mpq_set(q, m);
-    for (uint32_t i = 0; i < n; i++) {
-      term_t a = term_arg(t, i);
-      if (term_op_of(a) == OP_RAT) { term_rat_value(a, r); mpq_mul(q, q, r); }
-      else { other = a; nonconst++; }
-    }
+    uint32_t nonconst = skel_mul_split(t, q, &other);
     if (nonconst == 0) mpq_add(out->cst, out->cst, q);
     else if (nonconst == 1) linearize(k, other, q, out);
     else if (mentions_env(k, t)) k->env_fail = true;
@@ -481,9 +490,8 @@ static bool lin_fits(const skel *k, term_t t) {
     for (uint32_t i = 0; i < n; i++) if (!lin_fits(k, term_arg(t, i))) return false;
     return true;
   case OP_MUL: {
-    uint32_t nonconst = 0;
-    term_t other = NULL_TERM;
-    for (uint32_t i = 0; i < n; i++) if (term_op_of(term_arg(t, i)) != OP_RAT) { other = term_arg(t, i); nonconst++; }
+    term_t other;
+    uint32_t nonconst = skel_mul_split(t, NULL, &other);
     if (nonconst == 0) return true;
     if (nonconst == 1) return lin_fits(k, other);
     return !mentions_env(k, t);

@@ -26,11 +26,8 @@ static cert_status certify_all(uint32_t n, const term_t *q, const char *const *w
 }
 
 cert_status cert_ts_invariant(const ts *sys, term_t inv, uint32_t timeout_ms, uint32_t *nq, char *why, size_t whylen) {
-  term_t q[3] = {
-    term_and2(sys->init, term_not(inv)),
-    term_and(3, (term_t[]){inv, sys->trans, term_not(term_prime(inv))}),
-    term_and2(inv, term_not(sys->prop)),
-  };
+  term_t q[3];
+  ts_invariant_queries(sys, inv, q);
   static const char *const what[3] = {"initiation", "consecution", "safety"};
   *nq = 3;
   return certify_all(3, q, what, timeout_ms, why, whylen);

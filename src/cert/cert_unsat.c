@@ -3,12 +3,12 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <z3.h>
 #include "cert/farkas.h"
 #include "cert/sat_refute.h"
 #include "cert/skel.h"
 #include "core/alloc.h"
+#include "core/limits.h"
 #include "core/progress.h"
 #include "solver/z3_conv.h"
 
@@ -18,12 +18,6 @@
 const char *cert_status_name(cert_status s) {
   static const char *const n[] = {"certified", "validated", "unknown", "violated"};
   return n[s];
-}
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 /* ---- lemmas: one procedure for the certifier and the checker ---- */
@@ -69,9 +63,8 @@ static bool inst_add(skel *k, uint32_t qi, const term_t *binding) {
 /* The linear form of t over the free variables fv (coef[k] for fv[k],
  * cst); false when t is not such a linear term. */
 static bool linear_binding(term_t t, const term_t *fv, uint32_t nfv, const mpq_t m, mpq_t *coef, mpq_t cst) {
-  mpq_t q, r;
+  mpq_t q;
   mpq_init(q);
-  mpq_init(r);
   bool ok = true;
   uint32_t n = term_nargs(t);
   switch (term_op_of(t)) {
@@ -80,13 +73,9 @@ static bool linear_binding(term_t t, const term_t *fv, uint32_t nfv, const mpq_t
   case OP_TO_REAL: ok = linear_binding(term_arg(t, 0), fv, nfv, m, coef, cst); break;
   case OP_NEG: mpq_neg(q, m); ok = linear_binding(term_arg(t, 0), fv, nfv, q, coef, cst); break;
   case OP_MUL: {
-    term_t other = NULL_TERM;
-    uint32_t nonconst = 0;
+    term_t other;
     mpq_set(q, m);
-    for (uint32_t i = 0; i < n; i++) {
-      term_t a = term_arg(t, i);
-      if (term_op_of(a) == OP_RAT) { term_rat_value(a, r); mpq_mul(q, q, r); } else { other = a; nonconst++; }
-    }
+    uint32_t nonconst = skel_mul_split(t, q, &other);
     if (nonconst == 0) mpq_add(cst, cst, q);
     else ok = nonconst == 1 && linear_binding(other, fv, nfv, q, coef, cst);
     break;
@@ -98,7 +87,6 @@ static bool linear_binding(term_t t, const term_t *fv, uint32_t nfv, const mpq_t
   default: ok = false;
   }
   mpq_clear(q);
-  mpq_clear(r);
   return ok;
 }
 
@@ -621,11 +609,6 @@ done:
   return r;
 }
 
-/* Closes the gaps Z3's lemmas leave (atoms it rewrote, equalities it
- * solved): while the skeleton has a propositional model, Z3 gives an unsat
- * core of the arithmetic literals the model makes true (a hint only), and
- * the core's negation, checked by Fourier-Motzkin, becomes a lemma.
- * 1: refuted; 0: not (why set). */
 /* One gap round on the skeleton's propositional model: Z3 names an unsat
  * core of the arithmetic literals the model makes true, and the core's
  * negation, checked by Fourier-Motzkin, becomes a lemma. abstract: Z3 sees
@@ -708,7 +691,7 @@ static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, dou
   int res = 0;
   int_vec proof = {0};
   for (uint32_t round = 0; round < max_rounds; round++) {
-    if (deadline > 0 && now() > deadline) { snprintf(why, whylen, "time limit in the gap rounds (%u lemmas)", round); break; }
+    if (deadline > 0 && limits_now() > deadline) { snprintf(why, whylen, "time limit in the gap rounds (%u lemmas)", round); break; }
     uint32_t nv = skel_nvars(k);
     signed char *model = xcalloc(nv + 1, 1);
     int r = sat_refute(skel_cnf(k), &proof, model, nv, NULL, NULL);
@@ -816,17 +799,17 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
   Z3_set_error_handler(z, on_error);
   z3conv *cv = z3conv_new(z);
   cert_status res = CERT_UNKNOWN;
-  double t0 = now(), deadline = timeout_ms ? t0 + timeout_ms / 1000.0 : 0;
+  double t0 = limits_now(), deadline = timeout_ms ? t0 + timeout_ms / 1000.0 : 0;
   Z3_ast a = cv ? z3conv_to_z3(cv, q) : NULL;
   if (!a) { snprintf(why, whylen, "cannot translate the query: %s", cv ? z3conv_error(cv) : "no memory"); goto out; }
   /* the skeleton alone (and gap lemmas) may refute q: no proof needed */
   {
     lemma_list none = {0};
     char w[200];
-    double t1 = now();
+    double t1 = limits_now();
     bool done = certify(q, &none, z, cv, QUICK_GAP_ROUNDS, deadline, out, st, w, sizeof w);
     lemmas_free(&none);
-    st->check_s += now() - t1;
+    st->check_s += limits_now() - t1;
     if (done) { res = CERT_CERTIFIED; goto out; }
   }
   Z3_solver s = Z3_mk_simple_solver(z);
@@ -839,11 +822,11 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
   Z3_params_dec_ref(z, p);
   Z3_solver_assert(z, s, a);
   Z3_lbool r = Z3_solver_check(z, s);
-  st->solve_s += now() - t0;
+  st->solve_s += limits_now() - t0;
   if (r == Z3_L_TRUE) res = CERT_VIOLATED;
   else if (r == Z3_L_UNDEF) snprintf(why, whylen, "Z3: %s", Z3_solver_get_reason_unknown(z, s));
   else {
-    double t1 = now();
+    double t1 = limits_now();
     res = CERT_VALIDATED;
     Z3_ast proof = Z3_solver_get_proof(z, s);
     if (!proof || Z3_get_error_code(z) != Z3_OK) snprintf(why, whylen, "solver only: Z3 gave no proof");
@@ -865,7 +848,7 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
       skel_free(scratch);
       Z3_dec_ref(z, proof);
     }
-    st->check_s += now() - t1;
+    st->check_s += limits_now() - t1;
   }
   Z3_solver_dec_ref(z, s);
 out:

@@ -2,32 +2,28 @@
 #include "cert/chc_cert.h"
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "core/alloc.h"
+#include "core/limits.h"
 #include "cert/qopen.h"
 #include "ir/chc_witness.h"
 
 /* All queries first: the checker rebuilds them the same way before doing
  * anything else, so both sides create identical terms (argument order of
  * and/or follows term creation order). */
-static term_t *all_queries(const chc_system *s, const term_t *interp, bool *quant) {
+static term_t *all_queries(const chc_system *s, const term_t *interp) {
   term_t *q = xcalloc(s->nclauses + 1, sizeof *q);
-  for (uint32_t i = 0; i < s->nclauses; i++) {
+  for (uint32_t i = 0; i < s->nclauses; i++)
     q[i] = cert_lift_ite(cert_elim_array_eqs(cert_open_quantifiers(chc_clause_query(s, interp, i, NULL))));
-    quant[i] = q[i] != NULL_TERM && cert_has_quantifier(q[i]);
-  }
   return q;
 }
 
 cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t timeout_ms, FILE *out,
                         chc_cert_clause *res, cert_stats *st) {
-  bool *quant = xcalloc(s->nclauses + 1, sizeof *quant);
-  term_t *q = all_queries(s, interp, quant);
+  term_t *q = all_queries(s, interp);
   cert_status worst = CERT_CERTIFIED;
   if (out) fprintf(out, "zeta-cert 1\nclauses %u\n", s->nclauses);
   for (uint32_t i = 0; i < s->nclauses; i++) {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = limits_now();
     chc_cert_clause *r = &res[i];
     r->why[0] = 0;
     char *buf = NULL;
@@ -35,7 +31,7 @@ cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t time
     FILE *mem = out ? open_memstream(&buf, &blen) : NULL;
     if (q[i] == NULL_TERM) { r->status = CERT_UNKNOWN; snprintf(r->why, sizeof r->why, "cannot build the clause query"); }
     else r->status = cert_unsat(q[i], timeout_ms, mem, st, r->why, sizeof r->why);
-    if (r->status == CERT_VALIDATED && quant[i]) {
+    if (r->status == CERT_VALIDATED && cert_has_quantifier(q[i])) {
       char w[sizeof r->why];
       memcpy(w, r->why, sizeof w);
       snprintf(r->why, sizeof r->why, "quantified model; %.160s", w);
@@ -51,11 +47,9 @@ cert_status chc_certify(const chc_system *s, const term_t *interp, uint32_t time
     }
     free(buf);
     if (r->status > worst) worst = r->status;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    r->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    r->seconds = limits_now() - t0;
   }
   free(q);
-  free(quant);
   return worst;
 }
 
@@ -70,8 +64,7 @@ static void rest_of_line(cert_reader *r, char *out, size_t n) {
 
 int chc_check_cert(const chc_system *s, const term_t *interp, const char *text, chc_cert_clause *res,
                    char *why, size_t whylen) {
-  bool *quant = xcalloc(s->nclauses + 1, sizeof *quant);
-  term_t *q = all_queries(s, interp, quant);
+  term_t *q = all_queries(s, interp);
   cert_reader r = {.p = text, .line = 1};
   int rc = 1;
   uint32_t n;
@@ -119,6 +112,5 @@ int chc_check_cert(const chc_system *s, const term_t *interp, const char *text, 
 done:
   if (rc && r.malformed) rc = 2;
   free(q);
-  free(quant);
   return rc;
 }

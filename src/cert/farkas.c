@@ -51,6 +51,13 @@ void lin_addmul(lin_cons *dst, const lin_cons *src, const mpq_t k) {
   mpq_clear(t);
 }
 
+bool lin_equal(const lin_cons *a, const lin_cons *b) {
+  if (a->n != b->n || a->rel != b->rel || !mpq_equal(a->cst, b->cst)) return false;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (a->m[i].var != b->m[i].var || !mpq_equal(a->m[i].coef, b->m[i].coef)) return false;
+  return true;
+}
+
 void lin_scale(lin_cons *c, const mpq_t k) {
   for (uint32_t i = 0; i < c->n; i++) mpq_mul(c->m[i].coef, c->m[i].coef, k);
   mpq_mul(c->cst, c->cst, k);
@@ -127,13 +134,6 @@ int lin_const_truth(const lin_cons *c) {
   return -1;
 }
 
-void lin_print(FILE *out, const lin_cons *c) {
-  for (uint32_t i = 0; i < c->n; i++) { mpq_out_str(out, 10, c->m[i].coef); fprintf(out, "*v%u + ", c->m[i].var); }
-  mpq_out_str(out, 10, c->cst);
-  static const char *const rel[] = {"<=", "<", "=", "!="};
-  fprintf(out, " %s 0", rel[c->rel]);
-}
-
 /* The combination sum mult[i] * cs[i] is a false constant constraint. */
 static bool combination_false(uint32_t n, const lin_cons *cs, mpq_t *mult, lin_domain d) {
   lin_cons sum;
@@ -194,13 +194,6 @@ static void set_free(lin_set *s) {
   s->c = NULL; s->n = s->cap = 0;
 }
 
-static bool same_cons(const lin_cons *a, const lin_cons *b) {
-  if (a->n != b->n || a->rel != b->rel || !mpq_equal(a->cst, b->cst)) return false;
-  for (uint32_t i = 0; i < a->n; i++)
-    if (a->m[i].var != b->m[i].var || !mpq_equal(a->m[i].coef, b->m[i].coef)) return false;
-  return true;
-}
-
 /* Adds a derived constraint (tightened when integral, normalized so the
  * first coefficient is +-1 otherwise); returns false when it is a false
  * constant (refuted). True constants and duplicates are dropped. */
@@ -217,7 +210,7 @@ static bool add_derived(lin_set *s, lin_cons *c, lin_domain d) {
   int t = lin_const_truth(c);
   if (t == 0) return false;
   if (t == 1) return true;
-  for (uint32_t i = 0; i < s->n; i++) if (same_cons(&s->c[i], c)) return true;
+  for (uint32_t i = 0; i < s->n; i++) if (lin_equal(&s->c[i], c)) return true;
   set_push(s, c);
   return true;
 }

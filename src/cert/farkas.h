@@ -18,7 +18,6 @@
  * the integers alike. */
 #ifndef ZETA_CERT_FARKAS_H
 #define ZETA_CERT_FARKAS_H
-#include <stdio.h>
 #include <gmp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,6 +44,8 @@ void lin_add_term(lin_cons *c, uint32_t var, const mpq_t k);
 /* dst's sum and constant += k * src's (relations untouched) */
 void lin_addmul(lin_cons *dst, const lin_cons *src, const mpq_t k);
 void lin_scale(lin_cons *c, const mpq_t k);
+/* The same constraint, term by term (both sorted, as lin_add_term keeps them). */
+bool lin_equal(const lin_cons *a, const lin_cons *b);
 /* The negation of c as a constraint: not(t <= 0) is -t < 0, not(t < 0) is
  * -t <= 0, not(t = 0) is t != 0 and the reverse. */
 void lin_negate(lin_cons *c);
@@ -55,7 +56,6 @@ bool lin_is_int(const lin_cons *c, lin_domain d);
 void lin_tighten(lin_cons *c);
 /* Constant constraints: 1 when true, 0 when false, -1 when c has variables. */
 int lin_const_truth(const lin_cons *c);
-void lin_print(FILE *out, const lin_cons *c);
 
 /* true when the multipliers refute the constraints (see above). mult[i]
  * may be NULL-like zero for unused ones. */

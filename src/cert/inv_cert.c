@@ -26,11 +26,8 @@ static cert_status certify_all(uint32_t n, const term_t *q, const char *const *w
 }
 
 cert_status cert_ts_invariant(const ts *sys, term_t inv, uint32_t timeout_ms, uint32_t *nq, char *why, size_t whylen) {
-  term_t q[3] = {
-    term_and2(sys->init, term_not(inv)),
-    term_and(3, (term_t[]){inv, sys->trans, term_not(term_prime(inv))}),
-    term_and2(inv, term_not(sys->prop)),
-  };
+  term_t q[3];
+  ts_invariant_queries(sys, inv, q);
   static const char *const what[3] = {"initiation", "consecution", "safety"};
   *nq = 3;
   return certify_all(3, q, what, timeout_ms, why, whylen);
@@ -41,14 +38,12 @@ cert_status cert_cfa_invariant(cfa *c, const term_t *inv, uint32_t timeout_ms, u
   term_t *q = xcalloc(n, sizeof *q);
   const char **what = xcalloc(n, sizeof *what);
   char (*names)[64] = xcalloc(n, sizeof *names);
+  for (uint32_t i = 0; i < n; i++) q[i] = cfa_invariant_query(c, inv, i);
   for (uint32_t e = 0; e < c->nedges; e++) {
-    q[e] = term_and(3, (term_t[]){inv[c->edges[e].src], cfa_edge_formula(c, e), term_not(term_shift(inv[c->edges[e].dst], 1))});
     snprintf(names[e], sizeof names[e], "consecution %.20s -> %.20s", c->locs[c->edges[e].src].name, c->locs[c->edges[e].dst].name);
     what[e] = names[e];
   }
-  q[c->nedges] = c->init < c->nlocs ? term_not(inv[c->init]) : term_false();
   what[c->nedges] = "initiation";
-  q[c->nedges + 1] = c->error < c->nlocs ? inv[c->error] : term_false();
   what[c->nedges + 1] = "safety";
   *nq = n;
   cert_status s = certify_all(n, q, what, timeout_ms, why, whylen);

@@ -4,15 +4,6 @@
 #include "core/alloc.h"
 #include "core/term_map.h"
 
-static bool occurs(term_t v, term_t t) {
-  term_t *fv;
-  uint32_t n = term_free_vars(t, &fv);
-  bool found = false;
-  for (uint32_t i = 0; i < n && !found; i++) found = fv[i] == v;
-  free(fv);
-  return found;
-}
-
 /* x := t from a conjunct c of an existential's body (x among vars[0..n)). */
 static bool definition(term_t c, const term_t *vars, uint32_t n, uint32_t *which, term_t *val) {
   term_t u = term_unsigned(c);
@@ -25,7 +16,7 @@ static bool definition(term_t c, const term_t *vars, uint32_t n, uint32_t *which
       bool boolean = term_is_bool(a);
       if (neg && !boolean) continue;                 /* x != t defines nothing */
       term_t other = a == x ? b : b == x ? a : NULL_TERM;
-      if (other == NULL_TERM || occurs(x, other)) continue;
+      if (other == NULL_TERM || term_has_free_var(other, x)) continue;
       *which = i;
       *val = neg ? term_not(other) : other;          /* not (x = phi): x = not phi */
       return true;
@@ -59,7 +50,7 @@ static term_t eliminate(term_op op, uint32_t n, const term_t *vars0, term_t body
   }
   /* vacuous variables (occurring nowhere in the body) go too */
   for (uint32_t i = 0; i < n;)
-    if (!occurs(vars[i], b)) vars[i] = vars[--n];
+    if (!term_has_free_var(b, vars[i])) vars[i] = vars[--n];
     else i++;
   term_t r = n ? term_exists(n, vars, b) : b;
   free(vars);
@@ -128,39 +119,37 @@ term_t cert_open_quantifiers(term_t q) {
   return r;
 }
 
-static bool has_q(term_t t, term_map *seen) {
-  t = term_unsigned(t);
-  if (term_map_has(seen, t)) return false;
-  term_map_put(seen, t, 1);
-  term_op op = term_op_of(t);
-  if (op == OP_FORALL || op == OP_EXISTS) return true;
-  for (uint32_t i = 0; i < term_nargs(t); i++) if (has_q(term_arg(t, i), seen)) return true;
-  return false;
-}
-
-bool cert_has_quantifier(term_t t) {
-  term_map seen;
-  term_map_init(&seen);
-  bool r = has_q(t, &seen);
-  term_map_free(&seen);
-  return r;
-}
-
-/* ---- if-then-else over numbers lifted out of atoms ---- */
-
-static term_t find_ite(term_t t, term_map *seen) {
+/* The first subterm u of t (depth first) with hit(u); quantified
+ * formulas are not entered. */
+static term_t find_sub(term_t t, bool (*hit)(term_t), term_map *seen) {
   t = term_unsigned(t);
   if (term_map_has(seen, t)) return NULL_TERM;
   term_map_put(seen, t, 1);
+  if (hit(t)) return t;
   term_op op = term_op_of(t);
   if (op == OP_FORALL || op == OP_EXISTS) return NULL_TERM;
-  if (op == OP_ITE && !term_is_bool(t)) return t;
   for (uint32_t i = 0; i < term_nargs(t); i++) {
-    term_t r = find_ite(term_arg(t, i), seen);
+    term_t r = find_sub(term_arg(t, i), hit, seen);
     if (r != NULL_TERM) return r;
   }
   return NULL_TERM;
 }
+
+static term_t find_first(term_t t, bool (*hit)(term_t)) {
+  term_map seen;
+  term_map_init(&seen);
+  term_t r = find_sub(t, hit, &seen);
+  term_map_free(&seen);
+  return r;
+}
+
+static bool is_quantifier(term_t t) { return term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS; }
+
+bool cert_has_quantifier(term_t t) { return find_first(t, is_quantifier) != NULL_TERM; }
+
+/* ---- if-then-else over numbers lifted out of atoms ---- */
+
+static bool is_nonbool_ite(term_t t) { return term_op_of(t) == OP_ITE && !term_is_bool(t); }
 
 static term_t lift(term_t t, term_map *memo, uint32_t depth) {
   term_t u = term_unsigned(t);
@@ -176,10 +165,7 @@ static term_t lift(term_t t, term_map *memo, uint32_t depth) {
     r = term_make(op, n, a, 0, NULL);
     free(a);
   } else if (depth < 64) {
-    term_map seen;
-    term_map_init(&seen);
-    term_t ite = find_ite(u, &seen);
-    term_map_free(&seen);
+    term_t ite = find_first(u, is_nonbool_ite);
     if (ite != NULL_TERM) {
       term_t a = term_arg(ite, 1), b = term_arg(ite, 2);
       term_t ua = term_subst(u, 1, &ite, &a), ub = term_subst(u, 1, &ite, &b);
@@ -212,8 +198,8 @@ term_t cert_elim_array_eqs(term_t q) {
       if (term_is_negated(c) || term_op_of(c) != OP_EQ || term_nargs(c) != 2) continue;
       term_t a = term_arg(c, 0), b = term_arg(c, 1);
       if (type_kind_of(term_type(a)) != TYPE_ARRAY) continue;
-      if (term_op_of(a) == OP_VAR && !occurs(a, b)) x = a, val = b;
-      else if (term_op_of(b) == OP_VAR && !occurs(b, a)) x = b, val = a;
+      if (term_op_of(a) == OP_VAR && !term_has_free_var(b, a)) x = a, val = b;
+      else if (term_op_of(b) == OP_VAR && !term_has_free_var(a, b)) x = b, val = a;
     }
     free(cs);
     if (x == NULL_TERM) break;

@@ -176,7 +176,6 @@ bool rup_add_lemma(rup *r, uint32_t n, const int *lits) {
 }
 
 bool rup_refuted(const rup *r) { return r->refuted && !r->broken; }
-bool rup_broken(const rup *r) { return r->broken; }
 
 bool rup_check_text(rup *r, const char *p, char *why, uint32_t whylen) {
   int *buf = NULL;

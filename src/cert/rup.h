@@ -17,15 +17,13 @@ typedef struct rup rup;
 rup *rup_new(void);
 void rup_free(rup *r);
 /* Adds a clause of the formula (trusted input). Zero literals are invalid
- * and make the checker reject everything after (rup_broken). */
+ * and make the checker reject everything after. */
 void rup_add_input(rup *r, uint32_t n, const int *lits);
 /* Checks that the lemma is RUP with respect to all clauses so far, then
  * adds it. false: not RUP (the lemma is not added). */
 bool rup_add_lemma(rup *r, uint32_t n, const int *lits);
 /* The empty clause has been derived (checked). */
 bool rup_refuted(const rup *r);
-/* A malformed literal was given (0 or INT_MIN). */
-bool rup_broken(const rup *r);
 
 /* Checks a whole DRUP proof text ("l1 l2 ... 0" lemma lines, "d ... 0"
  * deletions, "c" comment lines) against the formula in r. true when every

@@ -217,12 +217,7 @@ void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n) {
         for (uint32_t j = 0; j < (*hyp)[i].n && !needed; j++)
           for (uint32_t l = 0; l < k->ax[a].n && !needed; l++) needed = (*hyp)[i].m[j].var == k->ax[a].m[l].var;
       if (!needed) continue;
-      for (uint32_t i = 0; i < *n && !have; i++) {
-        const lin_cons *h = &(*hyp)[i];
-        have = h->n == k->ax[a].n && h->rel == k->ax[a].rel && mpq_equal(h->cst, k->ax[a].cst);
-        for (uint32_t j = 0; j < h->n && have; j++)
-          have = h->m[j].var == k->ax[a].m[j].var && mpq_equal(h->m[j].coef, k->ax[a].m[j].coef);
-      }
+      for (uint32_t i = 0; i < *n && !have; i++) have = lin_equal(&(*hyp)[i], &k->ax[a]);
       if (have) continue;
       *hyp = xrealloc(*hyp, (*n + 1) * sizeof **hyp);
       lin_init(&(*hyp)[*n]);
@@ -231,6 +226,20 @@ void skel_add_axioms(const skel *k, lin_cons **hyp, uint32_t *n) {
     }
     done = end;
   }
+}
+
+uint32_t skel_mul_split(term_t mul, mpq_t k, term_t *other) {
+  uint32_t nonconst = 0;
+  mpq_t r;
+  mpq_init(r);
+  *other = NULL_TERM;
+  for (uint32_t i = 0; i < term_nargs(mul); i++) {
+    term_t a = term_arg(mul, i);
+    if (term_op_of(a) != OP_RAT) { *other = a; nonconst++; }
+    else if (k) { term_rat_value(a, r); mpq_mul(k, k, r); }
+  }
+  mpq_clear(r);
+  return nonconst;
 }
 
 /* out += m * t; non-linear subterms become opaque variables */
@@ -264,14 +273,9 @@ static void linearize(skel *k, term_t t, const mpq_t m, lin_cons *out) {
     linearize(k, term_arg(t, 0), m, out);
     break;
   case OP_MUL: {
-    term_t other = NULL_TERM;
-    uint32_t nonconst = 0;
+    term_t other;
     mpq_set(q, m);
-    for (uint32_t i = 0; i < n; i++) {
-      term_t a = term_arg(t, i);
-      if (term_op_of(a) == OP_RAT) { term_rat_value(a, r); mpq_mul(q, q, r); }
-      else { other = a; nonconst++; }
-    }
+    uint32_t nonconst = skel_mul_split(t, q, &other);
     if (nonconst == 0) mpq_add(out->cst, out->cst, q);
     else if (nonconst == 1) linearize(k, other, q, out);
     else if (mentions_env(k, t)) k->env_fail = true;
@@ -341,13 +345,6 @@ static bool canonicalize(lin_cons *c, lin_domain d) {
   return pos;
 }
 
-static bool same(const lin_cons *a, const lin_cons *b) {
-  if (a->n != b->n || a->rel != b->rel || !mpq_equal(a->cst, b->cst)) return false;
-  for (uint32_t i = 0; i < a->n; i++)
-    if (a->m[i].var != b->m[i].var || !mpq_equal(a->m[i].coef, b->m[i].coef)) return false;
-  return true;
-}
-
 static int cons_lit(skel *k, const lin_cons *c0, term_t origin);
 int skel_cons_lit(skel *k, const lin_cons *c0) { return cons_lit(k, c0, NULL_TERM); }
 
@@ -367,7 +364,7 @@ static int cons_lit(skel *k, const lin_cons *c0, term_t origin) {
   int t = lin_const_truth(&c);
   if (t >= 0) lit = t ? 1 : -1;
   for (uint32_t i = 0; i < k->natoms && !lit; i++)
-    if (same(&k->atoms[i].c, &c)) lit = k->atoms[i].var;
+    if (lin_equal(&k->atoms[i].c, &c)) lit = k->atoms[i].var;
   if (!lit) {
     if (k->natoms == k->capatoms) {
       k->capatoms = k->capatoms ? 2 * k->capatoms : 16;
@@ -493,9 +490,8 @@ static bool lin_fits(const skel *k, term_t t) {
     for (uint32_t i = 0; i < n; i++) if (!lin_fits(k, term_arg(t, i))) return false;
     return true;
   case OP_MUL: {
-    uint32_t nonconst = 0;
-    term_t other = NULL_TERM;
-    for (uint32_t i = 0; i < n; i++) if (term_op_of(term_arg(t, i)) != OP_RAT) { other = term_arg(t, i); nonconst++; }
+    term_t other;
+    uint32_t nonconst = skel_mul_split(t, NULL, &other);
     if (nonconst == 0) return true;
     if (nonconst == 1) return lin_fits(k, other);
     return !mentions_env(k, t);

@@ -40,6 +40,9 @@ int skel_cons_lit(skel *k, const lin_cons *c);
 /* Linear form of an arithmetic atom term (t true iff *out holds); false
  * for other atoms. *out initialized by the caller. */
 bool skel_linearize_atom(skel *k, term_t atom, lin_cons *out);
+/* A product's numeral factors multiplied into k (when k is not NULL);
+ * returns how many factors are not numerals, *other the last of them. */
+uint32_t skel_mul_split(term_t mul, mpq_t k, term_t *other);
 /* For the variable of an arithmetic atom: the canonical constraint it
  * stands for and (when it came from a term) an equivalent term; NULL for
  * other variables. */

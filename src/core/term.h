@@ -203,6 +203,8 @@ void term_print_var_name(FILE *out, term_t v);
 uint32_t term_free_vars(term_t t, term_t **out);
 /* Same for a set of terms; functions symbols are included when with_funs. */
 uint32_t term_free_vars_n(uint32_t n, const term_t *ts, bool with_funs, term_t **out);
+/* Does variable v occur free in t? */
+bool term_has_free_var(term_t t, term_t v);
 /* Simultaneous substitution of from[i] by to[i] (any terms of equal type). */
 term_t term_subst(term_t t, uint32_t n, const term_t *from, const term_t *to);
 /* Adds k to the index of every free variable (x@i -> x@i+k). */

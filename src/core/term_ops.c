@@ -180,6 +180,15 @@ uint32_t term_free_vars_n(uint32_t n, const term_t *ts, bool with_funs, term_t *
 
 uint32_t term_free_vars(term_t t, term_t **out) { return term_free_vars_n(1, &t, false, out); }
 
+bool term_has_free_var(term_t t, term_t v) {
+  term_t *fv;
+  uint32_t n = term_free_vars(t, &fv);
+  bool found = false;
+  for (uint32_t i = 0; i < n && !found; i++) found = fv[i] == v;
+  free(fv);
+  return found;
+}
+
 /* ---- conjuncts and atoms ---- */
 static void collect_conjuncts(term_t t, term_vec *out) {
   term_op op = term_op_of(t);

@@ -48,11 +48,8 @@ static int unsat_in_scope(solver *s, term_t f) {
 
 ts_inv_status ts_invariant_check(solver *s, const ts *sys, term_t inv) {
   if (inv == NULL_TERM) return TS_INV_UNKNOWN;
-  term_t q[3] = {
-    term_and2(sys->init, term_not(inv)),
-    term_and(3, (term_t[]){inv, sys->trans, term_not(term_prime(inv))}),
-    term_and2(inv, term_not(sys->prop)),
-  };
+  term_t q[3];
+  ts_invariant_queries(sys, inv, q);
   static const ts_inv_status fail[3] = {TS_INV_INIT, TS_INV_CONSECUTION, TS_INV_SAFETY};
   bool unknown = false;
   for (int i = 0; i < 3; i++) {

@@ -93,6 +93,13 @@ term_t cfa_path_formula(cfa *c, uint32_t n, const uint32_t *edges) {
   return r;
 }
 
+term_t cfa_invariant_query(cfa *c, const term_t *inv, uint32_t i) {
+  if (i == c->nedges) return c->init < c->nlocs ? term_not(inv[c->init]) : term_false();
+  if (i == c->nedges + 1) return c->error < c->nlocs ? inv[c->error] : term_false();
+  const cfa_edge *e = &c->edges[i];
+  return term_and(3, (term_t[]){inv[e->src], cfa_edge_formula(c, i), term_not(term_shift(inv[e->dst], 1))});
+}
+
 void cfa_vars_at(const cfa *c, int32_t k, term_t *out) {
   for (uint32_t i = 0; i < c->vars.size; i++) out[i] = term_shift(c->vars.data[i], k);
 }

@@ -14,6 +14,10 @@
 
 /* Transition formula of edge e (cached in the edge). */
 term_t cfa_edge_formula(cfa *c, uint32_t e);
+/* The queries an inductive location invariant inv[nlocs] makes
+ * unsatisfiable, i = 0 .. nedges + 1: consecution along edge i (i <
+ * nedges), initiation (i = nedges), safety (i = nedges + 1). */
+term_t cfa_invariant_query(cfa *c, const term_t *inv, uint32_t i);
 /* Same for a statement list not stored in an edge (no cache). */
 term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n);
 /* out[k] = step k of the path edges[0..n): cfa_edge_formula shifted by k. */

@@ -153,15 +153,6 @@ static void subst_clause(const chc_system *s, chc_clause *c, uint32_t n, const t
       c->head.args[j] = term_subst(c->head.args[j], n, from, to);
 }
 
-static bool occurs(term_t v, term_t t) {
-  term_t *vs;
-  uint32_t n = term_free_vars(t, &vs);
-  bool found = false;
-  for (uint32_t i = 0; i < n && !found; i++) found = vs[i] == v;
-  free(vs);
-  return found;
-}
-
 /* Eliminates conjuncts x = t (x a variable not in t) by substitution. */
 static void propagate_equalities(const chc_system *s, chc_clause *c) {
   for (int round = 0; round < 64; round++) {
@@ -174,9 +165,9 @@ static void propagate_equalities(const chc_system *s, chc_clause *c) {
       if (!term_is_negated(a) && term_op_of(a) == OP_EQ && term_nargs(a) == 2) {
         term_t l = term_arg(a, 0), r = term_arg(a, 1);
         if (term_op_of(l) == OP_VAR && !term_is_negated(l) && type_kind_of(term_type(l)) != TYPE_FUN &&
-            !occurs(l, r)) { x = l; t = r; }
+            !term_has_free_var(r, l)) { x = l; t = r; }
         else if (term_op_of(r) == OP_VAR && !term_is_negated(r) && type_kind_of(term_type(r)) != TYPE_FUN &&
-                 !occurs(r, l)) { x = r; t = l; }
+                 !term_has_free_var(l, r)) { x = r; t = l; }
       } else if (term_op_of(a) == OP_VAR && term_is_bool(a)) {
         x = term_unsigned(a);
         t = term_bool(!term_is_negated(a));

@@ -14,6 +14,12 @@ void ts_free(ts *s) {
   memset(s, 0, sizeof *s);
 }
 
+void ts_invariant_queries(const ts *s, term_t inv, term_t q[3]) {
+  q[0] = term_and2(s->init, term_not(inv));
+  q[1] = term_and(3, (term_t[]){inv, s->trans, term_not(term_prime(inv))});
+  q[2] = term_and2(inv, term_not(s->prop));
+}
+
 void ts_trace_free(ts_trace *t) {
   free(t->values);
   memset(t, 0, sizeof *t);

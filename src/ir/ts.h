@@ -24,6 +24,9 @@ typedef struct ts {
 
 void ts_init(ts *s);
 void ts_free(ts *s);
+/* The queries an inductive invariant inv of s makes unsatisfiable:
+ * q[0] initiation, q[1] consecution, q[2] safety. */
+void ts_invariant_queries(const ts *s, term_t inv, term_t q[3]);
 
 /* A concrete trace: steps[k] holds values (literal terms) for
  * vars[0..nvars) followed by inputs[0..ninputs) at step k. */

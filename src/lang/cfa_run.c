@@ -48,12 +48,9 @@ bool cfa_run_invariant_holds(cfa *c, const term_t *inv, const char *backend, con
   if (!s) return false;
   bool ok = true;
   for (uint32_t q = 0; q < c->nedges + 2 && ok; q++) {
-    term_t f;
-    if (q == c->nedges) f = term_not(inv[c->init]), *why = "initiation";
-    else if (q == c->nedges + 1) f = inv[c->error], *why = "safety";
-    else f = term_and(3, (term_t[]){inv[c->edges[q].src], cfa_edge_formula(c, q), term_not(term_shift(inv[c->edges[q].dst], 1))}), *why = "consecution";
+    *why = q == c->nedges ? "initiation" : q == c->nedges + 1 ? "safety" : "consecution";
     solver_push(s);
-    solver_assert(s, f);
+    solver_assert(s, cfa_invariant_query(c, inv, q));
     ok = solver_check(s) == SOLVER_UNSAT;
     solver_pop(s, 1);
   }

@@ -327,7 +327,7 @@ static void test_aig_witness(void) {
     char *w = aig_witness_circuit(&g, 0, &sys, invs[i]);
     CHECK(w != NULL);
     if (!w) continue;
-    cert_status st = aig_witness_check(&g, 0, &sys, w, why, sizeof why);
+    cert_status st = aig_witness_check(&g, &sys, w, why, sizeof why);
     if (i == 0) CHECK(st == CERT_CERTIFIED);
     else CHECK(st != CERT_CERTIFIED);
     /* a witness that changes the model (another next-state function) */
@@ -335,7 +335,7 @@ static void test_aig_witness(void) {
       char *bad = strdup(w);
       char *p = strstr(bad, "\n4 4\n");
       if (p) p[3] = '2';                 /* l1 <- l0 instead of l1 */
-      CHECK(p && aig_witness_check(&g, 0, &sys, bad, why, sizeof why) != CERT_CERTIFIED);
+      CHECK(p && aig_witness_check(&g, &sys, bad, why, sizeof why) != CERT_CERTIFIED);
       free(bad);
     }
     free(w);

@@ -57,7 +57,7 @@ static int load(const char *file, const char *mfile, chc_system *s, term_t **int
 
 /* The per-clause answers of a certification or certificate check, and the
  * model's status (the weakest); returns the exit code. */
-static int print_cert(FILE *out, const chc_system *s, const chc_cert_clause *res, const char *what) {
+static int print_cert(FILE *out, const chc_system *s, const chc_cert_clause *res) {
   uint32_t count[4] = {0};
   cert_status worst = CERT_CERTIFIED;
   for (uint32_t i = 0; i < s->nclauses; i++) {
@@ -70,7 +70,6 @@ static int print_cert(FILE *out, const chc_system *s, const chc_cert_clause *res
   fprintf(out, "%s %s (%u certified, %u validated, %u unknown, %u violated of %u clauses)\n",
           worst == CERT_VIOLATED ? "invalid:" : "model", cert_status_name(worst), count[CERT_CERTIFIED],
           count[CERT_VALIDATED], count[CERT_UNKNOWN], count[CERT_VIOLATED], s->nclauses);
-  (void)what;
   return worst <= CERT_VALIDATED ? ZETA_EXIT_VERDICT : 1;
 }
 
@@ -86,7 +85,7 @@ static int certify_run(const chc_system *s, const term_t *interp, const zeta_opt
   chc_certify(s, interp, o->timeout > 0 ? (uint32_t)o->timeout * 1000 : 30000, cf, res, &st);
   if (cf) fclose(cf);
   FILE *out = report_out(r);
-  int rc = print_cert(out, s, res, "certify");
+  int rc = print_cert(out, s, res);
   if (o->stats)
     fprintf(out, "lemmas %u, checked %u (farkas %u, fourier-motzkin %u), gap lemmas %u; z3 with proofs %.3f s, certificate %.3f s\n",
             st.lemmas, st.lemmas_checked, st.lemmas_farkas, st.lemmas_fm, st.lemmas_gap, st.solve_s, st.check_s);
@@ -185,7 +184,7 @@ static int check_cert_run(const char *const *files, const zeta_options *o, const
     else if (c == 1) {
       fprintf(report_out(r), "certificate rejected: %s\n", why);
       rc = 1;
-    } else rc = print_cert(report_out(r), &s, res, "check");
+    } else rc = print_cert(report_out(r), &s, res);
     free(res);
     free(text);
   }

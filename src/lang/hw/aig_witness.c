@@ -106,7 +106,7 @@ char *aig_witness_circuit(const aig *g, uint32_t prop, const ts *sys, term_t inv
   return buf;
 }
 
-cert_status aig_witness_check(const aig *g, uint32_t prop, const ts *sys, const char *text, char *why, size_t whylen) {
+cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, char *why, size_t whylen) {
   aig w;
   aig_init(&w);
   aiger_diag d;
@@ -147,6 +147,5 @@ cert_status aig_witness_check(const aig *g, uint32_t prop, const ts *sys, const 
 done:
   if (have_ts) ts_free(&wts);
   aig_free(&w);
-  (void)prop;
   return st;
 }

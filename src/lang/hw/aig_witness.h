@@ -17,9 +17,9 @@
  * variables; NULL when inv is not a Boolean combination of them. */
 char *aig_witness_circuit(const aig *g, uint32_t prop, const ts *sys, term_t inv);
 
-/* Checks a witness circuit of property prop before it is written: read
- * back, the same inputs, latches and gates as g, its property implies g's,
- * and base and step of its property certified (cert/inv_cert.h: a checked
- * RUP refutation of each query). */
-cert_status aig_witness_check(const aig *g, uint32_t prop, const ts *sys, const char *text, char *why, size_t whylen);
+/* Checks a witness circuit before it is written: read back, the same
+ * inputs, latches and gates as g, its property implies sys's (the
+ * certified property), and base and step of its property certified
+ * (cert/inv_cert.h: a checked RUP refutation of each query). */
+cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, char *why, size_t whylen);
 #endif

@@ -97,7 +97,7 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
       char why[200];
       uint32_t nq = 4;
       circuit = aig_witness_circuit(g, c->prop, sys, r->invariant);
-      cert_status s = circuit ? aig_witness_check(g, c->prop, sys, circuit, why, sizeof why)
+      cert_status s = circuit ? aig_witness_check(g, sys, circuit, why, sizeof why)
                               : cert_ts_invariant(sys, r->invariant, 30000, &nq, why, sizeof why);
       if (s != CERT_CERTIFIED) { free(circuit); circuit = NULL; }
       lang_cert_text(cert, sizeof cert, s, circuit ? "witness circuit" : "invariant", nq, why);

@@ -1,6 +1,6 @@
 #include "lang/c/c_exec.h"
-#include <dirent.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,18 +86,15 @@ static void write_harness(FILE *h, const c_program *p, const c_replay_result *rr
   fprintf(h, "}\nNI void __cyg_profile_func_exit(void *fn, void *site) { (void)fn, (void)site; }\n");
 }
 
-static void remove_dir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  char path[512];
-  while ((e = readdir(d)))
-    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-      unlink(path);
-    }
-  closedir(d);
-  rmdir(dir);
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+/* dir and everything in it (the check folders of jobs killed mid-way too). */
+static void remove_tree(const char *dir) {
+  nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 char *c_exec_tmpdir(void) {
@@ -107,16 +104,7 @@ char *c_exec_tmpdir(void) {
 
 void c_exec_tmpdir_remove(char *dir) {
   if (!dir) return;
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  char path[512];
-  while (d && (e = readdir(d)))
-    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-      remove_dir(path);   /* the check folders of jobs killed mid-way */
-    }
-  if (d) closedir(d);
-  rmdir(dir);
+  remove_tree(dir);
   free(dir);
 }
 
@@ -155,6 +143,6 @@ bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size
   } else {
     snprintf(why, n, "execution check: cannot write the harness");
   }
-  remove_dir(dir);
+  remove_tree(dir);
   return ok;
 }

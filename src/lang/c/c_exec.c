@@ -1,4 +1,5 @@
 #include "lang/c/c_exec.h"
+#include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <signal.h>
@@ -35,8 +36,8 @@ static int run(char *const argv[], const char *out, unsigned seconds) {
     _exit(127);
   }
   int st = 0;
-  while (waitpid(pid, &st, 0) < 0) {
-  }
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) return -1;
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 

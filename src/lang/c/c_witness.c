@@ -5,22 +5,20 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
+#include "core/file.h"
 #include "lang/cfa_run.h"
 #include "zeta/zeta.h"
 
 static bool sha256_file(const char *path, char hex[65]) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return false;
-  EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-  EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
-  unsigned char buf[8192], md[EVP_MAX_MD_SIZE];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) EVP_DigestUpdate(ctx, buf, n);
-  unsigned len = 0;
-  EVP_DigestFinal_ex(ctx, md, &len);
-  EVP_MD_CTX_free(ctx);
-  fclose(f);
-  for (unsigned i = 0; i < 32 && i < len; i++) snprintf(hex + 2 * i, 3, "%02x", md[i]);
+  size_t len;
+  char err[256];
+  char *text = file_read_all(path, &len, err, sizeof err);
+  if (!text) return false;
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned mdlen = 0;
+  EVP_Digest(text, len, md, &mdlen, EVP_sha256(), NULL);
+  free(text);
+  for (unsigned i = 0; i < 32 && i < mdlen; i++) snprintf(hex + 2 * i, 3, "%02x", md[i]);
   return true;
 }
 

@@ -12,17 +12,6 @@
 
 #define MARK "zeta-harness: reach_error entered"
 
-const char *c_type_name(c_int t) {
-  switch (t.width) {
-  case 1: return "_Bool";
-  case 8: return t.is_signed ? "signed char" : "unsigned char";
-  case 16: return t.is_signed ? "short" : "unsigned short";
-  case 32: return t.is_signed ? "int" : "unsigned int";
-  case 64: return t.is_signed ? "long long" : "unsigned long long";
-  default: return t.is_signed ? "__int128" : "unsigned __int128";
-  }
-}
-
 /* Runs argv with stdout and stderr to out; the exit status, or -1. */
 static int run(char *const argv[], const char *out, unsigned seconds) {
   pid_t pid = fork();

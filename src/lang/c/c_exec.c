@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "core/alloc.h"
@@ -19,7 +20,10 @@ static int run(char *const argv[], const char *out, unsigned seconds) {
   if (pid == 0) {
     int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd >= 0) dup2(fd, 1), dup2(fd, 2), close(fd);
-    setpgid(0, 0);
+    /* in the caller's process group, so that a portfolio job killed with
+     * its group takes clang and the program with it; killed too when the
+     * caller ends otherwise (the hard stop's _exit) */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     alarm(seconds);
     execvp(argv[0], argv);
     _exit(127);

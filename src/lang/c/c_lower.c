@@ -1141,6 +1141,24 @@ static cval *call_args(lower *L, CXCursor e, CXCursor def, const char *name, int
   return args;
 }
 
+/* The result of function def: void, or its integer type and a new
+ * variable prefix + "result"; false (failed) for other types. */
+static bool result_of(lower *L, CXCursor e, CXCursor def, const char *name, const char *prefix, bool *is_void,
+                      c_int *ty, term_t *var) {
+  CXType rt = clang_getResultType(clang_getCursorType(def));
+  *is_void = clang_getCanonicalType(rt).kind == CXType_Void;
+  if (*is_void) return true;
+  if (!int_type(rt, ty)) {
+    char tw[128];
+    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
+    return false;
+  }
+  char rn[320];
+  snprintf(rn, sizeof rn, "%sresult", prefix);
+  *var = new_var(L, rn, c_sem_sort(*ty, L->math), NULL, *ty);
+  return true;
+}
+
 /* The procedure of function def (recursive programs), created on first
  * call: its parameters, result variable, entry and exit locations; the
  * body is lowered later (c_lower's worklist). CFA_NONE after a failure. */
@@ -1169,17 +1187,7 @@ static uint32_t proc_of(lower *L, CXCursor e, CXCursor def, const char *name) {
     p->funcs[fi].params[p->funcs[fi].nparams++] = b->var;
     L->pdefs[fi].pty[i] = b->ty;
   }
-  CXType rt = clang_getResultType(clang_getCursorType(def));
-  L->pdefs[fi].ret_void = clang_getCanonicalType(rt).kind == CXType_Void;
-  if (!L->pdefs[fi].ret_void && !int_type(rt, &L->pdefs[fi].ret_ty)) {
-    char tw[128];
-    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
-  }
-  if (!L->failed && !L->pdefs[fi].ret_void) {
-    char rn[320];
-    snprintf(rn, sizeof rn, "%sresult", prefix);
-    p->funcs[fi].ret = new_var(L, rn, c_sem_sort(L->pdefs[fi].ret_ty, L->math), NULL, L->pdefs[fi].ret_ty);
-  }
+  if (!L->failed) result_of(L, e, def, name, prefix, &L->pdefs[fi].ret_void, &L->pdefs[fi].ret_ty, &p->funcs[fi].ret);
   L->curproc = saved;
   return L->failed ? CFA_NONE : fi;
 }
@@ -1233,18 +1241,9 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   char prefix[300];
   snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
   frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, xstrdup(name), NULL, 0};
-  CXType rt = clang_getResultType(clang_getCursorType(def));
-  f.ret_void = clang_getCanonicalType(rt).kind == CXType_Void;
-  if (!f.ret_void && !int_type(rt, &f.ret_ty)) {
-    char tw[128];
-    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
+  if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
     free(args), free(f.name);
     return void_val;
-  }
-  if (!f.ret_void) {
-    char rn[320];
-    snprintf(rn, sizeof rn, "%sresult", prefix);
-    f.ret_var = new_var(L, rn, c_sem_sort(f.ret_ty, L->math), NULL, f.ret_ty);
   }
   L->frames = xrealloc(L->frames, (L->nframes + 1) * sizeof *L->frames);
   L->frames[L->nframes++] = f;

@@ -76,8 +76,8 @@ printf '#!/bin/sh\necho $$ >> "%s"\nexec sleep 60\n' "$TMP/pids" > "$TMP/bin/cla
 chmod +x "$TMP/bin/clang"
 for a in portfolio cegar; do
   rm -f "$TMP/pids"
-  PATH="$TMP/bin:$PATH" timeout 60 "$ZETA" --algorithm "$a" --timeout 3 "$DIR/goto_false.c" > /dev/null 2>&1
-  sleep 1
+  PATH="$TMP/bin:$PATH" timeout 60 "$ZETA" --algorithm "$a" --timeout 2 "$DIR/goto_false.c" > /dev/null 2>&1
+  sleep 0.5
   left=""
   for p in $(cat "$TMP/pids" 2>/dev/null); do
     st=$(ps -o stat= -p "$p" 2>/dev/null)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer harness of BUILD_DIR (default build-fuzz) for
 # FUZZ_TIME seconds each (FUZZ=cfa,chc,... picks some). Corpus: a writable
-# folder per harness (BUILD_DIR/corpus/NAME, kept between runs), the seeds
-# in fuzz/seeds/NAME and the small shared tasks of that format. Findings
+# folder per harness (BUILD_DIR/corpus/NAME, kept between runs), the seed
+# folders of fuzz/seeds.sh and the small shared tasks of that format. Findings
 # (crashes, sanitizer reports, leaks, timeouts, violated checks) land in
 # BUILD_DIR/findings/; minimize one with `BUILD_DIR/fuzz_NAME -minimize_crash=1
 # -runs=10000 FILE`, then add it to fuzz/regressions/NAME/ (make check runs
@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 B=${1:-build-fuzz}
 T=${FUZZ_TIME:-60}
 SHARED=${SHARED:-$PWD/../shared}
+. fuzz/seeds.sh
 names=$(ls fuzz/fuzz_*.c | sed 's|fuzz/fuzz_\(.*\)\.c|\1|')
 [ -n "${FUZZ:-}" ] && names=$(echo "$FUZZ" | tr , ' ')
 shared_files() {  # NAME -> the shared tasks of its format
@@ -37,7 +38,7 @@ for n in $names; do
   done
   before=$(ls "$B/findings" | wc -l)
   log=$B/fuzz_$n.log
-  "$bin" "$corpus" "fuzz/seeds/$n" "$seeds" -max_total_time="$T" -timeout=10 -rss_limit_mb=2048 \
+  "$bin" "$corpus" $(seed_dirs "$n") "$seeds" -max_total_time="$T" -timeout=10 -rss_limit_mb=2048 \
     -max_len=65536 -dict="fuzz/dict/$n.dict" -artifact_prefix="$B/findings/$n-" -print_final_stats=1 \
     > "$log" 2>&1
   rc=$?

@@ -141,6 +141,9 @@ term_t term_is_int(term_t a);
 term_t term_select(term_t a, term_t i);
 term_t term_store(term_t a, term_t i, term_t v);
 term_t term_const_array(type_t array_type, term_t v);
+/* The zero value of a sort (false, 0, 0.0, the zero bit-vector, the array
+ * of zeros); NULL_TERM for other sorts. */
+term_t term_zero(type_t ty);
 term_t term_apply(term_t f, uint32_t n, const term_t *args);
 term_t term_forall(uint32_t n, const term_t *vars, term_t body);
 term_t term_exists(uint32_t n, const term_t *vars, term_t body);

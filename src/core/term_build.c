@@ -531,6 +531,17 @@ term_t term_const_array(type_t ty, term_t v) {
   return term_intern(OP_CONST_ARRAY, ty, 1, &v, 0, NULL);
 }
 
+term_t term_zero(type_t ty) {
+  switch (type_kind_of(ty)) {
+  case TYPE_BOOL: return term_false();
+  case TYPE_INT: return term_int(0);
+  case TYPE_REAL: return term_to_real(term_int(0));
+  case TYPE_BV: return term_bv_u64(type_bv_width(ty), 0);
+  case TYPE_ARRAY: return term_const_array(ty, term_zero(type_array_elem(ty)));
+  default: return NULL_TERM;
+  }
+}
+
 /* ---- functions and quantifiers ---- */
 term_t term_apply(term_t f, uint32_t n, const term_t *args) {
   if (f == NULL_TERM || any_null(n, args)) return NULL_TERM;

@@ -461,21 +461,6 @@ static solver_result smts_check(solver *s, uint32_t n, const term_t *as) {
   return res;
 }
 
-/* Arbitrary value of a type, for symbols the solver has never seen. */
-static term_t smts_default(type_t ty) {
-  switch (type_kind_of(ty)) {
-  case TYPE_BOOL: return term_false();
-  case TYPE_INT: return term_int(0);
-  case TYPE_REAL: return term_to_real(term_int(0));
-  case TYPE_BV: return term_bv_u64(type_bv_width(ty), 0);
-  case TYPE_ARRAY: {
-    term_t e = smts_default(type_array_elem(ty));
-    return e == NULL_TERM ? NULL_TERM : term_const_array(ty, e);
-  }
-  default: return NULL_TERM;
-  }
-}
-
 static term_t smts_value(solver *s, term_t t) {
   smt_solver *m = (smt_solver *)s;
   if (!m->have_model || !m->alive) return NULL_TERM;
@@ -486,7 +471,7 @@ static term_t smts_value(solver *s, term_t t) {
   bool ok = true;
   for (uint32_t i = 0; i < nv; i++) {
     if (idmap_get(&m->declared, (uint32_t)vars[i], NULL)) continue;
-    term_t d = smts_default(term_type(vars[i]));
+    term_t d = term_zero(term_type(vars[i]));
     if (d == NULL_TERM) { ok = false; break; }
     term_vec_push(&from, vars[i]); term_vec_push(&to, d);
   }

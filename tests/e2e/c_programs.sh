@@ -68,6 +68,26 @@ printf '%s\n' "$out" | grep -q 'witness: none (recursive program' && pass c/recu
 timeout 60 "$ZETA" --no-exec-check --timeout 30 "$DIR/goto_false.c" 2>&1 | grep -q 'execution check skipped' &&
   pass c/no-exec-check || fail c/no-exec-check
 
+# the execution check's clang and program end with zeta: a portfolio job
+# killed with its group, a run ended by the hard stop (regression: the
+# check ran them in a process group of their own and left them running)
+mkdir -p "$TMP/bin"
+printf '#!/bin/sh\necho $$ >> "%s"\nexec sleep 60\n' "$TMP/pids" > "$TMP/bin/clang"
+chmod +x "$TMP/bin/clang"
+for a in portfolio cegar; do
+  rm -f "$TMP/pids"
+  PATH="$TMP/bin:$PATH" timeout 60 "$ZETA" --algorithm "$a" --timeout 2 "$DIR/goto_false.c" > /dev/null 2>&1
+  sleep 0.5
+  left=""
+  for p in $(cat "$TMP/pids" 2>/dev/null); do
+    st=$(ps -o stat= -p "$p" 2>/dev/null)
+    [ -n "$st" ] && [ "${st#Z}" = "$st" ] && left="$left $p" && kill "$p"
+  done
+  if [ ! -s "$TMP/pids" ]; then fail "c/exec-check-ends/$a" "the execution check was not reached"
+  elif [ -n "$left" ]; then fail "c/exec-check-ends/$a" "still running:$left"
+  else pass "c/exec-check-ends/$a"; fi
+done
+
 # a SAFE: the invariant_set witness (PDR on the math encoding finds k = 2i), re-checked by zeta; its
 # loop invariant is C that compiles in the loop condition's place
 out=$(timeout 60 "$ZETA" --algorithm pdr --c-int math --timeout 40 --witness-file "$TMP/inv.yml" "$DIR/invariant.c" 2>&1)

@@ -8,10 +8,11 @@
 set -u
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
+. fuzz/seeds.sh
 for h in fuzz/fuzz_*.c; do
   n=$(basename "$h" .c | sed 's/^fuzz_//')
   bin=$B/fuzz/fuzz_$n
-  files=$(ls fuzz/seeds/"$n"/* fuzz/regressions/"$n"/* 2>/dev/null)
+  files=$(for d in $(seed_dirs "$n") fuzz/regressions/"$n"; do ls "$d"/*; done 2>/dev/null)
   if [ ! -x "$bin" ]; then echo "FAIL fuzz/replay-$n (no $bin)"; continue; fi
   if "$bin" $files >/dev/null 2>&1; then echo "PASS fuzz/replay-$n ($(echo "$files" | wc -w) inputs)"
   else echo "FAIL fuzz/replay-$n"; "$bin" $files 2>&1 | grep -m 3 -E 'fuzz:|ERROR|runtime error'; fi
@@ -22,7 +23,7 @@ if quick && [ "${ZETA_FUZZ_CI:-1}" != 0 ]; then
   for h in fuzz/fuzz_*.c; do
     n=$(basename "$h" .c | sed 's/^fuzz_//')
     corpus=$(mktemp -d)
-    if build-fuzz/fuzz_"$n" "$corpus" fuzz/seeds/"$n" -seed=1 -runs="${FUZZ_CI_RUNS:-20000}" \
+    if build-fuzz/fuzz_"$n" "$corpus" $(seed_dirs "$n") -seed=1 -runs="${FUZZ_CI_RUNS:-20000}" \
          -max_total_time="${FUZZ_CI_SECONDS:-10}" -timeout=10 -rss_limit_mb=2048 -dict=fuzz/dict/"$n".dict \
          -artifact_prefix="$corpus/finding-" > "$corpus/log" 2>&1; then
       echo "PASS fuzz/run-$n ($(sed -n 's/^#\([0-9]*\).*DONE.*/\1/p' "$corpus/log" | tail -n 1) inputs)"

@@ -3,6 +3,7 @@
  * with its undefined behaviour, in both encodings (bit-vectors and
  * mathematical integers), evaluated on constants. */
 #include <limits.h>
+#include <string.h>
 #include "check.h"
 #include "lang/c/c_sem.h"
 
@@ -34,6 +35,17 @@ static void test_promotion(void) {
   CHECK(c_int_equal(c_promote(BOOL), INT));
   CHECK(c_int_equal(c_promote(UINT), UINT));
   CHECK(c_int_equal(c_promote(LONG32), LONG32));
+}
+
+/* The spellings the execution check's harness and the witnesses print. */
+static void test_type_names(void) {
+  CHECK(strcmp(c_type_name(BOOL), "_Bool") == 0);
+  CHECK(strcmp(c_type_name(SCHAR), "signed char") == 0);
+  CHECK(strcmp(c_type_name(USHORT), "unsigned short") == 0);
+  CHECK(strcmp(c_type_name(INT), "int") == 0);
+  CHECK(strcmp(c_type_name(ULONG32), "unsigned int") == 0);
+  CHECK(strcmp(c_type_name(LONG64), "long long") == 0);
+  CHECK(strcmp(c_type_name(ULLONG), "unsigned long long") == 0);
 }
 
 static void test_usual_conversions(void) {
@@ -153,6 +165,7 @@ static void test_operators(void) {
 
 int main(void) {
   RUN(test_promotion);
+  RUN(test_type_names);
   RUN(test_usual_conversions);
   RUN(test_conversions);
   RUN(test_operators);

@@ -141,6 +141,16 @@ static void test_arrays(void) {
   CHECK(prints_as(term_const_array(at, term_int(0)), "((as const (Array Int Int)) 0)"));
 }
 
+static void test_zero(void) {
+  CHECK(term_zero(type_bool()) == term_false());
+  CHECK(term_zero(type_int()) == term_int(0));
+  CHECK(term_zero(type_real()) == term_to_real(term_int(0)));
+  CHECK(term_zero(type_bv(8)) == term_bv_u64(8, 0));
+  type_t at = type_array(type_int(), type_array(type_bv(4), type_bool()));
+  CHECK(term_zero(at) == term_const_array(at, term_const_array(type_array_elem(at), term_false())));
+  CHECK(term_is_value(term_zero(at)));
+}
+
 static void test_indexing_and_subst(void) {
   term_t x = ivar("x"), y = ivar("y");
   term_t t = term_le(x, term_add2(y, term_int(1)));
@@ -273,6 +283,7 @@ int main(void) {
   RUN(test_literals);
   RUN(test_bitvectors);
   RUN(test_arrays);
+  RUN(test_zero);
   RUN(test_indexing_and_subst);
   RUN(test_structure);
   RUN(test_let_printing);

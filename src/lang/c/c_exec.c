@@ -1,26 +1,17 @@
 #include "lang/c/c_exec.h"
-#include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "core/alloc.h"
 
 #define MARK "zeta-harness: reach_error entered"
-
-const char *c_type_name(c_int t) {
-  switch (t.width) {
-  case 1: return "_Bool";
-  case 8: return t.is_signed ? "signed char" : "unsigned char";
-  case 16: return t.is_signed ? "short" : "unsigned short";
-  case 32: return t.is_signed ? "int" : "unsigned int";
-  case 64: return t.is_signed ? "long long" : "unsigned long long";
-  default: return t.is_signed ? "__int128" : "unsigned __int128";
-  }
-}
 
 /* Runs argv with stdout and stderr to out; the exit status, or -1. */
 static int run(char *const argv[], const char *out, unsigned seconds) {
@@ -29,14 +20,17 @@ static int run(char *const argv[], const char *out, unsigned seconds) {
   if (pid == 0) {
     int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     if (fd >= 0) dup2(fd, 1), dup2(fd, 2), close(fd);
-    setpgid(0, 0);
+    /* in the caller's process group, so that a portfolio job killed with
+     * its group takes clang and the program with it; killed too when the
+     * caller ends otherwise (the hard stop's _exit) */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     alarm(seconds);
     execvp(argv[0], argv);
     _exit(127);
   }
   int st = 0;
-  while (waitpid(pid, &st, 0) < 0) {
-  }
+  while (waitpid(pid, &st, 0) < 0)
+    if (errno != EINTR) return -1;
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 
@@ -86,18 +80,15 @@ static void write_harness(FILE *h, const c_program *p, const c_replay_result *rr
   fprintf(h, "}\nNI void __cyg_profile_func_exit(void *fn, void *site) { (void)fn, (void)site; }\n");
 }
 
-static void remove_dir(const char *dir) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  struct dirent *e;
-  char path[512];
-  while ((e = readdir(d)))
-    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-      unlink(path);
-    }
-  closedir(d);
-  rmdir(dir);
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+/* dir and everything in it (the check folders of jobs killed mid-way too). */
+static void remove_tree(const char *dir) {
+  nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 char *c_exec_tmpdir(void) {
@@ -107,16 +98,7 @@ char *c_exec_tmpdir(void) {
 
 void c_exec_tmpdir_remove(char *dir) {
   if (!dir) return;
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  char path[512];
-  while (d && (e = readdir(d)))
-    if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-      snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-      remove_dir(path);   /* the check folders of jobs killed mid-way */
-    }
-  if (d) closedir(d);
-  rmdir(dir);
+  remove_tree(dir);
   free(dir);
 }
 
@@ -155,6 +137,6 @@ bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size
   } else {
     snprintf(why, n, "execution check: cannot write the harness");
   }
-  remove_dir(dir);
+  remove_tree(dir);
   return ok;
 }

@@ -7,8 +7,6 @@
 #include <stddef.h>
 #include "lang/c/c_replay.h"
 
-/* The C spelling of an integer type. */
-const char *c_type_name(c_int t);
 /* True when the run reached reach_error(); else why (no clang, compile
  * error, run ended without reaching it). */
 bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n);

@@ -41,6 +41,17 @@ typedef struct {
   uint32_t nlabels;
 } frame;
 
+/* The prefix of the frame's variables' CFA names: "main::", "f#3::". */
+static void frame_scope(const frame *f, char *buf, size_t n) {
+  if (f->inst == 1) snprintf(buf, n, "%s::", f->name);
+  else snprintf(buf, n, "%s#%u::", f->name, f->inst);
+}
+
+static void frame_free(frame *f) {
+  for (uint32_t i = 0; i < f->nlabels; i++) free(f->labels[i].name);
+  free(f->labels), free(f->name);
+}
+
 typedef struct { CXCursor c; uint32_t loc; } case_entry;
 typedef struct { case_entry *cases; uint32_t n; uint32_t dflt; } switch_ctx;
 
@@ -237,11 +248,15 @@ static uint32_t here(lower *L) {
   return L->cur;
 }
 
-static uint32_t edge_to(lower *L, uint32_t src, uint32_t dst, const cfa_stmt *s, c_edge_info info) {
-  c_program *p = L->p;
-  uint32_t e = cfa_add_edge(L->c, src, dst, s, s ? 1 : 0);
+/* The edge's c_edge_info (einfo is indexed like the cfa's edges). */
+static void add_info(c_program *p, c_edge_info info) {
   if (p->ninfo == p->cap_info) p->einfo = xrealloc(p->einfo, (p->cap_info = p->cap_info ? 2 * p->cap_info : 256) * sizeof *p->einfo);
   p->einfo[p->ninfo++] = info;
+}
+
+static uint32_t edge_to(lower *L, uint32_t src, uint32_t dst, const cfa_stmt *s, c_edge_info info) {
+  uint32_t e = cfa_add_edge(L->c, src, dst, s, s ? 1 : 0);
+  add_info(L->p, info);
   return e;
 }
 
@@ -1126,6 +1141,24 @@ static cval *call_args(lower *L, CXCursor e, CXCursor def, const char *name, int
   return args;
 }
 
+/* The result of function def: void, or its integer type and a new
+ * variable prefix + "result"; false (failed) for other types. */
+static bool result_of(lower *L, CXCursor e, CXCursor def, const char *name, const char *prefix, bool *is_void,
+                      c_int *ty, term_t *var) {
+  CXType rt = clang_getResultType(clang_getCursorType(def));
+  *is_void = clang_getCanonicalType(rt).kind == CXType_Void;
+  if (*is_void) return true;
+  if (!int_type(rt, ty)) {
+    char tw[128];
+    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
+    return false;
+  }
+  char rn[320];
+  snprintf(rn, sizeof rn, "%sresult", prefix);
+  *var = new_var(L, rn, c_sem_sort(*ty, L->math), NULL, *ty);
+  return true;
+}
+
 /* The procedure of function def (recursive programs), created on first
  * call: its parameters, result variable, entry and exit locations; the
  * body is lowered later (c_lower's worklist). CFA_NONE after a failure. */
@@ -1154,17 +1187,7 @@ static uint32_t proc_of(lower *L, CXCursor e, CXCursor def, const char *name) {
     p->funcs[fi].params[p->funcs[fi].nparams++] = b->var;
     L->pdefs[fi].pty[i] = b->ty;
   }
-  CXType rt = clang_getResultType(clang_getCursorType(def));
-  L->pdefs[fi].ret_void = clang_getCanonicalType(rt).kind == CXType_Void;
-  if (!L->pdefs[fi].ret_void && !int_type(rt, &L->pdefs[fi].ret_ty)) {
-    char tw[128];
-    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
-  }
-  if (!L->failed && !L->pdefs[fi].ret_void) {
-    char rn[320];
-    snprintf(rn, sizeof rn, "%sresult", prefix);
-    p->funcs[fi].ret = new_var(L, rn, c_sem_sort(L->pdefs[fi].ret_ty, L->math), NULL, L->pdefs[fi].ret_ty);
-  }
+  if (!L->failed) result_of(L, e, def, name, prefix, &L->pdefs[fi].ret_void, &L->pdefs[fi].ret_ty, &p->funcs[fi].ret);
   L->curproc = saved;
   return L->failed ? CFA_NONE : fi;
 }
@@ -1218,18 +1241,9 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   char prefix[300];
   snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
   frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, xstrdup(name), NULL, 0};
-  CXType rt = clang_getResultType(clang_getCursorType(def));
-  f.ret_void = clang_getCanonicalType(rt).kind == CXType_Void;
-  if (!f.ret_void && !int_type(rt, &f.ret_ty)) {
-    char tw[128];
-    fail(L, e, "function %s returning %s", name, type_word(rt, tw, sizeof tw));
+  if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
     free(args), free(f.name);
     return void_val;
-  }
-  if (!f.ret_void) {
-    char rn[320];
-    snprintf(rn, sizeof rn, "%sresult", prefix);
-    f.ret_var = new_var(L, rn, c_sem_sort(f.ret_ty, L->math), NULL, f.ret_ty);
   }
   L->frames = xrealloc(L->frames, (L->nframes + 1) * sizeof *L->frames);
   L->frames[L->nframes++] = f;
@@ -1255,8 +1269,7 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   frame *top = &L->frames[--L->nframes];
   jump(L, top->ret_loc);
   L->cur = top->ret_loc;
-  for (uint32_t i = 0; i < top->nlabels; i++) free(top->labels[i].name);
-  free(top->labels), free(top->name);
+  frame_free(top);
   if (top->ret_void) return void_val;
   return val(top->ret_var, top->ret_ty);
 }
@@ -1350,8 +1363,7 @@ static void lower_decl(lower *L, CXCursor d) {
   }
   frame *f = &L->frames[L->nframes - 1];
   char prefix[300];
-  if (f->inst == 1) snprintf(prefix, sizeof prefix, "%s::", f->name);
-  else snprintf(prefix, sizeof prefix, "%s#%u::", f->name, f->inst);
+  frame_scope(f, prefix, sizeof prefix);
   binding *b = find_binding(L, d, f->inst);
   if (!b) b = add_binding(L, d, f->inst, prefix, d);
   if (!b) return;
@@ -1410,8 +1422,7 @@ static void loop_head(lower *L, uint32_t loc, CXCursor s) {
   const frame *f = &L->frames[L->nframes - 1];
   c_loop lp = {loc, 0, 0, xstrdup(f->name), NULL, L->c->vars.size};
   char scope[300];
-  if (f->inst == 1) snprintf(scope, sizeof scope, "%s::", f->name);
-  else snprintf(scope, sizeof scope, "%s#%u::", f->name, f->inst);
+  frame_scope(f, scope, sizeof scope);
   lp.scope = xstrdup(scope);
   pos_of(s, &lp.line, &lp.col);
   p->loops[p->nloops++] = lp;
@@ -1690,30 +1701,18 @@ static void lower_stmt(lower *L, CXCursor s) {
 
 /* ---- the program ---- */
 
-static CXCursor find_main(CXTranslationUnit tu) {
+/* The definition of function name, or a null cursor. */
+static CXCursor find_definition(CXTranslationUnit tu, const char *name) {
   cursors cs = children(clang_getTranslationUnitCursor(tu));
-  CXCursor m = clang_getNullCursor();
-  for (uint32_t i = 0; i < cs.n; i++) {
+  CXCursor def = clang_getNullCursor();
+  for (uint32_t i = 0; i < cs.n && clang_Cursor_isNull(def); i++) {
     if (clang_getCursorKind(cs.v[i]) != CXCursor_FunctionDecl || !clang_isCursorDefinition(cs.v[i])) continue;
     char *n = spelling(cs.v[i]);
-    if (strcmp(n, "main") == 0) m = cs.v[i];
+    if (strcmp(n, name) == 0) def = cs.v[i];
     free(n);
   }
   free(cs.v);
-  return m;
-}
-
-static bool defined_function(CXTranslationUnit tu, const char *name) {
-  cursors cs = children(clang_getTranslationUnitCursor(tu));
-  bool found = false;
-  for (uint32_t i = 0; i < cs.n && !found; i++) {
-    if (clang_getCursorKind(cs.v[i]) != CXCursor_FunctionDecl || !clang_isCursorDefinition(cs.v[i])) continue;
-    char *n = spelling(cs.v[i]);
-    found = strcmp(n, name) == 0;
-    free(n);
-  }
-  free(cs.v);
-  return found;
+  return def;
 }
 
 /* The first error diagnostic as file:line:column: message. */
@@ -1750,8 +1749,7 @@ static void lower_procs(lower *L) {
     if (cs.n) lower_stmt(L, cs.v[cs.n - 1]);
     free(cs.v);
     jump(L, L->p->funcs[fi].exit);
-    for (uint32_t j = 0; j < L->frames[0].nlabels; j++) free(L->frames[0].labels[j].name);
-    free(L->frames[0].labels), free(L->frames[0].name);
+    frame_free(&L->frames[0]);
     L->frames[0] = saved;
   }
 }
@@ -1778,7 +1776,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
     return false;
   }
   bool ok = !syntax_error(tu, d);
-  CXCursor mainfn = ok ? find_main(tu) : clang_getNullCursor();
+  CXCursor mainfn = ok ? find_definition(tu, "main") : clang_getNullCursor();
   if (ok && clang_Cursor_isNull(mainfn)) {
     diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: expected a definition of main", path);
     ok = false;
@@ -1786,8 +1784,8 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
   if (ok) {
     lower L = {0};
     L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa;
-    p->reach_error_defined = defined_function(tu, "reach_error");
-    p->verifier_error_defined = defined_function(tu, "__VERIFIER_error");
+    p->reach_error_defined = !clang_Cursor_isNull(find_definition(tu, "reach_error"));
+    p->verifier_error_defined = !clang_Cursor_isNull(find_definition(tu, "__VERIFIER_error"));
     uint32_t init = cfa_add_loc(&p->cfa, "INIT");
     p->cfa.locs[init].is_init = true;
     L.err = cfa_add_loc(&p->cfa, "ERR");
@@ -1821,16 +1819,11 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
       gs[i] = (cfa_stmt){.kind = CFA_ASSIGN, .var = b->var, .expr = L.ginits[i].init};
     }
     if (!L.failed) {
-      uint32_t e = cfa_add_edge(&p->cfa, init, entry, gs, L.nginits);
-      if (p->ninfo == p->cap_info) p->einfo = xrealloc(p->einfo, (p->cap_info = p->cap_info + 16) * sizeof *p->einfo);
-      p->einfo[p->ninfo++] = plain;
-      (void)e;
+      cfa_add_edge(&p->cfa, init, entry, gs, L.nginits);
+      add_info(p, plain);
     }
     free(gs);
-    for (uint32_t i = 0; i < L.nframes; i++) {
-      for (uint32_t j = 0; j < L.frames[i].nlabels; j++) free(L.frames[i].labels[j].name);
-      free(L.frames[i].labels), free(L.frames[i].name);
-    }
+    for (uint32_t i = 0; i < L.nframes; i++) frame_free(&L.frames[i]);
     if (procmode) {
       /* owners: globals and statics (instance 0); INIT is main's, ERR shared */
       for (uint32_t i = 0; i < L.nbinds; i++)

@@ -92,15 +92,6 @@ void c_proc_trace(const c_program *p, const cfa_prog *prog, const c_proc_map *m,
 
 /* ---- the deterministic run ---- */
 
-static term_t zero_of(type_t ty) {
-  switch (type_kind_of(ty)) {
-  case TYPE_BV: return term_bv_u64(type_bv_width(ty), 0);
-  case TYPE_ARRAY: return term_const_array(ty, zero_of(type_array_elem(ty)));
-  case TYPE_BOOL: return term_false();
-  default: return term_int(0);
-  }
-}
-
 /* A frame: vals are the globals and the frame's variables; a variable
  * without a value yet (main's start, a callee's locals) holds itself, so
  * that evaluating anything that reads it gives no value. */
@@ -229,7 +220,7 @@ void c_proc_run_concretize(const cfa_prog *p, cfa_trace *t) {
     cfa_trace_step *s = &t->steps[k];
     uint32_t n = p->globals.size + p->procs[s->proc].body.vars.size;
     for (uint32_t i = 0; i < n; i++)
-      if (!term_is_value(s->vals[i])) s->vals[i] = zero_of(term_type(s->vals[i]));
+      if (!term_is_value(s->vals[i])) s->vals[i] = term_zero(term_type(s->vals[i]));
   }
 }
 

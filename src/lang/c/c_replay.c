@@ -6,15 +6,6 @@
 
 #define MAX_STEPS 2000000u
 
-static term_t zero_of(type_t ty) {
-  switch (type_kind_of(ty)) {
-  case TYPE_BV: return term_bv_u64(type_bv_width(ty), 0);
-  case TYPE_ARRAY: return term_const_array(ty, zero_of(type_array_elem(ty)));
-  case TYPE_BOOL: return term_false();
-  default: return term_int(0);
-  }
-}
-
 void c_replay(const c_program *p, const cfa *c, const cfa_answer *a, c_replay_result *out) {
   memset(out, 0, sizeof *out);
   const cfa *o = &p->cfa;
@@ -22,7 +13,7 @@ void c_replay(const c_program *p, const cfa *c, const cfa_answer *a, c_replay_re
   term_t *cur = xcalloc(nv + 1, sizeof *cur), *next = xcalloc(nv + 1, sizeof *next);
   uint32_t *cexi = xcalloc(nv + 1, sizeof *cexi);   /* the variable's column in the answer */
   for (uint32_t i = 0; i < nv; i++) {
-    cur[i] = zero_of(term_type(o->vars.data[i]));
+    cur[i] = term_zero(term_type(o->vars.data[i]));
     cexi[i] = cfa_var_index(c, o->vars.data[i]);
   }
   uint32_t cap_vals = 0, cap_edges = 0, k = 0, loc = o->init;
@@ -51,7 +42,7 @@ void c_replay(const c_program *p, const cfa *c, const cfa_answer *a, c_replay_re
           /* the value the counterexample's next state has, where it has one */
           term_t v = NULL_TERM;
           if (a->vals && k < a->len && cexi[vi] != CFA_NONE) v = a->vals[(size_t)(k + 1) * c->vars.size + cexi[vi]];
-          next[vi] = v != NULL_TERM && term_is_value(v) ? v : zero_of(term_type(st->var));
+          next[vi] = v != NULL_TERM && term_is_value(v) ? v : term_zero(term_type(st->var));
         } else {
           ok = false;
         }

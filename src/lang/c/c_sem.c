@@ -4,6 +4,17 @@ const c_int c_int_int = {32, true, C_RANK_INT}, c_int_uint = {32, false, C_RANK_
 
 bool c_int_equal(c_int a, c_int b) { return a.width == b.width && a.is_signed == b.is_signed && a.rank == b.rank; }
 
+const char *c_type_name(c_int t) {
+  switch (t.width) {
+  case 1: return "_Bool";
+  case 8: return t.is_signed ? "signed char" : "unsigned char";
+  case 16: return t.is_signed ? "short" : "unsigned short";
+  case 32: return t.is_signed ? "int" : "unsigned int";
+  case 64: return t.is_signed ? "long long" : "unsigned long long";
+  default: return t.is_signed ? "__int128" : "unsigned __int128";
+  }
+}
+
 /* C11 6.3.1.1: types of lower rank than int become int when int holds all
  * their values, else unsigned int. */
 c_int c_promote(c_int t) {

@@ -25,6 +25,8 @@ typedef struct {
 static inline c_int c_int_make(c_rank rank, uint32_t width, bool is_signed) { return (c_int){width, is_signed, rank}; }
 extern const c_int c_int_int, c_int_uint, c_int_bool;   /* int is 32 bits in ILP32 and LP64 */
 bool c_int_equal(c_int a, c_int b);
+/* The C spelling of an integer type. */
+const char *c_type_name(c_int t);
 
 c_int c_promote(c_int t);
 c_int c_usual_conversions(c_int a, c_int b);

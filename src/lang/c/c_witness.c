@@ -5,22 +5,20 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
+#include "core/file.h"
 #include "lang/cfa_run.h"
 #include "zeta/zeta.h"
 
 static bool sha256_file(const char *path, char hex[65]) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return false;
-  EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-  EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
-  unsigned char buf[8192], md[EVP_MAX_MD_SIZE];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) EVP_DigestUpdate(ctx, buf, n);
-  unsigned len = 0;
-  EVP_DigestFinal_ex(ctx, md, &len);
-  EVP_MD_CTX_free(ctx);
-  fclose(f);
-  for (unsigned i = 0; i < 32 && i < len; i++) snprintf(hex + 2 * i, 3, "%02x", md[i]);
+  size_t len;
+  char err[256];
+  char *text = file_read_all(path, &len, err, sizeof err);
+  if (!text) return false;
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned mdlen = 0;
+  EVP_Digest(text, len, md, &mdlen, EVP_sha256(), NULL);
+  free(text);
+  for (unsigned i = 0; i < 32 && i < mdlen; i++) snprintf(hex + 2 * i, 3, "%02x", md[i]);
   return true;
 }
 
@@ -116,23 +114,12 @@ typedef struct {
   FILE *out;
 } c_printer;
 
-static const char *utype(uint32_t w) {
-  switch (w) {
-  case 1: case 8: return "unsigned char";
-  case 16: return "unsigned short";
-  case 32: return "unsigned int";
-  case 64: return "unsigned long long";
-  default: return NULL;
-  }
-}
-static const char *stype(uint32_t w) {
-  switch (w) {
-  case 8: return "signed char";
-  case 16: return "short";
-  case 32: return "int";
-  case 64: return "long long";
-  default: return NULL;
-  }
+/* The C type whose values are the bit-vectors of width w (1 bit: unsigned
+ * char), or NULL. */
+static const char *bv_type(uint32_t w, bool is_signed) {
+  if (w == 1 && !is_signed) w = 8;
+  if (w != 8 && w != 16 && w != 32 && w != 64) return NULL;
+  return c_type_name(c_int_make(C_RANK_INT, w, is_signed));
 }
 
 /* The C name of a CFA variable visible in the loop's scope, or NULL. */
@@ -175,7 +162,7 @@ static bool c_term(const c_printer *pr, term_t t) {
   }
   type_t ty = term_type(t);
   uint32_t w = type_kind_of(ty) == TYPE_BV ? type_bv_width(ty) : 0;
-  const char *ut = utype(w);
+  const char *ut = bv_type(w, false);
   if (w && !ut) return false;
   if (!ut) ut = "long long";
   term_op op = term_op_of(t);
@@ -238,8 +225,8 @@ static bool c_term(const c_printer *pr, term_t t) {
     return c_args(pr, t, op == OP_BVULT ? "<" : op == OP_BVULE ? "<=" : op == OP_BVUGT ? ">" : ">=", NULL);
   case OP_BVSLT: case OP_BVSLE: case OP_BVSGT: case OP_BVSGE: {
     uint32_t aw = type_bv_width(term_type(term_arg(t, 0)));
-    if (!stype(aw)) return false;
-    return c_args(pr, t, op == OP_BVSLT ? "<" : op == OP_BVSLE ? "<=" : op == OP_BVSGT ? ">" : ">=", stype(aw));
+    if (!bv_type(aw, true)) return false;
+    return c_args(pr, t, op == OP_BVSLT ? "<" : op == OP_BVSLE ? "<=" : op == OP_BVSGT ? ">" : ">=", bv_type(aw, true));
   }
   case OP_EXTRACT:
     if (term_param(t, 1) != 0) return false;
@@ -250,9 +237,9 @@ static bool c_term(const c_printer *pr, term_t t) {
   case OP_ZERO_EXTEND:
   case OP_SIGN_EXTEND: {
     uint32_t aw = type_bv_width(term_type(term_arg(t, 0)));
-    if (op == OP_SIGN_EXTEND && !stype(aw)) return false;
+    if (op == OP_SIGN_EXTEND && !bv_type(aw, true)) return false;
     fprintf(out, "((%s)", ut);
-    if (op == OP_SIGN_EXTEND) fprintf(out, "(%s)", stype(aw));
+    if (op == OP_SIGN_EXTEND) fprintf(out, "(%s)", bv_type(aw, true));
     if (!c_term(pr, term_arg(t, 0))) return false;
     fputc(')', out);
     return true;

@@ -138,9 +138,6 @@ static res resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env) {
 
 /* ---- levels: does a definition mention variables (1) or primes (2)? ---- */
 static int node_level(tla_ev *e, tla_node *n, tla_ctx *c);
-static int def_level(tla_ev *e, tla_def *d);
-
-int tla_def_level(tla_ev *e, tla_def *d) { return def_level(e, d); }
 
 static int def_level(tla_ev *e, tla_def *d) {
   if (d->level >= 0 && d->level != 3) return d->level;

@@ -122,8 +122,6 @@ const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at);
 void tla_eval_free_scratch(void);
 /* After an error (longjmp out of evaluations): the scratch pool is free again. */
 void tla_eval_reset_after_error(void);
-/* 0 constant, 1 state, 2 action (mentions primes). */
-int tla_def_level(tla_ev *e, tla_def *d);
 /* Does d mention a primed variable or UNCHANGED (through the definitions it uses)? */
 bool tla_def_primed(tla_ev *e, tla_def *d);
 #endif

@@ -669,11 +669,9 @@ void tla_model_free(tla_model *m) {
 
 size_t tla_nvars(const tla_model *m) { return m->core.nvars; }
 const char *tla_var_name(const tla_model *m, size_t i) { return m->core.vars[i]; }
-size_t tla_ninvariants(const tla_model *m) { return m->ninv; }
 const char *tla_invariant_name(const tla_model *m, size_t i) { return m->inv_names[i]; }
 bool tla_check_deadlock(const tla_model *m) { return m->deadlock; }
 bool tla_property_named(const tla_model *m) { return m->property_named; }
-bool tla_has_symmetry(const tla_model *m) { return m->perms != NULL; }
 const char *tla_unchecked(const tla_model *m) { return m->unchecked; }
 const char *tla_error(const tla_model *m) { return m->err; }
 void tla_set_limits(tla_model *m, const zeta_limits *lim) { m->ev.lim = lim; }

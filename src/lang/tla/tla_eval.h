@@ -36,7 +36,6 @@ typedef struct tla_def {
  * unnamed instances) and, for an instance, the substitutions of its
  * constants and variables (the rest are taken from the parent by name). */
 struct tla_ctx {
-  const char *module;
   tla_def **defs;
   size_t ndefs, capdefs, *hash, caphash;
   const char **decls;          /* constants and variables declared here (and in extended modules) */

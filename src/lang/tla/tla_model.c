@@ -90,9 +90,8 @@ void tla_ctx_add(tla_ctx *c, tla_def *d) {
   c->hash[j] = c->ndefs;
 }
 
-static tla_ctx *new_ctx(tla_model *m, const char *module, tla_ctx *parent) {
+static tla_ctx *new_ctx(tla_model *m, tla_ctx *parent) {
   tla_ctx *c = xcalloc(1, sizeof *c);
-  c->module = module;
   c->parent = parent;
   m->ctxs = xrealloc(m->ctxs, (m->nctxs + 1) * sizeof *m->ctxs);
   m->ctxs[m->nctxs++] = c;
@@ -194,7 +193,7 @@ static tla_ctx *instantiate(tla_model *m, tla_ctx *c, tla_node *inst, diag *d, u
   if (standard_module(mn->text)) return NULL;
   tla_node *mod = find_module(m, mn->text, mn, d);
   if (!mod) return NULL;
-  tla_ctx *ic = new_ctx(m, mn->text, c);
+  tla_ctx *ic = new_ctx(m, c);
   for (uint32_t i = 0; i < inst->n; i++) {
     tla_node *s = inst->kid[i];
     if (s->kind != TK_substitution || s->n < 2) continue;
@@ -230,7 +229,7 @@ static bool add_definition(tla_model *m, tla_ctx *c, tla_node *u, bool local, di
     if (d->code) return false;
     if (!df->inst) {
       /* I == INSTANCE Naturals: the standard operators through I! */
-      df->inst = new_ctx(m, "std", c);
+      df->inst = new_ctx(m, c);
     }
   } else if (u->kind == TK_function_definition) {
     df->kind = DEF_FUN;
@@ -430,7 +429,7 @@ static char *default_cfg(const char *path) {
 static const tla_val *perm_group(const tla_val *gens);
 
 static tla_ctx *overrides(tla_model *m) {
-  if (!m->core.overrides) m->core.overrides = new_ctx(m, "overrides", NULL);
+  if (!m->core.overrides) m->core.overrides = new_ctx(m, NULL);
   return m->core.overrides;
 }
 
@@ -487,7 +486,7 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
       diag_set(d, 2, "%s:%u:%u: expected a value", cfgpath, k->line, k->col);
       return false;
     }
-    tla_ctx *empty = new_ctx(m, "cfg", NULL);
+    tla_ctx *empty = new_ctx(m, NULL);
     size_t nv = mc->nvars, nc = mc->nconsts;
     mc->nvars = 0, mc->nconsts = 0, mc->cfg_mode = true;
     const tla_val *v = eval_const(m, tla_field_kid(def, TF_DEFINITION), empty, d);
@@ -594,7 +593,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   m->files = xmalloc(sizeof *m->files);
   m->files[m->nfiles++] = f;
   m->ev.m = m;
-  m->core.root = new_ctx(m, "root", NULL);
+  m->core.root = new_ctx(m, NULL);
   tla_node *root = tla_file_root(f), *mod = NULL;
   for (uint32_t i = 0; i < root->n && !mod; i++)
     if (root->kid[i]->kind == TK_module) mod = root->kid[i];

@@ -405,25 +405,22 @@ static const tla_val *range_set(int64_t lo, int64_t hi, tla_ev *e, const tla_nod
   return r;
 }
 
-static const tla_val *set_union(const tla_val *a, const tla_val *b) {
+static const tla_val *seq_of(const tla_val **e, uint32_t n) { return tv_tuple(e, n); }
+
+/* a's values then b's, as a sequence or a set (copied into a buffer: tv_set
+ * reorders the array it is given) */
+static const tla_val *joined(const tla_val *const *a, uint32_t na, const tla_val *const *b, uint32_t nb, bool seq) {
   vbuf *o = vb_take();
-  for (uint32_t k = 0; k < a->n; k++) vb_push(o, a->e[k]);
-  for (uint32_t k = 0; k < b->n; k++) vb_push(o, b->e[k]);
-  const tla_val *r = tv_set(o->a, o->n);
+  for (uint32_t k = 0; k < na; k++) vb_push(o, a[k]);
+  for (uint32_t k = 0; k < nb; k++) vb_push(o, b[k]);
+  const tla_val *r = seq ? seq_of(o->a, o->n) : tv_set(o->a, o->n);
   vb_give(o);
   return r;
 }
 
-static const tla_val *seq_of(const tla_val **e, uint32_t n) { return tv_tuple(e, n); }
-
 static const tla_val *concat(tla_ev *e, const tla_val *a, const tla_val *b, const tla_node *at) {
   if (!tv_is_seq(a) || !tv_is_seq(b)) tla_fail(e, at, "\\o: expected sequences");
-  vbuf *o = vb_take();
-  for (uint32_t k = 0; k < a->n; k++) vb_push(o, a->v[k]);
-  for (uint32_t k = 0; k < b->n; k++) vb_push(o, b->v[k]);
-  const tla_val *r = seq_of(o->a, o->n);
-  vb_give(o);
-  return r;
+  return joined(a->v, a->n, b->v, b->n, true);
 }
 
 /* ---- bindings of bound variables: x \in S, <<a, b>> \in S, x, y \in S ---- */
@@ -776,12 +773,7 @@ static const tla_val *builtin(tla_ev *e, const char *name, tla_node **args, uint
   if (NAMED("Append")) {
     ARGS(2);
     if (!tv_is_seq(a[0])) tla_fail(e, at, "Append: expected a sequence");
-    vbuf *o = vb_take();
-    for (uint32_t k = 0; k < a[0]->n; k++) vb_push(o, a[0]->v[k]);
-    vb_push(o, a[1]);
-    const tla_val *r = seq_of(o->a, o->n);
-    vb_give(o);
-    return r;
+    return joined(a[0]->v, a[0]->n, &a[1], 1, true);
   }
   if (NAMED("SubSeq")) {
     ARGS(3);
@@ -1161,7 +1153,8 @@ static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *en
         const tla_val *ops[2] = {a, b};
         return tv_lazy(TV_CUP, ops, 2);
       }
-      return set_union(tla_enumerate(e, a, l), tla_enumerate(e, b, r));
+      a = tla_enumerate(e, a, l), b = tla_enumerate(e, b, r);
+      return joined(a->e, a->n, b->e, b->n, false);
     case TK_cap:
     case TK_setminus: {
       if (op == TK_setminus && infinite(a)) {

@@ -433,6 +433,16 @@ static tla_ctx *overrides(tla_model *m) {
   return m->core.overrides;
 }
 
+/* A new definition of name that the cfg puts in place of the root module's
+ * (or, when the root does not define name, of a built-in operator); the
+ * caller fills it. */
+static tla_def *cfg_def(tla_model *m, const char *name) {
+  tla_def *d = new_def(m);
+  d->name = name;
+  tla_ctx_add(tla_ctx_find(m->core.root, name) ? m->core.root : overrides(m), d);
+  return d;
+}
+
 static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla_load_opts *o, diag *d) {
   struct tla_model_core *mc = &m->core;
   tla_ctx *root = mc->root;
@@ -453,17 +463,16 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
         mc->csubst[idx] = repl;
       } else {
         /* a definition overridden by another */
-        tla_def *alias = new_def(m);
-        *alias = *repl;
-        alias->name = name;
-        alias->memo = NULL;
-        alias->level = -1;
-        alias->params = NULL;
+        tla_def alias = *repl;
+        alias.name = name;
+        alias.memo = NULL;
+        alias.level = -1;
+        alias.params = NULL;
         if (repl->nparams) {
-          alias->params = xmalloc(repl->nparams * sizeof *alias->params);
-          memcpy(alias->params, repl->params, repl->nparams * sizeof *alias->params);
+          alias.params = xmalloc(repl->nparams * sizeof *alias.params);
+          memcpy(alias.params, repl->params, repl->nparams * sizeof *alias.params);
         }
-        tla_ctx_add(tla_ctx_find(root, name) ? root : overrides(m), alias);
+        *cfg_def(m, name) = alias;
       }
       continue;
     }
@@ -499,14 +508,8 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
       mc->cvals[idx] = v;
     } else {
       /* a definition replaced by a value (TLC: NoVal = NoVal for CHOOSE v : v \notin S) */
-      tla_def *alias = new_def(m);
-      alias->name = name;
-      alias->kind = DEF_OP;
-      alias->ctx = root;
-      alias->memo = v;
-      alias->level = 0;
-      alias->body = tla_field_kid(def, TF_DEFINITION);
-      tla_ctx_add(tla_ctx_find(root, name) ? root : overrides(m), alias);
+      *cfg_def(m, name) = (tla_def){.name = name, .kind = DEF_OP, .ctx = root, .memo = v, .level = 0,
+                                    .body = tla_field_kid(def, TF_DEFINITION)};
     }
   }
   /* constants without a value are an error where they are used */

@@ -44,6 +44,7 @@ struct tla_model {
   char unchecked[512];
   char err[1100];
   const tla_val **cur, **nxt;
+  const tla_val **step;   /* tla_violated_step's next state */
   tla_ev ev;
 };
 
@@ -647,6 +648,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   }
   m->cur = xcalloc(m->core.nvars + 1, sizeof *m->cur);
   m->nxt = xcalloc(m->core.nvars + 1, sizeof *m->nxt);
+  m->step = xcalloc(m->core.nvars + 1, sizeof *m->step);
   return m;
 }
 
@@ -661,7 +663,7 @@ void tla_model_free(tla_model *m) {
   free(m->files), free(m->ctxs), free(m->defs), free(m->dir);
   free(m->core.vars), free(m->core.cnames), free(m->core.cvals), free(m->core.csubst);
   free(m->init), free(m->inv), free(m->inv_action), free(m->inv_trace), free(m->inv_names), free(m->cons), free(m->assumes);
-  free(m->cur), free(m->nxt);
+  free(m->cur), free(m->nxt), free(m->step);
   free(m);
   free(memo_tab);   /* its entries point into the value table */
   memo_tab = NULL;
@@ -772,9 +774,8 @@ static int violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
 int tla_violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
   /* the step's next state goes into a buffer of its own: the caller may be
    * enumerating successors into m->nxt */
-  const tla_val **saved = m->nxt, *buf[256];
-  if (m->core.nvars > 256) return -1;
-  m->nxt = buf;
+  const tla_val **saved = m->nxt;
+  m->nxt = m->step;
   int r;
   PROTECT(m, r, -2, violated_step(m, from, to));
   m->nxt = saved;

@@ -348,8 +348,7 @@ static void ev_restore(tla_model *m, const ev_saved *s) {
     ev_restore(m, &sv_);                            \
   } while (0)
 
-static const tla_val *eval_const(tla_model *m, tla_node *n, tla_ctx *c, diag *d) {
-  (void)d;
+static const tla_val *eval_const(tla_model *m, tla_node *n, tla_ctx *c) {
   m->ev.cur = NULL;
   m->ev.nxt = NULL;
   const tla_val *v;
@@ -358,7 +357,7 @@ static const tla_val *eval_const(tla_model *m, tla_node *n, tla_ctx *c, diag *d)
 }
 
 /* Spec == Init /\ [][Next]_v /\ fairness: the parts. */
-static bool contains_temporal(tla_ev *e, tla_node *n, tla_ctx *c, int depth) {
+static bool contains_temporal(tla_node *n, tla_ctx *c, int depth) {
   if (depth > 30) return false;
   if (n->kind == TK_always || n->kind == TK_eventually || n->kind == TK_fairness || n->kind == TK_leads_to) return true;
   if (n->kind == TK_identifier_ref) {
@@ -367,43 +366,42 @@ static bool contains_temporal(tla_ev *e, tla_node *n, tla_ctx *c, int depth) {
       /* memoised per definition: 0 unknown, 1 no, 2 yes, 3 computing */
       if (d->temporal == 0) {
         d->temporal = 3;
-        d->temporal = contains_temporal(e, d->body, d->ctx, depth + 1) ? 2 : 1;
+        d->temporal = contains_temporal(d->body, d->ctx, depth + 1) ? 2 : 1;
       }
       return d->temporal == 2;
     }
   }
   for (uint32_t i = 0; i < n->n; i++)
-    if (contains_temporal(e, n->kid[i], c, depth)) return true;
+    if (contains_temporal(n->kid[i], c, depth)) return true;
   return false;
 }
 
-static bool split_spec(tla_model *m, tla_node *n, tla_ctx *c, diag *d, int depth) {
+static void split_spec(tla_model *m, tla_node *n, tla_ctx *c, int depth) {
   while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
-  if (depth > 30) return true;
+  if (depth > 30) return;
   if (n->kind == TK_conj_list) {
-    for (uint32_t i = 0; i < n->n; i++)
-      if (!split_spec(m, n->kid[i]->kid[n->kid[i]->n - 1], c, d, depth + 1)) return false;
-    return true;
+    for (uint32_t i = 0; i < n->n; i++) split_spec(m, n->kid[i]->kid[n->kid[i]->n - 1], c, depth + 1);
+    return;
   }
-  if (n->kind == TK_bound_infix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_land)
-    return split_spec(m, tla_field_kid(n, TF_LHS), c, d, depth + 1) && split_spec(m, tla_field_kid(n, TF_RHS), c, d, depth + 1);
-  if (n->kind == TK_identifier_ref && contains_temporal(&m->ev, n, c, 0)) {
+  if (n->kind == TK_bound_infix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_land) {
+    split_spec(m, tla_field_kid(n, TF_LHS), c, depth + 1);
+    split_spec(m, tla_field_kid(n, TF_RHS), c, depth + 1);
+    return;
+  }
+  if (n->kind == TK_identifier_ref && contains_temporal(n, c, 0)) {
     tla_def *df = tla_ctx_find(c, n->text);
-    return split_spec(m, df->body, df->ctx, d, depth + 1);
+    split_spec(m, df->body, df->ctx, depth + 1);
+    return;
   }
   if (n->kind == TK_bound_prefix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_always) {
     tla_node *r = tla_field_kid(n, TF_RHS);
     while (r->kind == TK_parentheses && r->n == 1) r = r->kid[0];
-    if (r->kind == TK_step_expr_or_stutter) {
-      m->next = (tla_part){r->kid[0], c};
-      return true;
-    }
-    return true;   /* other [] formulas: properties, not part of the transition relation */
+    if (r->kind == TK_step_expr_or_stutter) m->next = (tla_part){r->kid[0], c};
+    return;   /* other [] formulas: properties, not part of the transition relation */
   }
-  if (contains_temporal(&m->ev, n, c, 0)) return true;   /* fairness */
+  if (contains_temporal(n, c, 0)) return;   /* fairness */
   m->init = xrealloc(m->init, (m->ninit + 1) * sizeof *m->init);
   m->init[m->ninit++] = (tla_part){n, c};
-  return true;
 }
 
 static tla_def *root_def(tla_model *m, const char *name, const char *what, const char *file, diag *d) {
@@ -499,7 +497,7 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
     tla_ctx *empty = new_ctx(m, NULL);
     size_t nv = mc->nvars, nc = mc->nconsts;
     mc->nvars = 0, mc->nconsts = 0, mc->cfg_mode = true;
-    const tla_val *v = eval_const(m, tla_field_kid(def, TF_DEFINITION), empty, d);
+    const tla_val *v = eval_const(m, tla_field_kid(def, TF_DEFINITION), empty);
     mc->nvars = nv, mc->nconsts = nc, mc->cfg_mode = false;
     if (!v) {
       diag_set(d, 2, "%s", m->err);
@@ -521,7 +519,7 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
   if (cfg->spec && !(o->init && o->next)) {
     sd = root_def(m, cfg->spec, "specification", file, d);
     if (!sd) return false;
-    if (!split_spec(m, sd->body, sd->ctx, d, 0)) return false;
+    split_spec(m, sd->body, sd->ctx, 0);
   }
   if (!cfg->spec && !iname) iname = "Init";
   if (!cfg->spec && !nname) nname = "Next";
@@ -616,7 +614,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   if (ok) ok = apply_cfg(m, &cfg, cfgpath, o, d);
   /* ASSUME */
   for (size_t i = 0; ok && i < m->nassumes; i++) {
-    const tla_val *v = eval_const(m, m->assumes[i].node, m->assumes[i].ctx, d);
+    const tla_val *v = eval_const(m, m->assumes[i].node, m->assumes[i].ctx);
     if (!v) {
       diag_set(d, 2, "%s", m->err);
       ok = false;
@@ -631,7 +629,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
     tla_def *sd = root_def(m, cfg.symmetry, "symmetry", cfgpath, d);
     ok = sd != NULL;
     if (ok) {
-      const tla_val *v = eval_const(m, sd->body, sd->ctx, d);
+      const tla_val *v = eval_const(m, sd->body, sd->ctx);
       if (!v || v->kind != TV_SET) {
         diag_set(d, 2, "%s", v ? "SYMMETRY: not a set of permutations" : m->err);
         ok = false;

@@ -786,15 +786,15 @@ bool tla_has_trace_invariants(const tla_model *m) { return m->any_trace; }
 static int violated_trace(tla_model *m, const tla_val **path, size_t n) {
   const tla_val **recs = xmalloc((n + 1) * sizeof *recs);
   const tla_val **names = xmalloc((m->core.nvars + 1) * sizeof *names);
+  const tla_val **d = xmalloc((m->core.nvars + 1) * sizeof *d), **v = xmalloc((m->core.nvars + 1) * sizeof *v);
   for (size_t k = 0; k < m->core.nvars; k++) names[k] = tv_str(m->core.vars[k]);
   for (size_t i = 0; i < n; i++) {
-    const tla_val **d = xmalloc((m->core.nvars + 1) * sizeof *d), **v = xmalloc((m->core.nvars + 1) * sizeof *v);
+    /* refilled for each record: tv_fun sorts d and v in place */
     for (size_t k = 0; k < m->core.nvars; k++) d[k] = names[k], v[k] = path[i]->v[k];
     recs[i] = tv_fun(d, v, (uint32_t)m->core.nvars);
-    free(d), free(v);
   }
   const tla_val *hist = tv_tuple(recs, (uint32_t)n);
-  free(recs), free(names);
+  free(recs), free(names), free(d), free(v);
   m->ev.cur = path[n - 1]->v;
   m->ev.nxt = NULL;
   m->ev.init_mode = false;

@@ -153,11 +153,11 @@ static tla_node *find_module(tla_model *m, const char *name, const tla_node *at,
   return r;
 }
 
-static bool symbols_seen;   /* set by def_name, read by tla_model_load */
-
-static const char *def_name(tla_node *nm) {
+/* A definition's name; an operator symbol (a \\prec b == ...) also tells the
+ * evaluator to look built-in operators up among the definitions. */
+static const char *def_name(tla_model *m, tla_node *nm) {
   if (nm->kind == TK_identifier || nm->kind == TK_identifier_ref) return nm->text;
-  symbols_seen = true;
+  m->core.user_symbols = true;
   tla_kind k = nm->n ? nm->kid[0]->kind : nm->kind;
   return tla_intern(tla_kind_name(k), strlen(tla_kind_name(k)));
 }
@@ -200,7 +200,7 @@ static tla_ctx *instantiate(tla_model *m, tla_ctx *c, tla_node *inst, diag *d, u
     if (s->kind != TK_substitution || s->n < 2) continue;
     XGROW(ic->sub_name, ic->capsubs, ic->nsubs + 1);
     ic->sub_expr = xrealloc(ic->sub_expr, ic->capsubs * sizeof *ic->sub_expr);
-    ic->sub_name[ic->nsubs] = def_name(s->kid[0]);
+    ic->sub_name[ic->nsubs] = def_name(m, s->kid[0]);
     ic->sub_expr[ic->nsubs++] = s->kid[s->n - 1];
   }
   if (!load_units(m, ic, mod, d, depth + 1)) return NULL;
@@ -222,7 +222,7 @@ static bool add_definition(tla_model *m, tla_ctx *c, tla_node *u, bool local, di
   df->local = local;
   df->ctx = c;
   tla_node *nm = tla_field_kid(u, TF_NAME);
-  df->name = def_name(nm);
+  df->name = def_name(m, nm);
   if (u->kind == TK_module_definition) {
     df->kind = DEF_INSTANCE;
     tla_node *inst = tla_field_kid(u, TF_DEFINITION);
@@ -279,7 +279,7 @@ static bool load_units(tla_model *m, tla_ctx *c, tla_node *mod, diag *d, unsigne
         for (uint32_t j = 0; j < u->n; j++) {
           tla_node *k = u->kid[j];
           if (k->kind == TK_identifier) add_decl(m, c, k->text, u->kind == TK_variable_declaration);
-          else if (k->kind == TK_operator_declaration) add_decl(m, c, def_name(tla_field_kid(k, TF_NAME)), false);
+          else if (k->kind == TK_operator_declaration) add_decl(m, c, def_name(m, tla_field_kid(k, TF_NAME)), false);
         }
         break;
       case TK_operator_definition:
@@ -607,9 +607,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   tla_cfg cfg = {0};
   cfg.check_deadlock = -1;
   char *cfgpath = o->config ? xstrdup(o->config) : default_cfg(path);
-  symbols_seen = false;
   bool ok = load_units(m, m->core.root, mod, d, 0);
-  m->core.user_symbols = symbols_seen;
   if (ok && cfgpath) ok = tla_cfg_read(cfgpath, &cfg, d);
   if (ok) ok = apply_cfg(m, &cfg, cfgpath, o, d);
   /* ASSUME */

@@ -628,11 +628,14 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
     ok = sd != NULL;
     if (ok) {
       const tla_val *v = eval_const(m, sd->body, sd->ctx);
-      if (!v || v->kind != TV_SET) {
-        diag_set(d, 2, "%s", v ? "SYMMETRY: not a set of permutations" : m->err);
+      if (v && v->kind == TV_SET) m->perms = perm_group(v);
+      if (!m->perms) {
+        if (v)
+          diag_set(d, 2, "%s:%u:%u: SYMMETRY %s: expected a set of permutations (functions from a set onto itself)",
+                   sd->body->file, sd->body->line, sd->body->col, sd->name);
+        else
+          diag_set(d, 2, "%s", m->err);
         ok = false;
-      } else {
-        m->perms = perm_group(v);
       }
     }
   }
@@ -833,24 +836,43 @@ int tla_constraints_hold(tla_model *m, const tla_val *state) {
   return r;
 }
 
+/* Is g a function from a set onto itself? */
+static bool is_permutation(const tla_val *g) {
+  if (g->kind != TV_FUN) return false;
+  if (!g->n) return true;
+  const tla_val **buf = xmalloc(g->n * sizeof *buf);   /* tv_set reorders it */
+  memcpy(buf, g->e, g->n * sizeof *buf);
+  const tla_val *domain = tv_set(buf, g->n);
+  memcpy(buf, g->v, g->n * sizeof *buf);
+  bool onto = tv_set(buf, g->n) == domain;
+  free(buf);
+  return onto;
+}
+
 /* The group the given permutations generate (TLC's symmetry set is the
  * subgroup they generate): permutations as total functions over the
- * model values any of them moves, composed until closed. */
+ * model values any of them moves, composed until closed (a subset of the
+ * group past 50000 elements: fewer states merged, none wrongly). NULL if
+ * an element of gens is not a permutation. */
 static const tla_val *perm_group(const tla_val *gens) {
-  const tla_val *u[256];
+  size_t most = 1;
+  for (uint32_t i = 0; i < gens->n; i++) {
+    if (!is_permutation(gens->e[i])) return NULL;
+    most += gens->e[i]->n;
+  }
+  const tla_val **u = xmalloc(most * sizeof *u), **dom = xmalloc(most * sizeof *dom), **val = xmalloc(most * sizeof *val);
   uint32_t nu = 0;
   for (uint32_t i = 0; i < gens->n; i++) {
     const tla_val *g = gens->e[i];
-    if (g->kind != TV_FUN) return gens;
-    for (uint32_t k = 0; k < g->n && nu < 256; k++) {
+    for (uint32_t k = 0; k < g->n; k++) {
       bool seen = false;
       for (uint32_t j = 0; j < nu && !seen; j++) seen = u[j] == g->e[k];
       if (!seen) u[nu++] = g->e[k];
     }
   }
-  const tla_val *dom[256], *val[256];
   size_t cap = 64, n = 0;
   const tla_val **all = xmalloc(cap * sizeof *all), **gn = xmalloc((gens->n + 1) * sizeof *gn);
+  /* dom and val are refilled for every function: tv_fun sorts them in place */
   for (uint32_t i = 0; i < gens->n; i++) {
     for (uint32_t k = 0; k < nu; k++) {
       const tla_val *y = tv_apply(gens->e[i], u[k]);
@@ -870,8 +892,7 @@ static const tla_val *perm_group(const tla_val *gens) {
       all[n++] = p;
     }
   const tla_val *r = tv_set(all, (uint32_t)n);
-  free(all);
-  free(gn);
+  free(all), free(gn), free(u), free(dom), free(val);
   return r;
 }
 

@@ -516,6 +516,16 @@ static uint32_t bounds_of(tla_node *n, tla_field f, tla_node **out) {
 }
 
 /* ---- operator application ---- */
+/* The argument expressions of F(a, b) into args (at most 32; a bare name
+ * F has none). */
+static uint32_t op_args(const tla_node *app, tla_node **args) {
+  uint32_t na = 0;
+  if (app->kind == TK_bound_op)
+    for (uint32_t i = 0; i < app->n; i++)
+      if (app->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = app->kid[i];
+  return na;
+}
+
 static const char *sym_name(tla_kind k) {
   static const char *names[TK_COUNT];   /* interned strings live for the process */
   if (!names[k]) names[k] = tla_intern(tla_kind_name(k), strlen(tla_kind_name(k)));
@@ -1353,9 +1363,7 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
     case TK_bound_op: {
       tla_node *name = tla_field_kid(n, TF_NAME);
       tla_node *args[32];
-      uint32_t na = 0;
-      for (uint32_t i = 0; i < n->n; i++)
-        if (n->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = n->kid[i];
+      uint32_t na = op_args(n, args);
       return eval_ident(e, n, name->text, args, na, c, env);
     }
     case TK_prefixed_op: {
@@ -1368,9 +1376,7 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
         res r = resolve(e, name->text, ic, NULL);
         if (r.kind != R_DEF) tla_fail(e, op, "%s is not defined in the instance", name->text);
         tla_node *args[32];
-        uint32_t na = 0;
-        for (uint32_t i = 0; i < op->n; i++)
-          if (op->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = op->kid[i];
+        uint32_t na = op_args(op, args);
         return call_def(e, r.def, args, na, c, env, n);
       }
       tla_fail(e, n, "unsupported instance reference");
@@ -1787,10 +1793,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       }
       if (!d || d->kind != DEF_OP || (d->nparams == 0 && def_level(e, d) < 1)) goto condition;
       tla_node *args[32];
-      uint32_t na = 0;
-      if (n->kind == TK_bound_op)
-        for (uint32_t i = 0; i < n->n; i++)
-          if (n->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = n->kid[i];
+      uint32_t na = op_args(n, args);
       arg_cells room;
       tla_env *ne = bind_args(e, d, args, na, c, env, &room, n);
       r = tla_enum(e, d->body, d->ctx, ne, k);
@@ -1803,10 +1806,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       res rs = resolve(e, name->text, ic, NULL);
       if (rs.kind != R_DEF || rs.def->kind != DEF_OP) goto condition;
       tla_node *args[32];
-      uint32_t na = 0;
-      if (op->kind == TK_bound_op)
-        for (uint32_t i = 0; i < op->n; i++)
-          if (op->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = op->kid[i];
+      uint32_t na = op_args(op, args);
       arg_cells room;
       tla_env *ne = bind_args(e, rs.def, args, na, c, env, &room, n);
       r = tla_enum(e, rs.def->body, rs.def->ctx, ne, k);

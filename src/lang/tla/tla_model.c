@@ -232,19 +232,13 @@ static bool add_definition(tla_model *m, tla_ctx *c, tla_node *u, bool local, di
       /* I == INSTANCE Naturals: the standard operators through I! */
       df->inst = new_ctx(m, c);
     }
-  } else if (u->kind == TK_function_definition) {
-    df->kind = DEF_FUN;
-    df->body = tla_field_kid(u, TF_DEFINITION);
-    for (uint32_t i = 0; i < u->n; i++)
-      if (u->kid[i]->kind == TK_quantifier_bound) {
-        df->params = xrealloc(df->params, (df->nparams + 1) * sizeof *df->params);
-        df->params[df->nparams++] = u->kid[i];
-      }
   } else {
-    df->kind = DEF_OP;
+    /* f[x \in S] == ...: the bounds; Op(x, F(_)) == ...: the parameters */
+    bool fun = u->kind == TK_function_definition;
+    df->kind = fun ? DEF_FUN : DEF_OP;
     df->body = tla_field_kid(u, TF_DEFINITION);
     for (uint32_t i = 0; i < u->n; i++)
-      if (u->kid[i]->field == TF_PARAMETER) {
+      if (fun ? u->kid[i]->kind == TK_quantifier_bound : u->kid[i]->field == TF_PARAMETER) {
         df->params = xrealloc(df->params, (df->nparams + 1) * sizeof *df->params);
         df->params[df->nparams++] = u->kid[i];
       }

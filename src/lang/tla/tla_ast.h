@@ -58,7 +58,6 @@ struct tla_node {
   const char *text;       /* interned: identifiers, numbers, strings (unquoted), kind name otherwise */
   uint32_t n;
   tla_node **kid;
-  void *cache;            /* evaluator's per-node memo (resolved definition) */
 };
 
 /* One parsed file: its nodes live in an arena freed with the file. */

@@ -138,9 +138,6 @@ static res resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env) {
 
 /* ---- levels: does a definition mention variables (1) or primes (2)? ---- */
 static int node_level(tla_ev *e, tla_node *n, tla_ctx *c);
-static int def_level(tla_ev *e, tla_def *d);
-
-int tla_def_level(tla_ev *e, tla_def *d) { return def_level(e, d); }
 
 static int def_level(tla_ev *e, tla_def *d) {
   if (d->level >= 0 && d->level != 3) return d->level;
@@ -408,25 +405,22 @@ static const tla_val *range_set(int64_t lo, int64_t hi, tla_ev *e, const tla_nod
   return r;
 }
 
-static const tla_val *set_union(const tla_val *a, const tla_val *b) {
+static const tla_val *seq_of(const tla_val **e, uint32_t n) { return tv_tuple(e, n); }
+
+/* a's values then b's, as a sequence or a set (copied into a buffer: tv_set
+ * reorders the array it is given) */
+static const tla_val *joined(const tla_val *const *a, uint32_t na, const tla_val *const *b, uint32_t nb, bool seq) {
   vbuf *o = vb_take();
-  for (uint32_t k = 0; k < a->n; k++) vb_push(o, a->e[k]);
-  for (uint32_t k = 0; k < b->n; k++) vb_push(o, b->e[k]);
-  const tla_val *r = tv_set(o->a, o->n);
+  for (uint32_t k = 0; k < na; k++) vb_push(o, a[k]);
+  for (uint32_t k = 0; k < nb; k++) vb_push(o, b[k]);
+  const tla_val *r = seq ? seq_of(o->a, o->n) : tv_set(o->a, o->n);
   vb_give(o);
   return r;
 }
 
-static const tla_val *seq_of(const tla_val **e, uint32_t n) { return tv_tuple(e, n); }
-
 static const tla_val *concat(tla_ev *e, const tla_val *a, const tla_val *b, const tla_node *at) {
   if (!tv_is_seq(a) || !tv_is_seq(b)) tla_fail(e, at, "\\o: expected sequences");
-  vbuf *o = vb_take();
-  for (uint32_t k = 0; k < a->n; k++) vb_push(o, a->v[k]);
-  for (uint32_t k = 0; k < b->n; k++) vb_push(o, b->v[k]);
-  const tla_val *r = seq_of(o->a, o->n);
-  vb_give(o);
-  return r;
+  return joined(a->v, a->n, b->v, b->n, true);
 }
 
 /* ---- bindings of bound variables: x \in S, <<a, b>> \in S, x, y \in S ---- */
@@ -522,6 +516,16 @@ static uint32_t bounds_of(tla_node *n, tla_field f, tla_node **out) {
 }
 
 /* ---- operator application ---- */
+/* The argument expressions of F(a, b) into args (at most 32; a bare name
+ * F has none). */
+static uint32_t op_args(const tla_node *app, tla_node **args) {
+  uint32_t na = 0;
+  if (app->kind == TK_bound_op)
+    for (uint32_t i = 0; i < app->n; i++)
+      if (app->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = app->kid[i];
+  return na;
+}
+
 static const char *sym_name(tla_kind k) {
   static const char *names[TK_COUNT];   /* interned strings live for the process */
   if (!names[k]) names[k] = tla_intern(tla_kind_name(k), strlen(tla_kind_name(k)));
@@ -779,12 +783,7 @@ static const tla_val *builtin(tla_ev *e, const char *name, tla_node **args, uint
   if (NAMED("Append")) {
     ARGS(2);
     if (!tv_is_seq(a[0])) tla_fail(e, at, "Append: expected a sequence");
-    vbuf *o = vb_take();
-    for (uint32_t k = 0; k < a[0]->n; k++) vb_push(o, a[0]->v[k]);
-    vb_push(o, a[1]);
-    const tla_val *r = seq_of(o->a, o->n);
-    vb_give(o);
-    return r;
+    return joined(a[0]->v, a[0]->n, &a[1], 1, true);
   }
   if (NAMED("SubSeq")) {
     ARGS(3);
@@ -936,13 +935,12 @@ static const tla_val *except_at(tla_ev *e, const tla_val *f, tla_node **path, ui
   if (k < 0) return f;   /* TLC: updating outside the domain leaves f unchanged */
   const tla_val *nv = except_at(e, f->v[k], path + 1, np - 1, newv, c, env);
   if (nv == f->v[k]) return f;
-  const tla_val **dom = xmalloc(f->n * sizeof *dom), **val = xmalloc(f->n * sizeof *val);
-  memcpy(dom, f->e, f->n * sizeof *dom);
-  memcpy(val, f->v, f->n * sizeof *val);
-  val[k] = nv;
-  const tla_val *r = tv_fun(dom, val, f->n);
-  free(dom);
-  free(val);
+  vbuf *dom = vb_take(), *val = vb_take();
+  for (uint32_t j = 0; j < f->n; j++) vb_push(dom, f->e[j]), vb_push(val, f->v[j]);
+  val->a[k] = nv;
+  const tla_val *r = tv_fun(dom->a, val->a, f->n);
+  vb_give(val);
+  vb_give(dom);
   return r;
 }
 
@@ -1164,7 +1162,8 @@ static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *en
         const tla_val *ops[2] = {a, b};
         return tv_lazy(TV_CUP, ops, 2);
       }
-      return set_union(tla_enumerate(e, a, l), tla_enumerate(e, b, r));
+      a = tla_enumerate(e, a, l), b = tla_enumerate(e, b, r);
+      return joined(a->e, a->n, b->e, b->n, false);
     case TK_cap:
     case TK_setminus: {
       if (op == TK_setminus && infinite(a)) {
@@ -1364,9 +1363,7 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
     case TK_bound_op: {
       tla_node *name = tla_field_kid(n, TF_NAME);
       tla_node *args[32];
-      uint32_t na = 0;
-      for (uint32_t i = 0; i < n->n; i++)
-        if (n->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = n->kid[i];
+      uint32_t na = op_args(n, args);
       return eval_ident(e, n, name->text, args, na, c, env);
     }
     case TK_prefixed_op: {
@@ -1379,9 +1376,7 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
         res r = resolve(e, name->text, ic, NULL);
         if (r.kind != R_DEF) tla_fail(e, op, "%s is not defined in the instance", name->text);
         tla_node *args[32];
-        uint32_t na = 0;
-        for (uint32_t i = 0; i < op->n; i++)
-          if (op->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = op->kid[i];
+        uint32_t na = op_args(op, args);
         return call_def(e, r.def, args, na, c, env, n);
       }
       tla_fail(e, n, "unsupported instance reference");
@@ -1798,10 +1793,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       }
       if (!d || d->kind != DEF_OP || (d->nparams == 0 && def_level(e, d) < 1)) goto condition;
       tla_node *args[32];
-      uint32_t na = 0;
-      if (n->kind == TK_bound_op)
-        for (uint32_t i = 0; i < n->n; i++)
-          if (n->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = n->kid[i];
+      uint32_t na = op_args(n, args);
       arg_cells room;
       tla_env *ne = bind_args(e, d, args, na, c, env, &room, n);
       r = tla_enum(e, d->body, d->ctx, ne, k);
@@ -1814,10 +1806,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       res rs = resolve(e, name->text, ic, NULL);
       if (rs.kind != R_DEF || rs.def->kind != DEF_OP) goto condition;
       tla_node *args[32];
-      uint32_t na = 0;
-      if (op->kind == TK_bound_op)
-        for (uint32_t i = 0; i < op->n; i++)
-          if (op->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = op->kid[i];
+      uint32_t na = op_args(op, args);
       arg_cells room;
       tla_env *ne = bind_args(e, rs.def, args, na, c, env, &room, n);
       r = tla_enum(e, rs.def->body, rs.def->ctx, ne, k);

@@ -36,7 +36,6 @@ typedef struct tla_def {
  * unnamed instances) and, for an instance, the substitutions of its
  * constants and variables (the rest are taken from the parent by name). */
 struct tla_ctx {
-  const char *module;
   tla_def **defs;
   size_t ndefs, capdefs, *hash, caphash;
   const char **decls;          /* constants and variables declared here (and in extended modules) */
@@ -122,8 +121,6 @@ const tla_val *tla_enumerate(tla_ev *e, const tla_val *s, const tla_node *at);
 void tla_eval_free_scratch(void);
 /* After an error (longjmp out of evaluations): the scratch pool is free again. */
 void tla_eval_reset_after_error(void);
-/* 0 constant, 1 state, 2 action (mentions primes). */
-int tla_def_level(tla_ev *e, tla_def *d);
 /* Does d mention a primed variable or UNCHANGED (through the definitions it uses)? */
 bool tla_def_primed(tla_ev *e, tla_def *d);
 #endif

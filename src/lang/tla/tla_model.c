@@ -44,6 +44,7 @@ struct tla_model {
   char unchecked[512];
   char err[1100];
   const tla_val **cur, **nxt;
+  const tla_val **step;   /* tla_violated_step's next state */
   tla_ev ev;
 };
 
@@ -90,9 +91,8 @@ void tla_ctx_add(tla_ctx *c, tla_def *d) {
   c->hash[j] = c->ndefs;
 }
 
-static tla_ctx *new_ctx(tla_model *m, const char *module, tla_ctx *parent) {
+static tla_ctx *new_ctx(tla_model *m, tla_ctx *parent) {
   tla_ctx *c = xcalloc(1, sizeof *c);
-  c->module = module;
   c->parent = parent;
   m->ctxs = xrealloc(m->ctxs, (m->nctxs + 1) * sizeof *m->ctxs);
   m->ctxs[m->nctxs++] = c;
@@ -153,11 +153,11 @@ static tla_node *find_module(tla_model *m, const char *name, const tla_node *at,
   return r;
 }
 
-static bool symbols_seen;   /* set by def_name, read by tla_model_load */
-
-static const char *def_name(tla_node *nm) {
+/* A definition's name; an operator symbol (a \\prec b == ...) also tells the
+ * evaluator to look built-in operators up among the definitions. */
+static const char *def_name(tla_model *m, tla_node *nm) {
   if (nm->kind == TK_identifier || nm->kind == TK_identifier_ref) return nm->text;
-  symbols_seen = true;
+  m->core.user_symbols = true;
   tla_kind k = nm->n ? nm->kid[0]->kind : nm->kind;
   return tla_intern(tla_kind_name(k), strlen(tla_kind_name(k)));
 }
@@ -194,13 +194,13 @@ static tla_ctx *instantiate(tla_model *m, tla_ctx *c, tla_node *inst, diag *d, u
   if (standard_module(mn->text)) return NULL;
   tla_node *mod = find_module(m, mn->text, mn, d);
   if (!mod) return NULL;
-  tla_ctx *ic = new_ctx(m, mn->text, c);
+  tla_ctx *ic = new_ctx(m, c);
   for (uint32_t i = 0; i < inst->n; i++) {
     tla_node *s = inst->kid[i];
     if (s->kind != TK_substitution || s->n < 2) continue;
     XGROW(ic->sub_name, ic->capsubs, ic->nsubs + 1);
     ic->sub_expr = xrealloc(ic->sub_expr, ic->capsubs * sizeof *ic->sub_expr);
-    ic->sub_name[ic->nsubs] = def_name(s->kid[0]);
+    ic->sub_name[ic->nsubs] = def_name(m, s->kid[0]);
     ic->sub_expr[ic->nsubs++] = s->kid[s->n - 1];
   }
   if (!load_units(m, ic, mod, d, depth + 1)) return NULL;
@@ -222,7 +222,7 @@ static bool add_definition(tla_model *m, tla_ctx *c, tla_node *u, bool local, di
   df->local = local;
   df->ctx = c;
   tla_node *nm = tla_field_kid(u, TF_NAME);
-  df->name = def_name(nm);
+  df->name = def_name(m, nm);
   if (u->kind == TK_module_definition) {
     df->kind = DEF_INSTANCE;
     tla_node *inst = tla_field_kid(u, TF_DEFINITION);
@@ -230,21 +230,15 @@ static bool add_definition(tla_model *m, tla_ctx *c, tla_node *u, bool local, di
     if (d->code) return false;
     if (!df->inst) {
       /* I == INSTANCE Naturals: the standard operators through I! */
-      df->inst = new_ctx(m, "std", c);
+      df->inst = new_ctx(m, c);
     }
-  } else if (u->kind == TK_function_definition) {
-    df->kind = DEF_FUN;
-    df->body = tla_field_kid(u, TF_DEFINITION);
-    for (uint32_t i = 0; i < u->n; i++)
-      if (u->kid[i]->kind == TK_quantifier_bound) {
-        df->params = xrealloc(df->params, (df->nparams + 1) * sizeof *df->params);
-        df->params[df->nparams++] = u->kid[i];
-      }
   } else {
-    df->kind = DEF_OP;
+    /* f[x \in S] == ...: the bounds; Op(x, F(_)) == ...: the parameters */
+    bool fun = u->kind == TK_function_definition;
+    df->kind = fun ? DEF_FUN : DEF_OP;
     df->body = tla_field_kid(u, TF_DEFINITION);
     for (uint32_t i = 0; i < u->n; i++)
-      if (u->kid[i]->field == TF_PARAMETER) {
+      if (fun ? u->kid[i]->kind == TK_quantifier_bound : u->kid[i]->field == TF_PARAMETER) {
         df->params = xrealloc(df->params, (df->nparams + 1) * sizeof *df->params);
         df->params[df->nparams++] = u->kid[i];
       }
@@ -279,7 +273,7 @@ static bool load_units(tla_model *m, tla_ctx *c, tla_node *mod, diag *d, unsigne
         for (uint32_t j = 0; j < u->n; j++) {
           tla_node *k = u->kid[j];
           if (k->kind == TK_identifier) add_decl(m, c, k->text, u->kind == TK_variable_declaration);
-          else if (k->kind == TK_operator_declaration) add_decl(m, c, def_name(tla_field_kid(k, TF_NAME)), false);
+          else if (k->kind == TK_operator_declaration) add_decl(m, c, def_name(m, tla_field_kid(k, TF_NAME)), false);
         }
         break;
       case TK_operator_definition:
@@ -348,8 +342,7 @@ static void ev_restore(tla_model *m, const ev_saved *s) {
     ev_restore(m, &sv_);                            \
   } while (0)
 
-static const tla_val *eval_const(tla_model *m, tla_node *n, tla_ctx *c, diag *d) {
-  (void)d;
+static const tla_val *eval_const(tla_model *m, tla_node *n, tla_ctx *c) {
   m->ev.cur = NULL;
   m->ev.nxt = NULL;
   const tla_val *v;
@@ -358,7 +351,7 @@ static const tla_val *eval_const(tla_model *m, tla_node *n, tla_ctx *c, diag *d)
 }
 
 /* Spec == Init /\ [][Next]_v /\ fairness: the parts. */
-static bool contains_temporal(tla_ev *e, tla_node *n, tla_ctx *c, int depth) {
+static bool contains_temporal(tla_node *n, tla_ctx *c, int depth) {
   if (depth > 30) return false;
   if (n->kind == TK_always || n->kind == TK_eventually || n->kind == TK_fairness || n->kind == TK_leads_to) return true;
   if (n->kind == TK_identifier_ref) {
@@ -367,43 +360,42 @@ static bool contains_temporal(tla_ev *e, tla_node *n, tla_ctx *c, int depth) {
       /* memoised per definition: 0 unknown, 1 no, 2 yes, 3 computing */
       if (d->temporal == 0) {
         d->temporal = 3;
-        d->temporal = contains_temporal(e, d->body, d->ctx, depth + 1) ? 2 : 1;
+        d->temporal = contains_temporal(d->body, d->ctx, depth + 1) ? 2 : 1;
       }
       return d->temporal == 2;
     }
   }
   for (uint32_t i = 0; i < n->n; i++)
-    if (contains_temporal(e, n->kid[i], c, depth)) return true;
+    if (contains_temporal(n->kid[i], c, depth)) return true;
   return false;
 }
 
-static bool split_spec(tla_model *m, tla_node *n, tla_ctx *c, diag *d, int depth) {
+static void split_spec(tla_model *m, tla_node *n, tla_ctx *c, int depth) {
   while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
-  if (depth > 30) return true;
+  if (depth > 30) return;
   if (n->kind == TK_conj_list) {
-    for (uint32_t i = 0; i < n->n; i++)
-      if (!split_spec(m, n->kid[i]->kid[n->kid[i]->n - 1], c, d, depth + 1)) return false;
-    return true;
+    for (uint32_t i = 0; i < n->n; i++) split_spec(m, n->kid[i]->kid[n->kid[i]->n - 1], c, depth + 1);
+    return;
   }
-  if (n->kind == TK_bound_infix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_land)
-    return split_spec(m, tla_field_kid(n, TF_LHS), c, d, depth + 1) && split_spec(m, tla_field_kid(n, TF_RHS), c, d, depth + 1);
-  if (n->kind == TK_identifier_ref && contains_temporal(&m->ev, n, c, 0)) {
+  if (n->kind == TK_bound_infix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_land) {
+    split_spec(m, tla_field_kid(n, TF_LHS), c, depth + 1);
+    split_spec(m, tla_field_kid(n, TF_RHS), c, depth + 1);
+    return;
+  }
+  if (n->kind == TK_identifier_ref && contains_temporal(n, c, 0)) {
     tla_def *df = tla_ctx_find(c, n->text);
-    return split_spec(m, df->body, df->ctx, d, depth + 1);
+    split_spec(m, df->body, df->ctx, depth + 1);
+    return;
   }
   if (n->kind == TK_bound_prefix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_always) {
     tla_node *r = tla_field_kid(n, TF_RHS);
     while (r->kind == TK_parentheses && r->n == 1) r = r->kid[0];
-    if (r->kind == TK_step_expr_or_stutter) {
-      m->next = (tla_part){r->kid[0], c};
-      return true;
-    }
-    return true;   /* other [] formulas: properties, not part of the transition relation */
+    if (r->kind == TK_step_expr_or_stutter) m->next = (tla_part){r->kid[0], c};
+    return;   /* other [] formulas: properties, not part of the transition relation */
   }
-  if (contains_temporal(&m->ev, n, c, 0)) return true;   /* fairness */
+  if (contains_temporal(n, c, 0)) return;   /* fairness */
   m->init = xrealloc(m->init, (m->ninit + 1) * sizeof *m->init);
   m->init[m->ninit++] = (tla_part){n, c};
-  return true;
 }
 
 static tla_def *root_def(tla_model *m, const char *name, const char *what, const char *file, diag *d) {
@@ -430,8 +422,18 @@ static char *default_cfg(const char *path) {
 static const tla_val *perm_group(const tla_val *gens);
 
 static tla_ctx *overrides(tla_model *m) {
-  if (!m->core.overrides) m->core.overrides = new_ctx(m, "overrides", NULL);
+  if (!m->core.overrides) m->core.overrides = new_ctx(m, NULL);
   return m->core.overrides;
+}
+
+/* A new definition of name that the cfg puts in place of the root module's
+ * (or, when the root does not define name, of a built-in operator); the
+ * caller fills it. */
+static tla_def *cfg_def(tla_model *m, const char *name) {
+  tla_def *d = new_def(m);
+  d->name = name;
+  tla_ctx_add(tla_ctx_find(m->core.root, name) ? m->core.root : overrides(m), d);
+  return d;
 }
 
 static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla_load_opts *o, diag *d) {
@@ -454,17 +456,16 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
         mc->csubst[idx] = repl;
       } else {
         /* a definition overridden by another */
-        tla_def *alias = new_def(m);
-        *alias = *repl;
-        alias->name = name;
-        alias->memo = NULL;
-        alias->level = -1;
-        alias->params = NULL;
+        tla_def alias = *repl;
+        alias.name = name;
+        alias.memo = NULL;
+        alias.level = -1;
+        alias.params = NULL;
         if (repl->nparams) {
-          alias->params = xmalloc(repl->nparams * sizeof *alias->params);
-          memcpy(alias->params, repl->params, repl->nparams * sizeof *alias->params);
+          alias.params = xmalloc(repl->nparams * sizeof *alias.params);
+          memcpy(alias.params, repl->params, repl->nparams * sizeof *alias.params);
         }
-        tla_ctx_add(tla_ctx_find(root, name) ? root : overrides(m), alias);
+        *cfg_def(m, name) = alias;
       }
       continue;
     }
@@ -487,10 +488,10 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
       diag_set(d, 2, "%s:%u:%u: expected a value", cfgpath, k->line, k->col);
       return false;
     }
-    tla_ctx *empty = new_ctx(m, "cfg", NULL);
+    tla_ctx *empty = new_ctx(m, NULL);
     size_t nv = mc->nvars, nc = mc->nconsts;
     mc->nvars = 0, mc->nconsts = 0, mc->cfg_mode = true;
-    const tla_val *v = eval_const(m, tla_field_kid(def, TF_DEFINITION), empty, d);
+    const tla_val *v = eval_const(m, tla_field_kid(def, TF_DEFINITION), empty);
     mc->nvars = nv, mc->nconsts = nc, mc->cfg_mode = false;
     if (!v) {
       diag_set(d, 2, "%s", m->err);
@@ -500,14 +501,8 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
       mc->cvals[idx] = v;
     } else {
       /* a definition replaced by a value (TLC: NoVal = NoVal for CHOOSE v : v \notin S) */
-      tla_def *alias = new_def(m);
-      alias->name = name;
-      alias->kind = DEF_OP;
-      alias->ctx = root;
-      alias->memo = v;
-      alias->level = 0;
-      alias->body = tla_field_kid(def, TF_DEFINITION);
-      tla_ctx_add(tla_ctx_find(root, name) ? root : overrides(m), alias);
+      *cfg_def(m, name) = (tla_def){.name = name, .kind = DEF_OP, .ctx = root, .memo = v, .level = 0,
+                                    .body = tla_field_kid(def, TF_DEFINITION)};
     }
   }
   /* constants without a value are an error where they are used */
@@ -518,7 +513,7 @@ static bool apply_cfg(tla_model *m, tla_cfg *cfg, const char *cfgpath, const tla
   if (cfg->spec && !(o->init && o->next)) {
     sd = root_def(m, cfg->spec, "specification", file, d);
     if (!sd) return false;
-    if (!split_spec(m, sd->body, sd->ctx, d, 0)) return false;
+    split_spec(m, sd->body, sd->ctx, 0);
   }
   if (!cfg->spec && !iname) iname = "Init";
   if (!cfg->spec && !nname) nname = "Next";
@@ -594,7 +589,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   m->files = xmalloc(sizeof *m->files);
   m->files[m->nfiles++] = f;
   m->ev.m = m;
-  m->core.root = new_ctx(m, "root", NULL);
+  m->core.root = new_ctx(m, NULL);
   tla_node *root = tla_file_root(f), *mod = NULL;
   for (uint32_t i = 0; i < root->n && !mod; i++)
     if (root->kid[i]->kind == TK_module) mod = root->kid[i];
@@ -606,14 +601,12 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   tla_cfg cfg = {0};
   cfg.check_deadlock = -1;
   char *cfgpath = o->config ? xstrdup(o->config) : default_cfg(path);
-  symbols_seen = false;
   bool ok = load_units(m, m->core.root, mod, d, 0);
-  m->core.user_symbols = symbols_seen;
   if (ok && cfgpath) ok = tla_cfg_read(cfgpath, &cfg, d);
   if (ok) ok = apply_cfg(m, &cfg, cfgpath, o, d);
   /* ASSUME */
   for (size_t i = 0; ok && i < m->nassumes; i++) {
-    const tla_val *v = eval_const(m, m->assumes[i].node, m->assumes[i].ctx, d);
+    const tla_val *v = eval_const(m, m->assumes[i].node, m->assumes[i].ctx);
     if (!v) {
       diag_set(d, 2, "%s", m->err);
       ok = false;
@@ -628,12 +621,15 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
     tla_def *sd = root_def(m, cfg.symmetry, "symmetry", cfgpath, d);
     ok = sd != NULL;
     if (ok) {
-      const tla_val *v = eval_const(m, sd->body, sd->ctx, d);
-      if (!v || v->kind != TV_SET) {
-        diag_set(d, 2, "%s", v ? "SYMMETRY: not a set of permutations" : m->err);
+      const tla_val *v = eval_const(m, sd->body, sd->ctx);
+      if (v && v->kind == TV_SET) m->perms = perm_group(v);
+      if (!m->perms) {
+        if (v)
+          diag_set(d, 2, "%s:%u:%u: SYMMETRY %s: expected a set of permutations (functions from a set onto itself)",
+                   sd->body->file, sd->body->line, sd->body->col, sd->name);
+        else
+          diag_set(d, 2, "%s", m->err);
         ok = false;
-      } else {
-        m->perms = perm_group(v);
       }
     }
   }
@@ -645,6 +641,7 @@ tla_model *tla_model_load(const char *path, const tla_load_opts *o, diag *d) {
   }
   m->cur = xcalloc(m->core.nvars + 1, sizeof *m->cur);
   m->nxt = xcalloc(m->core.nvars + 1, sizeof *m->nxt);
+  m->step = xcalloc(m->core.nvars + 1, sizeof *m->step);
   return m;
 }
 
@@ -659,7 +656,7 @@ void tla_model_free(tla_model *m) {
   free(m->files), free(m->ctxs), free(m->defs), free(m->dir);
   free(m->core.vars), free(m->core.cnames), free(m->core.cvals), free(m->core.csubst);
   free(m->init), free(m->inv), free(m->inv_action), free(m->inv_trace), free(m->inv_names), free(m->cons), free(m->assumes);
-  free(m->cur), free(m->nxt);
+  free(m->cur), free(m->nxt), free(m->step);
   free(m);
   free(memo_tab);   /* its entries point into the value table */
   memo_tab = NULL;
@@ -669,11 +666,9 @@ void tla_model_free(tla_model *m) {
 
 size_t tla_nvars(const tla_model *m) { return m->core.nvars; }
 const char *tla_var_name(const tla_model *m, size_t i) { return m->core.vars[i]; }
-size_t tla_ninvariants(const tla_model *m) { return m->ninv; }
 const char *tla_invariant_name(const tla_model *m, size_t i) { return m->inv_names[i]; }
 bool tla_check_deadlock(const tla_model *m) { return m->deadlock; }
 bool tla_property_named(const tla_model *m) { return m->property_named; }
-bool tla_has_symmetry(const tla_model *m) { return m->perms != NULL; }
 const char *tla_unchecked(const tla_model *m) { return m->unchecked; }
 const char *tla_error(const tla_model *m) { return m->err; }
 void tla_set_limits(tla_model *m, const zeta_limits *lim) { m->ev.lim = lim; }
@@ -772,9 +767,8 @@ static int violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
 int tla_violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
   /* the step's next state goes into a buffer of its own: the caller may be
    * enumerating successors into m->nxt */
-  const tla_val **saved = m->nxt, *buf[256];
-  if (m->core.nvars > 256) return -1;
-  m->nxt = buf;
+  const tla_val **saved = m->nxt;
+  m->nxt = m->step;
   int r;
   PROTECT(m, r, -2, violated_step(m, from, to));
   m->nxt = saved;
@@ -787,15 +781,15 @@ bool tla_has_trace_invariants(const tla_model *m) { return m->any_trace; }
 static int violated_trace(tla_model *m, const tla_val **path, size_t n) {
   const tla_val **recs = xmalloc((n + 1) * sizeof *recs);
   const tla_val **names = xmalloc((m->core.nvars + 1) * sizeof *names);
+  const tla_val **d = xmalloc((m->core.nvars + 1) * sizeof *d), **v = xmalloc((m->core.nvars + 1) * sizeof *v);
   for (size_t k = 0; k < m->core.nvars; k++) names[k] = tv_str(m->core.vars[k]);
   for (size_t i = 0; i < n; i++) {
-    const tla_val **d = xmalloc((m->core.nvars + 1) * sizeof *d), **v = xmalloc((m->core.nvars + 1) * sizeof *v);
+    /* refilled for each record: tv_fun sorts d and v in place */
     for (size_t k = 0; k < m->core.nvars; k++) d[k] = names[k], v[k] = path[i]->v[k];
     recs[i] = tv_fun(d, v, (uint32_t)m->core.nvars);
-    free(d), free(v);
   }
   const tla_val *hist = tv_tuple(recs, (uint32_t)n);
-  free(recs), free(names);
+  free(recs), free(names), free(d), free(v);
   m->ev.cur = path[n - 1]->v;
   m->ev.nxt = NULL;
   m->ev.init_mode = false;
@@ -836,24 +830,43 @@ int tla_constraints_hold(tla_model *m, const tla_val *state) {
   return r;
 }
 
+/* Is g a function from a set onto itself? */
+static bool is_permutation(const tla_val *g) {
+  if (g->kind != TV_FUN) return false;
+  if (!g->n) return true;
+  const tla_val **buf = xmalloc(g->n * sizeof *buf);   /* tv_set reorders it */
+  memcpy(buf, g->e, g->n * sizeof *buf);
+  const tla_val *domain = tv_set(buf, g->n);
+  memcpy(buf, g->v, g->n * sizeof *buf);
+  bool onto = tv_set(buf, g->n) == domain;
+  free(buf);
+  return onto;
+}
+
 /* The group the given permutations generate (TLC's symmetry set is the
  * subgroup they generate): permutations as total functions over the
- * model values any of them moves, composed until closed. */
+ * model values any of them moves, composed until closed (a subset of the
+ * group past 50000 elements: fewer states merged, none wrongly). NULL if
+ * an element of gens is not a permutation. */
 static const tla_val *perm_group(const tla_val *gens) {
-  const tla_val *u[256];
+  size_t most = 1;
+  for (uint32_t i = 0; i < gens->n; i++) {
+    if (!is_permutation(gens->e[i])) return NULL;
+    most += gens->e[i]->n;
+  }
+  const tla_val **u = xmalloc(most * sizeof *u), **dom = xmalloc(most * sizeof *dom), **val = xmalloc(most * sizeof *val);
   uint32_t nu = 0;
   for (uint32_t i = 0; i < gens->n; i++) {
     const tla_val *g = gens->e[i];
-    if (g->kind != TV_FUN) return gens;
-    for (uint32_t k = 0; k < g->n && nu < 256; k++) {
+    for (uint32_t k = 0; k < g->n; k++) {
       bool seen = false;
       for (uint32_t j = 0; j < nu && !seen; j++) seen = u[j] == g->e[k];
       if (!seen) u[nu++] = g->e[k];
     }
   }
-  const tla_val *dom[256], *val[256];
   size_t cap = 64, n = 0;
   const tla_val **all = xmalloc(cap * sizeof *all), **gn = xmalloc((gens->n + 1) * sizeof *gn);
+  /* dom and val are refilled for every function: tv_fun sorts them in place */
   for (uint32_t i = 0; i < gens->n; i++) {
     for (uint32_t k = 0; k < nu; k++) {
       const tla_val *y = tv_apply(gens->e[i], u[k]);
@@ -873,8 +886,7 @@ static const tla_val *perm_group(const tla_val *gens) {
       all[n++] = p;
     }
   const tla_val *r = tv_set(all, (uint32_t)n);
-  free(all);
-  free(gn);
+  free(all), free(gn), free(u), free(dom), free(val);
   return r;
 }
 

@@ -24,13 +24,11 @@ void tla_model_free(tla_model *m);
 
 size_t tla_nvars(const tla_model *m);
 const char *tla_var_name(const tla_model *m, size_t i);
-size_t tla_ninvariants(const tla_model *m);
 const char *tla_invariant_name(const tla_model *m, size_t i);
 bool tla_check_deadlock(const tla_model *m);
 /* False when no invariant, no configuration file and no deadlock check was
  * given: then a search without errors proves nothing the user asked. */
 bool tla_property_named(const tla_model *m);
-bool tla_has_symmetry(const tla_model *m);
 /* Names of cfg entries zeta does not check (PROPERTY ...), "" if none. */
 const char *tla_unchecked(const tla_model *m);
 

@@ -130,13 +130,9 @@ const tla_val *tv_str(const char *s) {
   return r;
 }
 const tla_val *tv_model(const char *s) {
+  /* the declaration index is not part of the identity (neither hash_of nor
+   * same looks at it): intern finds the value by name, or numbers a new one */
   tla_val v = {.kind = TV_MODEL, .s = s, .i = -1};
-  /* the declaration index is not part of the identity: look it up by name */
-  v.hash = hash_of(&v);
-  if (tab.cap) {
-    for (size_t j = v.hash & (tab.cap - 1); tab.slot[j].v; j = (j + 1) & (tab.cap - 1))
-      if (tab.slot[j].v->kind == TV_MODEL && tab.slot[j].v->s == s) return tab.slot[j].v;
-  }
   return intern(&v);
 }
 

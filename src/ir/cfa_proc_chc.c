@@ -18,17 +18,6 @@ static uint32_t frame_vars(const cfa_prog *p, uint32_t f, term_t **out) {
   return n;
 }
 
-/* f as a plain cfa over its frame variables (call edges without
- * statements, same edge numbering), for cfa_edge_formula. */
-static void view(const cfa_prog *p, uint32_t f, cfa *out) {
-  const cfa *c = &p->procs[f].body;
-  cfa_init(out, c->name);
-  for (uint32_t i = 0; i < p->globals.size; i++) cfa_add_var(out, p->globals.data[i]);
-  for (uint32_t i = 0; i < c->vars.size; i++) cfa_add_var(out, c->vars.data[i]);
-  for (uint32_t l = 0; l < c->nlocs; l++) cfa_add_loc(out, c->locs[l].name);
-  for (uint32_t e = 0; e < c->nedges; e++) cfa_add_edge(out, c->edges[e].src, c->edges[e].dst, c->edges[e].stmts, c->edges[e].nstmts);
-}
-
 static uint32_t add_pred(chc_system *s, const char *name, uint32_t n, const term_t *like) {
   type_t *ty = xmalloc((n + 1) * sizeof *ty);
   for (uint32_t i = 0; i < n; i++) ty[i] = term_type(like[i]);
@@ -110,8 +99,8 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
     const cfa_proc *pr = &p->procs[f];
     const cfa *c = &pr->body;
     const frame *F = &fr[f];
-    cfa v;
-    view(p, f, &v);
+    cfa v;   /* f over its frame, for cfa_edge_formula */
+    cfa_proc_view(p, f, &v);
     uint32_t na;
     term_t *x1 = xmalloc((F->nx + 1) * sizeof *x1);
     for (uint32_t i = 0; i < F->nx; i++) x1[i] = term_shift(F->x[i], 1);

@@ -157,13 +157,15 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
   return nf == 0;
 }
 
-/* SAFE when interp satisfies every clause (Z3; also cvc5 under
- * --validate), with the summaries and invariants under --invariant;
- * otherwise UNKNOWN: what (an engine's answer) failed its check. */
+/* SAFE when interp satisfies every clause (Z3, unless z3_checked says the
+ * caller has just checked it; also cvc5 under --validate), with the
+ * summaries and invariants under --invariant; otherwise UNKNOWN: what (an
+ * engine's answer) failed its check. */
 static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h, const cfa_prog *p,
-                       const chc_system *s, const cfa_proc_chc_map *m, const term_t *interp, const char *what) {
+                       const chc_system *s, const cfa_proc_chc_map *m, const term_t *interp, const char *what,
+                       bool z3_checked) {
   if (h && h->safe_unknown) return lang_verdict(r, ZETA_UNKNOWN, h->safe_unknown);
-  bool ok = model_ok(s, interp, NULL);
+  bool ok = z3_checked || model_ok(s, interp, NULL);
   bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER);
   if (!ok || (o->validate && !valid)) {
     char why[200];
@@ -184,7 +186,7 @@ int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hoo
   cfa_proc_to_chc(p, &s, &m);
   term_t *interp = xcalloc(s.npreds + 1, sizeof *interp);
   int code = -1;
-  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what);
+  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what, true);
   free(interp);
   cfa_proc_chc_map_free(&m);
   chc_free(&s);
@@ -200,7 +202,8 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
   solve(o->algorithm, s, o, lim, &res);
   report_set_engine(r, res.engine ? res.engine : "horn");
   int code;
-  if (res.answer == CHC_SAT && !model_ok(s, res.interp, NULL)) {
+  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL);
+  if (res.answer == CHC_SAT && !z3_checked) {
     /* Spacer leaves predicates it never needed at true: solve the
      * normalized clauses and expand their model to every predicate */
     chc_system norm;
@@ -223,7 +226,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {
-    code = report_safe(r, o, h, p, s, m, res.interp, "the summaries");
+    code = report_safe(r, o, h, p, s, m, res.interp, "the summaries", z3_checked);
   } else if (res.answer == CHC_UNSAT) {
     cfa_trace t;
     char why[300] = "the derivation has no run's shape";
@@ -268,7 +271,7 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;
   if (res.verdict == ZETA_SAFE) {
-    code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint");
+    code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false);
   } else if (res.verdict == ZETA_UNSAFE) {
     /* the error is reachable: the trace comes from the Horn route */
     zeta_options o2 = *o;

@@ -33,6 +33,15 @@ static const char *nonlinear_unsafe =
     "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (P y) (= z (+ x y))) (P z))))\n"
     "(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))\n";
 
+/* unsat through nullary atoms, which Z3 derives propositionally and drops
+ * from its proofs (the derivation gets them from our clauses) */
+static const char *nullary_unsafe =
+    "(set-logic HORN)\n(declare-fun E () Bool)\n(declare-fun F () Bool)\n(declare-fun P (Int) Bool)\n"
+    "(assert E)\n(assert (=> E F))\n"
+    "(assert (forall ((x Int)) (=> (and F (= x 1)) (P x))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (P x) E (= y (+ x 1))) (P y))))\n"
+    "(assert (forall ((x Int)) (=> (and (P x) F (= x 3)) false)))\n";
+
 /* unsat with array arguments: derivation values are const-array/store
  * chains (regression: replay used to accept only scalar literals) */
 static const char *array_unsafe =
@@ -251,12 +260,17 @@ static void run_engine(engine_fn e, const char *text, chc_answer expect) {
     }
   }
   if (r.answer == CHC_UNSAT && !chc_replay(&s, &r.deriv, 10000)) { chc_write_derivation(stderr, &s, &r.deriv); CHECK(false); }
-  /* a corrupted derivation must not replay */
-  if (r.answer == CHC_UNSAT && r.deriv.n > 1 && r.deriv.nodes[1].head_vals) {
-    term_t keep = r.deriv.nodes[1].head_vals[0];
-    r.deriv.nodes[1].head_vals[0] = term_int(-1000);
+  /* a corrupted derivation must not replay (the first node below the
+   * root with a head argument) */
+  uint32_t k = 1;
+  while (r.answer == CHC_UNSAT && k < r.deriv.n && r.deriv.nodes[k].head_vals &&
+         s.preds[s.clauses[r.deriv.nodes[k].clause].head.pred].arity == 0)
+    k++;
+  if (r.answer == CHC_UNSAT && k < r.deriv.n && r.deriv.nodes[k].head_vals) {
+    term_t keep = r.deriv.nodes[k].head_vals[0];
+    r.deriv.nodes[k].head_vals[0] = term_int(-1000);
     CHECK(!chc_replay(&s, &r.deriv, 10000));
-    r.deriv.nodes[1].head_vals[0] = keep;
+    r.deriv.nodes[k].head_vals[0] = keep;
   }
   chc_result_free(&r);
   chc_free(&s);
@@ -298,6 +312,7 @@ static void test_spacer(void) {
   run_engine(spacer_engine, nonlinear_safe, CHC_SAT);
   run_engine(spacer_engine, nonlinear_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, array_unsafe, CHC_UNSAT);
+  run_engine(spacer_engine, nullary_unsafe, CHC_UNSAT);
 }
 
 /* Z3 on the file: models map back to our predicates by name (nullary ones

@@ -206,27 +206,27 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
     for (uint32_t ci = 0; ci < c->s->nclauses && ok && result == CHC_FALSE; ci++) {
       const chc_clause *cl = &c->s->clauses[ci];
       if (cl->head.pred != want_head || cl->nbody < np) continue;
-      /* Z3 may list the premises in another order than the clause's body:
-       * perm[j] is the premise for body atom j (same predicate, first
-       * unused); Z3 drops nullary atoms that it derives propositionally
-       * (perm[j] = np: derived here, fact[j] their predicate) */
-      uint32_t *perm = xcalloc(cl->nbody + 1, sizeof *perm), *fact = xcalloc(cl->nbody + 1, sizeof *fact);
+      /* child[j]: the node for body atom j, the first unused premise with
+       * its predicate (Z3 may list the premises in another order than the
+       * clause's body); CHC_FALSE for a nullary atom that Z3 derived
+       * propositionally and dropped from its proof (derived below) */
+      uint32_t *child = xcalloc(cl->nbody + 1, sizeof *child);
       bool *used = xcalloc(np + 1, sizeof *used);
       bool match = true;
       uint32_t nused = 0;
       for (uint32_t j = 0; j < cl->nbody && match; j++) {
-        match = false;
-        for (uint32_t i = 0; i < np && !match; i++)
-          if (!used[i] && kpred[i] == cl->body[j].pred) used[i] = match = true, perm[j] = i, nused++;
-        if (!match && c->s->preds[cl->body[j].pred].arity == 0) match = true, perm[j] = np, fact[j] = cl->body[j].pred;
+        child[j] = CHC_FALSE;
+        for (uint32_t i = 0; i < np && child[j] == CHC_FALSE; i++)
+          if (!used[i] && kpred[i] == cl->body[j].pred) used[i] = true, child[j] = kids[i], nused++;
+        match = child[j] != CHC_FALSE || c->s->preds[cl->body[j].pred].arity == 0;
       }
       free(used);
-      if (!match || nused != np) { free(perm), free(fact); continue; }
+      if (!match || nused != np) { free(child); continue; }
       term_vec f = {0};
       term_vec_push(&f, cl->constraint);
       for (uint32_t j = 0; j < cl->nbody; j++) {
-        if (perm[j] == np) continue;
-        const chc_dnode *kn = &d->nodes[kids[perm[j]]];
+        if (child[j] == CHC_FALSE) continue;
+        const chc_dnode *kn = &d->nodes[child[j]];
         for (uint32_t a = 0; a < c->s->preds[cl->body[j].pred].arity; a++)
           term_vec_push(&f, term_eq(cl->body[j].args[a], kn->head_vals[a]));
       }
@@ -236,15 +236,14 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
       solver_result r = solver_check(slv);
       solver_pop(slv, 1);
       term_vec_free(&f);
-      if (r != SOLVER_SAT) { free(perm), free(fact); continue; }
-      bool facts = true;
-      for (uint32_t j = 0; j < cl->nbody && facts; j++)
-        if (perm[j] == np) facts = (fact[j] = nullary_node(c->s, d, fact[j], 0)) != CHC_FALSE;
-      if (!facts) { free(perm), free(fact); continue; }
-      result = chc_derivation_add(d, c->s, ci);
-      for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
-      for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[result].children[j] = perm[j] == np ? fact[j] : kids[perm[j]];
-      free(perm), free(fact);
+      for (uint32_t j = 0; j < cl->nbody && r == SOLVER_SAT; j++)
+        if (child[j] == CHC_FALSE && (child[j] = nullary_node(c->s, d, cl->body[j].pred, 0)) == CHC_FALSE) r = SOLVER_UNKNOWN;
+      if (r == SOLVER_SAT) {
+        result = chc_derivation_add(d, c->s, ci);
+        for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
+        for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[result].children[j] = child[j];
+      }
+      free(child);
     }
     free(hv);
   }

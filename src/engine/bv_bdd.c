@@ -185,6 +185,13 @@ static bool divide(bb_ctx *c, bb_vec a, bb_vec b, bool want_rem, bb_vec *out) {
   return true;
 }
 
+/* The bits v[0..n) (least significant first) spell the number k. */
+static BDD is_value(bb_ctx *c, const BDD *v, uint32_t n, uint32_t k) {
+  BDD hit = bdd_true();
+  for (uint32_t j = 0; j < n; j++) hit = bb_keep(c, bdd_and(hit, j < 32 && ((k >> j) & 1) ? v[j] : bb_keep(c, bdd_not(v[j]))));
+  return hit;
+}
+
 /* Element k (width w) of an array vector. */
 static bb_vec elem(bb_vec a, uint32_t k, uint32_t w) {
   bb_vec r = {a.b + (size_t)k * w, w};
@@ -293,9 +300,7 @@ static bool rec(bb_ctx *c, term_t t, bb_vec *out) {
     r = bb_alloc(c, w);
     for (uint32_t i = 0; i < w; i++) r.b[i] = bdd_false();
     for (uint32_t k = 0; k < w; k++) {
-      BDD hit = bdd_true();
-      for (uint32_t j = 0; j < w; j++)
-        hit = bb_keep(c, bdd_and(hit, j < 32 && ((k >> j) & 1) ? a[1].b[j] : bb_keep(c, bdd_not(a[1].b[j]))));
+      BDD hit = is_value(c, a[1].b, w, k);
       for (uint32_t i = 0; i < w; i++) {
         BDD src = op == OP_BVSHL ? (i >= k ? a[0].b[i - k] : bdd_false()) : (i + k < w ? a[0].b[i + k] : bdd_false());
         r.b[i] = bb_keep(c, bdd_ite(hit, src, r.b[i]));
@@ -341,8 +346,7 @@ static bool rec(bb_ctx *c, term_t t, bb_vec *out) {
     r = bb_alloc(c, w);
     for (uint32_t i = 0; i < w; i++) r.b[i] = bdd_false();
     for (uint32_t k = 0; k < ne; k++) {
-      BDD hit = bdd_true();
-      for (uint32_t j = 0; j < kb; j++) hit = bb_keep(c, bdd_and(hit, (k >> j) & 1 ? a[1].b[j] : bb_keep(c, bdd_not(a[1].b[j]))));
+      BDD hit = is_value(c, a[1].b, kb, k);
       bb_vec e = elem(a[0], k, w);
       for (uint32_t i = 0; i < w; i++) r.b[i] = bb_keep(c, bdd_ite(hit, e.b[i], r.b[i]));
     }
@@ -352,8 +356,7 @@ static bool rec(bb_ctx *c, term_t t, bb_vec *out) {
     uint32_t kb = type_bv_width(type_array_index(ty)), ne = 1u << kb, ew = w / ne;
     r = bb_alloc(c, w);
     for (uint32_t k = 0; k < ne; k++) {
-      BDD hit = bdd_true();
-      for (uint32_t j = 0; j < kb; j++) hit = bb_keep(c, bdd_and(hit, (k >> j) & 1 ? a[1].b[j] : bb_keep(c, bdd_not(a[1].b[j]))));
+      BDD hit = is_value(c, a[1].b, kb, k);
       for (uint32_t i = 0; i < ew; i++) r.b[k * ew + i] = bb_keep(c, bdd_ite(hit, a[2].b[i], a[0].b[k * ew + i]));
     }
     break;

@@ -73,6 +73,7 @@ typedef struct {
   Z3_fixedpoint fp;
   Z3_func_decl *rel;      /* per predicate; then Err at index npreds */
   const chc_system *s;
+  uint32_t *nullary;      /* proof_to_derivation: nullary_rules(s) */
 } sp_ctx;
 
 static Z3_ast sp_app(sp_ctx *c, uint32_t p, const term_t *args) {
@@ -141,28 +142,39 @@ static uint32_t rel_index(sp_ctx *c, Z3_func_decl d) {
   return CHC_FALSE;
 }
 
-/* A derivation of the nullary predicate q by clauses with constraint true
- * over nullary atoms only (Z3 simplifies such propositional facts away from
- * its proofs); the node index or CHC_FALSE. */
-static uint32_t nullary_node(const chc_system *s, chc_derivation *d, uint32_t q, int depth) {
-  if (depth > 64) return CHC_FALSE;
-  for (uint32_t ci = 0; ci < s->nclauses; ci++) {
-    const chc_clause *cl = &s->clauses[ci];
-    if (cl->head.pred != q || !term_is_true(cl->constraint)) continue;
-    bool ok = true;
-    for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = s->preds[cl->body[j].pred].arity == 0;
-    if (!ok) continue;
-    uint32_t *kids = xcalloc(cl->nbody + 1, sizeof *kids);
-    for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = (kids[j] = nullary_node(s, d, cl->body[j].pred, depth + 1)) != CHC_FALSE;
-    uint32_t r = CHC_FALSE;
-    if (ok) {
-      r = chc_derivation_add(d, s, ci);
-      for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[r].children[j] = kids[j];
+/* The nullary predicates derivable by clauses with constraint true over
+ * nullary atoms only (Z3 simplifies such propositional facts away from its
+ * proofs): how[q] is a clause deriving q from predicates that got theirs
+ * before (a well-founded choice, so derivations are finite and short),
+ * CHC_FALSE when there is none. */
+static uint32_t *nullary_rules(const chc_system *s) {
+  uint32_t *how = xmalloc((s->npreds + 1) * sizeof *how);
+  for (uint32_t q = 0; q < s->npreds; q++) how[q] = CHC_FALSE;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t ci = 0; ci < s->nclauses; ci++) {
+      const chc_clause *cl = &s->clauses[ci];
+      uint32_t q = cl->head.pred;
+      if (q == CHC_FALSE || s->preds[q].arity != 0 || how[q] != CHC_FALSE || !term_is_true(cl->constraint)) continue;
+      bool ok = true;
+      for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = how[cl->body[j].pred] != CHC_FALSE;
+      if (ok) how[q] = ci, grew = true;
     }
-    free(kids);
-    if (ok) return r;
   }
-  return CHC_FALSE;
+  return how;
+}
+
+/* A derivation of the nullary predicate q by nullary_rules; the node
+ * index or CHC_FALSE. */
+static uint32_t nullary_node(const chc_system *s, const uint32_t *how, chc_derivation *d, uint32_t q) {
+  if (how[q] == CHC_FALSE) return CHC_FALSE;
+  const chc_clause *cl = &s->clauses[how[q]];
+  uint32_t *kids = xcalloc(cl->nbody + 1, sizeof *kids);
+  for (uint32_t j = 0; j < cl->nbody; j++) kids[j] = nullary_node(s, how, d, cl->body[j].pred);
+  uint32_t r = chc_derivation_add(d, s, how[q]);
+  for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[r].children[j] = kids[j];
+  free(kids);
+  return r;
 }
 
 /* Builds derivation nodes from a hyper-resolution proof. Returns the node
@@ -206,27 +218,27 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
     for (uint32_t ci = 0; ci < c->s->nclauses && ok && result == CHC_FALSE; ci++) {
       const chc_clause *cl = &c->s->clauses[ci];
       if (cl->head.pred != want_head || cl->nbody < np) continue;
-      /* Z3 may list the premises in another order than the clause's body:
-       * perm[j] is the premise for body atom j (same predicate, first
-       * unused); Z3 drops nullary atoms that it derives propositionally
-       * (perm[j] = np: derived here, fact[j] their predicate) */
-      uint32_t *perm = xcalloc(cl->nbody + 1, sizeof *perm), *fact = xcalloc(cl->nbody + 1, sizeof *fact);
+      /* child[j]: the node for body atom j, the first unused premise with
+       * its predicate (Z3 may list the premises in another order than the
+       * clause's body); CHC_FALSE for a nullary atom that Z3 derived
+       * propositionally and dropped from its proof (derived below) */
+      uint32_t *child = xcalloc(cl->nbody + 1, sizeof *child);
       bool *used = xcalloc(np + 1, sizeof *used);
       bool match = true;
       uint32_t nused = 0;
       for (uint32_t j = 0; j < cl->nbody && match; j++) {
-        match = false;
-        for (uint32_t i = 0; i < np && !match; i++)
-          if (!used[i] && kpred[i] == cl->body[j].pred) used[i] = match = true, perm[j] = i, nused++;
-        if (!match && c->s->preds[cl->body[j].pred].arity == 0) match = true, perm[j] = np, fact[j] = cl->body[j].pred;
+        child[j] = CHC_FALSE;
+        for (uint32_t i = 0; i < np && child[j] == CHC_FALSE; i++)
+          if (!used[i] && kpred[i] == cl->body[j].pred) used[i] = true, child[j] = kids[i], nused++;
+        match = child[j] != CHC_FALSE || c->s->preds[cl->body[j].pred].arity == 0;
       }
       free(used);
-      if (!match || nused != np) { free(perm), free(fact); continue; }
+      if (!match || nused != np) { free(child); continue; }
       term_vec f = {0};
       term_vec_push(&f, cl->constraint);
       for (uint32_t j = 0; j < cl->nbody; j++) {
-        if (perm[j] == np) continue;
-        const chc_dnode *kn = &d->nodes[kids[perm[j]]];
+        if (child[j] == CHC_FALSE) continue;
+        const chc_dnode *kn = &d->nodes[child[j]];
         for (uint32_t a = 0; a < c->s->preds[cl->body[j].pred].arity; a++)
           term_vec_push(&f, term_eq(cl->body[j].args[a], kn->head_vals[a]));
       }
@@ -236,15 +248,14 @@ static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv,
       solver_result r = solver_check(slv);
       solver_pop(slv, 1);
       term_vec_free(&f);
-      if (r != SOLVER_SAT) { free(perm), free(fact); continue; }
-      bool facts = true;
-      for (uint32_t j = 0; j < cl->nbody && facts; j++)
-        if (perm[j] == np) facts = (fact[j] = nullary_node(c->s, d, fact[j], 0)) != CHC_FALSE;
-      if (!facts) { free(perm), free(fact); continue; }
-      result = chc_derivation_add(d, c->s, ci);
-      for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
-      for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[result].children[j] = perm[j] == np ? fact[j] : kids[perm[j]];
-      free(perm), free(fact);
+      for (uint32_t j = 0; j < cl->nbody && r == SOLVER_SAT; j++)
+        if (child[j] == CHC_FALSE && (child[j] = nullary_node(c->s, c->nullary, d, cl->body[j].pred)) == CHC_FALSE) r = SOLVER_UNKNOWN;
+      if (r == SOLVER_SAT) {
+        result = chc_derivation_add(d, c->s, ci);
+        for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
+        for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[result].children[j] = child[j];
+      }
+      free(child);
     }
     free(hv);
   }
@@ -256,7 +267,10 @@ static void proof_to_derivation(sp_ctx *c, Z3_ast pr, chc_derivation *out) {
   chc_derivation d = {0};
   solver *slv = solver_new_z3();
   solver_set_timeout(slv, 5000);
+  c->nullary = nullary_rules(c->s);
   uint32_t root = proof_node(c, pr, &d, slv, 0);
+  free(c->nullary);
+  c->nullary = NULL;
   solver_free(slv);
   if (root == CHC_FALSE || c->s->clauses[d.nodes[root].clause].head.pred != CHC_FALSE) {
     chc_derivation_free(&d);

@@ -457,13 +457,10 @@ static bool evidence(pds *P, const chc_system *s, const cfa_proc_chc_map *m, ter
 }
 
 /* ---- the analysis ---- */
-static bool error_reached(const pds *P, uint32_t *proc) {
+static bool error_reached(const pds *P) {
   for (uint32_t f = 0; f < P->p->nprocs; f++) {
     uint32_t e = P->p->procs[f].body.error;
-    if (e != CFA_NONE && P->reach[f][e] != bdd_false()) {
-      *proc = f;
-      return true;
-    }
+    if (e != CFA_NONE && P->reach[f][e] != bdd_false()) return true;
   }
   return false;
 }
@@ -515,7 +512,7 @@ typedef enum { RUN_FIXPOINT, RUN_ERROR, RUN_BOUND, RUN_FAILED } run_status;
 
 /* Sweeps from main's init until the fixpoint, an error location, or
  * max_sweeps rounds. */
-static run_status run(pds *P, uint32_t max_sweeps, uint32_t *sweeps, uint32_t *err_proc, char *why, size_t len) {
+static run_status run(pds *P, uint32_t max_sweeps, uint32_t *sweeps, char *why, size_t len) {
   const cfa_prog *p = P->p;
   reset(P);
   const cfa *mc = &p->procs[p->main].body;
@@ -554,7 +551,7 @@ static run_status run(pds *P, uint32_t max_sweeps, uint32_t *sweeps, uint32_t *e
       proc_step(P, f, &changed);
       bb_release(&P->bb);
     }
-    if (error_reached(P, err_proc)) return RUN_ERROR;
+    if (error_reached(P)) return RUN_ERROR;
   }
   return RUN_FIXPOINT;
 }
@@ -736,9 +733,9 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   }
   int code = setjmp(bdd_jb);
   if (code == 0) {
-    uint32_t bound = 0, sweeps, ef;
+    uint32_t bound = 0, sweeps;
     for (;;) {
-      run_status st = run(&P, UINT32_MAX, &sweeps, &ef, out->reason, sizeof out->reason);
+      run_status st = run(&P, UINT32_MAX, &sweeps, out->reason, sizeof out->reason);
       out->sweeps += sweeps;
       if (st == RUN_FAILED) break;
       if (st == RUN_FIXPOINT) {
@@ -747,7 +744,6 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
       }
       if (!P.abstract) {   /* exact: the error is reachable */
         out->verdict = ZETA_UNSAFE;
-        out->err_proc = ef;
         break;
       }
       /* the abstract error: the concrete sets of as many sweeps (at least
@@ -755,13 +751,12 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
       bound = sweeps > bound ? sweeps : bound;
       P.abstract = false;
       uint32_t cs;
-      st = run(&P, bound, &cs, &ef, out->reason, sizeof out->reason);
+      st = run(&P, bound, &cs, out->reason, sizeof out->reason);
       P.abstract = true;
       out->sweeps += cs;
       if (st == RUN_FAILED) break;
       if (st == RUN_ERROR) {
         out->verdict = ZETA_UNSAFE;
-        out->err_proc = ef;
         break;
       }
       if (st == RUN_FIXPOINT) {   /* the concrete fixpoint came first: exact */

@@ -52,7 +52,6 @@ typedef struct {
   uint32_t max_preds;     /* most predicates at one location */
   uint32_t bdd_vars;
   uint64_t peak_nodes;
-  uint32_t err_proc;      /* UNSAFE: a procedure whose error location is reachable */
   term_t *interp;         /* SAFE: one interpretation per predicate of s (malloc'd) */
 } pds_result;
 

@@ -87,8 +87,8 @@ static void copy_flags(cfa_loc *to, const cfa_loc *from) {
   to->is_error = from->is_error;
 }
 
-void cfa_prog_flatten(const cfa_prog *p, cfa *out) {
-  const cfa *m = &p->procs[p->main].body;
+void cfa_proc_view(const cfa_prog *p, uint32_t f, cfa *out) {
+  const cfa *m = &p->procs[f].body;
   cfa_init(out, m->name);
   for (uint32_t i = 0; i < p->globals.size; i++) cfa_add_var(out, p->globals.data[i]);
   for (uint32_t i = 0; i < m->vars.size; i++) cfa_add_var(out, m->vars.data[i]);
@@ -99,6 +99,8 @@ void cfa_prog_flatten(const cfa_prog *p, cfa *out) {
   for (uint32_t e = 0; e < m->nedges; e++) cfa_add_edge(out, m->edges[e].src, m->edges[e].dst, m->edges[e].stmts, m->edges[e].nstmts);
   cfa_index(out);
 }
+
+void cfa_prog_flatten(const cfa_prog *p, cfa *out) { cfa_proc_view(p, p->main, out); }
 
 /* ---- inlining ---- */
 typedef struct {

@@ -79,6 +79,10 @@ uint32_t cfa_prog_ncalls(const cfa_prog *p);
 /* True when the call graph reachable from main has a cycle. */
 bool cfa_prog_recursive(const cfa_prog *p);
 
+/* Procedure f as one cfa over its frame (out initialized here): the
+ * globals, then f's variables; f's locations and edges, a call edge as an
+ * edge without statements (same edge numbering). */
+void cfa_proc_view(const cfa_prog *p, uint32_t f, cfa *out);
 /* A program without call edges as one cfa (out initialized here): the
  * globals, then main's variables; main's locations and edges. Other
  * procedures (never called) are dropped, with their error locations. */

@@ -18,17 +18,6 @@ static uint32_t frame_vars(const cfa_prog *p, uint32_t f, term_t **out) {
   return n;
 }
 
-/* f as a plain cfa over its frame variables (call edges without
- * statements, same edge numbering), for cfa_edge_formula. */
-static void view(const cfa_prog *p, uint32_t f, cfa *out) {
-  const cfa *c = &p->procs[f].body;
-  cfa_init(out, c->name);
-  for (uint32_t i = 0; i < p->globals.size; i++) cfa_add_var(out, p->globals.data[i]);
-  for (uint32_t i = 0; i < c->vars.size; i++) cfa_add_var(out, c->vars.data[i]);
-  for (uint32_t l = 0; l < c->nlocs; l++) cfa_add_loc(out, c->locs[l].name);
-  for (uint32_t e = 0; e < c->nedges; e++) cfa_add_edge(out, c->edges[e].src, c->edges[e].dst, c->edges[e].stmts, c->edges[e].nstmts);
-}
-
 static uint32_t add_pred(chc_system *s, const char *name, uint32_t n, const term_t *like) {
   type_t *ty = xmalloc((n + 1) * sizeof *ty);
   for (uint32_t i = 0; i < n; i++) ty[i] = term_type(like[i]);
@@ -61,8 +50,7 @@ static void frame_make(const cfa_prog *p, uint32_t f, frame *fr) {
 }
 
 /* Arguments of f@L: E then the given frame values (main: frame only). */
-static term_t *loc_args(const cfa_prog *p, uint32_t f, const frame *fr, const term_t *xs, uint32_t *n) {
-  (void)p, (void)f;
+static term_t *loc_args(const frame *fr, const term_t *xs, uint32_t *n) {
   *n = fr->ne + fr->nx;
   term_t *a = xmalloc((*n + 1) * sizeof *a);
   if ((fr->ne * sizeof *a) != 0) memcpy(a, fr->e, fr->ne * sizeof *a);
@@ -89,7 +77,7 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
     for (uint32_t l = 0; l < c->nlocs; l++) {
       snprintf(name, sizeof name, "%s@%s", c->name, c->locs[l].name);
       uint32_t n;
-      term_t *a = loc_args(p, f, &fr[f], fr[f].x, &n);
+      term_t *a = loc_args(&fr[f], fr[f].x, &n);
       m->loc_pred[f][l] = add_pred(s, name, n, a);
       free(a);
     }
@@ -111,14 +99,14 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
     const cfa_proc *pr = &p->procs[f];
     const cfa *c = &pr->body;
     const frame *F = &fr[f];
-    cfa v;
-    view(p, f, &v);
+    cfa v;   /* f over its frame, for cfa_edge_formula */
+    cfa_proc_view(p, f, &v);
     uint32_t na;
     term_t *x1 = xmalloc((F->nx + 1) * sizeof *x1);
     for (uint32_t i = 0; i < F->nx; i++) x1[i] = term_shift(F->x[i], 1);
     if (c->init != CFA_NONE) {
       if (f == p->main) {
-        term_t *a = loc_args(p, f, F, F->e, &na);
+        term_t *a = loc_args(F, F->e, &na);
         chc_add_clause(s, 0, NULL, term_true(), m->loc_pred[f][c->init], a, 0);
         free(a);
         origin(m, s, PCHC_INIT, f, CFA_NONE);
@@ -127,7 +115,7 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
         term_t *xs = xmalloc((F->nx + 1) * sizeof *xs);
         if ((F->nx * sizeof *xs) != 0) memcpy(xs, F->x, F->nx * sizeof *xs);
         if ((F->ne * sizeof *xs) != 0) memcpy(xs, F->e, F->ne * sizeof *xs);
-        term_t *a = loc_args(p, f, F, xs, &na);
+        term_t *a = loc_args(F, xs, &na);
         chc_app b = {m->entry[f], F->e};
         chc_add_clause(s, 1, &b, term_true(), m->loc_pred[f][c->init], a, 0);
         origin(m, s, PCHC_ENTRY_INIT, f, CFA_NONE);
@@ -137,10 +125,10 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
     }
     for (uint32_t e = 0; e < c->nedges; e++) {
       const cfa_edge *ed = &c->edges[e];
-      term_t *src = loc_args(p, f, F, F->x, &na);
+      term_t *src = loc_args(F, F->x, &na);
       chc_app b = {m->loc_pred[f][ed->src], src};
       if (!ed->call) {
-        term_t *dst = loc_args(p, f, F, x1, &na);
+        term_t *dst = loc_args(F, x1, &na);
         chc_add_clause(s, 1, &b, cfa_edge_formula(&v, e), m->loc_pred[f][ed->dst], dst, 0);
         origin(m, s, PCHC_EDGE, f, e);
         free(dst);
@@ -171,7 +159,7 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
         xs[i] = i < ng ? x1[i] : F->x[i];
         if (k->result != NULL_TERM && F->x[i] == k->result) xs[i] = rv;
       }
-      term_t *dst = loc_args(p, f, F, xs, &na);
+      term_t *dst = loc_args(F, xs, &na);
       chc_app body[2] = {b, {m->sum[k->callee], sa}};
       chc_add_clause(s, 2, body, term_true(), m->loc_pred[f][ed->dst], dst, 0);
       origin(m, s, PCHC_RETURN, f, e);
@@ -182,7 +170,7 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
       free(src);
     }
     if (f != p->main && c->final != CFA_NONE) {
-      term_t *src = loc_args(p, f, F, F->x, &na);
+      term_t *src = loc_args(F, F->x, &na);
       chc_app b = {m->loc_pred[f][c->final], src};
       term_t *sa = xmalloc((F->ne + ng + 2) * sizeof *sa);
       if ((F->ne * sizeof *sa) != 0) memcpy(sa, F->e, F->ne * sizeof *sa);
@@ -195,7 +183,7 @@ void cfa_proc_to_chc(const cfa_prog *p, chc_system *s, cfa_proc_chc_map *m) {
       free(src);
     }
     if (c->error != CFA_NONE) {
-      term_t *src = loc_args(p, f, F, F->x, &na);
+      term_t *src = loc_args(F, F->x, &na);
       chc_app b = {m->loc_pred[f][c->error], src};
       chc_add_clause(s, 1, &b, term_true(), CHC_FALSE, NULL, 0);
       origin(m, s, PCHC_ERROR, f, CFA_NONE);

@@ -158,9 +158,9 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
 }
 
 /* SAFE when interp satisfies every clause (Z3, unless z3_checked says the
- * caller did; also cvc5 under --validate), with the summaries and
- * invariants under --invariant; otherwise UNKNOWN: what (an engine's
- * answer) failed its check. */
+ * caller has just checked it; also cvc5 under --validate), with the
+ * summaries and invariants under --invariant; otherwise UNKNOWN: what (an
+ * engine's answer) failed its check. */
 static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h, const cfa_prog *p,
                        const chc_system *s, const cfa_proc_chc_map *m, const term_t *interp, const char *what,
                        bool z3_checked) {
@@ -186,35 +186,34 @@ int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hoo
   cfa_proc_to_chc(p, &s, &m);
   term_t *interp = xcalloc(s.npreds + 1, sizeof *interp);
   int code = -1;
-  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL))
-    code = report_safe(r, o, h, p, &s, &m, interp, what, true);   /* checked just now */
+  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what, true);
   free(interp);
   cfa_proc_chc_map_free(&m);
   chc_free(&s);
   return code;
 }
 
-static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h, report *r) {
-  chc_system s;
-  cfa_proc_chc_map m;
-  cfa_proc_to_chc(p, &s, &m);
-  report_stat(r, "horn-predicates", "%u", s.npreds);
-  report_stat(r, "horn-clauses", "%u", s.nclauses);
+/* The Horn route on p's clauses s (cfa_proc_to_chc, map m). */
+static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
+                      const zeta_limits *lim, const proc_run_hooks *h, report *r) {
+  report_stat(r, "horn-predicates", "%u", s->npreds);
+  report_stat(r, "horn-clauses", "%u", s->nclauses);
   chc_result res;
-  solve(o->algorithm, &s, o, lim, &res);
+  solve(o->algorithm, s, o, lim, &res);
   report_set_engine(r, res.engine ? res.engine : "horn");
   int code;
-  if (res.answer == CHC_SAT && !model_ok(&s, res.interp, NULL)) {
+  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL);
+  if (res.answer == CHC_SAT && !z3_checked) {
     /* Spacer leaves predicates it never needed at true: solve the
      * normalized clauses and expand their model to every predicate */
     chc_system norm;
-    chc_copy(&norm, &s);
+    chc_copy(&norm, s);
     chc_normalize(&norm);
     chc_result_free(&res);
     solve(o->algorithm, &norm, o, lim, &res);
     if (res.answer == CHC_SAT) {
-      term_t *interp = xcalloc(s.npreds + 1, sizeof(term_t));
-      for (uint32_t q = 0; q < s.npreds; q++) interp[q] = res.interp[q];
+      term_t *interp = xcalloc(s->npreds + 1, sizeof(term_t));
+      for (uint32_t q = 0; q < s->npreds; q++) interp[q] = res.interp[q];
       chc_expand_model(&norm, interp);
       free(res.interp);
       res.interp = interp;
@@ -227,11 +226,11 @@ static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {
-    code = report_safe(r, o, h, p, &s, &m, res.interp, "the summaries", false);
+    code = report_safe(r, o, h, p, s, m, res.interp, "the summaries", z3_checked);
   } else if (res.answer == CHC_UNSAT) {
     cfa_trace t;
     char why[300] = "the derivation has no run's shape";
-    if (cfa_proc_chc_trace(p, &s, &m, &res.deriv, &t) && cfa_trace_replay(p, &t, why, sizeof why)) {
+    if (cfa_proc_chc_trace(p, s, m, &res.deriv, &t) && cfa_trace_replay(p, &t, why, sizeof why)) {
       if (h && h->unsafe) {
         code = h->unsafe(r, p, &t, h->ctx);
       } else {
@@ -248,24 +247,20 @@ static int horn_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim
     code = lang_verdict(r, ZETA_UNKNOWN, res.reason ? res.reason : "the Horn engines gave up");
   }
   chc_result_free(&res);
-  cfa_proc_chc_map_free(&m);
-  chc_free(&s);
   return code;
 }
 
 /* --algorithm pds (--pds-refine): BDD reachability with summaries; SAFE when the
  * fixpoint, as Horn-clause interpretations, passes the SMT check; UNSAFE
  * when the Horn route then gives a trace that replays. */
-static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h, report *r) {
-  chc_system s;
-  cfa_proc_chc_map m;
-  cfa_proc_to_chc(p, &s, &m);
+static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
+                     const zeta_limits *lim, const proc_run_hooks *h, report *r) {
   pds_result res;
   pds_refine_mode mode = option_is(o->pds_refine, "concrete")  ? PDS_CONCRETE
                          : option_is(o->pds_refine, "weakest")   ? PDS_WEAKEST
                          : option_is(o->pds_refine, "strongest") ? PDS_STRONGEST
                                                                  : PDS_BOTH;
-  pds_check(p, &s, &m, lim, mode, &res);
+  pds_check(p, s, m, lim, mode, &res);
   static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
                                       "pds (weakest interpolants)", "pds (strongest and weakest interpolants)"};
   report_set_engine(r, names[mode]);
@@ -276,14 +271,13 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;
   if (res.verdict == ZETA_SAFE) {
-    code = report_safe(r, o, h, p, &s, &m, res.interp, "the BDD fixpoint", false);
+    code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false);
   } else if (res.verdict == ZETA_UNSAFE) {
     /* the error is reachable: the trace comes from the Horn route */
     zeta_options o2 = *o;
     o2.algorithm = "spacer";
     report *tmp = report_new();
-    int c2 = horn_route(p, &o2, lim, h, tmp);
-    (void)c2;
+    horn_route(p, s, m, &o2, lim, h, tmp);
     cfa flat;
     if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
       /* no recursion: BMC on the inlined program finds the trace */
@@ -311,22 +305,28 @@ static int pds_route(cfa_prog *p, const zeta_options *o, const zeta_limits *lim,
     code = lang_verdict(r, ZETA_UNKNOWN, res.reason[0] ? res.reason : "pds gave up");
   }
   free(res.interp);
-  cfa_proc_chc_map_free(&m);
-  chc_free(&s);
   return code;
 }
 
 /* The portfolio for recursive programs: the Horn route (Spacer, then the
  * own engines) against pds, forked; the first checked answer wins. */
-typedef struct { cfa_prog *p; const zeta_options *o; const proc_run_hooks *h; bool pds; } proc_job;
+typedef struct {
+  cfa_prog *p;
+  const chc_system *s;
+  const cfa_proc_chc_map *m;
+  const zeta_options *o;
+  const proc_run_hooks *h;
+  bool pds;
+} proc_job;
 
 static int proc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   proc_job *j = ctx;
-  return j->pds ? pds_route(j->p, j->o, lim, j->h, r) : horn_route(j->p, j->o, lim, j->h, r);
+  return j->pds ? pds_route(j->p, j->s, j->m, j->o, lim, j->h, r) : horn_route(j->p, j->s, j->m, j->o, lim, j->h, r);
 }
 
-static int race(cfa_prog *p, const zeta_options *o, const zeta_limits *lim, const proc_run_hooks *h, report *r) {
-  proc_job horn = {p, o, h, false}, pds = {p, o, h, true};
+static int race(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
+                const zeta_limits *lim, const proc_run_hooks *h, report *r) {
+  proc_job horn = {p, s, m, o, h, false}, pds = {p, s, m, o, h, true};
   portfolio_job jobs[2] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0}};
   portfolio_outcome po;
   int code = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
@@ -353,18 +353,9 @@ int proc_run_check_hooks(cfa_prog *p, const zeta_options *o, const zeta_limits *
     }
     return ZETA_EXIT_VERDICT;
   }
-  if (option_is(o->export_fmt, "chc")) {
-    chc_system s;
-    cfa_proc_chc_map m;
-    cfa_proc_to_chc(p, &s, &m);
-    chc_write(report_out(r), &s);
-    cfa_proc_chc_map_free(&m);
-    chc_free(&s);
-    return ZETA_EXIT_VERDICT;
-  }
-  if (option_is(o->algorithm, "pds")) return pds_route(p, o, lim, h, r);
+  bool chc_out = option_is(o->export_fmt, "chc"), pds = option_is(o->algorithm, "pds");
   bool horn = option_is(o->algorithm, "spacer") || option_is(o->algorithm, "own");
-  if (!horn && !cfa_prog_recursive(p)) {
+  if (!chc_out && !pds && !horn && !cfa_prog_recursive(p)) {
     cfa flat;
     if (cfa_prog_inline(p, 100000, &flat)) {
       report_stat(r, "inlined-locations", "%u", flat.nlocs);
@@ -373,6 +364,22 @@ int proc_run_check_hooks(cfa_prog *p, const zeta_options *o, const zeta_limits *
       return code;
     }
   }
-  if (option_is(o->algorithm, "portfolio")) return race(p, o, lim, h, r);
-  return horn_route(p, o, lim, h, r);
+  /* the Horn encoding, built once for every route below */
+  chc_system s;
+  cfa_proc_chc_map m;
+  cfa_proc_to_chc(p, &s, &m);
+  int code;
+  if (chc_out) {
+    chc_write(report_out(r), &s);
+    code = ZETA_EXIT_VERDICT;
+  } else if (pds) {
+    code = pds_route(p, &s, &m, o, lim, h, r);
+  } else if (option_is(o->algorithm, "portfolio")) {
+    code = race(p, &s, &m, o, lim, h, r);
+  } else {
+    code = horn_route(p, &s, &m, o, lim, h, r);
+  }
+  cfa_proc_chc_map_free(&m);
+  chc_free(&s);
+  return code;
 }

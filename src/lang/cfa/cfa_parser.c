@@ -982,22 +982,27 @@ bool cfa_parse_prog(const char *file, const char *text, size_t len, cfa_prog *ou
   return ok;
 }
 
-bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *err, size_t errlen) {
-  cfa_prog g;
-  if (!cfa_parse_prog(file, text, len, &g, err, errlen)) {
-    cfa_init(out, "cfa");
-    cfa_free(out);
-    return false;
-  }
-  bool ok = true;
-  if (cfa_prog_ncalls(&g) == 0) cfa_prog_flatten(&g, out);
-  else if (!cfa_prog_inline(&g, 100000, out)) {
+/* A parsed program (when parsed; g is freed) as one cfa: flattened, or
+ * inlined when it has calls. On failure out is empty. */
+static bool as_cfa(bool parsed, cfa_prog *g, const char *file, cfa *out, char *err, size_t errlen) {
+  bool ok = parsed;
+  if (ok && cfa_prog_ncalls(g) == 0) cfa_prog_flatten(g, out);
+  else if (ok && !cfa_prog_inline(g, 100000, out)) {
     snprintf(err, errlen, "%s:1:1: a recursive program: procedures that call themselves have no single-CFA form",
              file ? file : "<input>");
     ok = false;
   }
-  cfa_prog_free(&g);
+  if (parsed) cfa_prog_free(g);
+  if (!ok) {
+    cfa_init(out, "cfa");
+    cfa_free(out);
+  }
   return ok;
+}
+
+bool cfa_parse(const char *file, const char *text, size_t len, cfa *out, char *err, size_t errlen) {
+  cfa_prog g;
+  return as_cfa(cfa_parse_prog(file, text, len, &g, err, errlen), &g, file, out, err, errlen);
 }
 
 bool cfa_parse_prog_file(const char *path, cfa_prog *out, char *err, size_t errlen) {
@@ -1010,10 +1015,6 @@ bool cfa_parse_prog_file(const char *path, cfa_prog *out, char *err, size_t errl
 }
 
 bool cfa_parse_file(const char *path, cfa *out, char *err, size_t errlen) {
-  size_t n;
-  char *buf = file_read_all(path, &n, err, errlen);
-  if (!buf) return false;
-  bool ok = cfa_parse(path, buf, n, out, err, errlen);
-  free(buf);
-  return ok;
+  cfa_prog g;
+  return as_cfa(cfa_parse_prog_file(path, &g, err, errlen), &g, path, out, err, errlen);
 }

@@ -237,6 +237,28 @@ static ty *ty_from_string(lw *L, const char *s) {
 
 static long const_long(lw *L, const cJSON *e);
 
+static ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
+
+/* The type of struct definition d (built once), its members' type names at
+ * nesting depth. */
+static ty *struct_ty(lw *L, const cJSON *d, int depth) {
+  int id = nid(L, d);
+  if (L->struct_ty[id]) return L->struct_ty[id];
+  const cJSON *ms = child(d, "members");
+  ty *t = mk(L, T_STRUCT);
+  t->nf = cJSON_GetArraySize(ms);
+  t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
+  t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
+  int i = 0;
+  for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
+    t->f[i] = ty_of_typename(L, child(m, "typeName"), depth);
+    t->fname[i] = sol_str(m, "name");
+  }
+  finish_ty(t);
+  L->struct_ty[id] = t;
+  return t;
+}
+
 static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   if (!tn || depth > 6) unsup(L, tn, "type nesting");
   const char *k = sol_kind(tn);
@@ -252,23 +274,7 @@ static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
       if (strcmp(sol_str(d, "contractKind"), "library") == 0) unsup(L, tn, "library type");
       return int_ty(L, 160, false);
     }
-    if (is(d, "StructDefinition")) {
-      int id = nid(L, d);
-      if (L->struct_ty[id]) return L->struct_ty[id];
-      const cJSON *ms = child(d, "members");
-      ty *t = mk(L, T_STRUCT);
-      t->nf = cJSON_GetArraySize(ms);
-      t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
-      t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
-      int i = 0;
-      for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
-        t->f[i] = ty_of_typename(L, child(m, "typeName"), depth + 1);
-        t->fname[i] = sol_str(m, "name");
-      }
-      finish_ty(t);
-      L->struct_ty[id] = t;
-      return t;
-    }
+    if (is(d, "StructDefinition")) return struct_ty(L, d, depth + 1);
     unsup(L, tn, "type %s", sol_type_string(tn));
   }
   if (strcmp(k, "Mapping") == 0) {
@@ -1118,26 +1124,9 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
 }
 
 static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
-  ty *t = NULL;
-  const cJSON *callee = child(e, "expression");
-  const cJSON *d = decl_of(L, callee);
+  const cJSON *d = decl_of(L, child(e, "expression"));
   if (!is(d, "StructDefinition")) unsup(L, e, "struct constructor");
-  t = L->struct_ty[nid(L, d)];
-  if (!t) {
-    /* build it from its definition */
-    const cJSON *ms = child(d, "members");
-    t = mk(L, T_STRUCT);
-    t->nf = cJSON_GetArraySize(ms);
-    t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
-    t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
-    int i = 0;
-    for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
-      t->f[i] = ty_of_decl(L, m);
-      t->fname[i] = sol_str(m, "name");
-    }
-    finish_ty(t);
-    L->struct_ty[nid(L, d)] = t;
-  }
+  ty *t = struct_ty(L, d, 0);
   val r = default_val(L, t);
   const cJSON *names = child(e, "names");
   int i = 0;

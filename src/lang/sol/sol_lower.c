@@ -924,6 +924,16 @@ static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
   set_slot(L, c, lv->slot, base);
 }
 
+/* array value arr with x appended */
+static val pushed(lw *L, val arr, val x) {
+  ty *et = arr.t->elem;
+  term_t len = arr.v[et->nl];
+  val nv = mkval(L, arr.t);
+  for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
+  nv.v[et->nl] = term_add2(len, term_int(1));
+  return nv;
+}
+
 static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
   if (t->k != T_STRUCT) unsup(L, at, "member %s", name);
   for (int i = 0; i < t->nf; i++)
@@ -988,13 +998,9 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     lv = lvalue(L, c, base);   /* evaluated once: it may push itself */
     check_param_write(L, &lv, e);
     val arr = lval_read(L, c, &lv);
-    ty *et = arr.t->elem;
     if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
-    term_t len = arr.v[et->nl];
-    val d = default_val(L, et), nv = mkval(L, arr.t);
-    for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, d.v[q]);
-    nv.v[et->nl] = term_add2(len, term_int(1));
-    lval_write(L, c, &lv, nv);
+    term_t len = arr.v[arr.t->elem->nl];
+    lval_write(L, c, &lv, pushed(L, arr, default_val(L, arr.t->elem)));
     if (lv.n >= 16) unsup(L, e, "deep access path");
     lv.st[lv.n].index = true;
     lv.st[lv.n++].idx = len;
@@ -1249,26 +1255,17 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       check_param_write(L, &lv, e);
       val arr = lval_read(L, c, &lv);
       ty *et = arr.t->elem;
-      term_t len = arr.v[et->nl];
-      val nv = mkval(L, arr.t);
-      memcpy(nv.v, arr.v, arr.t->nl * sizeof(term_t));
       if (m[1] == 'u') {
         val x = args && args->child ? coerce(L, expr(L, c, args->child), et, e) : default_val(L, et);
         arr = lval_read(L, c, &lv);   /* the argument may have changed it */
-        len = arr.v[et->nl];
-        for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
-        nv.v[et->nl] = term_add2(len, term_int(1));
-        lval_write(L, c, &lv, nv);
+        lval_write(L, c, &lv, pushed(L, arr, x));
         return args && args->child ? empty_val(L) : x;
       }
+      term_t len = arr.v[et->nl];
       add_cons(L, c, term_gt(len, term_int(0)));
       term_t nl = term_sub(len, term_int(1));
-      val d = default_val(L, et);
-      val old = mkval(L, et);
-      for (uint32_t q = 0; q < et->nl; q++) {
-        old.v[q] = term_select(arr.v[q], nl);
-        nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
-      }
+      val d = default_val(L, et), nv = mkval(L, arr.t);
+      for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
       nv.v[et->nl] = nl;
       lval_write(L, c, &lv, nv);
       return empty_val(L);

@@ -1776,28 +1776,29 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
 
 /* ---------- functions ---------- */
 
-static bool same_signature(lw *L, const cJSON *f, const cJSON *g) {
-  (void)L;
+/* a parameter's type string without its first " calldata" and " memory"
+ * (data locations do not change the signature) */
+static void type_without_location(const cJSON *p, char *out, size_t n) {
+  snprintf(out, n, "%s", sol_type_string(p));
+  static const char *const locs[] = {" calldata", " memory"};
+  for (int i = 0; i < 2; i++) {
+    char *at = strstr(out, locs[i]);
+    size_t k = strlen(locs[i]);
+    if (at) memmove(at, at + k, strlen(at + k) + 1);
+  }
+}
+
+static bool same_signature(const cJSON *f, const cJSON *g) {
   if (strcmp(sol_str(f, "name"), sol_str(g, "name")) != 0) return false;
   if (strcmp(sol_str(f, "kind"), sol_str(g, "kind")) != 0) return false;
   const cJSON *pf = child(child(f, "parameters"), "parameters"), *pg = child(child(g, "parameters"), "parameters");
   if (cJSON_GetArraySize(pf) != cJSON_GetArraySize(pg)) return false;
   for (const cJSON *a = pf ? pf->child : NULL, *b = pg ? pg->child : NULL; a && b; a = a->next, b = b->next) {
-    const char *ta = sol_str(child(a, "typeDescriptions"), "typeIdentifier");
-    const char *tb = sol_str(child(b, "typeDescriptions"), "typeIdentifier");
-    /* data locations do not change the signature */
-    size_t la = strcspn(ta, "_"), lb = strcspn(tb, "_");
-    (void)la; (void)lb;
-    if (strcmp(sol_type_string(a), sol_type_string(b)) != 0) {
-      char xa[256], xb[256];
-      snprintf(xa, sizeof xa, "%s", sol_type_string(a));
-      snprintf(xb, sizeof xb, "%s", sol_type_string(b));
-      char *p = strstr(xa, " calldata"); if (p) memmove(p, p + 9, strlen(p + 9) + 1);
-      p = strstr(xa, " memory"); if (p) memmove(p, p + 7, strlen(p + 7) + 1);
-      p = strstr(xb, " calldata"); if (p) memmove(p, p + 9, strlen(p + 9) + 1);
-      p = strstr(xb, " memory"); if (p) memmove(p, p + 7, strlen(p + 7) + 1);
-      if (strcmp(xa, xb) != 0) return false;
-    }
+    if (strcmp(sol_type_string(a), sol_type_string(b)) == 0) continue;
+    char xa[256], xb[256];
+    type_without_location(a, xa, sizeof xa);
+    type_without_location(b, xb, sizeof xb);
+    if (strcmp(xa, xb) != 0) return false;
   }
   return true;
 }
@@ -1814,7 +1815,7 @@ static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after) {
   for (; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
-      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && same_signature(L, n, fn) &&
+      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && same_signature(n, fn) &&
           !(child(n, "body") == NULL || cJSON_IsNull(child(n, "body"))))
         return n;
   }
@@ -2293,7 +2294,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
       if (!child(n, "body") || cJSON_IsNull(child(n, "body"))) continue;
       bool over = false;
-      for (uint32_t q = 0; q < nseen; q++) over |= same_signature(L, seen[q], n);
+      for (uint32_t q = 0; q < nseen; q++) over |= same_signature(seen[q], n);
       if (over) continue;
       const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
       if (nseen) memcpy(ns, seen, nseen * sizeof *ns);

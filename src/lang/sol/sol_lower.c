@@ -1403,6 +1403,18 @@ static val guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
   return v;
 }
 
+/* The value of a constant expression e of literal type t (solc folded it
+ * into its type string): into *r, true; else false. */
+static bool folded(lw *L, const cJSON *e, const ty *t, term_t *r) {
+  if (t->bits != 0) return false;
+  mpz_t z;
+  mpz_init(z);
+  bool ok = const_value(L, e, z);
+  if (ok) *r = term_int_mpz(z);
+  mpz_clear(z);
+  return ok;
+}
+
 static val binop(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
@@ -1435,14 +1447,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   }
   ty *t = expr_ty(L, e);
   if (t->k == T_BOOL) unsup(L, e, "operator %s on bool", op);
-  mpz_t z;
-  mpz_init(z);
-  if (t->bits == 0 && const_value(L, e, z)) {   /* solc folded it */
-    term_t r = term_int_mpz(z);
-    mpz_clear(z);
-    return scalar(L, t, r);
-  }
-  mpz_clear(z);
+  term_t r;
+  if (folded(L, e, t, &r)) return scalar(L, t, r);
   return scalar(L, t, arith(L, c, e, op, t, a.v[0], b.v[0]));
 }
 
@@ -1469,14 +1475,8 @@ static val unop(lw *L, ctx *c, const cJSON *e) {
     return scalar(L, t, sol_bool(e, "prefix") ? nv : old.v[0]);
   }
   ty *t = expr_ty(L, e);
-  mpz_t z;
-  mpz_init(z);
-  if (t->bits == 0 && const_value(L, e, z)) {
-    term_t r = term_int_mpz(z);
-    mpz_clear(z);
-    return scalar(L, t, r);
-  }
-  mpz_clear(z);
+  term_t r;
+  if (folded(L, e, t, &r)) return scalar(L, t, r);
   val v = expr(L, c, sub);
   if (strcmp(op, "-") == 0) return scalar(L, t, arith(L, c, e, "-", t, term_int(0), v.v[0]));
   if (strcmp(op, "~") == 0) {

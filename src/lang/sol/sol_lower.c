@@ -687,6 +687,23 @@ static void emit_error(lw *L, const ctx *c, term_t err) {
   emit(L, c, L->F->summary, a, 0);
 }
 
+/* Where ok fails the path ends with error err; it goes on where ok holds. */
+static void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
+  ctx bad = ctx_copy(L, c);
+  add_cons(L, &bad, term_not(ok));
+  emit_error(L, &bad, err);
+  add_cons(L, c, ok);
+}
+
+/* The two paths of a branch on cond (c itself may be one of them). */
+static void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
+  ctx a = ctx_copy(L, c), b = ctx_copy(L, c);
+  add_cons(L, &a, cond);
+  add_cons(L, &b, term_not(cond));
+  *t = a;
+  *f = b;
+}
+
 /* ---------- expressions ---------- */
 
 static val expr(lw *L, ctx *c, const cJSON *e);
@@ -906,6 +923,13 @@ static val lval_read(lw *L, ctx *c, const lval *lv) {
   return v;
 }
 
+/* the value of variable slot s; a storage pointer's is the place's */
+static val var_val(lw *L, ctx *c, int s) {
+  if (!L->F->alias[s]) return slot_val(L, c, s);
+  lval al = alias_lval(L, c, s);
+  return lval_read(L, c, &al);
+}
+
 /* base with the sub-value at path[k..] replaced by nv */
 static void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   if (k == lv->n) { memcpy(base.v, nv.v, base.t->nl * sizeof(term_t)); return; }
@@ -1088,10 +1112,7 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 #undef PUT
   if (j != arity) unsup(L, at, "call signature");
   add_app(L, c, S, a, j);
-  ctx bad = ctx_copy(L, c);
-  add_cons(L, &bad, term_not(term_eq(err, term_int(0))));
-  emit_error(L, &bad, err);
-  add_cons(L, c, term_eq(err, term_int(0)));
+  fail_unless(L, c, term_eq(err, term_int(0)), err);
   memcpy(c->cur + L->F->hdr, post, L->nstate * sizeof(term_t));
   if (nr == 1) return rv[0];
   return tuple_val(L, nr, rv);
@@ -1106,10 +1127,7 @@ static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
     L->out->assert_line = xrealloc(L->out->assert_line, (L->out->nasserts + 1) * sizeof(unsigned));
     L->out->assert_line[L->out->nasserts] = sol_line(L->a, call, NULL);
   }
-  ctx bad = ctx_copy(L, c);
-  add_cons(L, &bad, term_not(cond));
-  emit_error(L, &bad, term_int(L->assert_k[id]));
-  add_cons(L, c, cond);
+  fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
 static val conversion(lw *L, ctx *c, const cJSON *e) {
@@ -1183,10 +1201,7 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
   term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
   add_app(L, c, L->N, a, 2 * L->nstate + 1);
-  ctx bad = ctx_copy(L, c);
-  add_cons(L, &bad, term_not(term_eq(err, term_int(0))));
-  emit_error(L, &bad, err);
-  add_cons(L, c, term_eq(err, term_int(0)));
+  fail_unless(L, c, term_eq(err, term_int(0)), err);
   memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
   if (balance_slot(L) >= 0) {   /* and after the last one */
     term_t b = term_fresh_var("balance", type_int()), *at = &c->cur[L->F->off[balance_slot(L)]];
@@ -1367,9 +1382,7 @@ static val member(lw *L, ctx *c, const cJSON *e) {
   }
   if (strncmp(bts, "type(contract ", 14) == 0 && is(decl_of(L, e), "VariableDeclaration") &&
       L->F->slot_of[nid(L, decl_of(L, e))] >= 0) {   /* C.x: a state variable */
-    int s = L->F->slot_of[nid(L, decl_of(L, e))];
-    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
-    return slot_val(L, c, s);
+    return var_val(L, c, L->F->slot_of[nid(L, decl_of(L, e))]);
   }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
   if (strcmp(m, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
@@ -1425,9 +1438,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
     if (slot >= 0 && has_calls(re)) {
       /* the right operand runs on one branch only (it may call functions) */
       bool andop = op[0] == '&';
-      ctx rc = ctx_copy(L, c), sc = ctx_copy(L, c);
-      add_cons(L, &rc, andop ? a.v[0] : term_not(a.v[0]));
-      add_cons(L, &sc, andop ? term_not(a.v[0]) : a.v[0]);
+      ctx rc, sc;
+      split(L, c, andop ? a.v[0] : term_not(a.v[0]), &rc, &sc);
       val b = expr(L, &rc, re);
       set_slot(L, &rc, slot, b);
       set_slot(L, &sc, slot, scalar(L, bool_ty(L), term_bool(!andop)));
@@ -1573,9 +1585,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
-    int s = var_slot(L, e);
-    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
-    return slot_val(L, c, s);
+    return var_val(L, c, var_slot(L, e));
   }
   if (strcmp(k, "BinaryOperation") == 0) return binop(L, c, e);
   if (strcmp(k, "UnaryOperation") == 0) return unop(L, c, e);
@@ -1595,9 +1605,8 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     val cond = expr(L, c, child(e, "condition"));
     int slot = L->F->slot_of[nid(L, e)];
     if (slot >= 0 && (has_calls(te) || has_calls(fe))) {
-      ctx tc = ctx_copy(L, c), fc = ctx_copy(L, c);
-      add_cons(L, &tc, cond.v[0]);
-      add_cons(L, &fc, term_not(cond.v[0]));
+      ctx tc, fc;
+      split(L, c, cond.v[0], &tc, &fc);
       set_slot(L, &tc, slot, expr(L, &tc, te));
       set_slot(L, &fc, slot, expr(L, &fc, fe));
       *c = merge2(L, &tc, &fc, "cond");
@@ -1700,9 +1709,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   out.dead = true;
   if (!do_while && cond && !cJSON_IsNull(cond)) {
     val v = expr(L, &in, cond);
-    out = ctx_copy(L, &in);
-    add_cons(L, &in, v.v[0]);
-    add_cons(L, &out, term_not(v.v[0]));
+    split(L, &in, v.v[0], &in, &out);
   }
   F->brk = &brk;
   F->cont = &cont;
@@ -1714,9 +1721,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
   if (do_while && !end.dead && cond) {
     val v = expr(L, &end, cond);
-    out = ctx_copy(L, &end);
-    add_cons(L, &end, v.v[0]);
-    add_cons(L, &out, term_not(v.v[0]));
+    split(L, &end, v.v[0], &end, &out);
   }
   emit(L, &end, head, end.cur, 0);
   list_push(L, &brk, &out);
@@ -1740,9 +1745,8 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
   if (strcmp(k, "VariableDeclarationStatement") == 0) { var_decl(L, c, s); return; }
   if (strcmp(k, "IfStatement") == 0) {
     val v = expr(L, c, child(s, "condition"));
-    ctx t = ctx_copy(L, c), f = ctx_copy(L, c);
-    add_cons(L, &t, v.v[0]);
-    add_cons(L, &f, term_not(v.v[0]));
+    ctx t, f;
+    split(L, c, v.v[0], &t, &f);
     stmt(L, &t, child(s, "trueBody"));
     stmt(L, &f, child(s, "falseBody"));
     *c = merge2(L, &t, &f, "if");
@@ -2016,9 +2020,8 @@ static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON
   }
   if (strcmp(k, "IfStatement") == 0) {
     val v = expr(L, c, child(s, "condition"));
-    ctx t = ctx_copy(L, c), f = ctx_copy(L, c);
-    add_cons(L, &t, v.v[0]);
-    add_cons(L, &f, term_not(v.v[0]));
+    ctx t, f;
+    split(L, c, v.v[0], &t, &f);
     mod_body(L, &t, child(s, "trueBody"), fn, mods, next);
     mod_body(L, &f, child(s, "falseBody"), fn, mods, next);
     *c = merge2(L, &t, &f, "if");

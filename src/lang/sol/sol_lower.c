@@ -2005,6 +2005,15 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
  * level (function body or modifier). */
 static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m);
 
+/* whether a node of the given kind occurs in n */
+static bool has_node(const cJSON *n, const char *kind) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && strcmp(sol_kind(n), kind) == 0) return true;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (has_node(c, kind)) return true;
+  return false;
+}
+
 static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON *mods, const cJSON *next) {
   if (c->dead || !s || cJSON_IsNull(s)) return;
   const char *k = sol_kind(s);
@@ -2027,10 +2036,7 @@ static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON
     *c = merge2(L, &t, &f, "if");
     return;
   }
-  const char *js = cJSON_PrintUnformatted(s);
-  bool has_ph = strstr(js, "PlaceholderStatement") != NULL;
-  free((void *)js);
-  if (has_ph) unsup(L, s, "placeholder inside a %s", k);
+  if (has_node(s, "PlaceholderStatement")) unsup(L, s, "placeholder inside a %s", k);
   stmt(L, c, s);
 }
 
@@ -2064,11 +2070,8 @@ static void check_repeated_mods(lw *L, const cJSON *mods) {
   for (const cJSON *m = mods ? mods->child : NULL; m; m = m->next)
     for (const cJSON *n = m->next; n; n = n->next)
       if (sol_int(child(m, "modifierName"), "referencedDeclaration") == sol_int(child(n, "modifierName"), "referencedDeclaration")) {
-        const cJSON *md = decl_of(L, child(m, "modifierName"));
-        char *js = cJSON_PrintUnformatted(md);
-        bool vars = js && strstr(js, "\"VariableDeclaration\"") != NULL;
-        free(js);
-        if (vars) unsup(L, n, "a modifier with variables used twice on one function");
+        if (has_node(decl_of(L, child(m, "modifierName")), "VariableDeclaration"))
+          unsup(L, n, "a modifier with variables used twice on one function");
       }
 }
 

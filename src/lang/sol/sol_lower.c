@@ -106,6 +106,16 @@ static void *aralloc(lw *L, size_t n) {
   return p;
 }
 
+/* An arena array of n items of size sz with room for one more: the same,
+ * or a copy with twice the capacity (at least min). */
+static void *arena_room(lw *L, void *a, uint32_t n, uint32_t *cap, size_t sz, uint32_t min) {
+  if (n < *cap) return a;
+  *cap = *cap ? 2 * *cap : min;
+  void *b = aralloc(L, *cap * sz);
+  if (n) memcpy(b, a, n * sz);
+  return b;
+}
+
 static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   char what[256];
   va_list ap;
@@ -413,13 +423,7 @@ static val component(const val *tv, int i) {
 static void add_cons(lw *L, ctx *c, term_t t) {
   if (term_is_true(t)) return;
   if (term_is_false(t)) c->dead = true;
-  if (c->ncons == c->capcons) {
-    uint32_t cap = c->capcons ? 2 * c->capcons : 16;
-    term_t *nc = aralloc(L, cap * sizeof(term_t));
-    if (c->ncons) memcpy(nc, c->cons, c->ncons * sizeof(term_t));
-    c->cons = nc;
-    c->capcons = cap;
-  }
+  c->cons = arena_room(L, c->cons, c->ncons, &c->capcons, sizeof(term_t), 16);
   c->cons[c->ncons++] = t;
 }
 
@@ -447,13 +451,7 @@ static void add_app(lw *L, ctx *c, uint32_t pred, const term_t *args, uint32_t n
 
 static void list_push(lw *L, ctxlist *l, const ctx *c) {
   if (c->dead) return;
-  if (l->n == l->cap) {
-    uint32_t cap = l->cap ? 2 * l->cap : 4;
-    ctx *nv = aralloc(L, cap * sizeof(ctx));
-    if (l->n) memcpy(nv, l->v, l->n * sizeof(ctx));
-    l->v = nv;
-    l->cap = cap;
-  }
+  l->v = arena_room(L, l->v, l->n, &l->cap, sizeof(ctx), 4);
   l->v[l->n++] = ctx_copy(L, c);
 }
 

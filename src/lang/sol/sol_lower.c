@@ -2229,6 +2229,14 @@ static void add_tx(lw *L, sol_tx t) {
   o->tx[o->ntx++] = t;
 }
 
+static void add_state_var(lw *L, int id, ty *t) {
+  L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
+  L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
+  L->state_ids[L->nstate_vars] = id;
+  L->state_ty[L->nstate_vars++] = t;
+  L->nstate += t->nl;
+}
+
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   sol_chc *o = L->out;
   L->root = ct;
@@ -2244,23 +2252,13 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   for (int k = L->nlin; k-- > 0;) {
     const cJSON *c = sol_node(L->a, L->lin[k]);
     for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
-      if (!is(n, "VariableDeclaration")) continue;
-      L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
-      L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
-      L->state_ids[L->nstate_vars] = sol_int(n, "id");
-      L->state_ty[L->nstate_vars] = ty_of_decl(L, n);
-      L->nstate += L->state_ty[L->nstate_vars++]->nl;
+      if (is(n, "VariableDeclaration")) add_state_var(L, sol_int(n, "id"), ty_of_decl(L, n));
     }
   }
   /* hidden state: the contract's own address and balance */
   for (int h = 0; h < 2; h++) {
     int id = h == 0 ? L->this_id : L->balance_id;
-    if (id < 0) continue;
-    L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
-    L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
-    L->state_ids[L->nstate_vars] = id;
-    L->state_ty[L->nstate_vars] = int_ty(L, h == 0 ? 160 : 256, false);
-    L->nstate += L->state_ty[L->nstate_vars++]->nl;
+    if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
   }
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};

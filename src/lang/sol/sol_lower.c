@@ -1841,34 +1841,35 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
   for (const cJSON *p = first(child(fn, "parameters"), "parameters"); p; p = p->next)
     (void)param_nleaves(L, p);
   for (const cJSON *p = first(child(fn, "returnParameters"), "parameters"); p; p = p->next) (void)ty_of_decl(L, p);
-  uint32_t cap = 2 * L->nstate + L->nenv + 8, n = 0;
-  type_t *s = xmalloc(cap * sizeof(type_t));
+  size_t cap = 0;
+  uint32_t n = 0;
+  type_t *s = NULL;
+  XGROW(s, cap, L->nstate + 2 + L->nenv);
   for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
   s[n++] = type_int();
   s[n++] = type_int();
   for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
   const char *lists[2] = {"parameters", "returnParameters"};
   for (int li = 0; li < 2; li++) {
-    if (li == 1)
-      for (uint32_t i = 0; i < L->nstate; i++) {
-        if (n == cap) s = xrealloc(s, (cap *= 2) * sizeof(type_t));
-        s[n++] = L->state_sorts[i];
-      }
+    if (li == 1) {
+      XGROW(s, cap, n + L->nstate);
+      for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
+    }
     const cJSON *ps = child(child(fn, lists[li]), "parameters");
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
       if (li == 0 && is_storage_param(p)) {
         uint32_t k = param_nleaves(L, p);
-        if (n + k + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + k + 2)) * sizeof(type_t));
+        XGROW(s, cap, n + k);
         for (uint32_t q = 0; q < k; q++) s[n++] = type_int();
         continue;
       }
       ty *t = ty_of_decl(L, p);
-      if (n + t->nl + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + t->nl + 2)) * sizeof(type_t));
+      XGROW(s, cap, n + t->nl);
       leaf_sorts(t, s + n);
       n += t->nl;
     }
   }
-  if (n + 1 >= cap) s = xrealloc(s, (cap += 2) * sizeof(type_t));
+  XGROW(s, cap, n + 1);
   s[n++] = type_int();
   char what[200];
   snprintf(what, sizeof what, "%s", sol_str(fn, "name")[0] ? sol_str(fn, "name") : sol_str(fn, "kind"));

@@ -587,6 +587,15 @@ static int add_slot(lw *L, int id, ty *t) {
 
 static bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k == T_MAP || t->k == T_ARRAY; }
 
+/* A storage pointer's index terms live in slots of their own (they must
+ * survive loop heads and joins like any value); once per pointer. */
+static void alias_slots(lw *L, int s) {
+  if (L->F->alias_idx[s] >= 0) return;
+  int first = add_slot(L, -1, int_ty(L, 256, false));
+  for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+  L->F->alias_idx[s] = first;
+}
+
 /* Local variables of a body (slots for every declaration, whatever its scope). */
 static void collect_locals(lw *L, const cJSON *n) {
   if (!n) return;
@@ -594,13 +603,7 @@ static void collect_locals(lw *L, const cJSON *n) {
     const char *loc = sol_str(n, "storageLocation");
     ty *t = ty_of_decl(L, n);
     int s = add_slot(L, sol_int(n, "id"), t);
-    if (strcmp(loc, "storage") == 0 && L->F->alias_idx[s] < 0) {
-      /* a storage pointer: its index terms live in slots (they must survive
-       * loop heads and joins like any value) */
-      int first = add_slot(L, -1, int_ty(L, 256, false));
-      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
-      L->F->alias_idx[s] = first;
-    }
+    if (strcmp(loc, "storage") == 0) alias_slots(L, s);
   }
   /* a slot for the value of an operand evaluated on one branch only */
   if (cJSON_IsObject(n) && is(n, "BinaryOperation") &&
@@ -2100,10 +2103,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
     /* a transaction's memory arguments are fresh copies: writes stay local;
      * an internal caller would see them (reference semantics): unsupported */
     F.mem_param[s] = !tx && is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
-    if (is_storage_param(p) && F.alias_idx[s] < 0) {
-      F.alias_idx[s] = add_slot(L, -1, int_ty(L, 256, false));
-      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
-    }
+    if (is_storage_param(p)) alias_slots(L, s);
   }
   F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
   for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {

@@ -71,7 +71,6 @@ typedef struct {
   void **arena; size_t narena, caparena;
   ty **struct_ty;         /* by id */
   /* the root being lowered */
-  const cJSON *root;
   int *lin; int nlin;     /* linearized bases, most derived first */
   int *state_ids; uint32_t nstate_vars; ty **state_ty;
   uint32_t nstate;        /* state leaves */
@@ -2240,7 +2239,6 @@ static void add_state_var(lw *L, int id, ty *t) {
 
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   sol_chc *o = L->out;
-  L->root = ct;
   L->root_name = sol_str(ct, "name");
   const cJSON *lin = child(ct, "linearizedBaseContracts");
   L->nlin = cJSON_GetArraySize(lin);
@@ -2280,7 +2278,6 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     sol_tx t;
     memset(&t, 0, sizeof t);
     t.root = ri;
-    t.deploy = true;
     t.name = xstrdup("constructor");
     add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
     lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);

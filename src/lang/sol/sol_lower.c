@@ -709,14 +709,13 @@ static void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
 static val expr(lw *L, ctx *c, const cJSON *e);
 static void stmt(lw *L, ctx *c, const cJSON *s);
 
-static bool const_value(lw *L, const cJSON *e, mpz_t out) {
+static bool const_value(const cJSON *e, mpz_t out) {
   if (!is(e, "Literal") || strcmp(sol_str(e, "kind"), "number") != 0) {
     /* constant folded by solc: int_const typeString (short ones only) */
     const char *ts = sol_type_string(e);
     if (strncmp(ts, "int_const ", 10) == 0 && !strchr(ts, '.') && mpz_set_str(out, ts + 10, 10) == 0) return true;
     return false;
   }
-  (void)L;
   const char *v = sol_str(e, "value");
   char buf[512];
   size_t n = 0;
@@ -758,7 +757,7 @@ static bool const_value(lw *L, const cJSON *e, mpz_t out) {
 static long const_long(lw *L, const cJSON *e) {
   mpz_t z;
   mpz_init(z);
-  if (!const_value(L, e, z) || !mpz_fits_slong_p(z)) { mpz_clear(z); unsup(L, e, "non-constant length"); }
+  if (!const_value(e, z) || !mpz_fits_slong_p(z)) { mpz_clear(z); unsup(L, e, "non-constant length"); }
   long v = mpz_get_si(z);
   mpz_clear(z);
   if (v < 0 || v > 1000000) unsup(L, e, "array length");
@@ -1042,7 +1041,6 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
 static val coerce(lw *L, val v, ty *t, const cJSON *at) {
   if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
   val r = {t, v.v};
-  (void)L;
   return r;
 }
 
@@ -1418,11 +1416,11 @@ static val guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
 
 /* The value of a constant expression e of literal type t (solc folded it
  * into its type string): into *r, true; else false. */
-static bool folded(lw *L, const cJSON *e, const ty *t, term_t *r) {
+static bool folded(const cJSON *e, const ty *t, term_t *r) {
   if (t->bits != 0) return false;
   mpz_t z;
   mpz_init(z);
-  bool ok = const_value(L, e, z);
+  bool ok = const_value(e, z);
   if (ok) *r = term_int_mpz(z);
   mpz_clear(z);
   return ok;
@@ -1460,7 +1458,7 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   ty *t = expr_ty(L, e);
   if (t->k == T_BOOL) unsup(L, e, "operator %s on bool", op);
   term_t r;
-  if (folded(L, e, t, &r)) return scalar(L, t, r);
+  if (folded(e, t, &r)) return scalar(L, t, r);
   return scalar(L, t, arith(L, c, e, op, t, a.v[0], b.v[0]));
 }
 
@@ -1488,7 +1486,7 @@ static val unop(lw *L, ctx *c, const cJSON *e) {
   }
   ty *t = expr_ty(L, e);
   term_t r;
-  if (folded(L, e, t, &r)) return scalar(L, t, r);
+  if (folded(e, t, &r)) return scalar(L, t, r);
   val v = expr(L, c, sub);
   if (strcmp(op, "-") == 0) return scalar(L, t, arith(L, c, e, "-", t, term_int(0), v.v[0]));
   if (strcmp(op, "~") == 0) {
@@ -1572,7 +1570,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
     mpz_t z;
     mpz_init(z);
-    if (strcmp(kind, "number") != 0 || !const_value(L, e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
+    if (strcmp(kind, "number") != 0 || !const_value(e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
     term_t t = term_int_mpz(z);
     mpz_clear(z);
     return scalar(L, lit_ty(L), t);

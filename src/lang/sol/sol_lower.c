@@ -338,20 +338,20 @@ static void leaf_defaults(const ty *t, term_t *out) {
 }
 
 /* leaf names: "x", "s.f", "a[]", "a.length" */
-static void leaf_names(lw *L, const ty *t, const char *base, char **out) {
+static void leaf_names(const ty *t, const char *base, char **out) {
   char buf[256];
   switch (t->k) {
   case T_INT: case T_BOOL: out[0] = xstrdup(base); return;
   case T_STRUCT:
     for (int i = 0; i < t->nf; i++) {
       snprintf(buf, sizeof buf, "%s.%s", base, t->fname && t->fname[i] ? t->fname[i] : "_");
-      leaf_names(L, t->f[i], buf, out);
+      leaf_names(t->f[i], buf, out);
       out += t->f[i]->nl;
     }
     return;
   case T_MAP: case T_ARRAY:
     snprintf(buf, sizeof buf, "%s[]", base);
-    leaf_names(L, t->elem, buf, out);
+    leaf_names(t->elem, buf, out);
     if (t->k == T_ARRAY) {
       snprintf(buf, sizeof buf, "%s.length", base);
       out[t->elem->nl] = xstrdup(buf);
@@ -2261,7 +2261,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
   for (uint32_t k = 0, j = 0; k < L->nstate_vars; k++) {
     leaf_sorts(L->state_ty[k], L->state_sorts + j);
-    leaf_names(L, L->state_ty[k], state_name(L, k), R.leaf_names + j);
+    leaf_names(L->state_ty[k], state_name(L, k), R.leaf_names + j);
     j += L->state_ty[k]->nl;
   }
   o->roots = xrealloc(o->roots, (o->nroots + 1) * sizeof(sol_root));

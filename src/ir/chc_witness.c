@@ -25,6 +25,34 @@ uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t cla
 }
 
 
+term_t chc_dnode_formula(const chc_system *s, const chc_derivation *d, uint32_t i) {
+  const chc_dnode *nd = &d->nodes[i];
+  const chc_clause *c = &s->clauses[nd->clause];
+  term_vec f = {0};
+  term_vec_push(&f, c->constraint);
+  bool ok = true;
+  for (uint32_t j = 0; j < c->nbody && ok; j++) {
+    uint32_t k = nd->children[j];
+    if (k <= i || k >= d->n) { ok = false; break; }
+    const chc_clause *kc = &s->clauses[d->nodes[k].clause];
+    if (kc->head.pred != c->body[j].pred) { ok = false; break; }
+    for (uint32_t a = 0; a < s->preds[c->body[j].pred].arity; a++) {
+      term_t v = d->nodes[k].head_vals[a];
+      if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
+      term_vec_push(&f, term_eq(c->body[j].args[a], v));
+    }
+  }
+  if (ok && c->head.pred != CHC_FALSE)
+    for (uint32_t a = 0; a < s->preds[c->head.pred].arity && ok; a++) {
+      term_t v = nd->head_vals[a];
+      if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
+      term_vec_push(&f, term_eq(c->head.args[a], v));
+    }
+  term_t g = ok ? term_and(f.size, f.data) : NULL_TERM;
+  term_vec_free(&f);
+  return g;
+}
+
 bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_ms) {
   if (d->n == 0 || d->nodes[0].clause >= s->nclauses) return false;
   if (s->clauses[d->nodes[0].clause].head.pred != CHC_FALSE) return false;
@@ -34,38 +62,15 @@ bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_m
   for (uint32_t i = 0; i < d->n && ok; i++) {
     const chc_dnode *nd = &d->nodes[i];
     if (nd->clause >= s->nclauses) { ok = false; break; }
-    const chc_clause *c = &s->clauses[nd->clause];
-    if (i > 0 && c->head.pred == CHC_FALSE) { ok = false; break; }
-    term_vec f = {0};
-    term_vec_push(&f, c->constraint);
-    for (uint32_t j = 0; j < c->nbody && ok; j++) {
-      uint32_t k = nd->children[j];
-      if (k <= i || k >= d->n) { ok = false; break; }
-      const chc_clause *kc = &s->clauses[d->nodes[k].clause];
-      if (kc->head.pred != c->body[j].pred) { ok = false; break; }
-      for (uint32_t a = 0; a < s->preds[c->body[j].pred].arity; a++) {
-        term_t v = d->nodes[k].head_vals[a];
-        if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
-        term_vec_push(&f, term_eq(c->body[j].args[a], v));
-      }
-    }
-    if (ok && c->head.pred != CHC_FALSE)
-      for (uint32_t a = 0; a < s->preds[c->head.pred].arity && ok; a++) {
-        term_t v = nd->head_vals[a];
-        if (v == NULL_TERM || !term_is_value(v)) { ok = false; break; }
-        term_vec_push(&f, term_eq(c->head.args[a], v));
-      }
+    if (i > 0 && s->clauses[nd->clause].head.pred == CHC_FALSE) { ok = false; break; }
+    term_t g = chc_dnode_formula(s, d, i);
+    ok = g != NULL_TERM;
     if (ok) {
-      term_t g = term_and(f.size, f.data);
-      ok = g != NULL_TERM;
-      if (ok) {
-        solver_push(slv);
-        solver_assert(slv, g);
-        ok = solver_check(slv) == SOLVER_SAT;
-        solver_pop(slv, 1);
-      }
+      solver_push(slv);
+      solver_assert(slv, g);
+      ok = solver_check(slv) == SOLVER_SAT;
+      solver_pop(slv, 1);
     }
-    term_vec_free(&f);
   }
   solver_free(slv);
   return ok;

@@ -30,6 +30,12 @@ void chc_derivation_free(chc_derivation *d);
 /* Appends a node for clause c of s; returns its index. */
 uint32_t chc_derivation_add(chc_derivation *d, const chc_system *s, uint32_t clause);
 
+/* The clause instance of derivation node i: its clause's constraint with
+ * the body arguments equal to the children's head values and the head
+ * arguments to the node's own; NULL_TERM when a child is out of order or
+ * of another predicate, or a value is missing. */
+term_t chc_dnode_formula(const chc_system *s, const chc_derivation *d, uint32_t i);
+
 /* True when d is a well-formed derivation of false in s whose every clause
  * instance is satisfiable (checked with a fresh Z3 solver). */
 bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_ms);

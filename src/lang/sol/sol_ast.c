@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "core/alloc.h"
+#include "core/file.h"
 #include "zeta/zeta.h"
 
 /* solc-ast.js next to the sources: ZETA_SOLC_AST, else found from the
@@ -29,7 +30,7 @@ static char *script_path(void) {
 }
 
 /* Reads all of fd into a malloc'd string. */
-static char *slurp_fd(int fd, size_t *len) {
+static char *slurp_fd(int fd) {
   size_t cap = 1 << 16, n = 0;
   char *buf = xmalloc(cap);
   for (;;) {
@@ -39,7 +40,6 @@ static char *slurp_fd(int fd, size_t *len) {
     n += (size_t)k;
   }
   buf[n] = 0;
-  if (len) *len = n;
   return buf;
 }
 
@@ -78,11 +78,11 @@ static int max_id(const cJSON *n) {
   return m;
 }
 
-/* line:column of byte p of text */
-static void text_pos(const char *text, const char *p, unsigned *line, unsigned *col) {
+/* line:column after the first n bytes of text */
+static void text_pos(const char *text, size_t n, unsigned *line, unsigned *col) {
   *line = 1, *col = 1;
-  for (const char *q = text; q < p && *q; q++) {
-    if (*q == '\n') ++*line, *col = 1;
+  for (size_t i = 0; i < n; i++) {
+    if (text[i] == '\n') ++*line, *col = 1;
     else ++*col;
   }
 }
@@ -92,7 +92,7 @@ sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char
   cJSON *root = cJSON_ParseWithOpts(json, &end, true);
   if (!root || !cJSON_IsObject(root)) {
     unsigned line, col;
-    text_pos(json, root ? json : end ? end : json, &line, &col);
+    text_pos(json, root || !end ? 0 : (size_t)(end - json), &line, &col);
     diag_set(d, ZETA_EXIT_INPUT, "%s:%u:%u: expected solc's AST as a JSON object", path, line, col);
     cJSON_Delete(root);
     return NULL;
@@ -123,14 +123,13 @@ sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char
 }
 
 sol_ast *sol_ast_load(const char *path, diag *d) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: cannot open", path);
+  size_t tlen;
+  char why[600];
+  char *text = file_read_all(path, &tlen, why, sizeof why);
+  if (!text) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: %s", why);
     return NULL;
   }
-  size_t tlen;
-  char *text = slurp_fd(fileno(f), &tlen);
-  fclose(f);
   char *script = script_path();
   if (!script) {
     free(text);
@@ -152,9 +151,8 @@ sol_ast *sol_ast_load(const char *path, diag *d) {
   close(out[1]);
   close(err[1]);
   /* solc's messages are short: read stdout fully, then stderr */
-  size_t jlen;
-  char *json = slurp_fd(out[0], &jlen);
-  char *msg = slurp_fd(err[0], NULL);
+  char *json = slurp_fd(out[0]);
+  char *msg = slurp_fd(err[0]);
   close(out[0]);
   close(err[0]);
   int st = 0;
@@ -212,10 +210,8 @@ const char *sol_type_string(const cJSON *n) {
 
 unsigned sol_line(const sol_ast *a, const cJSON *n, unsigned *col) {
   long off = atol(sol_str(n, "src"));
-  unsigned line = 1, c = 1;
-  for (long i = 0; i < off && (size_t)i < a->text_len; i++) {
-    if (a->text[i] == '\n') { line++; c = 1; } else c++;
-  }
+  unsigned line, c;
+  text_pos(a->text, off <= 0 ? 0 : (size_t)off < a->text_len ? (size_t)off : a->text_len, &line, &c);
   if (col) *col = c;
   return line;
 }

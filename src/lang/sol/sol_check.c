@@ -109,23 +109,14 @@ static void print_term(FILE *out, term_t t) {
 }
 
 /* The values of the variables of derivation node k's clause instance, in a
- * model (NULL: not satisfiable in time). */
+ * model (NULL: not satisfiable in time). d has replayed. */
 static solver *instance(const chc_system *norm, const chc_derivation *d, uint32_t k, term_t **vars, uint32_t *nv) {
-  const chc_clause *c = &norm->clauses[d->nodes[k].clause];
-  term_vec f = {0};
-  term_vec_push(&f, c->constraint);
-  for (uint32_t j = 0; j < c->nbody; j++) {
-    const chc_dnode *ch = &d->nodes[d->nodes[k].children[j]];
-    for (uint32_t q = 0; q < norm->preds[c->body[j].pred].arity; q++)
-      term_vec_push(&f, term_eq(c->body[j].args[q], ch->head_vals[q]));
-  }
-  if (c->head.pred != CHC_FALSE && d->nodes[k].head_vals)
-    for (uint32_t q = 0; q < norm->preds[c->head.pred].arity; q++) term_vec_push(&f, term_eq(c->head.args[q], d->nodes[k].head_vals[q]));
-  *nv = chc_clause_vars(c, vars);
+  *nv = chc_clause_vars(&norm->clauses[d->nodes[k].clause], vars);
+  term_t f = chc_dnode_formula(norm, d, k);   /* not NULL_TERM: d replayed */
+  if (f == NULL_TERM) return NULL;
   solver *s = solver_new_z3();
   solver_set_timeout(s, 10000);
-  solver_assert(s, term_and(f.size, f.data));
-  term_vec_free(&f);
+  solver_assert(s, f);
   if (solver_check(s) == SOLVER_SAT) return s;
   solver_free(s);
   return NULL;

@@ -71,7 +71,6 @@ typedef struct {
   void **arena; size_t narena, caparena;
   ty **struct_ty;         /* by id */
   /* the root being lowered */
-  const cJSON *root;
   int *lin; int nlin;     /* linearized bases, most derived first */
   int *state_ids; uint32_t nstate_vars; ty **state_ty;
   uint32_t nstate;        /* state leaves */
@@ -104,6 +103,16 @@ static void *aralloc(lw *L, size_t n) {
   void *p = xcalloc(1, n ? n : 1);
   L->arena[L->narena++] = p;
   return p;
+}
+
+/* An arena array of n items of size sz with room for one more: the same,
+ * or a copy with twice the capacity (at least min). */
+static void *arena_room(lw *L, void *a, uint32_t n, uint32_t *cap, size_t sz, uint32_t min) {
+  if (n < *cap) return a;
+  *cap = *cap ? 2 * *cap : min;
+  void *b = aralloc(L, *cap * sz);
+  if (n) memcpy(b, a, n * sz);
+  return b;
 }
 
 static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
@@ -237,6 +246,28 @@ static ty *ty_from_string(lw *L, const char *s) {
 
 static long const_long(lw *L, const cJSON *e);
 
+static ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
+
+/* The type of struct definition d (built once), its members' type names at
+ * nesting depth. */
+static ty *struct_ty(lw *L, const cJSON *d, int depth) {
+  int id = nid(L, d);
+  if (L->struct_ty[id]) return L->struct_ty[id];
+  const cJSON *ms = child(d, "members");
+  ty *t = mk(L, T_STRUCT);
+  t->nf = cJSON_GetArraySize(ms);
+  t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
+  t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
+  int i = 0;
+  for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
+    t->f[i] = ty_of_typename(L, child(m, "typeName"), depth);
+    t->fname[i] = sol_str(m, "name");
+  }
+  finish_ty(t);
+  L->struct_ty[id] = t;
+  return t;
+}
+
 static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   if (!tn || depth > 6) unsup(L, tn, "type nesting");
   const char *k = sol_kind(tn);
@@ -252,23 +283,7 @@ static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
       if (strcmp(sol_str(d, "contractKind"), "library") == 0) unsup(L, tn, "library type");
       return int_ty(L, 160, false);
     }
-    if (is(d, "StructDefinition")) {
-      int id = nid(L, d);
-      if (L->struct_ty[id]) return L->struct_ty[id];
-      const cJSON *ms = child(d, "members");
-      ty *t = mk(L, T_STRUCT);
-      t->nf = cJSON_GetArraySize(ms);
-      t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
-      t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
-      int i = 0;
-      for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
-        t->f[i] = ty_of_typename(L, child(m, "typeName"), depth + 1);
-        t->fname[i] = sol_str(m, "name");
-      }
-      finish_ty(t);
-      L->struct_ty[id] = t;
-      return t;
-    }
+    if (is(d, "StructDefinition")) return struct_ty(L, d, depth + 1);
     unsup(L, tn, "type %s", sol_type_string(tn));
   }
   if (strcmp(k, "Mapping") == 0) {
@@ -323,20 +338,20 @@ static void leaf_defaults(const ty *t, term_t *out) {
 }
 
 /* leaf names: "x", "s.f", "a[]", "a.length" */
-static void leaf_names(lw *L, const ty *t, const char *base, char **out) {
+static void leaf_names(const ty *t, const char *base, char **out) {
   char buf[256];
   switch (t->k) {
   case T_INT: case T_BOOL: out[0] = xstrdup(base); return;
   case T_STRUCT:
     for (int i = 0; i < t->nf; i++) {
       snprintf(buf, sizeof buf, "%s.%s", base, t->fname && t->fname[i] ? t->fname[i] : "_");
-      leaf_names(L, t->f[i], buf, out);
+      leaf_names(t->f[i], buf, out);
       out += t->f[i]->nl;
     }
     return;
   case T_MAP: case T_ARRAY:
     snprintf(buf, sizeof buf, "%s[]", base);
-    leaf_names(L, t->elem, buf, out);
+    leaf_names(t->elem, buf, out);
     if (t->k == T_ARRAY) {
       snprintf(buf, sizeof buf, "%s.length", base);
       out[t->elem->nl] = xstrdup(buf);
@@ -407,13 +422,7 @@ static val component(const val *tv, int i) {
 static void add_cons(lw *L, ctx *c, term_t t) {
   if (term_is_true(t)) return;
   if (term_is_false(t)) c->dead = true;
-  if (c->ncons == c->capcons) {
-    uint32_t cap = c->capcons ? 2 * c->capcons : 16;
-    term_t *nc = aralloc(L, cap * sizeof(term_t));
-    if (c->ncons) memcpy(nc, c->cons, c->ncons * sizeof(term_t));
-    c->cons = nc;
-    c->capcons = cap;
-  }
+  c->cons = arena_room(L, c->cons, c->ncons, &c->capcons, sizeof(term_t), 16);
   c->cons[c->ncons++] = t;
 }
 
@@ -441,13 +450,7 @@ static void add_app(lw *L, ctx *c, uint32_t pred, const term_t *args, uint32_t n
 
 static void list_push(lw *L, ctxlist *l, const ctx *c) {
   if (c->dead) return;
-  if (l->n == l->cap) {
-    uint32_t cap = l->cap ? 2 * l->cap : 4;
-    ctx *nv = aralloc(L, cap * sizeof(ctx));
-    if (l->n) memcpy(nv, l->v, l->n * sizeof(ctx));
-    l->v = nv;
-    l->cap = cap;
-  }
+  l->v = arena_room(L, l->v, l->n, &l->cap, sizeof(ctx), 4);
   l->v[l->n++] = ctx_copy(L, c);
 }
 
@@ -583,6 +586,15 @@ static int add_slot(lw *L, int id, ty *t) {
 
 static bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k == T_MAP || t->k == T_ARRAY; }
 
+/* A storage pointer's index terms live in slots of their own (they must
+ * survive loop heads and joins like any value); once per pointer. */
+static void alias_slots(lw *L, int s) {
+  if (L->F->alias_idx[s] >= 0) return;
+  int first = add_slot(L, -1, int_ty(L, 256, false));
+  for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+  L->F->alias_idx[s] = first;
+}
+
 /* Local variables of a body (slots for every declaration, whatever its scope). */
 static void collect_locals(lw *L, const cJSON *n) {
   if (!n) return;
@@ -590,13 +602,7 @@ static void collect_locals(lw *L, const cJSON *n) {
     const char *loc = sol_str(n, "storageLocation");
     ty *t = ty_of_decl(L, n);
     int s = add_slot(L, sol_int(n, "id"), t);
-    if (strcmp(loc, "storage") == 0 && L->F->alias_idx[s] < 0) {
-      /* a storage pointer: its index terms live in slots (they must survive
-       * loop heads and joins like any value) */
-      int first = add_slot(L, -1, int_ty(L, 256, false));
-      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
-      L->F->alias_idx[s] = first;
-    }
+    if (strcmp(loc, "storage") == 0) alias_slots(L, s);
   }
   /* a slot for the value of an operand evaluated on one branch only */
   if (cJSON_IsObject(n) && is(n, "BinaryOperation") &&
@@ -681,19 +687,35 @@ static void emit_error(lw *L, const ctx *c, term_t err) {
   emit(L, c, L->F->summary, a, 0);
 }
 
+/* Where ok fails the path ends with error err; it goes on where ok holds. */
+static void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
+  ctx bad = ctx_copy(L, c);
+  add_cons(L, &bad, term_not(ok));
+  emit_error(L, &bad, err);
+  add_cons(L, c, ok);
+}
+
+/* The two paths of a branch on cond (c itself may be one of them). */
+static void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
+  ctx a = ctx_copy(L, c), b = ctx_copy(L, c);
+  add_cons(L, &a, cond);
+  add_cons(L, &b, term_not(cond));
+  *t = a;
+  *f = b;
+}
+
 /* ---------- expressions ---------- */
 
 static val expr(lw *L, ctx *c, const cJSON *e);
 static void stmt(lw *L, ctx *c, const cJSON *s);
 
-static bool const_value(lw *L, const cJSON *e, mpz_t out) {
+static bool const_value(const cJSON *e, mpz_t out) {
   if (!is(e, "Literal") || strcmp(sol_str(e, "kind"), "number") != 0) {
     /* constant folded by solc: int_const typeString (short ones only) */
     const char *ts = sol_type_string(e);
     if (strncmp(ts, "int_const ", 10) == 0 && !strchr(ts, '.') && mpz_set_str(out, ts + 10, 10) == 0) return true;
     return false;
   }
-  (void)L;
   const char *v = sol_str(e, "value");
   char buf[512];
   size_t n = 0;
@@ -735,7 +757,7 @@ static bool const_value(lw *L, const cJSON *e, mpz_t out) {
 static long const_long(lw *L, const cJSON *e) {
   mpz_t z;
   mpz_init(z);
-  if (!const_value(L, e, z) || !mpz_fits_slong_p(z)) { mpz_clear(z); unsup(L, e, "non-constant length"); }
+  if (!const_value(e, z) || !mpz_fits_slong_p(z)) { mpz_clear(z); unsup(L, e, "non-constant length"); }
   long v = mpz_get_si(z);
   mpz_clear(z);
   if (v < 0 || v > 1000000) unsup(L, e, "array length");
@@ -900,6 +922,13 @@ static val lval_read(lw *L, ctx *c, const lval *lv) {
   return v;
 }
 
+/* the value of variable slot s; a storage pointer's is the place's */
+static val var_val(lw *L, ctx *c, int s) {
+  if (!L->F->alias[s]) return slot_val(L, c, s);
+  lval al = alias_lval(L, c, s);
+  return lval_read(L, c, &al);
+}
+
 /* base with the sub-value at path[k..] replaced by nv */
 static void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   if (k == lv->n) { memcpy(base.v, nv.v, base.t->nl * sizeof(term_t)); return; }
@@ -916,6 +945,16 @@ static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
   set_slot(L, c, lv->slot, base);
+}
+
+/* array value arr with x appended */
+static val pushed(lw *L, val arr, val x) {
+  ty *et = arr.t->elem;
+  term_t len = arr.v[et->nl];
+  val nv = mkval(L, arr.t);
+  for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
+  nv.v[et->nl] = term_add2(len, term_int(1));
+  return nv;
 }
 
 static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
@@ -982,13 +1021,9 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     lv = lvalue(L, c, base);   /* evaluated once: it may push itself */
     check_param_write(L, &lv, e);
     val arr = lval_read(L, c, &lv);
-    ty *et = arr.t->elem;
     if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
-    term_t len = arr.v[et->nl];
-    val d = default_val(L, et), nv = mkval(L, arr.t);
-    for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, d.v[q]);
-    nv.v[et->nl] = term_add2(len, term_int(1));
-    lval_write(L, c, &lv, nv);
+    term_t len = arr.v[arr.t->elem->nl];
+    lval_write(L, c, &lv, pushed(L, arr, default_val(L, arr.t->elem)));
     if (lv.n >= 16) unsup(L, e, "deep access path");
     lv.st[lv.n].index = true;
     lv.st[lv.n++].idx = len;
@@ -1006,7 +1041,6 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
 static val coerce(lw *L, val v, ty *t, const cJSON *at) {
   if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
   val r = {t, v.v};
-  (void)L;
   return r;
 }
 
@@ -1076,10 +1110,7 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 #undef PUT
   if (j != arity) unsup(L, at, "call signature");
   add_app(L, c, S, a, j);
-  ctx bad = ctx_copy(L, c);
-  add_cons(L, &bad, term_not(term_eq(err, term_int(0))));
-  emit_error(L, &bad, err);
-  add_cons(L, c, term_eq(err, term_int(0)));
+  fail_unless(L, c, term_eq(err, term_int(0)), err);
   memcpy(c->cur + L->F->hdr, post, L->nstate * sizeof(term_t));
   if (nr == 1) return rv[0];
   return tuple_val(L, nr, rv);
@@ -1094,10 +1125,7 @@ static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
     L->out->assert_line = xrealloc(L->out->assert_line, (L->out->nasserts + 1) * sizeof(unsigned));
     L->out->assert_line[L->out->nasserts] = sol_line(L->a, call, NULL);
   }
-  ctx bad = ctx_copy(L, c);
-  add_cons(L, &bad, term_not(cond));
-  emit_error(L, &bad, term_int(L->assert_k[id]));
-  add_cons(L, c, cond);
+  fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
 static val conversion(lw *L, ctx *c, const cJSON *e) {
@@ -1118,26 +1146,9 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
 }
 
 static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
-  ty *t = NULL;
-  const cJSON *callee = child(e, "expression");
-  const cJSON *d = decl_of(L, callee);
+  const cJSON *d = decl_of(L, child(e, "expression"));
   if (!is(d, "StructDefinition")) unsup(L, e, "struct constructor");
-  t = L->struct_ty[nid(L, d)];
-  if (!t) {
-    /* build it from its definition */
-    const cJSON *ms = child(d, "members");
-    t = mk(L, T_STRUCT);
-    t->nf = cJSON_GetArraySize(ms);
-    t->f = aralloc(L, (size_t)(t->nf + 1) * sizeof(ty *));
-    t->fname = aralloc(L, (size_t)(t->nf + 1) * sizeof(char *));
-    int i = 0;
-    for (const cJSON *m = ms ? ms->child : NULL; m; m = m->next, i++) {
-      t->f[i] = ty_of_decl(L, m);
-      t->fname[i] = sol_str(m, "name");
-    }
-    finish_ty(t);
-    L->struct_ty[nid(L, d)] = t;
-  }
+  ty *t = struct_ty(L, d, 0);
   val r = default_val(L, t);
   const cJSON *names = child(e, "names");
   int i = 0;
@@ -1188,10 +1199,7 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
   term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
   add_app(L, c, L->N, a, 2 * L->nstate + 1);
-  ctx bad = ctx_copy(L, c);
-  add_cons(L, &bad, term_not(term_eq(err, term_int(0))));
-  emit_error(L, &bad, err);
-  add_cons(L, c, term_eq(err, term_int(0)));
+  fail_unless(L, c, term_eq(err, term_int(0)), err);
   memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
   if (balance_slot(L) >= 0) {   /* and after the last one */
     term_t b = term_fresh_var("balance", type_int()), *at = &c->cur[L->F->off[balance_slot(L)]];
@@ -1260,26 +1268,17 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       check_param_write(L, &lv, e);
       val arr = lval_read(L, c, &lv);
       ty *et = arr.t->elem;
-      term_t len = arr.v[et->nl];
-      val nv = mkval(L, arr.t);
-      memcpy(nv.v, arr.v, arr.t->nl * sizeof(term_t));
       if (m[1] == 'u') {
         val x = args && args->child ? coerce(L, expr(L, c, args->child), et, e) : default_val(L, et);
         arr = lval_read(L, c, &lv);   /* the argument may have changed it */
-        len = arr.v[et->nl];
-        for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
-        nv.v[et->nl] = term_add2(len, term_int(1));
-        lval_write(L, c, &lv, nv);
+        lval_write(L, c, &lv, pushed(L, arr, x));
         return args && args->child ? empty_val(L) : x;
       }
+      term_t len = arr.v[et->nl];
       add_cons(L, c, term_gt(len, term_int(0)));
       term_t nl = term_sub(len, term_int(1));
-      val d = default_val(L, et);
-      val old = mkval(L, et);
-      for (uint32_t q = 0; q < et->nl; q++) {
-        old.v[q] = term_select(arr.v[q], nl);
-        nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
-      }
+      val d = default_val(L, et), nv = mkval(L, arr.t);
+      for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
       nv.v[et->nl] = nl;
       lval_write(L, c, &lv, nv);
       return empty_val(L);
@@ -1381,9 +1380,7 @@ static val member(lw *L, ctx *c, const cJSON *e) {
   }
   if (strncmp(bts, "type(contract ", 14) == 0 && is(decl_of(L, e), "VariableDeclaration") &&
       L->F->slot_of[nid(L, decl_of(L, e))] >= 0) {   /* C.x: a state variable */
-    int s = L->F->slot_of[nid(L, decl_of(L, e))];
-    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
-    return slot_val(L, c, s);
+    return var_val(L, c, L->F->slot_of[nid(L, decl_of(L, e))]);
   }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
   if (strcmp(m, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
@@ -1417,6 +1414,18 @@ static val guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
   return v;
 }
 
+/* The value of a constant expression e of literal type t (solc folded it
+ * into its type string): into *r, true; else false. */
+static bool folded(const cJSON *e, const ty *t, term_t *r) {
+  if (t->bits != 0) return false;
+  mpz_t z;
+  mpz_init(z);
+  bool ok = const_value(e, z);
+  if (ok) *r = term_int_mpz(z);
+  mpz_clear(z);
+  return ok;
+}
+
 static val binop(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
@@ -1427,9 +1436,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
     if (slot >= 0 && has_calls(re)) {
       /* the right operand runs on one branch only (it may call functions) */
       bool andop = op[0] == '&';
-      ctx rc = ctx_copy(L, c), sc = ctx_copy(L, c);
-      add_cons(L, &rc, andop ? a.v[0] : term_not(a.v[0]));
-      add_cons(L, &sc, andop ? term_not(a.v[0]) : a.v[0]);
+      ctx rc, sc;
+      split(L, c, andop ? a.v[0] : term_not(a.v[0]), &rc, &sc);
       val b = expr(L, &rc, re);
       set_slot(L, &rc, slot, b);
       set_slot(L, &sc, slot, scalar(L, bool_ty(L), term_bool(!andop)));
@@ -1449,14 +1457,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   }
   ty *t = expr_ty(L, e);
   if (t->k == T_BOOL) unsup(L, e, "operator %s on bool", op);
-  mpz_t z;
-  mpz_init(z);
-  if (t->bits == 0 && const_value(L, e, z)) {   /* solc folded it */
-    term_t r = term_int_mpz(z);
-    mpz_clear(z);
-    return scalar(L, t, r);
-  }
-  mpz_clear(z);
+  term_t r;
+  if (folded(e, t, &r)) return scalar(L, t, r);
   return scalar(L, t, arith(L, c, e, op, t, a.v[0], b.v[0]));
 }
 
@@ -1483,14 +1485,8 @@ static val unop(lw *L, ctx *c, const cJSON *e) {
     return scalar(L, t, sol_bool(e, "prefix") ? nv : old.v[0]);
   }
   ty *t = expr_ty(L, e);
-  mpz_t z;
-  mpz_init(z);
-  if (t->bits == 0 && const_value(L, e, z)) {
-    term_t r = term_int_mpz(z);
-    mpz_clear(z);
-    return scalar(L, t, r);
-  }
-  mpz_clear(z);
+  term_t r;
+  if (folded(e, t, &r)) return scalar(L, t, r);
   val v = expr(L, c, sub);
   if (strcmp(op, "-") == 0) return scalar(L, t, arith(L, c, e, "-", t, term_int(0), v.v[0]));
   if (strcmp(op, "~") == 0) {
@@ -1574,7 +1570,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
     mpz_t z;
     mpz_init(z);
-    if (strcmp(kind, "number") != 0 || !const_value(L, e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
+    if (strcmp(kind, "number") != 0 || !const_value(e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
     term_t t = term_int_mpz(z);
     mpz_clear(z);
     return scalar(L, lit_ty(L), t);
@@ -1587,9 +1583,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
-    int s = var_slot(L, e);
-    if (L->F->alias[s]) { lval al = alias_lval(L, c, s); return lval_read(L, c, &al); }
-    return slot_val(L, c, s);
+    return var_val(L, c, var_slot(L, e));
   }
   if (strcmp(k, "BinaryOperation") == 0) return binop(L, c, e);
   if (strcmp(k, "UnaryOperation") == 0) return unop(L, c, e);
@@ -1609,9 +1603,8 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     val cond = expr(L, c, child(e, "condition"));
     int slot = L->F->slot_of[nid(L, e)];
     if (slot >= 0 && (has_calls(te) || has_calls(fe))) {
-      ctx tc = ctx_copy(L, c), fc = ctx_copy(L, c);
-      add_cons(L, &tc, cond.v[0]);
-      add_cons(L, &fc, term_not(cond.v[0]));
+      ctx tc, fc;
+      split(L, c, cond.v[0], &tc, &fc);
       set_slot(L, &tc, slot, expr(L, &tc, te));
       set_slot(L, &fc, slot, expr(L, &fc, fe));
       *c = merge2(L, &tc, &fc, "cond");
@@ -1714,9 +1707,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   out.dead = true;
   if (!do_while && cond && !cJSON_IsNull(cond)) {
     val v = expr(L, &in, cond);
-    out = ctx_copy(L, &in);
-    add_cons(L, &in, v.v[0]);
-    add_cons(L, &out, term_not(v.v[0]));
+    split(L, &in, v.v[0], &in, &out);
   }
   F->brk = &brk;
   F->cont = &cont;
@@ -1728,9 +1719,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
   if (do_while && !end.dead && cond) {
     val v = expr(L, &end, cond);
-    out = ctx_copy(L, &end);
-    add_cons(L, &end, v.v[0]);
-    add_cons(L, &out, term_not(v.v[0]));
+    split(L, &end, v.v[0], &end, &out);
   }
   emit(L, &end, head, end.cur, 0);
   list_push(L, &brk, &out);
@@ -1754,9 +1743,8 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
   if (strcmp(k, "VariableDeclarationStatement") == 0) { var_decl(L, c, s); return; }
   if (strcmp(k, "IfStatement") == 0) {
     val v = expr(L, c, child(s, "condition"));
-    ctx t = ctx_copy(L, c), f = ctx_copy(L, c);
-    add_cons(L, &t, v.v[0]);
-    add_cons(L, &f, term_not(v.v[0]));
+    ctx t, f;
+    split(L, c, v.v[0], &t, &f);
     stmt(L, &t, child(s, "trueBody"));
     stmt(L, &f, child(s, "falseBody"));
     *c = merge2(L, &t, &f, "if");
@@ -1790,28 +1778,29 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
 
 /* ---------- functions ---------- */
 
-static bool same_signature(lw *L, const cJSON *f, const cJSON *g) {
-  (void)L;
+/* a parameter's type string without its first " calldata" and " memory"
+ * (data locations do not change the signature) */
+static void type_without_location(const cJSON *p, char *out, size_t n) {
+  snprintf(out, n, "%s", sol_type_string(p));
+  static const char *const locs[] = {" calldata", " memory"};
+  for (int i = 0; i < 2; i++) {
+    char *at = strstr(out, locs[i]);
+    size_t k = strlen(locs[i]);
+    if (at) memmove(at, at + k, strlen(at + k) + 1);
+  }
+}
+
+static bool same_signature(const cJSON *f, const cJSON *g) {
   if (strcmp(sol_str(f, "name"), sol_str(g, "name")) != 0) return false;
   if (strcmp(sol_str(f, "kind"), sol_str(g, "kind")) != 0) return false;
   const cJSON *pf = child(child(f, "parameters"), "parameters"), *pg = child(child(g, "parameters"), "parameters");
   if (cJSON_GetArraySize(pf) != cJSON_GetArraySize(pg)) return false;
   for (const cJSON *a = pf ? pf->child : NULL, *b = pg ? pg->child : NULL; a && b; a = a->next, b = b->next) {
-    const char *ta = sol_str(child(a, "typeDescriptions"), "typeIdentifier");
-    const char *tb = sol_str(child(b, "typeDescriptions"), "typeIdentifier");
-    /* data locations do not change the signature */
-    size_t la = strcspn(ta, "_"), lb = strcspn(tb, "_");
-    (void)la; (void)lb;
-    if (strcmp(sol_type_string(a), sol_type_string(b)) != 0) {
-      char xa[256], xb[256];
-      snprintf(xa, sizeof xa, "%s", sol_type_string(a));
-      snprintf(xb, sizeof xb, "%s", sol_type_string(b));
-      char *p = strstr(xa, " calldata"); if (p) memmove(p, p + 9, strlen(p + 9) + 1);
-      p = strstr(xa, " memory"); if (p) memmove(p, p + 7, strlen(p + 7) + 1);
-      p = strstr(xb, " calldata"); if (p) memmove(p, p + 9, strlen(p + 9) + 1);
-      p = strstr(xb, " memory"); if (p) memmove(p, p + 7, strlen(p + 7) + 1);
-      if (strcmp(xa, xb) != 0) return false;
-    }
+    if (strcmp(sol_type_string(a), sol_type_string(b)) == 0) continue;
+    char xa[256], xb[256];
+    type_without_location(a, xa, sizeof xa);
+    type_without_location(b, xb, sizeof xb);
+    if (strcmp(xa, xb) != 0) return false;
   }
   return true;
 }
@@ -1828,7 +1817,7 @@ static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after) {
   for (; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
-      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && same_signature(L, n, fn) &&
+      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && same_signature(n, fn) &&
           !(child(n, "body") == NULL || cJSON_IsNull(child(n, "body"))))
         return n;
   }
@@ -1852,34 +1841,35 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
   for (const cJSON *p = first(child(fn, "parameters"), "parameters"); p; p = p->next)
     (void)param_nleaves(L, p);
   for (const cJSON *p = first(child(fn, "returnParameters"), "parameters"); p; p = p->next) (void)ty_of_decl(L, p);
-  uint32_t cap = 2 * L->nstate + L->nenv + 8, n = 0;
-  type_t *s = xmalloc(cap * sizeof(type_t));
+  size_t cap = 0;
+  uint32_t n = 0;
+  type_t *s = NULL;
+  XGROW(s, cap, L->nstate + 2 + L->nenv);
   for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
   s[n++] = type_int();
   s[n++] = type_int();
   for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
   const char *lists[2] = {"parameters", "returnParameters"};
   for (int li = 0; li < 2; li++) {
-    if (li == 1)
-      for (uint32_t i = 0; i < L->nstate; i++) {
-        if (n == cap) s = xrealloc(s, (cap *= 2) * sizeof(type_t));
-        s[n++] = L->state_sorts[i];
-      }
+    if (li == 1) {
+      XGROW(s, cap, n + L->nstate);
+      for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
+    }
     const cJSON *ps = child(child(fn, lists[li]), "parameters");
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
       if (li == 0 && is_storage_param(p)) {
         uint32_t k = param_nleaves(L, p);
-        if (n + k + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + k + 2)) * sizeof(type_t));
+        XGROW(s, cap, n + k);
         for (uint32_t q = 0; q < k; q++) s[n++] = type_int();
         continue;
       }
       ty *t = ty_of_decl(L, p);
-      if (n + t->nl + 2 >= cap) s = xrealloc(s, (cap = 2 * (n + t->nl + 2)) * sizeof(type_t));
+      XGROW(s, cap, n + t->nl);
       leaf_sorts(t, s + n);
       n += t->nl;
     }
   }
-  if (n + 1 >= cap) s = xrealloc(s, (cap += 2) * sizeof(type_t));
+  XGROW(s, cap, n + 1);
   s[n++] = type_int();
   char what[200];
   snprintf(what, sizeof what, "%s", sol_str(fn, "name")[0] ? sol_str(fn, "name") : sol_str(fn, "kind"));
@@ -2014,6 +2004,15 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
  * level (function body or modifier). */
 static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m);
 
+/* whether a node of the given kind occurs in n */
+static bool has_node(const cJSON *n, const char *kind) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && strcmp(sol_kind(n), kind) == 0) return true;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (has_node(c, kind)) return true;
+  return false;
+}
+
 static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON *mods, const cJSON *next) {
   if (c->dead || !s || cJSON_IsNull(s)) return;
   const char *k = sol_kind(s);
@@ -2029,18 +2028,14 @@ static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON
   }
   if (strcmp(k, "IfStatement") == 0) {
     val v = expr(L, c, child(s, "condition"));
-    ctx t = ctx_copy(L, c), f = ctx_copy(L, c);
-    add_cons(L, &t, v.v[0]);
-    add_cons(L, &f, term_not(v.v[0]));
+    ctx t, f;
+    split(L, c, v.v[0], &t, &f);
     mod_body(L, &t, child(s, "trueBody"), fn, mods, next);
     mod_body(L, &f, child(s, "falseBody"), fn, mods, next);
     *c = merge2(L, &t, &f, "if");
     return;
   }
-  const char *js = cJSON_PrintUnformatted(s);
-  bool has_ph = strstr(js, "PlaceholderStatement") != NULL;
-  free((void *)js);
-  if (has_ph) unsup(L, s, "placeholder inside a %s", k);
+  if (has_node(s, "PlaceholderStatement")) unsup(L, s, "placeholder inside a %s", k);
   stmt(L, c, s);
 }
 
@@ -2074,11 +2069,8 @@ static void check_repeated_mods(lw *L, const cJSON *mods) {
   for (const cJSON *m = mods ? mods->child : NULL; m; m = m->next)
     for (const cJSON *n = m->next; n; n = n->next)
       if (sol_int(child(m, "modifierName"), "referencedDeclaration") == sol_int(child(n, "modifierName"), "referencedDeclaration")) {
-        const cJSON *md = decl_of(L, child(m, "modifierName"));
-        char *js = cJSON_PrintUnformatted(md);
-        bool vars = js && strstr(js, "\"VariableDeclaration\"") != NULL;
-        free(js);
-        if (vars) unsup(L, n, "a modifier with variables used twice on one function");
+        if (has_node(decl_of(L, child(m, "modifierName")), "VariableDeclaration"))
+          unsup(L, n, "a modifier with variables used twice on one function");
       }
 }
 
@@ -2108,10 +2100,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
     /* a transaction's memory arguments are fresh copies: writes stay local;
      * an internal caller would see them (reference semantics): unsupported */
     F.mem_param[s] = !tx && is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
-    if (is_storage_param(p) && F.alias_idx[s] < 0) {
-      F.alias_idx[s] = add_slot(L, -1, int_ty(L, 256, false));
-      for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
-    }
+    if (is_storage_param(p)) alias_slots(L, s);
   }
   F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
   for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {
@@ -2238,9 +2227,16 @@ static void add_tx(lw *L, sol_tx t) {
   o->tx[o->ntx++] = t;
 }
 
+static void add_state_var(lw *L, int id, ty *t) {
+  L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
+  L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
+  L->state_ids[L->nstate_vars] = id;
+  L->state_ty[L->nstate_vars++] = t;
+  L->nstate += t->nl;
+}
+
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   sol_chc *o = L->out;
-  L->root = ct;
   L->root_name = sol_str(ct, "name");
   const cJSON *lin = child(ct, "linearizedBaseContracts");
   L->nlin = cJSON_GetArraySize(lin);
@@ -2253,29 +2249,19 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   for (int k = L->nlin; k-- > 0;) {
     const cJSON *c = sol_node(L->a, L->lin[k]);
     for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
-      if (!is(n, "VariableDeclaration")) continue;
-      L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
-      L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
-      L->state_ids[L->nstate_vars] = sol_int(n, "id");
-      L->state_ty[L->nstate_vars] = ty_of_decl(L, n);
-      L->nstate += L->state_ty[L->nstate_vars++]->nl;
+      if (is(n, "VariableDeclaration")) add_state_var(L, sol_int(n, "id"), ty_of_decl(L, n));
     }
   }
   /* hidden state: the contract's own address and balance */
   for (int h = 0; h < 2; h++) {
     int id = h == 0 ? L->this_id : L->balance_id;
-    if (id < 0) continue;
-    L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
-    L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
-    L->state_ids[L->nstate_vars] = id;
-    L->state_ty[L->nstate_vars] = int_ty(L, h == 0 ? 160 : 256, false);
-    L->nstate += L->state_ty[L->nstate_vars++]->nl;
+    if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
   }
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
   for (uint32_t k = 0, j = 0; k < L->nstate_vars; k++) {
     leaf_sorts(L->state_ty[k], L->state_sorts + j);
-    leaf_names(L, L->state_ty[k], state_name(L, k), R.leaf_names + j);
+    leaf_names(L->state_ty[k], state_name(L, k), R.leaf_names + j);
     j += L->state_ty[k]->nl;
   }
   o->roots = xrealloc(o->roots, (o->nroots + 1) * sizeof(sol_root));
@@ -2290,7 +2276,6 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     sol_tx t;
     memset(&t, 0, sizeof t);
     t.root = ri;
-    t.deploy = true;
     t.name = xstrdup("constructor");
     add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
     lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);
@@ -2307,7 +2292,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
       if (!child(n, "body") || cJSON_IsNull(child(n, "body"))) continue;
       bool over = false;
-      for (uint32_t q = 0; q < nseen; q++) over |= same_signature(L, seen[q], n);
+      for (uint32_t q = 0; q < nseen; q++) over |= same_signature(seen[q], n);
       if (over) continue;
       const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
       if (nseen) memcpy(ns, seen, nseen * sizeof *ns);

@@ -27,8 +27,7 @@ typedef struct {
   uint32_t nargs;
   char **argnames;
   term_t *args;            /* the clause's variables for the arguments' leaves (one per scalar arg; arrays too) */
-  term_t sender, value, err;
-  bool deploy;
+  term_t sender, value;
   bool payable;            /* msg.value may be nonzero */
 } sol_tx;
 

@@ -36,6 +36,9 @@ typedef struct {
   uint64_t seq, calls, retired;
   uint32_t *assume;     /* scratch */
   uint8_t *latch_val;   /* scratch: model values */
+  uint32_t k;           /* the frontier level */
+  bool ctg;             /* CTG handling in generalization */
+  uint64_t ctg_lemmas;
   bool unknown;
 } ic3;
 
@@ -239,9 +242,71 @@ static void fix_init(const ic3 *m, cube *c, const cube *orig) {
   }
 }
 
+static void add_lemma(ic3 *m, cube c, uint32_t level);
+
+/* The plain drop attempt: t inductive relative to F_{level-1}? Then *t
+ * becomes its core. */
+static bool down_plain(ic3 *m, cube *t, uint32_t level) {
+  cube c2 = {NULL, 0};
+  if (intersects_init(m, t) || relind(m, t, level, &c2, NULL, NULL) != 0) { free(c2.lit); return false; }
+  fix_init(m, &c2, t);
+  if (c2.n < t->n) { free(t->lit); *t = c2; } else free(c2.lit);
+  return true;
+}
+
+static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level, uint32_t depth);
+
+/* Counterexamples to generalization (Hassan, Bradley, Somenzi 2013): tries
+ * to show candidate t (a subcube of a blocked cube) inductive relative to
+ * F_{level-1}. A predecessor state s of t that F_{level-2} already blocks
+ * (a CTG) is blocked for good (its generalized lemma pushed as far as it
+ * goes) and t retried, at most 3 times in a row; otherwise t shrinks to
+ * the literals it shares with s (s is outside t, so one at least goes).
+ * On success *t is the reduced (core) cube. */
+static bool down(ic3 *m, cube *t, uint32_t level, uint32_t depth) {
+  const aig *g = m->g;
+  uint8_t *pred = xcalloc(g->nlatches + 1, 1);
+  bool ok = false;
+  for (uint32_t ctgs = 0; !m->unknown;) {
+    if (t->n == 0 || intersects_init(m, t)) break;
+    cube core = {NULL, 0};
+    int r = relind(m, t, level, &core, pred, NULL);
+    if (r < 0) break;
+    if (r == 0) {
+      fix_init(m, &core, t);
+      free(t->lit);
+      *t = core;
+      ok = true;
+      break;
+    }
+    if (depth < 1 && ctgs < 3 && level >= 2) {
+      cube sc = cube_from_state(pred, g->nlatches), c2 = {NULL, 0};
+      if (!intersects_init(m, &sc) && relind(m, &sc, level - 1, &c2, NULL, NULL) == 0) {
+        ctgs++;
+        cube gen = generalize(m, c2, &sc, level - 1, depth + 1);
+        uint32_t l = level - 1;
+        while (!m->unknown && l < m->k && relind(m, &gen, l + 1, NULL, NULL, NULL) == 0) l++;
+        add_lemma(m, gen, l);
+        m->ctg_lemmas++;
+        free(sc.lit);
+        continue;
+      }
+      free(c2.lit);
+      free(sc.lit);
+    }
+    ctgs = 0;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+      if ((uint32_t)(t->lit[i] & 1) == pred[t->lit[i] >> 1]) t->lit[n++] = t->lit[i];
+    t->n = n;
+  }
+  free(pred);
+  return ok;
+}
+
 /* Generalizes a cube blocked at level (core given): tries to drop each
- * literal once. */
-static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level) {
+ * literal once, with CTG handling (down) at depth 0. */
+static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level, uint32_t depth) {
   fix_init(m, &core, orig);
   uint32_t budget = core.n < 64 ? core.n : 64;
   for (uint32_t i = 0; i < core.n && budget > 0 && !m->unknown;) {
@@ -250,20 +315,11 @@ static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level) {
     cube t = {xmalloc(core.n * sizeof *t.lit), 0};
     for (uint32_t k = 0; k < core.n; k++)
       if (k != i) t.lit[t.n++] = core.lit[k];
-    cube c2 = {NULL, 0};
-    if (!intersects_init(m, &t) && relind(m, &t, level, &c2, NULL, NULL) == 0) {
-      fix_init(m, &c2, &t);
-      if (c2.n < t.n) {
-        free(t.lit);
-        t = c2;
-      } else {
-        free(c2.lit);
-      }
+    if (m->ctg ? down(m, &t, level, depth) : down_plain(m, &t, level)) {
       free(core.lit);
       core = t;   /* keep position i: the next literal moved into it */
       continue;
     }
-    free(c2.lit);
     free(t.lit);
     i++;
   }
@@ -402,7 +458,7 @@ static int block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
     free(pred);
     free(in);
     uint32_t level = b->level;
-    cube gen = generalize(m, core, &m->obl[o].s, level);
+    cube gen = generalize(m, core, &m->obl[o].s, level, 0);
     if (m->unknown) { free(gen.lit); return -1; }
     while (level < k && relind(m, &gen, level + 1, NULL, NULL, NULL) == 0) level++;
     if (m->unknown) { free(gen.lit); return -1; }
@@ -467,6 +523,8 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   add_level(&m);   /* level 0: init */
   add_level(&m);   /* level 1 */
   uint32_t k = 1;
+  m.k = k;
+  m.ctg = getenv("ZETA_IC3_CTG") != NULL;   /* off: measured not to pay yet (docs/STATUS-hw.md) */
   /* a bad initial state? */
   uint32_t n = frame_assume(&m, 0, m.assume);
   m.assume[n++] = m.bad;
@@ -494,7 +552,7 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
       if (br == 1) { build_trace(&m, cex, sys, r); r->verdict = ZETA_UNSAFE; }
       continue;
     }
-    k++;
+    m.k = ++k;
     add_level(&m);
     uint32_t fix = propagate(&m, k);
     if (m.unknown) break;

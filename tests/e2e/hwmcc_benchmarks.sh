@@ -8,19 +8,21 @@ ZETA=${ZETA:-build/zeta}
 SHARED=${SHARED:-../shared}
 T=${HW_TIMEOUT:-1}
 . "$(dirname "$0")/lib/quick.sh"
-ENGINES=${HW_ENGINES:-"portfolio bmc kind pdr imc ic3"}
+ENGINES=${HW_ENGINES:-"portfolio bmc kind pdr imc ic3 kind-bit"}
 dir="$SHARED/benchmarks/hwmcc"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 [ -d "$dir" ] || { echo "FAIL hwmcc: no task folder $dir"; exit 0; }
 for engine in $ENGINES; do
+  # the AIGER-only engines (kind-bit, bmc-bit) run as a one-job portfolio
+  case "$engine" in *-bit) export ZETA_HW_PORTFOLIO=$engine; alg=portfolio ;; *) unset ZETA_HW_PORTFOLIO; alg=$engine ;; esac
   # engines that do not take transition systems reject the option (exit 2)
-  probe=$("$ZETA" --algorithm "$engine" --bound 1 --timeout 5 "$dir/split-sw_ball2004_2b0.aag" 2>&1 >/dev/null; echo "rc=$?")
+  probe=$("$ZETA" --algorithm "$alg" --bound 1 --timeout 5 "$dir/split-sw_ball2004_2b0.aag" 2>&1 >/dev/null; echo "rc=$?")
   case "$probe" in *rc=2*) continue ;; esac
   for yml in $(quick_subset "$dir"/*.yml); do
     task=$(basename "$yml" .yml); aag="$dir/$task.aag"
     expected=$(sed -n 's/.*expected_verdict: *\([a-z]*\).*/\1/p' "$yml" | head -1)
     want=SAFE; [ "$expected" = false ] && want=UNSAFE
-    "$ZETA" --algorithm "$engine" --timeout "$T" --format hwmcc "$aag" >"$tmp/w" 2>"$tmp/e"
+    "$ZETA" --algorithm "$alg" --timeout "$T" --format hwmcc "$aag" >"$tmp/w" 2>"$tmp/e"
     rc=$?
     first=$(head -1 "$tmp/w")
     case "$first" in 1) got=UNSAFE ;; 0) got=SAFE ;; *) got=UNKNOWN ;; esac

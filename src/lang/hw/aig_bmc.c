@@ -113,6 +113,7 @@ zeta_verdict aig_bmc_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   if (induction) unroll_init(&step, g, false, NULL);
   uint32_t nframes = 0, step_bad = induction ? unroll_frame(&step, g, bad) : 0;
   double base_cpu = 0, step_cpu = 0;
+  uint32_t step_len = 0;   /* states without bad before the step's last frame */
   for (uint32_t k = 0; o->bound == 0 || k <= o->bound; k++) {
     if (ts_engine_expired(o)) { r->reason = "timeout"; break; }
     uint32_t b = unroll_frame(&base, g, bad);
@@ -137,6 +138,7 @@ zeta_verdict aig_bmc_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
      * Given up once it costs more than the base case (deep BMC tasks). */
     if (induction && step_cpu <= base_cpu + 1.0) {
       unroll_advance(&step, g, step_bad);
+      step_len++;
       step_bad = unroll_frame(&step, g, bad);
       r->solver_calls++;
       t0 = cpu_now();
@@ -145,7 +147,7 @@ zeta_verdict aig_bmc_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
       if (res < 0) { r->reason = "timeout"; break; }
       if (res == 0) {
         r->verdict = ZETA_SAFE;
-        r->k = k + 1;
+        r->k = step_len;   /* k + 1 unless steps were skipped: step_len <= k + 1 */
         break;
       }
     }

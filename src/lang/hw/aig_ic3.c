@@ -34,6 +34,7 @@ typedef struct {
   uint32_t *heap;
   uint32_t nheap, cap_heap;
   uint64_t seq, calls, retired;
+  uint64_t retired_at, recycle_every, recycles;   /* solver recycling */
   uint32_t *assume;     /* scratch */
   uint8_t *latch_val;   /* scratch: model values */
   uint32_t k;           /* the frontier level */
@@ -54,6 +55,9 @@ static void clause2(ic3 *m, uint32_t a, uint32_t b) { uint32_t c[2] = {a, b}; sa
 
 static void encode(ic3 *m) {
   const aig *g = m->g;
+  free(m->var);
+  free(m->nxt);
+  free(m->latch_val);
   m->var = xcalloc((size_t)g->maxvar + 1, sizeof *m->var);
   m->var[0] = fresh(m);
   uint32_t f = sat_neg(m->var[0]);
@@ -200,10 +204,31 @@ static bool intersects_init(const ic3 *m, const cube *c) {
   return true;
 }
 
+static void add_clause_of(ic3 *m, const cube *c, uint32_t level);
+
+/* Every query leaves a retired indicator variable behind, and CaDiCaL's
+ * propagation and decisions slow down with them (71% of the CPU time in
+ * propagation on split-gcdb0): past a number of them, a fresh solver
+ * with the circuit, new activation literals and the frames' lemmas (as
+ * PDR implementations recycle theirs; learned clauses are lost). */
+static void recycle(ic3 *m) {
+  if (m->retired - m->retired_at < m->recycle_every) return;
+  m->retired_at = m->retired;
+  m->recycles++;
+  sat_free(m->s);
+  m->s = sat_new();
+  encode(m);
+  for (uint32_t i = 1; i < m->nlevels; i++) m->act[i] = fresh(m);
+  for (uint32_t i = 1; i < m->nlevels; i++)
+    for (uint32_t c = 0; c < m->frames[i].n; c++) add_clause_of(m, &m->frames[i].c[c], i);
+  m->bad = lit_of(m, m->bad_aig);
+}
+
 /* Is F_{level-1} ∧ ¬c ∧ T ∧ c' unsatisfiable? On UNSAT with core != NULL,
  * core receives the literals of c whose primed copy is in the unsat core.
  * On SAT with pred != NULL, the predecessor state and inputs. */
 static int relind(ic3 *m, const cube *c, uint32_t level, cube *core, uint8_t *pred, uint8_t *in) {
+  recycle(m);
   uint32_t n = frame_assume(m, level - 1, m->assume);
   uint32_t ind = fresh(m);
   uint32_t *cl = xmalloc((c->n + 2) * sizeof *cl);
@@ -333,10 +358,15 @@ static void add_lemma(ic3 *m, cube c, uint32_t level) {
     f->c = xrealloc(f->c, f->cap * sizeof *f->c);
   }
   f->c[f->n++] = c;
-  uint32_t *cl = xmalloc((c.n + 2) * sizeof *cl);
+  add_clause_of(m, &c, level);
+}
+
+/* The lemma ¬c of frame `level` in the solver, under its activation literal. */
+static void add_clause_of(ic3 *m, const cube *c, uint32_t level) {
+  uint32_t *cl = xmalloc((c->n + 2) * sizeof *cl);
   cl[0] = sat_neg(m->act[level]);
-  for (uint32_t i = 0; i < c.n; i++) cl[i + 1] = sat_neg(latch_cur(m, c.lit[i]));
-  sat_add_clause(m->s, c.n + 1, cl);
+  for (uint32_t i = 0; i < c->n; i++) cl[i + 1] = sat_neg(latch_cur(m, c->lit[i]));
+  sat_add_clause(m->s, c->n + 1, cl);
   free(cl);
 }
 
@@ -517,6 +547,9 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   m.o = o;
   m.s = sat_new();
   encode(&m);
+  const char *rc = getenv("ZETA_IC3_RECYCLE");   /* for measurements; 0 = never */
+  m.recycle_every = rc ? strtoull(rc, NULL, 10) : 2000;
+  if (m.recycle_every == 0) m.recycle_every = UINT64_MAX;
   m.bad_aig = aig_property(g, prop);
   m.bad = lit_of(&m, m.bad_aig);
   m.targets = xmalloc(((size_t)g->nlatches + g->nconstraints + 2) * sizeof *m.targets);

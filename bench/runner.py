@@ -237,7 +237,7 @@ def parse_abc(out, task):
     if re.search(r"Property proved|Networks are equivalent", out):
         return True, "Property proved"
     m = re.search(r"^.*(was asserted in frame|Counter-example is found|"
-                  r"Networks are NOT EQUIVALENT).*$", out, re.M)
+                  r"(?i:Networks are not equivalent)).*$", out, re.M)
     if m:
         return False, m.group(0).strip()[:100]
     m = re.search(r"^.*(Property UNDECIDED|No output asserted|Reached limit|"

@@ -24,7 +24,11 @@ def main(model, witness):
     for k in range(A):
         l, a, b = map(int, lines[pos + k].split())
         ands[l >> 1] = (a, b)
-    w = [x.strip() for x in open(witness).read().split('\n') if x.strip()]
+    # input vectors are empty lines when the circuit has no inputs: keep
+    # empty lines, drop only those after the final '.'
+    w = [x.strip() for x in open(witness).read().split('\n')]
+    while w and not w[-1]:
+        w.pop()
     if not w or w[0] != '1':
         return 'witness does not start with 1'
     if not w[1].startswith('b'):

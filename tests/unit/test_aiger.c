@@ -2,6 +2,7 @@
 #include <string.h>
 #include "check.h"
 #include "lang/hw/aiger.h"
+#include "lang/hw/aig_reduce.h"
 #include "lang/hw/aig_ts.h"
 
 /* One-bit counter with enable input 2, latch 4 (reset 0), bad = latch
@@ -129,6 +130,27 @@ static void test_malformed(void) {
   expect_error("hello\n", "t.aag:1:1:");
 }
 
+/* Reduction: latch a (reset 0, next a & i) is constant 0, c (toggling)
+ * is outside the cone of bad = (b & !i) & !a, the gates b & !i and !i & b
+ * are one gate, and !x & !x, x & 1 fold away. */
+static void test_reduce(void) {
+  static const char src[] = "aag 9 1 3 0 5 1\n2\n4 10 0\n6 2 0\n8 9 0\n18\n10 4 2\n12 6 3\n14 3 6\n16 13 15\n18 17 5\n";
+  aig g;
+  aiger_diag d;
+  CHECK(read_str(src, sizeof src - 1, &g, &d));
+  aig_reduced r;
+  aig_reduce(&g, 0, &r);
+  CHECK(r.nconst == 1 && r.const_val[0] == 0 && r.const_val[1] == 2 && r.const_val[2] == 2);
+  CHECK(r.g.ninputs == 1 && r.input_orig[0] == 0);
+  CHECK(r.g.nlatches == 1 && r.latch_orig[0] == 1);
+  CHECK(r.g.nands == 1 && r.g.nbad == 1 && r.g.bad[0] == r.g.ands[0].lhs);
+  /* same answer on both: bad at step 1 after inputs 1, 0 */
+  uint8_t in[2] = {1, 0};
+  CHECK(aig_simulate(&g, 0, NULL, in, 2) == 1 && aig_simulate(&r.g, 0, NULL, in, 2) == 1);
+  aig_reduced_free(&r);
+  aig_free(&g);
+}
+
 int main(void) {
   RUN(test_ascii);
   RUN(test_binary);
@@ -136,5 +158,6 @@ int main(void) {
   RUN(test_constraints);
   RUN(test_ts_matches_sim);
   RUN(test_malformed);
+  RUN(test_reduce);
   return CHECK_DONE();
 }

@@ -34,8 +34,12 @@ typedef struct {
   uint32_t *heap;
   uint32_t nheap, cap_heap;
   uint64_t seq, calls, retired;
+  uint64_t retired_at, recycle_every, recycles;   /* solver recycling */
   uint32_t *assume;     /* scratch */
   uint8_t *latch_val;   /* scratch: model values */
+  uint32_t k;           /* the frontier level */
+  bool ctg;             /* CTG handling in generalization */
+  uint64_t ctg_lemmas;
   bool unknown;
 } ic3;
 
@@ -51,6 +55,9 @@ static void clause2(ic3 *m, uint32_t a, uint32_t b) { uint32_t c[2] = {a, b}; sa
 
 static void encode(ic3 *m) {
   const aig *g = m->g;
+  free(m->var);
+  free(m->nxt);
+  free(m->latch_val);
   m->var = xcalloc((size_t)g->maxvar + 1, sizeof *m->var);
   m->var[0] = fresh(m);
   uint32_t f = sat_neg(m->var[0]);
@@ -197,10 +204,31 @@ static bool intersects_init(const ic3 *m, const cube *c) {
   return true;
 }
 
+static void add_clause_of(ic3 *m, const cube *c, uint32_t level);
+
+/* Every query leaves a retired indicator variable behind, and CaDiCaL's
+ * propagation and decisions slow down with them (71% of the CPU time in
+ * propagation on split-gcdb0): past a number of them, a fresh solver
+ * with the circuit, new activation literals and the frames' lemmas (as
+ * PDR implementations recycle theirs; learned clauses are lost). */
+static void recycle(ic3 *m) {
+  if (m->retired - m->retired_at < m->recycle_every) return;
+  m->retired_at = m->retired;
+  m->recycles++;
+  sat_free(m->s);
+  m->s = sat_new();
+  encode(m);
+  for (uint32_t i = 1; i < m->nlevels; i++) m->act[i] = fresh(m);
+  for (uint32_t i = 1; i < m->nlevels; i++)
+    for (uint32_t c = 0; c < m->frames[i].n; c++) add_clause_of(m, &m->frames[i].c[c], i);
+  m->bad = lit_of(m, m->bad_aig);
+}
+
 /* Is F_{level-1} ∧ ¬c ∧ T ∧ c' unsatisfiable? On UNSAT with core != NULL,
  * core receives the literals of c whose primed copy is in the unsat core.
  * On SAT with pred != NULL, the predecessor state and inputs. */
 static int relind(ic3 *m, const cube *c, uint32_t level, cube *core, uint8_t *pred, uint8_t *in) {
+  recycle(m);
   uint32_t n = frame_assume(m, level - 1, m->assume);
   uint32_t ind = fresh(m);
   uint32_t *cl = xmalloc((c->n + 2) * sizeof *cl);
@@ -239,9 +267,71 @@ static void fix_init(const ic3 *m, cube *c, const cube *orig) {
   }
 }
 
+static void add_lemma(ic3 *m, cube c, uint32_t level);
+
+/* The plain drop attempt: t inductive relative to F_{level-1}? Then *t
+ * becomes its core. */
+static bool down_plain(ic3 *m, cube *t, uint32_t level) {
+  cube c2 = {NULL, 0};
+  if (intersects_init(m, t) || relind(m, t, level, &c2, NULL, NULL) != 0) { free(c2.lit); return false; }
+  fix_init(m, &c2, t);
+  if (c2.n < t->n) { free(t->lit); *t = c2; } else free(c2.lit);
+  return true;
+}
+
+static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level, uint32_t depth);
+
+/* Counterexamples to generalization (Hassan, Bradley, Somenzi 2013): tries
+ * to show candidate t (a subcube of a blocked cube) inductive relative to
+ * F_{level-1}. A predecessor state s of t that F_{level-2} already blocks
+ * (a CTG) is blocked for good (its generalized lemma pushed as far as it
+ * goes) and t retried, at most 3 times in a row; otherwise t shrinks to
+ * the literals it shares with s (s is outside t, so one at least goes).
+ * On success *t is the reduced (core) cube. */
+static bool down(ic3 *m, cube *t, uint32_t level, uint32_t depth) {
+  const aig *g = m->g;
+  uint8_t *pred = xcalloc(g->nlatches + 1, 1);
+  bool ok = false;
+  for (uint32_t ctgs = 0; !m->unknown;) {
+    if (t->n == 0 || intersects_init(m, t)) break;
+    cube core = {NULL, 0};
+    int r = relind(m, t, level, &core, pred, NULL);
+    if (r < 0) break;
+    if (r == 0) {
+      fix_init(m, &core, t);
+      free(t->lit);
+      *t = core;
+      ok = true;
+      break;
+    }
+    if (depth < 1 && ctgs < 3 && level >= 2) {
+      cube sc = cube_from_state(pred, g->nlatches), c2 = {NULL, 0};
+      if (!intersects_init(m, &sc) && relind(m, &sc, level - 1, &c2, NULL, NULL) == 0) {
+        ctgs++;
+        cube gen = generalize(m, c2, &sc, level - 1, depth + 1);
+        uint32_t l = level - 1;
+        while (!m->unknown && l < m->k && relind(m, &gen, l + 1, NULL, NULL, NULL) == 0) l++;
+        add_lemma(m, gen, l);
+        m->ctg_lemmas++;
+        free(sc.lit);
+        continue;
+      }
+      free(c2.lit);
+      free(sc.lit);
+    }
+    ctgs = 0;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < t->n; i++)
+      if ((uint32_t)(t->lit[i] & 1) == pred[t->lit[i] >> 1]) t->lit[n++] = t->lit[i];
+    t->n = n;
+  }
+  free(pred);
+  return ok;
+}
+
 /* Generalizes a cube blocked at level (core given): tries to drop each
- * literal once. */
-static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level) {
+ * literal once, with CTG handling (down) at depth 0. */
+static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level, uint32_t depth) {
   fix_init(m, &core, orig);
   uint32_t budget = core.n < 64 ? core.n : 64;
   for (uint32_t i = 0; i < core.n && budget > 0 && !m->unknown;) {
@@ -250,20 +340,11 @@ static cube generalize(ic3 *m, cube core, const cube *orig, uint32_t level) {
     cube t = {xmalloc(core.n * sizeof *t.lit), 0};
     for (uint32_t k = 0; k < core.n; k++)
       if (k != i) t.lit[t.n++] = core.lit[k];
-    cube c2 = {NULL, 0};
-    if (!intersects_init(m, &t) && relind(m, &t, level, &c2, NULL, NULL) == 0) {
-      fix_init(m, &c2, &t);
-      if (c2.n < t.n) {
-        free(t.lit);
-        t = c2;
-      } else {
-        free(c2.lit);
-      }
+    if (m->ctg ? down(m, &t, level, depth) : down_plain(m, &t, level)) {
       free(core.lit);
       core = t;   /* keep position i: the next literal moved into it */
       continue;
     }
-    free(c2.lit);
     free(t.lit);
     i++;
   }
@@ -277,10 +358,15 @@ static void add_lemma(ic3 *m, cube c, uint32_t level) {
     f->c = xrealloc(f->c, f->cap * sizeof *f->c);
   }
   f->c[f->n++] = c;
-  uint32_t *cl = xmalloc((c.n + 2) * sizeof *cl);
+  add_clause_of(m, &c, level);
+}
+
+/* The lemma ¬c of frame `level` in the solver, under its activation literal. */
+static void add_clause_of(ic3 *m, const cube *c, uint32_t level) {
+  uint32_t *cl = xmalloc((c->n + 2) * sizeof *cl);
   cl[0] = sat_neg(m->act[level]);
-  for (uint32_t i = 0; i < c.n; i++) cl[i + 1] = sat_neg(latch_cur(m, c.lit[i]));
-  sat_add_clause(m->s, c.n + 1, cl);
+  for (uint32_t i = 0; i < c->n; i++) cl[i + 1] = sat_neg(latch_cur(m, c->lit[i]));
+  sat_add_clause(m->s, c->n + 1, cl);
   free(cl);
 }
 
@@ -402,7 +488,7 @@ static int block(ic3 *m, uint32_t root, uint32_t k, uint32_t *cex) {
     free(pred);
     free(in);
     uint32_t level = b->level;
-    cube gen = generalize(m, core, &m->obl[o].s, level);
+    cube gen = generalize(m, core, &m->obl[o].s, level, 0);
     if (m->unknown) { free(gen.lit); return -1; }
     while (level < k && relind(m, &gen, level + 1, NULL, NULL, NULL) == 0) level++;
     if (m->unknown) { free(gen.lit); return -1; }
@@ -461,12 +547,17 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
   m.o = o;
   m.s = sat_new();
   encode(&m);
+  const char *rc = getenv("ZETA_IC3_RECYCLE");   /* for measurements; 0 = never */
+  m.recycle_every = rc ? strtoull(rc, NULL, 10) : 2000;
+  if (m.recycle_every == 0) m.recycle_every = UINT64_MAX;
   m.bad_aig = aig_property(g, prop);
   m.bad = lit_of(&m, m.bad_aig);
   m.targets = xmalloc(((size_t)g->nlatches + g->nconstraints + 2) * sizeof *m.targets);
   add_level(&m);   /* level 0: init */
   add_level(&m);   /* level 1 */
   uint32_t k = 1;
+  m.k = k;
+  m.ctg = getenv("ZETA_IC3_CTG") != NULL;   /* off: measured not to pay yet (docs/STATUS-hw.md) */
   /* a bad initial state? */
   uint32_t n = frame_assume(&m, 0, m.assume);
   m.assume[n++] = m.bad;
@@ -494,7 +585,7 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
       if (br == 1) { build_trace(&m, cex, sys, r); r->verdict = ZETA_UNSAFE; }
       continue;
     }
-    k++;
+    m.k = ++k;
     add_level(&m);
     uint32_t fix = propagate(&m, k);
     if (m.unknown) break;

@@ -8,7 +8,9 @@ term_t aig_lit_term(const term_t *var_terms, uint32_t lit) {
   return (lit & 1) ? term_not(t) : t;
 }
 
-bool aig_to_ts(const aig *g, uint32_t prop, ts *out) {
+bool aig_to_ts(const aig *g, uint32_t prop, ts *out) { return aig_to_ts_named(g, prop, NULL, NULL, out); }
+
+bool aig_to_ts_named(const aig *g, uint32_t prop, const uint32_t *latch_id, const uint32_t *input_id, ts *out) {
   ts_init(out);
   if (prop >= aig_nproperties(g)) return false;
   term_t *vt = xmalloc(((size_t)g->maxvar + 1) * sizeof *vt);
@@ -17,12 +19,12 @@ bool aig_to_ts(const aig *g, uint32_t prop, ts *out) {
   char name[32];
   type_t b = type_bool();
   for (uint32_t i = 0; i < g->ninputs; i++) {
-    snprintf(name, sizeof name, "i%u", i);
+    snprintf(name, sizeof name, "i%u", input_id ? input_id[i] : i);
     vt[g->inputs[i] >> 1] = term_var(name, b);
     term_vec_push(&out->inputs, vt[g->inputs[i] >> 1]);
   }
   for (uint32_t j = 0; j < g->nlatches; j++) {
-    snprintf(name, sizeof name, "l%u", j);
+    snprintf(name, sizeof name, "l%u", latch_id ? latch_id[j] : j);
     vt[g->latches[j].lit >> 1] = term_var(name, b);
     term_vec_push(&out->vars, vt[g->latches[j].lit >> 1]);
   }

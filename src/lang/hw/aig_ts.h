@@ -13,6 +13,10 @@
 
 /* prop selects the bad-state property (aig_property). False if out of range. */
 bool aig_to_ts(const aig *g, uint32_t prop, ts *out);
+/* The same with latch j named "l<latch_id[j]>" and input i "i<input_id[i]>"
+ * (NULL: j and i): a reduced circuit (aig_reduce.h) keeps the names of
+ * the original's variables, so its invariants are terms of the original. */
+bool aig_to_ts_named(const aig *g, uint32_t prop, const uint32_t *latch_id, const uint32_t *input_id, ts *out);
 
 /* The Boolean term of a literal, given the terms of all variables. */
 term_t aig_lit_term(const term_t *var_terms, uint32_t lit);

@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core/alloc.h"
 #include "cert/inv_cert.h"
 #include "core/emergency.h"
 #include "engine/ts_check.h"
 #include "lang/hw/aig_bmc.h"
 #include "lang/hw/aig_ic3.h"
+#include "lang/hw/aig_reduce.h"
 #include "lang/hw/aig_ts.h"
 #include "lang/hw/aig_witness.h"
 #include "lang/hw/aiger.h"
@@ -19,14 +21,34 @@
 #include "lang/lang_common.h"
 #include "lang/ts_run.h"
 
-/* Latch values at step 0 and input vectors per step from a trace. */
-static void trace_bits(const aig *g, const ts_trace *t, uint8_t **init, uint8_t **inputs) {
+/* Latch values at step 0 and input vectors per step of g from a trace of
+ * the reduced circuit r (NULL: of g itself). Latches and inputs outside
+ * the reduced circuit take their reset value (0 when uninitialized) and
+ * 0: they do not influence the property. */
+static void trace_bits(const aig *g, const aig_reduced *r, const ts_trace *t, uint8_t **init, uint8_t **inputs) {
+  uint32_t nl = r ? r->g.nlatches : g->nlatches, ni = r ? r->g.ninputs : g->ninputs;
   *init = xcalloc(g->nlatches + 1, 1);
   *inputs = xcalloc((size_t)t->length * g->ninputs + 1, 1);
-  for (uint32_t j = 0; j < g->nlatches; j++) (*init)[j] = term_is_true(t->values[j]);
+  for (uint32_t j = 0; j < g->nlatches; j++)
+    if (g->latches[j].reset != g->latches[j].lit) (*init)[j] = (uint8_t)(g->latches[j].reset & 1);
+  for (uint32_t j = 0; j < nl; j++) (*init)[r ? r->latch_orig[j] : j] = term_is_true(t->values[j]);
   for (uint32_t k = 0; k < t->length; k++)
-    for (uint32_t i = 0; i < g->ninputs; i++)
-      (*inputs)[(size_t)k * g->ninputs + i] = term_is_true(t->values[(size_t)k * t->width + g->nlatches + i]);
+    for (uint32_t i = 0; i < ni; i++)
+      (*inputs)[(size_t)k * g->ninputs + (r ? r->input_orig[i] : i)] =
+          term_is_true(t->values[(size_t)k * t->width + nl + i]);
+}
+
+/* The constant latches of r as a conjunction over the original system's
+ * variables: with them, an invariant of the reduced circuit is inductive
+ * on the original. */
+static term_t constant_facts(const aig *g, const aig_reduced *r, const ts *full) {
+  term_vec f = {0};
+  for (uint32_t j = 0; r && j < g->nlatches; j++)
+    if (r->const_val[j] != 2)
+      term_vec_push(&f, r->const_val[j] ? full->vars.data[j] : term_not(full->vars.data[j]));
+  term_t t = term_and(f.size, f.data);
+  term_vec_free(&f);
+  return t;
 }
 
 static void print_bits(FILE *out, const uint8_t *b, uint32_t n) {
@@ -35,7 +57,10 @@ static void print_bits(FILE *out, const uint8_t *b, uint32_t n) {
 }
 
 
-typedef struct { const aig *g; uint32_t prop; } aiger_ctx;
+/* g and full: the circuit as read and its system (witnesses, reports,
+ * invariant certificates); red: the reduced circuit the engines ran on
+ * (NULL: none), whose system is the `sys` of finish. */
+typedef struct { const aig *g; uint32_t prop; const aig_reduced *red; const ts *full; } aiger_ctx;
 
 /* The AIGER witness: "1" (or "0" for a proof, "2" unknown), "b<prop>", for
  * a counterexample the initial latch values and one input vector per step,
@@ -55,11 +80,15 @@ static void write_witness(FILE *out, const aig *g, uint32_t prop, zeta_verdict v
 static int finish(report *rep, const zeta_options *o, const ts *sys, const char *engine, ts_result *r, void *vctx) {
   const aiger_ctx *c = vctx;
   const aig *g = c->g;
+  const ts *rsys = sys;   /* k-induction holds on the system the engines ran on */
+  sys = c->full;
   FILE *out = report_out(rep);
   int rc = ZETA_EXIT_VERDICT;
   uint8_t *init = NULL, *inputs = NULL;
+  if (r->verdict == ZETA_SAFE && r->invariant != NULL_TERM && c->red)
+    r->invariant = term_and2(r->invariant, constant_facts(g, c->red, sys));
   if (r->verdict == ZETA_UNSAFE) {
-    trace_bits(g, &r->trace, &init, &inputs);
+    trace_bits(g, c->red, &r->trace, &init, &inputs);
     if (aig_simulate(g, c->prop, init, inputs, r->trace.length) != (int64_t)r->trace.length - 1) {
       progress_say("zeta: internal error: the counterexample of %s does not replay on the circuit; answer withheld",
                    engine);
@@ -82,7 +111,7 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
       /* k-induction: base and step certified in process (no witness circuit yet) */
       char why[200], what[64];
       uint32_t nq;
-      cert_status s = cert_ts_kinduction(sys, r->k, o->simple_path, 30000, &nq, why, sizeof why);
+      cert_status s = cert_ts_kinduction(rsys, r->k, o->simple_path, 30000, &nq, why, sizeof why);
       snprintf(what, sizeof what, "%u-induction", r->k);
       lang_cert_text(cert, sizeof cert, s, what, nq, why);
       if (s == CERT_VIOLATED) {
@@ -159,18 +188,36 @@ static zeta_verdict run_ic3(void *ctx, const ts_engine_opts *eo, ts_result *r) {
   return aig_ic3_run(c->g, c->prop, c->sys, eo, r);
 }
 
+/* IC3 in the portfolio: starts IC3_LATE seconds after kind-bit, which
+ * settles most tasks in a fraction of a second (docs/STATUS-hw.md), so
+ * that IC3 does not double the CPU time of those; the wait costs no CPU. */
+#define IC3_LATE 0.5
+static zeta_verdict run_ic3_late(void *ctx, const ts_engine_opts *eo, ts_result *r) {
+  struct timespec step = {0, 20000000};
+  for (int i = 0; i < (int)(IC3_LATE / 0.02) && !ts_engine_expired(eo); i++) nanosleep(&step, NULL);
+  return run_ic3(ctx, eo, r);
+}
+
 static zeta_verdict run_sat_bmc(void *ctx, const ts_engine_opts *eo, ts_result *r) {
   const native_ctx *c = ctx;
-  return aig_bmc_run(c->g, c->prop, c->sys, eo, r);
+  return aig_bmc_run(c->g, c->prop, c->sys, eo, false, r);
+}
+
+static zeta_verdict run_sat_kind(void *ctx, const ts_engine_opts *eo, ts_result *r) {
+  const native_ctx *c = ctx;
+  return aig_bmc_run(c->g, c->prop, c->sys, eo, true, r);
 }
 
 typedef struct {
   aig g;
-  ts sys;
+  ts sys;          /* of g */
+  aig_reduced red;
+  ts rsys;         /* of red.g (= sys under --no-reduce) */
+  bool reduced;
   uint32_t prop;
   aiger_ctx ctx;
   native_ctx native;
-  lang_ts_engine engines[2];
+  lang_ts_engine engines[4];
 } aiger_model;
 
 static void *aiger_load(const char *path, const zeta_options *o, diag *d) {
@@ -194,30 +241,48 @@ static void *aiger_load(const char *path, const zeta_options *o, diag *d) {
   if (o->verbose)
     progress_say("zeta: %s: %u inputs, %u latches, %u ands, %u constraints, property %u", path, m->g.ninputs,
                  m->g.nlatches, m->g.nands, m->g.nconstraints, m->prop);
+  m->reduced = !o->no_reduce;
+  if (m->reduced) {
+    aig_reduce(&m->g, m->prop, &m->red);
+    aig_to_ts_named(&m->red.g, 0, m->red.latch_orig, m->red.input_orig, &m->rsys);
+    if (o->verbose)
+      progress_say("zeta: reduced: %u inputs, %u latches (%u constant), %u ands, %u constraints", m->red.g.ninputs,
+                   m->red.g.nlatches, m->red.nconst, m->red.g.nands, m->red.g.nconstraints);
+  }
   return m;
 }
 
 static int aiger_check(void *vm, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   aiger_model *m = vm;
-  m->ctx = (aiger_ctx){&m->g, m->prop};
-  m->native = (native_ctx){&m->g, m->prop, &m->sys};
+  const ts *sys = m->reduced ? &m->rsys : &m->sys;
+  m->ctx = (aiger_ctx){&m->g, m->prop, m->reduced ? &m->red : NULL, &m->sys};
+  m->native = m->reduced ? (native_ctx){&m->red.g, 0, sys} : (native_ctx){&m->g, m->prop, sys};
   m->engines[0] = (lang_ts_engine){"ic3", run_ic3, &m->native};
   m->engines[1] = (lang_ts_engine){"bmc-bit", run_sat_bmc, &m->native};
+  m->engines[2] = (lang_ts_engine){"kind-bit", run_sat_kind, &m->native};
+  m->engines[3] = (lang_ts_engine){"ic3-late", run_ic3_late, &m->native};
   if (option_is(o->format, "hwmcc")) {
     char unknown[64];
     snprintf(unknown, sizeof unknown, "2\nb%u\n.\n", m->prop);
     emergency_set_answer(unknown);
   }
-  /* bit-level IC3, its BMC partner and k-induction (1-inductive circuits
-   * are common), all three at once */
-  lang_ts_hooks h = {.finish = finish, .ctx = &m->ctx, .engines = m->engines, .nengines = 2,
-                     .portfolio = "ic3,bmc-bit,kind", .width = 3};
-  return lang_ts_check(o, &m->sys, &h, lim, r, d);
+  /* bit-level BMC with the k-induction step (1- and 2-inductive circuits
+   * are common) on one core, bit-level IC3 half a second later on the
+   * other: measured in docs/STATUS-hw.md (the SMT-based kind took 5x the
+   * CPU of kind-bit) */
+  const char *jobs = getenv("ZETA_HW_PORTFOLIO");   /* for measurements, as ZETA_PORTFOLIO_WIDTH */
+  lang_ts_hooks h = {.finish = finish, .ctx = &m->ctx, .engines = m->engines, .nengines = 4,
+                     .portfolio = jobs && *jobs ? jobs : "kind-bit,ic3-late", .width = 2};
+  return lang_ts_check(o, sys, &h, lim, r, d);
 }
 
 static void aiger_free(void *vm) {
   aiger_model *m = vm;
   ts_free(&m->sys);
+  if (m->reduced) {
+    ts_free(&m->rsys);
+    aig_reduced_free(&m->red);
+  }
   aig_free(&m->g);
   free(m);
 }

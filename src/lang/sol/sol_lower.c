@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "lang/sol/sol_annot.h"
 
 /* ---------- types ---------- */
 
@@ -93,6 +94,12 @@ typedef struct {
   bool trusted;
   lval **shape;              /* storage pointer parameters: the place they point into, by id */
   const char *root_name;
+  /* modular mode (sol_lower_modular) */
+  bool mod;
+  int arith;                 /* SOL_ARITH_* */
+  const cJSON **inv; int *inv_ann; uint32_t ninv;   /* contract invariants (expressions) */
+  term_t *old_cur;           /* the checked function's entry values (__verifier_old_*) */
+  frame *top;                /* the checked function's frame */
 } lw;
 
 static void *aralloc(lw *L, size_t n) {
@@ -678,7 +685,9 @@ static term_t *summary_args(lw *L, const ctx *c, term_t err, uint32_t *n) {
 static void emit_error(lw *L, const ctx *c, term_t err) {
   frame *F = L->F;
   if (F->txi >= 0) {
-    if (err == term_int(0)) emit(L, c, F->C, c->cur + F->hdr, 0);
+    if (err == term_int(0)) {
+      if (!L->mod) emit(L, c, F->C, c->cur + F->hdr, 0);   /* modular: the checks came before */
+    }
     else emit(L, c, F->E, &err, 0);
     return;
   }
@@ -708,6 +717,10 @@ static void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
 
 static val expr(lw *L, ctx *c, const cJSON *e);
 static void stmt(lw *L, ctx *c, const cJSON *s);
+static void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at);
+static uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name);
+static void assume_invs(lw *L, ctx *c);
+static void havoc_state(lw *L, ctx *c);
 
 static bool const_value(const cJSON *e, mpz_t out) {
   if (!is(e, "Literal") || strcmp(sol_str(e, "kind"), "number") != 0) {
@@ -867,7 +880,12 @@ static term_t arith(lw *L, ctx *c, const cJSON *e, const char *op, const ty *t, 
     return term_idiv(a, pow2((int)k));   /* floor: arithmetic shift for signed */
   } else unsup(L, e, "operator %s", op);
   if (t->bits == 0) return r;
-  if (L->F->unchecked) return wrap(t, r);
+  if (L->arith == SOL_ARITH_INT) return r;   /* unbounded, as solc-verify's int mode */
+  if (L->arith == SOL_ARITH_MOD_OVF) {   /* wrap, and remember that it did (checked at the end) */
+    int fs = L->F->slot_of[L->a->nids + 2];
+    if (fs >= 0) c->cur[L->F->off[fs]] = term_or2(c->cur[L->F->off[fs]], term_not(in_range(t, r)));
+  }
+  if (L->F->unchecked || L->arith != SOL_ARITH_CHECKED) return wrap(t, r);
   add_cons(L, c, in_range(t, r));
   return r;
 }
@@ -901,7 +919,9 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
   ty *et = base.t->elem;
   if (base.t->k == T_ARRAY) {
     term_t len = base.v[et->nl];
-    add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
+    term_t in = term_and2(term_ge(idx, term_int(0)), term_lt(idx, len));
+    if (L->mod) fail_unless(L, c, in, term_int(new_site(L, SITE_BOUNDS, -1, at, NULL)));   /* solc-verify: an error */
+    else add_cons(L, c, in);
   }
   val r = mkval(L, et);
   for (uint32_t i = 0; i < et->nl; i++) r.v[i] = term_select(base.v[i], idx);
@@ -1118,13 +1138,21 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 
 static val empty_val(lw *L) { return tuple_val(L, 0, NULL); }
 
+/* A new assertion number for a check of the given kind at node at. */
+static uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name) {
+  sol_chc *o = L->out;
+  uint32_t k = ++o->nasserts;
+  o->assert_line = xrealloc(o->assert_line, (k + 1) * sizeof(unsigned));
+  o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
+  unsigned col = 0;
+  o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name};
+  return k;
+}
+
 static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
   int id = nid(L, call);
-  if (!L->assert_k[id]) {
-    L->assert_k[id] = (int)++L->out->nasserts;
-    L->out->assert_line = xrealloc(L->out->assert_line, (L->out->nasserts + 1) * sizeof(unsigned));
-    L->out->assert_line[L->out->nasserts] = sol_line(L->a, call, NULL);
-  }
+  if (!L->assert_k[id]) L->assert_k[id] = (int)new_site(L, SITE_ASSERT, -1, call, NULL);
   fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
@@ -1187,21 +1215,27 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
   (void)expr(L, c, base);
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
-  if (L->N == CHC_FALSE) {
+  if (L->mod) {   /* solc-verify: the invariants must hold; then any state satisfying them */
+    check_invs(L, c, SITE_INV_EXT, e);
+    havoc_state(L, c);
+    assume_invs(L, c);
+  } else if (L->N == CHC_FALSE) {
     type_t *s2 = aralloc(L, (2 * L->nstate + 2) * sizeof(type_t));
     memcpy(s2, L->state_sorts, L->nstate * sizeof(type_t));
     memcpy(s2 + L->nstate, L->state_sorts, L->nstate * sizeof(type_t));
     s2[2 * L->nstate] = type_int();
     L->N = new_pred(L, "unknown", 2 * L->nstate + 1, s2);
   }
-  term_t *a = aralloc(L, (2 * L->nstate + 2) * sizeof(term_t));
-  memcpy(a, c->cur + L->F->hdr, L->nstate * sizeof(term_t));
-  for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
-  term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
-  add_app(L, c, L->N, a, 2 * L->nstate + 1);
-  fail_unless(L, c, term_eq(err, term_int(0)), err);
-  memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
-  if (balance_slot(L) >= 0) {   /* and after the last one */
+  if (!L->mod) {
+    term_t *a = aralloc(L, (2 * L->nstate + 2) * sizeof(term_t));
+    memcpy(a, c->cur + L->F->hdr, L->nstate * sizeof(term_t));
+    for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
+    term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
+    add_app(L, c, L->N, a, 2 * L->nstate + 1);
+    fail_unless(L, c, term_eq(err, term_int(0)), err);
+    memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
+  }
+  if (balance_slot(L) >= 0 && !L->mod) {   /* and after the last one */
     term_t b = term_fresh_var("balance", type_int()), *at = &c->cur[L->F->off[balance_slot(L)]];
     add_cons(L, c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
     *at = b;
@@ -1255,6 +1289,15 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       unsup(L, e, "%s", name);
     }
     const cJSON *d = decl_of(L, callee);
+    if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
+      /* the argument at the function's entry */
+      ctx t = *c;
+      t.cur = L->old_cur;
+      val v = expr(L, &t, need_first(L, e, "arguments"));
+      c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
+      return v;
+    }
+    if (strncmp(name, "__verifier_", 11) == 0 || strncmp(name, "__zeta_", 7) == 0) unsup(L, e, "%s here", name);
     if (is(d, "FunctionDefinition")) return call_internal(L, c, resolve_fn(L, d, -1), args, e);
     if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) return empty_val(L);
     unsup(L, e, "call of %s", name);
@@ -1626,6 +1669,12 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
 static void stmts(lw *L, ctx *c, const cJSON *list) {
   for (const cJSON *s = list ? list->child : NULL; s; s = s->next) {
     if (c->dead) return;
+    int n;
+    const char *mk = sol_annot_marker(s, &n);
+    if (mk) {   /* annotations are read where they apply; `modifies` has its target next */
+      if (strcmp(mk, "mod") == 0 && s->next) s = s->next;
+      continue;
+    }
     stmt(L, c, s);
   }
 }
@@ -1694,8 +1743,163 @@ static void do_return(lw *L, ctx *c, const cJSON *s) {
   c->dead = true;
 }
 
+/* ---------- modular mode: checks, havoc, loops cut by their invariants ---------- */
+
+/* Assertion k on a copy of path c: fails where e (or ok when e is NULL) is false. */
+static void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k) {
+  if (c->dead) return;
+  ctx t = ctx_copy(L, c);
+  if (e) ok = cond_of(L, expr(L, &t, e), e);
+  add_cons(L, &t, term_not(ok));
+  emit_error(L, &t, term_int(k));
+}
+
+static void assume_expr(lw *L, ctx *c, const cJSON *e) {
+  if (!c->dead) add_cons(L, c, cond_of(L, expr(L, c, e), e));
+}
+
+/* the i-th argument of a marker statement */
+static const cJSON *marker_arg(const cJSON *st, int i) {
+  const cJSON *a = child(child(st, "expression"), "arguments");
+  for (a = a ? a->child : NULL; a && i > 0; i--) a = a->next;
+  return a;
+}
+
+/* fresh values (with their ranges) for slot s */
+static void havoc_slot(lw *L, ctx *c, int s) {
+  val v = fresh_val(L, L->F->sty[s], "h");
+  assume_ranges(L, c, v.t, v.v);
+  set_slot(L, c, s, v);
+}
+
+/* the state after unknown code: everything but the contract's address */
+static void havoc_state(lw *L, ctx *c) {
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {
+    if (L->state_ids[i] == L->this_id) continue;
+    int s = L->F->slot_of[L->state_ids[i]];
+    if (s >= 0) havoc_slot(L, c, s);
+  }
+}
+
+static void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at) {
+  for (uint32_t i = 0; i < L->ninv; i++) check_at(L, c, L->inv[i], NULL_TERM, new_site(L, kind, L->inv_ann[i], at, NULL));
+}
+
+static void assume_invs(lw *L, ctx *c) {
+  for (uint32_t i = 0; i < L->ninv; i++) assume_expr(L, c, L->inv[i]);
+}
+
+/* The variable slots a place expression writes into (storage pointers and
+ * unknown roots: all state). */
+static void mark_root(lw *L, const cJSON *e, bool *w, bool *all) {
+  while (is(e, "IndexAccess") || is(e, "MemberAccess"))
+    e = child(e, is(e, "IndexAccess") ? "baseExpression" : "expression");
+  if (is(e, "TupleExpression")) {
+    for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
+      if (!cJSON_IsNull(x)) mark_root(L, x, w, all);
+    return;
+  }
+  const cJSON *d = is(e, "Identifier") ? decl_of(L, e) : NULL;
+  int s = d ? L->F->slot_of[nid(L, d)] : -1;
+  if (s < 0 || L->F->alias[s] || L->F->alias_idx[s] >= 0) *all = true;
+  if (s >= 0) w[s] = true;
+}
+
+/* What n may write: w[slot]; *all when it calls code (internal or
+ * external) or writes through a pointer. */
+static void written(lw *L, const cJSON *n, bool *w, bool *all) {
+  if (!n) return;
+  if (cJSON_IsObject(n)) {
+    const char *k = sol_kind(n);
+    if (strcmp(k, "Assignment") == 0) mark_root(L, child(n, "leftHandSide"), w, all);
+    else if (strcmp(k, "UnaryOperation") == 0) {
+      const char *op = sol_str(n, "operator");
+      if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0 || strcmp(op, "delete") == 0) mark_root(L, child(n, "subExpression"), w, all);
+    } else if (strcmp(k, "VariableDeclarationStatement") == 0) {
+      for (const cJSON *d = child(n, "declarations") ? child(n, "declarations")->child : NULL; d; d = d->next) {
+        int s = cJSON_IsNull(d) ? -1 : L->F->slot_of[nid(L, d)];
+        if (s >= 0) w[s] = true;
+      }
+    } else if (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(n, "kind"), "functionCall") == 0) {
+      const cJSON *callee = child(n, "expression");
+      const char *m = sol_str(callee, "memberName");
+      if (is(callee, "MemberAccess") && (strcmp(m, "push") == 0 || strcmp(m, "pop") == 0)) mark_root(L, child(callee, "expression"), w, all);
+      else if (!(is(callee, "Identifier") && (sol_int(callee, "referencedDeclaration") < 0 || strncmp(sol_str(callee, "name"), "__zeta_", 7) == 0 ||
+                                               strncmp(sol_str(callee, "name"), "__verifier_", 11) == 0)) &&
+               !is(decl_of(L, callee), "EventDefinition"))
+        *all = true;
+    }
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (cJSON_IsObject(x) || cJSON_IsArray(x)) written(L, x, w, all);
+}
+
+/* A loop in solc-verify's semantics: its invariants asserted on entry,
+ * the variables it writes havocked, the invariants assumed; one arbitrary
+ * iteration must keep them; the exit has the invariants and the negated
+ * condition. A do-while runs its body once first. */
+static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
+  frame *F = L->F;
+  ctxlist brk = {0}, cont = {0}, *ob = F->brk, *oc = F->cont;
+  const cJSON *inv[32];
+  int ann[32], ninv = 0;
+  const cJSON *stl = is(body, "Block") ? child(body, "statements") : NULL;
+  for (const cJSON *x = stl ? stl->child : NULL; x; x = x->next) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "skip") == 0) unsup(L, s, "loop annotation");
+    if (strcmp(mk, "li") == 0 && ninv < 32) inv[ninv] = marker_arg(x, 1), ann[ninv++] = n;
+  }
+  sol_site_kind entry_kind = SITE_LOOP_ENTRY;
+  if (do_while) {
+    F->brk = &brk;
+    F->cont = &cont;
+    stmt(L, c, body);
+    F->brk = ob;
+    F->cont = oc;
+    list_push(L, &cont, c);
+    *c = merge(L, &cont, "cont");
+    if (!c->dead) {
+      ctx t, f;
+      split(L, c, expr(L, c, cond).v[0], &t, &f);
+      list_push(L, &brk, &f);
+      *c = t;
+    }
+    memset(&cont, 0, sizeof cont);
+    entry_kind = SITE_LOOP_FIRST;
+  }
+  if (!c->dead) {
+    for (int i = 0; i < ninv; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, entry_kind, ann[i], s, NULL));
+    bool *w = aralloc(L, (F->nslots + 1) * sizeof(bool)), all = false;
+    written(L, cond, w, &all);
+    written(L, body, w, &all);
+    written(L, next, w, &all);
+    for (uint32_t q = 0; q < F->nslots; q++)
+      if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
+    if (all) havoc_state(L, c);
+    for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
+    ctx in = ctx_copy(L, c), out;
+    memset(&out, 0, sizeof out);
+    out.dead = true;
+    if (cond && !cJSON_IsNull(cond)) split(L, &in, expr(L, &in, cond).v[0], &in, &out);
+    F->brk = &brk;
+    F->cont = &cont;
+    stmt(L, &in, body);
+    F->brk = ob;
+    F->cont = oc;
+    list_push(L, &cont, &in);
+    ctx end = merge(L, &cont, "cont");
+    if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
+    for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+    list_push(L, &brk, &out);
+  }
+  *c = merge(L, &brk, "exit");
+}
+
 static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
+  if (L->mod) { loop_modular(L, c, s, cond, body, next, do_while); return; }
   ctxlist brk = {0}, cont = {0}, *ob = F->brk, *oc = F->cont;
   char what[64];
   snprintf(what, sizeof what, "%s.loop%u", F->name, sol_line(L->a, s, NULL));
@@ -1935,7 +2139,7 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
     memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
     j += v.t->nl;
   }
-  if (tx && !pre_default) add_app(L, &c, F->C, c.cur, L->nstate);
+  if (tx && !pre_default && !L->mod) add_app(L, &c, F->C, c.cur, L->nstate);
   c.cur[F->sender] = tx ? tx_var("sender", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.sender", type_int());
   add_cons(L, &c, in_range(int_ty(L, 160, false), c.cur[F->sender]));
   c.cur[F->value] = tx ? tx_var("value", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.value", type_int());
@@ -2084,6 +2288,106 @@ static void collect_mod_locals(lw *L, const cJSON *mods) {
   }
 }
 
+/* ---------- modular mode: a function's annotations ---------- */
+
+/* The overflow flag of mod-overflow mode: a local of every frame. */
+static void add_overflow_flag(lw *L) {
+  if (L->arith == SOL_ARITH_MOD_OVF) add_slot(L, L->a->nids + 2, bool_ty(L));
+}
+
+static void check_overflow(lw *L, const ctx *c, const cJSON *at) {
+  int fs = L->F->slot_of[L->a->nids + 2];
+  if (fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW, -1, at, NULL));
+}
+
+/* The leading annotation markers of fn's body, in turn. */
+static const cJSON *fn_markers(const cJSON *fn) {
+  const cJSON *b = child(child(fn, "body"), "statements");
+  return b ? b->child : NULL;
+}
+
+/* Entry of the checked function: the invariants and preconditions hold. */
+static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
+  L->top = L->F;
+  L->old_cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
+  memcpy(L->old_cur, c->cur, L->F->n * sizeof(term_t));
+  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation");
+  }
+  assume_invs(L, c);
+  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "pre") == 0) assume_expr(L, c, marker_arg(x, 1));
+  }
+}
+
+/* The modifies frame: every state variable keeps its entry value but at
+ * the listed places (whose indices and conditions are read in the entry
+ * state). Only when the function has `modifies` annotations. */
+static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
+  bool any = false;
+  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    any |= strcmp(mk, "mod") == 0;
+  }
+  if (!any || c->dead) return;
+  ctx pre = ctx_copy(L, c);
+  pre.cur = L->old_cur;
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {
+    int id = L->state_ids[i];
+    if (id == L->this_id || id == L->balance_id) continue;   /* hidden state: not framed */
+    int sl = L->F->slot_of[id];
+    ty *t = L->F->sty[sl];
+    val end = slot_val(L, c, sl), X = mkval(L, t);
+    memcpy(X.v, L->old_cur + L->F->off[sl], t->nl * sizeof(term_t));
+    for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+      int n;
+      const char *mk = sol_annot_marker(x, &n);
+      if (!mk) break;
+      if (strcmp(mk, "mod") != 0 || !x->next) continue;
+      const cJSON *target = child(x->next, "expression");
+      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0) continue;
+      const cJSON *root = target;
+      while (is(root, "IndexAccess") || is(root, "MemberAccess")) root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
+      if (!is(root, "Identifier") || decl_of(L, root) != sol_node(L->a, id)) continue;
+      lval lv = lvalue(L, &pre, target);
+      term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
+      ctx endc = *c;
+      val nv = lval_read(L, &endc, &lv), Y = mkval(L, t);
+      memcpy(Y.v, X.v, t->nl * sizeof(term_t));
+      upd(L, Y, &lv, 0, nv);
+      for (uint32_t q = 0; q < t->nl; q++) X.v[q] = term_ite(cond, Y.v[q], X.v[q]);
+    }
+    term_t same = term_true();
+    for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
+    ctx t2 = *c;
+    t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
+    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, sol_str(sol_node(L->a, id), "name")));
+  }
+}
+
+/* Exit of a function: the overflow flag; for the checked function also
+ * the invariants, postconditions and the modifies frame. */
+static void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
+  check_overflow(L, c, fn);
+  if (!top) return;
+  check_invs(L, c, SITE_INV_END, fn);
+  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "post") == 0) check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_POST_END, n, fn, NULL));
+  }
+  mod_frame(L, c, fn);
+}
+
 static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
   const cJSON *params = child(child(fn, "parameters"), "parameters");
   const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
@@ -2110,6 +2414,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   check_repeated_mods(L, mods);
   collect_mod_locals(L, mods);
   collect_locals(L, child(fn, "body"));
+  add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
   if (tx && balance_slot(L) >= 0) {
@@ -2119,8 +2424,11 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
     add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, term_add2(old, c.cur[F.value]))));
     c.cur[F.off[balance_slot(L)]] = b;
   }
+  if (L->mod && tx) mod_entry(L, &c, fn);
   level(L, &c, fn, mods, mods ? mods->child : NULL);
+  if (L->mod && !c.dead) mod_exit(L, &c, fn, tx != NULL);
   emit_error(L, &c, term_int(0));
+  if (Fp == L->top) L->top = NULL, L->old_cur = NULL;
 #undef F
   frame_free(L);
 }
@@ -2164,6 +2472,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
     collect_mod_locals(L, child(ct, "modifiers"));
     collect_locals(L, child(ct, "body"));
   }
+  add_overflow_flag(L);
   ctx c = entry(L, params, true, tx);
   if (this_slot(L) >= 0) {   /* some address, fixed from now on */
     term_t a = term_fresh_var("this", type_int());
@@ -2203,6 +2512,11 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
       level(L, &c, ctor, mods, mods ? mods->child : NULL);
     }
   }
+  if (L->mod && !c.dead) {   /* the deployment establishes the invariants */
+    check_overflow(L, &c, rootctor ? rootctor : sol_node(L->a, L->lin[0]));
+    if (rootctor) check_invs(L, &c, SITE_INV_END, rootctor);
+    else check_invs(L, &c, SITE_INV_INIT, sol_node(L->a, L->lin[0]));
+  }
   emit_error(L, &c, term_int(0));
 #undef F
   frame_free(L);
@@ -2235,7 +2549,9 @@ static void add_state_var(lw *L, int id, ty *t) {
   L->nstate += t->nl;
 }
 
-static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
+/* A root's linearization, state variables (its leaves) and predicate C;
+ * returns C. */
+static uint32_t root_setup(lw *L, const cJSON *ct) {
   sol_chc *o = L->out;
   L->root_name = sol_str(ct, "name");
   const cJSON *lin = child(ct, "linearizedBaseContracts");
@@ -2272,6 +2588,12 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   memset(L->shape, 0, ((size_t)L->a->nids + 1) * sizeof(lval *));
   uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
   o->roots[ri].C = C;
+  return C;
+}
+
+static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
+  sol_chc *o = L->out;
+  uint32_t C = root_setup(L, ct), ri = o->nroots - 1;
   {
     sol_tx t;
     memset(&t, 0, sizeof t);
@@ -2380,14 +2702,12 @@ static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
 }
 
-bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+static lw *lw_new(const sol_ast *a, sol_chc *out) {
   memset(out, 0, sizeof *out);
   chc_init(&out->sys);
-  *err = NULL;
   lw *L = xcalloc(1, sizeof *L);
   L->a = a;
   L->out = out;
-  L->trusted = trusted;
   L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
@@ -2399,37 +2719,10 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
     if (L->env_pos[q] == 0) L->env_pos[q] = (int)L->nenv++;
   L->this_id = this_used || balance_used ? a->nids : -1;
   L->balance_id = balance_used ? a->nids + 1 : -1;
-  bool ok = true;
-  if (setjmp(L->fail)) {
-    out->unsupported = xstrdup(L->msg);
-    ok = false;
-  } else {
-    type_t it = type_int();
-    term_t errsym = term_var("Err", type_fun(1, &it, type_bool()));
-    uint32_t E = chc_add_pred(&out->sys, "Err", errsym, 1, &it);
-    /* a harmless fact (no assertion is numbered 0) keeps Err from being
-     * inlined, so a derivation names the failing transaction's clause */
-    term_t z = term_int(0);
-    chc_add_clause(&out->sys, 0, NULL, term_true(), E, &z, 0);
-    uint32_t nroots = 0;
-    for (const cJSON *n = child(a->root, "nodes") ? child(a->root, "nodes")->child : NULL; n; n = n->next) {
-      if (!is(n, "ContractDefinition")) continue;
-      if (contract ? strcmp(sol_str(n, "name"), contract) != 0 : !deployable(n)) continue;
-      nroots++;
-      lower_root(L, n, E);
-    }
-    if (contract && nroots == 0) {
-      if (asprintf(err, "zeta: %s: no contract named %s", a->file, contract) < 0) *err = NULL;
-      ok = false;
-    } else {
-      term_t e = term_var("e", type_int());
-      for (uint32_t k = 1; k <= out->nasserts; k++)
-        if (!excluded || !excluded[k]) {
-          chc_app b = {E, &e};
-          chc_add_clause(&out->sys, 1, &b, term_eq(e, term_int(k)), CHC_FALSE, NULL, k);
-        }
-    }
-  }
+  return L;
+}
+
+static void lw_free(lw *L) {
   for (size_t i = 0; i < L->narena; i++) free(L->arena[i]);
   free(L->arena);
   free(L->struct_ty);
@@ -2441,14 +2734,134 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
   free(L->state_ty);
   free(L->lin);
   free(L->state_sorts);
+  free(L->inv);
+  free(L->inv_ann);
   frame_free(L);
   free(L);
+}
+
+/* The predicate Err(k) of failed assertions. */
+static uint32_t err_pred(sol_chc *out) {
+  type_t it = type_int();
+  term_t errsym = term_var("Err", type_fun(1, &it, type_bool()));
+  uint32_t E = chc_add_pred(&out->sys, "Err", errsym, 1, &it);
+  /* a harmless fact (no assertion is numbered 0) keeps Err from being
+   * inlined, so a derivation names the failing transaction's clause */
+  term_t z = term_int(0);
+  chc_add_clause(&out->sys, 0, NULL, term_true(), E, &z, 0);
+  return E;
+}
+
+/* One query per assertion k: false <- Err(e) & e = k. */
+static void add_queries(sol_chc *out, uint32_t E, const bool *excluded) {
+  term_t e = term_var("e", type_int());
+  for (uint32_t k = 1; k <= out->nasserts; k++)
+    if (!excluded || !excluded[k]) {
+      chc_app b = {E, &e};
+      chc_add_clause(&out->sys, 1, &b, term_eq(e, term_int(k)), CHC_FALSE, NULL, k);
+    }
+}
+
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+  *err = NULL;
+  lw *L = lw_new(a, out);
+  L->trusted = trusted;
+  bool ok = true;
+  if (setjmp(L->fail)) {
+    out->unsupported = xstrdup(L->msg);
+    ok = false;
+  } else {
+    uint32_t E = err_pred(out);
+    uint32_t nroots = 0;
+    for (const cJSON *n = child(a->root, "nodes") ? child(a->root, "nodes")->child : NULL; n; n = n->next) {
+      if (!is(n, "ContractDefinition")) continue;
+      if (contract ? strcmp(sol_str(n, "name"), contract) != 0 : !deployable(n)) continue;
+      nroots++;
+      lower_root(L, n, E);
+    }
+    if (contract && nroots == 0) {
+      if (asprintf(err, "zeta: %s: no contract named %s", a->file, contract) < 0) *err = NULL;
+      ok = false;
+    } else add_queries(out, E, excluded);
+  }
+  lw_free(L);
+  return ok;
+}
+
+/* The contract invariants of the root's linearization (the markers in the
+ * synthetic functions __zeta_invs_<C>). */
+static void collect_invs(lw *L) {
+  for (int i = 0; i < L->nlin; i++) {
+    const cJSON *ct = sol_node(L->a, L->lin[i]);
+    for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next) {
+      if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
+      for (const cJSON *x = fn_markers(n); x; x = x->next) {
+        int k;
+        const char *mk = sol_annot_marker(x, &k);
+        if (mk && strcmp(mk, "skip") == 0) unsup(L, ct, "a contract invariant");
+        if (!mk || strcmp(mk, "inv") != 0) continue;
+        L->inv = xrealloc(L->inv, (L->ninv + 1) * sizeof *L->inv);
+        L->inv_ann = xrealloc(L->inv_ann, (L->ninv + 1) * sizeof *L->inv_ann);
+        L->inv[L->ninv] = marker_arg(x, 1);
+        L->inv_ann[L->ninv++] = k;
+      }
+    }
+  }
+}
+
+/* Ether arriving without a call (selfdestruct, coinbase): the invariants
+ * must survive a larger balance. */
+static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
+  frame *Fp = frame_init(L, "receive", L->lin[0]);
+  Fp->txi = 0;
+  Fp->E = E;
+  frame_header(L, NULL);
+  ctx c = entry(L, NULL, false, NULL);
+  assume_invs(L, &c);
+  if (balance_slot(L) >= 0) {
+    term_t b = term_fresh_var("balance", type_int()), *at = &c.cur[Fp->off[balance_slot(L)]];
+    add_cons(L, &c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
+    *at = b;
+  }
+  check_invs(L, &c, SITE_INV_END, ct);
+  frame_free(L);
+}
+
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, const bool *excluded, sol_chc *out) {
+  lw *L = lw_new(a, out);
+  L->mod = true;
+  L->arith = arith;
+  bool ok = true;
+  const cJSON *ct = sol_node(a, contract), *f = fn >= 0 ? sol_node(a, fn) : NULL;
+  if (setjmp(L->fail)) {
+    out->unsupported = xstrdup(L->msg);
+    ok = false;
+  } else {
+    uint32_t E = err_pred(out);
+    uint32_t C = root_setup(L, ct);
+    collect_invs(L);
+    sol_tx t;
+    memset(&t, 0, sizeof t);
+    t.name = xstrdup(f ? sol_str(f, "name") : fn == SOL_FN_DEPLOY ? "constructor" : "receive");
+    t.payable = f ? strcmp(sol_str(f, "stateMutability"), "payable") == 0 : true;
+    add_tx(L, t);
+    if (fn == SOL_FN_DEPLOY) lower_deploy(L, &out->tx[0], C, E);
+    else if (fn == SOL_FN_RECEIVE) lower_receive(L, ct, E);
+    else lower_function(L, f, &out->tx[0], 0, C, E);
+    while (L->nwork) {
+      int id = L->worklist[--L->nwork];
+      lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+    }
+    add_queries(out, E, excluded);
+  }
+  lw_free(L);
   return ok;
 }
 
 void sol_chc_free(sol_chc *c) {
   chc_free(&c->sys);
   free(c->assert_line);
+  free(c->sites);
   for (uint32_t i = 0; i < c->nroots; i++) {
     free(c->roots[i].name);
     for (uint32_t j = 0; j < c->roots[i].nleaves; j++) free(c->roots[i].leaf_names[j]);

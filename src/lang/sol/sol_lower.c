@@ -1852,7 +1852,8 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
     if (strcmp(mk, "li") == 0 && ninv < 32) inv[ninv] = marker_arg(x, 1), ann[ninv++] = n;
   }
   sol_site_kind entry_kind = SITE_LOOP_ENTRY;
-  if (do_while) {
+  if (do_while) {   /* solc-verify: on entry too, before the first run */
+    for (int i = 0; i < ninv && !c->dead; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, SITE_LOOP_ENTRY, ann[i], s, NULL));
     F->brk = &brk;
     F->cont = &cont;
     stmt(L, c, body);

@@ -51,6 +51,7 @@ typedef struct {
   sol_annots *out;
   insertion *ins;
   uint32_t nins;
+  bool no_sums;      /* second try: sums over types the stubs do not cover */
 } annot_ctx;
 
 static insertion *insertion_at(annot_ctx *A, size_t at) {
@@ -109,8 +110,9 @@ static bool comment_before(const char *t, size_t off, size_t *cs, size_t *ce) {
   return found > 0;
 }
 
-static const char *unsupported_in(const char *e) {
-  static const char *names[] = {"__verifier_eq", "__verifier_before", "__verifier_idx", "__verifier_sum"};
+static const char *unsupported_in(const char *e, bool no_sums) {
+  if (no_sums && strstr(e, "__verifier_sum")) return "__verifier_sum over this type";
+  static const char *names[] = {"__verifier_eq", "__verifier_before", "__verifier_idx"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strstr(e, names[i])) return names[i];
   for (const char *q = e; (q = strstr(q, "forall")) || (q = strstr(e, "exists")); q++)
@@ -167,7 +169,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->kind = k;
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
-    an->unsupported = unsupported_in(e.s);
+    an->unsupported = unsupported_in(e.s, A->no_sums);
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
     if (!can_insert) continue;
@@ -250,7 +252,11 @@ static const char stubs[] =
     " function __verifier_old_int(int256 x) pure returns (int256) { return x; }"
     " function __verifier_old_address(address x) pure returns (address) { return x; }"
     " function __verifier_old_bool(bool x) pure returns (bool) { return x; }"
-    " function __verifier_old_bytes32(bytes32 x) pure returns (bytes32) { return x; }\n";
+    " function __verifier_old_bytes32(bytes32 x) pure returns (bytes32) { return x; }"
+    " function __verifier_sum_uint(mapping(address => uint256) storage) view returns (uint256) { return 0; }"
+    " function __verifier_sum_uint(mapping(address => uint8) storage) view returns (uint256) { return 0; }"
+    " function __verifier_sum_uint(mapping(uint256 => uint256) storage) view returns (uint256) { return 0; }"
+    " function __verifier_sum_int(mapping(address => int256) storage) view returns (int256) { return 0; }\n";
 
 static int cmp_ins(const void *a, const void *b) {
   size_t x = ((const insertion *)a)->at, y = ((const insertion *)b)->at;
@@ -303,38 +309,62 @@ static char *map_errors(annot_ctx *A, const char *copy, size_t clen, const char 
   return o.s ? o.s : xstrdup("");
 }
 
+static void insertions_free(annot_ctx *A) {
+  for (uint32_t i = 0; i < A->nins; i++) {
+    free(A->ins[i].ins.s);
+    free(A->ins[i].ann);
+    free(A->ins[i].a);
+    free(A->ins[i].b);
+  }
+  free(A->ins);
+  A->ins = NULL;
+  A->nins = 0;
+}
+
+/* The instrumented copy of the source, compiled; NULL with *cd filled. */
+static sol_ast *compile_copy(annot_ctx *A, const sol_ast *plain, diag *cd) {
+  walk(A, plain->root, NULL);
+  qsort(A->ins, A->nins, sizeof *A->ins, cmp_ins);
+  buf copy = {0};
+  size_t from = 0;
+  for (uint32_t i = 0; i < A->nins; i++) {
+    put(&copy, A->text + from, A->ins[i].at - from);
+    put(&copy, A->ins[i].ins.s, A->ins[i].ins.n);
+    from = A->ins[i].at;
+  }
+  put(&copy, A->text + from, A->len - from);
+  puts_(&copy, stubs);
+  sol_ast *a = sol_ast_load_text(A->path, copy.s, copy.n, cd);
+  if (!a && cd->code == ZETA_EXIT_INPUT) {
+    char *m = map_errors(A, copy.s, copy.n, cd->message);
+    diag_set(cd, ZETA_EXIT_INPUT, "%s", m);
+    free(m);
+  }
+  free(copy.s);
+  return a;
+}
+
 sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   memset(out, 0, sizeof *out);
   sol_ast *plain = sol_ast_load(path, d);
   if (!plain) return NULL;
-  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0};
-  walk(&A, plain->root, NULL);
-  qsort(A.ins, A.nins, sizeof *A.ins, cmp_ins);
-  buf copy = {0};
-  size_t from = 0;
-  for (uint32_t i = 0; i < A.nins; i++) {
-    put(&copy, A.text + from, A.ins[i].at - from);
-    put(&copy, A.ins[i].ins.s, A.ins[i].ins.n);
-    from = A.ins[i].at;
-  }
-  put(&copy, A.text + from, A.len - from);
-  puts_(&copy, stubs);
+  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, false};
   diag cd = {0};
-  sol_ast *a = sol_ast_load_text(path, copy.s, copy.n, &cd);
+  sol_ast *a = compile_copy(&A, plain, &cd);
+  bool sums = false;
+  for (uint32_t i = 0; i < out->n; i++) sums |= strstr(out->v[i].text, "__verifier_sum") != NULL;
+  if (!a && sums && cd.code == ZETA_EXIT_INPUT) {   /* once more without the sums */
+    insertions_free(&A);
+    sol_annots_free(out);
+    A.no_sums = true;
+    memset(&cd, 0, sizeof cd);
+    a = compile_copy(&A, plain, &cd);
+  }
   if (!a) {
-    char *m = map_errors(&A, copy.s, copy.n, cd.message);
-    diag_set(d, cd.code, "%s", m);
-    free(m);
+    *d = cd;
     sol_annots_free(out);
   }
-  for (uint32_t i = 0; i < A.nins; i++) {
-    free(A.ins[i].ins.s);
-    free(A.ins[i].ann);
-    free(A.ins[i].a);
-    free(A.ins[i].b);
-  }
-  free(A.ins);
-  free(copy.s);
+  insertions_free(&A);
   sol_ast_free(plain);
   return a;
 }

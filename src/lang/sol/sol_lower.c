@@ -9,6 +9,8 @@
 #include "core/alloc.h"
 #include "lang/sol/sol_annot.h"
 
+#define SUM_MAX 8
+
 /* ---------- types ---------- */
 
 typedef enum { T_INT, T_BOOL, T_STRUCT, T_MAP, T_ARRAY } tkind;
@@ -99,6 +101,10 @@ typedef struct {
   int arith;                 /* SOL_ARITH_* */
   const cJSON **inv; int *inv_ann; uint32_t ninv;   /* contract invariants (expressions) */
   term_t *old_cur;           /* the checked function's entry values (__verifier_old_*) */
+  /* __verifier_sum_*(m): a ghost state variable (id nids + 3 + j) per summed
+   * state variable sum_var[j], updated at every write of an element */
+  int sum_var[SUM_MAX];
+  uint32_t nsum;
   frame *top;                /* the checked function's frame */
 } lw;
 
@@ -131,6 +137,8 @@ static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   snprintf(L->msg, sizeof L->msg, "unsupported: %s at %s:%u", what, L->a->file, n ? sol_line(L->a, n, NULL) : 0);
   longjmp(L->fail, 1);
 }
+
+static void unsup_at(lw *L, const char *what) { unsup(L, NULL, "%s", what); }
 
 static cJSON *child(const cJSON *n, const char *key) { return n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL; }
 static bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
@@ -961,7 +969,22 @@ static void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   for (uint32_t q = 0; q < et->nl; q++) base.v[q] = term_store(base.v[q], idx, inner.v[q]);
 }
 
+/* The slot of the sum ghost of the variable in slot s, or -1. */
+static int sum_slot(lw *L, int s) {
+  for (uint32_t j = 0; j < L->nsum; j++)
+    if (L->F->slot_of[L->sum_var[j]] == s) return L->F->slot_of[L->a->nids + 3 + (int)j];
+  return -1;
+}
+
+static void unsup_at(lw *L, const char *what);
+
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
+  int g = sum_slot(L, lv->slot);
+  if (g >= 0) {   /* the sum follows the element's change */
+    if (lv->n != 1 || !lv->st[0].index || nv.t->k != T_INT) unsup_at(L, "a write into a summed variable other than of one element");
+    val old = lval_read(L, c, lv);
+    c->cur[L->F->off[g]] = term_add2(c->cur[L->F->off[g]], term_sub(nv.v[0], old.v[0]));
+  }
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
   set_slot(L, c, lv->slot, base);
@@ -1256,6 +1279,35 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   return tuple_val(L, nr, rv);
 }
 
+/* Modular mode: addr.call{value: v}(data): the ether leaves first (when the
+ * call succeeds, which it may not), then unknown code runs (the invariants
+ * are checked before it, the state is havocked, the invariants assumed).
+ * Returns (success, data) with data opaque. */
+static val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts) {
+  (void)expr(L, c, child(member, "expression"));
+  for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next)
+    if (has_calls(x)) (void)expr(L, c, x);
+  term_t amount = term_int(0);
+  const cJSON *nm = child(opts, "names") ? child(opts, "names")->child : NULL;
+  for (const cJSON *o = child(opts, "options") ? child(opts, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
+    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, "value") != 0) unsup(L, e, "call option");
+    amount = expr(L, c, o).v[0];
+  }
+  term_t ok = term_fresh_var("called", type_bool());
+  if (amount != term_int(0)) {
+    int bs = balance_slot(L);
+    if (bs < 0) unsup(L, e, "value transfer without the balance");
+    term_t bal = c->cur[L->F->off[bs]];
+    add_cons(L, c, term_implies(ok, term_ge(bal, amount)));
+    c->cur[L->F->off[bs]] = term_ite(ok, term_sub(bal, amount), bal);
+  }
+  check_invs(L, c, SITE_INV_EXT, e);
+  havoc_state(L, c);
+  assume_invs(L, c);
+  val parts[2] = {scalar(L, bool_ty(L), ok), fresh_val(L, lit_ty(L), "data")};
+  return tuple_val(L, 2, parts);
+}
+
 /* The term of a require/assert condition: one boolean leaf (solc's AST
  * always has one; a malformed one may give a value without leaves). */
 static term_t cond_of(lw *L, val v, const cJSON *e) {
@@ -1296,6 +1348,12 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       val v = expr(L, &t, need_first(L, e, "arguments"));
       c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
       return v;
+    }
+    if (strncmp(name, "__verifier_sum_", 15) == 0) {
+      const cJSON *arg = need_first(L, e, "arguments");
+      for (uint32_t j = 0; j < L->nsum && is(arg, "Identifier"); j++)
+        if (sol_int(arg, "referencedDeclaration") == L->sum_var[j]) return slot_val(L, c, L->F->slot_of[L->a->nids + 3 + (int)j]);
+      unsup(L, e, "this sum");
     }
     if (strncmp(name, "__verifier_", 11) == 0 || strncmp(name, "__zeta_", 7) == 0) unsup(L, e, "%s here", name);
     if (is(d, "FunctionDefinition")) return call_internal(L, c, resolve_fn(L, d, -1), args, e);
@@ -1373,10 +1431,13 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       }
       return np == 1 ? parts[0] : tuple_val(L, np, parts);
     }
+    if (L->mod && strcmp(m, "call") == 0 && strncmp(bts, "address", 7) == 0) return low_level_call(L, c, e, callee, NULL);
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);
   }
   if (is(callee, "NewExpression")) unsup(L, e, "new");
+  if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
+    return low_level_call(L, c, e, child(callee, "expression"), callee);
   if (is(callee, "FunctionCallOptions")) unsup(L, e, "call options");
   unsup(L, e, "call of a %s", sol_kind(callee));
 }
@@ -1877,6 +1938,8 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
     written(L, body, w, &all);
     written(L, next, w, &all);
     for (uint32_t q = 0; q < F->nslots; q++)
+      if (w[q] && sum_slot(L, (int)q) >= 0) w[sum_slot(L, (int)q)] = true;
+    for (uint32_t q = 0; q < F->nslots; q++)
       if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
     if (all) havoc_state(L, c);
     for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
@@ -2087,8 +2150,8 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
 
 static frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + 3) * sizeof(int));
-  for (int i = 0; i <= L->a->nids + 2; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + 3 + SUM_MAX) * sizeof(int));
+  for (int i = 0; i < L->a->nids + 3 + SUM_MAX; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->contract = contract;
@@ -2343,7 +2406,7 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
   pre.cur = L->old_cur;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     int id = L->state_ids[i];
-    if (id == L->this_id || id == L->balance_id) continue;   /* hidden state: not framed */
+    if (id >= L->a->nids) continue;   /* hidden state (this, balance, sums): not framed */
     int sl = L->F->slot_of[id];
     ty *t = L->F->sty[sl];
     val end = slot_val(L, c, sl), X = mkval(L, t);
@@ -2418,14 +2481,15 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
+  if (L->mod && tx) mod_entry(L, &c, fn);
   if (tx && balance_slot(L) >= 0) {
-    /* a transaction brings msg.value; ether may also arrive without a call */
+    /* a transaction brings msg.value; ether may also arrive without a call
+     * (modular: that is the separate check [receive_ether_selfdestruct]) */
     term_t b = term_fresh_var("balance", type_int());
-    term_t old = c.cur[F.off[balance_slot(L)]];
-    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, term_add2(old, c.cur[F.value]))));
+    term_t old = c.cur[F.off[balance_slot(L)]], now = term_add2(old, c.cur[F.value]);
+    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), L->mod ? term_eq(b, now) : term_ge(b, now)));
     c.cur[F.off[balance_slot(L)]] = b;
   }
-  if (L->mod && tx) mod_entry(L, &c, fn);
   level(L, &c, fn, mods, mods ? mods->child : NULL);
   if (L->mod && !c.dead) mod_exit(L, &c, fn, tx != NULL);
   emit_error(L, &c, term_int(0));
@@ -2529,6 +2593,7 @@ static const char *state_name(lw *L, uint32_t i) {
   int id = L->state_ids[i];
   if (id == L->this_id) return "this";
   if (id == L->balance_id) return "this.balance";
+  if (id >= L->a->nids + 3) return "__verifier_sum";
   return sol_str(sol_node(L->a, id), "name");
 }
 
@@ -2548,6 +2613,20 @@ static void add_state_var(lw *L, int id, ty *t) {
   L->state_ids[L->nstate_vars] = id;
   L->state_ty[L->nstate_vars++] = t;
   L->nstate += t->nl;
+}
+
+/* The state variables of the root that a __verifier_sum_*(v) names. */
+static void scan_sums(lw *L, const cJSON *n) {
+  if (is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__verifier_sum_", 15) == 0) {
+    const cJSON *arg = child(n, "arguments") ? child(n, "arguments")->child : NULL;
+    int id = is(arg, "Identifier") ? sol_int(arg, "referencedDeclaration") : -1;
+    bool known = false, mine = false;
+    for (uint32_t j = 0; j < L->nsum; j++) known |= L->sum_var[j] == id;
+    for (uint32_t i = 0; i < L->nstate_vars; i++) mine |= L->state_ids[i] == id;
+    if (mine && !known && L->nsum < SUM_MAX) L->sum_var[L->nsum++] = id;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_sums(L, c);
 }
 
 /* A root's linearization, state variables (its leaves) and predicate C;
@@ -2573,6 +2652,11 @@ static uint32_t root_setup(lw *L, const cJSON *ct) {
   for (int h = 0; h < 2; h++) {
     int id = h == 0 ? L->this_id : L->balance_id;
     if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
+  }
+  if (L->mod) {   /* sum ghosts of the summed state variables */
+    L->nsum = 0;
+    scan_sums(L, L->a->root);
+    for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
   }
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};

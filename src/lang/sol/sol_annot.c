@@ -52,6 +52,7 @@ typedef struct {
   insertion *ins;
   uint32_t nins;
   bool no_sums;      /* second try: sums over types the stubs do not cover */
+  uint32_t inv_from, inv_to;   /* the current contract's invariants in out */
 } annot_ctx;
 
 static insertion *insertion_at(annot_ctx *A, size_t at) {
@@ -135,6 +136,23 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     while (q < ce && (isalpha((unsigned char)t[q]) || t[q] == '-')) q++;
     char word[32];
     snprintf(word, sizeof word, "%.*s", (int)(q - w), t + w);
+    if (owner == 'l' && q == w && strncmp(t + q, "{contractInvariants}", 20) == 0) {
+      /* the contract's invariants as loop invariants */
+      for (uint32_t i = A->inv_from; i < A->inv_to; i++) {
+        sol_annots *o = A->out;
+        o->v = xrealloc(o->v, (o->n + 1) * sizeof *o->v);
+        sol_annot *an = &o->v[o->n];
+        *an = o->v[i];
+        an->kind = AN_LOOP_INV;
+        an->text = xstrdup(o->v[i].text);
+        uint32_t n = o->n++;
+        if (!can_insert) { if (!an->unsupported) an->unsupported = "a loop body without braces"; continue; }
+        insertion *x = insertion_at(A, at);
+        if (an->unsupported) marker(x, "__zeta_skip", n, NULL);
+        else marker(x, "__zeta_li", n, an->text);
+      }
+      continue;
+    }
     sol_annot_kind k;
     if (strcmp(word, "invariant") == 0) k = owner == 'l' ? AN_LOOP_INV : AN_INV;
     else if (strcmp(word, "precondition") == 0) k = AN_PRE;
@@ -213,6 +231,7 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
     const cJSON *doc = kid(n, "documentation");
     if (strcmp(k, "ContractDefinition") == 0) {
       contract = sol_str(n, "name");
+      A->inv_from = A->inv_to = 0;
       if (cJSON_IsObject(doc)) {
         bool iface = strcmp(sol_str(n, "contractKind"), "interface") == 0;
         size_t at = src_end(n) - 1;   /* its `}` */
@@ -222,7 +241,9 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
         snprintf(head, sizeof head, " function __zeta_invs_%s() internal view {", contract);
         if (x && x->ins.n == 0) puts_(&x->ins, head);
         (void)before;
+        A->inv_from = A->out->n;
         read_comment(A, src_start(doc), src_end(doc), 'c', at, !iface);
+        A->inv_to = A->out->n;
         if (x) puts_(&insertion_at(A, at)->ins, " }");
       }
     } else if (strcmp(k, "FunctionDefinition") == 0 && cJSON_IsObject(doc)) {
@@ -348,7 +369,7 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   memset(out, 0, sizeof *out);
   sol_ast *plain = sol_ast_load(path, d);
   if (!plain) return NULL;
-  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, false};
+  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, false, 0, 0};
   diag cd = {0};
   sol_ast *a = compile_copy(&A, plain, &cd);
   bool sums = false;

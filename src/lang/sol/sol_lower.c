@@ -1091,7 +1091,11 @@ static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after_contract);
 
 static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value);
 
+static void check_overflow_before(lw *L, const ctx *c, const cJSON *at);
+static void check_overflow(lw *L, const ctx *c, const cJSON *at);
+
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
+  check_overflow_before(L, c, at);
   return call_fn(L, c, fn, args, at, c->cur[L->F->sender], c->cur[L->F->value]);
 }
 
@@ -1239,6 +1243,7 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   (void)expr(L, c, base);
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
   if (L->mod) {   /* solc-verify: the invariants must hold; then any state satisfying them */
+    check_overflow_before(L, c, e);
     check_invs(L, c, SITE_INV_EXT, e);
     havoc_state(L, c);
     assume_invs(L, c);
@@ -1301,6 +1306,7 @@ static val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, co
     add_cons(L, c, term_implies(ok, term_ge(bal, amount)));
     c->cur[L->F->off[bs]] = term_ite(ok, term_sub(bal, amount), bal);
   }
+  check_overflow_before(L, c, e);
   check_invs(L, c, SITE_INV_EXT, e);
   havoc_state(L, c);
   assume_invs(L, c);
@@ -1815,6 +1821,12 @@ static void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k)
   emit_error(L, &t, term_int(k));
 }
 
+/* mod-overflow: no call with the overflow flag set */
+static void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
+  int fs = L->F ? L->F->slot_of[L->a->nids + 2] : -1;
+  if (L->mod && fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW_CALL, -1, at, NULL));
+}
+
 static void assume_expr(lw *L, ctx *c, const cJSON *e) {
   if (!c->dead) add_cons(L, c, cond_of(L, expr(L, c, e), e));
 }
@@ -1956,6 +1968,8 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
     ctx end = merge(L, &cont, "cont");
     if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
     for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+    /* an iteration's overflow does not survive the havoc: checked here */
+    if (!end.dead && L->arith == SOL_ARITH_MOD_OVF) check_overflow(L, &end, s);
     list_push(L, &brk, &out);
   }
   *c = merge(L, &brk, "exit");

@@ -37,6 +37,7 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_MODIFIES: fprintf(out, "Function might modify '%s' illegally", s->name ? s->name : "?"); break;
   case SITE_INV_INIT: fprintf(out, "State variable initializers might violate invariant '%s'.", e); break;
   case SITE_BOUNDS: fputs("Index may be out of bounds", out); break;
+  case SITE_OVERFLOW_CALL: fputs("An overflow can occur before calling function", out); break;
   }
   fputc('\n', out);
 }

@@ -927,9 +927,8 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
   ty *et = base.t->elem;
   if (base.t->k == T_ARRAY) {
     term_t len = base.v[et->nl];
-    term_t in = term_and2(term_ge(idx, term_int(0)), term_lt(idx, len));
-    if (L->mod) fail_unless(L, c, in, term_int(new_site(L, SITE_BOUNDS, -1, at, NULL)));   /* solc-verify: an error */
-    else add_cons(L, c, in);
+    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed bytes) */
+    add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
   }
   val r = mkval(L, et);
   for (uint32_t i = 0; i < et->nl; i++) r.v[i] = term_select(base.v[i], idx);
@@ -1193,7 +1192,8 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
     if (t->k == T_BOOL && v.t->k == T_BOOL) return v;
     unsup(L, e, "conversion to %s", sol_type_string(e));
   }
-  if (t->emax >= 0) {   /* to an enum: out of range panics */
+  if (t->emax >= 0) {   /* to an enum: out of range panics (solc-verify: an error) */
+    if (L->mod) fail_unless(L, c, in_range(t, v.v[0]), term_int(new_site(L, SITE_ENUM, -1, e, NULL)));
     add_cons(L, c, in_range(t, v.v[0]));
     return scalar(L, t, v.v[0]);
   }
@@ -2378,10 +2378,17 @@ static void check_overflow(lw *L, const ctx *c, const cJSON *at) {
   if (fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW, -1, at, NULL));
 }
 
-/* The leading annotation markers of fn's body, in turn. */
+/* The leading annotation markers of fn's body, in turn (next_marker steps
+ * over the target statement of a `modifies`). */
 static const cJSON *fn_markers(const cJSON *fn) {
   const cJSON *b = child(child(fn, "body"), "statements");
   return b ? b->child : NULL;
+}
+
+static const cJSON *next_marker(const cJSON *x) {
+  int n;
+  const char *mk = sol_annot_marker(x, &n);
+  return mk && strcmp(mk, "mod") == 0 && x->next ? x->next->next : x->next;
 }
 
 /* Entry of the checked function: the invariants and preconditions hold. */
@@ -2389,14 +2396,14 @@ static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
   L->top = L->F;
   L->old_cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
   memcpy(L->old_cur, c->cur, L->F->n * sizeof(term_t));
-  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
     int n;
     const char *mk = sol_annot_marker(x, &n);
     if (!mk) break;
     if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation");
   }
   assume_invs(L, c);
-  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
     int n;
     const char *mk = sol_annot_marker(x, &n);
     if (!mk) break;
@@ -2409,7 +2416,7 @@ static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
  * state). Only when the function has `modifies` annotations. */
 static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
   bool any = false;
-  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
     int n;
     const char *mk = sol_annot_marker(x, &n);
     if (!mk) break;
@@ -2425,7 +2432,7 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
     ty *t = L->F->sty[sl];
     val end = slot_val(L, c, sl), X = mkval(L, t);
     memcpy(X.v, L->old_cur + L->F->off[sl], t->nl * sizeof(term_t));
-    for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+    for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
       int n;
       const char *mk = sol_annot_marker(x, &n);
       if (!mk) break;
@@ -2457,7 +2464,7 @@ static void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
   check_overflow(L, c, fn);
   if (!top) return;
   check_invs(L, c, SITE_INV_END, fn);
-  for (const cJSON *x = fn_markers(fn); x; x = x->next) {
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
     int n;
     const char *mk = sol_annot_marker(x, &n);
     if (!mk) break;
@@ -2581,7 +2588,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n && !c.dead; n = n->next) {
       if (!is(n, "VariableDeclaration")) continue;
       const cJSON *init = child(n, "value");
-      if (!init || cJSON_IsNull(init)) continue;
+      if (!init || cJSON_IsNull(init) || (L->mod && sol_bool(n, "constant"))) continue;
       int sl = slot_of(L, n);
       set_slot(L, &c, sl, coerce(L, expr(L, &c, init), F.sty[sl], n));
     }
@@ -2659,7 +2666,8 @@ static uint32_t root_setup(lw *L, const cJSON *ct) {
   for (int k = L->nlin; k-- > 0;) {
     const cJSON *c = sol_node(L->a, L->lin[k]);
     for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
-      if (is(n, "VariableDeclaration")) add_state_var(L, sol_int(n, "id"), ty_of_decl(L, n));
+      /* modular: constants are their values, not arbitrary state */
+      if (is(n, "VariableDeclaration") && !(L->mod && sol_bool(n, "constant"))) add_state_var(L, sol_int(n, "id"), ty_of_decl(L, n));
     }
   }
   /* hidden state: the contract's own address and balance */
@@ -2894,7 +2902,7 @@ static void collect_invs(lw *L) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next) {
       if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
-      for (const cJSON *x = fn_markers(n); x; x = x->next) {
+      for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
         int k;
         const char *mk = sol_annot_marker(x, &k);
         if (mk && strcmp(mk, "skip") == 0) unsup(L, ct, "a contract invariant");

@@ -37,6 +37,7 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_MODIFIES: fprintf(out, "Function might modify '%s' illegally", s->name ? s->name : "?"); break;
   case SITE_INV_INIT: fprintf(out, "State variable initializers might violate invariant '%s'.", e); break;
   case SITE_BOUNDS: fputs("Index may be out of bounds", out); break;
+  case SITE_ENUM: fputs("Conversion to enum might be out of range", out); break;
   case SITE_OVERFLOW_CALL: fputs("An overflow can occur before calling function", out); break;
   }
   fputc('\n', out);
@@ -202,14 +203,14 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   /* all items first: each gets a share of the time left */
   uint32_t total = 0;
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "contract") != 0) continue;
+    if (!is(n, "ContractDefinition")) continue;
     item tmp[256];
     total += items_of(a, n, tmp, 256);
   }
   uint32_t nok = 0, nerr = 0, nskip = 0, done = 0;
   char first_skip[600] = "";
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "contract") != 0) continue;
+    if (!is(n, "ContractDefinition")) continue;
     item it[256];
     uint32_t ni = items_of(a, n, it, 256);
     for (uint32_t i = 0; i < ni; i++, done++) {

@@ -158,7 +158,9 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     else if (strcmp(word, "precondition") == 0) k = AN_PRE;
     else if (strcmp(word, "postcondition") == 0) k = AN_POST;
     else if (strcmp(word, "modifies") == 0) k = AN_MODIFIES;
-    else continue;   /* emits, tracks-changes-in, prose */
+    else if (owner == 'f' && (strcmp(word, "emits") == 0 || strcmp(word, "specification") == 0)) k = AN_POST;   /* not encoded: below */
+    else continue;   /* tracks-changes-in (events: see sol_lower), prose */
+    bool unencoded = strcmp(word, "emits") == 0 || strcmp(word, "specification") == 0;
     if ((k == AN_INV && owner != 'c') || ((k == AN_PRE || k == AN_POST || k == AN_MODIFIES) && owner != 'f')) continue;
     while (q < ce && isspace((unsigned char)t[q])) q++;
     size_t end = q;
@@ -187,7 +189,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->kind = k;
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
-    an->unsupported = unsupported_in(e.s, A->no_sums);
+    an->unsupported = unencoded ? (word[0] == 'e' ? "emits" : "specification cases") : unsupported_in(e.s, A->no_sums);
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
     if (!can_insert) continue;

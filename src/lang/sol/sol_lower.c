@@ -106,6 +106,7 @@ typedef struct {
   int sum_var[SUM_MAX];
   uint32_t nsum;
   frame *top;                /* the checked function's frame */
+  bool framed;               /* some function of the root has `modifies`: all are framed */
 } lw;
 
 static void *aralloc(lw *L, size_t n) {
@@ -1300,6 +1301,7 @@ static val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, co
   }
   term_t ok = term_fresh_var("called", type_bool());
   if (amount != term_int(0)) {
+    if (L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
     int bs = balance_slot(L);
     if (bs < 0) unsup(L, e, "value transfer without the balance");
     term_t bal = c->cur[L->F->off[bs]];
@@ -1392,6 +1394,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
       /* ether leaves the contract (2300 gas: the recipient cannot call back) */
+      if (L->mod && L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
       val to = expr(L, c, base);
       val amount = expr(L, c, need_first(L, e, "arguments"));
       int bs = balance_slot(L);
@@ -2049,6 +2052,9 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
   if (strcmp(k, "Return") == 0) { do_return(L, c, s); return; }
   if (strcmp(k, "EmitStatement") == 0) {   /* the event changes nothing; its arguments may */
     const cJSON *ev = child(s, "eventCall");
+    const cJSON *evd = decl_of(L, child(ev, "expression"));
+    if (L->mod && strstr(sol_str(child(evd, "documentation"), "text"), "@notice"))
+      unsup(L, s, "an event with a specification");
     for (const cJSON *a = child(ev, "arguments") ? child(ev, "arguments")->child : NULL; a; a = a->next)
       if (has_calls(a)) (void)expr(L, c, a);
     return;
@@ -2414,20 +2420,20 @@ static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
 /* The modifies frame: every state variable keeps its entry value but at
  * the listed places (whose indices and conditions are read in the entry
  * state). Only when the function has `modifies` annotations. */
+static bool is_this_balance(const cJSON *t) {
+  if (!is(t, "MemberAccess") || strcmp(sol_str(t, "memberName"), "balance") != 0) return false;
+  const cJSON *b = child(t, "expression");
+  if (is(b, "FunctionCall") && strcmp(sol_str(b, "kind"), "typeConversion") == 0) b = child(b, "arguments") ? child(b, "arguments")->child : NULL;
+  return is(b, "Identifier") && strcmp(sol_str(b, "name"), "this") == 0;
+}
+
 static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
-  bool any = false;
-  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
-    int n;
-    const char *mk = sol_annot_marker(x, &n);
-    if (!mk) break;
-    any |= strcmp(mk, "mod") == 0;
-  }
-  if (!any || c->dead) return;
+  if (!L->framed || c->dead) return;
   ctx pre = ctx_copy(L, c);
   pre.cur = L->old_cur;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     int id = L->state_ids[i];
-    if (id >= L->a->nids) continue;   /* hidden state (this, balance, sums): not framed */
+    if (id >= L->a->nids && id != L->balance_id) continue;   /* hidden state (this, sums): not framed */
     int sl = L->F->slot_of[id];
     ty *t = L->F->sty[sl];
     val end = slot_val(L, c, sl), X = mkval(L, t);
@@ -2438,10 +2444,17 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
       if (!mk) break;
       if (strcmp(mk, "mod") != 0 || !x->next) continue;
       const cJSON *target = child(x->next, "expression");
-      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0) continue;
+      if (id == L->balance_id && is_this_balance(target)) {
+        term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
+        X.v[0] = term_ite(cond, end.v[0], X.v[0]);
+        continue;
+      }
+      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0) continue;   /* others' balances: not modelled */
+      if (id == L->balance_id) continue;
       const cJSON *root = target;
-      while (is(root, "IndexAccess") || is(root, "MemberAccess")) root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
-      if (!is(root, "Identifier") || decl_of(L, root) != sol_node(L->a, id)) continue;
+      while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
+        root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
+      if (decl_of(L, root) != sol_node(L->a, id)) continue;   /* C.x names x too */
       lval lv = lvalue(L, &pre, target);
       term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
       ctx endc = *c;
@@ -2454,7 +2467,7 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
     for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
     ctx t2 = *c;
     t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
-    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, sol_str(sol_node(L->a, id), "name")));
+    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
   }
 }
 
@@ -2901,6 +2914,13 @@ static void collect_invs(lw *L) {
   for (int i = 0; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next) {
+      if (is(n, "FunctionDefinition"))
+        for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
+          int k;
+          const char *mk = sol_annot_marker(x, &k);
+          if (!mk) break;
+          L->framed |= strcmp(mk, "mod") == 0;
+        }
       if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
       for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
         int k;

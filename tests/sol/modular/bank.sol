@@ -14,13 +14,13 @@ pragma solidity >=0.7.0;
 contract Bank {
     mapping(address => uint) balances;
 
-    /// @notice modifies balances[msg.sender]
+    // (no modifies: ether to other addresses is not framed)
     function deposit() public payable {
         balances[msg.sender] += msg.value;
     }
 
-    /// @notice modifies balances[msg.sender]
-    /// @notice modifies address(this).balance
+    // (no modifies: ether to other addresses is not framed)
+    //
     function withdrawLate(uint amount) public {
         require(balances[msg.sender] >= amount);
         bool ok;

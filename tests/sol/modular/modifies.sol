@@ -5,8 +5,11 @@ pragma solidity >=0.7.0;
 // expect: M::setOther: ERROR
 // expect: M::setXIf: OK
 // expect: M::setXWrongly: ERROR
-// expect: modifies.sol:20:5: Function might modify 'm' illegally
-// expect: modifies.sol:28:5: Function might modify 'x' illegally
+// expect: modifies.sol:23:5: Function might modify 'm' illegally
+// expect: modifies.sol:31:5: Function might modify 'x' illegally
+// expect: N::pay: OK
+// expect: N::payIllegally: ERROR
+// expect: N::setZ: ERROR
 
 contract M {
     mapping(address => uint) m;
@@ -28,4 +31,13 @@ contract M {
     function setXWrongly(uint v) public {
         x = v;
     }
+}
+
+// every function of a contract with `modifies` is framed, the contract's balance too
+contract N {
+    uint z;
+    /// @notice modifies address(this).balance
+    function pay() public payable {}
+    function payIllegally() public payable {}
+    function setZ() public { z = 1; }
 }

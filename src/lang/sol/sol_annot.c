@@ -53,6 +53,9 @@ typedef struct {
   uint32_t nins;
   bool no_sums;      /* second try: sums over types the stubs do not cover */
   uint32_t inv_from, inv_to;   /* the current contract's invariants in out */
+  bool *mute;        /* annotations solc rejected in their place (a pure function reading state): unsupported */
+  uint32_t nmute;
+  bool muted_new;    /* map_errors found one more */
 } annot_ctx;
 
 static insertion *insertion_at(annot_ctx *A, size_t at) {
@@ -120,6 +123,8 @@ static const char *unsupported_in(const char *e, bool no_sums) {
     if ((q == e || !isalnum((unsigned char)q[-1])) && !isalnum((unsigned char)q[6]) && q[6] != '_') return "quantifiers";
     else if (q >= e + strlen(e)) break;
   if (e[0] == '[') return "case analysis";
+  if (strncmp(e, "property(", 9) == 0) return "property(...) quantifiers";
+  if (strcmp(e, "*") == 0) return "modifies *";
   return NULL;
 }
 
@@ -190,6 +195,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
     an->unsupported = unencoded ? (word[0] == 'e' ? "emits" : "specification cases") : unsupported_in(e.s, A->no_sums);
+    if (!an->unsupported && o->n < A->nmute && A->mute[o->n]) an->unsupported = "state read in a pure function's annotation";
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
     if (!can_insert) continue;
@@ -310,6 +316,15 @@ static char *map_errors(annot_ctx *A, const char *copy, size_t clen, const char 
             if (r >= x->a[j] && r <= x->b[j]) best = x->ann[j], d = r - x->a[j];
           const sol_annot *an = &A->out->v[best];
           snprintf(where, sizeof where, "%u:%u", an->line, an->col + (unsigned)d);
+          if (strstr(l, "declared as pure") || strstr(l, "declared as view")) {
+            if (best >= A->nmute) {
+              A->mute = xrealloc(A->mute, (best + 1) * sizeof(bool));
+              memset(A->mute + A->nmute, 0, (best + 1 - A->nmute) * sizeof(bool));
+              A->nmute = best + 1;
+            }
+            A->muted_new |= !A->mute[best];
+            A->mute[best] = true;
+          }
         } else if (off < s) {
           pos_of(A->text, off - shift, &line, &col);
           snprintf(where, sizeof where, "%u:%u", line, col);
@@ -371,9 +386,16 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   memset(out, 0, sizeof *out);
   sol_ast *plain = sol_ast_load(path, d);
   if (!plain) return NULL;
-  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, false, 0, 0};
+  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, false, 0, 0, NULL, 0, false};
   diag cd = {0};
   sol_ast *a = compile_copy(&A, plain, &cd);
+  for (int round = 0; !a && A.muted_new && round < 4; round++) {   /* again without what solc rejected in place */
+    insertions_free(&A);
+    sol_annots_free(out);
+    A.muted_new = false;
+    memset(&cd, 0, sizeof cd);
+    a = compile_copy(&A, plain, &cd);
+  }
   bool sums = false;
   for (uint32_t i = 0; i < out->n; i++) sums |= strstr(out->v[i].text, "__verifier_sum") != NULL;
   if (!a && sums && cd.code == ZETA_EXIT_INPUT) {   /* once more without the sums */
@@ -388,6 +410,7 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
     sol_annots_free(out);
   }
   insertions_free(&A);
+  free(A.mute);
   sol_ast_free(plain);
   return a;
 }

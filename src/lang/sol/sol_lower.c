@@ -107,6 +107,8 @@ typedef struct {
   uint32_t nsum;
   frame *top;                /* the checked function's frame */
   bool framed;               /* some function of the root has `modifies`: all are framed */
+  cJSON **tmp_json;          /* argument lists made for `using for` calls */
+  uint32_t ntmp_json;
 } lw;
 
 static void *aralloc(lw *L, size_t n) {
@@ -1096,6 +1098,9 @@ static void check_overflow(lw *L, const ctx *c, const cJSON *at);
 
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
   check_overflow_before(L, c, at);
+  const char *vis = sol_str(fn, "visibility");
+  if (L->mod && (strcmp(vis, "public") == 0 || strcmp(vis, "external") == 0))   /* a public callee assumes the invariants */
+    check_invs(L, c, SITE_INV_CALL, at);
   return call_fn(L, c, fn, args, at, c->cur[L->F->sender], c->cur[L->F->value]);
 }
 
@@ -1289,6 +1294,15 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
  * call succeeds, which it may not), then unknown code runs (the invariants
  * are checked before it, the state is havocked, the invariants assumed).
  * Returns (success, data) with data opaque. */
+/* The callee is an internal function of a library. */
+static bool library_fn(lw *L, const cJSON *callee) {
+  const cJSON *d = decl_of(L, callee);
+  const cJSON *lib = is(d, "FunctionDefinition") ? sol_node(L->a, sol_int(d, "scope")) : NULL;
+  const char *vis = sol_str(d, "visibility");
+  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && (strcmp(vis, "internal") == 0 || strcmp(vis, "private") == 0) &&
+         child(d, "body") && !cJSON_IsNull(child(d, "body"));
+}
+
 static val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts) {
   (void)expr(L, c, child(member, "expression"));
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next)
@@ -1418,6 +1432,16 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if (strncmp(bts, "type(contract ", 14) == 0) {
       const cJSON *d = decl_of(L, callee);
       if (is(d, "FunctionDefinition")) return call_internal(L, c, d, args, e);
+    }
+    if (L->mod && library_fn(L, callee)) {   /* an internal library function: an internal call */
+      if (strncmp(bts, "type(library ", 13) == 0) return call_internal(L, c, decl_of(L, callee), args, e);
+      /* `using L for T`: the base is the first argument */
+      cJSON *all = cJSON_CreateArray();
+      L->tmp_json = xrealloc(L->tmp_json, (L->ntmp_json + 1) * sizeof(cJSON *));
+      L->tmp_json[L->ntmp_json++] = all;
+      cJSON_AddItemToArray(all, cJSON_CreateObjectReference(base->child));
+      for (const cJSON *x = args ? args->child : NULL; x; x = x->next) cJSON_AddItemToArray(all, cJSON_CreateObjectReference(x->child));
+      return call_internal(L, c, decl_of(L, callee), all, e);
     }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
     if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
@@ -2516,6 +2540,16 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
   if (L->mod && tx) mod_entry(L, &c, fn);
+  if (L->mod && !tx)   /* an inlined callee: its preconditions must hold */
+    for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+      int n;
+      const char *mk = sol_annot_marker(x, &n);
+      if (!mk) break;
+      if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation of a callee");
+      if (strcmp(mk, "pre") != 0) continue;
+      check_at(L, &c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_PRE_CALL, n, fn, NULL));
+      assume_expr(L, &c, marker_arg(x, 1));
+    }
   if (tx && balance_slot(L) >= 0) {
     /* a transaction brings msg.value; ether may also arrive without a call
      * (modular: that is the separate check [receive_ether_selfdestruct]) */
@@ -2856,6 +2890,8 @@ static void lw_free(lw *L) {
   free(L->state_sorts);
   free(L->inv);
   free(L->inv_ann);
+  for (uint32_t i = 0; i < L->ntmp_json; i++) cJSON_Delete(L->tmp_json[i]);
+  free(L->tmp_json);
   frame_free(L);
   free(L);
 }

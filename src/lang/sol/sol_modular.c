@@ -8,6 +8,7 @@
 #include "ir/chc_witness.h"
 #include "lang/lang_common.h"
 #include "lang/sol/sol_lower.h"
+#include "lang/sol/sol_vc.h"
 #include "solver/solver.h"
 
 static cJSON *kid(const cJSON *n, const char *k) { return n ? cJSON_GetObjectItemCaseSensitive(n, k) : NULL; }
@@ -38,6 +39,8 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_INV_INIT: fprintf(out, "State variable initializers might violate invariant '%s'.", e); break;
   case SITE_BOUNDS: fputs("Index may be out of bounds", out); break;
   case SITE_ENUM: fputs("Conversion to enum might be out of range", out); break;
+  case SITE_INV_CALL: fprintf(out, "Invariant '%s' might not hold when entering function.", e); break;
+  case SITE_PRE_CALL: fprintf(out, "Precondition '%s' might not hold when entering function.", e); break;
   case SITE_OVERFLOW_CALL: fputs("An overflow can occur before calling function", out); break;
   }
   fputc('\n', out);
@@ -83,9 +86,10 @@ static void print_args(FILE *out, const chc_system *norm, const chc_derivation *
 
 typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
 
-/* Checks one item: its assertions one at a time (a failed one is
- * reported, excluded, the rest solved again). Lines go to out. */
-static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
+/* Checks one item with the Horn engines (a recursive system): its
+ * assertions one at a time (a failed one is reported, excluded, the rest
+ * solved again). Lines go to out. */
+static result check_item_chc(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
                          const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
   bool *excluded = NULL;
   uint32_t nasserts = 0, nfail = 0;
@@ -153,6 +157,75 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   return res;
 }
 
+/* The tx0.* values (arguments, msg.*) of the first instance of each, in
+ * the model of s. */
+static void print_model_args(FILE *out, solver *s, const sol_vc *vc) {
+  char seen[2048] = "|";
+  bool any = false;
+  for (uint32_t i = 0; i < vc->nseen; i++) {
+    const char *nm = term_var_name(vc->seen[2 * i]);
+    if (strncmp(nm, "tx0.", 4) != 0) continue;
+    char key[200];
+    snprintf(key, sizeof key, "|%s|", nm + 4);
+    if (strstr(seen, key) || strlen(seen) + strlen(key) >= sizeof seen) continue;
+    strcat(seen, key + 1);
+    term_t v = solver_value(s, vc->seen[2 * i + 1]);
+    if (v == NULL_TERM) continue;
+    char *vs = term_to_string(v);
+    fprintf(out, "%s %s=%s", any ? "" : "    counterexample:", nm + 4, vs);
+    any = true;
+    free(vs);
+  }
+  if (any) fputc('\n', out);
+}
+
+/* Checks one item: the lowered system unfolded into one formula per
+ * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
+ * goes to the Horn engines. Lines go to out. */
+static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+  sol_chc sc;
+  if (!sol_lower_modular(a, contract, fn, arith, NULL, &sc)) {
+    snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
+    sol_chc_free(&sc);
+    return RES_SKIPPED;
+  }
+  if (sc.nasserts == 0) { sol_chc_free(&sc); return RES_OK; }
+  uint32_t E = 0;
+  while (E < sc.sys.npreds && strcmp(sc.sys.preds[E].name, "Err") != 0) E++;
+  sol_vc vc = {20000, NULL, 0, 0};
+  term_t e = term_fresh_var("err", type_int());
+  term_t g = E < sc.sys.npreds ? sol_vc_unfold(&sc.sys, E, &e, &vc) : NULL_TERM;
+  if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
+    sol_vc_free(&vc);
+    sol_chc_free(&sc);
+    return check_item_chc(a, an, contract, fn, arith, o, lim, out, why, nwhy);
+  }
+  solver *z = solver_new_z3();
+  solver_assert(z, g);
+  uint32_t nfail = 0, nunknown = 0;
+  for (uint32_t k = 1; k <= sc.nasserts; k++) {
+    double left = lim->deadline ? lim->deadline - limits_now() : 60;
+    if (left <= 0) { nunknown++; continue; }
+    solver_set_timeout(z, (uint32_t)(left * 1000 / (sc.nasserts - k + 1)) + 1);
+    solver_push(z);
+    solver_assert(z, term_eq(e, term_int(k)));
+    solver_result r = solver_check(z);
+    if (r == SOLVER_SAT) {
+      nfail++;
+      site_message(out, a, an, &sc.sites[k]);
+      print_model_args(out, z, &vc);
+    } else if (r != SOLVER_UNSAT) nunknown++;
+    solver_pop(z, 1);
+  }
+  solver_free(z);
+  sol_vc_free(&vc);
+  sol_chc_free(&sc);
+  if (nfail) return RES_ERROR;
+  if (nunknown) { snprintf(why, nwhy, "timeout"); return RES_SKIPPED; }
+  return RES_OK;
+}
+
 static bool has_invariants(const sol_ast *a, const cJSON *ct) {
   for (const cJSON *x = kid(ct, "linearizedBaseContracts") ? kid(ct, "linearizedBaseContracts")->child : NULL; x; x = x->next) {
     const cJSON *c = sol_node(a, x->valueint);
@@ -203,14 +276,14 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   /* all items first: each gets a share of the time left */
   uint32_t total = 0;
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition")) continue;
+    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "library") == 0) continue;
     item tmp[256];
     total += items_of(a, n, tmp, 256);
   }
   uint32_t nok = 0, nerr = 0, nskip = 0, done = 0;
   char first_skip[600] = "";
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition")) continue;
+    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "library") == 0) continue;
     item it[256];
     uint32_t ni = items_of(a, n, it, 256);
     for (uint32_t i = 0; i < ni; i++, done++) {

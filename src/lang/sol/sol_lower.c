@@ -920,7 +920,10 @@ static void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
   case T_INT: add_cons(L, c, in_range(t, v[0])); return;
   case T_BOOL: case T_MAP: return;
   case T_STRUCT: for (int i = 0; i < t->nf; i++) assume_ranges(L, c, t->f[i], v + field_off(t, i)); return;
-  case T_ARRAY: add_cons(L, c, term_ge(v[t->elem->nl], term_int(0))); return;
+  case T_ARRAY:
+    add_cons(L, c, term_ge(v[t->elem->nl], term_int(0)));
+    if (L->mod) add_cons(L, c, term_lt(v[t->elem->nl], pow2(64)));   /* solc caps array lengths at 2^64 */
+    return;
   }
 }
 
@@ -2473,7 +2476,9 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
         X.v[0] = term_ite(cond, end.v[0], X.v[0]);
         continue;
       }
-      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0) continue;   /* others' balances: not modelled */
+      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0 &&
+          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0)
+        continue;   /* others' balances: not modelled */
       if (id == L->balance_id) continue;
       const cJSON *root = target;
       while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
@@ -2539,7 +2544,16 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
-  if (L->mod && tx) mod_entry(L, &c, fn);
+  if (L->mod && tx) {
+    /* modular: the function may also be called internally, with memory
+     * arguments that alias (solc-verify's model); not encoded */
+    for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
+      for (const cJSON *q = p->next; q; q = q->next)
+        if (is_ref_type(F.sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "memory") == 0 &&
+            strcmp(sol_type_string(p), sol_type_string(q)) == 0)
+          unsup(L, q, "memory parameters that may alias");
+    mod_entry(L, &c, fn);
+  }
   if (L->mod && !tx)   /* an inlined callee: its preconditions must hold */
     for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
       int n;

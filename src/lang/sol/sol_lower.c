@@ -26,6 +26,7 @@ typedef struct ty {
   struct ty **f;
   const char **fname;
   uint32_t nl;         /* leaves */
+  bool opaque;         /* modular mode: a string or bytes value */
 } ty;
 
 typedef struct { ty *t; term_t *v; } val;
@@ -249,6 +250,12 @@ static int int_width(lw *L, const char *s) {
 }
 
 /* Elementary types from solc's type strings; NULL if not elementary. */
+static ty *opaque_ty(lw *L) {
+  ty *t = int_ty(L, 0, false);
+  t->opaque = true;
+  return t;
+}
+
 static ty *ty_from_string(lw *L, const char *s) {
   if (strcmp(s, "bool") == 0) return mk(L, T_BOOL);
   if (strncmp(s, "address", 7) == 0 || strncmp(s, "contract ", 9) == 0) return int_ty(L, 160, false);
@@ -259,6 +266,11 @@ static ty *ty_from_string(lw *L, const char *s) {
     const cJSON *e = enum_by_name(L, s + 5);
     return e ? enum_ty(L, e) : NULL;
   }
+  /* modular: strings and dynamic bytes are opaque values (copied, never
+   * looked into: any operation on them but passing them is unsupported) */
+  if (L->mod && (strncmp(s, "string", 6) == 0 || strncmp(s, "literal_string", 14) == 0 || strcmp(s, "bytes") == 0 ||
+                 strncmp(s, "bytes ", 6) == 0))
+    return opaque_ty(L);
   return NULL;
 }
 
@@ -1197,6 +1209,7 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
   const cJSON *arg = need_first(L, e, "arguments");
   ty *t = expr_ty(L, e);
   val v = expr(L, c, arg);
+  if (t->opaque || v.t->opaque) unsup(L, e, "conversion of a string or bytes value");
   if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
     if (t->k == T_BOOL && v.t->k == T_BOOL) return v;
     unsup(L, e, "conversion to %s", sol_type_string(e));
@@ -1569,6 +1582,9 @@ static bool folded(const cJSON *e, const ty *t, term_t *r) {
 static val binop(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
+  if (L->mod && (strncmp(sol_type_string(le), "string", 6) == 0 || strncmp(sol_type_string(le), "bytes ", 6) == 0 ||
+                 strcmp(sol_type_string(le), "bytes") == 0))
+    unsup(L, e, "an operation on a string or bytes value");
   if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
     val a = expr(L, c, le);
     (void)cond_of(L, a, le);
@@ -1708,6 +1724,11 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
   if (strcmp(k, "Literal") == 0) {
     const char *kind = sol_str(e, "kind");
     if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
+    if (L->mod && strcmp(kind, "string") == 0) {   /* opaque: equal texts, equal values */
+      unsigned long h = 5381;
+      for (const char *q = sol_str(e, "value"); *q; q++) h = h * 33 + (unsigned char)*q;
+      return scalar(L, opaque_ty(L), term_int((long)(h & 0x7fffffffffffL)));
+    }
     mpz_t z;
     mpz_init(z);
     if (strcmp(kind, "number") != 0 || !const_value(e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }

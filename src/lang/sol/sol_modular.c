@@ -281,7 +281,7 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
     total += items_of(a, n, tmp, 256);
   }
   uint32_t nok = 0, nerr = 0, nskip = 0, done = 0;
-  char first_skip[600] = "";
+  char first_skip[900] = "";
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
     if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "library") == 0) continue;
     item it[256];

@@ -16,7 +16,7 @@ static void put(buf *b, const char *s, size_t n) {
     b->cap = (b->n + n + 1) * 2;
     b->s = xrealloc(b->s, b->cap);
   }
-  memcpy(b->s + b->n, s, n);
+  if (n) memcpy(b->s + b->n, s, n);
   b->n += n;
   b->s[b->n] = 0;
 }
@@ -362,7 +362,7 @@ static void insertions_free(annot_ctx *A) {
 /* The instrumented copy of the source, compiled; NULL with *cd filled. */
 static sol_ast *compile_copy(annot_ctx *A, const sol_ast *plain, diag *cd) {
   walk(A, plain->root, NULL);
-  qsort(A->ins, A->nins, sizeof *A->ins, cmp_ins);
+  if (A->nins > 1) qsort(A->ins, A->nins, sizeof *A->ins, cmp_ins);
   buf copy = {0};
   size_t from = 0;
   for (uint32_t i = 0; i < A->nins; i++) {

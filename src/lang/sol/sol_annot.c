@@ -243,12 +243,10 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
       if (cJSON_IsObject(doc)) {
         bool iface = strcmp(sol_str(n, "contractKind"), "interface") == 0;
         size_t at = src_end(n) - 1;   /* its `}` */
-        size_t before = A->nins;
         insertion *x = iface ? NULL : insertion_at(A, at);
         char head[300];
         snprintf(head, sizeof head, " function __zeta_invs_%s() internal view {", contract);
         if (x && x->ins.n == 0) puts_(&x->ins, head);
-        (void)before;
         A->inv_from = A->out->n;
         read_comment(A, src_start(doc), src_end(doc), 'c', at, !iface);
         A->inv_to = A->out->n;

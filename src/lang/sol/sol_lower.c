@@ -1110,6 +1110,7 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 
 static void check_overflow_before(lw *L, const ctx *c, const cJSON *at);
 static void check_overflow(lw *L, const ctx *c, const cJSON *at);
+static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at);
 
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
   check_overflow_before(L, c, at);
@@ -1663,6 +1664,11 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     const cJSON *comps = child(lhs, "components");
     int n = cJSON_GetArraySize(comps);
     if (rv.t->k != T_STRUCT || rv.t->nf != n) unsup(L, e, "tuple assignment");
+    /* storage references on the right are not values: solc assigns them
+     * one after the other (a swap of storage structs is not a swap) */
+    for (const cJSON *x = child(rhs, "components") ? child(rhs, "components")->child : NULL; x; x = x->next)
+      if (!cJSON_IsNull(x) && strstr(sol_type_string(x), " storage"))
+        unsup(L, e, "tuple assignment of storage references");
     /* copy the right side first: (a, b) = (b, a) */
     val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
     for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
@@ -1674,6 +1680,17 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
       lval_write(L, c, &lv, coerce(L, parts[i], lval_type(L, &lv), x));
     }
     return rv;
+  }
+  if (is(lhs, "Identifier") && strcmp(op, "=") == 0) {
+    /* a local storage pointer is rebound, not written through */
+    const cJSON *d = decl_of(L, lhs);
+    int s = d ? L->F->slot_of[nid(L, d)] : -1;
+    if (s >= 0 && !sol_bool(d, "stateVariable") && strcmp(sol_str(d, "storageLocation"), "storage") == 0) {
+      lval *plv = aralloc(L, sizeof *plv);
+      *plv = lvalue(L, c, rhs);
+      set_alias(L, c, s, plv, e);
+      return lval_read(L, c, plv);
+    }
   }
   val r = expr(L, c, rhs);
   lval lv = lvalue(L, c, lhs);

@@ -112,6 +112,7 @@ bool task_load(const char *path, zeta_config *cfg, char **input, const char **fo
       snprintf(name, sizeof name, "%s", key);
       for (char *c = name; *c; c++)
         if (*c == '_') *c = '-';
+      if (strcmp(name, "arithmetic") == 0) snprintf(name, sizeof name, "sol-arith");   /* sol-verify's flag */
       if (!options_known(name)) continue;
       char *v = names_file(name) ? resolve(dir, val) : xstrdup(val);
       ok = set(cfg, name, v, path, vn, d);

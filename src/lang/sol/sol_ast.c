@@ -122,14 +122,9 @@ sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char
   return a;
 }
 
-sol_ast *sol_ast_load(const char *path, diag *d) {
-  size_t tlen;
-  char why[600];
-  char *text = file_read_all(path, &tlen, why, sizeof why);
-  if (!text) {
-    diag_set(d, ZETA_EXIT_INPUT, "zeta: %s", why);
-    return NULL;
-  }
+/* solc on path's text, or (copy != NULL) on the content of file copy
+ * under path's name; text (the source the AST refers to) becomes the AST's. */
+static sol_ast *load(const char *path, const char *copy, char *text, size_t tlen, diag *d) {
   char *script = script_path();
   if (!script) {
     free(text);
@@ -144,7 +139,7 @@ sol_ast *sol_ast_load(const char *path, diag *d) {
     dup2(out[1], 1);
     dup2(err[1], 2);
     close(out[0]); close(err[0]); close(out[1]); close(err[1]);
-    execlp("node", "node", script, path, (char *)NULL);
+    execlp("node", "node", script, path, copy, (char *)NULL);
     _exit(127);
   }
   free(script);
@@ -173,6 +168,38 @@ sol_ast *sol_ast_load(const char *path, diag *d) {
   free(json);
   free(msg);
   free(text);
+  return a;
+}
+
+sol_ast *sol_ast_load(const char *path, diag *d) {
+  size_t tlen;
+  char why[600];
+  char *text = file_read_all(path, &tlen, why, sizeof why);
+  if (!text) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: %s", why);
+    return NULL;
+  }
+  return load(path, NULL, text, tlen, d);
+}
+
+sol_ast *sol_ast_load_text(const char *path, const char *text, size_t tlen, diag *d) {
+  char tmp[] = "/tmp/zeta-sol-XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    diag_set(d, ZETA_EXIT_INTERNAL, "zeta: cannot create a temporary file");
+    return NULL;
+  }
+  bool ok = write(fd, text, tlen) == (ssize_t)tlen;
+  close(fd);
+  sol_ast *a = NULL;
+  if (!ok) diag_set(d, ZETA_EXIT_INTERNAL, "zeta: cannot write a temporary file");
+  else {
+    char *own = xmalloc(tlen + 1);
+    memcpy(own, text, tlen);
+    own[tlen] = 0;
+    a = load(path, tmp, own, tlen, d);
+  }
+  unlink(tmp);
   return a;
 }
 

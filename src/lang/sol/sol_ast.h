@@ -20,6 +20,9 @@ typedef struct {
 /* Runs solc on path; NULL with d filled (compile errors: solc's messages
  * with file:line:column, exit code 2). */
 sol_ast *sol_ast_load(const char *path, diag *d);
+/* The same on a given source text (e.g. an instrumented copy of path's),
+ * compiled under path's name; positions refer to text. */
+sol_ast *sol_ast_load_text(const char *path, const char *text, size_t tlen, diag *d);
 /* Reads solc's AST JSON of the source text (text: malloc'd or NULL; the AST
  * owns it when one is returned). NULL with d filled ("path:line:column: ..." in the
  * JSON) when json is not a JSON object. */

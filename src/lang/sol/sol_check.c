@@ -16,22 +16,26 @@
 #include "lang/lang_common.h"
 #include "lang/sol/sol_ast.h"
 #include "lang/sol/sol_lower.h"
+#include "lang/sol/sol_modular.h"
 #include "solver/solver.h"
 
-typedef struct { sol_ast *ast; } sol_model;
+typedef struct { sol_ast *ast; sol_annots annots; } sol_model;
 
+/* --sol-mode modular: the AST of the copy with the annotations (sol_annot.h) */
 static void *sol_load(const char *path, const zeta_options *o, diag *d) {
-  (void)o;
-  sol_ast *a = sol_ast_load(path, d);
+  sol_annots an = {0};
+  sol_ast *a = option_is(o->sol_mode, "modular") ? sol_annot_load(path, &an, d) : sol_ast_load(path, d);
   if (!a) return NULL;
   sol_model *m = xcalloc(1, sizeof *m);
   m->ast = a;
+  m->annots = an;
   return m;
 }
 
 static void sol_free(void *p) {
   sol_model *m = p;
   sol_ast_free(m->ast);
+  sol_annots_free(&m->annots);
   free(m);
 }
 
@@ -49,7 +53,7 @@ static zeta_limits slice(const zeta_limits *lim, double frac, double cap) {
  * predicate abstraction, then PDR (linear). When Spacer answers unsat
  * without a derivation, zeta's bounded unfolding (linear) or predicate
  * abstraction looks for it. --algorithm own: the same without Spacer. */
-static void solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r) {
+void sol_solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r) {
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
   r->reason = "no engine ran";
@@ -279,6 +283,7 @@ static bool model_holds(const sol_chc *sc, const chc_system *norm, const term_t 
 static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   sol_model *m = p;
   emergency_set_answer("UNKNOWN (timeout)\n");
+  if (option_is(o->sol_mode, "modular")) return sol_modular_check(m->ast, &m->annots, o, lim, r);
   if (!option_is(o->ext_calls, "untrusted") && !option_is(o->ext_calls, "trusted")) {
     diag_set(d, ZETA_EXIT_INPUT, "zeta: --ext-calls takes trusted or untrusted");
     return ZETA_EXIT_INPUT;
@@ -333,7 +338,7 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
     for (uint32_t k = 1; k <= nasserts; k++) found |= answer[k] == 2;
     if (found && lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) * 0.3;
     else if (found) l.deadline = limits_now() + 10;
-    solve(&norm, o, &l, &res);
+    sol_solve(&norm, o, &l, &res);
     bool again = false;
     if (res.answer == CHC_SAT) {
       term_t *full;

@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "lang/sol/sol_annot.h"
+
+#define SUM_MAX 8
 
 /* ---------- types ---------- */
 
@@ -23,6 +26,7 @@ typedef struct ty {
   struct ty **f;
   const char **fname;
   uint32_t nl;         /* leaves */
+  bool opaque;         /* modular mode: a string or bytes value */
 } ty;
 
 typedef struct { ty *t; term_t *v; } val;
@@ -93,6 +97,19 @@ typedef struct {
   bool trusted;
   lval **shape;              /* storage pointer parameters: the place they point into, by id */
   const char *root_name;
+  /* modular mode (sol_lower_modular) */
+  bool mod;
+  int arith;                 /* SOL_ARITH_* */
+  const cJSON **inv; int *inv_ann; uint32_t ninv;   /* contract invariants (expressions) */
+  term_t *old_cur;           /* the checked function's entry values (__verifier_old_*) */
+  /* __verifier_sum_*(m): a ghost state variable (id nids + 3 + j) per summed
+   * state variable sum_var[j], updated at every write of an element */
+  int sum_var[SUM_MAX];
+  uint32_t nsum;
+  frame *top;                /* the checked function's frame */
+  bool framed;               /* some function of the root has `modifies`: all are framed */
+  cJSON **tmp_json;          /* argument lists made for `using for` calls */
+  uint32_t ntmp_json;
 } lw;
 
 static void *aralloc(lw *L, size_t n) {
@@ -124,6 +141,8 @@ static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   snprintf(L->msg, sizeof L->msg, "unsupported: %s at %s:%u", what, L->a->file, n ? sol_line(L->a, n, NULL) : 0);
   longjmp(L->fail, 1);
 }
+
+static void unsup_at(lw *L, const char *what) { unsup(L, NULL, "%s", what); }
 
 static cJSON *child(const cJSON *n, const char *key) { return n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL; }
 static bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
@@ -231,6 +250,12 @@ static int int_width(lw *L, const char *s) {
 }
 
 /* Elementary types from solc's type strings; NULL if not elementary. */
+static ty *opaque_ty(lw *L) {
+  ty *t = int_ty(L, 0, false);
+  t->opaque = true;
+  return t;
+}
+
 static ty *ty_from_string(lw *L, const char *s) {
   if (strcmp(s, "bool") == 0) return mk(L, T_BOOL);
   if (strncmp(s, "address", 7) == 0 || strncmp(s, "contract ", 9) == 0) return int_ty(L, 160, false);
@@ -241,6 +266,11 @@ static ty *ty_from_string(lw *L, const char *s) {
     const cJSON *e = enum_by_name(L, s + 5);
     return e ? enum_ty(L, e) : NULL;
   }
+  /* modular: strings and dynamic bytes are opaque values (copied, never
+   * looked into: any operation on them but passing them is unsupported) */
+  if (L->mod && (strncmp(s, "string", 6) == 0 || strncmp(s, "literal_string", 14) == 0 || strcmp(s, "bytes") == 0 ||
+                 strncmp(s, "bytes ", 6) == 0))
+    return opaque_ty(L);
   return NULL;
 }
 
@@ -678,7 +708,9 @@ static term_t *summary_args(lw *L, const ctx *c, term_t err, uint32_t *n) {
 static void emit_error(lw *L, const ctx *c, term_t err) {
   frame *F = L->F;
   if (F->txi >= 0) {
-    if (err == term_int(0)) emit(L, c, F->C, c->cur + F->hdr, 0);
+    if (err == term_int(0)) {
+      if (!L->mod) emit(L, c, F->C, c->cur + F->hdr, 0);   /* modular: the checks came before */
+    }
     else emit(L, c, F->E, &err, 0);
     return;
   }
@@ -708,6 +740,10 @@ static void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
 
 static val expr(lw *L, ctx *c, const cJSON *e);
 static void stmt(lw *L, ctx *c, const cJSON *s);
+static void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at);
+static uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name);
+static void assume_invs(lw *L, ctx *c);
+static void havoc_state(lw *L, ctx *c);
 
 static bool const_value(const cJSON *e, mpz_t out) {
   if (!is(e, "Literal") || strcmp(sol_str(e, "kind"), "number") != 0) {
@@ -867,7 +903,12 @@ static term_t arith(lw *L, ctx *c, const cJSON *e, const char *op, const ty *t, 
     return term_idiv(a, pow2((int)k));   /* floor: arithmetic shift for signed */
   } else unsup(L, e, "operator %s", op);
   if (t->bits == 0) return r;
-  if (L->F->unchecked) return wrap(t, r);
+  if (L->arith == SOL_ARITH_INT) return r;   /* unbounded, as solc-verify's int mode */
+  if (L->arith == SOL_ARITH_MOD_OVF) {   /* wrap, and remember that it did (checked at the end) */
+    int fs = L->F->slot_of[L->a->nids + 2];
+    if (fs >= 0) c->cur[L->F->off[fs]] = term_or2(c->cur[L->F->off[fs]], term_not(in_range(t, r)));
+  }
+  if (L->F->unchecked || L->arith != SOL_ARITH_CHECKED) return wrap(t, r);
   add_cons(L, c, in_range(t, r));
   return r;
 }
@@ -891,7 +932,10 @@ static void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
   case T_INT: add_cons(L, c, in_range(t, v[0])); return;
   case T_BOOL: case T_MAP: return;
   case T_STRUCT: for (int i = 0; i < t->nf; i++) assume_ranges(L, c, t->f[i], v + field_off(t, i)); return;
-  case T_ARRAY: add_cons(L, c, term_ge(v[t->elem->nl], term_int(0))); return;
+  case T_ARRAY:
+    add_cons(L, c, term_ge(v[t->elem->nl], term_int(0)));
+    if (L->mod) add_cons(L, c, term_lt(v[t->elem->nl], pow2(64)));   /* solc caps array lengths at 2^64 */
+    return;
   }
 }
 
@@ -901,6 +945,7 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
   ty *et = base.t->elem;
   if (base.t->k == T_ARRAY) {
     term_t len = base.v[et->nl];
+    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed bytes) */
     add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
   }
   val r = mkval(L, et);
@@ -941,7 +986,22 @@ static void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   for (uint32_t q = 0; q < et->nl; q++) base.v[q] = term_store(base.v[q], idx, inner.v[q]);
 }
 
+/* The slot of the sum ghost of the variable in slot s, or -1. */
+static int sum_slot(lw *L, int s) {
+  for (uint32_t j = 0; j < L->nsum; j++)
+    if (L->F->slot_of[L->sum_var[j]] == s) return L->F->slot_of[L->a->nids + 3 + (int)j];
+  return -1;
+}
+
+static void unsup_at(lw *L, const char *what);
+
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
+  int g = sum_slot(L, lv->slot);
+  if (g >= 0) {   /* the sum follows the element's change */
+    if (lv->n != 1 || !lv->st[0].index || nv.t->k != T_INT) unsup_at(L, "a write into a summed variable other than of one element");
+    val old = lval_read(L, c, lv);
+    c->cur[L->F->off[g]] = term_add2(c->cur[L->F->off[g]], term_sub(nv.v[0], old.v[0]));
+  }
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
   set_slot(L, c, lv->slot, base);
@@ -1048,7 +1108,15 @@ static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after_contract);
 
 static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value);
 
+static void check_overflow_before(lw *L, const ctx *c, const cJSON *at);
+static void check_overflow(lw *L, const ctx *c, const cJSON *at);
+static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at);
+
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
+  check_overflow_before(L, c, at);
+  const char *vis = sol_str(fn, "visibility");
+  if (L->mod && (strcmp(vis, "public") == 0 || strcmp(vis, "external") == 0))   /* a public callee assumes the invariants */
+    check_invs(L, c, SITE_INV_CALL, at);
   return call_fn(L, c, fn, args, at, c->cur[L->F->sender], c->cur[L->F->value]);
 }
 
@@ -1118,13 +1186,21 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 
 static val empty_val(lw *L) { return tuple_val(L, 0, NULL); }
 
+/* A new assertion number for a check of the given kind at node at. */
+static uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name) {
+  sol_chc *o = L->out;
+  uint32_t k = ++o->nasserts;
+  o->assert_line = xrealloc(o->assert_line, (k + 1) * sizeof(unsigned));
+  o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
+  unsigned col = 0;
+  o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name};
+  return k;
+}
+
 static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
   int id = nid(L, call);
-  if (!L->assert_k[id]) {
-    L->assert_k[id] = (int)++L->out->nasserts;
-    L->out->assert_line = xrealloc(L->out->assert_line, (L->out->nasserts + 1) * sizeof(unsigned));
-    L->out->assert_line[L->out->nasserts] = sol_line(L->a, call, NULL);
-  }
+  if (!L->assert_k[id]) L->assert_k[id] = (int)new_site(L, SITE_ASSERT, -1, call, NULL);
   fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
@@ -1134,11 +1210,13 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
   const cJSON *arg = need_first(L, e, "arguments");
   ty *t = expr_ty(L, e);
   val v = expr(L, c, arg);
+  if (t->opaque || v.t->opaque) unsup(L, e, "conversion of a string or bytes value");
   if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
     if (t->k == T_BOOL && v.t->k == T_BOOL) return v;
     unsup(L, e, "conversion to %s", sol_type_string(e));
   }
-  if (t->emax >= 0) {   /* to an enum: out of range panics */
+  if (t->emax >= 0) {   /* to an enum: out of range panics (solc-verify: an error) */
+    if (L->mod) fail_unless(L, c, in_range(t, v.v[0]), term_int(new_site(L, SITE_ENUM, -1, e, NULL)));
     add_cons(L, c, in_range(t, v.v[0]));
     return scalar(L, t, v.v[0]);
   }
@@ -1187,21 +1265,28 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
   (void)expr(L, c, base);
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
-  if (L->N == CHC_FALSE) {
+  if (L->mod) {   /* solc-verify: the invariants must hold; then any state satisfying them */
+    check_overflow_before(L, c, e);
+    check_invs(L, c, SITE_INV_EXT, e);
+    havoc_state(L, c);
+    assume_invs(L, c);
+  } else if (L->N == CHC_FALSE) {
     type_t *s2 = aralloc(L, (2 * L->nstate + 2) * sizeof(type_t));
     memcpy(s2, L->state_sorts, L->nstate * sizeof(type_t));
     memcpy(s2 + L->nstate, L->state_sorts, L->nstate * sizeof(type_t));
     s2[2 * L->nstate] = type_int();
     L->N = new_pred(L, "unknown", 2 * L->nstate + 1, s2);
   }
-  term_t *a = aralloc(L, (2 * L->nstate + 2) * sizeof(term_t));
-  memcpy(a, c->cur + L->F->hdr, L->nstate * sizeof(term_t));
-  for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
-  term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
-  add_app(L, c, L->N, a, 2 * L->nstate + 1);
-  fail_unless(L, c, term_eq(err, term_int(0)), err);
-  memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
-  if (balance_slot(L) >= 0) {   /* and after the last one */
+  if (!L->mod) {
+    term_t *a = aralloc(L, (2 * L->nstate + 2) * sizeof(term_t));
+    memcpy(a, c->cur + L->F->hdr, L->nstate * sizeof(term_t));
+    for (uint32_t q = 0; q < L->nstate; q++) a[L->nstate + q] = term_fresh_var("s", L->state_sorts[q]);
+    term_t err = a[2 * L->nstate] = term_fresh_var("e", type_int());
+    add_app(L, c, L->N, a, 2 * L->nstate + 1);
+    fail_unless(L, c, term_eq(err, term_int(0)), err);
+    memcpy(c->cur + L->F->hdr, a + L->nstate, L->nstate * sizeof(term_t));
+  }
+  if (balance_slot(L) >= 0 && !L->mod) {   /* and after the last one */
     term_t b = term_fresh_var("balance", type_int()), *at = &c->cur[L->F->off[balance_slot(L)]];
     add_cons(L, c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
     *at = b;
@@ -1220,6 +1305,46 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   }
   if (nr == 1) return rv[0];
   return tuple_val(L, nr, rv);
+}
+
+/* Modular mode: addr.call{value: v}(data): the ether leaves first (when the
+ * call succeeds, which it may not), then unknown code runs (the invariants
+ * are checked before it, the state is havocked, the invariants assumed).
+ * Returns (success, data) with data opaque. */
+/* The callee is an internal function of a library. */
+static bool library_fn(lw *L, const cJSON *callee) {
+  const cJSON *d = decl_of(L, callee);
+  const cJSON *lib = is(d, "FunctionDefinition") ? sol_node(L->a, sol_int(d, "scope")) : NULL;
+  const char *vis = sol_str(d, "visibility");
+  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && (strcmp(vis, "internal") == 0 || strcmp(vis, "private") == 0) &&
+         child(d, "body") && !cJSON_IsNull(child(d, "body"));
+}
+
+static val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts) {
+  (void)expr(L, c, child(member, "expression"));
+  for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next)
+    if (has_calls(x)) (void)expr(L, c, x);
+  term_t amount = term_int(0);
+  const cJSON *nm = child(opts, "names") ? child(opts, "names")->child : NULL;
+  for (const cJSON *o = child(opts, "options") ? child(opts, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
+    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, "value") != 0) unsup(L, e, "call option");
+    amount = expr(L, c, o).v[0];
+  }
+  term_t ok = term_fresh_var("called", type_bool());
+  if (amount != term_int(0)) {
+    if (L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
+    int bs = balance_slot(L);
+    if (bs < 0) unsup(L, e, "value transfer without the balance");
+    term_t bal = c->cur[L->F->off[bs]];
+    add_cons(L, c, term_implies(ok, term_ge(bal, amount)));
+    c->cur[L->F->off[bs]] = term_ite(ok, term_sub(bal, amount), bal);
+  }
+  check_overflow_before(L, c, e);
+  check_invs(L, c, SITE_INV_EXT, e);
+  havoc_state(L, c);
+  assume_invs(L, c);
+  val parts[2] = {scalar(L, bool_ty(L), ok), fresh_val(L, lit_ty(L), "data")};
+  return tuple_val(L, 2, parts);
 }
 
 /* The term of a require/assert condition: one boolean leaf (solc's AST
@@ -1255,6 +1380,21 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       unsup(L, e, "%s", name);
     }
     const cJSON *d = decl_of(L, callee);
+    if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
+      /* the argument at the function's entry */
+      ctx t = *c;
+      t.cur = L->old_cur;
+      val v = expr(L, &t, need_first(L, e, "arguments"));
+      c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
+      return v;
+    }
+    if (strncmp(name, "__verifier_sum_", 15) == 0) {
+      const cJSON *arg = need_first(L, e, "arguments");
+      for (uint32_t j = 0; j < L->nsum && is(arg, "Identifier"); j++)
+        if (sol_int(arg, "referencedDeclaration") == L->sum_var[j]) return slot_val(L, c, L->F->slot_of[L->a->nids + 3 + (int)j]);
+      unsup(L, e, "this sum");
+    }
+    if (strncmp(name, "__verifier_", 11) == 0 || strncmp(name, "__zeta_", 7) == 0) unsup(L, e, "%s here", name);
     if (is(d, "FunctionDefinition")) return call_internal(L, c, resolve_fn(L, d, -1), args, e);
     if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) return empty_val(L);
     unsup(L, e, "call of %s", name);
@@ -1285,6 +1425,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
       /* ether leaves the contract (2300 gas: the recipient cannot call back) */
+      if (L->mod && L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
       val to = expr(L, c, base);
       val amount = expr(L, c, need_first(L, e, "arguments"));
       int bs = balance_slot(L);
@@ -1309,6 +1450,16 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       const cJSON *d = decl_of(L, callee);
       if (is(d, "FunctionDefinition")) return call_internal(L, c, d, args, e);
     }
+    if (L->mod && library_fn(L, callee)) {   /* an internal library function: an internal call */
+      if (strncmp(bts, "type(library ", 13) == 0) return call_internal(L, c, decl_of(L, callee), args, e);
+      /* `using L for T`: the base is the first argument */
+      cJSON *all = cJSON_CreateArray();
+      L->tmp_json = xrealloc(L->tmp_json, (L->ntmp_json + 1) * sizeof(cJSON *));
+      L->tmp_json[L->ntmp_json++] = all;
+      cJSON_AddItemToArray(all, cJSON_CreateObjectReference(base->child));
+      for (const cJSON *x = args ? args->child : NULL; x; x = x->next) cJSON_AddItemToArray(all, cJSON_CreateObjectReference(x->child));
+      return call_internal(L, c, decl_of(L, callee), all, e);
+    }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
     if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
@@ -1330,10 +1481,13 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       }
       return np == 1 ? parts[0] : tuple_val(L, np, parts);
     }
+    if (L->mod && strcmp(m, "call") == 0 && strncmp(bts, "address", 7) == 0) return low_level_call(L, c, e, callee, NULL);
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);
   }
   if (is(callee, "NewExpression")) unsup(L, e, "new");
+  if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
+    return low_level_call(L, c, e, child(callee, "expression"), callee);
   if (is(callee, "FunctionCallOptions")) unsup(L, e, "call options");
   unsup(L, e, "call of a %s", sol_kind(callee));
 }
@@ -1429,6 +1583,9 @@ static bool folded(const cJSON *e, const ty *t, term_t *r) {
 static val binop(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *le = child(e, "leftExpression"), *re = child(e, "rightExpression");
+  if (L->mod && (strncmp(sol_type_string(le), "string", 6) == 0 || strncmp(sol_type_string(le), "bytes ", 6) == 0 ||
+                 strcmp(sol_type_string(le), "bytes") == 0))
+    unsup(L, e, "an operation on a string or bytes value");
   if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
     val a = expr(L, c, le);
     (void)cond_of(L, a, le);
@@ -1507,6 +1664,11 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     const cJSON *comps = child(lhs, "components");
     int n = cJSON_GetArraySize(comps);
     if (rv.t->k != T_STRUCT || rv.t->nf != n) unsup(L, e, "tuple assignment");
+    /* storage references on the right are not values: solc assigns them
+     * one after the other (a swap of storage structs is not a swap) */
+    for (const cJSON *x = child(rhs, "components") ? child(rhs, "components")->child : NULL; x; x = x->next)
+      if (!cJSON_IsNull(x) && strstr(sol_type_string(x), " storage"))
+        unsup(L, e, "tuple assignment of storage references");
     /* copy the right side first: (a, b) = (b, a) */
     val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
     for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
@@ -1518,6 +1680,17 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
       lval_write(L, c, &lv, coerce(L, parts[i], lval_type(L, &lv), x));
     }
     return rv;
+  }
+  if (is(lhs, "Identifier") && strcmp(op, "=") == 0) {
+    /* a local storage pointer is rebound, not written through */
+    const cJSON *d = decl_of(L, lhs);
+    int s = d ? L->F->slot_of[nid(L, d)] : -1;
+    if (s >= 0 && !sol_bool(d, "stateVariable") && strcmp(sol_str(d, "storageLocation"), "storage") == 0) {
+      lval *plv = aralloc(L, sizeof *plv);
+      *plv = lvalue(L, c, rhs);
+      set_alias(L, c, s, plv, e);
+      return lval_read(L, c, plv);
+    }
   }
   val r = expr(L, c, rhs);
   lval lv = lvalue(L, c, lhs);
@@ -1568,6 +1741,11 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
   if (strcmp(k, "Literal") == 0) {
     const char *kind = sol_str(e, "kind");
     if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
+    if (L->mod && strcmp(kind, "string") == 0) {   /* opaque: equal texts, equal values */
+      unsigned long h = 5381;
+      for (const char *q = sol_str(e, "value"); *q; q++) h = h * 33 + (unsigned char)*q;
+      return scalar(L, opaque_ty(L), term_int((long)(h & 0x7fffffffffffL)));
+    }
     mpz_t z;
     mpz_init(z);
     if (strcmp(kind, "number") != 0 || !const_value(e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
@@ -1626,6 +1804,12 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
 static void stmts(lw *L, ctx *c, const cJSON *list) {
   for (const cJSON *s = list ? list->child : NULL; s; s = s->next) {
     if (c->dead) return;
+    int n;
+    const char *mk = sol_annot_marker(s, &n);
+    if (mk) {   /* annotations are read where they apply; `modifies` has its target next */
+      if (strcmp(mk, "mod") == 0 && s->next) s = s->next;
+      continue;
+    }
     stmt(L, c, s);
   }
 }
@@ -1694,8 +1878,174 @@ static void do_return(lw *L, ctx *c, const cJSON *s) {
   c->dead = true;
 }
 
+/* ---------- modular mode: checks, havoc, loops cut by their invariants ---------- */
+
+/* Assertion k on a copy of path c: fails where e (or ok when e is NULL) is false. */
+static void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k) {
+  if (c->dead) return;
+  ctx t = ctx_copy(L, c);
+  if (e) ok = cond_of(L, expr(L, &t, e), e);
+  add_cons(L, &t, term_not(ok));
+  emit_error(L, &t, term_int(k));
+}
+
+/* mod-overflow: no call with the overflow flag set */
+static void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
+  int fs = L->F ? L->F->slot_of[L->a->nids + 2] : -1;
+  if (L->mod && fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW_CALL, -1, at, NULL));
+}
+
+static void assume_expr(lw *L, ctx *c, const cJSON *e) {
+  if (!c->dead) add_cons(L, c, cond_of(L, expr(L, c, e), e));
+}
+
+/* the i-th argument of a marker statement */
+static const cJSON *marker_arg(const cJSON *st, int i) {
+  const cJSON *a = child(child(st, "expression"), "arguments");
+  for (a = a ? a->child : NULL; a && i > 0; i--) a = a->next;
+  return a;
+}
+
+/* fresh values (with their ranges) for slot s */
+static void havoc_slot(lw *L, ctx *c, int s) {
+  val v = fresh_val(L, L->F->sty[s], "h");
+  assume_ranges(L, c, v.t, v.v);
+  set_slot(L, c, s, v);
+}
+
+/* the state after unknown code: everything but the contract's address */
+static void havoc_state(lw *L, ctx *c) {
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {
+    if (L->state_ids[i] == L->this_id) continue;
+    int s = L->F->slot_of[L->state_ids[i]];
+    if (s >= 0) havoc_slot(L, c, s);
+  }
+}
+
+static void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at) {
+  for (uint32_t i = 0; i < L->ninv; i++) check_at(L, c, L->inv[i], NULL_TERM, new_site(L, kind, L->inv_ann[i], at, NULL));
+}
+
+static void assume_invs(lw *L, ctx *c) {
+  for (uint32_t i = 0; i < L->ninv; i++) assume_expr(L, c, L->inv[i]);
+}
+
+/* The variable slots a place expression writes into (storage pointers and
+ * unknown roots: all state). */
+static void mark_root(lw *L, const cJSON *e, bool *w, bool *all) {
+  while (is(e, "IndexAccess") || is(e, "MemberAccess"))
+    e = child(e, is(e, "IndexAccess") ? "baseExpression" : "expression");
+  if (is(e, "TupleExpression")) {
+    for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
+      if (!cJSON_IsNull(x)) mark_root(L, x, w, all);
+    return;
+  }
+  const cJSON *d = is(e, "Identifier") ? decl_of(L, e) : NULL;
+  int s = d ? L->F->slot_of[nid(L, d)] : -1;
+  if (s < 0 || L->F->alias[s] || L->F->alias_idx[s] >= 0) *all = true;
+  if (s >= 0) w[s] = true;
+}
+
+/* What n may write: w[slot]; *all when it calls code (internal or
+ * external) or writes through a pointer. */
+static void written(lw *L, const cJSON *n, bool *w, bool *all) {
+  if (!n) return;
+  if (cJSON_IsObject(n)) {
+    const char *k = sol_kind(n);
+    if (strcmp(k, "Assignment") == 0) mark_root(L, child(n, "leftHandSide"), w, all);
+    else if (strcmp(k, "UnaryOperation") == 0) {
+      const char *op = sol_str(n, "operator");
+      if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0 || strcmp(op, "delete") == 0) mark_root(L, child(n, "subExpression"), w, all);
+    } else if (strcmp(k, "VariableDeclarationStatement") == 0) {
+      for (const cJSON *d = child(n, "declarations") ? child(n, "declarations")->child : NULL; d; d = d->next) {
+        int s = cJSON_IsNull(d) ? -1 : L->F->slot_of[nid(L, d)];
+        if (s >= 0) w[s] = true;
+      }
+    } else if (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(n, "kind"), "functionCall") == 0) {
+      const cJSON *callee = child(n, "expression");
+      const char *m = sol_str(callee, "memberName");
+      if (is(callee, "MemberAccess") && (strcmp(m, "push") == 0 || strcmp(m, "pop") == 0)) mark_root(L, child(callee, "expression"), w, all);
+      else if (!(is(callee, "Identifier") && (sol_int(callee, "referencedDeclaration") < 0 || strncmp(sol_str(callee, "name"), "__zeta_", 7) == 0 ||
+                                               strncmp(sol_str(callee, "name"), "__verifier_", 11) == 0)) &&
+               !is(decl_of(L, callee), "EventDefinition"))
+        *all = true;
+    }
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (cJSON_IsObject(x) || cJSON_IsArray(x)) written(L, x, w, all);
+}
+
+/* A loop in solc-verify's semantics: its invariants asserted on entry,
+ * the variables it writes havocked, the invariants assumed; one arbitrary
+ * iteration must keep them; the exit has the invariants and the negated
+ * condition. A do-while runs its body once first. */
+static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
+  frame *F = L->F;
+  ctxlist brk = {0}, cont = {0}, *ob = F->brk, *oc = F->cont;
+  const cJSON *inv[32];
+  int ann[32], ninv = 0;
+  const cJSON *stl = is(body, "Block") ? child(body, "statements") : NULL;
+  for (const cJSON *x = stl ? stl->child : NULL; x; x = x->next) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "skip") == 0) unsup(L, s, "loop annotation");
+    if (strcmp(mk, "li") == 0 && ninv < 32) inv[ninv] = marker_arg(x, 1), ann[ninv++] = n;
+  }
+  sol_site_kind entry_kind = SITE_LOOP_ENTRY;
+  if (do_while) {   /* solc-verify: on entry too, before the first run */
+    for (int i = 0; i < ninv && !c->dead; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, SITE_LOOP_ENTRY, ann[i], s, NULL));
+    F->brk = &brk;
+    F->cont = &cont;
+    stmt(L, c, body);
+    F->brk = ob;
+    F->cont = oc;
+    list_push(L, &cont, c);
+    *c = merge(L, &cont, "cont");
+    if (!c->dead) {
+      ctx t, f;
+      split(L, c, expr(L, c, cond).v[0], &t, &f);
+      list_push(L, &brk, &f);
+      *c = t;
+    }
+    memset(&cont, 0, sizeof cont);
+    entry_kind = SITE_LOOP_FIRST;
+  }
+  if (!c->dead) {
+    for (int i = 0; i < ninv; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, entry_kind, ann[i], s, NULL));
+    bool *w = aralloc(L, (F->nslots + 1) * sizeof(bool)), all = false;
+    written(L, cond, w, &all);
+    written(L, body, w, &all);
+    written(L, next, w, &all);
+    for (uint32_t q = 0; q < F->nslots; q++)
+      if (w[q] && sum_slot(L, (int)q) >= 0) w[sum_slot(L, (int)q)] = true;
+    for (uint32_t q = 0; q < F->nslots; q++)
+      if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
+    if (all) havoc_state(L, c);
+    for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
+    ctx in = ctx_copy(L, c), out;
+    memset(&out, 0, sizeof out);
+    out.dead = true;
+    if (cond && !cJSON_IsNull(cond)) split(L, &in, expr(L, &in, cond).v[0], &in, &out);
+    F->brk = &brk;
+    F->cont = &cont;
+    stmt(L, &in, body);
+    F->brk = ob;
+    F->cont = oc;
+    list_push(L, &cont, &in);
+    ctx end = merge(L, &cont, "cont");
+    if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
+    for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+    /* an iteration's overflow does not survive the havoc: checked here */
+    if (!end.dead && L->arith == SOL_ARITH_MOD_OVF) check_overflow(L, &end, s);
+    list_push(L, &brk, &out);
+  }
+  *c = merge(L, &brk, "exit");
+}
+
 static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
+  if (L->mod) { loop_modular(L, c, s, cond, body, next, do_while); return; }
   ctxlist brk = {0}, cont = {0}, *ob = F->brk, *oc = F->cont;
   char what[64];
   snprintf(what, sizeof what, "%s.loop%u", F->name, sol_line(L->a, s, NULL));
@@ -1767,6 +2117,9 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
   if (strcmp(k, "Return") == 0) { do_return(L, c, s); return; }
   if (strcmp(k, "EmitStatement") == 0) {   /* the event changes nothing; its arguments may */
     const cJSON *ev = child(s, "eventCall");
+    const cJSON *evd = decl_of(L, child(ev, "expression"));
+    if (L->mod && strstr(sol_str(child(evd, "documentation"), "text"), "@notice"))
+      unsup(L, s, "an event with a specification");
     for (const cJSON *a = child(ev, "arguments") ? child(ev, "arguments")->child : NULL; a; a = a->next)
       if (has_calls(a)) (void)expr(L, c, a);
     return;
@@ -1882,8 +2235,8 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
 
 static frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + 3) * sizeof(int));
-  for (int i = 0; i <= L->a->nids + 2; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + 3 + SUM_MAX) * sizeof(int));
+  for (int i = 0; i < L->a->nids + 3 + SUM_MAX; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->contract = contract;
@@ -1935,7 +2288,7 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
     memcpy(c.cur + j, v.v, v.t->nl * sizeof(term_t));
     j += v.t->nl;
   }
-  if (tx && !pre_default) add_app(L, &c, F->C, c.cur, L->nstate);
+  if (tx && !pre_default && !L->mod) add_app(L, &c, F->C, c.cur, L->nstate);
   c.cur[F->sender] = tx ? tx_var("sender", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.sender", type_int());
   add_cons(L, &c, in_range(int_ty(L, 160, false), c.cur[F->sender]));
   c.cur[F->value] = tx ? tx_var("value", (uint32_t)F->txi, type_int()) : term_fresh_var("msg.value", type_int());
@@ -2084,6 +2437,122 @@ static void collect_mod_locals(lw *L, const cJSON *mods) {
   }
 }
 
+/* ---------- modular mode: a function's annotations ---------- */
+
+/* The overflow flag of mod-overflow mode: a local of every frame. */
+static void add_overflow_flag(lw *L) {
+  if (L->arith == SOL_ARITH_MOD_OVF) add_slot(L, L->a->nids + 2, bool_ty(L));
+}
+
+static void check_overflow(lw *L, const ctx *c, const cJSON *at) {
+  int fs = L->F->slot_of[L->a->nids + 2];
+  if (fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW, -1, at, NULL));
+}
+
+/* The leading annotation markers of fn's body, in turn (next_marker steps
+ * over the target statement of a `modifies`). */
+static const cJSON *fn_markers(const cJSON *fn) {
+  const cJSON *b = child(child(fn, "body"), "statements");
+  return b ? b->child : NULL;
+}
+
+static const cJSON *next_marker(const cJSON *x) {
+  int n;
+  const char *mk = sol_annot_marker(x, &n);
+  return mk && strcmp(mk, "mod") == 0 && x->next ? x->next->next : x->next;
+}
+
+/* Entry of the checked function: the invariants and preconditions hold. */
+static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
+  L->top = L->F;
+  L->old_cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
+  memcpy(L->old_cur, c->cur, L->F->n * sizeof(term_t));
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation");
+  }
+  assume_invs(L, c);
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "pre") == 0) assume_expr(L, c, marker_arg(x, 1));
+  }
+}
+
+/* The modifies frame: every state variable keeps its entry value but at
+ * the listed places (whose indices and conditions are read in the entry
+ * state). Only when the function has `modifies` annotations. */
+static bool is_this_balance(const cJSON *t) {
+  if (!is(t, "MemberAccess") || strcmp(sol_str(t, "memberName"), "balance") != 0) return false;
+  const cJSON *b = child(t, "expression");
+  if (is(b, "FunctionCall") && strcmp(sol_str(b, "kind"), "typeConversion") == 0) b = child(b, "arguments") ? child(b, "arguments")->child : NULL;
+  return is(b, "Identifier") && strcmp(sol_str(b, "name"), "this") == 0;
+}
+
+static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
+  if (!L->framed || c->dead) return;
+  ctx pre = ctx_copy(L, c);
+  pre.cur = L->old_cur;
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {
+    int id = L->state_ids[i];
+    if (id >= L->a->nids && id != L->balance_id) continue;   /* hidden state (this, sums): not framed */
+    int sl = L->F->slot_of[id];
+    ty *t = L->F->sty[sl];
+    val end = slot_val(L, c, sl), X = mkval(L, t);
+    memcpy(X.v, L->old_cur + L->F->off[sl], t->nl * sizeof(term_t));
+    for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+      int n;
+      const char *mk = sol_annot_marker(x, &n);
+      if (!mk) break;
+      if (strcmp(mk, "mod") != 0 || !x->next) continue;
+      const cJSON *target = child(x->next, "expression");
+      if (id == L->balance_id && is_this_balance(target)) {
+        term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
+        X.v[0] = term_ite(cond, end.v[0], X.v[0]);
+        continue;
+      }
+      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0 &&
+          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0)
+        continue;   /* others' balances: not modelled */
+      if (id == L->balance_id) continue;
+      const cJSON *root = target;
+      while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
+        root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
+      if (decl_of(L, root) != sol_node(L->a, id)) continue;   /* C.x names x too */
+      lval lv = lvalue(L, &pre, target);
+      term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
+      ctx endc = *c;
+      val nv = lval_read(L, &endc, &lv), Y = mkval(L, t);
+      memcpy(Y.v, X.v, t->nl * sizeof(term_t));
+      upd(L, Y, &lv, 0, nv);
+      for (uint32_t q = 0; q < t->nl; q++) X.v[q] = term_ite(cond, Y.v[q], X.v[q]);
+    }
+    term_t same = term_true();
+    for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
+    ctx t2 = *c;
+    t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
+    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
+  }
+}
+
+/* Exit of a function: the overflow flag; for the checked function also
+ * the invariants, postconditions and the modifies frame. */
+static void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
+  check_overflow(L, c, fn);
+  if (!top) return;
+  check_invs(L, c, SITE_INV_END, fn);
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "post") == 0) check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_POST_END, n, fn, NULL));
+  }
+  mod_frame(L, c, fn);
+}
+
 static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
   const cJSON *params = child(child(fn, "parameters"), "parameters");
   const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
@@ -2110,17 +2579,41 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   check_repeated_mods(L, mods);
   collect_mod_locals(L, mods);
   collect_locals(L, child(fn, "body"));
+  add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
+  if (L->mod && tx) {
+    /* modular: the function may also be called internally, with memory
+     * arguments that alias (solc-verify's model); not encoded */
+    for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
+      for (const cJSON *q = p->next; q; q = q->next)
+        if (is_ref_type(F.sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "memory") == 0 &&
+            strcmp(sol_type_string(p), sol_type_string(q)) == 0)
+          unsup(L, q, "memory parameters that may alias");
+    mod_entry(L, &c, fn);
+  }
+  if (L->mod && !tx)   /* an inlined callee: its preconditions must hold */
+    for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+      int n;
+      const char *mk = sol_annot_marker(x, &n);
+      if (!mk) break;
+      if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation of a callee");
+      if (strcmp(mk, "pre") != 0) continue;
+      check_at(L, &c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_PRE_CALL, n, fn, NULL));
+      assume_expr(L, &c, marker_arg(x, 1));
+    }
   if (tx && balance_slot(L) >= 0) {
-    /* a transaction brings msg.value; ether may also arrive without a call */
+    /* a transaction brings msg.value; ether may also arrive without a call
+     * (modular: that is the separate check [receive_ether_selfdestruct]) */
     term_t b = term_fresh_var("balance", type_int());
-    term_t old = c.cur[F.off[balance_slot(L)]];
-    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, term_add2(old, c.cur[F.value]))));
+    term_t old = c.cur[F.off[balance_slot(L)]], now = term_add2(old, c.cur[F.value]);
+    add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), L->mod ? term_eq(b, now) : term_ge(b, now)));
     c.cur[F.off[balance_slot(L)]] = b;
   }
   level(L, &c, fn, mods, mods ? mods->child : NULL);
+  if (L->mod && !c.dead) mod_exit(L, &c, fn, tx != NULL);
   emit_error(L, &c, term_int(0));
+  if (Fp == L->top) L->top = NULL, L->old_cur = NULL;
 #undef F
   frame_free(L);
 }
@@ -2164,6 +2657,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
     collect_mod_locals(L, child(ct, "modifiers"));
     collect_locals(L, child(ct, "body"));
   }
+  add_overflow_flag(L);
   ctx c = entry(L, params, true, tx);
   if (this_slot(L) >= 0) {   /* some address, fixed from now on */
     term_t a = term_fresh_var("this", type_int());
@@ -2193,7 +2687,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n && !c.dead; n = n->next) {
       if (!is(n, "VariableDeclaration")) continue;
       const cJSON *init = child(n, "value");
-      if (!init || cJSON_IsNull(init)) continue;
+      if (!init || cJSON_IsNull(init) || (L->mod && sol_bool(n, "constant"))) continue;
       int sl = slot_of(L, n);
       set_slot(L, &c, sl, coerce(L, expr(L, &c, init), F.sty[sl], n));
     }
@@ -2202,6 +2696,11 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
       const cJSON *mods = child(ctor, "modifiers");
       level(L, &c, ctor, mods, mods ? mods->child : NULL);
     }
+  }
+  if (L->mod && !c.dead) {   /* the deployment establishes the invariants */
+    check_overflow(L, &c, rootctor ? rootctor : sol_node(L->a, L->lin[0]));
+    if (rootctor) check_invs(L, &c, SITE_INV_END, rootctor);
+    else check_invs(L, &c, SITE_INV_INIT, sol_node(L->a, L->lin[0]));
   }
   emit_error(L, &c, term_int(0));
 #undef F
@@ -2214,6 +2713,7 @@ static const char *state_name(lw *L, uint32_t i) {
   int id = L->state_ids[i];
   if (id == L->this_id) return "this";
   if (id == L->balance_id) return "this.balance";
+  if (id >= L->a->nids + 3) return "__verifier_sum";
   return sol_str(sol_node(L->a, id), "name");
 }
 
@@ -2235,7 +2735,23 @@ static void add_state_var(lw *L, int id, ty *t) {
   L->nstate += t->nl;
 }
 
-static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
+/* The state variables of the root that a __verifier_sum_*(v) names. */
+static void scan_sums(lw *L, const cJSON *n) {
+  if (is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__verifier_sum_", 15) == 0) {
+    const cJSON *arg = child(n, "arguments") ? child(n, "arguments")->child : NULL;
+    int id = is(arg, "Identifier") ? sol_int(arg, "referencedDeclaration") : -1;
+    bool known = false, mine = false;
+    for (uint32_t j = 0; j < L->nsum; j++) known |= L->sum_var[j] == id;
+    for (uint32_t i = 0; i < L->nstate_vars; i++) mine |= L->state_ids[i] == id;
+    if (mine && !known && L->nsum < SUM_MAX) L->sum_var[L->nsum++] = id;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_sums(L, c);
+}
+
+/* A root's linearization, state variables (its leaves) and predicate C;
+ * returns C. */
+static uint32_t root_setup(lw *L, const cJSON *ct) {
   sol_chc *o = L->out;
   L->root_name = sol_str(ct, "name");
   const cJSON *lin = child(ct, "linearizedBaseContracts");
@@ -2249,13 +2765,19 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   for (int k = L->nlin; k-- > 0;) {
     const cJSON *c = sol_node(L->a, L->lin[k]);
     for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
-      if (is(n, "VariableDeclaration")) add_state_var(L, sol_int(n, "id"), ty_of_decl(L, n));
+      /* modular: constants are their values, not arbitrary state */
+      if (is(n, "VariableDeclaration") && !(L->mod && sol_bool(n, "constant"))) add_state_var(L, sol_int(n, "id"), ty_of_decl(L, n));
     }
   }
   /* hidden state: the contract's own address and balance */
   for (int h = 0; h < 2; h++) {
     int id = h == 0 ? L->this_id : L->balance_id;
     if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
+  }
+  if (L->mod) {   /* sum ghosts of the summed state variables */
+    L->nsum = 0;
+    scan_sums(L, L->a->root);
+    for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
   }
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
@@ -2272,6 +2794,12 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   memset(L->shape, 0, ((size_t)L->a->nids + 1) * sizeof(lval *));
   uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
   o->roots[ri].C = C;
+  return C;
+}
+
+static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
+  sol_chc *o = L->out;
+  uint32_t C = root_setup(L, ct), ri = o->nroots - 1;
   {
     sol_tx t;
     memset(&t, 0, sizeof t);
@@ -2380,14 +2908,12 @@ static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
 }
 
-bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+static lw *lw_new(const sol_ast *a, sol_chc *out) {
   memset(out, 0, sizeof *out);
   chc_init(&out->sys);
-  *err = NULL;
   lw *L = xcalloc(1, sizeof *L);
   L->a = a;
   L->out = out;
-  L->trusted = trusted;
   L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
@@ -2399,37 +2925,10 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
     if (L->env_pos[q] == 0) L->env_pos[q] = (int)L->nenv++;
   L->this_id = this_used || balance_used ? a->nids : -1;
   L->balance_id = balance_used ? a->nids + 1 : -1;
-  bool ok = true;
-  if (setjmp(L->fail)) {
-    out->unsupported = xstrdup(L->msg);
-    ok = false;
-  } else {
-    type_t it = type_int();
-    term_t errsym = term_var("Err", type_fun(1, &it, type_bool()));
-    uint32_t E = chc_add_pred(&out->sys, "Err", errsym, 1, &it);
-    /* a harmless fact (no assertion is numbered 0) keeps Err from being
-     * inlined, so a derivation names the failing transaction's clause */
-    term_t z = term_int(0);
-    chc_add_clause(&out->sys, 0, NULL, term_true(), E, &z, 0);
-    uint32_t nroots = 0;
-    for (const cJSON *n = child(a->root, "nodes") ? child(a->root, "nodes")->child : NULL; n; n = n->next) {
-      if (!is(n, "ContractDefinition")) continue;
-      if (contract ? strcmp(sol_str(n, "name"), contract) != 0 : !deployable(n)) continue;
-      nroots++;
-      lower_root(L, n, E);
-    }
-    if (contract && nroots == 0) {
-      if (asprintf(err, "zeta: %s: no contract named %s", a->file, contract) < 0) *err = NULL;
-      ok = false;
-    } else {
-      term_t e = term_var("e", type_int());
-      for (uint32_t k = 1; k <= out->nasserts; k++)
-        if (!excluded || !excluded[k]) {
-          chc_app b = {E, &e};
-          chc_add_clause(&out->sys, 1, &b, term_eq(e, term_int(k)), CHC_FALSE, NULL, k);
-        }
-    }
-  }
+  return L;
+}
+
+static void lw_free(lw *L) {
   for (size_t i = 0; i < L->narena; i++) free(L->arena[i]);
   free(L->arena);
   free(L->struct_ty);
@@ -2441,14 +2940,143 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
   free(L->state_ty);
   free(L->lin);
   free(L->state_sorts);
+  free(L->inv);
+  free(L->inv_ann);
+  for (uint32_t i = 0; i < L->ntmp_json; i++) cJSON_Delete(L->tmp_json[i]);
+  free(L->tmp_json);
   frame_free(L);
   free(L);
+}
+
+/* The predicate Err(k) of failed assertions. */
+static uint32_t err_pred(sol_chc *out) {
+  type_t it = type_int();
+  term_t errsym = term_var("Err", type_fun(1, &it, type_bool()));
+  uint32_t E = chc_add_pred(&out->sys, "Err", errsym, 1, &it);
+  /* a harmless fact (no assertion is numbered 0) keeps Err from being
+   * inlined, so a derivation names the failing transaction's clause */
+  term_t z = term_int(0);
+  chc_add_clause(&out->sys, 0, NULL, term_true(), E, &z, 0);
+  return E;
+}
+
+/* One query per assertion k: false <- Err(e) & e = k. */
+static void add_queries(sol_chc *out, uint32_t E, const bool *excluded) {
+  term_t e = term_var("e", type_int());
+  for (uint32_t k = 1; k <= out->nasserts; k++)
+    if (!excluded || !excluded[k]) {
+      chc_app b = {E, &e};
+      chc_add_clause(&out->sys, 1, &b, term_eq(e, term_int(k)), CHC_FALSE, NULL, k);
+    }
+}
+
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+  *err = NULL;
+  lw *L = lw_new(a, out);
+  L->trusted = trusted;
+  bool ok = true;
+  if (setjmp(L->fail)) {
+    out->unsupported = xstrdup(L->msg);
+    ok = false;
+  } else {
+    uint32_t E = err_pred(out);
+    uint32_t nroots = 0;
+    for (const cJSON *n = child(a->root, "nodes") ? child(a->root, "nodes")->child : NULL; n; n = n->next) {
+      if (!is(n, "ContractDefinition")) continue;
+      if (contract ? strcmp(sol_str(n, "name"), contract) != 0 : !deployable(n)) continue;
+      nroots++;
+      lower_root(L, n, E);
+    }
+    if (contract && nroots == 0) {
+      if (asprintf(err, "zeta: %s: no contract named %s", a->file, contract) < 0) *err = NULL;
+      ok = false;
+    } else add_queries(out, E, excluded);
+  }
+  lw_free(L);
+  return ok;
+}
+
+/* The contract invariants of the root's linearization (the markers in the
+ * synthetic functions __zeta_invs_<C>). */
+static void collect_invs(lw *L) {
+  for (int i = 0; i < L->nlin; i++) {
+    const cJSON *ct = sol_node(L->a, L->lin[i]);
+    for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next) {
+      if (is(n, "FunctionDefinition"))
+        for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
+          int k;
+          const char *mk = sol_annot_marker(x, &k);
+          if (!mk) break;
+          L->framed |= strcmp(mk, "mod") == 0;
+        }
+      if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
+      for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
+        int k;
+        const char *mk = sol_annot_marker(x, &k);
+        if (mk && strcmp(mk, "skip") == 0) unsup(L, ct, "a contract invariant");
+        if (!mk || strcmp(mk, "inv") != 0) continue;
+        L->inv = xrealloc(L->inv, (L->ninv + 1) * sizeof *L->inv);
+        L->inv_ann = xrealloc(L->inv_ann, (L->ninv + 1) * sizeof *L->inv_ann);
+        L->inv[L->ninv] = marker_arg(x, 1);
+        L->inv_ann[L->ninv++] = k;
+      }
+    }
+  }
+}
+
+/* Ether arriving without a call (selfdestruct, coinbase): the invariants
+ * must survive a larger balance. */
+static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
+  frame *Fp = frame_init(L, "receive", L->lin[0]);
+  Fp->txi = 0;
+  Fp->E = E;
+  frame_header(L, NULL);
+  ctx c = entry(L, NULL, false, NULL);
+  assume_invs(L, &c);
+  if (balance_slot(L) >= 0) {
+    term_t b = term_fresh_var("balance", type_int()), *at = &c.cur[Fp->off[balance_slot(L)]];
+    add_cons(L, &c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
+    *at = b;
+  }
+  check_invs(L, &c, SITE_INV_END, ct);
+  frame_free(L);
+}
+
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, const bool *excluded, sol_chc *out) {
+  lw *L = lw_new(a, out);
+  L->mod = true;
+  L->arith = arith;
+  bool ok = true;
+  const cJSON *ct = sol_node(a, contract), *f = fn >= 0 ? sol_node(a, fn) : NULL;
+  if (setjmp(L->fail)) {
+    out->unsupported = xstrdup(L->msg);
+    ok = false;
+  } else {
+    uint32_t E = err_pred(out);
+    uint32_t C = root_setup(L, ct);
+    collect_invs(L);
+    sol_tx t;
+    memset(&t, 0, sizeof t);
+    t.name = xstrdup(f ? sol_str(f, "name") : fn == SOL_FN_DEPLOY ? "constructor" : "receive");
+    t.payable = f ? strcmp(sol_str(f, "stateMutability"), "payable") == 0 : true;
+    add_tx(L, t);
+    if (fn == SOL_FN_DEPLOY) lower_deploy(L, &out->tx[0], C, E);
+    else if (fn == SOL_FN_RECEIVE) lower_receive(L, ct, E);
+    else lower_function(L, f, &out->tx[0], 0, C, E);
+    while (L->nwork) {
+      int id = L->worklist[--L->nwork];
+      lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+    }
+    add_queries(out, E, excluded);
+  }
+  lw_free(L);
   return ok;
 }
 
 void sol_chc_free(sol_chc *c) {
   chc_free(&c->sys);
   free(c->assert_line);
+  free(c->sites);
   for (uint32_t i = 0; i < c->nroots; i++) {
     free(c->roots[i].name);
     for (uint32_t j = 0; j < c->roots[i].nleaves; j++) free(c->roots[i].leaf_names[j]);

@@ -38,8 +38,23 @@ typedef struct {
   char **leaf_names;       /* state variables' leaves: "x", "s.f", "m" */
 } sol_root;
 
+/* What an assertion k checks (modular mode: each annotation at each place;
+ * chc mode: SITE_ASSERT only). */
+typedef enum {
+  SITE_ASSERT, SITE_INV_END, SITE_POST_END, SITE_INV_EXT, SITE_LOOP_ENTRY, SITE_LOOP_FIRST, SITE_LOOP_KEEP,
+  SITE_OVERFLOW, SITE_MODIFIES, SITE_INV_INIT, SITE_BOUNDS, SITE_OVERFLOW_CALL, SITE_ENUM, SITE_INV_CALL, SITE_PRE_CALL
+} sol_site_kind;
+
+typedef struct {
+  sol_site_kind kind;
+  int annot;               /* index into the annotations, or -1 */
+  unsigned line, col;      /* the node it is reported at */
+  const char *name;        /* SITE_MODIFIES: the state variable */
+} sol_site;
+
 typedef struct {
   chc_system sys;
+  sol_site *sites;         /* [1..nasserts] */
   uint32_t nasserts;
   unsigned *assert_line;   /* [1..nasserts] */
   sol_root *roots;
@@ -57,4 +72,19 @@ typedef struct {
  * as unknown code (they are reported unsupported for now). */
 bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err);
 void sol_chc_free(sol_chc *c);
+
+/* Modular verification (solc-verify's semantics, see sol_annot.h for the
+ * annotations): one public function `fn` of contract `contract` (node ids
+ * in a; fn = SOL_FN_DEPLOY: the contract's deployment, SOL_FN_RECEIVE:
+ * ether arriving without a call) checked on its own: arbitrary state with
+ * the type ranges, contract invariants and preconditions assumed; each
+ * invariant, postcondition, modifies frame at the exit, each assert, loop
+ * invariant (on entry and kept), invariant before an external call (the
+ * state is havocked after it) is one assertion k with out->sites[k]. The
+ * Horn system has no loops (loops are cut by their invariants); internal
+ * calls go through exact summaries. */
+enum { SOL_ARITH_CHECKED, SOL_ARITH_INT, SOL_ARITH_MOD, SOL_ARITH_MOD_OVF };
+#define SOL_FN_DEPLOY (-1)
+#define SOL_FN_RECEIVE (-2)
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, const bool *excluded, sol_chc *out);
 #endif

@@ -2,6 +2,8 @@
 // and prints solc's standard-JSON compact AST of it on stdout (resolved
 // names, types, linearizedBaseContracts). Compile errors: each error as
 // "file:line:column: message" on stderr, exit 2. Usage: node solc-ast.js FILE
+// [TEXT]: with TEXT, the source is TEXT's content under FILE's name (an
+// instrumented copy, see sol_annot.c).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -16,7 +18,7 @@ try {
 }
 let src;
 try {
-  src = fs.readFileSync(file, 'utf8');
+  src = fs.readFileSync(process.argv[3] || file, 'utf8');
 } catch (e) {
   process.stderr.write('zeta: ' + file + ': cannot open\n');
   process.exit(2);

@@ -1,0 +1,318 @@
+/* --sol-mode modular: see sol_modular.h. */
+#include "lang/sol/sol_modular.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "core/emergency.h"
+#include "ir/chc_witness.h"
+#include "lang/lang_common.h"
+#include "lang/sol/sol_lower.h"
+#include "lang/sol/sol_vc.h"
+#include "solver/solver.h"
+
+static cJSON *kid(const cJSON *n, const char *k) { return n ? cJSON_GetObjectItemCaseSensitive(n, k) : NULL; }
+static bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
+
+/* One check: a function (node id), the deployment or ether arriving. */
+typedef struct { int fn; char label[160]; } item;
+
+static const char *base_name(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+/* The message of a failed check, in solc-verify's words. */
+static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, const sol_site *s) {
+  const char *e = s->annot >= 0 && (uint32_t)s->annot < an->n ? an->v[s->annot].text : "?";
+  fprintf(out, "%s:%u:%u: ", base_name(a->file), s->line, s->col);
+  switch (s->kind) {
+  case SITE_ASSERT: fputs("Assertion might not hold.", out); break;
+  case SITE_INV_END: fprintf(out, "Invariant '%s' might not hold at end of function.", e); break;
+  case SITE_POST_END: fprintf(out, "Postcondition '%s' might not hold at end of function.", e); break;
+  case SITE_INV_EXT: fprintf(out, "Invariant '%s' might not hold before external call.", e); break;
+  case SITE_LOOP_ENTRY: fprintf(out, "Invariant '%s' might not hold on loop entry", e); break;
+  case SITE_LOOP_FIRST: fprintf(out, "Invariant '%s' might not hold after first iteration", e); break;
+  case SITE_LOOP_KEEP: fprintf(out, "Invariant '%s' might not be maintained by the loop", e); break;
+  case SITE_OVERFLOW: fputs("Function can terminate with overflow", out); break;
+  case SITE_MODIFIES: fprintf(out, "Function might modify '%s' illegally", s->name ? s->name : "?"); break;
+  case SITE_INV_INIT: fprintf(out, "State variable initializers might violate invariant '%s'.", e); break;
+  case SITE_BOUNDS: fputs("Index may be out of bounds", out); break;
+  case SITE_ENUM: fputs("Conversion to enum might be out of range", out); break;
+  case SITE_INV_CALL: fprintf(out, "Invariant '%s' might not hold when entering function.", e); break;
+  case SITE_PRE_CALL: fprintf(out, "Precondition '%s' might not hold when entering function.", e); break;
+  case SITE_OVERFLOW_CALL: fputs("An overflow can occur before calling function", out); break;
+  }
+  fputc('\n', out);
+}
+
+/* The function's arguments and msg values (variables tx0.*) in models of
+ * the derivation's clause instances, each name once. */
+static void print_args(FILE *out, const chc_system *norm, const chc_derivation *d) {
+  char seen[2048] = "|";
+  bool any = false;
+  for (uint32_t k = 0; k < d->n && k < 64; k++) {
+    term_t *vars;
+    uint32_t nv = chc_clause_vars(&norm->clauses[d->nodes[k].clause], &vars);
+    bool has = false;
+    for (uint32_t i = 0; i < nv && !has; i++) has = strncmp(term_var_name(vars[i]), "tx0.", 4) == 0;
+    term_t f = has ? chc_dnode_formula(norm, d, k) : NULL_TERM;
+    solver *s = NULL;
+    if (f != NULL_TERM) {
+      s = solver_new_z3();
+      solver_set_timeout(s, 5000);
+      solver_assert(s, f);
+      if (solver_check(s) != SOLVER_SAT) { solver_free(s); s = NULL; }
+    }
+    for (uint32_t i = 0; s && i < nv; i++) {
+      const char *nm = term_var_name(vars[i]);
+      if (strncmp(nm, "tx0.", 4) != 0) continue;
+      const char *bang = strchr(nm, '!');
+      char key[200];
+      snprintf(key, sizeof key, "|%.*s|", (int)(bang ? bang - nm - 4 : (long)strlen(nm) - 4), nm + 4);
+      if (strstr(seen, key) || strlen(seen) + strlen(key) >= sizeof seen) continue;
+      strcat(seen, key + 1);
+      term_t v = solver_value(s, vars[i]);
+      char *vs = v == NULL_TERM ? xstrdup("?") : term_to_string(v);
+      fprintf(out, "%s %.*s=%s", any ? "" : "    counterexample:", (int)strlen(key) - 2, key + 1, vs);
+      any = true;
+      free(vs);
+    }
+    if (s) solver_free(s);
+    free(vars);
+  }
+  if (any) fputc('\n', out);
+}
+
+typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
+
+/* Checks one item with the Horn engines (a recursive system): its
+ * assertions one at a time (a failed one is reported, excluded, the rest
+ * solved again). Lines go to out. */
+static result check_item_chc(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+  bool *excluded = NULL;
+  uint32_t nasserts = 0, nfail = 0;
+  char *errs = NULL;
+  size_t nerrs = 0;
+  FILE *eo = open_memstream(&errs, &nerrs);
+  result res = RES_OK;
+  for (;;) {
+    sol_chc sc;
+    if (!sol_lower_modular(a, contract, fn, arith, excluded, &sc)) {
+      snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
+      sol_chc_free(&sc);
+      res = RES_SKIPPED;
+      break;
+    }
+    if (!excluded) {
+      nasserts = sc.nasserts;
+      excluded = xcalloc(nasserts + 2, sizeof(bool));
+    }
+    uint32_t left = 0;
+    for (uint32_t k = 1; k <= nasserts; k++) left += !excluded[k];
+    if (left == 0) { sol_chc_free(&sc); break; }
+    chc_system norm;
+    chc_copy(&norm, &sc.sys);
+    chc_normalize(&norm);
+    chc_result cr;
+    sol_solve(&norm, o, lim, &cr);
+    bool again = false;
+    if (cr.answer == CHC_SAT) {
+      /* the model, re-checked clause by clause */
+      solver *z = solver_new_z3();
+      solver_set_timeout(z, 10000);
+      uint32_t *failed;
+      bool *undecided;
+      uint32_t nf = chc_check_model(&norm, cr.interp, z, &failed, &undecided);
+      solver_free(z);
+      free(failed);
+      free(undecided);
+      if (nf) { snprintf(why, nwhy, "the model failed its check"); res = RES_SKIPPED; }
+    } else if (cr.answer == CHC_UNSAT) {
+      uint32_t k = cr.deriv.n ? norm.clauses[cr.deriv.nodes[0].clause].line : 0;
+      if (k == 0 || k > nasserts || excluded[k]) { snprintf(why, nwhy, "the engine gave no derivation"); res = RES_SKIPPED; }
+      else if (!chc_replay(&norm, &cr.deriv, 30000)) { snprintf(why, nwhy, "the counterexample did not replay"); res = RES_SKIPPED; }
+      else {
+        excluded[k] = true;
+        nfail++;
+        site_message(eo, a, an, &sc.sites[k]);
+        print_args(eo, &norm, &cr.deriv);
+        again = !limits_expired(lim);
+      }
+    } else {
+      snprintf(why, nwhy, "%s", cr.reason ? cr.reason : "unknown");
+      res = RES_SKIPPED;
+    }
+    chc_result_free(&cr);
+    chc_free(&norm);
+    sol_chc_free(&sc);
+    if (!again) break;
+  }
+  fclose(eo);
+  free(excluded);
+  if (nfail) res = RES_ERROR;   /* a replayed failure stands even if the rest is unknown */
+  if (res == RES_ERROR) fputs(errs, out);
+  free(errs);
+  return res;
+}
+
+/* The tx0.* values (arguments, msg.*) of the first instance of each, in
+ * the model of s. */
+static void print_model_args(FILE *out, solver *s, const sol_vc *vc) {
+  char seen[2048] = "|";
+  bool any = false;
+  for (uint32_t i = 0; i < vc->nseen; i++) {
+    const char *nm = term_var_name(vc->seen[2 * i]);
+    if (strncmp(nm, "tx0.", 4) != 0) continue;
+    char key[200];
+    snprintf(key, sizeof key, "|%s|", nm + 4);
+    if (strstr(seen, key) || strlen(seen) + strlen(key) >= sizeof seen) continue;
+    strcat(seen, key + 1);
+    term_t v = solver_value(s, vc->seen[2 * i + 1]);
+    if (v == NULL_TERM) continue;
+    char *vs = term_to_string(v);
+    fprintf(out, "%s %s=%s", any ? "" : "    counterexample:", nm + 4, vs);
+    any = true;
+    free(vs);
+  }
+  if (any) fputc('\n', out);
+}
+
+/* Checks one item: the lowered system unfolded into one formula per
+ * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
+ * goes to the Horn engines. Lines go to out. */
+static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+  sol_chc sc;
+  if (!sol_lower_modular(a, contract, fn, arith, NULL, &sc)) {
+    snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
+    sol_chc_free(&sc);
+    return RES_SKIPPED;
+  }
+  if (sc.nasserts == 0) { sol_chc_free(&sc); return RES_OK; }
+  uint32_t E = 0;
+  while (E < sc.sys.npreds && strcmp(sc.sys.preds[E].name, "Err") != 0) E++;
+  sol_vc vc = {20000, NULL, 0, 0};
+  term_t e = term_fresh_var("err", type_int());
+  term_t g = E < sc.sys.npreds ? sol_vc_unfold(&sc.sys, E, &e, &vc) : NULL_TERM;
+  if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
+    sol_vc_free(&vc);
+    sol_chc_free(&sc);
+    return check_item_chc(a, an, contract, fn, arith, o, lim, out, why, nwhy);
+  }
+  solver *z = solver_new_z3();
+  solver_assert(z, g);
+  uint32_t nfail = 0, nunknown = 0;
+  for (uint32_t k = 1; k <= sc.nasserts; k++) {
+    double left = lim->deadline ? lim->deadline - limits_now() : 60;
+    if (left <= 0) { nunknown++; continue; }
+    solver_set_timeout(z, (uint32_t)(left * 1000 / (sc.nasserts - k + 1)) + 1);
+    solver_push(z);
+    solver_assert(z, term_eq(e, term_int(k)));
+    solver_result r = solver_check(z);
+    if (r == SOLVER_SAT) {
+      nfail++;
+      site_message(out, a, an, &sc.sites[k]);
+      print_model_args(out, z, &vc);
+    } else if (r != SOLVER_UNSAT) nunknown++;
+    solver_pop(z, 1);
+  }
+  solver_free(z);
+  sol_vc_free(&vc);
+  sol_chc_free(&sc);
+  if (nfail) return RES_ERROR;
+  if (nunknown) { snprintf(why, nwhy, "timeout"); return RES_SKIPPED; }
+  return RES_OK;
+}
+
+static bool has_invariants(const sol_ast *a, const cJSON *ct) {
+  for (const cJSON *x = kid(ct, "linearizedBaseContracts") ? kid(ct, "linearizedBaseContracts")->child : NULL; x; x = x->next) {
+    const cJSON *c = sol_node(a, x->valueint);
+    for (const cJSON *n = kid(c, "nodes") ? kid(c, "nodes")->child : NULL; n; n = n->next)
+      if (is(n, "FunctionDefinition") && strncmp(sol_str(n, "name"), "__zeta_invs_", 12) == 0) return true;
+  }
+  return false;
+}
+
+/* The checks of contract ct, in solc-verify's order: its public functions
+ * in source order (the constructor where it stands), then the implicit
+ * constructor, then ether arriving when it has invariants. */
+static uint32_t items_of(const sol_ast *a, const cJSON *ct, item *it, uint32_t cap) {
+  uint32_t n = 0;
+  bool ctor = false;
+  const char *cn = sol_str(ct, "name");
+  for (const cJSON *f = kid(ct, "nodes") ? kid(ct, "nodes")->child : NULL; f && n < cap; f = f->next) {
+    if (!is(f, "FunctionDefinition") || strncmp(sol_str(f, "name"), "__zeta_", 7) == 0) continue;
+    const char *kind = sol_str(f, "kind"), *vis = sol_str(f, "visibility");
+    if (strcmp(kind, "constructor") == 0) {
+      ctor = true;
+      it[n].fn = SOL_FN_DEPLOY;
+      snprintf(it[n++].label, sizeof it[0].label, "%s::[constructor]", cn);
+      continue;
+    }
+    if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
+    if (!kid(f, "body") || cJSON_IsNull(kid(f, "body"))) continue;
+    it[n].fn = sol_int(f, "id");
+    if (strcmp(kind, "receive") == 0 || strcmp(kind, "fallback") == 0) snprintf(it[n].label, sizeof it[0].label, "%s::[%s]", cn, kind);
+    else snprintf(it[n].label, sizeof it[0].label, "%s::%s", cn, sol_str(f, "name"));
+    n++;
+  }
+  if (!ctor && n < cap) {
+    it[n].fn = SOL_FN_DEPLOY;
+    snprintf(it[n++].label, sizeof it[0].label, "%s::[implicit_constructor]", cn);
+  }
+  if (has_invariants(a, ct) && n < cap) {
+    it[n].fn = SOL_FN_RECEIVE;
+    snprintf(it[n++].label, sizeof it[0].label, "%s::[receive_ether_selfdestruct]", cn);
+  }
+  return n;
+}
+
+int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options *o, const zeta_limits *lim, report *r) {
+  int arith = option_is(o->sol_arith, "int") ? SOL_ARITH_INT : option_is(o->sol_arith, "mod-overflow") ? SOL_ARITH_MOD_OVF : SOL_ARITH_MOD;
+  lang_capture ev;
+  FILE *out = lang_capture_open(&ev);
+  /* all items first: each gets a share of the time left */
+  uint32_t total = 0;
+  for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
+    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "library") == 0) continue;
+    item tmp[256];
+    total += items_of(a, n, tmp, 256);
+  }
+  uint32_t nok = 0, nerr = 0, nskip = 0, done = 0;
+  char first_skip[900] = "";
+  for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
+    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "library") == 0) continue;
+    item it[256];
+    uint32_t ni = items_of(a, n, it, 256);
+    for (uint32_t i = 0; i < ni; i++, done++) {
+      zeta_limits l = *lim;
+      if (lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) / (double)(total - done);
+      char why[600] = "";
+      char *lines = NULL;
+      size_t nl = 0;
+      FILE *lo = open_memstream(&lines, &nl);
+      result res = limits_expired(lim) ? (snprintf(why, sizeof why, "timeout"), RES_SKIPPED)
+                                       : check_item(a, an, sol_int(n, "id"), it[i].fn, arith, o, &l, lo, why, sizeof why);
+      fclose(lo);
+      if (res == RES_OK) fprintf(out, "%s: OK\n", it[i].label), nok++;
+      else if (res == RES_ERROR) fprintf(out, "%s: ERROR\n%s", it[i].label, lines), nerr++;
+      else {
+        fprintf(out, "%s: SKIPPED (%s)\n", it[i].label, why), nskip++;
+        if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", it[i].label, why);
+      }
+      free(lines);
+    }
+  }
+  int rc;
+  if (nerr) rc = lang_verdict(r, ZETA_UNSAFE, NULL);
+  else if (nskip) rc = lang_verdict(r, ZETA_UNKNOWN, first_skip);
+  else rc = lang_verdict(r, ZETA_SAFE, NULL);
+  report_stat(r, "functions", "%u", nok + nerr + nskip);
+  report_stat(r, "functions-ok", "%u", nok);
+  report_stat(r, "functions-error", "%u", nerr);
+  report_stat(r, "functions-skipped", "%u", nskip);
+  lang_emit(r, nerr ? "trace" : "invariant", &ev);
+  return rc;
+}

@@ -1,0 +1,69 @@
+/* Unfolding a non-recursive Horn system; see sol_vc.h. */
+#include "lang/sol/sol_vc.h"
+#include <stdlib.h>
+#include "core/alloc.h"
+
+#define VC_DEPTH 64
+
+static term_t unfold(const chc_system *s, uint32_t p, const term_t *args, sol_vc *vc, uint32_t depth, uint32_t *stack) {
+  for (uint32_t i = 0; i < depth; i++)
+    if (stack[i] == p) return NULL_TERM;   /* recursive: not a loop-free system */
+  if (depth == VC_DEPTH) return NULL_TERM;
+  stack[depth] = p;
+  uint32_t n = 0, cap = 4;
+  term_t *alts = xmalloc(cap * sizeof(term_t));
+  bool ok = true;
+  for (uint32_t ci = 0; ci < s->nclauses && ok; ci++) {
+    const chc_clause *c = &s->clauses[ci];
+    if (c->head.pred != p) continue;
+    if (vc->budget == 0) { ok = false; break; }
+    vc->budget--;
+    term_t *vars;
+    uint32_t nv = chc_clause_vars(c, &vars);
+    term_t *fresh = xmalloc((nv + 1) * sizeof(term_t));
+    for (uint32_t i = 0; i < nv; i++) {
+      fresh[i] = term_fresh_var(term_var_name(vars[i]), term_type(vars[i]));
+      if (vc->nseen == vc->capseen) {
+        vc->capseen = vc->capseen ? 2 * vc->capseen : 64;
+        vc->seen = xrealloc(vc->seen, 2 * vc->capseen * sizeof(term_t));
+      }
+      vc->seen[2 * vc->nseen] = vars[i];
+      vc->seen[2 * vc->nseen++ + 1] = fresh[i];
+    }
+    uint32_t arity = s->preds[p].arity, nc = 0;
+    term_t *conj = xmalloc((arity + c->nbody + 2) * sizeof(term_t));
+    conj[nc++] = term_subst(c->constraint, nv, vars, fresh);
+    for (uint32_t i = 0; i < arity; i++) conj[nc++] = term_eq(term_subst(c->head.args[i], nv, vars, fresh), args[i]);
+    for (uint32_t b = 0; b < c->nbody && ok; b++) {
+      const chc_app *a = &c->body[b];
+      uint32_t ar = s->preds[a->pred].arity;
+      term_t *ba = xmalloc((ar + 1) * sizeof(term_t));
+      for (uint32_t i = 0; i < ar; i++) ba[i] = term_subst(a->args[i], nv, vars, fresh);
+      term_t f = unfold(s, a->pred, ba, vc, depth + 1, stack);
+      free(ba);
+      if (f == NULL_TERM) ok = false;
+      else conj[nc++] = f;
+    }
+    if (ok) {
+      if (n == cap) alts = xrealloc(alts, (cap *= 2) * sizeof(term_t));
+      alts[n++] = term_and(nc, conj);
+    }
+    free(conj);
+    free(fresh);
+    free(vars);
+  }
+  term_t r = ok ? term_or(n, alts) : NULL_TERM;
+  free(alts);
+  return r;
+}
+
+term_t sol_vc_unfold(const chc_system *s, uint32_t p, const term_t *args, sol_vc *vc) {
+  uint32_t stack[VC_DEPTH];
+  return unfold(s, p, args, vc, 0, stack);
+}
+
+void sol_vc_free(sol_vc *vc) {
+  free(vc->seen);
+  vc->seen = NULL;
+  vc->nseen = vc->capseen = 0;
+}

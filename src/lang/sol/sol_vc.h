@@ -1,0 +1,19 @@
+/* Verification conditions of a non-recursive Horn system (the modular
+ * checks' systems: loops cut by invariants, internal calls through
+ * summaries): a predicate application unfolded into the disjunction of its
+ * defining clauses, each clause instance with fresh variables, down to the
+ * facts. Whether Err(k) is derivable is then one satisfiability query. */
+#ifndef ZETA_LANG_SOL_VC_H
+#define ZETA_LANG_SOL_VC_H
+#include "ir/chc.h"
+
+typedef struct {
+  uint32_t budget;         /* clause instances left */
+  term_t *seen; uint32_t nseen, capseen;   /* instance variables (for the counterexample) */
+} sol_vc;
+
+/* p(args) unfolded; NULL_TERM when the system is recursive along the way or
+ * the budget runs out. */
+term_t sol_vc_unfold(const chc_system *s, uint32_t p, const term_t *args, sol_vc *vc);
+void sol_vc_free(sol_vc *vc);
+#endif

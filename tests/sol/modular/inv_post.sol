@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0
+pragma solidity >=0.7.0;
+// verdict: UNSAFE
+// expect: Pair::both: OK
+// expect: Pair::onlyX: ERROR
+// expect: Pair::twice: OK
+// expect: Pair::wrongPost: ERROR
+// expect: Pair::[implicit_constructor]: OK
+// expect: inv_post.sol:20:5: Invariant 'x == y' might not hold at end of function.
+// expect: inv_post.sol:32:5: Postcondition 'r == __verifier_old_uint(x) + 2' might not hold at end of function.
+
+/// @notice invariant x == y
+contract Pair {
+    uint x;
+    uint y;
+    function both(uint a) public {
+        x += a;
+        y += a;
+    }
+    function onlyX() public {
+        x += 1;
+    }
+    /// @notice postcondition x == __verifier_old_uint(x) + 2
+    /// @notice precondition x < 100
+    function twice() public {
+        x += 1;
+        y += 1;
+        x += 1;
+        y += 1;
+    }
+    /// @notice postcondition r == __verifier_old_uint(x) + 2
+    function wrongPost() public view returns (uint r) {
+        r = x + 1;
+    }
+    function wrongPost2() public view returns (uint) { return x; }
+}

@@ -226,6 +226,7 @@ petri_answer petri_explicit(const petri_net *n, const petri_pred *target, const 
   uint32_t *stack = NULL;
   size_t nstack = 0, capstack = 0, next = 0;
   bool is_new, incomplete = false;
+  uint64_t polls = 0;
   if (!m || !succ || !e.mark || !e.work) { e.nomem = true; goto done; }
   if (intern(&e, n->m0, 0, 0, &is_new) < 0) goto done;
   if (pred_eval(n, target, n->m0)) { ans = PETRI_REACHABLE; goto done; }
@@ -239,7 +240,7 @@ petri_answer petri_explicit(const petri_net *n, const petri_pred *target, const 
     uint32_t s;
     if (o->dfs) { if (!nstack) break; s = stack[--nstack]; }
     else { if (next >= e.nstates) break; s = (uint32_t)next++; }
-    if ((steps & 1023) == 0 && petri_limits_expired(e.lim)) { snprintf(r->reason, sizeof r->reason, "timeout"); goto done; }
+    (void)steps;
     memcpy(m, e.store + (size_t)s * e.P, (size_t)e.P * sizeof *m);
     size_t nt;
     if (o->por) stubborn(&e, target, m);
@@ -247,6 +248,8 @@ petri_answer petri_explicit(const petri_net *n, const petri_pred *target, const 
     for (size_t k = 0; k < nt; k++) {
       uint32_t t = o->por ? e.work[k] : (uint32_t)k;
       if (!petri_enabled(n, m, t)) continue;
+      /* polled per successor: one marking can have thousands of them */
+      if ((++polls & 255) == 0 && petri_limits_expired(e.lim)) { snprintf(r->reason, sizeof r->reason, "timeout"); goto done; }
       if (!petri_fire(n, m, t, succ)) { e.overflow = incomplete = true; continue; }
       int64_t id = intern(&e, succ, s, t, &is_new);
       if (id < 0) {

@@ -214,6 +214,14 @@ static void cannot_compute(check_run *cr, size_t i, const char *why) {
   set_emergency_answer(cr->ps, cr->done);
 }
 
+/* The share of the time for the first walk phase (ZETA_PETRI_WALK_SHARE
+ * for experiments). */
+static double walk_share(void) {
+  const char *s = getenv("ZETA_PETRI_WALK_SHARE");
+  double v = s ? atof(s) : 0.05;
+  return v >= 0 && v <= 1 ? v : 0.05;
+}
+
 /* Shared random walks over every open formula: a few percent of the time
  * finds most EF witnesses / AG counterexamples of the whole file at once. */
 static void walk_phase(check_run *cr, double deadline, const zeta_options *o) {
@@ -263,7 +271,7 @@ static int petri_check_all(void *m, const zeta_options *o, const zeta_limits *li
     if (!cr.targets[i]) cannot_compute(&cr, i, "out of memory");
   }
   if (copts.algo == PETRI_ALGO_PORTFOLIO) {
-    double walk_end = deadline > 0 ? petri_now() + 0.05 * (deadline - petri_now()) : petri_now() + 1.0;
+    double walk_end = deadline > 0 ? petri_now() + walk_share() * (deadline - petri_now()) : petri_now() + 1.0;
     walk_phase(&cr, walk_end, o);
   }
   for (int round = 1; round <= 2; round++) {

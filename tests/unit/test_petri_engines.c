@@ -8,6 +8,7 @@
 #include "lang/petri/petri_explicit.h"
 #include "lang/petri/petri_portfolio.h"
 #include "lang/petri/petri_secegar.h"
+#include "lang/petri/petri_walk.h"
 #include "lang/petri/pnml.h"
 
 /* target: m == want on every place */
@@ -88,6 +89,61 @@ static void test_distant(void) {
 
 /* ---- differential test on random nets ---- */
 
+/* A ring p0 -> p1 -> p2 -> p0 with 300 tokens: counts above 128 take
+ * several bytes in the explicit engine's compact markings; every
+ * distribution of the tokens is reachable (45451 markings). */
+static const char *RING300 =
+  "<pnml><net id=\"r\" type=\"x\"><place id=\"p0\"><initialMarking><text>300</text></initialMarking></place>"
+  "<place id=\"p1\"/><place id=\"p2\"/><transition id=\"t0\"/><transition id=\"t1\"/><transition id=\"t2\"/>"
+  "<arc id=\"a0\" source=\"p0\" target=\"t0\"/><arc id=\"a1\" source=\"t0\" target=\"p1\"/>"
+  "<arc id=\"a2\" source=\"p1\" target=\"t1\"/><arc id=\"a3\" source=\"t1\" target=\"p2\"/>"
+  "<arc id=\"a4\" source=\"p2\" target=\"t2\"/><arc id=\"a5\" source=\"t2\" target=\"p0\"/></net></pnml>";
+
+static void test_compact_markings(void) {
+  petri_net *n = parse(RING300);
+  if (!n) { CHECK(0); return; }
+  petri_explicit_opts full = {false, false};
+  /* reachable: p1 = 129, p2 = 171 (multi-byte counts on both) */
+  petri_tok want[3] = {0, 129, 171};
+  petri_pred *t = exact(n, want);
+  petri_result r;
+  petri_result_init(&r);
+  CHECK(petri_explicit(n, t, &full, NULL, &r) == PETRI_REACHABLE && replays(n, t, &r));
+  petri_result_free(&r);
+  /* unreachable (the token count is invariant): the whole space is stored
+   * and told apart, 45451 = C(302, 2) markings */
+  petri_tok none[3] = {100, 100, 99};
+  petri_pred *u = exact(n, none);
+  petri_result_init(&r);
+  CHECK(petri_explicit(n, u, &full, NULL, &r) == PETRI_UNREACHABLE && r.states == 45451);
+  petri_result_free(&r);
+  /* a memory limit below the space's size: the engine stops, undecided */
+  petri_limits tiny = {0, 64 << 10, 0};
+  petri_result_init(&r);
+  CHECK(petri_explicit(n, u, &full, &tiny, &r) == PETRI_UNKNOWN && r.states < 45451);
+  petri_result_free(&r);
+  pred_free(t);
+  pred_free(u);
+  petri_net_free(n);
+}
+
+/* One walk serves several targets at once; the unreachable one stays open. */
+static void test_walk_many(void) {
+  petri_net *n = parse(RING300);
+  if (!n) { CHECK(0); return; }
+  petri_tok a[3] = {299, 1, 0}, b[3] = {298, 1, 1}, c[3] = {1, 1, 1};
+  petri_pred *ts[3] = {exact(n, a), exact(n, b), exact(n, c)};
+  petri_result r[3];
+  for (int i = 0; i < 3; i++) petri_result_init(&r[i]);
+  petri_limits l = {petri_now() + 0.2, 0, 0};
+  CHECK(petri_walk(n, (const petri_pred *const *)ts, 3, r, 0, 7, &l) == 2);
+  CHECK(r[0].answer == PETRI_REACHABLE && replays(n, ts[0], &r[0]));
+  CHECK(r[1].answer == PETRI_REACHABLE && replays(n, ts[1], &r[1]));
+  CHECK(r[2].answer == PETRI_UNKNOWN);
+  for (int i = 0; i < 3; i++) { petri_result_free(&r[i]); pred_free(ts[i]); }
+  petri_net_free(n);
+}
+
 static void test_differential(void) {
   int decided = 0, reach = 0, unreach = 0;
   /* PETRI_FUZZ=N SEED runs a longer campaign */
@@ -107,6 +163,17 @@ static void test_differential(void) {
     decided += want != PETRI_UNKNOWN;
     reach += want == PETRI_REACHABLE;
     unreach += want == PETRI_UNREACHABLE;
+    /* the shared random walk: only REACHABLE, never against the truth */
+    {
+      petri_result w;
+      petri_result_init(&w);
+      const petri_pred *ts[1] = {t};
+      petri_limits wl = {petri_now() + 0.01, 0, 0};
+      petri_walk(n, ts, 1, &w, 0, (uint64_t)iter + 1, &wl);
+      CHECK(w.answer != PETRI_UNREACHABLE);
+      if (w.answer == PETRI_REACHABLE) CHECK(want != PETRI_UNREACHABLE && replays(n, t, &w));
+      petri_result_free(&w);
+    }
     for (int e = 0; e < 6; e++) {
       petri_result r;
       petri_result_init(&r);
@@ -137,5 +204,7 @@ int main(void) {
   RUN(test_state_equation);
   RUN(test_distant);
   RUN(test_differential);
+  RUN(test_compact_markings);
+  RUN(test_walk_many);
   return CHECK_DONE();
 }

@@ -107,7 +107,7 @@ def main():
                 status = "unknown"
                 if ans in ("TRUE", "FALSE"):
                     status = "correct" if ans == want else "wrong"
-                    tech[techs.split()[0] if techs else "?"] += 1
+                    tech[techs or "?"] += 1
                     if status == "wrong":
                         sys.stderr.write("mcc: WRONG %s: %s, expected %s (%s)\n" % (fid, ans, want, techs))
                 c["total"] += 1
@@ -120,7 +120,7 @@ def main():
     ans = tot["correct"] + tot["wrong"]
     print("TOTAL: %d formulas, %d answered (%.1f %%), %d correct, %d wrong, %d runs over the limit by > 1 s"
           % (tot["total"], ans, 100.0 * ans / max(1, tot["total"]), tot["correct"], tot["wrong"], bad_runs))
-    print("decided by (first technique word): " +
+    print("decided by (TECHNIQUES): " +
           ", ".join("%s %d (%.0f %%)" % (k, v, 100.0 * v / max(1, ans)) for k, v in tech.most_common()))
     if args.csv:
         with open(args.csv, "w") as f:

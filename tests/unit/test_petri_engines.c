@@ -54,6 +54,53 @@ static void test_state_equation(void) {
   petri_net_free(n);
 }
 
+/* The trap {q1, q2} holds one token; t_c needs two of them to put a token
+ * on y. The state equation alone allows y = 1 (x_c = 1 empties the trap);
+ * the trap constraint q1 + q2 >= 1 refutes it. */
+static const char *TRAPNET =
+  "<pnml><net id=\"t\" type=\"x\"><place id=\"q1\"><initialMarking><text>1</text></initialMarking></place>"
+  "<place id=\"q2\"/><place id=\"y\"/><transition id=\"ta\"/><transition id=\"tb\"/><transition id=\"tc\"/>"
+  "<arc id=\"a1\" source=\"q1\" target=\"ta\"/><arc id=\"a2\" source=\"ta\" target=\"q2\"/>"
+  "<arc id=\"a3\" source=\"q2\" target=\"tb\"/><arc id=\"a4\" source=\"tb\" target=\"q1\"/>"
+  "<arc id=\"a5\" source=\"q1\" target=\"tc\"/><arc id=\"a6\" source=\"q2\" target=\"tc\"/>"
+  "<arc id=\"a7\" source=\"tc\" target=\"q1\"/><arc id=\"a8\" source=\"tc\" target=\"y\"/></net></pnml>";
+
+static void test_traps(void) {
+  petri_net *n = parse(TRAPNET);
+  if (!n) { CHECK(0); return; }
+  petri_pred *t = pred_new(PRED_LIN); /* y >= 1 */
+  if (!t || !pred_add_term(t, 2, -1)) { CHECK(0); pred_free(t); petri_net_free(n); return; }
+  t->bound = -1;
+  petri_result r;
+  petri_result_init(&r);
+  CHECK(secegar_state_equation(n, t, NULL, &r) == PETRI_UNREACHABLE && strcmp(r.technique, "STATE_EQUATION TRAPS") == 0);
+  petri_result_free(&r);
+  petri_explicit_opts full = {false, false};
+  petri_result_init(&r);
+  CHECK(petri_explicit(n, t, &full, NULL, &r) == PETRI_UNREACHABLE);
+  petri_result_free(&r);
+  /* a target too large for the DNF (2^8 cubes) is weakened: its conjunct
+   * y >= 1 alone is refuted */
+  petri_pred *big = pred_new(PRED_AND);
+  pred_add_kid(big, pred_copy(t));
+  for (int i = 0; i < 8; i++) {
+    petri_pred *o = pred_new(PRED_OR), *a = pred_new(PRED_LIN), *b = pred_new(PRED_LIN);
+    pred_add_term(a, 0, 1);
+    a->bound = i;
+    pred_add_term(b, 1, 1);
+    b->bound = i;
+    pred_add_kid(o, a);
+    pred_add_kid(o, b);
+    pred_add_kid(big, o);
+  }
+  petri_result_init(&r);
+  CHECK(secegar_state_equation(n, big, NULL, &r) == PETRI_UNREACHABLE);
+  petri_result_free(&r);
+  pred_free(big);
+  pred_free(t);
+  petri_net_free(n);
+}
+
 /* seed-distant1: reachable, but only via an invariant that the minimal
  * solutions never touch. */
 static const char *DISTANT1 =
@@ -204,6 +251,7 @@ int main(void) {
   RUN(test_state_equation);
   RUN(test_distant);
   RUN(test_differential);
+  RUN(test_traps);
   RUN(test_compact_markings);
   RUN(test_walk_many);
   return CHECK_DONE();

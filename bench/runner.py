@@ -208,7 +208,7 @@ def parse_zeta(out, task):
     if formulas:
         # the task's own formula (options.formula_id), else the file's first
         want = task.formula_id or (formula_id(task.property) if task.property else None)
-        pick = [f for f in formulas if f[0] == want]
+        pick = [f for f in formulas if f[0] == want] if want else formulas
         if not pick:
             return None, "no FORMULA line for %s" % want
         v = pick[0][1]

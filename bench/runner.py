@@ -206,11 +206,15 @@ def parse_zeta(out, task):
     Petri nets: FORMULA <id> TRUE|FALSE|CANNOT_COMPUTE lines."""
     formulas = re.findall(r"^FORMULA\s+(\S+)\s+(TRUE|FALSE|CANNOT_COMPUTE)\b", out, re.M)
     if formulas:
-        # the task's own formula (options.formula_id), else the file's first
-        want = task.formula_id or (formula_id(task.property) if task.property else None)
-        pick = [f for f in formulas if f[0] == want] if want else formulas
-        if not pick:
-            return None, "no FORMULA line for %s" % want
+        # the task's own formula (options.formula_id): that line or nothing;
+        # without one, the property file's first formula, else the first line
+        if task.formula_id:
+            pick = [f for f in formulas if f[0] == task.formula_id]
+            if not pick:
+                return None, "no FORMULA line for %s" % task.formula_id
+        else:
+            want = formula_id(task.property) if task.property else None
+            pick = [f for f in formulas if f[0] == want] or formulas
         v = pick[0][1]
         return {"TRUE": True, "FALSE": False}.get(v, "unknown"), "FORMULA %s %s" % pick[0]
     first = next((l.strip() for l in out.splitlines() if l.strip()), "")

@@ -64,9 +64,10 @@ def load_yaml(path):
 # ---------------------------------------------------------------- tasks
 
 class Task:
-    def __init__(self, yml, tid, files, language, expected, prop):
+    def __init__(self, yml, tid, files, language, expected, prop, fid=None):
         self.yml, self.id, self.files = yml, tid, files
         self.language, self.expected, self.property = language, expected, prop
+        self.formula_id = fid  # options.formula_id: which formula of the property file
 
     def word(self, v):
         w = WORDS.get(self.language, DEFAULT_WORDS)
@@ -82,6 +83,8 @@ def load_task(yml):
         files = [files] if isinstance(files, str) else list(files)
         files = [os.path.normpath(os.path.join(base, f)) for f in files]
         language = str((d.get("options") or {}).get("language", "")).lower()
+        fid = (d.get("options") or {}).get("formula_id")
+        fid = str(fid) if fid is not None else None
         props = d.get("properties") or [{}]
         expected = props[0].get("expected_verdict")
         if isinstance(expected, str):
@@ -94,7 +97,7 @@ def load_task(yml):
         die("%s: %s" % (yml, e))
     tid = "%s/%s" % (os.path.basename(os.path.dirname(yml)),
                      os.path.splitext(os.path.basename(yml))[0])
-    return Task(yml, tid, files, language, expected, prop)
+    return Task(yml, tid, files, language, expected, prop, fid)
 
 
 def collect_tasks(paths):
@@ -157,6 +160,7 @@ def command_line(run, task, opts, tmpdir):
         "timelimit": str(int(math.ceil(opts.timelimit))), "memlimit": str(int(opts.memlimit)),
         "walllimit": str(int(math.ceil(opts.walllimit))),
         "language": q(task.language), "task": q(task.id),
+        "formula_id": q(task.formula_id or ""),
     }
     template = run.template(task.language)
     try:
@@ -202,8 +206,15 @@ def parse_zeta(out, task):
     Petri nets: FORMULA <id> TRUE|FALSE|CANNOT_COMPUTE lines."""
     formulas = re.findall(r"^FORMULA\s+(\S+)\s+(TRUE|FALSE|CANNOT_COMPUTE)\b", out, re.M)
     if formulas:
-        want = formula_id(task.property) if task.property else None
-        pick = [f for f in formulas if f[0] == want] or formulas
+        # the task's own formula (options.formula_id): that line or nothing;
+        # without one, the property file's first formula, else the first line
+        if task.formula_id:
+            pick = [f for f in formulas if f[0] == task.formula_id]
+            if not pick:
+                return None, "no FORMULA line for %s" % task.formula_id
+        else:
+            want = formula_id(task.property) if task.property else None
+            pick = [f for f in formulas if f[0] == want] or formulas
         v = pick[0][1]
         return {"TRUE": True, "FALSE": False}.get(v, "unknown"), "FORMULA %s %s" % pick[0]
     first = next((l.strip() for l in out.splitlines() if l.strip()), "")
@@ -875,7 +886,7 @@ def collect_rows(out):
 def parse_args(argv):
     ap = argparse.ArgumentParser(
         prog="runner.py", description="Run a tool on SV-COMP-format tasks with OS-enforced limits.",
-        epilog="Command templates may use {file} {files} {property} {tmpdir} {zeta} "
+        epilog="Command templates may use {file} {files} {property} {formula_id} {tmpdir} {zeta} "
                "{bench} {python} {timelimit} {memlimit} {walllimit} {language} {task}.")
     ap.add_argument("tasks", nargs="*", help="task .yml files or directories of them")
     ap.add_argument("-c", "--config", action="append", default=[],

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <unistd.h>
 #include "core/alloc.h"
 #include "zeta/zeta.h"
@@ -64,6 +65,14 @@ void emergency_rearm(double seconds) {
   if (seconds <= 0) return;
   signal(SIGALRM, hard_stop);
   alarm((unsigned)seconds + 2 + (unsigned)(seconds / 10));
+}
+
+void emergency_rearm_exact(double seconds) {
+  if (seconds <= 0) seconds = 0.001;
+  signal(SIGALRM, hard_stop);
+  struct itimerval it = {{0, 0}, {(time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6)}};
+  if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0) it.it_value.tv_usec = 1000;
+  setitimer(ITIMER_REAL, &it, NULL);
 }
 
 void emergency_install(long timeout, long memlimit, volatile sig_atomic_t *stop) {

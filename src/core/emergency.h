@@ -25,4 +25,8 @@ void emergency_install(long timeout, long memlimit, volatile sig_atomic_t *stop)
 /* Rearms the hard stop for `seconds` from now (portfolio children: alarms are
  * not inherited by fork). */
 void emergency_rearm(double seconds);
+/* The hard stop exactly `seconds` from now, without the margin (for a
+ * checker whose prepared answer is always current, e.g. the Petri-net
+ * formulas not printed yet). */
+void emergency_rearm_exact(double seconds);
 #endif

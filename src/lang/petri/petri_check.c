@@ -14,6 +14,7 @@
 #include "lang/petri/mcc_property.h"
 #include "lang/petri/petri_portfolio.h"
 #include "lang/petri/petri_ts.h"
+#include "lang/petri/petri_walk.h"
 #include "lang/petri/pnml.h"
 
 static int input_error(const petri_diag *pd, diag *d) {
@@ -40,7 +41,10 @@ static bool parse_algo(const zeta_options *o, petri_check_opts *c, diag *d) {
                                                                                                  : SECEGAR_HYBRID;
   if (c->algo == PETRI_ALGO_PORTFOLIO) c->ts_engine = petri_ts_any;
   c->dfs = option_is(o->search, "DFS");
-  c->limits.max_bytes = o->memlimit > 0 ? (size_t)o->memlimit << 20 : 0;
+  /* the engines' own tables get half of the memory limit (an address-space
+   * limit that also covers the net, GLPK and Z3): an engine over it stops
+   * and the next one continues */
+  c->limits.max_bytes = o->memlimit > 0 ? (size_t)o->memlimit << 19 : 0;
   /* Testing switches for the ablation experiments of the seed work. */
   c->no_por = getenv("ZETA_PETRI_NO_POR") != NULL;
   c->no_distant = getenv("ZETA_PETRI_NO_DISTANT") != NULL;
@@ -82,10 +86,48 @@ static bool witness_ok(const petri_net *net, const petri_pred *target, const pet
   return ok;
 }
 
-typedef struct { petri_net *net; mcc_property_set ps; } petri_input;
+typedef struct {
+  petri_net *net;
+  mcc_property_set ps;
+  double loaded_from;  /* petri_now() when loading began: --timeout counts from there */
+} petri_input;
+
+static void petri_free_input(void *m);
+
+/* --formula-id ID: keeps only that property. */
+static bool select_formula(mcc_property_set *ps, const char *id, diag *d) {
+  size_t k = 0;
+  for (size_t i = 0; i < ps->n; i++) {
+    if (strcmp(ps->props[i].id, id) == 0) {
+      if (k != i) {
+        mcc_property tmp = ps->props[k];
+        ps->props[k] = ps->props[i];
+        ps->props[i] = tmp;
+      }
+      k++;
+    }
+  }
+  if (!k) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --formula-id %s: no such formula in the property file", id);
+    return false;
+  }
+  /* free the others, keep the selected ones */
+  mcc_property_set rest = {ps->props + k, ps->n - k};
+  mcc_property_set keep = {NULL, k};
+  keep.props = xmalloc(k * sizeof *keep.props);
+  memcpy(keep.props, ps->props, k * sizeof *keep.props);
+  for (size_t i = 0; i < rest.n; i++) {
+    free(rest.props[i].id);
+    pred_free(rest.props[i].phi);
+  }
+  free(ps->props);
+  *ps = keep;
+  return true;
+}
 
 static void *petri_load(const char *path, const zeta_options *o, diag *d) {
   petri_diag pd = {0};
+  double t0 = petri_now();
   petri_net *net = pnml_read_file(path, &pd);
   if (!net) {
     input_error(&pd, d);
@@ -93,10 +135,15 @@ static void *petri_load(const char *path, const zeta_options *o, diag *d) {
   }
   petri_input *in = xcalloc(1, sizeof *in);
   in->net = net;
+  in->loaded_from = t0;
   if (load_properties(o, net, &in->ps, d)) {
     mcc_property_set_free(&in->ps);
     petri_net_free(net);
     free(in);
+    return NULL;
+  }
+  if (o->formula_id && !select_formula(&in->ps, o->formula_id, d)) {
+    petri_free_input(in);
     return NULL;
   }
   if (o->verbose)
@@ -106,92 +153,180 @@ static void *petri_load(const char *path, const zeta_options *o, diag *d) {
 
 /* What the hard stop and out of memory print: the formulas not answered
  * yet, in MCC words. */
-static void set_emergency_answer(const mcc_property_set *ps, size_t from) {
+static void set_emergency_answer(const mcc_property_set *ps, const bool *done) {
   lang_capture c;
   FILE *f = lang_capture_open(&c);
-  for (size_t i = from; i < ps->n; i++) fprintf(f, "FORMULA %s CANNOT_COMPUTE\n", ps->props[i].id);
+  for (size_t i = 0; i < ps->n; i++)
+    if (!done[i]) fprintf(f, "FORMULA %s CANNOT_COMPUTE\n", ps->props[i].id);
   fclose(f);
   emergency_set_answer(c.buf ? c.buf : "");
   free(c.buf);
 }
 
-/* Answers every property, one line each, as soon as it is decided. */
+typedef struct {
+  petri_net *net;
+  mcc_property_set *ps;
+  const zeta_options *o;
+  report *rep;
+  FILE *out;
+  petri_pred **targets;
+  bool *done;
+  size_t decided;
+  int exit_code;
+} check_run;
+
+/* Prints the answer of property i (a = the engine's answer on its target):
+ * a witness is replayed first, and withheld (CANNOT_COMPUTE later) if it
+ * does not replay. Returns true when the property is now decided. */
+static bool answer(check_run *cr, size_t i, petri_answer a, petri_result *r) {
+  const mcc_property *p = &cr->ps->props[i];
+  const petri_net *net = cr->net;
+  if (a == PETRI_UNKNOWN) return false;
+  if (a == PETRI_REACHABLE && !witness_ok(net, cr->targets[i], r)) {
+    progress_say("zeta: internal error: %s: the witness of %s does not replay; answer withheld", p->id, r->technique);
+    cr->exit_code = ZETA_EXIT_INTERNAL;
+    return false;
+  }
+  bool holds = (a == PETRI_REACHABLE) == (p->quant == MCC_EF);
+  char text[600];
+  snprintf(text, sizeof text, "%s TECHNIQUES %s", holds ? "TRUE" : "FALSE", r->technique);
+  fprintf(cr->out, "FORMULA %s %s\n", p->id, text);
+  /* a property holds = SAFE in the sense "no violation": AG true, EF false */
+  report_property(cr->rep, p->id, (p->quant == MCC_EF) != holds ? ZETA_SAFE : ZETA_UNSAFE, text);
+  cr->decided++;
+  if (a == PETRI_REACHABLE) {
+    report_step(cr->rep, "%s", p->id);
+    for (size_t k = 0; k < r->ntrace; k++) report_value(cr->rep, "fire", net->trans_id[r->trace[k]]);
+    if (cr->o->witness) {
+      fprintf(cr->out, "WITNESS %s %zu", p->id, r->ntrace);
+      for (size_t k = 0; k < r->ntrace; k++) fprintf(cr->out, " %s", net->trans_id[r->trace[k]]);
+      fprintf(cr->out, "\n");
+    }
+  }
+  fflush(cr->out);
+  cr->done[i] = true;
+  set_emergency_answer(cr->ps, cr->done);
+  return true;
+}
+
+static void cannot_compute(check_run *cr, size_t i, const char *why) {
+  const mcc_property *p = &cr->ps->props[i];
+  fprintf(cr->out, "FORMULA %s CANNOT_COMPUTE\n", p->id);
+  report_property(cr->rep, p->id, ZETA_UNKNOWN, "CANNOT_COMPUTE");
+  if (cr->o->verbose) progress_say("zeta: %s: unknown (%s)", p->id, why && *why ? why : "no engine decided");
+  if (cr->exit_code == ZETA_EXIT_VERDICT) cr->exit_code = ZETA_EXIT_UNKNOWN;
+  fflush(cr->out);
+  cr->done[i] = true;
+  set_emergency_answer(cr->ps, cr->done);
+}
+
+/* The share of the time for the first walk phase (ZETA_PETRI_WALK_SHARE
+ * for experiments). */
+static double walk_share(void) {
+  const char *s = getenv("ZETA_PETRI_WALK_SHARE");
+  double v = s ? atof(s) : 0.05;
+  return v >= 0 && v <= 1 ? v : 0.05;
+}
+
+/* Shared random walks over every open formula: a few percent of the time
+ * finds most EF witnesses / AG counterexamples of the whole file at once. */
+static void walk_phase(check_run *cr, double deadline, const zeta_options *o) {
+  size_t n = cr->ps->n;
+  petri_result *res = xcalloc(n ? n : 1, sizeof *res);
+  for (size_t i = 0; i < n; i++) petri_result_init(&res[i]);
+  petri_limits l = {0};
+  l.deadline = deadline;
+  double t0 = petri_now();
+  petri_walk(cr->net, (const petri_pred *const *)cr->targets, n, res, 0, 1, &l);
+  for (size_t i = 0; i < n; i++) {
+    if (res[i].answer != PETRI_UNKNOWN && !cr->done[i]) {
+      answer(cr, i, res[i].answer, &res[i]);
+      if (o->stats) progress_say("zeta: %s: %s, %.3f s", cr->ps->props[i].id, res[i].technique, petri_now() - t0);
+    }
+    petri_result_free(&res[i]);
+  }
+  free(res);
+}
+
+/* Answers every property, one line each, as soon as it is decided: shared
+ * random walks first, then the portfolio per formula in two rounds (the
+ * second shares out all the time left), so no formula is abandoned while
+ * time remains. */
 static int petri_check_all(void *m, const zeta_options *o, const zeta_limits *lim, report *rep, diag *d) {
   petri_input *in = m;
-  petri_net *net = in->net;
+  check_run cr = {in->net, &in->ps, o, rep, report_out(rep), NULL, NULL, 0, ZETA_EXIT_VERDICT};
   mcc_property_set *ps = &in->ps;
-  FILE *out = report_out(rep);
   petri_check_opts copts;
   if (!parse_algo(o, &copts, d)) return ZETA_EXIT_INPUT;
-  (void)lim;   /* the properties share o->timeout themselves */
   double start = petri_now();
-  int exit_code = ZETA_EXIT_VERDICT;
-  size_t decided = 0;
-  for (size_t i = 0; i < ps->n; i++) {
-    const mcc_property *p = &ps->props[i];
-    set_emergency_answer(ps, i);
-    if (!p->phi) {
-      fprintf(out, "FORMULA %s CANNOT_COMPUTE\n", p->id);
-      report_property(rep, p->id, ZETA_UNKNOWN, "CANNOT_COMPUTE");
-      if (o->verbose) progress_say("zeta: %s: %s", p->id, p->unsupported);
-      exit_code = ZETA_EXIT_UNKNOWN;
-      continue;
-    }
-    /* Share the remaining time equally among the remaining properties. */
-    if (o->timeout > 0) {
-      double left = start + (double)o->timeout - petri_now();
-      copts.limits.deadline = petri_now() + (left > 0 ? left : 0) / (double)(ps->n - i);
-    }
-    petri_pred *target = mcc_target(p);
-    petri_result r;
-    petri_result_init(&r);
-    petri_answer a = target ? petri_check(net, target, &copts, &r) : PETRI_UNKNOWN;
-    if (a == PETRI_REACHABLE && !witness_ok(net, target, &r)) {
-      progress_say("zeta: internal error: %s: the witness of %s does not replay; answer withheld", p->id, r.technique);
-      a = PETRI_UNKNOWN;
-      exit_code = ZETA_EXIT_INTERNAL;
-    }
-    if (a == PETRI_UNKNOWN) {
-      fprintf(out, "FORMULA %s CANNOT_COMPUTE\n", p->id);
-      report_property(rep, p->id, ZETA_UNKNOWN, "CANNOT_COMPUTE");
-      if (o->verbose) progress_say("zeta: %s: unknown (%s)", p->id, r.reason[0] ? r.reason : "no engine decided");
-      if (exit_code == ZETA_EXIT_VERDICT) exit_code = ZETA_EXIT_UNKNOWN;
-    } else {
-      bool holds = (a == PETRI_REACHABLE) == (p->quant == MCC_EF);
-      char answer[600];
-      snprintf(answer, sizeof answer, "%s TECHNIQUES %s", holds ? "TRUE" : "FALSE", r.technique);
-      fprintf(out, "FORMULA %s %s\n", p->id, answer);
-      /* a property holds = SAFE in the sense "no violation": AG true, EF false */
-      report_property(rep, p->id, (p->quant == MCC_EF) != holds ? ZETA_SAFE : ZETA_UNSAFE, answer);
-      decided++;
-      if (a == PETRI_REACHABLE) {
-        report_step(rep, "%s", p->id);
-        for (size_t k = 0; k < r.ntrace; k++) report_value(rep, "fire", net->trans_id[r.trace[k]]);
-        if (o->witness) {
-          fprintf(out, "WITNESS %s %zu", p->id, r.ntrace);
-          for (size_t k = 0; k < r.ntrace; k++) fprintf(out, " %s", net->trans_id[r.trace[k]]);
-          fprintf(out, "\n");
-        }
-      }
-    }
-    if (o->stats)
-      progress_say("zeta: %s: %s, %llu states/nodes, %.3f s", p->id, r.technique, (unsigned long long)r.states,
-                   petri_now() - start);
-    fflush(out);
-    petri_result_free(&r);
-    pred_free(target);
+  /* the run's deadline counts from the start of loading (parsing a net of
+   * 10,000 places takes a while), a little before the limit so that the
+   * last lines get out; the hard stop 0.5 s after the limit */
+  (void)lim;
+  double deadline = 0;
+  if (o->timeout > 0) {
+    deadline = in->loaded_from + (double)o->timeout;
+    if (o->hard_limits) emergency_rearm_exact(deadline - petri_now() + 0.5);
+    deadline -= 0.1;
   }
+  size_t n = ps->n;
+  cr.targets = xcalloc(n ? n : 1, sizeof *cr.targets);
+  cr.done = xcalloc(n ? n : 1, sizeof *cr.done);
+  set_emergency_answer(ps, cr.done);
+  for (size_t i = 0; i < n; i++) {
+    if (!ps->props[i].phi) { cannot_compute(&cr, i, ps->props[i].unsupported); continue; }
+    cr.targets[i] = mcc_target(&ps->props[i]);
+    if (!cr.targets[i]) cannot_compute(&cr, i, "out of memory");
+  }
+  if (copts.algo == PETRI_ALGO_PORTFOLIO) {
+    double walk_end = deadline > 0 ? petri_now() + walk_share() * (deadline - petri_now()) : petri_now() + 1.0;
+    walk_phase(&cr, walk_end, o);
+  }
+  for (int round = 1; round <= 2; round++) {
+    size_t open = 0;
+    for (size_t i = 0; i < n; i++) open += !cr.done[i];
+    if (!open) break;
+    double round_end = deadline;
+    if (deadline > 0 && round == 1) round_end = petri_now() + 0.5 * (deadline - petri_now());
+    for (size_t i = 0; i < n; i++) {
+      if (cr.done[i]) continue;
+      const mcc_property *p = &ps->props[i];
+      /* share the round's remaining time equally among its open formulas */
+      if (deadline > 0) {
+        double left = round_end - petri_now();
+        copts.limits.deadline = petri_now() + (left > 0 ? left : 0) / (double)open;
+      }
+      open--;
+      petri_result r;
+      petri_result_init(&r);
+      petri_answer a = petri_check(cr.net, cr.targets[i], &copts, &r);
+      bool ok = answer(&cr, i, a, &r);
+      if (o->stats)
+        progress_say("zeta: %s: round %d: %s, %llu states/nodes, %.3f s", p->id, round, ok ? r.technique : "undecided",
+                     (unsigned long long)r.states, petri_now() - start);
+      /* without a time limit one round decides what can be decided */
+      if (!ok && (round == 2 || deadline <= 0 || (deadline > 0 && petri_now() >= deadline)))
+        cannot_compute(&cr, i, r.reason);
+      petri_result_free(&r);
+    }
+    if (deadline <= 0) break;
+  }
+  for (size_t i = 0; i < n; i++)
+    if (!cr.done[i]) cannot_compute(&cr, i, "timeout");
+  for (size_t i = 0; i < n; i++) pred_free(cr.targets[i]);
+  free(cr.targets);
+  free(cr.done);
   if (report_nsteps(rep)) report_set_evidence(rep, "firing-sequence", NULL);
-  report_stat(rep, "properties", "%zu", ps->n);
-  report_stat(rep, "decided", "%zu", decided);
+  report_stat(rep, "properties", "%zu", n);
+  report_stat(rep, "decided", "%zu", cr.decided);
   /* the file's verdict: unsafe when a property is violated, safe when all
    * hold, else unknown */
-  zeta_verdict v = decided == ps->n ? ZETA_SAFE : ZETA_UNKNOWN;
+  zeta_verdict v = cr.decided == n ? ZETA_SAFE : ZETA_UNKNOWN;
   for (size_t i = 0; i < report_nproperties(rep); i++)
     if (report_property_verdict(rep, i) == ZETA_UNSAFE) v = ZETA_UNSAFE;
   report_set_verdict(rep, v, v == ZETA_UNKNOWN ? "some formulas undecided" : NULL);
-  report_set_exit(rep, exit_code);
-  return exit_code;
+  report_set_exit(rep, cr.exit_code);
+  return cr.exit_code;
 }
 
 static void petri_free_input(void *m) {

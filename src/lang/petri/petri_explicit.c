@@ -21,12 +21,18 @@ typedef struct {
   const petri_net *n;
   const petri_limits *lim;
   uint32_t P;
-  petri_tok *store;   /* nstates * P */
+  /* Markings stored compactly (marking_code): a bitmap of the marked places,
+   * then each marked place's count - 1 in LEB128. A safe net's marking takes
+   * P/8 bytes plus one per token instead of 4 P. */
+  uint8_t *arena;
+  size_t narena, caparena;
+  size_t *off;        /* state s = arena[off[s], off[s + 1]) */
   uint32_t *parent, *via;
   size_t nstates, capstates;
   uint32_t *table;    /* state index + 1, 0 = empty */
   size_t captable;
   size_t max_bytes;
+  uint8_t *code;      /* scratch: the encoding of the marking being interned */
   /* stubborn set scratch */
   uint32_t *mark;     /* generation stamps per transition */
   uint32_t gen;
@@ -35,26 +41,73 @@ typedef struct {
   bool overflow, nomem;
 } expl;
 
-static uint64_t hash_marking(const petri_tok *m, uint32_t P) {
-  uint64_t h = 0x9e3779b97f4a7c15ull;
-  for (uint32_t i = 0; i < P; i++) {
-    h ^= m[i];
+/* Largest encoding of a marking: bitmap plus 5 bytes per place. */
+static size_t code_cap(uint32_t P) { return ((size_t)P + 7) / 8 + 5 * (size_t)P + 1; }
+
+static size_t marking_encode(const petri_tok *m, uint32_t P, uint8_t *out) {
+  size_t nb = ((size_t)P + 7) / 8, k = nb;
+  memset(out, 0, nb);
+  for (uint32_t p = 0; p < P; p++) {
+    if (!m[p]) continue;
+    out[p >> 3] |= (uint8_t)(1u << (p & 7));
+    for (uint32_t v = m[p] - 1;; v >>= 7) {
+      if (v < 0x80) { out[k++] = (uint8_t)v; break; }
+      out[k++] = (uint8_t)(0x80 | (v & 0x7f));
+    }
+  }
+  return k;
+}
+
+static void marking_decode(const uint8_t *in, uint32_t P, petri_tok *m) {
+  size_t k = ((size_t)P + 7) / 8;
+  for (uint32_t p = 0; p < P; p++) {
+    m[p] = 0;
+    if (!(in[p >> 3] & (1u << (p & 7)))) continue;
+    uint32_t v = 0;
+    for (unsigned sh = 0;; sh += 7) {
+      uint8_t b = in[k++];
+      v |= (uint32_t)(b & 0x7f) << sh;
+      if (!(b & 0x80)) break;
+    }
+    m[p] = v + 1;
+  }
+}
+
+static uint64_t hash_bytes(const uint8_t *b, size_t len) {
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t w;
+    memcpy(&w, b + i, 8);
+    h ^= w;
     h *= 0xff51afd7ed558ccdull;
     h ^= h >> 32;
   }
-  return h;
+  uint64_t w = 0;
+  memcpy(&w, b + i, len - i);
+  h ^= w;
+  h *= 0xff51afd7ed558ccdull;
+  return h ^ (h >> 29);
+}
+
+static const uint8_t *state_code(const expl *e, size_t s, size_t *len) {
+  *len = e->off[s + 1] - e->off[s];
+  return e->arena + e->off[s];
 }
 
 static size_t bytes_used(const expl *e) {
-  return e->capstates * ((size_t)e->P * sizeof(petri_tok) + 2 * sizeof(uint32_t)) + e->captable * sizeof(uint32_t);
+  return e->caparena + e->capstates * (sizeof(size_t) + 2 * sizeof(uint32_t)) + e->captable * sizeof(uint32_t);
 }
 
 static bool grow_table(expl *e) {
   size_t cap = e->captable ? 2 * e->captable : 1024;
+  if (e->max_bytes && bytes_used(e) + cap * sizeof(uint32_t) > e->max_bytes) return false;
   uint32_t *t = calloc(cap, sizeof *t);
-  if (!t) return false;
+  if (!t) { e->nomem = true; return false; }
   for (size_t s = 0; s < e->nstates; s++) {
-    size_t i = hash_marking(e->store + s * e->P, e->P) & (cap - 1);
+    size_t len;
+    const uint8_t *c = state_code(e, s, &len);
+    size_t i = hash_bytes(c, len) & (cap - 1);
     while (t[i]) i = (i + 1) & (cap - 1);
     t[i] = (uint32_t)s + 1;
   }
@@ -69,22 +122,33 @@ static int64_t intern(expl *e, const petri_tok *m, uint32_t parent, uint32_t via
   *is_new = false;
   if (2 * (e->nstates + 1) > e->captable) {
     if (e->nstates >= UINT32_MAX - 1) return -1;
-    if (!grow_table(e)) { e->nomem = true; return -1; }
+    if (!grow_table(e)) return -1;
   }
-  size_t i = hash_marking(m, e->P) & (e->captable - 1);
+  size_t len = marking_encode(m, e->P, e->code);
+  size_t i = hash_bytes(e->code, len) & (e->captable - 1);
   while (e->table[i]) {
     uint32_t s = e->table[i] - 1;
-    if (memcmp(e->store + (size_t)s * e->P, m, (size_t)e->P * sizeof *m) == 0) return s;
+    size_t l2;
+    const uint8_t *c = state_code(e, s, &l2);
+    if (l2 == len && memcmp(c, e->code, len) == 0) return s;
     i = (i + 1) & (e->captable - 1);
   }
-  if (e->nstates == e->capstates) {
+  if (e->lim->max_states && e->nstates >= e->lim->max_states) return -1;
+  if (e->narena + len > e->caparena) {
+    size_t cap = e->caparena ? 2 * e->caparena : 1 << 16;
+    while (cap < e->narena + len) cap *= 2;
+    if (e->max_bytes && bytes_used(e) + (cap - e->caparena) > e->max_bytes) return -1;
+    uint8_t *a = realloc(e->arena, cap);
+    if (!a) { e->nomem = true; return -1; }
+    e->arena = a;
+    e->caparena = cap;
+  }
+  if (e->nstates + 1 >= e->capstates) {
     size_t cap = e->capstates ? 2 * e->capstates : 1024;
-    if ((e->max_bytes && bytes_used(e) + (cap - e->capstates) * ((size_t)e->P * 4 + 8) > e->max_bytes) ||
-        (e->lim->max_states && e->nstates >= e->lim->max_states))
-      return -1;
-    petri_tok *st = realloc(e->store, cap * (e->P ? e->P : 1) * sizeof *st);
-    if (!st) { e->nomem = true; return -1; }
-    e->store = st;
+    if (e->max_bytes && bytes_used(e) + (cap - e->capstates) * (sizeof(size_t) + 8) > e->max_bytes) return -1;
+    size_t *of = realloc(e->off, (cap + 1) * sizeof *of);
+    if (!of) { e->nomem = true; return -1; }
+    e->off = of;
     uint32_t *pa = realloc(e->parent, cap * sizeof *pa);
     if (!pa) { e->nomem = true; return -1; }
     e->parent = pa;
@@ -94,7 +158,10 @@ static int64_t intern(expl *e, const petri_tok *m, uint32_t parent, uint32_t via
     e->capstates = cap;
   }
   size_t s = e->nstates++;
-  memcpy(e->store + s * e->P, m, (size_t)e->P * sizeof *m);
+  memcpy(e->arena + e->narena, e->code, len);
+  e->off[s] = e->narena;
+  e->narena += len;
+  e->off[s + 1] = e->narena;
   e->parent[s] = parent;
   e->via[s] = via;
   e->table[i] = (uint32_t)s + 1;
@@ -223,10 +290,12 @@ petri_answer petri_explicit(const petri_net *n, const petri_pred *target, const 
   petri_tok *m = malloc(((size_t)e.P + 1) * sizeof *m), *succ = malloc(((size_t)e.P + 1) * sizeof *succ);
   e.mark = calloc((size_t)n->ntrans + 1, sizeof *e.mark);
   e.work = malloc(((size_t)n->ntrans + 1) * sizeof *e.work);
+  e.code = malloc(code_cap(e.P));
   uint32_t *stack = NULL;
   size_t nstack = 0, capstack = 0, next = 0;
   bool is_new, incomplete = false;
-  if (!m || !succ || !e.mark || !e.work) { e.nomem = true; goto done; }
+  uint64_t polls = 0;
+  if (!m || !succ || !e.mark || !e.work || !e.code) { e.nomem = true; goto done; }
   if (intern(&e, n->m0, 0, 0, &is_new) < 0) goto done;
   if (pred_eval(n, target, n->m0)) { ans = PETRI_REACHABLE; goto done; }
   if (o->dfs) {
@@ -239,14 +308,16 @@ petri_answer petri_explicit(const petri_net *n, const petri_pred *target, const 
     uint32_t s;
     if (o->dfs) { if (!nstack) break; s = stack[--nstack]; }
     else { if (next >= e.nstates) break; s = (uint32_t)next++; }
-    if ((steps & 1023) == 0 && petri_limits_expired(e.lim)) { snprintf(r->reason, sizeof r->reason, "timeout"); goto done; }
-    memcpy(m, e.store + (size_t)s * e.P, (size_t)e.P * sizeof *m);
+    (void)steps;
+    marking_decode(e.arena + e.off[s], e.P, m);
     size_t nt;
     if (o->por) stubborn(&e, target, m);
     nt = o->por ? e.nwork : n->ntrans;
     for (size_t k = 0; k < nt; k++) {
       uint32_t t = o->por ? e.work[k] : (uint32_t)k;
       if (!petri_enabled(n, m, t)) continue;
+      /* polled per successor: one marking can have thousands of them */
+      if ((++polls & 255) == 0 && petri_limits_expired(e.lim)) { snprintf(r->reason, sizeof r->reason, "timeout"); goto done; }
       if (!petri_fire(n, m, t, succ)) { e.overflow = incomplete = true; continue; }
       int64_t id = intern(&e, succ, s, t, &is_new);
       if (id < 0) {
@@ -273,6 +344,6 @@ done:
   r->answer = ans;
   r->states = e.nstates;
   free(m); free(succ); free(e.mark); free(e.work); free(stack);
-  free(e.store); free(e.parent); free(e.via); free(e.table);
+  free(e.arena); free(e.off); free(e.code); free(e.parent); free(e.via); free(e.table);
   return ans;
 }

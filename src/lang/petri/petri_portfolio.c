@@ -8,6 +8,9 @@
 #include <string.h>
 #include "lang/petri/petri_explicit.h"
 
+/* Largest places x transitions product for the transition-system engines. */
+#define PETRI_TS_MAX_CELLS 250000u
+
 static petri_answer run_explicit(const petri_net *n, const petri_pred *target, const petri_check_opts *o,
                                  const petri_limits *l, petri_result *r) {
   petri_explicit_opts eo = {o->dfs, !o->no_por};
@@ -58,9 +61,23 @@ petri_answer petri_check(const petri_net *n, const petri_pred *target, const pet
   if (run_explicit(n, target, o, &l, r) != PETRI_UNKNOWN) return r->answer;
   petri_result_free(r);
   petri_result_init(r);
-  l = slice(&o->limits, o->ts_engine ? 0.6 : 1.0, 0);
-  if (run_secegar(n, target, o, &l, r) != PETRI_UNKNOWN || !o->ts_engine) return r->answer;
-  petri_result_free(r);
-  petri_result_init(r);
-  return o->ts_engine(n, target, &o->limits, r);
+  /* The transition-system encoding has one term per place and transition
+   * pair: beyond that size its construction alone outlasts any budget. */
+  bool ts = o->ts_engine && (uint64_t)n->nplaces * n->ntrans <= PETRI_TS_MAX_CELLS;
+  l = slice(&o->limits, ts ? 0.6 : 0.8, 0);
+  if (run_secegar(n, target, o, &l, r) != PETRI_UNKNOWN) return r->answer;
+  if (ts) {
+    petri_result_free(r);
+    petri_result_init(r);
+    l = slice(&o->limits, 0.7, 0);
+    if (o->ts_engine(n, target, &l, r) != PETRI_UNKNOWN) return r->answer;
+  }
+  /* An engine that gave up early hands the rest of the time to explicit
+   * search (complete on finite state spaces). */
+  if (o->limits.deadline > 0 && o->limits.deadline - petri_now() > 0.05) {
+    petri_result_free(r);
+    petri_result_init(r);
+    if (run_explicit(n, target, o, &o->limits, r) != PETRI_UNKNOWN) return r->answer;
+  }
+  return r->answer;
 }

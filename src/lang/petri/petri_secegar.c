@@ -779,22 +779,140 @@ static void ctx_free(se_ctx *c, pred_dnf *dnf) {
   pred_dnf_free(dnf);
 }
 
+/* ---- trap constraints ---- */
+
+/* The largest trap inside the places empty in m' (a trap Q: every live
+ * transition that takes from Q also puts into Q, so a marked trap stays
+ * marked). Marked initially but empty in m' refutes m'; the constraint
+ * "Q keeps a token", sum_t (sum_{p in Q} C(p,t)) x_t >= 1 - m0(Q), is valid
+ * for every reachable marking. Returns false when there is no such trap. */
+static bool trap_row(const se_ctx *c, const int64_t *x, se_row *row) {
+  const petri_net *n = c->n;
+  bool *in = calloc((size_t)n->nplaces + 1, sizeof *in);
+  int64_t *m = malloc(((size_t)n->nplaces + 1) * sizeof *m);
+  int64_t *coef = calloc((size_t)n->ntrans + 1, sizeof *coef);
+  bool ok = false;
+  if (!in || !m || !coef) goto out;
+  for (uint32_t p = 0; p < n->nplaces; p++) m[p] = n->m0[p];
+  for (uint32_t t = 0; t < n->ntrans; t++)
+    for (uint32_t i = n->eff_at[t]; i < n->eff_at[t + 1]; i++) m[n->eff[i].place] += n->eff[i].delta * x[t];
+  for (uint32_t p = 0; p < n->nplaces; p++) in[p] = m[p] == 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t p = 0; p < n->nplaces; p++) {
+      if (!in[p]) continue;
+      for (uint32_t i = n->cons_at[p]; i < n->cons_at[p + 1] && in[p]; i++) {
+        uint32_t t = n->cons[i];
+        if (c->dead[t]) continue;
+        bool puts_back = false;
+        for (uint32_t k = n->post_at[t]; k < n->post_at[t + 1] && !puts_back; k++) puts_back = in[n->post[k].place];
+        if (!puts_back) in[p] = false, changed = true;
+      }
+    }
+  }
+  int64_t marked = 0;
+  for (uint32_t p = 0; p < n->nplaces; p++)
+    if (in[p]) {
+      marked += n->m0[p];
+      for (uint32_t k = 0; k < 2; k++) {
+        const uint32_t *at = k ? n->dec_at : n->inc_at, *list = k ? n->dec : n->inc;
+        for (uint32_t j = at[p]; j < at[p + 1]; j++) {
+          uint32_t t = list[j];
+          for (uint32_t e = n->eff_at[t]; e < n->eff_at[t + 1]; e++)
+            if (n->eff[e].place == p) coef[t] += n->eff[e].delta;
+        }
+      }
+    }
+  if (!marked) goto out;
+  uint32_t k = 0;
+  for (uint32_t t = 0; t < n->ntrans; t++) k += coef[t] != 0;
+  row->n = k;
+  row->rhs = 1 - marked;
+  row->t = malloc((k ? k : 1) * sizeof *row->t);
+  row->c = malloc((k ? k : 1) * sizeof *row->c);
+  if (!row->t || !row->c) { free(row->t); free(row->c); goto out; }
+  k = 0;
+  for (uint32_t t = 0; t < n->ntrans; t++)
+    if (coef[t]) row->t[k] = t, row->c[k++] = coef[t];
+  ok = true;
+out:
+  free(in); free(m); free(coef);
+  return ok;
+}
+
+#define SE_MAX_TRAPS 64
+
+/* The state equation of one cube, refined by trap constraints until it is
+ * infeasible (true) or no marked trap refutes its solution (false). */
+static bool cube_refuted(se_ctx *c, size_t cube, int64_t *x, bool *traps) {
+  se_row rows[SE_MAX_TRAPS];
+  size_t nrows = 0;
+  bool refuted = false;
+  int64_t obj;
+  for (;;) {
+    ilp_status st = solve(c, cube, rows, nrows, x, &obj);
+    if (st == ILP_INFEASIBLE) { refuted = true; break; }
+    if (st != ILP_FEASIBLE || nrows == SE_MAX_TRAPS || petri_limits_expired(c->lim)) break;
+    if (!trap_row(c, x, &rows[nrows])) break;
+    nrows++;
+    *traps = true;
+  }
+  for (size_t i = 0; i < nrows; i++) row_free(&rows[i]);
+  return refuted;
+}
+
+/* Is the target p refuted by the state equation (with traps)? A target
+ * whose DNF is too large is weakened instead: a conjunction is refuted when
+ * one conjunct is, a disjunction when every disjunct is (each a weaker
+ * target than p, so the refutation still holds for p). */
+static bool refute(se_ctx *c, const petri_pred *p, int64_t *x, bool *traps) {
+  pred_dnf d = {0};
+  if (pred_to_dnf(c->n, p, SE_MAX_CUBES, &d)) {
+    c->dnf = &d;
+    bool all = true;
+    for (size_t i = 0; i < d.n && all; i++) all = cube_refuted(c, i, x, traps);
+    c->dnf = NULL;
+    pred_dnf_free(&d);
+    return all;
+  }
+  if (petri_limits_expired(c->lim)) return false;
+  if (p->op == PRED_AND) {
+    for (uint32_t i = 0; i < p->n; i++)
+      if (refute(c, p->kids[i], x, traps)) return true;
+    return false;
+  }
+  if (p->op == PRED_OR) {
+    for (uint32_t i = 0; i < p->n; i++)
+      if (!refute(c, p->kids[i], x, traps)) return false;
+    return true;
+  }
+  return false;
+}
+
 petri_answer secegar_state_equation(const petri_net *n, const petri_pred *target, const petri_limits *l,
                                     petri_result *r) {
+  static const petri_limits nolimits = {0};
   secegar_opts o = {SECEGAR_HYBRID, false};
   se_ctx c;
-  pred_dnf dnf = {0};
+  memset(&c, 0, sizeof c);
+  c.n = n;
+  c.o = &o;
+  c.lim = l ? l : &nolimits;
+  glp_term_out(GLP_OFF);
   snprintf(r->technique, sizeof r->technique, "STATE_EQUATION");
-  if (!ctx_init(&c, n, target, &o, l, &dnf, r)) return r->answer = PETRI_UNKNOWN;
-  bool all_infeasible = true;
-  int64_t *x = malloc(((size_t)n->ntrans + 1) * sizeof *x), obj;
-  for (size_t i = 0; i < dnf.n && all_infeasible; i++)
-    all_infeasible = x && solve(&c, i, NULL, 0, x, &obj) == ILP_INFEASIBLE;
+  c.dead = calloc((size_t)n->ntrans + 1, sizeof *c.dead);
+  int64_t *x = malloc(((size_t)n->ntrans + 1) * sizeof *x);
+  bool refuted = false, traps = false;
+  if (c.dead && x) {
+    siphon_dead(n, c.dead);
+    refuted = refute(&c, target, x, &traps);
+  }
   free(x);
+  free(c.dead);
   r->states = c.ilps;
-  ctx_free(&c, &dnf);
-  if (!all_infeasible) snprintf(r->reason, sizeof r->reason, "state equation feasible");
-  return r->answer = all_infeasible ? PETRI_UNREACHABLE : PETRI_UNKNOWN;
+  if (traps) snprintf(r->technique, sizeof r->technique, "STATE_EQUATION TRAPS");
+  if (!refuted) snprintf(r->reason, sizeof r->reason, "state equation feasible");
+  return r->answer = refuted ? PETRI_UNREACHABLE : PETRI_UNKNOWN;
 }
 
 petri_answer secegar_check(const petri_net *n, const petri_pred *target, const secegar_opts *o,

@@ -1979,9 +1979,23 @@ static void written(lw *L, const cJSON *n, bool *w, bool *all) {
  * the variables it writes havocked, the invariants assumed; one arbitrary
  * iteration must keep them; the exit has the invariants and the negated
  * condition. A do-while runs its body once first. */
+/* One run of a loop body from in, break and continue going to brk and
+ * cont; returns where the continues (and the fall-through) meet. */
+static ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *cont) {
+  frame *F = L->F;
+  ctxlist *ob = F->brk, *oc = F->cont;
+  F->brk = brk;
+  F->cont = cont;
+  stmt(L, in, body);
+  F->brk = ob;
+  F->cont = oc;
+  list_push(L, cont, in);
+  return merge(L, cont, "cont");
+}
+
 static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
-  ctxlist brk = {0}, cont = {0}, *ob = F->brk, *oc = F->cont;
+  ctxlist brk = {0}, cont = {0};
   const cJSON *inv[32];
   int ann[32], ninv = 0;
   const cJSON *stl = is(body, "Block") ? child(body, "statements") : NULL;
@@ -1995,13 +2009,7 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
   sol_site_kind entry_kind = SITE_LOOP_ENTRY;
   if (do_while) {   /* solc-verify: on entry too, before the first run */
     for (int i = 0; i < ninv && !c->dead; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, SITE_LOOP_ENTRY, ann[i], s, NULL));
-    F->brk = &brk;
-    F->cont = &cont;
-    stmt(L, c, body);
-    F->brk = ob;
-    F->cont = oc;
-    list_push(L, &cont, c);
-    *c = merge(L, &cont, "cont");
+    *c = loop_body(L, c, body, &brk, &cont);
     if (!c->dead) {
       ctx t, f;
       split(L, c, expr(L, c, cond).v[0], &t, &f);
@@ -2027,13 +2035,7 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
     memset(&out, 0, sizeof out);
     out.dead = true;
     if (cond && !cJSON_IsNull(cond)) split(L, &in, expr(L, &in, cond).v[0], &in, &out);
-    F->brk = &brk;
-    F->cont = &cont;
-    stmt(L, &in, body);
-    F->brk = ob;
-    F->cont = oc;
-    list_push(L, &cont, &in);
-    ctx end = merge(L, &cont, "cont");
+    ctx end = loop_body(L, &in, body, &brk, &cont);
     if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
     for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
     /* an iteration's overflow does not survive the havoc: checked here */
@@ -2046,7 +2048,7 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
 static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
   if (L->mod) { loop_modular(L, c, s, cond, body, next, do_while); return; }
-  ctxlist brk = {0}, cont = {0}, *ob = F->brk, *oc = F->cont;
+  ctxlist brk = {0}, cont = {0};
   char what[64];
   snprintf(what, sizeof what, "%s.loop%u", F->name, sol_line(L->a, s, NULL));
   uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
@@ -2059,13 +2061,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
     val v = expr(L, &in, cond);
     split(L, &in, v.v[0], &in, &out);
   }
-  F->brk = &brk;
-  F->cont = &cont;
-  stmt(L, &in, body);
-  F->brk = ob;
-  F->cont = oc;
-  list_push(L, &cont, &in);
-  ctx end = merge(L, &cont, "cont");
+  ctx end = loop_body(L, &in, body, &brk, &cont);
   if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
   if (do_while && !end.dead && cond) {
     val v = expr(L, &end, cond);

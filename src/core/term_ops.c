@@ -19,8 +19,8 @@ static term_t rebuild(term_t t, const term_t *args) {
   if (n == 0) return t;
   if (op == OP_CONST_ARRAY) return term_const_array(term_type(t), args[0]);
   term_node *nd = term_node_of(t);
-  uint32_t params[2] = {0, 0};
-  for (uint32_t i = 0; i < nd->nparams && i < 2; i++) params[i] = term_param(t, i);
+  uint32_t params[3] = {0, 0, 0};
+  for (uint32_t i = 0; i < nd->nparams && i < 3; i++) params[i] = term_param(t, i);
   return term_make(op, n, args, nd->nparams, params);
 }
 

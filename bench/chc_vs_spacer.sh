@@ -12,7 +12,9 @@
 # (unlabelled tasks: any sat/unsat answer; z3's answers are not checked,
 # zeta's are); wrong = contradicting the label; disagree = zeta vs z3 on
 # unlabelled tasks. Ratio: median over commonly solved tasks of
-# zeta time / z3 time. Rows go to bench/results/chc_vs_spacer.tsv.
+# zeta time / z3 time. Rows go to bench/results/chc_vs_spacer.tsv; with
+# KEEP=1 the rows of configurations not run now are kept from the last run
+# (so z3 and zeta can be measured at different times and compared).
 set -u
 zeta=${1:-build/zeta}; to=${2:-20}; shift 2 2>/dev/null || shift $#
 dirs=("$@")
@@ -42,6 +44,9 @@ one() {  # config -> rows "track task expected config answer seconds rc"
   done
 }
 : >"$out.rows"
+if [ "${KEEP:-0}" = 1 ] && [ -f "$out" ]; then
+  awk -F'\t' -v cs=" $configs " 'NR > 1 && index(cs, " " $4 " ") == 0' "$out" >"$out.rows"
+fi
 par=()
 for c in $configs; do
   if [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; then one "$c" >"$out.$c" & par+=("$c")

@@ -111,11 +111,16 @@ static void print_rec(FILE *out, term_t t, const let_env *env, bool define) {
     fputc('(', out);
     term_print_symbol(out, type_dt_field_name((type_t)term_param(t, 0), term_param(t, 1), term_param(t, 2)));
     break;
-  case OP_DT_IS:
-    fputs("((_ is ", out);
-    term_print_symbol(out, type_dt_ctor_name((type_t)term_param(t, 0), term_param(t, 1)));
-    fputc(')', out);
+  case OP_DT_IS: {   /* is-C, not (_ is C): Z3 4.8 reads only the former, cvc5 both */
+    const char *c = type_dt_ctor_name((type_t)term_param(t, 0), term_param(t, 1));
+    size_t n = strlen(c) + 4;
+    char *name = xmalloc(n);
+    snprintf(name, n, "is-%s", c);
+    fputc('(', out);
+    term_print_symbol(out, name);
+    free(name);
     break;
+  }
   case OP_CONST_ARRAY:
     fputs("((as const ", out);
     type_print(out, term_type(t));

@@ -909,7 +909,7 @@ term_t z3conv_model_value(z3conv *c, Z3_model m, term_t t) {
   term_t r = from_z3_rec(c, m, out);
   Z3_dec_ref(c->ctx, out);
   if (r != NULL_TERM && !term_is_const(r) && type_kind_of(term_type(r)) != TYPE_ARRAY &&
-      type_kind_of(term_type(r)) != TYPE_SORT)
+      type_kind_of(term_type(r)) != TYPE_SORT && !(type_kind_of(term_type(r)) == TYPE_DATATYPE && term_is_value(r)))
     return tfail(c, "model value is not a literal");
   return r;
 }

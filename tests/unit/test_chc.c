@@ -51,6 +51,15 @@ static const char *array_unsafe =
     " (=> (and (A a i) (< i 2) (= b (store a (+ i 1) (+ (select a i) 1))) (= j (+ i 1))) (A b j))))\n"
     "(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (A a i) (= (select a 2) 5)) false)))\n";
 
+/* recursive datatypes: lengths of lists (safe: a list of length 2 is never
+ * empty; unsafe: length 2 is reached) */
+#define ADT_DECLS "(set-logic HORN)\n(declare-datatypes ((Nat 0) (Lst 0)) (((Z) (S (pred Nat))) ((nil) (cons (hd Int) (tl Lst)))))\n" \
+  "(declare-fun Len (Lst Nat) Bool)\n" \
+  "(assert (forall ((l Lst)) (=> (= l nil) (Len l Z))))\n" \
+  "(assert (forall ((l Lst) (n Nat) (x Int)) (=> (Len l n) (Len (cons x l) (S n)))))\n"
+static const char *adt_safe = ADT_DECLS "(assert (forall ((l Lst) (n Nat)) (=> (and (Len l n) (= n (S (S Z))) (is-nil l)) false)))\n";
+static const char *adt_unsafe = ADT_DECLS "(assert (forall ((l Lst) (n Nat)) (=> (and (Len l n) (= n (S (S Z))) ((_ is cons) l)) false)))\n";
+
 static chc_parse_status parse(const char *text, chc_system *s, char **msg) {
   chc_init(s);
   return chc_parse_string("t.smt2", text, s, msg);
@@ -307,6 +316,9 @@ static void test_pa(void) {
   run_engine(chc_pa_solve, nonlinear_safe, CHC_SAT);
   run_engine(chc_pa_solve, nonlinear_unsafe, CHC_UNSAT);
   run_engine(chc_pa_solve, array_unsafe, CHC_UNSAT);
+  /* derivation values are constructor terms (regression: model values of
+   * datatype sort were refused as non-literals) */
+  run_engine(chc_pa_solve, adt_unsafe, CHC_UNSAT);
 }
 
 static void test_spacer(void) {
@@ -316,6 +328,8 @@ static void test_spacer(void) {
   run_engine(spacer_engine, nonlinear_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, array_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, nullary_unsafe, CHC_UNSAT);
+  run_engine(spacer_engine, adt_safe, CHC_SAT);
+  run_engine(spacer_engine, adt_unsafe, CHC_UNSAT);
 }
 
 /* Z3 on the file: models map back to our predicates by name (nullary ones
@@ -367,6 +381,7 @@ static void test_spacer_nullary_cycles(void) {
 }
 
 static void test_spacer_file(void) {
+  file_engine_case(adt_safe, CHC_SAT);
   file_engine_case(counter_safe, CHC_SAT);
   file_engine_case(nonlinear_safe, CHC_SAT);
   file_engine_case(counter_unsafe, CHC_UNSAT);
@@ -394,6 +409,24 @@ static void test_read_model(void) {
   free(failed); free(und);
   CHECK(!chc_read_model(&s, "m", "(define-fun Inv ((A Bool)) Bool A)", interp, &msg));
   free(msg);
+  chc_free(&s);
+  /* a model over datatypes: the reader declares the datatypes of the
+   * predicates; the wrong model fails with both solvers */
+  CHECK(parse(adt_safe, &s, &msg) == CHC_PARSE_OK);
+  const char *good = "(define-fun Len ((l Lst) (n Nat)) Bool (= ((_ is nil) l) (= n Z)))";   /* both tester spellings read */
+  const char *bad = "(define-fun Len ((l Lst) (n Nat)) Bool (= n Z))";
+  solver *c5 = solver_new("smtlib:cvc5 --incremental --lang smt2", NULL);
+  CHECK(c5 != NULL);
+  for (int k = 0; k < 2 && c5; k++) {
+    solver *v = k ? c5 : z;
+    CHECK(chc_read_model(&s, "m", good, interp, &msg));
+    CHECK(chc_check_model(&s, interp, v, &failed, &und) == 0);
+    free(failed); free(und);
+    CHECK(chc_read_model(&s, "m", bad, interp, &msg));
+    CHECK(chc_check_model(&s, interp, v, &failed, &und) == 1 && !und[0]);
+    free(failed); free(und);
+  }
+  if (c5) solver_free(c5);
   solver_free(z);
   chc_free(&s);
 }

@@ -17,6 +17,8 @@
 # (so z3 and zeta can be measured at different times and compared).
 set -u
 zeta=${1:-build/zeta}; to=${2:-20}; shift 2 2>/dev/null || shift $#
+# a private copy: rebuilding build/zeta during a run must not disturb it
+zcopy=$(mktemp); cp "$zeta" "$zcopy"; chmod +x "$zcopy"; zeta=$zcopy; trap 'rm -f "$zcopy"' EXIT
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
   b=../shared/benchmarks
@@ -26,22 +28,26 @@ configs=${CONFIGS:-"z3 zeta-own zeta"}
 res=bench/results; mkdir -p "$res"
 out=$res/chc_vs_spacer.tsv
 one() {  # config -> rows "track task expected config answer seconds rc"
-  local c=$1 d f b exp s e a rc
+  local c=$1 d f b exp s e a rc tmp
+  tmp=$(mktemp)
   for d in "${dirs[@]}"; do
     for f in "$d"/*.smt2; do
       b=$(basename "$f" .smt2)
       exp=$(sed -n 's/.*expected_verdict: *//p' "${f%.smt2}.yml" | head -1)
       s=$(date +%s.%N)
       case $c in
-        zeta) a=$(timeout $((to + 5)) "$zeta" --timeout "$to" "$f" 2>/dev/null | head -1); rc=${PIPESTATUS[0]} ;;
-        zeta-own) a=$(timeout $((to + 5)) "$zeta" --algorithm own --timeout "$to" "$f" 2>/dev/null | head -1); rc=${PIPESTATUS[0]} ;;
-        z3) a=$(timeout "$to" z3 "$f" 2>/dev/null | head -1); rc=${PIPESTATUS[0]} ;;
+        zeta) timeout $((to + 5)) "$zeta" --timeout "$to" "$f" >"$tmp" 2>/dev/null ;;
+        zeta-own) timeout $((to + 5)) "$zeta" --algorithm own --timeout "$to" "$f" >"$tmp" 2>/dev/null ;;
+        z3) timeout "$to" z3 "$f" >"$tmp" 2>/dev/null ;;
       esac
+      rc=$?
       e=$(date +%s.%N)
+      a=$(head -1 "$tmp")
       case $a in sat|unsat) ;; *) a=unknown ;; esac
       printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc"
     done
   done
+  rm -f "$tmp"
 }
 : >"$out.rows"
 if [ "${KEEP:-0}" = 1 ] && [ -f "$out" ]; then

@@ -248,6 +248,9 @@ uint32_t term_free_vars_n(uint32_t n, const term_t *ts, bool with_funs, term_t *
 bool term_has_free_var(term_t t, term_t v);
 /* Simultaneous substitution of from[i] by to[i] (any terms of equal type). */
 term_t term_subst(term_t t, uint32_t n, const term_t *from, const term_t *to);
+/* The same in place on ts[0..nt) (NULL_TERM entries stay), sharing one
+ * map and one memo: for many terms over the same variables. */
+void term_subst_many(uint32_t nt, term_t *ts, uint32_t n, const term_t *from, const term_t *to);
 /* Adds k to the index of every free variable (x@i -> x@i+k). */
 term_t term_shift(term_t t, int32_t k);
 /* Primes: the same as term_shift(t, 1). */

@@ -112,6 +112,18 @@ term_t term_subst(term_t t, uint32_t n, const term_t *from, const term_t *to) {
   return r;
 }
 
+void term_subst_many(uint32_t nt, term_t *ts, uint32_t n, const term_t *from, const term_t *to) {
+  term_map map, memo;
+  term_map_init(&map);
+  term_map_init(&memo);
+  for (uint32_t i = 0; i < n; i++) term_map_put(&map, from[i], to[i]);
+  rewriter rw = {.map = &map};
+  for (uint32_t i = 0; i < nt; i++)
+    if (ts[i] != NULL_TERM) ts[i] = rewrite(&rw, ts[i], &memo);
+  term_map_free(&memo);
+  term_map_free(&map);
+}
+
 static bool is_function_symbol(term_t v) { return type_kind_of(term_type(v)) == TYPE_FUN; }
 
 static term_t shift_var(term_t v, void *ctx) {

@@ -174,6 +174,7 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
     if (!chc_replay(norm, &res->deriv, 30000)) {
       rc = report_unknown(r, "the derivation did not replay");
       progress_say("zeta: %s answered unsat without a replayable derivation", res->engine);
+      if (o->verbose >= 2) chc_write_derivation(stderr, norm, &res->deriv);
     } else {
       lang_capture c;
       chc_write_derivation(lang_capture_open(&c), norm, &res->deriv);

@@ -60,6 +60,16 @@ static const char *array_unsafe =
 static const char *adt_safe = ADT_DECLS "(assert (forall ((l Lst) (n Nat)) (=> (and (Len l n) (= n (S (S Z))) (is-nil l)) false)))\n";
 static const char *adt_unsafe = ADT_DECLS "(assert (forall ((l Lst) (n Nat)) (=> (and (Len l n) (= n (S (S Z))) ((_ is cons) l)) false)))\n";
 
+/* Z3 folds the fact T(a) into the clause and drops the atom from its proof;
+ * the two P premises have one predicate (regression: the derivation was
+ * lost: atoms were matched to premises in order, dropped ones only when
+ * nullary) */
+static const char *folded_fact_unsafe =
+    "(set-logic HORN)\n(declare-fun T (Int) Bool)\n(declare-fun P (Int Int) Bool)\n(declare-fun Q (Int) Bool)\n"
+    "(assert (forall ((a Int)) (T a)))\n(assert (P 0 1))\n(assert (P 1 5))\n"
+    "(assert (forall ((a Int) (b Int) (c Int) (d Int) (t Int) (z Int)) (=> (and (P a b) (T t) (P c d) (= a 1) (= c 0) (= t (- d 1)) (= z (+ b d t))) (Q z))))\n"
+    "(assert (forall ((z Int)) (=> (and (Q z) (= z 6)) false)))\n";
+
 static chc_parse_status parse(const char *text, chc_system *s, char **msg) {
   chc_init(s);
   return chc_parse_string("t.smt2", text, s, msg);
@@ -328,6 +338,7 @@ static void test_spacer(void) {
   run_engine(spacer_engine, nonlinear_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, array_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, nullary_unsafe, CHC_UNSAT);
+  run_engine(spacer_engine, folded_fact_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, adt_safe, CHC_SAT);
   run_engine(spacer_engine, adt_unsafe, CHC_UNSAT);
 }

@@ -15,6 +15,8 @@ typedef struct {
   chc_answer answer;
   const char *reason;    /* for unknown (static text) */
   term_t *interp;        /* sat: npreds interpretations (malloc'd), else NULL */
+  bool complete;         /* sat: interp covers the input system's predicates
+                            as they are (no expansion from the normal form) */
   chc_derivation deriv;  /* unsat: may be empty if the engine gives none */
   const char *engine;    /* which engine answered */
 } chc_result;
@@ -28,7 +30,8 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
 /* Z3 on the input file itself, exactly as `z3 FILE` runs it (the HORN
  * solver: Z3's preprocessing, then Spacer). Spacer is sensitive to the order
  * of clauses and variables, so this is the peer's own run. sat: a model for
- * s's predicates (matched by name; s must be the file's system); unsat: no
+ * s's predicates (matched by name; s must be the file's system; complete
+ * set); unsat: no
  * derivation (find one with chc_spacer_solve). */
 void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
 

@@ -546,6 +546,7 @@ void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_lim
         out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
         if (file_model(conv, m, s, out->interp)) {
           out->answer = CHC_SAT;
+          out->complete = true;
         } else {
           out->reason = "spacer: model not translated";
           free(out->interp);

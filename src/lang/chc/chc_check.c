@@ -119,7 +119,7 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
   if (res->answer == CHC_SAT) {
     term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
     for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = res->interp[p];
-    chc_expand_model(norm, interp);
+    if (!res->complete) chc_expand_model(norm, interp);   /* a model of the input as is stays quantifier-free */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     solver *z = solver_new_z3();
     solver_set_timeout(z, 10000);

@@ -140,6 +140,12 @@ static bool sp_rule(sp_ctx *c, uint32_t idx) {
 }
 
 static uint32_t rel_index(sp_ctx *c, Z3_func_decl d) {
+  if (!c->rel) {   /* the input file's relations: by name */
+    const char *name = Z3_get_symbol_string(c->z, Z3_get_decl_name(c->z, d));
+    for (uint32_t p = 0; p < c->s->npreds; p++)
+      if (strcmp(c->s->preds[p].name, name) == 0 && Z3_get_domain_size(c->z, d) == c->s->preds[p].arity) return p;
+    return CHC_FALSE;
+  }
   for (uint32_t p = 0; p <= c->s->npreds; p++)
     if (Z3_is_eq_func_decl(c->z, c->rel[p], d)) return p;
   return CHC_FALSE;
@@ -242,13 +248,18 @@ static uint32_t proof_node_new(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *
   if (Z3_get_ast_kind(z, concl) != Z3_APP_AST) return CHC_FALSE;
   Z3_app capp = Z3_to_app(z, concl);
   uint32_t head = rel_index(c, Z3_get_app_decl(z, capp));
-  /* Z3's own query!N wrapper around Err: look through it */
-  if (head == CHC_FALSE && na == 3) return proof_node(c, Z3_get_app_arg(z, app, 1), d, slv, depth + 1);
+  /* Z3's own query!N: around Err (our rules), look through it; else (the
+   * input file's rules) it stands for a query clause of ours, matched
+   * below with the premises */
+  if (head == CHC_FALSE && na == 3) {
+    uint32_t k = proof_node(c, Z3_get_app_arg(z, app, 1), d, slv, depth + 1);
+    if (k != CHC_FALSE && c->s->clauses[d->nodes[k].clause].head.pred == CHC_FALSE) return k;
+  }
   /* premises: args 1..na-2 */
   uint32_t np = na >= 2 ? na - 2 : 0;
   uint32_t *kids = xcalloc(np + 1, sizeof *kids);
   uint32_t *kpred = xcalloc(np + 1, sizeof *kpred);
-  bool ok = head != CHC_FALSE || Z3_get_app_num_args(z, capp) == 0;
+  bool ok = true;
   for (uint32_t i = 0; i < np && ok; i++) {
     kids[i] = proof_node(c, Z3_get_app_arg(z, app, i + 1), d, slv, depth + 1);
     ok = kids[i] != CHC_FALSE;
@@ -519,16 +530,27 @@ static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *in
   return ok;
 }
 
-void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
+/* Z3 on the file; with want_derivation the context makes proofs and an
+ * unsat answer comes with a derivation over s (the input's clauses). */
+static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, bool want_derivation,
+                     chc_result *out) {
   memset(out, 0, sizeof *out);
   out->answer = CHC_UNKNOWN;
   out->engine = "spacer (Z3 on the input file)";
   out->reason = "spacer: out of memory";
-  Z3_context z = z3conv_mk_context();
+  Z3_context z = z3conv_mk_context_proofs(want_derivation);
   if (!z) return;
   z3conv *conv = z3conv_new(z);
   Z3_solver slv = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "HORN"));
   Z3_solver_inc_ref(z, slv);
+  if (want_derivation) {   /* keep the file's rules as they are: the proof must map onto them */
+    Z3_params p = Z3_mk_params(z);
+    Z3_params_inc_ref(z, p);
+    const char *off[] = {"fp.xform.inline_eager", "fp.xform.inline_linear", "fp.xform.slice"};
+    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, off[i]), false);
+    Z3_solver_set_params(z, slv, p);
+    Z3_params_dec_ref(z, p);
+  }
   Z3_solver_from_file(z, slv, path);
   out->reason = "spacer: Z3 did not read the file";
   if (conv && !z3conv_failed(z, NULL) && !limits_expired(lim)) {
@@ -538,7 +560,15 @@ void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_lim
     bool fired = watchdog_stop(&w);
     out->reason = fired ? "timeout" : "spacer: unknown";
     if (r == Z3_L_FALSE) {
-      out->answer = CHC_UNSAT;   /* no derivation: the caller finds one */
+      out->answer = CHC_UNSAT;   /* without proofs no derivation: the caller finds one */
+      Z3_ast pr = want_derivation ? Z3_solver_get_proof(z, slv) : NULL;
+      if (pr && !z3conv_failed(z, NULL)) {
+        Z3_inc_ref(z, pr);
+        sp_ctx c = {.z = z, .conv = conv, .s = s};
+        proof_to_derivation(&c, pr, &out->deriv);
+        out->complete = out->deriv.n > 0;
+        Z3_dec_ref(z, pr);
+      }
     } else if (r == Z3_L_TRUE) {
       Z3_model m = Z3_solver_get_model(z, slv);
       if (m) {
@@ -559,4 +589,12 @@ void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_lim
   Z3_solver_dec_ref(z, slv);
   if (conv) z3conv_free(conv);
   Z3_del_context(z);
+}
+
+void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  file_run(path, s, lim, false, out);
+}
+
+void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  file_run(path, s, lim, true, out);
 }

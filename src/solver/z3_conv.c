@@ -23,10 +23,13 @@ struct z3conv {
 
 static void z3conv_on_error(Z3_context ctx, Z3_error_code e) { (void)ctx; (void)e; }
 
-Z3_context z3conv_mk_context(void) {
+Z3_context z3conv_mk_context(void) { return z3conv_mk_context_proofs(false); }
+
+Z3_context z3conv_mk_context_proofs(bool proofs) {
   Z3_config cfg = Z3_mk_config();
   if (!cfg) return NULL;
   Z3_set_param_value(cfg, "model", "true");
+  if (proofs) Z3_set_param_value(cfg, "proof", "true");
   Z3_context ctx = Z3_mk_context_rc(cfg);
   Z3_del_config(cfg);
   if (ctx) Z3_set_error_handler(ctx, z3conv_on_error);

@@ -69,9 +69,10 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
 
 /* Spacer: Z3 on the input file when there is one (the peer's own run; see
  * chc_spacer_solve_file); after unsat again with proofs and without Z3's
- * inlining, for a derivation over the input's clauses; else, or when that
- * derivation does not map onto them, on our normalized clauses with
- * proofs. */
+ * inlining, for a derivation over the input's clauses (ADT-LIA-050: 0.6 s
+ * against 7 s on the normal form; LIA-235: 11 s against 2.5 s); else, or
+ * when that derivation does not map onto them, on our normalized clauses
+ * with proofs. */
 static void run_spacer(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
                        chc_result *r) {
   if (strcmp(file, "-") != 0) {
@@ -79,8 +80,10 @@ static void run_spacer(const char *file, const chc_system *sys, const chc_system
     if (r->answer == CHC_SAT) return;
     bool unsat = r->answer == CHC_UNSAT;
     chc_result_free(r);
-    if (unsat) {
-      chc_spacer_derive_file(file, sys, lim, r);
+    if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
+      zeta_limits half = *lim;
+      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+      chc_spacer_derive_file(file, sys, &half, r);
       if (r->answer == CHC_UNSAT && r->complete) return;
       chc_result_free(r);
     }

@@ -1,44 +1,92 @@
 #!/usr/bin/env bash
-# zeta against Z3's Spacer (`z3 FILE`) on the CHC-COMP tasks, same time limit.
-#   bench/chc_vs_spacer.sh [ZETA] [TIMEOUT=20] [DIR=../shared/benchmarks/chc]
-# Configurations: z3 (the peer), zeta (portfolio, Spacer as one engine
-# among zeta's own), zeta-own (--algorithm own: zeta's engines only).
-# z3 and zeta-own are single-threaded and run side by side (one core each);
-# the portfolio uses two processes and runs alone. Prints solved counts,
-# wrong answers (must be 0), and for each zeta configuration the summed
-# times on the tasks both it and z3 solved. Per-task rows (wall seconds) go
-# to bench/results/chc_vs_spacer.tsv.
+# zeta against Z3's Spacer (`z3 FILE`) on CHC-COMP tasks, same time limit,
+# reported per track (one track = one directory).
+#   bench/chc_vs_spacer.sh [ZETA] [TIMEOUT=20] [DIR...]
+# DIR defaults to ../shared/benchmarks/chc and the three chc-comp24 tracks.
+# CONFIGS (default "z3 zeta-own zeta"): z3 (the peer), zeta (portfolio,
+# Spacer as one engine among zeta's own), zeta-own (--algorithm own).
+# PAR=1 runs z3 and zeta-own side by side (one core each); the portfolio
+# always runs alone (it uses two processes). Default: one at a time.
+# Per task: the answer, wall seconds and exit code; zeta exit 2 = input it
+# cannot read ("unread"). solved = sat/unsat not contradicting the label
+# (unlabelled tasks: any sat/unsat answer; z3's answers are not checked,
+# zeta's are); wrong = contradicting the label; disagree = zeta vs z3 on
+# unlabelled tasks. Ratio: median over commonly solved tasks of
+# zeta time / z3 time. Rows go to bench/results/chc_vs_spacer.tsv; with
+# KEEP=1 the rows of configurations not run now are kept from the last run
+# (so z3 and zeta can be measured at different times and compared).
 set -u
-zeta=${1:-build/zeta}; to=${2:-20}; dir=${3:-../shared/benchmarks/chc}
+zeta=${1:-build/zeta}; to=${2:-20}; shift 2 2>/dev/null || shift $#
+# a private copy: rebuilding build/zeta during a run must not disturb it
+zcopy=$(mktemp); cp "$zeta" "$zcopy"; chmod +x "$zcopy"; zeta=$zcopy; trap 'rm -f "$zcopy"' EXIT
+dirs=("$@")
+if [ ${#dirs[@]} -eq 0 ]; then
+  b=../shared/benchmarks
+  dirs=("$b/chc" "$b/chc-comp24/LIA" "$b/chc-comp24/LIA-Arrays" "$b/chc-comp24/ADT-LIA")
+fi
+configs=${CONFIGS:-"z3 zeta-own zeta"}
 res=bench/results; mkdir -p "$res"
 out=$res/chc_vs_spacer.tsv
-one() {  # config -> rows "task expected config answer seconds" on stdout
-  local c=$1 f b exp s e a
-  for f in "$dir"/*.smt2; do
-    b=$(basename "$f" .smt2)
-    exp=$(sed -n 's/.*expected_verdict: *//p' "${f%.smt2}.yml" | head -1)
-    s=$(date +%s.%N)
-    case $c in
-      zeta) a=$(timeout $((to + 5)) "$zeta" --timeout "$to" "$f" 2>/dev/null | head -1) ;;
-      zeta-own) a=$(timeout $((to + 5)) "$zeta" --algorithm own --timeout "$to" "$f" 2>/dev/null | head -1) ;;
-      z3) a=$(timeout "$to" z3 "$f" 2>/dev/null | head -1) ;;
-    esac
-    e=$(date +%s.%N)
-    printf '%s\t%s\t%s\t%s\t%.2f\n' "$b" "$exp" "$c" "${a:-unknown}" "$(echo "$e - $s" | bc)"
+one() {  # config -> rows "track task expected config answer seconds rc"
+  local c=$1 d f b exp s e a rc tmp
+  tmp=$(mktemp)
+  for d in "${dirs[@]}"; do
+    for f in "$d"/*.smt2; do
+      b=$(basename "$f" .smt2)
+      exp=$(sed -n 's/.*expected_verdict: *//p' "${f%.smt2}.yml" | head -1)
+      s=$(date +%s.%N)
+      case $c in
+        zeta) timeout $((to + 5)) "$zeta" --timeout "$to" "$f" >"$tmp" 2>/dev/null ;;
+        zeta-own) timeout $((to + 5)) "$zeta" --algorithm own --timeout "$to" "$f" >"$tmp" 2>/dev/null ;;
+        z3) timeout "$to" z3 "$f" >"$tmp" 2>/dev/null ;;
+      esac
+      rc=$?
+      e=$(date +%s.%N)
+      a=$(head -1 "$tmp")
+      case $a in sat|unsat) ;; *) a=unknown ;; esac
+      printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc"
+    done
   done
+  rm -f "$tmp"
 }
-one z3 >"$out.z3" & one zeta-own >"$out.own"; wait
-one zeta >"$out.pf"
-{ printf 'task\texpected\tconfig\tanswer\tseconds\n'; cat "$out.z3" "$out.own" "$out.pf"; } >"$out"
-rm -f "$out.z3" "$out.own" "$out.pf"
-awk -F'\t' 'NR > 1 {
-    ok = ($4 == "sat" && $2 == "true") || ($4 == "unsat" && $2 == "false")
-    bad = ($4 == "sat" && $2 == "false") || ($4 == "unsat" && $2 == "true")
-    solved[$3] += ok; wrong[$3] += bad; if (ok) { t[$3, $1] = $5; s[$3, $1] = 1 }
-    tasks[$1] = 1; cfgs[$3] = 1 }
+: >"$out.rows"
+if [ "${KEEP:-0}" = 1 ] && [ -f "$out" ]; then
+  awk -F'\t' -v cs=" $configs " 'NR > 1 && index(cs, " " $4 " ") == 0' "$out" >"$out.rows"
+fi
+par=()
+for c in $configs; do
+  if [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; then one "$c" >"$out.$c" & par+=("$c")
+  else one "$c" >"$out.$c"; fi
+done
+wait
+for c in $configs; do cat "$out.$c" >>"$out.rows"; rm -f "$out.$c"; done
+{ printf 'track\ttask\texpected\tconfig\tanswer\tseconds\trc\n'; cat "$out.rows"; } >"$out"
+rm -f "$out.rows"
+awk -F'\t' -v to="$to" 'NR > 1 {
+    tr = $1; k = tr SUBSEP $2; c = $4
+    ans = ($5 == "sat" || $5 == "unsat")
+    bad = ($5 == "sat" && $3 == "false") || ($5 == "unsat" && $3 == "true")
+    tot[tr, c]++; solved[tr, c] += ans && !bad; wrong[tr, c] += bad
+    if (c != "z3" && $7 == 2) unread[tr, c]++
+    if (ans && !bad) { t[c, k] = $6; s[c, k] = 1; a[c, k] = $5 }
+    tasks[tr, $2] = 1; trs[tr] = 1; cfgs[c] = 1 }
+  function median(arr, n,   i, j, x) {
+    for (i = 2; i <= n; i++) { x = arr[i]; for (j = i - 1; j >= 1 && arr[j] > x; j--) arr[j + 1] = arr[j]; arr[j + 1] = x }
+    return n % 2 ? arr[(n + 1) / 2] : (arr[n / 2] + arr[n / 2 + 1]) / 2 }
   END {
-    for (c in cfgs) printf "%-9s solved %3d  wrong %d\n", c, solved[c], wrong[c]
-    for (c in cfgs) { if (c == "z3") continue; n = 0; tz = 0; tc = 0
-      for (k in tasks) if (s[c, k] && s["z3", k]) { n++; tz += t["z3", k]; tc += t[c, k] }
-      if (n) printf "%-9s vs z3 on %d common: time ratio %.2f (zeta %.1fs, z3 %.1fs)\n", c, n, tc / tz, tc, tz }
-  }' "$out"
+    printf "time limit %s s\n", to
+    for (tr in trs) for (c in cfgs) {
+      if (!tot[tr, c]) continue
+      line = sprintf("%-11s %-9s solved %3d/%-3d wrong %d", tr, c, solved[tr, c], tot[tr, c], wrong[tr, c])
+      if (c != "z3") {
+        line = line sprintf("  unread %d", unread[tr, c])
+        if (("z3" in cfgs)) { n = 0; only = 0; zonly = 0; dis = 0
+          for (kk in tasks) { split(kk, p, SUBSEP); if (p[1] != tr) continue; k = tr SUBSEP p[2]
+            if (s[c, k] && s["z3", k]) { r[++n] = (t[c, k] + 0.01) / (t["z3", k] + 0.01); if (a[c, k] != a["z3", k]) dis++ }
+            else if (s[c, k]) only++; else if (s["z3", k]) zonly++ }
+          line = line sprintf("  vs z3: common %d, only %d, z3-only %d, disagree %d", n, only, zonly, dis)
+          if (n) line = line sprintf(", median time ratio %.2f", median(r, n)) }
+      }
+      print line
+    }
+  }' "$out" | sort

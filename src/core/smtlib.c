@@ -89,7 +89,12 @@ typedef struct {
   int16_t builtin;              /* index into builtins, -1 if none */
 } name_ent;
 
-typedef enum { B_TERM, B_DECL, B_MACRO, B_SORT, B_SORTDEF } bind_kind;
+typedef enum { B_TERM, B_DECL, B_MACRO, B_SORT, B_SORTDEF, B_DTFUN } bind_kind;
+/* A datatype function symbol (B_DTFUN's val indexes p->dtfuns): constructor
+ * c of dt (tester: the entry of its tester), selector field f of c, or the
+ * tester of c. */
+typedef enum { DT_CONS, DT_SEL, DT_IS } dtfun_kind;
+typedef struct { uint8_t kind; type_t dt; uint32_t c, f; int32_t tester; } dtfun;
 typedef struct { uint32_t name; int32_t prev; uint8_t kind; int32_t val; } binding;
 
 typedef struct { uint32_t n; term_t *params; term_t body; const char *name; } macro;
@@ -98,7 +103,7 @@ typedef struct { uint32_t n; uint32_t *params; rtok *toks; uint32_t ntoks; } sor
 
 /* Frames of the term state machine. */
 typedef enum { F_APP, F_LET_BIND, F_LET_BODY, F_QUANT, F_ANNOT } frame_kind;
-typedef enum { H_BUILTIN, H_FUN, H_MACRO, H_CONST_ARRAY } head_kind;
+typedef enum { H_BUILTIN, H_FUN, H_MACRO, H_CONST_ARRAY, H_DT } head_kind;
 typedef struct {
   uint8_t kind, head;
   bool exists;
@@ -137,6 +142,7 @@ struct smtlib_parser {
   VEC(uint32_t) levels;         /* binding marks at each push */
   VEC(macro) macros;
   VEC(sortdef) sortdefs;
+  VEC(dtfun) dtfuns;
   bool global_decls;
   char *logic;
   /* term parser */
@@ -717,6 +723,18 @@ static term_t build_app(smtlib_parser *p, const frame *f, uint32_t n, term_t *a)
     r = term_subst(m->body, n, m->params, a);
     break;
   }
+  case H_DT: {
+    const dtfun *d = &p->dtfuns.data[f->val];
+    if (d->kind == DT_CONS) {
+      if (n == type_dt_nfields(d->dt, d->c))
+        for (uint32_t i = 0; i < n; i++) a[i] = coerce_to(a[i], type_dt_field_type(d->dt, d->c, i));
+      r = term_dt_cons(d->dt, d->c, n, a);
+    } else if (n != 1) {
+      fail(p, f->line, f->col, "a datatype %s takes 1 argument, got %u", d->kind == DT_SEL ? "selector" : "tester", n);
+      return NULL_TERM;
+    } else r = d->kind == DT_SEL ? term_dt_sel(d->dt, d->c, d->f, a[0]) : term_dt_is(d->dt, d->c, a[0]);
+    break;
+  }
   case H_CONST_ARRAY:
     if (n != 1) {
       fail(p, f->line, f->col, "(as const ...) expects 1 argument, got %u", n);
@@ -746,6 +764,12 @@ static term_t symbol_term(smtlib_parser *p) {
       if (p->macros.data[b->val].n == 0) return p->macros.data[b->val].body;
       FAILT(p, "'%s' is a function with %u parameters; it needs arguments", p->text,
             p->macros.data[b->val].n);
+      return NULL_TERM;
+    }
+    if (b->kind == B_DTFUN) {
+      const dtfun *d = &p->dtfuns.data[b->val];
+      if (d->kind == DT_CONS && type_dt_nfields(d->dt, d->c) == 0) return term_dt_cons(d->dt, d->c, 0, NULL);
+      FAILT(p, "'%s' needs arguments", p->text);
       return NULL_TERM;
     }
     if (type_kind_of(term_type(b->val)) == TYPE_FUN) {
@@ -809,6 +833,15 @@ static term_t indexed_constant(smtlib_parser *p) {
 /* After "((_": an indexed operator head; fills the frame. */
 static bool indexed_head(smtlib_parser *p, frame *fr) {
   if (next(p) != SEXP_SYMBOL) return p->tok == SEXP_ERROR ? false : FAILT(p, "expected an indexed operator");
+  if (strcmp(p->text, "is") == 0) {   /* (_ is C): the tester of constructor C */
+    if (next(p) != SEXP_SYMBOL) return p->tok == SEXP_ERROR ? false : FAILT(p, "expected a constructor after 'is'");
+    const binding *b = term_binding(p, name_find(p, p->text, p->tlen));
+    if (!b || b->kind != B_DTFUN || p->dtfuns.data[b->val].kind != DT_CONS)
+      return FAILT(p, "'%s' is not a datatype constructor", p->text);
+    fr->head = H_DT;
+    fr->val = p->dtfuns.data[b->val].tester;
+    return expect_rparen(p, "after the constructor");
+  }
   int32_t n = name_find(p, p->text, p->tlen);
   int16_t bi = n >= 0 ? p->names[n].builtin : -1;
   uint8_t k = bi >= 0 ? builtins[bi].kind : K_NONE;
@@ -1019,6 +1052,9 @@ static term_t parse_term(smtlib_parser *p) {
       if (b->kind == B_MACRO && p->macros.data[b->val].n > 0) {
         fr.head = H_MACRO;
         fr.val = b->val;
+      } else if (b->kind == B_DTFUN) {
+        fr.head = H_DT;
+        fr.val = b->val;
       } else if ((b->kind == B_DECL || b->kind == B_TERM) && type_kind_of(term_type(b->val)) == TYPE_FUN) {
         fr.head = H_FUN;
         fr.val = b->val;
@@ -1128,6 +1164,7 @@ static const struct { const char *name; smtlib_cmd_kind kind; } commands[] = {
   {"get-option", SMTLIB_GET_OPTION}, {"push", SMTLIB_PUSH}, {"pop", SMTLIB_POP},
   {"reset", SMTLIB_RESET}, {"reset-assertions", SMTLIB_RESET_ASSERTIONS},
   {"exit", SMTLIB_EXIT}, {"echo", SMTLIB_ECHO}, {"get-interpolant", SMTLIB_GET_INTERPOLANT},
+  {"declare-datatypes", SMTLIB_DECLARE_DATATYPES}, {"declare-datatype", SMTLIB_DECLARE_DATATYPES},
 };
 
 const char *smtlib_cmd_name(smtlib_cmd_kind k) {
@@ -1306,6 +1343,116 @@ static bool attr_value(smtlib_parser *p, smtlib_cmd *c) {
   return c->value && expect_rparen(p, "after the value");
 }
 
+/* ---- declare-datatypes ---- */
+static bool bind_dtfun(smtlib_parser *p, const char *name, dtfun d, int32_t *index) {
+  int32_t ni = name_intern(p, name, strlen(name));
+  if (ni < 0) return oom(p);
+  const name_ent *e = &p->names[ni];
+  if (e->term_top >= 0 || e->builtin >= 0) return FAILT(p, "'%s' is already declared", name);
+  if (!VPUSH(p, p->dtfuns, d)) return false;
+  if (index) *index = (int32_t)p->dtfuns.size - 1;
+  return bind(p, (uint32_t)ni, B_DTFUN, (int32_t)p->dtfuns.size - 1);
+}
+
+typedef struct {
+  VEC(type_dt_ctor) ctors;
+  VEC(const char *) names;   /* field names, all constructors */
+  VEC(type_t) types;
+} dt_decl;
+
+/* One constructor list "((C (s S) ...) ...)" of datatype dt. */
+static bool parse_ctors(smtlib_parser *p, dt_decl *d) {
+  if (!expect(p, SEXP_LPAREN, "'(' starting the constructors")) return false;
+  if (next(p) == SEXP_SYMBOL && strcmp(p->text, "par") == 0) return FAILT(p, "parametric datatypes are not supported");
+  unread(p);
+  while (next(p) != SEXP_RPAREN) {
+    bool bare = p->tok == SEXP_SYMBOL;   /* a constructor without fields may be a bare symbol */
+    if (!bare && p->tok != SEXP_LPAREN) return p->tok == SEXP_ERROR ? false : FAILT(p, "expected a constructor declaration");
+    if (!bare && next(p) != SEXP_SYMBOL) return p->tok == SEXP_ERROR ? false : FAILT(p, "expected a constructor name");
+    type_dt_ctor k = {arena_copy(p, p->text, p->tlen), 0, NULL, NULL};
+    if (!k.name) return oom(p);
+    /* fields: indices into d->names / d->types, fixed up after the loop */
+    k.field_names = (const char *const *)(uintptr_t)d->names.size;
+    while (!bare && next(p) != SEXP_RPAREN) {
+      if (p->tok != SEXP_LPAREN) return p->tok == SEXP_ERROR ? false : FAILT(p, "expected '(' starting a selector");
+      if (next(p) != SEXP_SYMBOL) return p->tok == SEXP_ERROR ? false : FAILT(p, "expected a selector name");
+      const char *sel = arena_copy(p, p->text, p->tlen);
+      if (!sel) return oom(p);
+      type_t ty = parse_sort(p);
+      if (ty == NULL_TYPE || !expect_rparen(p, "after the selector sort")) return false;
+      if (!VPUSH(p, d->names, sel) || !VPUSH(p, d->types, ty)) return false;
+      k.nfields++;
+    }
+    if (!VPUSH(p, d->ctors, k)) return false;
+  }
+  if (d->ctors.size == 0) return FAILT(p, "a datatype needs at least one constructor");
+  for (uint32_t i = 0; i < d->ctors.size; i++) {
+    uintptr_t first = (uintptr_t)d->ctors.data[i].field_names;
+    d->ctors.data[i].field_names = d->names.data + first;
+    d->ctors.data[i].field_types = d->types.data + first;
+  }
+  return true;
+}
+
+/* Binds constructors, selectors and testers (is-C, and (_ is C) through
+ * the constructor) of the defined datatype dt. */
+static bool bind_dt_symbols(smtlib_parser *p, type_t dt) {
+  for (uint32_t c = 0; c < type_dt_nctors(dt); c++) {
+    int32_t tester = 0, cons = 0;
+    if (!VPUSH(p, p->dtfuns, ((dtfun){DT_IS, dt, c, 0, -1}))) return false;
+    tester = (int32_t)p->dtfuns.size - 1;
+    if (!bind_dtfun(p, type_dt_ctor_name(dt, c), (dtfun){DT_CONS, dt, c, 0, tester}, &cons)) return false;
+    for (uint32_t f = 0; f < type_dt_nfields(dt, c); f++)
+      if (!bind_dtfun(p, type_dt_field_name(dt, c, f), (dtfun){DT_SEL, dt, c, f, -1}, NULL)) return false;
+    char is[256];
+    snprintf(is, sizeof is, "is-%s", type_dt_ctor_name(dt, c));
+    int32_t ni = name_intern(p, is, strlen(is));
+    if (ni < 0) return oom(p);
+    if (p->names[ni].term_top < 0 && p->names[ni].builtin < 0 && !bind(p, (uint32_t)ni, B_DTFUN, tester)) return false;
+  }
+  return true;
+}
+
+/* (declare-datatypes ((D 0) ...) (ctors ...)) or (declare-datatype D ctors):
+ * the sorts are bound first, so the constructors may refer to any of them. */
+static bool cmd_declare_datatypes(smtlib_parser *p, smtlib_cmd *c) {
+  bool single = strcmp(c->command, "declare-datatype") == 0;
+  VEC(type_t) dts = {0};
+  bool ok = true;
+  if (single) {
+    int32_t ni = new_symbol(p, true);
+    ok = ni >= 0 && VPUSH(p, dts, type_datatype(p->names[ni].s)) && bind(p, (uint32_t)ni, B_SORT, dts.data[0]);
+  } else {
+    ok = expect(p, SEXP_LPAREN, "'(' starting the sort declarations");
+    while (ok && next(p) != SEXP_RPAREN) {
+      if (p->tok != SEXP_LPAREN) { ok = p->tok == SEXP_ERROR ? false : FAILT(p, "expected '(' starting a sort declaration"); break; }
+      int32_t ni = new_symbol(p, true);
+      uint32_t arity = 0;
+      ok = ni >= 0 && parse_u32(p, &arity);
+      if (ok && arity) ok = FAILT(p, "parametric datatypes are not supported");
+      ok = ok && expect_rparen(p, "after the datatype arity");
+      ok = ok && VPUSH(p, dts, type_datatype(p->names[ni].s)) && bind(p, (uint32_t)ni, B_SORT, dts.data[dts.size - 1]);
+    }
+    ok = ok && expect(p, SEXP_LPAREN, "'(' starting the datatype definitions");
+  }
+  for (uint32_t i = 0; ok && i < dts.size; i++) {
+    dt_decl d = {0};
+    ok = parse_ctors(p, &d);
+    if (ok) type_datatype_define(dts.data[i], d.ctors.size, d.ctors.data);
+    free(d.ctors.data); free(d.names.data); free(d.types.data);
+  }
+  if (ok && !single) ok = expect_rparen(p, "after the datatype definitions");
+  ok = ok && expect_rparen(p, "at the end of the declaration");
+  for (uint32_t i = 0; ok && i < dts.size; i++) ok = bind_dt_symbols(p, dts.data[i]);
+  if (ok) {
+    c->level = dts.size;
+    c->type = dts.size ? dts.data[0] : NULL_TYPE;
+    c->name = dts.size ? type_sort_name(dts.data[0]) : NULL;
+  }
+  free(dts.data);
+  return ok;
+}
+
 static bool parse_command(smtlib_parser *p, smtlib_cmd *c) {
   if (next(p) != SEXP_SYMBOL) {
     if (p->tok != SEXP_ERROR) FAILT(p, "expected a command name, found %s", sexp_tok_name(p->tok));
@@ -1354,6 +1501,7 @@ static bool parse_command(smtlib_parser *p, smtlib_cmd *c) {
     return bind(p, (uint32_t)ni, B_SORT, c->type);
   }
   case SMTLIB_DEFINE_SORT: return cmd_define_sort(p, c);
+  case SMTLIB_DECLARE_DATATYPES: return cmd_declare_datatypes(p, c);
   case SMTLIB_ASSERT: {
     if (next(p) == SEXP_ERROR) return false;
     uint32_t line = p->line, col = p->col;
@@ -1504,6 +1652,7 @@ void smtlib_free(smtlib_parser *p) {
   free(p->slots);
   free(p->binds.data);
   free(p->levels.data);
+  free(p->dtfuns.data);
   for (uint32_t i = 0; i < p->macros.size; i++) free(p->macros.data[i].params);
   free(p->macros.data);
   for (uint32_t i = 0; i < p->sortdefs.size; i++) {

@@ -46,6 +46,9 @@ typedef enum {
   SMTLIB_RESET, SMTLIB_RESET_ASSERTIONS, SMTLIB_EXIT,
   SMTLIB_ECHO,             /* name = the string */
   SMTLIB_GET_INTERPOLANT,  /* terms = F1..Fn, n >= 2 */
+  SMTLIB_DECLARE_DATATYPES, /* also declare-datatype; level = number of sorts
+                              declared (constructors, selectors, testers
+                              ((_ is C) and is-C) are bound) */
 } smtlib_cmd_kind;
 
 /* One attribute of a (! t attrs) annotation: key ":next", value its

@@ -29,6 +29,7 @@ typedef enum {
   TYPE_FUN,     /* uninterpreted function: domain types -> range */
   TYPE_SORT,    /* uninterpreted sort (declare-sort) */
   TYPE_FP,      /* reserved for floating point (exponent, significand) */
+  TYPE_DATATYPE, /* algebraic datatype (declare-datatypes): nominal, by name */
 } type_kind;
 
 type_t type_bool(void);
@@ -39,6 +40,34 @@ type_t type_array(type_t index, type_t elem);
 type_t type_fun(uint32_t n, const type_t *domain, type_t range);
 type_t type_sort(const char *name);
 type_t type_fp(uint32_t exp, uint32_t sig);
+
+/* Algebraic datatypes. type_datatype(name) declares (or finds) the sort by
+ * name, so mutually recursive sorts can refer to each other before
+ * type_datatype_define gives the constructors; defining a name again
+ * replaces the definition (one datatype family per problem). */
+typedef struct {
+  const char *name;
+  uint32_t nfields;
+  const char *const *field_names;   /* the selectors */
+  const type_t *field_types;
+} type_dt_ctor;
+type_t type_datatype(const char *name);
+void type_datatype_define(type_t dt, uint32_t nctors, const type_dt_ctor *ctors);
+bool type_dt_defined(type_t dt);
+uint32_t type_dt_nctors(type_t dt);
+const char *type_dt_ctor_name(type_t dt, uint32_t c);
+uint32_t type_dt_nfields(type_t dt, uint32_t c);
+const char *type_dt_field_name(type_t dt, uint32_t c, uint32_t f);
+type_t type_dt_field_type(type_t dt, uint32_t c, uint32_t f);
+/* Index of the constructor named name, or UINT32_MAX. */
+uint32_t type_dt_find_ctor(type_t dt, const char *name);
+/* The datatypes reachable from ty through fields, arrays and function
+ * types, except those for which known(ty, ctx) holds (which are not
+ * entered); *out malloc'd. They can be declared together in one
+ * declare-datatypes. */
+uint32_t type_dt_group(type_t ty, bool (*known)(type_t, void *), void *ctx, type_t **out);
+/* (declare-datatypes ((D 0) ...) (...)) for the n datatypes g. */
+void type_print_datatypes(FILE *out, uint32_t n, const type_t *g);
 
 type_kind type_kind_of(type_t ty);
 uint32_t type_bv_width(type_t ty);
@@ -80,6 +109,11 @@ typedef enum {
   /* indexed bit-vector operators: parameters in term_param(t, 0..1) */
   OP_EXTRACT /* hi, lo */, OP_ZERO_EXTEND, OP_SIGN_EXTEND, OP_ROTATE_LEFT, OP_ROTATE_RIGHT,
   OP_REPEAT, OP_BV2NAT, OP_NAT2BV /* width */,
+  /* datatypes: term_param(t, 0) is the datatype, 1 the constructor index,
+   * 2 (selectors) the field index */
+  OP_DT_CONS,     /* constructor application (args: the fields) */
+  OP_DT_SEL,      /* selector (one arg) */
+  OP_DT_IS,       /* tester ((_ is C) t) */
   OP_COUNT_
 } term_op;
 
@@ -157,6 +191,10 @@ term_t term_bv_rotate(term_op op /* OP_ROTATE_LEFT|RIGHT */, uint32_t k, term_t 
 term_t term_bv_repeat(uint32_t k, term_t a);
 term_t term_bv2nat(term_t a);
 term_t term_nat2bv(uint32_t width, term_t a);
+/* Datatype terms (dt a defined datatype; c a constructor index, f a field). */
+term_t term_dt_cons(type_t dt, uint32_t c, uint32_t n, const term_t *args);
+term_t term_dt_sel(type_t dt, uint32_t c, uint32_t f, term_t a);
+term_t term_dt_is(type_t dt, uint32_t c, term_t a);
 /* Generic constructor by operator, used by parsers; params for indexed ops. */
 term_t term_make(term_op op, uint32_t n, const term_t *args, uint32_t nparams, const uint32_t *params);
 
@@ -169,7 +207,7 @@ type_t term_type(term_t t);
 uint32_t term_nargs(term_t t);
 term_t term_arg(term_t t, uint32_t i);
 const term_t *term_args(term_t t);
-uint32_t term_param(term_t t, uint32_t i);   /* indexed bv ops */
+uint32_t term_param(term_t t, uint32_t i);   /* indexed bv ops, datatype ops */
 bool term_is_true(term_t t);
 bool term_is_false(term_t t);
 bool term_is_bool(term_t t);
@@ -210,6 +248,9 @@ uint32_t term_free_vars_n(uint32_t n, const term_t *ts, bool with_funs, term_t *
 bool term_has_free_var(term_t t, term_t v);
 /* Simultaneous substitution of from[i] by to[i] (any terms of equal type). */
 term_t term_subst(term_t t, uint32_t n, const term_t *from, const term_t *to);
+/* The same in place on ts[0..nt) (NULL_TERM entries stay), sharing one
+ * map and one memo: for many terms over the same variables. */
+void term_subst_many(uint32_t nt, term_t *ts, uint32_t n, const term_t *from, const term_t *to);
 /* Adds k to the index of every free variable (x@i -> x@i+k). */
 term_t term_shift(term_t t, int32_t k);
 /* Primes: the same as term_shift(t, 1). */

@@ -436,6 +436,10 @@ term_t term_eq(term_t a, term_t b) {
   b = coerce(b, real);
   if (a == b) return term_true();
   if (is_scalar_literal(a) && is_scalar_literal(b)) return term_false();
+  /* different constructors never meet (equal ones are not split here:
+   * keeping the equation keeps clauses small) */
+  if (term_op_of(a) == OP_DT_CONS && term_op_of(b) == OP_DT_CONS && term_param(a, 1) != term_param(b, 1))
+    return term_false();
   if (a > b) { term_t t = a; a = b; b = t; }
   term_t x[2] = {a, b};
   return term_intern(OP_EQ, type_bool(), 2, x, 0, NULL);
@@ -713,6 +717,42 @@ static term_t implies_right(uint32_t n, const term_t *a) {
   return acc;
 }
 
+/* ---- datatypes ---- */
+static bool dt_ctor_ok(type_t dt, uint32_t c) {
+  return dt != NULL_TYPE && (uint32_t)dt < 0x7fffffffu && type_kind_of(dt) == TYPE_DATATYPE && type_dt_defined(dt) &&
+         c < type_dt_nctors(dt);
+}
+
+term_t term_dt_cons(type_t dt, uint32_t c, uint32_t n, const term_t *args) {
+  if (!dt_ctor_ok(dt, c)) return term_error("not a datatype constructor");
+  if (n != type_dt_nfields(dt, c))
+    return term_error("constructor '%s' takes %u arguments, got %u", type_dt_ctor_name(dt, c), type_dt_nfields(dt, c), n);
+  for (uint32_t i = 0; i < n; i++)
+    if (args[i] == NULL_TERM || term_type(args[i]) != type_dt_field_type(dt, c, i))
+      return term_error("argument %u of constructor '%s' has the wrong sort", i + 1, type_dt_ctor_name(dt, c));
+  uint32_t p[2] = {(uint32_t)dt, c};
+  return term_intern(OP_DT_CONS, dt, n, args, 2, p);
+}
+
+/* A selector applied to a constructor term folds; applied to another
+ * constructor it stays (its value is unspecified there, as in SMT-LIB). */
+term_t term_dt_sel(type_t dt, uint32_t c, uint32_t f, term_t a) {
+  if (!dt_ctor_ok(dt, c) || f >= type_dt_nfields(dt, c)) return term_error("not a datatype selector");
+  if (a == NULL_TERM || term_type(a) != dt) return term_error("selector '%s' applied to the wrong sort", type_dt_field_name(dt, c, f));
+  if (term_op_of(a) == OP_DT_CONS && term_param(a, 1) == c) return term_arg(a, f);
+  uint32_t p[3] = {(uint32_t)dt, c, f};
+  return term_intern(OP_DT_SEL, type_dt_field_type(dt, c, f), 1, &a, 3, p);
+}
+
+term_t term_dt_is(type_t dt, uint32_t c, term_t a) {
+  if (!dt_ctor_ok(dt, c)) return term_error("not a datatype tester");
+  if (a == NULL_TERM || term_type(a) != dt) return term_error("tester of '%s' applied to the wrong sort", type_dt_ctor_name(dt, c));
+  if (term_op_of(a) == OP_DT_CONS) return term_bool(term_param(a, 1) == c);
+  if (type_dt_nctors(dt) == 1) return term_true();
+  uint32_t p[2] = {(uint32_t)dt, c};
+  return term_intern(OP_DT_IS, type_bool(), 1, &a, 2, p);
+}
+
 term_t term_make(term_op op, uint32_t n, const term_t *a, uint32_t np, const uint32_t *p) {
   if (any_null(n, a)) return NULL_TERM;
 #define ARITY(k) if (n != (k)) return term_error("'%s' takes %u arguments, got %u", term_op_name(op), (unsigned)(k), n)
@@ -759,6 +799,9 @@ term_t term_make(term_op op, uint32_t n, const term_t *a, uint32_t np, const uin
   case OP_REPEAT: ARITY(1); PARAMS(1); return term_bv_repeat(p[0], a[0]);
   case OP_BV2NAT: ARITY(1); return term_bv2nat(a[0]);
   case OP_NAT2BV: ARITY(1); PARAMS(1); return term_nat2bv(p[0], a[0]);
+  case OP_DT_CONS: PARAMS(2); return term_dt_cons((type_t)p[0], p[1], n, a);
+  case OP_DT_SEL: ARITY(1); PARAMS(3); return term_dt_sel((type_t)p[0], p[1], p[2], a[0]);
+  case OP_DT_IS: ARITY(1); PARAMS(2); return term_dt_is((type_t)p[0], p[1], a[0]);
   case OP_CONST_ARRAY: case OP_RAT: case OP_BV: case OP_VAR: case OP_COUNT_:
     break;
   }
@@ -784,7 +827,8 @@ static const char *const op_names[OP_COUNT_] = {
   [OP_BVSLE] = "bvsle", [OP_BVSGT] = "bvsgt", [OP_BVSGE] = "bvsge", [OP_EXTRACT] = "extract",
   [OP_ZERO_EXTEND] = "zero_extend", [OP_SIGN_EXTEND] = "sign_extend",
   [OP_ROTATE_LEFT] = "rotate_left", [OP_ROTATE_RIGHT] = "rotate_right", [OP_REPEAT] = "repeat",
-  [OP_BV2NAT] = "bv2nat", [OP_NAT2BV] = "nat2bv",
+  [OP_BV2NAT] = "bv2nat", [OP_NAT2BV] = "nat2bv", [OP_DT_CONS] = "<constructor>", [OP_DT_SEL] = "<selector>",
+  [OP_DT_IS] = "is",
 };
 
 const char *term_op_name(term_op op) { return op < OP_COUNT_ && op_names[op] ? op_names[op] : "?"; }

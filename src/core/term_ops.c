@@ -19,8 +19,8 @@ static term_t rebuild(term_t t, const term_t *args) {
   if (n == 0) return t;
   if (op == OP_CONST_ARRAY) return term_const_array(term_type(t), args[0]);
   term_node *nd = term_node_of(t);
-  uint32_t params[2] = {0, 0};
-  for (uint32_t i = 0; i < nd->nparams && i < 2; i++) params[i] = term_param(t, i);
+  uint32_t params[3] = {0, 0, 0};
+  for (uint32_t i = 0; i < nd->nparams && i < 3; i++) params[i] = term_param(t, i);
   return term_make(op, n, args, nd->nparams, params);
 }
 
@@ -110,6 +110,18 @@ term_t term_subst(term_t t, uint32_t n, const term_t *from, const term_t *to) {
   term_t r = run_rewriter(&rw, t);
   term_map_free(&map);
   return r;
+}
+
+void term_subst_many(uint32_t nt, term_t *ts, uint32_t n, const term_t *from, const term_t *to) {
+  term_map map, memo;
+  term_map_init(&map);
+  term_map_init(&memo);
+  for (uint32_t i = 0; i < n; i++) term_map_put(&map, from[i], to[i]);
+  rewriter rw = {.map = &map};
+  for (uint32_t i = 0; i < nt; i++)
+    if (ts[i] != NULL_TERM) ts[i] = rewrite(&rw, ts[i], &memo);
+  term_map_free(&memo);
+  term_map_free(&map);
 }
 
 static bool is_function_symbol(term_t v) { return type_kind_of(term_type(v)) == TYPE_FUN; }

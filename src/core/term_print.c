@@ -99,6 +99,28 @@ static void print_rec(FILE *out, term_t t, const let_env *env, bool define) {
     print_args(out, t, 1, env);
     fputc(')', out);
     return;
+  case OP_DT_CONS: {
+    type_t dt = (type_t)term_param(t, 0);
+    const char *name = type_dt_ctor_name(dt, term_param(t, 1));
+    if (term_nargs(t) == 0) { term_print_symbol(out, name); return; }
+    fputc('(', out);
+    term_print_symbol(out, name);
+    break;
+  }
+  case OP_DT_SEL:
+    fputc('(', out);
+    term_print_symbol(out, type_dt_field_name((type_t)term_param(t, 0), term_param(t, 1), term_param(t, 2)));
+    break;
+  case OP_DT_IS: {   /* is-C, not (_ is C): Z3 4.8 reads only the former, cvc5 both */
+    const char *c = type_dt_ctor_name((type_t)term_param(t, 0), term_param(t, 1));
+    size_t n = strlen(c) + 4;
+    char *name = xmalloc(n);
+    snprintf(name, n, "is-%s", c);
+    fputc('(', out);
+    term_print_symbol(out, name);
+    free(name);
+    break;
+  }
   case OP_CONST_ARRAY:
     fputs("((as const ", out);
     type_print(out, term_type(t));

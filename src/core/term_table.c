@@ -312,6 +312,10 @@ bool term_is_value(term_t t) {
   switch (term_op_of(t)) {
   case OP_TRUE: case OP_RAT: case OP_BV: return true;
   case OP_CONST_ARRAY: return term_is_value(term_arg(t, 0));
+  case OP_DT_CONS:
+    for (uint32_t i = 0; i < term_nargs(t); i++)
+      if (!term_is_value(term_arg(t, i))) return false;
+    return true;
   case OP_STORE: return term_is_value(term_arg(t, 0)) && term_is_value(term_arg(t, 1)) &&
                         term_is_value(term_arg(t, 2));
   default: return false;

@@ -14,14 +14,35 @@ static type_node *nodes;
 static size_t nnodes, capnodes;
 static int32_t *pool;
 static size_t npool, cappool;
-static char **sort_names;   /* by type id; NULL unless TYPE_SORT */
+static char **sort_names;   /* by type id; NULL unless TYPE_SORT / TYPE_DATATYPE */
 static size_t capnames;
 
+/* Datatype definitions, by type id (NULL until defined). */
+typedef struct {
+  char *name;
+  uint32_t nfields;
+  char **field_names;
+  type_t *field_types;
+} dt_ctor;
+typedef struct { uint32_t nctors; dt_ctor *ctors; } dt_def;
+static dt_def **dt_defs;
+static size_t capdefs;
+
+static void dt_def_free(dt_def *d) {
+  if (!d) return;
+  for (uint32_t c = 0; c < d->nctors; c++) {
+    for (uint32_t f = 0; f < d->ctors[c].nfields; f++) free(d->ctors[c].field_names[f]);
+    free(d->ctors[c].name); free(d->ctors[c].field_names); free(d->ctors[c].field_types);
+  }
+  free(d->ctors);
+  free(d);
+}
+
 void types_reset(void) {
-  for (size_t i = 0; i < nnodes; i++) free(sort_names[i]);
-  free(nodes); free(pool); free(sort_names);
-  nodes = NULL; pool = NULL; sort_names = NULL;
-  nnodes = capnodes = npool = cappool = capnames = 0;
+  for (size_t i = 0; i < nnodes; i++) { free(sort_names[i]); dt_def_free(dt_defs[i]); }
+  free(nodes); free(pool); free(sort_names); free(dt_defs);
+  nodes = NULL; pool = NULL; sort_names = NULL; dt_defs = NULL;
+  nnodes = capnodes = npool = cappool = capnames = capdefs = 0;
 }
 
 /* Types are few: a linear scan keyed by kind and parameters is enough and
@@ -30,12 +51,14 @@ static type_t intern(type_kind kind, uint32_t n, const int32_t *params, const ch
   for (size_t i = 0; i < nnodes; i++) {
     type_node *t = &nodes[i];
     if (t->kind != kind || t->n != n || (n && memcmp(pool + t->first, params, n * sizeof *params))) continue;
-    if (kind == TYPE_SORT && strcmp(sort_names[i], name) != 0) continue;
+    if ((kind == TYPE_SORT || kind == TYPE_DATATYPE) && strcmp(sort_names[i], name) != 0) continue;
     return (type_t)i;
   }
   XGROW(nodes, capnodes, nnodes + 1);
   XGROW(pool, cappool, npool + n);
   XGROW(sort_names, capnames, nnodes + 1);
+  XGROW(dt_defs, capdefs, nnodes + 1);
+  dt_defs[nnodes] = NULL;
   if (n) memcpy(pool + npool, params, n * sizeof *params);
   nodes[nnodes] = (type_node){kind, n, (uint32_t)npool};
   sort_names[nnodes] = name ? xstrdup(name) : NULL;
@@ -49,6 +72,7 @@ type_t type_real(void) { return intern(TYPE_REAL, 0, NULL, NULL); }
 type_t type_bv(uint32_t w) { int32_t p = (int32_t)w; return intern(TYPE_BV, 1, &p, NULL); }
 type_t type_array(type_t i, type_t e) { int32_t p[2] = {i, e}; return intern(TYPE_ARRAY, 2, p, NULL); }
 type_t type_sort(const char *name) { return intern(TYPE_SORT, 0, NULL, name); }
+type_t type_datatype(const char *name) { return intern(TYPE_DATATYPE, 0, NULL, name); }
 type_t type_fp(uint32_t e, uint32_t s) { int32_t p[2] = {(int32_t)e, (int32_t)s}; return intern(TYPE_FP, 2, p, NULL); }
 
 type_t type_fun(uint32_t n, const type_t *dom, type_t range) {
@@ -59,6 +83,91 @@ type_t type_fun(uint32_t n, const type_t *dom, type_t range) {
   type_t t = intern(TYPE_FUN, n + 1, p, NULL);
   free(p);
   return t;
+}
+
+void type_datatype_define(type_t dt, uint32_t nctors, const type_dt_ctor *ctors) {
+  dt_def *d = xcalloc(1, sizeof *d);
+  d->nctors = nctors;
+  d->ctors = xcalloc(nctors ? nctors : 1, sizeof *d->ctors);
+  for (uint32_t c = 0; c < nctors; c++) {
+    dt_ctor *k = &d->ctors[c];
+    k->name = xstrdup(ctors[c].name);
+    k->nfields = ctors[c].nfields;
+    k->field_names = xcalloc(k->nfields + 1, sizeof *k->field_names);
+    k->field_types = xcalloc(k->nfields + 1, sizeof *k->field_types);
+    for (uint32_t f = 0; f < k->nfields; f++) {
+      k->field_names[f] = xstrdup(ctors[c].field_names[f]);
+      k->field_types[f] = ctors[c].field_types[f];
+    }
+  }
+  dt_def_free(dt_defs[dt]);
+  dt_defs[dt] = d;
+}
+bool type_dt_defined(type_t dt) { return nodes[dt].kind == TYPE_DATATYPE && dt_defs[dt] != NULL; }
+uint32_t type_dt_nctors(type_t dt) { return dt_defs[dt] ? dt_defs[dt]->nctors : 0; }
+const char *type_dt_ctor_name(type_t dt, uint32_t c) { return dt_defs[dt]->ctors[c].name; }
+uint32_t type_dt_nfields(type_t dt, uint32_t c) { return dt_defs[dt]->ctors[c].nfields; }
+const char *type_dt_field_name(type_t dt, uint32_t c, uint32_t f) { return dt_defs[dt]->ctors[c].field_names[f]; }
+type_t type_dt_field_type(type_t dt, uint32_t c, uint32_t f) { return dt_defs[dt]->ctors[c].field_types[f]; }
+uint32_t type_dt_find_ctor(type_t dt, const char *name) {
+  for (uint32_t c = 0; c < type_dt_nctors(dt); c++)
+    if (strcmp(dt_defs[dt]->ctors[c].name, name) == 0) return c;
+  return UINT32_MAX;
+}
+
+static void dt_group(type_t ty, bool (*known)(type_t, void *), void *ctx, type_t **g, uint32_t *n, size_t *cap) {
+  switch (nodes[ty].kind) {
+  case TYPE_ARRAY:
+    dt_group(type_array_index(ty), known, ctx, g, n, cap);
+    dt_group(type_array_elem(ty), known, ctx, g, n, cap);
+    return;
+  case TYPE_FUN:
+    for (uint32_t i = 0; i < nodes[ty].n; i++) dt_group(pool[nodes[ty].first + i], known, ctx, g, n, cap);
+    return;
+  case TYPE_DATATYPE: break;
+  default: return;
+  }
+  if (known && known(ty, ctx)) return;
+  for (uint32_t i = 0; i < *n; i++) if ((*g)[i] == ty) return;
+  XGROW(*g, *cap, *n + 1);
+  (*g)[(*n)++] = ty;
+  for (uint32_t c = 0; c < type_dt_nctors(ty); c++)
+    for (uint32_t f = 0; f < type_dt_nfields(ty, c); f++) dt_group(type_dt_field_type(ty, c, f), known, ctx, g, n, cap);
+}
+
+uint32_t type_dt_group(type_t ty, bool (*known)(type_t, void *), void *ctx, type_t **out) {
+  *out = NULL;
+  uint32_t n = 0;
+  size_t cap = 0;
+  dt_group(ty, known, ctx, out, &n, &cap);
+  return n;
+}
+
+void type_print_datatypes(FILE *out, uint32_t n, const type_t *g) {
+  fputs("(declare-datatypes (", out);
+  for (uint32_t i = 0; i < n; i++) {
+    fputs(i ? " (" : "(", out);
+    term_print_symbol(out, sort_names[g[i]]);
+    fputs(" 0)", out);
+  }
+  fputs(") (", out);
+  for (uint32_t i = 0; i < n; i++) {
+    fputs(i ? " (" : "(", out);
+    for (uint32_t c = 0; c < type_dt_nctors(g[i]); c++) {
+      fputs(c ? " (" : "(", out);
+      term_print_symbol(out, type_dt_ctor_name(g[i], c));
+      for (uint32_t f = 0; f < type_dt_nfields(g[i], c); f++) {
+        fputs(" (", out);
+        term_print_symbol(out, type_dt_field_name(g[i], c, f));
+        fputc(' ', out);
+        type_print(out, type_dt_field_type(g[i], c, f));
+        fputc(')', out);
+      }
+      fputc(')', out);
+    }
+    fputc(')', out);
+  }
+  fputs("))\n", out);
 }
 
 type_kind type_kind_of(type_t ty) { return nodes[ty].kind; }
@@ -79,7 +188,7 @@ void type_print(FILE *out, type_t ty) {
   case TYPE_REAL: fputs("Real", out); break;
   case TYPE_BV: fprintf(out, "(_ BitVec %u)", type_bv_width(ty)); break;
   case TYPE_FP: fprintf(out, "(_ FloatingPoint %d %d)", param(ty, 0), param(ty, 1)); break;
-  case TYPE_SORT: term_print_symbol(out, sort_names[ty]); break;
+  case TYPE_SORT: case TYPE_DATATYPE: term_print_symbol(out, sort_names[ty]); break;
   case TYPE_ARRAY:
     fputs("(Array ", out); type_print(out, type_array_index(ty));
     fputc(' ', out); type_print(out, type_array_elem(ty)); fputc(')', out);

@@ -15,6 +15,9 @@ typedef struct {
   chc_answer answer;
   const char *reason;    /* for unknown (static text) */
   term_t *interp;        /* sat: npreds interpretations (malloc'd), else NULL */
+  bool complete;         /* sat: interp covers the input system's predicates
+                            as they are (no expansion from the normal form);
+                            unsat: deriv is over the input system */
   chc_derivation deriv;  /* unsat: may be empty if the engine gives none */
   const char *engine;    /* which engine answered */
 } chc_result;
@@ -28,9 +31,14 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
 /* Z3 on the input file itself, exactly as `z3 FILE` runs it (the HORN
  * solver: Z3's preprocessing, then Spacer). Spacer is sensitive to the order
  * of clauses and variables, so this is the peer's own run. sat: a model for
- * s's predicates (matched by name; s must be the file's system); unsat: no
+ * s's predicates (matched by name; s must be the file's system; complete
+ * set); unsat: no
  * derivation (find one with chc_spacer_solve). */
 void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* The same with proofs: unsat comes with a derivation over s (complete set)
+ * when Z3's proof maps onto s's clauses (Z3 preprocesses the file's rules),
+ * else without one. */
+void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
 
 /* zeta's own engine for linear and nonlinear systems: predicate abstraction
  * over derivation trees with counterexample-guided refinement by tree

@@ -143,23 +143,35 @@ term_t chc_apply_interp(const chc_system *s, uint32_t p, term_t interp, const te
 
 /* ---- normalization ---- */
 
-static void subst_clause(const chc_system *s, chc_clause *c, uint32_t n, const term_t *from, const term_t *to) {
-  c->constraint = term_subst(c->constraint, n, from, to);
+/* The terms clause_terms gathered (after a substitution) put back. */
+static void clause_terms_back(const chc_system *s, chc_clause *c, const term_vec *v) {
+  uint32_t k = 0;
+  c->constraint = v->data[k++];
   for (uint32_t i = 0; i < c->nbody; i++)
-    for (uint32_t j = 0; j < s->preds[c->body[i].pred].arity; j++)
-      c->body[i].args[j] = term_subst(c->body[i].args[j], n, from, to);
+    for (uint32_t j = 0; j < s->preds[c->body[i].pred].arity; j++) c->body[i].args[j] = v->data[k++];
   if (c->head.pred != CHC_FALSE)
-    for (uint32_t j = 0; j < s->preds[c->head.pred].arity; j++)
-      c->head.args[j] = term_subst(c->head.args[j], n, from, to);
+    for (uint32_t j = 0; j < s->preds[c->head.pred].arity; j++) c->head.args[j] = v->data[k++];
 }
 
-/* Eliminates conjuncts x = t (x a variable not in t) by substitution. */
+static void subst_clause(const chc_system *s, chc_clause *c, uint32_t n, const term_t *from, const term_t *to) {
+  term_vec v = {0};
+  clause_terms(s, c, &v);
+  term_subst_many(v.size, v.data, n, from, to);
+  clause_terms_back(s, c, &v);
+  term_vec_free(&v);
+}
+
+/* Eliminates conjuncts x = t (x a variable not in t) by substitution,
+ * many per round: a batch is substituted simultaneously, so no chosen
+ * variable may occur in a chosen right-hand side (its own equation would
+ * vanish while it survived there). */
 static void propagate_equalities(const chc_system *s, chc_clause *c) {
+  term_vec from = {0}, to = {0};
   for (int round = 0; round < 64; round++) {
     term_t *cj;
     uint32_t n = term_conjuncts(c->constraint, &cj);
-    term_t from = NULL_TERM, to = NULL_TERM;
-    for (uint32_t i = 0; i < n && from == NULL_TERM; i++) {
+    from.size = to.size = 0;
+    for (uint32_t i = 0; i < n && from.size < 64; i++) {
       term_t a = cj[i];
       term_t x = NULL_TERM, t = NULL_TERM;
       if (!term_is_negated(a) && term_op_of(a) == OP_EQ && term_nargs(a) == 2) {
@@ -172,12 +184,20 @@ static void propagate_equalities(const chc_system *s, chc_clause *c) {
         x = term_unsigned(a);
         t = term_bool(!term_is_negated(a));
       }
-      if (x != NULL_TERM && term_dag_size(t) < 200) { from = x; to = t; }
+      if (x == NULL_TERM || term_dag_size(t) >= 200) continue;
+      bool clash = false;
+      for (uint32_t k = 0; k < from.size && !clash; k++)
+        clash = from.data[k] == x || term_has_free_var(to.data[k], x) || term_has_free_var(t, from.data[k]);
+      if (clash) continue;
+      term_vec_push(&from, x);
+      term_vec_push(&to, t);
     }
     free(cj);
-    if (from == NULL_TERM) return;
-    subst_clause(s, c, 1, &from, &to);
+    if (from.size == 0) break;
+    subst_clause(s, c, from.size, from.data, to.data);
   }
+  term_vec_free(&from);
+  term_vec_free(&to);
 }
 
 static void push_elim(chc_system *s, uint32_t p, int kind, const chc_clause *def) {
@@ -208,12 +228,15 @@ static void inline_into(chc_system *s, chc_clause *c, uint32_t j, const chc_clau
   }
   for (uint32_t i = 0; i < nv; i++)
     if (fresh[i] == NULL_TERM) fresh[i] = term_fresh_var(term_var_name(vs[i]), term_type(vs[i]));
-  for (uint32_t k = 0; k < ar; k++) {
-    term_t h = term_subst(d->head.args[k], nv, vs, fresh);
-    if (h != args[k]) term_vec_push(&eqs, term_eq(h, args[k]));
-  }
+  /* d renamed apart: all its terms in one substitution */
+  term_vec dt = {0};
+  clause_terms(s, d, &dt);
+  term_subst_many(dt.size, dt.data, nv, vs, fresh);
+  const term_t *dbody = dt.data + 1, *dhead = dt.data + dt.size - ar;
+  for (uint32_t k = 0; k < ar; k++)
+    if (dhead[k] != args[k]) term_vec_push(&eqs, term_eq(dhead[k], args[k]));
   term_vec_push(&eqs, c->constraint);
-  term_vec_push(&eqs, term_subst(d->constraint, nv, vs, fresh));
+  term_vec_push(&eqs, dt.data[0]);
   c->constraint = term_and(eqs.size, eqs.data);
   /* new body: c's without j, then d's */
   uint32_t nb = c->nbody - 1 + d->nbody;
@@ -226,9 +249,10 @@ static void inline_into(chc_system *s, chc_clause *c, uint32_t j, const chc_clau
     uint32_t a = s->preds[d->body[i].pred].arity;
     body[m].pred = d->body[i].pred;
     body[m].args = xmalloc((a ? a : 1) * sizeof(term_t));
-    for (uint32_t k = 0; k < a; k++) body[m].args[k] = term_subst(d->body[i].args[k], nv, vs, fresh);
+    for (uint32_t k = 0; k < a; k++) body[m].args[k] = *dbody++;
     m++;
   }
+  term_vec_free(&dt);
   free(c->body);
   c->body = body;
   c->nbody = nb;

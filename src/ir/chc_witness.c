@@ -179,10 +179,47 @@ static char *model_body(const char *text) {
   return r;
 }
 
+static bool dt_seen(type_t ty, void *seen) {
+  for (const type_t *g = seen; *g != NULL_TYPE; g++) if (*g == ty) return true;
+  return false;
+}
+
+/* The model text preceded by the declarations of the datatypes of the
+ * predicates' arguments (a model only defines the predicates), on the
+ * first line so that positions in messages stay right (but for line 1). */
+static char *with_datatypes(const chc_system *s, char *body) {
+  type_t *all = xmalloc(sizeof *all);
+  uint32_t n = 0;
+  all[0] = NULL_TYPE;
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) { free(all); return body; }
+  for (uint32_t p = 0; p < s->npreds; p++)
+    for (uint32_t i = 0; i < s->preds[p].arity; i++) {
+      type_t *g;
+      uint32_t k = type_dt_group(term_type(s->preds[p].params[i]), dt_seen, all, &g);
+      if (k) {
+        type_print_datatypes(f, k, g);
+        all = xrealloc(all, (n + k + 1) * sizeof *all);
+        memcpy(all + n, g, k * sizeof *g);
+        all[n += k] = NULL_TYPE;
+      }
+      free(g);
+    }
+  fflush(f);
+  for (size_t i = 0; i < len; i++) if (buf[i] == '\n') buf[i] = ' ';
+  fputs(body, f);
+  fclose(f);
+  free(all);
+  free(body);
+  return buf;
+}
+
 bool chc_read_model(const chc_system *s, const char *file, const char *text, term_t *interp, char **msg) {
   *msg = NULL;
   for (uint32_t p = 0; p < s->npreds; p++) interp[p] = NULL_TERM;
-  char *body = model_body(text);
+  char *body = with_datatypes(s, model_body(text));
   smtlib_parser *ps = smtlib_new_string(file, body, strlen(body));
   bool ok = ps != NULL;
   smtlib_cmd cmd;

@@ -200,6 +200,8 @@ static bool smts_out_send(smt_solver *m, smts_out *o) {
 
 static bool smts_send(smt_solver *m, const char *s) { return smts_write(m, s, strlen(s)); }
 
+static bool smts_sort_known(type_t ty, void *m) { return idmap_get(&((smt_solver *)m)->sorts, (uint32_t)ty, NULL); }
+
 static bool smts_declare_sorts(smt_solver *m, FILE *f, type_t ty) {
   switch (type_kind_of(ty)) {
   case TYPE_ARRAY:
@@ -214,6 +216,24 @@ static bool smts_declare_sorts(smt_solver *m, FILE *f, type_t ty) {
     term_print_symbol(f, type_sort_name(ty));
     fputs(" 0)\n", f);
     return idmap_put(&m->sorts, (uint32_t)ty, 1) && smts_stack_push(&m->sortdecls, (term_t)ty, m->level);
+  case TYPE_DATATYPE: {
+    if (idmap_get(&m->sorts, (uint32_t)ty, NULL)) return true;
+    type_t *g;
+    uint32_t n = type_dt_group(ty, smts_sort_known, m, &g);
+    bool ok = true;
+    /* uninterpreted sorts used by the fields first, then the group at once */
+    for (uint32_t i = 0; i < n && ok; i++)
+      for (uint32_t c = 0; c < type_dt_nctors(g[i]) && ok; c++)
+        for (uint32_t k = 0; k < type_dt_nfields(g[i], c) && ok; k++) {
+          type_t ft = type_dt_field_type(g[i], c, k);
+          if (type_kind_of(ft) != TYPE_DATATYPE) ok = smts_declare_sorts(m, f, ft);
+        }
+    if (ok) type_print_datatypes(f, n, g);
+    for (uint32_t i = 0; i < n && ok; i++)
+      ok = idmap_put(&m->sorts, (uint32_t)g[i], 1) && smts_stack_push(&m->sortdecls, (term_t)g[i], m->level);
+    free(g);
+    return ok;
+  }
   default:
     return true;
   }

@@ -23,10 +23,13 @@ struct z3conv {
 
 static void z3conv_on_error(Z3_context ctx, Z3_error_code e) { (void)ctx; (void)e; }
 
-Z3_context z3conv_mk_context(void) {
+Z3_context z3conv_mk_context(void) { return z3conv_mk_context_proofs(false); }
+
+Z3_context z3conv_mk_context_proofs(bool proofs) {
   Z3_config cfg = Z3_mk_config();
   if (!cfg) return NULL;
   Z3_set_param_value(cfg, "model", "true");
+  if (proofs) Z3_set_param_value(cfg, "proof", "true");
   Z3_context ctx = Z3_mk_context_rc(cfg);
   Z3_del_config(cfg);
   if (ctx) Z3_set_error_handler(ctx, z3conv_on_error);
@@ -85,6 +88,67 @@ static Z3_ast keep(z3conv *c, Z3_ast a) {
 
 /* ---------------- sorts ---------------- */
 
+/* Datatypes: every datatype reachable from ty (through fields) that has no
+ * Z3 sort yet is created in one Z3_mk_datatypes call, so mutually
+ * recursive ones refer to each other by index. */
+static bool dt_known(type_t ty, void *c) { return idmap_get(&((z3conv *)c)->sorts, (uint32_t)ty, NULL); }
+
+static bool mk_datatypes(z3conv *c, type_t ty) {
+  Z3_context z = c->ctx;
+  type_t *g;
+  uint32_t n = type_dt_group(ty, dt_known, c, &g);
+  if (!g) { c->err = "out of memory"; return false; }
+  bool ok = true;
+  for (uint32_t i = 0; i < n && ok; i++) ok = type_dt_defined(g[i]) && type_dt_nctors(g[i]) > 0;
+  if (!ok) { free(g); c->err = "datatype without definition"; return false; }
+  Z3_symbol *names = calloc(n + 1, sizeof *names);
+  Z3_sort *sorts = calloc(n + 1, sizeof *sorts);
+  Z3_constructor_list *lists = calloc(n + 1, sizeof *lists);
+  Z3_constructor **ctors = calloc(n + 1, sizeof *ctors);
+  ok = names && sorts && lists && ctors;
+  for (uint32_t i = 0; i < n && ok; i++) {
+    names[i] = Z3_mk_string_symbol(z, type_sort_name(g[i]));
+    uint32_t nc = type_dt_nctors(g[i]);
+    ctors[i] = calloc(nc, sizeof **ctors);
+    for (uint32_t k = 0; k < nc && ok; k++) {
+      uint32_t nf = type_dt_nfields(g[i], k);
+      Z3_symbol fn[nf ? nf : 1];
+      Z3_sort fs[nf ? nf : 1];
+      unsigned refs[nf ? nf : 1];
+      for (uint32_t f = 0; f < nf && ok; f++) {
+        type_t ft = type_dt_field_type(g[i], k, f);
+        fn[f] = Z3_mk_string_symbol(z, type_dt_field_name(g[i], k, f));
+        fs[f] = NULL;
+        refs[f] = 0;
+        uint32_t j = 0;
+        while (j < n && g[j] != ft) j++;
+        if (j < n) refs[f] = j;
+        else ok = (fs[f] = z3conv_sort(c, ft)) != NULL;
+      }
+      if (!ok) break;
+      char is[300];
+      snprintf(is, sizeof is, "is-%s", type_dt_ctor_name(g[i], k));
+      ctors[i][k] = Z3_mk_constructor(z, Z3_mk_string_symbol(z, type_dt_ctor_name(g[i], k)), Z3_mk_string_symbol(z, is),
+                                      nf, fn, fs, refs);
+    }
+    if (ok) lists[i] = Z3_mk_constructor_list(z, nc, ctors[i]);
+  }
+  if (ok) {
+    Z3_mk_datatypes(z, n, names, sorts, lists);
+    for (uint32_t i = 0; i < n && ok; i++)
+      ok = sorts[i] && keep(c, Z3_sort_to_ast(z, sorts[i])) && idmap_put(&c->sorts, (uint32_t)g[i], (uintptr_t)sorts[i]);
+    if (!ok) c->err = "Z3 could not create the datatypes";
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    if (lists[i]) Z3_del_constructor_list(z, lists[i]);
+    for (uint32_t k = 0; ctors[i] && k < type_dt_nctors(g[i]); k++)
+      if (ctors[i][k]) Z3_del_constructor(z, ctors[i][k]);
+    free(ctors[i]);
+  }
+  free(names); free(sorts); free(lists); free(ctors); free(g);
+  return ok;
+}
+
 Z3_sort z3conv_sort(z3conv *c, type_t ty) {
   uintptr_t v;
   if (idmap_get(&c->sorts, (uint32_t)ty, &v)) return (Z3_sort)v;
@@ -104,6 +168,11 @@ Z3_sort z3conv_sort(z3conv *c, type_t ty) {
   case TYPE_SORT:
     s = Z3_mk_uninterpreted_sort(c->ctx, Z3_mk_string_symbol(c->ctx, type_sort_name(ty)));
     break;
+  case TYPE_DATATYPE: {
+    uintptr_t v2;
+    if (!mk_datatypes(c, ty) || !idmap_get(&c->sorts, (uint32_t)ty, &v2)) return NULL;
+    return (Z3_sort)v2;
+  }
   case TYPE_FP: return fail(c, "floating point is not supported");
   default:
     return fail(c, "function types have no Z3 sort");
@@ -127,6 +196,12 @@ type_t z3conv_type_of(z3conv *c, Z3_sort s) {
   case Z3_UNINTERPRETED_SORT: {
     const char *n = Z3_get_symbol_string(c->ctx, Z3_get_sort_name(c->ctx, s));
     return type_sort(n);
+  }
+  case Z3_DATATYPE_SORT: {   /* only datatypes zeta declared (by name) */
+    type_t t = type_datatype(Z3_get_symbol_string(c->ctx, Z3_get_sort_name(c->ctx, s)));
+    if (type_dt_defined(t)) return t;
+    c->err = "Z3 datatype unknown to zeta";
+    return NULL_TYPE;
   }
   default:
     c->err = "unsupported Z3 sort";
@@ -295,6 +370,27 @@ out:
   return r;
 }
 
+/* Constructor, selector or tester application (arguments already cached). */
+static Z3_ast dt_app(z3conv *c, term_t t) {
+  Z3_context z = c->ctx;
+  term_op op = term_op_of(t);
+  type_t dt = (type_t)term_param(t, 0);
+  uint32_t k = term_param(t, 1), n = term_nargs(t);
+  Z3_sort s = z3conv_sort(c, dt);
+  if (!s) return NULL;
+  Z3_func_decl d = op == OP_DT_CONS ? Z3_get_datatype_sort_constructor(z, s, k)
+                   : op == OP_DT_IS ? Z3_get_datatype_sort_recognizer(z, s, k)
+                                    : Z3_get_datatype_sort_constructor_accessor(z, s, k, term_param(t, 2));
+  if (!d || !keep(c, Z3_func_decl_to_ast(z, d))) return fail(c, "Z3 datatype function");
+  Z3_ast a[n ? n : 1];
+  for (uint32_t i = 0; i < n; i++) {
+    uintptr_t v;
+    if (!idmap_get(&c->fwd, (uint32_t)term_arg(t, i), &v)) return fail(c, "datatype argument not translated");
+    a[i] = (Z3_ast)v;
+  }
+  return keep(c, Z3_mk_app(z, d, n, a));
+}
+
 static Z3_ast to_z3_node(z3conv *c, term_t t) {
   Z3_context z = c->ctx;
   term_op op = term_op_of(t);
@@ -307,6 +403,7 @@ static Z3_ast to_z3_node(z3conv *c, term_t t) {
     Z3_func_decl d = z3conv_decl(c, t);
     return d ? keep(c, Z3_mk_app(z, d, 0, NULL)) : NULL;
   }
+  case OP_DT_CONS: case OP_DT_SEL: case OP_DT_IS: return dt_app(c, t);
   default: break;
   }
   uint32_t n = term_nargs(t);
@@ -573,6 +670,25 @@ out:
   return r;
 }
 
+/* A Z3 datatype function back: found by name in zeta's definition. */
+static term_t dt_back(z3conv *c, Z3_ast a, Z3_func_decl d, Z3_decl_kind k, unsigned n, const term_t *t) {
+  Z3_context z = c->ctx;
+  bool cons = k == Z3_OP_DT_CONSTRUCTOR;
+  type_t dt = cons ? z3conv_type_of(c, Z3_get_sort(z, a)) : n == 1 ? term_type(t[0]) : NULL_TYPE;
+  if (dt == NULL_TYPE || type_kind_of(dt) != TYPE_DATATYPE) return tfail(c, "datatype function on a non-datatype");
+  if (k == Z3_OP_DT_ACCESSOR) {
+    const char *name = Z3_get_symbol_string(z, Z3_get_decl_name(z, d));
+    for (uint32_t i = 0; i < type_dt_nctors(dt); i++)
+      for (uint32_t f = 0; f < type_dt_nfields(dt, i); f++)
+        if (strcmp(type_dt_field_name(dt, i, f), name) == 0) return term_dt_sel(dt, i, f, t[0]);
+    return tfail(c, "unknown datatype selector");
+  }
+  Z3_func_decl cd = cons ? d : Z3_get_decl_func_decl_parameter(z, d, 0);
+  uint32_t i = cd ? type_dt_find_ctor(dt, Z3_get_symbol_string(z, Z3_get_decl_name(z, cd))) : UINT32_MAX;
+  if (i == UINT32_MAX) return tfail(c, "unknown datatype constructor");
+  return cons ? term_dt_cons(dt, i, n, t) : term_dt_is(dt, i, t[0]);
+}
+
 static term_t from_app(z3conv *c, Z3_model m, Z3_ast a) {
   Z3_context z = c->ctx;
   Z3_app app = Z3_to_app(z, a);
@@ -702,6 +818,9 @@ static term_t from_app(z3conv *c, Z3_model m, Z3_ast a) {
   }
   case Z3_OP_INT2BV: r = term_nat2bv((uint32_t)Z3_get_decl_int_parameter(z, d, 0), t[0]); break;
   case Z3_OP_BV2INT: r = term_bv2nat(t[0]); break;
+  case Z3_OP_DT_CONSTRUCTOR: case Z3_OP_DT_RECOGNISER: case Z3_OP_DT_IS: case Z3_OP_DT_ACCESSOR:
+    r = dt_back(c, a, d, k, n, t);
+    break;
   case Z3_OP_UNINTERPRETED: {
     uintptr_t v;
     idmap_get(&c->declback, Z3_get_ast_id(z, Z3_func_decl_to_ast(z, d)), &v);
@@ -793,7 +912,7 @@ term_t z3conv_model_value(z3conv *c, Z3_model m, term_t t) {
   term_t r = from_z3_rec(c, m, out);
   Z3_dec_ref(c->ctx, out);
   if (r != NULL_TERM && !term_is_const(r) && type_kind_of(term_type(r)) != TYPE_ARRAY &&
-      type_kind_of(term_type(r)) != TYPE_SORT)
+      type_kind_of(term_type(r)) != TYPE_SORT && !(type_kind_of(term_type(r)) == TYPE_DATATYPE && term_is_value(r)))
     return tfail(c, "model value is not a literal");
   return r;
 }

@@ -17,6 +17,8 @@ typedef struct z3conv z3conv;
 
 /* A fresh reference-counted context with the error handler installed; NULL on failure. */
 Z3_context z3conv_mk_context(void);
+/* The same with proof generation (hyper-resolution proofs of HORN answers). */
+Z3_context z3conv_mk_context_proofs(bool proofs);
 /* A reference-counted (inc_ref'd) simple solver of z with a per-check
  * timeout (0 = none) and optional unsat-core minimization; NULL on error. */
 Z3_solver z3conv_mk_solver(Z3_context z, uint32_t timeout_ms, bool minimize_cores);

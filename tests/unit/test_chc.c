@@ -51,6 +51,28 @@ static const char *array_unsafe =
     " (=> (and (A a i) (< i 2) (= b (store a (+ i 1) (+ (select a i) 1))) (= j (+ i 1))) (A b j))))\n"
     "(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (A a i) (= (select a 2) 5)) false)))\n";
 
+/* recursive datatypes: lengths of lists (safe: a list of length 2 is never
+ * empty; unsafe: length 2 is reached) */
+#define ADT_DECLS "(set-logic HORN)\n(declare-datatypes ((Nat 0) (Lst 0)) (((Z) (S (pred Nat))) ((nil) (cons (hd Int) (tl Lst)))))\n" \
+  "(declare-fun Len (Lst Nat) Bool)\n" \
+  "(assert (forall ((l Lst)) (=> (= l nil) (Len l Z))))\n" \
+  "(assert (forall ((l Lst) (n Nat) (x Int)) (=> (Len l n) (Len (cons x l) (S n)))))\n"
+static const char *adt_safe = ADT_DECLS "(assert (forall ((l Lst) (n Nat)) (=> (and (Len l n) (= n (S (S Z))) (is-nil l)) false)))\n";
+/* is-C, not (_ is C): Z3 4.8 reads only the former (on the latter it
+ * reports an error, drops the assertion and answers sat: the model check
+ * catches that, see tests/e2e/chc_comp24.sh) */
+static const char *adt_unsafe = ADT_DECLS "(assert (forall ((l Lst) (n Nat)) (=> (and (Len l n) (= n (S (S Z))) (is-cons l)) false)))\n";
+
+/* Z3 folds the fact T(a) into the clause and drops the atom from its proof;
+ * the two P premises have one predicate (regression: the derivation was
+ * lost: atoms were matched to premises in order, dropped ones only when
+ * nullary) */
+static const char *folded_fact_unsafe =
+    "(set-logic HORN)\n(declare-fun T (Int) Bool)\n(declare-fun P (Int Int) Bool)\n(declare-fun Q (Int) Bool)\n"
+    "(assert (forall ((a Int)) (T a)))\n(assert (P 0 1))\n(assert (P 1 5))\n"
+    "(assert (forall ((a Int) (b Int) (c Int) (d Int) (t Int) (z Int)) (=> (and (P a b) (T t) (P c d) (= a 1) (= c 0) (= t (- d 1)) (= z (+ b d t))) (Q z))))\n"
+    "(assert (forall ((z Int)) (=> (and (Q z) (= z 6)) false)))\n";
+
 static chc_parse_status parse(const char *text, chc_system *s, char **msg) {
   chc_init(s);
   return chc_parse_string("t.smt2", text, s, msg);
@@ -307,6 +329,9 @@ static void test_pa(void) {
   run_engine(chc_pa_solve, nonlinear_safe, CHC_SAT);
   run_engine(chc_pa_solve, nonlinear_unsafe, CHC_UNSAT);
   run_engine(chc_pa_solve, array_unsafe, CHC_UNSAT);
+  /* derivation values are constructor terms (regression: model values of
+   * datatype sort were refused as non-literals) */
+  run_engine(chc_pa_solve, adt_unsafe, CHC_UNSAT);
 }
 
 static void test_spacer(void) {
@@ -316,6 +341,9 @@ static void test_spacer(void) {
   run_engine(spacer_engine, nonlinear_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, array_unsafe, CHC_UNSAT);
   run_engine(spacer_engine, nullary_unsafe, CHC_UNSAT);
+  run_engine(spacer_engine, folded_fact_unsafe, CHC_UNSAT);
+  run_engine(spacer_engine, adt_safe, CHC_SAT);
+  run_engine(spacer_engine, adt_unsafe, CHC_UNSAT);
 }
 
 /* Z3 on the file: models map back to our predicates by name (nullary ones
@@ -342,6 +370,11 @@ static void file_engine_case(const char *text, chc_answer expect) {
   }
   CHECK(r.deriv.n == 0);
   chc_result_free(&r);
+  /* with proofs: unsat comes with a derivation over the input's clauses */
+  chc_spacer_derive_file(path, &s, &lim, &r);
+  CHECK(r.answer == expect);
+  if (r.answer == CHC_UNSAT) CHECK(r.complete && chc_replay(&s, &r.deriv, 10000));
+  chc_result_free(&r);
   chc_free(&s);
   unlink(path);
   /* a file Z3 cannot read: unknown, no crash */
@@ -367,9 +400,12 @@ static void test_spacer_nullary_cycles(void) {
 }
 
 static void test_spacer_file(void) {
+  file_engine_case(adt_safe, CHC_SAT);
   file_engine_case(counter_safe, CHC_SAT);
   file_engine_case(nonlinear_safe, CHC_SAT);
   file_engine_case(counter_unsafe, CHC_UNSAT);
+  file_engine_case(folded_fact_unsafe, CHC_UNSAT);
+  file_engine_case(adt_unsafe, CHC_UNSAT);
 }
 
 static void test_read_model(void) {
@@ -394,6 +430,24 @@ static void test_read_model(void) {
   free(failed); free(und);
   CHECK(!chc_read_model(&s, "m", "(define-fun Inv ((A Bool)) Bool A)", interp, &msg));
   free(msg);
+  chc_free(&s);
+  /* a model over datatypes: the reader declares the datatypes of the
+   * predicates; the wrong model fails with both solvers */
+  CHECK(parse(adt_safe, &s, &msg) == CHC_PARSE_OK);
+  const char *good = "(define-fun Len ((l Lst) (n Nat)) Bool (= ((_ is nil) l) (= n Z)))";   /* both tester spellings read */
+  const char *bad = "(define-fun Len ((l Lst) (n Nat)) Bool (= n Z))";
+  solver *c5 = solver_new("smtlib:cvc5 --incremental --lang smt2", NULL);
+  CHECK(c5 != NULL);
+  for (int k = 0; k < 2 && c5; k++) {
+    solver *v = k ? c5 : z;
+    CHECK(chc_read_model(&s, "m", good, interp, &msg));
+    CHECK(chc_check_model(&s, interp, v, &failed, &und) == 0);
+    free(failed); free(und);
+    CHECK(chc_read_model(&s, "m", bad, interp, &msg));
+    CHECK(chc_check_model(&s, interp, v, &failed, &und) == 1 && !und[0]);
+    free(failed); free(und);
+  }
+  if (c5) solver_free(c5);
   solver_free(z);
   chc_free(&s);
 }

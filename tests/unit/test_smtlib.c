@@ -352,6 +352,35 @@ static void test_deep_nesting(void) {
   free(s);
 }
 
+/* declare-datatypes: mutually recursive sorts, constructors (nullary ones
+ * as constants), selectors, testers ((_ is C) and is-C), folding, errors. */
+static void test_datatypes(void) {
+  const char *decls = "(declare-datatypes ((Lst 0) (Nat 0)) (((cons (hd Nat) (tl Lst)) (nil))"
+                      " ((Z) (S (pred Nat)))))\n(declare-datatype Pair ((pair (fst Int) (snd Bool))))\n"
+                      "(declare-const l Lst)\n";
+  term_t t = parse_with(decls, "(= l (cons (S Z) nil))");
+  CHECK(t != NULL_TERM && prints_as(t, "(= l (cons (S Z) nil))"));
+  type_t lst = t != NULL_TERM ? term_type(term_arg(t, 0)) : NULL_TYPE;
+  CHECK(lst != NULL_TYPE && type_kind_of(lst) == TYPE_DATATYPE && type_dt_nctors(lst) == 2);
+  CHECK(lst != NULL_TYPE && type_kind_of(type_dt_field_type(lst, 0, 0)) == TYPE_DATATYPE);
+  CHECK(prints_as(parse_with(decls, "((_ is cons) l)"), "(is-cons l)"));
+  CHECK(prints_as(parse_with(decls, "(is-nil l)"), "(is-nil l)"));
+  CHECK(prints_as(parse_with(decls, "(hd l)"), "(hd l)"));
+  /* selectors and testers fold on constructor terms */
+  CHECK(prints_as(parse_with(decls, "(pred (hd (cons (S Z) l)))"), "Z"));
+  CHECK(prints_as(parse_with(decls, "((_ is nil) (cons Z l))"), "false"));
+  CHECK(prints_as(parse_with(decls, "(= nil (cons Z l))"), "false"));
+  CHECK(prints_as(parse_with(decls, "(fst (pair 3 true))"), "3"));
+  /* a record has one constructor: its tester always holds */
+  CHECK(prints_as(parse_with(decls, "(forall ((p Pair)) ((_ is pair) p))"), "true"));
+  CHECK(error_is("(declare-datatypes ((L 0)) (((c (h Int))))) (assert (= (c true) (c 1)))",
+                 "t.smt2:1:56: argument 1 of constructor 'c' has the wrong sort"));
+  CHECK(error_is("(declare-datatypes ((L 1)) ((par (T) ((c (h T))))))", "t.smt2:1:24: parametric datatypes"));
+  CHECK(error_is("(declare-datatypes ((L 0)) (((c (h Int))))) (assert (= (c 1) ((_ is d) (c 1))))",
+                 "t.smt2:1:69: 'd' is not a datatype constructor"));
+  CHECK(error_is("(declare-datatypes ((L 0)) (((c (h Int))))) (assert (= c c))", "t.smt2:1:56: 'c' needs arguments"));
+}
+
 /* The shape the CHC front end consumes: predicates and quantified clauses. */
 static void test_horn_clauses(void) {
   const char *s = "(set-logic HORN)(declare-fun inv (Int Int) Bool)\n"
@@ -400,6 +429,7 @@ int main(void) {
   RUN(test_error_positions);
   RUN(test_deep_nesting);
   RUN(test_horn_clauses);
+  RUN(test_datatypes);
   terms_reset();
   return CHECK_DONE();
 }

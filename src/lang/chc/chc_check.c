@@ -68,14 +68,25 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
 }
 
 /* Spacer: Z3 on the input file when there is one (the peer's own run; see
- * chc_spacer_solve_file), else, or for an unsat derivation, on our
- * normalized clauses with proofs. */
+ * chc_spacer_solve_file); after unsat again with proofs and without Z3's
+ * inlining, for a derivation over the input's clauses (ADT-LIA-050: 0.6 s
+ * against 7 s on the normal form; LIA-235: 11 s against 2.5 s); else, or
+ * when that derivation does not map onto them, on our normalized clauses
+ * with proofs. */
 static void run_spacer(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
                        chc_result *r) {
   if (strcmp(file, "-") != 0) {
     chc_spacer_solve_file(file, sys, lim, r);
     if (r->answer == CHC_SAT) return;
+    bool unsat = r->answer == CHC_UNSAT;
     chc_result_free(r);
+    if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
+      zeta_limits half = *lim;
+      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+      chc_spacer_derive_file(file, sys, &half, r);
+      if (r->answer == CHC_UNSAT && r->complete) return;
+      chc_result_free(r);
+    }
   }
   chc_spacer_solve(norm, lim, true, r);
 }
@@ -119,7 +130,7 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
   if (res->answer == CHC_SAT) {
     term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
     for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = res->interp[p];
-    chc_expand_model(norm, interp);
+    if (!res->complete) chc_expand_model(norm, interp);   /* a model of the input as is stays quantifier-free */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     solver *z = solver_new_z3();
     solver_set_timeout(z, 10000);
@@ -171,12 +182,14 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
     }
     free(interp);
   } else if (res->answer == CHC_UNSAT) {
-    if (!chc_replay(norm, &res->deriv, 30000)) {
+    const chc_system *ds = res->complete ? sys : norm;   /* the clauses the derivation uses */
+    if (!chc_replay(ds, &res->deriv, 30000)) {
       rc = report_unknown(r, "the derivation did not replay");
       progress_say("zeta: %s answered unsat without a replayable derivation", res->engine);
+      if (o->verbose >= 2) chc_write_derivation(stderr, ds, &res->deriv);
     } else {
       lang_capture c;
-      chc_write_derivation(lang_capture_open(&c), norm, &res->deriv);
+      chc_write_derivation(lang_capture_open(&c), ds, &res->deriv);
       rc = report_answer(r, o, ZETA_UNSAFE, "derivation", &c);
     }
   } else {

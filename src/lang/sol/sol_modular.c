@@ -8,6 +8,7 @@
 #include "ir/chc_witness.h"
 #include "lang/lang_common.h"
 #include "lang/sol/sol_lower.h"
+#include "lang/sol/sol_solve.h"
 #include "lang/sol/sol_vc.h"
 #include "solver/solver.h"
 

@@ -14,6 +14,4 @@
 #include "lang/sol/sol_annot.h"
 
 int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options *o, const zeta_limits *lim, report *r);
-/* The Solidity portfolio on normalized clauses (sol_check.c). */
-void sol_solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r);
 #endif

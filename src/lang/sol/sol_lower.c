@@ -108,6 +108,8 @@ typedef struct {
   uint32_t nsum;
   frame *top;                /* the checked function's frame */
   bool framed;               /* some function of the root has `modifies`: all are framed */
+  bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
+  bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
   cJSON **tmp_json;          /* argument lists made for `using for` calls */
   uint32_t ntmp_json;
 } lw;
@@ -1120,9 +1122,29 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
   return call_fn(L, c, fn, args, at, c->cur[L->F->sender], c->cur[L->F->value]);
 }
 
+/* Whether n may run a loop: a loop statement in it or in a function or
+ * modifier it refers to (seen: definitions already walked). */
+static bool may_loop(lw *L, const cJSON *n, bool *seen) {
+  if (!n) return false;
+  if (cJSON_IsObject(n)) {
+    const char *k = sol_kind(n);
+    if (strcmp(k, "WhileStatement") == 0 || strcmp(k, "DoWhileStatement") == 0 || strcmp(k, "ForStatement") == 0) return true;
+    const cJSON *d = child(n, "referencedDeclaration") ? decl_of(L, n) : NULL;
+    if ((is(d, "FunctionDefinition") || is(d, "ModifierDefinition")) && !seen[nid(L, d)]) {
+      seen[nid(L, d)] = true;
+      if (may_loop(L, child(d, "body"), seen)) return true;
+    }
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (may_loop(L, x, seen)) return true;
+  return false;
+}
+
 /* A call through fn's summary with the given msg.sender and msg.value. */
 static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value) {
   if (!child(fn, "body") || cJSON_IsNull(child(fn, "body"))) unsup(L, at, "call of an unimplemented function");
+  /* a callee's loops are cut too, so what follows the call is after a cut */
+  if (L->mod && !L->exact && !L->cut) L->cut = may_loop(L, fn, aralloc(L, (size_t)L->a->nids * sizeof(bool)));
   uint32_t S;
   /* the arguments first (they may change the state) */
   const cJSON *ps = child(child(fn, "parameters"), "parameters");
@@ -1194,13 +1216,14 @@ static uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, 
   o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
   unsigned col = 0;
   o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
-  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name};
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut};
   return k;
 }
 
 static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
   int id = nid(L, call);
   if (!L->assert_k[id]) L->assert_k[id] = (int)new_site(L, SITE_ASSERT, -1, call, NULL);
+  if (L->cut) L->out->sites[L->assert_k[id]].after_cut = true;   /* one number for every inlined copy */
   fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
@@ -1263,6 +1286,9 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
     unsup(L, e, "external call to this");
   }
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
+  /* solc-verify uses the callee's specification here: unknown code would
+   * be a coarser model, whose failures it need not share */
+  if (L->mod && known_code(L, sol_str(fn, "name"))) unsup(L, e, "external call into code the file implements");
   (void)expr(L, c, base);
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
   if (L->mod) {   /* solc-verify: the invariants must hold; then any state satisfying them */
@@ -1993,11 +2019,10 @@ static ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *c
   return merge(L, cont, "cont");
 }
 
-static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
-  frame *F = L->F;
-  ctxlist brk = {0}, cont = {0};
-  const cJSON *inv[32];
-  int ann[32], ninv = 0;
+/* The loop invariants of loop s (the markers that open its body), at most
+ * 32: expressions in inv, annotation numbers in ann; returns how many. */
+static int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann) {
+  int ninv = 0;
   const cJSON *stl = is(body, "Block") ? child(body, "statements") : NULL;
   for (const cJSON *x = stl ? stl->child : NULL; x; x = x->next) {
     int n;
@@ -2006,6 +2031,28 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
     if (strcmp(mk, "skip") == 0) unsup(L, s, "loop annotation");
     if (strcmp(mk, "li") == 0 && ninv < 32) inv[ninv] = marker_arg(x, 1), ann[ninv++] = n;
   }
+  return ninv;
+}
+
+/* Whether expression e may change a variable (assignment, ++/--, call). */
+static bool side_effects(const cJSON *e) {
+  if (!e) return false;
+  if (cJSON_IsObject(e)) {
+    const char *k = sol_kind(e), *op = sol_str(e, "operator");
+    if (strcmp(k, "Assignment") == 0 || (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(e, "kind"), "typeConversion") != 0) ||
+        (strcmp(k, "UnaryOperation") == 0 && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)))
+      return true;
+  }
+  for (const cJSON *x = e->child; x; x = x->next)
+    if (side_effects(x)) return true;
+  return false;
+}
+
+static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
+  frame *F = L->F;
+  ctxlist brk = {0}, cont = {0};
+  const cJSON *inv[32];
+  int ann[32], ninv = loop_invs(L, s, body, inv, ann);
   sol_site_kind entry_kind = SITE_LOOP_ENTRY;
   if (do_while) {   /* solc-verify: on entry too, before the first run */
     for (int i = 0; i < ninv && !c->dead; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, SITE_LOOP_ENTRY, ann[i], s, NULL));
@@ -2030,6 +2077,7 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
     for (uint32_t q = 0; q < F->nslots; q++)
       if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
     if (all) havoc_state(L, c);
+    L->cut = true;
     for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
     ctx in = ctx_copy(L, c), out;
     memset(&out, 0, sizeof out);
@@ -2047,13 +2095,21 @@ static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const
 
 static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
-  if (L->mod) { loop_modular(L, c, s, cond, body, next, do_while); return; }
+  /* solc-verify evaluates a condition's side effects before the loop head,
+   * where its invariants are checked; here they come after */
+  if (L->mod && side_effects(cond)) unsup(L, s, "loop condition with side effects");
+  if (L->mod && !L->exact) { loop_modular(L, c, s, cond, body, next, do_while); return; }
   ctxlist brk = {0}, cont = {0};
   char what[64];
   snprintf(what, sizeof what, "%s.loop%u", F->name, sol_line(L->a, s, NULL));
   uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
   emit(L, c, head, c->cur, 0);
   ctx h = restart(L, c, head);
+  if (L->mod) {   /* exact: the invariants must hold at every visit of the head */
+    const cJSON *inv[32];
+    int ann[32], ninv = loop_invs(L, s, body, inv, ann);
+    for (int i = 0; i < ninv; i++) check_at(L, &h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+  }
   ctx in = ctx_copy(L, &h), out;
   memset(&out, 0, sizeof out);
   out.dead = true;
@@ -3038,9 +3094,10 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
   frame_free(L);
 }
 
-bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, const bool *excluded, sol_chc *out) {
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
   lw *L = lw_new(a, out);
   L->mod = true;
+  L->exact = exact;
   L->arith = arith;
   bool ok = true;
   const cJSON *ct = sol_node(a, contract), *f = fn >= 0 ? sol_node(a, fn) : NULL;

@@ -50,6 +50,10 @@ typedef struct {
   int annot;               /* index into the annotations, or -1 */
   unsigned line, col;      /* the node it is reported at */
   const char *name;        /* SITE_MODIFIES: the state variable */
+  bool after_cut;          /* checked after a loop was cut by its invariants:
+                            * solc-verify's Boogie also infers interval
+                            * invariants there, zeta does not yet, so a
+                            * failure here is not reported as ERROR */
 } sol_site;
 
 typedef struct {
@@ -82,9 +86,11 @@ void sol_chc_free(sol_chc *c);
  * invariant (on entry and kept), invariant before an external call (the
  * state is havocked after it) is one assertion k with out->sites[k]. The
  * Horn system has no loops (loops are cut by their invariants); internal
- * calls go through exact summaries. */
+ * calls go through exact summaries. exact: loops stay loops instead (their
+ * invariants checked at every visit of the head): a failure found there is
+ * a failure of the cut encoding too, whatever invariants one infers. */
 enum { SOL_ARITH_CHECKED, SOL_ARITH_INT, SOL_ARITH_MOD, SOL_ARITH_MOD_OVF };
 #define SOL_FN_DEPLOY (-1)
 #define SOL_FN_RECEIVE (-2)
-bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, const bool *excluded, sol_chc *out);
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out);
 #endif

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0
+pragma solidity >=0.7.0;
+// Checks after a loop cut by its invariants: ERROR only when the failure is
+// real (found with the loop kept exact); otherwise SKIPPED, since
+// solc-verify's Boogie infers interval invariants that zeta does not (a
+// wrong UNSAFE on sol-verify's basic/Loops before).
+// verdict: UNSAFE
+// expect: A::realFailure: ERROR
+// expect: after_loop.sol:31:9: Assertion might not hold.
+// expect: A::callsLoop: SKIPPED
+// expect: A::sideEffect: SKIPPED (unsupported: loop condition with side effects
+// expect: A::[implicit_constructor]: OK
+
+contract A {
+    function tenTimes(uint p) private pure returns (uint r) {
+        uint i = 0;
+        r = p;
+        /// @notice invariant r == p + i
+        while (i < 10) {
+            r = r + 1;
+            i = i + 1;
+        }
+    }
+
+    function realFailure(uint n) public pure {
+        uint i = 0;
+        /// @notice invariant i <= n
+        while (i < n) {
+            i++;
+        }
+        assert(i == n + 1);
+    }
+
+    function callsLoop() public pure {
+        assert(tenTimes(5) == 15);
+    }
+
+    function sideEffect(uint n) public pure returns (uint x) {
+        uint i = 0;
+        /// @notice invariant x == i
+        /// @notice invariant i <= n
+        while ((x = i) < n) {
+            i++;
+        }
+    }
+}

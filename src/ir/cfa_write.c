@@ -1,6 +1,7 @@
 /* The CFA language's own syntax for a cfa (cfa_write in cfa.h): every
  * expression fully parenthesized, so that precedence never matters. */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include "ir/cfa.h"
 #include "ir/cfa_proc.h"
@@ -265,7 +266,9 @@ static void body_out(writer *w, const cfa_prog *p, const cfa *c) {
   fputs("}\n", out);
 }
 
-bool cfa_write(FILE *out, const cfa *c, char *why, size_t len) {
+/* Both writers render into memory first: a model without CFA syntax fails
+ * with nothing written, not with a partial model before the error. */
+static bool write_cfa(FILE *out, const cfa *c, char *why, size_t len) {
   writer w = {out, why, len, true, false};
   fprintf(out, "main process %s {\n", c->name);
   for (uint32_t i = 0; i < c->vars.size; i++) var_decl(&w, c->vars.data[i]);
@@ -273,7 +276,7 @@ bool cfa_write(FILE *out, const cfa *c, char *why, size_t len) {
   return w.ok;
 }
 
-bool cfa_prog_write(FILE *out, const cfa_prog *p, char *why, size_t len) {
+static bool write_prog(FILE *out, const cfa_prog *p, char *why, size_t len) {
   writer w = {out, why, len, true, true};
   for (uint32_t i = 0; i < p->globals.size; i++) {
     var_decl(&w, p->globals.data[i]);
@@ -303,4 +306,28 @@ bool cfa_prog_write(FILE *out, const cfa_prog *p, char *why, size_t len) {
     body_out(&w, p, &pr->body);
   }
   return w.ok;
+}
+
+/* Copies what was rendered into mem to out when it succeeded. */
+static bool deliver(FILE *out, FILE *mem, char **buf, size_t *n, bool ok) {
+  fclose(mem);
+  if (ok) fwrite(*buf, 1, *n, out);
+  free(*buf);
+  return ok;
+}
+
+bool cfa_write(FILE *out, const cfa *c, char *why, size_t len) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *mem = open_memstream(&buf, &n);
+  if (!mem) return write_cfa(out, c, why, len);
+  return deliver(out, mem, &buf, &n, write_cfa(mem, c, why, len));
+}
+
+bool cfa_prog_write(FILE *out, const cfa_prog *p, char *why, size_t len) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *mem = open_memstream(&buf, &n);
+  if (!mem) return write_prog(out, p, why, len);
+  return deliver(out, mem, &buf, &n, write_prog(mem, p, why, len));
 }

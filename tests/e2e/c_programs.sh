@@ -67,6 +67,13 @@ out=$(timeout 60 "$ZETA" --timeout 30 --witness-file "$TMP/ws.yml" "$DIR/recursi
 printf '%s\n' "$out" | grep -q 'witness: none (recursive program' && pass c/recursion-witness || fail c/recursion-witness "$out"
 timeout 60 "$ZETA" --no-exec-check --timeout 30 "$DIR/goto_false.c" 2>&1 | grep -q 'execution check skipped' &&
   pass c/no-exec-check || fail c/no-exec-check
+# a lowered C program has no CFA syntax (procedure-local names): the export
+# fails with its reason and exit 2, and nothing on stdout (it used to print
+# half a model first)
+timeout 60 "$ZETA" --export cfa "$DIR/goto_false.c" > "$TMP/export.out" 2> "$TMP/export.err"
+rc=$?
+[ $rc = 2 ] && [ ! -s "$TMP/export.out" ] && grep -q 'export cfa' "$TMP/export.err" &&
+  pass c/export-cfa-all-or-nothing || fail c/export-cfa-all-or-nothing "rc=$rc, $(wc -c < "$TMP/export.out") bytes"
 
 # the execution check's clang and program end with zeta: a portfolio job
 # killed with its group, a run ended by the hard stop (regression: the

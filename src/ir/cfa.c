@@ -166,11 +166,62 @@ static void compact(cfa *c, const bool *dead_loc, const bool *dead_edge) {
   cfa_index(c);
 }
 
-void cfa_lbe(cfa *c) {
+/* Statements in a list, counting inside choices. */
+static size_t stmts_size(const cfa_stmt *s, uint32_t n) {
+  size_t k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    k++;
+    if (s[i].kind == CFA_CHOICE)
+      for (uint32_t j = 0; j < s[i].nalts; j++) k += stmts_size(s[i].alts[j].stmts, s[i].alts[j].n);
+  }
+  return k;
+}
+
+#define HOIST_MAX 20000
+
+/* Adds the edge a;b (from a's source to b's target) unless it would exceed
+ * HOIST_MAX statements; dead-edge flags grow with the edge table. */
+static bool join_edges(cfa *c, uint32_t a, uint32_t b, bool **dead_edge, size_t *ecap) {
+  const cfa_edge *x = &c->edges[a], *y = &c->edges[b];
+  if (stmts_size(x->stmts, x->nstmts) + stmts_size(y->stmts, y->nstmts) > HOIST_MAX) return false;
+  uint32_t n = x->nstmts + y->nstmts, src = x->src, dst = y->dst;
+  cfa_stmt *s = xmalloc((n + 1) * sizeof *s);
+  if (x->nstmts) memcpy(s, x->stmts, x->nstmts * sizeof *s);
+  if (y->nstmts) memcpy(s + x->nstmts, y->stmts, y->nstmts * sizeof *s);
+  uint32_t ne = cfa_add_edge(c, src, dst, s, n);
+  free(s);
+  XGROW(*dead_edge, *ecap, (size_t)ne + 1);
+  (*dead_edge)[ne] = false;
+  return true;
+}
+
+static void lbe(cfa *c, bool hoist) {
   cfa_index(c);
   bool *dead_loc = xcalloc(c->nlocs + 1, sizeof(bool));
   size_t ecap = c->nedges + 1;
   bool *dead_edge = xcalloc(ecap, sizeof(bool));
+  /* Locations unreachable from init go first: they are irrelevant to
+   * safety, and without them error hoisting cannot bounce between the
+   * locations of a cycle that has no way in. */
+  if (hoist && c->init != CFA_NONE) {
+    bool *seen = xcalloc(c->nlocs + 1, sizeof(bool));
+    uint32_t *stack = xmalloc((c->nlocs + 1) * sizeof *stack), top = 0;
+    seen[c->init] = true;
+    stack[top++] = c->init;
+    while (top) {
+      const cfa_loc *L = &c->locs[stack[--top]];
+      for (uint32_t i = 0; i < L->nout; i++) {
+        uint32_t d = c->edges[L->out[i]].dst;
+        if (!seen[d]) { seen[d] = true; stack[top++] = d; }
+      }
+    }
+    for (uint32_t l = 0; l < c->nlocs; l++)
+      if (!seen[l] && !c->locs[l].is_error && !c->locs[l].is_final) dead_loc[l] = true;
+    for (uint32_t e = 0; e < c->nedges; e++)
+      if (!seen[c->edges[e].src]) dead_edge[e] = true;
+    free(stack);
+    free(seen);
+  }
   /* Work on live in/out counts while merging; indices stay valid until
    * compact because merged edges are appended. */
   bool changed = true;
@@ -200,6 +251,51 @@ void cfa_lbe(cfa *c) {
       XGROW(dead_edge, ecap, (size_t)ne + 1);
       dead_edge[ne] = false;
       changed = true;
+    }
+    /* error edges hoisted: when l's only way in is K -a-> l, an edge
+     * l -b-> error is the path K -a;b-> error, so l loses its error edge
+     * (and may become a chain link above). Error checks inside a loop body
+     * thus climb to the loop head, and the body becomes one edge. Bounded
+     * so that long chains of checks do not copy long prefixes too often. */
+    for (uint32_t l = 0; hoist && l < c->nlocs && c->error != CFA_NONE; l++) {
+      if (dead_loc[l] || l == c->error || c->locs[l].is_init) continue;
+      uint32_t in = CFA_NONE, nin = 0, nout = 0, nerr = 0;
+      bool call = false;
+      for (uint32_t e = 0; e < c->nedges; e++) {
+        if (dead_edge[e]) continue;
+        const cfa_edge *x = &c->edges[e];
+        if (x->dst == l) { in = e; nin++; call |= x->call != NULL || x->src == l; }
+        if (x->src == l) { nout++; nerr += x->dst == c->error; call |= x->call != NULL; }
+      }
+      if (nerr == 0 || call) continue;
+      if (nin == 1) {   /* the error edges move up to the one predecessor */
+        for (uint32_t e = 0; e < c->nedges; e++) {
+          if (dead_edge[e] || c->edges[e].src != l || c->edges[e].dst != c->error) continue;
+          if (!join_edges(c, in, e, &dead_edge, &ecap)) continue;
+          dead_edge[e] = true;
+          changed = true;
+        }
+      } else if (nin > 1 && nout == nerr && nout == 1) {
+        /* a location that only leads into the error (the shared `ERROR:`
+         * label): every way in becomes a way into the error */
+        uint32_t out = CFA_NONE;
+        for (uint32_t e = 0; e < c->nedges; e++)
+          if (!dead_edge[e] && c->edges[e].src == l) out = e;
+        bool all = true;
+        for (uint32_t e = 0; e < c->nedges && all; e++)
+          if (!dead_edge[e] && c->edges[e].dst == l) all = stmts_size(c->edges[e].stmts, c->edges[e].nstmts) +
+                                                             stmts_size(c->edges[out].stmts, c->edges[out].nstmts) <= HOIST_MAX;
+        if (!all) continue;
+        uint32_t n0 = c->nedges;
+        for (uint32_t e = 0; e < n0; e++) {
+          if (dead_edge[e] || c->edges[e].dst != l) continue;
+          join_edges(c, e, out, &dead_edge, &ecap);
+          dead_edge[e] = true;
+        }
+        dead_edge[out] = true;
+        dead_loc[l] = true;
+        changed = true;
+      }
     }
     /* parallel edges: one CHOICE edge (alternatives of a CHOICE-only edge
      * are taken over, so choices stay flat) */
@@ -235,6 +331,31 @@ void cfa_lbe(cfa *c) {
   compact(c, dead_loc, dead_edge);
   free(dead_loc);
   free(dead_edge);
+}
+
+void cfa_lbe(cfa *c) { lbe(c, false); }
+void cfa_lbe_hoisted(cfa *c) { lbe(c, true); }
+
+void cfa_copy(const cfa *src, cfa *dst) {
+  cfa_init(dst, src->name);
+  for (uint32_t i = 0; i < src->vars.size; i++) cfa_add_var(dst, src->vars.data[i]);
+  for (uint32_t l = 0; l < src->nlocs; l++) {
+    uint32_t k = cfa_add_loc(dst, src->locs[l].name);
+    dst->locs[k].is_init = src->locs[l].is_init, dst->locs[k].is_error = src->locs[l].is_error;
+    dst->locs[k].is_final = src->locs[l].is_final;
+  }
+  for (uint32_t e = 0; e < src->nedges; e++) {
+    const cfa_edge *x = &src->edges[e];
+    uint32_t k = cfa_add_edge(dst, x->src, x->dst, x->stmts, x->nstmts);
+    if (x->call) {
+      cfa_call *y = xmalloc(sizeof *y);
+      *y = *x->call;
+      y->args = xmalloc((x->call->nargs + 1) * sizeof *y->args);
+      if (x->call->nargs) memcpy(y->args, x->call->args, x->call->nargs * sizeof *y->args);
+      dst->edges[k].call = y;
+    }
+  }
+  cfa_index(dst);
 }
 
 void cfa_error_distance(const cfa *c, uint32_t **dist) {

@@ -86,6 +86,17 @@ void cfa_index(cfa *c);
  * becomes one edge running both statement lists; parallel edges (same
  * source and target) become one edge with a CHOICE of their lists. */
 void cfa_lbe(cfa *c);
+/* cfa_lbe that also hoists error edges: when a location's only way in is
+ * K -a-> l, its edges l -b-> error become K -a;b-> error, and a location
+ * that only leads into the error (C's shared `ERROR:` label) passes every
+ * way in on to the error. Checks inside a loop body so climb to the loop
+ * head and the body becomes one edge: what the transition-system engines
+ * want (k-induction's k and PDR's frames count edges). Not for CEGAR: a
+ * whole loop's checks in one disjunctive edge give worse interpolants
+ * (seed-countdown). Locations unreachable from init are dropped first. */
+void cfa_lbe_hoisted(cfa *c);
+/* A deep copy of src (statements and calls). */
+void cfa_copy(const cfa *src, cfa *dst);
 /* Removes locations (other than init) from which the error location is
  * unreachable, and their edges. */
 void cfa_prune(cfa *c);
@@ -98,7 +109,7 @@ void cfa_print(FILE *out, const cfa *c);
 /* c in the CFA language's own syntax (what the CFA reader reads back to
  * the same model); false, with the reason in why, when c holds something
  * that syntax cannot say (a choice made by cfa_lbe, an operator without
- * CFA syntax, an indexed variable); the text is written anyway. */
+ * CFA syntax, an indexed variable); then nothing is written. */
 bool cfa_write(FILE *out, const cfa *c, char *why, size_t len);
 void cfa_print_stmt(FILE *out, const cfa_stmt *s);
 #endif

@@ -11,6 +11,7 @@
 #include "engine/cegar.h"
 #include "engine/ts_check.h"
 #include "ir/cfa_path.h"
+#include "analysis/karr.h"
 #include "ir/cfa_to_ts.h"
 #include "lang/lang_common.h"
 #include "lang/ts_run.h"
@@ -207,7 +208,26 @@ static int cegar_job_run(report *r, const zeta_limits *lim, void *ctx) {
 
 /* ---- the transition-system engines on cfa_to_ts ---- */
 
-typedef struct { const cfa *c; const cfa_run_hooks *h; } ts_ctx;
+/* affine: the location invariant the transition relation was strengthened
+ * with (NULL_TERM if none), part of every invariant the engines find. */
+typedef struct { const cfa *c; const cfa_run_hooks *h; term_t affine; } ts_ctx;
+
+/* Strengthens sys's transition relation with the affine equalities of
+ * Karr's analysis (each checked inductive) as I(x) ∧ I(x'), where I says
+ * at location l its equalities hold; returns I, or NULL_TERM if none. An
+ * invariant J of the strengthened system makes J ∧ I one of the original. */
+static term_t strengthen(cfa *c, ts *sys) {
+  term_t *aff;
+  if (!cfa_affine_invariants(c, 2000, &aff)) return NULL_TERM;
+  term_vec parts = {0};
+  for (uint32_t l = 0; l < c->nlocs; l++)
+    if (!term_is_true(aff[l])) term_vec_push(&parts, term_implies(term_eq(cfa_ts_loc_var(), term_int(l)), aff[l]));
+  term_t inv = term_and(parts.size, parts.data);
+  term_vec_free(&parts);
+  free(aff);
+  sys->trans = term_and(3, (term_t[]){sys->trans, inv, term_prime(inv)});
+  return inv;
+}
 
 /* A TS engine's result as a cfa_answer: locations from column 0, the
  * variables from columns 1.. (the inputs are havoc auxiliaries, whose
@@ -231,6 +251,8 @@ static int ts_finish(report *r, const zeta_options *o, const ts *sys, const char
     }
     a.locs = locs, a.vals = vals;
   }
+  if (res->verdict == ZETA_SAFE && res->invariant != NULL_TERM && x->affine != NULL_TERM)
+    res->invariant = term_and2(res->invariant, x->affine);
   if (res->verdict == ZETA_SAFE && res->invariant != NULL_TERM) {
     inv = xcalloc(c->nlocs + 1, sizeof *inv);
     for (uint32_t l = 0; l < c->nlocs; l++) inv[l] = cfa_ts_invariant_at(res->invariant, l);
@@ -292,14 +314,23 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
     return ZETA_EXIT_INPUT;
   }
   cfa_prune(c);
-  if (option_is(o->encoding, "LBE")) cfa_lbe(c);
+  bool lbe = option_is(o->encoding, "LBE");
+  /* the transition-system engines run on their own copy with the error
+   * edges hoisted (cfa_lbe_hoisted); CEGAR on plain large blocks */
+  bool hoist = lbe && !(is_cegar && !exporting);
+  cfa hoisted;
+  if (hoist) cfa_copy(c, &hoisted), cfa_lbe_hoisted(&hoisted);
+  if (lbe) cfa_lbe(c);
   if (is_cegar && !exporting) return cegar_answer(r, o, c, lim, hooks, d);
+  cfa *tc = hoist ? &hoisted : c;
   ts sys;
-  cfa_to_ts(c, &sys);
-  ts_ctx x = {c, hooks};
+  cfa_to_ts(tc, &sys);
+  ts_ctx x = {tc, hooks, NULL_TERM};
+  if (!exporting) x.affine = strengthen(tc, &sys);
   lang_ts_hooks th = {.finish = ts_finish, .ctx = &x};
   int code = is_portfolio && !exporting ? portfolio(o, c, &sys, &th, lim, hooks, r)
                                         : lang_ts_check(o, &sys, &th, lim, r, d);
   ts_free(&sys);
+  if (hoist) cfa_free(&hoisted);
   return code;
 }

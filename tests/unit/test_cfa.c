@@ -128,11 +128,59 @@ static void test_lbe_prune_distance(void) {
   cfa_free(&c);
 }
 
+/* Error hoisting (cfa_lbe_hoisted): checks inside a loop body (a shared ERROR location, as C's
+ * `goto ERROR` gives) climb to the loop head, so the body is one edge and
+ * the head has one edge into the error; the paths into the error are the
+ * same (the head's error edge is satisfiable exactly when some check in
+ * the body fails). */
+static void test_lbe_hoists_errors(void) {
+  const char *text =
+      "main process p { var p1 : int var l1 : int var p2 : int var l2 : int\n"
+      " init loc I loc H loc B1 loc U1 loc U2 loc X loc T error loc E\n"
+      " I -> H\n"
+      " H -> B1 { l1 := 0 l2 := 0 }\n"
+      " B1 -> U1 { assume p1 /= 0 l1 := 1 } B1 -> U1 { assume p1 = 0 }\n"
+      " U1 -> X { assume p1 /= 0 } U1 -> U2 { assume p1 = 0 }\n"
+      " X -> T { assume l1 /= 1 } X -> U2 { assume l1 = 1 l1 := 0 }\n"
+      " U2 -> T { assume p2 /= 0 assume l2 /= 1 } U2 -> H { assume p2 = 0 } U2 -> H { assume p2 /= 0 assume l2 = 1 }\n"
+      " T -> E }";
+  cfa c;
+  char err[512];
+  CHECK(parse(text, &c, err));
+  cfa_prune(&c);
+  cfa_lbe_hoisted(&c);
+  uint32_t h = cfa_find_loc(&c, "H");
+  CHECK(h /= CFA_NONE && c.nlocs == 3);   /* I, H, E */
+  uint32_t to_err = CFA_NONE, loops = 0;
+  for (uint32_t e = 0; e < c.nedges; e++) {
+    if (c.edges[e].src == h && c.edges[e].dst == c.error) to_err = e;
+    if (c.edges[e].src == h && c.edges[e].dst == h) loops++;
+  }
+  CHECK(to_err /= CFA_NONE && loops == 1);
+  /* from any state at H, no check in the body fails */
+  if (to_err /= CFA_NONE) CHECK(solver_check_formula(cfa_edge_formula(&c, to_err), 5000) == SOLVER_UNSAT);
+  cfa_free(&c);
+  /* the same body with l1 not reset: the first check can fail */
+  const char *bad =
+      "main process p { var p1 : int var l1 : int init loc H loc U1 loc X loc T error loc E\n"
+      " H -> U1 { assume p1 /= 0 } U1 -> X { assume l1 /= 1 } U1 -> H { assume l1 = 1 }\n"
+      " X -> T X -> H { havoc l1 } T -> E }";
+  CHECK(parse(bad, &c, err));
+  cfa_prune(&c);
+  cfa_lbe_hoisted(&c);
+  bool sat_err = false;
+  for (uint32_t e = 0; e < c.nedges; e++)
+    if (c.edges[e].dst == c.error) sat_err |= solver_check_formula(cfa_edge_formula(&c, e), 5000) == SOLVER_SAT;
+  CHECK(sat_err);
+  cfa_free(&c);
+}
+
 int main(void) {
   RUN(test_benchmarks_parse);
   RUN(test_malformed);
   RUN(test_expressions);
   RUN(test_precedence);
   RUN(test_lbe_prune_distance);
+  RUN(test_lbe_hoists_errors);
   return CHECK_DONE();
 }

@@ -29,19 +29,6 @@ static void *c_load(const char *path, const zeta_options *o, diag *d) {
   return p;
 }
 
-static void cfa_copy(const cfa *src, cfa *dst) {
-  cfa_init(dst, src->name);
-  for (uint32_t i = 0; i < src->vars.size; i++) cfa_add_var(dst, src->vars.data[i]);
-  for (uint32_t l = 0; l < src->nlocs; l++) {
-    uint32_t k = cfa_add_loc(dst, src->locs[l].name);
-    dst->locs[k].is_init = src->locs[l].is_init, dst->locs[k].is_error = src->locs[l].is_error;
-    dst->locs[k].is_final = src->locs[l].is_final;
-  }
-  for (uint32_t e = 0; e < src->nedges; e++)
-    cfa_add_edge(dst, src->edges[e].src, src->edges[e].dst, src->edges[e].stmts, src->edges[e].nstmts);
-  cfa_index(dst);
-}
-
 static const char *base_name(const char *path) {
   const char *s = strrchr(path, '/');
   return s ? s + 1 : path;
@@ -239,9 +226,10 @@ static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
 /* The default portfolio on bit-vectors races CEGAR on the mathematical
  * encoding of the same program (both encodings are exact, c_sem.h;
  * interpolation over integers often finds the loop predicates that
- * bit-vector interpolants miss) and CEGAR with explicit values. Programs
- * the math encoding does not take (bitwise operators on variables) race
- * the bit-vector portfolio against explicit values on bit-vectors. */
+ * bit-vector interpolants miss), PDR on that encoding and CEGAR with
+ * explicit values. Programs the math encoding does not take (bitwise
+ * operators on variables) race the bit-vector portfolio against explicit
+ * values on bit-vectors. */
 static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
   if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none")) return false;
   zeta_options om = *o, ox;
@@ -254,10 +242,16 @@ static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *li
    * unknown): executes deterministic loops such as `while (x < 100)` at once */
   ox = math ? om : *o;
   ox.algorithm = "cegar", ox.domain = "EXPL", ox.maxenum = 8;
-  c_job bv = {p, o}, mj = {&pm, &om}, xj = {math ? &pm : p, &ox};
-  portfolio_job jobs[3] = {{"bv", c_job_run, &bv, 0}, {"expl", c_job_run, &xj, 0}, {"math-cegar", c_job_run, &mj, 0}};
+  /* PDR on the math encoding, whose transition relation carries Karr's
+   * affine equalities (cfa_run.c): the loop-counter relations (k = i,
+   * i + j = n) that bit-vector PDR and interpolation miss */
+  zeta_options op = om;
+  op.algorithm = "pdr";
+  c_job bv = {p, o}, mj = {&pm, &om}, xj = {math ? &pm : p, &ox}, pj = {&pm, &op};
+  portfolio_job jobs[4] = {{"bv", c_job_run, &bv, 0}, {"expl", c_job_run, &xj, 0}, {"math-cegar", c_job_run, &mj, 0},
+                           {"math-pdr", c_job_run, &pj, 0}};
   portfolio_outcome po;
-  *code = portfolio_run(jobs, math ? 3 : 2, 0, lim, r, &po);
+  *code = portfolio_run(jobs, math ? 4 : 2, 0, lim, r, &po);
   if (po.winner < 0) *code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
   report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
   c_program_free(&pm);

@@ -328,7 +328,7 @@ static void test_aig_witness(void) {
     char *w = aig_witness_circuit(&g, 0, &sys, invs[i]);
     CHECK(w != NULL);
     if (!w) continue;
-    cert_status st = aig_witness_check(&g, &sys, w, why, sizeof why);
+    cert_status st = aig_witness_check(&g, &sys, w, 0, why, sizeof why);
     if (i == 0) CHECK(st == CERT_CERTIFIED);
     else CHECK(st != CERT_CERTIFIED);
     /* a witness that changes the model (another next-state function) */
@@ -336,7 +336,7 @@ static void test_aig_witness(void) {
       char *bad = strdup(w);
       char *p = strstr(bad, "\n4 4\n");
       if (p) p[3] = '2';                 /* l1 <- l0 instead of l1 */
-      CHECK(p && aig_witness_check(&g, &sys, bad, why, sizeof why) != CERT_CERTIFIED);
+      CHECK(p && aig_witness_check(&g, &sys, bad, 0, why, sizeof why) != CERT_CERTIFIED);
       free(bad);
     }
     free(w);
@@ -367,7 +367,7 @@ static void test_aig_kind_witness(void) {
   char *w = aig_kind_witness_circuit(&g, 0, &pf);
   CHECK(w != NULL);
   if (w) {
-    CHECK(aig_witness_check(&g, &sys, w, why, sizeof why) == CERT_CERTIFIED);
+    CHECK(aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
     /* the header's latch count grew by one slot: two latches and a valid bit */
     unsigned M, I, L;
     CHECK(sscanf(w, "aag %u %u %u", &M, &I, &L) == 3 && L == 5);
@@ -375,13 +375,13 @@ static void test_aig_kind_witness(void) {
     char *p = strstr(bad, "\n");      /* bad is the line after the latches */
     for (int i = 0; p && i < 5; i++) p = strchr(p + 1, '\n');
     if (p) { char *e = strchr(p + 1, '\n'); if (e) { memset(p + 1, ' ', (size_t)(e - p - 1)); p[1] = '0'; } }
-    CHECK(p && aig_witness_check(&g, &sys, bad, why, sizeof why) != CERT_CERTIFIED);
+    CHECK(p && aig_witness_check(&g, &sys, bad, 0, why, sizeof why) != CERT_CERTIFIED);
     free(bad);
     free(w);
   }
   pf.k = 1;
   w = aig_kind_witness_circuit(&g, 0, &pf);
-  CHECK(w && aig_witness_check(&g, &sys, w, why, sizeof why) == CERT_VIOLATED);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_VIOLATED);
   free(w);
   ts_free(&sys);
   aig_free(&g);
@@ -400,16 +400,16 @@ static void test_aig_kind_witness(void) {
   CHECK(red.nconst == 1 && red.g.nlatches == 2);
   aig_kind_proof pr = {&red.g, 0, 2, red.latch_orig, red.input_orig, red.const_val};
   w = aig_kind_witness_circuit(&g, 0, &pr);
-  CHECK(w && aig_witness_check(&g, &sys, w, why, sizeof why) == CERT_CERTIFIED);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
   free(w);
   pr.const_val = NULL;
   w = aig_kind_witness_circuit(&g, 0, &pr);
-  CHECK(w && aig_witness_check(&g, &sys, w, why, sizeof why) != CERT_CERTIFIED);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) != CERT_CERTIFIED);
   free(w);
   /* on the original circuit the property is 3-inductive */
   aig_kind_proof po = {&g, 0, 3, NULL, NULL, NULL};
   w = aig_kind_witness_circuit(&g, 0, &po);
-  CHECK(w && aig_witness_check(&g, &sys, w, why, sizeof why) == CERT_CERTIFIED);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
   free(w);
   aig_reduced_free(&red);
   ts_free(&sys);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cert/qopen.h"
 #include "core/alloc.h"
+#include "core/limits.h"
 #include "core/term_map.h"
 #include "lang/hw/aig_ts.h"
 #include "lang/hw/aiger.h"
@@ -232,7 +233,15 @@ char *aig_kind_witness_circuit(const aig *g, uint32_t prop, const aig_kind_proof
   return buf;
 }
 
-cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, char *why, size_t whylen) {
+/* Milliseconds left until deadline for one query (at least 1). */
+static uint32_t left_ms(double deadline) {
+  double l = (deadline - limits_now()) * 1000.0;
+  return l < 1 ? 1 : l > 4e9 ? 4000000000u : (uint32_t)l;
+}
+
+cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, uint32_t timeout_ms, char *why,
+                              size_t whylen) {
+  double deadline = limits_now() + (timeout_ms ? timeout_ms : AIG_WITNESS_CHECK_MS) / 1000.0;
   aig w;
   aig_init(&w);
   aiger_diag d;
@@ -270,11 +279,11 @@ cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, cha
   /* property: the witness's property implies the model's */
   char w1[200];
   term_t q = cert_lift_ite(term_and2(wts.prop, term_not(sys->prop)));
-  cert_status p = cert_unsat(q, 30000, NULL, NULL, w1, sizeof w1);
+  cert_status p = cert_unsat(q, left_ms(deadline), NULL, NULL, w1, sizeof w1);
   if (p != CERT_CERTIFIED) { st = p; snprintf(why, whylen, "property check: %.160s", p == CERT_VIOLATED ? "fails" : w1); goto done; }
   /* base: reset ∧ ¬P_W (wts.prop is "¬bad_W or a constraint fails") */
   q = cert_lift_ite(term_and2(wts.init, term_not(wts.prop)));
-  p = cert_unsat(q, 30000, NULL, NULL, w1, sizeof w1);
+  p = cert_unsat(q, left_ms(deadline), NULL, NULL, w1, sizeof w1);
   if (p != CERT_CERTIFIED) { st = p; snprintf(why, whylen, "base: %.180s", p == CERT_VIOLATED ? "fails" : w1); goto done; }
   /* step: P_W ∧ constraints ∧ ¬P_W' with every next-state latch replaced
    * by its next-state function (x' = f(x,u) ∧ F(x') is F(f(x,u)) with x'
@@ -299,7 +308,7 @@ cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, cha
     free(lt); free(it); free(nv);
     term_vec_free(&cons); term_vec_free(&ncons);
   }
-  p = cert_unsat(q, 30000, NULL, NULL, w1, sizeof w1);
+  p = cert_unsat(q, left_ms(deadline), NULL, NULL, w1, sizeof w1);
   st = p;
   if (p != CERT_CERTIFIED) snprintf(why, whylen, "step: %.180s", p == CERT_VIOLATED ? "fails" : w1);
 done:

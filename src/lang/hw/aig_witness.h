@@ -45,6 +45,9 @@ char *aig_kind_witness_circuit(const aig *g, uint32_t prop, const aig_kind_proof
  * inputs and latches first with the same resets, next-state functions and
  * constraints (further latches may follow), its property implies sys's
  * (the certified property), and base and step of its property certified
- * (cert/inv_cert.h: a checked RUP refutation of each query). */
-cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, char *why, size_t whylen);
+ * (a checked RUP refutation of each query, cert/cert_unsat.h), all within
+ * timeout_ms (0: AIG_WITNESS_CHECK_MS). */
+#define AIG_WITNESS_CHECK_MS 300000u
+cert_status aig_witness_check(const aig *g, const ts *sys, const char *text, uint32_t timeout_ms, char *why,
+                              size_t whylen);
 #endif

@@ -85,6 +85,15 @@ if head -1 "$tmp/phase.out" | grep -q '^sat$' && grep -q '^; certified: model' "
    && "$z" validate "$d/phase.smt2" "$tmp/phase.out" >/dev/null 2>&1; then echo "PASS cert/chc-run"
 else echo "FAIL cert/chc-run ($(tr '\n' ' ' <"$tmp/phase.out" | head -c 300))"; fi
 
+# quantifier elimination of printed models: Q is inlined (an existential
+# definition before elimination); the printed model is quantifier-free,
+# validates and is certified
+timeout 60 "$z" --certify --model --timeout 20 "$d/inlined.smt2" >"$tmp/inl.out" 2>&1
+if head -1 "$tmp/inl.out" | grep -q '^sat$' && grep -q 'define-fun Q' "$tmp/inl.out" && ! grep -q 'exists\|forall' "$tmp/inl.out" \
+   && grep -q '^; certified: model' "$tmp/inl.out" && "$z" validate "$d/inlined.smt2" "$tmp/inl.out" >/dev/null 2>&1; then
+  echo "PASS cert/chc-qe"
+else echo "FAIL cert/chc-qe ($(tr '\n' ' ' <"$tmp/inl.out" | head -c 300))"; fi
+
 # an AIGER circuit's IC3 invariant as a witness circuit (HWMCC certification track)
 f=$SHARED/benchmarks/hwmcc/split-float_req_bl_1071b0.aag
 out=$(timeout 120 "$z" --algorithm ic3 --timeout 60 --certify --witness-file "$tmp/w.aag" "$f" 2>&1)

@@ -13,6 +13,8 @@
 #include "lang/lang.h"
 #include "lang/lang_common.h"
 #include "cert/chc_cert.h"
+#include "cert/qopen.h"
+#include "solver/z3_qe.h"
 
 /* Trivial answers after normalization: no query left (sat, all true), or a
  * query without body predicates whose constraint is satisfiable (unsat). */
@@ -123,6 +125,31 @@ static int report_answer(report *r, const zeta_options *o, zeta_verdict v, const
   return ZETA_EXIT_VERDICT;
 }
 
+/* Quantified definitions (inlined predicates get existential ones) made
+ * quantifier-free by Z3's quantifier elimination where the theory allows;
+ * the new model replaces the old one only when it passes the model check
+ * (Z3) on every clause, otherwise the quantified one is kept. */
+static void eliminate_quantifiers(const chc_system *sys, term_t *interp) {
+  term_t *cand = xcalloc(sys->npreds + 1, sizeof *cand);
+  bool changed = false;
+  for (uint32_t p = 0; p < sys->npreds; p++) {
+    cand[p] = interp[p];
+    if (interp[p] == NULL_TERM || !cert_has_quantifier(interp[p])) continue;
+    term_t q = z3_qe(interp[p], 5000);
+    if (q != NULL_TERM) { cand[p] = q; changed = true; }
+  }
+  if (changed) {
+    solver *z = solver_new_z3();
+    solver_set_timeout(z, 10000);
+    uint32_t *failed; bool *undecided;
+    uint32_t nf = chc_check_model(sys, cand, z, &failed, &undecided);
+    solver_free(z);
+    free(failed); free(undecided);
+    if (nf == 0) memcpy(interp, cand, sys->npreds * sizeof *interp);
+  }
+  free(cand);
+}
+
 /* Checks the evidence of res and reports the answer; returns the exit code. */
 static int finish(report *r, const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *res) {
   int rc;
@@ -131,6 +158,7 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
     term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
     for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = res->interp[p];
     if (!res->complete) chc_expand_model(norm, interp);   /* a model of the input as is stays quantifier-free */
+    eliminate_quantifiers(sys, interp);
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     solver *z = solver_new_z3();
     solver_set_timeout(z, 10000);

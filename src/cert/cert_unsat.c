@@ -770,7 +770,10 @@ static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, uint32_t 
     FAIL("the checked lemmas (%u) do not refute the propositional skeleton: %s", L->n, gwhy);
   }
   char pwhy[160];
-  if (!sat_proof_check(skel_cnf(k), &proof, pwhy, sizeof pwhy)) { fclose(mem); mem = NULL; FAIL("CaDiCaL's proof: %s", pwhy); }
+  if (!sat_proof_check_until(skel_cnf(k), &proof, deadline, pwhy, sizeof pwhy)) {
+    fclose(mem); mem = NULL;
+    FAIL("CaDiCaL's proof: %s", pwhy);
+  }
   fprintf(mem, "skeleton %u %u\nproof\n", skel_nvars(k), skel_nclauses(k));
   for (size_t i = 0; i < proof.size; i++) fprintf(mem, proof.data[i] ? "%d " : "0\n", proof.data[i]);
   fprintf(mem, "end\n");
@@ -811,12 +814,16 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
     lemmas_free(&none);
     st->check_s += limits_now() - t1;
     if (done) { res = CERT_CERTIFIED; goto out; }
+    if (deadline > 0 && limits_now() >= deadline) { snprintf(why, whylen, "time limit: %.150s", w); goto out; }
   }
   Z3_solver s = Z3_mk_simple_solver(z);
   Z3_solver_inc_ref(z, s);
   Z3_params p = Z3_mk_params(z);
   Z3_params_inc_ref(z, p);
-  if (timeout_ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms);
+  if (timeout_ms) {   /* what is left of it after the first attempt */
+    double left = (deadline - limits_now()) * 1000.0;
+    Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), left < 1 ? 1u : (unsigned)left);
+  }
   Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "arith.solver"), 2);
   Z3_solver_set_params(z, s, p);
   Z3_params_dec_ref(z, p);

@@ -414,6 +414,23 @@ static void test_aig_kind_witness(void) {
   aig_reduced_free(&red);
   ts_free(&sys);
   aig_free(&g);
+
+  /* an invariant constraint (not i) and an input: a <- i, b <- a, bad = b
+   * is 2-inductive only through the constraint of the first step */
+  const char *t3 = "aag 3 1 2 0 0 1 1\n2\n4 2\n6 4\n6\n3\n";
+  aig_init(&g);
+  CHECK(aiger_read_string(t3, strlen(t3), "cons", &g, &d));
+  CHECK(aig_to_ts(&g, 0, &sys));
+  aig_kind_proof pc = {&g, 0, 2, NULL, NULL, NULL};
+  w = aig_kind_witness_circuit(&g, 0, &pc);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
+  free(w);
+  pc.k = 1;
+  w = aig_kind_witness_circuit(&g, 0, &pc);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_VIOLATED);
+  free(w);
+  ts_free(&sys);
+  aig_free(&g);
 }
 
 /* ---- bit-blasting: random 4-bit atoms, the CNF unsatisfiable exactly

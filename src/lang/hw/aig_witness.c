@@ -226,7 +226,7 @@ char *aig_kind_witness_circuit(const aig *g, uint32_t prop, const aig_kind_proof
   }
 #undef EX
   char what[96];
-  snprintf(what, sizeof what, "the model with %u-induction history slots, bad = (bad or not P_W)", K);
+  snprintf(what, sizeof what, "the model with %u history slots (%u-induction), bad = (bad or not P_W)", K, pf->k);
   char *buf = builder_write(&b, prop, mk_or(&b, mlit(&b, aig_property(g, prop)), acc ^ 1), what);
   free(xl); free(ul); free(prev); free(val);
   builder_free(&b);

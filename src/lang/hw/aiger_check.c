@@ -129,9 +129,10 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
       cert_status s = circuit ? aig_witness_check(g, sys, circuit, cert_budget_ms(c), why, sizeof why) : CERT_UNKNOWN;
       if (!circuit) snprintf(why, sizeof why, "%s", o->simple_path ? "simple-path constraints" : "too large");
       snprintf(what, sizeof what, "witness circuit of %u-induction", r->k);
+      bool built = circuit != NULL;
       if (s != CERT_CERTIFIED) { free(circuit); circuit = NULL; }
-      if (s == CERT_CERTIFIED || s == CERT_UNKNOWN) lang_cert_text(cert, sizeof cert, s, what, nq, why);
-      if (!circuit && s != CERT_UNKNOWN) {
+      if (built && s != CERT_VIOLATED) lang_cert_text(cert, sizeof cert, s, what, nq, why);
+      else {
         /* no witness circuit, or one that does not check: base and step in
          * process decide whether the answer stands */
         char why2[200];

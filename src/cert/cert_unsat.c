@@ -685,19 +685,21 @@ static bool gap_round(skel *k, Z3_context z, z3conv *cv, const signed char *mode
 
 /* Closes the gaps Z3's lemmas leave (atoms it rewrote, equalities it
  * solved, theories the skeleton encodes itself): gap rounds while the
- * skeleton has a propositional model. 1: refuted; 0: not (why set). */
+ * skeleton has a propositional model. 1: refuted, with CaDiCaL's proof of
+ * the final skeleton in *proof (not checked yet); 0: not (why set). */
+static bool past(void *deadline) { return *(double *)deadline > 0 && limits_now() > *(double *)deadline; }
+
 static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, double deadline, FILE *mem, uint32_t *added,
-                     char *why, size_t whylen) {
+                     int_vec *proof, char *why, size_t whylen) {
   int res = 0;
-  int_vec proof = {0};
   for (uint32_t round = 0; round < max_rounds; round++) {
     if (deadline > 0 && limits_now() > deadline) { snprintf(why, whylen, "time limit in the gap rounds (%u lemmas)", round); break; }
     uint32_t nv = skel_nvars(k);
     signed char *model = xcalloc(nv + 1, 1);
-    int r = sat_refute(skel_cnf(k), &proof, model, nv, NULL, NULL);
+    int r = sat_refute(skel_cnf(k), proof, model, nv, past, &deadline);
     if (r != 1) {
       free(model);
-      if (r == 0) res = 1; else snprintf(why, whylen, "CaDiCaL failed");
+      if (r == 0) res = 1; else snprintf(why, whylen, "CaDiCaL stopped (time limit)");
       break;
     }
     bool progress = gap_round(k, z, cv, model, false, mem, added, why, whylen) ||
@@ -706,7 +708,6 @@ static int fill_gaps(skel *k, Z3_context z, z3conv *cv, uint32_t max_rounds, dou
     if (!progress) break;
     if (round + 1 == max_rounds) snprintf(why, whylen, "more than %u gap lemmas", max_rounds);
   }
-  int_vec_free(&proof);
   return res;
 }
 
@@ -763,14 +764,16 @@ static bool certify(term_t q, lemma_list *L, Z3_context z, z3conv *cv, uint32_t 
     if (!good) { fclose(mem); mem = NULL; FAIL("a lemma did not re-check"); }
   }
   char gwhy[160] = "";
-  if (!fill_gaps(k, z, cv, max_gap, deadline, mem, &st->lemmas_gap, gwhy, sizeof gwhy)) {
+  /* the refutation that ends the gap rounds is the proof (checked below) */
+  if (!fill_gaps(k, z, cv, max_gap, deadline, mem, &st->lemmas_gap, &proof, gwhy, sizeof gwhy)) {
     fclose(mem); mem = NULL;
     FAIL("the checked lemmas (%u) do not refute the propositional skeleton: %s", L->n, gwhy);
   }
-  int r = sat_refute(skel_cnf(k), &proof, NULL, 0, NULL, NULL);
-  if (r != 0) { fclose(mem); mem = NULL; FAIL("CaDiCaL failed"); }
   char pwhy[160];
-  if (!sat_proof_check(skel_cnf(k), &proof, pwhy, sizeof pwhy)) { fclose(mem); mem = NULL; FAIL("CaDiCaL's proof: %s", pwhy); }
+  if (!sat_proof_check_until(skel_cnf(k), &proof, deadline, pwhy, sizeof pwhy)) {
+    fclose(mem); mem = NULL;
+    FAIL("CaDiCaL's proof: %s", pwhy);
+  }
   fprintf(mem, "skeleton %u %u\nproof\n", skel_nvars(k), skel_nclauses(k));
   for (size_t i = 0; i < proof.size; i++) fprintf(mem, proof.data[i] ? "%d " : "0\n", proof.data[i]);
   fprintf(mem, "end\n");
@@ -811,12 +814,16 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
     lemmas_free(&none);
     st->check_s += limits_now() - t1;
     if (done) { res = CERT_CERTIFIED; goto out; }
+    if (deadline > 0 && limits_now() >= deadline) { snprintf(why, whylen, "time limit: %.150s", w); goto out; }
   }
   Z3_solver s = Z3_mk_simple_solver(z);
   Z3_solver_inc_ref(z, s);
   Z3_params p = Z3_mk_params(z);
   Z3_params_inc_ref(z, p);
-  if (timeout_ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms);
+  if (timeout_ms) {   /* what is left of it after the first attempt */
+    double left = (deadline - limits_now()) * 1000.0;
+    Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), left < 1 ? 1u : (unsigned)left);
+  }
   Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "arith.solver"), 2);
   Z3_solver_set_params(z, s, p);
   Z3_params_dec_ref(z, p);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include "cert/rup.h"
 #include "core/alloc.h"
+#include "core/limits.h"
 
 void int_vec_push(int_vec *v, int x) {
   if (v->size == v->cap) { v->cap = v->cap ? 2 * v->cap : 64; v->data = xrealloc(v->data, v->cap * sizeof *v->data); }
@@ -47,6 +48,10 @@ int sat_refute(const int_vec *cnf, int_vec *proof, signed char *model, uint32_t 
 }
 
 bool sat_proof_check(const int_vec *cnf, const int_vec *proof, char *why, uint32_t whylen) {
+  return sat_proof_check_until(cnf, proof, 0, why, whylen);
+}
+
+bool sat_proof_check_until(const int_vec *cnf, const int_vec *proof, double deadline, char *why, uint32_t whylen) {
   rup *r = rup_new();
   size_t b = 0;
   for (size_t i = 0; i < cnf->size; i++)
@@ -59,6 +64,9 @@ bool sat_proof_check(const int_vec *cnf, const int_vec *proof, char *why, uint32
       lemma++;
       if (!rup_add_lemma(r, (uint32_t)(i - b), proof->data + b)) {
         snprintf(why, whylen, "lemma %u of the proof is not RUP", lemma);
+        ok = false;
+      } else if (deadline > 0 && lemma % 256 == 0 && limits_now() > deadline) {
+        snprintf(why, whylen, "time limit while checking the proof (lemma %u)", lemma);
         ok = false;
       }
       b = i + 1;

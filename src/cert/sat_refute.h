@@ -27,4 +27,7 @@ void int_vec_free(int_vec *v);
 int sat_refute(const int_vec *cnf, int_vec *proof, signed char *model, uint32_t nvars, bool (*stop)(void *), void *ctx);
 /* Checks proof against cnf with rup.c; true when it refutes cnf. */
 bool sat_proof_check(const int_vec *cnf, const int_vec *proof, char *why, uint32_t whylen);
+/* The same, giving up (false, why says so) after the monotonic time
+ * deadline (limits_now(); 0 = none). */
+bool sat_proof_check_until(const int_vec *cnf, const int_vec *proof, double deadline, char *why, uint32_t whylen);
 #endif

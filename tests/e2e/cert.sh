@@ -3,7 +3,8 @@
 # certificate checks; corrupted certificates (perturbed multiplier, swapped
 # literal sign, dropped literal, dropped proof, truncation, a removed lemma,
 # another model) are rejected; a wrong model is reported violated;
-# --certify on CFA (CEGAR, PDR), VMT (PDR, k-induction), AIGER and
+# --certify on CFA (CEGAR, PDR), VMT (PDR, k-induction), AIGER (IC3 and
+# k-induction witness circuits) and
 # Horn-clause runs; on a few
 # Horn-clause tasks zeta's own sat models are certified and check-cert
 # confirms as many clauses as the certifier certified (clauses without a
@@ -85,6 +86,15 @@ if head -1 "$tmp/phase.out" | grep -q '^sat$' && grep -q '^; certified: model' "
    && "$z" validate "$d/phase.smt2" "$tmp/phase.out" >/dev/null 2>&1; then echo "PASS cert/chc-run"
 else echo "FAIL cert/chc-run ($(tr '\n' ' ' <"$tmp/phase.out" | head -c 300))"; fi
 
+# quantifier elimination of printed models: Q is inlined (an existential
+# definition before elimination); the printed model is quantifier-free,
+# validates and is certified
+timeout 60 "$z" --certify --model --timeout 20 "$d/inlined.smt2" >"$tmp/inl.out" 2>&1
+if head -1 "$tmp/inl.out" | grep -q '^sat$' && grep -q 'define-fun Q' "$tmp/inl.out" && ! grep -q 'exists\|forall' "$tmp/inl.out" \
+   && grep -q '^; certified: model' "$tmp/inl.out" && "$z" validate "$d/inlined.smt2" "$tmp/inl.out" >/dev/null 2>&1; then
+  echo "PASS cert/chc-qe"
+else echo "FAIL cert/chc-qe ($(tr '\n' ' ' <"$tmp/inl.out" | head -c 300))"; fi
+
 # an AIGER circuit's IC3 invariant as a witness circuit (HWMCC certification track)
 f=$SHARED/benchmarks/hwmcc/split-float_req_bl_1071b0.aag
 out=$(timeout 120 "$z" --algorithm ic3 --timeout 60 --certify --witness-file "$tmp/w.aag" "$f" 2>&1)
@@ -93,6 +103,36 @@ case "$out" in "SAFE"*"certified: witness circuit"*) echo "PASS cert/aiger" ;; *
 if head -1 "$tmp/w.aag" | grep -q '^aag [0-9]* [0-9]* [0-9]* 0 [0-9]* 1' && grep -q '^WITNESS b0' "$tmp/w.aag"; then
   echo "PASS cert/aiger-witness-file"
 else echo "FAIL cert/aiger-witness-file ($(head -1 "$tmp/w.aag"))"; fi
+
+# k-induction answers of the default portfolio carry a witness circuit too
+# (history slots); the written witness is re-checked independently of the
+# certifier: its property is 1-inductive (kind-bit proves it with k = 1 on
+# the unreduced witness), and it keeps the model's inputs with more latches.
+# a16-p085: kind-bit's 2-induction on the reduced circuit (14 constant
+# latches), the witness for the original circuit.
+for t in a16-p085b0 sw_ball2004_2b0; do
+  f=$SHARED/benchmarks/hwmcc/split-$t.aag
+  out=$(timeout 120 "$z" --timeout 60 --certify --witness-file "$tmp/k.aag" "$f" 2>&1)
+  case "$out" in "SAFE"*"certified: witness circuit"*) echo "PASS cert/aiger-portfolio/$t" ;;
+    *) echo "FAIL cert/aiger-portfolio/$t ($out)" ;; esac
+  out=$(ZETA_HW_PORTFOLIO=kind-bit timeout 120 "$z" --timeout 60 --certify --witness-file "$tmp/k.aag" "$f" 2>&1)
+  case "$out" in "SAFE"*"certified: witness circuit of "*"-induction"*) echo "PASS cert/aiger-kind/$t" ;;
+    *) echo "FAIL cert/aiger-kind/$t ($out)" ;; esac
+  set -- $(head -1 "$f"); mi=$3 ml=$4
+  set -- $(head -1 "$tmp/k.aag"); wi=$3 wl=$4
+  k1=$(ZETA_HW_PORTFOLIO=kind-bit timeout 60 "$z" --no-reduce --stats --timeout 30 "$tmp/k.aag" 2>&1)
+  if [ "$wi" = "$mi" ] && [ "$wl" -gt "$ml" ] && grep -q '^WITNESS b0' "$tmp/k.aag" && \
+     echo "$k1" | grep -q '^SAFE' && echo "$k1" | grep -q '^k: 1$'; then echo "PASS cert/aiger-kind-witness/$t"
+  else echo "FAIL cert/aiger-kind-witness/$t (model $mi/$ml, witness $wi/$wl; $(echo "$k1" | head -3 | tr '\n' ' '))"; fi
+done
+
+# no witness circuit for k-induction with simple-path constraints: said so,
+# base and step certified in process, the witness file keeps the result format
+f=$SHARED/benchmarks/hwmcc/split-sw_ball2004_2b0.aag
+out=$(timeout 120 "$z" --algorithm kind --simple-path --timeout 60 --certify --witness-file "$tmp/s.txt" "$f" 2>&1)
+case "$out" in "SAFE"*"certificate: none (no witness circuit: simple-path"*"certified in process)"*)
+    if [ "$(head -1 "$tmp/s.txt")" = 0 ]; then echo "PASS cert/aiger-simple-path"; else echo "FAIL cert/aiger-simple-path (witness file $(head -1 "$tmp/s.txt"))"; fi ;;
+  *) echo "FAIL cert/aiger-simple-path ($out)" ;; esac
 
 # zeta's own models of a few Horn-clause tasks
 dir=$SHARED/benchmarks/chc

@@ -8,6 +8,7 @@
 #include "cert/sat_refute.h"
 #include "cert/inv_cert.h"
 #include "cert/skel.h"
+#include "lang/hw/aig_reduce.h"
 #include "lang/hw/aig_ts.h"
 #include "lang/hw/aig_witness.h"
 #include "lang/hw/aiger.h"
@@ -327,7 +328,7 @@ static void test_aig_witness(void) {
     char *w = aig_witness_circuit(&g, 0, &sys, invs[i]);
     CHECK(w != NULL);
     if (!w) continue;
-    cert_status st = aig_witness_check(&g, &sys, w, why, sizeof why);
+    cert_status st = aig_witness_check(&g, &sys, w, 0, why, sizeof why);
     if (i == 0) CHECK(st == CERT_CERTIFIED);
     else CHECK(st != CERT_CERTIFIED);
     /* a witness that changes the model (another next-state function) */
@@ -335,7 +336,7 @@ static void test_aig_witness(void) {
       char *bad = strdup(w);
       char *p = strstr(bad, "\n4 4\n");
       if (p) p[3] = '2';                 /* l1 <- l0 instead of l1 */
-      CHECK(p && aig_witness_check(&g, &sys, bad, why, sizeof why) != CERT_CERTIFIED);
+      CHECK(p && aig_witness_check(&g, &sys, bad, 0, why, sizeof why) != CERT_CERTIFIED);
       free(bad);
     }
     free(w);
@@ -345,6 +346,89 @@ static void test_aig_witness(void) {
   CHECK(cert_ts_kinduction(&sys, 1, false, 10000, &nq, why, sizeof why) == CERT_VIOLATED);
   CHECK(cert_ts_kinduction(&sys, 2, false, 10000, &nq, why, sizeof why) == CERT_CERTIFIED);
   CHECK(cert_ts_kinduction(&sys, 2, true, 10000, &nq, why, sizeof why) == CERT_CERTIFIED);
+  ts_free(&sys);
+  aig_free(&g);
+}
+
+/* k-induction witness circuits. The shift register above: "not l0" is
+ * 2-inductive, not 1-inductive; its witness with one history slot is
+ * certified, the one claiming 1-induction and a tampered one (bad
+ * replaced by false) are not. */
+static void test_aig_kind_witness(void) {
+  const char *text = "aag 2 0 2 0 0 1\n2 4\n4 4\n2\n";
+  aig g;
+  aig_init(&g);
+  aiger_diag d;
+  CHECK(aiger_read_string(text, strlen(text), "shift", &g, &d));
+  ts sys;
+  CHECK(aig_to_ts(&g, 0, &sys));
+  char why[200];
+  aig_kind_proof pf = {&g, 0, 2, NULL, NULL, NULL};
+  char *w = aig_kind_witness_circuit(&g, 0, &pf);
+  CHECK(w != NULL);
+  if (w) {
+    CHECK(aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
+    /* the header's latch count grew by one slot: two latches and a valid bit */
+    unsigned M, I, L;
+    CHECK(sscanf(w, "aag %u %u %u", &M, &I, &L) == 3 && L == 5);
+    char *bad = strdup(w);
+    char *p = strstr(bad, "\n");      /* bad is the line after the latches */
+    for (int i = 0; p && i < 5; i++) p = strchr(p + 1, '\n');
+    if (p) { char *e = strchr(p + 1, '\n'); if (e) { memset(p + 1, ' ', (size_t)(e - p - 1)); p[1] = '0'; } }
+    CHECK(p && aig_witness_check(&g, &sys, bad, 0, why, sizeof why) != CERT_CERTIFIED);
+    free(bad);
+    free(w);
+  }
+  pf.k = 1;
+  w = aig_kind_witness_circuit(&g, 0, &pf);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_VIOLATED);
+  free(w);
+  ts_free(&sys);
+  aig_free(&g);
+
+  /* a constant latch a (a <- a & i, reset 0) that the reduction removes:
+   * b <- c, c <- c | a | (u & !u) (u uninitialized, so that c is not
+   * constant by ternary simulation), bad = b is 2-inductive on the
+   * reduced circuit only; the witness built from the reduced proof
+   * certifies the original, and without the constant facts it does not */
+  const char *t2 = "aag 9 1 4 0 4 1\n2\n4 12\n6 8\n8 19\n10 10 10\n6\n12 4 2\n14 10 11\n16 9 5\n18 16 15\n";
+  aig_init(&g);
+  CHECK(aiger_read_string(t2, strlen(t2), "const", &g, &d));
+  CHECK(aig_to_ts(&g, 0, &sys));
+  aig_reduced red;
+  aig_reduce(&g, 0, &red);
+  CHECK(red.nconst == 1 && red.g.nlatches == 2);
+  aig_kind_proof pr = {&red.g, 0, 2, red.latch_orig, red.input_orig, red.const_val};
+  w = aig_kind_witness_circuit(&g, 0, &pr);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
+  free(w);
+  pr.const_val = NULL;
+  w = aig_kind_witness_circuit(&g, 0, &pr);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) != CERT_CERTIFIED);
+  free(w);
+  /* on the original circuit the property is 3-inductive */
+  aig_kind_proof po = {&g, 0, 3, NULL, NULL, NULL};
+  w = aig_kind_witness_circuit(&g, 0, &po);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
+  free(w);
+  aig_reduced_free(&red);
+  ts_free(&sys);
+  aig_free(&g);
+
+  /* an invariant constraint (not i) and an input: a <- i, b <- a, bad = b
+   * is 2-inductive only through the constraint of the first step */
+  const char *t3 = "aag 3 1 2 0 0 1 1\n2\n4 2\n6 4\n6\n3\n";
+  aig_init(&g);
+  CHECK(aiger_read_string(t3, strlen(t3), "cons", &g, &d));
+  CHECK(aig_to_ts(&g, 0, &sys));
+  aig_kind_proof pc = {&g, 0, 2, NULL, NULL, NULL};
+  w = aig_kind_witness_circuit(&g, 0, &pc);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_CERTIFIED);
+  free(w);
+  pc.k = 1;
+  w = aig_kind_witness_circuit(&g, 0, &pc);
+  CHECK(w && aig_witness_check(&g, &sys, w, 0, why, sizeof why) == CERT_VIOLATED);
+  free(w);
   ts_free(&sys);
   aig_free(&g);
 }
@@ -415,6 +499,7 @@ int main(void) {
   RUN(test_farkas_handmade);
   RUN(test_farkas_random);
   RUN(test_aig_witness);
+  RUN(test_aig_kind_witness);
   RUN(test_bitblast);
   return CHECK_DONE();
 }

@@ -13,6 +13,8 @@
 #include "lang/lang.h"
 #include "lang/lang_common.h"
 #include "cert/chc_cert.h"
+#include "cert/qopen.h"
+#include "solver/z3_qe.h"
 
 /* Trivial answers after normalization: no query left (sat, all true), or a
  * query without body predicates whose constraint is satisfiable (unsat). */
@@ -123,14 +125,73 @@ static int report_answer(report *r, const zeta_options *o, zeta_verdict v, const
   return ZETA_EXIT_VERDICT;
 }
 
+/* Quantified definitions (inlined predicates get existential ones) made
+ * quantifier-free by Z3's quantifier elimination where the theory allows;
+ * the new model replaces the old one only when it passes the model check
+ * (Z3) on every clause, otherwise the quantified one is kept. QE can be
+ * expensive (nested existentials of long inlined chains): it gets at most
+ * QE_BUDGET seconds and half of what is left of the run's limit, so that
+ * it never costs the answer. */
+#define QE_BUDGET 3.0
+static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, const zeta_limits *lim) {
+  double now = limits_now(), budget = QE_BUDGET;
+  if (lim && lim->deadline > 0 && (lim->deadline - now - 1.0) / 2 < budget) budget = (lim->deadline - now - 1.0) / 2;
+  if (budget < 0.2) return NULL;
+  double end = now + budget;
+  term_t *cand = xcalloc(sys->npreds + 1, sizeof *cand);
+  bool changed = false;
+  for (uint32_t p = 0; p < sys->npreds; p++) {
+    cand[p] = interp[p];
+    if (interp[p] == NULL_TERM || !cert_has_quantifier(interp[p])) continue;
+    double left = end - limits_now();
+    term_t q = left < 0.05 ? NULL_TERM : z3_qe(interp[p], (uint32_t)(left * 1000));
+    if (q != NULL_TERM) { cand[p] = q; changed = true; }
+  }
+  double left = end - limits_now();
+  if (changed && left > 0.05) {
+    solver *z = solver_new_z3();
+    solver_set_timeout(z, (uint32_t)(left * 1000));
+    uint32_t *failed; bool *undecided;
+    uint32_t nf = chc_check_model(sys, cand, z, &failed, &undecided);
+    solver_free(z);
+    free(failed); free(undecided);
+    if (nf == 0) {   /* swap: interp gets the new model, cand keeps the old */
+      for (uint32_t p = 0; p < sys->npreds; p++) { term_t t = interp[p]; interp[p] = cand[p]; cand[p] = t; }
+      return cand;
+    }
+  }
+  free(cand);
+  return NULL;
+}
+
+/* Certifies a model (cert/chc_cert.h) and describes the outcome in cert. */
+static cert_status certify_model(const chc_system *sys, const term_t *interp, char *cert, size_t n) {
+  chc_cert_clause *cr = xcalloc(sys->nclauses + 1, sizeof *cr);
+  cert_status worst = chc_certify(sys, interp, 10000, NULL, cr, NULL);
+  uint32_t ncert = 0, first = UINT32_MAX;
+  for (uint32_t i = 0; i < sys->nclauses; i++) {
+    if (cr[i].status == CERT_CERTIFIED) ncert++;
+    else if (first == UINT32_MAX) first = i;
+  }
+  char why[240] = "";
+  if (first != UINT32_MAX)
+    snprintf(why, sizeof why, "%u of %u clauses certified; clause %u: %.160s", ncert, sys->nclauses, first + 1,
+             cr[first].status == CERT_VIOLATED ? "violated" : cr[first].why);
+  lang_cert_text(cert, n, worst, "model", sys->nclauses, why);
+  free(cr);
+  return worst;
+}
+
 /* Checks the evidence of res and reports the answer; returns the exit code. */
-static int finish(report *r, const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *res) {
+static int finish(report *r, const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *res,
+                  const zeta_limits *lim) {
   int rc;
   report_set_engine(r, res->engine ? res->engine : "-");
   if (res->answer == CHC_SAT) {
     term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
     for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = res->interp[p];
     if (!res->complete) chc_expand_model(norm, interp);   /* a model of the input as is stays quantifier-free */
+    term_t *quant = eliminate_quantifiers(sys, interp, lim);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     solver *z = solver_new_z3();
     solver_set_timeout(z, 10000);
@@ -153,21 +214,18 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
     }
     char cert[256] = "";
     if (!bad && o->certify) {
-      chc_cert_clause *cr = xcalloc(sys->nclauses + 1, sizeof *cr);
-      cert_status worst = chc_certify(sys, interp, 10000, NULL, cr, NULL);
-      uint32_t ncert = 0, first = UINT32_MAX;
-      for (uint32_t i = 0; i < sys->nclauses; i++) {
-        if (cr[i].status == CERT_CERTIFIED) ncert++;
-        else if (first == UINT32_MAX) first = i;
-      }
-      char why[240] = "";
-      if (first != UINT32_MAX)
-        snprintf(why, sizeof why, "%u of %u clauses certified; clause %u: %.160s", ncert, sys->nclauses, first + 1,
-                 cr[first].status == CERT_VIOLATED ? "violated" : cr[first].why);
-      lang_cert_text(cert, sizeof cert, worst, "model", sys->nclauses, why);
+      cert_status worst = certify_model(sys, interp, cert, sizeof cert);
       bad = worst == CERT_VIOLATED;
-      free(cr);
+      /* the quantified model may certify where the eliminated one does
+       * not (div/mod atoms beyond the checker's Fourier-Motzkin): a
+       * certified model beats a quantifier-free one */
+      char cert2[256];
+      if (!bad && worst != CERT_CERTIFIED && quant && certify_model(sys, quant, cert2, sizeof cert2) == CERT_CERTIFIED) {
+        memcpy(interp, quant, sys->npreds * sizeof *interp);
+        memcpy(cert, cert2, sizeof cert2);
+      }
     }
+    free(quant);
     if (bad) {
       rc = report_unknown(r, "the model failed its check (engine bug)");
       progress_say("zeta: internal: %s produced a model that does not satisfy the clauses", res->engine);
@@ -214,7 +272,7 @@ static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_result res;
   if (j->spacer) run_spacer(j->in->file, &j->in->sys, &j->in->norm, lim, &res);
   else run_own(&j->in->norm, lim, pa_itp(j->o), &res);
-  int rc = finish(r, j->o, &j->in->sys, &j->in->norm, &res);
+  int rc = finish(r, j->o, &j->in->sys, &j->in->norm, &res, lim);
   chc_result_free(&res);
   return rc;
 }
@@ -293,13 +351,13 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   }
   chc_result res;
   int rc;
-  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, &in->sys, &in->norm, &res);
+  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, &in->sys, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
     rc = portfolio(r, o, in, lim);
   } else {
     run_engine(o->algorithm, pa_itp(o), in->file, &in->sys, &in->norm, lim, &res);
-    rc = finish(r, o, &in->sys, &in->norm, &res);
+    rc = finish(r, o, &in->sys, &in->norm, &res, lim);
   }
   chc_result_free(&res);
   return rc;

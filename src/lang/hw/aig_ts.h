@@ -18,6 +18,11 @@ bool aig_to_ts(const aig *g, uint32_t prop, ts *out);
  * the original's variables, so its invariants are terms of the original. */
 bool aig_to_ts_named(const aig *g, uint32_t prop, const uint32_t *latch_id, const uint32_t *input_id, ts *out);
 
+/* The terms of all variables of g (maxvar+1 entries, malloc'd; names as
+ * aig_to_ts_named; unused variables false). */
+term_t *aig_var_terms(const aig *g, const uint32_t *latch_id, const uint32_t *input_id);
+/* The same with latch j and input i standing for the given terms. */
+term_t *aig_eval_terms(const aig *g, const term_t *latch_terms, const term_t *input_terms);
 /* The Boolean term of a literal, given the terms of all variables. */
 term_t aig_lit_term(const term_t *var_terms, uint32_t lit);
 #endif

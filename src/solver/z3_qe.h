@@ -1,0 +1,14 @@
+/* Quantifier elimination with Z3's `qe` tactic (then `simplify`), for
+ * printing quantifier-free models: the result is equivalent to t (Z3's
+ * claim; callers re-validate what they use it for). */
+#ifndef ZETA_SOLVER_Z3_QE_H
+#define ZETA_SOLVER_Z3_QE_H
+#include <stdint.h>
+#include "core/term.h"
+
+/* A quantifier-free formula equivalent to the Boolean term t over t's free
+ * variables, or NULL_TERM when Z3 gives up (time limit timeout_ms, 0 =
+ * none), splits the goal, leaves a quantifier or the result does not
+ * translate back. */
+term_t z3_qe(term_t t, uint32_t timeout_ms);
+#endif

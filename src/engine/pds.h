@@ -42,7 +42,7 @@
 
 #define PDS_MAX_PREDS 64   /* predicates per location (abstract BDD variables) */
 
-typedef enum { PDS_CONCRETE, PDS_STRONGEST, PDS_WEAKEST, PDS_BOTH } pds_refine_mode;
+typedef enum { PDS_CONCRETE, PDS_STRONGEST, PDS_WEAKEST, PDS_BOTH, PDS_CONCILIATED, PDS_SKIP, PDS_SKIP_CONCILIATED } pds_refine_mode;
 
 typedef struct {
   zeta_verdict verdict;
@@ -50,6 +50,7 @@ typedef struct {
   uint32_t sweeps;        /* rounds over all edges, all runs together */
   uint32_t cycles;        /* refinement cycles */
   uint32_t max_preds;     /* most predicates at one location */
+  uint32_t untracked;     /* refinements after which a counterexample as short came back */
   uint32_t bdd_vars;
   uint64_t peak_nodes;
   term_t *interp;         /* SAFE: one interpretation per predicate of s (malloc'd) */

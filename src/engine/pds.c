@@ -828,42 +828,50 @@ static uint32_t refine_from(pds *P, const bsets *B, bool conciliated, bool have_
   for (uint32_t f = 0; f < P->p->nprocs; f++) {
     const cfa *c = &P->p->procs[f].body;
     uint32_t nf = frame(P, f, fs), nc = 0;
-    /* cand[l * (nf + 1) + k]: location l's valid candidates (referenced), ncand[l] of them */
-    BDD *cand = xcalloc((size_t)c->nlocs * (nf + 1) + 1, sizeof *cand);
-    uint32_t *ncand = xcalloc(c->nlocs + 1, sizeof *ncand);
+    /* cand[l * K + k]: location l's valid candidates (referenced), ncand[l] of them */
+    uint32_t K = 2 * (nf + 1);
+    BDD *cand = xcalloc((size_t)c->nlocs * K + 1, sizeof *cand);
+    uint32_t *ncand = xcalloc(c->nlocs + 1, sizeof *ncand), *nerr = xcalloc(c->nlocs + 1, sizeof *nerr);
     for (uint32_t l = 0; l < c->nlocs; l++) {
       if (l == c->error) continue;
-      BDD J = bb_keep(&P->bb, bdd_or(B->err[f][l], B->ret[f][l]));
-      if (J == bdd_false() || J == bdd_true()) continue;
-      BDD I = have_I ? P->reach[f][l] : bdd_false();
-      if (conciliated && have_I && bdd_and(I, J) == bdd_false()) {
-        BDD *cl = cand + (size_t)l * (nf + 1);
-        cl[ncand[l]++] = bdd_addref(J);
-        for (uint32_t i = 0; i < nf; i++) {
-          BDD q = project(P, fs, nf, i, J);
-          if (q != bdd_true() && q != J && bdd_and(q, I) == bdd_false()) cl[ncand[l]++] = bdd_addref(q);
+      /* err and ret apart: a callee's return conditions (merged over its
+       * call sites) would blur the condition of its own error */
+      for (int w = 0; w < 2; w++) {
+        BDD J = w ? B->ret[f][l] : B->err[f][l];
+        if (J == bdd_false() || J == bdd_true()) continue;
+        BDD I = have_I ? P->reach[f][l] : bdd_false();
+        if (conciliated && have_I && bdd_and(I, J) == bdd_false()) {
+          BDD *cl = cand + (size_t)l * K;
+          cl[ncand[l]++] = bdd_addref(J);
+          for (uint32_t i = 0; i < nf; i++) {
+            BDD q = project(P, fs, nf, i, J);
+            if (q != bdd_true() && q != J && bdd_and(q, I) == bdd_false()) cl[ncand[l]++] = bdd_addref(q);
+          }
+          nc++;
+        } else {
+          added += add_pred(P, f, l, J, max_preds);
+          if (conciliated && have_I) added += add_pred(P, f, l, I, max_preds);
+          for (uint32_t i = 0; i < nf; i++) added += add_pred(P, f, l, project(P, fs, nf, i, J), max_preds);
         }
-        nc++;
-      } else {
-        added += add_pred(P, f, l, J, max_preds);
-        if (conciliated && have_I) added += add_pred(P, f, l, I, max_preds);
-        for (uint32_t i = 0; i < nf; i++) added += add_pred(P, f, l, project(P, fs, nf, i, J), max_preds);
+        bb_release(&P->bb);
+        if (!w) nerr[l] = ncand[l];
       }
-      bb_release(&P->bb);
     }
-    for (uint32_t l = 0; l < c->nlocs && nc; l++) {
-      BDD *cl = cand + (size_t)l * (nf + 1), best = bdd_false();
-      uint32_t best_n = 0;
-      for (uint32_t k = 0; k < ncand[l]; k++) {
-        uint32_t n = 0;
-        for (uint32_t m = 0; m < c->nlocs; m++)
-          for (uint32_t j = 0; j < ncand[m]; j++) n += cand[(size_t)m * (nf + 1) + j] == cl[k];
-        if (n > best_n || (n == best_n && bdd_nodecount(cl[k]) < bdd_nodecount(best))) best = cl[k], best_n = n;
+    for (uint32_t l = 0; l < c->nlocs && nc; l++)
+      for (int w = 0; w < 2; w++) {
+        BDD *cl = cand + (size_t)l * K, best = bdd_false();
+        uint32_t best_n = 0, from = w ? nerr[l] : 0, to = w ? ncand[l] : nerr[l];
+        for (uint32_t k = from; k < to; k++) {
+          uint32_t n = 0;
+          for (uint32_t m = 0; m < c->nlocs; m++)
+            for (uint32_t j = 0; j < ncand[m]; j++) n += cand[(size_t)m * K + j] == cl[k];
+          if (n > best_n || (n == best_n && bdd_nodecount(cl[k]) < bdd_nodecount(best))) best = cl[k], best_n = n;
+        }
+        if (to > from) added += add_pred(P, f, l, best, max_preds);
       }
-      if (ncand[l]) added += add_pred(P, f, l, best, max_preds);
-    }
     for (uint32_t l = 0; l < c->nlocs; l++)
-      for (uint32_t k = 0; k < ncand[l]; k++) bdd_delref(cand[(size_t)l * (nf + 1) + k]);
+      for (uint32_t k = 0; k < ncand[l]; k++) bdd_delref(cand[(size_t)l * K + k]);
+    free(nerr);
     free(cand);
     free(ncand);
   }

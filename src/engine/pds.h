@@ -23,12 +23,32 @@
  *              otherwise each location gets its concrete set as a new
  *              predicate (N doubles when nothing new was learned).
  *   weakest    the same loop refined by weakest interpolants, approximated:
- *              the states from which an error location is reachable within
- *              N backward steps, through the procedure's edges and into
- *              callees (a call that returns may change globals and its
- *              result arbitrarily), and (our addition) that set's
- *              projection onto each single variable.
+ *              B, the states that can reach an error location (within as
+ *              many backward rounds as the abstract error took sweeps),
+ *              through the procedure's edges, into callees (their errors)
+ *              and through returns (each call site's condition after the
+ *              call becomes an exit condition on the callee's globals and
+ *              result, propagated back through the callee); each
+ *              location gets B and (our addition) B's projection onto
+ *              each single variable. When no state at main's entry is in
+ *              B, the counterexamples are spurious without the concrete
+ *              sweeps.
  *   both       strongest and weakest predicates together.
+ *   conciliated  one predicate per location between the concrete set and
+ *              B: among B and its projections that exclude the concrete
+ *              set, the one valid at the most locations of the procedure,
+ *              then the smallest.
+ *   skip, skip-conciliated  B computed assuming skip: across a step or a
+ *              whole call that writes none of its variables, a set is kept
+ *              unchanged instead of taking the step's guards (callees the
+ *              error does not depend on get no predicates); when that
+ *              loses the tracking (a state at main's entry in B), on the
+ *              callees' return conditions only, then not at all. Then
+ *              weakest's or conciliated's choice.
+ * Tracking: when a refinement is followed by an abstract error in no more
+ * sweeps than the last one, it is counted (pds_result.untracked) and the
+ * next refinement adds the strongest interpolants too (conciliated: falls
+ * back to weakest's predicates from then on).
  * SAFE evidence: the final sets, as interpretations of the predicates of
  * the program's Horn encoding (ir/cfa_proc_chc.h), for the caller to
  * re-check with an SMT solver, independent of the bit-blasting. UNSAFE

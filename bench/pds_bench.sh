@@ -1,7 +1,8 @@
 #!/bin/bash
 # Programs with procedures (examples/pds, the hand transcriptions of
 # ../shared/benchmarks/pds): per program, --algorithm pds with each
-# refinement (--pds-refine strongest / weakest / both: verdict, time,
+# refinement (--pds-refine strongest / weakest / both / conciliated / skip /
+# skip-conciliated: verdict, time,
 # refinement cycles, most predicates at one control point), the concrete
 # BDD fixpoint (the thesis's "Moped without abstraction" baseline), the
 # Horn route (spacer) and the default route, next to the thesis's figures
@@ -27,17 +28,17 @@ one() {   # one LABEL ARGS...: prints "verdict time[/cycles/maxpreds]"
   if [ "$label" = abs ] && [ -n "$c" ]; then printf '%s %.2fs %s/%s' "${v:-error}" "$t" "$c" "$m"
   else printf '%s %.2fs' "${v:-error}" "$t"; fi
 }
-printf '%-20s %-6s | %-20s | %-20s | %-20s | %-12s | %-12s | %-12s | %s\n' program expect \
-  "strongest v t cyc/pr" "weakest" "both" "concrete" spacer default "thesis (heuristic: cycles/max preds/time)"
+printf '%-20s %-6s | %-19s | %-19s | %-19s | %-19s | %-19s | %-19s | %-12s | %-12s | %-12s | %s\n' program expect \
+  "strongest v t cyc/pr" weakest both conciliated skip skip-conciliated concrete spacer default \
+  "thesis (heuristic: cycles/max preds/time)"
 for n in $(grep -v '^#' "$ex/verdicts.txt" | awk '{print $1}'); do
   want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
-  a=$(one abs --algorithm pds --pds-refine strongest)
-  b=$(one abs --algorithm pds --pds-refine weakest)
-  c=$(one abs --algorithm pds --pds-refine both)
+  cols=()
+  for h in strongest weakest both conciliated skip skip-conciliated; do cols+=("$(one abs --algorithm pds --pds-refine $h)"); done
   d=$(one conc --algorithm pds --pds-refine concrete)
   e=$(one x --algorithm spacer)
   f=$(one x --algorithm portfolio)
   thesis=$(awk -F' [|] ' -v n="$n" '$1 == n {printf "%s%s: %s/%s/%s", sep, $2, $3, $4, $5; sep="; "}' "$root/bench/pds_thesis.txt")
-  printf '%-20s %-6s | %-20s | %-20s | %-20s | %-12s | %-12s | %-12s | %s\n' "$n" "$want" "$a" "$b" "$c" "$d" "$e" "$f" "${thesis:--}"
+  printf '%-20s %-6s | %-19s | %-19s | %-19s | %-19s | %-19s | %-19s | %-12s | %-12s | %-12s | %s\n' "$n" "$want" "${cols[@]}" "$d" "$e" "$f" "${thesis:--}"
 done
 echo "wrong verdicts: $wrong"

@@ -600,85 +600,281 @@ static bool call_pre(pds *P, uint32_t f, const cfa_call *k, BDD Jinit, BDD *out,
   return ok;
 }
 
-/* Weakest interpolants, approximated: the states from which an error
- * location is reachable within `bound` backward steps, through the
- * procedure's edges and into callees (a call that returns may change the
- * globals and its result arbitrarily: a weaker set, which only costs
- * precision). */
-static uint32_t refine_weakest(pds *P, uint32_t bound, uint32_t *max_preds, char *why, size_t len, bool *ok) {
+/* ---- weakest interpolants: the states that can reach an error ----
+ * Per procedure f and location l, over f's frame (CUR):
+ *   err[f][l]  can reach an error location (in f or in a callee) before
+ *              f returns,
+ *   ret[f][l]  can return from f into a caller state that can reach an
+ *              error (the "exit conditions" of all call sites merged).
+ * Both over-approximate, which only costs precision: a state outside
+ * err|ret cannot reach an error within the explored steps. */
+typedef struct {
+  BDD **err, **ret;
+} bsets;
+
+/* The exit condition a call's target set X (over f's frame) puts on the
+ * callee g's globals and result: the result variable becomes g's ret (in
+ * the AUX copy while f's locals are quantified: f may be g). */
+static BDD exit_cond(pds *P, uint32_t f, const cfa_call *k, BDD X) {
+  uint32_t g = k->callee, one[1];
+  uint32_t rs = k->result != NULL_TERM ? slot_of(P, k->result) : CFA_NONE;
+  uint32_t ret = P->p->procs[g].ret != NULL_TERM ? slot_of(P, P->p->procs[g].ret) : CFA_NONE;
+  if (rs != CFA_NONE) {
+    if (ret != CFA_NONE) {
+      bb_vec a = vec(P, rs, CUR), b = vec(P, ret, AUX);
+      X = bb_keep(&P->bb, bdd_and(X, bb_eq(&P->bb, a, b)));
+      free(a.b), free(b.b);
+    }
+    one[0] = rs;
+    X = bb_keep(&P->bb, bdd_exist(X, varset(P, one, 1, CUR)));
+  }
+  uint32_t nl = P->first[f + 1] - P->first[f];
+  uint32_t *ls = xmalloc((nl + 1) * sizeof *ls);
+  for (uint32_t i = 0; i < nl; i++) ls[i] = P->first[f] + i;
+  X = bb_keep(&P->bb, bdd_exist(X, varset(P, ls, nl, CUR)));
+  free(ls);
+  if (ret != CFA_NONE) {
+    bddPair *pr = bdd_newpair();
+    one[0] = ret;
+    pair_add(P, pr, one, 1, AUX, CUR);
+    X = bb_keep(&P->bb, bdd_replace(X, pr));
+    bdd_freepair(pr);
+  }
+  return X;
+}
+
+/* X with the globals and the call's result forgotten (what a returning
+ * call leaves of the caller's condition: its other locals). */
+static BDD call_drop(pds *P, const cfa_call *k, BDD X) {
+  uint32_t drop[1];
+  BDD q = bdd_true();
+  for (uint32_t i = 0; i < P->p->globals.size; i++) drop[0] = i, q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
+  if (k->result != NULL_TERM) drop[0] = slot_of(P, k->result), q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
+  return bb_keep(&P->bb, bdd_exist(X, q));
+}
+
+/* target |= pre, or (assuming skip) target |= X when the step writes no
+ * variable X depends on (W: the written bits), so X keeps its value across
+ * the step (pre ⊆ X then holds unless the step enters X elsewhere): the
+ * predicate stays unchanged instead of taking the step's guards. */
+static bool join_pre(BDD *target, BDD pre, BDD X, bool skip, BDD W) {
+  if (skip && X != bdd_false() && bdd_exist(X, W) == X && bdd_imp(pre, X) == bdd_true()) pre = X;
+  return pre != bdd_false() && join(target, pre);
+}
+
+/* How much assuming skip: none, on the ret sets only (a callee's path
+ * conditions kept out of its predicates), on both. */
+enum { SKIP_NONE, SKIP_RET, SKIP_ALL };
+
+/* mod[g * ng + i]: global i is written by g or a procedure it calls. */
+static bool *global_mods(const cfa_prog *p) {
+  uint32_t ng = p->globals.size;
+  bool *mod = xcalloc((size_t)p->nprocs * ng + 1, 1);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t g = 0; g < p->nprocs; g++) {
+      const cfa *c = &p->procs[g].body;
+      for (uint32_t e = 0; e < c->nedges; e++) {
+        const cfa_edge *ed = &c->edges[e];
+        for (uint32_t i = 0; i < ng; i++) {
+          bool w = false;
+          if (ed->call) w = mod[ed->call->callee * ng + i] || ed->call->result == p->globals.data[i];
+          for (uint32_t k = 0; k < ed->nstmts && !w; k++)
+            w = ed->stmts[k].kind != CFA_ASSUME && ed->stmts[k].var == p->globals.data[i];
+          if (w && !mod[g * ng + i]) mod[g * ng + i] = grew = true;
+        }
+      }
+    }
+  }
+  return mod;
+}
+
+/* The CUR bits edge e of f may write. */
+static BDD edge_writes(pds *P, uint32_t f, uint32_t e, const bool *mod) {
+  const cfa_edge *ed = &P->p->procs[f].body.edges[e];
+  uint32_t ng = P->p->globals.size, one[1];
+  BDD w = bdd_true();
+  if (ed->call) {
+    for (uint32_t i = 0; i < ng; i++)
+      if (mod[ed->call->callee * ng + i]) one[0] = i, w = bb_keep(&P->bb, bdd_and(w, varset(P, one, 1, CUR)));
+    if (ed->call->result != NULL_TERM) one[0] = slot_of(P, ed->call->result), w = bb_keep(&P->bb, bdd_and(w, varset(P, one, 1, CUR)));
+  }
+  for (uint32_t k = 0; k < ed->nstmts; k++)
+    if (ed->stmts[k].kind != CFA_ASSUME && (one[0] = slot_of(P, ed->stmts[k].var)) != CFA_NONE)
+      w = bb_keep(&P->bb, bdd_and(w, varset(P, one, 1, CUR)));
+  return w;
+}
+
+/* bound rounds of backward steps from the error locations, assuming skip
+ * as much as `skip` says. */
+static bool backward(pds *P, bsets *B, uint32_t bound, int skip, char *why, size_t len) {
   const cfa_prog *p = P->p;
-  uint32_t added = 0;
-  *ok = true;
-  BDD **J = xcalloc(p->nprocs + 1, sizeof *J);
+  B->err = xcalloc(p->nprocs + 1, sizeof *B->err);
+  B->ret = xcalloc(p->nprocs + 1, sizeof *B->ret);
   for (uint32_t f = 0; f < p->nprocs; f++) {
     const cfa *c = &p->procs[f].body;
-    J[f] = xcalloc(c->nlocs + 1, sizeof **J);
-    for (uint32_t l = 0; l < c->nlocs; l++) J[f][l] = bdd_addref(l == c->error ? bdd_true() : bdd_false());
+    B->err[f] = xcalloc(c->nlocs + 1, sizeof(BDD));
+    B->ret[f] = xcalloc(c->nlocs + 1, sizeof(BDD));
+    for (uint32_t l = 0; l < c->nlocs; l++) B->err[f][l] = bdd_addref(l == c->error ? bdd_true() : bdd_false()), B->ret[f][l] = bdd_false();
   }
+  bool *mod = skip != SKIP_NONE ? global_mods(p) : NULL;
   uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs);
-  for (uint32_t k = 0; k < bound && *ok; k++) {
+  bool ok = true;
+  for (uint32_t k = 0; k < bound && ok; k++) {
     bool grew = false;
-    for (uint32_t f = 0; f < p->nprocs && *ok; f++) {
+    /* the forward sweeps' order reversed: a chain of edges that one sweep
+     * crosses forward, one round crosses back; the procedures down (exit
+     * conditions into the callees) and up again (back into the callers) */
+    for (uint32_t fi = 2 * p->nprocs; fi-- > 0 && ok;) {
+      uint32_t f = fi >= p->nprocs ? fi - p->nprocs : p->nprocs - 1 - fi;
       const cfa *c = &p->procs[f].body;
       uint32_t nf = frame(P, f, fs);
-      for (uint32_t e = 0; e < c->nedges && *ok; e++) {
+      for (uint32_t ei = c->nedges; ei-- > 0 && ok;) {
+        uint32_t e = ei;
         const cfa_edge *ed = &c->edges[e];
-        BDD pre = bdd_false();
-        if (ed->call) {
-          uint32_t g = ed->call->callee, ginit = p->procs[g].body.init;
-          if (J[f][ed->dst] != bdd_false()) {
-            uint32_t drop[1];
-            BDD q = bdd_true();
-            for (uint32_t i = 0; i < p->globals.size; i++) drop[0] = i, q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
-            if (ed->call->result != NULL_TERM) drop[0] = slot_of(P, ed->call->result), q = bb_keep(&P->bb, bdd_and(q, varset(P, drop, 1, CUR)));
-            pre = bb_keep(&P->bb, bdd_exist(J[f][ed->dst], q));
-          }
-          if (ginit != CFA_NONE && J[g][ginit] != bdd_false()) {
-            BDD in;
-            if (!(*ok = call_pre(P, f, ed->call, J[g][ginit], &in, why, len))) break;
-            pre = bb_keep(&P->bb, bdd_or(pre, in));
-          }
-        } else if (J[f][ed->dst] != bdd_false()) {
-          if (!(*ok = edge_rel(P, f, e, why, len))) break;
-          bddPair *pr = bdd_newpair();
-          pair_add(P, pr, fs, nf, CUR, NXT);
-          BDD nx = bb_keep(&P->bb, bdd_replace(J[f][ed->dst], pr));
-          bdd_freepair(pr);
-          pre = bb_keep(&P->bb, bdd_relprod(P->rel[f][e], nx, varset(P, fs, nf, NXT)));
+        if (limits_expired(P->lim)) {
+          snprintf(why, len, "timeout");
+          ok = false;
+          break;
         }
-        if (pre != bdd_false()) grew |= join(&J[f][ed->src], pre);
+        BDD We = mod ? edge_writes(P, f, e, mod) : bdd_true();
+        BDD De = B->err[f][ed->dst], Dr = B->ret[f][ed->dst];
+        if (ed->call) {
+          uint32_t g = ed->call->callee, gi = p->procs[g].body.init, gx = p->procs[g].body.final;
+          if (gx != CFA_NONE && (De != bdd_false() || Dr != bdd_false()))
+            grew |= join(&B->ret[g][gx], exit_cond(P, f, ed->call, bb_keep(&P->bb, bdd_or(De, Dr))));
+          if (gi == CFA_NONE) continue;
+          BDD in_err = bdd_false(), in_ret = bdd_false();
+          if (B->err[g][gi] != bdd_false() && !(ok = call_pre(P, f, ed->call, B->err[g][gi], &in_err, why, len))) break;
+          if (B->ret[g][gi] != bdd_false() && !(ok = call_pre(P, f, ed->call, B->ret[g][gi], &in_ret, why, len))) break;
+          BDD pe = bb_keep(&P->bb, bdd_or(in_err, bb_keep(&P->bb, bdd_and(in_ret, call_drop(P, ed->call, De)))));
+          BDD pr = bb_keep(&P->bb, bdd_and(in_ret, call_drop(P, ed->call, Dr)));
+          grew |= join_pre(&B->err[f][ed->src], pe, De, skip >= SKIP_ALL, We);
+          grew |= join_pre(&B->ret[f][ed->src], pr, Dr, skip >= SKIP_RET, We);
+        } else if (De != bdd_false() || Dr != bdd_false()) {
+          if (!(ok = edge_rel(P, f, e, why, len))) break;
+          bddPair *pp = bdd_newpair();
+          pair_add(P, pp, fs, nf, CUR, NXT);
+          for (int w = 0; w < 2; w++) {
+            BDD D = w ? Dr : De;
+            if (D == bdd_false()) continue;
+            BDD nx = bb_keep(&P->bb, bdd_replace(D, pp));
+            BDD pre = bb_keep(&P->bb, bdd_relprod(P->rel[f][e], nx, varset(P, fs, nf, NXT)));
+            grew |= join_pre(w ? &B->ret[f][ed->src] : &B->err[f][ed->src], pre, D, skip >= (w ? SKIP_RET : SKIP_ALL), We);
+          }
+          bdd_freepair(pp);
+        }
         bb_release(&P->bb);
       }
     }
     if (!grew) break;
   }
-  for (uint32_t f = 0; f < p->nprocs; f++) {
-    const cfa *c = &p->procs[f].body;
-    uint32_t nf = frame(P, f, fs);
+  free(fs);
+  free(mod);
+  return ok;
+}
+
+static void bsets_free(pds *P, bsets *B) {
+  if (!B->err) return;
+  for (uint32_t f = 0; f < P->p->nprocs; f++) {
+    for (uint32_t l = 0; l < P->p->procs[f].body.nlocs; l++) bdd_delref(B->err[f][l]), bdd_delref(B->ret[f][l]);
+    free(B->err[f]), free(B->ret[f]);
+  }
+  free(B->err), free(B->ret);
+  B->err = B->ret = NULL;
+}
+
+/* Whether a state at main's entry can reach the error by B: when not,
+ * every counterexample explored is spurious. */
+static bool b_reaches_init(const pds *P, const bsets *B) {
+  uint32_t m = P->p->main, i = P->p->procs[m].body.init;
+  return i != CFA_NONE && (B->err[m][i] != bdd_false() || B->ret[m][i] != bdd_false());
+}
+
+/* backward with as much skipping as keeps the tracking (no state at
+ * main's entry can reach the error by B, when the exact B has none). */
+static bool backward_tracking(pds *P, bsets *B, uint32_t bound, bool skip, char *why, size_t len) {
+  for (int lv = skip ? SKIP_ALL : SKIP_NONE;; lv--) {
+    if (!backward(P, B, bound, lv, why, len)) return false;
+    if (lv == SKIP_NONE || !b_reaches_init(P, B)) return true;
+    bsets_free(P, B);
+  }
+}
+
+/* The projection of S (over f's frame, CUR) onto slot fs[i]. */
+static BDD project(pds *P, const uint32_t *fs, uint32_t nf, uint32_t i, BDD S) {
+  BDD rest = bdd_true();
+  for (uint32_t k = 0; k < nf; k++)
+    if (k != i) {
+      uint32_t one[1] = {fs[k]};
+      rest = bb_keep(&P->bb, bdd_and(rest, bb_keep(&P->bb, bdd_and(varset(P, one, 1, CUR), varset(P, one, 1, ENT)))));
+    }
+  uint32_t self[1] = {fs[i]};
+  rest = bb_keep(&P->bb, bdd_and(rest, varset(P, self, 1, ENT)));
+  return bb_keep(&P->bb, bdd_exist(S, rest));
+}
+
+/* New predicates from B (and the concrete sets in P->reach when
+ * have_I). weakest/skip: each location's B and its projection onto each
+ * single variable (what gives slicing-intro its X = 1023).
+ * conciliated: one predicate per location between the two: among B and
+ * its projections that still exclude the location's concrete set, the one
+ * valid at the most locations of the procedure (interpolants that agree
+ * along the counterexamples), then the smallest; where the concrete set
+ * meets B, both sets and the projections. */
+static uint32_t refine_from(pds *P, const bsets *B, bool conciliated, bool have_I, uint32_t *max_preds) {
+  uint32_t added = 0;
+  uint32_t *fs = xmalloc((P->nslots + 1) * sizeof *fs);
+  for (uint32_t f = 0; f < P->p->nprocs; f++) {
+    const cfa *c = &P->p->procs[f].body;
+    uint32_t nf = frame(P, f, fs), nc = 0;
+    /* cand[l * K + k]: location l's valid candidates (referenced), ncand[l] of them */
+    uint32_t K = 2 * (nf + 1);
+    BDD *cand = xcalloc((size_t)c->nlocs * K + 1, sizeof *cand);
+    uint32_t *ncand = xcalloc(c->nlocs + 1, sizeof *ncand), *nerr = xcalloc(c->nlocs + 1, sizeof *nerr);
     for (uint32_t l = 0; l < c->nlocs; l++) {
-      if (*ok && l != c->error) {
-        added += add_pred(P, f, l, J[f][l], max_preds);
-        /* and its projection onto each variable: a condition on one
-         * variable (slicing-intro's X = 1023) stays invariant where the
-         * whole set does not */
-        for (uint32_t i = 0; i < nf && J[f][l] != bdd_false(); i++) {
-          BDD rest = bdd_true();
-          for (uint32_t k = 0; k < nf; k++)
-            if (k != i) {
-              uint32_t one[1] = {fs[k]};
-              rest = bb_keep(&P->bb, bdd_and(rest, bb_keep(&P->bb, bdd_and(varset(P, one, 1, CUR), varset(P, one, 1, ENT)))));
-            }
-          uint32_t self[1] = {fs[i]};
-          rest = bb_keep(&P->bb, bdd_and(rest, varset(P, self, 1, ENT)));
-          added += add_pred(P, f, l, bb_keep(&P->bb, bdd_exist(J[f][l], rest)), max_preds);
+      if (l == c->error) continue;
+      /* err and ret apart: a callee's return conditions (merged over its
+       * call sites) would blur the condition of its own error */
+      for (int w = 0; w < 2; w++) {
+        BDD J = w ? B->ret[f][l] : B->err[f][l];
+        if (J == bdd_false() || J == bdd_true()) continue;
+        BDD I = have_I ? P->reach[f][l] : bdd_false();
+        if (conciliated && have_I && bdd_and(I, J) == bdd_false()) {
+          BDD *cl = cand + (size_t)l * K;
+          cl[ncand[l]++] = bdd_addref(J);
+          for (uint32_t i = 0; i < nf; i++) {
+            BDD q = project(P, fs, nf, i, J);
+            if (q != bdd_true() && q != J && bdd_and(q, I) == bdd_false()) cl[ncand[l]++] = bdd_addref(q);
+          }
+          nc++;
+        } else {
+          added += add_pred(P, f, l, J, max_preds);
+          if (conciliated && have_I) added += add_pred(P, f, l, I, max_preds);
+          for (uint32_t i = 0; i < nf; i++) added += add_pred(P, f, l, project(P, fs, nf, i, J), max_preds);
         }
         bb_release(&P->bb);
+        if (!w) nerr[l] = ncand[l];
       }
-      bdd_delref(J[f][l]);
     }
-    free(J[f]);
+    for (uint32_t l = 0; l < c->nlocs && nc; l++)
+      for (int w = 0; w < 2; w++) {
+        BDD *cl = cand + (size_t)l * K, best = bdd_false();
+        uint32_t best_n = 0, from = w ? nerr[l] : 0, to = w ? ncand[l] : nerr[l];
+        for (uint32_t k = from; k < to; k++) {
+          uint32_t n = 0;
+          for (uint32_t m = 0; m < c->nlocs; m++)
+            for (uint32_t j = 0; j < ncand[m]; j++) n += cand[(size_t)m * K + j] == cl[k];
+          if (n > best_n || (n == best_n && bdd_nodecount(cl[k]) < bdd_nodecount(best))) best = cl[k], best_n = n;
+        }
+        if (to > from) added += add_pred(P, f, l, best, max_preds);
+      }
+    for (uint32_t l = 0; l < c->nlocs; l++)
+      for (uint32_t k = 0; k < ncand[l]; k++) bdd_delref(cand[(size_t)l * K + k]);
+    free(nerr);
+    free(cand);
+    free(ncand);
   }
-  free(J);
   free(fs);
   return added;
 }
@@ -733,7 +929,11 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   }
   int code = setjmp(bdd_jb);
   if (code == 0) {
-    uint32_t bound = 0, sweeps;
+    bool want_I = mode == PDS_STRONGEST || mode == PDS_BOTH || mode == PDS_CONCILIATED || mode == PDS_SKIP_CONCILIATED;
+    bool want_B = mode != PDS_STRONGEST, skip = mode == PDS_SKIP || mode == PDS_SKIP_CONCILIATED;
+    bool conc_mode = mode == PDS_CONCILIATED || mode == PDS_SKIP_CONCILIATED, conc = conc_mode;
+    uint32_t bound = 0, sweeps, added = 0;
+    bool force_I = false;
     for (;;) {
       run_status st = run(&P, UINT32_MAX, &sweeps, out->reason, sizeof out->reason);
       out->sweeps += sweeps;
@@ -746,29 +946,55 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
         out->verdict = ZETA_UNSAFE;
         break;
       }
-      /* the abstract error: the concrete sets of as many sweeps (at least
-       * twice the last bound when the last refinement added nothing) */
+      /* tracking: the last refinement should have excluded every abstract
+       * counterexample of at most `bound` sweeps; when one is back, the
+       * next refinement adds the strongest interpolants too */
+      if (out->cycles > 0 && added > 0 && sweeps <= bound) out->untracked++, force_I = true, conc = false;
+      /* the counterexamples: every abstract run of as many sweeps (at
+       * least twice the last bound when the last refinement added nothing) */
       bound = sweeps > bound ? sweeps : bound;
-      P.abstract = false;
-      uint32_t cs;
-      st = run(&P, bound, &cs, out->reason, sizeof out->reason);
-      P.abstract = true;
-      out->sweeps += cs;
-      if (st == RUN_FAILED) break;
-      if (st == RUN_ERROR) {
-        out->verdict = ZETA_UNSAFE;
-        break;
+      bsets B = {0};
+      bool ok = true, have_I = false;
+      /* without the concrete sets first: when no state at main's entry can
+       * reach the error by B, every counterexample is spurious */
+      if (want_B && !want_I && !force_I) {
+        ok = backward_tracking(&P, &B, bound, skip, out->reason, sizeof out->reason);
       }
-      if (st == RUN_FIXPOINT) {   /* the concrete fixpoint came first: exact */
-        safe(&P, s, m, out);
-        break;
+      if (!ok) break;
+      if (!B.err || b_reaches_init(&P, &B)) {
+        /* the strongest interpolants: the concrete sets of `bound` sweeps */
+        P.abstract = false;
+        uint32_t cs;
+        st = run(&P, bound, &cs, out->reason, sizeof out->reason);
+        P.abstract = true;
+        out->sweeps += cs;
+        if (st == RUN_FAILED) { bsets_free(&P, &B); break; }
+        if (st == RUN_ERROR) {
+          out->verdict = ZETA_UNSAFE;
+          bsets_free(&P, &B);
+          break;
+        }
+        if (st == RUN_FIXPOINT) {   /* the concrete fixpoint came first: exact */
+          safe(&P, s, m, out);
+          bsets_free(&P, &B);
+          break;
+        }
+        have_I = true;
+        if (want_B && !B.err) {
+          ok = backward_tracking(&P, &B, bound, skip, out->reason, sizeof out->reason);
+        }
+        if (!ok) { bsets_free(&P, &B); break; }
       }
       out->cycles++;
-      uint32_t added = 0;
-      bool ok = true;
-      if (mode == PDS_STRONGEST || mode == PDS_BOTH) added += refine_strongest(&P, &out->max_preds);
-      if (mode == PDS_WEAKEST || mode == PDS_BOTH) added += refine_weakest(&P, bound, &out->max_preds, out->reason, sizeof out->reason, &ok);
-      if (!ok) break;
+      added = 0;
+      /* after a lost tracking: conciliated falls back to the weakest
+       * predicates, the others add the strongest */
+      if (have_I && (mode == PDS_STRONGEST || mode == PDS_BOTH || (force_I && !conc_mode))) added += refine_strongest(&P, &out->max_preds);
+      if (B.err) added += refine_from(&P, &B, conc, have_I, &out->max_preds);
+      bsets_free(&P, &B);
+      /* nothing new: deeper counterexamples, and the concrete sets then
+       * (so the loop ends at the concrete fixpoint at the latest) */
+      force_I = added == 0 && !have_I;
       if (added == 0) bound *= 2;
     }
     out->peak_nodes = (uint64_t)bdd_getnodenum();

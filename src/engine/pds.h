@@ -23,12 +23,32 @@
  *              otherwise each location gets its concrete set as a new
  *              predicate (N doubles when nothing new was learned).
  *   weakest    the same loop refined by weakest interpolants, approximated:
- *              the states from which an error location is reachable within
- *              N backward steps, through the procedure's edges and into
- *              callees (a call that returns may change globals and its
- *              result arbitrarily), and (our addition) that set's
- *              projection onto each single variable.
+ *              B, the states that can reach an error location (within as
+ *              many backward rounds as the abstract error took sweeps),
+ *              through the procedure's edges, into callees (their errors)
+ *              and through returns (each call site's condition after the
+ *              call becomes an exit condition on the callee's globals and
+ *              result, propagated back through the callee); each
+ *              location gets B and (our addition) B's projection onto
+ *              each single variable. When no state at main's entry is in
+ *              B, the counterexamples are spurious without the concrete
+ *              sweeps.
  *   both       strongest and weakest predicates together.
+ *   conciliated  one predicate per location between the concrete set and
+ *              B: among B and its projections that exclude the concrete
+ *              set, the one valid at the most locations of the procedure,
+ *              then the smallest.
+ *   skip, skip-conciliated  B computed assuming skip: across a step or a
+ *              whole call that writes none of its variables, a set is kept
+ *              unchanged instead of taking the step's guards (callees the
+ *              error does not depend on get no predicates); when that
+ *              loses the tracking (a state at main's entry in B), on the
+ *              callees' return conditions only, then not at all. Then
+ *              weakest's or conciliated's choice.
+ * Tracking: when a refinement is followed by an abstract error in no more
+ * sweeps than the last one, it is counted (pds_result.untracked) and the
+ * next refinement adds the strongest interpolants too (conciliated: falls
+ * back to weakest's predicates from then on).
  * SAFE evidence: the final sets, as interpretations of the predicates of
  * the program's Horn encoding (ir/cfa_proc_chc.h), for the caller to
  * re-check with an SMT solver, independent of the bit-blasting. UNSAFE
@@ -42,7 +62,7 @@
 
 #define PDS_MAX_PREDS 64   /* predicates per location (abstract BDD variables) */
 
-typedef enum { PDS_CONCRETE, PDS_STRONGEST, PDS_WEAKEST, PDS_BOTH } pds_refine_mode;
+typedef enum { PDS_CONCRETE, PDS_STRONGEST, PDS_WEAKEST, PDS_BOTH, PDS_CONCILIATED, PDS_SKIP, PDS_SKIP_CONCILIATED } pds_refine_mode;
 
 typedef struct {
   zeta_verdict verdict;
@@ -50,6 +70,7 @@ typedef struct {
   uint32_t sweeps;        /* rounds over all edges, all runs together */
   uint32_t cycles;        /* refinement cycles */
   uint32_t max_preds;     /* most predicates at one location */
+  uint32_t untracked;     /* refinements after which a counterexample as short came back */
   uint32_t bdd_vars;
   uint64_t peak_nodes;
   term_t *interp;         /* SAFE: one interpretation per predicate of s (malloc'd) */

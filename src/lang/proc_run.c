@@ -259,14 +259,20 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   pds_refine_mode mode = option_is(o->pds_refine, "concrete")  ? PDS_CONCRETE
                          : option_is(o->pds_refine, "weakest")   ? PDS_WEAKEST
                          : option_is(o->pds_refine, "strongest") ? PDS_STRONGEST
+                         : option_is(o->pds_refine, "conciliated") ? PDS_CONCILIATED
+                         : option_is(o->pds_refine, "skip") ? PDS_SKIP
+                         : option_is(o->pds_refine, "skip-conciliated") ? PDS_SKIP_CONCILIATED
                                                                  : PDS_BOTH;
   pds_check(p, s, m, lim, mode, &res);
   static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
-                                      "pds (weakest interpolants)", "pds (strongest and weakest interpolants)"};
+                                      "pds (weakest interpolants)", "pds (strongest and weakest interpolants)",
+                                      "pds (conciliated interpolants)", "pds (weakest interpolants, assuming skip)",
+                                      "pds (conciliated interpolants, assuming skip)"};
   report_set_engine(r, names[mode]);
   report_stat(r, "pds-sweeps", "%u", res.sweeps);
   report_stat(r, "pds-cycles", "%u", res.cycles);
   report_stat(r, "pds-max-preds", "%u", res.max_preds);
+  report_stat(r, "pds-untracked", "%u", res.untracked);
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;

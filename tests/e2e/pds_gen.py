@@ -2,11 +2,15 @@
 """Random small programs with procedures in the CFA language (for
 tests/e2e/pds.sh and bench/pds_random.sh): 3-bit globals, procedures with
 parameters, results, loops, havoc and (mutual) recursion; errors in main or
-in a callee. Usage: pds_gen.py SEED > prog.cfa"""
+in a callee. Usage: pds_gen.py SEED [refine] > prog.cfa
+"refine": data flow across locations instead of arbitrary arithmetic
+(constants, copies, +1, equalities with constants), and main's error
+after its calls, so that the abstraction needs predicates."""
 import random
 import sys
 
 W = 3
+REFINE = len(sys.argv) > 2 and sys.argv[2] == "refine"
 
 
 def const(r):
@@ -14,6 +18,13 @@ def const(r):
 
 
 def expr(r, vs, d=2):
+    if REFINE:
+        k = r.random()
+        if not vs or k < 0.4:
+            return "%d'd%d" % (W, r.randrange(3))
+        if k < 0.7:
+            return r.choice(vs)
+        return "(%s bvadd %d'd1)" % (r.choice(vs), W)
     if d == 0 or r.random() < 0.3:
         return r.choice(vs) if vs and r.random() < 0.7 else const(r)
     op = r.choice(["bvadd", "bvsub", "bvmul", "bvand", "bvor", "bvxor", "bvudiv", "bvurem"])
@@ -21,6 +32,8 @@ def expr(r, vs, d=2):
 
 
 def cond(r, vs):
+    if REFINE and vs:
+        return "(%s %s %s)" % (r.choice(vs), r.choice(["=", "/=", "bvult"]), expr(r, vs, 1))
     op = r.choice(["=", "/=", "bvult", "bvule", "bvugt"])
     return "(%s %s %s)" % (expr(r, vs, 1), op, expr(r, vs, 1))
 
@@ -36,8 +49,8 @@ def body(r, name, vs, procs, nlocs, ret, error):
         out.append("    error loc ERR")
     targets = locs[1:] + ["X"]
     for i, l in enumerate(locs):
-        for _ in range(r.choice([1, 1, 2])):
-            nxt = targets[i] if r.random() < 0.8 else r.choice(locs[: i + 1])  # forward or a loop back
+        for k in range(r.choice([1, 1, 2])):
+            nxt = targets[i] if r.random() < 0.8 or (REFINE and k == 0) else r.choice(locs[: i + 1])  # forward or a loop back
             stmts = []
             for _ in range(r.randrange(3)):
                 k = r.random()
@@ -57,8 +70,10 @@ def body(r, name, vs, procs, nlocs, ret, error):
             if nxt == l and not any(s.startswith("assume") for s in stmts):
                 stmts.insert(0, "assume %s" % cond(r, vs))  # loops need a guard to be interesting
             out.append("    %s -> %s { %s }" % (l, nxt, "  ".join(stmts)))
-        if error and r.random() < 0.4:
+        if error and r.random() < (0.15 if REFINE else 0.4):
             out.append("    %s -> ERR { assume %s }" % (l, cond(r, vs)))
+    if error and REFINE:
+        out.append("    X -> ERR { assume %s }" % cond(r, vs))
     if ret:
         out.append("    X -> X { assume false }")
     return out
@@ -95,7 +110,11 @@ def main():
     lines.append("main process main {")
     for v in mvars:
         lines.append("    var %s : bv[%d]" % (v, W))
-    lines += body(r, "main", globs + mvars, procs, r.randrange(2, 5), False, True)
+    mb = body(r, "main", globs + mvars, procs, r.randrange(2, 5), False, True)
+    if REFINE:  # every variable of main starts with a constant
+        mb[0] = "    init loc I\n    loc L0"
+        mb.insert(1, "    I -> L0 { %s }" % "  ".join("%s := %d'd%d" % (v, W, r.randrange(3)) for v in globs + mvars))
+    lines += mb
     lines.append("}")
     print("\n".join(lines))
 

@@ -8,6 +8,10 @@
 #include "lang/lang_common.h"
 #include "lang/tla/tla_explicit.h"
 #include "lang/tla/tla_model.h"
+#include "lang/tla/tla_sym.h"
+#include "engine/ts_check.h"
+#include "lang/ts_run.h"
+#include "solver/solver.h"
 
 static void *tla_load(const char *path, const zeta_options *o, diag *d) {
   tla_load_opts lo = {.config = o->config, .init = o->init, .next = o->next, .inv = o->inv, .check_deadlock = -1};
@@ -34,12 +38,167 @@ static void print_trace(report *r, tla_model *m, const tla_explicit_result *res)
   lang_emit(r, "trace", &cap);
 }
 
+/* Apalache's deadlock notion on the encoding: does an execution of
+ * `bound` steps (no evaluation error on the way) exist? 1, 0, -1 unknown. */
+static int sym_execution_exists(const ts *sys, term_t err, int bound, const ts_engine_opts *eo) {
+  solver *sv = ts_engine_solver(eo);
+  if (!sv) return -1;
+  solver_assert(sv, sys->init);
+  for (int k = 0; k < bound; k++) solver_assert(sv, term_shift(sys->trans, k));
+  for (int k = 0; k <= bound; k++) solver_assert(sv, term_not(term_shift(err, k)));
+  ts_engine_arm(sv, eo);
+  solver_result res = solver_check(sv);
+  solver_free(sv);
+  return res == SOLVER_SAT ? 1 : res == SOLVER_UNSAT ? 0 : -1;
+}
+
+/* TLC's deadlock by BMC: a state within the constraints, reachable in at
+ * most `bound` steps, without successors. 1 found (trace in t), 0 none,
+ * -1 unknown. */
+static int sym_deadlock(const tla_sym *sym, int bound, const ts_engine_opts *eo, ts_trace *t) {
+  const ts *sys = tla_sym_ts(sym);
+  solver *sv = ts_engine_solver(eo);
+  if (!sv) return -1;
+  solver_assert(sv, sys->init);
+  int found = 0;
+  term_t dead = term_and2(term_and2(tla_sym_constraint(sym), term_not(tla_sym_error(sym))),
+                          term_not(tla_sym_enabled(sym)));
+  for (int k = 0; k <= bound && !found; k++) {
+    solver_push(sv);
+    solver_assert(sv, term_shift(dead, k));
+    ts_engine_arm(sv, eo);
+    solver_result res = solver_check(sv);
+    if (res == SOLVER_SAT) found = ts_trace_extract(sv, sys, (uint32_t)k + 1, t) ? 1 : -1;
+    else if (res != SOLVER_UNSAT) found = -1;
+    solver_pop(sv, 1);
+    solver_assert(sv, term_shift(sys->trans, k));
+  }
+  solver_free(sv);
+  return found;
+}
+
+/* A counterexample of the encoding as TLA+ states, replayed by the explicit
+ * engine; UNSAFE only if every state and step re-checks concretely. */
+static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trace *t, bool deadlock) {
+  tla_explicit_result er = {.outcome = deadlock ? TLA_DEADLOCK : TLA_VIOLATED};
+  er.trace = xmalloc((t->length + 1) * sizeof *er.trace);
+  er.ntrace = t->length;
+  for (uint32_t k = 0; k < t->length; k++)
+    if (!(er.trace[k] = tla_sym_state(sym, t, k))) {
+      char reason[300];
+      snprintf(reason, sizeof reason,
+               "the symbolic trace reaches an evaluation error or leaves a variable's layout at step %u "
+               "(--algorithm explicit decides)", k);
+      tla_explicit_result_free(&er);
+      return lang_verdict(r, ZETA_UNKNOWN, reason);
+    }
+  er.inv = deadlock ? -1 : tla_violated(m, er.trace[er.ntrace - 1]);
+  char why[256];
+  int code;
+  if (er.inv < 0 && !deadlock) {
+    code = lang_verdict(r, ZETA_UNKNOWN, "the symbolic counterexample violates no invariant concretely (encoding error)");
+  } else if (!tla_replay(m, &er, why, sizeof why)) {
+    char reason[400];
+    snprintf(reason, sizeof reason, "counterexample failed replay: %s", why);
+    code = lang_verdict(r, ZETA_UNKNOWN, reason);
+  } else {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    if (deadlock) fprintf(report_out(r), "Deadlock reached.\n");
+    else fprintf(report_out(r), "Invariant %s is violated.\n", tla_invariant_name(m, (size_t)er.inv));
+    print_trace(r, m, &er);
+  }
+  tla_explicit_result_free(&er);
+  return code;
+}
+
+/* --algorithm bmc|kind|pdr|ic3|inductive: the symbolic encoding checked by
+ * the transition-system engines. */
+static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, const zeta_limits *lim, report *r) {
+  bool bmc = strcmp(algo, "bmc") == 0;
+  int bound = o->length >= 0 ? o->length : 10;
+  if (!tla_property_named(m))
+    return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
+  char why[1200];
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  if (!sym) return lang_verdict(r, ZETA_UNKNOWN, why);
+  const ts *sys = tla_sym_ts(sym);
+  report_set_engine(r, algo);
+  report_stat(r, "ts-variables", "%u", sys->vars.size);
+  ts_engine_opts eo;
+  ts_engine_opts_default(&eo);
+  eo.limits = lim;
+  ts_result res;
+  if (bmc) {
+    eo.bound = (uint32_t)bound;
+    bmc_run(sys, &eo, &res);
+  } else if (strcmp(algo, "kind") == 0) {
+    kind_run(sys, &eo, &res);
+  } else {
+    pdr_run(sys, &eo, &res);
+    if (strcmp(algo, "inductive") == 0 && res.verdict == ZETA_UNKNOWN && !limits_expired(lim)) {
+      ts_result_free(&res);
+      kind_run(sys, &eo, &res);
+    }
+  }
+  lang_ts_validate(&res, sys);
+  report_stat(r, "depth", "%u", res.depth);
+  int code;
+  FILE *out = report_out(r);
+  bool bounded_safe = bmc && res.verdict == ZETA_UNKNOWN && res.reason && strcmp(res.reason, "bound reached") == 0;
+  if (res.verdict == ZETA_UNSAFE) {
+    code = sym_unsafe(r, m, sym, &res.trace, false);
+  } else if (!bmc && res.verdict == ZETA_SAFE && tla_check_deadlock(m)) {
+    code = lang_verdict(r, ZETA_UNKNOWN, "the invariants hold for all depths (proved), but deadlock freedom is not "
+                                         "proved (CHECK_DEADLOCK FALSE, or --algorithm bmc for a bounded check)");
+  } else if (bounded_safe || (bmc && res.verdict == ZETA_SAFE)) {
+    int exists = 1, dead = 0;
+    ts_trace dt = {0};
+    if (tla_check_deadlock(m) && o->length >= 0)
+      exists = sym_execution_exists(sys, tla_sym_error(sym), bound, &eo);
+    else if (tla_check_deadlock(m))
+      dead = sym_deadlock(sym, res.verdict == ZETA_SAFE ? (int)res.depth : bound, &eo, &dt);
+    if (dead != 0) {
+      code = dead > 0 ? sym_unsafe(r, m, sym, &dt, true) : lang_verdict(r, ZETA_UNKNOWN, "solver: deadlock check");
+      ts_trace_free(&dt);
+    } else if (exists < 0) {
+      code = lang_verdict(r, ZETA_UNKNOWN, "solver: executions of the bound");
+    } else if (exists == 0) {
+      code = lang_verdict(r, ZETA_UNSAFE, NULL);
+      fprintf(out, "Deadlock: no execution of %d steps exists.\n", bound);
+    } else if (res.verdict == ZETA_SAFE) {
+      code = lang_verdict(r, ZETA_SAFE, NULL);
+      fprintf(out, "(every execution ends within %u steps)\n", res.depth);
+    } else if (o->length >= 0) {
+      code = lang_verdict(r, ZETA_SAFE, NULL);
+      fprintf(out, "(bounded: every execution of at most %d steps)\n", bound);
+    } else {
+      char reason[200];
+      snprintf(reason, sizeof reason, "SAFE up to depth %d (bounded model checking; --algorithm inductive for all depths)",
+               bound);
+      code = lang_verdict(r, ZETA_UNKNOWN, reason);
+    }
+  } else if (res.verdict == ZETA_SAFE) {
+    code = lang_verdict(r, ZETA_SAFE, NULL);
+    if (res.invariant != NULL_TERM) fprintf(out, "(proved for all depths: an inductive invariant, re-checked)\n");
+    else fprintf(out, "(proved for all depths: %u-induction)\n", res.k);
+    if (o->invariant && res.invariant != NULL_TERM) lang_ts_report_invariant(r, res.invariant);
+  } else {
+    code = lang_verdict(r, ZETA_UNKNOWN, res.reason ? res.reason : "engine");
+  }
+  ts_result_free(&res);
+  tla_sym_free(sym);
+  return code;
+}
+
 static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   tla_model *m = model;
   (void)d;
   const char *algo = o->algorithm ? o->algorithm : "portfolio";
+  if (strcmp(algo, "bmc") == 0 || strcmp(algo, "kind") == 0 || strcmp(algo, "pdr") == 0 || strcmp(algo, "ic3") == 0 ||
+      strcmp(algo, "inductive") == 0)
+    return tla_check_sym(m, o, algo, lim, r);
   if (strcmp(algo, "portfolio") != 0 && strcmp(algo, "explicit") != 0)
-    return lang_verdict(r, ZETA_UNKNOWN, "TLA+: only the explicit engine is implemented (--algorithm explicit)");
+    return lang_verdict(r, ZETA_UNKNOWN, "TLA+: --algorithm explicit, bmc, kind, pdr (ic3) or inductive");
   report_set_engine(r, "explicit");
   int bound = o->length;
   tla_explicit_result res;

@@ -93,6 +93,11 @@ static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trac
       return lang_verdict(r, ZETA_UNKNOWN, reason);
     }
   er.inv = deadlock ? -1 : tla_violated(m, er.trace[er.ntrace - 1]);
+  if (er.inv == -1 && !deadlock && tla_check_deadlock(m)) {
+    /* the property of the engines includes deadlock freedom */
+    deadlock = true;
+    er.outcome = TLA_DEADLOCK;
+  }
   char why[256];
   int code;
   if (er.inv < 0 && !deadlock) {
@@ -122,6 +127,13 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   tla_sym *sym = tla_sym_build(m, why, sizeof why);
   if (!sym) return lang_verdict(r, ZETA_UNKNOWN, why);
   const ts *sys = tla_sym_ts(sym);
+  /* for all depths, deadlock freedom is part of the property (a quantified
+   * formula: the engines may answer UNKNOWN) */
+  ts with_dl = *sys;
+  if (!bmc && tla_check_deadlock(m)) {
+    with_dl.prop = term_and2(sys->prop, term_implies(tla_sym_constraint(sym), tla_sym_enabled(sym)));
+    sys = &with_dl;
+  }
   report_set_engine(r, algo);
   report_stat(r, "ts-variables", "%u", sys->vars.size);
   ts_engine_opts eo;
@@ -147,9 +159,6 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   bool bounded_safe = bmc && res.verdict == ZETA_UNKNOWN && res.reason && strcmp(res.reason, "bound reached") == 0;
   if (res.verdict == ZETA_UNSAFE) {
     code = sym_unsafe(r, m, sym, &res.trace, false);
-  } else if (!bmc && res.verdict == ZETA_SAFE && tla_check_deadlock(m)) {
-    code = lang_verdict(r, ZETA_UNKNOWN, "the invariants hold for all depths (proved), but deadlock freedom is not "
-                                         "proved (CHECK_DEADLOCK FALSE, or --algorithm bmc for a bounded check)");
   } else if (bounded_safe || (bmc && res.verdict == ZETA_SAFE)) {
     int exists = 1, dead = 0;
     ts_trace dt = {0};

@@ -367,11 +367,24 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at);
 
 static term_t tr_bool(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) { return as_bool(s, tr(s, n, c, env), n); }
 
+/* The state variable n names (through parameters and INSTANCE
+ * substitutions), or -1. */
 static int var_of(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
-  while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
-  if (n->kind != TK_identifier_ref || lookup(env, n->text)) return -1;
-  tla_res r = tla_resolve(s->ev, n->text, c, NULL);
-  return r.kind == TLA_R_VAR ? r.idx : -1;
+  for (unsigned depth = 0; depth < 32; depth++) {
+    while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
+    if (n->kind != TK_identifier_ref) return -1;
+    senv *b = lookup(env, n->text);
+    if (b) {
+      if (!b->thunk) return -1;
+      n = b->thunk, c = b->tctx, env = b->tenv;
+      continue;
+    }
+    tla_res r = tla_resolve(s->ev, n->text, c, NULL);
+    if (r.kind == TLA_R_VAR) return r.idx;
+    if (r.kind != TLA_R_SUBST) return -1;
+    n = r.subst, c = r.ctx, env = NULL;
+  }
+  return -1;
 }
 
 /* The variable an assignment x' = e / x' \in S (x = e in Init) targets. */

@@ -389,7 +389,13 @@ static int var_of(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
 
 /* The variable an assignment x' = e / x' \in S (x = e in Init) targets. */
 static int target(tla_sym *s, tla_node *lhs, tla_ctx *c, senv *env) {
-  while (lhs->kind == TK_parentheses && lhs->n == 1) lhs = lhs->kid[0];
+  for (unsigned depth = 0; depth < 32; depth++) {
+    while (lhs->kind == TK_parentheses && lhs->n == 1) lhs = lhs->kid[0];
+    senv *b = lhs->kind == TK_identifier_ref ? lookup(env, lhs->text) : NULL;
+    if (!b || !b->thunk) break;
+    /* a parameter standing for x' (Send(p, d, memInt, memInt')) */
+    lhs = b->thunk, c = b->tctx, env = b->tenv;
+  }
   if (s->init_mode) return var_of(s, lhs, c, env);
   if (s->primed || lhs->kind != TK_bound_postfix_op || tla_field_kid(lhs, TF_SYMBOL)->kind != TK_prime) return -1;
   return var_of(s, tla_field_kid(lhs, TF_LHS), c, env);
@@ -504,7 +510,8 @@ static sv *tr_bool_op(tla_sym *s, tla_kind op, tla_node *l, tla_node *r, tla_ctx
   if (op == TK_lor) s->assigned = in;
   term_t b = tr_bool(s, r, c, env);
   s->pc = saved_pc;
-  if (op == TK_lor) s->assigned = after_l & s->assigned;
+  if (op == TK_lor)
+    s->assigned = term_is_false(a) ? s->assigned : term_is_false(b) ? after_l : after_l & s->assigned;
   else if (op == TK_implies) s->assigned = in;
   if (op == TK_land) return sv_scalar(s, SV_BOOL, term_and2(a, b));
   if (op == TK_lor) return sv_scalar(s, SV_BOOL, term_or2(a, b));
@@ -686,10 +693,10 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
     s->pc = term_and2(saved_pc, set->g[k]);
     term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], set->el[k], body));
     parts[k] = exists ? term_and2(set->g[k], v) : term_implies(set->g[k], v);
-    out &= s->assigned;
+    if (!term_is_false(parts[k])) out &= s->assigned;   /* a branch never taken assigns vacuously */
   }
   s->pc = saved_pc;
-  s->assigned = set->n ? (exists ? out : in) : in;
+  s->assigned = exists ? out : in;
   return exists ? term_or(set->n, parts) : term_and(set->n, parts);
 }
 
@@ -788,9 +795,71 @@ static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   return tr(s, tla_field_kid(n, TF_EXPRESSION), c, ne);
 }
 
+/* A subexpression without state, by the evaluator. An evaluation error
+ * (TLC stops there if the path gets there) is an error under the path
+ * condition; the value is then FALSE, and only paths with the error flag
+ * set see it. */
+static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  jmp_buf jb, *saved = s->ev->jb;
+  unsigned depth = s->ev->depth;
+  bool primed = s->ev->primed;
+  s->ev->jb = &jb;
+  const tla_val *volatile v = NULL;
+  if (!setjmp(jb)) {
+    v = tla_eval(s->ev, n, c, chain_of(env));
+  } else {
+    if (strstr(s->ev->msg, "timeout")) {
+      s->ev->jb = saved;
+      longjmp(*saved, 1);
+    }
+    tla_eval_reset_after_error();
+    s->ev->depth = depth;
+    s->ev->primed = primed;
+  }
+  s->ev->jb = saved;
+  if (v) return sv_const(s, v, n);
+  add_error(s, term_true());
+  return sv_scalar(s, SV_BOOL, term_false());
+}
+
+static int cmp_cells(const void *a, const void *b) {
+  return tv_cmp((*(sv *const *)a)->cv, (*(sv *const *)b)->cv);
+}
+
+/* CHOOSE x \in S : P as the explicit evaluator picks: the first element in
+ * the order of values that satisfies P (none: an evaluation error). */
+static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  tla_node *intro = tla_field_kid(n, TF_INTRO), *setn = tla_field_kid(n, TF_SET), *body = tla_field_kid(n, TF_EXPRESSION);
+  if (!setn || !intro || intro->kind != TK_identifier) unsupported(s, n, "this CHOOSE");
+  sv *set = as_set(s, tr(s, setn, c, env), setn);
+  if (!set->n) unsupported(s, n, "CHOOSE from an empty set");
+  /* cells with their guards, in the order of their (concrete) elements */
+  sv **cells = salloc(s, set->n * sizeof *cells);
+  for (uint32_t i = 0; i < set->n; i++) {
+    if (!set->el[i]->cv) unsupported(s, n, "CHOOSE among symbolic elements");
+    cells[i] = sv_new(s, SV_SET, 1);
+    cells[i]->g[0] = set->g[i];
+    cells[i]->el[0] = set->el[i];
+    cells[i]->cv = set->el[i]->cv;
+  }
+  qsort(cells, set->n, sizeof *cells, cmp_cells);
+  term_t saved_pc = s->pc, none = term_true();
+  term_t *hit = salloc(s, set->n * sizeof *hit);
+  for (uint32_t i = 0; i < set->n; i++) {
+    s->pc = term_and2(saved_pc, cells[i]->g[0]);
+    hit[i] = term_and2(cells[i]->g[0], tr_bool(s, body, c, bind_concrete(s, env, intro->text, cells[i]->cv)));
+    none = term_and2(none, term_not(hit[i]));
+  }
+  s->pc = saved_pc;
+  add_error(s, none);
+  sv *r = cells[set->n - 1]->el[0];
+  for (uint32_t i = set->n - 1; i-- > 0;) r = sv_ite(s, hit[i], cells[i]->el[0], r, n);
+  return r;
+}
+
 static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_poll(s->ev);
-  if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return sv_const(s, tla_eval(s->ev, n, c, chain_of(env)), n);
+  if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
   switch (n->kind) {
     case TK_parentheses: return tr(s, n->kid[0], c, env);
     case TK_label: return tr(s, tla_field_kid(n, TF_EXPRESSION), c, env);
@@ -836,7 +905,7 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
         tla_node *it = n->kid[i]->n ? n->kid[i]->kid[n->kid[i]->n - 1] : n->kid[i];
         if (!conj) s->assigned = in;
         term_t v = tr_bool(s, it, c, env);
-        if (!conj) out &= s->assigned;
+        if (!conj && !term_is_false(v)) out &= s->assigned;
         acc = conj ? term_and2(acc, v) : term_or2(acc, v);
         s->pc = term_and2(saved_pc, conj ? acc : term_not(acc));
       }
@@ -970,8 +1039,15 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       }
       return r;
     }
+    case TK_choose: return tr_choose(s, n, c, env);
     case TK_function_evaluation: {
-      if (n->n != 2) unsupported(s, n, "application to several arguments");
+      if (n->n > 2) {
+        /* f[a, b] = f[<<a, b>>] */
+        sv *f = tr(s, n->kid[0], c, env);
+        sv *x = sv_new(s, SV_FUN, n->n - 1);
+        for (uint32_t i = 1; i < n->n; i++) x->key[i - 1] = tv_int(i), x->el[i - 1] = tr(s, n->kid[i], c, env);
+        return fun_apply(s, f, x, n);
+      }
       if (n->kid[0]->kind == TK_identifier_ref && !lookup(env, n->kid[0]->text)) {
         tla_res r = tla_resolve(s->ev, n->kid[0]->text, c, NULL);
         if (r.kind == TLA_R_DEF && r.def->kind == DEF_FUN) unsupported(s, n, "a function definition applied to state");
@@ -1094,10 +1170,47 @@ static vshape *shape_of_value(tla_sym *s, const tla_val *v) {
   }
 }
 
-/* The type's layout where it fits the sample value, else the sample's. A
- * set's universe is the type's plus the sample's elements. */
-static vshape *merge_shape(tla_sym *s, vshape *t, const tla_val *v) {
-  vshape *d = shape_of_value(s, v);
+/* Widens layout d (from an earlier value) to hold v too: sets' universes
+ * grow; a function whose domain changes keeps the first domain (values
+ * outside the layout are flagged as errors, never lost). */
+static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
+  if (!d) return shape_of_value(s, v);
+  if (d->k == SV_SET && v->kind == TV_SET) {
+    uint32_t extra = 0;
+    for (uint32_t i = 0; i < v->n; i++) {
+      uint32_t j = 0;
+      while (j < d->n && d->key[j] != v->e[i]) j++;
+      if (j == d->n) extra++;
+    }
+    if (!extra) return d;
+    const tla_val **u = salloc(s, (d->n + v->n + 1) * sizeof *u);
+    memcpy(u, d->key, d->n * sizeof *u);
+    memcpy(u + d->n, v->e, v->n * sizeof *u);
+    const tla_val *set = tv_set(u, d->n + v->n);
+    vshape *r = shape_new(s, SV_SET, set->n);
+    memcpy(r->key, set->e, set->n * sizeof *r->key);
+    return r;
+  }
+  if (d->k == SV_FUN && v->kind == TV_FUN && v->n == d->n) {
+    vshape *r = NULL;
+    for (uint32_t i = 0; i < d->n; i++) {
+      int64_t k = tv_domain_index(v, d->key[i]);
+      if (k < 0) return d;
+      vshape *w = widen(s, d->sub[i], v->v[k]);
+      if (w != d->sub[i] && !r) {
+        r = shape_new(s, SV_FUN, d->n);
+        memcpy(r->key, d->key, d->n * sizeof *r->key);
+        memcpy(r->sub, d->sub, d->n * sizeof *r->sub);
+      }
+      if (r) r->sub[i] = w;
+    }
+    return r ? r : d;
+  }
+  return d;
+}
+
+/* The type's layout joined with the observed one where they agree. */
+static vshape *join(tla_sym *s, vshape *t, vshape *d) {
   if (!t || !d || t->k != d->k) return d;
   if (t->k == SV_SET) {
     const tla_val **u = salloc(s, (t->n + d->n + 1) * sizeof *u);
@@ -1116,7 +1229,7 @@ static vshape *merge_shape(tla_sym *s, vshape *t, const tla_val *v) {
       while (j < t->n && t->key[j] != d->key[i]) j++;
       if (j == t->n) return d;
       r->key[i] = d->key[i];
-      r->sub[i] = merge_shape(s, t->sub[j], v->v[i]);
+      r->sub[i] = join(s, t->sub[j], d->sub[i]);
     }
     return r;
   }
@@ -1340,14 +1453,43 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
 }
 
 /* ---- building ---- */
+
+/* Layouts from the values of the first states (a short breadth-first
+ * search): a heuristic only, since values outside a layout are errors. */
+#define SAMPLE_STATES 2000
 typedef struct {
   tla_sym *s;
-  const tla_val *sample;
-} build_data;
+  const tla_val **seen;   /* open addressing on the hash-consed pointers */
+  size_t cap, n;
+  const tla_val **queue;
+  size_t nq;
+} sampler;
 
-static bool first_state(void *data, const tla_val *state) {
-  *(const tla_val **)data = state;
-  return false;
+static bool sample_state(void *data, const tla_val *state) {
+  sampler *sp = data;
+  if (sp->n >= SAMPLE_STATES) return false;
+  size_t h = ((uintptr_t)state >> 4) & (sp->cap - 1);
+  while (sp->seen[h]) {
+    if (sp->seen[h] == state) return true;
+    h = (h + 1) & (sp->cap - 1);
+  }
+  sp->seen[h] = state;
+  sp->n++;
+  sp->queue[sp->nq++] = state;
+  tla_sym *s = sp->s;
+  for (size_t i = 0; i < s->nv; i++) s->shape[i] = widen(s, s->shape[i], state->v[i]);
+  return true;
+}
+
+static void sample_layouts(tla_sym *s) {
+  sampler sp = {s, NULL, 8192, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
+  sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
+  sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
+  tla_initial_states(s->m, sample_state, &sp);
+  for (size_t head = 0; head < sp.nq && sp.n < SAMPLE_STATES; head++)
+    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) break;
+  free(sp.seen);
+  free(sp.queue);
 }
 
 static term_t errors_of(tla_sym *s) {
@@ -1376,8 +1518,7 @@ static term_t tr_action(tla_sym *s, tla_node *n, tla_ctx *c, const char *what) {
  * sv_eq on the variable's own value; here each variable's value is also
  * checked to fit its layout (assignments outside it are errors). */
 static void build(void *data) {
-  build_data *bd = data;
-  tla_sym *s = bd->s;
+  tla_sym *s = data;
   tla_model *m = s->m;
   if (s->nv > MAXVARS) unsupported(s, NULL, "more than 64 state variables");
   for (size_t i = 0; i < s->mv.ninv; i++)
@@ -1388,7 +1529,6 @@ static void build(void *data) {
   for (size_t i = 0; i < s->mv.ninit; i++) find_types(s, s->mv.init[i].node, s->mv.init[i].ctx, types, 0);
   for (size_t i = 0; i < s->mv.ninv; i++)
     if (s->mv.inv[i]->body) find_types(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, types, 0);
-  s->shape = salloc(s, (s->nv + 1) * sizeof *s->shape);
   s->first = salloc(s, (s->nv + 1) * sizeof *s->first);
   s->count = salloc(s, (s->nv + 1) * sizeof *s->count);
   s->cur = salloc(s, (s->nv + 1) * sizeof *s->cur);
@@ -1396,7 +1536,7 @@ static void build(void *data) {
   uint32_t k = 0;
   for (size_t i = 0; i < s->nv; i++) {
     vshape *t = types[i] ? shape_of_type(s, types[i], 0) : NULL;
-    s->shape[i] = merge_shape(s, t, bd->sample->v[i]);
+    s->shape[i] = join(s, t, s->shape[i]);
     if (!s->shape[i]) unsupported(s, NULL, "a variable whose initial value has no finite layout");
     s->first[i] = k;
     make_leaves(s, s->shape[i], tla_var_name(m, i), &k);
@@ -1463,13 +1603,14 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   ts_init(&s->sys);
   s->errs = (term_vec){0};
   s->sys.name = xstrdup("tla");
-  build_data bd = {s, NULL};
-  if (!tla_initial_states(m, first_state, &bd.sample) || !bd.sample) {
+  s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
+  sample_layouts(s);
+  if (!s->nv || !s->shape[0]) {
     snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
     tla_sym_free(s);
     return NULL;
   }
-  if (!tla_protect(m, build, &bd)) {
+  if (!tla_protect(m, build, s)) {
     snprintf(why, nwhy, "%s", tla_error(m));
     tla_sym_free(s);
     return NULL;
@@ -1545,6 +1686,7 @@ void tla_sym_free(tla_sym *s) {
   ts_free(&s->sys);
   term_vec_free(&s->errs);
   for (size_t i = 0; i < s->nmem; i++) free(s->mem[i]);
+  free(s->shape);
   free(s->mem);
   free(s->atoms);
   free(s);

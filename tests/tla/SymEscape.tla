@@ -1,9 +1,11 @@
 ---- MODULE SymEscape ----
-\* TypeOK gives s the universe {1, 2}; Next adds 3 (violating TypeOK in
-\* the 3rd step): a value outside a variable's layout is never lost.
+\* The symbolic layouts come from the first 2000 states: x's initial values
+\* above 1999 lie beyond them, and from x > 2500, s holds {x}, outside s's
+\* layout. Such a step is flagged, never lost: no symbolic SAFE (the
+\* explicit engine answers SAFE, 3500 states).
 EXTENDS Naturals, FiniteSets
-VARIABLE s
-TypeOK == s \subseteq {1, 2}
-Init == s = {}
-Next == Cardinality(s) < 3 /\ s' = s \cup {Cardinality(s) + 1}
+VARIABLES x, s
+Init == x \in 0..3000 /\ s = {}
+Next == x' = x /\ s' = IF x > 2500 THEN {x} ELSE {}
+Inv == Cardinality(s) <= 1
 ====

@@ -140,7 +140,19 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   ts_engine_opts_default(&eo);
   eo.limits = lim;
   ts_result res;
-  if (bmc) {
+  if (bmc && bound == 0) {
+    /* the initial states only (an engine bound of 0 means none) */
+    ts_result_init(&res);
+    bmc_base b;
+    if (!bmc_base_init(&b, sys, &eo)) {
+      res.reason = "solver";
+    } else {
+      solver_result q = bmc_base_bad(&b, &eo, &res);
+      if (q == SOLVER_UNSAT) res.reason = "bound reached";
+      else if (q != SOLVER_SAT && !res.reason) res.reason = "solver";
+      bmc_base_free(&b);
+    }
+  } else if (bmc) {
     eo.bound = (uint32_t)bound;
     bmc_run(sys, &eo, &res);
   } else if (strcmp(algo, "kind") == 0) {

@@ -133,6 +133,7 @@ static sv *sv_const(tla_sym *s, const tla_val *c, const tla_node *at) {
     case TV_STR:
     case TV_MODEL: v = sv_scalar(s, SV_ATOM, atom_code(s, c)); break;
     case TV_SET:
+      if (c->n > 100000) unsupported(s, at, "a set of more than 100000 elements");
       v = sv_new(s, SV_SET, c->n);
       for (uint32_t i = 0; i < c->n; i++) v->g[i] = term_true(), v->el[i] = sv_const(s, c->e[i], at);
       break;
@@ -547,6 +548,27 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
   if (tla_core(s->m)->user_symbols) unsupported(s, n, "user-defined infix operators");
   if (op == TK_land || op == TK_lor || op == TK_implies) return tr_bool_op(s, op, l, r, c, env);
+  if (op == TK_in || op == TK_notin) {
+    /* x \in lo..hi with bounds over state: lo <= x <= hi */
+    tla_node *rr = r;
+    while (rr->kind == TK_parentheses && rr->n == 1) rr = rr->kid[0];
+    if (rr->kind == TK_bound_infix_op && tla_field_kid(rr, TF_SYMBOL)->kind == TK_dots_2 &&
+        !tla_core(s->m)->user_symbols) {
+      int x = op == TK_in ? target(s, l, c, env) : -1;
+      term_t lo = as_int(s, tr(s, tla_field_kid(rr, TF_LHS), c, env), rr);
+      term_t hi = as_int(s, tr(s, tla_field_kid(rr, TF_RHS), c, env), rr);
+      sv *xv;
+      if (x >= 0 && !(s->assigned >> x & 1)) {
+        if (s->shape[x]->k != SV_INT) unsupported(s, n, "an integer range for a non-integer variable");
+        s->assigned |= (uint64_t)1 << x;
+        xv = s->init_mode ? s->cur[x] : s->nxt[x];
+      } else {
+        xv = tr(s, l, c, env);
+      }
+      term_t in = term_and2(term_le(lo, as_int(s, xv, l)), term_le(xv->t, hi));
+      return sv_scalar(s, SV_BOOL, op == TK_in ? in : term_not(in));
+    }
+  }
   if (op == TK_eq || op == TK_in) {
     int x = target(s, l, c, env);
     if (x >= 0 && !(s->assigned >> x & 1)) {
@@ -1481,7 +1503,7 @@ static bool sample_state(void *data, const tla_val *state) {
   return true;
 }
 
-static void sample_layouts(tla_sym *s) {
+static size_t sample_layouts(tla_sym *s) {
   sampler sp = {s, NULL, 8192, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
   sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
@@ -1490,6 +1512,7 @@ static void sample_layouts(tla_sym *s) {
     if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) break;
   free(sp.seen);
   free(sp.queue);
+  return sp.n;
 }
 
 static term_t errors_of(tla_sym *s) {
@@ -1604,8 +1627,7 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   s->errs = (term_vec){0};
   s->sys.name = xstrdup("tla");
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
-  sample_layouts(s);
-  if (!s->nv || !s->shape[0]) {
+  if (!sample_layouts(s) && tla_error(m)[0]) {
     snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
     tla_sym_free(s);
     return NULL;

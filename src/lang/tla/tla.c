@@ -169,7 +169,10 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   int code;
   FILE *out = report_out(r);
   bool bounded_safe = bmc && res.verdict == ZETA_UNKNOWN && res.reason && strcmp(res.reason, "bound reached") == 0;
-  if (res.verdict == ZETA_UNSAFE) {
+  if (res.verdict == ZETA_UNSAFE && o->length >= 0 && res.trace.length > (uint32_t)o->length + 1) {
+    /* --length asks about executions of at most that many steps */
+    code = lang_verdict(r, ZETA_UNKNOWN, "a violation beyond the bound of --length (use --algorithm bmc)");
+  } else if (res.verdict == ZETA_UNSAFE) {
     code = sym_unsafe(r, m, sym, &res.trace, false);
   } else if (bounded_safe || (bmc && res.verdict == ZETA_SAFE)) {
     int exists = 1, dead = 0;

@@ -130,7 +130,7 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   /* for all depths, deadlock freedom is part of the property (a quantified
    * formula: the engines may answer UNKNOWN) */
   ts with_dl = *sys;
-  if (!bmc && tla_check_deadlock(m)) {
+  if (!bmc && tla_check_deadlock(m) && o->length < 0) {
     with_dl.prop = term_and2(sys->prop, term_implies(tla_sym_constraint(sym), tla_sym_enabled(sym)));
     sys = &with_dl;
   }
@@ -201,6 +201,10 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
                bound);
       code = lang_verdict(r, ZETA_UNKNOWN, reason);
     }
+  } else if (res.verdict == ZETA_SAFE && o->length >= 0 && tla_check_deadlock(m) &&
+             sym_execution_exists(sys, tla_sym_error(sym), bound, &eo) != 1) {
+    /* Apalache's deadlock with --length: no execution of that many steps */
+    code = lang_verdict(r, ZETA_UNKNOWN, "executions of --length steps not established (use --algorithm bmc)");
   } else if (res.verdict == ZETA_SAFE) {
     code = lang_verdict(r, ZETA_SAFE, NULL);
     if (res.invariant != NULL_TERM) fprintf(out, "(proved for all depths: an inductive invariant, re-checked)\n");

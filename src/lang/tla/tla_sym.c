@@ -500,14 +500,45 @@ static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, 
   unsupported(s, n, what);
 }
 
+/* Does n mention primes (through definitions and arguments)? */
+static bool primed_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  if (depth > 64) return true;
+  if (n->kind == TK_prime || n->kind == TK_unchanged || n->kind == TK_step_expr_or_stutter) return true;
+  const char *name = n->kind == TK_identifier_ref || (n->kind == TK_identifier && n->field == TF_NONE) ? n->text
+                     : n->kind == TK_bound_op                                                        ? tla_field_kid(n, TF_NAME)->text
+                                                                                                     : NULL;
+  if (name) {
+    senv *b = lookup(env, name);
+    if (b && b->thunk && primed_node(s, b->thunk, b->tctx, b->tenv, depth + 1)) return true;
+    if (b && b->def && b->def->body && primed_node(s, b->def->body, b->def->ctx, b->denv, depth + 1)) return true;
+    if (!b) {
+      tla_res r = tla_resolve(s->ev, name, c, NULL);
+      if (r.kind == TLA_R_DEF && tla_def_primed(s->ev, r.def)) return true;
+      if (r.kind == TLA_R_CONST && tla_core(s->m)->csubst[r.idx] && tla_def_primed(s->ev, tla_core(s->m)->csubst[r.idx]))
+        return true;
+      if (r.kind == TLA_R_SUBST && primed_node(s, r.subst, r.ctx, NULL, depth + 1)) return true;
+    }
+  }
+  for (uint32_t i = 0; i < n->n; i++)
+    if (primed_node(s, n->kid[i], c, env, depth + 1)) return true;
+  return false;
+}
+
+/* The path condition of a disjunct: TLC enumerates every disjunct of an
+ * action (errors there count even after a true disjunct), but evaluates
+ * state-level disjunctions left to right. */
+static term_t disjunct_pc(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, term_t pc, term_t before) {
+  if (s->nxt && !s->primed && primed_node(s, n, c, env, 0)) return pc;
+  return term_and2(pc, term_not(before));
+}
+
 static sv *tr_bool_op(tla_sym *s, tla_kind op, tla_node *l, tla_node *r, tla_ctx *c, senv *env) {
   /* TLC: left to right, short-circuit; an assignment in a disjunct holds only there */
   term_t saved_pc = s->pc;
   uint64_t in = s->assigned;
   term_t a = tr_bool(s, l, c, env);
   uint64_t after_l = s->assigned;
-  term_t guard = op == TK_lor ? term_not(a) : a;
-  s->pc = term_and2(saved_pc, guard);
+  s->pc = op == TK_lor ? disjunct_pc(s, r, c, env, saved_pc, a) : term_and2(saved_pc, a);
   if (op == TK_lor) s->assigned = in;
   term_t b = tr_bool(s, r, c, env);
   s->pc = saved_pc;
@@ -925,11 +956,11 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       uint64_t in = s->assigned, out = ~(uint64_t)0;
       for (uint32_t i = 0; i < n->n; i++) {
         tla_node *it = n->kid[i]->n ? n->kid[i]->kid[n->kid[i]->n - 1] : n->kid[i];
-        if (!conj) s->assigned = in;
+        if (!conj) s->assigned = in, s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
         term_t v = tr_bool(s, it, c, env);
         if (!conj && !term_is_false(v)) out &= s->assigned;
         acc = conj ? term_and2(acc, v) : term_or2(acc, v);
-        s->pc = term_and2(saved_pc, conj ? acc : term_not(acc));
+        if (conj) s->pc = term_and2(saved_pc, acc);
       }
       s->pc = saved_pc;
       if (!conj) s->assigned = n->n ? out : in;

@@ -1223,6 +1223,17 @@ static vshape *shape_of_value(tla_sym *s, const tla_val *v) {
   }
 }
 
+/* A set layout over the union of two universes. */
+static vshape *universe_union(tla_sym *s, const tla_val *const *a, uint32_t na, const tla_val *const *b, uint32_t nb) {
+  const tla_val **u = salloc(s, (na + nb + 1) * sizeof *u);
+  memcpy(u, a, na * sizeof *u);
+  memcpy(u + na, b, nb * sizeof *u);
+  const tla_val *set = tv_set(u, na + nb);
+  vshape *r = shape_new(s, SV_SET, set->n);
+  memcpy(r->key, set->e, set->n * sizeof *r->key);
+  return r;
+}
+
 /* Widens layout d (from an earlier value) to hold v too: sets' universes
  * grow; a function whose domain changes keeps the first domain (values
  * outside the layout are flagged as errors, never lost). */
@@ -1235,14 +1246,7 @@ static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
       while (j < d->n && d->key[j] != v->e[i]) j++;
       if (j == d->n) extra++;
     }
-    if (!extra) return d;
-    const tla_val **u = salloc(s, (d->n + v->n + 1) * sizeof *u);
-    memcpy(u, d->key, d->n * sizeof *u);
-    memcpy(u + d->n, v->e, v->n * sizeof *u);
-    const tla_val *set = tv_set(u, d->n + v->n);
-    vshape *r = shape_new(s, SV_SET, set->n);
-    memcpy(r->key, set->e, set->n * sizeof *r->key);
-    return r;
+    return extra ? universe_union(s, d->key, d->n, v->e, v->n) : d;
   }
   if (d->k == SV_FUN && v->kind == TV_FUN && v->n == d->n) {
     vshape *r = NULL;
@@ -1265,15 +1269,7 @@ static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
 /* The type's layout joined with the observed one where they agree. */
 static vshape *join(tla_sym *s, vshape *t, vshape *d) {
   if (!t || !d || t->k != d->k) return d;
-  if (t->k == SV_SET) {
-    const tla_val **u = salloc(s, (t->n + d->n + 1) * sizeof *u);
-    memcpy(u, t->key, t->n * sizeof *u);
-    memcpy(u + t->n, d->key, d->n * sizeof *u);
-    const tla_val *set = tv_set(u, t->n + d->n);
-    vshape *r = shape_new(s, SV_SET, set->n);
-    memcpy(r->key, set->e, set->n * sizeof *r->key);
-    return r;
-  }
+  if (t->k == SV_SET) return universe_union(s, t->key, t->n, d->key, d->n);
   if (t->k == SV_FUN) {
     if (t->n != d->n) return d;
     vshape *r = shape_new(s, SV_FUN, d->n);

@@ -78,6 +78,11 @@ struct tla_sym {
   unsigned depth;
 };
 
+/* memcpy of n bytes that accepts empty (NULL) sources */
+static void copy_vals(void *dst, const void *src, size_t n) {
+  if (n) memcpy(dst, src, n);
+}
+
 static void *salloc(tla_sym *s, size_t n) {
   void *p = xcalloc(1, n ? n : 1);
   if (s->nmem == s->capmem) {
@@ -689,7 +694,7 @@ static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_domain: {
       if (a->k != SV_FUN) unsupported(s, n, "DOMAIN of a non-function");
       const tla_val **k = salloc(s, (a->n + 1) * sizeof *k);
-      memcpy(k, a->key, a->n * sizeof *k);
+      copy_vals(k, a->key, a->n * sizeof *k);
       return sv_const(s, tv_set(k, a->n), n);
     }
     default: {
@@ -1165,7 +1170,7 @@ static vshape *shape_of_type(tla_sym *s, const tla_val *t, unsigned depth) {
     case TV_SUBSET: {
       if (t->e[0]->kind != TV_SET) return NULL;
       vshape *v = shape_new(s, SV_SET, t->e[0]->n);
-      memcpy(v->key, t->e[0]->e, t->e[0]->n * sizeof *v->key);
+      copy_vals(v->key, t->e[0]->e, t->e[0]->n * sizeof *v->key);
       return v;
     }
     case TV_FUNSET: {
@@ -1208,7 +1213,7 @@ static vshape *shape_of_value(tla_sym *s, const tla_val *v) {
     case TV_MODEL: return shape_new(s, SV_ATOM, 0);
     case TV_SET: {
       vshape *r = shape_new(s, SV_SET, v->n);
-      memcpy(r->key, v->e, v->n * sizeof *r->key);
+      copy_vals(r->key, v->e, v->n * sizeof *r->key);
       return r;
     }
     case TV_FUN: {
@@ -1226,11 +1231,11 @@ static vshape *shape_of_value(tla_sym *s, const tla_val *v) {
 /* A set layout over the union of two universes. */
 static vshape *universe_union(tla_sym *s, const tla_val *const *a, uint32_t na, const tla_val *const *b, uint32_t nb) {
   const tla_val **u = salloc(s, (na + nb + 1) * sizeof *u);
-  memcpy(u, a, na * sizeof *u);
-  memcpy(u + na, b, nb * sizeof *u);
+  copy_vals(u, a, na * sizeof *u);
+  copy_vals(u + na, b, nb * sizeof *u);
   const tla_val *set = tv_set(u, na + nb);
   vshape *r = shape_new(s, SV_SET, set->n);
-  memcpy(r->key, set->e, set->n * sizeof *r->key);
+  copy_vals(r->key, set->e, set->n * sizeof *r->key);
   return r;
 }
 
@@ -1256,8 +1261,8 @@ static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
       vshape *w = widen(s, d->sub[i], v->v[k]);
       if (w != d->sub[i] && !r) {
         r = shape_new(s, SV_FUN, d->n);
-        memcpy(r->key, d->key, d->n * sizeof *r->key);
-        memcpy(r->sub, d->sub, d->n * sizeof *r->sub);
+        copy_vals(r->key, d->key, d->n * sizeof *r->key);
+        copy_vals(r->sub, d->sub, d->n * sizeof *r->sub);
       }
       if (r) r->sub[i] = w;
     }

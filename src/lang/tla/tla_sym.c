@@ -76,6 +76,8 @@ struct tla_sym {
   void **mem;                /* everything allocated, freed with the encoding */
   size_t nmem, capmem;
   unsigned depth;
+  int64_t int_lo, int_hi;    /* the integers seen in the sampled states (window of symbolic ranges) */
+  bool ints_seen;
 };
 
 /* memcpy of n bytes that accepts empty (NULL) sources */
@@ -321,6 +323,28 @@ static bool name_const(tla_sym *s, const char *name, tla_ctx *c, senv *env, unsi
   }
 }
 
+/* I!Op(args): a constant operator of the instance with constant arguments. */
+static bool prefixed_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  tla_node *pre = tla_field_kid(n, TF_PREFIX), *op = tla_field_kid(n, TF_OP);
+  tla_ctx *ic = c;
+  for (uint32_t i = 0; pre && i < pre->n; i++) {
+    tla_node *comp = pre->kid[i];
+    tla_node *id = comp->kind == TK_subexpr_component && comp->n ? comp->kid[0] : comp;
+    if (id->kind != TK_identifier_ref && id->kind != TK_identifier) return false;
+    tla_res r = tla_resolve(s->ev, id->text, ic, NULL);
+    if (r.kind != TLA_R_DEF || r.def->kind != DEF_INSTANCE) return false;
+    ic = r.def->inst;
+  }
+  if (!op) return false;
+  tla_node *name = op->kind == TK_identifier_ref ? op : op->kind == TK_bound_op ? tla_field_kid(op, TF_NAME) : NULL;
+  if (!name) return false;
+  tla_res r = tla_resolve(s->ev, name->text, ic, NULL);
+  if (r.kind != TLA_R_DEF || r.def->kind == DEF_INSTANCE || tla_def_level(s->ev, r.def) != 0) return false;
+  for (uint32_t i = 0; i < op->n; i++)
+    if (op->kid[i]->field == TF_PARAMETER && !is_const(s, op->kid[i], c, env, depth + 1)) return false;
+  return true;
+}
+
 static bool is_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
   if (depth > 64) return false;
   switch (n->kind) {
@@ -328,8 +352,8 @@ static bool is_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned de
     case TK_unchanged:
     case TK_step_expr_or_stutter:
     case TK_prev_func_val:
-    case TK_prefixed_op:
     case TK_enabled: return false;
+    case TK_prefixed_op: return prefixed_const(s, n, c, env, depth);
     case TK_identifier_ref: return name_const(s, n->text, c, env, depth);
     case TK_identifier:
       if (n->field == TF_NONE && !name_const(s, n->text, c, env, depth)) return false;
@@ -579,6 +603,23 @@ static term_t subseteq(tla_sym *s, sv *a, sv *b, const tla_node *at) {
   return term_and(a->n, c);
 }
 
+/* lo..hi with bounds over state: cells over a window of integers (those
+ * of the sampled states, and 0 and 1, widened by one); a nonempty range
+ * reaching outside the window is an error, never a lost element. */
+static sv *sym_range(tla_sym *s, term_t lo, term_t hi, const tla_node *at) {
+  int64_t wlo = s->ints_seen && s->int_lo < 0 ? s->int_lo : 0, whi = s->ints_seen && s->int_hi > 1 ? s->int_hi : 1;
+  wlo--, whi++;
+  if (whi - wlo > 4096) unsupported(s, at, "an integer range over state with a window of more than 4096 integers");
+  sv *r = sv_new(s, SV_SET, (uint32_t)(whi - wlo + 1));
+  for (int64_t i = wlo; i <= whi; i++) {
+    term_t ti = term_int((long)i);
+    r->g[i - wlo] = term_and2(term_le(lo, ti), term_le(ti, hi));
+    r->el[i - wlo] = sv_const(s, tv_int(i), at);
+  }
+  add_error(s, term_and2(term_le(lo, hi), term_or2(term_lt(lo, term_int((long)wlo)), term_gt(hi, term_int((long)whi)))));
+  return r;
+}
+
 static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *l = tla_field_kid(n, TF_LHS), *r = tla_field_kid(n, TF_RHS);
   tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
@@ -640,6 +681,7 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_cap:
     case TK_setminus: return set_op(s, op, a, b, n);
     case TK_subseteq: return sv_scalar(s, SV_BOOL, subseteq(s, a, b, n));
+    case TK_dots_2: return sym_range(s, as_int(s, a, l), as_int(s, b, r), n);
     case TK_supseteq: return sv_scalar(s, SV_BOOL, subseteq(s, b, a, n));
     default: {
       char what[120];
@@ -1519,6 +1561,18 @@ typedef struct {
   size_t nq;
 } sampler;
 
+static void see_ints(tla_sym *s, const tla_val *v, unsigned depth) {
+  if (v->kind == TV_INT) {
+    if (!s->ints_seen || v->i < s->int_lo) s->int_lo = v->i;
+    if (!s->ints_seen || v->i > s->int_hi) s->int_hi = v->i;
+    s->ints_seen = true;
+  } else if ((v->kind == TV_SET || v->kind == TV_FUN) && depth < 8) {
+    for (uint32_t i = 0; i < v->n; i++) see_ints(s, v->e[i], depth + 1);
+    if (v->kind == TV_FUN)
+      for (uint32_t i = 0; i < v->n; i++) see_ints(s, v->v[i], depth + 1);
+  }
+}
+
 static bool sample_state(void *data, const tla_val *state) {
   sampler *sp = data;
   if (sp->n >= SAMPLE_STATES) return false;
@@ -1531,7 +1585,10 @@ static bool sample_state(void *data, const tla_val *state) {
   sp->n++;
   sp->queue[sp->nq++] = state;
   tla_sym *s = sp->s;
-  for (size_t i = 0; i < s->nv; i++) s->shape[i] = widen(s, s->shape[i], state->v[i]);
+  for (size_t i = 0; i < s->nv; i++) {
+    s->shape[i] = widen(s, s->shape[i], state->v[i]);
+    see_ints(s, state->v[i], 0);
+  }
   return true;
 }
 

@@ -36,6 +36,12 @@ t bmc-length 'out=$(run --algorithm bmc --length 2 --config "$D/CounterBad.cfg" 
 t bmc-length-violation '[ "$(first --algorithm bmc --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla")" = UNSAFE ]'
 t bmc-length-deadlock '[ "$(first --algorithm bmc --length 3 --check-deadlock true "$D/Stop.tla")" = UNSAFE ]'
 t bmc-length-no-deadlock '[ "$(first --algorithm bmc --length 2 --check-deadlock true "$D/Stop.tla")" = SAFE ]'
+act() { out=$(run --algorithm "$1" "$D/SymActInv.tla")
+  echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant Grows is violated" &&
+    echo "$out" | grep -q "^State 5:" && ! echo "$out" | grep -q "^State 6:"; }
+t bmc-action-invariant 'act bmc'
+t pdr-action-invariant 'act pdr'
+t pdr-action-invariant-proof '[ "$(first --algorithm pdr --config "$D/SymActInvSafe.cfg" "$D/SymActInv.tla")" = SAFE ]'
 t instance-substitution '[ "$(first --algorithm kind "$D/Inst.tla")" = SAFE ]'
 t evaluation-error-bmc 'first --algorithm bmc "$D/SymErr.tla" | grep -q "^UNKNOWN (the symbolic trace reaches an evaluation error"'
 t evaluation-error-pdr 'first --algorithm pdr "$D/SymErr.tla" | grep -q "^UNKNOWN"'

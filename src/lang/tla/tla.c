@@ -93,6 +93,8 @@ static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trac
       return lang_verdict(r, ZETA_UNKNOWN, reason);
     }
   er.inv = deadlock ? -1 : tla_violated(m, er.trace[er.ntrace - 1]);
+  if (er.inv == -1 && !deadlock && er.ntrace >= 2)
+    er.inv = tla_violated_step(m, er.trace[er.ntrace - 2], er.trace[er.ntrace - 1]);
   if (er.inv == -1 && !deadlock && tla_check_deadlock(m)) {
     /* the property of the engines includes deadlock freedom */
     deadlock = true;

@@ -1633,8 +1633,11 @@ static void build(void *data) {
   tla_sym *s = data;
   tla_model *m = s->m;
   if (s->nv > MAXVARS) unsupported(s, NULL, "more than 64 state variables");
-  for (size_t i = 0; i < s->mv.ninv; i++)
-    if (s->mv.inv_action[i] || s->mv.inv_trace[i]) unsupported(s, s->mv.inv[i]->body, "action or trace invariants");
+  bool any_action = false;
+  for (size_t i = 0; i < s->mv.ninv; i++) {
+    if (s->mv.inv_trace[i]) unsupported(s, s->mv.inv[i]->body, "trace invariants");
+    any_action |= s->mv.inv_action[i];
+  }
   if (!s->mv.next.node) unsupported(s, NULL, "a specification without a next-state relation");
   /* layouts: TypeOK-like constraints of the invariants and Init, and one initial state */
   const tla_val **types = salloc(s, (s->nv + 1) * sizeof *types);
@@ -1653,6 +1656,18 @@ static void build(void *data) {
     s->first[i] = k;
     make_leaves(s, s->shape[i], tla_var_name(m, i), &k);
     s->count[i] = k - s->first[i];
+  }
+  /* action invariants: a copy of the previous state (and whether there is one) */
+  uint32_t nleaves = k;
+  term_t has_prev = NULL_TERM;
+  if (any_action) {
+    for (uint32_t j = 0; j < nleaves; j++) {
+      char nm[300];
+      snprintf(nm, sizeof nm, "prev:%s", term_var_name(s->sys.vars.data[j]));
+      term_vec_push(&s->sys.vars, term_var(nm, term_type(s->sys.vars.data[j])));
+    }
+    has_prev = term_var("tla_has_prev", type_bool());
+    term_vec_push(&s->sys.vars, has_prev);
   }
   s->err = term_var("tla_error", type_bool());
   term_vec_push(&s->sys.vars, s->err);
@@ -1681,7 +1696,28 @@ static void build(void *data) {
   /* invariants and constraints over the current state */
   s->pc = term_true();
   term_t *inv = salloc(s, (s->mv.ninv + 1) * sizeof *inv);
-  for (size_t i = 0; i < s->mv.ninv; i++) inv[i] = tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL);
+  for (size_t i = 0; i < s->mv.ninv; i++)
+    inv[i] = s->mv.inv_action[i] ? term_true() : tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL);
+  term_t act = term_true(), monitor = term_true();
+  if (any_action) {
+    /* x is the previous state's copy, x' the current state: checked on every step */
+    sv **cur = s->cur, **nxt = s->nxt;
+    s->cur = salloc(s, (s->nv + 1) * sizeof *s->cur);
+    s->nxt = cur;
+    for (size_t i = 0; i < s->nv; i++) {
+      uint32_t pos = 0;
+      s->cur[i] = sv_of_shape(s, s->shape[i], s->sys.vars.data + nleaves + s->first[i], &pos);
+    }
+    s->assigned = ~(uint64_t)0;
+    for (size_t i = 0; i < s->mv.ninv; i++)
+      if (s->mv.inv_action[i]) act = term_and2(act, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+    s->cur = cur, s->nxt = nxt;
+    act = term_implies(has_prev, act);
+    term_t *same = salloc(s, (nleaves + 1) * sizeof *same);
+    for (uint32_t j = 0; j < nleaves; j++)
+      same[j] = term_eq(term_prime(s->sys.vars.data[nleaves + j]), s->sys.vars.data[j]);
+    monitor = term_and2(term_prime(has_prev), term_and(nleaves, same));
+  }
   term_t *cons = salloc(s, (s->mv.ncons + 1) * sizeof *cons);
   for (size_t i = 0; i < s->mv.ncons; i++) cons[i] = tr_bool(s, s->mv.cons[i]->body, s->mv.cons[i]->ctx, NULL);
   term_t prop_err = errors_of(s);
@@ -1698,12 +1734,14 @@ static void build(void *data) {
   term_t errp = term_prime(s->err);
   s->sys.init = term_or2(term_and2(term_and2(init, term_not(init_err)), term_not(s->err)),
                          term_and2(init_err, s->err));
+  if (any_action) s->sys.init = term_and2(s->sys.init, term_not(has_prev));
   /* states outside the constraints are not expanded (TLC) */
   s->sys.trans = term_and2(term_not(s->err),
                            term_and2(constraint, term_or2(term_and2(term_and2(next, term_not(next_err)), term_not(errp)),
                                                           term_and2(next_err, errp))));
-  s->sys.prop = term_and2(term_not(s->err), term_and2(term_not(prop_err),
-                                                      term_implies(constraint, term_and(s->mv.ninv, inv))));
+  s->sys.trans = term_and2(s->sys.trans, monitor);
+  s->sys.prop = term_and2(term_and2(term_not(s->err), act),
+                          term_and2(term_not(prop_err), term_implies(constraint, term_and(s->mv.ninv, inv))));
 }
 
 tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {

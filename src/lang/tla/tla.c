@@ -118,6 +118,81 @@ static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trac
   return code;
 }
 
+/* Prints a counterexample to induction (two states) of the encoding. */
+static void print_cti(report *r, tla_model *m, const tla_sym *sym, const ts_trace *t) {
+  FILE *out = report_out(r);
+  for (uint32_t k = 0; k < t->length; k++) {
+    const tla_val *st = tla_sym_state(sym, t, k);
+    fprintf(out, "State %u:\n", k + 1);
+    for (size_t i = 0; st && i < tla_nvars(m); i++) {
+      char *v = tv_to_string(st->v[i]);
+      fprintf(out, "/\\ %s = %s\n", tla_var_name(m, i), v);
+      free(v);
+    }
+    if (!st) fprintf(out, "(the error flag: an evaluation error or a value outside the layout)\n");
+  }
+}
+
+/* --inductive INV, as Apalache: Init => INV, INV /\ Next => INV', and
+ * INV => the invariants (and ENABLED Next with TLC's deadlock check). All
+ * three unsatisfiable negations: SAFE for all depths; else UNKNOWN with the
+ * failing query and its states (a counterexample to induction is no
+ * violation). */
+static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_limits *lim, report *r) {
+  char why[1200];
+  if (!tla_property_named(m))
+    return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  if (!sym) return lang_verdict(r, ZETA_UNKNOWN, why);
+  term_t inv = tla_sym_predicate(sym, o->inductive, why, sizeof why);
+  if (inv == NULL_TERM) {
+    tla_sym_free(sym);
+    return lang_verdict(r, ZETA_UNKNOWN, why);
+  }
+  ts sys = *tla_sym_ts(sym);
+  if (tla_check_deadlock(m) && o->length < 0)
+    sys.prop = term_and2(sys.prop, term_implies(tla_sym_constraint(sym), tla_sym_enabled(sym)));
+  report_set_engine(r, "inductive");
+  ts_engine_opts eo;
+  ts_engine_opts_default(&eo);
+  eo.limits = lim;
+  term_t q[3];
+  ts_invariant_queries(&sys, inv, q);
+  static const char *what[3] = {"Init does not imply it", "it is not preserved by Next (counterexample to induction below)",
+                                "it does not imply the invariants"};
+  int code = -1;
+  for (int i = 0; i < 3 && code < 0; i++) {
+    solver *sv = ts_engine_solver(&eo);
+    if (!sv) {
+      code = lang_verdict(r, ZETA_UNKNOWN, "solver");
+      break;
+    }
+    solver_assert(sv, q[i]);
+    ts_engine_arm(sv, &eo);
+    solver_result res = solver_check(sv);
+    if (res == SOLVER_SAT) {
+      char reason[300];
+      snprintf(reason, sizeof reason, "%s is not an inductive invariant: %s", o->inductive, what[i]);
+      code = lang_verdict(r, ZETA_UNKNOWN, reason);
+      ts_trace t;
+      if (ts_trace_extract(sv, &sys, i == 1 ? 2 : 1, &t)) {
+        print_cti(r, m, sym, &t);
+        ts_trace_free(&t);
+      }
+    } else if (res != SOLVER_UNSAT) {
+      code = lang_verdict(r, ZETA_UNKNOWN, "solver: inductive invariant queries");
+    }
+    solver_free(sv);
+  }
+  if (code < 0) {
+    code = lang_verdict(r, ZETA_SAFE, NULL);
+    fprintf(report_out(r), "(proved for all depths: %s is an inductive invariant implying the invariants)\n",
+            o->inductive);
+  }
+  tla_sym_free(sym);
+  return code;
+}
+
 /* --algorithm bmc|kind|pdr|ic3|inductive: the symbolic encoding checked by
  * the transition-system engines. */
 static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, const zeta_limits *lim, report *r) {
@@ -224,6 +299,7 @@ static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim,
   tla_model *m = model;
   (void)d;
   const char *algo = o->algorithm ? o->algorithm : "portfolio";
+  if (o->inductive) return tla_check_inductive(m, o, lim, r);
   if (strcmp(algo, "bmc") == 0 || strcmp(algo, "kind") == 0 || strcmp(algo, "pdr") == 0 || strcmp(algo, "ic3") == 0 ||
       strcmp(algo, "inductive") == 0)
     return tla_check_sym(m, o, algo, lim, r);

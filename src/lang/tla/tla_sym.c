@@ -1767,6 +1767,35 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   return s;
 }
 
+typedef struct {
+  tla_sym *s;
+  const char *name;
+  term_t out;
+} pred_data;
+
+static void predicate(void *data) {
+  pred_data *pd = data;
+  tla_sym *s = pd->s;
+  tla_res r = tla_resolve(s->ev, tla_intern(pd->name, strlen(pd->name)), s->mv.next.ctx, NULL);
+  if (r.kind != TLA_R_DEF || r.def->kind != DEF_OP || r.def->nparams || !r.def->body)
+    unsupported(s, NULL, "the inductive invariant is not an operator without parameters");
+  s->init_mode = false;
+  s->primed = false;
+  s->pc = term_true();
+  s->errs.size = 0;
+  term_t f = tr_bool(s, r.def->body, r.def->ctx, NULL);
+  pd->out = term_and2(f, term_not(errors_of(s)));
+}
+
+term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy) {
+  pred_data pd = {s, name, NULL_TERM};
+  if (!tla_protect(s->m, predicate, &pd)) {
+    snprintf(why, nwhy, "%s", tla_error(s->m));
+    return NULL_TERM;
+  }
+  return term_and2(pd.out, term_not(s->err));
+}
+
 const ts *tla_sym_ts(const tla_sym *s) { return &s->sys; }
 term_t tla_sym_enabled(const tla_sym *s) { return s->enabled; }
 term_t tla_sym_constraint(const tla_sym *s) { return s->constraint; }

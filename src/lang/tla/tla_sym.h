@@ -35,5 +35,8 @@ term_t tla_sym_error(const tla_sym *s);
 const tla_val *tla_sym_state(const tla_sym *s, const ts_trace *t, uint32_t k);
 /* The leaves (ts variables) of state variable i: [first, first + count). */
 void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count);
+/* The state predicate of operator `name` (its evaluation errors and the
+ * error flag make it false); NULL_TERM with why when outside the fragment. */
+term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy);
 void tla_sym_free(tla_sym *s);
 #endif

@@ -55,7 +55,7 @@ t unsupported-position '[ "$(first --algorithm bmc "$D/ParamPrime.tla")" = "UNKN
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \
-      apalache/y2k_instance-Safety-len19 bcastFolklore/APbcastFolklore SpanningTree/SpanTreeRandom \
+      apalache/y2k_instance-Safety-len19 SpanningTree/SpanTreeRandom \
       apalache/MC3_TwoPhaseUFO barriers/APBarrier glowingRaccoon/APclean apalache/Counter-Inv-len10); do
     y=$B/$task.yml
     [ -f "$y" ] || continue

@@ -45,6 +45,8 @@ t pdr-action-invariant-proof '[ "$(first --algorithm pdr --config "$D/SymActInvS
 t inductive-invariant '[ "$(first --inductive Small "$D/SymInd.tla")" = SAFE ]'
 t inductive-cti 'out=$(run --inductive Low "$D/SymInd.tla"); echo "$out" | head -1 | grep -q "^UNKNOWN (Low is not an inductive invariant: it is not preserved" && echo "$out" | grep -q "^State 2:"'
 t inductive-not-implying 'first --inductive Even "$D/SymInd.tla" | grep -q "^UNKNOWN (Even is not an inductive invariant: it does not imply"'
+t assignment-branch-never-taken '[ "$(first --algorithm pdr "$D/SymAssign.tla")" = SAFE ]'
+t assignment-missing-reached 'first --algorithm bmc --config "$D/SymAssignReached.cfg" "$D/SymAssign.tla" | grep -q "^UNKNOWN (the symbolic trace reaches an evaluation error"'
 t instance-substitution '[ "$(first --algorithm kind "$D/Inst.tla")" = SAFE ]'
 t evaluation-error-bmc 'first --algorithm bmc "$D/SymErr.tla" | grep -q "^UNKNOWN (the symbolic trace reaches an evaluation error"'
 t evaluation-error-pdr 'first --algorithm pdr "$D/SymErr.tla" | grep -q "^UNKNOWN"'

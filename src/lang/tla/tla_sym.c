@@ -52,7 +52,6 @@ struct senv {
   senv *next;
 };
 
-#define MAXVARS 64
 
 struct tla_sym {
   tla_model *m;
@@ -67,7 +66,7 @@ struct tla_sym {
   term_t constraint;         /* CONSTRAINT over the current state */
   sv **cur, **nxt;
   bool primed, init_mode;
-  uint64_t assigned;
+  term_t *asg;               /* per variable: is it assigned here (x' in actions, x in Init)? */
   term_t pc;                 /* the path condition (TLC evaluates left to right) */
   term_vec errs;             /* conditions under which TLC stops with an error */
   sv *at;                    /* @ in EXCEPT */
@@ -93,6 +92,25 @@ static void *salloc(tla_sym *s, size_t n) {
   }
   s->mem[s->nmem++] = p;
   return p;
+}
+
+/* TLC assigns x' at its first x' = e / x' \in S on a path; which branch
+ * is taken is symbolic, so "assigned" is a condition per variable. */
+static term_t *asg_copy(tla_sym *s) {
+  term_t *a = salloc(s, (s->nv + 1) * sizeof *a);
+  copy_vals(a, s->asg, s->nv * sizeof *a);
+  return a;
+}
+static void asg_set(tla_sym *s, const term_t *a) { copy_vals(s->asg, a, s->nv * sizeof *a); }
+static term_t *asg_all(tla_sym *s, term_t v) {
+  term_t *a = salloc(s, (s->nv + 1) * sizeof *a);
+  for (size_t i = 0; i < s->nv; i++) a[i] = v;
+  return a;
+}
+/* Branches of a disjunction each produce their successors: a variable is
+ * assigned after it if every true branch assigns it. */
+static void asg_branch(tla_sym *s, term_t *acc, term_t f, const term_t *a) {
+  for (size_t i = 0; i < s->nv; i++) acc[i] = term_and2(acc[i], term_implies(f, a[i]));
 }
 
 _Noreturn static void unsupported(tla_sym *s, const tla_node *at, const char *what) {
@@ -433,8 +451,10 @@ static int target(tla_sym *s, tla_node *lhs, tla_ctx *c, senv *env) {
 
 static sv *read_var(tla_sym *s, int i, const tla_node *at) {
   if (s->init_mode || (s->primed && s->nxt)) {
-    if (!(s->assigned >> i & 1)) unsupported(s, at, s->init_mode ? "a variable read before Init assigns it"
-                                                                  : "a primed variable read before it is assigned");
+    if (term_is_false(s->asg[i]))
+      unsupported(s, at, s->init_mode ? "a variable read before Init assigns it"
+                                      : "a primed variable read before it is assigned");
+    add_error(s, term_not(s->asg[i]));   /* TLC: not assigned yet on this path */
     return s->init_mode ? s->cur[i] : s->nxt[i];
   }
   if (s->primed) unsupported(s, at, "a primed variable outside an action");
@@ -564,16 +584,21 @@ static term_t disjunct_pc(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, term_t
 static sv *tr_bool_op(tla_sym *s, tla_kind op, tla_node *l, tla_node *r, tla_ctx *c, senv *env) {
   /* TLC: left to right, short-circuit; an assignment in a disjunct holds only there */
   term_t saved_pc = s->pc;
-  uint64_t in = s->assigned;
+  term_t *in = asg_copy(s);
   term_t a = tr_bool(s, l, c, env);
-  uint64_t after_l = s->assigned;
+  term_t *after_l = asg_copy(s);
   s->pc = op == TK_lor ? disjunct_pc(s, r, c, env, saved_pc, a) : term_and2(saved_pc, a);
-  if (op == TK_lor) s->assigned = in;
+  if (op == TK_lor) asg_set(s, in);
   term_t b = tr_bool(s, r, c, env);
   s->pc = saved_pc;
-  if (op == TK_lor)
-    s->assigned = term_is_false(a) ? s->assigned : term_is_false(b) ? after_l : after_l & s->assigned;
-  else if (op == TK_implies) s->assigned = in;
+  if (op == TK_lor) {
+    term_t *acc = asg_all(s, term_true());
+    asg_branch(s, acc, a, after_l);
+    asg_branch(s, acc, b, s->asg);
+    asg_set(s, acc);
+  } else if (op == TK_implies) {
+    asg_set(s, in);
+  }
   if (op == TK_land) return sv_scalar(s, SV_BOOL, term_and2(a, b));
   if (op == TK_lor) return sv_scalar(s, SV_BOOL, term_or2(a, b));
   return sv_scalar(s, SV_BOOL, term_implies(a, b));
@@ -635,9 +660,9 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       term_t lo = as_int(s, tr(s, tla_field_kid(rr, TF_LHS), c, env), rr);
       term_t hi = as_int(s, tr(s, tla_field_kid(rr, TF_RHS), c, env), rr);
       sv *xv;
-      if (x >= 0 && !(s->assigned >> x & 1)) {
+      if (x >= 0 && !term_is_true(s->asg[x])) {
         if (s->shape[x]->k != SV_INT) unsupported(s, n, "an integer range for a non-integer variable");
-        s->assigned |= (uint64_t)1 << x;
+        s->asg[x] = term_true();
         xv = s->init_mode ? s->cur[x] : s->nxt[x];
       } else {
         xv = tr(s, l, c, env);
@@ -648,10 +673,11 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   }
   if (op == TK_eq || op == TK_in) {
     int x = target(s, l, c, env);
-    if (x >= 0 && !(s->assigned >> x & 1)) {
-      /* an assignment: the right side first, then x' (x in Init) is set */
+    if (x >= 0 && !term_is_true(s->asg[x])) {
+      /* an assignment (or, where x' may be assigned already, a condition:
+       * the same equation): the right side first, then x' is set */
       sv *rhs = tr(s, r, c, env);
-      s->assigned |= (uint64_t)1 << x;
+      s->asg[x] = term_true();
       return sv_scalar(s, SV_BOOL, op == TK_eq ? assign_eq(s, x, rhs, n) : assign_in(s, x, rhs, n));
     }
   }
@@ -698,7 +724,7 @@ static void unchanged_vars(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsig
   if (depth > 32) unsupported(s, n, "UNCHANGED of this expression");
   int x = var_of(s, n, c, env);
   if (x >= 0) {
-    s->assigned |= (uint64_t)1 << x;
+    s->asg[x] = term_true();
     return;
   }
   if (n->kind == TK_tuple_literal) {
@@ -787,16 +813,16 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
   sv *set = b->set[i];
   term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
   term_t saved_pc = s->pc;
-  uint64_t in = s->assigned, out = ~(uint64_t)0;
+  term_t *in = asg_copy(s), *out = asg_all(s, term_true());
   for (uint32_t k = 0; k < set->n; k++) {
-    s->assigned = in;
+    asg_set(s, in);
     s->pc = term_and2(saved_pc, set->g[k]);
     term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], set->el[k], body));
     parts[k] = exists ? term_and2(set->g[k], v) : term_implies(set->g[k], v);
-    if (!term_is_false(parts[k])) out &= s->assigned;   /* a branch never taken assigns vacuously */
+    asg_branch(s, out, parts[k], s->asg);   /* a branch never taken assigns vacuously */
   }
   s->pc = saved_pc;
-  s->assigned = exists ? out : in;
+  asg_set(s, exists ? out : in);
   return exists ? term_or(set->n, parts) : term_and(set->n, parts);
 }
 
@@ -1000,17 +1026,17 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_disj_list: {
       bool conj = n->kind == TK_conj_list;
       term_t saved_pc = s->pc, acc = term_bool(conj);
-      uint64_t in = s->assigned, out = ~(uint64_t)0;
+      term_t *in = asg_copy(s), *out = asg_all(s, term_true());
       for (uint32_t i = 0; i < n->n; i++) {
         tla_node *it = n->kid[i]->n ? n->kid[i]->kid[n->kid[i]->n - 1] : n->kid[i];
-        if (!conj) s->assigned = in, s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
+        if (!conj) asg_set(s, in), s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
         term_t v = tr_bool(s, it, c, env);
-        if (!conj && !term_is_false(v)) out &= s->assigned;
+        if (!conj) asg_branch(s, out, v, s->asg);
         acc = conj ? term_and2(acc, v) : term_or2(acc, v);
         if (conj) s->pc = term_and2(saved_pc, acc);
       }
       s->pc = saved_pc;
-      if (!conj) s->assigned = n->n ? out : in;
+      if (!conj) asg_set(s, out);
       return sv_scalar(s, SV_BOOL, acc);
     }
     case TK_conj_item:
@@ -1018,21 +1044,21 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_if_then_else: {
       term_t cond = tr_bool(s, tla_field_kid(n, TF_IF), c, env);
       term_t saved_pc = s->pc;
-      uint64_t in = s->assigned;
+      term_t *in = asg_copy(s);
       s->pc = term_and2(saved_pc, cond);
       sv *a = tr(s, tla_field_kid(n, TF_THEN), c, env);
-      uint64_t ma = s->assigned;
-      s->assigned = in;
+      term_t *ma = asg_copy(s);
+      asg_set(s, in);
       s->pc = term_and2(saved_pc, term_not(cond));
       sv *b = tr(s, tla_field_kid(n, TF_ELSE), c, env);
-      s->assigned &= ma;
+      for (size_t x = 0; x < s->nv; x++) s->asg[x] = term_ite(cond, ma[x], s->asg[x]);
       s->pc = saved_pc;
       return sv_ite(s, cond, a, b, n);
     }
     case TK_case: {
       /* arms in order (TLC takes the first true one); no arm and no OTHER: an error */
       term_t saved_pc = s->pc, none = term_true();
-      uint64_t in = s->assigned, out = ~(uint64_t)0;
+      term_t *in = asg_copy(s), *arm_asg[64], *other_asg = NULL;
       sv *vals[64];
       term_t conds[64];
       uint32_t k = 0;
@@ -1042,20 +1068,20 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
         if (arm->kind != TK_case_arm) continue;
         if (k == 64) unsupported(s, n, "CASE with more than 64 arms");
         s->pc = term_and2(saved_pc, none);
-        s->assigned = in;
+        asg_set(s, in);
         term_t cnd = tr_bool(s, arm->kid[0], c, env);
         s->pc = term_and2(s->pc, cnd);
         vals[k] = tr(s, arm->kid[1], c, env);
-        out &= s->assigned;
+        arm_asg[k] = asg_copy(s);
         conds[k++] = term_and2(none, cnd);
         none = term_and2(none, term_not(cnd));
       }
       s->pc = term_and2(saved_pc, none);
       for (uint32_t i = 0; i < n->n; i++)
         if (n->kid[i]->kind == TK_other_arm) {
-          s->assigned = in;
+          asg_set(s, in);
           other = tr(s, n->kid[i]->kid[0], c, env);
-          out &= s->assigned;
+          other_asg = asg_copy(s);
         }
       if (!other) {
         add_error(s, term_true());
@@ -1063,7 +1089,11 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
         other = vals[k - 1];
       }
       s->pc = saved_pc;
-      s->assigned = out;
+      for (size_t x = 0; x < s->nv; x++) {
+        term_t ax = other_asg ? other_asg[x] : term_true();
+        for (uint32_t i = k; i-- > 0;) ax = term_ite(conds[i], arm_asg[i][x], ax);
+        s->asg[x] = ax;
+      }
       sv *r = other;
       for (uint32_t i = k; i-- > 0;) r = sv_ite(s, conds[i], vals[i], r, n);
       return r;
@@ -1174,13 +1204,15 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       return s->at;
     case TK_step_expr_or_stutter: {
       term_t saved_pc = s->pc;
-      uint64_t in = s->assigned;
+      term_t *in = asg_copy(s);
       term_t a = tr_bool(s, n->kid[0], c, env);
-      uint64_t ma = s->assigned;
-      s->assigned = in;
+      term_t *ma = asg_copy(s), *acc = asg_all(s, term_true());
+      asg_set(s, in);
       s->pc = term_and2(saved_pc, term_not(a));
       term_t b = as_bool(s, tr_unchanged(s, n->kid[1], c, env, n), n);
-      s->assigned &= ma;
+      asg_branch(s, acc, a, ma);
+      asg_branch(s, acc, b, s->asg);
+      asg_set(s, acc);
       s->pc = saved_pc;
       return sv_scalar(s, SV_BOOL, term_or2(a, b));
     }
@@ -1610,19 +1642,27 @@ static term_t errors_of(tla_sym *s) {
   return e;
 }
 
-/* Init or Next translated with every variable assigned on every branch. */
+/* Every variable assigned when f holds: TLC stops with an error on a
+ * branch that completes without assigning one (never assigned anywhere:
+ * unsupported). */
+static void check_assigned(tla_sym *s, term_t f, const tla_node *at, const char *what) {
+  s->pc = term_true();
+  for (size_t i = 0; i < s->nv && !term_is_false(f); i++) {
+    if (term_is_false(s->asg[i])) {
+      char w[200];
+      snprintf(w, sizeof w, "%s does not assign %s", what, tla_var_name(s->m, i));
+      unsupported(s, at, w);
+    }
+    add_error(s, term_and2(f, term_not(s->asg[i])));
+  }
+}
+
+/* Init or Next: each successor has every variable assigned. */
 static term_t tr_action(tla_sym *s, tla_node *n, tla_ctx *c, const char *what) {
-  s->assigned = 0;
+  asg_set(s, asg_all(s, term_false()));
   s->pc = term_true();
   term_t f = tr_bool(s, n, c, NULL);
-  uint64_t all = s->nv == 64 ? ~(uint64_t)0 : (((uint64_t)1 << s->nv) - 1);
-  if ((s->assigned & all) != all) {
-    char w[200];
-    size_t i = 0;
-    while (s->assigned >> i & 1) i++;
-    snprintf(w, sizeof w, "%s does not assign %s on every branch", what, tla_var_name(s->m, i));
-    unsupported(s, n, w);
-  }
+  check_assigned(s, f, n, what);
   return f;
 }
 
@@ -1632,7 +1672,6 @@ static term_t tr_action(tla_sym *s, tla_node *n, tla_ctx *c, const char *what) {
 static void build(void *data) {
   tla_sym *s = data;
   tla_model *m = s->m;
-  if (s->nv > MAXVARS) unsupported(s, NULL, "more than 64 state variables");
   bool any_action = false;
   for (size_t i = 0; i < s->mv.ninv; i++) {
     if (s->mv.inv_trace[i]) unsupported(s, s->mv.inv[i]->body, "trace invariants");
@@ -1648,6 +1687,7 @@ static void build(void *data) {
   s->count = salloc(s, (s->nv + 1) * sizeof *s->count);
   s->cur = salloc(s, (s->nv + 1) * sizeof *s->cur);
   s->nxt = salloc(s, (s->nv + 1) * sizeof *s->nxt);
+  s->asg = salloc(s, (s->nv + 1) * sizeof *s->asg);
   uint32_t k = 0;
   for (size_t i = 0; i < s->nv; i++) {
     vshape *t = types[i] ? shape_of_type(s, types[i], 0) : NULL;
@@ -1682,12 +1722,11 @@ static void build(void *data) {
   /* Init: the variables are the assigned ones */
   s->init_mode = true;
   term_t *parts = salloc(s, (s->mv.ninit + 1) * sizeof *parts);
-  s->assigned = 0;
+  asg_set(s, asg_all(s, term_false()));
   s->pc = term_true();
   for (size_t i = 0; i < s->mv.ninit; i++) parts[i] = tr_bool(s, s->mv.init[i].node, s->mv.init[i].ctx, NULL);
-  uint64_t all = s->nv == 64 ? ~(uint64_t)0 : (((uint64_t)1 << s->nv) - 1);
-  if ((s->assigned & all) != all) unsupported(s, s->mv.ninit ? s->mv.init[0].node : NULL, "Init does not assign every variable");
   term_t init = term_and(s->mv.ninit, parts);
+  check_assigned(s, init, s->mv.ninit ? s->mv.init[0].node : NULL, "Init");
   term_t init_err = errors_of(s);
   s->init_mode = false;
   /* Next */
@@ -1708,7 +1747,7 @@ static void build(void *data) {
       uint32_t pos = 0;
       s->cur[i] = sv_of_shape(s, s->shape[i], s->sys.vars.data + nleaves + s->first[i], &pos);
     }
-    s->assigned = ~(uint64_t)0;
+    asg_set(s, asg_all(s, term_true()));
     for (size_t i = 0; i < s->mv.ninv; i++)
       if (s->mv.inv_action[i]) act = term_and2(act, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
     s->cur = cur, s->nxt = nxt;

@@ -983,6 +983,22 @@ static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   return r;
 }
 
+/* {x \in S : P} (filter: the guards strengthened) and {e : x \in S} (map:
+ * the elements replaced), cell by cell. */
+static sv *comprehension(tla_sym *s, sv *base, tla_node *intro, tla_node *body, bool filter, tla_ctx *c, senv *env,
+                         const tla_node *at) {
+  sv *r = sv_new(s, SV_SET, base->n);
+  term_t saved_pc = s->pc;
+  for (uint32_t i = 0; i < base->n; i++) {
+    s->pc = term_and2(saved_pc, base->g[i]);
+    senv *e = bind_pattern(s, env, intro, base->el[i], at);
+    r->g[i] = filter ? term_and2(base->g[i], tr_bool(s, body, c, e)) : base->g[i];
+    r->el[i] = filter ? base->el[i] : tr(s, body, c, e);
+  }
+  s->pc = saved_pc;
+  return r;
+}
+
 static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_poll(s->ev);
   if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
@@ -1125,36 +1141,16 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       return r;
     }
     case TK_set_filter: {
-      tla_node *g = tla_field_kid(n, TF_GENERATOR), *f = tla_field_kid(n, TF_FILTER);
-      bounds b;
+      tla_node *g = tla_field_kid(n, TF_GENERATOR);
       tla_node *gs = tla_field_kid(g, TF_SET), *gi = tla_field_kid(g, TF_INTRO);
       if (!gs || !gi) unsupported(s, n, "this set filter");
-      b.n = 1, b.intro[0] = gi, b.set[0] = as_set(s, tr(s, gs, c, env), gs);
-      sv *base = b.set[0];
-      sv *r = sv_new(s, SV_SET, base->n);
-      term_t saved_pc = s->pc;
-      for (uint32_t i = 0; i < base->n; i++) {
-        s->pc = term_and2(saved_pc, base->g[i]);
-        r->el[i] = base->el[i];
-        r->g[i] = term_and2(base->g[i], tr_bool(s, f, c, bind_pattern(s, env, gi, base->el[i], n)));
-      }
-      s->pc = saved_pc;
-      return r;
+      return comprehension(s, as_set(s, tr(s, gs, c, env), gs), gi, tla_field_kid(n, TF_FILTER), true, c, env, n);
     }
     case TK_set_map: {
       bounds b;
       get_bounds(s, n, TF_GENERATOR, c, env, &b);
       if (b.n != 1) unsupported(s, n, "a set map over several bounds");
-      sv *base = b.set[0];
-      sv *r = sv_new(s, SV_SET, base->n);
-      term_t saved_pc = s->pc;
-      for (uint32_t i = 0; i < base->n; i++) {
-        s->pc = term_and2(saved_pc, base->g[i]);
-        r->g[i] = base->g[i];
-        r->el[i] = tr(s, tla_field_kid(n, TF_MAP), c, bind_pattern(s, env, b.intro[0], base->el[i], n));
-      }
-      s->pc = saved_pc;
-      return r;
+      return comprehension(s, b.set[0], b.intro[0], tla_field_kid(n, TF_MAP), false, c, env, n);
     }
     case TK_function_literal: {
       bounds b;

@@ -58,7 +58,8 @@ t unsupported-position '[ "$(first --algorithm bmc "$D/ParamPrime.tla")" = "UNKN
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \
       apalache/y2k_instance-Safety-len19 SpanningTree/SpanTreeRandom \
-      apalache/MC3_TwoPhaseUFO barriers/APBarrier glowingRaccoon/APclean apalache/Counter-Inv-len10); do
+      apalache/MC3_TwoPhaseUFO barriers/APBarrier glowingRaccoon/APclean nbacg_guer01/APnbacg_guer01 \
+      apalache/Counter-Inv-len10); do
     y=$B/$task.yml
     [ -f "$y" ] || continue
     b=$(first --algorithm bmc "$y")

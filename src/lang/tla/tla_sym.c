@@ -645,6 +645,34 @@ static sv *sym_range(tla_sym *s, term_t lo, term_t hi, const tla_node *at) {
   return r;
 }
 
+/* x \in S without building S where S is lo..hi (bounds) or [D -> R]
+ * (x's domain is D, each value in R); else S's cells. */
+static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
+  while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+    if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
+      term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
+      term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
+      term_t v = as_int(s, x, set);
+      return term_and2(term_le(lo, v), term_le(v, hi));
+    }
+    if (set->kind == TK_set_of_functions && set->n == 2) {
+      sv *d = tr(s, set->kid[0], c, env);
+      if (!d->cv) unsupported(s, set, "a function set with a domain over state");
+      const tla_val *dom = tla_enumerate(s->ev, d->cv, set);
+      if (x->k != SV_FUN || x->n != dom->n) return term_false();
+      term_t *parts = salloc(s, (dom->n + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < dom->n; i++) {
+        int k = key_index(x, dom->e[i]);
+        if (k < 0) return term_false();
+        parts[i] = in_node(s, x->el[k], set->kid[1], c, env, depth + 1);
+      }
+      return term_and(dom->n, parts);
+    }
+  }
+  return sv_in(s, x, tr(s, set, c, env), set);
+}
+
 static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *l = tla_field_kid(n, TF_LHS), *r = tla_field_kid(n, TF_RHS);
   tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
@@ -680,6 +708,10 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       s->asg[x] = term_true();
       return sv_scalar(s, SV_BOOL, op == TK_eq ? assign_eq(s, x, rhs, n) : assign_in(s, x, rhs, n));
     }
+  }
+  if (op == TK_in || op == TK_notin) {
+    term_t in = in_node(s, tr(s, l, c, env), r, c, env, 0);
+    return sv_scalar(s, SV_BOOL, op == TK_in ? in : term_not(in));
   }
   sv *a = tr(s, l, c, env), *b = tr(s, r, c, env);
   switch (op) {

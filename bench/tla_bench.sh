@@ -4,17 +4,74 @@
 # expected_verdict and the printed distinct-state count with the task's
 # distinct_states (TLC's count; zeta itself never reads it).
 # Usage: bench/tla_bench.sh [-t SECONDS] [-a ALGORITHM] [task.yml ...]
+#        bench/tla_bench.sh -c [-t SECONDS] [task.yml ...]
+# -c compares the engines per task: explicit (time, distinct states, depth),
+# bmc (bound: the task's length, else 10; time, depth) and inductive (IC3,
+# then k-induction: proofs for all depths), whether BMC agrees with the
+# explicit engine (a definite answer of both differing, or a BMC UNSAFE
+# where explicit says SAFE, is a disagreement), and how many `success`
+# (expected true) models are proved for all depths.
 # Env: ZETA (default build/zeta), SHARED (default /work/shared).
 set -u
 ZETA=${ZETA:-$(dirname "$0")/../build/zeta}
 SHARED=${SHARED:-/work/shared}
 T=10
 ALGO=explicit
-while getopts t:a: o; do
-  case $o in t) T=$OPTARG ;; a) ALGO=$OPTARG ;; *) exit 2 ;; esac
+COMPARE=0
+while getopts t:a:c o; do
+  case $o in t) T=$OPTARG ;; a) ALGO=$OPTARG ;; c) COMPARE=1 ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || set -- "$SHARED"/benchmarks/tla/*/*.yml
+[ $COMPARE = 1 ] && exec python3 - "$ZETA" "$T" "$@" <<'PY'
+import re, subprocess, sys, time, yaml
+zeta, t, tasks = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+def run(algo, task):
+    start = time.time()
+    try:
+        p = subprocess.run([zeta, "--timeout", str(int(t)), "--algorithm", algo, "--stats", task],
+                           capture_output=True, text=True, timeout=t + 10)
+        out = p.stdout + p.stderr
+    except subprocess.TimeoutExpired:
+        out = "UNKNOWN (hard timeout)"
+    first = (out.splitlines() or [""])[0]
+    word = first.split(" ")[0] if first.split(" ")[0] in ("SAFE", "UNSAFE") else "-"
+    m = re.search(r"(\d+) distinct states found, \d+ states generated, depth (\d+)", out)
+    d = re.search(r"depth\W+(\d+)", out)
+    return word, time.time() - start, (m.group(1) if m else "-"), (m.group(2) if m else (d.group(1) if d else "-")), first
+tot = dict(tasks=0, agree=0, disagree=0, bmc_definite=0, success=0, proved=0, proved_explicit_done=0, success_explicit_done=0)
+t0 = time.time()
+print("%-52s %-26s %-20s %-20s %s" % ("task", "explicit (s, states, depth)", "bmc (s, depth)", "inductive (s)", "agree"))
+for task in tasks:
+    y = yaml.safe_load(open(task))
+    exp = y["properties"][0]["expected_verdict"]
+    e, et, es, ed, _ = run("explicit", task)
+    b, bt, _, bd, bfirst = run("bmc", task)
+    i, it, _, _, ifirst = run("inductive", task)
+    tot["tasks"] += 1
+    bmc_safe_bounded = b == "-" and bfirst.startswith("UNKNOWN (SAFE up to depth")
+    if b != "-": tot["bmc_definite"] += 1
+    if (b != "-" and e != "-" and b != e) or (bmc_safe_bounded and e == "UNSAFE" and ed != "-" and int(ed) <= 10):
+        agree = "DISAGREE"; tot["disagree"] += 1
+    elif b != "-" and b == e:
+        agree = "yes"; tot["agree"] += 1
+    else:
+        agree = "-"
+    if exp:
+        tot["success"] += 1
+        if e == "SAFE": tot["success_explicit_done"] += 1
+        if i == "SAFE":
+            tot["proved"] += 1
+            if e == "SAFE": tot["proved_explicit_done"] += 1
+    name = "/".join(task.split("/")[-2:])
+    note = "" if i != "-" else ifirst[:70]
+    print("%-52s %-6s %6.2f %8s %4s  %-6s %6.2f %4s  %-6s %6.2f  %-8s %s" % (
+        name[:52], e, et, es, ed, b if not bmc_safe_bounded else "SAFE<=", bt, bd, i, it, agree, note), flush=True)
+print("tasks %d: BMC definite %d, agrees with explicit %d, disagrees %d; success models %d (explicit finishes %d), "
+      "proved for all depths %d (of those explicit finishes: %d); %.0f s" % (
+      tot["tasks"], tot["bmc_definite"], tot["agree"], tot["disagree"], tot["success"], tot["success_explicit_done"],
+      tot["proved"], tot["proved_explicit_done"], time.time() - t0))
+PY
 exec python3 - "$ZETA" "$T" "$ALGO" "$@" <<'PY'
 import re, subprocess, sys, time, yaml
 zeta, t, algo, tasks = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4:]

@@ -8,6 +8,10 @@
 #include "lang/lang_common.h"
 #include "lang/tla/tla_explicit.h"
 #include "lang/tla/tla_model.h"
+#include "lang/tla/tla_sym.h"
+#include "engine/ts_check.h"
+#include "lang/ts_run.h"
+#include "solver/solver.h"
 
 static void *tla_load(const char *path, const zeta_options *o, diag *d) {
   tla_load_opts lo = {.config = o->config, .init = o->init, .next = o->next, .inv = o->inv, .check_deadlock = -1};
@@ -34,12 +38,273 @@ static void print_trace(report *r, tla_model *m, const tla_explicit_result *res)
   lang_emit(r, "trace", &cap);
 }
 
+/* Apalache's deadlock notion on the encoding: does an execution of
+ * `bound` steps (no evaluation error on the way) exist? 1, 0, -1 unknown. */
+static int sym_execution_exists(const ts *sys, term_t err, int bound, const ts_engine_opts *eo) {
+  solver *sv = ts_engine_solver(eo);
+  if (!sv) return -1;
+  solver_assert(sv, sys->init);
+  for (int k = 0; k < bound; k++) solver_assert(sv, term_shift(sys->trans, k));
+  for (int k = 0; k <= bound; k++) solver_assert(sv, term_not(term_shift(err, k)));
+  ts_engine_arm(sv, eo);
+  solver_result res = solver_check(sv);
+  solver_free(sv);
+  return res == SOLVER_SAT ? 1 : res == SOLVER_UNSAT ? 0 : -1;
+}
+
+/* TLC's deadlock by BMC: a state within the constraints, reachable in at
+ * most `bound` steps, without successors. 1 found (trace in t), 0 none,
+ * -1 unknown. */
+static int sym_deadlock(const tla_sym *sym, int bound, const ts_engine_opts *eo, ts_trace *t) {
+  const ts *sys = tla_sym_ts(sym);
+  solver *sv = ts_engine_solver(eo);
+  if (!sv) return -1;
+  solver_assert(sv, sys->init);
+  int found = 0;
+  term_t dead = term_and2(term_and2(tla_sym_constraint(sym), term_not(tla_sym_error(sym))),
+                          term_not(tla_sym_enabled(sym)));
+  for (int k = 0; k <= bound && !found; k++) {
+    solver_push(sv);
+    solver_assert(sv, term_shift(dead, k));
+    ts_engine_arm(sv, eo);
+    solver_result res = solver_check(sv);
+    if (res == SOLVER_SAT) found = ts_trace_extract(sv, sys, (uint32_t)k + 1, t) ? 1 : -1;
+    else if (res != SOLVER_UNSAT) found = -1;
+    solver_pop(sv, 1);
+    solver_assert(sv, term_shift(sys->trans, k));
+  }
+  solver_free(sv);
+  return found;
+}
+
+/* A counterexample of the encoding as TLA+ states, replayed by the explicit
+ * engine; UNSAFE only if every state and step re-checks concretely. */
+static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trace *t, bool deadlock) {
+  tla_explicit_result er = {.outcome = deadlock ? TLA_DEADLOCK : TLA_VIOLATED};
+  er.trace = xmalloc((t->length + 1) * sizeof *er.trace);
+  er.ntrace = t->length;
+  for (uint32_t k = 0; k < t->length; k++)
+    if (!(er.trace[k] = tla_sym_state(sym, t, k))) {
+      char reason[300];
+      snprintf(reason, sizeof reason,
+               "the symbolic trace reaches an evaluation error or leaves a variable's layout at step %u "
+               "(--algorithm explicit decides)", k);
+      tla_explicit_result_free(&er);
+      return lang_verdict(r, ZETA_UNKNOWN, reason);
+    }
+  er.inv = deadlock ? -1 : tla_violated(m, er.trace[er.ntrace - 1]);
+  if (er.inv == -1 && !deadlock && er.ntrace >= 2)
+    er.inv = tla_violated_step(m, er.trace[er.ntrace - 2], er.trace[er.ntrace - 1]);
+  if (er.inv == -1 && !deadlock && tla_check_deadlock(m)) {
+    /* the property of the engines includes deadlock freedom */
+    deadlock = true;
+    er.outcome = TLA_DEADLOCK;
+  }
+  char why[256];
+  int code;
+  if (er.inv < 0 && !deadlock) {
+    code = lang_verdict(r, ZETA_UNKNOWN, "the symbolic counterexample violates no invariant concretely (encoding error)");
+  } else if (!tla_replay(m, &er, why, sizeof why)) {
+    char reason[400];
+    snprintf(reason, sizeof reason, "counterexample failed replay: %s", why);
+    code = lang_verdict(r, ZETA_UNKNOWN, reason);
+  } else {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    if (deadlock) fprintf(report_out(r), "Deadlock reached.\n");
+    else fprintf(report_out(r), "Invariant %s is violated.\n", tla_invariant_name(m, (size_t)er.inv));
+    print_trace(r, m, &er);
+  }
+  tla_explicit_result_free(&er);
+  return code;
+}
+
+/* Prints a counterexample to induction (two states) of the encoding. */
+static void print_cti(report *r, tla_model *m, const tla_sym *sym, const ts_trace *t) {
+  FILE *out = report_out(r);
+  for (uint32_t k = 0; k < t->length; k++) {
+    const tla_val *st = tla_sym_state(sym, t, k);
+    fprintf(out, "State %u:\n", k + 1);
+    for (size_t i = 0; st && i < tla_nvars(m); i++) {
+      char *v = tv_to_string(st->v[i]);
+      fprintf(out, "/\\ %s = %s\n", tla_var_name(m, i), v);
+      free(v);
+    }
+    if (!st) fprintf(out, "(the error flag: an evaluation error or a value outside the layout)\n");
+  }
+}
+
+/* --inductive INV, as Apalache: Init => INV, INV /\ Next => INV', and
+ * INV => the invariants (and ENABLED Next with TLC's deadlock check). All
+ * three unsatisfiable negations: SAFE for all depths; else UNKNOWN with the
+ * failing query and its states (a counterexample to induction is no
+ * violation). */
+static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_limits *lim, report *r) {
+  char why[1200];
+  if (!tla_property_named(m))
+    return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  if (!sym) return lang_verdict(r, ZETA_UNKNOWN, why);
+  term_t inv = tla_sym_predicate(sym, o->inductive, why, sizeof why);
+  if (inv == NULL_TERM) {
+    tla_sym_free(sym);
+    return lang_verdict(r, ZETA_UNKNOWN, why);
+  }
+  ts sys = *tla_sym_ts(sym);
+  if (tla_check_deadlock(m) && o->length < 0)
+    sys.prop = term_and2(sys.prop, term_implies(tla_sym_constraint(sym), tla_sym_enabled(sym)));
+  report_set_engine(r, "inductive");
+  ts_engine_opts eo;
+  ts_engine_opts_default(&eo);
+  eo.limits = lim;
+  term_t q[3];
+  ts_invariant_queries(&sys, inv, q);
+  static const char *what[3] = {"Init does not imply it", "it is not preserved by Next (counterexample to induction below)",
+                                "it does not imply the invariants"};
+  int code = -1;
+  for (int i = 0; i < 3 && code < 0; i++) {
+    solver *sv = ts_engine_solver(&eo);
+    if (!sv) {
+      code = lang_verdict(r, ZETA_UNKNOWN, "solver");
+      break;
+    }
+    solver_assert(sv, q[i]);
+    ts_engine_arm(sv, &eo);
+    solver_result res = solver_check(sv);
+    if (res == SOLVER_SAT) {
+      char reason[300];
+      snprintf(reason, sizeof reason, "%s is not an inductive invariant: %s", o->inductive, what[i]);
+      code = lang_verdict(r, ZETA_UNKNOWN, reason);
+      ts_trace t;
+      if (ts_trace_extract(sv, &sys, i == 1 ? 2 : 1, &t)) {
+        print_cti(r, m, sym, &t);
+        ts_trace_free(&t);
+      }
+    } else if (res != SOLVER_UNSAT) {
+      code = lang_verdict(r, ZETA_UNKNOWN, "solver: inductive invariant queries");
+    }
+    solver_free(sv);
+  }
+  if (code < 0) {
+    code = lang_verdict(r, ZETA_SAFE, NULL);
+    fprintf(report_out(r), "(proved for all depths: %s is an inductive invariant implying the invariants)\n",
+            o->inductive);
+  }
+  tla_sym_free(sym);
+  return code;
+}
+
+/* --algorithm bmc|kind|pdr|ic3|inductive: the symbolic encoding checked by
+ * the transition-system engines. */
+static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, const zeta_limits *lim, report *r) {
+  bool bmc = strcmp(algo, "bmc") == 0;
+  int bound = o->length >= 0 ? o->length : 10;
+  if (!tla_property_named(m))
+    return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
+  char why[1200];
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  if (!sym) return lang_verdict(r, ZETA_UNKNOWN, why);
+  const ts *sys = tla_sym_ts(sym);
+  /* for all depths, deadlock freedom is part of the property (a quantified
+   * formula: the engines may answer UNKNOWN) */
+  ts with_dl = *sys;
+  if (!bmc && tla_check_deadlock(m) && o->length < 0) {
+    with_dl.prop = term_and2(sys->prop, term_implies(tla_sym_constraint(sym), tla_sym_enabled(sym)));
+    sys = &with_dl;
+  }
+  report_set_engine(r, algo);
+  report_stat(r, "ts-variables", "%u", sys->vars.size);
+  ts_engine_opts eo;
+  ts_engine_opts_default(&eo);
+  eo.limits = lim;
+  ts_result res;
+  if (bmc && bound == 0) {
+    /* the initial states only (an engine bound of 0 means none) */
+    ts_result_init(&res);
+    bmc_base b;
+    if (!bmc_base_init(&b, sys, &eo)) {
+      res.reason = "solver";
+    } else {
+      solver_result q = bmc_base_bad(&b, &eo, &res);
+      if (q == SOLVER_UNSAT) res.reason = "bound reached";
+      else if (q != SOLVER_SAT && !res.reason) res.reason = "solver";
+      bmc_base_free(&b);
+    }
+  } else if (bmc) {
+    eo.bound = (uint32_t)bound;
+    bmc_run(sys, &eo, &res);
+  } else if (strcmp(algo, "kind") == 0) {
+    kind_run(sys, &eo, &res);
+  } else {
+    pdr_run(sys, &eo, &res);
+    if (strcmp(algo, "inductive") == 0 && res.verdict == ZETA_UNKNOWN && !limits_expired(lim)) {
+      ts_result_free(&res);
+      kind_run(sys, &eo, &res);
+    }
+  }
+  lang_ts_validate(&res, sys);
+  report_stat(r, "depth", "%u", res.depth);
+  int code;
+  FILE *out = report_out(r);
+  bool bounded_safe = bmc && res.verdict == ZETA_UNKNOWN && res.reason && strcmp(res.reason, "bound reached") == 0;
+  if (res.verdict == ZETA_UNSAFE && o->length >= 0 && res.trace.length > (uint32_t)o->length + 1) {
+    /* --length asks about executions of at most that many steps */
+    code = lang_verdict(r, ZETA_UNKNOWN, "a violation beyond the bound of --length (use --algorithm bmc)");
+  } else if (res.verdict == ZETA_UNSAFE) {
+    code = sym_unsafe(r, m, sym, &res.trace, false);
+  } else if (bounded_safe || (bmc && res.verdict == ZETA_SAFE)) {
+    int exists = 1, dead = 0;
+    ts_trace dt = {0};
+    if (tla_check_deadlock(m) && o->length >= 0)
+      exists = sym_execution_exists(sys, tla_sym_error(sym), bound, &eo);
+    else if (tla_check_deadlock(m))
+      dead = sym_deadlock(sym, res.verdict == ZETA_SAFE ? (int)res.depth : bound, &eo, &dt);
+    if (dead != 0) {
+      code = dead > 0 ? sym_unsafe(r, m, sym, &dt, true) : lang_verdict(r, ZETA_UNKNOWN, "solver: deadlock check");
+      ts_trace_free(&dt);
+    } else if (exists < 0) {
+      code = lang_verdict(r, ZETA_UNKNOWN, "solver: executions of the bound");
+    } else if (exists == 0) {
+      code = lang_verdict(r, ZETA_UNSAFE, NULL);
+      fprintf(out, "Deadlock: no execution of %d steps exists.\n", bound);
+    } else if (res.verdict == ZETA_SAFE) {
+      code = lang_verdict(r, ZETA_SAFE, NULL);
+      fprintf(out, "(every execution ends within %u steps)\n", res.depth);
+    } else if (o->length >= 0) {
+      code = lang_verdict(r, ZETA_SAFE, NULL);
+      fprintf(out, "(bounded: every execution of at most %d steps)\n", bound);
+    } else {
+      char reason[200];
+      snprintf(reason, sizeof reason, "SAFE up to depth %d (bounded model checking; --algorithm inductive for all depths)",
+               bound);
+      code = lang_verdict(r, ZETA_UNKNOWN, reason);
+    }
+  } else if (res.verdict == ZETA_SAFE && o->length >= 0 && tla_check_deadlock(m) &&
+             sym_execution_exists(sys, tla_sym_error(sym), bound, &eo) != 1) {
+    /* Apalache's deadlock with --length: no execution of that many steps */
+    code = lang_verdict(r, ZETA_UNKNOWN, "executions of --length steps not established (use --algorithm bmc)");
+  } else if (res.verdict == ZETA_SAFE) {
+    code = lang_verdict(r, ZETA_SAFE, NULL);
+    if (res.invariant != NULL_TERM) fprintf(out, "(proved for all depths: an inductive invariant, re-checked)\n");
+    else fprintf(out, "(proved for all depths: %u-induction)\n", res.k);
+    if (o->invariant && res.invariant != NULL_TERM) lang_ts_report_invariant(r, res.invariant);
+  } else {
+    code = lang_verdict(r, ZETA_UNKNOWN, res.reason ? res.reason : "engine");
+  }
+  ts_result_free(&res);
+  tla_sym_free(sym);
+  return code;
+}
+
 static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   tla_model *m = model;
   (void)d;
   const char *algo = o->algorithm ? o->algorithm : "portfolio";
+  if (o->inductive) return tla_check_inductive(m, o, lim, r);
+  if (strcmp(algo, "bmc") == 0 || strcmp(algo, "kind") == 0 || strcmp(algo, "pdr") == 0 || strcmp(algo, "ic3") == 0 ||
+      strcmp(algo, "inductive") == 0)
+    return tla_check_sym(m, o, algo, lim, r);
   if (strcmp(algo, "portfolio") != 0 && strcmp(algo, "explicit") != 0)
-    return lang_verdict(r, ZETA_UNKNOWN, "TLA+: only the explicit engine is implemented (--algorithm explicit)");
+    return lang_verdict(r, ZETA_UNKNOWN, "TLA+: --algorithm explicit, bmc, kind, pdr (ic3) or inductive");
   report_set_engine(r, "explicit");
   int bound = o->length;
   tla_explicit_result res;

@@ -136,6 +136,11 @@ static res resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env) {
   }
 }
 
+tla_res tla_resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env) {
+  res r = resolve(e, name, c, env);
+  return (tla_res){(tla_rkind)r.kind, r.en, r.def, r.idx, r.subst, r.ctx};
+}
+
 /* ---- levels: does a definition mention variables (1) or primes (2)? ---- */
 static int node_level(tla_ev *e, tla_node *n, tla_ctx *c);
 
@@ -152,6 +157,8 @@ static int def_level(tla_ev *e, tla_def *d) {
   d->level = l;
   return l;
 }
+
+int tla_def_level(tla_ev *e, tla_def *d) { return def_level(e, d); }
 
 static int node_level(tla_ev *e, tla_node *n, tla_ctx *c) {
   if (n->kind == TK_prime || n->kind == TK_unchanged || n->kind == TK_step_expr_or_stutter) return 2;

@@ -123,4 +123,39 @@ void tla_eval_free_scratch(void);
 void tla_eval_reset_after_error(void);
 /* Does d mention a primed variable or UNCHANGED (through the definitions it uses)? */
 bool tla_def_primed(tla_ev *e, tla_def *d);
+
+/* Name resolution and levels, for the symbolic encoding (tla_sym.c). */
+typedef enum { TLA_R_NONE, TLA_R_ENV, TLA_R_DEF, TLA_R_VAR, TLA_R_CONST, TLA_R_SUBST } tla_rkind;
+typedef struct {
+  tla_rkind kind;
+  tla_env *en;
+  tla_def *def;
+  int idx;
+  tla_node *subst;
+  tla_ctx *ctx;
+} tla_res;
+tla_res tla_resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env);
+/* 0 constant, 1 mentions variables, 2 primes (or operator arguments). */
+int tla_def_level(tla_ev *e, tla_def *d);
+
+/* The parts of a loaded model the symbolic encoding reads. */
+typedef struct {
+  tla_node *node;
+  tla_ctx *ctx;
+} tla_part;
+typedef struct {
+  tla_ev *ev;
+  const tla_part *init;
+  size_t ninit;
+  tla_part next;
+  tla_def **inv;
+  const bool *inv_action, *inv_trace;
+  size_t ninv;
+  tla_def **cons;
+  size_t ncons;
+} tla_model_view;
+void tla_model_view_get(tla_model *m, tla_model_view *v);
+/* Runs fn(data) with evaluation errors (tla_fail) caught: false then, with
+ * the message in tla_error(m). */
+bool tla_protect(tla_model *m, void (*fn)(void *data), void *data);
 #endif

@@ -10,10 +10,6 @@
 #include "lang/tla/tla_cfg.h"
 #include "lang/tla/tla_eval.h"
 
-typedef struct {
-  tla_node *node;
-  tla_ctx *ctx;
-} tla_part;
 
 struct tla_model {
   struct tla_model_core core;
@@ -806,6 +802,25 @@ int tla_violated_trace(tla_model *m, const tla_val **path, size_t n) {
   int r;
   if (n == 0) return -1;
   PROTECT(m, r, -2, violated_trace(m, path, n));
+  return r;
+}
+
+void tla_model_view_get(tla_model *m, tla_model_view *v) {
+  *v = (tla_model_view){&m->ev, m->init, m->ninit, m->next, m->inv, m->inv_action, m->inv_trace, m->ninv, m->cons,
+                        m->ncons};
+}
+
+static bool protected_call(void (*fn)(void *), void *data) {
+  fn(data);
+  return true;
+}
+
+bool tla_protect(tla_model *m, void (*fn)(void *data), void *data) {
+  bool r;
+  m->ev.cur = NULL;   /* constant-level evaluations only: reading a variable fails */
+  m->ev.nxt = NULL;
+  m->ev.init_mode = false;
+  PROTECT(m, r, false, protected_call(fn, data));
   return r;
 }
 

@@ -1,0 +1,1938 @@
+/* The symbolic encoding of a TLA+ model (see tla_sym.h). Subexpressions
+ * that mention no state variable and no symbolically bound name are
+ * evaluated by the explicit engine's evaluator (constants, sets of the
+ * configuration, ranges); the rest is translated here into terms. A
+ * symbolic value is a scalar term, a set as a list of cells (a guard and
+ * an element: membership, union, filter and map need no universe), or a
+ * function over a concrete domain (one value per element). */
+#include "lang/tla/tla_sym.h"
+#include <gmp.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "lang/tla/tla_eval.h"
+
+typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY } svk;
+
+typedef struct sv sv;
+struct sv {
+  svk k;
+  term_t t;              /* BOOL, INT, ATOM */
+  uint32_t n;
+  term_t *g;             /* SET: guards */
+  sv **el;               /* SET: elements; FUN: values */
+  const tla_val **key;   /* FUN: the domain */
+  const tla_val *cv;     /* the concrete value when known (always for LAZY) */
+};
+
+/* The layout of a state variable. */
+typedef struct vshape vshape;
+struct vshape {
+  svk k;
+  uint32_t n;
+  const tla_val **key;   /* SET: universe; FUN: domain */
+  vshape **sub;          /* FUN: per domain element */
+};
+
+/* Bound names: concrete (a tla_env cell the evaluator sees), symbolic, a
+ * thunk (action-level argument) or a definition (LET, operator argument). */
+typedef struct senv senv;
+struct senv {
+  const char *name;
+  sv *val;               /* symbolic (NULL: concrete or definition) */
+  tla_node *thunk;       /* re-translated under a prime, or always for action-level arguments */
+  tla_ctx *tctx;
+  senv *tenv;
+  tla_def *def;          /* LET / operator argument */
+  senv *denv;            /* the definition's environment */
+  tla_env cell;          /* concrete values and definitions, for the evaluator */
+  tla_env *chain;        /* the evaluator's environment here */
+  senv *next;
+};
+
+
+struct tla_sym {
+  tla_model *m;
+  tla_model_view mv;
+  tla_ev *ev;
+  ts sys;
+  size_t nv;
+  vshape **shape;
+  uint32_t *first, *count;   /* leaves per state variable */
+  term_t err;                /* the error flag */
+  term_t enabled;            /* some successor exists (a quantified formula, for deadlock checks) */
+  term_t constraint;         /* CONSTRAINT over the current state */
+  sv **cur, **nxt;
+  bool primed, init_mode;
+  term_t *asg;               /* per variable: is it assigned here (x' in actions, x in Init)? */
+  term_t pc;                 /* the path condition (TLC evaluates left to right) */
+  term_vec errs;             /* conditions under which TLC stops with an error */
+  sv *at;                    /* @ in EXCEPT */
+  const tla_val **atoms;     /* strings and model values, coded by index */
+  size_t natoms, capatoms;
+  void **mem;                /* everything allocated, freed with the encoding */
+  size_t nmem, capmem;
+  unsigned depth;
+  int64_t int_lo, int_hi;    /* the integers seen in the sampled states (window of symbolic ranges) */
+  bool ints_seen;
+};
+
+/* memcpy of n bytes that accepts empty (NULL) sources */
+static void copy_vals(void *dst, const void *src, size_t n) {
+  if (n) memcpy(dst, src, n);
+}
+
+static void *salloc(tla_sym *s, size_t n) {
+  void *p = xcalloc(1, n ? n : 1);
+  if (s->nmem == s->capmem) {
+    s->capmem = s->capmem ? 2 * s->capmem : 256;
+    s->mem = xrealloc(s->mem, s->capmem * sizeof *s->mem);
+  }
+  s->mem[s->nmem++] = p;
+  return p;
+}
+
+/* TLC assigns x' at its first x' = e / x' \in S on a path; which branch
+ * is taken is symbolic, so "assigned" is a condition per variable. */
+static term_t *asg_copy(tla_sym *s) {
+  term_t *a = salloc(s, (s->nv + 1) * sizeof *a);
+  copy_vals(a, s->asg, s->nv * sizeof *a);
+  return a;
+}
+static void asg_set(tla_sym *s, const term_t *a) { copy_vals(s->asg, a, s->nv * sizeof *a); }
+static term_t *asg_all(tla_sym *s, term_t v) {
+  term_t *a = salloc(s, (s->nv + 1) * sizeof *a);
+  for (size_t i = 0; i < s->nv; i++) a[i] = v;
+  return a;
+}
+/* Branches of a disjunction each produce their successors: a variable is
+ * assigned after it if every true branch assigns it. */
+static void asg_branch(tla_sym *s, term_t *acc, term_t f, const term_t *a) {
+  for (size_t i = 0; i < s->nv; i++) acc[i] = term_and2(acc[i], term_implies(f, a[i]));
+}
+
+_Noreturn static void unsupported(tla_sym *s, const tla_node *at, const char *what) {
+  if (at)
+    snprintf(s->ev->msg, sizeof s->ev->msg, "unsupported: %s at %s:%u:%u", what, at->file ? at->file : "?", at->line,
+             at->col);
+  else
+    snprintf(s->ev->msg, sizeof s->ev->msg, "unsupported: %s", what);
+  longjmp(*s->ev->jb, 1);
+}
+
+/* ---- values ---- */
+static term_t atom_code(tla_sym *s, const tla_val *v) {
+  for (size_t i = 0; i < s->natoms; i++)
+    if (s->atoms[i] == v) return term_int((long)i);
+  if (s->natoms == s->capatoms) {
+    s->capatoms = s->capatoms ? 2 * s->capatoms : 32;
+    s->atoms = xrealloc(s->atoms, s->capatoms * sizeof *s->atoms);
+  }
+  s->atoms[s->natoms] = v;
+  return term_int((long)s->natoms++);
+}
+
+static sv *sv_new(tla_sym *s, svk k, uint32_t n) {
+  sv *v = salloc(s, sizeof *v);
+  v->k = k;
+  v->n = n;
+  if (k == SV_SET) v->g = salloc(s, n * sizeof *v->g);
+  if (k == SV_SET || k == SV_FUN) v->el = salloc(s, n * sizeof *v->el);
+  if (k == SV_FUN) v->key = salloc(s, n * sizeof *v->key);
+  return v;
+}
+
+static sv *sv_scalar(tla_sym *s, svk k, term_t t) {
+  sv *v = sv_new(s, k, 0);
+  v->t = t;
+  return v;
+}
+
+static sv *sv_const(tla_sym *s, const tla_val *c, const tla_node *at) {
+  sv *v;
+  switch (c->kind) {
+    case TV_BOOL: v = sv_scalar(s, SV_BOOL, term_bool(c->i != 0)); break;
+    case TV_INT: v = sv_scalar(s, SV_INT, term_int((long)c->i)); break;
+    case TV_STR:
+    case TV_MODEL: v = sv_scalar(s, SV_ATOM, atom_code(s, c)); break;
+    case TV_SET:
+      if (c->n > 100000) unsupported(s, at, "a set of more than 100000 elements");
+      v = sv_new(s, SV_SET, c->n);
+      for (uint32_t i = 0; i < c->n; i++) v->g[i] = term_true(), v->el[i] = sv_const(s, c->e[i], at);
+      break;
+    case TV_FUN:
+      v = sv_new(s, SV_FUN, c->n);
+      for (uint32_t i = 0; i < c->n; i++) v->key[i] = c->e[i], v->el[i] = sv_const(s, c->v[i], at);
+      break;
+    default: v = sv_new(s, SV_LAZY, 0); break;
+  }
+  v->cv = c;
+  return v;
+}
+
+static int key_index(const sv *f, const tla_val *k) {
+  for (uint32_t i = 0; i < f->n; i++)
+    if (f->key[i] == k) return (int)i;
+  return -1;
+}
+
+static bool same_domain(const sv *a, const sv *b) {
+  if (a->n != b->n) return false;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (key_index(b, a->key[i]) < 0) return false;
+  return true;
+}
+
+static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at);
+
+static term_t sv_mem(tla_sym *s, const sv *x, const sv *set, const tla_node *at) {
+  term_t *d = salloc(s, (set->n + 1) * sizeof *d);
+  for (uint32_t i = 0; i < set->n; i++) d[i] = term_and2(set->g[i], sv_eq(s, set->el[i], x, at));
+  return term_or(set->n, d);
+}
+
+static bool is_scalar(svk k) { return k == SV_BOOL || k == SV_INT || k == SV_ATOM; }
+
+static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
+  if (a->cv && b->cv) return term_bool(a->cv == b->cv);
+  if (a->k == SV_LAZY || b->k == SV_LAZY) unsupported(s, at, "comparison with an infinite set");
+  if (is_scalar(a->k) || is_scalar(b->k)) {
+    if (a->k != b->k) unsupported(s, at, "comparison of values of different types");
+    return term_eq(a->t, b->t);
+  }
+  if (a->k == SV_SET && b->k == SV_SET) {
+    term_t *c = salloc(s, (a->n + b->n + 1) * sizeof *c);
+    for (uint32_t i = 0; i < a->n; i++) c[i] = term_implies(a->g[i], sv_mem(s, a->el[i], b, at));
+    for (uint32_t j = 0; j < b->n; j++) c[a->n + j] = term_implies(b->g[j], sv_mem(s, b->el[j], a, at));
+    return term_and(a->n + b->n, c);
+  }
+  if (a->k == SV_FUN && b->k == SV_FUN) {
+    if (!same_domain(a, b)) return term_false();
+    term_t *c = salloc(s, (a->n + 1) * sizeof *c);
+    for (uint32_t i = 0; i < a->n; i++) c[i] = sv_eq(s, a->el[i], b->el[key_index(b, a->key[i])], at);
+    return term_and(a->n, c);
+  }
+  unsupported(s, at, "comparison of a set with a function");
+}
+
+static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
+  if (term_is_true(c)) return a;
+  if (term_is_false(c)) return b;
+  if (a->cv && a->cv == b->cv) return a;
+  if (is_scalar(a->k) || is_scalar(b->k)) {
+    if (a->k != b->k) unsupported(s, at, "IF/CASE arms of different types");
+    return sv_scalar(s, a->k, term_ite(c, a->t, b->t));
+  }
+  if (a->k == SV_SET && b->k == SV_SET) {
+    sv *r = sv_new(s, SV_SET, a->n + b->n);
+    for (uint32_t i = 0; i < a->n; i++) r->g[i] = term_and2(c, a->g[i]), r->el[i] = a->el[i];
+    for (uint32_t j = 0; j < b->n; j++) r->g[a->n + j] = term_and2(term_not(c), b->g[j]), r->el[a->n + j] = b->el[j];
+    return r;
+  }
+  if (a->k == SV_FUN && b->k == SV_FUN && same_domain(a, b)) {
+    sv *r = sv_new(s, SV_FUN, a->n);
+    for (uint32_t i = 0; i < a->n; i++)
+      r->key[i] = a->key[i], r->el[i] = sv_ite(s, c, a->el[i], b->el[key_index(b, a->key[i])], at);
+    return r;
+  }
+  unsupported(s, at, "a choice between functions with different domains or between a set and a function");
+}
+
+static term_t as_bool(tla_sym *s, const sv *v, const tla_node *at) {
+  if (v->k != SV_BOOL) unsupported(s, at, "a non-Boolean where a Boolean is expected");
+  return v->t;
+}
+static term_t as_int(tla_sym *s, const sv *v, const tla_node *at) {
+  if (v->k != SV_INT) unsupported(s, at, "a non-integer where an integer is expected");
+  return v->t;
+}
+
+/* A finite set's cells (concrete sets enumerated). */
+static sv *as_set(tla_sym *s, sv *v, const tla_node *at) {
+  if (v->k == SV_SET) return v;
+  if (v->k == SV_LAZY && v->cv && v->cv->kind != TV_SET) {
+    const tla_val *e = tla_enumerate(s->ev, v->cv, at);
+    if (e->n > 100000) unsupported(s, at, "a set of more than 100000 elements");
+    return sv_const(s, e, at);
+  }
+  unsupported(s, at, "a non-set where a set is expected");
+}
+
+static void add_error(tla_sym *s, term_t cond) {
+  term_t c = term_and2(s->pc, cond);
+  if (!term_is_false(c)) term_vec_push(&s->errs, c);
+}
+
+/* x \in a concrete set that may be infinite or lazy. */
+static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node *at) {
+  switch (set->kind) {
+    case TV_NAT: return term_ge(as_int(s, x, at), term_int(0));
+    case TV_INTS: as_int(s, x, at); return term_true();
+    case TV_SUBSET: {
+      if (x->k != SV_SET) return term_false();
+      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(x->g[i], mem_concrete(s, x->el[i], set->e[0], at));
+      return term_and(x->n, c);
+    }
+    case TV_FUNSET: {
+      if (x->k != SV_FUN) return term_false();
+      const tla_val *d = tla_enumerate(s->ev, set->e[0], at);
+      if (d->n != x->n) return term_false();
+      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      for (uint32_t i = 0; i < d->n; i++) {
+        int k = key_index(x, d->e[i]);
+        if (k < 0) return term_false();
+        c[i] = mem_concrete(s, x->el[k], set->e[1], at);
+      }
+      return term_and(d->n, c);
+    }
+    case TV_RECSET: {
+      if (x->k != SV_FUN || x->n != set->n / 2) return term_false();
+      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      for (uint32_t i = 0; i < set->n / 2; i++) {
+        int k = key_index(x, set->e[2 * i]);
+        if (k < 0) return term_false();
+        c[i] = mem_concrete(s, x->el[k], set->e[2 * i + 1], at);
+      }
+      return term_and(x->n, c);
+    }
+    case TV_SET: {
+      term_t *d = salloc(s, (set->n + 1) * sizeof *d);
+      for (uint32_t i = 0; i < set->n; i++) d[i] = sv_eq(s, x, sv_const(s, set->e[i], at), at);
+      return term_or(set->n, d);
+    }
+    default: unsupported(s, at, "membership in this kind of infinite set");
+  }
+}
+
+static term_t sv_in(tla_sym *s, sv *x, sv *set, const tla_node *at) {
+  if (set->cv) return mem_concrete(s, x, set->cv, at);
+  return sv_mem(s, x, as_set(s, set, at), at);
+}
+
+/* ---- which subexpressions the evaluator can compute ---- */
+static senv *lookup(senv *env, const char *name) {
+  for (senv *p = env; p; p = p->next)
+    if (p->name == name) return p;
+  return NULL;
+}
+
+static bool is_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth);
+
+static bool name_const(tla_sym *s, const char *name, tla_ctx *c, senv *env, unsigned depth) {
+  senv *b = lookup(env, name);
+  if (b) {
+    if (b->val || b->thunk) return false;
+    if (b->def) return b->def->body ? is_const(s, b->def->body, b->def->ctx, b->denv, depth + 1) : false;
+    return true;
+  }
+  tla_res r = tla_resolve(s->ev, name, c, NULL);
+  switch (r.kind) {
+    case TLA_R_VAR: return false;
+    case TLA_R_DEF: return r.def->kind != DEF_INSTANCE && tla_def_level(s->ev, r.def) == 0;
+    case TLA_R_CONST: {
+      tla_def *d = tla_core(s->m)->csubst[r.idx];
+      return !d || tla_def_level(s->ev, d) == 0;
+    }
+    case TLA_R_SUBST: return is_const(s, r.subst, r.ctx, NULL, depth + 1);
+    default: return true;
+  }
+}
+
+/* I!Op(args): a constant operator of the instance with constant arguments. */
+static bool prefixed_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  tla_node *pre = tla_field_kid(n, TF_PREFIX), *op = tla_field_kid(n, TF_OP);
+  tla_ctx *ic = c;
+  for (uint32_t i = 0; pre && i < pre->n; i++) {
+    tla_node *comp = pre->kid[i];
+    tla_node *id = comp->kind == TK_subexpr_component && comp->n ? comp->kid[0] : comp;
+    if (id->kind != TK_identifier_ref && id->kind != TK_identifier) return false;
+    tla_res r = tla_resolve(s->ev, id->text, ic, NULL);
+    if (r.kind != TLA_R_DEF || r.def->kind != DEF_INSTANCE) return false;
+    ic = r.def->inst;
+  }
+  if (!op) return false;
+  tla_node *name = op->kind == TK_identifier_ref ? op : op->kind == TK_bound_op ? tla_field_kid(op, TF_NAME) : NULL;
+  if (!name) return false;
+  tla_res r = tla_resolve(s->ev, name->text, ic, NULL);
+  if (r.kind != TLA_R_DEF || r.def->kind == DEF_INSTANCE || tla_def_level(s->ev, r.def) != 0) return false;
+  for (uint32_t i = 0; i < op->n; i++)
+    if (op->kid[i]->field == TF_PARAMETER && !is_const(s, op->kid[i], c, env, depth + 1)) return false;
+  return true;
+}
+
+static bool is_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  if (depth > 64) return false;
+  switch (n->kind) {
+    case TK_prime:
+    case TK_unchanged:
+    case TK_step_expr_or_stutter:
+    case TK_prev_func_val:
+    case TK_enabled: return false;
+    case TK_prefixed_op: return prefixed_const(s, n, c, env, depth);
+    case TK_identifier_ref: return name_const(s, n->text, c, env, depth);
+    case TK_identifier:
+      if (n->field == TF_NONE && !name_const(s, n->text, c, env, depth)) return false;
+      break;
+    case TK_bound_op:
+      if (!name_const(s, tla_field_kid(n, TF_NAME)->text, c, env, depth)) return false;
+      break;
+    default: break;
+  }
+  for (uint32_t i = 0; i < n->n; i++)
+    if (!is_const(s, n->kid[i], c, env, depth)) return false;
+  return true;
+}
+
+static tla_env *chain_of(senv *env) { return env ? env->chain : NULL; }
+
+static senv *bind(tla_sym *s, senv *env, const char *name) {
+  senv *b = salloc(s, sizeof *b);
+  b->name = name;
+  b->next = env;
+  b->chain = chain_of(env);
+  return b;
+}
+static senv *bind_concrete(tla_sym *s, senv *env, const char *name, const tla_val *v) {
+  senv *b = bind(s, env, name);
+  b->cell = (tla_env){.name = name, .kind = ENV_VAL, .val = v, .next = chain_of(env)};
+  b->chain = &b->cell;
+  return b;
+}
+static senv *bind_value(tla_sym *s, senv *env, const char *name, sv *v) {
+  if (v->cv) return bind_concrete(s, env, name, v->cv);
+  senv *b = bind(s, env, name);
+  b->val = v;
+  return b;
+}
+
+/* ---- translation ---- */
+static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env);
+static term_t assign_eq(tla_sym *s, int x, sv *v, const tla_node *at);
+static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at);
+
+static term_t tr_bool(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) { return as_bool(s, tr(s, n, c, env), n); }
+
+/* The state variable n names (through parameters and INSTANCE
+ * substitutions), or -1. */
+static int var_of(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  for (unsigned depth = 0; depth < 32; depth++) {
+    while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
+    if (n->kind != TK_identifier_ref) return -1;
+    senv *b = lookup(env, n->text);
+    if (b) {
+      if (!b->thunk) return -1;
+      n = b->thunk, c = b->tctx, env = b->tenv;
+      continue;
+    }
+    tla_res r = tla_resolve(s->ev, n->text, c, NULL);
+    if (r.kind == TLA_R_VAR) return r.idx;
+    if (r.kind != TLA_R_SUBST) return -1;
+    n = r.subst, c = r.ctx, env = NULL;
+  }
+  return -1;
+}
+
+/* The variable an assignment x' = e / x' \in S (x = e in Init) targets. */
+static int target(tla_sym *s, tla_node *lhs, tla_ctx *c, senv *env) {
+  for (unsigned depth = 0; depth < 32; depth++) {
+    while (lhs->kind == TK_parentheses && lhs->n == 1) lhs = lhs->kid[0];
+    senv *b = lhs->kind == TK_identifier_ref ? lookup(env, lhs->text) : NULL;
+    if (!b || !b->thunk) break;
+    /* a parameter standing for x' (Send(p, d, memInt, memInt')) */
+    lhs = b->thunk, c = b->tctx, env = b->tenv;
+  }
+  if (s->init_mode) return var_of(s, lhs, c, env);
+  if (s->primed || lhs->kind != TK_bound_postfix_op || tla_field_kid(lhs, TF_SYMBOL)->kind != TK_prime) return -1;
+  return var_of(s, tla_field_kid(lhs, TF_LHS), c, env);
+}
+
+static sv *read_var(tla_sym *s, int i, const tla_node *at) {
+  if (s->init_mode || (s->primed && s->nxt)) {
+    if (term_is_false(s->asg[i]))
+      unsupported(s, at, s->init_mode ? "a variable read before Init assigns it"
+                                      : "a primed variable read before it is assigned");
+    add_error(s, term_not(s->asg[i]));   /* TLC: not assigned yet on this path */
+    return s->init_mode ? s->cur[i] : s->nxt[i];
+  }
+  if (s->primed) unsupported(s, at, "a primed variable outside an action");
+  return s->cur[i];
+}
+
+/* Binds a definition's parameters to argument expressions. */
+static senv *bind_args(tla_sym *s, tla_def *d, tla_node **args, uint32_t na, tla_ctx *c, senv *env, senv *out,
+                       const tla_node *at) {
+  if (na != d->nparams) unsupported(s, at, "an operator applied to the wrong number of arguments");
+  for (uint32_t i = 0; i < na; i++) {
+    tla_node *p = d->params[i], *a = args[i];
+    if (p->kind == TK_operator_declaration) {
+      tla_node *an = a;
+      while (an->kind == TK_parentheses && an->n == 1) an = an->kid[0];
+      if (an->kind != TK_identifier_ref || lookup(env, an->text)) unsupported(s, a, "this operator argument");
+      tla_res r = tla_resolve(s->ev, an->text, c, NULL);
+      if (r.kind != TLA_R_DEF) unsupported(s, a, "this operator argument");
+      senv *b = bind(s, out, tla_field_kid(p, TF_NAME)->text);
+      b->def = r.def;
+      b->cell = (tla_env){.name = b->name, .kind = ENV_DEF, .def = r.def, .next = chain_of(out)};
+      b->chain = &b->cell;
+      out = b;
+      continue;
+    }
+    senv *b;
+    if (is_const(s, a, c, env, 0)) {
+      b = bind_concrete(s, out, p->text, tla_eval(s->ev, a, c, chain_of(env)));
+    } else {
+      /* translated where it is used: under a prime, or where it assigns, it
+       * means what it means there (Lose(q) == ... q' = ... as Lose(msgQ)) */
+      b = bind(s, out, p->text);
+      b->thunk = a, b->tctx = c, b->tenv = env;
+    }
+    out = b;
+  }
+  return out;
+}
+
+static sv *call_def(tla_sym *s, tla_def *d, senv *denv, tla_node **args, uint32_t na, tla_ctx *c, senv *env,
+                    const tla_node *at) {
+  if (d->kind != DEF_OP || d->symbol || !d->body) unsupported(s, at, "this kind of definition");
+  if (++s->depth > 200) unsupported(s, at, "recursion");
+  senv *ne = bind_args(s, d, args, na, c, env, denv, at);
+  sv *v = tr(s, d->body, d->ctx, ne);
+  s->depth--;
+  return v;
+}
+
+static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, uint32_t na, tla_ctx *c,
+                    senv *env) {
+  senv *b = lookup(env, name);
+  if (b) {
+    if (b->def) return call_def(s, b->def, b->denv, args, na, c, env, n);
+    if (na) unsupported(s, n, "a bound name applied as an operator");
+    if (b->thunk) return tr(s, b->thunk, b->tctx, b->tenv);
+    if (b->val) return b->val;
+    return sv_const(s, b->cell.val, n);
+  }
+  tla_res r = tla_resolve(s->ev, name, c, NULL);
+  switch (r.kind) {
+    case TLA_R_VAR:
+      if (na) unsupported(s, n, "a variable applied as an operator");
+      return read_var(s, r.idx, n);
+    case TLA_R_DEF:
+      if (r.def->kind == DEF_FUN) unsupported(s, n, "a recursive function definition over state");
+      return call_def(s, r.def, NULL, args, na, c, env, n);
+    case TLA_R_CONST: {
+      tla_def *d = tla_core(s->m)->csubst[r.idx];
+      if (d) return call_def(s, d, NULL, args, na, c, env, n);
+      break;
+    }
+    case TLA_R_SUBST:
+      if (na) unsupported(s, n, "an operator substituted by INSTANCE");
+      return tr(s, r.subst, r.ctx, NULL);
+    default: break;
+  }
+  if (strcmp(name, "Cardinality") == 0 && na == 1) {
+    sv *set = as_set(s, tr(s, args[0], c, env), n);
+    term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
+    for (uint32_t i = 0; i < set->n; i++) {
+      /* counted at its first guarded occurrence */
+      term_t first = set->g[i];
+      for (uint32_t j = 0; j < i; j++)
+        first = term_and2(first, term_not(term_and2(set->g[j], sv_eq(s, set->el[j], set->el[i], n))));
+      parts[i] = term_ite(first, term_int(1), term_int(0));
+    }
+    return sv_scalar(s, SV_INT, set->n ? term_add(set->n, parts) : term_int(0));
+  }
+  char what[200];
+  snprintf(what, sizeof what, "the operator %s over state", name);
+  unsupported(s, n, what);
+}
+
+/* Does n mention primes (through definitions and arguments)? */
+static bool primed_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  if (depth > 64) return true;
+  if (n->kind == TK_prime || n->kind == TK_unchanged || n->kind == TK_step_expr_or_stutter) return true;
+  const char *name = n->kind == TK_identifier_ref || (n->kind == TK_identifier && n->field == TF_NONE) ? n->text
+                     : n->kind == TK_bound_op                                                        ? tla_field_kid(n, TF_NAME)->text
+                                                                                                     : NULL;
+  if (name) {
+    senv *b = lookup(env, name);
+    if (b && b->thunk && primed_node(s, b->thunk, b->tctx, b->tenv, depth + 1)) return true;
+    if (b && b->def && b->def->body && primed_node(s, b->def->body, b->def->ctx, b->denv, depth + 1)) return true;
+    if (!b) {
+      tla_res r = tla_resolve(s->ev, name, c, NULL);
+      if (r.kind == TLA_R_DEF && tla_def_primed(s->ev, r.def)) return true;
+      if (r.kind == TLA_R_CONST && tla_core(s->m)->csubst[r.idx] && tla_def_primed(s->ev, tla_core(s->m)->csubst[r.idx]))
+        return true;
+      if (r.kind == TLA_R_SUBST && primed_node(s, r.subst, r.ctx, NULL, depth + 1)) return true;
+    }
+  }
+  for (uint32_t i = 0; i < n->n; i++)
+    if (primed_node(s, n->kid[i], c, env, depth + 1)) return true;
+  return false;
+}
+
+/* The path condition of a disjunct: TLC enumerates every disjunct of an
+ * action (errors there count even after a true disjunct), but evaluates
+ * state-level disjunctions left to right. */
+static term_t disjunct_pc(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, term_t pc, term_t before) {
+  if (s->nxt && !s->primed && primed_node(s, n, c, env, 0)) return pc;
+  return term_and2(pc, term_not(before));
+}
+
+static sv *tr_bool_op(tla_sym *s, tla_kind op, tla_node *l, tla_node *r, tla_ctx *c, senv *env) {
+  /* TLC: left to right, short-circuit; an assignment in a disjunct holds only there */
+  term_t saved_pc = s->pc;
+  term_t *in = asg_copy(s);
+  term_t a = tr_bool(s, l, c, env);
+  term_t *after_l = asg_copy(s);
+  s->pc = op == TK_lor ? disjunct_pc(s, r, c, env, saved_pc, a) : term_and2(saved_pc, a);
+  if (op == TK_lor) asg_set(s, in);
+  term_t b = tr_bool(s, r, c, env);
+  s->pc = saved_pc;
+  if (op == TK_lor) {
+    term_t *acc = asg_all(s, term_true());
+    asg_branch(s, acc, a, after_l);
+    asg_branch(s, acc, b, s->asg);
+    asg_set(s, acc);
+  } else if (op == TK_implies) {
+    asg_set(s, in);
+  }
+  if (op == TK_land) return sv_scalar(s, SV_BOOL, term_and2(a, b));
+  if (op == TK_lor) return sv_scalar(s, SV_BOOL, term_or2(a, b));
+  return sv_scalar(s, SV_BOOL, term_implies(a, b));
+}
+
+static sv *set_op(tla_sym *s, tla_kind op, sv *a, sv *b, const tla_node *at) {
+  a = as_set(s, a, at), b = as_set(s, b, at);
+  if (op == TK_cup) {
+    sv *r = sv_new(s, SV_SET, a->n + b->n);
+    for (uint32_t i = 0; i < a->n; i++) r->g[i] = a->g[i], r->el[i] = a->el[i];
+    for (uint32_t j = 0; j < b->n; j++) r->g[a->n + j] = b->g[j], r->el[a->n + j] = b->el[j];
+    return r;
+  }
+  sv *r = sv_new(s, SV_SET, a->n);
+  for (uint32_t i = 0; i < a->n; i++) {
+    term_t in = sv_mem(s, a->el[i], b, at);
+    r->g[i] = term_and2(a->g[i], op == TK_cap ? in : term_not(in));
+    r->el[i] = a->el[i];
+  }
+  return r;
+}
+
+static term_t subseteq(tla_sym *s, sv *a, sv *b, const tla_node *at) {
+  a = as_set(s, a, at);
+  term_t *c = salloc(s, (a->n + 1) * sizeof *c);
+  for (uint32_t i = 0; i < a->n; i++) c[i] = term_implies(a->g[i], sv_in(s, a->el[i], b, at));
+  return term_and(a->n, c);
+}
+
+/* lo..hi with bounds over state: cells over a window of integers (those
+ * of the sampled states, and 0 and 1, widened by one); a nonempty range
+ * reaching outside the window is an error, never a lost element. */
+static sv *sym_range(tla_sym *s, term_t lo, term_t hi, const tla_node *at) {
+  int64_t wlo = s->ints_seen && s->int_lo < 0 ? s->int_lo : 0, whi = s->ints_seen && s->int_hi > 1 ? s->int_hi : 1;
+  wlo--, whi++;
+  if (whi - wlo > 4096) unsupported(s, at, "an integer range over state with a window of more than 4096 integers");
+  sv *r = sv_new(s, SV_SET, (uint32_t)(whi - wlo + 1));
+  for (int64_t i = wlo; i <= whi; i++) {
+    term_t ti = term_int((long)i);
+    r->g[i - wlo] = term_and2(term_le(lo, ti), term_le(ti, hi));
+    r->el[i - wlo] = sv_const(s, tv_int(i), at);
+  }
+  add_error(s, term_and2(term_le(lo, hi), term_or2(term_lt(lo, term_int((long)wlo)), term_gt(hi, term_int((long)whi)))));
+  return r;
+}
+
+/* x \in S without building S where S is lo..hi (bounds) or [D -> R]
+ * (x's domain is D, each value in R); else S's cells. */
+static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
+  while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+    if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
+      term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
+      term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
+      term_t v = as_int(s, x, set);
+      return term_and2(term_le(lo, v), term_le(v, hi));
+    }
+    if (set->kind == TK_set_of_functions && set->n == 2) {
+      sv *d = tr(s, set->kid[0], c, env);
+      if (!d->cv) unsupported(s, set, "a function set with a domain over state");
+      const tla_val *dom = tla_enumerate(s->ev, d->cv, set);
+      if (x->k != SV_FUN || x->n != dom->n) return term_false();
+      term_t *parts = salloc(s, (dom->n + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < dom->n; i++) {
+        int k = key_index(x, dom->e[i]);
+        if (k < 0) return term_false();
+        parts[i] = in_node(s, x->el[k], set->kid[1], c, env, depth + 1);
+      }
+      return term_and(dom->n, parts);
+    }
+  }
+  return sv_in(s, x, tr(s, set, c, env), set);
+}
+
+static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  tla_node *l = tla_field_kid(n, TF_LHS), *r = tla_field_kid(n, TF_RHS);
+  tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
+  if (tla_core(s->m)->user_symbols) unsupported(s, n, "user-defined infix operators");
+  if (op == TK_land || op == TK_lor || op == TK_implies) return tr_bool_op(s, op, l, r, c, env);
+  if (op == TK_in || op == TK_notin) {
+    /* x \in lo..hi with bounds over state: lo <= x <= hi */
+    tla_node *rr = r;
+    while (rr->kind == TK_parentheses && rr->n == 1) rr = rr->kid[0];
+    if (rr->kind == TK_bound_infix_op && tla_field_kid(rr, TF_SYMBOL)->kind == TK_dots_2 &&
+        !tla_core(s->m)->user_symbols) {
+      int x = op == TK_in ? target(s, l, c, env) : -1;
+      term_t lo = as_int(s, tr(s, tla_field_kid(rr, TF_LHS), c, env), rr);
+      term_t hi = as_int(s, tr(s, tla_field_kid(rr, TF_RHS), c, env), rr);
+      sv *xv;
+      if (x >= 0 && !term_is_true(s->asg[x])) {
+        if (s->shape[x]->k != SV_INT) unsupported(s, n, "an integer range for a non-integer variable");
+        s->asg[x] = term_true();
+        xv = s->init_mode ? s->cur[x] : s->nxt[x];
+      } else {
+        xv = tr(s, l, c, env);
+      }
+      term_t in = term_and2(term_le(lo, as_int(s, xv, l)), term_le(xv->t, hi));
+      return sv_scalar(s, SV_BOOL, op == TK_in ? in : term_not(in));
+    }
+  }
+  if (op == TK_eq || op == TK_in) {
+    int x = target(s, l, c, env);
+    if (x >= 0 && !term_is_true(s->asg[x])) {
+      /* an assignment (or, where x' may be assigned already, a condition:
+       * the same equation): the right side first, then x' is set */
+      sv *rhs = tr(s, r, c, env);
+      s->asg[x] = term_true();
+      return sv_scalar(s, SV_BOOL, op == TK_eq ? assign_eq(s, x, rhs, n) : assign_in(s, x, rhs, n));
+    }
+  }
+  if (op == TK_in || op == TK_notin) {
+    term_t in = in_node(s, tr(s, l, c, env), r, c, env, 0);
+    return sv_scalar(s, SV_BOOL, op == TK_in ? in : term_not(in));
+  }
+  sv *a = tr(s, l, c, env), *b = tr(s, r, c, env);
+  switch (op) {
+    case TK_eq: return sv_scalar(s, SV_BOOL, sv_eq(s, a, b, n));
+    case TK_neq: return sv_scalar(s, SV_BOOL, term_not(sv_eq(s, a, b, n)));
+    case TK_equiv:
+    case TK_iff: return sv_scalar(s, SV_BOOL, term_iff(as_bool(s, a, l), as_bool(s, b, r)));
+    case TK_in: return sv_scalar(s, SV_BOOL, sv_in(s, a, b, n));
+    case TK_notin: return sv_scalar(s, SV_BOOL, term_not(sv_in(s, a, b, n)));
+    case TK_plus: return sv_scalar(s, SV_INT, term_add2(as_int(s, a, l), as_int(s, b, r)));
+    case TK_minus: return sv_scalar(s, SV_INT, term_sub(as_int(s, a, l), as_int(s, b, r)));
+    case TK_mul: return sv_scalar(s, SV_INT, term_mul2(as_int(s, a, l), as_int(s, b, r)));
+    case TK_div:
+    case TK_mod: {
+      /* the divisor must be a positive constant: then SMT's div/mod are TLA+'s */
+      if (!b->cv || b->cv->kind != TV_INT || b->cv->i <= 0) unsupported(s, n, "\\div or % by a non-constant");
+      term_t x = as_int(s, a, l), y = as_int(s, b, r);
+      return sv_scalar(s, SV_INT, op == TK_div ? term_idiv(x, y) : term_mod(x, y));
+    }
+    case TK_lt: return sv_scalar(s, SV_BOOL, term_lt(as_int(s, a, l), as_int(s, b, r)));
+    case TK_gt: return sv_scalar(s, SV_BOOL, term_gt(as_int(s, a, l), as_int(s, b, r)));
+    case TK_leq: return sv_scalar(s, SV_BOOL, term_le(as_int(s, a, l), as_int(s, b, r)));
+    case TK_geq: return sv_scalar(s, SV_BOOL, term_ge(as_int(s, a, l), as_int(s, b, r)));
+    case TK_cup:
+    case TK_cap:
+    case TK_setminus: return set_op(s, op, a, b, n);
+    case TK_subseteq: return sv_scalar(s, SV_BOOL, subseteq(s, a, b, n));
+    case TK_dots_2: return sym_range(s, as_int(s, a, l), as_int(s, b, r), n);
+    case TK_supseteq: return sv_scalar(s, SV_BOOL, subseteq(s, b, a, n));
+    default: {
+      char what[120];
+      snprintf(what, sizeof what, "the operator %s over state", tla_kind_name(op));
+      unsupported(s, n, what);
+    }
+  }
+}
+
+/* Marks the variables of UNCHANGED e (a variable, a tuple of them, or a
+ * definition of such) assigned. */
+static void unchanged_vars(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
+  if (depth > 32) unsupported(s, n, "UNCHANGED of this expression");
+  int x = var_of(s, n, c, env);
+  if (x >= 0) {
+    s->asg[x] = term_true();
+    return;
+  }
+  if (n->kind == TK_tuple_literal) {
+    for (uint32_t i = 0; i < n->n; i++) unchanged_vars(s, n->kid[i], c, env, depth + 1);
+    return;
+  }
+  if (n->kind == TK_identifier_ref && !lookup(env, n->text)) {
+    tla_res r = tla_resolve(s->ev, n->text, c, NULL);
+    if (r.kind == TLA_R_DEF && r.def->kind == DEF_OP && !r.def->nparams && r.def->body) {
+      unchanged_vars(s, r.def->body, r.def->ctx, NULL, depth + 1);
+      return;
+    }
+  }
+  if (is_const(s, n, c, env, 0)) return;
+  unsupported(s, n, "UNCHANGED of this expression");
+}
+
+static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
+  if (s->primed || !s->nxt) unsupported(s, at, "UNCHANGED here");
+  unchanged_vars(s, e, c, env, 0);
+  s->primed = true;
+  sv *after = tr(s, e, c, env);
+  s->primed = false;
+  return sv_scalar(s, SV_BOOL, sv_eq(s, after, tr(s, e, c, env), at));
+}
+
+static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  tla_node *sym = tla_field_kid(n, TF_SYMBOL), *r = tla_field_kid(n, TF_RHS);
+  if (tla_core(s->m)->user_symbols) unsupported(s, n, "user-defined prefix operators");
+  if (sym->kind == TK_unchanged) return tr_unchanged(s, r, c, env, n);
+  sv *a = tr(s, r, c, env);
+  switch (sym->kind) {
+    case TK_lnot: return sv_scalar(s, SV_BOOL, term_not(as_bool(s, a, r)));
+    case TK_negative: return sv_scalar(s, SV_INT, term_neg(as_int(s, a, r)));
+    case TK_domain: {
+      if (a->k != SV_FUN) unsupported(s, n, "DOMAIN of a non-function");
+      const tla_val **k = salloc(s, (a->n + 1) * sizeof *k);
+      copy_vals(k, a->key, a->n * sizeof *k);
+      return sv_const(s, tv_set(k, a->n), n);
+    }
+    default: {
+      char what[120];
+      snprintf(what, sizeof what, "the operator %s over state", tla_kind_name(sym->kind));
+      unsupported(s, n, what);
+    }
+  }
+}
+
+/* Quantifier bounds: one name (no tuple patterns over symbolic sets). */
+typedef struct {
+  tla_node *intro[16];
+  sv *set[16];
+  uint32_t n;
+} bounds;
+
+static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *env, bounds *b) {
+  b->n = 0;
+  for (uint32_t i = 0; i < n->n; i++) {
+    tla_node *qb = n->kid[i];
+    if (qb->kind != TK_quantifier_bound || (f != TF_NONE && qb->field != f)) continue;
+    tla_node *setn = tla_field_kid(qb, TF_SET);
+    if (!setn) unsupported(s, qb, "unbounded quantifier");
+    sv *set = tr(s, setn, c, env);
+    for (uint32_t k = 0; k < qb->n; k++) {
+      tla_node *in = qb->kid[k];
+      if (in->field != TF_INTRO) continue;
+      if (b->n == 16) unsupported(s, qb, "more than 16 bound names");
+      if (in->kind != TK_identifier && !set->cv) unsupported(s, in, "a tuple pattern over a symbolic set");
+      b->intro[b->n] = in;
+      b->set[b->n] = as_set(s, set, setn);
+      b->n++;
+    }
+  }
+}
+
+static senv *bind_pattern(tla_sym *s, senv *env, tla_node *in, sv *el, const tla_node *at) {
+  if (in->kind == TK_identifier) return bind_value(s, env, in->text, el);
+  if (!el->cv || !tv_is_seq(el->cv) || el->cv->n != in->n) unsupported(s, at, "a tuple pattern that does not match");
+  for (uint32_t j = 0; j < in->n; j++) env = bind_concrete(s, env, in->kid[j]->text, el->cv->v[j]);
+  return env;
+}
+
+/* \E / \A over bounds [i..n): expanded over the sets' cells. */
+static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *body, tla_ctx *c, senv *env) {
+  if (i == b->n) return tr_bool(s, body, c, env);
+  sv *set = b->set[i];
+  term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
+  term_t saved_pc = s->pc;
+  term_t *in = asg_copy(s), *out = asg_all(s, term_true());
+  for (uint32_t k = 0; k < set->n; k++) {
+    asg_set(s, in);
+    s->pc = term_and2(saved_pc, set->g[k]);
+    term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], set->el[k], body));
+    parts[k] = exists ? term_and2(set->g[k], v) : term_implies(set->g[k], v);
+    asg_branch(s, out, parts[k], s->asg);   /* a branch never taken assigns vacuously */
+  }
+  s->pc = saved_pc;
+  asg_set(s, exists ? out : in);
+  return exists ? term_or(set->n, parts) : term_and(set->n, parts);
+}
+
+static sv *fun_apply(tla_sym *s, sv *f, sv *x, const tla_node *at) {
+  if (f->k != SV_FUN) unsupported(s, at, "application of a non-function");
+  if (x->cv) {
+    int k = key_index(f, x->cv);
+    if (k >= 0) return f->el[k];
+    add_error(s, term_true());
+    if (!f->n) unsupported(s, at, "application of an empty function");
+    return f->el[0];
+  }
+  if (!f->n) unsupported(s, at, "application of an empty function");
+  sv *r = f->el[f->n - 1];
+  term_t *in = salloc(s, (f->n + 1) * sizeof *in);
+  for (uint32_t i = f->n; i-- > 0;) {
+    in[i] = sv_eq(s, x, sv_const(s, f->key[i], at), at);
+    if (i + 1 < f->n) r = sv_ite(s, in[i], f->el[i], r, at);
+  }
+  add_error(s, term_not(term_or(f->n, in)));
+  return r;
+}
+
+static sv *except_at(tla_sym *s, sv *f, tla_node **path, uint32_t np, tla_node *nv, tla_ctx *c, senv *env) {
+  if (np == 0) {
+    sv *saved = s->at;
+    s->at = f;
+    sv *r = tr(s, nv, c, env);
+    s->at = saved;
+    return r;
+  }
+  tla_node *p = path[0];
+  if (f->k != SV_FUN) unsupported(s, p, "EXCEPT on a non-function");
+  sv *key;
+  if (p->kind == TK_except_update_record_field) key = sv_const(s, tv_str(p->kid[0]->text), p);
+  else if (p->n == 1) key = tr(s, p->kid[0], c, env);
+  else unsupported(s, p, "EXCEPT with a tuple index");
+  sv *r = sv_new(s, SV_FUN, f->n);
+  for (uint32_t i = 0; i < f->n; i++) {
+    r->key[i] = f->key[i];
+    term_t hit = key->cv ? term_bool(key->cv == f->key[i]) : sv_eq(s, key, sv_const(s, f->key[i], p), p);
+    if (term_is_false(hit)) {
+      r->el[i] = f->el[i];
+      continue;
+    }
+    term_t saved_pc = s->pc;
+    s->pc = term_and2(saved_pc, hit);
+    sv *upd = except_at(s, f->el[i], path + 1, np - 1, nv, c, env);
+    s->pc = saved_pc;
+    r->el[i] = sv_ite(s, hit, upd, f->el[i], p);
+  }
+  return r;   /* outside the domain: f unchanged, as TLC */
+}
+
+static tla_ctx *prefix_ctx_of(tla_sym *s, tla_node *n, tla_ctx *c) {
+  tla_node *pre = tla_field_kid(n, TF_PREFIX);
+  for (uint32_t i = 0; pre && i < pre->n; i++) {
+    tla_node *comp = pre->kid[i];
+    tla_node *id = comp->kind == TK_subexpr_component && comp->n ? comp->kid[0] : comp;
+    if (id->kind == TK_bound_op) unsupported(s, comp, "parameterised instances");
+    tla_res r = tla_resolve(s->ev, id->text, c, NULL);
+    if (r.kind != TLA_R_DEF || r.def->kind != DEF_INSTANCE) unsupported(s, comp, "this instance reference");
+    c = r.def->inst;
+  }
+  return c;
+}
+
+static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  senv *ne = env;
+  for (uint32_t i = 0; i < n->n; i++) {
+    tla_node *dn = n->kid[i];
+    if (dn->field != TF_DEFINITIONS) continue;
+    if (dn->kind != TK_operator_definition) unsupported(s, dn, "this kind of LET definition");
+    tla_node *nm = tla_field_kid(dn, TF_NAME);
+    if (nm->kind != TK_identifier) unsupported(s, dn, "a LET operator symbol");
+    tla_def *d = salloc(s, sizeof *d);
+    d->name = nm->text;
+    d->kind = DEF_OP;
+    d->ctx = c;
+    d->level = -1;
+    d->body = tla_field_kid(dn, TF_DEFINITION);
+    uint32_t np = 0;
+    for (uint32_t j = 0; j < dn->n; j++)
+      if (dn->kid[j]->field == TF_PARAMETER) np++;
+    d->params = salloc(s, (np + 1) * sizeof *d->params);
+    for (uint32_t j = 0; j < dn->n; j++)
+      if (dn->kid[j]->field == TF_PARAMETER) d->params[d->nparams++] = dn->kid[j];
+    senv *b = bind(s, ne, d->name);
+    b->def = d;
+    b->denv = ne;
+    d->closure = chain_of(ne);
+    b->cell = (tla_env){.name = d->name, .kind = ENV_DEF, .def = d, .next = chain_of(ne)};
+    b->chain = &b->cell;
+    ne = b;
+  }
+  return tr(s, tla_field_kid(n, TF_EXPRESSION), c, ne);
+}
+
+/* A subexpression without state, by the evaluator. An evaluation error
+ * (TLC stops there if the path gets there) is an error under the path
+ * condition; the value is then FALSE, and only paths with the error flag
+ * set see it. */
+static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  jmp_buf jb, *saved = s->ev->jb;
+  unsigned depth = s->ev->depth;
+  bool primed = s->ev->primed;
+  s->ev->jb = &jb;
+  const tla_val *volatile v = NULL;
+  if (!setjmp(jb)) {
+    v = tla_eval(s->ev, n, c, chain_of(env));
+  } else {
+    if (strstr(s->ev->msg, "timeout")) {
+      s->ev->jb = saved;
+      longjmp(*saved, 1);
+    }
+    tla_eval_reset_after_error();
+    s->ev->depth = depth;
+    s->ev->primed = primed;
+  }
+  s->ev->jb = saved;
+  if (v) return sv_const(s, v, n);
+  add_error(s, term_true());
+  return sv_scalar(s, SV_BOOL, term_false());
+}
+
+static int cmp_cells(const void *a, const void *b) {
+  return tv_cmp((*(sv *const *)a)->cv, (*(sv *const *)b)->cv);
+}
+
+/* CHOOSE x \in S : P as the explicit evaluator picks: the first element in
+ * the order of values that satisfies P (none: an evaluation error). */
+static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  tla_node *intro = tla_field_kid(n, TF_INTRO), *setn = tla_field_kid(n, TF_SET), *body = tla_field_kid(n, TF_EXPRESSION);
+  if (!setn || !intro || intro->kind != TK_identifier) unsupported(s, n, "this CHOOSE");
+  sv *set = as_set(s, tr(s, setn, c, env), setn);
+  if (!set->n) unsupported(s, n, "CHOOSE from an empty set");
+  /* cells with their guards, in the order of their (concrete) elements */
+  sv **cells = salloc(s, set->n * sizeof *cells);
+  for (uint32_t i = 0; i < set->n; i++) {
+    if (!set->el[i]->cv) unsupported(s, n, "CHOOSE among symbolic elements");
+    cells[i] = sv_new(s, SV_SET, 1);
+    cells[i]->g[0] = set->g[i];
+    cells[i]->el[0] = set->el[i];
+    cells[i]->cv = set->el[i]->cv;
+  }
+  qsort(cells, set->n, sizeof *cells, cmp_cells);
+  term_t saved_pc = s->pc, none = term_true();
+  term_t *hit = salloc(s, set->n * sizeof *hit);
+  for (uint32_t i = 0; i < set->n; i++) {
+    s->pc = term_and2(saved_pc, cells[i]->g[0]);
+    hit[i] = term_and2(cells[i]->g[0], tr_bool(s, body, c, bind_concrete(s, env, intro->text, cells[i]->cv)));
+    none = term_and2(none, term_not(hit[i]));
+  }
+  s->pc = saved_pc;
+  add_error(s, none);
+  sv *r = cells[set->n - 1]->el[0];
+  for (uint32_t i = set->n - 1; i-- > 0;) r = sv_ite(s, hit[i], cells[i]->el[0], r, n);
+  return r;
+}
+
+/* {x \in S : P} (filter: the guards strengthened) and {e : x \in S} (map:
+ * the elements replaced), cell by cell. */
+static sv *comprehension(tla_sym *s, sv *base, tla_node *intro, tla_node *body, bool filter, tla_ctx *c, senv *env,
+                         const tla_node *at) {
+  sv *r = sv_new(s, SV_SET, base->n);
+  term_t saved_pc = s->pc;
+  for (uint32_t i = 0; i < base->n; i++) {
+    s->pc = term_and2(saved_pc, base->g[i]);
+    senv *e = bind_pattern(s, env, intro, base->el[i], at);
+    r->g[i] = filter ? term_and2(base->g[i], tr_bool(s, body, c, e)) : base->g[i];
+    r->el[i] = filter ? base->el[i] : tr(s, body, c, e);
+  }
+  s->pc = saved_pc;
+  return r;
+}
+
+static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  tla_poll(s->ev);
+  if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
+  switch (n->kind) {
+    case TK_parentheses: return tr(s, n->kid[0], c, env);
+    case TK_label: return tr(s, tla_field_kid(n, TF_EXPRESSION), c, env);
+    case TK_identifier_ref: return tr_ident(s, n, n->text, NULL, 0, c, env);
+    case TK_bound_op: {
+      tla_node *args[32];
+      uint32_t na = 0;
+      for (uint32_t i = 0; i < n->n; i++)
+        if (n->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = n->kid[i];
+      return tr_ident(s, n, tla_field_kid(n, TF_NAME)->text, args, na, c, env);
+    }
+    case TK_prefixed_op: {
+      tla_ctx *ic = prefix_ctx_of(s, n, c);
+      tla_node *op = tla_field_kid(n, TF_OP);
+      if (op->kind == TK_identifier_ref) return tr_ident(s, n, op->text, NULL, 0, ic, NULL);
+      if (op->kind == TK_bound_op) {
+        tla_res r = tla_resolve(s->ev, tla_field_kid(op, TF_NAME)->text, ic, NULL);
+        if (r.kind != TLA_R_DEF) unsupported(s, op, "this instance reference");
+        tla_node *args[32];
+        uint32_t na = 0;
+        for (uint32_t i = 0; i < op->n; i++)
+          if (op->kid[i]->field == TF_PARAMETER && na < 32) args[na++] = op->kid[i];
+        return call_def(s, r.def, NULL, args, na, c, env, n);
+      }
+      unsupported(s, n, "this instance reference");
+    }
+    case TK_bound_infix_op: return tr_infix(s, n, c, env);
+    case TK_bound_prefix_op: return tr_prefix(s, n, c, env);
+    case TK_bound_postfix_op: {
+      tla_node *sym = tla_field_kid(n, TF_SYMBOL);
+      if (sym->kind != TK_prime || s->primed || !s->nxt) unsupported(s, n, "this postfix operator");
+      s->primed = true;
+      sv *v = tr(s, tla_field_kid(n, TF_LHS), c, env);
+      s->primed = false;
+      return v;
+    }
+    case TK_conj_list:
+    case TK_disj_list: {
+      bool conj = n->kind == TK_conj_list;
+      term_t saved_pc = s->pc, acc = term_bool(conj);
+      term_t *in = asg_copy(s), *out = asg_all(s, term_true());
+      for (uint32_t i = 0; i < n->n; i++) {
+        tla_node *it = n->kid[i]->n ? n->kid[i]->kid[n->kid[i]->n - 1] : n->kid[i];
+        if (!conj) asg_set(s, in), s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
+        term_t v = tr_bool(s, it, c, env);
+        if (!conj) asg_branch(s, out, v, s->asg);
+        acc = conj ? term_and2(acc, v) : term_or2(acc, v);
+        if (conj) s->pc = term_and2(saved_pc, acc);
+      }
+      s->pc = saved_pc;
+      if (!conj) asg_set(s, out);
+      return sv_scalar(s, SV_BOOL, acc);
+    }
+    case TK_conj_item:
+    case TK_disj_item: return tr(s, n->kid[n->n - 1], c, env);
+    case TK_if_then_else: {
+      term_t cond = tr_bool(s, tla_field_kid(n, TF_IF), c, env);
+      term_t saved_pc = s->pc;
+      term_t *in = asg_copy(s);
+      s->pc = term_and2(saved_pc, cond);
+      sv *a = tr(s, tla_field_kid(n, TF_THEN), c, env);
+      term_t *ma = asg_copy(s);
+      asg_set(s, in);
+      s->pc = term_and2(saved_pc, term_not(cond));
+      sv *b = tr(s, tla_field_kid(n, TF_ELSE), c, env);
+      for (size_t x = 0; x < s->nv; x++) s->asg[x] = term_ite(cond, ma[x], s->asg[x]);
+      s->pc = saved_pc;
+      return sv_ite(s, cond, a, b, n);
+    }
+    case TK_case: {
+      /* arms in order (TLC takes the first true one); no arm and no OTHER: an error */
+      term_t saved_pc = s->pc, none = term_true();
+      term_t *in = asg_copy(s), *arm_asg[64], *other_asg = NULL;
+      sv *vals[64];
+      term_t conds[64];
+      uint32_t k = 0;
+      sv *other = NULL;
+      for (uint32_t i = 0; i < n->n; i++) {
+        tla_node *arm = n->kid[i];
+        if (arm->kind != TK_case_arm) continue;
+        if (k == 64) unsupported(s, n, "CASE with more than 64 arms");
+        s->pc = term_and2(saved_pc, none);
+        asg_set(s, in);
+        term_t cnd = tr_bool(s, arm->kid[0], c, env);
+        s->pc = term_and2(s->pc, cnd);
+        vals[k] = tr(s, arm->kid[1], c, env);
+        arm_asg[k] = asg_copy(s);
+        conds[k++] = term_and2(none, cnd);
+        none = term_and2(none, term_not(cnd));
+      }
+      s->pc = term_and2(saved_pc, none);
+      for (uint32_t i = 0; i < n->n; i++)
+        if (n->kid[i]->kind == TK_other_arm) {
+          asg_set(s, in);
+          other = tr(s, n->kid[i]->kid[0], c, env);
+          other_asg = asg_copy(s);
+        }
+      if (!other) {
+        add_error(s, term_true());
+        if (!k) unsupported(s, n, "CASE without arms");
+        other = vals[k - 1];
+      }
+      s->pc = saved_pc;
+      for (size_t x = 0; x < s->nv; x++) {
+        term_t ax = other_asg ? other_asg[x] : term_true();
+        for (uint32_t i = k; i-- > 0;) ax = term_ite(conds[i], arm_asg[i][x], ax);
+        s->asg[x] = ax;
+      }
+      sv *r = other;
+      for (uint32_t i = k; i-- > 0;) r = sv_ite(s, conds[i], vals[i], r, n);
+      return r;
+    }
+    case TK_let_in: return tr_let(s, n, c, env);
+    case TK_bounded_quantification: {
+      tla_node *q = tla_field_kid(n, TF_QUANTIFIER);
+      bounds b;
+      get_bounds(s, n, TF_BOUND, c, env, &b);
+      return sv_scalar(s, SV_BOOL, quant(s, q && q->kind == TK_exists, &b, 0, tla_field_kid(n, TF_EXPRESSION), c, env));
+    }
+    case TK_finite_set_literal: {
+      sv *r = sv_new(s, SV_SET, n->n);
+      for (uint32_t i = 0; i < n->n; i++) r->g[i] = term_true(), r->el[i] = tr(s, n->kid[i], c, env);
+      return r;
+    }
+    case TK_tuple_literal: {
+      sv *r = sv_new(s, SV_FUN, n->n);
+      for (uint32_t i = 0; i < n->n; i++) r->key[i] = tv_int(i + 1), r->el[i] = tr(s, n->kid[i], c, env);
+      return r;
+    }
+    case TK_record_literal: {
+      sv *r = sv_new(s, SV_FUN, n->n / 2);
+      for (uint32_t i = 0; i < n->n / 2; i++) {
+        r->key[i] = tv_str(n->kid[2 * i]->text);
+        if (key_index(r, r->key[i]) < (int)i) unsupported(s, n, "a record with a repeated field");
+        r->el[i] = tr(s, n->kid[2 * i + 1], c, env);
+      }
+      return r;
+    }
+    case TK_set_filter: {
+      tla_node *g = tla_field_kid(n, TF_GENERATOR);
+      tla_node *gs = tla_field_kid(g, TF_SET), *gi = tla_field_kid(g, TF_INTRO);
+      if (!gs || !gi) unsupported(s, n, "this set filter");
+      return comprehension(s, as_set(s, tr(s, gs, c, env), gs), gi, tla_field_kid(n, TF_FILTER), true, c, env, n);
+    }
+    case TK_set_map: {
+      bounds b;
+      get_bounds(s, n, TF_GENERATOR, c, env, &b);
+      if (b.n != 1) unsupported(s, n, "a set map over several bounds");
+      return comprehension(s, b.set[0], b.intro[0], tla_field_kid(n, TF_MAP), false, c, env, n);
+    }
+    case TK_function_literal: {
+      bounds b;
+      get_bounds(s, n, TF_NONE, c, env, &b);
+      if (b.n != 1 || b.intro[0]->kind != TK_identifier) unsupported(s, n, "a function over several bounds");
+      sv *dom = b.set[0];
+      sv *r = sv_new(s, SV_FUN, dom->n);
+      for (uint32_t i = 0; i < dom->n; i++) {
+        if (!dom->el[i]->cv || !term_is_true(dom->g[i])) unsupported(s, n, "a function with a symbolic domain");
+        r->key[i] = dom->el[i]->cv;
+        r->el[i] = tr(s, n->kid[n->n - 1], c, bind_concrete(s, env, b.intro[0]->text, dom->el[i]->cv));
+      }
+      return r;
+    }
+    case TK_choose: return tr_choose(s, n, c, env);
+    case TK_function_evaluation: {
+      if (n->n > 2) {
+        /* f[a, b] = f[<<a, b>>] */
+        sv *f = tr(s, n->kid[0], c, env);
+        sv *x = sv_new(s, SV_FUN, n->n - 1);
+        for (uint32_t i = 1; i < n->n; i++) x->key[i - 1] = tv_int(i), x->el[i - 1] = tr(s, n->kid[i], c, env);
+        return fun_apply(s, f, x, n);
+      }
+      if (n->kid[0]->kind == TK_identifier_ref && !lookup(env, n->kid[0]->text)) {
+        tla_res r = tla_resolve(s->ev, n->kid[0]->text, c, NULL);
+        if (r.kind == TLA_R_DEF && r.def->kind == DEF_FUN) unsupported(s, n, "a function definition applied to state");
+      }
+      sv *f = tr(s, n->kid[0], c, env);
+      return fun_apply(s, f, tr(s, n->kid[1], c, env), n);
+    }
+    case TK_record_value: {
+      sv *f = tr(s, n->kid[0], c, env);
+      return fun_apply(s, f, sv_const(s, tv_str(n->kid[1]->text), n), n);
+    }
+    case TK_except: {
+      sv *f = tr(s, tla_field_kid(n, TF_EXPR_TO_UPDATE), c, env);
+      for (uint32_t i = 0; i < n->n; i++) {
+        tla_node *u = n->kid[i];
+        if (u->kind != TK_except_update) continue;
+        tla_node *spec = tla_field_kid(u, TF_UPDATE_SPECIFIER), *nv = tla_field_kid(u, TF_NEW_VAL);
+        f = except_at(s, f, spec->kid, spec->n, nv, c, env);
+      }
+      return f;
+    }
+    case TK_prev_func_val:
+      if (!s->at) unsupported(s, n, "@ outside EXCEPT");
+      return s->at;
+    case TK_step_expr_or_stutter: {
+      term_t saved_pc = s->pc;
+      term_t *in = asg_copy(s);
+      term_t a = tr_bool(s, n->kid[0], c, env);
+      term_t *ma = asg_copy(s), *acc = asg_all(s, term_true());
+      asg_set(s, in);
+      s->pc = term_and2(saved_pc, term_not(a));
+      term_t b = as_bool(s, tr_unchanged(s, n->kid[1], c, env, n), n);
+      asg_branch(s, acc, a, ma);
+      asg_branch(s, acc, b, s->asg);
+      asg_set(s, acc);
+      s->pc = saved_pc;
+      return sv_scalar(s, SV_BOOL, term_or2(a, b));
+    }
+    default: {
+      char what[120];
+      snprintf(what, sizeof what, "%s over state", tla_kind_name(n->kind));
+      unsupported(s, n, what);
+    }
+  }
+}
+
+/* ---- layouts of the state variables ---- */
+static vshape *shape_new(tla_sym *s, svk k, uint32_t n) {
+  vshape *v = salloc(s, sizeof *v);
+  v->k = k;
+  v->n = n;
+  v->key = salloc(s, (n + 1) * sizeof *v->key);
+  if (k == SV_FUN) v->sub = salloc(s, (n + 1) * sizeof *v->sub);
+  return v;
+}
+
+/* The layout the values of a type set (TypeOK's x \in T) need; NULL if none. */
+static vshape *shape_of_type(tla_sym *s, const tla_val *t, unsigned depth) {
+  if (depth > 8) return NULL;
+  switch (t->kind) {
+    case TV_NAT:
+    case TV_INTS: return shape_new(s, SV_INT, 0);
+    case TV_STRING: return shape_new(s, SV_ATOM, 0);
+    case TV_SUBSET: {
+      if (t->e[0]->kind != TV_SET) return NULL;
+      vshape *v = shape_new(s, SV_SET, t->e[0]->n);
+      copy_vals(v->key, t->e[0]->e, t->e[0]->n * sizeof *v->key);
+      return v;
+    }
+    case TV_FUNSET: {
+      if (t->e[0]->kind != TV_SET) return NULL;
+      vshape *v = shape_new(s, SV_FUN, t->e[0]->n), *r = shape_of_type(s, t->e[1], depth + 1);
+      if (!r) return NULL;
+      for (uint32_t i = 0; i < v->n; i++) v->key[i] = t->e[0]->e[i], v->sub[i] = r;
+      return v;
+    }
+    case TV_RECSET: {
+      vshape *v = shape_new(s, SV_FUN, t->n / 2);
+      for (uint32_t i = 0; i < v->n; i++) {
+        v->key[i] = t->e[2 * i];
+        if (!(v->sub[i] = shape_of_type(s, t->e[2 * i + 1], depth + 1))) return NULL;
+      }
+      return v;
+    }
+    case TV_SET: {
+      if (!t->n) return NULL;
+      uint8_t k0 = t->e[0]->kind;
+      for (uint32_t i = 0; i < t->n; i++) {
+        uint8_t k = t->e[i]->kind;
+        bool atom0 = k0 == TV_STR || k0 == TV_MODEL, atom = k == TV_STR || k == TV_MODEL;
+        if (k != k0 && !(atom0 && atom)) return NULL;
+      }
+      if (k0 == TV_INT) return shape_new(s, SV_INT, 0);
+      if (k0 == TV_BOOL) return shape_new(s, SV_BOOL, 0);
+      if (k0 == TV_STR || k0 == TV_MODEL) return shape_new(s, SV_ATOM, 0);
+      return NULL;   /* sets of sets or functions: from the sample value */
+    }
+    default: return NULL;
+  }
+}
+
+static vshape *shape_of_value(tla_sym *s, const tla_val *v) {
+  switch (v->kind) {
+    case TV_BOOL: return shape_new(s, SV_BOOL, 0);
+    case TV_INT: return shape_new(s, SV_INT, 0);
+    case TV_STR:
+    case TV_MODEL: return shape_new(s, SV_ATOM, 0);
+    case TV_SET: {
+      vshape *r = shape_new(s, SV_SET, v->n);
+      copy_vals(r->key, v->e, v->n * sizeof *r->key);
+      return r;
+    }
+    case TV_FUN: {
+      vshape *r = shape_new(s, SV_FUN, v->n);
+      for (uint32_t i = 0; i < v->n; i++) {
+        r->key[i] = v->e[i];
+        if (!(r->sub[i] = shape_of_value(s, v->v[i]))) return NULL;
+      }
+      return r;
+    }
+    default: return NULL;
+  }
+}
+
+/* A set layout over the union of two universes. */
+static vshape *universe_union(tla_sym *s, const tla_val *const *a, uint32_t na, const tla_val *const *b, uint32_t nb) {
+  const tla_val **u = salloc(s, (na + nb + 1) * sizeof *u);
+  copy_vals(u, a, na * sizeof *u);
+  copy_vals(u + na, b, nb * sizeof *u);
+  const tla_val *set = tv_set(u, na + nb);
+  vshape *r = shape_new(s, SV_SET, set->n);
+  copy_vals(r->key, set->e, set->n * sizeof *r->key);
+  return r;
+}
+
+/* Widens layout d (from an earlier value) to hold v too: sets' universes
+ * grow; a function whose domain changes keeps the first domain (values
+ * outside the layout are flagged as errors, never lost). */
+static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
+  if (!d) return shape_of_value(s, v);
+  if (d->k == SV_SET && v->kind == TV_SET) {
+    uint32_t extra = 0;
+    for (uint32_t i = 0; i < v->n; i++) {
+      uint32_t j = 0;
+      while (j < d->n && d->key[j] != v->e[i]) j++;
+      if (j == d->n) extra++;
+    }
+    return extra ? universe_union(s, d->key, d->n, v->e, v->n) : d;
+  }
+  if (d->k == SV_FUN && v->kind == TV_FUN && v->n == d->n) {
+    vshape *r = NULL;
+    for (uint32_t i = 0; i < d->n; i++) {
+      int64_t k = tv_domain_index(v, d->key[i]);
+      if (k < 0) return d;
+      vshape *w = widen(s, d->sub[i], v->v[k]);
+      if (w != d->sub[i] && !r) {
+        r = shape_new(s, SV_FUN, d->n);
+        copy_vals(r->key, d->key, d->n * sizeof *r->key);
+        copy_vals(r->sub, d->sub, d->n * sizeof *r->sub);
+      }
+      if (r) r->sub[i] = w;
+    }
+    return r ? r : d;
+  }
+  return d;
+}
+
+/* The type's layout joined with the observed one where they agree. */
+static vshape *join(tla_sym *s, vshape *t, vshape *d) {
+  if (!t || !d || t->k != d->k) return d;
+  if (t->k == SV_SET) return universe_union(s, t->key, t->n, d->key, d->n);
+  if (t->k == SV_FUN) {
+    if (t->n != d->n) return d;
+    vshape *r = shape_new(s, SV_FUN, d->n);
+    for (uint32_t i = 0; i < d->n; i++) {
+      uint32_t j = 0;
+      while (j < t->n && t->key[j] != d->key[i]) j++;
+      if (j == t->n) return d;
+      r->key[i] = d->key[i];
+      r->sub[i] = join(s, t->sub[j], d->sub[i]);
+    }
+    return r;
+  }
+  return d;
+}
+
+/* TypeOK-like conjuncts x \in T / x \subseteq T with a constant T. */
+static void find_types(tla_sym *s, tla_node *n, tla_ctx *c, const tla_val **types, unsigned depth) {
+  if (depth > 16) return;
+  while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
+  if (n->kind == TK_conj_list || n->kind == TK_conj_item) {
+    for (uint32_t i = 0; i < n->n; i++) find_types(s, n->kid[i], c, types, depth + 1);
+    return;
+  }
+  if (n->kind == TK_identifier_ref) {
+    tla_res r = tla_resolve(s->ev, n->text, c, NULL);
+    if (r.kind == TLA_R_DEF && r.def->kind == DEF_OP && !r.def->nparams && r.def->body)
+      find_types(s, r.def->body, r.def->ctx, types, depth + 1);
+    return;
+  }
+  if (n->kind != TK_bound_infix_op) return;
+  tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
+  if (op == TK_land) {
+    find_types(s, tla_field_kid(n, TF_LHS), c, types, depth + 1);
+    find_types(s, tla_field_kid(n, TF_RHS), c, types, depth + 1);
+    return;
+  }
+  if (op != TK_in && op != TK_subseteq) return;
+  int x = var_of(s, tla_field_kid(n, TF_LHS), c, NULL);
+  tla_node *rhs = tla_field_kid(n, TF_RHS);
+  if (x < 0 || types[x] || !is_const(s, rhs, c, NULL, 0)) return;
+  /* a type set that does not evaluate is no hint */
+  jmp_buf jb, *saved = s->ev->jb;
+  s->ev->jb = &jb;
+  if (!setjmp(jb)) {
+    const tla_val *t = tla_eval(s->ev, rhs, c, NULL);
+    types[x] = op == TK_in ? t : tv_lazy(TV_SUBSET, &t, 1);
+  } else {
+    tla_eval_reset_after_error();
+  }
+  s->ev->jb = saved;
+}
+
+static uint32_t shape_leaves(const vshape *v) {
+  if (v->k == SV_SET) return v->n;
+  if (v->k != SV_FUN) return 1;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < v->n; i++) n += shape_leaves(v->sub[i]);
+  return n;
+}
+
+/* The symbolic value of a variable laid out by v over leaves[*pos...]. */
+static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32_t *pos) {
+  if (v->k == SV_SET) {
+    sv *r = sv_new(s, SV_SET, v->n);
+    for (uint32_t i = 0; i < v->n; i++) r->g[i] = leaves[(*pos)++], r->el[i] = sv_const(s, v->key[i], NULL);
+    return r;
+  }
+  if (v->k == SV_FUN) {
+    sv *r = sv_new(s, SV_FUN, v->n);
+    for (uint32_t i = 0; i < v->n; i++) r->key[i] = v->key[i], r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
+    return r;
+  }
+  return sv_scalar(s, v->k, leaves[(*pos)++]);
+}
+
+static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t *k) {
+  if (v->k == SV_SET || v->k == SV_FUN) {
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (v->k == SV_SET) {
+        char nm[256];
+        snprintf(nm, sizeof nm, "%s#%u", name, i);
+        term_vec_push(&s->sys.vars, term_var(nm, type_bool()));
+        (*k)++;
+      } else {
+        char nm[256];
+        snprintf(nm, sizeof nm, "%s[%u]", name, i);
+        make_leaves(s, v->sub[i], nm, k);
+      }
+    }
+    return;
+  }
+  char nm[256];
+  snprintf(nm, sizeof nm, "%s", name);
+  term_vec_push(&s->sys.vars, term_var(nm, v->k == SV_BOOL ? type_bool() : type_int()));
+  (*k)++;
+}
+
+/* Leaves of value v in layout sh (false when v does not fit: outside the
+ * universe of a set or another domain). */
+static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                   const tla_node *at) {
+  if (sh->k == SV_SET) {
+    sv *set = as_set(s, (sv *)v, at);
+    term_t *c = salloc(s, (sh->n + set->n + 1) * sizeof *c);
+    if (leaves) {
+      for (uint32_t i = 0; i < sh->n; i++)
+        c[i] = term_iff(leaves[(*pos)++], sv_mem(s, sv_const(s, sh->key[i], at), set, at));
+      *eq = term_and(sh->n, c);
+    }
+    /* every element inside the universe */
+    term_t *inside = salloc(s, (set->n + 1) * sizeof *inside);
+    for (uint32_t j = 0; j < set->n; j++) {
+      term_t *d = salloc(s, (sh->n + 1) * sizeof *d);
+      for (uint32_t i = 0; i < sh->n; i++) d[i] = sv_eq(s, set->el[j], sv_const(s, sh->key[i], at), at);
+      inside[j] = term_implies(set->g[j], term_or(sh->n, d));
+    }
+    return term_and(set->n, inside);
+  }
+  if (sh->k == SV_FUN) {
+    if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
+    bool same = v->n == sh->n;
+    for (uint32_t i = 0; same && i < sh->n; i++) same = key_index(v, sh->key[i]) >= 0;
+    if (!same) {
+      *pos += shape_leaves(sh);
+      *eq = term_false();
+      return term_false();
+    }
+    term_t *c = salloc(s, (sh->n + 1) * sizeof *c), *ok = salloc(s, (sh->n + 1) * sizeof *ok);
+    for (uint32_t i = 0; i < sh->n; i++) ok[i] = fits(s, sh->sub[i], v->el[key_index(v, sh->key[i])], leaves, pos, &c[i], at);
+    *eq = term_and(sh->n, c);
+    return term_and(sh->n, ok);
+  }
+  if (v->k != sh->k) unsupported(s, at, "a variable that holds values of different types");
+  if (leaves) *eq = term_eq(leaves[(*pos)++], v->t);
+  return term_true();
+}
+
+/* Does every value of the concrete set t fit layout sh? */
+static bool value_fits(const vshape *sh, const tla_val *v) {
+  switch (sh->k) {
+    case SV_BOOL: return v->kind == TV_BOOL;
+    case SV_INT: return v->kind == TV_INT;
+    case SV_ATOM: return v->kind == TV_STR || v->kind == TV_MODEL;
+    case SV_SET:
+      if (v->kind != TV_SET) return false;
+      for (uint32_t i = 0; i < v->n; i++) {
+        uint32_t j = 0;
+        while (j < sh->n && sh->key[j] != v->e[i]) j++;
+        if (j == sh->n) return false;
+      }
+      return true;
+    case SV_FUN:
+      if (v->kind != TV_FUN || v->n != sh->n) return false;
+      for (uint32_t i = 0; i < sh->n; i++) {
+        int64_t k = tv_domain_index(v, sh->key[i]);
+        if (k < 0 || !value_fits(sh->sub[i], v->v[k])) return false;
+      }
+      return true;
+    default: return false;
+  }
+}
+
+static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_node *at) {
+  switch (t->kind) {
+    case TV_SET:
+      for (uint32_t i = 0; i < t->n; i++)
+        if (!value_fits(sh, t->e[i])) return false;
+      return true;
+    case TV_NAT:
+    case TV_INTS: return sh->k == SV_INT;
+    case TV_STRING: return sh->k == SV_ATOM;
+    case TV_SUBSET: {
+      if (sh->k != SV_SET) return false;
+      const tla_val *u = tla_enumerate(s->ev, t->e[0], at);
+      for (uint32_t i = 0; i < u->n; i++) {
+        uint32_t j = 0;
+        while (j < sh->n && sh->key[j] != u->e[i]) j++;
+        if (j == sh->n) return false;
+      }
+      return true;
+    }
+    case TV_FUNSET: {
+      if (sh->k != SV_FUN) return false;
+      const tla_val *d = tla_enumerate(s->ev, t->e[0], at);
+      if (d->n != sh->n) return false;
+      for (uint32_t i = 0; i < sh->n; i++)
+        if (tv_domain_index(tv_fun(d->e, d->e, d->n), sh->key[i]) < 0 || !set_fits(s, sh->sub[i], t->e[1], at))
+          return false;
+      return true;
+    }
+    case TV_RECSET:
+      if (sh->k != SV_FUN || sh->n != t->n / 2) return false;
+      for (uint32_t i = 0; i < t->n / 2; i++) {
+        uint32_t j = 0;
+        while (j < sh->n && sh->key[j] != t->e[2 * i]) j++;
+        if (j == sh->n || !set_fits(s, sh->sub[j], t->e[2 * i + 1], at)) return false;
+      }
+      return true;
+    default: return false;
+  }
+}
+
+/* x = e (x' = e) assigning variable x: the leaves equal e's layout; e
+ * outside the layout is an error (the step is not lost silently). */
+static term_t assign_eq(tla_sym *s, int x, sv *v, const tla_node *at) {
+  const term_t *leaves = s->sys.vars.data + s->first[x];
+  term_t *p = salloc(s, (s->count[x] + 1) * sizeof *p);
+  for (uint32_t i = 0; i < s->count[x]; i++) p[i] = s->init_mode ? leaves[i] : term_prime(leaves[i]);
+  uint32_t pos = 0;
+  term_t eq;
+  term_t ok = fits(s, s->shape[x], v, p, &pos, &eq, at);
+  add_error(s, term_not(ok));
+  return eq;
+}
+
+/* x \in S assigning x: every element of S must fit x's layout. */
+static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
+  sv *lhs = s->init_mode ? s->cur[x] : s->nxt[x];
+  if (set->cv) {
+    if (!set_fits(s, s->shape[x], set->cv, at)) unsupported(s, at, "a choice from a set whose elements do not fit the variable's layout");
+    return mem_concrete(s, lhs, set->cv, at);
+  }
+  set = as_set(s, set, at);
+  for (uint32_t j = 0; j < set->n; j++) {
+    uint32_t pos = 0;
+    term_t eq;
+    add_error(s, term_and2(set->g[j], term_not(fits(s, s->shape[x], set->el[j], NULL, &pos, &eq, at))));
+  }
+  return sv_mem(s, lhs, set, at);
+}
+
+/* ---- building ---- */
+
+/* Layouts from the values of the first states (a short breadth-first
+ * search): a heuristic only, since values outside a layout are errors. */
+#define SAMPLE_STATES 2000
+typedef struct {
+  tla_sym *s;
+  const tla_val **seen;   /* open addressing on the hash-consed pointers */
+  size_t cap, n;
+  const tla_val **queue;
+  size_t nq;
+} sampler;
+
+static void see_ints(tla_sym *s, const tla_val *v, unsigned depth) {
+  if (v->kind == TV_INT) {
+    if (!s->ints_seen || v->i < s->int_lo) s->int_lo = v->i;
+    if (!s->ints_seen || v->i > s->int_hi) s->int_hi = v->i;
+    s->ints_seen = true;
+  } else if ((v->kind == TV_SET || v->kind == TV_FUN) && depth < 8) {
+    for (uint32_t i = 0; i < v->n; i++) see_ints(s, v->e[i], depth + 1);
+    if (v->kind == TV_FUN)
+      for (uint32_t i = 0; i < v->n; i++) see_ints(s, v->v[i], depth + 1);
+  }
+}
+
+static bool sample_state(void *data, const tla_val *state) {
+  sampler *sp = data;
+  if (sp->n >= SAMPLE_STATES) return false;
+  size_t h = ((uintptr_t)state >> 4) & (sp->cap - 1);
+  while (sp->seen[h]) {
+    if (sp->seen[h] == state) return true;
+    h = (h + 1) & (sp->cap - 1);
+  }
+  sp->seen[h] = state;
+  sp->n++;
+  sp->queue[sp->nq++] = state;
+  tla_sym *s = sp->s;
+  for (size_t i = 0; i < s->nv; i++) {
+    s->shape[i] = widen(s, s->shape[i], state->v[i]);
+    see_ints(s, state->v[i], 0);
+  }
+  return true;
+}
+
+static size_t sample_layouts(tla_sym *s) {
+  sampler sp = {s, NULL, 8192, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
+  sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
+  sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
+  tla_initial_states(s->m, sample_state, &sp);
+  for (size_t head = 0; head < sp.nq && sp.n < SAMPLE_STATES; head++)
+    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) break;
+  free(sp.seen);
+  free(sp.queue);
+  return sp.n;
+}
+
+static term_t errors_of(tla_sym *s) {
+  term_t e = term_or(s->errs.size, s->errs.data);
+  s->errs.size = 0;
+  return e;
+}
+
+/* Every variable assigned when f holds: TLC stops with an error on a
+ * branch that completes without assigning one (never assigned anywhere:
+ * unsupported). */
+static void check_assigned(tla_sym *s, term_t f, const tla_node *at, const char *what) {
+  s->pc = term_true();
+  for (size_t i = 0; i < s->nv && !term_is_false(f); i++) {
+    if (term_is_false(s->asg[i])) {
+      char w[200];
+      snprintf(w, sizeof w, "%s does not assign %s", what, tla_var_name(s->m, i));
+      unsupported(s, at, w);
+    }
+    add_error(s, term_and2(f, term_not(s->asg[i])));
+  }
+}
+
+/* Init or Next: each successor has every variable assigned. */
+static term_t tr_action(tla_sym *s, tla_node *n, tla_ctx *c, const char *what) {
+  asg_set(s, asg_all(s, term_false()));
+  s->pc = term_true();
+  term_t f = tr_bool(s, n, c, NULL);
+  check_assigned(s, f, n, what);
+  return f;
+}
+
+/* Symbolic values are compared with the variables' layouts: x = e above is
+ * sv_eq on the variable's own value; here each variable's value is also
+ * checked to fit its layout (assignments outside it are errors). */
+static void build(void *data) {
+  tla_sym *s = data;
+  tla_model *m = s->m;
+  bool any_action = false;
+  for (size_t i = 0; i < s->mv.ninv; i++) {
+    if (s->mv.inv_trace[i]) unsupported(s, s->mv.inv[i]->body, "trace invariants");
+    any_action |= s->mv.inv_action[i];
+  }
+  if (!s->mv.next.node) unsupported(s, NULL, "a specification without a next-state relation");
+  /* layouts: TypeOK-like constraints of the invariants and Init, and one initial state */
+  const tla_val **types = salloc(s, (s->nv + 1) * sizeof *types);
+  for (size_t i = 0; i < s->mv.ninit; i++) find_types(s, s->mv.init[i].node, s->mv.init[i].ctx, types, 0);
+  for (size_t i = 0; i < s->mv.ninv; i++)
+    if (s->mv.inv[i]->body) find_types(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, types, 0);
+  s->first = salloc(s, (s->nv + 1) * sizeof *s->first);
+  s->count = salloc(s, (s->nv + 1) * sizeof *s->count);
+  s->cur = salloc(s, (s->nv + 1) * sizeof *s->cur);
+  s->nxt = salloc(s, (s->nv + 1) * sizeof *s->nxt);
+  s->asg = salloc(s, (s->nv + 1) * sizeof *s->asg);
+  uint32_t k = 0;
+  for (size_t i = 0; i < s->nv; i++) {
+    vshape *t = types[i] ? shape_of_type(s, types[i], 0) : NULL;
+    s->shape[i] = join(s, t, s->shape[i]);
+    if (!s->shape[i]) unsupported(s, NULL, "a variable whose initial value has no finite layout");
+    s->first[i] = k;
+    make_leaves(s, s->shape[i], tla_var_name(m, i), &k);
+    s->count[i] = k - s->first[i];
+  }
+  /* action invariants: a copy of the previous state (and whether there is one) */
+  uint32_t nleaves = k;
+  term_t has_prev = NULL_TERM;
+  if (any_action) {
+    for (uint32_t j = 0; j < nleaves; j++) {
+      char nm[300];
+      snprintf(nm, sizeof nm, "prev:%s", term_var_name(s->sys.vars.data[j]));
+      term_vec_push(&s->sys.vars, term_var(nm, term_type(s->sys.vars.data[j])));
+    }
+    has_prev = term_var("tla_has_prev", type_bool());
+    term_vec_push(&s->sys.vars, has_prev);
+  }
+  s->err = term_var("tla_error", type_bool());
+  term_vec_push(&s->sys.vars, s->err);
+  for (size_t i = 0; i < s->nv; i++) {
+    uint32_t pos = 0;
+    s->cur[i] = sv_of_shape(s, s->shape[i], s->sys.vars.data + s->first[i], &pos);
+    term_t *p = salloc(s, (s->count[i] + 1) * sizeof *p);
+    for (uint32_t j = 0; j < s->count[i]; j++) p[j] = term_prime(s->sys.vars.data[s->first[i] + j]);
+    pos = 0;
+    s->nxt[i] = sv_of_shape(s, s->shape[i], p, &pos);
+  }
+  /* Init: the variables are the assigned ones */
+  s->init_mode = true;
+  term_t *parts = salloc(s, (s->mv.ninit + 1) * sizeof *parts);
+  asg_set(s, asg_all(s, term_false()));
+  s->pc = term_true();
+  for (size_t i = 0; i < s->mv.ninit; i++) parts[i] = tr_bool(s, s->mv.init[i].node, s->mv.init[i].ctx, NULL);
+  term_t init = term_and(s->mv.ninit, parts);
+  check_assigned(s, init, s->mv.ninit ? s->mv.init[0].node : NULL, "Init");
+  term_t init_err = errors_of(s);
+  s->init_mode = false;
+  /* Next */
+  term_t next = tr_action(s, s->mv.next.node, s->mv.next.ctx, "Next");
+  term_t next_err = errors_of(s);
+  /* invariants and constraints over the current state */
+  s->pc = term_true();
+  term_t *inv = salloc(s, (s->mv.ninv + 1) * sizeof *inv);
+  for (size_t i = 0; i < s->mv.ninv; i++)
+    inv[i] = s->mv.inv_action[i] ? term_true() : tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL);
+  term_t act = term_true(), monitor = term_true();
+  if (any_action) {
+    /* x is the previous state's copy, x' the current state: checked on every step */
+    sv **cur = s->cur, **nxt = s->nxt;
+    s->cur = salloc(s, (s->nv + 1) * sizeof *s->cur);
+    s->nxt = cur;
+    for (size_t i = 0; i < s->nv; i++) {
+      uint32_t pos = 0;
+      s->cur[i] = sv_of_shape(s, s->shape[i], s->sys.vars.data + nleaves + s->first[i], &pos);
+    }
+    asg_set(s, asg_all(s, term_true()));
+    for (size_t i = 0; i < s->mv.ninv; i++)
+      if (s->mv.inv_action[i]) act = term_and2(act, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+    s->cur = cur, s->nxt = nxt;
+    act = term_implies(has_prev, act);
+    term_t *same = salloc(s, (nleaves + 1) * sizeof *same);
+    for (uint32_t j = 0; j < nleaves; j++)
+      same[j] = term_eq(term_prime(s->sys.vars.data[nleaves + j]), s->sys.vars.data[j]);
+    monitor = term_and2(term_prime(has_prev), term_and(nleaves, same));
+  }
+  term_t *cons = salloc(s, (s->mv.ncons + 1) * sizeof *cons);
+  for (size_t i = 0; i < s->mv.ncons; i++) cons[i] = tr_bool(s, s->mv.cons[i]->body, s->mv.cons[i]->ctx, NULL);
+  term_t prop_err = errors_of(s);
+  term_t constraint = term_and(s->mv.ncons, cons);
+  s->constraint = constraint;
+  /* ENABLED Next: a successor or an evaluation error (not a deadlock) */
+  uint32_t nl = s->sys.vars.size - 1;
+  term_t *from = salloc(s, (nl + 1) * sizeof *from), *to = salloc(s, (nl + 1) * sizeof *to);
+  for (uint32_t i = 0; i < nl; i++) {
+    from[i] = term_prime(s->sys.vars.data[i]);
+    to[i] = term_fresh_var("tla_succ", term_type(s->sys.vars.data[i]));
+  }
+  s->enabled = term_exists(nl, to, term_subst(term_or2(next, next_err), nl, from, to));
+  term_t errp = term_prime(s->err);
+  s->sys.init = term_or2(term_and2(term_and2(init, term_not(init_err)), term_not(s->err)),
+                         term_and2(init_err, s->err));
+  if (any_action) s->sys.init = term_and2(s->sys.init, term_not(has_prev));
+  /* states outside the constraints are not expanded (TLC) */
+  s->sys.trans = term_and2(term_not(s->err),
+                           term_and2(constraint, term_or2(term_and2(term_and2(next, term_not(next_err)), term_not(errp)),
+                                                          term_and2(next_err, errp))));
+  s->sys.trans = term_and2(s->sys.trans, monitor);
+  s->sys.prop = term_and2(term_and2(term_not(s->err), act),
+                          term_and2(term_not(prop_err), term_implies(constraint, term_and(s->mv.ninv, inv))));
+}
+
+tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
+  tla_sym *s = xcalloc(1, sizeof *s);
+  s->m = m;
+  tla_model_view_get(m, &s->mv);
+  s->ev = s->mv.ev;
+  s->nv = tla_nvars(m);
+  ts_init(&s->sys);
+  s->errs = (term_vec){0};
+  s->sys.name = xstrdup("tla");
+  s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
+  if (!sample_layouts(s) && tla_error(m)[0]) {
+    snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
+    tla_sym_free(s);
+    return NULL;
+  }
+  if (!tla_protect(m, build, s)) {
+    snprintf(why, nwhy, "%s", tla_error(m));
+    tla_sym_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+typedef struct {
+  tla_sym *s;
+  const char *name;
+  term_t out;
+} pred_data;
+
+static void predicate(void *data) {
+  pred_data *pd = data;
+  tla_sym *s = pd->s;
+  tla_res r = tla_resolve(s->ev, tla_intern(pd->name, strlen(pd->name)), s->mv.next.ctx, NULL);
+  if (r.kind != TLA_R_DEF || r.def->kind != DEF_OP || r.def->nparams || !r.def->body)
+    unsupported(s, NULL, "the inductive invariant is not an operator without parameters");
+  s->init_mode = false;
+  s->primed = false;
+  s->pc = term_true();
+  s->errs.size = 0;
+  term_t f = tr_bool(s, r.def->body, r.def->ctx, NULL);
+  pd->out = term_and2(f, term_not(errors_of(s)));
+}
+
+term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy) {
+  pred_data pd = {s, name, NULL_TERM};
+  if (!tla_protect(s->m, predicate, &pd)) {
+    snprintf(why, nwhy, "%s", tla_error(s->m));
+    return NULL_TERM;
+  }
+  return term_and2(pd.out, term_not(s->err));
+}
+
+const ts *tla_sym_ts(const tla_sym *s) { return &s->sys; }
+term_t tla_sym_enabled(const tla_sym *s) { return s->enabled; }
+term_t tla_sym_constraint(const tla_sym *s) { return s->constraint; }
+term_t tla_sym_error(const tla_sym *s) { return s->err; }
+
+void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count) {
+  *first = s->first[i];
+  *count = s->count[i];
+}
+
+static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *vals, uint32_t *pos) {
+  if (v->k == SV_SET) {
+    const tla_val **e = xmalloc((v->n + 1) * sizeof *e);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < v->n; i++)
+      if (term_is_true(vals[(*pos)++])) e[n++] = v->key[i];
+    const tla_val *r = tv_set(e, n);
+    free(e);
+    return r;
+  }
+  if (v->k == SV_FUN) {
+    const tla_val **d = xmalloc((v->n + 1) * sizeof *d), **x = xmalloc((v->n + 1) * sizeof *x);
+    const tla_val *r = NULL;
+    bool ok = true;
+    for (uint32_t i = 0; i < v->n; i++) {
+      d[i] = v->key[i];
+      if (!(x[i] = decode(s, v->sub[i], vals, pos))) ok = false;
+    }
+    if (ok) r = tv_fun(d, x, v->n);
+    free(d), free(x);
+    return r;
+  }
+  term_t t = vals[(*pos)++];
+  if (v->k == SV_BOOL) return tv_bool(term_is_true(t));
+  if (!term_is_const(t)) return NULL;
+  mpq_t q;
+  mpq_init(q);
+  term_rat_value(t, q);
+  const tla_val *r = NULL;
+  if (mpz_cmp_ui(mpq_denref(q), 1) == 0 && mpz_fits_slong_p(mpq_numref(q))) {
+    long i = mpz_get_si(mpq_numref(q));
+    if (v->k == SV_INT) r = tv_int(i);
+    else if (i >= 0 && (size_t)i < s->natoms) r = s->atoms[i];
+  }
+  mpq_clear(q);
+  return r;
+}
+
+const tla_val *tla_sym_state(const tla_sym *s, const ts_trace *t, uint32_t k) {
+  const term_t *row = t->values + (size_t)k * t->width;
+  if (term_is_true(row[s->sys.vars.size - 1])) return NULL;   /* the error flag */
+  const tla_val **v = xmalloc((s->nv + 1) * sizeof *v);
+  const tla_val *r = NULL;
+  bool ok = true;
+  for (size_t i = 0; i < s->nv && ok; i++) {
+    uint32_t pos = 0;
+    ok = (v[i] = decode(s, s->shape[i], row + s->first[i], &pos)) != NULL;
+  }
+  if (ok) r = tv_tuple(v, (uint32_t)s->nv);
+  free(v);
+  return r;
+}
+
+void tla_sym_free(tla_sym *s) {
+  if (!s) return;
+  ts_free(&s->sys);
+  term_vec_free(&s->errs);
+  for (size_t i = 0; i < s->nmem; i++) free(s->mem[i]);
+  free(s->shape);
+  free(s->mem);
+  free(s->atoms);
+  free(s);
+}

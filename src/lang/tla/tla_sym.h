@@ -1,0 +1,42 @@
+/* The symbolic encoding of a TLA+ model: with the constants of the TLC
+ * configuration fixed, state variables get a fixed layout (integers,
+ * Booleans, model values and strings as integer codes, sets as one Boolean
+ * per element of a finite universe, functions and records as one value per
+ * element of a fixed domain), Init and Next become formulas over the
+ * variables and their primed copies (src/core terms), and the state
+ * invariants the property of a transition system (src/ir/ts.h) that zeta's
+ * BMC, k-induction and IC3 engines check.
+ *
+ * Exactness: wherever TLC would stop with an evaluation error (a function
+ * applied outside its domain, CASE without a matching arm) or a value leaves
+ * its variable's universe, the encoding sets the flag variable `tla_error`,
+ * which falsifies the property; a trace to it does not replay on the
+ * explicit engine and the answer is UNKNOWN, never a verdict. Whatever is
+ * outside the fragment stops the encoding with
+ * "unsupported: <construct> at file:line:col". */
+#ifndef ZETA_LANG_TLA_SYM_H
+#define ZETA_LANG_TLA_SYM_H
+#include <stddef.h>
+#include "ir/ts.h"
+#include "lang/tla/tla_model.h"
+
+typedef struct tla_sym tla_sym;
+
+/* NULL with the reason in why when the model is outside the fragment. */
+tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy);
+const ts *tla_sym_ts(const tla_sym *s);
+/* Over the current state: some successor exists (an existential formula:
+ * deadlock checks by BMC only), the CONSTRAINTs hold, the error flag. */
+term_t tla_sym_enabled(const tla_sym *s);
+term_t tla_sym_constraint(const tla_sym *s);
+term_t tla_sym_error(const tla_sym *s);
+/* The TLA+ state (a tuple of the variables' values) at step k of t; NULL
+ * when the values do not decode (the error flag set). */
+const tla_val *tla_sym_state(const tla_sym *s, const ts_trace *t, uint32_t k);
+/* The leaves (ts variables) of state variable i: [first, first + count). */
+void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count);
+/* The state predicate of operator `name` (its evaluation errors and the
+ * error flag make it false); NULL_TERM with why when outside the fragment. */
+term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy);
+void tla_sym_free(tla_sym *s);
+#endif

@@ -2356,6 +2356,13 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   if (tx) {
     tx->sender = c.cur[F->sender];
     tx->value = c.cur[F->value];
+    tx->env = xcalloc(NENV, sizeof(term_t));
+    tx->envnames = xcalloc(NENV, sizeof(char *));
+    for (size_t q = 0; q < NENV; q++)
+      if (L->env_pos[q] >= 0) {
+        tx->envnames[tx->nenv] = env_vars[q].name;
+        tx->env[tx->nenv++] = c.cur[F->env + (uint32_t)L->env_pos[q]];
+      }
     if (!tx->payable) add_cons(L, &c, term_eq(c.cur[F->value], term_int(0)));
     tx->args = xcalloc(F->npin + 1, sizeof(term_t));
     tx->argnames = xcalloc(F->npin + 1, sizeof(char *));
@@ -3141,6 +3148,8 @@ void sol_chc_free(sol_chc *c) {
     for (uint32_t j = 0; j < c->tx[i].nargs; j++) free(c->tx[i].argnames[j]);
     free(c->tx[i].argnames);
     free(c->tx[i].args);
+    free(c->tx[i].env);
+    free(c->tx[i].envnames);
   }
   free(c->tx);
   free(c->unsupported);

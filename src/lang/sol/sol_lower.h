@@ -28,6 +28,9 @@ typedef struct {
   char **argnames;
   term_t *args;            /* the clause's variables for the arguments' leaves (one per scalar arg; arrays too) */
   term_t sender, value;
+  uint32_t nenv;           /* the block.* / tx.* values the file reads */
+  const char **envnames;   /* "block.number", ... (static) */
+  term_t *env;
   bool payable;            /* msg.value may be nonzero */
 } sol_tx;
 

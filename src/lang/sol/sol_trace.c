@@ -1,0 +1,303 @@
+/* Reading a derivation back as transactions, recovering eliminated values,
+ * printing the sequence and running it (sol_trace.h). */
+#include "lang/sol/sol_trace.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "engine/chc_engine.h"
+#include "lang/sol/sol_exec.h"
+#include "solver/solver.h"
+
+#define MAXTX 1024
+
+/* One transaction of the sequence: its lowering (tx, index txi), the
+ * derivation nodes of its entry and exit, the values of its header. */
+typedef struct {
+  const sol_tx *tx;
+  uint32_t txi, en, ex;
+  const term_t *pre, *post;   /* states before / after (derivation values), or NULL */
+  uint32_t nv;                /* 2 + nenv + nargs values: sender, value, env..., args... */
+  term_t *v;                  /* NULL_TERM: not known */
+} step;
+
+static uint32_t tx_index(const sol_chc *sc, const chc_clause *c) {
+  return c->line >= SOL_TX_TAG && c->line - SOL_TX_TAG < sc->ntx ? c->line - SOL_TX_TAG : UINT32_MAX;
+}
+
+/* The header terms of tx in step order: sender, value, env, args. */
+static term_t header_term(const sol_tx *tx, uint32_t i) {
+  if (i == 0) return tx->sender;
+  if (i == 1) return tx->value;
+  if (i < 2 + tx->nenv) return tx->env[i - 2];
+  return tx->args[i - 2 - tx->nenv];
+}
+
+/* The value of the variable `want` (or a renamed copy "name!N") among vars
+ * in the model of s; NULL_TERM when absent. */
+static term_t value_of(solver *s, term_t *vars, uint32_t n, term_t want) {
+  const char *w = term_var_name(want);
+  size_t wl = strlen(w);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *nm = term_var_name(vars[i]);
+    if (term_type(vars[i]) == term_type(want) && strncmp(nm, w, wl) == 0 && (nm[wl] == 0 || nm[wl] == '!'))
+      return solver_value(s, vars[i]);
+  }
+  return NULL_TERM;
+}
+
+/* A model of derivation node k's clause instance (NULL: none in time). */
+static solver *instance(const chc_system *sys, const chc_derivation *d, uint32_t k, term_t **vars, uint32_t *nv) {
+  *nv = chc_clause_vars(&sys->clauses[d->nodes[k].clause], vars);
+  term_t f = chc_dnode_formula(sys, d, k);
+  if (f == NULL_TERM) return NULL;
+  solver *s = solver_new_z3();
+  solver_set_timeout(s, 10000);
+  solver_assert(s, f);
+  if (solver_check(s) == SOLVER_SAT) return s;
+  solver_free(s);
+  return NULL;
+}
+
+/* Fills the unknown header values of st from node k of derivation d of sys. */
+static void fill_from(step *st, const chc_system *sys, const chc_derivation *d, uint32_t k) {
+  term_t *vars;
+  uint32_t nv;
+  solver *s = instance(sys, d, k, &vars, &nv);
+  if (s) {
+    for (uint32_t i = 0; i < st->nv; i++)
+      if (st->v[i] == NULL_TERM) st->v[i] = value_of(s, vars, nv, header_term(st->tx, i));
+    solver_free(s);
+  }
+  free(vars);
+}
+
+static bool complete(const step *st) {
+  for (uint32_t i = 0; i < st->nv; i++)
+    if (st->v[i] == NULL_TERM) return false;
+  return true;
+}
+
+static term_t eqs(const term_t *a, const term_t *b, uint32_t n) {
+  term_t *e = xmalloc((n + 1) * sizeof(term_t));
+  for (uint32_t i = 0; i < n; i++) e[i] = term_eq(a[i], b[i]);
+  term_t t = term_and(n, e);
+  free(e);
+  return t;
+}
+
+/* Values eliminated by normalization: the un-normalized clauses of this
+ * one transaction, from its pre-state to its post-state (or to assertion
+ * k failing), solved on their own; the entry clause names the header. */
+static void recover(step *st, const sol_chc *sc, uint32_t k, bool failing, const zeta_limits *lim) {
+  const chc_system *o = &sc->sys;
+  uint32_t C = sc->roots[st->tx->root].C, err = CHC_FALSE;
+  for (uint32_t i = 0; i < o->nclauses; i++)
+    if (o->clauses[i].head.pred == CHC_FALSE && o->clauses[i].nbody == 1) err = o->clauses[i].body[0].pred;
+  chc_system sub;
+  chc_init(&sub);
+  for (uint32_t p = 0; p < o->npreds; p++) {
+    type_t *ty = xmalloc((o->preds[p].arity + 1) * sizeof(type_t));
+    for (uint32_t q = 0; q < o->preds[p].arity; q++) ty[q] = term_type(o->preds[p].params[q]);
+    chc_add_pred(&sub, o->preds[p].name, o->preds[p].sym, o->preds[p].arity, ty);
+    free(ty);
+  }
+  uint32_t ns = o->preds[C].arity;
+  for (uint32_t i = 0; i < o->nclauses; i++) {
+    const chc_clause *c = &o->clauses[i];
+    uint32_t t = tx_index(sc, c);
+    bool ours = t == st->txi;
+    if (!ours && (t != UINT32_MAX || c->head.pred == C || c->head.pred == err || c->head.pred == CHC_FALSE)) continue;
+    term_vec cons = {0};
+    term_vec_push(&cons, c->constraint);
+    chc_app *body = xcalloc(c->nbody + 1, sizeof *body);
+    uint32_t nb = 0;
+    for (uint32_t j = 0; j < c->nbody; j++) {
+      if (ours && c->body[j].pred == C) {
+        if (st->pre) term_vec_push(&cons, eqs(c->body[j].args, st->pre, ns));
+        continue;
+      }
+      body[nb++] = c->body[j];
+    }
+    uint32_t head = c->head.pred;
+    if (ours && head == C) {
+      if (failing) { free(body); term_vec_free(&cons); continue; }
+      if (st->post) term_vec_push(&cons, eqs(c->head.args, st->post, ns));
+      head = CHC_FALSE;
+    } else if (ours && head == err) {
+      if (!failing) { free(body); term_vec_free(&cons); continue; }
+      term_vec_push(&cons, term_eq(c->head.args[0], term_int((long)k)));
+      head = CHC_FALSE;
+    }
+    chc_add_clause(&sub, nb, body, term_and(cons.size, cons.data), head, head == CHC_FALSE ? NULL : c->head.args, c->line);
+    free(body);
+    term_vec_free(&cons);
+  }
+  zeta_limits l = *lim;
+  double cap = limits_now() + 3;
+  if (!l.deadline || l.deadline > cap) l.deadline = cap;
+  chc_result r;
+  if (chc_is_linear(&sub)) chc_bmc_solve(&sub, &l, 0, &r);
+  else chc_pa_solve(&sub, &l, &r);
+  if (r.answer == CHC_UNSAT && r.deriv.n && chc_replay(&sub, &r.deriv, 10000))
+    for (uint32_t n = 0; n < r.deriv.n && !complete(st); n++)
+      if (tx_index(sc, &sub.clauses[r.deriv.nodes[n].clause]) == st->txi) fill_from(st, &sub, &r.deriv, n);
+  chc_result_free(&r);
+  chc_free(&sub);
+}
+
+/* The transactions of a derivation of "assertion fails", last first: every
+ * clause of a transaction carries its tag; from the exit of the failing
+ * one down its own clauses to its entry (which reads C), then to the
+ * previous transaction's exit, back to the deployment. */
+static uint32_t steps_of(const sol_chc *sc, const chc_system *norm, const chc_derivation *d, step *out) {
+  uint32_t n = 0, k = 0;
+  while (tx_index(sc, &norm->clauses[d->nodes[k].clause]) == UINT32_MAX) {
+    if (norm->clauses[d->nodes[k].clause].nbody == 0) return 0;
+    k = d->nodes[k].children[0];
+  }
+  while (n < MAXTX) {
+    const chc_clause *c = &norm->clauses[d->nodes[k].clause];
+    uint32_t txi = tx_index(sc, c);
+    const sol_tx *tx = &sc->tx[txi];
+    uint32_t e = k, prev = UINT32_MAX;
+    for (;;) {   /* down to the entry */
+      const chc_clause *ce = &norm->clauses[d->nodes[e].clause];
+      uint32_t same = UINT32_MAX;
+      for (uint32_t j = 0; j < ce->nbody; j++) {
+        uint32_t ch = d->nodes[e].children[j];
+        if (ce->body[j].pred == sc->roots[tx->root].C) prev = ch;
+        else if (norm->clauses[d->nodes[ch].clause].line == c->line) same = ch;
+      }
+      if (prev != UINT32_MAX || same == UINT32_MAX) break;
+      e = same;
+    }
+    step *st = &out[n++];
+    memset(st, 0, sizeof *st);
+    st->tx = tx;
+    st->txi = txi;
+    st->ex = k;
+    st->en = e;
+    st->pre = prev != UINT32_MAX ? d->nodes[prev].head_vals : NULL;
+    const chc_clause *cx = &norm->clauses[d->nodes[k].clause];
+    st->post = cx->head.pred == sc->roots[tx->root].C ? d->nodes[k].head_vals : NULL;
+    if (prev == UINT32_MAX || tx_index(sc, &norm->clauses[d->nodes[prev].clause]) == UINT32_MAX) break;
+    k = prev;
+  }
+  return n;
+}
+
+static void print_term(FILE *out, term_t t) {
+  if (t == NULL_TERM) { fputs("?", out); return; }
+  char *s = term_to_string(t);
+  fputs(s, out);
+  free(s);
+}
+
+static void print_step(FILE *out, const sol_chc *sc, const step *st, bool failing) {
+  const sol_tx *tx = st->tx;
+  fprintf(out, "  %s.%s(", sc->roots[tx->root].name, tx->name);
+  for (uint32_t i = 0; i < tx->nargs; i++) {
+    fprintf(out, "%s%s=", i ? ", " : "", tx->argnames[i]);
+    print_term(out, st->v[2 + tx->nenv + i]);
+  }
+  fputs(") msg.sender=", out);
+  print_term(out, st->v[0]);
+  fputs(" msg.value=", out);
+  print_term(out, st->v[1]);
+  for (uint32_t i = 0; i < tx->nenv; i++) {
+    fprintf(out, " %s=", tx->envnames[i]);
+    print_term(out, st->v[2 + i]);
+  }
+  fputc('\n', out);
+  const sol_root *R = &sc->roots[tx->root];
+  if (!failing && st->post) {
+    fputs("    state after:", out);
+    for (uint32_t q = 0; q < R->nleaves; q++) {
+      fprintf(out, " %s=", R->leaf_names[q]);
+      print_term(out, st->post[q]);
+    }
+    fputc('\n', out);
+  }
+}
+
+static void to_mpz(term_t t, mpz_t out) {
+  if (term_is_bool(t)) { mpz_set_ui(out, term_is_true(t)); return; }
+  mpq_t q;
+  mpq_init(q);
+  term_rat_value(t, q);
+  mpz_set(out, mpq_numref(q));
+  mpq_clear(q);
+}
+
+static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st, uint32_t n, uint32_t k, char *why, size_t cap) {
+  const sol_root *R = &sc->roots[st[0].tx->root];
+  int root = sol_exec_contract(a, R->name);
+  if (root < 0) { snprintf(why, cap, "contract %s not found", R->name); return SOL_TRACE_CLAUSES_ONLY; }
+  sol_exec_tx *tx = xcalloc(n + 1, sizeof *tx);
+  for (uint32_t i = 0; i < n; i++) {
+    const step *s = &st[n - 1 - i];
+    const sol_tx *t = s->tx;
+    tx[i].fn = strcmp(t->name, "constructor") == 0 && i == 0 ? NULL : t->name;
+    mpz_init(tx[i].sender);
+    mpz_init(tx[i].value);
+    to_mpz(s->v[0], tx[i].sender);
+    to_mpz(s->v[1], tx[i].value);
+    tx[i].nenv = t->nenv;
+    tx[i].envnames = t->envnames;
+    tx[i].env = xcalloc(t->nenv + 1, sizeof(mpz_t));
+    for (uint32_t j = 0; j < t->nenv; j++) { mpz_init(tx[i].env[j]); to_mpz(s->v[2 + j], tx[i].env[j]); }
+    tx[i].nargs = t->nargs;
+    tx[i].argnames = (const char **)t->argnames;
+    tx[i].args = xcalloc(t->nargs + 1, sizeof(mpz_t));
+    for (uint32_t j = 0; j < t->nargs; j++) { mpz_init(tx[i].args[j]); to_mpz(s->v[2 + t->nenv + j], tx[i].args[j]); }
+  }
+  sol_exec_result r;
+  sol_exec_run(a, root, tx, n, &r);
+  for (uint32_t i = 0; i < n; i++) {
+    mpz_clear(tx[i].sender);
+    mpz_clear(tx[i].value);
+    for (uint32_t j = 0; j < tx[i].nenv; j++) mpz_clear(tx[i].env[j]);
+    for (uint32_t j = 0; j < tx[i].nargs; j++) mpz_clear(tx[i].args[j]);
+    free(tx[i].env);
+    free(tx[i].args);
+  }
+  free(tx);
+  if (r.status == SOL_EXEC_UNSUPPORTED) { snprintf(why, cap, "the interpreter does not run %s", r.why); return SOL_TRACE_CLAUSES_ONLY; }
+  if (r.status == SOL_EXEC_ASSERT && r.at == n - 1 && r.line == sc->assert_line[k] && r.reverted < 0) return SOL_TRACE_CONFIRMED;
+  if (r.status == SOL_EXEC_ASSERT)
+    snprintf(why, cap, "executing it, the assertion at line %u failed in transaction %u", r.line, r.at);
+  else if (r.reverted >= 0) snprintf(why, cap, "executing it, transaction %d reverted", r.reverted);
+  else snprintf(why, cap, "executing it, no assertion failed");
+  return SOL_TRACE_REFUTED;
+}
+
+sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *sc, const chc_system *norm, const chc_derivation *d,
+                                   uint32_t k, const zeta_limits *lim, char *why, size_t cap) {
+  step *st = xcalloc(MAXTX, sizeof *st);
+  uint32_t n = steps_of(sc, norm, d, st);
+  for (uint32_t i = 0; i < n; i++) {
+    st[i].nv = 2 + st[i].tx->nenv + st[i].tx->nargs;
+    st[i].v = xcalloc(st[i].nv + 1, sizeof(term_t));
+    for (uint32_t j = 0; j < st[i].nv; j++) st[i].v[j] = NULL_TERM;
+    fill_from(&st[i], norm, d, st[i].en);
+    if (!st[i].tx->payable && st[i].v[1] == NULL_TERM) st[i].v[1] = term_int(0);
+    if (!complete(&st[i])) recover(&st[i], sc, k, i == 0, lim);
+  }
+  sol_trace_outcome res = SOL_TRACE_CLAUSES_ONLY;
+  if (n == 0) snprintf(why, cap, "the derivation was not read back as transactions");
+  else if (st[n - 1].pre || strcmp(st[n - 1].tx->name, "constructor") != 0)
+    snprintf(why, cap, "the sequence was not read back to the deployment");
+  else {
+    fputs("transactions:\n", out);
+    bool all = true;
+    for (uint32_t i = n; i-- > 0;) {
+      print_step(out, sc, &st[i], i == 0);
+      all &= complete(&st[i]);
+    }
+    if (!all) snprintf(why, cap, "values marked ? were not recovered");
+    else res = run(a, sc, st, n, k, why, cap);
+  }
+  for (uint32_t i = 0; i < n; i++) free(st[i].v);
+  free(st);
+  return res;
+}

@@ -180,6 +180,20 @@ static uint32_t steps_of(const sol_chc *sc, const chc_system *norm, const chc_de
     st->pre = prev != UINT32_MAX ? d->nodes[prev].head_vals : NULL;
     const chc_clause *cx = &norm->clauses[d->nodes[k].clause];
     st->post = cx->head.pred == sc->roots[tx->root].C ? d->nodes[k].head_vals : NULL;
+    if (prev == UINT32_MAX && strcmp(tx->name, "constructor") != 0 && n < MAXTX) {
+      /* C inlined (the deployment is its only definition): the deployment
+       * is in this same clause instance */
+      for (uint32_t t = 0; t < sc->ntx; t++)
+        if (sc->tx[t].root == tx->root && strcmp(sc->tx[t].name, "constructor") == 0) {
+          step *dp = &out[n++];
+          memset(dp, 0, sizeof *dp);
+          dp->tx = &sc->tx[t];
+          dp->txi = t;
+          dp->ex = dp->en = e;
+          break;
+        }
+      break;
+    }
     if (prev == UINT32_MAX || tx_index(sc, &norm->clauses[d->nodes[prev].clause]) == UINT32_MAX) break;
     k = prev;
   }
@@ -275,13 +289,17 @@ sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *s
                                    uint32_t k, const zeta_limits *lim, char *why, size_t cap) {
   step *st = xcalloc(MAXTX, sizeof *st);
   uint32_t n = steps_of(sc, norm, d, st);
+  bool loose = false;   /* some values recovered without the states around them */
   for (uint32_t i = 0; i < n; i++) {
     st[i].nv = 2 + st[i].tx->nenv + st[i].tx->nargs;
     st[i].v = xcalloc(st[i].nv + 1, sizeof(term_t));
     for (uint32_t j = 0; j < st[i].nv; j++) st[i].v[j] = NULL_TERM;
     fill_from(&st[i], norm, d, st[i].en);
     if (!st[i].tx->payable && st[i].v[1] == NULL_TERM) st[i].v[1] = term_int(0);
-    if (!complete(&st[i])) recover(&st[i], sc, k, i == 0, lim);
+    if (!complete(&st[i])) {
+      loose |= (!st[i].pre && strcmp(st[i].tx->name, "constructor") != 0) || (!st[i].post && i != 0);
+      recover(&st[i], sc, k, i == 0, lim);
+    }
   }
   sol_trace_outcome res = SOL_TRACE_CLAUSES_ONLY;
   if (n == 0) snprintf(why, cap, "the derivation was not read back as transactions");
@@ -296,6 +314,12 @@ sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *s
     }
     if (!all) snprintf(why, cap, "values marked ? were not recovered");
     else res = run(a, sc, st, n, k, why, cap);
+    if (res == SOL_TRACE_REFUTED && loose) {   /* the recovered values need not fit together */
+      char w[300];
+      snprintf(w, sizeof w, "%s", why);
+      snprintf(why, cap, "values recovered transaction by transaction did not reproduce it (%s)", w);
+      res = SOL_TRACE_CLAUSES_ONLY;
+    }
   }
   for (uint32_t i = 0; i < n; i++) free(st[i].v);
   free(st);

@@ -681,11 +681,12 @@ static val **lref(ix *X, frame *F, const cJSON *e) {
     unsup(X, e, "member %s", sol_str(e, "memberName"));
   }
   if (is(e, "TupleExpression") && cJSON_GetArraySize(child(e, "components")) == 1) return lref(X, F, child(e, "components")->child);
-  if (is(e, "FunctionCall")) {   /* push() returns a reference to the new element */
-    val *v = call(X, F, e);
-    val **s = ix_alloc(X, sizeof *s);
-    *s = v;
-    return s;
+  if (is(e, "FunctionCall") && is(child(e, "expression"), "MemberAccess") &&
+      strcmp(sol_str(child(e, "expression"), "memberName"), "push") == 0 && cJSON_GetArraySize(child(e, "arguments")) == 0) {
+    val *arr = eval(X, F, child(child(e, "expression"), "expression"));   /* push() is the new element's place */
+    if (arr->k != V_ARRAY || !arr->dyn) unsup(X, e, "push on a %s", tstr(child(child(e, "expression"), "expression")));
+    push_el(arr, mk_default(X, arr->ety));
+    return &arr->el[arr->n - 1];
   }
   unsup(X, e, "assigning to a %s", sol_kind(e));
 }

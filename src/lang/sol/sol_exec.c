@@ -722,6 +722,8 @@ static val *array_member_call(ix *X, frame *F, const cJSON *e, const cJSON *call
 static val *call(ix *X, frame *F, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   const cJSON *callee = child(e, "expression"), *args = child(e, "arguments");
+  while (is(callee, "TupleExpression") && !sol_bool(callee, "isInlineArray") && cJSON_GetArraySize(child(callee, "components")) == 1)
+    callee = child(callee, "components")->child;   /* (f)(x) */
   if (strcmp(kind, "typeConversion") == 0) return conversion(X, F, e);
   if (strcmp(kind, "structConstructorCall") == 0) {
     const cJSON *sd = decl(X, callee);

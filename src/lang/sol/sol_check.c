@@ -215,7 +215,7 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
         if (t == SOL_TRACE_REFUTED) {   /* an engine or lowering bug: never an UNSAFE the execution denies */
           snprintf(reason_buf, sizeof reason_buf, "counterexample of assertion %u not confirmed: %s", k, why);
           reason = reason_buf;
-          if (o->verbose) progress_say("zeta: %s", reason);
+          if (o->verbose) progress_say("zeta: %s; the sequence:\n%s", reason, tr.buf ? tr.buf : "");
         } else {
           answer[k] = 2;
           engine = res.engine;

@@ -921,7 +921,11 @@ static int exec(ix *X, frame *F, const cJSON *s) {
     }
     return C_RET;
   }
-  if (strcmp(k, "EmitStatement") == 0) return C_OK;
+  if (strcmp(k, "EmitStatement") == 0) {   /* the event is nothing, its arguments are evaluated */
+    const cJSON *args = child(child(s, "eventCall"), "arguments");
+    for (const cJSON *a = args ? args->child : NULL; a; a = a->next) eval(X, F, a);
+    return C_OK;
+  }
   if (strcmp(k, "RevertStatement") == 0) stop(X, STOP_REVERT);
   if (strcmp(k, "PlaceholderStatement") == 0) {
     if (!F->ph_fn) unsup(X, s, "a placeholder outside a modifier");

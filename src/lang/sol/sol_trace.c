@@ -77,6 +77,16 @@ static bool complete(const step *st) {
   return true;
 }
 
+/* header = value for the values of st already known */
+static term_t known(const step *st) {
+  term_vec v = {0};
+  for (uint32_t i = 0; i < st->nv; i++)
+    if (st->v[i] != NULL_TERM) term_vec_push(&v, term_eq(header_term(st->tx, i), st->v[i]));
+  term_t t = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return t;
+}
+
 static term_t eqs(const term_t *a, const term_t *b, uint32_t n) {
   term_t *e = xmalloc((n + 1) * sizeof(term_t));
   for (uint32_t i = 0; i < n; i++) e[i] = term_eq(a[i], b[i]);
@@ -87,8 +97,10 @@ static term_t eqs(const term_t *a, const term_t *b, uint32_t n) {
 
 /* Values eliminated by normalization: the un-normalized clauses of this
  * one transaction, from its pre-state to its post-state (or to assertion
- * k failing), solved on their own; the entry clause names the header. */
-static void recover(step *st, const sol_chc *sc, uint32_t k, bool failing, const zeta_limits *lim) {
+ * k failing), solved on their own; the entry clause names the header.
+ * dep: the deployment, when it was inlined into st's clause instance (the
+ * two are recovered together: C then has the deployment's definition). */
+static void recover(step *st, step *dep, const sol_chc *sc, uint32_t k, bool failing, const zeta_limits *lim) {
   const chc_system *o = &sc->sys;
   uint32_t C = sc->roots[st->tx->root].C, err = CHC_FALSE;
   for (uint32_t i = 0; i < o->nclauses; i++)
@@ -106,13 +118,18 @@ static void recover(step *st, const sol_chc *sc, uint32_t k, bool failing, const
     const chc_clause *c = &o->clauses[i];
     uint32_t t = tx_index(sc, c);
     bool ours = t == st->txi;
+    if (dep && t == dep->txi && c->head.pred != err) {   /* the deployment as it is */
+      chc_add_clause(&sub, c->nbody, c->body, term_and2(c->constraint, known(dep)), c->head.pred, c->head.args, c->line);
+      continue;
+    }
     if (!ours && (t != UINT32_MAX || c->head.pred == C || c->head.pred == err || c->head.pred == CHC_FALSE)) continue;
     term_vec cons = {0};
     term_vec_push(&cons, c->constraint);
+    if (ours) term_vec_push(&cons, known(st));   /* the values found so far, so that the rest fit them */
     chc_app *body = xcalloc(c->nbody + 1, sizeof *body);
     uint32_t nb = 0;
     for (uint32_t j = 0; j < c->nbody; j++) {
-      if (ours && c->body[j].pred == C) {
+      if (ours && c->body[j].pred == C && !dep) {
         if (st->pre) term_vec_push(&cons, eqs(c->body[j].args, st->pre, ns));
         continue;
       }
@@ -139,8 +156,11 @@ static void recover(step *st, const sol_chc *sc, uint32_t k, bool failing, const
   if (chc_is_linear(&sub)) chc_bmc_solve(&sub, &l, 0, &r);
   else chc_pa_solve(&sub, &l, &r);
   if (r.answer == CHC_UNSAT && r.deriv.n && chc_replay(&sub, &r.deriv, 10000))
-    for (uint32_t n = 0; n < r.deriv.n && !complete(st); n++)
-      if (tx_index(sc, &sub.clauses[r.deriv.nodes[n].clause]) == st->txi) fill_from(st, &sub, &r.deriv, n);
+    for (uint32_t n = 0; n < r.deriv.n; n++) {
+      uint32_t t = tx_index(sc, &sub.clauses[r.deriv.nodes[n].clause]);
+      if (t == st->txi && !complete(st)) fill_from(st, &sub, &r.deriv, n);
+      else if (dep && t == dep->txi && !complete(dep)) fill_from(dep, &sub, &r.deriv, n);
+    }
   chc_result_free(&r);
   chc_free(&sub);
 }
@@ -296,10 +316,14 @@ sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *s
     for (uint32_t j = 0; j < st[i].nv; j++) st[i].v[j] = NULL_TERM;
     fill_from(&st[i], norm, d, st[i].en);
     if (!st[i].tx->payable && st[i].v[1] == NULL_TERM) st[i].v[1] = term_int(0);
-    if (!complete(&st[i])) {
-      loose |= (!st[i].pre && strcmp(st[i].tx->name, "constructor") != 0) || (!st[i].post && i != 0);
-      recover(&st[i], sc, k, i == 0, lim);
-    }
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    /* a deployment inlined into the next step's clause: both at once */
+    step *dep = i + 1 < n && st[i + 1].en == st[i].en && strcmp(st[i + 1].tx->name, "constructor") == 0 ? &st[i + 1] : NULL;
+    if (complete(&st[i]) && (!dep || complete(dep))) continue;
+    if (!dep && strcmp(st[i].tx->name, "constructor") == 0 && i > 0 && st[i - 1].en == st[i].en) continue;   /* done with the next */
+    loose |= (!st[i].pre && !dep && strcmp(st[i].tx->name, "constructor") != 0) || (!st[i].post && i != 0);
+    recover(&st[i], dep, sc, k, i == 0, lim);
   }
   sol_trace_outcome res = SOL_TRACE_CLAUSES_ONLY;
   if (n == 0) snprintf(why, cap, "the derivation was not read back as transactions");

@@ -64,6 +64,8 @@ typedef struct {
   const char *name;
   int contract;           /* contract id of the code being lowered (for super) */
   bool unchecked;
+  bool no_mem_writes;     /* the code never writes into a memory reference:
+                           * aliasing one is then the same as copying it */
   ctxlist *ret_target, *brk, *cont;
 } frame;
 
@@ -1728,7 +1730,8 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     val old = lval_read(L, c, &lv);
     r = scalar(L, t, arith(L, c, e, bop, t, old.v[0], r.v[0]));
   } else if (is_ref_type(t) && strstr(sol_type_string(lhs), " memory") && !strstr(sol_type_string(lhs), "storage") &&
-             (is(rhs, "Identifier") || is(rhs, "MemberAccess") || is(rhs, "IndexAccess")) && strstr(sol_type_string(rhs), " memory"))
+             (is(rhs, "Identifier") || is(rhs, "MemberAccess") || is(rhs, "IndexAccess")) && strstr(sol_type_string(rhs), " memory") &&
+             !L->F->no_mem_writes)
     unsup(L, e, "memory reference aliasing");
   r = coerce(L, r, t, e);
   lval_write(L, c, &lv, r);
@@ -1870,7 +1873,7 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       return;
     }
     if (has_init && is_ref_type(t) && (is(init, "Identifier") || is(init, "MemberAccess") || is(init, "IndexAccess")) &&
-        strstr(sol_type_string(init), " memory"))
+        strstr(sol_type_string(init), " memory") && !L->F->no_mem_writes)
       unsup(L, s, "memory reference aliasing");
     val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
     set_slot(L, c, slot, v);
@@ -2612,6 +2615,40 @@ static void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
   mod_frame(L, c, fn);
 }
 
+/* n writes into memory: an assignment, ++/-- or delete whose target is an
+ * element or member of a memory reference */
+static bool mem_target(const cJSON *t) {
+  if (is(t, "TupleExpression")) {
+    for (const cJSON *c = child(t, "components") ? child(t, "components")->child : NULL; c; c = c->next)
+      if (cJSON_IsObject(c) && mem_target(c)) return true;
+    return false;
+  }
+  for (const cJSON *b = t; is(b, "IndexAccess") || is(b, "MemberAccess"); b = is(b, "IndexAccess") ? child(b, "baseExpression") : child(b, "expression")) {
+    const cJSON *base = is(b, "IndexAccess") ? child(b, "baseExpression") : child(b, "expression");
+    if (strstr(sol_type_string(base), " memory")) return true;
+  }
+  return false;
+}
+
+static bool writes_memory(const cJSON *n) {
+  if (is(n, "Assignment") && mem_target(child(n, "leftHandSide"))) return true;
+  if (is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "!") != 0 && strcmp(sol_str(n, "operator"), "-") != 0 &&
+      strcmp(sol_str(n, "operator"), "~") != 0 && mem_target(child(n, "subExpression")))
+    return true;
+  for (const cJSON *c = n ? n->child : NULL; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && writes_memory(c)) return true;
+  return false;
+}
+
+static bool fn_writes_memory(lw *L, const cJSON *fn) {
+  if (writes_memory(fn)) return true;
+  for (const cJSON *m = child(fn, "modifiers") ? child(fn, "modifiers")->child : NULL; m; m = m->next) {
+    const cJSON *md = decl_of(L, child(m, "modifierName"));
+    if (is(md, "ModifierDefinition") && (sol_bool(md, "virtual") || writes_memory(md))) return true;
+  }
+  return false;
+}
+
 static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
   const cJSON *params = child(child(fn, "parameters"), "parameters");
   const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
@@ -2622,6 +2659,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   F.C = C;
   F.E = E;
   F.summary = tx ? 0 : (uint32_t)L->fn_pred[nid(L, fn)];
+  F.no_mem_writes = !fn_writes_memory(L, fn);
   frame_header(L, params);
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));

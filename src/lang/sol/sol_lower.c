@@ -64,6 +64,11 @@ typedef struct {
   const char *name;
   int contract;           /* contract id of the code being lowered (for super) */
   bool unchecked;
+  /* a modifier used several times: each use has its own slots for the
+   * modifier's variables, (use, declaration, slot) */
+  struct { int inv, id, slot; } *modmap;
+  uint32_t nmodmap, capmodmap;
+  int cur_inv;            /* the modifier use being lowered (-1) */
   bool no_mem_writes;     /* the code never writes into a memory reference:
                            * aliasing one is then the same as copying it */
   ctxlist *ret_target, *brk, *cont;
@@ -2294,6 +2299,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
   for (int i = 0; i < L->a->nids + 3 + SUM_MAX; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
+  F->cur_inv = -1;
   F->contract = contract;
   L->F = F;
   return F;
@@ -2302,7 +2308,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
 static void frame_free(lw *L) {
   frame *F = L->F;
   if (!F) return;
-  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots);
+  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots); free(F->modmap);
   free(F);
   L->F = NULL;
 }
@@ -2418,6 +2424,7 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
  * body runs with `_` standing for the rest; a return leaves the innermost
  * level (function body or modifier). */
 static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m);
+static void use_slots(lw *L, int inv);
 
 /* whether a node of the given kind occurs in n */
 static bool has_node(const cJSON *n, const char *kind) {
@@ -2432,7 +2439,13 @@ static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON
   if (c->dead || !s || cJSON_IsNull(s)) return;
   const char *k = sol_kind(s);
   /* only the statement forms that can hold `_` are walked here */
-  if (strcmp(k, "PlaceholderStatement") == 0) { level(L, c, fn, mods, next); return; }
+  if (strcmp(k, "PlaceholderStatement") == 0) {
+    int inv = L->F->cur_inv;
+    level(L, c, fn, mods, next);
+    L->F->cur_inv = inv;
+    use_slots(L, inv);
+    return;
+  }
   if (strcmp(k, "Block") == 0 || strcmp(k, "UncheckedBlock") == 0) {
     bool old = L->F->unchecked;
     if (k[0] == 'U') L->F->unchecked = true;
@@ -2464,6 +2477,8 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
   if (!m) stmt(L, c, child(fn, "body"));
   else {
     const cJSON *md = resolve_fn(L, decl_of(L, child(m, "modifierName")), -1);
+    L->F->cur_inv = sol_int(m, "id");
+    use_slots(L, L->F->cur_inv);
     const cJSON *ps = child(child(md, "parameters"), "parameters");
     const cJSON *a = child(m, "arguments") ? child(m, "arguments")->child : NULL;
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next, a = a ? a->next : NULL) {
@@ -2478,15 +2493,48 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
   F->ret_target = old;
 }
 
-/* A modifier used twice shares its variables' slots between the nested
- * uses: fine when it declares none. */
+/* A modifier used twice gets a set of slots per use (collect_mod_locals,
+ * use_slots): storage pointers among its variables are not handled. */
+static bool has_storage_decl(const cJSON *n) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclaration") && strcmp(sol_str(n, "storageLocation"), "storage") == 0) return true;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (has_storage_decl(c)) return true;
+  return false;
+}
+
 static void check_repeated_mods(lw *L, const cJSON *mods) {
   for (const cJSON *m = mods ? mods->child : NULL; m; m = m->next)
     for (const cJSON *n = m->next; n; n = n->next)
       if (sol_int(child(m, "modifierName"), "referencedDeclaration") == sol_int(child(n, "modifierName"), "referencedDeclaration")) {
-        if (has_node(decl_of(L, child(m, "modifierName")), "VariableDeclaration"))
-          unsup(L, n, "a modifier with variables used twice on one function");
+        if (has_storage_decl(decl_of(L, child(m, "modifierName"))))
+          unsup(L, n, "a modifier with storage pointers used twice on one function");
       }
+}
+
+/* the slots of n's declarations: forgotten (slot -1), or recorded for use inv */
+static void mod_slots(lw *L, const cJSON *n, int inv, bool forget) {
+  if (!n) return;
+  frame *F = L->F;
+  int id = cJSON_IsObject(n) && child(n, "id") ? sol_int(n, "id") : -1;
+  if (id >= 0 && id < L->a->nids && F->slot_of[id] >= 0) {
+    if (forget) F->slot_of[id] = -1;
+    else {
+      XGROW(F->modmap, F->capmodmap, F->nmodmap + 1);
+      F->modmap[F->nmodmap].inv = inv;
+      F->modmap[F->nmodmap].id = id;
+      F->modmap[F->nmodmap++].slot = F->slot_of[id];
+    }
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) mod_slots(L, c, inv, forget);
+}
+
+/* the modifier's variables name use inv's slots */
+static void use_slots(lw *L, int inv) {
+  frame *F = L->F;
+  for (uint32_t i = 0; i < F->nmodmap; i++)
+    if (F->modmap[i].inv == inv) F->slot_of[F->modmap[i].id] = F->modmap[i].slot;
 }
 
 static void collect_mod_locals(lw *L, const cJSON *mods) {
@@ -2494,8 +2542,10 @@ static void collect_mod_locals(lw *L, const cJSON *mods) {
     const cJSON *md = decl_of(L, child(m, "modifierName"));
     if (!is(md, "ModifierDefinition")) continue;
     md = resolve_fn(L, md, -1);
+    mod_slots(L, md, 0, true);   /* a use of its own */
     collect_locals(L, child(md, "parameters"));
     collect_locals(L, child(md, "body"));
+    mod_slots(L, md, sol_int(m, "id"), false);
   }
 }
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "lang/sol/sol_lower.h"
 
 typedef enum { V_INT, V_BOOL, V_STRUCT, V_ARRAY, V_MAP, V_TUPLE } vkind;
 
@@ -256,37 +257,6 @@ static void zero_into(ix *X, val **slot) {
 
 /* ---------- dispatch ---------- */
 
-static void strip_location(const char *ts, char *out, size_t cap) {
-  size_t o = 0;
-  while (*ts && o + 1 < cap) {
-    static const char *words[] = {" memory", " calldata", " storage ref", " storage pointer", " storage", " pointer", " ref"};
-    bool skipped = false;
-    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
-      size_t l = strlen(words[w]);
-      if (strncmp(ts, words[w], l) == 0 && (ts[l] == 0 || ts[l] == ',' || ts[l] == ')' || ts[l] == ' ' || ts[l] == '[')) {
-        ts += l;
-        skipped = true;
-        break;
-      }
-    }
-    if (!skipped) out[o++] = *ts++;
-  }
-  out[o] = 0;
-}
-
-static bool same_signature(const cJSON *f, const cJSON *g) {
-  if (strcmp(sol_str(f, "name"), sol_str(g, "name")) != 0 || strcmp(sol_str(f, "kind"), sol_str(g, "kind")) != 0) return false;
-  const cJSON *pf = child(child(f, "parameters"), "parameters"), *pg = child(child(g, "parameters"), "parameters");
-  if (cJSON_GetArraySize(pf) != cJSON_GetArraySize(pg)) return false;
-  for (const cJSON *a = pf ? pf->child : NULL, *b = pg ? pg->child : NULL; a && b; a = a->next, b = b->next) {
-    char xa[256], xb[256];
-    strip_location(tstr(a), xa, sizeof xa);
-    strip_location(tstr(b), xb, sizeof xb);
-    if (strcmp(xa, xb) != 0) return false;
-  }
-  return true;
-}
-
 static bool has_body(const cJSON *f) { return present(child(f, "body")); }
 
 /* the most derived implementation of fn's signature (after contract `after`
@@ -301,7 +271,7 @@ static const cJSON *resolve(ix *X, const cJSON *fn, int after, const cJSON *at) 
   for (; i < X->nlin; i++) {
     const cJSON *ct = sol_node(X->a, X->lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
-      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && has_body(n) && same_signature(n, fn)) return n;
+      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && has_body(n) && sol_same_signature(n, fn)) return n;
   }
   if (!has_body(fn)) unsup(X, at, "a call without implementation");
   return fn;

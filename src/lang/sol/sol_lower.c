@@ -2203,7 +2203,7 @@ static void type_without_location(const cJSON *p, char *out, size_t n) {
   }
 }
 
-static bool same_signature(const cJSON *f, const cJSON *g) {
+bool sol_same_signature(const cJSON *f, const cJSON *g) {
   if (strcmp(sol_str(f, "name"), sol_str(g, "name")) != 0) return false;
   if (strcmp(sol_str(f, "kind"), sol_str(g, "kind")) != 0) return false;
   const cJSON *pf = child(child(f, "parameters"), "parameters"), *pg = child(child(g, "parameters"), "parameters");
@@ -2230,7 +2230,7 @@ static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after) {
   for (; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
-      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && same_signature(n, fn) &&
+      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && sol_same_signature(n, fn) &&
           !(child(n, "body") == NULL || cJSON_IsNull(child(n, "body"))))
         return n;
   }
@@ -2967,7 +2967,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
       if (!child(n, "body") || cJSON_IsNull(child(n, "body"))) continue;
       bool over = false;
-      for (uint32_t q = 0; q < nseen; q++) over |= same_signature(seen[q], n);
+      for (uint32_t q = 0; q < nseen; q++) over |= sol_same_signature(seen[q], n);
       if (over) continue;
       const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
       if (nseen) memcpy(ns, seen, nseen * sizeof *ns);

@@ -79,6 +79,9 @@ typedef struct {
  * as unknown code (they are reported unsupported for now). */
 bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err);
 void sol_chc_free(sol_chc *c);
+/* f and g (functions or modifiers) have the same name, kind and parameter
+ * types (data locations aside): one overrides the other. */
+bool sol_same_signature(const cJSON *f, const cJSON *g);
 
 /* Modular verification (solc-verify's semantics, see sol_annot.h for the
  * annotations): one public function `fn` of contract `contract` (node ids

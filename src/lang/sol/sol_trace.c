@@ -47,16 +47,7 @@ static term_t value_of(solver *s, term_t *vars, uint32_t n, term_t want) {
 
 /* A model of derivation node k's clause instance (NULL: none in time). */
 static solver *instance(const chc_system *sys, const chc_derivation *d, uint32_t k, term_t **vars, uint32_t *nv) {
-  /* the variables of the constraint and of every argument */
-  const chc_clause *c = &sys->clauses[d->nodes[k].clause];
-  term_vec ts = {0};
-  term_vec_push(&ts, c->constraint);
-  for (uint32_t i = 0; i < c->nbody; i++)
-    for (uint32_t j = 0; j < sys->preds[c->body[i].pred].arity; j++) term_vec_push(&ts, c->body[i].args[j]);
-  if (c->head.pred != CHC_FALSE)
-    for (uint32_t j = 0; j < sys->preds[c->head.pred].arity; j++) term_vec_push(&ts, c->head.args[j]);
-  *nv = term_free_vars_n(ts.size, ts.data, false, vars);
-  term_vec_free(&ts);
+  *nv = chc_clause_all_vars(sys, &sys->clauses[d->nodes[k].clause], vars);
   term_t f = chc_dnode_formula(sys, d, k);
   if (f == NULL_TERM) return NULL;
   solver *s = solver_new_z3();

@@ -474,10 +474,8 @@ static val *call(ix *X, frame *F, const cJSON *e);
 static void assign_to(ix *X, frame *F, const cJSON *lhs, val *v, const char *sts) {
   if (is(lhs, "TupleExpression")) {
     const cJSON *cs = child(lhs, "components");
-    if (v->k != V_TUPLE) {
-      if (cJSON_GetArraySize(cs) == 1) { assign_to(X, F, cs->child, v, sts); return; }
-      unsup(X, lhs, "a tuple assignment from a non-tuple");
-    }
+    if (cJSON_GetArraySize(cs) == 1) { assign_to(X, F, cs->child, v, sts); return; }   /* (x) */
+    if (v->k != V_TUPLE) unsup(X, lhs, "a tuple assignment from a non-tuple");
     uint32_t i = 0;
     for (const cJSON *c = cs->child; c; c = c->next, i++)
       if (present(c) && i < v->n) assign_to(X, F, c, v->el[i], "");

@@ -1052,6 +1052,8 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at);
 static lval lvalue(lw *L, ctx *c, const cJSON *e) {
   lval lv;
   memset(&lv, 0, sizeof lv);
+  if (is(e, "TupleExpression") && !sol_bool(e, "isInlineArray") && cJSON_GetArraySize(child(e, "components")) == 1)
+    return lvalue(L, c, child(e, "components")->child);   /* (x) */
   if (is(e, "Identifier")) {
     int s = var_slot(L, e);
     if (L->F->alias[s]) return alias_lval(L, c, s);
@@ -1686,6 +1688,40 @@ static val unop(lw *L, ctx *c, const cJSON *e) {
   unsup(L, e, "operator %s", op);
 }
 
+/* a storage reference among the components of a (nested) tuple expression */
+static bool storage_component(const cJSON *rhs) {
+  for (const cJSON *x = child(rhs, "components") ? child(rhs, "components")->child : NULL; x; x = x->next) {
+    if (cJSON_IsNull(x)) continue;
+    if (strstr(sol_type_string(x), " storage") || (is(x, "TupleExpression") && storage_component(x))) return true;
+  }
+  return false;
+}
+
+/* (a, (b, c)) = rv: the right side is copied first ((a, b) = (b, a)), then
+ * written component by component, nested tuples recursively */
+static void tuple_write(lw *L, ctx *c, const cJSON *lhs, val rv, const cJSON *e) {
+  const cJSON *comps = child(lhs, "components");
+  int n = cJSON_GetArraySize(comps);
+  if (n == 1) {   /* (x) = v */
+    if (is(comps->child, "TupleExpression")) { tuple_write(L, c, comps->child, rv, e); return; }
+    lval lv = lvalue(L, c, comps->child);
+    check_param_write(L, &lv, comps->child);
+    lval_write(L, c, &lv, coerce(L, rv, lval_type(L, &lv), comps->child));
+    return;
+  }
+  if (rv.t->k != T_STRUCT || rv.t->nf != n) unsup(L, e, "tuple assignment");
+  val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
+  for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
+  int i = 0;
+  for (const cJSON *x = comps ? comps->child : NULL; x; x = x->next, i++) {
+    if (cJSON_IsNull(x)) continue;
+    if (is(x, "TupleExpression")) { tuple_write(L, c, x, parts[i], e); continue; }
+    lval lv = lvalue(L, c, x);
+    check_param_write(L, &lv, x);
+    lval_write(L, c, &lv, coerce(L, parts[i], lval_type(L, &lv), x));
+  }
+}
+
 static val assignment(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
@@ -1694,24 +1730,10 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
   if (is(lhs, "TupleExpression")) {
     if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
     val rv = expr(L, c, rhs);
-    const cJSON *comps = child(lhs, "components");
-    int n = cJSON_GetArraySize(comps);
-    if (rv.t->k != T_STRUCT || rv.t->nf != n) unsup(L, e, "tuple assignment");
     /* storage references on the right are not values: solc assigns them
      * one after the other (a swap of storage structs is not a swap) */
-    for (const cJSON *x = child(rhs, "components") ? child(rhs, "components")->child : NULL; x; x = x->next)
-      if (!cJSON_IsNull(x) && strstr(sol_type_string(x), " storage"))
-        unsup(L, e, "tuple assignment of storage references");
-    /* copy the right side first: (a, b) = (b, a) */
-    val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
-    for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
-    int i = 0;
-    for (const cJSON *x = comps ? comps->child : NULL; x; x = x->next, i++) {
-      if (cJSON_IsNull(x)) continue;
-      lval lv = lvalue(L, c, x);
-      check_param_write(L, &lv, x);
-      lval_write(L, c, &lv, coerce(L, parts[i], lval_type(L, &lv), x));
-    }
+    if (storage_component(rhs)) unsup(L, e, "tuple assignment of storage references");
+    tuple_write(L, c, lhs, rv, e);
     return rv;
   }
   if (is(lhs, "Identifier") && strcmp(op, "=") == 0) {

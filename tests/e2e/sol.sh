@@ -50,6 +50,9 @@ if [ "$(grep -c '^  C.inc() msg.sender=[0-9]* msg.value=0$' "$tmp/out")" = 3 ] &
 # arguments eliminated by normalization recovered (the constructor's a = 42)
 run tests/sol/ctor_assert_unsafe.sol
 if grep -q '^  C.constructor(a=42) ' "$tmp/out"; then echo "PASS sol/trace-recovered-arg"; else echo "FAIL sol/trace-recovered-arg: $(tr '\n' ' ' <"$tmp/out")"; fi
+# an array argument printed with its elements (one of them 3)
+run tests/sol/array_arg_unsafe.sol
+if grep -q '^  C.f(a=\[[0-9, ]*3[0-9, ]*\], i=[0-9]*) ' "$tmp/out"; then echo "PASS sol/trace-array-arg"; else echo "FAIL sol/trace-array-arg: $(tr '\n' ' ' <"$tmp/out")"; fi
 # unsupported: UNKNOWN with the construct and its line
 run tests/sol/unsupported_new.sol
 if [ "$(first)" = "UNKNOWN (unsupported: new at tests/sol/unsupported_new.sol:4)" ] && [ "$(cat "$tmp/rc")" = 1 ]; then

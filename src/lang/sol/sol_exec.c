@@ -970,19 +970,30 @@ static const cJSON *ctor_of(ix *X, int contract) {
 }
 
 /* the transaction's value for parameter p (value types only) */
-static val *tx_arg(ix *X, const cJSON *p) {
-  const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
-  const char *ts = tstr(p);
+/* a value of type ts (a value type) from z */
+static val *scalar_of(ix *X, const cJSON *p, const char *ts, const mpz_t z) {
   int bits;
   bool sign;
-  bool bl = strcmp(ts, "bool") == 0;
-  if (!bl && !int_type(ts, &bits, &sign)) unsup(X, p, "an argument of type %s", ts);
-  for (uint32_t i = 0; i < X->tx->nargs; i++)
-    if (strcmp(X->tx->argnames[i], pn) == 0) {
-      if (bl) return mk_bool(X, mpz_sgn(X->tx->args[i]) != 0);
-      if (!fits(X->tx->args[i], bits, sign)) unsup(X, p, "argument %s out of its type's range", pn);
-      return mk_int(X, X->tx->args[i]);
-    }
+  if (strcmp(ts, "bool") == 0) return mk_bool(X, mpz_sgn(z) != 0);
+  if (!int_type(ts, &bits, &sign)) unsup(X, p, "an argument of type %s", ts);
+  if (!fits(z, bits, sign)) unsup(X, p, "argument %s out of its type's range", sol_str(p, "name"));
+  return mk_int(X, z);
+}
+
+static val *tx_arg(ix *X, const cJSON *p) {
+  const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
+  const cJSON *tn = child(p, "typeName");
+  for (uint32_t i = 0; i < X->tx->nargs; i++) {
+    if (strcmp(X->tx->argnames[i], pn) != 0) continue;
+    int64_t len = X->tx->arglen ? X->tx->arglen[i] : -1;
+    if (len < 0) return scalar_of(X, p, tstr(p), X->tx->args[i]);
+    if (!is(tn, "ArrayTypeName")) unsup(X, p, "argument %s", pn);
+    val *v = mk_default(X, tn);   /* a static array has its length already */
+    if (v->dyn) for (int64_t j = 0; j < len; j++) push_el(v, NULL);
+    if ((int64_t)v->n != len) unsup(X, p, "argument %s of a wrong length", pn);
+    for (int64_t j = 0; j < len; j++) v->el[j] = scalar_of(X, p, tstr(child(tn, "baseType")), X->tx->argel[i][j]);
+    return v;
+  }
   unsup(X, p, "argument %s without a value", pn);
 }
 

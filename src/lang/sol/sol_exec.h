@@ -21,6 +21,8 @@ typedef struct {
   uint32_t nargs;          /* the function's (deployment: the root constructor's) value-type parameters */
   const char **argnames;   /* matched to parameters by name ("arg" for an unnamed one) */
   mpz_t *args;
+  const int64_t *arglen;   /* NULL, or per argument: -1 (a value, args[i]) or an array's length ... */
+  mpz_t *const *argel;     /* ... and its elements argel[i][0..arglen[i]) */
   uint32_t nenv;           /* block.* / tx.* values ("block.number", ...); others 0 */
   const char **envnames;
   mpz_t *env;

@@ -2396,6 +2396,7 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
       }
     if (!tx->payable) add_cons(L, &c, term_eq(c.cur[F->value], term_int(0)));
     tx->args = xcalloc(F->npin + 1, sizeof(term_t));
+    tx->arglen = xcalloc(F->npin + 1, sizeof(term_t));
     tx->argnames = xcalloc(F->npin + 1, sizeof(char *));
   }
   j = F->pin;
@@ -2407,8 +2408,15 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
     }
     ty *pt = ty_of_decl(L, p);
     val v = fresh_val(L, pt, pn);
-    if (tx && pt->nl == 1) {
+    if (tx && (pt->nl == 1 || (pt->k == T_ARRAY && pt->elem->nl == 1 && pt->elem->k != T_STRUCT))) {
       v.v[0] = tx_var(pn, (uint32_t)F->txi, term_type(v.v[0]));
+      tx->arglen[tx->nargs] = NULL_TERM;
+      if (pt->nl == 2) {   /* an array of values: contents and length */
+        char ln[200];
+        snprintf(ln, sizeof ln, "%.180s.length", pn);
+        v.v[1] = tx_var(ln, (uint32_t)F->txi, term_type(v.v[1]));
+        tx->arglen[tx->nargs] = v.v[1];
+      }
       tx->args[tx->nargs] = v.v[0];
       tx->argnames[tx->nargs++] = xstrdup(pn);
     }
@@ -3258,6 +3266,7 @@ void sol_chc_free(sol_chc *c) {
     for (uint32_t j = 0; j < c->tx[i].nargs; j++) free(c->tx[i].argnames[j]);
     free(c->tx[i].argnames);
     free(c->tx[i].args);
+    free(c->tx[i].arglen);
     free(c->tx[i].env);
     free(c->tx[i].envnames);
   }

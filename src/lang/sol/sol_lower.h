@@ -26,7 +26,8 @@ typedef struct {
   char *name;              /* "constructor" or the function's name */
   uint32_t nargs;
   char **argnames;
-  term_t *args;            /* the clause's variables for the arguments' leaves (one per scalar arg; arrays too) */
+  term_t *args;            /* the clause's variables for the arguments: a scalar, or an array's contents */
+  term_t *arglen;          /* an array argument's length (of value-type elements), else NULL_TERM */
   term_t sender, value;
   uint32_t nenv;           /* the block.* / tx.* values the file reads */
   const char **envnames;   /* "block.number", ... (static) */

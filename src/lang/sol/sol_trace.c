@@ -16,7 +16,7 @@ typedef struct {
   const sol_tx *tx;
   uint32_t txi, en, ex;
   const term_t *pre, *post;   /* states before / after (derivation values), or NULL */
-  uint32_t nv;                /* 2 + nenv + nargs values: sender, value, env..., args... */
+  uint32_t nv;                /* sender, value, env..., args..., array lengths... */
   term_t *v;                  /* NULL_TERM: not known */
 } step;
 
@@ -29,8 +29,21 @@ static term_t header_term(const sol_tx *tx, uint32_t i) {
   if (i == 0) return tx->sender;
   if (i == 1) return tx->value;
   if (i < 2 + tx->nenv) return tx->env[i - 2];
-  return tx->args[i - 2 - tx->nenv];
+  if (i < 2 + tx->nenv + tx->nargs) return tx->args[i - 2 - tx->nenv];
+  return tx->arglen[i - 2 - tx->nenv - tx->nargs];   /* NULL_TERM for a scalar */
 }
+
+/* element i of an array value (a store chain over a constant array) */
+static term_t element(term_t arr, long i) {
+  while (term_op_of(arr) == OP_STORE) {
+    term_t k = term_arg(arr, 1);
+    if (term_is_const(k) && k == term_int(i)) return term_arg(arr, 2);
+    arr = term_arg(arr, 0);
+  }
+  return term_op_of(arr) == OP_CONST_ARRAY ? term_arg(arr, 0) : NULL_TERM;
+}
+
+#define MAX_ARRAY_ARG 1000
 
 /* The value of the variable `want` (or a renamed copy "name!N") among vars
  * in the model of s; NULL_TERM when absent. */
@@ -81,7 +94,7 @@ static bool complete(const step *st) {
 static term_t known(const step *st) {
   term_vec v = {0};
   for (uint32_t i = 0; i < st->nv; i++)
-    if (st->v[i] != NULL_TERM) term_vec_push(&v, term_eq(header_term(st->tx, i), st->v[i]));
+    if (st->v[i] != NULL_TERM && header_term(st->tx, i) != NULL_TERM) term_vec_push(&v, term_eq(header_term(st->tx, i), st->v[i]));
   term_t t = term_and(v.size, v.data);
   term_vec_free(&v);
   return t;
@@ -100,6 +113,23 @@ static term_t eqs(const term_t *a, const term_t *b, uint32_t n) {
  * k failing), solved on their own; the entry clause names the header.
  * dep: the deployment, when it was inlined into st's clause instance (the
  * two are recovered together: C then has the deployment's definition). */
+/* a value of t's type: for a header variable that no clause instance of a
+ * replayed derivation mentions (any value does) */
+static term_t any_value(term_t t) {
+  type_t ty = term_type(t);
+  if (type_kind_of(ty) == TYPE_BOOL) return term_false();
+  if (type_kind_of(ty) == TYPE_ARRAY) {
+    type_t e = type_array_elem(ty);
+    return term_const_array(ty, type_kind_of(e) == TYPE_BOOL ? term_false() : term_int(0));
+  }
+  return term_int(0);
+}
+
+static void any_rest(step *st) {
+  for (uint32_t i = 0; st && i < st->nv; i++)
+    if (st->v[i] == NULL_TERM) st->v[i] = any_value(header_term(st->tx, i));
+}
+
 static void recover(step *st, step *dep, const sol_chc *sc, uint32_t k, bool failing, const zeta_limits *lim) {
   const chc_system *o = &sc->sys;
   uint32_t C = sc->roots[st->tx->root].C, err = CHC_FALSE;
@@ -155,12 +185,15 @@ static void recover(step *st, step *dep, const sol_chc *sc, uint32_t k, bool fai
   chc_result r;
   if (chc_is_linear(&sub)) chc_bmc_solve(&sub, &l, 0, &r);
   else chc_pa_solve(&sub, &l, &r);
-  if (r.answer == CHC_UNSAT && r.deriv.n && chc_replay(&sub, &r.deriv, 10000))
+  if (r.answer == CHC_UNSAT && r.deriv.n && chc_replay(&sub, &r.deriv, 10000)) {
     for (uint32_t n = 0; n < r.deriv.n; n++) {
       uint32_t t = tx_index(sc, &sub.clauses[r.deriv.nodes[n].clause]);
       if (t == st->txi && !complete(st)) fill_from(st, &sub, &r.deriv, n);
       else if (dep && t == dep->txi && !complete(dep)) fill_from(dep, &sub, &r.deriv, n);
     }
+    any_rest(st);
+    any_rest(dep);
+  }
   chc_result_free(&r);
   chc_free(&sub);
 }
@@ -232,7 +265,23 @@ static void print_step(FILE *out, const sol_chc *sc, const step *st, bool failin
   fprintf(out, "  %s.%s(", sc->roots[tx->root].name, tx->name);
   for (uint32_t i = 0; i < tx->nargs; i++) {
     fprintf(out, "%s%s=", i ? ", " : "", tx->argnames[i]);
-    print_term(out, st->v[2 + tx->nenv + i]);
+    term_t len = tx->arglen[i] != NULL_TERM ? st->v[2 + tx->nenv + tx->nargs + i] : NULL_TERM;
+    if (tx->arglen[i] == NULL_TERM || len == NULL_TERM || st->v[2 + tx->nenv + i] == NULL_TERM) {
+      print_term(out, tx->arglen[i] == NULL_TERM || len != NULL_TERM ? st->v[2 + tx->nenv + i] : NULL_TERM);
+      continue;
+    }
+    mpq_t q;
+    mpq_init(q);
+    term_rat_value(len, q);
+    long n = mpz_fits_slong_p(mpq_numref(q)) ? mpz_get_si(mpq_numref(q)) : MAX_ARRAY_ARG + 1;
+    mpq_clear(q);
+    if (n > 64) { fprintf(out, "(%ld elements)", n); continue; }
+    fputc('[', out);
+    for (long j = 0; j < n; j++) {
+      if (j) fputs(", ", out);
+      print_term(out, element(st->v[2 + tx->nenv + i], j));
+    }
+    fputc(']', out);
   }
   fputs(") msg.sender=", out);
   print_term(out, st->v[0]);
@@ -268,6 +317,7 @@ static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st
   int root = sol_exec_contract(a, R->name);
   if (root < 0) { snprintf(why, cap, "contract %s not found", R->name); return SOL_TRACE_CLAUSES_ONLY; }
   sol_exec_tx *tx = xcalloc(n + 1, sizeof *tx);
+  bool unrun = false;
   for (uint32_t i = 0; i < n; i++) {
     const step *s = &st[n - 1 - i];
     const sol_tx *t = s->tx;
@@ -283,19 +333,51 @@ static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st
     tx[i].nargs = t->nargs;
     tx[i].argnames = (const char **)t->argnames;
     tx[i].args = xcalloc(t->nargs + 1, sizeof(mpz_t));
-    for (uint32_t j = 0; j < t->nargs; j++) { mpz_init(tx[i].args[j]); to_mpz(s->v[2 + t->nenv + j], tx[i].args[j]); }
+    int64_t *len = xcalloc(t->nargs + 1, sizeof(int64_t));
+    mpz_t **el = xcalloc(t->nargs + 1, sizeof(mpz_t *));
+    for (uint32_t j = 0; j < t->nargs; j++) {
+      mpz_init(tx[i].args[j]);
+      len[j] = -1;
+      if (t->arglen[j] == NULL_TERM) { to_mpz(s->v[2 + t->nenv + j], tx[i].args[j]); continue; }
+      to_mpz(s->v[2 + t->nenv + t->nargs + j], tx[i].args[j]);
+      if (mpz_sgn(tx[i].args[j]) < 0 || mpz_cmp_ui(tx[i].args[j], MAX_ARRAY_ARG) > 0) {
+        snprintf(why, cap, "an array argument of %s elements", "too many");
+        unrun = true;
+        continue;
+      }
+      len[j] = mpz_get_si(tx[i].args[j]);
+      el[j] = xcalloc((size_t)len[j] + 1, sizeof(mpz_t));
+      for (int64_t q = 0; q < len[j]; q++) {
+        term_t e = element(s->v[2 + t->nenv + j], (long)q);
+        mpz_init(el[j][q]);
+        if (e == NULL_TERM) { snprintf(why, cap, "an array argument's element not read"); unrun = true; }
+        else to_mpz(e, el[j][q]);
+      }
+    }
+    tx[i].arglen = len;
+    tx[i].argel = el;
   }
   sol_exec_result r;
-  sol_exec_run(a, root, tx, n, &r);
+  memset(&r, 0, sizeof r);
+  r.status = SOL_EXEC_UNSUPPORTED;
+  snprintf(r.why, sizeof r.why, "%.200s", why);
+  if (!unrun) sol_exec_run(a, root, tx, n, &r);
   for (uint32_t i = 0; i < n; i++) {
     mpz_clear(tx[i].sender);
     mpz_clear(tx[i].value);
     for (uint32_t j = 0; j < tx[i].nenv; j++) mpz_clear(tx[i].env[j]);
-    for (uint32_t j = 0; j < tx[i].nargs; j++) mpz_clear(tx[i].args[j]);
+    for (uint32_t j = 0; j < tx[i].nargs; j++) {
+      mpz_clear(tx[i].args[j]);
+      for (int64_t q = 0; q < tx[i].arglen[j]; q++) mpz_clear(tx[i].argel[j][q]);
+      free(tx[i].argel[j]);
+    }
+    free((void *)tx[i].arglen);
+    free((void *)tx[i].argel);
     free(tx[i].env);
     free(tx[i].args);
   }
   free(tx);
+  if (unrun) return SOL_TRACE_CLAUSES_ONLY;
   if (r.status == SOL_EXEC_UNSUPPORTED) { snprintf(why, cap, "the interpreter does not run %s", r.why); return SOL_TRACE_CLAUSES_ONLY; }
   if (r.status == SOL_EXEC_ASSERT && r.at == n - 1 && r.line == sc->assert_line[k] && r.reverted < 0) return SOL_TRACE_CONFIRMED;
   if (r.status == SOL_EXEC_ASSERT)
@@ -311,9 +393,9 @@ sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *s
   uint32_t n = steps_of(sc, norm, d, st);
   bool loose = false;   /* some values recovered without the states around them */
   for (uint32_t i = 0; i < n; i++) {
-    st[i].nv = 2 + st[i].tx->nenv + st[i].tx->nargs;
+    st[i].nv = 2 + st[i].tx->nenv + 2 * st[i].tx->nargs;
     st[i].v = xcalloc(st[i].nv + 1, sizeof(term_t));
-    for (uint32_t j = 0; j < st[i].nv; j++) st[i].v[j] = NULL_TERM;
+    for (uint32_t j = 0; j < st[i].nv; j++) st[i].v[j] = header_term(st[i].tx, j) == NULL_TERM ? term_int(0) : NULL_TERM;
     fill_from(&st[i], norm, d, st[i].en);
     if (!st[i].tx->payable && st[i].v[1] == NULL_TERM) st[i].v[1] = term_int(0);
   }

@@ -695,12 +695,20 @@ static val *call(ix *X, frame *F, const cJSON *e) {
   if (strcmp(kind, "typeConversion") == 0) return conversion(X, F, e);
   if (strcmp(kind, "structConstructorCall") == 0) {
     const cJSON *sd = decl(X, callee);
-    if (!is(sd, "StructDefinition") || cJSON_GetArraySize(child(e, "names")) > 0) unsup(X, e, "a struct constructor");
+    if (!is(sd, "StructDefinition")) unsup(X, e, "a struct constructor");
     val *v = mk_struct(X, sd);
+    const cJSON *names = child(e, "names"), *nm = names ? names->child : NULL;
     uint32_t i = 0;
     const cJSON *m = child(sd, "members") ? child(sd, "members")->child : NULL;
-    for (const cJSON *a = args ? args->child : NULL; a && m && i < v->n; a = a->next, m = m->next, i++)
-      store(X, &v->el[i], "memory", eval(X, F, a), tstr(a));
+    for (const cJSON *a = args ? args->child : NULL; a; a = a->next, i++, nm = nm ? nm->next : NULL) {
+      uint32_t at = i;   /* S({b: 1, a: 2}): by name */
+      if (nm) {
+        at = 0;
+        for (m = child(sd, "members")->child; m && strcmp(sol_str(m, "name"), nm->valuestring) != 0; m = m->next) at++;
+      }
+      if (at >= v->n) unsup(X, e, "a struct constructor");
+      store(X, &v->el[at], "memory", eval(X, F, a), tstr(a));
+    }
     return v;
   }
   if (is(callee, "Identifier") && sol_int(callee, "referencedDeclaration") < 0) {

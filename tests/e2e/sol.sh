@@ -53,6 +53,10 @@ if grep -q '^  C.constructor(a=42) ' "$tmp/out"; then echo "PASS sol/trace-recov
 # an array argument printed with its elements (one of them 3)
 run tests/sol/array_arg_unsafe.sol
 if grep -q '^  C.f(a=\[[0-9, ]*3[0-9, ]*\], i=[0-9]*) ' "$tmp/out"; then echo "PASS sol/trace-array-arg"; else echo "FAIL sol/trace-array-arg: $(tr '\n' ' ' <"$tmp/out")"; fi
+# block values per transaction, the deployment's included
+run tests/sol/block_env_unsafe.sol
+if grep -q '^  C.constructor() msg.sender=[0-9]* msg.value=0 block.number=[0-9]* block.timestamp=[0-9]*$' "$tmp/out" &&
+   grep -q '^  C.f() .* block.number=[0-9]* block.timestamp=[0-9]*$' "$tmp/out"; then echo "PASS sol/trace-block"; else echo "FAIL sol/trace-block: $(tr '\n' ' ' <"$tmp/out")"; fi
 # unsupported: UNKNOWN with the construct and its line
 run tests/sol/unsupported_new.sol
 if [ "$(first)" = "UNKNOWN (unsupported: new at tests/sol/unsupported_new.sol:4)" ] && [ "$(cat "$tmp/rc")" = 1 ]; then

@@ -129,10 +129,26 @@ static void test_rich(void) {
   CHECK(r.status == SOL_EXEC_UNSUPPORTED && strstr(r.why, "external call") && strstr(r.why, "t.sol:18"));
 }
 
+/* deep recursion stops with a reason instead of exhausting the C stack */
+static void test_deep_recursion(void) {
+  const char *src =
+    "contract C {\n"
+    "  function r(uint n) internal pure returns (uint) { if (n == 0) return 0; return 1 + r(n - 1); }\n"
+    "  function f(uint n) public pure { assert(r(n) != 7); }\n"
+    "}\n";
+  call cs[] = {{NULL, 1, 0, {0}, {0}}, {"f", 1, 0, {"n"}, {100000}}};
+  sol_exec_result r = run(src, "C", cs, 2);
+  CHECK(r.status == SOL_EXEC_UNSUPPORTED && strstr(r.why, "nesting"));
+  cs[1].vals[0] = 7;
+  r = run(src, "C", cs, 2);
+  CHECK(r.status == SOL_EXEC_ASSERT && r.at == 1 && r.line == 3);
+}
+
 int main(void) {
   RUN(test_multi_tx);
   RUN(test_revert_restores);
   RUN(test_overflow);
   RUN(test_rich);
+  RUN(test_deep_recursion);
   return CHECK_DONE();
 }

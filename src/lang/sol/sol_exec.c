@@ -58,6 +58,7 @@ typedef struct {
   char why[300];
   const sol_exec_tx *tx;
   long steps;
+  int depth;             /* internal call nesting */
   bool unchecked;
 } ix;
 
@@ -954,13 +955,15 @@ static void bind_params(ix *X, frame *F, const cJSON *fn, val **args, const cJSO
 }
 
 static val *call_fn(ix *X, const cJSON *fn, val **args, const cJSON **argexp, const cJSON *at) {
-  (void)at;
+  if (X->depth >= 1000) unsup(X, at, "a call nesting deeper than 1000");   /* the C stack; the EVM's is smaller */
+  X->depth++;
   frame *F = new_frame(X, fn);
   bind_params(X, F, fn, args, argexp);
   bool u = X->unchecked;
   X->unchecked = false;   /* a callee's code is checked unless it says otherwise */
   run_level(X, F, fn, child(fn, "modifiers") ? child(fn, "modifiers")->child : NULL);
   X->unchecked = u;
+  X->depth--;
   const cJSON *rs = child(child(fn, "returnParameters"), "parameters");
   if (cJSON_GetArraySize(rs) == 1) return F->loc[sol_int(rs->child, "id")];
   val *t = mk(X, V_TUPLE);
@@ -1086,6 +1089,7 @@ static const cJSON *public_fn(ix *X, const sol_exec_tx *t) {
 static void transaction(ix *X, const sol_exec_tx *t) {
   X->tx = t;
   X->unchecked = false;
+  X->depth = 0;
   if (!t->fn) { deploy(X); return; }
   const cJSON *fn = public_fn(X, t);
   if (!fn) unsup(X, sol_node(X->a, X->root), "no public function %s", t->fn);

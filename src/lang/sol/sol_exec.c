@@ -59,6 +59,7 @@ typedef struct {
   const sol_exec_tx *tx;
   long steps;
   int depth;             /* internal call nesting */
+  long nvals;            /* values made (a bound on memory) */
   bool unchecked;
 } ix;
 
@@ -71,7 +72,10 @@ static void *ix_alloc(ix *X, size_t n) {
   return p;
 }
 
+static _Noreturn void unsup(ix *X, const cJSON *n, const char *fmt, ...);
+
 static val *mk(ix *X, vkind k) {
+  if (++X->nvals > 4000000) unsup(X, NULL, "a state of more than 4000000 values");
   val *v = xcalloc(1, sizeof *v);
   v->k = k;
   mpz_init(v->z);
@@ -1122,9 +1126,9 @@ void sol_exec_run(const sol_ast *a, int root, const sol_exec_tx *tx, uint32_t n,
   val **saved = xcalloc((size_t)a->nids + 1, sizeof(val *));
   res->status = SOL_EXEC_OK;
   for (uint32_t t = 0; t < n; t++) {
-    for (int id = 0; id < a->nids; id++) saved[id] = X->state[id] ? clone(X, X->state[id]) : NULL;
     volatile int why = setjmp(X->jb);
     if (why == 0) {
+      for (int id = 0; id < a->nids; id++) saved[id] = X->state[id] ? clone(X, X->state[id]) : NULL;   /* for a revert */
       transaction(X, &tx[t]);
       continue;
     }

@@ -116,6 +116,8 @@ uint32_t chc_clause_vars(const chc_clause *c, term_t **out) {
   return term_free_vars(c->constraint, out);
 }
 
+uint32_t chc_clause_all_vars(const chc_system *s, const chc_clause *c, term_t **out) { return clause_vars_s(s, c, out); }
+
 term_t chc_clause_formula(const chc_system *s, const chc_clause *c) {
   term_vec parts = {0};
   term_vec_push(&parts, c->constraint);

@@ -71,6 +71,8 @@ void chc_copy(chc_system *dst, const chc_system *src);
 term_t chc_app_term(const chc_system *s, const chc_app *a);
 /* Free variables of a clause (constraint and all arguments); *out malloc'd. */
 uint32_t chc_clause_vars(const chc_clause *c, term_t **out);
+/* The same over the constraint and every argument (the arities from s). */
+uint32_t chc_clause_all_vars(const chc_system *s, const chc_clause *c, term_t **out);
 /* The clause as a closed formula forall vars. body ⇒ head (for printing). */
 term_t chc_clause_formula(const chc_system *s, const chc_clause *c);
 

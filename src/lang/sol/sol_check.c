@@ -18,6 +18,7 @@
 #include "lang/sol/sol_lower.h"
 #include "lang/sol/sol_modular.h"
 #include "lang/sol/sol_solve.h"
+#include "lang/sol/sol_trace.h"
 #include "solver/solver.h"
 
 typedef struct { sol_ast *ast; sol_annots annots; } sol_model;
@@ -40,19 +41,6 @@ static void sol_free(void *p) {
   free(m);
 }
 
-/* The value of the variable named `name` (or a renamed copy "name!N") among
- * vars, in the model of s; NULL_TERM when absent. */
-static term_t value_of(solver *s, term_t *vars, uint32_t n, term_t want) {
-  const char *w = term_var_name(want);
-  size_t wl = strlen(w);
-  for (uint32_t i = 0; i < n; i++) {
-    const char *nm = term_var_name(vars[i]);
-    if (term_type(vars[i]) == term_type(want) && strncmp(nm, w, wl) == 0 && (nm[wl] == 0 || nm[wl] == '!'))
-      return solver_value(s, vars[i]);
-  }
-  return NULL_TERM;
-}
-
 /* NULL_TERM: the variable does not occur in the replayed clause (any value
  * does) */
 static void print_term(FILE *out, term_t t) {
@@ -60,93 +48,6 @@ static void print_term(FILE *out, term_t t) {
   char *s = term_to_string(t);
   fputs(s, out);
   free(s);
-}
-
-/* The values of the variables of derivation node k's clause instance, in a
- * model (NULL: not satisfiable in time). d has replayed. */
-static solver *instance(const chc_system *norm, const chc_derivation *d, uint32_t k, term_t **vars, uint32_t *nv) {
-  *nv = chc_clause_vars(&norm->clauses[d->nodes[k].clause], vars);
-  term_t f = chc_dnode_formula(norm, d, k);   /* not NULL_TERM: d replayed */
-  if (f == NULL_TERM) return NULL;
-  solver *s = solver_new_z3();
-  solver_set_timeout(s, 10000);
-  solver_assert(s, f);
-  if (solver_check(s) == SOLVER_SAT) return s;
-  solver_free(s);
-  return NULL;
-}
-
-static const sol_tx *tx_of(const sol_chc *sc, const chc_clause *c) {
-  return c->line >= SOL_TX_TAG && c->line - SOL_TX_TAG < sc->ntx ? &sc->tx[c->line - SOL_TX_TAG] : NULL;
-}
-
-/* One transaction: entry node en (its arguments, from a model of the
- * clause instance) and exit node ex (the state after it). */
-static void print_tx(FILE *out, const sol_chc *sc, const chc_system *norm, const chc_derivation *d, uint32_t en, uint32_t ex,
-                     const sol_tx *tx, bool failing) {
-  term_t *vars;
-  uint32_t nv;
-  solver *s = instance(norm, d, en, &vars, &nv);
-  const sol_root *R = &sc->roots[tx->root];
-  fprintf(out, "  %s.%s(", R->name, tx->name);
-  for (uint32_t i = 0; i < tx->nargs; i++) {
-    fprintf(out, "%s%s=", i ? ", " : "", tx->argnames[i]);
-    print_term(out, s ? value_of(s, vars, nv, tx->args[i]) : NULL_TERM);
-  }
-  fputs(") msg.sender=", out);
-  print_term(out, s ? value_of(s, vars, nv, tx->sender) : NULL_TERM);
-  fputs(" msg.value=", out);
-  term_t v = s ? value_of(s, vars, nv, tx->value) : NULL_TERM;
-  if (v == NULL_TERM && !tx->payable) v = term_int(0);
-  print_term(out, v);
-  fputc('\n', out);
-  const chc_clause *c = &norm->clauses[d->nodes[ex].clause];
-  if (!failing && c->head.pred == R->C && d->nodes[ex].head_vals) {
-    fputs("    state after:", out);
-    for (uint32_t q = 0; q < R->nleaves; q++) {
-      fprintf(out, " %s=", R->leaf_names[q]);
-      print_term(out, d->nodes[ex].head_vals[q]);
-    }
-    fputc('\n', out);
-  }
-  if (s) solver_free(s);
-  free(vars);
-}
-
-/* The transaction sequence of a derivation of "assertion fails": every
- * clause of a transaction carries its tag; from the exit of the failing
- * one down its own clauses to its entry (which reads C), then to the
- * previous transaction's exit, back to the deployment. */
-static void print_trace(FILE *out, const sol_chc *sc, const chc_system *norm, const chc_derivation *d) {
-  uint32_t ex[1024], en[1024], n = 0;
-  uint32_t k = 0;
-  while (!tx_of(sc, &norm->clauses[d->nodes[k].clause])) {
-    if (norm->clauses[d->nodes[k].clause].nbody == 0) return;
-    k = d->nodes[k].children[0];
-  }
-  while (n < 1024) {
-    const chc_clause *c = &norm->clauses[d->nodes[k].clause];
-    const sol_tx *tx = tx_of(sc, c);
-    uint32_t e = k, prev = UINT32_MAX;
-    for (;;) {   /* down to the entry */
-      const chc_clause *ce = &norm->clauses[d->nodes[e].clause];
-      uint32_t same = UINT32_MAX;
-      for (uint32_t j = 0; j < ce->nbody; j++) {
-        uint32_t ch = d->nodes[e].children[j];
-        if (ce->body[j].pred == sc->roots[tx->root].C) prev = ch;
-        else if (norm->clauses[d->nodes[ch].clause].line == c->line) same = ch;
-      }
-      if (prev != UINT32_MAX || same == UINT32_MAX) break;
-      e = same;
-    }
-    ex[n] = k;
-    en[n++] = e;
-    if (prev == UINT32_MAX || !tx_of(sc, &norm->clauses[d->nodes[prev].clause])) break;
-    k = prev;
-  }
-  fputs("transactions:\n", out);
-  for (uint32_t i = n; i-- > 0;)
-    print_tx(out, sc, norm, d, en[i], ex[i], tx_of(sc, &norm->clauses[d->nodes[ex[i]].clause]), i == 0);
 }
 
 /* A formula in Solidity's notation (infix, a[i], ! && ||); what has no
@@ -304,13 +205,25 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
       if (k == 0 || k > nasserts || excluded[k]) reason = "the engine gave no derivation";
       else if (!chc_replay(&norm, &res.deriv, 30000)) reason = "the counterexample did not replay";
       else {
-        answer[k] = 2;
+        char why[400] = "";
+        lang_capture tr;
+        FILE *tf = lang_capture_open(&tr);
+        sol_trace_outcome t = sol_trace_report(tf, m->ast, &sc, &norm, &res.deriv, k, lim, why, sizeof why);
+        fclose(tf);
         excluded[k] = true;
-        engine = res.engine;
-        fprintf(out, "assertion %u (%s:%u) fails:\n", k, m->ast->file, sc.assert_line[k]);
-        print_trace(out, &sc, &norm, &res.deriv);
-        fprintf(out, "  (replayed on the lowered clauses)\n");
         again = true;
+        if (t == SOL_TRACE_REFUTED) {   /* an engine or lowering bug: never an UNSAFE the execution denies */
+          snprintf(reason_buf, sizeof reason_buf, "counterexample of assertion %u not confirmed: %s", k, why);
+          reason = reason_buf;
+          if (o->verbose) progress_say("zeta: %s; the sequence:\n%s", reason, tr.buf ? tr.buf : "");
+        } else {
+          answer[k] = 2;
+          engine = res.engine;
+          fprintf(out, "assertion %u (%s:%u) fails:\n%s", k, m->ast->file, sc.assert_line[k], tr.buf ? tr.buf : "");
+          if (t == SOL_TRACE_CONFIRMED) fprintf(out, "  (replayed on the lowered clauses and by executing the contract)\n");
+          else fprintf(out, "  (replayed on the Horn clauses only: %s)\n", why);
+        }
+        free(tr.buf);
       }
     } else reason = res.reason ? res.reason : "unknown";
     if (reason && reason != reason_buf) {

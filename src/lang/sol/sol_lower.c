@@ -64,6 +64,13 @@ typedef struct {
   const char *name;
   int contract;           /* contract id of the code being lowered (for super) */
   bool unchecked;
+  /* a modifier used several times: each use has its own slots for the
+   * modifier's variables, (use, declaration, slot) */
+  struct { int inv, id, slot; } *modmap;
+  uint32_t nmodmap, capmodmap;
+  int cur_inv;            /* the modifier use being lowered (-1) */
+  bool no_mem_writes;     /* the code never writes into a memory reference:
+                           * aliasing one is then the same as copying it */
   ctxlist *ret_target, *brk, *cont;
 } frame;
 
@@ -1045,6 +1052,8 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at);
 static lval lvalue(lw *L, ctx *c, const cJSON *e) {
   lval lv;
   memset(&lv, 0, sizeof lv);
+  if (is(e, "TupleExpression") && !sol_bool(e, "isInlineArray") && cJSON_GetArraySize(child(e, "components")) == 1)
+    return lvalue(L, c, child(e, "components")->child);   /* (x) */
   if (is(e, "Identifier")) {
     int s = var_slot(L, e);
     if (L->F->alias[s]) return alias_lval(L, c, s);
@@ -1679,6 +1688,40 @@ static val unop(lw *L, ctx *c, const cJSON *e) {
   unsup(L, e, "operator %s", op);
 }
 
+/* a storage reference among the components of a (nested) tuple expression */
+static bool storage_component(const cJSON *rhs) {
+  for (const cJSON *x = child(rhs, "components") ? child(rhs, "components")->child : NULL; x; x = x->next) {
+    if (cJSON_IsNull(x)) continue;
+    if (strstr(sol_type_string(x), " storage") || (is(x, "TupleExpression") && storage_component(x))) return true;
+  }
+  return false;
+}
+
+/* (a, (b, c)) = rv: the right side is copied first ((a, b) = (b, a)), then
+ * written component by component, nested tuples recursively */
+static void tuple_write(lw *L, ctx *c, const cJSON *lhs, val rv, const cJSON *e) {
+  const cJSON *comps = child(lhs, "components");
+  int n = cJSON_GetArraySize(comps);
+  if (n == 1) {   /* (x) = v */
+    if (is(comps->child, "TupleExpression")) { tuple_write(L, c, comps->child, rv, e); return; }
+    lval lv = lvalue(L, c, comps->child);
+    check_param_write(L, &lv, comps->child);
+    lval_write(L, c, &lv, coerce(L, rv, lval_type(L, &lv), comps->child));
+    return;
+  }
+  if (rv.t->k != T_STRUCT || rv.t->nf != n) unsup(L, e, "tuple assignment");
+  val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
+  for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
+  int i = 0;
+  for (const cJSON *x = comps ? comps->child : NULL; x; x = x->next, i++) {
+    if (cJSON_IsNull(x)) continue;
+    if (is(x, "TupleExpression")) { tuple_write(L, c, x, parts[i], e); continue; }
+    lval lv = lvalue(L, c, x);
+    check_param_write(L, &lv, x);
+    lval_write(L, c, &lv, coerce(L, parts[i], lval_type(L, &lv), x));
+  }
+}
+
 static val assignment(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
@@ -1687,24 +1730,10 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
   if (is(lhs, "TupleExpression")) {
     if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
     val rv = expr(L, c, rhs);
-    const cJSON *comps = child(lhs, "components");
-    int n = cJSON_GetArraySize(comps);
-    if (rv.t->k != T_STRUCT || rv.t->nf != n) unsup(L, e, "tuple assignment");
     /* storage references on the right are not values: solc assigns them
      * one after the other (a swap of storage structs is not a swap) */
-    for (const cJSON *x = child(rhs, "components") ? child(rhs, "components")->child : NULL; x; x = x->next)
-      if (!cJSON_IsNull(x) && strstr(sol_type_string(x), " storage"))
-        unsup(L, e, "tuple assignment of storage references");
-    /* copy the right side first: (a, b) = (b, a) */
-    val *parts = aralloc(L, (size_t)(n + 1) * sizeof(val));
-    for (int i = 0; i < n; i++) parts[i] = component(&rv, i);
-    int i = 0;
-    for (const cJSON *x = comps ? comps->child : NULL; x; x = x->next, i++) {
-      if (cJSON_IsNull(x)) continue;
-      lval lv = lvalue(L, c, x);
-      check_param_write(L, &lv, x);
-      lval_write(L, c, &lv, coerce(L, parts[i], lval_type(L, &lv), x));
-    }
+    if (storage_component(rhs)) unsup(L, e, "tuple assignment of storage references");
+    tuple_write(L, c, lhs, rv, e);
     return rv;
   }
   if (is(lhs, "Identifier") && strcmp(op, "=") == 0) {
@@ -1728,7 +1757,8 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     val old = lval_read(L, c, &lv);
     r = scalar(L, t, arith(L, c, e, bop, t, old.v[0], r.v[0]));
   } else if (is_ref_type(t) && strstr(sol_type_string(lhs), " memory") && !strstr(sol_type_string(lhs), "storage") &&
-             (is(rhs, "Identifier") || is(rhs, "MemberAccess") || is(rhs, "IndexAccess")) && strstr(sol_type_string(rhs), " memory"))
+             (is(rhs, "Identifier") || is(rhs, "MemberAccess") || is(rhs, "IndexAccess")) && strstr(sol_type_string(rhs), " memory") &&
+             !L->F->no_mem_writes)
     unsup(L, e, "memory reference aliasing");
   r = coerce(L, r, t, e);
   lval_write(L, c, &lv, r);
@@ -1870,7 +1900,7 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       return;
     }
     if (has_init && is_ref_type(t) && (is(init, "Identifier") || is(init, "MemberAccess") || is(init, "IndexAccess")) &&
-        strstr(sol_type_string(init), " memory"))
+        strstr(sol_type_string(init), " memory") && !L->F->no_mem_writes)
       unsup(L, s, "memory reference aliasing");
     val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
     set_slot(L, c, slot, v);
@@ -2195,7 +2225,7 @@ static void type_without_location(const cJSON *p, char *out, size_t n) {
   }
 }
 
-static bool same_signature(const cJSON *f, const cJSON *g) {
+bool sol_same_signature(const cJSON *f, const cJSON *g) {
   if (strcmp(sol_str(f, "name"), sol_str(g, "name")) != 0) return false;
   if (strcmp(sol_str(f, "kind"), sol_str(g, "kind")) != 0) return false;
   const cJSON *pf = child(child(f, "parameters"), "parameters"), *pg = child(child(g, "parameters"), "parameters");
@@ -2222,7 +2252,7 @@ static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after) {
   for (; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
-      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && same_signature(n, fn) &&
+      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && sol_same_signature(n, fn) &&
           !(child(n, "body") == NULL || cJSON_IsNull(child(n, "body"))))
         return n;
   }
@@ -2291,6 +2321,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
   for (int i = 0; i < L->a->nids + 3 + SUM_MAX; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
+  F->cur_inv = -1;
   F->contract = contract;
   L->F = F;
   return F;
@@ -2299,7 +2330,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
 static void frame_free(lw *L) {
   frame *F = L->F;
   if (!F) return;
-  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots);
+  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots); free(F->modmap);
   free(F);
   L->F = NULL;
 }
@@ -2356,8 +2387,16 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   if (tx) {
     tx->sender = c.cur[F->sender];
     tx->value = c.cur[F->value];
+    tx->env = xcalloc(NENV, sizeof(term_t));
+    tx->envnames = xcalloc(NENV, sizeof(char *));
+    for (size_t q = 0; q < NENV; q++)
+      if (L->env_pos[q] >= 0) {
+        tx->envnames[tx->nenv] = env_vars[q].name;
+        tx->env[tx->nenv++] = c.cur[F->env + (uint32_t)L->env_pos[q]];
+      }
     if (!tx->payable) add_cons(L, &c, term_eq(c.cur[F->value], term_int(0)));
     tx->args = xcalloc(F->npin + 1, sizeof(term_t));
+    tx->arglen = xcalloc(F->npin + 1, sizeof(term_t));
     tx->argnames = xcalloc(F->npin + 1, sizeof(char *));
   }
   j = F->pin;
@@ -2369,8 +2408,15 @@ static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
     }
     ty *pt = ty_of_decl(L, p);
     val v = fresh_val(L, pt, pn);
-    if (tx && pt->nl == 1) {
+    if (tx && (pt->nl == 1 || (pt->k == T_ARRAY && pt->elem->nl == 1 && pt->elem->k != T_STRUCT))) {
       v.v[0] = tx_var(pn, (uint32_t)F->txi, term_type(v.v[0]));
+      tx->arglen[tx->nargs] = NULL_TERM;
+      if (pt->nl == 2) {   /* an array of values: contents and length */
+        char ln[200];
+        snprintf(ln, sizeof ln, "%.180s.length", pn);
+        v.v[1] = tx_var(ln, (uint32_t)F->txi, term_type(v.v[1]));
+        tx->arglen[tx->nargs] = v.v[1];
+      }
       tx->args[tx->nargs] = v.v[0];
       tx->argnames[tx->nargs++] = xstrdup(pn);
     }
@@ -2408,6 +2454,7 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
  * body runs with `_` standing for the rest; a return leaves the innermost
  * level (function body or modifier). */
 static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m);
+static void use_slots(lw *L, int inv);
 
 /* whether a node of the given kind occurs in n */
 static bool has_node(const cJSON *n, const char *kind) {
@@ -2422,7 +2469,13 @@ static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON
   if (c->dead || !s || cJSON_IsNull(s)) return;
   const char *k = sol_kind(s);
   /* only the statement forms that can hold `_` are walked here */
-  if (strcmp(k, "PlaceholderStatement") == 0) { level(L, c, fn, mods, next); return; }
+  if (strcmp(k, "PlaceholderStatement") == 0) {
+    int inv = L->F->cur_inv;
+    level(L, c, fn, mods, next);
+    L->F->cur_inv = inv;
+    use_slots(L, inv);
+    return;
+  }
   if (strcmp(k, "Block") == 0 || strcmp(k, "UncheckedBlock") == 0) {
     bool old = L->F->unchecked;
     if (k[0] == 'U') L->F->unchecked = true;
@@ -2454,6 +2507,8 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
   if (!m) stmt(L, c, child(fn, "body"));
   else {
     const cJSON *md = resolve_fn(L, decl_of(L, child(m, "modifierName")), -1);
+    L->F->cur_inv = sol_int(m, "id");
+    use_slots(L, L->F->cur_inv);
     const cJSON *ps = child(child(md, "parameters"), "parameters");
     const cJSON *a = child(m, "arguments") ? child(m, "arguments")->child : NULL;
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next, a = a ? a->next : NULL) {
@@ -2468,15 +2523,48 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
   F->ret_target = old;
 }
 
-/* A modifier used twice shares its variables' slots between the nested
- * uses: fine when it declares none. */
+/* A modifier used twice gets a set of slots per use (collect_mod_locals,
+ * use_slots): storage pointers among its variables are not handled. */
+static bool has_storage_decl(const cJSON *n) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclaration") && strcmp(sol_str(n, "storageLocation"), "storage") == 0) return true;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (has_storage_decl(c)) return true;
+  return false;
+}
+
 static void check_repeated_mods(lw *L, const cJSON *mods) {
   for (const cJSON *m = mods ? mods->child : NULL; m; m = m->next)
     for (const cJSON *n = m->next; n; n = n->next)
       if (sol_int(child(m, "modifierName"), "referencedDeclaration") == sol_int(child(n, "modifierName"), "referencedDeclaration")) {
-        if (has_node(decl_of(L, child(m, "modifierName")), "VariableDeclaration"))
-          unsup(L, n, "a modifier with variables used twice on one function");
+        if (has_storage_decl(decl_of(L, child(m, "modifierName"))))
+          unsup(L, n, "a modifier with storage pointers used twice on one function");
       }
+}
+
+/* the slots of n's declarations: forgotten (slot -1), or recorded for use inv */
+static void mod_slots(lw *L, const cJSON *n, int inv, bool forget) {
+  if (!n) return;
+  frame *F = L->F;
+  int id = cJSON_IsObject(n) && child(n, "id") ? sol_int(n, "id") : -1;
+  if (id >= 0 && id < L->a->nids && F->slot_of[id] >= 0) {
+    if (forget) F->slot_of[id] = -1;
+    else {
+      XGROW(F->modmap, F->capmodmap, F->nmodmap + 1);
+      F->modmap[F->nmodmap].inv = inv;
+      F->modmap[F->nmodmap].id = id;
+      F->modmap[F->nmodmap++].slot = F->slot_of[id];
+    }
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) mod_slots(L, c, inv, forget);
+}
+
+/* the modifier's variables name use inv's slots */
+static void use_slots(lw *L, int inv) {
+  frame *F = L->F;
+  for (uint32_t i = 0; i < F->nmodmap; i++)
+    if (F->modmap[i].inv == inv) F->slot_of[F->modmap[i].id] = F->modmap[i].slot;
 }
 
 static void collect_mod_locals(lw *L, const cJSON *mods) {
@@ -2484,8 +2572,10 @@ static void collect_mod_locals(lw *L, const cJSON *mods) {
     const cJSON *md = decl_of(L, child(m, "modifierName"));
     if (!is(md, "ModifierDefinition")) continue;
     md = resolve_fn(L, md, -1);
+    mod_slots(L, md, 0, true);   /* a use of its own */
     collect_locals(L, child(md, "parameters"));
     collect_locals(L, child(md, "body"));
+    mod_slots(L, md, sol_int(m, "id"), false);
   }
 }
 
@@ -2605,6 +2695,40 @@ static void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
   mod_frame(L, c, fn);
 }
 
+/* n writes into memory: an assignment, ++/-- or delete whose target is an
+ * element or member of a memory reference */
+static bool mem_target(const cJSON *t) {
+  if (is(t, "TupleExpression")) {
+    for (const cJSON *c = child(t, "components") ? child(t, "components")->child : NULL; c; c = c->next)
+      if (cJSON_IsObject(c) && mem_target(c)) return true;
+    return false;
+  }
+  for (const cJSON *b = t; is(b, "IndexAccess") || is(b, "MemberAccess"); b = is(b, "IndexAccess") ? child(b, "baseExpression") : child(b, "expression")) {
+    const cJSON *base = is(b, "IndexAccess") ? child(b, "baseExpression") : child(b, "expression");
+    if (strstr(sol_type_string(base), " memory")) return true;
+  }
+  return false;
+}
+
+static bool writes_memory(const cJSON *n) {
+  if (is(n, "Assignment") && mem_target(child(n, "leftHandSide"))) return true;
+  if (is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "!") != 0 && strcmp(sol_str(n, "operator"), "-") != 0 &&
+      strcmp(sol_str(n, "operator"), "~") != 0 && mem_target(child(n, "subExpression")))
+    return true;
+  for (const cJSON *c = n ? n->child : NULL; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && writes_memory(c)) return true;
+  return false;
+}
+
+static bool fn_writes_memory(lw *L, const cJSON *fn) {
+  if (writes_memory(fn)) return true;
+  for (const cJSON *m = child(fn, "modifiers") ? child(fn, "modifiers")->child : NULL; m; m = m->next) {
+    const cJSON *md = decl_of(L, child(m, "modifierName"));
+    if (is(md, "ModifierDefinition") && (sol_bool(md, "virtual") || writes_memory(md))) return true;
+  }
+  return false;
+}
+
 static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
   const cJSON *params = child(child(fn, "parameters"), "parameters");
   const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
@@ -2615,6 +2739,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   F.C = C;
   F.E = E;
   F.summary = tx ? 0 : (uint32_t)L->fn_pred[nid(L, fn)];
+  F.no_mem_writes = !fn_writes_memory(L, fn);
   frame_header(L, params);
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
@@ -2872,7 +2997,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
       if (!child(n, "body") || cJSON_IsNull(child(n, "body"))) continue;
       bool over = false;
-      for (uint32_t q = 0; q < nseen; q++) over |= same_signature(seen[q], n);
+      for (uint32_t q = 0; q < nseen; q++) over |= sol_same_signature(seen[q], n);
       if (over) continue;
       const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
       if (nseen) memcpy(ns, seen, nseen * sizeof *ns);
@@ -3141,6 +3266,9 @@ void sol_chc_free(sol_chc *c) {
     for (uint32_t j = 0; j < c->tx[i].nargs; j++) free(c->tx[i].argnames[j]);
     free(c->tx[i].argnames);
     free(c->tx[i].args);
+    free(c->tx[i].arglen);
+    free(c->tx[i].env);
+    free(c->tx[i].envnames);
   }
   free(c->tx);
   free(c->unsupported);

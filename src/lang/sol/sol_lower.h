@@ -26,8 +26,12 @@ typedef struct {
   char *name;              /* "constructor" or the function's name */
   uint32_t nargs;
   char **argnames;
-  term_t *args;            /* the clause's variables for the arguments' leaves (one per scalar arg; arrays too) */
+  term_t *args;            /* the clause's variables for the arguments: a scalar, or an array's contents */
+  term_t *arglen;          /* an array argument's length (of value-type elements), else NULL_TERM */
   term_t sender, value;
+  uint32_t nenv;           /* the block.* / tx.* values the file reads */
+  const char **envnames;   /* "block.number", ... (static) */
+  term_t *env;
   bool payable;            /* msg.value may be nonzero */
 } sol_tx;
 
@@ -76,6 +80,9 @@ typedef struct {
  * as unknown code (they are reported unsupported for now). */
 bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err);
 void sol_chc_free(sol_chc *c);
+/* f and g (functions or modifiers) have the same name, kind and parameter
+ * types (data locations aside): one overrides the other. */
+bool sol_same_signature(const cJSON *f, const cJSON *g);
 
 /* Modular verification (solc-verify's semantics, see sol_annot.h for the
  * annotations): one public function `fn` of contract `contract` (node ids

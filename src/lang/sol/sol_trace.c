@@ -1,0 +1,433 @@
+/* Reading a derivation back as transactions, recovering eliminated values,
+ * printing the sequence and running it (sol_trace.h). */
+#include "lang/sol/sol_trace.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "engine/chc_engine.h"
+#include "lang/sol/sol_exec.h"
+#include "solver/solver.h"
+
+#define MAXTX 1024
+
+/* One transaction of the sequence: its lowering (tx, index txi), the
+ * derivation nodes of its entry and exit, the values of its header. */
+typedef struct {
+  const sol_tx *tx;
+  uint32_t txi, en, ex;
+  const term_t *pre, *post;   /* states before / after (derivation values), or NULL */
+  uint32_t nv;                /* sender, value, env..., args..., array lengths... */
+  term_t *v;                  /* NULL_TERM: not known */
+} step;
+
+static uint32_t tx_index(const sol_chc *sc, const chc_clause *c) {
+  return c->line >= SOL_TX_TAG && c->line - SOL_TX_TAG < sc->ntx ? c->line - SOL_TX_TAG : UINT32_MAX;
+}
+
+/* The header terms of tx in step order: sender, value, env, args. */
+static term_t header_term(const sol_tx *tx, uint32_t i) {
+  if (i == 0) return tx->sender;
+  if (i == 1) return tx->value;
+  if (i < 2 + tx->nenv) return tx->env[i - 2];
+  if (i < 2 + tx->nenv + tx->nargs) return tx->args[i - 2 - tx->nenv];
+  return tx->arglen[i - 2 - tx->nenv - tx->nargs];   /* NULL_TERM for a scalar */
+}
+
+/* element i of an array value (a store chain over a constant array) */
+static term_t element(term_t arr, long i) {
+  while (term_op_of(arr) == OP_STORE) {
+    term_t k = term_arg(arr, 1);
+    if (term_is_const(k) && k == term_int(i)) return term_arg(arr, 2);
+    arr = term_arg(arr, 0);
+  }
+  return term_op_of(arr) == OP_CONST_ARRAY ? term_arg(arr, 0) : NULL_TERM;
+}
+
+#define MAX_ARRAY_ARG 1000
+
+/* The value of the variable `want` (or a renamed copy "name!N") among vars
+ * in the model of s; NULL_TERM when absent. */
+static term_t value_of(solver *s, term_t *vars, uint32_t n, term_t want) {
+  const char *w = term_var_name(want);
+  size_t wl = strlen(w);
+  for (uint32_t i = 0; i < n; i++) {
+    const char *nm = term_var_name(vars[i]);
+    if (term_type(vars[i]) == term_type(want) && strncmp(nm, w, wl) == 0 && (nm[wl] == 0 || nm[wl] == '!'))
+      return solver_value(s, vars[i]);
+  }
+  return NULL_TERM;
+}
+
+/* A model of derivation node k's clause instance (NULL: none in time). */
+static solver *instance(const chc_system *sys, const chc_derivation *d, uint32_t k, term_t **vars, uint32_t *nv) {
+  *nv = chc_clause_all_vars(sys, &sys->clauses[d->nodes[k].clause], vars);
+  term_t f = chc_dnode_formula(sys, d, k);
+  if (f == NULL_TERM) return NULL;
+  solver *s = solver_new_z3();
+  solver_set_timeout(s, 10000);
+  solver_assert(s, f);
+  if (solver_check(s) == SOLVER_SAT) return s;
+  solver_free(s);
+  return NULL;
+}
+
+/* Fills the unknown header values of st from node k of derivation d of sys. */
+static void fill_from(step *st, const chc_system *sys, const chc_derivation *d, uint32_t k) {
+  term_t *vars;
+  uint32_t nv;
+  solver *s = instance(sys, d, k, &vars, &nv);
+  if (s) {
+    for (uint32_t i = 0; i < st->nv; i++)
+      if (st->v[i] == NULL_TERM) st->v[i] = value_of(s, vars, nv, header_term(st->tx, i));
+    solver_free(s);
+  }
+  free(vars);
+}
+
+static bool complete(const step *st) {
+  for (uint32_t i = 0; i < st->nv; i++)
+    if (st->v[i] == NULL_TERM) return false;
+  return true;
+}
+
+/* header = value for the values of st already known */
+static term_t known(const step *st) {
+  term_vec v = {0};
+  for (uint32_t i = 0; i < st->nv; i++)
+    if (st->v[i] != NULL_TERM && header_term(st->tx, i) != NULL_TERM) term_vec_push(&v, term_eq(header_term(st->tx, i), st->v[i]));
+  term_t t = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return t;
+}
+
+static term_t eqs(const term_t *a, const term_t *b, uint32_t n) {
+  term_t *e = xmalloc((n + 1) * sizeof(term_t));
+  for (uint32_t i = 0; i < n; i++) e[i] = term_eq(a[i], b[i]);
+  term_t t = term_and(n, e);
+  free(e);
+  return t;
+}
+
+/* Values eliminated by normalization: the un-normalized clauses of this
+ * one transaction, from its pre-state to its post-state (or to assertion
+ * k failing), solved on their own; the entry clause names the header.
+ * dep: the deployment, when it was inlined into st's clause instance (the
+ * two are recovered together: C then has the deployment's definition). */
+/* a value of t's type: for a header variable that no clause instance of a
+ * replayed derivation mentions (any value does) */
+static term_t any_value(term_t t) {
+  type_t ty = term_type(t);
+  if (type_kind_of(ty) == TYPE_BOOL) return term_false();
+  if (type_kind_of(ty) == TYPE_ARRAY) {
+    type_t e = type_array_elem(ty);
+    return term_const_array(ty, type_kind_of(e) == TYPE_BOOL ? term_false() : term_int(0));
+  }
+  return term_int(0);
+}
+
+static void any_rest(step *st) {
+  for (uint32_t i = 0; st && i < st->nv; i++)
+    if (st->v[i] == NULL_TERM) st->v[i] = any_value(header_term(st->tx, i));
+}
+
+static void recover(step *st, step *dep, const sol_chc *sc, uint32_t k, bool failing, const zeta_limits *lim) {
+  const chc_system *o = &sc->sys;
+  uint32_t C = sc->roots[st->tx->root].C, err = CHC_FALSE;
+  for (uint32_t i = 0; i < o->nclauses; i++)
+    if (o->clauses[i].head.pred == CHC_FALSE && o->clauses[i].nbody == 1) err = o->clauses[i].body[0].pred;
+  chc_system sub;
+  chc_init(&sub);
+  for (uint32_t p = 0; p < o->npreds; p++) {
+    type_t *ty = xmalloc((o->preds[p].arity + 1) * sizeof(type_t));
+    for (uint32_t q = 0; q < o->preds[p].arity; q++) ty[q] = term_type(o->preds[p].params[q]);
+    chc_add_pred(&sub, o->preds[p].name, o->preds[p].sym, o->preds[p].arity, ty);
+    free(ty);
+  }
+  uint32_t ns = o->preds[C].arity;
+  for (uint32_t i = 0; i < o->nclauses; i++) {
+    const chc_clause *c = &o->clauses[i];
+    uint32_t t = tx_index(sc, c);
+    bool ours = t == st->txi;
+    if (dep && t == dep->txi && c->head.pred != err) {   /* the deployment as it is */
+      chc_add_clause(&sub, c->nbody, c->body, term_and2(c->constraint, known(dep)), c->head.pred, c->head.args, c->line);
+      continue;
+    }
+    if (!ours && (t != UINT32_MAX || c->head.pred == C || c->head.pred == err || c->head.pred == CHC_FALSE)) continue;
+    term_vec cons = {0};
+    term_vec_push(&cons, c->constraint);
+    if (ours) term_vec_push(&cons, known(st));   /* the values found so far, so that the rest fit them */
+    chc_app *body = xcalloc(c->nbody + 1, sizeof *body);
+    uint32_t nb = 0;
+    for (uint32_t j = 0; j < c->nbody; j++) {
+      if (ours && c->body[j].pred == C && !dep) {
+        if (st->pre) term_vec_push(&cons, eqs(c->body[j].args, st->pre, ns));
+        continue;
+      }
+      body[nb++] = c->body[j];
+    }
+    uint32_t head = c->head.pred;
+    if (ours && head == C) {
+      if (failing) { free(body); term_vec_free(&cons); continue; }
+      if (st->post) term_vec_push(&cons, eqs(c->head.args, st->post, ns));
+      head = CHC_FALSE;
+    } else if (ours && head == err) {
+      if (!failing) { free(body); term_vec_free(&cons); continue; }
+      term_vec_push(&cons, term_eq(c->head.args[0], term_int((long)k)));
+      head = CHC_FALSE;
+    }
+    chc_add_clause(&sub, nb, body, term_and(cons.size, cons.data), head, head == CHC_FALSE ? NULL : c->head.args, c->line);
+    free(body);
+    term_vec_free(&cons);
+  }
+  zeta_limits l = *lim;
+  double cap = limits_now() + 3;
+  if (!l.deadline || l.deadline > cap) l.deadline = cap;
+  chc_result r;
+  if (chc_is_linear(&sub)) chc_bmc_solve(&sub, &l, 0, &r);
+  else chc_pa_solve(&sub, &l, &r);
+  if (r.answer == CHC_UNSAT && r.deriv.n && chc_replay(&sub, &r.deriv, 10000)) {
+    for (uint32_t n = 0; n < r.deriv.n; n++) {
+      uint32_t t = tx_index(sc, &sub.clauses[r.deriv.nodes[n].clause]);
+      if (t == st->txi && !complete(st)) fill_from(st, &sub, &r.deriv, n);
+      else if (dep && t == dep->txi && !complete(dep)) fill_from(dep, &sub, &r.deriv, n);
+    }
+    any_rest(st);
+    any_rest(dep);
+  }
+  chc_result_free(&r);
+  chc_free(&sub);
+}
+
+/* The transactions of a derivation of "assertion fails", last first: every
+ * clause of a transaction carries its tag; from the exit of the failing
+ * one down its own clauses to its entry (which reads C), then to the
+ * previous transaction's exit, back to the deployment. */
+static uint32_t steps_of(const sol_chc *sc, const chc_system *norm, const chc_derivation *d, step *out) {
+  uint32_t n = 0, k = 0;
+  while (tx_index(sc, &norm->clauses[d->nodes[k].clause]) == UINT32_MAX) {
+    if (norm->clauses[d->nodes[k].clause].nbody == 0) return 0;
+    k = d->nodes[k].children[0];
+  }
+  while (n < MAXTX) {
+    const chc_clause *c = &norm->clauses[d->nodes[k].clause];
+    uint32_t txi = tx_index(sc, c);
+    const sol_tx *tx = &sc->tx[txi];
+    uint32_t e = k, prev = UINT32_MAX;
+    for (;;) {   /* down to the entry */
+      const chc_clause *ce = &norm->clauses[d->nodes[e].clause];
+      uint32_t same = UINT32_MAX;
+      for (uint32_t j = 0; j < ce->nbody; j++) {
+        uint32_t ch = d->nodes[e].children[j];
+        if (ce->body[j].pred == sc->roots[tx->root].C) prev = ch;
+        else if (norm->clauses[d->nodes[ch].clause].line == c->line) same = ch;
+      }
+      if (prev != UINT32_MAX || same == UINT32_MAX) break;
+      e = same;
+    }
+    step *st = &out[n++];
+    memset(st, 0, sizeof *st);
+    st->tx = tx;
+    st->txi = txi;
+    st->ex = k;
+    st->en = e;
+    st->pre = prev != UINT32_MAX ? d->nodes[prev].head_vals : NULL;
+    const chc_clause *cx = &norm->clauses[d->nodes[k].clause];
+    st->post = cx->head.pred == sc->roots[tx->root].C ? d->nodes[k].head_vals : NULL;
+    if (prev == UINT32_MAX && strcmp(tx->name, "constructor") != 0 && n < MAXTX) {
+      /* C inlined (the deployment is its only definition): the deployment
+       * is in this same clause instance */
+      for (uint32_t t = 0; t < sc->ntx; t++)
+        if (sc->tx[t].root == tx->root && strcmp(sc->tx[t].name, "constructor") == 0) {
+          step *dp = &out[n++];
+          memset(dp, 0, sizeof *dp);
+          dp->tx = &sc->tx[t];
+          dp->txi = t;
+          dp->ex = dp->en = e;
+          break;
+        }
+      break;
+    }
+    if (prev == UINT32_MAX || tx_index(sc, &norm->clauses[d->nodes[prev].clause]) == UINT32_MAX) break;
+    k = prev;
+  }
+  return n;
+}
+
+static void print_term(FILE *out, term_t t) {
+  if (t == NULL_TERM) { fputs("?", out); return; }
+  char *s = term_to_string(t);
+  fputs(s, out);
+  free(s);
+}
+
+static void print_step(FILE *out, const sol_chc *sc, const step *st, bool failing) {
+  const sol_tx *tx = st->tx;
+  fprintf(out, "  %s.%s(", sc->roots[tx->root].name, tx->name);
+  for (uint32_t i = 0; i < tx->nargs; i++) {
+    fprintf(out, "%s%s=", i ? ", " : "", tx->argnames[i]);
+    term_t len = tx->arglen[i] != NULL_TERM ? st->v[2 + tx->nenv + tx->nargs + i] : NULL_TERM;
+    if (tx->arglen[i] == NULL_TERM || len == NULL_TERM || st->v[2 + tx->nenv + i] == NULL_TERM) {
+      print_term(out, tx->arglen[i] == NULL_TERM || len != NULL_TERM ? st->v[2 + tx->nenv + i] : NULL_TERM);
+      continue;
+    }
+    mpq_t q;
+    mpq_init(q);
+    term_rat_value(len, q);
+    long n = mpz_fits_slong_p(mpq_numref(q)) ? mpz_get_si(mpq_numref(q)) : MAX_ARRAY_ARG + 1;
+    mpq_clear(q);
+    if (n > 64) { fprintf(out, "(%ld elements)", n); continue; }
+    fputc('[', out);
+    for (long j = 0; j < n; j++) {
+      if (j) fputs(", ", out);
+      print_term(out, element(st->v[2 + tx->nenv + i], j));
+    }
+    fputc(']', out);
+  }
+  fputs(") msg.sender=", out);
+  print_term(out, st->v[0]);
+  fputs(" msg.value=", out);
+  print_term(out, st->v[1]);
+  for (uint32_t i = 0; i < tx->nenv; i++) {
+    fprintf(out, " %s=", tx->envnames[i]);
+    print_term(out, st->v[2 + i]);
+  }
+  fputc('\n', out);
+  const sol_root *R = &sc->roots[tx->root];
+  if (!failing && st->post) {
+    fputs("    state after:", out);
+    for (uint32_t q = 0; q < R->nleaves; q++) {
+      fprintf(out, " %s=", R->leaf_names[q]);
+      print_term(out, st->post[q]);
+    }
+    fputc('\n', out);
+  }
+}
+
+static void to_mpz(term_t t, mpz_t out) {
+  if (term_is_bool(t)) { mpz_set_ui(out, term_is_true(t)); return; }
+  mpq_t q;
+  mpq_init(q);
+  term_rat_value(t, q);
+  mpz_set(out, mpq_numref(q));
+  mpq_clear(q);
+}
+
+static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st, uint32_t n, uint32_t k, char *why, size_t cap) {
+  const sol_root *R = &sc->roots[st[0].tx->root];
+  int root = sol_exec_contract(a, R->name);
+  if (root < 0) { snprintf(why, cap, "contract %s not found", R->name); return SOL_TRACE_CLAUSES_ONLY; }
+  sol_exec_tx *tx = xcalloc(n + 1, sizeof *tx);
+  bool unrun = false;
+  for (uint32_t i = 0; i < n; i++) {
+    const step *s = &st[n - 1 - i];
+    const sol_tx *t = s->tx;
+    tx[i].fn = strcmp(t->name, "constructor") == 0 && i == 0 ? NULL : t->name;
+    mpz_init(tx[i].sender);
+    mpz_init(tx[i].value);
+    to_mpz(s->v[0], tx[i].sender);
+    to_mpz(s->v[1], tx[i].value);
+    tx[i].nenv = t->nenv;
+    tx[i].envnames = t->envnames;
+    tx[i].env = xcalloc(t->nenv + 1, sizeof(mpz_t));
+    for (uint32_t j = 0; j < t->nenv; j++) { mpz_init(tx[i].env[j]); to_mpz(s->v[2 + j], tx[i].env[j]); }
+    tx[i].nargs = t->nargs;
+    tx[i].argnames = (const char **)t->argnames;
+    tx[i].args = xcalloc(t->nargs + 1, sizeof(mpz_t));
+    int64_t *len = xcalloc(t->nargs + 1, sizeof(int64_t));
+    mpz_t **el = xcalloc(t->nargs + 1, sizeof(mpz_t *));
+    for (uint32_t j = 0; j < t->nargs; j++) {
+      mpz_init(tx[i].args[j]);
+      len[j] = -1;
+      if (t->arglen[j] == NULL_TERM) { to_mpz(s->v[2 + t->nenv + j], tx[i].args[j]); continue; }
+      to_mpz(s->v[2 + t->nenv + t->nargs + j], tx[i].args[j]);
+      if (mpz_sgn(tx[i].args[j]) < 0 || mpz_cmp_ui(tx[i].args[j], MAX_ARRAY_ARG) > 0) {
+        snprintf(why, cap, "an array argument of %s elements", "too many");
+        unrun = true;
+        continue;
+      }
+      len[j] = mpz_get_si(tx[i].args[j]);
+      el[j] = xcalloc((size_t)len[j] + 1, sizeof(mpz_t));
+      for (int64_t q = 0; q < len[j]; q++) {
+        term_t e = element(s->v[2 + t->nenv + j], (long)q);
+        mpz_init(el[j][q]);
+        if (e == NULL_TERM) { snprintf(why, cap, "an array argument's element not read"); unrun = true; }
+        else to_mpz(e, el[j][q]);
+      }
+    }
+    tx[i].arglen = len;
+    tx[i].argel = el;
+  }
+  sol_exec_result r;
+  memset(&r, 0, sizeof r);
+  r.status = SOL_EXEC_UNSUPPORTED;
+  snprintf(r.why, sizeof r.why, "%.200s", why);
+  if (!unrun) sol_exec_run(a, root, tx, n, &r);
+  for (uint32_t i = 0; i < n; i++) {
+    mpz_clear(tx[i].sender);
+    mpz_clear(tx[i].value);
+    for (uint32_t j = 0; j < tx[i].nenv; j++) mpz_clear(tx[i].env[j]);
+    for (uint32_t j = 0; j < tx[i].nargs; j++) {
+      mpz_clear(tx[i].args[j]);
+      for (int64_t q = 0; q < tx[i].arglen[j]; q++) mpz_clear(tx[i].argel[j][q]);
+      free(tx[i].argel[j]);
+    }
+    free((void *)tx[i].arglen);
+    free((void *)tx[i].argel);
+    free(tx[i].env);
+    free(tx[i].args);
+  }
+  free(tx);
+  if (unrun) return SOL_TRACE_CLAUSES_ONLY;
+  if (r.status == SOL_EXEC_UNSUPPORTED) { snprintf(why, cap, "the interpreter does not run %s", r.why); return SOL_TRACE_CLAUSES_ONLY; }
+  if (r.status == SOL_EXEC_ASSERT && r.at == n - 1 && r.line == sc->assert_line[k] && r.reverted < 0) return SOL_TRACE_CONFIRMED;
+  if (r.status == SOL_EXEC_ASSERT)
+    snprintf(why, cap, "executing it, the assertion at line %u failed in transaction %u", r.line, r.at);
+  else if (r.reverted >= 0) snprintf(why, cap, "executing it, transaction %d reverted", r.reverted);
+  else snprintf(why, cap, "executing it, no assertion failed");
+  return SOL_TRACE_REFUTED;
+}
+
+sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *sc, const chc_system *norm, const chc_derivation *d,
+                                   uint32_t k, const zeta_limits *lim, char *why, size_t cap) {
+  step *st = xcalloc(MAXTX, sizeof *st);
+  uint32_t n = steps_of(sc, norm, d, st);
+  bool loose = false;   /* some values recovered without the states around them */
+  for (uint32_t i = 0; i < n; i++) {
+    st[i].nv = 2 + st[i].tx->nenv + 2 * st[i].tx->nargs;
+    st[i].v = xcalloc(st[i].nv + 1, sizeof(term_t));
+    for (uint32_t j = 0; j < st[i].nv; j++) st[i].v[j] = header_term(st[i].tx, j) == NULL_TERM ? term_int(0) : NULL_TERM;
+    fill_from(&st[i], norm, d, st[i].en);
+    if (!st[i].tx->payable && st[i].v[1] == NULL_TERM) st[i].v[1] = term_int(0);
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    /* a deployment inlined into the next step's clause: both at once */
+    step *dep = i + 1 < n && st[i + 1].en == st[i].en && strcmp(st[i + 1].tx->name, "constructor") == 0 ? &st[i + 1] : NULL;
+    if (complete(&st[i]) && (!dep || complete(dep))) continue;
+    if (!dep && strcmp(st[i].tx->name, "constructor") == 0 && i > 0 && st[i - 1].en == st[i].en) continue;   /* done with the next */
+    loose |= (!st[i].pre && !dep && strcmp(st[i].tx->name, "constructor") != 0) || (!st[i].post && i != 0);
+    recover(&st[i], dep, sc, k, i == 0, lim);
+  }
+  sol_trace_outcome res = SOL_TRACE_CLAUSES_ONLY;
+  if (n == 0) snprintf(why, cap, "the derivation was not read back as transactions");
+  else if (st[n - 1].pre || strcmp(st[n - 1].tx->name, "constructor") != 0)
+    snprintf(why, cap, "the sequence was not read back to the deployment");
+  else {
+    fputs("transactions:\n", out);
+    bool all = true;
+    for (uint32_t i = n; i-- > 0;) {
+      print_step(out, sc, &st[i], i == 0);
+      all &= complete(&st[i]);
+    }
+    if (!all) snprintf(why, cap, "values marked ? were not recovered");
+    else res = run(a, sc, st, n, k, why, cap);
+    if (res == SOL_TRACE_REFUTED && loose) {   /* the recovered values need not fit together */
+      char w[300];
+      snprintf(w, sizeof w, "%s", why);
+      snprintf(why, cap, "values recovered transaction by transaction did not reproduce it (%s)", w);
+      res = SOL_TRACE_CLAUSES_ONLY;
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) free(st[i].v);
+  free(st);
+  return res;
+}

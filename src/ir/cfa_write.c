@@ -308,26 +308,20 @@ static bool write_prog(FILE *out, const cfa_prog *p, char *why, size_t len) {
   return w.ok;
 }
 
-/* Copies what was rendered into mem to out when it succeeded. */
-static bool deliver(FILE *out, FILE *mem, char **buf, size_t *n, bool ok) {
+/* Renders c (or, when p is given, the program p) into memory and copies
+ * it to out only when it succeeded. */
+static bool render(FILE *out, const cfa *c, const cfa_prog *p, char *why, size_t len) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *mem = open_memstream(&buf, &n);
+  FILE *dst = mem ? mem : out;
+  bool ok = p ? write_prog(dst, p, why, len) : write_cfa(dst, c, why, len);
+  if (!mem) return ok;
   fclose(mem);
-  if (ok) fwrite(*buf, 1, *n, out);
-  free(*buf);
+  if (ok) fwrite(buf, 1, n, out);
+  free(buf);
   return ok;
 }
 
-bool cfa_write(FILE *out, const cfa *c, char *why, size_t len) {
-  char *buf = NULL;
-  size_t n = 0;
-  FILE *mem = open_memstream(&buf, &n);
-  if (!mem) return write_cfa(out, c, why, len);
-  return deliver(out, mem, &buf, &n, write_cfa(mem, c, why, len));
-}
-
-bool cfa_prog_write(FILE *out, const cfa_prog *p, char *why, size_t len) {
-  char *buf = NULL;
-  size_t n = 0;
-  FILE *mem = open_memstream(&buf, &n);
-  if (!mem) return write_prog(out, p, why, len);
-  return deliver(out, mem, &buf, &n, write_prog(mem, p, why, len));
-}
+bool cfa_write(FILE *out, const cfa *c, char *why, size_t len) { return render(out, c, NULL, why, len); }
+bool cfa_prog_write(FILE *out, const cfa_prog *p, char *why, size_t len) { return render(out, NULL, p, why, len); }

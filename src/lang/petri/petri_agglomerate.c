@@ -1,0 +1,220 @@
+/* Post-agglomeration on a mutable sub-net (rule and soundness argument in
+ * petri_agglomerate.h). */
+#include "lang/petri/petri_agglomerate.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+
+typedef struct { petri_arc *a; size_t n, cap; } arcvec;
+typedef struct { uint32_t *v; size_t n, cap; } u32vec;
+
+struct petri_work {
+  const petri_net *net;
+  bool *alive_p, *alive_t;
+  arcvec *pre, *post, *inh; /* per transition */
+  u32vec *producers, *consumers; /* per place; stale entries are re-checked */
+  u32vec *seq;             /* per transition: original transitions it stands for */
+  size_t seq_total;
+  uint32_t *stamp, epoch;  /* per transition: de-duplicating the lists */
+};
+
+static void u32_push(u32vec *v, uint32_t x) {
+  xgrow((void **)&v->v, sizeof *v->v, &v->cap, v->n + 1);
+  v->v[v->n++] = x;
+}
+
+static void arc_push(arcvec *v, uint32_t place, petri_tok w) {
+  xgrow((void **)&v->a, sizeof *v->a, &v->cap, v->n + 1);
+  v->a[v->n++] = (petri_arc){place, w};
+}
+
+static petri_arc *arc_find(arcvec *v, uint32_t place) {
+  for (size_t i = 0; i < v->n; i++) if (v->a[i].place == place) return &v->a[i];
+  return NULL;
+}
+
+static void arc_remove(arcvec *v, uint32_t place) {
+  for (size_t i = 0; i < v->n; i++)
+    if (v->a[i].place == place) { v->a[i] = v->a[--v->n]; return; }
+}
+
+petri_work *petri_work_new(const petri_net *n, const bool *keep_p, const bool *keep_t) {
+  petri_work *w = xcalloc(1, sizeof *w);
+  size_t P = (size_t)n->nplaces + 1, T = (size_t)n->ntrans + 1;
+  w->net = n;
+  w->alive_p = xcalloc(P, sizeof *w->alive_p);
+  w->alive_t = xcalloc(T, sizeof *w->alive_t);
+  w->pre = xcalloc(T, sizeof *w->pre);
+  w->post = xcalloc(T, sizeof *w->post);
+  w->inh = xcalloc(T, sizeof *w->inh);
+  w->seq = xcalloc(T, sizeof *w->seq);
+  w->producers = xcalloc(P, sizeof *w->producers);
+  w->consumers = xcalloc(P, sizeof *w->consumers);
+  w->stamp = xcalloc(T, sizeof *w->stamp);
+  memcpy(w->alive_p, keep_p, n->nplaces * sizeof *keep_p);
+  for (uint32_t t = 0; t < n->ntrans; t++) {
+    if (!(w->alive_t[t] = keep_t[t])) continue;
+    u32_push(&w->seq[t], t);
+    w->seq_total++;
+    for (uint32_t i = n->pre_at[t]; i < n->pre_at[t + 1]; i++)
+      if (keep_p[n->pre[i].place]) {
+        arc_push(&w->pre[t], n->pre[i].place, n->pre[i].weight);
+        u32_push(&w->consumers[n->pre[i].place], t);
+      }
+    for (uint32_t i = n->post_at[t]; i < n->post_at[t + 1]; i++)
+      if (keep_p[n->post[i].place]) {
+        arc_push(&w->post[t], n->post[i].place, n->post[i].weight);
+        u32_push(&w->producers[n->post[i].place], t);
+      }
+    for (uint32_t i = n->inh_at[t]; i < n->inh_at[t + 1]; i++)
+      if (keep_p[n->inh[i].place]) {
+        arc_push(&w->inh[t], n->inh[i].place, n->inh[i].weight);
+        u32_push(&w->consumers[n->inh[i].place], t);
+      }
+  }
+  return w;
+}
+
+void petri_work_free(petri_work *w) {
+  if (!w) return;
+  for (uint32_t t = 0; t < w->net->ntrans; t++) {
+    free(w->pre[t].a); free(w->post[t].a); free(w->inh[t].a); free(w->seq[t].v);
+  }
+  for (uint32_t p = 0; p < w->net->nplaces; p++) { free(w->producers[p].v); free(w->consumers[p].v); }
+  free(w->pre); free(w->post); free(w->inh); free(w->seq); free(w->producers); free(w->consumers);
+  free(w->alive_p); free(w->alive_t); free(w->stamp);
+  free(w);
+}
+
+/* Places and transitions the target reads. */
+static void mark_support(const petri_net *n, const petri_pred *p, bool *support, bool *observed) {
+  if (p->op == PRED_AND || p->op == PRED_OR)
+    for (uint32_t i = 0; i < p->n; i++) mark_support(n, p->kids[i], support, observed);
+  else if (p->op == PRED_LIN)
+    for (uint32_t i = 0; i < p->n; i++) support[p->place[i]] = true;
+  else if (p->op == PRED_FIRE || p->op == PRED_NFIRE) {
+    uint32_t t = p->trans;
+    observed[t] = true;
+    for (uint32_t i = n->pre_at[t]; i < n->pre_at[t + 1]; i++) support[n->pre[i].place] = true;
+    for (uint32_t i = n->inh_at[t]; i < n->inh_at[t + 1]; i++) support[n->inh[i].place] = true;
+  }
+}
+
+/* Drops stale entries (dead transitions, arcs since removed) and repeats;
+ * `post` selects which rows the list indexes. */
+static void compact(petri_work *w, u32vec *v, uint32_t p, bool post) {
+  size_t k = 0;
+  w->epoch++;
+  for (size_t i = 0; i < v->n; i++) {
+    uint32_t t = v->v[i];
+    if (!w->alive_t[t] || w->stamp[t] == w->epoch) continue;
+    if (post ? !arc_find(&w->post[t], p) : !arc_find(&w->pre[t], p) && !arc_find(&w->inh[t], p)) continue;
+    w->stamp[t] = w->epoch;
+    v->v[k++] = t;
+  }
+  v->n = k;
+}
+
+/* The rule's conditions for place p; *f receives its consumer. */
+static bool can_agglomerate(petri_work *w, uint32_t p, const bool *support, const bool *inhibited,
+                            const bool *observed, uint32_t *f) {
+  if (!w->alive_p[p] || support[p] || inhibited[p] || w->net->m0[p]) return false;
+  compact(w, &w->consumers[p], p, false);
+  compact(w, &w->producers[p], p, true);
+  if (w->consumers[p].n != 1 || w->producers[p].n == 0) return false;
+  uint32_t c = w->consumers[p].v[0];
+  if (observed[c] || w->inh[c].n || w->pre[c].n != 1 || w->pre[c].a[0].weight != 1) return false;
+  for (size_t i = 0; i < w->post[c].n; i++) {
+    uint32_t q = w->post[c].a[i].place;
+    if (q == p || support[q] || inhibited[q]) return false;
+  }
+  for (size_t i = 0; i < w->producers[p].n; i++) {
+    uint32_t h = w->producers[p].v[i];
+    if (h == c || arc_find(&w->post[h], p)->weight != 1) return false;
+  }
+  *f = c;
+  return true;
+}
+
+int64_t petri_work_agglomerate(petri_work *w, const petri_pred *target, size_t max_seq) {
+  const petri_net *n = w->net;
+  bool *support = xcalloc((size_t)n->nplaces + 1, sizeof *support);
+  bool *inhibited = xcalloc((size_t)n->nplaces + 1, sizeof *inhibited);
+  bool *observed = xcalloc((size_t)n->ntrans + 1, sizeof *observed);
+  mark_support(n, target, support, observed);
+  /* merging never adds inhibitor arcs: computed once */
+  for (uint32_t t = 0; t < n->ntrans; t++)
+    if (w->alive_t[t])
+      for (size_t i = 0; i < w->inh[t].n; i++) inhibited[w->inh[t].a[i].place] = true;
+  int64_t removed = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t p = 0; p < n->nplaces; p++) {
+      uint32_t f;
+      if (!can_agglomerate(w, p, support, inhibited, observed, &f)) continue;
+      u32vec *hs = &w->producers[p];
+      if (w->seq_total + hs->n * w->seq[f].n > max_seq) continue;
+      for (size_t i = 0; i < hs->n; i++) {
+        uint32_t h = hs->v[i];
+        arc_remove(&w->post[h], p);
+        for (size_t k = 0; k < w->post[f].n; k++) {
+          petri_arc *a = &w->post[f].a[k], *mine = arc_find(&w->post[h], a->place);
+          if (!mine) {
+            arc_push(&w->post[h], a->place, a->weight);
+            u32_push(&w->producers[a->place], h);
+          } else if (__builtin_add_overflow(mine->weight, a->weight, &mine->weight)) mine->weight = PETRI_TOK_MAX;
+        }
+        for (size_t k = 0; k < w->seq[f].n; k++) u32_push(&w->seq[h], w->seq[f].v[k]);
+        w->seq_total += w->seq[f].n;
+      }
+      w->alive_t[f] = false;
+      w->alive_p[p] = false;
+      w->seq_total -= w->seq[f].n;
+      removed++;
+      changed = true;
+    }
+  }
+  free(support); free(inhibited); free(observed);
+  return removed;
+}
+
+petri_net *petri_work_build(const petri_work *w, uint32_t *pmap, uint32_t *tmap, uint32_t **seq_at, uint32_t **seq) {
+  const petri_net *n = w->net;
+  petri_diag d = {0};
+  petri_builder *b = petri_builder_new();
+  bool ok = b && petri_builder_set_name(b, n->name);
+  uint32_t np = 0, nt = 0;
+  for (uint32_t p = 0; ok && p < n->nplaces; p++) {
+    pmap[p] = UINT32_MAX;
+    if (!w->alive_p[p]) continue;
+    pmap[p] = np++;
+    ok = petri_builder_place(b, n->place_id[p], n->place_name[p], n->m0[p], 0, 0, &d);
+  }
+  *seq_at = xcalloc((size_t)n->ntrans + 2, sizeof **seq_at);
+  *seq = xmalloc((w->seq_total + 1) * sizeof **seq);
+  size_t k = 0;
+  for (uint32_t t = 0; ok && t < n->ntrans; t++) {
+    tmap[t] = UINT32_MAX;
+    if (!w->alive_t[t]) continue;
+    tmap[t] = nt;
+    /* a merged transition keeps the id of its first member (unique) */
+    const char *tid = n->trans_id[t];
+    ok = petri_builder_transition(b, tid, n->trans_name[t], 0, 0, &d);
+    for (size_t i = 0; ok && i < w->pre[t].n; i++)
+      ok = petri_builder_arc(b, n->place_id[w->pre[t].a[i].place], tid, w->pre[t].a[i].weight, PETRI_ARC_NORMAL, 0, 0, &d);
+    for (size_t i = 0; ok && i < w->post[t].n; i++)
+      ok = petri_builder_arc(b, tid, n->place_id[w->post[t].a[i].place], w->post[t].a[i].weight, PETRI_ARC_NORMAL, 0, 0, &d);
+    for (size_t i = 0; ok && i < w->inh[t].n; i++)
+      ok = petri_builder_arc(b, n->place_id[w->inh[t].a[i].place], tid, w->inh[t].a[i].weight, PETRI_ARC_INHIBITOR, 0, 0, &d);
+    memcpy(*seq + k, w->seq[t].v, w->seq[t].n * sizeof **seq);
+    k += w->seq[t].n;
+    (*seq_at)[++nt] = (uint32_t)k;
+  }
+  petri_net *r = ok ? petri_builder_finish(b, NULL, &d) : NULL;
+  petri_builder_free(b);
+  if (!r) {
+    free(*seq_at); free(*seq);
+    *seq_at = NULL; *seq = NULL;
+  }
+  return r;
+}

@@ -131,6 +131,12 @@ static bool can_agglomerate(petri_work *w, uint32_t p, const bool *support, cons
   for (size_t i = 0; i < w->producers[p].n; i++) {
     uint32_t h = w->producers[p].v[i];
     if (h == c || arc_find(&w->post[h], p)->weight != 1) return false;
+    /* merged weights must stay exact */
+    for (size_t k = 0; k < w->post[c].n; k++) {
+      petri_arc *mine = arc_find(&w->post[h], w->post[c].a[k].place);
+      petri_tok sum;
+      if (mine && __builtin_add_overflow(mine->weight, w->post[c].a[k].weight, &sum)) return false;
+    }
   }
   *f = c;
   return true;
@@ -162,7 +168,7 @@ int64_t petri_work_agglomerate(petri_work *w, const petri_pred *target, size_t m
           if (!mine) {
             arc_push(&w->post[h], a->place, a->weight);
             u32_push(&w->producers[a->place], h);
-          } else if (__builtin_add_overflow(mine->weight, a->weight, &mine->weight)) mine->weight = PETRI_TOK_MAX;
+          } else mine->weight += a->weight; /* checked by can_agglomerate */
         }
         for (size_t k = 0; k < w->seq[f].n; k++) u32_push(&w->seq[h], w->seq[f].v[k]);
         w->seq_total += w->seq[f].n;

@@ -218,9 +218,9 @@ static petri_net *process_net(void) {
   for (uint32_t t = 0; t < T; t++) {
     snprintf(id, sizeof id, "t%u", t);
     petri_builder_transition(b, id, NULL, 1, 1, &d);
-    /* mostly one consumer per place: place t % P */
+    /* mostly one consumer per place: place t % P; some choices */
     for (uint32_t a = 0, k = 1 + (rnd(5) == 0); a < k; a++) {
-      snprintf(id2, sizeof id2, "p%u", a ? rnd(P) : t % P);
+      snprintf(id2, sizeof id2, "p%u", a || rnd(4) == 0 ? rnd(P) : t % P);
       petri_builder_arc(b, id2, id, 1, PETRI_ARC_NORMAL, 1, 1, &d);
     }
     for (uint32_t a = 0, k = 1 + rnd(2); a < k; a++) {

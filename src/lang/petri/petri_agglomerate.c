@@ -33,11 +33,6 @@ static petri_arc *arc_find(arcvec *v, uint32_t place) {
   return NULL;
 }
 
-static void arc_remove(arcvec *v, uint32_t place) {
-  for (size_t i = 0; i < v->n; i++)
-    if (v->a[i].place == place) { v->a[i] = v->a[--v->n]; return; }
-}
-
 petri_work *petri_work_new(const petri_net *n, const bool *keep_p, const bool *keep_t) {
   petri_work *w = xcalloc(1, sizeof *w);
   size_t P = (size_t)n->nplaces + 1, T = (size_t)n->ntrans + 1;
@@ -115,31 +110,72 @@ static void compact(petri_work *w, u32vec *v, uint32_t p, bool post) {
   v->n = k;
 }
 
-/* The rule's conditions for place p; *f receives its consumer. */
+/* The post-sets of x and y (minus p) add up without overflow. */
+static bool sums_fit(petri_work *w, uint32_t x, uint32_t y) {
+  for (size_t k = 0; k < w->post[y].n; k++) {
+    petri_arc *mine = arc_find(&w->post[x], w->post[y].a[k].place);
+    petri_tok sum;
+    if (mine && __builtin_add_overflow(mine->weight, w->post[y].a[k].weight, &sum)) return false;
+  }
+  return true;
+}
+
+/* The rule's conditions for place p (lists left in producers[p] and
+ * consumers[p]): every consumer f has pre-set {p: 1}, no inhibitor arc, is
+ * not observed and feeds no place of the support or with an inhibitor
+ * arc; every producer puts one token. Merging needs one consumer, or one
+ * producer (not observed: it disappears into its consumers). */
 static bool can_agglomerate(petri_work *w, uint32_t p, const bool *support, const bool *inhibited,
-                            const bool *observed, uint32_t *f) {
+                            const bool *observed) {
   if (!w->alive_p[p] || support[p] || inhibited[p] || w->net->m0[p]) return false;
   compact(w, &w->consumers[p], p, false);
   compact(w, &w->producers[p], p, true);
-  if (w->consumers[p].n != 1 || w->producers[p].n == 0) return false;
-  uint32_t c = w->consumers[p].v[0];
-  if (observed[c] || w->inh[c].n || w->pre[c].n != 1 || w->pre[c].a[0].weight != 1) return false;
-  for (size_t i = 0; i < w->post[c].n; i++) {
-    uint32_t q = w->post[c].a[i].place;
-    if (q == p || support[q] || inhibited[q]) return false;
-  }
-  for (size_t i = 0; i < w->producers[p].n; i++) {
-    uint32_t h = w->producers[p].v[i];
-    if (h == c || arc_find(&w->post[h], p)->weight != 1) return false;
-    /* merged weights must stay exact */
-    for (size_t k = 0; k < w->post[c].n; k++) {
-      petri_arc *mine = arc_find(&w->post[h], w->post[c].a[k].place);
-      petri_tok sum;
-      if (mine && __builtin_add_overflow(mine->weight, w->post[c].a[k].weight, &sum)) return false;
+  u32vec *fs = &w->consumers[p], *hs = &w->producers[p];
+  if (!fs->n || !hs->n || (fs->n > 1 && (hs->n > 1 || observed[hs->v[0]]))) return false;
+  for (size_t j = 0; j < fs->n; j++) {
+    uint32_t c = fs->v[j];
+    if (observed[c] || w->inh[c].n || w->pre[c].n != 1 || w->pre[c].a[0].weight != 1) return false;
+    for (size_t i = 0; i < w->post[c].n; i++) {
+      uint32_t q = w->post[c].a[i].place;
+      if (q == p || support[q] || inhibited[q]) return false;
     }
   }
-  *f = c;
+  for (size_t i = 0; i < hs->n; i++) {
+    uint32_t h = hs->v[i];
+    if (arc_find(&w->post[h], p)->weight != 1) return false;
+    for (size_t j = 0; j < fs->n; j++) if (!sums_fit(w, h, fs->v[j])) return false;
+  }
   return true;
+}
+
+/* Slot d (x or y) becomes "x then y", y consuming the token x put on p:
+ * x's pre-set and inhibitor arcs, both post-sets but p, both sequences. */
+static void compose(petri_work *w, uint32_t x, uint32_t y, uint32_t p, uint32_t d) {
+  arcvec pre = {0}, inh = {0}, post = {0};
+  u32vec seq = {0};
+  for (size_t i = 0; i < w->pre[x].n; i++) arc_push(&pre, w->pre[x].a[i].place, w->pre[x].a[i].weight);
+  for (size_t i = 0; i < w->inh[x].n; i++) arc_push(&inh, w->inh[x].a[i].place, w->inh[x].a[i].weight);
+  for (size_t i = 0; i < w->post[x].n; i++)
+    if (w->post[x].a[i].place != p) arc_push(&post, w->post[x].a[i].place, w->post[x].a[i].weight);
+  for (size_t i = 0; i < w->post[y].n; i++) {
+    petri_arc *a = &w->post[y].a[i], *mine = arc_find(&post, a->place);
+    if (mine) mine->weight += a->weight; /* checked by sums_fit */
+    else arc_push(&post, a->place, a->weight);
+  }
+  for (size_t i = 0; i < w->seq[x].n; i++) u32_push(&seq, w->seq[x].v[i]);
+  for (size_t i = 0; i < w->seq[y].n; i++) u32_push(&seq, w->seq[y].v[i]);
+  w->seq_total += seq.n - w->seq[d].n;
+  free(w->pre[d].a); free(w->inh[d].a); free(w->post[d].a); free(w->seq[d].v);
+  w->pre[d] = pre; w->inh[d] = inh; w->post[d] = post; w->seq[d] = seq;
+  /* the lists tolerate repeats and stale entries (compact) */
+  for (size_t i = 0; i < pre.n; i++) u32_push(&w->consumers[pre.a[i].place], d);
+  for (size_t i = 0; i < inh.n; i++) u32_push(&w->consumers[inh.a[i].place], d);
+  for (size_t i = 0; i < post.n; i++) u32_push(&w->producers[post.a[i].place], d);
+}
+
+static void kill_transition(petri_work *w, uint32_t t) {
+  w->alive_t[t] = false;
+  w->seq_total -= w->seq[t].n;
 }
 
 int64_t petri_work_agglomerate(petri_work *w, const petri_pred *target, size_t max_seq) {
@@ -148,7 +184,7 @@ int64_t petri_work_agglomerate(petri_work *w, const petri_pred *target, size_t m
   bool *inhibited = xcalloc((size_t)n->nplaces + 1, sizeof *inhibited);
   bool *observed = xcalloc((size_t)n->ntrans + 1, sizeof *observed);
   mark_support(n, target, support, observed);
-  /* merging never adds inhibitor arcs: computed once */
+  /* merging never adds inhibitor arcs to new places: computed once */
   for (uint32_t t = 0; t < n->ntrans; t++)
     if (w->alive_t[t])
       for (size_t i = 0; i < w->inh[t].n; i++) inhibited[w->inh[t].a[i].place] = true;
@@ -156,26 +192,26 @@ int64_t petri_work_agglomerate(petri_work *w, const petri_pred *target, size_t m
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t p = 0; p < n->nplaces; p++) {
-      uint32_t f;
-      if (!can_agglomerate(w, p, support, inhibited, observed, &f)) continue;
-      u32vec *hs = &w->producers[p];
-      if (w->seq_total + hs->n * w->seq[f].n > max_seq) continue;
-      for (size_t i = 0; i < hs->n; i++) {
-        uint32_t h = hs->v[i];
-        arc_remove(&w->post[h], p);
-        for (size_t k = 0; k < w->post[f].n; k++) {
-          petri_arc *a = &w->post[f].a[k], *mine = arc_find(&w->post[h], a->place);
-          if (!mine) {
-            arc_push(&w->post[h], a->place, a->weight);
-            u32_push(&w->producers[a->place], h);
-          } else mine->weight += a->weight; /* checked by can_agglomerate */
-        }
-        for (size_t k = 0; k < w->seq[f].n; k++) u32_push(&w->seq[h], w->seq[f].v[k]);
-        w->seq_total += w->seq[f].n;
+      if (!can_agglomerate(w, p, support, inhibited, observed)) continue;
+      u32vec *hs = &w->producers[p], *fs = &w->consumers[p];
+      size_t grow = 0;
+      for (size_t i = 0; i < hs->n; i++)
+        for (size_t j = 0; j < fs->n; j++) grow += w->seq[hs->v[i]].n + w->seq[fs->v[j]].n;
+      if (w->seq_total + grow > max_seq) continue;
+      /* copies: compose() pushes onto these very lists */
+      size_t nh = hs->n, nf = fs->n;
+      uint32_t *h = xmalloc(nh * sizeof *h), *f = xmalloc(nf * sizeof *f);
+      memcpy(h, hs->v, nh * sizeof *h);
+      memcpy(f, fs->v, nf * sizeof *f);
+      if (nf == 1) {
+        for (size_t i = 0; i < nh; i++) compose(w, h[i], f[0], p, h[i]);
+        kill_transition(w, f[0]);
+      } else {
+        for (size_t j = 0; j < nf; j++) compose(w, h[0], f[j], p, f[j]);
+        kill_transition(w, h[0]);
       }
-      w->alive_t[f] = false;
+      free(h); free(f);
       w->alive_p[p] = false;
-      w->seq_total -= w->seq[f].n;
       removed++;
       changed = true;
     }

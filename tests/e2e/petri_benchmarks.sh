@@ -44,7 +44,11 @@ if [ -d "$B" ]; then
   # with an invariant; BMC finds the witness of seed-fig13-00 (replayed).
   t seed-starved-pdr '"$z" --algorithm pdr --timeout 20 "$B/seed-starved.pnml" --formula "$B/seed-starved-00.xml" | grep -q "FALSE TECHNIQUES IC3"'
   t seed-fig13-bmc '"$z" --algorithm bmc --timeout 20 --witness "$B/seed-fig13.pnml" --formula "$B/seed-fig13-00.xml" | grep -q "^WITNESS seed-fig13-00 [0-9]* t"'
-  t seed-starved-technique '"$z" "$B/seed-starved.pnml" --formula "$B/seed-starved-00.xml" | grep -q "FALSE TECHNIQUES STATE_EQUATION"'
+  # The portfolio's structural reductions see the unmarked siphon first
+  # (its transitions are dead, the target folds to false); without them
+  # the state equation proves it.
+  t seed-starved-technique '"$z" "$B/seed-starved.pnml" --formula "$B/seed-starved-00.xml" | grep -q "FALSE TECHNIQUES STRUCTURAL_REDUCTION"'
+  t seed-starved-no-reduce 'ZETA_PETRI_NO_REDUCE=1 "$z" "$B/seed-starved.pnml" --formula "$B/seed-starved-00.xml" | grep -q "FALSE TECHNIQUES STATE_EQUATION"'
   # The witness is printed and is a firing sequence of the net.
   t witness '"$z" --witness "$B/seed-fig13.pnml" --formula "$B/seed-fig13-00.xml" | grep -q "^WITNESS seed-fig13-00 [0-9]* t"'
   # BenchKit convention: model.pnml and <examination>.xml in the working directory.

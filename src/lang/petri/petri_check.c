@@ -13,6 +13,7 @@
 #include "lang/lang_common.h"
 #include "lang/petri/mcc_property.h"
 #include "lang/petri/petri_portfolio.h"
+#include "lang/petri/petri_reduce.h"
 #include "lang/petri/petri_ts.h"
 #include "lang/petri/petri_walk.h"
 #include "lang/petri/pnml.h"
@@ -171,6 +172,9 @@ typedef struct {
   FILE *out;
   petri_pred **targets;
   bool *done;
+  petri_reduce_facts facts; /* dead transitions, constant places; NULL = no reductions */
+  petri_reduced *red;       /* per property, see reduced_for */
+  char *red_state;          /* 0 = not computed, 1 = red[i] valid, 2 = use the input net */
   size_t decided;
   int exit_code;
 } check_run;
@@ -248,13 +252,60 @@ static void walk_phase(check_run *cr, double deadline, const zeta_options *o) {
   free(res);
 }
 
+static bool reduction_removed_something(const petri_reduce_stats *s) {
+  return s->dead_trans + s->const_places + s->dup_trans + s->coi_places + s->coi_trans + s->agglomerated > 0;
+}
+
+/* Property i's reduced net, computed once (both rounds use it); NULL when
+ * reductions are off, failed, or removed nothing. */
+static const petri_reduced *reduced_for(check_run *cr, size_t i) {
+  if (!cr->facts.dead) return NULL;
+  if (!cr->red_state[i]) {
+    cr->red_state[i] = 2;
+    petri_reduced *red = &cr->red[i];
+    double t0 = petri_now();
+    if (!petri_reduce(cr->net, &cr->facts, cr->targets[i], red)) return NULL;
+    if (cr->o->stats)
+      progress_say("zeta: %s: reduced to %u places, %u transitions (dead %u, constant %u, duplicate %u, cone -%u "
+                   "places -%u transitions, agglomerated %u), %.3f s",
+                   cr->ps->props[i].id, red->net->nplaces, red->net->ntrans, red->stats.dead_trans,
+                   red->stats.const_places, red->stats.dup_trans, red->stats.coi_places, red->stats.coi_trans,
+                   red->stats.agglomerated, petri_now() - t0);
+    if (!reduction_removed_something(&red->stats) && red->target->op != PRED_TRUE && red->target->op != PRED_FALSE) {
+      petri_reduced_free(red);
+      return NULL;
+    }
+    cr->red_state[i] = 1;
+  }
+  return cr->red_state[i] == 1 ? &cr->red[i] : NULL;
+}
+
+/* The portfolio on the net reduced for property i's target (when
+ * reductions are on); a firing sequence comes back in original transitions
+ * (answer() replays it on the original net). */
+static petri_answer check_one(check_run *cr, size_t i, const petri_check_opts *copts, petri_result *r) {
+  const petri_reduced *red = reduced_for(cr, i);
+  if (!red) {
+    petri_result_init(r);
+    return petri_check(cr->net, cr->targets[i], copts, r);
+  }
+  petri_answer a = petri_reduced_decide(red, r);
+  if (a == PETRI_UNKNOWN) a = petri_check(red->net, red->target, copts, r);
+  if (a == PETRI_REACHABLE) petri_reduced_lift(red, r);
+  /* the answer's TECHNIQUES say when the net was smaller than the input */
+  if (a != PETRI_UNKNOWN && reduction_removed_something(&red->stats) &&
+      !strstr(r->technique, "STRUCTURAL_REDUCTION") && strlen(r->technique) + 22 < sizeof r->technique)
+    strcat(r->technique, " STRUCTURAL_REDUCTION");
+  return a;
+}
+
 /* Answers every property, one line each, as soon as it is decided: shared
  * random walks first, then the portfolio per formula in two rounds (the
  * second shares out all the time left), so no formula is abandoned while
  * time remains. */
 static int petri_check_all(void *m, const zeta_options *o, const zeta_limits *lim, report *rep, diag *d) {
   petri_input *in = m;
-  check_run cr = {in->net, &in->ps, o, rep, report_out(rep), NULL, NULL, 0, ZETA_EXIT_VERDICT};
+  check_run cr = {in->net, &in->ps, o, rep, report_out(rep), NULL, NULL, {0}, NULL, NULL, 0, ZETA_EXIT_VERDICT};
   mcc_property_set *ps = &in->ps;
   petri_check_opts copts;
   if (!parse_algo(o, &copts, d)) return ZETA_EXIT_INPUT;
@@ -272,12 +323,19 @@ static int petri_check_all(void *m, const zeta_options *o, const zeta_limits *li
   size_t n = ps->n;
   cr.targets = xcalloc(n ? n : 1, sizeof *cr.targets);
   cr.done = xcalloc(n ? n : 1, sizeof *cr.done);
+  cr.red = xcalloc(n ? n : 1, sizeof *cr.red);
+  cr.red_state = xcalloc(n ? n : 1, sizeof *cr.red_state);
   set_emergency_answer(ps, cr.done);
   for (size_t i = 0; i < n; i++) {
     if (!ps->props[i].phi) { cannot_compute(&cr, i, ps->props[i].unsupported); continue; }
     cr.targets[i] = mcc_target(&ps->props[i]);
     if (!cr.targets[i]) cannot_compute(&cr, i, "out of memory");
   }
+  /* structural reductions serve the portfolio (the single engines stay
+   * as they are, for the ablations); ZETA_PETRI_NO_REDUCE=1 turns them off */
+  if (copts.algo == PETRI_ALGO_PORTFOLIO && !getenv("ZETA_PETRI_NO_REDUCE") &&
+      !petri_reduce_facts_compute(cr.net, &cr.facts))
+    memset(&cr.facts, 0, sizeof cr.facts);
   if (copts.algo == PETRI_ALGO_PORTFOLIO) {
     double walk_end = deadline > 0 ? petri_now() + walk_share() * (deadline - petri_now()) : petri_now() + 1.0;
     walk_phase(&cr, walk_end, o);
@@ -298,8 +356,7 @@ static int petri_check_all(void *m, const zeta_options *o, const zeta_limits *li
       }
       open--;
       petri_result r;
-      petri_result_init(&r);
-      petri_answer a = petri_check(cr.net, cr.targets[i], &copts, &r);
+      petri_answer a = check_one(&cr, i, &copts, &r);
       bool ok = answer(&cr, i, a, &r);
       if (o->stats)
         progress_say("zeta: %s: round %d: %s, %llu states/nodes, %.3f s", p->id, round, ok ? r.technique : "undecided",
@@ -308,6 +365,10 @@ static int petri_check_all(void *m, const zeta_options *o, const zeta_limits *li
       if (!ok && (round == 2 || deadline <= 0 || (deadline > 0 && petri_now() >= deadline)))
         cannot_compute(&cr, i, r.reason);
       petri_result_free(&r);
+      if (cr.done[i] && cr.red_state[i] == 1) {
+        petri_reduced_free(&cr.red[i]);
+        cr.red_state[i] = 2;
+      }
     }
     if (deadline <= 0) break;
   }
@@ -316,6 +377,11 @@ static int petri_check_all(void *m, const zeta_options *o, const zeta_limits *li
   for (size_t i = 0; i < n; i++) pred_free(cr.targets[i]);
   free(cr.targets);
   free(cr.done);
+  for (size_t i = 0; i < n; i++)
+    if (cr.red_state[i] == 1) petri_reduced_free(&cr.red[i]);
+  free(cr.red);
+  free(cr.red_state);
+  petri_reduce_facts_free(&cr.facts);
   if (report_nsteps(rep)) report_set_evidence(rep, "firing-sequence", NULL);
   report_stat(rep, "properties", "%zu", n);
   report_stat(rep, "decided", "%zu", cr.decided);

@@ -143,18 +143,28 @@ static void solve(const char *alg, const chc_system *s, const zeta_options *o, c
   res->reason = "recursive programs: use --algorithm portfolio, spacer, own, cegar, bmc or pds";
 }
 
-static bool model_ok(const chc_system *s, const term_t *interp, const char *backend) {
+/* Whether interp satisfies every clause; *undecided (may be NULL) says
+ * that no clause was found violated but the solver left some undecided. */
+static bool model_ok_why(const chc_system *s, const term_t *interp, const char *backend, bool *undecided_only) {
   const char *err = NULL;
+  if (undecided_only) *undecided_only = false;
   solver *z = backend ? solver_new(backend, &err) : solver_new_z3();
   if (!z) return false;
   solver_set_timeout(z, 10000);
   uint32_t *failed;
   bool *undecided;
   uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
+  uint32_t nu = 0;
+  for (uint32_t i = 0; i < nf; i++) nu += undecided && undecided[i];
+  if (undecided_only) *undecided_only = nf > 0 && nu == nf;
   solver_free(z);
   free(failed);
   free(undecided);
   return nf == 0;
+}
+
+static bool model_ok(const chc_system *s, const term_t *interp, const char *backend) {
+  return model_ok_why(s, interp, backend, NULL);
 }
 
 /* SAFE when interp satisfies every clause (Z3, unless z3_checked says the
@@ -165,11 +175,13 @@ static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h
                        const chc_system *s, const cfa_proc_chc_map *m, const term_t *interp, const char *what,
                        bool z3_checked) {
   if (h && h->safe_unknown) return lang_verdict(r, ZETA_UNKNOWN, h->safe_unknown);
-  bool ok = z3_checked || model_ok(s, interp, NULL);
-  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER);
+  bool undecided = false;
+  bool ok = z3_checked || model_ok_why(s, interp, NULL, &undecided);
+  bool valid = ok && o->validate && model_ok_why(s, interp, ZETA_SECOND_SOLVER, &undecided);
   if (!ok || (o->validate && !valid)) {
     char why[200];
-    snprintf(why, sizeof why, "internal: %s failed the SMT check", what);
+    if (undecided) snprintf(why, sizeof why, "solver: the SMT check of %s was undecided", what);
+    else snprintf(why, sizeof why, "internal: %s failed the SMT check", what);
     return lang_verdict(r, ZETA_UNKNOWN, why);
   }
   int code = lang_verdict(r, ZETA_SAFE, NULL);

@@ -51,24 +51,18 @@ static void sp_copy(space *d, const space *s, uint32_t n) {
 
 /* Adds direction w (n entries, clobbered) to the basis; true if it was new. */
 static bool sp_add_dir(space *s, uint32_t n, mpq_t *w) {
-  mpq_t t;
-  mpq_init(t);
+  mpq_t t, u;
+  mpq_init(t), mpq_init(u);
   for (uint32_t r = 0; r < s->k; r++) {
     uint32_t c = s->piv[r];
     if (mpq_sgn(w[c]) == 0) continue;
     mpq_set(t, w[c]);
-    for (uint32_t j = 0; j < n; j++) {
-      mpq_t u;
-      mpq_init(u);
-      mpq_mul(u, t, s->v[(size_t)r * n + j]);
-      mpq_sub(w[j], w[j], u);
-      mpq_clear(u);
-    }
+    for (uint32_t j = 0; j < n; j++) mpq_mul(u, t, s->v[(size_t)r * n + j]), mpq_sub(w[j], w[j], u);
   }
   uint32_t c = 0;
   while (c < n && mpq_sgn(w[c]) == 0) c++;
   if (c == n) {
-    mpq_clear(t);
+    mpq_clear(t), mpq_clear(u);
     return false;
   }
   mpq_inv(t, w[c]);
@@ -77,18 +71,12 @@ static bool sp_add_dir(space *s, uint32_t n, mpq_t *w) {
     mpq_t *row = &s->v[(size_t)r * n];
     if (mpq_sgn(row[c]) == 0) continue;
     mpq_set(t, row[c]);
-    for (uint32_t j = 0; j < n; j++) {
-      mpq_t u;
-      mpq_init(u);
-      mpq_mul(u, t, w[j]);
-      mpq_sub(row[j], row[j], u);
-      mpq_clear(u);
-    }
+    for (uint32_t j = 0; j < n; j++) mpq_mul(u, t, w[j]), mpq_sub(row[j], row[j], u);
   }
   mpq_t *row = &s->v[(size_t)s->k * n];
   for (uint32_t j = 0; j < n; j++) mpq_set(row[j], w[j]);
   s->piv[s->k++] = c;
-  mpq_clear(t);
+  mpq_clear(t), mpq_clear(u);
   return true;
 }
 

@@ -179,11 +179,12 @@ static size_t stmts_size(const cfa_stmt *s, uint32_t n) {
 
 #define HOIST_MAX 20000
 
-/* Adds the edge a;b (from a's source to b's target) unless it would exceed
- * HOIST_MAX statements; dead-edge flags grow with the edge table. */
-static bool join_edges(cfa *c, uint32_t a, uint32_t b, bool **dead_edge, size_t *ecap) {
+/* Adds the edge a;b (from a's source to b's target) unless it would have
+ * more than max statements (0: no bound); dead-edge flags grow with the
+ * edge table. */
+static bool join_edges(cfa *c, uint32_t a, uint32_t b, size_t max, bool **dead_edge, size_t *ecap) {
   const cfa_edge *x = &c->edges[a], *y = &c->edges[b];
-  if (stmts_size(x->stmts, x->nstmts) + stmts_size(y->stmts, y->nstmts) > HOIST_MAX) return false;
+  if (max && stmts_size(x->stmts, x->nstmts) + stmts_size(y->stmts, y->nstmts) > max) return false;
   uint32_t n = x->nstmts + y->nstmts, src = x->src, dst = y->dst;
   cfa_stmt *s = xmalloc((n + 1) * sizeof *s);
   if (x->nstmts) memcpy(s, x->stmts, x->nstmts * sizeof *s);
@@ -239,17 +240,9 @@ static void lbe(cfa *c, bool hoist) {
       if (nin != 1 || nout != 1 || in == out) continue;
       cfa_edge *a = &c->edges[in], *b = &c->edges[out];
       if (a->src == l || b->dst == l || a->call || b->call) continue;
-      uint32_t n = a->nstmts + b->nstmts;
-      cfa_stmt *s = xmalloc((n + 1) * sizeof *s);
-      if (a->nstmts) memcpy(s, a->stmts, a->nstmts * sizeof *s);
-      if (b->nstmts) memcpy(s + a->nstmts, b->stmts, b->nstmts * sizeof *s);
-      uint32_t src = a->src, dst = b->dst;
+      join_edges(c, in, out, 0, &dead_edge, &ecap);
       dead_edge[in] = dead_edge[out] = true;
       dead_loc[l] = true;
-      uint32_t ne = cfa_add_edge(c, src, dst, s, n);
-      free(s);
-      XGROW(dead_edge, ecap, (size_t)ne + 1);
-      dead_edge[ne] = false;
       changed = true;
     }
     /* error edges hoisted: when l's only way in is K -a-> l, an edge
@@ -271,7 +264,7 @@ static void lbe(cfa *c, bool hoist) {
       if (nin == 1) {   /* the error edges move up to the one predecessor */
         for (uint32_t e = 0; e < c->nedges; e++) {
           if (dead_edge[e] || c->edges[e].src != l || c->edges[e].dst != c->error) continue;
-          if (!join_edges(c, in, e, &dead_edge, &ecap)) continue;
+          if (!join_edges(c, in, e, HOIST_MAX, &dead_edge, &ecap)) continue;
           dead_edge[e] = true;
           changed = true;
         }
@@ -281,20 +274,13 @@ static void lbe(cfa *c, bool hoist) {
         uint32_t out = CFA_NONE;
         for (uint32_t e = 0; e < c->nedges; e++)
           if (!dead_edge[e] && c->edges[e].src == l) out = e;
-        bool all = true;
-        for (uint32_t e = 0; e < c->nedges && all; e++)
-          if (!dead_edge[e] && c->edges[e].dst == l) all = stmts_size(c->edges[e].stmts, c->edges[e].nstmts) +
-                                                             stmts_size(c->edges[out].stmts, c->edges[out].nstmts) <= HOIST_MAX;
-        if (!all) continue;
-        uint32_t n0 = c->nedges;
+        uint32_t n0 = c->nedges, left = 0;
         for (uint32_t e = 0; e < n0; e++) {
           if (dead_edge[e] || c->edges[e].dst != l) continue;
-          join_edges(c, e, out, &dead_edge, &ecap);
-          dead_edge[e] = true;
+          if (join_edges(c, e, out, HOIST_MAX, &dead_edge, &ecap)) dead_edge[e] = changed = true;
+          else left++;
         }
-        dead_edge[out] = true;
-        dead_loc[l] = true;
-        changed = true;
+        if (left == 0) dead_edge[out] = dead_loc[l] = true;   /* no way in is left */
       }
     }
     /* parallel edges: one CHOICE edge (alternatives of a CHOICE-only edge

@@ -143,9 +143,10 @@ static void solve(const char *alg, const chc_system *s, const zeta_options *o, c
   res->reason = "recursive programs: use --algorithm portfolio, spacer, own, cegar, bmc or pds";
 }
 
-/* Whether interp satisfies every clause; *undecided (may be NULL) says
- * that no clause was found violated but the solver left some undecided. */
-static bool model_ok_why(const chc_system *s, const term_t *interp, const char *backend, bool *undecided_only) {
+/* Whether interp satisfies every clause; *undecided_only (may be NULL)
+ * says that no clause was found violated but the solver left some
+ * undecided. */
+static bool model_ok(const chc_system *s, const term_t *interp, const char *backend, bool *undecided_only) {
   const char *err = NULL;
   if (undecided_only) *undecided_only = false;
   solver *z = backend ? solver_new(backend, &err) : solver_new_z3();
@@ -163,10 +164,6 @@ static bool model_ok_why(const chc_system *s, const term_t *interp, const char *
   return nf == 0;
 }
 
-static bool model_ok(const chc_system *s, const term_t *interp, const char *backend) {
-  return model_ok_why(s, interp, backend, NULL);
-}
-
 /* SAFE when interp satisfies every clause (Z3, unless z3_checked says the
  * caller has just checked it; also cvc5 under --validate), with the
  * summaries and invariants under --invariant; otherwise UNKNOWN: what (an
@@ -176,8 +173,8 @@ static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h
                        bool z3_checked) {
   if (h && h->safe_unknown) return lang_verdict(r, ZETA_UNKNOWN, h->safe_unknown);
   bool undecided = false;
-  bool ok = z3_checked || model_ok_why(s, interp, NULL, &undecided);
-  bool valid = ok && o->validate && model_ok_why(s, interp, ZETA_SECOND_SOLVER, &undecided);
+  bool ok = z3_checked || model_ok(s, interp, NULL, &undecided);
+  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER, &undecided);
   if (!ok || (o->validate && !valid)) {
     char why[200];
     if (undecided) snprintf(why, sizeof why, "solver: the SMT check of %s was undecided", what);
@@ -198,7 +195,7 @@ int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hoo
   cfa_proc_to_chc(p, &s, &m);
   term_t *interp = xcalloc(s.npreds + 1, sizeof *interp);
   int code = -1;
-  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what, true);
+  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what, true);
   free(interp);
   cfa_proc_chc_map_free(&m);
   chc_free(&s);
@@ -214,7 +211,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
   solve(o->algorithm, s, o, lim, &res);
   report_set_engine(r, res.engine ? res.engine : "horn");
   int code;
-  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL);
+  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL, NULL);
   if (res.answer == CHC_SAT && !z3_checked) {
     /* Spacer leaves predicates it never needed at true: solve the
      * normalized clauses and expand their model to every predicate */

@@ -268,16 +268,8 @@ static bool has_body(const cJSON *f) { return present(child(f, "body")); }
  * in the root's linearization, for super) */
 static const cJSON *resolve(ix *X, const cJSON *fn, int after, const cJSON *at) {
   if (strcmp(sol_str(fn, "visibility"), "private") == 0 && after < 0) return fn;
-  int i = 0;
-  if (after >= 0) {
-    while (i < X->nlin && X->lin[i] != after) i++;
-    i++;
-  }
-  for (; i < X->nlin; i++) {
-    const cJSON *ct = sol_node(X->a, X->lin[i]);
-    for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
-      if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && has_body(n) && sol_same_signature(n, fn)) return n;
-  }
+  const cJSON *n = sol_most_derived(X->a, X->lin, X->nlin, fn, after);
+  if (n) return n;
   if (!has_body(fn)) unsup(X, at, "a call without implementation");
   return fn;
 }

@@ -2240,22 +2240,28 @@ bool sol_same_signature(const cJSON *f, const cJSON *g) {
   return true;
 }
 
-/* Virtual dispatch on the root: the most derived implementation of fn's
- * signature (after contract `after` in the linearization, for super). */
-static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after) {
-  if (strcmp(sol_str(fn, "visibility"), "private") == 0 && after < 0) return fn;
+const cJSON *sol_most_derived(const sol_ast *a, const int *lin, int nlin, const cJSON *fn, int after) {
   int i = 0;
   if (after >= 0) {
-    while (i < L->nlin && L->lin[i] != after) i++;
+    while (i < nlin && lin[i] != after) i++;
     i++;
   }
-  for (; i < L->nlin; i++) {
-    const cJSON *ct = sol_node(L->a, L->lin[i]);
+  for (; i < nlin; i++) {
+    const cJSON *ct = sol_node(a, lin[i]);
     for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next)
       if ((is(n, "FunctionDefinition") || is(n, "ModifierDefinition")) && sol_same_signature(n, fn) &&
           !(child(n, "body") == NULL || cJSON_IsNull(child(n, "body"))))
         return n;
   }
+  return NULL;
+}
+
+/* Virtual dispatch on the root: the most derived implementation of fn's
+ * signature (after contract `after` in the linearization, for super). */
+static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after) {
+  if (strcmp(sol_str(fn, "visibility"), "private") == 0 && after < 0) return fn;
+  const cJSON *n = sol_most_derived(L->a, L->lin, L->nlin, fn, after);
+  if (n) return n;
   if (after >= 0) unsup(L, fn, "super call without implementation");
   return fn;
 }

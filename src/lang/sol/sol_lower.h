@@ -83,6 +83,10 @@ void sol_chc_free(sol_chc *c);
 /* f and g (functions or modifiers) have the same name, kind and parameter
  * types (data locations aside): one overrides the other. */
 bool sol_same_signature(const cJSON *f, const cJSON *g);
+/* Virtual dispatch: the most derived implemented function or modifier with
+ * fn's signature among the contracts lin[0..nlin) (most derived first),
+ * only those after contract `after` when after >= 0 (super); NULL if none. */
+const cJSON *sol_most_derived(const sol_ast *a, const int *lin, int nlin, const cJSON *fn, int after);
 
 /* Modular verification (solc-verify's semantics, see sol_annot.h for the
  * annotations): one public function `fn` of contract `contract` (node ids

@@ -68,7 +68,7 @@ fi
 par=()
 for c in $configs; do
   if [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; then one "$c" >"$out.$c" & par+=("$c")
-  else one "$c" >"$out.$c"; fi
+  else wait; one "$c" >"$out.$c"; fi
 done
 wait
 for c in $configs; do cat "$out.$c" >>"$out.rows"; rm -f "$out.$c"; done

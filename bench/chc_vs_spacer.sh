@@ -15,11 +15,12 @@
 # unlabelled tasks. Ratio: median over commonly solved tasks of
 # zeta time / z3 time. Rows go to bench/results/chc_vs_spacer.tsv (or OUT); with
 # KEEP=1 the rows of configurations not run now are kept from the last run
-# (so z3 and zeta can be measured at different times and compared).
+# (so z3 and zeta can be measured at different times and compared);
+# REPORT=1 runs nothing and reports on the rows of OUT.
 set -u
 zeta=${1:-build/zeta}; to=${2:-20}; shift 2 2>/dev/null || shift $#
 # a private copy: rebuilding build/zeta during a run must not disturb it
-zcopy=$(mktemp); cp "$zeta" "$zcopy"; chmod +x "$zcopy"; zeta=$zcopy; trap 'rm -f "$zcopy"' EXIT
+zcopy=$(mktemp); [ "${REPORT:-0}" = 1 ] || cp "$zeta" "$zcopy"; chmod +x "$zcopy"; zeta=$zcopy; trap 'rm -f "$zcopy"' EXIT
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
   b=../shared/benchmarks
@@ -61,8 +62,9 @@ one() {  # config -> rows "track task expected config answer seconds rc cpu"
   done
   rm -f "$tmp" "$tmp.in" "$tmp.cpu"
 }
+if [ "${REPORT:-0}" = 1 ]; then configs=""; fi   # only the report of $out
 : >"$out.rows"
-if [ "${KEEP:-0}" = 1 ] && [ -f "$out" ]; then
+if [ "${KEEP:-0}" = 1 ] || [ "${REPORT:-0}" = 1 ] && [ -f "$out" ]; then
   awk -F'\t' -v cs=" $configs " 'NR > 1 && index(cs, " " $4 " ") == 0' "$out" >"$out.rows"
 fi
 par=()

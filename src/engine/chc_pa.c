@@ -22,7 +22,6 @@
  * arguments of small predicates: relational tasks (product programs) need
  * them and interpolants find them late (4 more of the 100 shared tasks at
  * 10 s). */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -378,8 +377,7 @@ static int refine_tree_mbp(pa *a, const tree *t) {
     term_vec_free(&av);
     term_vec_free(&bv);
     uint32_t ms = limits_remaining_ms(a->lim);
-    const char *why = NULL;
-    if (itp_sequence_only(ITP_MBP, 2, f, out, ms ? ms : 1, &why) != SOLVER_UNSAT) { if (getenv("ZDBG")) fprintf(stderr, "itp: %s\n", why); added = -1; break; }
+    if (itp_sequence_only(ITP_MBP, 2, f, out, ms ? ms : 1, NULL) != SOLVER_UNSAT) { added = -1; break; }
     itp[k] = out[0];
     uint32_t p = s->clauses[t->n[k].clause].head.pred;
     added += add_conjuncts(a, p, term_subst(out[0], s->preds[p].arity, h[k], s->preds[p].params));

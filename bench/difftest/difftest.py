@@ -62,6 +62,19 @@ CONFIGS = {
         "kind": ["--algorithm", "kind"],
         "portfolio": ["--validate"],
     },
+    "proc": {
+        "pds": ["--algorithm", "pds"],
+        "pds-concrete": ["--algorithm", "pds", "--pds-refine", "concrete"],
+        "pds-strongest": ["--algorithm", "pds", "--pds-refine", "strongest"],
+        "pds-weakest": ["--algorithm", "pds", "--pds-refine", "weakest"],
+        "pds-conciliated": ["--algorithm", "pds", "--pds-refine", "conciliated"],
+        "pds-skip-conciliated": ["--algorithm", "pds", "--pds-refine", "skip-conciliated"],
+        "spacer": ["--algorithm", "spacer"],
+        "own": ["--algorithm", "own"],
+        "bmc": ["--algorithm", "bmc"],
+        "cegar": ["--algorithm", "cegar"],
+        "portfolio": ["--validate"],
+    },
     "aiger": {
         "ic3": ["--algorithm", "ic3"],
         "bmc": ["--algorithm", "bmc"],
@@ -126,6 +139,13 @@ def peer_runs(m, path, tmp, only=None):
     if m.fmt == "chc" and want("z3") and shutil.which("z3"):
         rc, out, err = run(["z3", "-T:%d" % T, path], T + 5)
         res["z3"] = (answer("chc", out), 0 if rc in (0, 1) else rc, out + err)
+    if m.fmt == "proc" and want("z3-export") and shutil.which("z3"):
+        rc, out, _ = run([ZETA, "--export", "chc", path], T)
+        if rc == 0:
+            chc = os.path.join(tmp, "export.smt2")
+            open(chc, "w").write(out)
+            rc2, o2, e2 = run(["z3", "-T:%d" % T, chc], T + 5)
+            res["z3-export"] = (answer("chc", o2), 0, o2 + e2)
     if m.fmt == "cfa" and shutil.which("z3") and (want("z3-export") or want("zeta-vmt-kind")):
         rc, out, _ = run([ZETA, "--export", "chc", path], T)
         if rc == 0:
@@ -160,6 +180,16 @@ def write_model(m, tmp, text=None):
         qpath = os.path.join(tmp, "query.xml")
         open(qpath, "w").write(m.query)
     return path, qpath
+
+
+# zeta checks its evidence before it answers; an UNKNOWN that says the check
+# failed is a bug of the engine (or of the solver under it), not an answer.
+SELFCHECK = ("internal", "did not replay", "does not replay", "failed the", "failed certification")
+
+
+def selfcheck_failed(out):
+    first = out.split("\n", 1)[0]
+    return first.startswith("UNKNOWN") and any(w in first for w in SELFCHECK)
 
 
 def disagreement(results):
@@ -216,6 +246,8 @@ def check_one(job):
                 findings.append(("rejected", name, out[-300:]))
             elif rc not in (0, 1, -9):
                 findings.append(("internal", name, "exit %d: %s" % (rc, out[-300:])))
+            elif name.startswith("zeta-") and selfcheck_failed(out):
+                findings.append(("selfcheck", name, out.split("\n", 1)[0][:300]))
         d = disagreement(results)
         if d:
             findings.append(("disagreement", "%s vs %s" % d, "%s says %s, %s says %s" %
@@ -245,7 +277,7 @@ def main():
     global ZETA, T
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--zeta", default=ZETA)
-    ap.add_argument("--formats", default="cfa,chc,aiger,pnml")
+    ap.add_argument("--formats", default=",".join(models.GENERATORS))
     ap.add_argument("--models", type=int, default=100, help="models in all (default 100)")
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long instead")
     ap.add_argument("--seed", type=int, default=1)

@@ -9,6 +9,8 @@ returns True (the bad state is reachable), False (unreachable) or None
 import itertools
 import random
 
+import gen_proc as gen_proc_mod
+
 
 class Model:
     def __init__(self, fmt, ext, text, explicit=None):
@@ -383,4 +385,9 @@ def gen_petri(rng, size):
     return model
 
 
-GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri}
+def gen_proc(rng, size):
+    p = gen_proc_mod.ProcProgram(rng, size)
+    return Model("proc", ".cfa", p.text(), p.explicit)
+
+
+GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri, "proc": gen_proc}

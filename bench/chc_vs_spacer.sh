@@ -6,7 +6,8 @@
 # CONFIGS (default "z3 zeta-own zeta"): z3 (the peer), zeta (portfolio,
 # Spacer as one engine among zeta's own), zeta-own (--algorithm own).
 # PAR=1 runs z3 and zeta-own side by side (one core each); the portfolio
-# always runs alone (it uses two processes). Default: one at a time.
+# always runs alone (it uses two processes); PAR=all runs every
+# configuration side by side (same load for all). Default: one at a time.
 # Per task: the answer, wall seconds and exit code; zeta exit 2 = input it
 # cannot read ("unread"). solved = sat/unsat not contradicting the label
 # (unlabelled tasks: any sat/unsat answer; z3's answers are not checked,
@@ -69,7 +70,7 @@ if [ "${KEEP:-0}" = 1 ] || [ "${REPORT:-0}" = 1 ] && [ -f "$out" ]; then
 fi
 par=()
 for c in $configs; do
-  if [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; then one "$c" >"$out.$c" & par+=("$c")
+  if [ "${PAR:-0}" = all ] || { [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; }; then one "$c" >"$out.$c" & par+=("$c")
   else wait; one "$c" >"$out.$c"; fi
 done
 wait

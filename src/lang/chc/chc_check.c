@@ -324,7 +324,7 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   int rc = -1;
   if (res.answer != CHC_UNKNOWN) {
     report *tmp = report_new();
-    rc = finish(tmp, o, &in->sys, &in->norm, &res, lim);
+    rc = finish(tmp, o, &in->sys, &in->sys, &res, lim);   /* complete: no normal form needed */
     if (rc == ZETA_EXIT_VERDICT) {
       report_copy(r, tmp);
       report_stat(r, "portfolio-winner", "spacer (first slice, in process)");
@@ -337,10 +337,7 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
 
 /* Spacer and zeta's own engines in parallel (forked); the first checked
  * answer wins. */
-static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim) {
-  bool known_unsat;
-  int rc0 = spacer_slice(r, o, in, lim, &known_unsat);
-  if (rc0 >= 0) return rc0;
+static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool known_unsat) {
   chc_job spacer = {o, in, true, known_unsat}, own = {o, in, false, false};
   portfolio_job jobs[2] = {{"spacer", chc_job_run, &spacer, 0}, {"own", chc_job_run, &own, 0}};
   portfolio_outcome po;
@@ -400,6 +397,13 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
     }
     return ZETA_EXIT_VERDICT;
   }
+  /* the portfolio's first slice needs no normal form (LIA-234: 2 s of
+   * normalization under load before Spacer started) */
+  bool known_unsat = false;
+  if (option_is(o->algorithm, "portfolio")) {
+    int rc0 = spacer_slice(r, o, in, lim, &known_unsat);
+    if (rc0 >= 0) return rc0;
+  }
   if (!in->normalized) {
     double t0 = limits_now();
     chc_copy(&in->norm, &in->sys);
@@ -415,7 +419,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   if (trivial(&in->norm, lim, &res)) rc = finish(r, o, &in->sys, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
-    rc = portfolio(r, o, in, lim);
+    rc = portfolio(r, o, in, lim, known_unsat);
   } else {
     run_engine(o->algorithm, pa_itp(o), in->file, &in->sys, &in->norm, lim, &res);
     rc = finish(r, o, &in->sys, &in->norm, &res, lim);

@@ -55,8 +55,7 @@ one() {  # config -> rows "track task expected config answer seconds rc cpu"
       # z3's sat counts only when its model does not violate a clause
       # (checked after the clock stopped; undecided checks keep the answer)
       if [ "$c" = z3 ] && [ "$a" = sat ]; then
-        timeout 120 "$zeta" validate "$f" "$tmp" >/dev/null 2>&1
-        [ $? = 1 ] && a=badsat
+        timeout 120 "$zeta" validate "$f" "$tmp" 2>/dev/null | grep -q '^invalid' && a=badsat
       fi
       printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc" "$cpu"
     done

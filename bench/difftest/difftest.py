@@ -75,6 +75,15 @@ CONFIGS = {
         "cegar": ["--algorithm", "cegar"],
         "portfolio": ["--validate"],
     },
+    "c": {
+        "portfolio": [],
+        "cegar": ["--algorithm", "cegar"],
+        "bmc": ["--algorithm", "bmc"],
+        "kind": ["--algorithm", "kind"],
+        "pdr": ["--algorithm", "pdr"],
+        "imc": ["--algorithm", "imc"],
+        "math": ["--c-int", "math"],
+    },
     "aiger": {
         "ic3": ["--algorithm", "ic3"],
         "bmc": ["--algorithm", "bmc"],
@@ -238,9 +247,13 @@ def check_one(job):
         if m.fmt == "chc" or not per_model or rng.random() < 0.2:
             results.update(peer_runs(m, path, tmp))
         ex = m.explicit()
-        if ex is not None:
-            results["explicit"] = (ex, 0, "")
         findings = []
+        if ex == "ub":   # reachable undefined behaviour and no error before it: no verdict is right
+            for name, (a, _, out) in results.items():
+                if a is not None and name.startswith("zeta-"):
+                    findings.append(("verdict-on-ub", name, out.split("\n", 1)[0][:200]))
+        elif ex is not None:
+            results["explicit"] = (ex, 0, "")
         for name, (a, rc, out) in results.items():
             if rc == 2:
                 findings.append(("rejected", name, out[-300:]))

@@ -9,6 +9,7 @@ returns True (the bad state is reachable), False (unreachable) or None
 import itertools
 import random
 
+import gen_c as gen_c_mod
 import gen_proc as gen_proc_mod
 
 
@@ -390,4 +391,10 @@ def gen_proc(rng, size):
     return Model("proc", ".cfa", p.text(), p.explicit)
 
 
-GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri, "proc": gen_proc}
+def gen_c(rng, size):
+    p = gen_c_mod.CProgram(rng, max(1, size // 2))
+    return Model("c", ".c", p.text(), p.explicit)
+
+
+GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri, "proc": gen_proc,
+              "c": gen_c}

@@ -84,6 +84,13 @@ CONFIGS = {
         "imc": ["--algorithm", "imc"],
         "math": ["--c-int", "math"],
     },
+    "vmt": {
+        "bmc": ["--algorithm", "bmc"],
+        "kind": ["--algorithm", "kind"],
+        "pdr": ["--algorithm", "pdr", "--validate"],
+        "imc": ["--algorithm", "imc"],
+        "portfolio": ["--validate"],
+    },
     "aiger": {
         "ic3": ["--algorithm", "ic3"],
         "bmc": ["--algorithm", "bmc"],

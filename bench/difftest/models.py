@@ -10,6 +10,8 @@ import itertools
 import random
 
 import gen_c as gen_c_mod
+import gen_horn
+import gen_vmt
 import gen_proc as gen_proc_mod
 
 
@@ -396,5 +398,20 @@ def gen_c(rng, size):
     return Model("c", ".c", p.text(), p.explicit)
 
 
+def gen_chc_bv(rng, size):
+    h = gen_horn.BvHorn(rng, size)
+    return Model("chc", ".smt2", h.text(), h.explicit)
+
+
+def gen_chc_arr(rng, size):
+    return Model("chc", ".smt2", gen_horn.array_horn(rng, size))
+
+
+def gen_ts(rng, size):
+    v = gen_vmt.Vmt(rng, size)
+    return Model("vmt", ".vmt", v.text(), v.explicit)
+
+
 GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri, "proc": gen_proc,
-              "c": gen_c}
+              "c": gen_c, "chc-bv": gen_chc_bv, "chc-arr": gen_chc_arr,
+              "vmt": gen_ts}

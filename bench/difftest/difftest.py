@@ -34,6 +34,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import models  # noqa: E402
 
 ZETA = "build/zeta"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 T = 5
 
 # Configurations per format: name -> zeta arguments (before the file).
@@ -90,6 +92,20 @@ CONFIGS = {
         "pdr": ["--algorithm", "pdr", "--validate"],
         "imc": ["--algorithm", "imc"],
         "portfolio": ["--validate"],
+    },
+    "tla": {
+        "explicit": ["--algorithm", "explicit"],
+        "bmc": ["--algorithm", "bmc"],
+        "inductive": ["--algorithm", "inductive"],
+        "pdr": ["--algorithm", "pdr"],
+        "kind": ["--algorithm", "kind"],
+        "portfolio": [],
+    },
+    "sol": {
+        "portfolio": [],
+        "own": ["--algorithm", "own"],
+        "spacer": ["--algorithm", "spacer"],
+        "bmc": ["--algorithm", "bmc"],
     },
     "aiger": {
         "ic3": ["--algorithm", "ic3"],
@@ -176,6 +192,15 @@ def peer_runs(m, path, tmp, only=None):
             open(vmt, "w").write(out)
             rc2, o2, e2 = run([ZETA, "--timeout", str(T), "--algorithm", "kind", vmt], T + 10)
             res["zeta-vmt-kind"] = (answer("cfa", o2) if rc2 in (0, 1) else None, rc2, o2 + e2)
+    solcmc = os.path.join(SHARED, "tools", "solcmc")
+    if m.fmt == "sol" and want("solcmc") and os.path.exists(solcmc) and random.random() < 0.3:
+        env = dict(os.environ, SOLC_JS_DIR=os.environ.get("SOLC_JS_DIR", os.path.join(ROOT, "deps")))
+        try:
+            p = subprocess.run([solcmc, "--timeout", str(T), path], capture_output=True, text=True, timeout=T + 20,
+                               env=env)
+            res["solcmc"] = (answer("sol", p.stdout), 0, p.stdout + p.stderr)
+        except subprocess.TimeoutExpired:
+            pass
     abc = shutil.which("berkeley-abc") or shutil.which("abc")
     if m.fmt == "aiger" and abc and want("abc"):
         rc, out, err = run([abc, "-c", "&r %s; &put; pdr" % path], T + 5)
@@ -191,6 +216,8 @@ def peer_runs(m, path, tmp, only=None):
 def write_model(m, tmp, text=None):
     path = os.path.join(tmp, "model" + m.ext)
     open(path, "w").write(text if text is not None else m.text)
+    for name, extra in getattr(m, "extra", {}).items():   # files beside the model (a TLC configuration)
+        open(os.path.join(tmp, name), "w").write(extra)
     qpath = None
     if m.fmt == "pnml":
         qpath = os.path.join(tmp, "query.xml")

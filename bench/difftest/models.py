@@ -11,6 +11,8 @@ import random
 
 import gen_c as gen_c_mod
 import gen_horn
+import gen_sol
+import gen_tla
 import gen_vmt
 import gen_proc as gen_proc_mod
 
@@ -412,6 +414,19 @@ def gen_ts(rng, size):
     return Model("vmt", ".vmt", v.text(), v.explicit)
 
 
+def gen_tla_spec(rng, size):
+    t = gen_tla.TlaSpec(rng, size)
+    m = Model("tla", ".tla", t.text(), t.explicit)
+    m.extra = {"model.cfg": t.cfg()}
+    return m
+
+
+def gen_sol_contract(rng, size):
+    c = gen_sol.SolContract(rng, size)
+    return Model("sol", ".sol", c.text(), c.explicit)
+
+
 GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri, "proc": gen_proc,
               "c": gen_c, "chc-bv": gen_chc_bv, "chc-arr": gen_chc_arr,
-              "vmt": gen_ts}
+              "vmt": gen_ts, "tla": gen_tla_spec,
+              "sol": gen_sol_contract}

@@ -385,6 +385,16 @@ def account(r, stats, found):
     if findings:
         found.append((fmt, saved, findings))
         print("FINDING %s: %s" % (saved, "; ".join("%s %s" % (k, w) for k, w, _ in findings)), flush=True)
+    global last_progress
+    if time.time() - last_progress >= PROGRESS_EVERY:   # long runs: one line a minute on stderr
+        last_progress = time.time()
+        print("progress: %d models (%s), %d findings" % (
+            sum(v[0] for v in stats.values()), " ".join("%s %d" % (f, v[0]) for f, v in stats.items()),
+            len(found)), file=sys.stderr, flush=True)
+
+
+PROGRESS_EVERY = 60
+last_progress = time.time()
 
 
 if __name__ == "__main__":

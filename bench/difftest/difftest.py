@@ -34,6 +34,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import models  # noqa: E402
 
 ZETA = "build/zeta"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 T = 5
 
 # Configurations per format: name -> zeta arguments (before the file).
@@ -74,6 +76,36 @@ CONFIGS = {
         "bmc": ["--algorithm", "bmc"],
         "cegar": ["--algorithm", "cegar"],
         "portfolio": ["--validate"],
+    },
+    "c": {
+        "portfolio": [],
+        "cegar": ["--algorithm", "cegar"],
+        "bmc": ["--algorithm", "bmc"],
+        "kind": ["--algorithm", "kind"],
+        "pdr": ["--algorithm", "pdr"],
+        "imc": ["--algorithm", "imc"],
+        "math": ["--c-int", "math"],
+    },
+    "vmt": {
+        "bmc": ["--algorithm", "bmc"],
+        "kind": ["--algorithm", "kind"],
+        "pdr": ["--algorithm", "pdr", "--validate"],
+        "imc": ["--algorithm", "imc"],
+        "portfolio": ["--validate"],
+    },
+    "tla": {
+        "explicit": ["--algorithm", "explicit"],
+        "bmc": ["--algorithm", "bmc"],
+        "inductive": ["--algorithm", "inductive"],
+        "pdr": ["--algorithm", "pdr"],
+        "kind": ["--algorithm", "kind"],
+        "portfolio": [],
+    },
+    "sol": {
+        "portfolio": [],
+        "own": ["--algorithm", "own"],
+        "spacer": ["--algorithm", "spacer"],
+        "bmc": ["--algorithm", "bmc"],
     },
     "aiger": {
         "ic3": ["--algorithm", "ic3"],
@@ -160,6 +192,15 @@ def peer_runs(m, path, tmp, only=None):
             open(vmt, "w").write(out)
             rc2, o2, e2 = run([ZETA, "--timeout", str(T), "--algorithm", "kind", vmt], T + 10)
             res["zeta-vmt-kind"] = (answer("cfa", o2) if rc2 in (0, 1) else None, rc2, o2 + e2)
+    solcmc = os.path.join(SHARED, "tools", "solcmc")
+    if m.fmt == "sol" and want("solcmc") and os.path.exists(solcmc) and random.random() < 0.3:
+        env = dict(os.environ, SOLC_JS_DIR=os.environ.get("SOLC_JS_DIR", os.path.join(ROOT, "deps")))
+        try:
+            p = subprocess.run([solcmc, "--timeout", str(T), path], capture_output=True, text=True, timeout=T + 20,
+                               env=env)
+            res["solcmc"] = (answer("sol", p.stdout), 0, p.stdout + p.stderr)
+        except subprocess.TimeoutExpired:
+            pass
     abc = shutil.which("berkeley-abc") or shutil.which("abc")
     if m.fmt == "aiger" and abc and want("abc"):
         rc, out, err = run([abc, "-c", "&r %s; &put; pdr" % path], T + 5)
@@ -175,6 +216,8 @@ def peer_runs(m, path, tmp, only=None):
 def write_model(m, tmp, text=None):
     path = os.path.join(tmp, "model" + m.ext)
     open(path, "w").write(text if text is not None else m.text)
+    for name, extra in getattr(m, "extra", {}).items():   # files beside the model (a TLC configuration)
+        open(os.path.join(tmp, name), "w").write(extra)
     qpath = None
     if m.fmt == "pnml":
         qpath = os.path.join(tmp, "query.xml")
@@ -238,9 +281,13 @@ def check_one(job):
         if m.fmt == "chc" or not per_model or rng.random() < 0.2:
             results.update(peer_runs(m, path, tmp))
         ex = m.explicit()
-        if ex is not None:
-            results["explicit"] = (ex, 0, "")
         findings = []
+        if ex == "ub":   # reachable undefined behaviour and no error before it: no verdict is right
+            for name, (a, _, out) in results.items():
+                if a is not None and name.startswith("zeta-"):
+                    findings.append(("verdict-on-ub", name, out.split("\n", 1)[0][:200]))
+        elif ex is not None:
+            results["explicit"] = (ex, 0, "")
         for name, (a, rc, out) in results.items():
             if rc == 2:
                 findings.append(("rejected", name, out[-300:]))
@@ -338,6 +385,16 @@ def account(r, stats, found):
     if findings:
         found.append((fmt, saved, findings))
         print("FINDING %s: %s" % (saved, "; ".join("%s %s" % (k, w) for k, w, _ in findings)), flush=True)
+    global last_progress
+    if time.time() - last_progress >= PROGRESS_EVERY:   # long runs: one line a minute on stderr
+        last_progress = time.time()
+        print("progress: %d models (%s), %d findings" % (
+            sum(v[0] for v in stats.values()), " ".join("%s %d" % (f, v[0]) for f, v in stats.items()),
+            len(found)), file=sys.stderr, flush=True)
+
+
+PROGRESS_EVERY = 60
+last_progress = time.time()
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "solver/idmap.h"
 #include "solver/itp_internal.h"
+#include "solver/mbp_dt.h"
 #include "solver/z3_conv.h"
 
 #define ITP_MBP_MAX_CUBES 2000   /* per cut; beyond this the projection is not converging */
@@ -222,8 +223,10 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
       if (Z3_model_eval(z, mod, all[i], true, &v) && v) { Z3_inc_ref(z, v); Z3_dec_ref(z, v); }
     }
     term_t cube;
-    if (points) {
-      cube = itp_mb_point(m, mod, a, shared);
+    if (points) {   /* our projection for datatypes; the model's point when it fails */
+      const char *dwhy;
+      cube = mbp_dt_project(m->conv, mod, a, shared, &dwhy);
+      if (cube == NULL_TERM) cube = itp_mb_point(m, mod, a, shared);
       Z3_model_dec_ref(z, mod);
     } else {
       Z3_ast proj = itp_mb_keep(z, Z3_qe_model_project(z, mod, ne, elim, az));

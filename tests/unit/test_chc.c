@@ -320,9 +320,9 @@ static void test_pa_mbp(void) {
    * first (before: no answer) */
   run_engine(pa_mbp_engine, nonlinear_safe, CHC_SAT);
   run_engine(pa_mbp_engine, nonlinear_unsafe, CHC_UNSAT);
-  /* datatypes: the model's point generalized against the suffix instead of
-   * Z3's projection (which aborts on them), and datatype sorts declared
-   * when the interpolants are read back (before: "not parsed back") */
+  /* datatypes: our own projection (solver/mbp_dt.h; Z3's leaves them in
+   * place), and datatype sorts declared when the interpolants are read
+   * back (before: "not parsed back") */
   run_engine(pa_mbp_engine, adt_safe, CHC_SAT);
   run_engine(pa_mbp_engine, adt_unsafe, CHC_UNSAT);
   engine_timeout = 20;

@@ -4,7 +4,8 @@
 #   bench/chc_vs_spacer.sh [ZETA] [TIMEOUT=20] [DIR...]
 # DIR defaults to ../shared/benchmarks/chc and the three chc-comp24 tracks.
 # CONFIGS (default "z3 zeta-own zeta"): z3 (the peer), zeta (portfolio,
-# Spacer as one engine among zeta's own), zeta-own (--algorithm own).
+# Spacer as one engine among zeta's own), zeta-own (--algorithm own),
+# zeta-ALG (--algorithm ALG, e.g. zeta-ic3).
 # PAR=1 runs z3 and zeta-own side by side (one core each); the portfolio
 # always runs alone (it uses two processes); PAR=all runs every
 # configuration side by side (same load for all). Default: one at a time.
@@ -41,7 +42,7 @@ one() {  # config -> rows "track task expected config answer seconds rc cpu"
       # sides of the portfolio) next to wall seconds
       case $c in
         zeta) set -- timeout $((to + 5)) "$zeta" --timeout "$to" "$f" ;;
-        zeta-own) set -- timeout $((to + 5)) "$zeta" --algorithm own --timeout "$to" "$f" ;;
+        zeta-*) set -- timeout $((to + 5)) "$zeta" --algorithm "${c#zeta-}" --timeout "$to" "$f" ;;
         z3) sed '/^ *(exit) *$/d' "$f" >"$tmp.in"; echo '(get-model)' >>"$tmp.in"
             set -- timeout "$to" z3 "$tmp.in" ;;
       esac

@@ -55,6 +55,11 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
  * on trees). */
 void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *out);
 
+/* IC3/PDR on the Horn clauses themselves, linear and nonlinear (GPDR /
+ * Spacer-style: lemmas per predicate and level, reach facts, obligations
+ * projected from models by solver_project; see chc_ic3.c). No Spacer. */
+void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+
 /* Bounded unfolding: searches derivations of growing depth (finds unsat). */
 void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out);
 /* The transition-system engines ("bmc", "kind", "pdr", "imc" of

@@ -26,6 +26,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
+#include "engine/chc_tree.h"
 #include "solver/itp.h"
 #include "solver/solver.h"
 
@@ -184,32 +185,10 @@ static int fixpoint(pa *a) {
 }
 
 /* ---- counterexample trees ---- */
-typedef struct {
-  uint32_t clause;
-  uint32_t *kids;        /* tree node ids */
-} tnode;
-
-typedef struct { tnode *n; uint32_t size, cap; } tree;
-
-static uint32_t tree_add(tree *t, uint32_t clause, uint32_t nk) {
-  size_t cap = t->cap;
-  xgrow((void **)&t->n, sizeof *t->n, &cap, t->size + 1);
-  t->cap = (uint32_t)cap;
-  t->n[t->size].clause = clause;
-  t->n[t->size].kids = xcalloc(nk + 1, sizeof(uint32_t));
-  return t->size++;
-}
-
-static void tree_free(tree *t) {
-  for (uint32_t i = 0; i < t->size; i++) free(t->n[i].kids);
-  free(t->n);
-  memset(t, 0, sizeof *t);
-}
-
 /* Preorder: parents before children. false when the tree gets too big. */
-static bool build_tree(pa *a, tree *t) {
+static bool build_tree(pa *a, chc_tree *t) {
   const chc_clause *qc = &a->s->clauses[a->query_clause];
-  tree_add(t, a->query_clause, qc->nbody);
+  chc_tree_add(t, a->query_clause, qc->nbody);
   /* pending (tree node, slot, fact) */
   typedef struct { uint32_t node, slot, fact; } item;
   item *st = NULL;
@@ -223,7 +202,7 @@ static bool build_tree(pa *a, tree *t) {
     item it = st[--n];
     const fact *f = &a->facts[it.fact];
     const chc_clause *c = &a->s->clauses[f->clause];
-    uint32_t id = tree_add(t, f->clause, c->nbody);
+    uint32_t id = chc_tree_add(t, f->clause, c->nbody);
     t->n[it.node].kids[it.slot] = id;
     for (uint32_t j = c->nbody; j-- > 0;) {
       XGROW(st, cap, n + 1);
@@ -233,37 +212,6 @@ static bool build_tree(pa *a, tree *t) {
   }
   free(st);
   return ok;
-}
-
-static term_t node_copy(term_t t, uint32_t node) { return term_shift(t, (int32_t)node + 1); }
-
-/* The tree's concrete formula. */
-static term_t tree_formula(pa *a, const tree *t) {
-  term_vec v = {0};
-  for (uint32_t k = 0; k < t->size; k++) {
-    const chc_clause *c = &a->s->clauses[t->n[k].clause];
-    term_vec_push(&v, node_copy(c->constraint, k));
-    for (uint32_t j = 0; j < c->nbody; j++) {
-      uint32_t kid = t->n[k].kids[j];
-      const chc_clause *kc = &a->s->clauses[t->n[kid].clause];
-      for (uint32_t x = 0; x < a->s->preds[c->body[j].pred].arity; x++)
-        term_vec_push(&v, term_eq(node_copy(c->body[j].args[x], k), node_copy(kc->head.args[x], kid)));
-    }
-  }
-  term_t f = term_and(v.size, v.data);
-  term_vec_free(&v);
-  return f;
-}
-
-static void tree_derivation(pa *a, const tree *t, solver *slv, chc_derivation *d) {
-  for (uint32_t k = 0; k < t->size; k++) {
-    uint32_t id = chc_derivation_add(d, a->s, t->n[k].clause);
-    const chc_clause *c = &a->s->clauses[t->n[k].clause];
-    for (uint32_t j = 0; j < c->nbody; j++) d->nodes[id].children[j] = t->n[k].kids[j];
-    if (c->head.pred != CHC_FALSE)
-      for (uint32_t x = 0; x < a->s->preds[c->head.pred].arity; x++)
-        d->nodes[id].head_vals[x] = solver_value(slv, node_copy(c->head.args[x], k));
-  }
 }
 
 static bool add_pred(pa *a, uint32_t p, term_t t) {
@@ -289,7 +237,7 @@ static int add_conjuncts(pa *a, uint32_t p, term_t it) {
  * variables h, shared only with its parent, so the interpolant after node
  * k is over them and becomes a predicate over the head's params. Returns
  * the number of new predicates, or -1. */
-static int refine_path(pa *a, const tree *t) {
+static int refine_path(pa *a, const chc_tree *t) {
   const chc_system *s = a->s;
   uint32_t m = t->size;
   term_t **h = xcalloc(m, sizeof(term_t *));
@@ -303,13 +251,13 @@ static int refine_path(pa *a, const tree *t) {
   for (uint32_t k = 0; k < m; k++) {   /* f[m-1-k]: node k (the fact first) */
     const chc_clause *c = &s->clauses[t->n[k].clause];
     term_vec v = {0};
-    term_vec_push(&v, node_copy(c->constraint, k));
+    term_vec_push(&v, chc_tree_copy(c->constraint, k));
     if (k > 0)
       for (uint32_t x = 0; x < s->preds[c->head.pred].arity; x++)
-        term_vec_push(&v, term_eq(h[k][x], node_copy(c->head.args[x], k)));
+        term_vec_push(&v, term_eq(h[k][x], chc_tree_copy(c->head.args[x], k)));
     if (c->nbody == 1)
       for (uint32_t x = 0; x < s->preds[c->body[0].pred].arity; x++)
-        term_vec_push(&v, term_eq(node_copy(c->body[0].args[x], k), h[t->n[k].kids[0]][x]));
+        term_vec_push(&v, term_eq(chc_tree_copy(c->body[0].args[x], k), h[t->n[k].kids[0]][x]));
     f[m - 1 - k] = term_and(v.size, v.data);
     term_vec_free(&v);
   }
@@ -337,7 +285,7 @@ static int refine_path(pa *a, const tree *t) {
  * children's, implies it (a tree interpolant). Preorder ids put every
  * descendant after its ancestor: descending ids finish children first.
  * Returns the number of new predicates, or -1. */
-static int refine_tree_mbp(pa *a, const tree *t) {
+static int refine_tree_mbp(pa *a, const chc_tree *t) {
   const chc_system *s = a->s;
   uint32_t m = t->size;
   term_t **h = xcalloc(m, sizeof(term_t *));
@@ -354,13 +302,13 @@ static int refine_tree_mbp(pa *a, const tree *t) {
   for (uint32_t k = 0; k < m; k++) {   /* the clause instance, glued to h */
     const chc_clause *c = &s->clauses[t->n[k].clause];
     term_vec v = {0};
-    term_vec_push(&v, node_copy(c->constraint, k));
+    term_vec_push(&v, chc_tree_copy(c->constraint, k));
     if (k > 0)
       for (uint32_t x = 0; x < s->preds[c->head.pred].arity; x++)
-        term_vec_push(&v, term_eq(h[k][x], node_copy(c->head.args[x], k)));
+        term_vec_push(&v, term_eq(h[k][x], chc_tree_copy(c->head.args[x], k)));
     for (uint32_t j = 0; j < c->nbody; j++)
       for (uint32_t x = 0; x < s->preds[c->body[j].pred].arity; x++)
-        term_vec_push(&v, term_eq(node_copy(c->body[j].args[x], k), h[t->n[k].kids[j]][x]));
+        term_vec_push(&v, term_eq(chc_tree_copy(c->body[j].args[x], k), h[t->n[k].kids[j]][x]));
     node[k] = term_and(v.size, v.data);
     term_vec_free(&v);
   }
@@ -390,7 +338,7 @@ static int refine_tree_mbp(pa *a, const tree *t) {
 /* Tree interpolants: the tree as an acyclic Horn system, one predicate per
  * node, solved by Spacer; returns the number of new predicates, or -1.
  * ITP_MBP: never Spacer (paths by sequence, trees by binary interpolants). */
-static int refine(pa *a, const tree *t) {
+static int refine(pa *a, const chc_tree *t) {
   bool path = t->size >= 2;
   for (uint32_t k = 0; k < t->size && path; k++) path = a->s->clauses[t->n[k].clause].nbody <= 1;
   if (a->itp == ITP_MBP) return path ? refine_path(a, t) : refine_tree_mbp(a, t);
@@ -487,21 +435,21 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
       }
       break;
     }
-    tree t = {0};
-    if (!build_tree(&a, &t)) { tree_free(&t); out->reason = "pa: counterexample tree too large"; break; }
-    term_t f = tree_formula(&a, &t);
+    chc_tree t = {0};
+    if (!build_tree(&a, &t)) { chc_tree_free(&t); out->reason = "pa: counterexample tree too large"; break; }
+    term_t f = chc_tree_formula(s, &t);
     solver *cs = solver_new_z3();
     solver_set_timeout(cs, limits_remaining_ms(lim));
     solver_assert(cs, f);
     solver_result cr = solver_check(cs);
     if (cr == SOLVER_SAT) {
       out->answer = CHC_UNSAT;
-      tree_derivation(&a, &t, cs, &out->deriv);
+      chc_tree_derivation(s, &t, cs, &out->deriv);
     }
     solver_free(cs);
-    if (cr != SOLVER_UNSAT) { tree_free(&t); if (cr == SOLVER_UNKNOWN) out->reason = "pa: tree check unknown"; break; }
+    if (cr != SOLVER_UNSAT) { chc_tree_free(&t); if (cr == SOLVER_UNKNOWN) out->reason = "pa: tree check unknown"; break; }
     int added = refine(&a, &t);
-    tree_free(&t);
+    chc_tree_free(&t);
     if (added <= 0) {
       out->reason = added == 0 ? "pa: refinement made no progress"
                     : a.itp == ITP_MBP ? "pa: interpolation failed (MBP)" : "pa: interpolation failed";

@@ -102,11 +102,10 @@ static bool implicant(mdt *m, term_t t, int depth) {
     for (uint32_t i = 0; i < n; i++) {
       term_t a = neg ? term_not(term_arg(u, i)) : term_arg(u, i);
       if (all) { if (!implicant(m, a, depth + 1)) return false; continue; }
-      int v = truth(m, a);
-      if (v < 0) { m->why = "mbp-dt: no value for a disjunct"; return false; }
-      if (v == 1) return implicant(m, a, depth + 1);
+      /* no value (e.g. a selector off its constructor): another disjunct */
+      if (truth(m, a) == 1) return implicant(m, a, depth + 1);
     }
-    if (!all) { m->why = "mbp-dt: no disjunct true in the model"; return false; }
+    if (!all) { m->why = "mbp-dt: no disjunct known true in the model"; return false; }
     return true;
   }
   if (op == OP_ITE && term_is_bool(u)) {

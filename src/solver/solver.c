@@ -18,6 +18,10 @@ solver *solver_new(const char *backend, const char **err) {
   return s;
 }
 
+term_t solver_project(solver *s, term_t f, uint32_t n, const term_t *elim) {
+  return s->ops->project ? s->ops->project(s, f, n, elim) : NULL_TERM;
+}
+
 solver_result solver_check_alone(solver *s, term_t f) {
   if (s->ops->check_alone) return s->ops->check_alone(s, f);
   solver_push(s);

@@ -33,6 +33,8 @@ typedef struct solver_ops {
   const char *(*reason_unknown)(solver *s);
   /* Optional (NULL: push/assert/check/pop): f alone, see solver_check_alone. */
   solver_result (*check_alone)(solver *s, term_t f);
+  /* Optional (NULL: none): after SAT, see solver_project. */
+  term_t (*project)(solver *s, term_t f, uint32_t n, const term_t *elim);
 } solver_ops;
 
 struct solver {
@@ -63,6 +65,12 @@ static inline void solver_set_timeout(solver *s, uint32_t ms) { s->ops->set_time
  * there: 0.03 s instead of a timeout on expanded CHC models). */
 solver_result solver_check_alone(solver *s, term_t f);
 
+/* After SAT, with f true in the model: model-based projection, a cube over
+ * the free variables of f other than elim[0..n) that holds in the model and
+ * implies ∃elim. f (datatypes by solver/mbp_dt.h; a variable the projection
+ * cannot eliminate gets its model value). NULL_TERM when the backend has
+ * none or it fails. */
+term_t solver_project(solver *s, term_t f, uint32_t n, const term_t *elim);
 /* One-shot satisfiability of a formula with a fresh default (Z3) solver. */
 solver_result solver_check_formula(term_t f, uint32_t timeout_ms);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "solver/idmap.h"
+#include "solver/mbp_dt.h"
 #include "solver/solver.h"
 #include "solver/z3_conv.h"
 
@@ -225,9 +226,69 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
   return r == Z3_L_TRUE ? SOLVER_SAT : r == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
 }
 
+/* Datatypes by our projection (Z3 4.8.12 leaves datatype variables in
+ * place), the rest by Z3's; what is left is replaced by model values. */
+static term_t z3s_project(solver *s, term_t f, uint32_t n, const term_t *elim) {
+  z3_solver *z = (z3_solver *)s;
+  if (!z->model) return NULL_TERM;
+  idmap el;
+  idmap_init(&el);
+  for (uint32_t i = 0; i < n; i++) idmap_put(&el, (uint32_t)elim[i], 1);
+  term_t *vs;
+  uint32_t nv = term_free_vars(f, &vs);
+  term_vec keep = {0};
+  Z3_app *apps = xmalloc((nv + 1) * sizeof *apps);
+  uint32_t na = 0;
+  bool dt = false, ok = true;
+  for (uint32_t i = 0; i < nv && ok; i++) {
+    /* Complete the model on every symbol: Z3's projection aborts on one
+     * without a value (e.g. one that its preprocessing simplified away). */
+    Z3_ast xv = z3conv_to_z3(z->conv, vs[i]), v = NULL;
+    if (xv && Z3_model_eval(z->ctx, z->model, xv, true, &v) && v) { Z3_inc_ref(z->ctx, v); Z3_dec_ref(z->ctx, v); }
+    if (!idmap_get(&el, (uint32_t)vs[i], NULL)) { term_vec_push(&keep, vs[i]); continue; }
+    dt |= type_kind_of(term_type(vs[i])) == TYPE_DATATYPE;
+    Z3_ast x = z3conv_to_z3(z->conv, vs[i]);
+    ok = x != NULL;
+    if (ok) apps[na++] = Z3_to_app(z->ctx, x);
+  }
+  term_t r = NULL_TERM;
+  if (ok && dt) {
+    const char *why;
+    r = mbp_dt_project(z->conv, z->model, f, &keep, &why);
+  } else if (ok) {
+    Z3_ast fz = z3conv_to_z3(z->conv, f);
+    Z3_ast p = fz ? Z3_qe_model_project(z->ctx, z->model, na, apps, fz) : NULL;
+    if (p && !z3conv_failed(z->ctx, NULL)) {
+      Z3_inc_ref(z->ctx, p);
+      r = z3conv_from_z3(z->conv, p);
+      Z3_dec_ref(z->ctx, p);
+    }
+  }
+  free(apps);
+  term_vec_free(&keep);
+  free(vs);
+  if (r != NULL_TERM) {   /* left-over variables: their values */
+    nv = term_free_vars(r, &vs);
+    term_vec from = {0}, to = {0};
+    for (uint32_t i = 0; i < nv && r != NULL_TERM; i++) {
+      if (!idmap_get(&el, (uint32_t)vs[i], NULL)) continue;
+      term_t v = z3conv_model_value(z->conv, z->model, vs[i]);
+      if (v == NULL_TERM) r = NULL_TERM;
+      term_vec_push(&from, vs[i]);
+      term_vec_push(&to, v);
+    }
+    if (r != NULL_TERM && from.size) r = term_subst(r, from.size, from.data, to.data);
+    free(vs);
+    term_vec_free(&from);
+    term_vec_free(&to);
+  }
+  idmap_free(&el);
+  return r;
+}
+
 static const solver_ops z3s_ops = {
   z3s_destroy, z3s_assert, z3s_push, z3s_pop, z3s_check, z3s_value,
-  z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason, z3s_check_alone,
+  z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason, z3s_check_alone, z3s_project,
 };
 
 solver *solver_new_z3(void) {

@@ -275,6 +275,7 @@ static uint32_t run_engine(engine_fn e, const char *text, chc_answer expect) {
   zeta_limits lim = limits_from_timeout(engine_timeout);
   chc_result r;
   e(&s, &lim, &r);
+  if (r.answer != expect) fprintf(stderr, "answer %d (%s), expected %d\n", (int)r.answer, r.reason ? r.reason : "", (int)expect);
   CHECK(r.answer == expect);
   if (r.answer == CHC_SAT) {
     solver *z = solver_new("smtlib:cvc5 --incremental --lang smt2", NULL);
@@ -326,6 +327,20 @@ static void test_pa_mbp(void) {
   run_engine(pa_mbp_engine, adt_safe, CHC_SAT);
   run_engine(pa_mbp_engine, adt_unsafe, CHC_UNSAT);
   engine_timeout = 20;
+}
+
+/* IC3 on the Horn clauses (no Spacer): linear, nonlinear, arrays,
+ * datatypes; every model checked by cvc5, every derivation replayed */
+static void test_ic3(void) {
+  run_engine(chc_ic3_solve, counter_safe, CHC_SAT);
+  run_engine(chc_ic3_solve, counter_unsafe, CHC_UNSAT);
+  run_engine(chc_ic3_solve, nonlinear_safe, CHC_SAT);
+  run_engine(chc_ic3_solve, nonlinear_unsafe, CHC_UNSAT);
+  run_engine(chc_ic3_solve, nullary_unsafe, CHC_UNSAT);
+  run_engine(chc_ic3_solve, array_unsafe, CHC_UNSAT);
+  run_engine(chc_ic3_solve, folded_fact_unsafe, CHC_UNSAT);
+  run_engine(chc_ic3_solve, adt_safe, CHC_SAT);
+  run_engine(chc_ic3_solve, adt_unsafe, CHC_UNSAT);
 }
 
 static void test_pa(void) {
@@ -467,6 +482,7 @@ int main(void) {
   RUN(test_spacer);
   RUN(test_spacer_nullary_cycles);
   RUN(test_pa_mbp);
+  RUN(test_ic3);
   RUN(test_spacer_file);
   RUN(test_read_model);
   return CHECK_DONE();

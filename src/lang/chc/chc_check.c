@@ -119,10 +119,11 @@ static void run_engine(const char *alg, itp_strategy itp, const char *file, cons
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
   if (option_is(alg, "own")) { run_own(s, lim, itp, r); return; }
+  if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_itp(s, lim, alg, itp, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
-  r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar or bmc)";
+  r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar, ic3 or bmc)";
 }
 
 static int report_unknown(report *r, const char *reason) {

@@ -1,0 +1,514 @@
+/* IC3/PDR for Horn clauses, linear and nonlinear, in the manner of GPDR
+ * and Spacer (Komuravelli, Gurfinkel, Chaki), with no part of Z3's Spacer:
+ * Z3 answers the satisfiability queries, the projections are
+ * solver_project's (solver/mbp_dt.h for datatypes).
+ *
+ * Every predicate P has lemmas, each valid up to a level: a lemma at level
+ * k holds for every derivation of P of height <= k (F_k(P) is the
+ * conjunction of the lemmas at levels >= k; F_0 is false). Reach facts
+ * under-approximate what is derivable: each is a projection of one clause
+ * instance over earlier reach facts, remembered with them, so a reach fact
+ * of the query is a derivation. A proof obligation (P, k, cube) asks for a
+ * derivation of height <= k ending in the cube:
+ *   - a clause with head P whose body reach facts meet the cube: a new
+ *     reach fact (the obligation is met, its parent is tried again);
+ *   - a clause whose body over-approximations F_{k-1} meet the cube: a
+ *     child obligation for the first body atom the reach facts do not
+ *     cover, projected from the model (reach facts for the atoms before,
+ *     F_{k-1} for those after);
+ *   - none: the cube is blocked at level k; the lemma is the negation of
+ *     the literals the unsat cores need, then of fewer while still
+ *     inductive relative to F_{k-1} (body atoms of P itself may assume the
+ *     lemma: induction on the height).
+ * After the query is blocked at level N, lemmas move up while they stay
+ * inductive; a level left without lemmas of its own is an inductive
+ * invariant (the model).
+ *
+ * Clause instances: the head's arguments are bound to P's params, body
+ * atom j's to the params shifted by j+1 (term_shift), so lemmas and reach
+ * facts over params apply to any atom by one shift. */
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "engine/chc_engine.h"
+#include "engine/chc_tree.h"
+#include "solver/solver.h"
+
+#define IC3_INF UINT32_MAX
+#define IC3_MAX_POBS 200000
+#define IC3_MAX_DROP 24         /* literals tried per lemma generalization */
+
+typedef struct { term_t f; uint32_t level; } lemma;
+
+typedef struct {
+  uint32_t pred;          /* npreds for the query */
+  term_t f;               /* over the params */
+  uint32_t clause;
+  uint32_t *kids;         /* reach fact ids, one per body atom */
+} reach;
+
+typedef struct {
+  uint32_t pred, level, depth;
+  term_t cube;
+  int32_t parent;
+  bool open;
+} pob;
+
+typedef struct {
+  const chc_system *s;
+  const zeta_limits *lim;
+  solver *slv;
+  uint32_t np;            /* npreds; index np is the query */
+  lemma **lem; uint32_t *nlem, *caplem;
+  reach *rf; uint32_t nrf, caprf;
+  uint32_t **rby; uint32_t *nrby, *caprby;   /* reach fact ids per predicate */
+  uint32_t **heads; uint32_t *nheads;        /* clauses per head (np: queries) */
+  term_t *trans;          /* per clause: constraint ∧ head link ∧ body links */
+  pob *pobs; uint32_t npobs, cappobs;
+  uint32_t frontier;
+  const char *why;
+} ic3;
+
+static uint32_t head_of(const ic3 *a, uint32_t c) {
+  uint32_t h = a->s->clauses[c].head.pred;
+  return h == CHC_FALSE ? a->np : h;
+}
+
+static term_t at(term_t f, uint32_t j) { return term_shift(f, (int32_t)j + 1); }
+
+/* F_k(P) over the params (true when no lemma), or false for k == 0. */
+static term_t frame(const ic3 *a, uint32_t p, uint32_t k) {
+  if (k == 0) return term_false();
+  term_vec v = {0};
+  for (uint32_t i = 0; i < a->nlem[p]; i++)
+    if (a->lem[p][i].level >= k) term_vec_push(&v, a->lem[p][i].f);
+  term_t r = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return r;
+}
+
+/* The disjunction of P's reach facts. */
+static term_t reach_of(const ic3 *a, uint32_t p) {
+  term_vec v = {0};
+  for (uint32_t i = 0; i < a->nrby[p]; i++) term_vec_push(&v, a->rf[a->rby[p][i]].f);
+  term_t r = term_or(v.size, v.data);
+  term_vec_free(&v);
+  return r;
+}
+
+static void build_trans(ic3 *a) {
+  const chc_system *s = a->s;
+  a->trans = xcalloc(s->nclauses + 1, sizeof(term_t));
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    const chc_clause *c = &s->clauses[i];
+    term_vec v = {0};
+    term_vec_push(&v, c->constraint);
+    if (c->head.pred != CHC_FALSE)
+      for (uint32_t x = 0; x < s->preds[c->head.pred].arity; x++)
+        term_vec_push(&v, term_eq(s->preds[c->head.pred].params[x], c->head.args[x]));
+    for (uint32_t j = 0; j < c->nbody; j++)
+      for (uint32_t x = 0; x < s->preds[c->body[j].pred].arity; x++)
+        term_vec_push(&v, term_eq(at(s->preds[c->body[j].pred].params[x], j), c->body[j].args[x]));
+    a->trans[i] = term_and(v.size, v.data);
+    term_vec_free(&v);
+  }
+}
+
+static solver_result check(ic3 *a, uint32_t n, const term_t *f, uint32_t na, const term_t *assume) {
+  uint32_t ms = limits_remaining_ms(a->lim);
+  if (a->lim->deadline && ms == 0) return SOLVER_UNKNOWN;
+  solver_set_timeout(a->slv, ms);
+  solver_push(a->slv);
+  for (uint32_t i = 0; i < n; i++) solver_assert(a->slv, f[i]);
+  solver_result r = solver_check_assuming(a->slv, na, assume);
+  return r;   /* the caller pops (after reading the model or core) */
+}
+
+static void done(ic3 *a) { solver_pop(a->slv, 1); }
+
+static bool holds(ic3 *a, term_t t) { return term_is_true(solver_value(a->slv, t)); }
+
+/* The first of P's reach facts true at atom position j in the model. */
+static int64_t reach_in_model(ic3 *a, uint32_t p, uint32_t j) {
+  for (uint32_t i = 0; i < a->nrby[p]; i++)
+    if (holds(a, at(a->rf[a->rby[p][i]].f, j))) return a->rby[p][i];
+  return -1;
+}
+
+/* Variables of f other than P's params (index 0): what projections drop. */
+static uint32_t elim_vars(term_t f, uint32_t keep_n, const term_t *keep, term_t **out) {
+  term_t *vs;
+  uint32_t n = term_free_vars(f, &vs), k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    bool kept = false;
+    for (uint32_t j = 0; j < keep_n && !kept; j++) kept = keep[j] == vs[i];
+    if (!kept) vs[k++] = vs[i];
+  }
+  *out = vs;
+  return k;
+}
+
+static term_t project(ic3 *a, term_t f, uint32_t keep_n, const term_t *keep) {
+  term_t *el;
+  uint32_t ne = elim_vars(f, keep_n, keep, &el);
+  term_t r = solver_project(a->slv, f, ne, el);
+  free(el);
+  return r;
+}
+
+static uint32_t add_reach(ic3 *a, uint32_t p, term_t f, uint32_t clause, const uint32_t *kids) {
+  const chc_clause *c = &a->s->clauses[clause];
+  XGROW(a->rf, a->caprf, a->nrf + 1);
+  reach *r = &a->rf[a->nrf];
+  r->pred = p;
+  r->f = f;
+  r->clause = clause;
+  r->kids = xcalloc(c->nbody + 1, sizeof(uint32_t));
+  memcpy(r->kids, kids, c->nbody * sizeof(uint32_t));
+  XGROW(a->rby[p], a->caprby[p], a->nrby[p] + 1);
+  a->rby[p][a->nrby[p]++] = a->nrf;
+  return a->nrf++;
+}
+
+static void add_lemma(ic3 *a, uint32_t p, term_t f, uint32_t level) {
+  for (uint32_t i = 0; i < a->nlem[p]; i++)
+    if (a->lem[p][i].f == f) { if (a->lem[p][i].level < level) a->lem[p][i].level = level; return; }
+  XGROW(a->lem[p], a->caplem[p], a->nlem[p] + 1);
+  a->lem[p][a->nlem[p]++] = (lemma){f, level};
+}
+
+static int32_t add_pob(ic3 *a, uint32_t p, uint32_t level, term_t cube, int32_t parent) {
+  if (a->npobs >= IC3_MAX_POBS) return -1;
+  XGROW(a->pobs, a->cappobs, a->npobs + 1);
+  a->pobs[a->npobs] = (pob){p, level, parent >= 0 ? a->pobs[parent].depth + 1 : 0, cube, parent, true};
+  return (int32_t)a->npobs++;
+}
+
+/* The parts of a query for clause c at level k: trans, the cube at the head,
+ * F_{k-1} at every body atom (and ¬self at atoms of the head's predicate). */
+static void clause_query(ic3 *a, uint32_t c, uint32_t k, term_t cube, term_t self, term_vec *v) {
+  const chc_clause *cl = &a->s->clauses[c];
+  term_vec_push(v, a->trans[c]);
+  if (cube != NULL_TERM) term_vec_push(v, cube);
+  for (uint32_t j = 0; j < cl->nbody; j++) {
+    term_vec_push(v, at(frame(a, cl->body[j].pred, k - 1), j));
+    if (self != NULL_TERM && cl->body[j].pred == head_of(a, c)) term_vec_push(v, at(self, j));
+  }
+}
+
+/* Must: a clause whose body reach facts meet the cube; returns the new
+ * reach fact, -1 if none, -2 on unknown. */
+static int64_t try_reach(ic3 *a, const pob *ob) {
+  uint32_t p = ob->pred;
+  for (uint32_t h = 0; h < a->nheads[p]; h++) {
+    uint32_t c = a->heads[p][h];
+    const chc_clause *cl = &a->s->clauses[c];
+    term_vec v = {0};
+    term_vec_push(&v, a->trans[c]);
+    term_vec_push(&v, ob->cube);
+    bool empty = false;
+    for (uint32_t j = 0; j < cl->nbody && !empty; j++) {
+      empty = a->nrby[cl->body[j].pred] == 0;
+      term_vec_push(&v, at(reach_of(a, cl->body[j].pred), j));
+    }
+    if (empty) { term_vec_free(&v); continue; }
+    solver_result r = check(a, v.size, v.data, 0, NULL);
+    term_vec_free(&v);
+    if (r == SOLVER_UNKNOWN) { done(a); return -2; }
+    if (r == SOLVER_UNSAT) { done(a); continue; }
+    uint32_t *kids = xcalloc(cl->nbody + 1, sizeof(uint32_t));
+    term_vec parts = {0};
+    term_vec_push(&parts, a->trans[c]);
+    bool ok = true;
+    for (uint32_t j = 0; j < cl->nbody && ok; j++) {
+      int64_t k = reach_in_model(a, cl->body[j].pred, j);
+      ok = k >= 0;
+      if (ok) { kids[j] = (uint32_t)k; term_vec_push(&parts, at(a->rf[k].f, j)); }
+    }
+    const term_t *params = p < a->np ? a->s->preds[p].params : NULL;
+    uint32_t ar = p < a->np ? a->s->preds[p].arity : 0;
+    term_t f = ok ? project(a, term_and(parts.size, parts.data), ar, params) : NULL_TERM;
+    done(a);
+    term_vec_free(&parts);
+    int64_t id = -2;
+    if (f != NULL_TERM) id = add_reach(a, p, f, c, kids);
+    else a->why = "ic3: projection failed";
+    free(kids);
+    return id;
+  }
+  return -1;
+}
+
+/* May: a clause whose body frames meet the cube; creates the child
+ * obligation for the first body atom j outside its reach facts (reach
+ * facts at the atoms before it, F_{k-1} after it): the cases over j cover
+ * the clause's frame query, so when none is satisfiable (and the must check
+ * failed) the cube is blocked. The child excludes j's reach facts, so every
+ * child asks for something new. 1 = child made, 0 = blocked, -1 = unknown. */
+static int try_expand(ic3 *a, int32_t id) {
+  pob ob = a->pobs[id];
+  for (uint32_t h = 0; h < a->nheads[ob.pred]; h++) {
+    uint32_t c = a->heads[ob.pred][h];
+    const chc_clause *cl = &a->s->clauses[c];
+    if (cl->nbody && ob.level <= 1) continue;   /* F_0 is false */
+    for (uint32_t j = 0; j < cl->nbody; j++) {
+      term_vec v = {0};
+      term_vec_push(&v, a->trans[c]);
+      term_vec_push(&v, ob.cube);
+      for (uint32_t i = 0; i < cl->nbody; i++) {
+        uint32_t q = cl->body[i].pred;
+        if (i < j) term_vec_push(&v, at(reach_of(a, q), i));
+        else term_vec_push(&v, at(frame(a, q, ob.level - 1), i));
+        if (i == j) term_vec_push(&v, at(term_not(reach_of(a, q)), i));
+      }
+      solver_result r = check(a, v.size, v.data, 0, NULL);
+      if (r == SOLVER_UNKNOWN) { done(a); term_vec_free(&v); return -1; }
+      if (r == SOLVER_UNSAT) {
+        done(a);
+        term_vec_free(&v);
+        if (a->nrby[cl->body[j].pred] == 0) break;   /* no later atom can have all before it reached */
+        continue;
+      }
+      /* reach facts before j: the ones true in the model (a cube each) */
+      for (uint32_t i = 0; i < j; i++) {
+        int64_t k = reach_in_model(a, cl->body[i].pred, i);
+        if (k >= 0) v.data[2 + i] = at(a->rf[k].f, i);
+      }
+      uint32_t q = cl->body[j].pred, ar = a->s->preds[q].arity;
+      term_t *keep = xmalloc((ar + 1) * sizeof(term_t));
+      for (uint32_t x = 0; x < ar; x++) keep[x] = at(a->s->preds[q].params[x], j);
+      term_t f = project(a, term_and(v.size, v.data), ar, keep);
+      done(a);
+      free(keep);
+      term_vec_free(&v);
+      if (f == NULL_TERM) { a->why = "ic3: projection failed"; return -1; }
+      f = term_shift(f, -(int32_t)(j + 1));
+      if (add_pob(a, q, ob.level - 1, f, id) < 0) { a->why = "ic3: too many obligations"; return -1; }
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Are all clauses with head p unsat with the literals lits[0..n) at the head
+ * at level k (¬lits at p's own body atoms)? With core: the literals the
+ * cores used, in order. 1 yes, 0 no, -1 unknown. */
+static int blocked(ic3 *a, uint32_t p, uint32_t k, uint32_t n, const term_t *lits, term_vec *core) {
+  term_t self = term_not(term_and(n, lits));
+  bool *used = core ? xcalloc(n + 1, sizeof(bool)) : NULL;
+  int res = 1;
+  for (uint32_t h = 0; h < a->nheads[p] && res == 1; h++) {
+    uint32_t c = a->heads[p][h];
+    if (a->s->clauses[c].nbody && k <= 1) continue;
+    term_vec v = {0};
+    clause_query(a, c, k, NULL_TERM, self, &v);
+    solver_result r = check(a, v.size, v.data, n, lits);
+    term_vec_free(&v);
+    if (r == SOLVER_UNSAT && core) {
+      term_t *cs;
+      uint32_t nc = solver_unsat_core(a->slv, &cs);
+      for (uint32_t i = 0; i < nc; i++)
+        for (uint32_t l = 0; l < n; l++) if (lits[l] == cs[i]) used[l] = true;
+      free(cs);
+    }
+    done(a);
+    res = r == SOLVER_UNSAT ? 1 : r == SOLVER_SAT ? 0 : -1;
+  }
+  if (core && res == 1)
+    for (uint32_t l = 0; l < n; l++) if (used[l]) term_vec_push(core, lits[l]);
+  free(used);
+  return res;
+}
+
+/* Blocks pob id at its level: a generalized lemma. false on unknown. */
+static bool block(ic3 *a, int32_t id) {
+  pob ob = a->pobs[id];
+  if (ob.pred == a->np) return true;   /* the query has no lemmas */
+  term_t *lits;
+  uint32_t n = term_conjuncts(ob.cube, &lits);
+  term_vec core = {0};
+  int r = blocked(a, ob.pred, ob.level, n, lits, &core);
+  free(lits);
+  if (r < 0) { term_vec_free(&core); return false; }
+  if (r == 0 || core.size == 0) {   /* the cores did not say: keep the cube */
+    term_vec_free(&core);
+    n = term_conjuncts(ob.cube, &lits);
+    for (uint32_t i = 0; i < n; i++) term_vec_push(&core, lits[i]);
+    free(lits);
+  }
+  for (uint32_t i = 0, tried = 0; i < core.size && core.size > 1 && tried < IC3_MAX_DROP; tried++) {
+    term_t l = core.data[i];
+    memmove(&core.data[i], &core.data[i + 1], (core.size - i - 1) * sizeof(term_t));
+    core.size--;
+    int b = blocked(a, ob.pred, ob.level, core.size, core.data, NULL);
+    if (b < 0) { term_vec_free(&core); return false; }
+    if (b == 1) continue;   /* dropped */
+    term_vec_push(&core, l);   /* needed: put back (at the end) */
+    memmove(&core.data[i + 1], &core.data[i], (core.size - i - 1) * sizeof(term_t));
+    core.data[i++] = l;
+  }
+  add_lemma(a, ob.pred, term_not(term_and(core.size, core.data)), ob.level);
+  term_vec_free(&core);
+  return true;
+}
+
+/* Is the cube already excluded by F_k(P)? */
+static int excluded(ic3 *a, const pob *ob) {
+  if (ob->pred == a->np) return 0;
+  term_t f[2] = {frame(a, ob->pred, ob->level), ob->cube};
+  solver_result r = check(a, 2, f, 0, NULL);
+  done(a);
+  return r == SOLVER_UNSAT ? 1 : r == SOLVER_SAT ? 0 : -1;
+}
+
+/* The open obligation of lowest level (the newest among equals). */
+static int32_t next_pob(ic3 *a) {
+  int32_t best = -1;
+  for (uint32_t i = 0; i < a->npobs; i++)
+    if (a->pobs[i].open && (best < 0 || a->pobs[i].level <= a->pobs[best].level)) best = (int32_t)i;
+  return best;
+}
+
+static void close_subtree(ic3 *a, int32_t id) {
+  for (uint32_t i = 0; i < a->npobs; i++) {
+    int32_t u = (int32_t)i;
+    while (u >= 0 && u != id) u = a->pobs[u].parent;
+    if (u == id) a->pobs[i].open = false;
+  }
+}
+
+/* Runs the obligations of level-N round; 1 = query blocked, 0 = reached
+ * (*root_fact), -1 = unknown. */
+static int run_round(ic3 *a, uint32_t *root_fact) {
+  a->npobs = 0;
+  add_pob(a, a->np, a->frontier, term_true(), -1);
+  for (;;) {
+    if (limits_expired(a->lim)) { a->why = "timeout"; return -1; }
+    int32_t id = next_pob(a);
+    if (id < 0) return 1;
+    pob *ob = &a->pobs[id];
+    int ex = excluded(a, ob);
+    if (ex < 0) return -1;
+    if (ex == 1) { close_subtree(a, id); continue; }
+    int64_t rf = try_reach(a, ob);
+    if (rf == -2) return -1;
+    if (rf >= 0) {
+      if (a->pobs[id].parent < 0) { *root_fact = (uint32_t)rf; return 0; }
+      close_subtree(a, id);
+      continue;
+    }
+    int e = try_expand(a, id);
+    if (e < 0) return -1;
+    if (e == 1) continue;
+    if (!block(a, id)) return -1;
+    close_subtree(a, id);
+    /* pushed further: the obligation again one level up (IC3's re-queue) */
+    ob = &a->pobs[id];
+    if (ob->level < a->frontier && ob->pred != a->np) {
+      int32_t n = add_pob(a, ob->pred, ob->level + 1, ob->cube, ob->parent);
+      if (n < 0) { a->why = "ic3: too many obligations"; return -1; }
+    }
+  }
+}
+
+/* Moves lemmas up while inductive; 1 = a fixpoint (its level in *fix),
+ * 0 = none, -1 = unknown. */
+static int propagate(ic3 *a, uint32_t *fix) {
+  for (uint32_t k = 1; k <= a->frontier; k++) {
+    bool left = false;
+    for (uint32_t p = 0; p < a->np; p++)
+      for (uint32_t i = 0; i < a->nlem[p]; i++) {
+        lemma *l = &a->lem[p][i];
+        if (l->level != k) continue;
+        term_t neg = term_not(l->f);
+        term_t *lits;
+        uint32_t n = term_conjuncts(neg, &lits);
+        int b = blocked(a, p, k + 1, n, lits, NULL);
+        free(lits);
+        if (b < 0) return -1;
+        if (b == 1) a->lem[p][i].level = k + 1;
+        else left = true;
+      }
+    if (!left && k + 1 <= a->frontier) { *fix = k; return 1; }
+  }
+  return 0;
+}
+
+static void derivation(ic3 *a, uint32_t root, chc_result *out) {
+  chc_tree t = {0};
+  typedef struct { uint32_t node, slot, fact; } item;
+  item *st = NULL;
+  size_t n = 0, cap = 0;
+  const reach *r0 = &a->rf[root];
+  chc_tree_add(&t, r0->clause, a->s->clauses[r0->clause].nbody);
+  for (uint32_t j = 0; j < a->s->clauses[r0->clause].nbody; j++) {
+    XGROW(st, cap, n + 1);
+    st[n++] = (item){0, j, r0->kids[j]};
+  }
+  bool ok = true;
+  while (n && ok) {
+    item it = st[--n];
+    const reach *r = &a->rf[it.fact];
+    uint32_t nb = a->s->clauses[r->clause].nbody, id = chc_tree_add(&t, r->clause, nb);
+    t.n[it.node].kids[it.slot] = id;
+    for (uint32_t j = 0; j < nb; j++) {
+      XGROW(st, cap, n + 1);
+      st[n++] = (item){id, j, r->kids[j]};
+    }
+    ok = t.size < 50000;
+  }
+  free(st);
+  if (ok) {
+    solver *cs = solver_new_z3();
+    solver_set_timeout(cs, limits_remaining_ms(a->lim));
+    solver_assert(cs, chc_tree_formula(a->s, &t));
+    if (solver_check(cs) == SOLVER_SAT) {
+      out->answer = CHC_UNSAT;
+      chc_tree_derivation(a->s, &t, cs, &out->deriv);
+    } else a->why = "ic3: reach facts do not concretize (engine bug)";
+    solver_free(cs);
+  } else a->why = "ic3: derivation too large";
+  chc_tree_free(&t);
+}
+
+void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  memset(out, 0, sizeof *out);
+  out->answer = CHC_UNKNOWN;
+  out->engine = "ic3 (PDR on Horn clauses, MBP, no Spacer)";
+  ic3 a = {0};
+  a.s = s;
+  a.lim = lim;
+  a.np = s->npreds;
+  a.why = "timeout";
+  uint32_t np1 = s->npreds + 1;
+  a.lem = xcalloc(np1, sizeof *a.lem); a.nlem = xcalloc(np1, sizeof(uint32_t)); a.caplem = xcalloc(np1, sizeof(uint32_t));
+  a.rby = xcalloc(np1, sizeof *a.rby); a.nrby = xcalloc(np1, sizeof(uint32_t)); a.caprby = xcalloc(np1, sizeof(uint32_t));
+  a.heads = xcalloc(np1, sizeof *a.heads); a.nheads = xcalloc(np1, sizeof(uint32_t));
+  for (uint32_t i = 0; i < s->nclauses; i++) {
+    uint32_t h = head_of(&a, i);
+    a.heads[h] = xrealloc(a.heads[h], (a.nheads[h] + 1) * sizeof(uint32_t));
+    a.heads[h][a.nheads[h]++] = i;
+  }
+  build_trans(&a);
+  a.slv = solver_new_z3();
+  for (a.frontier = 1;; a.frontier++) {
+    uint32_t root = 0, fix = 0;
+    int r = run_round(&a, &root);
+    if (r < 0) break;
+    if (r == 0) { derivation(&a, root, out); break; }
+    int f = propagate(&a, &fix);
+    if (f < 0) break;
+    if (f == 1) {
+      out->answer = CHC_SAT;
+      out->interp = xcalloc(np1, sizeof(term_t));
+      for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = frame(&a, p, fix + 1);
+      break;
+    }
+  }
+  if (out->answer == CHC_UNKNOWN) out->reason = a.why;
+  for (uint32_t p = 0; p < np1; p++) { free(a.lem[p]); free(a.rby[p]); free(a.heads[p]); }
+  for (uint32_t i = 0; i < a.nrf; i++) free(a.rf[i].kids);
+  free(a.lem); free(a.nlem); free(a.caplem); free(a.rby); free(a.nrby); free(a.caprby);
+  free(a.heads); free(a.nheads); free(a.rf); free(a.pobs); free(a.trans);
+  solver_free(a.slv);
+}

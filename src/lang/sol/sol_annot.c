@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "lang/sol/sol_quant.h"
 #include "zeta/zeta.h"
 
 /* ---------- text helpers ---------- */
@@ -116,15 +117,31 @@ static bool comment_before(const char *t, size_t off, size_t *cs, size_t *ce) {
 
 static const char *unsupported_in(const char *e, bool no_sums) {
   if (no_sums && strstr(e, "__verifier_sum")) return "__verifier_sum over this type";
-  static const char *names[] = {"__verifier_eq", "__verifier_before", "__verifier_idx"};
+  static const char *names[] = {"__verifier_before", "__verifier_idx"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strstr(e, names[i])) return names[i];
-  for (const char *q = e; (q = strstr(q, "forall")) || (q = strstr(e, "exists")); q++)
-    if ((q == e || !isalnum((unsigned char)q[-1])) && !isalnum((unsigned char)q[6]) && q[6] != '_') return "quantifiers";
-    else if (q >= e + strlen(e)) break;
   if (e[0] == '[') return "case analysis";
-  if (strncmp(e, "property(", 9) == 0) return "property(...) quantifiers";
   if (strcmp(e, "*") == 0) return "modifies *";
+  return NULL;
+}
+
+/* The marker `name(N, e)` at x; quantifiers and __verifier_eq in e are
+ * rewritten (sol_quant.h): the marker then goes into a block with the
+ * declarations and statements they need. Returns why e cannot be
+ * rewritten (nothing added), or NULL. */
+static const char *expr_marker(insertion *x, const char *name, uint32_t k, const char *e) {
+  char *pre, *out;
+  const char *why;
+  if (!sol_quant_rewrite(e, &pre, &out, &why)) return why ? why : "quantifiers";
+  bool block = strcmp(out, e) != 0 || pre[0];
+  if (block) {
+    puts_(&x->ins, " {");
+    puts_(&x->ins, pre);
+  }
+  marker(x, name, k, out);
+  if (block) puts_(&x->ins, " }");
+  free(pre);
+  free(out);
   return NULL;
 }
 
@@ -154,7 +171,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
         if (!can_insert) { if (!an->unsupported) an->unsupported = "a loop body without braces"; continue; }
         insertion *x = insertion_at(A, at);
         if (an->unsupported) marker(x, "__zeta_skip", n, NULL);
-        else marker(x, "__zeta_li", n, an->text);
+        else if ((an->unsupported = expr_marker(x, "__zeta_li", n, an->text))) marker(x, "__zeta_skip", n, NULL);
       }
       continue;
     }
@@ -219,7 +236,8 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
       free(target);
       continue;
     }
-    marker(x, k == AN_INV ? "__zeta_inv" : k == AN_PRE ? "__zeta_pre" : k == AN_POST ? "__zeta_post" : "__zeta_li", n, e.s);
+    const char *mk = k == AN_INV ? "__zeta_inv" : k == AN_PRE ? "__zeta_pre" : k == AN_POST ? "__zeta_post" : "__zeta_li";
+    if ((an->unsupported = expr_marker(x, mk, n, e.s))) marker(x, "__zeta_skip", n, NULL);
   }
 }
 
@@ -275,6 +293,9 @@ static const char stubs[] =
     " function __zeta_li(uint, bool) pure {}"
     " function __zeta_mod(uint, bool) pure {}"
     " function __zeta_skip(uint) pure {}"
+    " function __zeta_all(uint, uint, bool b) pure returns (bool) { return b; }"
+    " function __zeta_ex(uint, uint, bool b) pure returns (bool) { return b; }"
+    " function __zeta_eq(uint) pure returns (bool) { return true; }"
     " function __verifier_old_uint(uint256 x) pure returns (uint256) { return x; }"
     " function __verifier_old_int(int256 x) pure returns (int256) { return x; }"
     " function __verifier_old_address(address x) pure returns (address) { return x; }"
@@ -420,6 +441,10 @@ void sol_annots_free(sol_annots *s) {
 }
 
 const char *sol_annot_marker(const cJSON *stmt, int *n) {
+  if (stmt && strcmp(sol_kind(stmt), "Block") == 0) {   /* a marker with the declarations it needs first */
+    const cJSON *l = kid(stmt, "statements");
+    stmt = l && l->child ? cJSON_GetArrayItem(l, cJSON_GetArraySize(l) - 1) : NULL;
+  }
   if (!stmt || strcmp(sol_kind(stmt), "ExpressionStatement") != 0) return NULL;
   const cJSON *call = kid(stmt, "expression");
   if (strcmp(sol_kind(call), "FunctionCall") != 0) return NULL;

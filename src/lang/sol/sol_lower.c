@@ -229,7 +229,7 @@ static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   unsup(L, tn, "type %s", sol_type_string(tn));
 }
 
-static ty *ty_of_decl(lw *L, const cJSON *d) {
+ty *ty_of_decl(lw *L, const cJSON *d) {
   const cJSON *tn = child(d, "typeName");
   if (!tn || cJSON_IsNull(tn)) unsup(L, d, "declaration without a type");
   return ty_of_typename(L, tn, 0);
@@ -828,8 +828,9 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
   ty *et = base.t->elem;
   if (base.t->k == T_ARRAY) {
     term_t len = base.v[et->nl];
-    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed bytes) */
-    add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
+    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed
+     * bytes); an annotation reads the contents */
+    if (!L->spec) add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
   }
   val r = mkval(L, et);
   for (uint32_t i = 0; i < et->nl; i++) r.v[i] = term_select(base.v[i], idx);
@@ -1604,6 +1605,8 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
+    val bv;
+    if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
     if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
     return var_val(L, c, var_slot(L, e));
   }

@@ -116,6 +116,9 @@ typedef struct {
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
   bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
+  bool spec;                  /* evaluating an annotation */
+  term_t *bound;             /* quantified variables by declaration id (NULL_TERM: none) */
+  const cJSON **qblock;      /* the marker block of a __zeta_all/ex/eq call, by node id */
   cJSON **tmp_json;          /* argument lists made for `using for` calls */
   uint32_t ntmp_json;
 } lw;
@@ -133,6 +136,8 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define need_first(...) sol_lw_need_first(__VA_ARGS__)
 #define slot_of(...) sol_lw_slot_of(__VA_ARGS__)
 #define add_state_var(...) sol_lw_add_state_var(__VA_ARGS__)
+#define mod_bound(...) sol_lw_mod_bound(__VA_ARGS__)
+#define ty_of_decl(...) sol_lw_ty_of_decl(__VA_ARGS__)
 #define mod_sum_ghosts(...) sol_lw_mod_sum_ghosts(__VA_ARGS__)
 #define first(...) sol_lw_first(__VA_ARGS__)
 #define pow2(...) sol_lw_pow2(__VA_ARGS__)
@@ -209,6 +214,7 @@ const cJSON *need_first(lw *L, const cJSON *n, const char *key);
 /* the slot of declaration d */
 int slot_of(lw *L, const cJSON *d);
 void add_state_var(lw *L, int id, ty *t);
+ty *ty_of_decl(lw *L, const cJSON *d);
 term_t pow2(int k);
 term_t in_range(const ty *t, term_t x);
 ty *int_ty(lw *L, int bits, bool sign);
@@ -284,6 +290,8 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e);
 /* __verifier_old_* / __verifier_sum_* call e (callee name): its value into
  * *out, true; false if e is no such call. */
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
+/* A quantified variable's value (declaration d): into *out, true. */
+bool mod_bound(lw *L, const cJSON *d, val *out);
 /* Ghost state variables for the sums the annotations name. */
 void mod_sum_ghosts(lw *L);
 #endif

@@ -76,10 +76,20 @@ val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJS
 }
 
 /* Assertion k on a copy of path c: fails where e (or ok when e is NULL) is false. */
+/* An annotation's expression e on path c: array reads in it are not
+ * bounded by the length (solc-verify: a read of the array's contents). */
+static term_t spec_expr(lw *L, ctx *c, const cJSON *e) {
+  bool old = L->spec;
+  L->spec = true;
+  term_t r = cond_of(L, expr(L, c, e), e);
+  L->spec = old;
+  return r;
+}
+
 void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k) {
   if (c->dead) return;
   ctx t = ctx_copy(L, c);
-  if (e) ok = cond_of(L, expr(L, &t, e), e);
+  if (e) ok = spec_expr(L, &t, e);
   add_cons(L, &t, term_not(ok));
   emit_error(L, &t, term_int(k));
 }
@@ -91,11 +101,15 @@ void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
 }
 
 static void assume_expr(lw *L, ctx *c, const cJSON *e) {
-  if (!c->dead) add_cons(L, c, cond_of(L, expr(L, c, e), e));
+  if (!c->dead) add_cons(L, c, spec_expr(L, c, e));
 }
 
 /* the i-th argument of a marker statement */
 static const cJSON *marker_arg(const cJSON *st, int i) {
+  if (is(st, "Block")) {   /* the marker is the block's last statement (sol_quant.h) */
+    const cJSON *l = child(st, "statements");
+    st = cJSON_GetArrayItem(l, cJSON_GetArraySize(l) - 1);
+  }
   const cJSON *a = child(child(st, "expression"), "arguments");
   for (a = a ? a->child : NULL; a && i > 0; i--) a = a->next;
   return a;
@@ -319,7 +333,7 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
       if (strcmp(mk, "mod") != 0 || !x->next) continue;
       const cJSON *target = child(x->next, "expression");
       if (id == L->balance_id && is_this_balance(target)) {
-        term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
+        term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
         X.v[0] = term_ite(cond, end.v[0], X.v[0]);
         continue;
       }
@@ -332,7 +346,7 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
         root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
       if (decl_of(L, root) != sol_node(L->a, id)) continue;   /* C.x names x too */
       lval lv = lvalue(L, &pre, target);
-      term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
+      term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
       ctx endc = *c;
       val nv = lval_read(L, &endc, &lv), Y = mkval(L, t);
       memcpy(Y.v, X.v, t->nl * sizeof(term_t));
@@ -399,7 +413,114 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e) {
   assume_invs(L, c);
 }
 
+/* The marker blocks (sol_quant.h): L->qblock[id] of every __zeta_all,
+ * __zeta_ex and __zeta_eq call is the block it stands in. */
+static void map_qcalls(lw *L, const cJSON *n, const cJSON *blk) {
+  if (cJSON_IsObject(n)) {
+    int k;
+    if (!blk && is(n, "Block") && sol_annot_marker(n, &k)) blk = n;
+    if (blk && is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__zeta_", 7) == 0) L->qblock[nid(L, n)] = blk;
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (cJSON_IsObject(x) || cJSON_IsArray(x)) map_qcalls(L, x, blk);
+}
+
+static const cJSON *qblock_of(lw *L, const cJSON *e) {
+  if (!L->qblock) {
+    L->qblock = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->qblock);
+    map_qcalls(L, L->a->root, NULL);
+  }
+  const cJSON *b = L->qblock[nid(L, e)];
+  if (!b) unsup(L, e, "a quantifier outside an annotation");
+  return b;
+}
+
+/* the k-th statement of block b of the given kind, or NULL */
+static const cJSON *nth_stmt(const cJSON *b, const char *kind, long k) {
+  for (const cJSON *s = first(b, "statements"); s; s = s->next)
+    if (is(s, kind) && k-- == 0) return s;
+  return NULL;
+}
+
+static long lit_arg(lw *L, const cJSON *e, int i) {
+  const cJSON *a = first(e, "arguments");
+  for (; a && i > 0; i--) a = a->next;
+  if (!is(a, "Literal")) unsup(L, e, "malformed marker");
+  return atol(sol_str(a, "value"));
+}
+
+/* __zeta_all / __zeta_ex (F, N, B): B with the block's declarations F..F+N-1
+ * bound; B's own conditions (ranges of values it reads) become premises
+ * (forall) or conjuncts (exists); in the bounded modes the variables range
+ * over their types. */
+static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
+  const cJSON *blk = qblock_of(L, e);
+  long f = lit_arg(L, e, 0), n = lit_arg(L, e, 1);
+  const cJSON *body = first(e, "arguments")->next->next;
+  if (n < 1 || n > 32 || !body) unsup(L, e, "malformed quantifier");
+  if (!L->bound) {
+    L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
+    for (int i = 0; i <= L->a->nids; i++) L->bound[i] = NULL_TERM;
+  }
+  term_t vars[32], range = term_true();
+  int ids[32];
+  for (long i = 0; i < n; i++) {
+    const cJSON *d = first(nth_stmt(blk, "VariableDeclarationStatement", f + i), "declarations");
+    if (!d) unsup(L, e, "malformed quantifier");
+    ty *t = ty_of_decl(L, d);
+    if (t->k != T_INT && t->k != T_BOOL) unsup(L, d, "a quantified variable of this type");
+    vars[i] = term_fresh_var(sol_str(d, "name"), t->k == T_BOOL ? type_bool() : type_int());
+    if (L->arith != SOL_ARITH_INT) range = term_and2(range, in_range(t, vars[i]));
+    ids[i] = nid(L, d);
+    L->bound[ids[i]] = vars[i];
+  }
+  ctx t = ctx_copy(L, c);
+  t.ncons = 0;
+  t.dead = false;
+  term_t v = spec_expr(L, &t, body);
+  if (t.napps != c->napps) unsup(L, e, "a call inside a quantifier");
+  for (long i = 0; i < n; i++) L->bound[ids[i]] = NULL_TERM;
+  term_t conds = term_and2(range, term_and(t.ncons, t.cons));
+  term_t q = all ? term_forall((uint32_t)n, vars, term_implies(conds, v)) : term_exists((uint32_t)n, vars, term_and2(conds, v));
+  return scalar(L, bool_ty(L), q);
+}
+
+/* __zeta_eq(K): deep equality of the block's expression statements 2K and
+ * 2K+1 (storage data; memory references would compare as references) */
+static val deep_eq(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *blk = qblock_of(L, e);
+  long k = lit_arg(L, e, 0);
+  const cJSON *sa = nth_stmt(blk, "ExpressionStatement", 2 * k), *sb = nth_stmt(blk, "ExpressionStatement", 2 * k + 1);
+  if (!sa || !sb || sol_annot_marker(sb, (int[]){0})) unsup(L, e, "malformed __verifier_eq");
+  const cJSON *xa = child(sa, "expression"), *xb = child(sb, "expression");
+  for (int i = 0; i < 2; i++) {
+    const char *ts = sol_type_string(i ? xb : xa);
+    if ((strstr(ts, " memory") || strstr(ts, " calldata")) && (strncmp(ts, "struct ", 7) == 0 || strchr(ts, '[')))
+      unsup(L, e, "__verifier_eq on memory references");
+  }
+  val a = expr(L, c, xa), b = expr(L, c, xb);
+  if (a.t->nl != b.t->nl) unsup(L, e, "__verifier_eq on different types");
+  term_t r = term_true();
+  for (uint32_t q = 0; q < a.t->nl; q++) r = term_and2(r, term_eq(a.v[q], b.v[q]));
+  return scalar(L, bool_ty(L), r);
+}
+
+bool mod_bound(lw *L, const cJSON *d, val *out) {
+  term_t b = L->bound[nid(L, d)];
+  if (b == NULL_TERM) return false;
+  *out = scalar(L, ty_of_decl(L, d), b);
+  return true;
+}
+
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out) {
+  if (strcmp(name, "__zeta_all") == 0 || strcmp(name, "__zeta_ex") == 0) {
+    *out = quantified(L, c, e, strcmp(name, "__zeta_all") == 0);
+    return true;
+  }
+  if (strcmp(name, "__zeta_eq") == 0) {
+    *out = deep_eq(L, c, e);
+    return true;
+  }
   if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
     /* the argument at the function's entry */
     ctx t = *c;

@@ -205,6 +205,7 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   sol_vc vc = {20000, NULL, 0, 0};
   term_t e = term_fresh_var("err", type_int());
   term_t g = E < sc.sys.npreds ? sol_vc_unfold(&sc.sys, E, &e, &vc) : NULL_TERM;
+  if (g != NULL_TERM) g = sol_vc_skolemize(g);
   if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
     sol_vc_free(&vc);
     sol_chc_free(&sc);

@@ -1,0 +1,22 @@
+/* The parts of solc-verify's annotation language that are not Solidity
+ * expressions, rewritten into Solidity so that solc resolves and types
+ * them like the rest (see sol_annot.h):
+ *   forall (T1 x1, ...) B    ->  __zeta_all(F, N, B)
+ *   exists (T1 x1, ...) B    ->  __zeta_ex(F, N, B)
+ *   property(a) (i, ...) B   ->  __zeta_all(F, N, !(0 <= i && i < (a).length && ...) || (B))
+ *   __verifier_eq(A, B)      ->  __zeta_eq(K)
+ * A quantifier's variables are the declarations F..F+N-1 (in order) of the
+ * block the marker is put into; __zeta_eq(K) compares the expression
+ * statements 2K and 2K+1 of that block. A quantifier's body reaches as far
+ * right as possible (to the end of its parenthesised group). */
+#ifndef ZETA_LANG_SOL_QUANT_H
+#define ZETA_LANG_SOL_QUANT_H
+#include <stdbool.h>
+
+/* e rewritten: *pre = the declarations and statements the marker's block
+ * needs first ("" if none), *out = the expression (both malloc'ed).
+ * Returns false with *why when e uses these forms in a way not handled
+ * (a variable name bound twice, more than 32 variables, unbalanced
+ * parentheses). */
+bool sol_quant_rewrite(const char *e, char **pre, char **out, const char **why);
+#endif

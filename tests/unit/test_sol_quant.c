@@ -36,6 +36,8 @@ static void test_rewrite(void) {
                  "__zeta_all(0, 1, ( __zeta_ex(1, 1, ( m[a] == j))))"));
   CHECK(rewrites("property(xs) (i) xs[i] != 0", " uint256 i;", "__zeta_all(0, 1, !(0 <= i && i < (xs).length) || ( xs[i] != 0))"));
   CHECK(rewrites("__verifier_eq(m, n) && k", " m;  n;", "__zeta_eq(0) && k"));
+  CHECK(rewrites("__verifier_sum_uint(m[__verifier_idx_address].x) + __verifier_sum_int(n) == __verifier_eq(a, b)",
+                 " m[__verifier_idx_address].x; n; a;  b;", "__zeta_sum(0) + __zeta_sumi(1) == __zeta_eq(2)"));
   /* names that merely contain the keywords stay */
   CHECK(rewrites("s.forall + exists_(1) + my__verifier_eq(2)", "", "s.forall + exists_(1) + my__verifier_eq(2)"));
   CHECK(rewrites("f(\"forall (x)\")", "", "f(\"forall (x)\")"));

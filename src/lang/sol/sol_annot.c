@@ -52,7 +52,6 @@ typedef struct {
   sol_annots *out;
   insertion *ins;
   uint32_t nins;
-  bool no_sums;      /* second try: sums over types the stubs do not cover */
   uint32_t inv_from, inv_to;   /* the current contract's invariants in out */
   bool *mute;        /* annotations solc rejected in their place (a pure function reading state): unsupported */
   uint32_t nmute;
@@ -115,9 +114,8 @@ static bool comment_before(const char *t, size_t off, size_t *cs, size_t *ce) {
   return found > 0;
 }
 
-static const char *unsupported_in(const char *e, bool no_sums) {
-  if (no_sums && strstr(e, "__verifier_sum")) return "__verifier_sum over this type";
-  static const char *names[] = {"__verifier_before", "__verifier_idx"};
+static const char *unsupported_in(const char *e) {
+  static const char *names[] = {"__verifier_before"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strstr(e, names[i])) return names[i];
   if (e[0] == '[') return "case analysis";
@@ -211,7 +209,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->kind = k;
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
-    an->unsupported = unencoded ? (word[0] == 'e' ? "emits" : "specification cases") : unsupported_in(e.s, A->no_sums);
+    an->unsupported = unencoded ? (word[0] == 'e' ? "emits" : "specification cases") : unsupported_in(e.s);
     if (!an->unsupported && o->n < A->nmute && A->mute[o->n]) an->unsupported = "state read in a pure function's annotation";
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
@@ -296,15 +294,15 @@ static const char stubs[] =
     " function __zeta_all(uint, uint, bool b) pure returns (bool) { return b; }"
     " function __zeta_ex(uint, uint, bool b) pure returns (bool) { return b; }"
     " function __zeta_eq(uint) pure returns (bool) { return true; }"
+    " function __zeta_sum(uint) pure returns (uint256) { return 0; }"
+    " function __zeta_sumi(uint) pure returns (int256) { return 0; }"
+    " address constant __verifier_idx_address = address(0); uint256 constant __verifier_idx_uint = 0;"
+    " int256 constant __verifier_idx_int = 0;"
     " function __verifier_old_uint(uint256 x) pure returns (uint256) { return x; }"
     " function __verifier_old_int(int256 x) pure returns (int256) { return x; }"
     " function __verifier_old_address(address x) pure returns (address) { return x; }"
     " function __verifier_old_bool(bool x) pure returns (bool) { return x; }"
-    " function __verifier_old_bytes32(bytes32 x) pure returns (bytes32) { return x; }"
-    " function __verifier_sum_uint(mapping(address => uint256) storage) view returns (uint256) { return 0; }"
-    " function __verifier_sum_uint(mapping(address => uint8) storage) view returns (uint256) { return 0; }"
-    " function __verifier_sum_uint(mapping(uint256 => uint256) storage) view returns (uint256) { return 0; }"
-    " function __verifier_sum_int(mapping(address => int256) storage) view returns (int256) { return 0; }\n";
+    " function __verifier_old_bytes32(bytes32 x) pure returns (bytes32) { return x; }\n";
 
 static int cmp_ins(const void *a, const void *b) {
   size_t x = ((const insertion *)a)->at, y = ((const insertion *)b)->at;
@@ -405,22 +403,13 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   memset(out, 0, sizeof *out);
   sol_ast *plain = sol_ast_load(path, d);
   if (!plain) return NULL;
-  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, false, 0, 0, NULL, 0, false};
+  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, 0, 0, NULL, 0, false};
   diag cd = {0};
   sol_ast *a = compile_copy(&A, plain, &cd);
   for (int round = 0; !a && A.muted_new && round < 4; round++) {   /* again without what solc rejected in place */
     insertions_free(&A);
     sol_annots_free(out);
     A.muted_new = false;
-    memset(&cd, 0, sizeof cd);
-    a = compile_copy(&A, plain, &cd);
-  }
-  bool sums = false;
-  for (uint32_t i = 0; i < out->n; i++) sums |= strstr(out->v[i].text, "__verifier_sum") != NULL;
-  if (!a && sums && cd.code == ZETA_EXIT_INPUT) {   /* once more without the sums */
-    insertions_free(&A);
-    sol_annots_free(out);
-    A.no_sums = true;
     memset(&cd, 0, sizeof cd);
     a = compile_copy(&A, plain, &cd);
   }

@@ -6,7 +6,8 @@
  * compiled once more. The copy keeps every line of the source: the
  * markers go after the `{` of the function or loop body (contract
  * invariants: a synthetic function before the contract's `}`), stubs of
- * the markers and of __verifier_old_* / __verifier_sum_* at the end.
+ * the markers and of __verifier_old_* at the end. Quantifiers, sums and
+ * __verifier_eq are rewritten first (sol_quant.h).
  *
  * Markers in the compiled copy (N = the annotation's index):
  *   __zeta_inv(N, E)   in function __zeta_invs_<Contract>() of the contract

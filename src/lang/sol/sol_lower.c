@@ -39,7 +39,6 @@ _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   longjmp(L->fail, 1);
 }
 
-static void unsup_at(lw *L, const char *what) { unsup(L, NULL, "%s", what); }
 
 /* The node's id, an index into the per-node tables; solc's AST always has
  * one (a mutated or foreign AST may not: not lowered). */
@@ -314,7 +313,7 @@ val fresh_val(lw *L, ty *t, const char *name) {
   return v;
 }
 
-static uint32_t field_off(const ty *t, int j) {
+uint32_t field_off(const ty *t, int j) {
   uint32_t o = 0;
   for (int i = 0; i < j; i++) o += t->f[i]->nl;
   return o;
@@ -870,22 +869,8 @@ void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   for (uint32_t q = 0; q < et->nl; q++) base.v[q] = term_store(base.v[q], idx, inner.v[q]);
 }
 
-/* The slot of the sum ghost of the variable in slot s, or -1. */
-int sum_slot(lw *L, int s) {
-  for (uint32_t j = 0; j < L->nsum; j++)
-    if (L->F->slot_of[L->sum_var[j]] == s) return L->F->slot_of[L->a->nids + 3 + (int)j];
-  return -1;
-}
-
-static void unsup_at(lw *L, const char *what);
-
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
-  int g = sum_slot(L, lv->slot);
-  if (g >= 0) {   /* the sum follows the element's change */
-    if (lv->n != 1 || !lv->st[0].index || nv.t->k != T_INT) unsup_at(L, "a write into a summed variable other than of one element");
-    val old = lval_read(L, c, lv);
-    c->cur[L->F->off[g]] = term_add2(c->cur[L->F->off[g]], term_sub(nv.v[0], old.v[0]));
-  }
+  if (L->nsum) mod_sum_write(L, c, lv, nv);   /* sums follow the elements' changes */
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
   set_slot(L, c, lv->slot, base);
@@ -899,6 +884,18 @@ static val pushed(lw *L, val arr, val x) {
   for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
   nv.v[et->nl] = term_add2(len, term_int(1));
   return nv;
+}
+
+/* the array at lv (value arr) with x pushed (NULL: its last element popped) */
+static void push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
+  if (L->nsum) mod_sum_push_pop(L, c, lv, arr, x);
+  if (x) { lval_write(L, c, lv, pushed(L, arr, *x)); return; }
+  ty *et = arr.t->elem;
+  term_t nl = term_sub(arr.v[et->nl], term_int(1));
+  val d = default_val(L, et), nv = mkval(L, arr.t);
+  for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
+  nv.v[et->nl] = nl;
+  lval_write(L, c, lv, nv);
 }
 
 static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
@@ -969,7 +966,8 @@ lval lvalue(lw *L, ctx *c, const cJSON *e) {
     val arr = lval_read(L, c, &lv);
     if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
     term_t len = arr.v[arr.t->elem->nl];
-    lval_write(L, c, &lv, pushed(L, arr, default_val(L, arr.t->elem)));
+    val x = default_val(L, arr.t->elem);
+    push_pop(L, c, &lv, arr, &x);
     if (lv.n >= 16) unsup(L, e, "deep access path");
     lv.st[lv.n].index = true;
     lv.st[lv.n++].idx = len;
@@ -1235,16 +1233,11 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (m[1] == 'u') {
         val x = args && args->child ? coerce(L, expr(L, c, args->child), et, e) : default_val(L, et);
         arr = lval_read(L, c, &lv);   /* the argument may have changed it */
-        lval_write(L, c, &lv, pushed(L, arr, x));
+        push_pop(L, c, &lv, arr, &x);
         return args && args->child ? empty_val(L) : x;
       }
-      term_t len = arr.v[et->nl];
-      add_cons(L, c, term_gt(len, term_int(0)));
-      term_t nl = term_sub(len, term_int(1));
-      val d = default_val(L, et), nv = mkval(L, arr.t);
-      for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
-      nv.v[et->nl] = nl;
-      lval_write(L, c, &lv, nv);
+      add_cons(L, c, term_gt(arr.v[et->nl], term_int(0)));
+      push_pop(L, c, &lv, arr, NULL);
       return empty_val(L);
     }
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {

@@ -108,10 +108,13 @@ typedef struct {
   int arith;                 /* SOL_ARITH_* */
   const cJSON **inv; int *inv_ann; uint32_t ninv;   /* contract invariants (expressions) */
   term_t *old_cur;           /* the checked function's entry values (__verifier_old_*) */
-  /* __verifier_sum_*(m): a ghost state variable (id nids + 3 + j) per summed
-   * state variable sum_var[j], updated at every write of an element */
-  int sum_var[SUM_MAX];
+  /* __verifier_sum_*(m[__verifier_idx_*].f.g): a ghost state variable (id
+   * nids + 3 + j) per summed state variable sum_var[j] and member path
+   * sum_path[j] (field indices, sum_plen[j] of them), updated at every write
+   * of an element */
+  int sum_var[SUM_MAX], sum_path[SUM_MAX][8], sum_plen[SUM_MAX];
   uint32_t nsum;
+  bool sum_done;             /* the next write of a summed array is a push or pop already counted */
   frame *top;                /* the checked function's frame */
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
@@ -160,7 +163,9 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define set_slot(...) sol_lw_set_slot(__VA_ARGS__)
 #define this_slot(...) sol_lw_this_slot(__VA_ARGS__)
 #define balance_slot(...) sol_lw_balance_slot(__VA_ARGS__)
-#define sum_slot(...) sol_lw_sum_slot(__VA_ARGS__)
+#define field_off(...) sol_lw_field_off(__VA_ARGS__)
+#define mod_sum_write(...) sol_lw_mod_sum_write(__VA_ARGS__)
+#define mod_sum_push_pop(...) sol_lw_mod_sum_push_pop(__VA_ARGS__)
 #define expr(...) sol_lw_expr(__VA_ARGS__)
 #define stmt(...) sol_lw_stmt(__VA_ARGS__)
 #define lvalue(...) sol_lw_lvalue(__VA_ARGS__)
@@ -215,6 +220,8 @@ const cJSON *need_first(lw *L, const cJSON *n, const char *key);
 int slot_of(lw *L, const cJSON *d);
 void add_state_var(lw *L, int id, ty *t);
 ty *ty_of_decl(lw *L, const cJSON *d);
+/* the first leaf of struct (or tuple) field j of t */
+uint32_t field_off(const ty *t, int j);
 term_t pow2(int k);
 term_t in_range(const ty *t, term_t x);
 ty *int_ty(lw *L, int bits, bool sign);
@@ -235,7 +242,6 @@ val slot_val(lw *L, const ctx *c, int s);
 void set_slot(lw *L, ctx *c, int s, val v);
 int this_slot(lw *L);
 int balance_slot(lw *L);
-int sum_slot(lw *L, int s);
 val expr(lw *L, ctx *c, const cJSON *e);
 void stmt(lw *L, ctx *c, const cJSON *s);
 lval lvalue(lw *L, ctx *c, const cJSON *e);
@@ -292,6 +298,11 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e);
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
 /* A quantified variable's value (declaration d): into *out, true. */
 bool mod_bound(lw *L, const cJSON *d, val *out);
+/* The sums over the collection in lv's slot after writing nv at lv (an
+ * element or a member of one), or pushing *x (popping: x NULL) onto the
+ * array arr at lv. */
+void mod_sum_write(lw *L, ctx *c, const lval *lv, val nv);
+void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x);
 /* Ghost state variables for the sums the annotations name. */
 void mod_sum_ghosts(lw *L);
 #endif

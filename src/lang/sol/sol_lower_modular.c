@@ -241,8 +241,8 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
     written(L, cond, w, &all);
     written(L, body, w, &all);
     written(L, next, w, &all);
-    for (uint32_t q = 0; q < F->nslots; q++)
-      if (w[q] && sum_slot(L, (int)q) >= 0) w[sum_slot(L, (int)q)] = true;
+    for (uint32_t j = 0; j < L->nsum; j++)   /* a sum changes with its collection */
+      if (F->slot_of[L->sum_var[j]] >= 0 && w[F->slot_of[L->sum_var[j]]]) w[F->slot_of[L->a->nids + 3 + (int)j]] = true;
     for (uint32_t q = 0; q < F->nslots; q++)
       if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
     if (all) havoc_state(L, c);
@@ -413,6 +413,8 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e) {
   assume_invs(L, c);
 }
 
+static int sum_of(lw *L, const cJSON *e);
+
 /* The marker blocks (sol_quant.h): L->qblock[id] of every __zeta_all,
  * __zeta_ex and __zeta_eq call is the block it stands in. */
 static void map_qcalls(lw *L, const cJSON *n, const cJSON *blk) {
@@ -529,30 +531,110 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
     c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
     return true;
   }
-  if (strncmp(name, "__verifier_sum_", 15) == 0) {
-    const cJSON *arg = need_first(L, e, "arguments");
-    for (uint32_t j = 0; j < L->nsum && is(arg, "Identifier"); j++)
-      if (sol_int(arg, "referencedDeclaration") == L->sum_var[j]) {
-        *out = slot_val(L, c, L->F->slot_of[L->a->nids + 3 + (int)j]);
-        return true;
-      }
-    unsup(L, e, "this sum");
+  if (strcmp(name, "__zeta_sum") == 0 || strcmp(name, "__zeta_sumi") == 0) {
+    int j = sum_of(L, e);
+    if (j < 0) unsup(L, e, "this sum");
+    *out = slot_val(L, c, L->F->slot_of[L->a->nids + 3 + j]);
+    return true;
   }
   return false;
 }
 
-/* The state variables of the root that a __verifier_sum_*(v) names. */
-static void scan_sums(lw *L, const cJSON *n) {
-  if (is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__verifier_sum_", 15) == 0) {
-    const cJSON *arg = child(n, "arguments") ? child(n, "arguments")->child : NULL;
-    int id = is(arg, "Identifier") ? sol_int(arg, "referencedDeclaration") : -1;
-    bool known = false, mine = false;
-    for (uint32_t j = 0; j < L->nsum; j++) known |= L->sum_var[j] == id;
-    for (uint32_t i = 0; i < L->nstate_vars; i++) mine |= L->state_ids[i] == id;
-    if (mine && !known && L->nsum < SUM_MAX) L->sum_var[L->nsum++] = id;
+/* The summed state variable of __zeta_sum(K) call e and the member path of
+ * its elements (field indices into path, their number returned), -1 if the
+ * operand is not `v` or `v[__verifier_idx_*].f...` for a mapping or array v. */
+static int sum_shape(lw *L, const cJSON *e, int *var, int *path) {
+  const cJSON *st = nth_stmt(qblock_of(L, e), "ExpressionStatement", lit_arg(L, e, 0));
+  const cJSON *x = child(st, "expression");
+  const char *names[8];
+  int n = 0;
+  while (is(x, "MemberAccess") && n < 8) names[n++] = sol_str(x, "memberName"), x = child(x, "expression");
+  if (is(x, "IndexAccess")) {
+    const cJSON *ix = child(x, "indexExpression");
+    if (!is(ix, "Identifier") || strncmp(sol_str(ix, "name"), "__verifier_idx_", 15) != 0) return -1;
+    x = child(x, "baseExpression");
+  } else if (n) return -1;
+  const cJSON *d = is(x, "Identifier") ? decl_of(L, x) : NULL;
+  if (!is(d, "VariableDeclaration") || !sol_bool(d, "stateVariable")) return -1;
+  ty *t = ty_of_decl(L, d);
+  if (t->k != T_MAP && t->k != T_ARRAY) return -1;
+  t = t->elem;
+  for (int i = 0; i < n; i++) {   /* names were collected outermost first */
+    const char *nm = names[n - 1 - i];
+    int f = -1;
+    for (int q = 0; t->k == T_STRUCT && q < t->nf; q++)
+      if (t->fname && t->fname[q] && strcmp(t->fname[q], nm) == 0) f = q;
+    if (f < 0) return -1;
+    path[i] = f;
+    t = t->f[f];
   }
+  if (t->k != T_INT) return -1;
+  *var = nid(L, d);
+  return n;
+}
+
+/* the ghost of sum call e (registering it when new and add is set), or -1 */
+static int sum_find(lw *L, const cJSON *e, bool add) {
+  int var, path[8], n = sum_shape(L, e, &var, path);
+  if (n < 0) return -1;
+  for (uint32_t j = 0; j < L->nsum; j++)
+    if (L->sum_var[j] == var && L->sum_plen[j] == n && memcmp(L->sum_path[j], path, (size_t)n * sizeof(int)) == 0) return (int)j;
+  bool mine = false;
+  for (uint32_t i = 0; i < L->nstate_vars; i++) mine |= L->state_ids[i] == var;
+  if (!add || !mine || L->nsum == SUM_MAX) return -1;
+  L->sum_var[L->nsum] = var;
+  L->sum_plen[L->nsum] = n;
+  memcpy(L->sum_path[L->nsum], path, (size_t)n * sizeof(int));
+  return (int)L->nsum++;
+}
+
+static int sum_of(lw *L, const cJSON *e) { return sum_find(L, e, false); }
+
+/* The sums the annotations name over state variables of the root. */
+static void scan_sums(lw *L, const cJSON *n) {
+  if (is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__zeta_sum", 10) == 0) (void)sum_find(L, n, true);
   for (const cJSON *c = n->child; c; c = c->next)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_sums(L, c);
+}
+
+/* the member at path[0..n) of element value v */
+static term_t member_of(val v, const int *path, int n) {
+  for (int i = 0; i < n; i++) v = (val){v.t->f[path[i]], v.v + field_off(v.t, path[i])};
+  return v.v[0];
+}
+
+void mod_sum_write(lw *L, ctx *c, const lval *lv, val nv) {
+  if (L->sum_done) { L->sum_done = false; return; }
+  for (uint32_t j = 0; j < L->nsum; j++) {
+    if (L->F->slot_of[L->sum_var[j]] != lv->slot) continue;
+    if (lv->n == 0 || !lv->st[0].index) unsup(L, NULL, "a write into a summed variable other than of its elements");
+    /* the write at element member path Q = st[1..]: the sum's member P
+     * changes when Q is a prefix of P */
+    int k = 0, plen = L->sum_plen[j];
+    bool hit = true;
+    for (uint32_t q = 1; q < lv->n && hit; q++, k++) hit = k < plen && !lv->st[q].index && lv->st[q].field == L->sum_path[j][k];
+    if (!hit) continue;
+    term_t old = member_of(lval_read(L, c, lv), L->sum_path[j] + k, plen - k);
+    term_t *g = &c->cur[L->F->off[L->F->slot_of[L->a->nids + 3 + (int)j]]];
+    *g = term_add2(*g, term_sub(member_of(nv, L->sum_path[j] + k, plen - k), old));
+  }
+}
+
+void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
+  for (uint32_t j = 0; j < L->nsum; j++) {
+    if (L->F->slot_of[L->sum_var[j]] != lv->slot) continue;
+    if (lv->n != 0) unsup(L, NULL, "a push or pop inside a summed variable");
+    /* solc-verify: a push adds the new element, a pop subtracts the last one */
+    term_t *g = &c->cur[L->F->off[L->F->slot_of[L->a->nids + 3 + (int)j]]];
+    if (x) *g = term_add2(*g, member_of(*x, L->sum_path[j], L->sum_plen[j]));
+    else {
+      ty *et = arr.t->elem;
+      val last = mkval(L, et);
+      for (uint32_t q = 0; q < et->nl; q++) last.v[q] = term_select(arr.v[q], term_sub(arr.v[et->nl], term_int(1)));
+      *g = term_sub(*g, member_of(last, L->sum_path[j], L->sum_plen[j]));
+    }
+    L->sum_done = true;
+  }
 }
 
 void mod_sum_ghosts(lw *L) {

@@ -10,7 +10,7 @@
 
 typedef struct {
   FILE *decls, *stmts;      /* the block's declarations; the operands of __verifier_eq */
-  int nvars, neq;
+  int nvars, nstmts;
   char names[QVARS][64];
   const char *why;
 } rw;
@@ -121,17 +121,21 @@ static size_t property(rw *R, const char *e, size_t k, size_t n, FILE *out, bool
   return end;
 }
 
-/* __verifier_eq(A, B) at e[k..]: its operands become statements */
-static size_t eq(rw *R, const char *e, size_t k, size_t n, FILE *out, bool *ok) {
-  size_t open = skip_space(e, k, n), mid = group_end(e, open + 1, n);
-  size_t close = mid < n && e[mid] == ',' ? group_end(e, mid + 1, n) : n;
-  if (close >= n || e[close] != ')') { R->why = "__verifier_eq without two operands"; *ok = false; return n; }
-  fputc(' ', R->stmts);
-  *ok = *ok && rewrite(R, e, open + 1, mid, R->stmts);
-  fputs("; ", R->stmts);
-  *ok = *ok && rewrite(R, e, mid + 1, close, R->stmts);
-  fputc(';', R->stmts);
-  fprintf(out, "__zeta_eq(%d)", R->neq++);
+/* __verifier_eq(A, B) / __verifier_sum_*(A) at e[k..] (nops operands):
+ * the operands become statements, the call `name(first statement)` */
+static size_t by_stmts(rw *R, const char *e, size_t k, size_t n, int nops, const char *name, FILE *out, bool *ok) {
+  size_t open = skip_space(e, k, n), at = open, close = n;
+  int first = R->nstmts;
+  for (int i = 0; i < nops; i++) {
+    size_t end = group_end(e, at + 1, n);
+    if (end >= n || e[end] != (i + 1 == nops ? ')' : ',')) { R->why = "a verifier function with the wrong operands"; *ok = false; return n; }
+    fputc(' ', R->stmts);
+    *ok = *ok && rewrite(R, e, at + 1, end, R->stmts);
+    fputc(';', R->stmts);
+    R->nstmts++;
+    at = close = end;
+  }
+  fprintf(out, "%s(%d)", name, first);
   return close + 1;
 }
 
@@ -157,7 +161,9 @@ static bool rewrite(rw *R, const char *e, size_t i, size_t n, FILE *out) {
     if (call && ((w == 6 && strncmp(e + i, "forall", 6) == 0) || (w == 6 && strncmp(e + i, "exists", 6) == 0)))
       i = quantifier(R, e, k, n, e[i] == 'f', out, &ok);
     else if (call && w == 8 && strncmp(e + i, "property", 8) == 0) i = property(R, e, k, n, out, &ok);
-    else if (call && w == 13 && strncmp(e + i, "__verifier_eq", 13) == 0) i = eq(R, e, k, n, out, &ok);
+    else if (call && w == 13 && strncmp(e + i, "__verifier_eq", 13) == 0) i = by_stmts(R, e, k, n, 2, "__zeta_eq", out, &ok);
+    else if (call && w == 19 && strncmp(e + i, "__verifier_sum_uint", 19) == 0) i = by_stmts(R, e, k, n, 1, "__zeta_sum", out, &ok);
+    else if (call && w == 18 && strncmp(e + i, "__verifier_sum_int", 18) == 0) i = by_stmts(R, e, k, n, 1, "__zeta_sumi", out, &ok);
     else {
       fwrite(e + i, 1, w, out);
       i = k;

@@ -5,9 +5,10 @@
  *   exists (T1 x1, ...) B    ->  __zeta_ex(F, N, B)
  *   property(a) (i, ...) B   ->  __zeta_all(F, N, !(0 <= i && i < (a).length && ...) || (B))
  *   __verifier_eq(A, B)      ->  __zeta_eq(K)
+ *   __verifier_sum_uint(A)   ->  __zeta_sum(K)   (_int: __zeta_sumi)
  * A quantifier's variables are the declarations F..F+N-1 (in order) of the
- * block the marker is put into; __zeta_eq(K) compares the expression
- * statements 2K and 2K+1 of that block. A quantifier's body reaches as far
+ * block the marker is put into; the operands of the verifier functions
+ * are that block's expression statements K (and K+1). A quantifier's body reaches as far
  * right as possible (to the end of its parenthesised group). */
 #ifndef ZETA_LANG_SOL_QUANT_H
 #define ZETA_LANG_SOL_QUANT_H

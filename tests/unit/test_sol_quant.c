@@ -28,20 +28,22 @@ static bool rejected(const char *e) {
 
 static void test_rewrite(void) {
   CHECK(rewrites("x == y", "", "x == y"));
-  CHECK(rewrites("forall (uint i) a[i] > 0", " uint i;", "__zeta_all(0, 1, ( a[i] > 0))"));
+  CHECK(rewrites("forall (uint i) a[i] > 0", " uint i;", "__zeta_all(1, ( a[i] > 0))"));
   /* the body ends with its group (spaces kept: columns stay close); nesting
    * binds the variables in order */
-  CHECK(rewrites("(forall (uint i, int j) i < j) && ok", " uint i; int j;", "(__zeta_all(0, 2, ( i < j))) && ok"));
+  CHECK(rewrites("(forall (uint i, int j) i < j) && ok", " uint i; int j;", "(__zeta_all(3, ( i < j))) && ok"));
   CHECK(rewrites("forall (address a) exists (uint j) m[a] == j", " address a; uint j;",
-                 "__zeta_all(0, 1, ( __zeta_ex(1, 1, ( m[a] == j))))"));
-  CHECK(rewrites("property(xs) (i) xs[i] != 0", " uint256 i;", "__zeta_all(0, 1, !(0 <= i && i < (xs).length) || ( xs[i] != 0))"));
+                 "__zeta_all(1, ( __zeta_ex(2, ( m[a] == j))))"));
+  CHECK(rewrites("property(xs) (i) xs[i] != 0", " uint256 i;", "__zeta_all(1, !(0 <= i && i < (xs).length) || ( xs[i] != 0))"));
   CHECK(rewrites("__verifier_eq(m, n) && k", " m;  n;", "__zeta_eq(0) && k"));
   CHECK(rewrites("__verifier_sum_uint(m[__verifier_idx_address].x) + __verifier_sum_int(n) == __verifier_eq(a, b)",
                  " m[__verifier_idx_address].x; n; a;  b;", "__zeta_sum(0) + __zeta_sumi(1) == __zeta_eq(2)"));
   /* names that merely contain the keywords stay */
   CHECK(rewrites("s.forall + exists_(1) + my__verifier_eq(2)", "", "s.forall + exists_(1) + my__verifier_eq(2)"));
   CHECK(rewrites("f(\"forall (x)\")", "", "f(\"forall (x)\")"));
-  CHECK(rejected("forall (uint i) forall (uint i) i == i"));
+  /* a name bound again shares its declaration; with another type it cannot */
+  CHECK(rewrites("(forall (uint i) i >= 0) && exists (uint i) i == 1", " uint i;", "(__zeta_all(1, ( i >= 0))) && __zeta_ex(1, ( i == 1))"));
+  CHECK(rejected("forall (uint i) forall (int i) i == i"));
   CHECK(rejected("forall (uint i"));
   CHECK(rejected("__verifier_eq(m)"));
 }

@@ -118,8 +118,6 @@ static const char *unsupported_in(const char *e) {
   static const char *names[] = {"__verifier_before"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strstr(e, names[i])) return names[i];
-  if (e[0] == '[') return "case analysis";
-  if (strcmp(e, "*") == 0) return "modifies *";
   return NULL;
 }
 
@@ -180,8 +178,12 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     else if (strcmp(word, "modifies") == 0) k = AN_MODIFIES;
     else if (owner == 'f' && (strcmp(word, "emits") == 0 || strcmp(word, "specification") == 0)) k = AN_POST;   /* not encoded: below */
     else continue;   /* tracks-changes-in (events: see sol_lower), prose */
-    bool unencoded = strcmp(word, "emits") == 0 || strcmp(word, "specification") == 0;
+    bool unencoded = strcmp(word, "emits") == 0;
     if ((k == AN_INV && owner != 'c') || ((k == AN_PRE || k == AN_POST || k == AN_MODIFIES) && owner != 'f')) continue;
+    bool nl = false;
+    while (q < ce && isspace((unsigned char)t[q])) nl |= t[q++] == '\n';
+    if (nl && q + 3 <= ce && strncmp(t + q, "///", 3) == 0) q += 3;   /* the expression starts on the next line */
+    else if (nl && q < ce && t[q] == '*' && (q + 1 >= ce || t[q + 1] != '/')) q++;
     while (q < ce && isspace((unsigned char)t[q])) q++;
     size_t end = q;
     while (end < ce && strncmp(t + end, "@notice", 7) != 0) end++;
@@ -195,6 +197,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
         while (j < end && (t[j] == ' ' || t[j] == '\t')) j++;
         if (j + 3 <= end && strncmp(t + j, "///", 3) == 0) j += 3;
         else if (j < end && t[j] == '*' && (j + 1 >= end || t[j + 1] != '/')) j++;
+        if (j < end && t[j] == ' ') j++;   /* solc drops the prefix and one space */
         i = j - 1;
         continue;
       }
@@ -209,13 +212,17 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->kind = k;
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
-    an->unsupported = unencoded ? (word[0] == 'e' ? "emits" : "specification cases") : unsupported_in(e.s);
+    an->unsupported = unencoded ? "emits" : unsupported_in(e.s);
     if (!an->unsupported && o->n < A->nmute && A->mute[o->n]) an->unsupported = "state read in a pure function's annotation";
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
     if (!can_insert) continue;
     insertion *x = insertion_at(A, at);
     if (an->unsupported) { marker(x, "__zeta_skip", n, NULL); continue; }
+    if (k == AN_MODIFIES && strcmp(e.s, "*") == 0) {   /* anything: no frame */
+      marker(x, "__zeta_modall", n, NULL);
+      continue;
+    }
     if (k == AN_MODIFIES) {
       /* `T if C`: the split at the keyword (C defaults to true) */
       char *cond = strstr(e.s, " if ");
@@ -235,7 +242,11 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
       continue;
     }
     const char *mk = k == AN_INV ? "__zeta_inv" : k == AN_PRE ? "__zeta_pre" : k == AN_POST ? "__zeta_post" : "__zeta_li";
-    if ((an->unsupported = expr_marker(x, mk, n, e.s))) marker(x, "__zeta_skip", n, NULL);
+    char *cases = NULL;
+    if (strcmp(word, "specification") == 0 && !sol_quant_cases(e.s, &cases)) an->unsupported = "malformed specification cases";
+    else an->unsupported = expr_marker(x, mk, n, cases ? cases : e.s);
+    if (an->unsupported) marker(x, "__zeta_skip", n, NULL);
+    free(cases);
   }
 }
 
@@ -291,8 +302,10 @@ static const char stubs[] =
     " function __zeta_li(uint, bool) pure {}"
     " function __zeta_mod(uint, bool) pure {}"
     " function __zeta_skip(uint) pure {}"
-    " function __zeta_all(uint, uint, bool b) pure returns (bool) { return b; }"
-    " function __zeta_ex(uint, uint, bool b) pure returns (bool) { return b; }"
+    " function __zeta_modall(uint) pure {}"
+    " function __zeta_noop(uint) pure returns (bool) { return true; }"
+    " function __zeta_all(uint, bool b) pure returns (bool) { return b; }"
+    " function __zeta_ex(uint, bool b) pure returns (bool) { return b; }"
     " function __zeta_eq(uint) pure returns (bool) { return true; }"
     " function __zeta_sum(uint) pure returns (uint256) { return 0; }"
     " function __zeta_sumi(uint) pure returns (int256) { return 0; }"

@@ -184,6 +184,29 @@ static void written(lw *L, const cJSON *n, bool *w, bool *all) {
     if (cJSON_IsObject(x) || cJSON_IsArray(x)) written(L, x, w, all);
 }
 
+/* What statement s writes on the paths from it that reach the loop's back
+ * edge (live: the end of s does); returns whether its start does. As in
+ * Boogie, a branch that leaves the loop (return, break, revert) havocs
+ * nothing at the loop head. */
+static bool written_live(lw *L, const cJSON *s, bool live, bool *w, bool *all) {
+  if (!s || cJSON_IsNull(s)) return live;
+  const char *k = sol_kind(s);
+  if (strcmp(k, "Block") == 0 || strcmp(k, "UncheckedBlock") == 0) {
+    const cJSON *l = child(s, "statements");
+    for (int i = cJSON_GetArraySize(l); i-- > 0;) live = written_live(L, cJSON_GetArrayItem(l, i), live, w, all);
+    return live;
+  }
+  if (strcmp(k, "Return") == 0 || strcmp(k, "Break") == 0 || strcmp(k, "RevertStatement") == 0) return false;
+  if (strcmp(k, "Continue") == 0) return true;
+  if (strcmp(k, "IfStatement") == 0) {
+    bool a = written_live(L, child(s, "trueBody"), live, w, all), b = written_live(L, child(s, "falseBody"), live, w, all);
+    if (a || b) written(L, child(s, "condition"), w, all);
+    return a || b;
+  }
+  if (live) written(L, s, w, all);
+  return live;
+}
+
 /* The loop invariants of loop s (the markers that open its body), at most
  * 32: expressions in inv, annotation numbers in ann; returns how many. */
 int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann) {
@@ -239,7 +262,7 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
     for (int i = 0; i < ninv; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, entry_kind, ann[i], s, NULL));
     bool *w = aralloc(L, (F->nslots + 1) * sizeof(bool)), all = false;
     written(L, cond, w, &all);
-    written(L, body, w, &all);
+    (void)written_live(L, body, true, w, &all);
     written(L, next, w, &all);
     for (uint32_t j = 0; j < L->nsum; j++)   /* a sum changes with its collection */
       if (F->slot_of[L->sum_var[j]] >= 0 && w[F->slot_of[L->sum_var[j]]]) w[F->slot_of[L->a->nids + 3 + (int)j]] = true;
@@ -317,6 +340,12 @@ static bool is_this_balance(const cJSON *t) {
 
 static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
   if (!L->framed || c->dead) return;
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "modall") == 0) return;   /* `modifies *` */
+  }
   ctx pre = ctx_copy(L, c);
   pre.cur = L->old_cur;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
@@ -451,37 +480,40 @@ static long lit_arg(lw *L, const cJSON *e, int i) {
   return atol(sol_str(a, "value"));
 }
 
-/* __zeta_all / __zeta_ex (F, N, B): B with the block's declarations F..F+N-1
- * bound; B's own conditions (ranges of values it reads) become premises
- * (forall) or conjuncts (exists); in the bounded modes the variables range
- * over their types. */
+/* __zeta_all / __zeta_ex (M, B): B with the block's declarations k in
+ * mask M bound; B's own conditions (ranges of values it reads) become
+ * premises (forall) or conjuncts (exists); in the bounded modes the
+ * variables range over their types. */
 static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
   const cJSON *blk = qblock_of(L, e);
-  long f = lit_arg(L, e, 0), n = lit_arg(L, e, 1);
-  const cJSON *body = first(e, "arguments")->next->next;
-  if (n < 1 || n > 32 || !body) unsup(L, e, "malformed quantifier");
+  long mask = lit_arg(L, e, 0);
+  const cJSON *body = first(e, "arguments")->next;
+  if (mask <= 0 || mask >= 1L << 32 || !body) unsup(L, e, "malformed quantifier");
   if (!L->bound) {
     L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
     for (int i = 0; i <= L->a->nids; i++) L->bound[i] = NULL_TERM;
   }
-  term_t vars[32], range = term_true();
-  int ids[32];
-  for (long i = 0; i < n; i++) {
-    const cJSON *d = first(nth_stmt(blk, "VariableDeclarationStatement", f + i), "declarations");
+  term_t vars[32], saved[32], range = term_true();
+  int ids[32], n = 0;
+  for (long k = 0; k < 32; k++) {
+    if (!(mask & (1L << k))) continue;
+    const cJSON *d = first(nth_stmt(blk, "VariableDeclarationStatement", k), "declarations");
     if (!d) unsup(L, e, "malformed quantifier");
     ty *t = ty_of_decl(L, d);
     if (t->k != T_INT && t->k != T_BOOL) unsup(L, d, "a quantified variable of this type");
-    vars[i] = term_fresh_var(sol_str(d, "name"), t->k == T_BOOL ? type_bool() : type_int());
-    if (L->arith != SOL_ARITH_INT) range = term_and2(range, in_range(t, vars[i]));
-    ids[i] = nid(L, d);
-    L->bound[ids[i]] = vars[i];
+    vars[n] = term_fresh_var(sol_str(d, "name"), t->k == T_BOOL ? type_bool() : type_int());
+    if (L->arith != SOL_ARITH_INT) range = term_and2(range, in_range(t, vars[n]));
+    ids[n] = nid(L, d);
+    saved[n] = L->bound[ids[n]];   /* an outer quantifier of the same name */
+    L->bound[ids[n]] = vars[n];
+    n++;
   }
   ctx t = ctx_copy(L, c);
   t.ncons = 0;
   t.dead = false;
   term_t v = spec_expr(L, &t, body);
   if (t.napps != c->napps) unsup(L, e, "a call inside a quantifier");
-  for (long i = 0; i < n; i++) L->bound[ids[i]] = NULL_TERM;
+  for (int i = n; i-- > 0;) L->bound[ids[i]] = saved[i];
   term_t conds = term_and2(range, term_and(t.ncons, t.cons));
   term_t q = all ? term_forall((uint32_t)n, vars, term_implies(conds, v)) : term_exists((uint32_t)n, vars, term_and2(conds, v));
   return scalar(L, bool_ty(L), q);
@@ -517,6 +549,17 @@ bool mod_bound(lw *L, const cJSON *d, val *out) {
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out) {
   if (strcmp(name, "__zeta_all") == 0 || strcmp(name, "__zeta_ex") == 0) {
     *out = quantified(L, c, e, strcmp(name, "__zeta_all") == 0);
+    return true;
+  }
+  if (strcmp(name, "__zeta_noop") == 0) {   /* the state (and this.balance) as at the entry */
+    if (!L->old_cur || L->F != L->top) unsup(L, e, "specification cases here");
+    term_t r = term_true();
+    for (uint32_t i = 0; i < L->nstate_vars; i++) {
+      int id = L->state_ids[i], sl = L->F->slot_of[id];
+      if ((id >= L->a->nids && id != L->balance_id) || sl < 0) continue;
+      for (uint32_t q = 0; q < L->F->sty[sl]->nl; q++) r = term_and2(r, term_eq(c->cur[L->F->off[sl] + q], L->old_cur[L->F->off[sl] + q]));
+    }
+    *out = scalar(L, bool_ty(L), r);
     return true;
   }
   if (strcmp(name, "__zeta_eq") == 0) {
@@ -654,7 +697,7 @@ static void collect_invs(lw *L) {
           int k;
           const char *mk = sol_annot_marker(x, &k);
           if (!mk) break;
-          L->framed |= strcmp(mk, "mod") == 0;
+          L->framed |= strcmp(mk, "mod") == 0 || strcmp(mk, "modall") == 0;
         }
       if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
       for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {

@@ -109,6 +109,12 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
       res = RES_SKIPPED;
       break;
     }
+    if (sol_vc_quantified(&sc.sys)) {   /* the Horn engines do not take quantifiers */
+      snprintf(why, nwhy, "%s", exact ? AFTER_CUT " (quantified annotations)" : "quantified annotations in a recursive function");
+      sol_chc_free(&sc);
+      res = RES_SKIPPED;
+      break;
+    }
     if (!excluded) {
       nasserts = sc.nasserts;
       excluded = xcalloc(nasserts + 2, sizeof(bool));

@@ -11,7 +11,7 @@
 typedef struct {
   FILE *decls, *stmts;      /* the block's declarations; the operands of __verifier_eq */
   int nvars, nstmts;
-  char names[QVARS][64];
+  char names[QVARS][64], types[QVARS][64];
   const char *why;
 } rw;
 
@@ -46,11 +46,20 @@ static size_t group_end(const char *e, size_t i, size_t n) {
   return n;
 }
 
-static bool bind(rw *R, const char *name, size_t len, const char *type, size_t tlen) {
-  if (R->nvars == QVARS || len == 0 || len >= sizeof R->names[0]) { R->why = "quantified variables"; return false; }
+/* The declaration of variable `type name` (one per name: a name bound
+ * again with the same type shares it) into *mask. */
+static bool bind(rw *R, const char *name, size_t len, const char *type, size_t tlen, unsigned long *mask) {
+  if (len == 0 || len >= sizeof R->names[0] || tlen >= sizeof R->types[0]) { R->why = "quantified variables"; return false; }
   for (int i = 0; i < R->nvars; i++)
-    if (strlen(R->names[i]) == len && strncmp(R->names[i], name, len) == 0) { R->why = "a quantified variable bound twice"; return false; }
-  snprintf(R->names[R->nvars++], sizeof R->names[0], "%.*s", (int)len, name);
+    if (strlen(R->names[i]) == len && strncmp(R->names[i], name, len) == 0) {
+      if (strlen(R->types[i]) != tlen || strncmp(R->types[i], type, tlen) != 0) { R->why = "a quantified variable bound with two types"; return false; }
+      *mask |= 1UL << i;
+      return true;
+    }
+  if (R->nvars == QVARS) { R->why = "quantified variables"; return false; }
+  snprintf(R->types[R->nvars], sizeof R->types[0], "%.*s", (int)tlen, type);
+  snprintf(R->names[R->nvars], sizeof R->names[0], "%.*s", (int)len, name);
+  *mask |= 1UL << R->nvars++;
   fprintf(R->decls, " %.*s %.*s;", (int)tlen, type, (int)len, name);
   return true;
 }
@@ -72,7 +81,7 @@ static size_t quantifier(rw *R, const char *e, size_t k, size_t n, bool all, FIL
   size_t open = skip_space(e, k, n), close = group_end(e, open + 1, n);
   while (close < n && e[close] == ',') close = group_end(e, close + 1, n);
   if (close >= n || e[close] != ')') { R->why = "a malformed quantifier"; *ok = false; return n; }
-  int first = R->nvars;
+  unsigned long mask = 0;
   for (size_t a = open + 1; a < close && *ok;) {
     size_t b = group_end(e, a, close);
     size_t s = skip_space(e, a, b), t = b;
@@ -82,10 +91,10 @@ static size_t quantifier(rw *R, const char *e, size_t k, size_t n, bool all, FIL
     size_t te = nm;
     while (te > s && isspace((unsigned char)e[te - 1])) te--;
     if (te == s || nm == t) { R->why = "a quantified variable without a type"; *ok = false; break; }
-    *ok = bind(R, e + nm, t - nm, e + s, te - s);
+    *ok = bind(R, e + nm, t - nm, e + s, te - s, &mask);
     a = b + 1;
   }
-  fprintf(out, "%s(%d, %d, ", all ? "__zeta_all" : "__zeta_ex", first, R->nvars - first);
+  fprintf(out, "%s(%lu, ", all ? "__zeta_all" : "__zeta_ex", mask);
   size_t end = body(R, e, close + 1, n, out, ok);
   fputc(')', out);
   return end;
@@ -99,7 +108,8 @@ static size_t property(rw *R, const char *e, size_t k, size_t n, FILE *out, bool
   size_t vc = vo + 1;
   while (vc < n && e[vc] != ')') vc++;
   if (vc >= n) { R->why = "a malformed property"; *ok = false; return n; }
-  int first = R->nvars;
+  unsigned long mask = 0;
+  int nb = 0;
   char *guard = NULL;
   size_t ng = 0;
   FILE *g = open_memstream(&guard, &ng);
@@ -107,14 +117,14 @@ static size_t property(rw *R, const char *e, size_t k, size_t n, FILE *out, bool
     size_t s = skip_space(e, a, vc), t = s;
     while (t < vc && id_char(e[t])) t++;
     if (t == s) { R->why = "a malformed property"; *ok = false; break; }
-    *ok = bind(R, e + s, t - s, "uint256", 7);
-    fprintf(g, "%s0 <= %.*s && %.*s < (%.*s).length", R->nvars - first > 1 ? " && " : "", (int)(t - s), e + s, (int)(t - s), e + s,
+    *ok = bind(R, e + s, t - s, "uint256", 7, &mask);
+    fprintf(g, "%s0 <= %.*s && %.*s < (%.*s).length", nb++ ? " && " : "", (int)(t - s), e + s, (int)(t - s), e + s,
             (int)(close - open - 1), e + open + 1);
     a = skip_space(e, t, vc);
     if (a < vc && e[a] == ',') a++;
   }
   fclose(g);
-  fprintf(out, "__zeta_all(%d, %d, !(%s) || ", first, R->nvars - first, guard ? guard : "true");
+  fprintf(out, "__zeta_all(%lu, !(%s) || ", mask, guard ? guard : "true");
   free(guard);
   size_t end = body(R, e, vc + 1, n, out, ok);
   fputc(')', out);
@@ -194,4 +204,45 @@ bool sol_quant_rewrite(const char *e, char **pre, char **out, const char **why) 
   free(d), free(s);
   *out = o ? o : xstrdup("");
   return *pre != NULL;
+}
+
+/* the next depth-0 `stop` character from i (or n) */
+static size_t until(const char *e, size_t i, size_t n, char stop) {
+  int d = 0;
+  while (i < n && !(d == 0 && e[i] == stop)) {
+    if (e[i] == '"' || e[i] == '\'') { i = skip_string(e, i, n); continue; }
+    if (e[i] == '(' || e[i] == '[') d++;
+    else if ((e[i] == ')' || e[i] == ']') && d > 0) d--;
+    i++;
+  }
+  return i;
+}
+
+bool sol_quant_cases(const char *e, char **out) {
+  size_t n = strlen(e), i = skip_space(e, 0, n);
+  while (n > i && isspace((unsigned char)e[n - 1])) n--;
+  if (i >= n || e[i] != '[' || e[n - 1] != ']') return false;
+  n--;
+  char *body = NULL, *any = NULL;
+  size_t nb = 0, na = 0;
+  FILE *fb = open_memstream(&body, &nb), *fa = open_memstream(&any, &na);
+  bool ok = true;
+  int k = 0;
+  for (i = skip_space(e, i + 1, n); i < n && ok; i = skip_space(e, i, n), k++) {
+    if (i + 4 > n || strncmp(e + i, "case", 4) != 0 || id_char(e[i + 4])) { ok = false; break; }
+    size_t p = i + 4, colon = until(e, p, n, ':');
+    size_t semi = colon < n ? until(e, colon + 1, n, ';') : n;
+    if (colon >= n || semi >= n) { ok = false; break; }
+    fprintf(fb, "%s(!__verifier_old_bool(%.*s) || (%.*s))", k ? " && " : "", (int)(colon - p), e + p, (int)(semi - colon - 1), e + colon + 1);
+    fprintf(fa, "__verifier_old_bool(%.*s) || ", (int)(colon - p), e + p);
+    i = semi + 1;
+  }
+  fclose(fb);
+  fclose(fa);
+  ok = ok && k > 0;
+  *out = NULL;
+  if (ok && asprintf(out, "%s && (%s__zeta_noop(0))", body, any) < 0) *out = NULL;
+  free(body);
+  free(any);
+  return *out != NULL;
 }

@@ -103,3 +103,23 @@ term_t sol_vc_skolemize(term_t t) {
   term_map_free(&memo[1]);
   return r;
 }
+
+static bool has_quantifier(term_t t, term_map *seen) {
+  t = term_unsigned(t);
+  if (term_map_has(seen, t)) return false;
+  term_map_put(seen, t, 1);
+  term_op op = term_op_of(t);
+  if (op == OP_FORALL || op == OP_EXISTS) return true;
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (has_quantifier(term_arg(t, i), seen)) return true;
+  return false;
+}
+
+bool sol_vc_quantified(const chc_system *s) {
+  term_map seen;
+  term_map_init(&seen);
+  bool q = false;
+  for (uint32_t i = 0; i < s->nclauses && !q; i++) q = has_quantifier(s->clauses[i].constraint, &seen);
+  term_map_free(&seen);
+  return q;
+}

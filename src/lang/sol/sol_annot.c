@@ -53,6 +53,7 @@ typedef struct {
   insertion *ins;
   uint32_t nins;
   uint32_t inv_from, inv_to;   /* the current contract's invariants in out */
+  bool iface;        /* the current contract is an interface (no bodies) */
   bool *mute;        /* annotations solc rejected in their place (a pure function reading state): unsupported */
   uint32_t nmute;
   bool muted_new;    /* map_errors found one more */
@@ -114,13 +115,6 @@ static bool comment_before(const char *t, size_t off, size_t *cs, size_t *ce) {
   return found > 0;
 }
 
-static const char *unsupported_in(const char *e) {
-  static const char *names[] = {"__verifier_before"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (strstr(e, names[i])) return names[i];
-  return NULL;
-}
-
 /* The marker `name(N, e)` at x; quantifiers and __verifier_eq in e are
  * rewritten (sol_quant.h): the marker then goes into a block with the
  * declarations and statements they need. Returns why e cannot be
@@ -176,10 +170,13 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     else if (strcmp(word, "precondition") == 0) k = AN_PRE;
     else if (strcmp(word, "postcondition") == 0) k = AN_POST;
     else if (strcmp(word, "modifies") == 0) k = AN_MODIFIES;
-    else if (owner == 'f' && (strcmp(word, "emits") == 0 || strcmp(word, "specification") == 0)) k = AN_POST;   /* not encoded: below */
-    else continue;   /* tracks-changes-in (events: see sol_lower), prose */
-    bool unencoded = strcmp(word, "emits") == 0;
-    if ((k == AN_INV && owner != 'c') || ((k == AN_PRE || k == AN_POST || k == AN_MODIFIES) && owner != 'f')) continue;
+    else if (owner == 'f' && strcmp(word, "specification") == 0) k = AN_POST;
+    else if (owner == 'f' && strcmp(word, "emits") == 0) k = AN_EMITS;
+    else if (owner == 'e' && strcmp(word, "tracks-changes-in") == 0) k = AN_TRACK;
+    else if (owner == 'e' && strcmp(word, "allow-no-change-emit") == 0) k = AN_NOCHANGE;
+    else continue;   /* prose */
+    if ((k == AN_INV && owner != 'c') || (k == AN_MODIFIES && owner != 'f') || ((k == AN_PRE || k == AN_POST) && owner != 'f' && owner != 'e'))
+      continue;
     bool nl = false;
     while (q < ce && isspace((unsigned char)t[q])) nl |= t[q++] == '\n';
     if (nl && q + 3 <= ce && strncmp(t + q, "///", 3) == 0) q += 3;   /* the expression starts on the next line */
@@ -212,14 +209,31 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->kind = k;
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
-    an->unsupported = unencoded ? "emits" : unsupported_in(e.s);
     if (!an->unsupported && o->n < A->nmute && A->mute[o->n]) an->unsupported = "state read in a pure function's annotation";
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
     if (!can_insert) continue;
     insertion *x = insertion_at(A, at);
     if (an->unsupported) { marker(x, "__zeta_skip", n, NULL); continue; }
-    if (k == AN_MODIFIES && strcmp(e.s, "*") == 0) {   /* anything: no frame */
+    if (k == AN_EMITS || k == AN_NOCHANGE) {   /* a name, or nothing */
+      char head[160];
+      snprintf(head, sizeof head, " __zeta_%s(%u%s", k == AN_EMITS ? "emits" : "nochange", n, k == AN_EMITS ? ", \"" : ");");
+      puts_(&x->ins, head);
+      if (k == AN_EMITS) {
+        for (const char *c = e.s; *c; c++)
+          if (isalnum((unsigned char)*c) || *c == '_' || *c == '$') put(&x->ins, c, 1);
+        puts_(&x->ins, "\");");
+      }
+      continue;
+    }
+    if ((k == AN_MODIFIES && strcmp(e.s, "*") == 0) || k == AN_TRACK) {   /* `modifies *`: no frame */
+      if (k == AN_TRACK) {
+        marker(x, "__zeta_track", n, NULL);
+        puts_(&x->ins, " ");
+        puts_(&x->ins, e.s);
+        puts_(&x->ins, ";");
+        continue;
+      }
       marker(x, "__zeta_modall", n, NULL);
       continue;
     }
@@ -259,6 +273,34 @@ static size_t src_end(const cJSON *n) {
   return (size_t)atol(s) + (c ? (size_t)atol(c + 1) : 0);
 }
 
+/* An event's specification: a synthetic function after its declaration,
+ * with the event's parameters (see sol_annot.h). */
+static void event_spec(annot_ctx *A, const cJSON *ev, const cJSON *doc, bool iface) {
+  size_t at = src_end(ev);
+  insertion *x = iface ? NULL : insertion_at(A, at);
+  if (x) {
+    puts_(&x->ins, " function __zeta_ev_");
+    puts_(&x->ins, sol_str(ev, "name"));
+    puts_(&x->ins, "(");
+    const cJSON *ps = kid(kid(ev, "parameters"), "parameters");
+    for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
+      size_t a = src_start(p), b = src_end(p);
+      for (size_t i = a; i < b && i < A->len; i++) {   /* the parameter's text without `indexed` */
+        if (strncmp(A->text + i, "indexed", 7) == 0 && (i == a || isspace((unsigned char)A->text[i - 1])) && i + 7 <= b &&
+            (i + 7 == b || isspace((unsigned char)A->text[i + 7]))) {
+          i += 6;
+          continue;
+        }
+        put(&x->ins, A->text[i] == '\n' ? " " : A->text + i, 1);
+      }
+      if (p->next) puts_(&x->ins, ",");
+    }
+    puts_(&x->ins, ") internal view {");
+  }
+  read_comment(A, src_start(doc), src_end(doc), 'e', at, !iface);
+  if (x) puts_(&insertion_at(A, at)->ins, " }");
+}
+
 /* Walks the AST of the source for documented nodes. */
 static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
   if (cJSON_IsObject(n)) {
@@ -266,6 +308,7 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
     const cJSON *doc = kid(n, "documentation");
     if (strcmp(k, "ContractDefinition") == 0) {
       contract = sol_str(n, "name");
+      A->iface = strcmp(sol_str(n, "contractKind"), "interface") == 0;
       A->inv_from = A->inv_to = 0;
       if (cJSON_IsObject(doc)) {
         bool iface = strcmp(sol_str(n, "contractKind"), "interface") == 0;
@@ -279,6 +322,8 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
         A->inv_to = A->out->n;
         if (x) puts_(&insertion_at(A, at)->ins, " }");
       }
+    } else if (strcmp(k, "EventDefinition") == 0 && cJSON_IsObject(doc) && contract) {
+      event_spec(A, n, doc, A->iface);
     } else if (strcmp(k, "FunctionDefinition") == 0 && cJSON_IsObject(doc)) {
       const cJSON *body = kid(n, "body");
       bool has = body && cJSON_IsObject(body);
@@ -304,6 +349,9 @@ static const char stubs[] =
     " function __zeta_skip(uint) pure {}"
     " function __zeta_modall(uint) pure {}"
     " function __zeta_noop(uint) pure returns (bool) { return true; }"
+    " function __zeta_emits(uint, string memory) pure {}"
+    " function __zeta_track(uint) pure {}"
+    " function __zeta_nochange(uint) pure {}"
     " function __zeta_all(uint, bool b) pure returns (bool) { return b; }"
     " function __zeta_ex(uint, bool b) pure returns (bool) { return b; }"
     " function __zeta_eq(uint) pure returns (bool) { return true; }"
@@ -315,7 +363,11 @@ static const char stubs[] =
     " function __verifier_old_int(int256 x) pure returns (int256) { return x; }"
     " function __verifier_old_address(address x) pure returns (address) { return x; }"
     " function __verifier_old_bool(bool x) pure returns (bool) { return x; }"
-    " function __verifier_old_bytes32(bytes32 x) pure returns (bytes32) { return x; }\n";
+    " function __verifier_old_bytes32(bytes32 x) pure returns (bytes32) { return x; }"
+    " function __verifier_before_uint(uint256 x) pure returns (uint256) { return x; }"
+    " function __verifier_before_int(int256 x) pure returns (int256) { return x; }"
+    " function __verifier_before_address(address x) pure returns (address) { return x; }"
+    " function __verifier_before_bool(bool x) pure returns (bool) { return x; }\n";
 
 static int cmp_ins(const void *a, const void *b) {
   size_t x = ((const insertion *)a)->at, y = ((const insertion *)b)->at;
@@ -416,7 +468,7 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   memset(out, 0, sizeof *out);
   sol_ast *plain = sol_ast_load(path, d);
   if (!plain) return NULL;
-  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, 0, 0, NULL, 0, false};
+  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, 0, 0, false, NULL, 0, false};
   diag cd = {0};
   sol_ast *a = compile_copy(&A, plain, &cd);
   for (int round = 0; !a && A.muted_new && round < 4; round++) {   /* again without what solc rejected in place */

@@ -870,7 +870,7 @@ void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
 }
 
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
-  if (L->nsum) mod_sum_write(L, c, lv, nv);   /* sums follow the elements' changes */
+  if (L->nsum || L->nevd) mod_write(L, c, lv, nv);   /* sums and event data follow the changes */
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
   set_slot(L, c, lv->slot, base);
@@ -1744,11 +1744,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
   emit(L, c, head, c->cur, 0);
   ctx h = restart(L, c, head);
-  if (L->mod) {   /* exact: the invariants must hold at every visit of the head */
-    const cJSON *inv[32];
-    int ann[32], ninv = loop_invs(L, s, body, inv, ann);
-    for (int i = 0; i < ninv; i++) check_at(L, &h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
-  }
+  if (L->mod) mod_loop_head(L, &h, s, body);   /* exact: the invariants hold at every visit of the head */
   ctx in = ctx_copy(L, &h), out;
   memset(&out, 0, sizeof out);
   out.dead = true;
@@ -1808,9 +1804,7 @@ void stmt(lw *L, ctx *c, const cJSON *s) {
   if (strcmp(k, "Return") == 0) { do_return(L, c, s); return; }
   if (strcmp(k, "EmitStatement") == 0) {   /* the event changes nothing; its arguments may */
     const cJSON *ev = child(s, "eventCall");
-    const cJSON *evd = decl_of(L, child(ev, "expression"));
-    if (L->mod && strstr(sol_str(child(evd, "documentation"), "text"), "@notice"))
-      unsup(L, s, "an event with a specification");
+    if (L->mod) { mod_emit(L, c, s); return; }   /* event specifications */
     for (const cJSON *a = child(ev, "arguments") ? child(ev, "arguments")->child : NULL; a; a = a->next)
       if (has_calls(a)) (void)expr(L, c, a);
     return;
@@ -1932,8 +1926,8 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
 
 frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + 3 + SUM_MAX) * sizeof(int));
-  for (int i = 0; i < L->a->nids + 3 + SUM_MAX; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + GHOSTS) * sizeof(int));
+  for (int i = 0; i < L->a->nids + GHOSTS; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->cur_inv = -1;
@@ -2234,6 +2228,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   const cJSON *mods = child(fn, "modifiers");
   frame *Fp = frame_init(L, sol_str(fn, "name"), sol_int(fn, "scope"));
 #define F (*Fp)
+  F.fn = fn;
   F.txi = tx ? txi : -1;
   F.C = C;
   F.E = E;
@@ -2302,6 +2297,7 @@ void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
   tx->payable = rootctor && strcmp(sol_str(rootctor, "stateMutability"), "payable") == 0;
   frame *Fp = frame_init(L, "constructor", L->lin[0]);
 #define F (*Fp)
+  F.fn = rootctor;
   F.txi = (int)L->out->ntx - 1;
   F.C = C;
   F.E = E;
@@ -2413,7 +2409,7 @@ uint32_t root_setup(lw *L, const cJSON *ct) {
     int id = h == 0 ? L->this_id : L->balance_id;
     if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
   }
-  if (L->mod) mod_sum_ghosts(L);
+  if (L->mod) mod_ghosts(L);
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
   for (uint32_t k = 0, j = 0; k < L->nstate_vars; k++) {

@@ -8,6 +8,12 @@
 #include "lang/sol/sol_lower.h"
 
 #define SUM_MAX 8    /* summed state variables */
+#define EVD_MAX 8    /* state variables tracked by events */
+#define EV_MAX 16    /* events with specifications */
+/* synthetic declaration ids from nids on: this, this.balance, the overflow
+ * flag, the sums, then per tracked variable its value at the last event
+ * and whether that was saved */
+#define GHOSTS (3 + SUM_MAX + 2 * EVD_MAX)
 #define ALIAS_MAX 6  /* index steps of a storage pointer */
 
 /* ---------- types ---------- */
@@ -71,6 +77,7 @@ typedef struct {
   bool no_mem_writes;     /* the code never writes into a memory reference:
                            * aliasing one is then the same as copying it */
   ctxlist *ret_target, *brk, *cont;
+  const cJSON *fn;        /* the function (or root constructor) lowered, or NULL */
 } frame;
 
 typedef struct {
@@ -115,6 +122,12 @@ typedef struct {
   int sum_var[SUM_MAX], sum_path[SUM_MAX][8], sum_plen[SUM_MAX];
   uint32_t nsum;
   bool sum_done;             /* the next write of a summed array is a push or pop already counted */
+  /* events with specifications (solc-verify's event data tracking) */
+  struct { const cJSON *def, *spec; int data[EVD_MAX], ndata; bool strict; } ev[EV_MAX];
+  uint32_t nev;
+  int evd[EVD_MAX];          /* tracked state variables (declaration ids); ghosts nids + 3 + SUM_MAX + 2k (+1) */
+  uint32_t nevd;
+  term_t *before_cur;        /* an event postcondition's state at the last event (__verifier_before_*) */
   frame *top;                /* the checked function's frame */
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
@@ -141,7 +154,7 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define add_state_var(...) sol_lw_add_state_var(__VA_ARGS__)
 #define mod_bound(...) sol_lw_mod_bound(__VA_ARGS__)
 #define ty_of_decl(...) sol_lw_ty_of_decl(__VA_ARGS__)
-#define mod_sum_ghosts(...) sol_lw_mod_sum_ghosts(__VA_ARGS__)
+#define mod_ghosts(...) sol_lw_mod_ghosts(__VA_ARGS__)
 #define first(...) sol_lw_first(__VA_ARGS__)
 #define pow2(...) sol_lw_pow2(__VA_ARGS__)
 #define in_range(...) sol_lw_in_range(__VA_ARGS__)
@@ -164,7 +177,18 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define this_slot(...) sol_lw_this_slot(__VA_ARGS__)
 #define balance_slot(...) sol_lw_balance_slot(__VA_ARGS__)
 #define field_off(...) sol_lw_field_off(__VA_ARGS__)
-#define mod_sum_write(...) sol_lw_mod_sum_write(__VA_ARGS__)
+#define mod_write(...) sol_lw_mod_write(__VA_ARGS__)
+#define mod_emit(...) sol_lw_mod_emit(__VA_ARGS__)
+#define marker_arg(...) sol_lw_marker_arg(__VA_ARGS__)
+#define fn_markers(...) sol_lw_fn_markers(__VA_ARGS__)
+#define next_marker(...) sol_lw_next_marker(__VA_ARGS__)
+#define mod_loop_head(...) sol_lw_mod_loop_head(__VA_ARGS__)
+#define ev_setup(...) sol_lw_ev_setup(__VA_ARGS__)
+#define ev_entry(...) sol_lw_ev_entry(__VA_ARGS__)
+#define ev_exit(...) sol_lw_ev_exit(__VA_ARGS__)
+#define ev_loop(...) sol_lw_ev_loop(__VA_ARGS__)
+#define ev_written(...) sol_lw_ev_written(__VA_ARGS__)
+#define ev_write(...) sol_lw_ev_write(__VA_ARGS__)
 #define mod_sum_push_pop(...) sol_lw_mod_sum_push_pop(__VA_ARGS__)
 #define expr(...) sol_lw_expr(__VA_ARGS__)
 #define stmt(...) sol_lw_stmt(__VA_ARGS__)
@@ -298,11 +322,38 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e);
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
 /* A quantified variable's value (declaration d): into *out, true. */
 bool mod_bound(lw *L, const cJSON *d, val *out);
-/* The sums over the collection in lv's slot after writing nv at lv (an
- * element or a member of one), or pushing *x (popping: x NULL) onto the
+/* Before nv is written at lv: the sums over the collection in lv's slot
+ * (when lv is an element or a member of one) and the data tracked by
+ * events. mod_sum_push_pop: before pushing *x (popping: x NULL) onto the
  * array arr at lv. */
-void mod_sum_write(lw *L, ctx *c, const lval *lv, val nv);
+void mod_write(lw *L, ctx *c, const lval *lv, val nv);
 void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x);
-/* Ghost state variables for the sums the annotations name. */
-void mod_sum_ghosts(lw *L);
+/* the i-th argument of a marker statement (sol_annot.h) */
+const cJSON *marker_arg(const cJSON *st, int i);
+/* The leading annotation markers of fn's body, in turn (next_marker steps
+ * over the target statement of a `modifies` or tracks-changes-in). */
+const cJSON *fn_markers(const cJSON *fn);
+const cJSON *next_marker(const cJSON *x);
+/* exact mode: the invariants of loop s (body) at a visit of its head h */
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body);
+
+/* ---- sol_lower_events.c ---- */
+/* The events with specifications and their data's ghosts. */
+void ev_setup(lw *L);
+/* emit statement s: its arguments, then the event's specification */
+void mod_emit(lw *L, ctx *c, const cJSON *s);
+/* The entry (top: of the checked function, else of an inlined callee,
+ * where it is checked first) and exit of fn: nothing of the events it
+ * emits is saved. */
+void ev_entry(lw *L, ctx *c, const cJSON *fn, bool top);
+void ev_exit(lw *L, const ctx *c, const cJSON *fn);
+/* At loop s: the same for the current function's events, checked as a
+ * site of the given kind or assumed. */
+void ev_loop(lw *L, ctx *c, const cJSON *s, sol_site_kind kind, bool assume);
+/* w[slot]: the ghosts of written tracked variables are written too */
+void ev_written(lw *L, bool *w);
+/* before a write at lv: the tracked variable's old value saved */
+void ev_write(lw *L, ctx *c, const lval *lv);
+/* Ghost state variables for the sums and the events' data. */
+void mod_ghosts(lw *L);
 #endif

@@ -105,7 +105,7 @@ static void assume_expr(lw *L, ctx *c, const cJSON *e) {
 }
 
 /* the i-th argument of a marker statement */
-static const cJSON *marker_arg(const cJSON *st, int i) {
+const cJSON *marker_arg(const cJSON *st, int i) {
   if (is(st, "Block")) {   /* the marker is the block's last statement (sol_quant.h) */
     const cJSON *l = child(st, "statements");
     st = cJSON_GetArrayItem(l, cJSON_GetArraySize(l) - 1);
@@ -125,7 +125,7 @@ static void havoc_slot(lw *L, ctx *c, int s) {
 /* the state after unknown code: everything but the contract's address */
 void havoc_state(lw *L, ctx *c) {
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
-    if (L->state_ids[i] == L->this_id) continue;
+    if (L->state_ids[i] == L->this_id || L->state_ids[i] >= L->a->nids + 3 + SUM_MAX) continue;   /* nor the events' ghosts */
     int s = L->F->slot_of[L->state_ids[i]];
     if (s >= 0) havoc_slot(L, c, s);
   }
@@ -248,6 +248,7 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
   sol_site_kind entry_kind = SITE_LOOP_ENTRY;
   if (do_while) {   /* solc-verify: on entry too, before the first run */
     for (int i = 0; i < ninv && !c->dead; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, SITE_LOOP_ENTRY, ann[i], s, NULL));
+    if (!c->dead) ev_loop(L, c, s, SITE_LOOP_ENTRY, false);
     *c = loop_body(L, c, body, &brk, &cont);
     if (!c->dead) {
       ctx t, f;
@@ -260,17 +261,20 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
   }
   if (!c->dead) {
     for (int i = 0; i < ninv; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, entry_kind, ann[i], s, NULL));
+    ev_loop(L, c, s, entry_kind, false);
     bool *w = aralloc(L, (F->nslots + 1) * sizeof(bool)), all = false;
     written(L, cond, w, &all);
     (void)written_live(L, body, true, w, &all);
     written(L, next, w, &all);
     for (uint32_t j = 0; j < L->nsum; j++)   /* a sum changes with its collection */
       if (F->slot_of[L->sum_var[j]] >= 0 && w[F->slot_of[L->sum_var[j]]]) w[F->slot_of[L->a->nids + 3 + (int)j]] = true;
+    ev_written(L, w);
     for (uint32_t q = 0; q < F->nslots; q++)
       if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
     if (all) havoc_state(L, c);
     L->cut = true;
     for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
+    ev_loop(L, c, s, SITE_LOOP_KEEP, true);
     ctx in = ctx_copy(L, c), out;
     memset(&out, 0, sizeof out);
     out.dead = true;
@@ -278,6 +282,7 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
     ctx end = loop_body(L, &in, body, &brk, &cont);
     if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
     for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+    if (!end.dead) ev_loop(L, &end, s, SITE_LOOP_KEEP, false);
     /* an iteration's overflow does not survive the havoc: checked here */
     if (!end.dead && L->arith == SOL_ARITH_MOD_OVF) check_overflow(L, &end, s);
     list_push(L, &brk, &out);
@@ -297,12 +302,12 @@ void check_overflow(lw *L, const ctx *c, const cJSON *at) {
 
 /* The leading annotation markers of fn's body, in turn (next_marker steps
  * over the target statement of a `modifies`). */
-static const cJSON *fn_markers(const cJSON *fn) {
+const cJSON *fn_markers(const cJSON *fn) {
   const cJSON *b = child(child(fn, "body"), "statements");
   return b ? b->child : NULL;
 }
 
-static const cJSON *next_marker(const cJSON *x) {
+const cJSON *next_marker(const cJSON *x) {
   int n;
   const char *mk = sol_annot_marker(x, &n);
   return mk && strcmp(mk, "mod") == 0 && x->next ? x->next->next : x->next;
@@ -326,6 +331,7 @@ static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
     if (!mk) break;
     if (strcmp(mk, "pre") == 0) assume_expr(L, c, marker_arg(x, 1));
   }
+  ev_entry(L, c, fn, true);
 }
 
 /* The modifies frame: every state variable keeps its entry value but at
@@ -402,6 +408,7 @@ void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
     if (!mk) break;
     if (strcmp(mk, "post") == 0) check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_POST_END, n, fn, NULL));
   }
+  ev_exit(L, c, fn);
   mod_frame(L, c, fn);
 }
 
@@ -427,12 +434,14 @@ void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top)
     check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_PRE_CALL, n, fn, NULL));
     assume_expr(L, c, marker_arg(x, 1));
   }
+  ev_entry(L, c, fn, false);
 }
 
 void mod_deploy_exit(lw *L, const ctx *c, const cJSON *rootctor) {
   check_overflow(L, c, rootctor ? rootctor : sol_node(L->a, L->lin[0]));
   if (rootctor) check_invs(L, c, SITE_INV_END, rootctor);
   else check_invs(L, c, SITE_INV_INIT, sol_node(L->a, L->lin[0]));
+  if (rootctor) ev_exit(L, c, rootctor);
 }
 
 void mod_call_out(lw *L, ctx *c, const cJSON *e) {
@@ -566,6 +575,14 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
     *out = deep_eq(L, c, e);
     return true;
   }
+  if (strncmp(name, "__verifier_before_", 18) == 0) {   /* in an event's postcondition */
+    if (!L->before_cur) unsup(L, e, "__verifier_before outside an event's postcondition");
+    ctx t = *c;
+    t.cur = L->before_cur;
+    *out = expr(L, &t, need_first(L, e, "arguments"));
+    c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
+    return true;
+  }
   if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
     /* the argument at the function's entry */
     ctx t = *c;
@@ -646,7 +663,8 @@ static term_t member_of(val v, const int *path, int n) {
   return v.v[0];
 }
 
-void mod_sum_write(lw *L, ctx *c, const lval *lv, val nv) {
+void mod_write(lw *L, ctx *c, const lval *lv, val nv) {
+  if (L->nevd) ev_write(L, c, lv);
   if (L->sum_done) { L->sum_done = false; return; }
   for (uint32_t j = 0; j < L->nsum; j++) {
     if (L->F->slot_of[L->sum_var[j]] != lv->slot) continue;
@@ -680,10 +698,11 @@ void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
   }
 }
 
-void mod_sum_ghosts(lw *L) {
+void mod_ghosts(lw *L) {
   L->nsum = 0;
   scan_sums(L, L->a->root);
   for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
+  ev_setup(L);
 }
 
 /* The contract invariants of the root's linearization (the markers in the
@@ -762,4 +781,12 @@ bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool e
   }
   lw_free(L);
   return ok;
+}
+
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body) {
+  const cJSON *inv[32];
+  int ann[32], ninv = loop_invs(L, s, body, inv, ann);
+  for (int i = 0; i < ninv; i++) check_at(L, h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+  ctx t = ctx_copy(L, h);
+  ev_loop(L, &t, s, SITE_LOOP_KEEP, false);
 }

@@ -25,7 +25,7 @@ static const char *base_name(const char *p) {
 
 /* The message of a failed check, in solc-verify's words. */
 static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, const sol_site *s) {
-  const char *e = s->annot >= 0 && (uint32_t)s->annot < an->n ? an->v[s->annot].text : "?";
+  const char *e = s->annot >= 0 && (uint32_t)s->annot < an->n ? an->v[s->annot].text : s->name ? s->name : "?";
   fprintf(out, "%s:%u:%u: ", base_name(a->file), s->line, s->col);
   switch (s->kind) {
   case SITE_ASSERT: fputs("Assertion might not hold.", out); break;
@@ -43,6 +43,11 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_INV_CALL: fprintf(out, "Invariant '%s' might not hold when entering function.", e); break;
   case SITE_PRE_CALL: fprintf(out, "Precondition '%s' might not hold when entering function.", e); break;
   case SITE_OVERFLOW_CALL: fputs("An overflow can occur before calling function", out); break;
+  case SITE_EV_PRE: fprintf(out, "Event precondition '%s' might not hold before emit of %s.", e, s->name); break;
+  case SITE_EV_POST: fprintf(out, "Event postcondition '%s' might not hold before emit %s.", e, s->name); break;
+  case SITE_EV_NOCHANGE: fputs("Event triggered without changes to data", out); break;
+  case SITE_EV_END: fputs("Function can end without triggering event", out); break;
+  case SITE_EV_CALL: fprintf(out, "Function called without triggering event %s", s->name); break;
   }
   fputc('\n', out);
 }

@@ -169,7 +169,6 @@ static ty *ty_from_string(lw *L, const char *s) {
 
 static long const_long(lw *L, const cJSON *e);
 
-static ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
 
 /* The type of struct definition d (built once), its members' type names at
  * nesting depth. */
@@ -191,7 +190,7 @@ static ty *struct_ty(lw *L, const cJSON *d, int depth) {
   return t;
 }
 
-static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
+ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   if (!tn || depth > 6) unsup(L, tn, "type nesting");
   const char *k = sol_kind(tn);
   if (strcmp(k, "ElementaryTypeName") == 0) {
@@ -299,7 +298,7 @@ val scalar(lw *L, ty *t, term_t x) {
 ty *bool_ty(lw *L) { return mk(L, T_BOOL); }
 ty *lit_ty(lw *L) { return int_ty(L, 0, true); }
 
-static val default_val(lw *L, ty *t) {
+val default_val(lw *L, ty *t) {
   val v = mkval(L, t);
   leaf_defaults(t, v.v);
   return v;
@@ -1302,6 +1301,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);
   }
+  if (L->mod && is(callee, "NewExpression")) return mod_new(L, c, e);
   if (is(callee, "NewExpression")) unsup(L, e, "new");
   if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
     return low_level_call(L, c, e, child(callee, "expression"), callee);

@@ -179,6 +179,9 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define field_off(...) sol_lw_field_off(__VA_ARGS__)
 #define mod_write(...) sol_lw_mod_write(__VA_ARGS__)
 #define mod_emit(...) sol_lw_mod_emit(__VA_ARGS__)
+#define mod_new(...) sol_lw_mod_new(__VA_ARGS__)
+#define ty_of_typename(...) sol_lw_ty_of_typename(__VA_ARGS__)
+#define default_val(...) sol_lw_default_val(__VA_ARGS__)
 #define marker_arg(...) sol_lw_marker_arg(__VA_ARGS__)
 #define fn_markers(...) sol_lw_fn_markers(__VA_ARGS__)
 #define next_marker(...) sol_lw_next_marker(__VA_ARGS__)
@@ -244,6 +247,9 @@ const cJSON *need_first(lw *L, const cJSON *n, const char *key);
 int slot_of(lw *L, const cJSON *d);
 void add_state_var(lw *L, int id, ty *t);
 ty *ty_of_decl(lw *L, const cJSON *d);
+/* the type of type name tn (nesting depth: a bound on recursion) */
+ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
+val default_val(lw *L, ty *t);
 /* the first leaf of struct (or tuple) field j of t */
 uint32_t field_off(const ty *t, int j);
 term_t pow2(int k);
@@ -328,6 +334,8 @@ bool mod_bound(lw *L, const cJSON *d, val *out);
  * array arr at lv. */
 void mod_write(lw *L, ctx *c, const lval *lv, val nv);
 void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x);
+/* `new T[](n)` or `new C(args)` (call e) */
+val mod_new(lw *L, ctx *c, const cJSON *e);
 /* the i-th argument of a marker statement (sol_annot.h) */
 const cJSON *marker_arg(const cJSON *st, int i);
 /* The leading annotation markers of fn's body, in turn (next_marker steps

@@ -790,3 +790,45 @@ void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body) {
   ctx t = ctx_copy(L, h);
   ev_loop(L, &t, s, SITE_LOOP_KEEP, false);
 }
+
+/* the constructor of contract ct, or NULL */
+static const cJSON *ctor_in(const cJSON *ct) {
+  for (const cJSON *n = first(ct, "nodes"); n; n = n->next)
+    if (is(n, "FunctionDefinition") && strcmp(sol_str(n, "kind"), "constructor") == 0) return n;
+  return NULL;
+}
+
+val mod_new(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *tn = child(child(e, "expression"), "typeName");
+  if (is(tn, "ArrayTypeName")) {
+    ty *t = ty_of_typename(L, tn, 0);
+    if (t->k != T_ARRAY || t->len >= 0) unsup(L, e, "new of this type");
+    val n = expr(L, c, need_first(L, e, "arguments"));
+    /* solc-verify sets elements of value types to their default; others
+     * stay arbitrary */
+    val r = is_ref_type(t->elem) ? fresh_val(L, t, "new") : default_val(L, t);
+    r.v[t->elem->nl] = n.v[0];
+    return r;
+  }
+  const cJSON *ct = is(tn, "UserDefinedTypeName") ? decl_of(L, tn) : NULL;
+  if (!is(ct, "ContractDefinition")) unsup(L, e, "new of this type");
+  /* the new contract's state is not the root's (solc-verify: maps over
+   * addresses; its constructor changes them at the new address only if
+   * they are other variables) */
+  for (const cJSON *b = first(ct, "linearizedBaseContracts"); b; b = b->next)
+    for (int i = 0; i < L->nlin; i++)
+      if (L->lin[i] == b->valueint) unsup(L, e, "new of a contract that shares state with this one");
+  for (const cJSON *b = first(ct, "linearizedBaseContracts"); b; b = b->next) {
+    const cJSON *k = ctor_in(sol_node(L->a, b->valueint));
+    for (const cJSON *x = k ? fn_markers(k) : NULL; x; x = next_marker(x)) {
+      int n;
+      const char *mk = sol_annot_marker(x, &n);
+      if (!mk) break;
+      if (strcmp(mk, "pre") == 0 || strcmp(mk, "skip") == 0) unsup(L, e, "new of a contract whose constructor has preconditions");
+    }
+  }
+  for (const cJSON *a = first(e, "arguments"); a; a = a->next) (void)expr(L, c, a);
+  term_t addr = term_fresh_var("new", type_int());
+  add_cons(L, c, in_range(int_ty(L, 160, false), addr));
+  return scalar(L, int_ty(L, 160, false), addr);
+}

@@ -143,7 +143,7 @@ static int int_width(lw *L, const char *s) {
 }
 
 /* Elementary types from solc's type strings; NULL if not elementary. */
-static ty *opaque_ty(lw *L) {
+ty *opaque_ty(lw *L) {
   ty *t = int_ty(L, 0, false);
   t->opaque = true;
   return t;
@@ -164,6 +164,13 @@ static ty *ty_from_string(lw *L, const char *s) {
   if (L->mod && (strncmp(s, "string", 6) == 0 || strncmp(s, "literal_string", 14) == 0 || strcmp(s, "bytes") == 0 ||
                  strncmp(s, "bytes ", 6) == 0))
     return opaque_ty(L);
+  if (L->mod && strncmp(s, "bytes", 5) == 0 && s[5] >= '1' && s[5] <= '9') {   /* bytesN: an unsigned integer of N bytes */
+    int n = atoi(s + 5);
+    if (n < 1 || n > 32) return NULL;
+    ty *t = int_ty(L, 8 * n, false);
+    t->fb = n;
+    return t;
+  }
   return NULL;
 }
 
@@ -607,7 +614,7 @@ void emit_error(lw *L, const ctx *c, term_t err) {
 }
 
 /* Where ok fails the path ends with error err; it goes on where ok holds. */
-static void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
+void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
   ctx bad = ctx_copy(L, c);
   add_cons(L, &bad, term_not(ok));
   emit_error(L, &bad, err);
@@ -822,6 +829,7 @@ void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
 
 /* reading through a path */
 static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
+  if (base.t->fb) return mod_byte(L, c, base, idx, at);   /* bytesN[i] */
   if (base.t->k != T_MAP && base.t->k != T_ARRAY) unsup(L, at, "index access on this type");
   ty *et = base.t->elem;
   if (base.t->k == T_ARRAY) {
@@ -982,6 +990,7 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
 /* value converted for storing into a location of type t (literals and
  * narrower integers need nothing: ranges were checked where they arose) */
 static val coerce(lw *L, val v, ty *t, const cJSON *at) {
+  if (L->mod && (t->fb || v.t->fb || (t->opaque != v.t->opaque && t->nl == 1))) return mod_coerce(L, v, t, at);   /* bytesN, strings */
   if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
   val r = {t, v.v};
   return r;
@@ -1077,7 +1086,7 @@ uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const c
   o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
   unsigned col = 0;
   o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
-  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut};
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut, L->approx};
   return k;
 }
 
@@ -1085,6 +1094,7 @@ static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
   int id = nid(L, call);
   if (!L->assert_k[id]) L->assert_k[id] = (int)new_site(L, SITE_ASSERT, -1, call, NULL);
   if (L->cut) L->out->sites[L->assert_k[id]].after_cut = true;   /* one number for every inlined copy */
+  if (L->approx) L->out->sites[L->assert_k[id]].approx = true;
   fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
@@ -1094,6 +1104,7 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
   const cJSON *arg = need_first(L, e, "arguments");
   ty *t = expr_ty(L, e);
   val v = expr(L, c, arg);
+  if (L->mod && (t->fb || v.t->fb || t->opaque || v.t->opaque)) return mod_coerce(L, v, t, e);   /* bytesN, strings */
   if (t->opaque || v.t->opaque) unsup(L, e, "conversion of a string or bytes value");
   if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
     if (t->k == T_BOOL && v.t->k == T_BOOL) return v;
@@ -1210,6 +1221,8 @@ static val call(lw *L, ctx *c, const cJSON *e) {
         c->dead = true;
         return empty_val(L);
       }
+      val hv;
+      if (L->mod && mod_builtin(L, c, e, name, &hv)) return hv;   /* hashes */
       unsup(L, e, "%s", name);
     }
     const cJSON *d = decl_of(L, callee);
@@ -1367,6 +1380,7 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     val r = scalar(L, int_ty(L, 256, false), v.v[v.t->elem->nl]);
     return r;
   }
+  if (L->mod && strcmp(m, "length") == 0 && (v.t->fb || v.t->opaque)) return mod_length(L, c, v, base);
   if (v.t->k != T_STRUCT) unsup(L, e, "member %s", m);
   return component(&v, field_index(L, v.t, m, e));
 }
@@ -1424,6 +1438,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   }
   val a = expr(L, c, le), b = expr(L, c, re);
   if (!a.t || !b.t || a.t->nl < 1 || b.t->nl < 1) unsup(L, e, "malformed AST (operand without a value)");
+  if (L->mod && a.t->fb && b.t->opaque) b = mod_coerce(L, b, a.t, re);   /* bytesN op "literal" */
+  if (L->mod && b.t->fb && a.t->opaque) a = mod_coerce(L, a, b.t, le);
   if (strchr("<>=!", op[0]) && strcmp(op, "<<") != 0 && strcmp(op, ">>") != 0) {
     if (a.t->k == T_BOOL && (strcmp(op, "==") == 0 || strcmp(op, "!=") == 0))
       return scalar(L, bool_ty(L), op[0] == '=' ? term_iff(a.v[0], b.v[0]) : term_xor(a.v[0], b.v[0]));
@@ -1579,11 +1595,7 @@ val expr(lw *L, ctx *c, const cJSON *e) {
   if (strcmp(k, "Literal") == 0) {
     const char *kind = sol_str(e, "kind");
     if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
-    if (L->mod && strcmp(kind, "string") == 0) {   /* opaque: equal texts, equal values */
-      unsigned long h = 5381;
-      for (const char *q = sol_str(e, "value"); *q; q++) h = h * 33 + (unsigned char)*q;
-      return scalar(L, opaque_ty(L), term_int((long)(h & 0x7fffffffffffL)));
-    }
+    if (L->mod && (strcmp(kind, "string") == 0 || strcmp(kind, "hexString") == 0)) return mod_string(L, e);
     mpz_t z;
     mpz_init(z);
     if (strcmp(kind, "number") != 0 || !const_value(e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
@@ -1600,7 +1612,10 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     val bv;
     if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
-    if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
+    if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) {
+      val cv = expr(L, c, child(d, "value"));
+      return L->mod ? coerce(L, cv, ty_of_decl(L, d), e) : cv;   /* modular: of the constant's type (bytesN) */
+    }
     return var_val(L, c, var_slot(L, e));
   }
   if (strcmp(k, "BinaryOperation") == 0) return binop(L, c, e);

@@ -60,6 +60,9 @@ typedef struct {
                             * solc-verify's Boogie also infers interval
                             * invariants there, zeta does not yet, so a
                             * failure here is not reported as ERROR */
+  bool approx;             /* checked after a value zeta over-approximates
+                            * (solc-verify's model is exact there: a string's
+                            * length): a failure here is not an ERROR */
 } sol_site;
 
 typedef struct {

@@ -32,6 +32,7 @@ typedef struct ty {
   const char **fname;
   uint32_t nl;         /* leaves */
   bool opaque;         /* modular mode: a string or bytes value */
+  int fb;              /* modular mode: bytesN (N), an unsigned integer of N bytes; else 0 */
 } ty;
 
 typedef struct { ty *t; term_t *v; } val;
@@ -132,6 +133,7 @@ typedef struct {
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
   bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
+  bool approx;               /* a value was over-approximated (later checks are sol_site.approx) */
   bool spec;                  /* evaluating an annotation */
   term_t *bound;             /* quantified variables by declaration id (NULL_TERM: none) */
   const cJSON **qblock;      /* the marker block of a __zeta_all/ex/eq call, by node id */
@@ -179,6 +181,13 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define field_off(...) sol_lw_field_off(__VA_ARGS__)
 #define mod_write(...) sol_lw_mod_write(__VA_ARGS__)
 #define mod_emit(...) sol_lw_mod_emit(__VA_ARGS__)
+#define fail_unless(...) sol_lw_fail_unless(__VA_ARGS__)
+#define mod_coerce(...) sol_lw_mod_coerce(__VA_ARGS__)
+#define mod_length(...) sol_lw_mod_length(__VA_ARGS__)
+#define mod_string(...) sol_lw_mod_string(__VA_ARGS__)
+#define mod_byte(...) sol_lw_mod_byte(__VA_ARGS__)
+#define mod_builtin(...) sol_lw_mod_builtin(__VA_ARGS__)
+#define opaque_ty(...) sol_lw_opaque_ty(__VA_ARGS__)
 #define mod_new(...) sol_lw_mod_new(__VA_ARGS__)
 #define ty_of_typename(...) sol_lw_ty_of_typename(__VA_ARGS__)
 #define default_val(...) sol_lw_default_val(__VA_ARGS__)
@@ -250,6 +259,8 @@ ty *ty_of_decl(lw *L, const cJSON *d);
 /* the type of type name tn (nesting depth: a bound on recursion) */
 ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
 val default_val(lw *L, ty *t);
+/* modular mode: the type of strings and dynamic bytes (opaque values) */
+ty *opaque_ty(lw *L);
 /* the first leaf of struct (or tuple) field j of t */
 uint32_t field_off(const ty *t, int j);
 term_t pow2(int k);
@@ -267,6 +278,8 @@ void list_push(lw *L, ctxlist *l, const ctx *c);
 ctx merge(lw *L, ctxlist *l, const char *what);
 void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f);
 void emit_error(lw *L, const ctx *c, term_t err);
+/* where ok fails the path ends with error err; it goes on where ok holds */
+void fail_unless(lw *L, ctx *c, term_t ok, term_t err);
 int add_slot(lw *L, int id, ty *t);
 val slot_val(lw *L, const ctx *c, int s);
 void set_slot(lw *L, ctx *c, int s, val v);
@@ -344,6 +357,19 @@ const cJSON *fn_markers(const cJSON *fn);
 const cJSON *next_marker(const cJSON *x);
 /* exact mode: the invariants of loop s (body) at a visit of its head h */
 void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body);
+
+/* ---- sol_lower_bytes.c ---- */
+/* v converted to type t (at: the node) where a bytesN or a string is
+ * involved: explicitly or implicitly */
+val mod_coerce(lw *L, val v, ty *t, const cJSON *at);
+/* .length of bytesN or string/bytes value v (base: its expression) */
+val mod_length(lw *L, ctx *c, val v, const cJSON *base);
+/* a string or hex string literal */
+val mod_string(lw *L, const cJSON *e);
+/* bytesN value base at index idx (checked: "Index may be out of bounds") */
+val mod_byte(lw *L, ctx *c, val base, term_t idx, const cJSON *at);
+/* keccak256, sha256, ripemd160, ecrecover (call e): into *out, true */
+bool mod_builtin(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
 
 /* ---- sol_lower_events.c ---- */
 /* The events with specifications and their data's ghosts. */

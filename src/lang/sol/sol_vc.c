@@ -109,7 +109,7 @@ static bool has_quantifier(term_t t, term_map *seen) {
   if (term_map_has(seen, t)) return false;
   term_map_put(seen, t, 1);
   term_op op = term_op_of(t);
-  if (op == OP_FORALL || op == OP_EXISTS) return true;
+  if (op == OP_FORALL || op == OP_EXISTS || op == OP_APPLY) return true;
   for (uint32_t i = 0; i < term_nargs(t); i++)
     if (has_quantifier(term_arg(t, i), seen)) return true;
   return false;

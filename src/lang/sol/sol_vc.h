@@ -20,7 +20,8 @@ void sol_vc_free(sol_vc *vc);
  * negation) replaced by fresh constants: satisfiable iff t is, with fewer
  * quantifier alternations for the solver. */
 term_t sol_vc_skolemize(term_t t);
-/* Whether a clause constraint of s has a quantifier (from an annotation):
- * outside the fragment the Horn engines decide. */
+/* Whether a clause constraint of s has a quantifier (from an annotation)
+ * or an uninterpreted function (a hash): outside the fragment the Horn
+ * engines decide. */
 bool sol_vc_quantified(const chc_system *s);
 #endif

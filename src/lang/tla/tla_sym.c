@@ -13,6 +13,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "lang/tla/tla_eval.h"
+#include "solver/solver.h"
 
 typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY } svk;
 
@@ -77,6 +78,16 @@ struct tla_sym {
   unsigned depth;
   int64_t int_lo, int_hi;    /* the integers seen in the sampled states (window of symbolic ranges) */
   bool ints_seen;
+  /* step mode (BMC, Apalache's way): no layouts; an assignment binds the
+   * variable's value on the path, branches that assign are told apart by
+   * choice variables, and each new state is materialized into fresh terms */
+  bool step;
+  sv **val;                  /* per variable: its value on this path (x' in actions, x in Init) */
+  term_vec choices;          /* the choice variables of the step being translated */
+  term_vec defs;             /* definitions of the materialized state */
+  int pol;                   /* +1 asserted, -1 refuted, 0 both: where \E (\A) may pick a witness */
+  sv ***states;              /* the materialized states 0..nstates-1 */
+  uint32_t nstates, capstates;
 };
 
 /* memcpy of n bytes that accepts empty (NULL) sources */
@@ -111,6 +122,45 @@ static term_t *asg_all(tla_sym *s, term_t v) {
  * assigned after it if every true branch assigns it. */
 static void asg_branch(tla_sym *s, term_t *acc, term_t f, const term_t *a) {
   for (size_t i = 0; i < s->nv; i++) acc[i] = term_and2(acc[i], term_implies(f, a[i]));
+}
+
+/* The path state: which variables are assigned, and (step mode) to what. */
+typedef struct {
+  term_t *asg;
+  sv **val;
+} pst;
+
+static pst pst_save(tla_sym *s) {
+  pst p = {asg_copy(s), NULL};
+  if (s->step) {
+    p.val = salloc(s, (s->nv + 1) * sizeof *p.val);
+    copy_vals(p.val, s->val, s->nv * sizeof *p.val);
+  }
+  return p;
+}
+static void pst_load(tla_sym *s, pst p) {
+  asg_set(s, p.asg);
+  if (s->step) copy_vals(s->val, p.val, s->nv * sizeof *p.val);
+}
+static bool pst_same(const tla_sym *s, pst a, pst b) {
+  for (size_t i = 0; i < s->nv; i++)
+    if (a.asg[i] != b.asg[i] || (s->step && a.val[i] != b.val[i])) return false;
+  return true;
+}
+static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at);
+/* The path state ite(c, a, b) (IF, CASE, and the branches of a choice). */
+static pst pst_ite(tla_sym *s, term_t c, pst a, pst b, const tla_node *at) {
+  pst r = {salloc(s, (s->nv + 1) * sizeof *r.asg), NULL};
+  if (s->step) r.val = salloc(s, (s->nv + 1) * sizeof *r.val);
+  for (size_t i = 0; i < s->nv; i++) {
+    r.asg[i] = term_ite(c, a.asg[i], b.asg[i]);
+    if (!s->step) continue;
+    sv *x = a.val[i], *y = b.val[i];
+    /* a branch that leaves the variable unassigned takes the other's value:
+     * its flag says it is unassigned there */
+    r.val[i] = !x ? y : !y || x == y || term_is_false(b.asg[i]) ? x : term_is_false(a.asg[i]) ? y : sv_ite(s, c, x, y, at);
+  }
+  return r;
 }
 
 _Noreturn static void unsupported(tla_sym *s, const tla_node *at, const char *what) {
@@ -312,6 +362,125 @@ static term_t sv_in(tla_sym *s, sv *x, sv *set, const tla_node *at) {
   return sv_mem(s, x, as_set(s, set, at), at);
 }
 
+/* ---- step mode: choices ---- */
+static term_t choice_var(tla_sym *s, type_t ty) {
+  term_t v = term_fresh_var("tla_ch", ty);
+  term_vec_push(&s->choices, v);
+  return v;
+}
+
+static type_t sort_of(svk k) { return k == SV_BOOL ? type_bool() : type_int(); }
+
+/* One of n values: an oracle (a choice) picks it; cond says the pick is
+ * one whose guard holds. */
+static sv *choose_oracle(tla_sym *s, uint32_t n, sv **el, const term_t *g, term_t *cond, const tla_node *at) {
+  if (n == 1) {
+    *cond = g ? g[0] : term_true();
+    return el[0];
+  }
+  term_t o = choice_var(s, type_int());
+  term_t *parts = salloc(s, (n + 1) * sizeof *parts);
+  sv *r = el[n - 1];
+  for (uint32_t i = n; i-- > 0;) {
+    term_t hit = term_eq(o, term_int((long)i));
+    parts[i] = g ? term_and2(hit, g[i]) : hit;
+    if (i + 1 < n) r = sv_ite(s, hit, el[i], r, at);
+  }
+  *cond = term_or(n, parts);
+  return r;
+}
+
+/* The kind all elements share when they are scalars (else SV_LAZY). */
+static svk scalar_kind(const sv *set) {
+  svk k = SV_LAZY;
+  for (uint32_t i = 0; i < set->n; i++) {
+    if (!is_scalar(set->el[i]->k) || (k != SV_LAZY && set->el[i]->k != k)) return SV_LAZY;
+    k = set->el[i]->k;
+  }
+  return k;
+}
+
+static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla_node *at, unsigned depth);
+
+/* A fresh element of a symbolic set (its cells). */
+static sv *choose_cells(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
+  if (!set->n) {
+    *cond = term_false();
+    return sv_scalar(s, SV_BOOL, term_false());
+  }
+  svk k = scalar_kind(set);
+  if (k == SV_LAZY) return choose_oracle(s, set->n, set->el, set->g, cond, at);
+  term_t v = choice_var(s, sort_of(k));
+  term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
+  for (uint32_t i = 0; i < set->n; i++) parts[i] = term_and2(set->g[i], term_eq(v, set->el[i]->t));
+  *cond = term_or(set->n, parts);
+  return sv_scalar(s, k, v);
+}
+
+/* A fresh element of the concrete set t: scalars as one choice variable,
+ * SUBSET/[D -> R]/records structurally, other sets by an oracle. */
+static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla_node *at, unsigned depth) {
+  if (depth > 8) unsupported(s, at, "a choice from deeply nested sets");
+  switch (t->kind) {
+    case TV_NAT:
+    case TV_INTS: {
+      term_t v = choice_var(s, type_int());
+      *cond = t->kind == TV_NAT ? term_ge(v, term_int(0)) : term_true();
+      return sv_scalar(s, SV_INT, v);
+    }
+    case TV_SUBSET: {
+      const tla_val *u = tla_enumerate(s->ev, t->e[0], at);
+      if (u->n > 4096) unsupported(s, at, "a subset of a set of more than 4096 elements");
+      sv *r = sv_new(s, SV_SET, u->n);
+      for (uint32_t i = 0; i < u->n; i++) r->g[i] = choice_var(s, type_bool()), r->el[i] = sv_const(s, u->e[i], at);
+      *cond = term_true();
+      return r;
+    }
+    case TV_FUNSET: {
+      const tla_val *d = tla_enumerate(s->ev, t->e[0], at);
+      sv *r = sv_new(s, SV_FUN, d->n);
+      term_t *c = salloc(s, (d->n + 1) * sizeof *c);
+      for (uint32_t i = 0; i < d->n; i++) r->key[i] = d->e[i], r->el[i] = choose_concrete(s, t->e[1], &c[i], at, depth + 1);
+      *cond = term_and(d->n, c);
+      return r;
+    }
+    case TV_RECSET: {
+      sv *r = sv_new(s, SV_FUN, t->n / 2);
+      term_t *c = salloc(s, (t->n / 2 + 1) * sizeof *c);
+      for (uint32_t i = 0; i < t->n / 2; i++)
+        r->key[i] = t->e[2 * i], r->el[i] = choose_concrete(s, t->e[2 * i + 1], &c[i], at, depth + 1);
+      *cond = term_and(t->n / 2, c);
+      return r;
+    }
+    case TV_SET: break;
+    default: t = tla_enumerate(s->ev, t, at); break;
+  }
+  if (t->n > 100000) unsupported(s, at, "a choice from a set of more than 100000 elements");
+  if (t->n <= 1) {
+    *cond = term_bool(t->n == 1);
+    return t->n ? sv_const(s, t->e[0], at) : sv_scalar(s, SV_BOOL, term_false());
+  }
+  bool ints = true, atoms = true, bools = true;
+  for (uint32_t i = 0; i < t->n; i++) {
+    uint8_t k = t->e[i]->kind;
+    ints &= k == TV_INT, atoms &= k == TV_STR || k == TV_MODEL, bools &= k == TV_BOOL;
+  }
+  if (ints && t->e[t->n - 1]->i - t->e[0]->i == (int64_t)t->n - 1) {
+    /* a range (sets are sorted) */
+    term_t v = choice_var(s, type_int());
+    *cond = term_and2(term_le(term_int((long)t->e[0]->i), v), term_le(v, term_int((long)t->e[t->n - 1]->i)));
+    return sv_scalar(s, SV_INT, v);
+  }
+  sv *set = sv_const(s, t, at);
+  if (ints || atoms || bools) return choose_cells(s, set, cond, at);
+  return choose_oracle(s, set->n, set->el, NULL, cond, at);
+}
+
+static sv *choose_from(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
+  if (set->cv) return choose_concrete(s, set->cv, cond, at, 0);
+  return choose_cells(s, as_set(s, set, at), cond, at);
+}
+
 /* ---- which subexpressions the evaluator can compute ---- */
 static senv *lookup(senv *env, const char *name) {
   for (senv *p = env; p; p = p->next)
@@ -454,7 +623,11 @@ static sv *read_var(tla_sym *s, int i, const tla_node *at) {
     if (term_is_false(s->asg[i]))
       unsupported(s, at, s->init_mode ? "a variable read before Init assigns it"
                                       : "a primed variable read before it is assigned");
+    if (s->step && !s->val[i])
+      unsupported(s, at, s->init_mode ? "a variable read before Init assigns it"
+                                      : "a primed variable read before it is assigned");
     add_error(s, term_not(s->asg[i]));   /* TLC: not assigned yet on this path */
+    if (s->step) return s->val[i];
     return s->init_mode ? s->cur[i] : s->nxt[i];
   }
   if (s->primed) unsupported(s, at, "a primed variable outside an action");
@@ -581,23 +754,65 @@ static term_t disjunct_pc(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, term_t
   return term_and2(pc, term_not(before));
 }
 
+/* Step mode: branches f[i] of a disjunction (or \E) with their path
+ * states. Where branches assign differently, a choice variable picks one:
+ * every successor of every branch is the successor of one choice. */
+static term_t step_disj(tla_sym *s, uint32_t n, const term_t *f, const pst *out, pst in, const tla_node *at) {
+  uint32_t *live = salloc(s, (n + 1) * sizeof *live), m = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!term_is_false(f[i])) live[m++] = i;
+  bool same = true;
+  for (uint32_t i = 1; i < m && same; i++) same = pst_same(s, out[live[i]], out[live[0]]);
+  if (!m) {
+    pst_load(s, in);
+    return term_false();
+  }
+  if (same) {
+    pst_load(s, out[live[0]]);
+    return term_or(n, f);
+  }
+  term_t *sel = salloc(s, (m + 1) * sizeof *sel), *parts = salloc(s, (m + 1) * sizeof *parts);
+  if (m == 2) {
+    sel[0] = choice_var(s, type_bool());
+    sel[1] = term_not(sel[0]);
+  } else {
+    term_t o = choice_var(s, type_int());
+    for (uint32_t i = 0; i < m; i++) sel[i] = term_eq(o, term_int((long)i));
+  }
+  pst acc = out[live[m - 1]];
+  for (uint32_t i = m - 1; i-- > 0;) acc = pst_ite(s, sel[i], out[live[i]], acc, at);
+  for (uint32_t i = 0; i < m; i++) parts[i] = term_and2(sel[i], f[live[i]]);
+  pst_load(s, acc);
+  return term_or(m, parts);
+}
+
 static sv *tr_bool_op(tla_sym *s, tla_kind op, tla_node *l, tla_node *r, tla_ctx *c, senv *env) {
   /* TLC: left to right, short-circuit; an assignment in a disjunct holds only there */
   term_t saved_pc = s->pc;
-  term_t *in = asg_copy(s);
+  pst in = pst_save(s);
+  int pol = s->pol;
+  if (op == TK_implies) s->pol = -pol;
   term_t a = tr_bool(s, l, c, env);
-  term_t *after_l = asg_copy(s);
+  s->pol = pol;
+  pst after_l = pst_save(s);
   s->pc = op == TK_lor ? disjunct_pc(s, r, c, env, saved_pc, a) : term_and2(saved_pc, a);
-  if (op == TK_lor) asg_set(s, in);
+  if (op == TK_lor) pst_load(s, in);
   term_t b = tr_bool(s, r, c, env);
   s->pc = saved_pc;
-  if (op == TK_lor) {
+  if (op == TK_lor && s->step) {
+    term_t f[2] = {a, b};
+    pst out[2] = {after_l, pst_save(s)};
+    return sv_scalar(s, SV_BOOL, step_disj(s, 2, f, out, in, l));
+  } else if (op == TK_lor) {
     term_t *acc = asg_all(s, term_true());
-    asg_branch(s, acc, a, after_l);
+    asg_branch(s, acc, a, after_l.asg);
     asg_branch(s, acc, b, s->asg);
     asg_set(s, acc);
+  } else if (op == TK_implies && s->step) {
+    /* a => b assigns what b assigns where a holds */
+    pst_load(s, pst_ite(s, a, pst_save(s), after_l, r));
   } else if (op == TK_implies) {
-    asg_set(s, in);
+    asg_set(s, in.asg);
   }
   if (op == TK_land) return sv_scalar(s, SV_BOOL, term_and2(a, b));
   if (op == TK_lor) return sv_scalar(s, SV_BOOL, term_or2(a, b));
@@ -673,6 +888,88 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
   return sv_in(s, x, tr(s, set, c, env), set);
 }
 
+static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env);
+/* Step mode: a fresh element of the set `set` denotes, from its syntax
+ * where that avoids building the set (lo..hi, [D -> R], [a : S], SUBSET S). */
+static sv *choose_node(tla_sym *s, tla_node *set, tla_ctx *c, senv *env, term_t *cond, unsigned depth) {
+  while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (is_const(s, set, c, env, 0)) {
+    const tla_val *v = eval_value(s, set, c, env);
+    if (v) return choose_concrete(s, v, cond, set, 0);
+    *cond = term_false();   /* an evaluation error, flagged */
+    return sv_scalar(s, SV_BOOL, term_false());
+  }
+  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+    if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
+      term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
+      term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
+      term_t v = choice_var(s, type_int());
+      *cond = term_and2(term_le(lo, v), term_le(v, hi));
+      return sv_scalar(s, SV_INT, v);
+    }
+    if (set->kind == TK_set_of_functions && set->n == 2) {
+      sv *d = tr(s, set->kid[0], c, env);
+      if (!d->cv) unsupported(s, set, "a function set with a domain over state");
+      const tla_val *dom = tla_enumerate(s->ev, d->cv, set);
+      sv *r = sv_new(s, SV_FUN, dom->n);
+      term_t *parts = salloc(s, (dom->n + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < dom->n; i++)
+        r->key[i] = dom->e[i], r->el[i] = choose_node(s, set->kid[1], c, env, &parts[i], depth + 1);
+      *cond = term_and(dom->n, parts);
+      return r;
+    }
+    if (set->kind == TK_set_of_records) {
+      sv *r = sv_new(s, SV_FUN, set->n / 2);
+      term_t *parts = salloc(s, (set->n / 2 + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < set->n / 2; i++) {
+        r->key[i] = tv_str(set->kid[2 * i]->text);
+        r->el[i] = choose_node(s, set->kid[2 * i + 1], c, env, &parts[i], depth + 1);
+      }
+      *cond = term_and(set->n / 2, parts);
+      return r;
+    }
+    if (set->kind == TK_bound_prefix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_powerset) {
+      sv *base = as_set(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
+      sv *r = sv_new(s, SV_SET, base->n);
+      for (uint32_t i = 0; i < base->n; i++) r->g[i] = term_and2(choice_var(s, type_bool()), base->g[i]), r->el[i] = base->el[i];
+      *cond = term_true();
+      return r;
+    }
+  }
+  return choose_from(s, tr(s, set, c, env), cond, set);
+}
+
+/* Step mode: x (x' in actions) = v on this path: binds x where it is
+ * unassigned, compares where it is assigned. */
+static term_t step_assign(tla_sym *s, int x, sv *v, const tla_node *at) {
+  term_t a = s->asg[x];
+  s->asg[x] = term_true();
+  if (term_is_false(a) || !s->val[x]) {
+    s->val[x] = v;
+    return term_true();
+  }
+  term_t eq = sv_eq(s, s->val[x], v, at);
+  if (term_is_true(a)) return eq;
+  s->val[x] = sv_ite(s, a, s->val[x], v, at);
+  return term_implies(a, eq);
+}
+
+/* Step mode: x \in S binds x to a fresh element of S where x is unassigned. */
+static term_t step_assign_in(tla_sym *s, int x, tla_node *setn, tla_ctx *c, senv *env, const tla_node *at) {
+  term_t a = s->asg[x];
+  if (term_is_true(a) && s->val[x]) return in_node(s, s->val[x], setn, c, env, 0);
+  term_t cond;
+  sv *e = choose_node(s, setn, c, env, &cond, 0);
+  s->asg[x] = term_true();
+  if (term_is_false(a) || !s->val[x]) {
+    s->val[x] = e;
+    return cond;
+  }
+  term_t in = in_node(s, s->val[x], setn, c, env, 0);
+  s->val[x] = sv_ite(s, a, s->val[x], e, at);
+  return term_ite(a, in, cond);
+}
+
 static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *l = tla_field_kid(n, TF_LHS), *r = tla_field_kid(n, TF_RHS);
   tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
@@ -685,6 +982,7 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     if (rr->kind == TK_bound_infix_op && tla_field_kid(rr, TF_SYMBOL)->kind == TK_dots_2 &&
         !tla_core(s->m)->user_symbols) {
       int x = op == TK_in ? target(s, l, c, env) : -1;
+      if (s->step && x >= 0 && !term_is_true(s->asg[x])) return sv_scalar(s, SV_BOOL, step_assign_in(s, x, r, c, env, n));
       term_t lo = as_int(s, tr(s, tla_field_kid(rr, TF_LHS), c, env), rr);
       term_t hi = as_int(s, tr(s, tla_field_kid(rr, TF_RHS), c, env), rr);
       sv *xv;
@@ -701,6 +999,8 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   }
   if (op == TK_eq || op == TK_in) {
     int x = target(s, l, c, env);
+    if (x >= 0 && !term_is_true(s->asg[x]) && s->step)
+      return sv_scalar(s, SV_BOOL, op == TK_in ? step_assign_in(s, x, r, c, env, n) : step_assign(s, x, tr(s, r, c, env), n));
     if (x >= 0 && !term_is_true(s->asg[x])) {
       /* an assignment (or, where x' may be assigned already, a condition:
        * the same equation): the right side first, then x' is set */
@@ -774,8 +1074,29 @@ static void unchanged_vars(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsig
   unsupported(s, n, "UNCHANGED of this expression");
 }
 
+/* Step mode: UNCHANGED e binds each variable of e to its current value. */
+static term_t unchanged_step(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
+  if (depth > 32) unsupported(s, n, "UNCHANGED of this expression");
+  int x = var_of(s, n, c, env);
+  if (x >= 0) return step_assign(s, x, s->cur[x], n);
+  if (n->kind == TK_tuple_literal) {
+    term_t r = term_true();
+    for (uint32_t i = 0; i < n->n; i++) r = term_and2(r, unchanged_step(s, n->kid[i], c, env, depth + 1));
+    return r;
+  }
+  if (n->kind == TK_identifier_ref && !lookup(env, n->text)) {
+    tla_res r = tla_resolve(s->ev, n->text, c, NULL);
+    if (r.kind == TLA_R_DEF && r.def->kind == DEF_OP && !r.def->nparams && r.def->body)
+      return unchanged_step(s, r.def->body, r.def->ctx, NULL, depth + 1);
+  }
+  if (is_const(s, n, c, env, 0)) return term_true();
+  unsupported(s, n, "UNCHANGED of this expression");
+}
+
 static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
   if (s->primed || !s->nxt) unsupported(s, at, "UNCHANGED here");
+  if (s->step) return sv_scalar(s, SV_BOOL, unchanged_step(s, e, c, env, 0));
   unchanged_vars(s, e, c, env, 0);
   s->primed = true;
   sv *after = tr(s, e, c, env);
@@ -787,7 +1108,9 @@ static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *sym = tla_field_kid(n, TF_SYMBOL), *r = tla_field_kid(n, TF_RHS);
   if (tla_core(s->m)->user_symbols) unsupported(s, n, "user-defined prefix operators");
   if (sym->kind == TK_unchanged) return tr_unchanged(s, r, c, env, n);
+  if (sym->kind == TK_lnot) s->pol = -s->pol;
   sv *a = tr(s, r, c, env);
+  if (sym->kind == TK_lnot) s->pol = -s->pol;
   switch (sym->kind) {
     case TK_lnot: return sv_scalar(s, SV_BOOL, term_not(as_bool(s, a, r)));
     case TK_negative: return sv_scalar(s, SV_INT, term_neg(as_int(s, a, r)));
@@ -845,6 +1168,21 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
   sv *set = b->set[i];
   term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
   term_t saved_pc = s->pc;
+  if (s->step) {
+    /* \E: one branch per cell; \A: a conjunction, in order */
+    pst in = pst_save(s), *outs = salloc(s, (set->n + 1) * sizeof *outs);
+    for (uint32_t k = 0; k < set->n; k++) {
+      if (exists) pst_load(s, in);
+      pst before = pst_save(s);
+      s->pc = term_and2(saved_pc, set->g[k]);
+      term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], set->el[k], body));
+      parts[k] = exists ? term_and2(set->g[k], v) : term_implies(set->g[k], v);
+      outs[k] = pst_save(s);
+      if (!exists && !pst_same(s, outs[k], before)) pst_load(s, pst_ite(s, set->g[k], outs[k], before, body));
+    }
+    s->pc = saved_pc;
+    return exists ? step_disj(s, set->n, parts, outs, in, body) : term_and(set->n, parts);
+  }
   term_t *in = asg_copy(s), *out = asg_all(s, term_true());
   for (uint32_t k = 0; k < set->n; k++) {
     asg_set(s, in);
@@ -957,7 +1295,7 @@ static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
  * (TLC stops there if the path gets there) is an error under the path
  * condition; the value is then FALSE, and only paths with the error flag
  * set see it. */
-static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   jmp_buf jb, *saved = s->ev->jb;
   unsigned depth = s->ev->depth;
   bool primed = s->ev->primed;
@@ -975,9 +1313,13 @@ static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     s->ev->primed = primed;
   }
   s->ev->jb = saved;
-  if (v) return sv_const(s, v, n);
-  add_error(s, term_true());
-  return sv_scalar(s, SV_BOOL, term_false());
+  if (!v) add_error(s, term_true());
+  return v;
+}
+
+static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  const tla_val *v = eval_value(s, n, c, env);
+  return v ? sv_const(s, v, n) : sv_scalar(s, SV_BOOL, term_false());
 }
 
 static int cmp_cells(const void *a, const void *b) {
@@ -1031,7 +1373,57 @@ static sv *comprehension(tla_sym *s, sv *base, tla_node *intro, tla_node *body, 
   return r;
 }
 
+/* Does n pass its polarity on to its operands (connectives, quantifier
+ * bodies, definitions, IF/CASE arms)? Elsewhere it is 0. */
+static bool pol_keeps(tla_node *n) {
+  switch (n->kind) {
+    case TK_parentheses:
+    case TK_label:
+    case TK_identifier_ref:
+    case TK_bound_op:
+    case TK_prefixed_op:
+    case TK_conj_list:
+    case TK_disj_list:
+    case TK_conj_item:
+    case TK_disj_item:
+    case TK_let_in:
+    case TK_if_then_else:
+    case TK_case:
+    case TK_bounded_quantification:
+    case TK_step_expr_or_stutter: return true;
+    case TK_bound_prefix_op: return tla_field_kid(n, TF_SYMBOL)->kind == TK_lnot;
+    case TK_bound_infix_op: {
+      tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
+      return op == TK_land || op == TK_lor || op == TK_implies;
+    }
+    default: return false;
+  }
+}
+
+static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env);
 static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  int pol = s->pol;
+  if (pol && !pol_keeps(n)) s->pol = 0;
+  sv *r = tr_node(s, n, c, env);
+  s->pol = pol;
+  return r;
+}
+
+/* Step mode: may \E x \in S (asserted) or \A x \in S (refuted) pick one
+ * witness x instead of expanding S (S infinite or a set of sets or
+ * functions)? */
+static bool skolem_set(tla_sym *s, tla_node *set, tla_ctx *c, senv *env) {
+  while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (is_const(s, set, c, env, 0)) {
+    sv *v = eval_const(s, set, c, env);
+    return v->cv && v->cv->kind >= TV_NAT && v->cv->kind <= TV_RECSET;
+  }
+  if (set->kind == TK_bound_prefix_op) return tla_field_kid(set, TF_SYMBOL)->kind == TK_powerset;
+  if (set->kind == TK_bound_infix_op) return tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2;
+  return set->kind == TK_set_of_functions || set->kind == TK_set_of_records;
+}
+
+static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_poll(s->ev);
   if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
   switch (n->kind) {
@@ -1074,74 +1466,82 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_disj_list: {
       bool conj = n->kind == TK_conj_list;
       term_t saved_pc = s->pc, acc = term_bool(conj);
-      term_t *in = asg_copy(s), *out = asg_all(s, term_true());
+      pst in = pst_save(s), *outs = salloc(s, (n->n + 1) * sizeof *outs);
+      term_t *out = asg_all(s, term_true()), *fs = salloc(s, (n->n + 1) * sizeof *fs);
       for (uint32_t i = 0; i < n->n; i++) {
         tla_node *it = n->kid[i]->n ? n->kid[i]->kid[n->kid[i]->n - 1] : n->kid[i];
-        if (!conj) asg_set(s, in), s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
-        term_t v = tr_bool(s, it, c, env);
-        if (!conj) asg_branch(s, out, v, s->asg);
+        if (!conj) pst_load(s, in), s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
+        term_t v = fs[i] = tr_bool(s, it, c, env);
+        if (!conj) asg_branch(s, out, v, s->asg), outs[i] = pst_save(s);
         acc = conj ? term_and2(acc, v) : term_or2(acc, v);
         if (conj) s->pc = term_and2(saved_pc, acc);
       }
       s->pc = saved_pc;
+      if (!conj && s->step) return sv_scalar(s, SV_BOOL, step_disj(s, n->n, fs, outs, in, n));
       if (!conj) asg_set(s, out);
       return sv_scalar(s, SV_BOOL, acc);
     }
     case TK_conj_item:
     case TK_disj_item: return tr(s, n->kid[n->n - 1], c, env);
     case TK_if_then_else: {
+      int pol = s->pol;
+      s->pol = 0;
       term_t cond = tr_bool(s, tla_field_kid(n, TF_IF), c, env);
+      s->pol = pol;
       term_t saved_pc = s->pc;
-      term_t *in = asg_copy(s);
+      pst in = pst_save(s);
       s->pc = term_and2(saved_pc, cond);
       sv *a = tr(s, tla_field_kid(n, TF_THEN), c, env);
-      term_t *ma = asg_copy(s);
-      asg_set(s, in);
+      pst ma = pst_save(s);
+      pst_load(s, in);
       s->pc = term_and2(saved_pc, term_not(cond));
       sv *b = tr(s, tla_field_kid(n, TF_ELSE), c, env);
-      for (size_t x = 0; x < s->nv; x++) s->asg[x] = term_ite(cond, ma[x], s->asg[x]);
+      pst_load(s, pst_ite(s, cond, ma, pst_save(s), n));
       s->pc = saved_pc;
       return sv_ite(s, cond, a, b, n);
     }
     case TK_case: {
       /* arms in order (TLC takes the first true one); no arm and no OTHER: an error */
       term_t saved_pc = s->pc, none = term_true();
-      term_t *in = asg_copy(s), *arm_asg[64], *other_asg = NULL;
+      pst in = pst_save(s), arm_asg[64], other_asg = in;
       sv *vals[64];
       term_t conds[64];
       uint32_t k = 0;
       sv *other = NULL;
+      int pol = s->pol;
       for (uint32_t i = 0; i < n->n; i++) {
         tla_node *arm = n->kid[i];
         if (arm->kind != TK_case_arm) continue;
         if (k == 64) unsupported(s, n, "CASE with more than 64 arms");
         s->pc = term_and2(saved_pc, none);
-        asg_set(s, in);
+        pst_load(s, in);
+        s->pol = 0;
         term_t cnd = tr_bool(s, arm->kid[0], c, env);
+        s->pol = pol;
         s->pc = term_and2(s->pc, cnd);
         vals[k] = tr(s, arm->kid[1], c, env);
-        arm_asg[k] = asg_copy(s);
+        arm_asg[k] = pst_save(s);
         conds[k++] = term_and2(none, cnd);
         none = term_and2(none, term_not(cnd));
       }
       s->pc = term_and2(saved_pc, none);
       for (uint32_t i = 0; i < n->n; i++)
         if (n->kid[i]->kind == TK_other_arm) {
-          asg_set(s, in);
+          pst_load(s, in);
           other = tr(s, n->kid[i]->kid[0], c, env);
-          other_asg = asg_copy(s);
+          other_asg = pst_save(s);
         }
       if (!other) {
+        /* no arm: an error; the path state is then irrelevant */
         add_error(s, term_true());
         if (!k) unsupported(s, n, "CASE without arms");
         other = vals[k - 1];
+        other_asg = arm_asg[k - 1];
       }
       s->pc = saved_pc;
-      for (size_t x = 0; x < s->nv; x++) {
-        term_t ax = other_asg ? other_asg[x] : term_true();
-        for (uint32_t i = k; i-- > 0;) ax = term_ite(conds[i], arm_asg[i][x], ax);
-        s->asg[x] = ax;
-      }
+      pst acc = other_asg;
+      for (uint32_t i = k; i-- > 0;) acc = pst_ite(s, conds[i], arm_asg[i], acc, n);
+      pst_load(s, acc);
       sv *r = other;
       for (uint32_t i = k; i-- > 0;) r = sv_ite(s, conds[i], vals[i], r, n);
       return r;
@@ -1149,6 +1549,23 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_let_in: return tr_let(s, n, c, env);
     case TK_bounded_quantification: {
       tla_node *q = tla_field_kid(n, TF_QUANTIFIER);
+      bool exists = q && q->kind == TK_exists;
+      tla_node *qb = NULL;
+      uint32_t nb = 0, nintro = 0;
+      for (uint32_t i = 0; i < n->n; i++)
+        if (n->kid[i]->kind == TK_quantifier_bound && n->kid[i]->field == TF_BOUND) qb = n->kid[i], nb++;
+      for (uint32_t i = 0; qb && i < qb->n; i++) nintro += qb->kid[i]->field == TF_INTRO;
+      tla_node *setn = qb ? tla_field_kid(qb, TF_SET) : NULL, *intro = qb ? tla_field_kid(qb, TF_INTRO) : NULL;
+      if (s->step && nb == 1 && nintro == 1 && setn && intro->kind == TK_identifier && s->pol == (exists ? 1 : -1) &&
+          skolem_set(s, setn, c, env)) {
+        /* one witness, a choice of the step */
+        term_t cond, saved_pc = s->pc;
+        sv *w = choose_node(s, setn, c, env, &cond, 0);
+        s->pc = term_and2(saved_pc, cond);
+        term_t v = tr_bool(s, tla_field_kid(n, TF_EXPRESSION), c, bind_value(s, env, intro->text, w));
+        s->pc = saved_pc;
+        return sv_scalar(s, SV_BOOL, exists ? term_and2(cond, v) : term_implies(cond, v));
+      }
       bounds b;
       get_bounds(s, n, TF_BOUND, c, env, &b);
       return sv_scalar(s, SV_BOOL, quant(s, q && q->kind == TK_exists, &b, 0, tla_field_kid(n, TF_EXPRESSION), c, env));
@@ -1232,16 +1649,22 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       return s->at;
     case TK_step_expr_or_stutter: {
       term_t saved_pc = s->pc;
-      term_t *in = asg_copy(s);
+      pst in = pst_save(s);
       term_t a = tr_bool(s, n->kid[0], c, env);
-      term_t *ma = asg_copy(s), *acc = asg_all(s, term_true());
-      asg_set(s, in);
+      pst ma = pst_save(s);
+      term_t *acc = asg_all(s, term_true());
+      pst_load(s, in);
       s->pc = term_and2(saved_pc, term_not(a));
       term_t b = as_bool(s, tr_unchanged(s, n->kid[1], c, env, n), n);
-      asg_branch(s, acc, a, ma);
+      s->pc = saved_pc;
+      if (s->step) {
+        term_t f[2] = {a, b};
+        pst out[2] = {ma, pst_save(s)};
+        return sv_scalar(s, SV_BOOL, step_disj(s, 2, f, out, in, n));
+      }
+      asg_branch(s, acc, a, ma.asg);
       asg_branch(s, acc, b, s->asg);
       asg_set(s, acc);
-      s->pc = saved_pc;
       return sv_scalar(s, SV_BOOL, term_or2(a, b));
     }
     default: {
@@ -1676,7 +2099,12 @@ static term_t errors_of(tla_sym *s) {
 static void check_assigned(tla_sym *s, term_t f, const tla_node *at, const char *what) {
   s->pc = term_true();
   for (size_t i = 0; i < s->nv && !term_is_false(f); i++) {
-    if (term_is_false(s->asg[i])) {
+    if (s->step && !s->val[i]) {
+      /* TLC's error wherever f holds; the value is never used */
+      s->val[i] = s->init_mode ? sv_scalar(s, SV_BOOL, term_false()) : s->cur[i];
+      s->asg[i] = term_false();
+    }
+    if (term_is_false(s->asg[i]) && !s->step) {
       char w[200];
       snprintf(w, sizeof w, "%s does not assign %s", what, tla_var_name(s->m, i));
       unsupported(s, at, w);
@@ -1873,6 +2301,7 @@ void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count
   *count = s->count[i];
 }
 
+static const tla_val *leaf_value(const tla_sym *s, svk k, term_t t);
 static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *vals, uint32_t *pos) {
   if (v->k == SV_SET) {
     const tla_val **e = xmalloc((v->n + 1) * sizeof *e);
@@ -1895,8 +2324,12 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
     free(d), free(x);
     return r;
   }
-  term_t t = vals[(*pos)++];
-  if (v->k == SV_BOOL) return tv_bool(term_is_true(t));
+  return leaf_value(s, v->k, vals[(*pos)++]);
+}
+
+/* The TLA+ value of a literal term of kind k (NULL if it is none). */
+static const tla_val *leaf_value(const tla_sym *s, svk k, term_t t) {
+  if (k == SV_BOOL) return term_is_const(t) ? tv_bool(term_is_true(t)) : NULL;
   if (!term_is_const(t)) return NULL;
   mpq_t q;
   mpq_init(q);
@@ -1904,7 +2337,7 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
   const tla_val *r = NULL;
   if (mpz_cmp_ui(mpq_denref(q), 1) == 0 && mpz_fits_slong_p(mpq_numref(q))) {
     long i = mpz_get_si(mpq_numref(q));
-    if (v->k == SV_INT) r = tv_int(i);
+    if (k == SV_INT) r = tv_int(i);
     else if (i >= 0 && (size_t)i < s->natoms) r = s->atoms[i];
   }
   mpq_clear(q);
@@ -1930,9 +2363,255 @@ void tla_sym_free(tla_sym *s) {
   if (!s) return;
   ts_free(&s->sys);
   term_vec_free(&s->errs);
+  term_vec_free(&s->choices);
+  term_vec_free(&s->defs);
+  free(s->states);
+  if (s->step) free(s->asg);
   for (size_t i = 0; i < s->nmem; i++) free(s->mem[i]);
   free(s->shape);
   free(s->mem);
   free(s->atoms);
   free(s);
 }
+
+/* ---- step mode (BMC): states as symbolic values ---- */
+
+/* Materialized values by the value they come from (one step). */
+typedef struct {
+  const sv **key;
+  sv **val;
+  size_t cap;
+} svmap;
+
+static sv **svmap_slot(svmap *m, const sv *k) {
+  size_t h = ((uintptr_t)k >> 4) & (m->cap - 1);
+  while (m->key[h] && m->key[h] != k) h = (h + 1) & (m->cap - 1);
+  m->key[h] = k;
+  return &m->val[h];
+}
+
+static term_t mat_term(tla_sym *s, term_t t, type_t ty, const char *name) {
+  if (term_is_const(t) || term_is_var(term_unsigned(t))) return t;
+  term_t x = term_fresh_var(name, ty);
+  term_vec_push(&s->defs, term_eq(x, t));
+  return x;
+}
+
+/* A value of the new state over fresh variables (defined in s->defs), so
+ * that terms do not grow with the depth; equal elements of a set merge. */
+static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth) {
+  if (v->cv) return v;
+  if (depth > 64) unsupported(s, NULL, "a value nested too deeply");
+  sv **slot = svmap_slot(memo, v);
+  if (*slot) return *slot;
+  sv *r = v;
+  if (is_scalar(v->k)) {
+    term_t t = mat_term(s, v->t, sort_of(v->k), name);
+    const tla_val *c = leaf_value(s, v->k, t);
+    if (t != v->t || c) {
+      r = sv_scalar(s, v->k, t);
+      r->cv = c;
+    }
+  } else if (v->k == SV_SET) {
+    r = sv_new(s, SV_SET, v->n);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (term_is_false(v->g[i])) continue;
+      sv *e = mat(s, v->el[i], name, memo, depth + 1);
+      uint32_t j = 0;
+      while (j < n && r->el[j] != e && !(e->cv && r->el[j]->cv == e->cv)) j++;
+      if (j == n) r->el[n] = e, r->g[n++] = v->g[i];
+      else r->g[j] = term_or2(r->g[j], v->g[i]);
+    }
+    r->n = n;
+    for (uint32_t j = 0; j < n; j++) r->g[j] = mat_term(s, r->g[j], type_bool(), name);
+  } else if (v->k == SV_FUN) {
+    r = sv_new(s, SV_FUN, v->n);
+    for (uint32_t i = 0; i < v->n; i++) r->key[i] = v->key[i], r->el[i] = mat(s, v->el[i], name, memo, depth + 1);
+  }
+  *slot = r;
+  return r;
+}
+
+static sv **materialize(tla_sym *s) {
+  svmap memo = {NULL, NULL, 1024};
+  memo.key = xcalloc(memo.cap, sizeof *memo.key);
+  memo.val = xcalloc(memo.cap, sizeof *memo.val);
+  sv **st = salloc(s, (s->nv + 1) * sizeof *st);
+  for (size_t i = 0; i < s->nv; i++) {
+    char name[200];
+    snprintf(name, sizeof name, "%s@%u", tla_var_name(s->m, i), s->nstates);
+    if (memo.cap < 4 * (s->nmem + 16)) {
+      /* rebuild larger (the memo only avoids duplicates) */
+      free(memo.key), free(memo.val);
+      memo.cap = 1;
+      while (memo.cap < 8 * (s->nmem + 16)) memo.cap *= 2;
+      memo.key = xcalloc(memo.cap, sizeof *memo.key);
+      memo.val = xcalloc(memo.cap, sizeof *memo.val);
+    }
+    /* a variable no path assigns (the step is impossible): any value */
+    sv *v = s->val[i] ? s->val[i] : s->init_mode ? sv_scalar(s, SV_BOOL, term_false()) : s->cur[i];
+    st[i] = mat(s, v, name, &memo, 0);
+  }
+  free(memo.key), free(memo.val);
+  if (s->nstates == s->capstates) {
+    s->capstates = s->capstates ? 2 * s->capstates : 16;
+    s->states = xrealloc(s->states, s->capstates * sizeof *s->states);
+  }
+  s->states[s->nstates++] = st;
+  return st;
+}
+
+tla_sym *tla_steps_new(tla_model *m) {
+  tla_sym *s = xcalloc(1, sizeof *s);
+  s->m = m;
+  tla_model_view_get(m, &s->mv);
+  s->ev = s->mv.ev;
+  s->nv = tla_nvars(m);
+  ts_init(&s->sys);
+  s->step = true;
+  s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
+  s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
+  /* the integers of the first states: the window of ranges over state
+   * that are enumerated (a range reaching outside is an error, never lost) */
+  sample_layouts(s);
+  return s;
+}
+
+static void step_begin(tla_sym *s, bool init) {
+  s->init_mode = init;
+  s->primed = false;
+  s->val = salloc(s, (s->nv + 1) * sizeof *s->val);
+  for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
+  s->pc = term_true();
+  s->pol = 1;
+  s->choices.size = s->defs.size = s->errs.size = 0;
+  s->cur = init ? s->val : s->states[s->nstates - 1];
+  s->nxt = init ? NULL : s->val;
+}
+
+typedef struct {
+  tla_sym *s;
+  tla_step *out;
+  uint32_t k;
+  term_t *constraint, *bad;
+} step_data;
+
+static void step_finish(tla_sym *s, term_t f, tla_step *out) {
+  term_t err = errors_of(s);
+  out->err = err;
+  out->enabled = s->choices.size ? term_exists(s->choices.size, s->choices.data, term_or2(f, err)) : term_or2(f, err);
+  s->defs.size = 0;
+  materialize(s);
+  out->ok = term_and2(term_and2(f, term_not(err)), term_and(s->defs.size, s->defs.data));
+}
+
+static void init_step(void *data) {
+  step_data *d = data;
+  tla_sym *s = d->s;
+  if (!s->mv.next.node) unsupported(s, NULL, "a specification without a next-state relation");
+  for (size_t i = 0; i < s->mv.ninv; i++)
+    if (s->mv.inv_trace[i]) unsupported(s, s->mv.inv[i]->body, "trace invariants");
+  step_begin(s, true);
+  term_t *parts = salloc(s, (s->mv.ninit + 1) * sizeof *parts);
+  for (size_t i = 0; i < s->mv.ninit; i++) parts[i] = tr_bool(s, s->mv.init[i].node, s->mv.init[i].ctx, NULL);
+  term_t init = term_and(s->mv.ninit, parts);
+  check_assigned(s, init, s->mv.ninit ? s->mv.init[0].node : NULL, "Init");
+  step_finish(s, init, d->out);
+  s->init_mode = false;
+}
+
+static void next_step(void *data) {
+  step_data *d = data;
+  tla_sym *s = d->s;
+  step_begin(s, false);
+  term_t f = tr_bool(s, s->mv.next.node, s->mv.next.ctx, NULL);
+  check_assigned(s, f, s->mv.next.node, "Next");
+  step_finish(s, f, d->out);
+}
+
+static void props_step(void *data) {
+  step_data *d = data;
+  tla_sym *s = d->s;
+  s->init_mode = s->primed = false;
+  s->cur = s->states[d->k];
+  s->nxt = NULL;
+  s->pc = term_true();
+  s->errs.size = 0;
+  s->pol = -1;
+  term_t inv = term_true(), act = term_true();
+  for (size_t i = 0; i < s->mv.ninv; i++)
+    if (!s->mv.inv_action[i]) inv = term_and2(inv, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+  if (d->k > 0) {
+    /* action invariants on the step k-1 -> k */
+    s->cur = s->states[d->k - 1];
+    s->val = salloc(s, (s->nv + 1) * sizeof *s->val);
+    copy_vals(s->val, s->states[d->k], s->nv * sizeof *s->val);
+    s->nxt = s->val;
+    for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_true();
+    for (size_t i = 0; i < s->mv.ninv; i++)
+      if (s->mv.inv_action[i]) act = term_and2(act, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+    s->cur = s->states[d->k];
+    s->nxt = NULL;
+  }
+  s->pol = 1;
+  term_t cons = term_true();
+  for (size_t i = 0; i < s->mv.ncons; i++) cons = term_and2(cons, tr_bool(s, s->mv.cons[i]->body, s->mv.cons[i]->ctx, NULL));
+  term_t err = errors_of(s);
+  *d->constraint = cons;
+  *d->bad = term_or2(term_or2(err, term_not(act)), term_and2(cons, term_not(inv)));
+}
+
+static bool step_protect(tla_sym *s, void (*fn)(void *), step_data *d, char *why, size_t nwhy) {
+  if (tla_protect(s->m, fn, d)) return true;
+  snprintf(why, nwhy, "%s", tla_error(s->m));
+  return false;
+}
+
+bool tla_steps_init(tla_sym *s, tla_step *out, char *why, size_t nwhy) {
+  step_data d = {s, out, 0, NULL, NULL};
+  return step_protect(s, init_step, &d, why, nwhy);
+}
+
+bool tla_steps_next(tla_sym *s, tla_step *out, char *why, size_t nwhy) {
+  step_data d = {s, out, 0, NULL, NULL};
+  return step_protect(s, next_step, &d, why, nwhy);
+}
+
+bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, char *why, size_t nwhy) {
+  step_data d = {s, NULL, k, constraint, bad};
+  return step_protect(s, props_step, &d, why, nwhy);
+}
+
+static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {
+  if (v->cv) return v->cv;
+  switch (v->k) {
+    case SV_BOOL:
+    case SV_INT:
+    case SV_ATOM: return leaf_value(s, v->k, solver_value(slv, v->t));
+    case SV_SET: {
+      const tla_val **e = salloc(s, (v->n + 1) * sizeof *e);
+      uint32_t n = 0;
+      for (uint32_t i = 0; i < v->n; i++)
+        if (term_is_true(solver_value(slv, v->g[i])) && !(e[n++] = sv_model(s, slv, v->el[i]))) return NULL;
+      return tv_set(e, n);
+    }
+    case SV_FUN: {
+      const tla_val **d = salloc(s, (v->n + 1) * sizeof *d), **x = salloc(s, (v->n + 1) * sizeof *x);
+      for (uint32_t i = 0; i < v->n; i++)
+        if (d[i] = v->key[i], !(x[i] = sv_model(s, slv, v->el[i]))) return NULL;
+      return tv_fun(d, x, v->n);
+    }
+    default: return NULL;
+  }
+}
+
+const tla_val *tla_steps_state(tla_sym *s, solver *slv, uint32_t k) {
+  if (k >= s->nstates) return NULL;
+  const tla_val **v = salloc(s, (s->nv + 1) * sizeof *v);
+  for (size_t i = 0; i < s->nv; i++)
+    if (!(v[i] = sv_model(s, slv, s->states[k][i]))) return NULL;
+  return tv_tuple(v, (uint32_t)s->nv);
+}
+
+uint32_t tla_steps_count(const tla_sym *s) { return s->nstates; }

@@ -15,7 +15,9 @@
 #include "lang/tla/tla_eval.h"
 #include "solver/solver.h"
 
-typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY } svk;
+/* SV_NONE: the value of an expression on a path where TLC stops with an
+ * error (flagged) or that is never taken; every operation accepts it. */
+typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY, SV_NONE } svk;
 
 typedef struct sv sv;
 struct sv {
@@ -24,7 +26,9 @@ struct sv {
   uint32_t n;
   term_t *g;             /* SET: guards */
   sv **el;               /* SET: elements; FUN: values */
-  const tla_val **key;   /* FUN: the domain */
+  const tla_val **key;   /* FUN: the keys (a superset of the domain) */
+  term_t *dg;            /* FUN: key i is in the domain (NULL: every key is) */
+  term_t len;            /* FUN: a sequence's length (keys 1..n, dg[i] = i+1 <= len); else NULL_TERM */
   const tla_val *cv;     /* the concrete value when known (always for LAZY) */
 };
 
@@ -191,6 +195,7 @@ static sv *sv_new(tla_sym *s, svk k, uint32_t n) {
   if (k == SV_SET) v->g = salloc(s, n * sizeof *v->g);
   if (k == SV_SET || k == SV_FUN) v->el = salloc(s, n * sizeof *v->el);
   if (k == SV_FUN) v->key = salloc(s, n * sizeof *v->key);
+  v->len = NULL_TERM;
   return v;
 }
 
@@ -229,11 +234,51 @@ static int key_index(const sv *f, const tla_val *k) {
 }
 
 static bool same_domain(const sv *a, const sv *b) {
-  if (a->n != b->n) return false;
+  if (a->n != b->n || a->dg || b->dg) return false;
   for (uint32_t i = 0; i < a->n; i++)
     if (key_index(b, a->key[i]) < 0) return false;
   return true;
 }
+
+static term_t dom_g(const sv *f, uint32_t i) { return f->dg ? f->dg[i] : term_true(); }
+
+/* Are the keys 1..n in order (whatever the domain guards)? */
+static bool seq_keys_plain(const sv *f) {
+  for (uint32_t i = 0; i < f->n; i++)
+    if (f->key[i]->kind != TV_INT || f->key[i]->i != (int64_t)i + 1) return false;
+  return true;
+}
+
+/* Are the keys 1..n in order (a sequence, of length n or len)? */
+static bool seq_keys(const sv *f) {
+  if (f->k != SV_FUN) return false;
+  for (uint32_t i = 0; i < f->n; i++)
+    if (f->key[i]->kind != TV_INT || f->key[i]->i != (int64_t)i + 1) return false;
+  return !f->dg || f->len != NULL_TERM;
+}
+
+/* A sequence of at most cap elements (el filled by the caller) and length
+ * len; a literal length gives a plain tuple. */
+static sv *seq_new(tla_sym *s, uint32_t cap, term_t len) {
+  if (term_is_const(len)) {
+    mpq_t q;
+    mpq_init(q);
+    term_rat_value(len, q);
+    long k = mpz_get_si(mpq_numref(q));
+    mpq_clear(q);
+    if (k >= 0 && (uint64_t)k <= cap) cap = (uint32_t)k, len = NULL_TERM;
+  }
+  sv *r = sv_new(s, SV_FUN, cap);
+  for (uint32_t i = 0; i < cap; i++) r->key[i] = tv_int((int64_t)i + 1);
+  if (len != NULL_TERM) {
+    r->len = len;
+    r->dg = salloc(s, (cap + 1) * sizeof *r->dg);
+    for (uint32_t i = 0; i < cap; i++) r->dg[i] = term_le(term_int((long)i + 1), len);
+  }
+  return r;
+}
+
+static term_t seq_len_of(const sv *f) { return f->len != NULL_TERM ? f->len : term_int((long)f->n); }
 
 static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at);
 
@@ -247,6 +292,7 @@ static bool is_scalar(svk k) { return k == SV_BOOL || k == SV_INT || k == SV_ATO
 
 static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
   if (a->cv && b->cv) return term_bool(a->cv == b->cv);
+  if (a->k == SV_NONE || b->k == SV_NONE) return term_false();
   if (a->k == SV_LAZY || b->k == SV_LAZY) unsupported(s, at, "comparison with an infinite set");
   if (is_scalar(a->k) || is_scalar(b->k)) {
     if (a->k != b->k) unsupported(s, at, "comparison of values of different types");
@@ -259,17 +305,25 @@ static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
     return term_and(a->n + b->n, c);
   }
   if (a->k == SV_FUN && b->k == SV_FUN) {
-    if (!same_domain(a, b)) return term_false();
-    term_t *c = salloc(s, (a->n + 1) * sizeof *c);
-    for (uint32_t i = 0; i < a->n; i++) c[i] = sv_eq(s, a->el[i], b->el[key_index(b, a->key[i])], at);
-    return term_and(a->n, c);
+    /* the same domain, and the same value at each of its keys */
+    term_t *c = salloc(s, (a->n + b->n + 1) * sizeof *c);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+      int j = key_index(b, a->key[i]);
+      term_t da = dom_g(a, i), db = j < 0 ? term_false() : dom_g(b, (uint32_t)j);
+      c[n++] = term_iff(da, db);
+      if (j >= 0 && !term_is_false(da)) c[n++] = term_implies(da, sv_eq(s, a->el[i], b->el[j], at));
+    }
+    for (uint32_t j = 0; j < b->n; j++)
+      if (key_index(a, b->key[j]) < 0) c[n++] = term_not(dom_g(b, j));
+    return term_and(n, c);
   }
   unsupported(s, at, "comparison of a set with a function");
 }
 
 static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
-  if (term_is_true(c)) return a;
-  if (term_is_false(c)) return b;
+  if (term_is_true(c) || b->k == SV_NONE) return a;
+  if (term_is_false(c) || a->k == SV_NONE) return b;
   if (a->cv && a->cv == b->cv) return a;
   if (is_scalar(a->k) || is_scalar(b->k)) {
     if (a->k != b->k) unsupported(s, at, "IF/CASE arms of different types");
@@ -287,21 +341,49 @@ static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
       r->key[i] = a->key[i], r->el[i] = sv_ite(s, c, a->el[i], b->el[key_index(b, a->key[i])], at);
     return r;
   }
+  if (a->k == SV_FUN && b->k == SV_FUN && seq_keys(a) && seq_keys(b)) {
+    /* sequences of different lengths */
+    sv *r = seq_new(s, a->n > b->n ? a->n : b->n, term_ite(c, seq_len_of(a), seq_len_of(b)));
+    for (uint32_t i = 0; i < r->n; i++)
+      r->el[i] = i >= a->n ? b->el[i] : i >= b->n ? a->el[i] : sv_ite(s, c, a->el[i], b->el[i], at);
+    return r;
+  }
+  if (a->k == SV_FUN && b->k == SV_FUN) {
+    /* functions with different domains: the keys of both, each in the domain of the one chosen */
+    sv *r = sv_new(s, SV_FUN, a->n + b->n);
+    r->dg = salloc(s, (a->n + b->n + 1) * sizeof *r->dg);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+      int j = key_index(b, a->key[i]);
+      r->key[n] = a->key[i];
+      r->dg[n] = term_ite(c, dom_g(a, i), j < 0 ? term_false() : dom_g(b, (uint32_t)j));
+      r->el[n++] = j < 0 ? a->el[i] : sv_ite(s, c, a->el[i], b->el[j], at);
+    }
+    for (uint32_t j = 0; j < b->n; j++)
+      if (key_index(a, b->key[j]) < 0) r->key[n] = b->key[j], r->dg[n] = term_and2(term_not(c), dom_g(b, j)), r->el[n++] = b->el[j];
+    r->n = n;
+    return r;
+  }
   unsupported(s, at, "a choice between functions with different domains or between a set and a function");
 }
 
 static term_t as_bool(tla_sym *s, const sv *v, const tla_node *at) {
+  if (v->k == SV_NONE) return term_false();
   if (v->k != SV_BOOL) unsupported(s, at, "a non-Boolean where a Boolean is expected");
   return v->t;
 }
 static term_t as_int(tla_sym *s, const sv *v, const tla_node *at) {
+  if (v->k == SV_NONE) return term_int(0);
   if (v->k != SV_INT) unsupported(s, at, "a non-integer where an integer is expected");
   return v->t;
 }
 
+static sv *sv_none(tla_sym *s) { return sv_new(s, SV_NONE, 0); }
+
 /* A finite set's cells (concrete sets enumerated). */
 static sv *as_set(tla_sym *s, sv *v, const tla_node *at) {
   if (v->k == SV_SET) return v;
+  if (v->k == SV_NONE) return sv_new(s, SV_SET, 0);
   if (v->k == SV_LAZY && v->cv && v->cv->kind != TV_SET) {
     const tla_val *e = tla_enumerate(s->ev, v->cv, at);
     if (e->n > 100000) unsupported(s, at, "a set of more than 100000 elements");
@@ -313,6 +395,18 @@ static sv *as_set(tla_sym *s, sv *v, const tla_node *at) {
 static void add_error(tla_sym *s, term_t cond) {
   term_t c = term_and2(s->pc, cond);
   if (!term_is_false(c)) term_vec_push(&s->errs, c);
+}
+
+/* Only the keys k[0..n) (stride apart in k) are in f's domain (those are known to be keys of f). */
+static term_t dom_exactly(tla_sym *s, const sv *f, const tla_val **k, uint32_t n, uint32_t stride) {
+  term_t *c = salloc(s, (f->n + 1) * sizeof *c);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < f->n; i++) {
+    bool in = false;
+    for (uint32_t j = 0; j < n && !in; j++) in = k[j * stride] == f->key[i];
+    if (!in) c[m++] = term_not(dom_g(f, i));
+  }
+  return term_and(m, c);
 }
 
 /* x \in a concrete set that may be infinite or lazy. */
@@ -329,23 +423,30 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     case TV_FUNSET: {
       if (x->k != SV_FUN) return term_false();
       const tla_val *d = tla_enumerate(s->ev, set->e[0], at);
-      if (d->n != x->n) return term_false();
-      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      term_t *c = salloc(s, (d->n + x->n + 1) * sizeof *c);
       for (uint32_t i = 0; i < d->n; i++) {
         int k = key_index(x, d->e[i]);
         if (k < 0) return term_false();
-        c[i] = mem_concrete(s, x->el[k], set->e[1], at);
+        c[i] = term_and2(dom_g(x, (uint32_t)k), mem_concrete(s, x->el[k], set->e[1], at));
       }
-      return term_and(d->n, c);
+      return term_and2(term_and(d->n, c), dom_exactly(s, x, d->e, d->n, 1));
     }
     case TV_RECSET: {
-      if (x->k != SV_FUN || x->n != set->n / 2) return term_false();
-      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      if (x->k != SV_FUN) return term_false();
+      term_t *c = salloc(s, (set->n / 2 + 1) * sizeof *c);
+      const tla_val **fields = salloc(s, (set->n / 2 + 1) * sizeof *fields);
       for (uint32_t i = 0; i < set->n / 2; i++) {
-        int k = key_index(x, set->e[2 * i]);
+        int k = key_index(x, fields[i] = set->e[2 * i]);
         if (k < 0) return term_false();
-        c[i] = mem_concrete(s, x->el[k], set->e[2 * i + 1], at);
+        c[i] = term_and2(dom_g(x, (uint32_t)k), mem_concrete(s, x->el[k], set->e[2 * i + 1], at));
       }
+      return term_and2(term_and(set->n / 2, c), dom_exactly(s, x, fields, set->n / 2, 1));
+    }
+    case TV_SEQSET: {
+      /* a sequence whose elements are in S */
+      if (!seq_keys(x)) return term_false();
+      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(dom_g(x, i), mem_concrete(s, x->el[i], set->e[0], at));
       return term_and(x->n, c);
     }
     case TV_SET: {
@@ -406,7 +507,7 @@ static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla
 static sv *choose_cells(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
   if (!set->n) {
     *cond = term_false();
-    return sv_scalar(s, SV_BOOL, term_false());
+    return sv_none(s);
   }
   svk k = scalar_kind(set);
   if (k == SV_LAZY) return choose_oracle(s, set->n, set->el, set->g, cond, at);
@@ -458,7 +559,7 @@ static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla
   if (t->n > 100000) unsupported(s, at, "a choice from a set of more than 100000 elements");
   if (t->n <= 1) {
     *cond = term_bool(t->n == 1);
-    return t->n ? sv_const(s, t->e[0], at) : sv_scalar(s, SV_BOOL, term_false());
+    return t->n ? sv_const(s, t->e[0], at) : sv_none(s);
   }
   bool ints = true, atoms = true, bools = true;
   for (uint32_t i = 0; i < t->n; i++) {
@@ -677,6 +778,121 @@ static sv *call_def(tla_sym *s, tla_def *d, senv *denv, tla_node **args, uint32_
   return v;
 }
 
+/* ---- sequences: at most n elements and a length (seq_new) ---- */
+static sv *as_seq(tla_sym *s, sv *v, const tla_node *at) {
+  if (v->k == SV_NONE) return sv_new(s, SV_FUN, 0);
+  if (!seq_keys(v)) unsupported(s, at, "a non-sequence where a sequence is expected");
+  return v;
+}
+
+static long int_value(term_t t) {
+  mpq_t q;
+  mpq_init(q);
+  term_rat_value(t, q);
+  long k = mpz_get_si(mpq_numref(q));
+  mpq_clear(q);
+  return k;
+}
+
+/* q[i] for a 1-based index term within 1..n (the caller flags the rest). */
+static sv *seq_at(tla_sym *s, const sv *q, term_t i, const tla_node *at) {
+  if (term_is_const(i)) {
+    long k = int_value(i);
+    return q->el[k >= 1 && k <= (long)q->n ? k - 1 : q->n - 1];
+  }
+  sv *r = q->el[q->n - 1];
+  for (uint32_t j = q->n - 1; j-- > 0;) r = sv_ite(s, term_eq(i, term_int((long)j + 1)), q->el[j], r, at);
+  return r;
+}
+
+static sv *seq_concat(tla_sym *s, sv *a, sv *b, const tla_node *at) {
+  a = as_seq(s, a, at), b = as_seq(s, b, at);
+  term_t la = seq_len_of(a);
+  sv *r = seq_new(s, a->n + b->n, term_add2(la, seq_len_of(b)));
+  for (uint32_t j = 0; j < r->n; j++) {
+    if (a->len == NULL_TERM) {
+      r->el[j] = j < a->n ? a->el[j] : b->el[j - a->n];
+      continue;
+    }
+    /* position j+1 is a's when j < len(a), else b's (j+1 - len(a)) */
+    sv *fromb = b->n ? seq_at(s, b, term_sub(term_int((long)j + 1), la), at) : NULL;
+    if (j >= a->n) r->el[j] = fromb;
+    else r->el[j] = fromb ? sv_ite(s, term_lt(term_int((long)j), la), a->el[j], fromb, at) : a->el[j];
+  }
+  return r;
+}
+
+/* An operator argument (a name or LAMBDA) applied to one value. */
+static term_t apply_pred(tla_sym *s, tla_node *opn, sv *x, tla_ctx *c, senv *env, const tla_node *at) {
+  while (opn->kind == TK_parentheses && opn->n == 1) opn = opn->kid[0];
+  if (opn->kind == TK_lambda) {
+    if (opn->n != 2 || opn->kid[0]->kind != TK_identifier) unsupported(s, at, "this LAMBDA");
+    return tr_bool(s, opn->kid[1], c, bind_value(s, env, opn->kid[0]->text, x));
+  }
+  tla_def *d = NULL;
+  senv *denv = NULL;
+  if (opn->kind == TK_identifier_ref) {
+    senv *b = lookup(env, opn->text);
+    if (b && b->def) d = b->def, denv = b->denv;
+    if (!b) {
+      tla_res r = tla_resolve(s->ev, opn->text, c, NULL);
+      if (r.kind == TLA_R_DEF) d = r.def;
+    }
+  }
+  if (!d || d->kind != DEF_OP || d->nparams != 1 || d->params[0]->kind != TK_identifier || !d->body)
+    unsupported(s, at, "this operator argument");
+  return tr_bool(s, d->body, d->ctx, bind_value(s, denv, d->params[0]->text, x));
+}
+
+/* The operators of the Sequences module over state; NULL for other names. */
+static sv *seq_builtin(tla_sym *s, tla_node *n, const char *name, tla_node **args, uint32_t na, tla_ctx *c, senv *env) {
+  bool len = strcmp(name, "Len") == 0, head = strcmp(name, "Head") == 0, tail = strcmp(name, "Tail") == 0;
+  bool append = strcmp(name, "Append") == 0, sub = strcmp(name, "SubSeq") == 0, sel = strcmp(name, "SelectSeq") == 0;
+  if (!(len || head || tail || append || sub || sel)) return NULL;
+  if (na != (append || sel ? 2u : sub ? 3u : 1u)) unsupported(s, n, "a sequence operator with the wrong number of arguments");
+  sv *q = as_seq(s, tr(s, args[0], c, env), n);
+  term_t l = seq_len_of(q);
+  if (len) return sv_scalar(s, SV_INT, l);
+  if (head || tail) {
+    add_error(s, term_le(l, term_int(0)));   /* TLC: Head/Tail of <<>> */
+    if (!q->n) return head ? sv_none(s) : q;
+    if (head) return q->el[0];
+    sv *r = seq_new(s, q->n - 1, q->len == NULL_TERM ? term_int((long)q->n - 1) : term_sub(l, term_int(1)));
+    for (uint32_t j = 0; j < r->n; j++) r->el[j] = q->el[j + 1];
+    return r;
+  }
+  if (append) {
+    sv *e = tr(s, args[1], c, env);
+    sv *r = seq_new(s, q->n + 1, term_add2(l, term_int(1)));
+    for (uint32_t j = 0; j < q->n; j++) r->el[j] = q->len == NULL_TERM ? q->el[j] : sv_ite(s, term_eq(l, term_int((long)j)), e, q->el[j], n);
+    r->el[q->n] = e;
+    return r;
+  }
+  if (sub) {
+    term_t m = as_int(s, tr(s, args[1], c, env), n), k = as_int(s, tr(s, args[2], c, env), n);
+    add_error(s, term_and2(term_ge(k, m), term_or2(term_lt(m, term_int(1)), term_gt(k, l))));
+    sv *r = seq_new(s, q->n, term_ite(term_lt(k, m), term_int(0), term_add2(term_sub(k, m), term_int(1))));
+    for (uint32_t j = 0; j < r->n; j++) r->el[j] = seq_at(s, q, term_add2(m, term_int((long)j)), n);
+    return r;
+  }
+  /* SelectSeq: the j-th kept element is the one where the count of kept ones reaches j */
+  term_t *keep = salloc(s, (q->n + 1) * sizeof *keep), *cnt = salloc(s, (q->n + 1) * sizeof *cnt);
+  term_t run = term_int(0), saved_pc = s->pc;
+  for (uint32_t i = 0; i < q->n; i++) {
+    s->pc = term_and2(saved_pc, dom_g(q, i));
+    keep[i] = term_and2(dom_g(q, i), apply_pred(s, args[1], q->el[i], c, env, n));
+    cnt[i] = run = term_add2(run, term_ite(keep[i], term_int(1), term_int(0)));
+  }
+  s->pc = saved_pc;
+  sv *r = seq_new(s, q->n, run);
+  for (uint32_t j = 0; j < r->n; j++) {
+    sv *e = q->el[q->n - 1];
+    for (uint32_t i = q->n - 1; i-- > j;) e = sv_ite(s, term_and2(keep[i], term_eq(cnt[i], term_int((long)j + 1))), q->el[i], e, n);
+    r->el[j] = e;
+  }
+  return r;
+}
+
 static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, uint32_t na, tla_ctx *c,
                     senv *env) {
   senv *b = lookup(env, name);
@@ -705,6 +921,8 @@ static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, 
       return tr(s, r.subst, r.ctx, NULL);
     default: break;
   }
+  sv *seq = seq_builtin(s, n, name, args, na, c, env);
+  if (seq) return seq;
   if (strcmp(name, "Cardinality") == 0 && na == 1) {
     sv *set = as_set(s, tr(s, args[0], c, env), n);
     term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
@@ -875,14 +1093,35 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
       sv *d = tr(s, set->kid[0], c, env);
       if (!d->cv) unsupported(s, set, "a function set with a domain over state");
       const tla_val *dom = tla_enumerate(s->ev, d->cv, set);
-      if (x->k != SV_FUN || x->n != dom->n) return term_false();
+      if (x->k != SV_FUN) return term_false();
       term_t *parts = salloc(s, (dom->n + 1) * sizeof *parts);
       for (uint32_t i = 0; i < dom->n; i++) {
         int k = key_index(x, dom->e[i]);
         if (k < 0) return term_false();
-        parts[i] = in_node(s, x->el[k], set->kid[1], c, env, depth + 1);
+        parts[i] = term_and2(dom_g(x, (uint32_t)k), in_node(s, x->el[k], set->kid[1], c, env, depth + 1));
       }
-      return term_and(dom->n, parts);
+      return term_and2(term_and(dom->n, parts), dom_exactly(s, x, dom->e, dom->n, 1));
+    }
+    if (set->kind == TK_bound_op && set->n == 2 && strcmp(tla_field_kid(set, TF_NAME)->text, "Seq") == 0 &&
+        tla_resolve(s->ev, tla_field_kid(set, TF_NAME)->text, c, NULL).kind == TLA_R_NONE) {
+      /* x \in Seq(S): a sequence of elements of S */
+      if (!seq_keys(x)) return term_false();
+      term_t *parts = salloc(s, (x->n + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < x->n; i++)
+        parts[i] = term_implies(dom_g(x, i), in_node(s, x->el[i], set->kid[set->n - 1], c, env, depth + 1));
+      return term_and(x->n, parts);
+    }
+    if (set->kind == TK_set_of_records) {
+      if (x->k != SV_FUN) return term_false();
+      uint32_t nf = set->n / 2;
+      term_t *parts = salloc(s, (nf + 1) * sizeof *parts);
+      const tla_val **fields = salloc(s, (nf + 1) * sizeof *fields);
+      for (uint32_t i = 0; i < nf; i++) {
+        int k = key_index(x, fields[i] = tv_str(set->kid[2 * i]->text));
+        if (k < 0) return term_false();
+        parts[i] = term_and2(dom_g(x, (uint32_t)k), in_node(s, x->el[k], set->kid[2 * i + 1], c, env, depth + 1));
+      }
+      return term_and2(term_and(nf, parts), dom_exactly(s, x, fields, nf, 1));
     }
   }
   return sv_in(s, x, tr(s, set, c, env), set);
@@ -897,7 +1136,7 @@ static sv *choose_node(tla_sym *s, tla_node *set, tla_ctx *c, senv *env, term_t 
     const tla_val *v = eval_value(s, set, c, env);
     if (v) return choose_concrete(s, v, cond, set, 0);
     *cond = term_false();   /* an evaluation error, flagged */
-    return sv_scalar(s, SV_BOOL, term_false());
+    return sv_none(s);
   }
   if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
     if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
@@ -1040,6 +1279,7 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_setminus: return set_op(s, op, a, b, n);
     case TK_subseteq: return sv_scalar(s, SV_BOOL, subseteq(s, a, b, n));
     case TK_dots_2: return sym_range(s, as_int(s, a, l), as_int(s, b, r), n);
+    case TK_circ: return seq_concat(s, a, b, n);
     case TK_supseteq: return sv_scalar(s, SV_BOOL, subseteq(s, b, a, n));
     default: {
       char what[120];
@@ -1115,7 +1355,13 @@ static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_lnot: return sv_scalar(s, SV_BOOL, term_not(as_bool(s, a, r)));
     case TK_negative: return sv_scalar(s, SV_INT, term_neg(as_int(s, a, r)));
     case TK_domain: {
+      if (a->k == SV_NONE) return as_set(s, a, n);
       if (a->k != SV_FUN) unsupported(s, n, "DOMAIN of a non-function");
+      if (a->dg) {
+        sv *r = sv_new(s, SV_SET, a->n);
+        for (uint32_t i = 0; i < a->n; i++) r->g[i] = a->dg[i], r->el[i] = sv_const(s, a->key[i], n);
+        return r;
+      }
       const tla_val **k = salloc(s, (a->n + 1) * sizeof *k);
       copy_vals(k, a->key, a->n * sizeof *k);
       return sv_const(s, tv_set(k, a->n), n);
@@ -1197,20 +1443,27 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
 }
 
 static sv *fun_apply(tla_sym *s, sv *f, sv *x, const tla_node *at) {
+  if (f->k == SV_NONE || x->k == SV_NONE) return f;
   if (f->k != SV_FUN) unsupported(s, at, "application of a non-function");
   if (x->cv) {
     int k = key_index(f, x->cv);
-    if (k >= 0) return f->el[k];
+    if (k >= 0) {
+      add_error(s, term_not(dom_g(f, (uint32_t)k)));
+      return f->el[k];
+    }
     add_error(s, term_true());
-    if (!f->n) unsupported(s, at, "application of an empty function");
-    return f->el[0];
+    return sv_none(s);
   }
-  if (!f->n) unsupported(s, at, "application of an empty function");
+  if (!f->n) {
+    add_error(s, term_true());
+    return sv_none(s);
+  }
   sv *r = f->el[f->n - 1];
   term_t *in = salloc(s, (f->n + 1) * sizeof *in);
   for (uint32_t i = f->n; i-- > 0;) {
-    in[i] = sv_eq(s, x, sv_const(s, f->key[i], at), at);
-    if (i + 1 < f->n) r = sv_ite(s, in[i], f->el[i], r, at);
+    term_t hit = sv_eq(s, x, sv_const(s, f->key[i], at), at);
+    in[i] = term_and2(hit, dom_g(f, i));
+    if (i + 1 < f->n) r = sv_ite(s, hit, f->el[i], r, at);
   }
   add_error(s, term_not(term_or(f->n, in)));
   return r;
@@ -1225,15 +1478,18 @@ static sv *except_at(tla_sym *s, sv *f, tla_node **path, uint32_t np, tla_node *
     return r;
   }
   tla_node *p = path[0];
+  if (f->k == SV_NONE) return f;
   if (f->k != SV_FUN) unsupported(s, p, "EXCEPT on a non-function");
   sv *key;
   if (p->kind == TK_except_update_record_field) key = sv_const(s, tv_str(p->kid[0]->text), p);
   else if (p->n == 1) key = tr(s, p->kid[0], c, env);
   else unsupported(s, p, "EXCEPT with a tuple index");
   sv *r = sv_new(s, SV_FUN, f->n);
+  r->dg = f->dg, r->len = f->len;
   for (uint32_t i = 0; i < f->n; i++) {
     r->key[i] = f->key[i];
     term_t hit = key->cv ? term_bool(key->cv == f->key[i]) : sv_eq(s, key, sv_const(s, f->key[i], p), p);
+    hit = term_and2(hit, dom_g(f, i));
     if (term_is_false(hit)) {
       r->el[i] = f->el[i];
       continue;
@@ -1319,7 +1575,7 @@ static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env)
 
 static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   const tla_val *v = eval_value(s, n, c, env);
-  return v ? sv_const(s, v, n) : sv_scalar(s, SV_BOOL, term_false());
+  return v ? sv_const(s, v, n) : sv_none(s);
 }
 
 static int cmp_cells(const void *a, const void *b) {
@@ -1605,12 +1861,38 @@ static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       bounds b;
       get_bounds(s, n, TF_NONE, c, env, &b);
       if (b.n != 1 || b.intro[0]->kind != TK_identifier) unsupported(s, n, "a function over several bounds");
+      /* keys: the cells' (concrete) elements; in the domain where the cell's guard holds */
       sv *dom = b.set[0];
       sv *r = sv_new(s, SV_FUN, dom->n);
+      r->dg = salloc(s, (dom->n + 1) * sizeof *r->dg);
+      bool all = true;
+      uint32_t k = 0;
+      term_t saved_pc = s->pc;
       for (uint32_t i = 0; i < dom->n; i++) {
-        if (!dom->el[i]->cv || !term_is_true(dom->g[i])) unsupported(s, n, "a function with a symbolic domain");
-        r->key[i] = dom->el[i]->cv;
-        r->el[i] = tr(s, n->kid[n->n - 1], c, bind_concrete(s, env, b.intro[0]->text, dom->el[i]->cv));
+        if (term_is_false(dom->g[i])) continue;
+        if (!dom->el[i]->cv) unsupported(s, n, "a function with a symbolic domain");
+        if (key_index(r, dom->el[i]->cv) >= 0) unsupported(s, n, "a function over a set with repeated cells");
+        r->key[k] = dom->el[i]->cv;
+        all &= term_is_true(r->dg[k] = dom->g[i]);
+        s->pc = term_and2(saved_pc, dom->g[i]);
+        r->el[k] = tr(s, n->kid[n->n - 1], c, bind_concrete(s, env, b.intro[0]->text, dom->el[i]->cv));
+        r->n = ++k;
+      }
+      s->pc = saved_pc;
+      if (all) r->dg = NULL;
+      tla_node *dn = NULL;
+      for (uint32_t i = 0; i < n->n && !dn; i++)
+        if (n->kid[i]->kind == TK_quantifier_bound) dn = tla_field_kid(n->kid[i], TF_SET);
+      while (dn && dn->kind == TK_parentheses && dn->n == 1) dn = dn->kid[0];
+      if (r->dg && dn && dn->kind == TK_bound_infix_op && tla_field_kid(dn, TF_SYMBOL)->kind == TK_dots_2) {
+        /* [i \in 1..e |-> ...]: a sequence of length e */
+        sv *lo = tr(s, tla_field_kid(dn, TF_LHS), c, env);
+        r->n = k;
+        if (lo->cv && lo->cv->kind == TV_INT && lo->cv->i == 1 && seq_keys_plain(r)) {
+          sv *q = seq_new(s, r->n, as_int(s, tr(s, tla_field_kid(dn, TF_RHS), c, env), dn));
+          copy_vals(q->el, r->el, q->n * sizeof *q->el);
+          return q;
+        }
       }
       return r;
     }
@@ -1901,6 +2183,12 @@ static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t 
  * universe of a set or another domain). */
 static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
                    const tla_node *at) {
+  if (v->k == SV_NONE) {
+    /* on an error path: any value */
+    *pos += shape_leaves(sh);
+    *eq = term_true();
+    return term_true();
+  }
   if (sh->k == SV_SET) {
     sv *set = as_set(s, (sv *)v, at);
     term_t *c = salloc(s, (sh->n + set->n + 1) * sizeof *c);
@@ -1920,6 +2208,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
   }
   if (sh->k == SV_FUN) {
     if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
+    if (v->dg) unsupported(s, at, "a function whose domain varies (a sequence of varying length) in a fixed layout");
     bool same = v->n == sh->n;
     for (uint32_t i = 0; same && i < sh->n; i++) same = key_index(v, sh->key[i]) >= 0;
     if (!same) {
@@ -2425,9 +2714,23 @@ static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth)
     }
     r->n = n;
     for (uint32_t j = 0; j < n; j++) r->g[j] = mat_term(s, r->g[j], type_bool(), name);
+  } else if (v->k == SV_FUN && v->len != NULL_TERM) {
+    r = seq_new(s, v->n, mat_term(s, v->len, type_int(), name));
+    for (uint32_t i = 0; i < r->n; i++) r->el[i] = mat(s, v->el[i], name, memo, depth + 1);
   } else if (v->k == SV_FUN) {
     r = sv_new(s, SV_FUN, v->n);
-    for (uint32_t i = 0; i < v->n; i++) r->key[i] = v->key[i], r->el[i] = mat(s, v->el[i], name, memo, depth + 1);
+    r->dg = salloc(s, (v->n + 1) * sizeof *r->dg);
+    uint32_t n = 0;
+    bool all = true;
+    for (uint32_t i = 0; i < v->n; i++) {
+      term_t d = dom_g(v, i);
+      if (term_is_false(d)) continue;
+      all &= term_is_true(d);
+      r->dg[n] = mat_term(s, d, type_bool(), name);
+      r->key[n] = v->key[i], r->el[n++] = mat(s, v->el[i], name, memo, depth + 1);
+    }
+    r->n = n;
+    if (all) r->dg = NULL;
   }
   *slot = r;
   return r;
@@ -2598,9 +2901,11 @@ static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {
     }
     case SV_FUN: {
       const tla_val **d = salloc(s, (v->n + 1) * sizeof *d), **x = salloc(s, (v->n + 1) * sizeof *x);
+      uint32_t n = 0;
       for (uint32_t i = 0; i < v->n; i++)
-        if (d[i] = v->key[i], !(x[i] = sv_model(s, slv, v->el[i]))) return NULL;
-      return tv_fun(d, x, v->n);
+        if (term_is_true(solver_value(slv, dom_g(v, i))) && (d[n] = v->key[i], !(x[n++] = sv_model(s, slv, v->el[i]))))
+          return NULL;
+      return tv_fun(d, x, n);
     }
     default: return NULL;
   }

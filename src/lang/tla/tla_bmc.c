@@ -55,6 +55,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
   /* Init's evaluation errors: asked with state 0's invariants below */
   term_t pending_err = st.err;
   solver_assert(sv, st.ok);
+  solver_assert(sv, tla_steps_axioms(s));
   for (uint32_t k = 0;; k++) {
     r->depth = k;
     solver_result res = ask(sv, lim, NULL_TERM);
@@ -77,6 +78,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
       snprintf(r->msg, sizeof r->msg, "%s", why);
       break;
     }
+    solver_assert(sv, tla_steps_axioms(s));
     term_t step_err = more ? term_and2(cons, nx.err) : term_false();
     /* a violation in state k, or an evaluation error of the step from it */
     res = ask(sv, lim, term_or(3, (term_t[]){bad, step_err, pending_err}));
@@ -89,6 +91,8 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
       unknown(r, lim, "solver: the invariants");
       break;
     }
+    /* no violation at depth k: a lemma for the deeper queries */
+    solver_assert(sv, term_not(bad));
     pending_err = term_false();
     if (!more) {
       r->outcome = TLA_BMC_BOUND;
@@ -107,6 +111,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
       }
     }
     /* states outside the constraints are not expanded (TLC) */
+    if (getenv("TLA_DUMP")) { FILE *df = fopen(getenv("TLA_DUMP"), "a"); fprintf(df, "; step %u\n", k); term_print_let(df, term_and2(cons, nx.ok)); fprintf(df, "\n; bad\n"); term_print_let(df, bad); fprintf(df, "\n"); fclose(df); }
     solver_assert(sv, term_and2(cons, nx.ok));
   }
 done:

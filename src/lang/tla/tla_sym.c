@@ -76,7 +76,7 @@ struct tla_sym {
   term_vec errs;             /* conditions under which TLC stops with an error */
   sv *at;                    /* @ in EXCEPT */
   const tla_val **atoms;     /* strings and model values, coded by index */
-  size_t natoms, capatoms;
+  size_t natoms, capatoms, atoms_told;
   void **mem;                /* everything allocated, freed with the encoding */
   size_t nmem, capmem;
   unsigned depth;
@@ -177,15 +177,26 @@ _Noreturn static void unsupported(tla_sym *s, const tla_node *at, const char *wh
 }
 
 /* ---- values ---- */
+/* Strings and model values: integer codes in the fixed layouts (the TS
+ * engines); in step mode constants of an uninterpreted sort, pairwise
+ * distinct (tla_steps_axioms), which the solver handles by congruence
+ * rather than arithmetic. */
+static term_t atom_term(const tla_sym *s, size_t i) {
+  if (!s->step) return term_int((long)i);
+  char nm[32];
+  snprintf(nm, sizeof nm, "tla_atom#%zu", i);
+  return term_var(nm, type_sort("TlaAtom"));
+}
+
 static term_t atom_code(tla_sym *s, const tla_val *v) {
   for (size_t i = 0; i < s->natoms; i++)
-    if (s->atoms[i] == v) return term_int((long)i);
+    if (s->atoms[i] == v) return atom_term(s, i);
   if (s->natoms == s->capatoms) {
     s->capatoms = s->capatoms ? 2 * s->capatoms : 32;
     s->atoms = xrealloc(s->atoms, s->capatoms * sizeof *s->atoms);
   }
   s->atoms[s->natoms] = v;
-  return term_int((long)s->natoms++);
+  return atom_term(s, s->natoms++);
 }
 
 static sv *sv_new(tla_sym *s, svk k, uint32_t n) {
@@ -470,7 +481,9 @@ static term_t choice_var(tla_sym *s, type_t ty) {
   return v;
 }
 
-static type_t sort_of(svk k) { return k == SV_BOOL ? type_bool() : type_int(); }
+static type_t sort_of(const tla_sym *s, svk k) {
+  return k == SV_BOOL ? type_bool() : k == SV_ATOM && s->step ? type_sort("TlaAtom") : type_int();
+}
 
 /* One of n values: an oracle (a choice) picks it; cond says the pick is
  * one whose guard holds. */
@@ -511,7 +524,7 @@ static sv *choose_cells(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
   }
   svk k = scalar_kind(set);
   if (k == SV_LAZY) return choose_oracle(s, set->n, set->el, set->g, cond, at);
-  term_t v = choice_var(s, sort_of(k));
+  term_t v = choice_var(s, sort_of(s, k));
   term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
   for (uint32_t i = 0; i < set->n; i++) parts[i] = term_and2(set->g[i], term_eq(v, set->el[i]->t));
   *cond = term_or(set->n, parts);
@@ -2695,7 +2708,7 @@ static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth)
   if (*slot) return *slot;
   sv *r = v;
   if (is_scalar(v->k)) {
-    term_t t = mat_term(s, v->t, sort_of(v->k), name);
+    term_t t = mat_term(s, v->t, sort_of(s, v->k), name);
     const tla_val *c = leaf_value(s, v->k, t);
     if (t != v->t || c) {
       r = sv_scalar(s, v->k, t);
@@ -2889,9 +2902,12 @@ bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, ch
 static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {
   if (v->cv) return v->cv;
   switch (v->k) {
+    case SV_ATOM:
+      for (size_t i = 0; i < s->natoms; i++)
+        if (term_is_true(solver_value(slv, term_eq(v->t, atom_term(s, i))))) return s->atoms[i];
+      return NULL;
     case SV_BOOL:
-    case SV_INT:
-    case SV_ATOM: return leaf_value(s, v->k, solver_value(slv, v->t));
+    case SV_INT: return leaf_value(s, v->k, solver_value(slv, v->t));
     case SV_SET: {
       const tla_val **e = salloc(s, (v->n + 1) * sizeof *e);
       uint32_t n = 0;
@@ -2920,3 +2936,11 @@ const tla_val *tla_steps_state(tla_sym *s, solver *slv, uint32_t k) {
 }
 
 uint32_t tla_steps_count(const tla_sym *s) { return s->nstates; }
+
+term_t tla_steps_axioms(tla_sym *s) {
+  if (s->natoms == s->atoms_told || s->natoms < 2) return term_true();
+  term_t *a = salloc(s, (s->natoms + 1) * sizeof *a);
+  for (size_t i = 0; i < s->natoms; i++) a[i] = atom_term(s, i);
+  s->atoms_told = s->natoms;
+  return term_distinct((uint32_t)s->natoms, a);
+}

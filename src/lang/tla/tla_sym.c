@@ -17,7 +17,10 @@
 
 /* SV_NONE: the value of an expression on a path where TLC stops with an
  * error (flagged) or that is never taken; every operation accepts it. */
-typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY, SV_NONE } svk;
+/* SV_UNION: a value of one of several kinds (a variable holding a record
+ * or a model value): alternatives el[i] of different classes, g[i] says
+ * which one it is (exactly one holds). */
+typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY, SV_NONE, SV_UNION } svk;
 
 typedef struct sv sv;
 struct sv {
@@ -203,8 +206,8 @@ static sv *sv_new(tla_sym *s, svk k, uint32_t n) {
   sv *v = salloc(s, sizeof *v);
   v->k = k;
   v->n = n;
-  if (k == SV_SET) v->g = salloc(s, n * sizeof *v->g);
-  if (k == SV_SET || k == SV_FUN) v->el = salloc(s, n * sizeof *v->el);
+  if (k == SV_SET || k == SV_UNION) v->g = salloc(s, n * sizeof *v->g);
+  if (k == SV_SET || k == SV_FUN || k == SV_UNION) v->el = salloc(s, n * sizeof *v->el);
   if (k == SV_FUN) v->key = salloc(s, n * sizeof *v->key);
   v->len = NULL_TERM;
   return v;
@@ -293,6 +296,89 @@ static term_t seq_len_of(const sv *f) { return f->len != NULL_TERM ? f->len : te
 
 static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at);
 
+static void add_error(tla_sym *s, term_t cond) {
+  term_t c = term_and2(s->pc, cond);
+  if (!term_is_false(c)) term_vec_push(&s->errs, c);
+}
+
+/* ---- values of several kinds (SV_UNION) ---- */
+enum { K_BOOL, K_INT, K_ATOM, K_SET, K_FUN, NK };
+static int klass(const sv *v) {
+  switch (v->k) {
+    case SV_BOOL: return K_BOOL;
+    case SV_INT: return K_INT;
+    case SV_ATOM: return K_ATOM;
+    case SV_SET:
+    case SV_LAZY: return K_SET;
+    case SV_FUN: return K_FUN;
+    default: return -1;
+  }
+}
+
+/* v as (guard, value) per class (a plain value: one class, guard true). */
+static void alts_of(const sv *v, term_t g[NK], sv *a[NK]) {
+  for (int k = 0; k < NK; k++) g[k] = term_false(), a[k] = NULL;
+  if (v->k == SV_UNION) {
+    for (uint32_t i = 0; i < v->n; i++) g[klass(v->el[i])] = v->g[i], a[klass(v->el[i])] = v->el[i];
+  } else if (klass(v) >= 0) {
+    g[klass(v)] = term_true(), a[klass(v)] = (sv *)v;
+  }
+}
+
+static sv *sv_none(tla_sym *s);
+static sv *union_make(tla_sym *s, const term_t g[NK], sv *const a[NK]) {
+  uint32_t n = 0;
+  for (int k = 0; k < NK; k++) n += a[k] && !term_is_false(g[k]);
+  if (n == 0) return sv_none(s);
+  sv *r = sv_new(s, SV_UNION, n);
+  n = 0;
+  for (int k = 0; k < NK; k++)
+    if (a[k] && !term_is_false(g[k])) r->g[n] = g[k], r->el[n++] = a[k];
+  return n == 1 ? r->el[0] : r;
+}
+
+/* The alternative of class k (TLC's error where v is of another kind). */
+static sv *proj(tla_sym *s, sv *v, int k) {
+  if (v->k == SV_NONE || klass(v) == k) return v;
+  if (v->k != SV_UNION) {
+    /* a value of another kind: TLC's error on this path */
+    add_error(s, term_true());
+    return sv_none(s);
+  }
+  term_t g[NK];
+  sv *a[NK];
+  alts_of(v, g, a);
+  add_error(s, term_not(g[k]));
+  return a[k] ? a[k] : sv_none(s);
+}
+
+static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at);
+/* a = b across kinds: the same class and equal there; comparing values of
+ * different kinds is TLC's error unless one is a string or model value. */
+static term_t union_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
+  term_t ga[NK], gb[NK];
+  sv *va[NK], *vb[NK];
+  alts_of(a, ga, va), alts_of(b, gb, vb);
+  term_t r = term_false();
+  for (int k = 0; k < NK; k++)
+    if (va[k] && vb[k]) r = term_or2(r, term_and2(term_and2(ga[k], gb[k]), sv_eq(s, va[k], vb[k], at)));
+  for (int k = 0; k < NK; k++)
+    for (int l = 0; l < NK; l++)
+      if (k != l && k != K_ATOM && l != K_ATOM && va[k] && vb[l]) add_error(s, term_and2(ga[k], gb[l]));
+  return r;
+}
+
+static sv *union_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
+  term_t ga[NK], gb[NK], g[NK];
+  sv *va[NK], *vb[NK], *v[NK];
+  alts_of(a, ga, va), alts_of(b, gb, vb);
+  for (int k = 0; k < NK; k++) {
+    v[k] = va[k] && vb[k] ? sv_ite(s, c, va[k], vb[k], at) : va[k] ? va[k] : vb[k];
+    g[k] = term_ite(c, ga[k], gb[k]);
+  }
+  return union_make(s, g, v);
+}
+
 static term_t sv_mem(tla_sym *s, const sv *x, const sv *set, const tla_node *at) {
   term_t *d = salloc(s, (set->n + 1) * sizeof *d);
   for (uint32_t i = 0; i < set->n; i++) d[i] = term_and2(set->g[i], sv_eq(s, set->el[i], x, at));
@@ -304,11 +390,9 @@ static bool is_scalar(svk k) { return k == SV_BOOL || k == SV_INT || k == SV_ATO
 static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
   if (a->cv && b->cv) return term_bool(a->cv == b->cv);
   if (a->k == SV_NONE || b->k == SV_NONE) return term_false();
+  if (a->k == SV_UNION || b->k == SV_UNION || klass(a) != klass(b)) return union_eq(s, a, b, at);
   if (a->k == SV_LAZY || b->k == SV_LAZY) unsupported(s, at, "comparison with an infinite set");
-  if (is_scalar(a->k) || is_scalar(b->k)) {
-    if (a->k != b->k) unsupported(s, at, "comparison of values of different types");
-    return term_eq(a->t, b->t);
-  }
+  if (is_scalar(a->k)) return term_eq(a->t, b->t);
   if (a->k == SV_SET && b->k == SV_SET) {
     term_t *c = salloc(s, (a->n + b->n + 1) * sizeof *c);
     for (uint32_t i = 0; i < a->n; i++) c[i] = term_implies(a->g[i], sv_mem(s, a->el[i], b, at));
@@ -329,17 +413,15 @@ static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
       if (key_index(a, b->key[j]) < 0) c[n++] = term_not(dom_g(b, j));
     return term_and(n, c);
   }
-  unsupported(s, at, "comparison of a set with a function");
+  unsupported(s, at, "this comparison");
 }
 
 static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
   if (term_is_true(c) || b->k == SV_NONE) return a;
   if (term_is_false(c) || a->k == SV_NONE) return b;
   if (a->cv && a->cv == b->cv) return a;
-  if (is_scalar(a->k) || is_scalar(b->k)) {
-    if (a->k != b->k) unsupported(s, at, "IF/CASE arms of different types");
-    return sv_scalar(s, a->k, term_ite(c, a->t, b->t));
-  }
+  if (a->k == SV_UNION || b->k == SV_UNION || klass(a) != klass(b)) return union_ite(s, c, a, b, at);
+  if (is_scalar(a->k)) return sv_scalar(s, a->k, term_ite(c, a->t, b->t));
   if (a->k == SV_SET && b->k == SV_SET) {
     sv *r = sv_new(s, SV_SET, a->n + b->n);
     for (uint32_t i = 0; i < a->n; i++) r->g[i] = term_and2(c, a->g[i]), r->el[i] = a->el[i];
@@ -379,11 +461,13 @@ static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
 }
 
 static term_t as_bool(tla_sym *s, const sv *v, const tla_node *at) {
+  v = proj(s, (sv *)v, K_BOOL);
   if (v->k == SV_NONE) return term_false();
   if (v->k != SV_BOOL) unsupported(s, at, "a non-Boolean where a Boolean is expected");
   return v->t;
 }
 static term_t as_int(tla_sym *s, const sv *v, const tla_node *at) {
+  v = proj(s, (sv *)v, K_INT);
   if (v->k == SV_NONE) return term_int(0);
   if (v->k != SV_INT) unsupported(s, at, "a non-integer where an integer is expected");
   return v->t;
@@ -393,6 +477,7 @@ static sv *sv_none(tla_sym *s) { return sv_new(s, SV_NONE, 0); }
 
 /* A finite set's cells (concrete sets enumerated). */
 static sv *as_set(tla_sym *s, sv *v, const tla_node *at) {
+  v = proj(s, v, K_SET);
   if (v->k == SV_SET) return v;
   if (v->k == SV_NONE) return sv_new(s, SV_SET, 0);
   if (v->k == SV_LAZY && v->cv && v->cv->kind != TV_SET) {
@@ -403,10 +488,6 @@ static sv *as_set(tla_sym *s, sv *v, const tla_node *at) {
   unsupported(s, at, "a non-set where a set is expected");
 }
 
-static void add_error(tla_sym *s, term_t cond) {
-  term_t c = term_and2(s->pc, cond);
-  if (!term_is_false(c)) term_vec_push(&s->errs, c);
-}
 
 /* Only the keys k[0..n) (stride apart in k) are in f's domain (those are known to be keys of f). */
 static term_t dom_exactly(tla_sym *s, const sv *f, const tla_val **k, uint32_t n, uint32_t stride) {
@@ -422,9 +503,14 @@ static term_t dom_exactly(tla_sym *s, const sv *f, const tla_val **k, uint32_t n
 
 /* x \in a concrete set that may be infinite or lazy. */
 static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node *at) {
+  if (x->k == SV_UNION) {
+    term_t r = term_false();
+    for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], mem_concrete(s, x->el[i], set, at)));
+    return r;
+  }
   switch (set->kind) {
-    case TV_NAT: return term_ge(as_int(s, x, at), term_int(0));
-    case TV_INTS: as_int(s, x, at); return term_true();
+    case TV_NAT: return x->k == SV_INT ? term_ge(x->t, term_int(0)) : term_false();
+    case TV_INTS: return term_bool(x->k == SV_INT);
     case TV_SUBSET: {
       if (x->k != SV_SET) return term_false();
       term_t *c = salloc(s, (x->n + 1) * sizeof *c);
@@ -452,6 +538,16 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
         c[i] = term_and2(dom_g(x, (uint32_t)k), mem_concrete(s, x->el[k], set->e[2 * i + 1], at));
       }
       return term_and2(term_and(set->n / 2, c), dom_exactly(s, x, fields, set->n / 2, 1));
+    }
+    case TV_CUP: return term_or2(mem_concrete(s, x, set->e[0], at), mem_concrete(s, x, set->e[1], at));
+    case TV_DIFF: return term_and2(mem_concrete(s, x, set->e[0], at), term_not(mem_concrete(s, x, set->e[1], at)));
+    case TV_STRING: {
+      /* one of the strings known here (x's terms can hold no other) */
+      if (x->k != SV_ATOM) return term_false();
+      term_t r = term_false();
+      for (size_t i = 0; i < s->natoms; i++)
+        if (s->atoms[i]->kind == TV_STR) r = term_or2(r, term_eq(x->t, atom_term(s, i)));
+      return r;
     }
     case TV_SEQSET: {
       /* a sequence whose elements are in S */
@@ -793,6 +889,7 @@ static sv *call_def(tla_sym *s, tla_def *d, senv *denv, tla_node **args, uint32_
 
 /* ---- sequences: at most n elements and a length (seq_new) ---- */
 static sv *as_seq(tla_sym *s, sv *v, const tla_node *at) {
+  v = proj(s, v, K_FUN);
   if (v->k == SV_NONE) return sv_new(s, SV_FUN, 0);
   if (!seq_keys(v)) unsupported(s, at, "a non-sequence where a sequence is expected");
   return v;
@@ -1095,6 +1192,11 @@ static sv *sym_range(tla_sym *s, term_t lo, term_t hi, const tla_node *at) {
  * (x's domain is D, each value in R); else S's cells. */
 static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (x->k == SV_UNION) {
+    term_t r = term_false();
+    for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], in_node(s, x->el[i], set, c, env, depth + 1)));
+    return r;
+  }
   if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
     if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
       term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
@@ -1368,6 +1470,7 @@ static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_lnot: return sv_scalar(s, SV_BOOL, term_not(as_bool(s, a, r)));
     case TK_negative: return sv_scalar(s, SV_INT, term_neg(as_int(s, a, r)));
     case TK_domain: {
+      a = proj(s, a, K_FUN);
       if (a->k == SV_NONE) return as_set(s, a, n);
       if (a->k != SV_FUN) unsupported(s, n, "DOMAIN of a non-function");
       if (a->dg) {
@@ -1456,6 +1559,7 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
 }
 
 static sv *fun_apply(tla_sym *s, sv *f, sv *x, const tla_node *at) {
+  f = proj(s, f, K_FUN);
   if (f->k == SV_NONE || x->k == SV_NONE) return f;
   if (f->k != SV_FUN) unsupported(s, at, "application of a non-function");
   if (x->cv) {
@@ -1491,6 +1595,7 @@ static sv *except_at(tla_sym *s, sv *f, tla_node **path, uint32_t np, tla_node *
     return r;
   }
   tla_node *p = path[0];
+  f = proj(s, f, K_FUN);
   if (f->k == SV_NONE) return f;
   if (f->k != SV_FUN) unsupported(s, p, "EXCEPT on a non-function");
   sv *key;
@@ -2196,6 +2301,7 @@ static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t 
  * universe of a set or another domain). */
 static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
                    const tla_node *at) {
+  if (v->k == SV_UNION) unsupported(s, at, "a variable that holds values of different kinds in a fixed layout");
   if (v->k == SV_NONE) {
     /* on an error path: any value */
     *pos += shape_leaves(sh);
@@ -2727,6 +2833,10 @@ static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth)
     }
     r->n = n;
     for (uint32_t j = 0; j < n; j++) r->g[j] = mat_term(s, r->g[j], type_bool(), name);
+  } else if (v->k == SV_UNION) {
+    r = sv_new(s, SV_UNION, v->n);
+    for (uint32_t i = 0; i < v->n; i++)
+      r->g[i] = mat_term(s, v->g[i], type_bool(), name), r->el[i] = mat(s, v->el[i], name, memo, depth + 1);
   } else if (v->k == SV_FUN && v->len != NULL_TERM) {
     r = seq_new(s, v->n, mat_term(s, v->len, type_int(), name));
     for (uint32_t i = 0; i < r->n; i++) r->el[i] = mat(s, v->el[i], name, memo, depth + 1);
@@ -2908,6 +3018,10 @@ static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {
       return NULL;
     case SV_BOOL:
     case SV_INT: return leaf_value(s, v->k, solver_value(slv, v->t));
+    case SV_UNION:
+      for (uint32_t i = 0; i < v->n; i++)
+        if (term_is_true(solver_value(slv, v->g[i]))) return sv_model(s, slv, v->el[i]);
+      return NULL;
     case SV_SET: {
       const tla_val **e = salloc(s, (v->n + 1) * sizeof *e);
       uint32_t n = 0;

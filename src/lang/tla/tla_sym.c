@@ -1459,10 +1459,56 @@ static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tl
   return sv_scalar(s, SV_BOOL, sv_eq(s, after, tr(s, e, c, env), at));
 }
 
+/* Step mode: ENABLED A, A translated as an action from the current state
+ * (its assignments are witnesses); its choices are quantified unless the
+ * context asserts it (then they stay choices of the step). */
+static sv *tr_enabled(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
+  if (!s->step || s->primed || s->init_mode) unsupported(s, at, "ENABLED here");
+  sv **val = s->val, **nxt = s->nxt;
+  term_t *asg = asg_copy(s);
+  size_t nch = s->choices.size;
+  int pol = s->pol;
+  s->val = s->nxt = salloc(s, (s->nv + 1) * sizeof *s->val);
+  for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
+  term_t f = tr_bool(s, e, c, env);
+  s->val = val, s->nxt = nxt;
+  asg_set(s, asg);
+  if (pol > 0) return sv_scalar(s, SV_BOOL, f);
+  f = term_exists((uint32_t)(s->choices.size - nch), s->choices.data + nch, f);
+  s->choices.size = nch;
+  return sv_scalar(s, SV_BOOL, f);
+}
+
+/* SUBSET S over state: one cell per subset of S's cells (at most 2^12). */
+static sv *powerset_sym(tla_sym *s, sv *base, const tla_node *at) {
+  /* S's distinct elements, guards merged */
+  sv **el = salloc(s, (base->n + 1) * sizeof *el);
+  term_t *g = salloc(s, (base->n + 1) * sizeof *g);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < base->n; i++) {
+    if (term_is_false(base->g[i])) continue;
+    uint32_t j = 0;
+    while (j < m && !(el[j] == base->el[i] || (el[j]->cv && el[j]->cv == base->el[i]->cv))) j++;
+    if (j == m) el[m] = base->el[i], g[m++] = base->g[i];
+    else g[j] = term_or2(g[j], base->g[i]);
+  }
+  if (m > 12) unsupported(s, at, "SUBSET of a set over state with more than 12 elements");
+  sv *r = sv_new(s, SV_SET, 1u << m);
+  for (uint32_t mask = 0; mask < (1u << m); mask++) {
+    sv *t = sv_new(s, SV_SET, (uint32_t)__builtin_popcount(mask));
+    term_t in = term_true();
+    for (uint32_t j = 0, k = 0; j < m; j++)
+      if (mask & (1u << j)) t->g[k] = term_true(), t->el[k++] = el[j], in = term_and2(in, g[j]);
+    r->g[mask] = in, r->el[mask] = t;
+  }
+  return r;
+}
+
 static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *sym = tla_field_kid(n, TF_SYMBOL), *r = tla_field_kid(n, TF_RHS);
   if (tla_core(s->m)->user_symbols) unsupported(s, n, "user-defined prefix operators");
   if (sym->kind == TK_unchanged) return tr_unchanged(s, r, c, env, n);
+  if (sym->kind == TK_enabled) return tr_enabled(s, r, c, env, n);
   if (sym->kind == TK_lnot) s->pol = -s->pol;
   sv *a = tr(s, r, c, env);
   if (sym->kind == TK_lnot) s->pol = -s->pol;
@@ -1482,6 +1528,7 @@ static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       copy_vals(k, a->key, a->n * sizeof *k);
       return sv_const(s, tv_set(k, a->n), n);
     }
+    case TK_powerset: return powerset_sym(s, as_set(s, a, r), n);
     default: {
       char what[120];
       snprintf(what, sizeof what, "the operator %s over state", tla_kind_name(sym->kind));
@@ -1634,32 +1681,92 @@ static tla_ctx *prefix_ctx_of(tla_sym *s, tla_node *n, tla_ctx *c) {
   return c;
 }
 
+/* f[args] for a function definition f[x \in S, ...] == body (recursive
+ * ones unfold while the arguments decide the recursion): the body with
+ * the bound names bound; an argument outside its bound set is TLC's error. */
+static sv *fun_def_apply(tla_sym *s, tla_def *d, senv *denv, sv **args, uint32_t na, const tla_node *at) {
+  tla_node *intro[16], *set[16];
+  uint32_t ni = 0;
+  for (uint32_t i = 0; i < d->nparams; i++)
+    for (uint32_t k = 0; k < d->params[i]->n; k++)
+      if (d->params[i]->kid[k]->field == TF_INTRO) {
+        if (ni == 16) unsupported(s, at, "a function of more than 16 arguments");
+        intro[ni] = d->params[i]->kid[k], set[ni++] = tla_field_kid(d->params[i], TF_SET);
+      }
+  sv *tuple[16];
+  if (ni != na) {
+    /* f[<<a, b>>] for f[x \in S, y \in T] */
+    sv *t = na == 1 ? proj(s, args[0], K_FUN) : NULL;
+    if (!t || t->k != SV_FUN || !seq_keys(t) || t->n != ni || t->len != NULL_TERM)
+      unsupported(s, at, "a function applied to the wrong number of arguments");
+    for (uint32_t i = 0; i < ni; i++) tuple[i] = t->el[i];
+    args = tuple, na = ni;
+  }
+  if (ni == 1 && !args[0]->cv && args[0]->k != SV_NONE && set[0]) {
+    /* a symbolic argument: the function as a table over its bound set's
+     * (concrete) elements, each entry unfolded with a concrete argument */
+    sv *dom = as_set(s, tr(s, set[0], d->ctx, denv), at);
+    bool concrete = dom->n <= 4096;
+    for (uint32_t i = 0; i < dom->n && concrete; i++) concrete = dom->el[i]->cv != NULL;
+    if (concrete) {
+      sv *tab = sv_new(s, SV_FUN, dom->n);
+      tab->dg = salloc(s, (dom->n + 1) * sizeof *tab->dg);
+      term_t saved_pc = s->pc;
+      uint32_t k = 0;
+      for (uint32_t i = 0; i < dom->n; i++) {
+        if (term_is_false(dom->g[i]) || key_index(tab, dom->el[i]->cv) >= 0) continue;
+        s->pc = term_and2(saved_pc, sv_eq(s, args[0], dom->el[i], at));
+        sv *one = dom->el[i];
+        tab->key[k] = one->cv, tab->dg[k] = dom->g[i];
+        tab->el[k] = fun_def_apply(s, d, denv, &one, 1, at);
+        tab->n = ++k;
+      }
+      s->pc = saved_pc;
+      return fun_apply(s, tab, args[0], at);
+    }
+  }
+  for (uint32_t i = 0; i < na; i++)
+    if (args[i]->k == SV_NONE) return args[i];
+  if (++s->depth > 200) unsupported(s, at, "recursion over state that the arguments do not bound");
+  senv *ne = denv;
+  for (uint32_t i = 0; i < ni; i++) {
+    if (!set[i]) unsupported(s, at, "a function definition without bounds");
+    add_error(s, term_not(in_node(s, args[i], set[i], d->ctx, denv, 0)));
+    ne = bind_pattern(s, ne, intro[i], args[i], at);
+  }
+  sv *r = tr(s, d->body, d->ctx, ne);
+  s->depth--;
+  return r;
+}
+
 static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   senv *ne = env;
   for (uint32_t i = 0; i < n->n; i++) {
     tla_node *dn = n->kid[i];
     if (dn->field != TF_DEFINITIONS) continue;
-    if (dn->kind != TK_operator_definition) unsupported(s, dn, "this kind of LET definition");
+    bool fun = dn->kind == TK_function_definition;
+    if (dn->kind != TK_operator_definition && !fun) unsupported(s, dn, "this kind of LET definition");
     tla_node *nm = tla_field_kid(dn, TF_NAME);
     if (nm->kind != TK_identifier) unsupported(s, dn, "a LET operator symbol");
     tla_def *d = salloc(s, sizeof *d);
     d->name = nm->text;
-    d->kind = DEF_OP;
+    d->kind = fun ? DEF_FUN : DEF_OP;
     d->ctx = c;
     d->level = -1;
     d->body = tla_field_kid(dn, TF_DEFINITION);
+    /* operators: the parameters; functions f[x \in S] == ...: the bounds */
     uint32_t np = 0;
     for (uint32_t j = 0; j < dn->n; j++)
-      if (dn->kid[j]->field == TF_PARAMETER) np++;
+      if (fun ? dn->kid[j]->kind == TK_quantifier_bound : dn->kid[j]->field == TF_PARAMETER) np++;
     d->params = salloc(s, (np + 1) * sizeof *d->params);
     for (uint32_t j = 0; j < dn->n; j++)
-      if (dn->kid[j]->field == TF_PARAMETER) d->params[d->nparams++] = dn->kid[j];
+      if (fun ? dn->kid[j]->kind == TK_quantifier_bound : dn->kid[j]->field == TF_PARAMETER) d->params[d->nparams++] = dn->kid[j];
     senv *b = bind(s, ne, d->name);
     b->def = d;
-    b->denv = ne;
-    d->closure = chain_of(ne);
+    b->denv = fun ? b : ne;   /* a function may refer to itself */
     b->cell = (tla_env){.name = d->name, .kind = ENV_DEF, .def = d, .next = chain_of(ne)};
     b->chain = &b->cell;
+    d->closure = fun ? &b->cell : chain_of(ne);
     ne = b;
   }
   return tr(s, tla_field_kid(n, TF_EXPRESSION), c, ne);
@@ -1706,7 +1813,10 @@ static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *intro = tla_field_kid(n, TF_INTRO), *setn = tla_field_kid(n, TF_SET), *body = tla_field_kid(n, TF_EXPRESSION);
   if (!setn || !intro || intro->kind != TK_identifier) unsupported(s, n, "this CHOOSE");
   sv *set = as_set(s, tr(s, setn, c, env), setn);
-  if (!set->n) unsupported(s, n, "CHOOSE from an empty set");
+  if (!set->n) {
+    add_error(s, term_true());   /* TLC: nothing to choose */
+    return sv_none(s);
+  }
   /* cells with their guards, in the order of their (concrete) elements */
   sv **cells = salloc(s, set->n * sizeof *cells);
   for (uint32_t i = 0; i < set->n; i++) {
@@ -1849,6 +1959,7 @@ static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
         if (!conj) asg_branch(s, out, v, s->asg), outs[i] = pst_save(s);
         acc = conj ? term_and2(acc, v) : term_or2(acc, v);
         if (conj) s->pc = term_and2(saved_pc, acc);
+        if (conj && term_is_false(acc)) break;   /* TLC stops at a false conjunct */
       }
       s->pc = saved_pc;
       if (!conj && s->step) return sv_scalar(s, SV_BOOL, step_disj(s, n->n, fs, outs, in, n));
@@ -1862,6 +1973,9 @@ static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       s->pol = 0;
       term_t cond = tr_bool(s, tla_field_kid(n, TF_IF), c, env);
       s->pol = pol;
+      /* a decided condition: TLC evaluates only that arm */
+      if (term_is_true(cond)) return tr(s, tla_field_kid(n, TF_THEN), c, env);
+      if (term_is_false(cond)) return tr(s, tla_field_kid(n, TF_ELSE), c, env);
       term_t saved_pc = s->pc;
       pst in = pst_save(s);
       s->pc = term_and2(saved_pc, cond);
@@ -2016,16 +2130,29 @@ static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     }
     case TK_choose: return tr_choose(s, n, c, env);
     case TK_function_evaluation: {
+      tla_def *fd = NULL;
+      senv *fenv = NULL;
+      if (n->kid[0]->kind == TK_identifier_ref) {
+        senv *b = lookup(env, n->kid[0]->text);
+        if (b && b->def && b->def->kind == DEF_FUN) fd = b->def, fenv = b->denv;
+        if (!b) {
+          tla_res r = tla_resolve(s->ev, n->kid[0]->text, c, NULL);
+          /* a constant function is computed whole and applied (below) */
+          if (r.kind == TLA_R_DEF && r.def->kind == DEF_FUN && tla_def_level(s->ev, r.def) > 0) fd = r.def;
+        }
+      }
+      if (fd) {
+        sv *args[16];
+        if (n->n - 1 > 16) unsupported(s, n, "a function applied to more than 16 arguments");
+        for (uint32_t i = 1; i < n->n; i++) args[i - 1] = tr(s, n->kid[i], c, env);
+        return fun_def_apply(s, fd, fenv, args, n->n - 1, n);
+      }
       if (n->n > 2) {
         /* f[a, b] = f[<<a, b>>] */
         sv *f = tr(s, n->kid[0], c, env);
         sv *x = sv_new(s, SV_FUN, n->n - 1);
         for (uint32_t i = 1; i < n->n; i++) x->key[i - 1] = tv_int(i), x->el[i - 1] = tr(s, n->kid[i], c, env);
         return fun_apply(s, f, x, n);
-      }
-      if (n->kid[0]->kind == TK_identifier_ref && !lookup(env, n->kid[0]->text)) {
-        tla_res r = tla_resolve(s->ev, n->kid[0]->text, c, NULL);
-        if (r.kind == TLA_R_DEF && r.def->kind == DEF_FUN) unsupported(s, n, "a function definition applied to state");
       }
       sv *f = tr(s, n->kid[0], c, env);
       return fun_apply(s, f, tr(s, n->kid[1], c, env), n);

@@ -52,10 +52,19 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
     snprintf(r->msg, sizeof r->msg, "%s", why);
     goto done;
   }
-  /* Init's evaluation errors: asked with state 0's invariants below */
-  term_t pending_err = st.err;
-  solver_assert(sv, st.ok);
+  /* Init's evaluation errors first (st.ok excludes them) */
   solver_assert(sv, tla_steps_axioms(s));
+  solver_result r0 = ask(sv, lim, st.err);
+  if (r0 == SOLVER_SAT) {
+    r->outcome = TLA_BMC_ERROR;
+    solver_pop(sv, 1);
+    goto done;
+  }
+  if (r0 != SOLVER_UNSAT) {
+    unknown(r, lim, "solver: Init");
+    goto done;
+  }
+  solver_assert(sv, st.ok);
   for (uint32_t k = 0;; k++) {
     r->depth = k;
     solver_result res = ask(sv, lim, NULL_TERM);
@@ -81,7 +90,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
     solver_assert(sv, tla_steps_axioms(s));
     term_t step_err = more ? term_and2(cons, nx.err) : term_false();
     /* a violation in state k, or an evaluation error of the step from it */
-    res = ask(sv, lim, term_or(3, (term_t[]){bad, step_err, pending_err}));
+    res = ask(sv, lim, term_or2(bad, step_err));
     if (res == SOLVER_SAT) {
       r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
       take_trace(s, sv, k, r);
@@ -93,7 +102,6 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
     }
     /* no violation at depth k: a lemma for the deeper queries */
     solver_assert(sv, term_not(bad));
-    pending_err = term_false();
     if (!more) {
       r->outcome = TLA_BMC_BOUND;
       break;

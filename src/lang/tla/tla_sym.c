@@ -1380,10 +1380,24 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_mul: return sv_scalar(s, SV_INT, term_mul2(as_int(s, a, l), as_int(s, b, r)));
     case TK_div:
     case TK_mod: {
-      /* the divisor must be a positive constant: then SMT's div/mod are TLA+'s */
-      if (!b->cv || b->cv->kind != TV_INT || b->cv->i <= 0) unsupported(s, n, "\\div or % by a non-constant");
+      /* SMT's div/mod are TLA+'s for a positive divisor; \\div floors for a
+       * negative one (as the evaluator); 0 (and % by a negative) is TLC's error */
+      bool pos = b->cv && b->cv->kind == TV_INT && b->cv->i > 0;
+      if (!pos && !s->step) unsupported(s, n, "\\div or % by a non-constant");
       term_t x = as_int(s, a, l), y = as_int(s, b, r);
-      return sv_scalar(s, SV_INT, op == TK_div ? term_idiv(x, y) : term_mod(x, y));
+      if (pos) return sv_scalar(s, SV_INT, op == TK_div ? term_idiv(x, y) : term_mod(x, y));
+      if (op == TK_mod) {
+        add_error(s, term_le(y, term_int(0)));
+        return sv_scalar(s, SV_INT, term_mod(x, y));
+      }
+      add_error(s, term_eq(y, term_int(0)));
+      return sv_scalar(s, SV_INT, term_ite(term_gt(y, term_int(0)), term_idiv(x, y), term_idiv(term_neg(x), term_neg(y))));
+    }
+    case TK_pow: {
+      if (!b->cv || b->cv->kind != TV_INT || b->cv->i < 0 || b->cv->i > 64) unsupported(s, n, "^ with an exponent over state");
+      term_t x = as_int(s, a, l), p = term_int(1);
+      for (int64_t k = 0; k < b->cv->i; k++) p = term_mul2(p, x);
+      return sv_scalar(s, SV_INT, p);
     }
     case TK_lt: return sv_scalar(s, SV_BOOL, term_lt(as_int(s, a, l), as_int(s, b, r)));
     case TK_gt: return sv_scalar(s, SV_BOOL, term_gt(as_int(s, a, l), as_int(s, b, r)));
@@ -1540,17 +1554,31 @@ static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
 /* Quantifier bounds: one name (no tuple patterns over symbolic sets). */
 typedef struct {
   tla_node *intro[16];
-  sv *set[16];
+  sv *set[16];           /* NULL: one witness from setn (step mode) */
+  tla_node *setn[16];
   uint32_t n;
 } bounds;
 
-static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *env, bounds *b) {
+static bool skolem_set(tla_sym *s, tla_node *set, tla_ctx *c, senv *env);
+
+/* witness: the quantifier may pick one element of a set too large to
+ * expand (an asserted \E, a refuted \A). */
+static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *env, bounds *b, bool witness) {
   b->n = 0;
   for (uint32_t i = 0; i < n->n; i++) {
     tla_node *qb = n->kid[i];
     if (qb->kind != TK_quantifier_bound || (f != TF_NONE && qb->field != f)) continue;
     tla_node *setn = tla_field_kid(qb, TF_SET);
     if (!setn) unsupported(s, qb, "unbounded quantifier");
+    if (witness && skolem_set(s, setn, c, env)) {
+      for (uint32_t k = 0; k < qb->n; k++) {
+        tla_node *in = qb->kid[k];
+        if (in->field != TF_INTRO) continue;
+        if (b->n == 16) unsupported(s, qb, "more than 16 bound names");
+        b->intro[b->n] = in, b->set[b->n] = NULL, b->setn[b->n++] = setn;
+      }
+      continue;
+    }
     sv *set = tr(s, setn, c, env);
     for (uint32_t k = 0; k < qb->n; k++) {
       tla_node *in = qb->kid[k];
@@ -1575,6 +1603,15 @@ static senv *bind_pattern(tla_sym *s, senv *env, tla_node *in, sv *el, const tla
 static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *body, tla_ctx *c, senv *env) {
   if (i == b->n) return tr_bool(s, body, c, env);
   sv *set = b->set[i];
+  if (!set) {
+    /* one witness, a choice of the step */
+    term_t cond, saved_pc = s->pc;
+    sv *w = choose_node(s, b->setn[i], c, env, &cond, 0);
+    s->pc = term_and2(saved_pc, cond);
+    term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], w, body));
+    s->pc = saved_pc;
+    return exists ? term_and2(cond, v) : term_implies(cond, v);
+  }
   term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
   term_t saved_pc = s->pc;
   if (s->step) {
@@ -1809,6 +1846,47 @@ static int cmp_cells(const void *a, const void *b) {
 
 /* CHOOSE x \in S : P as the explicit evaluator picks: the first element in
  * the order of values that satisfies P (none: an evaluation error). */
+/* The position of a scalar in the evaluator's order of values (tv_cmp):
+ * integers by value, strings and model values by their rank among the
+ * known ones (a term of this step can hold no other). */
+static term_t order_key(tla_sym *s, const sv *v, const tla_node *at) {
+  if (v->k == SV_INT) return v->t;
+  if (v->k == SV_BOOL) return term_ite(v->t, term_int(1), term_int(0));
+  if (v->k != SV_ATOM) unsupported(s, at, "CHOOSE among symbolic elements that are not integers, strings or model values");
+  term_t r = term_int(-1);
+  for (size_t i = 0; i < s->natoms; i++) {
+    long rank = 0;
+    for (size_t j = 0; j < s->natoms; j++) rank += tv_cmp(s->atoms[j], s->atoms[i]) < 0;
+    r = term_ite(term_eq(v->t, atom_term(s, i)), term_int(rank), r);
+  }
+  return r;
+}
+
+/* CHOOSE x \in S : P among symbolic scalars, as the evaluator: the least
+ * element (its order) satisfying P; none is TLC's error. */
+static sv *choose_min(tla_sym *s, sv *set, tla_node *intro, tla_node *body, tla_ctx *c, senv *env, const tla_node *at) {
+  svk k = scalar_kind(set);
+  if (k == SV_LAZY) unsupported(s, at, "CHOOSE among symbolic elements of different kinds or that are not scalars");
+  term_t saved_pc = s->pc, none = term_true();
+  term_t *hit = salloc(s, (set->n + 1) * sizeof *hit), *key = salloc(s, (set->n + 1) * sizeof *key);
+  for (uint32_t i = 0; i < set->n; i++) {
+    s->pc = term_and2(saved_pc, set->g[i]);
+    hit[i] = term_and2(set->g[i], tr_bool(s, body, c, bind_value(s, env, intro->text, set->el[i])));
+    none = term_and2(none, term_not(hit[i]));
+    key[i] = order_key(s, set->el[i], at);
+  }
+  s->pc = saved_pc;
+  add_error(s, none);
+  sv *r = set->el[set->n - 1];
+  for (uint32_t i = set->n - 1; i-- > 0;) {
+    term_t least = hit[i];
+    for (uint32_t j = 0; j < set->n; j++)
+      if (j != i) least = term_and2(least, term_implies(hit[j], term_le(key[i], key[j])));
+    r = sv_ite(s, least, set->el[i], r, at);
+  }
+  return r;
+}
+
 static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *intro = tla_field_kid(n, TF_INTRO), *setn = tla_field_kid(n, TF_SET), *body = tla_field_kid(n, TF_EXPRESSION);
   if (!setn || !intro || intro->kind != TK_identifier) unsupported(s, n, "this CHOOSE");
@@ -1817,10 +1895,12 @@ static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     add_error(s, term_true());   /* TLC: nothing to choose */
     return sv_none(s);
   }
+  bool symbolic = false;
+  for (uint32_t i = 0; i < set->n; i++) symbolic |= !set->el[i]->cv;
+  if (symbolic) return choose_min(s, set, intro, body, c, env, n);
   /* cells with their guards, in the order of their (concrete) elements */
   sv **cells = salloc(s, set->n * sizeof *cells);
   for (uint32_t i = 0; i < set->n; i++) {
-    if (!set->el[i]->cv) unsupported(s, n, "CHOOSE among symbolic elements");
     cells[i] = sv_new(s, SV_SET, 1);
     cells[i]->g[0] = set->g[i];
     cells[i]->el[0] = set->el[i];
@@ -2038,25 +2118,9 @@ static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_bounded_quantification: {
       tla_node *q = tla_field_kid(n, TF_QUANTIFIER);
       bool exists = q && q->kind == TK_exists;
-      tla_node *qb = NULL;
-      uint32_t nb = 0, nintro = 0;
-      for (uint32_t i = 0; i < n->n; i++)
-        if (n->kid[i]->kind == TK_quantifier_bound && n->kid[i]->field == TF_BOUND) qb = n->kid[i], nb++;
-      for (uint32_t i = 0; qb && i < qb->n; i++) nintro += qb->kid[i]->field == TF_INTRO;
-      tla_node *setn = qb ? tla_field_kid(qb, TF_SET) : NULL, *intro = qb ? tla_field_kid(qb, TF_INTRO) : NULL;
-      if (s->step && nb == 1 && nintro == 1 && setn && intro->kind == TK_identifier && s->pol == (exists ? 1 : -1) &&
-          skolem_set(s, setn, c, env)) {
-        /* one witness, a choice of the step */
-        term_t cond, saved_pc = s->pc;
-        sv *w = choose_node(s, setn, c, env, &cond, 0);
-        s->pc = term_and2(saved_pc, cond);
-        term_t v = tr_bool(s, tla_field_kid(n, TF_EXPRESSION), c, bind_value(s, env, intro->text, w));
-        s->pc = saved_pc;
-        return sv_scalar(s, SV_BOOL, exists ? term_and2(cond, v) : term_implies(cond, v));
-      }
       bounds b;
-      get_bounds(s, n, TF_BOUND, c, env, &b);
-      return sv_scalar(s, SV_BOOL, quant(s, q && q->kind == TK_exists, &b, 0, tla_field_kid(n, TF_EXPRESSION), c, env));
+      get_bounds(s, n, TF_BOUND, c, env, &b, s->step && s->pol == (exists ? 1 : -1));
+      return sv_scalar(s, SV_BOOL, quant(s, exists, &b, 0, tla_field_kid(n, TF_EXPRESSION), c, env));
     }
     case TK_finite_set_literal: {
       sv *r = sv_new(s, SV_SET, n->n);
@@ -2085,13 +2149,13 @@ static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     }
     case TK_set_map: {
       bounds b;
-      get_bounds(s, n, TF_GENERATOR, c, env, &b);
+      get_bounds(s, n, TF_GENERATOR, c, env, &b, false);
       if (b.n != 1) unsupported(s, n, "a set map over several bounds");
       return comprehension(s, b.set[0], b.intro[0], tla_field_kid(n, TF_MAP), false, c, env, n);
     }
     case TK_function_literal: {
       bounds b;
-      get_bounds(s, n, TF_NONE, c, env, &b);
+      get_bounds(s, n, TF_NONE, c, env, &b, false);
       if (b.n != 1 || b.intro[0]->kind != TK_identifier) unsupported(s, n, "a function over several bounds");
       /* keys: the cells' (concrete) elements; in the domain where the cell's guard holds */
       sv *dom = b.set[0];

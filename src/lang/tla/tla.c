@@ -86,6 +86,7 @@ static int replay_unsafe(report *r, tla_model *m, tla_explicit_result *er, bool 
 static int confirm_unsafe(report *r, tla_model *m, tla_explicit_result *er, bool deadlock) {
   er->outcome = deadlock ? TLA_DEADLOCK : TLA_VIOLATED;
   er->inv = deadlock ? -1 : tla_violated(m, er->trace[er->ntrace - 1]);
+  if (er->inv == -1 && !deadlock) er->inv = tla_violated_trace(m, er->trace, er->ntrace);
   return replay_unsafe(r, m, er, deadlock);
 }
 

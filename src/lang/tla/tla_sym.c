@@ -274,6 +274,7 @@ static bool seq_keys(const sv *f) {
 /* A sequence of at most cap elements (el filled by the caller) and length
  * len; a literal length gives a plain tuple. */
 static sv *seq_new(tla_sym *s, uint32_t cap, term_t len) {
+  if (len == NULL_TERM) len = term_int((long)cap);
   if (term_is_const(len)) {
     mpq_t q;
     mpq_init(q);
@@ -1979,8 +1980,8 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
 static bool skolem_set(tla_sym *s, tla_node *set, tla_ctx *c, senv *env) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
   if (is_const(s, set, c, env, 0)) {
-    sv *v = eval_const(s, set, c, env);
-    return v->cv && v->cv->kind >= TV_NAT && v->cv->kind <= TV_RECSET;
+    const tla_val *v = eval_value(s, set, c, env);
+    return v && ((v->kind >= TV_NAT && v->kind <= TV_RECSET) || (v->kind == TV_SET && v->n > 64));
   }
   if (set->kind == TK_bound_prefix_op) return tla_field_kid(set, TF_SYMBOL)->kind == TK_powerset;
   if (set->kind == TK_bound_infix_op) return tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2;
@@ -3127,8 +3128,6 @@ static void init_step(void *data) {
   step_data *d = data;
   tla_sym *s = d->s;
   if (!s->mv.next.node) unsupported(s, NULL, "a specification without a next-state relation");
-  for (size_t i = 0; i < s->mv.ninv; i++)
-    if (s->mv.inv_trace[i]) unsupported(s, s->mv.inv[i]->body, "trace invariants");
   step_begin(s, true);
   term_t *parts = salloc(s, (s->mv.ninit + 1) * sizeof *parts);
   for (size_t i = 0; i < s->mv.ninit; i++) parts[i] = tr_bool(s, s->mv.init[i].node, s->mv.init[i].ctx, NULL);
@@ -3150,6 +3149,7 @@ static void next_step(void *data) {
 static void props_step(void *data) {
   step_data *d = data;
   tla_sym *s = d->s;
+  uint32_t data_k = d->k;
   s->init_mode = s->primed = false;
   s->cur = s->states[d->k];
   s->nxt = NULL;
@@ -3158,7 +3158,25 @@ static void props_step(void *data) {
   s->pol = -1;
   term_t inv = term_true(), act = term_true();
   for (size_t i = 0; i < s->mv.ninv; i++)
-    if (!s->mv.inv_action[i]) inv = term_and2(inv, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+    if (!s->mv.inv_action[i] && !s->mv.inv_trace[i])
+      inv = term_and2(inv, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+  for (size_t i = 0; i < s->mv.ninv; i++) {
+    /* trace invariants: applied to the history, a sequence of records of the states 0..k */
+    tla_def *d = s->mv.inv[i];
+    if (!s->mv.inv_trace[i]) continue;
+    if (d->nparams != 1 || d->params[0]->kind != TK_identifier) unsupported(s, d->body, "this trace invariant");
+    sv *hist = seq_new(s, data_k + 1, NULL_TERM);
+    for (uint32_t j = 0; j < hist->n; j++) {
+      sv *rec = sv_new(s, SV_FUN, (uint32_t)s->nv);
+      for (size_t x = 0; x < s->nv; x++) {
+        const char *nm = tla_var_name(s->m, x);
+        rec->key[x] = tv_str(tla_intern(nm, strlen(nm)));
+        rec->el[x] = s->states[j][x];
+      }
+      hist->el[j] = rec;
+    }
+    inv = term_and2(inv, tr_bool(s, d->body, d->ctx, bind_value(s, NULL, d->params[0]->text, hist)));
+  }
   if (d->k > 0) {
     /* action invariants on the step k-1 -> k */
     s->cur = s->states[d->k - 1];

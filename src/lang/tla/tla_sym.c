@@ -761,8 +761,12 @@ static bool is_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned de
       break;
     default: break;
   }
-  for (uint32_t i = 0; i < n->n; i++)
+  for (uint32_t i = 0; i < n->n; i++) {
+    /* record field names are no references (a field may be named like a variable) */
+    if ((n->kind == TK_record_literal || n->kind == TK_set_of_records) && i % 2 == 0) continue;
+    if ((n->kind == TK_record_value && i == 1) || n->kind == TK_except_update_record_field) continue;
     if (!is_const(s, n->kid[i], c, env, depth)) return false;
+  }
   return true;
 }
 
@@ -852,14 +856,39 @@ static senv *bind_args(tla_sym *s, tla_def *d, tla_node **args, uint32_t na, tla
   for (uint32_t i = 0; i < na; i++) {
     tla_node *p = d->params[i], *a = args[i];
     if (p->kind == TK_operator_declaration) {
+      /* an operator argument: a definition (global or LET), a LAMBDA or a built-in symbol */
       tla_node *an = a;
       while (an->kind == TK_parentheses && an->n == 1) an = an->kid[0];
-      if (an->kind != TK_identifier_ref || lookup(env, an->text)) unsupported(s, a, "this operator argument");
-      tla_res r = tla_resolve(s->ev, an->text, c, NULL);
-      if (r.kind != TLA_R_DEF) unsupported(s, a, "this operator argument");
+      tla_def *od = NULL;
+      senv *odenv = NULL;
+      if (an->kind == TK_identifier_ref) {
+        senv *lb = lookup(env, an->text);
+        if (lb && lb->def) od = lb->def, odenv = lb->denv;
+        if (!lb) {
+          tla_res r = tla_resolve(s->ev, an->text, c, NULL);
+          if (r.kind == TLA_R_DEF) od = r.def;
+        }
+      } else if (an->kind == TK_lambda || ((an->kind == TK_infix_op_symbol || an->kind == TK_prefix_op_symbol) && an->n == 1)) {
+        od = salloc(s, sizeof *od);
+        od->kind = DEF_OP;
+        od->ctx = c;
+        od->level = 2;
+        if (an->kind == TK_lambda) {
+          od->name = "LAMBDA";
+          od->nparams = an->n - 1, od->params = an->kid, od->body = an->kid[an->n - 1];
+          od->closure = chain_of(env);
+          odenv = env;
+        } else {
+          od->name = tla_kind_name(an->kid[0]->kind);
+          od->nparams = an->kind == TK_infix_op_symbol ? 2 : 1;
+          od->symbol = an->kid[0];
+        }
+      }
+      if (!od) unsupported(s, a, "this operator argument");
       senv *b = bind(s, out, tla_field_kid(p, TF_NAME)->text);
-      b->def = r.def;
-      b->cell = (tla_env){.name = b->name, .kind = ENV_DEF, .def = r.def, .next = chain_of(out)};
+      b->def = od;
+      b->denv = odenv;
+      b->cell = (tla_env){.name = b->name, .kind = ENV_DEF, .def = od, .next = chain_of(out)};
       b->chain = &b->cell;
       out = b;
       continue;
@@ -880,6 +909,18 @@ static senv *bind_args(tla_sym *s, tla_def *d, tla_node **args, uint32_t na, tla
 
 static sv *call_def(tla_sym *s, tla_def *d, senv *denv, tla_node **args, uint32_t na, tla_ctx *c, senv *env,
                     const tla_node *at) {
+  if (d->kind == DEF_OP && d->symbol && na == d->nparams && na >= 1 && na <= 2) {
+    /* a built-in operator passed as an argument: applied to the argument expressions */
+    tla_node sym = *d->symbol, a0 = *args[0], a1 = *args[na - 1];
+    sym.field = TF_SYMBOL;
+    a0.field = na > 1 ? TF_LHS : TF_RHS;
+    a1.field = TF_RHS;
+    tla_node *kids[3] = {&a0, &sym, &a1};
+    if (na == 1) kids[0] = &sym, kids[1] = &a0;
+    tla_node app = {.kind = na > 1 ? TK_bound_infix_op : TK_bound_prefix_op, .n = na > 1 ? 3 : 2, .line = at->line,
+                    .col = at->col, .file = at->file, .kid = kids};
+    return tr(s, &app, c, env);
+  }
   if (d->kind != DEF_OP || d->symbol || !d->body) unsupported(s, at, "this kind of definition");
   if (++s->depth > 200) unsupported(s, at, "recursion");
   senv *ne = bind_args(s, d, args, na, c, env, denv, at);
@@ -2168,7 +2209,13 @@ static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       for (uint32_t i = 0; i < dom->n; i++) {
         if (term_is_false(dom->g[i])) continue;
         if (!dom->el[i]->cv) unsupported(s, n, "a function with a symbolic domain");
-        if (key_index(r, dom->el[i]->cv) >= 0) unsupported(s, n, "a function over a set with repeated cells");
+        int dup = key_index(r, dom->el[i]->cv);
+        if (dup >= 0) {
+          /* the same key again: the same value, in the domain if either cell is */
+          r->dg[dup] = term_or2(r->dg[dup], dom->g[i]);
+          all &= term_is_true(r->dg[dup]);
+          continue;
+        }
         r->key[k] = dom->el[i]->cv;
         all &= term_is_true(r->dg[k] = dom->g[i]);
         s->pc = term_and2(saved_pc, dom->g[i]);

@@ -1598,6 +1598,7 @@ typedef struct {
   tla_node *intro[16];
   sv *set[16];           /* NULL: one witness from setn (step mode) */
   tla_node *setn[16];
+  sv *wset[16];          /* the witness's set when it is translated already */
   uint32_t n;
 } bounds;
 
@@ -1617,11 +1618,25 @@ static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *e
         tla_node *in = qb->kid[k];
         if (in->field != TF_INTRO) continue;
         if (b->n == 16) unsupported(s, qb, "more than 16 bound names");
-        b->intro[b->n] = in, b->set[b->n] = NULL, b->setn[b->n++] = setn;
+        b->intro[b->n] = in, b->set[b->n] = NULL, b->wset[b->n] = NULL, b->setn[b->n++] = setn;
       }
       continue;
     }
     sv *set = tr(s, setn, c, env);
+    bool symbolic = false;
+    if (witness && set->k == SV_SET && set->n > 1)
+      for (uint32_t k = 0; k < set->n && !symbolic; k++) symbolic = !set->el[k]->cv;
+    if (symbolic) {
+      /* symbolic elements: one witness, not one branch per cell (each
+       * branch would add its own cells to the sets it builds) */
+      for (uint32_t k = 0; k < qb->n; k++) {
+        tla_node *in = qb->kid[k];
+        if (in->field != TF_INTRO) continue;
+        if (b->n == 16) unsupported(s, qb, "more than 16 bound names");
+        b->intro[b->n] = in, b->set[b->n] = NULL, b->wset[b->n] = set, b->setn[b->n++] = setn;
+      }
+      continue;
+    }
     for (uint32_t k = 0; k < qb->n; k++) {
       tla_node *in = qb->kid[k];
       if (in->field != TF_INTRO) continue;
@@ -1648,7 +1663,7 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
   if (!set) {
     /* one witness, a choice of the step */
     term_t cond, saved_pc = s->pc;
-    sv *w = choose_node(s, b->setn[i], c, env, &cond, 0);
+    sv *w = b->wset[i] ? choose_cells(s, b->wset[i], &cond, body) : choose_node(s, b->setn[i], c, env, &cond, 0);
     s->pc = term_and2(saved_pc, cond);
     term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], w, body));
     s->pc = saved_pc;

@@ -119,7 +119,6 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
       }
     }
     /* states outside the constraints are not expanded (TLC) */
-    if (getenv("TLA_DUMP")) { FILE *df = fopen(getenv("TLA_DUMP"), "a"); fprintf(df, "; step %u\n", k); term_print_let(df, term_and2(cons, nx.ok)); fprintf(df, "\n; bad\n"); term_print_let(df, bad); fprintf(df, "\n"); fclose(df); }
     solver_assert(sv, term_and2(cons, nx.ok));
   }
 done:

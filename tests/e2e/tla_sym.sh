@@ -55,11 +55,26 @@ t bmc-no-layout 'first --algorithm bmc "$D/SymEscape.tla" | grep -q "^UNKNOWN (S
 t layout-escape-pdr 'first --algorithm pdr "$D/SymEscape.tla" | grep -q "^UNKNOWN"'
 t unsupported-position '[ "$(first --algorithm bmc "$D/SymUnsup.tla")" = "UNKNOWN (unsupported: user-defined infix operators at $D/SymUnsup.tla:7:9)" ]'
 
+# the arrays encoding: a set of witnesses (symbolic integers) is an SMT array per state
+arr() { out=$(run --algorithm bmc --stats "$D/SymArrays.tla")
+  echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant Few is violated" &&
+    echo "$out" | grep -q "^State 4:" && ! echo "$out" | grep -q "^State 5:" &&
+    [ "$(echo "$out" | sed -n 's/^array-sets: //p')" -ge 1 ]; }
+t bmc-arrays-violation 'arr'
+t bmc-arrays-bounded '[ "$(first --algorithm bmc --length 5 --config "$D/SymArraysSafe.cfg" "$D/SymArrays.tla")" = SAFE ]'
+# a subset of Int: an array only; SAFE within the bound, a violation has no TLA+ trace (UNKNOWN)
+t bmc-open-set-safe '[ "$(first --algorithm bmc --length 5 "$D/SymOpenSet.tla")" = SAFE ]'
+t bmc-open-set-no-trace 'first --algorithm bmc --config "$D/SymOpenSetBad.cfg" "$D/SymOpenSet.tla" | grep -q "^UNKNOWN"'
+# sequences of varying length (Tail under a parameter), in step mode
+t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \
       apalache/y2k_instance-Safety-len19 SpanningTree/SpanTreeRandom \
       apalache/MC3_TwoPhaseUFO barriers/APBarrier glowingRaccoon/APclean nbacg_guer01/APnbacg_guer01 \
+      SpecifyingSystems-FIFO/APInnerFIFO apalache/Invariants-BuggyTraceInv apalache/Callback \
+      SpecifyingSystems-CachingMemory/MCInternalMemory apalache/RecordExcept987 \
       apalache/Counter-Inv-len10); do
     y=$B/$task.yml
     [ -f "$y" ] || continue

@@ -323,6 +323,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   tla_bmc_result br;
   tla_bmc(m, bound, dl && !bounded, lim, &br);
   report_stat(r, "depth", "%u", br.depth);
+  report_stat(r, "array-sets", "%u", br.arrays);
   FILE *out = report_out(r);
   char reason[1400];
   int code;

@@ -122,6 +122,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits 
     solver_assert(sv, term_and2(cons, nx.ok));
   }
 done:
+  r->arrays = tla_steps_arrays(s);
   solver_free(sv);
   tla_sym_free(s);
 }

@@ -20,6 +20,7 @@ typedef enum {
 typedef struct {
   tla_bmc_outcome outcome;
   uint32_t depth;                 /* the deepest depth whose states were checked */
+  uint32_t arrays;                /* set values encoded as SMT arrays */
   const tla_val **trace;          /* malloc'd; states from an initial one */
   size_t ntrace;
   char msg[1200];

@@ -32,6 +32,8 @@ struct sv {
   const tla_val **key;   /* FUN: the keys (a superset of the domain) */
   term_t *dg;            /* FUN: key i is in the domain (NULL: every key is) */
   term_t len;            /* FUN: a sequence's length (keys 1..n, dg[i] = i+1 <= len); else NULL_TERM */
+  term_t arr;            /* SET of scalars (step mode): an SMT array element -> Bool, g[i] = arr[el[i]]; else NULL_TERM */
+  bool open;             /* SET: elements beyond the cells may exist (only arr knows them) */
   const tla_val *cv;     /* the concrete value when known (always for LAZY) */
 };
 
@@ -94,6 +96,7 @@ struct tla_sym {
   term_vec defs;             /* definitions of the materialized state */
   int pol;                   /* +1 asserted, -1 refuted, 0 both: where \E (\A) may pick a witness */
   sv ***states;              /* the materialized states 0..nstates-1 */
+  uint32_t narrays;          /* set values materialized as SMT arrays */
   uint32_t nstates, capstates;
 };
 
@@ -209,7 +212,7 @@ static sv *sv_new(tla_sym *s, svk k, uint32_t n) {
   if (k == SV_SET || k == SV_UNION) v->g = salloc(s, n * sizeof *v->g);
   if (k == SV_SET || k == SV_FUN || k == SV_UNION) v->el = salloc(s, n * sizeof *v->el);
   if (k == SV_FUN) v->key = salloc(s, n * sizeof *v->key);
-  v->len = NULL_TERM;
+  v->len = v->arr = NULL_TERM;
   return v;
 }
 
@@ -380,7 +383,44 @@ static sv *union_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
   return union_make(s, g, v);
 }
 
+static bool is_scalar(svk k);
+static type_t sort_of(const tla_sym *s, svk k);
+/* ---- sets as SMT arrays (the arrays encoding): element -> Bool ---- */
+static svk arr_kind(const tla_sym *s, term_t arr) {
+  type_t i = type_array_index(term_type(arr));
+  return i == type_bool() ? SV_BOOL : i == type_int() ? SV_INT : i == sort_of(s, SV_ATOM) ? SV_ATOM : SV_LAZY;
+}
+
+/* The array of a set of scalars of kind k given by its cells: O(n) stores. */
+static term_t cells_array(tla_sym *s, const sv *set, svk k) {
+  if (set->arr != NULL_TERM) return set->arr;
+  term_t a = term_const_array(type_array(sort_of(s, k), type_bool()), term_false());
+  for (uint32_t i = 0; i < set->n; i++)
+    if (!term_is_false(set->g[i])) a = term_store(a, set->el[i]->t, term_or2(term_select(a, set->el[i]->t), set->g[i]));
+  return a;
+}
+
+/* The kind of the scalars a set holds (SV_LAZY: mixed, compound or none). */
+static svk elem_kind(const tla_sym *s, const sv *set) {
+  if (set->arr != NULL_TERM) return arr_kind(s, set->arr);
+  svk k = SV_LAZY;
+  for (uint32_t i = 0; i < set->n; i++) {
+    if (!is_scalar(set->el[i]->k) || (k != SV_LAZY && set->el[i]->k != k)) return SV_LAZY;
+    k = set->el[i]->k;
+  }
+  return k;
+}
+
+static void enumerable(tla_sym *s, const sv *set, const tla_node *at) {
+  if (set->open) unsupported(s, at, "enumerating a set known only as an SMT array (a subset of an infinite set)");
+}
+
 static term_t sv_mem(tla_sym *s, const sv *x, const sv *set, const tla_node *at) {
+  if (set->arr != NULL_TERM && is_scalar(x->k)) {
+    /* O(1): the array's entry */
+    return x->k == arr_kind(s, set->arr) ? term_select(set->arr, x->t) : term_false();
+  }
+  if (set->open) unsupported(s, at, "membership of a compound value in a set known only as an SMT array");
   term_t *d = salloc(s, (set->n + 1) * sizeof *d);
   for (uint32_t i = 0; i < set->n; i++) d[i] = term_and2(set->g[i], sv_eq(s, set->el[i], x, at));
   return term_or(set->n, d);
@@ -394,6 +434,13 @@ static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
   if (a->k == SV_UNION || b->k == SV_UNION || klass(a) != klass(b)) return union_eq(s, a, b, at);
   if (a->k == SV_LAZY || b->k == SV_LAZY) unsupported(s, at, "comparison with an infinite set");
   if (is_scalar(a->k)) return term_eq(a->t, b->t);
+  if (a->k == SV_SET && b->k == SV_SET && (a->arr != NULL_TERM || b->arr != NULL_TERM)) {
+    /* extensional equality of the arrays (both false outside their elements) */
+    svk k = elem_kind(s, a->arr != NULL_TERM ? a : b), ka = elem_kind(s, a), kb = elem_kind(s, b);
+    if ((a->n || a->arr != NULL_TERM) && ka != k) unsupported(s, at, "comparing a set of scalars with a set of other values");
+    if ((b->n || b->arr != NULL_TERM) && kb != k) unsupported(s, at, "comparing a set of scalars with a set of other values");
+    return term_eq(cells_array(s, a, k), cells_array(s, b, k));
+  }
   if (a->k == SV_SET && b->k == SV_SET) {
     term_t *c = salloc(s, (a->n + b->n + 1) * sizeof *c);
     for (uint32_t i = 0; i < a->n; i++) c[i] = term_implies(a->g[i], sv_mem(s, a->el[i], b, at));
@@ -423,6 +470,17 @@ static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
   if (a->cv && a->cv == b->cv) return a;
   if (a->k == SV_UNION || b->k == SV_UNION || klass(a) != klass(b)) return union_ite(s, c, a, b, at);
   if (is_scalar(a->k)) return sv_scalar(s, a->k, term_ite(c, a->t, b->t));
+  if (a->k == SV_SET && b->k == SV_SET && (a->arr != NULL_TERM || b->arr != NULL_TERM)) {
+    svk k = elem_kind(s, a->arr != NULL_TERM ? a : b);
+    if ((a->n && elem_kind(s, a) != k) || (b->n && elem_kind(s, b) != k))
+      unsupported(s, at, "a choice between a set of scalars and a set of other values");
+    sv *r = sv_new(s, SV_SET, a->n + b->n);
+    for (uint32_t i = 0; i < a->n; i++) r->g[i] = term_and2(c, a->g[i]), r->el[i] = a->el[i];
+    for (uint32_t j = 0; j < b->n; j++) r->g[a->n + j] = term_and2(term_not(c), b->g[j]), r->el[a->n + j] = b->el[j];
+    r->arr = term_ite(c, cells_array(s, a, k), cells_array(s, b, k));
+    r->open = a->open || b->open;
+    return r;
+  }
   if (a->k == SV_SET && b->k == SV_SET) {
     sv *r = sv_new(s, SV_SET, a->n + b->n);
     for (uint32_t i = 0; i < a->n; i++) r->g[i] = term_and2(c, a->g[i]), r->el[i] = a->el[i];
@@ -514,6 +572,10 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     case TV_INTS: return term_bool(x->k == SV_INT);
     case TV_SUBSET: {
       if (x->k != SV_SET) return term_false();
+      if (x->open) {
+        if (set->e[0]->kind == TV_INTS && arr_kind(s, x->arr) == SV_INT) return term_true();
+        unsupported(s, at, "membership of a set known only as an SMT array in this SUBSET");
+      }
       term_t *c = salloc(s, (x->n + 1) * sizeof *c);
       for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(x->g[i], mem_concrete(s, x->el[i], set->e[0], at));
       return term_and(x->n, c);
@@ -615,6 +677,13 @@ static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla
 
 /* A fresh element of a symbolic set (its cells). */
 static sv *choose_cells(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
+  if (set->arr != NULL_TERM) {
+    /* a fresh scalar whose array entry holds */
+    svk k = arr_kind(s, set->arr);
+    term_t v = choice_var(s, sort_of(s, k));
+    *cond = term_select(set->arr, v);
+    return sv_scalar(s, k, v);
+  }
   if (!set->n) {
     *cond = term_false();
     return sv_none(s);
@@ -640,6 +709,14 @@ static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla
       return sv_scalar(s, SV_INT, v);
     }
     case TV_SUBSET: {
+      if (t->e[0]->kind == TV_INTS && s->step) {
+        /* a subset of Int: a fresh array Int -> Bool, no cells (the arrays encoding) */
+        sv *r = sv_new(s, SV_SET, 0);
+        r->arr = choice_var(s, type_array(type_int(), type_bool()));
+        r->open = true;
+        *cond = term_true();
+        return r;
+      }
       const tla_val *u = tla_enumerate(s->ev, t->e[0], at);
       if (u->n > 4096) unsupported(s, at, "a subset of a set of more than 4096 elements");
       sv *r = sv_new(s, SV_SET, u->n);
@@ -1077,6 +1154,7 @@ static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, 
   if (seq) return seq;
   if (strcmp(name, "Cardinality") == 0 && na == 1) {
     sv *set = as_set(s, tr(s, args[0], c, env), n);
+    enumerable(s, set, n);
     term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
     for (uint32_t i = 0; i < set->n; i++) {
       /* counted at its first guarded occurrence */
@@ -1195,6 +1273,36 @@ static sv *set_op(tla_sym *s, tla_kind op, sv *a, sv *b, const tla_node *at) {
     sv *r = sv_new(s, SV_SET, a->n + b->n);
     for (uint32_t i = 0; i < a->n; i++) r->g[i] = a->g[i], r->el[i] = a->el[i];
     for (uint32_t j = 0; j < b->n; j++) r->g[a->n + j] = b->g[j], r->el[a->n + j] = b->el[j];
+    if (a->arr != NULL_TERM || b->arr != NULL_TERM) {
+      /* the larger array updated with the other's cells (O(1) per cell) */
+      if (a->open && b->open) unsupported(s, at, "the union of two sets known only as SMT arrays");
+      sv *big = b->arr != NULL_TERM && (b->open || b->n > a->n) ? b : a, *small = big == a ? b : a;
+      svk k = elem_kind(s, big);
+      if (small->n && elem_kind(s, small) != k) unsupported(s, at, "a union of a set of scalars with other values");
+      term_t arr = cells_array(s, big, k);
+      for (uint32_t i = 0; i < small->n; i++)
+        arr = term_store(arr, small->el[i]->t, term_or2(term_select(arr, small->el[i]->t), small->g[i]));
+      r->arr = arr;
+      r->open = big->open;
+    }
+    return r;
+  }
+  if (a->open) {
+    /* a \ b, a \cap b with a known only as an array: the array updated */
+    if (op == TK_cap && !b->open) {
+      sv *r = sv_new(s, SV_SET, b->n);
+      for (uint32_t j = 0; j < b->n; j++) r->g[j] = term_and2(b->g[j], sv_mem(s, b->el[j], a, at)), r->el[j] = b->el[j];
+      return r;
+    }
+    if (op != TK_setminus || b->open) unsupported(s, at, "this operation on a set known only as an SMT array");
+    sv *r = sv_new(s, SV_SET, 0);
+    term_t arr = a->arr;
+    for (uint32_t j = 0; j < b->n; j++) {
+      if (!is_scalar(b->el[j]->k) || b->el[j]->k != arr_kind(s, arr)) continue;
+      arr = term_store(arr, b->el[j]->t, term_and2(term_select(arr, b->el[j]->t), term_not(b->g[j])));
+    }
+    r->arr = arr;
+    r->open = true;
     return r;
   }
   sv *r = sv_new(s, SV_SET, a->n);
@@ -1208,6 +1316,11 @@ static sv *set_op(tla_sym *s, tla_kind op, sv *a, sv *b, const tla_node *at) {
 
 static term_t subseteq(tla_sym *s, sv *a, sv *b, const tla_node *at) {
   a = as_set(s, a, at);
+  if (a->open) {
+    /* only S \subseteq Int for a set of integers known as an array */
+    if (b->cv && b->cv->kind == TV_INTS && arr_kind(s, a->arr) == SV_INT) return term_true();
+    unsupported(s, at, "a subset test of a set known only as an SMT array");
+  }
   term_t *c = salloc(s, (a->n + 1) * sizeof *c);
   for (uint32_t i = 0; i < a->n; i++) c[i] = term_implies(a->g[i], sv_in(s, a->el[i], b, at));
   return term_and(a->n, c);
@@ -1537,6 +1650,7 @@ static sv *tr_enabled(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_
 
 /* SUBSET S over state: one cell per subset of S's cells (at most 2^12). */
 static sv *powerset_sym(tla_sym *s, sv *base, const tla_node *at) {
+  enumerable(s, base, at);
   /* S's distinct elements, guards merged */
   sv **el = salloc(s, (base->n + 1) * sizeof *el);
   term_t *g = salloc(s, (base->n + 1) * sizeof *g);
@@ -1644,6 +1758,7 @@ static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *e
       if (in->kind != TK_identifier && !set->cv) unsupported(s, in, "a tuple pattern over a symbolic set");
       b->intro[b->n] = in;
       b->set[b->n] = as_set(s, set, setn);
+      enumerable(s, b->set[b->n], setn);
       b->n++;
     }
   }
@@ -1948,6 +2063,7 @@ static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *intro = tla_field_kid(n, TF_INTRO), *setn = tla_field_kid(n, TF_SET), *body = tla_field_kid(n, TF_EXPRESSION);
   if (!setn || !intro || intro->kind != TK_identifier) unsupported(s, n, "this CHOOSE");
   sv *set = as_set(s, tr(s, setn, c, env), setn);
+  enumerable(s, set, setn);
   if (!set->n) {
     add_error(s, term_true());   /* TLC: nothing to choose */
     return sv_none(s);
@@ -1982,6 +2098,7 @@ static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
  * the elements replaced), cell by cell. */
 static sv *comprehension(tla_sym *s, sv *base, tla_node *intro, tla_node *body, bool filter, tla_ctx *c, senv *env,
                          const tla_node *at) {
+  enumerable(s, base, at);
   sv *r = sv_new(s, SV_SET, base->n);
   term_t saved_pc = s->pc;
   for (uint32_t i = 0; i < base->n; i++) {
@@ -3059,6 +3176,15 @@ static term_t mat_term(tla_sym *s, term_t t, type_t ty, const char *name) {
   return x;
 }
 
+/* Sets of scalars with symbolic elements (no fixed universe) are arrays. */
+static bool set_wants_array(tla_sym *s, const sv *v) {
+  if (v->arr != NULL_TERM) return true;
+  if (elem_kind(s, v) == SV_LAZY) return false;
+  for (uint32_t i = 0; i < v->n; i++)
+    if (!term_is_false(v->g[i]) && !v->el[i]->cv) return true;
+  return false;
+}
+
 /* A value of the new state over fresh variables (defined in s->defs), so
  * that terms do not grow with the depth; equal elements of a set merge. */
 static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth) {
@@ -3074,6 +3200,24 @@ static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth)
       r = sv_scalar(s, v->k, t);
       r->cv = c;
     }
+  } else if (v->k == SV_SET && (v->open || (s->step && set_wants_array(s, v)))) {
+    /* the arrays encoding: a fresh array variable A = the set's array, and
+     * the cells' guards A[el] (membership and equality in O(1)) */
+    svk k = elem_kind(s, v);
+    r = sv_new(s, SV_SET, v->n);
+    r->open = v->open;
+    r->arr = term_fresh_var(name, type_array(sort_of(s, k), type_bool()));
+    s->narrays++;
+    term_vec_push(&s->defs, term_eq(r->arr, cells_array(s, v, k)));
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (term_is_false(v->g[i])) continue;
+      sv *e = mat(s, v->el[i], name, memo, depth + 1);
+      uint32_t j = 0;
+      while (j < n && r->el[j] != e && !(e->cv && r->el[j]->cv == e->cv)) j++;
+      if (j == n) r->el[n] = e, r->g[n++] = term_select(r->arr, e->t);
+    }
+    r->n = n;
   } else if (v->k == SV_SET) {
     r = sv_new(s, SV_SET, v->n);
     uint32_t n = 0;
@@ -3294,6 +3438,7 @@ static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {
         if (term_is_true(solver_value(slv, v->g[i]))) return sv_model(s, slv, v->el[i]);
       return NULL;
     case SV_SET: {
+      if (v->open) return NULL;   /* a subset of an infinite set: no TLA+ value of the explicit engine */
       const tla_val **e = salloc(s, (v->n + 1) * sizeof *e);
       uint32_t n = 0;
       for (uint32_t i = 0; i < v->n; i++)
@@ -3329,3 +3474,5 @@ term_t tla_steps_axioms(tla_sym *s) {
   s->atoms_told = s->natoms;
   return term_distinct((uint32_t)s->natoms, a);
 }
+
+uint32_t tla_steps_arrays(const tla_sym *s) { return s->narrays; }

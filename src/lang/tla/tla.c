@@ -321,7 +321,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   bool dl = tla_check_deadlock(m), bounded = o->length >= 0;
   report_set_engine(r, "bmc");
   tla_bmc_result br;
-  tla_bmc(m, bound, dl && !bounded, lim, &br);
+  tla_bmc(m, bound, dl && !bounded, o->backend, lim, &br);
   report_stat(r, "depth", "%u", br.depth);
   report_stat(r, "array-sets", "%u", br.arrays);
   FILE *out = report_out(r);

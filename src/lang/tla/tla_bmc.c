@@ -10,6 +10,7 @@ static solver_result ask(solver *sv, const zeta_limits *lim, term_t q) {
   if (limits_expired(lim)) return SOLVER_UNKNOWN;
   solver_set_timeout(sv, limits_remaining_ms(lim));
   if (q == NULL_TERM) return solver_check(sv);
+  if (term_is_false(q)) return SOLVER_UNSAT;
   solver_push(sv);
   solver_assert(sv, q);
   solver_result res = solver_check(sv);
@@ -37,10 +38,11 @@ static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what)
   snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
 }
 
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits *lim, tla_bmc_result *r) {
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
+             tla_bmc_result *r) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   tla_set_limits(m, lim);
-  solver *sv = solver_new("z3", NULL);
+  solver *sv = solver_new(backend ? backend : "z3", NULL);
   tla_sym *s = tla_steps_new(m);
   tla_step st;
   char why[1100];

@@ -27,6 +27,8 @@ typedef struct {
 } tla_bmc_result;
 
 /* tlc_deadlock: look for states without successors at every depth. */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const zeta_limits *lim, tla_bmc_result *r);
+/* backend: the solver (NULL: Z3 in-process; see solver_new). */
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
+             tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);
 #endif

@@ -28,6 +28,8 @@ quick || t kind-sets-functions 'sets kind'
 t pdr-sets-proof '[ "$(first --algorithm pdr --config "$D/SymSetsSafe.cfg" "$D/SymSets.tla")" = SAFE ]'
 t kind-sets-proof '[ "$(first --algorithm kind --config "$D/SymSetsSafe.cfg" "$D/SymSets.tla")" = SAFE ]'
 t inductive-proof 'run --algorithm inductive "$D/Counter.tla" | grep -q "proved for all depths"'
+# IC3's inductive invariant as a TLA+ formula over the state variables
+t pdr-invariant-tla 'run --algorithm pdr "$D/Counter.tla" | grep -A1 "^Inductive invariant:" | tail -1 | grep -q "(x <= 3)"'
 t pdr-deadlock-freedom '[ "$(first --algorithm pdr "$D/Inst.tla")" = SAFE ]'
 t bmc-deadlock 'out=$(run --algorithm bmc "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'
 t pdr-deadlock 'out=$(run --algorithm pdr "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'

@@ -304,6 +304,13 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
     code = lang_verdict(r, ZETA_SAFE, NULL);
     if (res.invariant != NULL_TERM) fprintf(out, "(proved for all depths: an inductive invariant, re-checked)\n");
     else fprintf(out, "(proved for all depths: %u-induction)\n", res.k);
+    char *tla_inv = res.invariant != NULL_TERM ? tla_sym_invariant_tla(sym, res.invariant) : NULL;
+    if (tla_inv) {
+      /* the evidence in TLA+: an inductive invariant of the encoding over the state variables */
+      fprintf(out, "Inductive invariant:\n%s\n", tla_inv);
+      report_set_evidence(r, "tla-invariant", tla_inv);
+      free(tla_inv);
+    }
     if (o->invariant && res.invariant != NULL_TERM) lang_ts_report_invariant(r, res.invariant);
   } else {
     code = lang_verdict(r, ZETA_UNKNOWN, res.reason ? res.reason : "engine");

@@ -3476,3 +3476,174 @@ term_t tla_steps_axioms(tla_sym *s) {
 }
 
 uint32_t tla_steps_arrays(const tla_sym *s) { return s->narrays; }
+
+/* ---- invariants over the layout's leaves as TLA+ formulas ---- */
+typedef struct {
+  term_t *leaf;        /* the ts variables */
+  char **expr;         /* their TLA+ meaning */
+  svk *kind;
+  uint32_t n;
+} leaf_names;
+
+static void name_leaves(const tla_sym *s, const vshape *v, const char *e, const term_t *vars, uint32_t *pos, leaf_names *ln) {
+  if (v->k == SV_SET) {
+    for (uint32_t i = 0; i < v->n; i++) {
+      char *k = tv_to_string(v->key[i]);
+      size_t len = strlen(k) + strlen(e) + 16;
+      char *x = xmalloc(len);
+      snprintf(x, len, "(%s \\in %s)", k, e);
+      free(k);
+      ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = x, ln->kind[ln->n++] = SV_BOOL;
+    }
+    return;
+  }
+  if (v->k == SV_FUN) {
+    for (uint32_t i = 0; i < v->n; i++) {
+      char *k = tv_to_string(v->key[i]);
+      size_t len = strlen(k) + strlen(e) + 8;
+      char *x = xmalloc(len);
+      snprintf(x, len, "%s[%s]", e, k);
+      free(k);
+      name_leaves(s, v->sub[i], x, vars, pos, ln);
+      free(x);
+    }
+    return;
+  }
+  ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = xstrdup(e), ln->kind[ln->n++] = v->k;
+}
+
+typedef struct {
+  char *buf;
+  size_t len, cap;
+  bool ok;
+} sbuf;
+
+static void sb_put(sbuf *b, const char *t) {
+  size_t n = strlen(t);
+  if (b->len + n + 1 > b->cap) {
+    b->cap = 2 * (b->len + n + 1);
+    b->buf = xrealloc(b->buf, b->cap);
+  }
+  memcpy(b->buf + b->len, t, n + 1);
+  b->len += n;
+}
+
+static int leaf_of(const leaf_names *ln, term_t t) {
+  for (uint32_t i = 0; i < ln->n; i++)
+    if (ln->leaf[i] == t) return (int)i;
+  return -1;
+}
+
+/* An integer literal that stands for an atom (a string or model value). */
+static void put_atom(const tla_sym *s, sbuf *b, term_t t) {
+  long i = int_value(t);
+  if (i >= 0 && (size_t)i < s->natoms) {
+    char *v = tv_to_string(s->atoms[i]);
+    sb_put(b, v);
+    free(v);
+  } else {
+    b->ok = false;
+  }
+}
+
+static void put_term(const tla_sym *s, const leaf_names *ln, sbuf *b, term_t t, svk ctx);
+
+static svk term_kind(const leaf_names *ln, term_t t) {
+  int l = term_is_var(term_unsigned(t)) ? leaf_of(ln, term_unsigned(t)) : -1;
+  return l >= 0 ? ln->kind[l] : SV_LAZY;
+}
+
+static void put_args(const tla_sym *s, const leaf_names *ln, sbuf *b, term_t t, const char *op, svk ctx) {
+  sb_put(b, "(");
+  bool first = true;
+  for (uint32_t i = 0; i < term_nargs(t); i++) {
+    /* ~tla_error in a conjunction says nothing about TLA+ states */
+    if (term_op_of(t) == OP_AND && term_arg(t, i) == term_not(s->err) && term_nargs(t) > 1) continue;
+    if (!first) sb_put(b, op);
+    first = false;
+    put_term(s, ln, b, term_arg(t, i), ctx);
+  }
+  sb_put(b, ")");
+}
+
+static void put_term(const tla_sym *s, const leaf_names *ln, sbuf *b, term_t t, svk ctx) {
+  if (!b->ok) return;
+  if (term_is_negated(t)) {
+    sb_put(b, "~");
+    put_term(s, ln, b, term_unsigned(t), SV_BOOL);
+    return;
+  }
+  char num[64];
+  switch (term_op_of(t)) {
+    case OP_TRUE: sb_put(b, "TRUE"); return;
+    case OP_RAT:
+      if (ctx == SV_ATOM) {
+        put_atom(s, b, t);
+      } else {
+        snprintf(num, sizeof num, "%ld", int_value(t));
+        sb_put(b, num);
+      }
+      return;
+    case OP_VAR: {
+      int l = leaf_of(ln, t);
+      if (l >= 0) sb_put(b, ln->expr[l]);
+      else if (t == s->err) sb_put(b, "FALSE");   /* the error flag: never set in a reachable state */
+      else b->ok = false;                          /* e.g. the previous state of action invariants */
+      return;
+    }
+    case OP_AND: put_args(s, ln, b, t, " /\\ ", SV_BOOL); return;
+    case OP_OR: put_args(s, ln, b, t, " \\/ ", SV_BOOL); return;
+    case OP_ADD: put_args(s, ln, b, t, " + ", SV_INT); return;
+    case OP_MUL: put_args(s, ln, b, t, " * ", SV_INT); return;
+    case OP_SUB: put_args(s, ln, b, t, " - ", SV_INT); return;
+    case OP_NEG: sb_put(b, "-"); put_term(s, ln, b, term_arg(t, 0), SV_INT); return;
+    case OP_ITE:
+      sb_put(b, "(IF ");
+      put_term(s, ln, b, term_arg(t, 0), SV_BOOL);
+      sb_put(b, " THEN ");
+      put_term(s, ln, b, term_arg(t, 1), ctx);
+      sb_put(b, " ELSE ");
+      put_term(s, ln, b, term_arg(t, 2), ctx);
+      sb_put(b, ")");
+      return;
+    case OP_EQ:
+    case OP_LE:
+    case OP_LT: {
+      /* an atom leaf compared with a literal: the literal is an atom */
+      term_t x = term_arg(t, 0), y = term_arg(t, 1);
+      svk k = term_kind(ln, x) == SV_ATOM || term_kind(ln, y) == SV_ATOM ? SV_ATOM : SV_INT;
+      if (k == SV_ATOM && term_op_of(t) != OP_EQ) {
+        b->ok = false;   /* an order on codes has no TLA+ meaning */
+        return;
+      }
+      if (term_is_bool(x)) k = SV_BOOL;
+      sb_put(b, "(");
+      put_term(s, ln, b, x, k);
+      sb_put(b, term_op_of(t) == OP_EQ ? (k == SV_BOOL ? " <=> " : " = ") : term_op_of(t) == OP_LE ? " <= " : " < ");
+      put_term(s, ln, b, y, k);
+      sb_put(b, ")");
+      return;
+    }
+    default: b->ok = false; return;
+  }
+}
+
+char *tla_sym_invariant_tla(const tla_sym *s, term_t inv) {
+  uint32_t total = s->sys.vars.size;
+  leaf_names ln = {xcalloc(total + 1, sizeof *ln.leaf), xcalloc(total + 1, sizeof *ln.expr),
+                   xcalloc(total + 1, sizeof *ln.kind), 0};
+  for (size_t i = 0; i < s->nv; i++) {
+    uint32_t pos = 0;
+    name_leaves(s, s->shape[i], tla_var_name(s->m, i), s->sys.vars.data + s->first[i], &pos, &ln);
+  }
+  sbuf b = {NULL, 0, 0, true};
+  sb_put(&b, "");
+  put_term(s, &ln, &b, inv, SV_BOOL);
+  for (uint32_t i = 0; i < ln.n; i++) free(ln.expr[i]);
+  free(ln.leaf), free(ln.expr), free(ln.kind);
+  if (!b.ok) {
+    free(b.buf);
+    return NULL;
+  }
+  return b.buf;
+}

@@ -39,6 +39,10 @@ void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count
  * error flag make it false); NULL_TERM with why when outside the fragment. */
 term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy);
 void tla_sym_free(tla_sym *s);
+/* An invariant over the layout's leaves as a TLA+ formula over the state
+ * variables (malloc'd); NULL if it mentions what a state formula cannot
+ * say (the previous state of action invariants, an order on strings). */
+char *tla_sym_invariant_tla(const tla_sym *s, term_t inv);
 
 /* The step-wise encoding for bounded model checking (Apalache's way): no
  * fixed layout; Init and then Next, one step at a time, are translated

@@ -259,9 +259,59 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
   return code;
 }
 
-/* --algorithm pds (--pds-refine): BDD reachability with summaries; SAFE when the
- * fixpoint, as Horn-clause interpretations, passes the SMT check; UNSAFE
- * when the Horn route then gives a trace that replays. */
+/* The UNSAFE answer from a trace: replayed concretely first (UNKNOWN when
+ * it does not replay). */
+static int unsafe_trace(report *r, const proc_run_hooks *h, const cfa_prog *p, const cfa_trace *t) {
+  char why[300] = "";
+  if (!cfa_trace_replay(p, t, why, sizeof why)) {
+    char reason[400];
+    snprintf(reason, sizeof reason, "the counterexample did not replay (%s)", why);
+    return lang_verdict(r, ZETA_UNKNOWN, reason);
+  }
+  if (h && h->unsafe) return h->unsafe(r, p, t, h->ctx);
+  int code = lang_verdict(r, ZETA_UNSAFE, NULL);
+  proc_run_report_trace(r, p, t);
+  return code;
+}
+
+/* The concrete fixpoint reached an error location: the trace comes from
+ * the Horn route, or from BMC on the inlined program. */
+static int trace_elsewhere(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
+                           const zeta_limits *lim, const proc_run_hooks *h, report *r) {
+  zeta_options o2 = *o;
+  o2.algorithm = "spacer";
+  report *tmp = report_new();
+  horn_route(p, s, m, &o2, lim, h, tmp);
+  cfa flat;
+  if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
+    report_free(tmp);
+    tmp = report_new();
+    o2.algorithm = "bmc";
+    diag d2 = {0};
+    cfa_run_check(&flat, &o2, lim, NULL, tmp, &d2);
+    cfa_free(&flat);
+  }
+  int code;
+  if (report_verdict(tmp) == ZETA_UNSAFE) {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    const char *text = report_text(tmp);
+    const char *nl = strchr(text, '\n');
+    fputs(nl ? nl + 1 : "", report_out(r));
+    report_set_evidence(r, "trace", report_evidence_text(tmp));
+    if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
+  } else if (report_verdict(tmp) == ZETA_UNKNOWN && h && h->unsafe) {
+    code = lang_verdict(r, ZETA_UNKNOWN, report_reason(tmp));
+  } else {
+    code = lang_verdict(r, ZETA_UNKNOWN, "pds: the error location is reachable, but no trace replayed");
+  }
+  report_free(tmp);
+  return code;
+}
+
+/* --algorithm pds (--pds-refine): the pushdown CEGAR loop (or the concrete
+ * BDD summaries); SAFE when the reachable states, as Horn-clause
+ * interpretations, pass the SMT check; UNSAFE with the engine's trace,
+ * replayed concretely. */
 static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
                      const zeta_limits *lim, const proc_run_hooks *h, report *r) {
   pds_result res;
@@ -278,48 +328,20 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
                                       "pds (conciliated interpolants)", "pds (weakest interpolants, assuming skip)",
                                       "pds (conciliated interpolants, assuming skip)"};
   report_set_engine(r, names[mode]);
-  report_stat(r, "pds-sweeps", "%u", res.sweeps);
+  if (mode == PDS_CONCRETE) report_stat(r, "pds-sweeps", "%u", res.sweeps);
   report_stat(r, "pds-cycles", "%u", res.cycles);
   report_stat(r, "pds-max-preds", "%u", res.max_preds);
   report_stat(r, "pds-untracked", "%u", res.untracked);
+  report_stat(r, "pds-witness-nodes", "%u", res.witnesses);
+  report_stat(r, "pds-dag-nodes", "%u", res.dag_nodes);
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;
-  if (res.verdict == ZETA_SAFE) {
-    code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false);
-  } else if (res.verdict == ZETA_UNSAFE) {
-    /* the error is reachable: the trace comes from the Horn route */
-    zeta_options o2 = *o;
-    o2.algorithm = "spacer";
-    report *tmp = report_new();
-    horn_route(p, s, m, &o2, lim, h, tmp);
-    cfa flat;
-    if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
-      /* no recursion: BMC on the inlined program finds the trace */
-      report_free(tmp);
-      tmp = report_new();
-      o2.algorithm = "bmc";
-      diag d2 = {0};
-      cfa_run_check(&flat, &o2, lim, NULL, tmp, &d2);
-      cfa_free(&flat);
-    }
-    if (report_verdict(tmp) == ZETA_UNSAFE) {
-      code = lang_verdict(r, ZETA_UNSAFE, NULL);
-      const char *text = report_text(tmp);
-      const char *nl = strchr(text, '\n');
-      fputs(nl ? nl + 1 : "", report_out(r));
-      report_set_evidence(r, "trace", report_evidence_text(tmp));
-      if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
-    } else if (report_verdict(tmp) == ZETA_UNKNOWN && h && h->unsafe) {
-      code = lang_verdict(r, ZETA_UNKNOWN, report_reason(tmp));
-    } else {
-      code = lang_verdict(r, ZETA_UNKNOWN, "pds: the error location is reachable, but no trace replayed");
-    }
-    report_free(tmp);
-  } else {
-    code = lang_verdict(r, ZETA_UNKNOWN, res.reason[0] ? res.reason : "pds gave up");
-  }
-  free(res.interp);
+  if (res.verdict == ZETA_SAFE) code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false);
+  else if (res.verdict == ZETA_UNSAFE && res.trace.n) code = unsafe_trace(r, h, p, &res.trace);
+  else if (res.verdict == ZETA_UNSAFE) code = trace_elsewhere(p, s, m, o, lim, h, r);
+  else code = lang_verdict(r, ZETA_UNKNOWN, res.reason[0] ? res.reason : "pds gave up");
+  pds_result_free(&res);
   return code;
 }
 

@@ -204,7 +204,7 @@ static void test_pds_engine(void) {
   memcpy(q, "M1 -> E { assume G  = 4'd3 }", strlen("M1 -> E { assume G  = 4'd3 }"));
   flip[1] = unsafe;
   for (int k = 0; k < 2; k++)
-    for (int mode = PDS_CONCRETE; mode <= PDS_BOTH; mode++) {
+    for (int mode = PDS_CONCRETE; mode <= PDS_SKIP_CONCILIATED; mode++) {
       cfa_prog p;
       char err[512];
       CHECK(parse(flip[k], &p, err));
@@ -219,7 +219,11 @@ static void test_pds_engine(void) {
         CHECK(r.interp != NULL);
         for (uint32_t i = 0; r.interp && i < s.npreds; i++) CHECK(r.interp[i] != NULL_TERM);
       }
-      free(r.interp);
+      if (r.verdict == ZETA_UNSAFE && mode != PDS_CONCRETE) {
+        char why[300];
+        CHECK(r.trace.n > 0 && cfa_trace_replay(&p, &r.trace, why, sizeof why));
+      }
+      pds_result_free(&r);
       cfa_proc_chc_map_free(&m);
       chc_free(&s);
       cfa_prog_free(&p);

@@ -15,71 +15,142 @@ static void set(BDD *slot, BDD v) {
 
 /* ---- building ---- */
 
-static uint32_t node(pds_dag *D, uint32_t w, pds_wkind kind, uint32_t via, uint32_t p0, uint32_t p1) {
+static uint32_t hfind(pds_dag *D, uint32_t w, uint32_t ctx) {
+  if (!D->hcap) return NONE;
+  uint32_t h = (w * 2654435761u ^ ctx * 40503u) % D->hcap;
+  while (D->hval[h] != NONE) {
+    if (D->hkey_w[h] == w && D->hkey_ctx[h] == ctx) return D->hval[h];
+    h = (h + 1) % D->hcap;
+  }
+  return NONE;
+}
+
+static void hput(pds_dag *D, uint32_t w, uint32_t ctx, uint32_t id) {
+  if (2 * (D->nn + 1) >= D->hcap) {
+    uint32_t oc = D->hcap, *ow = D->hkey_w, *oc2 = D->hkey_ctx, *ov = D->hval;
+    D->hcap = oc ? 2 * oc : 1024;
+    D->hkey_w = xmalloc(D->hcap * sizeof(uint32_t));
+    D->hkey_ctx = xmalloc(D->hcap * sizeof(uint32_t));
+    D->hval = xmalloc(D->hcap * sizeof(uint32_t));
+    for (uint32_t i = 0; i < D->hcap; i++) D->hval[i] = NONE;
+    for (uint32_t i = 0; i < oc; i++)
+      if (ov[i] != NONE) {
+        uint32_t h = (ow[i] * 2654435761u ^ oc2[i] * 40503u) % D->hcap;
+        while (D->hval[h] != NONE) h = (h + 1) % D->hcap;
+        D->hkey_w[h] = ow[i], D->hkey_ctx[h] = oc2[i], D->hval[h] = ov[i];
+      }
+    free(ow), free(oc2), free(ov);
+  }
+  uint32_t h = (w * 2654435761u ^ ctx * 40503u) % D->hcap;
+  while (D->hval[h] != NONE) h = (h + 1) % D->hcap;
+  D->hkey_w[h] = w, D->hkey_ctx[h] = ctx, D->hval[h] = id;
+}
+
+static void link_node(pds_dag *D, uint32_t id) {
+  pds_dnode *x = &D->n[id];
+  for (uint32_t k = 0; k < x->nc; k++)
+    for (uint32_t r = 0; r < 2; r++) {
+      uint32_t p = x->c[k].par[r];
+      if (p == NONE) continue;
+      pds_dnode *y = &D->n[p];
+      y->child = xrealloc(y->child, (y->nchild + 1) * sizeof *y->child);
+      y->child[y->nchild++] = (pds_dchild){id, k, r};
+    }
+}
+
+static uint32_t new_node(pds_dag *D, uint32_t w, uint32_t ctx) {
   size_t cap = D->cap;
   XGROW(D->n, cap, D->nn + 1);
   D->cap = (uint32_t)cap;
   uint32_t id = D->nn++;
   pds_dnode *x = &D->n[id];
   memset(x, 0, sizeof *x);
-  x->kind = kind, x->w = w, x->sym = D->W->w[w].sym, x->via = via;
-  x->par[0] = p0, x->par[1] = p1;
+  x->w = w, x->ctx = ctx, x->sym = D->W->w[w].sym, x->pick = NONE;
   x->A = x->gA = x->I = x->P = x->val = PDS_UNBUILT;
-  for (int k = 0; k < 2; k++) {
-    uint32_t p = k ? p1 : p0;
-    if (p != NONE) D->n[p].child[D->n[p].nchild++] = id;
-  }
+  hput(D, w, ctx, id);
   return id;
 }
 
-/* The chain of one frame ending at witness w: ctx is the node a returning
- * frame's entry hangs from (NONE: follow the witnesses, through push-only
- * calls up to main's init), call the call it returns to. Returns the node
- * of w. */
-static uint32_t chain(pds_dag *D, uint32_t w, uint32_t ctx, uint32_t call, bool *ok) {
+/* Whether witness w in frame ctx is a returning frame's entry. */
+static bool is_joined(const pds_dag *D, uint32_t w, uint32_t ctx) {
+  return ctx != NONE && D->A->sym[D->W->w[w].sym].kind == SYM_EN;
+}
+
+typedef struct {
+  uint32_t w, ctx, ci, phase;
+} bframe;
+
+/* Builds the node of (w, ctx) and its ancestors, depth first without
+ * recursion; false when the DAG grows too large. */
+static bool build(pds_dag *D, uint32_t w0, uint32_t ctx0) {
   const pds_post *W = D->W;
-  uint32_t *ws = NULL, n = 0, cur = w;
-  for (;;) {
-    ws = xrealloc(ws, (n + 1) * sizeof *ws);
-    ws[n++] = cur;
-    const pds_wnode *x = &W->w[cur];
-    if (x->kind == W_INIT || (x->kind == W_PUSH_EN && ctx != NONE)) break;
-    cur = x->par[0];
-  }
-  uint32_t prev = NONE;
-  for (uint32_t i = n; i-- > 0 && *ok;) {
-    const pds_wnode *x = &W->w[ws[i]];
-    if (D->nn >= PDS_DAG_MAX_NODES) {
-      *ok = false;
-      break;
+  bframe *st = NULL;
+  size_t n = 0, cap = 0;
+  XGROW(st, cap, 1);
+  st[n++] = (bframe){w0, ctx0, 0, 0};
+  while (n) {
+    bframe *f = &st[n - 1];
+    if (hfind(D, f->w, f->ctx) != NONE) { n--; continue; }
+    if (D->nn >= PDS_DAG_MAX_NODES) { free(st); return false; }
+    const pds_wnode *wn = &W->w[f->w];
+    if (is_joined(D, f->w, f->ctx)) {
+      /* hangs from the pivot's call sites */
+      const pds_dnode *pv = &D->n[f->ctx];
+      uint32_t id = new_node(D, f->w, f->ctx), call = D->A->sym[pv->sym].call;
+      pds_dnode *x = &D->n[id];
+      x->joined = true;
+      x->c = xmalloc((pv->nc + 1) * sizeof *x->c);
+      for (uint32_t k = 0; k < pv->nc; k++) x->c[x->nc++] = (pds_contrib){W_PUSH_EN, call, {pv->c[k].par[0], NONE}};
+      link_node(D, id);
+      n--;
+      continue;
     }
-    if (x->kind == W_INIT) {
-      prev = node(D, ws[i], W_INIT, NONE, NONE, NONE);
-    } else if (x->kind == W_PUSH_EN && ctx != NONE && i == n - 1) {
-      prev = node(D, ws[i], W_PUSH_EN, call, ctx, NONE);
-      D->n[prev].joined = true;
-    } else if (x->kind == W_EVAL) {
-      uint32_t m1 = D->n[prev].par[0];
-      uint32_t ef = chain(D, x->par[1], m1, x->via, ok);
-      if (!*ok) break;
-      prev = node(D, ws[i], W_EVAL, x->via, prev, ef);
-    } else {
-      prev = node(D, ws[i], x->kind, x->via, prev, NONE);
+    bool pushed = false;
+    while (f->ci < wn->nc && !pushed) {
+      const pds_contrib *c = &wn->c[f->ci];
+      uint32_t need_w = NONE, need_ctx = f->ctx;
+      if (c->kind == W_EVAL) {
+        uint32_t pv = hfind(D, c->par[0], f->ctx);
+        if (pv == NONE) need_w = c->par[0];
+        else if (hfind(D, c->par[1], pv) == NONE) need_w = c->par[1], need_ctx = pv;
+      } else if (c->kind != W_INIT && hfind(D, c->par[0], f->ctx) == NONE) {
+        need_w = c->par[0];
+      }
+      if (need_w == NONE) { f->ci++; continue; }
+      XGROW(st, cap, n + 1);
+      f = &st[n - 1];
+      st[n++] = (bframe){need_w, need_ctx, 0, 0};
+      pushed = true;
     }
+    if (pushed) continue;
+    uint32_t id = new_node(D, f->w, f->ctx);
+    pds_dnode *x = &D->n[id];
+    x->c = xmalloc((wn->nc + 1) * sizeof *x->c);
+    for (uint32_t k = 0; k < wn->nc; k++) {
+      pds_contrib c = wn->c[k];
+      if (c.kind == W_EVAL) {
+        c.par[0] = hfind(D, wn->c[k].par[0], f->ctx);
+        c.par[1] = hfind(D, wn->c[k].par[1], c.par[0]);
+      } else if (c.kind != W_INIT) {
+        c.par[0] = hfind(D, c.par[0], f->ctx);
+      }
+      x->c[x->nc++] = c;
+    }
+    link_node(D, id);
+    n--;
   }
-  free(ws);
-  return prev;
+  free(st);
+  return true;
 }
 
 bool pds_dag_build(pds_dag *D, pds_abs *A, const pds_post *W, char *why, size_t len) {
   memset(D, 0, sizeof *D);
   D->A = A, D->W = W;
-  bool ok = true;
-  D->err = chain(D, W->err, NONE, NONE, &ok);
-  if (!ok) {
+  if (!build(D, W->err, NONE)) {
     snprintf(why, len, "pds: the counterexample DAG has more than %u nodes", PDS_DAG_MAX_NODES);
     return false;
   }
+  D->err = hfind(D, W->err, NONE);
   /* each node's abstract set over A0 and its concretization */
   for (uint32_t i = 0; i < D->nn; i++) {
     pds_dnode *x = &D->n[i];
@@ -108,8 +179,9 @@ void pds_dag_free(pds_dag *D) {
     BDD *b[5] = {&D->n[i].A, &D->n[i].gA, &D->n[i].I, &D->n[i].P, &D->n[i].val};
     for (int k = 0; k < 5; k++)
       if (*b[k] != PDS_UNBUILT) bdd_delref(*b[k]);
+    free(D->n[i].c), free(D->n[i].child);
   }
-  free(D->n);
+  free(D->n), free(D->hkey_w), free(D->hkey_ctx), free(D->hval);
   memset(D, 0, sizeof *D);
 }
 
@@ -117,27 +189,58 @@ void pds_dag_free(pds_dag *D) {
 
 static uint32_t proc_of(const pds_dag *D, uint32_t id) { return D->A->sym[D->n[id].sym].proc; }
 
+/* The image of contribution k of node id, from its parents' sets (I or
+ * the trace's states). */
+static bool image(pds_dag *D, uint32_t id, uint32_t k, BDD in0, BDD in1, BDD *out, char *why, size_t len) {
+  pds_enc *E = D->A->E;
+  const pds_contrib *c = &D->n[id].c[k];
+  switch (c->kind) {
+  case W_INIT: *out = bdd_true(); return true;
+  case W_EDGE: return pds_img_edge(E, proc_of(D, id), c->via, in0, out, why, len);
+  case W_ENTER: *out = pds_img_enter(E, proc_of(D, id), in0); return true;
+  case W_PUSH_EN: return pds_img_push_en(E, c->via, in0, out, why, len);
+  case W_PUSH_PV: return pds_img_push_pv(E, c->via, in0, out, why, len);
+  case W_POP: *out = pds_img_pop(E, proc_of(D, id), in0); return true;
+  case W_EVAL: *out = pds_img_eval(E, c->via, in0, in1); return true;
+  }
+  return true;
+}
+
+/* The pre-image of S at node id through contribution k (not an evaluation). */
+static bool preimage(pds_dag *D, uint32_t id, uint32_t k, BDD S, BDD *out, char *why, size_t len) {
+  pds_enc *E = D->A->E;
+  const pds_contrib *c = &D->n[id].c[k];
+  switch (c->kind) {
+  case W_EDGE: return pds_pre_edge(E, proc_of(D, id), c->via, S, out, why, len);
+  case W_ENTER: *out = pds_pre_enter(E, proc_of(D, id), S); return true;
+  case W_PUSH_EN: return pds_pre_push_en(E, c->via, S, out, why, len);
+  case W_PUSH_PV: return pds_pre_push_pv(E, c->via, S, out, why, len);
+  case W_POP: *out = pds_pre_pop(E, proc_of(D, id), S); return true;
+  default: *out = bdd_false(); return true;
+  }
+}
+
+static BDD par_set(const pds_dag *D, uint32_t p, bool val) {
+  if (p == NONE) return bdd_false();
+  return val ? D->n[p].val : D->n[p].I;
+}
+
 bool pds_dag_forward(pds_dag *D, bool *real, char *why, size_t len) {
   pds_enc *E = D->A->E;
   for (uint32_t i = 0; i < D->nn; i++) {
     pds_dnode *x = &D->n[i];
-    BDD img = bdd_true(), in = x->par[0] != NONE ? D->n[x->par[0]].I : bdd_false();
-    bool ok = true;
     if (limits_expired(E->lim)) {
       snprintf(why, len, "timeout");
       return false;
     }
-    switch (x->kind) {
-    case W_INIT: break;
-    case W_EDGE: ok = pds_img_edge(E, proc_of(D, i), x->via, in, &img, why, len); break;
-    case W_ENTER: img = pds_img_enter(E, proc_of(D, i), in); break;
-    case W_PUSH_EN: ok = pds_img_push_en(E, x->via, in, &img, why, len); break;
-    case W_PUSH_PV: ok = pds_img_push_pv(E, x->via, in, &img, why, len); break;
-    case W_POP: img = pds_img_pop(E, proc_of(D, i), in); break;
-    case W_EVAL: img = pds_img_eval(E, x->via, in, D->n[x->par[1]].I); break;
+    BDD u = bdd_false();
+    for (uint32_t k = 0; k < x->nc; k++) {
+      BDD img;
+      if (!image(D, i, k, par_set(D, x->c[k].par[0], false), par_set(D, x->c[k].par[1], false), &img, why, len))
+        return false;
+      u = keep(D, bdd_or(u, img));
     }
-    if (!ok) return false;
-    set(&x->I, keep(D, bdd_and(img, x->gA)));
+    set(&x->I, keep(D, bdd_and(u, x->gA)));
     pds_enc_release(E);
   }
   *real = D->n[D->err].I != bdd_false();
@@ -146,18 +249,8 @@ bool pds_dag_forward(pds_dag *D, bool *real, char *why, size_t len) {
 
 /* ---- the trace of a real DAG ---- */
 
-static bool pick_parent(pds_dag *D, uint32_t par, BDD pre, char *why, size_t len) {
-  pds_dnode *p = &D->n[par];
-  BDD s = keep(D, bdd_and(p->I, pre));
-  if (s == bdd_false()) {
-    snprintf(why, len, "pds: no concrete predecessor in the counterexample");
-    return false;
-  }
-  set(&p->val, pds_pick(D->A->E, s, pds_sym_vs(D->A, p->sym)));
-  return true;
-}
-
-/* Concrete states for every node, from the error backwards. */
+/* Concrete states along one run, from the error backwards: each node on
+ * it takes the first contribution whose parents' I reach its state. */
 static bool pick_states(pds_dag *D, char *why, size_t len) {
   pds_abs *A = D->A;
   pds_enc *E = A->E;
@@ -165,36 +258,35 @@ static bool pick_states(pds_dag *D, char *why, size_t len) {
   set(&e->val, pds_pick(E, e->I, pds_sym_vs(A, e->sym)));
   for (uint32_t i = D->nn; i-- > 0;) {
     pds_dnode *x = &D->n[i];
-    if (x->val == PDS_UNBUILT || x->kind == W_INIT) continue;
-    BDD pre = bdd_false();
-    bool ok = true;
-    switch (x->kind) {
-    case W_EDGE: ok = pds_pre_edge(E, proc_of(D, i), x->via, x->val, &pre, why, len); break;
-    case W_ENTER: pre = pds_pre_enter(E, proc_of(D, i), x->val); break;
-    case W_PUSH_EN:
-      if (x->joined) continue;   /* the call site's state comes from the pivot */
-      ok = pds_pre_push_en(E, x->via, x->val, &pre, why, len);
-      break;
-    case W_PUSH_PV: ok = pds_pre_push_pv(E, x->via, x->val, &pre, why, len); break;
-    case W_POP: pre = pds_pre_pop(E, proc_of(D, i), x->val); break;
-    case W_EVAL: {
-      pds_dnode *v = &D->n[x->par[0]], *f = &D->n[x->par[1]];
-      BDD pair = keep(D, bdd_and(keep(D, bdd_and(v->I, f->I)), pds_eval_back(E, x->via, x->val)));
-      BDD vs = keep(D, bdd_and(pds_sym_vs(A, v->sym), pds_sym_vs(A, f->sym)));
-      BDD cube = pds_pick(E, pair, vs);
-      if (cube == bdd_false()) {
-        snprintf(why, len, "pds: no concrete pivot and effect in the counterexample");
-        return false;
+    if (x->val == PDS_UNBUILT || x->joined) continue;
+    for (uint32_t k = 0; k < x->nc && x->pick == NONE; k++) {
+      const pds_contrib *c = &x->c[k];
+      if (c->kind == W_INIT) {
+        x->pick = k;
+      } else if (c->kind == W_EVAL) {
+        pds_dnode *v = &D->n[c->par[0]], *f = &D->n[c->par[1]];
+        BDD pair = keep(D, bdd_and(keep(D, bdd_and(v->I, f->I)), pds_eval_back(E, c->via, x->val)));
+        BDD vs = keep(D, bdd_and(pds_sym_vs(A, v->sym), pds_sym_vs(A, f->sym)));
+        BDD cube = pds_pick(E, pair, vs);
+        if (cube == bdd_false()) continue;
+        set(&v->val, keep(D, bdd_exist(cube, pds_vs_out(E, A->sym[f->sym].proc))));
+        uint32_t g = A->sym[v->sym].proc;
+        set(&f->val, keep(D, bdd_exist(cube, keep(D, bdd_and(pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT))))));
+        x->pick = k;
+      } else {
+        BDD pre;
+        if (!preimage(D, i, k, x->val, &pre, why, len)) return false;
+        pds_dnode *p = &D->n[c->par[0]];
+        BDD s = keep(D, bdd_and(p->I, pre));
+        if (s == bdd_false()) continue;
+        set(&p->val, pds_pick(E, s, pds_sym_vs(A, p->sym)));
+        x->pick = k;
       }
-      set(&v->val, keep(D, bdd_exist(cube, pds_vs_out(E, A->sym[f->sym].proc))));
-      uint32_t g = A->sym[v->sym].proc;
-      set(&f->val, keep(D, bdd_exist(cube, keep(D, bdd_and(pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT))))));
-      pds_enc_release(E);
-      continue;
     }
-    default: break;
+    if (x->pick == NONE) {
+      snprintf(why, len, "pds: no concrete predecessor in the counterexample");
+      return false;
     }
-    if (!ok || !pick_parent(D, x->par[0], pre, why, len)) return false;
     pds_enc_release(E);
   }
   return true;
@@ -206,7 +298,7 @@ static void step_vals(pds_dag *D, uint32_t id, term_t *vals) {
   for (uint32_t i = 0; i < E->nsl[SL_FRAME][f]; i++) vals[i] = pds_value(E, D->n[id].val, E->sl[SL_FRAME][f][i], PC_CUR);
 }
 
-/* Emits the steps of the chain ending at node `last` (stopping after a
+/* Emits the steps of the run ending at node `last` (stopping after a
  * joined entry), frames nested at evaluations. */
 static void emit(pds_dag *D, uint32_t last, uint32_t depth, cfa_trace *t, term_t *vals) {
   const cfa_prog *p = D->A->E->p;
@@ -214,31 +306,36 @@ static void emit(pds_dag *D, uint32_t last, uint32_t depth, cfa_trace *t, term_t
   for (uint32_t cur = last; cur != NONE;) {
     ids = xrealloc(ids, (n + 1) * sizeof *ids);
     ids[n++] = cur;
-    if (D->n[cur].joined) break;
-    cur = D->n[cur].par[0];
+    const pds_dnode *x = &D->n[cur];
+    if (x->joined || x->c[x->pick].kind == W_INIT) break;
+    cur = x->c[x->pick].par[0];
   }
   for (uint32_t k = n; k-- > 0;) {
     uint32_t id = ids[k];
     const pds_dnode *x = &D->n[id];
     const pds_sym *s = &D->A->sym[x->sym];
+    if (x->joined) continue;
+    const pds_contrib *c = &x->c[x->pick];
     const pds_call *cl;
-    switch (x->kind) {
+    switch (c->kind) {
     case W_INIT:
       step_vals(D, id, vals);
       cfa_trace_push(t, p, TRACE_INIT, s->proc, s->loc, NONE, depth, vals);
       break;
     case W_EDGE:
       step_vals(D, id, vals);
-      cfa_trace_push(t, p, TRACE_EDGE, s->proc, s->loc, x->via, depth, vals);
+      cfa_trace_push(t, p, TRACE_EDGE, s->proc, s->loc, c->via, depth, vals);
       break;
-    case W_ENTER:
-      cl = &D->A->E->calls[D->n[x->par[0]].via];
+    case W_ENTER: {
+      const pds_dnode *en = &D->n[c->par[0]];
+      cl = &D->A->E->calls[en->joined ? en->c[0].via : en->c[en->pick].via];
       step_vals(D, id, vals);
       cfa_trace_push(t, p, TRACE_CALL, s->proc, s->loc, cl->edge, ++depth, vals);
       break;
+    }
     case W_EVAL:
-      cl = &D->A->E->calls[x->via];
-      emit(D, x->par[1], depth, t, vals);
+      cl = &D->A->E->calls[c->via];
+      emit(D, c->par[1], depth, t, vals);
       step_vals(D, id, vals);
       cfa_trace_push(t, p, TRACE_RETURN, s->proc, s->loc, cl->edge, depth, vals);
       break;
@@ -266,23 +363,14 @@ bool pds_dag_trace(pds_dag *D, cfa_trace *t, char *why, size_t len) {
 static bool within(BDD a, BDD b) { return bdd_apply(a, b, bddop_diff) == bdd_false(); }
 static bool fits(BDD lo, BDD q, BDD hi) { return within(lo, q) && within(q, hi); }
 
-/* The weakest condition at a node for its child c to stay in P(c) (c not
- * an evaluation). */
-static bool wp(pds_dag *D, uint32_t c, BDD *out, char *why, size_t len) {
-  pds_enc *E = D->A->E;
-  const pds_dnode *x = &D->n[c];
-  BDD bad = keep(D, bdd_apply(x->gA, x->P, bddop_diff)), pre = bdd_false();
-  bool ok = true;
-  switch (x->kind) {
-  case W_EDGE: ok = pds_pre_edge(E, proc_of(D, c), x->via, bad, &pre, why, len); break;
-  case W_ENTER: pre = pds_pre_enter(E, proc_of(D, c), bad); break;
-  case W_PUSH_EN: ok = pds_pre_push_en(E, x->via, bad, &pre, why, len); break;
-  case W_PUSH_PV: ok = pds_pre_push_pv(E, x->via, bad, &pre, why, len); break;
-  case W_POP: pre = pds_pre_pop(E, proc_of(D, c), bad); break;
-  default: break;
-  }
+/* The weakest condition on the parent of child link l for the child to
+ * stay in its P (not an evaluation). */
+static bool wp(pds_dag *D, const pds_dchild *l, BDD *out, char *why, size_t len) {
+  const pds_dnode *x = &D->n[l->node];
+  BDD pre;
+  if (!preimage(D, l->node, l->k, keep(D, bdd_apply(x->gA, x->P, bddop_diff)), &pre, why, len)) return false;
   *out = keep(D, bdd_not(pre));
-  return ok;
+  return true;
 }
 
 /* The (slot, copy) pairs of a symbol's space. */
@@ -309,16 +397,16 @@ static uint32_t space(pds_dag *D, uint32_t sym, uint32_t *slots, int *copies) {
   return n;
 }
 
-/* How many steps up the chain above node id (plain edges of one
- * procedure) q stays an interpolant: above each parent's I, and kept by
- * the step (no state of q leaves q along it). */
+/* How many steps up the chain above node id (nodes reached by one plain
+ * edge) q stays an interpolant: above the parent's I, and kept by the step
+ * (no state of q leaves q along it). */
 static uint32_t stretch(pds_dag *D, uint32_t id, BDD q, char *why, size_t len) {
   uint32_t k = 0;
-  for (uint32_t c = id; D->n[c].kind == W_EDGE && k < 64; c = D->n[c].par[0], k++) {
-    const pds_dnode *x = &D->n[c], *p = &D->n[x->par[0]];
+  for (uint32_t c = id; D->n[c].nc == 1 && D->n[c].c[0].kind == W_EDGE && k < 64; c = D->n[c].c[0].par[0], k++) {
+    const pds_dnode *x = &D->n[c], *p = &D->n[x->c[0].par[0]];
     BDD pre;
     if (!within(p->I, q)) break;
-    if (!pds_pre_edge(D->A->E, proc_of(D, c), x->via, keep(D, bdd_apply(x->gA, q, bddop_diff)), &pre, why, len)) break;
+    if (!pds_pre_edge(D->A->E, proc_of(D, c), x->c[0].via, keep(D, bdd_apply(x->gA, q, bddop_diff)), &pre, why, len)) break;
     if (bdd_and(pre, q) != bdd_false()) break;
   }
   return k;
@@ -377,83 +465,173 @@ static BDD choose(pds_dag *D, uint32_t id, BDD lo, BDD hi, const BDD *reuse, uin
   return conciliate(D, id, lo, hi, reuse, nreuse);
 }
 
-/* Whether q depends only on the variables of sym's space. */
-static bool in_space(pds_dag *D, BDD q, uint32_t sym) {
-  return pds_only_vars(q, pds_sym_vs(D->A, sym));
-}
-
-/* At evaluation node m (its P chosen): P of its pivot v and effect e, so
- * that every pivot in P(v) with every effect in P(e) evaluates into P(m)
- * (within the sets). Three ways: the pivot first (the weakest pivot for
- * the effects in I(e), then the weakest effect for it), the effect first,
- * and (assuming skip) the effect unconstrained. Preferred: skip (in the
- * skip modes), then pivot first, then effect first, each unless it makes
- * one side false (blaming it for a failure the other side explains). */
-static void join(pds_dag *D, uint32_t m, pds_refine_mode mode) {
+/* At pivot node v (the P of every evaluation it takes part in chosen):
+ * P of v and of each effect e it is joined with, so that every pivot in
+ * P(v) with every effect in P(e) evaluates into P(m) (within the sets).
+ * Three ways: the pivot first (the weakest pivot for the effects in I(e),
+ * then the weakest effects for it), the effects first, and (assuming skip)
+ * the effects unconstrained. Preferred: skip (in the skip modes), then
+ * pivot first, then effects first, each unless it makes a side false
+ * (blaming it for a failure the other side explains). */
+static void join(pds_dag *D, uint32_t vid, pds_refine_mode mode) {
   pds_abs *A = D->A;
   pds_enc *E = A->E;
-  pds_dnode *x = &D->n[m], *v = &D->n[x->par[0]], *f = &D->n[x->par[1]];
+  pds_dnode *v = &D->n[vid];
+  uint32_t np = v->nchild, *ef = xmalloc((np + 1) * sizeof *ef);
+  BDD *back = xmalloc((np + 1) * sizeof *back), *eb = xmalloc((np + 1) * sizeof *eb);
+  BDD reuse = PDS_UNBUILT;
+  for (uint32_t i = 0; i < np; i++) {
+    const pds_dnode *m = &D->n[v->child[i].node];
+    const pds_contrib *c = &m->c[v->child[i].k];
+    ef[i] = c->par[1];
+    back[i] = pds_eval_back(E, c->via, keep(D, bdd_apply(m->gA, m->P, bddop_diff)));
+    if (i == 0 && pds_only_vars(m->P, pds_sym_vs(A, v->sym))) reuse = m->P;
+  }
   if (mode == PDS_STRONGEST) {
-    set(&v->P, v->I), set(&f->P, f->I);
+    set(&v->P, v->I);
+    for (uint32_t i = 0; i < np; i++) set(&D->n[ef[i]].P, D->n[ef[i]].I);
+    free(ef), free(back), free(eb);
     return;
   }
-  uint32_t g = A->sym[v->sym].proc, callee = A->sym[f->sym].proc;
-  BDD back = pds_eval_back(E, x->via, keep(D, bdd_apply(x->gA, x->P, bddop_diff)));
+  uint32_t g = A->sym[v->sym].proc, callee = E->calls[A->sym[v->sym].call].callee;
   BDD outs = pds_vs_out(E, callee);
   BDD zs = keep(D, bdd_and(pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT)));
-  BDD reuse = in_space(D, x->P, v->sym) ? x->P : PDS_UNBUILT;
   BDD F = bdd_false();
-  /* the weakest pivot for the effects in ef, and the weakest effect for the pivots in pv */
-#define PIVOT_FOR(ef) keep(D, bdd_not(keep(D, bdd_relprod(ef, back, outs))))
-#define EFFECT_FOR(pv) keep(D, bdd_not(keep(D, bdd_relprod(pv, back, zs))))
+  /* the weakest pivot for the effects e[i], and the weakest effect i for the pivots pv */
+#define PIVOT_FOR(e) do { hv = bdd_true(); \
+    for (uint32_t i = 0; i < np; i++) hv = keep(D, bdd_and(hv, keep(D, bdd_not(keep(D, bdd_relprod(e, back[i], outs)))))); \
+  } while (0)
+#define EFFECT_FOR(pv, i) keep(D, bdd_not(keep(D, bdd_relprod(pv, back[i], zs))))
+  BDD hv;
+  bool done = false;
   if (mode == PDS_SKIP || mode == PDS_SKIP_CONCILIATED) {
-    BDD hv = PIVOT_FOR(f->gA);
+    PIVOT_FOR(D->n[ef[i]].gA);
     if (hv != F && within(v->I, hv)) {
-      set(&v->P, choose(D, x->par[0], v->I, hv, &reuse, 1, mode));
-      set(&f->P, bdd_true());
-      return;
+      set(&v->P, choose(D, vid, v->I, hv, &reuse, 1, mode));
+      for (uint32_t i = 0; i < np; i++) set(&D->n[ef[i]].P, bdd_true());
+      done = true;
     }
   }
-  BDD pa = choose(D, x->par[0], v->I, PIVOT_FOR(f->I), &reuse, 1, mode);
-  BDD ea = choose(D, x->par[1], f->I, EFFECT_FOR(keep(D, bdd_and(pa, v->gA))), NULL, 0, mode);
-  if (pa == F || ea == F) {
-    BDD eb = choose(D, x->par[1], f->I, EFFECT_FOR(v->I), NULL, 0, mode);
-    BDD pb = choose(D, x->par[0], v->I, PIVOT_FOR(keep(D, bdd_and(eb, f->gA))), &reuse, 1, mode);
-    if (pb != F && eb != F) pa = pb, ea = eb;
+  if (!done) {
+    PIVOT_FOR(D->n[ef[i]].I);
+    BDD pa = choose(D, vid, v->I, hv, &reuse, 1, mode);
+    bool bad = pa == F;
+    BDD pg = keep(D, bdd_and(pa, v->gA));
+    for (uint32_t i = 0; i < np; i++) {
+      eb[i] = choose(D, ef[i], D->n[ef[i]].I, EFFECT_FOR(pg, i), NULL, 0, mode);
+      bad |= eb[i] == F;
+    }
+    if (bad) {   /* the effects first */
+      BDD *ec = xmalloc((np + 1) * sizeof *ec);
+      bool bad2 = false;
+      for (uint32_t i = 0; i < np; i++) {
+        ec[i] = choose(D, ef[i], D->n[ef[i]].I, EFFECT_FOR(v->I, i), NULL, 0, mode);
+        bad2 |= ec[i] == F;
+      }
+      hv = bdd_true();
+      for (uint32_t i = 0; i < np; i++)
+        hv = keep(D, bdd_and(hv, keep(D, bdd_not(keep(D, bdd_relprod(keep(D, bdd_and(ec[i], D->n[ef[i]].gA)), back[i], outs))))));
+      BDD pb = choose(D, vid, v->I, hv, &reuse, 1, mode);
+      if (pb != F && !bad2) {
+        pa = pb;
+        for (uint32_t i = 0; i < np; i++) eb[i] = ec[i];
+      }
+      free(ec);
+    }
+    set(&v->P, pa);
+    for (uint32_t i = 0; i < np; i++) set(&D->n[ef[i]].P, eb[i]);
   }
 #undef PIVOT_FOR
 #undef EFFECT_FOR
-  set(&v->P, pa);
-  set(&f->P, ea);
+  free(ef), free(back), free(eb);
 }
 
+static void debug_pred(pds_dag *D, uint32_t id, BDD q) {
+  pds_enc *E = D->A->E;
+  uint32_t slots[512];
+  int copies[512];
+  uint32_t n = space(D, D->n[id].sym, slots, copies);
+  term_t params[512];
+  for (uint32_t i = 0; i < n; i++) {
+    term_t v = E->slots[slots[i]].var;
+    char nm[300];
+    const char *pre = copies[i] == PC_ENT ? "old_" : copies[i] == PC_AUX ? "in_" : copies[i] == PC_OUT ? "out_" : "";
+    snprintf(nm, sizeof nm, "%s%s", pre, cfa_proc_local_name(v));
+    params[i] = term_var(nm, term_type(v));
+  }
+  bool ok = true;
+  term_t t = pds_set_term(E, q, n, slots, copies, params, &ok);
+  const pds_sym *s = &D->A->sym[D->n[id].sym];
+  const cfa *c = &E->p->procs[s->proc].body;
+  fprintf(stderr, "  node %u %s %s%s%s: ", id, c->name, s->kind == SYM_PT ? c->locs[s->loc].name : "",
+          s->kind == SYM_EN ? "entry" : s->kind == SYM_PV ? "pivot" : "", s->kind == SYM_EF ? "effect" : "");
+  term_print(stderr, t);
+  fputc('\n', stderr);
+}
+
+/* Interpolants bottom-up: a node once every node that depends on it has
+ * its P (its children; an effect also waits for its pivot). */
 bool pds_dag_refine(pds_dag *D, pds_refine_mode mode, uint32_t *added, char *why, size_t len) {
   pds_abs *A = D->A;
   *added = 0;
-  set(&D->n[D->err].P, bdd_false());
-  for (uint32_t i = D->nn; i-- > 0;) {
+  if (getenv("ZETA_PDS_DEBUG")) fprintf(stderr, "refine: %u nodes\n", D->nn);
+  uint32_t *deps = xcalloc(D->nn + 1, sizeof *deps), *work = xmalloc((D->nn + 1) * sizeof *work), nw = 0;
+  for (uint32_t i = 0; i < D->nn; i++) {
+    deps[i] += D->n[i].nchild;
+    for (uint32_t l = 0; l < D->n[i].nchild; l++)
+      if (D->n[D->n[i].child[l].node].c[D->n[i].child[l].k].kind == W_EVAL && D->n[i].child[l].role == 1) deps[i]++;
+  }
+  for (uint32_t i = 0; i < D->nn; i++)
+    if (!deps[i]) work[nw++] = i;
+  bool ok = true;
+  uint32_t done = 0;
+  while (nw && ok) {
+    uint32_t i = work[--nw];
     pds_dnode *x = &D->n[i];
+    done++;
     if (limits_expired(A->E->lim)) {
       snprintf(why, len, "timeout");
-      return false;
+      ok = false;
+      break;
     }
-    if (x->P == PDS_UNBUILT) {
+    if (i == D->err) {
+      set(&x->P, bdd_false());
+    } else if (A->sym[x->sym].kind == SYM_PV) {
+      join(D, i, mode);
+    } else if (x->P == PDS_UNBUILT) {
       BDD hi = bdd_true(), reuse[2] = {PDS_UNBUILT, PDS_UNBUILT};
-      for (uint32_t k = 0; k < x->nchild; k++) {
-        const pds_dnode *c = &D->n[x->child[k]];
+      for (uint32_t l = 0; l < x->nchild && ok; l++) {
+        const pds_dchild *ch = &x->child[l];
+        const pds_dnode *c = &D->n[ch->node];
+        const pds_contrib *k = &c->c[ch->k];
         BDD w;
-        if (!wp(D, x->child[k], &w, why, len)) return false;
+        if (!(ok = wp(D, ch, &w, why, len))) break;
         hi = keep(D, bdd_and(hi, w));
         /* kept across a step, or across a whole call (the P after it) */
-        if (c->kind == W_EDGE) reuse[0] = c->P;
-        if (c->kind == W_PUSH_PV && c->nchild) reuse[0] = D->n[c->child[0]].P;
+        if (k->kind == W_EDGE) reuse[0] = c->P;
+        if (k->kind == W_PUSH_PV && c->nchild) reuse[1] = D->n[c->child[0].node].P;
       }
-      set(&x->P, choose(D, i, x->I, hi, reuse, 2, mode));
+      if (ok) set(&x->P, choose(D, i, x->I, hi, reuse, 2, mode));
     }
-    if (x->kind == W_EVAL) join(D, i, mode);
     pds_enc_release(A->E);
+    /* release what waited for this node */
+    for (uint32_t k = 0; k < x->nc; k++)
+      for (int r = 0; r < 2; r++) {
+        uint32_t p = x->c[k].par[r];
+        if (p != NONE && --deps[p] == 0) work[nw++] = p;
+      }
+    if (A->sym[x->sym].kind == SYM_PV)
+      for (uint32_t l = 0; l < x->nchild; l++) {
+        uint32_t e = D->n[x->child[l].node].c[x->child[l].k].par[1];
+        if (--deps[e] == 0) work[nw++] = e;
+      }
   }
-  for (uint32_t i = 0; i < D->nn; i++) {
+  free(deps), free(work);
+  if (ok && done != D->nn) {
+    snprintf(why, len, "internal: pds: the counterexample DAG has a cycle");
+    ok = false;
+  }
+  for (uint32_t i = 0; i < D->nn && ok; i++) {
     if (i == D->err) continue;
     for (int k = 0; k < (mode == PDS_BOTH ? 2 : 1); k++) {
       int r = pds_add_pred(A, D->n[i].sym, k ? D->n[i].I : D->n[i].P);
@@ -461,10 +639,11 @@ bool pds_dag_refine(pds_dag *D, pds_refine_mode mode, uint32_t *added, char *why
         snprintf(why, len, "pds: more than %u predicates at one control point", PDS_MAX_PREDS);
         return false;
       }
+      if (r > 0 && getenv("ZETA_PDS_DEBUG")) debug_pred(D, i, k ? D->n[i].I : D->n[i].P);
       *added += (uint32_t)r;
     }
   }
-  return true;
+  return ok;
 }
 
 /* ---- the tracking property, re-checked ---- */
@@ -477,49 +656,56 @@ static BDD rn(pds_dag *D, BDD S, int from, int to) {
   return r;
 }
 
-bool pds_dag_excluded(pds_dag *D, bool *excluded, char *why, size_t len) {
+/* The abstract image of contribution k of node id (over A0). */
+static bool abs_image(pds_dag *D, uint32_t id, uint32_t k, const BDD *X, BDD *out, char *why, size_t len) {
   pds_abs *A = D->A;
-  pds_enc *E = A->E;
+  const pds_contrib *c = &D->n[id].c[k];
+  BDD a0 = pds_abs_vs_all(A, AC_A0), in = c->par[0] != NONE ? X[c->par[0]] : bdd_false(), rho;
+  uint32_t f = proc_of(D, id);
+  switch (c->kind) {
+  case W_INIT: *out = pds_abs_init_states(A); return true;
+  case W_EDGE:
+    if (!pds_rule_edge(A, f, c->via, &rho, why, len)) return false;
+    *out = rn(D, keep(D, bdd_relprod(in, rho, a0)), AC_A1, AC_A0);
+    return true;
+  case W_ENTER:
+    pds_rule_enter(A, f, &rho);
+    *out = rn(D, keep(D, bdd_relprod(in, rho, a0)), AC_A1, AC_A0);
+    return true;
+  case W_PUSH_EN:
+  case W_PUSH_PV: {
+    if (!pds_rule_push(A, c->via, &rho, why, len)) return false;
+    bool en = c->kind == W_PUSH_EN;
+    BDD q = keep(D, bdd_and(a0, pds_abs_vs_all(A, en ? AC_A2 : AC_A1)));
+    *out = rn(D, keep(D, bdd_relprod(in, rho, q)), en ? AC_A1 : AC_A2, AC_A0);
+    return true;
+  }
+  case W_POP:
+    pds_rule_pop(A, f, &rho);
+    *out = rn(D, keep(D, bdd_relprod(in, rho, a0)), AC_AS, AC_A0);
+    return true;
+  case W_EVAL: {
+    pds_rule_eval(A, c->via, &rho);
+    BDD both = keep(D, bdd_and(in, rn(D, X[c->par[1]], AC_A0, AC_AS)));
+    *out = rn(D, keep(D, bdd_relprod(both, rho, keep(D, bdd_and(a0, pds_abs_vs_all(A, AC_AS))))), AC_A1, AC_A0);
+    return true;
+  }
+  }
+  return true;
+}
+
+bool pds_dag_excluded(pds_dag *D, bool *excluded, char *why, size_t len) {
   BDD *X = xmalloc((D->nn + 1) * sizeof *X);
   bool ok = true;
   uint32_t done = 0;
-  BDD a0 = pds_abs_vs_all(A, AC_A0);
   for (uint32_t i = 0; i < D->nn && ok; i++) {
-    pds_dnode *x = &D->n[i];
-    BDD in = x->par[0] != NONE ? X[x->par[0]] : bdd_false(), r = bdd_false(), rho;
-    uint32_t f = proc_of(D, i);
-    switch (x->kind) {
-    case W_INIT: r = pds_abs_init_states(A); break;
-    case W_EDGE:
-      if ((ok = pds_rule_edge(A, f, x->via, &rho, why, len))) r = rn(D, keep(D, bdd_relprod(in, rho, a0)), AC_A1, AC_A0);
-      break;
-    case W_ENTER:
-      pds_rule_enter(A, f, &rho);
-      r = rn(D, keep(D, bdd_relprod(in, rho, a0)), AC_A1, AC_A0);
-      break;
-    case W_PUSH_EN:
-    case W_PUSH_PV:
-      if ((ok = pds_rule_push(A, x->via, &rho, why, len))) {
-        bool en = x->kind == W_PUSH_EN;
-        BDD q = keep(D, bdd_and(a0, pds_abs_vs_all(A, en ? AC_A2 : AC_A1)));
-        r = rn(D, keep(D, bdd_relprod(in, rho, q)), en ? AC_A1 : AC_A2, AC_A0);
-      }
-      break;
-    case W_POP:
-      pds_rule_pop(A, f, &rho);
-      r = rn(D, keep(D, bdd_relprod(in, rho, a0)), AC_AS, AC_A0);
-      break;
-    case W_EVAL: {
-      pds_rule_eval(A, x->via, &rho);
-      BDD both = keep(D, bdd_and(in, rn(D, X[x->par[1]], AC_A0, AC_AS)));
-      r = rn(D, keep(D, bdd_relprod(both, rho, keep(D, bdd_and(a0, pds_abs_vs_all(A, AC_AS))))), AC_A1, AC_A0);
-      break;
-    }
-    }
+    BDD u = bdd_false(), r = bdd_false();
+    for (uint32_t k = 0; k < D->n[i].nc && ok; k++)
+      if ((ok = abs_image(D, i, k, X, &r, why, len))) u = keep(D, bdd_or(u, r));
     if (!ok) break;
-    X[i] = bdd_addref(keep(D, bdd_and(r, x->A)));
+    X[i] = bdd_addref(keep(D, bdd_and(u, D->n[i].A)));
     done = i + 1;
-    pds_enc_release(E);
+    pds_enc_release(D->A->E);
   }
   if (ok) *excluded = X[D->err] == bdd_false();
   for (uint32_t i = 0; i < done; i++) bdd_delref(X[i]);

@@ -2,15 +2,15 @@
  * their refinement.
  *
  * The DAG: from the first increment at an error location, the witness
- * graph is followed backwards. A node is one increment (its abstract set,
- * over A0) in one frame: a chain of nodes per frame, one start (main's
- * init) and one error node. An evaluation node has two parents, the pivot
- * (in the caller's chain, after the call's source m1) and the effect: the
- * end of the callee's chain, a sub-DAG whose entry node hangs from the same
- * m1 (a returning call: its parent is the call site of this evaluation, not
- * the push the increment first came from). A push-only call (the error
- * inside a callee that never returns) is part of the error's own chain:
- * caller chain, push, callee chain.
+ * graph is followed backwards through every contribution. A node is one
+ * increment (its abstract set, over A0) in one frame; one start (main's
+ * init) and one error node. An evaluation contributes two parents, the
+ * pivot (in the caller's frame, pushed at the call sites m1) and the
+ * effect: the end of the callee's frame, a sub-DAG per pivot node whose
+ * entry hangs from that pivot's call sites (a returning call: not from
+ * the pushes the increment first came from). A push-only call (the error
+ * inside a callee that never returns) stays in the error's own frame:
+ * caller, push, callee.
  *
  * Spuriousness (pds_dag_forward): top-down strongest interpolants I, the
  * concrete images along the DAG intersected with the nodes' abstract sets
@@ -51,11 +51,18 @@
 
 typedef enum { PDS_CONCRETE, PDS_STRONGEST, PDS_WEAKEST, PDS_BOTH, PDS_CONCILIATED, PDS_SKIP, PDS_SKIP_CONCILIATED } pds_refine_mode;
 
+/* A child link: node `node`'s contribution `k` has this node as parent `role`. */
 typedef struct {
-  pds_wkind kind;
-  uint32_t sym, w, via;     /* via: EDGE the edge; PUSH_*, EVAL the call */
-  uint32_t par[2], child[3], nchild;
-  bool joined;              /* a returning frame's entry: hangs from the evaluation's call site */
+  uint32_t node, k, role;
+} pds_dchild;
+
+typedef struct {
+  uint32_t sym, w, ctx;     /* ctx: the pivot node a returning frame hangs from, or CFA_NONE */
+  pds_contrib *c;           /* contributions with DAG node parents */
+  uint32_t nc;
+  pds_dchild *child;
+  uint32_t nchild, pick;    /* pick: the contribution a trace takes */
+  bool joined;              /* a returning frame's entry: hangs from the pivot's call sites */
   BDD A, gA, I, P, val;     /* referenced (val: the trace's state) */
 } pds_dnode;
 
@@ -64,6 +71,8 @@ typedef struct {
   const pds_post *W;
   pds_dnode *n;
   uint32_t nn, cap, err;
+  uint32_t *hkey_w, *hkey_ctx, *hval;   /* (witness, ctx) -> node */
+  uint32_t hcap;
 } pds_dag;
 
 #define PDS_DAG_MAX_NODES 500000

@@ -4,18 +4,64 @@
 #include <string.h>
 #include "core/alloc.h"
 
-/* label[sym] |= R; a witness node for the new part (if any). */
+/* What the applications of one round give (referenced), per symbol. */
+typedef struct {
+  uint32_t sym;
+  BDD r;
+  pds_contrib c;
+} pending;
+
+typedef struct {
+  pending *v;
+  size_t n, cap;
+} pendings;
+
+static pendings round_out;
+
 static void add(pds_post *P, uint32_t sym, BDD R, pds_wkind kind, uint32_t via, uint32_t p0, uint32_t p1) {
-  BDD nw = bdd_apply(R, P->label[sym], bddop_diff);
-  if (nw == bdd_false()) return;
-  bdd_addref(nw);
-  BDD l = bdd_addref(bdd_or(P->label[sym], nw));
-  bdd_delref(P->label[sym]);
-  P->label[sym] = l;
-  size_t cap = P->capw;
-  XGROW(P->w, cap, P->nw + 1);
-  P->capw = (uint32_t)cap;
-  P->w[P->nw++] = (pds_wnode){kind, sym, via, {p0, p1}, nw};
+  if (bdd_apply(R, P->label[sym], bddop_diff) == bdd_false()) return;
+  XGROW(round_out.v, round_out.cap, round_out.n + 1);
+  round_out.v[round_out.n++] = (pending){sym, bdd_addref(R), {kind, via, {p0, p1}}};
+}
+
+static int by_sym(const void *a, const void *b) {
+  const pending *x = a, *y = b;
+  return x->sym < y->sym ? -1 : x->sym > y->sym;
+}
+
+/* The round's results as increments of the next level. */
+static void close_round(pds_post *P, uint32_t level) {
+  qsort(round_out.v, round_out.n, sizeof *round_out.v, by_sym);
+  for (size_t i = 0, j; i < round_out.n; i = j) {
+    uint32_t sym = round_out.v[i].sym;
+    BDD u = bdd_addref(bdd_false());
+    for (j = i; j < round_out.n && round_out.v[j].sym == sym; j++) {
+      BDD t = bdd_addref(bdd_or(u, round_out.v[j].r));
+      bdd_delref(u);
+      u = t;
+    }
+    BDD nw = bdd_addref(bdd_apply(u, P->label[sym], bddop_diff));
+    bdd_delref(u);
+    if (nw != bdd_false()) {
+      BDD l = bdd_addref(bdd_or(P->label[sym], nw));
+      bdd_delref(P->label[sym]);
+      P->label[sym] = l;
+      size_t cap = P->capw;
+      XGROW(P->w, cap, P->nw + 1);
+      P->capw = (uint32_t)cap;
+      pds_wnode *w = &P->w[P->nw++];
+      *w = (pds_wnode){sym, level, nw, NULL, 0};
+      for (size_t k = i; k < j; k++)
+        if (bdd_and(round_out.v[k].r, nw) != bdd_false()) {
+          w->c = xrealloc(w->c, (w->nc + 1) * sizeof *w->c);
+          w->c[w->nc++] = round_out.v[k].c;
+        }
+    } else {
+      bdd_delref(nw);
+    }
+    for (size_t k = i; k < j; k++) bdd_delref(round_out.v[k].r);
+  }
+  round_out.n = 0;
 }
 
 static void push_id(uint32_t **list, uint32_t *n, uint32_t id) {
@@ -133,25 +179,36 @@ bool pds_post_run(pds_post *P, pds_abs *A, char *why, size_t len) {
   const cfa_prog *p = A->E->p;
   if (p->procs[p->main].body.init == CFA_NONE) return true;
   add(P, pds_pt(A, p->main, p->procs[p->main].body.init), pds_abs_init_states(A), W_INIT, CFA_NONE, CFA_NONE, CFA_NONE);
+  close_round(P, 0);
   pds_enc_release(A->E);
-  for (uint32_t id = 0; id < P->nw; id++) {
-    if (limits_expired(A->E->lim)) {
-      snprintf(why, len, "timeout");
-      return false;
+  bool ok = true;
+  for (uint32_t id = 0, level = 0; id < P->nw && ok; level++) {
+    for (uint32_t end = P->nw; id < end && ok; id++) {
+      if (limits_expired(A->E->lim)) {
+        snprintf(why, len, "timeout");
+        ok = false;
+        break;
+      }
+      ok = step(P, id, why, len);
+      pds_enc_release(A->E);
     }
-    if (!step(P, id, why, len)) return false;
+    close_round(P, level + 1);
     pds_enc_release(A->E);
   }
-  return true;
+  for (size_t k = 0; k < round_out.n; k++) bdd_delref(round_out.v[k].r);
+  round_out.n = 0;
+  return ok;
 }
 
 void pds_post_free(pds_post *P) {
   if (!P->A) return;
   uint32_t np = P->A->E->p->nprocs;
   for (uint32_t s = 0; s < P->A->nsym; s++) bdd_delref(P->label[s]);
-  for (uint32_t i = 0; i < P->nw; i++) bdd_delref(P->w[i].delta);
+  for (uint32_t i = 0; i < P->nw; i++) bdd_delref(P->w[i].delta), free(P->w[i].c);
   for (uint32_t f = 0; f < np; f++) free(P->ef_done[f]), free(P->pv_done[f]);
   free(P->ef_done), free(P->nef_done), free(P->pv_done), free(P->npv_done);
   free(P->label), free(P->w);
   memset(P, 0, sizeof *P);
+  free(round_out.v);
+  round_out.v = NULL, round_out.cap = 0;
 }

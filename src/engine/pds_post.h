@@ -19,12 +19,15 @@
  * a pivot transition (q_f, PV(c), q) and the evaluation step gives (p,
  * PT(g,m2), q).
  *
- * Every increment of a label (the part a rule application adds) is one
- * witness node with a back-pointer to the increment(s) it came from (two
- * for an evaluation: the pivot and the effect). Increments are processed in
- * the order they are made (breadth first), each once; the saturation ends
- * when none is left. The error is reached when an increment at an error
- * location exists (the first one is err).
+ * Saturation goes in breadth-first rounds: round k applies the rules to
+ * the increments of round k (an evaluation pairs each pivot increment
+ * with each effect increment of the callee, once); what they give a
+ * symbol is joined, and its new part (not yet in the label) is one
+ * increment of round k+1, a witness node with a back-pointer to every
+ * application that contributed to it (two increments for an evaluation:
+ * the pivot and the effect), so that all shortest counterexamples stay in
+ * the graph. The saturation ends when a round adds nothing. The error is
+ * reached when an increment at an error location exists (err: the first).
  */
 #ifndef ZETA_ENGINE_PDS_POST_H
 #define ZETA_ENGINE_PDS_POST_H
@@ -32,12 +35,19 @@
 
 typedef enum { W_INIT, W_EDGE, W_ENTER, W_PUSH_EN, W_PUSH_PV, W_POP, W_EVAL } pds_wkind;
 
+/* One rule application that contributed to an increment. */
 typedef struct {
   pds_wkind kind;
-  uint32_t sym;          /* the label it adds to (PT, EN, PV or EF symbol) */
   uint32_t via;          /* EDGE: the edge; PUSH_*, EVAL: the call */
   uint32_t par[2];       /* EVAL: the pivot, then the effect */
+} pds_contrib;
+
+typedef struct {
+  uint32_t sym;          /* the label it adds to (PT, EN, PV or EF symbol) */
+  uint32_t level;        /* breadth-first round */
   BDD delta;             /* referenced */
+  pds_contrib *c;        /* the applications whose result meets delta */
+  uint32_t nc;
 } pds_wnode;
 
 typedef struct {

@@ -551,21 +551,17 @@ static void debug_pred(pds_dag *D, uint32_t id, BDD q) {
   uint32_t slots[512];
   int copies[512];
   uint32_t n = space(D, D->n[id].sym, slots, copies);
-  term_t params[512];
-  for (uint32_t i = 0; i < n; i++) {
-    term_t v = E->slots[slots[i]].var;
-    char nm[300];
-    const char *pre = copies[i] == PC_ENT ? "old_" : copies[i] == PC_AUX ? "in_" : copies[i] == PC_OUT ? "out_" : "";
-    snprintf(nm, sizeof nm, "%s%s", pre, cfa_proc_local_name(v));
-    params[i] = term_var(nm, term_type(v));
-  }
-  bool ok = true;
-  term_t t = pds_set_term(E, q, n, slots, copies, params, &ok);
   const pds_sym *s = &D->A->sym[D->n[id].sym];
   const cfa *c = &E->p->procs[s->proc].body;
-  fprintf(stderr, "  node %u %s %s%s%s: ", id, c->name, s->kind == SYM_PT ? c->locs[s->loc].name : "",
-          s->kind == SYM_EN ? "entry" : s->kind == SYM_PV ? "pivot" : "", s->kind == SYM_EF ? "effect" : "");
-  term_print(stderr, t);
+  fprintf(stderr, "  node %u %s %s%s%s%s [%d nodes] on", id, c->name, s->kind == SYM_PT ? c->locs[s->loc].name : "",
+          s->kind == SYM_EN ? "entry" : s->kind == SYM_PV ? "pivot" : "", s->kind == SYM_EF ? "effect" : "",
+          q == D->n[id].I ? " (=I)" : "", bdd_nodecount(q));
+  for (uint32_t i = 0; i < n; i++) {
+    BDD others = keep(D, bdd_exist(pds_sym_vs(D->A, D->n[id].sym), pds_vs_slot(E, slots[i], copies[i])));
+    if (keep(D, bdd_exist(q, keep(D, bdd_exist(pds_sym_vs(D->A, D->n[id].sym), others)))) != q)
+      fprintf(stderr, " %s%s", copies[i] == PC_ENT ? "old_" : copies[i] == PC_AUX ? "in_" : copies[i] == PC_OUT ? "out_" : "",
+              cfa_proc_local_name(E->slots[slots[i]].var));
+  }
   fputc('\n', stderr);
 }
 

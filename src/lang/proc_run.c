@@ -146,12 +146,16 @@ static void solve(const char *alg, const chc_system *s, const zeta_options *o, c
 /* Whether interp satisfies every clause; *undecided_only (may be NULL)
  * says that no clause was found violated but the solver left some
  * undecided. */
-static bool model_ok(const chc_system *s, const term_t *interp, const char *backend, bool *undecided_only) {
+static bool model_ok(const chc_system *s, const term_t *interp, const char *backend, bool *undecided_only,
+                     const zeta_limits *lim) {
   const char *err = NULL;
   if (undecided_only) *undecided_only = false;
   solver *z = backend ? solver_new(backend, &err) : solver_new_z3();
   if (!z) return false;
-  solver_set_timeout(z, 10000);
+  /* 10 s, or what is left of the run (the solver's clock is the wall's:
+   * a loaded machine must not turn a valid model into an undecided one) */
+  unsigned left = lim ? limits_remaining_ms(lim) : 0;
+  solver_set_timeout(z, left > 10000 ? left : 10000);
   uint32_t *failed;
   bool *undecided;
   uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
@@ -170,11 +174,11 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
  * engine's answer) failed its check. */
 static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h, const cfa_prog *p,
                        const chc_system *s, const cfa_proc_chc_map *m, const term_t *interp, const char *what,
-                       bool z3_checked) {
+                       bool z3_checked, const zeta_limits *lim) {
   if (h && h->safe_unknown) return lang_verdict(r, ZETA_UNKNOWN, h->safe_unknown);
   bool undecided = false;
-  bool ok = z3_checked || model_ok(s, interp, NULL, &undecided);
-  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER, &undecided);
+  bool ok = z3_checked || model_ok(s, interp, NULL, &undecided, lim);
+  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER, &undecided, lim);
   if (!ok || (o->validate && !valid)) {
     char why[200];
     if (undecided) snprintf(why, sizeof why, "solver: the SMT check of %s was undecided", what);
@@ -195,7 +199,8 @@ int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hoo
   cfa_proc_to_chc(p, &s, &m);
   term_t *interp = xcalloc(s.npreds + 1, sizeof *interp);
   int code = -1;
-  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what, true);
+  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL, NULL, NULL))
+    code = report_safe(r, o, h, p, &s, &m, interp, what, true, NULL);
   free(interp);
   cfa_proc_chc_map_free(&m);
   chc_free(&s);
@@ -211,7 +216,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
   solve(o->algorithm, s, o, lim, &res);
   report_set_engine(r, res.engine ? res.engine : "horn");
   int code;
-  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL, NULL);
+  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL, NULL, lim);
   if (res.answer == CHC_SAT && !z3_checked) {
     /* Spacer leaves predicates it never needed at true: solve the
      * normalized clauses and expand their model to every predicate */
@@ -235,7 +240,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {
-    code = report_safe(r, o, h, p, s, m, res.interp, "the summaries", z3_checked);
+    code = report_safe(r, o, h, p, s, m, res.interp, "the summaries", z3_checked, lim);
   } else if (res.answer == CHC_UNSAT) {
     cfa_trace t;
     char why[300] = "the derivation has no run's shape";
@@ -337,7 +342,7 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;
-  if (res.verdict == ZETA_SAFE) code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false);
+  if (res.verdict == ZETA_SAFE) code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false, lim);
   else if (res.verdict == ZETA_UNSAFE && res.trace.n) code = unsafe_trace(r, h, p, &res.trace);
   else if (res.verdict == ZETA_UNSAFE) code = trace_elsewhere(p, s, m, o, lim, h, r);
   else code = lang_verdict(r, ZETA_UNKNOWN, res.reason[0] ? res.reason : "pds gave up");

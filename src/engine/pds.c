@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/pds_conc.h"
+#include "engine/pds_smt.h"
 
 static jmp_buf bdd_jb;
 static void on_bdd_error(int code) { longjmp(bdd_jb, code ? code : 1); }
@@ -95,6 +96,65 @@ static void concretize(pds_abs *A, const pds_post *W, pds_sets *S) {
   pds_enc_release(E);
 }
 
+/* smt: the reachable abstract states as terms over the Horn predicates'
+ * parameters: the abstract variables stand for their predicates (the
+ * annotation's for the entry's, over the input copies), the copies of
+ * the variables for the parameters in cfa_proc_to_chc's order. */
+static term_t smt_set(pds_abs *A, BDD label, const term_t *atom_of, const term_t *from, const term_t *to, uint32_t n,
+                      bool *ok) {
+  term_t t = pds_smt_from_bdd(label, atom_of, ok);
+  (void)A;
+  return n ? term_subst(t, n, from, to) : t;
+}
+
+static void safe_smt(pds_abs *A, const pds_post *W, const chc_system *s, const cfa_proc_chc_map *m, pds_result *out) {
+  pds_enc *E = A->E;
+  const cfa_prog *p = E->p;
+  term_t *interp = xcalloc(s->npreds + 1, sizeof(term_t));
+  uint32_t cap = 2 * E->nslots + 4, nv = (uint32_t)bdd_varnum();
+  term_t *from = xmalloc(cap * sizeof *from), *atom_of = xmalloc((nv + 1) * sizeof *atom_of);
+  bool ok = true;
+  for (uint32_t f = 0; f < p->nprocs && ok; f++) {
+    uint32_t nf = E->nsl[SL_FRAME][f], ne = E->nsl[SL_ENTRY][f], en = pds_en(A, f), n = 0;
+    const uint32_t *fs = E->sl[SL_FRAME][f], *es = E->sl[SL_ENTRY][f];
+    bool main = f == p->main;
+    for (uint32_t i = 0; i < (main ? nf : ne); i++) from[n++] = pds_smt_var(E, main ? fs[i] : es[i], PC_ENT);
+    for (uint32_t i = 0; i < nf; i++) from[n++] = pds_smt_var(E, fs[i], PC_CUR);
+    for (uint32_t l = 0; l < p->procs[f].body.nlocs && ok; l++) {
+      for (uint32_t i = 0; i < nv; i++) atom_of[i] = NULL_TERM;
+      pds_abs_atoms(A, pds_pt(A, f, l), AC_A0, atom_of);
+      if (!main) {
+        pds_abs_atoms(A, en, AC_AT, atom_of);
+        for (uint32_t i = 0; i < A->npred[en]; i++)
+          atom_of[pds_av(i, AC_AT)] = pds_smt_aux_to_ent(E, f, atom_of[pds_av(i, AC_AT)]);
+      }
+      uint32_t q = m->loc_pred[f][l];
+      interp[q] = smt_set(A, W->label[pds_pt(A, f, l)], atom_of, from, s->preds[q].params, n, &ok);
+    }
+    if (main) continue;
+    for (uint32_t i = 0; i < nv; i++) atom_of[i] = NULL_TERM;
+    pds_abs_atoms(A, en, AC_A0, atom_of);
+    pds_abs_atoms(A, en, AC_AT, atom_of);
+    for (uint32_t i = 0; i < ne; i++) from[i] = pds_smt_var(E, es[i], PC_AUX);
+    interp[m->entry[f]] = smt_set(A, W->label[en], atom_of, from, s->preds[m->entry[f]].params, ne, &ok);
+    for (uint32_t i = 0; i < nv; i++) atom_of[i] = NULL_TERM;
+    pds_abs_atoms(A, pds_ef(A, f), AC_AS, atom_of);
+    pds_abs_atoms(A, en, AC_AT, atom_of);
+    n = ne;
+    for (uint32_t i = 0; i < p->globals.size; i++) from[n++] = pds_smt_var(E, i, PC_OUT);
+    if (p->procs[f].ret != NULL_TERM) from[n++] = pds_smt_var(E, pds_slot_of(E, p->procs[f].ret), PC_OUT);
+    interp[m->sum[f]] = smt_set(A, W->label[pds_ef(A, f)], atom_of, from, s->preds[m->sum[f]].params, n, &ok);
+  }
+  free(from), free(atom_of);
+  if (ok) {
+    out->verdict = ZETA_SAFE;
+    out->interp = interp;
+  } else {
+    free(interp);
+    snprintf(out->reason, sizeof out->reason, "pds: the reachable states have no term form");
+  }
+}
+
 /* ---- the loops ---- */
 
 static void concrete(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pds_result *out) {
@@ -120,11 +180,15 @@ static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pd
     }
     out->witnesses = W.nw;
     if (W.err == CFA_NONE) {
-      pds_sets S;
-      pds_sets_init(&S, E->p);
-      concretize(&A, &W, &S);
-      safe(E, &S, s, m, out);
-      pds_sets_free(&S, E->p);
+      if (E->smt) {
+        safe_smt(&A, &W, s, m, out);
+      } else {
+        pds_sets S;
+        pds_sets_init(&S, E->p);
+        concretize(&A, &W, &S);
+        safe(E, &S, s, m, out);
+        pds_sets_free(&S, E->p);
+      }
       pds_post_free(&W);
       break;
     }
@@ -149,6 +213,10 @@ static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pd
     pds_dag_free(&D);
     pds_post_free(&W);
     pds_enc_release(E);
+    if (ok && E->failed) {
+      snprintf(why, len, "%s", E->fail_why);
+      ok = false;
+    }
     if (!ok) break;
   }
   out->max_preds = A.max_preds;
@@ -156,12 +224,18 @@ static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pd
 }
 
 void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
-               pds_refine_mode mode, pds_result *out) {
+               pds_refine_mode mode, pds_sets_kind sets, pds_result *out) {
   memset(out, 0, sizeof *out);
   out->verdict = ZETA_UNKNOWN;
   pds_enc E;
+  bool smt = sets == PDS_SETS_SMT || (sets == PDS_SETS_AUTO && !pds_enc_bdd_able(p));
+  if (smt && mode == PDS_CONCRETE) {
+    snprintf(out->reason, sizeof out->reason, "pds: the concrete fixpoint needs BDDs (bit-vector variables)");
+    return;
+  }
+  out->smt = smt;
   uint32_t nabs = mode == PDS_CONCRETE ? 0 : PDS_MAX_PREDS * AC_NCOPY;
-  if (!pds_enc_open(&E, p, nabs, lim, out->reason, sizeof out->reason)) return;
+  if (!pds_enc_open(&E, p, nabs, smt, lim, out->reason, sizeof out->reason)) return;
   out->bdd_vars = nabs + E.nbits * PC_NCOPY;
   bdd_error_hook(on_bdd_error);
   int code = setjmp(bdd_jb);

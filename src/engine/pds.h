@@ -33,8 +33,13 @@
 #include "engine/pds_cex.h"
 #include "ir/cfa_proc_chc.h"
 
+/* Concrete sets as BDDs, as formulas with the SMT solver (engine/pds_smt.h),
+ * or BDDs when every variable has a BDD encoding. */
+typedef enum { PDS_SETS_AUTO, PDS_SETS_BDD, PDS_SETS_SMT } pds_sets_kind;
+
 typedef struct {
   zeta_verdict verdict;
+  bool smt;               /* the sets were formulas */
   char reason[200];
   uint32_t sweeps;        /* concrete: rounds over all edges */
   uint32_t cycles;        /* refinement cycles */
@@ -50,6 +55,6 @@ typedef struct {
 
 /* Runs the analysis on p; s and m are p's Horn encoding (for the evidence). */
 void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
-               pds_refine_mode mode, pds_result *out);
+               pds_refine_mode mode, pds_sets_kind sets, pds_result *out);
 void pds_result_free(pds_result *r);
 #endif

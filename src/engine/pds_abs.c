@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "engine/pds_smt.h"
 
 int pds_av(uint32_t i, int copy) { return (int)(i * AC_NCOPY + (uint32_t)copy); }
 
@@ -63,7 +64,7 @@ static void rules_free(pds_rule *r, uint32_t n) {
 void pds_abs_free(pds_abs *A) {
   const cfa_prog *p = A->E->p;
   for (uint32_t s = 0; s < A->nsym; s++) {
-    for (uint32_t i = 0; i < A->npred[s]; i++) bdd_delref(A->pred[s][i]);
+    for (uint32_t i = 0; i < A->npred[s]; i++) pds_s_unref(A->E, A->pred[s][i]);
     free(A->pred[s]);
   }
   for (int c = 0; c < AC_NCOPY; c++) {
@@ -111,18 +112,21 @@ BDD pds_sym_vs(pds_abs *A, uint32_t sym) {
   }
 }
 
-bool pds_has_pred(const pds_abs *A, uint32_t sym, BDD q) {
-  if (q == bdd_true() || q == bdd_false()) return true;
+bool pds_has_pred(const pds_abs *A, uint32_t sym, pds_set q) {
+  bool smt = A->E->smt;
+  if (smt ? q == term_true() || q == term_false() : q == bdd_true() || q == bdd_false()) return true;
+  pds_set nq = smt ? term_not(q) : bdd_not(q);
   for (uint32_t i = 0; i < A->npred[sym]; i++)
-    if (A->pred[sym][i] == q || A->pred[sym][i] == bdd_not(q)) return true;
+    if (A->pred[sym][i] == q || A->pred[sym][i] == nq) return true;
   return false;
 }
 
-int pds_add_pred(pds_abs *A, uint32_t sym, BDD q) {
+int pds_add_pred(pds_abs *A, uint32_t sym, pds_set q) {
   if (pds_has_pred(A, sym, q)) return 0;
   if (A->npred[sym] >= PDS_MAX_PREDS) return -1;
   A->pred[sym] = xrealloc(A->pred[sym], (A->npred[sym] + 1) * sizeof(BDD));
-  A->pred[sym][A->npred[sym]++] = bdd_addref(q);
+  pds_s_ref(A->E, q);
+  A->pred[sym][A->npred[sym]++] = q;
   A->ver[sym]++;
   if (A->npred[sym] > A->max_preds) A->max_preds = A->npred[sym];
   return 1;
@@ -143,6 +147,25 @@ static BDD store(pds_abs *A, pds_rule *r, uint32_t n, const uint32_t *syms, BDD 
   return rel;
 }
 
+/* ---- the abstract rules with the SMT solver ---- */
+
+/* sym's predicates, CUR -> NXT when nxt (a control point's state after the step) */
+static term_t *atoms_of(pds_abs *A, uint32_t sym, bool nxt) {
+  term_t *a = xmalloc((A->npred[sym] + 1) * sizeof *a);
+  for (uint32_t i = 0; i < A->npred[sym]; i++)
+    a[i] = nxt ? pds_smt_cur_to_nxt(A->E, A->sym[sym].proc, A->pred[sym][i]) : A->pred[sym][i];
+  return a;
+}
+
+static BDD smt_rule(pds_abs *A, term_t F, uint32_t n, const uint32_t *syms, const int *copies, const bool *nxt) {
+  term_t *atoms[3];
+  uint32_t na[3];
+  for (uint32_t g = 0; g < n; g++) atoms[g] = atoms_of(A, syms[g], nxt[g]), na[g] = A->npred[syms[g]];
+  BDD r = pds_smt_abstract(A->E, F, n, (const term_t *const *)atoms, na, copies);
+  for (uint32_t g = 0; g < n; g++) free(atoms[g]);
+  return r;
+}
+
 /* exists the concrete variables of sym: X /\ gamma(sym, copy) */
 static BDD abstract_to(pds_abs *A, BDD X, uint32_t sym, int copy) {
   return pds_keep(A->E, bdd_relprod(X, pds_gamma(A, sym, copy), pds_sym_vs(A, sym)));
@@ -154,6 +177,14 @@ bool pds_rule_edge(pds_abs *A, uint32_t f, uint32_t e, BDD *out, char *why, size
   pds_rule *r = &A->edge[f][e];
   if (fresh(A, r, 2, s)) { *out = r->rel; return true; }
   BDD X;
+  if (A->E->smt) {
+    term_t F;
+    if (!pds_smt_edge_rel(A->E, f, e, &F, why, len)) return false;
+    int cp[2] = {AC_A0, AC_A1};
+    bool nx[2] = {false, true};
+    *out = store(A, r, 2, s, smt_rule(A, F, 2, s, cp, nx));
+    return true;
+  }
   if (!pds_img_edge(A->E, f, e, pds_gamma(A, s[0], AC_A0), &X, why, len)) return false;
   *out = store(A, r, 2, s, abstract_to(A, X, s[1], AC_A1));
   return true;
@@ -163,6 +194,12 @@ bool pds_rule_enter(pds_abs *A, uint32_t f, BDD *out) {
   uint32_t s[2] = {pds_en(A, f), pds_pt(A, f, A->E->p->procs[f].body.init)};
   pds_rule *r = &A->enter[f];
   if (fresh(A, r, 2, s)) { *out = r->rel; return true; }
+  if (A->E->smt) {
+    int cp[2] = {AC_A0, AC_A1};
+    bool nx[2] = {false, false};
+    *out = store(A, r, 2, s, smt_rule(A, pds_smt_enter_rel(A->E, f), 2, s, cp, nx));
+    return true;
+  }
   BDD X = pds_img_enter(A->E, f, pds_gamma(A, s[0], AC_A0));
   *out = store(A, r, 2, s, abstract_to(A, X, s[1], AC_A1));
   return true;
@@ -173,6 +210,12 @@ bool pds_rule_push(pds_abs *A, uint32_t c, BDD *out, char *why, size_t len) {
   uint32_t s[3] = {pds_pt(A, k->proc, A->E->p->procs[k->proc].body.edges[k->edge].src), pds_en(A, k->callee), pds_pv(A, c)};
   pds_rule *r = &A->push[c];
   if (fresh(A, r, 3, s)) { *out = r->rel; return true; }
+  if (A->E->smt) {
+    int cp[3] = {AC_A0, AC_A1, AC_A2};
+    bool nx[3] = {false, false, false};
+    *out = store(A, r, 3, s, smt_rule(A, pds_smt_bind(A->E, c), 3, s, cp, nx));
+    return true;
+  }
   BDD X;
   if (!pds_img_push_pv(A->E, c, pds_gamma(A, s[0], AC_A0), &X, why, len)) return false;
   /* the pivot's space holds the callee's inputs (AUX): EN's space */
@@ -185,6 +228,12 @@ bool pds_rule_pop(pds_abs *A, uint32_t f, BDD *out) {
   uint32_t s[2] = {pds_pt(A, f, A->E->p->procs[f].body.final), pds_ef(A, f)};
   pds_rule *r = &A->pop[f];
   if (fresh(A, r, 2, s)) { *out = r->rel; return true; }
+  if (A->E->smt) {
+    int cp[2] = {AC_A0, AC_AS};
+    bool nx[2] = {false, false};
+    *out = store(A, r, 2, s, smt_rule(A, pds_smt_pop_rel(A->E, f), 2, s, cp, nx));
+    return true;
+  }
   BDD X = pds_img_pop(A->E, f, pds_gamma(A, s[0], AC_A0));
   *out = store(A, r, 2, s, abstract_to(A, X, s[1], AC_AS));
   return true;
@@ -195,6 +244,12 @@ bool pds_rule_eval(pds_abs *A, uint32_t c, BDD *out) {
   uint32_t s[3] = {pds_pv(A, c), pds_ef(A, k->callee), pds_pt(A, k->proc, A->E->p->procs[k->proc].body.edges[k->edge].dst)};
   pds_rule *r = &A->eval[c];
   if (fresh(A, r, 3, s)) { *out = r->rel; return true; }
+  if (A->E->smt) {
+    int cp[3] = {AC_A0, AC_AS, AC_A1};
+    bool nx[3] = {false, false, true};
+    *out = store(A, r, 3, s, smt_rule(A, pds_smt_eval_rel(A->E, c), 3, s, cp, nx));
+    return true;
+  }
   BDD X = pds_img_eval(A->E, c, pds_gamma(A, s[0], AC_A0), pds_gamma(A, s[1], AC_AS));
   *out = store(A, r, 3, s, abstract_to(A, X, s[2], AC_A1));
   return true;
@@ -203,9 +258,32 @@ bool pds_rule_eval(pds_abs *A, uint32_t c, BDD *out) {
 BDD pds_abs_init_states(pds_abs *A) {
   const cfa_prog *p = A->E->p;
   uint32_t s = pds_pt(A, p->main, p->procs[p->main].body.init);
+  if (A->E->smt) {
+    int cp[1] = {AC_A0};
+    bool nx[1] = {false};
+    return smt_rule(A, term_true(), 1, &s, cp, nx);
+  }
   return pds_keep(A->E, bdd_exist(pds_gamma(A, s, AC_A0), pds_sym_vs(A, s)));
 }
 
-BDD pds_concretize(pds_abs *A, uint32_t sym, BDD abs) {
+/* atom_of for pds_smt_from_bdd: copy's abstract variables stand for sym's
+ * predicates (renamed by the caller when needed). */
+term_t *pds_abs_atoms(pds_abs *A, uint32_t sym, int copy, term_t *atom_of) {
+  if (!atom_of) {
+    atom_of = xmalloc(((size_t)bdd_varnum() + 1) * sizeof *atom_of);
+    for (int i = 0; i < bdd_varnum(); i++) atom_of[i] = NULL_TERM;
+  }
+  for (uint32_t i = 0; i < A->npred[sym]; i++) atom_of[pds_av(i, copy)] = A->pred[sym][i];
+  return atom_of;
+}
+
+pds_set pds_concretize(pds_abs *A, uint32_t sym, BDD abs) {
+  if (A->E->smt) {
+    term_t *atom_of = pds_abs_atoms(A, sym, AC_A0, NULL);
+    bool ok = true;
+    term_t t = pds_smt_from_bdd(abs, atom_of, &ok);
+    free(atom_of);
+    return ok ? t : term_true();
+  }
   return pds_keep(A->E, bdd_relprod(abs, pds_gamma(A, sym, AC_A0), pds_abs_vs_all(A, AC_A0)));
 }

@@ -41,7 +41,7 @@ typedef struct pds_abs {
   uint32_t nsym;
   uint32_t *pt_base;       /* pt_base[f] + l = PT(f, l) */
   uint32_t en_base, pv_base, ef_base;
-  BDD **pred;              /* pred[s][i], referenced */
+  pds_set **pred;          /* pred[s][i], referenced (a BDD, or a term: E->smt) */
   uint32_t *npred, *ver, max_preds;
   BDD vs_all[AC_NCOPY];    /* all abstract variables of a copy (referenced) */
   BDD *gam[AC_NCOPY];      /* gamma per symbol and copy (referenced) or PDS_UNBUILT */
@@ -61,8 +61,8 @@ BDD pds_gamma(pds_abs *A, uint32_t sym, int copy);
 BDD pds_sym_vs(pds_abs *A, uint32_t sym);
 /* Adds q to sym's predicates unless trivial or known; 1 when added, 0 when
  * not, -1 when sym already has PDS_MAX_PREDS. */
-int pds_add_pred(pds_abs *A, uint32_t sym, BDD q);
-bool pds_has_pred(const pds_abs *A, uint32_t sym, BDD q);
+int pds_add_pred(pds_abs *A, uint32_t sym, pds_set q);
+bool pds_has_pred(const pds_abs *A, uint32_t sym, pds_set q);
 /* The symbol of PT(f, l), EN(f), PV(c), EF(f). */
 uint32_t pds_pt(const pds_abs *A, uint32_t f, uint32_t l);
 uint32_t pds_en(const pds_abs *A, uint32_t f);
@@ -79,5 +79,8 @@ bool pds_rule_eval(pds_abs *A, uint32_t c, BDD *out);
 /* The abstract initial states: main's init with any values. */
 BDD pds_abs_init_states(pds_abs *A);
 /* gamma of an abstract set over copy A0 of sym: the concrete states. */
-BDD pds_concretize(pds_abs *A, uint32_t sym, BDD abs);
+pds_set pds_concretize(pds_abs *A, uint32_t sym, BDD abs);
+/* smt: atom_of (for pds_smt_from_bdd; allocated when NULL) with copy's
+ * abstract variables standing for sym's predicates. */
+term_t *pds_abs_atoms(pds_abs *A, uint32_t sym, int copy, term_t *atom_of);
 #endif

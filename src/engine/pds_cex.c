@@ -12,6 +12,31 @@ static void set(BDD *slot, BDD v) {
   if (*slot != PDS_UNBUILT) bdd_delref(*slot);
   *slot = v;
 }
+/* a concrete set held by a node */
+static void sset(pds_dag *D, pds_set *slot, pds_set v) {
+  pds_s_ref(D->A->E, v);
+  if (*slot != PDS_UNBUILT) pds_s_unref(D->A->E, *slot);
+  *slot = v;
+}
+
+/* The space of sym (pds_space_free after use). */
+static void sym_space(pds_dag *D, uint32_t sym, pds_space *sp) {
+  pds_enc *E = D->A->E;
+  const pds_sym *s = &D->A->sym[sym];
+  switch (s->kind) {
+  case SYM_PT: pds_space_pt(E, s->proc, sp); break;
+  case SYM_EN: pds_space_en(E, s->proc, sp); break;
+  case SYM_PV: pds_space_pv(E, s->call, sp); break;
+  default: pds_space_ef(E, s->proc, sp); break;
+  }
+}
+
+/* A failed solver call (smt) ends the refinement. */
+static bool solver_ok(pds_dag *D, char *why, size_t len) {
+  if (!D->A->E->failed) return true;
+  snprintf(why, len, "%s", D->A->E->fail_why);
+  return false;
+}
 
 /* ---- building ---- */
 
@@ -168,7 +193,7 @@ bool pds_dag_build(pds_dag *D, pds_abs *A, const pds_post *W, char *why, size_t 
     default: a = keep(D, bdd_exist(d, pds_abs_vs_all(A, AC_AT))); break;
     }
     set(&x->A, a);
-    set(&x->gA, pds_concretize(A, x->sym, a));
+    sset(D, &x->gA, pds_concretize(A, x->sym, a));
     pds_enc_release(A->E);
   }
   return true;
@@ -176,9 +201,10 @@ bool pds_dag_build(pds_dag *D, pds_abs *A, const pds_post *W, char *why, size_t 
 
 void pds_dag_free(pds_dag *D) {
   for (uint32_t i = 0; i < D->nn; i++) {
-    BDD *b[5] = {&D->n[i].A, &D->n[i].gA, &D->n[i].I, &D->n[i].P, &D->n[i].val};
-    for (int k = 0; k < 5; k++)
-      if (*b[k] != PDS_UNBUILT) bdd_delref(*b[k]);
+    if (D->n[i].A != PDS_UNBUILT) bdd_delref(D->n[i].A);
+    pds_set *b[4] = {&D->n[i].gA, &D->n[i].I, &D->n[i].P, &D->n[i].val};
+    for (int k = 0; k < 4; k++)
+      if (*b[k] != PDS_UNBUILT) pds_s_unref(D->A->E, *b[k]);
     free(D->n[i].c), free(D->n[i].child);
   }
   free(D->n), free(D->hkey_w), free(D->hkey_ctx), free(D->hval);
@@ -191,11 +217,11 @@ static uint32_t proc_of(const pds_dag *D, uint32_t id) { return D->A->sym[D->n[i
 
 /* The image of contribution k of node id, from its parents' sets (I or
  * the trace's states). */
-static bool image(pds_dag *D, uint32_t id, uint32_t k, BDD in0, BDD in1, BDD *out, char *why, size_t len) {
+static bool image(pds_dag *D, uint32_t id, uint32_t k, pds_set in0, pds_set in1, pds_set *out, char *why, size_t len) {
   pds_enc *E = D->A->E;
   const pds_contrib *c = &D->n[id].c[k];
   switch (c->kind) {
-  case W_INIT: *out = bdd_true(); return true;
+  case W_INIT: *out = pds_s_true(E); return true;
   case W_EDGE: return pds_img_edge(E, proc_of(D, id), c->via, in0, out, why, len);
   case W_ENTER: *out = pds_img_enter(E, proc_of(D, id), in0); return true;
   case W_PUSH_EN: return pds_img_push_en(E, c->via, in0, out, why, len);
@@ -207,7 +233,7 @@ static bool image(pds_dag *D, uint32_t id, uint32_t k, BDD in0, BDD in1, BDD *ou
 }
 
 /* The pre-image of S at node id through contribution k (not an evaluation). */
-static bool preimage(pds_dag *D, uint32_t id, uint32_t k, BDD S, BDD *out, char *why, size_t len) {
+static bool preimage(pds_dag *D, uint32_t id, uint32_t k, pds_set S, pds_set *out, char *why, size_t len) {
   pds_enc *E = D->A->E;
   const pds_contrib *c = &D->n[id].c[k];
   switch (c->kind) {
@@ -216,12 +242,12 @@ static bool preimage(pds_dag *D, uint32_t id, uint32_t k, BDD S, BDD *out, char 
   case W_PUSH_EN: return pds_pre_push_en(E, c->via, S, out, why, len);
   case W_PUSH_PV: return pds_pre_push_pv(E, c->via, S, out, why, len);
   case W_POP: *out = pds_pre_pop(E, proc_of(D, id), S); return true;
-  default: *out = bdd_false(); return true;
+  default: *out = pds_s_false(E); return true;
   }
 }
 
-static BDD par_set(const pds_dag *D, uint32_t p, bool val) {
-  if (p == NONE) return bdd_false();
+static pds_set par_set(const pds_dag *D, uint32_t p, bool val) {
+  if (p == NONE) return pds_s_false(D->A->E);
   return val ? D->n[p].val : D->n[p].I;
 }
 
@@ -233,18 +259,19 @@ bool pds_dag_forward(pds_dag *D, bool *real, char *why, size_t len) {
       snprintf(why, len, "timeout");
       return false;
     }
-    BDD u = bdd_false();
+    pds_set u = pds_s_false(E);
     for (uint32_t k = 0; k < x->nc; k++) {
-      BDD img;
+      pds_set img;
       if (!image(D, i, k, par_set(D, x->c[k].par[0], false), par_set(D, x->c[k].par[1], false), &img, why, len))
         return false;
-      u = keep(D, bdd_or(u, img));
+      u = pds_s_or(E, u, img);
     }
-    set(&x->I, keep(D, bdd_and(u, x->gA)));
+    sset(D, &x->I, pds_s_and(E, u, x->gA));
     pds_enc_release(E);
+    if (!solver_ok(D, why, len)) return false;
   }
-  *real = D->n[D->err].I != bdd_false();
-  return true;
+  *real = !pds_s_empty(E, D->n[D->err].I);
+  return solver_ok(D, why, len);
 }
 
 /* ---- the trace of a real DAG ---- */
@@ -255,7 +282,10 @@ static bool pick_states(pds_dag *D, char *why, size_t len) {
   pds_abs *A = D->A;
   pds_enc *E = A->E;
   pds_dnode *e = &D->n[D->err];
-  set(&e->val, pds_pick(E, e->I, pds_sym_vs(A, e->sym)));
+  pds_space sp;
+  sym_space(D, e->sym, &sp);
+  sset(D, &e->val, pds_s_pick(E, e->I, &sp));
+  pds_space_free(&sp);
   for (uint32_t i = D->nn; i-- > 0;) {
     pds_dnode *x = &D->n[i];
     if (x->val == PDS_UNBUILT || x->joined) continue;
@@ -265,24 +295,29 @@ static bool pick_states(pds_dag *D, char *why, size_t len) {
         x->pick = k;
       } else if (c->kind == W_EVAL) {
         pds_dnode *v = &D->n[c->par[0]], *f = &D->n[c->par[1]];
-        BDD pair = keep(D, bdd_and(keep(D, bdd_and(v->I, f->I)), pds_eval_back(E, c->via, x->val)));
-        BDD vs = keep(D, bdd_and(pds_sym_vs(A, v->sym), pds_sym_vs(A, f->sym)));
-        BDD cube = pds_pick(E, pair, vs);
-        if (cube == bdd_false()) continue;
-        set(&v->val, keep(D, bdd_exist(cube, pds_vs_out(E, A->sym[f->sym].proc))));
-        uint32_t g = A->sym[v->sym].proc;
-        set(&f->val, keep(D, bdd_exist(cube, keep(D, bdd_and(pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT))))));
+        pds_set pair = pds_s_and(E, pds_s_and(E, v->I, f->I), pds_eval_back(E, c->via, x->val));
+        pds_space sv, sf, both;
+        sym_space(D, v->sym, &sv), sym_space(D, f->sym, &sf);
+        pds_space_cat(&sv, &sf, &both);
+        pds_set one = pds_s_pick(E, pair, &both);
+        pds_space_free(&sv), pds_space_free(&sf), pds_space_free(&both);
+        if (pds_s_empty(E, one)) continue;
+        sset(D, &v->val, pds_s_exists_out(E, A->sym[f->sym].proc, one));
+        sset(D, &f->val, pds_s_exists_kept(E, A->sym[v->sym].proc, one));
         x->pick = k;
       } else {
-        BDD pre;
+        pds_set pre;
         if (!preimage(D, i, k, x->val, &pre, why, len)) return false;
         pds_dnode *p = &D->n[c->par[0]];
-        BDD s = keep(D, bdd_and(p->I, pre));
-        if (s == bdd_false()) continue;
-        set(&p->val, pds_pick(E, s, pds_sym_vs(A, p->sym)));
+        pds_set s = pds_s_and(E, p->I, pre);
+        if (pds_s_empty(E, s)) continue;
+        sym_space(D, p->sym, &sp);
+        sset(D, &p->val, pds_s_pick(E, s, &sp));
+        pds_space_free(&sp);
         x->pick = k;
       }
     }
+    if (!solver_ok(D, why, len)) return false;
     if (x->pick == NONE) {
       snprintf(why, len, "pds: no concrete predecessor in the counterexample");
       return false;
@@ -295,7 +330,7 @@ static bool pick_states(pds_dag *D, char *why, size_t len) {
 static void step_vals(pds_dag *D, uint32_t id, term_t *vals) {
   pds_enc *E = D->A->E;
   uint32_t f = proc_of(D, id);
-  for (uint32_t i = 0; i < E->nsl[SL_FRAME][f]; i++) vals[i] = pds_value(E, D->n[id].val, E->sl[SL_FRAME][f][i], PC_CUR);
+  for (uint32_t i = 0; i < E->nsl[SL_FRAME][f]; i++) vals[i] = pds_s_value(E, D->n[id].val, E->sl[SL_FRAME][f][i], PC_CUR);
 }
 
 /* Emits the steps of the run ending at node `last` (stopping after a
@@ -360,54 +395,32 @@ bool pds_dag_trace(pds_dag *D, cfa_trace *t, char *why, size_t len) {
 
 /* ---- refinement ---- */
 
-static bool within(BDD a, BDD b) { return bdd_apply(a, b, bddop_diff) == bdd_false(); }
-static bool fits(BDD lo, BDD q, BDD hi) { return within(lo, q) && within(q, hi); }
+static bool within(pds_dag *D, pds_set a, pds_set b) { return pds_s_within(D->A->E, a, b); }
+static bool fits(pds_dag *D, pds_set lo, pds_set q, pds_set hi) { return within(D, lo, q) && within(D, q, hi); }
 
 /* The weakest condition on the parent of child link l for the child to
  * stay in its P (not an evaluation). */
-static bool wp(pds_dag *D, const pds_dchild *l, BDD *out, char *why, size_t len) {
-  const pds_dnode *x = &D->n[l->node];
-  BDD pre;
-  if (!preimage(D, l->node, l->k, keep(D, bdd_apply(x->gA, x->P, bddop_diff)), &pre, why, len)) return false;
-  *out = keep(D, bdd_not(pre));
-  return true;
-}
-
-/* The (slot, copy) pairs of a symbol's space. */
-static uint32_t space(pds_dag *D, uint32_t sym, uint32_t *slots, int *copies) {
+static bool wp(pds_dag *D, const pds_dchild *l, pds_set *out, char *why, size_t len) {
   pds_enc *E = D->A->E;
-  const pds_sym *s = &D->A->sym[sym];
-  uint32_t n = 0;
-  int k[3] = {-1, -1, -1}, cp[3] = {0, 0, 0};
-  uint32_t pr[3] = {s->proc, s->proc, s->proc};
-  switch (s->kind) {
-  case SYM_PT: k[0] = SL_FRAME, cp[0] = PC_CUR, k[1] = SL_ENT, cp[1] = PC_ENT; break;
-  case SYM_EN: k[0] = SL_ENTRY, cp[0] = PC_AUX; break;
-  case SYM_PV:
-    k[0] = SL_LOCALS, cp[0] = PC_CUR, k[1] = SL_ENT, cp[1] = PC_ENT, k[2] = SL_ENTRY, cp[2] = PC_AUX;
-    pr[2] = E->calls[s->call].callee;
-    break;
-  case SYM_EF: k[0] = SL_ENTRY, cp[0] = PC_AUX, k[1] = SL_GLOBALS, cp[1] = PC_OUT; break;
-  }
-  for (int j = 0; j < 3; j++)
-    if (k[j] >= 0)
-      for (uint32_t i = 0; i < E->nsl[k[j]][pr[j]]; i++) slots[n] = E->sl[k[j]][pr[j]][i], copies[n++] = cp[j];
-  if (s->kind == SYM_EF && E->p->procs[s->proc].ret != NULL_TERM)
-    slots[n] = pds_slot_of(E, E->p->procs[s->proc].ret), copies[n++] = PC_OUT;
-  return n;
+  const pds_dnode *x = &D->n[l->node];
+  pds_set pre;
+  if (!preimage(D, l->node, l->k, pds_s_diff(E, x->gA, x->P), &pre, why, len)) return false;
+  *out = pds_s_not(E, pre);
+  return true;
 }
 
 /* How many steps up the chain above node id (nodes reached by one plain
  * edge) q stays an interpolant: above the parent's I, and kept by the step
  * (no state of q leaves q along it). */
-static uint32_t stretch(pds_dag *D, uint32_t id, BDD q, char *why, size_t len) {
+static uint32_t stretch(pds_dag *D, uint32_t id, pds_set q, char *why, size_t len) {
+  pds_enc *E = D->A->E;
   uint32_t k = 0;
   for (uint32_t c = id; D->n[c].nc == 1 && D->n[c].c[0].kind == W_EDGE && k < 64; c = D->n[c].c[0].par[0], k++) {
     const pds_dnode *x = &D->n[c], *p = &D->n[x->c[0].par[0]];
-    BDD pre;
-    if (!within(p->I, q)) break;
-    if (!pds_pre_edge(D->A->E, proc_of(D, c), x->c[0].via, keep(D, bdd_apply(x->gA, q, bddop_diff)), &pre, why, len)) break;
-    if (bdd_and(pre, q) != bdd_false()) break;
+    pds_set pre;
+    if (!within(D, p->I, q)) break;
+    if (!pds_pre_edge(E, proc_of(D, c), x->c[0].via, pds_s_diff(E, x->gA, q), &pre, why, len)) break;
+    if (!pds_s_empty(E, pds_s_and(E, pre, q))) break;
   }
   return k;
 }
@@ -417,50 +430,50 @@ static uint32_t stretch(pds_dag *D, uint32_t id, BDD q, char *why, size_t len) {
  * for all of the others within hi, for some above lo), the one that stays
  * an interpolant the longest up the chain (interpolants that agree along
  * the counterexample), then a known one, then the smallest. */
-static BDD conciliate(pds_dag *D, uint32_t id, BDD lo, BDD hi, const BDD *given, uint32_t ngiven) {
+static pds_set conciliate(pds_dag *D, uint32_t id, pds_set lo, pds_set hi, const pds_set *given, uint32_t ngiven) {
   pds_abs *A = D->A;
   pds_enc *E = A->E;
   uint32_t sym = D->n[id].sym;
-  uint32_t *slots = xmalloc((2 * E->nslots + 4) * sizeof *slots);
-  int *copies = xmalloc((2 * E->nslots + 4) * sizeof *copies);
-  uint32_t n = space(D, sym, slots, copies);
-  uint32_t cap = ngiven + A->npred[sym] + 2 * n + 2, nc = 0;
-  BDD *cand = xmalloc(cap * sizeof *cand);
+  pds_space sp;
+  sym_space(D, sym, &sp);
+  uint32_t cap = ngiven + A->npred[sym] + 2 * sp.n + 2, nc = 0;
+  pds_set *cand = xmalloc(cap * sizeof *cand);
   int *known = xmalloc(cap * sizeof *known);
   for (uint32_t i = 0; i < ngiven; i++) cand[nc] = given[i], known[nc++] = 2;
   for (uint32_t i = 0; i < A->npred[sym]; i++) cand[nc] = A->pred[sym][i], known[nc++] = 2;
   cand[nc] = hi, known[nc++] = 0;
   cand[nc] = lo, known[nc++] = 0;
-  BDD all = pds_sym_vs(A, sym);
-  for (uint32_t i = 0; i < n; i++) {
-    BDD others = keep(D, bdd_exist(all, pds_vs_slot(E, slots[i], copies[i])));
-    cand[nc] = keep(D, bdd_forall(hi, others)), known[nc++] = 0;
-    cand[nc] = keep(D, bdd_exist(lo, others)), known[nc++] = 0;
+  for (uint32_t i = 0; i < sp.n; i++) {
+    cand[nc] = pds_s_project(E, hi, &sp, i, true), known[nc++] = 0;
+    cand[nc] = pds_s_project(E, lo, &sp, i, false), known[nc++] = 0;
   }
-  BDD best = hi;
+  pds_space_free(&sp);
+  pds_set best = hi;
   int64_t bs = -1;
   char why[8];
   for (uint32_t i = 0; i < nc; i++) {
-    if (cand[i] == PDS_UNBUILT || !fits(lo, cand[i], hi)) continue;
+    if (cand[i] == PDS_UNBUILT || !fits(D, lo, cand[i], hi)) continue;
     bool dup = false;
     for (uint32_t j = 0; j < i && !dup; j++) dup = cand[j] == cand[i];
     if (dup) continue;
+    uint32_t size = pds_s_size(E, cand[i]);
     int64_t sc = (int64_t)stretch(D, id, cand[i], why, sizeof why) * 4 + known[i];
-    sc = sc * 1000000 - (bdd_nodecount(cand[i]) < 999999 ? bdd_nodecount(cand[i]) : 999999);
+    sc = sc * 1000000 - (size < 999999 ? size : 999999);
     if (sc > bs) bs = sc, best = cand[i];
   }
-  free(slots), free(copies), free(cand), free(known);
+  free(cand), free(known);
   return best;
 }
 
 /* Where the DAG is already infeasible above (lo empty), any predicate
  * below hi would do; hi says why the rest fails on its own. */
-static BDD choose(pds_dag *D, uint32_t id, BDD lo, BDD hi, const BDD *reuse, uint32_t nreuse, pds_refine_mode mode) {
+static pds_set choose(pds_dag *D, uint32_t id, pds_set lo, pds_set hi, const pds_set *reuse, uint32_t nreuse,
+                      pds_refine_mode mode) {
   if (mode == PDS_STRONGEST) return lo;
-  if (mode == PDS_WEAKEST || mode == PDS_BOTH || lo == bdd_false()) return hi;
+  if (mode == PDS_WEAKEST || mode == PDS_BOTH || pds_s_empty(D->A->E, lo)) return hi;
   if (mode == PDS_SKIP || mode == PDS_SKIP_CONCILIATED)
     for (uint32_t i = 0; i < nreuse; i++)
-      if (reuse[i] != PDS_UNBUILT && fits(lo, reuse[i], hi)) return reuse[i];
+      if (reuse[i] != PDS_UNBUILT && fits(D, lo, reuse[i], hi)) return reuse[i];
   if (mode == PDS_SKIP) return hi;
   return conciliate(D, id, lo, hi, reuse, nreuse);
 }
@@ -478,91 +491,71 @@ static void join(pds_dag *D, uint32_t vid, pds_refine_mode mode) {
   pds_enc *E = A->E;
   pds_dnode *v = &D->n[vid];
   uint32_t np = v->nchild, *ef = xmalloc((np + 1) * sizeof *ef);
-  BDD *back = xmalloc((np + 1) * sizeof *back), *eb = xmalloc((np + 1) * sizeof *eb);
-  BDD reuse = PDS_UNBUILT;
+  pds_set *back = xmalloc((np + 1) * sizeof *back), *eb = xmalloc((np + 1) * sizeof *eb);
+  pds_set reuse = PDS_UNBUILT;
+  pds_space sv;
+  sym_space(D, v->sym, &sv);
   for (uint32_t i = 0; i < np; i++) {
     const pds_dnode *m = &D->n[v->child[i].node];
     const pds_contrib *c = &m->c[v->child[i].k];
     ef[i] = c->par[1];
-    back[i] = pds_eval_back(E, c->via, keep(D, bdd_apply(m->gA, m->P, bddop_diff)));
-    if (i == 0 && pds_only_vars(m->P, pds_sym_vs(A, v->sym))) reuse = m->P;
+    back[i] = pds_eval_back(E, c->via, pds_s_diff(E, m->gA, m->P));
+    if (i == 0 && pds_s_only(E, m->P, &sv)) reuse = m->P;
   }
+  pds_space_free(&sv);
   if (mode == PDS_STRONGEST) {
-    set(&v->P, v->I);
-    for (uint32_t i = 0; i < np; i++) set(&D->n[ef[i]].P, D->n[ef[i]].I);
+    sset(D, &v->P, v->I);
+    for (uint32_t i = 0; i < np; i++) sset(D, &D->n[ef[i]].P, D->n[ef[i]].I);
     free(ef), free(back), free(eb);
     return;
   }
   uint32_t g = A->sym[v->sym].proc, callee = E->calls[A->sym[v->sym].call].callee;
-  BDD outs = pds_vs_out(E, callee);
-  BDD zs = keep(D, bdd_and(pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT)));
-  BDD F = bdd_false();
-  /* the weakest pivot for the effects e[i], and the weakest effect i for the pivots pv */
-#define PIVOT_FOR(e) do { hv = bdd_true(); \
-    for (uint32_t i = 0; i < np; i++) hv = keep(D, bdd_and(hv, keep(D, bdd_not(keep(D, bdd_relprod(e, back[i], outs)))))); \
+  /* the weakest pivot for the effects e[i] (within their sets when ga) */
+#define PIVOT_FOR(e) do { hv = pds_s_true(E); \
+    for (uint32_t i = 0; i < np; i++) hv = pds_s_and(E, hv, pds_s_not(E, pds_s_exists_out(E, callee, pds_s_and(E, e, back[i])))); \
   } while (0)
-#define EFFECT_FOR(pv, i) keep(D, bdd_not(keep(D, bdd_relprod(pv, back[i], zs))))
-  BDD hv;
+  /* the weakest effect i for the pivots pv */
+#define EFFECT_FOR(pv, i) pds_s_not(E, pds_s_exists_kept(E, g, pds_s_and(E, pv, back[i])))
+  pds_set hv;
   bool done = false;
   if (mode == PDS_SKIP || mode == PDS_SKIP_CONCILIATED) {
     PIVOT_FOR(D->n[ef[i]].gA);
-    if (hv != F && within(v->I, hv)) {
-      set(&v->P, choose(D, vid, v->I, hv, &reuse, 1, mode));
-      for (uint32_t i = 0; i < np; i++) set(&D->n[ef[i]].P, bdd_true());
+    if (!pds_s_empty(E, hv) && within(D, v->I, hv)) {
+      sset(D, &v->P, choose(D, vid, v->I, hv, &reuse, 1, mode));
+      for (uint32_t i = 0; i < np; i++) sset(D, &D->n[ef[i]].P, pds_s_true(E));
       done = true;
     }
   }
   if (!done) {
     PIVOT_FOR(D->n[ef[i]].I);
-    BDD pa = choose(D, vid, v->I, hv, &reuse, 1, mode);
-    bool bad = pa == F;
-    BDD pg = keep(D, bdd_and(pa, v->gA));
+    pds_set pa = choose(D, vid, v->I, hv, &reuse, 1, mode);
+    bool bad = pds_s_empty(E, pa);
+    pds_set pg = pds_s_and(E, pa, v->gA);
     for (uint32_t i = 0; i < np; i++) {
       eb[i] = choose(D, ef[i], D->n[ef[i]].I, EFFECT_FOR(pg, i), NULL, 0, mode);
-      bad |= eb[i] == F;
+      bad |= pds_s_empty(E, eb[i]);
     }
     if (bad) {   /* the effects first */
-      BDD *ec = xmalloc((np + 1) * sizeof *ec);
+      pds_set *ec = xmalloc((np + 1) * sizeof *ec);
       bool bad2 = false;
       for (uint32_t i = 0; i < np; i++) {
         ec[i] = choose(D, ef[i], D->n[ef[i]].I, EFFECT_FOR(v->I, i), NULL, 0, mode);
-        bad2 |= ec[i] == F;
+        bad2 |= pds_s_empty(E, ec[i]);
       }
-      hv = bdd_true();
-      for (uint32_t i = 0; i < np; i++)
-        hv = keep(D, bdd_and(hv, keep(D, bdd_not(keep(D, bdd_relprod(keep(D, bdd_and(ec[i], D->n[ef[i]].gA)), back[i], outs))))));
-      BDD pb = choose(D, vid, v->I, hv, &reuse, 1, mode);
-      if (pb != F && !bad2) {
+      PIVOT_FOR(pds_s_and(E, ec[i], D->n[ef[i]].gA));
+      pds_set pb = choose(D, vid, v->I, hv, &reuse, 1, mode);
+      if (!pds_s_empty(E, pb) && !bad2) {
         pa = pb;
         for (uint32_t i = 0; i < np; i++) eb[i] = ec[i];
       }
       free(ec);
     }
-    set(&v->P, pa);
-    for (uint32_t i = 0; i < np; i++) set(&D->n[ef[i]].P, eb[i]);
+    sset(D, &v->P, pa);
+    for (uint32_t i = 0; i < np; i++) sset(D, &D->n[ef[i]].P, eb[i]);
   }
 #undef PIVOT_FOR
 #undef EFFECT_FOR
   free(ef), free(back), free(eb);
-}
-
-static void debug_pred(pds_dag *D, uint32_t id, BDD q) {
-  pds_enc *E = D->A->E;
-  uint32_t slots[512];
-  int copies[512];
-  uint32_t n = space(D, D->n[id].sym, slots, copies);
-  const pds_sym *s = &D->A->sym[D->n[id].sym];
-  const cfa *c = &E->p->procs[s->proc].body;
-  fprintf(stderr, "  node %u %s %s%s%s%s [%d nodes] on", id, c->name, s->kind == SYM_PT ? c->locs[s->loc].name : "",
-          s->kind == SYM_EN ? "entry" : s->kind == SYM_PV ? "pivot" : "", s->kind == SYM_EF ? "effect" : "",
-          q == D->n[id].I ? " (=I)" : "", bdd_nodecount(q));
-  for (uint32_t i = 0; i < n; i++) {
-    BDD others = keep(D, bdd_exist(pds_sym_vs(D->A, D->n[id].sym), pds_vs_slot(E, slots[i], copies[i])));
-    if (keep(D, bdd_exist(q, keep(D, bdd_exist(pds_sym_vs(D->A, D->n[id].sym), others)))) != q)
-      fprintf(stderr, " %s%s", copies[i] == PC_ENT ? "old_" : copies[i] == PC_AUX ? "in_" : copies[i] == PC_OUT ? "out_" : "",
-              cfa_proc_local_name(E->slots[slots[i]].var));
-  }
-  fputc('\n', stderr);
 }
 
 /* Interpolants bottom-up: a node once every node that depends on it has
@@ -570,7 +563,6 @@ static void debug_pred(pds_dag *D, uint32_t id, BDD q) {
 bool pds_dag_refine(pds_dag *D, pds_refine_mode mode, uint32_t *added, char *why, size_t len) {
   pds_abs *A = D->A;
   *added = 0;
-  if (getenv("ZETA_PDS_DEBUG")) fprintf(stderr, "refine: %u nodes\n", D->nn);
   uint32_t *deps = xcalloc(D->nn + 1, sizeof *deps), *work = xmalloc((D->nn + 1) * sizeof *work), nw = 0;
   for (uint32_t i = 0; i < D->nn; i++) {
     deps[i] += D->n[i].nchild;
@@ -591,25 +583,26 @@ bool pds_dag_refine(pds_dag *D, pds_refine_mode mode, uint32_t *added, char *why
       break;
     }
     if (i == D->err) {
-      set(&x->P, bdd_false());
+      sset(D, &x->P, pds_s_false(A->E));
     } else if (A->sym[x->sym].kind == SYM_PV) {
       join(D, i, mode);
     } else if (x->P == PDS_UNBUILT) {
-      BDD hi = bdd_true(), reuse[2] = {PDS_UNBUILT, PDS_UNBUILT};
+      pds_set hi = pds_s_true(A->E), reuse[2] = {PDS_UNBUILT, PDS_UNBUILT};
       for (uint32_t l = 0; l < x->nchild && ok; l++) {
         const pds_dchild *ch = &x->child[l];
         const pds_dnode *c = &D->n[ch->node];
         const pds_contrib *k = &c->c[ch->k];
-        BDD w;
+        pds_set w;
         if (!(ok = wp(D, ch, &w, why, len))) break;
-        hi = keep(D, bdd_and(hi, w));
+        hi = pds_s_and(A->E, hi, w);
         /* kept across a step, or across a whole call (the P after it) */
         if (k->kind == W_EDGE) reuse[0] = c->P;
         if (k->kind == W_PUSH_PV && c->nchild) reuse[1] = D->n[c->child[0].node].P;
       }
-      if (ok) set(&x->P, choose(D, i, x->I, hi, reuse, 2, mode));
+      if (ok) sset(D, &x->P, choose(D, i, x->I, hi, reuse, 2, mode));
     }
     pds_enc_release(A->E);
+    if (ok && !solver_ok(D, why, len)) ok = false;
     /* release what waited for this node */
     for (uint32_t k = 0; k < x->nc; k++)
       for (int r = 0; r < 2; r++) {
@@ -635,7 +628,6 @@ bool pds_dag_refine(pds_dag *D, pds_refine_mode mode, uint32_t *added, char *why
         snprintf(why, len, "pds: more than %u predicates at one control point", PDS_MAX_PREDS);
         return false;
       }
-      if (r > 0 && getenv("ZETA_PDS_DEBUG")) debug_pred(D, i, k ? D->n[i].I : D->n[i].P);
       *added += (uint32_t)r;
     }
   }

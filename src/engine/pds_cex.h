@@ -63,7 +63,8 @@ typedef struct {
   pds_dchild *child;
   uint32_t nchild, pick;    /* pick: the contribution a trace takes */
   bool joined;              /* a returning frame's entry: hangs from the pivot's call sites */
-  BDD A, gA, I, P, val;     /* referenced (val: the trace's state) */
+  BDD A;                    /* the abstract set (over A0), referenced */
+  pds_set gA, I, P, val;    /* concrete, referenced (val: the trace's state) */
 } pds_dnode;
 
 typedef struct {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "engine/pds_smt.h"
 
 BDD pds_keep(pds_enc *E, BDD b) { return bb_keep(&E->bb, b); }
 void pds_enc_release(pds_enc *E) { bb_release(&E->bb); }
@@ -132,6 +133,15 @@ static void lists(pds_enc *E) {
   }
 }
 
+bool pds_enc_bdd_able(const cfa_prog *p) {
+  for (uint32_t i = 0; i < p->globals.size; i++)
+    if (!bb_width(term_type(p->globals.data[i]))) return false;
+  for (uint32_t f = 0; f < p->nprocs; f++)
+    for (uint32_t i = 0; i < p->procs[f].body.vars.size; i++)
+      if (!bb_width(term_type(p->procs[f].body.vars.data[i]))) return false;
+  return true;
+}
+
 static bool layout(pds_enc *E, char *why, size_t len) {
   const cfa_prog *p = E->p;
   uint32_t nv = p->globals.size;
@@ -150,8 +160,8 @@ static bool layout(pds_enc *E, char *why, size_t len) {
     for (uint32_t i = 0; i < E->nslots; i++) {
       bool arr = type_kind_of(term_type(E->slots[i].var)) == TYPE_ARRAY;
       if (arr != (pass == 1)) continue;
-      uint32_t w = bb_width(term_type(E->slots[i].var));
-      if (!w) {
+      uint32_t w = E->smt ? 0 : bb_width(term_type(E->slots[i].var));
+      if (!w && !E->smt) {
         snprintf(why, len, "pds: variable %s has a type the BDD engine does not support", term_var_name(E->slots[i].var));
         return false;
       }
@@ -166,11 +176,13 @@ static bool layout(pds_enc *E, char *why, size_t len) {
   return true;
 }
 
-bool pds_enc_open(pds_enc *E, const cfa_prog *p, uint32_t nabs, const zeta_limits *lim, char *why, size_t len) {
+bool pds_enc_open(pds_enc *E, const cfa_prog *p, uint32_t nabs, bool smt, const zeta_limits *lim, char *why,
+                  size_t len) {
   memset(E, 0, sizeof *E);
   E->p = p;
   E->lim = lim;
   E->nabs = nabs;
+  E->smt = smt;
   if (!layout(E, why, len)) {
     free(E->slots), free(E->first);
     E->slots = NULL, E->first = NULL;
@@ -196,13 +208,19 @@ bool pds_enc_open(pds_enc *E, const cfa_prog *p, uint32_t nabs, const zeta_limit
   }
   E->bind = xmalloc((E->ncalls + 1) * sizeof(BDD));
   for (uint32_t i = 0; i < E->ncalls; i++) E->bind[i] = PDS_UNBUILT;
+  if (smt) pds_smt_open(E);
   return true;
 }
 
 void pds_enc_close(pds_enc *E) {
   if (!E->slots) return;
+  if (E->smt) pds_smt_close(E);
   bb_free(&E->bb);
-  for (uint32_t f = 0; f < E->p->nprocs; f++) free(E->rel[f]), free(E->call_of[f]);
+  for (uint32_t f = 0; f < E->p->nprocs; f++) {
+    for (uint32_t e = 0; e < E->p->procs[f].body.nedges && !E->smt; e++)
+      if (E->rel[f][e] != PDS_UNBUILT) bdd_delref(E->rel[f][e]);
+    free(E->rel[f]), free(E->call_of[f]);
+  }
   for (int k = 0; k < SL_NKIND; k++) {
     for (uint32_t f = 0; f < E->p->nprocs; f++) free(E->sl[k][f]);
     free(E->sl[k]), free(E->nsl[k]);
@@ -344,7 +362,8 @@ static BDD renamed(pds_enc *E, BDD S, bddPair *pr) {
   return r;
 }
 
-bool pds_img_edge(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out, char *why, size_t len) {
+bool pds_img_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, char *why, size_t len) {
+  if (E->smt) return pds_smt_img_edge(E, f, e, S, out, why, len);
   if (!pds_edge_rel(E, f, e, why, len)) return false;
   BDD img = pds_keep(E, bdd_relprod(S, E->rel[f][e], pds_vs(E, SL_FRAME, f, PC_CUR)));
   bddPair *pr = bdd_newpair();
@@ -353,7 +372,8 @@ bool pds_img_edge(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out, char *why
   return true;
 }
 
-bool pds_pre_edge(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out, char *why, size_t len) {
+bool pds_pre_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, char *why, size_t len) {
+  if (E->smt) return pds_smt_pre_edge(E, f, e, S, out, why, len);
   if (!pds_edge_rel(E, f, e, why, len)) return false;
   bddPair *pr = bdd_newpair();
   pds_pair_list(E, pr, SL_FRAME, f, PC_CUR, PC_NXT);
@@ -362,7 +382,8 @@ bool pds_pre_edge(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out, char *why
   return true;
 }
 
-bool pds_img_push_en(pds_enc *E, uint32_t c, BDD S, BDD *out, char *why, size_t len) {
+bool pds_img_push_en(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why, size_t len) {
+  if (E->smt) return pds_smt_img_push(E, c, S, false, out, why, len);
   if (!pds_bind(E, c, why, len)) return false;
   uint32_t g = E->calls[c].proc;
   BDD q = vs_and(E, pds_vs(E, SL_FRAME, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT));
@@ -370,30 +391,34 @@ bool pds_img_push_en(pds_enc *E, uint32_t c, BDD S, BDD *out, char *why, size_t 
   return true;
 }
 
-bool pds_img_push_pv(pds_enc *E, uint32_t c, BDD S, BDD *out, char *why, size_t len) {
+bool pds_img_push_pv(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why, size_t len) {
+  if (E->smt) return pds_smt_img_push(E, c, S, true, out, why, len);
   if (!pds_bind(E, c, why, len)) return false;
   *out = pds_keep(E, bdd_relprod(S, E->bind[c], pds_vs(E, SL_GLOBALS, E->calls[c].proc, PC_CUR)));
   return true;
 }
 
-bool pds_pre_push_en(pds_enc *E, uint32_t c, BDD S, BDD *out, char *why, size_t len) {
+bool pds_pre_push_en(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why, size_t len) {
+  if (E->smt) return pds_smt_pre_push(E, c, S, out, why, len);
   if (!pds_bind(E, c, why, len)) return false;
   *out = pds_keep(E, bdd_relprod(E->bind[c], S, pds_vs(E, SL_ENTRY, E->calls[c].callee, PC_AUX)));
   return true;
 }
 
-bool pds_pre_push_pv(pds_enc *E, uint32_t c, BDD S, BDD *out, char *why, size_t len) {
+bool pds_pre_push_pv(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why, size_t len) {
   return pds_pre_push_en(E, c, S, out, why, len);
 }
 
-BDD pds_img_enter(pds_enc *E, uint32_t f, BDD S) {
+pds_set pds_img_enter(pds_enc *E, uint32_t f, pds_set S) {
+  if (E->smt) return pds_smt_img_enter(E, f, S);
   bddPair *pr = bdd_newpair();
   pds_pair_list(E, pr, SL_ENTRY, f, PC_AUX, PC_ENT);
   BDD r = renamed(E, S, pr);
   return pds_keep(E, bdd_and(r, pds_eq_list(E, SL_ENTRY, f, PC_CUR, PC_ENT)));
 }
 
-BDD pds_pre_enter(pds_enc *E, uint32_t f, BDD S) {
+pds_set pds_pre_enter(pds_enc *E, uint32_t f, pds_set S) {
+  if (E->smt) return pds_smt_pre_enter(E, f, S);
   BDD t = pds_keep(E, bdd_exist(S, pds_vs(E, SL_NONENTRY, f, PC_CUR)));
   t = pds_keep(E, bdd_relprod(t, pds_eq_list(E, SL_ENTRY, f, PC_CUR, PC_ENT), pds_vs(E, SL_ENTRY, f, PC_CUR)));
   bddPair *pr = bdd_newpair();
@@ -414,17 +439,21 @@ static bddPair *exit_pairs(pds_enc *E, uint32_t f, int in_from, int in_to, int o
   return pr;
 }
 
-BDD pds_img_pop(pds_enc *E, uint32_t f, BDD S) {
+pds_set pds_img_pop(pds_enc *E, uint32_t f, pds_set S) {
+  if (E->smt) return pds_smt_img_pop(E, f, S);
   BDD t = pds_keep(E, bdd_exist(S, pds_vs(E, SL_NONRET, f, PC_CUR)));
   /* the parameters' CUR copies are f's locals: gone; ENT holds the inputs */
   return renamed(E, t, exit_pairs(E, f, PC_ENT, PC_AUX, PC_CUR, PC_OUT));
 }
 
-BDD pds_pre_pop(pds_enc *E, uint32_t f, BDD S) { return renamed(E, S, exit_pairs(E, f, PC_AUX, PC_ENT, PC_OUT, PC_CUR)); }
+pds_set pds_pre_pop(pds_enc *E, uint32_t f, pds_set S) {
+  if (E->smt) return pds_smt_pre_pop(E, f, S);
+  return renamed(E, S, exit_pairs(E, f, PC_AUX, PC_ENT, PC_OUT, PC_CUR));
+}
 
 /* The caller's result slot of call c (CFA_NONE: dropped) and the callee's
  * result slot. */
-static void result_slots(pds_enc *E, uint32_t c, uint32_t *rs, uint32_t *ret) {
+void pds_result_slots(pds_enc *E, uint32_t c, uint32_t *rs, uint32_t *ret) {
   const pds_call *k = &E->calls[c];
   const cfa_call *cl = E->p->procs[k->proc].body.edges[k->edge].call;
   term_t rv = E->p->procs[k->callee].ret;
@@ -432,10 +461,11 @@ static void result_slots(pds_enc *E, uint32_t c, uint32_t *rs, uint32_t *ret) {
   *rs = cl->result != NULL_TERM && *ret != CFA_NONE ? pds_slot_of(E, cl->result) : CFA_NONE;
 }
 
-BDD pds_img_eval(pds_enc *E, uint32_t c, BDD Spv, BDD Sef) {
+pds_set pds_img_eval(pds_enc *E, uint32_t c, pds_set Spv, pds_set Sef) {
+  if (E->smt) return pds_smt_img_eval(E, c, Spv, Sef);
   const pds_call *k = &E->calls[c];
   uint32_t rs, ret, ng = E->p->globals.size;
-  result_slots(E, c, &rs, &ret);
+  pds_result_slots(E, c, &rs, &ret);
   BDD a = Spv, b = Sef;
   if (rs != CFA_NONE) {
     if (rs >= ng) a = pds_keep(E, bdd_exist(a, pds_vs_slot(E, rs, PC_CUR)));
@@ -451,9 +481,10 @@ BDD pds_img_eval(pds_enc *E, uint32_t c, BDD Spv, BDD Sef) {
   return renamed(E, r, pr);
 }
 
-BDD pds_eval_back(pds_enc *E, uint32_t c, BDD S) {
+pds_set pds_eval_back(pds_enc *E, uint32_t c, pds_set S) {
+  if (E->smt) return pds_smt_eval_back(E, c, S);
   uint32_t rs, ret, ng = E->p->globals.size;
-  result_slots(E, c, &rs, &ret);
+  pds_result_slots(E, c, &rs, &ret);
   BDD t = S;
   /* the pivot's own value of a local result is overwritten: not part of it */
   bddPair *pr = bdd_newpair();
@@ -508,9 +539,109 @@ bool pds_only_vars(BDD q, BDD vs) {
 
 /* ---- values and terms ---- */
 
-BDD pds_pick(pds_enc *E, BDD S, BDD vs) {
+/* ---- the set algebra ---- */
+
+pds_set pds_s_true(pds_enc *E) { return E->smt ? term_true() : bdd_true(); }
+pds_set pds_s_false(pds_enc *E) { return E->smt ? term_false() : bdd_false(); }
+pds_set pds_s_and(pds_enc *E, pds_set a, pds_set b) { return E->smt ? term_and2(a, b) : pds_keep(E, bdd_and(a, b)); }
+pds_set pds_s_or(pds_enc *E, pds_set a, pds_set b) { return E->smt ? term_or2(a, b) : pds_keep(E, bdd_or(a, b)); }
+pds_set pds_s_not(pds_enc *E, pds_set a) { return E->smt ? term_not(a) : pds_keep(E, bdd_not(a)); }
+pds_set pds_s_diff(pds_enc *E, pds_set a, pds_set b) {
+  return E->smt ? term_and2(a, term_not(b)) : pds_keep(E, bdd_apply(a, b, bddop_diff));
+}
+bool pds_s_empty(pds_enc *E, pds_set a) { return E->smt ? pds_smt_empty(E, a) : a == bdd_false(); }
+bool pds_s_within(pds_enc *E, pds_set a, pds_set b) {
+  return E->smt ? pds_smt_empty(E, term_and2(a, term_not(b))) : bdd_apply(a, b, bddop_diff) == bdd_false();
+}
+void pds_s_ref(pds_enc *E, pds_set a) {
+  if (!E->smt) bdd_addref(a);
+}
+void pds_s_unref(pds_enc *E, pds_set a) {
+  if (!E->smt) bdd_delref(a);
+}
+uint32_t pds_s_size(pds_enc *E, pds_set a) { return E->smt ? (uint32_t)term_dag_size(a) : (uint32_t)bdd_nodecount(a); }
+
+pds_set pds_s_exists_out(pds_enc *E, uint32_t f, pds_set S) {
+  return E->smt ? pds_smt_exists_out(E, f, S) : pds_keep(E, bdd_exist(S, pds_vs_out(E, f)));
+}
+
+pds_set pds_s_exists_kept(pds_enc *E, uint32_t g, pds_set S) {
+  if (E->smt) return pds_smt_exists_kept(E, g, S);
+  return pds_keep(E, bdd_exist(S, vs_and(E, pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT))));
+}
+
+static BDD space_vs(pds_enc *E, const pds_space *sp, uint32_t skip) {
+  BDD r = bdd_true();
+  for (uint32_t i = 0; i < sp->n; i++)
+    if (i != skip) r = vs_and(E, r, pds_vs_slot(E, sp->slot[i], sp->copy[i]));
+  return r;
+}
+
+pds_set pds_s_project(pds_enc *E, pds_set S, const pds_space *sp, uint32_t i, bool forall) {
+  if (E->smt) return PDS_UNBUILT;
+  BDD others = space_vs(E, sp, i);
+  return pds_keep(E, forall ? bdd_forall(S, others) : bdd_exist(S, others));
+}
+
+bool pds_s_only(pds_enc *E, pds_set S, const pds_space *sp) {
+  return E->smt ? pds_smt_only(E, S, sp) : pds_only_vars(S, space_vs(E, sp, CFA_NONE));
+}
+
+pds_set pds_s_pick(pds_enc *E, pds_set S, const pds_space *sp) {
+  if (E->smt) return pds_smt_pick(E, S, sp);
   if (S == bdd_false()) return S;
-  return pds_keep(E, bdd_satoneset(S, vs, bdd_false()));
+  return pds_keep(E, bdd_satoneset(S, space_vs(E, sp, CFA_NONE), bdd_false()));
+}
+
+/* ---- spaces ---- */
+
+static void space_add(pds_enc *E, pds_space *sp, int k, uint32_t f, int copy) {
+  for (uint32_t i = 0; i < E->nsl[k][f]; i++) {
+    sp->slot = xrealloc(sp->slot, (sp->n + 1) * sizeof *sp->slot);
+    sp->copy = xrealloc(sp->copy, (sp->n + 1) * sizeof *sp->copy);
+    sp->slot[sp->n] = E->sl[k][f][i], sp->copy[sp->n++] = copy;
+  }
+}
+
+void pds_space_pt(pds_enc *E, uint32_t f, pds_space *sp) {
+  memset(sp, 0, sizeof *sp);
+  space_add(E, sp, SL_FRAME, f, PC_CUR), space_add(E, sp, SL_ENT, f, PC_ENT);
+}
+
+void pds_space_en(pds_enc *E, uint32_t f, pds_space *sp) {
+  memset(sp, 0, sizeof *sp);
+  space_add(E, sp, SL_ENTRY, f, PC_AUX);
+}
+
+void pds_space_pv(pds_enc *E, uint32_t c, pds_space *sp) {
+  memset(sp, 0, sizeof *sp);
+  uint32_t g = E->calls[c].proc;
+  space_add(E, sp, SL_LOCALS, g, PC_CUR), space_add(E, sp, SL_ENT, g, PC_ENT);
+  space_add(E, sp, SL_ENTRY, E->calls[c].callee, PC_AUX);
+}
+
+void pds_space_ef(pds_enc *E, uint32_t f, pds_space *sp) {
+  memset(sp, 0, sizeof *sp);
+  space_add(E, sp, SL_ENTRY, f, PC_AUX), space_add(E, sp, SL_GLOBALS, f, PC_OUT);
+  term_t ret = E->p->procs[f].ret;
+  if (ret != NULL_TERM) {
+    sp->slot = xrealloc(sp->slot, (sp->n + 1) * sizeof *sp->slot);
+    sp->copy = xrealloc(sp->copy, (sp->n + 1) * sizeof *sp->copy);
+    sp->slot[sp->n] = pds_slot_of(E, ret), sp->copy[sp->n++] = PC_OUT;
+  }
+}
+
+void pds_space_cat(const pds_space *a, const pds_space *b, pds_space *out) {
+  out->n = a->n + b->n;
+  out->slot = xmalloc((out->n + 1) * sizeof *out->slot);
+  out->copy = xmalloc((out->n + 1) * sizeof *out->copy);
+  for (uint32_t i = 0; i < a->n; i++) out->slot[i] = a->slot[i], out->copy[i] = a->copy[i];
+  for (uint32_t i = 0; i < b->n; i++) out->slot[a->n + i] = b->slot[i], out->copy[a->n + i] = b->copy[i];
+}
+
+void pds_space_free(pds_space *sp) {
+  free(sp->slot), free(sp->copy);
+  memset(sp, 0, sizeof *sp);
 }
 
 static bool bit_of(pds_enc *E, BDD cube, uint32_t s, uint32_t j, int copy) {
@@ -546,8 +677,9 @@ static term_t value_of(pds_enc *E, BDD cube, uint32_t s, int copy, type_t ty, ui
   }
 }
 
-term_t pds_value(pds_enc *E, BDD cube, uint32_t s, int copy) {
-  return value_of(E, cube, s, copy, term_type(E->slots[s].var), 0);
+term_t pds_s_value(pds_enc *E, pds_set one, uint32_t s, int copy) {
+  if (E->smt) return pds_smt_value(E, one, s, copy);
+  return value_of(E, one, s, copy, term_type(E->slots[s].var), 0);
 }
 
 typedef struct {

@@ -327,12 +327,15 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
                          : option_is(o->pds_refine, "skip") ? PDS_SKIP
                          : option_is(o->pds_refine, "skip-conciliated") ? PDS_SKIP_CONCILIATED
                                                                  : PDS_BOTH;
-  pds_check(p, s, m, lim, mode, &res);
+  pds_sets_kind sets = option_is(o->pds_sets, "bdd") ? PDS_SETS_BDD : option_is(o->pds_sets, "smt") ? PDS_SETS_SMT : PDS_SETS_AUTO;
+  pds_check(p, s, m, lim, mode, sets, &res);
   static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
                                       "pds (weakest interpolants)", "pds (strongest and weakest interpolants)",
                                       "pds (conciliated interpolants)", "pds (weakest interpolants, assuming skip)",
                                       "pds (conciliated interpolants, assuming skip)"};
-  report_set_engine(r, names[mode]);
+  char engine[120];
+  snprintf(engine, sizeof engine, "%s%s", names[mode], res.smt ? " (sets as formulas, SMT)" : "");
+  report_set_engine(r, engine);
   if (mode == PDS_CONCRETE) report_stat(r, "pds-sweeps", "%u", res.sweeps);
   report_stat(r, "pds-cycles", "%u", res.cycles);
   report_stat(r, "pds-max-preds", "%u", res.max_preds);

@@ -213,7 +213,7 @@ static void test_pds_engine(void) {
       cfa_proc_to_chc(&p, &s, &m);
       zeta_limits lim = {0};
       pds_result r;
-      pds_check(&p, &s, &m, &lim, (pds_refine_mode)mode, &r);
+      pds_check(&p, &s, &m, &lim, (pds_refine_mode)mode, PDS_SETS_AUTO, &r);
       CHECK(r.verdict == (k == 0 ? ZETA_SAFE : ZETA_UNSAFE));
       if (r.verdict == ZETA_SAFE) {
         CHECK(r.interp != NULL);

@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core/alloc.h"
 #include "engine/pds_conc.h"
 #include "engine/pds_smt.h"
@@ -227,6 +228,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
                pds_refine_mode mode, pds_sets_kind sets, pds_result *out) {
   memset(out, 0, sizeof *out);
   out->verdict = ZETA_UNKNOWN;
+  clock_t t0 = clock();
   pds_enc E;
   bool smt = sets == PDS_SETS_SMT || (sets == PDS_SETS_AUTO && !pds_enc_bdd_able(p));
   if (smt && mode == PDS_CONCRETE) {
@@ -248,6 +250,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
     out->verdict = ZETA_UNKNOWN;
   }
   pds_enc_close(&E);
+  out->cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
 }
 
 void pds_result_free(pds_result *r) {

@@ -337,6 +337,7 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   snprintf(engine, sizeof engine, "%s%s", names[mode], res.smt ? " (sets as formulas, SMT)" : "");
   report_set_engine(r, engine);
   if (mode == PDS_CONCRETE) report_stat(r, "pds-sweeps", "%u", res.sweeps);
+  report_stat(r, "pds-cpu", "%.3f", res.cpu);
   report_stat(r, "pds-cycles", "%u", res.cycles);
   report_stat(r, "pds-max-preds", "%u", res.max_preds);
   report_stat(r, "pds-untracked", "%u", res.untracked);

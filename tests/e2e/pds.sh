@@ -43,6 +43,37 @@ for n in $(quick_subset $names); do
   done
 done
 
+# integer programs: pds with formulas and the SMT solver (the same
+# machinery: post*, DAGs, interpolants by quantifier elimination)
+exi=$root/examples/pds-int
+inames=$(grep -v '^#' "$exi/verdicts.txt" | awk '{print $1}')
+for n in $(quick_subset $inames); do
+  want=$(awk -v n="$n" '$1 == n {print $2}' "$exi/verdicts.txt")
+  for h in skip-conciliated weakest; do
+    timeout 120 "$z" --algorithm pds --pds-refine $h --timeout 30 --stats "$exi/$n.cfa" >"$tmp/out" 2>"$tmp/err"
+    got=$(verdict_of "$tmp/out")
+    ok=1
+    case "$got" in "$want"|UNKNOWN) ;; *) ok=0 ;; esac
+    [ $h = skip-conciliated ] && [ "$got" != "$want" ] && ok=0   # every one decided
+    if [ "$got" = UNSAFE ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi
+    grep -q "sets as formulas" "$tmp/out" || ok=0
+    grep -q "^pds-untracked: 0$" "$tmp/out" || ok=0
+    if [ $ok = 1 ]; then echo "PASS pds/int/$n/$h ($got)"
+    else echo "FAIL pds/int/$n/$h: expected $want, got '$got' $(head -c 300 "$tmp/err")"; fi
+  done
+done
+out=$(timeout 120 "$z" --algorithm pds --pds-refine skip-conciliated --validate --invariant --timeout 30 "$exi/sum.cfa" 2>&1)
+if echo "$out" | head -n 1 | grep -q '^SAFE' && echo "$out" | grep -q "cvc5" && echo "$out" | grep -q "^summary sum"; then
+  echo "PASS pds/int/validate/sum"
+else echo "FAIL pds/int/validate/sum: $(echo "$out" | head -c 300)"; fi
+# bit-vector programs with formulas: the same verdicts as with BDDs
+for n in $(quick_subset push-only-unsafe trace-conciliated loopinv-n3 xeqy-unsafe); do
+  want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
+  got=$(timeout 120 "$z" --algorithm pds --pds-sets smt --pds-refine skip-conciliated --timeout 30 "$ex/$n.cfa" 2>/dev/null | head -n 1 | awk '{print $1}')
+  if [ "$got" = "$want" ]; then echo "PASS pds/smt-sets/$n ($got)"
+  else echo "FAIL pds/smt-sets/$n: expected $want, got '$got'"; fi
+done
+
 # SAFE evidence re-checked by the second solver
 vnames="two-procedures skip-example"
 quick && vnames="two-procedures"
@@ -113,6 +144,26 @@ for s in $seeds; do
     echo "FAIL pds/random/$s:$vs"
   elif echo "$vs" | grep -q "=SAFE\|=UNSAFE"; then echo "PASS pds/random/$s ($vs )"
   else echo "FAIL pds/random/$s: no route decided ($vs )"; fi
+done
+
+# random integer programs: pds (formulas) against the Horn route
+iseeds=$(seq 1 6)
+quick && iseeds=1
+for s in $iseeds; do
+  form=""; [ $((s % 2)) = 1 ] && form=refine
+  python3 "$root/tests/e2e/pds_gen.py" "$s" $form int >"$tmp/r.cfa"
+  vs=""
+  for h in skip-conciliated weakest spacer; do
+    a="--algorithm pds --pds-refine $h"; [ $h = spacer ] && a="--algorithm spacer"
+    timeout 60 "$z" $a --timeout 10 --stats "$tmp/r.cfa" >"$tmp/out" 2>/dev/null
+    u=$(sed -n 's/^pds-untracked: //p' "$tmp/out")
+    vs="$vs $h=$(head -n 1 "$tmp/out" | awk '{print $1}')"
+    [ "${u:-0}" != 0 ] && vs="$vs UNTRACKED($h)"
+  done
+  if echo "$vs" | grep -q "UNTRACKED"; then echo "FAIL pds/random-int/$s: tracking lost ($vs )"
+  elif echo "$vs" | grep -q "=SAFE" && echo "$vs" | grep -q "=UNSAFE"; then echo "FAIL pds/random-int/$s:$vs"
+  elif echo "$vs" | grep -q "=SAFE\|=UNSAFE"; then echo "PASS pds/random-int/$s ($vs )"
+  else echo "FAIL pds/random-int/$s: no route decided ($vs )"; fi
 done
 
 # the thesis's shapes: refinement cycles / most predicates at one control

@@ -158,8 +158,8 @@ static term_t *atoms_of(pds_abs *A, uint32_t sym, bool nxt) {
 }
 
 static BDD smt_rule(pds_abs *A, term_t F, uint32_t n, const uint32_t *syms, const int *copies, const bool *nxt) {
-  term_t *atoms[3];
-  uint32_t na[3];
+  term_t *atoms[3] = {NULL, NULL, NULL};
+  uint32_t na[3] = {0, 0, 0};
   for (uint32_t g = 0; g < n; g++) atoms[g] = atoms_of(A, syms[g], nxt[g]), na[g] = A->npred[syms[g]];
   BDD r = pds_smt_abstract(A->E, F, n, (const term_t *const *)atoms, na, copies);
   for (uint32_t g = 0; g < n; g++) free(atoms[g]);

@@ -620,6 +620,13 @@ bool pds_dag_refine(pds_dag *D, pds_refine_mode mode, uint32_t *added, char *why
     snprintf(why, len, "internal: pds: the counterexample DAG has a cycle");
     ok = false;
   }
+  /* spurious iff I at the error is empty iff the interpolant at the top
+   * holds for every start state (for weakest: J at the top is true) */
+  for (uint32_t i = 0; i < D->nn && ok; i++)
+    if (D->n[i].nc && D->n[i].c[0].kind == W_INIT && !pds_s_within(A->E, D->n[i].I, D->n[i].P) && !A->E->failed) {
+      snprintf(why, len, "internal: pds: the interpolant at the start excludes a start state");
+      ok = false;
+    }
   for (uint32_t i = 0; i < D->nn && ok; i++) {
     if (i == D->err) continue;
     for (int k = 0; k < (mode == PDS_BOTH ? 2 : 1); k++) {

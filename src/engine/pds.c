@@ -103,7 +103,7 @@ static void concretize(pds_abs *A, const pds_post *W, pds_sets *S) {
  * the variables for the parameters in cfa_proc_to_chc's order. */
 static term_t smt_set(pds_abs *A, BDD label, const term_t *atom_of, const term_t *from, const term_t *to, uint32_t n,
                       bool *ok) {
-  term_t t = pds_smt_from_bdd(label, atom_of, ok);
+  term_t t = pds_bdd_term(label, atom_of, ok);
   (void)A;
   return n ? term_subst(t, n, from, to) : t;
 }

@@ -281,7 +281,7 @@ pds_set pds_concretize(pds_abs *A, uint32_t sym, BDD abs) {
   if (A->E->smt) {
     term_t *atom_of = pds_abs_atoms(A, sym, AC_A0, NULL);
     bool ok = true;
-    term_t t = pds_smt_from_bdd(abs, atom_of, &ok);
+    term_t t = pds_bdd_term(abs, atom_of, &ok);
     free(atom_of);
     return ok ? t : term_true();
   }

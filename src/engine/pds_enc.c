@@ -722,22 +722,27 @@ static term_t to_term(conv *cv, BDD r, bool *ok) {
   return t;
 }
 
-term_t pds_set_term(pds_enc *E, BDD S, uint32_t n, const uint32_t *slots, const int *copies, const term_t *params,
-                    bool *ok) {
-  conv cv;
-  size_t na = E->nabs + (size_t)E->nbits * PC_NCOPY;
-  cv.atom = xmalloc((na + 1) * sizeof *cv.atom);
-  for (size_t i = 0; i < na; i++) cv.atom[i] = NULL_TERM;
-  for (uint32_t i = 0; i < n; i++) {
-    const pds_slot *s = &E->slots[slots[i]];
-    for (uint32_t j = 0; j < s->width; j++)
-      cv.atom[pds_var(E, pds_pos(E, slots[i], j), copies[i])] = bit_atom(params[i], term_type(params[i]), j);
-  }
-  cv.cap = 2 * (uint32_t)bdd_nodecount(S) + 16;
+term_t pds_bdd_term(BDD b, const term_t *atom_of, bool *ok) {
+  conv cv = {(term_t *)atom_of, NULL, NULL, 2 * (uint32_t)bdd_nodecount(b) + 16};
   cv.keys = xmalloc(cv.cap * sizeof *cv.keys);
   cv.vals = xmalloc(cv.cap * sizeof *cv.vals);
   for (uint32_t i = 0; i < cv.cap; i++) cv.keys[i] = -1;
-  term_t t = to_term(&cv, S, ok);
-  free(cv.atom), free(cv.keys), free(cv.vals);
+  term_t t = to_term(&cv, b, ok);
+  free(cv.keys), free(cv.vals);
+  return t;
+}
+
+term_t pds_set_term(pds_enc *E, BDD S, uint32_t n, const uint32_t *slots, const int *copies, const term_t *params,
+                    bool *ok) {
+  size_t na = E->nabs + (size_t)E->nbits * PC_NCOPY;
+  term_t *atom = xmalloc((na + 1) * sizeof *atom);
+  for (size_t i = 0; i < na; i++) atom[i] = NULL_TERM;
+  for (uint32_t i = 0; i < n; i++) {
+    const pds_slot *s = &E->slots[slots[i]];
+    for (uint32_t j = 0; j < s->width; j++)
+      atom[pds_var(E, pds_pos(E, slots[i], j), copies[i])] = bit_atom(params[i], term_type(params[i]), j);
+  }
+  term_t t = pds_bdd_term(S, atom, ok);
+  free(atom);
   return t;
 }

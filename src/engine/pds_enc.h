@@ -186,6 +186,9 @@ bool pds_bind(pds_enc *E, uint32_t c, char *why, size_t len);
 /* Whether q depends on the variables of the varset vs only. */
 bool pds_only_vars(BDD q, BDD vs);
 
+/* A BDD as a term: variable v stands for atom_of[v] (NULL_TERM: not
+ * allowed; *ok = false). */
+term_t pds_bdd_term(BDD b, const term_t *atom_of, bool *ok);
 /* S as a term: slot slots[i]'s copy copies[i] stands for params[i]; false
  * (*ok = false) when S mentions other variables. */
 term_t pds_set_term(pds_enc *E, BDD S, uint32_t n, const uint32_t *slots, const int *copies, const term_t *params,

@@ -248,6 +248,17 @@ pds_set pds_smt_img_pop(pds_enc *E, uint32_t f, pds_set S) {
 
 pds_set pds_smt_pre_pop(pds_enc *E, uint32_t f, pds_set S) { return exit_rn(E, f, S, true); }
 
+/* The globals but rs, copy a -> copy b (and rs -> ret's copy b when set). */
+static term_t glob_rn(pds_enc *E, term_t t, uint32_t rs, uint32_t ret, int a, int b) {
+  vlist from = {0}, to = {0};
+  for (uint32_t i = 0; i < E->p->globals.size; i++)
+    if (i != rs) vl_add(&from, pds_smt_var(E, i, a)), vl_add(&to, pds_smt_var(E, i, b));
+  if (ret != CFA_NONE) vl_add(&from, pds_smt_var(E, rs, a)), vl_add(&to, pds_smt_var(E, ret, b));
+  term_t r = from.n ? term_subst(t, from.n, from.v, to.v) : t;
+  free(from.v), free(to.v);
+  return r;
+}
+
 pds_set pds_smt_img_eval(pds_enc *E, uint32_t c, pds_set Spv, pds_set Sef) {
   uint32_t rs, ret, ng = E->p->globals.size, f = E->calls[c].callee;
   pds_result_slots(E, c, &rs, &ret);
@@ -265,24 +276,13 @@ pds_set pds_smt_img_eval(pds_enc *E, uint32_t c, pds_set Spv, pds_set Sef) {
   if (ret != CFA_NONE) vl_add(&q, pds_smt_var(E, ret, PC_OUT));
   term_t r = ex(E, term_and2(a, b), &q);
   free(q.v);
-  vlist from = {0}, to = {0};
-  for (uint32_t i = 0; i < ng; i++)
-    if (i != rs) vl_add(&from, pds_smt_var(E, i, PC_OUT)), vl_add(&to, pds_smt_var(E, i, PC_CUR));
-  if (from.n) r = term_subst(r, from.n, from.v, to.v);
-  free(from.v), free(to.v);
-  return r;
+  return glob_rn(E, r, rs, CFA_NONE, PC_OUT, PC_CUR);
 }
 
 pds_set pds_smt_eval_back(pds_enc *E, uint32_t c, pds_set S) {
-  uint32_t rs, ret, ng = E->p->globals.size;
+  uint32_t rs, ret;
   pds_result_slots(E, c, &rs, &ret);
-  vlist from = {0}, to = {0};
-  for (uint32_t i = 0; i < ng; i++)
-    if (i != rs) vl_add(&from, pds_smt_var(E, i, PC_CUR)), vl_add(&to, pds_smt_var(E, i, PC_OUT));
-  if (rs != CFA_NONE) vl_add(&from, pds_smt_var(E, rs, PC_CUR)), vl_add(&to, pds_smt_var(E, ret, PC_OUT));
-  term_t r = from.n ? term_subst(S, from.n, from.v, to.v) : S;
-  free(from.v), free(to.v);
-  return r;
+  return glob_rn(E, S, rs, rs != CFA_NONE ? ret : CFA_NONE, PC_CUR, PC_OUT);
 }
 
 pds_set pds_smt_exists_out(pds_enc *E, uint32_t f, pds_set S) {
@@ -398,41 +398,4 @@ BDD pds_smt_abstract(pds_enc *E, term_t F, uint32_t ngroups, const term_t *const
   solver_free(z);
   free(vals), free(ts), free(vars);
   return pds_keep(E, res);
-}
-
-typedef struct {
-  const term_t *atom_of;
-  int *keys;
-  term_t *vals;
-  uint32_t cap;
-} conv;
-
-static term_t conv_rec(conv *cv, BDD r, bool *ok) {
-  if (r == bdd_true()) return term_true();
-  if (r == bdd_false()) return term_false();
-  uint32_t h = (uint32_t)r * 2654435761u % cv->cap;
-  while (cv->keys[h] != -1) {
-    if (cv->keys[h] == r) return cv->vals[h];
-    h = (h + 1) % cv->cap;
-  }
-  term_t a = cv->atom_of[bdd_var(r)];
-  if (a == NULL_TERM) {
-    *ok = false;
-    return term_false();
-  }
-  term_t t = term_ite(a, conv_rec(cv, bdd_high(r), ok), conv_rec(cv, bdd_low(r), ok));
-  h = (uint32_t)r * 2654435761u % cv->cap;
-  while (cv->keys[h] != -1) h = (h + 1) % cv->cap;
-  cv->keys[h] = r, cv->vals[h] = t;
-  return t;
-}
-
-term_t pds_smt_from_bdd(BDD b, const term_t *atom_of, bool *ok) {
-  conv cv = {atom_of, NULL, NULL, 2 * (uint32_t)bdd_nodecount(b) + 16};
-  cv.keys = xmalloc(cv.cap * sizeof *cv.keys);
-  cv.vals = xmalloc(cv.cap * sizeof *cv.vals);
-  for (uint32_t i = 0; i < cv.cap; i++) cv.keys[i] = -1;
-  term_t t = conv_rec(&cv, b, ok);
-  free(cv.keys), free(cv.vals);
-  return t;
 }

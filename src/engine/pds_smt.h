@@ -54,7 +54,4 @@ term_t pds_smt_aux_to_ent(pds_enc *E, uint32_t f, term_t t);
  * abstract variable pds_av(i, copy[g])). */
 BDD pds_smt_abstract(pds_enc *E, term_t F, uint32_t ngroups, const term_t *const *atoms, const uint32_t *natoms,
                      const int *copy);
-/* A BDD over abstract variables as a term: variable v stands for
- * atom_of[v] (NULL_TERM: not allowed; *ok = false). */
-term_t pds_smt_from_bdd(BDD b, const term_t *atom_of, bool *ok);
 #endif

@@ -31,7 +31,8 @@ void pds_smt_close(pds_enc *E) {
 }
 
 static void fail(pds_enc *E, const char *why) {
-  if (!E->failed) snprintf(E->fail_why, sizeof E->fail_why, "%s", why);
+  /* the solver's clock ran out with the run's */
+  if (!E->failed) snprintf(E->fail_why, sizeof E->fail_why, "%s", limits_expired(E->lim) ? "timeout" : why);
   E->failed = true;
 }
 

@@ -50,7 +50,7 @@ inames=$(grep -v '^#' "$exi/verdicts.txt" | awk '{print $1}')
 for n in $(quick_subset $inames); do
   want=$(awk -v n="$n" '$1 == n {print $2}' "$exi/verdicts.txt")
   for h in skip-conciliated weakest; do
-    timeout 120 "$z" --algorithm pds --pds-refine $h --timeout 30 --stats "$exi/$n.cfa" >"$tmp/out" 2>"$tmp/err"
+    timeout 240 "$z" --algorithm pds --pds-refine $h --timeout 60 --stats "$exi/$n.cfa" >"$tmp/out" 2>"$tmp/err"
     got=$(verdict_of "$tmp/out")
     ok=1
     case "$got" in "$want"|UNKNOWN) ;; *) ok=0 ;; esac
@@ -63,7 +63,7 @@ for n in $(quick_subset $inames); do
     else echo "FAIL pds/int/$n/$h: expected $want, got '$got' $(head -c 300 "$tmp/err")"; fi
   done
 done
-out=$(timeout 120 "$z" --algorithm pds --pds-refine skip-conciliated --validate --invariant --timeout 30 "$exi/sum.cfa" 2>&1)
+out=$(timeout 240 "$z" --algorithm pds --pds-refine skip-conciliated --validate --invariant --timeout 60 "$exi/sum.cfa" 2>&1)
 if echo "$out" | head -n 1 | grep -q '^SAFE' && echo "$out" | grep -q "cvc5" && echo "$out" | grep -q "^summary sum"; then
   echo "PASS pds/int/validate/sum"
 else echo "FAIL pds/int/validate/sum: $(echo "$out" | head -c 300)"; fi

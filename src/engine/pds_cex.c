@@ -120,8 +120,10 @@ static bool build(pds_dag *D, uint32_t w0, uint32_t ctx0) {
     const pds_wnode *wn = &W->w[f->w];
     if (is_joined(D, f->w, f->ctx)) {
       /* hangs from the pivot's call sites */
+      /* (new_node may move the nodes: the pivot is looked up after it) */
+      uint32_t id = new_node(D, f->w, f->ctx);
       const pds_dnode *pv = &D->n[f->ctx];
-      uint32_t id = new_node(D, f->w, f->ctx), call = D->A->sym[pv->sym].call;
+      uint32_t call = D->A->sym[pv->sym].call;
       pds_dnode *x = &D->n[id];
       x->joined = true;
       x->c = xmalloc((pv->nc + 1) * sizeof *x->c);

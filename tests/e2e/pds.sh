@@ -157,7 +157,7 @@ for s in $iseeds; do
   vs=""
   for h in skip-conciliated weakest spacer; do
     a="--algorithm pds --pds-refine $h"; [ $h = spacer ] && a="--algorithm spacer"
-    timeout 60 "$z" $a --timeout 10 --stats "$tmp/r.cfa" >"$tmp/out" 2>/dev/null
+    timeout 120 "$z" $a --timeout 30 --stats "$tmp/r.cfa" >"$tmp/out" 2>/dev/null
     u=$(sed -n 's/^pds-untracked: //p' "$tmp/out")
     vs="$vs $h=$(head -n 1 "$tmp/out" | awk '{print $1}')"
     [ "${u:-0}" != 0 ] && vs="$vs UNTRACKED($h)"

@@ -81,6 +81,10 @@ typedef struct {
   bool procmode;
   uint32_t curproc;    /* the function being lowered: owner of new variables and locations */
   struct proc_def { CXCursor def; uint32_t inst; c_int *pty; c_int ret_ty; bool ret_void; } *pdefs;
+  /* macro expansions (file offsets): the call [start, end], its name up
+   * to args */
+  struct macro_exp { CXFile file; unsigned start, end, args; bool function_like; } *macros;
+  uint32_t nmacros;
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -154,12 +158,40 @@ static unsigned offset_of(CXSourceLocation loc) {
   return off;
 }
 
+/* The tokens of c's extent, through file offsets: clang_tokenize reads the
+ * spelling locations of a range, which for an end inside a macro
+ * expansion lie in the macro's definition (no tokens at all). */
+static void file_tokens(lower *L, CXCursor c, CXToken **toks, unsigned *nt) {
+  CXSourceRange ext = clang_getCursorExtent(c);
+  CXFile f;
+  unsigned a, b;
+  clang_getSpellingLocation(clang_getRangeStart(ext), &f, NULL, NULL, &a);
+  clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &b);
+  if (f && b >= a)
+    ext = clang_getRange(clang_getLocationForOffset(L->tu, f, a), clang_getLocationForOffset(L->tu, f, b));
+  clang_tokenize(L->tu, ext, toks, nt);
+}
+
+/* Where c's last token ends (a macro constant's extent ends where it starts). */
+static unsigned end_of(lower *L, CXCursor c) {
+  unsigned end = offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  file_tokens(L, c, &toks, &nt);
+  for (unsigned i = 0; i < nt; i++) {
+    unsigned e = offset_of(clang_getRangeEnd(clang_getTokenExtent(L->tu, toks[i])));
+    if (e > end) end = e;
+  }
+  clang_disposeTokens(L->tu, toks, nt);
+  return end;
+}
+
 /* The spelling of the first token of e at or after offset `from` (the end
  * of the first operand), or the first token when from is 0. */
 static bool token_at(lower *L, CXCursor e, unsigned from, bool first, char *out, size_t n) {
   CXToken *toks = NULL;
   unsigned nt = 0;
-  clang_tokenize(L->tu, clang_getCursorExtent(e), &toks, &nt);
+  file_tokens(L, e, &toks, &nt);
   bool found = false;
   for (unsigned i = 0; i < nt && !found; i++) {
     CXSourceRange r = clang_getTokenExtent(L->tu, toks[i]);
@@ -174,17 +206,60 @@ static bool token_at(lower *L, CXCursor e, unsigned from, bool first, char *out,
   return found;
 }
 
+/* Inside a macro expansion libclang 14 maps every token to the file: a
+ * token of the macro's body gets a position in the call's name or at its
+ * end (or in the name of an enclosing call), and clang_tokenize sees the
+ * call's tokens, not the body's. An argument's tokens keep their own
+ * positions, strictly between the call's parentheses. So the file's
+ * token after an operand is the operator only when the operand ends at no
+ * such position: not in an expansion's name, not at its end, not in an
+ * object-like macro (whose whole call is its name), and the token is not
+ * ',' (which after the end of an argument separates arguments).
+ * Operators with a void operand need no token: only ',' takes a void left
+ * operand and only __extension__ a void one (glibc's assert()). Any other
+ * operator written in a macro's body is "not recognized". */
+typedef enum { AT_PLAIN, AT_ARGUMENT, AT_BODY } macro_pos;
+
+static macro_pos macro_at(lower *L, CXCursor c, bool at_end) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile f;
+  unsigned off;
+  clang_getSpellingLocation(at_end ? clang_getRangeEnd(r) : clang_getRangeStart(r), &f, NULL, NULL, &off);
+  if (!L->nmacros) return AT_PLAIN;
+  macro_pos m = AT_PLAIN;
+  for (uint32_t i = 0; i < L->nmacros; i++) {
+    const struct macro_exp *x = &L->macros[i];
+    if (off < x->start || off > x->end || !clang_File_isEqual(f, x->file)) continue;
+    if (!x->function_like || off <= x->args || off == x->end) return AT_BODY;
+    m = AT_ARGUMENT;
+  }
+  return m;
+}
+
 /* A binary operator's token: the first after its left operand. */
 static bool binary_token(lower *L, CXCursor e, CXCursor lhs, char *out, size_t n) {
-  return token_at(L, e, offset_of(clang_getRangeEnd(clang_getCursorExtent(lhs))), false, out, n);
+  if (clang_getCursorType(lhs).kind == CXType_Void) {
+    snprintf(out, n, ",");
+    return true;
+  }
+  macro_pos m = macro_at(L, lhs, true);
+  if (m == AT_BODY) return false;
+  bool ok = token_at(L, e, end_of(L, lhs), false, out, n);
+  return ok && !(m == AT_ARGUMENT && strcmp(out, ",") == 0);
 }
 
 /* A unary operator's token and whether it is postfix. */
 static bool unary_token(lower *L, CXCursor e, CXCursor arg, char *out, size_t n, bool *postfix) {
+  if (clang_getCursorType(arg).kind == CXType_Void) {
+    snprintf(out, n, "__extension__");
+    *postfix = false;
+    return true;
+  }
   unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
   unsigned astart = offset_of(clang_getRangeStart(clang_getCursorExtent(arg)));
   *postfix = astart <= start;
   if (*postfix) return binary_token(L, e, arg, out, n);
+  if (macro_at(L, e, false) == AT_BODY) return false;   /* the first token may be a body's */
   return token_at(L, e, 0, true, out, n);
 }
 
@@ -753,6 +828,7 @@ static cval lower_binary(lower *L, CXCursor e, bool compound) {
   CXCursor lhs = cs.v[0], rhs = cs.v[1];
   free(cs.v);
   char tok[8];
+  tok[0] = 0;
   int op = binary_token(L, e, lhs, tok, sizeof tok) ? binop_of(tok) : -1;
   if (op < 0) {
     fail(L, e, "operator not recognized");
@@ -910,6 +986,8 @@ static void lower_effect(lower *L, CXCursor e) {
   L->discard = false;
 }
 
+static void lower_stmt(lower *L, CXCursor s);
+
 static cval lower_expr(lower *L, CXCursor e) {
   if (L->failed) return void_val;
   if (too_big(L, e)) return void_val;
@@ -980,6 +1058,21 @@ static cval lower_expr(lower *L, CXCursor e) {
   case CXCursor_UnaryOperator: return lower_unary(L, e);
   case CXCursor_ConditionalOperator: return lower_conditional(L, e);
   case CXCursor_CallExpr: return lower_call(L, e);
+  case CXCursor_StmtExpr: {   /* GNU ({ s1; ...; e; }): the statements, then the last one's value */
+    cursors cs = children(e), body = {0};
+    if (cs.n == 1 && clang_getCursorKind(cs.v[0]) == CXCursor_CompoundStmt) body = children(cs.v[0]);
+    free(cs.v);
+    cval r = void_val;
+    for (uint32_t i = 0; i < body.n && !L->failed; i++) {
+      if (i + 1 == body.n && clang_isExpression(clang_getCursorKind(body.v[i])) &&
+          clang_getCursorType(e).kind != CXType_Void)
+        r = lower_expr(L, body.v[i]);
+      else
+        lower_stmt(L, body.v[i]);
+    }
+    free(body.v);
+    return r;
+  }
   case CXCursor_FloatingLiteral: fail(L, e, "floating-point values"); return void_val;
   case CXCursor_StringLiteral: fail(L, e, "string literal"); return void_val;
   default: {
@@ -1105,7 +1198,6 @@ static cval undefined_call(lower *L, CXCursor e, CXCursor fn, const char *name) 
   return val(v, ty);
 }
 
-static void lower_stmt(lower *L, CXCursor s);
 
 static uint32_t label_loc(lower *L, const char *name) {
   frame *f = &L->frames[L->nframes - 1];
@@ -1754,6 +1846,41 @@ static void lower_procs(lower *L) {
   }
 }
 
+static enum CXChildVisitResult macro_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  lower *L = data;
+  if (clang_getCursorKind(c) != CXCursor_MacroExpansion) return CXChildVisit_Continue;
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile f;
+  unsigned a, b;
+  clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+  clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+  if (!f) return CXChildVisit_Continue;
+  /* a constant (#define N 10: one literal token) expands to one token with
+   * the position of the call: like any other token */
+  CXCursor def = clang_getCursorReferenced(c);
+  if (!clang_Cursor_isNull(def) && !clang_Cursor_isMacroFunctionLike(def)) {
+    CXToken *toks = NULL;
+    unsigned nt = 0;
+    clang_tokenize(L->tu, clang_getCursorExtent(def), &toks, &nt);
+    bool literal = nt == 2 && clang_getTokenKind(toks[1]) == CXToken_Literal;
+    clang_disposeTokens(L->tu, toks, nt);
+    if (literal) return CXChildVisit_Continue;
+  }
+  CXString name = clang_getCursorSpelling(c);
+  unsigned len = (unsigned)strlen(clang_getCString(name));
+  clang_disposeString(name);
+  L->macros = xrealloc(L->macros, (L->nmacros + 1) * sizeof *L->macros);
+  L->macros[L->nmacros++] =
+      (struct macro_exp){f, a, b, a + len, !clang_Cursor_isNull(def) && clang_Cursor_isMacroFunctionLike(def)};
+  return CXChildVisit_Continue;
+}
+
+/* The macro expansions (the preprocessing record). */
+static void find_macros(lower *L) {
+  clang_visitChildren(clang_getTranslationUnitCursor(L->tu), macro_visit, L);
+}
+
 static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode) {
   memset(p, 0, sizeof *p);
   p->path = xstrdup(path);
@@ -1769,7 +1896,8 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
   const char *args[] = {p->lp64 ? "-m64" : "-m32", "-w", "-std=gnu11", "-xc"};
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, args, 4, NULL, 0, CXTranslationUnit_None, &tu);
+  enum CXErrorCode ec =
+      clang_parseTranslationUnit2(idx, path, args, 4, NULL, 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   if (ec != CXError_Success || !tu) {
     diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: libclang could not parse the file", path);
     clang_disposeIndex(idx);
@@ -1784,6 +1912,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
   if (ok) {
     lower L = {0};
     L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa;
+    find_macros(&L);
     p->reach_error_defined = !clang_Cursor_isNull(find_definition(tu, "reach_error"));
     p->verifier_error_defined = !clang_Cursor_isNull(find_definition(tu, "__VERIFIER_error"));
     uint32_t init = cfa_add_loc(&p->cfa, "INIT");
@@ -1833,7 +1962,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
       for (uint32_t i = 0; i < p->nfuncs; i++) free(L.pdefs[i].pty);
       free(L.pdefs);
     }
-    free(L.frames), free(L.binds), free(L.ginits), free(L.pending);
+    free(L.frames), free(L.binds), free(L.ginits), free(L.pending), free(L.macros);
     cfa_index(&p->cfa);
   }
   clang_disposeTranslationUnit(tu);

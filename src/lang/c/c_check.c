@@ -223,37 +223,62 @@ static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
   return code;
 }
 
-/* The default portfolio on bit-vectors races CEGAR on the mathematical
- * encoding of the same program (both encodings are exact, c_sem.h;
- * interpolation over integers often finds the loop predicates that
- * bit-vector interpolants miss), PDR on that encoding and CEGAR with
- * explicit values. Programs the math encoding does not take (bitwise
- * operators on variables) race the bit-vector portfolio against explicit
- * values on bit-vectors. */
+/* The default portfolio on bit-vectors. When the math encoding takes the
+ * program (both encodings are exact, c_sem.h), it races four jobs on it:
+ * PDR and k-induction, whose transition relation carries Karr's equalities
+ * and Houdini's inequalities (cfa_run.c), CEGAR (interpolation over
+ * integers finds the loop predicates that bit-vector interpolants miss)
+ * and CEGAR with explicit values (at most 8 successors per step, then the
+ * variable is unknown: deterministic loops such as `while (x < 100)` at
+ * once). Otherwise the bit-vector portfolio (CEGAR, PDR, k-induction,
+ * BMC) against explicit values on bit-vectors. Few processes: on a loaded
+ * machine the jobs share what one process would get. A program without
+ * loops gets BMC in place of k-induction (ZETA_C_RACE, a
+ * comma-separated list of bv, expl, math-cegar, math-pdr, math-kind,
+ * math-bmc, overrides the choice for measurements). */
 static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
   if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none")) return false;
-  zeta_options om = *o, ox;
-  om.c_int = "math", om.algorithm = "cegar";
+  zeta_options om = *o;
+  om.c_int = "math";
   c_program pm;
   diag dm = {0};
   bool math = c_lower(p->path, &om, &pm, &dm) && !pm.unknown;
   pm.tmpdir = p->tmpdir;
-  /* explicit values (at most 8 successors per step, then the variable is
-   * unknown): executes deterministic loops such as `while (x < 100)` at once */
-  ox = math ? om : *o;
-  ox.algorithm = "cegar", ox.domain = "EXPL", ox.maxenum = 8;
-  /* PDR on the math encoding, whose transition relation carries Karr's
-   * affine equalities (cfa_run.c): the loop-counter relations (k = i,
-   * i + j = n) that bit-vector PDR and interpolation miss */
-  zeta_options op = om;
-  op.algorithm = "pdr";
-  c_job bv = {p, o}, mj = {&pm, &om}, xj = {math ? &pm : p, &ox}, pj = {&pm, &op};
-  portfolio_job jobs[4] = {{"bv", c_job_run, &bv, 0}, {"expl", c_job_run, &xj, 0}, {"math-cegar", c_job_run, &mj, 0},
-                           {"math-pdr", c_job_run, &pj, 0}};
+  const char *order = getenv("ZETA_C_RACE");
+  /* without loops (once the code that cannot reach the error is gone) BMC
+   * is complete and cheaper than k-induction's step case */
+  bool loops = true;
+  if (math) {
+    cfa pruned;
+    cfa_copy(&pm.cfa, &pruned);
+    cfa_prune(&pruned);
+    loops = !cfa_acyclic(&pruned);
+    cfa_free(&pruned);
+  }
+  if (!order || !*order) order = !math ? "bv,expl" : loops ? "math-pdr,math-kind,math-cegar,expl" : "math-bmc,math-pdr,math-cegar,expl";
+  enum { MAXJ = 8 };
+  zeta_options opts[MAXJ];
+  c_job cj[MAXJ];
+  portfolio_job jobs[MAXJ];
+  size_t n = 0;
+  char names[256];
+  snprintf(names, sizeof names, "%s", order);
+  for (char *save = NULL, *t = strtok_r(names, ",", &save); t && n < MAXJ; t = strtok_r(NULL, ",", &save)) {
+    bool on_math = strncmp(t, "math-", 5) == 0 || (strcmp(t, "expl") == 0 && math);
+    if (on_math && !math) continue;
+    opts[n] = on_math ? om : *o;
+    if (strcmp(t, "expl") == 0) opts[n].algorithm = "cegar", opts[n].domain = "EXPL", opts[n].maxenum = 8;
+    else if (on_math) opts[n].algorithm = t + 5;
+    else if (strcmp(t, "bv") != 0) continue;
+    cj[n] = (c_job){on_math ? &pm : p, &opts[n]};
+    jobs[n] = (portfolio_job){xstrdup(t), c_job_run, &cj[n], 0};
+    n++;
+  }
   portfolio_outcome po;
-  *code = portfolio_run(jobs, math ? 4 : 2, 0, lim, r, &po);
+  *code = portfolio_run(jobs, n, 0, lim, r, &po);
   if (po.winner < 0) *code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
   report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  for (size_t i = 0; i < n; i++) free((char *)jobs[i].name);
   c_program_free(&pm);
   return true;
 }

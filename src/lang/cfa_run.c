@@ -12,6 +12,7 @@
 #include "engine/ts_check.h"
 #include "ir/cfa_path.h"
 #include "analysis/houdini.h"
+#include "analysis/kinv.h"
 #include "analysis/karr.h"
 #include "ir/cfa_to_ts.h"
 #include "lang/lang_common.h"
@@ -211,7 +212,7 @@ static int cegar_job_run(report *r, const zeta_limits *lim, void *ctx) {
 
 /* affine: the location invariant the transition relation was strengthened
  * with (NULL_TERM if none), part of every invariant the engines find. */
-typedef struct { const cfa *c; const cfa_run_hooks *h; term_t affine; } ts_ctx;
+typedef struct { const cfa *c; const cfa_run_hooks *h; term_t affine; const zeta_limits *lim; } ts_ctx;
 
 /* Strengthens sys's transition relation with the affine equalities of
  * Karr's analysis and the inequalities Houdini keeps (each set checked
@@ -266,6 +267,20 @@ static int ts_finish(report *r, const zeta_options *o, const ts *sys, const char
     inv = xcalloc(c->nlocs + 1, sizeof *inv);
     for (uint32_t l = 0; l < c->nlocs; l++) inv[l] = cfa_ts_invariant_at(res->invariant, l);
     a.inv = inv;
+  } else if (res->verdict == ZETA_SAFE && res->k != 1 && (o->witness_file || o->certify || o->invariant)) {
+    /* a k-induction proof, or a bounded one (no path longer than depth
+     * from init: no state on a path of depth + 1 prop-states either, when
+     * the check agrees): its invariant only when evidence is asked for
+     * (the SAFE answer waits for it) */
+    uint32_t k = res->k ? res->k : res->depth + 1;
+    term_t *base = NULL;
+    if (x->affine != NULL_TERM) {
+      base = xcalloc(c->nlocs + 1, sizeof *base);
+      for (uint32_t l = 0; l < c->nlocs; l++) base[l] = cfa_ts_invariant_at(x->affine, l);
+    }
+    uint32_t left = limits_remaining_ms(x->lim), budget = left && left / 2 < 20000 ? left / 2 : 20000;
+    a.inv = inv = k <= 32 ? cfa_kinduction_invariant((cfa *)c, k, base, budget) : NULL;
+    free(base);
   }
   int code = finish(r, o, c, &a, x->h);
   free(locs), free(vals), free(inv);
@@ -334,7 +349,7 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
   cfa *tc = hoist ? &hoisted : c;
   ts sys;
   cfa_to_ts(tc, &sys);
-  ts_ctx x = {tc, hooks, NULL_TERM};
+  ts_ctx x = {tc, hooks, NULL_TERM, lim};
   if (!exporting) x.affine = strengthen(tc, &sys, lim);
   lang_ts_hooks th = {.finish = ts_finish, .ctx = &x};
   int code = is_portfolio && !exporting ? portfolio(o, c, &sys, &th, lim, hooks, r)

@@ -100,8 +100,9 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
   if (a->verdict == ZETA_SAFE) {
     char *w = NULL, why[256] = "";
-    if (o->witness_file && a->inv) {
-      /* the invariant is re-checked on the CFA before it becomes a witness */
+    if (o->witness_file && (a->inv || cfa_acyclic(c))) {
+      /* the invariant is re-checked on the CFA before it becomes a witness;
+       * a program without cycles needs none (BMC's proofs) */
       w = c_witness_invariants(p, (cfa *)c, a->inv, why, sizeof why);
       if (!w) {
         char reason[300];
@@ -112,7 +113,8 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
     int code = lang_verdict(r, ZETA_SAFE, NULL);
     if (a->validated) fprintf(report_out(r), "validated: invariant checked by cvc5\n");
     if (w) {
-      fprintf(report_out(r), "witness: loop invariants re-checked by induction\n");
+      fprintf(report_out(r), a->inv ? "witness: loop invariants re-checked by induction\n"
+                                     : "witness: no loop invariants (the program has no cycles)\n");
       report_set_witness(r, w);
       free(w);
     } else if (o->witness_file) {

@@ -188,7 +188,7 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
  * of them. pds (BDDs) needs the bit-vectors; exports keep the encoding
  * asked for. */
 static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
-  if (option_is(o->algorithm, "pds") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none"))
+  if (option_is(o->algorithm, "pds") || !option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none"))
     return check_recursive(p, o, lim, r, d);
   zeta_options om = *o;
   om.c_int = "math";
@@ -239,7 +239,7 @@ static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
  * comma-separated list of bv, expl, math-cegar, math-pdr, math-kind,
  * math-bmc, overrides the choice for measurements). */
 static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
-  if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none")) return false;
+  if (!option_is(o->algorithm, "portfolio") || !option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none")) return false;
   zeta_options om = *o;
   om.c_int = "math";
   c_program pm;
@@ -285,6 +285,27 @@ static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *li
   return true;
 }
 
+/* One engine (--c-int auto): on the math encoding when it takes the
+ * program, with Karr's and Houdini's facts for the TS engines. */
+static int check_auto(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (!option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none") || option_is(o->algorithm, "pds"))
+    return check_program(p, o, lim, r, d);   /* pds: BDDs over bit-vectors */
+  zeta_options om = *o;
+  om.c_int = "math";
+  c_program pm;
+  diag dm = {0};
+  int code;
+  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown) {
+    pm.tmpdir = p->tmpdir;
+    code = check_program(&pm, &om, lim, r, d);
+    report_stat(r, "c-encoding", "math");
+  } else {
+    code = check_program(p, o, lim, r, d);
+  }
+  c_program_free(&pm);
+  return code;
+}
+
 static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   c_program *p = m;
   if (p->unknown) return lang_verdict(r, ZETA_UNKNOWN, p->unknown);
@@ -292,7 +313,7 @@ static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, repor
   char *tmp = c_exec_tmpdir();   /* removed afterwards with what killed jobs left */
   p->tmpdir = tmp;
   if (p->recursive) code = check_recursive_portfolio(p, o, lim, r, d);
-  else if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
+  else if (!race_math(p, o, lim, r, &code)) code = check_auto(p, o, lim, r, d);
   p->tmpdir = NULL;
   c_exec_tmpdir_remove(tmp);
   return code;

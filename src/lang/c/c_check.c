@@ -98,6 +98,11 @@ static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, c
 static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
   c_program *p = ctx;
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
+  if (a->verdict == ZETA_SAFE && p->bounded) {
+    char why[120];
+    snprintf(why, sizeof why, "no counterexample with recursion cut at depth %u", p->bounded);
+    return lang_verdict(r, ZETA_UNKNOWN, why);
+  }
   if (a->verdict == ZETA_SAFE) {
     char *w = NULL, why[256] = "";
     if (o->witness_file && (a->inv || cfa_acyclic(c))) {
@@ -187,7 +192,7 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
  * slow, overruns its deadline and crashes (SIGSEGV inside libz3) on some
  * of them. pds (BDDs) needs the bit-vectors; exports keep the encoding
  * asked for. */
-static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+static int check_recursive_encoded(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   if (option_is(o->algorithm, "pds") || !option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none"))
     return check_recursive(p, o, lim, r, d);
   zeta_options om = *o;
@@ -206,6 +211,83 @@ static int check_recursive_portfolio(c_program *p, const zeta_options *o, const 
   return code;
 }
 
+static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+
+typedef struct { c_program *p; const zeta_options *o; } c_job;
+
+static int recursive_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  c_job *j = ctx;
+  diag d = {0};
+  int code = check_recursive_encoded(j->p, j->o, lim, r, &d);
+  if (d.code) report_set_verdict(r, ZETA_UNKNOWN, d.message);
+  return code;
+}
+
+/* Counterexamples of a recursive program with bounded recursion: inlined
+ * up to 8, 32, ..., 1100 nested calls of each function (until the
+ * lowering grows too big), BMC (or k-induction with loops) on each, half
+ * the time left per depth. A counterexample goes through the usual C
+ * checks; a SAFE only counts when no call was cut off. */
+static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  c_job *j = ctx;
+  static const uint32_t depths[] = {8, 32, 128, 256, 512, 1100};
+  const size_t nd = sizeof depths / sizeof depths[0];
+  /* bit-vectors for unsigned arithmetic: the math encoding's chains of
+   * mod 2^32 (unsigned id(x - 1) + 1) keep Z3 busy for minutes at depth
+   * 32; mathematical integers otherwise (bit-vector overflow checks of
+   * 1000000000 + grow(n - 1) time out at depth 8) */
+  bool wraps = false;
+  for (uint32_t i = 0; i < j->p->cfa.vars.size; i++)
+    wraps |= j->p->cnames[i] && !j->p->vtypes[i].is_signed && j->p->vtypes[i].width > 8;
+  zeta_options ob = *j->o;
+  ob.c_int = option_is(j->o->c_int, "auto") ? (wraps ? "bv" : "math") : j->o->c_int;
+  char why[200] = "bounded recursion: no counterexample found";
+  for (size_t i = 0; i < nd && !limits_expired(lim); i++) {
+    c_program pb;
+    diag dd = {0};
+    if (!c_lower_bounded(j->p->path, &ob, depths[i], &pb, &dd) || pb.unknown) {
+      c_program_free(&pb);
+      break;   /* too big, or outside the fragment */
+    }
+    pb.tmpdir = j->p->tmpdir;
+    cfa pruned;
+    cfa_copy(&pb.cfa, &pruned);
+    cfa_prune(&pruned);
+    ob.algorithm = cfa_acyclic(&pruned) ? "bmc" : "kind";
+    cfa_free(&pruned);
+    zeta_limits sl = *lim;
+    if (i + 1 < nd && lim->deadline > 0) sl.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+    report *t = report_new();
+    diag dt = {0};
+    int code = check_program(&pb, &ob, &sl, t, &dt);
+    zeta_verdict v = report_verdict(t);
+    /* undefined behaviour on the shortest path stays there at any depth */
+    bool ub = v == ZETA_UNKNOWN && strncmp(report_reason(t), "undefined behaviour", 19) == 0;
+    bool done = v == ZETA_UNSAFE || (v == ZETA_SAFE && !pb.bounded) || ub;
+    if (done) report_copy(r, t), report_set_engine(r, "bounded recursion");
+    if (ub) report_set_verdict(r, ZETA_UNKNOWN, report_reason(t));
+    if (!done) snprintf(why, sizeof why, "bounded recursion: no counterexample up to depth %u", depths[i]);
+    report_free(t);
+    c_program_free(&pb);
+    if (done) return code;
+  }
+  return lang_verdict(r, ZETA_UNKNOWN, why);
+}
+
+/* The portfolio on a recursive program races the procedure route (Horn
+ * clauses, pds, the deterministic run) against bounded recursion, which
+ * finds the deep counterexamples of id(x) == N that the summaries miss. */
+static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (!option_is(o->algorithm, "portfolio") || !option_is(o->export_fmt, "none")) return check_recursive_encoded(p, o, lim, r, d);
+  c_job j = {p, o};
+  portfolio_job jobs[2] = {{"procedures", recursive_job_run, &j, 0}, {"bounded", bounded_job_run, &j, 0}};
+  portfolio_outcome po;
+  int code = portfolio_run(jobs, 2, 0, lim, r, &po);
+  if (po.winner < 0) code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+  report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  return code;
+}
+
 static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   cfa copy;
   cfa_copy(&p->cfa, &copy);
@@ -214,8 +296,6 @@ static int check_program(c_program *p, const zeta_options *o, const zeta_limits 
   cfa_free(&copy);
   return code;
 }
-
-typedef struct { c_program *p; const zeta_options *o; } c_job;
 
 static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
   c_job *j = ctx;

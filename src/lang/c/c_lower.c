@@ -15,6 +15,7 @@
 #include "zeta/zeta.h"
 
 #define MAX_LOCS 400000u
+#define MAX_BOUNDED_DEPTH 1100   /* call depth of bounded recursion (the lowering recurses in C too) */
 
 #define MAX_DIMS 8
 #define MAX_COPY 4096   /* elements copied one by one in a struct copy */
@@ -93,6 +94,7 @@ typedef struct {
    * to args */
   struct macro_exp { CXFile file; unsigned start, end, args; bool function_like; } *macros;
   uint32_t nmacros;
+  uint32_t max_rec;    /* bounded recursion (c_lower_bounded): calls of a function active this often are cut */
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -1621,12 +1623,22 @@ static cval proc_call(lower *L, CXCursor e, CXCursor def, const char *name) {
  * variables, the body with its own labels, returns to one location. */
 static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   if (L->procmode) return proc_call(L, e, def, name);
-  for (uint32_t i = 0; i < L->nframes; i++)
-    if (clang_equalCursors(L->frames[i].fn, def)) {
-      fail(L, e, "recursion");
-      return void_val;
-    }
-  if (L->nframes >= 200) {
+  uint32_t active = 0;
+  for (uint32_t i = 0; i < L->nframes; i++) active += clang_equalCursors(L->frames[i].fn, def);
+  if (active && !L->max_rec) {
+    fail(L, e, "recursion");
+    return void_val;
+  }
+  if (active >= L->max_rec && L->max_rec) {
+    /* bounded recursion: deeper calls are cut off (the path ends here) */
+    emit_assume(L, term_false(), plain);
+    L->p->bounded = L->max_rec;
+    c_int rt;
+    CXType t = clang_getResultType(clang_getCursorType(def));
+    if (clang_getCanonicalType(t).kind == CXType_Void || !int_type(t, &rt)) return void_val;
+    return val(tmp_var(L, rt), rt);
+  }
+  if (L->nframes >= (L->max_rec ? MAX_BOUNDED_DEPTH : 200)) {
     fail(L, e, "call depth");
     return void_val;
   }
@@ -2198,7 +2210,7 @@ static void find_macros(lower *L) {
   clang_visitChildren(clang_getTranslationUnitCursor(L->tu), macro_visit, L);
 }
 
-static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode) {
+static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode, uint32_t max_rec) {
   memset(p, 0, sizeof *p);
   p->path = xstrdup(path);
   p->math = option_is(o->c_int, "math");
@@ -2233,7 +2245,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
   }
   if (ok) {
     lower L = {0};
-    L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa;
+    L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa, L.max_rec = max_rec;
     find_macros(&L);
     p->reach_error_defined = !clang_Cursor_isNull(find_definition(tu, "reach_error"));
     p->verifier_error_defined = !clang_Cursor_isNull(find_definition(tu, "__VERIFIER_error"));
@@ -2296,10 +2308,14 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
 
 /* A program with recursion is lowered again with functions as procedures. */
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
-  if (!lower_file(path, o, p, d, false)) return false;
+  if (!lower_file(path, o, p, d, false, 0)) return false;
   if (!p->unknown || strcmp(p->unknown, "recursion") != 0) return true;
   c_program_free(p);
-  return lower_file(path, o, p, d, true);
+  return lower_file(path, o, p, d, true, 0);
+}
+
+bool c_lower_bounded(const char *path, const zeta_options *o, uint32_t depth, c_program *p, diag *d) {
+  return lower_file(path, o, p, d, false, depth ? depth : 1);
 }
 
 void c_program_free(c_program *p) {

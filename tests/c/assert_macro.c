@@ -1,4 +1,5 @@
 /* expect: SAFE */
+/* encodings: auto */
 /* glibc's assert() from <assert.h> in a .c file: its body's comma and
  * __extension__ have no tokens of their own in the file (libclang maps
  * them to the call), the statement expression ({ if (e) ; else

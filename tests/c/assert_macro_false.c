@@ -1,4 +1,5 @@
 /* expect: UNSAFE */
+/* encodings: auto */
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 void reach_error(void) {}

@@ -1,4 +1,5 @@
 /* expect: SAFE */
+/* encodings: auto */
 /* x alternates 0 and 1: x != 2 holds but is not inductive on its own
  * (x == -1 would lead to 2); k-induction proves it with k > 1 and, asked
  * for a witness, turns the proof into loop invariants (kinv.h). */

@@ -1,4 +1,5 @@
 /* expect: UNKNOWN (unsupported: operator not recognized */
+/* encodings: auto */
 /* A binary operator spelled in a macro's body between two arguments: in
  * the file, the token after the left operand is the argument separator
  * ',' (libclang 14 has no operator kinds); refused, never read as a

@@ -1,4 +1,5 @@
 /* expect: UNKNOWN (unsupported: operator not recognized */
+/* encodings: auto */
 /* Regression: inside assert()'s argument, a macro constant of two
  * operators' worth (1 + 2) gives its body tokens the position of its own
  * name, so the token after the body's 1 looked like the '*' after the

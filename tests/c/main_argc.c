@@ -1,4 +1,5 @@
 /* expect: SAFE */
+/* encodings: auto */
 /* main(argc, argv): argc is any value >= 0; argv (a pointer) is not used. */
 extern void abort(void);
 void reach_error(void) {}

@@ -1,4 +1,5 @@
 /* expect: UNSAFE */
+/* encodings: auto */
 /* The execution check runs the program without arguments: argc == 1. */
 extern void abort(void);
 void reach_error(void) {}

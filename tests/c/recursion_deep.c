@@ -1,7 +1,8 @@
 /* expect: UNSAFE */
-/* A counterexample 13 calls deep (input 12): found by recursion bounded
- * at 32 nested calls and inlined (then the usual replay and compiled
- * execution), next to the procedure route. */
+/* encodings: auto */
+/* A counterexample 7 calls deep (input 6): recursion bounded at 8 nested
+ * calls and inlined (then the usual replay and compiled execution) races
+ * the procedure route. */
 extern int __VERIFIER_nondet_int(void);
 void reach_error(void) {}
 int id(int x) {
@@ -10,6 +11,6 @@ int id(int x) {
 }
 int main(void) {
   int input = __VERIFIER_nondet_int();
-  if (id(input) == 12) reach_error();
+  if (id(input) == 6) reach_error();
   return 0;
 }

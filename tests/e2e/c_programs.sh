@@ -22,6 +22,8 @@ for f in $(quick_subset "$DIR"/*.c); do
   [ "$want" = error ] && continue
   [ "$name" = invariant ] && continue   # the SAFE-witness check below (its k = 2i needs PDR on integers)
   encs="auto math"   # auto: the default race (math jobs where the program allows them)
+  # a second line /* encodings: auto */: the lowering is what is tested
+  sed -n 2p "$f" | grep -q '^/\* encodings: auto \*/' && encs=auto
   quick && encs=auto   # quick mode (sanitizers): the default only
   for enc in $encs; do
     got=$(timeout $((T + 20)) "$ZETA" --c-int "$enc" --timeout "$T" "$f" 2>&1 | head -n 1)

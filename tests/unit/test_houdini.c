@@ -3,27 +3,13 @@
  * that fail are dropped, guards' negations after a loop are found, the
  * differences x - y < c with the program's constants, and nothing about
  * variables that are dead where nothing ties them to live ones. */
-#include <string.h>
 #include "check.h"
+#include "cfa_util.h"
 #include "analysis/houdini.h"
 #include "analysis/karr.h"
 #include "ir/cfa_live.h"
 #include "ir/cfa_path.h"
-#include "lang/cfa/cfa_parser.h"
 #include "solver/solver.h"
-
-static bool parse(const char *text, cfa *c) {
-  char err[512];
-  bool ok = cfa_parse("t.cfa", text, strlen(text), c, err, sizeof err);
-  if (!ok) fprintf(stderr, "%s\n", err);
-  return ok;
-}
-
-static bool implies(term_t inv, term_t f) {
-  return solver_check_formula(term_and2(inv, term_not(f)), 5000) == SOLVER_UNSAT;
-}
-
-static term_t iv(const char *name) { return term_var(name, type_int()); }
 
 /* every query but safety is unsatisfiable */
 static bool inductive(cfa *c, const term_t *inv) {

@@ -3,25 +3,11 @@
  * invariant "no path of fewer than 3 edges to the error" (checked
  * inductive), k = 2 is refused for it, and a base invariant is part of
  * the result. */
-#include <string.h>
 #include "check.h"
+#include "cfa_util.h"
 #include "analysis/kinv.h"
 #include "ir/cfa_path.h"
-#include "lang/cfa/cfa_parser.h"
 #include "solver/solver.h"
-
-static bool parse(const char *text, cfa *c) {
-  char err[512];
-  bool ok = cfa_parse("t.cfa", text, strlen(text), c, err, sizeof err);
-  if (!ok) fprintf(stderr, "%s\n", err);
-  return ok;
-}
-
-static bool implies(term_t inv, term_t f) {
-  return solver_check_formula(term_and2(inv, term_not(f)), 5000) == SOLVER_UNSAT;
-}
-
-static term_t iv(const char *name) { return term_var(name, type_int()); }
 
 /* x alternates 0, 1 (x := 1 - x, a havoc in between to leave something to
  * eliminate): at H, x != 2 is 2-inductive, not 1-inductive (x = -1 leads

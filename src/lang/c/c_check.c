@@ -203,23 +203,31 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
  * slow, overruns its deadline and crashes (SIGSEGV inside libz3) on some
  * of them. pds (BDDs) needs the bit-vectors; exports keep the encoding
  * asked for. */
-static int check_recursive_encoded(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
-  if (option_is(o->algorithm, "pds") || !option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none"))
-    return check_recursive(p, o, lim, r, d);
+typedef int (*c_checker)(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+
+/* check on the math encoding of p when the program takes it (and is still
+ * recursive when p is), else on p itself. */
+static int on_math(c_checker check, c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   zeta_options om = *o;
   om.c_int = "math";
   c_program pm;
   diag dm = {0};
   int code;
-  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown && pm.recursive) {
+  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown && pm.recursive == p->recursive) {
     pm.tmpdir = p->tmpdir;
-    code = check_recursive(&pm, &om, lim, r, d);
+    code = check(&pm, &om, lim, r, d);
     report_stat(r, "c-encoding", "math");
   } else {
-    code = check_recursive(p, o, lim, r, d);
+    code = check(p, o, lim, r, d);
   }
   c_program_free(&pm);
   return code;
+}
+
+static int check_recursive_encoded(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (option_is(o->algorithm, "pds") || !option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none"))
+    return check_recursive(p, o, lim, r, d);
+  return on_math(check_recursive, p, o, lim, r, d);
 }
 
 static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
@@ -357,13 +365,13 @@ static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *li
   char names[256];
   snprintf(names, sizeof names, "%s", order);
   for (char *save = NULL, *t = strtok_r(names, ",", &save); t && n < MAXJ; t = strtok_r(NULL, ",", &save)) {
-    bool on_math = strncmp(t, "math-", 5) == 0 || (strcmp(t, "expl") == 0 && math);
-    if (on_math && !math) continue;
-    opts[n] = on_math ? om : *o;
+    bool math_job = strncmp(t, "math-", 5) == 0 || (strcmp(t, "expl") == 0 && math);
+    if (math_job && !math) continue;
+    opts[n] = math_job ? om : *o;
     if (strcmp(t, "expl") == 0) opts[n].algorithm = "cegar", opts[n].domain = "EXPL", opts[n].maxenum = 8;
-    else if (on_math) opts[n].algorithm = t + 5;
+    else if (math_job) opts[n].algorithm = t + 5;
     else if (strcmp(t, "bv") != 0) continue;
-    cj[n] = (c_job){on_math ? &pm : p, &opts[n]};
+    cj[n] = (c_job){math_job ? &pm : p, &opts[n]};
     jobs[n] = (portfolio_job){xstrdup(t), c_job_run, &cj[n], 0};
     n++;
   }
@@ -381,20 +389,7 @@ static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *li
 static int check_auto(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   if (!option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none") || option_is(o->algorithm, "pds"))
     return check_program(p, o, lim, r, d);   /* pds: BDDs over bit-vectors */
-  zeta_options om = *o;
-  om.c_int = "math";
-  c_program pm;
-  diag dm = {0};
-  int code;
-  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown) {
-    pm.tmpdir = p->tmpdir;
-    code = check_program(&pm, &om, lim, r, d);
-    report_stat(r, "c-encoding", "math");
-  } else {
-    code = check_program(p, o, lim, r, d);
-  }
-  c_program_free(&pm);
-  return code;
+  return on_math(check_program, p, o, lim, r, d);
 }
 
 static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {

@@ -153,6 +153,18 @@ static term_t project(ic3 *a, term_t f, uint32_t keep_n, const term_t *keep) {
   uint32_t ne = elim_vars(f, keep_n, keep, &el);
   term_t r = solver_project(a->slv, f, ne, el);
   free(el);
+  if (r != NULL_TERM) return r;
+  /* no projection (e.g. mbp-dt on a selector off its constructor): the
+   * model's point, which also implies ∃elim. f */
+  term_vec pt = {0};
+  for (uint32_t i = 0; i < keep_n && r == NULL_TERM; i++) {
+    if (!term_has_free_var(f, keep[i])) continue;
+    term_t v = solver_value(a->slv, keep[i]);
+    if (v == NULL_TERM) { term_vec_free(&pt); return NULL_TERM; }
+    term_vec_push(&pt, term_eq(keep[i], v));
+  }
+  r = term_and(pt.size, pt.data);
+  term_vec_free(&pt);
   return r;
 }
 

@@ -10,7 +10,7 @@ to=${CHC_TIMEOUT:-3}
 . "$(dirname "$0")/lib/quick.sh"
 quick && stride=40 || stride=20
 [ -n "$CHC_FULL" ] && to=${CHC_TIMEOUT:-5}
-engines=${CHC_ENGINES:-"spacer cegar bmc pdr own portfolio"}
+engines=${CHC_ENGINES:-"spacer cegar bmc pdr own portfolio ic3"}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 i=0
 for f in "$dir"/*.smt2; do

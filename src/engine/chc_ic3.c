@@ -342,7 +342,12 @@ static bool block(ic3 *a, int32_t id) {
   int r = blocked(a, ob.pred, ob.level, n, lits, &core);
   free(lits);
   if (r < 0) { term_vec_free(&core); return false; }
-  if (r == 0 || core.size == 0) {   /* the cores did not say: keep the cube */
+  if (r == 0) {   /* try_expand found every case unsat: never a lemma that is not */
+    term_vec_free(&core);
+    a->why = "ic3: blocking check disagrees with expansion";
+    return false;
+  }
+  if (core.size == 0) {   /* the cores did not say: keep the cube */
     term_vec_free(&core);
     n = term_conjuncts(ob.cube, &lits);
     for (uint32_t i = 0; i < n; i++) term_vec_push(&core, lits[i]);

@@ -249,8 +249,8 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
     snprintf(out->reason, sizeof out->reason, "pds: BDD package error (%s)", bdd_errstring(code));
     out->verdict = ZETA_UNKNOWN;
   }
-  pds_enc_close(&E);
   out->cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  pds_enc_close(&E);
 }
 
 void pds_result_free(pds_result *r) {

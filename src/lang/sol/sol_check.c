@@ -50,6 +50,25 @@ static void print_term(FILE *out, term_t t) {
   free(s);
 }
 
+static void print_sol(FILE *out, term_t t);
+
+/* A state leaf named like "s.a[].b[]" (one "[]" per array or mapping on
+ * the way) read at indices idx[0..n) (outermost first): s.a[i].b[j]; a
+ * "[]" without its index is every element, [*] (none at the end). */
+static void print_leaf(FILE *out, const char *nm, const term_t *idx, uint32_t n) {
+  uint32_t k = 0;
+  for (const char *p = nm; *p; p++) {
+    if (p[0] == '[' && p[1] == ']') {
+      p++;
+      if (k < n) { fputc('[', out); print_sol(out, idx[k++]); fputc(']', out); }
+      else if (p[1]) fputs("[*]", out);
+      continue;
+    }
+    fputc(*p, out);
+  }
+  for (; k < n; k++) { fputc('[', out); print_sol(out, idx[k]); fputc(']', out); }
+}
+
 /* A formula in Solidity's notation (infix, a[i], ! && ||); what has no
  * Solidity form (stores, quantifiers) stays in SMT-LIB. */
 static void print_sol(FILE *out, term_t t) {
@@ -65,12 +84,7 @@ static void print_sol(FILE *out, term_t t) {
   uint32_t n = term_nargs(t);
   const char *inf = NULL;
   switch (op) {
-  case OP_VAR: {
-    const char *nm = term_var_name(t);
-    size_t l = strlen(nm);
-    fprintf(out, "%.*s", (int)(l >= 2 && strcmp(nm + l - 2, "[]") == 0 ? l - 2 : l), nm);
-    return;
-  }
+  case OP_VAR: print_leaf(out, term_var_name(t), NULL, 0); return;
   case OP_EQ: inf = " == "; break;
   case OP_AND: inf = " && "; break;
   case OP_OR: inf = " || "; break;
@@ -86,7 +100,19 @@ static void print_sol(FILE *out, term_t t) {
     fputc('(', out); print_sol(out, term_arg(t, 0)); fputs(" ? ", out); print_sol(out, term_arg(t, 1));
     fputs(" : ", out); print_sol(out, term_arg(t, 2)); fputc(')', out);
     return;
-  case OP_SELECT: print_sol(out, term_arg(t, 0)); fputc('[', out); print_sol(out, term_arg(t, 1)); fputc(']', out); return;
+  case OP_SELECT: {   /* a leaf "s.a[].b[]" read at indices: s.a[i].b[j] */
+    term_t idx[16];
+    uint32_t k = 0;
+    term_t b = t;
+    while (term_op_of(b) == OP_SELECT && k < 16) idx[k++] = term_arg(b, 1), b = term_arg(b, 0);
+    if (term_op_of(b) == OP_VAR) {
+      for (uint32_t i = 0; i < k / 2; i++) { term_t x = idx[i]; idx[i] = idx[k - 1 - i]; idx[k - 1 - i] = x; }
+      print_leaf(out, term_var_name(b), idx, k);
+      return;
+    }
+    print_sol(out, term_arg(t, 0)); fputc('[', out); print_sol(out, term_arg(t, 1)); fputc(']', out);
+    return;
+  }
   default: print_term(out, t); return;
   }
   fputc('(', out);

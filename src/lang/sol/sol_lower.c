@@ -27,6 +27,8 @@ typedef struct ty {
   const char **fname;
   uint32_t nl;         /* leaves */
   bool opaque;         /* modular mode: a string or bytes value */
+  bool cut;            /* a recursive struct below the unfolding depth: no
+                        * leaves; reaching into it is unsupported */
 } ty;
 
 typedef struct { ty *t; term_t *v; } val;
@@ -80,7 +82,11 @@ typedef struct {
   jmp_buf fail;
   char msg[512];
   void **arena; size_t narena, caparena;
-  ty **struct_ty;         /* by id */
+  ty **struct_ty;         /* by id (types without recursion) */
+  int *struct_open;       /* by id: how often the struct is being built (recursion) */
+  uint32_t rec_hits;      /* re-entries of a struct under construction so far */
+  int unfold;             /* levels of a recursive struct represented */
+  bool cut_hit;           /* the lowering gave up at a value below them */
   /* the root being lowered */
   int *lin; int nlin;     /* linearized bases, most derived first */
   int *state_ids; uint32_t nstate_vars; ty **state_ty;
@@ -287,11 +293,29 @@ static long const_long(lw *L, const cJSON *e);
 
 static ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
 
-/* The type of struct definition d (built once), its members' type names at
- * nesting depth. */
+/* A recursive struct (S { S[] a; }) is unfolded L->unfold levels deep;
+ * below that its values are cut (no leaves), so containers of it keep
+ * only their lengths, and reading or writing into a cut value is
+ * unsupported: what the lowering represents is exact. The lowering starts
+ * with one level and goes deeper (up to SOL_STRUCT_UNFOLD) while the code
+ * reaches into a cut value. */
+#define SOL_STRUCT_UNFOLD 4
+
+/* The type of struct definition d, its members' type names at nesting
+ * depth; built once unless it is (part of) a recursive type, whose
+ * unfolding depends on where it occurs. */
 static ty *struct_ty(lw *L, const cJSON *d, int depth) {
   int id = nid(L, d);
   if (L->struct_ty[id]) return L->struct_ty[id];
+  if (L->struct_open[id] > 0) L->rec_hits++;
+  if (L->struct_open[id] >= L->unfold) {
+    ty *t = mk(L, T_STRUCT);
+    t->cut = true;
+    t->nl = 0;
+    return t;
+  }
+  uint32_t hits = L->rec_hits;
+  L->struct_open[id]++;
   const cJSON *ms = child(d, "members");
   ty *t = mk(L, T_STRUCT);
   t->nf = cJSON_GetArraySize(ms);
@@ -302,13 +326,15 @@ static ty *struct_ty(lw *L, const cJSON *d, int depth) {
     t->f[i] = ty_of_typename(L, child(m, "typeName"), depth);
     t->fname[i] = sol_str(m, "name");
   }
+  L->struct_open[id]--;
   finish_ty(t);
-  L->struct_ty[id] = t;
+  if (t->nl > 4096) unsup(L, d, "a struct of %u leaves", t->nl);
+  if (hits == L->rec_hits) L->struct_ty[id] = t;
   return t;
 }
 
 static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
-  if (!tn || depth > 6) unsup(L, tn, "type nesting");
+  if (!tn || depth > 16) unsup(L, tn, "type nesting");
   const char *k = sol_kind(tn);
   if (strcmp(k, "ElementaryTypeName") == 0) {
     ty *t = ty_from_string(L, sol_type_string(tn));
@@ -1027,6 +1053,10 @@ static val pushed(lw *L, val arr, val x) {
 }
 
 static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
+  if (t->cut) {
+    L->cut_hit = true;
+    unsup(L, at, "a recursive struct deeper than %d levels", L->unfold);
+  }
   if (t->k != T_STRUCT) unsup(L, at, "member %s", name);
   for (int i = 0; i < t->nf; i++)
     if (t->fname && t->fname[i] && strcmp(t->fname[i], name) == 0) return i;
@@ -3098,6 +3128,8 @@ static lw *lw_new(const sol_ast *a, sol_chc *out) {
   L->a = a;
   L->out = out;
   L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
+  L->struct_open = xcalloc((size_t)a->nids + 1, sizeof(int));
+  L->unfold = 2;
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
   L->shape = xcalloc((size_t)a->nids + 1, sizeof(lval *));
@@ -3115,6 +3147,7 @@ static void lw_free(lw *L) {
   for (size_t i = 0; i < L->narena; i++) free(L->arena[i]);
   free(L->arena);
   free(L->struct_ty);
+  free(L->struct_open);
   free(L->fn_pred);
   free(L->assert_k);
   free(L->shape);
@@ -3153,14 +3186,22 @@ static void add_queries(sol_chc *out, uint32_t E, const bool *excluded) {
     }
 }
 
-bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+/* What one attempt at lowering learnt for the next (sol_lower retries
+ * with deeper recursive structs). */
+typedef struct { int unfold; bool retry; } lower_hints;
+
+static bool lower_once(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err,
+                       lower_hints *h) {
   *err = NULL;
   lw *L = lw_new(a, out);
   L->trusted = trusted;
+  L->unfold = h->unfold;
+  h->retry = false;
   bool ok = true;
   if (setjmp(L->fail)) {
     out->unsupported = xstrdup(L->msg);
     ok = false;
+    if (L->cut_hit && L->unfold < SOL_STRUCT_UNFOLD) h->unfold++, h->retry = true;
   } else {
     uint32_t E = err_pred(out);
     uint32_t nroots = 0;
@@ -3177,6 +3218,15 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
   }
   lw_free(L);
   return ok;
+}
+
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+  lower_hints h = {1, false};
+  for (;;) {
+    bool ok = lower_once(a, contract, trusted, excluded, out, err, &h);
+    if (!h.retry) return ok;
+    sol_chc_free(out);
+  }
 }
 
 /* The contract invariants of the root's linearization (the markers in the

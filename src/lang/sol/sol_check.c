@@ -215,7 +215,9 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
     for (uint32_t k = 1; k <= nasserts; k++) found |= answer[k] == 2;
     if (found && lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) * 0.3;
     else if (found) l.deadline = limits_now() + 10;
-    sol_solve(&norm, o, &l, &res);
+    chc_system unf;   /* the derivation may be over the calls unfolded */
+    bool over_unf = sol_solve_unfolding(&norm, o, &l, &res, &unf);
+    const chc_system *dsys = over_unf ? &unf : &norm;
     bool again = false;
     if (res.answer == CHC_SAT) {
       term_t *full;
@@ -226,15 +228,15 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
       } else reason = "the invariant failed its check (engine bug)";
       free(full);
     } else if (res.answer == CHC_UNSAT) {
-      uint32_t k = res.deriv.n ? norm.clauses[res.deriv.nodes[0].clause].line : 0;
+      uint32_t k = res.deriv.n ? dsys->clauses[res.deriv.nodes[0].clause].line : 0;
       if (o->verbose) progress_say("zeta: %s: unsat, derivation of %u nodes, assertion %u", res.engine, res.deriv.n, k);
       if (k == 0 || k > nasserts || excluded[k]) reason = "the engine gave no derivation";
-      else if (!chc_replay(&norm, &res.deriv, 30000)) reason = "the counterexample did not replay";
+      else if (!chc_replay(dsys, &res.deriv, 30000)) reason = "the counterexample did not replay";
       else {
         char why[400] = "";
         lang_capture tr;
         FILE *tf = lang_capture_open(&tr);
-        sol_trace_outcome t = sol_trace_report(tf, m->ast, &sc, &norm, &res.deriv, k, lim, why, sizeof why);
+        sol_trace_outcome t = sol_trace_report(tf, m->ast, &sc, dsys, &res.deriv, k, lim, why, sizeof why);
         fclose(tf);
         excluded[k] = true;
         again = true;
@@ -257,6 +259,7 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
       reason = reason_buf;
     }
     chc_result_free(&res);
+    chc_free(&unf);
     /* the assertion lines before the lowering goes away */
     if (!again || limits_expired(&l)) {
       fprintf(out, "assertions:\n");

@@ -31,7 +31,10 @@ typedef struct ty {
                         * leaves; reaching into it is unsupported */
 } ty;
 
-typedef struct { ty *t; term_t *v; } val;
+struct lval;
+/* a value: its type and leaves; place: a storage reference returned by a
+ * function (what it points to), else NULL */
+typedef struct { ty *t; term_t *v; const struct lval *place; } val;
 
 /* ---------- contexts: one open path of the function being lowered ---------- */
 
@@ -44,20 +47,44 @@ typedef struct {
 
 typedef struct { ctx *v; uint32_t n, cap; } ctxlist;
 
-/* an lvalue: a slot and a path of field / index steps */
-typedef struct {
+/* an lvalue: a slot and a path of field / index steps; a storage pointer
+ * that may point to several places is a decision list: this place where
+ * guard holds (NULL_TERM: always), else alt */
+typedef struct lval {
   int slot;
   uint32_t n;
   struct { bool index; int field; term_t idx; } st[16];
+  term_t guard;
+  const struct lval *alt;
 } lval;
+
+/* Storage pointers: the places (shapes: a state variable and a path, the
+ * index terms left out) each pointer declaration of a root may point to,
+ * gathered over the lowering. A pointer's value is a selector among them
+ * and the index terms. A place found after the pointer was read (a loop
+ * that rebinds it, a callee lowered before its caller's new argument)
+ * makes sol_lower start again with the places known from the start. */
+#define PTR_SHAPES 8
+typedef struct { int root, decl; uint32_t n; bool used; lval sh[PTR_SHAPES]; } ptr_shapes;
+
+/* What one attempt at lowering learnt for the next. */
+typedef struct {
+  int unfold;              /* levels of recursive structs */
+  ptr_shapes *ptr; uint32_t nptr, capptr;
+  int *first; uint32_t nfirst;   /* (root, function id) pairs lowered before the transactions */
+  bool can_retry, retry;
+} lower_hints;
 
 typedef struct {
   uint32_t n;             /* leaves */
   uint32_t hdr;           /* header leaves: pre-state, sender, value, params-in */
   uint32_t sender, value, env, pin, npin;
   uint32_t nslots, capslots;
-  uint32_t *off; ty **sty; lval **alias; bool *mem_param;
-  int *alias_idx;         /* storage pointers: first of their index slots (-1) */
+  uint32_t *off; ty **sty; lval **alias;
+  unsigned char *mem_param;  /* a memory reference parameter of a callee: MEM_IN, MEM_INOUT (else 0) */
+  uint32_t *io_slots, nio;   /* the MEM_INOUT ones, returned by the summary */
+  int *alias_idx;         /* storage pointers: their selector slot, then the index slots (-1) */
+  int *ptr_decl;          /* storage pointers: their declaration */
   int *slot_of;           /* by declaration id */
   uint32_t *ret_slots, nret;
   uint32_t summary;       /* predicate of this frame's summary (summary mode) */
@@ -108,7 +135,8 @@ typedef struct {
    * (CHC_FALSE: no such call) */
   uint32_t N;
   bool trusted;
-  lval **shape;              /* storage pointer parameters: the place they point into, by id */
+  lower_hints *hints;
+  lower_hints own_hints;     /* when the caller gives none */
   const char *root_name;
   /* modular mode (sol_lower_modular) */
   bool mod;
@@ -428,7 +456,7 @@ static void leaf_names(const ty *t, const char *base, char **out) {
 /* ---------- values ---------- */
 
 static val mkval(lw *L, ty *t) {
-  val v = {t, aralloc(L, (t->nl + 1) * sizeof(term_t))};
+  val v = {t, aralloc(L, (t->nl + 1) * sizeof(term_t)), NULL};
   return v;
 }
 
@@ -478,7 +506,7 @@ static val tuple_val(lw *L, int n, val *vs) {
 }
 
 static val component(const val *tv, int i) {
-  val r = {tv->t->f[i], tv->v + field_off(tv->t, i)};
+  val r = {tv->t->f[i], tv->v + field_off(tv->t, i), NULL};
   return r;
 }
 
@@ -606,6 +634,9 @@ static ctx merge2(lw *L, const ctx *a, const ctx *b, const char *what) {
 /* ---------- frames ---------- */
 
 #define ALIAS_MAX 6   /* index steps of a storage pointer */
+#define PTR_LEAVES (1 + ALIAS_MAX)   /* a storage pointer's value: selector, indices */
+
+static ty *lval_type(lw *L, const lval *lv);
 
 static bool same_shape(const lval *a, const lval *b) {
   if (a->slot != b->slot || a->n != b->n) return false;
@@ -615,16 +646,19 @@ static bool same_shape(const lval *a, const lval *b) {
 }
 
 static bool is_storage_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "storage") == 0; }
+static bool is_memory_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "memory") == 0; }
+/* e names a memory object or a part of one (not a fresh value) */
+static bool is_mem_place(const cJSON *e) {
+  return (is(e, "Identifier") || is(e, "MemberAccess") || is(e, "IndexAccess")) && strstr(sol_type_string(e), " memory");
+}
+static bool fn_writes_memory(lw *L, const cJSON *fn);
+static bool fresh_mem(const cJSON *e);
 
-/* header leaves of a parameter: a storage pointer passes the index terms of
- * the place it points into (its shape is fixed by the first call) */
+/* header leaves of a parameter: a storage pointer passes its selector and
+ * index terms */
 static uint32_t param_nleaves(lw *L, const cJSON *p) {
   if (!is_storage_param(p)) return ty_of_decl(L, p)->nl;
-  const lval *sh = L->shape[nid(L, p)];
-  if (!sh) unsup(L, p, "storage pointer parameter");
-  uint32_t k = 0;
-  for (uint32_t i = 0; i < sh->n; i++) k += sh->st[i].index;
-  return k;
+  return PTR_LEAVES;
 }
 
 static int add_slot(lw *L, int id, ty *t) {
@@ -636,6 +670,7 @@ static int add_slot(lw *L, int id, ty *t) {
     F->sty = xrealloc(F->sty, F->capslots * sizeof *F->sty);
     F->alias = xrealloc(F->alias, F->capslots * sizeof *F->alias);
     F->alias_idx = xrealloc(F->alias_idx, F->capslots * sizeof *F->alias_idx);
+    F->ptr_decl = xrealloc(F->ptr_decl, F->capslots * sizeof *F->ptr_decl);
     F->mem_param = xrealloc(F->mem_param, F->capslots * sizeof *F->mem_param);
   }
   int s = (int)F->nslots++;
@@ -643,6 +678,7 @@ static int add_slot(lw *L, int id, ty *t) {
   F->sty[s] = t;
   F->alias[s] = NULL;
   F->alias_idx[s] = -1;
+  F->ptr_decl[s] = -1;
   F->mem_param[s] = false;
   F->n += t->nl;
   if (id >= 0) F->slot_of[id] = s;
@@ -651,13 +687,15 @@ static int add_slot(lw *L, int id, ty *t) {
 
 static bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k == T_MAP || t->k == T_ARRAY; }
 
-/* A storage pointer's index terms live in slots of their own (they must
- * survive loop heads and joins like any value); once per pointer. */
-static void alias_slots(lw *L, int s) {
+/* A storage pointer's selector and index terms live in slots of their own
+ * (they must survive loop heads and joins like any value); once per
+ * pointer (declaration decl). */
+static void alias_slots(lw *L, int s, int decl) {
   if (L->F->alias_idx[s] >= 0) return;
   int first = add_slot(L, -1, int_ty(L, 256, false));
-  for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+  for (int k = 1; k < PTR_LEAVES; k++) add_slot(L, -1, int_ty(L, 256, false));
   L->F->alias_idx[s] = first;
+  L->F->ptr_decl[s] = decl;
 }
 
 /* Local variables of a body (slots for every declaration, whatever its scope). */
@@ -667,7 +705,7 @@ static void collect_locals(lw *L, const cJSON *n) {
     const char *loc = sol_str(n, "storageLocation");
     ty *t = ty_of_decl(L, n);
     int s = add_slot(L, sol_int(n, "id"), t);
-    if (strcmp(loc, "storage") == 0) alias_slots(L, s);
+    if (strcmp(loc, "storage") == 0) alias_slots(L, s, sol_int(n, "id"));
   }
   /* a slot for the value of an operand evaluated on one branch only */
   if (cJSON_IsObject(n) && is(n, "BinaryOperation") &&
@@ -684,14 +722,105 @@ static void collect_locals(lw *L, const cJSON *n) {
 
 static val slot_val(lw *L, const ctx *c, int s);
 
-/* The place a storage pointer refers to, with its index terms read from
- * their slots on the current path. */
+static bool same_ty(const ty *a, const ty *b) {
+  if (a == b) return true;
+  if (a->k != b->k || a->nl != b->nl || a->cut != b->cut || a->len != b->len || a->nf != b->nf) return false;
+  if (a->k == T_INT) return a->bits == b->bits && a->sign == b->sign && a->emax == b->emax;
+  if (a->k == T_MAP || a->k == T_ARRAY) return same_ty(a->elem, b->elem);
+  for (int i = 0; i < a->nf; i++)
+    if (!same_ty(a->f[i], b->f[i])) return false;
+  return true;
+}
+
+/* The places pointer declaration decl of the current root may point to. */
+static ptr_shapes *shapes_of(lw *L, int decl) {
+  lower_hints *h = L->hints;
+  int root = (int)L->out->nroots - 1;
+  for (uint32_t i = 0; i < h->nptr; i++)
+    if (h->ptr[i].root == root && h->ptr[i].decl == decl) return &h->ptr[i];
+  if (h->nptr == h->capptr) {
+    h->capptr = h->capptr ? 2 * h->capptr : 8;
+    h->ptr = xrealloc(h->ptr, h->capptr * sizeof *h->ptr);
+  }
+  ptr_shapes *P = &h->ptr[h->nptr++];
+  memset(P, 0, sizeof *P);
+  P->root = root;
+  P->decl = decl;
+  return P;
+}
+
+/* The number of place lv (one alternative) among decl's places, added if
+ * new: a place found after the pointer was read needs a new attempt. */
+static uint32_t shape_index(lw *L, int decl, const lval *lv, const cJSON *at) {
+  ptr_shapes *P = shapes_of(L, decl);
+  for (uint32_t j = 0; j < P->n; j++)
+    if (same_shape(&P->sh[j], lv)) return j;
+  if (P->n && !same_ty(lval_type(L, &P->sh[0]), lval_type(L, lv))) unsup(L, at, "storage pointer to places of different types");
+  if (P->n == PTR_SHAPES) unsup(L, at, "storage pointer to many places");
+  lval sh = *lv;
+  for (uint32_t i = 0; i < sh.n; i++) sh.st[i].idx = NULL_TERM;
+  sh.guard = NULL_TERM;
+  sh.alt = NULL;
+  P->sh[P->n] = sh;
+  if (P->used) {   /* known from the start next time */
+    P->n++;
+    L->hints->retry = L->hints->can_retry;
+    unsup(L, at, "storage pointer pointed at a place found late");
+  }
+  return P->n++;
+}
+
+/* The place pointer declaration decl points to when its value (selector,
+ * indices) is v[0..PTR_LEAVES): a decision list over its places. NULL
+ * when it has none yet. */
+static const lval *ptr_chain(lw *L, int decl, const term_t *v) {
+  ptr_shapes *P = shapes_of(L, decl);
+  P->used = true;
+  const lval *next = NULL;
+  for (uint32_t j = P->n; j-- > 0;) {
+    lval *node = aralloc(L, sizeof *node);
+    *node = P->sh[j];
+    uint32_t k = 1;
+    for (uint32_t i = 0; i < node->n; i++)
+      if (node->st[i].index) node->st[i].idx = v[k++];
+    node->guard = next ? term_eq(v[0], term_int((long)j)) : NULL_TERM;
+    node->alt = next;
+    next = node;
+  }
+  return next;
+}
+
+/* The value (selector, indices) into out[0..PTR_LEAVES) of pointer
+ * declaration decl pointing at lv (a decision list). */
+static void ptr_value(lw *L, int decl, const lval *lv, term_t *out, const cJSON *at) {
+  const lval *nodes[16];
+  uint32_t nn = 0;
+  for (const lval *x = lv; x; x = x->alt) {
+    if (nn == 16) unsup(L, at, "storage pointer to many places");
+    if (x->slot >= (int)L->nstate_vars) unsup(L, at, "storage pointer argument");
+    nodes[nn++] = x;
+  }
+  for (uint32_t i = nn; i-- > 0;) {
+    term_t v[PTR_LEAVES];
+    v[0] = term_int((long)shape_index(L, decl, nodes[i], at));
+    uint32_t k = 1;
+    for (uint32_t q = 0; q < nodes[i]->n; q++)
+      if (nodes[i]->st[q].index) {
+        if (k == PTR_LEAVES) unsup(L, at, "storage pointer with many indices");
+        v[k++] = nodes[i]->st[q].idx;
+      }
+    while (k < PTR_LEAVES) v[k++] = term_int(0);
+    for (uint32_t q = 0; q < PTR_LEAVES; q++)
+      out[q] = i == nn - 1 || nodes[i]->guard == NULL_TERM ? v[q] : term_ite(nodes[i]->guard, v[q], out[q]);
+  }
+}
+
+/* The place a storage pointer refers to, from its selector and index
+ * slots on the current path. */
 static lval alias_lval(lw *L, const ctx *c, int s) {
-  lval lv = *L->F->alias[s];
-  int k = L->F->alias_idx[s];
-  for (uint32_t i = 0; i < lv.n; i++)
-    if (lv.st[i].index) lv.st[i].idx = c->cur[L->F->off[k++]];
-  return lv;
+  const lval *lv = ptr_chain(L, L->F->ptr_decl[s], c->cur + L->F->off[L->F->alias_idx[s]]);
+  if (!lv) unsup(L, NULL, "storage pointer without a place");
+  return *lv;
 }
 
 static val slot_val(lw *L, const ctx *c, int s) {
@@ -724,13 +853,22 @@ static uint32_t summary_of(lw *L, const cJSON *fn);
 static term_t *summary_args(lw *L, const ctx *c, term_t err, uint32_t *n) {
   frame *F = L->F;
   uint32_t nret = 0;
-  for (uint32_t i = 0; i < F->nret; i++) nret += F->sty[F->ret_slots[i]]->nl;
+  for (uint32_t i = 0; i < F->nret; i++) nret += F->alias_idx[F->ret_slots[i]] >= 0 ? PTR_LEAVES : F->sty[F->ret_slots[i]]->nl;
+  for (uint32_t i = 0; i < F->nio; i++) nret += F->sty[F->io_slots[i]]->nl;
   uint32_t k = F->hdr + L->nstate + nret + 1, j = 0;
   term_t *a = aralloc(L, (k + 1) * sizeof(term_t));
   for (uint32_t i = 0; i < F->hdr; i++) a[j++] = c->cur[i];
   for (uint32_t i = 0; i < L->nstate; i++) a[j++] = c->cur[F->hdr + i];
   for (uint32_t i = 0; i < F->nret; i++) {
     int s = (int)F->ret_slots[i];
+    if (F->alias_idx[s] >= 0) {   /* a storage pointer: selector and indices */
+      for (uint32_t q = 0; q < PTR_LEAVES; q++) a[j++] = c->cur[F->off[F->alias_idx[s]] + q];
+      continue;
+    }
+    for (uint32_t q = 0; q < F->sty[s]->nl; q++) a[j++] = c->cur[F->off[s] + q];
+  }
+  for (uint32_t i = 0; i < F->nio; i++) {
+    int s = (int)F->io_slots[i];
     for (uint32_t q = 0; q < F->sty[s]->nl; q++) a[j++] = c->cur[F->off[s] + q];
   }
   a[j++] = err;
@@ -990,6 +1128,13 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
 }
 
 static val lval_read(lw *L, ctx *c, const lval *lv) {
+  if (lv->alt) {   /* the place where the guard holds, else the others */
+    lval one = *lv;
+    one.alt = NULL;
+    val a = lval_read(L, c, &one), b = lval_read(L, c, lv->alt), r = mkval(L, a.t);
+    for (uint32_t q = 0; q < a.t->nl; q++) r.v[q] = term_ite(lv->guard, a.v[q], b.v[q]);
+    return r;
+  }
   val v = slot_val(L, c, lv->slot);
   for (uint32_t i = 0; i < lv->n; i++) {
     if (lv->st[i].index) {
@@ -1030,7 +1175,28 @@ static int sum_slot(lw *L, int s) {
 
 static void unsup_at(lw *L, const char *what);
 
+static void lval_write(lw *L, ctx *c, const lval *lv, val nv);
+
+/* Writes nv into the places of decision list lv where `when` holds. */
+static void lval_write_when(lw *L, ctx *c, const lval *lv, val nv, term_t when) {
+  lval one = *lv;
+  one.alt = NULL;
+  term_t g = lv->alt ? term_and2(when, lv->guard) : when;
+  val before = slot_val(L, c, one.slot);
+  lval_write(L, c, &one, nv);
+  for (uint32_t q = 0; q < before.t->nl; q++) {
+    term_t *at = &c->cur[L->F->off[one.slot] + q];
+    if (*at != before.v[q]) *at = term_ite(g, *at, before.v[q]);
+  }
+  if (lv->alt) lval_write_when(L, c, lv->alt, nv, term_and2(when, term_not(lv->guard)));
+}
+
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
+  if (lv->alt) {
+    if (L->mod) unsup_at(L, "a storage pointer to several places");
+    lval_write_when(L, c, lv, nv, term_true());
+    return;
+  }
   int g = sum_slot(L, lv->slot);
   if (g >= 0) {   /* the sum follows the element's change */
     if (lv->n != 1 || !lv->st[0].index || nv.t->k != T_INT) unsup_at(L, "a write into a summed variable other than of one element");
@@ -1079,9 +1245,63 @@ static ty *lval_type(lw *L, const lval *lv) {
 
 static void check_param_write(lw *L, const lval *lv, const cJSON *at);
 
+/* lv (every alternative) one step further */
+static void lval_step(lw *L, lval *lv, bool index, int field, term_t idx, const cJSON *at) {
+  if (lv->n >= 16) unsup(L, at, "deep access path");
+  lv->st[lv->n].index = index;
+  lv->st[lv->n].field = field;
+  lv->st[lv->n++].idx = idx;
+  if (lv->alt) {
+    lval *a = aralloc(L, sizeof *a);
+    *a = *lv->alt;
+    lval_step(L, a, index, field, idx, at);
+    lv->alt = a;
+  }
+}
+
+static lval lvalue(lw *L, ctx *c, const cJSON *e);
+static term_t cond_of(lw *L, val v, const cJSON *e);
+
+/* The place e names, evaluated only where guard holds (see guarded). */
+static lval lvalue_guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
+  ctx t = ctx_copy(L, c);
+  t.ncons = 0;
+  t.dead = false;
+  lval lv = lvalue(L, &t, e);
+  if (t.napps != c->napps || memcmp(t.cur, c->cur, L->F->n * sizeof(term_t)) != 0)
+    unsup(L, e, "side effects in a conditionally evaluated operand");
+  add_cons(L, c, term_implies(guard, term_and(t.ncons, t.cons)));
+  return lv;
+}
+
+/* `cond ? a : b` as a place: a's alternatives under cond, then b's. */
+static lval lval_choice(lw *L, term_t cond, const lval *a, const lval *b, const cJSON *at) {
+  if (!same_ty(lval_type(L, a), lval_type(L, b))) unsup(L, at, "conditional place of different types");
+  lval *nodes[16];
+  uint32_t n = 0;
+  for (const lval *x = a; x; x = x->alt) {
+    if (n == 16) unsup(L, at, "storage pointer to many places");
+    nodes[n] = aralloc(L, sizeof(lval));
+    *nodes[n] = *x;
+    nodes[n]->guard = x->alt ? term_and2(cond, x->guard) : cond;
+    n++;
+  }
+  for (uint32_t i = 0; i + 1 < n; i++) nodes[i]->alt = nodes[i + 1];
+  nodes[n - 1]->alt = b;
+  return *nodes[0];
+}
+
 static lval lvalue(lw *L, ctx *c, const cJSON *e) {
   lval lv;
   memset(&lv, 0, sizeof lv);
+  if (is(e, "Conditional")) {
+    term_t cond = cond_of(L, expr(L, c, child(e, "condition")), e);
+    lval a = lvalue_guarded(L, c, child(e, "trueExpression"), cond);
+    lval b = lvalue_guarded(L, c, child(e, "falseExpression"), term_not(cond));
+    lval *bp = aralloc(L, sizeof *bp);
+    *bp = b;
+    return lval_choice(L, cond, &a, bp, e);
+  }
   if (is(e, "TupleExpression") && !sol_bool(e, "isInlineArray") && cJSON_GetArraySize(child(e, "components")) == 1)
     return lvalue(L, c, child(e, "components")->child);   /* (x) */
   if (is(e, "Identifier")) {
@@ -1098,9 +1318,7 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
   if (is(e, "MemberAccess")) {
     lv = lvalue(L, c, child(e, "expression"));
     ty *t = lval_type(L, &lv);
-    if (lv.n >= 16) unsup(L, e, "deep access path");
-    lv.st[lv.n].index = false;
-    lv.st[lv.n++].field = field_index(L, t, sol_str(e, "memberName"), e);
+    lval_step(L, &lv, false, field_index(L, t, sol_str(e, "memberName"), e), NULL_TERM, e);
     return lv;
   }
   if (is(e, "IndexAccess")) {
@@ -1110,9 +1328,7 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     val idx = expr(L, c, ie);
     val base = lval_read(L, c, &lv);
     (void)select_val(L, c, base, idx.v[0], e);   /* bounds check */
-    if (lv.n >= 16) unsup(L, e, "deep access path");
-    lv.st[lv.n].index = true;
-    lv.st[lv.n++].idx = idx.v[0];
+    lval_step(L, &lv, true, 0, idx.v[0], e);
     return lv;
   }
   if (is(e, "FunctionCall") && is(child(e, "expression"), "MemberAccess") &&
@@ -1125,23 +1341,36 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
     term_t len = arr.v[arr.t->elem->nl];
     lval_write(L, c, &lv, pushed(L, arr, default_val(L, arr.t->elem)));
-    if (lv.n >= 16) unsup(L, e, "deep access path");
-    lv.st[lv.n].index = true;
-    lv.st[lv.n++].idx = len;
+    lval_step(L, &lv, true, 0, len, e);
     return lv;
+  }
+  if (is(e, "FunctionCall") && strcmp(sol_str(e, "kind"), "functionCall") == 0 && strstr(sol_type_string(e), " storage")) {
+    val v = expr(L, c, e);   /* a function returning a storage pointer */
+    if (!v.place) unsup(L, e, "storage reference from this call");
+    return *v.place;
   }
   unsup(L, e, "assignment to %s", sol_kind(e));
 }
 
+/* A callee's memory reference parameters: MEM_IN when it never writes
+ * into memory (the argument is passed as a value), MEM_INOUT when it may:
+ * the summary returns the parameter's final value, which the caller
+ * writes back into the argument's place (reference semantics, as long as
+ * the parameter keeps pointing at the argument's object). */
+enum { MEM_IN = 1, MEM_INOUT = 2 };
+
 static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
-  if (L->F->mem_param[lv->slot] && lv->n > 0) unsup(L, at, "writing into a memory reference parameter");
+  for (; lv; lv = lv->alt) {
+    if (L->F->mem_param[lv->slot] == MEM_IN && lv->n > 0) unsup(L, at, "writing into a memory reference parameter");
+    if (L->F->mem_param[lv->slot] == MEM_INOUT && lv->n == 0) unsup(L, at, "rebinding a memory reference parameter");
+  }
 }
 
 /* value converted for storing into a location of type t (literals and
  * narrower integers need nothing: ranges were checked where they arose) */
 static val coerce(lw *L, val v, ty *t, const cJSON *at) {
   if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
-  val r = {t, v.v};
+  val r = {t, v.v, NULL};
   return r;
 }
 
@@ -1190,25 +1419,27 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
   int na = cJSON_GetArraySize(args);
   if (na != cJSON_GetArraySize(ps)) unsup(L, at, "call arguments");
   val *av = aralloc(L, (size_t)(na + 1) * sizeof(val));
+  bool inout = fn_writes_memory(L, fn);
+  lval **back = aralloc(L, (size_t)(na + 1) * sizeof(lval *));   /* where a memory argument's object is */
   int i = 0;
   const cJSON *p = ps ? ps->child : NULL;
   for (const cJSON *x = args ? args->child : NULL; x; x = x->next, p = p->next, i++) {
+    if (inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)) && is_mem_place(x)) {
+      back[i] = aralloc(L, sizeof(lval));
+      *back[i] = lvalue(L, c, x);
+      for (int q = 0; q < i; q++)   /* one object passed twice: the callee would see its writes through both */
+        if (back[q] && back[q]->slot == back[i]->slot) unsup(L, x, "memory arguments that may alias");
+      av[i] = coerce(L, lval_read(L, c, back[i]), ty_of_decl(L, p), x);
+      continue;
+    }
+    if (inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)) && !fresh_mem(x)) unsup(L, x, "memory argument that may be shared");
     if (!is_storage_param(p)) { av[i] = coerce(L, expr(L, c, x), ty_of_decl(L, p), x); continue; }
-    /* a storage pointer: the place of a state variable; its indices are passed */
+    /* a storage pointer: places of state variables; selector and indices are passed */
     lval lv = lvalue(L, c, x);
-    if (lv.slot >= (int)L->nstate_vars) unsup(L, x, "storage pointer argument");
-    lval **sh = &L->shape[nid(L, p)];
-    if (!*sh) { *sh = aralloc(L, sizeof **sh); **sh = lv; }
-    else if (!same_shape(*sh, &lv)) unsup(L, x, "storage pointer arguments of different shapes");
-    uint32_t k = 0;
-    for (uint32_t q = 0; q < lv.n; q++) k += lv.st[q].index;
-    if (k > ALIAS_MAX) unsup(L, x, "storage pointer with many indices");
     av[i] = mkval(L, mk(L, T_STRUCT));
-    av[i].t->nl = k;
-    av[i].v = aralloc(L, (k + 1) * sizeof(term_t));
-    k = 0;
-    for (uint32_t q = 0; q < lv.n; q++)
-      if (lv.st[q].index) av[i].v[k++] = lv.st[q].idx;
+    av[i].t->nl = PTR_LEAVES;
+    av[i].v = aralloc(L, (PTR_LEAVES + 1) * sizeof(term_t));
+    ptr_value(L, nid(L, p), &lv, av[i].v, x);
   }
   S = summary_of(L, fn);
   uint32_t arity = L->out->sys.preds[S].arity, j = 0;
@@ -1229,10 +1460,25 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
   int nr = cJSON_GetArraySize(rs);
   val *rv = aralloc(L, (size_t)(nr + 1) * sizeof(val));
   i = 0;
+  term_t *pv = NULL;   /* a returned storage pointer's value */
   for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next, i++) {
+    if (is_storage_param(r)) {
+      if (nr != 1) unsup(L, at, "storage pointer among several return values");
+      pv = aralloc(L, (PTR_LEAVES + 1) * sizeof(term_t));
+      for (uint32_t q = 0; q < PTR_LEAVES; q++) PUT(pv[q] = term_fresh_var("r", type_int()));
+      continue;
+    }
     rv[i] = fresh_val(L, ty_of_decl(L, r), "r");
     for (uint32_t q = 0; q < rv[i].t->nl; q++) PUT(rv[i].v[q]);
     assume_ranges(L, c, rv[i].t, rv[i].v);
+  }
+  val *io = aralloc(L, (size_t)(na + 1) * sizeof(val));
+  i = 0;
+  for (p = ps ? ps->child : NULL; p; p = p->next, i++) {
+    if (!(inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)))) continue;
+    io[i] = fresh_val(L, ty_of_decl(L, p), "m");
+    for (uint32_t q = 0; q < io[i].t->nl; q++) PUT(io[i].v[q]);
+    assume_ranges(L, c, io[i].t, io[i].v);
   }
   term_t err = term_fresh_var("e", type_int());
   PUT(err);
@@ -1241,6 +1487,22 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
   add_app(L, c, S, a, j);
   fail_unless(L, c, term_eq(err, term_int(0)), err);
   memcpy(c->cur + L->F->hdr, post, L->nstate * sizeof(term_t));
+  for (i = 0; i < na; i++)   /* the callee's writes into the arguments' objects */
+    if (back[i]) lval_write(L, c, back[i], io[i]);
+  if (pv) {   /* the place it points to, and what is there now */
+    const lval *pl = ptr_chain(L, nid(L, rs->child), pv);
+    if (!pl) {   /* its places are not known yet: lower the callee first */
+      lower_hints *h = L->hints;
+      h->first = xrealloc(h->first, (h->nfirst + 1) * 2 * sizeof(int));
+      h->first[2 * h->nfirst] = (int)L->out->nroots - 1;
+      h->first[2 * h->nfirst++ + 1] = nid(L, fn);
+      h->retry = h->can_retry && h->nfirst < 16;
+      unsup(L, at, "storage pointer returned before its callee is lowered");
+    }
+    val r = lval_read(L, c, pl);
+    r.place = pl;
+    return r;
+  }
   if (nr == 1) return rv[0];
   return tuple_val(L, nr, rv);
 }
@@ -1357,7 +1619,7 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
     *at = b;
   }
   for (uint32_t i = 0; i < L->nstate_vars; i++) {   /* the state stays well-typed */
-    val v = {L->state_ty[i], c->cur + L->F->hdr + (L->F->off[i] - L->F->hdr)};
+    val v = {L->state_ty[i], c->cur + L->F->hdr + (L->F->off[i] - L->F->hdr), NULL};
     assume_ranges(L, c, v.t, v.v);
   }
   const cJSON *rs = child(child(fn, "returnParameters"), "parameters");
@@ -1752,6 +2014,33 @@ static void tuple_write(lw *L, ctx *c, const cJSON *lhs, val rv, const cJSON *e)
   }
 }
 
+/* e makes a memory object nothing else refers to: `new`, a copy from
+ * storage or calldata, a struct or inline array of such; not a variable,
+ * a part of one or a call's result, which may be shared */
+static bool fresh_mem(const cJSON *e) {
+  if (!e || cJSON_IsNull(e) || !strstr(sol_type_string(e), " memory")) return true;
+  if (is(e, "FunctionCall")) {
+    if (is(child(e, "expression"), "NewExpression")) return true;
+    if (strcmp(sol_str(e, "kind"), "structConstructorCall") != 0) return false;
+    for (const cJSON *x = child(e, "arguments") ? child(e, "arguments")->child : NULL; x; x = x->next)
+      if (!fresh_mem(x)) return false;
+    return true;
+  }
+  if (is(e, "TupleExpression")) {
+    for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
+      if (!fresh_mem(x)) return false;
+    return true;
+  }
+  if (is(e, "Conditional")) return fresh_mem(child(e, "trueExpression")) && fresh_mem(child(e, "falseExpression"));
+  return false;
+}
+
+/* A memory reference bound to the value of e: the lowering copies, which
+ * is the same as sharing only while the function never writes into memory. */
+static void check_mem_bind(lw *L, const cJSON *e, const cJSON *at) {
+  if (!L->F->no_mem_writes && !fresh_mem(e)) unsup(L, at, "memory reference aliasing");
+}
+
 static val assignment(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
@@ -1763,6 +2052,7 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     /* storage references on the right are not values: solc assigns them
      * one after the other (a swap of storage structs is not a swap) */
     if (storage_component(rhs)) unsup(L, e, "tuple assignment of storage references");
+    check_mem_bind(L, rhs, e);
     tuple_write(L, c, lhs, rv, e);
     return rv;
   }
@@ -1786,10 +2076,8 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     memcpy(bop, op, strlen(op) > 3 ? 2 : strlen(op) - 1);
     val old = lval_read(L, c, &lv);
     r = scalar(L, t, arith(L, c, e, bop, t, old.v[0], r.v[0]));
-  } else if (is_ref_type(t) && strstr(sol_type_string(lhs), " memory") && !strstr(sol_type_string(lhs), "storage") &&
-             (is(rhs, "Identifier") || is(rhs, "MemberAccess") || is(rhs, "IndexAccess")) && strstr(sol_type_string(rhs), " memory") &&
-             !L->F->no_mem_writes)
-    unsup(L, e, "memory reference aliasing");
+  } else if (is_ref_type(t) && strstr(sol_type_string(lhs), " memory") && !strstr(sol_type_string(lhs), "storage"))
+    check_mem_bind(L, rhs, e);
   r = coerce(L, r, t, e);
   lval_write(L, c, &lv, r);
   return r;
@@ -1900,17 +2188,12 @@ static void stmts(lw *L, ctx *c, const cJSON *list) {
   }
 }
 
-/* Points storage pointer slot at lv: the index terms go into its slots. */
+/* Points storage pointer slot at lv: its selector and index terms go into
+ * its slots. */
 static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at) {
   int k = L->F->alias_idx[slot];
   if (k < 0) unsup(L, at, "storage pointer");
-  uint32_t m = 0;
-  for (uint32_t i = 0; i < lv->n; i++)
-    if (lv->st[i].index) {
-      if (m == ALIAS_MAX) unsup(L, at, "storage pointer with many indices");
-      c->cur[L->F->off[k + (int)m++]] = lv->st[i].idx;
-    }
-  if (L->F->alias[slot] && !same_shape(L->F->alias[slot], lv)) unsup(L, at, "storage pointer pointed at places of different shapes");
+  ptr_value(L, L->F->ptr_decl[slot], lv, c->cur + L->F->off[k], at);
   L->F->alias[slot] = lv;
 }
 
@@ -1929,14 +2212,13 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       set_alias(L, c, slot, lv, s);
       return;
     }
-    if (has_init && is_ref_type(t) && (is(init, "Identifier") || is(init, "MemberAccess") || is(init, "IndexAccess")) &&
-        strstr(sol_type_string(init), " memory") && !L->F->no_mem_writes)
-      unsup(L, s, "memory reference aliasing");
+    if (has_init && is_ref_type(t)) check_mem_bind(L, init, s);
     val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
     set_slot(L, c, slot, v);
     return;
   }
   if (!has_init) unsup(L, s, "declaration");
+  check_mem_bind(L, init, s);
   val v = expr(L, c, init);
   if (v.t->k != T_STRUCT || v.t->nf != n) unsup(L, s, "tuple declaration");
   int i = 0;
@@ -1951,7 +2233,11 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
 static void do_return(lw *L, ctx *c, const cJSON *s) {
   const cJSON *e = child(s, "expression");
   frame *F = L->F;
-  if (e && !cJSON_IsNull(e)) {
+  if (e && !cJSON_IsNull(e) && F->nret == 1 && F->alias_idx[F->ret_slots[0]] >= 0) {   /* a storage pointer */
+    lval *lv = aralloc(L, sizeof *lv);
+    *lv = lvalue(L, c, e);
+    set_alias(L, c, (int)F->ret_slots[0], lv, s);
+  } else if (e && !cJSON_IsNull(e)) {
     val v = expr(L, c, e);
     if (F->nret == 1) set_slot(L, c, (int)F->ret_slots[0], coerce(L, v, F->sty[F->ret_slots[0]], s));
     else {
@@ -2320,16 +2606,19 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
   s[n++] = type_int();
   s[n++] = type_int();
   for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
-  const char *lists[2] = {"parameters", "returnParameters"};
-  for (int li = 0; li < 2; li++) {
+  /* params, post, returns, memory parameters' final values */
+  const char *lists[3] = {"parameters", "returnParameters", "parameters"};
+  bool inout = fn_writes_memory(L, fn);
+  for (int li = 0; li < 3; li++) {
     if (li == 1) {
       XGROW(s, cap, n + L->nstate);
       for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
     }
     const cJSON *ps = child(child(fn, lists[li]), "parameters");
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
-      if (li == 0 && is_storage_param(p)) {
-        uint32_t k = param_nleaves(L, p);
+      if (li == 2 && !(inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)))) continue;
+      if (is_storage_param(p)) {
+        uint32_t k = PTR_LEAVES;
         XGROW(s, cap, n + k);
         for (uint32_t q = 0; q < k; q++) s[n++] = type_int();
         continue;
@@ -2366,7 +2655,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
 static void frame_free(lw *L) {
   frame *F = L->F;
   if (!F) return;
-  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots); free(F->modmap);
+  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ptr_decl); free(F->io_slots); free(F->ret_slots); free(F->modmap);
   free(F);
   L->F = NULL;
 }
@@ -2473,12 +2762,10 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = slot_of(L, p);
-    if (is_storage_param(p)) {   /* point at the shape's place with the passed indices */
-      lval *lv = aralloc(L, sizeof *lv);
-      *lv = *L->shape[nid(L, p)];
-      for (uint32_t i = 0; i < lv->n; i++)
-        if (lv->st[i].index) lv->st[i].idx = c->cur[j++];
-      set_alias(L, c, s, lv, p);
+    if (is_storage_param(p)) {   /* the passed selector and indices */
+      memcpy(c->cur + L->F->off[L->F->alias_idx[s]], c->cur + j, PTR_LEAVES * sizeof(term_t));
+      L->F->alias[s] = aralloc(L, sizeof(lval));   /* bound */
+      j += PTR_LEAVES;
       continue;
     }
     memcpy(c->cur + L->F->off[s], c->cur + j, L->F->sty[s]->nl * sizeof(term_t));
@@ -2756,8 +3043,19 @@ static bool writes_memory(const cJSON *n) {
   return false;
 }
 
+/* n passes a memory place (a variable or a part of one) to a function,
+ * which may write into it */
+static bool passes_memory(const cJSON *n) {
+  if (is(n, "FunctionCall") && strcmp(sol_str(n, "kind"), "functionCall") == 0)
+    for (const cJSON *x = child(n, "arguments") ? child(n, "arguments")->child : NULL; x; x = x->next)
+      if (is_mem_place(x)) return true;
+  for (const cJSON *c = n ? n->child : NULL; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && passes_memory(c)) return true;
+  return false;
+}
+
 static bool fn_writes_memory(lw *L, const cJSON *fn) {
-  if (writes_memory(fn)) return true;
+  if (writes_memory(fn) || passes_memory(fn)) return true;
   for (const cJSON *m = child(fn, "modifiers") ? child(fn, "modifiers")->child : NULL; m; m = m->next) {
     const cJSON *md = decl_of(L, child(m, "modifierName"));
     if (is(md, "ModifierDefinition") && (sol_bool(md, "virtual") || writes_memory(md))) return true;
@@ -2776,18 +3074,27 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   F.E = E;
   F.summary = tx ? 0 : (uint32_t)L->fn_pred[nid(L, fn)];
   F.no_mem_writes = !fn_writes_memory(L, fn);
+  bool inout = !F.no_mem_writes;
   frame_header(L, params);
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
     /* a transaction's memory arguments are fresh copies: writes stay local;
      * an internal caller would see them (reference semantics): unsupported */
-    F.mem_param[s] = !tx && is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
-    if (is_storage_param(p)) alias_slots(L, s);
+    if (!tx && is_ref_type(F.sty[s]) && !is_storage_param(p)) F.mem_param[s] = inout && is_memory_param(p) ? MEM_INOUT : MEM_IN;
+    if (F.mem_param[s] == MEM_INOUT) {
+      F.io_slots = xrealloc(F.io_slots, (F.nio + 1) * sizeof(uint32_t));
+      F.io_slots[F.nio++] = (uint32_t)s;
+    }
+    if (is_storage_param(p)) alias_slots(L, s, sol_int(p, "id"));
   }
   F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
   for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {
-    if (strcmp(sol_str(r, "storageLocation"), "storage") == 0) unsup(L, r, "storage pointer return value");
-    F.ret_slots[F.nret++] = (uint32_t)add_slot(L, sol_int(r, "id"), ty_of_decl(L, r));
+    int s = add_slot(L, sol_int(r, "id"), ty_of_decl(L, r));
+    if (is_storage_param(r)) {   /* a storage pointer: its selector and indices are returned */
+      if (tx || cJSON_GetArraySize(rets) != 1) unsup(L, r, "storage pointer returned by a public function or among several values");
+      alias_slots(L, s, sol_int(r, "id"));
+    }
+    F.ret_slots[F.nret++] = (uint32_t)s;
   }
   check_repeated_mods(L, mods);
   collect_mod_locals(L, mods);
@@ -3004,7 +3311,6 @@ static uint32_t root_setup(lw *L, const cJSON *ct) {
   uint32_t ri = o->nroots - 1;
   for (int k = 0; k < L->a->nids; k++) L->fn_pred[k] = -1;
   L->N = CHC_FALSE;
-  memset(L->shape, 0, ((size_t)L->a->nids + 1) * sizeof(lval *));
   uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
   o->roots[ri].C = C;
   return C;
@@ -3021,6 +3327,16 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
     lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);
   }
+  /* functions whose returned storage pointers an earlier attempt met
+   * before their places were known */
+  for (uint32_t i = 0; i < L->hints->nfirst; i++)
+    if (L->hints->first[2 * i] == (int)ri && L->fn_pred[L->hints->first[2 * i + 1]] < 0) {
+      (void)summary_of(L, sol_node(L->a, L->hints->first[2 * i + 1]));
+      while (L->nwork) {
+        int id = L->worklist[--L->nwork];
+        lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+      }
+    }
   /* transactions: every public/external function of the root (most derived) */
   const cJSON **seen = NULL;
   uint32_t nseen = 0;
@@ -3132,7 +3448,7 @@ static lw *lw_new(const sol_ast *a, sol_chc *out) {
   L->unfold = 2;
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
-  L->shape = xcalloc((size_t)a->nids + 1, sizeof(lval *));
+  L->hints = &L->own_hints;
   for (size_t q = 0; q < 16; q++) L->env_pos[q] = -1;
   bool this_used = false, balance_used = false;
   scan_env(L, a->root, &this_used, &balance_used);
@@ -3150,7 +3466,8 @@ static void lw_free(lw *L) {
   free(L->struct_open);
   free(L->fn_pred);
   free(L->assert_k);
-  free(L->shape);
+  free(L->own_hints.ptr);
+  free(L->own_hints.first);
   free(L->worklist);
   free(L->state_ids);
   free(L->state_ty);
@@ -3186,17 +3503,16 @@ static void add_queries(sol_chc *out, uint32_t E, const bool *excluded) {
     }
 }
 
-/* What one attempt at lowering learnt for the next (sol_lower retries
- * with deeper recursive structs). */
-typedef struct { int unfold; bool retry; } lower_hints;
-
 static bool lower_once(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err,
                        lower_hints *h) {
   *err = NULL;
   lw *L = lw_new(a, out);
   L->trusted = trusted;
   L->unfold = h->unfold;
+  L->hints = h;
   h->retry = false;
+  h->can_retry = true;
+  for (uint32_t i = 0; i < h->nptr; i++) h->ptr[i].used = false;
   bool ok = true;
   if (setjmp(L->fail)) {
     out->unsupported = xstrdup(L->msg);
@@ -3221,10 +3537,16 @@ static bool lower_once(const sol_ast *a, const char *contract, bool trusted, con
 }
 
 bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
-  lower_hints h = {1, false};
-  for (;;) {
+  lower_hints h;
+  memset(&h, 0, sizeof h);
+  h.unfold = 1;
+  for (int attempt = 0;; attempt++) {
     bool ok = lower_once(a, contract, trusted, excluded, out, err, &h);
-    if (!h.retry) return ok;
+    if (!h.retry || attempt == 40) {
+      free(h.ptr);
+      free(h.first);
+      return ok;
+    }
     sol_chc_free(out);
   }
 }

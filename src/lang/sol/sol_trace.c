@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
+#include "ir/chc_unfold.h"
 #include "lang/sol/sol_exec.h"
 #include "solver/solver.h"
 
@@ -183,17 +184,22 @@ static void recover(step *st, step *dep, const sol_chc *sc, uint32_t k, bool fai
   double cap = limits_now() + 3;
   if (!l.deadline || l.deadline > cap) l.deadline = cap;
   chc_result r;
-  if (chc_is_linear(&sub)) chc_bmc_solve(&sub, &l, 0, &r);
-  else chc_pa_solve(&sub, &l, &r);
-  if (r.answer == CHC_UNSAT && r.deriv.n && chc_replay(&sub, &r.deriv, 10000)) {
+  chc_system unf;   /* a transaction with internal calls: its calls unfolded */
+  chc_init(&unf);
+  bool unfolded = !chc_is_linear(&sub) && chc_unfold_linear(&sub, &unf, 4000) && chc_is_linear(&unf);
+  const chc_system *ds = unfolded ? &unf : &sub;
+  if (chc_is_linear(ds)) chc_bmc_solve(ds, &l, 0, &r);
+  else chc_pa_solve(ds, &l, &r);
+  if (r.answer == CHC_UNSAT && r.deriv.n && chc_replay(ds, &r.deriv, 10000)) {
     for (uint32_t n = 0; n < r.deriv.n; n++) {
-      uint32_t t = tx_index(sc, &sub.clauses[r.deriv.nodes[n].clause]);
-      if (t == st->txi && !complete(st)) fill_from(st, &sub, &r.deriv, n);
-      else if (dep && t == dep->txi && !complete(dep)) fill_from(dep, &sub, &r.deriv, n);
+      uint32_t t = tx_index(sc, &ds->clauses[r.deriv.nodes[n].clause]);
+      if (t == st->txi && !complete(st)) fill_from(st, ds, &r.deriv, n);
+      else if (dep && t == dep->txi && !complete(dep)) fill_from(dep, ds, &r.deriv, n);
     }
     any_rest(st);
     any_rest(dep);
   }
+  chc_free(&unf);
   chc_result_free(&r);
   chc_free(&sub);
 }

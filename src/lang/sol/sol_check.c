@@ -240,7 +240,11 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
         fclose(tf);
         excluded[k] = true;
         again = true;
-        if (t == SOL_TRACE_REFUTED) {   /* an engine or lowering bug: never an UNSAFE the execution denies */
+        if (t != SOL_TRACE_CONFIRMED && sc.overapprox) {   /* the clauses allow more than the contract does */
+          snprintf(reason_buf, sizeof reason_buf, "counterexample of assertion %u not confirmed by execution (%s; over-approximated: %s)",
+                   k, why, sc.overapprox);
+          reason = reason_buf;
+        } else if (t == SOL_TRACE_REFUTED) {   /* an engine or lowering bug: never an UNSAFE the execution denies */
           snprintf(reason_buf, sizeof reason_buf, "counterexample of assertion %u not confirmed: %s", k, why);
           reason = reason_buf;
           if (o->verbose) progress_say("zeta: %s; the sequence:\n%s", reason, tr.buf ? tr.buf : "");

@@ -607,6 +607,28 @@ static val *index_access(ix *X, frame *F, const cJSON *e, val ***slot) {
   return base;
 }
 
+/* b[start:end] of a calldata array: a new array of the elements in
+ * [start, end) (out of order or bounds: revert) */
+static val *slice(ix *X, frame *F, const cJSON *e) {
+  val *base = eval(X, F, child(e, "baseExpression"));
+  if (base->k != V_ARRAY) unsup(X, e, "a slice of %s", tstr(child(e, "baseExpression")));
+  unsigned long lo = 0, hi = base->n;
+  const char *ends[2] = {"startExpression", "endExpression"};
+  for (int i = 0; i < 2; i++) {
+    const cJSON *x = child(e, ends[i]);
+    if (!present(x)) continue;
+    val *v = need_int(X, eval(X, F, x), x);
+    if (mpz_sgn(v->z) < 0 || mpz_cmp_ui(v->z, base->n) > 0) stop(X, STOP_REVERT);
+    *(i ? &hi : &lo) = mpz_get_ui(v->z);
+  }
+  if (lo > hi) stop(X, STOP_REVERT);
+  val *r = mk(X, V_ARRAY);
+  r->dyn = true;
+  r->ety = base->ety;
+  for (unsigned long i = lo; i < hi; i++) push_el(r, clone(X, base->el[i]));
+  return r;
+}
+
 static val **lref(ix *X, frame *F, const cJSON *e) {
   if (is(e, "Identifier")) {
     const cJSON *d = decl(X, e);
@@ -786,6 +808,7 @@ static val *eval(ix *X, frame *F, const cJSON *e) {
     index_access(X, F, e, &s);
     return *s;
   }
+  if (strcmp(k, "IndexRangeAccess") == 0) return slice(X, F, e);
   if (strcmp(k, "MemberAccess") == 0) return member(X, F, e);
   if (strcmp(k, "FunctionCall") == 0) return call(X, F, e);
   if (strcmp(k, "Conditional") == 0)

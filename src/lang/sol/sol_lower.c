@@ -2110,6 +2110,31 @@ static val tuple_expr(lw *L, ctx *c, const cJSON *e) {
   return tuple_val(L, n, vs);
 }
 
+/* Where the lowering over-approximates (sol_chc.overapprox), once. */
+static void overapprox(lw *L, const cJSON *at, const char *what) {
+  if (L->out->overapprox) return;
+  if (asprintf(&L->out->overapprox, "%s at %s:%u", what, L->a->file, sol_line(L->a, at, NULL)) < 0) L->out->overapprox = NULL;
+}
+
+/* b[start:end]: reverts unless start <= end <= b.length; the length is
+ * exact, the elements arbitrary (an over-approximation: b shifted by start
+ * needs quantifiers) */
+static val slice(lw *L, ctx *c, const cJSON *e) {
+  val b = expr(L, c, child(e, "baseExpression"));
+  if (b.t->k != T_ARRAY || b.t->len >= 0) unsup(L, e, "slice of this type");
+  term_t len = b.v[b.t->elem->nl], lo = term_int(0), hi = len;
+  const cJSON *x = child(e, "startExpression");
+  if (x && !cJSON_IsNull(x)) lo = expr(L, c, x).v[0];
+  x = child(e, "endExpression");
+  if (x && !cJSON_IsNull(x)) hi = expr(L, c, x).v[0];
+  add_cons(L, c, term_and2(term_le(lo, hi), term_le(hi, len)));
+  val r = fresh_val(L, b.t, "slice");
+  assume_ranges(L, c, b.t, r.v);
+  r.v[b.t->elem->nl] = term_sub(hi, lo);
+  overapprox(L, e, "the elements of a slice");
+  return r;
+}
+
 static val expr(lw *L, ctx *c, const cJSON *e) {
   const char *k = sol_kind(e);
   if (strcmp(k, "Literal") == 0) {
@@ -2150,6 +2175,7 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     return select_val(L, c, b, i.v[0], e);
   }
   if (strcmp(k, "TupleExpression") == 0) return tuple_expr(L, c, e);
+  if (strcmp(k, "IndexRangeAccess") == 0) return slice(L, c, e);
   if (strcmp(k, "Conditional") == 0) {
     const cJSON *te = child(e, "trueExpression"), *fe = child(e, "falseExpression");
     val cond = expr(L, c, child(e, "condition"));
@@ -3650,4 +3676,5 @@ void sol_chc_free(sol_chc *c) {
   }
   free(c->tx);
   free(c->unsupported);
+  free(c->overapprox);
 }

@@ -70,6 +70,9 @@ typedef struct {
   sol_tx *tx;
   uint32_t ntx;
   char *unsupported;       /* set: the lowering gave up (message "unsupported: X at file:line") */
+  char *overapprox;        /* set: some values are over-approximated (what and
+                            * where): a counterexample counts only when the
+                            * contract's execution confirms it */
 } sol_chc;
 
 /* Lowers the contracts of a (all deployable ones, or only `contract`);

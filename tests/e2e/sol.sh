@@ -70,6 +70,13 @@ if [ "$(first)" = "UNKNOWN (unsupported: memory reference aliasing at tests/sol/
 run tests/sol/slice_overapprox.sol
 case "$(first)" in "UNKNOWN (counterexample of assertion 1 not confirmed by execution ("*"over-approximated: the elements of a slice at tests/sol/slice_overapprox.sol:7))")
   echo "PASS sol/slice-overapprox" ;; *) echo "FAIL sol/slice-overapprox: $(first)" ;; esac
+# Horn queries with declare-datatypes records (solc's own queries from
+# bench/solc_queries.js, and hand-written ones): answered as the file name says
+for q in tests/sol/horn/*.smt2; do
+  want=${q%.smt2}; want=${want##*_}
+  run "$q"
+  if [ "$(first)" = "$want" ]; then echo "PASS sol/horn-$(basename "$q" .smt2)"; else echo "FAIL sol/horn-$(basename "$q" .smt2): $(first)"; fi
+done
 # compile error: exit 2, solc's message with file:line:column, no verdict
 run tests/sol/bad_syntax.sol
 if [ "$(cat "$tmp/rc")" = 2 ] && grep -q '^tests/sol/bad_syntax.sol:2:34: ParserError' "$tmp/err" && [ ! -s "$tmp/out" ]; then

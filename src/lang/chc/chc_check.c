@@ -7,6 +7,7 @@
 #include "core/emergency.h"
 #include "engine/chc_engine.h"
 #include "engine/portfolio.h"
+#include "ir/chc_records.h"
 #include "ir/chc_ts.h"
 #include "ir/chc_witness.h"
 #include "lang/chc/chc_parser.h"
@@ -262,7 +263,12 @@ typedef struct {
   char *file;
   chc_system sys, norm;
   bool normalized;
+  bool records;   /* sys is the file's clauses with record datatypes scalarised (ir/chc_records.h) */
 } chc_input;
+
+/* The file Z3 may read for the input's own run: none when sys is not the
+ * file's clauses as written. */
+static const char *z3_file(const chc_input *in) { return in->records ? "-" : in->file; }
 
 typedef struct { const zeta_options *o; chc_input *in; bool spacer; } chc_job;
 
@@ -270,7 +276,7 @@ typedef struct { const zeta_options *o; chc_input *in; bool spacer; } chc_job;
 static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_job *j = ctx;
   chc_result res;
-  if (j->spacer) run_spacer(j->in->file, &j->in->sys, &j->in->norm, lim, &res);
+  if (j->spacer) run_spacer(z3_file(j->in), &j->in->sys, &j->in->norm, lim, &res);
   else run_own(&j->in->norm, lim, pa_itp(j->o), &res);
   int rc = finish(r, j->o, &j->in->sys, &j->in->norm, &res, lim);
   chc_result_free(&res);
@@ -294,7 +300,6 @@ static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta
 }
 
 static void *chc_load(const char *path, const zeta_options *o, diag *d) {
-  (void)o;
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
   if (!f) {
     diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: cannot open", path);
@@ -316,6 +321,15 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
     free(in->file);
     free(in);
     return NULL;
+  }
+  if (chc_has_records(&in->sys)) {   /* solc's queries: records become their fields */
+    chc_system flat;
+    const char *why = NULL;
+    if (chc_scalarize_records(&in->sys, &flat, &why)) {
+      chc_free(&in->sys);
+      in->sys = flat;
+      in->records = true;
+    } else if (o->verbose) progress_say("zeta: records kept (%s)", why);
   }
   return in;
 }
@@ -356,7 +370,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
     memset(&res, 0, sizeof res);
     rc = portfolio(r, o, in, lim);
   } else {
-    run_engine(o->algorithm, pa_itp(o), in->file, &in->sys, &in->norm, lim, &res);
+    run_engine(o->algorithm, pa_itp(o), z3_file(in), &in->sys, &in->norm, lim, &res);
     rc = finish(r, o, &in->sys, &in->norm, &res, lim);
   }
   chc_result_free(&res);

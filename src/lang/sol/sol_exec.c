@@ -57,6 +57,9 @@ typedef struct {
   unsigned fail_line;
   char why[300];
   const sol_exec_tx *tx;
+  const sol_exec_tx *top;   /* the transaction (tx: a callback while one runs) */
+  uint32_t next_chain;      /* the next of top's calls into unknown code */
+  const cJSON *discard;     /* the expression of the statement running (its value unused) */
   long steps;
   int depth;             /* internal call nesting */
   long nvals;            /* values made (a bound on memory) */
@@ -706,6 +709,40 @@ static val *array_member_call(ix *X, frame *F, const cJSON *e, const cJSON *call
   return mk_bool(X, true);
 }
 
+static const cJSON *public_fn(ix *X, const sol_exec_tx *t);
+static void bind_tx_args(ix *X, frame *F, const cJSON *fn);
+static frame *new_frame(ix *X, const cJSON *fn);
+static int run_level(ix *X, frame *F, const cJSON *fn, const cJSON *m);
+
+/* A call into unknown code: its target and arguments are evaluated, then
+ * it calls the contract back as the sequence says (the next chain of the
+ * transaction); a revert there reverts the transaction. */
+static val *unknown_code(ix *X, frame *F, const cJSON *e, const cJSON *fn) {
+  bool used = X->discard != e;
+  (void)eval(X, F, child(child(e, "expression"), "expression"));
+  for (const cJSON *a = child(e, "arguments") ? child(e, "arguments")->child : NULL; a; a = a->next) (void)eval(X, F, a);
+  if (used && cJSON_GetArraySize(child(child(fn, "returnParameters"), "parameters")) > 0)
+    unsup(X, e, "a value returned by unknown code");
+  if (X->next_chain >= X->top->nchains) unsup(X, e, "a call into unknown code the sequence does not describe");
+  const sol_exec_chain *ch = &X->top->chains[X->next_chain++];
+  const sol_exec_tx *outer = X->tx;
+  bool unchecked = X->unchecked;
+  for (uint32_t i = 0; i < ch->ncalls; i++) {
+    const sol_exec_tx *t = &ch->calls[i];
+    const cJSON *g = public_fn(X, t);
+    if (!g) unsup(X, e, "no public function %s", t->fn);
+    X->tx = t;
+    X->unchecked = false;
+    if (strcmp(sol_str(g, "stateMutability"), "payable") != 0 && mpz_sgn(t->value) != 0) stop(X, STOP_REVERT);
+    frame *G = new_frame(X, g);
+    bind_tx_args(X, G, g);
+    run_level(X, G, g, child(g, "modifiers") ? child(g, "modifiers")->child : NULL);
+  }
+  X->tx = outer;
+  X->unchecked = unchecked;
+  return mk(X, V_TUPLE);
+}
+
 static val *call(ix *X, frame *F, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   const cJSON *callee = child(e, "expression"), *args = child(e, "arguments");
@@ -773,6 +810,9 @@ static val *call(ix *X, frame *F, const cJSON *e) {
     else if (is(fn, "FunctionDefinition") && !is(decl(X, base), "ContractDefinition") &&
              strcmp(sol_str(sol_node(X->a, sol_int(fn, "scope")), "contractKind"), "library") == 0) {
       bound = base;   /* using L for T: x.f(a) is L.f(x, a) */
+    } else if (is(fn, "FunctionDefinition") && strncmp(tstr(base), "contract ", 9) == 0 &&
+               !(is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0)) {
+      return unknown_code(X, F, e, fn);
     } else if (!(is(base, "Identifier") && is(decl(X, base), "ContractDefinition") && is(fn, "FunctionDefinition") &&
                strcmp(sol_str(fn, "visibility"), "external") != 0))
       unsup(X, e, "external call %s.%s", sol_str(base, "name")[0] ? sol_str(base, "name") : tstr(base), mn);
@@ -863,7 +903,11 @@ static int exec(ix *X, frame *F, const cJSON *s) {
     X->unchecked = u;
     return r;
   }
-  if (strcmp(k, "ExpressionStatement") == 0) { eval(X, F, child(s, "expression")); return C_OK; }
+  if (strcmp(k, "ExpressionStatement") == 0) {
+    X->discard = child(s, "expression");
+    eval(X, F, X->discard);
+    return C_OK;
+  }
   if (strcmp(k, "VariableDeclarationStatement") == 0) {
     const cJSON *ds = child(s, "declarations"), *init = child(s, "initialValue");
     if (cJSON_GetArraySize(ds) == 1 && present(ds->child)) {
@@ -1107,6 +1151,8 @@ static const cJSON *public_fn(ix *X, const sol_exec_tx *t) {
 
 static void transaction(ix *X, const sol_exec_tx *t) {
   X->tx = t;
+  X->top = t;
+  X->next_chain = 0;
   X->unchecked = false;
   X->depth = 0;
   if (!t->fn) { deploy(X); return; }

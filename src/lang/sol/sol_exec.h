@@ -5,15 +5,18 @@
  * with checked arithmetic (revert on overflow), unchecked blocks,
  * mappings, arrays, structs, internal calls with virtual dispatch and
  * super, modifiers and require/revert; a reverting transaction leaves the
- * state as it was. What it does not run (external calls, `this`,
- * balances, strings, hashes, assembly, ...) stops it with a reason instead
- * of a guess. */
+ * state as it was. Calls into unknown code do what the sequence says
+ * (sol_exec_chain: the public functions it calls back). What it does not
+ * run (values returned by unknown code, `this`, balances, strings,
+ * hashes, assembly, ...) stops it with a reason instead of a guess. */
 #ifndef ZETA_LANG_SOL_EXEC_H
 #define ZETA_LANG_SOL_EXEC_H
 #include <gmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "lang/sol/sol_ast.h"
+
+typedef struct sol_exec_chain sol_exec_chain;
 
 typedef struct {
   const char *fn;          /* function name; NULL: the deployment */
@@ -26,7 +29,18 @@ typedef struct {
   uint32_t nenv;           /* block.* / tx.* values ("block.number", ...); others 0 */
   const char **envnames;
   mpz_t *env;
+  /* a transaction's calls into unknown code, in the order they run (a
+   * callback's own ones follow it): what each does, in turn */
+  uint32_t nchains;
+  const sol_exec_chain *chains;
 } sol_exec_tx;
+
+/* What unknown code does when called: call public functions of the
+ * contract back, in order (calls[i].fn, sender, value, arguments). */
+struct sol_exec_chain {
+  uint32_t ncalls;
+  const sol_exec_tx *calls;
+};
 
 typedef enum {
   SOL_EXEC_OK,             /* every transaction ran (some may have reverted), no assertion failed */

@@ -3342,6 +3342,38 @@ static uint32_t root_setup(lw *L, const cJSON *ct) {
   return C;
 }
 
+static term_t cb_var(const char *what, uint32_t txi, type_t ty) {
+  char buf[300];
+  snprintf(buf, sizeof buf, "cb%u.%s", txi, what);
+  return term_var(buf, ty);
+}
+
+/* Names the header of public function fn's summary arguments a (a call
+ * of unknown code into it, tx index txi) like entry() names a
+ * transaction's: cbN.sender, cbN.value, the environment, the value-type
+ * and value-array parameters; returns the parameters' leaf count. */
+static uint32_t cb_names(lw *L, const cJSON *fn, uint32_t txi, term_t *a) {
+  uint32_t ns = L->nstate, j = ns + 2 + L->nenv;
+  a[ns] = cb_var("sender", txi, type_int());
+  a[ns + 1] = cb_var("value", txi, type_int());
+  for (size_t q = 0; q < NENV; q++)
+    if (L->env_pos[q] >= 0) a[ns + 2 + L->env_pos[q]] = cb_var(env_vars[q].name, txi, type_int());
+  for (const cJSON *p = first(child(fn, "parameters"), "parameters"); p; p = p->next) {
+    ty *pt = ty_of_decl(L, p);
+    const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
+    if (pt->nl == 1 || (pt->k == T_ARRAY && pt->elem->nl == 1 && pt->elem->k != T_STRUCT)) {
+      a[j] = cb_var(pn, txi, term_type(a[j]));
+      if (pt->nl == 2) {
+        char ln[200];
+        snprintf(ln, sizeof ln, "%.180s.length", pn);
+        a[j + 1] = cb_var(ln, txi, term_type(a[j + 1]));
+      }
+    }
+    j += param_nleaves(L, p);
+  }
+  return j - (ns + 2 + L->nenv);
+}
+
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   sol_chc *o = L->out;
   uint32_t C = root_setup(L, ct), ri = o->nroots - 1;
@@ -3365,7 +3397,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     }
   /* transactions: every public/external function of the root (most derived) */
   const cJSON **seen = NULL;
-  uint32_t nseen = 0;
+  uint32_t nseen = 0, *seen_tx = NULL;
   for (int k = 0; k < L->nlin; k++) {
     const cJSON *c = sol_node(L->a, L->lin[k]);
     for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
@@ -3378,8 +3410,11 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       for (uint32_t q = 0; q < nseen; q++) over |= sol_same_signature(seen[q], n);
       if (over) continue;
       const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
-      if (nseen) memcpy(ns, seen, nseen * sizeof *ns);
+      uint32_t *nt = aralloc(L, (nseen + 1) * sizeof *nt);
+      if (nseen) memcpy(ns, seen, nseen * sizeof *ns), memcpy(nt, seen_tx, nseen * sizeof *nt);
       seen = ns;
+      seen_tx = nt;
+      seen_tx[nseen] = o->ntx;
       seen[nseen++] = n;
       sol_tx t;
       memset(&t, 0, sizeof t);
@@ -3412,22 +3447,22 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     memcpy(nn, s0, ns * sizeof(term_t));
     memcpy(nn + ns, s0, ns * sizeof(term_t));
     nn[2 * ns] = term_int(0);
-    chc_add_clause(&o->sys, 0, NULL, term_true(), L->N, nn, 0);
+    chc_add_clause(&o->sys, 0, NULL, term_true(), L->N, nn, SOL_CB_NONE);
     for (uint32_t q = 0; q < nseen; q++) {
       uint32_t S = summary_of(L, seen[q]);
       const chc_pred *P = &o->sys.preds[S];
       term_t *a = aralloc(L, (P->arity + 1) * sizeof(term_t));
       for (uint32_t j = 0; j < P->arity; j++) a[j] = term_fresh_var("a", term_type(P->params[j]));
       memcpy(a, s1, ns * sizeof(term_t));
+      /* the callback's header named as the transaction's (cbN.x for txN.x),
+       * so that a derivation can be read back as the calls unknown code made */
+      uint32_t npin = cb_names(L, seen[q], seen_tx[q], a);
       term_t more = term_true();
       if (L->balance_id >= 0) {   /* ether may arrive before each callback (the last state leaf) */
-        a[ns - 1] = term_fresh_var("balance", type_int());
+        a[ns - 1] = cb_var("balance", seen_tx[q], type_int());
         more = term_and2(term_ge(a[ns - 1], s1[ns - 1]), term_lt(a[ns - 1], pow2(256)));
       }
-      uint32_t nret = 0;
-      const cJSON *rs = child(child(seen[q], "returnParameters"), "parameters");
-      for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next) nret += ty_of_decl(L, r)->nl;
-      memcpy(a + P->arity - 1 - nret - ns, s2, ns * sizeof(term_t));
+      memcpy(a + ns + 2 + L->nenv + npin, s2, ns * sizeof(term_t));
       bool pay = strcmp(sol_str(seen[q], "stateMutability"), "payable") == 0;
       term_t vc = pay ? term_true() : term_eq(a[ns + 1], term_int(0));
       memcpy(nn + ns, s1, ns * sizeof(term_t));
@@ -3435,7 +3470,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       memcpy(head, s0, ns * sizeof(term_t));
       memcpy(head + ns, s2, ns * sizeof(term_t));
       head[2 * ns] = a[P->arity - 1];
-      chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, 0);
+      chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, SOL_CB_TAG + seen_tx[q]);
     }
   }
   free(L->lin); L->lin = NULL;

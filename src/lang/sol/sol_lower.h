@@ -20,6 +20,12 @@
  * transaction clause (deploy or call, into C or Err) is SOL_TX_TAG + its
  * index in sol_chc.tx. */
 #define SOL_TX_TAG 0x40000000u
+/* The clause by which unknown code calls public function (transaction) i
+ * back: N(s0, s2, e) <- N(s0, s1, 0) & S_i(s1, ..) carries SOL_CB_TAG + i;
+ * its header variables are named cbI.sender, cbI.value, cbI.<param> (as
+ * txI.* for the transaction). */
+#define SOL_CB_TAG 0x50000000u
+#define SOL_CB_NONE (SOL_CB_TAG - 1)   /* N(s, s, 0): unknown code calls nothing back */
 
 typedef struct {
   uint32_t root;           /* index into roots */

@@ -60,6 +60,9 @@ typedef struct {
   const sol_exec_tx *top;   /* the transaction (tx: a callback while one runs) */
   uint32_t next_chain;      /* the next of top's calls into unknown code */
   const cJSON *discard;     /* the expression of the statement running (its value unused) */
+  bool has_self, has_balance;
+  mpz_t self, balance;      /* the contract's address and balance */
+  sol_exec_tx self_tx;      /* a call of the contract by itself: msg.sender = this, no value */
   long steps;
   int depth;             /* internal call nesting */
   long nvals;            /* values made (a bound on memory) */
@@ -451,6 +454,12 @@ static val *member(ix *X, frame *F, const cJSON *e) {
     mpz_clear(z);
     return v;
   }
+  if (strcmp(mn, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
+    val *a = need_int(X, eval(X, F, base), base);
+    if (!X->has_self || mpz_cmp(a->z, X->self) != 0) unsup(X, e, "the balance of another address");
+    if (!X->has_balance) unsup(X, e, "the balance without a value in the trace");
+    return mk_int(X, X->balance);
+  }
   const cJSON *d = decl(X, e);
   if (is(d, "VariableDeclaration") && sol_bool(d, "constant")) return constant(X, F, d, e);
   return *lref(X, F, e);
@@ -683,6 +692,7 @@ static val **lref(ix *X, frame *F, const cJSON *e) {
 
 static val *identifier(ix *X, frame *F, const cJSON *e) {
   const cJSON *d = decl(X, e);
+  if (sol_int(e, "referencedDeclaration") < 0 && strcmp(sol_str(e, "name"), "this") == 0 && X->has_self) return mk_int(X, X->self);
   if (sol_int(e, "referencedDeclaration") < 0) unsup(X, e, "%s", sol_str(e, "name"));
   if (is(d, "VariableDeclaration") && sol_bool(d, "constant")) return constant(X, F, d, e);
   return *lref(X, F, e);
@@ -733,6 +743,7 @@ static val *unknown_code(ix *X, frame *F, const cJSON *e, const cJSON *fn) {
     if (!g) unsup(X, e, "no public function %s", t->fn);
     X->tx = t;
     X->unchecked = false;
+    if (t->has_balance) mpz_set(X->balance, t->balance);   /* ether may have arrived before */
     if (strcmp(sol_str(g, "stateMutability"), "payable") != 0 && mpz_sgn(t->value) != 0) stop(X, STOP_REVERT);
     frame *G = new_frame(X, g);
     bind_tx_args(X, G, g);
@@ -741,6 +752,71 @@ static val *unknown_code(ix *X, frame *F, const cJSON *e, const cJSON *fn) {
   X->tx = outer;
   X->unchecked = unchecked;
   return mk(X, V_TUPLE);
+}
+
+/* to.transfer(amount) / to.send(amount): ether leaves the contract (to
+ * itself: nothing moves); not enough of it: transfer reverts, send fails */
+static val *ether_out(ix *X, frame *F, const cJSON *e, const cJSON *base, bool send) {
+  val *to = need_int(X, eval(X, F, base), base);
+  const cJSON *arg = child(e, "arguments") ? child(e, "arguments")->child : NULL;
+  if (!arg) unsup(X, e, "a transfer without an amount");
+  val *amount = need_int(X, eval(X, F, arg), arg);
+  if (!X->has_self || !X->has_balance) unsup(X, e, "ether transfers without the balance in the trace");
+  bool enough = mpz_cmp(X->balance, amount->z) >= 0;
+  if (!enough && !send) stop(X, STOP_REVERT);
+  if (enough && mpz_cmp(to->z, X->self) != 0) mpz_sub(X->balance, X->balance, amount->z);
+  return send ? mk_bool(X, enough) : mk(X, V_TUPLE);
+}
+
+/* this.f(...): the contract's own function, called with msg.sender = this
+ * and no value; this.x(i...): the getter of a public state variable */
+static val *self_call(ix *X, frame *F, const cJSON *e, const cJSON *fn) {
+  if (!X->has_self) unsup(X, e, "this without a value in the trace");
+  const cJSON *args = child(e, "arguments");
+  if (is(fn, "VariableDeclaration") && sol_bool(fn, "stateVariable")) {
+    val *v = X->state[sol_int(fn, "id")];
+    if (!v) unsup(X, e, "the getter of %s", sol_str(fn, "name"));
+    for (const cJSON *a = args ? args->child : NULL; a; a = a->next) {
+      val *i = eval(X, F, a);
+      if (v->k == V_ARRAY) {
+        need_int(X, i, a);
+        if (mpz_sgn(i->z) < 0 || mpz_cmp_ui(i->z, v->n) >= 0) stop(X, STOP_REVERT);
+        v = v->el[mpz_get_ui(i->z)];
+      } else if (v->k == V_MAP) {
+        mpz_t key;
+        mpz_init(key);
+        if (i->k == V_BOOL) mpz_set_ui(key, i->b);
+        else mpz_set(key, need_int(X, i, a)->z);
+        val *found = NULL;
+        for (uint32_t k = 0; k < v->n && !found; k++)
+          if (mpz_cmp(v->keys[k], key) == 0) found = v->el[k];
+        mpz_clear(key);
+        v = found ? found : mk_default(X, v->ety);
+      } else unsup(X, e, "a getter argument");
+    }
+    if (v->k == V_INT || v->k == V_BOOL) return v;
+    unsup(X, e, "a getter of a composite value");
+  }
+  if (!is(fn, "FunctionDefinition")) unsup(X, e, "this.%s", sol_str(fn, "name"));
+  fn = resolve(X, fn, -1, e);
+  if (!has_body(fn)) unsup(X, e, "a call without implementation");
+  uint32_t na = (uint32_t)cJSON_GetArraySize(args);
+  val **av = ix_alloc(X, (na + 1) * sizeof *av);
+  const cJSON **ae = ix_alloc(X, (na + 1) * sizeof *ae);
+  uint32_t i = 0;
+  for (const cJSON *a = args ? args->child : NULL; a; a = a->next, i++) {
+    av[i] = eval(X, F, a);
+    if (av[i]->k != V_INT && av[i]->k != V_BOOL) av[i] = clone(X, av[i]);   /* ABI-encoded: a copy */
+    ae[i] = a;
+  }
+  const sol_exec_tx *outer = X->tx;
+  X->self_tx.env = outer->env;
+  X->self_tx.envnames = outer->envnames;
+  X->self_tx.nenv = outer->nenv;
+  X->tx = &X->self_tx;
+  val *r = call_fn(X, fn, av, ae, e);
+  X->tx = outer;
+  return r;
 }
 
 static val *call(ix *X, frame *F, const cJSON *e) {
@@ -803,6 +879,10 @@ static val *call(ix *X, frame *F, const cJSON *e) {
     if ((strcmp(mn, "push") == 0 || strcmp(mn, "pop") == 0) && strstr(tstr(base), "[]"))
       return array_member_call(X, F, e, callee);
     fn = decl(X, callee);
+    if ((strcmp(mn, "transfer") == 0 || strcmp(mn, "send") == 0) && strncmp(tstr(base), "address", 7) == 0)
+      return ether_out(X, F, e, base, mn[0] == 's');
+    if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && sol_int(base, "referencedDeclaration") < 0)
+      return self_call(X, F, e, fn);
     if (is(base, "Identifier") && sol_int(base, "referencedDeclaration") < 0 && strcmp(sol_str(base, "name"), "super") != 0)
       unsup(X, e, "%s.%s", sol_str(base, "name"), mn);
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0 && is(fn, "FunctionDefinition"))
@@ -1153,6 +1233,10 @@ static void transaction(ix *X, const sol_exec_tx *t) {
   X->tx = t;
   X->top = t;
   X->next_chain = 0;
+  if (t->has_balance) {
+    X->has_balance = true;
+    mpz_set(X->balance, t->balance);
+  }
   X->unchecked = false;
   X->depth = 0;
   if (!t->fn) { deploy(X); return; }
@@ -1185,6 +1269,15 @@ void sol_exec_run(const sol_ast *a, int root, const sol_exec_tx *tx, uint32_t n,
   for (const cJSON *c = lin ? lin->child : NULL; c; c = c->next) X->lin[i++] = c->valueint;
   X->state = xcalloc((size_t)a->nids + 1, sizeof(val *));
   val **saved = xcalloc((size_t)a->nids + 1, sizeof(val *));
+  mpz_init(X->self);
+  mpz_init(X->balance);
+  mpz_init(X->self_tx.sender);
+  mpz_init(X->self_tx.value);
+  if (n > 0 && tx[0].has_self) {
+    X->has_self = true;
+    mpz_set(X->self, tx[0].self);
+    mpz_set(X->self_tx.sender, tx[0].self);
+  }
   res->status = SOL_EXEC_OK;
   for (uint32_t t = 0; t < n; t++) {
     volatile int why = setjmp(X->jb);
@@ -1219,4 +1312,8 @@ void sol_exec_run(const sol_ast *a, int root, const sol_exec_tx *tx, uint32_t n,
   free(X->state);
   free(saved);
   free(X->lin);
+  mpz_clear(X->self);
+  mpz_clear(X->balance);
+  mpz_clear(X->self_tx.sender);
+  mpz_clear(X->self_tx.value);
 }

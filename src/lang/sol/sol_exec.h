@@ -7,8 +7,9 @@
  * super, modifiers and require/revert; a reverting transaction leaves the
  * state as it was. Calls into unknown code do what the sequence says
  * (sol_exec_chain: the public functions it calls back). What it does not
- * run (values returned by unknown code, `this`, balances, strings,
- * hashes, assembly, ...) stops it with a reason instead of a guess. */
+ * run (values returned by unknown code, balances of other addresses,
+ * strings, hashes, assembly, ...) stops it with a reason instead of a
+ * guess. */
 #ifndef ZETA_LANG_SOL_EXEC_H
 #define ZETA_LANG_SOL_EXEC_H
 #include <gmp.h>
@@ -33,6 +34,11 @@ typedef struct {
    * callback's own ones follow it): what each does, in turn */
   uint32_t nchains;
   const sol_exec_chain *chains;
+  /* the contract's balance when the call starts (msg.value included), and
+   * (the deployment only) the contract's address: when has_*, else
+   * reading them is unsupported */
+  bool has_balance, has_self;
+  mpz_t balance, self;
 } sol_exec_tx;
 
 /* What unknown code does when called: call public functions of the

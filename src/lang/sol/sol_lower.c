@@ -3151,7 +3151,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   if (tx && balance_slot(L) >= 0) {
     /* a transaction brings msg.value; ether may also arrive without a call
      * (modular: that is the separate check [receive_ether_selfdestruct]) */
-    term_t b = term_fresh_var("balance", type_int());
+    term_t b = tx->balance = tx_var("balance", (uint32_t)txi, type_int());   /* named: the trace reads it */
     term_t old = c.cur[F.off[balance_slot(L)]], now = term_add2(old, c.cur[F.value]);
     add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), L->mod ? term_eq(b, now) : term_ge(b, now)));
     c.cur[F.off[balance_slot(L)]] = b;
@@ -3206,12 +3206,12 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
   add_overflow_flag(L);
   ctx c = entry(L, params, true, tx);
   if (this_slot(L) >= 0) {   /* some address, fixed from now on */
-    term_t a = term_fresh_var("this", type_int());
+    term_t a = tx->self = tx_var("this", (uint32_t)F.txi, type_int());
     add_cons(L, &c, in_range(int_ty(L, 160, false), a));
     c.cur[F.off[this_slot(L)]] = a;
   }
   if (balance_slot(L) >= 0) {   /* the address may hold ether before: at least msg.value */
-    term_t b = term_fresh_var("balance", type_int());
+    term_t b = tx->balance = tx_var("balance", (uint32_t)F.txi, type_int());
     add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, c.cur[F.value])));
     c.cur[F.off[balance_slot(L)]] = b;
   }
@@ -3269,6 +3269,7 @@ static bool deployable(const cJSON *ct) {
 
 static void add_tx(lw *L, sol_tx t) {
   sol_chc *o = L->out;
+  t.balance = t.self = NULL_TERM;
   o->tx = xrealloc(o->tx, (o->ntx + 1) * sizeof(sol_tx));
   o->tx[o->ntx++] = t;
 }

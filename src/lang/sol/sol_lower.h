@@ -39,6 +39,8 @@ typedef struct {
   const char **envnames;   /* "block.number", ... (static) */
   term_t *env;
   bool payable;            /* msg.value may be nonzero */
+  term_t balance, self;    /* the contract's balance when the call starts, its
+                            * address (deployment): the clause's variables, or NULL_TERM */
 } sol_tx;
 
 typedef struct {

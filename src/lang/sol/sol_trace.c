@@ -43,14 +43,19 @@ static uint32_t tx_index(const sol_chc *sc, const chc_clause *c) {
   return c->line >= SOL_TX_TAG && c->line - SOL_TX_TAG < sc->ntx ? c->line - SOL_TX_TAG : UINT32_MAX;
 }
 
-/* The header terms of tx in step order: sender, value, env, args. */
+/* The header terms of tx in step order: sender, value, env, args, array
+ * lengths, then the hidden state it starts with: balance, address. */
 static term_t header_term(const sol_tx *tx, uint32_t i) {
   if (i == 0) return tx->sender;
   if (i == 1) return tx->value;
   if (i < 2 + tx->nenv) return tx->env[i - 2];
   if (i < 2 + tx->nenv + tx->nargs) return tx->args[i - 2 - tx->nenv];
-  return tx->arglen[i - 2 - tx->nenv - tx->nargs];   /* NULL_TERM for a scalar */
+  if (i < 2 + tx->nenv + 2 * tx->nargs) return tx->arglen[i - 2 - tx->nenv - tx->nargs];   /* NULL_TERM for a scalar */
+  return i == 2 + tx->nenv + 2 * tx->nargs ? tx->balance : tx->self;
 }
+
+#define NHEADER(tx) (2 + (tx)->nenv + 2 * (tx)->nargs + 2)
+#define BALANCE(tx) (2 + (tx)->nenv + 2 * (tx)->nargs)
 
 /* element i of an array value (a store chain over a constant array) */
 static term_t element(term_t arr, long i) {
@@ -156,7 +161,7 @@ static void ext_visit(const sol_chc *sc, const chc_system *sys, const chc_deriva
     uint32_t q = chain[n - 1 - i];
     call_vals *cv = &x->calls[at + i];
     cv->tx = &sc->tx[sys->clauses[d->nodes[q].clause].line - SOL_CB_TAG];
-    cv->nv = 2 + cv->tx->nenv + 2 * cv->tx->nargs;
+    cv->nv = NHEADER(cv->tx);
     cv->v = xcalloc(cv->nv + 1, sizeof(term_t));
     term_t *vars;
     uint32_t nvars;
@@ -453,8 +458,9 @@ static void to_mpz(term_t t, mpz_t out) {
 
 /* The interpreter's form of a call of t with header values v; false (why
  * set) when an array argument cannot be given. */
-static bool exec_call(const sol_tx *t, const term_t *v, sol_exec_tx *x, char *why, size_t cap) {
+static bool exec_call(const sol_tx *t, const term_t *v, term_t balance, sol_exec_tx *x, char *why, size_t cap) {
   bool ok = true;
+  if ((x->has_balance = balance != NULL_TERM)) mpz_init(x->balance), to_mpz(balance, x->balance);
   mpz_init(x->sender);
   mpz_init(x->value);
   to_mpz(v[0], x->sender);
@@ -493,6 +499,8 @@ static bool exec_call(const sol_tx *t, const term_t *v, sol_exec_tx *x, char *wh
 }
 
 static void exec_call_free(sol_exec_tx *x) {
+  if (x->has_balance) mpz_clear(x->balance);
+  if (x->has_self) mpz_clear(x->self);
   mpz_clear(x->sender);
   mpz_clear(x->value);
   for (uint32_t j = 0; j < x->nenv; j++) mpz_clear(x->env[j]);
@@ -507,16 +515,34 @@ static void exec_call_free(sol_exec_tx *x) {
   free(x->args);
 }
 
+/* The contract's address from a state before or after some step (the
+ * deployment's own value may have been eliminated). */
+static term_t self_from_states(const sol_chc *sc, const step *st, uint32_t n) {
+  const sol_root *R = &sc->roots[st[0].tx->root];
+  for (uint32_t q = 0; q < R->nleaves; q++)
+    if (strcmp(R->leaf_names[q], "this") == 0)
+      for (uint32_t i = 0; i < n; i++) {
+        if (st[i].post && term_is_const(st[i].post[q])) return st[i].post[q];
+        if (st[i].pre && term_is_const(st[i].pre[q])) return st[i].pre[q];
+      }
+  return NULL_TERM;
+}
+
 static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st, uint32_t n, uint32_t k, char *why, size_t cap) {
   const sol_root *R = &sc->roots[st[0].tx->root];
   int root = sol_exec_contract(a, R->name);
   if (root < 0) { snprintf(why, cap, "contract %s not found", R->name); return SOL_TRACE_CLAUSES_ONLY; }
   sol_exec_tx *tx = xcalloc(n + 1, sizeof *tx), **cbs = xcalloc(n + 1, sizeof *cbs);
+  term_t self = NULL_TERM;
   bool unrun = false, ext = false;
   for (uint32_t i = 0; i < n; i++) {
     const step *s = &st[n - 1 - i];
     tx[i].fn = strcmp(s->tx->name, "constructor") == 0 && i == 0 ? NULL : s->tx->name;
-    unrun |= !exec_call(s->tx, s->v, &tx[i], why, cap);
+    if (i == 0) self = self_from_states(sc, st, n);
+    unrun |= !exec_call(s->tx, s->v, s->tx->balance != NULL_TERM ? s->v[BALANCE(s->tx)] : NULL_TERM, &tx[i], why, cap);
+    if (i == 0 && s->tx->self != NULL_TERM && s->v[BALANCE(s->tx) + 1] != NULL_TERM) self = s->v[BALANCE(s->tx) + 1];
+    if ((tx[i].has_self = i == 0 && self != NULL_TERM)) mpz_init(tx[i].self), to_mpz(self, tx[i].self);
+    ext |= s->tx->balance != NULL_TERM;   /* ether that arrives without a call is not in the sequence */
     const ext_calls *x = &s->ext;   /* what unknown code does at each call */
     ext |= x->nchains > 0;
     sol_exec_chain *ch = xcalloc(x->nchains + 1, sizeof *ch);
@@ -527,7 +553,8 @@ static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st
     }
     for (uint32_t q = 0; q < x->ncalls; q++) {
       cb[q].fn = x->calls[q].tx->name;
-      unrun |= !exec_call(x->calls[q].tx, x->calls[q].v, &cb[q], why, cap);
+      const call_vals *cv = &x->calls[q];
+      unrun |= !exec_call(cv->tx, cv->v, cv->tx->balance != NULL_TERM ? cv->v[BALANCE(cv->tx)] : NULL_TERM, &cb[q], why, cap);
     }
     tx[i].nchains = x->nchains;
     tx[i].chains = ch;
@@ -557,7 +584,7 @@ static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st
   if (ext) {
     char w[300];
     snprintf(w, sizeof w, "%s", why);
-    snprintf(why, cap, "the calls of unknown code as read back did not reproduce it (%s)", w);
+    snprintf(why, cap, "what unknown code and ether arriving did, as read back, did not reproduce it (%s)", w);
     return SOL_TRACE_CLAUSES_ONLY;
   }
   return SOL_TRACE_REFUTED;
@@ -569,13 +596,14 @@ sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *s
   uint32_t n = steps_of(sc, norm, d, st);
   bool loose = false;   /* some values recovered without the states around them */
   for (uint32_t i = 0; i < n; i++) {
-    st[i].nv = 2 + st[i].tx->nenv + 2 * st[i].tx->nargs;
+    st[i].nv = NHEADER(st[i].tx);
     st[i].v = xcalloc(st[i].nv + 1, sizeof(term_t));
     for (uint32_t j = 0; j < st[i].nv; j++) st[i].v[j] = header_term(st[i].tx, j) == NULL_TERM ? term_int(0) : NULL_TERM;
     fill_from(&st[i], norm, d, st[i].en);
     if (!st[i].tx->payable && st[i].v[1] == NULL_TERM) st[i].v[1] = term_int(0);
     /* its calls into unknown code (a deployment inlined into the next step's clauses has none of its own) */
     if (!(i > 0 && st[i - 1].en == st[i].en)) ext_of(sc, norm, d, &st[i]);
+
   }
   for (uint32_t i = 0; i < n; i++) {
     /* a deployment inlined into the next step's clause: both at once */

@@ -727,9 +727,9 @@ static int run_level(ix *X, frame *F, const cJSON *fn, const cJSON *m);
 /* A call into unknown code: its target and arguments are evaluated, then
  * it calls the contract back as the sequence says (the next chain of the
  * transaction); a revert there reverts the transaction. */
-static val *unknown_code(ix *X, frame *F, const cJSON *e, const cJSON *fn) {
+static val *unknown_code(ix *X, frame *F, const cJSON *e, const cJSON *base, const cJSON *fn) {
   bool used = X->discard != e;
-  (void)eval(X, F, child(child(e, "expression"), "expression"));
+  (void)eval(X, F, base);
   for (const cJSON *a = child(e, "arguments") ? child(e, "arguments")->child : NULL; a; a = a->next) (void)eval(X, F, a);
   if (used && cJSON_GetArraySize(child(child(fn, "returnParameters"), "parameters")) > 0)
     unsup(X, e, "a value returned by unknown code");
@@ -770,7 +770,7 @@ static val *ether_out(ix *X, frame *F, const cJSON *e, const cJSON *base, bool s
 
 /* this.f(...): the contract's own function, called with msg.sender = this
  * and no value; this.x(i...): the getter of a public state variable */
-static val *self_call(ix *X, frame *F, const cJSON *e, const cJSON *fn) {
+static val *self_call(ix *X, frame *F, const cJSON *e, const cJSON *fn, const val *amount) {
   if (!X->has_self) unsup(X, e, "this without a value in the trace");
   const cJSON *args = child(e, "arguments");
   if (is(fn, "VariableDeclaration") && sol_bool(fn, "stateVariable")) {
@@ -814,9 +814,32 @@ static val *self_call(ix *X, frame *F, const cJSON *e, const cJSON *fn) {
   X->self_tx.envnames = outer->envnames;
   X->self_tx.nenv = outer->nenv;
   X->tx = &X->self_tx;
+  if (amount) mpz_set(X->self_tx.value, amount->z);
   val *r = call_fn(X, fn, av, ae, e);
+  mpz_set_ui(X->self_tx.value, 0);
   X->tx = outer;
   return r;
+}
+
+/* f{value: v}(..) on this or on unknown code (gas is not modelled): the
+ * ether leaves first (not enough: revert); to itself it comes back */
+static val *call_with_value(ix *X, frame *F, const cJSON *e, const cJSON *callee) {
+  const cJSON *nm = child(callee, "names") ? child(callee, "names")->child : NULL;
+  val *amount = NULL;
+  for (const cJSON *o = child(callee, "options") ? child(callee, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
+    if (!cJSON_IsString(nm) || (strcmp(nm->valuestring, "value") != 0 && strcmp(nm->valuestring, "gas") != 0)) unsup(X, e, "a call option");
+    val *v = need_int(X, eval(X, F, o), o);
+    if (strcmp(nm->valuestring, "value") == 0) amount = v;
+  }
+  const cJSON *inner = child(callee, "expression"), *base = child(inner, "expression"), *fn = decl(X, inner);
+  if (!is(inner, "MemberAccess") || !is(fn, "FunctionDefinition")) unsup(X, e, "call options on %s", tstr(inner));
+  if (amount && (!X->has_self || !X->has_balance)) unsup(X, e, "ether sent without the balance in the trace");
+  if (amount && mpz_cmp(X->balance, amount->z) < 0) stop(X, STOP_REVERT);
+  if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && sol_int(base, "referencedDeclaration") < 0)
+    return self_call(X, F, e, fn, amount);
+  if (strncmp(tstr(base), "contract ", 9) != 0) unsup(X, e, "call options on %s", tstr(base));
+  if (amount) mpz_sub(X->balance, X->balance, amount->z);
+  return unknown_code(X, F, e, base, fn);
 }
 
 static val *call(ix *X, frame *F, const cJSON *e) {
@@ -859,6 +882,7 @@ static val *call(ix *X, frame *F, const cJSON *e) {
     if (strcmp(nm, "revert") == 0) stop(X, STOP_REVERT);
     unsup(X, e, "%s", nm);
   }
+  if (is(callee, "FunctionCallOptions")) return call_with_value(X, F, e, callee);
   if (is(callee, "NewExpression")) {
     const cJSON *tn = child(callee, "typeName");
     if (!is(tn, "ArrayTypeName") || !args || !args->child) unsup(X, e, "new");
@@ -882,7 +906,7 @@ static val *call(ix *X, frame *F, const cJSON *e) {
     if ((strcmp(mn, "transfer") == 0 || strcmp(mn, "send") == 0) && strncmp(tstr(base), "address", 7) == 0)
       return ether_out(X, F, e, base, mn[0] == 's');
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && sol_int(base, "referencedDeclaration") < 0)
-      return self_call(X, F, e, fn);
+      return self_call(X, F, e, fn, NULL);
     if (is(base, "Identifier") && sol_int(base, "referencedDeclaration") < 0 && strcmp(sol_str(base, "name"), "super") != 0)
       unsup(X, e, "%s.%s", sol_str(base, "name"), mn);
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0 && is(fn, "FunctionDefinition"))
@@ -892,7 +916,7 @@ static val *call(ix *X, frame *F, const cJSON *e) {
       bound = base;   /* using L for T: x.f(a) is L.f(x, a) */
     } else if (is(fn, "FunctionDefinition") && strncmp(tstr(base), "contract ", 9) == 0 &&
                !(is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0)) {
-      return unknown_code(X, F, e, fn);
+      return unknown_code(X, F, e, base, fn);
     } else if (!(is(base, "Identifier") && is(decl(X, base), "ContractDefinition") && is(fn, "FunctionDefinition") &&
                strcmp(sol_str(fn, "visibility"), "external") != 0))
       unsup(X, e, "external call %s.%s", sol_str(base, "name")[0] ? sol_str(base, "name") : tstr(base), mn);

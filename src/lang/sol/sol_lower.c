@@ -1576,14 +1576,27 @@ static bool known_code(lw *L, const char *name) {
 /* A call into unknown code: it may call back any public function of the
  * contract any number of times (the state moves along N from here) and
  * return anything; a revert there reverts the transaction (no clause). */
-static val external_call(lw *L, ctx *c, const cJSON *e) {
-  const cJSON *callee = child(e, "expression"), *fn = decl_of(L, callee);
+/* callee.f{value: amount}(..): ether leaves the contract first (a revert
+ * without enough of it); to itself it comes back at once */
+static void ether_with_call(lw *L, ctx *c, term_t amount, bool to_self, const cJSON *at) {
+  if (amount == NULL_TERM) return;
+  int bs = balance_slot(L);
+  if (bs < 0) unsup(L, at, "call options without the balance");
+  term_t *bal = &c->cur[L->F->off[bs]];
+  add_cons(L, c, term_ge(*bal, amount));
+  if (!to_self) *bal = term_sub(*bal, amount);
+}
+
+static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, term_t amount) {
+  const cJSON *fn = decl_of(L, callee);
   const cJSON *base = child(callee, "expression");
   if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0) {
     if (this_slot(L) < 0) unsup(L, e, "external call to this");
     term_t self = c->cur[L->F->off[this_slot(L)]];
-    if (is(fn, "FunctionDefinition"))   /* the contract's own code, called with msg.sender = this */
-      return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, term_int(0));
+    if (is(fn, "FunctionDefinition")) {   /* the contract's own code, called with msg.sender = this */
+      ether_with_call(L, c, amount, true, e);
+      return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, amount == NULL_TERM ? term_int(0) : amount);
+    }
     unsup(L, e, "external call to this");
   }
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
@@ -1592,6 +1605,8 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   if (L->mod && known_code(L, sol_str(fn, "name"))) unsup(L, e, "external call into code the file implements");
   (void)expr(L, c, base);
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
+  if (amount != NULL_TERM && L->mod) unsup(L, e, "call options");
+  ether_with_call(L, c, amount, false, e);
   if (L->mod) {   /* solc-verify: the invariants must hold; then any state satisfying them */
     check_overflow_before(L, c, e);
     check_invs(L, c, SITE_INV_EXT, e);
@@ -1788,7 +1803,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       return call_internal(L, c, decl_of(L, callee), all, e);
     }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
-    if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
+    if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e, callee, NULL_TERM);
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
       /* the getter of a public state variable: indices in turn, a scalar at the end */
       int sl = L->F->slot_of[nid(L, decl_of(L, callee))];
@@ -1815,6 +1830,19 @@ static val call(lw *L, ctx *c, const cJSON *e) {
   if (is(callee, "NewExpression")) unsup(L, e, "new");
   if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
     return low_level_call(L, c, e, child(callee, "expression"), callee);
+  if (is(callee, "FunctionCallOptions") && !L->mod) {   /* f{value: v}(..) (gas is not modelled) */
+    const cJSON *inner = child(callee, "expression");
+    term_t amount = NULL_TERM;
+    const cJSON *nm = child(callee, "names") ? child(callee, "names")->child : NULL;
+    for (const cJSON *o = child(callee, "options") ? child(callee, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
+      if (!cJSON_IsString(nm) || (strcmp(nm->valuestring, "value") != 0 && strcmp(nm->valuestring, "gas") != 0)) unsup(L, e, "call option");
+      val v = expr(L, c, o);
+      if (strcmp(nm->valuestring, "value") == 0) amount = v.v[0];
+    }
+    if (is(inner, "MemberAccess") && strncmp(sol_type_string(child(inner, "expression")), "contract ", 9) == 0 &&
+        is(decl_of(L, inner), "FunctionDefinition"))
+      return external_call(L, c, e, inner, amount);
+  }
   if (is(callee, "FunctionCallOptions")) unsup(L, e, "call options");
   unsup(L, e, "call of a %s", sol_kind(callee));
 }
@@ -3494,6 +3522,7 @@ static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used)
       if (strcmp(m, "balance") == 0 || strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) *balance_used = true;
     }
     if (is(n, "Identifier") && strcmp(sol_str(n, "name"), "this") == 0 && sol_int(n, "referencedDeclaration") < 0) *this_used = true;
+    if (is(n, "FunctionCallOptions")) *balance_used = true;   /* {value: ...}: ether moves */
   }
   for (const cJSON *c = n->child; c; c = c->next)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);

@@ -213,11 +213,14 @@ static void ext_free(ext_calls *x) {
   free(x->first);
 }
 
-static bool complete(const step *st) {
-  for (uint32_t i = 0; i < st->nv; i++)
-    if (st->v[i] == NULL_TERM) return false;
+/* all of v[0..n) known */
+static bool known_all(const term_t *v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (v[i] == NULL_TERM) return false;
   return true;
 }
+
+static bool complete(const step *st) { return known_all(st->v, st->nv); }
 
 /* header = value for the values of st already known */
 static term_t known(const step *st) {
@@ -539,7 +542,7 @@ static sol_trace_outcome run(const sol_ast *a, const sol_chc *sc, const step *st
     const step *s = &st[n - 1 - i];
     tx[i].fn = strcmp(s->tx->name, "constructor") == 0 && i == 0 ? NULL : s->tx->name;
     if (i == 0) self = self_from_states(sc, st, n);
-    unrun |= !exec_call(s->tx, s->v, s->tx->balance != NULL_TERM ? s->v[BALANCE(s->tx)] : NULL_TERM, &tx[i], why, cap);
+    unrun |= !exec_call(s->tx, s->v, s->tx->balance != NULL_TERM ? s->v[BALANCE(s->tx)] : NULL_TERM, &tx[i], why, cap);   /* NULL_TERM: unknown */
     if (i == 0 && s->tx->self != NULL_TERM && s->v[BALANCE(s->tx) + 1] != NULL_TERM) self = s->v[BALANCE(s->tx) + 1];
     if ((tx[i].has_self = i == 0 && self != NULL_TERM)) mpz_init(tx[i].self), to_mpz(self, tx[i].self);
     ext |= s->tx->balance != NULL_TERM;   /* ether that arrives without a call is not in the sequence */
@@ -622,9 +625,9 @@ sol_trace_outcome sol_trace_report(FILE *out, const sol_ast *a, const sol_chc *s
     bool all = true;
     for (uint32_t i = n; i-- > 0;) {
       print_step(out, sc, &st[i], i == 0);
-      all &= complete(&st[i]);
-      for (uint32_t q = 0; q < st[i].ext.ncalls; q++)
-        for (uint32_t j = 0; j < st[i].ext.calls[q].nv; j++) all &= st[i].ext.calls[q].v[j] != NULL_TERM;
+      /* what is printed (the hidden balance and address may stay unknown) */
+      all &= known_all(st[i].v, BALANCE(st[i].tx));
+      for (uint32_t q = 0; q < st[i].ext.ncalls; q++) all &= known_all(st[i].ext.calls[q].v, BALANCE(st[i].ext.calls[q].tx));
     }
     if (!all) snprintf(why, cap, "values marked ? were not recovered");
     else res = run(a, sc, st, n, k, why, cap);

@@ -63,6 +63,9 @@ typedef struct {
   bool has_self, has_balance;
   mpz_t self, balance;      /* the contract's address and balance */
   sol_exec_tx self_tx;      /* a call of the contract by itself: msg.sender = this, no value */
+  bool has_others;          /* other addresses' balances: at[i] holds val[i], the rest `rest` */
+  uint32_t nothers, capothers;
+  mpz_t *others_at, *others_val, others_rest;
   long steps;
   int depth;             /* internal call nesting */
   long nvals;            /* values made (a bound on memory) */
@@ -425,6 +428,31 @@ static val *constant(ix *X, frame *F, const cJSON *d, const cJSON *use) {
 
 static int enum_size(const cJSON *ed) { return cJSON_GetArraySize(child(ed, "members")); }
 
+/* The balance entry of other address a (made from the rest when new). */
+static mpz_t *other_balance(ix *X, const mpz_t a, const cJSON *at) {
+  if (!X->has_others) unsup(X, at, "the balance of another address without a value in the trace");
+  for (uint32_t i = 0; i < X->nothers; i++)
+    if (mpz_cmp(X->others_at[i], a) == 0) return &X->others_val[i];
+  if (X->nothers == X->capothers) {
+    X->capothers = X->capothers ? 2 * X->capothers : 8;
+    X->others_at = xrealloc(X->others_at, X->capothers * sizeof(mpz_t));
+    X->others_val = xrealloc(X->others_val, X->capothers * sizeof(mpz_t));
+  }
+  mpz_init_set(X->others_at[X->nothers], a);
+  mpz_init_set(X->others_val[X->nothers], X->others_rest);
+  return &X->others_val[X->nothers++];
+}
+
+/* The others' balances as a call starts (from the trace). */
+static void set_others(ix *X, const sol_exec_tx *t) {
+  if (!t->has_others) return;
+  for (uint32_t i = 0; i < X->nothers; i++) mpz_clear(X->others_at[i]), mpz_clear(X->others_val[i]);
+  X->nothers = 0;
+  X->has_others = true;
+  mpz_set(X->others_rest, t->others_rest);
+  for (uint32_t i = 0; i < t->nothers; i++) mpz_set(*other_balance(X, t->others_at[i], NULL), t->others_val[i]);
+}
+
 static val *member(ix *X, frame *F, const cJSON *e) {
   const cJSON *base = child(e, "expression");
   const char *mn = sol_str(e, "memberName"), *bts = tstr(base);
@@ -456,7 +484,8 @@ static val *member(ix *X, frame *F, const cJSON *e) {
   }
   if (strcmp(mn, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
     val *a = need_int(X, eval(X, F, base), base);
-    if (!X->has_self || mpz_cmp(a->z, X->self) != 0) unsup(X, e, "the balance of another address");
+    if (X->has_self && mpz_cmp(a->z, X->self) != 0) return mk_int(X, *other_balance(X, a->z, e));
+    if (!X->has_self) unsup(X, e, "the balance of an address without this in the trace");
     if (!X->has_balance) unsup(X, e, "the balance without a value in the trace");
     return mk_int(X, X->balance);
   }
@@ -744,6 +773,7 @@ static val *unknown_code(ix *X, frame *F, const cJSON *e, const cJSON *base, con
     X->tx = t;
     X->unchecked = false;
     if (t->has_balance) mpz_set(X->balance, t->balance);   /* ether may have arrived before */
+    set_others(X, t);
     if (strcmp(sol_str(g, "stateMutability"), "payable") != 0 && mpz_sgn(t->value) != 0) stop(X, STOP_REVERT);
     frame *G = new_frame(X, g);
     bind_tx_args(X, G, g);
@@ -764,7 +794,10 @@ static val *ether_out(ix *X, frame *F, const cJSON *e, const cJSON *base, bool s
   if (!X->has_self || !X->has_balance) unsup(X, e, "ether transfers without the balance in the trace");
   bool enough = mpz_cmp(X->balance, amount->z) >= 0;
   if (!enough && !send) stop(X, STOP_REVERT);
-  if (enough && mpz_cmp(to->z, X->self) != 0) mpz_sub(X->balance, X->balance, amount->z);
+  if (enough && mpz_cmp(to->z, X->self) != 0) {
+    mpz_sub(X->balance, X->balance, amount->z);
+    if (X->has_others) mpz_add(*other_balance(X, to->z, e), *other_balance(X, to->z, e), amount->z);
+  }
   return send ? mk_bool(X, enough) : mk(X, V_TUPLE);
 }
 
@@ -1261,6 +1294,7 @@ static void transaction(ix *X, const sol_exec_tx *t) {
     X->has_balance = true;
     mpz_set(X->balance, t->balance);
   }
+  set_others(X, t);
   X->unchecked = false;
   X->depth = 0;
   if (!t->fn) { deploy(X); return; }
@@ -1295,6 +1329,7 @@ void sol_exec_run(const sol_ast *a, int root, const sol_exec_tx *tx, uint32_t n,
   val **saved = xcalloc((size_t)a->nids + 1, sizeof(val *));
   mpz_init(X->self);
   mpz_init(X->balance);
+  mpz_init(X->others_rest);
   mpz_init(X->self_tx.sender);
   mpz_init(X->self_tx.value);
   if (n > 0 && tx[0].has_self) {
@@ -1338,6 +1373,10 @@ void sol_exec_run(const sol_ast *a, int root, const sol_exec_tx *tx, uint32_t n,
   free(X->lin);
   mpz_clear(X->self);
   mpz_clear(X->balance);
+  for (uint32_t i = 0; i < X->nothers; i++) mpz_clear(X->others_at[i]), mpz_clear(X->others_val[i]);
+  free(X->others_at);
+  free(X->others_val);
+  mpz_clear(X->others_rest);
   mpz_clear(X->self_tx.sender);
   mpz_clear(X->self_tx.value);
 }

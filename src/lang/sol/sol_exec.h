@@ -39,6 +39,11 @@ typedef struct {
    * reading them is unsupported */
   bool has_balance, has_self;
   mpz_t balance, self;
+  /* other addresses' balances when the call starts (when has_others):
+   * others_at[i] holds others_val[i], every other address others_rest */
+  bool has_others;
+  uint32_t nothers;
+  mpz_t *others_at, *others_val, others_rest;
 } sol_exec_tx;
 
 /* What unknown code does when called: call public functions of the

@@ -129,6 +129,8 @@ typedef struct {
   int env_pos[16];
   uint32_t nenv;
   int this_id, balance_id;   /* synthetic declaration ids, or -1 */
+  int others_id;             /* other addresses' balances (a mapping; hidden state, havocked
+                              * where other code may run), or -1 */
   /* untrusted external calls: N(s, s', e) relates the state before a call
    * into unknown code to the state after it (e != 0: an assertion failed
    * in a callback), closed under calls of the public functions
@@ -843,6 +845,23 @@ static int slot_of(lw *L, const cJSON *d) {
 }
 static int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
 static int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
+static int others_slot(lw *L) { return L->others_id >= 0 ? L->F->slot_of[L->others_id] : -1; }
+
+/* amount arrives at address `to` (not this): the others' balances (no
+ * overflow: all ether together is below 2^256) */
+static void others_receive(lw *L, ctx *c, term_t to, term_t amount, term_t when) {
+  int os = others_slot(L);
+  if (os < 0) return;
+  term_t *m = &c->cur[L->F->off[os]], old = term_select(*m, to), now = term_add2(old, amount);
+  add_cons(L, c, term_implies(when, term_lt(now, pow2(256))));
+  *m = term_ite(when, term_store(*m, to, now), *m);
+}
+
+/* other code ran: the others' balances are anything */
+static void others_havoc(lw *L, ctx *c, term_t fresh) {
+  int os = others_slot(L);
+  if (os >= 0) c->cur[L->F->off[os]] = fresh != NULL_TERM ? fresh : term_fresh_var("balances", type_array(type_int(), type_int()));
+}
 
 /* ---------- summaries ---------- */
 
@@ -1603,10 +1622,12 @@ static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, ter
   /* solc-verify uses the callee's specification here: unknown code would
    * be a coarser model, whose failures it need not share */
   if (L->mod && known_code(L, sol_str(fn, "name"))) unsup(L, e, "external call into code the file implements");
-  (void)expr(L, c, base);
+  term_t target = expr(L, c, base).v[0];
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
   if (amount != NULL_TERM && L->mod) unsup(L, e, "call options");
   ether_with_call(L, c, amount, false, e);
+  if (amount != NULL_TERM && !L->mod && this_slot(L) >= 0)
+    others_receive(L, c, target, amount, term_not(term_eq(target, c->cur[L->F->off[this_slot(L)]])));
   if (L->mod) {   /* solc-verify: the invariants must hold; then any state satisfying them */
     check_overflow_before(L, c, e);
     check_invs(L, c, SITE_INV_EXT, e);
@@ -1633,6 +1654,7 @@ static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, ter
     add_cons(L, c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
     *at = b;
   }
+  if (!L->mod) others_havoc(L, c, NULL_TERM);
   for (uint32_t i = 0; i < L->nstate_vars; i++) {   /* the state stays well-typed */
     val v = {L->state_ty[i], c->cur + L->F->hdr + (L->F->off[i] - L->F->hdr), NULL};
     assume_ranges(L, c, v.t, v.v);
@@ -1776,11 +1798,13 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (m[0] == 't') {
         add_cons(L, c, term_ge(bal, amount.v[0]));
         c->cur[L->F->off[bs]] = after;
+        others_receive(L, c, to.v[0], amount.v[0], term_not(self));
         return empty_val(L);
       }
       term_t ok = term_fresh_var("sent", type_bool());
       add_cons(L, c, term_implies(ok, term_ge(bal, amount.v[0])));
       c->cur[L->F->off[bs]] = term_ite(ok, after, bal);
+      others_receive(L, c, to.v[0], amount.v[0], term_and2(ok, term_not(self)));
       return scalar(L, bool_ty(L), ok);
     }
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0) {
@@ -1896,6 +1920,13 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     const cJSON *x = base;
     while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && first(x, "arguments"))
       x = first(x, "arguments");
+    if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) && others_slot(L) >= 0 && balance_slot(L) >= 0) {
+      /* any address: this one's balance, or the others' */
+      term_t a = expr(L, c, base).v[0], o = term_select(c->cur[L->F->off[others_slot(L)]], a);
+      add_cons(L, c, in_range(int_ty(L, 256, false), o));
+      term_t self = c->cur[L->F->off[this_slot(L)]];
+      return scalar(L, int_ty(L, 256, false), term_ite(term_eq(a, self), c->cur[L->F->off[balance_slot(L)]], o));
+    }
     if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) || balance_slot(L) < 0)
       unsup(L, e, "balance of another address");
     return scalar(L, int_ty(L, 256, false), c->cur[L->F->off[balance_slot(L)]]);
@@ -2696,8 +2727,8 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
 
 static frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + 3 + SUM_MAX) * sizeof(int));
-  for (int i = 0; i < L->a->nids + 3 + SUM_MAX; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + 4 + SUM_MAX) * sizeof(int));
+  for (int i = 0; i < L->a->nids + 4 + SUM_MAX; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->cur_inv = -1;
@@ -3184,6 +3215,8 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
     add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), L->mod ? term_eq(b, now) : term_ge(b, now)));
     c.cur[F.off[balance_slot(L)]] = b;
   }
+  if (tx && others_slot(L) >= 0)   /* other transactions moved the others' ether */
+    others_havoc(L, &c, tx->others = tx_var("balances", (uint32_t)txi, type_array(type_int(), type_int())));
   level(L, &c, fn, mods, mods ? mods->child : NULL);
   if (L->mod && !c.dead) mod_exit(L, &c, fn, tx != NULL);
   emit_error(L, &c, term_int(0));
@@ -3242,6 +3275,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
     term_t b = tx->balance = tx_var("balance", (uint32_t)F.txi, type_int());
     add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, c.cur[F.value])));
     c.cur[F.off[balance_slot(L)]] = b;
+    if (others_slot(L) >= 0) others_havoc(L, &c, tx->others = tx_var("balances", (uint32_t)F.txi, type_array(type_int(), type_int())));
   }
   if (params) params_from_header(L, &c, params);
   for (int i = 0; i < L->nlin; i++) {
@@ -3287,6 +3321,7 @@ static const char *state_name(lw *L, uint32_t i) {
   int id = L->state_ids[i];
   if (id == L->this_id) return "this";
   if (id == L->balance_id) return "this.balance";
+  if (id == L->others_id) return "balances";
   if (id >= L->a->nids + 3) return "__verifier_sum";
   return sol_str(sol_node(L->a, id), "name");
 }
@@ -3297,7 +3332,7 @@ static bool deployable(const cJSON *ct) {
 
 static void add_tx(lw *L, sol_tx t) {
   sol_chc *o = L->out;
-  t.balance = t.self = NULL_TERM;
+  t.balance = t.self = t.others = NULL_TERM;
   o->tx = xrealloc(o->tx, (o->ntx + 1) * sizeof(sol_tx));
   o->tx[o->ntx++] = t;
 }
@@ -3345,6 +3380,12 @@ static uint32_t root_setup(lw *L, const cJSON *ct) {
     }
   }
   /* hidden state: the contract's own address and balance */
+  if (L->others_id >= 0) {   /* before this and balance: the balance stays the last leaf */
+    ty *m = mk(L, T_MAP);
+    m->elem = int_ty(L, 256, false);
+    finish_ty(m);
+    add_state_var(L, L->others_id, m);
+  }
   for (int h = 0; h < 2; h++) {
     int id = h == 0 ? L->this_id : L->balance_id;
     if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
@@ -3491,6 +3532,8 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
         a[ns - 1] = cb_var("balance", seen_tx[q], type_int());
         more = term_and2(term_ge(a[ns - 1], s1[ns - 1]), term_lt(a[ns - 1], pow2(256)));
       }
+      for (uint32_t v = 0, off = 0; v < L->nstate_vars; off += L->state_ty[v++]->nl)   /* and the others' ether moves */
+        if (L->state_ids[v] == L->others_id) a[off] = cb_var("balances", seen_tx[q], type_array(type_int(), type_int()));
       memcpy(a + ns + 2 + L->nenv + npin, s2, ns * sizeof(term_t));
       bool pay = strcmp(sol_str(seen[q], "stateMutability"), "payable") == 0;
       term_t vc = pay ? term_true() : term_eq(a[ns + 1], term_int(0));
@@ -3507,7 +3550,13 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
 }
 
 /* Which parts of the environment the file reads. */
-static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used) {
+/* x is `this` (maybe converted: address(this), payable(this)) */
+static bool is_this(const cJSON *x) {
+  while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && first(x, "arguments")) x = first(x, "arguments");
+  return is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0 && sol_int(x, "referencedDeclaration") < 0;
+}
+
+static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used, bool *others_used) {
   if (cJSON_IsObject(n)) {
     if (is(n, "MemberAccess")) {
       const cJSON *b = child(n, "expression");
@@ -3520,12 +3569,13 @@ static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used)
       }
       const char *m = sol_str(n, "memberName");
       if (strcmp(m, "balance") == 0 || strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) *balance_used = true;
+      if (strcmp(m, "balance") == 0 && strncmp(sol_type_string(b), "address", 7) == 0 && !is_this(b)) *others_used = true;
     }
     if (is(n, "Identifier") && strcmp(sol_str(n, "name"), "this") == 0 && sol_int(n, "referencedDeclaration") < 0) *this_used = true;
     if (is(n, "FunctionCallOptions")) *balance_used = true;   /* {value: ...}: ether moves */
   }
   for (const cJSON *c = n->child; c; c = c->next)
-    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used, others_used);
 }
 
 static lw *lw_new(const sol_ast *a, sol_chc *out) {
@@ -3541,12 +3591,13 @@ static lw *lw_new(const sol_ast *a, sol_chc *out) {
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
   L->hints = &L->own_hints;
   for (size_t q = 0; q < 16; q++) L->env_pos[q] = -1;
-  bool this_used = false, balance_used = false;
-  scan_env(L, a->root, &this_used, &balance_used);
+  bool this_used = false, balance_used = false, others_used = false;
+  scan_env(L, a->root, &this_used, &balance_used, &others_used);
   for (size_t q = 0; q < NENV; q++)
     if (L->env_pos[q] == 0) L->env_pos[q] = (int)L->nenv++;
   L->this_id = this_used || balance_used ? a->nids : -1;
   L->balance_id = balance_used ? a->nids + 1 : -1;
+  L->others_id = others_used ? a->nids + 3 + SUM_MAX : -1;
   return L;
 }
 
@@ -3691,6 +3742,7 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
 bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
   lw *L = lw_new(a, out);
   L->mod = true;
+  L->others_id = -1;   /* others' balances: not modelled here */
   L->exact = exact;
   L->arith = arith;
   bool ok = true;

@@ -41,6 +41,7 @@ typedef struct {
   bool payable;            /* msg.value may be nonzero */
   term_t balance, self;    /* the contract's balance when the call starts, its
                             * address (deployment): the clause's variables, or NULL_TERM */
+  term_t others;           /* other addresses' balances when it starts (an array), or NULL_TERM */
 } sol_tx;
 
 typedef struct {

@@ -51,10 +51,11 @@ static term_t header_term(const sol_tx *tx, uint32_t i) {
   if (i < 2 + tx->nenv) return tx->env[i - 2];
   if (i < 2 + tx->nenv + tx->nargs) return tx->args[i - 2 - tx->nenv];
   if (i < 2 + tx->nenv + 2 * tx->nargs) return tx->arglen[i - 2 - tx->nenv - tx->nargs];   /* NULL_TERM for a scalar */
-  return i == 2 + tx->nenv + 2 * tx->nargs ? tx->balance : tx->self;
+  i -= 2 + tx->nenv + 2 * tx->nargs;
+  return i == 0 ? tx->balance : i == 1 ? tx->self : tx->others;
 }
 
-#define NHEADER(tx) (2 + (tx)->nenv + 2 * (tx)->nargs + 2)
+#define NHEADER(tx) (2 + (tx)->nenv + 2 * (tx)->nargs + 3)
 #define BALANCE(tx) (2 + (tx)->nenv + 2 * (tx)->nargs)
 
 /* element i of an array value (a store chain over a constant array) */
@@ -461,9 +462,41 @@ static void to_mpz(term_t t, mpz_t out) {
 
 /* The interpreter's form of a call of t with header values v; false (why
  * set) when an array argument cannot be given. */
+/* An array value (a store chain over a constant array) as entries and the
+ * rest; false if it is not one. */
+static bool array_entries(term_t a, sol_exec_tx *x) {
+  uint32_t n = 0;
+  for (term_t b = a; term_op_of(b) == OP_STORE; b = term_arg(b, 0)) n++;
+  term_t b = a;
+  for (uint32_t i = 0; i < n; i++) b = term_arg(b, 0);
+  if (term_op_of(b) != OP_CONST_ARRAY || !term_is_const(term_arg(b, 0))) return false;
+  x->others_at = xcalloc(n + 1, sizeof(mpz_t));
+  x->others_val = xcalloc(n + 1, sizeof(mpz_t));
+  mpz_init(x->others_rest);
+  to_mpz(term_arg(b, 0), x->others_rest);
+  for (term_t c = a; term_op_of(c) == OP_STORE; c = term_arg(c, 0)) {   /* the outermost store of a key wins */
+    term_t k = term_arg(c, 1), v = term_arg(c, 2);
+    if (!term_is_const(k) || !term_is_const(v)) continue;
+    bool seen = false;
+    mpz_t kz;
+    mpz_init(kz);
+    to_mpz(k, kz);
+    for (uint32_t i = 0; i < x->nothers && !seen; i++) seen = mpz_cmp(x->others_at[i], kz) == 0;
+    if (!seen) {
+      mpz_init_set(x->others_at[x->nothers], kz);
+      mpz_init(x->others_val[x->nothers]);
+      to_mpz(v, x->others_val[x->nothers++]);
+    }
+    mpz_clear(kz);
+  }
+  return true;
+}
+
 static bool exec_call(const sol_tx *t, const term_t *v, term_t balance, sol_exec_tx *x, char *why, size_t cap) {
   bool ok = true;
   if ((x->has_balance = balance != NULL_TERM)) mpz_init(x->balance), to_mpz(balance, x->balance);
+  term_t others = t->others != NULL_TERM ? v[BALANCE(t) + 2] : NULL_TERM;
+  x->has_others = others != NULL_TERM && array_entries(others, x);
   mpz_init(x->sender);
   mpz_init(x->value);
   to_mpz(v[0], x->sender);
@@ -503,6 +536,12 @@ static bool exec_call(const sol_tx *t, const term_t *v, term_t balance, sol_exec
 
 static void exec_call_free(sol_exec_tx *x) {
   if (x->has_balance) mpz_clear(x->balance);
+  if (x->has_others) {
+    for (uint32_t i = 0; i < x->nothers; i++) mpz_clear(x->others_at[i]), mpz_clear(x->others_val[i]);
+    free(x->others_at);
+    free(x->others_val);
+    mpz_clear(x->others_rest);
+  }
   if (x->has_self) mpz_clear(x->self);
   mpz_clear(x->sender);
   mpz_clear(x->value);

@@ -828,7 +828,22 @@ static val *self_call(ix *X, frame *F, const cJSON *e, const cJSON *fn, const va
       } else unsup(X, e, "a getter argument");
     }
     if (v->k == V_INT || v->k == V_BOOL) return v;
-    unsup(X, e, "a getter of a composite value");
+    if (v->k != V_STRUCT) unsup(X, e, "a getter of a composite value");
+    /* a struct: its members but mappings and arrays, a tuple unless one */
+    const cJSON *sd = NULL;
+    for (const cJSON *tn = child(fn, "typeName"); tn && !sd;)
+      if (is(tn, "Mapping")) tn = child(tn, "valueType");
+      else if (is(tn, "ArrayTypeName")) tn = child(tn, "baseType");
+      else sd = decl(X, tn);
+    if (!is(sd, "StructDefinition")) unsup(X, e, "a getter of a composite value");
+    val *t = mk(X, V_TUPLE);
+    uint32_t k = 0;
+    for (const cJSON *m = child(sd, "members") ? child(sd, "members")->child : NULL; m; m = m->next, k++) {
+      const cJSON *mt = child(m, "typeName");
+      if (is(mt, "Mapping") || is(mt, "ArrayTypeName")) continue;
+      push_el(t, v->el[k]->k == V_INT || v->el[k]->k == V_BOOL ? v->el[k] : clone(X, v->el[k]));
+    }
+    return t->n == 1 ? t->el[0] : t;
   }
   if (!is(fn, "FunctionDefinition")) unsup(X, e, "this.%s", sol_str(fn, "name"));
   fn = resolve(X, fn, -1, e);
@@ -940,6 +955,10 @@ static val *call(ix *X, frame *F, const cJSON *e) {
       return ether_out(X, F, e, base, mn[0] == 's');
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && sol_int(base, "referencedDeclaration") < 0)
       return self_call(X, F, e, fn, NULL);
+    if (is(base, "Identifier") && strncmp(tstr(base), "contract ", 9) == 0 && X->has_self) {   /* C c = this; c.f() */
+      val *t = eval(X, F, base);
+      if (t->k == V_INT && mpz_cmp(t->z, X->self) == 0) return self_call(X, F, e, fn, NULL);
+    }
     if (is(base, "Identifier") && sol_int(base, "referencedDeclaration") < 0 && strcmp(sol_str(base, "name"), "super") != 0)
       unsup(X, e, "%s.%s", sol_str(base, "name"), mn);
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0 && is(fn, "FunctionDefinition"))

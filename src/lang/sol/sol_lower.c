@@ -1606,10 +1606,52 @@ static void ether_with_call(lw *L, ctx *c, term_t amount, bool to_self, const cJ
   if (!to_self) *bal = term_sub(*bal, amount);
 }
 
+static bool is_this(const cJSON *x);
+
+/* t (a target, tuples walked) is variable id */
+static bool names_var(const cJSON *t, int id) {
+  if (is(t, "Identifier")) return sol_int(t, "referencedDeclaration") == id;
+  if (!is(t, "TupleExpression")) return false;
+  for (const cJSON *x = child(t, "components") ? child(t, "components")->child : NULL; x; x = x->next)
+    if (names_var(x, id)) return true;
+  return false;
+}
+
+/* How local variable id is bound in n: *init when declared with the value
+ * `this`, *other when declared otherwise or assigned (or deleted). */
+static void binding_of(const cJSON *n, int id, bool *init, bool *other) {
+  if (!n) return;
+  if (cJSON_IsObject(n)) {
+    if (is(n, "VariableDeclarationStatement"))
+      for (const cJSON *d = child(n, "declarations") ? child(n, "declarations")->child : NULL; d; d = d->next)
+        if (cJSON_IsObject(d) && sol_int(d, "id") == id) {
+          bool single = cJSON_GetArraySize(child(n, "declarations")) == 1;
+          if (single && is_this(child(n, "initialValue"))) *init = true;
+          else *other = true;
+        }
+    const cJSON *t = is(n, "Assignment") ? child(n, "leftHandSide")
+                     : is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "delete") == 0 ? child(n, "subExpression") : NULL;
+    *other |= names_var(t, id);
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (cJSON_IsObject(x) || cJSON_IsArray(x)) binding_of(x, id, init, other);
+}
+
+/* b is `this`, or a local variable declared with the value `this` and never
+ * assigned (C c = this; c.f()): a call through it is a call of this */
+static bool always_this(lw *L, const cJSON *b) {
+  if (is_this(b)) return true;
+  const cJSON *d = is(b, "Identifier") ? decl_of(L, b) : NULL;
+  if (!is(d, "VariableDeclaration") || sol_bool(d, "stateVariable")) return false;
+  bool init = false, other = false;
+  binding_of(L->a->root, nid(L, d), &init, &other);
+  return init && !other;
+}
+
 static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, term_t amount) {
   const cJSON *fn = decl_of(L, callee);
   const cJSON *base = child(callee, "expression");
-  if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0) {
+  if (always_this(L, base)) {
     if (this_slot(L) < 0) unsup(L, e, "external call to this");
     term_t self = c->cur[L->F->off[this_slot(L)]];
     if (is(fn, "FunctionDefinition")) {   /* the contract's own code, called with msg.sender = this */
@@ -1828,7 +1870,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
     if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e, callee, NULL_TERM);
-    if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
+    if (always_this(L, base) && is(decl_of(L, callee), "VariableDeclaration")) {
       /* the getter of a public state variable: indices in turn, a scalar at the end */
       int sl = L->F->slot_of[nid(L, decl_of(L, callee))];
       if (sl < 0) unsup(L, e, "getter");
@@ -1842,8 +1884,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       for (int i = 0; i < v.t->nf; i++) {
         ty *ft = v.t->f[i];
         if (ft->k == T_MAP || ft->k == T_ARRAY) continue;
-        if (ft->k == T_STRUCT) unsup(L, e, "getter returning a nested struct");
-        parts[np++] = component(&v, i);
+        parts[np++] = component(&v, i);   /* a nested struct whole (a memory copy) */
       }
       return np == 1 ? parts[0] : tuple_val(L, np, parts);
     }

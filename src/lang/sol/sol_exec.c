@@ -890,6 +890,13 @@ static val *call_with_value(ix *X, frame *F, const cJSON *e, const cJSON *callee
   return unknown_code(X, F, e, base, fn);
 }
 
+/* The arguments from x on but literals (a message), in turn, for their
+ * effects: they run before a require's check or a revert. */
+static void eval_rest(ix *X, frame *F, const cJSON *x) {
+  for (; x; x = x->next)
+    if (!is(x, "Literal")) (void)eval(X, F, x);
+}
+
 static val *call(ix *X, frame *F, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   const cJSON *callee = child(e, "expression"), *args = child(e, "arguments");
@@ -917,7 +924,9 @@ static val *call(ix *X, frame *F, const cJSON *e) {
   if (is(callee, "Identifier") && sol_int(callee, "referencedDeclaration") < 0) {
     const char *nm = sol_str(callee, "name");
     if (strcmp(nm, "require") == 0) {
-      if (!truth(X, F, args->child)) stop(X, STOP_REVERT);
+      bool ok = truth(X, F, args->child);
+      eval_rest(X, F, args->child->next);   /* the message is evaluated whatever the condition */
+      if (!ok) stop(X, STOP_REVERT);
       return mk_bool(X, true);
     }
     if (strcmp(nm, "assert") == 0) {
@@ -927,7 +936,10 @@ static val *call(ix *X, frame *F, const cJSON *e) {
       }
       return mk_bool(X, true);
     }
-    if (strcmp(nm, "revert") == 0) stop(X, STOP_REVERT);
+    if (strcmp(nm, "revert") == 0) {
+      eval_rest(X, F, args ? args->child : NULL);
+      stop(X, STOP_REVERT);
+    }
     unsup(X, e, "%s", nm);
   }
   if (is(callee, "FunctionCallOptions")) return call_with_value(X, F, e, callee);
@@ -972,6 +984,10 @@ static val *call(ix *X, frame *F, const cJSON *e) {
     } else if (!(is(base, "Identifier") && is(decl(X, base), "ContractDefinition") && is(fn, "FunctionDefinition") &&
                strcmp(sol_str(fn, "visibility"), "external") != 0))
       unsup(X, e, "external call %s.%s", sol_str(base, "name")[0] ? sol_str(base, "name") : tstr(base), mn);
+  }
+  if (is(fn, "ErrorDefinition") || is(fn, "EventDefinition")) {   /* require(c, E(x)): nothing but its arguments */
+    eval_rest(X, F, args ? args->child : NULL);
+    return mk(X, V_TUPLE);
   }
   if (!is(fn, "FunctionDefinition")) unsup(X, e, "a call of %s", tstr(callee));
   if (!has_body(fn)) unsup(X, e, "a call without implementation");
@@ -1122,7 +1138,11 @@ static int exec(ix *X, frame *F, const cJSON *s) {
     for (const cJSON *a = args ? args->child : NULL; a; a = a->next) eval(X, F, a);
     return C_OK;
   }
-  if (strcmp(k, "RevertStatement") == 0) stop(X, STOP_REVERT);
+  if (strcmp(k, "RevertStatement") == 0) {   /* revert E(args): the arguments run first */
+    const cJSON *args = child(child(s, "errorCall"), "arguments");
+    eval_rest(X, F, args ? args->child : NULL);
+    stop(X, STOP_REVERT);
+  }
   if (strcmp(k, "PlaceholderStatement") == 0) {
     if (!F->ph_fn) unsup(X, s, "a placeholder outside a modifier");
     run_level(X, F->ph_F, F->ph_fn, F->ph_next);

@@ -1760,6 +1760,14 @@ static term_t cond_of(lw *L, val v, const cJSON *e) {
   return v.v[0];
 }
 
+/* The arguments from x on that may have effects (calls, assignments), in
+ * turn, for those effects: a message or error argument runs before the
+ * check or the revert (an assertion failing in it is a failure). */
+static void eval_rest(lw *L, ctx *c, const cJSON *x) {
+  for (; x && !c->dead; x = x->next)
+    if (has_calls(x)) (void)expr(L, c, x);
+}
+
 static val call(lw *L, ctx *c, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
@@ -1772,7 +1780,9 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     const char *name = sol_str(callee, "name");
     if (sol_int(callee, "referencedDeclaration") < 0) {
       if (strcmp(name, "require") == 0) {
-        add_cons(L, c, cond_of(L, expr(L, c, need_first(L, e, "arguments")), e));
+        term_t ok = cond_of(L, expr(L, c, need_first(L, e, "arguments")), e);
+        eval_rest(L, c, need_first(L, e, "arguments")->next);   /* the message is evaluated whatever the condition */
+        add_cons(L, c, ok);
         return empty_val(L);
       }
       if (strcmp(name, "assert") == 0) {
@@ -1780,6 +1790,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
         return empty_val(L);
       }
       if (strcmp(name, "revert") == 0) {
+        eval_rest(L, c, first(e, "arguments"));
         c->dead = true;
         return empty_val(L);
       }
@@ -1802,7 +1813,10 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if (strncmp(name, "__verifier_", 11) == 0 || strncmp(name, "__zeta_", 7) == 0) unsup(L, e, "%s here", name);
     if (is(d, "FunctionDefinition")) return call_internal(L, c, resolve_fn(L, d, -1), args, e);
-    if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) return empty_val(L);
+    if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) {   /* nothing but its arguments */
+      eval_rest(L, c, first(e, "arguments"));
+      return empty_val(L);
+    }
     unsup(L, e, "call of %s", name);
   }
   if (is(callee, "MemberAccess")) {
@@ -2648,7 +2662,11 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
       if (has_calls(a)) (void)expr(L, c, a);
     return;
   }
-  if (strcmp(k, "RevertStatement") == 0) { c->dead = true; return; }
+  if (strcmp(k, "RevertStatement") == 0) {   /* revert E(args): the arguments run first */
+    eval_rest(L, c, first(child(s, "errorCall"), "arguments"));
+    c->dead = true;
+    return;
+  }
   if (strcmp(k, "PlaceholderStatement") == 0) unsup(L, s, "placeholder");
   unsup(L, s, "statement %s", k);
 }

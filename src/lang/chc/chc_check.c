@@ -3,11 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "core/alloc.h"
 #include "core/emergency.h"
 #include "engine/chc_engine.h"
 #include "engine/portfolio.h"
 #include "ir/chc_records.h"
+#include "ir/chc_unfold.h"
 #include "ir/chc_ts.h"
 #include "ir/chc_witness.h"
 #include "lang/chc/chc_parser.h"
@@ -54,8 +56,23 @@ static itp_strategy pa_itp(const zeta_options *o) {
  * counterexamples, then predicate abstraction (which also finds deep ones
  * and handles nonlinear systems); when it gives up early (a counterexample
  * tree too large, interpolation failed), PDR on linear systems. */
-static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r) {
+static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf, bool *over_unf) {
   bool linear = chc_is_linear(s);
+  *over_unf = false;
+  if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
+    /* calls of loop-free summaries unfolded: bounded model checking finds
+     * counterexamples of the non-linear system (a derivation over unf) */
+    chc_normalize(unf);
+    if (chc_is_linear(unf)) {
+      double total = lim->deadline ? lim->deadline - limits_now() : 20;
+      zeta_limits l1 = *lim;
+      l1.deadline = limits_now() + (total * 0.15 < 3 ? total * 0.15 : 3);
+      chc_bmc_solve(unf, &l1, 0, r);
+      if (r->answer == CHC_UNSAT) { *over_unf = true; return; }
+      if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+      chc_result_free(r);
+    }
+  }
   if (linear) {
     double total = lim->deadline ? lim->deadline - limits_now() : 20;
     zeta_limits l1 = *lim;
@@ -99,7 +116,7 @@ static void run_engine(const char *alg, itp_strategy itp, const char *file, cons
   if (option_is(alg, "spacer")) { run_spacer(file, sys, s, lim, r); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
-  if (option_is(alg, "own")) { run_own(s, lim, itp, r); return; }
+  if (option_is(alg, "own")) { bool u; run_own(s, lim, itp, r, NULL, &u); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve(s, lim, alg, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
@@ -264,11 +281,12 @@ typedef struct {
   chc_system sys, norm;
   bool normalized;
   bool records;   /* sys is the file's clauses with record datatypes scalarised (ir/chc_records.h) */
+  char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
+  chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
 } chc_input;
 
-/* The file Z3 may read for the input's own run: none when sys is not the
- * file's clauses as written. */
-static const char *z3_file(const chc_input *in) { return in->records ? "-" : in->file; }
+/* The file Z3 may read for the input's own run: sys as written. */
+static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
 
 typedef struct { const zeta_options *o; chc_input *in; bool spacer; } chc_job;
 
@@ -276,9 +294,10 @@ typedef struct { const zeta_options *o; chc_input *in; bool spacer; } chc_job;
 static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_job *j = ctx;
   chc_result res;
+  bool over_unf = false;
   if (j->spacer) run_spacer(z3_file(j->in), &j->in->sys, &j->in->norm, lim, &res);
-  else run_own(&j->in->norm, lim, pa_itp(j->o), &res);
-  int rc = finish(r, j->o, &j->in->sys, &j->in->norm, &res, lim);
+  else run_own(&j->in->norm, lim, pa_itp(j->o), &res, &j->in->unf, &over_unf);
+  int rc = finish(r, j->o, &j->in->sys, over_unf ? &j->in->unf : &j->in->norm, &res, lim);
   chc_result_free(&res);
   return rc;
 }
@@ -308,6 +327,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
   chc_input *in = xcalloc(1, sizeof *in);
   in->file = xstrdup(path);
   chc_init(&in->sys);
+  chc_init(&in->unf);
   char *msg = NULL;
   chc_parse_status st = chc_parse(path, f, &in->sys, &msg);
   if (f != stdin) fclose(f);
@@ -329,6 +349,14 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
       chc_free(&in->sys);
       in->sys = flat;
       in->records = true;
+      char tmpl[] = "/tmp/zeta-chc-XXXXXX";   /* Z3's own run reads a file (its preprocessing) */
+      int fd = mkstemp(tmpl);
+      FILE *tf = fd >= 0 ? fdopen(fd, "w") : NULL;
+      if (tf) {
+        chc_write(tf, &in->sys);
+        fclose(tf);
+        in->flat = xstrdup(tmpl);
+      } else if (fd >= 0) close(fd);
     } else if (o->verbose) progress_say("zeta: records kept (%s)", why);
   }
   return in;
@@ -336,6 +364,9 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
 
 static void chc_free_input(void *m) {
   chc_input *in = m;
+  chc_free(&in->unf);
+  if (in->flat) unlink(in->flat);
+  free(in->flat);
   chc_free(&in->sys);
   if (in->normalized) chc_free(&in->norm);
   free(in->file);

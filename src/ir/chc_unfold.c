@@ -4,23 +4,68 @@
 #include <string.h>
 #include "core/alloc.h"
 
-/* rec[p]: p depends on itself (reaches itself along body -> head edges). */
+/* rec[p]: p depends on itself (reaches itself along body -> head edges):
+ * its strongly connected component has a cycle (Tarjan, iterative). */
 static bool *recursive_preds(const chc_system *s) {
-  uint32_t n = s->npreds;
-  bool *adj = xcalloc((size_t)n * n + 1, 1), *rec = xcalloc(n + 1, 1);
-  for (uint32_t i = 0; i < s->nclauses; i++) {
-    const chc_clause *c = &s->clauses[i];
-    if (c->head.pred == CHC_FALSE) continue;
-    for (uint32_t j = 0; j < c->nbody; j++) adj[(size_t)c->body[j].pred * n + c->head.pred] = 1;
+  uint32_t n = s->npreds, ne = 0;
+  uint32_t *start = xcalloc(n + 2, sizeof(uint32_t));
+  bool *rec = xcalloc(n + 1, 1);
+  for (uint32_t i = 0; i < s->nclauses; i++)
+    if (s->clauses[i].head.pred != CHC_FALSE)
+      for (uint32_t j = 0; j < s->clauses[i].nbody; j++) {
+        start[s->clauses[i].body[j].pred + 1]++;
+        ne++;
+        if (s->clauses[i].body[j].pred == s->clauses[i].head.pred) rec[s->clauses[i].head.pred] = true;   /* a self-loop */
+      }
+  for (uint32_t p = 0; p < n; p++) start[p + 1] += start[p];
+  uint32_t *adj = xmalloc((ne + 1) * sizeof(uint32_t)), *fill = xcalloc(n + 1, sizeof(uint32_t));
+  for (uint32_t i = 0; i < s->nclauses; i++)
+    if (s->clauses[i].head.pred != CHC_FALSE)
+      for (uint32_t j = 0; j < s->clauses[i].nbody; j++) {
+        uint32_t p = s->clauses[i].body[j].pred;
+        adj[start[p] + fill[p]++] = s->clauses[i].head.pred;
+      }
+  uint32_t *idx = xmalloc((n + 1) * sizeof(uint32_t)), *low = xmalloc((n + 1) * sizeof(uint32_t));
+  uint32_t *stack = xmalloc((n + 1) * sizeof(uint32_t)), *call = xmalloc((n + 1) * sizeof(uint32_t)), *edge = xmalloc((n + 1) * sizeof(uint32_t));
+  bool *on = xcalloc(n + 1, 1);
+  for (uint32_t p = 0; p < n; p++) idx[p] = UINT32_MAX;
+  uint32_t counter = 0, sp = 0;
+  for (uint32_t root = 0; root < n; root++) {
+    if (idx[root] != UINT32_MAX) continue;
+    uint32_t cp = 0;
+    call[cp] = root;
+    edge[cp++] = start[root];
+    idx[root] = low[root] = counter++;
+    stack[sp++] = root;
+    on[root] = true;
+    while (cp) {
+      uint32_t v = call[cp - 1];
+      if (edge[cp - 1] < start[v + 1]) {
+        uint32_t w = adj[edge[cp - 1]++];
+        if (idx[w] == UINT32_MAX) {
+          idx[w] = low[w] = counter++;
+          stack[sp++] = w;
+          on[w] = true;
+          call[cp] = w;
+          edge[cp++] = start[w];
+        } else if (on[w] && idx[w] < low[v]) low[v] = idx[w];
+        continue;
+      }
+      cp--;
+      if (cp && low[v] < low[call[cp - 1]]) low[call[cp - 1]] = low[v];
+      if (low[v] == idx[v]) {   /* v roots a component: more than one member is a cycle */
+        uint32_t first = sp;
+        while (stack[first - 1] != v) first--;
+        first--;
+        for (uint32_t k = first; k < sp; k++) {
+          on[stack[k]] = false;
+          if (sp - first > 1) rec[stack[k]] = true;
+        }
+        sp = first;
+      }
+    }
   }
-  /* transitive closure (Warshall): systems from the front ends are small */
-  for (uint32_t k = 0; k < n; k++)
-    for (uint32_t i = 0; i < n; i++)
-      if (adj[(size_t)i * n + k])
-        for (uint32_t j = 0; j < n; j++)
-          if (adj[(size_t)k * n + j]) adj[(size_t)i * n + j] = 1;
-  for (uint32_t p = 0; p < n; p++) rec[p] = adj[(size_t)p * n + p];
-  free(adj);
+  free(start); free(adj); free(fill); free(idx); free(low); free(stack); free(call); free(edge); free(on);
   return rec;
 }
 

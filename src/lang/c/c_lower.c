@@ -6,7 +6,7 @@
  * reached from main is looked at, so unused functions outside the fragment
  * do not matter. */
 #include "lang/c/c_lower.h"
-#include <clang-c/Index.h>
+#include "lang/c/c_libclang.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1766,6 +1766,11 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
     return false;
   }
   fclose(f);
+  char why[300];
+  if (!c_libclang_load(why, sizeof why)) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s: %s", path, why);
+    return false;
+  }
   const char *args[] = {p->lp64 ? "-m64" : "-m32", "-w", "-std=gnu11", "-xc"};
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;

@@ -1,0 +1,325 @@
+/* The lowering's internal state, shared by sol_lower.c (the Solidity I
+ * encoding) and sol_lower_modular.c (the checks of modular mode, which
+ * hook into the same lowering where L->mod is set). Not for other modules. */
+#ifndef ZETA_LANG_SOL_LOWER_INT_H
+#define ZETA_LANG_SOL_LOWER_INT_H
+#include <setjmp.h>
+#include <string.h>
+#include "lang/sol/sol_lower.h"
+
+#define SUM_MAX 8    /* summed state variables */
+#define ALIAS_MAX 6  /* index steps of a storage pointer */
+
+/* ---------- types ---------- */
+
+typedef enum { T_INT, T_BOOL, T_STRUCT, T_MAP, T_ARRAY } tkind;
+
+typedef struct ty {
+  tkind k;
+  int bits;            /* T_INT: 8..256; 0 = a literal (no range) */
+  bool sign;
+  long emax;           /* enum: largest value; else -1 */
+  struct ty *elem;     /* map value / array element */
+  long len;            /* array: fixed length or -1 */
+  int nf;              /* struct / tuple fields */
+  struct ty **f;
+  const char **fname;
+  uint32_t nl;         /* leaves */
+  bool opaque;         /* modular mode: a string or bytes value */
+  bool cut;            /* a recursive struct below the unfolding depth: no
+                        * leaves; reaching into it is unsupported */
+} ty;
+
+struct lval;
+/* a value: its type and leaves; place: a storage reference returned by a
+ * function (what it points to), else NULL */
+typedef struct { ty *t; term_t *v; const struct lval *place; } val;
+
+/* ---------- contexts: one open path of the function being lowered ---------- */
+
+typedef struct {
+  bool dead;
+  term_t *cons; uint32_t ncons, capcons;
+  chc_app *apps; uint32_t napps;
+  term_t *cur;          /* frame leaves */
+} ctx;
+
+typedef struct { ctx *v; uint32_t n, cap; } ctxlist;
+
+/* an lvalue: a slot and a path of field / index steps; a storage pointer
+ * that may point to several places is a decision list: this place where
+ * guard holds (NULL_TERM: always), else alt */
+typedef struct lval {
+  int slot;
+  uint32_t n;
+  struct { bool index; int field; term_t idx; } st[16];
+  term_t guard;
+  const struct lval *alt;
+} lval;
+
+/* Storage pointers: the places (shapes: a state variable and a path, the
+ * index terms left out) each pointer declaration of a root may point to,
+ * gathered over the lowering. A pointer's value is a selector among them
+ * and the index terms. A place found after the pointer was read (a loop
+ * that rebinds it, a callee lowered before its caller's new argument)
+ * makes sol_lower start again with the places known from the start. */
+#define PTR_SHAPES 8
+typedef struct { int root, decl; uint32_t n; bool used; lval sh[PTR_SHAPES]; } ptr_shapes;
+
+/* What one attempt at lowering learnt for the next. */
+typedef struct {
+  int unfold;              /* levels of recursive structs */
+  ptr_shapes *ptr; uint32_t nptr, capptr;
+  int *first; uint32_t nfirst;   /* (root, function id) pairs lowered before the transactions */
+  bool can_retry, retry;
+} lower_hints;
+
+typedef struct {
+  uint32_t n;             /* leaves */
+  uint32_t hdr;           /* header leaves: pre-state, sender, value, params-in */
+  uint32_t sender, value, env, pin, npin;
+  uint32_t nslots, capslots;
+  uint32_t *off; ty **sty; lval **alias;
+  unsigned char *mem_param;  /* a memory reference parameter of a callee: MEM_IN, MEM_INOUT (else 0) */
+  uint32_t *io_slots, nio;   /* the MEM_INOUT ones, returned by the summary */
+  int *alias_idx;         /* storage pointers: their selector slot, then the index slots (-1) */
+  int *ptr_decl;          /* storage pointers: their declaration */
+  int *slot_of;           /* by declaration id */
+  uint32_t *ret_slots, nret;
+  uint32_t summary;       /* predicate of this frame's summary (summary mode) */
+  int txi;                /* transaction mode: index into sol_chc.tx, else -1 */
+  uint32_t C, E;          /* transaction mode: reachable states, failed assertions */
+  const char *name;
+  int contract;           /* contract id of the code being lowered (for super) */
+  bool unchecked;
+  /* a modifier used several times: each use has its own slots for the
+   * modifier's variables, (use, declaration, slot) */
+  struct { int inv, id, slot; } *modmap;
+  uint32_t nmodmap, capmodmap;
+  int cur_inv;            /* the modifier use being lowered (-1) */
+  bool no_mem_writes;     /* the code never writes into a memory reference:
+                           * aliasing one is then the same as copying it */
+  ctxlist *ret_target, *brk, *cont;
+} frame;
+
+typedef struct {
+  const sol_ast *a;
+  sol_chc *out;
+  jmp_buf fail;
+  char msg[512];
+  void **arena; size_t narena, caparena;
+  ty **struct_ty;         /* by id (types without recursion) */
+  int *struct_open;       /* by id: how often the struct is being built (recursion) */
+  uint32_t rec_hits;      /* re-entries of a struct under construction so far */
+  int unfold;             /* levels of a recursive struct represented */
+  bool cut_hit;           /* the lowering gave up at a value below them */
+  /* the root being lowered */
+  int *lin; int nlin;     /* linearized bases, most derived first */
+  int *state_ids; uint32_t nstate_vars; ty **state_ty;
+  uint32_t nstate;        /* state leaves */
+  type_t *state_sorts;
+  int *fn_pred;           /* summary predicate by function id (-1) */
+  int *worklist; uint32_t nwork, capwork;
+  int *assert_k;          /* assertion number by node id (0) */
+  frame *F;
+  uint32_t npredname;
+  /* the environment of a transaction (block.*, tx.*) used by the file:
+   * header leaves; `this` and the contract's balance: hidden state */
+  int env_pos[16];
+  uint32_t nenv;
+  int this_id, balance_id;   /* synthetic declaration ids, or -1 */
+  int others_id;             /* other addresses' balances (a mapping; hidden state, havocked
+                              * where other code may run), or -1 */
+  /* untrusted external calls: N(s, s', e) relates the state before a call
+   * into unknown code to the state after it (e != 0: an assertion failed
+   * in a callback), closed under calls of the public functions
+   * (CHC_FALSE: no such call) */
+  uint32_t N;
+  bool trusted;
+  lower_hints *hints;
+  lower_hints own_hints;     /* when the caller gives none */
+  const char *root_name;
+  /* modular mode (sol_lower_modular) */
+  bool mod;
+  int arith;                 /* SOL_ARITH_* */
+  const cJSON **inv; int *inv_ann; uint32_t ninv;   /* contract invariants (expressions) */
+  term_t *old_cur;           /* the checked function's entry values (__verifier_old_*) */
+  /* __verifier_sum_*(m): a ghost state variable (id nids + 3 + j) per summed
+   * state variable sum_var[j], updated at every write of an element */
+  int sum_var[SUM_MAX];
+  uint32_t nsum;
+  frame *top;                /* the checked function's frame */
+  bool framed;               /* some function of the root has `modifies`: all are framed */
+  bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
+  bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
+  cJSON **tmp_json;          /* argument lists made for `using for` calls */
+  uint32_t ntmp_json;
+} lw;
+
+static inline cJSON *child(const cJSON *n, const char *key) { return n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL; }
+static inline bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
+static inline cJSON *decl_of(lw *L, const cJSON *n) { return sol_node(L->a, sol_int(n, "referencedDeclaration")); }
+static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k == T_MAP || t->k == T_ARRAY; }
+
+/* The shared functions keep their short names in the two files; their
+ * symbols carry the module prefix (libzeta exports prefixed names only). */
+#define aralloc(...) sol_lw_aralloc(__VA_ARGS__)
+#define unsup(...) sol_lw_unsup(__VA_ARGS__)
+#define nid(...) sol_lw_nid(__VA_ARGS__)
+#define need_first(...) sol_lw_need_first(__VA_ARGS__)
+#define slot_of(...) sol_lw_slot_of(__VA_ARGS__)
+#define add_state_var(...) sol_lw_add_state_var(__VA_ARGS__)
+#define mod_sum_ghosts(...) sol_lw_mod_sum_ghosts(__VA_ARGS__)
+#define first(...) sol_lw_first(__VA_ARGS__)
+#define pow2(...) sol_lw_pow2(__VA_ARGS__)
+#define in_range(...) sol_lw_in_range(__VA_ARGS__)
+#define int_ty(...) sol_lw_int_ty(__VA_ARGS__)
+#define bool_ty(...) sol_lw_bool_ty(__VA_ARGS__)
+#define lit_ty(...) sol_lw_lit_ty(__VA_ARGS__)
+#define mkval(...) sol_lw_mkval(__VA_ARGS__)
+#define scalar(...) sol_lw_scalar(__VA_ARGS__)
+#define fresh_val(...) sol_lw_fresh_val(__VA_ARGS__)
+#define tuple_val(...) sol_lw_tuple_val(__VA_ARGS__)
+#define add_cons(...) sol_lw_add_cons(__VA_ARGS__)
+#define ctx_copy(...) sol_lw_ctx_copy(__VA_ARGS__)
+#define list_push(...) sol_lw_list_push(__VA_ARGS__)
+#define merge(...) sol_lw_merge(__VA_ARGS__)
+#define split(...) sol_lw_split(__VA_ARGS__)
+#define emit_error(...) sol_lw_emit_error(__VA_ARGS__)
+#define add_slot(...) sol_lw_add_slot(__VA_ARGS__)
+#define slot_val(...) sol_lw_slot_val(__VA_ARGS__)
+#define set_slot(...) sol_lw_set_slot(__VA_ARGS__)
+#define this_slot(...) sol_lw_this_slot(__VA_ARGS__)
+#define balance_slot(...) sol_lw_balance_slot(__VA_ARGS__)
+#define sum_slot(...) sol_lw_sum_slot(__VA_ARGS__)
+#define expr(...) sol_lw_expr(__VA_ARGS__)
+#define stmt(...) sol_lw_stmt(__VA_ARGS__)
+#define lvalue(...) sol_lw_lvalue(__VA_ARGS__)
+#define lval_read(...) sol_lw_lval_read(__VA_ARGS__)
+#define upd(...) sol_lw_upd(__VA_ARGS__)
+#define assume_ranges(...) sol_lw_assume_ranges(__VA_ARGS__)
+#define new_site(...) sol_lw_new_site(__VA_ARGS__)
+#define cond_of(...) sol_lw_cond_of(__VA_ARGS__)
+#define has_calls(...) sol_lw_has_calls(__VA_ARGS__)
+#define loop_body(...) sol_lw_loop_body(__VA_ARGS__)
+#define root_setup(...) sol_lw_root_setup(__VA_ARGS__)
+#define err_pred(...) sol_lw_err_pred(__VA_ARGS__)
+#define add_queries(...) sol_lw_add_queries(__VA_ARGS__)
+#define lw_new(...) sol_lw_lw_new(__VA_ARGS__)
+#define lw_free(...) sol_lw_lw_free(__VA_ARGS__)
+#define add_tx(...) sol_lw_add_tx(__VA_ARGS__)
+#define lower_deploy(...) sol_lw_lower_deploy(__VA_ARGS__)
+#define lower_function(...) sol_lw_lower_function(__VA_ARGS__)
+#define frame_init(...) sol_lw_frame_init(__VA_ARGS__)
+#define frame_header(...) sol_lw_frame_header(__VA_ARGS__)
+#define entry(...) sol_lw_entry(__VA_ARGS__)
+#define frame_free(...) sol_lw_frame_free(__VA_ARGS__)
+#define may_loop(...) sol_lw_may_loop(__VA_ARGS__)
+#define known_code(...) sol_lw_known_code(__VA_ARGS__)
+#define library_fn(...) sol_lw_library_fn(__VA_ARGS__)
+#define low_level_call(...) sol_lw_low_level_call(__VA_ARGS__)
+#define check_at(...) sol_lw_check_at(__VA_ARGS__)
+#define check_overflow_before(...) sol_lw_check_overflow_before(__VA_ARGS__)
+#define check_overflow(...) sol_lw_check_overflow(__VA_ARGS__)
+#define check_invs(...) sol_lw_check_invs(__VA_ARGS__)
+#define assume_invs(...) sol_lw_assume_invs(__VA_ARGS__)
+#define havoc_state(...) sol_lw_havoc_state(__VA_ARGS__)
+#define loop_invs(...) sol_lw_loop_invs(__VA_ARGS__)
+#define side_effects(...) sol_lw_side_effects(__VA_ARGS__)
+#define loop_modular(...) sol_lw_loop_modular(__VA_ARGS__)
+#define add_overflow_flag(...) sol_lw_add_overflow_flag(__VA_ARGS__)
+#define mod_fn_entry(...) sol_lw_mod_fn_entry(__VA_ARGS__)
+#define mod_exit(...) sol_lw_mod_exit(__VA_ARGS__)
+#define mod_deploy_exit(...) sol_lw_mod_deploy_exit(__VA_ARGS__)
+#define mod_call_out(...) sol_lw_mod_call_out(__VA_ARGS__)
+#define mod_verifier_call(...) sol_lw_mod_verifier_call(__VA_ARGS__)
+
+/* ---- sol_lower.c ---- */
+void *aralloc(lw *L, size_t n);
+/* gives up on the construct at n: "unsupported: ... at file:line" (longjmp) */
+_Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...);
+int nid(lw *L, const cJSON *n);
+const cJSON *first(const cJSON *n, const char *key);
+/* ... which the construct needs (else unsupported) */
+const cJSON *need_first(lw *L, const cJSON *n, const char *key);
+/* the slot of declaration d */
+int slot_of(lw *L, const cJSON *d);
+void add_state_var(lw *L, int id, ty *t);
+term_t pow2(int k);
+term_t in_range(const ty *t, term_t x);
+ty *int_ty(lw *L, int bits, bool sign);
+ty *bool_ty(lw *L);
+ty *lit_ty(lw *L);
+val mkval(lw *L, ty *t);
+val scalar(lw *L, ty *t, term_t x);
+val fresh_val(lw *L, ty *t, const char *name);
+val tuple_val(lw *L, int n, val *vs);
+void add_cons(lw *L, ctx *c, term_t t);
+ctx ctx_copy(lw *L, const ctx *c);
+void list_push(lw *L, ctxlist *l, const ctx *c);
+ctx merge(lw *L, ctxlist *l, const char *what);
+void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f);
+void emit_error(lw *L, const ctx *c, term_t err);
+int add_slot(lw *L, int id, ty *t);
+val slot_val(lw *L, const ctx *c, int s);
+void set_slot(lw *L, ctx *c, int s, val v);
+int this_slot(lw *L);
+int balance_slot(lw *L);
+int sum_slot(lw *L, int s);
+val expr(lw *L, ctx *c, const cJSON *e);
+void stmt(lw *L, ctx *c, const cJSON *s);
+lval lvalue(lw *L, ctx *c, const cJSON *e);
+val lval_read(lw *L, ctx *c, const lval *lv);
+void upd(lw *L, val base, const lval *lv, uint32_t k, val nv);
+void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v);
+uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name);
+term_t cond_of(lw *L, val v, const cJSON *e);
+bool has_calls(const cJSON *e);
+ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *cont);
+uint32_t root_setup(lw *L, const cJSON *ct);
+uint32_t err_pred(sol_chc *out);
+void add_queries(sol_chc *out, uint32_t E, const bool *excluded);
+lw *lw_new(const sol_ast *a, sol_chc *out);
+void lw_free(lw *L);
+void add_tx(lw *L, sol_tx t);
+void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E);
+void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E);
+frame *frame_init(lw *L, const char *name, int contract);
+void frame_header(lw *L, const cJSON *params);
+ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx);
+void frame_free(lw *L);
+
+/* ---- sol_lower_modular.c ---- */
+/* Whether n may run a loop (seen: definitions already walked). */
+bool may_loop(lw *L, const cJSON *n, bool *seen);
+/* Whether some contract of the file implements a function named name. */
+bool known_code(lw *L, const char *name);
+/* The callee is an internal function of a library. */
+bool library_fn(lw *L, const cJSON *callee);
+val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts);
+void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k);
+void check_overflow_before(lw *L, const ctx *c, const cJSON *at);
+void check_overflow(lw *L, const ctx *c, const cJSON *at);
+void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at);
+void assume_invs(lw *L, ctx *c);
+void havoc_state(lw *L, ctx *c);
+int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann);
+bool side_effects(const cJSON *e);
+void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while);
+void add_overflow_flag(lw *L);
+/* After a function's entry (params bound): the checked function (top)
+ * assumes the invariants and preconditions, an inlined callee checks its
+ * preconditions. */
+void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top);
+void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top);
+/* The end of the deployment: it establishes the invariants. */
+void mod_deploy_exit(lw *L, const ctx *c, const cJSON *rootctor);
+/* A call into unknown code at e: the invariants checked, the state
+ * havocked, the invariants assumed. */
+void mod_call_out(lw *L, ctx *c, const cJSON *e);
+/* __verifier_old_* / __verifier_sum_* call e (callee name): its value into
+ * *out, true; false if e is no such call. */
+bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
+/* Ghost state variables for the sums the annotations name. */
+void mod_sum_ghosts(lw *L);
+#endif

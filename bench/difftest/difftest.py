@@ -85,6 +85,7 @@ CONFIGS = {
         "pdr": ["--algorithm", "pdr"],
         "imc": ["--algorithm", "imc"],
         "math": ["--c-int", "math"],
+        "bv": ["--c-int", "bv"],
     },
     "vmt": {
         "bmc": ["--algorithm", "bmc"],

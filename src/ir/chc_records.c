@@ -326,3 +326,53 @@ bool chc_scalarize_records(const chc_system *src, chc_system *dst, const char **
   free(arity);
   return ok;
 }
+
+/* The terms of x's leaves in flat()'s order (selectors down records);
+ * false when ty has an array over a datatype (no term of the original
+ * sorts says what a leaf of it is). */
+static bool leaf_terms(term_t x, type_t ty, term_t **out, uint32_t *n, uint32_t *cap, int depth) {
+  if (depth > 32) return false;
+  if (type_kind_of(ty) == TYPE_DATATYPE) {
+    for (uint32_t f = 0; f < type_dt_nfields(ty, 0); f++)
+      if (!leaf_terms(term_dt_sel(ty, 0, f, x), type_dt_field_type(ty, 0, f), out, n, cap, depth + 1)) return false;
+    return true;
+  }
+  if (changes(ty, depth)) return false;
+  XGROW(*out, *cap, *n + 1);
+  (*out)[(*n)++] = x;
+  return true;
+}
+
+/* The leaves of predicate p's parameters in src, or false. */
+static bool pred_leaves(const chc_system *src, uint32_t p, term_t **out, uint32_t *n) {
+  uint32_t cap = 0;
+  *out = NULL;
+  *n = 0;
+  const chc_pred *P = &src->preds[p];
+  for (uint32_t i = 0; i < P->arity; i++)
+    if (!leaf_terms(P->params[i], term_type(P->params[i]), out, n, &cap, 0)) return false;
+  return true;
+}
+
+bool chc_records_invertible(const chc_system *src) {
+  bool ok = true;
+  for (uint32_t p = 0; p < src->npreds && ok; p++) {
+    term_t *l;
+    uint32_t n;
+    ok = pred_leaves(src, p, &l, &n);
+    free(l);
+  }
+  return ok;
+}
+
+bool chc_records_model_back(const chc_system *src, const chc_system *dst, const term_t *dst_interp, term_t *interp) {
+  bool ok = src->npreds == dst->npreds;
+  for (uint32_t p = 0; p < src->npreds && ok; p++) {
+    term_t *l;
+    uint32_t n;
+    ok = pred_leaves(src, p, &l, &n) && n == dst->preds[p].arity;
+    if (ok) interp[p] = dst_interp[p] == NULL_TERM ? NULL_TERM : term_subst(dst_interp[p], n, dst->preds[p].params, l);
+    free(l);
+  }
+  return ok;
+}

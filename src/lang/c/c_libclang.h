@@ -66,7 +66,11 @@
   X(clang_EvalResult_dispose) \
   X(clang_Cursor_getTranslationUnit) \
   X(clang_Cursor_getStorageClass) \
-  X(clang_Cursor_Evaluate)
+  X(clang_Cursor_Evaluate) \
+  X(clang_Cursor_isMacroFunctionLike) \
+  X(clang_File_isEqual) \
+  X(clang_getLocationForOffset) \
+  X(clang_getRange)
 
 typedef struct {
 #define C_LIBCLANG_SLOT(f) __typeof__(&f) f;
@@ -135,5 +139,9 @@ bool c_libclang_load(char *err, size_t errlen);
 #define clang_Cursor_getTranslationUnit (c_libclang.clang_Cursor_getTranslationUnit)
 #define clang_Cursor_getStorageClass (c_libclang.clang_Cursor_getStorageClass)
 #define clang_Cursor_Evaluate (c_libclang.clang_Cursor_Evaluate)
+#define clang_Cursor_isMacroFunctionLike (c_libclang.clang_Cursor_isMacroFunctionLike)
+#define clang_File_isEqual (c_libclang.clang_File_isEqual)
+#define clang_getLocationForOffset (c_libclang.clang_getLocationForOffset)
+#define clang_getRange (c_libclang.clang_getRange)
 #endif
 #endif

@@ -220,15 +220,34 @@ static cert_status certify_model(const chc_system *sys, const term_t *interp, ch
   return worst;
 }
 
+/* A loaded Horn-clause problem: the clauses as read and their normal form. */
+typedef struct {
+  char *file;
+  chc_system sys, norm;
+  bool normalized;
+  bool records;   /* sys is the file's clauses (orig) with record datatypes scalarised (ir/chc_records.h) */
+  chc_system orig;
+  char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
+  chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
+} chc_input;
+
 /* Checks the evidence of res and reports the answer; returns the exit code. */
-static int finish(report *r, const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *res,
+static int finish(report *r, const zeta_options *o, const chc_input *in, const chc_system *norm, chc_result *res,
                   const zeta_limits *lim) {
+  const chc_system *sys = &in->sys;
   int rc;
   report_set_engine(r, res->engine ? res->engine : "-");
   if (res->answer == CHC_SAT) {
     term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
     for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = res->interp[p];
     if (!res->complete) chc_expand_model(norm, interp);   /* a model of the input as is stays quantifier-free */
+    if (in->records) {   /* the model of the file's clauses: leaves as selectors of the records */
+      term_t *back = xcalloc(in->orig.npreds + 1, sizeof(term_t));
+      if (!chc_records_model_back(&in->orig, sys, interp, back)) abort();   /* chc_load checked invertible */
+      free(interp);
+      interp = back;
+      sys = &in->orig;
+    }
     term_t *quant = eliminate_quantifiers(sys, interp, lim);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     solver *z = solver_new_z3();
@@ -295,15 +314,6 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
   return rc;
 }
 
-/* A loaded Horn-clause problem: the clauses as read and their normal form. */
-typedef struct {
-  char *file;
-  chc_system sys, norm;
-  bool normalized;
-  bool records;   /* sys is the file's clauses with record datatypes scalarised (ir/chc_records.h) */
-  char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
-  chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
-} chc_input;
 
 /* The file Z3 may read for the input's own run: sys as written. */
 static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
@@ -317,7 +327,7 @@ static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   bool over_unf = false;
   if (j->spacer) run_spacer_known(z3_file(j->in), &j->in->sys, &j->in->norm, lim, j->known_unsat, &res);
   else run_own(&j->in->norm, lim, pa_itp(j->o), &res, &j->in->unf, &over_unf);
-  int rc = finish(r, j->o, &j->in->sys, over_unf ? &j->in->unf : &j->in->norm, &res, lim);
+  int rc = finish(r, j->o, j->in, over_unf ? &j->in->unf : &j->in->norm, &res, lim);
   chc_result_free(&res);
   return rc;
 }
@@ -350,7 +360,7 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   int rc = -1;
   if (res.answer != CHC_UNKNOWN) {
     report *tmp = report_new();
-    rc = finish(tmp, o, &in->sys, &in->sys, &res, lim);   /* complete: no normal form needed */
+    rc = finish(tmp, o, in, &in->sys, &res, lim);   /* complete: no normal form needed */
     if (rc == ZETA_EXIT_VERDICT) {
       report_copy(r, tmp);
       report_stat(r, "portfolio-winner", "spacer (first slice, in process)");
@@ -401,11 +411,13 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
     free(in);
     return NULL;
   }
-  if (chc_has_records(&in->sys)) {   /* solc's queries: records become their fields */
+  /* records become their fields (solc's queries) where a model of the
+   * fields translates back into one of the file's predicates */
+  if (chc_has_records(&in->sys) && chc_records_invertible(&in->sys)) {
     chc_system flat;
     const char *why = NULL;
     if (chc_scalarize_records(&in->sys, &flat, &why)) {
-      chc_free(&in->sys);
+      in->orig = in->sys;
       in->sys = flat;
       in->records = true;
       char tmpl[] = "/tmp/zeta-chc-XXXXXX";   /* Z3's own run reads a file (its preprocessing) */
@@ -424,6 +436,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
 static void chc_free_input(void *m) {
   chc_input *in = m;
   chc_free(&in->unf);
+  if (in->records) chc_free(&in->orig);
   if (in->flat) unlink(in->flat);
   free(in->flat);
   chc_free(&in->sys);
@@ -462,13 +475,13 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   }
   chc_result res;
   int rc;
-  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, &in->sys, &in->norm, &res, lim);
+  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
     rc = portfolio(r, o, in, lim, known_unsat);
   } else {
     run_engine(o->algorithm, pa_itp(o), z3_file(in), &in->sys, &in->norm, lim, &res);
-    rc = finish(r, o, &in->sys, &in->norm, &res, lim);
+    rc = finish(r, o, in, &in->norm, &res, lim);
   }
   chc_result_free(&res);
   return rc;

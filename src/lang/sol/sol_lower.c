@@ -39,7 +39,6 @@ _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   longjmp(L->fail, 1);
 }
 
-static void unsup_at(lw *L, const char *what) { unsup(L, NULL, "%s", what); }
 
 /* The node's id, an index into the per-node tables; solc's AST always has
  * one (a mutated or foreign AST may not: not lowered). */
@@ -144,7 +143,7 @@ static int int_width(lw *L, const char *s) {
 }
 
 /* Elementary types from solc's type strings; NULL if not elementary. */
-static ty *opaque_ty(lw *L) {
+ty *opaque_ty(lw *L) {
   ty *t = int_ty(L, 0, false);
   t->opaque = true;
   return t;
@@ -165,12 +164,18 @@ static ty *ty_from_string(lw *L, const char *s) {
   if (L->mod && (strncmp(s, "string", 6) == 0 || strncmp(s, "literal_string", 14) == 0 || strcmp(s, "bytes") == 0 ||
                  strncmp(s, "bytes ", 6) == 0))
     return opaque_ty(L);
+  if (L->mod && strncmp(s, "bytes", 5) == 0 && s[5] >= '1' && s[5] <= '9') {   /* bytesN: an unsigned integer of N bytes */
+    int n = atoi(s + 5);
+    if (n < 1 || n > 32) return NULL;
+    ty *t = int_ty(L, 8 * n, false);
+    t->fb = n;
+    return t;
+  }
   return NULL;
 }
 
 static long const_long(lw *L, const cJSON *e);
 
-static ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
 
 /* A recursive struct (S { S[] a; }) is unfolded L->unfold levels deep;
  * below that its values are cut (no leaves), so containers of it keep
@@ -212,7 +217,7 @@ static ty *struct_ty(lw *L, const cJSON *d, int depth) {
   return t;
 }
 
-static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
+ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   if (!tn || depth > 16) unsup(L, tn, "type nesting");
   const char *k = sol_kind(tn);
   if (strcmp(k, "ElementaryTypeName") == 0) {
@@ -249,7 +254,7 @@ static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   unsup(L, tn, "type %s", sol_type_string(tn));
 }
 
-static ty *ty_of_decl(lw *L, const cJSON *d) {
+ty *ty_of_decl(lw *L, const cJSON *d) {
   const cJSON *tn = child(d, "typeName");
   if (!tn || cJSON_IsNull(tn)) unsup(L, d, "declaration without a type");
   return ty_of_typename(L, tn, 0);
@@ -320,7 +325,7 @@ val scalar(lw *L, ty *t, term_t x) {
 ty *bool_ty(lw *L) { return mk(L, T_BOOL); }
 ty *lit_ty(lw *L) { return int_ty(L, 0, true); }
 
-static val default_val(lw *L, ty *t) {
+val default_val(lw *L, ty *t) {
   val v = mkval(L, t);
   leaf_defaults(t, v.v);
   return v;
@@ -334,7 +339,7 @@ val fresh_val(lw *L, ty *t, const char *name) {
   return v;
 }
 
-static uint32_t field_off(const ty *t, int j) {
+uint32_t field_off(const ty *t, int j) {
   uint32_t o = 0;
   for (int i = 0; i < j; i++) o += t->f[i]->nl;
   return o;
@@ -758,7 +763,7 @@ void emit_error(lw *L, const ctx *c, term_t err) {
 }
 
 /* Where ok fails the path ends with error err; it goes on where ok holds. */
-static void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
+void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
   ctx bad = ctx_copy(L, c);
   add_cons(L, &bad, term_not(ok));
   emit_error(L, &bad, err);
@@ -973,12 +978,14 @@ void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
 
 /* reading through a path */
 static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
+  if (base.t->fb) return mod_byte(L, c, base, idx, at);   /* bytesN[i] */
   if (base.t->k != T_MAP && base.t->k != T_ARRAY) unsup(L, at, "index access on this type");
   ty *et = base.t->elem;
   if (base.t->k == T_ARRAY) {
     term_t len = base.v[et->nl];
-    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed bytes) */
-    add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
+    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed
+     * bytes); an annotation reads the contents */
+    if (!L->spec) add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
   }
   val r = mkval(L, et);
   for (uint32_t i = 0; i < et->nl; i++) r.v[i] = term_select(base.v[i], idx);
@@ -1025,15 +1032,6 @@ void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   for (uint32_t q = 0; q < et->nl; q++) base.v[q] = term_store(base.v[q], idx, inner.v[q]);
 }
 
-/* The slot of the sum ghost of the variable in slot s, or -1. */
-int sum_slot(lw *L, int s) {
-  for (uint32_t j = 0; j < L->nsum; j++)
-    if (L->F->slot_of[L->sum_var[j]] == s) return L->F->slot_of[L->a->nids + 3 + (int)j];
-  return -1;
-}
-
-static void unsup_at(lw *L, const char *what);
-
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv);
 
 /* Writes nv into the places of decision list lv where `when` holds. */
@@ -1052,16 +1050,11 @@ static void lval_write_when(lw *L, ctx *c, const lval *lv, val nv, term_t when) 
 
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
   if (lv->alt) {
-    if (L->mod) unsup_at(L, "a storage pointer to several places");
+    if (L->mod) unsup(L, NULL, "%s", "a storage pointer to several places");
     lval_write_when(L, c, lv, nv, term_true());
     return;
   }
-  int g = sum_slot(L, lv->slot);
-  if (g >= 0) {   /* the sum follows the element's change */
-    if (lv->n != 1 || !lv->st[0].index || nv.t->k != T_INT) unsup_at(L, "a write into a summed variable other than of one element");
-    val old = lval_read(L, c, lv);
-    c->cur[L->F->off[g]] = term_add2(c->cur[L->F->off[g]], term_sub(nv.v[0], old.v[0]));
-  }
+  if (L->nsum || L->nevd) mod_write(L, c, lv, nv);   /* sums and event data follow the changes */
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
   set_slot(L, c, lv->slot, base);
@@ -1075,6 +1068,18 @@ static val pushed(lw *L, val arr, val x) {
   for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
   nv.v[et->nl] = term_add2(len, term_int(1));
   return nv;
+}
+
+/* the array at lv (value arr) with x pushed (NULL: its last element popped) */
+static void push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
+  if (L->nsum) mod_sum_push_pop(L, c, lv, arr, x);
+  if (x) { lval_write(L, c, lv, pushed(L, arr, *x)); return; }
+  ty *et = arr.t->elem;
+  term_t nl = term_sub(arr.v[et->nl], term_int(1));
+  val d = default_val(L, et), nv = mkval(L, arr.t);
+  for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
+  nv.v[et->nl] = nl;
+  lval_write(L, c, lv, nv);
 }
 
 static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
@@ -1197,7 +1202,8 @@ lval lvalue(lw *L, ctx *c, const cJSON *e) {
     val arr = lval_read(L, c, &lv);
     if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
     term_t len = arr.v[arr.t->elem->nl];
-    lval_write(L, c, &lv, pushed(L, arr, default_val(L, arr.t->elem)));
+    val x = default_val(L, arr.t->elem);
+    push_pop(L, c, &lv, arr, &x);
     lval_step(L, &lv, true, 0, len, e);
     return lv;
   }
@@ -1226,6 +1232,7 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
 /* value converted for storing into a location of type t (literals and
  * narrower integers need nothing: ranges were checked where they arose) */
 static val coerce(lw *L, val v, ty *t, const cJSON *at) {
+  if (L->mod && (t->fb || v.t->fb || (t->opaque != v.t->opaque && t->nl == 1))) return mod_coerce(L, v, t, at);   /* bytesN, strings */
   if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
   val r = {t, v.v, NULL};
   return r;
@@ -1354,7 +1361,7 @@ uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const c
   o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
   unsigned col = 0;
   o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
-  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut};
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut, L->approx};
   return k;
 }
 
@@ -1362,6 +1369,7 @@ static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
   int id = nid(L, call);
   if (!L->assert_k[id]) L->assert_k[id] = (int)new_site(L, SITE_ASSERT, -1, call, NULL);
   if (L->cut) L->out->sites[L->assert_k[id]].after_cut = true;   /* one number for every inlined copy */
+  if (L->approx) L->out->sites[L->assert_k[id]].approx = true;
   fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
@@ -1371,6 +1379,7 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
   const cJSON *arg = need_first(L, e, "arguments");
   ty *t = expr_ty(L, e);
   val v = expr(L, c, arg);
+  if (L->mod && (t->fb || v.t->fb || t->opaque || v.t->opaque)) return mod_coerce(L, v, t, e);   /* bytesN, strings */
   if (t->opaque || v.t->opaque) unsup(L, e, "conversion of a string or bytes value");
   if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
     if (t->k == T_BOOL && v.t->k == T_BOOL) return v;
@@ -1558,6 +1567,8 @@ static val call(lw *L, ctx *c, const cJSON *e) {
         c->dead = true;
         return empty_val(L);
       }
+      val hv;
+      if (L->mod && mod_builtin(L, c, e, name, &hv)) return hv;   /* hashes */
       unsup(L, e, "%s", name);
     }
     const cJSON *d = decl_of(L, callee);
@@ -1583,16 +1594,11 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (m[1] == 'u') {
         val x = args && args->child ? coerce(L, expr(L, c, args->child), et, e) : default_val(L, et);
         arr = lval_read(L, c, &lv);   /* the argument may have changed it */
-        lval_write(L, c, &lv, pushed(L, arr, x));
+        push_pop(L, c, &lv, arr, &x);
         return args && args->child ? empty_val(L) : x;
       }
-      term_t len = arr.v[et->nl];
-      add_cons(L, c, term_gt(len, term_int(0)));
-      term_t nl = term_sub(len, term_int(1));
-      val d = default_val(L, et), nv = mkval(L, arr.t);
-      for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
-      nv.v[et->nl] = nl;
-      lval_write(L, c, &lv, nv);
+      add_cons(L, c, term_gt(arr.v[et->nl], term_int(0)));
+      push_pop(L, c, &lv, arr, NULL);
       return empty_val(L);
     }
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
@@ -1658,6 +1664,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);
   }
+  if (L->mod && is(callee, "NewExpression")) return mod_new(L, c, e);
   if (is(callee, "NewExpression")) unsup(L, e, "new");
   if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
     return low_level_call(L, c, e, child(callee, "expression"), callee);
@@ -1743,6 +1750,7 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     val r = scalar(L, int_ty(L, 256, false), v.v[v.t->elem->nl]);
     return r;
   }
+  if (L->mod && strcmp(m, "length") == 0 && (v.t->fb || v.t->opaque)) return mod_length(L, c, v, base);
   if (v.t->k != T_STRUCT) unsup(L, e, "member %s", m);
   return component(&v, field_index(L, v.t, m, e));
 }
@@ -1800,6 +1808,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   }
   val a = expr(L, c, le), b = expr(L, c, re);
   if (!a.t || !b.t || a.t->nl < 1 || b.t->nl < 1) unsup(L, e, "malformed AST (operand without a value)");
+  if (L->mod && a.t->fb && b.t->opaque) b = mod_coerce(L, b, a.t, re);   /* bytesN op "literal" */
+  if (L->mod && b.t->fb && a.t->opaque) a = mod_coerce(L, a, b.t, le);
   if (strchr("<>=!", op[0]) && strcmp(op, "<<") != 0 && strcmp(op, ">>") != 0) {
     if (a.t->k == T_BOOL && (strcmp(op, "==") == 0 || strcmp(op, "!=") == 0))
       return scalar(L, bool_ty(L), op[0] == '=' ? term_iff(a.v[0], b.v[0]) : term_xor(a.v[0], b.v[0]));
@@ -2006,11 +2016,7 @@ val expr(lw *L, ctx *c, const cJSON *e) {
   if (strcmp(k, "Literal") == 0) {
     const char *kind = sol_str(e, "kind");
     if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
-    if (L->mod && strcmp(kind, "string") == 0) {   /* opaque: equal texts, equal values */
-      unsigned long h = 5381;
-      for (const char *q = sol_str(e, "value"); *q; q++) h = h * 33 + (unsigned char)*q;
-      return scalar(L, opaque_ty(L), term_int((long)(h & 0x7fffffffffffL)));
-    }
+    if (L->mod && (strcmp(kind, "string") == 0 || strcmp(kind, "hexString") == 0)) return mod_string(L, e);
     mpz_t z;
     mpz_init(z);
     if (strcmp(kind, "number") != 0 || !const_value(e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
@@ -2025,7 +2031,12 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
-    if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
+    val bv;
+    if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
+    if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) {
+      val cv = expr(L, c, child(d, "value"));
+      return L->mod ? coerce(L, cv, ty_of_decl(L, d), e) : cv;   /* modular: of the constant's type (bytesN) */
+    }
     return var_val(L, c, var_slot(L, e));
   }
   if (strcmp(k, "BinaryOperation") == 0) return binop(L, c, e);
@@ -2168,11 +2179,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
   emit(L, c, head, c->cur, 0);
   ctx h = restart(L, c, head);
-  if (L->mod) {   /* exact: the invariants must hold at every visit of the head */
-    const cJSON *inv[32];
-    int ann[32], ninv = loop_invs(L, s, body, inv, ann);
-    for (int i = 0; i < ninv; i++) check_at(L, &h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
-  }
+  if (L->mod) mod_loop_head(L, &h, s, body);   /* exact: the invariants hold at every visit of the head */
   ctx in = ctx_copy(L, &h), out;
   memset(&out, 0, sizeof out);
   out.dead = true;
@@ -2232,9 +2239,7 @@ void stmt(lw *L, ctx *c, const cJSON *s) {
   if (strcmp(k, "Return") == 0) { do_return(L, c, s); return; }
   if (strcmp(k, "EmitStatement") == 0) {   /* the event changes nothing; its arguments may */
     const cJSON *ev = child(s, "eventCall");
-    const cJSON *evd = decl_of(L, child(ev, "expression"));
-    if (L->mod && strstr(sol_str(child(evd, "documentation"), "text"), "@notice"))
-      unsup(L, s, "an event with a specification");
+    if (L->mod) { mod_emit(L, c, s); return; }   /* event specifications */
     for (const cJSON *a = child(ev, "arguments") ? child(ev, "arguments")->child : NULL; a; a = a->next)
       if (has_calls(a)) (void)expr(L, c, a);
     return;
@@ -2363,8 +2368,8 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
 
 frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + 4 + SUM_MAX) * sizeof(int));
-  for (int i = 0; i < L->a->nids + 4 + SUM_MAX; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + GHOSTS + 1) * sizeof(int));   /* + others' balances */
+  for (int i = 0; i < L->a->nids + GHOSTS + 1; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->cur_inv = -1;
@@ -2674,6 +2679,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   const cJSON *mods = child(fn, "modifiers");
   frame *Fp = frame_init(L, sol_str(fn, "name"), sol_int(fn, "scope"));
 #define F (*Fp)
+  F.fn = fn;
   F.txi = tx ? txi : -1;
   F.C = C;
   F.E = E;
@@ -2753,6 +2759,7 @@ void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
   tx->payable = rootctor && strcmp(sol_str(rootctor, "stateMutability"), "payable") == 0;
   frame *Fp = frame_init(L, "constructor", L->lin[0]);
 #define F (*Fp)
+  F.fn = rootctor;
   F.txi = (int)L->out->ntx - 1;
   F.C = C;
   F.E = E;
@@ -2873,7 +2880,7 @@ uint32_t root_setup(lw *L, const cJSON *ct) {
     int id = h == 0 ? L->this_id : L->balance_id;
     if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
   }
-  if (L->mod) mod_sum_ghosts(L);
+  if (L->mod) mod_ghosts(L);
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
   for (uint32_t k = 0, j = 0; k < L->nstate_vars; k++) {
@@ -3076,7 +3083,7 @@ lw *lw_new(const sol_ast *a, sol_chc *out) {
     if (L->env_pos[q] == 0) L->env_pos[q] = (int)L->nenv++;
   L->this_id = this_used || balance_used ? a->nids : -1;
   L->balance_id = balance_used ? a->nids + 1 : -1;
-  L->others_id = others_used ? a->nids + 3 + SUM_MAX : -1;
+  L->others_id = others_used ? a->nids + GHOSTS : -1;
   return L;
 }
 

@@ -8,6 +8,12 @@
 #include "lang/sol/sol_lower.h"
 
 #define SUM_MAX 8    /* summed state variables */
+#define EVD_MAX 8    /* state variables tracked by events */
+#define EV_MAX 16    /* events with specifications */
+/* synthetic declaration ids from nids on: this, this.balance, the overflow
+ * flag, the sums, then per tracked variable its value at the last event
+ * and whether that was saved */
+#define GHOSTS (3 + SUM_MAX + 2 * EVD_MAX)
 #define ALIAS_MAX 6  /* index steps of a storage pointer */
 
 /* ---------- types ---------- */
@@ -28,6 +34,7 @@ typedef struct ty {
   bool opaque;         /* modular mode: a string or bytes value */
   bool cut;            /* a recursive struct below the unfolding depth: no
                         * leaves; reaching into it is unsupported */
+  int fb;              /* modular mode: bytesN (N), an unsigned integer of N bytes; else 0 */
 } ty;
 
 struct lval;
@@ -100,6 +107,7 @@ typedef struct {
   bool no_mem_writes;     /* the code never writes into a memory reference:
                            * aliasing one is then the same as copying it */
   ctxlist *ret_target, *brk, *cont;
+  const cJSON *fn;        /* the function (or root constructor) lowered, or NULL */
 } frame;
 
 typedef struct {
@@ -144,14 +152,27 @@ typedef struct {
   int arith;                 /* SOL_ARITH_* */
   const cJSON **inv; int *inv_ann; uint32_t ninv;   /* contract invariants (expressions) */
   term_t *old_cur;           /* the checked function's entry values (__verifier_old_*) */
-  /* __verifier_sum_*(m): a ghost state variable (id nids + 3 + j) per summed
-   * state variable sum_var[j], updated at every write of an element */
-  int sum_var[SUM_MAX];
+  /* __verifier_sum_*(m[__verifier_idx_*].f.g): a ghost state variable (id
+   * nids + 3 + j) per summed state variable sum_var[j] and member path
+   * sum_path[j] (field indices, sum_plen[j] of them), updated at every write
+   * of an element */
+  int sum_var[SUM_MAX], sum_path[SUM_MAX][8], sum_plen[SUM_MAX];
   uint32_t nsum;
+  bool sum_done;             /* the next write of a summed array is a push or pop already counted */
+  /* events with specifications (solc-verify's event data tracking) */
+  struct { const cJSON *def, *spec; int data[EVD_MAX], ndata; bool strict; } ev[EV_MAX];
+  uint32_t nev;
+  int evd[EVD_MAX];          /* tracked state variables (declaration ids); ghosts nids + 3 + SUM_MAX + 2k (+1) */
+  uint32_t nevd;
+  term_t *before_cur;        /* an event postcondition's state at the last event (__verifier_before_*) */
   frame *top;                /* the checked function's frame */
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
   bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
+  bool approx;               /* a value was over-approximated (later checks are sol_site.approx) */
+  bool spec;                  /* evaluating an annotation */
+  term_t *bound;             /* quantified variables by declaration id (NULL_TERM: none) */
+  const cJSON **qblock;      /* the marker block of a __zeta_all/ex/eq call, by node id */
   cJSON **tmp_json;          /* argument lists made for `using for` calls */
   uint32_t ntmp_json;
 } lw;
@@ -169,7 +190,9 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define need_first(...) sol_lw_need_first(__VA_ARGS__)
 #define slot_of(...) sol_lw_slot_of(__VA_ARGS__)
 #define add_state_var(...) sol_lw_add_state_var(__VA_ARGS__)
-#define mod_sum_ghosts(...) sol_lw_mod_sum_ghosts(__VA_ARGS__)
+#define mod_bound(...) sol_lw_mod_bound(__VA_ARGS__)
+#define ty_of_decl(...) sol_lw_ty_of_decl(__VA_ARGS__)
+#define mod_ghosts(...) sol_lw_mod_ghosts(__VA_ARGS__)
 #define first(...) sol_lw_first(__VA_ARGS__)
 #define pow2(...) sol_lw_pow2(__VA_ARGS__)
 #define in_range(...) sol_lw_in_range(__VA_ARGS__)
@@ -191,7 +214,30 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define set_slot(...) sol_lw_set_slot(__VA_ARGS__)
 #define this_slot(...) sol_lw_this_slot(__VA_ARGS__)
 #define balance_slot(...) sol_lw_balance_slot(__VA_ARGS__)
-#define sum_slot(...) sol_lw_sum_slot(__VA_ARGS__)
+#define field_off(...) sol_lw_field_off(__VA_ARGS__)
+#define mod_write(...) sol_lw_mod_write(__VA_ARGS__)
+#define mod_emit(...) sol_lw_mod_emit(__VA_ARGS__)
+#define fail_unless(...) sol_lw_fail_unless(__VA_ARGS__)
+#define mod_coerce(...) sol_lw_mod_coerce(__VA_ARGS__)
+#define mod_length(...) sol_lw_mod_length(__VA_ARGS__)
+#define mod_string(...) sol_lw_mod_string(__VA_ARGS__)
+#define mod_byte(...) sol_lw_mod_byte(__VA_ARGS__)
+#define mod_builtin(...) sol_lw_mod_builtin(__VA_ARGS__)
+#define opaque_ty(...) sol_lw_opaque_ty(__VA_ARGS__)
+#define mod_new(...) sol_lw_mod_new(__VA_ARGS__)
+#define ty_of_typename(...) sol_lw_ty_of_typename(__VA_ARGS__)
+#define default_val(...) sol_lw_default_val(__VA_ARGS__)
+#define marker_arg(...) sol_lw_marker_arg(__VA_ARGS__)
+#define fn_markers(...) sol_lw_fn_markers(__VA_ARGS__)
+#define next_marker(...) sol_lw_next_marker(__VA_ARGS__)
+#define mod_loop_head(...) sol_lw_mod_loop_head(__VA_ARGS__)
+#define ev_setup(...) sol_lw_ev_setup(__VA_ARGS__)
+#define ev_entry(...) sol_lw_ev_entry(__VA_ARGS__)
+#define ev_exit(...) sol_lw_ev_exit(__VA_ARGS__)
+#define ev_loop(...) sol_lw_ev_loop(__VA_ARGS__)
+#define ev_written(...) sol_lw_ev_written(__VA_ARGS__)
+#define ev_write(...) sol_lw_ev_write(__VA_ARGS__)
+#define mod_sum_push_pop(...) sol_lw_mod_sum_push_pop(__VA_ARGS__)
 #define expr(...) sol_lw_expr(__VA_ARGS__)
 #define stmt(...) sol_lw_stmt(__VA_ARGS__)
 #define lvalue(...) sol_lw_lvalue(__VA_ARGS__)
@@ -245,6 +291,14 @@ const cJSON *need_first(lw *L, const cJSON *n, const char *key);
 /* the slot of declaration d */
 int slot_of(lw *L, const cJSON *d);
 void add_state_var(lw *L, int id, ty *t);
+ty *ty_of_decl(lw *L, const cJSON *d);
+/* the type of type name tn (nesting depth: a bound on recursion) */
+ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
+val default_val(lw *L, ty *t);
+/* modular mode: the type of strings and dynamic bytes (opaque values) */
+ty *opaque_ty(lw *L);
+/* the first leaf of struct (or tuple) field j of t */
+uint32_t field_off(const ty *t, int j);
 term_t pow2(int k);
 term_t in_range(const ty *t, term_t x);
 ty *int_ty(lw *L, int bits, bool sign);
@@ -260,12 +314,13 @@ void list_push(lw *L, ctxlist *l, const ctx *c);
 ctx merge(lw *L, ctxlist *l, const char *what);
 void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f);
 void emit_error(lw *L, const ctx *c, term_t err);
+/* where ok fails the path ends with error err; it goes on where ok holds */
+void fail_unless(lw *L, ctx *c, term_t ok, term_t err);
 int add_slot(lw *L, int id, ty *t);
 val slot_val(lw *L, const ctx *c, int s);
 void set_slot(lw *L, ctx *c, int s, val v);
 int this_slot(lw *L);
 int balance_slot(lw *L);
-int sum_slot(lw *L, int s);
 val expr(lw *L, ctx *c, const cJSON *e);
 void stmt(lw *L, ctx *c, const cJSON *s);
 lval lvalue(lw *L, ctx *c, const cJSON *e);
@@ -320,6 +375,55 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e);
 /* __verifier_old_* / __verifier_sum_* call e (callee name): its value into
  * *out, true; false if e is no such call. */
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
-/* Ghost state variables for the sums the annotations name. */
-void mod_sum_ghosts(lw *L);
+/* A quantified variable's value (declaration d): into *out, true. */
+bool mod_bound(lw *L, const cJSON *d, val *out);
+/* Before nv is written at lv: the sums over the collection in lv's slot
+ * (when lv is an element or a member of one) and the data tracked by
+ * events. mod_sum_push_pop: before pushing *x (popping: x NULL) onto the
+ * array arr at lv. */
+void mod_write(lw *L, ctx *c, const lval *lv, val nv);
+void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x);
+/* `new T[](n)` or `new C(args)` (call e) */
+val mod_new(lw *L, ctx *c, const cJSON *e);
+/* the i-th argument of a marker statement (sol_annot.h) */
+const cJSON *marker_arg(const cJSON *st, int i);
+/* The leading annotation markers of fn's body, in turn (next_marker steps
+ * over the target statement of a `modifies` or tracks-changes-in). */
+const cJSON *fn_markers(const cJSON *fn);
+const cJSON *next_marker(const cJSON *x);
+/* exact mode: the invariants of loop s (body) at a visit of its head h */
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body);
+
+/* ---- sol_lower_bytes.c ---- */
+/* v converted to type t (at: the node) where a bytesN or a string is
+ * involved: explicitly or implicitly */
+val mod_coerce(lw *L, val v, ty *t, const cJSON *at);
+/* .length of bytesN or string/bytes value v (base: its expression) */
+val mod_length(lw *L, ctx *c, val v, const cJSON *base);
+/* a string or hex string literal */
+val mod_string(lw *L, const cJSON *e);
+/* bytesN value base at index idx (checked: "Index may be out of bounds") */
+val mod_byte(lw *L, ctx *c, val base, term_t idx, const cJSON *at);
+/* keccak256, sha256, ripemd160, ecrecover (call e): into *out, true */
+bool mod_builtin(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
+
+/* ---- sol_lower_events.c ---- */
+/* The events with specifications and their data's ghosts. */
+void ev_setup(lw *L);
+/* emit statement s: its arguments, then the event's specification */
+void mod_emit(lw *L, ctx *c, const cJSON *s);
+/* The entry (top: of the checked function, else of an inlined callee,
+ * where it is checked first) and exit of fn: nothing of the events it
+ * emits is saved. */
+void ev_entry(lw *L, ctx *c, const cJSON *fn, bool top);
+void ev_exit(lw *L, const ctx *c, const cJSON *fn);
+/* At loop s: the same for the current function's events, checked as a
+ * site of the given kind or assumed. */
+void ev_loop(lw *L, ctx *c, const cJSON *s, sol_site_kind kind, bool assume);
+/* w[slot]: the ghosts of written tracked variables are written too */
+void ev_written(lw *L, bool *w);
+/* before a write at lv: the tracked variable's old value saved */
+void ev_write(lw *L, ctx *c, const lval *lv);
+/* Ghost state variables for the sums and the events' data. */
+void mod_ghosts(lw *L);
 #endif

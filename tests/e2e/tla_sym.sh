@@ -67,6 +67,11 @@ t bmc-arrays-bounded '[ "$(first --algorithm bmc --length 5 --config "$D/SymArra
 # a subset of Int: an array only; SAFE within the bound, a violation has no TLA+ trace (UNKNOWN)
 t bmc-open-set-safe '[ "$(first --algorithm bmc --length 5 "$D/SymOpenSet.tla")" = SAFE ]'
 t bmc-open-set-no-trace 'first --algorithm bmc --config "$D/SymOpenSetBad.cfg" "$D/SymOpenSet.tla" | grep -q "^UNKNOWN"'
+# sets given by syntax over state (filters of ranges) and constant integer sets as intervals: BMC = explicit
+filt() { b=$(first --algorithm bmc "$@"); [ "$b" = UNSAFE ] && [ "$b" = "$(first --algorithm explicit "$@")" ]; }
+t bmc-filter-violation 'filt "$D/SymFilter.tla"'
+t bmc-filter-bounded '[ "$(first --algorithm bmc --length 8 --config "$D/SymFilterSafe.cfg" "$D/SymFilter.tla")" = SAFE ]'
+quick || t bmc-filter-intervals 'filt --length 11 --config "$D/SymFilterSafe.cfg" "$D/SymFilter.tla"'
 # sequences of varying length (Tail under a parameter), in step mode
 t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 

@@ -621,6 +621,21 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     }
     case TV_SET: {
       term_t *d = salloc(s, (set->n + 1) * sizeof *d);
+      bool ints = x->k == SV_INT;
+      for (uint32_t i = 0; i < set->n && ints; i++) ints = set->e[i]->kind == TV_INT;
+      if (ints) {
+        /* runs of consecutive integers as intervals (many disequalities are
+         * hard for the arithmetic solver: x \in 0..100 took Z3 4 s) */
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < set->n;) {
+          uint32_t j = i;
+          while (j + 1 < set->n && set->e[j + 1]->i == set->e[j]->i + 1) j++;
+          term_t lo = term_int((long)set->e[i]->i), hi = term_int((long)set->e[j]->i);
+          d[n++] = i == j ? term_eq(x->t, lo) : term_and2(term_le(lo, x->t), term_le(x->t, hi));
+          i = j + 1;
+        }
+        return term_or(n, d);
+      }
       for (uint32_t i = 0; i < set->n; i++) d[i] = sv_eq(s, x, sv_const(s, set->e[i], at), at);
       return term_or(set->n, d);
     }
@@ -1345,6 +1360,23 @@ static sv *sym_range(tla_sym *s, term_t lo, term_t hi, const tla_node *at) {
 
 /* x \in S without building S where S is lo..hi (bounds) or [D -> R]
  * (x's domain is D, each value in R); else S's cells. */
+/* Sets given by syntax the symbolic encoding handles without building
+ * them: lo..hi, [D -> R], [a : S], SUBSET S, {x \in S : P}. */
+static bool structural(tla_node *set) {
+  switch (set->kind) {
+    case TK_bound_infix_op: return tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2;
+    case TK_bound_prefix_op: return tla_field_kid(set, TF_SYMBOL)->kind == TK_powerset;
+    case TK_set_of_functions: return set->n == 2;
+    case TK_set_of_records: return true;
+    case TK_set_filter: {
+      tla_node *g = tla_field_kid(set, TF_GENERATOR);
+      return g && tla_field_kid(g, TF_SET) && tla_field_kid(g, TF_INTRO) &&
+             tla_field_kid(g, TF_INTRO)->kind == TK_identifier;
+    }
+    default: return false;
+  }
+}
+
 static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
   if (x->k == SV_UNION) {
@@ -1352,11 +1384,25 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
     for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], in_node(s, x->el[i], set, c, env, depth + 1)));
     return r;
   }
-  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+  if (depth < 8 && !tla_core(s->m)->user_symbols && structural(set) &&
+      !(set->kind == TK_bound_prefix_op && is_const(s, set, c, env, 0))) {
+    /* from the set's syntax, without building it (constant or not) */
+    if (set->kind == TK_set_filter) {
+      /* x \in {y \in S : P} is x \in S /\ P(x) */
+      tla_node *g = tla_field_kid(set, TF_GENERATOR);
+      term_t in = in_node(s, x, tla_field_kid(g, TF_SET), c, env, depth + 1), saved_pc = s->pc;
+      s->pc = term_and2(saved_pc, in);
+      term_t p = tr_bool(s, tla_field_kid(set, TF_FILTER), c, bind_value(s, env, tla_field_kid(g, TF_INTRO)->text, x));
+      s->pc = saved_pc;
+      return term_and2(in, p);
+    }
+    if (set->kind == TK_bound_prefix_op)
+      return x->k == SV_SET ? subseteq(s, x, tr(s, tla_field_kid(set, TF_RHS), c, env), set) : term_false();
     if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
       term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
       term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
-      term_t v = as_int(s, x, set);
+      if (x->k != SV_INT) return term_false();
+      term_t v = x->t;
       return term_and2(term_le(lo, v), term_le(v, hi));
     }
     if (set->kind == TK_set_of_functions && set->n == 2) {
@@ -1402,13 +1448,26 @@ static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env)
  * where that avoids building the set (lo..hi, [D -> R], [a : S], SUBSET S). */
 static sv *choose_node(tla_sym *s, tla_node *set, tla_ctx *c, senv *env, term_t *cond, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
-  if (is_const(s, set, c, env, 0)) {
+  bool syn = depth < 8 && !tla_core(s->m)->user_symbols && structural(set) &&
+             !(set->kind == TK_bound_prefix_op && is_const(s, set, c, env, 0));   /* SUBSET of a constant: lazily */
+  if (!syn && is_const(s, set, c, env, 0)) {
     const tla_val *v = eval_value(s, set, c, env);
     if (v) return choose_concrete(s, v, cond, set, 0);
     *cond = term_false();   /* an evaluation error, flagged */
     return sv_none(s);
   }
-  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+  if (syn && set->kind == TK_set_filter) {
+    /* a fresh element of S satisfying P */
+    tla_node *g = tla_field_kid(set, TF_GENERATOR);
+    term_t in, saved_pc = s->pc;
+    sv *w = choose_node(s, tla_field_kid(g, TF_SET), c, env, &in, depth + 1);
+    s->pc = term_and2(saved_pc, in);
+    term_t p = tr_bool(s, tla_field_kid(set, TF_FILTER), c, bind_value(s, env, tla_field_kid(g, TF_INTRO)->text, w));
+    s->pc = saved_pc;
+    *cond = term_and2(in, p);
+    return w;
+  }
+  if (syn) {
     if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
       term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
       term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);

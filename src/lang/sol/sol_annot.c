@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "lang/sol/sol_quant.h"
 #include "zeta/zeta.h"
 
 /* ---------- text helpers ---------- */
@@ -51,8 +52,8 @@ typedef struct {
   sol_annots *out;
   insertion *ins;
   uint32_t nins;
-  bool no_sums;      /* second try: sums over types the stubs do not cover */
   uint32_t inv_from, inv_to;   /* the current contract's invariants in out */
+  bool iface;        /* the current contract is an interface (no bodies) */
   bool *mute;        /* annotations solc rejected in their place (a pure function reading state): unsupported */
   uint32_t nmute;
   bool muted_new;    /* map_errors found one more */
@@ -114,17 +115,23 @@ static bool comment_before(const char *t, size_t off, size_t *cs, size_t *ce) {
   return found > 0;
 }
 
-static const char *unsupported_in(const char *e, bool no_sums) {
-  if (no_sums && strstr(e, "__verifier_sum")) return "__verifier_sum over this type";
-  static const char *names[] = {"__verifier_eq", "__verifier_before", "__verifier_idx"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-    if (strstr(e, names[i])) return names[i];
-  for (const char *q = e; (q = strstr(q, "forall")) || (q = strstr(e, "exists")); q++)
-    if ((q == e || !isalnum((unsigned char)q[-1])) && !isalnum((unsigned char)q[6]) && q[6] != '_') return "quantifiers";
-    else if (q >= e + strlen(e)) break;
-  if (e[0] == '[') return "case analysis";
-  if (strncmp(e, "property(", 9) == 0) return "property(...) quantifiers";
-  if (strcmp(e, "*") == 0) return "modifies *";
+/* The marker `name(N, e)` at x; quantifiers and __verifier_eq in e are
+ * rewritten (sol_quant.h): the marker then goes into a block with the
+ * declarations and statements they need. Returns why e cannot be
+ * rewritten (nothing added), or NULL. */
+static const char *expr_marker(insertion *x, const char *name, uint32_t k, const char *e) {
+  char *pre, *out;
+  const char *why;
+  if (!sol_quant_rewrite(e, &pre, &out, &why)) return why ? why : "quantifiers";
+  bool block = strcmp(out, e) != 0 || pre[0];
+  if (block) {
+    puts_(&x->ins, " {");
+    puts_(&x->ins, pre);
+  }
+  marker(x, name, k, out);
+  if (block) puts_(&x->ins, " }");
+  free(pre);
+  free(out);
   return NULL;
 }
 
@@ -154,7 +161,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
         if (!can_insert) { if (!an->unsupported) an->unsupported = "a loop body without braces"; continue; }
         insertion *x = insertion_at(A, at);
         if (an->unsupported) marker(x, "__zeta_skip", n, NULL);
-        else marker(x, "__zeta_li", n, an->text);
+        else if ((an->unsupported = expr_marker(x, "__zeta_li", n, an->text))) marker(x, "__zeta_skip", n, NULL);
       }
       continue;
     }
@@ -163,10 +170,17 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     else if (strcmp(word, "precondition") == 0) k = AN_PRE;
     else if (strcmp(word, "postcondition") == 0) k = AN_POST;
     else if (strcmp(word, "modifies") == 0) k = AN_MODIFIES;
-    else if (owner == 'f' && (strcmp(word, "emits") == 0 || strcmp(word, "specification") == 0)) k = AN_POST;   /* not encoded: below */
-    else continue;   /* tracks-changes-in (events: see sol_lower), prose */
-    bool unencoded = strcmp(word, "emits") == 0 || strcmp(word, "specification") == 0;
-    if ((k == AN_INV && owner != 'c') || ((k == AN_PRE || k == AN_POST || k == AN_MODIFIES) && owner != 'f')) continue;
+    else if (owner == 'f' && strcmp(word, "specification") == 0) k = AN_POST;
+    else if (owner == 'f' && strcmp(word, "emits") == 0) k = AN_EMITS;
+    else if (owner == 'e' && strcmp(word, "tracks-changes-in") == 0) k = AN_TRACK;
+    else if (owner == 'e' && strcmp(word, "allow-no-change-emit") == 0) k = AN_NOCHANGE;
+    else continue;   /* prose */
+    if ((k == AN_INV && owner != 'c') || (k == AN_MODIFIES && owner != 'f') || ((k == AN_PRE || k == AN_POST) && owner != 'f' && owner != 'e'))
+      continue;
+    bool nl = false;
+    while (q < ce && isspace((unsigned char)t[q])) nl |= t[q++] == '\n';
+    if (nl && q + 3 <= ce && strncmp(t + q, "///", 3) == 0) q += 3;   /* the expression starts on the next line */
+    else if (nl && q < ce && t[q] == '*' && (q + 1 >= ce || t[q + 1] != '/')) q++;
     while (q < ce && isspace((unsigned char)t[q])) q++;
     size_t end = q;
     while (end < ce && strncmp(t + end, "@notice", 7) != 0) end++;
@@ -180,6 +194,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
         while (j < end && (t[j] == ' ' || t[j] == '\t')) j++;
         if (j + 3 <= end && strncmp(t + j, "///", 3) == 0) j += 3;
         else if (j < end && t[j] == '*' && (j + 1 >= end || t[j + 1] != '/')) j++;
+        if (j < end && t[j] == ' ') j++;   /* solc drops the prefix and one space */
         i = j - 1;
         continue;
       }
@@ -194,13 +209,34 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->kind = k;
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
-    an->unsupported = unencoded ? (word[0] == 'e' ? "emits" : "specification cases") : unsupported_in(e.s, A->no_sums);
     if (!an->unsupported && o->n < A->nmute && A->mute[o->n]) an->unsupported = "state read in a pure function's annotation";
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
     if (!can_insert) continue;
     insertion *x = insertion_at(A, at);
     if (an->unsupported) { marker(x, "__zeta_skip", n, NULL); continue; }
+    if (k == AN_EMITS || k == AN_NOCHANGE) {   /* a name, or nothing */
+      char head[160];
+      snprintf(head, sizeof head, " __zeta_%s(%u%s", k == AN_EMITS ? "emits" : "nochange", n, k == AN_EMITS ? ", \"" : ");");
+      puts_(&x->ins, head);
+      if (k == AN_EMITS) {
+        for (const char *c = e.s; *c; c++)
+          if (isalnum((unsigned char)*c) || *c == '_' || *c == '$') put(&x->ins, c, 1);
+        puts_(&x->ins, "\");");
+      }
+      continue;
+    }
+    if ((k == AN_MODIFIES && strcmp(e.s, "*") == 0) || k == AN_TRACK) {   /* `modifies *`: no frame */
+      if (k == AN_TRACK) {
+        marker(x, "__zeta_track", n, NULL);
+        puts_(&x->ins, " ");
+        puts_(&x->ins, e.s);
+        puts_(&x->ins, ";");
+        continue;
+      }
+      marker(x, "__zeta_modall", n, NULL);
+      continue;
+    }
     if (k == AN_MODIFIES) {
       /* `T if C`: the split at the keyword (C defaults to true) */
       char *cond = strstr(e.s, " if ");
@@ -219,7 +255,12 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
       free(target);
       continue;
     }
-    marker(x, k == AN_INV ? "__zeta_inv" : k == AN_PRE ? "__zeta_pre" : k == AN_POST ? "__zeta_post" : "__zeta_li", n, e.s);
+    const char *mk = k == AN_INV ? "__zeta_inv" : k == AN_PRE ? "__zeta_pre" : k == AN_POST ? "__zeta_post" : "__zeta_li";
+    char *cases = NULL;
+    if (strcmp(word, "specification") == 0 && !sol_quant_cases(e.s, &cases)) an->unsupported = "malformed specification cases";
+    else an->unsupported = expr_marker(x, mk, n, cases ? cases : e.s);
+    if (an->unsupported) marker(x, "__zeta_skip", n, NULL);
+    free(cases);
   }
 }
 
@@ -232,6 +273,34 @@ static size_t src_end(const cJSON *n) {
   return (size_t)atol(s) + (c ? (size_t)atol(c + 1) : 0);
 }
 
+/* An event's specification: a synthetic function after its declaration,
+ * with the event's parameters (see sol_annot.h). */
+static void event_spec(annot_ctx *A, const cJSON *ev, const cJSON *doc, bool iface) {
+  size_t at = src_end(ev);
+  insertion *x = iface ? NULL : insertion_at(A, at);
+  if (x) {
+    puts_(&x->ins, " function __zeta_ev_");
+    puts_(&x->ins, sol_str(ev, "name"));
+    puts_(&x->ins, "(");
+    const cJSON *ps = kid(kid(ev, "parameters"), "parameters");
+    for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
+      size_t a = src_start(p), b = src_end(p);
+      for (size_t i = a; i < b && i < A->len; i++) {   /* the parameter's text without `indexed` */
+        if (strncmp(A->text + i, "indexed", 7) == 0 && (i == a || isspace((unsigned char)A->text[i - 1])) && i + 7 <= b &&
+            (i + 7 == b || isspace((unsigned char)A->text[i + 7]))) {
+          i += 6;
+          continue;
+        }
+        put(&x->ins, A->text[i] == '\n' ? " " : A->text + i, 1);
+      }
+      if (p->next) puts_(&x->ins, ",");
+    }
+    puts_(&x->ins, ") internal view {");
+  }
+  read_comment(A, src_start(doc), src_end(doc), 'e', at, !iface);
+  if (x) puts_(&insertion_at(A, at)->ins, " }");
+}
+
 /* Walks the AST of the source for documented nodes. */
 static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
   if (cJSON_IsObject(n)) {
@@ -239,6 +308,7 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
     const cJSON *doc = kid(n, "documentation");
     if (strcmp(k, "ContractDefinition") == 0) {
       contract = sol_str(n, "name");
+      A->iface = strcmp(sol_str(n, "contractKind"), "interface") == 0;
       A->inv_from = A->inv_to = 0;
       if (cJSON_IsObject(doc)) {
         bool iface = strcmp(sol_str(n, "contractKind"), "interface") == 0;
@@ -252,6 +322,8 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
         A->inv_to = A->out->n;
         if (x) puts_(&insertion_at(A, at)->ins, " }");
       }
+    } else if (strcmp(k, "EventDefinition") == 0 && cJSON_IsObject(doc) && contract) {
+      event_spec(A, n, doc, A->iface);
     } else if (strcmp(k, "FunctionDefinition") == 0 && cJSON_IsObject(doc)) {
       const cJSON *body = kid(n, "body");
       bool has = body && cJSON_IsObject(body);
@@ -275,15 +347,27 @@ static const char stubs[] =
     " function __zeta_li(uint, bool) pure {}"
     " function __zeta_mod(uint, bool) pure {}"
     " function __zeta_skip(uint) pure {}"
+    " function __zeta_modall(uint) pure {}"
+    " function __zeta_noop(uint) pure returns (bool) { return true; }"
+    " function __zeta_emits(uint, string memory) pure {}"
+    " function __zeta_track(uint) pure {}"
+    " function __zeta_nochange(uint) pure {}"
+    " function __zeta_all(uint, bool b) pure returns (bool) { return b; }"
+    " function __zeta_ex(uint, bool b) pure returns (bool) { return b; }"
+    " function __zeta_eq(uint) pure returns (bool) { return true; }"
+    " function __zeta_sum(uint) pure returns (uint256) { return 0; }"
+    " function __zeta_sumi(uint) pure returns (int256) { return 0; }"
+    " address constant __verifier_idx_address = address(0); uint256 constant __verifier_idx_uint = 0;"
+    " int256 constant __verifier_idx_int = 0;"
     " function __verifier_old_uint(uint256 x) pure returns (uint256) { return x; }"
     " function __verifier_old_int(int256 x) pure returns (int256) { return x; }"
     " function __verifier_old_address(address x) pure returns (address) { return x; }"
     " function __verifier_old_bool(bool x) pure returns (bool) { return x; }"
     " function __verifier_old_bytes32(bytes32 x) pure returns (bytes32) { return x; }"
-    " function __verifier_sum_uint(mapping(address => uint256) storage) view returns (uint256) { return 0; }"
-    " function __verifier_sum_uint(mapping(address => uint8) storage) view returns (uint256) { return 0; }"
-    " function __verifier_sum_uint(mapping(uint256 => uint256) storage) view returns (uint256) { return 0; }"
-    " function __verifier_sum_int(mapping(address => int256) storage) view returns (int256) { return 0; }\n";
+    " function __verifier_before_uint(uint256 x) pure returns (uint256) { return x; }"
+    " function __verifier_before_int(int256 x) pure returns (int256) { return x; }"
+    " function __verifier_before_address(address x) pure returns (address) { return x; }"
+    " function __verifier_before_bool(bool x) pure returns (bool) { return x; }\n";
 
 static int cmp_ins(const void *a, const void *b) {
   size_t x = ((const insertion *)a)->at, y = ((const insertion *)b)->at;
@@ -384,22 +468,13 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   memset(out, 0, sizeof *out);
   sol_ast *plain = sol_ast_load(path, d);
   if (!plain) return NULL;
-  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, false, 0, 0, NULL, 0, false};
+  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, 0, 0, false, NULL, 0, false};
   diag cd = {0};
   sol_ast *a = compile_copy(&A, plain, &cd);
   for (int round = 0; !a && A.muted_new && round < 4; round++) {   /* again without what solc rejected in place */
     insertions_free(&A);
     sol_annots_free(out);
     A.muted_new = false;
-    memset(&cd, 0, sizeof cd);
-    a = compile_copy(&A, plain, &cd);
-  }
-  bool sums = false;
-  for (uint32_t i = 0; i < out->n; i++) sums |= strstr(out->v[i].text, "__verifier_sum") != NULL;
-  if (!a && sums && cd.code == ZETA_EXIT_INPUT) {   /* once more without the sums */
-    insertions_free(&A);
-    sol_annots_free(out);
-    A.no_sums = true;
     memset(&cd, 0, sizeof cd);
     a = compile_copy(&A, plain, &cd);
   }
@@ -420,6 +495,10 @@ void sol_annots_free(sol_annots *s) {
 }
 
 const char *sol_annot_marker(const cJSON *stmt, int *n) {
+  if (stmt && strcmp(sol_kind(stmt), "Block") == 0) {   /* a marker with the declarations it needs first */
+    const cJSON *l = kid(stmt, "statements");
+    stmt = l && l->child ? cJSON_GetArrayItem(l, cJSON_GetArraySize(l) - 1) : NULL;
+  }
   if (!stmt || strcmp(sol_kind(stmt), "ExpressionStatement") != 0) return NULL;
   const cJSON *call = kid(stmt, "expression");
   if (strcmp(sol_kind(call), "FunctionCall") != 0) return NULL;

@@ -6,20 +6,28 @@
  * compiled once more. The copy keeps every line of the source: the
  * markers go after the `{` of the function or loop body (contract
  * invariants: a synthetic function before the contract's `}`), stubs of
- * the markers and of __verifier_old_* / __verifier_sum_* at the end.
+ * the markers and of __verifier_old_* at the end. Quantifiers, sums and
+ * __verifier_eq are rewritten first (sol_quant.h).
  *
  * Markers in the compiled copy (N = the annotation's index):
  *   __zeta_inv(N, E)   in function __zeta_invs_<Contract>() of the contract
  *   __zeta_pre(N, E), __zeta_post(N, E), __zeta_mod(N, C); T;   first statements of a function body
  *   __zeta_li(N, E)    first statements of a loop body
- *   __zeta_skip(N)     an annotation zeta does not encode (its scope is skipped) */
+ *   __zeta_modall(N)   `modifies *`
+ *   __zeta_emits(N, "Name")   `emits Name` (first statements of a function body)
+ *   __zeta_skip(N)     an annotation zeta does not encode (its scope is skipped)
+ * An event's specification goes into a synthetic function right after the
+ * event's declaration, `__zeta_ev_<event>(<the event's parameters>)
+ * internal view { ... }`: __zeta_pre / __zeta_post (the event's pre- and
+ * postconditions), `__zeta_track(N); T;` (tracks-changes-in T) and
+ * __zeta_nochange(N) (allow-no-change-emit). */
 #ifndef ZETA_LANG_SOL_ANNOT_H
 #define ZETA_LANG_SOL_ANNOT_H
 #include <stdbool.h>
 #include <stdint.h>
 #include "lang/sol/sol_ast.h"
 
-typedef enum { AN_INV, AN_PRE, AN_POST, AN_MODIFIES, AN_LOOP_INV } sol_annot_kind;
+typedef enum { AN_INV, AN_PRE, AN_POST, AN_MODIFIES, AN_LOOP_INV, AN_EMITS, AN_TRACK, AN_NOCHANGE } sol_annot_kind;
 
 typedef struct {
   sol_annot_kind kind;

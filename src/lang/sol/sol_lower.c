@@ -1,5 +1,5 @@
 /* Lowering Solidity (solc's AST) to Horn clauses; see sol_lower.h. */
-#include "lang/sol/sol_lower.h"
+#include "lang/sol/sol_lower_int.h"
 #include <gmp.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,119 +9,7 @@
 #include "core/alloc.h"
 #include "lang/sol/sol_annot.h"
 
-#define SUM_MAX 8
-
-/* ---------- types ---------- */
-
-typedef enum { T_INT, T_BOOL, T_STRUCT, T_MAP, T_ARRAY } tkind;
-
-typedef struct ty {
-  tkind k;
-  int bits;            /* T_INT: 8..256; 0 = a literal (no range) */
-  bool sign;
-  long emax;           /* enum: largest value; else -1 */
-  struct ty *elem;     /* map value / array element */
-  long len;            /* array: fixed length or -1 */
-  int nf;              /* struct / tuple fields */
-  struct ty **f;
-  const char **fname;
-  uint32_t nl;         /* leaves */
-  bool opaque;         /* modular mode: a string or bytes value */
-} ty;
-
-typedef struct { ty *t; term_t *v; } val;
-
-/* ---------- contexts: one open path of the function being lowered ---------- */
-
-typedef struct {
-  bool dead;
-  term_t *cons; uint32_t ncons, capcons;
-  chc_app *apps; uint32_t napps;
-  term_t *cur;          /* frame leaves */
-} ctx;
-
-typedef struct { ctx *v; uint32_t n, cap; } ctxlist;
-
-/* an lvalue: a slot and a path of field / index steps */
-typedef struct {
-  int slot;
-  uint32_t n;
-  struct { bool index; int field; term_t idx; } st[16];
-} lval;
-
-typedef struct {
-  uint32_t n;             /* leaves */
-  uint32_t hdr;           /* header leaves: pre-state, sender, value, params-in */
-  uint32_t sender, value, env, pin, npin;
-  uint32_t nslots, capslots;
-  uint32_t *off; ty **sty; lval **alias; bool *mem_param;
-  int *alias_idx;         /* storage pointers: first of their index slots (-1) */
-  int *slot_of;           /* by declaration id */
-  uint32_t *ret_slots, nret;
-  uint32_t summary;       /* predicate of this frame's summary (summary mode) */
-  int txi;                /* transaction mode: index into sol_chc.tx, else -1 */
-  uint32_t C, E;          /* transaction mode: reachable states, failed assertions */
-  const char *name;
-  int contract;           /* contract id of the code being lowered (for super) */
-  bool unchecked;
-  /* a modifier used several times: each use has its own slots for the
-   * modifier's variables, (use, declaration, slot) */
-  struct { int inv, id, slot; } *modmap;
-  uint32_t nmodmap, capmodmap;
-  int cur_inv;            /* the modifier use being lowered (-1) */
-  bool no_mem_writes;     /* the code never writes into a memory reference:
-                           * aliasing one is then the same as copying it */
-  ctxlist *ret_target, *brk, *cont;
-} frame;
-
-typedef struct {
-  const sol_ast *a;
-  sol_chc *out;
-  jmp_buf fail;
-  char msg[512];
-  void **arena; size_t narena, caparena;
-  ty **struct_ty;         /* by id */
-  /* the root being lowered */
-  int *lin; int nlin;     /* linearized bases, most derived first */
-  int *state_ids; uint32_t nstate_vars; ty **state_ty;
-  uint32_t nstate;        /* state leaves */
-  type_t *state_sorts;
-  int *fn_pred;           /* summary predicate by function id (-1) */
-  int *worklist; uint32_t nwork, capwork;
-  int *assert_k;          /* assertion number by node id (0) */
-  frame *F;
-  uint32_t npredname;
-  /* the environment of a transaction (block.*, tx.*) used by the file:
-   * header leaves; `this` and the contract's balance: hidden state */
-  int env_pos[16];
-  uint32_t nenv;
-  int this_id, balance_id;   /* synthetic declaration ids, or -1 */
-  /* untrusted external calls: N(s, s', e) relates the state before a call
-   * into unknown code to the state after it (e != 0: an assertion failed
-   * in a callback), closed under calls of the public functions
-   * (CHC_FALSE: no such call) */
-  uint32_t N;
-  bool trusted;
-  lval **shape;              /* storage pointer parameters: the place they point into, by id */
-  const char *root_name;
-  /* modular mode (sol_lower_modular) */
-  bool mod;
-  int arith;                 /* SOL_ARITH_* */
-  const cJSON **inv; int *inv_ann; uint32_t ninv;   /* contract invariants (expressions) */
-  term_t *old_cur;           /* the checked function's entry values (__verifier_old_*) */
-  /* __verifier_sum_*(m): a ghost state variable (id nids + 3 + j) per summed
-   * state variable sum_var[j], updated at every write of an element */
-  int sum_var[SUM_MAX];
-  uint32_t nsum;
-  frame *top;                /* the checked function's frame */
-  bool framed;               /* some function of the root has `modifies`: all are framed */
-  bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
-  bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
-  cJSON **tmp_json;          /* argument lists made for `using for` calls */
-  uint32_t ntmp_json;
-} lw;
-
-static void *aralloc(lw *L, size_t n) {
+void *aralloc(lw *L, size_t n) {
   if (L->narena == L->caparena) {
     L->caparena = L->caparena ? 2 * L->caparena : 256;
     L->arena = xrealloc(L->arena, L->caparena * sizeof(void *));
@@ -141,7 +29,7 @@ static void *arena_room(lw *L, void *a, uint32_t n, uint32_t *cap, size_t sz, ui
   return b;
 }
 
-static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
+_Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   char what[256];
   va_list ap;
   va_start(ap, fmt);
@@ -151,25 +39,21 @@ static _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   longjmp(L->fail, 1);
 }
 
-static void unsup_at(lw *L, const char *what) { unsup(L, NULL, "%s", what); }
 
-static cJSON *child(const cJSON *n, const char *key) { return n ? cJSON_GetObjectItemCaseSensitive(n, key) : NULL; }
-static bool is(const cJSON *n, const char *kind) { return n && strcmp(sol_kind(n), kind) == 0; }
-static cJSON *decl_of(lw *L, const cJSON *n) { return sol_node(L->a, sol_int(n, "referencedDeclaration")); }
 /* The node's id, an index into the per-node tables; solc's AST always has
  * one (a mutated or foreign AST may not: not lowered). */
-static int nid(lw *L, const cJSON *n) {
+int nid(lw *L, const cJSON *n) {
   int id = sol_int(n, "id");
   if (id < 0 || id >= L->a->nids) unsup(L, n, "malformed AST (node id)");
   return id;
 }
 /* The first element of n's list field key (NULL if none or empty). */
-static const cJSON *first(const cJSON *n, const char *key) {
+const cJSON *first(const cJSON *n, const char *key) {
   const cJSON *l = child(n, key);
   return cJSON_IsArray(l) ? l->child : NULL;
 }
 /* ... which the construct needs. */
-static const cJSON *need_first(lw *L, const cJSON *n, const char *key) {
+const cJSON *need_first(lw *L, const cJSON *n, const char *key) {
   const cJSON *x = first(n, key);
   if (!x) unsup(L, n, "malformed AST (no %s)", key);
   return x;
@@ -185,7 +69,7 @@ static const struct { const char *name; int bits; } env_vars[] = {
 
 /* ---------- integers ---------- */
 
-static term_t pow2(int k) {
+term_t pow2(int k) {
   mpz_t z;
   mpz_init(z);
   mpz_ui_pow_ui(z, 2, (unsigned long)k);
@@ -194,7 +78,7 @@ static term_t pow2(int k) {
   return t;
 }
 
-static term_t in_range(const ty *t, term_t x) {
+term_t in_range(const ty *t, term_t x) {
   if (t->k != T_INT || t->bits == 0) return term_true();
   if (t->emax >= 0) return term_and2(term_ge(x, term_int(0)), term_le(x, term_int(t->emax)));
   if (!t->sign) return term_and2(term_ge(x, term_int(0)), term_lt(x, pow2(t->bits)));
@@ -220,7 +104,7 @@ static ty *mk(lw *L, tkind k) {
   return t;
 }
 
-static ty *int_ty(lw *L, int bits, bool sign) {
+ty *int_ty(lw *L, int bits, bool sign) {
   ty *t = mk(L, T_INT);
   t->bits = bits;
   t->sign = sign;
@@ -259,7 +143,7 @@ static int int_width(lw *L, const char *s) {
 }
 
 /* Elementary types from solc's type strings; NULL if not elementary. */
-static ty *opaque_ty(lw *L) {
+ty *opaque_ty(lw *L) {
   ty *t = int_ty(L, 0, false);
   t->opaque = true;
   return t;
@@ -280,12 +164,18 @@ static ty *ty_from_string(lw *L, const char *s) {
   if (L->mod && (strncmp(s, "string", 6) == 0 || strncmp(s, "literal_string", 14) == 0 || strcmp(s, "bytes") == 0 ||
                  strncmp(s, "bytes ", 6) == 0))
     return opaque_ty(L);
+  if (L->mod && strncmp(s, "bytes", 5) == 0 && s[5] >= '1' && s[5] <= '9') {   /* bytesN: an unsigned integer of N bytes */
+    int n = atoi(s + 5);
+    if (n < 1 || n > 32) return NULL;
+    ty *t = int_ty(L, 8 * n, false);
+    t->fb = n;
+    return t;
+  }
   return NULL;
 }
 
 static long const_long(lw *L, const cJSON *e);
 
-static ty *ty_of_typename(lw *L, const cJSON *tn, int depth);
 
 /* The type of struct definition d (built once), its members' type names at
  * nesting depth. */
@@ -307,7 +197,7 @@ static ty *struct_ty(lw *L, const cJSON *d, int depth) {
   return t;
 }
 
-static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
+ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   if (!tn || depth > 6) unsup(L, tn, "type nesting");
   const char *k = sol_kind(tn);
   if (strcmp(k, "ElementaryTypeName") == 0) {
@@ -344,7 +234,7 @@ static ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
   unsup(L, tn, "type %s", sol_type_string(tn));
 }
 
-static ty *ty_of_decl(lw *L, const cJSON *d) {
+ty *ty_of_decl(lw *L, const cJSON *d) {
   const cJSON *tn = child(d, "typeName");
   if (!tn || cJSON_IsNull(tn)) unsup(L, d, "declaration without a type");
   return ty_of_typename(L, tn, 0);
@@ -401,27 +291,27 @@ static void leaf_names(const ty *t, const char *base, char **out) {
 
 /* ---------- values ---------- */
 
-static val mkval(lw *L, ty *t) {
+val mkval(lw *L, ty *t) {
   val v = {t, aralloc(L, (t->nl + 1) * sizeof(term_t))};
   return v;
 }
 
-static val scalar(lw *L, ty *t, term_t x) {
+val scalar(lw *L, ty *t, term_t x) {
   val v = mkval(L, t);
   v.v[0] = x;
   return v;
 }
 
-static ty *bool_ty(lw *L) { return mk(L, T_BOOL); }
-static ty *lit_ty(lw *L) { return int_ty(L, 0, true); }
+ty *bool_ty(lw *L) { return mk(L, T_BOOL); }
+ty *lit_ty(lw *L) { return int_ty(L, 0, true); }
 
-static val default_val(lw *L, ty *t) {
+val default_val(lw *L, ty *t) {
   val v = mkval(L, t);
   leaf_defaults(t, v.v);
   return v;
 }
 
-static val fresh_val(lw *L, ty *t, const char *name) {
+val fresh_val(lw *L, ty *t, const char *name) {
   val v = mkval(L, t);
   type_t *s = aralloc(L, (t->nl + 1) * sizeof(type_t));
   leaf_sorts(t, s);
@@ -429,7 +319,7 @@ static val fresh_val(lw *L, ty *t, const char *name) {
   return v;
 }
 
-static uint32_t field_off(const ty *t, int j) {
+uint32_t field_off(const ty *t, int j) {
   uint32_t o = 0;
   for (int i = 0; i < j; i++) o += t->f[i]->nl;
   return o;
@@ -444,7 +334,7 @@ static ty *tuple_ty(lw *L, int n, val *vs) {
   return t;
 }
 
-static val tuple_val(lw *L, int n, val *vs) {
+val tuple_val(lw *L, int n, val *vs) {
   val r = mkval(L, tuple_ty(L, n, vs));
   uint32_t o = 0;
   for (int i = 0; i < n; i++) { memcpy(r.v + o, vs[i].v, vs[i].t->nl * sizeof(term_t)); o += vs[i].t->nl; }
@@ -458,14 +348,14 @@ static val component(const val *tv, int i) {
 
 /* ---------- contexts ---------- */
 
-static void add_cons(lw *L, ctx *c, term_t t) {
+void add_cons(lw *L, ctx *c, term_t t) {
   if (term_is_true(t)) return;
   if (term_is_false(t)) c->dead = true;
   c->cons = arena_room(L, c->cons, c->ncons, &c->capcons, sizeof(term_t), 16);
   c->cons[c->ncons++] = t;
 }
 
-static ctx ctx_copy(lw *L, const ctx *c) {
+ctx ctx_copy(lw *L, const ctx *c) {
   ctx d = *c;
   d.capcons = c->ncons + 8;
   d.cons = aralloc(L, d.capcons * sizeof(term_t));
@@ -487,7 +377,7 @@ static void add_app(lw *L, ctx *c, uint32_t pred, const term_t *args, uint32_t n
   c->napps++;
 }
 
-static void list_push(lw *L, ctxlist *l, const ctx *c) {
+void list_push(lw *L, ctxlist *l, const ctx *c) {
   if (c->dead) return;
   l->v = arena_room(L, l->v, l->n, &l->cap, sizeof(ctx), 4);
   l->v[l->n++] = ctx_copy(L, c);
@@ -533,7 +423,7 @@ static bool same_apps(const ctx *a, const ctx *b) {
 
 /* Joins the paths of l: by if-then-else when they share their predicate
  * applications, else through a join predicate. */
-static ctx merge(lw *L, ctxlist *l, const char *what) {
+ctx merge(lw *L, ctxlist *l, const char *what) {
   ctx out;
   memset(&out, 0, sizeof out);
   if (l->n == 0) {
@@ -579,8 +469,6 @@ static ctx merge2(lw *L, const ctx *a, const ctx *b, const char *what) {
 
 /* ---------- frames ---------- */
 
-#define ALIAS_MAX 6   /* index steps of a storage pointer */
-
 static bool same_shape(const lval *a, const lval *b) {
   if (a->slot != b->slot || a->n != b->n) return false;
   for (uint32_t i = 0; i < a->n; i++)
@@ -601,7 +489,7 @@ static uint32_t param_nleaves(lw *L, const cJSON *p) {
   return k;
 }
 
-static int add_slot(lw *L, int id, ty *t) {
+int add_slot(lw *L, int id, ty *t) {
   frame *F = L->F;
   if (id >= 0 && F->slot_of[id] >= 0) return F->slot_of[id];
   if (F->nslots == F->capslots) {
@@ -622,8 +510,6 @@ static int add_slot(lw *L, int id, ty *t) {
   if (id >= 0) F->slot_of[id] = s;
   return s;
 }
-
-static bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k == T_MAP || t->k == T_ARRAY; }
 
 /* A storage pointer's index terms live in slots of their own (they must
  * survive loop heads and joins like any value); once per pointer. */
@@ -656,7 +542,6 @@ static void collect_locals(lw *L, const cJSON *n) {
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) collect_locals(L, c);
 }
 
-static val slot_val(lw *L, const ctx *c, int s);
 
 /* The place a storage pointer refers to, with its index terms read from
  * their slots on the current path. */
@@ -668,26 +553,26 @@ static lval alias_lval(lw *L, const ctx *c, int s) {
   return lv;
 }
 
-static val slot_val(lw *L, const ctx *c, int s) {
+val slot_val(lw *L, const ctx *c, int s) {
   val v = mkval(L, L->F->sty[s]);
   memcpy(v.v, c->cur + L->F->off[s], v.t->nl * sizeof(term_t));
   return v;
 }
 
-static void set_slot(lw *L, ctx *c, int s, val v) {
+void set_slot(lw *L, ctx *c, int s, val v) {
   memcpy(c->cur + L->F->off[s], v.v, L->F->sty[s]->nl * sizeof(term_t));
 }
 
 /* the hidden state slots (-1 when the file does not use them) */
 /* The slot of declaration d, which the lowering gave one (a malformed AST
  * may name a declaration that has none). */
-static int slot_of(lw *L, const cJSON *d) {
+int slot_of(lw *L, const cJSON *d) {
   int s = L->F->slot_of[nid(L, d)];
   if (s < 0) unsup(L, d, "malformed AST (declaration without a place)");
   return s;
 }
-static int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
-static int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
+int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
+int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
 
 /* ---------- summaries ---------- */
 
@@ -714,7 +599,7 @@ static term_t *summary_args(lw *L, const ctx *c, term_t err, uint32_t *n) {
 
 /* The end of a path: into the summary, or (a transaction) into C on
  * success and Err on a failed assertion. */
-static void emit_error(lw *L, const ctx *c, term_t err) {
+void emit_error(lw *L, const ctx *c, term_t err) {
   frame *F = L->F;
   if (F->txi >= 0) {
     if (err == term_int(0)) {
@@ -729,7 +614,7 @@ static void emit_error(lw *L, const ctx *c, term_t err) {
 }
 
 /* Where ok fails the path ends with error err; it goes on where ok holds. */
-static void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
+void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
   ctx bad = ctx_copy(L, c);
   add_cons(L, &bad, term_not(ok));
   emit_error(L, &bad, err);
@@ -737,7 +622,7 @@ static void fail_unless(lw *L, ctx *c, term_t ok, term_t err) {
 }
 
 /* The two paths of a branch on cond (c itself may be one of them). */
-static void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
+void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
   ctx a = ctx_copy(L, c), b = ctx_copy(L, c);
   add_cons(L, &a, cond);
   add_cons(L, &b, term_not(cond));
@@ -747,12 +632,6 @@ static void split(lw *L, const ctx *c, term_t cond, ctx *t, ctx *f) {
 
 /* ---------- expressions ---------- */
 
-static val expr(lw *L, ctx *c, const cJSON *e);
-static void stmt(lw *L, ctx *c, const cJSON *s);
-static void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at);
-static uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name);
-static void assume_invs(lw *L, ctx *c);
-static void havoc_state(lw *L, ctx *c);
 
 static bool const_value(const cJSON *e, mpz_t out) {
   if (!is(e, "Literal") || strcmp(sol_str(e, "kind"), "number") != 0) {
@@ -817,7 +696,7 @@ static ty *expr_ty(lw *L, const cJSON *e) {
 }
 
 /* whether e calls a function or assigns (needs its own branch) */
-static bool has_calls(const cJSON *e) {
+bool has_calls(const cJSON *e) {
   if (!e) return false;
   if (cJSON_IsObject(e)) {
     const char *k = sol_kind(e);
@@ -936,7 +815,7 @@ static term_t compare(lw *L, const cJSON *e, const char *op, val a, val b) {
 
 /* Facts every value of type t satisfies: integers within their type's
  * range, lengths non-negative (elements of mappings and arrays when read). */
-static void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
+void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
   switch (t->k) {
   case T_INT: add_cons(L, c, in_range(t, v[0])); return;
   case T_BOOL: case T_MAP: return;
@@ -950,12 +829,14 @@ static void assume_ranges(lw *L, ctx *c, const ty *t, const term_t *v) {
 
 /* reading through a path */
 static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
+  if (base.t->fb) return mod_byte(L, c, base, idx, at);   /* bytesN[i] */
   if (base.t->k != T_MAP && base.t->k != T_ARRAY) unsup(L, at, "index access on this type");
   ty *et = base.t->elem;
   if (base.t->k == T_ARRAY) {
     term_t len = base.v[et->nl];
-    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed bytes) */
-    add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
+    /* out of bounds reverts (solc-verify: no check on arrays, only on fixed
+     * bytes); an annotation reads the contents */
+    if (!L->spec) add_cons(L, c, term_and2(term_ge(idx, term_int(0)), term_lt(idx, len)));
   }
   val r = mkval(L, et);
   for (uint32_t i = 0; i < et->nl; i++) r.v[i] = term_select(base.v[i], idx);
@@ -963,7 +844,7 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
   return r;
 }
 
-static val lval_read(lw *L, ctx *c, const lval *lv) {
+val lval_read(lw *L, ctx *c, const lval *lv) {
   val v = slot_val(L, c, lv->slot);
   for (uint32_t i = 0; i < lv->n; i++) {
     if (lv->st[i].index) {
@@ -984,7 +865,7 @@ static val var_val(lw *L, ctx *c, int s) {
 }
 
 /* base with the sub-value at path[k..] replaced by nv */
-static void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
+void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   if (k == lv->n) { memcpy(base.v, nv.v, base.t->nl * sizeof(term_t)); return; }
   if (!lv->st[k].index) { upd(L, component(&base, lv->st[k].field), lv, k + 1, nv); return; }
   ty *et = base.t->elem;
@@ -995,22 +876,8 @@ static void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   for (uint32_t q = 0; q < et->nl; q++) base.v[q] = term_store(base.v[q], idx, inner.v[q]);
 }
 
-/* The slot of the sum ghost of the variable in slot s, or -1. */
-static int sum_slot(lw *L, int s) {
-  for (uint32_t j = 0; j < L->nsum; j++)
-    if (L->F->slot_of[L->sum_var[j]] == s) return L->F->slot_of[L->a->nids + 3 + (int)j];
-  return -1;
-}
-
-static void unsup_at(lw *L, const char *what);
-
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
-  int g = sum_slot(L, lv->slot);
-  if (g >= 0) {   /* the sum follows the element's change */
-    if (lv->n != 1 || !lv->st[0].index || nv.t->k != T_INT) unsup_at(L, "a write into a summed variable other than of one element");
-    val old = lval_read(L, c, lv);
-    c->cur[L->F->off[g]] = term_add2(c->cur[L->F->off[g]], term_sub(nv.v[0], old.v[0]));
-  }
+  if (L->nsum || L->nevd) mod_write(L, c, lv, nv);   /* sums and event data follow the changes */
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
   set_slot(L, c, lv->slot, base);
@@ -1024,6 +891,18 @@ static val pushed(lw *L, val arr, val x) {
   for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], len, x.v[q]);
   nv.v[et->nl] = term_add2(len, term_int(1));
   return nv;
+}
+
+/* the array at lv (value arr) with x pushed (NULL: its last element popped) */
+static void push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
+  if (L->nsum) mod_sum_push_pop(L, c, lv, arr, x);
+  if (x) { lval_write(L, c, lv, pushed(L, arr, *x)); return; }
+  ty *et = arr.t->elem;
+  term_t nl = term_sub(arr.v[et->nl], term_int(1));
+  val d = default_val(L, et), nv = mkval(L, arr.t);
+  for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
+  nv.v[et->nl] = nl;
+  lval_write(L, c, lv, nv);
 }
 
 static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
@@ -1049,7 +928,7 @@ static ty *lval_type(lw *L, const lval *lv) {
 
 static void check_param_write(lw *L, const lval *lv, const cJSON *at);
 
-static lval lvalue(lw *L, ctx *c, const cJSON *e) {
+lval lvalue(lw *L, ctx *c, const cJSON *e) {
   lval lv;
   memset(&lv, 0, sizeof lv);
   if (is(e, "TupleExpression") && !sol_bool(e, "isInlineArray") && cJSON_GetArraySize(child(e, "components")) == 1)
@@ -1094,7 +973,8 @@ static lval lvalue(lw *L, ctx *c, const cJSON *e) {
     val arr = lval_read(L, c, &lv);
     if (arr.t->k != T_ARRAY) unsup(L, e, "push on this type");
     term_t len = arr.v[arr.t->elem->nl];
-    lval_write(L, c, &lv, pushed(L, arr, default_val(L, arr.t->elem)));
+    val x = default_val(L, arr.t->elem);
+    push_pop(L, c, &lv, arr, &x);
     if (lv.n >= 16) unsup(L, e, "deep access path");
     lv.st[lv.n].index = true;
     lv.st[lv.n++].idx = len;
@@ -1110,6 +990,7 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
 /* value converted for storing into a location of type t (literals and
  * narrower integers need nothing: ranges were checked where they arose) */
 static val coerce(lw *L, val v, ty *t, const cJSON *at) {
+  if (L->mod && (t->fb || v.t->fb || (t->opaque != v.t->opaque && t->nl == 1))) return mod_coerce(L, v, t, at);   /* bytesN, strings */
   if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
   val r = {t, v.v};
   return r;
@@ -1119,8 +1000,6 @@ static const cJSON *resolve_fn(lw *L, const cJSON *fn, int after_contract);
 
 static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value);
 
-static void check_overflow_before(lw *L, const ctx *c, const cJSON *at);
-static void check_overflow(lw *L, const ctx *c, const cJSON *at);
 static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at);
 
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
@@ -1129,24 +1008,6 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
   if (L->mod && (strcmp(vis, "public") == 0 || strcmp(vis, "external") == 0))   /* a public callee assumes the invariants */
     check_invs(L, c, SITE_INV_CALL, at);
   return call_fn(L, c, fn, args, at, c->cur[L->F->sender], c->cur[L->F->value]);
-}
-
-/* Whether n may run a loop: a loop statement in it or in a function or
- * modifier it refers to (seen: definitions already walked). */
-static bool may_loop(lw *L, const cJSON *n, bool *seen) {
-  if (!n) return false;
-  if (cJSON_IsObject(n)) {
-    const char *k = sol_kind(n);
-    if (strcmp(k, "WhileStatement") == 0 || strcmp(k, "DoWhileStatement") == 0 || strcmp(k, "ForStatement") == 0) return true;
-    const cJSON *d = child(n, "referencedDeclaration") ? decl_of(L, n) : NULL;
-    if ((is(d, "FunctionDefinition") || is(d, "ModifierDefinition")) && !seen[nid(L, d)]) {
-      seen[nid(L, d)] = true;
-      if (may_loop(L, child(d, "body"), seen)) return true;
-    }
-  }
-  for (const cJSON *x = n->child; x; x = x->next)
-    if (may_loop(L, x, seen)) return true;
-  return false;
 }
 
 /* A call through fn's summary with the given msg.sender and msg.value. */
@@ -1218,14 +1079,14 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 static val empty_val(lw *L) { return tuple_val(L, 0, NULL); }
 
 /* A new assertion number for a check of the given kind at node at. */
-static uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name) {
+uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const char *name) {
   sol_chc *o = L->out;
   uint32_t k = ++o->nasserts;
   o->assert_line = xrealloc(o->assert_line, (k + 1) * sizeof(unsigned));
   o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
   unsigned col = 0;
   o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
-  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut};
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut, L->approx};
   return k;
 }
 
@@ -1233,6 +1094,7 @@ static void do_assert(lw *L, ctx *c, const cJSON *call, term_t cond) {
   int id = nid(L, call);
   if (!L->assert_k[id]) L->assert_k[id] = (int)new_site(L, SITE_ASSERT, -1, call, NULL);
   if (L->cut) L->out->sites[L->assert_k[id]].after_cut = true;   /* one number for every inlined copy */
+  if (L->approx) L->out->sites[L->assert_k[id]].approx = true;
   fail_unless(L, c, cond, term_int(L->assert_k[id]));
 }
 
@@ -1242,6 +1104,7 @@ static val conversion(lw *L, ctx *c, const cJSON *e) {
   const cJSON *arg = need_first(L, e, "arguments");
   ty *t = expr_ty(L, e);
   val v = expr(L, c, arg);
+  if (L->mod && (t->fb || v.t->fb || t->opaque || v.t->opaque)) return mod_coerce(L, v, t, e);   /* bytesN, strings */
   if (t->opaque || v.t->opaque) unsup(L, e, "conversion of a string or bytes value");
   if (v.t->nl != 1 || t->k != T_INT || (v.t->k != T_INT)) {
     if (t->k == T_BOOL && v.t->k == T_BOOL) return v;
@@ -1271,16 +1134,6 @@ static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
   return r;
 }
 
-/* Whether some contract of the file implements a function named name. */
-static bool known_code(lw *L, const char *name) {
-  for (int i = 0; i < L->a->nids; i++) {
-    const cJSON *n = L->a->by_id[i];
-    if (n && is(n, "FunctionDefinition") && strcmp(sol_str(n, "name"), name) == 0 && child(n, "body") && !cJSON_IsNull(child(n, "body")))
-      return true;
-  }
-  return false;
-}
-
 /* A call into unknown code: it may call back any public function of the
  * contract any number of times (the state moves along N from here) and
  * return anything; a revert there reverts the transaction (no clause). */
@@ -1300,12 +1153,8 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   if (L->mod && known_code(L, sol_str(fn, "name"))) unsup(L, e, "external call into code the file implements");
   (void)expr(L, c, base);
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
-  if (L->mod) {   /* solc-verify: the invariants must hold; then any state satisfying them */
-    check_overflow_before(L, c, e);
-    check_invs(L, c, SITE_INV_EXT, e);
-    havoc_state(L, c);
-    assume_invs(L, c);
-  } else if (L->N == CHC_FALSE) {
+  if (L->mod) mod_call_out(L, c, e);   /* solc-verify: the invariants must hold; then any state satisfying them */
+  else if (L->N == CHC_FALSE) {
     type_t *s2 = aralloc(L, (2 * L->nstate + 2) * sizeof(type_t));
     memcpy(s2, L->state_sorts, L->nstate * sizeof(type_t));
     memcpy(s2 + L->nstate, L->state_sorts, L->nstate * sizeof(type_t));
@@ -1342,49 +1191,9 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   return tuple_val(L, nr, rv);
 }
 
-/* Modular mode: addr.call{value: v}(data): the ether leaves first (when the
- * call succeeds, which it may not), then unknown code runs (the invariants
- * are checked before it, the state is havocked, the invariants assumed).
- * Returns (success, data) with data opaque. */
-/* The callee is an internal function of a library. */
-static bool library_fn(lw *L, const cJSON *callee) {
-  const cJSON *d = decl_of(L, callee);
-  const cJSON *lib = is(d, "FunctionDefinition") ? sol_node(L->a, sol_int(d, "scope")) : NULL;
-  const char *vis = sol_str(d, "visibility");
-  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && (strcmp(vis, "internal") == 0 || strcmp(vis, "private") == 0) &&
-         child(d, "body") && !cJSON_IsNull(child(d, "body"));
-}
-
-static val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts) {
-  (void)expr(L, c, child(member, "expression"));
-  for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next)
-    if (has_calls(x)) (void)expr(L, c, x);
-  term_t amount = term_int(0);
-  const cJSON *nm = child(opts, "names") ? child(opts, "names")->child : NULL;
-  for (const cJSON *o = child(opts, "options") ? child(opts, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
-    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, "value") != 0) unsup(L, e, "call option");
-    amount = expr(L, c, o).v[0];
-  }
-  term_t ok = term_fresh_var("called", type_bool());
-  if (amount != term_int(0)) {
-    if (L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
-    int bs = balance_slot(L);
-    if (bs < 0) unsup(L, e, "value transfer without the balance");
-    term_t bal = c->cur[L->F->off[bs]];
-    add_cons(L, c, term_implies(ok, term_ge(bal, amount)));
-    c->cur[L->F->off[bs]] = term_ite(ok, term_sub(bal, amount), bal);
-  }
-  check_overflow_before(L, c, e);
-  check_invs(L, c, SITE_INV_EXT, e);
-  havoc_state(L, c);
-  assume_invs(L, c);
-  val parts[2] = {scalar(L, bool_ty(L), ok), fresh_val(L, lit_ty(L), "data")};
-  return tuple_val(L, 2, parts);
-}
-
 /* The term of a require/assert condition: one boolean leaf (solc's AST
  * always has one; a malformed one may give a value without leaves). */
-static term_t cond_of(lw *L, val v, const cJSON *e) {
+term_t cond_of(lw *L, val v, const cJSON *e) {
   if (!v.t || v.t->k != T_BOOL || v.t->nl != 1) unsup(L, e, "malformed AST (condition not a bool)");
   return v.v[0];
 }
@@ -1412,23 +1221,13 @@ static val call(lw *L, ctx *c, const cJSON *e) {
         c->dead = true;
         return empty_val(L);
       }
+      val hv;
+      if (L->mod && mod_builtin(L, c, e, name, &hv)) return hv;   /* hashes */
       unsup(L, e, "%s", name);
     }
     const cJSON *d = decl_of(L, callee);
-    if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
-      /* the argument at the function's entry */
-      ctx t = *c;
-      t.cur = L->old_cur;
-      val v = expr(L, &t, need_first(L, e, "arguments"));
-      c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
-      return v;
-    }
-    if (strncmp(name, "__verifier_sum_", 15) == 0) {
-      const cJSON *arg = need_first(L, e, "arguments");
-      for (uint32_t j = 0; j < L->nsum && is(arg, "Identifier"); j++)
-        if (sol_int(arg, "referencedDeclaration") == L->sum_var[j]) return slot_val(L, c, L->F->slot_of[L->a->nids + 3 + (int)j]);
-      unsup(L, e, "this sum");
-    }
+    val v;
+    if (L->mod && mod_verifier_call(L, c, e, name, &v)) return v;
     if (strncmp(name, "__verifier_", 11) == 0 || strncmp(name, "__zeta_", 7) == 0) unsup(L, e, "%s here", name);
     if (is(d, "FunctionDefinition")) return call_internal(L, c, resolve_fn(L, d, -1), args, e);
     if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) return empty_val(L);
@@ -1446,16 +1245,11 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (m[1] == 'u') {
         val x = args && args->child ? coerce(L, expr(L, c, args->child), et, e) : default_val(L, et);
         arr = lval_read(L, c, &lv);   /* the argument may have changed it */
-        lval_write(L, c, &lv, pushed(L, arr, x));
+        push_pop(L, c, &lv, arr, &x);
         return args && args->child ? empty_val(L) : x;
       }
-      term_t len = arr.v[et->nl];
-      add_cons(L, c, term_gt(len, term_int(0)));
-      term_t nl = term_sub(len, term_int(1));
-      val d = default_val(L, et), nv = mkval(L, arr.t);
-      for (uint32_t q = 0; q < et->nl; q++) nv.v[q] = term_store(arr.v[q], nl, d.v[q]);
-      nv.v[et->nl] = nl;
-      lval_write(L, c, &lv, nv);
+      add_cons(L, c, term_gt(arr.v[et->nl], term_int(0)));
+      push_pop(L, c, &lv, arr, NULL);
       return empty_val(L);
     }
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
@@ -1520,6 +1314,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if (strncmp(bts, "contract ", 9) == 0 || strncmp(bts, "address", 7) == 0) unsup(L, e, "external call");
     unsup(L, e, "call of member %s", m);
   }
+  if (L->mod && is(callee, "NewExpression")) return mod_new(L, c, e);
   if (is(callee, "NewExpression")) unsup(L, e, "new");
   if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
     return low_level_call(L, c, e, child(callee, "expression"), callee);
@@ -1585,6 +1380,7 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     val r = scalar(L, int_ty(L, 256, false), v.v[v.t->elem->nl]);
     return r;
   }
+  if (L->mod && strcmp(m, "length") == 0 && (v.t->fb || v.t->opaque)) return mod_length(L, c, v, base);
   if (v.t->k != T_STRUCT) unsup(L, e, "member %s", m);
   return component(&v, field_index(L, v.t, m, e));
 }
@@ -1642,6 +1438,8 @@ static val binop(lw *L, ctx *c, const cJSON *e) {
   }
   val a = expr(L, c, le), b = expr(L, c, re);
   if (!a.t || !b.t || a.t->nl < 1 || b.t->nl < 1) unsup(L, e, "malformed AST (operand without a value)");
+  if (L->mod && a.t->fb && b.t->opaque) b = mod_coerce(L, b, a.t, re);   /* bytesN op "literal" */
+  if (L->mod && b.t->fb && a.t->opaque) a = mod_coerce(L, a, b.t, le);
   if (strchr("<>=!", op[0]) && strcmp(op, "<<") != 0 && strcmp(op, ">>") != 0) {
     if (a.t->k == T_BOOL && (strcmp(op, "==") == 0 || strcmp(op, "!=") == 0))
       return scalar(L, bool_ty(L), op[0] == '=' ? term_iff(a.v[0], b.v[0]) : term_xor(a.v[0], b.v[0]));
@@ -1792,16 +1590,12 @@ static val tuple_expr(lw *L, ctx *c, const cJSON *e) {
   return tuple_val(L, n, vs);
 }
 
-static val expr(lw *L, ctx *c, const cJSON *e) {
+val expr(lw *L, ctx *c, const cJSON *e) {
   const char *k = sol_kind(e);
   if (strcmp(k, "Literal") == 0) {
     const char *kind = sol_str(e, "kind");
     if (strcmp(kind, "bool") == 0) return scalar(L, bool_ty(L), term_bool(strcmp(sol_str(e, "value"), "true") == 0));
-    if (L->mod && strcmp(kind, "string") == 0) {   /* opaque: equal texts, equal values */
-      unsigned long h = 5381;
-      for (const char *q = sol_str(e, "value"); *q; q++) h = h * 33 + (unsigned char)*q;
-      return scalar(L, opaque_ty(L), term_int((long)(h & 0x7fffffffffffL)));
-    }
+    if (L->mod && (strcmp(kind, "string") == 0 || strcmp(kind, "hexString") == 0)) return mod_string(L, e);
     mpz_t z;
     mpz_init(z);
     if (strcmp(kind, "number") != 0 || !const_value(e, z)) { mpz_clear(z); unsup(L, e, "%s literal", kind); }
@@ -1816,7 +1610,12 @@ static val expr(lw *L, ctx *c, const cJSON *e) {
     if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
-    if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) return expr(L, c, child(d, "value"));
+    val bv;
+    if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
+    if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) {
+      val cv = expr(L, c, child(d, "value"));
+      return L->mod ? coerce(L, cv, ty_of_decl(L, d), e) : cv;   /* modular: of the constant's type (bytesN) */
+    }
     return var_val(L, c, var_slot(L, e));
   }
   if (strcmp(k, "BinaryOperation") == 0) return binop(L, c, e);
@@ -1934,110 +1733,9 @@ static void do_return(lw *L, ctx *c, const cJSON *s) {
   c->dead = true;
 }
 
-/* ---------- modular mode: checks, havoc, loops cut by their invariants ---------- */
-
-/* Assertion k on a copy of path c: fails where e (or ok when e is NULL) is false. */
-static void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k) {
-  if (c->dead) return;
-  ctx t = ctx_copy(L, c);
-  if (e) ok = cond_of(L, expr(L, &t, e), e);
-  add_cons(L, &t, term_not(ok));
-  emit_error(L, &t, term_int(k));
-}
-
-/* mod-overflow: no call with the overflow flag set */
-static void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
-  int fs = L->F ? L->F->slot_of[L->a->nids + 2] : -1;
-  if (L->mod && fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW_CALL, -1, at, NULL));
-}
-
-static void assume_expr(lw *L, ctx *c, const cJSON *e) {
-  if (!c->dead) add_cons(L, c, cond_of(L, expr(L, c, e), e));
-}
-
-/* the i-th argument of a marker statement */
-static const cJSON *marker_arg(const cJSON *st, int i) {
-  const cJSON *a = child(child(st, "expression"), "arguments");
-  for (a = a ? a->child : NULL; a && i > 0; i--) a = a->next;
-  return a;
-}
-
-/* fresh values (with their ranges) for slot s */
-static void havoc_slot(lw *L, ctx *c, int s) {
-  val v = fresh_val(L, L->F->sty[s], "h");
-  assume_ranges(L, c, v.t, v.v);
-  set_slot(L, c, s, v);
-}
-
-/* the state after unknown code: everything but the contract's address */
-static void havoc_state(lw *L, ctx *c) {
-  for (uint32_t i = 0; i < L->nstate_vars; i++) {
-    if (L->state_ids[i] == L->this_id) continue;
-    int s = L->F->slot_of[L->state_ids[i]];
-    if (s >= 0) havoc_slot(L, c, s);
-  }
-}
-
-static void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at) {
-  for (uint32_t i = 0; i < L->ninv; i++) check_at(L, c, L->inv[i], NULL_TERM, new_site(L, kind, L->inv_ann[i], at, NULL));
-}
-
-static void assume_invs(lw *L, ctx *c) {
-  for (uint32_t i = 0; i < L->ninv; i++) assume_expr(L, c, L->inv[i]);
-}
-
-/* The variable slots a place expression writes into (storage pointers and
- * unknown roots: all state). */
-static void mark_root(lw *L, const cJSON *e, bool *w, bool *all) {
-  while (is(e, "IndexAccess") || is(e, "MemberAccess"))
-    e = child(e, is(e, "IndexAccess") ? "baseExpression" : "expression");
-  if (is(e, "TupleExpression")) {
-    for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
-      if (!cJSON_IsNull(x)) mark_root(L, x, w, all);
-    return;
-  }
-  const cJSON *d = is(e, "Identifier") ? decl_of(L, e) : NULL;
-  int s = d ? L->F->slot_of[nid(L, d)] : -1;
-  if (s < 0 || L->F->alias[s] || L->F->alias_idx[s] >= 0) *all = true;
-  if (s >= 0) w[s] = true;
-}
-
-/* What n may write: w[slot]; *all when it calls code (internal or
- * external) or writes through a pointer. */
-static void written(lw *L, const cJSON *n, bool *w, bool *all) {
-  if (!n) return;
-  if (cJSON_IsObject(n)) {
-    const char *k = sol_kind(n);
-    if (strcmp(k, "Assignment") == 0) mark_root(L, child(n, "leftHandSide"), w, all);
-    else if (strcmp(k, "UnaryOperation") == 0) {
-      const char *op = sol_str(n, "operator");
-      if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0 || strcmp(op, "delete") == 0) mark_root(L, child(n, "subExpression"), w, all);
-    } else if (strcmp(k, "VariableDeclarationStatement") == 0) {
-      for (const cJSON *d = child(n, "declarations") ? child(n, "declarations")->child : NULL; d; d = d->next) {
-        int s = cJSON_IsNull(d) ? -1 : L->F->slot_of[nid(L, d)];
-        if (s >= 0) w[s] = true;
-      }
-    } else if (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(n, "kind"), "functionCall") == 0) {
-      const cJSON *callee = child(n, "expression");
-      const char *m = sol_str(callee, "memberName");
-      if (is(callee, "MemberAccess") && (strcmp(m, "push") == 0 || strcmp(m, "pop") == 0)) mark_root(L, child(callee, "expression"), w, all);
-      else if (!(is(callee, "Identifier") && (sol_int(callee, "referencedDeclaration") < 0 || strncmp(sol_str(callee, "name"), "__zeta_", 7) == 0 ||
-                                               strncmp(sol_str(callee, "name"), "__verifier_", 11) == 0)) &&
-               !is(decl_of(L, callee), "EventDefinition"))
-        *all = true;
-    }
-  }
-  for (const cJSON *x = n->child; x; x = x->next)
-    if (cJSON_IsObject(x) || cJSON_IsArray(x)) written(L, x, w, all);
-}
-
-/* A loop in solc-verify's semantics: its invariants asserted on entry,
- * the variables it writes havocked, the invariants assumed; one arbitrary
- * iteration must keep them; the exit has the invariants and the negated
- * condition. A do-while runs its body once first. */
 /* One run of a loop body from in, break and continue going to brk and
  * cont; returns where the continues (and the fall-through) meet. */
-static ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *cont) {
+ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *cont) {
   frame *F = L->F;
   ctxlist *ob = F->brk, *oc = F->cont;
   F->brk = brk;
@@ -2047,80 +1745,6 @@ static ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *c
   F->cont = oc;
   list_push(L, cont, in);
   return merge(L, cont, "cont");
-}
-
-/* The loop invariants of loop s (the markers that open its body), at most
- * 32: expressions in inv, annotation numbers in ann; returns how many. */
-static int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann) {
-  int ninv = 0;
-  const cJSON *stl = is(body, "Block") ? child(body, "statements") : NULL;
-  for (const cJSON *x = stl ? stl->child : NULL; x; x = x->next) {
-    int n;
-    const char *mk = sol_annot_marker(x, &n);
-    if (!mk) break;
-    if (strcmp(mk, "skip") == 0) unsup(L, s, "loop annotation");
-    if (strcmp(mk, "li") == 0 && ninv < 32) inv[ninv] = marker_arg(x, 1), ann[ninv++] = n;
-  }
-  return ninv;
-}
-
-/* Whether expression e may change a variable (assignment, ++/--, call). */
-static bool side_effects(const cJSON *e) {
-  if (!e) return false;
-  if (cJSON_IsObject(e)) {
-    const char *k = sol_kind(e), *op = sol_str(e, "operator");
-    if (strcmp(k, "Assignment") == 0 || (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(e, "kind"), "typeConversion") != 0) ||
-        (strcmp(k, "UnaryOperation") == 0 && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)))
-      return true;
-  }
-  for (const cJSON *x = e->child; x; x = x->next)
-    if (side_effects(x)) return true;
-  return false;
-}
-
-static void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
-  frame *F = L->F;
-  ctxlist brk = {0}, cont = {0};
-  const cJSON *inv[32];
-  int ann[32], ninv = loop_invs(L, s, body, inv, ann);
-  sol_site_kind entry_kind = SITE_LOOP_ENTRY;
-  if (do_while) {   /* solc-verify: on entry too, before the first run */
-    for (int i = 0; i < ninv && !c->dead; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, SITE_LOOP_ENTRY, ann[i], s, NULL));
-    *c = loop_body(L, c, body, &brk, &cont);
-    if (!c->dead) {
-      ctx t, f;
-      split(L, c, expr(L, c, cond).v[0], &t, &f);
-      list_push(L, &brk, &f);
-      *c = t;
-    }
-    memset(&cont, 0, sizeof cont);
-    entry_kind = SITE_LOOP_FIRST;
-  }
-  if (!c->dead) {
-    for (int i = 0; i < ninv; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, entry_kind, ann[i], s, NULL));
-    bool *w = aralloc(L, (F->nslots + 1) * sizeof(bool)), all = false;
-    written(L, cond, w, &all);
-    written(L, body, w, &all);
-    written(L, next, w, &all);
-    for (uint32_t q = 0; q < F->nslots; q++)
-      if (w[q] && sum_slot(L, (int)q) >= 0) w[sum_slot(L, (int)q)] = true;
-    for (uint32_t q = 0; q < F->nslots; q++)
-      if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
-    if (all) havoc_state(L, c);
-    L->cut = true;
-    for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
-    ctx in = ctx_copy(L, c), out;
-    memset(&out, 0, sizeof out);
-    out.dead = true;
-    if (cond && !cJSON_IsNull(cond)) split(L, &in, expr(L, &in, cond).v[0], &in, &out);
-    ctx end = loop_body(L, &in, body, &brk, &cont);
-    if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
-    for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
-    /* an iteration's overflow does not survive the havoc: checked here */
-    if (!end.dead && L->arith == SOL_ARITH_MOD_OVF) check_overflow(L, &end, s);
-    list_push(L, &brk, &out);
-  }
-  *c = merge(L, &brk, "exit");
 }
 
 static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
@@ -2135,11 +1759,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
   emit(L, c, head, c->cur, 0);
   ctx h = restart(L, c, head);
-  if (L->mod) {   /* exact: the invariants must hold at every visit of the head */
-    const cJSON *inv[32];
-    int ann[32], ninv = loop_invs(L, s, body, inv, ann);
-    for (int i = 0; i < ninv; i++) check_at(L, &h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
-  }
+  if (L->mod) mod_loop_head(L, &h, s, body);   /* exact: the invariants hold at every visit of the head */
   ctx in = ctx_copy(L, &h), out;
   memset(&out, 0, sizeof out);
   out.dead = true;
@@ -2159,7 +1779,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
 }
 
 
-static void stmt(lw *L, ctx *c, const cJSON *s) {
+void stmt(lw *L, ctx *c, const cJSON *s) {
   if (c->dead || !s || cJSON_IsNull(s)) return;
   const char *k = sol_kind(s);
   frame *F = L->F;
@@ -2199,9 +1819,7 @@ static void stmt(lw *L, ctx *c, const cJSON *s) {
   if (strcmp(k, "Return") == 0) { do_return(L, c, s); return; }
   if (strcmp(k, "EmitStatement") == 0) {   /* the event changes nothing; its arguments may */
     const cJSON *ev = child(s, "eventCall");
-    const cJSON *evd = decl_of(L, child(ev, "expression"));
-    if (L->mod && strstr(sol_str(child(evd, "documentation"), "text"), "@notice"))
-      unsup(L, s, "an event with a specification");
+    if (L->mod) { mod_emit(L, c, s); return; }   /* event specifications */
     for (const cJSON *a = child(ev, "arguments") ? child(ev, "arguments")->child : NULL; a; a = a->next)
       if (has_calls(a)) (void)expr(L, c, a);
     return;
@@ -2321,10 +1939,10 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
   return p;
 }
 
-static frame *frame_init(lw *L, const char *name, int contract) {
+frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + 3 + SUM_MAX) * sizeof(int));
-  for (int i = 0; i < L->a->nids + 3 + SUM_MAX; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + GHOSTS) * sizeof(int));
+  for (int i = 0; i < L->a->nids + GHOSTS; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->cur_inv = -1;
@@ -2333,7 +1951,7 @@ static frame *frame_init(lw *L, const char *name, int contract) {
   return F;
 }
 
-static void frame_free(lw *L) {
+void frame_free(lw *L) {
   frame *F = L->F;
   if (!F) return;
   free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots); free(F->modmap);
@@ -2343,7 +1961,7 @@ static void frame_free(lw *L) {
 
 /* The header: pre-state, sender, value, params-in (leaves); then the state
  * slots. */
-static void frame_header(lw *L, const cJSON *params) {
+void frame_header(lw *L, const cJSON *params) {
   frame *F = L->F;
   F->n = L->nstate;
   F->sender = F->n++;
@@ -2365,7 +1983,7 @@ static term_t tx_var(const char *what, uint32_t txi, type_t ty) {
   return term_var(buf, ty);
 }
 
-static ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
+ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   frame *F = L->F;
   ctx c;
   memset(&c, 0, sizeof c);
@@ -2585,122 +2203,6 @@ static void collect_mod_locals(lw *L, const cJSON *mods) {
   }
 }
 
-/* ---------- modular mode: a function's annotations ---------- */
-
-/* The overflow flag of mod-overflow mode: a local of every frame. */
-static void add_overflow_flag(lw *L) {
-  if (L->arith == SOL_ARITH_MOD_OVF) add_slot(L, L->a->nids + 2, bool_ty(L));
-}
-
-static void check_overflow(lw *L, const ctx *c, const cJSON *at) {
-  int fs = L->F->slot_of[L->a->nids + 2];
-  if (fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW, -1, at, NULL));
-}
-
-/* The leading annotation markers of fn's body, in turn (next_marker steps
- * over the target statement of a `modifies`). */
-static const cJSON *fn_markers(const cJSON *fn) {
-  const cJSON *b = child(child(fn, "body"), "statements");
-  return b ? b->child : NULL;
-}
-
-static const cJSON *next_marker(const cJSON *x) {
-  int n;
-  const char *mk = sol_annot_marker(x, &n);
-  return mk && strcmp(mk, "mod") == 0 && x->next ? x->next->next : x->next;
-}
-
-/* Entry of the checked function: the invariants and preconditions hold. */
-static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
-  L->top = L->F;
-  L->old_cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
-  memcpy(L->old_cur, c->cur, L->F->n * sizeof(term_t));
-  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
-    int n;
-    const char *mk = sol_annot_marker(x, &n);
-    if (!mk) break;
-    if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation");
-  }
-  assume_invs(L, c);
-  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
-    int n;
-    const char *mk = sol_annot_marker(x, &n);
-    if (!mk) break;
-    if (strcmp(mk, "pre") == 0) assume_expr(L, c, marker_arg(x, 1));
-  }
-}
-
-/* The modifies frame: every state variable keeps its entry value but at
- * the listed places (whose indices and conditions are read in the entry
- * state). Only when the function has `modifies` annotations. */
-static bool is_this_balance(const cJSON *t) {
-  if (!is(t, "MemberAccess") || strcmp(sol_str(t, "memberName"), "balance") != 0) return false;
-  const cJSON *b = child(t, "expression");
-  if (is(b, "FunctionCall") && strcmp(sol_str(b, "kind"), "typeConversion") == 0) b = child(b, "arguments") ? child(b, "arguments")->child : NULL;
-  return is(b, "Identifier") && strcmp(sol_str(b, "name"), "this") == 0;
-}
-
-static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
-  if (!L->framed || c->dead) return;
-  ctx pre = ctx_copy(L, c);
-  pre.cur = L->old_cur;
-  for (uint32_t i = 0; i < L->nstate_vars; i++) {
-    int id = L->state_ids[i];
-    if (id >= L->a->nids && id != L->balance_id) continue;   /* hidden state (this, sums): not framed */
-    int sl = L->F->slot_of[id];
-    ty *t = L->F->sty[sl];
-    val end = slot_val(L, c, sl), X = mkval(L, t);
-    memcpy(X.v, L->old_cur + L->F->off[sl], t->nl * sizeof(term_t));
-    for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
-      int n;
-      const char *mk = sol_annot_marker(x, &n);
-      if (!mk) break;
-      if (strcmp(mk, "mod") != 0 || !x->next) continue;
-      const cJSON *target = child(x->next, "expression");
-      if (id == L->balance_id && is_this_balance(target)) {
-        term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
-        X.v[0] = term_ite(cond, end.v[0], X.v[0]);
-        continue;
-      }
-      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0 &&
-          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0)
-        continue;   /* others' balances: not modelled */
-      if (id == L->balance_id) continue;
-      const cJSON *root = target;
-      while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
-        root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
-      if (decl_of(L, root) != sol_node(L->a, id)) continue;   /* C.x names x too */
-      lval lv = lvalue(L, &pre, target);
-      term_t cond = cond_of(L, expr(L, &pre, marker_arg(x, 1)), x);
-      ctx endc = *c;
-      val nv = lval_read(L, &endc, &lv), Y = mkval(L, t);
-      memcpy(Y.v, X.v, t->nl * sizeof(term_t));
-      upd(L, Y, &lv, 0, nv);
-      for (uint32_t q = 0; q < t->nl; q++) X.v[q] = term_ite(cond, Y.v[q], X.v[q]);
-    }
-    term_t same = term_true();
-    for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
-    ctx t2 = *c;
-    t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
-    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
-  }
-}
-
-/* Exit of a function: the overflow flag; for the checked function also
- * the invariants, postconditions and the modifies frame. */
-static void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
-  check_overflow(L, c, fn);
-  if (!top) return;
-  check_invs(L, c, SITE_INV_END, fn);
-  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
-    int n;
-    const char *mk = sol_annot_marker(x, &n);
-    if (!mk) break;
-    if (strcmp(mk, "post") == 0) check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_POST_END, n, fn, NULL));
-  }
-  mod_frame(L, c, fn);
-}
-
 /* n writes into memory: an assignment, ++/-- or delete whose target is an
  * element or member of a memory reference */
 static bool mem_target(const cJSON *t) {
@@ -2735,12 +2237,13 @@ static bool fn_writes_memory(lw *L, const cJSON *fn) {
   return false;
 }
 
-static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
+void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uint32_t E) {
   const cJSON *params = child(child(fn, "parameters"), "parameters");
   const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
   const cJSON *mods = child(fn, "modifiers");
   frame *Fp = frame_init(L, sol_str(fn, "name"), sol_int(fn, "scope"));
 #define F (*Fp)
+  F.fn = fn;
   F.txi = tx ? txi : -1;
   F.C = C;
   F.E = E;
@@ -2765,26 +2268,7 @@ static void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t
   add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
-  if (L->mod && tx) {
-    /* modular: the function may also be called internally, with memory
-     * arguments that alias (solc-verify's model); not encoded */
-    for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
-      for (const cJSON *q = p->next; q; q = q->next)
-        if (is_ref_type(F.sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "memory") == 0 &&
-            strcmp(sol_type_string(p), sol_type_string(q)) == 0)
-          unsup(L, q, "memory parameters that may alias");
-    mod_entry(L, &c, fn);
-  }
-  if (L->mod && !tx)   /* an inlined callee: its preconditions must hold */
-    for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
-      int n;
-      const char *mk = sol_annot_marker(x, &n);
-      if (!mk) break;
-      if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation of a callee");
-      if (strcmp(mk, "pre") != 0) continue;
-      check_at(L, &c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_PRE_CALL, n, fn, NULL));
-      assume_expr(L, &c, marker_arg(x, 1));
-    }
+  if (L->mod) mod_fn_entry(L, &c, fn, params, tx != NULL);
   if (tx && balance_slot(L) >= 0) {
     /* a transaction brings msg.value; ether may also arrive without a call
      * (modular: that is the separate check [receive_ether_selfdestruct]) */
@@ -2822,12 +2306,13 @@ static void assign_base_args(lw *L, ctx *c, int base, const cJSON *args) {
 
 /* Deployment: defaults, base constructor arguments (most derived first),
  * then per contract from the most basic: state initializers, constructor. */
-static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
+void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
   const cJSON *rootctor = ctor_of(L, L->lin[0]);
   const cJSON *params = rootctor ? child(child(rootctor, "parameters"), "parameters") : NULL;
   tx->payable = rootctor && strcmp(sol_str(rootctor, "stateMutability"), "payable") == 0;
   frame *Fp = frame_init(L, "constructor", L->lin[0]);
 #define F (*Fp)
+  F.fn = rootctor;
   F.txi = (int)L->out->ntx - 1;
   F.C = C;
   F.E = E;
@@ -2880,11 +2365,7 @@ static void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
       level(L, &c, ctor, mods, mods ? mods->child : NULL);
     }
   }
-  if (L->mod && !c.dead) {   /* the deployment establishes the invariants */
-    check_overflow(L, &c, rootctor ? rootctor : sol_node(L->a, L->lin[0]));
-    if (rootctor) check_invs(L, &c, SITE_INV_END, rootctor);
-    else check_invs(L, &c, SITE_INV_INIT, sol_node(L->a, L->lin[0]));
-  }
+  if (L->mod && !c.dead) mod_deploy_exit(L, &c, rootctor);
   emit_error(L, &c, term_int(0));
 #undef F
   frame_free(L);
@@ -2904,13 +2385,13 @@ static bool deployable(const cJSON *ct) {
   return strcmp(sol_str(ct, "contractKind"), "contract") == 0 && !sol_bool(ct, "abstract");
 }
 
-static void add_tx(lw *L, sol_tx t) {
+void add_tx(lw *L, sol_tx t) {
   sol_chc *o = L->out;
   o->tx = xrealloc(o->tx, (o->ntx + 1) * sizeof(sol_tx));
   o->tx[o->ntx++] = t;
 }
 
-static void add_state_var(lw *L, int id, ty *t) {
+void add_state_var(lw *L, int id, ty *t) {
   L->state_ids = xrealloc(L->state_ids, (L->nstate_vars + 1) * sizeof(int));
   L->state_ty = xrealloc(L->state_ty, (L->nstate_vars + 1) * sizeof(ty *));
   L->state_ids[L->nstate_vars] = id;
@@ -2918,23 +2399,9 @@ static void add_state_var(lw *L, int id, ty *t) {
   L->nstate += t->nl;
 }
 
-/* The state variables of the root that a __verifier_sum_*(v) names. */
-static void scan_sums(lw *L, const cJSON *n) {
-  if (is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__verifier_sum_", 15) == 0) {
-    const cJSON *arg = child(n, "arguments") ? child(n, "arguments")->child : NULL;
-    int id = is(arg, "Identifier") ? sol_int(arg, "referencedDeclaration") : -1;
-    bool known = false, mine = false;
-    for (uint32_t j = 0; j < L->nsum; j++) known |= L->sum_var[j] == id;
-    for (uint32_t i = 0; i < L->nstate_vars; i++) mine |= L->state_ids[i] == id;
-    if (mine && !known && L->nsum < SUM_MAX) L->sum_var[L->nsum++] = id;
-  }
-  for (const cJSON *c = n->child; c; c = c->next)
-    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_sums(L, c);
-}
-
 /* A root's linearization, state variables (its leaves) and predicate C;
  * returns C. */
-static uint32_t root_setup(lw *L, const cJSON *ct) {
+uint32_t root_setup(lw *L, const cJSON *ct) {
   sol_chc *o = L->out;
   L->root_name = sol_str(ct, "name");
   const cJSON *lin = child(ct, "linearizedBaseContracts");
@@ -2957,11 +2424,7 @@ static uint32_t root_setup(lw *L, const cJSON *ct) {
     int id = h == 0 ? L->this_id : L->balance_id;
     if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
   }
-  if (L->mod) {   /* sum ghosts of the summed state variables */
-    L->nsum = 0;
-    scan_sums(L, L->a->root);
-    for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
-  }
+  if (L->mod) mod_ghosts(L);
   L->state_sorts = xmalloc((L->nstate + 1) * sizeof(type_t));
   sol_root R = {xstrdup(L->root_name), 0, L->nstate, xcalloc(L->nstate + 1, sizeof(char *))};
   for (uint32_t k = 0, j = 0; k < L->nstate_vars; k++) {
@@ -3091,7 +2554,7 @@ static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
 }
 
-static lw *lw_new(const sol_ast *a, sol_chc *out) {
+lw *lw_new(const sol_ast *a, sol_chc *out) {
   memset(out, 0, sizeof *out);
   chc_init(&out->sys);
   lw *L = xcalloc(1, sizeof *L);
@@ -3111,7 +2574,7 @@ static lw *lw_new(const sol_ast *a, sol_chc *out) {
   return L;
 }
 
-static void lw_free(lw *L) {
+void lw_free(lw *L) {
   for (size_t i = 0; i < L->narena; i++) free(L->arena[i]);
   free(L->arena);
   free(L->struct_ty);
@@ -3132,7 +2595,7 @@ static void lw_free(lw *L) {
 }
 
 /* The predicate Err(k) of failed assertions. */
-static uint32_t err_pred(sol_chc *out) {
+uint32_t err_pred(sol_chc *out) {
   type_t it = type_int();
   term_t errsym = term_var("Err", type_fun(1, &it, type_bool()));
   uint32_t E = chc_add_pred(&out->sys, "Err", errsym, 1, &it);
@@ -3144,7 +2607,7 @@ static uint32_t err_pred(sol_chc *out) {
 }
 
 /* One query per assertion k: false <- Err(e) & e = k. */
-static void add_queries(sol_chc *out, uint32_t E, const bool *excluded) {
+void add_queries(sol_chc *out, uint32_t E, const bool *excluded) {
   term_t e = term_var("e", type_int());
   for (uint32_t k = 1; k <= out->nasserts; k++)
     if (!excluded || !excluded[k]) {
@@ -3174,84 +2637,6 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
       if (asprintf(err, "zeta: %s: no contract named %s", a->file, contract) < 0) *err = NULL;
       ok = false;
     } else add_queries(out, E, excluded);
-  }
-  lw_free(L);
-  return ok;
-}
-
-/* The contract invariants of the root's linearization (the markers in the
- * synthetic functions __zeta_invs_<C>). */
-static void collect_invs(lw *L) {
-  for (int i = 0; i < L->nlin; i++) {
-    const cJSON *ct = sol_node(L->a, L->lin[i]);
-    for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next) {
-      if (is(n, "FunctionDefinition"))
-        for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
-          int k;
-          const char *mk = sol_annot_marker(x, &k);
-          if (!mk) break;
-          L->framed |= strcmp(mk, "mod") == 0;
-        }
-      if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
-      for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
-        int k;
-        const char *mk = sol_annot_marker(x, &k);
-        if (mk && strcmp(mk, "skip") == 0) unsup(L, ct, "a contract invariant");
-        if (!mk || strcmp(mk, "inv") != 0) continue;
-        L->inv = xrealloc(L->inv, (L->ninv + 1) * sizeof *L->inv);
-        L->inv_ann = xrealloc(L->inv_ann, (L->ninv + 1) * sizeof *L->inv_ann);
-        L->inv[L->ninv] = marker_arg(x, 1);
-        L->inv_ann[L->ninv++] = k;
-      }
-    }
-  }
-}
-
-/* Ether arriving without a call (selfdestruct, coinbase): the invariants
- * must survive a larger balance. */
-static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
-  frame *Fp = frame_init(L, "receive", L->lin[0]);
-  Fp->txi = 0;
-  Fp->E = E;
-  frame_header(L, NULL);
-  ctx c = entry(L, NULL, false, NULL);
-  assume_invs(L, &c);
-  if (balance_slot(L) >= 0) {
-    term_t b = term_fresh_var("balance", type_int()), *at = &c.cur[Fp->off[balance_slot(L)]];
-    add_cons(L, &c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
-    *at = b;
-  }
-  check_invs(L, &c, SITE_INV_END, ct);
-  frame_free(L);
-}
-
-bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
-  lw *L = lw_new(a, out);
-  L->mod = true;
-  L->exact = exact;
-  L->arith = arith;
-  bool ok = true;
-  const cJSON *ct = sol_node(a, contract), *f = fn >= 0 ? sol_node(a, fn) : NULL;
-  if (setjmp(L->fail)) {
-    out->unsupported = xstrdup(L->msg);
-    ok = false;
-  } else {
-    uint32_t E = err_pred(out);
-    uint32_t C = root_setup(L, ct);
-    collect_invs(L);
-    sol_tx t;
-    memset(&t, 0, sizeof t);
-    t.name = xstrdup(f ? sol_str(f, "name") : fn == SOL_FN_DEPLOY ? "constructor" : "receive");
-    t.payable = f ? strcmp(sol_str(f, "stateMutability"), "payable") == 0 : true;
-    add_tx(L, t);
-    if (fn == SOL_FN_DEPLOY) lower_deploy(L, &out->tx[0], C, E);
-    else if (fn == SOL_FN_RECEIVE) lower_receive(L, ct, E);
-    else lower_function(L, f, &out->tx[0], 0, C, E);
-    while (L->nwork) {
-      int id = L->worklist[--L->nwork];
-      lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
-    }
-    add_queries(out, E, excluded);
   }
   lw_free(L);
   return ok;

@@ -46,18 +46,23 @@ typedef struct {
  * chc mode: SITE_ASSERT only). */
 typedef enum {
   SITE_ASSERT, SITE_INV_END, SITE_POST_END, SITE_INV_EXT, SITE_LOOP_ENTRY, SITE_LOOP_FIRST, SITE_LOOP_KEEP,
-  SITE_OVERFLOW, SITE_MODIFIES, SITE_INV_INIT, SITE_BOUNDS, SITE_OVERFLOW_CALL, SITE_ENUM, SITE_INV_CALL, SITE_PRE_CALL
+  SITE_OVERFLOW, SITE_MODIFIES, SITE_INV_INIT, SITE_BOUNDS, SITE_OVERFLOW_CALL, SITE_ENUM, SITE_INV_CALL, SITE_PRE_CALL,
+  SITE_EV_PRE, SITE_EV_POST, SITE_EV_NOCHANGE, SITE_EV_END, SITE_EV_CALL
 } sol_site_kind;
 
 typedef struct {
   sol_site_kind kind;
   int annot;               /* index into the annotations, or -1 */
   unsigned line, col;      /* the node it is reported at */
-  const char *name;        /* SITE_MODIFIES: the state variable */
+  const char *name;        /* SITE_MODIFIES: the state variable; SITE_EV_*: the event;
+                            * a loop site without annotation: its invariant's text */
   bool after_cut;          /* checked after a loop was cut by its invariants:
                             * solc-verify's Boogie also infers interval
                             * invariants there, zeta does not yet, so a
                             * failure here is not reported as ERROR */
+  bool approx;             /* checked after a value zeta over-approximates
+                            * (solc-verify's model is exact there: a string's
+                            * length): a failure here is not an ERROR */
 } sol_site;
 
 typedef struct {

@@ -25,7 +25,7 @@ static const char *base_name(const char *p) {
 
 /* The message of a failed check, in solc-verify's words. */
 static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, const sol_site *s) {
-  const char *e = s->annot >= 0 && (uint32_t)s->annot < an->n ? an->v[s->annot].text : "?";
+  const char *e = s->annot >= 0 && (uint32_t)s->annot < an->n ? an->v[s->annot].text : s->name ? s->name : "?";
   fprintf(out, "%s:%u:%u: ", base_name(a->file), s->line, s->col);
   switch (s->kind) {
   case SITE_ASSERT: fputs("Assertion might not hold.", out); break;
@@ -43,6 +43,11 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_INV_CALL: fprintf(out, "Invariant '%s' might not hold when entering function.", e); break;
   case SITE_PRE_CALL: fprintf(out, "Precondition '%s' might not hold when entering function.", e); break;
   case SITE_OVERFLOW_CALL: fputs("An overflow can occur before calling function", out); break;
+  case SITE_EV_PRE: fprintf(out, "Event precondition '%s' might not hold before emit of %s.", e, s->name); break;
+  case SITE_EV_POST: fprintf(out, "Event postcondition '%s' might not hold before emit %s.", e, s->name); break;
+  case SITE_EV_NOCHANGE: fputs("Event triggered without changes to data", out); break;
+  case SITE_EV_END: fputs("Function can end without triggering event", out); break;
+  case SITE_EV_CALL: fprintf(out, "Function called without triggering event %s", s->name); break;
   }
   fputc('\n', out);
 }
@@ -87,6 +92,8 @@ static void print_args(FILE *out, const chc_system *norm, const chc_derivation *
 
 typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
 
+/* Why a check that fails after an over-approximation is not an ERROR (sol_site.approx). */
+#define APPROX "fails where zeta over-approximates a value solc-verify tracks exactly (a string's length)"
 /* Why a check that fails after a loop cut is not an ERROR (sol_site.after_cut). */
 #define AFTER_CUT "fails with the loop invariants alone (solc-verify's Boogie also infers interval invariants; zeta does not yet)"
 
@@ -105,6 +112,12 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
     sol_chc sc;
     if (!sol_lower_modular(a, contract, fn, arith, exact, excluded, &sc)) {
       snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
+      sol_chc_free(&sc);
+      res = RES_SKIPPED;
+      break;
+    }
+    if (sol_vc_quantified(&sc.sys)) {   /* the Horn engines take neither quantifiers nor hashes */
+      snprintf(why, nwhy, "%s", exact ? AFTER_CUT : "quantified annotations or hashes in a recursive function");
       sol_chc_free(&sc);
       res = RES_SKIPPED;
       break;
@@ -137,9 +150,9 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
       uint32_t k = cr.deriv.n ? norm.clauses[cr.deriv.nodes[0].clause].line : 0;
       if (k == 0 || k > nasserts || excluded[k]) { snprintf(why, nwhy, "the engine gave no derivation"); res = RES_SKIPPED; }
       else if (!chc_replay(&norm, &cr.deriv, 30000)) { snprintf(why, nwhy, "the counterexample did not replay"); res = RES_SKIPPED; }
-      else if (sc.sites[k].after_cut) {
+      else if (sc.sites[k].after_cut || sc.sites[k].approx) {
         excluded[k] = true;
-        snprintf(why, nwhy, "%s", AFTER_CUT);
+        snprintf(why, nwhy, "%s", sc.sites[k].approx ? APPROX : AFTER_CUT);
         res = RES_SKIPPED;
         again = !limits_expired(lim);
       } else {
@@ -205,6 +218,7 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   sol_vc vc = {20000, NULL, 0, 0};
   term_t e = term_fresh_var("err", type_int());
   term_t g = E < sc.sys.npreds ? sol_vc_unfold(&sc.sys, E, &e, &vc) : NULL_TERM;
+  if (g != NULL_TERM) g = sol_vc_skolemize(g);
   if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
     sol_vc_free(&vc);
     sol_chc_free(&sc);
@@ -212,7 +226,7 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   }
   solver *z = solver_new_z3();
   solver_assert(z, g);
-  uint32_t nfail = 0, nunknown = 0, napprox = 0;
+  uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0;
   for (uint32_t k = 1; k <= sc.nasserts; k++) {
     double left = lim->deadline ? lim->deadline - limits_now() : 60;
     if (left <= 0) { nunknown++; continue; }
@@ -220,7 +234,9 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
     solver_push(z);
     solver_assert(z, term_eq(e, term_int(k)));
     solver_result r = solver_check(z);
-    if (r == SOLVER_SAT && sc.sites[k].after_cut) {
+    if (r == SOLVER_SAT && sc.sites[k].approx) {
+      nover++;
+    } else if (r == SOLVER_SAT && sc.sites[k].after_cut) {
       napprox++;
     } else if (r == SOLVER_SAT) {
       nfail++;
@@ -233,6 +249,7 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   sol_vc_free(&vc);
   sol_chc_free(&sc);
   if (nfail) return RES_ERROR;
+  if (nover) { snprintf(why, nwhy, "%s", APPROX); return RES_SKIPPED; }
   if (napprox) {   /* ERROR only if the check fails with the loops kept exact */
     if (check_item_chc(a, an, contract, fn, arith, true, o, lim, out, why, nwhy) == RES_ERROR) return RES_ERROR;
     snprintf(why, nwhy, "%s", AFTER_CUT);

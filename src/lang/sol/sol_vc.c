@@ -2,6 +2,7 @@
 #include "lang/sol/sol_vc.h"
 #include <stdlib.h>
 #include "core/alloc.h"
+#include "core/term_map.h"
 
 #define VC_DEPTH 64
 
@@ -66,4 +67,59 @@ void sol_vc_free(sol_vc *vc) {
   free(vc->seen);
   vc->seen = NULL;
   vc->nseen = vc->capseen = 0;
+}
+
+/* t under polarity pos (true: as stated), memoized per polarity */
+static term_t skolem(term_t t, bool pos, term_map *memo) {
+  bool neg = term_is_negated(t);
+  term_t u = term_unsigned(t);
+  bool p = neg ? !pos : pos;
+  term_t r = term_map_get(&memo[p], u);
+  if (r == NULL_TERM) {
+    term_op op = term_op_of(u);
+    uint32_t n = term_nargs(u);
+    if (op == OP_AND || op == OP_OR) {
+      term_t *a = xmalloc((n + 1) * sizeof(term_t));
+      for (uint32_t i = 0; i < n; i++) a[i] = skolem(term_arg(u, i), p, memo);
+      r = op == OP_AND ? term_and(n, a) : term_or(n, a);
+      free(a);
+    } else if ((op == OP_EXISTS && p) || (op == OP_FORALL && !p)) {
+      term_t *k = xmalloc(n * sizeof(term_t));
+      for (uint32_t i = 0; i + 1 < n; i++) k[i] = term_fresh_var(term_var_name(term_arg(u, i)), term_type(term_arg(u, i)));
+      r = skolem(term_subst(term_arg(u, n - 1), n - 1, term_args(u), k), p, memo);
+      free(k);
+    } else r = u;
+    term_map_put(&memo[p], u, r);
+  }
+  return neg ? term_not(r) : r;
+}
+
+term_t sol_vc_skolemize(term_t t) {
+  term_map memo[2];
+  term_map_init(&memo[0]);
+  term_map_init(&memo[1]);
+  term_t r = skolem(t, true, memo);
+  term_map_free(&memo[0]);
+  term_map_free(&memo[1]);
+  return r;
+}
+
+static bool has_quantifier(term_t t, term_map *seen) {
+  t = term_unsigned(t);
+  if (term_map_has(seen, t)) return false;
+  term_map_put(seen, t, 1);
+  term_op op = term_op_of(t);
+  if (op == OP_FORALL || op == OP_EXISTS || op == OP_APPLY) return true;
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (has_quantifier(term_arg(t, i), seen)) return true;
+  return false;
+}
+
+bool sol_vc_quantified(const chc_system *s) {
+  term_map seen;
+  term_map_init(&seen);
+  bool q = false;
+  for (uint32_t i = 0; i < s->nclauses && !q; i++) q = has_quantifier(s->clauses[i].constraint, &seen);
+  term_map_free(&seen);
+  return q;
 }

@@ -16,4 +16,12 @@ typedef struct {
  * the budget runs out. */
 term_t sol_vc_unfold(const chc_system *s, uint32_t p, const term_t *args, sol_vc *vc);
 void sol_vc_free(sol_vc *vc);
+/* t with its outermost existential quantifiers (universal ones under a
+ * negation) replaced by fresh constants: satisfiable iff t is, with fewer
+ * quantifier alternations for the solver. */
+term_t sol_vc_skolemize(term_t t);
+/* Whether a clause constraint of s has a quantifier (from an annotation)
+ * or an uninterpreted function (a hash): outside the fragment the Horn
+ * engines decide. */
+bool sol_vc_quantified(const chc_system *s);
 #endif

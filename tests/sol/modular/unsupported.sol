@@ -6,7 +6,7 @@ pragma solidity >=0.7.0;
 
 contract Q {
     uint[] a;
-    /// @notice postcondition forall (uint i) !(0 <= i && i < a.length) || a[i] == 0
+    /// @notice postcondition a.length == __verifier_before_uint(a.length)
     function f() public { delete a; }
     function g() public pure returns (uint) { return 1; }
 }

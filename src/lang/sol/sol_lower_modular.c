@@ -1,0 +1,834 @@
+/* Modular mode (solc-verify's semantics): the checks that hook into the
+ * Solidity lowering where L->mod is set (sol_lower_int.h), and the entry
+ * point sol_lower_modular (sol_lower.h). */
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "lang/sol/sol_annot.h"
+#include "lang/sol/sol_lower_int.h"
+
+/* Whether n may run a loop: a loop statement in it or in a function or
+ * modifier it refers to (seen: definitions already walked). */
+bool may_loop(lw *L, const cJSON *n, bool *seen) {
+  if (!n) return false;
+  if (cJSON_IsObject(n)) {
+    const char *k = sol_kind(n);
+    if (strcmp(k, "WhileStatement") == 0 || strcmp(k, "DoWhileStatement") == 0 || strcmp(k, "ForStatement") == 0) return true;
+    const cJSON *d = child(n, "referencedDeclaration") ? decl_of(L, n) : NULL;
+    if ((is(d, "FunctionDefinition") || is(d, "ModifierDefinition")) && !seen[nid(L, d)]) {
+      seen[nid(L, d)] = true;
+      if (may_loop(L, child(d, "body"), seen)) return true;
+    }
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (may_loop(L, x, seen)) return true;
+  return false;
+}
+
+/* Whether some contract of the file implements a function named name. */
+bool known_code(lw *L, const char *name) {
+  for (int i = 0; i < L->a->nids; i++) {
+    const cJSON *n = L->a->by_id[i];
+    if (n && is(n, "FunctionDefinition") && strcmp(sol_str(n, "name"), name) == 0 && child(n, "body") && !cJSON_IsNull(child(n, "body")))
+      return true;
+  }
+  return false;
+}
+
+/* The callee is an internal function of a library. */
+bool library_fn(lw *L, const cJSON *callee) {
+  const cJSON *d = decl_of(L, callee);
+  const cJSON *lib = is(d, "FunctionDefinition") ? sol_node(L->a, sol_int(d, "scope")) : NULL;
+  const char *vis = sol_str(d, "visibility");
+  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && (strcmp(vis, "internal") == 0 || strcmp(vis, "private") == 0) &&
+         child(d, "body") && !cJSON_IsNull(child(d, "body"));
+}
+
+/* Modular mode: addr.call{value: v}(data): the ether leaves first (when the
+ * call succeeds, which it may not), then unknown code runs (the invariants
+ * are checked before it, the state is havocked, the invariants assumed).
+ * Returns (success, data) with data opaque. */
+val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts) {
+  (void)expr(L, c, child(member, "expression"));
+  for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next)
+    if (has_calls(x)) (void)expr(L, c, x);
+  term_t amount = term_int(0);
+  const cJSON *nm = child(opts, "names") ? child(opts, "names")->child : NULL;
+  for (const cJSON *o = child(opts, "options") ? child(opts, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
+    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, "value") != 0) unsup(L, e, "call option");
+    amount = expr(L, c, o).v[0];
+  }
+  term_t ok = term_fresh_var("called", type_bool());
+  if (amount != term_int(0)) {
+    if (L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
+    int bs = balance_slot(L);
+    if (bs < 0) unsup(L, e, "value transfer without the balance");
+    term_t bal = c->cur[L->F->off[bs]];
+    add_cons(L, c, term_implies(ok, term_ge(bal, amount)));
+    c->cur[L->F->off[bs]] = term_ite(ok, term_sub(bal, amount), bal);
+  }
+  check_overflow_before(L, c, e);
+  check_invs(L, c, SITE_INV_EXT, e);
+  havoc_state(L, c);
+  assume_invs(L, c);
+  val parts[2] = {scalar(L, bool_ty(L), ok), fresh_val(L, lit_ty(L), "data")};
+  return tuple_val(L, 2, parts);
+}
+
+/* Assertion k on a copy of path c: fails where e (or ok when e is NULL) is false. */
+/* An annotation's expression e on path c: array reads in it are not
+ * bounded by the length (solc-verify: a read of the array's contents). */
+static term_t spec_expr(lw *L, ctx *c, const cJSON *e) {
+  bool old = L->spec;
+  L->spec = true;
+  term_t r = cond_of(L, expr(L, c, e), e);
+  L->spec = old;
+  return r;
+}
+
+void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k) {
+  if (c->dead) return;
+  ctx t = ctx_copy(L, c);
+  if (e) ok = spec_expr(L, &t, e);
+  add_cons(L, &t, term_not(ok));
+  emit_error(L, &t, term_int(k));
+}
+
+/* mod-overflow: no call with the overflow flag set */
+void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
+  int fs = L->F ? L->F->slot_of[L->a->nids + 2] : -1;
+  if (L->mod && fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW_CALL, -1, at, NULL));
+}
+
+static void assume_expr(lw *L, ctx *c, const cJSON *e) {
+  if (!c->dead) add_cons(L, c, spec_expr(L, c, e));
+}
+
+/* the i-th argument of a marker statement */
+const cJSON *marker_arg(const cJSON *st, int i) {
+  if (is(st, "Block")) {   /* the marker is the block's last statement (sol_quant.h) */
+    const cJSON *l = child(st, "statements");
+    st = cJSON_GetArrayItem(l, cJSON_GetArraySize(l) - 1);
+  }
+  const cJSON *a = child(child(st, "expression"), "arguments");
+  for (a = a ? a->child : NULL; a && i > 0; i--) a = a->next;
+  return a;
+}
+
+/* fresh values (with their ranges) for slot s */
+static void havoc_slot(lw *L, ctx *c, int s) {
+  val v = fresh_val(L, L->F->sty[s], "h");
+  assume_ranges(L, c, v.t, v.v);
+  set_slot(L, c, s, v);
+}
+
+/* the state after unknown code: everything but the contract's address */
+void havoc_state(lw *L, ctx *c) {
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {
+    if (L->state_ids[i] == L->this_id || L->state_ids[i] >= L->a->nids + 3 + SUM_MAX) continue;   /* nor the events' ghosts */
+    int s = L->F->slot_of[L->state_ids[i]];
+    if (s >= 0) havoc_slot(L, c, s);
+  }
+}
+
+void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at) {
+  for (uint32_t i = 0; i < L->ninv; i++) check_at(L, c, L->inv[i], NULL_TERM, new_site(L, kind, L->inv_ann[i], at, NULL));
+}
+
+void assume_invs(lw *L, ctx *c) {
+  for (uint32_t i = 0; i < L->ninv; i++) assume_expr(L, c, L->inv[i]);
+}
+
+/* The variable slots a place expression writes into (storage pointers and
+ * unknown roots: all state). */
+static void mark_root(lw *L, const cJSON *e, bool *w, bool *all) {
+  while (is(e, "IndexAccess") || is(e, "MemberAccess"))
+    e = child(e, is(e, "IndexAccess") ? "baseExpression" : "expression");
+  if (is(e, "TupleExpression")) {
+    for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
+      if (!cJSON_IsNull(x)) mark_root(L, x, w, all);
+    return;
+  }
+  const cJSON *d = is(e, "Identifier") ? decl_of(L, e) : NULL;
+  int s = d ? L->F->slot_of[nid(L, d)] : -1;
+  if (s < 0 || L->F->alias[s] || L->F->alias_idx[s] >= 0) *all = true;
+  if (s >= 0) w[s] = true;
+}
+
+/* What n may write: w[slot]; *all when it calls code (internal or
+ * external) or writes through a pointer. */
+static void written(lw *L, const cJSON *n, bool *w, bool *all) {
+  if (!n) return;
+  if (cJSON_IsObject(n)) {
+    const char *k = sol_kind(n);
+    if (strcmp(k, "Assignment") == 0) mark_root(L, child(n, "leftHandSide"), w, all);
+    else if (strcmp(k, "UnaryOperation") == 0) {
+      const char *op = sol_str(n, "operator");
+      if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0 || strcmp(op, "delete") == 0) mark_root(L, child(n, "subExpression"), w, all);
+    } else if (strcmp(k, "VariableDeclarationStatement") == 0) {
+      for (const cJSON *d = child(n, "declarations") ? child(n, "declarations")->child : NULL; d; d = d->next) {
+        int s = cJSON_IsNull(d) ? -1 : L->F->slot_of[nid(L, d)];
+        if (s >= 0) w[s] = true;
+      }
+    } else if (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(n, "kind"), "functionCall") == 0) {
+      const cJSON *callee = child(n, "expression");
+      const char *m = sol_str(callee, "memberName");
+      if (is(callee, "MemberAccess") && (strcmp(m, "push") == 0 || strcmp(m, "pop") == 0)) mark_root(L, child(callee, "expression"), w, all);
+      else if (!(is(callee, "Identifier") && (sol_int(callee, "referencedDeclaration") < 0 || strncmp(sol_str(callee, "name"), "__zeta_", 7) == 0 ||
+                                               strncmp(sol_str(callee, "name"), "__verifier_", 11) == 0)) &&
+               !is(decl_of(L, callee), "EventDefinition"))
+        *all = true;
+    }
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (cJSON_IsObject(x) || cJSON_IsArray(x)) written(L, x, w, all);
+}
+
+/* What statement s writes on the paths from it that reach the loop's back
+ * edge (live: the end of s does); returns whether its start does. As in
+ * Boogie, a branch that leaves the loop (return, break, revert) havocs
+ * nothing at the loop head. */
+static bool written_live(lw *L, const cJSON *s, bool live, bool *w, bool *all) {
+  if (!s || cJSON_IsNull(s)) return live;
+  const char *k = sol_kind(s);
+  if (strcmp(k, "Block") == 0 || strcmp(k, "UncheckedBlock") == 0) {
+    const cJSON *l = child(s, "statements");
+    for (int i = cJSON_GetArraySize(l); i-- > 0;) live = written_live(L, cJSON_GetArrayItem(l, i), live, w, all);
+    return live;
+  }
+  if (strcmp(k, "Return") == 0 || strcmp(k, "Break") == 0 || strcmp(k, "RevertStatement") == 0) return false;
+  if (strcmp(k, "Continue") == 0) return true;
+  if (strcmp(k, "IfStatement") == 0) {
+    bool a = written_live(L, child(s, "trueBody"), live, w, all), b = written_live(L, child(s, "falseBody"), live, w, all);
+    if (a || b) written(L, child(s, "condition"), w, all);
+    return a || b;
+  }
+  if (live) written(L, s, w, all);
+  return live;
+}
+
+/* The loop invariants of loop s (the markers that open its body), at most
+ * 32: expressions in inv, annotation numbers in ann; returns how many. */
+int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann) {
+  int ninv = 0;
+  const cJSON *stl = is(body, "Block") ? child(body, "statements") : NULL;
+  for (const cJSON *x = stl ? stl->child : NULL; x; x = x->next) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "skip") == 0) unsup(L, s, "loop annotation");
+    if (strcmp(mk, "li") == 0 && ninv < 32) inv[ninv] = marker_arg(x, 1), ann[ninv++] = n;
+  }
+  return ninv;
+}
+
+/* Whether expression e may change a variable (assignment, ++/--, call). */
+bool side_effects(const cJSON *e) {
+  if (!e) return false;
+  if (cJSON_IsObject(e)) {
+    const char *k = sol_kind(e), *op = sol_str(e, "operator");
+    if (strcmp(k, "Assignment") == 0 || (strcmp(k, "FunctionCall") == 0 && strcmp(sol_str(e, "kind"), "typeConversion") != 0) ||
+        (strcmp(k, "UnaryOperation") == 0 && (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)))
+      return true;
+  }
+  for (const cJSON *x = e->child; x; x = x->next)
+    if (side_effects(x)) return true;
+  return false;
+}
+
+/* A loop in solc-verify's semantics: its invariants asserted on entry,
+ * the variables it writes havocked, the invariants assumed; one arbitrary
+ * iteration must keep them; the exit has the invariants and the negated
+ * condition. A do-while runs its body once first. */
+void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
+  frame *F = L->F;
+  ctxlist brk = {0}, cont = {0};
+  const cJSON *inv[32];
+  int ann[32], ninv = loop_invs(L, s, body, inv, ann);
+  sol_site_kind entry_kind = SITE_LOOP_ENTRY;
+  if (do_while) {   /* solc-verify: on entry too, before the first run */
+    for (int i = 0; i < ninv && !c->dead; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, SITE_LOOP_ENTRY, ann[i], s, NULL));
+    if (!c->dead) ev_loop(L, c, s, SITE_LOOP_ENTRY, false);
+    *c = loop_body(L, c, body, &brk, &cont);
+    if (!c->dead) {
+      ctx t, f;
+      split(L, c, expr(L, c, cond).v[0], &t, &f);
+      list_push(L, &brk, &f);
+      *c = t;
+    }
+    memset(&cont, 0, sizeof cont);
+    entry_kind = SITE_LOOP_FIRST;
+  }
+  if (!c->dead) {
+    for (int i = 0; i < ninv; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, entry_kind, ann[i], s, NULL));
+    ev_loop(L, c, s, entry_kind, false);
+    bool *w = aralloc(L, (F->nslots + 1) * sizeof(bool)), all = false;
+    written(L, cond, w, &all);
+    (void)written_live(L, body, true, w, &all);
+    written(L, next, w, &all);
+    for (uint32_t j = 0; j < L->nsum; j++)   /* a sum changes with its collection */
+      if (F->slot_of[L->sum_var[j]] >= 0 && w[F->slot_of[L->sum_var[j]]]) w[F->slot_of[L->a->nids + 3 + (int)j]] = true;
+    ev_written(L, w);
+    for (uint32_t q = 0; q < F->nslots; q++)
+      if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
+    if (all) havoc_state(L, c);
+    L->cut = true;
+    for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
+    ev_loop(L, c, s, SITE_LOOP_KEEP, true);
+    ctx in = ctx_copy(L, c), out;
+    memset(&out, 0, sizeof out);
+    out.dead = true;
+    if (cond && !cJSON_IsNull(cond)) split(L, &in, expr(L, &in, cond).v[0], &in, &out);
+    ctx end = loop_body(L, &in, body, &brk, &cont);
+    if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
+    for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+    if (!end.dead) ev_loop(L, &end, s, SITE_LOOP_KEEP, false);
+    /* an iteration's overflow does not survive the havoc: checked here */
+    if (!end.dead && L->arith == SOL_ARITH_MOD_OVF) check_overflow(L, &end, s);
+    list_push(L, &brk, &out);
+  }
+  *c = merge(L, &brk, "exit");
+}
+
+/* The overflow flag of mod-overflow mode: a local of every frame. */
+void add_overflow_flag(lw *L) {
+  if (L->arith == SOL_ARITH_MOD_OVF) add_slot(L, L->a->nids + 2, bool_ty(L));
+}
+
+void check_overflow(lw *L, const ctx *c, const cJSON *at) {
+  int fs = L->F->slot_of[L->a->nids + 2];
+  if (fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW, -1, at, NULL));
+}
+
+/* The leading annotation markers of fn's body, in turn (next_marker steps
+ * over the target statement of a `modifies`). */
+const cJSON *fn_markers(const cJSON *fn) {
+  const cJSON *b = child(child(fn, "body"), "statements");
+  return b ? b->child : NULL;
+}
+
+const cJSON *next_marker(const cJSON *x) {
+  int n;
+  const char *mk = sol_annot_marker(x, &n);
+  return mk && strcmp(mk, "mod") == 0 && x->next ? x->next->next : x->next;
+}
+
+/* Entry of the checked function: the invariants and preconditions hold. */
+static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
+  L->top = L->F;
+  L->old_cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
+  memcpy(L->old_cur, c->cur, L->F->n * sizeof(term_t));
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation");
+  }
+  assume_invs(L, c);
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "pre") == 0) assume_expr(L, c, marker_arg(x, 1));
+  }
+  ev_entry(L, c, fn, true);
+}
+
+/* The modifies frame: every state variable keeps its entry value but at
+ * the listed places (whose indices and conditions are read in the entry
+ * state). Only when the function has `modifies` annotations. */
+static bool is_this_balance(const cJSON *t) {
+  if (!is(t, "MemberAccess") || strcmp(sol_str(t, "memberName"), "balance") != 0) return false;
+  const cJSON *b = child(t, "expression");
+  if (is(b, "FunctionCall") && strcmp(sol_str(b, "kind"), "typeConversion") == 0) b = child(b, "arguments") ? child(b, "arguments")->child : NULL;
+  return is(b, "Identifier") && strcmp(sol_str(b, "name"), "this") == 0;
+}
+
+static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
+  if (!L->framed || c->dead) return;
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "modall") == 0) return;   /* `modifies *` */
+  }
+  ctx pre = ctx_copy(L, c);
+  pre.cur = L->old_cur;
+  for (uint32_t i = 0; i < L->nstate_vars; i++) {
+    int id = L->state_ids[i];
+    if (id >= L->a->nids && id != L->balance_id) continue;   /* hidden state (this, sums): not framed */
+    int sl = L->F->slot_of[id];
+    ty *t = L->F->sty[sl];
+    val end = slot_val(L, c, sl), X = mkval(L, t);
+    memcpy(X.v, L->old_cur + L->F->off[sl], t->nl * sizeof(term_t));
+    for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+      int n;
+      const char *mk = sol_annot_marker(x, &n);
+      if (!mk) break;
+      if (strcmp(mk, "mod") != 0 || !x->next) continue;
+      const cJSON *target = child(x->next, "expression");
+      if (id == L->balance_id && is_this_balance(target)) {
+        term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
+        X.v[0] = term_ite(cond, end.v[0], X.v[0]);
+        continue;
+      }
+      if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0 &&
+          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0)
+        continue;   /* others' balances: not modelled */
+      if (id == L->balance_id) continue;
+      const cJSON *root = target;
+      while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
+        root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
+      if (decl_of(L, root) != sol_node(L->a, id)) continue;   /* C.x names x too */
+      lval lv = lvalue(L, &pre, target);
+      term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
+      ctx endc = *c;
+      val nv = lval_read(L, &endc, &lv), Y = mkval(L, t);
+      memcpy(Y.v, X.v, t->nl * sizeof(term_t));
+      upd(L, Y, &lv, 0, nv);
+      for (uint32_t q = 0; q < t->nl; q++) X.v[q] = term_ite(cond, Y.v[q], X.v[q]);
+    }
+    term_t same = term_true();
+    for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
+    ctx t2 = *c;
+    t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
+    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
+  }
+}
+
+/* Exit of a function: the overflow flag; for the checked function also
+ * the invariants, postconditions and the modifies frame. */
+void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
+  check_overflow(L, c, fn);
+  if (!top) return;
+  check_invs(L, c, SITE_INV_END, fn);
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "post") == 0) check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_POST_END, n, fn, NULL));
+  }
+  ev_exit(L, c, fn);
+  mod_frame(L, c, fn);
+}
+
+void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top) {
+  if (top) {
+    /* the function may also be called internally, with memory arguments
+     * that alias (solc-verify's model); not encoded */
+    for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
+      for (const cJSON *q = p->next; q; q = q->next)
+        if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "memory") == 0 &&
+            strcmp(sol_type_string(p), sol_type_string(q)) == 0)
+          unsup(L, q, "memory parameters that may alias");
+    mod_entry(L, c, fn);
+    return;
+  }
+  /* an inlined callee: its preconditions must hold */
+  for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
+    int n;
+    const char *mk = sol_annot_marker(x, &n);
+    if (!mk) break;
+    if (strcmp(mk, "skip") == 0) unsup(L, fn, "an annotation of a callee");
+    if (strcmp(mk, "pre") != 0) continue;
+    check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_PRE_CALL, n, fn, NULL));
+    assume_expr(L, c, marker_arg(x, 1));
+  }
+  ev_entry(L, c, fn, false);
+}
+
+void mod_deploy_exit(lw *L, const ctx *c, const cJSON *rootctor) {
+  check_overflow(L, c, rootctor ? rootctor : sol_node(L->a, L->lin[0]));
+  if (rootctor) check_invs(L, c, SITE_INV_END, rootctor);
+  else check_invs(L, c, SITE_INV_INIT, sol_node(L->a, L->lin[0]));
+  if (rootctor) ev_exit(L, c, rootctor);
+}
+
+void mod_call_out(lw *L, ctx *c, const cJSON *e) {
+  check_overflow_before(L, c, e);
+  check_invs(L, c, SITE_INV_EXT, e);
+  havoc_state(L, c);
+  assume_invs(L, c);
+}
+
+static int sum_of(lw *L, const cJSON *e);
+
+/* The marker blocks (sol_quant.h): L->qblock[id] of every __zeta_all,
+ * __zeta_ex and __zeta_eq call is the block it stands in. */
+static void map_qcalls(lw *L, const cJSON *n, const cJSON *blk) {
+  if (cJSON_IsObject(n)) {
+    int k;
+    if (!blk && is(n, "Block") && sol_annot_marker(n, &k)) blk = n;
+    if (blk && is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__zeta_", 7) == 0) L->qblock[nid(L, n)] = blk;
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (cJSON_IsObject(x) || cJSON_IsArray(x)) map_qcalls(L, x, blk);
+}
+
+static const cJSON *qblock_of(lw *L, const cJSON *e) {
+  if (!L->qblock) {
+    L->qblock = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->qblock);
+    map_qcalls(L, L->a->root, NULL);
+  }
+  const cJSON *b = L->qblock[nid(L, e)];
+  if (!b) unsup(L, e, "a quantifier outside an annotation");
+  return b;
+}
+
+/* the k-th statement of block b of the given kind, or NULL */
+static const cJSON *nth_stmt(const cJSON *b, const char *kind, long k) {
+  for (const cJSON *s = first(b, "statements"); s; s = s->next)
+    if (is(s, kind) && k-- == 0) return s;
+  return NULL;
+}
+
+static long lit_arg(lw *L, const cJSON *e, int i) {
+  const cJSON *a = first(e, "arguments");
+  for (; a && i > 0; i--) a = a->next;
+  if (!is(a, "Literal")) unsup(L, e, "malformed marker");
+  return atol(sol_str(a, "value"));
+}
+
+/* __zeta_all / __zeta_ex (M, B): B with the block's declarations k in
+ * mask M bound; B's own conditions (ranges of values it reads) become
+ * premises (forall) or conjuncts (exists); in the bounded modes the
+ * variables range over their types. */
+static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
+  const cJSON *blk = qblock_of(L, e);
+  long mask = lit_arg(L, e, 0);
+  const cJSON *body = first(e, "arguments")->next;
+  if (mask <= 0 || mask >= 1L << 32 || !body) unsup(L, e, "malformed quantifier");
+  if (!L->bound) {
+    L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
+    for (int i = 0; i <= L->a->nids; i++) L->bound[i] = NULL_TERM;
+  }
+  term_t vars[32], saved[32], range = term_true();
+  int ids[32], n = 0;
+  for (long k = 0; k < 32; k++) {
+    if (!(mask & (1L << k))) continue;
+    const cJSON *d = first(nth_stmt(blk, "VariableDeclarationStatement", k), "declarations");
+    if (!d) unsup(L, e, "malformed quantifier");
+    ty *t = ty_of_decl(L, d);
+    if (t->k != T_INT && t->k != T_BOOL) unsup(L, d, "a quantified variable of this type");
+    vars[n] = term_fresh_var(sol_str(d, "name"), t->k == T_BOOL ? type_bool() : type_int());
+    if (L->arith != SOL_ARITH_INT) range = term_and2(range, in_range(t, vars[n]));
+    ids[n] = nid(L, d);
+    saved[n] = L->bound[ids[n]];   /* an outer quantifier of the same name */
+    L->bound[ids[n]] = vars[n];
+    n++;
+  }
+  ctx t = ctx_copy(L, c);
+  t.ncons = 0;
+  t.dead = false;
+  term_t v = spec_expr(L, &t, body);
+  if (t.napps != c->napps) unsup(L, e, "a call inside a quantifier");
+  for (int i = n; i-- > 0;) L->bound[ids[i]] = saved[i];
+  term_t conds = term_and2(range, term_and(t.ncons, t.cons));
+  term_t q = all ? term_forall((uint32_t)n, vars, term_implies(conds, v)) : term_exists((uint32_t)n, vars, term_and2(conds, v));
+  return scalar(L, bool_ty(L), q);
+}
+
+/* __zeta_eq(K): deep equality of the block's expression statements 2K and
+ * 2K+1 (storage data; memory references would compare as references) */
+static val deep_eq(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *blk = qblock_of(L, e);
+  long k = lit_arg(L, e, 0);
+  const cJSON *sa = nth_stmt(blk, "ExpressionStatement", 2 * k), *sb = nth_stmt(blk, "ExpressionStatement", 2 * k + 1);
+  if (!sa || !sb || sol_annot_marker(sb, (int[]){0})) unsup(L, e, "malformed __verifier_eq");
+  const cJSON *xa = child(sa, "expression"), *xb = child(sb, "expression");
+  for (int i = 0; i < 2; i++) {
+    const char *ts = sol_type_string(i ? xb : xa);
+    if ((strstr(ts, " memory") || strstr(ts, " calldata")) && (strncmp(ts, "struct ", 7) == 0 || strchr(ts, '[')))
+      unsup(L, e, "__verifier_eq on memory references");
+  }
+  val a = expr(L, c, xa), b = expr(L, c, xb);
+  if (a.t->nl != b.t->nl) unsup(L, e, "__verifier_eq on different types");
+  term_t r = term_true();
+  for (uint32_t q = 0; q < a.t->nl; q++) r = term_and2(r, term_eq(a.v[q], b.v[q]));
+  return scalar(L, bool_ty(L), r);
+}
+
+bool mod_bound(lw *L, const cJSON *d, val *out) {
+  term_t b = L->bound[nid(L, d)];
+  if (b == NULL_TERM) return false;
+  *out = scalar(L, ty_of_decl(L, d), b);
+  return true;
+}
+
+bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out) {
+  if (strcmp(name, "__zeta_all") == 0 || strcmp(name, "__zeta_ex") == 0) {
+    *out = quantified(L, c, e, strcmp(name, "__zeta_all") == 0);
+    return true;
+  }
+  if (strcmp(name, "__zeta_noop") == 0) {   /* the state (and this.balance) as at the entry */
+    if (!L->old_cur || L->F != L->top) unsup(L, e, "specification cases here");
+    term_t r = term_true();
+    for (uint32_t i = 0; i < L->nstate_vars; i++) {
+      int id = L->state_ids[i], sl = L->F->slot_of[id];
+      if ((id >= L->a->nids && id != L->balance_id) || sl < 0) continue;
+      for (uint32_t q = 0; q < L->F->sty[sl]->nl; q++) r = term_and2(r, term_eq(c->cur[L->F->off[sl] + q], L->old_cur[L->F->off[sl] + q]));
+    }
+    *out = scalar(L, bool_ty(L), r);
+    return true;
+  }
+  if (strcmp(name, "__zeta_eq") == 0) {
+    *out = deep_eq(L, c, e);
+    return true;
+  }
+  if (strncmp(name, "__verifier_before_", 18) == 0) {   /* in an event's postcondition */
+    if (!L->before_cur) unsup(L, e, "__verifier_before outside an event's postcondition");
+    ctx t = *c;
+    t.cur = L->before_cur;
+    *out = expr(L, &t, need_first(L, e, "arguments"));
+    c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
+    return true;
+  }
+  if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
+    /* the argument at the function's entry */
+    ctx t = *c;
+    t.cur = L->old_cur;
+    *out = expr(L, &t, need_first(L, e, "arguments"));
+    c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
+    return true;
+  }
+  if (strcmp(name, "__zeta_sum") == 0 || strcmp(name, "__zeta_sumi") == 0) {
+    int j = sum_of(L, e);
+    if (j < 0) unsup(L, e, "this sum");
+    *out = slot_val(L, c, L->F->slot_of[L->a->nids + 3 + j]);
+    return true;
+  }
+  return false;
+}
+
+/* The summed state variable of __zeta_sum(K) call e and the member path of
+ * its elements (field indices into path, their number returned), -1 if the
+ * operand is not `v` or `v[__verifier_idx_*].f...` for a mapping or array v. */
+static int sum_shape(lw *L, const cJSON *e, int *var, int *path) {
+  const cJSON *st = nth_stmt(qblock_of(L, e), "ExpressionStatement", lit_arg(L, e, 0));
+  const cJSON *x = child(st, "expression");
+  const char *names[8];
+  int n = 0;
+  while (is(x, "MemberAccess") && n < 8) names[n++] = sol_str(x, "memberName"), x = child(x, "expression");
+  if (is(x, "IndexAccess")) {
+    const cJSON *ix = child(x, "indexExpression");
+    if (!is(ix, "Identifier") || strncmp(sol_str(ix, "name"), "__verifier_idx_", 15) != 0) return -1;
+    x = child(x, "baseExpression");
+  } else if (n) return -1;
+  const cJSON *d = is(x, "Identifier") ? decl_of(L, x) : NULL;
+  if (!is(d, "VariableDeclaration") || !sol_bool(d, "stateVariable")) return -1;
+  ty *t = ty_of_decl(L, d);
+  if (t->k != T_MAP && t->k != T_ARRAY) return -1;
+  t = t->elem;
+  for (int i = 0; i < n; i++) {   /* names were collected outermost first */
+    const char *nm = names[n - 1 - i];
+    int f = -1;
+    for (int q = 0; t->k == T_STRUCT && q < t->nf; q++)
+      if (t->fname && t->fname[q] && strcmp(t->fname[q], nm) == 0) f = q;
+    if (f < 0) return -1;
+    path[i] = f;
+    t = t->f[f];
+  }
+  if (t->k != T_INT) return -1;
+  *var = nid(L, d);
+  return n;
+}
+
+/* the ghost of sum call e (registering it when new and add is set), or -1 */
+static int sum_find(lw *L, const cJSON *e, bool add) {
+  int var, path[8], n = sum_shape(L, e, &var, path);
+  if (n < 0) return -1;
+  for (uint32_t j = 0; j < L->nsum; j++)
+    if (L->sum_var[j] == var && L->sum_plen[j] == n && memcmp(L->sum_path[j], path, (size_t)n * sizeof(int)) == 0) return (int)j;
+  bool mine = false;
+  for (uint32_t i = 0; i < L->nstate_vars; i++) mine |= L->state_ids[i] == var;
+  if (!add || !mine || L->nsum == SUM_MAX) return -1;
+  L->sum_var[L->nsum] = var;
+  L->sum_plen[L->nsum] = n;
+  memcpy(L->sum_path[L->nsum], path, (size_t)n * sizeof(int));
+  return (int)L->nsum++;
+}
+
+static int sum_of(lw *L, const cJSON *e) { return sum_find(L, e, false); }
+
+/* The sums the annotations name over state variables of the root. */
+static void scan_sums(lw *L, const cJSON *n) {
+  if (is(n, "FunctionCall") && strncmp(sol_str(child(n, "expression"), "name"), "__zeta_sum", 10) == 0) (void)sum_find(L, n, true);
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_sums(L, c);
+}
+
+/* the member at path[0..n) of element value v */
+static term_t member_of(val v, const int *path, int n) {
+  for (int i = 0; i < n; i++) v = (val){v.t->f[path[i]], v.v + field_off(v.t, path[i])};
+  return v.v[0];
+}
+
+void mod_write(lw *L, ctx *c, const lval *lv, val nv) {
+  if (L->nevd) ev_write(L, c, lv);
+  if (L->sum_done) { L->sum_done = false; return; }
+  for (uint32_t j = 0; j < L->nsum; j++) {
+    if (L->F->slot_of[L->sum_var[j]] != lv->slot) continue;
+    if (lv->n == 0 || !lv->st[0].index) unsup(L, NULL, "a write into a summed variable other than of its elements");
+    /* the write at element member path Q = st[1..]: the sum's member P
+     * changes when Q is a prefix of P */
+    int k = 0, plen = L->sum_plen[j];
+    bool hit = true;
+    for (uint32_t q = 1; q < lv->n && hit; q++, k++) hit = k < plen && !lv->st[q].index && lv->st[q].field == L->sum_path[j][k];
+    if (!hit) continue;
+    term_t old = member_of(lval_read(L, c, lv), L->sum_path[j] + k, plen - k);
+    term_t *g = &c->cur[L->F->off[L->F->slot_of[L->a->nids + 3 + (int)j]]];
+    *g = term_add2(*g, term_sub(member_of(nv, L->sum_path[j] + k, plen - k), old));
+  }
+}
+
+void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
+  for (uint32_t j = 0; j < L->nsum; j++) {
+    if (L->F->slot_of[L->sum_var[j]] != lv->slot) continue;
+    if (lv->n != 0) unsup(L, NULL, "a push or pop inside a summed variable");
+    /* solc-verify: a push adds the new element, a pop subtracts the last one */
+    term_t *g = &c->cur[L->F->off[L->F->slot_of[L->a->nids + 3 + (int)j]]];
+    if (x) *g = term_add2(*g, member_of(*x, L->sum_path[j], L->sum_plen[j]));
+    else {
+      ty *et = arr.t->elem;
+      val last = mkval(L, et);
+      for (uint32_t q = 0; q < et->nl; q++) last.v[q] = term_select(arr.v[q], term_sub(arr.v[et->nl], term_int(1)));
+      *g = term_sub(*g, member_of(last, L->sum_path[j], L->sum_plen[j]));
+    }
+    L->sum_done = true;
+  }
+}
+
+void mod_ghosts(lw *L) {
+  L->nsum = 0;
+  scan_sums(L, L->a->root);
+  for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
+  ev_setup(L);
+}
+
+/* The contract invariants of the root's linearization (the markers in the
+ * synthetic functions __zeta_invs_<C>). */
+static void collect_invs(lw *L) {
+  for (int i = 0; i < L->nlin; i++) {
+    const cJSON *ct = sol_node(L->a, L->lin[i]);
+    for (const cJSON *n = child(ct, "nodes") ? child(ct, "nodes")->child : NULL; n; n = n->next) {
+      if (is(n, "FunctionDefinition"))
+        for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
+          int k;
+          const char *mk = sol_annot_marker(x, &k);
+          if (!mk) break;
+          L->framed |= strcmp(mk, "mod") == 0 || strcmp(mk, "modall") == 0;
+        }
+      if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
+      for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
+        int k;
+        const char *mk = sol_annot_marker(x, &k);
+        if (mk && strcmp(mk, "skip") == 0) unsup(L, ct, "a contract invariant");
+        if (!mk || strcmp(mk, "inv") != 0) continue;
+        L->inv = xrealloc(L->inv, (L->ninv + 1) * sizeof *L->inv);
+        L->inv_ann = xrealloc(L->inv_ann, (L->ninv + 1) * sizeof *L->inv_ann);
+        L->inv[L->ninv] = marker_arg(x, 1);
+        L->inv_ann[L->ninv++] = k;
+      }
+    }
+  }
+}
+
+/* Ether arriving without a call (selfdestruct, coinbase): the invariants
+ * must survive a larger balance. */
+static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
+  frame *Fp = frame_init(L, "receive", L->lin[0]);
+  Fp->txi = 0;
+  Fp->E = E;
+  frame_header(L, NULL);
+  ctx c = entry(L, NULL, false, NULL);
+  assume_invs(L, &c);
+  if (balance_slot(L) >= 0) {
+    term_t b = term_fresh_var("balance", type_int()), *at = &c.cur[Fp->off[balance_slot(L)]];
+    add_cons(L, &c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
+    *at = b;
+  }
+  check_invs(L, &c, SITE_INV_END, ct);
+  frame_free(L);
+}
+
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
+  lw *L = lw_new(a, out);
+  L->mod = true;
+  L->exact = exact;
+  L->arith = arith;
+  bool ok = true;
+  const cJSON *ct = sol_node(a, contract), *f = fn >= 0 ? sol_node(a, fn) : NULL;
+  if (setjmp(L->fail)) {
+    out->unsupported = xstrdup(L->msg);
+    ok = false;
+  } else {
+    uint32_t E = err_pred(out);
+    uint32_t C = root_setup(L, ct);
+    collect_invs(L);
+    sol_tx t;
+    memset(&t, 0, sizeof t);
+    t.name = xstrdup(f ? sol_str(f, "name") : fn == SOL_FN_DEPLOY ? "constructor" : "receive");
+    t.payable = f ? strcmp(sol_str(f, "stateMutability"), "payable") == 0 : true;
+    add_tx(L, t);
+    if (fn == SOL_FN_DEPLOY) lower_deploy(L, &out->tx[0], C, E);
+    else if (fn == SOL_FN_RECEIVE) lower_receive(L, ct, E);
+    else lower_function(L, f, &out->tx[0], 0, C, E);
+    while (L->nwork) {
+      int id = L->worklist[--L->nwork];
+      lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+    }
+    add_queries(out, E, excluded);
+  }
+  lw_free(L);
+  return ok;
+}
+
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body) {
+  const cJSON *inv[32];
+  int ann[32], ninv = loop_invs(L, s, body, inv, ann);
+  for (int i = 0; i < ninv; i++) check_at(L, h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
+  ctx t = ctx_copy(L, h);
+  ev_loop(L, &t, s, SITE_LOOP_KEEP, false);
+}
+
+/* the constructor of contract ct, or NULL */
+static const cJSON *ctor_in(const cJSON *ct) {
+  for (const cJSON *n = first(ct, "nodes"); n; n = n->next)
+    if (is(n, "FunctionDefinition") && strcmp(sol_str(n, "kind"), "constructor") == 0) return n;
+  return NULL;
+}
+
+val mod_new(lw *L, ctx *c, const cJSON *e) {
+  const cJSON *tn = child(child(e, "expression"), "typeName");
+  if (is(tn, "ArrayTypeName")) {
+    ty *t = ty_of_typename(L, tn, 0);
+    if (t->k != T_ARRAY || t->len >= 0) unsup(L, e, "new of this type");
+    val n = expr(L, c, need_first(L, e, "arguments"));
+    /* solc-verify sets elements of value types to their default; others
+     * stay arbitrary */
+    val r = is_ref_type(t->elem) ? fresh_val(L, t, "new") : default_val(L, t);
+    r.v[t->elem->nl] = n.v[0];
+    return r;
+  }
+  const cJSON *ct = is(tn, "UserDefinedTypeName") ? decl_of(L, tn) : NULL;
+  if (!is(ct, "ContractDefinition")) unsup(L, e, "new of this type");
+  /* the new contract's state is not the root's (solc-verify: maps over
+   * addresses; its constructor changes them at the new address only if
+   * they are other variables) */
+  for (const cJSON *b = first(ct, "linearizedBaseContracts"); b; b = b->next)
+    for (int i = 0; i < L->nlin; i++)
+      if (L->lin[i] == b->valueint) unsup(L, e, "new of a contract that shares state with this one");
+  for (const cJSON *b = first(ct, "linearizedBaseContracts"); b; b = b->next) {
+    const cJSON *k = ctor_in(sol_node(L->a, b->valueint));
+    for (const cJSON *x = k ? fn_markers(k) : NULL; x; x = next_marker(x)) {
+      int n;
+      const char *mk = sol_annot_marker(x, &n);
+      if (!mk) break;
+      if (strcmp(mk, "pre") == 0 || strcmp(mk, "skip") == 0) unsup(L, e, "new of a contract whose constructor has preconditions");
+    }
+  }
+  for (const cJSON *a = first(e, "arguments"); a; a = a->next) (void)expr(L, c, a);
+  term_t addr = term_fresh_var("new", type_int());
+  add_cons(L, c, in_range(int_ty(L, 160, false), addr));
+  return scalar(L, int_ty(L, 160, false), addr);
+}

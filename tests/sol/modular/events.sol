@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0
+pragma solidity >=0.7.0;
+// Events with specifications: emits, tracked data, event pre/postconditions.
+// verdict: UNSAFE
+// expect: R::add: OK
+// expect: R::update: OK
+// expect: R::wrongValue: ERROR
+// expect: R::noEmit: ERROR
+// expect: R::emitTwice: ERROR
+// expect: R::undeclared: SKIPPED
+// expect: events.sol:31:14: Event postcondition 'entries[at] == value' might not hold before emit changed.
+// expect: events.sol:19:5: Function can end without triggering event
+// expect: events.sol:19:5: Event triggered without changes to data
+
+contract R {
+    mapping(address => int) entries;
+    /// @notice tracks-changes-in entries
+    /// @notice postcondition entries[at] == value
+    event changed(address at, int value);
+
+    /// @notice emits changed
+    function add(int value) public { entries[msg.sender] += value; emit changed(msg.sender, entries[msg.sender]); }
+    /// @notice emits changed
+    function update(int value) public {
+        entries[msg.sender] = value;
+        emit changed(msg.sender, value);
+    }
+    /// @notice emits changed
+    function wrongValue(int value) public {
+        entries[msg.sender] = value;
+        emit changed(msg.sender, value + 1);
+    }
+    /// @notice emits changed
+    function noEmit(int value) public { entries[msg.sender] = value; }
+    /// @notice emits changed
+    function emitTwice(int value) public {
+        entries[msg.sender] = value;
+        emit changed(msg.sender, value);
+        emit changed(msg.sender, value);
+    }
+    function undeclared(int value) public { entries[msg.sender] = value; }
+}

@@ -98,6 +98,7 @@ struct tla_sym {
   sv ***states;              /* the materialized states 0..nstates-1 */
   uint32_t narrays;          /* set values materialized as SMT arrays */
   uint32_t nstates, capstates;
+  const tla_node *unbounded;  /* a constant translated, not evaluated (its value exceeds 64 bits) */
 };
 
 /* memcpy of n bytes that accepts empty (NULL) sources */
@@ -1608,7 +1609,9 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       return sv_scalar(s, SV_INT, term_ite(term_gt(y, term_int(0)), term_idiv(x, y), term_idiv(term_neg(x), term_neg(y))));
     }
     case TK_pow: {
-      if (!b->cv || b->cv->kind != TV_INT || b->cv->i < 0 || b->cv->i > 64) unsupported(s, n, "^ with an exponent over state");
+      /* a constant base folds exactly (rational terms): big powers too */
+      int64_t most = a->cv ? 4096 : 64;
+      if (!b->cv || b->cv->kind != TV_INT || b->cv->i < 0 || b->cv->i > most) unsupported(s, n, "^ with an exponent over state");
       term_t x = as_int(s, a, l), p = term_int(1);
       for (int64_t k = 0; k < b->cv->i; k++) p = term_mul2(p, x);
       return sv_scalar(s, SV_INT, p);
@@ -2044,7 +2047,10 @@ static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
  * (TLC stops there if the path gets there) is an error under the path
  * condition; the value is then FALSE, and only paths with the error flag
  * set see it. */
-static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+/* The evaluator's value of n; NULL on an evaluation error, which is
+ * flagged unless it is an overflow of its 64-bit integers and *overflow
+ * is given (set then: the caller translates n into unbounded terms). */
+static const tla_val *eval_value2(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, bool *overflow) {
   jmp_buf jb, *saved = s->ev->jb;
   unsigned depth = s->ev->depth;
   bool primed = s->ev->primed;
@@ -2062,13 +2068,50 @@ static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env)
     s->ev->primed = primed;
   }
   s->ev->jb = saved;
-  if (!v) add_error(s, term_true());
+  if (!v && overflow && strstr(s->ev->msg, "integer overflow")) *overflow = true;
+  else if (!v) add_error(s, term_true());
   return v;
 }
 
+static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  return eval_value2(s, n, c, env, NULL);
+}
+
+/* Integers are unbounded in TLA+ (and in the terms): a constant
+ * arithmetic expression beyond the evaluator's 64 bits (SafeMath's 2^256)
+ * is translated, not evaluated. */
+static bool arith_node(const tla_node *n) {
+  switch (n->kind) {
+    case TK_parentheses:
+    case TK_identifier_ref:
+    case TK_bound_op:
+    case TK_prefixed_op: return true;
+    case TK_bound_prefix_op: return tla_field_kid(n, TF_SYMBOL)->kind == TK_negative;
+    case TK_bound_infix_op:
+      switch (tla_field_kid(n, TF_SYMBOL)->kind) {
+        case TK_plus:
+        case TK_minus:
+        case TK_mul:
+        case TK_pow:
+        case TK_div:
+        case TK_mod: return true;
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
+static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env);
 static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
-  const tla_val *v = eval_value(s, n, c, env);
-  return v ? sv_const(s, v, n) : sv_none(s);
+  bool overflow = false;
+  const tla_val *v = eval_value2(s, n, c, env, arith_node(n) ? &overflow : NULL);
+  if (v) return sv_const(s, v, n);
+  if (!overflow) return sv_none(s);
+  const tla_node *saved = s->unbounded;
+  s->unbounded = n;
+  sv *r = tr_node(s, n, c, env);
+  s->unbounded = saved;
+  return r;
 }
 
 static int cmp_cells(const void *a, const void *b) {
@@ -2222,7 +2265,7 @@ static bool skolem_set(tla_sym *s, tla_node *set, tla_ctx *c, senv *env) {
 
 static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_poll(s->ev);
-  if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
+  if (n->kind != TK_prev_func_val && n != s->unbounded && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
   switch (n->kind) {
     case TK_parentheses: return tr(s, n->kid[0], c, env);
     case TK_label: return tr(s, tla_field_kid(n, TF_EXPRESSION), c, env);

@@ -75,6 +75,8 @@ quick || t bmc-filter-intervals 'filt --length 11 --config "$D/SymFilterSafe.cfg
 # integers beyond 64 bits in constant parts (2^100): unbounded terms in BMC; a violation does not decode (UNKNOWN)
 t bmc-big-integers '[ "$(first --algorithm bmc --length 4 "$D/SymBig.tla")" = SAFE ] && [ "$(first --algorithm bmc --length 1 --inv NoWrap "$D/SymBig.tla")" = SAFE ]'
 t bmc-big-integers-violation 'first --algorithm bmc --length 2 --inv NoWrap "$D/SymBig.tla" | grep -q "^UNKNOWN" && first --algorithm bmc --length 3 --inv Tight "$D/SymBig.tla" | grep -q "^UNKNOWN"'
+# a state with 10^10 successor candidates: BMC's sampling of the first states is cut, the run is not
+t bmc-wide-step '[ "$(first --algorithm bmc --length 2 "$D/SymWide.tla")" = SAFE ] && [ "$(first --algorithm bmc --length 2 --inv Tiny "$D/SymWide.tla")" = UNSAFE ]'
 # sequences of varying length (Tail under a parameter), in step mode
 t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 

@@ -3399,8 +3399,20 @@ tla_sym *tla_steps_new(tla_model *m) {
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
-   * that are enumerated (a range reaching outside is an error, never lost) */
+   * that are enumerated (a range reaching outside is an error, never lost);
+   * a tenth of the time at most (at least a second): one state with many
+   * successors (factorization: \E i, j \in 2..1000000) must not use up
+   * the run, and a smaller window costs no exactness */
+  const zeta_limits *outer = s->ev->lim;
+  double left = outer && outer->deadline ? outer->deadline - limits_now() : 10;
+  zeta_limits sub = limits_from_timeout(left > 10 ? left / 10 : 1);
+  if (outer) {
+    if (outer->deadline && outer->deadline < sub.deadline) sub.deadline = outer->deadline;
+    sub.stop = outer->stop;
+  }
+  s->ev->lim = &sub;
   sample_layouts(s);
+  s->ev->lim = outer;
   return s;
 }
 

@@ -630,7 +630,7 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
         uint32_t n = 0;
         for (uint32_t i = 0; i < set->n;) {
           uint32_t j = i;
-          while (j + 1 < set->n && set->e[j + 1]->i == set->e[j]->i + 1) j++;
+          while (j + 1 < set->n && set->e[j]->i < INT64_MAX && set->e[j + 1]->i == set->e[j]->i + 1) j++;
           term_t lo = term_int((long)set->e[i]->i), hi = term_int((long)set->e[j]->i);
           d[n++] = i == j ? term_eq(x->t, lo) : term_and2(term_le(lo, x->t), term_le(x->t, hi));
           i = j + 1;

@@ -659,7 +659,7 @@ static void scan_sums(lw *L, const cJSON *n) {
 
 /* the member at path[0..n) of element value v */
 static term_t member_of(val v, const int *path, int n) {
-  for (int i = 0; i < n; i++) v = (val){v.t->f[path[i]], v.v + field_off(v.t, path[i])};
+  for (int i = 0; i < n; i++) v = (val){v.t->f[path[i]], v.v + field_off(v.t, path[i]), NULL};
   return v.v[0];
 }
 
@@ -754,6 +754,7 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
 bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
   lw *L = lw_new(a, out);
   L->mod = true;
+  L->others_id = -1;   /* others' balances: not modelled here */
   L->exact = exact;
   L->arith = arith;
   bool ok = true;

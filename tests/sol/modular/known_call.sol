@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0
 pragma solidity >=0.7.0;
-// An external call into code the file implements: solc-verify uses the
-// callee's specification, which zeta does not yet: SKIPPED, not the ERROR
-// that unknown code would give (a wrong UNSAFE on sol-verify's
+// An external call into code the file implements (through this): the
+// callee runs as the contract's own code, so the assertion is proved; not
+// the ERROR that unknown code would give (a wrong UNSAFE on sol-verify's
 // issues/Issue065 before).
-// verdict: UNKNOWN
+// verdict: SAFE
 // expect: K::value: OK
-// expect: K::[receive]: SKIPPED (unsupported: external call into code the file implements
+// expect: K::[receive]: OK
 // expect: K::[implicit_constructor]: OK
 
 contract K {

@@ -1003,6 +1003,7 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at);
 
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
+  if (L->mod && mod_by_spec(L, fn)) return mod_spec_call(L, c, fn, args, at, NULL_TERM, c->cur[L->F->sender], c->cur[L->F->value]);
   check_overflow_before(L, c, at);
   const char *vis = sol_str(fn, "visibility");
   if (L->mod && (strcmp(vis, "public") == 0 || strcmp(vis, "external") == 0))   /* a public callee assumes the invariants */
@@ -1143,6 +1144,8 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0) {
     if (this_slot(L) < 0) unsup(L, e, "external call to this");
     term_t self = c->cur[L->F->off[this_slot(L)]];
+    if (is(fn, "FunctionDefinition") && L->mod)   /* solc-verify: by the callee's specification */
+      return mod_spec_call(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, NULL_TERM, self, term_int(0));
     if (is(fn, "FunctionDefinition"))   /* the contract's own code, called with msg.sender = this */
       return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, term_int(0));
     unsup(L, e, "external call to this");
@@ -1150,7 +1153,11 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
   /* solc-verify uses the callee's specification here: unknown code would
    * be a coarser model, whose failures it need not share */
-  if (L->mod && known_code(L, sol_str(fn, "name"))) unsup(L, e, "external call into code the file implements");
+  if (L->mod && is(fn, "FunctionDefinition")) {   /* solc-verify: a call of the callee's procedure, at address x */
+    term_t x = expr(L, c, base).v[0];
+    term_t self = this_slot(L) >= 0 ? c->cur[L->F->off[this_slot(L)]] : term_fresh_var("this", type_int());
+    return mod_spec_call(L, c, fn, child(e, "arguments"), e, mod_is_this(L, base) ? NULL_TERM : x, self, term_int(0));
+  }
   (void)expr(L, c, base);
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
   if (L->mod) mod_call_out(L, c, e);   /* solc-verify: the invariants must hold; then any state satisfying them */
@@ -1291,6 +1298,8 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
     if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
+    if (L->mod && strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "VariableDeclaration") && !mod_is_this(L, base))
+      return mod_getter(L, c, e, expr(L, c, base).v[0]);   /* another contract's state */
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
       /* the getter of a public state variable: indices in turn, a scalar at the end */
       int sl = L->F->slot_of[nid(L, decl_of(L, callee))];
@@ -1605,6 +1614,8 @@ val expr(lw *L, ctx *c, const cJSON *e) {
   }
   if (strcmp(k, "Identifier") == 0) {
     const char *name = sol_str(e, "name");
+    if (strcmp(name, "this") == 0 && sol_int(e, "referencedDeclaration") < 0 && L->mod && L->fthis != NULL_TERM)
+      return scalar(L, int_ty(L, 160, false), L->fthis);   /* in another contract's annotation */
     if (strcmp(name, "this") == 0 && sol_int(e, "referencedDeclaration") < 0 && this_slot(L) >= 0)
       return scalar(L, int_ty(L, 160, false), c->cur[L->F->off[this_slot(L)]]);
     if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
@@ -1612,6 +1623,7 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     val bv;
     if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
+    if (L->mod && L->fthis != NULL_TERM && mod_foreign(L, c, d, L->fthis, &bv)) return bv;   /* another contract's annotation */
     if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) {
       val cv = expr(L, c, child(d, "value"));
       return L->mod ? coerce(L, cv, ty_of_decl(L, d), e) : cv;   /* modular: of the constant's type (bytesN) */
@@ -2280,7 +2292,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   level(L, &c, fn, mods, mods ? mods->child : NULL);
   if (L->mod && !c.dead) mod_exit(L, &c, fn, tx != NULL);
   emit_error(L, &c, term_int(0));
-  if (Fp == L->top) L->top = NULL, L->old_cur = NULL;
+  if (Fp == L->top) L->top = L->old_frame = NULL, L->old_cur = NULL;
 #undef F
   frame_free(L);
 }

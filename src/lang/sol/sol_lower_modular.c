@@ -100,7 +100,7 @@ void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
   if (L->mod && fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW_CALL, -1, at, NULL));
 }
 
-static void assume_expr(lw *L, ctx *c, const cJSON *e) {
+void assume_expr(lw *L, ctx *c, const cJSON *e) {
   if (!c->dead) add_cons(L, c, spec_expr(L, c, e));
 }
 
@@ -315,7 +315,7 @@ const cJSON *next_marker(const cJSON *x) {
 
 /* Entry of the checked function: the invariants and preconditions hold. */
 static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
-  L->top = L->F;
+  L->top = L->old_frame = L->F;
   L->old_cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
   memcpy(L->old_cur, c->cur, L->F->n * sizeof(term_t));
   for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
@@ -344,7 +344,9 @@ static bool is_this_balance(const cJSON *t) {
   return is(b, "Identifier") && strcmp(sol_str(b, "name"), "this") == 0;
 }
 
-static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
+/* The modifies frame of fn at path c's end (old: the state at fn's entry),
+ * checked, or assumed (after a call of fn by its specification). */
+static void frame_of(lw *L, ctx *c, const cJSON *fn, term_t *old, bool check) {
   if (!L->framed || c->dead) return;
   for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
     int n;
@@ -353,14 +355,14 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
     if (strcmp(mk, "modall") == 0) return;   /* `modifies *` */
   }
   ctx pre = ctx_copy(L, c);
-  pre.cur = L->old_cur;
+  pre.cur = old;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     int id = L->state_ids[i];
     if (id >= L->a->nids && id != L->balance_id) continue;   /* hidden state (this, sums): not framed */
     int sl = L->F->slot_of[id];
     ty *t = L->F->sty[sl];
     val end = slot_val(L, c, sl), X = mkval(L, t);
-    memcpy(X.v, L->old_cur + L->F->off[sl], t->nl * sizeof(term_t));
+    memcpy(X.v, old + L->F->off[sl], t->nl * sizeof(term_t));
     for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
       int n;
       const char *mk = sol_annot_marker(x, &n);
@@ -392,9 +394,17 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
     for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
     ctx t2 = *c;
     t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
-    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
+    if (check) check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
+    else {
+      *c = t2;
+      add_cons(L, c, same);
+      pre = ctx_copy(L, c);
+      pre.cur = old;
+    }
   }
 }
+
+void assume_frame(lw *L, ctx *c, const cJSON *fn, term_t *old) { frame_of(L, c, fn, old, false); }
 
 /* Exit of a function: the overflow flag; for the checked function also
  * the invariants, postconditions and the modifies frame. */
@@ -409,7 +419,8 @@ void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
     if (strcmp(mk, "post") == 0) check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_POST_END, n, fn, NULL));
   }
   ev_exit(L, c, fn);
-  mod_frame(L, c, fn);
+  ctx t = *c;
+  frame_of(L, &t, fn, L->old_cur, true);
 }
 
 void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top) {
@@ -498,11 +509,8 @@ static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
   long mask = lit_arg(L, e, 0);
   const cJSON *body = first(e, "arguments")->next;
   if (mask <= 0 || mask >= 1L << 32 || !body) unsup(L, e, "malformed quantifier");
-  if (!L->bound) {
-    L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
-    for (int i = 0; i <= L->a->nids; i++) L->bound[i] = NULL_TERM;
-  }
-  term_t vars[32], saved[32], range = term_true();
+  term_t vars[32], range = term_true();
+  val saved[32];
   int ids[32], n = 0;
   for (long k = 0; k < 32; k++) {
     if (!(mask & (1L << k))) continue;
@@ -513,8 +521,7 @@ static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
     vars[n] = term_fresh_var(sol_str(d, "name"), t->k == T_BOOL ? type_bool() : type_int());
     if (L->arith != SOL_ARITH_INT) range = term_and2(range, in_range(t, vars[n]));
     ids[n] = nid(L, d);
-    saved[n] = L->bound[ids[n]];   /* an outer quantifier of the same name */
-    L->bound[ids[n]] = vars[n];
+    saved[n] = mod_bind(L, d, scalar(L, t, vars[n]));   /* an outer quantifier of the same name */
     n++;
   }
   ctx t = ctx_copy(L, c);
@@ -522,7 +529,7 @@ static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
   t.dead = false;
   term_t v = spec_expr(L, &t, body);
   if (t.napps != c->napps) unsup(L, e, "a call inside a quantifier");
-  for (int i = n; i-- > 0;) L->bound[ids[i]] = saved[i];
+  for (int i = n; i-- > 0;) L->bound[ids[i]] = saved[i];   /* restored */
   term_t conds = term_and2(range, term_and(t.ncons, t.cons));
   term_t q = all ? term_forall((uint32_t)n, vars, term_implies(conds, v)) : term_exists((uint32_t)n, vars, term_and2(conds, v));
   return scalar(L, bool_ty(L), q);
@@ -549,10 +556,17 @@ static val deep_eq(lw *L, ctx *c, const cJSON *e) {
 }
 
 bool mod_bound(lw *L, const cJSON *d, val *out) {
-  term_t b = L->bound[nid(L, d)];
-  if (b == NULL_TERM) return false;
-  *out = scalar(L, ty_of_decl(L, d), b);
+  val b = L->bound[nid(L, d)];
+  if (!b.t) return false;
+  *out = b;
   return true;
+}
+
+val mod_bind(lw *L, const cJSON *d, val v) {
+  if (!L->bound) L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
+  val old = L->bound[nid(L, d)];
+  L->bound[nid(L, d)] = v;
+  return old;
 }
 
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out) {
@@ -561,7 +575,7 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
     return true;
   }
   if (strcmp(name, "__zeta_noop") == 0) {   /* the state (and this.balance) as at the entry */
-    if (!L->old_cur || L->F != L->top) unsup(L, e, "specification cases here");
+    if (!L->old_cur || L->F != L->old_frame) unsup(L, e, "specification cases here");
     term_t r = term_true();
     for (uint32_t i = 0; i < L->nstate_vars; i++) {
       int id = L->state_ids[i], sl = L->F->slot_of[id];
@@ -583,7 +597,7 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
     c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
     return true;
   }
-  if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
+  if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->old_frame) {
     /* the argument at the function's entry */
     ctx t = *c;
     t.cur = L->old_cur;
@@ -703,6 +717,7 @@ void mod_ghosts(lw *L) {
   scan_sums(L, L->a->root);
   for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
   ev_setup(L);
+  calls_setup(L);
 }
 
 /* The contract invariants of the root's linearization (the markers in the
@@ -754,6 +769,7 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
 bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
   lw *L = lw_new(a, out);
   L->mod = true;
+  L->fthis = NULL_TERM;
   L->exact = exact;
   L->arith = arith;
   bool ok = true;

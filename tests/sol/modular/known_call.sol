@@ -1,21 +1,44 @@
 // SPDX-License-Identifier: GPL-3.0
 pragma solidity >=0.7.0;
-// An external call into code the file implements: solc-verify uses the
-// callee's specification, which zeta does not yet: SKIPPED, not the ERROR
-// that unknown code would give (a wrong UNSAFE on sol-verify's
-// issues/Issue065 before).
-// verdict: UNKNOWN
+// Calls through the callee's specification (solc-verify calls Boogie
+// procedures): public functions, also called internally or through
+// `this`, functions without a body, and functions of other contracts at
+// their address (their state: maps from the address).
+// verdict: UNSAFE
 // expect: K::value: OK
-// expect: K::[receive]: SKIPPED (unsupported: external call into code the file implements
-// expect: K::[implicit_constructor]: OK
+// expect: K::viaThis: OK
+// expect: K::unspecified: ERROR
+// expect: K::internalPublic: ERROR
+// expect: K::other: OK
+// expect: K::otherWrong: ERROR
+// expect: known_call.sol:31:9: Assertion might not hold.
+// expect: known_call.sol:34:9: Assertion might not hold.
+// expect: known_call.sol:42:9: Assertion might not hold.
+
+contract Store {
+    uint public stored;
+    /// @notice postcondition stored == v
+    function put(uint v) public { stored = v; }
+}
 
 contract K {
+    Store s;
     /// @notice postcondition r == 1
-    function value() public pure returns (uint r) {
-        return 1;
+    function value() public pure returns (uint r) { return 1; }
+    function two() public pure returns (uint) { return 2; }
+    function viaThis() public view { assert(K(this).value() == 1); }
+    function unspecified() public view {
+        assert(this.two() == 2);
     }
-
-    receive() external payable {
-        assert(K(this).value() == 1);
+    function internalPublic() public pure {
+        assert(two() == 2);
+    }
+    function other(uint v) public {
+        s.put(v);
+        assert(s.stored() == v);
+    }
+    function otherWrong(uint v) public {
+        s.put(v);
+        assert(s.stored() == v + 1);
     }
 }

@@ -16,7 +16,7 @@ CFLAGS  ?=
 CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g $(OPT) -fPIC -Iinclude -Isrc -MMD -MP -isystem /usr/lib/llvm-14/include
 SANFLAGS = -fsanitize=address,undefined
 LDFLAGS += $(if $(filter 1,$(SANITIZE)),$(SANFLAGS))
-LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -ltree-sitter -lm -lpthread -L/usr/lib/llvm-14/lib -lclang -Wl,-rpath,/usr/lib/llvm-14/lib -lcrypto
+LIBS     = -lcadical -lstdc++ -lz3 -lgmp -lglpk -lexpat -lbdd -lyaml -lcjson -ltree-sitter -lm -lpthread -lcrypto -ldl
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/solver/*.c src/ir/*.c src/cert/*.c src/analysis/*.c src/engine/*.c \
               src/lang/*.c src/lang/*/*.c src/api/*.c))

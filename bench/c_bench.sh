@@ -6,13 +6,16 @@
 # Configurations: the portfolio and each engine alone (ALGOS), and the peer
 # z3 Spacer on zeta's Horn-clause export of the same program (--export chc).
 # usage: bench/c_bench.sh [ZETA] [TIMEOUT]   ALGOS="portfolio cegar ..." to
-# choose (default: portfolio cegar bmc kind pdr spacer-peer); CATS="locks ..."
-# for a subset of folders; RESULTS=FILE keeps one line per run.
+# choose (default: portfolio cegar bmc kind pdr imc spacer-peer); CATS="locks ..."
+# for a subset of folders; RESULTS=FILE keeps one line per run (config,
+# task, expected, verdict, wall s, CPU s). Times: wall-clock, and the CPU
+# time of every process of the run that was waited for (zeta's portfolio
+# jobs included); a total line per configuration.
 set -u
 ZETA=${1:-build/zeta}
 T=${2:-10}
 DIR=${SHARED:-../shared}/benchmarks/c
-ALGOS=${ALGOS:-portfolio cegar bmc kind pdr spacer-peer}
+ALGOS=${ALGOS:-portfolio cegar bmc kind pdr imc spacer-peer}
 CATS=${CATS:-$(cd "$DIR" && ls -d */ | tr -d / | grep -v properties)}
 RESULTS=${RESULTS:-/dev/null}
 TMP=$(mktemp -d)
@@ -35,15 +38,25 @@ run_one() {  # algo task.yml -> verdict
   fi
   timeout $((T + 10)) "$ZETA" --algorithm "$a" --timeout "$T" "$y" 2>/dev/null | head -n 1
 }
-printf '%-18s %-12s %6s %6s %6s %6s %7s %8s\n' category config tasks solved wrong unknown score time
+# CPU := the children's CPU seconds so far (user + system); `times` must
+# run in this shell, not in a command substitution (a fork starts at zero)
+child_cpu() {
+  times > "$TMP/times"
+  CPU=$(tail -n 1 "$TMP/times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.2f", s }')
+}
+printf '%-18s %-12s %6s %6s %6s %6s %7s %8s %8s\n' category config tasks solved wrong unknown score wall_s cpu_s
 for a in $ALGOS; do
+  TN=0 TS=0 TW=0 TU=0 TSC=0 TWALL=0 TCPU=0
   for c in $CATS; do
     n=0 solved=0 wrong=0 unk=0 score=0
     start=$(date +%s.%N)
+    child_cpu; cstart=$CPU
     for y in "$DIR/$c"/*.yml; do
       want=$(grep -o 'expected_verdict: *[a-z]*' "$y" | awk '{print $2}')
       t0=$(date +%s.%N)
+      child_cpu; c0=$CPU
       v=$(run_one "$a" "$y")
+      child_cpu; c1=$CPU
       t1=$(date +%s.%N)
       n=$((n + 1))
       case "$v:$want" in
@@ -53,9 +66,15 @@ for a in $ALGOS; do
         UNSAFE:true) wrong=$((wrong + 1)) score=$((score - 16)) ;;
         *) unk=$((unk + 1)) ;;
       esac
-      printf '%s\t%s\t%s\t%s\t%.2f\n' "$a" "${y#$DIR/}" "$want" "$v" "$(echo "$t1 - $t0" | bc)" >> "$RESULTS"
+      printf '%s\t%s\t%s\t%s\t%.2f\t%.2f\n' "$a" "${y#$DIR/}" "$want" "$v" "$(echo "$t1 - $t0" | bc)" \
+        "$(echo "$c1 - $c0" | bc)" >> "$RESULTS"
     done
     end=$(date +%s.%N)
-    printf '%-18s %-12s %6d %6d %6d %6d %7d %8.1f\n' "$c" "$a" "$n" "$solved" "$wrong" "$unk" "$score" "$(echo "$end - $start" | bc)"
+    child_cpu
+    wall=$(echo "$end - $start" | bc) cpu=$(echo "$CPU - $cstart" | bc)
+    printf '%-18s %-12s %6d %6d %6d %6d %7d %8.1f %8.1f\n' "$c" "$a" "$n" "$solved" "$wrong" "$unk" "$score" "$wall" "$cpu"
+    TN=$((TN + n)) TS=$((TS + solved)) TW=$((TW + wrong)) TU=$((TU + unk)) TSC=$((TSC + score))
+    TWALL=$(echo "$TWALL + $wall" | bc) TCPU=$(echo "$TCPU + $cpu" | bc)
   done
+  printf '%-18s %-12s %6d %6d %6d %6d %7d %8.1f %8.1f\n' total "$a" "$TN" "$TS" "$TW" "$TU" "$TSC" "$TWALL" "$TCPU"
 done

@@ -6,19 +6,22 @@
 # CONFIGS (default "z3 zeta-own zeta"): z3 (the peer), zeta (portfolio,
 # Spacer as one engine among zeta's own), zeta-own (--algorithm own).
 # PAR=1 runs z3 and zeta-own side by side (one core each); the portfolio
-# always runs alone (it uses two processes). Default: one at a time.
+# always runs alone (it uses two processes); PAR=all runs every
+# configuration side by side (same load for all). Default: one at a time.
 # Per task: the answer, wall seconds and exit code; zeta exit 2 = input it
 # cannot read ("unread"). solved = sat/unsat not contradicting the label
 # (unlabelled tasks: any sat/unsat answer; z3's answers are not checked,
-# zeta's are); wrong = contradicting the label; disagree = zeta vs z3 on
+# zeta's are, and a z3 sat whose model (get-model) `zeta validate`
+# finds violating a clause is recorded as badsat, not solved); wrong = contradicting the label; disagree = zeta vs z3 on
 # unlabelled tasks. Ratio: median over commonly solved tasks of
-# zeta time / z3 time. Rows go to bench/results/chc_vs_spacer.tsv; with
+# zeta time / z3 time. Rows go to bench/results/chc_vs_spacer.tsv (or OUT); with
 # KEEP=1 the rows of configurations not run now are kept from the last run
-# (so z3 and zeta can be measured at different times and compared).
+# (so z3 and zeta can be measured at different times and compared);
+# REPORT=1 runs nothing and reports on the rows of OUT.
 set -u
 zeta=${1:-build/zeta}; to=${2:-20}; shift 2 2>/dev/null || shift $#
 # a private copy: rebuilding build/zeta during a run must not disturb it
-zcopy=$(mktemp); cp "$zeta" "$zcopy"; chmod +x "$zcopy"; zeta=$zcopy; trap 'rm -f "$zcopy"' EXIT
+zcopy=$(mktemp); [ "${REPORT:-0}" = 1 ] || cp "$zeta" "$zcopy"; chmod +x "$zcopy"; zeta=$zcopy; trap 'rm -f "$zcopy"' EXIT
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
   b=../shared/benchmarks
@@ -26,41 +29,52 @@ if [ ${#dirs[@]} -eq 0 ]; then
 fi
 configs=${CONFIGS:-"z3 zeta-own zeta"}
 res=bench/results; mkdir -p "$res"
-out=$res/chc_vs_spacer.tsv
-one() {  # config -> rows "track task expected config answer seconds rc"
-  local c=$1 d f b exp s e a rc tmp
+out=${OUT:-$res/chc_vs_spacer.tsv}
+one() {  # config -> rows "track task expected config answer seconds rc cpu"
+  local c=$1 d f b exp s e a rc tmp cpu
   tmp=$(mktemp)
   for d in "${dirs[@]}"; do
     for f in "$d"/*.smt2; do
       b=$(basename "$f" .smt2)
       exp=$(sed -n 's/.*expected_verdict: *//p' "${f%.smt2}.yml" | head -1)
-      s=$(date +%s.%N)
+      # CPU seconds (user + system of the process and its children: both
+      # sides of the portfolio) next to wall seconds
       case $c in
-        zeta) timeout $((to + 5)) "$zeta" --timeout "$to" "$f" >"$tmp" 2>/dev/null ;;
-        zeta-own) timeout $((to + 5)) "$zeta" --algorithm own --timeout "$to" "$f" >"$tmp" 2>/dev/null ;;
-        z3) timeout "$to" z3 "$f" >"$tmp" 2>/dev/null ;;
+        zeta) set -- timeout $((to + 5)) "$zeta" --timeout "$to" "$f" ;;
+        zeta-own) set -- timeout $((to + 5)) "$zeta" --algorithm own --timeout "$to" "$f" ;;
+        z3) sed '/^ *(exit) *$/d' "$f" >"$tmp.in"; echo '(get-model)' >>"$tmp.in"
+            set -- timeout "$to" z3 "$tmp.in" ;;
       esac
+      s=$(date +%s.%N)
+      /usr/bin/time -f '%U %S' -o "$tmp.cpu" "$@" >"$tmp" 2>/dev/null
       rc=$?
       e=$(date +%s.%N)
+      cpu=$(awk 'END { printf "%.2f", $1 + $2 }' "$tmp.cpu")
       a=$(head -1 "$tmp")
       case $a in sat|unsat) ;; *) a=unknown ;; esac
-      printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc"
+      # z3's sat counts only when its model does not violate a clause
+      # (checked after the clock stopped; undecided checks keep the answer)
+      if [ "$c" = z3 ] && [ "$a" = sat ]; then
+        timeout 120 "$zeta" validate "$f" "$tmp" 2>/dev/null | grep -q '^invalid' && a=badsat
+      fi
+      printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc" "$cpu"
     done
   done
-  rm -f "$tmp"
+  rm -f "$tmp" "$tmp.in" "$tmp.cpu"
 }
+if [ "${REPORT:-0}" = 1 ]; then configs=""; fi   # only the report of $out
 : >"$out.rows"
-if [ "${KEEP:-0}" = 1 ] && [ -f "$out" ]; then
+if [ "${KEEP:-0}" = 1 ] || [ "${REPORT:-0}" = 1 ] && [ -f "$out" ]; then
   awk -F'\t' -v cs=" $configs " 'NR > 1 && index(cs, " " $4 " ") == 0' "$out" >"$out.rows"
 fi
 par=()
 for c in $configs; do
-  if [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; then one "$c" >"$out.$c" & par+=("$c")
-  else one "$c" >"$out.$c"; fi
+  if [ "${PAR:-0}" = all ] || { [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; }; then one "$c" >"$out.$c" & par+=("$c")
+  else wait; one "$c" >"$out.$c"; fi
 done
 wait
 for c in $configs; do cat "$out.$c" >>"$out.rows"; rm -f "$out.$c"; done
-{ printf 'track\ttask\texpected\tconfig\tanswer\tseconds\trc\n'; cat "$out.rows"; } >"$out"
+{ printf 'track\ttask\texpected\tconfig\tanswer\tseconds\trc\tcpu\n'; cat "$out.rows"; } >"$out"
 rm -f "$out.rows"
 awk -F'\t' -v to="$to" 'NR > 1 {
     tr = $1; k = tr SUBSEP $2; c = $4
@@ -68,7 +82,7 @@ awk -F'\t' -v to="$to" 'NR > 1 {
     bad = ($5 == "sat" && $3 == "false") || ($5 == "unsat" && $3 == "true")
     tot[tr, c]++; solved[tr, c] += ans && !bad; wrong[tr, c] += bad
     if (c != "z3" && $7 == 2) unread[tr, c]++
-    if (ans && !bad) { t[c, k] = $6; s[c, k] = 1; a[c, k] = $5 }
+    if (ans && !bad) { t[c, k] = $6; u[c, k] = $8; s[c, k] = 1; a[c, k] = $5 }
     tasks[tr, $2] = 1; trs[tr] = 1; cfgs[c] = 1 }
   function median(arr, n,   i, j, x) {
     for (i = 2; i <= n; i++) { x = arr[i]; for (j = i - 1; j >= 1 && arr[j] > x; j--) arr[j + 1] = arr[j]; arr[j + 1] = x }
@@ -82,10 +96,11 @@ awk -F'\t' -v to="$to" 'NR > 1 {
         line = line sprintf("  unread %d", unread[tr, c])
         if (("z3" in cfgs)) { n = 0; only = 0; zonly = 0; dis = 0
           for (kk in tasks) { split(kk, p, SUBSEP); if (p[1] != tr) continue; k = tr SUBSEP p[2]
-            if (s[c, k] && s["z3", k]) { r[++n] = (t[c, k] + 0.01) / (t["z3", k] + 0.01); if (a[c, k] != a["z3", k]) dis++ }
+            if (s[c, k] && s["z3", k]) { r[++n] = (t[c, k] + 0.01) / (t["z3", k] + 0.01); ru[n] = (u[c, k] + 0.01) / (u["z3", k] + 0.01)
+              if (a[c, k] != a["z3", k]) dis++ }
             else if (s[c, k]) only++; else if (s["z3", k]) zonly++ }
           line = line sprintf("  vs z3: common %d, only %d, z3-only %d, disagree %d", n, only, zonly, dis)
-          if (n) line = line sprintf(", median time ratio %.2f", median(r, n)) }
+          if (n) line = line sprintf(", median time ratio %.2f (cpu %.2f)", median(r, n), median(ru, n)) }
       }
       print line
     }

@@ -34,6 +34,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import models  # noqa: E402
 
 ZETA = "build/zeta"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 T = 5
 
 # Configurations per format: name -> zeta arguments (before the file).
@@ -61,6 +63,50 @@ CONFIGS = {
         "pdr": ["--algorithm", "pdr"],
         "kind": ["--algorithm", "kind"],
         "portfolio": ["--validate"],
+    },
+    "proc": {
+        "pds": ["--algorithm", "pds"],
+        "pds-concrete": ["--algorithm", "pds", "--pds-refine", "concrete"],
+        "pds-strongest": ["--algorithm", "pds", "--pds-refine", "strongest"],
+        "pds-weakest": ["--algorithm", "pds", "--pds-refine", "weakest"],
+        "pds-conciliated": ["--algorithm", "pds", "--pds-refine", "conciliated"],
+        "pds-skip-conciliated": ["--algorithm", "pds", "--pds-refine", "skip-conciliated"],
+        "spacer": ["--algorithm", "spacer"],
+        "own": ["--algorithm", "own"],
+        "bmc": ["--algorithm", "bmc"],
+        "cegar": ["--algorithm", "cegar"],
+        "portfolio": ["--validate"],
+    },
+    "c": {
+        "portfolio": [],
+        "cegar": ["--algorithm", "cegar"],
+        "bmc": ["--algorithm", "bmc"],
+        "kind": ["--algorithm", "kind"],
+        "pdr": ["--algorithm", "pdr"],
+        "imc": ["--algorithm", "imc"],
+        "math": ["--c-int", "math"],
+        "bv": ["--c-int", "bv"],
+    },
+    "vmt": {
+        "bmc": ["--algorithm", "bmc"],
+        "kind": ["--algorithm", "kind"],
+        "pdr": ["--algorithm", "pdr", "--validate"],
+        "imc": ["--algorithm", "imc"],
+        "portfolio": ["--validate"],
+    },
+    "tla": {
+        "explicit": ["--algorithm", "explicit"],
+        "bmc": ["--algorithm", "bmc"],
+        "inductive": ["--algorithm", "inductive"],
+        "pdr": ["--algorithm", "pdr"],
+        "kind": ["--algorithm", "kind"],
+        "portfolio": [],
+    },
+    "sol": {
+        "portfolio": [],
+        "own": ["--algorithm", "own"],
+        "spacer": ["--algorithm", "spacer"],
+        "bmc": ["--algorithm", "bmc"],
     },
     "aiger": {
         "ic3": ["--algorithm", "ic3"],
@@ -126,6 +172,13 @@ def peer_runs(m, path, tmp, only=None):
     if m.fmt == "chc" and want("z3") and shutil.which("z3"):
         rc, out, err = run(["z3", "-T:%d" % T, path], T + 5)
         res["z3"] = (answer("chc", out), 0 if rc in (0, 1) else rc, out + err)
+    if m.fmt == "proc" and want("z3-export") and shutil.which("z3"):
+        rc, out, _ = run([ZETA, "--export", "chc", path], T)
+        if rc == 0:
+            chc = os.path.join(tmp, "export.smt2")
+            open(chc, "w").write(out)
+            rc2, o2, e2 = run(["z3", "-T:%d" % T, chc], T + 5)
+            res["z3-export"] = (answer("chc", o2), 0, o2 + e2)
     if m.fmt == "cfa" and shutil.which("z3") and (want("z3-export") or want("zeta-vmt-kind")):
         rc, out, _ = run([ZETA, "--export", "chc", path], T)
         if rc == 0:
@@ -140,6 +193,15 @@ def peer_runs(m, path, tmp, only=None):
             open(vmt, "w").write(out)
             rc2, o2, e2 = run([ZETA, "--timeout", str(T), "--algorithm", "kind", vmt], T + 10)
             res["zeta-vmt-kind"] = (answer("cfa", o2) if rc2 in (0, 1) else None, rc2, o2 + e2)
+    solcmc = os.path.join(SHARED, "tools", "solcmc")
+    if m.fmt == "sol" and want("solcmc") and os.path.exists(solcmc) and random.random() < 0.3:
+        env = dict(os.environ, SOLC_JS_DIR=os.environ.get("SOLC_JS_DIR", os.path.join(ROOT, "deps")))
+        try:
+            p = subprocess.run([solcmc, "--timeout", str(T), path], capture_output=True, text=True, timeout=T + 20,
+                               env=env)
+            res["solcmc"] = (answer("sol", p.stdout), 0, p.stdout + p.stderr)
+        except subprocess.TimeoutExpired:
+            pass
     abc = shutil.which("berkeley-abc") or shutil.which("abc")
     if m.fmt == "aiger" and abc and want("abc"):
         rc, out, err = run([abc, "-c", "&r %s; &put; pdr" % path], T + 5)
@@ -155,11 +217,23 @@ def peer_runs(m, path, tmp, only=None):
 def write_model(m, tmp, text=None):
     path = os.path.join(tmp, "model" + m.ext)
     open(path, "w").write(text if text is not None else m.text)
+    for name, extra in getattr(m, "extra", {}).items():   # files beside the model (a TLC configuration)
+        open(os.path.join(tmp, name), "w").write(extra)
     qpath = None
     if m.fmt == "pnml":
         qpath = os.path.join(tmp, "query.xml")
         open(qpath, "w").write(m.query)
     return path, qpath
+
+
+# zeta checks its evidence before it answers; an UNKNOWN that says the check
+# failed is a bug of the engine (or of the solver under it), not an answer.
+SELFCHECK = ("internal", "did not replay", "does not replay", "failed the", "failed certification")
+
+
+def selfcheck_failed(out):
+    first = out.split("\n", 1)[0]
+    return first.startswith("UNKNOWN") and any(w in first for w in SELFCHECK)
 
 
 def disagreement(results):
@@ -208,14 +282,20 @@ def check_one(job):
         if m.fmt == "chc" or not per_model or rng.random() < 0.2:
             results.update(peer_runs(m, path, tmp))
         ex = m.explicit()
-        if ex is not None:
-            results["explicit"] = (ex, 0, "")
         findings = []
+        if ex == "ub":   # reachable undefined behaviour and no error before it: no verdict is right
+            for name, (a, _, out) in results.items():
+                if a is not None and name.startswith("zeta-"):
+                    findings.append(("verdict-on-ub", name, out.split("\n", 1)[0][:200]))
+        elif ex is not None:
+            results["explicit"] = (ex, 0, "")
         for name, (a, rc, out) in results.items():
             if rc == 2:
                 findings.append(("rejected", name, out[-300:]))
             elif rc not in (0, 1, -9):
                 findings.append(("internal", name, "exit %d: %s" % (rc, out[-300:])))
+            elif name.startswith("zeta-") and selfcheck_failed(out):
+                findings.append(("selfcheck", name, out.split("\n", 1)[0][:300]))
         d = disagreement(results)
         if d:
             findings.append(("disagreement", "%s vs %s" % d, "%s says %s, %s says %s" %
@@ -245,7 +325,7 @@ def main():
     global ZETA, T
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--zeta", default=ZETA)
-    ap.add_argument("--formats", default="cfa,chc,aiger,pnml")
+    ap.add_argument("--formats", default=",".join(models.GENERATORS))
     ap.add_argument("--models", type=int, default=100, help="models in all (default 100)")
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long instead")
     ap.add_argument("--seed", type=int, default=1)
@@ -306,6 +386,16 @@ def account(r, stats, found):
     if findings:
         found.append((fmt, saved, findings))
         print("FINDING %s: %s" % (saved, "; ".join("%s %s" % (k, w) for k, w, _ in findings)), flush=True)
+    global last_progress
+    if time.time() - last_progress >= PROGRESS_EVERY:   # long runs: one line a minute on stderr
+        last_progress = time.time()
+        print("progress: %d models (%s), %d findings" % (
+            sum(v[0] for v in stats.values()), " ".join("%s %d" % (f, v[0]) for f, v in stats.items()),
+            len(found)), file=sys.stderr, flush=True)
+
+
+PROGRESS_EVERY = 60
+last_progress = time.time()
 
 
 if __name__ == "__main__":

@@ -9,6 +9,13 @@ returns True (the bad state is reachable), False (unreachable) or None
 import itertools
 import random
 
+import gen_c as gen_c_mod
+import gen_horn
+import gen_sol
+import gen_tla
+import gen_vmt
+import gen_proc as gen_proc_mod
+
 
 class Model:
     def __init__(self, fmt, ext, text, explicit=None):
@@ -383,4 +390,43 @@ def gen_petri(rng, size):
     return model
 
 
-GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri}
+def gen_proc(rng, size):
+    p = gen_proc_mod.ProcProgram(rng, size)
+    return Model("proc", ".cfa", p.text(), p.explicit)
+
+
+def gen_c(rng, size):
+    p = gen_c_mod.CProgram(rng, max(1, size // 2))
+    return Model("c", ".c", p.text(), p.explicit)
+
+
+def gen_chc_bv(rng, size):
+    h = gen_horn.BvHorn(rng, size)
+    return Model("chc", ".smt2", h.text(), h.explicit)
+
+
+def gen_chc_arr(rng, size):
+    return Model("chc", ".smt2", gen_horn.array_horn(rng, size))
+
+
+def gen_ts(rng, size):
+    v = gen_vmt.Vmt(rng, size)
+    return Model("vmt", ".vmt", v.text(), v.explicit)
+
+
+def gen_tla_spec(rng, size):
+    t = gen_tla.TlaSpec(rng, size)
+    m = Model("tla", ".tla", t.text(), t.explicit)
+    m.extra = {"model.cfg": t.cfg()}
+    return m
+
+
+def gen_sol_contract(rng, size):
+    c = gen_sol.SolContract(rng, size)
+    return Model("sol", ".sol", c.text(), c.explicit)
+
+
+GENERATORS = {"cfa": gen_cfa, "chc": gen_chc, "aiger": gen_aiger, "pnml": gen_petri, "proc": gen_proc,
+              "c": gen_c, "chc-bv": gen_chc_bv, "chc-arr": gen_chc_arr,
+              "vmt": gen_ts, "tla": gen_tla_spec,
+              "sol": gen_sol_contract}

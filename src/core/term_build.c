@@ -622,9 +622,17 @@ term_t term_bvop2(term_op op, term_t a, term_t b) {
     break;
   case OP_CONCAT: ty = type_bv(type_bv_width(term_type(a)) + type_bv_width(term_type(b))); break;
   case OP_BVCOMP: ty = type_bv(1); break;
-  case OP_BVADD: case OP_BVSUB: case OP_BVMUL: case OP_BVUDIV: case OP_BVUREM: case OP_BVSDIV:
+  case OP_BVAND: case OP_BVOR:
+    if (a == b) return a;
+    break;
+  case OP_BVXOR: case OP_BVSUB:
+    /* x - x and x ^ x: unsatisfiable guards such as `6 <u (m ^ m)` then
+       fold to false, so slicing drops their clauses (Spacer gives no
+       model for predicates it never needed) */
+    if (a == b) return term_bv_u64(type_bv_width(ty), 0);
+    break;
+  case OP_BVADD: case OP_BVMUL: case OP_BVUDIV: case OP_BVUREM: case OP_BVSDIV:
   case OP_BVSREM: case OP_BVSMOD: case OP_BVSHL: case OP_BVLSHR: case OP_BVASHR:
-  case OP_BVAND: case OP_BVOR: case OP_BVXOR:
     break;
   default:
     return term_error("'%s' is not a binary bit-vector operator", term_op_name(op));

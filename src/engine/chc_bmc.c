@@ -126,6 +126,10 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
  * over (loc, slots) gives each predicate p the interpretation
  * exists other slots. inv[loc := p+1, p's slots := p's params]. */
 void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out) {
+  chc_ts_solve_itp(s, lim, alg, ITP_AUTO, out);
+}
+
+void chc_ts_solve_itp(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp, chc_result *out) {
   memset(out, 0, sizeof *out);
   out->answer = CHC_UNKNOWN;
   out->engine = alg;
@@ -134,6 +138,7 @@ void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, 
   ts_engine_opts eo;
   ts_engine_opts_default(&eo);
   eo.limits = lim;
+  eo.itp = itp;
   ts_result r;
   ts_result_init(&r);
   zeta_verdict v = strcmp(alg, "pdr") == 0 ? pdr_run(&t, &eo, &r)

@@ -35,7 +35,11 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
  * set); unsat: no
  * derivation (find one with chc_spacer_solve). */
 void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
-/* The same with proofs: unsat comes with a derivation over s (complete set)
+/* The same with proofs but Z3's preprocessing as it is (as fast): unsat
+ * comes with a derivation over s (complete set) when the proof maps onto
+ * s's clauses (often not: Z3 inlines), else without one. */
+void chc_spacer_solve_file_proof(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* With proofs and Z3's inlining and slicing off: unsat comes with a derivation over s (complete set)
  * when Z3's proof maps onto s's clauses (Z3 preprocesses the file's rules),
  * else without one. */
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
@@ -56,4 +60,6 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
 /* The transition-system engines ("bmc", "kind", "pdr", "imc" of
  * engine/ts_engine.h) on the encoding of model/chc_ts.h (linear only). */
 void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out);
+/* The same with a choice of interpolation (PDR's and IMC's refinement). */
+void chc_ts_solve_itp(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp, chc_result *out);
 #endif

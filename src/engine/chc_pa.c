@@ -327,12 +327,73 @@ static int refine_path(pa *a, const tree *t) {
   return added;
 }
 
+/* A tree without Spacer: binary interpolants by model-based projection
+ * (solver/itp.h), children before parents. Node k's head arguments are
+ * named by fresh variables h[k], shared only with its parent. The formula
+ * of the tree stays unsat while each finished subtree is replaced by its
+ * interpolant: node k's interpolant separates A = its clause ∧ its
+ * children's interpolants from B = the unfinished nodes ∧ the interpolants
+ * of the other finished subtrees, so it is over h[k] and, with its
+ * children's, implies it (a tree interpolant). Preorder ids put every
+ * descendant after its ancestor: descending ids finish children first.
+ * Returns the number of new predicates, or -1. */
+static int refine_tree_mbp(pa *a, const tree *t) {
+  const chc_system *s = a->s;
+  uint32_t m = t->size;
+  term_t **h = xcalloc(m, sizeof(term_t *));
+  uint32_t *parent = xcalloc(m, sizeof(uint32_t));
+  for (uint32_t k = 0; k < m; k++) {
+    const chc_clause *c = &s->clauses[t->n[k].clause];
+    for (uint32_t j = 0; j < c->nbody; j++) parent[t->n[k].kids[j]] = k;
+    if (k == 0) continue;
+    uint32_t ar = s->preds[c->head.pred].arity;
+    h[k] = xmalloc((ar + 1) * sizeof(term_t));
+    for (uint32_t x = 0; x < ar; x++) h[k][x] = term_fresh_var("h", term_type(s->preds[c->head.pred].params[x]));
+  }
+  term_t *node = xmalloc(m * sizeof(term_t)), *itp = xcalloc(m, sizeof(term_t));
+  for (uint32_t k = 0; k < m; k++) {   /* the clause instance, glued to h */
+    const chc_clause *c = &s->clauses[t->n[k].clause];
+    term_vec v = {0};
+    term_vec_push(&v, node_copy(c->constraint, k));
+    if (k > 0)
+      for (uint32_t x = 0; x < s->preds[c->head.pred].arity; x++)
+        term_vec_push(&v, term_eq(h[k][x], node_copy(c->head.args[x], k)));
+    for (uint32_t j = 0; j < c->nbody; j++)
+      for (uint32_t x = 0; x < s->preds[c->body[j].pred].arity; x++)
+        term_vec_push(&v, term_eq(node_copy(c->body[j].args[x], k), h[t->n[k].kids[j]][x]));
+    node[k] = term_and(v.size, v.data);
+    term_vec_free(&v);
+  }
+  int added = 0;
+  for (uint32_t k = m; k-- > 1 && added >= 0;) {
+    term_vec av = {0}, bv = {0};
+    term_vec_push(&av, node[k]);
+    for (uint32_t u = 0; u < m; u++) {
+      if (u < k) term_vec_push(&bv, node[u]);
+      else if (u > k && parent[u] == k) term_vec_push(&av, itp[u]);
+      else if (u > k && parent[u] < k) term_vec_push(&bv, itp[u]);
+    }
+    term_t f[2] = {term_and(av.size, av.data), term_and(bv.size, bv.data)}, out[1];
+    term_vec_free(&av);
+    term_vec_free(&bv);
+    uint32_t ms = limits_remaining_ms(a->lim);
+    if (itp_sequence_only(ITP_MBP, 2, f, out, ms ? ms : 1, NULL) != SOLVER_UNSAT) { added = -1; break; }
+    itp[k] = out[0];
+    uint32_t p = s->clauses[t->n[k].clause].head.pred;
+    added += add_conjuncts(a, p, term_subst(out[0], s->preds[p].arity, h[k], s->preds[p].params));
+  }
+  for (uint32_t k = 1; k < m; k++) free(h[k]);
+  free(h); free(parent); free(node); free(itp);
+  return added;
+}
+
 /* Tree interpolants: the tree as an acyclic Horn system, one predicate per
- * node, solved by Spacer; returns the number of new predicates, or -1. */
+ * node, solved by Spacer; returns the number of new predicates, or -1.
+ * ITP_MBP: never Spacer (paths by sequence, trees by binary interpolants). */
 static int refine(pa *a, const tree *t) {
   bool path = t->size >= 2;
   for (uint32_t k = 0; k < t->size && path; k++) path = a->s->clauses[t->n[k].clause].nbody <= 1;
-  if (a->itp == ITP_MBP) return path ? refine_path(a, t) : -1;
+  if (a->itp == ITP_MBP) return path ? refine_path(a, t) : refine_tree_mbp(a, t);
   chc_system ts;
   chc_init(&ts);
   const chc_system *s = a->s;
@@ -443,8 +504,7 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
     tree_free(&t);
     if (added <= 0) {
       out->reason = added == 0 ? "pa: refinement made no progress"
-                    : a.itp == ITP_MBP ? "pa: interpolation failed (MBP on paths only; --itp auto uses Spacer on trees)"
-                                       : "pa: interpolation failed";
+                    : a.itp == ITP_MBP ? "pa: interpolation failed (MBP)" : "pa: interpolation failed";
       break;
     }
   }

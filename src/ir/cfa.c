@@ -434,3 +434,18 @@ void cfa_print(FILE *out, const cfa *c) {
   }
   fputs("}\n", out);
 }
+
+bool cfa_acyclic(const cfa *c) {
+  uint32_t *indeg = xcalloc(c->nlocs + 1, sizeof *indeg), *queue = xmalloc((c->nlocs + 1) * sizeof *queue);
+  uint32_t head = 0, tail = 0;
+  for (uint32_t e = 0; e < c->nedges; e++) indeg[c->edges[e].dst]++;
+  for (uint32_t l = 0; l < c->nlocs; l++)
+    if (!indeg[l]) queue[tail++] = l;
+  while (head < tail) {
+    uint32_t l = queue[head++];
+    for (uint32_t i = 0; i < c->locs[l].nout; i++)
+      if (--indeg[c->edges[c->locs[l].out[i]].dst] == 0) queue[tail++] = c->edges[c->locs[l].out[i]].dst;
+  }
+  free(indeg), free(queue);
+  return tail == c->nlocs;
+}

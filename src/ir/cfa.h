@@ -100,6 +100,8 @@ void cfa_copy(const cfa *src, cfa *dst);
 /* Removes locations (other than init) from which the error location is
  * unreachable, and their edges. */
 void cfa_prune(cfa *c);
+/* No cycle through any location (every path is at most nlocs long). */
+bool cfa_acyclic(const cfa *c);
 /* dist[l] = number of edges on a shortest path from l to the error
  * location, UINT32_MAX when unreachable. *dist malloc'd (nlocs entries). */
 void cfa_error_distance(const cfa *c, uint32_t **dist);

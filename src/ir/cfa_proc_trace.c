@@ -110,7 +110,24 @@ static term_t recorded(const replayer *r, const cfa_trace_step *s, term_t v) {
   return NULL_TERM;
 }
 
-static bool run_stmts(replayer *r, const cfa_stmt *st, uint32_t n, const cfa_trace_step *next) {
+/* A havoc whose variable the edge writes again afterwards: the next state
+   does not record its value. */
+static bool shadowed(const cfa_stmt *st, uint32_t n, uint32_t i) {
+  for (uint32_t j = i + 1; j < n; j++)
+    if ((st[j].kind == CFA_ASSIGN || st[j].kind == CFA_HAVOC) && st[j].var == st[i].var) return true;
+  return false;
+}
+
+/* Bits of a Boolean or bit-vector variable (0: neither). */
+static uint32_t value_bits(term_t v) {
+  type_t ty = term_type(v);
+  return type_kind_of(ty) == TYPE_BOOL ? 1 : type_kind_of(ty) == TYPE_BV ? type_bv_width(ty) : 0;
+}
+
+/* The statements of an edge; a shadowed havoc takes its value from
+   `guess` (bits from the low end, one variable after the other), every
+   other havoc the value the next state records. */
+static bool run_stmts(replayer *r, const cfa_stmt *st, uint32_t n, const cfa_trace_step *next, uint64_t guess) {
   for (uint32_t i = 0; i < n; i++) {
     term_t *vars, *vals;
     uint32_t nv = cur_vals(r, &vars, &vals);
@@ -127,7 +144,13 @@ static bool run_stmts(replayer *r, const cfa_stmt *st, uint32_t n, const cfa_tra
       if (v == NULL_TERM || !term_is_true(v)) ok = fail(r, "an assumption does not hold");
       break;
     case CFA_HAVOC:
-      v = recorded(r, next, st[i].var);
+      if (shadowed(st, n, i)) {
+        uint32_t w = value_bits(st[i].var);
+        uint64_t bits = guess & ((1ull << w) - 1);
+        guess >>= w;
+        v = type_kind_of(term_type(st[i].var)) == TYPE_BOOL ? term_bool(bits) : term_bv_u64(w, bits);
+      } else
+        v = recorded(r, next, st[i].var);
       if (v == NULL_TERM) ok = fail(r, "no value for havoc %s", term_var_name(st[i].var));
       else set_var(r, st[i].var, v);
       break;
@@ -165,9 +188,33 @@ static bool replay_step(replayer *r, const cfa_trace_step *s) {
     if (s->proc != fr->proc || s->edge >= c->nedges || c->edges[s->edge].call || c->edges[s->edge].src != fr->loc ||
         c->edges[s->edge].dst != s->loc)
       return fail(r, "not an edge from the current location");
-    if (!run_stmts(r, c->edges[s->edge].stmts, c->edges[s->edge].nstmts, s)) return false;
-    r->stack[r->depth - 1].loc = s->loc;
-    return matches(r, s);
+    const cfa_edge *e = &c->edges[s->edge];
+    /* shadowed havocs: every value of theirs (at most 2^16 together) until
+       one run ends in the recorded state */
+    uint32_t bits = 0;
+    bool small = true;
+    for (uint32_t i = 0; i < e->nstmts; i++)
+      if (e->stmts[i].kind == CFA_HAVOC && shadowed(e->stmts, e->nstmts, i)) {
+        uint32_t w = value_bits(e->stmts[i].var);
+        small = small && w > 0 && bits + w <= 16;
+        bits += w;
+      }
+    if (!small) return fail(r, "a variable havocked and written again in one edge");
+    uint32_t nv = c->vars.size, ng = p->globals.size;
+    term_t *saved = xmalloc((ng + nv + 1) * sizeof *saved);
+    if (ng) memcpy(saved, r->glob, ng * sizeof *saved);
+    if (nv) memcpy(saved + ng, fr->vals, nv * sizeof *saved);
+    bool ok = false;
+    for (uint64_t g = 0; g < (1ull << bits) && !ok; g++) {
+      if (ng) memcpy(r->glob, saved, ng * sizeof *saved);
+      if (nv) memcpy(fr->vals, saved + ng, nv * sizeof *saved);
+      if (!run_stmts(r, e->stmts, e->nstmts, s, g)) continue;
+      r->stack[r->depth - 1].loc = s->loc;
+      ok = matches(r, s);
+      if (!ok) r->stack[r->depth - 1].loc = e->src;
+    }
+    free(saved);
+    return ok;
   }
   if (s->kind == TRACE_CALL) {
     if (s->edge >= c->nedges || !c->edges[s->edge].call || c->edges[s->edge].src != fr->loc)

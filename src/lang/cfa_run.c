@@ -11,6 +11,8 @@
 #include "engine/cegar.h"
 #include "engine/ts_check.h"
 #include "ir/cfa_path.h"
+#include "analysis/houdini.h"
+#include "analysis/kinv.h"
 #include "analysis/karr.h"
 #include "ir/cfa_to_ts.h"
 #include "lang/lang_common.h"
@@ -210,21 +212,29 @@ static int cegar_job_run(report *r, const zeta_limits *lim, void *ctx) {
 
 /* affine: the location invariant the transition relation was strengthened
  * with (NULL_TERM if none), part of every invariant the engines find. */
-typedef struct { const cfa *c; const cfa_run_hooks *h; term_t affine; } ts_ctx;
+typedef struct { const cfa *c; const cfa_run_hooks *h; term_t affine; const zeta_limits *lim; } ts_ctx;
 
 /* Strengthens sys's transition relation with the affine equalities of
- * Karr's analysis (each checked inductive) as I(x) ∧ I(x'), where I says
- * at location l its equalities hold; returns I, or NULL_TERM if none. An
- * invariant J of the strengthened system makes J ∧ I one of the original. */
-static term_t strengthen(cfa *c, ts *sys) {
-  term_t *aff;
-  if (!cfa_affine_invariants(c, 2000, &aff)) return NULL_TERM;
+ * Karr's analysis and the inequalities Houdini keeps (each set checked
+ * inductive) as I(x) ∧ I(x'), where I says at location l its facts hold;
+ * returns I, or NULL_TERM if none. An invariant J of the strengthened
+ * system makes J ∧ I one of the original. */
+static term_t strengthen(cfa *c, ts *sys, const zeta_limits *lim) {
+  term_t *aff = NULL, *ineq = NULL;
+  bool has_aff = cfa_affine_invariants(c, 2000, &aff);
+  const char *h = getenv("ZETA_HOUDINI");   /* measurements: "0" switches it off */
+  /* at most 10 s, and a quarter of the time left */
+  uint32_t left = limits_remaining_ms(lim), budget = left && left / 4 < 10000 ? left / 4 : 10000;
+  bool has_ineq = !(h && strcmp(h, "0") == 0) && cfa_houdini_invariants(c, aff, 2000, budget, &ineq);
+  if (!has_aff && !has_ineq) return NULL_TERM;
   term_vec parts = {0};
-  for (uint32_t l = 0; l < c->nlocs; l++)
-    if (!term_is_true(aff[l])) term_vec_push(&parts, term_implies(term_eq(cfa_ts_loc_var(), term_int(l)), aff[l]));
+  for (uint32_t l = 0; l < c->nlocs; l++) {
+    term_t f = term_and2(has_aff ? aff[l] : term_true(), has_ineq ? ineq[l] : term_true());
+    if (!term_is_true(f)) term_vec_push(&parts, term_implies(term_eq(cfa_ts_loc_var(), term_int(l)), f));
+  }
   term_t inv = term_and(parts.size, parts.data);
   term_vec_free(&parts);
-  free(aff);
+  free(aff), free(ineq);
   sys->trans = term_and(3, (term_t[]){sys->trans, inv, term_prime(inv)});
   return inv;
 }
@@ -257,6 +267,20 @@ static int ts_finish(report *r, const zeta_options *o, const ts *sys, const char
     inv = xcalloc(c->nlocs + 1, sizeof *inv);
     for (uint32_t l = 0; l < c->nlocs; l++) inv[l] = cfa_ts_invariant_at(res->invariant, l);
     a.inv = inv;
+  } else if (res->verdict == ZETA_SAFE && res->k != 1 && (o->witness_file || o->certify || o->invariant)) {
+    /* a k-induction proof, or a bounded one (no path longer than depth
+     * from init: no state on a path of depth + 1 prop-states either, when
+     * the check agrees): its invariant only when evidence is asked for
+     * (the SAFE answer waits for it) */
+    uint32_t k = res->k ? res->k : res->depth + 1;
+    term_t *base = NULL;
+    if (x->affine != NULL_TERM) {
+      base = xcalloc(c->nlocs + 1, sizeof *base);
+      for (uint32_t l = 0; l < c->nlocs; l++) base[l] = cfa_ts_invariant_at(x->affine, l);
+    }
+    uint32_t left = limits_remaining_ms(x->lim), budget = left && left / 2 < 20000 ? left / 2 : 20000;
+    a.inv = inv = k <= 32 ? cfa_kinduction_invariant((cfa *)c, k, base, budget) : NULL;
+    free(base);
   }
   int code = finish(r, o, c, &a, x->h);
   free(locs), free(vals), free(inv);
@@ -325,8 +349,8 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
   cfa *tc = hoist ? &hoisted : c;
   ts sys;
   cfa_to_ts(tc, &sys);
-  ts_ctx x = {tc, hooks, NULL_TERM};
-  if (!exporting) x.affine = strengthen(tc, &sys);
+  ts_ctx x = {tc, hooks, NULL_TERM, lim};
+  if (!exporting) x.affine = strengthen(tc, &sys, lim);
   lang_ts_hooks th = {.finish = ts_finish, .ctx = &x};
   int code = is_portfolio && !exporting ? portfolio(o, c, &sys, &th, lim, hooks, r)
                                         : lang_ts_check(o, &sys, &th, lim, r, d);

@@ -146,12 +146,16 @@ static void solve(const char *alg, const chc_system *s, const zeta_options *o, c
 /* Whether interp satisfies every clause; *undecided_only (may be NULL)
  * says that no clause was found violated but the solver left some
  * undecided. */
-static bool model_ok(const chc_system *s, const term_t *interp, const char *backend, bool *undecided_only) {
+static bool model_ok(const chc_system *s, const term_t *interp, const char *backend, bool *undecided_only,
+                     const zeta_limits *lim) {
   const char *err = NULL;
   if (undecided_only) *undecided_only = false;
   solver *z = backend ? solver_new(backend, &err) : solver_new_z3();
   if (!z) return false;
-  solver_set_timeout(z, 10000);
+  /* 10 s, or what is left of the run (the solver's clock is the wall's:
+   * a loaded machine must not turn a valid model into an undecided one) */
+  unsigned left = lim ? limits_remaining_ms(lim) : 0;
+  solver_set_timeout(z, left > 10000 ? left : 10000);
   uint32_t *failed;
   bool *undecided;
   uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
@@ -170,11 +174,11 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
  * engine's answer) failed its check. */
 static int report_safe(report *r, const zeta_options *o, const proc_run_hooks *h, const cfa_prog *p,
                        const chc_system *s, const cfa_proc_chc_map *m, const term_t *interp, const char *what,
-                       bool z3_checked) {
+                       bool z3_checked, const zeta_limits *lim) {
   if (h && h->safe_unknown) return lang_verdict(r, ZETA_UNKNOWN, h->safe_unknown);
   bool undecided = false;
-  bool ok = z3_checked || model_ok(s, interp, NULL, &undecided);
-  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER, &undecided);
+  bool ok = z3_checked || model_ok(s, interp, NULL, &undecided, lim);
+  bool valid = ok && o->validate && model_ok(s, interp, ZETA_SECOND_SOLVER, &undecided, lim);
   if (!ok || (o->validate && !valid)) {
     char why[200];
     if (undecided) snprintf(why, sizeof why, "solver: the SMT check of %s was undecided", what);
@@ -195,7 +199,8 @@ int proc_run_check_interp(cfa_prog *p, const zeta_options *o, const proc_run_hoo
   cfa_proc_to_chc(p, &s, &m);
   term_t *interp = xcalloc(s.npreds + 1, sizeof *interp);
   int code = -1;
-  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL, NULL)) code = report_safe(r, o, h, p, &s, &m, interp, what, true);
+  if (build(&s, &m, interp, ctx) && model_ok(&s, interp, NULL, NULL, NULL))
+    code = report_safe(r, o, h, p, &s, &m, interp, what, true, NULL);
   free(interp);
   cfa_proc_chc_map_free(&m);
   chc_free(&s);
@@ -211,7 +216,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
   solve(o->algorithm, s, o, lim, &res);
   report_set_engine(r, res.engine ? res.engine : "horn");
   int code;
-  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL, NULL);
+  bool z3_checked = res.answer == CHC_SAT && model_ok(s, res.interp, NULL, NULL, lim);
   if (res.answer == CHC_SAT && !z3_checked) {
     /* Spacer leaves predicates it never needed at true: solve the
      * normalized clauses and expand their model to every predicate */
@@ -235,7 +240,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {
-    code = report_safe(r, o, h, p, s, m, res.interp, "the summaries", z3_checked);
+    code = report_safe(r, o, h, p, s, m, res.interp, "the summaries", z3_checked, lim);
   } else if (res.answer == CHC_UNSAT) {
     cfa_trace t;
     char why[300] = "the derivation has no run's shape";
@@ -259,9 +264,59 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
   return code;
 }
 
-/* --algorithm pds (--pds-refine): BDD reachability with summaries; SAFE when the
- * fixpoint, as Horn-clause interpretations, passes the SMT check; UNSAFE
- * when the Horn route then gives a trace that replays. */
+/* The UNSAFE answer from a trace: replayed concretely first (UNKNOWN when
+ * it does not replay). */
+static int unsafe_trace(report *r, const proc_run_hooks *h, const cfa_prog *p, const cfa_trace *t) {
+  char why[300] = "";
+  if (!cfa_trace_replay(p, t, why, sizeof why)) {
+    char reason[400];
+    snprintf(reason, sizeof reason, "the counterexample did not replay (%s)", why);
+    return lang_verdict(r, ZETA_UNKNOWN, reason);
+  }
+  if (h && h->unsafe) return h->unsafe(r, p, t, h->ctx);
+  int code = lang_verdict(r, ZETA_UNSAFE, NULL);
+  proc_run_report_trace(r, p, t);
+  return code;
+}
+
+/* The concrete fixpoint reached an error location: the trace comes from
+ * the Horn route, or from BMC on the inlined program. */
+static int trace_elsewhere(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
+                           const zeta_limits *lim, const proc_run_hooks *h, report *r) {
+  zeta_options o2 = *o;
+  o2.algorithm = "spacer";
+  report *tmp = report_new();
+  horn_route(p, s, m, &o2, lim, h, tmp);
+  cfa flat;
+  if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
+    report_free(tmp);
+    tmp = report_new();
+    o2.algorithm = "bmc";
+    diag d2 = {0};
+    cfa_run_check(&flat, &o2, lim, NULL, tmp, &d2);
+    cfa_free(&flat);
+  }
+  int code;
+  if (report_verdict(tmp) == ZETA_UNSAFE) {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    const char *text = report_text(tmp);
+    const char *nl = strchr(text, '\n');
+    fputs(nl ? nl + 1 : "", report_out(r));
+    report_set_evidence(r, "trace", report_evidence_text(tmp));
+    if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
+  } else if (report_verdict(tmp) == ZETA_UNKNOWN && h && h->unsafe) {
+    code = lang_verdict(r, ZETA_UNKNOWN, report_reason(tmp));
+  } else {
+    code = lang_verdict(r, ZETA_UNKNOWN, "pds: the error location is reachable, but no trace replayed");
+  }
+  report_free(tmp);
+  return code;
+}
+
+/* --algorithm pds (--pds-refine): the pushdown CEGAR loop (or the concrete
+ * BDD summaries); SAFE when the reachable states, as Horn-clause
+ * interpretations, pass the SMT check; UNSAFE with the engine's trace,
+ * replayed concretely. */
 static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
                      const zeta_limits *lim, const proc_run_hooks *h, report *r) {
   pds_result res;
@@ -272,54 +327,30 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
                          : option_is(o->pds_refine, "skip") ? PDS_SKIP
                          : option_is(o->pds_refine, "skip-conciliated") ? PDS_SKIP_CONCILIATED
                                                                  : PDS_BOTH;
-  pds_check(p, s, m, lim, mode, &res);
+  pds_sets_kind sets = option_is(o->pds_sets, "bdd") ? PDS_SETS_BDD : option_is(o->pds_sets, "smt") ? PDS_SETS_SMT : PDS_SETS_AUTO;
+  pds_check(p, s, m, lim, mode, sets, &res);
   static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
                                       "pds (weakest interpolants)", "pds (strongest and weakest interpolants)",
                                       "pds (conciliated interpolants)", "pds (weakest interpolants, assuming skip)",
                                       "pds (conciliated interpolants, assuming skip)"};
-  report_set_engine(r, names[mode]);
-  report_stat(r, "pds-sweeps", "%u", res.sweeps);
+  char engine[120];
+  snprintf(engine, sizeof engine, "%s%s", names[mode], res.smt ? " (sets as formulas, SMT)" : "");
+  report_set_engine(r, engine);
+  if (mode == PDS_CONCRETE) report_stat(r, "pds-sweeps", "%u", res.sweeps);
+  report_stat(r, "pds-cpu", "%.3f", res.cpu);
   report_stat(r, "pds-cycles", "%u", res.cycles);
   report_stat(r, "pds-max-preds", "%u", res.max_preds);
   report_stat(r, "pds-untracked", "%u", res.untracked);
+  report_stat(r, "pds-witness-nodes", "%u", res.witnesses);
+  report_stat(r, "pds-dag-nodes", "%u", res.dag_nodes);
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
   int code;
-  if (res.verdict == ZETA_SAFE) {
-    code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false);
-  } else if (res.verdict == ZETA_UNSAFE) {
-    /* the error is reachable: the trace comes from the Horn route */
-    zeta_options o2 = *o;
-    o2.algorithm = "spacer";
-    report *tmp = report_new();
-    horn_route(p, s, m, &o2, lim, h, tmp);
-    cfa flat;
-    if (report_verdict(tmp) != ZETA_UNSAFE && !cfa_prog_recursive(p) && cfa_prog_inline(p, 100000, &flat)) {
-      /* no recursion: BMC on the inlined program finds the trace */
-      report_free(tmp);
-      tmp = report_new();
-      o2.algorithm = "bmc";
-      diag d2 = {0};
-      cfa_run_check(&flat, &o2, lim, NULL, tmp, &d2);
-      cfa_free(&flat);
-    }
-    if (report_verdict(tmp) == ZETA_UNSAFE) {
-      code = lang_verdict(r, ZETA_UNSAFE, NULL);
-      const char *text = report_text(tmp);
-      const char *nl = strchr(text, '\n');
-      fputs(nl ? nl + 1 : "", report_out(r));
-      report_set_evidence(r, "trace", report_evidence_text(tmp));
-      if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
-    } else if (report_verdict(tmp) == ZETA_UNKNOWN && h && h->unsafe) {
-      code = lang_verdict(r, ZETA_UNKNOWN, report_reason(tmp));
-    } else {
-      code = lang_verdict(r, ZETA_UNKNOWN, "pds: the error location is reachable, but no trace replayed");
-    }
-    report_free(tmp);
-  } else {
-    code = lang_verdict(r, ZETA_UNKNOWN, res.reason[0] ? res.reason : "pds gave up");
-  }
-  free(res.interp);
+  if (res.verdict == ZETA_SAFE) code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false, lim);
+  else if (res.verdict == ZETA_UNSAFE && res.trace.n) code = unsafe_trace(r, h, p, &res.trace);
+  else if (res.verdict == ZETA_UNSAFE) code = trace_elsewhere(p, s, m, o, lim, h, r);
+  else code = lang_verdict(r, ZETA_UNKNOWN, res.reason[0] ? res.reason : "pds gave up");
+  pds_result_free(&res);
   return code;
 }
 

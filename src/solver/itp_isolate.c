@@ -100,6 +100,12 @@ static void itp_iso_sorts(type_t ty, term_vec *sorts, idmap *seen) {
   case TYPE_SORT:
     if (!idmap_get(seen, (uint32_t)ty, NULL) && idmap_put(seen, (uint32_t)ty, 1)) term_vec_push(sorts, (term_t)ty);
     break;
+  case TYPE_DATATYPE:   /* Z3's parser takes its constructors, selectors and testers with the sort */
+    if (idmap_get(seen, (uint32_t)ty, NULL) || !idmap_put(seen, (uint32_t)ty, 1)) break;
+    term_vec_push(sorts, (term_t)ty);
+    for (uint32_t c = 0; c < type_dt_nctors(ty); c++)
+      for (uint32_t f = 0; f < type_dt_nfields(ty, c); f++) itp_iso_sorts(type_dt_field_type(ty, c, f), sorts, seen);
+    break;
   default: break;
   }
 }

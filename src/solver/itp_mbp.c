@@ -133,6 +133,53 @@ static term_t itp_mb_generalize(itp_mb *m, uint32_t cut, term_t cube) {
   return r;
 }
 
+/* Literals describing value v of term t: bounds for numbers (so that
+ * generalization can drop one side), the tester and the fields (to depth
+ * 3) of a constructor term, else t = v. */
+static void itp_mb_describe(term_t t, term_t v, int depth, term_vec *out) {
+  type_t ty = term_type(t);
+  if (type_is_arith(ty) && term_is_const(v)) {
+    term_vec_push(out, term_le(t, v));
+    term_vec_push(out, term_ge(t, v));
+  } else if (type_kind_of(ty) == TYPE_DATATYPE && term_op_of(v) == OP_DT_CONS) {
+    uint32_t c = term_param(v, 1);
+    term_vec_push(out, term_dt_is(ty, c, t));
+    for (uint32_t f = 0; depth < 3 && f < term_nargs(v); f++)
+      itp_mb_describe(term_dt_sel(ty, c, f, t), term_arg(v, f), depth + 1, out);
+  } else {
+    term_vec_push(out, term_eq(t, v));
+  }
+}
+
+/* The model's point on the shared symbols as a cube: an under-approximation
+ * of A's projection that Z3's MBP is not asked for (Z3 4.8.12 aborts
+ * projecting datatypes); the generalization against the suffix widens it. */
+static term_t itp_mb_point(itp_mb *m, Z3_model mod, term_t a, const term_vec *shared) {
+  Z3_context z = m->ctx;
+  term_t *vs;
+  uint32_t nv = term_free_vars_n(1, &a, true, &vs);
+  term_vec lits = {0};
+  bool ok = true;
+  for (uint32_t i = 0; i < nv && ok; i++) {
+    if (!itp_mb_in(shared, vs[i]) || type_kind_of(term_type(vs[i])) == TYPE_FUN) continue;
+    Z3_ast val = NULL;
+    ok = Z3_model_eval(z, mod, z3conv_to_z3(m->conv, vs[i]), true, &val) && val;
+    term_t v = ok ? z3conv_from_z3(m->conv, val) : NULL_TERM;
+    ok = ok && v != NULL_TERM;
+    if (ok) itp_mb_describe(vs[i], v, 0, &lits);
+  }
+  free(vs);
+  term_t cube = ok ? term_and(lits.size, lits.data) : NULL_TERM;
+  term_vec_free(&lits);
+  return cube;
+}
+
+static bool itp_mb_has_datatype(uint32_t n, const term_t *vs) {
+  for (uint32_t i = 0; i < n; i++)
+    if (type_kind_of(term_type(vs[i])) == TYPE_DATATYPE) return true;
+  return false;
+}
+
 /* Interpolant for cut `cut` with A = a (terms) against the suffix. */
 static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shared, const char **why) {
   Z3_context z = m->ctx;
@@ -143,6 +190,7 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
   uint32_t nv = term_free_vars_n(1, &a, true, &vs);
   Z3_app *elim = malloc((nv ? nv : 1) * sizeof *elim);
   uint32_t ne = 0;
+  bool points = itp_mb_has_datatype(nv, vs);
   for (uint32_t i = 0; elim && i < nv; i++) {
     if (itp_mb_in(shared, vs[i])) continue;
     if (type_kind_of(term_type(vs[i])) == TYPE_FUN) { *why = "mbp: local function symbols"; ne = UINT32_MAX; break; }
@@ -173,11 +221,17 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
       Z3_ast v = NULL;
       if (Z3_model_eval(z, mod, all[i], true, &v) && v) { Z3_inc_ref(z, v); Z3_dec_ref(z, v); }
     }
-    Z3_ast proj = itp_mb_keep(z, Z3_qe_model_project(z, mod, ne, elim, az));
-    Z3_model_dec_ref(z, mod);
-    if (!proj || z3conv_failed(z, NULL)) { *why = "mbp: projection failed"; break; }
-    term_t cube = z3conv_from_z3(m->conv, proj);
-    Z3_dec_ref(z, proj);
+    term_t cube;
+    if (points) {
+      cube = itp_mb_point(m, mod, a, shared);
+      Z3_model_dec_ref(z, mod);
+    } else {
+      Z3_ast proj = itp_mb_keep(z, Z3_qe_model_project(z, mod, ne, elim, az));
+      Z3_model_dec_ref(z, mod);
+      if (!proj || z3conv_failed(z, NULL)) { *why = "mbp: projection failed"; break; }
+      cube = z3conv_from_z3(m->conv, proj);
+      Z3_dec_ref(z, proj);
+    }
     if (cube == NULL_TERM) { *why = "mbp: projection not translated"; break; }
     /* Projection may leave symbols it cannot eliminate (theory limits). */
     term_t *cv;

@@ -34,3 +34,5 @@ bad justice '1 sort bitvec 1\n2 input 1\n3 justice 1 2\n' '3:3:'
 bad const '1 sort bitvec 4\n2 const 1 10\n' '2:11:'
 bad width '1 sort bitvec 4\n2 input 1\n3 bad 2\n' '3:7:'
 bad twice '1 sort bitvec 1\n1 input 1\n' '2:1:'
+# fuzzing: a 47-byte file with id 55555554 allocated ~1 GB of id tables
+bad huge-id '1 sort bitvec 1\n55555554 input 1\n' '2:1:'

@@ -52,6 +52,11 @@ for v in safe:sat unsafe:unsat; do
   [ "$a" = "${v##*:}" ] && echo "PASS chc24/adt-${v%%:*}-answer" || echo "FAIL chc24/adt-${v%%:*}-answer (got '$a')"
 done
 
+# the portfolio's first slice: Spacer in process answers an easy system
+# without forking (the winner says so)
+w=$("$z" --timeout 60 --stats "$tmp/adt-safe.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
+case $w in "spacer (first slice"*) echo "PASS chc24/first-slice" ;; *) echo "FAIL chc24/first-slice (winner '$w')" ;; esac
+
 # tasks of each track: labelled ones and unlabelled ones judged by evidence
 tasks="ADT-LIA/chc-comp24-ADT-LIA-004 ADT-LIA/chc-comp24-ADT-LIA-020 ADT-LIA/chc-comp24-ADT-LIA-037
 ADT-LIA/chc-comp24-ADT-LIA-204 ADT-LIA/chc-comp24-ADT-LIA-224 LIA/chc-comp24-LIA-083 LIA/chc-comp24-LIA-005

@@ -34,3 +34,11 @@ for f in $(find src -name '*.[ch]' | sort); do
   done < <(sed -n 's/^#include "\([^"]*\)".*/\1/p' "$f")
 done
 if [ $bad = 0 ]; then echo "PASS layers/include-graph"; else echo "FAIL layers/include-graph"; fi
+
+# libclang is opened only when a C file is read (src/lang/c/c_libclang.c):
+# linked into the binary it cost every run ~50 ms of start-up
+if ! command -v ldd >/dev/null; then echo "PASS layers/no-libclang-link (no ldd)"
+elif ldd "$ZETA" | grep -q libclang; then echo "FAIL layers/no-libclang-link"; else echo "PASS layers/no-libclang-link"; fi
+if grep -rln --include='*.c' '#include <clang-c/' src | grep -v 'c_libclang' | grep -q .; then
+  echo "FAIL layers/libclang-through-loader: $(grep -rln --include='*.c' '#include <clang-c/' src | grep -v c_libclang)"
+else echo "PASS layers/libclang-through-loader"; fi

@@ -2,9 +2,12 @@
 # transcriptions of benchmarks/pds in examples/pds with every route (the
 # default: inlining or Horn clauses; --algorithm pds; --algorithm spacer):
 # the expected verdict or UNKNOWN, never the other one, and every UNSAFE of
-# the procedure routes with a concretely replayed trace; SAFE evidence
-# re-checked by cvc5 (--validate); the CFA and Horn exports; positioned
-# errors; random programs with procedures cross-checked between the routes.
+# the procedure routes with a concretely replayed trace (pds: its own, from
+# the counterexample DAG); SAFE evidence re-checked by cvc5 (--validate);
+# the CFA and Horn exports; positioned errors; random programs with
+# procedures cross-checked between the routes, every refinement keeping the
+# tracking property; the thesis's shapes (cycles, predicates) where they
+# are known.
 . "$(dirname "$0")/lib/quick.sh"
 z=$ZETA
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -29,13 +32,48 @@ for n in $(quick_subset $names); do
       "$want"|UNKNOWN) ;;
       *) ok=0 ;;
     esac
-    # spacer: the Horn route's replayed interprocedural trace; pds takes
-    # it from there too, or from BMC on the inlined program
-    if [ "$got" = UNSAFE ] && [ $alg = spacer ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi
+    # spacer and pds: their own replayed interprocedural traces (the
+    # concrete fixpoint takes one from the Horn route or BMC)
+    case $alg in spacer|pds|pds-skip-conciliated)
+      if [ "$got" = UNSAFE ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi ;;
+    esac
     if [ "$got" = UNSAFE ] && ! grep -q "^counterexample" "$tmp/out"; then ok=0; fi
     if [ $ok = 1 ]; then echo "PASS pds/$n/$alg ($got)"
     else echo "FAIL pds/$n/$alg: expected $want, got '$got' $(head -c 300 "$tmp/err")"; fi
   done
+done
+
+# integer programs: pds with formulas and the SMT solver (the same
+# machinery: post*, DAGs, interpolants by quantifier elimination)
+exi=$root/examples/pds-int
+inames=$(grep -v '^#' "$exi/verdicts.txt" | awk '{print $1}')
+for n in $(quick_subset $inames); do
+  want=$(awk -v n="$n" '$1 == n {print $2}' "$exi/verdicts.txt")
+  for h in skip-conciliated weakest; do
+    timeout 240 "$z" --algorithm pds --pds-refine $h --timeout 60 --stats "$exi/$n.cfa" >"$tmp/out" 2>"$tmp/err"
+    got=$(verdict_of "$tmp/out")
+    ok=1
+    case "$got" in "$want"|UNKNOWN) ;; *) ok=0 ;; esac
+    # skip-conciliated decides every one (UNKNOWN only from the clock)
+    [ $h = skip-conciliated ] && [ "$got" = UNKNOWN ] && ! head -n 1 "$tmp/out" | grep -q timeout && ok=0
+    if [ "$got" = UNSAFE ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi
+    grep -q "sets as formulas" "$tmp/out" || ok=0
+    grep -q "^pds-untracked: [1-9]" "$tmp/out" && ok=0
+    if [ $ok = 1 ]; then echo "PASS pds/int/$n/$h ($got)"
+    else echo "FAIL pds/int/$n/$h: expected $want, got '$got' $(head -c 300 "$tmp/err")"; fi
+  done
+done
+out=$(timeout 240 "$z" --algorithm pds --pds-refine skip-conciliated --validate --invariant --timeout 60 "$exi/sum.cfa" 2>&1)
+if echo "$out" | head -n 1 | grep -q '^SAFE' && echo "$out" | grep -q "cvc5" && echo "$out" | grep -q "^summary sum"; then
+  echo "PASS pds/int/validate/sum"
+else echo "FAIL pds/int/validate/sum: $(echo "$out" | head -c 300)"; fi
+# bit-vector programs with formulas: the same verdicts as with BDDs (where
+# Z3 eliminates the quantifiers: not through arrays or multiplication)
+for n in $(quick_subset push-only-unsafe trace-conciliated loopinv-n3 trace-tracking); do
+  want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
+  got=$(timeout 120 "$z" --algorithm pds --pds-sets smt --pds-refine skip-conciliated --timeout 30 "$ex/$n.cfa" 2>/dev/null | head -n 1 | awk '{print $1}')
+  if [ "$got" = "$want" ]; then echo "PASS pds/smt-sets/$n ($got)"
+  else echo "FAIL pds/smt-sets/$n: expected $want, got '$got'"; fi
 done
 
 # SAFE evidence re-checked by the second solver
@@ -95,17 +133,55 @@ for s in $seeds; do
     a="--algorithm $alg"
     [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"
     [ $alg = pds-$other ] && a="--algorithm pds --pds-refine $other"
-    v=$(timeout 60 "$z" $a --timeout 10 "$tmp/r.cfa" 2>/dev/null | head -n 1 | awk '{print $1}')
+    timeout 60 "$z" $a --timeout 10 --stats "$tmp/r.cfa" >"$tmp/out" 2>/dev/null
+    v=$(head -n 1 "$tmp/out" | awk '{print $1}')
+    u=$(sed -n 's/^pds-untracked: //p' "$tmp/out")
     vs="$vs $alg=$v"
+    [ "${u:-0}" != 0 ] && vs="$vs UNTRACKED($alg)"
   done
-  if echo "$vs" | grep -q "=SAFE" && echo "$vs" | grep -q "=UNSAFE"; then
+  if echo "$vs" | grep -q "UNTRACKED"; then
+    echo "FAIL pds/random/$s: a refinement lost the tracking property ($vs )"
+  elif echo "$vs" | grep -q "=SAFE" && echo "$vs" | grep -q "=UNSAFE"; then
     cp "$tmp/r.cfa" "$tmp/disagree-$s.cfa"
     echo "FAIL pds/random/$s:$vs"
   elif echo "$vs" | grep -q "=SAFE\|=UNSAFE"; then echo "PASS pds/random/$s ($vs )"
   else echo "FAIL pds/random/$s: no route decided ($vs )"; fi
 done
 
-# quicksort-one: assuming skip + conciliated refines one() only, in one cycle
-out=$(timeout 60 "$z" --algorithm pds --pds-refine skip-conciliated --stats --timeout 20 "$ex/quicksort-one.cfa" 2>&1)
-if echo "$out" | head -n 1 | grep -q '^SAFE' && echo "$out" | grep -q '^pds-cycles: 1$'; then echo "PASS pds/quicksort-one/skip-conciliated"
-else echo "FAIL pds/quicksort-one/skip-conciliated: $(echo "$out" | grep -E '^(SAFE|UNSAFE|UNKNOWN)|cycles' | tr '\n' ' ')"; fi
+# random integer programs: pds (formulas) against the Horn route
+iseeds=$(seq 1 6)
+quick && iseeds=1
+for s in $iseeds; do
+  form=""; [ $((s % 2)) = 1 ] && form=refine
+  python3 "$root/tests/e2e/pds_gen.py" "$s" $form int >"$tmp/r.cfa"
+  vs=""
+  for h in skip-conciliated weakest spacer; do
+    a="--algorithm pds --pds-refine $h"; [ $h = spacer ] && a="--algorithm spacer"
+    timeout 120 "$z" $a --timeout 30 --stats "$tmp/r.cfa" >"$tmp/out" 2>/dev/null
+    u=$(sed -n 's/^pds-untracked: //p' "$tmp/out")
+    vs="$vs $h=$(head -n 1 "$tmp/out" | awk '{print $1}')"
+    [ "${u:-0}" != 0 ] && vs="$vs UNTRACKED($h)"
+  done
+  if echo "$vs" | grep -q "UNTRACKED"; then echo "FAIL pds/random-int/$s: tracking lost ($vs )"
+  elif echo "$vs" | grep -q "=SAFE" && echo "$vs" | grep -q "=UNSAFE"; then echo "FAIL pds/random-int/$s:$vs"
+  elif echo "$vs" | grep -q "=SAFE\|=UNSAFE"; then echo "PASS pds/random-int/$s ($vs )"
+  else echo "FAIL pds/random-int/$s: no route decided ($vs )"; fi
+done
+
+# the thesis's shapes: refinement cycles / most predicates at one control
+# point (quicksort-one: assuming skip + conciliated refines one() only, in
+# one cycle; the loop invariant in 2 cycles with weakest interpolants;
+# strongest ones need about 2^(n+1) cycles and 2^n predicates; the
+# running examples in one cycle with one predicate)
+shape() {   # shape NAME HEURISTIC CYCLES MAXPREDS
+  out=$(timeout 120 "$z" --algorithm pds --pds-refine $2 --stats --timeout 60 "$ex/$1.cfa" 2>&1)
+  c=$(echo "$out" | sed -n 's/^pds-cycles: //p'); m=$(echo "$out" | sed -n 's/^pds-max-preds: //p')
+  if echo "$out" | head -n 1 | grep -q '^SAFE' && [ "$c/$m" = "$3/$4" ]; then echo "PASS pds/shape/$1/$2 ($c/$m)"
+  else echo "FAIL pds/shape/$1/$2: $(echo "$out" | head -n 1) $c/$m, expected $3/$4"; fi
+}
+shape quicksort-one skip-conciliated 1 1
+shape two-procedures weakest 1 1
+shape trace-conciliated skip-conciliated 1 1
+shape loopinv-n3 weakest 2 2
+quick || shape loopinv-n3 strongest 8 8
+quick || shape skip-example skip 1 1

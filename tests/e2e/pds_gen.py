@@ -2,39 +2,47 @@
 """Random small programs with procedures in the CFA language (for
 tests/e2e/pds.sh and bench/pds_random.sh): 3-bit globals, procedures with
 parameters, results, loops, havoc and (mutual) recursion; errors in main or
-in a callee. Usage: pds_gen.py SEED [refine] > prog.cfa
+in a callee. Usage: pds_gen.py SEED [refine] [int] > prog.cfa
 "refine": data flow across locations instead of arbitrary arithmetic
 (constants, copies, +1, equalities with constants), and main's error
-after its calls, so that the abstraction needs predicates."""
+after its calls, so that the abstraction needs predicates.
+"int": unbounded integers instead of 3-bit vectors (linear arithmetic:
++, -, and constants; the pds engine's formulas with the SMT solver)."""
 import random
 import sys
 
 W = 3
-REFINE = len(sys.argv) > 2 and sys.argv[2] == "refine"
+REFINE = "refine" in sys.argv[2:]
+INT = "int" in sys.argv[2:]
+TY = "int" if INT else "bv[%d]" % W
+
+
+def lit(k):
+    return "%d" % k if INT else "%d'd%d" % (W, k)
 
 
 def const(r):
-    return "%d'd%d" % (W, r.randrange(1 << W))
+    return lit(r.randrange(1 << W))
 
 
 def expr(r, vs, d=2):
     if REFINE:
         k = r.random()
         if not vs or k < 0.4:
-            return "%d'd%d" % (W, r.randrange(3))
+            return lit(r.randrange(3))
         if k < 0.7:
             return r.choice(vs)
-        return "(%s bvadd %d'd1)" % (r.choice(vs), W)
+        return "(%s %s %s)" % (r.choice(vs), "+" if INT else "bvadd", lit(1))
     if d == 0 or r.random() < 0.3:
         return r.choice(vs) if vs and r.random() < 0.7 else const(r)
-    op = r.choice(["bvadd", "bvsub", "bvmul", "bvand", "bvor", "bvxor", "bvudiv", "bvurem"])
+    op = r.choice(["+", "-"] if INT else ["bvadd", "bvsub", "bvmul", "bvand", "bvor", "bvxor", "bvudiv", "bvurem"])
     return "(%s %s %s)" % (expr(r, vs, d - 1), op, expr(r, vs, d - 1))
 
 
 def cond(r, vs):
     if REFINE and vs:
-        return "(%s %s %s)" % (r.choice(vs), r.choice(["=", "/=", "bvult"]), expr(r, vs, 1))
-    op = r.choice(["=", "/=", "bvult", "bvule", "bvugt"])
+        return "(%s %s %s)" % (r.choice(vs), r.choice(["=", "/=", "<" if INT else "bvult"]), expr(r, vs, 1))
+    op = r.choice(["=", "/=", "<", "<=", ">"] if INT else ["=", "/=", "bvult", "bvule", "bvugt"])
     return "(%s %s %s)" % (expr(r, vs, 1), op, expr(r, vs, 1))
 
 
@@ -89,15 +97,15 @@ def main():
         procs.append(("p%d" % i, r.randrange(0, 3), r.random() < 0.7))
     lines = ["// random program, seed %d" % seed]
     for g in globs:
-        lines.append("var %s : bv[%d]" % (g, W))
+        lines.append("var %s : %s" % (g, TY))
     err_in = r.randrange(nprocs + 1)  # nprocs: main
     for i, (name, np_, has_ret) in enumerate(procs):
         params = ["a%d" % k for k in range(np_)]
         locs = ["v%d" % k for k in range(r.randrange(0, 2))]
-        sig = ", ".join("%s : bv[%d]" % (p, W) for p in params)
-        lines.append("process %s(%s)%s {" % (name, sig, " : bv[%d]" % W if has_ret else ""))
+        sig = ", ".join("%s : %s" % (p, TY) for p in params)
+        lines.append("process %s(%s)%s {" % (name, sig, " : " + TY if has_ret else ""))
         for v in locs:
-            lines.append("    var %s : bv[%d]" % (v, W))
+            lines.append("    var %s : %s" % (v, TY))
         vs = globs + params + locs
         callees = procs[: i + 1] if r.random() < 0.6 else procs  # recursion allowed
         b = body(r, name, vs, callees, r.randrange(2, 4), False, err_in == i)
@@ -109,11 +117,11 @@ def main():
     mvars = ["m%d" % k for k in range(r.randrange(1, 3))]
     lines.append("main process main {")
     for v in mvars:
-        lines.append("    var %s : bv[%d]" % (v, W))
+        lines.append("    var %s : %s" % (v, TY))
     mb = body(r, "main", globs + mvars, procs, r.randrange(2, 5), False, True)
     if REFINE:  # every variable of main starts with a constant
         mb[0] = "    init loc I\n    loc L0"
-        mb.insert(1, "    I -> L0 { %s }" % "  ".join("%s := %d'd%d" % (v, W, r.randrange(3)) for v in globs + mvars))
+        mb.insert(1, "    I -> L0 { %s }" % "  ".join("%s := %s" % (v, lit(r.randrange(3))) for v in globs + mvars))
     lines += mb
     lines.append("}")
     print("\n".join(lines))

@@ -28,6 +28,8 @@ quick || t kind-sets-functions 'sets kind'
 t pdr-sets-proof '[ "$(first --algorithm pdr --config "$D/SymSetsSafe.cfg" "$D/SymSets.tla")" = SAFE ]'
 t kind-sets-proof '[ "$(first --algorithm kind --config "$D/SymSetsSafe.cfg" "$D/SymSets.tla")" = SAFE ]'
 t inductive-proof 'run --algorithm inductive "$D/Counter.tla" | grep -q "proved for all depths"'
+# IC3's inductive invariant as a TLA+ formula over the state variables
+t pdr-invariant-tla 'run --algorithm pdr "$D/Counter.tla" | grep -A1 "^Inductive invariant:" | tail -1 | grep -q "(x <= 3)"'
 t pdr-deadlock-freedom '[ "$(first --algorithm pdr "$D/Inst.tla")" = SAFE ]'
 t bmc-deadlock 'out=$(run --algorithm bmc "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'
 t pdr-deadlock 'out=$(run --algorithm pdr "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'
@@ -46,19 +48,35 @@ t inductive-invariant '[ "$(first --inductive Small "$D/SymInd.tla")" = SAFE ]'
 t inductive-cti 'out=$(run --inductive Low "$D/SymInd.tla"); echo "$out" | head -1 | grep -q "^UNKNOWN (Low is not an inductive invariant: it is not preserved" && echo "$out" | grep -q "^State 2:"'
 t inductive-not-implying 'first --inductive Even "$D/SymInd.tla" | grep -q "^UNKNOWN (Even is not an inductive invariant: it does not imply"'
 t assignment-branch-never-taken '[ "$(first --algorithm pdr "$D/SymAssign.tla")" = SAFE ]'
-t assignment-missing-reached 'first --algorithm bmc --config "$D/SymAssignReached.cfg" "$D/SymAssign.tla" | grep -q "^UNKNOWN (the symbolic trace reaches an evaluation error"'
+t assignment-missing-reached 'first --algorithm bmc --config "$D/SymAssignReached.cfg" "$D/SymAssign.tla" | grep -q "^UNKNOWN (.*evaluation error"'
 t instance-substitution '[ "$(first --algorithm kind "$D/Inst.tla")" = SAFE ]'
-t evaluation-error-bmc 'first --algorithm bmc "$D/SymErr.tla" | grep -q "^UNKNOWN (the symbolic trace reaches an evaluation error"'
+t evaluation-error-bmc 'first --algorithm bmc "$D/SymErr.tla" | grep -q "^UNKNOWN (.*evaluation error"'
 t evaluation-error-pdr 'first --algorithm pdr "$D/SymErr.tla" | grep -q "^UNKNOWN"'
-t layout-escape-bmc 'first --algorithm bmc "$D/SymEscape.tla" | grep -q "^UNKNOWN (the symbolic trace reaches"'
+# BMC has no layouts: values beyond the sampled states are exact
+t bmc-no-layout 'first --algorithm bmc "$D/SymEscape.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 t layout-escape-pdr 'first --algorithm pdr "$D/SymEscape.tla" | grep -q "^UNKNOWN"'
-t unsupported-position '[ "$(first --algorithm bmc "$D/ParamPrime.tla")" = "UNKNOWN (unsupported: the operator Tail over state at $D/ParamPrime.tla:7:29)" ]'
+t unsupported-position '[ "$(first --algorithm bmc "$D/SymUnsup.tla")" = "UNKNOWN (unsupported: user-defined infix operators at $D/SymUnsup.tla:7:9)" ]'
+
+# the arrays encoding: a set of witnesses (symbolic integers) is an SMT array per state
+arr() { out=$(run --algorithm bmc --stats "$D/SymArrays.tla")
+  echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant Few is violated" &&
+    echo "$out" | grep -q "^State 4:" && ! echo "$out" | grep -q "^State 5:" &&
+    [ "$(echo "$out" | sed -n 's/^array-sets: //p')" -ge 1 ]; }
+t bmc-arrays-violation 'arr'
+t bmc-arrays-bounded '[ "$(first --algorithm bmc --length 5 --config "$D/SymArraysSafe.cfg" "$D/SymArrays.tla")" = SAFE ]'
+# a subset of Int: an array only; SAFE within the bound, a violation has no TLA+ trace (UNKNOWN)
+t bmc-open-set-safe '[ "$(first --algorithm bmc --length 5 "$D/SymOpenSet.tla")" = SAFE ]'
+t bmc-open-set-no-trace 'first --algorithm bmc --config "$D/SymOpenSetBad.cfg" "$D/SymOpenSet.tla" | grep -q "^UNKNOWN"'
+# sequences of varying length (Tail under a parameter), in step mode
+t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \
       apalache/y2k_instance-Safety-len19 SpanningTree/SpanTreeRandom \
       apalache/MC3_TwoPhaseUFO barriers/APBarrier glowingRaccoon/APclean nbacg_guer01/APnbacg_guer01 \
+      SpecifyingSystems-FIFO/APInnerFIFO apalache/Invariants-BuggyTraceInv apalache/Callback \
+      SpecifyingSystems-CachingMemory/MCInternalMemory apalache/RecordExcept987 \
       apalache/Counter-Inv-len10); do
     y=$B/$task.yml
     [ -f "$y" ] || continue

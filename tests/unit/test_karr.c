@@ -1,26 +1,11 @@
 /* Karr's analysis (analysis/karr.h): the affine equalities it finds are the
  * ones that hold, it keeps none that do not, and joins, havoc and
  * non-affine assignments lose exactly what they should. */
-#include <string.h>
 #include "check.h"
+#include "cfa_util.h"
 #include "analysis/karr.h"
 #include "ir/cfa_path.h"
-#include "lang/cfa/cfa_parser.h"
 #include "solver/solver.h"
-
-static bool parse(const char *text, cfa *c) {
-  char err[512];
-  bool ok = cfa_parse("t.cfa", text, strlen(text), c, err, sizeof err);
-  if (!ok) fprintf(stderr, "%s\n", err);
-  return ok;
-}
-
-/* inv implies f (f over index-0 variables) */
-static bool implies(term_t inv, term_t f) {
-  return solver_check_formula(term_and2(inv, term_not(f)), 5000) == SOLVER_UNSAT;
-}
-
-static term_t iv(const char *name) { return term_var(name, type_int()); }
 
 /* k = i at the head of `while (*) { i++; k++ }` and i + j = n after a second
  * loop moving j up and i down; i >= 0 is not an equality, so not claimed. */

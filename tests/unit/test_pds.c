@@ -204,7 +204,7 @@ static void test_pds_engine(void) {
   memcpy(q, "M1 -> E { assume G  = 4'd3 }", strlen("M1 -> E { assume G  = 4'd3 }"));
   flip[1] = unsafe;
   for (int k = 0; k < 2; k++)
-    for (int mode = PDS_CONCRETE; mode <= PDS_BOTH; mode++) {
+    for (int mode = PDS_CONCRETE; mode <= PDS_SKIP_CONCILIATED; mode++) {
       cfa_prog p;
       char err[512];
       CHECK(parse(flip[k], &p, err));
@@ -213,13 +213,17 @@ static void test_pds_engine(void) {
       cfa_proc_to_chc(&p, &s, &m);
       zeta_limits lim = {0};
       pds_result r;
-      pds_check(&p, &s, &m, &lim, (pds_refine_mode)mode, &r);
+      pds_check(&p, &s, &m, &lim, (pds_refine_mode)mode, PDS_SETS_AUTO, &r);
       CHECK(r.verdict == (k == 0 ? ZETA_SAFE : ZETA_UNSAFE));
       if (r.verdict == ZETA_SAFE) {
         CHECK(r.interp != NULL);
         for (uint32_t i = 0; r.interp && i < s.npreds; i++) CHECK(r.interp[i] != NULL_TERM);
       }
-      free(r.interp);
+      if (r.verdict == ZETA_UNSAFE && mode != PDS_CONCRETE) {
+        char why[300];
+        CHECK(r.trace.n > 0 && cfa_trace_replay(&p, &r.trace, why, sizeof why));
+      }
+      pds_result_free(&r);
       cfa_proc_chc_map_free(&m);
       chc_free(&s);
       cfa_prog_free(&p);

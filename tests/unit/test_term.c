@@ -126,6 +126,13 @@ static void test_bitvectors(void) {
   CHECK(term_bv_repeat(2, bv4(5)) == term_bv_u64(8, 0x55));
   term_t x = term_var("bx", type_bv(4));
   CHECK(term_bvop2(OP_BVADD, x, term_bv_u64(8, 1)) == NULL_TERM);
+  /* self-cancelling and idempotent operators fold (difftest: a guard
+     `6 <u (x ^ x)` must be false, not left to the solver) */
+  CHECK(term_bvop2(OP_BVXOR, x, x) == bv4(0));
+  CHECK(term_bvop2(OP_BVSUB, x, x) == bv4(0));
+  CHECK(term_bvop2(OP_BVAND, x, x) == x);
+  CHECK(term_bvop2(OP_BVOR, x, x) == x);
+  CHECK(term_bvop2(OP_BVULT, bv4(6), term_bvop2(OP_BVXOR, x, x)) == term_false());
   CHECK(type_bv_width(term_type(term_bvop2(OP_CONCAT, x, term_bv_u64(8, 1)))) == 12);
 }
 

@@ -98,10 +98,16 @@ static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, c
 static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
   c_program *p = ctx;
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
+  if (a->verdict == ZETA_SAFE && p->bounded) {
+    char why[120];
+    snprintf(why, sizeof why, "no counterexample with recursion cut at depth %u", p->bounded);
+    return lang_verdict(r, ZETA_UNKNOWN, why);
+  }
   if (a->verdict == ZETA_SAFE) {
     char *w = NULL, why[256] = "";
-    if (o->witness_file && a->inv) {
-      /* the invariant is re-checked on the CFA before it becomes a witness */
+    if (o->witness_file && (a->inv || cfa_acyclic(c))) {
+      /* the invariant is re-checked on the CFA before it becomes a witness;
+       * a program without cycles needs none (BMC's proofs) */
       w = c_witness_invariants(p, (cfa *)c, a->inv, why, sizeof why);
       if (!w) {
         char reason[300];
@@ -112,7 +118,8 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
     int code = lang_verdict(r, ZETA_SAFE, NULL);
     if (a->validated) fprintf(report_out(r), "validated: invariant checked by cvc5\n");
     if (w) {
-      fprintf(report_out(r), "witness: loop invariants re-checked by induction\n");
+      fprintf(report_out(r), a->inv ? "witness: loop invariants re-checked by induction\n"
+                                     : "witness: no loop invariants (the program has no cycles)\n");
       report_set_witness(r, w);
       free(w);
     } else if (o->witness_file) {
@@ -173,8 +180,19 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
   proc_run_hooks h = {proc_unsafe, p->unsafe_safe, &x};
   int code = option_is(o->export_fmt, "none") ? check_by_run(&prog, &x, &h, lim, r) : -1;
   if (code < 0) code = proc_run_check_hooks(&prog, o, lim, &h, r, d);
-  if (report_verdict(r) == ZETA_SAFE && o->witness_file)
-    fprintf(report_out(r), "witness: none (recursive program: procedure summaries checked instead of loop invariants)\n");
+  if (report_verdict(r) == ZETA_SAFE && o->witness_file) {
+    /* the procedure summaries were checked; without loops there is no
+     * loop invariant to claim */
+    char why[256];
+    char *w = cfa_acyclic(&p->cfa) ? c_witness_invariants(p, &p->cfa, NULL, why, sizeof why) : NULL;
+    if (w) {
+      fprintf(report_out(r), "witness: no loop invariants (no loops; procedure summaries checked)\n");
+      report_set_witness(r, w);
+      free(w);
+    } else {
+      fprintf(report_out(r), "witness: none (recursive program with loops: procedure summaries checked instead of loop invariants)\n");
+    }
+  }
   c_proc_map_free(&m);
   cfa_prog_free(&prog);
   return code;
@@ -185,22 +203,107 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
  * slow, overruns its deadline and crashes (SIGSEGV inside libz3) on some
  * of them. pds (BDDs) needs the bit-vectors; exports keep the encoding
  * asked for. */
-static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
-  if (option_is(o->algorithm, "pds") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none"))
-    return check_recursive(p, o, lim, r, d);
+typedef int (*c_checker)(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+
+/* check on the math encoding of p when the program takes it (and is still
+ * recursive when p is), else on p itself. */
+static int on_math(c_checker check, c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   zeta_options om = *o;
   om.c_int = "math";
   c_program pm;
   diag dm = {0};
   int code;
-  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown && pm.recursive) {
+  if (c_lower(p->path, &om, &pm, &dm) && !pm.unknown && pm.recursive == p->recursive) {
     pm.tmpdir = p->tmpdir;
-    code = check_recursive(&pm, &om, lim, r, d);
+    code = check(&pm, &om, lim, r, d);
     report_stat(r, "c-encoding", "math");
   } else {
-    code = check_recursive(p, o, lim, r, d);
+    code = check(p, o, lim, r, d);
   }
   c_program_free(&pm);
+  return code;
+}
+
+static int check_recursive_encoded(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (option_is(o->algorithm, "pds") || !option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none"))
+    return check_recursive(p, o, lim, r, d);
+  return on_math(check_recursive, p, o, lim, r, d);
+}
+
+static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
+
+typedef struct { c_program *p; const zeta_options *o; } c_job;
+
+static int recursive_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  c_job *j = ctx;
+  diag d = {0};
+  int code = check_recursive_encoded(j->p, j->o, lim, r, &d);
+  if (d.code) report_set_verdict(r, ZETA_UNKNOWN, d.message);
+  return code;
+}
+
+/* Counterexamples of a recursive program with bounded recursion: inlined
+ * up to 8, 32, ..., 1100 nested calls of each function (until the
+ * lowering grows too big), BMC (or k-induction with loops) on each, half
+ * the time left per depth. A counterexample goes through the usual C
+ * checks; a SAFE only counts when no call was cut off. */
+static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
+  c_job *j = ctx;
+  static const uint32_t depths[] = {8, 32, 128, 256, 512, 1100};
+  const size_t nd = sizeof depths / sizeof depths[0];
+  /* bit-vectors for unsigned arithmetic: the math encoding's chains of
+   * mod 2^32 (unsigned id(x - 1) + 1) keep Z3 busy for minutes at depth
+   * 32; mathematical integers otherwise (bit-vector overflow checks of
+   * 1000000000 + grow(n - 1) time out at depth 8) */
+  bool wraps = false;
+  for (uint32_t i = 0; i < j->p->cfa.vars.size; i++)
+    wraps |= j->p->cnames[i] && !j->p->vtypes[i].is_signed && j->p->vtypes[i].width > 8;
+  zeta_options ob = *j->o;
+  ob.c_int = option_is(j->o->c_int, "auto") ? (wraps ? "bv" : "math") : j->o->c_int;
+  char why[200] = "bounded recursion: no counterexample found";
+  for (size_t i = 0; i < nd && !limits_expired(lim); i++) {
+    c_program pb;
+    diag dd = {0};
+    if (!c_lower_bounded(j->p->path, &ob, depths[i], &pb, &dd) || pb.unknown) {
+      c_program_free(&pb);
+      break;   /* too big, or outside the fragment */
+    }
+    pb.tmpdir = j->p->tmpdir;
+    cfa pruned;
+    cfa_copy(&pb.cfa, &pruned);
+    cfa_prune(&pruned);
+    ob.algorithm = cfa_acyclic(&pruned) ? "bmc" : "kind";
+    cfa_free(&pruned);
+    zeta_limits sl = *lim;
+    if (i + 1 < nd && lim->deadline > 0) sl.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+    report *t = report_new();
+    diag dt = {0};
+    int code = check_program(&pb, &ob, &sl, t, &dt);
+    zeta_verdict v = report_verdict(t);
+    /* undefined behaviour on the shortest path stays there at any depth */
+    bool ub = v == ZETA_UNKNOWN && strncmp(report_reason(t), "undefined behaviour", 19) == 0;
+    bool done = v == ZETA_UNSAFE || (v == ZETA_SAFE && !pb.bounded) || ub;
+    if (done) report_copy(r, t), report_set_engine(r, "bounded recursion");
+    if (ub) report_set_verdict(r, ZETA_UNKNOWN, report_reason(t));
+    if (!done) snprintf(why, sizeof why, "bounded recursion: no counterexample up to depth %u", depths[i]);
+    report_free(t);
+    c_program_free(&pb);
+    if (done) return code;
+  }
+  return lang_verdict(r, ZETA_UNKNOWN, why);
+}
+
+/* The portfolio on a recursive program races the procedure route (Horn
+ * clauses, pds, the deterministic run) against bounded recursion, which
+ * finds the deep counterexamples of id(x) == N that the summaries miss. */
+static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (!option_is(o->algorithm, "portfolio") || !option_is(o->export_fmt, "none")) return check_recursive_encoded(p, o, lim, r, d);
+  c_job j = {p, o};
+  portfolio_job jobs[2] = {{"procedures", recursive_job_run, &j, 0}, {"bounded", bounded_job_run, &j, 0}};
+  portfolio_outcome po;
+  int code = portfolio_run(jobs, 2, 0, lim, r, &po);
+  if (po.winner < 0) code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
+  report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
   return code;
 }
 
@@ -213,8 +316,6 @@ static int check_program(c_program *p, const zeta_options *o, const zeta_limits 
   return code;
 }
 
-typedef struct { c_program *p; const zeta_options *o; } c_job;
-
 static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
   c_job *j = ctx;
   diag d = {0};
@@ -223,39 +324,72 @@ static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {
   return code;
 }
 
-/* The default portfolio on bit-vectors races CEGAR on the mathematical
- * encoding of the same program (both encodings are exact, c_sem.h;
- * interpolation over integers often finds the loop predicates that
- * bit-vector interpolants miss), PDR on that encoding and CEGAR with
- * explicit values. Programs the math encoding does not take (bitwise
- * operators on variables) race the bit-vector portfolio against explicit
- * values on bit-vectors. */
+/* The default portfolio on bit-vectors. When the math encoding takes the
+ * program (both encodings are exact, c_sem.h), it races four jobs on it:
+ * PDR and k-induction, whose transition relation carries Karr's equalities
+ * and Houdini's inequalities (cfa_run.c), CEGAR (interpolation over
+ * integers finds the loop predicates that bit-vector interpolants miss)
+ * and CEGAR with explicit values (at most 8 successors per step, then the
+ * variable is unknown: deterministic loops such as `while (x < 100)` at
+ * once). Otherwise the bit-vector portfolio (CEGAR, PDR, k-induction,
+ * BMC) against explicit values on bit-vectors. Few processes: on a loaded
+ * machine the jobs share what one process would get. A program without
+ * loops gets BMC in place of k-induction (ZETA_C_RACE, a
+ * comma-separated list of bv, expl, math-cegar, math-pdr, math-kind,
+ * math-bmc, overrides the choice for measurements). */
 static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
-  if (!option_is(o->algorithm, "portfolio") || option_is(o->c_int, "math") || !option_is(o->export_fmt, "none")) return false;
-  zeta_options om = *o, ox;
-  om.c_int = "math", om.algorithm = "cegar";
+  if (!option_is(o->algorithm, "portfolio") || !option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none")) return false;
+  zeta_options om = *o;
+  om.c_int = "math";
   c_program pm;
   diag dm = {0};
   bool math = c_lower(p->path, &om, &pm, &dm) && !pm.unknown;
   pm.tmpdir = p->tmpdir;
-  /* explicit values (at most 8 successors per step, then the variable is
-   * unknown): executes deterministic loops such as `while (x < 100)` at once */
-  ox = math ? om : *o;
-  ox.algorithm = "cegar", ox.domain = "EXPL", ox.maxenum = 8;
-  /* PDR on the math encoding, whose transition relation carries Karr's
-   * affine equalities (cfa_run.c): the loop-counter relations (k = i,
-   * i + j = n) that bit-vector PDR and interpolation miss */
-  zeta_options op = om;
-  op.algorithm = "pdr";
-  c_job bv = {p, o}, mj = {&pm, &om}, xj = {math ? &pm : p, &ox}, pj = {&pm, &op};
-  portfolio_job jobs[4] = {{"bv", c_job_run, &bv, 0}, {"expl", c_job_run, &xj, 0}, {"math-cegar", c_job_run, &mj, 0},
-                           {"math-pdr", c_job_run, &pj, 0}};
+  const char *order = getenv("ZETA_C_RACE");
+  /* without loops (once the code that cannot reach the error is gone) BMC
+   * is complete and cheaper than k-induction's step case */
+  bool loops = true;
+  if (math) {
+    cfa pruned;
+    cfa_copy(&pm.cfa, &pruned);
+    cfa_prune(&pruned);
+    loops = !cfa_acyclic(&pruned);
+    cfa_free(&pruned);
+  }
+  if (!order || !*order) order = !math ? "bv,expl" : loops ? "math-pdr,math-kind,math-cegar,expl" : "math-bmc,math-pdr,math-cegar,expl";
+  enum { MAXJ = 8 };
+  zeta_options opts[MAXJ];
+  c_job cj[MAXJ];
+  portfolio_job jobs[MAXJ];
+  size_t n = 0;
+  char names[256];
+  snprintf(names, sizeof names, "%s", order);
+  for (char *save = NULL, *t = strtok_r(names, ",", &save); t && n < MAXJ; t = strtok_r(NULL, ",", &save)) {
+    bool math_job = strncmp(t, "math-", 5) == 0 || (strcmp(t, "expl") == 0 && math);
+    if (math_job && !math) continue;
+    opts[n] = math_job ? om : *o;
+    if (strcmp(t, "expl") == 0) opts[n].algorithm = "cegar", opts[n].domain = "EXPL", opts[n].maxenum = 8;
+    else if (math_job) opts[n].algorithm = t + 5;
+    else if (strcmp(t, "bv") != 0) continue;
+    cj[n] = (c_job){math_job ? &pm : p, &opts[n]};
+    jobs[n] = (portfolio_job){xstrdup(t), c_job_run, &cj[n], 0};
+    n++;
+  }
   portfolio_outcome po;
-  *code = portfolio_run(jobs, math ? 4 : 2, 0, lim, r, &po);
+  *code = portfolio_run(jobs, n, 0, lim, r, &po);
   if (po.winner < 0) *code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
   report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  for (size_t i = 0; i < n; i++) free((char *)jobs[i].name);
   c_program_free(&pm);
   return true;
+}
+
+/* One engine (--c-int auto): on the math encoding when it takes the
+ * program, with Karr's and Houdini's facts for the TS engines. */
+static int check_auto(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (!option_is(o->c_int, "auto") || !option_is(o->export_fmt, "none") || option_is(o->algorithm, "pds"))
+    return check_program(p, o, lim, r, d);   /* pds: BDDs over bit-vectors */
+  return on_math(check_program, p, o, lim, r, d);
 }
 
 static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
@@ -265,7 +399,7 @@ static int c_check(void *m, const zeta_options *o, const zeta_limits *lim, repor
   char *tmp = c_exec_tmpdir();   /* removed afterwards with what killed jobs left */
   p->tmpdir = tmp;
   if (p->recursive) code = check_recursive_portfolio(p, o, lim, r, d);
-  else if (!race_math(p, o, lim, r, &code)) code = check_program(p, o, lim, r, d);
+  else if (!race_math(p, o, lim, r, &code)) code = check_auto(p, o, lim, r, d);
   p->tmpdir = NULL;
   c_exec_tmpdir_remove(tmp);
   return code;

@@ -6,7 +6,7 @@
  * reached from main is looked at, so unused functions outside the fragment
  * do not matter. */
 #include "lang/c/c_lower.h"
-#include <clang-c/Index.h>
+#include "lang/c/c_libclang.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,16 +15,25 @@
 #include "zeta/zeta.h"
 
 #define MAX_LOCS 400000u
+#define MAX_BOUNDED_DEPTH 1100   /* call depth of bounded recursion (the lowering recurses in C too) */
 
+#define MAX_DIMS 8
+#define MAX_COPY 4096   /* elements copied one by one in a struct copy */
+
+/* A C variable: a scalar, or an array (any number of dimensions) of
+ * scalars as one SMT array over the row-major flattened index. A struct
+ * (or an array of structs, nested structs) is a header binding followed
+ * by one leaf per scalar field path (".a.b"), each an array over all the
+ * dimensions on its way (those of the variable first). */
 typedef struct {
   CXCursor decl;     /* canonical declaration */
   uint32_t inst;     /* function instance (0: globals and statics) */
   term_t var;
-  c_int ty;
-  bool is_array;
-  uint64_t len;
-  bool is_struct;    /* a struct variable: its fields follow as bindings with field set */
-  CXCursor field;    /* a field of the struct variable decl (null cursor otherwise) */
+  c_int ty;          /* the scalar (element) type */
+  uint32_t ndims;    /* 0: a scalar */
+  uint64_t dims[MAX_DIMS];
+  bool is_agg;       /* a struct header: its leaves follow */
+  char *path;        /* a leaf: its field path; NULL otherwise */
 } binding;
 
 typedef struct { uint32_t bind; term_t init; } global_init;
@@ -81,6 +90,11 @@ typedef struct {
   bool procmode;
   uint32_t curproc;    /* the function being lowered: owner of new variables and locations */
   struct proc_def { CXCursor def; uint32_t inst; c_int *pty; c_int ret_ty; bool ret_void; } *pdefs;
+  /* macro expansions (file offsets): the call [start, end], its name up
+   * to args */
+  struct macro_exp { CXFile file; unsigned start, end, args; bool function_like; } *macros;
+  uint32_t nmacros;
+  uint32_t max_rec;    /* bounded recursion (c_lower_bounded): calls of a function active this often are cut */
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -154,12 +168,40 @@ static unsigned offset_of(CXSourceLocation loc) {
   return off;
 }
 
+/* The tokens of c's extent, through file offsets: clang_tokenize reads the
+ * spelling locations of a range, which for an end inside a macro
+ * expansion lie in the macro's definition (no tokens at all). */
+static void file_tokens(lower *L, CXCursor c, CXToken **toks, unsigned *nt) {
+  CXSourceRange ext = clang_getCursorExtent(c);
+  CXFile f;
+  unsigned a, b;
+  clang_getSpellingLocation(clang_getRangeStart(ext), &f, NULL, NULL, &a);
+  clang_getSpellingLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &b);
+  if (f && b >= a)
+    ext = clang_getRange(clang_getLocationForOffset(L->tu, f, a), clang_getLocationForOffset(L->tu, f, b));
+  clang_tokenize(L->tu, ext, toks, nt);
+}
+
+/* Where c's last token ends (a macro constant's extent ends where it starts). */
+static unsigned end_of(lower *L, CXCursor c) {
+  unsigned end = offset_of(clang_getRangeEnd(clang_getCursorExtent(c)));
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  file_tokens(L, c, &toks, &nt);
+  for (unsigned i = 0; i < nt; i++) {
+    unsigned e = offset_of(clang_getRangeEnd(clang_getTokenExtent(L->tu, toks[i])));
+    if (e > end) end = e;
+  }
+  clang_disposeTokens(L->tu, toks, nt);
+  return end;
+}
+
 /* The spelling of the first token of e at or after offset `from` (the end
  * of the first operand), or the first token when from is 0. */
 static bool token_at(lower *L, CXCursor e, unsigned from, bool first, char *out, size_t n) {
   CXToken *toks = NULL;
   unsigned nt = 0;
-  clang_tokenize(L->tu, clang_getCursorExtent(e), &toks, &nt);
+  file_tokens(L, e, &toks, &nt);
   bool found = false;
   for (unsigned i = 0; i < nt && !found; i++) {
     CXSourceRange r = clang_getTokenExtent(L->tu, toks[i]);
@@ -174,17 +216,60 @@ static bool token_at(lower *L, CXCursor e, unsigned from, bool first, char *out,
   return found;
 }
 
+/* Inside a macro expansion libclang 14 maps every token to the file: a
+ * token of the macro's body gets a position in the call's name or at its
+ * end (or in the name of an enclosing call), and clang_tokenize sees the
+ * call's tokens, not the body's. An argument's tokens keep their own
+ * positions, strictly between the call's parentheses. So the file's
+ * token after an operand is the operator only when the operand ends at no
+ * such position: not in an expansion's name, not at its end, not in an
+ * object-like macro (whose whole call is its name), and the token is not
+ * ',' (which after the end of an argument separates arguments).
+ * Operators with a void operand need no token: only ',' takes a void left
+ * operand and only __extension__ a void one (glibc's assert()). Any other
+ * operator written in a macro's body is "not recognized". */
+typedef enum { AT_PLAIN, AT_ARGUMENT, AT_BODY } macro_pos;
+
+static macro_pos macro_at(lower *L, CXCursor c, bool at_end) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile f;
+  unsigned off;
+  clang_getSpellingLocation(at_end ? clang_getRangeEnd(r) : clang_getRangeStart(r), &f, NULL, NULL, &off);
+  if (!L->nmacros) return AT_PLAIN;
+  macro_pos m = AT_PLAIN;
+  for (uint32_t i = 0; i < L->nmacros; i++) {
+    const struct macro_exp *x = &L->macros[i];
+    if (off < x->start || off > x->end || !clang_File_isEqual(f, x->file)) continue;
+    if (!x->function_like || off <= x->args || off == x->end) return AT_BODY;
+    m = AT_ARGUMENT;
+  }
+  return m;
+}
+
 /* A binary operator's token: the first after its left operand. */
 static bool binary_token(lower *L, CXCursor e, CXCursor lhs, char *out, size_t n) {
-  return token_at(L, e, offset_of(clang_getRangeEnd(clang_getCursorExtent(lhs))), false, out, n);
+  if (clang_getCursorType(lhs).kind == CXType_Void) {
+    snprintf(out, n, ",");
+    return true;
+  }
+  macro_pos m = macro_at(L, lhs, true);
+  if (m == AT_BODY) return false;
+  bool ok = token_at(L, e, end_of(L, lhs), false, out, n);
+  return ok && !(m == AT_ARGUMENT && strcmp(out, ",") == 0);
 }
 
 /* A unary operator's token and whether it is postfix. */
 static bool unary_token(lower *L, CXCursor e, CXCursor arg, char *out, size_t n, bool *postfix) {
+  if (clang_getCursorType(arg).kind == CXType_Void) {
+    snprintf(out, n, "__extension__");
+    *postfix = false;
+    return true;
+  }
   unsigned start = offset_of(clang_getRangeStart(clang_getCursorExtent(e)));
   unsigned astart = offset_of(clang_getRangeStart(clang_getCursorExtent(arg)));
   *postfix = astart <= start;
   if (*postfix) return binary_token(L, e, arg, out, n);
+  if (macro_at(L, e, false) == AT_BODY) return false;   /* the first token may be a body's */
   return token_at(L, e, 0, true, out, n);
 }
 
@@ -338,22 +423,31 @@ static void check_ub(lower *L, term_t ub, CXCursor at, const char *what) {
 
 /* ---- variables ---- */
 
+static cval val(term_t t, c_int ty) { return (cval){t, ty, false}; }
+static const cval void_val = {NULL_TERM, {32, true, C_RANK_INT}, true};
+
+/* The variable's binding (a header or a plain variable, not a leaf). */
 static binding *find_binding(lower *L, CXCursor decl, uint32_t inst) {
   CXCursor canon = clang_getCanonicalCursor(decl);
   for (uint32_t i = L->nbinds; i-- > 0;)
-    if (L->binds[i].inst == inst && clang_Cursor_isNull(L->binds[i].field) && clang_equalCursors(L->binds[i].decl, canon))
+    if (L->binds[i].inst == inst && !L->binds[i].path && clang_equalCursors(L->binds[i].decl, canon))
       return &L->binds[i];
   return NULL;
 }
 
-/* The binding of field f of the struct variable whose binding is b. */
-static binding *field_binding(lower *L, const binding *b, CXCursor f) {
-  CXCursor canon = clang_getCanonicalCursor(f);
-  for (uint32_t i = (uint32_t)(b - L->binds) + 1; i < L->nbinds; i++)
-    if (L->binds[i].inst == b->inst && clang_equalCursors(L->binds[i].decl, b->decl) &&
-        clang_equalCursors(L->binds[i].field, canon))
-      return &L->binds[i];
-  return NULL;
+/* The leaves of b: itself, or the bindings after its header. */
+static uint32_t leaves_of(lower *L, const binding *b, binding **first) {
+  uint32_t bi = (uint32_t)(b - L->binds);
+  if (!b->is_agg) {
+    *first = &L->binds[bi];
+    return 1;
+  }
+  uint32_t n = 0;
+  while (bi + 1 + n < L->nbinds && L->binds[bi + 1 + n].path && L->binds[bi + 1 + n].inst == b->inst &&
+         clang_equalCursors(L->binds[bi + 1 + n].decl, b->decl))
+    n++;
+  *first = &L->binds[bi + 1];
+  return n;
 }
 
 static bool is_static_storage(CXCursor decl) {
@@ -361,14 +455,15 @@ static bool is_static_storage(CXCursor decl) {
          clang_Cursor_getStorageClass(decl) == CX_SC_Static;
 }
 
-/* The element type and length of a one-dimensional array of scalars. */
-static bool array_type(CXType t, c_int *elem, uint64_t *len) {
+static bool is_struct_type(CXType t) {
   t = clang_getCanonicalType(t);
-  if (t.kind != CXType_ConstantArray) return false;
-  long long n = clang_getArraySize(t);
-  if (n <= 0 || !int_type(clang_getArrayElementType(t), elem)) return false;
-  *len = (uint64_t)n;
-  return true;
+  return t.kind == CXType_Record && clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_StructDecl;
+}
+
+static uint64_t elements(const binding *b, uint32_t from) {
+  uint64_t n = 1;
+  for (uint32_t k = from; k < b->ndims; k++) n *= b->dims[k];
+  return n;
 }
 
 static type_t array_sort(lower *L, c_int elem) {
@@ -380,105 +475,451 @@ static void push_binding(lower *L, binding b) {
   L->binds[L->nbinds++] = b;
 }
 
-typedef struct { lower *L; uint32_t marker; const char *prefix; CXCursor at; } field_ctx;
+/* The leaves of a value of type t at path with the dimensions so far:
+ * scalars, arrays of them, struct fields in order. */
+typedef struct { lower *L; binding proto; const char *prefix, *vname; CXCursor at; char path[256]; } leaf_ctx;
 
-static enum CXVisitorResult add_field(CXCursor f, CXClientData data) {
-  field_ctx *x = data;
-  lower *L = x->L;
-  binding b = L->binds[x->marker];
-  b.is_struct = false, b.field = clang_getCanonicalCursor(f);
-  char *fname = spelling(f), *vname = spelling(b.decl), name[600], cname[300];
-  if (!int_type(clang_getCursorType(f), &b.ty)) {
-    char tw[128];
-    fail(L, x->at, "%s (field '%s' of type %s)", type_feature(clang_getCursorType(f)), fname,
-         type_word(clang_getCursorType(f), tw, sizeof tw));
+static void add_leaves(leaf_ctx *x, CXType t);
+
+static enum CXVisitorResult leaf_field(CXCursor f, CXClientData data) {
+  leaf_ctx *x = data;
+  size_t len = strlen(x->path);
+  char *fname = spelling(f);
+  if (!*fname) {
+    fail(x->L, x->at, "anonymous struct fields");
   } else {
-    snprintf(name, sizeof name, "%s%s.%s", x->prefix, vname, fname);
-    snprintf(cname, sizeof cname, "%s.%s", vname, fname);
-    b.var = new_var(L, name, c_sem_sort(b.ty, L->math), cname, b.ty);
-    push_binding(L, b);
+    snprintf(x->path + len, sizeof x->path - len, ".%s", fname);
+    add_leaves(x, clang_getCursorType(f));
   }
-  free(fname), free(vname);
-  return L->failed ? CXVisit_Break : CXVisit_Continue;
+  free(fname);
+  x->path[len] = 0;
+  return x->L->failed ? CXVisit_Break : CXVisit_Continue;
+}
+
+static void add_leaves(leaf_ctx *x, CXType t) {
+  lower *L = x->L;
+  CXType ct = clang_getCanonicalType(t);
+  if (is_struct_type(ct)) {
+    clang_Type_visitFields(ct, leaf_field, x);
+    return;
+  }
+  if (ct.kind == CXType_ConstantArray) {
+    long long n = clang_getArraySize(ct);
+    if (n <= 0 || x->proto.ndims == MAX_DIMS) {
+      fail(L, x->at, "array of %lld elements or more than %d dimensions", n, MAX_DIMS);
+      return;
+    }
+    x->proto.dims[x->proto.ndims++] = (uint64_t)n;
+    add_leaves(x, clang_getArrayElementType(ct));
+    x->proto.ndims--;
+    return;
+  }
+  binding b = x->proto;
+  if (!int_type(t, &b.ty)) {
+    char tw[128];
+    fail(L, x->at, "%s (variable '%s%s' of type %s)", type_feature(t), x->vname, x->path, type_word(t, tw, sizeof tw));
+    return;
+  }
+  uint64_t total = elements(&b, 0);
+  if (total > ((uint64_t)1 << 30)) {
+    fail(L, x->at, "array of %llu elements", (unsigned long long)total);
+    return;
+  }
+  char name[600], cname[400];
+  snprintf(name, sizeof name, "%s%s%s", x->prefix, x->vname, x->path);
+  snprintf(cname, sizeof cname, "%s%s", x->vname, x->path);
+  b.var = new_var(L, name, b.ndims ? array_sort(L, b.ty) : c_sem_sort(b.ty, L->math), b.ndims ? NULL : cname, b.ty);
+  if (x->proto.is_agg) b.is_agg = false, b.path = xstrdup(x->path);
+  push_binding(L, b);
 }
 
 static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
-  CXType t = clang_getCursorType(decl);
-  binding b = {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, false, 0, false, clang_getNullCursor()};
-  CXType ct = clang_getCanonicalType(t);
-  if (ct.kind == CXType_Record && clang_getCursorKind(clang_getTypeDeclaration(ct)) == CXCursor_StructDecl) {
-    /* a struct whose address is never taken (& is outside the fragment): one variable per field */
-    b.is_struct = true;
-    uint32_t marker = L->nbinds;
-    push_binding(L, b);
-    field_ctx x = {L, marker, prefix, at};
-    clang_Type_visitFields(ct, add_field, &x);
-    return L->failed ? NULL : &L->binds[marker];
-  }
-  char *cname = spelling(decl);
-  if (!int_type(t, &b.ty)) {
-    if (!array_type(t, &b.ty, &b.len)) {
-      char tw[128];
-      fail(L, at, "%s (variable '%s' of type %s)", type_feature(t), cname, type_word(t, tw, sizeof tw));
-      free(cname);
-      return NULL;
-    }
-    b.is_array = true;
-  }
-  char name[512];
-  snprintf(name, sizeof name, "%s%s", prefix, cname);
-  b.var = new_var(L, name, b.is_array ? array_sort(L, b.ty) : c_sem_sort(b.ty, L->math), b.is_array ? NULL : cname, b.ty);
-  free(cname);
-  push_binding(L, b);
-  return &L->binds[L->nbinds - 1];
+  CXType t = clang_getCursorType(decl), ct = clang_getCanonicalType(t);
+  while (ct.kind == CXType_ConstantArray) ct = clang_getCanonicalType(clang_getArrayElementType(ct));
+  leaf_ctx x = {L, {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, 0, {0}, is_struct_type(ct), NULL}, prefix,
+                NULL, at, ""};
+  char *vname = spelling(decl);
+  x.vname = vname;
+  uint32_t marker = L->nbinds;
+  if (x.proto.is_agg) push_binding(L, x.proto);   /* the header */
+  add_leaves(&x, t);
+  free(vname);
+  if (x.proto.is_agg) L->binds[marker].is_agg = true;
+  return L->failed ? NULL : &L->binds[marker];
 }
+
+/* ---- accesses: a variable, field path and indices ---- */
+
+typedef struct {
+  binding *b;          /* the variable (header or plain) */
+  char path[256];
+  term_t idx[MAX_DIMS];   /* int-sorted, bounds checked */
+  uint32_t nidx;
+} access;
 
 static cval lower_expr(lower *L, CXCursor e);
-static term_t zero_value(lower *L, const binding *b) {
-  term_t z = c_sem_const_si(b->ty, 0, L->math);
-  return b->is_array ? term_const_array(array_sort(L, b->ty), z) : z;
+static bool has_side_effects(CXCursor e);
+static CXCursor strip(CXCursor e);
+static binding *var_of(lower *L, CXCursor ref, CXCursor at);
+static cval stable(lower *L, cval v);
+
+/* The flattened index arithmetic (no overflow: every index is in bounds
+ * and an array has at most 2^30 elements). */
+static term_t idx_const(lower *L, uint64_t k) { return c_sem_const_si(c_int_int, (long)k, L->math); }
+static term_t idx_add(lower *L, term_t a, term_t b) { return L->math ? term_add2(a, b) : term_bvop2(OP_BVADD, a, b); }
+static term_t idx_mul(lower *L, term_t a, uint64_t k) {
+  if (k == 1) return a;
+  return L->math ? term_mul2(a, idx_const(L, k)) : term_bvop2(OP_BVMUL, a, idx_const(L, k));
 }
 
-/* The initializer of a variable declaration, or a null cursor. */
-static CXCursor initializer(CXCursor decl, bool is_array) {
+/* The steps from the variable: .f and [i], innermost (the variable's) first. */
+static bool resolve(lower *L, CXCursor e, access *a) {
+  memset(a, 0, sizeof *a);
+  CXCursor steps[64];
+  uint32_t n = 0;
+  CXCursor s = strip(e);
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(s);
+    if (k != CXCursor_MemberRefExpr && k != CXCursor_ArraySubscriptExpr) break;
+    if (n == 64) {
+      fail(L, e, "access path too long");
+      return false;
+    }
+    steps[n++] = s;
+    cursors cs = children(s);
+    CXCursor base = cs.n >= 1 ? strip(cs.v[0]) : s;
+    free(cs.v);
+    if (k == CXCursor_MemberRefExpr && clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
+      fail(L, s, "pointers ('->')");
+      return false;
+    }
+    if (k == CXCursor_ArraySubscriptExpr && clang_getCanonicalType(clang_getCursorType(base)).kind != CXType_ConstantArray) {
+      fail(L, s, "array access through a pointer");
+      return false;
+    }
+    s = base;
+  }
+  if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) {
+    fail(L, s, n ? "member or element of a value that is not a variable" : "assignment to a non-variable");
+    return false;
+  }
+  CXCursor ref = clang_getCursorReferenced(s);
+  if (clang_getCursorKind(ref) != CXCursor_VarDecl && clang_getCursorKind(ref) != CXCursor_ParmDecl) {
+    fail(L, s, "assignment to a non-variable");
+    return false;
+  }
+  a->b = var_of(L, ref, s);
+  if (!a->b) return false;
+  uint32_t bi = (uint32_t)(a->b - L->binds);
+  for (uint32_t q = n; q-- > 0 && !L->failed;) {
+    CXCursor st = steps[q];
+    cursors cs = children(st);
+    if (clang_getCursorKind(st) == CXCursor_MemberRefExpr) {
+      char *f = spelling(clang_getCursorReferenced(st));
+      size_t len = strlen(a->path);
+      snprintf(a->path + len, sizeof a->path - len, ".%s", f);
+      free(f);
+    } else if (cs.n == 2) {
+      CXType at = clang_getCanonicalType(clang_getCursorType(strip(cs.v[0])));
+      long long dim = clang_getArraySize(at);
+      cval i = lower_expr(L, cs.v[1]);
+      if (L->failed || a->nidx == MAX_DIMS) break;
+      c_int it = c_promote(i.ty);
+      term_t iv = c_sem_convert(i.t, i.ty, it, L->math), ub;
+      term_t lo = c_sem_binary(C_LT, iv, c_sem_const_si(it, 0, L->math), it, it, L->math, &ub);
+      term_t hi = c_sem_binary(C_GE, iv, c_sem_const_si(it, (long)dim, L->math), it, it, L->math, &ub);
+      if (!it.is_signed) lo = term_false();
+      if (it.width < 64 && ((uint64_t)dim >> (it.width - (it.is_signed ? 1 : 0))) != 0) hi = term_false();
+      check_ub(L, term_or2(lo, hi), st, "array index out of bounds");
+      cval ix = val(c_sem_convert(iv, it, c_int_int, L->math), c_int_int);
+      /* a later index's side effects must not change this one */
+      bool later = false;
+      for (uint32_t r = q; r-- > 0 && !later;) {
+        cursors cr = children(steps[r]);
+        later = clang_getCursorKind(steps[r]) == CXCursor_ArraySubscriptExpr && cr.n == 2 && has_side_effects(cr.v[1]);
+        free(cr.v);
+      }
+      if (later) ix = stable(L, ix);
+      a->idx[a->nidx++] = ix.t;
+    }
+    free(cs.v);
+  }
+  a->b = &L->binds[bi];
+  return !L->failed;
+}
+
+/* The leaf at a->path + suffix, and the flat index of the block of its
+ * elements that the access's indices select (NULL_TERM: no index). */
+static binding *leaf_at(lower *L, const access *a, const char *suffix, term_t *base) {
+  binding *first;
+  uint32_t n = leaves_of(L, a->b, &first);
+  binding *lf = NULL;
+  for (uint32_t i = 0; i < n && !lf; i++) {
+    const char *p = first[i].path ? first[i].path : "";
+    size_t la = strlen(a->path);
+    if (strncmp(p, a->path, la) == 0 && strcmp(p + la, suffix) == 0) lf = &first[i];
+  }
+  if (!lf || a->nidx > lf->ndims) return NULL;
+  *base = NULL_TERM;
+  for (uint32_t k = 0; k < a->nidx; k++) {
+    term_t t = idx_mul(L, a->idx[k], elements(lf, k + 1));
+    *base = *base == NULL_TERM ? t : idx_add(L, *base, t);
+  }
+  if (*base == NULL_TERM && lf->ndims) *base = idx_const(L, 0);
+  return lf;
+}
+
+typedef struct { binding *b; term_t index; } lval;
+
+/* A scalar lvalue: every field and index given. */
+static lval lower_lval(lower *L, CXCursor e) {
+  lval lv = {NULL, NULL_TERM};
+  access a;
+  if (!resolve(L, e, &a)) return lv;
+  term_t base;
+  binding *lf = leaf_at(L, &a, "", &base);
+  if (!lf || a.nidx != lf->ndims) {
+    fail(L, e, lf && a.nidx < lf->ndims ? "array used as a pointer" : "whole-struct values");
+    return lv;
+  }
+  lv.b = lf, lv.index = base;
+  return lv;
+}
+
+/* The value of every leaf below an aggregate access, in leaf order: one
+ * term per element of its block, or the whole array when the access has
+ * no index and the leaf is an array (n[i] = 0). */
+typedef struct { term_t *vals; uint64_t *n; uint32_t nleaves; } agg_val;
+
+static void agg_free(agg_val *v) { free(v->vals), free(v->n); }
+
+/* The leaves of the aggregate a selects: their suffixes after a->path. */
+static uint32_t agg_leaves(lower *L, const access *a, binding **first, uint32_t *from) {
+  binding *f;
+  uint32_t n = leaves_of(L, a->b, &f), lo = 0, hi = 0;
+  size_t la = strlen(a->path);
+  bool in = false;
+  for (uint32_t i = 0; i < n; i++) {
+    const char *p = f[i].path ? f[i].path : "";
+    bool m = strncmp(p, a->path, la) == 0 && (p[la] == 0 || p[la] == '.');
+    if (m && !in) lo = i, in = true;
+    if (m) hi = i + 1;
+  }
+  *first = f, *from = lo;
+  return in ? hi - lo : 0;
+}
+
+static bool read_agg(lower *L, const access *a, agg_val *out, CXCursor at) {
+  binding *f;
+  uint32_t lo, n = agg_leaves(L, a, &f, &lo);
+  memset(out, 0, sizeof *out);
+  out->nleaves = n;
+  out->n = xcalloc(n + 1, sizeof *out->n);
+  term_vec vals = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    binding *lf = &f[lo + i];
+    term_t base;
+    leaf_at(L, a, (lf->path ? lf->path : "") + strlen(a->path), &base);
+    if (lf->ndims == 0) {
+      term_vec_push(&vals, lf->var);
+      out->n[i] = 1;
+    } else if (a->nidx == 0) {
+      term_vec_push(&vals, lf->var);
+      out->n[i] = 0;
+    } else {
+      uint64_t block = elements(lf, a->nidx);
+      if (block > MAX_COPY) {
+        fail(L, at, "struct copy of %llu array elements", (unsigned long long)block);
+        break;
+      }
+      for (uint64_t m = 0; m < block; m++) term_vec_push(&vals, term_select(lf->var, idx_add(L, base, idx_const(L, m))));
+      out->n[i] = block;
+    }
+  }
+  out->vals = vals.data;
+  return !L->failed;
+}
+
+/* Writes v (read from an aggregate of the same type) into the leaves a
+ * selects. Each leaf's new value is built from its old one alone, so
+ * overlapping source and target blocks read the old values. */
+static void write_agg(lower *L, const access *a, const agg_val *v, CXCursor at) {
+  binding *f;
+  uint32_t lo, n = agg_leaves(L, a, &f, &lo);
+  uint64_t k = 0;
+  for (uint32_t i = 0; i < n && i < v->nleaves && !L->failed; i++) {
+    binding *lf = &f[lo + i];
+    term_t base;
+    leaf_at(L, a, (lf->path ? lf->path : "") + strlen(a->path), &base);
+    if (lf->ndims == 0 || (v->n[i] == 0 && a->nidx == 0)) {   /* a scalar, or a whole array */
+      emit_assign(L, lf->var, v->vals[k++]);
+      continue;
+    }
+    term_t arr = lf->var, whole = v->n[i] == 0 ? v->vals[k++] : NULL_TERM;
+    uint64_t block = elements(lf, a->nidx);
+    if (block > MAX_COPY) {
+      fail(L, at, "struct copy of %llu array elements", (unsigned long long)block);
+      return;
+    }
+    for (uint64_t m = 0; m < block; m++)
+      arr = term_store(arr, idx_add(L, base, idx_const(L, m)),
+                       whole != NULL_TERM ? term_select(whole, idx_const(L, m)) : v->vals[k++]);
+    emit_assign(L, lf->var, arr);
+  }
+}
+
+/* dst = src for struct-typed expressions (dst null: the whole variable
+ * whose binding is bi): every leaf copied. */
+static void copy_struct(lower *L, CXCursor dst, uint32_t bi, CXCursor src, CXCursor at) {
+  access ad = {0}, as;
+  agg_val v;
+  if (!clang_Cursor_isNull(dst) && has_side_effects(dst)) {   /* could change the source's values read below */
+    fail(L, at, "struct copy into a target with side effects");
+    return;
+  }
+  if (!resolve(L, src, &as) || !read_agg(L, &as, &v, at)) return;
+  ad.b = &L->binds[bi];
+  if (clang_Cursor_isNull(dst) || resolve(L, dst, &ad)) write_agg(L, &ad, &v, at);
+  agg_free(&v);
+}
+
+/* ---- initial values ---- */
+
+static term_t zero_value(lower *L, const binding *b) {
+  term_t z = c_sem_const_si(b->ty, 0, L->math);
+  return b->ndims ? term_const_array(array_sort(L, b->ty), z) : z;
+}
+
+/* The initializer of a variable declaration, or a null cursor (an
+ * array's other expression children are its sizes). */
+static CXCursor initializer(CXCursor decl) {
   cursors cs = children(decl);
   CXCursor init = clang_getNullCursor();
-  if (cs.n > 0 && clang_isExpression(clang_getCursorKind(cs.v[cs.n - 1]))) {
-    CXCursor last = cs.v[cs.n - 1];
-    if (!is_array || clang_getCursorKind(last) == CXCursor_InitListExpr) init = last;
-  }
+  bool array = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_ConstantArray;
+  if (cs.n > 0 && clang_isExpression(clang_getCursorKind(cs.v[cs.n - 1])) &&
+      (!array || clang_getCursorKind(cs.v[cs.n - 1]) == CXCursor_InitListExpr))
+    init = cs.v[cs.n - 1];
   free(cs.v);
   return init;
 }
 
-static term_t array_init(lower *L, const binding *b, CXCursor list);
+/* An initializer list for an object of type t at path / indices: the
+ * elements of the list in order, a nested list for a nested aggregate or
+ * (brace elision) the list's next elements. vals[i]: leaf i's value. */
+typedef struct { lower *L; binding *first; uint32_t n; term_t *vals; char path[256]; uint64_t idx[MAX_DIMS]; uint32_t nidx; } init_ctx;
 
-/* The initial values of the fields of struct binding bi from an
- * initializer list (missing fields: 0), or NULL (null init: zero when
- * is_static, else unset: the caller havocs). */
-static term_t *struct_init(lower *L, uint32_t bi, CXCursor init, bool is_static) {
-  uint32_t n = 0;
-  while (bi + 1 + n < L->nbinds && !clang_Cursor_isNull(L->binds[bi + 1 + n].field) &&
-         clang_equalCursors(L->binds[bi + 1 + n].decl, L->binds[bi].decl) && L->binds[bi + 1 + n].inst == L->binds[bi].inst)
-    n++;
+static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *pos);
+
+static void init_scalar(init_ctx *x, CXCursor item) {
+  lower *L = x->L;
+  uint32_t li = 0;
+  while (li < x->n && strcmp(x->first[li].path ? x->first[li].path : "", x->path) != 0) li++;
+  if (li == x->n) {
+    fail(L, item, "initializer");
+    return;
+  }
+  cval v = lower_expr(L, item);
+  if (L->failed) return;
+  if (v.is_void) {
+    fail(L, item, "void initializer");
+    return;
+  }
+  binding *lf = &x->first[li];
+  term_t c = c_sem_convert(v.t, v.ty, lf->ty, L->math);
+  if (!lf->ndims) {
+    x->vals[li] = c;
+    return;
+  }
+  uint64_t flat = 0;
+  for (uint32_t k = 0; k < x->nidx; k++) flat = flat * lf->dims[k] + x->idx[k];
+  x->vals[li] = term_store(x->vals[li], idx_const(L, flat), c);
+}
+
+typedef struct { init_ctx *x; const cursors *items; uint32_t *pos; } field_init;
+
+static enum CXVisitorResult init_field(CXCursor f, CXClientData data) {
+  field_init *fi = data;
+  init_ctx *x = fi->x;
+  if (*fi->pos >= fi->items->n || x->L->failed) return CXVisit_Break;
+  size_t len = strlen(x->path);
+  char *fname = spelling(f);
+  snprintf(x->path + len, sizeof x->path - len, ".%s", fname);
+  free(fname);
+  init_object(x, clang_getCursorType(f), fi->items, fi->pos);
+  x->path[len] = 0;
+  return x->L->failed ? CXVisit_Break : CXVisit_Continue;
+}
+
+static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *pos) {
+  CXType ct = clang_getCanonicalType(t);
+  bool agg = is_struct_type(ct) || ct.kind == CXType_ConstantArray;
+  CXCursor item = items->v[*pos];
+  if (!agg) {
+    init_scalar(x, item);
+    (*pos)++;
+    return;
+  }
+  cursors sub = {0};
+  uint32_t sp = 0;
+  const cursors *list = items;
+  uint32_t *lp = pos;
+  if (clang_getCursorKind(item) == CXCursor_InitListExpr) {   /* braced: its own list */
+    sub = children(item);
+    list = &sub, lp = &sp;
+    (*pos)++;
+  } else if (is_struct_type(ct) && is_struct_type(clang_getCursorType(item))) {
+    fail(x->L, item, "struct copy in an initializer list");
+    return;
+  }
+  if (is_struct_type(ct)) {
+    field_init fi = {x, list, lp};
+    clang_Type_visitFields(ct, init_field, &fi);
+  } else {
+    long long n = clang_getArraySize(ct);
+    for (long long e = 0; e < n && *lp < list->n && !x->L->failed; e++) {
+      x->idx[x->nidx++] = (uint64_t)e;
+      init_object(x, clang_getArrayElementType(ct), list, lp);
+      x->nidx--;
+    }
+  }
+  if (list == &sub && sp < sub.n && !x->L->failed) fail(x->L, sub.v[sp], "excess or designated initializers");
+  free(sub.v);
+}
+
+/* The initial value of every leaf of binding bi from the declaration's
+ * initializer (missing elements: 0), or NULL when there is none and the
+ * variable is automatic (its leaves are havocked). A struct initialized
+ * from another struct: *copy is that expression, vals NULL. */
+static term_t *initial_values(lower *L, uint32_t bi, CXCursor decl, bool is_static, CXCursor *copy) {
+  binding *first;
+  uint32_t n = leaves_of(L, &L->binds[bi], &first);
+  uint32_t f0 = (uint32_t)(first - L->binds);
+  CXCursor init = initializer(decl);
+  *copy = clang_getNullCursor();
   if (clang_Cursor_isNull(init) && !is_static) return NULL;
   term_t *vals = xcalloc(n + 1, sizeof *vals);
-  for (uint32_t i = 0; i < n; i++) vals[i] = c_sem_const_si(L->binds[bi + 1 + i].ty, 0, L->math);
+  for (uint32_t i = 0; i < n; i++) vals[i] = zero_value(L, &L->binds[f0 + i]);
   if (clang_Cursor_isNull(init)) return vals;
-  if (clang_getCursorKind(init) != CXCursor_InitListExpr) {
-    fail(L, init, "struct copies");
+  CXType t = clang_getCursorType(decl);
+  bool agg = L->binds[bi].is_agg || L->binds[bi].ndims;
+  if (agg && clang_getCursorKind(init) != CXCursor_InitListExpr) {
+    if (is_struct_type(t) && !is_static) {
+      *copy = init;
+      free(vals);
+      return NULL;
+    }
+    fail(L, init, is_struct_type(t) ? "struct copy in a global initializer" : "array initializer");
     free(vals);
     return NULL;
   }
   bool saved = L->const_ctx;
   CXCursor saved_at = L->in_init;
   if (is_static) L->const_ctx = true, L->in_init = init;
-  cursors cs = children(init);
-  for (uint32_t i = 0; i < cs.n && i < n && !L->failed; i++) {
-    cval v = lower_expr(L, cs.v[i]);
-    if (!L->failed) vals[i] = c_sem_convert(v.t, v.ty, L->binds[bi + 1 + i].ty, L->math);
-  }
-  free(cs.v);
+  init_ctx x = {L, &L->binds[f0], n, vals, "", {0}, 0};
+  cursors one = {&init, 1, 1};
+  uint32_t pos = 0;
+  if (agg) init_object(&x, t, &one, &pos);
+  else init_scalar(&x, init);
   L->const_ctx = saved, L->in_init = saved_at;
   if (L->failed) {
     free(vals);
@@ -503,47 +944,35 @@ static binding *global(lower *L, CXCursor decl, CXCursor at) {
   b = add_binding(L, decl, 0, prefix, at);
   if (!b) return NULL;
   uint32_t bi = (uint32_t)(b - L->binds);
-  if (b->is_struct) {
-    term_t *vals = struct_init(L, bi, initializer(def, false), true);
-    for (uint32_t i = bi + 1; vals && i < L->nbinds && clang_equalCursors(L->binds[i].decl, L->binds[bi].decl); i++) {
-      L->ginits = xrealloc(L->ginits, (L->nginits + 1) * sizeof *L->ginits);
-      L->ginits[L->nginits++] = (global_init){i, vals[i - bi - 1]};
-    }
-    free(vals);
-    return &L->binds[bi];
+  CXCursor copy;
+  term_t *vals = initial_values(L, bi, def, true, &copy);
+  binding *first;
+  uint32_t n = leaves_of(L, &L->binds[bi], &first), f0 = (uint32_t)(first - L->binds);
+  for (uint32_t i = 0; vals && i < n; i++) {
+    L->ginits = xrealloc(L->ginits, (L->nginits + 1) * sizeof *L->ginits);
+    L->ginits[L->nginits++] = (global_init){f0 + i, vals[i]};
   }
-  CXCursor init = initializer(def, b->is_array);
-  term_t val;
-  if (clang_Cursor_isNull(init)) {
-    val = zero_value(L, b);
-  } else {
-    bool saved = L->const_ctx;
-    CXCursor saved_at = L->in_init;
-    L->const_ctx = true, L->in_init = init;
-    if (L->binds[bi].is_array) {
-      val = array_init(L, &L->binds[bi], init);
-    } else {
-      cval v = lower_expr(L, init);
-      val = L->failed ? NULL_TERM : c_sem_convert(v.t, v.ty, L->binds[bi].ty, L->math);
-    }
-    L->const_ctx = saved, L->in_init = saved_at;
-  }
-  L->ginits = xrealloc(L->ginits, (L->nginits + 1) * sizeof *L->ginits);
-  L->ginits[L->nginits++] = (global_init){bi, val};
-  return &L->binds[bi];
+  free(vals);
+  return L->failed ? NULL : &L->binds[bi];
 }
 
 static binding *var_of(lower *L, CXCursor ref, CXCursor at) {
   if (is_static_storage(ref)) return global(L, ref, at);
   binding *b = L->nframes ? find_binding(L, ref, L->frames[L->nframes - 1].inst) : NULL;
+  if (!b && clang_getCursorKind(ref) == CXCursor_ParmDecl) {
+    char *n = spelling(ref);
+    char tw[128];
+    fail(L, at, "%s (parameter '%s' of type %s)", type_feature(clang_getCursorType(ref)), n,
+         type_word(clang_getCursorType(ref), tw, sizeof tw));
+    free(n);
+    return NULL;
+  }
   if (!b) fail(L, at, "reference to an unknown local variable");
   return b;
 }
 
 /* ---- expressions ---- */
 
-static cval val(term_t t, c_int ty) { return (cval){t, ty, false}; }
-static const cval void_val = {NULL_TERM, {32, true, C_RANK_INT}, true};
 
 static bool expr_type(lower *L, CXCursor e, c_int *ty) {
   if (int_type(clang_getCursorType(e), ty)) return true;
@@ -608,69 +1037,6 @@ static CXCursor strip(CXCursor e) {
     e = cs.v[0];
     free(cs.v);
   }
-}
-
-typedef struct { binding *b; term_t index; } lval;
-
-static lval lower_lval(lower *L, CXCursor e) {
-  lval lv = {NULL, NULL_TERM};
-  CXCursor s = strip(e);
-  enum CXCursorKind k = clang_getCursorKind(s);
-  if (k == CXCursor_DeclRefExpr) {
-    CXCursor ref = clang_getCursorReferenced(s);
-    if (clang_getCursorKind(ref) == CXCursor_VarDecl || clang_getCursorKind(ref) == CXCursor_ParmDecl) lv.b = var_of(L, ref, s);
-    else fail(L, s, "assignment to a non-variable");
-    return lv;
-  }
-  if (k == CXCursor_MemberRefExpr) {
-    cursors cs = children(s);
-    CXCursor base = cs.n == 1 ? strip(cs.v[0]) : s;
-    free(cs.v);
-    if (clang_getCanonicalType(clang_getCursorType(base)).kind == CXType_Pointer) {
-      fail(L, s, "pointers ('->')");
-      return lv;
-    }
-    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
-      fail(L, s, "member of a struct value that is not a variable");
-      return lv;
-    }
-    binding *b = var_of(L, clang_getCursorReferenced(base), s);
-    if (!b) return lv;
-    lv.b = b->is_struct ? field_binding(L, b, clang_getCursorReferenced(s)) : NULL;
-    if (!lv.b) fail(L, s, "member access");
-    return lv;
-  }
-  if (k == CXCursor_ArraySubscriptExpr) {
-    cursors cs = children(s);
-    CXCursor base = cs.n == 2 ? strip(cs.v[0]) : s, idx = cs.n == 2 ? cs.v[1] : s;
-    free(cs.v);
-    if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) {
-      fail(L, s, "array access through a pointer");
-      return lv;
-    }
-    binding *b = var_of(L, clang_getCursorReferenced(base), s);
-    if (!b || !b->is_array) {
-      if (b) fail(L, s, "subscript of a non-array");
-      return lv;
-    }
-    uint32_t bi = (uint32_t)(b - L->binds);
-    cval i = lower_expr(L, idx);
-    if (L->failed) return lv;
-    b = &L->binds[bi];
-    c_int it = c_promote(i.ty);
-    term_t iv = c_sem_convert(i.t, i.ty, it, L->math), ub;
-    term_t lo = c_sem_binary(C_LT, iv, c_sem_const_si(it, 0, L->math), it, it, L->math, &ub);
-    term_t hi = c_sem_binary(C_GE, iv, c_sem_const_si(it, (long)b->len, L->math), it, it, L->math, &ub);
-    if (!it.is_signed) lo = term_false();
-    if (it.width < 64 && (b->len >> (it.width - (it.is_signed ? 1 : 0))) != 0) hi = term_false();
-    check_ub(L, term_or2(lo, hi), s, "array index out of bounds");
-    lv.b = &L->binds[bi];
-    lv.index = c_sem_convert(iv, it, c_int_int, L->math);
-    return lv;
-  }
-  char kb[64];
-  fail(L, s, "assignment to %s", kind_name(s, kb, sizeof kb));
-  return lv;
 }
 
 static cval read_lval(lower *L, lval lv) {
@@ -753,6 +1119,7 @@ static cval lower_binary(lower *L, CXCursor e, bool compound) {
   CXCursor lhs = cs.v[0], rhs = cs.v[1];
   free(cs.v);
   char tok[8];
+  tok[0] = 0;
   int op = binary_token(L, e, lhs, tok, sizeof tok) ? binop_of(tok) : -1;
   if (op < 0) {
     fail(L, e, "operator not recognized");
@@ -762,6 +1129,10 @@ static cval lower_binary(lower *L, CXCursor e, bool compound) {
   if (op == OP_C_COMMA) {
     lower_expr(L, lhs);
     return lower_expr(L, rhs);
+  }
+  if (op == OP_C_ASSIGN && is_struct_type(clang_getCursorType(lhs))) {   /* its value is a struct: unused */
+    copy_struct(L, lhs, 0, rhs, e);
+    return void_val;
   }
   if (op == OP_C_ASSIGN || compound) {
     lval lv = lower_lval(L, lhs);
@@ -910,6 +1281,8 @@ static void lower_effect(lower *L, CXCursor e) {
   L->discard = false;
 }
 
+static void lower_stmt(lower *L, CXCursor s);
+
 static cval lower_expr(lower *L, CXCursor e) {
   if (L->failed) return void_val;
   if (too_big(L, e)) return void_val;
@@ -961,8 +1334,8 @@ static cval lower_expr(lower *L, CXCursor e) {
     if (rk == CXCursor_VarDecl || rk == CXCursor_ParmDecl) {
       binding *b = var_of(L, ref, e);
       if (!b) return void_val;
-      if (b->is_array || b->is_struct) {
-        fail(L, e, b->is_array ? "array used as a pointer" : "whole-struct values");
+      if (b->ndims || b->is_agg) {
+        fail(L, e, b->ndims ? "array used as a pointer" : "whole-struct values");
         return void_val;
       }
       return val(b->var, b->ty);
@@ -980,6 +1353,21 @@ static cval lower_expr(lower *L, CXCursor e) {
   case CXCursor_UnaryOperator: return lower_unary(L, e);
   case CXCursor_ConditionalOperator: return lower_conditional(L, e);
   case CXCursor_CallExpr: return lower_call(L, e);
+  case CXCursor_StmtExpr: {   /* GNU ({ s1; ...; e; }): the statements, then the last one's value */
+    cursors cs = children(e), body = {0};
+    if (cs.n == 1 && clang_getCursorKind(cs.v[0]) == CXCursor_CompoundStmt) body = children(cs.v[0]);
+    free(cs.v);
+    cval r = void_val;
+    for (uint32_t i = 0; i < body.n && !L->failed; i++) {
+      if (i + 1 == body.n && clang_isExpression(clang_getCursorKind(body.v[i])) &&
+          clang_getCursorType(e).kind != CXType_Void)
+        r = lower_expr(L, body.v[i]);
+      else
+        lower_stmt(L, body.v[i]);
+    }
+    free(body.v);
+    return r;
+  }
   case CXCursor_FloatingLiteral: fail(L, e, "floating-point values"); return void_val;
   case CXCursor_StringLiteral: fail(L, e, "string literal"); return void_val;
   default: {
@@ -1105,7 +1493,6 @@ static cval undefined_call(lower *L, CXCursor e, CXCursor fn, const char *name) 
   return val(v, ty);
 }
 
-static void lower_stmt(lower *L, CXCursor s);
 
 static uint32_t label_loc(lower *L, const char *name) {
   frame *f = &L->frames[L->nframes - 1];
@@ -1118,8 +1505,9 @@ static uint32_t label_loc(lower *L, const char *name) {
 }
 
 /* The arguments of call e of def, evaluated left to right (copied when a
- * later argument has side effects); NULL after a failure. */
-static cval *call_args(lower *L, CXCursor e, CXCursor def, const char *name, int *n) {
+ * later argument has side effects); NULL after a failure. aggs (NULL: no
+ * struct arguments): the struct arguments' values, by position. */
+static cval *call_args(lower *L, CXCursor e, CXCursor def, const char *name, int *n, agg_val *aggs) {
   int nargs = clang_Cursor_getNumArguments(e), nparams = clang_Cursor_getNumArguments(def);
   if (nargs != nparams || nargs < 0) {
     fail(L, e, "call of %s with %d arguments for %d parameters", name, nargs, nparams);
@@ -1127,6 +1515,16 @@ static cval *call_args(lower *L, CXCursor e, CXCursor def, const char *name, int
   }
   cval *args = xcalloc((size_t)nargs + 1, sizeof *args);
   for (int i = 0; i < nargs && !L->failed; i++) {
+    if (aggs && is_struct_type(clang_getCursorType(clang_Cursor_getArgument(def, (unsigned)i)))) {
+      /* a struct argument: the values of its leaves (copied into the parameter's by inline_call) */
+      access a;
+      bool later = false;
+      for (int j = i + 1; j < nargs && !later; j++) later = has_side_effects(clang_Cursor_getArgument(e, (unsigned)j));
+      if (later) fail(L, e, "struct argument followed by arguments with side effects");
+      else if (resolve(L, clang_Cursor_getArgument(e, (unsigned)i), &a)) read_agg(L, &a, &aggs[i], e);
+      args[i].is_void = true;
+      continue;
+    }
     args[i] = lower_expr(L, clang_Cursor_getArgument(e, (unsigned)i));
     if (!L->failed && args[i].is_void) fail(L, e, "void argument");
     bool later = false;
@@ -1180,8 +1578,8 @@ static uint32_t proc_of(lower *L, CXCursor e, CXCursor def, const char *name) {
   snprintf(prefix, sizeof prefix, "%s::", name);
   for (int i = 0; i < np && !L->failed; i++) {
     binding *b = add_binding(L, clang_Cursor_getArgument(def, (unsigned)i), L->pdefs[fi].inst, prefix, e);
-    if (!b || b->is_array || b->is_struct) {
-      if (b) fail(L, e, b->is_array ? "array parameter" : "struct parameters");
+    if (!b || b->ndims || b->is_agg) {
+      if (b) fail(L, e, b->ndims ? "array parameter" : "struct parameters of recursive functions");
       break;
     }
     p->funcs[fi].params[p->funcs[fi].nparams++] = b->var;
@@ -1199,7 +1597,7 @@ static cval proc_call(lower *L, CXCursor e, CXCursor def, const char *name) {
     return void_val;
   }
   int nargs = 0;
-  cval *args = call_args(L, e, def, name, &nargs);
+  cval *args = call_args(L, e, def, name, &nargs, NULL);
   if (!args) return void_val;
   uint32_t fi = proc_of(L, e, def, name);
   if (fi == 0 && !L->failed) fail(L, e, "a call of main");
@@ -1225,37 +1623,59 @@ static cval proc_call(lower *L, CXCursor e, CXCursor def, const char *name) {
  * variables, the body with its own labels, returns to one location. */
 static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   if (L->procmode) return proc_call(L, e, def, name);
-  for (uint32_t i = 0; i < L->nframes; i++)
-    if (clang_equalCursors(L->frames[i].fn, def)) {
-      fail(L, e, "recursion");
-      return void_val;
-    }
-  if (L->nframes >= 200) {
+  uint32_t active = 0;
+  for (uint32_t i = 0; i < L->nframes; i++) active += clang_equalCursors(L->frames[i].fn, def);
+  if (active && !L->max_rec) {
+    fail(L, e, "recursion");
+    return void_val;
+  }
+  if (active >= L->max_rec && L->max_rec) {
+    /* bounded recursion: deeper calls are cut off (the path ends here) */
+    emit_assume(L, term_false(), plain);
+    L->p->bounded = L->max_rec;
+    c_int rt;
+    CXType t = clang_getResultType(clang_getCursorType(def));
+    if (clang_getCanonicalType(t).kind == CXType_Void || !int_type(t, &rt)) return void_val;
+    return val(tmp_var(L, rt), rt);
+  }
+  if (L->nframes >= (L->max_rec ? MAX_BOUNDED_DEPTH : 200)) {
     fail(L, e, "call depth");
     return void_val;
   }
-  int nargs = 0;
-  cval *args = call_args(L, e, def, name, &nargs);
-  if (!args) return void_val;
+  int nargs = 0, np = clang_Cursor_getNumArguments(def);
+  agg_val *aggs = xcalloc((size_t)(np > 0 ? np : 0) + 1, sizeof *aggs);
+  cval *args = call_args(L, e, def, name, &nargs, aggs);
+  if (!args) {
+    for (int i = 0; i < np; i++) agg_free(&aggs[i]);
+    free(aggs);
+    return void_val;
+  }
   uint32_t inst = ++L->ninst;
   char prefix[300];
   snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
   frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, xstrdup(name), NULL, 0};
   if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
-    free(args), free(f.name);
+    for (int i = 0; i < nargs; i++) agg_free(&aggs[i]);
+    free(args), free(f.name), free(aggs);
     return void_val;
   }
   L->frames = xrealloc(L->frames, (L->nframes + 1) * sizeof *L->frames);
   L->frames[L->nframes++] = f;
   for (int i = 0; i < nargs && !L->failed; i++) {
     binding *b = add_binding(L, clang_Cursor_getArgument(def, (unsigned)i), inst, prefix, e);
-    if (!b || b->is_array || b->is_struct) {
-      if (b) fail(L, e, b->is_array ? "array parameter" : "struct parameters");
+    if (!b || b->ndims) {
+      if (b) fail(L, e, "array parameter");
       break;
     }
-    emit_assign(L, b->var, c_sem_convert(args[i].t, args[i].ty, b->ty, L->math));
+    if (b->is_agg) {
+      access a = {b, "", {0}, 0};
+      write_agg(L, &a, &aggs[i], e);
+    } else {
+      emit_assign(L, b->var, c_sem_convert(args[i].t, args[i].ty, b->ty, L->math));
+    }
   }
-  free(args);
+  for (int i = 0; i < nargs; i++) agg_free(&aggs[i]);
+  free(args), free(aggs);
   cursors cs = children(def);
   CXCursor body = cs.n ? cs.v[cs.n - 1] : def;
   free(cs.v);
@@ -1330,24 +1750,6 @@ static void note_target(lower *L, uint32_t nsites_before, const char *cname) {
   L->pending[L->npending++] = nsites_before;
 }
 
-static term_t array_init(lower *L, const binding *b, CXCursor list) {
-  if (clang_getCursorKind(list) != CXCursor_InitListExpr) {
-    fail(L, list, "array initializer");
-    return NULL_TERM;
-  }
-  cursors cs = children(list);
-  uint32_t bi = (uint32_t)(b - L->binds);
-  term_t a = zero_value(L, b);
-  for (uint32_t i = 0; i < cs.n && !L->failed; i++) {
-    cval v = lower_expr(L, cs.v[i]);
-    if (L->failed) break;
-    const binding *bb = &L->binds[bi];
-    a = term_store(a, c_sem_const_si(c_int_int, (long)i, L->math), c_sem_convert(v.t, v.ty, bb->ty, L->math));
-  }
-  free(cs.v);
-  return a;
-}
-
 static void lower_decl(lower *L, CXCursor d) {
   enum CXCursorKind k = clang_getCursorKind(d);
   if (k == CXCursor_TypedefDecl || k == CXCursor_EnumDecl || k == CXCursor_FunctionDecl || k == CXCursor_StructDecl)
@@ -1368,30 +1770,32 @@ static void lower_decl(lower *L, CXCursor d) {
   if (!b) b = add_binding(L, d, f->inst, prefix, d);
   if (!b) return;
   uint32_t bi = (uint32_t)(b - L->binds);
-  if (b->is_struct) {
-    term_t *vals = struct_init(L, bi, initializer(d, false), false);
-    for (uint32_t i = bi + 1; i < L->nbinds && !L->failed && !clang_Cursor_isNull(L->binds[i].field) &&
-                              clang_equalCursors(L->binds[i].decl, L->binds[bi].decl) && L->binds[i].inst == L->binds[bi].inst;
-         i++) {
-      if (vals) emit_assign(L, L->binds[i].var, vals[i - bi - 1]);
-      else {
-        emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = L->binds[i].var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
-        emit_assume(L, c_sem_range(L->binds[i].var, L->binds[i].ty, L->math), plain);
+  if (b->is_agg || b->ndims) {
+    CXCursor copy;
+    term_t *vals = initial_values(L, bi, d, false, &copy);
+    if (!clang_Cursor_isNull(copy)) {   /* struct s = t; */
+      copy_struct(L, clang_getNullCursor(), bi, copy, d);
+      return;
+    }
+    binding *first;
+    uint32_t n = leaves_of(L, &L->binds[bi], &first), f0 = (uint32_t)(first - L->binds);
+    for (uint32_t i = 0; i < n && !L->failed; i++) {
+      binding *lf = &L->binds[f0 + i];
+      if (vals) {
+        emit_assign(L, lf->var, vals[i]);
+      } else {   /* indeterminate until assigned: any value */
+        emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = lf->var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
+        if (!lf->ndims) emit_assume(L, c_sem_range(lf->var, lf->ty, L->math), plain);
       }
     }
     free(vals);
     return;
   }
-  CXCursor init = initializer(d, b->is_array);
+  CXCursor init = initializer(d);
   if (clang_Cursor_isNull(init)) {
     /* indeterminate until assigned: any value */
     emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = b->var}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
-    if (!b->is_array) emit_assume(L, c_sem_range(b->var, b->ty, L->math), plain);
-    return;
-  }
-  if (b->is_array) {
-    term_t a = array_init(L, b, init);
-    if (!L->failed) emit_assign(L, L->binds[bi].var, a);
+    emit_assume(L, c_sem_range(b->var, b->ty, L->math), plain);
     return;
   }
   uint32_t before = L->p->nsites;
@@ -1754,7 +2158,59 @@ static void lower_procs(lower *L) {
   }
 }
 
-static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode) {
+/* main(argc, argv): argc is any value >= 0 (what the execution check
+ * runs with is 1: a counterexample that needs another value is not
+ * confirmed); argv is a pointer, outside the fragment when used. */
+static void main_params(lower *L, CXCursor mainfn) {
+  int np = clang_Cursor_getNumArguments(mainfn);
+  if (np < 1) return;
+  CXCursor argc = clang_Cursor_getArgument(mainfn, 0);
+  c_int ty;
+  if (!int_type(clang_getCursorType(argc), &ty)) return;
+  binding *b = add_binding(L, argc, 1, "main::", argc);
+  if (!b) return;
+  term_t v = b->var;
+  emit(L, (cfa_stmt){.kind = CFA_HAVOC, .var = v}, (c_edge_info){C_EDGE_LOCAL, 0, 0, 0, NULL});
+  term_t ub, ge0 = c_sem_binary(C_GE, v, c_sem_const_si(ty, 0, L->math), ty, ty, L->math, &ub);
+  emit_assume(L, term_and2(c_sem_range(v, ty, L->math), ge0), plain);
+}
+
+static enum CXChildVisitResult macro_visit(CXCursor c, CXCursor parent, CXClientData data) {
+  (void)parent;
+  lower *L = data;
+  if (clang_getCursorKind(c) != CXCursor_MacroExpansion) return CXChildVisit_Continue;
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile f;
+  unsigned a, b;
+  clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &a);
+  clang_getSpellingLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &b);
+  if (!f) return CXChildVisit_Continue;
+  /* a constant (#define N 10: one literal token) expands to one token with
+   * the position of the call: like any other token */
+  CXCursor def = clang_getCursorReferenced(c);
+  if (!clang_Cursor_isNull(def) && !clang_Cursor_isMacroFunctionLike(def)) {
+    CXToken *toks = NULL;
+    unsigned nt = 0;
+    clang_tokenize(L->tu, clang_getCursorExtent(def), &toks, &nt);
+    bool literal = nt == 2 && clang_getTokenKind(toks[1]) == CXToken_Literal;
+    clang_disposeTokens(L->tu, toks, nt);
+    if (literal) return CXChildVisit_Continue;
+  }
+  CXString name = clang_getCursorSpelling(c);
+  unsigned len = (unsigned)strlen(clang_getCString(name));
+  clang_disposeString(name);
+  L->macros = xrealloc(L->macros, (L->nmacros + 1) * sizeof *L->macros);
+  L->macros[L->nmacros++] =
+      (struct macro_exp){f, a, b, a + len, !clang_Cursor_isNull(def) && clang_Cursor_isMacroFunctionLike(def)};
+  return CXChildVisit_Continue;
+}
+
+/* The macro expansions (the preprocessing record). */
+static void find_macros(lower *L) {
+  clang_visitChildren(clang_getTranslationUnitCursor(L->tu), macro_visit, L);
+}
+
+static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode, uint32_t max_rec) {
   memset(p, 0, sizeof *p);
   p->path = xstrdup(path);
   p->math = option_is(o->c_int, "math");
@@ -1766,10 +2222,16 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
     return false;
   }
   fclose(f);
+  char why[300];
+  if (!c_libclang_load(why, sizeof why)) {
+    diag_set(d, ZETA_EXIT_INPUT, "%s: %s", path, why);
+    return false;
+  }
   const char *args[] = {p->lp64 ? "-m64" : "-m32", "-w", "-std=gnu11", "-xc"};
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(idx, path, args, 4, NULL, 0, CXTranslationUnit_None, &tu);
+  enum CXErrorCode ec =
+      clang_parseTranslationUnit2(idx, path, args, 4, NULL, 0, CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   if (ec != CXError_Success || !tu) {
     diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: libclang could not parse the file", path);
     clang_disposeIndex(idx);
@@ -1783,7 +2245,8 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
   }
   if (ok) {
     lower L = {0};
-    L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa;
+    L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa, L.max_rec = max_rec;
+    find_macros(&L);
     p->reach_error_defined = !clang_Cursor_isNull(find_definition(tu, "reach_error"));
     p->verifier_error_defined = !clang_Cursor_isNull(find_definition(tu, "__VERIFIER_error"));
     uint32_t init = cfa_add_loc(&p->cfa, "INIT");
@@ -1806,6 +2269,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
       L.pdefs[0] = (struct proc_def){mainfn, 1, NULL, c_int_int, true};
       p->nfuncs = 1;
     }
+    main_params(&L, mainfn);
     cursors cs = children(mainfn);
     if (cs.n) lower_stmt(&L, cs.v[cs.n - 1]);
     free(cs.v);
@@ -1833,7 +2297,8 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
       for (uint32_t i = 0; i < p->nfuncs; i++) free(L.pdefs[i].pty);
       free(L.pdefs);
     }
-    free(L.frames), free(L.binds), free(L.ginits), free(L.pending);
+    for (uint32_t i = 0; i < L.nbinds; i++) free(L.binds[i].path);
+    free(L.frames), free(L.binds), free(L.ginits), free(L.pending), free(L.macros);
     cfa_index(&p->cfa);
   }
   clang_disposeTranslationUnit(tu);
@@ -1843,10 +2308,14 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
 
 /* A program with recursion is lowered again with functions as procedures. */
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
-  if (!lower_file(path, o, p, d, false)) return false;
+  if (!lower_file(path, o, p, d, false, 0)) return false;
   if (!p->unknown || strcmp(p->unknown, "recursion") != 0) return true;
   c_program_free(p);
-  return lower_file(path, o, p, d, true);
+  return lower_file(path, o, p, d, true, 0);
+}
+
+bool c_lower_bounded(const char *path, const zeta_options *o, uint32_t depth, c_program *p, diag *d) {
+  return lower_file(path, o, p, d, false, depth ? depth : 1);
 }
 
 void c_program_free(c_program *p) {

@@ -97,6 +97,9 @@ typedef struct {
   char *unknown;
   /* a SAFE answer depends on calls of functions with possible side effects */
   char *unsafe_safe;
+  /* c_lower_bounded: calls nested deeper than this were cut off (0: none
+   * were), so a SAFE answer is no proof */
+  uint32_t bounded;
   /* recursive programs: functions as procedures (funcs[0] is main) */
   bool recursive;
   c_func *funcs;
@@ -111,5 +114,9 @@ typedef struct {
  * set on a C syntax error (positioned). Features outside the fragment in
  * the reached code set p->unknown and return true. */
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d);
+/* A recursive program inlined up to depth nested calls of each function
+ * (a path that calls deeper ends there: an under-approximation, for
+ * finding counterexamples). */
+bool c_lower_bounded(const char *path, const zeta_options *o, uint32_t depth, c_program *p, diag *d);
 void c_program_free(c_program *p);
 #endif

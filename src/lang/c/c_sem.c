@@ -111,6 +111,17 @@ static term_t wrap_term(term_t v, c_int t) {
   return term_sub(term_mod(term_add2(v, half), pow2(t.width)), half);
 }
 
+/* The same for a v at most one period 2^w outside t's range (a sum or
+ * difference of two values of the range, a conversion between types of
+ * equal width): a case split instead of mod, which Spacer, interpolation
+ * and quantifier elimination handle far better. */
+static term_t wrap_once(term_t v, c_int t) {
+  term_t p = pow2(t.width);
+  term_t lo = t.is_signed ? term_neg(pow2(t.width - 1)) : term_int(0);
+  term_t hi = t.is_signed ? pow2(t.width - 1) : p;   /* exclusive */
+  return term_ite(term_lt(v, lo), term_add2(v, p), term_ite(term_le(hi, v), term_sub(v, p), v));
+}
+
 term_t c_sem_truth(term_t v, c_int t, bool math) {
   /* a comparison's 0/1 value (c_sem_from_bool, maybe converted): its condition itself, which keeps predicates
    * and interpolants readable */
@@ -129,7 +140,7 @@ term_t c_sem_from_bool(term_t b, bool math) {
 term_t c_sem_convert(term_t v, c_int from, c_int to, bool math) {
   if (to.rank == C_RANK_BOOL && from.rank != C_RANK_BOOL)
     return term_ite(c_sem_truth(v, from, math), c_sem_const_si(to, 1, math), c_sem_const_si(to, 0, math));
-  if (math) return fits(from, to) ? v : wrap_term(v, to);
+  if (math) return fits(from, to) ? v : from.width <= to.width ? wrap_once(v, to) : wrap_term(v, to);
   if (to.width < from.width) return term_extract(to.width - 1, 0, v);
   if (to.width > from.width) return term_bv_extend(from.is_signed ? OP_SIGN_EXTEND : OP_ZERO_EXTEND, to.width - from.width, v);
   return v;
@@ -229,7 +240,7 @@ term_t c_sem_binary(c_binop op, term_t a, term_t b, c_int t, c_int bt, bool math
       *ub = term_not(c_sem_range(r, t, true));
       return r;
     }
-    return wrap_term(r, t);
+    return op == C_MUL ? wrap_term(r, t) : wrap_once(r, t);
   }
   switch (op) {
   case C_ADD:
@@ -282,7 +293,7 @@ term_t c_sem_unary(c_unop op, term_t a, c_int t, bool math, term_t *ub) {
     }
     term_t r = term_neg(a);
     if (t.is_signed) *ub = term_not(c_sem_range(r, t, true));
-    return t.is_signed ? r : wrap_term(r, t);
+    return t.is_signed ? r : wrap_once(r, t);
   }
   if (!math) return term_bvop(OP_BVNOT, 1, &a);
   /* ~a = -a - 1 in two's complement; for unsigned 2^w - 1 - a */

@@ -250,7 +250,7 @@ static bool c_term(const c_printer *pr, term_t t) {
 
 char *c_witness_invariants(const c_program *p, cfa *c, const term_t *inv, char *why, size_t n) {
   const char *failed = NULL;
-  if (!cfa_run_invariant_holds(c, inv, NULL, &failed)) {
+  if (inv && !cfa_run_invariant_holds(c, inv, NULL, &failed)) {
     snprintf(why, n, "the invariant failed its %s check", failed ? failed : "re-");
     return NULL;
   }
@@ -265,7 +265,7 @@ char *c_witness_invariants(const c_program *p, cfa *c, const term_t *inv, char *
   metadata(out, p, hex, "invariant_set");
   fprintf(out, "  content:");
   uint32_t printed = 0;
-  for (uint32_t i = 0; i < p->nloops; i++) {
+  for (uint32_t i = 0; inv && i < p->nloops; i++) {
     const c_loop *lp = &p->loops[i];
     char name[32];
     snprintf(name, sizeof name, "l%u", lp->loc);

@@ -13,7 +13,8 @@ char *c_witness_violation(const c_program *p, const c_replay_result *rr);
 /* An invariant_set witness: the loop invariants of inv (per location of c,
  * the CFA the engines ran on) at the loop heads as C expressions (the
  * conjuncts that have one), after inv passed initiation, consecution and
- * safety on c again (Z3). NULL with why set when it did not. */
+ * safety on c again (Z3). NULL with why set when it did not. inv NULL: a
+ * program without cycles, whose witness claims no invariant. */
 char *c_witness_invariants(const c_program *p, cfa *c, const term_t *inv, char *why, size_t n);
 /* A C expression saying `name == value` for a value of type t. */
 void c_witness_equation(char *buf, size_t n, const char *name, term_t value, c_int t);

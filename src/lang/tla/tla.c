@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "lang/lang.h"
 #include "lang/lang_common.h"
+#include "lang/tla/tla_bmc.h"
 #include "lang/tla/tla_explicit.h"
 #include "lang/tla/tla_model.h"
 #include "lang/tla/tla_sym.h"
@@ -77,6 +78,18 @@ static int sym_deadlock(const tla_sym *sym, int bound, const ts_engine_opts *eo,
   return found;
 }
 
+static int replay_unsafe(report *r, tla_model *m, tla_explicit_result *er, bool deadlock);
+
+/* A symbolic counterexample (TLA+ states; er->trace owned by er), replayed
+ * by the explicit engine; UNSAFE only if every state and step re-checks
+ * concretely. */
+static int confirm_unsafe(report *r, tla_model *m, tla_explicit_result *er, bool deadlock) {
+  er->outcome = deadlock ? TLA_DEADLOCK : TLA_VIOLATED;
+  er->inv = deadlock ? -1 : tla_violated(m, er->trace[er->ntrace - 1]);
+  if (er->inv == -1 && !deadlock) er->inv = tla_violated_trace(m, er->trace, er->ntrace);
+  return replay_unsafe(r, m, er, deadlock);
+}
+
 /* A counterexample of the encoding as TLA+ states, replayed by the explicit
  * engine; UNSAFE only if every state and step re-checks concretely. */
 static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trace *t, bool deadlock) {
@@ -92,7 +105,13 @@ static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trac
       tla_explicit_result_free(&er);
       return lang_verdict(r, ZETA_UNKNOWN, reason);
     }
-  er.inv = deadlock ? -1 : tla_violated(m, er.trace[er.ntrace - 1]);
+  int code = confirm_unsafe(r, m, &er, deadlock);
+  tla_explicit_result_free(&er);
+  return code;
+}
+
+static int replay_unsafe(report *r, tla_model *m, tla_explicit_result *er_, bool deadlock) {
+  tla_explicit_result er = *er_;
   if (er.inv == -1 && !deadlock && er.ntrace >= 2)
     er.inv = tla_violated_step(m, er.trace[er.ntrace - 2], er.trace[er.ntrace - 1]);
   if (er.inv == -1 && !deadlock && tla_check_deadlock(m)) {
@@ -114,7 +133,6 @@ static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trac
     else fprintf(report_out(r), "Invariant %s is violated.\n", tla_invariant_name(m, (size_t)er.inv));
     print_trace(r, m, &er);
   }
-  tla_explicit_result_free(&er);
   return code;
 }
 
@@ -286,6 +304,13 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
     code = lang_verdict(r, ZETA_SAFE, NULL);
     if (res.invariant != NULL_TERM) fprintf(out, "(proved for all depths: an inductive invariant, re-checked)\n");
     else fprintf(out, "(proved for all depths: %u-induction)\n", res.k);
+    char *tla_inv = res.invariant != NULL_TERM ? tla_sym_invariant_tla(sym, res.invariant) : NULL;
+    if (tla_inv) {
+      /* the evidence in TLA+: an inductive invariant of the encoding over the state variables */
+      fprintf(out, "Inductive invariant:\n%s\n", tla_inv);
+      report_set_evidence(r, "tla-invariant", tla_inv);
+      free(tla_inv);
+    }
     if (o->invariant && res.invariant != NULL_TERM) lang_ts_report_invariant(r, res.invariant);
   } else {
     code = lang_verdict(r, ZETA_UNKNOWN, res.reason ? res.reason : "engine");
@@ -295,11 +320,64 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   return code;
 }
 
+/* --algorithm bmc: the step-wise encoding (tla_bmc.h), up to --length or 10. */
+static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits *lim, report *r) {
+  if (!tla_property_named(m))
+    return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
+  uint32_t bound = o->length >= 0 ? (uint32_t)o->length : 10;
+  bool dl = tla_check_deadlock(m), bounded = o->length >= 0;
+  report_set_engine(r, "bmc");
+  tla_bmc_result br;
+  tla_bmc(m, bound, dl && !bounded, o->backend, lim, &br);
+  report_stat(r, "depth", "%u", br.depth);
+  report_stat(r, "array-sets", "%u", br.arrays);
+  FILE *out = report_out(r);
+  char reason[1400];
+  int code;
+  switch (br.outcome) {
+    case TLA_BMC_VIOLATION:
+    case TLA_BMC_DEADLOCK: {
+      tla_explicit_result er = {.trace = br.trace, .ntrace = br.ntrace};
+      code = confirm_unsafe(r, m, &er, br.outcome == TLA_BMC_DEADLOCK);
+      break;
+    }
+    case TLA_BMC_ERROR:
+      snprintf(reason, sizeof reason,
+               "an evaluation error is reachable from a state at depth %u (--algorithm explicit reports it)", br.depth);
+      code = lang_verdict(r, ZETA_UNKNOWN, reason);
+      break;
+    case TLA_BMC_ENDS:
+      if (dl && bounded) {
+        /* Apalache's deadlock: no execution of the bound's length */
+        code = lang_verdict(r, ZETA_UNSAFE, NULL);
+        fprintf(out, "Deadlock: no execution of %u steps exists.\n", bound);
+      } else {
+        code = lang_verdict(r, ZETA_SAFE, NULL);
+        fprintf(out, "(every execution ends within %u steps)\n", br.depth ? br.depth - 1 : 0);
+      }
+      break;
+    case TLA_BMC_BOUND:
+      if (bounded) {
+        code = lang_verdict(r, ZETA_SAFE, NULL);
+        fprintf(out, "(bounded: every execution of at most %u steps)\n", bound);
+      } else {
+        snprintf(reason, sizeof reason,
+                 "SAFE up to depth %u (bounded model checking; --algorithm inductive for all depths)", bound);
+        code = lang_verdict(r, ZETA_UNKNOWN, reason);
+      }
+      break;
+    default: code = lang_verdict(r, ZETA_UNKNOWN, br.msg[0] ? br.msg : "bmc"); break;
+  }
+  tla_bmc_result_free(&br);
+  return code;
+}
+
 static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   tla_model *m = model;
   (void)d;
   const char *algo = o->algorithm ? o->algorithm : "portfolio";
   if (o->inductive) return tla_check_inductive(m, o, lim, r);
+  if (strcmp(algo, "bmc") == 0) return tla_check_bmc(m, o, lim, r);
   if (strcmp(algo, "bmc") == 0 || strcmp(algo, "kind") == 0 || strcmp(algo, "pdr") == 0 || strcmp(algo, "ic3") == 0 ||
       strcmp(algo, "inductive") == 0)
     return tla_check_sym(m, o, algo, lim, r);

@@ -13,8 +13,14 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "lang/tla/tla_eval.h"
+#include "solver/solver.h"
 
-typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY } svk;
+/* SV_NONE: the value of an expression on a path where TLC stops with an
+ * error (flagged) or that is never taken; every operation accepts it. */
+/* SV_UNION: a value of one of several kinds (a variable holding a record
+ * or a model value): alternatives el[i] of different classes, g[i] says
+ * which one it is (exactly one holds). */
+typedef enum { SV_BOOL, SV_INT, SV_ATOM, SV_SET, SV_FUN, SV_LAZY, SV_NONE, SV_UNION } svk;
 
 typedef struct sv sv;
 struct sv {
@@ -23,7 +29,11 @@ struct sv {
   uint32_t n;
   term_t *g;             /* SET: guards */
   sv **el;               /* SET: elements; FUN: values */
-  const tla_val **key;   /* FUN: the domain */
+  const tla_val **key;   /* FUN: the keys (a superset of the domain) */
+  term_t *dg;            /* FUN: key i is in the domain (NULL: every key is) */
+  term_t len;            /* FUN: a sequence's length (keys 1..n, dg[i] = i+1 <= len); else NULL_TERM */
+  term_t arr;            /* SET of scalars (step mode): an SMT array element -> Bool, g[i] = arr[el[i]]; else NULL_TERM */
+  bool open;             /* SET: elements beyond the cells may exist (only arr knows them) */
   const tla_val *cv;     /* the concrete value when known (always for LAZY) */
 };
 
@@ -71,12 +81,23 @@ struct tla_sym {
   term_vec errs;             /* conditions under which TLC stops with an error */
   sv *at;                    /* @ in EXCEPT */
   const tla_val **atoms;     /* strings and model values, coded by index */
-  size_t natoms, capatoms;
+  size_t natoms, capatoms, atoms_told;
   void **mem;                /* everything allocated, freed with the encoding */
   size_t nmem, capmem;
   unsigned depth;
   int64_t int_lo, int_hi;    /* the integers seen in the sampled states (window of symbolic ranges) */
   bool ints_seen;
+  /* step mode (BMC, Apalache's way): no layouts; an assignment binds the
+   * variable's value on the path, branches that assign are told apart by
+   * choice variables, and each new state is materialized into fresh terms */
+  bool step;
+  sv **val;                  /* per variable: its value on this path (x' in actions, x in Init) */
+  term_vec choices;          /* the choice variables of the step being translated */
+  term_vec defs;             /* definitions of the materialized state */
+  int pol;                   /* +1 asserted, -1 refuted, 0 both: where \E (\A) may pick a witness */
+  sv ***states;              /* the materialized states 0..nstates-1 */
+  uint32_t narrays;          /* set values materialized as SMT arrays */
+  uint32_t nstates, capstates;
 };
 
 /* memcpy of n bytes that accepts empty (NULL) sources */
@@ -113,6 +134,45 @@ static void asg_branch(tla_sym *s, term_t *acc, term_t f, const term_t *a) {
   for (size_t i = 0; i < s->nv; i++) acc[i] = term_and2(acc[i], term_implies(f, a[i]));
 }
 
+/* The path state: which variables are assigned, and (step mode) to what. */
+typedef struct {
+  term_t *asg;
+  sv **val;
+} pst;
+
+static pst pst_save(tla_sym *s) {
+  pst p = {asg_copy(s), NULL};
+  if (s->step) {
+    p.val = salloc(s, (s->nv + 1) * sizeof *p.val);
+    copy_vals(p.val, s->val, s->nv * sizeof *p.val);
+  }
+  return p;
+}
+static void pst_load(tla_sym *s, pst p) {
+  asg_set(s, p.asg);
+  if (s->step) copy_vals(s->val, p.val, s->nv * sizeof *p.val);
+}
+static bool pst_same(const tla_sym *s, pst a, pst b) {
+  for (size_t i = 0; i < s->nv; i++)
+    if (a.asg[i] != b.asg[i] || (s->step && a.val[i] != b.val[i])) return false;
+  return true;
+}
+static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at);
+/* The path state ite(c, a, b) (IF, CASE, and the branches of a choice). */
+static pst pst_ite(tla_sym *s, term_t c, pst a, pst b, const tla_node *at) {
+  pst r = {salloc(s, (s->nv + 1) * sizeof *r.asg), NULL};
+  if (s->step) r.val = salloc(s, (s->nv + 1) * sizeof *r.val);
+  for (size_t i = 0; i < s->nv; i++) {
+    r.asg[i] = term_ite(c, a.asg[i], b.asg[i]);
+    if (!s->step) continue;
+    sv *x = a.val[i], *y = b.val[i];
+    /* a branch that leaves the variable unassigned takes the other's value:
+     * its flag says it is unassigned there */
+    r.val[i] = !x ? y : !y || x == y || term_is_false(b.asg[i]) ? x : term_is_false(a.asg[i]) ? y : sv_ite(s, c, x, y, at);
+  }
+  return r;
+}
+
 _Noreturn static void unsupported(tla_sym *s, const tla_node *at, const char *what) {
   if (at)
     snprintf(s->ev->msg, sizeof s->ev->msg, "unsupported: %s at %s:%u:%u", what, at->file ? at->file : "?", at->line,
@@ -123,24 +183,36 @@ _Noreturn static void unsupported(tla_sym *s, const tla_node *at, const char *wh
 }
 
 /* ---- values ---- */
+/* Strings and model values: integer codes in the fixed layouts (the TS
+ * engines); in step mode constants of an uninterpreted sort, pairwise
+ * distinct (tla_steps_axioms), which the solver handles by congruence
+ * rather than arithmetic. */
+static term_t atom_term(const tla_sym *s, size_t i) {
+  if (!s->step) return term_int((long)i);
+  char nm[32];
+  snprintf(nm, sizeof nm, "tla_atom#%zu", i);
+  return term_var(nm, type_sort("TlaAtom"));
+}
+
 static term_t atom_code(tla_sym *s, const tla_val *v) {
   for (size_t i = 0; i < s->natoms; i++)
-    if (s->atoms[i] == v) return term_int((long)i);
+    if (s->atoms[i] == v) return atom_term(s, i);
   if (s->natoms == s->capatoms) {
     s->capatoms = s->capatoms ? 2 * s->capatoms : 32;
     s->atoms = xrealloc(s->atoms, s->capatoms * sizeof *s->atoms);
   }
   s->atoms[s->natoms] = v;
-  return term_int((long)s->natoms++);
+  return atom_term(s, s->natoms++);
 }
 
 static sv *sv_new(tla_sym *s, svk k, uint32_t n) {
   sv *v = salloc(s, sizeof *v);
   v->k = k;
   v->n = n;
-  if (k == SV_SET) v->g = salloc(s, n * sizeof *v->g);
-  if (k == SV_SET || k == SV_FUN) v->el = salloc(s, n * sizeof *v->el);
+  if (k == SV_SET || k == SV_UNION) v->g = salloc(s, n * sizeof *v->g);
+  if (k == SV_SET || k == SV_FUN || k == SV_UNION) v->el = salloc(s, n * sizeof *v->el);
   if (k == SV_FUN) v->key = salloc(s, n * sizeof *v->key);
+  v->len = v->arr = NULL_TERM;
   return v;
 }
 
@@ -179,15 +251,176 @@ static int key_index(const sv *f, const tla_val *k) {
 }
 
 static bool same_domain(const sv *a, const sv *b) {
-  if (a->n != b->n) return false;
+  if (a->n != b->n || a->dg || b->dg) return false;
   for (uint32_t i = 0; i < a->n; i++)
     if (key_index(b, a->key[i]) < 0) return false;
   return true;
 }
 
+static term_t dom_g(const sv *f, uint32_t i) { return f->dg ? f->dg[i] : term_true(); }
+
+/* Are the keys 1..n in order (whatever the domain guards)? */
+static bool seq_keys_plain(const sv *f) {
+  for (uint32_t i = 0; i < f->n; i++)
+    if (f->key[i]->kind != TV_INT || f->key[i]->i != (int64_t)i + 1) return false;
+  return true;
+}
+
+/* Are the keys 1..n in order (a sequence, of length n or len)? */
+static bool seq_keys(const sv *f) {
+  if (f->k != SV_FUN) return false;
+  for (uint32_t i = 0; i < f->n; i++)
+    if (f->key[i]->kind != TV_INT || f->key[i]->i != (int64_t)i + 1) return false;
+  return !f->dg || f->len != NULL_TERM;
+}
+
+/* A sequence of at most cap elements (el filled by the caller) and length
+ * len; a literal length gives a plain tuple. */
+static sv *seq_new(tla_sym *s, uint32_t cap, term_t len) {
+  if (len == NULL_TERM) len = term_int((long)cap);
+  if (term_is_const(len)) {
+    mpq_t q;
+    mpq_init(q);
+    term_rat_value(len, q);
+    long k = mpz_get_si(mpq_numref(q));
+    mpq_clear(q);
+    if (k >= 0 && (uint64_t)k <= cap) cap = (uint32_t)k, len = NULL_TERM;
+  }
+  sv *r = sv_new(s, SV_FUN, cap);
+  for (uint32_t i = 0; i < cap; i++) r->key[i] = tv_int((int64_t)i + 1);
+  if (len != NULL_TERM) {
+    r->len = len;
+    r->dg = salloc(s, (cap + 1) * sizeof *r->dg);
+    for (uint32_t i = 0; i < cap; i++) r->dg[i] = term_le(term_int((long)i + 1), len);
+  }
+  return r;
+}
+
+static term_t seq_len_of(const sv *f) { return f->len != NULL_TERM ? f->len : term_int((long)f->n); }
+
 static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at);
 
+static void add_error(tla_sym *s, term_t cond) {
+  term_t c = term_and2(s->pc, cond);
+  if (!term_is_false(c)) term_vec_push(&s->errs, c);
+}
+
+/* ---- values of several kinds (SV_UNION) ---- */
+enum { K_BOOL, K_INT, K_ATOM, K_SET, K_FUN, NK };
+static int klass(const sv *v) {
+  switch (v->k) {
+    case SV_BOOL: return K_BOOL;
+    case SV_INT: return K_INT;
+    case SV_ATOM: return K_ATOM;
+    case SV_SET:
+    case SV_LAZY: return K_SET;
+    case SV_FUN: return K_FUN;
+    default: return -1;
+  }
+}
+
+/* v as (guard, value) per class (a plain value: one class, guard true). */
+static void alts_of(const sv *v, term_t g[NK], sv *a[NK]) {
+  for (int k = 0; k < NK; k++) g[k] = term_false(), a[k] = NULL;
+  if (v->k == SV_UNION) {
+    for (uint32_t i = 0; i < v->n; i++) g[klass(v->el[i])] = v->g[i], a[klass(v->el[i])] = v->el[i];
+  } else if (klass(v) >= 0) {
+    g[klass(v)] = term_true(), a[klass(v)] = (sv *)v;
+  }
+}
+
+static sv *sv_none(tla_sym *s);
+static sv *union_make(tla_sym *s, const term_t g[NK], sv *const a[NK]) {
+  uint32_t n = 0;
+  for (int k = 0; k < NK; k++) n += a[k] && !term_is_false(g[k]);
+  if (n == 0) return sv_none(s);
+  sv *r = sv_new(s, SV_UNION, n);
+  n = 0;
+  for (int k = 0; k < NK; k++)
+    if (a[k] && !term_is_false(g[k])) r->g[n] = g[k], r->el[n++] = a[k];
+  return n == 1 ? r->el[0] : r;
+}
+
+/* The alternative of class k (TLC's error where v is of another kind). */
+static sv *proj(tla_sym *s, sv *v, int k) {
+  if (v->k == SV_NONE || klass(v) == k) return v;
+  if (v->k != SV_UNION) {
+    /* a value of another kind: TLC's error on this path */
+    add_error(s, term_true());
+    return sv_none(s);
+  }
+  term_t g[NK];
+  sv *a[NK];
+  alts_of(v, g, a);
+  add_error(s, term_not(g[k]));
+  return a[k] ? a[k] : sv_none(s);
+}
+
+static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at);
+/* a = b across kinds: the same class and equal there; comparing values of
+ * different kinds is TLC's error unless one is a string or model value. */
+static term_t union_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
+  term_t ga[NK], gb[NK];
+  sv *va[NK], *vb[NK];
+  alts_of(a, ga, va), alts_of(b, gb, vb);
+  term_t r = term_false();
+  for (int k = 0; k < NK; k++)
+    if (va[k] && vb[k]) r = term_or2(r, term_and2(term_and2(ga[k], gb[k]), sv_eq(s, va[k], vb[k], at)));
+  for (int k = 0; k < NK; k++)
+    for (int l = 0; l < NK; l++)
+      if (k != l && k != K_ATOM && l != K_ATOM && va[k] && vb[l]) add_error(s, term_and2(ga[k], gb[l]));
+  return r;
+}
+
+static sv *union_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
+  term_t ga[NK], gb[NK], g[NK];
+  sv *va[NK], *vb[NK], *v[NK];
+  alts_of(a, ga, va), alts_of(b, gb, vb);
+  for (int k = 0; k < NK; k++) {
+    v[k] = va[k] && vb[k] ? sv_ite(s, c, va[k], vb[k], at) : va[k] ? va[k] : vb[k];
+    g[k] = term_ite(c, ga[k], gb[k]);
+  }
+  return union_make(s, g, v);
+}
+
+static bool is_scalar(svk k);
+static type_t sort_of(const tla_sym *s, svk k);
+/* ---- sets as SMT arrays (the arrays encoding): element -> Bool ---- */
+static svk arr_kind(const tla_sym *s, term_t arr) {
+  type_t i = type_array_index(term_type(arr));
+  return i == type_bool() ? SV_BOOL : i == type_int() ? SV_INT : i == sort_of(s, SV_ATOM) ? SV_ATOM : SV_LAZY;
+}
+
+/* The array of a set of scalars of kind k given by its cells: O(n) stores. */
+static term_t cells_array(tla_sym *s, const sv *set, svk k) {
+  if (set->arr != NULL_TERM) return set->arr;
+  term_t a = term_const_array(type_array(sort_of(s, k), type_bool()), term_false());
+  for (uint32_t i = 0; i < set->n; i++)
+    if (!term_is_false(set->g[i])) a = term_store(a, set->el[i]->t, term_or2(term_select(a, set->el[i]->t), set->g[i]));
+  return a;
+}
+
+/* The kind of the scalars a set holds (SV_LAZY: mixed, compound or none). */
+static svk elem_kind(const tla_sym *s, const sv *set) {
+  if (set->arr != NULL_TERM) return arr_kind(s, set->arr);
+  svk k = SV_LAZY;
+  for (uint32_t i = 0; i < set->n; i++) {
+    if (!is_scalar(set->el[i]->k) || (k != SV_LAZY && set->el[i]->k != k)) return SV_LAZY;
+    k = set->el[i]->k;
+  }
+  return k;
+}
+
+static void enumerable(tla_sym *s, const sv *set, const tla_node *at) {
+  if (set->open) unsupported(s, at, "enumerating a set known only as an SMT array (a subset of an infinite set)");
+}
+
 static term_t sv_mem(tla_sym *s, const sv *x, const sv *set, const tla_node *at) {
+  if (set->arr != NULL_TERM && is_scalar(x->k)) {
+    /* O(1): the array's entry */
+    return x->k == arr_kind(s, set->arr) ? term_select(set->arr, x->t) : term_false();
+  }
+  if (set->open) unsupported(s, at, "membership of a compound value in a set known only as an SMT array");
   term_t *d = salloc(s, (set->n + 1) * sizeof *d);
   for (uint32_t i = 0; i < set->n; i++) d[i] = term_and2(set->g[i], sv_eq(s, set->el[i], x, at));
   return term_or(set->n, d);
@@ -197,10 +430,16 @@ static bool is_scalar(svk k) { return k == SV_BOOL || k == SV_INT || k == SV_ATO
 
 static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
   if (a->cv && b->cv) return term_bool(a->cv == b->cv);
+  if (a->k == SV_NONE || b->k == SV_NONE) return term_false();
+  if (a->k == SV_UNION || b->k == SV_UNION || klass(a) != klass(b)) return union_eq(s, a, b, at);
   if (a->k == SV_LAZY || b->k == SV_LAZY) unsupported(s, at, "comparison with an infinite set");
-  if (is_scalar(a->k) || is_scalar(b->k)) {
-    if (a->k != b->k) unsupported(s, at, "comparison of values of different types");
-    return term_eq(a->t, b->t);
+  if (is_scalar(a->k)) return term_eq(a->t, b->t);
+  if (a->k == SV_SET && b->k == SV_SET && (a->arr != NULL_TERM || b->arr != NULL_TERM)) {
+    /* extensional equality of the arrays (both false outside their elements) */
+    svk k = elem_kind(s, a->arr != NULL_TERM ? a : b), ka = elem_kind(s, a), kb = elem_kind(s, b);
+    if ((a->n || a->arr != NULL_TERM) && ka != k) unsupported(s, at, "comparing a set of scalars with a set of other values");
+    if ((b->n || b->arr != NULL_TERM) && kb != k) unsupported(s, at, "comparing a set of scalars with a set of other values");
+    return term_eq(cells_array(s, a, k), cells_array(s, b, k));
   }
   if (a->k == SV_SET && b->k == SV_SET) {
     term_t *c = salloc(s, (a->n + b->n + 1) * sizeof *c);
@@ -209,21 +448,38 @@ static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
     return term_and(a->n + b->n, c);
   }
   if (a->k == SV_FUN && b->k == SV_FUN) {
-    if (!same_domain(a, b)) return term_false();
-    term_t *c = salloc(s, (a->n + 1) * sizeof *c);
-    for (uint32_t i = 0; i < a->n; i++) c[i] = sv_eq(s, a->el[i], b->el[key_index(b, a->key[i])], at);
-    return term_and(a->n, c);
+    /* the same domain, and the same value at each of its keys */
+    term_t *c = salloc(s, (a->n + b->n + 1) * sizeof *c);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+      int j = key_index(b, a->key[i]);
+      term_t da = dom_g(a, i), db = j < 0 ? term_false() : dom_g(b, (uint32_t)j);
+      c[n++] = term_iff(da, db);
+      if (j >= 0 && !term_is_false(da)) c[n++] = term_implies(da, sv_eq(s, a->el[i], b->el[j], at));
+    }
+    for (uint32_t j = 0; j < b->n; j++)
+      if (key_index(a, b->key[j]) < 0) c[n++] = term_not(dom_g(b, j));
+    return term_and(n, c);
   }
-  unsupported(s, at, "comparison of a set with a function");
+  unsupported(s, at, "this comparison");
 }
 
 static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
-  if (term_is_true(c)) return a;
-  if (term_is_false(c)) return b;
+  if (term_is_true(c) || b->k == SV_NONE) return a;
+  if (term_is_false(c) || a->k == SV_NONE) return b;
   if (a->cv && a->cv == b->cv) return a;
-  if (is_scalar(a->k) || is_scalar(b->k)) {
-    if (a->k != b->k) unsupported(s, at, "IF/CASE arms of different types");
-    return sv_scalar(s, a->k, term_ite(c, a->t, b->t));
+  if (a->k == SV_UNION || b->k == SV_UNION || klass(a) != klass(b)) return union_ite(s, c, a, b, at);
+  if (is_scalar(a->k)) return sv_scalar(s, a->k, term_ite(c, a->t, b->t));
+  if (a->k == SV_SET && b->k == SV_SET && (a->arr != NULL_TERM || b->arr != NULL_TERM)) {
+    svk k = elem_kind(s, a->arr != NULL_TERM ? a : b);
+    if ((a->n && elem_kind(s, a) != k) || (b->n && elem_kind(s, b) != k))
+      unsupported(s, at, "a choice between a set of scalars and a set of other values");
+    sv *r = sv_new(s, SV_SET, a->n + b->n);
+    for (uint32_t i = 0; i < a->n; i++) r->g[i] = term_and2(c, a->g[i]), r->el[i] = a->el[i];
+    for (uint32_t j = 0; j < b->n; j++) r->g[a->n + j] = term_and2(term_not(c), b->g[j]), r->el[a->n + j] = b->el[j];
+    r->arr = term_ite(c, cells_array(s, a, k), cells_array(s, b, k));
+    r->open = a->open || b->open;
+    return r;
   }
   if (a->k == SV_SET && b->k == SV_SET) {
     sv *r = sv_new(s, SV_SET, a->n + b->n);
@@ -237,21 +493,52 @@ static sv *sv_ite(tla_sym *s, term_t c, sv *a, sv *b, const tla_node *at) {
       r->key[i] = a->key[i], r->el[i] = sv_ite(s, c, a->el[i], b->el[key_index(b, a->key[i])], at);
     return r;
   }
+  if (a->k == SV_FUN && b->k == SV_FUN && seq_keys(a) && seq_keys(b)) {
+    /* sequences of different lengths */
+    sv *r = seq_new(s, a->n > b->n ? a->n : b->n, term_ite(c, seq_len_of(a), seq_len_of(b)));
+    for (uint32_t i = 0; i < r->n; i++)
+      r->el[i] = i >= a->n ? b->el[i] : i >= b->n ? a->el[i] : sv_ite(s, c, a->el[i], b->el[i], at);
+    return r;
+  }
+  if (a->k == SV_FUN && b->k == SV_FUN) {
+    /* functions with different domains: the keys of both, each in the domain of the one chosen */
+    sv *r = sv_new(s, SV_FUN, a->n + b->n);
+    r->dg = salloc(s, (a->n + b->n + 1) * sizeof *r->dg);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+      int j = key_index(b, a->key[i]);
+      r->key[n] = a->key[i];
+      r->dg[n] = term_ite(c, dom_g(a, i), j < 0 ? term_false() : dom_g(b, (uint32_t)j));
+      r->el[n++] = j < 0 ? a->el[i] : sv_ite(s, c, a->el[i], b->el[j], at);
+    }
+    for (uint32_t j = 0; j < b->n; j++)
+      if (key_index(a, b->key[j]) < 0) r->key[n] = b->key[j], r->dg[n] = term_and2(term_not(c), dom_g(b, j)), r->el[n++] = b->el[j];
+    r->n = n;
+    return r;
+  }
   unsupported(s, at, "a choice between functions with different domains or between a set and a function");
 }
 
 static term_t as_bool(tla_sym *s, const sv *v, const tla_node *at) {
+  v = proj(s, (sv *)v, K_BOOL);
+  if (v->k == SV_NONE) return term_false();
   if (v->k != SV_BOOL) unsupported(s, at, "a non-Boolean where a Boolean is expected");
   return v->t;
 }
 static term_t as_int(tla_sym *s, const sv *v, const tla_node *at) {
+  v = proj(s, (sv *)v, K_INT);
+  if (v->k == SV_NONE) return term_int(0);
   if (v->k != SV_INT) unsupported(s, at, "a non-integer where an integer is expected");
   return v->t;
 }
 
+static sv *sv_none(tla_sym *s) { return sv_new(s, SV_NONE, 0); }
+
 /* A finite set's cells (concrete sets enumerated). */
 static sv *as_set(tla_sym *s, sv *v, const tla_node *at) {
+  v = proj(s, v, K_SET);
   if (v->k == SV_SET) return v;
+  if (v->k == SV_NONE) return sv_new(s, SV_SET, 0);
   if (v->k == SV_LAZY && v->cv && v->cv->kind != TV_SET) {
     const tla_val *e = tla_enumerate(s->ev, v->cv, at);
     if (e->n > 100000) unsupported(s, at, "a set of more than 100000 elements");
@@ -260,18 +547,35 @@ static sv *as_set(tla_sym *s, sv *v, const tla_node *at) {
   unsupported(s, at, "a non-set where a set is expected");
 }
 
-static void add_error(tla_sym *s, term_t cond) {
-  term_t c = term_and2(s->pc, cond);
-  if (!term_is_false(c)) term_vec_push(&s->errs, c);
+
+/* Only the keys k[0..n) (stride apart in k) are in f's domain (those are known to be keys of f). */
+static term_t dom_exactly(tla_sym *s, const sv *f, const tla_val **k, uint32_t n, uint32_t stride) {
+  term_t *c = salloc(s, (f->n + 1) * sizeof *c);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < f->n; i++) {
+    bool in = false;
+    for (uint32_t j = 0; j < n && !in; j++) in = k[j * stride] == f->key[i];
+    if (!in) c[m++] = term_not(dom_g(f, i));
+  }
+  return term_and(m, c);
 }
 
 /* x \in a concrete set that may be infinite or lazy. */
 static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node *at) {
+  if (x->k == SV_UNION) {
+    term_t r = term_false();
+    for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], mem_concrete(s, x->el[i], set, at)));
+    return r;
+  }
   switch (set->kind) {
-    case TV_NAT: return term_ge(as_int(s, x, at), term_int(0));
-    case TV_INTS: as_int(s, x, at); return term_true();
+    case TV_NAT: return x->k == SV_INT ? term_ge(x->t, term_int(0)) : term_false();
+    case TV_INTS: return term_bool(x->k == SV_INT);
     case TV_SUBSET: {
       if (x->k != SV_SET) return term_false();
+      if (x->open) {
+        if (set->e[0]->kind == TV_INTS && arr_kind(s, x->arr) == SV_INT) return term_true();
+        unsupported(s, at, "membership of a set known only as an SMT array in this SUBSET");
+      }
       term_t *c = salloc(s, (x->n + 1) * sizeof *c);
       for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(x->g[i], mem_concrete(s, x->el[i], set->e[0], at));
       return term_and(x->n, c);
@@ -279,23 +583,40 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     case TV_FUNSET: {
       if (x->k != SV_FUN) return term_false();
       const tla_val *d = tla_enumerate(s->ev, set->e[0], at);
-      if (d->n != x->n) return term_false();
-      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      term_t *c = salloc(s, (d->n + x->n + 1) * sizeof *c);
       for (uint32_t i = 0; i < d->n; i++) {
         int k = key_index(x, d->e[i]);
         if (k < 0) return term_false();
-        c[i] = mem_concrete(s, x->el[k], set->e[1], at);
+        c[i] = term_and2(dom_g(x, (uint32_t)k), mem_concrete(s, x->el[k], set->e[1], at));
       }
-      return term_and(d->n, c);
+      return term_and2(term_and(d->n, c), dom_exactly(s, x, d->e, d->n, 1));
     }
     case TV_RECSET: {
-      if (x->k != SV_FUN || x->n != set->n / 2) return term_false();
-      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      if (x->k != SV_FUN) return term_false();
+      term_t *c = salloc(s, (set->n / 2 + 1) * sizeof *c);
+      const tla_val **fields = salloc(s, (set->n / 2 + 1) * sizeof *fields);
       for (uint32_t i = 0; i < set->n / 2; i++) {
-        int k = key_index(x, set->e[2 * i]);
+        int k = key_index(x, fields[i] = set->e[2 * i]);
         if (k < 0) return term_false();
-        c[i] = mem_concrete(s, x->el[k], set->e[2 * i + 1], at);
+        c[i] = term_and2(dom_g(x, (uint32_t)k), mem_concrete(s, x->el[k], set->e[2 * i + 1], at));
       }
+      return term_and2(term_and(set->n / 2, c), dom_exactly(s, x, fields, set->n / 2, 1));
+    }
+    case TV_CUP: return term_or2(mem_concrete(s, x, set->e[0], at), mem_concrete(s, x, set->e[1], at));
+    case TV_DIFF: return term_and2(mem_concrete(s, x, set->e[0], at), term_not(mem_concrete(s, x, set->e[1], at)));
+    case TV_STRING: {
+      /* one of the strings known here (x's terms can hold no other) */
+      if (x->k != SV_ATOM) return term_false();
+      term_t r = term_false();
+      for (size_t i = 0; i < s->natoms; i++)
+        if (s->atoms[i]->kind == TV_STR) r = term_or2(r, term_eq(x->t, atom_term(s, i)));
+      return r;
+    }
+    case TV_SEQSET: {
+      /* a sequence whose elements are in S */
+      if (!seq_keys(x)) return term_false();
+      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(dom_g(x, i), mem_concrete(s, x->el[i], set->e[0], at));
       return term_and(x->n, c);
     }
     case TV_SET: {
@@ -310,6 +631,142 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
 static term_t sv_in(tla_sym *s, sv *x, sv *set, const tla_node *at) {
   if (set->cv) return mem_concrete(s, x, set->cv, at);
   return sv_mem(s, x, as_set(s, set, at), at);
+}
+
+/* ---- step mode: choices ---- */
+static term_t choice_var(tla_sym *s, type_t ty) {
+  term_t v = term_fresh_var("tla_ch", ty);
+  term_vec_push(&s->choices, v);
+  return v;
+}
+
+static type_t sort_of(const tla_sym *s, svk k) {
+  return k == SV_BOOL ? type_bool() : k == SV_ATOM && s->step ? type_sort("TlaAtom") : type_int();
+}
+
+/* One of n values: an oracle (a choice) picks it; cond says the pick is
+ * one whose guard holds. */
+static sv *choose_oracle(tla_sym *s, uint32_t n, sv **el, const term_t *g, term_t *cond, const tla_node *at) {
+  if (n == 1) {
+    *cond = g ? g[0] : term_true();
+    return el[0];
+  }
+  term_t o = choice_var(s, type_int());
+  term_t *parts = salloc(s, (n + 1) * sizeof *parts);
+  sv *r = el[n - 1];
+  for (uint32_t i = n; i-- > 0;) {
+    term_t hit = term_eq(o, term_int((long)i));
+    parts[i] = g ? term_and2(hit, g[i]) : hit;
+    if (i + 1 < n) r = sv_ite(s, hit, el[i], r, at);
+  }
+  *cond = term_or(n, parts);
+  return r;
+}
+
+/* The kind all elements share when they are scalars (else SV_LAZY). */
+static svk scalar_kind(const sv *set) {
+  svk k = SV_LAZY;
+  for (uint32_t i = 0; i < set->n; i++) {
+    if (!is_scalar(set->el[i]->k) || (k != SV_LAZY && set->el[i]->k != k)) return SV_LAZY;
+    k = set->el[i]->k;
+  }
+  return k;
+}
+
+static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla_node *at, unsigned depth);
+
+/* A fresh element of a symbolic set (its cells). */
+static sv *choose_cells(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
+  if (set->arr != NULL_TERM) {
+    /* a fresh scalar whose array entry holds */
+    svk k = arr_kind(s, set->arr);
+    term_t v = choice_var(s, sort_of(s, k));
+    *cond = term_select(set->arr, v);
+    return sv_scalar(s, k, v);
+  }
+  if (!set->n) {
+    *cond = term_false();
+    return sv_none(s);
+  }
+  svk k = scalar_kind(set);
+  if (k == SV_LAZY) return choose_oracle(s, set->n, set->el, set->g, cond, at);
+  term_t v = choice_var(s, sort_of(s, k));
+  term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
+  for (uint32_t i = 0; i < set->n; i++) parts[i] = term_and2(set->g[i], term_eq(v, set->el[i]->t));
+  *cond = term_or(set->n, parts);
+  return sv_scalar(s, k, v);
+}
+
+/* A fresh element of the concrete set t: scalars as one choice variable,
+ * SUBSET/[D -> R]/records structurally, other sets by an oracle. */
+static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla_node *at, unsigned depth) {
+  if (depth > 8) unsupported(s, at, "a choice from deeply nested sets");
+  switch (t->kind) {
+    case TV_NAT:
+    case TV_INTS: {
+      term_t v = choice_var(s, type_int());
+      *cond = t->kind == TV_NAT ? term_ge(v, term_int(0)) : term_true();
+      return sv_scalar(s, SV_INT, v);
+    }
+    case TV_SUBSET: {
+      if (t->e[0]->kind == TV_INTS && s->step) {
+        /* a subset of Int: a fresh array Int -> Bool, no cells (the arrays encoding) */
+        sv *r = sv_new(s, SV_SET, 0);
+        r->arr = choice_var(s, type_array(type_int(), type_bool()));
+        r->open = true;
+        *cond = term_true();
+        return r;
+      }
+      const tla_val *u = tla_enumerate(s->ev, t->e[0], at);
+      if (u->n > 4096) unsupported(s, at, "a subset of a set of more than 4096 elements");
+      sv *r = sv_new(s, SV_SET, u->n);
+      for (uint32_t i = 0; i < u->n; i++) r->g[i] = choice_var(s, type_bool()), r->el[i] = sv_const(s, u->e[i], at);
+      *cond = term_true();
+      return r;
+    }
+    case TV_FUNSET: {
+      const tla_val *d = tla_enumerate(s->ev, t->e[0], at);
+      sv *r = sv_new(s, SV_FUN, d->n);
+      term_t *c = salloc(s, (d->n + 1) * sizeof *c);
+      for (uint32_t i = 0; i < d->n; i++) r->key[i] = d->e[i], r->el[i] = choose_concrete(s, t->e[1], &c[i], at, depth + 1);
+      *cond = term_and(d->n, c);
+      return r;
+    }
+    case TV_RECSET: {
+      sv *r = sv_new(s, SV_FUN, t->n / 2);
+      term_t *c = salloc(s, (t->n / 2 + 1) * sizeof *c);
+      for (uint32_t i = 0; i < t->n / 2; i++)
+        r->key[i] = t->e[2 * i], r->el[i] = choose_concrete(s, t->e[2 * i + 1], &c[i], at, depth + 1);
+      *cond = term_and(t->n / 2, c);
+      return r;
+    }
+    case TV_SET: break;
+    default: t = tla_enumerate(s->ev, t, at); break;
+  }
+  if (t->n > 100000) unsupported(s, at, "a choice from a set of more than 100000 elements");
+  if (t->n <= 1) {
+    *cond = term_bool(t->n == 1);
+    return t->n ? sv_const(s, t->e[0], at) : sv_none(s);
+  }
+  bool ints = true, atoms = true, bools = true;
+  for (uint32_t i = 0; i < t->n; i++) {
+    uint8_t k = t->e[i]->kind;
+    ints &= k == TV_INT, atoms &= k == TV_STR || k == TV_MODEL, bools &= k == TV_BOOL;
+  }
+  if (ints && t->e[t->n - 1]->i - t->e[0]->i == (int64_t)t->n - 1) {
+    /* a range (sets are sorted) */
+    term_t v = choice_var(s, type_int());
+    *cond = term_and2(term_le(term_int((long)t->e[0]->i), v), term_le(v, term_int((long)t->e[t->n - 1]->i)));
+    return sv_scalar(s, SV_INT, v);
+  }
+  sv *set = sv_const(s, t, at);
+  if (ints || atoms || bools) return choose_cells(s, set, cond, at);
+  return choose_oracle(s, set->n, set->el, NULL, cond, at);
+}
+
+static sv *choose_from(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
+  if (set->cv) return choose_concrete(s, set->cv, cond, at, 0);
+  return choose_cells(s, as_set(s, set, at), cond, at);
 }
 
 /* ---- which subexpressions the evaluator can compute ---- */
@@ -381,8 +838,12 @@ static bool is_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned de
       break;
     default: break;
   }
-  for (uint32_t i = 0; i < n->n; i++)
+  for (uint32_t i = 0; i < n->n; i++) {
+    /* record field names are no references (a field may be named like a variable) */
+    if ((n->kind == TK_record_literal || n->kind == TK_set_of_records) && i % 2 == 0) continue;
+    if ((n->kind == TK_record_value && i == 1) || n->kind == TK_except_update_record_field) continue;
     if (!is_const(s, n->kid[i], c, env, depth)) return false;
+  }
   return true;
 }
 
@@ -454,7 +915,11 @@ static sv *read_var(tla_sym *s, int i, const tla_node *at) {
     if (term_is_false(s->asg[i]))
       unsupported(s, at, s->init_mode ? "a variable read before Init assigns it"
                                       : "a primed variable read before it is assigned");
+    if (s->step && !s->val[i])
+      unsupported(s, at, s->init_mode ? "a variable read before Init assigns it"
+                                      : "a primed variable read before it is assigned");
     add_error(s, term_not(s->asg[i]));   /* TLC: not assigned yet on this path */
+    if (s->step) return s->val[i];
     return s->init_mode ? s->cur[i] : s->nxt[i];
   }
   if (s->primed) unsupported(s, at, "a primed variable outside an action");
@@ -468,14 +933,39 @@ static senv *bind_args(tla_sym *s, tla_def *d, tla_node **args, uint32_t na, tla
   for (uint32_t i = 0; i < na; i++) {
     tla_node *p = d->params[i], *a = args[i];
     if (p->kind == TK_operator_declaration) {
+      /* an operator argument: a definition (global or LET), a LAMBDA or a built-in symbol */
       tla_node *an = a;
       while (an->kind == TK_parentheses && an->n == 1) an = an->kid[0];
-      if (an->kind != TK_identifier_ref || lookup(env, an->text)) unsupported(s, a, "this operator argument");
-      tla_res r = tla_resolve(s->ev, an->text, c, NULL);
-      if (r.kind != TLA_R_DEF) unsupported(s, a, "this operator argument");
+      tla_def *od = NULL;
+      senv *odenv = NULL;
+      if (an->kind == TK_identifier_ref) {
+        senv *lb = lookup(env, an->text);
+        if (lb && lb->def) od = lb->def, odenv = lb->denv;
+        if (!lb) {
+          tla_res r = tla_resolve(s->ev, an->text, c, NULL);
+          if (r.kind == TLA_R_DEF) od = r.def;
+        }
+      } else if (an->kind == TK_lambda || ((an->kind == TK_infix_op_symbol || an->kind == TK_prefix_op_symbol) && an->n == 1)) {
+        od = salloc(s, sizeof *od);
+        od->kind = DEF_OP;
+        od->ctx = c;
+        od->level = 2;
+        if (an->kind == TK_lambda) {
+          od->name = "LAMBDA";
+          od->nparams = an->n - 1, od->params = an->kid, od->body = an->kid[an->n - 1];
+          od->closure = chain_of(env);
+          odenv = env;
+        } else {
+          od->name = tla_kind_name(an->kid[0]->kind);
+          od->nparams = an->kind == TK_infix_op_symbol ? 2 : 1;
+          od->symbol = an->kid[0];
+        }
+      }
+      if (!od) unsupported(s, a, "this operator argument");
       senv *b = bind(s, out, tla_field_kid(p, TF_NAME)->text);
-      b->def = r.def;
-      b->cell = (tla_env){.name = b->name, .kind = ENV_DEF, .def = r.def, .next = chain_of(out)};
+      b->def = od;
+      b->denv = odenv;
+      b->cell = (tla_env){.name = b->name, .kind = ENV_DEF, .def = od, .next = chain_of(out)};
       b->chain = &b->cell;
       out = b;
       continue;
@@ -496,12 +986,140 @@ static senv *bind_args(tla_sym *s, tla_def *d, tla_node **args, uint32_t na, tla
 
 static sv *call_def(tla_sym *s, tla_def *d, senv *denv, tla_node **args, uint32_t na, tla_ctx *c, senv *env,
                     const tla_node *at) {
+  if (d->kind == DEF_OP && d->symbol && na == d->nparams && na >= 1 && na <= 2) {
+    /* a built-in operator passed as an argument: applied to the argument expressions */
+    tla_node sym = *d->symbol, a0 = *args[0], a1 = *args[na - 1];
+    sym.field = TF_SYMBOL;
+    a0.field = na > 1 ? TF_LHS : TF_RHS;
+    a1.field = TF_RHS;
+    tla_node *kids[3] = {&a0, &sym, &a1};
+    if (na == 1) kids[0] = &sym, kids[1] = &a0;
+    tla_node app = {.kind = na > 1 ? TK_bound_infix_op : TK_bound_prefix_op, .n = na > 1 ? 3 : 2, .line = at->line,
+                    .col = at->col, .file = at->file, .kid = kids};
+    return tr(s, &app, c, env);
+  }
   if (d->kind != DEF_OP || d->symbol || !d->body) unsupported(s, at, "this kind of definition");
   if (++s->depth > 200) unsupported(s, at, "recursion");
   senv *ne = bind_args(s, d, args, na, c, env, denv, at);
   sv *v = tr(s, d->body, d->ctx, ne);
   s->depth--;
   return v;
+}
+
+/* ---- sequences: at most n elements and a length (seq_new) ---- */
+static sv *as_seq(tla_sym *s, sv *v, const tla_node *at) {
+  v = proj(s, v, K_FUN);
+  if (v->k == SV_NONE) return sv_new(s, SV_FUN, 0);
+  if (!seq_keys(v)) unsupported(s, at, "a non-sequence where a sequence is expected");
+  return v;
+}
+
+static long int_value(term_t t) {
+  mpq_t q;
+  mpq_init(q);
+  term_rat_value(t, q);
+  long k = mpz_get_si(mpq_numref(q));
+  mpq_clear(q);
+  return k;
+}
+
+/* q[i] for a 1-based index term within 1..n (the caller flags the rest). */
+static sv *seq_at(tla_sym *s, const sv *q, term_t i, const tla_node *at) {
+  if (term_is_const(i)) {
+    long k = int_value(i);
+    return q->el[k >= 1 && k <= (long)q->n ? k - 1 : q->n - 1];
+  }
+  sv *r = q->el[q->n - 1];
+  for (uint32_t j = q->n - 1; j-- > 0;) r = sv_ite(s, term_eq(i, term_int((long)j + 1)), q->el[j], r, at);
+  return r;
+}
+
+static sv *seq_concat(tla_sym *s, sv *a, sv *b, const tla_node *at) {
+  a = as_seq(s, a, at), b = as_seq(s, b, at);
+  term_t la = seq_len_of(a);
+  sv *r = seq_new(s, a->n + b->n, term_add2(la, seq_len_of(b)));
+  for (uint32_t j = 0; j < r->n; j++) {
+    if (a->len == NULL_TERM) {
+      r->el[j] = j < a->n ? a->el[j] : b->el[j - a->n];
+      continue;
+    }
+    /* position j+1 is a's when j < len(a), else b's (j+1 - len(a)) */
+    sv *fromb = b->n ? seq_at(s, b, term_sub(term_int((long)j + 1), la), at) : NULL;
+    if (j >= a->n) r->el[j] = fromb;
+    else r->el[j] = fromb ? sv_ite(s, term_lt(term_int((long)j), la), a->el[j], fromb, at) : a->el[j];
+  }
+  return r;
+}
+
+/* An operator argument (a name or LAMBDA) applied to one value. */
+static term_t apply_pred(tla_sym *s, tla_node *opn, sv *x, tla_ctx *c, senv *env, const tla_node *at) {
+  while (opn->kind == TK_parentheses && opn->n == 1) opn = opn->kid[0];
+  if (opn->kind == TK_lambda) {
+    if (opn->n != 2 || opn->kid[0]->kind != TK_identifier) unsupported(s, at, "this LAMBDA");
+    return tr_bool(s, opn->kid[1], c, bind_value(s, env, opn->kid[0]->text, x));
+  }
+  tla_def *d = NULL;
+  senv *denv = NULL;
+  if (opn->kind == TK_identifier_ref) {
+    senv *b = lookup(env, opn->text);
+    if (b && b->def) d = b->def, denv = b->denv;
+    if (!b) {
+      tla_res r = tla_resolve(s->ev, opn->text, c, NULL);
+      if (r.kind == TLA_R_DEF) d = r.def;
+    }
+  }
+  if (!d || d->kind != DEF_OP || d->nparams != 1 || d->params[0]->kind != TK_identifier || !d->body)
+    unsupported(s, at, "this operator argument");
+  return tr_bool(s, d->body, d->ctx, bind_value(s, denv, d->params[0]->text, x));
+}
+
+/* The operators of the Sequences module over state; NULL for other names. */
+static sv *seq_builtin(tla_sym *s, tla_node *n, const char *name, tla_node **args, uint32_t na, tla_ctx *c, senv *env) {
+  bool len = strcmp(name, "Len") == 0, head = strcmp(name, "Head") == 0, tail = strcmp(name, "Tail") == 0;
+  bool append = strcmp(name, "Append") == 0, sub = strcmp(name, "SubSeq") == 0, sel = strcmp(name, "SelectSeq") == 0;
+  if (!(len || head || tail || append || sub || sel)) return NULL;
+  if (na != (append || sel ? 2u : sub ? 3u : 1u)) unsupported(s, n, "a sequence operator with the wrong number of arguments");
+  sv *q = as_seq(s, tr(s, args[0], c, env), n);
+  term_t l = seq_len_of(q);
+  if (len) return sv_scalar(s, SV_INT, l);
+  if (head || tail) {
+    add_error(s, term_le(l, term_int(0)));   /* TLC: Head/Tail of <<>> */
+    if (!q->n) return head ? sv_none(s) : q;
+    if (head) return q->el[0];
+    sv *r = seq_new(s, q->n - 1, q->len == NULL_TERM ? term_int((long)q->n - 1) : term_sub(l, term_int(1)));
+    for (uint32_t j = 0; j < r->n; j++) r->el[j] = q->el[j + 1];
+    return r;
+  }
+  if (append) {
+    sv *e = tr(s, args[1], c, env);
+    sv *r = seq_new(s, q->n + 1, term_add2(l, term_int(1)));
+    for (uint32_t j = 0; j < q->n; j++) r->el[j] = q->len == NULL_TERM ? q->el[j] : sv_ite(s, term_eq(l, term_int((long)j)), e, q->el[j], n);
+    r->el[q->n] = e;
+    return r;
+  }
+  if (sub) {
+    term_t m = as_int(s, tr(s, args[1], c, env), n), k = as_int(s, tr(s, args[2], c, env), n);
+    add_error(s, term_and2(term_ge(k, m), term_or2(term_lt(m, term_int(1)), term_gt(k, l))));
+    sv *r = seq_new(s, q->n, term_ite(term_lt(k, m), term_int(0), term_add2(term_sub(k, m), term_int(1))));
+    for (uint32_t j = 0; j < r->n; j++) r->el[j] = seq_at(s, q, term_add2(m, term_int((long)j)), n);
+    return r;
+  }
+  /* SelectSeq: the j-th kept element is the one where the count of kept ones reaches j */
+  term_t *keep = salloc(s, (q->n + 1) * sizeof *keep), *cnt = salloc(s, (q->n + 1) * sizeof *cnt);
+  term_t run = term_int(0), saved_pc = s->pc;
+  for (uint32_t i = 0; i < q->n; i++) {
+    s->pc = term_and2(saved_pc, dom_g(q, i));
+    keep[i] = term_and2(dom_g(q, i), apply_pred(s, args[1], q->el[i], c, env, n));
+    cnt[i] = run = term_add2(run, term_ite(keep[i], term_int(1), term_int(0)));
+  }
+  s->pc = saved_pc;
+  sv *r = seq_new(s, q->n, run);
+  for (uint32_t j = 0; j < r->n; j++) {
+    sv *e = q->el[q->n - 1];
+    for (uint32_t i = q->n - 1; i-- > j;) e = sv_ite(s, term_and2(keep[i], term_eq(cnt[i], term_int((long)j + 1))), q->el[i], e, n);
+    r->el[j] = e;
+  }
+  return r;
 }
 
 static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, uint32_t na, tla_ctx *c,
@@ -532,8 +1150,11 @@ static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, 
       return tr(s, r.subst, r.ctx, NULL);
     default: break;
   }
+  sv *seq = seq_builtin(s, n, name, args, na, c, env);
+  if (seq) return seq;
   if (strcmp(name, "Cardinality") == 0 && na == 1) {
     sv *set = as_set(s, tr(s, args[0], c, env), n);
+    enumerable(s, set, n);
     term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
     for (uint32_t i = 0; i < set->n; i++) {
       /* counted at its first guarded occurrence */
@@ -581,23 +1202,65 @@ static term_t disjunct_pc(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, term_t
   return term_and2(pc, term_not(before));
 }
 
+/* Step mode: branches f[i] of a disjunction (or \E) with their path
+ * states. Where branches assign differently, a choice variable picks one:
+ * every successor of every branch is the successor of one choice. */
+static term_t step_disj(tla_sym *s, uint32_t n, const term_t *f, const pst *out, pst in, const tla_node *at) {
+  uint32_t *live = salloc(s, (n + 1) * sizeof *live), m = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (!term_is_false(f[i])) live[m++] = i;
+  bool same = true;
+  for (uint32_t i = 1; i < m && same; i++) same = pst_same(s, out[live[i]], out[live[0]]);
+  if (!m) {
+    pst_load(s, in);
+    return term_false();
+  }
+  if (same) {
+    pst_load(s, out[live[0]]);
+    return term_or(n, f);
+  }
+  term_t *sel = salloc(s, (m + 1) * sizeof *sel), *parts = salloc(s, (m + 1) * sizeof *parts);
+  if (m == 2) {
+    sel[0] = choice_var(s, type_bool());
+    sel[1] = term_not(sel[0]);
+  } else {
+    term_t o = choice_var(s, type_int());
+    for (uint32_t i = 0; i < m; i++) sel[i] = term_eq(o, term_int((long)i));
+  }
+  pst acc = out[live[m - 1]];
+  for (uint32_t i = m - 1; i-- > 0;) acc = pst_ite(s, sel[i], out[live[i]], acc, at);
+  for (uint32_t i = 0; i < m; i++) parts[i] = term_and2(sel[i], f[live[i]]);
+  pst_load(s, acc);
+  return term_or(m, parts);
+}
+
 static sv *tr_bool_op(tla_sym *s, tla_kind op, tla_node *l, tla_node *r, tla_ctx *c, senv *env) {
   /* TLC: left to right, short-circuit; an assignment in a disjunct holds only there */
   term_t saved_pc = s->pc;
-  term_t *in = asg_copy(s);
+  pst in = pst_save(s);
+  int pol = s->pol;
+  if (op == TK_implies) s->pol = -pol;
   term_t a = tr_bool(s, l, c, env);
-  term_t *after_l = asg_copy(s);
+  s->pol = pol;
+  pst after_l = pst_save(s);
   s->pc = op == TK_lor ? disjunct_pc(s, r, c, env, saved_pc, a) : term_and2(saved_pc, a);
-  if (op == TK_lor) asg_set(s, in);
+  if (op == TK_lor) pst_load(s, in);
   term_t b = tr_bool(s, r, c, env);
   s->pc = saved_pc;
-  if (op == TK_lor) {
+  if (op == TK_lor && s->step) {
+    term_t f[2] = {a, b};
+    pst out[2] = {after_l, pst_save(s)};
+    return sv_scalar(s, SV_BOOL, step_disj(s, 2, f, out, in, l));
+  } else if (op == TK_lor) {
     term_t *acc = asg_all(s, term_true());
-    asg_branch(s, acc, a, after_l);
+    asg_branch(s, acc, a, after_l.asg);
     asg_branch(s, acc, b, s->asg);
     asg_set(s, acc);
+  } else if (op == TK_implies && s->step) {
+    /* a => b assigns what b assigns where a holds */
+    pst_load(s, pst_ite(s, a, pst_save(s), after_l, r));
   } else if (op == TK_implies) {
-    asg_set(s, in);
+    asg_set(s, in.asg);
   }
   if (op == TK_land) return sv_scalar(s, SV_BOOL, term_and2(a, b));
   if (op == TK_lor) return sv_scalar(s, SV_BOOL, term_or2(a, b));
@@ -610,6 +1273,36 @@ static sv *set_op(tla_sym *s, tla_kind op, sv *a, sv *b, const tla_node *at) {
     sv *r = sv_new(s, SV_SET, a->n + b->n);
     for (uint32_t i = 0; i < a->n; i++) r->g[i] = a->g[i], r->el[i] = a->el[i];
     for (uint32_t j = 0; j < b->n; j++) r->g[a->n + j] = b->g[j], r->el[a->n + j] = b->el[j];
+    if (a->arr != NULL_TERM || b->arr != NULL_TERM) {
+      /* the larger array updated with the other's cells (O(1) per cell) */
+      if (a->open && b->open) unsupported(s, at, "the union of two sets known only as SMT arrays");
+      sv *big = b->arr != NULL_TERM && (b->open || b->n > a->n) ? b : a, *small = big == a ? b : a;
+      svk k = elem_kind(s, big);
+      if (small->n && elem_kind(s, small) != k) unsupported(s, at, "a union of a set of scalars with other values");
+      term_t arr = cells_array(s, big, k);
+      for (uint32_t i = 0; i < small->n; i++)
+        arr = term_store(arr, small->el[i]->t, term_or2(term_select(arr, small->el[i]->t), small->g[i]));
+      r->arr = arr;
+      r->open = big->open;
+    }
+    return r;
+  }
+  if (a->open) {
+    /* a \ b, a \cap b with a known only as an array: the array updated */
+    if (op == TK_cap && !b->open) {
+      sv *r = sv_new(s, SV_SET, b->n);
+      for (uint32_t j = 0; j < b->n; j++) r->g[j] = term_and2(b->g[j], sv_mem(s, b->el[j], a, at)), r->el[j] = b->el[j];
+      return r;
+    }
+    if (op != TK_setminus || b->open) unsupported(s, at, "this operation on a set known only as an SMT array");
+    sv *r = sv_new(s, SV_SET, 0);
+    term_t arr = a->arr;
+    for (uint32_t j = 0; j < b->n; j++) {
+      if (!is_scalar(b->el[j]->k) || b->el[j]->k != arr_kind(s, arr)) continue;
+      arr = term_store(arr, b->el[j]->t, term_and2(term_select(arr, b->el[j]->t), term_not(b->g[j])));
+    }
+    r->arr = arr;
+    r->open = true;
     return r;
   }
   sv *r = sv_new(s, SV_SET, a->n);
@@ -623,6 +1316,11 @@ static sv *set_op(tla_sym *s, tla_kind op, sv *a, sv *b, const tla_node *at) {
 
 static term_t subseteq(tla_sym *s, sv *a, sv *b, const tla_node *at) {
   a = as_set(s, a, at);
+  if (a->open) {
+    /* only S \subseteq Int for a set of integers known as an array */
+    if (b->cv && b->cv->kind == TV_INTS && arr_kind(s, a->arr) == SV_INT) return term_true();
+    unsupported(s, at, "a subset test of a set known only as an SMT array");
+  }
   term_t *c = salloc(s, (a->n + 1) * sizeof *c);
   for (uint32_t i = 0; i < a->n; i++) c[i] = term_implies(a->g[i], sv_in(s, a->el[i], b, at));
   return term_and(a->n, c);
@@ -649,6 +1347,11 @@ static sv *sym_range(tla_sym *s, term_t lo, term_t hi, const tla_node *at) {
  * (x's domain is D, each value in R); else S's cells. */
 static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (x->k == SV_UNION) {
+    term_t r = term_false();
+    for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], in_node(s, x->el[i], set, c, env, depth + 1)));
+    return r;
+  }
   if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
     if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
       term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
@@ -660,17 +1363,120 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
       sv *d = tr(s, set->kid[0], c, env);
       if (!d->cv) unsupported(s, set, "a function set with a domain over state");
       const tla_val *dom = tla_enumerate(s->ev, d->cv, set);
-      if (x->k != SV_FUN || x->n != dom->n) return term_false();
+      if (x->k != SV_FUN) return term_false();
       term_t *parts = salloc(s, (dom->n + 1) * sizeof *parts);
       for (uint32_t i = 0; i < dom->n; i++) {
         int k = key_index(x, dom->e[i]);
         if (k < 0) return term_false();
-        parts[i] = in_node(s, x->el[k], set->kid[1], c, env, depth + 1);
+        parts[i] = term_and2(dom_g(x, (uint32_t)k), in_node(s, x->el[k], set->kid[1], c, env, depth + 1));
       }
-      return term_and(dom->n, parts);
+      return term_and2(term_and(dom->n, parts), dom_exactly(s, x, dom->e, dom->n, 1));
+    }
+    if (set->kind == TK_bound_op && set->n == 2 && strcmp(tla_field_kid(set, TF_NAME)->text, "Seq") == 0 &&
+        tla_resolve(s->ev, tla_field_kid(set, TF_NAME)->text, c, NULL).kind == TLA_R_NONE) {
+      /* x \in Seq(S): a sequence of elements of S */
+      if (!seq_keys(x)) return term_false();
+      term_t *parts = salloc(s, (x->n + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < x->n; i++)
+        parts[i] = term_implies(dom_g(x, i), in_node(s, x->el[i], set->kid[set->n - 1], c, env, depth + 1));
+      return term_and(x->n, parts);
+    }
+    if (set->kind == TK_set_of_records) {
+      if (x->k != SV_FUN) return term_false();
+      uint32_t nf = set->n / 2;
+      term_t *parts = salloc(s, (nf + 1) * sizeof *parts);
+      const tla_val **fields = salloc(s, (nf + 1) * sizeof *fields);
+      for (uint32_t i = 0; i < nf; i++) {
+        int k = key_index(x, fields[i] = tv_str(set->kid[2 * i]->text));
+        if (k < 0) return term_false();
+        parts[i] = term_and2(dom_g(x, (uint32_t)k), in_node(s, x->el[k], set->kid[2 * i + 1], c, env, depth + 1));
+      }
+      return term_and2(term_and(nf, parts), dom_exactly(s, x, fields, nf, 1));
     }
   }
   return sv_in(s, x, tr(s, set, c, env), set);
+}
+
+static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env);
+/* Step mode: a fresh element of the set `set` denotes, from its syntax
+ * where that avoids building the set (lo..hi, [D -> R], [a : S], SUBSET S). */
+static sv *choose_node(tla_sym *s, tla_node *set, tla_ctx *c, senv *env, term_t *cond, unsigned depth) {
+  while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (is_const(s, set, c, env, 0)) {
+    const tla_val *v = eval_value(s, set, c, env);
+    if (v) return choose_concrete(s, v, cond, set, 0);
+    *cond = term_false();   /* an evaluation error, flagged */
+    return sv_none(s);
+  }
+  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+    if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
+      term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
+      term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
+      term_t v = choice_var(s, type_int());
+      *cond = term_and2(term_le(lo, v), term_le(v, hi));
+      return sv_scalar(s, SV_INT, v);
+    }
+    if (set->kind == TK_set_of_functions && set->n == 2) {
+      sv *d = tr(s, set->kid[0], c, env);
+      if (!d->cv) unsupported(s, set, "a function set with a domain over state");
+      const tla_val *dom = tla_enumerate(s->ev, d->cv, set);
+      sv *r = sv_new(s, SV_FUN, dom->n);
+      term_t *parts = salloc(s, (dom->n + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < dom->n; i++)
+        r->key[i] = dom->e[i], r->el[i] = choose_node(s, set->kid[1], c, env, &parts[i], depth + 1);
+      *cond = term_and(dom->n, parts);
+      return r;
+    }
+    if (set->kind == TK_set_of_records) {
+      sv *r = sv_new(s, SV_FUN, set->n / 2);
+      term_t *parts = salloc(s, (set->n / 2 + 1) * sizeof *parts);
+      for (uint32_t i = 0; i < set->n / 2; i++) {
+        r->key[i] = tv_str(set->kid[2 * i]->text);
+        r->el[i] = choose_node(s, set->kid[2 * i + 1], c, env, &parts[i], depth + 1);
+      }
+      *cond = term_and(set->n / 2, parts);
+      return r;
+    }
+    if (set->kind == TK_bound_prefix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_powerset) {
+      sv *base = as_set(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
+      sv *r = sv_new(s, SV_SET, base->n);
+      for (uint32_t i = 0; i < base->n; i++) r->g[i] = term_and2(choice_var(s, type_bool()), base->g[i]), r->el[i] = base->el[i];
+      *cond = term_true();
+      return r;
+    }
+  }
+  return choose_from(s, tr(s, set, c, env), cond, set);
+}
+
+/* Step mode: x (x' in actions) = v on this path: binds x where it is
+ * unassigned, compares where it is assigned. */
+static term_t step_assign(tla_sym *s, int x, sv *v, const tla_node *at) {
+  term_t a = s->asg[x];
+  s->asg[x] = term_true();
+  if (term_is_false(a) || !s->val[x]) {
+    s->val[x] = v;
+    return term_true();
+  }
+  term_t eq = sv_eq(s, s->val[x], v, at);
+  if (term_is_true(a)) return eq;
+  s->val[x] = sv_ite(s, a, s->val[x], v, at);
+  return term_implies(a, eq);
+}
+
+/* Step mode: x \in S binds x to a fresh element of S where x is unassigned. */
+static term_t step_assign_in(tla_sym *s, int x, tla_node *setn, tla_ctx *c, senv *env, const tla_node *at) {
+  term_t a = s->asg[x];
+  if (term_is_true(a) && s->val[x]) return in_node(s, s->val[x], setn, c, env, 0);
+  term_t cond;
+  sv *e = choose_node(s, setn, c, env, &cond, 0);
+  s->asg[x] = term_true();
+  if (term_is_false(a) || !s->val[x]) {
+    s->val[x] = e;
+    return cond;
+  }
+  term_t in = in_node(s, s->val[x], setn, c, env, 0);
+  s->val[x] = sv_ite(s, a, s->val[x], e, at);
+  return term_ite(a, in, cond);
 }
 
 static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
@@ -685,6 +1491,7 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     if (rr->kind == TK_bound_infix_op && tla_field_kid(rr, TF_SYMBOL)->kind == TK_dots_2 &&
         !tla_core(s->m)->user_symbols) {
       int x = op == TK_in ? target(s, l, c, env) : -1;
+      if (s->step && x >= 0 && !term_is_true(s->asg[x])) return sv_scalar(s, SV_BOOL, step_assign_in(s, x, r, c, env, n));
       term_t lo = as_int(s, tr(s, tla_field_kid(rr, TF_LHS), c, env), rr);
       term_t hi = as_int(s, tr(s, tla_field_kid(rr, TF_RHS), c, env), rr);
       sv *xv;
@@ -701,6 +1508,8 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   }
   if (op == TK_eq || op == TK_in) {
     int x = target(s, l, c, env);
+    if (x >= 0 && !term_is_true(s->asg[x]) && s->step)
+      return sv_scalar(s, SV_BOOL, op == TK_in ? step_assign_in(s, x, r, c, env, n) : step_assign(s, x, tr(s, r, c, env), n));
     if (x >= 0 && !term_is_true(s->asg[x])) {
       /* an assignment (or, where x' may be assigned already, a condition:
        * the same equation): the right side first, then x' is set */
@@ -726,10 +1535,24 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_mul: return sv_scalar(s, SV_INT, term_mul2(as_int(s, a, l), as_int(s, b, r)));
     case TK_div:
     case TK_mod: {
-      /* the divisor must be a positive constant: then SMT's div/mod are TLA+'s */
-      if (!b->cv || b->cv->kind != TV_INT || b->cv->i <= 0) unsupported(s, n, "\\div or % by a non-constant");
+      /* SMT's div/mod are TLA+'s for a positive divisor; \\div floors for a
+       * negative one (as the evaluator); 0 (and % by a negative) is TLC's error */
+      bool pos = b->cv && b->cv->kind == TV_INT && b->cv->i > 0;
+      if (!pos && !s->step) unsupported(s, n, "\\div or % by a non-constant");
       term_t x = as_int(s, a, l), y = as_int(s, b, r);
-      return sv_scalar(s, SV_INT, op == TK_div ? term_idiv(x, y) : term_mod(x, y));
+      if (pos) return sv_scalar(s, SV_INT, op == TK_div ? term_idiv(x, y) : term_mod(x, y));
+      if (op == TK_mod) {
+        add_error(s, term_le(y, term_int(0)));
+        return sv_scalar(s, SV_INT, term_mod(x, y));
+      }
+      add_error(s, term_eq(y, term_int(0)));
+      return sv_scalar(s, SV_INT, term_ite(term_gt(y, term_int(0)), term_idiv(x, y), term_idiv(term_neg(x), term_neg(y))));
+    }
+    case TK_pow: {
+      if (!b->cv || b->cv->kind != TV_INT || b->cv->i < 0 || b->cv->i > 64) unsupported(s, n, "^ with an exponent over state");
+      term_t x = as_int(s, a, l), p = term_int(1);
+      for (int64_t k = 0; k < b->cv->i; k++) p = term_mul2(p, x);
+      return sv_scalar(s, SV_INT, p);
     }
     case TK_lt: return sv_scalar(s, SV_BOOL, term_lt(as_int(s, a, l), as_int(s, b, r)));
     case TK_gt: return sv_scalar(s, SV_BOOL, term_gt(as_int(s, a, l), as_int(s, b, r)));
@@ -740,6 +1563,7 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_setminus: return set_op(s, op, a, b, n);
     case TK_subseteq: return sv_scalar(s, SV_BOOL, subseteq(s, a, b, n));
     case TK_dots_2: return sym_range(s, as_int(s, a, l), as_int(s, b, r), n);
+    case TK_circ: return seq_concat(s, a, b, n);
     case TK_supseteq: return sv_scalar(s, SV_BOOL, subseteq(s, b, a, n));
     default: {
       char what[120];
@@ -774,8 +1598,29 @@ static void unchanged_vars(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsig
   unsupported(s, n, "UNCHANGED of this expression");
 }
 
+/* Step mode: UNCHANGED e binds each variable of e to its current value. */
+static term_t unchanged_step(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
+  while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
+  if (depth > 32) unsupported(s, n, "UNCHANGED of this expression");
+  int x = var_of(s, n, c, env);
+  if (x >= 0) return step_assign(s, x, s->cur[x], n);
+  if (n->kind == TK_tuple_literal) {
+    term_t r = term_true();
+    for (uint32_t i = 0; i < n->n; i++) r = term_and2(r, unchanged_step(s, n->kid[i], c, env, depth + 1));
+    return r;
+  }
+  if (n->kind == TK_identifier_ref && !lookup(env, n->text)) {
+    tla_res r = tla_resolve(s->ev, n->text, c, NULL);
+    if (r.kind == TLA_R_DEF && r.def->kind == DEF_OP && !r.def->nparams && r.def->body)
+      return unchanged_step(s, r.def->body, r.def->ctx, NULL, depth + 1);
+  }
+  if (is_const(s, n, c, env, 0)) return term_true();
+  unsupported(s, n, "UNCHANGED of this expression");
+}
+
 static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
   if (s->primed || !s->nxt) unsupported(s, at, "UNCHANGED here");
+  if (s->step) return sv_scalar(s, SV_BOOL, unchanged_step(s, e, c, env, 0));
   unchanged_vars(s, e, c, env, 0);
   s->primed = true;
   sv *after = tr(s, e, c, env);
@@ -783,20 +1628,77 @@ static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tl
   return sv_scalar(s, SV_BOOL, sv_eq(s, after, tr(s, e, c, env), at));
 }
 
+/* Step mode: ENABLED A, A translated as an action from the current state
+ * (its assignments are witnesses); its choices are quantified unless the
+ * context asserts it (then they stay choices of the step). */
+static sv *tr_enabled(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
+  if (!s->step || s->primed || s->init_mode) unsupported(s, at, "ENABLED here");
+  sv **val = s->val, **nxt = s->nxt;
+  term_t *asg = asg_copy(s);
+  size_t nch = s->choices.size;
+  int pol = s->pol;
+  s->val = s->nxt = salloc(s, (s->nv + 1) * sizeof *s->val);
+  for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
+  term_t f = tr_bool(s, e, c, env);
+  s->val = val, s->nxt = nxt;
+  asg_set(s, asg);
+  if (pol > 0) return sv_scalar(s, SV_BOOL, f);
+  f = term_exists((uint32_t)(s->choices.size - nch), s->choices.data + nch, f);
+  s->choices.size = nch;
+  return sv_scalar(s, SV_BOOL, f);
+}
+
+/* SUBSET S over state: one cell per subset of S's cells (at most 2^12). */
+static sv *powerset_sym(tla_sym *s, sv *base, const tla_node *at) {
+  enumerable(s, base, at);
+  /* S's distinct elements, guards merged */
+  sv **el = salloc(s, (base->n + 1) * sizeof *el);
+  term_t *g = salloc(s, (base->n + 1) * sizeof *g);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < base->n; i++) {
+    if (term_is_false(base->g[i])) continue;
+    uint32_t j = 0;
+    while (j < m && !(el[j] == base->el[i] || (el[j]->cv && el[j]->cv == base->el[i]->cv))) j++;
+    if (j == m) el[m] = base->el[i], g[m++] = base->g[i];
+    else g[j] = term_or2(g[j], base->g[i]);
+  }
+  if (m > 12) unsupported(s, at, "SUBSET of a set over state with more than 12 elements");
+  sv *r = sv_new(s, SV_SET, 1u << m);
+  for (uint32_t mask = 0; mask < (1u << m); mask++) {
+    sv *t = sv_new(s, SV_SET, (uint32_t)__builtin_popcount(mask));
+    term_t in = term_true();
+    for (uint32_t j = 0, k = 0; j < m; j++)
+      if (mask & (1u << j)) t->g[k] = term_true(), t->el[k++] = el[j], in = term_and2(in, g[j]);
+    r->g[mask] = in, r->el[mask] = t;
+  }
+  return r;
+}
+
 static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *sym = tla_field_kid(n, TF_SYMBOL), *r = tla_field_kid(n, TF_RHS);
   if (tla_core(s->m)->user_symbols) unsupported(s, n, "user-defined prefix operators");
   if (sym->kind == TK_unchanged) return tr_unchanged(s, r, c, env, n);
+  if (sym->kind == TK_enabled) return tr_enabled(s, r, c, env, n);
+  if (sym->kind == TK_lnot) s->pol = -s->pol;
   sv *a = tr(s, r, c, env);
+  if (sym->kind == TK_lnot) s->pol = -s->pol;
   switch (sym->kind) {
     case TK_lnot: return sv_scalar(s, SV_BOOL, term_not(as_bool(s, a, r)));
     case TK_negative: return sv_scalar(s, SV_INT, term_neg(as_int(s, a, r)));
     case TK_domain: {
+      a = proj(s, a, K_FUN);
+      if (a->k == SV_NONE) return as_set(s, a, n);
       if (a->k != SV_FUN) unsupported(s, n, "DOMAIN of a non-function");
+      if (a->dg) {
+        sv *r = sv_new(s, SV_SET, a->n);
+        for (uint32_t i = 0; i < a->n; i++) r->g[i] = a->dg[i], r->el[i] = sv_const(s, a->key[i], n);
+        return r;
+      }
       const tla_val **k = salloc(s, (a->n + 1) * sizeof *k);
       copy_vals(k, a->key, a->n * sizeof *k);
       return sv_const(s, tv_set(k, a->n), n);
     }
+    case TK_powerset: return powerset_sym(s, as_set(s, a, r), n);
     default: {
       char what[120];
       snprintf(what, sizeof what, "the operator %s over state", tla_kind_name(sym->kind));
@@ -808,18 +1710,47 @@ static sv *tr_prefix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
 /* Quantifier bounds: one name (no tuple patterns over symbolic sets). */
 typedef struct {
   tla_node *intro[16];
-  sv *set[16];
+  sv *set[16];           /* NULL: one witness from setn (step mode) */
+  tla_node *setn[16];
+  sv *wset[16];          /* the witness's set when it is translated already */
   uint32_t n;
 } bounds;
 
-static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *env, bounds *b) {
+static bool skolem_set(tla_sym *s, tla_node *set, tla_ctx *c, senv *env);
+
+/* witness: the quantifier may pick one element of a set too large to
+ * expand (an asserted \E, a refuted \A). */
+static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *env, bounds *b, bool witness) {
   b->n = 0;
   for (uint32_t i = 0; i < n->n; i++) {
     tla_node *qb = n->kid[i];
     if (qb->kind != TK_quantifier_bound || (f != TF_NONE && qb->field != f)) continue;
     tla_node *setn = tla_field_kid(qb, TF_SET);
     if (!setn) unsupported(s, qb, "unbounded quantifier");
+    if (witness && skolem_set(s, setn, c, env)) {
+      for (uint32_t k = 0; k < qb->n; k++) {
+        tla_node *in = qb->kid[k];
+        if (in->field != TF_INTRO) continue;
+        if (b->n == 16) unsupported(s, qb, "more than 16 bound names");
+        b->intro[b->n] = in, b->set[b->n] = NULL, b->wset[b->n] = NULL, b->setn[b->n++] = setn;
+      }
+      continue;
+    }
     sv *set = tr(s, setn, c, env);
+    bool symbolic = false;
+    if (witness && set->k == SV_SET && set->n > 1)
+      for (uint32_t k = 0; k < set->n && !symbolic; k++) symbolic = !set->el[k]->cv;
+    if (symbolic) {
+      /* symbolic elements: one witness, not one branch per cell (each
+       * branch would add its own cells to the sets it builds) */
+      for (uint32_t k = 0; k < qb->n; k++) {
+        tla_node *in = qb->kid[k];
+        if (in->field != TF_INTRO) continue;
+        if (b->n == 16) unsupported(s, qb, "more than 16 bound names");
+        b->intro[b->n] = in, b->set[b->n] = NULL, b->wset[b->n] = set, b->setn[b->n++] = setn;
+      }
+      continue;
+    }
     for (uint32_t k = 0; k < qb->n; k++) {
       tla_node *in = qb->kid[k];
       if (in->field != TF_INTRO) continue;
@@ -827,6 +1758,7 @@ static void get_bounds(tla_sym *s, tla_node *n, tla_field f, tla_ctx *c, senv *e
       if (in->kind != TK_identifier && !set->cv) unsupported(s, in, "a tuple pattern over a symbolic set");
       b->intro[b->n] = in;
       b->set[b->n] = as_set(s, set, setn);
+      enumerable(s, b->set[b->n], setn);
       b->n++;
     }
   }
@@ -843,8 +1775,32 @@ static senv *bind_pattern(tla_sym *s, senv *env, tla_node *in, sv *el, const tla
 static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *body, tla_ctx *c, senv *env) {
   if (i == b->n) return tr_bool(s, body, c, env);
   sv *set = b->set[i];
+  if (!set) {
+    /* one witness, a choice of the step */
+    term_t cond, saved_pc = s->pc;
+    sv *w = b->wset[i] ? choose_cells(s, b->wset[i], &cond, body) : choose_node(s, b->setn[i], c, env, &cond, 0);
+    s->pc = term_and2(saved_pc, cond);
+    term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], w, body));
+    s->pc = saved_pc;
+    return exists ? term_and2(cond, v) : term_implies(cond, v);
+  }
   term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
   term_t saved_pc = s->pc;
+  if (s->step) {
+    /* \E: one branch per cell; \A: a conjunction, in order */
+    pst in = pst_save(s), *outs = salloc(s, (set->n + 1) * sizeof *outs);
+    for (uint32_t k = 0; k < set->n; k++) {
+      if (exists) pst_load(s, in);
+      pst before = pst_save(s);
+      s->pc = term_and2(saved_pc, set->g[k]);
+      term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], set->el[k], body));
+      parts[k] = exists ? term_and2(set->g[k], v) : term_implies(set->g[k], v);
+      outs[k] = pst_save(s);
+      if (!exists && !pst_same(s, outs[k], before)) pst_load(s, pst_ite(s, set->g[k], outs[k], before, body));
+    }
+    s->pc = saved_pc;
+    return exists ? step_disj(s, set->n, parts, outs, in, body) : term_and(set->n, parts);
+  }
   term_t *in = asg_copy(s), *out = asg_all(s, term_true());
   for (uint32_t k = 0; k < set->n; k++) {
     asg_set(s, in);
@@ -859,20 +1815,28 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
 }
 
 static sv *fun_apply(tla_sym *s, sv *f, sv *x, const tla_node *at) {
+  f = proj(s, f, K_FUN);
+  if (f->k == SV_NONE || x->k == SV_NONE) return f;
   if (f->k != SV_FUN) unsupported(s, at, "application of a non-function");
   if (x->cv) {
     int k = key_index(f, x->cv);
-    if (k >= 0) return f->el[k];
+    if (k >= 0) {
+      add_error(s, term_not(dom_g(f, (uint32_t)k)));
+      return f->el[k];
+    }
     add_error(s, term_true());
-    if (!f->n) unsupported(s, at, "application of an empty function");
-    return f->el[0];
+    return sv_none(s);
   }
-  if (!f->n) unsupported(s, at, "application of an empty function");
+  if (!f->n) {
+    add_error(s, term_true());
+    return sv_none(s);
+  }
   sv *r = f->el[f->n - 1];
   term_t *in = salloc(s, (f->n + 1) * sizeof *in);
   for (uint32_t i = f->n; i-- > 0;) {
-    in[i] = sv_eq(s, x, sv_const(s, f->key[i], at), at);
-    if (i + 1 < f->n) r = sv_ite(s, in[i], f->el[i], r, at);
+    term_t hit = sv_eq(s, x, sv_const(s, f->key[i], at), at);
+    in[i] = term_and2(hit, dom_g(f, i));
+    if (i + 1 < f->n) r = sv_ite(s, hit, f->el[i], r, at);
   }
   add_error(s, term_not(term_or(f->n, in)));
   return r;
@@ -887,15 +1851,19 @@ static sv *except_at(tla_sym *s, sv *f, tla_node **path, uint32_t np, tla_node *
     return r;
   }
   tla_node *p = path[0];
+  f = proj(s, f, K_FUN);
+  if (f->k == SV_NONE) return f;
   if (f->k != SV_FUN) unsupported(s, p, "EXCEPT on a non-function");
   sv *key;
   if (p->kind == TK_except_update_record_field) key = sv_const(s, tv_str(p->kid[0]->text), p);
   else if (p->n == 1) key = tr(s, p->kid[0], c, env);
   else unsupported(s, p, "EXCEPT with a tuple index");
   sv *r = sv_new(s, SV_FUN, f->n);
+  r->dg = f->dg, r->len = f->len;
   for (uint32_t i = 0; i < f->n; i++) {
     r->key[i] = f->key[i];
     term_t hit = key->cv ? term_bool(key->cv == f->key[i]) : sv_eq(s, key, sv_const(s, f->key[i], p), p);
+    hit = term_and2(hit, dom_g(f, i));
     if (term_is_false(hit)) {
       r->el[i] = f->el[i];
       continue;
@@ -922,32 +1890,92 @@ static tla_ctx *prefix_ctx_of(tla_sym *s, tla_node *n, tla_ctx *c) {
   return c;
 }
 
+/* f[args] for a function definition f[x \in S, ...] == body (recursive
+ * ones unfold while the arguments decide the recursion): the body with
+ * the bound names bound; an argument outside its bound set is TLC's error. */
+static sv *fun_def_apply(tla_sym *s, tla_def *d, senv *denv, sv **args, uint32_t na, const tla_node *at) {
+  tla_node *intro[16], *set[16];
+  uint32_t ni = 0;
+  for (uint32_t i = 0; i < d->nparams; i++)
+    for (uint32_t k = 0; k < d->params[i]->n; k++)
+      if (d->params[i]->kid[k]->field == TF_INTRO) {
+        if (ni == 16) unsupported(s, at, "a function of more than 16 arguments");
+        intro[ni] = d->params[i]->kid[k], set[ni++] = tla_field_kid(d->params[i], TF_SET);
+      }
+  sv *tuple[16];
+  if (ni != na) {
+    /* f[<<a, b>>] for f[x \in S, y \in T] */
+    sv *t = na == 1 ? proj(s, args[0], K_FUN) : NULL;
+    if (!t || t->k != SV_FUN || !seq_keys(t) || t->n != ni || t->len != NULL_TERM)
+      unsupported(s, at, "a function applied to the wrong number of arguments");
+    for (uint32_t i = 0; i < ni; i++) tuple[i] = t->el[i];
+    args = tuple, na = ni;
+  }
+  if (ni == 1 && !args[0]->cv && args[0]->k != SV_NONE && set[0]) {
+    /* a symbolic argument: the function as a table over its bound set's
+     * (concrete) elements, each entry unfolded with a concrete argument */
+    sv *dom = as_set(s, tr(s, set[0], d->ctx, denv), at);
+    bool concrete = dom->n <= 4096;
+    for (uint32_t i = 0; i < dom->n && concrete; i++) concrete = dom->el[i]->cv != NULL;
+    if (concrete) {
+      sv *tab = sv_new(s, SV_FUN, dom->n);
+      tab->dg = salloc(s, (dom->n + 1) * sizeof *tab->dg);
+      term_t saved_pc = s->pc;
+      uint32_t k = 0;
+      for (uint32_t i = 0; i < dom->n; i++) {
+        if (term_is_false(dom->g[i]) || key_index(tab, dom->el[i]->cv) >= 0) continue;
+        s->pc = term_and2(saved_pc, sv_eq(s, args[0], dom->el[i], at));
+        sv *one = dom->el[i];
+        tab->key[k] = one->cv, tab->dg[k] = dom->g[i];
+        tab->el[k] = fun_def_apply(s, d, denv, &one, 1, at);
+        tab->n = ++k;
+      }
+      s->pc = saved_pc;
+      return fun_apply(s, tab, args[0], at);
+    }
+  }
+  for (uint32_t i = 0; i < na; i++)
+    if (args[i]->k == SV_NONE) return args[i];
+  if (++s->depth > 200) unsupported(s, at, "recursion over state that the arguments do not bound");
+  senv *ne = denv;
+  for (uint32_t i = 0; i < ni; i++) {
+    if (!set[i]) unsupported(s, at, "a function definition without bounds");
+    add_error(s, term_not(in_node(s, args[i], set[i], d->ctx, denv, 0)));
+    ne = bind_pattern(s, ne, intro[i], args[i], at);
+  }
+  sv *r = tr(s, d->body, d->ctx, ne);
+  s->depth--;
+  return r;
+}
+
 static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   senv *ne = env;
   for (uint32_t i = 0; i < n->n; i++) {
     tla_node *dn = n->kid[i];
     if (dn->field != TF_DEFINITIONS) continue;
-    if (dn->kind != TK_operator_definition) unsupported(s, dn, "this kind of LET definition");
+    bool fun = dn->kind == TK_function_definition;
+    if (dn->kind != TK_operator_definition && !fun) unsupported(s, dn, "this kind of LET definition");
     tla_node *nm = tla_field_kid(dn, TF_NAME);
     if (nm->kind != TK_identifier) unsupported(s, dn, "a LET operator symbol");
     tla_def *d = salloc(s, sizeof *d);
     d->name = nm->text;
-    d->kind = DEF_OP;
+    d->kind = fun ? DEF_FUN : DEF_OP;
     d->ctx = c;
     d->level = -1;
     d->body = tla_field_kid(dn, TF_DEFINITION);
+    /* operators: the parameters; functions f[x \in S] == ...: the bounds */
     uint32_t np = 0;
     for (uint32_t j = 0; j < dn->n; j++)
-      if (dn->kid[j]->field == TF_PARAMETER) np++;
+      if (fun ? dn->kid[j]->kind == TK_quantifier_bound : dn->kid[j]->field == TF_PARAMETER) np++;
     d->params = salloc(s, (np + 1) * sizeof *d->params);
     for (uint32_t j = 0; j < dn->n; j++)
-      if (dn->kid[j]->field == TF_PARAMETER) d->params[d->nparams++] = dn->kid[j];
+      if (fun ? dn->kid[j]->kind == TK_quantifier_bound : dn->kid[j]->field == TF_PARAMETER) d->params[d->nparams++] = dn->kid[j];
     senv *b = bind(s, ne, d->name);
     b->def = d;
-    b->denv = ne;
-    d->closure = chain_of(ne);
+    b->denv = fun ? b : ne;   /* a function may refer to itself */
     b->cell = (tla_env){.name = d->name, .kind = ENV_DEF, .def = d, .next = chain_of(ne)};
     b->chain = &b->cell;
+    d->closure = fun ? &b->cell : chain_of(ne);
     ne = b;
   }
   return tr(s, tla_field_kid(n, TF_EXPRESSION), c, ne);
@@ -957,7 +1985,7 @@ static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
  * (TLC stops there if the path gets there) is an error under the path
  * condition; the value is then FALSE, and only paths with the error flag
  * set see it. */
-static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   jmp_buf jb, *saved = s->ev->jb;
   unsigned depth = s->ev->depth;
   bool primed = s->ev->primed;
@@ -975,9 +2003,13 @@ static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     s->ev->primed = primed;
   }
   s->ev->jb = saved;
-  if (v) return sv_const(s, v, n);
-  add_error(s, term_true());
-  return sv_scalar(s, SV_BOOL, term_false());
+  if (!v) add_error(s, term_true());
+  return v;
+}
+
+static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  const tla_val *v = eval_value(s, n, c, env);
+  return v ? sv_const(s, v, n) : sv_none(s);
 }
 
 static int cmp_cells(const void *a, const void *b) {
@@ -986,15 +2018,62 @@ static int cmp_cells(const void *a, const void *b) {
 
 /* CHOOSE x \in S : P as the explicit evaluator picks: the first element in
  * the order of values that satisfies P (none: an evaluation error). */
+/* The position of a scalar in the evaluator's order of values (tv_cmp):
+ * integers by value, strings and model values by their rank among the
+ * known ones (a term of this step can hold no other). */
+static term_t order_key(tla_sym *s, const sv *v, const tla_node *at) {
+  if (v->k == SV_INT) return v->t;
+  if (v->k == SV_BOOL) return term_ite(v->t, term_int(1), term_int(0));
+  if (v->k != SV_ATOM) unsupported(s, at, "CHOOSE among symbolic elements that are not integers, strings or model values");
+  term_t r = term_int(-1);
+  for (size_t i = 0; i < s->natoms; i++) {
+    long rank = 0;
+    for (size_t j = 0; j < s->natoms; j++) rank += tv_cmp(s->atoms[j], s->atoms[i]) < 0;
+    r = term_ite(term_eq(v->t, atom_term(s, i)), term_int(rank), r);
+  }
+  return r;
+}
+
+/* CHOOSE x \in S : P among symbolic scalars, as the evaluator: the least
+ * element (its order) satisfying P; none is TLC's error. */
+static sv *choose_min(tla_sym *s, sv *set, tla_node *intro, tla_node *body, tla_ctx *c, senv *env, const tla_node *at) {
+  svk k = scalar_kind(set);
+  if (k == SV_LAZY) unsupported(s, at, "CHOOSE among symbolic elements of different kinds or that are not scalars");
+  term_t saved_pc = s->pc, none = term_true();
+  term_t *hit = salloc(s, (set->n + 1) * sizeof *hit), *key = salloc(s, (set->n + 1) * sizeof *key);
+  for (uint32_t i = 0; i < set->n; i++) {
+    s->pc = term_and2(saved_pc, set->g[i]);
+    hit[i] = term_and2(set->g[i], tr_bool(s, body, c, bind_value(s, env, intro->text, set->el[i])));
+    none = term_and2(none, term_not(hit[i]));
+    key[i] = order_key(s, set->el[i], at);
+  }
+  s->pc = saved_pc;
+  add_error(s, none);
+  sv *r = set->el[set->n - 1];
+  for (uint32_t i = set->n - 1; i-- > 0;) {
+    term_t least = hit[i];
+    for (uint32_t j = 0; j < set->n; j++)
+      if (j != i) least = term_and2(least, term_implies(hit[j], term_le(key[i], key[j])));
+    r = sv_ite(s, least, set->el[i], r, at);
+  }
+  return r;
+}
+
 static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_node *intro = tla_field_kid(n, TF_INTRO), *setn = tla_field_kid(n, TF_SET), *body = tla_field_kid(n, TF_EXPRESSION);
   if (!setn || !intro || intro->kind != TK_identifier) unsupported(s, n, "this CHOOSE");
   sv *set = as_set(s, tr(s, setn, c, env), setn);
-  if (!set->n) unsupported(s, n, "CHOOSE from an empty set");
+  enumerable(s, set, setn);
+  if (!set->n) {
+    add_error(s, term_true());   /* TLC: nothing to choose */
+    return sv_none(s);
+  }
+  bool symbolic = false;
+  for (uint32_t i = 0; i < set->n; i++) symbolic |= !set->el[i]->cv;
+  if (symbolic) return choose_min(s, set, intro, body, c, env, n);
   /* cells with their guards, in the order of their (concrete) elements */
   sv **cells = salloc(s, set->n * sizeof *cells);
   for (uint32_t i = 0; i < set->n; i++) {
-    if (!set->el[i]->cv) unsupported(s, n, "CHOOSE among symbolic elements");
     cells[i] = sv_new(s, SV_SET, 1);
     cells[i]->g[0] = set->g[i];
     cells[i]->el[0] = set->el[i];
@@ -1019,6 +2098,7 @@ static sv *tr_choose(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
  * the elements replaced), cell by cell. */
 static sv *comprehension(tla_sym *s, sv *base, tla_node *intro, tla_node *body, bool filter, tla_ctx *c, senv *env,
                          const tla_node *at) {
+  enumerable(s, base, at);
   sv *r = sv_new(s, SV_SET, base->n);
   term_t saved_pc = s->pc;
   for (uint32_t i = 0; i < base->n; i++) {
@@ -1031,7 +2111,57 @@ static sv *comprehension(tla_sym *s, sv *base, tla_node *intro, tla_node *body, 
   return r;
 }
 
+/* Does n pass its polarity on to its operands (connectives, quantifier
+ * bodies, definitions, IF/CASE arms)? Elsewhere it is 0. */
+static bool pol_keeps(tla_node *n) {
+  switch (n->kind) {
+    case TK_parentheses:
+    case TK_label:
+    case TK_identifier_ref:
+    case TK_bound_op:
+    case TK_prefixed_op:
+    case TK_conj_list:
+    case TK_disj_list:
+    case TK_conj_item:
+    case TK_disj_item:
+    case TK_let_in:
+    case TK_if_then_else:
+    case TK_case:
+    case TK_bounded_quantification:
+    case TK_step_expr_or_stutter: return true;
+    case TK_bound_prefix_op: return tla_field_kid(n, TF_SYMBOL)->kind == TK_lnot;
+    case TK_bound_infix_op: {
+      tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
+      return op == TK_land || op == TK_lor || op == TK_implies;
+    }
+    default: return false;
+  }
+}
+
+static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env);
 static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  int pol = s->pol;
+  if (pol && !pol_keeps(n)) s->pol = 0;
+  sv *r = tr_node(s, n, c, env);
+  s->pol = pol;
+  return r;
+}
+
+/* Step mode: may \E x \in S (asserted) or \A x \in S (refuted) pick one
+ * witness x instead of expanding S (S infinite or a set of sets or
+ * functions)? */
+static bool skolem_set(tla_sym *s, tla_node *set, tla_ctx *c, senv *env) {
+  while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
+  if (is_const(s, set, c, env, 0)) {
+    const tla_val *v = eval_value(s, set, c, env);
+    return v && ((v->kind >= TV_NAT && v->kind <= TV_RECSET) || (v->kind == TV_SET && v->n > 64));
+  }
+  if (set->kind == TK_bound_prefix_op) return tla_field_kid(set, TF_SYMBOL)->kind == TK_powerset;
+  if (set->kind == TK_bound_infix_op) return tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2;
+  return set->kind == TK_set_of_functions || set->kind == TK_set_of_records;
+}
+
+static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_poll(s->ev);
   if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
   switch (n->kind) {
@@ -1074,74 +2204,86 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_disj_list: {
       bool conj = n->kind == TK_conj_list;
       term_t saved_pc = s->pc, acc = term_bool(conj);
-      term_t *in = asg_copy(s), *out = asg_all(s, term_true());
+      pst in = pst_save(s), *outs = salloc(s, (n->n + 1) * sizeof *outs);
+      term_t *out = asg_all(s, term_true()), *fs = salloc(s, (n->n + 1) * sizeof *fs);
       for (uint32_t i = 0; i < n->n; i++) {
         tla_node *it = n->kid[i]->n ? n->kid[i]->kid[n->kid[i]->n - 1] : n->kid[i];
-        if (!conj) asg_set(s, in), s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
-        term_t v = tr_bool(s, it, c, env);
-        if (!conj) asg_branch(s, out, v, s->asg);
+        if (!conj) pst_load(s, in), s->pc = disjunct_pc(s, it, c, env, saved_pc, acc);
+        term_t v = fs[i] = tr_bool(s, it, c, env);
+        if (!conj) asg_branch(s, out, v, s->asg), outs[i] = pst_save(s);
         acc = conj ? term_and2(acc, v) : term_or2(acc, v);
         if (conj) s->pc = term_and2(saved_pc, acc);
+        if (conj && term_is_false(acc)) break;   /* TLC stops at a false conjunct */
       }
       s->pc = saved_pc;
+      if (!conj && s->step) return sv_scalar(s, SV_BOOL, step_disj(s, n->n, fs, outs, in, n));
       if (!conj) asg_set(s, out);
       return sv_scalar(s, SV_BOOL, acc);
     }
     case TK_conj_item:
     case TK_disj_item: return tr(s, n->kid[n->n - 1], c, env);
     case TK_if_then_else: {
+      int pol = s->pol;
+      s->pol = 0;
       term_t cond = tr_bool(s, tla_field_kid(n, TF_IF), c, env);
+      s->pol = pol;
+      /* a decided condition: TLC evaluates only that arm */
+      if (term_is_true(cond)) return tr(s, tla_field_kid(n, TF_THEN), c, env);
+      if (term_is_false(cond)) return tr(s, tla_field_kid(n, TF_ELSE), c, env);
       term_t saved_pc = s->pc;
-      term_t *in = asg_copy(s);
+      pst in = pst_save(s);
       s->pc = term_and2(saved_pc, cond);
       sv *a = tr(s, tla_field_kid(n, TF_THEN), c, env);
-      term_t *ma = asg_copy(s);
-      asg_set(s, in);
+      pst ma = pst_save(s);
+      pst_load(s, in);
       s->pc = term_and2(saved_pc, term_not(cond));
       sv *b = tr(s, tla_field_kid(n, TF_ELSE), c, env);
-      for (size_t x = 0; x < s->nv; x++) s->asg[x] = term_ite(cond, ma[x], s->asg[x]);
+      pst_load(s, pst_ite(s, cond, ma, pst_save(s), n));
       s->pc = saved_pc;
       return sv_ite(s, cond, a, b, n);
     }
     case TK_case: {
       /* arms in order (TLC takes the first true one); no arm and no OTHER: an error */
       term_t saved_pc = s->pc, none = term_true();
-      term_t *in = asg_copy(s), *arm_asg[64], *other_asg = NULL;
+      pst in = pst_save(s), arm_asg[64], other_asg = in;
       sv *vals[64];
       term_t conds[64];
       uint32_t k = 0;
       sv *other = NULL;
+      int pol = s->pol;
       for (uint32_t i = 0; i < n->n; i++) {
         tla_node *arm = n->kid[i];
         if (arm->kind != TK_case_arm) continue;
         if (k == 64) unsupported(s, n, "CASE with more than 64 arms");
         s->pc = term_and2(saved_pc, none);
-        asg_set(s, in);
+        pst_load(s, in);
+        s->pol = 0;
         term_t cnd = tr_bool(s, arm->kid[0], c, env);
+        s->pol = pol;
         s->pc = term_and2(s->pc, cnd);
         vals[k] = tr(s, arm->kid[1], c, env);
-        arm_asg[k] = asg_copy(s);
+        arm_asg[k] = pst_save(s);
         conds[k++] = term_and2(none, cnd);
         none = term_and2(none, term_not(cnd));
       }
       s->pc = term_and2(saved_pc, none);
       for (uint32_t i = 0; i < n->n; i++)
         if (n->kid[i]->kind == TK_other_arm) {
-          asg_set(s, in);
+          pst_load(s, in);
           other = tr(s, n->kid[i]->kid[0], c, env);
-          other_asg = asg_copy(s);
+          other_asg = pst_save(s);
         }
       if (!other) {
+        /* no arm: an error; the path state is then irrelevant */
         add_error(s, term_true());
         if (!k) unsupported(s, n, "CASE without arms");
         other = vals[k - 1];
+        other_asg = arm_asg[k - 1];
       }
       s->pc = saved_pc;
-      for (size_t x = 0; x < s->nv; x++) {
-        term_t ax = other_asg ? other_asg[x] : term_true();
-        for (uint32_t i = k; i-- > 0;) ax = term_ite(conds[i], arm_asg[i][x], ax);
-        s->asg[x] = ax;
-      }
+      pst acc = other_asg;
+      for (uint32_t i = k; i-- > 0;) acc = pst_ite(s, conds[i], arm_asg[i], acc, n);
+      pst_load(s, acc);
       sv *r = other;
       for (uint32_t i = k; i-- > 0;) r = sv_ite(s, conds[i], vals[i], r, n);
       return r;
@@ -1149,9 +2291,10 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     case TK_let_in: return tr_let(s, n, c, env);
     case TK_bounded_quantification: {
       tla_node *q = tla_field_kid(n, TF_QUANTIFIER);
+      bool exists = q && q->kind == TK_exists;
       bounds b;
-      get_bounds(s, n, TF_BOUND, c, env, &b);
-      return sv_scalar(s, SV_BOOL, quant(s, q && q->kind == TK_exists, &b, 0, tla_field_kid(n, TF_EXPRESSION), c, env));
+      get_bounds(s, n, TF_BOUND, c, env, &b, s->step && s->pol == (exists ? 1 : -1));
+      return sv_scalar(s, SV_BOOL, quant(s, exists, &b, 0, tla_field_kid(n, TF_EXPRESSION), c, env));
     }
     case TK_finite_set_literal: {
       sv *r = sv_new(s, SV_SET, n->n);
@@ -1180,35 +2323,80 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
     }
     case TK_set_map: {
       bounds b;
-      get_bounds(s, n, TF_GENERATOR, c, env, &b);
+      get_bounds(s, n, TF_GENERATOR, c, env, &b, false);
       if (b.n != 1) unsupported(s, n, "a set map over several bounds");
       return comprehension(s, b.set[0], b.intro[0], tla_field_kid(n, TF_MAP), false, c, env, n);
     }
     case TK_function_literal: {
       bounds b;
-      get_bounds(s, n, TF_NONE, c, env, &b);
+      get_bounds(s, n, TF_NONE, c, env, &b, false);
       if (b.n != 1 || b.intro[0]->kind != TK_identifier) unsupported(s, n, "a function over several bounds");
+      /* keys: the cells' (concrete) elements; in the domain where the cell's guard holds */
       sv *dom = b.set[0];
       sv *r = sv_new(s, SV_FUN, dom->n);
+      r->dg = salloc(s, (dom->n + 1) * sizeof *r->dg);
+      bool all = true;
+      uint32_t k = 0;
+      term_t saved_pc = s->pc;
       for (uint32_t i = 0; i < dom->n; i++) {
-        if (!dom->el[i]->cv || !term_is_true(dom->g[i])) unsupported(s, n, "a function with a symbolic domain");
-        r->key[i] = dom->el[i]->cv;
-        r->el[i] = tr(s, n->kid[n->n - 1], c, bind_concrete(s, env, b.intro[0]->text, dom->el[i]->cv));
+        if (term_is_false(dom->g[i])) continue;
+        if (!dom->el[i]->cv) unsupported(s, n, "a function with a symbolic domain");
+        int dup = key_index(r, dom->el[i]->cv);
+        if (dup >= 0) {
+          /* the same key again: the same value, in the domain if either cell is */
+          r->dg[dup] = term_or2(r->dg[dup], dom->g[i]);
+          all &= term_is_true(r->dg[dup]);
+          continue;
+        }
+        r->key[k] = dom->el[i]->cv;
+        all &= term_is_true(r->dg[k] = dom->g[i]);
+        s->pc = term_and2(saved_pc, dom->g[i]);
+        r->el[k] = tr(s, n->kid[n->n - 1], c, bind_concrete(s, env, b.intro[0]->text, dom->el[i]->cv));
+        r->n = ++k;
+      }
+      s->pc = saved_pc;
+      if (all) r->dg = NULL;
+      tla_node *dn = NULL;
+      for (uint32_t i = 0; i < n->n && !dn; i++)
+        if (n->kid[i]->kind == TK_quantifier_bound) dn = tla_field_kid(n->kid[i], TF_SET);
+      while (dn && dn->kind == TK_parentheses && dn->n == 1) dn = dn->kid[0];
+      if (r->dg && dn && dn->kind == TK_bound_infix_op && tla_field_kid(dn, TF_SYMBOL)->kind == TK_dots_2) {
+        /* [i \in 1..e |-> ...]: a sequence of length e */
+        sv *lo = tr(s, tla_field_kid(dn, TF_LHS), c, env);
+        r->n = k;
+        if (lo->cv && lo->cv->kind == TV_INT && lo->cv->i == 1 && seq_keys_plain(r)) {
+          sv *q = seq_new(s, r->n, as_int(s, tr(s, tla_field_kid(dn, TF_RHS), c, env), dn));
+          copy_vals(q->el, r->el, q->n * sizeof *q->el);
+          return q;
+        }
       }
       return r;
     }
     case TK_choose: return tr_choose(s, n, c, env);
     case TK_function_evaluation: {
+      tla_def *fd = NULL;
+      senv *fenv = NULL;
+      if (n->kid[0]->kind == TK_identifier_ref) {
+        senv *b = lookup(env, n->kid[0]->text);
+        if (b && b->def && b->def->kind == DEF_FUN) fd = b->def, fenv = b->denv;
+        if (!b) {
+          tla_res r = tla_resolve(s->ev, n->kid[0]->text, c, NULL);
+          /* a constant function is computed whole and applied (below) */
+          if (r.kind == TLA_R_DEF && r.def->kind == DEF_FUN && tla_def_level(s->ev, r.def) > 0) fd = r.def;
+        }
+      }
+      if (fd) {
+        sv *args[16];
+        if (n->n - 1 > 16) unsupported(s, n, "a function applied to more than 16 arguments");
+        for (uint32_t i = 1; i < n->n; i++) args[i - 1] = tr(s, n->kid[i], c, env);
+        return fun_def_apply(s, fd, fenv, args, n->n - 1, n);
+      }
       if (n->n > 2) {
         /* f[a, b] = f[<<a, b>>] */
         sv *f = tr(s, n->kid[0], c, env);
         sv *x = sv_new(s, SV_FUN, n->n - 1);
         for (uint32_t i = 1; i < n->n; i++) x->key[i - 1] = tv_int(i), x->el[i - 1] = tr(s, n->kid[i], c, env);
         return fun_apply(s, f, x, n);
-      }
-      if (n->kid[0]->kind == TK_identifier_ref && !lookup(env, n->kid[0]->text)) {
-        tla_res r = tla_resolve(s->ev, n->kid[0]->text, c, NULL);
-        if (r.kind == TLA_R_DEF && r.def->kind == DEF_FUN) unsupported(s, n, "a function definition applied to state");
       }
       sv *f = tr(s, n->kid[0], c, env);
       return fun_apply(s, f, tr(s, n->kid[1], c, env), n);
@@ -1232,16 +2420,22 @@ static sv *tr(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       return s->at;
     case TK_step_expr_or_stutter: {
       term_t saved_pc = s->pc;
-      term_t *in = asg_copy(s);
+      pst in = pst_save(s);
       term_t a = tr_bool(s, n->kid[0], c, env);
-      term_t *ma = asg_copy(s), *acc = asg_all(s, term_true());
-      asg_set(s, in);
+      pst ma = pst_save(s);
+      term_t *acc = asg_all(s, term_true());
+      pst_load(s, in);
       s->pc = term_and2(saved_pc, term_not(a));
       term_t b = as_bool(s, tr_unchanged(s, n->kid[1], c, env, n), n);
-      asg_branch(s, acc, a, ma);
+      s->pc = saved_pc;
+      if (s->step) {
+        term_t f[2] = {a, b};
+        pst out[2] = {ma, pst_save(s)};
+        return sv_scalar(s, SV_BOOL, step_disj(s, 2, f, out, in, n));
+      }
+      asg_branch(s, acc, a, ma.asg);
       asg_branch(s, acc, b, s->asg);
       asg_set(s, acc);
-      s->pc = saved_pc;
       return sv_scalar(s, SV_BOOL, term_or2(a, b));
     }
     default: {
@@ -1478,6 +2672,13 @@ static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t 
  * universe of a set or another domain). */
 static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
                    const tla_node *at) {
+  if (v->k == SV_UNION) unsupported(s, at, "a variable that holds values of different kinds in a fixed layout");
+  if (v->k == SV_NONE) {
+    /* on an error path: any value */
+    *pos += shape_leaves(sh);
+    *eq = term_true();
+    return term_true();
+  }
   if (sh->k == SV_SET) {
     sv *set = as_set(s, (sv *)v, at);
     term_t *c = salloc(s, (sh->n + set->n + 1) * sizeof *c);
@@ -1497,6 +2698,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
   }
   if (sh->k == SV_FUN) {
     if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
+    if (v->dg) unsupported(s, at, "a function whose domain varies (a sequence of varying length) in a fixed layout");
     bool same = v->n == sh->n;
     for (uint32_t i = 0; same && i < sh->n; i++) same = key_index(v, sh->key[i]) >= 0;
     if (!same) {
@@ -1676,7 +2878,12 @@ static term_t errors_of(tla_sym *s) {
 static void check_assigned(tla_sym *s, term_t f, const tla_node *at, const char *what) {
   s->pc = term_true();
   for (size_t i = 0; i < s->nv && !term_is_false(f); i++) {
-    if (term_is_false(s->asg[i])) {
+    if (s->step && !s->val[i]) {
+      /* TLC's error wherever f holds; the value is never used */
+      s->val[i] = s->init_mode ? sv_scalar(s, SV_BOOL, term_false()) : s->cur[i];
+      s->asg[i] = term_false();
+    }
+    if (term_is_false(s->asg[i]) && !s->step) {
       char w[200];
       snprintf(w, sizeof w, "%s does not assign %s", what, tla_var_name(s->m, i));
       unsupported(s, at, w);
@@ -1873,6 +3080,7 @@ void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count
   *count = s->count[i];
 }
 
+static const tla_val *leaf_value(const tla_sym *s, svk k, term_t t);
 static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *vals, uint32_t *pos) {
   if (v->k == SV_SET) {
     const tla_val **e = xmalloc((v->n + 1) * sizeof *e);
@@ -1895,8 +3103,12 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
     free(d), free(x);
     return r;
   }
-  term_t t = vals[(*pos)++];
-  if (v->k == SV_BOOL) return tv_bool(term_is_true(t));
+  return leaf_value(s, v->k, vals[(*pos)++]);
+}
+
+/* The TLA+ value of a literal term of kind k (NULL if it is none). */
+static const tla_val *leaf_value(const tla_sym *s, svk k, term_t t) {
+  if (k == SV_BOOL) return term_is_const(t) ? tv_bool(term_is_true(t)) : NULL;
   if (!term_is_const(t)) return NULL;
   mpq_t q;
   mpq_init(q);
@@ -1904,7 +3116,7 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
   const tla_val *r = NULL;
   if (mpz_cmp_ui(mpq_denref(q), 1) == 0 && mpz_fits_slong_p(mpq_numref(q))) {
     long i = mpz_get_si(mpq_numref(q));
-    if (v->k == SV_INT) r = tv_int(i);
+    if (k == SV_INT) r = tv_int(i);
     else if (i >= 0 && (size_t)i < s->natoms) r = s->atoms[i];
   }
   mpq_clear(q);
@@ -1930,9 +3142,508 @@ void tla_sym_free(tla_sym *s) {
   if (!s) return;
   ts_free(&s->sys);
   term_vec_free(&s->errs);
+  term_vec_free(&s->choices);
+  term_vec_free(&s->defs);
+  free(s->states);
+  if (s->step) free(s->asg);
   for (size_t i = 0; i < s->nmem; i++) free(s->mem[i]);
   free(s->shape);
   free(s->mem);
   free(s->atoms);
   free(s);
+}
+
+/* ---- step mode (BMC): states as symbolic values ---- */
+
+/* Materialized values by the value they come from (one step). */
+typedef struct {
+  const sv **key;
+  sv **val;
+  size_t cap;
+} svmap;
+
+static sv **svmap_slot(svmap *m, const sv *k) {
+  size_t h = ((uintptr_t)k >> 4) & (m->cap - 1);
+  while (m->key[h] && m->key[h] != k) h = (h + 1) & (m->cap - 1);
+  m->key[h] = k;
+  return &m->val[h];
+}
+
+static term_t mat_term(tla_sym *s, term_t t, type_t ty, const char *name) {
+  if (term_is_const(t) || term_is_var(term_unsigned(t))) return t;
+  term_t x = term_fresh_var(name, ty);
+  term_vec_push(&s->defs, term_eq(x, t));
+  return x;
+}
+
+/* Sets of scalars with symbolic elements (no fixed universe) are arrays. */
+static bool set_wants_array(tla_sym *s, const sv *v) {
+  if (v->arr != NULL_TERM) return true;
+  if (elem_kind(s, v) == SV_LAZY) return false;
+  for (uint32_t i = 0; i < v->n; i++)
+    if (!term_is_false(v->g[i]) && !v->el[i]->cv) return true;
+  return false;
+}
+
+/* A value of the new state over fresh variables (defined in s->defs), so
+ * that terms do not grow with the depth; equal elements of a set merge. */
+static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth) {
+  if (v->cv) return v;
+  if (depth > 64) unsupported(s, NULL, "a value nested too deeply");
+  sv **slot = svmap_slot(memo, v);
+  if (*slot) return *slot;
+  sv *r = v;
+  if (is_scalar(v->k)) {
+    term_t t = mat_term(s, v->t, sort_of(s, v->k), name);
+    const tla_val *c = leaf_value(s, v->k, t);
+    if (t != v->t || c) {
+      r = sv_scalar(s, v->k, t);
+      r->cv = c;
+    }
+  } else if (v->k == SV_SET && (v->open || (s->step && set_wants_array(s, v)))) {
+    /* the arrays encoding: a fresh array variable A = the set's array, and
+     * the cells' guards A[el] (membership and equality in O(1)) */
+    svk k = elem_kind(s, v);
+    r = sv_new(s, SV_SET, v->n);
+    r->open = v->open;
+    r->arr = term_fresh_var(name, type_array(sort_of(s, k), type_bool()));
+    s->narrays++;
+    term_vec_push(&s->defs, term_eq(r->arr, cells_array(s, v, k)));
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (term_is_false(v->g[i])) continue;
+      sv *e = mat(s, v->el[i], name, memo, depth + 1);
+      uint32_t j = 0;
+      while (j < n && r->el[j] != e && !(e->cv && r->el[j]->cv == e->cv)) j++;
+      if (j == n) r->el[n] = e, r->g[n++] = term_select(r->arr, e->t);
+    }
+    r->n = n;
+  } else if (v->k == SV_SET) {
+    r = sv_new(s, SV_SET, v->n);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (term_is_false(v->g[i])) continue;
+      sv *e = mat(s, v->el[i], name, memo, depth + 1);
+      uint32_t j = 0;
+      while (j < n && r->el[j] != e && !(e->cv && r->el[j]->cv == e->cv)) j++;
+      if (j == n) r->el[n] = e, r->g[n++] = v->g[i];
+      else r->g[j] = term_or2(r->g[j], v->g[i]);
+    }
+    r->n = n;
+    for (uint32_t j = 0; j < n; j++) r->g[j] = mat_term(s, r->g[j], type_bool(), name);
+  } else if (v->k == SV_UNION) {
+    r = sv_new(s, SV_UNION, v->n);
+    for (uint32_t i = 0; i < v->n; i++)
+      r->g[i] = mat_term(s, v->g[i], type_bool(), name), r->el[i] = mat(s, v->el[i], name, memo, depth + 1);
+  } else if (v->k == SV_FUN && v->len != NULL_TERM) {
+    r = seq_new(s, v->n, mat_term(s, v->len, type_int(), name));
+    for (uint32_t i = 0; i < r->n; i++) r->el[i] = mat(s, v->el[i], name, memo, depth + 1);
+  } else if (v->k == SV_FUN) {
+    r = sv_new(s, SV_FUN, v->n);
+    r->dg = salloc(s, (v->n + 1) * sizeof *r->dg);
+    uint32_t n = 0;
+    bool all = true;
+    for (uint32_t i = 0; i < v->n; i++) {
+      term_t d = dom_g(v, i);
+      if (term_is_false(d)) continue;
+      all &= term_is_true(d);
+      r->dg[n] = mat_term(s, d, type_bool(), name);
+      r->key[n] = v->key[i], r->el[n++] = mat(s, v->el[i], name, memo, depth + 1);
+    }
+    r->n = n;
+    if (all) r->dg = NULL;
+  }
+  *slot = r;
+  return r;
+}
+
+static sv **materialize(tla_sym *s) {
+  svmap memo = {NULL, NULL, 1024};
+  memo.key = xcalloc(memo.cap, sizeof *memo.key);
+  memo.val = xcalloc(memo.cap, sizeof *memo.val);
+  sv **st = salloc(s, (s->nv + 1) * sizeof *st);
+  for (size_t i = 0; i < s->nv; i++) {
+    char name[200];
+    snprintf(name, sizeof name, "%s@%u", tla_var_name(s->m, i), s->nstates);
+    if (memo.cap < 4 * (s->nmem + 16)) {
+      /* rebuild larger (the memo only avoids duplicates) */
+      free(memo.key), free(memo.val);
+      memo.cap = 1;
+      while (memo.cap < 8 * (s->nmem + 16)) memo.cap *= 2;
+      memo.key = xcalloc(memo.cap, sizeof *memo.key);
+      memo.val = xcalloc(memo.cap, sizeof *memo.val);
+    }
+    /* a variable no path assigns (the step is impossible): any value */
+    sv *v = s->val[i] ? s->val[i] : s->init_mode ? sv_scalar(s, SV_BOOL, term_false()) : s->cur[i];
+    st[i] = mat(s, v, name, &memo, 0);
+  }
+  free(memo.key), free(memo.val);
+  if (s->nstates == s->capstates) {
+    s->capstates = s->capstates ? 2 * s->capstates : 16;
+    s->states = xrealloc(s->states, s->capstates * sizeof *s->states);
+  }
+  s->states[s->nstates++] = st;
+  return st;
+}
+
+tla_sym *tla_steps_new(tla_model *m) {
+  tla_sym *s = xcalloc(1, sizeof *s);
+  s->m = m;
+  tla_model_view_get(m, &s->mv);
+  s->ev = s->mv.ev;
+  s->nv = tla_nvars(m);
+  ts_init(&s->sys);
+  s->step = true;
+  s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
+  s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
+  /* the integers of the first states: the window of ranges over state
+   * that are enumerated (a range reaching outside is an error, never lost) */
+  sample_layouts(s);
+  return s;
+}
+
+static void step_begin(tla_sym *s, bool init) {
+  s->init_mode = init;
+  s->primed = false;
+  s->val = salloc(s, (s->nv + 1) * sizeof *s->val);
+  for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
+  s->pc = term_true();
+  s->pol = 1;
+  s->choices.size = s->defs.size = s->errs.size = 0;
+  s->cur = init ? s->val : s->states[s->nstates - 1];
+  s->nxt = init ? NULL : s->val;
+}
+
+typedef struct {
+  tla_sym *s;
+  tla_step *out;
+  uint32_t k;
+  term_t *constraint, *bad;
+} step_data;
+
+static void step_finish(tla_sym *s, term_t f, tla_step *out) {
+  term_t err = errors_of(s);
+  out->err = err;
+  out->enabled = s->choices.size ? term_exists(s->choices.size, s->choices.data, term_or2(f, err)) : term_or2(f, err);
+  s->defs.size = 0;
+  materialize(s);
+  out->ok = term_and2(term_and2(f, term_not(err)), term_and(s->defs.size, s->defs.data));
+}
+
+static void init_step(void *data) {
+  step_data *d = data;
+  tla_sym *s = d->s;
+  if (!s->mv.next.node) unsupported(s, NULL, "a specification without a next-state relation");
+  step_begin(s, true);
+  term_t *parts = salloc(s, (s->mv.ninit + 1) * sizeof *parts);
+  for (size_t i = 0; i < s->mv.ninit; i++) parts[i] = tr_bool(s, s->mv.init[i].node, s->mv.init[i].ctx, NULL);
+  term_t init = term_and(s->mv.ninit, parts);
+  check_assigned(s, init, s->mv.ninit ? s->mv.init[0].node : NULL, "Init");
+  step_finish(s, init, d->out);
+  s->init_mode = false;
+}
+
+static void next_step(void *data) {
+  step_data *d = data;
+  tla_sym *s = d->s;
+  step_begin(s, false);
+  term_t f = tr_bool(s, s->mv.next.node, s->mv.next.ctx, NULL);
+  check_assigned(s, f, s->mv.next.node, "Next");
+  step_finish(s, f, d->out);
+}
+
+static void props_step(void *data) {
+  step_data *d = data;
+  tla_sym *s = d->s;
+  uint32_t data_k = d->k;
+  s->init_mode = s->primed = false;
+  s->cur = s->states[d->k];
+  s->nxt = NULL;
+  s->pc = term_true();
+  s->errs.size = 0;
+  s->pol = -1;
+  term_t inv = term_true(), act = term_true();
+  for (size_t i = 0; i < s->mv.ninv; i++)
+    if (!s->mv.inv_action[i] && !s->mv.inv_trace[i])
+      inv = term_and2(inv, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+  for (size_t i = 0; i < s->mv.ninv; i++) {
+    /* trace invariants: applied to the history, a sequence of records of the states 0..k */
+    tla_def *d = s->mv.inv[i];
+    if (!s->mv.inv_trace[i]) continue;
+    if (d->nparams != 1 || d->params[0]->kind != TK_identifier) unsupported(s, d->body, "this trace invariant");
+    sv *hist = seq_new(s, data_k + 1, NULL_TERM);
+    for (uint32_t j = 0; j < hist->n; j++) {
+      sv *rec = sv_new(s, SV_FUN, (uint32_t)s->nv);
+      for (size_t x = 0; x < s->nv; x++) {
+        const char *nm = tla_var_name(s->m, x);
+        rec->key[x] = tv_str(tla_intern(nm, strlen(nm)));
+        rec->el[x] = s->states[j][x];
+      }
+      hist->el[j] = rec;
+    }
+    inv = term_and2(inv, tr_bool(s, d->body, d->ctx, bind_value(s, NULL, d->params[0]->text, hist)));
+  }
+  if (d->k > 0) {
+    /* action invariants on the step k-1 -> k */
+    s->cur = s->states[d->k - 1];
+    s->val = salloc(s, (s->nv + 1) * sizeof *s->val);
+    copy_vals(s->val, s->states[d->k], s->nv * sizeof *s->val);
+    s->nxt = s->val;
+    for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_true();
+    for (size_t i = 0; i < s->mv.ninv; i++)
+      if (s->mv.inv_action[i]) act = term_and2(act, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+    s->cur = s->states[d->k];
+    s->nxt = NULL;
+  }
+  s->pol = 1;
+  term_t cons = term_true();
+  for (size_t i = 0; i < s->mv.ncons; i++) cons = term_and2(cons, tr_bool(s, s->mv.cons[i]->body, s->mv.cons[i]->ctx, NULL));
+  term_t err = errors_of(s);
+  *d->constraint = cons;
+  *d->bad = term_or2(term_or2(err, term_not(act)), term_and2(cons, term_not(inv)));
+}
+
+static bool step_protect(tla_sym *s, void (*fn)(void *), step_data *d, char *why, size_t nwhy) {
+  if (tla_protect(s->m, fn, d)) return true;
+  snprintf(why, nwhy, "%s", tla_error(s->m));
+  return false;
+}
+
+bool tla_steps_init(tla_sym *s, tla_step *out, char *why, size_t nwhy) {
+  step_data d = {s, out, 0, NULL, NULL};
+  return step_protect(s, init_step, &d, why, nwhy);
+}
+
+bool tla_steps_next(tla_sym *s, tla_step *out, char *why, size_t nwhy) {
+  step_data d = {s, out, 0, NULL, NULL};
+  return step_protect(s, next_step, &d, why, nwhy);
+}
+
+bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, char *why, size_t nwhy) {
+  step_data d = {s, NULL, k, constraint, bad};
+  return step_protect(s, props_step, &d, why, nwhy);
+}
+
+static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {
+  if (v->cv) return v->cv;
+  switch (v->k) {
+    case SV_ATOM:
+      for (size_t i = 0; i < s->natoms; i++)
+        if (term_is_true(solver_value(slv, term_eq(v->t, atom_term(s, i))))) return s->atoms[i];
+      return NULL;
+    case SV_BOOL:
+    case SV_INT: return leaf_value(s, v->k, solver_value(slv, v->t));
+    case SV_UNION:
+      for (uint32_t i = 0; i < v->n; i++)
+        if (term_is_true(solver_value(slv, v->g[i]))) return sv_model(s, slv, v->el[i]);
+      return NULL;
+    case SV_SET: {
+      if (v->open) return NULL;   /* a subset of an infinite set: no TLA+ value of the explicit engine */
+      const tla_val **e = salloc(s, (v->n + 1) * sizeof *e);
+      uint32_t n = 0;
+      for (uint32_t i = 0; i < v->n; i++)
+        if (term_is_true(solver_value(slv, v->g[i])) && !(e[n++] = sv_model(s, slv, v->el[i]))) return NULL;
+      return tv_set(e, n);
+    }
+    case SV_FUN: {
+      const tla_val **d = salloc(s, (v->n + 1) * sizeof *d), **x = salloc(s, (v->n + 1) * sizeof *x);
+      uint32_t n = 0;
+      for (uint32_t i = 0; i < v->n; i++)
+        if (term_is_true(solver_value(slv, dom_g(v, i))) && (d[n] = v->key[i], !(x[n++] = sv_model(s, slv, v->el[i]))))
+          return NULL;
+      return tv_fun(d, x, n);
+    }
+    default: return NULL;
+  }
+}
+
+const tla_val *tla_steps_state(tla_sym *s, solver *slv, uint32_t k) {
+  if (k >= s->nstates) return NULL;
+  const tla_val **v = salloc(s, (s->nv + 1) * sizeof *v);
+  for (size_t i = 0; i < s->nv; i++)
+    if (!(v[i] = sv_model(s, slv, s->states[k][i]))) return NULL;
+  return tv_tuple(v, (uint32_t)s->nv);
+}
+
+uint32_t tla_steps_count(const tla_sym *s) { return s->nstates; }
+
+term_t tla_steps_axioms(tla_sym *s) {
+  if (s->natoms == s->atoms_told || s->natoms < 2) return term_true();
+  term_t *a = salloc(s, (s->natoms + 1) * sizeof *a);
+  for (size_t i = 0; i < s->natoms; i++) a[i] = atom_term(s, i);
+  s->atoms_told = s->natoms;
+  return term_distinct((uint32_t)s->natoms, a);
+}
+
+uint32_t tla_steps_arrays(const tla_sym *s) { return s->narrays; }
+
+/* ---- invariants over the layout's leaves as TLA+ formulas ---- */
+typedef struct {
+  term_t *leaf;        /* the ts variables */
+  char **expr;         /* their TLA+ meaning */
+  svk *kind;
+  uint32_t n;
+} leaf_names;
+
+static void name_leaves(const tla_sym *s, const vshape *v, const char *e, const term_t *vars, uint32_t *pos, leaf_names *ln) {
+  if (v->k == SV_SET) {
+    for (uint32_t i = 0; i < v->n; i++) {
+      char *k = tv_to_string(v->key[i]);
+      size_t len = strlen(k) + strlen(e) + 16;
+      char *x = xmalloc(len);
+      snprintf(x, len, "(%s \\in %s)", k, e);
+      free(k);
+      ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = x, ln->kind[ln->n++] = SV_BOOL;
+    }
+    return;
+  }
+  if (v->k == SV_FUN) {
+    for (uint32_t i = 0; i < v->n; i++) {
+      char *k = tv_to_string(v->key[i]);
+      size_t len = strlen(k) + strlen(e) + 8;
+      char *x = xmalloc(len);
+      snprintf(x, len, "%s[%s]", e, k);
+      free(k);
+      name_leaves(s, v->sub[i], x, vars, pos, ln);
+      free(x);
+    }
+    return;
+  }
+  ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = xstrdup(e), ln->kind[ln->n++] = v->k;
+}
+
+typedef struct {
+  char *buf;
+  size_t len, cap;
+  bool ok;
+} sbuf;
+
+static void sb_put(sbuf *b, const char *t) {
+  size_t n = strlen(t);
+  if (b->len + n + 1 > b->cap) {
+    b->cap = 2 * (b->len + n + 1);
+    b->buf = xrealloc(b->buf, b->cap);
+  }
+  memcpy(b->buf + b->len, t, n + 1);
+  b->len += n;
+}
+
+static int leaf_of(const leaf_names *ln, term_t t) {
+  for (uint32_t i = 0; i < ln->n; i++)
+    if (ln->leaf[i] == t) return (int)i;
+  return -1;
+}
+
+/* An integer literal that stands for an atom (a string or model value). */
+static void put_atom(const tla_sym *s, sbuf *b, term_t t) {
+  long i = int_value(t);
+  if (i >= 0 && (size_t)i < s->natoms) {
+    char *v = tv_to_string(s->atoms[i]);
+    sb_put(b, v);
+    free(v);
+  } else {
+    b->ok = false;
+  }
+}
+
+static void put_term(const tla_sym *s, const leaf_names *ln, sbuf *b, term_t t, svk ctx);
+
+static svk term_kind(const leaf_names *ln, term_t t) {
+  int l = term_is_var(term_unsigned(t)) ? leaf_of(ln, term_unsigned(t)) : -1;
+  return l >= 0 ? ln->kind[l] : SV_LAZY;
+}
+
+static void put_args(const tla_sym *s, const leaf_names *ln, sbuf *b, term_t t, const char *op, svk ctx) {
+  sb_put(b, "(");
+  bool first = true;
+  for (uint32_t i = 0; i < term_nargs(t); i++) {
+    /* ~tla_error in a conjunction says nothing about TLA+ states */
+    if (term_op_of(t) == OP_AND && term_arg(t, i) == term_not(s->err) && term_nargs(t) > 1) continue;
+    if (!first) sb_put(b, op);
+    first = false;
+    put_term(s, ln, b, term_arg(t, i), ctx);
+  }
+  sb_put(b, ")");
+}
+
+static void put_term(const tla_sym *s, const leaf_names *ln, sbuf *b, term_t t, svk ctx) {
+  if (!b->ok) return;
+  if (term_is_negated(t)) {
+    sb_put(b, "~");
+    put_term(s, ln, b, term_unsigned(t), SV_BOOL);
+    return;
+  }
+  char num[64];
+  switch (term_op_of(t)) {
+    case OP_TRUE: sb_put(b, "TRUE"); return;
+    case OP_RAT:
+      if (ctx == SV_ATOM) {
+        put_atom(s, b, t);
+      } else {
+        snprintf(num, sizeof num, "%ld", int_value(t));
+        sb_put(b, num);
+      }
+      return;
+    case OP_VAR: {
+      int l = leaf_of(ln, t);
+      if (l >= 0) sb_put(b, ln->expr[l]);
+      else if (t == s->err) sb_put(b, "FALSE");   /* the error flag: never set in a reachable state */
+      else b->ok = false;                          /* e.g. the previous state of action invariants */
+      return;
+    }
+    case OP_AND: put_args(s, ln, b, t, " /\\ ", SV_BOOL); return;
+    case OP_OR: put_args(s, ln, b, t, " \\/ ", SV_BOOL); return;
+    case OP_ADD: put_args(s, ln, b, t, " + ", SV_INT); return;
+    case OP_MUL: put_args(s, ln, b, t, " * ", SV_INT); return;
+    case OP_SUB: put_args(s, ln, b, t, " - ", SV_INT); return;
+    case OP_NEG: sb_put(b, "-"); put_term(s, ln, b, term_arg(t, 0), SV_INT); return;
+    case OP_ITE:
+      sb_put(b, "(IF ");
+      put_term(s, ln, b, term_arg(t, 0), SV_BOOL);
+      sb_put(b, " THEN ");
+      put_term(s, ln, b, term_arg(t, 1), ctx);
+      sb_put(b, " ELSE ");
+      put_term(s, ln, b, term_arg(t, 2), ctx);
+      sb_put(b, ")");
+      return;
+    case OP_EQ:
+    case OP_LE:
+    case OP_LT: {
+      /* an atom leaf compared with a literal: the literal is an atom */
+      term_t x = term_arg(t, 0), y = term_arg(t, 1);
+      svk k = term_kind(ln, x) == SV_ATOM || term_kind(ln, y) == SV_ATOM ? SV_ATOM : SV_INT;
+      if (k == SV_ATOM && term_op_of(t) != OP_EQ) {
+        b->ok = false;   /* an order on codes has no TLA+ meaning */
+        return;
+      }
+      if (term_is_bool(x)) k = SV_BOOL;
+      sb_put(b, "(");
+      put_term(s, ln, b, x, k);
+      sb_put(b, term_op_of(t) == OP_EQ ? (k == SV_BOOL ? " <=> " : " = ") : term_op_of(t) == OP_LE ? " <= " : " < ");
+      put_term(s, ln, b, y, k);
+      sb_put(b, ")");
+      return;
+    }
+    default: b->ok = false; return;
+  }
+}
+
+char *tla_sym_invariant_tla(const tla_sym *s, term_t inv) {
+  uint32_t total = s->sys.vars.size;
+  leaf_names ln = {xcalloc(total + 1, sizeof *ln.leaf), xcalloc(total + 1, sizeof *ln.expr),
+                   xcalloc(total + 1, sizeof *ln.kind), 0};
+  for (size_t i = 0; i < s->nv; i++) {
+    uint32_t pos = 0;
+    name_leaves(s, s->shape[i], tla_var_name(s->m, i), s->sys.vars.data + s->first[i], &pos, &ln);
+  }
+  sbuf b = {NULL, 0, 0, true};
+  sb_put(&b, "");
+  put_term(s, &ln, &b, inv, SV_BOOL);
+  for (uint32_t i = 0; i < ln.n; i++) free(ln.expr[i]);
+  free(ln.leaf), free(ln.expr), free(ln.kind);
+  if (!b.ok) {
+    free(b.buf);
+    return NULL;
+  }
+  return b.buf;
 }

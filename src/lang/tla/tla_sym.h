@@ -39,4 +39,37 @@ void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count
  * error flag make it false); NULL_TERM with why when outside the fragment. */
 term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy);
 void tla_sym_free(tla_sym *s);
+/* An invariant over the layout's leaves as a TLA+ formula over the state
+ * variables (malloc'd); NULL if it mentions what a state formula cannot
+ * say (the previous state of action invariants, an order on strings). */
+char *tla_sym_invariant_tla(const tla_sym *s, term_t inv);
+
+/* The step-wise encoding for bounded model checking (Apalache's way): no
+ * fixed layout; Init and then Next, one step at a time, are translated
+ * with the previous state's symbolic values, an assignment binds the
+ * variable's value, branches that assign differently are told apart by
+ * choice variables, and each new state is materialized into fresh terms.
+ * Free it with tla_sym_free. */
+typedef struct {
+  term_t ok;        /* the step is taken: it holds, no evaluation error, the new state's terms defined */
+  term_t err;       /* an evaluation error on some branch TLC explores (over the choices) */
+  term_t enabled;   /* some successor or error from the old state (the step's choices quantified) */
+} tla_step;
+tla_sym *tla_steps_new(tla_model *m);
+/* Init (state 0), then Next from the last state to a new one; false with
+ * why when the construct is outside the fragment. */
+bool tla_steps_init(tla_sym *s, tla_step *out, char *why, size_t nwhy);
+bool tla_steps_next(tla_sym *s, tla_step *out, char *why, size_t nwhy);
+/* Over state k: the CONSTRAINTs, and bad: an invariant fails (state
+ * invariants where the constraints hold, action invariants on step k-1 -> k)
+ * or its evaluation fails. */
+bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, char *why, size_t nwhy);
+uint32_t tla_steps_count(const tla_sym *s);
+/* How many set values of the states were materialized as SMT arrays. */
+uint32_t tla_steps_arrays(const tla_sym *s);
+/* The constants seen since the last call are pairwise distinct (assert it). */
+term_t tla_steps_axioms(tla_sym *s);
+/* State k in the solver's model (after SAT); NULL if it does not decode. */
+struct solver;
+const tla_val *tla_steps_state(tla_sym *s, struct solver *slv, uint32_t k);
 #endif

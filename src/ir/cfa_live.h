@@ -1,0 +1,13 @@
+/* Live variables of a CFA: a variable is live at a location when some
+ * path from there reads it before writing it. Used to keep analyses to
+ * the variables that matter at a location (the `nondet!N` call-site
+ * variables and inlined parameters are dead almost everywhere). */
+#ifndef ZETA_IR_CFA_LIVE_H
+#define ZETA_IR_CFA_LIVE_H
+#include "ir/cfa.h"
+
+/* live[l * c->vars.size + i] (malloc'd): variable i is live at location
+ * l. The error location reads nothing; edges with procedure calls read
+ * every variable. */
+bool *cfa_live_vars(const cfa *c);
+#endif

@@ -1,0 +1,136 @@
+/* Bounded model checking on the step-wise encoding (see tla_bmc.h). */
+#include "lang/tla/tla_bmc.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include "core/alloc.h"
+#include "lang/tla/tla_sym.h"
+#include "solver/solver.h"
+
+static solver_result ask(solver *sv, const zeta_limits *lim, term_t q) {
+  if (limits_expired(lim)) return SOLVER_UNKNOWN;
+  solver_set_timeout(sv, limits_remaining_ms(lim));
+  if (q == NULL_TERM) return solver_check(sv);
+  if (term_is_false(q)) return SOLVER_UNSAT;
+  solver_push(sv);
+  solver_assert(sv, q);
+  solver_result res = solver_check(sv);
+  if (res != SOLVER_SAT) solver_pop(sv, 1);
+  return res;
+}
+
+/* After SAT: the states 0..k of the model, then pops the query's scope. */
+static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
+  r->trace = xmalloc((k + 1) * sizeof *r->trace);
+  r->ntrace = k + 1;
+  bool ok = true;
+  for (uint32_t j = 0; j <= k; j++)
+    if (!(r->trace[j] = tla_steps_state(s, sv, j))) ok = false;
+  solver_pop(sv, 1);
+  if (!ok) {
+    r->outcome = TLA_BMC_UNKNOWN;
+    snprintf(r->msg, sizeof r->msg, "the symbolic trace does not decode into TLA+ values");
+  }
+  return ok;
+}
+
+static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
+  r->outcome = TLA_BMC_UNKNOWN;
+  snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
+}
+
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
+             tla_bmc_result *r) {
+  *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
+  tla_set_limits(m, lim);
+  solver *sv = solver_new(backend ? backend : "z3", NULL);
+  tla_sym *s = tla_steps_new(m);
+  tla_step st;
+  char why[1100];
+  if (!sv) {
+    unknown(r, lim, "solver");
+    goto done;
+  }
+  if (!tla_steps_init(s, &st, why, sizeof why)) {
+    snprintf(r->msg, sizeof r->msg, "%s", why);
+    goto done;
+  }
+  /* Init's evaluation errors first (st.ok excludes them) */
+  solver_assert(sv, tla_steps_axioms(s));
+  solver_result r0 = ask(sv, lim, st.err);
+  if (r0 == SOLVER_SAT) {
+    r->outcome = TLA_BMC_ERROR;
+    solver_pop(sv, 1);
+    goto done;
+  }
+  if (r0 != SOLVER_UNSAT) {
+    unknown(r, lim, "solver: Init");
+    goto done;
+  }
+  solver_assert(sv, st.ok);
+  for (uint32_t k = 0;; k++) {
+    r->depth = k;
+    solver_result res = ask(sv, lim, NULL_TERM);
+    if (res == SOLVER_UNSAT) {
+      r->outcome = TLA_BMC_ENDS;
+      break;
+    }
+    if (res != SOLVER_SAT) {
+      unknown(r, lim, "solver: the path to the depth");
+      break;
+    }
+    term_t cons, bad;
+    if (!tla_steps_props(s, k, &cons, &bad, why, sizeof why)) {
+      snprintf(r->msg, sizeof r->msg, "%s", why);
+      break;
+    }
+    tla_step nx = {0};
+    bool more = k < bound;
+    if (more && !tla_steps_next(s, &nx, why, sizeof why)) {
+      snprintf(r->msg, sizeof r->msg, "%s", why);
+      break;
+    }
+    solver_assert(sv, tla_steps_axioms(s));
+    term_t step_err = more ? term_and2(cons, nx.err) : term_false();
+    /* a violation in state k, or an evaluation error of the step from it */
+    res = ask(sv, lim, term_or2(bad, step_err));
+    if (res == SOLVER_SAT) {
+      r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
+      take_trace(s, sv, k, r);
+      break;
+    }
+    if (res != SOLVER_UNSAT) {
+      unknown(r, lim, "solver: the invariants");
+      break;
+    }
+    /* no violation at depth k: a lemma for the deeper queries */
+    solver_assert(sv, term_not(bad));
+    if (!more) {
+      r->outcome = TLA_BMC_BOUND;
+      break;
+    }
+    if (tlc_deadlock) {
+      res = ask(sv, lim, term_and2(cons, term_not(nx.enabled)));
+      if (res == SOLVER_SAT) {
+        r->outcome = TLA_BMC_DEADLOCK;
+        take_trace(s, sv, k, r);
+        break;
+      }
+      if (res != SOLVER_UNSAT) {
+        unknown(r, lim, "solver: deadlock check");
+        break;
+      }
+    }
+    /* states outside the constraints are not expanded (TLC) */
+    solver_assert(sv, term_and2(cons, nx.ok));
+  }
+done:
+  r->arrays = tla_steps_arrays(s);
+  solver_free(sv);
+  tla_sym_free(s);
+}
+
+void tla_bmc_result_free(tla_bmc_result *r) {
+  free(r->trace);
+  r->trace = NULL;
+  r->ntrace = 0;
+}

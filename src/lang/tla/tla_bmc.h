@@ -1,0 +1,34 @@
+/* Bounded model checking of a TLA+ model on the step-wise encoding
+ * (tla_sym.h, Apalache's incremental mode): one solver; per depth k the
+ * invariants of state k (and an evaluation error of the step from it) are
+ * asked under a push, then the step is asserted and the next one
+ * translated from the new state's values. */
+#ifndef ZETA_LANG_TLA_BMC_H
+#define ZETA_LANG_TLA_BMC_H
+#include "core/limits.h"
+#include "lang/tla/tla_model.h"
+
+typedef enum {
+  TLA_BMC_BOUND,          /* no violation in executions of at most `bound` steps */
+  TLA_BMC_ENDS,           /* no execution reaches depth `depth` (and none failed before) */
+  TLA_BMC_VIOLATION,      /* trace: an invariant fails (or its evaluation: the replay decides) */
+  TLA_BMC_DEADLOCK,       /* trace: a state without successors (TLC's deadlock) */
+  TLA_BMC_ERROR,          /* trace: from its last state an evaluation error is reachable */
+  TLA_BMC_UNKNOWN         /* msg says why */
+} tla_bmc_outcome;
+
+typedef struct {
+  tla_bmc_outcome outcome;
+  uint32_t depth;                 /* the deepest depth whose states were checked */
+  uint32_t arrays;                /* set values encoded as SMT arrays */
+  const tla_val **trace;          /* malloc'd; states from an initial one */
+  size_t ntrace;
+  char msg[1200];
+} tla_bmc_result;
+
+/* tlc_deadlock: look for states without successors at every depth. */
+/* backend: the solver (NULL: Z3 in-process; see solver_new). */
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
+             tla_bmc_result *r);
+void tla_bmc_result_free(tla_bmc_result *r);
+#endif

@@ -1261,7 +1261,6 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
       /* ether leaves the contract (2300 gas: the recipient cannot call back) */
-      if (L->mod && L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
       val to = expr(L, c, base);
       val amount = expr(L, c, need_first(L, e, "arguments"));
       int bs = balance_slot(L);
@@ -1270,11 +1269,13 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (m[0] == 't') {
         add_cons(L, c, term_ge(bal, amount.v[0]));
         c->cur[L->F->off[bs]] = after;
+        if (L->mod) mod_credit(L, c, to.v[0], amount.v[0], term_true());
         return empty_val(L);
       }
       term_t ok = term_fresh_var("sent", type_bool());
       add_cons(L, c, term_implies(ok, term_ge(bal, amount.v[0])));
       c->cur[L->F->off[bs]] = term_ite(ok, after, bal);
+      if (L->mod) mod_credit(L, c, to.v[0], amount.v[0], ok);
       return scalar(L, bool_ty(L), ok);
     }
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0) {
@@ -1380,6 +1381,7 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     const cJSON *x = base;
     while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && first(x, "arguments"))
       x = first(x, "arguments");
+    if (L->mod && !(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0)) return mod_balance_of(L, c, expr(L, c, base).v[0]);
     if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) || balance_slot(L) < 0)
       unsup(L, e, "balance of another address");
     return scalar(L, int_ty(L, 256, false), c->cur[L->F->off[balance_slot(L)]]);

@@ -21,7 +21,7 @@
 #include "lang/sol/sol_annot.h"
 #include "lang/sol/sol_lower_int.h"
 
-static int foreign_id(lw *L, int k) { return L->a->nids + 3 + SUM_MAX + 2 * EVD_MAX + k; }
+static int foreign_id(lw *L, int k) { return L->a->nids + GHOST_FOREIGN + k; }
 
 static bool in_root(lw *L, int contract) {
   for (int i = 0; i < L->nlin; i++)
@@ -61,8 +61,34 @@ static void scan_foreign(lw *L, const cJSON *n) {
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_foreign(L, c);
 }
 
+int balances_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->a->nids + GHOST_BALANCES] : -1; }
+
+val mod_balance_of(lw *L, ctx *c, term_t addr) {
+  int bs = balance_slot(L), ms = balances_slot(L);
+  if (bs < 0 || ms < 0 || this_slot(L) < 0) unsup(L, NULL, "balances without the contract's own");
+  term_t other = term_select(c->cur[L->F->off[ms]], addr);
+  add_cons(L, c, in_range(int_ty(L, 256, false), other));
+  return scalar(L, int_ty(L, 256, false), term_ite(term_eq(addr, c->cur[L->F->off[this_slot(L)]]), c->cur[L->F->off[bs]], other));
+}
+
+void mod_credit(lw *L, ctx *c, term_t to, term_t amount, term_t ok) {
+  int ms = balances_slot(L);
+  if (ms < 0 || this_slot(L) < 0) return;
+  term_t *m = &c->cur[L->F->off[ms]];
+  term_t credited = term_store(*m, to, term_add2(term_select(*m, to), amount));
+  *m = term_ite(term_and2(ok, term_not(term_eq(to, c->cur[L->F->off[this_slot(L)]]))), credited, *m);
+}
+
 void calls_setup(lw *L) {
   L->nfvar = 0;
+  if (L->balance_id >= 0) {   /* the balances of other addresses */
+    ty *map = aralloc(L, sizeof *map);
+    map->k = T_MAP;
+    map->elem = int_ty(L, 256, false);
+    map->nl = 1;
+    map->emax = map->len = -1;
+    add_state_var(L, L->a->nids + GHOST_BALANCES, map);
+  }
   for (int i = 0; i < L->nlin; i++) scan_foreign(L, sol_node(L->a, L->lin[i]));
   for (uint32_t k = 0; k < L->nfvar; k++) {   /* a map from the address */
     ty *map = aralloc(L, sizeof *map);
@@ -173,7 +199,7 @@ static void havoc_writes(lw *L, ctx *c, const cJSON *fn) {
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     int id = L->state_ids[i], s = L->F->slot_of[id];
     if (s < 0 || id == L->this_id) continue;
-    if ((id < L->a->nids && w[id]) || (id == L->balance_id && w[L->a->nids])) h[s] = true;
+    if ((id < L->a->nids && w[id]) || ((id == L->balance_id || id == L->a->nids + GHOST_BALANCES) && w[L->a->nids])) h[s] = true;
   }
   for (uint32_t k = 0; k < L->nfvar; k++)
     if (w[L->fvar[k]]) h[L->F->slot_of[foreign_id(L, (int)k)]] = true;

@@ -16,7 +16,7 @@
 #include "lang/sol/sol_annot.h"
 #include "lang/sol/sol_lower_int.h"
 
-static int old_id(lw *L, int k) { return L->a->nids + 3 + SUM_MAX + 2 * k; }
+static int old_id(lw *L, int k) { return L->a->nids + GHOST_EV + 2 * k; }
 
 /* the tracked index of state variable declaration id, or -1 */
 static int tracked(lw *L, int id) {

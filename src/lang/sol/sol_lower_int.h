@@ -13,8 +13,12 @@
 #define FOREIGN_MAX 32   /* state variables of other contracts (maps from their address) */
 /* synthetic declaration ids from nids on: this, this.balance, the overflow
  * flag, the sums, then per tracked variable its value at the last event
- * and whether that was saved, then other contracts' state variables */
-#define GHOSTS (3 + SUM_MAX + 2 * EVD_MAX + FOREIGN_MAX)
+ * and whether that was saved, then other contracts' state variables, then
+ * the balances of other addresses */
+#define GHOST_EV (3 + SUM_MAX)
+#define GHOST_FOREIGN (GHOST_EV + 2 * EVD_MAX)
+#define GHOST_BALANCES (GHOST_FOREIGN + FOREIGN_MAX)
+#define GHOSTS (GHOST_BALANCES + 1)
 #define ALIAS_MAX 6  /* index steps of a storage pointer */
 
 /* ---------- types ---------- */
@@ -207,6 +211,9 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define ev_loop(...) sol_lw_ev_loop(__VA_ARGS__)
 #define ev_written(...) sol_lw_ev_written(__VA_ARGS__)
 #define ev_write(...) sol_lw_ev_write(__VA_ARGS__)
+#define mod_balance_of(...) sol_lw_mod_balance_of(__VA_ARGS__)
+#define mod_credit(...) sol_lw_mod_credit(__VA_ARGS__)
+#define balances_slot(...) sol_lw_balances_slot(__VA_ARGS__)
 #define ev_exit_assume(...) sol_lw_ev_exit_assume(__VA_ARGS__)
 #define assume_frame(...) sol_lw_assume_frame(__VA_ARGS__)
 #define calls_setup(...) sol_lw_calls_setup(__VA_ARGS__)
@@ -396,6 +403,14 @@ bool same_param_types(const cJSON *a, const cJSON *b);
 bool mod_is_this(lw *L, const cJSON *x);
 /* the getter call e of another contract's state variable, at addr */
 val mod_getter(lw *L, ctx *c, const cJSON *e, term_t addr);
+
+/* the slot of the other addresses' balances (a map; -1 if none) */
+int balances_slot(lw *L);
+/* the balance of the address addr (this: the contract's own) */
+val mod_balance_of(lw *L, ctx *c, term_t addr);
+/* amount (when ok) arrives at address to; to = this is the caller's
+ * business (the contract's own balance is a slot of its own) */
+void mod_credit(lw *L, ctx *c, term_t to, term_t amount, term_t ok);
 
 /* ---- sol_lower_bytes.c ---- */
 /* v converted to type t (at: the node) where a bytesN or a string is

@@ -49,23 +49,24 @@ bool library_fn(lw *L, const cJSON *callee) {
  * are checked before it, the state is havocked, the invariants assumed).
  * Returns (success, data) with data opaque. */
 val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts) {
-  (void)expr(L, c, child(member, "expression"));
+  term_t to = expr(L, c, child(member, "expression")).v[0];
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next)
     if (has_calls(x)) (void)expr(L, c, x);
   term_t amount = term_int(0);
   const cJSON *nm = child(opts, "names") ? child(opts, "names")->child : NULL;
   for (const cJSON *o = child(opts, "options") ? child(opts, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
-    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, "value") != 0) unsup(L, e, "call option");
-    amount = expr(L, c, o).v[0];
+    if (!cJSON_IsString(nm) || (strcmp(nm->valuestring, "value") != 0 && strcmp(nm->valuestring, "gas") != 0)) unsup(L, e, "call option");
+    term_t v = expr(L, c, o).v[0];
+    if (nm->valuestring[0] == 'v') amount = v;   /* solc-verify ignores the gas */
   }
   term_t ok = term_fresh_var("called", type_bool());
   if (amount != term_int(0)) {
-    if (L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
     int bs = balance_slot(L);
     if (bs < 0) unsup(L, e, "value transfer without the balance");
     term_t bal = c->cur[L->F->off[bs]];
     add_cons(L, c, term_implies(ok, term_ge(bal, amount)));
     c->cur[L->F->off[bs]] = term_ite(ok, term_sub(bal, amount), bal);
+    mod_credit(L, c, to, amount, ok);
   }
   check_overflow_before(L, c, e);
   check_invs(L, c, SITE_INV_EXT, e);
@@ -125,8 +126,9 @@ static void havoc_slot(lw *L, ctx *c, int s) {
 /* the state after unknown code: everything but the contract's address */
 void havoc_state(lw *L, ctx *c) {
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
-    if (L->state_ids[i] == L->this_id || L->state_ids[i] >= L->a->nids + 3 + SUM_MAX) continue;   /* nor the events' ghosts */
-    int s = L->F->slot_of[L->state_ids[i]];
+    int id = L->state_ids[i];
+    if (id == L->this_id || (id >= L->a->nids + GHOST_EV && id < L->a->nids + GHOST_BALANCES)) continue;   /* nor the events' and other contracts' ghosts */
+    int s = L->F->slot_of[id];
     if (s >= 0) havoc_slot(L, c, s);
   }
 }
@@ -358,7 +360,8 @@ static void frame_of(lw *L, ctx *c, const cJSON *fn, term_t *old, bool check) {
   pre.cur = old;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     int id = L->state_ids[i];
-    if (id >= L->a->nids && id != L->balance_id) continue;   /* hidden state (this, sums): not framed */
+    bool others = id == L->a->nids + GHOST_BALANCES;   /* the other addresses' balances */
+    if (id >= L->a->nids && id != L->balance_id && !others) continue;   /* hidden state (this, sums): not framed */
     int sl = L->F->slot_of[id];
     ty *t = L->F->sty[sl];
     val end = slot_val(L, c, sl), X = mkval(L, t);
@@ -375,9 +378,17 @@ static void frame_of(lw *L, ctx *c, const cJSON *fn, term_t *old, bool check) {
         continue;
       }
       if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0 &&
-          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0)
-        continue;   /* others' balances: not modelled */
-      if (id == L->balance_id) continue;
+          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0) {
+        if (!others) continue;   /* a.balance: one entry of the map (a read in the entry state) */
+        bool sp = L->spec;
+        L->spec = true;
+        term_t a = expr(L, &pre, child(target, "expression")).v[0];
+        L->spec = sp;
+        term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
+        X.v[0] = term_ite(cond, term_store(X.v[0], a, term_select(end.v[0], a)), X.v[0]);
+        continue;
+      }
+      if (id == L->balance_id || others) continue;
       const cJSON *root = target;
       while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
         root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
@@ -394,7 +405,7 @@ static void frame_of(lw *L, ctx *c, const cJSON *fn, term_t *old, bool check) {
     for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
     ctx t2 = *c;
     t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
-    if (check) check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
+    if (check) check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id || others ? NULL : sol_str(sol_node(L->a, id), "name")));
     else {
       *c = t2;
       add_cons(L, c, same);

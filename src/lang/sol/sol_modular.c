@@ -36,7 +36,10 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_LOOP_FIRST: fprintf(out, "Invariant '%s' might not hold after first iteration", e); break;
   case SITE_LOOP_KEEP: fprintf(out, "Invariant '%s' might not be maintained by the loop", e); break;
   case SITE_OVERFLOW: fputs("Function can terminate with overflow", out); break;
-  case SITE_MODIFIES: fprintf(out, "Function might modify '%s' illegally", s->name ? s->name : "?"); break;
+  case SITE_MODIFIES:   /* no name: the balances (solc-verify's one map) */
+    if (s->name) fprintf(out, "Function might modify '%s' illegally", s->name);
+    else fprintf(out, "Function might modify balances illegally");
+    break;
   case SITE_INV_INIT: fprintf(out, "State variable initializers might violate invariant '%s'.", e); break;
   case SITE_BOUNDS: fputs("Index may be out of bounds", out); break;
   case SITE_ENUM: fputs("Conversion to enum might be out of range", out); break;

@@ -127,7 +127,8 @@ static void havoc_slot(lw *L, ctx *c, int s) {
 void havoc_state(lw *L, ctx *c) {
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     int id = L->state_ids[i];
-    if (id == L->this_id || (id >= L->a->nids + GHOST_EV && id < L->a->nids + GHOST_BALANCES)) continue;   /* nor the events' and other contracts' ghosts */
+    /* other contracts' state too: the unknown code may call into them */
+    if (id == L->this_id || (id >= L->a->nids + GHOST_EV && id < L->a->nids + GHOST_FOREIGN)) continue;   /* nor the events' ghosts */
     int s = L->F->slot_of[id];
     if (s >= 0) havoc_slot(L, c, s);
   }

@@ -14,6 +14,8 @@ pragma solidity >=0.7.0;
 // expect: known_call.sol:31:9: Assertion might not hold.
 // expect: known_call.sol:34:9: Assertion might not hold.
 // expect: known_call.sol:42:9: Assertion might not hold.
+// expect: K::unknownCall: ERROR
+// expect: known_call.sol:51:9: Assertion might not hold.
 
 contract Store {
     uint public stored;
@@ -40,5 +42,12 @@ contract K {
     function otherWrong(uint v) public {
         s.put(v);
         assert(s.stored() == v + 1);
+    }
+    // unknown code may call into another contract: its state is havocked
+    function unknownCall(address a, Store t) public {
+        uint o = t.stored();
+        (bool ok, ) = a.call("");
+        ok;
+        assert(o == t.stored());
     }
 }

@@ -118,15 +118,31 @@ static bool shadowed(const cfa_stmt *st, uint32_t n, uint32_t i) {
   return false;
 }
 
+/* A shadowed havoc whose value some statement reads before the write
+   (else its value never matters: replaying skips it). */
+static bool read_before_write(const cfa_stmt *st, uint32_t n, uint32_t i) {
+  for (uint32_t j = i + 1; j < n; j++) {
+    if ((st[j].kind == CFA_ASSIGN || st[j].kind == CFA_ASSUME) && term_has_free_var(st[j].expr, st[i].var)) return true;
+    if ((st[j].kind == CFA_ASSIGN || st[j].kind == CFA_HAVOC) && st[j].var == st[i].var) return false;
+  }
+  return false;
+}
+
+/* A havoc whose value replay must guess. */
+static bool guessed(const cfa_stmt *st, uint32_t n, uint32_t i) {
+  return st[i].kind == CFA_HAVOC && shadowed(st, n, i) && read_before_write(st, n, i);
+}
+
 /* Bits of a Boolean or bit-vector variable (0: neither). */
 static uint32_t value_bits(term_t v) {
   type_t ty = term_type(v);
   return type_kind_of(ty) == TYPE_BOOL ? 1 : type_kind_of(ty) == TYPE_BV ? type_bv_width(ty) : 0;
 }
 
-/* The statements of an edge; a shadowed havoc takes its value from
-   `guess` (bits from the low end, one variable after the other), every
-   other havoc the value the next state records. */
+/* The statements of an edge; a shadowed havoc read before its write takes
+   its value from `guess` (bits from the low end, one variable after the
+   other), one never read is skipped, every other havoc takes the value the
+   next state records. */
 static bool run_stmts(replayer *r, const cfa_stmt *st, uint32_t n, const cfa_trace_step *next, uint64_t guess) {
   for (uint32_t i = 0; i < n; i++) {
     term_t *vars, *vals;
@@ -144,7 +160,8 @@ static bool run_stmts(replayer *r, const cfa_stmt *st, uint32_t n, const cfa_tra
       if (v == NULL_TERM || !term_is_true(v)) ok = fail(r, "an assumption does not hold");
       break;
     case CFA_HAVOC:
-      if (shadowed(st, n, i)) {
+      if (shadowed(st, n, i) && !read_before_write(st, n, i)) break;
+      if (guessed(st, n, i)) {
         uint32_t w = value_bits(st[i].var);
         uint64_t bits = guess & ((1ull << w) - 1);
         guess >>= w;
@@ -189,12 +206,12 @@ static bool replay_step(replayer *r, const cfa_trace_step *s) {
         c->edges[s->edge].dst != s->loc)
       return fail(r, "not an edge from the current location");
     const cfa_edge *e = &c->edges[s->edge];
-    /* shadowed havocs: every value of theirs (at most 2^16 together) until
-       one run ends in the recorded state */
+    /* shadowed havocs read before their write: every value of theirs (at
+       most 2^16 together) until one run ends in the recorded state */
     uint32_t bits = 0;
     bool small = true;
     for (uint32_t i = 0; i < e->nstmts; i++)
-      if (e->stmts[i].kind == CFA_HAVOC && shadowed(e->stmts, e->nstmts, i)) {
+      if (guessed(e->stmts, e->nstmts, i)) {
         uint32_t w = value_bits(e->stmts[i].var);
         small = small && w > 0 && bits + w <= 16;
         bits += w;

@@ -172,14 +172,14 @@ static int check_by_run(cfa_prog *prog, proc_ctx *x, const proc_run_hooks *h, co
  * Horn model that passed the SMT check (no invariant witness for recursive
  * programs), UNSAFE the interprocedural trace's nondet values through the
  * compiled-execution check. */
-static int check_recursive(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+static int check_procedures(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d, bool run_only) {
   cfa_prog prog;
   c_proc_map m;
   c_proc_build(p, &prog, &m);
   proc_ctx x = {p, o, &m};
   proc_run_hooks h = {proc_unsafe, p->unsafe_safe, &x};
   int code = option_is(o->export_fmt, "none") ? check_by_run(&prog, &x, &h, lim, r) : -1;
-  if (code < 0) code = proc_run_check_hooks(&prog, o, lim, &h, r, d);
+  if (code < 0 && !run_only) code = proc_run_check_hooks(&prog, o, lim, &h, r, d);
   if (report_verdict(r) == ZETA_SAFE && o->witness_file) {
     /* the procedure summaries were checked; without loops there is no
      * loop invariant to claim */
@@ -196,6 +196,15 @@ static int check_recursive(c_program *p, const zeta_options *o, const zeta_limit
   c_proc_map_free(&m);
   cfa_prog_free(&prog);
   return code;
+}
+
+static int check_recursive(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  return check_procedures(p, o, lim, r, d, false);
+}
+
+/* Only the deterministic run: -1 when it gives no answer. */
+static int run_recursive(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  return check_procedures(p, o, lim, r, d, true);
 }
 
 /* A recursive program is checked in the math encoding when it takes the
@@ -298,10 +307,21 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
  * finds the deep counterexamples of id(x) == N that the summaries miss. */
 static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   if (!option_is(o->algorithm, "portfolio") || !option_is(o->export_fmt, "none")) return check_recursive_encoded(p, o, lim, r, d);
+  /* a deterministic program is answered by running it (fibo(25): 250 k
+   * calls), which the race would slow down */
+  report *t = report_new();
+  diag dt = {0};
+  int code = option_is(o->c_int, "auto") ? on_math(run_recursive, p, o, lim, t, &dt) : run_recursive(p, o, lim, t, &dt);
+  if (code >= 0 && report_verdict(t) != ZETA_UNKNOWN) {
+    report_copy(r, t);
+    report_free(t);
+    return code;
+  }
+  report_free(t);
   c_job j = {p, o};
   portfolio_job jobs[2] = {{"procedures", recursive_job_run, &j, 0}, {"bounded", bounded_job_run, &j, 0}};
   portfolio_outcome po;
-  int code = portfolio_run(jobs, 2, 0, lim, r, &po);
+  code = portfolio_run(jobs, 2, 0, lim, r, &po);
   if (po.winner < 0) code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
   report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
   return code;

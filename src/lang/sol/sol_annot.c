@@ -273,12 +273,21 @@ static size_t src_end(const cJSON *n) {
   return (size_t)atol(s) + (c ? (size_t)atol(c + 1) : 0);
 }
 
+/* whether parameter p is of a reference type without a data location (an
+ * event's): a function's parameter needs `memory` */
+static bool needs_memory(const cJSON *p) {
+  const char *t = sol_type_string(p), *loc = cJSON_GetStringValue(kid(p, "storageLocation"));
+  return loc && strcmp(loc, "default") == 0 &&
+         (strcmp(t, "string") == 0 || strcmp(t, "bytes") == 0 || strncmp(t, "struct ", 7) == 0 || strchr(t, '['));
+}
+
 /* The text of parameter list ps (without `indexed`) into x. */
 static void params_text(annot_ctx *A, insertion *x, const cJSON *ps) {
   puts_(&x->ins, "(");
   for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
-    size_t a = src_start(p), b = src_end(p);
+    size_t a = src_start(p), b = src_end(p), tend = needs_memory(p) ? src_end(kid(p, "typeName")) : 0;
     for (size_t i = a; i < b && i < A->len; i++) {   /* the parameter's text without `indexed` */
+      if (i == tend) puts_(&x->ins, " memory ");
       if (strncmp(A->text + i, "indexed", 7) == 0 && (i == a || isspace((unsigned char)A->text[i - 1])) && i + 7 <= b &&
           (i + 7 == b || isspace((unsigned char)A->text[i + 7]))) {
         i += 6;

@@ -394,10 +394,28 @@ static void frame_of(lw *L, ctx *c, const cJSON *fn, term_t *old, bool check) {
       while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
         root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
       if (decl_of(L, root) != sol_node(L->a, id)) continue;   /* C.x names x too */
-      lval lv = lvalue(L, &pre, target);
+      /* the target in the state at the end, the condition in the entry state */
+      bool len = is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "length") == 0, sp = L->spec;
+      L->spec = true;
+      pre.cur = c->cur;
+      lval lv = lvalue(L, &pre, len ? child(target, "expression") : target);
+      pre.cur = old;
+      L->spec = sp;
       term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
       ctx endc = *c;
       val nv = lval_read(L, &endc, &lv), Y = mkval(L, t);
+      if (len) {   /* a.length: the array as allowed so far with the length at the end */
+        if (nv.t->k != T_ARRAY || nv.t->len >= 0) unsup(L, target, "modifies of a fixed length");
+        term_t *xs = aralloc(L, L->F->n * sizeof *xs);
+        memcpy(xs, c->cur, L->F->n * sizeof *xs);
+        memcpy(xs + L->F->off[sl], X.v, t->nl * sizeof *xs);
+        ctx xc = *c;
+        xc.cur = xs;
+        val xa = lval_read(L, &xc, &lv), na = mkval(L, xa.t);
+        memcpy(na.v, xa.v, xa.t->nl * sizeof(term_t));
+        na.v[na.t->elem->nl] = nv.v[nv.t->elem->nl];
+        nv = na;
+      }
       memcpy(Y.v, X.v, t->nl * sizeof(term_t));
       upd(L, Y, &lv, 0, nv);
       for (uint32_t q = 0; q < t->nl; q++) X.v[q] = term_ite(cond, Y.v[q], X.v[q]);

@@ -11,9 +11,9 @@ pragma solidity >=0.7.0;
 // expect: K::internalPublic: ERROR
 // expect: K::other: OK
 // expect: K::otherWrong: ERROR
-// expect: known_call.sol:31:9: Assertion might not hold.
-// expect: known_call.sol:34:9: Assertion might not hold.
-// expect: known_call.sol:42:9: Assertion might not hold.
+// expect: known_call.sol:33:9: Assertion might not hold.
+// expect: known_call.sol:36:9: Assertion might not hold.
+// expect: known_call.sol:44:9: Assertion might not hold.
 // expect: K::unknownCall: ERROR
 // expect: known_call.sol:51:9: Assertion might not hold.
 

@@ -1376,6 +1376,11 @@ static val member(lw *L, ctx *c, const cJSON *e) {
       L->F->slot_of[nid(L, decl_of(L, e))] >= 0) {   /* C.x: a state variable */
     return var_val(L, c, L->F->slot_of[nid(L, decl_of(L, e))]);
   }
+  const cJSON *cd = strncmp(bts, "type(contract ", 14) == 0 ? decl_of(L, e) : NULL;
+  if (is(cd, "VariableDeclaration") && sol_bool(cd, "constant") && child(cd, "value")) {   /* C.k: a constant */
+    val cv = expr(L, c, child(cd, "value"));
+    return L->mod ? coerce(L, cv, ty_of_decl(L, cd), e) : cv;
+  }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
   if (strcmp(m, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
     const cJSON *x = base;

@@ -34,3 +34,12 @@ contract Pair {
     }
     function wrongPost2() public view returns (uint) { return x; }
 }
+
+// a constant of a base contract named through it (C.k)
+// expect: K2::useK: OK
+// expect: K2::useKWrong: ERROR
+contract K1 { uint constant k = 7; }
+contract K2 is K1 {
+    function useK() public pure { assert(K1.k == 7); }
+    function useKWrong() public pure { assert(K1.k == 8); }
+}

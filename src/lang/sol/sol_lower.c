@@ -1409,9 +1409,13 @@ static val guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
   t.ncons = 0;
   t.dead = false;
   val v = expr(L, &t, e);
+  int fs = L->mod ? L->F->slot_of[L->a->nids + 2] : -1;   /* mod-overflow's flag: set under the guard */
+  term_t flag = fs >= 0 ? t.cur[L->F->off[fs]] : NULL_TERM;
+  if (fs >= 0) t.cur[L->F->off[fs]] = c->cur[L->F->off[fs]];
   if (t.napps != c->napps || memcmp(t.cur, c->cur, L->F->n * sizeof(term_t)) != 0)
     unsup(L, e, "side effects in a conditionally evaluated operand");
   add_cons(L, c, term_implies(guard, term_and(t.ncons, t.cons)));
+  if (fs >= 0) c->cur[L->F->off[fs]] = term_ite(guard, flag, c->cur[L->F->off[fs]]);
   return v;
 }
 

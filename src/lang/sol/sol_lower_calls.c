@@ -175,6 +175,8 @@ static void writes_of(lw *L, const cJSON *fn, bool *w, bool *seen) {
   seen[id] = true;
   int ct = contract_of(L, fn);
   const cJSON *body = child(fn, "body");
+  const char *mu = sol_str(fn, "stateMutability");
+  if (strcmp(mu, "view") == 0 || strcmp(mu, "pure") == 0) return;   /* solc enforces it, for every override too */
   if (!body || cJSON_IsNull(body)) {   /* solc-verify: the state of the declaring contract */
     if (ct >= 0) mark_contract(L, ct, w);
     return;

@@ -750,8 +750,10 @@ void mod_ghosts(lw *L) {
   calls_setup(L);
 }
 
-/* The contract invariants of the root's linearization (the markers in the
- * synthetic functions __zeta_invs_<C>). */
+/* The contract invariants of the root (the markers in the synthetic
+ * function __zeta_invs_<C>): as in solc-verify, a contract's invariants
+ * are those written on it, not its bases' (derived contracts restate
+ * them, e.g. RefundEscrow weakens Escrow's). */
 static void collect_invs(lw *L) {
   for (int i = 0; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
@@ -763,7 +765,7 @@ static void collect_invs(lw *L) {
           if (!mk) break;
           L->framed |= strcmp(mk, "mod") == 0 || strcmp(mk, "modall") == 0;
         }
-      if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
+      if (i > 0 || !is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
       for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
         int k;
         const char *mk = sol_annot_marker(x, &k);

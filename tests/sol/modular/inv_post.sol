@@ -43,3 +43,16 @@ contract K2 is K1 {
     function useK() public pure { assert(K1.k == 7); }
     function useKWrong() public pure { assert(K1.k == 8); }
 }
+
+// a contract's invariants are those written on it, not its bases' (solc-verify)
+// expect: IB::setA: ERROR
+// expect: ID::setA3: OK
+/// @notice invariant a == 1
+contract IB {
+    uint a = 1;
+    function setA() public { a = 2; }
+}
+/// @notice invariant a >= 1
+contract ID is IB {
+    function setA3() public { a = 3; }
+}

@@ -51,3 +51,14 @@ contract K {
         assert(o == t.stored());
     }
 }
+
+// a view function without a body writes nothing; another one may write its contract's state
+// expect: VA::keep: OK
+// expect: VA::keepWrong: ERROR
+abstract contract VA {
+    uint z;
+    function allowed() public view virtual returns (bool);
+    function act() public virtual;
+    function keep() public view { uint o = z; bool b = allowed(); b; assert(z == o); }
+    function keepWrong() public { uint o = z; act(); assert(z == o); }
+}

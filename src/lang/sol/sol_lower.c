@@ -1205,6 +1205,32 @@ term_t cond_of(lw *L, val v, const cJSON *e) {
   return v.v[0];
 }
 
+/* f({y: b, x: a}): the arguments put in the order of f's parameters (in
+ * place, names dropped), when none has calls (the order of evaluation is
+ * then immaterial). False if that is not possible. */
+static bool order_named_args(lw *L, const cJSON *e, const cJSON *callee) {
+  const cJSON *d = decl_of(L, callee), *names = child(e, "names");
+  cJSON *args = (cJSON *)child(e, "arguments");
+  const cJSON *ps = child(child(d, "parameters"), "parameters");
+  int n = cJSON_GetArraySize(names);
+  if (!is(d, "FunctionDefinition") || !args || cJSON_GetArraySize(args) != n || cJSON_GetArraySize(ps) != n) return false;
+  for (const cJSON *a = args->child; a; a = a->next)
+    if (has_calls(a)) return false;
+  cJSON **sorted = aralloc(L, (size_t)n * sizeof *sorted);
+  int i = 0;
+  for (const cJSON *p = ps->child; p; p = p->next, i++) {
+    int k = 0;
+    const cJSON *nm = names->child;
+    while (nm && strcmp(nm->valuestring, sol_str(p, "name")) != 0) nm = nm->next, k++;
+    if (!nm) return false;
+    sorted[i] = cJSON_GetArrayItem(args, k);
+  }
+  for (i = 0; i < n; i++) cJSON_DetachItemViaPointer(args, sorted[i]);
+  for (i = 0; i < n; i++) cJSON_AddItemToArray(args, sorted[i]);
+  cJSON_DeleteItemFromObjectCaseSensitive((cJSON *)e, "names");
+  return true;
+}
+
 static val call(lw *L, ctx *c, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
@@ -1212,7 +1238,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
   const cJSON *callee = child(e, "expression"), *args = child(e, "arguments");
   while (is(callee, "TupleExpression") && cJSON_GetArraySize(child(callee, "components")) == 1)
     callee = child(callee, "components")->child;
-  if (child(e, "names") && cJSON_GetArraySize(child(e, "names")) > 0) unsup(L, e, "named arguments");
+  if (child(e, "names") && cJSON_GetArraySize(child(e, "names")) > 0 && !order_named_args(L, e, callee)) unsup(L, e, "named arguments");
   if (is(callee, "Identifier")) {
     const char *name = sol_str(callee, "name");
     if (sol_int(callee, "referencedDeclaration") < 0) {

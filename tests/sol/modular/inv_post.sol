@@ -56,3 +56,12 @@ contract IB {
 contract ID is IB {
     function setA3() public { a = 3; }
 }
+
+// named arguments, in the order of the parameters
+// expect: NA::named: OK
+// expect: NA::namedWrong: ERROR
+contract NA {
+    function sub(int x, int y) private pure returns (int) { return x - y; }
+    function named() public pure { assert(sub({y: 1, x: 3}) == 2); }
+    function namedWrong() public pure { assert(sub({y: 1, x: 3}) == -2); }
+}

@@ -251,6 +251,9 @@ term_t term_subst(term_t t, uint32_t n, const term_t *from, const term_t *to);
 /* The same in place on ts[0..nt) (NULL_TERM entries stay), sharing one
  * map and one memo: for many terms over the same variables. */
 void term_subst_many(uint32_t nt, term_t *ts, uint32_t n, const term_t *from, const term_t *to);
+/* t's operator (with its parameters) over new arguments args[0..nargs(t)),
+ * through the smart constructors (t un-negated). */
+term_t term_with_args(term_t t, const term_t *args);
 /* Adds k to the index of every free variable (x@i -> x@i+k). */
 term_t term_shift(term_t t, int32_t k);
 /* Primes: the same as term_shift(t, 1). */

@@ -835,7 +835,7 @@ static const char *const op_names[OP_COUNT_] = {
   [OP_BVSLE] = "bvsle", [OP_BVSGT] = "bvsgt", [OP_BVSGE] = "bvsge", [OP_EXTRACT] = "extract",
   [OP_ZERO_EXTEND] = "zero_extend", [OP_SIGN_EXTEND] = "sign_extend",
   [OP_ROTATE_LEFT] = "rotate_left", [OP_ROTATE_RIGHT] = "rotate_right", [OP_REPEAT] = "repeat",
-  [OP_BV2NAT] = "bv2nat", [OP_NAT2BV] = "nat2bv", [OP_DT_CONS] = "<constructor>", [OP_DT_SEL] = "<selector>",
+  [OP_BV2NAT] = "bv2nat", [OP_NAT2BV] = "int2bv", [OP_DT_CONS] = "<constructor>", [OP_DT_SEL] = "<selector>",
   [OP_DT_IS] = "is",
 };
 

@@ -24,6 +24,8 @@ static term_t rebuild(term_t t, const term_t *args) {
   return term_make(op, n, args, nd->nparams, params);
 }
 
+term_t term_with_args(term_t t, const term_t *args) { return rebuild(term_unsigned(t), args); }
+
 /* ---- generic rewriting: replace terms found in `map`, or variables by
  * `var_fn`, bottom-up, respecting quantifier binders ---- */
 typedef struct {

@@ -263,6 +263,8 @@ static void inline_into(chc_system *s, chc_clause *c, uint32_t j, const chc_clau
   free(vs); free(fresh);
 }
 
+void chc_inline_at(chc_system *s, chc_clause *c, uint32_t j, const chc_clause *d) { inline_into(s, c, j, d); }
+
 /* ---- slicing ---- */
 
 /* Occurrence lists in compressed form: for predicate p, the clauses that use

@@ -89,6 +89,11 @@ void chc_normalize(chc_system *s);
  * may be NULL_TERM), fills the interpretations of the eliminated ones. */
 void chc_expand_model(const chc_system *s, term_t *interp);
 
+/* Clause c (of s) with its body occurrence j replaced by the body and
+ * constraint of d, a definition of that predicate (variables renamed
+ * apart); c keeps its head and line. */
+void chc_inline_at(chc_system *s, chc_clause *c, uint32_t j, const chc_clause *d);
+
 /* Writes the system in CHC-COMP format (set-logic HORN ... check-sat). */
 void chc_write(FILE *out, const chc_system *s);
 /* Writes a model: one define-fun per predicate (interp[p] over params). */

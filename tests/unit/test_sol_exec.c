@@ -126,7 +126,53 @@ static void test_rich(void) {
   CHECK(r.status == SOL_EXEC_OK && r.reverted == -1);
   call un[] = {{NULL, 7, 0, {0}, {0}}, {"call", 1, 0, {"d"}, {5}}};
   r = run(rich, "D", un, 2);
-  CHECK(r.status == SOL_EXEC_UNSUPPORTED && strstr(r.why, "external call") && strstr(r.why, "t.sol:18"));
+  CHECK(r.status == SOL_EXEC_UNSUPPORTED && strstr(r.why, "unknown code") && strstr(r.why, "t.sol:18"));
+}
+
+/* unknown code calls back as the sequence says: none, or broken() in the middle of call() */
+static void test_callbacks(void) {
+  const char *src =
+    "interface I { function e() external; }\n"
+    "contract C {\n"
+    "  bool locked = true;\n"
+    "  function call(address t) public { locked = false; I(t).e(); locked = true; }\n"
+    "  function broken() public view { assert(locked); }\n"
+    "}\n";
+  sol_ast *a = load(src);
+  CHECK(a != NULL);
+  if (!a) return;
+  sol_exec_tx tx[3], cb;
+  memset(tx, 0, sizeof tx);
+  memset(&cb, 0, sizeof cb);
+  const char *names[] = {"t"};
+  mpz_t args[1];
+  mpz_init_set_si(args[0], 5);
+  for (int i = 0; i < 3; i++) mpz_init_set_si(tx[i].sender, 1), mpz_init(tx[i].value);
+  mpz_init_set_si(cb.sender, 5);
+  mpz_init(cb.value);
+  cb.fn = "broken";
+  tx[1].fn = "call";
+  tx[1].nargs = 1;
+  tx[1].argnames = names;
+  tx[1].args = args;
+  tx[2].fn = "broken";
+  sol_exec_chain none = {0, NULL}, one = {1, &cb};
+  tx[1].nchains = 1;
+  tx[1].chains = &none;
+  sol_exec_result r;
+  sol_exec_run(a, sol_exec_contract(a, "C"), tx, 3, &r);
+  CHECK(r.status == SOL_EXEC_OK && r.reverted == -1);   /* nothing called back: locked again */
+  tx[1].chains = &one;
+  sol_exec_run(a, sol_exec_contract(a, "C"), tx, 2, &r);
+  CHECK(r.status == SOL_EXEC_ASSERT && r.at == 1 && r.line == 5);   /* broken() while unlocked */
+  tx[1].nchains = 0;
+  sol_exec_run(a, sol_exec_contract(a, "C"), tx, 2, &r);
+  CHECK(r.status == SOL_EXEC_UNSUPPORTED && strstr(r.why, "unknown code"));
+  for (int i = 0; i < 3; i++) mpz_clear(tx[i].sender), mpz_clear(tx[i].value);
+  mpz_clear(cb.sender);
+  mpz_clear(cb.value);
+  mpz_clear(args[0]);
+  sol_ast_free(a);
 }
 
 /* deep recursion stops with a reason instead of exhausting the C stack */
@@ -149,6 +195,7 @@ int main(void) {
   RUN(test_revert_restores);
   RUN(test_overflow);
   RUN(test_rich);
+  RUN(test_callbacks);
   RUN(test_deep_recursion);
   return CHECK_DONE();
 }

@@ -3,10 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "core/alloc.h"
 #include "core/emergency.h"
 #include "engine/chc_engine.h"
 #include "engine/portfolio.h"
+#include "ir/chc_records.h"
+#include "ir/chc_unfold.h"
 #include "ir/chc_ts.h"
 #include "ir/chc_witness.h"
 #include "lang/chc/chc_parser.h"
@@ -56,8 +59,23 @@ static itp_strategy pa_itp(const zeta_options *o) {
  * counterexamples, then predicate abstraction (which also finds deep ones
  * and handles nonlinear systems); when it gives up early (a counterexample
  * tree too large, interpolation failed), PDR on linear systems. */
-static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r) {
+static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf, bool *over_unf) {
   bool linear = chc_is_linear(s);
+  *over_unf = false;
+  if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
+    /* calls of loop-free summaries unfolded: bounded model checking finds
+     * counterexamples of the non-linear system (a derivation over unf) */
+    chc_normalize(unf);
+    if (chc_is_linear(unf)) {
+      double total = lim->deadline ? lim->deadline - limits_now() : 20;
+      zeta_limits l1 = *lim;
+      l1.deadline = limits_now() + (total * 0.15 < 3 ? total * 0.15 : 3);
+      chc_bmc_solve(unf, &l1, 0, r);
+      if (r->answer == CHC_UNSAT) { *over_unf = true; return; }
+      if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+      chc_result_free(r);
+    }
+  }
   if (linear) {
     double total = lim->deadline ? lim->deadline - limits_now() : 20;
     zeta_limits l1 = *lim;
@@ -118,7 +136,7 @@ static void run_engine(const char *alg, itp_strategy itp, const char *file, cons
   if (option_is(alg, "spacer")) { run_spacer(file, sys, s, lim, r); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
-  if (option_is(alg, "own")) { run_own(s, lim, itp, r); return; }
+  if (option_is(alg, "own")) { bool u; run_own(s, lim, itp, r, NULL, &u); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_itp(s, lim, alg, itp, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
@@ -202,15 +220,34 @@ static cert_status certify_model(const chc_system *sys, const term_t *interp, ch
   return worst;
 }
 
+/* A loaded Horn-clause problem: the clauses as read and their normal form. */
+typedef struct {
+  char *file;
+  chc_system sys, norm;
+  bool normalized;
+  bool records;   /* sys is the file's clauses (orig) with record datatypes scalarised (ir/chc_records.h) */
+  chc_system orig;
+  char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
+  chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
+} chc_input;
+
 /* Checks the evidence of res and reports the answer; returns the exit code. */
-static int finish(report *r, const zeta_options *o, const chc_system *sys, const chc_system *norm, chc_result *res,
+static int finish(report *r, const zeta_options *o, const chc_input *in, const chc_system *norm, chc_result *res,
                   const zeta_limits *lim) {
+  const chc_system *sys = &in->sys;
   int rc;
   report_set_engine(r, res->engine ? res->engine : "-");
   if (res->answer == CHC_SAT) {
     term_t *interp = xcalloc(sys->npreds + 1, sizeof(term_t));
     for (uint32_t p = 0; p < sys->npreds; p++) interp[p] = res->interp[p];
     if (!res->complete) chc_expand_model(norm, interp);   /* a model of the input as is stays quantifier-free */
+    if (in->records) {   /* the model of the file's clauses: leaves as selectors of the records */
+      term_t *back = xcalloc(in->orig.npreds + 1, sizeof(term_t));
+      if (!chc_records_model_back(&in->orig, sys, interp, back)) abort();   /* chc_load checked invertible */
+      free(interp);
+      interp = back;
+      sys = &in->orig;
+    }
     term_t *quant = eliminate_quantifiers(sys, interp, lim);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     solver *z = solver_new_z3();
@@ -277,12 +314,9 @@ static int finish(report *r, const zeta_options *o, const chc_system *sys, const
   return rc;
 }
 
-/* A loaded Horn-clause problem: the clauses as read and their normal form. */
-typedef struct {
-  char *file;
-  chc_system sys, norm;
-  bool normalized;
-} chc_input;
+
+/* The file Z3 may read for the input's own run: sys as written. */
+static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
 
 typedef struct { const zeta_options *o; chc_input *in; bool spacer, known_unsat; } chc_job;
 
@@ -290,9 +324,10 @@ typedef struct { const zeta_options *o; chc_input *in; bool spacer, known_unsat;
 static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_job *j = ctx;
   chc_result res;
-  if (j->spacer) run_spacer_known(j->in->file, &j->in->sys, &j->in->norm, lim, j->known_unsat, &res);
-  else run_own(&j->in->norm, lim, pa_itp(j->o), &res);
-  int rc = finish(r, j->o, &j->in->sys, &j->in->norm, &res, lim);
+  bool over_unf = false;
+  if (j->spacer) run_spacer_known(z3_file(j->in), &j->in->sys, &j->in->norm, lim, j->known_unsat, &res);
+  else run_own(&j->in->norm, lim, pa_itp(j->o), &res, &j->in->unf, &over_unf);
+  int rc = finish(r, j->o, j->in, over_unf ? &j->in->unf : &j->in->norm, &res, lim);
   chc_result_free(&res);
   return rc;
 }
@@ -309,22 +344,23 @@ static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
 #define SLICE_SECONDS 1.5
 static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool *known_unsat) {
   *known_unsat = false;
-  if (strcmp(in->file, "-") == 0) return -1;
+  const char *file = z3_file(in);
+  if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
   zeta_limits l1 = *lim;
   l1.deadline = limits_now() + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
   chc_result res;
-  if (!spacer_file_first(in->file, &in->sys, &l1, &res, known_unsat)) {
+  if (!spacer_file_first(file, &in->sys, &l1, &res, known_unsat)) {
     if (!*known_unsat) return -1;
     zeta_limits half = l1;
     half.deadline = limits_now() + (l1.deadline - limits_now()) / 2;
-    chc_spacer_derive_file(in->file, &in->sys, &half, &res);
+    chc_spacer_derive_file(file, &in->sys, &half, &res);
     if (!(res.answer == CHC_UNSAT && res.complete)) { chc_result_free(&res); return -1; }
   }
   int rc = -1;
   if (res.answer != CHC_UNKNOWN) {
     report *tmp = report_new();
-    rc = finish(tmp, o, &in->sys, &in->sys, &res, lim);   /* complete: no normal form needed */
+    rc = finish(tmp, o, in, &in->sys, &res, lim);   /* complete: no normal form needed */
     if (rc == ZETA_EXIT_VERDICT) {
       report_copy(r, tmp);
       report_stat(r, "portfolio-winner", "spacer (first slice, in process)");
@@ -352,7 +388,6 @@ static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta
 }
 
 static void *chc_load(const char *path, const zeta_options *o, diag *d) {
-  (void)o;
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
   if (!f) {
     diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: cannot open", path);
@@ -361,6 +396,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
   chc_input *in = xcalloc(1, sizeof *in);
   in->file = xstrdup(path);
   chc_init(&in->sys);
+  chc_init(&in->unf);
   char *msg = NULL;
   chc_parse_status st = chc_parse(path, f, &in->sys, &msg);
   if (f != stdin) fclose(f);
@@ -375,11 +411,34 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
     free(in);
     return NULL;
   }
+  /* records become their fields (solc's queries) where a model of the
+   * fields translates back into one of the file's predicates */
+  if (chc_has_records(&in->sys) && chc_records_invertible(&in->sys)) {
+    chc_system flat;
+    const char *why = NULL;
+    if (chc_scalarize_records(&in->sys, &flat, &why)) {
+      in->orig = in->sys;
+      in->sys = flat;
+      in->records = true;
+      char tmpl[] = "/tmp/zeta-chc-XXXXXX";   /* Z3's own run reads a file (its preprocessing) */
+      int fd = mkstemp(tmpl);
+      FILE *tf = fd >= 0 ? fdopen(fd, "w") : NULL;
+      if (tf) {
+        chc_write(tf, &in->sys);
+        fclose(tf);
+        in->flat = xstrdup(tmpl);
+      } else if (fd >= 0) close(fd);
+    } else if (o->verbose) progress_say("zeta: records kept (%s)", why);
+  }
   return in;
 }
 
 static void chc_free_input(void *m) {
   chc_input *in = m;
+  chc_free(&in->unf);
+  if (in->records) chc_free(&in->orig);
+  if (in->flat) unlink(in->flat);
+  free(in->flat);
   chc_free(&in->sys);
   if (in->normalized) chc_free(&in->norm);
   free(in->file);
@@ -416,13 +475,13 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   }
   chc_result res;
   int rc;
-  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, &in->sys, &in->norm, &res, lim);
+  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
     rc = portfolio(r, o, in, lim, known_unsat);
   } else {
-    run_engine(o->algorithm, pa_itp(o), in->file, &in->sys, &in->norm, lim, &res);
-    rc = finish(r, o, &in->sys, &in->norm, &res, lim);
+    run_engine(o->algorithm, pa_itp(o), z3_file(in), &in->sys, &in->norm, lim, &res);
+    rc = finish(r, o, in, &in->norm, &res, lim);
   }
   chc_result_free(&res);
   return rc;

@@ -50,6 +50,25 @@ static void print_term(FILE *out, term_t t) {
   free(s);
 }
 
+static void print_sol(FILE *out, term_t t);
+
+/* A state leaf named like "s.a[].b[]" (one "[]" per array or mapping on
+ * the way) read at indices idx[0..n) (outermost first): s.a[i].b[j]; a
+ * "[]" without its index is every element, [*] (none at the end). */
+static void print_leaf(FILE *out, const char *nm, const term_t *idx, uint32_t n) {
+  uint32_t k = 0;
+  for (const char *p = nm; *p; p++) {
+    if (p[0] == '[' && p[1] == ']') {
+      p++;
+      if (k < n) { fputc('[', out); print_sol(out, idx[k++]); fputc(']', out); }
+      else if (p[1]) fputs("[*]", out);
+      continue;
+    }
+    fputc(*p, out);
+  }
+  for (; k < n; k++) { fputc('[', out); print_sol(out, idx[k]); fputc(']', out); }
+}
+
 /* A formula in Solidity's notation (infix, a[i], ! && ||); what has no
  * Solidity form (stores, quantifiers) stays in SMT-LIB. */
 static void print_sol(FILE *out, term_t t) {
@@ -65,12 +84,7 @@ static void print_sol(FILE *out, term_t t) {
   uint32_t n = term_nargs(t);
   const char *inf = NULL;
   switch (op) {
-  case OP_VAR: {
-    const char *nm = term_var_name(t);
-    size_t l = strlen(nm);
-    fprintf(out, "%.*s", (int)(l >= 2 && strcmp(nm + l - 2, "[]") == 0 ? l - 2 : l), nm);
-    return;
-  }
+  case OP_VAR: print_leaf(out, term_var_name(t), NULL, 0); return;
   case OP_EQ: inf = " == "; break;
   case OP_AND: inf = " && "; break;
   case OP_OR: inf = " || "; break;
@@ -86,7 +100,19 @@ static void print_sol(FILE *out, term_t t) {
     fputc('(', out); print_sol(out, term_arg(t, 0)); fputs(" ? ", out); print_sol(out, term_arg(t, 1));
     fputs(" : ", out); print_sol(out, term_arg(t, 2)); fputc(')', out);
     return;
-  case OP_SELECT: print_sol(out, term_arg(t, 0)); fputc('[', out); print_sol(out, term_arg(t, 1)); fputc(']', out); return;
+  case OP_SELECT: {   /* a leaf "s.a[].b[]" read at indices: s.a[i].b[j] */
+    term_t idx[16];
+    uint32_t k = 0;
+    term_t b = t;
+    while (term_op_of(b) == OP_SELECT && k < 16) idx[k++] = term_arg(b, 1), b = term_arg(b, 0);
+    if (term_op_of(b) == OP_VAR) {
+      for (uint32_t i = 0; i < k / 2; i++) { term_t x = idx[i]; idx[i] = idx[k - 1 - i]; idx[k - 1 - i] = x; }
+      print_leaf(out, term_var_name(b), idx, k);
+      return;
+    }
+    print_sol(out, term_arg(t, 0)); fputc('[', out); print_sol(out, term_arg(t, 1)); fputc(']', out);
+    return;
+  }
   default: print_term(out, t); return;
   }
   fputc('(', out);
@@ -189,7 +215,9 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
     for (uint32_t k = 1; k <= nasserts; k++) found |= answer[k] == 2;
     if (found && lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) * 0.3;
     else if (found) l.deadline = limits_now() + 10;
-    sol_solve(&norm, o, &l, &res);
+    chc_system unf;   /* the derivation may be over the calls unfolded */
+    bool over_unf = sol_solve_unfolding(&norm, o, &l, &res, &unf);
+    const chc_system *dsys = over_unf ? &unf : &norm;
     bool again = false;
     if (res.answer == CHC_SAT) {
       term_t *full;
@@ -200,19 +228,23 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
       } else reason = "the invariant failed its check (engine bug)";
       free(full);
     } else if (res.answer == CHC_UNSAT) {
-      uint32_t k = res.deriv.n ? norm.clauses[res.deriv.nodes[0].clause].line : 0;
+      uint32_t k = res.deriv.n ? dsys->clauses[res.deriv.nodes[0].clause].line : 0;
       if (o->verbose) progress_say("zeta: %s: unsat, derivation of %u nodes, assertion %u", res.engine, res.deriv.n, k);
       if (k == 0 || k > nasserts || excluded[k]) reason = "the engine gave no derivation";
-      else if (!chc_replay(&norm, &res.deriv, 30000)) reason = "the counterexample did not replay";
+      else if (!chc_replay(dsys, &res.deriv, 30000)) reason = "the counterexample did not replay";
       else {
         char why[400] = "";
         lang_capture tr;
         FILE *tf = lang_capture_open(&tr);
-        sol_trace_outcome t = sol_trace_report(tf, m->ast, &sc, &norm, &res.deriv, k, lim, why, sizeof why);
+        sol_trace_outcome t = sol_trace_report(tf, m->ast, &sc, dsys, &res.deriv, k, lim, why, sizeof why);
         fclose(tf);
         excluded[k] = true;
         again = true;
-        if (t == SOL_TRACE_REFUTED) {   /* an engine or lowering bug: never an UNSAFE the execution denies */
+        if (t != SOL_TRACE_CONFIRMED && sc.overapprox) {   /* the clauses allow more than the contract does */
+          snprintf(reason_buf, sizeof reason_buf, "counterexample of assertion %u not confirmed by execution (%s; over-approximated: %s)",
+                   k, why, sc.overapprox);
+          reason = reason_buf;
+        } else if (t == SOL_TRACE_REFUTED) {   /* an engine or lowering bug: never an UNSAFE the execution denies */
           snprintf(reason_buf, sizeof reason_buf, "counterexample of assertion %u not confirmed: %s", k, why);
           reason = reason_buf;
           if (o->verbose) progress_say("zeta: %s; the sequence:\n%s", reason, tr.buf ? tr.buf : "");
@@ -231,6 +263,7 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
       reason = reason_buf;
     }
     chc_result_free(&res);
+    chc_free(&unf);
     /* the assertion lines before the lowering goes away */
     if (!again || limits_expired(&l)) {
       fprintf(out, "assertions:\n");

@@ -57,6 +57,15 @@ typedef struct {
   unsigned fail_line;
   char why[300];
   const sol_exec_tx *tx;
+  const sol_exec_tx *top;   /* the transaction (tx: a callback while one runs) */
+  uint32_t next_chain;      /* the next of top's calls into unknown code */
+  const cJSON *discard;     /* the expression of the statement running (its value unused) */
+  bool has_self, has_balance;
+  mpz_t self, balance;      /* the contract's address and balance */
+  sol_exec_tx self_tx;      /* a call of the contract by itself: msg.sender = this, no value */
+  bool has_others;          /* other addresses' balances: at[i] holds val[i], the rest `rest` */
+  uint32_t nothers, capothers;
+  mpz_t *others_at, *others_val, others_rest;
   long steps;
   int depth;             /* internal call nesting */
   long nvals;            /* values made (a bound on memory) */
@@ -419,6 +428,31 @@ static val *constant(ix *X, frame *F, const cJSON *d, const cJSON *use) {
 
 static int enum_size(const cJSON *ed) { return cJSON_GetArraySize(child(ed, "members")); }
 
+/* The balance entry of other address a (made from the rest when new). */
+static mpz_t *other_balance(ix *X, const mpz_t a, const cJSON *at) {
+  if (!X->has_others) unsup(X, at, "the balance of another address without a value in the trace");
+  for (uint32_t i = 0; i < X->nothers; i++)
+    if (mpz_cmp(X->others_at[i], a) == 0) return &X->others_val[i];
+  if (X->nothers == X->capothers) {
+    X->capothers = X->capothers ? 2 * X->capothers : 8;
+    X->others_at = xrealloc(X->others_at, X->capothers * sizeof(mpz_t));
+    X->others_val = xrealloc(X->others_val, X->capothers * sizeof(mpz_t));
+  }
+  mpz_init_set(X->others_at[X->nothers], a);
+  mpz_init_set(X->others_val[X->nothers], X->others_rest);
+  return &X->others_val[X->nothers++];
+}
+
+/* The others' balances as a call starts (from the trace). */
+static void set_others(ix *X, const sol_exec_tx *t) {
+  if (!t->has_others) return;
+  for (uint32_t i = 0; i < X->nothers; i++) mpz_clear(X->others_at[i]), mpz_clear(X->others_val[i]);
+  X->nothers = 0;
+  X->has_others = true;
+  mpz_set(X->others_rest, t->others_rest);
+  for (uint32_t i = 0; i < t->nothers; i++) mpz_set(*other_balance(X, t->others_at[i], NULL), t->others_val[i]);
+}
+
 static val *member(ix *X, frame *F, const cJSON *e) {
   const cJSON *base = child(e, "expression");
   const char *mn = sol_str(e, "memberName"), *bts = tstr(base);
@@ -447,6 +481,13 @@ static val *member(ix *X, frame *F, const cJSON *e) {
     val *v = mk_int(X, z);
     mpz_clear(z);
     return v;
+  }
+  if (strcmp(mn, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
+    val *a = need_int(X, eval(X, F, base), base);
+    if (X->has_self && mpz_cmp(a->z, X->self) != 0) return mk_int(X, *other_balance(X, a->z, e));
+    if (!X->has_self) unsup(X, e, "the balance of an address without this in the trace");
+    if (!X->has_balance) unsup(X, e, "the balance without a value in the trace");
+    return mk_int(X, X->balance);
   }
   const cJSON *d = decl(X, e);
   if (is(d, "VariableDeclaration") && sol_bool(d, "constant")) return constant(X, F, d, e);
@@ -607,6 +648,28 @@ static val *index_access(ix *X, frame *F, const cJSON *e, val ***slot) {
   return base;
 }
 
+/* b[start:end] of a calldata array: a new array of the elements in
+ * [start, end) (out of order or bounds: revert) */
+static val *slice(ix *X, frame *F, const cJSON *e) {
+  val *base = eval(X, F, child(e, "baseExpression"));
+  if (base->k != V_ARRAY) unsup(X, e, "a slice of %s", tstr(child(e, "baseExpression")));
+  unsigned long lo = 0, hi = base->n;
+  const char *ends[2] = {"startExpression", "endExpression"};
+  for (int i = 0; i < 2; i++) {
+    const cJSON *x = child(e, ends[i]);
+    if (!present(x)) continue;
+    val *v = need_int(X, eval(X, F, x), x);
+    if (mpz_sgn(v->z) < 0 || mpz_cmp_ui(v->z, base->n) > 0) stop(X, STOP_REVERT);
+    *(i ? &hi : &lo) = mpz_get_ui(v->z);
+  }
+  if (lo > hi) stop(X, STOP_REVERT);
+  val *r = mk(X, V_ARRAY);
+  r->dyn = true;
+  r->ety = base->ety;
+  for (unsigned long i = lo; i < hi; i++) push_el(r, clone(X, base->el[i]));
+  return r;
+}
+
 static val **lref(ix *X, frame *F, const cJSON *e) {
   if (is(e, "Identifier")) {
     const cJSON *d = decl(X, e);
@@ -658,6 +721,7 @@ static val **lref(ix *X, frame *F, const cJSON *e) {
 
 static val *identifier(ix *X, frame *F, const cJSON *e) {
   const cJSON *d = decl(X, e);
+  if (sol_int(e, "referencedDeclaration") < 0 && strcmp(sol_str(e, "name"), "this") == 0 && X->has_self) return mk_int(X, X->self);
   if (sol_int(e, "referencedDeclaration") < 0) unsup(X, e, "%s", sol_str(e, "name"));
   if (is(d, "VariableDeclaration") && sol_bool(d, "constant")) return constant(X, F, d, e);
   return *lref(X, F, e);
@@ -682,6 +746,155 @@ static val *array_member_call(ix *X, frame *F, const cJSON *e, const cJSON *call
   if (arr->n == 0) stop(X, STOP_REVERT);   /* Panic 0x31 */
   arr->n--;
   return mk_bool(X, true);
+}
+
+static const cJSON *public_fn(ix *X, const sol_exec_tx *t);
+static void bind_tx_args(ix *X, frame *F, const cJSON *fn);
+static frame *new_frame(ix *X, const cJSON *fn);
+static int run_level(ix *X, frame *F, const cJSON *fn, const cJSON *m);
+
+/* A call into unknown code: its target and arguments are evaluated, then
+ * it calls the contract back as the sequence says (the next chain of the
+ * transaction); a revert there reverts the transaction. */
+static val *unknown_code(ix *X, frame *F, const cJSON *e, const cJSON *base, const cJSON *fn) {
+  bool used = X->discard != e;
+  (void)eval(X, F, base);
+  for (const cJSON *a = child(e, "arguments") ? child(e, "arguments")->child : NULL; a; a = a->next) (void)eval(X, F, a);
+  if (used && cJSON_GetArraySize(child(child(fn, "returnParameters"), "parameters")) > 0)
+    unsup(X, e, "a value returned by unknown code");
+  if (X->next_chain >= X->top->nchains) unsup(X, e, "a call into unknown code the sequence does not describe");
+  const sol_exec_chain *ch = &X->top->chains[X->next_chain++];
+  const sol_exec_tx *outer = X->tx;
+  bool unchecked = X->unchecked;
+  for (uint32_t i = 0; i < ch->ncalls; i++) {
+    const sol_exec_tx *t = &ch->calls[i];
+    const cJSON *g = public_fn(X, t);
+    if (!g) unsup(X, e, "no public function %s", t->fn);
+    X->tx = t;
+    X->unchecked = false;
+    if (t->has_balance) mpz_set(X->balance, t->balance);   /* ether may have arrived before */
+    set_others(X, t);
+    if (strcmp(sol_str(g, "stateMutability"), "payable") != 0 && mpz_sgn(t->value) != 0) stop(X, STOP_REVERT);
+    frame *G = new_frame(X, g);
+    bind_tx_args(X, G, g);
+    run_level(X, G, g, child(g, "modifiers") ? child(g, "modifiers")->child : NULL);
+  }
+  X->tx = outer;
+  X->unchecked = unchecked;
+  return mk(X, V_TUPLE);
+}
+
+/* to.transfer(amount) / to.send(amount): ether leaves the contract (to
+ * itself: nothing moves); not enough of it: transfer reverts, send fails */
+static val *ether_out(ix *X, frame *F, const cJSON *e, const cJSON *base, bool send) {
+  val *to = need_int(X, eval(X, F, base), base);
+  const cJSON *arg = child(e, "arguments") ? child(e, "arguments")->child : NULL;
+  if (!arg) unsup(X, e, "a transfer without an amount");
+  val *amount = need_int(X, eval(X, F, arg), arg);
+  if (!X->has_self || !X->has_balance) unsup(X, e, "ether transfers without the balance in the trace");
+  bool enough = mpz_cmp(X->balance, amount->z) >= 0;
+  if (!enough && !send) stop(X, STOP_REVERT);
+  if (enough && mpz_cmp(to->z, X->self) != 0) {
+    mpz_sub(X->balance, X->balance, amount->z);
+    if (X->has_others) mpz_add(*other_balance(X, to->z, e), *other_balance(X, to->z, e), amount->z);
+  }
+  return send ? mk_bool(X, enough) : mk(X, V_TUPLE);
+}
+
+/* this.f(...): the contract's own function, called with msg.sender = this
+ * and no value; this.x(i...): the getter of a public state variable */
+static val *self_call(ix *X, frame *F, const cJSON *e, const cJSON *fn, const val *amount) {
+  if (!X->has_self) unsup(X, e, "this without a value in the trace");
+  const cJSON *args = child(e, "arguments");
+  if (is(fn, "VariableDeclaration") && sol_bool(fn, "stateVariable")) {
+    val *v = X->state[sol_int(fn, "id")];
+    if (!v) unsup(X, e, "the getter of %s", sol_str(fn, "name"));
+    for (const cJSON *a = args ? args->child : NULL; a; a = a->next) {
+      val *i = eval(X, F, a);
+      if (v->k == V_ARRAY) {
+        need_int(X, i, a);
+        if (mpz_sgn(i->z) < 0 || mpz_cmp_ui(i->z, v->n) >= 0) stop(X, STOP_REVERT);
+        v = v->el[mpz_get_ui(i->z)];
+      } else if (v->k == V_MAP) {
+        mpz_t key;
+        mpz_init(key);
+        if (i->k == V_BOOL) mpz_set_ui(key, i->b);
+        else mpz_set(key, need_int(X, i, a)->z);
+        val *found = NULL;
+        for (uint32_t k = 0; k < v->n && !found; k++)
+          if (mpz_cmp(v->keys[k], key) == 0) found = v->el[k];
+        mpz_clear(key);
+        v = found ? found : mk_default(X, v->ety);
+      } else unsup(X, e, "a getter argument");
+    }
+    if (v->k == V_INT || v->k == V_BOOL) return v;
+    if (v->k != V_STRUCT) unsup(X, e, "a getter of a composite value");
+    /* a struct: its members but mappings and arrays, a tuple unless one */
+    const cJSON *sd = NULL;
+    for (const cJSON *tn = child(fn, "typeName"); tn && !sd;)
+      if (is(tn, "Mapping")) tn = child(tn, "valueType");
+      else if (is(tn, "ArrayTypeName")) tn = child(tn, "baseType");
+      else sd = decl(X, tn);
+    if (!is(sd, "StructDefinition")) unsup(X, e, "a getter of a composite value");
+    val *t = mk(X, V_TUPLE);
+    uint32_t k = 0;
+    for (const cJSON *m = child(sd, "members") ? child(sd, "members")->child : NULL; m; m = m->next, k++) {
+      const cJSON *mt = child(m, "typeName");
+      if (is(mt, "Mapping") || is(mt, "ArrayTypeName")) continue;
+      push_el(t, v->el[k]->k == V_INT || v->el[k]->k == V_BOOL ? v->el[k] : clone(X, v->el[k]));
+    }
+    return t->n == 1 ? t->el[0] : t;
+  }
+  if (!is(fn, "FunctionDefinition")) unsup(X, e, "this.%s", sol_str(fn, "name"));
+  fn = resolve(X, fn, -1, e);
+  if (!has_body(fn)) unsup(X, e, "a call without implementation");
+  uint32_t na = (uint32_t)cJSON_GetArraySize(args);
+  val **av = ix_alloc(X, (na + 1) * sizeof *av);
+  const cJSON **ae = ix_alloc(X, (na + 1) * sizeof *ae);
+  uint32_t i = 0;
+  for (const cJSON *a = args ? args->child : NULL; a; a = a->next, i++) {
+    av[i] = eval(X, F, a);
+    if (av[i]->k != V_INT && av[i]->k != V_BOOL) av[i] = clone(X, av[i]);   /* ABI-encoded: a copy */
+    ae[i] = a;
+  }
+  const sol_exec_tx *outer = X->tx;
+  X->self_tx.env = outer->env;
+  X->self_tx.envnames = outer->envnames;
+  X->self_tx.nenv = outer->nenv;
+  X->tx = &X->self_tx;
+  if (amount) mpz_set(X->self_tx.value, amount->z);
+  val *r = call_fn(X, fn, av, ae, e);
+  mpz_set_ui(X->self_tx.value, 0);
+  X->tx = outer;
+  return r;
+}
+
+/* f{value: v}(..) on this or on unknown code (gas is not modelled): the
+ * ether leaves first (not enough: revert); to itself it comes back */
+static val *call_with_value(ix *X, frame *F, const cJSON *e, const cJSON *callee) {
+  const cJSON *nm = child(callee, "names") ? child(callee, "names")->child : NULL;
+  val *amount = NULL;
+  for (const cJSON *o = child(callee, "options") ? child(callee, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
+    if (!cJSON_IsString(nm) || (strcmp(nm->valuestring, "value") != 0 && strcmp(nm->valuestring, "gas") != 0)) unsup(X, e, "a call option");
+    val *v = need_int(X, eval(X, F, o), o);
+    if (strcmp(nm->valuestring, "value") == 0) amount = v;
+  }
+  const cJSON *inner = child(callee, "expression"), *base = child(inner, "expression"), *fn = decl(X, inner);
+  if (!is(inner, "MemberAccess") || !is(fn, "FunctionDefinition")) unsup(X, e, "call options on %s", tstr(inner));
+  if (amount && (!X->has_self || !X->has_balance)) unsup(X, e, "ether sent without the balance in the trace");
+  if (amount && mpz_cmp(X->balance, amount->z) < 0) stop(X, STOP_REVERT);
+  if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && sol_int(base, "referencedDeclaration") < 0)
+    return self_call(X, F, e, fn, amount);
+  if (strncmp(tstr(base), "contract ", 9) != 0) unsup(X, e, "call options on %s", tstr(base));
+  if (amount) mpz_sub(X->balance, X->balance, amount->z);
+  return unknown_code(X, F, e, base, fn);
+}
+
+/* The arguments from x on but literals (a message), in turn, for their
+ * effects: they run before a require's check or a revert. */
+static void eval_rest(ix *X, frame *F, const cJSON *x) {
+  for (; x; x = x->next)
+    if (!is(x, "Literal")) (void)eval(X, F, x);
 }
 
 static val *call(ix *X, frame *F, const cJSON *e) {
@@ -711,7 +924,9 @@ static val *call(ix *X, frame *F, const cJSON *e) {
   if (is(callee, "Identifier") && sol_int(callee, "referencedDeclaration") < 0) {
     const char *nm = sol_str(callee, "name");
     if (strcmp(nm, "require") == 0) {
-      if (!truth(X, F, args->child)) stop(X, STOP_REVERT);
+      bool ok = truth(X, F, args->child);
+      eval_rest(X, F, args->child->next);   /* the message is evaluated whatever the condition */
+      if (!ok) stop(X, STOP_REVERT);
       return mk_bool(X, true);
     }
     if (strcmp(nm, "assert") == 0) {
@@ -721,9 +936,13 @@ static val *call(ix *X, frame *F, const cJSON *e) {
       }
       return mk_bool(X, true);
     }
-    if (strcmp(nm, "revert") == 0) stop(X, STOP_REVERT);
+    if (strcmp(nm, "revert") == 0) {
+      eval_rest(X, F, args ? args->child : NULL);
+      stop(X, STOP_REVERT);
+    }
     unsup(X, e, "%s", nm);
   }
+  if (is(callee, "FunctionCallOptions")) return call_with_value(X, F, e, callee);
   if (is(callee, "NewExpression")) {
     const cJSON *tn = child(callee, "typeName");
     if (!is(tn, "ArrayTypeName") || !args || !args->child) unsup(X, e, "new");
@@ -744,6 +963,14 @@ static val *call(ix *X, frame *F, const cJSON *e) {
     if ((strcmp(mn, "push") == 0 || strcmp(mn, "pop") == 0) && strstr(tstr(base), "[]"))
       return array_member_call(X, F, e, callee);
     fn = decl(X, callee);
+    if ((strcmp(mn, "transfer") == 0 || strcmp(mn, "send") == 0) && strncmp(tstr(base), "address", 7) == 0)
+      return ether_out(X, F, e, base, mn[0] == 's');
+    if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && sol_int(base, "referencedDeclaration") < 0)
+      return self_call(X, F, e, fn, NULL);
+    if (is(base, "Identifier") && strncmp(tstr(base), "contract ", 9) == 0 && X->has_self) {   /* C c = this; c.f() */
+      val *t = eval(X, F, base);
+      if (t->k == V_INT && mpz_cmp(t->z, X->self) == 0) return self_call(X, F, e, fn, NULL);
+    }
     if (is(base, "Identifier") && sol_int(base, "referencedDeclaration") < 0 && strcmp(sol_str(base, "name"), "super") != 0)
       unsup(X, e, "%s.%s", sol_str(base, "name"), mn);
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0 && is(fn, "FunctionDefinition"))
@@ -751,9 +978,16 @@ static val *call(ix *X, frame *F, const cJSON *e) {
     else if (is(fn, "FunctionDefinition") && !is(decl(X, base), "ContractDefinition") &&
              strcmp(sol_str(sol_node(X->a, sol_int(fn, "scope")), "contractKind"), "library") == 0) {
       bound = base;   /* using L for T: x.f(a) is L.f(x, a) */
+    } else if (is(fn, "FunctionDefinition") && strncmp(tstr(base), "contract ", 9) == 0 &&
+               !(is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0)) {
+      return unknown_code(X, F, e, base, fn);
     } else if (!(is(base, "Identifier") && is(decl(X, base), "ContractDefinition") && is(fn, "FunctionDefinition") &&
                strcmp(sol_str(fn, "visibility"), "external") != 0))
       unsup(X, e, "external call %s.%s", sol_str(base, "name")[0] ? sol_str(base, "name") : tstr(base), mn);
+  }
+  if (is(fn, "ErrorDefinition") || is(fn, "EventDefinition")) {   /* require(c, E(x)): nothing but its arguments */
+    eval_rest(X, F, args ? args->child : NULL);
+    return mk(X, V_TUPLE);
   }
   if (!is(fn, "FunctionDefinition")) unsup(X, e, "a call of %s", tstr(callee));
   if (!has_body(fn)) unsup(X, e, "a call without implementation");
@@ -786,6 +1020,7 @@ static val *eval(ix *X, frame *F, const cJSON *e) {
     index_access(X, F, e, &s);
     return *s;
   }
+  if (strcmp(k, "IndexRangeAccess") == 0) return slice(X, F, e);
   if (strcmp(k, "MemberAccess") == 0) return member(X, F, e);
   if (strcmp(k, "FunctionCall") == 0) return call(X, F, e);
   if (strcmp(k, "Conditional") == 0)
@@ -840,7 +1075,11 @@ static int exec(ix *X, frame *F, const cJSON *s) {
     X->unchecked = u;
     return r;
   }
-  if (strcmp(k, "ExpressionStatement") == 0) { eval(X, F, child(s, "expression")); return C_OK; }
+  if (strcmp(k, "ExpressionStatement") == 0) {
+    X->discard = child(s, "expression");
+    eval(X, F, X->discard);
+    return C_OK;
+  }
   if (strcmp(k, "VariableDeclarationStatement") == 0) {
     const cJSON *ds = child(s, "declarations"), *init = child(s, "initialValue");
     if (cJSON_GetArraySize(ds) == 1 && present(ds->child)) {
@@ -899,7 +1138,11 @@ static int exec(ix *X, frame *F, const cJSON *s) {
     for (const cJSON *a = args ? args->child : NULL; a; a = a->next) eval(X, F, a);
     return C_OK;
   }
-  if (strcmp(k, "RevertStatement") == 0) stop(X, STOP_REVERT);
+  if (strcmp(k, "RevertStatement") == 0) {   /* revert E(args): the arguments run first */
+    const cJSON *args = child(child(s, "errorCall"), "arguments");
+    eval_rest(X, F, args ? args->child : NULL);
+    stop(X, STOP_REVERT);
+  }
   if (strcmp(k, "PlaceholderStatement") == 0) {
     if (!F->ph_fn) unsup(X, s, "a placeholder outside a modifier");
     run_level(X, F->ph_F, F->ph_fn, F->ph_next);
@@ -1084,6 +1327,13 @@ static const cJSON *public_fn(ix *X, const sol_exec_tx *t) {
 
 static void transaction(ix *X, const sol_exec_tx *t) {
   X->tx = t;
+  X->top = t;
+  X->next_chain = 0;
+  if (t->has_balance) {
+    X->has_balance = true;
+    mpz_set(X->balance, t->balance);
+  }
+  set_others(X, t);
   X->unchecked = false;
   X->depth = 0;
   if (!t->fn) { deploy(X); return; }
@@ -1116,6 +1366,16 @@ void sol_exec_run(const sol_ast *a, int root, const sol_exec_tx *tx, uint32_t n,
   for (const cJSON *c = lin ? lin->child : NULL; c; c = c->next) X->lin[i++] = c->valueint;
   X->state = xcalloc((size_t)a->nids + 1, sizeof(val *));
   val **saved = xcalloc((size_t)a->nids + 1, sizeof(val *));
+  mpz_init(X->self);
+  mpz_init(X->balance);
+  mpz_init(X->others_rest);
+  mpz_init(X->self_tx.sender);
+  mpz_init(X->self_tx.value);
+  if (n > 0 && tx[0].has_self) {
+    X->has_self = true;
+    mpz_set(X->self, tx[0].self);
+    mpz_set(X->self_tx.sender, tx[0].self);
+  }
   res->status = SOL_EXEC_OK;
   for (uint32_t t = 0; t < n; t++) {
     volatile int why = setjmp(X->jb);
@@ -1150,4 +1410,12 @@ void sol_exec_run(const sol_ast *a, int root, const sol_exec_tx *tx, uint32_t n,
   free(X->state);
   free(saved);
   free(X->lin);
+  mpz_clear(X->self);
+  mpz_clear(X->balance);
+  for (uint32_t i = 0; i < X->nothers; i++) mpz_clear(X->others_at[i]), mpz_clear(X->others_val[i]);
+  free(X->others_at);
+  free(X->others_val);
+  mpz_clear(X->others_rest);
+  mpz_clear(X->self_tx.sender);
+  mpz_clear(X->self_tx.value);
 }

@@ -5,15 +5,19 @@
  * with checked arithmetic (revert on overflow), unchecked blocks,
  * mappings, arrays, structs, internal calls with virtual dispatch and
  * super, modifiers and require/revert; a reverting transaction leaves the
- * state as it was. What it does not run (external calls, `this`,
- * balances, strings, hashes, assembly, ...) stops it with a reason instead
- * of a guess. */
+ * state as it was. Calls into unknown code do what the sequence says
+ * (sol_exec_chain: the public functions it calls back). What it does not
+ * run (values returned by unknown code, balances of other addresses,
+ * strings, hashes, assembly, ...) stops it with a reason instead of a
+ * guess. */
 #ifndef ZETA_LANG_SOL_EXEC_H
 #define ZETA_LANG_SOL_EXEC_H
 #include <gmp.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "lang/sol/sol_ast.h"
+
+typedef struct sol_exec_chain sol_exec_chain;
 
 typedef struct {
   const char *fn;          /* function name; NULL: the deployment */
@@ -26,7 +30,28 @@ typedef struct {
   uint32_t nenv;           /* block.* / tx.* values ("block.number", ...); others 0 */
   const char **envnames;
   mpz_t *env;
+  /* a transaction's calls into unknown code, in the order they run (a
+   * callback's own ones follow it): what each does, in turn */
+  uint32_t nchains;
+  const sol_exec_chain *chains;
+  /* the contract's balance when the call starts (msg.value included), and
+   * (the deployment only) the contract's address: when has_*, else
+   * reading them is unsupported */
+  bool has_balance, has_self;
+  mpz_t balance, self;
+  /* other addresses' balances when the call starts (when has_others):
+   * others_at[i] holds others_val[i], every other address others_rest */
+  bool has_others;
+  uint32_t nothers;
+  mpz_t *others_at, *others_val, others_rest;
 } sol_exec_tx;
+
+/* What unknown code does when called: call public functions of the
+ * contract back, in order (calls[i].fn, sender, value, arguments). */
+struct sol_exec_chain {
+  uint32_t ncalls;
+  const sol_exec_tx *calls;
+};
 
 typedef enum {
   SOL_EXEC_OK,             /* every transaction ran (some may have reverted), no assertion failed */

@@ -177,11 +177,29 @@ static ty *ty_from_string(lw *L, const char *s) {
 static long const_long(lw *L, const cJSON *e);
 
 
-/* The type of struct definition d (built once), its members' type names at
- * nesting depth. */
+/* A recursive struct (S { S[] a; }) is unfolded L->unfold levels deep;
+ * below that its values are cut (no leaves), so containers of it keep
+ * only their lengths, and reading or writing into a cut value is
+ * unsupported: what the lowering represents is exact. The lowering starts
+ * with one level and goes deeper (up to SOL_STRUCT_UNFOLD) while the code
+ * reaches into a cut value. */
+#define SOL_STRUCT_UNFOLD 4
+
+/* The type of struct definition d, its members' type names at nesting
+ * depth; built once unless it is (part of) a recursive type, whose
+ * unfolding depends on where it occurs. */
 static ty *struct_ty(lw *L, const cJSON *d, int depth) {
   int id = nid(L, d);
   if (L->struct_ty[id]) return L->struct_ty[id];
+  if (L->struct_open[id] > 0) L->rec_hits++;
+  if (L->struct_open[id] >= L->unfold) {
+    ty *t = mk(L, T_STRUCT);
+    t->cut = true;
+    t->nl = 0;
+    return t;
+  }
+  uint32_t hits = L->rec_hits;
+  L->struct_open[id]++;
   const cJSON *ms = child(d, "members");
   ty *t = mk(L, T_STRUCT);
   t->nf = cJSON_GetArraySize(ms);
@@ -192,13 +210,15 @@ static ty *struct_ty(lw *L, const cJSON *d, int depth) {
     t->f[i] = ty_of_typename(L, child(m, "typeName"), depth);
     t->fname[i] = sol_str(m, "name");
   }
+  L->struct_open[id]--;
   finish_ty(t);
-  L->struct_ty[id] = t;
+  if (t->nl > 4096) unsup(L, d, "a struct of %u leaves", t->nl);
+  if (hits == L->rec_hits) L->struct_ty[id] = t;
   return t;
 }
 
 ty *ty_of_typename(lw *L, const cJSON *tn, int depth) {
-  if (!tn || depth > 6) unsup(L, tn, "type nesting");
+  if (!tn || depth > 16) unsup(L, tn, "type nesting");
   const char *k = sol_kind(tn);
   if (strcmp(k, "ElementaryTypeName") == 0) {
     ty *t = ty_from_string(L, sol_type_string(tn));
@@ -292,7 +312,7 @@ static void leaf_names(const ty *t, const char *base, char **out) {
 /* ---------- values ---------- */
 
 val mkval(lw *L, ty *t) {
-  val v = {t, aralloc(L, (t->nl + 1) * sizeof(term_t))};
+  val v = {t, aralloc(L, (t->nl + 1) * sizeof(term_t)), NULL};
   return v;
 }
 
@@ -342,7 +362,7 @@ val tuple_val(lw *L, int n, val *vs) {
 }
 
 static val component(const val *tv, int i) {
-  val r = {tv->t->f[i], tv->v + field_off(tv->t, i)};
+  val r = {tv->t->f[i], tv->v + field_off(tv->t, i), NULL};
   return r;
 }
 
@@ -469,6 +489,10 @@ static ctx merge2(lw *L, const ctx *a, const ctx *b, const char *what) {
 
 /* ---------- frames ---------- */
 
+#define PTR_LEAVES (1 + ALIAS_MAX)   /* a storage pointer's value: selector, indices */
+
+static ty *lval_type(lw *L, const lval *lv);
+
 static bool same_shape(const lval *a, const lval *b) {
   if (a->slot != b->slot || a->n != b->n) return false;
   for (uint32_t i = 0; i < a->n; i++)
@@ -477,16 +501,19 @@ static bool same_shape(const lval *a, const lval *b) {
 }
 
 static bool is_storage_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "storage") == 0; }
+static bool is_memory_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "memory") == 0; }
+/* e names a memory object or a part of one (not a fresh value) */
+static bool is_mem_place(const cJSON *e) {
+  return (is(e, "Identifier") || is(e, "MemberAccess") || is(e, "IndexAccess")) && strstr(sol_type_string(e), " memory");
+}
+static bool fn_writes_memory(lw *L, const cJSON *fn);
+static bool fresh_mem(const cJSON *e);
 
-/* header leaves of a parameter: a storage pointer passes the index terms of
- * the place it points into (its shape is fixed by the first call) */
+/* header leaves of a parameter: a storage pointer passes its selector and
+ * index terms */
 static uint32_t param_nleaves(lw *L, const cJSON *p) {
   if (!is_storage_param(p)) return ty_of_decl(L, p)->nl;
-  const lval *sh = L->shape[nid(L, p)];
-  if (!sh) unsup(L, p, "storage pointer parameter");
-  uint32_t k = 0;
-  for (uint32_t i = 0; i < sh->n; i++) k += sh->st[i].index;
-  return k;
+  return PTR_LEAVES;
 }
 
 int add_slot(lw *L, int id, ty *t) {
@@ -498,6 +525,7 @@ int add_slot(lw *L, int id, ty *t) {
     F->sty = xrealloc(F->sty, F->capslots * sizeof *F->sty);
     F->alias = xrealloc(F->alias, F->capslots * sizeof *F->alias);
     F->alias_idx = xrealloc(F->alias_idx, F->capslots * sizeof *F->alias_idx);
+    F->ptr_decl = xrealloc(F->ptr_decl, F->capslots * sizeof *F->ptr_decl);
     F->mem_param = xrealloc(F->mem_param, F->capslots * sizeof *F->mem_param);
   }
   int s = (int)F->nslots++;
@@ -505,19 +533,23 @@ int add_slot(lw *L, int id, ty *t) {
   F->sty[s] = t;
   F->alias[s] = NULL;
   F->alias_idx[s] = -1;
+  F->ptr_decl[s] = -1;
   F->mem_param[s] = false;
   F->n += t->nl;
   if (id >= 0) F->slot_of[id] = s;
   return s;
 }
 
-/* A storage pointer's index terms live in slots of their own (they must
- * survive loop heads and joins like any value); once per pointer. */
-static void alias_slots(lw *L, int s) {
+
+/* A storage pointer's selector and index terms live in slots of their own
+ * (they must survive loop heads and joins like any value); once per
+ * pointer (declaration decl). */
+static void alias_slots(lw *L, int s, int decl) {
   if (L->F->alias_idx[s] >= 0) return;
   int first = add_slot(L, -1, int_ty(L, 256, false));
-  for (int k = 1; k < ALIAS_MAX; k++) add_slot(L, -1, int_ty(L, 256, false));
+  for (int k = 1; k < PTR_LEAVES; k++) add_slot(L, -1, int_ty(L, 256, false));
   L->F->alias_idx[s] = first;
+  L->F->ptr_decl[s] = decl;
 }
 
 /* Local variables of a body (slots for every declaration, whatever its scope). */
@@ -527,7 +559,7 @@ static void collect_locals(lw *L, const cJSON *n) {
     const char *loc = sol_str(n, "storageLocation");
     ty *t = ty_of_decl(L, n);
     int s = add_slot(L, sol_int(n, "id"), t);
-    if (strcmp(loc, "storage") == 0) alias_slots(L, s);
+    if (strcmp(loc, "storage") == 0) alias_slots(L, s, sol_int(n, "id"));
   }
   /* a slot for the value of an operand evaluated on one branch only */
   if (cJSON_IsObject(n) && is(n, "BinaryOperation") &&
@@ -543,14 +575,105 @@ static void collect_locals(lw *L, const cJSON *n) {
 }
 
 
-/* The place a storage pointer refers to, with its index terms read from
- * their slots on the current path. */
+static bool same_ty(const ty *a, const ty *b) {
+  if (a == b) return true;
+  if (a->k != b->k || a->nl != b->nl || a->cut != b->cut || a->len != b->len || a->nf != b->nf) return false;
+  if (a->k == T_INT) return a->bits == b->bits && a->sign == b->sign && a->emax == b->emax;
+  if (a->k == T_MAP || a->k == T_ARRAY) return same_ty(a->elem, b->elem);
+  for (int i = 0; i < a->nf; i++)
+    if (!same_ty(a->f[i], b->f[i])) return false;
+  return true;
+}
+
+/* The places pointer declaration decl of the current root may point to. */
+static ptr_shapes *shapes_of(lw *L, int decl) {
+  lower_hints *h = L->hints;
+  int root = (int)L->out->nroots - 1;
+  for (uint32_t i = 0; i < h->nptr; i++)
+    if (h->ptr[i].root == root && h->ptr[i].decl == decl) return &h->ptr[i];
+  if (h->nptr == h->capptr) {
+    h->capptr = h->capptr ? 2 * h->capptr : 8;
+    h->ptr = xrealloc(h->ptr, h->capptr * sizeof *h->ptr);
+  }
+  ptr_shapes *P = &h->ptr[h->nptr++];
+  memset(P, 0, sizeof *P);
+  P->root = root;
+  P->decl = decl;
+  return P;
+}
+
+/* The number of place lv (one alternative) among decl's places, added if
+ * new: a place found after the pointer was read needs a new attempt. */
+static uint32_t shape_index(lw *L, int decl, const lval *lv, const cJSON *at) {
+  ptr_shapes *P = shapes_of(L, decl);
+  for (uint32_t j = 0; j < P->n; j++)
+    if (same_shape(&P->sh[j], lv)) return j;
+  if (P->n && !same_ty(lval_type(L, &P->sh[0]), lval_type(L, lv))) unsup(L, at, "storage pointer to places of different types");
+  if (P->n == PTR_SHAPES) unsup(L, at, "storage pointer to many places");
+  lval sh = *lv;
+  for (uint32_t i = 0; i < sh.n; i++) sh.st[i].idx = NULL_TERM;
+  sh.guard = NULL_TERM;
+  sh.alt = NULL;
+  P->sh[P->n] = sh;
+  if (P->used) {   /* known from the start next time */
+    P->n++;
+    L->hints->retry = L->hints->can_retry;
+    unsup(L, at, "storage pointer pointed at a place found late");
+  }
+  return P->n++;
+}
+
+/* The place pointer declaration decl points to when its value (selector,
+ * indices) is v[0..PTR_LEAVES): a decision list over its places. NULL
+ * when it has none yet. */
+static const lval *ptr_chain(lw *L, int decl, const term_t *v) {
+  ptr_shapes *P = shapes_of(L, decl);
+  P->used = true;
+  const lval *next = NULL;
+  for (uint32_t j = P->n; j-- > 0;) {
+    lval *node = aralloc(L, sizeof *node);
+    *node = P->sh[j];
+    uint32_t k = 1;
+    for (uint32_t i = 0; i < node->n; i++)
+      if (node->st[i].index) node->st[i].idx = v[k++];
+    node->guard = next ? term_eq(v[0], term_int((long)j)) : NULL_TERM;
+    node->alt = next;
+    next = node;
+  }
+  return next;
+}
+
+/* The value (selector, indices) into out[0..PTR_LEAVES) of pointer
+ * declaration decl pointing at lv (a decision list). */
+static void ptr_value(lw *L, int decl, const lval *lv, term_t *out, const cJSON *at) {
+  const lval *nodes[16];
+  uint32_t nn = 0;
+  for (const lval *x = lv; x; x = x->alt) {
+    if (nn == 16) unsup(L, at, "storage pointer to many places");
+    if (x->slot >= (int)L->nstate_vars) unsup(L, at, "storage pointer argument");
+    nodes[nn++] = x;
+  }
+  for (uint32_t i = nn; i-- > 0;) {
+    term_t v[PTR_LEAVES];
+    v[0] = term_int((long)shape_index(L, decl, nodes[i], at));
+    uint32_t k = 1;
+    for (uint32_t q = 0; q < nodes[i]->n; q++)
+      if (nodes[i]->st[q].index) {
+        if (k == PTR_LEAVES) unsup(L, at, "storage pointer with many indices");
+        v[k++] = nodes[i]->st[q].idx;
+      }
+    while (k < PTR_LEAVES) v[k++] = term_int(0);
+    for (uint32_t q = 0; q < PTR_LEAVES; q++)
+      out[q] = i == nn - 1 || nodes[i]->guard == NULL_TERM ? v[q] : term_ite(nodes[i]->guard, v[q], out[q]);
+  }
+}
+
+/* The place a storage pointer refers to, from its selector and index
+ * slots on the current path. */
 static lval alias_lval(lw *L, const ctx *c, int s) {
-  lval lv = *L->F->alias[s];
-  int k = L->F->alias_idx[s];
-  for (uint32_t i = 0; i < lv.n; i++)
-    if (lv.st[i].index) lv.st[i].idx = c->cur[L->F->off[k++]];
-  return lv;
+  const lval *lv = ptr_chain(L, L->F->ptr_decl[s], c->cur + L->F->off[L->F->alias_idx[s]]);
+  if (!lv) unsup(L, NULL, "storage pointer without a place");
+  return *lv;
 }
 
 val slot_val(lw *L, const ctx *c, int s) {
@@ -573,6 +696,23 @@ int slot_of(lw *L, const cJSON *d) {
 }
 int this_slot(lw *L) { return L->this_id >= 0 ? L->F->slot_of[L->this_id] : -1; }
 int balance_slot(lw *L) { return L->balance_id >= 0 ? L->F->slot_of[L->balance_id] : -1; }
+static int others_slot(lw *L) { return L->others_id >= 0 ? L->F->slot_of[L->others_id] : -1; }
+
+/* amount arrives at address `to` (not this): the others' balances (no
+ * overflow: all ether together is below 2^256) */
+static void others_receive(lw *L, ctx *c, term_t to, term_t amount, term_t when) {
+  int os = others_slot(L);
+  if (os < 0) return;
+  term_t *m = &c->cur[L->F->off[os]], old = term_select(*m, to), now = term_add2(old, amount);
+  add_cons(L, c, term_implies(when, term_lt(now, pow2(256))));
+  *m = term_ite(when, term_store(*m, to, now), *m);
+}
+
+/* other code ran: the others' balances are anything */
+static void others_havoc(lw *L, ctx *c, term_t fresh) {
+  int os = others_slot(L);
+  if (os >= 0) c->cur[L->F->off[os]] = fresh != NULL_TERM ? fresh : term_fresh_var("balances", type_array(type_int(), type_int()));
+}
 
 /* ---------- summaries ---------- */
 
@@ -583,13 +723,22 @@ static uint32_t summary_of(lw *L, const cJSON *fn);
 static term_t *summary_args(lw *L, const ctx *c, term_t err, uint32_t *n) {
   frame *F = L->F;
   uint32_t nret = 0;
-  for (uint32_t i = 0; i < F->nret; i++) nret += F->sty[F->ret_slots[i]]->nl;
+  for (uint32_t i = 0; i < F->nret; i++) nret += F->alias_idx[F->ret_slots[i]] >= 0 ? PTR_LEAVES : F->sty[F->ret_slots[i]]->nl;
+  for (uint32_t i = 0; i < F->nio; i++) nret += F->sty[F->io_slots[i]]->nl;
   uint32_t k = F->hdr + L->nstate + nret + 1, j = 0;
   term_t *a = aralloc(L, (k + 1) * sizeof(term_t));
   for (uint32_t i = 0; i < F->hdr; i++) a[j++] = c->cur[i];
   for (uint32_t i = 0; i < L->nstate; i++) a[j++] = c->cur[F->hdr + i];
   for (uint32_t i = 0; i < F->nret; i++) {
     int s = (int)F->ret_slots[i];
+    if (F->alias_idx[s] >= 0) {   /* a storage pointer: selector and indices */
+      for (uint32_t q = 0; q < PTR_LEAVES; q++) a[j++] = c->cur[F->off[F->alias_idx[s]] + q];
+      continue;
+    }
+    for (uint32_t q = 0; q < F->sty[s]->nl; q++) a[j++] = c->cur[F->off[s] + q];
+  }
+  for (uint32_t i = 0; i < F->nio; i++) {
+    int s = (int)F->io_slots[i];
     for (uint32_t q = 0; q < F->sty[s]->nl; q++) a[j++] = c->cur[F->off[s] + q];
   }
   a[j++] = err;
@@ -845,6 +994,13 @@ static val select_val(lw *L, ctx *c, val base, term_t idx, const cJSON *at) {
 }
 
 val lval_read(lw *L, ctx *c, const lval *lv) {
+  if (lv->alt) {   /* the place where the guard holds, else the others */
+    lval one = *lv;
+    one.alt = NULL;
+    val a = lval_read(L, c, &one), b = lval_read(L, c, lv->alt), r = mkval(L, a.t);
+    for (uint32_t q = 0; q < a.t->nl; q++) r.v[q] = term_ite(lv->guard, a.v[q], b.v[q]);
+    return r;
+  }
   val v = slot_val(L, c, lv->slot);
   for (uint32_t i = 0; i < lv->n; i++) {
     if (lv->st[i].index) {
@@ -876,7 +1032,28 @@ void upd(lw *L, val base, const lval *lv, uint32_t k, val nv) {
   for (uint32_t q = 0; q < et->nl; q++) base.v[q] = term_store(base.v[q], idx, inner.v[q]);
 }
 
+static void lval_write(lw *L, ctx *c, const lval *lv, val nv);
+
+/* Writes nv into the places of decision list lv where `when` holds. */
+static void lval_write_when(lw *L, ctx *c, const lval *lv, val nv, term_t when) {
+  lval one = *lv;
+  one.alt = NULL;
+  term_t g = lv->alt ? term_and2(when, lv->guard) : when;
+  val before = slot_val(L, c, one.slot);
+  lval_write(L, c, &one, nv);
+  for (uint32_t q = 0; q < before.t->nl; q++) {
+    term_t *at = &c->cur[L->F->off[one.slot] + q];
+    if (*at != before.v[q]) *at = term_ite(g, *at, before.v[q]);
+  }
+  if (lv->alt) lval_write_when(L, c, lv->alt, nv, term_and2(when, term_not(lv->guard)));
+}
+
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
+  if (lv->alt) {
+    if (L->mod) unsup(L, NULL, "%s", "a storage pointer to several places");
+    lval_write_when(L, c, lv, nv, term_true());
+    return;
+  }
   if (L->nsum || L->nevd) mod_write(L, c, lv, nv);   /* sums and event data follow the changes */
   val base = slot_val(L, c, lv->slot);
   upd(L, base, lv, 0, nv);
@@ -906,6 +1083,10 @@ static void push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
 }
 
 static int field_index(lw *L, const ty *t, const char *name, const cJSON *at) {
+  if (t->cut) {
+    L->cut_hit = true;
+    unsup(L, at, "a recursive struct deeper than %d levels", L->unfold);
+  }
   if (t->k != T_STRUCT) unsup(L, at, "member %s", name);
   for (int i = 0; i < t->nf; i++)
     if (t->fname && t->fname[i] && strcmp(t->fname[i], name) == 0) return i;
@@ -928,9 +1109,61 @@ static ty *lval_type(lw *L, const lval *lv) {
 
 static void check_param_write(lw *L, const lval *lv, const cJSON *at);
 
+/* lv (every alternative) one step further */
+static void lval_step(lw *L, lval *lv, bool index, int field, term_t idx, const cJSON *at) {
+  if (lv->n >= 16) unsup(L, at, "deep access path");
+  lv->st[lv->n].index = index;
+  lv->st[lv->n].field = field;
+  lv->st[lv->n++].idx = idx;
+  if (lv->alt) {
+    lval *a = aralloc(L, sizeof *a);
+    *a = *lv->alt;
+    lval_step(L, a, index, field, idx, at);
+    lv->alt = a;
+  }
+}
+
+
+/* The place e names, evaluated only where guard holds (see guarded). */
+static lval lvalue_guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
+  ctx t = ctx_copy(L, c);
+  t.ncons = 0;
+  t.dead = false;
+  lval lv = lvalue(L, &t, e);
+  if (t.napps != c->napps || memcmp(t.cur, c->cur, L->F->n * sizeof(term_t)) != 0)
+    unsup(L, e, "side effects in a conditionally evaluated operand");
+  add_cons(L, c, term_implies(guard, term_and(t.ncons, t.cons)));
+  return lv;
+}
+
+/* `cond ? a : b` as a place: a's alternatives under cond, then b's. */
+static lval lval_choice(lw *L, term_t cond, const lval *a, const lval *b, const cJSON *at) {
+  if (!same_ty(lval_type(L, a), lval_type(L, b))) unsup(L, at, "conditional place of different types");
+  lval *nodes[16];
+  uint32_t n = 0;
+  for (const lval *x = a; x; x = x->alt) {
+    if (n == 16) unsup(L, at, "storage pointer to many places");
+    nodes[n] = aralloc(L, sizeof(lval));
+    *nodes[n] = *x;
+    nodes[n]->guard = x->alt ? term_and2(cond, x->guard) : cond;
+    n++;
+  }
+  for (uint32_t i = 0; i + 1 < n; i++) nodes[i]->alt = nodes[i + 1];
+  nodes[n - 1]->alt = b;
+  return *nodes[0];
+}
+
 lval lvalue(lw *L, ctx *c, const cJSON *e) {
   lval lv;
   memset(&lv, 0, sizeof lv);
+  if (is(e, "Conditional")) {
+    term_t cond = cond_of(L, expr(L, c, child(e, "condition")), e);
+    lval a = lvalue_guarded(L, c, child(e, "trueExpression"), cond);
+    lval b = lvalue_guarded(L, c, child(e, "falseExpression"), term_not(cond));
+    lval *bp = aralloc(L, sizeof *bp);
+    *bp = b;
+    return lval_choice(L, cond, &a, bp, e);
+  }
   if (is(e, "TupleExpression") && !sol_bool(e, "isInlineArray") && cJSON_GetArraySize(child(e, "components")) == 1)
     return lvalue(L, c, child(e, "components")->child);   /* (x) */
   if (is(e, "Identifier")) {
@@ -947,9 +1180,7 @@ lval lvalue(lw *L, ctx *c, const cJSON *e) {
   if (is(e, "MemberAccess")) {
     lv = lvalue(L, c, child(e, "expression"));
     ty *t = lval_type(L, &lv);
-    if (lv.n >= 16) unsup(L, e, "deep access path");
-    lv.st[lv.n].index = false;
-    lv.st[lv.n++].field = field_index(L, t, sol_str(e, "memberName"), e);
+    lval_step(L, &lv, false, field_index(L, t, sol_str(e, "memberName"), e), NULL_TERM, e);
     return lv;
   }
   if (is(e, "IndexAccess")) {
@@ -959,9 +1190,7 @@ lval lvalue(lw *L, ctx *c, const cJSON *e) {
     val idx = expr(L, c, ie);
     val base = lval_read(L, c, &lv);
     (void)select_val(L, c, base, idx.v[0], e);   /* bounds check */
-    if (lv.n >= 16) unsup(L, e, "deep access path");
-    lv.st[lv.n].index = true;
-    lv.st[lv.n++].idx = idx.v[0];
+    lval_step(L, &lv, true, 0, idx.v[0], e);
     return lv;
   }
   if (is(e, "FunctionCall") && is(child(e, "expression"), "MemberAccess") &&
@@ -975,16 +1204,29 @@ lval lvalue(lw *L, ctx *c, const cJSON *e) {
     term_t len = arr.v[arr.t->elem->nl];
     val x = default_val(L, arr.t->elem);
     push_pop(L, c, &lv, arr, &x);
-    if (lv.n >= 16) unsup(L, e, "deep access path");
-    lv.st[lv.n].index = true;
-    lv.st[lv.n++].idx = len;
+    lval_step(L, &lv, true, 0, len, e);
     return lv;
+  }
+  if (is(e, "FunctionCall") && strcmp(sol_str(e, "kind"), "functionCall") == 0 && strstr(sol_type_string(e), " storage")) {
+    val v = expr(L, c, e);   /* a function returning a storage pointer */
+    if (!v.place) unsup(L, e, "storage reference from this call");
+    return *v.place;
   }
   unsup(L, e, "assignment to %s", sol_kind(e));
 }
 
+/* A callee's memory reference parameters: MEM_IN when it never writes
+ * into memory (the argument is passed as a value), MEM_INOUT when it may:
+ * the summary returns the parameter's final value, which the caller
+ * writes back into the argument's place (reference semantics, as long as
+ * the parameter keeps pointing at the argument's object). */
+enum { MEM_IN = 1, MEM_INOUT = 2 };
+
 static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
-  if (L->F->mem_param[lv->slot] && lv->n > 0) unsup(L, at, "writing into a memory reference parameter");
+  for (; lv; lv = lv->alt) {
+    if (L->F->mem_param[lv->slot] == MEM_IN && lv->n > 0) unsup(L, at, "writing into a memory reference parameter");
+    if (L->F->mem_param[lv->slot] == MEM_INOUT && lv->n == 0) unsup(L, at, "rebinding a memory reference parameter");
+  }
 }
 
 /* value converted for storing into a location of type t (literals and
@@ -992,7 +1234,7 @@ static void check_param_write(lw *L, const lval *lv, const cJSON *at) {
 static val coerce(lw *L, val v, ty *t, const cJSON *at) {
   if (L->mod && (t->fb || v.t->fb || (t->opaque != v.t->opaque && t->nl == 1))) return mod_coerce(L, v, t, at);   /* bytesN, strings */
   if (v.t->nl != t->nl) unsup(L, at, "implicit conversion");
-  val r = {t, v.v};
+  val r = {t, v.v, NULL};
   return r;
 }
 
@@ -1022,25 +1264,27 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
   int na = cJSON_GetArraySize(args);
   if (na != cJSON_GetArraySize(ps)) unsup(L, at, "call arguments");
   val *av = aralloc(L, (size_t)(na + 1) * sizeof(val));
+  bool inout = fn_writes_memory(L, fn);
+  lval **back = aralloc(L, (size_t)(na + 1) * sizeof(lval *));   /* where a memory argument's object is */
   int i = 0;
   const cJSON *p = ps ? ps->child : NULL;
   for (const cJSON *x = args ? args->child : NULL; x; x = x->next, p = p->next, i++) {
+    if (inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)) && is_mem_place(x)) {
+      back[i] = aralloc(L, sizeof(lval));
+      *back[i] = lvalue(L, c, x);
+      for (int q = 0; q < i; q++)   /* one object passed twice: the callee would see its writes through both */
+        if (back[q] && back[q]->slot == back[i]->slot) unsup(L, x, "memory arguments that may alias");
+      av[i] = coerce(L, lval_read(L, c, back[i]), ty_of_decl(L, p), x);
+      continue;
+    }
+    if (inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)) && !fresh_mem(x)) unsup(L, x, "memory argument that may be shared");
     if (!is_storage_param(p)) { av[i] = coerce(L, expr(L, c, x), ty_of_decl(L, p), x); continue; }
-    /* a storage pointer: the place of a state variable; its indices are passed */
+    /* a storage pointer: places of state variables; selector and indices are passed */
     lval lv = lvalue(L, c, x);
-    if (lv.slot >= (int)L->nstate_vars) unsup(L, x, "storage pointer argument");
-    lval **sh = &L->shape[nid(L, p)];
-    if (!*sh) { *sh = aralloc(L, sizeof **sh); **sh = lv; }
-    else if (!same_shape(*sh, &lv)) unsup(L, x, "storage pointer arguments of different shapes");
-    uint32_t k = 0;
-    for (uint32_t q = 0; q < lv.n; q++) k += lv.st[q].index;
-    if (k > ALIAS_MAX) unsup(L, x, "storage pointer with many indices");
     av[i] = mkval(L, mk(L, T_STRUCT));
-    av[i].t->nl = k;
-    av[i].v = aralloc(L, (k + 1) * sizeof(term_t));
-    k = 0;
-    for (uint32_t q = 0; q < lv.n; q++)
-      if (lv.st[q].index) av[i].v[k++] = lv.st[q].idx;
+    av[i].t->nl = PTR_LEAVES;
+    av[i].v = aralloc(L, (PTR_LEAVES + 1) * sizeof(term_t));
+    ptr_value(L, nid(L, p), &lv, av[i].v, x);
   }
   S = summary_of(L, fn);
   uint32_t arity = L->out->sys.preds[S].arity, j = 0;
@@ -1061,10 +1305,25 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
   int nr = cJSON_GetArraySize(rs);
   val *rv = aralloc(L, (size_t)(nr + 1) * sizeof(val));
   i = 0;
+  term_t *pv = NULL;   /* a returned storage pointer's value */
   for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next, i++) {
+    if (is_storage_param(r)) {
+      if (nr != 1) unsup(L, at, "storage pointer among several return values");
+      pv = aralloc(L, (PTR_LEAVES + 1) * sizeof(term_t));
+      for (uint32_t q = 0; q < PTR_LEAVES; q++) PUT(pv[q] = term_fresh_var("r", type_int()));
+      continue;
+    }
     rv[i] = fresh_val(L, ty_of_decl(L, r), "r");
     for (uint32_t q = 0; q < rv[i].t->nl; q++) PUT(rv[i].v[q]);
     assume_ranges(L, c, rv[i].t, rv[i].v);
+  }
+  val *io = aralloc(L, (size_t)(na + 1) * sizeof(val));
+  i = 0;
+  for (p = ps ? ps->child : NULL; p; p = p->next, i++) {
+    if (!(inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)))) continue;
+    io[i] = fresh_val(L, ty_of_decl(L, p), "m");
+    for (uint32_t q = 0; q < io[i].t->nl; q++) PUT(io[i].v[q]);
+    assume_ranges(L, c, io[i].t, io[i].v);
   }
   term_t err = term_fresh_var("e", type_int());
   PUT(err);
@@ -1073,6 +1332,22 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
   add_app(L, c, S, a, j);
   fail_unless(L, c, term_eq(err, term_int(0)), err);
   memcpy(c->cur + L->F->hdr, post, L->nstate * sizeof(term_t));
+  for (i = 0; i < na; i++)   /* the callee's writes into the arguments' objects */
+    if (back[i]) lval_write(L, c, back[i], io[i]);
+  if (pv) {   /* the place it points to, and what is there now */
+    const lval *pl = ptr_chain(L, nid(L, rs->child), pv);
+    if (!pl) {   /* its places are not known yet: lower the callee first */
+      lower_hints *h = L->hints;
+      h->first = xrealloc(h->first, (h->nfirst + 1) * 2 * sizeof(int));
+      h->first[2 * h->nfirst] = (int)L->out->nroots - 1;
+      h->first[2 * h->nfirst++ + 1] = nid(L, fn);
+      h->retry = h->can_retry && h->nfirst < 16;
+      unsup(L, at, "storage pointer returned before its callee is lowered");
+    }
+    val r = lval_read(L, c, pl);
+    r.place = pl;
+    return r;
+  }
   if (nr == 1) return rv[0];
   return tuple_val(L, nr, rv);
 }
@@ -1138,28 +1413,90 @@ static val struct_ctor(lw *L, ctx *c, const cJSON *e) {
 /* A call into unknown code: it may call back any public function of the
  * contract any number of times (the state moves along N from here) and
  * return anything; a revert there reverts the transaction (no clause). */
-static val external_call(lw *L, ctx *c, const cJSON *e) {
-  const cJSON *callee = child(e, "expression"), *fn = decl_of(L, callee);
+/* callee.f{value: amount}(..): ether leaves the contract first (a revert
+ * without enough of it); to itself it comes back at once */
+static void ether_with_call(lw *L, ctx *c, term_t amount, bool to_self, const cJSON *at) {
+  if (amount == NULL_TERM) return;
+  int bs = balance_slot(L);
+  if (bs < 0) unsup(L, at, "call options without the balance");
+  term_t *bal = &c->cur[L->F->off[bs]];
+  add_cons(L, c, term_ge(*bal, amount));
+  if (!to_self) *bal = term_sub(*bal, amount);
+}
+
+static bool is_this(const cJSON *x);
+
+/* t (a target, tuples walked) is variable id */
+static bool names_var(const cJSON *t, int id) {
+  if (is(t, "Identifier")) return sol_int(t, "referencedDeclaration") == id;
+  if (!is(t, "TupleExpression")) return false;
+  for (const cJSON *x = child(t, "components") ? child(t, "components")->child : NULL; x; x = x->next)
+    if (names_var(x, id)) return true;
+  return false;
+}
+
+/* How local variable id is bound in n: *init when declared with the value
+ * `this`, *other when declared otherwise or assigned (or deleted). */
+static void binding_of(const cJSON *n, int id, bool *init, bool *other) {
+  if (!n) return;
+  if (cJSON_IsObject(n)) {
+    if (is(n, "VariableDeclarationStatement"))
+      for (const cJSON *d = child(n, "declarations") ? child(n, "declarations")->child : NULL; d; d = d->next)
+        if (cJSON_IsObject(d) && sol_int(d, "id") == id) {
+          bool single = cJSON_GetArraySize(child(n, "declarations")) == 1;
+          if (single && is_this(child(n, "initialValue"))) *init = true;
+          else *other = true;
+        }
+    const cJSON *t = is(n, "Assignment") ? child(n, "leftHandSide")
+                     : is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "delete") == 0 ? child(n, "subExpression") : NULL;
+    *other |= names_var(t, id);
+  }
+  for (const cJSON *x = n->child; x; x = x->next)
+    if (cJSON_IsObject(x) || cJSON_IsArray(x)) binding_of(x, id, init, other);
+}
+
+/* b is `this`, or a local variable declared with the value `this` and never
+ * assigned (C c = this; c.f()): a call through it is a call of this */
+static bool always_this(lw *L, const cJSON *b) {
+  if (is_this(b)) return true;
+  const cJSON *d = is(b, "Identifier") ? decl_of(L, b) : NULL;
+  if (!is(d, "VariableDeclaration") || sol_bool(d, "stateVariable")) return false;
+  bool init = false, other = false;
+  binding_of(L->a->root, nid(L, d), &init, &other);
+  return init && !other;
+}
+
+static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, term_t amount) {
+  const cJSON *fn = decl_of(L, callee);
   const cJSON *base = child(callee, "expression");
-  if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0) {
+  if (always_this(L, base)) {
     if (this_slot(L) < 0) unsup(L, e, "external call to this");
     term_t self = c->cur[L->F->off[this_slot(L)]];
-    if (is(fn, "FunctionDefinition") && L->mod)   /* solc-verify: by the callee's specification */
+    if (is(fn, "FunctionDefinition") && L->mod) {   /* solc-verify: by the callee's specification */
+      if (amount != NULL_TERM) unsup(L, e, "call options");
       return mod_spec_call(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, NULL_TERM, self, term_int(0));
-    if (is(fn, "FunctionDefinition"))   /* the contract's own code, called with msg.sender = this */
-      return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, term_int(0));
+    }
+    if (is(fn, "FunctionDefinition")) {   /* the contract's own code, called with msg.sender = this */
+      ether_with_call(L, c, amount, true, e);
+      return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, amount == NULL_TERM ? term_int(0) : amount);
+    }
     unsup(L, e, "external call to this");
   }
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
   /* solc-verify uses the callee's specification here: unknown code would
    * be a coarser model, whose failures it need not share */
   if (L->mod && is(fn, "FunctionDefinition")) {   /* solc-verify: a call of the callee's procedure, at address x */
+    if (amount != NULL_TERM) unsup(L, e, "call options");
     term_t x = expr(L, c, base).v[0];
     term_t self = this_slot(L) >= 0 ? c->cur[L->F->off[this_slot(L)]] : term_fresh_var("this", type_int());
     return mod_spec_call(L, c, fn, child(e, "arguments"), e, mod_is_this(L, base) ? NULL_TERM : x, self, term_int(0));
   }
-  (void)expr(L, c, base);
+  term_t target = expr(L, c, base).v[0];
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
+  if (amount != NULL_TERM && L->mod) unsup(L, e, "call options");
+  ether_with_call(L, c, amount, false, e);
+  if (amount != NULL_TERM && !L->mod && this_slot(L) >= 0)
+    others_receive(L, c, target, amount, term_not(term_eq(target, c->cur[L->F->off[this_slot(L)]])));
   if (L->mod) mod_call_out(L, c, e);   /* solc-verify: the invariants must hold; then any state satisfying them */
   else if (L->N == CHC_FALSE) {
     type_t *s2 = aralloc(L, (2 * L->nstate + 2) * sizeof(type_t));
@@ -1182,8 +1519,9 @@ static val external_call(lw *L, ctx *c, const cJSON *e) {
     add_cons(L, c, term_and2(term_ge(b, *at), term_lt(b, pow2(256))));
     *at = b;
   }
+  if (!L->mod) others_havoc(L, c, NULL_TERM);
   for (uint32_t i = 0; i < L->nstate_vars; i++) {   /* the state stays well-typed */
-    val v = {L->state_ty[i], c->cur + L->F->hdr + (L->F->off[i] - L->F->hdr)};
+    val v = {L->state_ty[i], c->cur + L->F->hdr + (L->F->off[i] - L->F->hdr), NULL};
     assume_ranges(L, c, v.t, v.v);
   }
   const cJSON *rs = child(child(fn, "returnParameters"), "parameters");
@@ -1231,6 +1569,14 @@ static bool order_named_args(lw *L, const cJSON *e, const cJSON *callee) {
   return true;
 }
 
+/* The arguments from x on that may have effects (calls, assignments), in
+ * turn, for those effects: a message or error argument runs before the
+ * check or the revert (an assertion failing in it is a failure). */
+static void eval_rest(lw *L, ctx *c, const cJSON *x) {
+  for (; x && !c->dead; x = x->next)
+    if (has_calls(x)) (void)expr(L, c, x);
+}
+
 static val call(lw *L, ctx *c, const cJSON *e) {
   const char *kind = sol_str(e, "kind");
   if (strcmp(kind, "typeConversion") == 0) return conversion(L, c, e);
@@ -1243,7 +1589,9 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     const char *name = sol_str(callee, "name");
     if (sol_int(callee, "referencedDeclaration") < 0) {
       if (strcmp(name, "require") == 0) {
-        add_cons(L, c, cond_of(L, expr(L, c, need_first(L, e, "arguments")), e));
+        term_t ok = cond_of(L, expr(L, c, need_first(L, e, "arguments")), e);
+        eval_rest(L, c, need_first(L, e, "arguments")->next);   /* the message is evaluated whatever the condition */
+        add_cons(L, c, ok);
         return empty_val(L);
       }
       if (strcmp(name, "assert") == 0) {
@@ -1251,6 +1599,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
         return empty_val(L);
       }
       if (strcmp(name, "revert") == 0) {
+        eval_rest(L, c, first(e, "arguments"));
         c->dead = true;
         return empty_val(L);
       }
@@ -1263,7 +1612,10 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     if (L->mod && mod_verifier_call(L, c, e, name, &v)) return v;
     if (strncmp(name, "__verifier_", 11) == 0 || strncmp(name, "__zeta_", 7) == 0) unsup(L, e, "%s here", name);
     if (is(d, "FunctionDefinition")) return call_internal(L, c, resolve_fn(L, d, -1), args, e);
-    if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) return empty_val(L);
+    if (is(d, "EventDefinition") || is(d, "ErrorDefinition")) {   /* nothing but its arguments */
+      eval_rest(L, c, first(e, "arguments"));
+      return empty_val(L);
+    }
     unsup(L, e, "call of %s", name);
   }
   if (is(callee, "MemberAccess")) {
@@ -1296,12 +1648,14 @@ static val call(lw *L, ctx *c, const cJSON *e) {
         add_cons(L, c, term_ge(bal, amount.v[0]));
         c->cur[L->F->off[bs]] = after;
         if (L->mod) mod_credit(L, c, to.v[0], amount.v[0], term_true());
+        else others_receive(L, c, to.v[0], amount.v[0], term_not(self));
         return empty_val(L);
       }
       term_t ok = term_fresh_var("sent", type_bool());
       add_cons(L, c, term_implies(ok, term_ge(bal, amount.v[0])));
       c->cur[L->F->off[bs]] = term_ite(ok, after, bal);
       if (L->mod) mod_credit(L, c, to.v[0], amount.v[0], ok);
+      else others_receive(L, c, to.v[0], amount.v[0], term_and2(ok, term_not(self)));
       return scalar(L, bool_ty(L), ok);
     }
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0) {
@@ -1324,10 +1678,10 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       return call_internal(L, c, decl_of(L, callee), all, e);
     }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
-    if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e);
+    if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e, callee, NULL_TERM);
     if (L->mod && strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "VariableDeclaration") && !mod_is_this(L, base))
       return mod_getter(L, c, e, expr(L, c, base).v[0]);   /* another contract's state */
-    if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "this") == 0 && is(decl_of(L, callee), "VariableDeclaration")) {
+    if (always_this(L, base) && is(decl_of(L, callee), "VariableDeclaration")) {
       /* the getter of a public state variable: indices in turn, a scalar at the end */
       int sl = L->F->slot_of[nid(L, decl_of(L, callee))];
       if (sl < 0) unsup(L, e, "getter");
@@ -1341,8 +1695,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       for (int i = 0; i < v.t->nf; i++) {
         ty *ft = v.t->f[i];
         if (ft->k == T_MAP || ft->k == T_ARRAY) continue;
-        if (ft->k == T_STRUCT) unsup(L, e, "getter returning a nested struct");
-        parts[np++] = component(&v, i);
+        parts[np++] = component(&v, i);   /* a nested struct whole (a memory copy) */
       }
       return np == 1 ? parts[0] : tuple_val(L, np, parts);
     }
@@ -1354,6 +1707,19 @@ static val call(lw *L, ctx *c, const cJSON *e) {
   if (is(callee, "NewExpression")) unsup(L, e, "new");
   if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
     return low_level_call(L, c, e, child(callee, "expression"), callee);
+  if (is(callee, "FunctionCallOptions") && !L->mod) {   /* f{value: v}(..) (gas is not modelled) */
+    const cJSON *inner = child(callee, "expression");
+    term_t amount = NULL_TERM;
+    const cJSON *nm = child(callee, "names") ? child(callee, "names")->child : NULL;
+    for (const cJSON *o = child(callee, "options") ? child(callee, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
+      if (!cJSON_IsString(nm) || (strcmp(nm->valuestring, "value") != 0 && strcmp(nm->valuestring, "gas") != 0)) unsup(L, e, "call option");
+      val v = expr(L, c, o);
+      if (strcmp(nm->valuestring, "value") == 0) amount = v.v[0];
+    }
+    if (is(inner, "MemberAccess") && strncmp(sol_type_string(child(inner, "expression")), "contract ", 9) == 0 &&
+        is(decl_of(L, inner), "FunctionDefinition"))
+      return external_call(L, c, e, inner, amount);
+  }
   if (is(callee, "FunctionCallOptions")) unsup(L, e, "call options");
   unsup(L, e, "call of a %s", sol_kind(callee));
 }
@@ -1413,6 +1779,13 @@ static val member(lw *L, ctx *c, const cJSON *e) {
     while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && first(x, "arguments"))
       x = first(x, "arguments");
     if (L->mod && !(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0)) return mod_balance_of(L, c, expr(L, c, base).v[0]);
+    if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) && others_slot(L) >= 0 && balance_slot(L) >= 0) {
+      /* any address: this one's balance, or the others' */
+      term_t a = expr(L, c, base).v[0], o = term_select(c->cur[L->F->off[others_slot(L)]], a);
+      add_cons(L, c, in_range(int_ty(L, 256, false), o));
+      term_t self = c->cur[L->F->off[this_slot(L)]];
+      return scalar(L, int_ty(L, 256, false), term_ite(term_eq(a, self), c->cur[L->F->off[balance_slot(L)]], o));
+    }
     if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) || balance_slot(L) < 0)
       unsup(L, e, "balance of another address");
     return scalar(L, int_ty(L, 256, false), c->cur[L->F->off[balance_slot(L)]]);
@@ -1566,6 +1939,33 @@ static void tuple_write(lw *L, ctx *c, const cJSON *lhs, val rv, const cJSON *e)
   }
 }
 
+/* e makes a memory object nothing else refers to: `new`, a copy from
+ * storage or calldata, a struct or inline array of such; not a variable,
+ * a part of one or a call's result, which may be shared */
+static bool fresh_mem(const cJSON *e) {
+  if (!e || cJSON_IsNull(e) || !strstr(sol_type_string(e), " memory")) return true;
+  if (is(e, "FunctionCall")) {
+    if (is(child(e, "expression"), "NewExpression")) return true;
+    if (strcmp(sol_str(e, "kind"), "structConstructorCall") != 0) return false;
+    for (const cJSON *x = child(e, "arguments") ? child(e, "arguments")->child : NULL; x; x = x->next)
+      if (!fresh_mem(x)) return false;
+    return true;
+  }
+  if (is(e, "TupleExpression")) {
+    for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
+      if (!fresh_mem(x)) return false;
+    return true;
+  }
+  if (is(e, "Conditional")) return fresh_mem(child(e, "trueExpression")) && fresh_mem(child(e, "falseExpression"));
+  return false;
+}
+
+/* A memory reference bound to the value of e: the lowering copies, which
+ * is the same as sharing only while the function never writes into memory. */
+static void check_mem_bind(lw *L, const cJSON *e, const cJSON *at) {
+  if (!L->F->no_mem_writes && !fresh_mem(e)) unsup(L, at, "memory reference aliasing");
+}
+
 static val assignment(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
@@ -1577,6 +1977,7 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     /* storage references on the right are not values: solc assigns them
      * one after the other (a swap of storage structs is not a swap) */
     if (storage_component(rhs)) unsup(L, e, "tuple assignment of storage references");
+    check_mem_bind(L, rhs, e);
     tuple_write(L, c, lhs, rv, e);
     return rv;
   }
@@ -1600,10 +2001,8 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
     memcpy(bop, op, strlen(op) > 3 ? 2 : strlen(op) - 1);
     val old = lval_read(L, c, &lv);
     r = scalar(L, t, arith(L, c, e, bop, t, old.v[0], r.v[0]));
-  } else if (is_ref_type(t) && strstr(sol_type_string(lhs), " memory") && !strstr(sol_type_string(lhs), "storage") &&
-             (is(rhs, "Identifier") || is(rhs, "MemberAccess") || is(rhs, "IndexAccess")) && strstr(sol_type_string(rhs), " memory") &&
-             !L->F->no_mem_writes)
-    unsup(L, e, "memory reference aliasing");
+  } else if (is_ref_type(t) && strstr(sol_type_string(lhs), " memory") && !strstr(sol_type_string(lhs), "storage"))
+    check_mem_bind(L, rhs, e);
   r = coerce(L, r, t, e);
   lval_write(L, c, &lv, r);
   return r;
@@ -1634,6 +2033,31 @@ static val tuple_expr(lw *L, ctx *c, const cJSON *e) {
     vs[i] = expr(L, c, x);
   }
   return tuple_val(L, n, vs);
+}
+
+/* Where the lowering over-approximates (sol_chc.overapprox), once. */
+static void overapprox(lw *L, const cJSON *at, const char *what) {
+  if (L->out->overapprox) return;
+  if (asprintf(&L->out->overapprox, "%s at %s:%u", what, L->a->file, sol_line(L->a, at, NULL)) < 0) L->out->overapprox = NULL;
+}
+
+/* b[start:end]: reverts unless start <= end <= b.length; the length is
+ * exact, the elements arbitrary (an over-approximation: b shifted by start
+ * needs quantifiers) */
+static val slice(lw *L, ctx *c, const cJSON *e) {
+  val b = expr(L, c, child(e, "baseExpression"));
+  if (b.t->k != T_ARRAY || b.t->len >= 0) unsup(L, e, "slice of this type");
+  term_t len = b.v[b.t->elem->nl], lo = term_int(0), hi = len;
+  const cJSON *x = child(e, "startExpression");
+  if (x && !cJSON_IsNull(x)) lo = expr(L, c, x).v[0];
+  x = child(e, "endExpression");
+  if (x && !cJSON_IsNull(x)) hi = expr(L, c, x).v[0];
+  add_cons(L, c, term_and2(term_le(lo, hi), term_le(hi, len)));
+  val r = fresh_val(L, b.t, "slice");
+  assume_ranges(L, c, b.t, r.v);
+  r.v[b.t->elem->nl] = term_sub(hi, lo);
+  overapprox(L, e, "the elements of a slice");
+  return r;
 }
 
 val expr(lw *L, ctx *c, const cJSON *e) {
@@ -1680,6 +2104,7 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     return select_val(L, c, b, i.v[0], e);
   }
   if (strcmp(k, "TupleExpression") == 0) return tuple_expr(L, c, e);
+  if (strcmp(k, "IndexRangeAccess") == 0) return slice(L, c, e);
   if (strcmp(k, "Conditional") == 0) {
     const cJSON *te = child(e, "trueExpression"), *fe = child(e, "falseExpression");
     val cond = expr(L, c, child(e, "condition"));
@@ -1718,17 +2143,12 @@ static void stmts(lw *L, ctx *c, const cJSON *list) {
   }
 }
 
-/* Points storage pointer slot at lv: the index terms go into its slots. */
+/* Points storage pointer slot at lv: its selector and index terms go into
+ * its slots. */
 static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at) {
   int k = L->F->alias_idx[slot];
   if (k < 0) unsup(L, at, "storage pointer");
-  uint32_t m = 0;
-  for (uint32_t i = 0; i < lv->n; i++)
-    if (lv->st[i].index) {
-      if (m == ALIAS_MAX) unsup(L, at, "storage pointer with many indices");
-      c->cur[L->F->off[k + (int)m++]] = lv->st[i].idx;
-    }
-  if (L->F->alias[slot] && !same_shape(L->F->alias[slot], lv)) unsup(L, at, "storage pointer pointed at places of different shapes");
+  ptr_value(L, L->F->ptr_decl[slot], lv, c->cur + L->F->off[k], at);
   L->F->alias[slot] = lv;
 }
 
@@ -1747,14 +2167,13 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       set_alias(L, c, slot, lv, s);
       return;
     }
-    if (has_init && is_ref_type(t) && (is(init, "Identifier") || is(init, "MemberAccess") || is(init, "IndexAccess")) &&
-        strstr(sol_type_string(init), " memory") && !L->F->no_mem_writes)
-      unsup(L, s, "memory reference aliasing");
+    if (has_init && is_ref_type(t)) check_mem_bind(L, init, s);
     val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
     set_slot(L, c, slot, v);
     return;
   }
   if (!has_init) unsup(L, s, "declaration");
+  check_mem_bind(L, init, s);
   val v = expr(L, c, init);
   if (v.t->k != T_STRUCT || v.t->nf != n) unsup(L, s, "tuple declaration");
   int i = 0;
@@ -1769,7 +2188,11 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
 static void do_return(lw *L, ctx *c, const cJSON *s) {
   const cJSON *e = child(s, "expression");
   frame *F = L->F;
-  if (e && !cJSON_IsNull(e)) {
+  if (e && !cJSON_IsNull(e) && F->nret == 1 && F->alias_idx[F->ret_slots[0]] >= 0) {   /* a storage pointer */
+    lval *lv = aralloc(L, sizeof *lv);
+    *lv = lvalue(L, c, e);
+    set_alias(L, c, (int)F->ret_slots[0], lv, s);
+  } else if (e && !cJSON_IsNull(e)) {
     val v = expr(L, c, e);
     if (F->nret == 1) set_slot(L, c, (int)F->ret_slots[0], coerce(L, v, F->sty[F->ret_slots[0]], s));
     else {
@@ -1873,7 +2296,11 @@ void stmt(lw *L, ctx *c, const cJSON *s) {
       if (has_calls(a)) (void)expr(L, c, a);
     return;
   }
-  if (strcmp(k, "RevertStatement") == 0) { c->dead = true; return; }
+  if (strcmp(k, "RevertStatement") == 0) {   /* revert E(args): the arguments run first */
+    eval_rest(L, c, first(child(s, "errorCall"), "arguments"));
+    c->dead = true;
+    return;
+  }
   if (strcmp(k, "PlaceholderStatement") == 0) unsup(L, s, "placeholder");
   unsup(L, s, "statement %s", k);
 }
@@ -1957,16 +2384,19 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
   s[n++] = type_int();
   s[n++] = type_int();
   for (uint32_t i = 0; i < L->nenv; i++) s[n++] = type_int();
-  const char *lists[2] = {"parameters", "returnParameters"};
-  for (int li = 0; li < 2; li++) {
+  /* params, post, returns, memory parameters' final values */
+  const char *lists[3] = {"parameters", "returnParameters", "parameters"};
+  bool inout = fn_writes_memory(L, fn);
+  for (int li = 0; li < 3; li++) {
     if (li == 1) {
       XGROW(s, cap, n + L->nstate);
       for (uint32_t i = 0; i < L->nstate; i++) s[n++] = L->state_sorts[i];
     }
     const cJSON *ps = child(child(fn, lists[li]), "parameters");
     for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
-      if (li == 0 && is_storage_param(p)) {
-        uint32_t k = param_nleaves(L, p);
+      if (li == 2 && !(inout && is_memory_param(p) && is_ref_type(ty_of_decl(L, p)))) continue;
+      if (is_storage_param(p)) {
+        uint32_t k = PTR_LEAVES;
         XGROW(s, cap, n + k);
         for (uint32_t q = 0; q < k; q++) s[n++] = type_int();
         continue;
@@ -1990,8 +2420,8 @@ static uint32_t summary_of(lw *L, const cJSON *fn) {
 
 frame *frame_init(lw *L, const char *name, int contract) {
   frame *F = xcalloc(1, sizeof *F);
-  F->slot_of = xmalloc(((size_t)L->a->nids + GHOSTS) * sizeof(int));
-  for (int i = 0; i < L->a->nids + GHOSTS; i++) F->slot_of[i] = -1;
+  F->slot_of = xmalloc(((size_t)L->a->nids + GHOSTS + 1) * sizeof(int));   /* + others' balances */
+  for (int i = 0; i < L->a->nids + GHOSTS + 1; i++) F->slot_of[i] = -1;
   F->name = name;
   F->txi = -1;
   F->cur_inv = -1;
@@ -2003,7 +2433,7 @@ frame *frame_init(lw *L, const char *name, int contract) {
 void frame_free(lw *L) {
   frame *F = L->F;
   if (!F) return;
-  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ret_slots); free(F->modmap);
+  free(F->slot_of); free(F->off); free(F->sty); free(F->alias); free(F->alias_idx); free(F->mem_param); free(F->ptr_decl); free(F->io_slots); free(F->ret_slots); free(F->modmap);
   free(F);
   L->F = NULL;
 }
@@ -2110,12 +2540,10 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = slot_of(L, p);
-    if (is_storage_param(p)) {   /* point at the shape's place with the passed indices */
-      lval *lv = aralloc(L, sizeof *lv);
-      *lv = *L->shape[nid(L, p)];
-      for (uint32_t i = 0; i < lv->n; i++)
-        if (lv->st[i].index) lv->st[i].idx = c->cur[j++];
-      set_alias(L, c, s, lv, p);
+    if (is_storage_param(p)) {   /* the passed selector and indices */
+      memcpy(c->cur + L->F->off[L->F->alias_idx[s]], c->cur + j, PTR_LEAVES * sizeof(term_t));
+      L->F->alias[s] = aralloc(L, sizeof(lval));   /* bound */
+      j += PTR_LEAVES;
       continue;
     }
     memcpy(c->cur + L->F->off[s], c->cur + j, L->F->sty[s]->nl * sizeof(term_t));
@@ -2277,8 +2705,19 @@ static bool writes_memory(const cJSON *n) {
   return false;
 }
 
+/* n passes a memory place (a variable or a part of one) to a function,
+ * which may write into it */
+static bool passes_memory(const cJSON *n) {
+  if (is(n, "FunctionCall") && strcmp(sol_str(n, "kind"), "functionCall") == 0)
+    for (const cJSON *x = child(n, "arguments") ? child(n, "arguments")->child : NULL; x; x = x->next)
+      if (is_mem_place(x)) return true;
+  for (const cJSON *c = n ? n->child : NULL; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && passes_memory(c)) return true;
+  return false;
+}
+
 static bool fn_writes_memory(lw *L, const cJSON *fn) {
-  if (writes_memory(fn)) return true;
+  if (writes_memory(fn) || passes_memory(fn)) return true;
   for (const cJSON *m = child(fn, "modifiers") ? child(fn, "modifiers")->child : NULL; m; m = m->next) {
     const cJSON *md = decl_of(L, child(m, "modifierName"));
     if (is(md, "ModifierDefinition") && (sol_bool(md, "virtual") || writes_memory(md))) return true;
@@ -2298,18 +2737,27 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   F.E = E;
   F.summary = tx ? 0 : (uint32_t)L->fn_pred[nid(L, fn)];
   F.no_mem_writes = !fn_writes_memory(L, fn);
+  bool inout = !F.no_mem_writes;
   frame_header(L, params);
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = add_slot(L, sol_int(p, "id"), ty_of_decl(L, p));
     /* a transaction's memory arguments are fresh copies: writes stay local;
      * an internal caller would see them (reference semantics): unsupported */
-    F.mem_param[s] = !tx && is_ref_type(F.sty[s]) && strcmp(sol_str(p, "storageLocation"), "storage") != 0;
-    if (is_storage_param(p)) alias_slots(L, s);
+    if (!tx && is_ref_type(F.sty[s]) && !is_storage_param(p)) F.mem_param[s] = inout && is_memory_param(p) ? MEM_INOUT : MEM_IN;
+    if (F.mem_param[s] == MEM_INOUT) {
+      F.io_slots = xrealloc(F.io_slots, (F.nio + 1) * sizeof(uint32_t));
+      F.io_slots[F.nio++] = (uint32_t)s;
+    }
+    if (is_storage_param(p)) alias_slots(L, s, sol_int(p, "id"));
   }
   F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
   for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {
-    if (strcmp(sol_str(r, "storageLocation"), "storage") == 0) unsup(L, r, "storage pointer return value");
-    F.ret_slots[F.nret++] = (uint32_t)add_slot(L, sol_int(r, "id"), ty_of_decl(L, r));
+    int s = add_slot(L, sol_int(r, "id"), ty_of_decl(L, r));
+    if (is_storage_param(r)) {   /* a storage pointer: its selector and indices are returned */
+      if (tx || cJSON_GetArraySize(rets) != 1) unsup(L, r, "storage pointer returned by a public function or among several values");
+      alias_slots(L, s, sol_int(r, "id"));
+    }
+    F.ret_slots[F.nret++] = (uint32_t)s;
   }
   check_repeated_mods(L, mods);
   collect_mod_locals(L, mods);
@@ -2321,11 +2769,13 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   if (tx && balance_slot(L) >= 0) {
     /* a transaction brings msg.value; ether may also arrive without a call
      * (modular: that is the separate check [receive_ether_selfdestruct]) */
-    term_t b = term_fresh_var("balance", type_int());
+    term_t b = tx->balance = tx_var("balance", (uint32_t)txi, type_int());   /* named: the trace reads it */
     term_t old = c.cur[F.off[balance_slot(L)]], now = term_add2(old, c.cur[F.value]);
     add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), L->mod ? term_eq(b, now) : term_ge(b, now)));
     c.cur[F.off[balance_slot(L)]] = b;
   }
+  if (tx && others_slot(L) >= 0)   /* other transactions moved the others' ether */
+    others_havoc(L, &c, tx->others = tx_var("balances", (uint32_t)txi, type_array(type_int(), type_int())));
   level(L, &c, fn, mods, mods ? mods->child : NULL);
   if (L->mod && !c.dead) mod_exit(L, &c, fn, tx != NULL);
   emit_error(L, &c, term_int(0));
@@ -2377,14 +2827,15 @@ void lower_deploy(lw *L, sol_tx *tx, uint32_t C, uint32_t E) {
   add_overflow_flag(L);
   ctx c = entry(L, params, true, tx);
   if (this_slot(L) >= 0) {   /* some address, fixed from now on */
-    term_t a = term_fresh_var("this", type_int());
+    term_t a = tx->self = tx_var("this", (uint32_t)F.txi, type_int());
     add_cons(L, &c, in_range(int_ty(L, 160, false), a));
     c.cur[F.off[this_slot(L)]] = a;
   }
   if (balance_slot(L) >= 0) {   /* the address may hold ether before: at least msg.value */
-    term_t b = term_fresh_var("balance", type_int());
+    term_t b = tx->balance = tx_var("balance", (uint32_t)F.txi, type_int());
     add_cons(L, &c, term_and2(in_range(int_ty(L, 256, false), b), term_ge(b, c.cur[F.value])));
     c.cur[F.off[balance_slot(L)]] = b;
+    if (others_slot(L) >= 0) others_havoc(L, &c, tx->others = tx_var("balances", (uint32_t)F.txi, type_array(type_int(), type_int())));
   }
   if (params) params_from_header(L, &c, params);
   for (int i = 0; i < L->nlin; i++) {
@@ -2426,6 +2877,7 @@ static const char *state_name(lw *L, uint32_t i) {
   int id = L->state_ids[i];
   if (id == L->this_id) return "this";
   if (id == L->balance_id) return "this.balance";
+  if (id == L->others_id) return "balances";
   if (id >= L->a->nids + 3) return "__verifier_sum";
   return sol_str(sol_node(L->a, id), "name");
 }
@@ -2436,6 +2888,7 @@ static bool deployable(const cJSON *ct) {
 
 void add_tx(lw *L, sol_tx t) {
   sol_chc *o = L->out;
+  t.balance = t.self = t.others = NULL_TERM;
   o->tx = xrealloc(o->tx, (o->ntx + 1) * sizeof(sol_tx));
   o->tx[o->ntx++] = t;
 }
@@ -2469,6 +2922,12 @@ uint32_t root_setup(lw *L, const cJSON *ct) {
     }
   }
   /* hidden state: the contract's own address and balance */
+  if (L->others_id >= 0) {   /* before this and balance: the balance stays the last leaf */
+    ty *m = mk(L, T_MAP);
+    m->elem = int_ty(L, 256, false);
+    finish_ty(m);
+    add_state_var(L, L->others_id, m);
+  }
   for (int h = 0; h < 2; h++) {
     int id = h == 0 ? L->this_id : L->balance_id;
     if (id >= 0) add_state_var(L, id, int_ty(L, h == 0 ? 160 : 256, false));
@@ -2486,10 +2945,41 @@ uint32_t root_setup(lw *L, const cJSON *ct) {
   uint32_t ri = o->nroots - 1;
   for (int k = 0; k < L->a->nids; k++) L->fn_pred[k] = -1;
   L->N = CHC_FALSE;
-  memset(L->shape, 0, ((size_t)L->a->nids + 1) * sizeof(lval *));
   uint32_t C = new_pred(L, "C", L->nstate, L->state_sorts);
   o->roots[ri].C = C;
   return C;
+}
+
+static term_t cb_var(const char *what, uint32_t txi, type_t ty) {
+  char buf[300];
+  snprintf(buf, sizeof buf, "cb%u.%s", txi, what);
+  return term_var(buf, ty);
+}
+
+/* Names the header of public function fn's summary arguments a (a call
+ * of unknown code into it, tx index txi) like entry() names a
+ * transaction's: cbN.sender, cbN.value, the environment, the value-type
+ * and value-array parameters; returns the parameters' leaf count. */
+static uint32_t cb_names(lw *L, const cJSON *fn, uint32_t txi, term_t *a) {
+  uint32_t ns = L->nstate, j = ns + 2 + L->nenv;
+  a[ns] = cb_var("sender", txi, type_int());
+  a[ns + 1] = cb_var("value", txi, type_int());
+  for (size_t q = 0; q < NENV; q++)
+    if (L->env_pos[q] >= 0) a[ns + 2 + L->env_pos[q]] = cb_var(env_vars[q].name, txi, type_int());
+  for (const cJSON *p = first(child(fn, "parameters"), "parameters"); p; p = p->next) {
+    ty *pt = ty_of_decl(L, p);
+    const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
+    if (pt->nl == 1 || (pt->k == T_ARRAY && pt->elem->nl == 1 && pt->elem->k != T_STRUCT)) {
+      a[j] = cb_var(pn, txi, term_type(a[j]));
+      if (pt->nl == 2) {
+        char ln[200];
+        snprintf(ln, sizeof ln, "%.180s.length", pn);
+        a[j + 1] = cb_var(ln, txi, term_type(a[j + 1]));
+      }
+    }
+    j += param_nleaves(L, p);
+  }
+  return j - (ns + 2 + L->nenv);
 }
 
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
@@ -2503,9 +2993,19 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
     lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);
   }
+  /* functions whose returned storage pointers an earlier attempt met
+   * before their places were known */
+  for (uint32_t i = 0; i < L->hints->nfirst; i++)
+    if (L->hints->first[2 * i] == (int)ri && L->fn_pred[L->hints->first[2 * i + 1]] < 0) {
+      (void)summary_of(L, sol_node(L->a, L->hints->first[2 * i + 1]));
+      while (L->nwork) {
+        int id = L->worklist[--L->nwork];
+        lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+      }
+    }
   /* transactions: every public/external function of the root (most derived) */
   const cJSON **seen = NULL;
-  uint32_t nseen = 0;
+  uint32_t nseen = 0, *seen_tx = NULL;
   for (int k = 0; k < L->nlin; k++) {
     const cJSON *c = sol_node(L->a, L->lin[k]);
     for (const cJSON *n = child(c, "nodes") ? child(c, "nodes")->child : NULL; n; n = n->next) {
@@ -2518,8 +3018,11 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       for (uint32_t q = 0; q < nseen; q++) over |= sol_same_signature(seen[q], n);
       if (over) continue;
       const cJSON **ns = aralloc(L, (nseen + 1) * sizeof *ns);   /* the arena: lowering may give up */
-      if (nseen) memcpy(ns, seen, nseen * sizeof *ns);
+      uint32_t *nt = aralloc(L, (nseen + 1) * sizeof *nt);
+      if (nseen) memcpy(ns, seen, nseen * sizeof *ns), memcpy(nt, seen_tx, nseen * sizeof *nt);
       seen = ns;
+      seen_tx = nt;
+      seen_tx[nseen] = o->ntx;
       seen[nseen++] = n;
       sol_tx t;
       memset(&t, 0, sizeof t);
@@ -2552,22 +3055,24 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     memcpy(nn, s0, ns * sizeof(term_t));
     memcpy(nn + ns, s0, ns * sizeof(term_t));
     nn[2 * ns] = term_int(0);
-    chc_add_clause(&o->sys, 0, NULL, term_true(), L->N, nn, 0);
+    chc_add_clause(&o->sys, 0, NULL, term_true(), L->N, nn, SOL_CB_NONE);
     for (uint32_t q = 0; q < nseen; q++) {
       uint32_t S = summary_of(L, seen[q]);
       const chc_pred *P = &o->sys.preds[S];
       term_t *a = aralloc(L, (P->arity + 1) * sizeof(term_t));
       for (uint32_t j = 0; j < P->arity; j++) a[j] = term_fresh_var("a", term_type(P->params[j]));
       memcpy(a, s1, ns * sizeof(term_t));
+      /* the callback's header named as the transaction's (cbN.x for txN.x),
+       * so that a derivation can be read back as the calls unknown code made */
+      uint32_t npin = cb_names(L, seen[q], seen_tx[q], a);
       term_t more = term_true();
       if (L->balance_id >= 0) {   /* ether may arrive before each callback (the last state leaf) */
-        a[ns - 1] = term_fresh_var("balance", type_int());
+        a[ns - 1] = cb_var("balance", seen_tx[q], type_int());
         more = term_and2(term_ge(a[ns - 1], s1[ns - 1]), term_lt(a[ns - 1], pow2(256)));
       }
-      uint32_t nret = 0;
-      const cJSON *rs = child(child(seen[q], "returnParameters"), "parameters");
-      for (const cJSON *r = rs ? rs->child : NULL; r; r = r->next) nret += ty_of_decl(L, r)->nl;
-      memcpy(a + P->arity - 1 - nret - ns, s2, ns * sizeof(term_t));
+      for (uint32_t v = 0, off = 0; v < L->nstate_vars; off += L->state_ty[v++]->nl)   /* and the others' ether moves */
+        if (L->state_ids[v] == L->others_id) a[off] = cb_var("balances", seen_tx[q], type_array(type_int(), type_int()));
+      memcpy(a + ns + 2 + L->nenv + npin, s2, ns * sizeof(term_t));
       bool pay = strcmp(sol_str(seen[q], "stateMutability"), "payable") == 0;
       term_t vc = pay ? term_true() : term_eq(a[ns + 1], term_int(0));
       memcpy(nn + ns, s1, ns * sizeof(term_t));
@@ -2575,7 +3080,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
       memcpy(head, s0, ns * sizeof(term_t));
       memcpy(head + ns, s2, ns * sizeof(term_t));
       head[2 * ns] = a[P->arity - 1];
-      chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, 0);
+      chc_add_clause(&o->sys, 2, body, term_and2(vc, more), L->N, head, SOL_CB_TAG + seen_tx[q]);
     }
   }
   free(L->lin); L->lin = NULL;
@@ -2583,7 +3088,13 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
 }
 
 /* Which parts of the environment the file reads. */
-static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used) {
+/* x is `this` (maybe converted: address(this), payable(this)) */
+static bool is_this(const cJSON *x) {
+  while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && first(x, "arguments")) x = first(x, "arguments");
+  return is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0 && sol_int(x, "referencedDeclaration") < 0;
+}
+
+static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used, bool *others_used) {
   if (cJSON_IsObject(n)) {
     if (is(n, "MemberAccess")) {
       const cJSON *b = child(n, "expression");
@@ -2596,11 +3107,13 @@ static void scan_env(lw *L, const cJSON *n, bool *this_used, bool *balance_used)
       }
       const char *m = sol_str(n, "memberName");
       if (strcmp(m, "balance") == 0 || strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) *balance_used = true;
+      if (strcmp(m, "balance") == 0 && strncmp(sol_type_string(b), "address", 7) == 0 && !is_this(b)) *others_used = true;
     }
     if (is(n, "Identifier") && strcmp(sol_str(n, "name"), "this") == 0 && sol_int(n, "referencedDeclaration") < 0) *this_used = true;
+    if (is(n, "FunctionCallOptions")) *balance_used = true;   /* {value: ...}: ether moves */
   }
   for (const cJSON *c = n->child; c; c = c->next)
-    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used);
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) scan_env(L, c, this_used, balance_used, others_used);
 }
 
 lw *lw_new(const sol_ast *a, sol_chc *out) {
@@ -2610,16 +3123,19 @@ lw *lw_new(const sol_ast *a, sol_chc *out) {
   L->a = a;
   L->out = out;
   L->struct_ty = xcalloc((size_t)a->nids + 1, sizeof(ty *));
+  L->struct_open = xcalloc((size_t)a->nids + 1, sizeof(int));
+  L->unfold = 2;
   L->fn_pred = xmalloc(((size_t)a->nids + 1) * sizeof(int));
   L->assert_k = xcalloc((size_t)a->nids + 1, sizeof(int));
-  L->shape = xcalloc((size_t)a->nids + 1, sizeof(lval *));
+  L->hints = &L->own_hints;
   for (size_t q = 0; q < 16; q++) L->env_pos[q] = -1;
-  bool this_used = false, balance_used = false;
-  scan_env(L, a->root, &this_used, &balance_used);
+  bool this_used = false, balance_used = false, others_used = false;
+  scan_env(L, a->root, &this_used, &balance_used, &others_used);
   for (size_t q = 0; q < NENV; q++)
     if (L->env_pos[q] == 0) L->env_pos[q] = (int)L->nenv++;
   L->this_id = this_used || balance_used ? a->nids : -1;
   L->balance_id = balance_used ? a->nids + 1 : -1;
+  L->others_id = others_used ? a->nids + GHOSTS : -1;
   return L;
 }
 
@@ -2627,9 +3143,11 @@ void lw_free(lw *L) {
   for (size_t i = 0; i < L->narena; i++) free(L->arena[i]);
   free(L->arena);
   free(L->struct_ty);
+  free(L->struct_open);
   free(L->fn_pred);
   free(L->assert_k);
-  free(L->shape);
+  free(L->own_hints.ptr);
+  free(L->own_hints.first);
   free(L->worklist);
   free(L->state_ids);
   free(L->state_ty);
@@ -2665,14 +3183,21 @@ void add_queries(sol_chc *out, uint32_t E, const bool *excluded) {
     }
 }
 
-bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+static bool lower_once(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err,
+                       lower_hints *h) {
   *err = NULL;
   lw *L = lw_new(a, out);
   L->trusted = trusted;
+  L->unfold = h->unfold;
+  L->hints = h;
+  h->retry = false;
+  h->can_retry = true;
+  for (uint32_t i = 0; i < h->nptr; i++) h->ptr[i].used = false;
   bool ok = true;
   if (setjmp(L->fail)) {
     out->unsupported = xstrdup(L->msg);
     ok = false;
+    if (L->cut_hit && L->unfold < SOL_STRUCT_UNFOLD) h->unfold++, h->retry = true;
   } else {
     uint32_t E = err_pred(out);
     uint32_t nroots = 0;
@@ -2690,6 +3215,22 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
   lw_free(L);
   return ok;
 }
+
+bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool *excluded, sol_chc *out, char **err) {
+  lower_hints h;
+  memset(&h, 0, sizeof h);
+  h.unfold = 1;
+  for (int attempt = 0;; attempt++) {
+    bool ok = lower_once(a, contract, trusted, excluded, out, err, &h);
+    if (!h.retry || attempt == 40) {
+      free(h.ptr);
+      free(h.first);
+      return ok;
+    }
+    sol_chc_free(out);
+  }
+}
+
 
 void sol_chc_free(sol_chc *c) {
   chc_free(&c->sys);
@@ -2712,4 +3253,5 @@ void sol_chc_free(sol_chc *c) {
   }
   free(c->tx);
   free(c->unsupported);
+  free(c->overapprox);
 }

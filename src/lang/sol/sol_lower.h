@@ -20,6 +20,12 @@
  * transaction clause (deploy or call, into C or Err) is SOL_TX_TAG + its
  * index in sol_chc.tx. */
 #define SOL_TX_TAG 0x40000000u
+/* The clause by which unknown code calls public function (transaction) i
+ * back: N(s0, s2, e) <- N(s0, s1, 0) & S_i(s1, ..) carries SOL_CB_TAG + i;
+ * its header variables are named cbI.sender, cbI.value, cbI.<param> (as
+ * txI.* for the transaction). */
+#define SOL_CB_TAG 0x50000000u
+#define SOL_CB_NONE (SOL_CB_TAG - 1)   /* N(s, s, 0): unknown code calls nothing back */
 
 typedef struct {
   uint32_t root;           /* index into roots */
@@ -33,6 +39,9 @@ typedef struct {
   const char **envnames;   /* "block.number", ... (static) */
   term_t *env;
   bool payable;            /* msg.value may be nonzero */
+  term_t balance, self;    /* the contract's balance when the call starts, its
+                            * address (deployment): the clause's variables, or NULL_TERM */
+  term_t others;           /* other addresses' balances when it starts (an array), or NULL_TERM */
 } sol_tx;
 
 typedef struct {
@@ -75,6 +84,9 @@ typedef struct {
   sol_tx *tx;
   uint32_t ntx;
   char *unsupported;       /* set: the lowering gave up (message "unsupported: X at file:line") */
+  char *overapprox;        /* set: some values are over-approximated (what and
+                            * where): a counterexample counts only when the
+                            * contract's execution confirms it */
 } sol_chc;
 
 /* Lowers the contracts of a (all deployable ones, or only `contract`);

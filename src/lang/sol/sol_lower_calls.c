@@ -317,7 +317,7 @@ val mod_spec_call(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON
     val v = expr(L, c, x);
     ty *pt = ty_of_decl(L, p);
     if (v.t->nl != pt->nl) unsup(L, at, "call arguments");
-    av[na++] = (val){pt, v.v};
+    av[na++] = (val){pt, v.v, NULL};
   }
   if (p) unsup(L, at, "call arguments");
   check_overflow_before(L, c, at);

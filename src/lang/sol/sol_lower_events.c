@@ -190,7 +190,7 @@ void mod_emit(lw *L, ctx *c, const cJSON *s) {
     ps[np] = p;
     ty *pt = ty_of_decl(L, p);
     if (pt->nl != av[np].t->nl) unsup(L, s, "an event argument of another shape");
-    (void)mod_bind(L, p, (val){pt, av[np].v});
+    (void)mod_bind(L, p, (val){pt, av[np].v, NULL});
   }
   if (L->ev[e].strict && L->ev[e].ndata) {
     term_t changed = term_not(clear(L, c, e));
@@ -207,6 +207,6 @@ void mod_emit(lw *L, ctx *c, const cJSON *s) {
       L->before_cur = NULL;
     }
   }
-  for (int q = 0; q < np; q++) (void)mod_bind(L, ps[q], (val){NULL, NULL});
+  for (int q = 0; q < np; q++) (void)mod_bind(L, ps[q], (val){NULL, NULL, NULL});
   for (int q = 0; q < L->ev[e].ndata; q++) *ghost(L, c, L->ev[e].data[q], 1) = term_false();
 }

@@ -37,10 +37,15 @@ typedef struct ty {
   const char **fname;
   uint32_t nl;         /* leaves */
   bool opaque;         /* modular mode: a string or bytes value */
+  bool cut;            /* a recursive struct below the unfolding depth: no
+                        * leaves; reaching into it is unsupported */
   int fb;              /* modular mode: bytesN (N), an unsigned integer of N bytes; else 0 */
 } ty;
 
-typedef struct { ty *t; term_t *v; } val;
+struct lval;
+/* a value: its type and leaves; place: a storage reference returned by a
+ * function (what it points to), else NULL */
+typedef struct { ty *t; term_t *v; const struct lval *place; } val;
 
 /* ---------- contexts: one open path of the function being lowered ---------- */
 
@@ -53,20 +58,44 @@ typedef struct {
 
 typedef struct { ctx *v; uint32_t n, cap; } ctxlist;
 
-/* an lvalue: a slot and a path of field / index steps */
-typedef struct {
+/* an lvalue: a slot and a path of field / index steps; a storage pointer
+ * that may point to several places is a decision list: this place where
+ * guard holds (NULL_TERM: always), else alt */
+typedef struct lval {
   int slot;
   uint32_t n;
   struct { bool index; int field; term_t idx; } st[16];
+  term_t guard;
+  const struct lval *alt;
 } lval;
+
+/* Storage pointers: the places (shapes: a state variable and a path, the
+ * index terms left out) each pointer declaration of a root may point to,
+ * gathered over the lowering. A pointer's value is a selector among them
+ * and the index terms. A place found after the pointer was read (a loop
+ * that rebinds it, a callee lowered before its caller's new argument)
+ * makes sol_lower start again with the places known from the start. */
+#define PTR_SHAPES 8
+typedef struct { int root, decl; uint32_t n; bool used; lval sh[PTR_SHAPES]; } ptr_shapes;
+
+/* What one attempt at lowering learnt for the next. */
+typedef struct {
+  int unfold;              /* levels of recursive structs */
+  ptr_shapes *ptr; uint32_t nptr, capptr;
+  int *first; uint32_t nfirst;   /* (root, function id) pairs lowered before the transactions */
+  bool can_retry, retry;
+} lower_hints;
 
 typedef struct {
   uint32_t n;             /* leaves */
   uint32_t hdr;           /* header leaves: pre-state, sender, value, params-in */
   uint32_t sender, value, env, pin, npin;
   uint32_t nslots, capslots;
-  uint32_t *off; ty **sty; lval **alias; bool *mem_param;
-  int *alias_idx;         /* storage pointers: first of their index slots (-1) */
+  uint32_t *off; ty **sty; lval **alias;
+  unsigned char *mem_param;  /* a memory reference parameter of a callee: MEM_IN, MEM_INOUT (else 0) */
+  uint32_t *io_slots, nio;   /* the MEM_INOUT ones, returned by the summary */
+  int *alias_idx;         /* storage pointers: their selector slot, then the index slots (-1) */
+  int *ptr_decl;          /* storage pointers: their declaration */
   int *slot_of;           /* by declaration id */
   uint32_t *ret_slots, nret;
   uint32_t summary;       /* predicate of this frame's summary (summary mode) */
@@ -92,7 +121,11 @@ typedef struct {
   jmp_buf fail;
   char msg[512];
   void **arena; size_t narena, caparena;
-  ty **struct_ty;         /* by id */
+  ty **struct_ty;         /* by id (types without recursion) */
+  int *struct_open;       /* by id: how often the struct is being built (recursion) */
+  uint32_t rec_hits;      /* re-entries of a struct under construction so far */
+  int unfold;             /* levels of a recursive struct represented */
+  bool cut_hit;           /* the lowering gave up at a value below them */
   /* the root being lowered */
   int *lin; int nlin;     /* linearized bases, most derived first */
   int *state_ids; uint32_t nstate_vars; ty **state_ty;
@@ -108,13 +141,16 @@ typedef struct {
   int env_pos[16];
   uint32_t nenv;
   int this_id, balance_id;   /* synthetic declaration ids, or -1 */
+  int others_id;             /* other addresses' balances (a mapping; hidden state, havocked
+                              * where other code may run), or -1 */
   /* untrusted external calls: N(s, s', e) relates the state before a call
    * into unknown code to the state after it (e != 0: an assertion failed
    * in a callback), closed under calls of the public functions
    * (CHC_FALSE: no such call) */
   uint32_t N;
   bool trusted;
-  lval **shape;              /* storage pointer parameters: the place they point into, by id */
+  lower_hints *hints;
+  lower_hints own_hints;     /* when the caller gives none */
   const char *root_name;
   /* modular mode (sol_lower_modular) */
   bool mod;

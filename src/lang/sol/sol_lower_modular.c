@@ -703,7 +703,7 @@ static void scan_sums(lw *L, const cJSON *n) {
 
 /* the member at path[0..n) of element value v */
 static term_t member_of(val v, const int *path, int n) {
-  for (int i = 0; i < n; i++) v = (val){v.t->f[path[i]], v.v + field_off(v.t, path[i])};
+  for (int i = 0; i < n; i++) v = (val){v.t->f[path[i]], v.v + field_off(v.t, path[i]), NULL};
   return v.v[0];
 }
 
@@ -802,6 +802,7 @@ bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool e
   lw *L = lw_new(a, out);
   L->mod = true;
   L->fthis = NULL_TERM;
+  L->others_id = -1;   /* Solidity I's map of the others' balances: modular mode has its own (sol_lower_calls.c) */
   L->exact = exact;
   L->arith = arith;
   bool ok = true;

@@ -7,4 +7,9 @@
 #include "ir/chc.h"
 
 void sol_solve(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r);
+/* The same; for a non-linear system also bounded model checking on its
+ * calls unfolded (ir/chc_unfold.h) into *unf: returns true when r's
+ * derivation is over *unf (which the caller then frees), else *unf is
+ * empty. */
+bool sol_solve_unfolding(const chc_system *norm, const zeta_options *o, const zeta_limits *lim, chc_result *r, chc_system *unf);
 #endif

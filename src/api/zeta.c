@@ -311,6 +311,9 @@ static void run(zeta_result *res, const zeta_config *cfg, volatile sig_atomic_t 
   }
   report_set_exit(res->r, code);
   fflush(report_out(res->r));
+  /* the verdict is printed (or, for --json, complete in res): a hard stop
+   * while the caller frees the model would print a second one */
+  if (o->hard_limits && !o->json) emergency_disarm();
   progress_set(NULL, NULL);
 }
 

@@ -67,6 +67,11 @@ void emergency_rearm(double seconds) {
   alarm((unsigned)seconds + 2 + (unsigned)(seconds / 10));
 }
 
+void emergency_disarm(void) {
+  struct itimerval off = {{0, 0}, {0, 0}};
+  setitimer(ITIMER_REAL, &off, NULL);   /* also cancels alarm() */
+}
+
 void emergency_rearm_exact(double seconds) {
   if (seconds <= 0) seconds = 0.001;
   signal(SIGALRM, hard_stop);

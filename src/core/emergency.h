@@ -25,6 +25,9 @@ void emergency_install(long timeout, long memlimit, volatile sig_atomic_t *stop)
 /* Rearms the hard stop for `seconds` from now (portfolio children: alarms are
  * not inherited by fork). */
 void emergency_rearm(double seconds);
+/* Cancels the hard stop: the answer is out, and what follows (freeing a
+ * large heap can take seconds) must not add a second answer. */
+void emergency_disarm(void);
 /* The hard stop exactly `seconds` from now, without the margin (for a
  * checker whose prepared answer is always current, e.g. the Petri-net
  * formulas not printed yet). */

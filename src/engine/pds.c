@@ -228,7 +228,6 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
                pds_refine_mode mode, pds_sets_kind sets, pds_result *out) {
   memset(out, 0, sizeof *out);
   out->verdict = ZETA_UNKNOWN;
-  clock_t t0 = clock();
   pds_enc E;
   bool smt = sets == PDS_SETS_SMT || (sets == PDS_SETS_AUTO && !pds_enc_bdd_able(p));
   if (smt && mode == PDS_CONCRETE) {
@@ -238,6 +237,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   out->smt = smt;
   uint32_t nabs = mode == PDS_CONCRETE ? 0 : PDS_MAX_PREDS * AC_NCOPY;
   if (!pds_enc_open(&E, p, nabs, smt, lim, out->reason, sizeof out->reason)) return;
+  clock_t t0 = clock();   /* the analysis, BuDDy's set-up excluded */
   out->bdd_vars = nabs + E.nbits * PC_NCOPY;
   bdd_error_hook(on_bdd_error);
   int code = setjmp(bdd_jb);
@@ -249,8 +249,8 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
     snprintf(out->reason, sizeof out->reason, "pds: BDD package error (%s)", bdd_errstring(code));
     out->verdict = ZETA_UNKNOWN;
   }
-  pds_enc_close(&E);
   out->cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  pds_enc_close(&E);
 }
 
 void pds_result_free(pds_result *r) {

@@ -47,7 +47,7 @@ typedef struct {
   uint32_t untracked;     /* refinements whose DAG the refined abstraction still follows (0 by construction) */
   uint32_t witnesses;     /* label increments of the last saturation */
   uint32_t dag_nodes;     /* nodes of the last counterexample DAG */
-  double cpu;             /* CPU seconds in the engine (the evidence's SMT check excluded) */
+  double cpu;             /* CPU seconds of the analysis (BuDDy's set-up and the evidence's SMT check excluded) */
   uint32_t bdd_vars;
   uint64_t peak_nodes;
   term_t *interp;         /* SAFE: one interpretation per predicate of s (malloc'd) */

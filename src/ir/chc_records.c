@@ -327,52 +327,132 @@ bool chc_scalarize_records(const chc_system *src, chc_system *dst, const char **
   return ok;
 }
 
-/* The terms of x's leaves in flat()'s order (selectors down records);
- * false when ty has an array over a datatype (no term of the original
- * sorts says what a leaf of it is). */
-static bool leaf_terms(term_t x, type_t ty, term_t **out, uint32_t *n, uint32_t *cap, int depth) {
-  if (depth > 32) return false;
+/* ---- models back: a definition over dst's leaf parameters rewritten
+ * over src's parameters ---- */
+
+/* The number of leaves flat() gives ty. */
+static uint32_t nleaves(type_t ty, int depth) {
+  if (depth > 32) return 1;
   if (type_kind_of(ty) == TYPE_DATATYPE) {
-    for (uint32_t f = 0; f < type_dt_nfields(ty, 0); f++)
-      if (!leaf_terms(term_dt_sel(ty, 0, f, x), type_dt_field_type(ty, 0, f), out, n, cap, depth + 1)) return false;
-    return true;
+    uint32_t n = 0;
+    for (uint32_t f = 0; f < type_dt_nfields(ty, 0); f++) n += nleaves(type_dt_field_type(ty, 0, f), depth + 1);
+    return n;
   }
-  if (changes(ty, depth)) return false;
-  XGROW(*out, *cap, *n + 1);
-  (*out)[(*n)++] = x;
-  return true;
+  return type_kind_of(ty) == TYPE_ARRAY ? nleaves(type_array_elem(ty), depth + 1) : 1;
 }
 
-/* The leaves of predicate p's parameters in src, or false. */
-static bool pred_leaves(const chc_system *src, uint32_t p, term_t **out, uint32_t *n) {
-  uint32_t cap = 0;
-  *out = NULL;
-  *n = 0;
-  const chc_pred *P = &src->preds[p];
-  for (uint32_t i = 0; i < P->arity; i++)
-    if (!leaf_terms(P->params[i], term_type(P->params[i]), out, n, &cap, 0)) return false;
-  return true;
+/* The value of sort ty whose leaves are idx[0..) (records built by their
+ * constructors); *used leaves; NULL_TERM when ty holds an array over a
+ * datatype. */
+static term_t build(type_t ty, const term_t *idx, uint32_t *used, int depth) {
+  if (!changes(ty, 0)) { *used = 1; return idx[0]; }
+  if (type_kind_of(ty) != TYPE_DATATYPE || depth > 32) return NULL_TERM;
+  uint32_t nf = type_dt_nfields(ty, 0), u = 0;
+  term_t *args = xcalloc(nf + 1, sizeof *args);
+  for (uint32_t f = 0; f < nf; f++) {
+    uint32_t k;
+    if ((args[f] = build(type_dt_field_type(ty, 0, f), idx + u, &k, depth + 1)) == NULL_TERM) { free(args); return NULL_TERM; }
+    u += k;
+  }
+  term_t r = term_dt_cons(ty, 0, nf, args);
+  free(args);
+  *used = u;
+  return r;
 }
 
-bool chc_records_invertible(const chc_system *src) {
-  bool ok = true;
-  for (uint32_t p = 0; p < src->npreds && ok; p++) {
-    term_t *l;
-    uint32_t n;
-    ok = pred_leaves(src, p, &l, &n);
-    free(l);
+/* The term over x (sort ty) that flat leaf `leaf` of x stands for, read at
+ * the select indices idx[0..nidx) (outermost array first); *used of them
+ * are consumed. NULL_TERM when no term of x's sort says it (too few
+ * indices for an array over records). */
+static term_t leaf_read(term_t x, type_t ty, uint32_t leaf, const term_t *idx, uint32_t nidx, uint32_t *used, int depth) {
+  *used = 0;
+  if (depth > 32) return NULL_TERM;
+  if (!changes(ty, 0)) return leaf == 0 ? x : NULL_TERM;
+  if (type_kind_of(ty) == TYPE_DATATYPE) {
+    for (uint32_t f = 0; f < type_dt_nfields(ty, 0); f++) {
+      type_t ft = type_dt_field_type(ty, 0, f);
+      uint32_t n = nleaves(ft, depth + 1);
+      if (leaf < n) return leaf_read(term_dt_sel(ty, 0, f, x), ft, leaf, idx, nidx, used, depth + 1);
+      leaf -= n;
+    }
+    return NULL_TERM;
   }
-  return ok;
+  type_t it = type_array_index(ty);
+  uint32_t ni = nleaves(it, depth + 1), k, u;
+  if (nidx < ni) return NULL_TERM;
+  term_t i = build(it, idx, &k, 0);
+  if (i == NULL_TERM) return NULL_TERM;
+  term_t r = leaf_read(term_select(x, i), type_array_elem(ty), leaf, idx + ni, nidx - ni, &u, depth + 1);
+  *used = ni + u;
+  return r;
+}
+
+typedef struct {
+  const chc_pred *sp, *dp;   /* the predicate in src and in dst */
+  bool ok;
+  term_map memo;
+} back;
+
+/* dst parameter k as (src parameter, leaf of it); false if none */
+static bool param_leaf(const back *B, term_t v, uint32_t *param, uint32_t *leaf) {
+  for (uint32_t k = 0; k < B->dp->arity; k++)
+    if (B->dp->params[k] == v) {
+      for (uint32_t i = 0; i < B->sp->arity; i++) {
+        uint32_t n = nleaves(term_type(B->sp->params[i]), 0);
+        if (k < n) { *param = i; *leaf = k; return true; }
+        k -= n;
+      }
+      return false;
+    }
+  return false;
+}
+
+static term_t back_term(back *B, term_t t) {
+  if (!B->ok) return t;
+  if (term_is_negated(t)) return term_not(back_term(B, term_unsigned(t)));
+  if (term_map_has(&B->memo, t)) return (term_t)term_map_get(&B->memo, t);
+  term_t r = t;
+  /* a select chain down to a leaf parameter: the indices name the record */
+  term_t a = t;
+  uint32_t n = 0;
+  while (term_op_of(a) == OP_SELECT) { a = term_arg(a, 0); n++; }
+  uint32_t pi, leaf;
+  if (term_is_var(a) && param_leaf(B, a, &pi, &leaf)) {
+    term_t *idx = xcalloc(n + 1, sizeof *idx);
+    term_t c = t;
+    for (uint32_t j = n; j-- > 0; c = term_arg(c, 0)) idx[j] = back_term(B, term_arg(c, 1));
+    uint32_t used;
+    r = leaf_read(B->sp->params[pi], term_type(B->sp->params[pi]), leaf, idx, n, &used, 0);
+    if (r == NULL_TERM) B->ok = false;
+    else
+      for (uint32_t j = used; j < n; j++) r = term_select(r, idx[j]);
+    free(idx);
+  } else if (term_nargs(t) > 0 && term_op_of(t) != OP_FORALL && term_op_of(t) != OP_EXISTS) {
+    uint32_t na = term_nargs(t);
+    term_t *args = xcalloc(na + 1, sizeof *args);
+    for (uint32_t j = 0; j < na; j++) args[j] = back_term(B, term_arg(t, j));
+    r = term_with_args(t, args);
+    free(args);
+  } else if (term_nargs(t) > 0) {   /* quantifiers: leaves may occur only in selects of the body */
+    uint32_t na = term_nargs(t);
+    term_t *args = xcalloc(na + 1, sizeof *args);
+    memcpy(args, term_args(t), na * sizeof *args);
+    args[na - 1] = back_term(B, args[na - 1]);
+    r = term_with_args(t, args);
+    free(args);
+  }
+  if (B->ok) term_map_put(&B->memo, t, (int32_t)r);
+  return B->ok ? r : t;
 }
 
 bool chc_records_model_back(const chc_system *src, const chc_system *dst, const term_t *dst_interp, term_t *interp) {
   bool ok = src->npreds == dst->npreds;
   for (uint32_t p = 0; p < src->npreds && ok; p++) {
-    term_t *l;
-    uint32_t n;
-    ok = pred_leaves(src, p, &l, &n) && n == dst->preds[p].arity;
-    if (ok) interp[p] = dst_interp[p] == NULL_TERM ? NULL_TERM : term_subst(dst_interp[p], n, dst->preds[p].params, l);
-    free(l);
+    back B = {&src->preds[p], &dst->preds[p], true, {0}};
+    term_map_init(&B.memo);
+    interp[p] = dst_interp[p] == NULL_TERM ? NULL_TERM : back_term(&B, dst_interp[p]);
+    ok = B.ok;
+    term_map_free(&B.memo);
   }
   return ok;
 }

@@ -24,12 +24,10 @@ bool chc_has_records(const chc_system *s);
  * inside an uninterpreted function or a quantifier): dst is then empty
  * and *why says what. */
 bool chc_scalarize_records(const chc_system *src, chc_system *dst, const char **why);
-/* Every predicate parameter of src is a scalar or a record of records and
- * scalars (no array over a datatype): a model of the scalarised system
- * then translates back (chc_records_model_back). */
-bool chc_records_invertible(const chc_system *src);
 /* interp: the model dst_interp of dst = scalarised src, over src's
- * parameters (each leaf parameter replaced by its selector term); false
- * when src is not invertible. */
+ * parameters (a leaf parameter becomes its selector term; a select chain
+ * on a leaf of an array over records a select of the original array at
+ * the record the indices build). false when some leaf occurs where no
+ * term of src's sorts says it (an array over records used whole). */
 bool chc_records_model_back(const chc_system *src, const chc_system *dst, const term_t *dst_interp, term_t *interp);
 #endif

@@ -17,14 +17,14 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 verdict_of() { head -n 1 "$1" | awk '{print $1}'; }
 
 names=$(grep -v '^#' "$ex/verdicts.txt" | awk '{print $1}')
-routes="portfolio pds pds-concrete pds-skip-conciliated spacer"
+routes="portfolio pds pds-concrete pds-both spacer"
 quick && routes="portfolio pds spacer"
 for n in $(quick_subset $names); do
   want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
   for alg in $routes; do
     a="--algorithm $alg"
     [ $alg = pds-concrete ] && a="--algorithm pds --pds-refine concrete"
-    [ $alg = pds-skip-conciliated ] && a="--algorithm pds --pds-refine skip-conciliated"
+    [ $alg = pds-both ] && a="--algorithm pds --pds-refine both"
     timeout 60 "$z" $a --timeout 3 "$ex/$n.cfa" >"$tmp/out" 2>"$tmp/err"
     got=$(verdict_of "$tmp/out")
     ok=1
@@ -34,7 +34,7 @@ for n in $(quick_subset $names); do
     esac
     # spacer and pds: their own replayed interprocedural traces (the
     # concrete fixpoint takes one from the Horn route or BMC)
-    case $alg in spacer|pds|pds-skip-conciliated)
+    case $alg in spacer|pds|pds-both)
       if [ "$got" = UNSAFE ] && ! grep -q "replayed concretely" "$tmp/out"; then ok=0; fi ;;
     esac
     if [ "$got" = UNSAFE ] && ! grep -q "^counterexample" "$tmp/out"; then ok=0; fi
@@ -122,12 +122,12 @@ bad no-main 'process f() { init loc A }\nprocess g() { init loc A }\n' 3:1 "main
 # locations and calls: the abstraction needs refinement cycles)
 seeds=$(seq 1 15)
 quick && seeds=$(seq 1 2)
-heur=(weakest strongest conciliated skip skip-conciliated)
+heur=(weakest strongest conciliated skip both)
 for s in $seeds; do
   form=""; [ $((s % 2)) = 1 ] && form=refine
   python3 "$root/tests/e2e/pds_gen.py" "$s" $form >"$tmp/r.cfa"
   vs=""
-  # pds with both (default), concrete, and the other heuristics by turns
+  # pds with skip-conciliated (default), concrete, and the other heuristics by turns
   other=${heur[$((s % 5))]}
   for alg in pds pds-concrete pds-$other spacer portfolio; do
     a="--algorithm $alg"

@@ -67,6 +67,16 @@ t bmc-arrays-bounded '[ "$(first --algorithm bmc --length 5 --config "$D/SymArra
 # a subset of Int: an array only; SAFE within the bound, a violation has no TLA+ trace (UNKNOWN)
 t bmc-open-set-safe '[ "$(first --algorithm bmc --length 5 "$D/SymOpenSet.tla")" = SAFE ]'
 t bmc-open-set-no-trace 'first --algorithm bmc --config "$D/SymOpenSetBad.cfg" "$D/SymOpenSet.tla" | grep -q "^UNKNOWN"'
+# sets given by syntax over state (filters of ranges) and constant integer sets as intervals: BMC = explicit
+filt() { b=$(first --algorithm bmc "$@"); [ "$b" = UNSAFE ] && [ "$b" = "$(first --algorithm explicit "$@")" ]; }
+t bmc-filter-violation 'filt "$D/SymFilter.tla"'
+t bmc-filter-bounded '[ "$(first --algorithm bmc --length 8 --config "$D/SymFilterSafe.cfg" "$D/SymFilter.tla")" = SAFE ]'
+quick || t bmc-filter-intervals 'filt --length 11 --config "$D/SymFilterSafe.cfg" "$D/SymFilter.tla"'
+# integers beyond 64 bits in constant parts (2^100): unbounded terms in BMC; a violation does not decode (UNKNOWN)
+t bmc-big-integers '[ "$(first --algorithm bmc --length 4 "$D/SymBig.tla")" = SAFE ] && [ "$(first --algorithm bmc --length 1 --inv NoWrap "$D/SymBig.tla")" = SAFE ]'
+t bmc-big-integers-violation 'first --algorithm bmc --length 2 --inv NoWrap "$D/SymBig.tla" | grep -q "^UNKNOWN" && first --algorithm bmc --length 3 --inv Tight "$D/SymBig.tla" | grep -q "^UNKNOWN"'
+# a state with 10^10 successor candidates: BMC's sampling of the first states is cut, the run is not
+t bmc-wide-step '[ "$(first --algorithm bmc --length 2 "$D/SymWide.tla")" = SAFE ] && [ "$(first --algorithm bmc --length 2 --inv Tiny "$D/SymWide.tla")" = UNSAFE ]'
 # sequences of varying length (Tail under a parameter), in step mode
 t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 

@@ -231,6 +231,64 @@ static void test_pds_engine(void) {
   free(unsafe);
 }
 
+/* Integer programs: the engine with formulas (SMT) on a recursive sum:
+ * SAFE with an interpretation of every predicate, UNSAFE (each level
+ * subtracts 2) with a trace that replays, and the tracking property on
+ * both. skip and skip-conciliated decide both in 1-2 cycles; conciliated
+ * (no skip) diverges on the SAFE one (sum's summary is found late, see
+ * STATUS-pds), so it gets a short limit and may answer UNKNOWN, never
+ * the wrong verdict. */
+static const char *sum_text =
+    "process sum(n : int) : int {\n"
+    "  var r : int\n"
+    "  init loc S0 loc S1 final loc RET\n"
+    "  S0 -> RET { assume n <= 0  return 0 }\n"
+    "  S0 -> S1 { assume n > 0  r := sum(n - 1) }\n"
+    "  S1 -> RET { return r + n }\n"
+    "}\n"
+    "main process main {\n"
+    "  var x : int\n"
+    "  var y : int\n"
+    "  init loc M0 loc M1 final loc END error loc ERR\n"
+    "  M0 -> M1 { y := sum(x) }\n"
+    "  M1 -> ERR { assume y < 0 }\n"
+    "  M1 -> END { assume y >= 0 }\n"
+    "}\n";
+
+static void test_pds_smt(void) {
+  char *unsafe = strdup(sum_text);
+  char *q = strstr(unsafe, "return r + n }");
+  memcpy(q, "return r - 2 }", strlen("return r - 2 }"));
+  const char *texts[2] = {sum_text, unsafe};
+  pds_refine_mode modes[3] = {PDS_SKIP_CONCILIATED, PDS_SKIP, PDS_CONCILIATED};
+  for (int k = 0; k < 2; k++)
+    for (int i = 0; i < 3; i++) {
+      cfa_prog p;
+      char err[512];
+      CHECK(parse(texts[k], &p, err));
+      chc_system s;
+      cfa_proc_chc_map m;
+      cfa_proc_to_chc(&p, &s, &m);
+      int must_decide = modes[i] != PDS_CONCILIATED;
+      zeta_limits lim = limits_from_timeout(must_decide ? 60 : 5);
+      pds_result r;
+      pds_check(&p, &s, &m, &lim, modes[i], PDS_SETS_AUTO, &r);
+      CHECK(r.smt);
+      if (must_decide || r.verdict != ZETA_UNKNOWN) CHECK(r.verdict == (k == 0 ? ZETA_SAFE : ZETA_UNSAFE));
+      CHECK(r.untracked == 0);
+      for (uint32_t j = 0; r.verdict == ZETA_SAFE && j < s.npreds; j++) CHECK(r.interp[j] != NULL_TERM);
+      if (r.verdict == ZETA_UNSAFE) {
+        char why[300];
+        CHECK(r.trace.n > 0 && cfa_trace_replay(&p, &r.trace, why, sizeof why));
+      }
+      pds_result_free(&r);
+      cfa_proc_chc_map_free(&m);
+      chc_free(&s);
+      cfa_prog_free(&p);
+    }
+  free(unsafe);
+}
+
 int main(void) {
   RUN(test_parse_procedures);
   RUN(test_errors);
@@ -238,5 +296,6 @@ int main(void) {
   RUN(test_horn_and_replay);
   RUN(test_bitblast);
   RUN(test_pds_engine);
+  RUN(test_pds_smt);
   return CHECK_DONE();
 }

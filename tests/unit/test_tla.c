@@ -4,7 +4,9 @@
  * parsing without ERROR nodes. */
 #include <dirent.h>
 #include <string.h>
+#include <sys/time.h>
 #include "check.h"
+#include "zeta/zeta.h"
 #include "lang/tla/tla_ast.h"
 #include "lang/tla/tla_value.h"
 
@@ -95,8 +97,32 @@ static void test_shared_parse(void) {
   CHECK(n > 100 && bad == 0);
 }
 
+/* After the verdict the hard stop is cancelled: freeing a large model
+ * (factorization's value table) outlasted it and printed a second answer. */
+static void test_hard_stop_disarmed(void) {
+  zeta_config *cfg = zeta_config_new();
+  zeta_error err;
+  CHECK(zeta_config_set(cfg, "timeout", "30", &err) == 0);
+  CHECK(zeta_config_set(cfg, "hard-limits", "true", &err) == 0);
+  FILE *sink = fopen("/dev/null", "w");
+  zeta_config_set_output(cfg, sink);
+  zeta_model *m = zeta_load_file("tests/tla/Counter.tla", NULL, cfg, &err);
+  CHECK(m != NULL);
+  if (m) {
+    zeta_result *r = zeta_check(m, cfg);
+    struct itimerval it;
+    getitimer(ITIMER_REAL, &it);
+    CHECK(it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0);
+    zeta_result_free(r);
+    zeta_model_free(m);
+  }
+  zeta_config_free(cfg);
+  if (sink) fclose(sink);
+}
+
 int main(void) {
   RUN(test_values);
+  RUN(test_hard_stop_disarmed);
   RUN(test_tree);
   RUN(test_shared_parse);
   return CHECK_DONE();

@@ -243,8 +243,12 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     if (!res->complete) chc_expand_model(norm, interp);   /* a model of the input as is stays quantifier-free */
     if (in->records) {   /* the model of the file's clauses: leaves as selectors of the records */
       term_t *back = xcalloc(in->orig.npreds + 1, sizeof(term_t));
-      if (!chc_records_model_back(&in->orig, sys, interp, back)) abort();   /* chc_load checked invertible */
+      bool ok = chc_records_model_back(&in->orig, sys, interp, back);
       free(interp);
+      if (!ok) {
+        free(back);
+        return report_unknown(r, "the model over the records' fields does not translate back");
+      }
       interp = back;
       sys = &in->orig;
     }
@@ -286,6 +290,7 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     if (bad) {
       rc = report_unknown(r, "the model failed its check (engine bug)");
       progress_say("zeta: internal: %s produced a model that does not satisfy the clauses", res->engine);
+      if (o->verbose >= 2) chc_write_model(stderr, sys, interp);
     } else {
       lang_capture c;
       chc_write_model(lang_capture_open(&c), sys, interp);
@@ -411,9 +416,9 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
     free(in);
     return NULL;
   }
-  /* records become their fields (solc's queries) where a model of the
-   * fields translates back into one of the file's predicates */
-  if (chc_has_records(&in->sys) && chc_records_invertible(&in->sys)) {
+  /* records become their fields (solc's queries); a model translates
+   * back into one of the file's predicates (chc_records_model_back) */
+  if (chc_has_records(&in->sys)) {
     chc_system flat;
     const char *why = NULL;
     if (chc_scalarize_records(&in->sys, &flat, &why)) {

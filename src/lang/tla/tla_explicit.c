@@ -305,7 +305,11 @@ bool tla_replay(tla_model *m, const tla_explicit_result *r, char *why, size_t nw
   }
   for (size_t i = 0; i + 1 < r->ntrace; i++) {
     f = (finder){r->trace[i + 1], false, 0};
-    tla_successors(m, r->trace[i], match, &f);
+    bool done = tla_successors(m, r->trace[i], match, &f);
+    if (!f.found && !done && strcmp(tla_error(m), "timeout") == 0) {
+      snprintf(why, nwhy, "timeout (replaying step %zu)", i + 1);   /* not a refutation */
+      return false;
+    }
     if (!f.found) {
       snprintf(why, nwhy, "step %zu is not allowed by the next-state relation", i + 1);
       return false;

@@ -98,6 +98,7 @@ struct tla_sym {
   sv ***states;              /* the materialized states 0..nstates-1 */
   uint32_t narrays;          /* set values materialized as SMT arrays */
   uint32_t nstates, capstates;
+  const tla_node *unbounded;  /* a constant translated, not evaluated (its value exceeds 64 bits) */
 };
 
 /* memcpy of n bytes that accepts empty (NULL) sources */
@@ -621,6 +622,21 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     }
     case TV_SET: {
       term_t *d = salloc(s, (set->n + 1) * sizeof *d);
+      bool ints = x->k == SV_INT;
+      for (uint32_t i = 0; i < set->n && ints; i++) ints = set->e[i]->kind == TV_INT;
+      if (ints) {
+        /* runs of consecutive integers as intervals (many disequalities are
+         * hard for the arithmetic solver: x \in 0..100 took Z3 4 s) */
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < set->n;) {
+          uint32_t j = i;
+          while (j + 1 < set->n && set->e[j]->i < INT64_MAX && set->e[j + 1]->i == set->e[j]->i + 1) j++;
+          term_t lo = term_int((long)set->e[i]->i), hi = term_int((long)set->e[j]->i);
+          d[n++] = i == j ? term_eq(x->t, lo) : term_and2(term_le(lo, x->t), term_le(x->t, hi));
+          i = j + 1;
+        }
+        return term_or(n, d);
+      }
       for (uint32_t i = 0; i < set->n; i++) d[i] = sv_eq(s, x, sv_const(s, set->e[i], at), at);
       return term_or(set->n, d);
     }
@@ -1345,6 +1361,23 @@ static sv *sym_range(tla_sym *s, term_t lo, term_t hi, const tla_node *at) {
 
 /* x \in S without building S where S is lo..hi (bounds) or [D -> R]
  * (x's domain is D, each value in R); else S's cells. */
+/* Sets given by syntax the symbolic encoding handles without building
+ * them: lo..hi, [D -> R], [a : S], SUBSET S, {x \in S : P}. */
+static bool structural(tla_node *set) {
+  switch (set->kind) {
+    case TK_bound_infix_op: return tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2;
+    case TK_bound_prefix_op: return tla_field_kid(set, TF_SYMBOL)->kind == TK_powerset;
+    case TK_set_of_functions: return set->n == 2;
+    case TK_set_of_records: return true;
+    case TK_set_filter: {
+      tla_node *g = tla_field_kid(set, TF_GENERATOR);
+      return g && tla_field_kid(g, TF_SET) && tla_field_kid(g, TF_INTRO) &&
+             tla_field_kid(g, TF_INTRO)->kind == TK_identifier;
+    }
+    default: return false;
+  }
+}
+
 static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
   if (x->k == SV_UNION) {
@@ -1352,11 +1385,25 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
     for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], in_node(s, x->el[i], set, c, env, depth + 1)));
     return r;
   }
-  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+  if (depth < 8 && !tla_core(s->m)->user_symbols && structural(set) &&
+      !(set->kind == TK_bound_prefix_op && is_const(s, set, c, env, 0))) {
+    /* from the set's syntax, without building it (constant or not) */
+    if (set->kind == TK_set_filter) {
+      /* x \in {y \in S : P} is x \in S /\ P(x) */
+      tla_node *g = tla_field_kid(set, TF_GENERATOR);
+      term_t in = in_node(s, x, tla_field_kid(g, TF_SET), c, env, depth + 1), saved_pc = s->pc;
+      s->pc = term_and2(saved_pc, in);
+      term_t p = tr_bool(s, tla_field_kid(set, TF_FILTER), c, bind_value(s, env, tla_field_kid(g, TF_INTRO)->text, x));
+      s->pc = saved_pc;
+      return term_and2(in, p);
+    }
+    if (set->kind == TK_bound_prefix_op)
+      return x->k == SV_SET ? subseteq(s, x, tr(s, tla_field_kid(set, TF_RHS), c, env), set) : term_false();
     if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
       term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
       term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
-      term_t v = as_int(s, x, set);
+      if (x->k != SV_INT) return term_false();
+      term_t v = x->t;
       return term_and2(term_le(lo, v), term_le(v, hi));
     }
     if (set->kind == TK_set_of_functions && set->n == 2) {
@@ -1402,13 +1449,26 @@ static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env)
  * where that avoids building the set (lo..hi, [D -> R], [a : S], SUBSET S). */
 static sv *choose_node(tla_sym *s, tla_node *set, tla_ctx *c, senv *env, term_t *cond, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
-  if (is_const(s, set, c, env, 0)) {
+  bool syn = depth < 8 && !tla_core(s->m)->user_symbols && structural(set) &&
+             !(set->kind == TK_bound_prefix_op && is_const(s, set, c, env, 0));   /* SUBSET of a constant: lazily */
+  if (!syn && is_const(s, set, c, env, 0)) {
     const tla_val *v = eval_value(s, set, c, env);
     if (v) return choose_concrete(s, v, cond, set, 0);
     *cond = term_false();   /* an evaluation error, flagged */
     return sv_none(s);
   }
-  if (depth < 8 && !tla_core(s->m)->user_symbols && !is_const(s, set, c, env, 0)) {
+  if (syn && set->kind == TK_set_filter) {
+    /* a fresh element of S satisfying P */
+    tla_node *g = tla_field_kid(set, TF_GENERATOR);
+    term_t in, saved_pc = s->pc;
+    sv *w = choose_node(s, tla_field_kid(g, TF_SET), c, env, &in, depth + 1);
+    s->pc = term_and2(saved_pc, in);
+    term_t p = tr_bool(s, tla_field_kid(set, TF_FILTER), c, bind_value(s, env, tla_field_kid(g, TF_INTRO)->text, w));
+    s->pc = saved_pc;
+    *cond = term_and2(in, p);
+    return w;
+  }
+  if (syn) {
     if (set->kind == TK_bound_infix_op && tla_field_kid(set, TF_SYMBOL)->kind == TK_dots_2) {
       term_t lo = as_int(s, tr(s, tla_field_kid(set, TF_LHS), c, env), set);
       term_t hi = as_int(s, tr(s, tla_field_kid(set, TF_RHS), c, env), set);
@@ -1549,7 +1609,9 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       return sv_scalar(s, SV_INT, term_ite(term_gt(y, term_int(0)), term_idiv(x, y), term_idiv(term_neg(x), term_neg(y))));
     }
     case TK_pow: {
-      if (!b->cv || b->cv->kind != TV_INT || b->cv->i < 0 || b->cv->i > 64) unsupported(s, n, "^ with an exponent over state");
+      /* a constant base folds exactly (rational terms): big powers too */
+      int64_t most = a->cv ? 4096 : 64;
+      if (!b->cv || b->cv->kind != TV_INT || b->cv->i < 0 || b->cv->i > most) unsupported(s, n, "^ with an exponent over state");
       term_t x = as_int(s, a, l), p = term_int(1);
       for (int64_t k = 0; k < b->cv->i; k++) p = term_mul2(p, x);
       return sv_scalar(s, SV_INT, p);
@@ -1985,7 +2047,10 @@ static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
  * (TLC stops there if the path gets there) is an error under the path
  * condition; the value is then FALSE, and only paths with the error flag
  * set see it. */
-static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+/* The evaluator's value of n; NULL on an evaluation error, which is
+ * flagged unless it is an overflow of its 64-bit integers and *overflow
+ * is given (set then: the caller translates n into unbounded terms). */
+static const tla_val *eval_value2(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, bool *overflow) {
   jmp_buf jb, *saved = s->ev->jb;
   unsigned depth = s->ev->depth;
   bool primed = s->ev->primed;
@@ -2003,13 +2068,50 @@ static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env)
     s->ev->primed = primed;
   }
   s->ev->jb = saved;
-  if (!v) add_error(s, term_true());
+  if (!v && overflow && strstr(s->ev->msg, "integer overflow")) *overflow = true;
+  else if (!v) add_error(s, term_true());
   return v;
 }
 
+static const tla_val *eval_value(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
+  return eval_value2(s, n, c, env, NULL);
+}
+
+/* Integers are unbounded in TLA+ (and in the terms): a constant
+ * arithmetic expression beyond the evaluator's 64 bits (SafeMath's 2^256)
+ * is translated, not evaluated. */
+static bool arith_node(const tla_node *n) {
+  switch (n->kind) {
+    case TK_parentheses:
+    case TK_identifier_ref:
+    case TK_bound_op:
+    case TK_prefixed_op: return true;
+    case TK_bound_prefix_op: return tla_field_kid(n, TF_SYMBOL)->kind == TK_negative;
+    case TK_bound_infix_op:
+      switch (tla_field_kid(n, TF_SYMBOL)->kind) {
+        case TK_plus:
+        case TK_minus:
+        case TK_mul:
+        case TK_pow:
+        case TK_div:
+        case TK_mod: return true;
+        default: return false;
+      }
+    default: return false;
+  }
+}
+
+static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env);
 static sv *eval_const(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
-  const tla_val *v = eval_value(s, n, c, env);
-  return v ? sv_const(s, v, n) : sv_none(s);
+  bool overflow = false;
+  const tla_val *v = eval_value2(s, n, c, env, arith_node(n) ? &overflow : NULL);
+  if (v) return sv_const(s, v, n);
+  if (!overflow) return sv_none(s);
+  const tla_node *saved = s->unbounded;
+  s->unbounded = n;
+  sv *r = tr_node(s, n, c, env);
+  s->unbounded = saved;
+  return r;
 }
 
 static int cmp_cells(const void *a, const void *b) {
@@ -2163,7 +2265,7 @@ static bool skolem_set(tla_sym *s, tla_node *set, tla_ctx *c, senv *env) {
 
 static sv *tr_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   tla_poll(s->ev);
-  if (n->kind != TK_prev_func_val && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
+  if (n->kind != TK_prev_func_val && n != s->unbounded && is_const(s, n, c, env, 0)) return eval_const(s, n, c, env);
   switch (n->kind) {
     case TK_parentheses: return tr(s, n->kid[0], c, env);
     case TK_label: return tr(s, tla_field_kid(n, TF_EXPRESSION), c, env);
@@ -3297,8 +3399,20 @@ tla_sym *tla_steps_new(tla_model *m) {
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
-   * that are enumerated (a range reaching outside is an error, never lost) */
+   * that are enumerated (a range reaching outside is an error, never lost);
+   * a tenth of the time at most (at least a second): one state with many
+   * successors (factorization: \E i, j \in 2..1000000) must not use up
+   * the run, and a smaller window costs no exactness */
+  const zeta_limits *outer = s->ev->lim;
+  double left = outer && outer->deadline ? outer->deadline - limits_now() : 10;
+  zeta_limits sub = limits_from_timeout(left > 10 ? left / 10 : 1);
+  if (outer) {
+    if (outer->deadline && outer->deadline < sub.deadline) sub.deadline = outer->deadline;
+    sub.stop = outer->stop;
+  }
+  s->ev->lim = &sub;
   sample_layouts(s);
+  s->ev->lim = outer;
   return s;
 }
 

@@ -1473,8 +1473,8 @@ static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, ter
     if (this_slot(L) < 0) unsup(L, e, "external call to this");
     term_t self = c->cur[L->F->off[this_slot(L)]];
     if (is(fn, "FunctionDefinition") && L->mod) {   /* solc-verify: by the callee's specification */
-      if (amount != NULL_TERM) unsup(L, e, "call options");
-      return mod_spec_call(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, NULL_TERM, self, term_int(0));
+      ether_with_call(L, c, amount, true, e);
+      return mod_spec_call(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, NULL_TERM, self, amount == NULL_TERM ? term_int(0) : amount);
     }
     if (is(fn, "FunctionDefinition")) {   /* the contract's own code, called with msg.sender = this */
       ether_with_call(L, c, amount, true, e);
@@ -1486,10 +1486,17 @@ static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, ter
   /* solc-verify uses the callee's specification here: unknown code would
    * be a coarser model, whose failures it need not share */
   if (L->mod && is(fn, "FunctionDefinition")) {   /* solc-verify: a call of the callee's procedure, at address x */
-    if (amount != NULL_TERM) unsup(L, e, "call options");
     term_t x = expr(L, c, base).v[0];
     term_t self = this_slot(L) >= 0 ? c->cur[L->F->off[this_slot(L)]] : term_fresh_var("this", type_int());
-    return mod_spec_call(L, c, fn, child(e, "arguments"), e, mod_is_this(L, base) ? NULL_TERM : x, self, term_int(0));
+    bool me = mod_is_this(L, base);
+    if (amount != NULL_TERM && !me) {   /* the ether moves to x first (back at once if x is this) */
+      if (this_slot(L) < 0 || balance_slot(L) < 0) unsup(L, e, "call options without the balance");
+      term_t *bal = &c->cur[L->F->off[balance_slot(L)]];
+      add_cons(L, c, term_ge(*bal, amount));
+      *bal = term_ite(term_eq(x, self), *bal, term_sub(*bal, amount));
+      mod_credit(L, c, x, amount, term_true());
+    } else ether_with_call(L, c, amount, true, e);
+    return mod_spec_call(L, c, fn, child(e, "arguments"), e, me ? NULL_TERM : x, self, amount == NULL_TERM ? term_int(0) : amount);
   }
   term_t target = expr(L, c, base).v[0];
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
@@ -1707,7 +1714,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
   if (is(callee, "NewExpression")) unsup(L, e, "new");
   if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
     return low_level_call(L, c, e, child(callee, "expression"), callee);
-  if (is(callee, "FunctionCallOptions") && !L->mod) {   /* f{value: v}(..) (gas is not modelled) */
+  if (is(callee, "FunctionCallOptions")) {   /* f{value: v}(..) (gas is not modelled) */
     const cJSON *inner = child(callee, "expression");
     term_t amount = NULL_TERM;
     const cJSON *nm = child(callee, "names") ? child(callee, "names")->child : NULL;

@@ -59,3 +59,24 @@ contract F {
         to.transfer(msg.value);
     }
 }
+
+// f{value: v}(..) of a known function: msg.value is v for its specification, the ether moves first
+// expect: PayB::g: OK
+// expect: PayB::gWrong: ERROR
+// expect: PayB::gBalance: ERROR
+contract PayA {
+    /// @notice postcondition r == msg.value + x
+    function f(uint x) public payable returns (uint r) { return msg.value + x; }
+}
+contract PayB {
+    PayA a;
+    function g(uint v) public { uint r = a.f{value: v}(10); assert(r == v + 10); }
+    function gWrong(uint v) public { uint r = a.f{value: v}(10); assert(r == 10); }
+    // a payable callee may change the balances (its modifies set, as Boogie finds it)
+    function gBalance(uint v) public {
+        require(address(a) != address(this));
+        uint b = address(this).balance;
+        a.f{value: v}(1);
+        assert(address(this).balance == b - v);
+    }
+}

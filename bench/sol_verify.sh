@@ -2,7 +2,8 @@
 # zeta --sol-mode modular on the sol-verify tasks (shared/benchmarks/sol-verify):
 # per task the expected overall verdict vs zeta's, per-function agreement
 # with expected_output, time per task and arithmetic mode. Rows in
-# bench/results/sol_verify.tsv; summary on stdout.
+# bench/results/sol_verify.tsv, outputs in bench/results/sol_verify/;
+# summary on stdout.
 # Usage: bench/sol_verify.sh [-t SECONDS] [TASK.yml ...]   (default: all tasks, 10 s)
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,6 +25,8 @@ for y in "${tasks[@]}"; do
   s=$(date +%s.%N)
   out=$(timeout $((T + 20)) "$ZETA" --timeout "$T" "$y" 2>&1)
   e=$(date +%s.%N)
+  mkdir -p "$here/bench/results/sol_verify/$(dirname "$name")"
+  printf '%s\n' "$out" > "$here/bench/results/sol_verify/${name%.yml}.out"   # for the SKIPPED reasons
   secs=$(echo "$e - $s" | bc)
   v=$(printf '%s\n' "$out" | grep -m1 -oE '^(SAFE|UNSAFE|UNKNOWN)' || echo ERROR)
   want=$([ "$exp" = true ] && echo SAFE || echo UNSAFE)

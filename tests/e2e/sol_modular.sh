@@ -41,6 +41,16 @@ if ! grep -q '::' "$tmp/out"; then echo "PASS sol-modular/default-chc"; else ech
 # bad option values are input errors
 run --sol-mode modular --sol-arith float tests/sol/modular/inv_post.sol
 [ "$(cat "$tmp/rc")" = 2 ] && echo "PASS sol-modular/bad-arith" || echo "FAIL sol-modular/bad-arith: rc $(cat "$tmp/rc")"
+# --validate: cvc5's opinion on each check; an answer it contradicts is withheld
+run --validate --sol-mode modular tests/sol/modular/inv_post.sol
+if grep -q '^Pair::both: OK' "$tmp/out" && grep -q '^Pair::onlyX: ERROR' "$tmp/out"; then echo "PASS sol-modular/validate"
+else echo "FAIL sol-modular/validate: $(head -3 "$tmp/out")"; fi
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\n%s "$@" | sed -u "s/^unsat$/X/; s/^sat$/unsat/; s/^X$/sat/"\n' "$(command -v cvc5)" > "$tmp/bin/cvc5"
+chmod +x "$tmp/bin/cvc5"
+PATH="$tmp/bin:$PATH" run --validate --sol-mode modular tests/sol/modular/inv_post.sol
+if grep -q '^UNKNOWN' "$tmp/out" && grep -q '^Pair::onlyX: SKIPPED (z3 and cvc5 disagree)' "$tmp/out"; then echo "PASS sol-modular/validate-disagree"
+else echo "FAIL sol-modular/validate-disagree: $(head -3 "$tmp/out")"; fi
 # shared tasks: the .yml selects the mode (sol-modular.prp) and the arithmetic
 S=$SHARED/benchmarks/sol-verify
 tasks=(examples/SimpleBankReentrancy examples/SimpleBankCorrect specs/DoWhile specs/Sum specs/DefaultConstructor

@@ -273,31 +273,56 @@ static size_t src_end(const cJSON *n) {
   return (size_t)atol(s) + (c ? (size_t)atol(c + 1) : 0);
 }
 
-/* An event's specification: a synthetic function after its declaration,
- * with the event's parameters (see sol_annot.h). */
-static void event_spec(annot_ctx *A, const cJSON *ev, const cJSON *doc, bool iface) {
-  size_t at = src_end(ev);
-  insertion *x = iface ? NULL : insertion_at(A, at);
-  if (x) {
-    puts_(&x->ins, " function __zeta_ev_");
-    puts_(&x->ins, sol_str(ev, "name"));
-    puts_(&x->ins, "(");
-    const cJSON *ps = kid(kid(ev, "parameters"), "parameters");
-    for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
-      size_t a = src_start(p), b = src_end(p);
-      for (size_t i = a; i < b && i < A->len; i++) {   /* the parameter's text without `indexed` */
-        if (strncmp(A->text + i, "indexed", 7) == 0 && (i == a || isspace((unsigned char)A->text[i - 1])) && i + 7 <= b &&
-            (i + 7 == b || isspace((unsigned char)A->text[i + 7]))) {
-          i += 6;
-          continue;
-        }
-        put(&x->ins, A->text[i] == '\n' ? " " : A->text + i, 1);
+/* whether parameter p is of a reference type without a data location (an
+ * event's): a function's parameter needs `memory` */
+static bool needs_memory(const cJSON *p) {
+  const char *t = sol_type_string(p), *loc = cJSON_GetStringValue(kid(p, "storageLocation"));
+  return loc && strcmp(loc, "default") == 0 &&
+         (strcmp(t, "string") == 0 || strcmp(t, "bytes") == 0 || strncmp(t, "struct ", 7) == 0 || strchr(t, '['));
+}
+
+/* The text of parameter list ps (without `indexed`) into x. */
+static void params_text(annot_ctx *A, insertion *x, const cJSON *ps) {
+  puts_(&x->ins, "(");
+  for (const cJSON *p = ps ? ps->child : NULL; p; p = p->next) {
+    size_t a = src_start(p), b = src_end(p), tend = needs_memory(p) ? src_end(kid(p, "typeName")) : 0;
+    for (size_t i = a; i < b && i < A->len; i++) {   /* the parameter's text without `indexed` */
+      if (i == tend) puts_(&x->ins, " memory ");
+      if (strncmp(A->text + i, "indexed", 7) == 0 && (i == a || isspace((unsigned char)A->text[i - 1])) && i + 7 <= b &&
+          (i + 7 == b || isspace((unsigned char)A->text[i + 7]))) {
+        i += 6;
+        continue;
       }
-      if (p->next) puts_(&x->ins, ",");
+      put(&x->ins, A->text[i] == '\n' ? " " : A->text + i, 1);
     }
-    puts_(&x->ins, ") internal view {");
+    if (p->next) puts_(&x->ins, ",");
   }
-  read_comment(A, src_start(doc), src_end(doc), 'e', at, !iface);
+  puts_(&x->ins, ")");
+}
+
+/* The specification of an event, or of a function without a body: a
+ * synthetic function after its declaration with the same parameters (and
+ * return values), `__zeta_ev_<name>` / `__zeta_spec_<name>` (sol_annot.h). */
+static void decl_spec(annot_ctx *A, const cJSON *n, const cJSON *doc, const char *contract, bool event) {
+  size_t at = src_end(n);
+  insertion *x = A->iface ? NULL : insertion_at(A, at);
+  if (x) {
+    puts_(&x->ins, event ? " function __zeta_ev_" : " function __zeta_spec_");
+    if (!event) {   /* an abstract function may be declared again in a derived contract */
+      puts_(&x->ins, contract);
+      puts_(&x->ins, "_");
+    }
+    puts_(&x->ins, sol_str(n, "name"));
+    params_text(A, x, kid(kid(n, "parameters"), "parameters"));
+    puts_(&x->ins, " internal view");
+    const cJSON *rs = kid(kid(n, "returnParameters"), "parameters");
+    if (!event && rs && rs->child) {
+      puts_(&x->ins, " returns ");
+      params_text(A, x, rs);
+    }
+    puts_(&x->ins, " {");
+  }
+  read_comment(A, src_start(doc), src_end(doc), event ? 'e' : 'f', at, !A->iface);
   if (x) puts_(&insertion_at(A, at)->ins, " }");
 }
 
@@ -323,11 +348,12 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
         if (x) puts_(&insertion_at(A, at)->ins, " }");
       }
     } else if (strcmp(k, "EventDefinition") == 0 && cJSON_IsObject(doc) && contract) {
-      event_spec(A, n, doc, A->iface);
+      decl_spec(A, n, doc, contract, true);
     } else if (strcmp(k, "FunctionDefinition") == 0 && cJSON_IsObject(doc)) {
       const cJSON *body = kid(n, "body");
       bool has = body && cJSON_IsObject(body);
-      read_comment(A, src_start(doc), src_end(doc), 'f', has ? src_start(body) + 1 : 0, has);
+      if (!has && contract) decl_spec(A, n, doc, contract, false);
+      else read_comment(A, src_start(doc), src_end(doc), 'f', has ? src_start(body) + 1 : 0, has);
     } else if ((strcmp(k, "ForStatement") == 0 || strcmp(k, "WhileStatement") == 0 || strcmp(k, "DoWhileStatement") == 0) &&
                cJSON_IsString(doc)) {
       size_t cs, ce;

@@ -16,6 +16,9 @@
  *   __zeta_modall(N)   `modifies *`
  *   __zeta_emits(N, "Name")   `emits Name` (first statements of a function body)
  *   __zeta_skip(N)     an annotation zeta does not encode (its scope is skipped)
+ * The annotations of a function without a body go into a synthetic one
+ * right after its declaration, `__zeta_spec_<Contract>_<name>(<its
+ * parameters>) internal view returns (<its return values>) { ... }`.
  * An event's specification goes into a synthetic function right after the
  * event's declaration, `__zeta_ev_<event>(<the event's parameters>)
  * internal view { ... }`: __zeta_pre / __zeta_post (the event's pre- and

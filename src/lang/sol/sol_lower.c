@@ -1245,6 +1245,7 @@ static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSO
 static void set_alias(lw *L, ctx *c, int slot, lval *lv, const cJSON *at);
 
 static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at) {
+  if (L->mod && mod_by_spec(L, fn)) return mod_spec_call(L, c, fn, args, at, NULL_TERM, c->cur[L->F->sender], c->cur[L->F->value]);
   check_overflow_before(L, c, at);
   const char *vis = sol_str(fn, "visibility");
   if (L->mod && (strcmp(vis, "public") == 0 || strcmp(vis, "external") == 0))   /* a public callee assumes the invariants */
@@ -1471,6 +1472,10 @@ static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, ter
   if (always_this(L, base)) {
     if (this_slot(L) < 0) unsup(L, e, "external call to this");
     term_t self = c->cur[L->F->off[this_slot(L)]];
+    if (is(fn, "FunctionDefinition") && L->mod) {   /* solc-verify: by the callee's specification */
+      ether_with_call(L, c, amount, true, e);
+      return mod_spec_call(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, NULL_TERM, self, amount == NULL_TERM ? term_int(0) : amount);
+    }
     if (is(fn, "FunctionDefinition")) {   /* the contract's own code, called with msg.sender = this */
       ether_with_call(L, c, amount, true, e);
       return call_fn(L, c, resolve_fn(L, fn, -1), child(e, "arguments"), e, self, amount == NULL_TERM ? term_int(0) : amount);
@@ -1480,7 +1485,19 @@ static val external_call(lw *L, ctx *c, const cJSON *e, const cJSON *callee, ter
   if (L->trusted && known_code(L, sol_str(fn, "name"))) unsup(L, e, "trusted external call into known code");
   /* solc-verify uses the callee's specification here: unknown code would
    * be a coarser model, whose failures it need not share */
-  if (L->mod && known_code(L, sol_str(fn, "name"))) unsup(L, e, "external call into code the file implements");
+  if (L->mod && is(fn, "FunctionDefinition")) {   /* solc-verify: a call of the callee's procedure, at address x */
+    term_t x = expr(L, c, base).v[0];
+    term_t self = this_slot(L) >= 0 ? c->cur[L->F->off[this_slot(L)]] : term_fresh_var("this", type_int());
+    bool me = mod_is_this(L, base);
+    if (amount != NULL_TERM && !me) {   /* the ether moves to x first (back at once if x is this) */
+      if (this_slot(L) < 0 || balance_slot(L) < 0) unsup(L, e, "call options without the balance");
+      term_t *bal = &c->cur[L->F->off[balance_slot(L)]];
+      add_cons(L, c, term_ge(*bal, amount));
+      *bal = term_ite(term_eq(x, self), *bal, term_sub(*bal, amount));
+      mod_credit(L, c, x, amount, term_true());
+    } else ether_with_call(L, c, amount, true, e);
+    return mod_spec_call(L, c, fn, child(e, "arguments"), e, me ? NULL_TERM : x, self, amount == NULL_TERM ? term_int(0) : amount);
+  }
   term_t target = expr(L, c, base).v[0];
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next) (void)expr(L, c, x);
   if (amount != NULL_TERM && L->mod) unsup(L, e, "call options");
@@ -1533,6 +1550,32 @@ term_t cond_of(lw *L, val v, const cJSON *e) {
   return v.v[0];
 }
 
+/* f({y: b, x: a}): the arguments put in the order of f's parameters (in
+ * place, names dropped), when none has calls (the order of evaluation is
+ * then immaterial). False if that is not possible. */
+static bool order_named_args(lw *L, const cJSON *e, const cJSON *callee) {
+  const cJSON *d = decl_of(L, callee), *names = child(e, "names");
+  cJSON *args = (cJSON *)child(e, "arguments");
+  const cJSON *ps = child(child(d, "parameters"), "parameters");
+  int n = cJSON_GetArraySize(names);
+  if (!is(d, "FunctionDefinition") || !args || cJSON_GetArraySize(args) != n || cJSON_GetArraySize(ps) != n) return false;
+  for (const cJSON *a = args->child; a; a = a->next)
+    if (has_calls(a)) return false;
+  cJSON **sorted = aralloc(L, (size_t)n * sizeof *sorted);
+  int i = 0;
+  for (const cJSON *p = ps->child; p; p = p->next, i++) {
+    int k = 0;
+    const cJSON *nm = names->child;
+    while (nm && strcmp(nm->valuestring, sol_str(p, "name")) != 0) nm = nm->next, k++;
+    if (!nm) return false;
+    sorted[i] = cJSON_GetArrayItem(args, k);
+  }
+  for (i = 0; i < n; i++) cJSON_DetachItemViaPointer(args, sorted[i]);
+  for (i = 0; i < n; i++) cJSON_AddItemToArray(args, sorted[i]);
+  cJSON_DeleteItemFromObjectCaseSensitive((cJSON *)e, "names");
+  return true;
+}
+
 /* The arguments from x on that may have effects (calls, assignments), in
  * turn, for those effects: a message or error argument runs before the
  * check or the revert (an assertion failing in it is a failure). */
@@ -1548,7 +1591,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
   const cJSON *callee = child(e, "expression"), *args = child(e, "arguments");
   while (is(callee, "TupleExpression") && cJSON_GetArraySize(child(callee, "components")) == 1)
     callee = child(callee, "components")->child;
-  if (child(e, "names") && cJSON_GetArraySize(child(e, "names")) > 0) unsup(L, e, "named arguments");
+  if (child(e, "names") && cJSON_GetArraySize(child(e, "names")) > 0 && !order_named_args(L, e, callee)) unsup(L, e, "named arguments");
   if (is(callee, "Identifier")) {
     const char *name = sol_str(callee, "name");
     if (sol_int(callee, "referencedDeclaration") < 0) {
@@ -1603,7 +1646,6 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if ((strcmp(m, "transfer") == 0 || strcmp(m, "send") == 0) && strncmp(bts, "address", 7) == 0 && balance_slot(L) >= 0) {
       /* ether leaves the contract (2300 gas: the recipient cannot call back) */
-      if (L->mod && L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
       val to = expr(L, c, base);
       val amount = expr(L, c, need_first(L, e, "arguments"));
       int bs = balance_slot(L);
@@ -1612,13 +1654,15 @@ static val call(lw *L, ctx *c, const cJSON *e) {
       if (m[0] == 't') {
         add_cons(L, c, term_ge(bal, amount.v[0]));
         c->cur[L->F->off[bs]] = after;
-        others_receive(L, c, to.v[0], amount.v[0], term_not(self));
+        if (L->mod) mod_credit(L, c, to.v[0], amount.v[0], term_true());
+        else others_receive(L, c, to.v[0], amount.v[0], term_not(self));
         return empty_val(L);
       }
       term_t ok = term_fresh_var("sent", type_bool());
       add_cons(L, c, term_implies(ok, term_ge(bal, amount.v[0])));
       c->cur[L->F->off[bs]] = term_ite(ok, after, bal);
-      others_receive(L, c, to.v[0], amount.v[0], term_and2(ok, term_not(self)));
+      if (L->mod) mod_credit(L, c, to.v[0], amount.v[0], ok);
+      else others_receive(L, c, to.v[0], amount.v[0], term_and2(ok, term_not(self)));
       return scalar(L, bool_ty(L), ok);
     }
     if (is(base, "Identifier") && strcmp(sol_str(base, "name"), "super") == 0) {
@@ -1642,6 +1686,8 @@ static val call(lw *L, ctx *c, const cJSON *e) {
     }
     if (strncmp(bts, "type(library ", 13) == 0) unsup(L, e, "library call");
     if (strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "FunctionDefinition")) return external_call(L, c, e, callee, NULL_TERM);
+    if (L->mod && strncmp(bts, "contract ", 9) == 0 && is(decl_of(L, callee), "VariableDeclaration") && !mod_is_this(L, base))
+      return mod_getter(L, c, e, expr(L, c, base).v[0]);   /* another contract's state */
     if (always_this(L, base) && is(decl_of(L, callee), "VariableDeclaration")) {
       /* the getter of a public state variable: indices in turn, a scalar at the end */
       int sl = L->F->slot_of[nid(L, decl_of(L, callee))];
@@ -1668,7 +1714,7 @@ static val call(lw *L, ctx *c, const cJSON *e) {
   if (is(callee, "NewExpression")) unsup(L, e, "new");
   if (L->mod && is(callee, "FunctionCallOptions") && strcmp(sol_str(child(callee, "expression"), "memberName"), "call") == 0)
     return low_level_call(L, c, e, child(callee, "expression"), callee);
-  if (is(callee, "FunctionCallOptions") && !L->mod) {   /* f{value: v}(..) (gas is not modelled) */
+  if (is(callee, "FunctionCallOptions")) {   /* f{value: v}(..) (gas is not modelled) */
     const cJSON *inner = child(callee, "expression");
     term_t amount = NULL_TERM;
     const cJSON *nm = child(callee, "names") ? child(callee, "names")->child : NULL;
@@ -1729,11 +1775,17 @@ static val member(lw *L, ctx *c, const cJSON *e) {
       L->F->slot_of[nid(L, decl_of(L, e))] >= 0) {   /* C.x: a state variable */
     return var_val(L, c, L->F->slot_of[nid(L, decl_of(L, e))]);
   }
+  const cJSON *cd = strncmp(bts, "type(contract ", 14) == 0 ? decl_of(L, e) : NULL;
+  if (is(cd, "VariableDeclaration") && sol_bool(cd, "constant") && child(cd, "value")) {   /* C.k: a constant */
+    val cv = expr(L, c, child(cd, "value"));
+    return L->mod ? coerce(L, cv, ty_of_decl(L, cd), e) : cv;
+  }
   if (strncmp(bts, "type(", 5) == 0) unsup(L, e, "member %s of a type", m);
   if (strcmp(m, "balance") == 0 && strncmp(bts, "address", 7) == 0) {
     const cJSON *x = base;
     while (is(x, "FunctionCall") && strcmp(sol_str(x, "kind"), "typeConversion") == 0 && first(x, "arguments"))
       x = first(x, "arguments");
+    if (L->mod && !(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0)) return mod_balance_of(L, c, expr(L, c, base).v[0]);
     if (!(is(x, "Identifier") && strcmp(sol_str(x, "name"), "this") == 0) && others_slot(L) >= 0 && balance_slot(L) >= 0) {
       /* any address: this one's balance, or the others' */
       term_t a = expr(L, c, base).v[0], o = term_select(c->cur[L->F->off[others_slot(L)]], a);
@@ -1763,9 +1815,13 @@ static val guarded(lw *L, ctx *c, const cJSON *e, term_t guard) {
   t.ncons = 0;
   t.dead = false;
   val v = expr(L, &t, e);
+  int fs = L->mod ? L->F->slot_of[L->a->nids + 2] : -1;   /* mod-overflow's flag: set under the guard */
+  term_t flag = fs >= 0 ? t.cur[L->F->off[fs]] : NULL_TERM;
+  if (fs >= 0) t.cur[L->F->off[fs]] = c->cur[L->F->off[fs]];
   if (t.napps != c->napps || memcmp(t.cur, c->cur, L->F->n * sizeof(term_t)) != 0)
     unsup(L, e, "side effects in a conditionally evaluated operand");
   add_cons(L, c, term_implies(guard, term_and(t.ncons, t.cons)));
+  if (fs >= 0) c->cur[L->F->off[fs]] = term_ite(guard, flag, c->cur[L->F->off[fs]]);
   return v;
 }
 
@@ -2026,6 +2082,8 @@ val expr(lw *L, ctx *c, const cJSON *e) {
   }
   if (strcmp(k, "Identifier") == 0) {
     const char *name = sol_str(e, "name");
+    if (strcmp(name, "this") == 0 && sol_int(e, "referencedDeclaration") < 0 && L->mod && L->fthis != NULL_TERM)
+      return scalar(L, int_ty(L, 160, false), L->fthis);   /* in another contract's annotation */
     if (strcmp(name, "this") == 0 && sol_int(e, "referencedDeclaration") < 0 && this_slot(L) >= 0)
       return scalar(L, int_ty(L, 160, false), c->cur[L->F->off[this_slot(L)]]);
     if (sol_int(e, "referencedDeclaration") < 0) unsup(L, e, "%s", name);
@@ -2033,6 +2091,7 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     val bv;
     if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
+    if (L->mod && L->fthis != NULL_TERM && mod_foreign(L, c, d, L->fthis, &bv)) return bv;   /* another contract's annotation */
     if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) {
       val cv = expr(L, c, child(d, "value"));
       return L->mod ? coerce(L, cv, ty_of_decl(L, d), e) : cv;   /* modular: of the constant's type (bytesN) */
@@ -2727,7 +2786,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   level(L, &c, fn, mods, mods ? mods->child : NULL);
   if (L->mod && !c.dead) mod_exit(L, &c, fn, tx != NULL);
   emit_error(L, &c, term_int(0));
-  if (Fp == L->top) L->top = NULL, L->old_cur = NULL;
+  if (Fp == L->top) L->top = L->old_frame = NULL, L->old_cur = NULL;
 #undef F
   frame_free(L);
 }

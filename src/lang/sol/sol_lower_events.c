@@ -16,7 +16,7 @@
 #include "lang/sol/sol_annot.h"
 #include "lang/sol/sol_lower_int.h"
 
-static int old_id(lw *L, int k) { return L->a->nids + 3 + SUM_MAX + 2 * k; }
+static int old_id(lw *L, int k) { return L->a->nids + GHOST_EV + 2 * k; }
 
 /* the tracked index of state variable declaration id, or -1 */
 static int tracked(lw *L, int id) {
@@ -55,14 +55,6 @@ static void reads(lw *L, int e, const cJSON *x) {
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) reads(L, e, c);
 }
 
-/* the parameters of a and b have the same types */
-static bool same_params(const cJSON *a, const cJSON *b) {
-  const cJSON *x = first(child(a, "parameters"), "parameters"), *y = first(child(b, "parameters"), "parameters");
-  for (; x && y; x = x->next, y = y->next)
-    if (strcmp(sol_type_string(x), sol_type_string(y)) != 0) return false;
-  return !x && !y;
-}
-
 /* The events of the root's linearization that have a specification (the
  * synthetic functions __zeta_ev_<name>), their data, its ghosts. */
 void ev_setup(lw *L) {
@@ -73,7 +65,7 @@ void ev_setup(lw *L) {
       if (!is(f, "FunctionDefinition") || strncmp(sol_str(f, "name"), "__zeta_ev_", 10) != 0) continue;
       const cJSON *def = NULL;
       for (const cJSON *n = first(ct, "nodes"); n; n = n->next)
-        if (is(n, "EventDefinition") && strcmp(sol_str(n, "name"), sol_str(f, "name") + 10) == 0 && same_params(n, f)) def = n;
+        if (is(n, "EventDefinition") && strcmp(sol_str(n, "name"), sol_str(f, "name") + 10) == 0 && same_param_types(n, f)) def = n;
       if (!def) continue;
       if (L->nev == EV_MAX) unsup(L, def, "many events with specifications");
       int e = (int)L->nev++;
@@ -132,6 +124,11 @@ void ev_exit(lw *L, const ctx *c, const cJSON *fn) {
       check_at(L, c, NULL, clear(L, c, (int)e), new_site(L, SITE_EV_END, -1, L->ev[e].def, sol_str(L->ev[e].def, "name")));
 }
 
+void ev_exit_assume(lw *L, ctx *c, const cJSON *fn) {
+  for (uint32_t e = 0; e < L->nev; e++)
+    if (L->ev[e].ndata && emits(L, fn, (int)e)) add_cons(L, c, clear(L, c, (int)e));
+}
+
 void ev_loop(lw *L, ctx *c, const cJSON *s, sol_site_kind kind, bool assume) {
   const cJSON *fn = L->F->fn;
   for (uint32_t e = 0; e < L->nev && fn; e++) {
@@ -187,15 +184,13 @@ void mod_emit(lw *L, ctx *c, const cJSON *s) {
   if (!L->F->fn || !emits(L, L->F->fn, e)) unsup(L, s, "an event the function does not declare to emit");
   const char *name = sol_str(def, "name");
   /* the specification's parameters stand for the arguments */
-  if (!L->bound) {
-    L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
-    for (int q = 0; q <= L->a->nids; q++) L->bound[q] = NULL_TERM;
-  }
-  int ids[32], np = 0;
+  const cJSON *ps[32];
+  int np = 0;
   for (const cJSON *p = first(child(L->ev[e].spec, "parameters"), "parameters"); p && np < na && np < 32; p = p->next, np++) {
-    if (av[np].t->nl != 1) unsup(L, s, "an event parameter of this type");
-    ids[np] = nid(L, p);
-    L->bound[ids[np]] = av[np].v[0];
+    ps[np] = p;
+    ty *pt = ty_of_decl(L, p);
+    if (pt->nl != av[np].t->nl) unsup(L, s, "an event argument of another shape");
+    (void)mod_bind(L, p, (val){pt, av[np].v, NULL});
   }
   if (L->ev[e].strict && L->ev[e].ndata) {
     term_t changed = term_not(clear(L, c, e));
@@ -212,6 +207,6 @@ void mod_emit(lw *L, ctx *c, const cJSON *s) {
       L->before_cur = NULL;
     }
   }
-  for (int q = 0; q < np; q++) L->bound[ids[q]] = NULL_TERM;
+  for (int q = 0; q < np; q++) (void)mod_bind(L, ps[q], (val){NULL, NULL, NULL});
   for (int q = 0; q < L->ev[e].ndata; q++) *ghost(L, c, L->ev[e].data[q], 1) = term_false();
 }

@@ -10,10 +10,15 @@
 #define SUM_MAX 8    /* summed state variables */
 #define EVD_MAX 8    /* state variables tracked by events */
 #define EV_MAX 16    /* events with specifications */
+#define FOREIGN_MAX 32   /* state variables of other contracts (maps from their address) */
 /* synthetic declaration ids from nids on: this, this.balance, the overflow
  * flag, the sums, then per tracked variable its value at the last event
- * and whether that was saved */
-#define GHOSTS (3 + SUM_MAX + 2 * EVD_MAX)
+ * and whether that was saved, then other contracts' state variables, then
+ * the balances of other addresses */
+#define GHOST_EV (3 + SUM_MAX)
+#define GHOST_FOREIGN (GHOST_EV + 2 * EVD_MAX)
+#define GHOST_BALANCES (GHOST_FOREIGN + FOREIGN_MAX)
+#define GHOSTS (GHOST_BALANCES + 1)
 #define ALIAS_MAX 6  /* index steps of a storage pointer */
 
 /* ---------- types ---------- */
@@ -165,13 +170,17 @@ typedef struct {
   int evd[EVD_MAX];          /* tracked state variables (declaration ids); ghosts nids + 3 + SUM_MAX + 2k (+1) */
   uint32_t nevd;
   term_t *before_cur;        /* an event postcondition's state at the last event (__verifier_before_*) */
+  frame *old_frame;          /* the frame old_cur belongs to */
+  term_t fthis;              /* evaluating another contract's annotations: its address (else NULL_TERM) */
+  int fvar[FOREIGN_MAX];     /* other contracts' state variables (declaration ids) with ghosts */
+  uint32_t nfvar;
   frame *top;                /* the checked function's frame */
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
   bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
   bool approx;               /* a value was over-approximated (later checks are sol_site.approx) */
   bool spec;                  /* evaluating an annotation */
-  term_t *bound;             /* quantified variables by declaration id (NULL_TERM: none) */
+  val *bound;                /* bound variables (quantified; an event's or a callee's parameters) by declaration id (.t NULL: none) */
   const cJSON **qblock;      /* the marker block of a __zeta_all/ex/eq call, by node id */
   cJSON **tmp_json;          /* argument lists made for `using for` calls */
   uint32_t ntmp_json;
@@ -191,6 +200,7 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define slot_of(...) sol_lw_slot_of(__VA_ARGS__)
 #define add_state_var(...) sol_lw_add_state_var(__VA_ARGS__)
 #define mod_bound(...) sol_lw_mod_bound(__VA_ARGS__)
+#define mod_bind(...) sol_lw_mod_bind(__VA_ARGS__)
 #define ty_of_decl(...) sol_lw_ty_of_decl(__VA_ARGS__)
 #define mod_ghosts(...) sol_lw_mod_ghosts(__VA_ARGS__)
 #define first(...) sol_lw_first(__VA_ARGS__)
@@ -237,6 +247,19 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define ev_loop(...) sol_lw_ev_loop(__VA_ARGS__)
 #define ev_written(...) sol_lw_ev_written(__VA_ARGS__)
 #define ev_write(...) sol_lw_ev_write(__VA_ARGS__)
+#define mod_balance_of(...) sol_lw_mod_balance_of(__VA_ARGS__)
+#define mod_credit(...) sol_lw_mod_credit(__VA_ARGS__)
+#define balances_slot(...) sol_lw_balances_slot(__VA_ARGS__)
+#define ev_exit_assume(...) sol_lw_ev_exit_assume(__VA_ARGS__)
+#define assume_frame(...) sol_lw_assume_frame(__VA_ARGS__)
+#define calls_setup(...) sol_lw_calls_setup(__VA_ARGS__)
+#define mod_foreign(...) sol_lw_mod_foreign(__VA_ARGS__)
+#define mod_by_spec(...) sol_lw_mod_by_spec(__VA_ARGS__)
+#define mod_spec_call(...) sol_lw_mod_spec_call(__VA_ARGS__)
+#define mod_getter(...) sol_lw_mod_getter(__VA_ARGS__)
+#define mod_is_this(...) sol_lw_mod_is_this(__VA_ARGS__)
+#define same_param_types(...) sol_lw_same_param_types(__VA_ARGS__)
+#define assume_expr(...) sol_lw_assume_expr(__VA_ARGS__)
 #define mod_sum_push_pop(...) sol_lw_mod_sum_push_pop(__VA_ARGS__)
 #define expr(...) sol_lw_expr(__VA_ARGS__)
 #define stmt(...) sol_lw_stmt(__VA_ARGS__)
@@ -353,6 +376,8 @@ bool known_code(lw *L, const char *name);
 bool library_fn(lw *L, const cJSON *callee);
 val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts);
 void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k);
+/* annotation expression e assumed on path c */
+void assume_expr(lw *L, ctx *c, const cJSON *e);
 void check_overflow_before(lw *L, const ctx *c, const cJSON *at);
 void check_overflow(lw *L, const ctx *c, const cJSON *at);
 void check_invs(lw *L, const ctx *c, sol_site_kind kind, const cJSON *at);
@@ -375,8 +400,10 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e);
 /* __verifier_old_* / __verifier_sum_* call e (callee name): its value into
  * *out, true; false if e is no such call. */
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out);
-/* A quantified variable's value (declaration d): into *out, true. */
+/* A bound variable's value (declaration d): into *out, true. */
 bool mod_bound(lw *L, const cJSON *d, val *out);
+/* binds declaration d to v (v.t NULL: unbinds); returns the previous binding */
+val mod_bind(lw *L, const cJSON *d, val v);
 /* Before nv is written at lv: the sums over the collection in lv's slot
  * (when lv is an element or a member of one) and the data tracked by
  * events. mod_sum_push_pop: before pushing *x (popping: x NULL) onto the
@@ -391,8 +418,35 @@ const cJSON *marker_arg(const cJSON *st, int i);
  * over the target statement of a `modifies` or tracks-changes-in). */
 const cJSON *fn_markers(const cJSON *fn);
 const cJSON *next_marker(const cJSON *x);
+/* the modifies frame of fn assumed at c's end (old: the state before fn) */
+void assume_frame(lw *L, ctx *c, const cJSON *fn, term_t *old);
 /* exact mode: the invariants of loop s (body) at a visit of its head h */
 void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body);
+
+/* ---- sol_lower_calls.c ---- */
+/* Ghosts for the state of other contracts the root's code uses. */
+void calls_setup(lw *L);
+/* state variable d of another contract at address addr: into *out, true */
+bool mod_foreign(lw *L, ctx *c, const cJSON *d, term_t addr, val *out);
+/* whether a call of fn goes through its specification */
+bool mod_by_spec(lw *L, const cJSON *fn);
+/* fn called through its specification (args: the argument nodes; self:
+ * the callee contract's address, NULL_TERM for the root itself) */
+val mod_spec_call(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t self, term_t sender, term_t value);
+/* the parameters of a and b (functions or events) have the same types */
+bool same_param_types(const cJSON *a, const cJSON *b);
+/* x is `this` (or a conversion of it) */
+bool mod_is_this(lw *L, const cJSON *x);
+/* the getter call e of another contract's state variable, at addr */
+val mod_getter(lw *L, ctx *c, const cJSON *e, term_t addr);
+
+/* the slot of the other addresses' balances (a map; -1 if none) */
+int balances_slot(lw *L);
+/* the balance of the address addr (this: the contract's own) */
+val mod_balance_of(lw *L, ctx *c, term_t addr);
+/* amount (when ok) arrives at address to; to = this is the caller's
+ * business (the contract's own balance is a slot of its own) */
+void mod_credit(lw *L, ctx *c, term_t to, term_t amount, term_t ok);
 
 /* ---- sol_lower_bytes.c ---- */
 /* v converted to type t (at: the node) where a bytesN or a string is
@@ -420,6 +474,8 @@ void ev_exit(lw *L, const ctx *c, const cJSON *fn);
 /* At loop s: the same for the current function's events, checked as a
  * site of the given kind or assumed. */
 void ev_loop(lw *L, ctx *c, const cJSON *s, sol_site_kind kind, bool assume);
+/* after a call of fn by its specification: nothing of its events saved */
+void ev_exit_assume(lw *L, ctx *c, const cJSON *fn);
 /* w[slot]: the ghosts of written tracked variables are written too */
 void ev_written(lw *L, bool *w);
 /* before a write at lv: the tracked variable's old value saved */

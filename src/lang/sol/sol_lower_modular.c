@@ -49,23 +49,24 @@ bool library_fn(lw *L, const cJSON *callee) {
  * are checked before it, the state is havocked, the invariants assumed).
  * Returns (success, data) with data opaque. */
 val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJSON *opts) {
-  (void)expr(L, c, child(member, "expression"));
+  term_t to = expr(L, c, child(member, "expression")).v[0];
   for (const cJSON *x = child(e, "arguments") ? first(e, "arguments") : NULL; x; x = x->next)
     if (has_calls(x)) (void)expr(L, c, x);
   term_t amount = term_int(0);
   const cJSON *nm = child(opts, "names") ? child(opts, "names")->child : NULL;
   for (const cJSON *o = child(opts, "options") ? child(opts, "options")->child : NULL; o; o = o->next, nm = nm ? nm->next : NULL) {
-    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, "value") != 0) unsup(L, e, "call option");
-    amount = expr(L, c, o).v[0];
+    if (!cJSON_IsString(nm) || (strcmp(nm->valuestring, "value") != 0 && strcmp(nm->valuestring, "gas") != 0)) unsup(L, e, "call option");
+    term_t v = expr(L, c, o).v[0];
+    if (nm->valuestring[0] == 'v') amount = v;   /* solc-verify ignores the gas */
   }
   term_t ok = term_fresh_var("called", type_bool());
   if (amount != term_int(0)) {
-    if (L->framed) unsup(L, e, "ether to another address under a modifies frame (its balance is not modelled)");
     int bs = balance_slot(L);
     if (bs < 0) unsup(L, e, "value transfer without the balance");
     term_t bal = c->cur[L->F->off[bs]];
     add_cons(L, c, term_implies(ok, term_ge(bal, amount)));
     c->cur[L->F->off[bs]] = term_ite(ok, term_sub(bal, amount), bal);
+    mod_credit(L, c, to, amount, ok);
   }
   check_overflow_before(L, c, e);
   check_invs(L, c, SITE_INV_EXT, e);
@@ -100,7 +101,7 @@ void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
   if (L->mod && fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW_CALL, -1, at, NULL));
 }
 
-static void assume_expr(lw *L, ctx *c, const cJSON *e) {
+void assume_expr(lw *L, ctx *c, const cJSON *e) {
   if (!c->dead) add_cons(L, c, spec_expr(L, c, e));
 }
 
@@ -125,8 +126,10 @@ static void havoc_slot(lw *L, ctx *c, int s) {
 /* the state after unknown code: everything but the contract's address */
 void havoc_state(lw *L, ctx *c) {
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
-    if (L->state_ids[i] == L->this_id || L->state_ids[i] >= L->a->nids + 3 + SUM_MAX) continue;   /* nor the events' ghosts */
-    int s = L->F->slot_of[L->state_ids[i]];
+    int id = L->state_ids[i];
+    /* other contracts' state too: the unknown code may call into them */
+    if (id == L->this_id || (id >= L->a->nids + GHOST_EV && id < L->a->nids + GHOST_FOREIGN)) continue;   /* nor the events' ghosts */
+    int s = L->F->slot_of[id];
     if (s >= 0) havoc_slot(L, c, s);
   }
 }
@@ -315,7 +318,7 @@ const cJSON *next_marker(const cJSON *x) {
 
 /* Entry of the checked function: the invariants and preconditions hold. */
 static void mod_entry(lw *L, ctx *c, const cJSON *fn) {
-  L->top = L->F;
+  L->top = L->old_frame = L->F;
   L->old_cur = aralloc(L, (L->F->n + 1) * sizeof(term_t));
   memcpy(L->old_cur, c->cur, L->F->n * sizeof(term_t));
   for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
@@ -344,7 +347,9 @@ static bool is_this_balance(const cJSON *t) {
   return is(b, "Identifier") && strcmp(sol_str(b, "name"), "this") == 0;
 }
 
-static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
+/* The modifies frame of fn at path c's end (old: the state at fn's entry),
+ * checked, or assumed (after a call of fn by its specification). */
+static void frame_of(lw *L, ctx *c, const cJSON *fn, term_t *old, bool check) {
   if (!L->framed || c->dead) return;
   for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
     int n;
@@ -353,14 +358,15 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
     if (strcmp(mk, "modall") == 0) return;   /* `modifies *` */
   }
   ctx pre = ctx_copy(L, c);
-  pre.cur = L->old_cur;
+  pre.cur = old;
   for (uint32_t i = 0; i < L->nstate_vars; i++) {
     int id = L->state_ids[i];
-    if (id >= L->a->nids && id != L->balance_id) continue;   /* hidden state (this, sums): not framed */
+    bool others = id == L->a->nids + GHOST_BALANCES;   /* the other addresses' balances */
+    if (id >= L->a->nids && id != L->balance_id && !others) continue;   /* hidden state (this, sums): not framed */
     int sl = L->F->slot_of[id];
     ty *t = L->F->sty[sl];
     val end = slot_val(L, c, sl), X = mkval(L, t);
-    memcpy(X.v, L->old_cur + L->F->off[sl], t->nl * sizeof(term_t));
+    memcpy(X.v, old + L->F->off[sl], t->nl * sizeof(term_t));
     for (const cJSON *x = fn_markers(fn); x; x = next_marker(x)) {
       int n;
       const char *mk = sol_annot_marker(x, &n);
@@ -373,17 +379,43 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
         continue;
       }
       if (is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "balance") == 0 &&
-          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0)
-        continue;   /* others' balances: not modelled */
-      if (id == L->balance_id) continue;
+          strncmp(sol_type_string(child(target, "expression")), "address", 7) == 0) {
+        if (!others) continue;   /* a.balance: one entry of the map (a read in the entry state) */
+        bool sp = L->spec;
+        L->spec = true;
+        term_t a = expr(L, &pre, child(target, "expression")).v[0];
+        L->spec = sp;
+        term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
+        X.v[0] = term_ite(cond, term_store(X.v[0], a, term_select(end.v[0], a)), X.v[0]);
+        continue;
+      }
+      if (id == L->balance_id || others) continue;
       const cJSON *root = target;
       while ((is(root, "IndexAccess") || is(root, "MemberAccess")) && decl_of(L, root) != sol_node(L->a, id))
         root = child(root, is(root, "IndexAccess") ? "baseExpression" : "expression");
       if (decl_of(L, root) != sol_node(L->a, id)) continue;   /* C.x names x too */
-      lval lv = lvalue(L, &pre, target);
+      /* the target in the state at the end, the condition in the entry state */
+      bool len = is(target, "MemberAccess") && strcmp(sol_str(target, "memberName"), "length") == 0, sp = L->spec;
+      L->spec = true;
+      pre.cur = c->cur;
+      lval lv = lvalue(L, &pre, len ? child(target, "expression") : target);
+      pre.cur = old;
+      L->spec = sp;
       term_t cond = spec_expr(L, &pre, marker_arg(x, 1));
       ctx endc = *c;
       val nv = lval_read(L, &endc, &lv), Y = mkval(L, t);
+      if (len) {   /* a.length: the array as allowed so far with the length at the end */
+        if (nv.t->k != T_ARRAY || nv.t->len >= 0) unsup(L, target, "modifies of a fixed length");
+        term_t *xs = aralloc(L, L->F->n * sizeof *xs);
+        memcpy(xs, c->cur, L->F->n * sizeof *xs);
+        memcpy(xs + L->F->off[sl], X.v, t->nl * sizeof *xs);
+        ctx xc = *c;
+        xc.cur = xs;
+        val xa = lval_read(L, &xc, &lv), na = mkval(L, xa.t);
+        memcpy(na.v, xa.v, xa.t->nl * sizeof(term_t));
+        na.v[na.t->elem->nl] = nv.v[nv.t->elem->nl];
+        nv = na;
+      }
       memcpy(Y.v, X.v, t->nl * sizeof(term_t));
       upd(L, Y, &lv, 0, nv);
       for (uint32_t q = 0; q < t->nl; q++) X.v[q] = term_ite(cond, Y.v[q], X.v[q]);
@@ -392,9 +424,17 @@ static void mod_frame(lw *L, const ctx *c, const cJSON *fn) {
     for (uint32_t q = 0; q < t->nl; q++) same = term_and2(same, term_eq(end.v[q], X.v[q]));
     ctx t2 = *c;
     t2.cons = pre.cons, t2.ncons = pre.ncons, t2.capcons = pre.capcons, t2.apps = pre.apps, t2.napps = pre.napps;
-    check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id ? "balance" : sol_str(sol_node(L->a, id), "name")));
+    if (check) check_at(L, &t2, NULL, same, new_site(L, SITE_MODIFIES, -1, fn, id == L->balance_id || others ? NULL : sol_str(sol_node(L->a, id), "name")));
+    else {
+      *c = t2;
+      add_cons(L, c, same);
+      pre = ctx_copy(L, c);
+      pre.cur = old;
+    }
   }
 }
+
+void assume_frame(lw *L, ctx *c, const cJSON *fn, term_t *old) { frame_of(L, c, fn, old, false); }
 
 /* Exit of a function: the overflow flag; for the checked function also
  * the invariants, postconditions and the modifies frame. */
@@ -409,7 +449,8 @@ void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
     if (strcmp(mk, "post") == 0) check_at(L, c, marker_arg(x, 1), NULL_TERM, new_site(L, SITE_POST_END, n, fn, NULL));
   }
   ev_exit(L, c, fn);
-  mod_frame(L, c, fn);
+  ctx t = *c;
+  frame_of(L, &t, fn, L->old_cur, true);
 }
 
 void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top) {
@@ -498,11 +539,8 @@ static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
   long mask = lit_arg(L, e, 0);
   const cJSON *body = first(e, "arguments")->next;
   if (mask <= 0 || mask >= 1L << 32 || !body) unsup(L, e, "malformed quantifier");
-  if (!L->bound) {
-    L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
-    for (int i = 0; i <= L->a->nids; i++) L->bound[i] = NULL_TERM;
-  }
-  term_t vars[32], saved[32], range = term_true();
+  term_t vars[32], range = term_true();
+  val saved[32];
   int ids[32], n = 0;
   for (long k = 0; k < 32; k++) {
     if (!(mask & (1L << k))) continue;
@@ -513,8 +551,7 @@ static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
     vars[n] = term_fresh_var(sol_str(d, "name"), t->k == T_BOOL ? type_bool() : type_int());
     if (L->arith != SOL_ARITH_INT) range = term_and2(range, in_range(t, vars[n]));
     ids[n] = nid(L, d);
-    saved[n] = L->bound[ids[n]];   /* an outer quantifier of the same name */
-    L->bound[ids[n]] = vars[n];
+    saved[n] = mod_bind(L, d, scalar(L, t, vars[n]));   /* an outer quantifier of the same name */
     n++;
   }
   ctx t = ctx_copy(L, c);
@@ -522,7 +559,7 @@ static val quantified(lw *L, ctx *c, const cJSON *e, bool all) {
   t.dead = false;
   term_t v = spec_expr(L, &t, body);
   if (t.napps != c->napps) unsup(L, e, "a call inside a quantifier");
-  for (int i = n; i-- > 0;) L->bound[ids[i]] = saved[i];
+  for (int i = n; i-- > 0;) L->bound[ids[i]] = saved[i];   /* restored */
   term_t conds = term_and2(range, term_and(t.ncons, t.cons));
   term_t q = all ? term_forall((uint32_t)n, vars, term_implies(conds, v)) : term_exists((uint32_t)n, vars, term_and2(conds, v));
   return scalar(L, bool_ty(L), q);
@@ -549,10 +586,17 @@ static val deep_eq(lw *L, ctx *c, const cJSON *e) {
 }
 
 bool mod_bound(lw *L, const cJSON *d, val *out) {
-  term_t b = L->bound[nid(L, d)];
-  if (b == NULL_TERM) return false;
-  *out = scalar(L, ty_of_decl(L, d), b);
+  val b = L->bound[nid(L, d)];
+  if (!b.t) return false;
+  *out = b;
   return true;
+}
+
+val mod_bind(lw *L, const cJSON *d, val v) {
+  if (!L->bound) L->bound = aralloc(L, ((size_t)L->a->nids + 1) * sizeof *L->bound);
+  val old = L->bound[nid(L, d)];
+  L->bound[nid(L, d)] = v;
+  return old;
 }
 
 bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out) {
@@ -561,7 +605,7 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
     return true;
   }
   if (strcmp(name, "__zeta_noop") == 0) {   /* the state (and this.balance) as at the entry */
-    if (!L->old_cur || L->F != L->top) unsup(L, e, "specification cases here");
+    if (!L->old_cur || L->F != L->old_frame) unsup(L, e, "specification cases here");
     term_t r = term_true();
     for (uint32_t i = 0; i < L->nstate_vars; i++) {
       int id = L->state_ids[i], sl = L->F->slot_of[id];
@@ -583,7 +627,7 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
     c->cons = t.cons, c->ncons = t.ncons, c->capcons = t.capcons, c->apps = t.apps, c->napps = t.napps;
     return true;
   }
-  if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->top) {
+  if (strncmp(name, "__verifier_old_", 15) == 0 && L->old_cur && L->F == L->old_frame) {
     /* the argument at the function's entry */
     ctx t = *c;
     t.cur = L->old_cur;
@@ -703,10 +747,13 @@ void mod_ghosts(lw *L) {
   scan_sums(L, L->a->root);
   for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
   ev_setup(L);
+  calls_setup(L);
 }
 
-/* The contract invariants of the root's linearization (the markers in the
- * synthetic functions __zeta_invs_<C>). */
+/* The contract invariants of the root (the markers in the synthetic
+ * function __zeta_invs_<C>): as in solc-verify, a contract's invariants
+ * are those written on it, not its bases' (derived contracts restate
+ * them, e.g. RefundEscrow weakens Escrow's). */
 static void collect_invs(lw *L) {
   for (int i = 0; i < L->nlin; i++) {
     const cJSON *ct = sol_node(L->a, L->lin[i]);
@@ -718,7 +765,7 @@ static void collect_invs(lw *L) {
           if (!mk) break;
           L->framed |= strcmp(mk, "mod") == 0 || strcmp(mk, "modall") == 0;
         }
-      if (!is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
+      if (i > 0 || !is(n, "FunctionDefinition") || strncmp(sol_str(n, "name"), "__zeta_invs_", 12) != 0) continue;
       for (const cJSON *x = fn_markers(n); x; x = next_marker(x)) {
         int k;
         const char *mk = sol_annot_marker(x, &k);
@@ -754,7 +801,8 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
 bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
   lw *L = lw_new(a, out);
   L->mod = true;
-  L->others_id = -1;   /* others' balances: not modelled here */
+  L->fthis = NULL_TERM;
+  L->others_id = -1;   /* Solidity I's map of the others' balances: modular mode has its own (sol_lower_calls.c) */
   L->exact = exact;
   L->arith = arith;
   bool ok = true;

@@ -36,7 +36,10 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_LOOP_FIRST: fprintf(out, "Invariant '%s' might not hold after first iteration", e); break;
   case SITE_LOOP_KEEP: fprintf(out, "Invariant '%s' might not be maintained by the loop", e); break;
   case SITE_OVERFLOW: fputs("Function can terminate with overflow", out); break;
-  case SITE_MODIFIES: fprintf(out, "Function might modify '%s' illegally", s->name ? s->name : "?"); break;
+  case SITE_MODIFIES:   /* no name: the balances (solc-verify's one map) */
+    if (s->name) fprintf(out, "Function might modify '%s' illegally", s->name);
+    else fprintf(out, "Function might modify balances illegally");
+    break;
   case SITE_INV_INIT: fprintf(out, "State variable initializers might violate invariant '%s'.", e); break;
   case SITE_BOUNDS: fputs("Index may be out of bounds", out); break;
   case SITE_ENUM: fputs("Conversion to enum might be out of range", out); break;
@@ -224,9 +227,10 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
     sol_chc_free(&sc);
     return check_item_chc(a, an, contract, fn, arith, false, o, lim, out, why, nwhy);
   }
-  solver *z = solver_new_z3();
+  solver *z = solver_new_z3(), *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
   solver_assert(z, g);
-  uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0;
+  if (z2) solver_assert(z2, g);
+  uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0, ndisagree = 0;
   for (uint32_t k = 1; k <= sc.nasserts; k++) {
     double left = lim->deadline ? lim->deadline - limits_now() : 60;
     if (left <= 0) { nunknown++; continue; }
@@ -234,6 +238,18 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
     solver_push(z);
     solver_assert(z, term_eq(e, term_int(k)));
     solver_result r = solver_check(z);
+    if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
+      solver_set_timeout(z2, (uint32_t)(left * 1000 / (sc.nasserts - k + 1)) + 1);
+      solver_push(z2);
+      solver_assert(z2, term_eq(e, term_int(k)));
+      solver_result r2 = solver_check(z2);
+      solver_pop(z2, 1);
+      if ((r2 == SOLVER_SAT || r2 == SOLVER_UNSAT) && r2 != r) {
+        ndisagree++;
+        solver_pop(z, 1);
+        continue;
+      }
+    }
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
     } else if (r == SOLVER_SAT && sc.sites[k].after_cut) {
@@ -246,9 +262,11 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
     solver_pop(z, 1);
   }
   solver_free(z);
+  solver_free(z2);
   sol_vc_free(&vc);
   sol_chc_free(&sc);
   if (nfail) return RES_ERROR;
+  if (ndisagree) { snprintf(why, nwhy, "z3 and cvc5 disagree"); return RES_SKIPPED; }
   if (nover) { snprintf(why, nwhy, "%s", APPROX); return RES_SKIPPED; }
   if (napprox) {   /* ERROR only if the check fails with the loops kept exact */
     if (check_item_chc(a, an, contract, fn, arith, true, o, lim, out, why, nwhy) == RES_ERROR) return RES_ERROR;

@@ -31,3 +31,17 @@ contract O {
         return 0 - a;
     }
 }
+
+// an overflow checked in a conditionally evaluated operand (SafeMath.mul)
+// expect: M2::safeMul: OK
+// expect: M2::mulWrongGuard: ERROR
+contract M2 {
+    function safeMul(uint a, uint b) public pure returns (uint c) {
+        c = a * b;
+        require(a == 0 || c / a == b);
+    }
+    function mulWrongGuard(uint a, uint b) public pure returns (uint c) {
+        c = a * b;
+        require(a == 0 || b == 0 || c / a >= 0);
+    }
+}

@@ -8,9 +8,10 @@ pragma solidity >=0.7.0;
 // expect: R::noEmit: ERROR
 // expect: R::emitTwice: ERROR
 // expect: R::undeclared: SKIPPED
-// expect: events.sol:31:14: Event postcondition 'entries[at] == value' might not hold before emit changed.
-// expect: events.sol:19:5: Function can end without triggering event
-// expect: events.sol:19:5: Event triggered without changes to data
+// expect: S::setName: OK
+// expect: events.sol:32:14: Event postcondition 'entries[at] == value' might not hold before emit changed.
+// expect: events.sol:20:5: Function can end without triggering event
+// expect: events.sol:20:5: Event triggered without changes to data
 
 contract R {
     mapping(address => int) entries;
@@ -39,4 +40,16 @@ contract R {
         emit changed(msg.sender, value);
     }
     function undeclared(int value) public { entries[msg.sender] = value; }
+}
+// an event's string parameter (no data location) in its specification
+contract S {
+    string name;
+    /// @notice tracks-changes-in name
+    /// @notice postcondition __verifier_eq(name, n)
+    event named(string n);
+    /// @notice emits named
+    function setName(string memory n) public {
+        name = n;
+        emit named(n);
+    }
 }

@@ -1388,8 +1388,9 @@ static bool parse_ctors(smtlib_parser *p, dt_decl *d) {
   if (d->ctors.size == 0) return FAILT(p, "a datatype needs at least one constructor");
   for (uint32_t i = 0; i < d->ctors.size; i++) {
     uintptr_t first = (uintptr_t)d->ctors.data[i].field_names;
-    d->ctors.data[i].field_names = d->names.data + first;
-    d->ctors.data[i].field_types = d->types.data + first;
+    /* no constructor has fields: the vectors are empty (NULL + 0 is undefined) */
+    d->ctors.data[i].field_names = d->names.data ? d->names.data + first : NULL;
+    d->ctors.data[i].field_types = d->types.data ? d->types.data + first : NULL;
   }
   return true;
 }

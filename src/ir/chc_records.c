@@ -427,17 +427,11 @@ static term_t back_term(back *B, term_t t) {
     else
       for (uint32_t j = used; j < n; j++) r = term_select(r, idx[j]);
     free(idx);
-  } else if (term_nargs(t) > 0 && term_op_of(t) != OP_FORALL && term_op_of(t) != OP_EXISTS) {
+  } else if (term_nargs(t) > 0) {   /* quantifiers: the body only (bound variables stay) */
     uint32_t na = term_nargs(t);
+    bool quant = term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS;
     term_t *args = xcalloc(na + 1, sizeof *args);
-    for (uint32_t j = 0; j < na; j++) args[j] = back_term(B, term_arg(t, j));
-    r = term_with_args(t, args);
-    free(args);
-  } else if (term_nargs(t) > 0) {   /* quantifiers: leaves may occur only in selects of the body */
-    uint32_t na = term_nargs(t);
-    term_t *args = xcalloc(na + 1, sizeof *args);
-    memcpy(args, term_args(t), na * sizeof *args);
-    args[na - 1] = back_term(B, args[na - 1]);
+    for (uint32_t j = 0; j < na; j++) args[j] = quant && j + 1 < na ? term_arg(t, j) : back_term(B, term_arg(t, j));
     r = term_with_args(t, args);
     free(args);
   }

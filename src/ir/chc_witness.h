@@ -46,6 +46,10 @@ bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_m
  * quantified. */
 term_t chc_clause_query(const chc_system *s, const term_t *interp, uint32_t i, bool *quantified_head);
 
+/* Checks clause i of s under interp with solver slv: UNSAT when it holds,
+ * SAT when violated, UNKNOWN when undecided. */
+solver_result chc_check_clause(const chc_system *s, const term_t *interp, uint32_t i, solver *slv);
+
 /* Checks interp against every clause of s with solver slv. Returns the number
  * of failing clauses (violated or undecided); their indices go to *failed
  * (malloc'd, may be NULL) and undecided ones are flagged in *undecided. */

@@ -31,7 +31,7 @@ fi
 configs=${CONFIGS:-"z3 zeta-own zeta"}
 res=bench/results; mkdir -p "$res"
 out=${OUT:-$res/chc_vs_spacer.tsv}
-one() {  # config -> rows "track task expected config answer seconds rc cpu"
+one() {  # config -> rows "track task expected config answer seconds rc cpu reason"
   local c=$1 d f b exp s e a rc tmp cpu
   tmp=$(mktemp)
   for d in "${dirs[@]}"; do
@@ -41,8 +41,8 @@ one() {  # config -> rows "track task expected config answer seconds rc cpu"
       # CPU seconds (user + system of the process and its children: both
       # sides of the portfolio) next to wall seconds
       case $c in
-        zeta) set -- timeout $((to + 5)) "$zeta" --timeout "$to" "$f" ;;
-        zeta-*) set -- timeout $((to + 5)) "$zeta" --algorithm "${c#zeta-}" --timeout "$to" "$f" ;;
+        zeta) set -- timeout $((to + 5)) "$zeta" --json --timeout "$to" "$f" ;;
+        zeta-*) set -- timeout $((to + 5)) "$zeta" --json --algorithm "${c#zeta-}" --timeout "$to" "$f" ;;
         z3) sed '/^ *(exit) *$/d' "$f" >"$tmp.in"; echo '(get-model)' >>"$tmp.in"
             set -- timeout "$to" z3 "$tmp.in" ;;
       esac
@@ -51,14 +51,18 @@ one() {  # config -> rows "track task expected config answer seconds rc cpu"
       rc=$?
       e=$(date +%s.%N)
       cpu=$(awk 'END { printf "%.2f", $1 + $2 }' "$tmp.cpu")
-      a=$(head -1 "$tmp")
+      a=$(head -1 "$tmp"); why=-
+      # zeta answers in JSON: the verdict, and the reason of an unknown
+      case $c in zeta*) why=$(grep -o '"reason":"[^"]*"' "$tmp" | head -1 | cut -d'"' -f4)
+                        case $(grep -o '"verdict":"[a-z]*"' "$tmp" | head -1) in
+                          *'"safe"') a=sat ;; *'"unsafe"') a=unsat ;; *) a=unknown ;; esac ;; esac
       case $a in sat|unsat) ;; *) a=unknown ;; esac
       # z3's sat counts only when its model does not violate a clause
       # (checked after the clock stopped; undecided checks keep the answer)
       if [ "$c" = z3 ] && [ "$a" = sat ]; then
         timeout 120 "$zeta" validate "$f" "$tmp" 2>/dev/null | grep -q '^invalid' && a=badsat
       fi
-      printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc" "$cpu"
+      printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc" "$cpu" "${why:--}"
     done
   done
   rm -f "$tmp" "$tmp.in" "$tmp.cpu"
@@ -75,7 +79,7 @@ for c in $configs; do
 done
 wait
 for c in $configs; do cat "$out.$c" >>"$out.rows"; rm -f "$out.$c"; done
-{ printf 'track\ttask\texpected\tconfig\tanswer\tseconds\trc\tcpu\n'; cat "$out.rows"; } >"$out"
+{ printf 'track\ttask\texpected\tconfig\tanswer\tseconds\trc\tcpu\treason\n'; cat "$out.rows"; } >"$out"
 rm -f "$out.rows"
 awk -F'\t' -v to="$to" 'NR > 1 {
     tr = $1; k = tr SUBSEP $2; c = $4
@@ -83,6 +87,7 @@ awk -F'\t' -v to="$to" 'NR > 1 {
     bad = ($5 == "sat" && $3 == "false") || ($5 == "unsat" && $3 == "true")
     tot[tr, c]++; solved[tr, c] += ans && !bad; wrong[tr, c] += bad
     if (c != "z3" && $7 == 2) unread[tr, c]++
+    if ($9 ~ /undecided/) undec[tr, c]++
     if (ans && !bad) { t[c, k] = $6; u[c, k] = $8; s[c, k] = 1; a[c, k] = $5 }
     tasks[tr, $2] = 1; trs[tr] = 1; cfgs[c] = 1 }
   function median(arr, n,   i, j, x) {
@@ -94,7 +99,7 @@ awk -F'\t' -v to="$to" 'NR > 1 {
       if (!tot[tr, c]) continue
       line = sprintf("%-11s %-9s solved %3d/%-3d wrong %d", tr, c, solved[tr, c], tot[tr, c], wrong[tr, c])
       if (c != "z3") {
-        line = line sprintf("  unread %d", unread[tr, c])
+        line = line sprintf("  unread %d  model-check undecided %d", unread[tr, c], undec[tr, c])
         if (("z3" in cfgs)) { n = 0; only = 0; zonly = 0; dis = 0
           for (kk in tasks) { split(kk, p, SUBSEP); if (p[1] != tr) continue; k = tr SUBSEP p[2]
             if (s[c, k] && s["z3", k]) { r[++n] = (t[c, k] + 0.01) / (t["z3", k] + 0.01); ru[n] = (u[c, k] + 0.01) / (u["z3", k] + 0.01)

@@ -72,11 +72,11 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
 
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that; for linear systems a short
- * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %),
- * then predicate abstraction (which also finds deep ones and handles
+ * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
+ * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 %, then IC3; otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
- * failed), PDR on linear systems. */
+ * failed), PDR on linear systems, then (no datatypes) IC3. */
 static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf, bool *over_unf) {
   bool linear = chc_is_linear(s);
   *over_unf = false;
@@ -102,9 +102,12 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   }
   /* datatypes: IC3 first (ADT-LIA at 20 s: ic3 22, pa 18, each answer of
    * ic3 within 4.8 s, pa's two others at 6.4 and 8.9 s; STATUS-chc) */
-  bool dt = has_params_of(s, TYPE_DATATYPE);
-  if (dt) {
-    zeta_limits l2 = slice(lim, 0.3, 1e9);
+  bool dt = has_params_of(s, TYPE_DATATYPE), arrays = has_params_of(s, TYPE_ARRAY);
+  /* arrays: an IC3 slice of 15 % first (LIA-Arrays at 20 s: ic3 28, pa 29;
+   * ic3's answers pa lacks within 1.8 s, pa's that ic3 lacks within 7.7 s;
+   * STATUS-chc, session 9) */
+  if (dt || arrays) {
+    zeta_limits l2 = slice(lim, dt ? 0.3 : 0.15, 1e9);
     chc_ic3_solve(s, &l2, r);
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
     chc_result_free(r);
@@ -112,7 +115,7 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   /* numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
    * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
    * lacks within 0.3-14 s; STATUS-chc) */
-  if (!dt && !has_params_of(s, TYPE_ARRAY)) {
+  if (!dt && !arrays) {
     zeta_limits l3 = slice(lim, 0.35, 1e9);
     chc_pa_solve_itp(s, &l3, itp, r);
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
@@ -121,9 +124,16 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
     return;
   }
   chc_pa_solve_itp(s, lim, itp, r);
-  if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !linear) return;
+  if (r->answer != CHC_UNKNOWN || limits_expired(lim) || (dt && !linear)) return;
   chc_result_free(r);
-  chc_ts_solve_itp(s, lim, "pdr", itp, r);
+  if (linear) {
+    chc_ts_solve_itp(s, lim, "pdr", itp, r);
+    if (r->answer != CHC_UNKNOWN || limits_expired(lim) || dt) return;
+    chc_result_free(r);
+  }
+  /* pa gave up early (LIA-Arrays at 20 s: 7 tasks within 3.2 s, MBP
+   * interpolation failed over arrays): IC3 for the rest */
+  chc_ic3_solve(s, lim, r);
 }
 
 /* Spacer: Z3 on the input file when there is one (the peer's own run; see

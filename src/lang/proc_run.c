@@ -231,6 +231,12 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
       chc_expand_model(&norm, interp);
       free(res.interp);
       res.interp = interp;
+      /* predicates the engine never needed may still be left at true */
+      solver *z = solver_new_z3();
+      unsigned left = limits_remaining_ms(lim);
+      solver_set_timeout(z, left > 10000 ? left : 10000);
+      z3_checked = chc_repair_unreached(s, res.interp, z);
+      solver_free(z);
     } else if (res.answer == CHC_UNSAT) {   /* contradicts the first answer */
       chc_result_free(&res);
       memset(&res, 0, sizeof res);

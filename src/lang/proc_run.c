@@ -351,6 +351,7 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   report_stat(r, "pds-dag-nodes", "%u", res.dag_nodes);
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
+  if (res.verdict == ZETA_UNSAFE) report_stat(r, "pds-trace-steps", "%u", res.trace.n);   /* 0: found elsewhere */
   int code;
   if (res.verdict == ZETA_SAFE) code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false, lim);
   else if (res.verdict == ZETA_UNSAFE && res.trace.n) code = unsafe_trace(r, h, p, &res.trace);

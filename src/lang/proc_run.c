@@ -377,12 +377,20 @@ static int proc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   return j->pds ? pds_route(j->p, j->s, j->m, j->o, lim, j->h, r) : horn_route(j->p, j->s, j->m, j->o, lim, j->h, r);
 }
 
+#define PROC_CONCRETE_BITS 128
 static int race(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
                 const zeta_limits *lim, const proc_run_hooks *h, report *r) {
-  proc_job horn = {p, s, m, o, h, false}, pds = {p, s, m, o, h, true};
-  portfolio_job jobs[2] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0}};
+  /* plain BDD reachability when the state is small (the thesis's "Moped
+   * without abstraction"): fastest on some programs, and the trace of
+   * errors that the abstraction and the Horn route do not find */
+  zeta_options oc = *o;
+  oc.pds_refine = "concrete";
+  proc_job horn = {p, s, m, o, h, false}, pds = {p, s, m, o, h, true}, conc = {p, s, m, &oc, h, true};
+  portfolio_job jobs[3] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0},
+                           {"pds-concrete", proc_job_run, &conc, 0}};
+  size_t n = pds_enc_bits(p) <= PROC_CONCRETE_BITS ? 3 : 2;
   portfolio_outcome po;
-  int code = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
+  int code = portfolio_run(jobs, n, portfolio_width(n), lim, r, &po);
   if (po.winner < 0) {
     report_set_engine(r, "portfolio");
     code = lang_verdict(r, ZETA_UNKNOWN, po.reason);

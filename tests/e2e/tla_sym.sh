@@ -80,6 +80,15 @@ t bmc-wide-step '[ "$(first --algorithm bmc --length 2 "$D/SymWide.tla")" = SAFE
 # sequences of varying length (Tail under a parameter), in step mode
 t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 
+# CHOOSE among records with symbolic fields: any qualifying pick (an over-approximation, replayed);
+# a deadlock depends on the pick, so BMC asks for every pick and never says "none" when the evaluator's has one
+t bmc-choose-records '[ "$(first --algorithm bmc --config "$D/SymChooseRec.cfg" "$D/SymChooseRec.tla")" = UNSAFE ] &&
+  first --algorithm bmc --config "$D/SymChooseRecSafe.cfg" "$D/SymChooseRec.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
+chdead() { e=$(first --algorithm explicit --check-deadlock true "$1"); b=$(first --algorithm bmc --check-deadlock true "$1")
+  [ "$b" = "$e" ] || { [ "$e" = SAFE ] && echo "$b" | grep -q "^UNKNOWN"; } ||
+    { [ "$e" = UNSAFE ] && echo "$b" | grep -q "^UNKNOWN" && ! echo "$b" | grep -q "^UNKNOWN (SAFE up to"; }; }
+t bmc-choose-records-deadlock 'chdead "$D/SymChooseDead1.tla" && chdead "$D/SymChooseDead2.tla"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

@@ -331,6 +331,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   tla_bmc(m, bound, dl && !bounded, o->backend, lim, &br);
   report_stat(r, "depth", "%u", br.depth);
   report_stat(r, "array-sets", "%u", br.arrays);
+  report_stat(r, "choose-picks", "%u", br.approx);
   FILE *out = report_out(r);
   char reason[1400];
   int code;
@@ -357,7 +358,10 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
       }
       break;
     case TLA_BMC_BOUND:
-      if (bounded) {
+      if (bounded && dl && br.approx) {
+        /* Apalache's deadlock needs an execution of the bound's length: over-approximated picks do not show one */
+        code = lang_verdict(r, ZETA_UNKNOWN, "an execution of --length steps exists only with CHOOSE's picks over-approximated");
+      } else if (bounded) {
         code = lang_verdict(r, ZETA_SAFE, NULL);
         fprintf(out, "(bounded: every execution of at most %u steps)\n", bound);
       } else {

@@ -125,6 +125,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backen
   }
 done:
   r->arrays = tla_steps_arrays(s);
+  r->approx = tla_steps_approx(s);
   solver_free(sv);
   tla_sym_free(s);
 }

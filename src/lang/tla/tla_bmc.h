@@ -21,6 +21,7 @@ typedef struct {
   tla_bmc_outcome outcome;
   uint32_t depth;                 /* the deepest depth whose states were checked */
   uint32_t arrays;                /* set values encoded as SMT arrays */
+  uint32_t approx;                /* CHOOSE picks over-approximated (tla_steps_approx) */
   const tla_val **trace;          /* malloc'd; states from an initial one */
   size_t ntrace;
   char msg[1200];

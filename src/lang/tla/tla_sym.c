@@ -99,6 +99,7 @@ struct tla_sym {
    * universal in the step's ENABLED (the deadlock query negates it) */
   bool approx;
   term_vec achoices, aconstr;
+  uint32_t napprox;          /* such picks made (paths may exist only through them) */
   term_vec defs;             /* definitions of the materialized state */
   int pol;                   /* +1 asserted, -1 refuted, 0 both: where \E (\A) may pick a witness */
   sv ***states;              /* the materialized states 0..nstates-1 */
@@ -2180,6 +2181,7 @@ static sv *choose_any(tla_sym *s, sv *set, tla_node *intro, tla_node *body, tla_
   term_t saved_pc = s->pc, none = term_true();
   term_t o = term_fresh_var("tla_chs", type_int());
   term_vec_push(&s->achoices, o);
+  s->napprox++;
   term_t *pick = salloc(s, (set->n + 1) * sizeof *pick);
   sv *r = set->el[set->n - 1];
   for (uint32_t i = 0; i < set->n; i++) {
@@ -3635,6 +3637,7 @@ term_t tla_steps_axioms(tla_sym *s) {
 }
 
 uint32_t tla_steps_arrays(const tla_sym *s) { return s->narrays; }
+uint32_t tla_steps_approx(const tla_sym *s) { return s->napprox; }
 
 /* ---- invariants over the layout's leaves as TLA+ formulas ---- */
 typedef struct {

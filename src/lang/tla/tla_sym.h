@@ -67,6 +67,9 @@ bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, ch
 uint32_t tla_steps_count(const tla_sym *s);
 /* How many set values of the states were materialized as SMT arrays. */
 uint32_t tla_steps_arrays(const tla_sym *s);
+/* CHOOSE picks over-approximated (any qualifying record): the steps admit
+ * more paths than TLC's, so a path's existence is not evidence */
+uint32_t tla_steps_approx(const tla_sym *s);
 /* The constants seen since the last call are pairwise distinct (assert it). */
 term_t tla_steps_axioms(tla_sym *s);
 /* State k in the solver's model (after SAT); NULL if it does not decode. */

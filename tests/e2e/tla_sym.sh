@@ -91,6 +91,9 @@ t bmc-choose-records-deadlock 'chdead "$D/SymChooseDead1.tla" && chdead "$D/SymC
 # with --length (Apalache's deadlock: no execution of N steps), a path through such picks is no evidence
 t bmc-choose-records-length 'chdead --length 3 "$D/SymChooseDead2.tla" && chdead --length 3 "$D/SymChooseDead1.tla"'
 
+# the replay tries BMC's witnesses first: a step that is the last of 10^10 pairs in TLC's order replays at once
+t bmc-replay-hints '[ "$(timeout 30 "$z" --timeout 15 --algorithm bmc --length 1 "$D/SymHint.tla" 2>&1 | head -1)" = UNSAFE ]'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

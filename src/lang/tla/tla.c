@@ -338,7 +338,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   switch (br.outcome) {
     case TLA_BMC_VIOLATION:
     case TLA_BMC_DEADLOCK: {
-      tla_explicit_result er = {.trace = br.trace, .ntrace = br.ntrace};
+      tla_explicit_result er = {.trace = br.trace, .ntrace = br.ntrace, .hints = br.hints, .hint_at = br.hint_at};
       code = confirm_unsafe(r, m, &er, br.outcome == TLA_BMC_DEADLOCK);
       break;
     }

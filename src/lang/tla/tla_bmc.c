@@ -25,6 +25,14 @@ static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
   bool ok = true;
   for (uint32_t j = 0; j <= k; j++)
     if (!(r->trace[j] = tla_steps_state(s, sv, j))) ok = false;
+  /* the witnesses, so that the replay finds the steps first (factorization:
+   * 10^12 candidate pairs in TLC's order) */
+  enum { HINTS_PER_STATE = 64 };
+  r->hints = xmalloc((k + 1) * HINTS_PER_STATE * sizeof *r->hints);
+  r->hint_at = xmalloc((k + 2) * sizeof *r->hint_at);
+  r->hint_at[0] = 0;
+  for (uint32_t j = 0; j <= k; j++)
+    r->hint_at[j + 1] = r->hint_at[j] + tla_steps_hints(s, sv, j, r->hints + r->hint_at[j], HINTS_PER_STATE);
   solver_pop(sv, 1);
   if (!ok) {
     r->outcome = TLA_BMC_UNKNOWN;
@@ -132,6 +140,10 @@ done:
 
 void tla_bmc_result_free(tla_bmc_result *r) {
   free(r->trace);
+  free(r->hints);
+  free(r->hint_at);
   r->trace = NULL;
+  r->hints = NULL;
+  r->hint_at = NULL;
   r->ntrace = 0;
 }

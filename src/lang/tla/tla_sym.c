@@ -100,6 +100,16 @@ struct tla_sym {
   bool approx;
   term_vec achoices, aconstr;
   uint32_t napprox;          /* such picks made (paths may exist only through them) */
+  /* the witnesses of \E in step mode, per state they lead to: hints for the
+   * replay (tla_hint), decoded from the model when taken */
+  struct {
+    uint32_t state;
+    const tla_node *intro;
+    sv *w;
+    term_t when;
+  } *wit;
+  size_t nwit, capwit;
+  unsigned in_enabled;       /* inside ENABLED: its witnesses are quantified, no hints */
   term_vec defs;             /* definitions of the materialized state */
   int pol;                   /* +1 asserted, -1 refuted, 0 both: where \E (\A) may pick a witness */
   sv ***states;              /* the materialized states 0..nstates-1 */
@@ -1708,9 +1718,11 @@ static sv *tr_enabled(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_
   int pol = s->pol;
   bool approx = s->approx;
   if (pol <= 0) s->approx = false;   /* its choice would be quantified under a negation */
+  s->in_enabled++;
   s->val = s->nxt = salloc(s, (s->nv + 1) * sizeof *s->val);
   for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
   term_t f = tr_bool(s, e, c, env);
+  s->in_enabled--;
   s->approx = approx;
   s->val = val, s->nxt = nxt;
   asg_set(s, asg);
@@ -1851,6 +1863,16 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
     /* one witness, a choice of the step */
     term_t cond, saved_pc = s->pc;
     sv *w = b->wset[i] ? choose_cells(s, b->wset[i], &cond, body) : choose_node(s, b->setn[i], c, env, &cond, 0);
+    if (s->step && !s->in_enabled) {
+      if (s->nwit == s->capwit) {
+        s->capwit = s->capwit ? 2 * s->capwit : 16;
+        s->wit = xrealloc(s->wit, s->capwit * sizeof *s->wit);
+      }
+      s->wit[s->nwit].state = s->nstates;   /* the state this step (or Init) produces */
+      s->wit[s->nwit].intro = b->intro[i];
+      s->wit[s->nwit].w = w;
+      s->wit[s->nwit++].when = term_and2(saved_pc, cond);
+    }
     s->pc = term_and2(saved_pc, cond);
     term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], w, body));
     s->pc = saved_pc;
@@ -3282,6 +3304,7 @@ void tla_sym_free(tla_sym *s) {
   term_vec_free(&s->errs);
   term_vec_free(&s->choices);
   term_vec_free(&s->achoices);
+  free(s->wit);
   term_vec_free(&s->aconstr);
   term_vec_free(&s->defs);
   free(s->states);
@@ -3464,6 +3487,7 @@ static void step_begin(tla_sym *s, bool init) {
   s->choices.size = s->defs.size = s->errs.size = 0;
   s->achoices.size = s->aconstr.size = 0;
   s->approx = true;
+  s->in_enabled = 0;
   s->cur = init ? s->val : s->states[s->nstates - 1];
   s->nxt = init ? NULL : s->val;
 }
@@ -3627,6 +3651,16 @@ const tla_val *tla_steps_state(tla_sym *s, solver *slv, uint32_t k) {
 }
 
 uint32_t tla_steps_count(const tla_sym *s) { return s->nstates; }
+
+size_t tla_steps_hints(tla_sym *s, solver *slv, uint32_t k, tla_hint *out, size_t cap) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->nwit && n < cap; i++) {
+    if (s->wit[i].state != k || !term_is_true(solver_value(slv, s->wit[i].when))) continue;
+    const tla_val *v = sv_model(s, slv, s->wit[i].w);
+    if (v) out[n++] = (tla_hint){s->wit[i].intro, v};
+  }
+  return n;
+}
 
 term_t tla_steps_axioms(tla_sym *s) {
   if (s->natoms == s->atoms_told || s->natoms < 2) return term_true();

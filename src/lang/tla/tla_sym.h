@@ -75,4 +75,7 @@ term_t tla_steps_axioms(tla_sym *s);
 /* State k in the solver's model (after SAT); NULL if it does not decode. */
 struct solver;
 const tla_val *tla_steps_state(tla_sym *s, struct solver *slv, uint32_t k);
+/* The witnesses of \E that led to state k in the model (taken on their
+ * path), as hints for the replay; at most cap, returns how many. */
+size_t tla_steps_hints(tla_sym *s, struct solver *slv, uint32_t k, tla_hint *out, size_t cap);
 #endif

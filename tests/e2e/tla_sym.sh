@@ -94,6 +94,11 @@ t bmc-choose-records-length 'chdead --length 3 "$D/SymChooseDead2.tla" && chdead
 # the replay tries BMC's witnesses first: a step that is the last of 10^10 pairs in TLC's order replays at once
 t bmc-replay-hints '[ "$(timeout 30 "$z" --timeout 15 --algorithm bmc --length 1 "$D/SymHint.tla" 2>&1 | head -1)" = UNSAFE ]'
 
+# TLC's deadlock by refinement (candidate state, one enabling witness blocked per round): found at depth 4, none with NextLoop
+dr() { run --algorithm bmc --init Init --next "$1" --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla"; }
+t bmc-deadlock-rounds 'out=$(dr Next); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 5:" && ! echo "$out" | grep -q "^State 6:" &&
+  dr NextLoop | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

@@ -41,6 +41,63 @@ static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
   return ok;
 }
 
+/* TLC's deadlock at depth k: a constrained state k with no successor, i.e.
+ * not (exists choices: body). Asked without the quantifier first, by
+ * model-based refinement: a candidate state; a choice vector enabling it
+ * (asked with the state's leaves fixed) blocks it and every state it
+ * enables (not body[choices := vector], implied by the deadlock); none
+ * enables it: found. Sound at every point, the loop only has a cap; past
+ * it, the quantified query. SAT leaves one scope pushed (take_trace). */
+static solver_result no_successor(solver *sv, const zeta_limits *lim, term_t cons, const tla_step *nx) {
+  enum { ROUNDS = 32 };
+  if (nx->en_body == NULL_TERM) return ask(sv, lim, term_and2(cons, term_not(nx->enabled)));
+  term_t *fv = NULL;
+  uint32_t nfv = term_free_vars(nx->en_body, &fv);
+  term_t *val = xmalloc((nx->en_nchoices + 1) * sizeof *val);
+  solver_push(sv);
+  solver_assert(sv, cons);
+  solver_result res = ask(sv, lim, NULL_TERM);
+  for (uint32_t round = 0; res == SOLVER_SAT && round < ROUNDS; round++) {
+    /* the candidate state: its leaves at their values */
+    term_t fix = term_true();
+    for (uint32_t i = 0; i < nfv; i++) {
+      bool choice = false;
+      for (uint32_t j = 0; j < nx->en_nchoices && !choice; j++) choice = fv[i] == nx->en_choices[j];
+      if (choice) continue;
+      term_t v = solver_value(sv, fv[i]);
+      if (v != NULL_TERM && (term_is_const(v) || type_kind_of(term_type(v)) == TYPE_ARRAY)) fix = term_and2(fix, term_eq(fv[i], v));
+    }
+    solver_result en = ask(sv, lim, term_and2(fix, nx->en_body));
+    if (en == SOLVER_UNSAT) {
+      solver_assert(sv, fix);   /* no choice enables it: the deadlock, in this scope */
+      res = ask(sv, lim, NULL_TERM);
+      if (res != SOLVER_SAT) solver_pop(sv, 1);
+      goto out;
+    }
+    if (en != SOLVER_SAT) {
+      res = en;
+      break;
+    }
+    uint32_t n = 0;
+    term_t *from = xmalloc((nx->en_nchoices + 1) * sizeof *from);
+    for (uint32_t j = 0; j < nx->en_nchoices; j++) {
+      term_t v = solver_value(sv, nx->en_choices[j]);
+      if (v != NULL_TERM && term_is_const(v)) from[n] = nx->en_choices[j], val[n++] = v;
+    }
+    solver_pop(sv, 1);
+    solver_assert(sv, term_not(term_subst(nx->en_body, n, from, val)));
+    free(from);
+    res = ask(sv, lim, NULL_TERM);
+  }
+  solver_pop(sv, 1);
+  /* the cap: the quantified query, in a scope of its own */
+  if (res == SOLVER_SAT) res = ask(sv, lim, term_and2(cons, term_not(nx->enabled)));
+out:
+  free(fv);
+  free(val);
+  return res;
+}
+
 static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
   r->outcome = TLA_BMC_UNKNOWN;
   snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
@@ -117,7 +174,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backen
       break;
     }
     if (tlc_deadlock) {
-      res = ask(sv, lim, term_and2(cons, term_not(nx.enabled)));
+      res = no_successor(sv, lim, cons, &nx);
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_DEADLOCK;
         take_trace(s, sv, k, r);

@@ -99,6 +99,7 @@ struct tla_sym {
    * universal in the step's ENABLED (the deadlock query negates it) */
   bool approx;
   term_vec achoices, aconstr;
+  term_vec en_choices;       /* the last step's choices (tla_step.en_choices) */
   uint32_t napprox;          /* such picks made (paths may exist only through them) */
   /* the witnesses of \E in step mode, per state they lead to: hints for the
    * replay (tla_hint), decoded from the model when taken */
@@ -3304,6 +3305,7 @@ void tla_sym_free(tla_sym *s) {
   term_vec_free(&s->errs);
   term_vec_free(&s->choices);
   term_vec_free(&s->achoices);
+  term_vec_free(&s->en_choices);
   free(s->wit);
   term_vec_free(&s->aconstr);
   term_vec_free(&s->defs);
@@ -3508,6 +3510,11 @@ static void step_finish(tla_sym *s, term_t f, tla_step *out) {
   term_t en = term_or2(f, err);
   if (s->achoices.size) en = term_forall((uint32_t)s->achoices.size, s->achoices.data, term_implies(any, en));
   out->enabled = s->choices.size ? term_exists(s->choices.size, s->choices.data, en) : en;
+  s->en_choices.size = 0;
+  for (size_t i = 0; i < s->choices.size; i++) term_vec_push(&s->en_choices, s->choices.data[i]);
+  out->en_body = s->achoices.size ? NULL_TERM : term_or2(f, err);
+  out->en_choices = s->en_choices.data;
+  out->en_nchoices = (uint32_t)s->en_choices.size;
   s->approx = false;
   s->defs.size = 0;
   materialize(s);

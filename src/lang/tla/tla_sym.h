@@ -54,6 +54,11 @@ typedef struct {
   term_t ok;        /* the step is taken: it holds, no evaluation error, the new state's terms defined */
   term_t err;       /* an evaluation error on some branch TLC explores (over the choices) */
   term_t enabled;   /* some successor or error from the old state (the step's choices quantified) */
+  /* enabled without its quantifier: body over the choices (valid until the
+   * next tla_steps_next); NULL_TERM when enabled needs more (a \forall) */
+  term_t en_body;
+  const term_t *en_choices;
+  uint32_t en_nchoices;
 } tla_step;
 tla_sym *tla_steps_new(tla_model *m);
 /* Init (state 0), then Next from the last state to a new one; false with

@@ -98,6 +98,7 @@ t bmc-replay-hints '[ "$(timeout 30 "$z" --timeout 15 --algorithm bmc --length 1
 dr() { run --algorithm bmc --init Init --next "$1" --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla"; }
 t bmc-deadlock-rounds 'out=$(dr Next); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 5:" && ! echo "$out" | grep -q "^State 6:" &&
   dr NextLoop | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
+t bmc-deadlock-rounds-strings 'run --algorithm bmc --init InitS --next NextS --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
 
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then

@@ -48,7 +48,7 @@ static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
  * enables (not body[choices := vector], implied by the deadlock); none
  * enables it: found. Sound at every point, the loop only has a cap; past
  * it, the quantified query. SAT leaves one scope pushed (take_trace). */
-static solver_result no_successor(solver *sv, const zeta_limits *lim, term_t cons, const tla_step *nx) {
+static solver_result no_successor(tla_sym *s, solver *sv, const zeta_limits *lim, term_t cons, const tla_step *nx) {
   enum { ROUNDS = 32 };
   if (nx->en_body == NULL_TERM) return ask(sv, lim, term_and2(cons, term_not(nx->enabled)));
   term_t *fv = NULL;
@@ -64,25 +64,27 @@ static solver_result no_successor(solver *sv, const zeta_limits *lim, term_t con
       bool choice = false;
       for (uint32_t j = 0; j < nx->en_nchoices && !choice; j++) choice = fv[i] == nx->en_choices[j];
       if (choice) continue;
-      term_t v = solver_value(sv, fv[i]);
-      if (v != NULL_TERM && (term_is_const(v) || type_kind_of(term_type(v)) == TYPE_ARRAY)) fix = term_and2(fix, term_eq(fv[i], v));
+      term_t v = tla_steps_pin(s, sv, fv[i]);
+      if (v != NULL_TERM) fix = term_and2(fix, term_eq(fv[i], v));
     }
     solver_result en = ask(sv, lim, term_and2(fix, nx->en_body));
     if (en == SOLVER_UNSAT) {
       solver_assert(sv, fix);   /* no choice enables it: the deadlock, in this scope */
       res = ask(sv, lim, NULL_TERM);
-      if (res != SOLVER_SAT) solver_pop(sv, 1);
-      goto out;
+      if (res == SOLVER_SAT) goto out;
+      res = SOLVER_SAT;         /* the pins contradict the model (never "no deadlock" from that): the quantified query */
+      break;
     }
     if (en != SOLVER_SAT) {
       res = en;
       break;
     }
+    /* every choice replaced (a free one would tie later rounds' choices) */
     uint32_t n = 0;
     term_t *from = xmalloc((nx->en_nchoices + 1) * sizeof *from);
     for (uint32_t j = 0; j < nx->en_nchoices; j++) {
-      term_t v = solver_value(sv, nx->en_choices[j]);
-      if (v != NULL_TERM && term_is_const(v)) from[n] = nx->en_choices[j], val[n++] = v;
+      term_t c = nx->en_choices[j], v = tla_steps_pin(s, sv, c);
+      from[n] = c, val[n++] = v != NULL_TERM ? v : term_fresh_var("tla_blk", term_type(c));
     }
     solver_pop(sv, 1);
     solver_assert(sv, term_not(term_subst(nx->en_body, n, from, val)));
@@ -174,7 +176,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backen
       break;
     }
     if (tlc_deadlock) {
-      res = no_successor(sv, lim, cons, &nx);
+      res = no_successor(s, sv, lim, cons, &nx);
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_DEADLOCK;
         take_trace(s, sv, k, r);

@@ -3659,6 +3659,16 @@ const tla_val *tla_steps_state(tla_sym *s, solver *slv, uint32_t k) {
 
 uint32_t tla_steps_count(const tla_sym *s) { return s->nstates; }
 
+term_t tla_steps_pin(tla_sym *s, solver *slv, term_t t) {
+  if (type_kind_of(term_type(t)) == TYPE_SORT) {
+    for (size_t i = 0; i < s->natoms; i++)
+      if (term_is_true(solver_value(slv, term_eq(t, atom_term(s, i))))) return atom_term(s, i);
+    return NULL_TERM;
+  }
+  term_t v = solver_value(slv, t);
+  return v != NULL_TERM && (term_is_const(v) || type_kind_of(term_type(v)) == TYPE_ARRAY) ? v : NULL_TERM;
+}
+
 size_t tla_steps_hints(tla_sym *s, solver *slv, uint32_t k, tla_hint *out, size_t cap) {
   size_t n = 0;
   for (size_t i = 0; i < s->nwit && n < cap; i++) {

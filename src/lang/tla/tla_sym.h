@@ -82,5 +82,8 @@ struct solver;
 const tla_val *tla_steps_state(tla_sym *s, struct solver *slv, uint32_t k);
 /* The witnesses of \E that led to state k in the model (taken on their
  * path), as hints for the replay; at most cap, returns how many. */
+/* t's value in the model as a term that pins it: a literal, an array
+ * value, the string/model value's constant; NULL_TERM if none. */
+term_t tla_steps_pin(tla_sym *s, struct solver *slv, term_t t);
 size_t tla_steps_hints(tla_sym *s, struct solver *slv, uint32_t k, tla_hint *out, size_t cap);
 #endif

@@ -850,6 +850,155 @@ static enum CXVisitorResult init_field(CXCursor f, CXClientData data) {
   return x->L->failed ? CXVisit_Break : CXVisit_Continue;
 }
 
+/* ---- designated initializers ---- */
+
+static bool evaluate(CXCursor e, long long *v, bool *is_unsigned);
+
+/* libclang 14 shows `.f = v` and `[k] = v` as unexposed expressions whose
+ * children are the designators (a member reference per field, the index
+ * expression per element) and then the value. */
+static bool designated(lower *L, CXCursor item) {
+  char tok[8] = "";
+  return clang_getCursorKind(item) == CXCursor_UnexposedExpr && token_at(L, item, 0, true, tok, sizeof tok) &&
+         (strcmp(tok, ".") == 0 || strcmp(tok, "[") == 0);
+}
+
+static bool has_designator(lower *L, const cursors *items) {
+  for (uint32_t i = 0; i < items->n; i++)
+    if (designated(L, items->v[i])) return true;
+  return false;
+}
+
+static enum CXVisitorResult push_field(CXCursor f, CXClientData data) {
+  cursors *cs = data;
+  collect(f, clang_getNullCursor(), cs);
+  return CXVisit_Continue;
+}
+
+/* The member or element that designator d of an object of type t names:
+ * its type in *sub, with x's path or indices extended (the caller takes
+ * them back). */
+static bool designate(init_ctx *x, CXType t, CXCursor d, CXType *sub) {
+  lower *L = x->L;
+  size_t plen = strlen(x->path);
+  if (clang_getCursorKind(d) == CXCursor_MemberRef) {
+    if (!is_struct_type(t)) return fail(L, d, "a member designator for a non-struct"), false;
+    char *name = spelling(d);
+    cursors fs = {0};
+    clang_Type_visitFields(t, push_field, &fs);
+    bool found = false;
+    for (uint32_t i = 0; i < fs.n && !found; i++) {
+      char *fname = spelling(fs.v[i]);
+      if (strcmp(fname, name) == 0) *sub = clang_getCursorType(fs.v[i]), found = true;
+      free(fname);
+    }
+    free(fs.v);
+    if (found) snprintf(x->path + plen, sizeof x->path - plen, ".%s", name);
+    free(name);
+    return found || (fail(L, d, "designator of an unknown member"), false);
+  }
+  long long k;
+  bool u;
+  if (t.kind != CXType_ConstantArray || !evaluate(d, &k, &u) || k < 0 || k >= clang_getArraySize(t) ||
+      x->nidx >= MAX_DIMS)
+    return fail(L, d, "array designator"), false;
+  x->idx[x->nidx++] = (uint64_t)k;
+  *sub = clang_getCanonicalType(clang_getArrayElementType(t));
+  return true;
+}
+
+/* A braced list with designators for an object of type t: each item
+ * designates its member or element (a chain such as .a[1].x) or takes the
+ * one after the previous item's (C11 6.7.9). Supported when no two items
+ * start at the same member or element: then no initializer overrides
+ * another, whose implicit zeros C would also apply. Positional items
+ * initialize their member whole (no brace elision among designators). */
+static void init_designated(init_ctx *x, CXType t, const cursors *items) {
+  lower *L = x->L;
+  bool is_struct = is_struct_type(t);
+  cursors fs = {0};
+  if (is_struct) clang_Type_visitFields(t, push_field, &fs);
+  uint64_t n = is_struct ? fs.n : (uint64_t)clang_getArraySize(t);
+  bool *done = xcalloc(n + 1, sizeof *done);
+  uint64_t next = 0;
+  for (uint32_t i = 0; i < items->n && !L->failed; i++) {
+    CXCursor item = items->v[i], value = item;
+    cursors parts = {0};
+    uint32_t first_part = 0;
+    uint64_t at = next;
+    if (designated(L, item)) {
+      parts = children(item);
+      if (parts.n < 2) {
+        fail(L, item, "designated initializer");
+        free(parts.v);
+        break;
+      }
+      value = parts.v[parts.n - 1];
+      /* the first designator picks the member or element of this list */
+      if (is_struct) {
+        char *name = spelling(parts.v[0]);
+        at = n;
+        for (uint32_t f = 0; f < fs.n && at == n; f++) {
+          char *fname = spelling(fs.v[f]);
+          if (strcmp(fname, name) == 0) at = f;
+          free(fname);
+        }
+        free(name);
+      } else {
+        long long k;
+        bool u;
+        at = evaluate(parts.v[0], &k, &u) && k >= 0 ? (uint64_t)k : n;
+      }
+      first_part = 1;
+    }
+    if (at >= n) {
+      fail(L, item, "excess or unknown designated initializer");
+      free(parts.v);
+      break;
+    }
+    if (done[at]) {
+      fail(L, item, "an initializer for a member or element already initialized");
+      free(parts.v);
+      break;
+    }
+    done[at] = true;
+    next = at + 1;
+    /* descend: this list's member or element, then the rest of the chain */
+    size_t len0 = strlen(x->path);
+    uint32_t nidx0 = x->nidx;
+    CXType sub;
+    if (is_struct) {
+      char *fname = spelling(fs.v[at]);
+      snprintf(x->path + len0, sizeof x->path - len0, ".%s", fname);
+      free(fname);
+      sub = clang_getCursorType(fs.v[at]);
+    } else {
+      x->idx[x->nidx++] = at;
+      sub = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
+    for (uint32_t d = first_part; d + 1 < parts.n && !L->failed; d++) {
+      CXType deeper;
+      if (designate(x, clang_getCanonicalType(sub), parts.v[d], &deeper)) sub = deeper;
+    }
+    if (!L->failed) {
+      CXType cs = clang_getCanonicalType(sub);
+      bool agg = is_struct_type(cs) || cs.kind == CXType_ConstantArray;
+      if (agg && clang_getCursorKind(value) != CXCursor_InitListExpr)
+        fail(L, value, "brace elision among designated initializers");
+      else {
+        cursors one = {&value, 1, 1};
+        uint32_t pos = 0;
+        init_object(x, sub, &one, &pos);
+      }
+    }
+    x->path[len0] = 0;
+    x->nidx = nidx0;
+    free(parts.v);
+  }
+  free(done);
+  free(fs.v);
+}
+
 static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *pos) {
   CXType ct = clang_getCanonicalType(t);
   bool agg = is_struct_type(ct) || ct.kind == CXType_ConstantArray;
@@ -869,6 +1018,11 @@ static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *p
     (*pos)++;
   } else if (is_struct_type(ct) && is_struct_type(clang_getCursorType(item))) {
     fail(x->L, item, "struct copy in an initializer list");
+    return;
+  }
+  if (list == &sub && has_designator(x->L, &sub)) {
+    init_designated(x, ct, &sub);
+    free(sub.v);
     return;
   }
   if (is_struct_type(ct)) {

@@ -45,6 +45,7 @@ typedef struct {
   term_t ret_var;
   c_int ret_ty;
   bool ret_void;
+  int32_t ret_bind;   /* a struct result: its binding (else -1) */
   char *name;
   struct { char *name; uint32_t loc; } *labels;
   uint32_t nlabels;
@@ -95,6 +96,7 @@ typedef struct {
   struct macro_exp { CXFile file; unsigned start, end, args; bool function_like; } *macros;
   uint32_t nmacros;
   uint32_t max_rec;    /* bounded recursion (c_lower_bounded): calls of a function active this often are cut */
+  int32_t call_bind;   /* the struct result of the call just lowered (else -1) */
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -533,8 +535,8 @@ static void add_leaves(leaf_ctx *x, CXType t) {
   push_binding(L, b);
 }
 
-static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
-  CXType t = clang_getCursorType(decl), ct = clang_getCanonicalType(t);
+static binding *add_binding_typed(lower *L, CXCursor decl, CXType t, uint32_t inst, const char *prefix, CXCursor at) {
+  CXType ct = clang_getCanonicalType(t);
   while (ct.kind == CXType_ConstantArray) ct = clang_getCanonicalType(clang_getArrayElementType(ct));
   leaf_ctx x = {L, {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, 0, {0}, is_struct_type(ct), NULL}, prefix,
                 NULL, at, ""};
@@ -546,6 +548,10 @@ static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *
   free(vname);
   if (x.proto.is_agg) L->binds[marker].is_agg = true;
   return L->failed ? NULL : &L->binds[marker];
+}
+
+static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
+  return add_binding_typed(L, decl, clang_getCursorType(decl), inst, prefix, at);
 }
 
 /* ---- accesses: a variable, field path and indices ---- */
@@ -599,16 +605,27 @@ static bool resolve(lower *L, CXCursor e, access *a) {
     }
     s = base;
   }
-  if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) {
+  if (clang_getCursorKind(s) == CXCursor_CallExpr && is_struct_type(clang_getCursorType(s))) {
+    /* a function's struct result: the call runs here, its result binding is read */
+    L->call_bind = -1;
+    lower_expr(L, s);
+    if (L->failed) return false;
+    if (L->call_bind < 0) {
+      fail(L, s, "struct value of this call");
+      return false;
+    }
+    a->b = &L->binds[L->call_bind];
+  } else if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) {
     fail(L, s, n ? "member or element of a value that is not a variable" : "assignment to a non-variable");
     return false;
+  } else {
+    CXCursor ref = clang_getCursorReferenced(s);
+    if (clang_getCursorKind(ref) != CXCursor_VarDecl && clang_getCursorKind(ref) != CXCursor_ParmDecl) {
+      fail(L, s, "assignment to a non-variable");
+      return false;
+    }
+    a->b = var_of(L, ref, s);
   }
-  CXCursor ref = clang_getCursorReferenced(s);
-  if (clang_getCursorKind(ref) != CXCursor_VarDecl && clang_getCursorKind(ref) != CXCursor_ParmDecl) {
-    fail(L, s, "assignment to a non-variable");
-    return false;
-  }
-  a->b = var_of(L, ref, s);
   if (!a->b) return false;
   uint32_t bi = (uint32_t)(a->b - L->binds);
   for (uint32_t q = n; q-- > 0 && !L->failed;) {
@@ -1807,8 +1824,13 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   uint32_t inst = ++L->ninst;
   char prefix[300];
   snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
-  frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, xstrdup(name), NULL, 0};
-  if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
+  frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, -1, xstrdup(name), NULL, 0};
+  CXType rt = clang_getResultType(clang_getCursorType(def));
+  if (is_struct_type(rt)) {
+    /* a struct result: a binding of the frame that returns copy into */
+    binding *rb = add_binding_typed(L, def, rt, inst, prefix, e);
+    if (rb) f.ret_bind = (int32_t)(rb - L->binds), f.ret_void = true;
+  } else if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
     for (int i = 0; i < nargs; i++) agg_free(&aggs[i]);
     free(args), free(f.name), free(aggs);
     return void_val;
@@ -1844,6 +1866,7 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   jump(L, top->ret_loc);
   L->cur = top->ret_loc;
   frame_free(top);
+  L->call_bind = top->ret_bind;
   if (top->ret_void) return void_val;
   return val(top->ret_var, top->ret_ty);
 }
@@ -2189,7 +2212,9 @@ static void lower_stmt(lower *L, CXCursor s) {
   }
   case CXCursor_ReturnStmt: {
     frame *f = &L->frames[L->nframes - 1];
-    if (cs.n == 1) {
+    if (cs.n == 1 && f->ret_bind >= 0) {
+      copy_struct(L, clang_getNullCursor(), (uint32_t)f->ret_bind, cs.v[0], s);
+    } else if (cs.n == 1) {
       uint32_t fi = L->nframes - 1;
       cval v = lower_expr(L, cs.v[0]);
       f = &L->frames[fi];
@@ -2298,7 +2323,7 @@ static void lower_procs(lower *L) {
     c_func *f = &L->p->funcs[fi];
     struct proc_def *pd = &L->pdefs[fi];
     L->curproc = fi;
-    frame fr = {pd->def, pd->inst, f->exit, f->ret, pd->ret_ty, pd->ret_void, xstrdup(f->name), NULL, 0};
+    frame fr = {pd->def, pd->inst, f->exit, f->ret, pd->ret_ty, pd->ret_void, -1, xstrdup(f->name), NULL, 0};
     frame saved = L->frames[0];
     L->frames[0] = fr;
     L->cur = f->entry;
@@ -2409,7 +2434,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
     p->cfa.locs[L.err].is_error = true;
     uint32_t entry = new_loc(&L), exit = new_loc(&L);
     p->cfa.locs[exit].is_final = true;
-    frame mf = {mainfn, 1, exit, NULL_TERM, c_int_int, true, xstrdup("main"), NULL, 0};
+    frame mf = {mainfn, 1, exit, NULL_TERM, c_int_int, true, -1, xstrdup("main"), NULL, 0};
     L.ninst = 1;
     L.frames = xmalloc(sizeof *L.frames);
     L.frames[0] = mf;

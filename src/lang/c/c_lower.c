@@ -9,6 +9,7 @@
 #include "lang/c/c_libclang.h"
 #include <stdarg.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -807,17 +808,112 @@ static term_t zero_value(lower *L, const binding *b) {
   return b->ndims ? term_const_array(array_sort(L, b->ty), z) : z;
 }
 
+/* A string literal (in parentheses or an implicit conversion). */
+static bool is_string_literal(CXCursor e) {
+  return clang_getCursorKind(strip(e)) == CXCursor_StringLiteral;
+}
+
 /* The initializer of a variable declaration, or a null cursor (an
- * array's other expression children are its sizes). */
+ * array's other expression children are its sizes; a size is never a
+ * string literal). */
 static CXCursor initializer(CXCursor decl) {
   cursors cs = children(decl);
   CXCursor init = clang_getNullCursor();
   bool array = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_ConstantArray;
   if (cs.n > 0 && clang_isExpression(clang_getCursorKind(cs.v[cs.n - 1])) &&
-      (!array || clang_getCursorKind(cs.v[cs.n - 1]) == CXCursor_InitListExpr))
+      (!array || clang_getCursorKind(cs.v[cs.n - 1]) == CXCursor_InitListExpr || is_string_literal(cs.v[cs.n - 1])))
     init = cs.v[cs.n - 1];
   free(cs.v);
   return init;
+}
+
+/* The bytes of a string literal's tokens (adjacent literals joined, C's
+ * escapes decoded), without the final NUL; false for wide or UTF
+ * literals and malformed escapes. */
+static bool string_bytes(lower *L, CXCursor lit, char **out, size_t *n) {
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  file_tokens(L, strip(lit), &toks, &nt);
+  size_t cap = 16, len = 0;
+  char *b = xmalloc(cap);
+  bool ok = nt > 0;
+  for (unsigned i = 0; i < nt && ok; i++) {
+    CXString sp = clang_getTokenSpelling(L->tu, toks[i]);
+    const char *t = clang_getCString(sp);
+    size_t tl = strlen(t);
+    if (tl < 2 || t[0] != '"' || t[tl - 1] != '"') ok = false;   /* L"", u8"", a macro's other tokens */
+    for (size_t k = 1; ok && k + 1 < tl; k++) {
+      int c = (unsigned char)t[k];
+      if (c == '\\') {
+        c = (unsigned char)t[++k];
+        switch (c) {
+        case 'n': c = '\n'; break;
+        case 't': c = '\t'; break;
+        case 'r': c = '\r'; break;
+        case 'a': c = '\a'; break;
+        case 'b': c = '\b'; break;
+        case 'f': c = '\f'; break;
+        case 'v': c = '\v'; break;
+        case '\\': case '\'': case '"': case '?': break;
+        case 'x': {
+          int v = 0, d = 0;
+          while (k + 2 < tl && isxdigit((unsigned char)t[k + 1])) {
+            char h = t[++k];
+            v = v * 16 + (isdigit((unsigned char)h) ? h - '0' : tolower((unsigned char)h) - 'a' + 10);
+            if (v > 255) ok = false;
+            d++;
+          }
+          if (!d) ok = false;
+          c = v;
+          break;
+        }
+        default:
+          if (c >= '0' && c <= '7') {
+            int v = c - '0';
+            for (int d = 1; d < 3 && k + 2 < tl && t[k + 1] >= '0' && t[k + 1] <= '7'; d++) v = v * 8 + (t[++k] - '0');
+            if (v > 255) ok = false;
+            c = v;
+          } else {
+            ok = false;
+          }
+        }
+      }
+      if (len + 1 >= cap) b = xrealloc(b, cap *= 2);
+      b[len++] = (char)c;
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(L->tu, toks, nt);
+  if (!ok) {
+    free(b);
+    return false;
+  }
+  *out = b, *n = len;
+  return true;
+}
+
+/* A char array initialized by a string literal: its bytes, then zeros
+ * (C11 6.7.9p14: the NUL only where there is room). */
+static void init_string(lower *L, binding *b, CXType t, CXCursor lit, term_t *val) {
+  CXType et = clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(t)));
+  bool chars = et.kind == CXType_Char_S || et.kind == CXType_Char_U || et.kind == CXType_SChar || et.kind == CXType_UChar;
+  char *bytes;
+  size_t n;
+  long long size = clang_getArraySize(clang_getCanonicalType(t));
+  if (!chars || b->ndims != 1 || !string_bytes(L, lit, &bytes, &n)) {
+    fail(L, lit, "string initializer of this array");
+    return;
+  }
+  if (size < 0 || (size_t)size < n) {
+    free(bytes);
+    fail(L, lit, "string longer than its array");
+    return;
+  }
+  for (size_t k = 0; k < n; k++) {
+    long v = b->ty.is_signed ? (long)(signed char)bytes[k] : (long)(unsigned char)bytes[k];
+    *val = term_store(*val, idx_const(L, k), c_sem_const_si(b->ty, v, L->math));
+  }
+  free(bytes);
 }
 
 /* An initializer list for an object of type t at path / indices: the
@@ -1073,6 +1169,14 @@ static term_t *initial_values(lower *L, uint32_t bi, CXCursor decl, bool is_stat
   if (clang_Cursor_isNull(init)) return vals;
   CXType t = clang_getCursorType(decl);
   bool agg = L->binds[bi].is_agg || L->binds[bi].ndims;
+  if (L->binds[bi].ndims && is_string_literal(init)) {
+    init_string(L, &L->binds[bi], t, init, &vals[0]);
+    if (L->failed) {
+      free(vals);
+      return NULL;
+    }
+    return vals;
+  }
   if (agg && clang_getCursorKind(init) != CXCursor_InitListExpr) {
     if (is_struct_type(t) && !is_static) {
       *copy = init;

@@ -1050,7 +1050,8 @@ static void lval_write_when(lw *L, ctx *c, const lval *lv, val nv, term_t when) 
 
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
   if (lv->alt) {
-    if (L->mod) unsup(L, NULL, "%s", "a storage pointer to several places");
+    /* the sums and event data follow one place at a time, unconditionally */
+    if (L->nsum || L->nevd) unsup(L, NULL, "%s", "a storage pointer to several places");
     lval_write_when(L, c, lv, nv, term_true());
     return;
   }

@@ -798,8 +798,13 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
   frame_free(L);
 }
 
-bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
+static bool lower_modular_once(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded,
+                               sol_chc *out, lower_hints *h) {
   lw *L = lw_new(a, out);
+  L->hints = h;
+  h->retry = false;
+  h->can_retry = true;
+  for (uint32_t i = 0; i < h->nptr; i++) h->ptr[i].used = false;
   L->mod = true;
   L->fthis = NULL_TERM;
   L->others_id = -1;   /* Solidity I's map of the others' balances: modular mode has its own (sol_lower_calls.c) */
@@ -830,6 +835,25 @@ bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool e
   }
   lw_free(L);
   return ok;
+}
+
+/* A storage pointer's places are found while lowering; one found after
+ * the pointer was read needs a new attempt that knows it from the start
+ * (as sol_lower does). */
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
+  lower_hints h;
+  memset(&h, 0, sizeof h);
+  h.unfold = 1;
+  for (int attempt = 0;; attempt++) {
+    bool ok = lower_modular_once(a, contract, fn, arith, exact, excluded, out, &h);
+    if (!h.retry || attempt == 40) {
+      free(h.ptr);
+      free(h.first);
+      return ok;
+    }
+    sol_chc_free(out);
+    memset(out, 0, sizeof *out);
+  }
 }
 
 void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body) {

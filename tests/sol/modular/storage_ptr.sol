@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0
+pragma solidity >=0.7.0;
+// Storage pointers rebound to another place after a read (a place found
+// late: the lowering is retried knowing it) and written while they may
+// point at two places (conditional).
+// verdict: UNSAFE
+// expect: P::rebound: OK
+// expect: P::either: OK
+// expect: P::wrongSide: ERROR
+// expect: storage_ptr.sol:46:9: Assertion might not hold.
+// expect: P::[implicit_constructor]: OK
+
+contract P {
+    struct S { int x; }
+    mapping(int => S) m1;
+    mapping(int => S) m2;
+
+    function rebound() public {
+        m1[0].x = 1;
+        m2[5].x = 3;
+        mapping(int => S) storage m = m1;
+        assert(m[0].x == 1);
+        m[0].x = 2;
+        assert(m1[0].x == 2);
+        m = m2;
+        assert(m[5].x == 3);
+        m[5].x = 4;
+        assert(m2[5].x == 4 && m1[0].x == 2);
+    }
+
+    function either(bool b) public {
+        m1[0].x = 1;
+        m2[0].x = 1;
+        mapping(int => S) storage m = b ? m1 : m2;
+        m[0].x = 7;
+        assert(b ? m1[0].x == 7 && m2[0].x == 1 : m2[0].x == 7 && m1[0].x == 1);
+    }
+
+    function wrongSide(bool b) public {
+        m1[0].x = 1;
+        m2[0].x = 1;
+        mapping(int => S) storage m = m1;
+        if (b) m = m2;
+        m[0].x = 7;
+        // fails when b: m2 changed, not m1
+        assert(m1[0].x == 7);
+    }
+}

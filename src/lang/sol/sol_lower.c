@@ -1947,6 +1947,44 @@ static void tuple_write(lw *L, ctx *c, const cJSON *lhs, val rv, const cJSON *e)
   }
 }
 
+/* (a1, a2) = (a2, a1) with storage references on the right (solc's
+ * TupleObject::storeValue): the right side's components are evaluated in
+ * order, value types to values, storage references to places; the left
+ * side's places next; then the components are stored from the last to the
+ * first, each reference copied from its place at that moment (so a swap of
+ * storage structs is no swap). Flat tuples into places only: a local
+ * storage pointer on the left would be rebound, not written. */
+static val tuple_storage_assign(lw *L, ctx *c, const cJSON *lhs, const cJSON *rhs, const cJSON *e) {
+  const cJSON *lc = child(lhs, "components"), *rc = child(rhs, "components");
+  int n = cJSON_GetArraySize(lc);
+  if (n != cJSON_GetArraySize(rc) || n < 2) unsup(L, e, "tuple assignment of storage references");
+  val *vals = aralloc(L, (size_t)n * sizeof(val));
+  lval *from = aralloc(L, (size_t)n * sizeof(lval)), *to = aralloc(L, (size_t)n * sizeof(lval));
+  bool *ref = aralloc(L, (size_t)n * sizeof(bool));
+  int i = 0;
+  for (const cJSON *x = rc->child; x; x = x->next, i++) {
+    if (cJSON_IsNull(x) || is(x, "TupleExpression")) unsup(L, e, "tuple assignment of storage references");
+    ref[i] = strstr(sol_type_string(x), " storage") != NULL;
+    if (ref[i]) from[i] = lvalue(L, c, x);
+    else vals[i] = expr(L, c, x);
+  }
+  i = 0;
+  for (const cJSON *x = lc->child; x; x = x->next, i++) {
+    if (cJSON_IsNull(x) || is(x, "TupleExpression")) unsup(L, e, "tuple assignment of storage references");
+    const cJSON *d = is(x, "Identifier") ? decl_of(L, x) : NULL;
+    if (d && !sol_bool(d, "stateVariable") && strcmp(sol_str(d, "storageLocation"), "storage") == 0)
+      unsup(L, e, "tuple assignment to a storage pointer");
+    to[i] = lvalue(L, c, x);
+    check_param_write(L, &to[i], x);
+  }
+  for (i = n - 1; i >= 0; i--) {
+    if (ref[i]) vals[i] = lval_read(L, c, &from[i]);
+    vals[i] = coerce(L, vals[i], lval_type(L, &to[i]), e);
+    lval_write(L, c, &to[i], vals[i]);
+  }
+  return tuple_val(L, n, vals);
+}
+
 /* e makes a memory object nothing else refers to: `new`, a copy from
  * storage or calldata, a struct or inline array of such; not a variable,
  * a part of one or a call's result, which may be shared */
@@ -1981,10 +2019,13 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
   if (oplen < 1 || oplen > 4 || op[oplen - 1] != '=') unsup(L, e, "assignment operator '%s'", op);
   if (is(lhs, "TupleExpression")) {
     if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
-    val rv = expr(L, c, rhs);
     /* storage references on the right are not values: solc assigns them
      * one after the other (a swap of storage structs is not a swap) */
-    if (storage_component(rhs)) unsup(L, e, "tuple assignment of storage references");
+    if (storage_component(rhs)) {
+      if (!is(rhs, "TupleExpression")) unsup(L, e, "tuple assignment of storage references");
+      return tuple_storage_assign(L, c, lhs, rhs, e);
+    }
+    val rv = expr(L, c, rhs);
     check_mem_bind(L, rhs, e);
     tuple_write(L, c, lhs, rv, e);
     return rv;

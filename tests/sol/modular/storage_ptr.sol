@@ -7,7 +7,10 @@ pragma solidity >=0.7.0;
 // expect: P::rebound: OK
 // expect: P::either: OK
 // expect: P::wrongSide: ERROR
-// expect: storage_ptr.sol:46:9: Assertion might not hold.
+// expect: storage_ptr.sol:49:9: Assertion might not hold.
+// expect: P::swapRefs: OK
+// expect: P::notSwapped: ERROR
+// expect: storage_ptr.sol:70:9: Assertion might not hold.
 // expect: P::[implicit_constructor]: OK
 
 contract P {
@@ -44,5 +47,26 @@ contract P {
         m[0].x = 7;
         // fails when b: m2 changed, not m1
         assert(m1[0].x == 7);
+    }
+
+    S a1;
+    S a2;
+
+    // solc stores the components from the last to the first, each storage
+    // reference copied at that moment: a2 = a1, then a1 = a2
+    function swapRefs(int v, int w) public {
+        a1.x = v;
+        a2.x = w;
+        (a1, a2) = (a2, a1);
+        assert(a1.x == v && a2.x == v);
+        (a1.x, a2) = (w, a1);
+        assert(a1.x == w && a2.x == v);
+    }
+
+    function notSwapped(int v, int w) public {
+        a1.x = v;
+        a2.x = w;
+        (a1, a2) = (a2, a1);
+        assert(a1.x == w);
     }
 }

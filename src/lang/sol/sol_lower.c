@@ -3031,6 +3031,19 @@ static uint32_t cb_names(lw *L, const cJSON *fn, uint32_t txi, term_t *a) {
   return j - (ns + 2 + L->nenv);
 }
 
+/* Functions of root ri whose returned storage pointers an earlier attempt
+ * met before their places were known: lowered first. */
+void lower_first_summaries(lw *L, uint32_t ri) {
+  for (uint32_t i = 0; i < L->hints->nfirst; i++)
+    if (L->hints->first[2 * i] == (int)ri && L->fn_pred[L->hints->first[2 * i + 1]] < 0) {
+      (void)summary_of(L, sol_node(L->a, L->hints->first[2 * i + 1]));
+      while (L->nwork) {
+        int id = L->worklist[--L->nwork];
+        lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+      }
+    }
+}
+
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   sol_chc *o = L->out;
   uint32_t C = root_setup(L, ct), ri = o->nroots - 1;
@@ -3042,16 +3055,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
     lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);
   }
-  /* functions whose returned storage pointers an earlier attempt met
-   * before their places were known */
-  for (uint32_t i = 0; i < L->hints->nfirst; i++)
-    if (L->hints->first[2 * i] == (int)ri && L->fn_pred[L->hints->first[2 * i + 1]] < 0) {
-      (void)summary_of(L, sol_node(L->a, L->hints->first[2 * i + 1]));
-      while (L->nwork) {
-        int id = L->worklist[--L->nwork];
-        lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
-      }
-    }
+  lower_first_summaries(L, ri);
   /* transactions: every public/external function of the root (most derived) */
   const cJSON **seen = NULL;
   uint32_t nseen = 0, *seen_tx = NULL;

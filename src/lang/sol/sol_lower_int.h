@@ -331,6 +331,7 @@ val mkval(lw *L, ty *t);
 val scalar(lw *L, ty *t, term_t x);
 val fresh_val(lw *L, ty *t, const char *name);
 val tuple_val(lw *L, int n, val *vs);
+void lower_first_summaries(lw *L, uint32_t ri);
 void add_cons(lw *L, ctx *c, term_t t);
 ctx ctx_copy(lw *L, const ctx *c);
 void list_push(lw *L, ctxlist *l, const ctx *c);

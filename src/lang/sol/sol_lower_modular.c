@@ -819,6 +819,7 @@ static bool lower_modular_once(const sol_ast *a, int contract, int fn, int arith
     uint32_t E = err_pred(out);
     uint32_t C = root_setup(L, ct);
     collect_invs(L);
+    lower_first_summaries(L, out->nroots - 1);
     sol_tx t;
     memset(&t, 0, sizeof t);
     t.name = xstrdup(f ? sol_str(f, "name") : fn == SOL_FN_DEPLOY ? "constructor" : "receive");

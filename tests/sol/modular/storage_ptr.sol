@@ -7,10 +7,13 @@ pragma solidity >=0.7.0;
 // expect: P::rebound: OK
 // expect: P::either: OK
 // expect: P::wrongSide: ERROR
-// expect: storage_ptr.sol:49:9: Assertion might not hold.
+// expect: storage_ptr.sol:52:9: Assertion might not hold.
 // expect: P::swapRefs: OK
 // expect: P::notSwapped: ERROR
-// expect: storage_ptr.sol:70:9: Assertion might not hold.
+// expect: storage_ptr.sol:73:9: Assertion might not hold.
+// expect: P::returned: OK
+// expect: P::returnedWrong: ERROR
+// expect: storage_ptr.sol:98:9: Assertion might not hold.
 // expect: P::[implicit_constructor]: OK
 
 contract P {
@@ -68,5 +71,30 @@ contract P {
         a2.x = w;
         (a1, a2) = (a2, a1);
         assert(a1.x == w);
+    }
+
+    S[3] u;
+
+    // a storage pointer returned by an internal function, met before the
+    // callee was lowered (a second attempt lowers it first)
+    function pick(uint i, bool c) internal view returns (S storage) {
+        if (c) return u[i];
+        return a1;
+    }
+
+    function returned() public {
+        u[1].x = 1;
+        a1.x = 2;
+        S storage p = pick(1, true);
+        assert(p.x == 1);
+        p = pick(1, false);
+        assert(p.x == 2);
+    }
+
+    function returnedWrong(bool c) public {
+        u[1].x = 1;
+        a1.x = 2;
+        S storage p = pick(1, c);
+        assert(p.x == 1);
     }
 }

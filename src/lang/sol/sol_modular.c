@@ -103,8 +103,8 @@ typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
 /* Checks one item with the Horn engines (a recursive system): its
  * assertions one at a time (a failed one is reported, excluded, the rest
  * solved again). Lines go to out. */
-static result check_item_chc(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool exact, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+static result check_item_chc(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool exact, bool aliased,
+                             const zeta_options *o, const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
   bool *excluded = NULL;
   uint32_t nasserts = 0, nfail = 0;
   char *errs = NULL;
@@ -113,7 +113,7 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
   result res = RES_OK;
   for (;;) {
     sol_chc sc;
-    if (!sol_lower_modular(a, contract, fn, arith, exact, excluded, &sc)) {
+    if (!sol_lower_modular(a, contract, fn, arith, exact, aliased, excluded, &sc)) {
       snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
       sol_chc_free(&sc);
       res = RES_SKIPPED;
@@ -207,14 +207,15 @@ static void print_model_args(FILE *out, solver *s, const sol_vc *vc) {
 /* Checks one item: the lowered system unfolded into one formula per
  * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
  * goes to the Horn engines. Lines go to out. */
-static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+static result check_case(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool aliased, const zeta_options *o,
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias) {
   sol_chc sc;
-  if (!sol_lower_modular(a, contract, fn, arith, false, NULL, &sc)) {
+  if (!sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &sc)) {
     snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
     sol_chc_free(&sc);
     return RES_SKIPPED;
   }
+  *may_alias = sc.may_alias;
   if (sc.nasserts == 0) { sol_chc_free(&sc); return RES_OK; }
   uint32_t E = 0;
   while (E < sc.sys.npreds && strcmp(sc.sys.preds[E].name, "Err") != 0) E++;
@@ -225,7 +226,7 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
     sol_vc_free(&vc);
     sol_chc_free(&sc);
-    return check_item_chc(a, an, contract, fn, arith, false, o, lim, out, why, nwhy);
+    return check_item_chc(a, an, contract, fn, arith, false, aliased, o, lim, out, why, nwhy);
   }
   solver *z = solver_new_z3(), *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
   solver_assert(z, g);
@@ -269,12 +270,36 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   if (ndisagree) { snprintf(why, nwhy, "z3 and cvc5 disagree"); return RES_SKIPPED; }
   if (nover) { snprintf(why, nwhy, "%s", APPROX); return RES_SKIPPED; }
   if (napprox) {   /* ERROR only if the check fails with the loops kept exact */
-    if (check_item_chc(a, an, contract, fn, arith, true, o, lim, out, why, nwhy) == RES_ERROR) return RES_ERROR;
+    if (check_item_chc(a, an, contract, fn, arith, true, aliased, o, lim, out, why, nwhy) == RES_ERROR) return RES_ERROR;
     snprintf(why, nwhy, "%s", AFTER_CUT);
     return RES_SKIPPED;
   }
   if (nunknown) { snprintf(why, nwhy, "timeout"); return RES_SKIPPED; }
   return RES_OK;
+}
+
+/* Checks one item; when its memory parameters may alias (solc-verify's
+ * model), both cases: ERROR if either fails (the failure lines of the
+ * first that does), OK if both hold. */
+static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+  bool may_alias = false, unused;
+  char *buf = NULL;
+  size_t nbuf = 0;
+  FILE *o1 = open_memstream(&buf, &nbuf);
+  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias);
+  fclose(o1);
+  if (may_alias && r != RES_ERROR) {
+    char why2[512] = "";
+    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused);
+    if (r2 == RES_ERROR || (r2 == RES_SKIPPED && r == RES_OK)) {
+      snprintf(why, nwhy, "%s", why2);
+      r = r2;
+    }
+  }
+  if (r == RES_ERROR && buf) fputs(buf, out);
+  free(buf);
+  return r;
 }
 
 static bool has_invariants(const sol_ast *a, const cJSON *ct) {

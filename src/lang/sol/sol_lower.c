@@ -574,6 +574,51 @@ static void collect_locals(lw *L, const cJSON *n) {
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) collect_locals(L, c);
 }
 
+static bool same_ty(const ty *a, const ty *b);
+/* n declares variable id (a local of the body, not a parameter) */
+static bool declares(const cJSON *n, int id) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclaration") && sol_int(n, "id") == id) return true;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && declares(c, id)) return true;
+  return false;
+}
+
+/* n assigns to variable id as a whole (x = .., (x, y) = .., delete x) */
+static bool rebinds(const cJSON *n, int id) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && (is(n, "Assignment") || (is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "delete") == 0))) {
+    const cJSON *t = child(n, is(n, "Assignment") ? "leftHandSide" : "subExpression");
+    while (is(t, "TupleExpression") && cJSON_GetArraySize(child(t, "components")) == 1) t = child(t, "components")->child;
+    if (is(t, "Identifier") && sol_int(t, "referencedDeclaration") == id) return true;
+    if (is(t, "TupleExpression"))
+      for (const cJSON *x = child(t, "components")->child; x; x = x->next)
+        if (is(x, "Identifier") && sol_int(x, "referencedDeclaration") == id) return true;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && rebinds(c, id)) return true;
+  return false;
+}
+
+/* `T memory x = y;` with y a memory local of the body: x refers to y's
+ * object. When neither is ever rebound in the body, x is y's slot (the
+ * reference copy is exact); else the binding stays a value copy, which
+ * var_decl refuses where the function writes memory. */
+static void share_mem_locals(lw *L, const cJSON *body, const cJSON *n) {
+  if (!n) return;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclarationStatement") && cJSON_GetArraySize(child(n, "declarations")) == 1) {
+    const cJSON *d = child(n, "declarations")->child, *init = child(n, "initialValue");
+    const cJSON *y = is(init, "Identifier") ? sol_node(L->a, sol_int(init, "referencedDeclaration")) : NULL;
+    int xs = L->F->slot_of[sol_int(d, "id")], ys = y ? L->F->slot_of[sol_int(y, "id")] : -1;
+    if (is(d, "VariableDeclaration") && is(y, "VariableDeclaration") && xs >= 0 && ys >= 0 && xs != ys &&
+        strcmp(sol_str(d, "storageLocation"), "memory") == 0 && strcmp(sol_str(y, "storageLocation"), "memory") == 0 &&
+        is_ref_type(L->F->sty[xs]) && same_ty(L->F->sty[xs], L->F->sty[ys]) && declares(body, sol_int(y, "id")) &&
+        !rebinds(body, sol_int(d, "id")) && !rebinds(body, sol_int(y, "id")))
+      L->F->slot_of[sol_int(d, "id")] = ys;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) share_mem_locals(L, body, c);
+}
 
 static bool same_ty(const ty *a, const ty *b) {
   if (a == b) return true;
@@ -2216,7 +2261,8 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       set_alias(L, c, slot, lv, s);
       return;
     }
-    if (has_init && is_ref_type(t)) check_mem_bind(L, init, s);
+    bool shared = is(init, "Identifier") && L->F->slot_of[sol_int(init, "referencedDeclaration")] == slot;   /* share_mem_locals */
+    if (has_init && is_ref_type(t) && !shared) check_mem_bind(L, init, s);
     val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
     set_slot(L, c, slot, v);
     return;
@@ -2811,6 +2857,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   check_repeated_mods(L, mods);
   collect_mod_locals(L, mods);
   collect_locals(L, child(fn, "body"));
+  share_mem_locals(L, child(fn, "body"), child(fn, "body"));
   add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);

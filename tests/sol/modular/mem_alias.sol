@@ -5,11 +5,15 @@ pragma experimental ABIEncoderV2;
 // function may be called internally): both cases are checked.
 // verdict: UNSAFE
 // expect: M::mayAlias: ERROR
-// expect: mem_alias.sol:24:9: Assertion might not hold.
+// expect: mem_alias.sol:28:9: Assertion might not hold.
 // expect: M::eitherWay: OK
 // expect: M::distinctFails: ERROR
-// expect: mem_alias.sol:40:9: Assertion might not hold.
+// expect: mem_alias.sol:44:9: Assertion might not hold.
 // expect: M::nested: SKIPPED
+// expect: M::refCopy: OK
+// expect: M::refCopyWrong: ERROR
+// expect: mem_alias.sol:71:9: Assertion might not hold.
+// expect: M::rebound: SKIPPED
 // expect: M::[implicit_constructor]: OK
 
 contract M {
@@ -45,5 +49,34 @@ contract M {
         n1.a[0] = 1;
         assert(n1.a[0] == 1);
         n2.a = n1.a;
+    }
+
+    // a memory local bound to another one refers to the same object
+    function refCopy(int v) public pure {
+        S memory a = S(1);
+        S memory b = a;
+        S memory c = b;
+        c.x = v;
+        assert(a.x == v && b.x == v);
+        int[] memory u = new int[](2);
+        int[] memory w = u;
+        w[1] = v;
+        assert(u[1] == v);
+    }
+
+    function refCopyWrong(int v) public pure {
+        S memory a = S(1);
+        S memory b = a;
+        b.x = v;
+        assert(a.x == 1);
+    }
+
+    // b is rebound later: not one object throughout (unsupported)
+    function rebound() public pure {
+        S memory a = S(1);
+        S memory b = a;
+        b.x = 2;
+        b = S(3);
+        assert(a.x == 2);
     }
 }

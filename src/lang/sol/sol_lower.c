@@ -35,7 +35,9 @@ _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
-  snprintf(L->msg, sizeof L->msg, "unsupported: %s at %s:%u", what, L->a->file, n ? sol_line(L->a, n, NULL) : 0);
+  unsigned line = n ? sol_line(L->a, n, NULL) : 0;
+  const char *f = sol_file_of(L->a, &line);
+  snprintf(L->msg, sizeof L->msg, "unsupported: %s at %s:%u", what, f, line);
   longjmp(L->fail, 1);
 }
 

@@ -26,7 +26,9 @@ static const char *base_name(const char *p) {
 /* The message of a failed check, in solc-verify's words. */
 static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, const sol_site *s) {
   const char *e = s->annot >= 0 && (uint32_t)s->annot < an->n ? an->v[s->annot].text : s->name ? s->name : "?";
-  fprintf(out, "%s:%u:%u: ", base_name(a->file), s->line, s->col);
+  unsigned line = s->line;
+  const char *f = sol_file_of(a, &line);
+  fprintf(out, "%s:%u:%u: ", base_name(f), line, s->col);
   switch (s->kind) {
   case SITE_ASSERT: fputs("Assertion might not hold.", out); break;
   case SITE_INV_END: fprintf(out, "Invariant '%s' might not hold at end of function.", e); break;

@@ -126,30 +126,55 @@ term_t chc_clause_query(const chc_system *s, const term_t *interp, uint32_t i, b
   return g;
 }
 
+solver_result chc_check_clause(const chc_system *s, const term_t *interp, uint32_t i, solver *slv) {
+  bool alone;
+  term_t g = chc_clause_query(s, interp, i, &alone);
+  if (g == NULL_TERM) return SOLVER_UNKNOWN;
+  /* a quantified head (e.g. an expanded definition of an inlined
+   * predicate) needs the solver's non-incremental preprocessing */
+  if (alone) return solver_check_alone(slv, g);
+  solver_push(slv);
+  solver_assert(slv, g);
+  solver_result r = solver_check(slv);
+  solver_pop(slv, 1);
+  return r;
+}
+
 uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
                          uint32_t **failed, bool **undecided) {
   uint32_t nf = 0;
   *failed = xcalloc(s->nclauses + 1, sizeof(uint32_t));
   *undecided = xcalloc(s->nclauses + 1, sizeof(bool));
   for (uint32_t i = 0; i < s->nclauses; i++) {
-    bool alone;
-    term_t g = chc_clause_query(s, interp, i, &alone);
-    solver_result r = SOLVER_UNKNOWN;
-    /* a quantified head (e.g. an expanded definition of an inlined
-     * predicate) needs the solver's non-incremental preprocessing */
-    if (g != NULL_TERM && alone) r = solver_check_alone(slv, g);
-    else if (g != NULL_TERM) {
-      solver_push(slv);
-      solver_assert(slv, g);
-      r = solver_check(slv);
-      solver_pop(slv, 1);
-    }
+    solver_result r = chc_check_clause(s, interp, i, slv);
     if (r != SOLVER_UNSAT) {
       (*undecided)[nf] = r == SOLVER_UNKNOWN;
       (*failed)[nf++] = i;
     }
   }
   return nf;
+}
+
+bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv) {
+  for (uint32_t round = 0; round <= s->npreds; round++) {
+    uint32_t *failed;
+    bool *undecided;
+    uint32_t nf = chc_check_model(s, interp, slv, &failed, &undecided);
+    bool changed = false, stuck = false;
+    for (uint32_t k = 0; k < nf && !stuck; k++) {
+      if (undecided[k]) { stuck = true; break; }
+      const chc_clause *c = &s->clauses[failed[k]];
+      for (uint32_t b = 0; b < c->nbody; b++) {
+        uint32_t q = c->body[b].pred;
+        if (interp[q] != term_false()) { interp[q] = term_false(); changed = true; }
+      }
+    }
+    free(failed);
+    free(undecided);
+    if (nf == 0) return true;
+    if (stuck || !changed) return false;
+  }
+  return false;
 }
 
 /* Finds the define-fun list in a model text: skips "sat", a wrapping "(" and

@@ -46,11 +46,24 @@ bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_m
  * quantified. */
 term_t chc_clause_query(const chc_system *s, const term_t *interp, uint32_t i, bool *quantified_head);
 
+/* Checks clause i of s under interp with solver slv: UNSAT when it holds,
+ * SAT when violated, UNKNOWN when undecided. */
+solver_result chc_check_clause(const chc_system *s, const term_t *interp, uint32_t i, solver *slv);
+
 /* Checks interp against every clause of s with solver slv. Returns the number
  * of failing clauses (violated or undecided); their indices go to *failed
  * (malloc'd, may be NULL) and undecided ones are flagged in *undecided. */
 uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
                          uint32_t **failed, bool **undecided);
+
+/* Repairs a model in which an engine left predicates it never needed
+ * unconstrained (Spacer's `true` for a location whose only entry has an
+ * unsatisfiable guard that does not fold): the body predicates of every
+ * violated clause become false, until every clause holds (true) or no
+ * predicate changes, a clause is undecided or npreds + 1 rounds passed
+ * (false; interp then holds the last attempt). Sound either way: true
+ * means slv proved every clause of the final interp. */
+bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv);
 
 /* Reads a model (zeta's, Z3's "sat ( (define-fun ...) ... )", Eldarica's
  * define-fun list) for the predicates of s into interp[npreds] (missing

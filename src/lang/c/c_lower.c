@@ -2327,6 +2327,6 @@ void c_program_free(c_program *p) {
   for (uint32_t i = 0; i < p->cfa.vars.size; i++) free(p->cnames[i]);
   for (uint32_t i = 0; i < p->nloops; i++) free(p->loops[i].function), free(p->loops[i].scope);
   free(p->cnames), free(p->vtypes), free(p->sites), free(p->undefined), free(p->einfo), free(p->loops);
-  free(p->unknown), free(p->unsafe_safe), free(p->path);
+  free(p->unknown), free(p->unsafe_safe), free(p->ub_reason), free(p->path);
   cfa_free(&p->cfa);
 }

@@ -257,6 +257,33 @@ static cert_status certify_model(const chc_system *sys, const term_t *interp, ch
   return worst;
 }
 
+/* Re-checks a model clause by clause with Z3, and with cvc5 where Z3 is
+ * undecided (or on every clause under validate). false when a solver finds
+ * a clause violated; *open_clause: 1 + a clause neither solver decided
+ * (0: every clause proved), so that a model never passes unchecked. */
+static bool model_checked(const chc_system *sys, const term_t *interp, bool validate, uint32_t *open_clause) {
+  solver *z = solver_new_z3();
+  solver_set_timeout(z, 10000);
+  solver *v = NULL;
+  bool ok = true;
+  *open_clause = 0;
+  for (uint32_t i = 0; i < sys->nclauses && ok; i++) {
+    solver_result a = chc_check_clause(sys, interp, i, z);
+    if (a == SOLVER_SAT) { ok = false; break; }
+    if (a == SOLVER_UNSAT && !validate) continue;
+    if (!v) {
+      v = solver_new(ZETA_SECOND_SOLVER, NULL);
+      if (v) solver_set_timeout(v, 10000);
+    }
+    solver_result b = v ? chc_check_clause(sys, interp, i, v) : SOLVER_UNKNOWN;
+    if (b == SOLVER_SAT) ok = false;
+    else if (a != SOLVER_UNSAT && b != SOLVER_UNSAT && !*open_clause) *open_clause = i + 1;
+  }
+  solver_free(z);
+  if (v) solver_free(v);
+  return ok;
+}
+
 /* A loaded Horn-clause problem: the clauses as read and their normal form. */
 typedef struct {
   char *file;
@@ -291,24 +318,20 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     }
     term_t *quant = eliminate_quantifiers(sys, interp, lim);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
-    solver *z = solver_new_z3();
-    solver_set_timeout(z, 10000);
-    uint32_t *failed; bool *undecided;
-    uint32_t nf = chc_check_model(sys, interp, z, &failed, &undecided);
-    solver_free(z);
-    bool bad = false;
-    for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
-    free(failed); free(undecided);
-    if (!bad && o->validate) {
-      const char *err = NULL;
-      solver *v = solver_new(ZETA_SECOND_SOLVER, &err);
-      if (v) {
-        solver_set_timeout(v, 10000);
-        nf = chc_check_model(sys, interp, v, &failed, &undecided);
-        for (uint32_t i = 0; i < nf; i++) bad |= !undecided[i];
-        free(failed); free(undecided);
-        solver_free(v);
-      }
+    uint32_t open_clause = 0;
+    bool bad = !model_checked(sys, interp, o->validate, &open_clause);
+    if (bad) {   /* predicates an engine never needed may be left at true */
+      solver *z = solver_new_z3();
+      solver_set_timeout(z, 10000);
+      if (chc_repair_unreached(sys, interp, z)) bad = !model_checked(sys, interp, o->validate, &open_clause);
+      solver_free(z);
+    }
+    if (!bad && open_clause) {
+      free(quant);
+      free(interp);
+      char why[96];
+      snprintf(why, sizeof why, "the model's check is undecided on clause %u", open_clause);
+      return report_unknown(r, why);
     }
     char cert[256] = "";
     if (!bad && o->certify) {

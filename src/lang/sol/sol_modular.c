@@ -230,26 +230,42 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     sol_chc_free(&sc);
     return check_item_chc(a, an, contract, fn, arith, false, aliased, o, lim, out, why, nwhy);
   }
-  solver *z = solver_new_z3(), *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
-  solver_assert(z, g);
+  /* a fresh Z3 per check: without push/pop Z3 preprocesses the formula
+   * (equalities solved, constants propagated), which the incremental mode
+   * skips; checks with constant arguments through summaries (ModArith)
+   * take a fraction of the time */
+  solver *z = NULL, *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
   if (z2) solver_assert(z2, g);
   uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0, ndisagree = 0;
-  for (uint32_t k = 1; k <= sc.nasserts; k++) {
+  /* pass 1: each check an equal share of the time left; pass 2: the
+   * undecided ones again, sharing what is left then */
+  bool *undecided = xcalloc(sc.nasserts + 1, sizeof(bool));
+  uint32_t nund = 0;
+  for (uint32_t q = 1; q <= 2 * sc.nasserts; q++) {
+    bool second = q > sc.nasserts;
+    uint32_t k = second ? q - sc.nasserts : q;
+    if (second && !undecided[k]) continue;
+    uint32_t todo = second ? nund : sc.nasserts - k + 1;
     double left = lim->deadline ? lim->deadline - limits_now() : 60;
-    if (left <= 0) { nunknown++; continue; }
-    solver_set_timeout(z, (uint32_t)(left * 1000 / (sc.nasserts - k + 1)) + 1);
-    solver_push(z);
+    if (left <= 0) {
+      if (!second) nunknown++;   /* (pass 2: counted in pass 1) */
+      continue;
+    }
+    if (second) nund--, nunknown--;
+    solver_free(z);
+    z = solver_new_z3();
+    solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
+    solver_assert(z, g);
     solver_assert(z, term_eq(e, term_int(k)));
     solver_result r = solver_check(z);
     if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
-      solver_set_timeout(z2, (uint32_t)(left * 1000 / (sc.nasserts - k + 1)) + 1);
+      solver_set_timeout(z2, (uint32_t)(left * 1000 / todo) + 1);
       solver_push(z2);
       solver_assert(z2, term_eq(e, term_int(k)));
       solver_result r2 = solver_check(z2);
       solver_pop(z2, 1);
       if ((r2 == SOLVER_SAT || r2 == SOLVER_UNSAT) && r2 != r) {
         ndisagree++;
-        solver_pop(z, 1);
         continue;
       }
     }
@@ -261,9 +277,12 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       nfail++;
       site_message(out, a, an, &sc.sites[k]);
       print_model_args(out, z, &vc);
-    } else if (r != SOLVER_UNSAT) nunknown++;
-    solver_pop(z, 1);
+    } else if (r != SOLVER_UNSAT) {
+      nunknown++;
+      if (!second) undecided[k] = true, nund++;
+    }
   }
+  free(undecided);
   solver_free(z);
   solver_free(z2);
   sol_vc_free(&vc);

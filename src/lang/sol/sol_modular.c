@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "core/emergency.h"
+#include "core/term_map.h"
 #include "ir/chc_witness.h"
 #include "lang/lang_common.h"
 #include "lang/sol/sol_lower.h"
@@ -184,6 +185,17 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
   return res;
 }
 
+/* t has a quantifier (an annotation's forall/exists) */
+static bool has_binder(term_t t, term_map *seen) {
+  t = term_unsigned(t);
+  if (term_map_has(seen, t)) return false;
+  term_map_put(seen, t, 1);
+  if (term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS) return true;
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (has_binder(term_arg(t, i), seen)) return true;
+  return false;
+}
+
 /* The tx0.* values (arguments, msg.*) of the first instance of each, in
  * the model of s. */
 static void print_model_args(FILE *out, solver *s, const sol_vc *vc) {
@@ -230,11 +242,18 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     sol_chc_free(&sc);
     return check_item_chc(a, an, contract, fn, arith, false, aliased, o, lim, out, why, nwhy);
   }
-  /* a fresh Z3 per check: without push/pop Z3 preprocesses the formula
-   * (equalities solved, constants propagated), which the incremental mode
-   * skips; checks with constant arguments through summaries (ModArith)
-   * take a fraction of the time */
-  solver *z = NULL, *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
+  /* Quantifier-free formulas: a fresh Z3 per check, which preprocesses
+   * the formula (equalities solved, constants propagated; the incremental
+   * mode skips that: ModArith's constant checks through summaries take
+   * half the time); quantified ones: one incremental Z3 (much faster
+   * there, QuantifiersSimple). Pass 2 gives the checks undecided in pass 1
+   * the time left, each with a fresh Z3. */
+  term_map seen;
+  term_map_init(&seen);
+  bool fresh = !has_binder(g, &seen);
+  term_map_free(&seen);
+  solver *z1 = solver_new_z3(), *zf = NULL, *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
+  solver_assert(z1, g);
   if (z2) solver_assert(z2, g);
   uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0, ndisagree = 0;
   /* pass 1: each check an equal share of the time left; pass 2: the
@@ -252,10 +271,14 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       continue;
     }
     if (second) nund--, nunknown--;
-    solver_free(z);
-    z = solver_new_z3();
+    solver *z = z1;
+    if (second || fresh) {
+      solver_free(zf);
+      z = zf = solver_new_z3();
+      solver_assert(z, g);
+    }
     solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
-    solver_assert(z, g);
+    if (z == z1) solver_push(z);   /* a fresh one is not made incremental */
     solver_assert(z, term_eq(e, term_int(k)));
     solver_result r = solver_check(z);
     if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
@@ -266,6 +289,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       solver_pop(z2, 1);
       if ((r2 == SOLVER_SAT || r2 == SOLVER_UNSAT) && r2 != r) {
         ndisagree++;
+        if (z == z1) solver_pop(z, 1);
         continue;
       }
     }
@@ -281,9 +305,11 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       nunknown++;
       if (!second) undecided[k] = true, nund++;
     }
+    if (z == z1) solver_pop(z, 1);
   }
   free(undecided);
-  solver_free(z);
+  solver_free(z1);
+  solver_free(zf);
   solver_free(z2);
   sol_vc_free(&vc);
   sol_chc_free(&sc);

@@ -45,6 +45,7 @@ typedef struct {
   term_t ret_var;
   c_int ret_ty;
   bool ret_void;
+  int32_t ret_bind;   /* a struct result: its binding (else -1) */
   char *name;
   struct { char *name; uint32_t loc; } *labels;
   uint32_t nlabels;
@@ -95,6 +96,7 @@ typedef struct {
   struct macro_exp { CXFile file; unsigned start, end, args; bool function_like; } *macros;
   uint32_t nmacros;
   uint32_t max_rec;    /* bounded recursion (c_lower_bounded): calls of a function active this often are cut */
+  int32_t call_bind;   /* the struct result of the call just lowered (else -1) */
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -533,8 +535,8 @@ static void add_leaves(leaf_ctx *x, CXType t) {
   push_binding(L, b);
 }
 
-static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
-  CXType t = clang_getCursorType(decl), ct = clang_getCanonicalType(t);
+static binding *add_binding_typed(lower *L, CXCursor decl, CXType t, uint32_t inst, const char *prefix, CXCursor at) {
+  CXType ct = clang_getCanonicalType(t);
   while (ct.kind == CXType_ConstantArray) ct = clang_getCanonicalType(clang_getArrayElementType(ct));
   leaf_ctx x = {L, {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, 0, {0}, is_struct_type(ct), NULL}, prefix,
                 NULL, at, ""};
@@ -546,6 +548,10 @@ static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *
   free(vname);
   if (x.proto.is_agg) L->binds[marker].is_agg = true;
   return L->failed ? NULL : &L->binds[marker];
+}
+
+static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
+  return add_binding_typed(L, decl, clang_getCursorType(decl), inst, prefix, at);
 }
 
 /* ---- accesses: a variable, field path and indices ---- */
@@ -599,16 +605,27 @@ static bool resolve(lower *L, CXCursor e, access *a) {
     }
     s = base;
   }
-  if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) {
+  if (clang_getCursorKind(s) == CXCursor_CallExpr && is_struct_type(clang_getCursorType(s))) {
+    /* a function's struct result: the call runs here, its result binding is read */
+    L->call_bind = -1;
+    lower_expr(L, s);
+    if (L->failed) return false;
+    if (L->call_bind < 0) {
+      fail(L, s, "struct value of this call");
+      return false;
+    }
+    a->b = &L->binds[L->call_bind];
+  } else if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) {
     fail(L, s, n ? "member or element of a value that is not a variable" : "assignment to a non-variable");
     return false;
+  } else {
+    CXCursor ref = clang_getCursorReferenced(s);
+    if (clang_getCursorKind(ref) != CXCursor_VarDecl && clang_getCursorKind(ref) != CXCursor_ParmDecl) {
+      fail(L, s, "assignment to a non-variable");
+      return false;
+    }
+    a->b = var_of(L, ref, s);
   }
-  CXCursor ref = clang_getCursorReferenced(s);
-  if (clang_getCursorKind(ref) != CXCursor_VarDecl && clang_getCursorKind(ref) != CXCursor_ParmDecl) {
-    fail(L, s, "assignment to a non-variable");
-    return false;
-  }
-  a->b = var_of(L, ref, s);
   if (!a->b) return false;
   uint32_t bi = (uint32_t)(a->b - L->binds);
   for (uint32_t q = n; q-- > 0 && !L->failed;) {
@@ -850,6 +867,155 @@ static enum CXVisitorResult init_field(CXCursor f, CXClientData data) {
   return x->L->failed ? CXVisit_Break : CXVisit_Continue;
 }
 
+/* ---- designated initializers ---- */
+
+static bool evaluate(CXCursor e, long long *v, bool *is_unsigned);
+
+/* libclang 14 shows `.f = v` and `[k] = v` as unexposed expressions whose
+ * children are the designators (a member reference per field, the index
+ * expression per element) and then the value. */
+static bool designated(lower *L, CXCursor item) {
+  char tok[8] = "";
+  return clang_getCursorKind(item) == CXCursor_UnexposedExpr && token_at(L, item, 0, true, tok, sizeof tok) &&
+         (strcmp(tok, ".") == 0 || strcmp(tok, "[") == 0);
+}
+
+static bool has_designator(lower *L, const cursors *items) {
+  for (uint32_t i = 0; i < items->n; i++)
+    if (designated(L, items->v[i])) return true;
+  return false;
+}
+
+static enum CXVisitorResult push_field(CXCursor f, CXClientData data) {
+  cursors *cs = data;
+  collect(f, clang_getNullCursor(), cs);
+  return CXVisit_Continue;
+}
+
+/* The member or element that designator d of an object of type t names:
+ * its type in *sub, with x's path or indices extended (the caller takes
+ * them back). */
+static bool designate(init_ctx *x, CXType t, CXCursor d, CXType *sub) {
+  lower *L = x->L;
+  size_t plen = strlen(x->path);
+  if (clang_getCursorKind(d) == CXCursor_MemberRef) {
+    if (!is_struct_type(t)) return fail(L, d, "a member designator for a non-struct"), false;
+    char *name = spelling(d);
+    cursors fs = {0};
+    clang_Type_visitFields(t, push_field, &fs);
+    bool found = false;
+    for (uint32_t i = 0; i < fs.n && !found; i++) {
+      char *fname = spelling(fs.v[i]);
+      if (strcmp(fname, name) == 0) *sub = clang_getCursorType(fs.v[i]), found = true;
+      free(fname);
+    }
+    free(fs.v);
+    if (found) snprintf(x->path + plen, sizeof x->path - plen, ".%s", name);
+    free(name);
+    return found || (fail(L, d, "designator of an unknown member"), false);
+  }
+  long long k;
+  bool u;
+  if (t.kind != CXType_ConstantArray || !evaluate(d, &k, &u) || k < 0 || k >= clang_getArraySize(t) ||
+      x->nidx >= MAX_DIMS)
+    return fail(L, d, "array designator"), false;
+  x->idx[x->nidx++] = (uint64_t)k;
+  *sub = clang_getCanonicalType(clang_getArrayElementType(t));
+  return true;
+}
+
+/* A braced list with designators for an object of type t: each item
+ * designates its member or element (a chain such as .a[1].x) or takes the
+ * one after the previous item's (C11 6.7.9). Supported when no two items
+ * start at the same member or element: then no initializer overrides
+ * another, whose implicit zeros C would also apply. Positional items
+ * initialize their member whole (no brace elision among designators). */
+static void init_designated(init_ctx *x, CXType t, const cursors *items) {
+  lower *L = x->L;
+  bool is_struct = is_struct_type(t);
+  cursors fs = {0};
+  if (is_struct) clang_Type_visitFields(t, push_field, &fs);
+  uint64_t n = is_struct ? fs.n : (uint64_t)clang_getArraySize(t);
+  bool *done = xcalloc(n + 1, sizeof *done);
+  uint64_t next = 0;
+  for (uint32_t i = 0; i < items->n && !L->failed; i++) {
+    CXCursor item = items->v[i], value = item;
+    cursors parts = {0};
+    uint32_t first_part = 0;
+    uint64_t at = next;
+    if (designated(L, item)) {
+      parts = children(item);
+      if (parts.n < 2) {
+        fail(L, item, "designated initializer");
+        free(parts.v);
+        break;
+      }
+      value = parts.v[parts.n - 1];
+      /* the first designator picks the member or element of this list */
+      if (is_struct) {
+        char *name = spelling(parts.v[0]);
+        at = n;
+        for (uint32_t f = 0; f < fs.n && at == n; f++) {
+          char *fname = spelling(fs.v[f]);
+          if (strcmp(fname, name) == 0) at = f;
+          free(fname);
+        }
+        free(name);
+      } else {
+        long long k;
+        bool u;
+        at = evaluate(parts.v[0], &k, &u) && k >= 0 ? (uint64_t)k : n;
+      }
+      first_part = 1;
+    }
+    if (at >= n) {
+      fail(L, item, "excess or unknown designated initializer");
+      free(parts.v);
+      break;
+    }
+    if (done[at]) {
+      fail(L, item, "an initializer for a member or element already initialized");
+      free(parts.v);
+      break;
+    }
+    done[at] = true;
+    next = at + 1;
+    /* descend: this list's member or element, then the rest of the chain */
+    size_t len0 = strlen(x->path);
+    uint32_t nidx0 = x->nidx;
+    CXType sub;
+    if (is_struct) {
+      char *fname = spelling(fs.v[at]);
+      snprintf(x->path + len0, sizeof x->path - len0, ".%s", fname);
+      free(fname);
+      sub = clang_getCursorType(fs.v[at]);
+    } else {
+      x->idx[x->nidx++] = at;
+      sub = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
+    for (uint32_t d = first_part; d + 1 < parts.n && !L->failed; d++) {
+      CXType deeper;
+      if (designate(x, clang_getCanonicalType(sub), parts.v[d], &deeper)) sub = deeper;
+    }
+    if (!L->failed) {
+      CXType cs = clang_getCanonicalType(sub);
+      bool agg = is_struct_type(cs) || cs.kind == CXType_ConstantArray;
+      if (agg && clang_getCursorKind(value) != CXCursor_InitListExpr)
+        fail(L, value, "brace elision among designated initializers");
+      else {
+        cursors one = {&value, 1, 1};
+        uint32_t pos = 0;
+        init_object(x, sub, &one, &pos);
+      }
+    }
+    x->path[len0] = 0;
+    x->nidx = nidx0;
+    free(parts.v);
+  }
+  free(done);
+  free(fs.v);
+}
+
 static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *pos) {
   CXType ct = clang_getCanonicalType(t);
   bool agg = is_struct_type(ct) || ct.kind == CXType_ConstantArray;
@@ -869,6 +1035,11 @@ static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *p
     (*pos)++;
   } else if (is_struct_type(ct) && is_struct_type(clang_getCursorType(item))) {
     fail(x->L, item, "struct copy in an initializer list");
+    return;
+  }
+  if (list == &sub && has_designator(x->L, &sub)) {
+    init_designated(x, ct, &sub);
+    free(sub.v);
     return;
   }
   if (is_struct_type(ct)) {
@@ -1653,8 +1824,13 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   uint32_t inst = ++L->ninst;
   char prefix[300];
   snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
-  frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, xstrdup(name), NULL, 0};
-  if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
+  frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, -1, xstrdup(name), NULL, 0};
+  CXType rt = clang_getResultType(clang_getCursorType(def));
+  if (is_struct_type(rt)) {
+    /* a struct result: a binding of the frame that returns copy into */
+    binding *rb = add_binding_typed(L, def, rt, inst, prefix, e);
+    if (rb) f.ret_bind = (int32_t)(rb - L->binds), f.ret_void = true;
+  } else if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
     for (int i = 0; i < nargs; i++) agg_free(&aggs[i]);
     free(args), free(f.name), free(aggs);
     return void_val;
@@ -1690,6 +1866,7 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   jump(L, top->ret_loc);
   L->cur = top->ret_loc;
   frame_free(top);
+  L->call_bind = top->ret_bind;
   if (top->ret_void) return void_val;
   return val(top->ret_var, top->ret_ty);
 }
@@ -2035,7 +2212,9 @@ static void lower_stmt(lower *L, CXCursor s) {
   }
   case CXCursor_ReturnStmt: {
     frame *f = &L->frames[L->nframes - 1];
-    if (cs.n == 1) {
+    if (cs.n == 1 && f->ret_bind >= 0) {
+      copy_struct(L, clang_getNullCursor(), (uint32_t)f->ret_bind, cs.v[0], s);
+    } else if (cs.n == 1) {
       uint32_t fi = L->nframes - 1;
       cval v = lower_expr(L, cs.v[0]);
       f = &L->frames[fi];
@@ -2144,7 +2323,7 @@ static void lower_procs(lower *L) {
     c_func *f = &L->p->funcs[fi];
     struct proc_def *pd = &L->pdefs[fi];
     L->curproc = fi;
-    frame fr = {pd->def, pd->inst, f->exit, f->ret, pd->ret_ty, pd->ret_void, xstrdup(f->name), NULL, 0};
+    frame fr = {pd->def, pd->inst, f->exit, f->ret, pd->ret_ty, pd->ret_void, -1, xstrdup(f->name), NULL, 0};
     frame saved = L->frames[0];
     L->frames[0] = fr;
     L->cur = f->entry;
@@ -2255,7 +2434,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
     p->cfa.locs[L.err].is_error = true;
     uint32_t entry = new_loc(&L), exit = new_loc(&L);
     p->cfa.locs[exit].is_final = true;
-    frame mf = {mainfn, 1, exit, NULL_TERM, c_int_int, true, xstrdup("main"), NULL, 0};
+    frame mf = {mainfn, 1, exit, NULL_TERM, c_int_int, true, -1, xstrdup("main"), NULL, 0};
     L.ninst = 1;
     L.frames = xmalloc(sizeof *L.frames);
     L.frames[0] = mf;

@@ -1,5 +1,7 @@
 #include "lang/sol/sol_ast.h"
 #include <limits.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +138,7 @@ static sol_ast *load(const char *path, const char *copy, char *text, size_t tlen
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* no orphan when zeta stops (hard stop, kill) */
     dup2(out[1], 1);
     dup2(err[1], 2);
     close(out[0]); close(err[0]); close(out[1]); close(err[1]);

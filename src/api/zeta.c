@@ -142,6 +142,22 @@ static bool is_task(const char *path, const char *format) {
   return dot && (strcmp(dot, ".yml") == 0 || strcmp(dot, ".yaml") == 0);
 }
 
+/* What the emergency exits print under --json: an unknown result. */
+static const char *json_format, *json_file;
+static char *emergency_json(const char *text, const char *reason) {
+  report *r = report_new();
+  report_set_verdict(r, ZETA_UNKNOWN, reason);
+  FILE *out = report_out(r);
+  if (text) fputs(text, out);
+  else fprintf(out, "UNKNOWN (%s)\n", reason);
+  char *s = report_to_json(r, json_format, json_file, -1, -1);
+  report_free(r);
+  char *line = NULL;
+  if (asprintf(&line, "%s\n", s) < 0) line = NULL;
+  free(s);
+  return line;
+}
+
 zeta_model *zeta_load_file(const char *path, const char *format, zeta_config *cfg, zeta_error *err) {
   char *task_input = NULL;
   const char *task_format = NULL;
@@ -168,7 +184,16 @@ zeta_model *zeta_load_file(const char *path, const char *format, zeta_config *cf
     return NULL;
   }
   diag d = {0};
+  /* the hard stop covers reading too: a reader's subprocess (solc-js) or a
+   * parser that hangs ends with an unknown answer, not never */
+  static volatile sig_atomic_t load_stop;
+  if (cfg->o.hard_limits) {
+    json_format = l->name, json_file = path;
+    emergency_set_format(cfg->o.json ? emergency_json : NULL);
+    emergency_install(cfg->o.timeout, cfg->o.memlimit, &load_stop);
+  }
   void *m = l->load(path, &cfg->o, &d);
+  if (cfg->o.hard_limits) emergency_disarm();
   if (!m) {
     if (!d.code) diag_set(&d, ZETA_EXIT_INPUT, "zeta: %s: cannot read", path);
     error_from(err, &d);
@@ -247,22 +272,6 @@ void zeta_interrupt(zeta_model *m) {
 }
 
 /* ---- checking ---- */
-
-/* What the emergency exits print under --json: an unknown result. */
-static const char *json_format, *json_file;
-static char *emergency_json(const char *text, const char *reason) {
-  report *r = report_new();
-  report_set_verdict(r, ZETA_UNKNOWN, reason);
-  FILE *out = report_out(r);
-  if (text) fputs(text, out);
-  else fprintf(out, "UNKNOWN (%s)\n", reason);
-  char *s = report_to_json(r, json_format, json_file, -1, -1);
-  report_free(r);
-  char *line = NULL;
-  if (asprintf(&line, "%s\n", s) < 0) line = NULL;
-  free(s);
-  return line;
-}
 
 static double peak_memory_mb(void) {
   struct rusage self, kids;

@@ -161,9 +161,14 @@ static void safe_smt(pds_abs *A, const pds_post *W, const chc_system *s, const c
 static void concrete(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pds_result *out) {
   pds_sets S;
   pds_sets_init(&S, E->p);
+  pds_sets_record(&S, E->p);   /* for the trace of an UNSAFE */
   pds_run_status st = pds_conc_run(E, &S, &out->sweeps, out->reason, sizeof out->reason);
   if (st == PDS_RUN_FIXPOINT) safe(E, &S, s, m, out);
-  else if (st == PDS_RUN_ERROR) out->verdict = ZETA_UNSAFE;
+  else if (st == PDS_RUN_ERROR) {
+    out->verdict = ZETA_UNSAFE;
+    /* no trace: the caller looks for one elsewhere */
+    if (!pds_conc_trace(E, &S, &out->trace, out->reason, sizeof out->reason)) out->trace.n = 0;
+  }
   pds_sets_free(&S, E->p);
 }
 

@@ -7,6 +7,7 @@ void pds_sets_init(pds_sets *S, const cfa_prog *p) {
   S->reach = xcalloc(p->nprocs + 1, sizeof *S->reach);
   S->entry = xmalloc((p->nprocs + 1) * sizeof(BDD));
   S->summ = xmalloc((p->nprocs + 1) * sizeof(BDD));
+  S->hreach = NULL, S->hentry = S->hsumm = NULL, S->stamp = 0;
   for (uint32_t f = 0; f < p->nprocs; f++) {
     S->reach[f] = xmalloc((p->procs[f].body.nlocs + 1) * sizeof(BDD));
     for (uint32_t l = 0; l < p->procs[f].body.nlocs; l++) S->reach[f][l] = bdd_false();
@@ -14,8 +15,29 @@ void pds_sets_init(pds_sets *S, const cfa_prog *p) {
   }
 }
 
+static void history_free(pds_history *h) {
+  for (uint32_t i = 0; i < h->n; i++) bdd_delref(h->set[i]);
+  free(h->stamp), free(h->arg), free(h->set), free(h->cause);
+}
+
+void pds_sets_record(pds_sets *S, const cfa_prog *p) {
+  S->hreach = xcalloc(p->nprocs + 1, sizeof *S->hreach);
+  for (uint32_t f = 0; f < p->nprocs; f++) S->hreach[f] = xcalloc(p->procs[f].body.nlocs + 1, sizeof(pds_history));
+  S->hentry = xcalloc(p->nprocs + 1, sizeof(pds_history));
+  S->hsumm = xcalloc(p->nprocs + 1, sizeof(pds_history));
+}
+
 void pds_sets_free(pds_sets *S, const cfa_prog *p) {
   if (!S->reach) return;
+  if (S->hreach) {
+    for (uint32_t f = 0; f < p->nprocs; f++) {
+      for (uint32_t l = 0; l < p->procs[f].body.nlocs; l++) history_free(&S->hreach[f][l]);
+      history_free(&S->hentry[f]), history_free(&S->hsumm[f]);
+      free(S->hreach[f]);
+    }
+    free(S->hreach), free(S->hentry), free(S->hsumm);
+    S->hreach = NULL;
+  }
   for (uint32_t f = 0; f < p->nprocs; f++) {
     for (uint32_t l = 0; l < p->procs[f].body.nlocs; l++) bdd_delref(S->reach[f][l]);
     bdd_delref(S->entry[f]), bdd_delref(S->summ[f]);
@@ -25,15 +47,30 @@ void pds_sets_free(pds_sets *S, const cfa_prog *p) {
   S->reach = NULL;
 }
 
-/* target |= add; true when target grew. */
-static bool join(BDD *target, BDD add) {
+/* target |= add; true when target grew (a new version in h, if kept). */
+static bool join(pds_sets *S, pds_history *h, BDD *target, BDD add, pds_grow cause, uint32_t arg) {
   BDD n = bdd_or(*target, add);
   if (n == *target) return false;
   bdd_addref(n);
   bdd_delref(*target);
   *target = n;
+  if (S->hreach) {
+    if (h->n == h->cap) {
+      h->cap = h->cap ? 2 * h->cap : 4;
+      h->stamp = xrealloc(h->stamp, h->cap * sizeof *h->stamp);
+      h->arg = xrealloc(h->arg, h->cap * sizeof *h->arg);
+      h->set = xrealloc(h->set, h->cap * sizeof *h->set);
+      h->cause = xrealloc(h->cause, h->cap * sizeof *h->cause);
+    }
+    h->stamp[h->n] = ++S->stamp, h->arg[h->n] = arg, h->set[h->n] = bdd_addref(n), h->cause[h->n] = cause;
+    h->n++;
+  }
   return true;
 }
+
+#define HR(S, f, l) ((S)->hreach ? &(S)->hreach[f][l] : NULL)
+#define HE(S, f) ((S)->hreach ? &(S)->hentry[f] : NULL)
+#define HS(S, f) ((S)->hreach ? &(S)->hsumm[f] : NULL)
 
 static bool error_reached(const cfa_prog *p, const pds_sets *S) {
   for (uint32_t f = 0; f < p->nprocs; f++) {
@@ -48,15 +85,15 @@ static bool edge_step(pds_enc *E, pds_sets *S, uint32_t f, uint32_t e, bool *cha
   BDD in = S->reach[f][ed->src], r;
   if (!ed->call) {
     if (!pds_img_edge(E, f, e, in, &r, why, len)) return false;
-    *changed |= join(&S->reach[f][ed->dst], r);
+    *changed |= join(S, HR(S, f, ed->dst), &S->reach[f][ed->dst], r, PDS_GROW_EDGE, e);
     return true;
   }
   uint32_t c = E->call_of[f][e], g = ed->call->callee;
   if (!pds_img_push_en(E, c, in, &r, why, len)) return false;
-  *changed |= join(&S->entry[g], r);
+  *changed |= join(S, HE(S, g), &S->entry[g], r, PDS_GROW_PUSH, c);
   if (S->summ[g] == bdd_false()) return true;
   if (!pds_img_push_pv(E, c, in, &r, why, len)) return false;
-  *changed |= join(&S->reach[f][ed->dst], pds_img_eval(E, c, r, S->summ[g]));
+  *changed |= join(S, HR(S, f, ed->dst), &S->reach[f][ed->dst], pds_img_eval(E, c, r, S->summ[g]), PDS_GROW_EVAL, c);
   return true;
 }
 
@@ -65,7 +102,7 @@ pds_run_status pds_conc_run(pds_enc *E, pds_sets *S, uint32_t *sweeps, char *why
   const cfa *mc = &p->procs[p->main].body;
   *sweeps = 0;
   if (mc->init == CFA_NONE) return PDS_RUN_FIXPOINT;
-  join(&S->reach[p->main][mc->init], bdd_true());
+  join(S, HR(S, p->main, mc->init), &S->reach[p->main][mc->init], bdd_true(), PDS_GROW_INIT, 0);
   for (bool changed = true; changed;) {
     changed = false;
     ++*sweeps;
@@ -81,8 +118,10 @@ pds_run_status pds_conc_run(pds_enc *E, pds_sets *S, uint32_t *sweeps, char *why
         pds_enc_release(E);
       }
       if (f == p->main) continue;
-      if (c->init != CFA_NONE) changed |= join(&S->reach[f][c->init], pds_img_enter(E, f, S->entry[f]));
-      if (c->final != CFA_NONE) changed |= join(&S->summ[f], pds_img_pop(E, f, S->reach[f][c->final]));
+      if (c->init != CFA_NONE)
+        changed |= join(S, HR(S, f, c->init), &S->reach[f][c->init], pds_img_enter(E, f, S->entry[f]), PDS_GROW_ENTER, 0);
+      if (c->final != CFA_NONE)
+        changed |= join(S, HS(S, f), &S->summ[f], pds_img_pop(E, f, S->reach[f][c->final]), PDS_GROW_POP, 0);
       pds_enc_release(E);
     }
     if (error_reached(p, S)) return PDS_RUN_ERROR;

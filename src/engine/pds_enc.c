@@ -133,14 +133,23 @@ static void lists(pds_enc *E) {
   }
 }
 
-bool pds_enc_bdd_able(const cfa_prog *p) {
-  for (uint32_t i = 0; i < p->globals.size; i++)
-    if (!bb_width(term_type(p->globals.data[i]))) return false;
+uint32_t pds_enc_bits(const cfa_prog *p) {
+  uint64_t n = 0;
+  for (uint32_t i = 0; i < p->globals.size; i++) {
+    uint32_t w = bb_width(term_type(p->globals.data[i]));
+    if (!w) return UINT32_MAX;
+    n += w;
+  }
   for (uint32_t f = 0; f < p->nprocs; f++)
-    for (uint32_t i = 0; i < p->procs[f].body.vars.size; i++)
-      if (!bb_width(term_type(p->procs[f].body.vars.data[i]))) return false;
-  return true;
+    for (uint32_t i = 0; i < p->procs[f].body.vars.size; i++) {
+      uint32_t w = bb_width(term_type(p->procs[f].body.vars.data[i]));
+      if (!w) return UINT32_MAX;
+      n += w;
+    }
+  return n >= UINT32_MAX ? UINT32_MAX - 1 : (uint32_t)n;
 }
+
+bool pds_enc_bdd_able(const cfa_prog *p) { return pds_enc_bits(p) != UINT32_MAX; }
 
 static bool layout(pds_enc *E, char *why, size_t len) {
   const cfa_prog *p = E->p;

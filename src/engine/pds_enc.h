@@ -90,6 +90,9 @@ typedef struct pds_enc {
 
 /* Whether every variable of p has a BDD encoding. */
 bool pds_enc_bdd_able(const cfa_prog *p);
+/* The bits of one copy of all of p's variables (UINT32_MAX: some
+ * variable has no BDD encoding). */
+uint32_t pds_enc_bits(const cfa_prog *p);
 /* Lays out p's variables (false with a reason for unsupported types or too
  * many bits) and opens BuDDy with nabs abstract variables first; smt: no
  * concrete bits, sets as terms. */

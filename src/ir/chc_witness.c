@@ -155,6 +155,28 @@ uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
   return nf;
 }
 
+bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv) {
+  for (uint32_t round = 0; round <= s->npreds; round++) {
+    uint32_t *failed;
+    bool *undecided;
+    uint32_t nf = chc_check_model(s, interp, slv, &failed, &undecided);
+    bool changed = false, stuck = false;
+    for (uint32_t k = 0; k < nf && !stuck; k++) {
+      if (undecided[k]) { stuck = true; break; }
+      const chc_clause *c = &s->clauses[failed[k]];
+      for (uint32_t b = 0; b < c->nbody; b++) {
+        uint32_t q = c->body[b].pred;
+        if (interp[q] != term_false()) { interp[q] = term_false(); changed = true; }
+      }
+    }
+    free(failed);
+    free(undecided);
+    if (nf == 0) return true;
+    if (stuck || !changed) return false;
+  }
+  return false;
+}
+
 /* Finds the define-fun list in a model text: skips "sat", a wrapping "(" and
  * an optional "model" keyword; returns the inner text (malloc'd). */
 static char *model_body(const char *text) {

@@ -56,6 +56,15 @@ solver_result chc_check_clause(const chc_system *s, const term_t *interp, uint32
 uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
                          uint32_t **failed, bool **undecided);
 
+/* Repairs a model in which an engine left predicates it never needed
+ * unconstrained (Spacer's `true` for a location whose only entry has an
+ * unsatisfiable guard that does not fold): the body predicates of every
+ * violated clause become false, until every clause holds (true) or no
+ * predicate changes, a clause is undecided or npreds + 1 rounds passed
+ * (false; interp then holds the last attempt). Sound either way: true
+ * means slv proved every clause of the final interp. */
+bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv);
+
 /* Reads a model (zeta's, Z3's "sat ( (define-fun ...) ... )", Eldarica's
  * define-fun list) for the predicates of s into interp[npreds] (missing
  * predicates: NULL_TERM). false with *msg (malloc'd) on bad input. */

@@ -231,6 +231,12 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
       chc_expand_model(&norm, interp);
       free(res.interp);
       res.interp = interp;
+      /* predicates the engine never needed may still be left at true */
+      solver *z = solver_new_z3();
+      unsigned left = limits_remaining_ms(lim);
+      solver_set_timeout(z, left > 10000 ? left : 10000);
+      z3_checked = chc_repair_unreached(s, res.interp, z);
+      solver_free(z);
     } else if (res.answer == CHC_UNSAT) {   /* contradicts the first answer */
       chc_result_free(&res);
       memset(&res, 0, sizeof res);
@@ -345,6 +351,7 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   report_stat(r, "pds-dag-nodes", "%u", res.dag_nodes);
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);
   report_stat(r, "pds-bdd-nodes", "%llu", (unsigned long long)res.peak_nodes);
+  if (res.verdict == ZETA_UNSAFE) report_stat(r, "pds-trace-steps", "%u", res.trace.n);   /* 0: found elsewhere */
   int code;
   if (res.verdict == ZETA_SAFE) code = report_safe(r, o, h, p, s, m, res.interp, "the BDD fixpoint", false, lim);
   else if (res.verdict == ZETA_UNSAFE && res.trace.n) code = unsafe_trace(r, h, p, &res.trace);
@@ -370,12 +377,20 @@ static int proc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   return j->pds ? pds_route(j->p, j->s, j->m, j->o, lim, j->h, r) : horn_route(j->p, j->s, j->m, j->o, lim, j->h, r);
 }
 
+#define PROC_CONCRETE_BITS 128
 static int race(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
                 const zeta_limits *lim, const proc_run_hooks *h, report *r) {
-  proc_job horn = {p, s, m, o, h, false}, pds = {p, s, m, o, h, true};
-  portfolio_job jobs[2] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0}};
+  /* plain BDD reachability when the state is small (the thesis's "Moped
+   * without abstraction"): fastest on some programs, and the trace of
+   * errors that the abstraction and the Horn route do not find */
+  zeta_options oc = *o;
+  oc.pds_refine = "concrete";
+  proc_job horn = {p, s, m, o, h, false}, pds = {p, s, m, o, h, true}, conc = {p, s, m, &oc, h, true};
+  portfolio_job jobs[3] = {{"horn", proc_job_run, &horn, 0}, {"pds", proc_job_run, &pds, 0},
+                           {"pds-concrete", proc_job_run, &conc, 0}};
+  size_t n = pds_enc_bits(p) <= PROC_CONCRETE_BITS ? 3 : 2;
   portfolio_outcome po;
-  int code = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
+  int code = portfolio_run(jobs, n, portfolio_width(n), lim, r, &po);
   if (po.winner < 0) {
     report_set_engine(r, "portfolio");
     code = lang_verdict(r, ZETA_UNKNOWN, po.reason);

@@ -104,3 +104,14 @@ if [ -d "$B" ]; then
     else echo "PASS sol/task-$y ($got)"; fi
   done
 fi
+
+# reading is under the deadline too: a solc-js that never answers ends in
+# UNKNOWN (timeout) near the limit, and leaves no node process behind
+echo 'setTimeout(() => {}, 600000); // zeta-hang-test' > "$tmp/hang.js"
+s=$(date +%s)
+got=$(ZETA_SOLC_AST="$tmp/hang.js" timeout 60 "$ZETA" --timeout 2 "$(ls tests/sol/*.sol | head -n 1)" 2>&1 | head -n 1)
+e=$(( $(date +%s) - s ))
+sleep 1
+if [ "$got" = "UNKNOWN (timeout)" ] && [ "$e" -lt 30 ] && ! pgrep -f zeta-hang-test >/dev/null && ! pgrep -f "$tmp/hang.js" >/dev/null; then
+  echo "PASS sol/reader-deadline (${e} s)"
+else echo "FAIL sol/reader-deadline: '$got' after ${e} s"; pkill -f "$tmp/hang.js"; fi

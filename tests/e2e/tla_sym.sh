@@ -80,6 +80,26 @@ t bmc-wide-step '[ "$(first --algorithm bmc --length 2 "$D/SymWide.tla")" = SAFE
 # sequences of varying length (Tail under a parameter), in step mode
 t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 
+# CHOOSE among records with symbolic fields: any qualifying pick (an over-approximation, replayed);
+# a deadlock depends on the pick, so BMC asks for every pick and never says "none" when the evaluator's has one
+t bmc-choose-records '[ "$(first --algorithm bmc --config "$D/SymChooseRec.cfg" "$D/SymChooseRec.tla")" = UNSAFE ] &&
+  first --algorithm bmc --config "$D/SymChooseRecSafe.cfg" "$D/SymChooseRec.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
+chdead() { e=$(first --algorithm explicit --check-deadlock true "$@"); b=$(first --algorithm bmc --check-deadlock true "$@")
+  [ "$b" = "$e" ] || { [ "$e" = SAFE ] && echo "$b" | grep -q "^UNKNOWN"; } ||
+    { [ "$e" = UNSAFE ] && echo "$b" | grep -q "^UNKNOWN" && ! echo "$b" | grep -q "^UNKNOWN (SAFE up to"; }; }
+t bmc-choose-records-deadlock 'chdead "$D/SymChooseDead1.tla" && chdead "$D/SymChooseDead2.tla"'
+# with --length (Apalache's deadlock: no execution of N steps), a path through such picks is no evidence
+t bmc-choose-records-length 'chdead --length 3 "$D/SymChooseDead2.tla" && chdead --length 3 "$D/SymChooseDead1.tla"'
+
+# the replay tries BMC's witnesses first: a step that is the last of 10^10 pairs in TLC's order replays at once
+t bmc-replay-hints '[ "$(timeout 30 "$z" --timeout 15 --algorithm bmc --length 1 "$D/SymHint.tla" 2>&1 | head -1)" = UNSAFE ]'
+
+# TLC's deadlock by refinement (candidate state, one enabling witness blocked per round): found at depth 4, none with NextLoop
+dr() { run --algorithm bmc --init Init --next "$1" --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla"; }
+t bmc-deadlock-rounds 'out=$(dr Next); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 5:" && ! echo "$out" | grep -q "^State 6:" &&
+  dr NextLoop | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
+t bmc-deadlock-rounds-strings 'run --algorithm bmc --init InitS --next NextS --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

@@ -428,6 +428,35 @@ static void test_spacer_file(void) {
   file_engine_case(adt_unsafe, CHC_UNSAT);
 }
 
+/* chc_repair_unreached: a predicate left at true behind an unsatisfiable
+ * guard becomes false; a model of a reachable error stays unrepaired */
+static void test_repair_unreached(void) {
+  const char *text =
+      "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun E (Int) Bool)\n"
+      "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n"
+      "(assert (forall ((x Int)) (=> (and (P x) (> (* x x) (- 1))) (P (+ x 1)))))\n"
+      "(assert (forall ((x Int)) (=> (and (P x) (< (* x x) (- 1))) (E x))))\n"
+      "(assert (forall ((x Int)) (=> (E x) false)))\n";
+  chc_system s;
+  char *msg;
+  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  term_t interp[2] = {term_true(), term_true()};
+  solver *z = solver_new_z3();
+  CHECK(chc_repair_unreached(&s, interp, z));
+  uint32_t *failed; bool *und;
+  CHECK(chc_check_model(&s, interp, z, &failed, &und) == 0);
+  free(failed); free(und);
+  chc_free(&s);
+  const char *bad = "(set-logic HORN)\n(declare-fun E (Int) Bool)\n"
+                    "(assert (forall ((x Int)) (=> (= x 0) (E x))))\n"
+                    "(assert (forall ((x Int)) (=> (E x) false)))\n";
+  CHECK(parse(bad, &s, &msg) == CHC_PARSE_OK);
+  term_t one[1] = {term_true()};
+  CHECK(!chc_repair_unreached(&s, one, z));
+  solver_free(z);
+  chc_free(&s);
+}
+
 static void test_read_model(void) {
   chc_system s;
   char *msg;
@@ -484,6 +513,7 @@ int main(void) {
   RUN(test_pa_mbp);
   RUN(test_ic3);
   RUN(test_spacer_file);
+  RUN(test_repair_unreached);
   RUN(test_read_model);
   return CHECK_DONE();
 }

@@ -97,6 +97,9 @@ static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, c
 
 static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
   c_program *p = ctx;
+  /* undefined behaviour is reachable (an edge of it blocked): only a
+   * violation before any of it is an answer */
+  if (a->verdict != ZETA_UNSAFE && p->ub_reason) return lang_verdict(r, ZETA_UNKNOWN, p->ub_reason);
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
   if (a->verdict == ZETA_SAFE && p->bounded) {
     char why[120];
@@ -327,13 +330,52 @@ static int check_recursive_portfolio(c_program *p, const zeta_options *o, const 
   return code;
 }
 
+/* Blocks the undefined-behaviour edges that reason names ("undefined
+ * behaviour: WHAT at FILE:LINE", once per engine of a portfolio): their
+ * guards become false (the execution already goes on only where the
+ * behaviour is defined). Blocking any such edge is sound: a SAFE is then
+ * no answer, an UNSAFE is replayed as ever. The number newly blocked. */
+static uint32_t block_ub(c_program *p, const char *reason) {
+  static const char key[] = "undefined behaviour: ";
+  uint32_t n = 0;
+  for (const char *s = strstr(reason, key); s; s = strstr(s + 1, key)) {
+    const char *at = strstr(s, " at "), *colon = at ? strchr(at, ':') : NULL;
+    if (!colon) break;
+    uint32_t line = (uint32_t)strtoul(colon + 1, NULL, 10);
+    for (uint32_t e = 0; e < p->ninfo && e < p->cfa.nedges; e++) {
+      cfa_edge *ed = &p->cfa.edges[e];
+      if (p->einfo[e].kind != C_EDGE_UB || p->einfo[e].line != line || ed->nstmts != 1 ||
+          ed->stmts[0].kind != CFA_ASSUME || term_is_false(ed->stmts[0].expr))
+        continue;
+      ed->stmts[0].expr = term_false();
+      ed->formula = NULL_TERM;
+      n++;
+    }
+  }
+  return n;
+}
+
+/* The engines on p. A counterexample that ends in undefined behaviour may
+ * hide a violation reached without any: its edges are blocked and the
+ * engines run again, up to C_UB_ROUNDS times. */
+#define C_UB_ROUNDS 8
 static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
-  cfa copy;
-  cfa_copy(&p->cfa, &copy);
   cfa_run_hooks h = {finish, p};
-  int code = cfa_run_check(&copy, o, lim, &h, r, d);
-  cfa_free(&copy);
-  return code;
+  for (uint32_t round = 0;; round++) {
+    cfa copy;
+    cfa_copy(&p->cfa, &copy);
+    report *t = report_new();
+    int code = cfa_run_check(&copy, o, lim, &h, t, d);
+    cfa_free(&copy);
+    bool ub = report_verdict(t) == ZETA_UNKNOWN && strstr(report_reason(t), "undefined behaviour: ");
+    if (ub && !p->ub_reason) p->ub_reason = xstrdup(report_reason(t));
+    if (!ub || d->code || round + 1 >= C_UB_ROUNDS || limits_expired(lim) || !block_ub(p, report_reason(t))) {
+      report_copy(r, t);
+      report_free(t);
+      return code;
+    }
+    report_free(t);
+  }
 }
 
 static int c_job_run(report *r, const zeta_limits *lim, void *ctx) {

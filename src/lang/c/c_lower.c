@@ -9,6 +9,7 @@
 #include "lang/c/c_libclang.h"
 #include <stdarg.h>
 #include <stdio.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -45,6 +46,7 @@ typedef struct {
   term_t ret_var;
   c_int ret_ty;
   bool ret_void;
+  int32_t ret_bind;   /* a struct result: its binding (else -1) */
   char *name;
   struct { char *name; uint32_t loc; } *labels;
   uint32_t nlabels;
@@ -95,6 +97,7 @@ typedef struct {
   struct macro_exp { CXFile file; unsigned start, end, args; bool function_like; } *macros;
   uint32_t nmacros;
   uint32_t max_rec;    /* bounded recursion (c_lower_bounded): calls of a function active this often are cut */
+  int32_t call_bind;   /* the struct result of the call just lowered (else -1) */
 } lower;
 
 typedef struct { term_t t; c_int ty; bool is_void; } cval;
@@ -533,8 +536,8 @@ static void add_leaves(leaf_ctx *x, CXType t) {
   push_binding(L, b);
 }
 
-static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
-  CXType t = clang_getCursorType(decl), ct = clang_getCanonicalType(t);
+static binding *add_binding_typed(lower *L, CXCursor decl, CXType t, uint32_t inst, const char *prefix, CXCursor at) {
+  CXType ct = clang_getCanonicalType(t);
   while (ct.kind == CXType_ConstantArray) ct = clang_getCanonicalType(clang_getArrayElementType(ct));
   leaf_ctx x = {L, {clang_getCanonicalCursor(decl), inst, NULL_TERM, {0}, 0, {0}, is_struct_type(ct), NULL}, prefix,
                 NULL, at, ""};
@@ -546,6 +549,10 @@ static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *
   free(vname);
   if (x.proto.is_agg) L->binds[marker].is_agg = true;
   return L->failed ? NULL : &L->binds[marker];
+}
+
+static binding *add_binding(lower *L, CXCursor decl, uint32_t inst, const char *prefix, CXCursor at) {
+  return add_binding_typed(L, decl, clang_getCursorType(decl), inst, prefix, at);
 }
 
 /* ---- accesses: a variable, field path and indices ---- */
@@ -599,16 +606,27 @@ static bool resolve(lower *L, CXCursor e, access *a) {
     }
     s = base;
   }
-  if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) {
+  if (clang_getCursorKind(s) == CXCursor_CallExpr && is_struct_type(clang_getCursorType(s))) {
+    /* a function's struct result: the call runs here, its result binding is read */
+    L->call_bind = -1;
+    lower_expr(L, s);
+    if (L->failed) return false;
+    if (L->call_bind < 0) {
+      fail(L, s, "struct value of this call");
+      return false;
+    }
+    a->b = &L->binds[L->call_bind];
+  } else if (clang_getCursorKind(s) != CXCursor_DeclRefExpr) {
     fail(L, s, n ? "member or element of a value that is not a variable" : "assignment to a non-variable");
     return false;
+  } else {
+    CXCursor ref = clang_getCursorReferenced(s);
+    if (clang_getCursorKind(ref) != CXCursor_VarDecl && clang_getCursorKind(ref) != CXCursor_ParmDecl) {
+      fail(L, s, "assignment to a non-variable");
+      return false;
+    }
+    a->b = var_of(L, ref, s);
   }
-  CXCursor ref = clang_getCursorReferenced(s);
-  if (clang_getCursorKind(ref) != CXCursor_VarDecl && clang_getCursorKind(ref) != CXCursor_ParmDecl) {
-    fail(L, s, "assignment to a non-variable");
-    return false;
-  }
-  a->b = var_of(L, ref, s);
   if (!a->b) return false;
   uint32_t bi = (uint32_t)(a->b - L->binds);
   for (uint32_t q = n; q-- > 0 && !L->failed;) {
@@ -790,17 +808,112 @@ static term_t zero_value(lower *L, const binding *b) {
   return b->ndims ? term_const_array(array_sort(L, b->ty), z) : z;
 }
 
+/* A string literal (in parentheses or an implicit conversion). */
+static bool is_string_literal(CXCursor e) {
+  return clang_getCursorKind(strip(e)) == CXCursor_StringLiteral;
+}
+
 /* The initializer of a variable declaration, or a null cursor (an
- * array's other expression children are its sizes). */
+ * array's other expression children are its sizes; a size is never a
+ * string literal). */
 static CXCursor initializer(CXCursor decl) {
   cursors cs = children(decl);
   CXCursor init = clang_getNullCursor();
   bool array = clang_getCanonicalType(clang_getCursorType(decl)).kind == CXType_ConstantArray;
   if (cs.n > 0 && clang_isExpression(clang_getCursorKind(cs.v[cs.n - 1])) &&
-      (!array || clang_getCursorKind(cs.v[cs.n - 1]) == CXCursor_InitListExpr))
+      (!array || clang_getCursorKind(cs.v[cs.n - 1]) == CXCursor_InitListExpr || is_string_literal(cs.v[cs.n - 1])))
     init = cs.v[cs.n - 1];
   free(cs.v);
   return init;
+}
+
+/* The bytes of a string literal's tokens (adjacent literals joined, C's
+ * escapes decoded), without the final NUL; false for wide or UTF
+ * literals and malformed escapes. */
+static bool string_bytes(lower *L, CXCursor lit, char **out, size_t *n) {
+  CXToken *toks = NULL;
+  unsigned nt = 0;
+  file_tokens(L, strip(lit), &toks, &nt);
+  size_t cap = 16, len = 0;
+  char *b = xmalloc(cap);
+  bool ok = nt > 0;
+  for (unsigned i = 0; i < nt && ok; i++) {
+    CXString sp = clang_getTokenSpelling(L->tu, toks[i]);
+    const char *t = clang_getCString(sp);
+    size_t tl = strlen(t);
+    if (tl < 2 || t[0] != '"' || t[tl - 1] != '"') ok = false;   /* L"", u8"", a macro's other tokens */
+    for (size_t k = 1; ok && k + 1 < tl; k++) {
+      int c = (unsigned char)t[k];
+      if (c == '\\') {
+        c = (unsigned char)t[++k];
+        switch (c) {
+        case 'n': c = '\n'; break;
+        case 't': c = '\t'; break;
+        case 'r': c = '\r'; break;
+        case 'a': c = '\a'; break;
+        case 'b': c = '\b'; break;
+        case 'f': c = '\f'; break;
+        case 'v': c = '\v'; break;
+        case '\\': case '\'': case '"': case '?': break;
+        case 'x': {
+          int v = 0, d = 0;
+          while (k + 2 < tl && isxdigit((unsigned char)t[k + 1])) {
+            char h = t[++k];
+            v = v * 16 + (isdigit((unsigned char)h) ? h - '0' : tolower((unsigned char)h) - 'a' + 10);
+            if (v > 255) ok = false;
+            d++;
+          }
+          if (!d) ok = false;
+          c = v;
+          break;
+        }
+        default:
+          if (c >= '0' && c <= '7') {
+            int v = c - '0';
+            for (int d = 1; d < 3 && k + 2 < tl && t[k + 1] >= '0' && t[k + 1] <= '7'; d++) v = v * 8 + (t[++k] - '0');
+            if (v > 255) ok = false;
+            c = v;
+          } else {
+            ok = false;
+          }
+        }
+      }
+      if (len + 1 >= cap) b = xrealloc(b, cap *= 2);
+      b[len++] = (char)c;
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(L->tu, toks, nt);
+  if (!ok) {
+    free(b);
+    return false;
+  }
+  *out = b, *n = len;
+  return true;
+}
+
+/* A char array initialized by a string literal: its bytes, then zeros
+ * (C11 6.7.9p14: the NUL only where there is room). */
+static void init_string(lower *L, binding *b, CXType t, CXCursor lit, term_t *val) {
+  CXType et = clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(t)));
+  bool chars = et.kind == CXType_Char_S || et.kind == CXType_Char_U || et.kind == CXType_SChar || et.kind == CXType_UChar;
+  char *bytes;
+  size_t n;
+  long long size = clang_getArraySize(clang_getCanonicalType(t));
+  if (!chars || b->ndims != 1 || !string_bytes(L, lit, &bytes, &n)) {
+    fail(L, lit, "string initializer of this array");
+    return;
+  }
+  if (size < 0 || (size_t)size < n) {
+    free(bytes);
+    fail(L, lit, "string longer than its array");
+    return;
+  }
+  for (size_t k = 0; k < n; k++) {
+    long v = b->ty.is_signed ? (long)(signed char)bytes[k] : (long)(unsigned char)bytes[k];
+    *val = term_store(*val, idx_const(L, k), c_sem_const_si(b->ty, v, L->math));
+  }
+  free(bytes);
 }
 
 /* An initializer list for an object of type t at path / indices: the
@@ -850,6 +963,155 @@ static enum CXVisitorResult init_field(CXCursor f, CXClientData data) {
   return x->L->failed ? CXVisit_Break : CXVisit_Continue;
 }
 
+/* ---- designated initializers ---- */
+
+static bool evaluate(CXCursor e, long long *v, bool *is_unsigned);
+
+/* libclang 14 shows `.f = v` and `[k] = v` as unexposed expressions whose
+ * children are the designators (a member reference per field, the index
+ * expression per element) and then the value. */
+static bool designated(lower *L, CXCursor item) {
+  char tok[8] = "";
+  return clang_getCursorKind(item) == CXCursor_UnexposedExpr && token_at(L, item, 0, true, tok, sizeof tok) &&
+         (strcmp(tok, ".") == 0 || strcmp(tok, "[") == 0);
+}
+
+static bool has_designator(lower *L, const cursors *items) {
+  for (uint32_t i = 0; i < items->n; i++)
+    if (designated(L, items->v[i])) return true;
+  return false;
+}
+
+static enum CXVisitorResult push_field(CXCursor f, CXClientData data) {
+  cursors *cs = data;
+  collect(f, clang_getNullCursor(), cs);
+  return CXVisit_Continue;
+}
+
+/* The member or element that designator d of an object of type t names:
+ * its type in *sub, with x's path or indices extended (the caller takes
+ * them back). */
+static bool designate(init_ctx *x, CXType t, CXCursor d, CXType *sub) {
+  lower *L = x->L;
+  size_t plen = strlen(x->path);
+  if (clang_getCursorKind(d) == CXCursor_MemberRef) {
+    if (!is_struct_type(t)) return fail(L, d, "a member designator for a non-struct"), false;
+    char *name = spelling(d);
+    cursors fs = {0};
+    clang_Type_visitFields(t, push_field, &fs);
+    bool found = false;
+    for (uint32_t i = 0; i < fs.n && !found; i++) {
+      char *fname = spelling(fs.v[i]);
+      if (strcmp(fname, name) == 0) *sub = clang_getCursorType(fs.v[i]), found = true;
+      free(fname);
+    }
+    free(fs.v);
+    if (found) snprintf(x->path + plen, sizeof x->path - plen, ".%s", name);
+    free(name);
+    return found || (fail(L, d, "designator of an unknown member"), false);
+  }
+  long long k;
+  bool u;
+  if (t.kind != CXType_ConstantArray || !evaluate(d, &k, &u) || k < 0 || k >= clang_getArraySize(t) ||
+      x->nidx >= MAX_DIMS)
+    return fail(L, d, "array designator"), false;
+  x->idx[x->nidx++] = (uint64_t)k;
+  *sub = clang_getCanonicalType(clang_getArrayElementType(t));
+  return true;
+}
+
+/* A braced list with designators for an object of type t: each item
+ * designates its member or element (a chain such as .a[1].x) or takes the
+ * one after the previous item's (C11 6.7.9). Supported when no two items
+ * start at the same member or element: then no initializer overrides
+ * another, whose implicit zeros C would also apply. Positional items
+ * initialize their member whole (no brace elision among designators). */
+static void init_designated(init_ctx *x, CXType t, const cursors *items) {
+  lower *L = x->L;
+  bool is_struct = is_struct_type(t);
+  cursors fs = {0};
+  if (is_struct) clang_Type_visitFields(t, push_field, &fs);
+  uint64_t n = is_struct ? fs.n : (uint64_t)clang_getArraySize(t);
+  bool *done = xcalloc(n + 1, sizeof *done);
+  uint64_t next = 0;
+  for (uint32_t i = 0; i < items->n && !L->failed; i++) {
+    CXCursor item = items->v[i], value = item;
+    cursors parts = {0};
+    uint32_t first_part = 0;
+    uint64_t at = next;
+    if (designated(L, item)) {
+      parts = children(item);
+      if (parts.n < 2) {
+        fail(L, item, "designated initializer");
+        free(parts.v);
+        break;
+      }
+      value = parts.v[parts.n - 1];
+      /* the first designator picks the member or element of this list */
+      if (is_struct) {
+        char *name = spelling(parts.v[0]);
+        at = n;
+        for (uint32_t f = 0; f < fs.n && at == n; f++) {
+          char *fname = spelling(fs.v[f]);
+          if (strcmp(fname, name) == 0) at = f;
+          free(fname);
+        }
+        free(name);
+      } else {
+        long long k;
+        bool u;
+        at = evaluate(parts.v[0], &k, &u) && k >= 0 ? (uint64_t)k : n;
+      }
+      first_part = 1;
+    }
+    if (at >= n) {
+      fail(L, item, "excess or unknown designated initializer");
+      free(parts.v);
+      break;
+    }
+    if (done[at]) {
+      fail(L, item, "an initializer for a member or element already initialized");
+      free(parts.v);
+      break;
+    }
+    done[at] = true;
+    next = at + 1;
+    /* descend: this list's member or element, then the rest of the chain */
+    size_t len0 = strlen(x->path);
+    uint32_t nidx0 = x->nidx;
+    CXType sub;
+    if (is_struct) {
+      char *fname = spelling(fs.v[at]);
+      snprintf(x->path + len0, sizeof x->path - len0, ".%s", fname);
+      free(fname);
+      sub = clang_getCursorType(fs.v[at]);
+    } else {
+      x->idx[x->nidx++] = at;
+      sub = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
+    for (uint32_t d = first_part; d + 1 < parts.n && !L->failed; d++) {
+      CXType deeper;
+      if (designate(x, clang_getCanonicalType(sub), parts.v[d], &deeper)) sub = deeper;
+    }
+    if (!L->failed) {
+      CXType cs = clang_getCanonicalType(sub);
+      bool agg = is_struct_type(cs) || cs.kind == CXType_ConstantArray;
+      if (agg && clang_getCursorKind(value) != CXCursor_InitListExpr)
+        fail(L, value, "brace elision among designated initializers");
+      else {
+        cursors one = {&value, 1, 1};
+        uint32_t pos = 0;
+        init_object(x, sub, &one, &pos);
+      }
+    }
+    x->path[len0] = 0;
+    x->nidx = nidx0;
+    free(parts.v);
+  }
+  free(done);
+  free(fs.v);
+}
+
 static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *pos) {
   CXType ct = clang_getCanonicalType(t);
   bool agg = is_struct_type(ct) || ct.kind == CXType_ConstantArray;
@@ -869,6 +1131,11 @@ static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *p
     (*pos)++;
   } else if (is_struct_type(ct) && is_struct_type(clang_getCursorType(item))) {
     fail(x->L, item, "struct copy in an initializer list");
+    return;
+  }
+  if (list == &sub && has_designator(x->L, &sub)) {
+    init_designated(x, ct, &sub);
+    free(sub.v);
     return;
   }
   if (is_struct_type(ct)) {
@@ -902,6 +1169,14 @@ static term_t *initial_values(lower *L, uint32_t bi, CXCursor decl, bool is_stat
   if (clang_Cursor_isNull(init)) return vals;
   CXType t = clang_getCursorType(decl);
   bool agg = L->binds[bi].is_agg || L->binds[bi].ndims;
+  if (L->binds[bi].ndims && is_string_literal(init)) {
+    init_string(L, &L->binds[bi], t, init, &vals[0]);
+    if (L->failed) {
+      free(vals);
+      return NULL;
+    }
+    return vals;
+  }
   if (agg && clang_getCursorKind(init) != CXCursor_InitListExpr) {
     if (is_struct_type(t) && !is_static) {
       *copy = init;
@@ -1653,8 +1928,13 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   uint32_t inst = ++L->ninst;
   char prefix[300];
   snprintf(prefix, sizeof prefix, "%s#%u::", name, inst);
-  frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, xstrdup(name), NULL, 0};
-  if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
+  frame f = {def, inst, new_loc(L), NULL_TERM, c_int_int, false, -1, xstrdup(name), NULL, 0};
+  CXType rt = clang_getResultType(clang_getCursorType(def));
+  if (is_struct_type(rt)) {
+    /* a struct result: a binding of the frame that returns copy into */
+    binding *rb = add_binding_typed(L, def, rt, inst, prefix, e);
+    if (rb) f.ret_bind = (int32_t)(rb - L->binds), f.ret_void = true;
+  } else if (!result_of(L, e, def, name, prefix, &f.ret_void, &f.ret_ty, &f.ret_var)) {
     for (int i = 0; i < nargs; i++) agg_free(&aggs[i]);
     free(args), free(f.name), free(aggs);
     return void_val;
@@ -1690,6 +1970,7 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   jump(L, top->ret_loc);
   L->cur = top->ret_loc;
   frame_free(top);
+  L->call_bind = top->ret_bind;
   if (top->ret_void) return void_val;
   return val(top->ret_var, top->ret_ty);
 }
@@ -2035,7 +2316,9 @@ static void lower_stmt(lower *L, CXCursor s) {
   }
   case CXCursor_ReturnStmt: {
     frame *f = &L->frames[L->nframes - 1];
-    if (cs.n == 1) {
+    if (cs.n == 1 && f->ret_bind >= 0) {
+      copy_struct(L, clang_getNullCursor(), (uint32_t)f->ret_bind, cs.v[0], s);
+    } else if (cs.n == 1) {
       uint32_t fi = L->nframes - 1;
       cval v = lower_expr(L, cs.v[0]);
       f = &L->frames[fi];
@@ -2144,7 +2427,7 @@ static void lower_procs(lower *L) {
     c_func *f = &L->p->funcs[fi];
     struct proc_def *pd = &L->pdefs[fi];
     L->curproc = fi;
-    frame fr = {pd->def, pd->inst, f->exit, f->ret, pd->ret_ty, pd->ret_void, xstrdup(f->name), NULL, 0};
+    frame fr = {pd->def, pd->inst, f->exit, f->ret, pd->ret_ty, pd->ret_void, -1, xstrdup(f->name), NULL, 0};
     frame saved = L->frames[0];
     L->frames[0] = fr;
     L->cur = f->entry;
@@ -2255,7 +2538,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
     p->cfa.locs[L.err].is_error = true;
     uint32_t entry = new_loc(&L), exit = new_loc(&L);
     p->cfa.locs[exit].is_final = true;
-    frame mf = {mainfn, 1, exit, NULL_TERM, c_int_int, true, xstrdup("main"), NULL, 0};
+    frame mf = {mainfn, 1, exit, NULL_TERM, c_int_int, true, -1, xstrdup("main"), NULL, 0};
     L.ninst = 1;
     L.frames = xmalloc(sizeof *L.frames);
     L.frames[0] = mf;
@@ -2327,6 +2610,6 @@ void c_program_free(c_program *p) {
   for (uint32_t i = 0; i < p->cfa.vars.size; i++) free(p->cnames[i]);
   for (uint32_t i = 0; i < p->nloops; i++) free(p->loops[i].function), free(p->loops[i].scope);
   free(p->cnames), free(p->vtypes), free(p->sites), free(p->undefined), free(p->einfo), free(p->loops);
-  free(p->unknown), free(p->unsafe_safe), free(p->path);
+  free(p->unknown), free(p->unsafe_safe), free(p->ub_reason), free(p->path);
   cfa_free(&p->cfa);
 }

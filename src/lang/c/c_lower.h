@@ -108,6 +108,9 @@ typedef struct {
   uint32_t ncalls;
   uint32_t *var_owner;         /* per variable: index into funcs or C_GLOBAL */
   uint32_t *loc_owner;         /* per location: index into funcs (ERR: C_GLOBAL) */
+  /* c_check: the first undefined behaviour a counterexample ended in, once
+   * its edges were blocked (a SAFE answer is then no answer) */
+  char *ub_reason;
 } c_program;
 
 /* Parses path with libclang (--data-model) and lowers main; false with d

@@ -330,6 +330,12 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     uint32_t open_clause = 0;
     bool bad = !model_checked(sys, interp, o->validate, &open_clause);
+    if (bad) {   /* predicates an engine never needed may be left at true */
+      solver *z = solver_new_z3();
+      solver_set_timeout(z, 10000);
+      if (chc_repair_unreached(sys, interp, z)) bad = !model_checked(sys, interp, o->validate, &open_clause);
+      solver_free(z);
+    }
     if (!bad && open_clause) {
       free(quant);
       free(interp);

@@ -483,8 +483,10 @@ static sol_ast *compile_copy(annot_ctx *A, const sol_ast *plain, diag *cd) {
   sol_ast *a = sol_ast_load_text(A->path, copy.s, copy.n, cd);
   if (!a && cd->code == ZETA_EXIT_INPUT) {
     char *m = map_errors(A, copy.s, copy.n, cd->message);
-    diag_set(cd, ZETA_EXIT_INPUT, "%s", m);
+    char *f = sol_part_remap(A->path, plain->parts, plain->nparts, m);   /* an imported file's lines */
+    diag_set(cd, ZETA_EXIT_INPUT, "%s", f);
     free(m);
+    free(f);
   }
   free(copy.s);
   return a;
@@ -507,6 +509,9 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   if (!a) {
     *d = cd;
     sol_annots_free(out);
+  } else {   /* the copy keeps the lines of the flattened text */
+    a->parts = plain->parts, a->nparts = plain->nparts;
+    plain->parts = NULL, plain->nparts = 0;
   }
   insertions_free(&A);
   free(A.mute);

@@ -1,5 +1,7 @@
 #include "lang/sol/sol_ast.h"
 #include <limits.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +138,7 @@ static sol_ast *load(const char *path, const char *copy, char *text, size_t tlen
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* no orphan when zeta stops (hard stop, kill) */
     dup2(out[1], 1);
     dup2(err[1], 2);
     close(out[0]); close(err[0]); close(out[1]); close(err[1]);
@@ -172,15 +175,41 @@ static sol_ast *load(const char *path, const char *copy, char *text, size_t tlen
 }
 
 sol_ast *sol_ast_load(const char *path, diag *d) {
-  size_t tlen;
+  size_t tlen, flen = 0;
   char why[600];
   char *text = file_read_all(path, &tlen, why, sizeof why);
   if (!text) {
     diag_set(d, ZETA_EXIT_INPUT, "zeta: %s", why);
     return NULL;
   }
-  return load(path, NULL, text, tlen, d);
+  sol_part *parts;
+  uint32_t nparts;
+  char err[PATH_MAX + 800];
+  char *flat = sol_flatten(path, text, tlen, &flen, &parts, &nparts, err, sizeof err);
+  if (!flat && err[0]) {
+    free(text);
+    diag_set(d, ZETA_EXIT_INPUT, "%s", err);
+    return NULL;
+  }
+  if (!flat) return load(path, NULL, text, tlen, d);
+  free(text);
+  sol_ast *a = sol_ast_load_text(path, flat, flen, d);
+  free(flat);
+  if (a) {
+    a->parts = parts;
+    a->nparts = nparts;
+  } else {
+    if (d->code == ZETA_EXIT_INPUT) {
+      char *m = sol_part_remap(path, parts, nparts, d->message);
+      diag_set(d, ZETA_EXIT_INPUT, "%s", m);
+      free(m);
+    }
+    sol_parts_free(parts, nparts);
+  }
+  return a;
 }
+
+const char *sol_file_of(const sol_ast *a, unsigned *line) { return sol_part_of(a->file, a->parts, a->nparts, line); }
 
 sol_ast *sol_ast_load_text(const char *path, const char *text, size_t tlen, diag *d) {
   char tmp[] = "/tmp/zeta-sol-XXXXXX";
@@ -209,6 +238,7 @@ void sol_ast_free(sol_ast *a) {
   free(a->by_id);
   free(a->text);
   free(a->file);
+  sol_parts_free(a->parts, a->nparts);
   free(a);
 }
 

@@ -7,6 +7,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 #include "core/diag.h"
+#include "lang/sol/sol_import.h"
 
 typedef struct {
   char *file;        /* as given */
@@ -15,9 +16,11 @@ typedef struct {
   cJSON *root;       /* the SourceUnit */
   cJSON **by_id;     /* node of each id (NULL if none) */
   int nids;
+  sol_part *parts;   /* imported files appended to text (sol_import.h) */
+  uint32_t nparts;
 } sol_ast;
 
-/* Runs solc on path; NULL with d filled (compile errors: solc's messages
+/* Runs solc on path (its plain imports appended, see sol_import.h); NULL with d filled (compile errors: solc's messages
  * with file:line:column, exit code 2). */
 sol_ast *sol_ast_load(const char *path, diag *d);
 /* The same on a given source text (e.g. an instrumented copy of path's),
@@ -38,4 +41,7 @@ const char *sol_kind(const cJSON *n);          /* nodeType */
 const char *sol_type_string(const cJSON *n);   /* typeDescriptions.typeString */
 /* The 1-based line (and column) where node n starts. */
 unsigned sol_line(const sol_ast *a, const cJSON *n, unsigned *col);
+/* The file that line *line of a's text comes from (a->file or an
+ * imported one), *line made relative to it. */
+const char *sol_file_of(const sol_ast *a, unsigned *line);
 #endif

@@ -514,9 +514,13 @@ static void assign_to(ix *X, frame *F, const cJSON *lhs, val *v, const char *sts
     const cJSON *cs = child(lhs, "components");
     if (cJSON_GetArraySize(cs) == 1) { assign_to(X, F, cs->child, v, sts); return; }   /* (x) */
     if (v->k != V_TUPLE) unsup(X, lhs, "a tuple assignment from a non-tuple");
-    uint32_t i = 0;
-    for (const cJSON *c = cs->child; c; c = c->next, i++)
+    /* stored from the last component to the first (solc's
+     * TupleObject::storeValue): storage references on the right are copied
+     * at their turn, so a swap of storage structs is no swap */
+    for (uint32_t i = (uint32_t)cJSON_GetArraySize(cs); i-- > 0;) {
+      const cJSON *c = cJSON_GetArrayItem(cs, (int)i);
       if (present(c) && i < v->n) assign_to(X, F, c, v->el[i], "");
+    }
     return;
   }
   val **s = lref(X, F, lhs);

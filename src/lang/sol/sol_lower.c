@@ -35,7 +35,9 @@ _Noreturn void unsup(lw *L, const cJSON *n, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(what, sizeof what, fmt, ap);
   va_end(ap);
-  snprintf(L->msg, sizeof L->msg, "unsupported: %s at %s:%u", what, L->a->file, n ? sol_line(L->a, n, NULL) : 0);
+  unsigned line = n ? sol_line(L->a, n, NULL) : 0;
+  const char *f = sol_file_of(L->a, &line);
+  snprintf(L->msg, sizeof L->msg, "unsupported: %s at %s:%u", what, f, line);
   longjmp(L->fail, 1);
 }
 
@@ -574,6 +576,51 @@ static void collect_locals(lw *L, const cJSON *n) {
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) collect_locals(L, c);
 }
 
+static bool same_ty(const ty *a, const ty *b);
+/* n declares variable id (a local of the body, not a parameter) */
+static bool declares(const cJSON *n, int id) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclaration") && sol_int(n, "id") == id) return true;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && declares(c, id)) return true;
+  return false;
+}
+
+/* n assigns to variable id as a whole (x = .., (x, y) = .., delete x) */
+static bool rebinds(const cJSON *n, int id) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && (is(n, "Assignment") || (is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "delete") == 0))) {
+    const cJSON *t = child(n, is(n, "Assignment") ? "leftHandSide" : "subExpression");
+    while (is(t, "TupleExpression") && cJSON_GetArraySize(child(t, "components")) == 1) t = child(t, "components")->child;
+    if (is(t, "Identifier") && sol_int(t, "referencedDeclaration") == id) return true;
+    if (is(t, "TupleExpression"))
+      for (const cJSON *x = child(t, "components")->child; x; x = x->next)
+        if (is(x, "Identifier") && sol_int(x, "referencedDeclaration") == id) return true;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && rebinds(c, id)) return true;
+  return false;
+}
+
+/* `T memory x = y;` with y a memory local of the body: x refers to y's
+ * object. When neither is ever rebound in the body, x is y's slot (the
+ * reference copy is exact); else the binding stays a value copy, which
+ * var_decl refuses where the function writes memory. */
+static void share_mem_locals(lw *L, const cJSON *body, const cJSON *n) {
+  if (!n) return;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclarationStatement") && cJSON_GetArraySize(child(n, "declarations")) == 1) {
+    const cJSON *d = child(n, "declarations")->child, *init = child(n, "initialValue");
+    const cJSON *y = is(init, "Identifier") ? sol_node(L->a, sol_int(init, "referencedDeclaration")) : NULL;
+    int xs = L->F->slot_of[sol_int(d, "id")], ys = y ? L->F->slot_of[sol_int(y, "id")] : -1;
+    if (is(d, "VariableDeclaration") && is(y, "VariableDeclaration") && xs >= 0 && ys >= 0 && xs != ys &&
+        strcmp(sol_str(d, "storageLocation"), "memory") == 0 && strcmp(sol_str(y, "storageLocation"), "memory") == 0 &&
+        is_ref_type(L->F->sty[xs]) && same_ty(L->F->sty[xs], L->F->sty[ys]) && declares(body, sol_int(y, "id")) &&
+        !rebinds(body, sol_int(d, "id")) && !rebinds(body, sol_int(y, "id")))
+      L->F->slot_of[sol_int(d, "id")] = ys;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) share_mem_locals(L, body, c);
+}
 
 static bool same_ty(const ty *a, const ty *b) {
   if (a == b) return true;
@@ -1050,7 +1097,8 @@ static void lval_write_when(lw *L, ctx *c, const lval *lv, val nv, term_t when) 
 
 static void lval_write(lw *L, ctx *c, const lval *lv, val nv) {
   if (lv->alt) {
-    if (L->mod) unsup(L, NULL, "%s", "a storage pointer to several places");
+    /* the sums and event data follow one place at a time, unconditionally */
+    if (L->nsum || L->nevd) unsup(L, NULL, "%s", "a storage pointer to several places");
     lval_write_when(L, c, lv, nv, term_true());
     return;
   }
@@ -1946,6 +1994,44 @@ static void tuple_write(lw *L, ctx *c, const cJSON *lhs, val rv, const cJSON *e)
   }
 }
 
+/* (a1, a2) = (a2, a1) with storage references on the right (solc's
+ * TupleObject::storeValue): the right side's components are evaluated in
+ * order, value types to values, storage references to places; the left
+ * side's places next; then the components are stored from the last to the
+ * first, each reference copied from its place at that moment (so a swap of
+ * storage structs is no swap). Flat tuples into places only: a local
+ * storage pointer on the left would be rebound, not written. */
+static val tuple_storage_assign(lw *L, ctx *c, const cJSON *lhs, const cJSON *rhs, const cJSON *e) {
+  const cJSON *lc = child(lhs, "components"), *rc = child(rhs, "components");
+  int n = cJSON_GetArraySize(lc);
+  if (n != cJSON_GetArraySize(rc) || n < 2) unsup(L, e, "tuple assignment of storage references");
+  val *vals = aralloc(L, (size_t)n * sizeof(val));
+  lval *from = aralloc(L, (size_t)n * sizeof(lval)), *to = aralloc(L, (size_t)n * sizeof(lval));
+  bool *ref = aralloc(L, (size_t)n * sizeof(bool));
+  int i = 0;
+  for (const cJSON *x = rc->child; x; x = x->next, i++) {
+    if (cJSON_IsNull(x) || is(x, "TupleExpression")) unsup(L, e, "tuple assignment of storage references");
+    ref[i] = strstr(sol_type_string(x), " storage") != NULL;
+    if (ref[i]) from[i] = lvalue(L, c, x);
+    else vals[i] = expr(L, c, x);
+  }
+  i = 0;
+  for (const cJSON *x = lc->child; x; x = x->next, i++) {
+    if (cJSON_IsNull(x) || is(x, "TupleExpression")) unsup(L, e, "tuple assignment of storage references");
+    const cJSON *d = is(x, "Identifier") ? decl_of(L, x) : NULL;
+    if (d && !sol_bool(d, "stateVariable") && strcmp(sol_str(d, "storageLocation"), "storage") == 0)
+      unsup(L, e, "tuple assignment to a storage pointer");
+    to[i] = lvalue(L, c, x);
+    check_param_write(L, &to[i], x);
+  }
+  for (i = n - 1; i >= 0; i--) {
+    if (ref[i]) vals[i] = lval_read(L, c, &from[i]);
+    vals[i] = coerce(L, vals[i], lval_type(L, &to[i]), e);
+    lval_write(L, c, &to[i], vals[i]);
+  }
+  return tuple_val(L, n, vals);
+}
+
 /* e makes a memory object nothing else refers to: `new`, a copy from
  * storage or calldata, a struct or inline array of such; not a variable,
  * a part of one or a call's result, which may be shared */
@@ -1980,10 +2066,13 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
   if (oplen < 1 || oplen > 4 || op[oplen - 1] != '=') unsup(L, e, "assignment operator '%s'", op);
   if (is(lhs, "TupleExpression")) {
     if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
-    val rv = expr(L, c, rhs);
     /* storage references on the right are not values: solc assigns them
      * one after the other (a swap of storage structs is not a swap) */
-    if (storage_component(rhs)) unsup(L, e, "tuple assignment of storage references");
+    if (storage_component(rhs)) {
+      if (!is(rhs, "TupleExpression")) unsup(L, e, "tuple assignment of storage references");
+      return tuple_storage_assign(L, c, lhs, rhs, e);
+    }
+    val rv = expr(L, c, rhs);
     check_mem_bind(L, rhs, e);
     tuple_write(L, c, lhs, rv, e);
     return rv;
@@ -2174,7 +2263,8 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       set_alias(L, c, slot, lv, s);
       return;
     }
-    if (has_init && is_ref_type(t)) check_mem_bind(L, init, s);
+    bool shared = is(init, "Identifier") && L->F->slot_of[sol_int(init, "referencedDeclaration")] == slot;   /* share_mem_locals */
+    if (has_init && is_ref_type(t) && !shared) check_mem_bind(L, init, s);
     val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
     set_slot(L, c, slot, v);
     return;
@@ -2769,6 +2859,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   check_repeated_mods(L, mods);
   collect_mod_locals(L, mods);
   collect_locals(L, child(fn, "body"));
+  share_mem_locals(L, child(fn, "body"), child(fn, "body"));
   add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);
@@ -2989,6 +3080,19 @@ static uint32_t cb_names(lw *L, const cJSON *fn, uint32_t txi, term_t *a) {
   return j - (ns + 2 + L->nenv);
 }
 
+/* Functions of root ri whose returned storage pointers an earlier attempt
+ * met before their places were known: lowered first. */
+void lower_first_summaries(lw *L, uint32_t ri) {
+  for (uint32_t i = 0; i < L->hints->nfirst; i++)
+    if (L->hints->first[2 * i] == (int)ri && L->fn_pred[L->hints->first[2 * i + 1]] < 0) {
+      (void)summary_of(L, sol_node(L->a, L->hints->first[2 * i + 1]));
+      while (L->nwork) {
+        int id = L->worklist[--L->nwork];
+        lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
+      }
+    }
+}
+
 static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
   sol_chc *o = L->out;
   uint32_t C = root_setup(L, ct), ri = o->nroots - 1;
@@ -3000,16 +3104,7 @@ static void lower_root(lw *L, const cJSON *ct, uint32_t err_pred) {
     add_tx(L, t);   /* first: the lowering may give up, and the list frees it */
     lower_deploy(L, &o->tx[o->ntx - 1], C, err_pred);
   }
-  /* functions whose returned storage pointers an earlier attempt met
-   * before their places were known */
-  for (uint32_t i = 0; i < L->hints->nfirst; i++)
-    if (L->hints->first[2 * i] == (int)ri && L->fn_pred[L->hints->first[2 * i + 1]] < 0) {
-      (void)summary_of(L, sol_node(L->a, L->hints->first[2 * i + 1]));
-      while (L->nwork) {
-        int id = L->worklist[--L->nwork];
-        lower_function(L, sol_node(L->a, id), NULL, -1, 0, 0);
-      }
-    }
+  lower_first_summaries(L, ri);
   /* transactions: every public/external function of the root (most derived) */
   const cJSON **seen = NULL;
   uint32_t nseen = 0, *seen_tx = NULL;

@@ -87,6 +87,7 @@ typedef struct {
   char *overapprox;        /* set: some values are over-approximated (what and
                             * where): a counterexample counts only when the
                             * contract's execution confirms it */
+  bool may_alias;          /* modular: the checked function has memory parameters that may alias */
 } sol_chc;
 
 /* Lowers the contracts of a (all deployable ones, or only `contract`);
@@ -116,9 +117,14 @@ const cJSON *sol_most_derived(const sol_ast *a, const int *lin, int nlin, const 
  * Horn system has no loops (loops are cut by their invariants); internal
  * calls go through exact summaries. exact: loops stay loops instead (their
  * invariants checked at every visit of the head): a failure found there is
- * a failure of the cut encoding too, whatever invariants one infers. */
+ * a failure of the cut encoding too, whatever invariants one infers.
+ * Two memory parameters of fn of one flat reference type may alias in
+ * solc-verify's model (fn may be called internally): the lowering sets
+ * out->may_alias, and aliased lowers the case where they are one object
+ * (the other case is the default). */
 enum { SOL_ARITH_CHECKED, SOL_ARITH_INT, SOL_ARITH_MOD, SOL_ARITH_MOD_OVF };
 #define SOL_FN_DEPLOY (-1)
 #define SOL_FN_RECEIVE (-2)
-bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out);
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, bool aliased, const bool *excluded,
+                       sol_chc *out);
 #endif

@@ -178,6 +178,7 @@ typedef struct {
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
   bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
+  bool aliased;              /* the checked function's memory parameters that may alias are one object */
   bool approx;               /* a value was over-approximated (later checks are sol_site.approx) */
   bool spec;                  /* evaluating an annotation */
   val *bound;                /* bound variables (quantified; an event's or a callee's parameters) by declaration id (.t NULL: none) */
@@ -331,6 +332,7 @@ val mkval(lw *L, ty *t);
 val scalar(lw *L, ty *t, term_t x);
 val fresh_val(lw *L, ty *t, const char *name);
 val tuple_val(lw *L, int n, val *vs);
+void lower_first_summaries(lw *L, uint32_t ri);
 void add_cons(lw *L, ctx *c, term_t t);
 ctx ctx_copy(lw *L, const ctx *c);
 void list_push(lw *L, ctxlist *l, const ctx *c);

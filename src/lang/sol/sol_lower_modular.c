@@ -453,15 +453,33 @@ void mod_exit(lw *L, const ctx *c, const cJSON *fn, bool top) {
   frame_of(L, &t, fn, L->old_cur, true);
 }
 
+/* a memory array of values or a struct of values: one object, no inner references */
+static bool flat_ref(const ty *t) {
+  if (t->k == T_ARRAY) return t->elem->nl == 1 && !is_ref_type(t->elem) && t->elem->k != T_MAP;
+  if (t->k != T_STRUCT) return false;
+  for (int i = 0; i < t->nf; i++)
+    if (t->f[i]->nl != 1 || is_ref_type(t->f[i]) || t->f[i]->k == T_MAP) return false;
+  return true;
+}
+
 void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top) {
   if (top) {
     /* the function may also be called internally, with memory arguments
-     * that alias (solc-verify's model); not encoded */
+     * that alias (solc-verify's model): one pair of a flat type is two
+     * cases, distinct objects or one (L->aliased: q reads and writes p's
+     * slot); more, or nested references (partial aliasing), not encoded */
+    const cJSON *ap = NULL, *aq = NULL;
     for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
       for (const cJSON *q = p->next; q; q = q->next)
         if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "memory") == 0 &&
-            strcmp(sol_type_string(p), sol_type_string(q)) == 0)
-          unsup(L, q, "memory parameters that may alias");
+            strcmp(sol_type_string(p), sol_type_string(q)) == 0) {
+          if (ap || !flat_ref(L->F->sty[slot_of(L, p)])) unsup(L, q, "memory parameters that may alias");
+          ap = p, aq = q;
+        }
+    if (ap) {
+      L->out->may_alias = true;
+      if (L->aliased) L->F->slot_of[sol_int(aq, "id")] = slot_of(L, ap);
+    }
     mod_entry(L, c, fn);
     return;
   }
@@ -798,12 +816,18 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
   frame_free(L);
 }
 
-bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, const bool *excluded, sol_chc *out) {
+static bool lower_modular_once(const sol_ast *a, int contract, int fn, int arith, bool exact, bool aliased,
+                               const bool *excluded, sol_chc *out, lower_hints *h) {
   lw *L = lw_new(a, out);
+  L->hints = h;
+  h->retry = false;
+  h->can_retry = true;
+  for (uint32_t i = 0; i < h->nptr; i++) h->ptr[i].used = false;
   L->mod = true;
   L->fthis = NULL_TERM;
   L->others_id = -1;   /* Solidity I's map of the others' balances: modular mode has its own (sol_lower_calls.c) */
   L->exact = exact;
+  L->aliased = aliased;
   L->arith = arith;
   bool ok = true;
   const cJSON *ct = sol_node(a, contract), *f = fn >= 0 ? sol_node(a, fn) : NULL;
@@ -814,6 +838,7 @@ bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool e
     uint32_t E = err_pred(out);
     uint32_t C = root_setup(L, ct);
     collect_invs(L);
+    lower_first_summaries(L, out->nroots - 1);
     sol_tx t;
     memset(&t, 0, sizeof t);
     t.name = xstrdup(f ? sol_str(f, "name") : fn == SOL_FN_DEPLOY ? "constructor" : "receive");
@@ -830,6 +855,26 @@ bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool e
   }
   lw_free(L);
   return ok;
+}
+
+/* A storage pointer's places are found while lowering; one found after
+ * the pointer was read needs a new attempt that knows it from the start
+ * (as sol_lower does). */
+bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, bool aliased, const bool *excluded,
+                       sol_chc *out) {
+  lower_hints h;
+  memset(&h, 0, sizeof h);
+  h.unfold = 1;
+  for (int attempt = 0;; attempt++) {
+    bool ok = lower_modular_once(a, contract, fn, arith, exact, aliased, excluded, out, &h);
+    if (!h.retry || attempt == 40) {
+      free(h.ptr);
+      free(h.first);
+      return ok;
+    }
+    sol_chc_free(out);
+    memset(out, 0, sizeof *out);
+  }
 }
 
 void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body) {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "core/emergency.h"
+#include "core/term_map.h"
 #include "ir/chc_witness.h"
 #include "lang/lang_common.h"
 #include "lang/sol/sol_lower.h"
@@ -26,7 +27,9 @@ static const char *base_name(const char *p) {
 /* The message of a failed check, in solc-verify's words. */
 static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, const sol_site *s) {
   const char *e = s->annot >= 0 && (uint32_t)s->annot < an->n ? an->v[s->annot].text : s->name ? s->name : "?";
-  fprintf(out, "%s:%u:%u: ", base_name(a->file), s->line, s->col);
+  unsigned line = s->line;
+  const char *f = sol_file_of(a, &line);
+  fprintf(out, "%s:%u:%u: ", base_name(f), line, s->col);
   switch (s->kind) {
   case SITE_ASSERT: fputs("Assertion might not hold.", out); break;
   case SITE_INV_END: fprintf(out, "Invariant '%s' might not hold at end of function.", e); break;
@@ -103,8 +106,8 @@ typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
 /* Checks one item with the Horn engines (a recursive system): its
  * assertions one at a time (a failed one is reported, excluded, the rest
  * solved again). Lines go to out. */
-static result check_item_chc(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool exact, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+static result check_item_chc(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool exact, bool aliased,
+                             const zeta_options *o, const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
   bool *excluded = NULL;
   uint32_t nasserts = 0, nfail = 0;
   char *errs = NULL;
@@ -113,7 +116,7 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
   result res = RES_OK;
   for (;;) {
     sol_chc sc;
-    if (!sol_lower_modular(a, contract, fn, arith, exact, excluded, &sc)) {
+    if (!sol_lower_modular(a, contract, fn, arith, exact, aliased, excluded, &sc)) {
       snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
       sol_chc_free(&sc);
       res = RES_SKIPPED;
@@ -182,6 +185,17 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
   return res;
 }
 
+/* t has a quantifier (an annotation's forall/exists) */
+static bool has_binder(term_t t, term_map *seen) {
+  t = term_unsigned(t);
+  if (term_map_has(seen, t)) return false;
+  term_map_put(seen, t, 1);
+  if (term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS) return true;
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (has_binder(term_arg(t, i), seen)) return true;
+  return false;
+}
+
 /* The tx0.* values (arguments, msg.*) of the first instance of each, in
  * the model of s. */
 static void print_model_args(FILE *out, solver *s, const sol_vc *vc) {
@@ -207,14 +221,15 @@ static void print_model_args(FILE *out, solver *s, const sol_vc *vc) {
 /* Checks one item: the lowered system unfolded into one formula per
  * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
  * goes to the Horn engines. Lines go to out. */
-static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+static result check_case(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool aliased, const zeta_options *o,
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias) {
   sol_chc sc;
-  if (!sol_lower_modular(a, contract, fn, arith, false, NULL, &sc)) {
+  if (!sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &sc)) {
     snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
     sol_chc_free(&sc);
     return RES_SKIPPED;
   }
+  *may_alias = sc.may_alias;
   if (sc.nasserts == 0) { sol_chc_free(&sc); return RES_OK; }
   uint32_t E = 0;
   while (E < sc.sys.npreds && strcmp(sc.sys.preds[E].name, "Err") != 0) E++;
@@ -225,28 +240,56 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
     sol_vc_free(&vc);
     sol_chc_free(&sc);
-    return check_item_chc(a, an, contract, fn, arith, false, o, lim, out, why, nwhy);
+    return check_item_chc(a, an, contract, fn, arith, false, aliased, o, lim, out, why, nwhy);
   }
-  solver *z = solver_new_z3(), *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
-  solver_assert(z, g);
+  /* Quantifier-free formulas: a fresh Z3 per check, which preprocesses
+   * the formula (equalities solved, constants propagated; the incremental
+   * mode skips that: ModArith's constant checks through summaries take
+   * half the time); quantified ones: one incremental Z3 (much faster
+   * there, QuantifiersSimple). Pass 2 gives the checks undecided in pass 1
+   * the time left, each with a fresh Z3. */
+  term_map seen;
+  term_map_init(&seen);
+  bool fresh = !has_binder(g, &seen);
+  term_map_free(&seen);
+  solver *z1 = solver_new_z3(), *zf = NULL, *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
+  solver_assert(z1, g);
   if (z2) solver_assert(z2, g);
   uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0, ndisagree = 0;
-  for (uint32_t k = 1; k <= sc.nasserts; k++) {
+  /* pass 1: each check an equal share of the time left; pass 2: the
+   * undecided ones again, sharing what is left then */
+  bool *undecided = xcalloc(sc.nasserts + 1, sizeof(bool));
+  uint32_t nund = 0;
+  for (uint32_t q = 1; q <= 2 * sc.nasserts; q++) {
+    bool second = q > sc.nasserts;
+    uint32_t k = second ? q - sc.nasserts : q;
+    if (second && !undecided[k]) continue;
+    uint32_t todo = second ? nund : sc.nasserts - k + 1;
     double left = lim->deadline ? lim->deadline - limits_now() : 60;
-    if (left <= 0) { nunknown++; continue; }
-    solver_set_timeout(z, (uint32_t)(left * 1000 / (sc.nasserts - k + 1)) + 1);
-    solver_push(z);
+    if (left <= 0) {
+      if (!second) nunknown++;   /* (pass 2: counted in pass 1) */
+      continue;
+    }
+    if (second) nund--, nunknown--;
+    solver *z = z1;
+    if (second || fresh) {
+      solver_free(zf);
+      z = zf = solver_new_z3();
+      solver_assert(z, g);
+    }
+    solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
+    if (z == z1) solver_push(z);   /* a fresh one is not made incremental */
     solver_assert(z, term_eq(e, term_int(k)));
     solver_result r = solver_check(z);
     if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
-      solver_set_timeout(z2, (uint32_t)(left * 1000 / (sc.nasserts - k + 1)) + 1);
+      solver_set_timeout(z2, (uint32_t)(left * 1000 / todo) + 1);
       solver_push(z2);
       solver_assert(z2, term_eq(e, term_int(k)));
       solver_result r2 = solver_check(z2);
       solver_pop(z2, 1);
       if ((r2 == SOLVER_SAT || r2 == SOLVER_UNSAT) && r2 != r) {
         ndisagree++;
-        solver_pop(z, 1);
+        if (z == z1) solver_pop(z, 1);
         continue;
       }
     }
@@ -258,10 +301,15 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
       nfail++;
       site_message(out, a, an, &sc.sites[k]);
       print_model_args(out, z, &vc);
-    } else if (r != SOLVER_UNSAT) nunknown++;
-    solver_pop(z, 1);
+    } else if (r != SOLVER_UNSAT) {
+      nunknown++;
+      if (!second) undecided[k] = true, nund++;
+    }
+    if (z == z1) solver_pop(z, 1);
   }
-  solver_free(z);
+  free(undecided);
+  solver_free(z1);
+  solver_free(zf);
   solver_free(z2);
   sol_vc_free(&vc);
   sol_chc_free(&sc);
@@ -269,12 +317,36 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   if (ndisagree) { snprintf(why, nwhy, "z3 and cvc5 disagree"); return RES_SKIPPED; }
   if (nover) { snprintf(why, nwhy, "%s", APPROX); return RES_SKIPPED; }
   if (napprox) {   /* ERROR only if the check fails with the loops kept exact */
-    if (check_item_chc(a, an, contract, fn, arith, true, o, lim, out, why, nwhy) == RES_ERROR) return RES_ERROR;
+    if (check_item_chc(a, an, contract, fn, arith, true, aliased, o, lim, out, why, nwhy) == RES_ERROR) return RES_ERROR;
     snprintf(why, nwhy, "%s", AFTER_CUT);
     return RES_SKIPPED;
   }
   if (nunknown) { snprintf(why, nwhy, "timeout"); return RES_SKIPPED; }
   return RES_OK;
+}
+
+/* Checks one item; when its memory parameters may alias (solc-verify's
+ * model), both cases: ERROR if either fails (the failure lines of the
+ * first that does), OK if both hold. */
+static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+  bool may_alias = false, unused;
+  char *buf = NULL;
+  size_t nbuf = 0;
+  FILE *o1 = open_memstream(&buf, &nbuf);
+  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias);
+  fclose(o1);
+  if (may_alias && r != RES_ERROR) {
+    char why2[512] = "";
+    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused);
+    if (r2 == RES_ERROR || (r2 == RES_SKIPPED && r == RES_OK)) {
+      snprintf(why, nwhy, "%s", why2);
+      r = r2;
+    }
+  }
+  if (r == RES_ERROR && buf) fputs(buf, out);
+  free(buf);
+  return r;
 }
 
 static bool has_invariants(const sol_ast *a, const cJSON *ct) {

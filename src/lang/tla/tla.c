@@ -331,13 +331,14 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   tla_bmc(m, bound, dl && !bounded, o->backend, lim, &br);
   report_stat(r, "depth", "%u", br.depth);
   report_stat(r, "array-sets", "%u", br.arrays);
+  report_stat(r, "choose-picks", "%u", br.approx);
   FILE *out = report_out(r);
   char reason[1400];
   int code;
   switch (br.outcome) {
     case TLA_BMC_VIOLATION:
     case TLA_BMC_DEADLOCK: {
-      tla_explicit_result er = {.trace = br.trace, .ntrace = br.ntrace};
+      tla_explicit_result er = {.trace = br.trace, .ntrace = br.ntrace, .hints = br.hints, .hint_at = br.hint_at};
       code = confirm_unsafe(r, m, &er, br.outcome == TLA_BMC_DEADLOCK);
       break;
     }
@@ -357,7 +358,10 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
       }
       break;
     case TLA_BMC_BOUND:
-      if (bounded) {
+      if (bounded && dl && br.approx) {
+        /* Apalache's deadlock needs an execution of the bound's length: over-approximated picks do not show one */
+        code = lang_verdict(r, ZETA_UNKNOWN, "an execution of --length steps exists only with CHOOSE's picks over-approximated");
+      } else if (bounded) {
         code = lang_verdict(r, ZETA_SAFE, NULL);
         fprintf(out, "(bounded: every execution of at most %u steps)\n", bound);
       } else {

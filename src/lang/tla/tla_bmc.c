@@ -25,12 +25,79 @@ static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
   bool ok = true;
   for (uint32_t j = 0; j <= k; j++)
     if (!(r->trace[j] = tla_steps_state(s, sv, j))) ok = false;
+  /* the witnesses, so that the replay finds the steps first (factorization:
+   * 10^12 candidate pairs in TLC's order) */
+  enum { HINTS_PER_STATE = 64 };
+  r->hints = xmalloc((k + 1) * HINTS_PER_STATE * sizeof *r->hints);
+  r->hint_at = xmalloc((k + 2) * sizeof *r->hint_at);
+  r->hint_at[0] = 0;
+  for (uint32_t j = 0; j <= k; j++)
+    r->hint_at[j + 1] = r->hint_at[j] + tla_steps_hints(s, sv, j, r->hints + r->hint_at[j], HINTS_PER_STATE);
   solver_pop(sv, 1);
   if (!ok) {
     r->outcome = TLA_BMC_UNKNOWN;
     snprintf(r->msg, sizeof r->msg, "the symbolic trace does not decode into TLA+ values");
   }
   return ok;
+}
+
+/* TLC's deadlock at depth k: a constrained state k with no successor, i.e.
+ * not (exists choices: body). Asked without the quantifier first, by
+ * model-based refinement: a candidate state; a choice vector enabling it
+ * (asked with the state's leaves fixed) blocks it and every state it
+ * enables (not body[choices := vector], implied by the deadlock); none
+ * enables it: found. Sound at every point, the loop only has a cap; past
+ * it, the quantified query. SAT leaves one scope pushed (take_trace). */
+static solver_result no_successor(tla_sym *s, solver *sv, const zeta_limits *lim, term_t cons, const tla_step *nx) {
+  enum { ROUNDS = 32 };
+  if (nx->en_body == NULL_TERM) return ask(sv, lim, term_and2(cons, term_not(nx->enabled)));
+  term_t *fv = NULL;
+  uint32_t nfv = term_free_vars(nx->en_body, &fv);
+  term_t *val = xmalloc((nx->en_nchoices + 1) * sizeof *val);
+  solver_push(sv);
+  solver_assert(sv, cons);
+  solver_result res = ask(sv, lim, NULL_TERM);
+  for (uint32_t round = 0; res == SOLVER_SAT && round < ROUNDS; round++) {
+    /* the candidate state: its leaves at their values */
+    term_t fix = term_true();
+    for (uint32_t i = 0; i < nfv; i++) {
+      bool choice = false;
+      for (uint32_t j = 0; j < nx->en_nchoices && !choice; j++) choice = fv[i] == nx->en_choices[j];
+      if (choice) continue;
+      term_t v = tla_steps_pin(s, sv, fv[i]);
+      if (v != NULL_TERM) fix = term_and2(fix, term_eq(fv[i], v));
+    }
+    solver_result en = ask(sv, lim, term_and2(fix, nx->en_body));
+    if (en == SOLVER_UNSAT) {
+      solver_assert(sv, fix);   /* no choice enables it: the deadlock, in this scope */
+      res = ask(sv, lim, NULL_TERM);
+      if (res == SOLVER_SAT) goto out;
+      res = SOLVER_SAT;         /* the pins contradict the model (never "no deadlock" from that): the quantified query */
+      break;
+    }
+    if (en != SOLVER_SAT) {
+      res = en;
+      break;
+    }
+    /* every choice replaced (a free one would tie later rounds' choices) */
+    uint32_t n = 0;
+    term_t *from = xmalloc((nx->en_nchoices + 1) * sizeof *from);
+    for (uint32_t j = 0; j < nx->en_nchoices; j++) {
+      term_t c = nx->en_choices[j], v = tla_steps_pin(s, sv, c);
+      from[n] = c, val[n++] = v != NULL_TERM ? v : term_fresh_var("tla_blk", term_type(c));
+    }
+    solver_pop(sv, 1);
+    solver_assert(sv, term_not(term_subst(nx->en_body, n, from, val)));
+    free(from);
+    res = ask(sv, lim, NULL_TERM);
+  }
+  solver_pop(sv, 1);
+  /* the cap: the quantified query, in a scope of its own */
+  if (res == SOLVER_SAT) res = ask(sv, lim, term_and2(cons, term_not(nx->enabled)));
+out:
+  free(fv);
+  free(val);
+  return res;
 }
 
 static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
@@ -109,7 +176,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backen
       break;
     }
     if (tlc_deadlock) {
-      res = ask(sv, lim, term_and2(cons, term_not(nx.enabled)));
+      res = no_successor(s, sv, lim, cons, &nx);
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_DEADLOCK;
         take_trace(s, sv, k, r);
@@ -125,12 +192,17 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backen
   }
 done:
   r->arrays = tla_steps_arrays(s);
+  r->approx = tla_steps_approx(s);
   solver_free(sv);
   tla_sym_free(s);
 }
 
 void tla_bmc_result_free(tla_bmc_result *r) {
   free(r->trace);
+  free(r->hints);
+  free(r->hint_at);
   r->trace = NULL;
+  r->hints = NULL;
+  r->hint_at = NULL;
   r->ntrace = 0;
 }

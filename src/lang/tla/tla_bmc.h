@@ -21,8 +21,11 @@ typedef struct {
   tla_bmc_outcome outcome;
   uint32_t depth;                 /* the deepest depth whose states were checked */
   uint32_t arrays;                /* set values encoded as SMT arrays */
+  uint32_t approx;                /* CHOOSE picks over-approximated (tla_steps_approx) */
   const tla_val **trace;          /* malloc'd; states from an initial one */
   size_t ntrace;
+  tla_hint *hints;                /* malloc'd: the witnesses leading to state j are */
+  size_t *hint_at;                /* hints[hint_at[j] .. hint_at[j + 1]) (tla_replay) */
   char msg[1200];
 } tla_bmc_result;
 

@@ -437,6 +437,7 @@ typedef struct {
   const tla_val *set[MAXB];
   tla_node *pat[MAXB];       /* identifier or tuple_of_identifiers */
   uint32_t idx[MAXB];
+  uint32_t start[MAXB];      /* the enumeration of group g begins there (a hint) and wraps */
   tla_env cell[MAXB * 4];
   uint32_t ncell, first[MAXB], count[MAXB];
   tla_env *env;
@@ -470,6 +471,7 @@ static bool binder_init(tla_ev *e, binder *b, tla_node **bounds, uint32_t nbound
       b->set[g] = s;
       b->pat[g] = in;
       b->idx[g] = 0;
+      b->start[g] = 0;
       b->first[g] = b->ncell;
       b->count[g] = 0;
       if (s->n == 0) nonempty = false;
@@ -492,14 +494,20 @@ static bool binder_init(tla_ev *e, binder *b, tla_node **bounds, uint32_t nbound
   return true;
 }
 
+/* Group g's current element (idx counts from its start, wrapping). */
+static const tla_val *binder_el(const binder *b, uint32_t g) {
+  uint32_t n = b->set[g]->n, i = b->start[g] + b->idx[g];
+  return b->set[g]->e[i < n ? i : i - n];
+}
+
 static bool binder_next(tla_ev *e, binder *b) {
   tla_poll(e);
   uint32_t g = b->nb;
   while (g > 0) {
     g--;
     if (++b->idx[g] < b->set[g]->n) {
-      bind_value(e, b, g, b->set[g]->e[b->idx[g]]);
-      for (uint32_t h = g + 1; h < b->nb; h++) b->idx[h] = 0, bind_value(e, b, h, b->set[h]->e[0]);
+      bind_value(e, b, g, binder_el(b, g));
+      for (uint32_t h = g + 1; h < b->nb; h++) b->idx[h] = 0, bind_value(e, b, h, binder_el(b, h));
       return true;
     }
   }
@@ -508,10 +516,32 @@ static bool binder_next(tla_ev *e, binder *b) {
 
 /* The current binding as one value (a tuple when there are several). */
 static const tla_val *binder_tuple(binder *b) {
-  if (b->nb == 1) return b->set[0]->e[b->idx[0]];
+  if (b->nb == 1) return binder_el(b, 0);
   const tla_val *t[MAXB];
-  for (uint32_t g = 0; g < b->nb; g++) t[g] = b->set[g]->e[b->idx[g]];
+  for (uint32_t g = 0; g < b->nb; g++) t[g] = binder_el(b, g);
   return tv_tuple(t, b->nb);
+}
+
+/* A replay's hints (tla_hint): each hinted group starts at its hinted
+ * element (sets are sorted: binary search), the others as before. Only
+ * for an action's \E, where the order changes nothing but the time. */
+static void binder_hint(tla_ev *e, binder *b) {
+  for (uint32_t g = 0; g < b->nb; g++)
+    for (size_t h = 0; h < e->nhints; h++) {
+      if (e->hints[h].intro != b->pat[g]) continue;
+      const tla_val *s = b->set[g];
+      uint32_t lo = 0, hi = s->n;
+      while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (tv_cmp(s->e[mid], e->hints[h].val) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < s->n && s->e[lo] == e->hints[h].val) {
+        b->start[g] = lo;
+        bind_value(e, b, g, s->e[lo]);
+        break;
+      }
+    }
 }
 
 static uint32_t bounds_of(tla_node *n, tla_field f, tla_node **out) {
@@ -1750,6 +1780,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       uint32_t nb = bounds_of(n, TF_BOUND, bs);
       binder b;
       if (binder_init(e, &b, bs, nb, c, env)) {
+        if (e->nhints) binder_hint(e, &b);
         do r = tla_enum(e, body, c, b.env, k);
         while (r && binder_next(e, &b));
       }

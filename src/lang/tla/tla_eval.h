@@ -74,6 +74,8 @@ typedef struct tla_ev {
   char *stack_base;            /* the stack where the outermost evaluation started */
   const zeta_limits *lim;      /* polled during long evaluations */
   unsigned tick;
+  const tla_hint *hints;       /* replay of a symbolic trace (else NULL): tla_set_hints */
+  size_t nhints;
 } tla_ev;
 
 /* What an action's enumeration calls for each complete assignment;

@@ -292,20 +292,30 @@ void tla_check_traces(tla_model *m, int bound, const zeta_limits *lim, tla_expli
   free(t.path);
 }
 
+/* Hints only reorder the enumerations: every step is still found among
+ * the successors TLC's rule produces. */
+static void hints_of(tla_model *m, const tla_explicit_result *r, size_t j) {
+  if (r->hint_at) tla_set_hints(m, r->hints + r->hint_at[j], r->hint_at[j + 1] - r->hint_at[j]);
+}
+
 bool tla_replay(tla_model *m, const tla_explicit_result *r, char *why, size_t nwhy) {
   if (!r->ntrace) {
     snprintf(why, nwhy, "empty trace");
     return false;
   }
   finder f = {r->trace[0], false, 0};
+  hints_of(m, r, 0);
   tla_initial_states(m, match, &f);
+  tla_set_hints(m, NULL, 0);
   if (!f.found) {
     snprintf(why, nwhy, "the first state is not an initial state");
     return false;
   }
   for (size_t i = 0; i + 1 < r->ntrace; i++) {
     f = (finder){r->trace[i + 1], false, 0};
+    hints_of(m, r, i + 1);
     bool done = tla_successors(m, r->trace[i], match, &f);
+    tla_set_hints(m, NULL, 0);
     if (!f.found && !done && strcmp(tla_error(m), "timeout") == 0) {
       snprintf(why, nwhy, "timeout (replaying step %zu)", i + 1);   /* not a refutation */
       return false;

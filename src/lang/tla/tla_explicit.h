@@ -15,6 +15,8 @@ typedef struct {
   int inv;                              /* the violated invariant */
   const tla_val **trace;                /* VIOLATED / DEADLOCK: states from an initial one */
   size_t ntrace;
+  const tla_hint *hints;                /* tla_replay: hints[hint_at[j] .. hint_at[j + 1]) */
+  const size_t *hint_at;                /* lead to state j (tla_set_hints); NULL: none */
   char msg[1200];
 } tla_explicit_result;
 

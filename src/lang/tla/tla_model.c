@@ -668,6 +668,10 @@ bool tla_property_named(const tla_model *m) { return m->property_named; }
 const char *tla_unchecked(const tla_model *m) { return m->unchecked; }
 const char *tla_error(const tla_model *m) { return m->err; }
 void tla_set_limits(tla_model *m, const zeta_limits *lim) { m->ev.lim = lim; }
+void tla_set_hints(tla_model *m, const tla_hint *h, size_t n) {
+  m->ev.hints = n ? h : NULL;
+  m->ev.nhints = n;
+}
 
 /* ---- states ---- */
 typedef struct {

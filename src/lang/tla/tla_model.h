@@ -56,4 +56,12 @@ const tla_val *tla_canonical(tla_model *m, const tla_val *state);
 const char *tla_error(const tla_model *m);
 /* Evaluations stop with the error "timeout" when lim expires. */
 void tla_set_limits(tla_model *m, const zeta_limits *lim);
+/* Values the enumeration of an action's \E tries first (a replay of a
+ * symbolic trace: the same states, found sooner); n = 0 clears them. */
+struct tla_node;
+typedef struct tla_hint {
+  const struct tla_node *intro;   /* the bound name's node */
+  const tla_val *val;
+} tla_hint;
+void tla_set_hints(tla_model *m, const tla_hint *h, size_t n);
 #endif

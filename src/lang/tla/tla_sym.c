@@ -93,6 +93,24 @@ struct tla_sym {
   bool step;
   sv **val;                  /* per variable: its value on this path (x' in actions, x in Init) */
   term_vec choices;          /* the choice variables of the step being translated */
+  /* CHOOSE among records/functions (no order a formula can follow): any
+   * qualifying element, an over-approximation (replay decides UNSAFE);
+   * only in Init/Next, where its choice is existential at the top, and
+   * universal in the step's ENABLED (the deadlock query negates it) */
+  bool approx;
+  term_vec achoices, aconstr;
+  term_vec en_choices;       /* the last step's choices (tla_step.en_choices) */
+  uint32_t napprox;          /* such picks made (paths may exist only through them) */
+  /* the witnesses of \E in step mode, per state they lead to: hints for the
+   * replay (tla_hint), decoded from the model when taken */
+  struct {
+    uint32_t state;
+    const tla_node *intro;
+    sv *w;
+    term_t when;
+  } *wit;
+  size_t nwit, capwit;
+  unsigned in_enabled;       /* inside ENABLED: its witnesses are quantified, no hints */
   term_vec defs;             /* definitions of the materialized state */
   int pol;                   /* +1 asserted, -1 refuted, 0 both: where \E (\A) may pick a witness */
   sv ***states;              /* the materialized states 0..nstates-1 */
@@ -1699,9 +1717,14 @@ static sv *tr_enabled(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_
   term_t *asg = asg_copy(s);
   size_t nch = s->choices.size;
   int pol = s->pol;
+  bool approx = s->approx;
+  if (pol <= 0) s->approx = false;   /* its choice would be quantified under a negation */
+  s->in_enabled++;
   s->val = s->nxt = salloc(s, (s->nv + 1) * sizeof *s->val);
   for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
   term_t f = tr_bool(s, e, c, env);
+  s->in_enabled--;
+  s->approx = approx;
   s->val = val, s->nxt = nxt;
   asg_set(s, asg);
   if (pol > 0) return sv_scalar(s, SV_BOOL, f);
@@ -1841,6 +1864,16 @@ static term_t quant(tla_sym *s, bool exists, bounds *b, uint32_t i, tla_node *bo
     /* one witness, a choice of the step */
     term_t cond, saved_pc = s->pc;
     sv *w = b->wset[i] ? choose_cells(s, b->wset[i], &cond, body) : choose_node(s, b->setn[i], c, env, &cond, 0);
+    if (s->step && !s->in_enabled) {
+      if (s->nwit == s->capwit) {
+        s->capwit = s->capwit ? 2 * s->capwit : 16;
+        s->wit = xrealloc(s->wit, s->capwit * sizeof *s->wit);
+      }
+      s->wit[s->nwit].state = s->nstates;   /* the state this step (or Init) produces */
+      s->wit[s->nwit].intro = b->intro[i];
+      s->wit[s->nwit].w = w;
+      s->wit[s->nwit++].when = term_and2(saved_pc, cond);
+    }
     s->pc = term_and2(saved_pc, cond);
     term_t v = quant(s, exists, b, i + 1, body, c, bind_pattern(s, env, b->intro[i], w, body));
     s->pc = saved_pc;
@@ -2138,8 +2171,10 @@ static term_t order_key(tla_sym *s, const sv *v, const tla_node *at) {
 
 /* CHOOSE x \in S : P among symbolic scalars, as the evaluator: the least
  * element (its order) satisfying P; none is TLC's error. */
+static sv *choose_any(tla_sym *s, sv *set, tla_node *intro, tla_node *body, tla_ctx *c, senv *env, const tla_node *at);
 static sv *choose_min(tla_sym *s, sv *set, tla_node *intro, tla_node *body, tla_ctx *c, senv *env, const tla_node *at) {
   svk k = scalar_kind(set);
+  if (k == SV_LAZY && s->approx) return choose_any(s, set, intro, body, c, env, at);
   if (k == SV_LAZY) unsupported(s, at, "CHOOSE among symbolic elements of different kinds or that are not scalars");
   term_t saved_pc = s->pc, none = term_true();
   term_t *hit = salloc(s, (set->n + 1) * sizeof *hit), *key = salloc(s, (set->n + 1) * sizeof *key);
@@ -2158,6 +2193,30 @@ static sv *choose_min(tla_sym *s, sv *set, tla_node *intro, tla_node *body, tla_
       if (j != i) least = term_and2(least, term_implies(hit[j], term_le(key[i], key[j])));
     r = sv_ite(s, least, set->el[i], r, at);
   }
+  return r;
+}
+
+/* CHOOSE among records/functions: an oracle o picks any qualifying cell.
+ * Its constraint (none qualifies, or cell o does) holds for some o in every
+ * state, so it never cuts a path; the evaluator's pick is one of them, so
+ * the step over-approximates TLC's (SAFE stays sound, UNSAFE is replayed). */
+static sv *choose_any(tla_sym *s, sv *set, tla_node *intro, tla_node *body, tla_ctx *c, senv *env, const tla_node *at) {
+  term_t saved_pc = s->pc, none = term_true();
+  term_t o = term_fresh_var("tla_chs", type_int());
+  term_vec_push(&s->achoices, o);
+  s->napprox++;
+  term_t *pick = salloc(s, (set->n + 1) * sizeof *pick);
+  sv *r = set->el[set->n - 1];
+  for (uint32_t i = 0; i < set->n; i++) {
+    s->pc = term_and2(saved_pc, set->g[i]);
+    term_t hit = term_and2(set->g[i], tr_bool(s, body, c, bind_value(s, env, intro->text, set->el[i])));
+    none = term_and2(none, term_not(hit));
+    pick[i] = term_and2(term_eq(o, term_int((long)i)), hit);
+  }
+  s->pc = saved_pc;
+  add_error(s, none);
+  for (uint32_t i = set->n - 1; i-- > 0;) r = sv_ite(s, term_eq(o, term_int((long)i)), set->el[i], r, at);
+  term_vec_push(&s->aconstr, term_or2(none, term_or(set->n, pick)));
   return r;
 }
 
@@ -3245,6 +3304,10 @@ void tla_sym_free(tla_sym *s) {
   ts_free(&s->sys);
   term_vec_free(&s->errs);
   term_vec_free(&s->choices);
+  term_vec_free(&s->achoices);
+  term_vec_free(&s->en_choices);
+  free(s->wit);
+  term_vec_free(&s->aconstr);
   term_vec_free(&s->defs);
   free(s->states);
   if (s->step) free(s->asg);
@@ -3424,6 +3487,9 @@ static void step_begin(tla_sym *s, bool init) {
   s->pc = term_true();
   s->pol = 1;
   s->choices.size = s->defs.size = s->errs.size = 0;
+  s->achoices.size = s->aconstr.size = 0;
+  s->approx = true;
+  s->in_enabled = 0;
   s->cur = init ? s->val : s->states[s->nstates - 1];
   s->nxt = init ? NULL : s->val;
 }
@@ -3438,10 +3504,22 @@ typedef struct {
 static void step_finish(tla_sym *s, term_t f, tla_step *out) {
   term_t err = errors_of(s);
   out->err = err;
-  out->enabled = s->choices.size ? term_exists(s->choices.size, s->choices.data, term_or2(f, err)) : term_or2(f, err);
+  term_t any = term_and(s->aconstr.size, s->aconstr.data);
+  /* ENABLED: every admissible pick enables, which implies TLC's pick does
+   * (so "no state without successor" stays sound; a found one is replayed) */
+  term_t en = term_or2(f, err);
+  if (s->achoices.size) en = term_forall((uint32_t)s->achoices.size, s->achoices.data, term_implies(any, en));
+  out->enabled = s->choices.size ? term_exists(s->choices.size, s->choices.data, en) : en;
+  s->en_choices.size = 0;
+  for (size_t i = 0; i < s->choices.size; i++) term_vec_push(&s->en_choices, s->choices.data[i]);
+  out->en_body = s->achoices.size ? NULL_TERM : term_or2(f, err);
+  out->en_choices = s->en_choices.data;
+  out->en_nchoices = (uint32_t)s->en_choices.size;
+  s->approx = false;
   s->defs.size = 0;
   materialize(s);
-  out->ok = term_and2(term_and2(f, term_not(err)), term_and(s->defs.size, s->defs.data));
+  out->ok = term_and(3, (term_t[]){f, term_not(err), any});
+  out->ok = term_and2(out->ok, term_and(s->defs.size, s->defs.data));
 }
 
 static void init_step(void *data) {
@@ -3581,6 +3659,26 @@ const tla_val *tla_steps_state(tla_sym *s, solver *slv, uint32_t k) {
 
 uint32_t tla_steps_count(const tla_sym *s) { return s->nstates; }
 
+term_t tla_steps_pin(tla_sym *s, solver *slv, term_t t) {
+  if (type_kind_of(term_type(t)) == TYPE_SORT) {
+    for (size_t i = 0; i < s->natoms; i++)
+      if (term_is_true(solver_value(slv, term_eq(t, atom_term(s, i))))) return atom_term(s, i);
+    return NULL_TERM;
+  }
+  term_t v = solver_value(slv, t);
+  return v != NULL_TERM && (term_is_const(v) || type_kind_of(term_type(v)) == TYPE_ARRAY) ? v : NULL_TERM;
+}
+
+size_t tla_steps_hints(tla_sym *s, solver *slv, uint32_t k, tla_hint *out, size_t cap) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->nwit && n < cap; i++) {
+    if (s->wit[i].state != k || !term_is_true(solver_value(slv, s->wit[i].when))) continue;
+    const tla_val *v = sv_model(s, slv, s->wit[i].w);
+    if (v) out[n++] = (tla_hint){s->wit[i].intro, v};
+  }
+  return n;
+}
+
 term_t tla_steps_axioms(tla_sym *s) {
   if (s->natoms == s->atoms_told || s->natoms < 2) return term_true();
   term_t *a = salloc(s, (s->natoms + 1) * sizeof *a);
@@ -3590,6 +3688,7 @@ term_t tla_steps_axioms(tla_sym *s) {
 }
 
 uint32_t tla_steps_arrays(const tla_sym *s) { return s->narrays; }
+uint32_t tla_steps_approx(const tla_sym *s) { return s->napprox; }
 
 /* ---- invariants over the layout's leaves as TLA+ formulas ---- */
 typedef struct {

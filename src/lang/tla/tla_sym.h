@@ -54,6 +54,11 @@ typedef struct {
   term_t ok;        /* the step is taken: it holds, no evaluation error, the new state's terms defined */
   term_t err;       /* an evaluation error on some branch TLC explores (over the choices) */
   term_t enabled;   /* some successor or error from the old state (the step's choices quantified) */
+  /* enabled without its quantifier: body over the choices (valid until the
+   * next tla_steps_next); NULL_TERM when enabled needs more (a \forall) */
+  term_t en_body;
+  const term_t *en_choices;
+  uint32_t en_nchoices;
 } tla_step;
 tla_sym *tla_steps_new(tla_model *m);
 /* Init (state 0), then Next from the last state to a new one; false with
@@ -67,9 +72,18 @@ bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, ch
 uint32_t tla_steps_count(const tla_sym *s);
 /* How many set values of the states were materialized as SMT arrays. */
 uint32_t tla_steps_arrays(const tla_sym *s);
+/* CHOOSE picks over-approximated (any qualifying record): the steps admit
+ * more paths than TLC's, so a path's existence is not evidence */
+uint32_t tla_steps_approx(const tla_sym *s);
 /* The constants seen since the last call are pairwise distinct (assert it). */
 term_t tla_steps_axioms(tla_sym *s);
 /* State k in the solver's model (after SAT); NULL if it does not decode. */
 struct solver;
 const tla_val *tla_steps_state(tla_sym *s, struct solver *slv, uint32_t k);
+/* The witnesses of \E that led to state k in the model (taken on their
+ * path), as hints for the replay; at most cap, returns how many. */
+/* t's value in the model as a term that pins it: a literal, an array
+ * value, the string/model value's constant; NULL_TERM if none. */
+term_t tla_steps_pin(tla_sym *s, struct solver *slv, term_t t);
+size_t tla_steps_hints(tla_sym *s, struct solver *slv, uint32_t k, tla_hint *out, size_t cap);
 #endif

@@ -85,6 +85,9 @@ class CProgram:
             self.globals.append(("g%d" % i, t, rng.choice(["0", "1", "3", "200"])))
         self.has_arr = rng.random() < 0.3
         self.has_struct = rng.random() < 0.3
+        # initializers: braced, designated, string literals (bytes, escapes, the NUL where there is room)
+        self.arr_init = rng.choice([None, None, "{1, 2}", "{[2] = 5, [0] = 9}", '"abc"', '"\\x07\\377"', '"ab" "cd"'])
+        self.struct_init = rng.choice([None, None, "{.b = 7}", "{3, 4}", "{.a = -2, 9}"])
         self.nfunc = 0          # helpers f0..f(nfunc-1) callable so far: no recursion
         for k in range(rng.randint(0, 1 + size // 4)):
             self.funcs.append(self.helper(k))
@@ -299,9 +302,15 @@ class CProgram:
         for n, t, init in self.globals:
             lines.append("%s %s = %s;" % (t, n, init))
         if self.has_arr:
-            lines.append("unsigned char arr[4];")
+            init = " = %s" % self.arr_init if self.arr_init else ""
+            lines.append("unsigned char arr[4]%s;" % init)
+            if oracle:
+                lines.append("unsigned char arr0[4]%s;" % init)
         if self.has_struct:
-            lines.append("struct S { int a; unsigned char b; } s;")
+            init = " = %s" % self.struct_init if self.struct_init else ""
+            lines.append("struct S { int a; unsigned char b; } s%s;" % init)
+            if oracle:
+                lines.append("struct S s0%s;" % init)
         for f in self.funcs:
             lines += [x for x in f if isinstance(x, str)]
         lines.append("int %s(void) {" % ("dt_main" if oracle else "main"))
@@ -309,9 +318,9 @@ class CProgram:
             for n, t, init in self.globals:
                 lines.append("  %s = %s;" % (n, init))
             if self.has_arr:
-                lines.append("  for (int k = 0; k < 4; k++) arr[k] = 0;")
+                lines.append("  for (int k = 0; k < 4; k++) arr[k] = arr0[k];")
             if self.has_struct:
-                lines.append("  s.a = 0; s.b = 0;")
+                lines.append("  s = s0;")
         body = list(self.main_body)
         if oracle:
             # nondet + assume -> one bounded choice

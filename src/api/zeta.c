@@ -185,12 +185,13 @@ zeta_model *zeta_load_file(const char *path, const char *format, zeta_config *cf
   }
   diag d = {0};
   /* the hard stop covers reading too: a reader's subprocess (solc-js) or a
-   * parser that hangs ends with an unknown answer, not never */
-  static volatile sig_atomic_t load_stop;
+   * parser that hangs ends with an unknown answer, not never. Only the
+   * alarm: the memory limit and the signal handlers come with the check
+   * (a reader's memory is not the check's; SIGTERM still ends a read). */
   if (cfg->o.hard_limits) {
     json_format = l->name, json_file = path;
     emergency_set_format(cfg->o.json ? emergency_json : NULL);
-    emergency_install(cfg->o.timeout, cfg->o.memlimit, &load_stop);
+    emergency_rearm((double)cfg->o.timeout);
   }
   void *m = l->load(path, &cfg->o, &d);
   if (cfg->o.hard_limits) emergency_disarm();

@@ -16,8 +16,8 @@ void pds_sets_init(pds_sets *S, const cfa_prog *p) {
 }
 
 static void history_free(pds_history *h) {
-  for (uint32_t i = 0; i < h->n; i++) bdd_delref(h->set[i]);
-  free(h->stamp), free(h->arg), free(h->set), free(h->cause);
+  for (uint32_t i = 0; i < h->n; i++) bdd_delref(h->v[i].set);
+  free(h->v);
 }
 
 void pds_sets_record(pds_sets *S, const cfa_prog *p) {
@@ -55,15 +55,8 @@ static bool join(pds_sets *S, pds_history *h, BDD *target, BDD add, pds_grow cau
   bdd_delref(*target);
   *target = n;
   if (S->hreach) {
-    if (h->n == h->cap) {
-      h->cap = h->cap ? 2 * h->cap : 4;
-      h->stamp = xrealloc(h->stamp, h->cap * sizeof *h->stamp);
-      h->arg = xrealloc(h->arg, h->cap * sizeof *h->arg);
-      h->set = xrealloc(h->set, h->cap * sizeof *h->set);
-      h->cause = xrealloc(h->cause, h->cap * sizeof *h->cause);
-    }
-    h->stamp[h->n] = ++S->stamp, h->arg[h->n] = arg, h->set[h->n] = bdd_addref(n), h->cause[h->n] = cause;
-    h->n++;
+    if (h->n == h->cap) h->v = xrealloc(h->v, (h->cap = h->cap ? 2 * h->cap : 4) * sizeof *h->v);
+    h->v[h->n++] = (pds_version){++S->stamp, arg, bdd_addref(n), cause};
   }
   return true;
 }

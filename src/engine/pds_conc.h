@@ -16,12 +16,17 @@
 /* How a set grew (pds_conc_trace follows the causes backwards). */
 typedef enum { PDS_GROW_INIT, PDS_GROW_EDGE, PDS_GROW_PUSH, PDS_GROW_EVAL, PDS_GROW_ENTER, PDS_GROW_POP } pds_grow;
 
-/* The versions of one set: each growth's stamp, the whole set after it
- * (referenced) and its cause (EDGE: the edge; PUSH, EVAL: the call). */
+/* One growth of a set: its stamp, the whole set after it (referenced) and
+ * its cause (EDGE: the edge; PUSH, EVAL: the call). */
 typedef struct {
-  uint32_t *stamp, *arg;
-  BDD *set;
-  pds_grow *cause;
+  uint32_t stamp, arg;
+  BDD set;
+  pds_grow cause;
+} pds_version;
+
+/* The versions of one set, oldest first. */
+typedef struct {
+  pds_version *v;
   uint32_t n, cap;
 } pds_history;
 

@@ -22,15 +22,15 @@ static bool fail(tracer *T, const char *what) {
 
 /* The first version before stamp `bound` that holds the one-state set. */
 static int first_version(tracer *T, const pds_history *h, pds_set one, uint32_t bound) {
-  for (uint32_t i = 0; i < h->n && h->stamp[i] < bound; i++)
-    if (!pds_s_empty(T->E, pds_s_and(T->E, one, h->set[i]))) return (int)i;
+  for (uint32_t i = 0; i < h->n && h->v[i].stamp < bound; i++)
+    if (!pds_s_empty(T->E, pds_s_and(T->E, one, h->v[i].set))) return (int)i;
   return -1;
 }
 
 /* The set as it was before stamp `bound`. */
 static pds_set before(const pds_history *h, uint32_t bound) {
   pds_set s = bdd_false();
-  for (uint32_t i = 0; i < h->n && h->stamp[i] < bound; i++) s = h->set[i];
+  for (uint32_t i = 0; i < h->n && h->v[i].stamp < bound; i++) s = h->v[i].set;
   return s;
 }
 
@@ -61,14 +61,14 @@ static bool entered(tracer *T, uint32_t f, uint32_t l, pds_set one, uint32_t t) 
   pds_set e1 = pds_s_pick(E, en, &sp);
   pds_space_free(&sp);
   int j = first_version(T, he, e1, t);
-  if (j < 0 || he->cause[j] != PDS_GROW_PUSH) return fail(T, "the trace lost a calling context");
-  const pds_call *c = &E->calls[he->arg[j]];
+  if (j < 0 || he->v[j].cause != PDS_GROW_PUSH) return fail(T, "the trace lost a calling context");
+  const pds_call *c = &E->calls[he->v[j].arg];
   uint32_t src = E->p->procs[c->proc].body.edges[c->edge].src;
   pds_set pre;
-  if (!pds_pre_push_en(E, he->arg[j], e1, &pre, T->why, T->len)) return false;
-  pds_set s = pick_pt(T, c->proc, pds_s_and(E, pre, before(&T->S->hreach[c->proc][src], he->stamp[j])));
+  if (!pds_pre_push_en(E, he->v[j].arg, e1, &pre, T->why, T->len)) return false;
+  pds_set s = pick_pt(T, c->proc, pds_s_and(E, pre, before(&T->S->hreach[c->proc][src], he->v[j].stamp)));
   if (pds_s_empty(E, s)) return fail(T, "the trace lost a call site");
-  if (!run_to(T, c->proc, src, s, he->stamp[j], CFA_NONE)) return false;
+  if (!run_to(T, c->proc, src, s, he->v[j].stamp, CFA_NONE)) return false;
   push(T, TRACE_CALL, f, l, c->edge, one);
   return true;
 }
@@ -98,9 +98,9 @@ static bool returned(tracer *T, uint32_t f, uint32_t l, pds_set one, uint32_t t,
   int k = first_version(T, hs, ef, t);
   uint32_t fin = E->p->procs[g].body.final;
   if (k < 0 || fin == CFA_NONE) return fail(T, "the trace lost a summary");
-  pds_set sf1 = pick_pt(T, g, pds_s_and(E, pds_pre_pop(E, g, ef), before(&T->S->hreach[g][fin], hs->stamp[k])));
+  pds_set sf1 = pick_pt(T, g, pds_s_and(E, pds_pre_pop(E, g, ef), before(&T->S->hreach[g][fin], hs->v[k].stamp)));
   if (pds_s_empty(E, sf1)) return fail(T, "the trace lost a callee's final state");
-  if (!run_to(T, g, fin, sf1, hs->stamp[k], ci)) return false;
+  if (!run_to(T, g, fin, sf1, hs->v[k].stamp, ci)) return false;
   push(T, TRACE_RETURN, f, l, c->edge, one);
   return true;
 }
@@ -114,8 +114,8 @@ static bool run_to(tracer *T, uint32_t f, uint32_t l, pds_set one, uint32_t boun
   const pds_history *h = &T->S->hreach[f][l];
   int i = first_version(T, h, one, bound);
   if (i < 0) return fail(T, "the trace lost a state");
-  uint32_t t = h->stamp[i], e = h->arg[i];
-  switch (h->cause[i]) {
+  uint32_t t = h->v[i].stamp, e = h->v[i].arg;
+  switch (h->v[i].cause) {
   case PDS_GROW_INIT:
     push(T, TRACE_INIT, f, l, CFA_NONE, one);
     return true;

@@ -988,6 +988,20 @@ static enum CXVisitorResult push_field(CXCursor f, CXClientData data) {
   return CXVisit_Continue;
 }
 
+/* The index of the field named like member reference d among fs (fs->n:
+ * none). */
+static uint32_t field_named(const cursors *fs, CXCursor d) {
+  char *name = spelling(d);
+  uint32_t at = fs->n;
+  for (uint32_t f = 0; f < fs->n && at == fs->n; f++) {
+    char *fname = spelling(fs->v[f]);
+    if (strcmp(fname, name) == 0) at = f;
+    free(fname);
+  }
+  free(name);
+  return at;
+}
+
 /* The member or element that designator d of an object of type t names:
  * its type in *sub, with x's path or indices extended (the caller takes
  * them back). */
@@ -996,18 +1010,17 @@ static bool designate(init_ctx *x, CXType t, CXCursor d, CXType *sub) {
   size_t plen = strlen(x->path);
   if (clang_getCursorKind(d) == CXCursor_MemberRef) {
     if (!is_struct_type(t)) return fail(L, d, "a member designator for a non-struct"), false;
-    char *name = spelling(d);
     cursors fs = {0};
     clang_Type_visitFields(t, push_field, &fs);
-    bool found = false;
-    for (uint32_t i = 0; i < fs.n && !found; i++) {
-      char *fname = spelling(fs.v[i]);
-      if (strcmp(fname, name) == 0) *sub = clang_getCursorType(fs.v[i]), found = true;
-      free(fname);
+    uint32_t f = field_named(&fs, d);
+    bool found = f < fs.n;
+    if (found) {
+      char *name = spelling(fs.v[f]);
+      *sub = clang_getCursorType(fs.v[f]);
+      snprintf(x->path + plen, sizeof x->path - plen, ".%s", name);
+      free(name);
     }
     free(fs.v);
-    if (found) snprintf(x->path + plen, sizeof x->path - plen, ".%s", name);
-    free(name);
     return found || (fail(L, d, "designator of an unknown member"), false);
   }
   long long k;
@@ -1049,14 +1062,7 @@ static void init_designated(init_ctx *x, CXType t, const cursors *items) {
       value = parts.v[parts.n - 1];
       /* the first designator picks the member or element of this list */
       if (is_struct) {
-        char *name = spelling(parts.v[0]);
-        at = n;
-        for (uint32_t f = 0; f < fs.n && at == n; f++) {
-          char *fname = spelling(fs.v[f]);
-          if (strcmp(fname, name) == 0) at = f;
-          free(fname);
-        }
-        free(name);
+        at = field_named(&fs, parts.v[0]);
       } else {
         long long k;
         bool u;

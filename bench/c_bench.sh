@@ -8,7 +8,9 @@
 # usage: bench/c_bench.sh [ZETA] [TIMEOUT]   ALGOS="portfolio cegar ..." to
 # choose (default: portfolio cegar bmc kind pdr imc spacer-peer); CATS="locks ..."
 # for a subset of folders; RESULTS=FILE keeps one line per run (config,
-# task, expected, verdict, wall s, CPU s). Times: wall-clock, and the CPU
+# task, expected, verdict, wall s, CPU s); with RESUME=1 a run whose row is
+# already in RESULTS is not repeated (a long run can go on in a later
+# session; its totals are the rows' sums). Times: wall-clock, and the CPU
 # time of every process of the run that was waited for (zeta's portfolio
 # jobs included); a total line per configuration.
 set -u
@@ -49,15 +51,24 @@ for a in $ALGOS; do
   TN=0 TS=0 TW=0 TU=0 TSC=0 TWALL=0 TCPU=0
   for c in $CATS; do
     n=0 solved=0 wrong=0 unk=0 score=0
-    start=$(date +%s.%N)
-    child_cpu; cstart=$CPU
+    wall=0 cpu=0
     for y in "$DIR/$c"/*.yml; do
       want=$(grep -o 'expected_verdict: *[a-z]*' "$y" | awk '{print $2}')
-      t0=$(date +%s.%N)
-      child_cpu; c0=$CPU
-      v=$(run_one "$a" "$y")
-      child_cpu; c1=$CPU
-      t1=$(date +%s.%N)
+      row=
+      [ "${RESUME:-0}" = 1 ] && [ -f "$RESULTS" ] &&
+        row=$(awk -F'\t' -v a="$a" -v t="${y#$DIR/}" '$1 == a && $2 == t' "$RESULTS" | tail -n 1)
+      if [ -n "$row" ]; then
+        v=$(printf '%s' "$row" | cut -f 4) dt=$(printf '%s' "$row" | cut -f 5) dc=$(printf '%s' "$row" | cut -f 6)
+      else
+        t0=$(date +%s.%N)
+        child_cpu; c0=$CPU
+        v=$(run_one "$a" "$y")
+        child_cpu; c1=$CPU
+        t1=$(date +%s.%N)
+        dt=$(printf '%.2f' "$(echo "$t1 - $t0" | bc)") dc=$(printf '%.2f' "$(echo "$c1 - $c0" | bc)")
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$a" "${y#$DIR/}" "$want" "$v" "$dt" "$dc" >> "$RESULTS"
+      fi
+      wall=$(echo "$wall + $dt" | bc) cpu=$(echo "$cpu + $dc" | bc)
       n=$((n + 1))
       case "$v:$want" in
         SAFE:true) solved=$((solved + 1)) score=$((score + 2)) ;;
@@ -66,12 +77,7 @@ for a in $ALGOS; do
         UNSAFE:true) wrong=$((wrong + 1)) score=$((score - 16)) ;;
         *) unk=$((unk + 1)) ;;
       esac
-      printf '%s\t%s\t%s\t%s\t%.2f\t%.2f\n' "$a" "${y#$DIR/}" "$want" "$v" "$(echo "$t1 - $t0" | bc)" \
-        "$(echo "$c1 - $c0" | bc)" >> "$RESULTS"
     done
-    end=$(date +%s.%N)
-    child_cpu
-    wall=$(echo "$end - $start" | bc) cpu=$(echo "$CPU - $cstart" | bc)
     printf '%-18s %-12s %6d %6d %6d %6d %7d %8.1f %8.1f\n' "$c" "$a" "$n" "$solved" "$wrong" "$unk" "$score" "$wall" "$cpu"
     TN=$((TN + n)) TS=$((TS + solved)) TW=$((TW + wrong)) TU=$((TU + unk)) TSC=$((TSC + score))
     TWALL=$(echo "$TWALL + $wall" | bc) TCPU=$(echo "$TCPU + $cpu" | bc)

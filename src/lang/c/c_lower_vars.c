@@ -451,28 +451,41 @@ static bool string_bytes(lower *L, CXCursor lit, char **out, size_t *n) {
   return true;
 }
 
-/* A char array initialized by a string literal: its bytes, then zeros
- * (C11 6.7.9p14: the NUL only where there is room). */
-static void init_string(lower *L, binding *b, CXType t, CXCursor lit, term_t *val) {
-  CXType et = clang_getCanonicalType(clang_getArrayElementType(clang_getCanonicalType(t)));
+/* The bytes of string literal lit as the chars of an array of type t
+ * (elements of type ety), stored into *val from flat index base on (C11
+ * 6.7.9p14: the NUL only where there is room, the rest stays as it is:
+ * zeros). False (failed) when t is not an array of chars or too short. */
+static bool store_string(lower *L, c_int ety, CXType t, CXCursor lit, uint64_t base, term_t *val) {
+  CXType ct = clang_getCanonicalType(t);
+  CXType et = clang_getCanonicalType(clang_getArrayElementType(ct));
   bool chars = et.kind == CXType_Char_S || et.kind == CXType_Char_U || et.kind == CXType_SChar || et.kind == CXType_UChar;
   char *bytes;
   size_t n;
-  long long size = clang_getArraySize(clang_getCanonicalType(t));
-  if (!chars || b->ndims != 1 || !string_bytes(L, lit, &bytes, &n)) {
+  long long size = clang_getArraySize(ct);
+  if (!chars || !string_bytes(L, lit, &bytes, &n)) {
     cl_fail(L, lit, "string initializer of this array");
-    return;
+    return false;
   }
   if (size < 0 || (size_t)size < n) {
     free(bytes);
     cl_fail(L, lit, "string longer than its array");
-    return;
+    return false;
   }
   for (size_t k = 0; k < n; k++) {
-    long v = b->ty.is_signed ? (long)(signed char)bytes[k] : (long)(unsigned char)bytes[k];
-    *val = term_store(*val, idx_const(L, k), c_sem_const_si(b->ty, v, L->math));
+    long v = ety.is_signed ? (long)(signed char)bytes[k] : (long)(unsigned char)bytes[k];
+    *val = term_store(*val, idx_const(L, base + k), c_sem_const_si(ety, v, L->math));
   }
   free(bytes);
+  return true;
+}
+
+/* A char array variable initialized by a string literal. */
+static void init_string(lower *L, binding *b, CXType t, CXCursor lit, term_t *val) {
+  if (b->ndims != 1) {
+    cl_fail(L, lit, "string initializer of this array");
+    return;
+  }
+  store_string(L, b->ty, t, lit, 0, val);
 }
 
 /* An initializer list for an object of type t at path / indices: the
@@ -482,14 +495,26 @@ typedef struct { lower *L; binding *first; uint32_t n; term_t *vals; char path[2
 
 static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *pos);
 
-static void init_scalar(init_ctx *x, CXCursor item) {
-  lower *L = x->L;
+/* The leaf at x's path (its index in x->first), or x->n after a failure. */
+static uint32_t leaf_here(init_ctx *x, CXCursor item) {
   uint32_t li = 0;
   while (li < x->n && strcmp(x->first[li].path ? x->first[li].path : "", x->path) != 0) li++;
-  if (li == x->n) {
-    cl_fail(L, item, "initializer");
-    return;
-  }
+  if (li == x->n) cl_fail(x->L, item, "initializer");
+  return li;
+}
+
+/* The flat index of x's indices in leaf lf (row-major over its first
+ * x->nidx dimensions). */
+static uint64_t flat_here(const init_ctx *x, const binding *lf) {
+  uint64_t flat = 0;
+  for (uint32_t k = 0; k < x->nidx; k++) flat = flat * lf->dims[k] + x->idx[k];
+  return flat;
+}
+
+static void init_scalar(init_ctx *x, CXCursor item) {
+  lower *L = x->L;
+  uint32_t li = leaf_here(x, item);
+  if (li == x->n) return;
   cval v = cl_lower_expr(L, item);
   if (L->failed) return;
   if (v.is_void) {
@@ -502,9 +527,20 @@ static void init_scalar(init_ctx *x, CXCursor item) {
     x->vals[li] = c;
     return;
   }
-  uint64_t flat = 0;
-  for (uint32_t k = 0; k < x->nidx; k++) flat = flat * lf->dims[k] + x->idx[k];
-  x->vals[li] = term_store(x->vals[li], idx_const(L, flat), c);
+  x->vals[li] = term_store(x->vals[li], idx_const(L, flat_here(x, lf)), c);
+}
+
+/* A char array inside an aggregate initialized by a string literal: the
+ * array is the leaf's dimension after x's indices. */
+static void init_string_here(init_ctx *x, CXType t, CXCursor lit) {
+  uint32_t li = leaf_here(x, lit);
+  if (li == x->n) return;
+  binding *lf = &x->first[li];
+  if (lf->ndims != x->nidx + 1) {
+    cl_fail(x->L, lit, "string initializer of this array");
+    return;
+  }
+  store_string(x->L, lf->ty, t, lit, flat_here(x, lf) * lf->dims[x->nidx], &x->vals[li]);
 }
 
 typedef struct { init_ctx *x; const cursors *items; uint32_t *pos; } field_init;
@@ -660,7 +696,8 @@ static void init_designated(init_ctx *x, CXType t, const cursors *items) {
     if (!L->failed) {
       CXType cs = clang_getCanonicalType(sub);
       bool agg = cl_is_struct_type(cs) || cs.kind == CXType_ConstantArray;
-      if (agg && clang_getCursorKind(value) != CXCursor_InitListExpr)
+      bool string = cs.kind == CXType_ConstantArray && is_string_literal(value);
+      if (agg && clang_getCursorKind(value) != CXCursor_InitListExpr && !string)
         cl_fail(L, value, "brace elision among designated initializers");
       else {
         cursors one = {&value, 1, 1};
@@ -682,6 +719,11 @@ static void init_object(init_ctx *x, CXType t, const cursors *items, uint32_t *p
   CXCursor item = items->v[*pos];
   if (!agg) {
     init_scalar(x, item);
+    (*pos)++;
+    return;
+  }
+  if (ct.kind == CXType_ConstantArray && is_string_literal(item)) {
+    init_string_here(x, ct, item);
     (*pos)++;
     return;
   }

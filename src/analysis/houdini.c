@@ -14,6 +14,9 @@
 #define MAX_CONSTS 24
 #define MAX_CANDS 3000   /* per location */
 #define MAX_OCT_VARS 12
+#define MAX_MODES 2         /* guards of guarded candidates */
+#define MAX_GUARDED 400     /* base candidates guarded (each twice per guard) */
+#define MAX_MODE_LOCS 2000  /* the cycle search is quadratic in the locations */
 
 typedef struct {
   term_vec ints;     /* integer variables of the CFA */
@@ -121,6 +124,149 @@ static void candidates(const collect *k, term_vec *out) {
           push_unique(out, term_lt(d, k->consts.data[q]));
         }
     }
+}
+
+/* Marks in w the variables statements s assign or havoc. */
+static void mark_written(const cfa *c, const cfa_stmt *s, uint32_t n, bool *w) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (s[i].kind == CFA_CHOICE) {
+      for (uint32_t j = 0; j < s[i].nalts; j++) mark_written(c, s[i].alts[j].stmts, s[i].alts[j].n, w);
+      continue;
+    }
+    if (s[i].kind == CFA_ASSIGN || s[i].kind == CFA_HAVOC) {
+      uint32_t v = cfa_var_index(c, s[i].var);
+      if (v != CFA_NONE) w[v] = true;
+    }
+  }
+}
+
+/* The edges on a cycle (their source is reachable from their target), or
+ * NULL for large CFAs. */
+static bool *cycle_edges(const cfa *c) {
+  if (c->nlocs > MAX_MODE_LOCS) return NULL;
+  bool *on = xcalloc(c->nedges + 1, sizeof(bool)), *seen = xmalloc(c->nlocs + 1);
+  uint32_t *stack = xmalloc((c->nlocs + 1) * sizeof *stack);
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    memset(seen, 0, c->nlocs + 1);
+    uint32_t top = 0, src = c->edges[e].src;
+    stack[top++] = c->edges[e].dst;
+    seen[c->edges[e].dst] = true;
+    while (top && !on[e]) {
+      uint32_t l = stack[--top];
+      on[e] = l == src;
+      for (uint32_t j = 0; j < c->locs[l].nout && !on[e]; j++) {
+        uint32_t d = c->edges[c->locs[l].out[j]].dst;
+        if (!seen[d]) seen[d] = true, stack[top++] = d;
+      }
+    }
+  }
+  free(seen), free(stack);
+  return on;
+}
+
+/* The locations from which a cycle can be reached. */
+static bool *reach_cycle(const cfa *c, const bool *on) {
+  bool *r = xcalloc(c->nlocs + 1, sizeof(bool));
+  for (uint32_t e = 0; e < c->nedges; e++)
+    if (on[e]) r[c->edges[e].src] = true;
+  for (bool again = true; again;) {
+    again = false;
+    for (uint32_t e = 0; e < c->nedges; e++)
+      if (r[c->edges[e].dst] && !r[c->edges[e].src]) r[c->edges[e].src] = again = true;
+  }
+  return r;
+}
+
+/* Are all of t's variables (at least one) marked in ok? */
+static bool only_over(const cfa *c, term_t t, const bool *ok) {
+  term_t *fv;
+  uint32_t n = term_free_vars(t, &fv);
+  bool all = n > 0;
+  for (uint32_t i = 0; i < n && all; i++) {
+    uint32_t v = cfa_var_index(c, fv[i]);
+    all = v != CFA_NONE && ok[v];
+  }
+  free(fv);
+  return all;
+}
+
+/* Does t mention a variable marked in m? */
+static bool mentions(const cfa *c, term_t t, const bool *m) {
+  term_t *fv;
+  uint32_t n = term_free_vars(t, &fv);
+  bool any = false;
+  for (uint32_t i = 0; i < n && !any; i++) {
+    uint32_t v = cfa_var_index(c, fv[i]);
+    any = v != CFA_NONE && m[v];
+  }
+  free(fv);
+  return any;
+}
+
+/* The conditions over variables marked in cv that statements s assume on
+ * a branch (branch: s is one of two ways to a loop; inside a choice, each
+ * alternative is one), into modes. */
+static void find_modes(const cfa *c, const cfa_stmt *s, uint32_t n, bool branch, const bool *cv, term_vec *modes) {
+  for (uint32_t q = 0; q < n; q++) {
+    if (s[q].kind == CFA_CHOICE) {
+      for (uint32_t j = 0; j < s[q].nalts; j++)
+        find_modes(c, s[q].alts[j].stmts, s[q].alts[j].n, branch || s[q].nalts >= 2, cv, modes);
+      continue;
+    }
+    if (s[q].kind != CFA_ASSUME || !branch) continue;
+    term_t *at;
+    uint32_t na = term_atoms(s[q].expr, &at);
+    for (uint32_t i = 0; i < na; i++) {
+      term_t g = term_unsigned(at[i]);
+      if (!is_comparison(g) || !only_over(c, g, cv)) continue;
+      bool dup = false;
+      for (uint32_t m = 0; m < modes->size && !dup; m++) dup = modes->data[m] == g;
+      if (!dup && modes->size < MAX_MODES) term_vec_push(modes, g);
+    }
+    free(at);
+  }
+}
+
+/* Guarded candidates "g or c" and "not g or c" for the modes g and the
+ * candidates c without g's variables. A mode is a condition over
+ * variables that no edge on a cycle writes, on a branch where two ways go
+ * on to loops: facts that hold in one case of it only (ddlm2013: flag != 0
+ * implies a = b and j = i + 1; neither holds without the guard). Input
+ * checks whose other way ends the program (n < 1000000) are not modes. */
+static void guarded(const cfa *c, term_vec *cand) {
+  bool *on = cycle_edges(c);
+  if (!on) return;
+  bool *rc = reach_cycle(c, on);
+  bool *cv = xcalloc(c->vars.size + 1, sizeof(bool)), *gv = xcalloc(c->vars.size + 1, sizeof(bool));
+  for (uint32_t e = 0; e < c->nedges; e++)
+    if (on[e]) mark_written(c, c->edges[e].stmts, c->edges[e].nstmts, cv);
+  for (uint32_t v = 0; v < c->vars.size; v++) cv[v] = !cv[v];
+  term_vec modes = {0};
+  for (uint32_t l = 0; l < c->nlocs; l++) {
+    uint32_t ways = 0;
+    for (uint32_t j = 0; j < c->locs[l].nout; j++) ways += rc[c->edges[c->locs[l].out[j]].dst];
+    for (uint32_t j = 0; j < c->locs[l].nout; j++) {
+      const cfa_edge *ed = &c->edges[c->locs[l].out[j]];
+      if (rc[ed->dst]) find_modes(c, ed->stmts, ed->nstmts, ways >= 2, cv, &modes);
+    }
+  }
+  uint32_t nbase = cand->size;
+  for (uint32_t m = 0; m < modes.size; m++) {
+    term_t g = modes.data[m], *fv;
+    uint32_t n = term_free_vars(g, &fv);
+    memset(gv, 0, c->vars.size + 1);
+    for (uint32_t j = 0; j < n; j++) gv[cfa_var_index(c, fv[j])] = true;
+    free(fv);
+    for (uint32_t j = 0, used = 0; j < nbase && used < MAX_GUARDED; j++) {
+      term_t b = cand->data[j];
+      if (mentions(c, b, gv)) continue;
+      used++;
+      push_unique(cand, term_or2(g, b));
+      push_unique(cand, term_or2(term_not(g), b));
+    }
+  }
+  term_vec_free(&modes);
+  free(on), free(rc), free(cv), free(gv);
 }
 
 typedef struct {
@@ -315,6 +461,7 @@ bool cfa_houdini_invariants(cfa *c, const term_t *base, uint32_t timeout_ms, uin
   for (uint32_t e = 0; e < c->nedges; e++) find_stmts(&k, c->edges[e].stmts, c->edges[e].nstmts);
   houdini h = {c, base, {0}, NULL, 0};
   if (k.ints.size) candidates(&k, &h.cand);
+  if (h.cand.size) guarded(c, &h.cand);
   term_vec_free(&k.ints), term_vec_free(&k.consts), term_vec_free(&k.atoms);
   term_map_free(&k.seen);
   h.ncand = h.cand.size;

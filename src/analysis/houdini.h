@@ -7,7 +7,10 @@
  * over the integer variables: bounds x <= c and x >= c for the integer
  * constants c of the program, the comparisons of the program's conditions,
  * their negations and non-strict forms, x <= y for pairs of variables, and
- * x - y <= c, x - y < c for programs with few variables.
+ * x - y <= c, x - y < c for programs with few variables; and each of
+ * those under a mode guard, "g or c" and "not g or c", for the conditions g
+ * over variables that no edge on a cycle writes (a flag set before the
+ * loops: facts that hold in one of its cases only).
  * A candidate dies when a model of "invariant at the source, edge, not all
  * candidates at the target" falsifies it; the survivors are inductive
  * together (the last round of queries is all unsatisfiable). Inequalities

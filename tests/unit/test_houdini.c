@@ -1,8 +1,9 @@
 /* Houdini over candidate inequalities (analysis/houdini.h) and liveness
  * (ir/cfa_live.h): the facts kept hold and are inductive together, facts
  * that fail are dropped, guards' negations after a loop are found, the
- * differences x - y < c with the program's constants, and nothing about
- * variables that are dead where nothing ties them to live ones. */
+ * differences x - y < c with the program's constants, facts under a mode
+ * guard, and nothing about variables that are dead where nothing ties
+ * them to live ones. */
 #include "check.h"
 #include "cfa_util.h"
 #include "analysis/houdini.h"
@@ -68,6 +69,32 @@ static void test_difference(void) {
   cfa_free(&c);
 }
 
+/* ddlm2013's shape: with f != 0 the loop keeps a = b (d is 1), without
+ * it d = 0 and a = b does not hold; f is set before the loop only, so
+ * "f = 0 or a <= b" (and >=) is kept at the head, "a <= b" alone is not. */
+static void test_guarded(void) {
+  const char *text =
+      "main process p { var f : int var d : int var a : int var b : int\n"
+      " init loc I loc H loc X error loc E\n"
+      " I -> H { havoc f a := 0 b := 0 d := 0 assume not (f = 0) d := 1 }\n"
+      " I -> H { havoc f assume f = 0 a := 0 b := 0 d := 0 }\n"
+      " H -> H { a := a + 1 b := b + d }\n"
+      " H -> X { }\n"
+      " X -> E { assume not (f = 0) assume not (a = b) } }";
+  cfa c;
+  CHECK(parse(text, &c));
+  term_t *inv;
+  CHECK(cfa_houdini_invariants(&c, NULL, 5000, 60000, &inv));
+  if (!inv) return;
+  term_t h = inv[cfa_find_loc(&c, "H")], g = term_eq(iv("f"), term_int(0));
+  CHECK(implies(h, term_or2(g, term_le(iv("a"), iv("b")))));
+  CHECK(implies(h, term_or2(g, term_ge(iv("a"), iv("b")))));
+  CHECK(!implies(h, term_le(iv("a"), iv("b"))));
+  CHECK(inductive(&c, inv));
+  free(inv);
+  cfa_free(&c);
+}
+
 /* liveness: t is written before every read (dead at H), x is read on the
  * way to the error; nothing is live at the error location */
 static void test_live(void) {
@@ -91,6 +118,7 @@ static void test_live(void) {
 int main(void) {
   RUN(test_bounds);
   RUN(test_difference);
+  RUN(test_guarded);
   RUN(test_live);
   return CHECK_DONE();
 }

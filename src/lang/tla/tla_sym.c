@@ -44,6 +44,7 @@ struct vshape {
   uint32_t n;
   const tla_val **key;   /* SET: universe; FUN: domain */
   vshape **sub;          /* FUN: per domain element */
+  bool seq;              /* FUN: a sequence of at most n elements (keys 1..n): a length leaf first */
 };
 
 /* Bound names: concrete (a tla_env cell the evaluator sees), symbolic, a
@@ -2696,9 +2697,39 @@ static vshape *universe_union(tla_sym *s, const tla_val *const *a, uint32_t na, 
   return r;
 }
 
+static bool shape_seq_keys(const vshape *d) {
+  for (uint32_t i = 0; i < d->n; i++)
+    if (d->key[i]->kind != TV_INT || d->key[i]->i != (int64_t)i + 1) return false;
+  return true;
+}
+
+static bool tv_seq_keys(const tla_val *v) {
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->e[i]->kind != TV_INT || v->e[i]->i != (int64_t)i + 1) return false;
+  return true;
+}
+
+static vshape *widen(tla_sym *s, vshape *d, const tla_val *v);
+
+/* Sequences of varying length (keys 1..n): a length leaf and one layout
+ * per position up to the longest length seen. */
+static vshape *widen_seq(tla_sym *s, vshape *d, const tla_val *v) {
+  uint32_t n = d->n > v->n ? d->n : v->n;
+  vshape *r = shape_new(s, SV_FUN, n);
+  r->seq = true;
+  for (uint32_t i = 0; i < n; i++) {
+    r->key[i] = tv_int((int64_t)i + 1);
+    vshape *old = i < d->n ? d->sub[i] : NULL;
+    r->sub[i] = i < v->n ? widen(s, old, v->v[i]) : old;
+    if (!r->sub[i]) return d;
+  }
+  return r;
+}
+
 /* Widens layout d (from an earlier value) to hold v too: sets' universes
- * grow; a function whose domain changes keeps the first domain (values
- * outside the layout are flagged as errors, never lost). */
+ * grow; sequences of another length become a sequence layout; another
+ * function whose domain changes keeps the first domain (values outside the
+ * layout are flagged as errors, never lost). */
 static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
   if (!d) return shape_of_value(s, v);
   if (d->k == SV_SET && v->kind == TV_SET) {
@@ -2710,6 +2741,8 @@ static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
     }
     return extra ? universe_union(s, d->key, d->n, v->e, v->n) : d;
   }
+  if (d->k == SV_FUN && v->kind == TV_FUN && (d->seq || v->n != d->n) && shape_seq_keys(d) && tv_seq_keys(v))
+    return widen_seq(s, d, v);
   if (d->k == SV_FUN && v->kind == TV_FUN && v->n == d->n) {
     vshape *r = NULL;
     for (uint32_t i = 0; i < d->n; i++) {
@@ -2733,7 +2766,7 @@ static vshape *join(tla_sym *s, vshape *t, vshape *d) {
   if (!t || !d || t->k != d->k) return d;
   if (t->k == SV_SET) return universe_union(s, t->key, t->n, d->key, d->n);
   if (t->k == SV_FUN) {
-    if (t->n != d->n) return d;
+    if (t->n != d->n || t->seq || d->seq) return d;
     vshape *r = shape_new(s, SV_FUN, d->n);
     for (uint32_t i = 0; i < d->n; i++) {
       uint32_t j = 0;
@@ -2787,7 +2820,7 @@ static void find_types(tla_sym *s, tla_node *n, tla_ctx *c, const tla_val **type
 static uint32_t shape_leaves(const vshape *v) {
   if (v->k == SV_SET) return v->n;
   if (v->k != SV_FUN) return 1;
-  uint32_t n = 0;
+  uint32_t n = v->seq;
   for (uint32_t i = 0; i < v->n; i++) n += shape_leaves(v->sub[i]);
   return n;
 }
@@ -2799,6 +2832,12 @@ static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32
     for (uint32_t i = 0; i < v->n; i++) r->g[i] = leaves[(*pos)++], r->el[i] = sv_const(s, v->key[i], NULL);
     return r;
   }
+  if (v->k == SV_FUN && v->seq) {
+    term_t len = leaves[(*pos)++];
+    sv *r = seq_new(s, v->n, len);
+    for (uint32_t i = 0; i < v->n; i++) r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
+    return r;
+  }
   if (v->k == SV_FUN) {
     sv *r = sv_new(s, SV_FUN, v->n);
     for (uint32_t i = 0; i < v->n; i++) r->key[i] = v->key[i], r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
@@ -2808,6 +2847,12 @@ static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32
 }
 
 static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t *k) {
+  if (v->k == SV_FUN && v->seq) {
+    char nm[256];
+    snprintf(nm, sizeof nm, "%s#len", name);
+    term_vec_push(&s->sys.vars, term_var(nm, type_int()));
+    (*k)++;
+  }
   if (v->k == SV_SET || v->k == SV_FUN) {
     for (uint32_t i = 0; i < v->n; i++) {
       if (v->k == SV_SET) {
@@ -2827,6 +2872,35 @@ static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t 
   snprintf(nm, sizeof nm, "%s", name);
   term_vec_push(&s->sys.vars, term_var(nm, v->k == SV_BOOL ? type_bool() : type_int()));
   (*k)++;
+}
+
+static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                   const tla_node *at);
+
+/* A sequence in a sequence layout: its length at most the layout's, its
+ * elements in the positions below the length (the leaves above it are
+ * free: they are never read, every read is guarded by the length). */
+static term_t fits_seq(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                       const tla_node *at) {
+  if (v->k != SV_FUN || !seq_keys(v)) unsupported(s, at, "a variable that holds sequences and other values");
+  term_t len = seq_len_of(v);
+  term_t *c = salloc(s, (sh->n + 2) * sizeof *c), *ok = salloc(s, (sh->n + 2) * sizeof *ok);
+  uint32_t nc = 0, nok = 0;
+  ok[nok++] = term_le(len, term_int((long)sh->n));
+  if (leaves) c[nc++] = term_eq(leaves[*pos], len);
+  (*pos)++;
+  for (uint32_t i = 0; i < sh->n; i++) {
+    if (i >= v->n) {
+      *pos += shape_leaves(sh->sub[i]);
+      continue;
+    }
+    term_t in = term_le(term_int((long)i + 1), len), e = term_true();
+    term_t o = fits(s, sh->sub[i], v->el[i], leaves, pos, &e, at);
+    ok[nok++] = term_implies(in, o);
+    if (leaves) c[nc++] = term_implies(in, e);
+  }
+  *eq = term_and(nc, c);
+  return term_and(nok, ok);
 }
 
 /* Leaves of value v in layout sh (false when v does not fit: outside the
@@ -2857,6 +2931,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
     }
     return term_and(set->n, inside);
   }
+  if (sh->k == SV_FUN && sh->seq) return fits_seq(s, sh, v, leaves, pos, eq, at);
   if (sh->k == SV_FUN) {
     if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
     if (v->dg) unsupported(s, at, "a function whose domain varies (a sequence of varying length) in a fixed layout");
@@ -2892,6 +2967,12 @@ static bool value_fits(const vshape *sh, const tla_val *v) {
       }
       return true;
     case SV_FUN:
+      if (sh->seq) {
+        if (v->kind != TV_FUN || v->n > sh->n || !tv_seq_keys(v)) return false;
+        for (uint32_t i = 0; i < v->n; i++)
+          if (!value_fits(sh->sub[i], v->v[i])) return false;
+        return true;
+      }
       if (v->kind != TV_FUN || v->n != sh->n) return false;
       for (uint32_t i = 0; i < sh->n; i++) {
         int64_t k = tv_domain_index(v, sh->key[i]);
@@ -2922,7 +3003,7 @@ static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_n
       return true;
     }
     case TV_FUNSET: {
-      if (sh->k != SV_FUN) return false;
+      if (sh->k != SV_FUN || sh->seq) return false;
       const tla_val *d = tla_enumerate(s->ev, t->e[0], at);
       if (d->n != sh->n) return false;
       for (uint32_t i = 0; i < sh->n; i++)
@@ -2931,7 +3012,7 @@ static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_n
       return true;
     }
     case TV_RECSET:
-      if (sh->k != SV_FUN || sh->n != t->n / 2) return false;
+      if (sh->k != SV_FUN || sh->seq || sh->n != t->n / 2) return false;
       for (uint32_t i = 0; i < t->n / 2; i++) {
         uint32_t j = 0;
         while (j < sh->n && sh->key[j] != t->e[2 * i]) j++;
@@ -3254,13 +3335,14 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
   }
   if (v->k == SV_FUN) {
     const tla_val **d = xmalloc((v->n + 1) * sizeof *d), **x = xmalloc((v->n + 1) * sizeof *x);
-    const tla_val *r = NULL;
-    bool ok = true;
+    const tla_val *r = NULL, *len = v->seq ? leaf_value(s, SV_INT, vals[(*pos)++]) : NULL;
+    bool ok = !v->seq || (len && len->i >= 0 && len->i <= (int64_t)v->n);
+    uint32_t n = v->seq && ok ? (uint32_t)len->i : v->n;
     for (uint32_t i = 0; i < v->n; i++) {
       d[i] = v->key[i];
-      if (!(x[i] = decode(s, v->sub[i], vals, pos))) ok = false;
+      if (!(x[i] = decode(s, v->sub[i], vals, pos)) && i < n) ok = false;
     }
-    if (ok) r = tv_fun(d, x, v->n);
+    if (ok) r = tv_fun(d, x, n);
     free(d), free(x);
     return r;
   }
@@ -3708,6 +3790,14 @@ static void name_leaves(const tla_sym *s, const vshape *v, const char *e, const 
       free(k);
       ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = x, ln->kind[ln->n++] = SV_BOOL;
     }
+    return;
+  }
+  if (v->k == SV_FUN && v->seq) {
+    size_t len = strlen(e) + 8;
+    char *x = xmalloc(len);
+    snprintf(x, len, "Len(%s)", e);
+    ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = x, ln->kind[ln->n++] = SV_INT;
+    for (uint32_t i = 0; i < v->n; i++) *pos += shape_leaves(v->sub[i]);
     return;
   }
   if (v->k == SV_FUN) {

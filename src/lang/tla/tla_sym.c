@@ -3056,7 +3056,7 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
 
 /* Layouts from the values of the first states (a short breadth-first
  * search): a heuristic only, since values outside a layout are errors. */
-#define SAMPLE_STATES 2000
+#define SAMPLE_STATES 20000
 typedef struct {
   tla_sym *s;
   const tla_val **seen;   /* open addressing on the hash-consed pointers */
@@ -3097,15 +3097,36 @@ static bool sample_state(void *data, const tla_val *state) {
 }
 
 static size_t sample_layouts(tla_sym *s) {
-  sampler sp = {s, NULL, 8192, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
+  sampler sp = {s, NULL, 131072, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
   sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
   tla_initial_states(s->m, sample_state, &sp);
-  for (size_t head = 0; head < sp.nq && sp.n < SAMPLE_STATES; head++)
+  for (size_t head = 0; head < sp.nq && sp.n < SAMPLE_STATES; head++) {
+    /* like the encoding: no transitions out of unconstrained states */
+    if (tla_constraints_hold(s->m, sp.queue[head]) != 1) continue;
     if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) break;
+  }
   free(sp.seen);
   free(sp.queue);
   return sp.n;
+}
+
+/* The sample in a tenth of the run's time at most (at least a second):
+ * one state with many successors (factorization: \E i, j \in 2..1000000)
+ * must not use up the run, and a smaller sample costs no exactness (a value
+ * outside a layout or window is an error, never lost). */
+static size_t sample_budgeted(tla_sym *s) {
+  const zeta_limits *outer = s->ev->lim;
+  double left = outer && outer->deadline ? outer->deadline - limits_now() : 10;
+  zeta_limits sub = limits_from_timeout(left > 10 ? left / 10 : 1);
+  if (outer) {
+    if (outer->deadline && outer->deadline < sub.deadline) sub.deadline = outer->deadline;
+    sub.stop = outer->stop;
+  }
+  s->ev->lim = &sub;
+  size_t n = sample_layouts(s);
+  s->ev->lim = outer;
+  return n;
 }
 
 static term_t errors_of(tla_sym *s) {
@@ -3270,7 +3291,7 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   s->errs = (term_vec){0};
   s->sys.name = xstrdup("tla");
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
-  if (!sample_layouts(s) && tla_error(m)[0]) {
+  if (!sample_budgeted(s) && tla_error(m)[0]) {
     snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
     tla_sym_free(s);
     return NULL;
@@ -3544,20 +3565,8 @@ tla_sym *tla_steps_new(tla_model *m) {
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
-   * that are enumerated (a range reaching outside is an error, never lost);
-   * a tenth of the time at most (at least a second): one state with many
-   * successors (factorization: \E i, j \in 2..1000000) must not use up
-   * the run, and a smaller window costs no exactness */
-  const zeta_limits *outer = s->ev->lim;
-  double left = outer && outer->deadline ? outer->deadline - limits_now() : 10;
-  zeta_limits sub = limits_from_timeout(left > 10 ? left / 10 : 1);
-  if (outer) {
-    if (outer->deadline && outer->deadline < sub.deadline) sub.deadline = outer->deadline;
-    sub.stop = outer->stop;
-  }
-  s->ev->lim = &sub;
-  sample_layouts(s);
-  s->ev->lim = outer;
+   * that are enumerated (a range reaching outside is an error, never lost) */
+  sample_budgeted(s);
   return s;
 }
 

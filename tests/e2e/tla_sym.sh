@@ -107,6 +107,11 @@ t seq-layout-violation 'out=$(sq kind NextShort Tight); echo "$out" | head -1 | 
   echo "$out" | grep -q "q = <<0, 1>>" && ! echo "$out" | grep -q "^State 4:"'
 t seq-layout-escape 'sq pdr NextWide NonNeg | head -1 | grep -q "^UNKNOWN (the symbolic trace .* leaves a variable.s layout"'
 
+# a variable holding a string or an integer (one layout per class; `x \in 1..2` over it crashed)
+un() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymUnionLayout.tla"; }
+t union-layout-proof '[ "$(un pdr Typed | head -1)" = SAFE ] && [ "$(un kind Typed | head -1)" = SAFE ]'
+t union-layout-violation 'out=$(un pdr Small); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "x = 2" && ! echo "$out" | grep -q "^State 4:"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

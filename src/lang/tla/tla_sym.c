@@ -43,7 +43,7 @@ struct vshape {
   svk k;
   uint32_t n;
   const tla_val **key;   /* SET: universe; FUN: domain */
-  vshape **sub;          /* FUN: per domain element */
+  vshape **sub;          /* FUN: per domain element; UNION: per class (NULL: absent) */
   bool seq;              /* FUN: a sequence of at most n elements (keys 1..n): a length leaf first */
 };
 
@@ -1581,7 +1581,8 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       } else {
         xv = tr(s, l, c, env);
       }
-      term_t in = term_and2(term_le(lo, as_int(s, xv, l)), term_le(xv->t, hi));
+      term_t xi = as_int(s, xv, l);   /* (a value of several kinds: its integer part) */
+      term_t in = term_and2(term_le(lo, xi), term_le(xi, hi));
       return sv_scalar(s, SV_BOOL, op == TK_in ? in : term_not(in));
     }
   }
@@ -2614,8 +2615,32 @@ static vshape *shape_new(tla_sym *s, svk k, uint32_t n) {
   v->k = k;
   v->n = n;
   v->key = salloc(s, (n + 1) * sizeof *v->key);
-  if (k == SV_FUN) v->sub = salloc(s, (n + 1) * sizeof *v->sub);
+  if (k == SV_FUN || k == SV_UNION) v->sub = salloc(s, (n + 1) * sizeof *v->sub);
   return v;
+}
+
+/* The class (K_*) of a concrete value and of a layout; -1 if none. */
+static int val_class(const tla_val *v) {
+  switch (v->kind) {
+    case TV_BOOL: return K_BOOL;
+    case TV_INT: return K_INT;
+    case TV_STR:
+    case TV_MODEL: return K_ATOM;
+    case TV_SET: return K_SET;
+    case TV_FUN: return K_FUN;
+    default: return -1;
+  }
+}
+
+static int shape_class(const vshape *v) {
+  switch (v->k) {
+    case SV_BOOL: return K_BOOL;
+    case SV_INT: return K_INT;
+    case SV_ATOM: return K_ATOM;
+    case SV_SET: return K_SET;
+    case SV_FUN: return K_FUN;
+    default: return -1;
+  }
 }
 
 /* The layout the values of a type set (TypeOK's x \in T) need; NULL if none. */
@@ -2732,6 +2757,18 @@ static vshape *widen_seq(tla_sym *s, vshape *d, const tla_val *v) {
  * layout are flagged as errors, never lost). */
 static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
   if (!d) return shape_of_value(s, v);
+  /* values of several kinds (a record or a model value): one layout per
+   * class and a guard leaf per class */
+  int cv = val_class(v);
+  if (cv >= 0 && (d->k == SV_UNION || shape_class(d) != cv)) {
+    vshape *w = widen(s, d->k == SV_UNION ? d->sub[cv] : NULL, v);
+    if (!w || (d->k == SV_UNION && w == d->sub[cv])) return d;
+    vshape *r = shape_new(s, SV_UNION, NK);
+    if (d->k == SV_UNION) copy_vals(r->sub, d->sub, NK * sizeof *r->sub);
+    else if (shape_class(d) >= 0) r->sub[shape_class(d)] = d;
+    r->sub[cv] = w;
+    return r;
+  }
   if (d->k == SV_SET && v->kind == TV_SET) {
     uint32_t extra = 0;
     for (uint32_t i = 0; i < v->n; i++) {
@@ -2819,6 +2856,11 @@ static void find_types(tla_sym *s, tla_node *n, tla_ctx *c, const tla_val **type
 
 static uint32_t shape_leaves(const vshape *v) {
   if (v->k == SV_SET) return v->n;
+  if (v->k == SV_UNION) {
+    uint32_t n = 0;
+    for (int k = 0; k < NK; k++) n += v->sub[k] ? 1 + shape_leaves(v->sub[k]) : 0;
+    return n;
+  }
   if (v->k != SV_FUN) return 1;
   uint32_t n = v->seq;
   for (uint32_t i = 0; i < v->n; i++) n += shape_leaves(v->sub[i]);
@@ -2831,6 +2873,15 @@ static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32
     sv *r = sv_new(s, SV_SET, v->n);
     for (uint32_t i = 0; i < v->n; i++) r->g[i] = leaves[(*pos)++], r->el[i] = sv_const(s, v->key[i], NULL);
     return r;
+  }
+  if (v->k == SV_UNION) {
+    term_t g[NK];
+    sv *a[NK];
+    for (int k = 0; k < NK; k++) {
+      g[k] = term_false(), a[k] = NULL;
+      if (v->sub[k]) g[k] = leaves[(*pos)++], a[k] = sv_of_shape(s, v->sub[k], leaves, pos);
+    }
+    return union_make(s, g, a);
   }
   if (v->k == SV_FUN && v->seq) {
     term_t len = leaves[(*pos)++];
@@ -2847,6 +2898,18 @@ static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32
 }
 
 static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t *k) {
+  if (v->k == SV_UNION) {
+    for (int c = 0; c < NK; c++) {
+      if (!v->sub[c]) continue;
+      char nm[256];
+      snprintf(nm, sizeof nm, "%s#is%d", name, c);
+      term_vec_push(&s->sys.vars, term_var(nm, type_bool()));
+      (*k)++;
+      snprintf(nm, sizeof nm, "%s#k%d", name, c);
+      make_leaves(s, v->sub[c], nm, k);
+    }
+    return;
+  }
   if (v->k == SV_FUN && v->seq) {
     char nm[256];
     snprintf(nm, sizeof nm, "%s#len", name);
@@ -2903,17 +2966,50 @@ static term_t fits_seq(tla_sym *s, const vshape *sh, const sv *v, const term_t *
   return term_and(nok, ok);
 }
 
+/* Values of several kinds and/or a layout of several classes: per class
+ * of the layout its guard leaf and (where the value is of that class) its
+ * leaves; a value of a class the layout lacks does not fit. */
+static term_t fits_union(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                         const tla_node *at) {
+  term_t g[NK];
+  sv *a[NK];
+  alts_of(v, g, a);
+  const vshape *sub[NK] = {0};
+  if (sh->k == SV_UNION) copy_vals(sub, sh->sub, NK * sizeof *sub);
+  else if (shape_class(sh) >= 0) sub[shape_class(sh)] = sh;
+  term_t ok = term_true(), e = term_true();
+  for (int k = 0; k < NK; k++) {
+    if (!sub[k]) {
+      if (a[k]) ok = term_and2(ok, term_not(g[k]));
+      continue;
+    }
+    if (sh->k == SV_UNION) {
+      if (leaves) e = term_and2(e, term_iff(leaves[*pos], a[k] ? g[k] : term_false()));
+      (*pos)++;
+    }
+    if (!a[k]) {
+      *pos += shape_leaves(sub[k]);
+      continue;
+    }
+    term_t ek = term_true(), ok_k = fits(s, sub[k], a[k], leaves, pos, &ek, at);
+    ok = term_and2(ok, term_implies(g[k], ok_k));
+    if (leaves) e = term_and2(e, term_implies(g[k], ek));
+  }
+  *eq = e;
+  return ok;
+}
+
 /* Leaves of value v in layout sh (false when v does not fit: outside the
  * universe of a set or another domain). */
 static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
                    const tla_node *at) {
-  if (v->k == SV_UNION) unsupported(s, at, "a variable that holds values of different kinds in a fixed layout");
   if (v->k == SV_NONE) {
     /* on an error path: any value */
     *pos += shape_leaves(sh);
     *eq = term_true();
     return term_true();
   }
+  if (sh->k == SV_UNION || v->k == SV_UNION) return fits_union(s, sh, v, leaves, pos, eq, at);
   if (sh->k == SV_SET) {
     sv *set = as_set(s, (sv *)v, at);
     term_t *c = salloc(s, (sh->n + set->n + 1) * sizeof *c);
@@ -2947,7 +3043,12 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
     *eq = term_and(sh->n, c);
     return term_and(sh->n, ok);
   }
-  if (v->k != sh->k) unsupported(s, at, "a variable that holds values of different types");
+  if (v->k != sh->k) {
+    /* another kind than every sampled value: outside the layout */
+    *pos += shape_leaves(sh);
+    *eq = term_false();
+    return term_false();
+  }
   if (leaves) *eq = term_eq(leaves[(*pos)++], v->t);
   return term_true();
 }
@@ -2955,6 +3056,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
 /* Does every value of the concrete set t fit layout sh? */
 static bool value_fits(const vshape *sh, const tla_val *v) {
   switch (sh->k) {
+    case SV_UNION: return val_class(v) >= 0 && sh->sub[val_class(v)] && value_fits(sh->sub[val_class(v)], v);
     case SV_BOOL: return v->kind == TV_BOOL;
     case SV_INT: return v->kind == TV_INT;
     case SV_ATOM: return v->kind == TV_STR || v->kind == TV_MODEL;
@@ -2984,6 +3086,12 @@ static bool value_fits(const vshape *sh, const tla_val *v) {
 }
 
 static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_node *at) {
+  if (sh->k == SV_UNION && t->kind != TV_SET) {
+    /* a set given by syntax: all of its elements are of one class */
+    int k = t->kind == TV_NAT || t->kind == TV_INTS ? K_INT : t->kind == TV_STRING ? K_ATOM
+          : t->kind == TV_SUBSET ? K_SET : t->kind == TV_FUNSET || t->kind == TV_RECSET ? K_FUN : -1;
+    return k >= 0 && sh->sub[k] && set_fits(s, sh->sub[k], t, at);
+  }
   switch (t->kind) {
     case TV_SET:
       for (uint32_t i = 0; i < t->n; i++)
@@ -3345,6 +3453,16 @@ void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count
 
 static const tla_val *leaf_value(const tla_sym *s, svk k, term_t t);
 static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *vals, uint32_t *pos) {
+  if (v->k == SV_UNION) {
+    const tla_val *r = NULL;
+    for (int k = 0; k < NK; k++) {
+      if (!v->sub[k]) continue;
+      bool is = term_is_true(vals[(*pos)++]);
+      const tla_val *x = decode(s, v->sub[k], vals, pos);
+      if (is) r = x;
+    }
+    return r;
+  }
   if (v->k == SV_SET) {
     const tla_val **e = xmalloc((v->n + 1) * sizeof *e);
     uint32_t n = 0;
@@ -3790,6 +3908,10 @@ typedef struct {
 } leaf_names;
 
 static void name_leaves(const tla_sym *s, const vshape *v, const char *e, const term_t *vars, uint32_t *pos, leaf_names *ln) {
+  if (v->k == SV_UNION) {   /* no TLA+ name for "the record part of x": not printed */
+    *pos += shape_leaves(v);
+    return;
+  }
   if (v->k == SV_SET) {
     for (uint32_t i = 0; i < v->n; i++) {
       char *k = tv_to_string(v->key[i]);

@@ -112,6 +112,11 @@ un() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymUnionLayou
 t union-layout-proof '[ "$(un pdr Typed | head -1)" = SAFE ] && [ "$(un kind Typed | head -1)" = SAFE ]'
 t union-layout-violation 'out=$(un pdr Small); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "x = 2" && ! echo "$out" | grep -q "^State 4:"'
 
+# records of several shapes (a domain leaf per field seen)
+rs() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymRecordShapes.tla"; }
+t record-shapes-proof '[ "$(rs pdr Typed | head -1)" = SAFE ]'
+t record-shapes-violation 'out=$(rs kind NoWrite); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "val |-> 2" && ! echo "$out" | grep -q "^State 4:"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

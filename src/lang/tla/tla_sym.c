@@ -45,6 +45,7 @@ struct vshape {
   const tla_val **key;   /* SET: universe; FUN: domain */
   vshape **sub;          /* FUN: per domain element; UNION: per class (NULL: absent) */
   bool seq;              /* FUN: a sequence of at most n elements (keys 1..n): a length leaf first */
+  bool vdom;             /* FUN: a domain that varies within the keys: a Boolean leaf per key before its value's */
 };
 
 /* Bound names: concrete (a tla_env cell the evaluator sees), symbolic, a
@@ -2751,6 +2752,28 @@ static vshape *widen_seq(tla_sym *s, vshape *d, const tla_val *v) {
   return r;
 }
 
+/* Functions and records whose domain varies (TLC's records of several
+ * shapes): the union of the domains seen, a domain leaf per key. */
+static vshape *widen_dom(tla_sym *s, vshape *d, const tla_val *v) {
+  vshape *r = shape_new(s, SV_FUN, d->n + v->n);
+  r->vdom = true;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < d->n; i++) {
+    int64_t k = tv_domain_index(v, d->key[i]);
+    r->key[n] = d->key[i];
+    if (!(r->sub[n++] = k < 0 ? d->sub[i] : widen(s, d->sub[i], v->v[k]))) return d;
+  }
+  for (uint32_t j = 0; j < v->n; j++) {
+    uint32_t i = 0;
+    while (i < d->n && d->key[i] != v->e[j]) i++;
+    if (i < d->n) continue;
+    r->key[n] = v->e[j];
+    if (!(r->sub[n++] = shape_of_value(s, v->v[j]))) return d;
+  }
+  r->n = n;
+  return r;
+}
+
 /* Widens layout d (from an earlier value) to hold v too: sets' universes
  * grow; sequences of another length become a sequence layout; another
  * function whose domain changes keeps the first domain (values outside the
@@ -2780,7 +2803,10 @@ static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
   }
   if (d->k == SV_FUN && v->kind == TV_FUN && (d->seq || v->n != d->n) && shape_seq_keys(d) && tv_seq_keys(v))
     return widen_seq(s, d, v);
-  if (d->k == SV_FUN && v->kind == TV_FUN && v->n == d->n) {
+  if (d->k == SV_FUN && v->kind == TV_FUN && !d->seq) {
+    bool same = !d->vdom && v->n == d->n;
+    for (uint32_t i = 0; same && i < d->n; i++) same = tv_domain_index(v, d->key[i]) >= 0;
+    if (!same) return widen_dom(s, d, v);
     vshape *r = NULL;
     for (uint32_t i = 0; i < d->n; i++) {
       int64_t k = tv_domain_index(v, d->key[i]);
@@ -2803,7 +2829,7 @@ static vshape *join(tla_sym *s, vshape *t, vshape *d) {
   if (!t || !d || t->k != d->k) return d;
   if (t->k == SV_SET) return universe_union(s, t->key, t->n, d->key, d->n);
   if (t->k == SV_FUN) {
-    if (t->n != d->n || t->seq || d->seq) return d;
+    if (t->n != d->n || t->seq || d->seq || t->vdom || d->vdom) return d;
     vshape *r = shape_new(s, SV_FUN, d->n);
     for (uint32_t i = 0; i < d->n; i++) {
       uint32_t j = 0;
@@ -2862,7 +2888,7 @@ static uint32_t shape_leaves(const vshape *v) {
     return n;
   }
   if (v->k != SV_FUN) return 1;
-  uint32_t n = v->seq;
+  uint32_t n = v->seq + (v->vdom ? v->n : 0);
   for (uint32_t i = 0; i < v->n; i++) n += shape_leaves(v->sub[i]);
   return n;
 }
@@ -2891,7 +2917,11 @@ static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32
   }
   if (v->k == SV_FUN) {
     sv *r = sv_new(s, SV_FUN, v->n);
-    for (uint32_t i = 0; i < v->n; i++) r->key[i] = v->key[i], r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
+    if (v->vdom) r->dg = salloc(s, (v->n + 1) * sizeof *r->dg);
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (v->vdom) r->dg[i] = leaves[(*pos)++];
+      r->key[i] = v->key[i], r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
+    }
     return r;
   }
   return sv_scalar(s, v->k, leaves[(*pos)++]);
@@ -2925,6 +2955,11 @@ static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t 
         (*k)++;
       } else {
         char nm[256];
+        if (v->vdom) {
+          snprintf(nm, sizeof nm, "%s#in%u", name, i);
+          term_vec_push(&s->sys.vars, term_var(nm, type_bool()));
+          (*k)++;
+        }
         snprintf(nm, sizeof nm, "%s[%u]", name, i);
         make_leaves(s, v->sub[i], nm, k);
       }
@@ -2964,6 +2999,39 @@ static term_t fits_seq(tla_sym *s, const vshape *sh, const sv *v, const term_t *
   }
   *eq = term_and(nc, c);
   return term_and(nok, ok);
+}
+
+/* A function in a layout with a varying domain: each key's leaf says
+ * whether it is in the domain, its value fits where it is; a key outside
+ * the layout's does not fit. */
+static term_t fits_dom(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                       const tla_node *at) {
+  if (v->k != SV_FUN) {
+    *pos += shape_leaves(sh);
+    *eq = term_false();
+    return term_false();
+  }
+  term_t ok = term_true(), e = term_true();
+  for (uint32_t j = 0; j < v->n; j++) {
+    uint32_t i = 0;
+    while (i < sh->n && sh->key[i] != v->key[j]) i++;
+    if (i == sh->n) ok = term_and2(ok, term_not(dom_g(v, j)));
+  }
+  for (uint32_t i = 0; i < sh->n; i++) {
+    int j = key_index(v, sh->key[i]);
+    term_t in = j < 0 ? term_false() : dom_g(v, (uint32_t)j);
+    if (leaves) e = term_and2(e, term_iff(leaves[*pos], in));
+    (*pos)++;
+    if (j < 0) {
+      *pos += shape_leaves(sh->sub[i]);
+      continue;
+    }
+    term_t ek = term_true(), ok_i = fits(s, sh->sub[i], v->el[j], leaves, pos, &ek, at);
+    ok = term_and2(ok, term_implies(in, ok_i));
+    if (leaves) e = term_and2(e, term_implies(in, ek));
+  }
+  *eq = e;
+  return ok;
 }
 
 /* Values of several kinds and/or a layout of several classes: per class
@@ -3028,6 +3096,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
     return term_and(set->n, inside);
   }
   if (sh->k == SV_FUN && sh->seq) return fits_seq(s, sh, v, leaves, pos, eq, at);
+  if (sh->k == SV_FUN && sh->vdom) return fits_dom(s, sh, v, leaves, pos, eq, at);
   if (sh->k == SV_FUN) {
     if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
     if (v->dg) unsupported(s, at, "a function whose domain varies (a sequence of varying length) in a fixed layout");
@@ -3075,6 +3144,15 @@ static bool value_fits(const vshape *sh, const tla_val *v) {
           if (!value_fits(sh->sub[i], v->v[i])) return false;
         return true;
       }
+      if (sh->vdom) {
+        if (v->kind != TV_FUN) return false;
+        for (uint32_t j = 0; j < v->n; j++) {
+          uint32_t i = 0;
+          while (i < sh->n && sh->key[i] != v->e[j]) i++;
+          if (i == sh->n || !value_fits(sh->sub[i], v->v[j])) return false;
+        }
+        return true;
+      }
       if (v->kind != TV_FUN || v->n != sh->n) return false;
       for (uint32_t i = 0; i < sh->n; i++) {
         int64_t k = tv_domain_index(v, sh->key[i]);
@@ -3111,7 +3189,7 @@ static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_n
       return true;
     }
     case TV_FUNSET: {
-      if (sh->k != SV_FUN || sh->seq) return false;
+      if (sh->k != SV_FUN || sh->seq || sh->vdom) return false;
       const tla_val *d = tla_enumerate(s->ev, t->e[0], at);
       if (d->n != sh->n) return false;
       for (uint32_t i = 0; i < sh->n; i++)
@@ -3120,7 +3198,7 @@ static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_n
       return true;
     }
     case TV_RECSET:
-      if (sh->k != SV_FUN || sh->seq || sh->n != t->n / 2) return false;
+      if (sh->k != SV_FUN || sh->seq || (sh->vdom ? sh->n < t->n / 2 : sh->n != t->n / 2)) return false;
       for (uint32_t i = 0; i < t->n / 2; i++) {
         uint32_t j = 0;
         while (j < sh->n && sh->key[j] != t->e[2 * i]) j++;
@@ -3477,11 +3555,14 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
     const tla_val *r = NULL, *len = v->seq ? leaf_value(s, SV_INT, vals[(*pos)++]) : NULL;
     bool ok = !v->seq || (len && len->i >= 0 && len->i <= (int64_t)v->n);
     uint32_t n = v->seq && ok ? (uint32_t)len->i : v->n;
+    uint32_t m = 0;
     for (uint32_t i = 0; i < v->n; i++) {
-      d[i] = v->key[i];
-      if (!(x[i] = decode(s, v->sub[i], vals, pos)) && i < n) ok = false;
+      bool in = !v->vdom || term_is_true(vals[(*pos)++]);
+      d[m] = v->key[i];
+      if (!(x[m] = decode(s, v->sub[i], vals, pos)) && i < n && in) ok = false;
+      m += in;
     }
-    if (ok) r = tv_fun(d, x, n);
+    if (ok) r = tv_fun(d, x, v->seq ? n : m);
     free(d), free(x);
     return r;
   }
@@ -3908,7 +3989,7 @@ typedef struct {
 } leaf_names;
 
 static void name_leaves(const tla_sym *s, const vshape *v, const char *e, const term_t *vars, uint32_t *pos, leaf_names *ln) {
-  if (v->k == SV_UNION) {   /* no TLA+ name for "the record part of x": not printed */
+  if (v->k == SV_UNION || (v->k == SV_FUN && v->vdom)) {   /* no TLA+ name for "the record part of x": not printed */
     *pos += shape_leaves(v);
     return;
   }

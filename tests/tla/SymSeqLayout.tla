@@ -1,7 +1,7 @@
 ---- MODULE SymSeqLayout ----
 \* A sequence variable of varying length in the fixed layout of the TS
 \* engines: a length leaf and one layout per position up to the longest
-\* sampled length. NextWide: the first 2000 states have length <= 2, so a
+\* sampled length. NextWide: the first 20000 states have length <= 3, so a
 \* longer sequence leaves the layout (an error: UNKNOWN, never SAFE).
 EXTENDS Naturals, Sequences
 VARIABLE q

@@ -112,6 +112,7 @@ un() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymUnionLayou
 t union-layout-proof '[ "$(un pdr Typed | head -1)" = SAFE ] && [ "$(un kind Typed | head -1)" = SAFE ]'
 t union-layout-violation 'out=$(un pdr Small); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "x = 2" && ! echo "$out" | grep -q "^State 4:"'
 
+t union-apply-unchanged '[ "$(first --algorithm pdr "$D/SymUnionApply.tla")" = SAFE ] && [ "$(first --algorithm kind "$D/SymUnionApply.tla")" = SAFE ]'
 # records of several shapes (a domain leaf per field seen)
 rs() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymRecordShapes.tla"; }
 t record-shapes-proof '[ "$(rs pdr Typed | head -1)" = SAFE ]'

@@ -2901,11 +2901,17 @@ static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32
     return r;
   }
   if (v->k == SV_UNION) {
-    term_t g[NK];
+    /* the first class whose leaf is set: the guards exclusive whatever the
+     * leaves (UNCHANGED's union_eq relies on it; a state with two leaves
+     * set came from `x' = x` before) */
+    term_t g[NK], none = term_true();
     sv *a[NK];
     for (int k = 0; k < NK; k++) {
       g[k] = term_false(), a[k] = NULL;
-      if (v->sub[k]) g[k] = leaves[(*pos)++], a[k] = sv_of_shape(s, v->sub[k], leaves, pos);
+      if (!v->sub[k]) continue;
+      term_t leaf = leaves[(*pos)++];
+      g[k] = term_and2(none, leaf), none = term_and2(none, term_not(leaf));
+      a[k] = sv_of_shape(s, v->sub[k], leaves, pos);
     }
     return union_make(s, g, a);
   }
@@ -3537,7 +3543,7 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
       if (!v->sub[k]) continue;
       bool is = term_is_true(vals[(*pos)++]);
       const tla_val *x = decode(s, v->sub[k], vals, pos);
-      if (is) r = x;
+      if (is && !r) r = x;   /* the first class set (sv_of_shape) */
     }
     return r;
   }

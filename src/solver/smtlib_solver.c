@@ -534,7 +534,7 @@ static const char *smts_reason_unknown(solver *s) { return ((smt_solver *)s)->re
 
 static const solver_ops smts_ops = {
   smts_destroy, smts_assert, smts_push, smts_pop, smts_check, smts_value,
-  smts_unsat_core, smts_set_timeout, smts_interrupt, smts_reason_unknown, NULL, NULL,
+  smts_unsat_core, smts_set_timeout, smts_interrupt, smts_reason_unknown, NULL, NULL, NULL,
 };
 
 solver *solver_new_smtlib(const char *cmd) {

@@ -35,6 +35,8 @@ typedef struct solver_ops {
   solver_result (*check_alone)(solver *s, term_t f);
   /* Optional (NULL: none): after SAT, see solver_project. */
   term_t (*project)(solver *s, term_t f, uint32_t n, const term_t *elim);
+  /* Optional (NULL: ignored): see solver_tune. */
+  void (*tune)(solver *s, const char *name, uint32_t value);
 } solver_ops;
 
 struct solver {
@@ -58,6 +60,11 @@ static inline solver_result solver_check_assuming(solver *s, uint32_t n, const t
 static inline term_t solver_value(solver *s, term_t t) { return s->ops->value(s, t); }
 static inline uint32_t solver_unsat_core(solver *s, term_t **out) { return s->ops->unsat_core(s, out); }
 static inline void solver_set_timeout(solver *s, uint32_t ms) { s->ops->set_timeout(s, ms); }
+/* A performance hint, a backend parameter (Z3's names, e.g. "arith.solver");
+ * never changes an answer; backends without it ignore it. */
+static inline void solver_tune(solver *s, const char *name, uint32_t value) {
+  if (s->ops->tune) s->ops->tune(s, name, value);
+}
 
 /* Satisfiability of f alone, ignoring (and keeping) the assertion stack; no
  * model afterwards. A backend may use its non-incremental preprocessing,

@@ -196,6 +196,16 @@ static void z3s_set_timeout(solver *s, uint32_t ms) {
   Z3_params_dec_ref(z->ctx, p);
 }
 
+/* Kept in the solver's parameters (set_timeout adds to them). */
+static void z3s_tune(solver *s, const char *name, uint32_t value) {
+  z3_solver *z = (z3_solver *)s;
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, name), value);
+  Z3_solver_set_params(z->ctx, z->s, p);
+  Z3_params_dec_ref(z->ctx, p);
+}
+
 /* Z3_interrupt may be called from another thread (not from a signal handler). */
 static void z3s_interrupt(solver *s) { Z3_interrupt(((z3_solver *)s)->ctx); }
 
@@ -288,7 +298,7 @@ static term_t z3s_project(solver *s, term_t f, uint32_t n, const term_t *elim) {
 
 static const solver_ops z3s_ops = {
   z3s_destroy, z3s_assert, z3s_push, z3s_pop, z3s_check, z3s_value,
-  z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason, z3s_check_alone, z3s_project,
+  z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason, z3s_check_alone, z3s_project, z3s_tune,
 };
 
 solver *solver_new_z3(void) {

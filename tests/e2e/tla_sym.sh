@@ -100,6 +100,24 @@ t bmc-deadlock-rounds 'out=$(dr Next); echo "$out" | head -1 | grep -qx UNSAFE &
   dr NextLoop | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
 t bmc-deadlock-rounds-strings 'run --algorithm bmc --init InitS --next NextS --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
 
+# sequences of varying length in the TS engines' layout (length leaf + positions): proof, violation, escape
+sq() { run --algorithm "$1" --init Init --next "$2" --inv "$3" "$D/SymSeqLayout.tla"; }
+t seq-layout-proof '[ "$(sq pdr NextShort Bounded | head -1)" = SAFE ]'
+t seq-layout-violation 'out=$(sq kind NextShort Tight); echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "q = <<0, 1>>" && ! echo "$out" | grep -q "^State 4:"'
+t seq-layout-escape 'sq pdr NextWide NonNeg | head -1 | grep -q "^UNKNOWN (the symbolic trace .* leaves a variable.s layout"'
+
+# a variable holding a string or an integer (one layout per class; `x \in 1..2` over it crashed)
+un() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymUnionLayout.tla"; }
+t union-layout-proof '[ "$(un pdr Typed | head -1)" = SAFE ] && [ "$(un kind Typed | head -1)" = SAFE ]'
+t union-layout-violation 'out=$(un pdr Small); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "x = 2" && ! echo "$out" | grep -q "^State 4:"'
+
+t union-apply-unchanged '[ "$(first --algorithm pdr "$D/SymUnionApply.tla")" = SAFE ] && [ "$(first --algorithm kind "$D/SymUnionApply.tla")" = SAFE ]'
+# records of several shapes (a domain leaf per field seen)
+rs() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymRecordShapes.tla"; }
+t record-shapes-proof '[ "$(rs pdr Typed | head -1)" = SAFE ]'
+t record-shapes-violation 'out=$(rs kind NoWrite); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "val |-> 2" && ! echo "$out" | grep -q "^State 4:"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

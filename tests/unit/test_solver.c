@@ -284,6 +284,29 @@ static void test_sexp_values(void) {
   mpq_clear(q);
 }
 
+/* A tuned backend gives the same answers and keeps its timeout; a backend
+ * without tuning ignores the hint. */
+static void test_tune(void) {
+  for (unsigned b = 0; b < 2; b++) {
+    solver *s = solver_new(backends[b], NULL);
+    CHECK(s != NULL);
+    if (!s) continue;
+    solver_tune(s, "arith.solver", 2);
+    solver_set_timeout(s, 5000);
+    term_t x = term_var("x", type_int()), y = term_var("y", type_int());
+    solver_assert(s, term_le(term_int(0), x));
+    solver_assert(s, term_eq(y, term_add2(x, x)));
+    solver_push(s);
+    solver_assert(s, term_eq(y, term_int(7)));
+    CHECK(solver_check(s) == SOLVER_UNSAT);
+    solver_pop(s, 1);
+    solver_assert(s, term_eq(y, term_int(8)));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    CHECK(is_value(solver_value(s, x), term_int(4)));
+    solver_free(s);
+  }
+}
+
 int main(void) {
   RUN(test_basic_sat_unsat);
   RUN(test_theories_values);
@@ -297,6 +320,7 @@ int main(void) {
   RUN(test_algebraic_value);
   RUN(test_deep_term);
   RUN(test_sexp_values);
+  RUN(test_tune);
   terms_reset();
   return CHECK_DONE();
 }

@@ -111,6 +111,10 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backen
   tla_set_limits(m, lim);
   solver *sv = solver_new(backend ? backend : "z3", NULL);
   tla_sym *s = tla_steps_new(m);
+  /* Z3's older simplex: the invariant queries (UNSAT, over the path's ite
+   * chains of small integer choices) take 30-45 % less CPU (ReadersWriters
+   * length 10 12.8 -> 8.4 s, ElevatorSafetySmall length 6 11.6 -> 6.6 s) */
+  if (sv) solver_tune(sv, "arith.solver", 2);
   tla_step st;
   char why[1100];
   if (!sv) {

@@ -43,7 +43,9 @@ struct vshape {
   svk k;
   uint32_t n;
   const tla_val **key;   /* SET: universe; FUN: domain */
-  vshape **sub;          /* FUN: per domain element */
+  vshape **sub;          /* FUN: per domain element; UNION: per class (NULL: absent) */
+  bool seq;              /* FUN: a sequence of at most n elements (keys 1..n): a length leaf first */
+  bool vdom;             /* FUN: a domain that varies within the keys: a Boolean leaf per key before its value's */
 };
 
 /* Bound names: concrete (a tla_env cell the evaluator sees), symbolic, a
@@ -1580,7 +1582,8 @@ static sv *tr_infix(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
       } else {
         xv = tr(s, l, c, env);
       }
-      term_t in = term_and2(term_le(lo, as_int(s, xv, l)), term_le(xv->t, hi));
+      term_t xi = as_int(s, xv, l);   /* (a value of several kinds: its integer part) */
+      term_t in = term_and2(term_le(lo, xi), term_le(xi, hi));
       return sv_scalar(s, SV_BOOL, op == TK_in ? in : term_not(in));
     }
   }
@@ -2613,8 +2616,32 @@ static vshape *shape_new(tla_sym *s, svk k, uint32_t n) {
   v->k = k;
   v->n = n;
   v->key = salloc(s, (n + 1) * sizeof *v->key);
-  if (k == SV_FUN) v->sub = salloc(s, (n + 1) * sizeof *v->sub);
+  if (k == SV_FUN || k == SV_UNION) v->sub = salloc(s, (n + 1) * sizeof *v->sub);
   return v;
+}
+
+/* The class (K_*) of a concrete value and of a layout; -1 if none. */
+static int val_class(const tla_val *v) {
+  switch (v->kind) {
+    case TV_BOOL: return K_BOOL;
+    case TV_INT: return K_INT;
+    case TV_STR:
+    case TV_MODEL: return K_ATOM;
+    case TV_SET: return K_SET;
+    case TV_FUN: return K_FUN;
+    default: return -1;
+  }
+}
+
+static int shape_class(const vshape *v) {
+  switch (v->k) {
+    case SV_BOOL: return K_BOOL;
+    case SV_INT: return K_INT;
+    case SV_ATOM: return K_ATOM;
+    case SV_SET: return K_SET;
+    case SV_FUN: return K_FUN;
+    default: return -1;
+  }
 }
 
 /* The layout the values of a type set (TypeOK's x \in T) need; NULL if none. */
@@ -2696,11 +2723,75 @@ static vshape *universe_union(tla_sym *s, const tla_val *const *a, uint32_t na, 
   return r;
 }
 
+static bool shape_seq_keys(const vshape *d) {
+  for (uint32_t i = 0; i < d->n; i++)
+    if (d->key[i]->kind != TV_INT || d->key[i]->i != (int64_t)i + 1) return false;
+  return true;
+}
+
+static bool tv_seq_keys(const tla_val *v) {
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->e[i]->kind != TV_INT || v->e[i]->i != (int64_t)i + 1) return false;
+  return true;
+}
+
+static vshape *widen(tla_sym *s, vshape *d, const tla_val *v);
+
+/* Sequences of varying length (keys 1..n): a length leaf and one layout
+ * per position up to the longest length seen. */
+static vshape *widen_seq(tla_sym *s, vshape *d, const tla_val *v) {
+  uint32_t n = d->n > v->n ? d->n : v->n;
+  vshape *r = shape_new(s, SV_FUN, n);
+  r->seq = true;
+  for (uint32_t i = 0; i < n; i++) {
+    r->key[i] = tv_int((int64_t)i + 1);
+    vshape *old = i < d->n ? d->sub[i] : NULL;
+    r->sub[i] = i < v->n ? widen(s, old, v->v[i]) : old;
+    if (!r->sub[i]) return d;
+  }
+  return r;
+}
+
+/* Functions and records whose domain varies (TLC's records of several
+ * shapes): the union of the domains seen, a domain leaf per key. */
+static vshape *widen_dom(tla_sym *s, vshape *d, const tla_val *v) {
+  vshape *r = shape_new(s, SV_FUN, d->n + v->n);
+  r->vdom = true;
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < d->n; i++) {
+    int64_t k = tv_domain_index(v, d->key[i]);
+    r->key[n] = d->key[i];
+    if (!(r->sub[n++] = k < 0 ? d->sub[i] : widen(s, d->sub[i], v->v[k]))) return d;
+  }
+  for (uint32_t j = 0; j < v->n; j++) {
+    uint32_t i = 0;
+    while (i < d->n && d->key[i] != v->e[j]) i++;
+    if (i < d->n) continue;
+    r->key[n] = v->e[j];
+    if (!(r->sub[n++] = shape_of_value(s, v->v[j]))) return d;
+  }
+  r->n = n;
+  return r;
+}
+
 /* Widens layout d (from an earlier value) to hold v too: sets' universes
- * grow; a function whose domain changes keeps the first domain (values
- * outside the layout are flagged as errors, never lost). */
+ * grow; sequences of another length become a sequence layout; another
+ * function whose domain changes keeps the first domain (values outside the
+ * layout are flagged as errors, never lost). */
 static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
   if (!d) return shape_of_value(s, v);
+  /* values of several kinds (a record or a model value): one layout per
+   * class and a guard leaf per class */
+  int cv = val_class(v);
+  if (cv >= 0 && (d->k == SV_UNION || shape_class(d) != cv)) {
+    vshape *w = widen(s, d->k == SV_UNION ? d->sub[cv] : NULL, v);
+    if (!w || (d->k == SV_UNION && w == d->sub[cv])) return d;
+    vshape *r = shape_new(s, SV_UNION, NK);
+    if (d->k == SV_UNION) copy_vals(r->sub, d->sub, NK * sizeof *r->sub);
+    else if (shape_class(d) >= 0) r->sub[shape_class(d)] = d;
+    r->sub[cv] = w;
+    return r;
+  }
   if (d->k == SV_SET && v->kind == TV_SET) {
     uint32_t extra = 0;
     for (uint32_t i = 0; i < v->n; i++) {
@@ -2710,7 +2801,12 @@ static vshape *widen(tla_sym *s, vshape *d, const tla_val *v) {
     }
     return extra ? universe_union(s, d->key, d->n, v->e, v->n) : d;
   }
-  if (d->k == SV_FUN && v->kind == TV_FUN && v->n == d->n) {
+  if (d->k == SV_FUN && v->kind == TV_FUN && (d->seq || v->n != d->n) && shape_seq_keys(d) && tv_seq_keys(v))
+    return widen_seq(s, d, v);
+  if (d->k == SV_FUN && v->kind == TV_FUN && !d->seq) {
+    bool same = !d->vdom && v->n == d->n;
+    for (uint32_t i = 0; same && i < d->n; i++) same = tv_domain_index(v, d->key[i]) >= 0;
+    if (!same) return widen_dom(s, d, v);
     vshape *r = NULL;
     for (uint32_t i = 0; i < d->n; i++) {
       int64_t k = tv_domain_index(v, d->key[i]);
@@ -2733,7 +2829,7 @@ static vshape *join(tla_sym *s, vshape *t, vshape *d) {
   if (!t || !d || t->k != d->k) return d;
   if (t->k == SV_SET) return universe_union(s, t->key, t->n, d->key, d->n);
   if (t->k == SV_FUN) {
-    if (t->n != d->n) return d;
+    if (t->n != d->n || t->seq || d->seq || t->vdom || d->vdom) return d;
     vshape *r = shape_new(s, SV_FUN, d->n);
     for (uint32_t i = 0; i < d->n; i++) {
       uint32_t j = 0;
@@ -2786,8 +2882,13 @@ static void find_types(tla_sym *s, tla_node *n, tla_ctx *c, const tla_val **type
 
 static uint32_t shape_leaves(const vshape *v) {
   if (v->k == SV_SET) return v->n;
+  if (v->k == SV_UNION) {
+    uint32_t n = 0;
+    for (int k = 0; k < NK; k++) n += v->sub[k] ? 1 + shape_leaves(v->sub[k]) : 0;
+    return n;
+  }
   if (v->k != SV_FUN) return 1;
-  uint32_t n = 0;
+  uint32_t n = v->seq + (v->vdom ? v->n : 0);
   for (uint32_t i = 0; i < v->n; i++) n += shape_leaves(v->sub[i]);
   return n;
 }
@@ -2799,15 +2900,58 @@ static sv *sv_of_shape(tla_sym *s, const vshape *v, const term_t *leaves, uint32
     for (uint32_t i = 0; i < v->n; i++) r->g[i] = leaves[(*pos)++], r->el[i] = sv_const(s, v->key[i], NULL);
     return r;
   }
+  if (v->k == SV_UNION) {
+    /* the first class whose leaf is set: the guards exclusive whatever the
+     * leaves (UNCHANGED's union_eq relies on it; a state with two leaves
+     * set came from `x' = x` before) */
+    term_t g[NK], none = term_true();
+    sv *a[NK];
+    for (int k = 0; k < NK; k++) {
+      g[k] = term_false(), a[k] = NULL;
+      if (!v->sub[k]) continue;
+      term_t leaf = leaves[(*pos)++];
+      g[k] = term_and2(none, leaf), none = term_and2(none, term_not(leaf));
+      a[k] = sv_of_shape(s, v->sub[k], leaves, pos);
+    }
+    return union_make(s, g, a);
+  }
+  if (v->k == SV_FUN && v->seq) {
+    term_t len = leaves[(*pos)++];
+    sv *r = seq_new(s, v->n, len);
+    for (uint32_t i = 0; i < v->n; i++) r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
+    return r;
+  }
   if (v->k == SV_FUN) {
     sv *r = sv_new(s, SV_FUN, v->n);
-    for (uint32_t i = 0; i < v->n; i++) r->key[i] = v->key[i], r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
+    if (v->vdom) r->dg = salloc(s, (v->n + 1) * sizeof *r->dg);
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (v->vdom) r->dg[i] = leaves[(*pos)++];
+      r->key[i] = v->key[i], r->el[i] = sv_of_shape(s, v->sub[i], leaves, pos);
+    }
     return r;
   }
   return sv_scalar(s, v->k, leaves[(*pos)++]);
 }
 
 static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t *k) {
+  if (v->k == SV_UNION) {
+    for (int c = 0; c < NK; c++) {
+      if (!v->sub[c]) continue;
+      char nm[256];
+      snprintf(nm, sizeof nm, "%s#is%d", name, c);
+      term_vec_push(&s->sys.vars, term_var(nm, type_bool()));
+      (*k)++;
+      snprintf(nm, sizeof nm, "%s#k%d", name, c);
+      make_leaves(s, v->sub[c], nm, k);
+    }
+    return;
+  }
+  if (v->k == SV_FUN && v->seq) {
+    char nm[256];
+    snprintf(nm, sizeof nm, "%s#len", name);
+    term_vec_push(&s->sys.vars, term_var(nm, type_int()));
+    (*k)++;
+  }
   if (v->k == SV_SET || v->k == SV_FUN) {
     for (uint32_t i = 0; i < v->n; i++) {
       if (v->k == SV_SET) {
@@ -2817,6 +2961,11 @@ static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t 
         (*k)++;
       } else {
         char nm[256];
+        if (v->vdom) {
+          snprintf(nm, sizeof nm, "%s#in%u", name, i);
+          term_vec_push(&s->sys.vars, term_var(nm, type_bool()));
+          (*k)++;
+        }
         snprintf(nm, sizeof nm, "%s[%u]", name, i);
         make_leaves(s, v->sub[i], nm, k);
       }
@@ -2829,17 +2978,112 @@ static void make_leaves(tla_sym *s, const vshape *v, const char *name, uint32_t 
   (*k)++;
 }
 
+static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                   const tla_node *at);
+
+/* A sequence in a sequence layout: its length at most the layout's, its
+ * elements in the positions below the length (the leaves above it are
+ * free: they are never read, every read is guarded by the length). */
+static term_t fits_seq(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                       const tla_node *at) {
+  if (v->k != SV_FUN || !seq_keys(v)) unsupported(s, at, "a variable that holds sequences and other values");
+  term_t len = seq_len_of(v);
+  term_t *c = salloc(s, (sh->n + 2) * sizeof *c), *ok = salloc(s, (sh->n + 2) * sizeof *ok);
+  uint32_t nc = 0, nok = 0;
+  ok[nok++] = term_le(len, term_int((long)sh->n));
+  if (leaves) c[nc++] = term_eq(leaves[*pos], len);
+  (*pos)++;
+  for (uint32_t i = 0; i < sh->n; i++) {
+    if (i >= v->n) {
+      *pos += shape_leaves(sh->sub[i]);
+      continue;
+    }
+    term_t in = term_le(term_int((long)i + 1), len), e = term_true();
+    term_t o = fits(s, sh->sub[i], v->el[i], leaves, pos, &e, at);
+    ok[nok++] = term_implies(in, o);
+    if (leaves) c[nc++] = term_implies(in, e);
+  }
+  *eq = term_and(nc, c);
+  return term_and(nok, ok);
+}
+
+/* A function in a layout with a varying domain: each key's leaf says
+ * whether it is in the domain, its value fits where it is; a key outside
+ * the layout's does not fit. */
+static term_t fits_dom(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                       const tla_node *at) {
+  if (v->k != SV_FUN) {
+    *pos += shape_leaves(sh);
+    *eq = term_false();
+    return term_false();
+  }
+  term_t ok = term_true(), e = term_true();
+  for (uint32_t j = 0; j < v->n; j++) {
+    uint32_t i = 0;
+    while (i < sh->n && sh->key[i] != v->key[j]) i++;
+    if (i == sh->n) ok = term_and2(ok, term_not(dom_g(v, j)));
+  }
+  for (uint32_t i = 0; i < sh->n; i++) {
+    int j = key_index(v, sh->key[i]);
+    term_t in = j < 0 ? term_false() : dom_g(v, (uint32_t)j);
+    if (leaves) e = term_and2(e, term_iff(leaves[*pos], in));
+    (*pos)++;
+    if (j < 0) {
+      *pos += shape_leaves(sh->sub[i]);
+      continue;
+    }
+    term_t ek = term_true(), ok_i = fits(s, sh->sub[i], v->el[j], leaves, pos, &ek, at);
+    ok = term_and2(ok, term_implies(in, ok_i));
+    if (leaves) e = term_and2(e, term_implies(in, ek));
+  }
+  *eq = e;
+  return ok;
+}
+
+/* Values of several kinds and/or a layout of several classes: per class
+ * of the layout its guard leaf and (where the value is of that class) its
+ * leaves; a value of a class the layout lacks does not fit. */
+static term_t fits_union(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                         const tla_node *at) {
+  term_t g[NK];
+  sv *a[NK];
+  alts_of(v, g, a);
+  const vshape *sub[NK] = {0};
+  if (sh->k == SV_UNION) copy_vals(sub, sh->sub, NK * sizeof *sub);
+  else if (shape_class(sh) >= 0) sub[shape_class(sh)] = sh;
+  term_t ok = term_true(), e = term_true();
+  for (int k = 0; k < NK; k++) {
+    if (!sub[k]) {
+      if (a[k]) ok = term_and2(ok, term_not(g[k]));
+      continue;
+    }
+    if (sh->k == SV_UNION) {
+      if (leaves) e = term_and2(e, term_iff(leaves[*pos], a[k] ? g[k] : term_false()));
+      (*pos)++;
+    }
+    if (!a[k]) {
+      *pos += shape_leaves(sub[k]);
+      continue;
+    }
+    term_t ek = term_true(), ok_k = fits(s, sub[k], a[k], leaves, pos, &ek, at);
+    ok = term_and2(ok, term_implies(g[k], ok_k));
+    if (leaves) e = term_and2(e, term_implies(g[k], ek));
+  }
+  *eq = e;
+  return ok;
+}
+
 /* Leaves of value v in layout sh (false when v does not fit: outside the
  * universe of a set or another domain). */
 static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
                    const tla_node *at) {
-  if (v->k == SV_UNION) unsupported(s, at, "a variable that holds values of different kinds in a fixed layout");
   if (v->k == SV_NONE) {
     /* on an error path: any value */
     *pos += shape_leaves(sh);
     *eq = term_true();
     return term_true();
   }
+  if (sh->k == SV_UNION || v->k == SV_UNION) return fits_union(s, sh, v, leaves, pos, eq, at);
   if (sh->k == SV_SET) {
     sv *set = as_set(s, (sv *)v, at);
     term_t *c = salloc(s, (sh->n + set->n + 1) * sizeof *c);
@@ -2857,6 +3101,8 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
     }
     return term_and(set->n, inside);
   }
+  if (sh->k == SV_FUN && sh->seq) return fits_seq(s, sh, v, leaves, pos, eq, at);
+  if (sh->k == SV_FUN && sh->vdom) return fits_dom(s, sh, v, leaves, pos, eq, at);
   if (sh->k == SV_FUN) {
     if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
     if (v->dg) unsupported(s, at, "a function whose domain varies (a sequence of varying length) in a fixed layout");
@@ -2872,7 +3118,12 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
     *eq = term_and(sh->n, c);
     return term_and(sh->n, ok);
   }
-  if (v->k != sh->k) unsupported(s, at, "a variable that holds values of different types");
+  if (v->k != sh->k) {
+    /* another kind than every sampled value: outside the layout */
+    *pos += shape_leaves(sh);
+    *eq = term_false();
+    return term_false();
+  }
   if (leaves) *eq = term_eq(leaves[(*pos)++], v->t);
   return term_true();
 }
@@ -2880,6 +3131,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
 /* Does every value of the concrete set t fit layout sh? */
 static bool value_fits(const vshape *sh, const tla_val *v) {
   switch (sh->k) {
+    case SV_UNION: return val_class(v) >= 0 && sh->sub[val_class(v)] && value_fits(sh->sub[val_class(v)], v);
     case SV_BOOL: return v->kind == TV_BOOL;
     case SV_INT: return v->kind == TV_INT;
     case SV_ATOM: return v->kind == TV_STR || v->kind == TV_MODEL;
@@ -2892,6 +3144,21 @@ static bool value_fits(const vshape *sh, const tla_val *v) {
       }
       return true;
     case SV_FUN:
+      if (sh->seq) {
+        if (v->kind != TV_FUN || v->n > sh->n || !tv_seq_keys(v)) return false;
+        for (uint32_t i = 0; i < v->n; i++)
+          if (!value_fits(sh->sub[i], v->v[i])) return false;
+        return true;
+      }
+      if (sh->vdom) {
+        if (v->kind != TV_FUN) return false;
+        for (uint32_t j = 0; j < v->n; j++) {
+          uint32_t i = 0;
+          while (i < sh->n && sh->key[i] != v->e[j]) i++;
+          if (i == sh->n || !value_fits(sh->sub[i], v->v[j])) return false;
+        }
+        return true;
+      }
       if (v->kind != TV_FUN || v->n != sh->n) return false;
       for (uint32_t i = 0; i < sh->n; i++) {
         int64_t k = tv_domain_index(v, sh->key[i]);
@@ -2903,6 +3170,12 @@ static bool value_fits(const vshape *sh, const tla_val *v) {
 }
 
 static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_node *at) {
+  if (sh->k == SV_UNION && t->kind != TV_SET) {
+    /* a set given by syntax: all of its elements are of one class */
+    int k = t->kind == TV_NAT || t->kind == TV_INTS ? K_INT : t->kind == TV_STRING ? K_ATOM
+          : t->kind == TV_SUBSET ? K_SET : t->kind == TV_FUNSET || t->kind == TV_RECSET ? K_FUN : -1;
+    return k >= 0 && sh->sub[k] && set_fits(s, sh->sub[k], t, at);
+  }
   switch (t->kind) {
     case TV_SET:
       for (uint32_t i = 0; i < t->n; i++)
@@ -2922,7 +3195,7 @@ static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_n
       return true;
     }
     case TV_FUNSET: {
-      if (sh->k != SV_FUN) return false;
+      if (sh->k != SV_FUN || sh->seq || sh->vdom) return false;
       const tla_val *d = tla_enumerate(s->ev, t->e[0], at);
       if (d->n != sh->n) return false;
       for (uint32_t i = 0; i < sh->n; i++)
@@ -2931,7 +3204,7 @@ static bool set_fits(tla_sym *s, const vshape *sh, const tla_val *t, const tla_n
       return true;
     }
     case TV_RECSET:
-      if (sh->k != SV_FUN || sh->n != t->n / 2) return false;
+      if (sh->k != SV_FUN || sh->seq || (sh->vdom ? sh->n < t->n / 2 : sh->n != t->n / 2)) return false;
       for (uint32_t i = 0; i < t->n / 2; i++) {
         uint32_t j = 0;
         while (j < sh->n && sh->key[j] != t->e[2 * i]) j++;
@@ -2975,7 +3248,7 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
 
 /* Layouts from the values of the first states (a short breadth-first
  * search): a heuristic only, since values outside a layout are errors. */
-#define SAMPLE_STATES 2000
+#define SAMPLE_STATES 20000
 typedef struct {
   tla_sym *s;
   const tla_val **seen;   /* open addressing on the hash-consed pointers */
@@ -3016,15 +3289,36 @@ static bool sample_state(void *data, const tla_val *state) {
 }
 
 static size_t sample_layouts(tla_sym *s) {
-  sampler sp = {s, NULL, 8192, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
+  sampler sp = {s, NULL, 131072, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
   sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
   tla_initial_states(s->m, sample_state, &sp);
-  for (size_t head = 0; head < sp.nq && sp.n < SAMPLE_STATES; head++)
+  for (size_t head = 0; head < sp.nq && sp.n < SAMPLE_STATES; head++) {
+    /* like the encoding: no transitions out of unconstrained states */
+    if (tla_constraints_hold(s->m, sp.queue[head]) != 1) continue;
     if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) break;
+  }
   free(sp.seen);
   free(sp.queue);
   return sp.n;
+}
+
+/* The sample in a tenth of the run's time at most (at least a second):
+ * one state with many successors (factorization: \E i, j \in 2..1000000)
+ * must not use up the run, and a smaller sample costs no exactness (a value
+ * outside a layout or window is an error, never lost). */
+static size_t sample_budgeted(tla_sym *s) {
+  const zeta_limits *outer = s->ev->lim;
+  double left = outer && outer->deadline ? outer->deadline - limits_now() : 10;
+  zeta_limits sub = limits_from_timeout(left > 10 ? left / 10 : 1);
+  if (outer) {
+    if (outer->deadline && outer->deadline < sub.deadline) sub.deadline = outer->deadline;
+    sub.stop = outer->stop;
+  }
+  s->ev->lim = &sub;
+  size_t n = sample_layouts(s);
+  s->ev->lim = outer;
+  return n;
 }
 
 static term_t errors_of(tla_sym *s) {
@@ -3189,7 +3483,7 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   s->errs = (term_vec){0};
   s->sys.name = xstrdup("tla");
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
-  if (!sample_layouts(s) && tla_error(m)[0]) {
+  if (!sample_budgeted(s) && tla_error(m)[0]) {
     snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
     tla_sym_free(s);
     return NULL;
@@ -3243,6 +3537,16 @@ void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count
 
 static const tla_val *leaf_value(const tla_sym *s, svk k, term_t t);
 static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *vals, uint32_t *pos) {
+  if (v->k == SV_UNION) {
+    const tla_val *r = NULL;
+    for (int k = 0; k < NK; k++) {
+      if (!v->sub[k]) continue;
+      bool is = term_is_true(vals[(*pos)++]);
+      const tla_val *x = decode(s, v->sub[k], vals, pos);
+      if (is && !r) r = x;   /* the first class set (sv_of_shape) */
+    }
+    return r;
+  }
   if (v->k == SV_SET) {
     const tla_val **e = xmalloc((v->n + 1) * sizeof *e);
     uint32_t n = 0;
@@ -3254,13 +3558,17 @@ static const tla_val *decode(const tla_sym *s, const vshape *v, const term_t *va
   }
   if (v->k == SV_FUN) {
     const tla_val **d = xmalloc((v->n + 1) * sizeof *d), **x = xmalloc((v->n + 1) * sizeof *x);
-    const tla_val *r = NULL;
-    bool ok = true;
+    const tla_val *r = NULL, *len = v->seq ? leaf_value(s, SV_INT, vals[(*pos)++]) : NULL;
+    bool ok = !v->seq || (len && len->i >= 0 && len->i <= (int64_t)v->n);
+    uint32_t n = v->seq && ok ? (uint32_t)len->i : v->n;
+    uint32_t m = 0;
     for (uint32_t i = 0; i < v->n; i++) {
-      d[i] = v->key[i];
-      if (!(x[i] = decode(s, v->sub[i], vals, pos))) ok = false;
+      bool in = !v->vdom || term_is_true(vals[(*pos)++]);
+      d[m] = v->key[i];
+      if (!(x[m] = decode(s, v->sub[i], vals, pos)) && i < n && in) ok = false;
+      m += in;
     }
-    if (ok) r = tv_fun(d, x, v->n);
+    if (ok) r = tv_fun(d, x, v->seq ? n : m);
     free(d), free(x);
     return r;
   }
@@ -3462,20 +3770,8 @@ tla_sym *tla_steps_new(tla_model *m) {
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
-   * that are enumerated (a range reaching outside is an error, never lost);
-   * a tenth of the time at most (at least a second): one state with many
-   * successors (factorization: \E i, j \in 2..1000000) must not use up
-   * the run, and a smaller window costs no exactness */
-  const zeta_limits *outer = s->ev->lim;
-  double left = outer && outer->deadline ? outer->deadline - limits_now() : 10;
-  zeta_limits sub = limits_from_timeout(left > 10 ? left / 10 : 1);
-  if (outer) {
-    if (outer->deadline && outer->deadline < sub.deadline) sub.deadline = outer->deadline;
-    sub.stop = outer->stop;
-  }
-  s->ev->lim = &sub;
-  sample_layouts(s);
-  s->ev->lim = outer;
+   * that are enumerated (a range reaching outside is an error, never lost) */
+  sample_budgeted(s);
   return s;
 }
 
@@ -3699,6 +3995,10 @@ typedef struct {
 } leaf_names;
 
 static void name_leaves(const tla_sym *s, const vshape *v, const char *e, const term_t *vars, uint32_t *pos, leaf_names *ln) {
+  if (v->k == SV_UNION || (v->k == SV_FUN && v->vdom)) {   /* no TLA+ name for "the record part of x": not printed */
+    *pos += shape_leaves(v);
+    return;
+  }
   if (v->k == SV_SET) {
     for (uint32_t i = 0; i < v->n; i++) {
       char *k = tv_to_string(v->key[i]);
@@ -3708,6 +4008,14 @@ static void name_leaves(const tla_sym *s, const vshape *v, const char *e, const 
       free(k);
       ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = x, ln->kind[ln->n++] = SV_BOOL;
     }
+    return;
+  }
+  if (v->k == SV_FUN && v->seq) {
+    size_t len = strlen(e) + 8;
+    char *x = xmalloc(len);
+    snprintf(x, len, "Len(%s)", e);
+    ln->leaf[ln->n] = vars[(*pos)++], ln->expr[ln->n] = x, ln->kind[ln->n++] = SV_INT;
+    for (uint32_t i = 0; i < v->n; i++) *pos += shape_leaves(v->sub[i]);
     return;
   }
   if (v->k == SV_FUN) {

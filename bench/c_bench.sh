@@ -24,7 +24,10 @@ ALGOS=${ALGOS:-portfolio cegar bmc kind pdr imc spacer-peer}
 CATS=${CATS:-$(cd "$DIR" && ls -d */ | tr -d / | grep -v properties)}
 JOBS=${JOBS:-1}
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+# stopping the script stops its runs too (xargs would go on with the rest)
+kill_tree() { local c; for c in $(pgrep -P "$1"); do kill_tree "$c"; done; kill "$1" 2>/dev/null; }
+trap 'for c in $(pgrep -P $$); do kill_tree "$c"; done; rm -rf "$TMP"' EXIT
+trap 'exit 130' INT TERM
 RESULTS=${RESULTS:-$TMP/rows}
 [ "$RESULTS" = /dev/null ] && RESULTS=$TMP/rows
 [ "${RESUME:-0}" = 1 ] || : > "$RESULTS"
@@ -65,9 +68,11 @@ export -f run_one task_row
 printf '%-18s %-12s %6s %6s %6s %6s %7s %8s %8s\n' category config tasks solved wrong unknown score wall_s cpu_s
 for a in $ALGOS; do
   for c in $CATS; do
+    # in the background: a signal interrupts `wait` (not a foreground pipeline)
     for y in "$DIR/$c"/*.yml; do
       awk -F'\t' -v a="$a" -v t="${y#$DIR/}" '$1 == a && $2 == t {f = 1} END {exit !f}' "$RESULTS" || printf '%s\n' "$y"
-    done | xargs -r -d '\n' -P "$JOBS" -I{} bash -c 'task_row "$1" "$2"' _ "$a" {}
+    done | xargs -r -d '\n' -P "$JOBS" -I{} bash -c 'task_row "$1" "$2"' _ "$a" {} &
+    wait $!
     # the category's line from its rows (the last row per task)
     awk -F'\t' -v a="$a" -v c="$c" '$1 == a && index($2, c "/") == 1 {last[$2] = $0}
       END {

@@ -1305,7 +1305,8 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
 static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value) {
   if (!child(fn, "body") || cJSON_IsNull(child(fn, "body"))) unsup(L, at, "call of an unimplemented function");
   /* a callee's loops are cut too, so what follows the call is after a cut */
-  if (L->mod && !L->exact && !L->cut) L->cut = may_loop(L, fn, aralloc(L, (size_t)L->a->nids * sizeof(bool)));
+  if (L->mod && !L->exact && !L->cut && may_loop(L, fn, aralloc(L, (size_t)L->a->nids * sizeof(bool))))
+    L->cut = L->out->cut_opaque = true;
   uint32_t S;
   /* the arguments first (they may change the state) */
   const cJSON *ps = child(child(fn, "parameters"), "parameters");
@@ -1410,7 +1411,7 @@ uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const c
   o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
   unsigned col = 0;
   o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
-  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut, L->approx};
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut, L->approx, 0};
   return k;
 }
 

@@ -503,6 +503,11 @@ static bool same_shape(const lval *a, const lval *b) {
 }
 
 static bool is_storage_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "storage") == 0; }
+/* a parameter passed as a storage pointer; modular mode: not those of the
+ * checked function (a public library function checked on its own reaches
+ * its storage arguments only through its parameters: values of the frame;
+ * two that may alias: sol_lower_modular's `aliased`) */
+static bool ptr_param(lw *L, const cJSON *p) { return is_storage_param(p) && !(L->mod && L->F && L->F->txi >= 0); }
 static bool is_memory_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "memory") == 0; }
 /* e names a memory object or a part of one (not a fresh value) */
 static bool is_mem_place(const cJSON *e) {
@@ -514,7 +519,7 @@ static bool fresh_mem(const cJSON *e);
 /* header leaves of a parameter: a storage pointer passes its selector and
  * index terms */
 static uint32_t param_nleaves(lw *L, const cJSON *p) {
-  if (!is_storage_param(p)) return ty_of_decl(L, p)->nl;
+  if (!ptr_param(L, p)) return ty_of_decl(L, p)->nl;
   return PTR_LEAVES;
 }
 
@@ -2603,7 +2608,7 @@ ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   j = F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
-    if (is_storage_param(p)) {
+    if (ptr_param(L, p)) {
       for (uint32_t q = param_nleaves(L, p); q-- > 0;) c.cur[j++] = term_fresh_var("i", type_int());
       continue;
     }
@@ -2638,7 +2643,7 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = slot_of(L, p);
-    if (is_storage_param(p)) {   /* the passed selector and indices */
+    if (ptr_param(L, p)) {   /* the passed selector and indices */
       memcpy(c->cur + L->F->off[L->F->alias_idx[s]], c->cur + j, PTR_LEAVES * sizeof(term_t));
       L->F->alias[s] = aralloc(L, sizeof(lval));   /* bound */
       j += PTR_LEAVES;
@@ -2846,7 +2851,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
       F.io_slots = xrealloc(F.io_slots, (F.nio + 1) * sizeof(uint32_t));
       F.io_slots[F.nio++] = (uint32_t)s;
     }
-    if (is_storage_param(p)) alias_slots(L, s, sol_int(p, "id"));
+    if (ptr_param(L, p)) alias_slots(L, s, sol_int(p, "id"));
   }
   F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
   for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {

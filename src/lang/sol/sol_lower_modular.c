@@ -491,15 +491,16 @@ static bool flat_ref(const ty *t) {
 void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top) {
   if (top) {
     /* the function may also be called internally, with memory arguments
-     * that alias (solc-verify's model): one pair of a flat type is two
+     * that alias (solc-verify's model; a library's storage arguments
+     * alike): one pair of a flat type is two
      * cases, distinct objects or one (L->aliased: q reads and writes p's
      * slot); more, or nested references (partial aliasing), not encoded */
     const cJSON *ap = NULL, *aq = NULL;
     for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
       for (const cJSON *q = p->next; q; q = q->next)
-        if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "memory") == 0 &&
+        if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "calldata") != 0 &&
             strcmp(sol_type_string(p), sol_type_string(q)) == 0) {
-          if (ap || !flat_ref(L->F->sty[slot_of(L, p)])) unsup(L, q, "memory parameters that may alias");
+          if (ap || !flat_ref(L->F->sty[slot_of(L, p)])) unsup(L, q, "reference parameters that may alias");
           ap = p, aq = q;
         }
     if (ap) {

@@ -2334,7 +2334,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
   emit(L, c, head, c->cur, 0);
   ctx h = restart(L, c, head);
-  if (L->mod) mod_loop_head(L, &h, s, body);   /* exact: the invariants hold at every visit of the head */
+  if (L->mod) mod_loop_head(L, &h, s, body, head);   /* exact: the invariants hold at every visit of the head */
   ctx in = ctx_copy(L, &h), out;
   memset(&out, 0, sizeof out);
   out.dead = true;
@@ -3342,6 +3342,11 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
 
 void sol_chc_free(sol_chc *c) {
   chc_free(&c->sys);
+  for (uint32_t i = 0; i < c->nheads; i++) {
+    for (uint32_t j = 0; j < c->heads[i].n; j++) free(c->heads[i].names[j]);
+    free(c->heads[i].names);
+  }
+  free(c->heads);
   free(c->assert_line);
   free(c->sites);
   for (uint32_t i = 0; i < c->nroots; i++) {

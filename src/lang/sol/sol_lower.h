@@ -78,6 +78,10 @@ typedef struct {
                             * ERROR, a failure drops the bound (sol_cands) */
 } sol_site;
 
+/* modular, exact mode: a loop head predicate, where its loop is, and the
+ * variable each of its arguments holds (NULL: none with a name) */
+typedef struct { uint32_t pred; unsigned line, col; char **names; uint32_t n; } sol_head;
+
 typedef struct {
   chc_system sys;
   sol_site *sites;         /* [1..nasserts] */
@@ -93,6 +97,8 @@ typedef struct {
                             * contract's execution confirms it */
   bool may_alias;          /* modular: the checked function has memory parameters that may alias */
   uint32_t ncands;         /* modular: inferred bound candidates generated (sol_cands) */
+  sol_head *heads;         /* modular, exact: the loop heads */
+  uint32_t nheads;
   bool cut_opaque;         /* modular: some loop cut is not one whose interval
                             * invariants the candidates cover (a loop in a
                             * callee, a call that may loop, a local entering

@@ -428,7 +428,7 @@ const cJSON *next_marker(const cJSON *x);
 /* the modifies frame of fn assumed at c's end (old: the state before fn) */
 void assume_frame(lw *L, ctx *c, const cJSON *fn, term_t *old);
 /* exact mode: the invariants of loop s (body) at a visit of its head h */
-void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body);
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body, uint32_t pred);
 /* sol_lower_bounds.c: interval candidates at the head of loop s (w: the
  * slots it writes): checked on entry (c), assumed after the havoc, checked
  * at the end of an iteration */

@@ -906,7 +906,28 @@ bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool e
   }
 }
 
-void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body) {
+/* loop head pred (exact mode): where it is, what its arguments hold (sol_head) */
+static void record_head(lw *L, const cJSON *s, uint32_t pred) {
+  sol_chc *o = L->out;
+  frame *F = L->F;
+  o->heads = xrealloc(o->heads, (o->nheads + 1) * sizeof *o->heads);
+  sol_head *hd = &o->heads[o->nheads++];
+  hd->pred = pred;
+  hd->line = sol_line(L->a, s, &hd->col);
+  hd->n = F->n;
+  hd->names = xcalloc(F->n + 1, sizeof(char *));
+  for (int id = 0; id < L->a->nids; id++) {
+    int q = F->slot_of[id];
+    const cJSON *d = q >= 0 ? sol_node(L->a, id) : NULL;
+    const ty *t = d ? F->sty[q] : NULL;
+    if (!is(d, "VariableDeclaration") || !t || t->nl != 1 || (t->k != T_INT && t->k != T_BOOL) || (t->k == T_INT && (t->fb || t->opaque)))
+      continue;
+    if (F->off[q] < F->n && !hd->names[F->off[q]]) hd->names[F->off[q]] = xstrdup(sol_str(d, "name"));
+  }
+}
+
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body, uint32_t pred) {
+  record_head(L, s, pred);
   const cJSON *inv[32];
   int ann[32], ninv = loop_invs(L, s, body, inv, ann);
   for (int i = 0; i < ninv; i++) check_at(L, h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));

@@ -1,5 +1,6 @@
 /* --sol-mode modular: see sol_modular.h. */
 #include "lang/sol/sol_modular.h"
+#include "lang/sol/sol_suggest.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -407,6 +408,47 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   return r;
 }
 
+/* Beyond the anchor: where an item is not OK, the Horn engines on the
+ * exact encoding (loops kept) may find invariants; a checked model's loop
+ * heads are printed as suggested annotations (`note:` lines). The verdict
+ * stays as it is. */
+static void suggest(const sol_ast *a, int contract, int fn, int arith, const zeta_options *o, const zeta_limits *lim, FILE *out) {
+  sol_chc sc;
+  bool ok = sol_lower_modular(a, contract, fn, arith, true, false, NULL, NULL, &sc);
+  if (!ok || sc.nheads == 0 || sol_vc_quantified(&sc.sys)) { sol_chc_free(&sc); return; }
+  chc_system norm;
+  chc_copy(&norm, &sc.sys);
+  chc_normalize(&norm);
+  zeta_limits l = *lim;
+  double left = lim->deadline ? lim->deadline - limits_now() : 10;
+  l.deadline = limits_now() + (left < 3 ? (left > 0.5 ? left : 0.5) : 3);
+  chc_result cr;
+  sol_solve(&norm, o, &l, &cr);
+  if (cr.answer == CHC_SAT && cr.interp) {
+    solver *z = solver_new_z3();
+    solver_set_timeout(z, 3000);
+    uint32_t *failed;
+    bool *undecided;
+    uint32_t nf = chc_check_model(&norm, cr.interp, z, &failed, &undecided);
+    solver_free(z);
+    free(failed);
+    free(undecided);
+    if (nf == 0) {
+      chc_expand_model(&norm, cr.interp);
+      for (uint32_t h = 0; h < sc.nheads; h++) {
+        unsigned line = sc.heads[h].line;
+        const char *f = base_name(sol_file_of(a, &line));
+        sol_head hd = sc.heads[h];
+        hd.line = line;
+        sol_suggest(out, f, &norm, cr.interp, &hd, 1);
+      }
+    }
+  }
+  chc_result_free(&cr);
+  chc_free(&norm);
+  sol_chc_free(&sc);
+}
+
 static bool has_invariants(const sol_ast *a, const cJSON *ct) {
   for (const cJSON *x = kid(ct, "linearizedBaseContracts") ? kid(ct, "linearizedBaseContracts")->child : NULL; x; x = x->next) {
     const cJSON *c = sol_node(a, x->valueint);
@@ -484,6 +526,7 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
         fprintf(out, "%s: SKIPPED (%s)\n", it[i].label, why), nskip++;
         if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", it[i].label, why);
       }
+      if (res != RES_OK && !limits_expired(lim)) suggest(a, sol_int(n, "id"), it[i].fn, arith, o, &l, out);
       free(lines);
     }
   }

@@ -5,17 +5,18 @@ pragma solidity >=0.7.0;
 // entry and kept before they are assumed. A check that fails with them
 // after the function's own loop is an ERROR, as in solc-verify
 // (LoopInvar.cannotProveWithoutInvariant); a relational invariant the Horn
-// engines would find is not assumed. (bounded: a loop body without braces
+// engines would find is not assumed, only suggested in a note. (bounded: a loop body without braces
 // keeps its invariant.)
 // verdict: UNSAFE
 // expect: I::bounded: OK
 // expect: I::doWhile: OK
 // expect: I::relational: ERROR
-// expect: intervals.sol:41:9: Assertion might not hold.
+// expect: intervals.sol:42:9: Assertion might not hold.
 // expect: I::threshold: OK
 // expect: I::notABound: ERROR
-// expect: intervals.sol:54:9: Assertion might not hold.
+// expect: intervals.sol:55:9: Assertion might not hold.
 // expect: I::computedEntry: SKIPPED
+// expect: note: intervals.sol:62:9: suggested loop invariant (found by the Horn engines): /// @notice invariant
 // expect: I::[implicit_constructor]: OK
 
 contract I {

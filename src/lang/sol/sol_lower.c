@@ -2185,7 +2185,7 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     val bv;
-    if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
+    if (L->bound && mod_bound(L, d, &bv)) return bv.place ? lval_read(L, c, bv.place) : bv;   /* a quantified variable; a callee's storage parameter */
     if (L->mod && L->fthis != NULL_TERM && mod_foreign(L, c, d, L->fthis, &bv)) return bv;   /* another contract's annotation */
     if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) {
       val cv = expr(L, c, child(d, "value"));

@@ -40,8 +40,8 @@ bool library_fn(lw *L, const cJSON *callee) {
   const cJSON *d = decl_of(L, callee);
   const cJSON *lib = is(d, "FunctionDefinition") ? sol_node(L->a, sol_int(d, "scope")) : NULL;
   const char *vis = sol_str(d, "visibility");
-  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && (strcmp(vis, "internal") == 0 || strcmp(vis, "private") == 0) &&
-         child(d, "body") && !cJSON_IsNull(child(d, "body"));
+  (void)vis;   /* internal ones are inlined, public ones go through their specification (call_internal) */
+  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && child(d, "body") && !cJSON_IsNull(child(d, "body"));
 }
 
 /* Modular mode: addr.call{value: v}(data): the ether leaves first (when the

@@ -2,14 +2,18 @@
 pragma solidity >=0.7.0;
 // The public functions of a library are items of their own (solc-verify);
 // their storage parameters are reached only through the parameters, and
-// two of one type may alias (both cases checked).
+// two of one type may alias (both cases checked). Called from a contract,
+// they go through their specification (the parameter names the place).
 // verdict: UNSAFE
 // expect: L::square: OK
 // expect: L::swapOrZero: OK
 // expect: L::setBoth: ERROR
-// expect: library.sol:29:5: Postcondition 'a.x == 1' might not hold at end of function.
+// expect: library.sol:33:5: Postcondition 'a.x == 1' might not hold at end of function.
 // expect: L::decrement: ERROR
 // expect: C::f: OK
+// expect: C::viaSpec: OK
+// expect: C::viaSpecWeak: ERROR
+// expect: library.sol:50:59: Assertion might not hold.
 // expect: C::[implicit_constructor]: OK
 
 library L {
@@ -38,5 +42,10 @@ library L {
 }
 
 contract C {
+    using L for L.S;
+    L.S s;
     function f() public pure { assert(true); }
+    // a public library function is called through its specification
+    function viaSpec() public { s.x = 3; s.square(); assert(s.x >= 0); }
+    function viaSpecWeak() public { s.x = 3; L.square(s); assert(s.x == 9); }
 }

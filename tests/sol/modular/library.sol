@@ -8,13 +8,14 @@ pragma solidity >=0.7.0;
 // expect: L::square: OK
 // expect: L::swapOrZero: OK
 // expect: L::setBoth: ERROR
-// expect: library.sol:33:5: Postcondition 'a.x == 1' might not hold at end of function.
+// expect: library.sol:34:5: Postcondition 'a.x == 1' might not hold at end of function.
 // expect: L::decrement: ERROR
 // expect: C::f: OK
 // expect: C::viaSpec: OK
 // expect: C::viaSpecWeak: ERROR
-// expect: library.sol:50:59: Assertion might not hold.
+// expect: library.sol:51:59: Assertion might not hold.
 // expect: C::[implicit_constructor]: OK
+// expect: J::[implicit_constructor]: OK
 
 library L {
     struct S { int x; }
@@ -49,3 +50,6 @@ contract C {
     function viaSpec() public { s.x = 3; s.square(); assert(s.x >= 0); }
     function viaSpecWeak() public { s.x = 3; L.square(s); assert(s.x == 9); }
 }
+
+// an interface keeps its implicit constructor item (solc-verify; Enums)
+interface J { function g() external; }

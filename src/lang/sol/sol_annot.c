@@ -359,7 +359,16 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
       size_t cs, ce;
       const cJSON *body = kid(n, "body");
       bool block = body && strcmp(sol_kind(body), "Block") == 0;
-      if (comment_before(A->text, src_start(n), &cs, &ce)) read_comment(A, cs, ce, 'l', block ? src_start(body) + 1 : 0, block);
+      if (body && comment_before(A->text, src_start(n), &cs, &ce)) {
+        /* a body without braces gets them, to hold the markers */
+        size_t at = block ? src_start(body) + 1 : src_start(body);
+        if (!block) puts_(&insertion_at(A, at)->ins, " {");
+        read_comment(A, cs, ce, 'l', at, true);
+        size_t e = src_end(body);   /* (an expression statement's src leaves out its `;`) */
+        if (!block && e > 0 && A->text[e - 1] != ';' && A->text[e - 1] != '}')
+          while (A->text[e] && A->text[e++] != ';') {}
+        if (!block) puts_(&insertion_at(A, e)->ins, " }");
+      }
     }
   }
   for (const cJSON *c = n->child; c; c = c->next)

@@ -503,6 +503,11 @@ static bool same_shape(const lval *a, const lval *b) {
 }
 
 static bool is_storage_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "storage") == 0; }
+/* a parameter passed as a storage pointer; modular mode: not those of the
+ * checked function (a public library function checked on its own reaches
+ * its storage arguments only through its parameters: values of the frame;
+ * two that may alias: sol_lower_modular's `aliased`) */
+static bool ptr_param(lw *L, const cJSON *p) { return is_storage_param(p) && !(L->mod && L->F && L->F->txi >= 0); }
 static bool is_memory_param(const cJSON *p) { return strcmp(sol_str(p, "storageLocation"), "memory") == 0; }
 /* e names a memory object or a part of one (not a fresh value) */
 static bool is_mem_place(const cJSON *e) {
@@ -514,7 +519,7 @@ static bool fresh_mem(const cJSON *e);
 /* header leaves of a parameter: a storage pointer passes its selector and
  * index terms */
 static uint32_t param_nleaves(lw *L, const cJSON *p) {
-  if (!is_storage_param(p)) return ty_of_decl(L, p)->nl;
+  if (!ptr_param(L, p)) return ty_of_decl(L, p)->nl;
   return PTR_LEAVES;
 }
 
@@ -1305,7 +1310,8 @@ static val call_internal(lw *L, ctx *c, const cJSON *fn, const cJSON *args, cons
 static val call_fn(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON *at, term_t sender, term_t value) {
   if (!child(fn, "body") || cJSON_IsNull(child(fn, "body"))) unsup(L, at, "call of an unimplemented function");
   /* a callee's loops are cut too, so what follows the call is after a cut */
-  if (L->mod && !L->exact && !L->cut) L->cut = may_loop(L, fn, aralloc(L, (size_t)L->a->nids * sizeof(bool)));
+  if (L->mod && !L->exact && !L->cut && may_loop(L, fn, aralloc(L, (size_t)L->a->nids * sizeof(bool))))
+    L->cut = L->out->cut_opaque = true;
   uint32_t S;
   /* the arguments first (they may change the state) */
   const cJSON *ps = child(child(fn, "parameters"), "parameters");
@@ -1410,7 +1416,7 @@ uint32_t new_site(lw *L, sol_site_kind kind, int annot, const cJSON *at, const c
   o->sites = xrealloc(o->sites, (k + 1) * sizeof(sol_site));
   unsigned col = 0;
   o->assert_line[k] = at ? sol_line(L->a, at, &col) : 0;
-  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut, L->approx};
+  o->sites[k] = (sol_site){kind, annot, o->assert_line[k], col, name, L->cut, L->approx, 0};
   return k;
 }
 
@@ -2179,7 +2185,7 @@ val expr(lw *L, ctx *c, const cJSON *e) {
     const cJSON *d = decl_of(L, e);
     if (!is(d, "VariableDeclaration")) unsup(L, e, "%s %s as a value", sol_kind(d), name);
     val bv;
-    if (L->bound && mod_bound(L, d, &bv)) return bv;   /* a quantified variable */
+    if (L->bound && mod_bound(L, d, &bv)) return bv.place ? lval_read(L, c, bv.place) : bv;   /* a quantified variable; a callee's storage parameter */
     if (L->mod && L->fthis != NULL_TERM && mod_foreign(L, c, d, L->fthis, &bv)) return bv;   /* another contract's annotation */
     if (L->F->slot_of[nid(L, d)] < 0 && sol_bool(d, "constant") && child(d, "value")) {
       val cv = expr(L, c, child(d, "value"));
@@ -2328,7 +2334,7 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   uint32_t head = new_pred(L, what, F->n, frame_sorts(L, c));
   emit(L, c, head, c->cur, 0);
   ctx h = restart(L, c, head);
-  if (L->mod) mod_loop_head(L, &h, s, body);   /* exact: the invariants hold at every visit of the head */
+  if (L->mod) mod_loop_head(L, &h, s, body, head);   /* exact: the invariants hold at every visit of the head */
   ctx in = ctx_copy(L, &h), out;
   memset(&out, 0, sizeof out);
   out.dead = true;
@@ -2602,7 +2608,7 @@ ctx entry(lw *L, const cJSON *params, bool pre_default, sol_tx *tx) {
   j = F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     const char *pn = sol_str(p, "name")[0] ? sol_str(p, "name") : "arg";
-    if (is_storage_param(p)) {
+    if (ptr_param(L, p)) {
       for (uint32_t q = param_nleaves(L, p); q-- > 0;) c.cur[j++] = term_fresh_var("i", type_int());
       continue;
     }
@@ -2637,7 +2643,7 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
   uint32_t j = L->F->pin;
   for (const cJSON *p = params ? params->child : NULL; p; p = p->next) {
     int s = slot_of(L, p);
-    if (is_storage_param(p)) {   /* the passed selector and indices */
+    if (ptr_param(L, p)) {   /* the passed selector and indices */
       memcpy(c->cur + L->F->off[L->F->alias_idx[s]], c->cur + j, PTR_LEAVES * sizeof(term_t));
       L->F->alias[s] = aralloc(L, sizeof(lval));   /* bound */
       j += PTR_LEAVES;
@@ -2845,7 +2851,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
       F.io_slots = xrealloc(F.io_slots, (F.nio + 1) * sizeof(uint32_t));
       F.io_slots[F.nio++] = (uint32_t)s;
     }
-    if (is_storage_param(p)) alias_slots(L, s, sol_int(p, "id"));
+    if (ptr_param(L, p)) alias_slots(L, s, sol_int(p, "id"));
   }
   F.ret_slots = xmalloc(((size_t)cJSON_GetArraySize(rets) + 1) * sizeof(uint32_t));
   for (const cJSON *r = rets ? rets->child : NULL; r; r = r->next) {
@@ -3336,6 +3342,11 @@ bool sol_lower(const sol_ast *a, const char *contract, bool trusted, const bool 
 
 void sol_chc_free(sol_chc *c) {
   chc_free(&c->sys);
+  for (uint32_t i = 0; i < c->nheads; i++) {
+    for (uint32_t j = 0; j < c->heads[i].n; j++) free(c->heads[i].names[j]);
+    free(c->heads[i].names);
+  }
+  free(c->heads);
   free(c->assert_line);
   free(c->sites);
   for (uint32_t i = 0; i < c->nroots; i++) {

@@ -56,7 +56,7 @@ typedef struct {
 typedef enum {
   SITE_ASSERT, SITE_INV_END, SITE_POST_END, SITE_INV_EXT, SITE_LOOP_ENTRY, SITE_LOOP_FIRST, SITE_LOOP_KEEP,
   SITE_OVERFLOW, SITE_MODIFIES, SITE_INV_INIT, SITE_BOUNDS, SITE_OVERFLOW_CALL, SITE_ENUM, SITE_INV_CALL, SITE_PRE_CALL,
-  SITE_EV_PRE, SITE_EV_POST, SITE_EV_NOCHANGE, SITE_EV_END, SITE_EV_CALL
+  SITE_EV_PRE, SITE_EV_POST, SITE_EV_NOCHANGE, SITE_EV_END, SITE_EV_CALL, SITE_SPEC_OVERFLOW
 } sol_site_kind;
 
 typedef struct {
@@ -65,14 +65,22 @@ typedef struct {
   unsigned line, col;      /* the node it is reported at */
   const char *name;        /* SITE_MODIFIES: the state variable; SITE_EV_*: the event;
                             * a loop site without annotation: its invariant's text */
-  bool after_cut;          /* checked after a loop was cut by its invariants:
-                            * solc-verify's Boogie also infers interval
-                            * invariants there, zeta does not yet, so a
-                            * failure here is not reported as ERROR */
+  bool after_cut;          /* checked after a loop was cut by its invariants
+                            * (and the inferred bounds, sol_cands): where
+                            * solc-verify's Boogie may infer more
+                            * (sol_chc.cut_opaque) a failure here is not
+                            * reported as ERROR */
   bool approx;             /* checked after a value zeta over-approximates
                             * (solc-verify's model is exact there: a string's
                             * length): a failure here is not an ERROR */
+  uint32_t cand;           /* 1 + the index of the inferred bound this site
+                            * checks (on loop entry or kept), else 0: never an
+                            * ERROR, a failure drops the bound (sol_cands) */
 } sol_site;
+
+/* modular, exact mode: a loop head predicate, where its loop is, and the
+ * variable each of its arguments holds (NULL: none with a name) */
+typedef struct { uint32_t pred; unsigned line, col; char **names; uint32_t n; } sol_head;
 
 typedef struct {
   chc_system sys;
@@ -88,6 +96,13 @@ typedef struct {
                             * where): a counterexample counts only when the
                             * contract's execution confirms it */
   bool may_alias;          /* modular: the checked function has memory parameters that may alias */
+  uint32_t ncands;         /* modular: inferred bound candidates generated (sol_cands) */
+  sol_head *heads;         /* modular, exact: the loop heads */
+  uint32_t nheads;
+  bool cut_opaque;         /* modular: some loop cut is not one whose interval
+                            * invariants the candidates cover (a loop in a
+                            * callee, a call that may loop, a local entering
+                            * a loop with a computed value) */
 } sol_chc;
 
 /* Lowers the contracts of a (all deployable ones, or only `contract`);
@@ -122,9 +137,16 @@ const cJSON *sol_most_derived(const sol_ast *a, const int *lin, int nlin, const 
  * solc-verify's model (fn may be called internally): the lowering sets
  * out->may_alias, and aliased lowers the case where they are one object
  * (the other case is the default). */
+/* Interval bounds at loop heads, as Boogie's abstract interpretation
+ * infers them for solc-verify: per local integer (or bool) variable a loop
+ * writes, candidates `v >= b` / `v <= b` with b from the thresholds
+ * (the function's literals +-1, the entry value); each is checked on loop
+ * entry and kept by an iteration (sites with .cand), assumed at the head
+ * unless dropped[i] (i < n). NULL: no candidates. */
+typedef struct { bool *dropped; uint32_t n; } sol_cands;
 enum { SOL_ARITH_CHECKED, SOL_ARITH_INT, SOL_ARITH_MOD, SOL_ARITH_MOD_OVF };
 #define SOL_FN_DEPLOY (-1)
 #define SOL_FN_RECEIVE (-2)
 bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, bool aliased, const bool *excluded,
-                       sol_chc *out);
+                       const sol_cands *cands, sol_chc *out);
 #endif

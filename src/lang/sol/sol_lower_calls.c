@@ -313,9 +313,20 @@ val mod_spec_call(lw *L, ctx *c, const cJSON *fn, const cJSON *args, const cJSON
   val av[32];
   for (const cJSON *x = args ? args->child : NULL; x; x = x->next, p = p ? p->next : NULL) {
     if (!p || na == 32) unsup(L, at, "call arguments");
-    if (strcmp(sol_str(p, "storageLocation"), "storage") == 0) unsup(L, at, "a storage pointer argument of a specified call");
-    val v = expr(L, c, x);
     ty *pt = ty_of_decl(L, p);
+    if (strcmp(sol_str(p, "storageLocation"), "storage") == 0) {
+      /* the parameter names the argument's place: its annotations read it
+       * in the state they are evaluated in (__verifier_old_*: before) */
+      if (ct < 0 || strcmp(sol_str(sol_node(L->a, ct), "contractKind"), "library") != 0 || L->ninv)
+        unsup(L, at, "a storage pointer argument of a specified call");
+      lval *pl = aralloc(L, sizeof *pl);
+      *pl = lvalue(L, c, x);
+      val v = lval_read(L, c, pl);
+      if (v.t->nl != pt->nl) unsup(L, at, "call arguments");
+      av[na++] = (val){pt, v.v, pl};
+      continue;
+    }
+    val v = expr(L, c, x);
     if (v.t->nl != pt->nl) unsup(L, at, "call arguments");
     av[na++] = (val){pt, v.v, NULL};
   }

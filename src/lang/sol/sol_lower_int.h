@@ -177,6 +177,8 @@ typedef struct {
   frame *top;                /* the checked function's frame */
   bool framed;               /* some function of the root has `modifies`: all are framed */
   bool cut;                  /* a loop was cut by its invariants (later checks are sol_site.after_cut) */
+  const sol_cands *cands;    /* interval candidates at loop heads (sol_lower_bounds.c), or NULL */
+  uint32_t ncand;            /* candidates generated so far */
   bool exact;                /* loops kept as loops (head predicates), their invariants checked at the head */
   bool aliased;              /* the checked function's memory parameters that may alias are one object */
   bool approx;               /* a value was over-approximated (later checks are sol_site.approx) */
@@ -242,6 +244,9 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define fn_markers(...) sol_lw_fn_markers(__VA_ARGS__)
 #define next_marker(...) sol_lw_next_marker(__VA_ARGS__)
 #define mod_loop_head(...) sol_lw_mod_loop_head(__VA_ARGS__)
+#define bounds_entry(...) sol_lw_bounds_entry(__VA_ARGS__)
+#define bounds_assume(...) sol_lw_bounds_assume(__VA_ARGS__)
+#define bounds_keep(...) sol_lw_bounds_keep(__VA_ARGS__)
 #define ev_setup(...) sol_lw_ev_setup(__VA_ARGS__)
 #define ev_entry(...) sol_lw_ev_entry(__VA_ARGS__)
 #define ev_exit(...) sol_lw_ev_exit(__VA_ARGS__)
@@ -423,7 +428,14 @@ const cJSON *next_marker(const cJSON *x);
 /* the modifies frame of fn assumed at c's end (old: the state before fn) */
 void assume_frame(lw *L, ctx *c, const cJSON *fn, term_t *old);
 /* exact mode: the invariants of loop s (body) at a visit of its head h */
-void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body);
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body, uint32_t pred);
+/* sol_lower_bounds.c: interval candidates at the head of loop s (w: the
+ * slots it writes): checked on entry (c), assumed after the havoc, checked
+ * at the end of an iteration */
+typedef struct { int slot; bool upper, boolean; long bound; uint32_t idx; const char *text; } bound_cand;
+bound_cand *bounds_entry(lw *L, const ctx *c, const cJSON *s, const bool *w, uint32_t *n);
+void bounds_assume(lw *L, ctx *c, const bound_cand *b, uint32_t n);
+void bounds_keep(lw *L, const ctx *c, const cJSON *s, const bound_cand *b, uint32_t n);
 
 /* ---- sol_lower_calls.c ---- */
 /* Ghosts for the state of other contracts the root's code uses. */

@@ -40,8 +40,8 @@ bool library_fn(lw *L, const cJSON *callee) {
   const cJSON *d = decl_of(L, callee);
   const cJSON *lib = is(d, "FunctionDefinition") ? sol_node(L->a, sol_int(d, "scope")) : NULL;
   const char *vis = sol_str(d, "visibility");
-  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && (strcmp(vis, "internal") == 0 || strcmp(vis, "private") == 0) &&
-         child(d, "body") && !cJSON_IsNull(child(d, "body"));
+  (void)vis;   /* internal ones are inlined, public ones go through their specification (call_internal) */
+  return lib && strcmp(sol_str(lib, "contractKind"), "library") == 0 && child(d, "body") && !cJSON_IsNull(child(d, "body"));
 }
 
 /* Modular mode: addr.call{value: v}(data): the ether leaves first (when the
@@ -79,18 +79,39 @@ val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJS
 /* Assertion k on a copy of path c: fails where e (or ok when e is NULL) is false. */
 /* An annotation's expression e on path c: array reads in it are not
  * bounded by the length (solc-verify: a read of the array's contents). */
-static term_t spec_expr(lw *L, ctx *c, const cJSON *e) {
+/* An annotation's value in c; its arithmetic is no code: mod-overflow's
+ * flag stays as it was, whether the annotation's own computation
+ * overflows goes to *ovf (may be NULL). */
+static term_t spec_eval(lw *L, ctx *c, const cJSON *e, term_t *ovf) {
   bool old = L->spec;
   L->spec = true;
+  int fs = L->F && L->arith == SOL_ARITH_MOD_OVF ? L->F->slot_of[L->a->nids + 2] : -1;
+  term_t *fl = fs >= 0 ? &c->cur[L->F->off[fs]] : NULL, flag = fl ? *fl : NULL_TERM;
+  if (fl) *fl = term_false();
   term_t r = cond_of(L, expr(L, c, e), e);
+  fl = fs >= 0 ? &c->cur[L->F->off[fs]] : NULL;
+  if (ovf) *ovf = fl ? *fl : term_false();
+  if (fl) *fl = flag;
   L->spec = old;
   return r;
 }
 
+static term_t spec_expr(lw *L, ctx *c, const cJSON *e) { return spec_eval(L, c, e, NULL); }
+
 void check_at(lw *L, const ctx *c, const cJSON *e, term_t ok, uint32_t k) {
   if (c->dead) return;
   ctx t = ctx_copy(L, c);
-  if (e) ok = spec_expr(L, &t, e);
+  term_t ovf = term_false();
+  if (e) ok = spec_eval(L, &t, e, &ovf);
+  if (!term_is_false(ovf)) {   /* solc-verify: "Overflow in computation of ..." */
+    ctx o = ctx_copy(L, &t);
+    add_cons(L, &o, ovf);
+    uint32_t j = new_site(L, SITE_SPEC_OVERFLOW, -1, NULL, NULL);
+    sol_site *sj = &L->out->sites[j], *sk = &L->out->sites[k];
+    sj->annot = sk->annot, sj->line = sk->line, sj->col = sk->col, sj->name = sk->name;
+    L->out->assert_line[j] = L->out->assert_line[k];
+    emit_error(L, &o, term_int(j));
+  }
   add_cons(L, &t, term_not(ok));
   emit_error(L, &t, term_int(k));
 }
@@ -272,11 +293,14 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
     for (uint32_t j = 0; j < L->nsum; j++)   /* a sum changes with its collection */
       if (F->slot_of[L->sum_var[j]] >= 0 && w[F->slot_of[L->sum_var[j]]]) w[F->slot_of[L->a->nids + 3 + (int)j]] = true;
     ev_written(L, w);
+    uint32_t nb;
+    bound_cand *bc = bounds_entry(L, c, s, w, &nb);
     for (uint32_t q = 0; q < F->nslots; q++)
       if (w[q] && (int)q != this_slot(L)) havoc_slot(L, c, (int)q);
     if (all) havoc_state(L, c);
     L->cut = true;
     for (int i = 0; i < ninv; i++) assume_expr(L, c, inv[i]);
+    bounds_assume(L, c, bc, nb);
     ev_loop(L, c, s, SITE_LOOP_KEEP, true);
     ctx in = ctx_copy(L, c), out;
     memset(&out, 0, sizeof out);
@@ -286,8 +310,10 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
     if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
     for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
     if (!end.dead) ev_loop(L, &end, s, SITE_LOOP_KEEP, false);
+    bounds_keep(L, &end, s, bc, nb);
     /* an iteration's overflow does not survive the havoc: checked here */
-    if (!end.dead && L->arith == SOL_ARITH_MOD_OVF) check_overflow(L, &end, s);
+    int fs = L->arith == SOL_ARITH_MOD_OVF ? F->slot_of[L->a->nids + 2] : -1;   /* solc-verify: the invariant 'No overflow' */
+    if (fs >= 0) check_at(L, &end, NULL, term_not(end.cur[F->off[fs]]), new_site(L, SITE_LOOP_KEEP, -1, s, "No overflow"));
     list_push(L, &brk, &out);
   }
   *c = merge(L, &brk, "exit");
@@ -465,15 +491,16 @@ static bool flat_ref(const ty *t) {
 void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top) {
   if (top) {
     /* the function may also be called internally, with memory arguments
-     * that alias (solc-verify's model): one pair of a flat type is two
+     * that alias (solc-verify's model; a library's storage arguments
+     * alike): one pair of a flat type is two
      * cases, distinct objects or one (L->aliased: q reads and writes p's
      * slot); more, or nested references (partial aliasing), not encoded */
     const cJSON *ap = NULL, *aq = NULL;
     for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
       for (const cJSON *q = p->next; q; q = q->next)
-        if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "memory") == 0 &&
+        if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "calldata") != 0 &&
             strcmp(sol_type_string(p), sol_type_string(q)) == 0) {
-          if (ap || !flat_ref(L->F->sty[slot_of(L, p)])) unsup(L, q, "memory parameters that may alias");
+          if (ap || !flat_ref(L->F->sty[slot_of(L, p)])) unsup(L, q, "reference parameters that may alias");
           ap = p, aq = q;
         }
     if (ap) {
@@ -817,7 +844,7 @@ static void lower_receive(lw *L, const cJSON *ct, uint32_t E) {
 }
 
 static bool lower_modular_once(const sol_ast *a, int contract, int fn, int arith, bool exact, bool aliased,
-                               const bool *excluded, sol_chc *out, lower_hints *h) {
+                               const bool *excluded, const sol_cands *cands, sol_chc *out, lower_hints *h) {
   lw *L = lw_new(a, out);
   L->hints = h;
   h->retry = false;
@@ -828,6 +855,7 @@ static bool lower_modular_once(const sol_ast *a, int contract, int fn, int arith
   L->others_id = -1;   /* Solidity I's map of the others' balances: modular mode has its own (sol_lower_calls.c) */
   L->exact = exact;
   L->aliased = aliased;
+  L->cands = cands;
   L->arith = arith;
   bool ok = true;
   const cJSON *ct = sol_node(a, contract), *f = fn >= 0 ? sol_node(a, fn) : NULL;
@@ -853,6 +881,7 @@ static bool lower_modular_once(const sol_ast *a, int contract, int fn, int arith
     }
     add_queries(out, E, excluded);
   }
+  out->ncands = L->ncand;
   lw_free(L);
   return ok;
 }
@@ -861,12 +890,12 @@ static bool lower_modular_once(const sol_ast *a, int contract, int fn, int arith
  * the pointer was read needs a new attempt that knows it from the start
  * (as sol_lower does). */
 bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, bool aliased, const bool *excluded,
-                       sol_chc *out) {
+                       const sol_cands *cands, sol_chc *out) {
   lower_hints h;
   memset(&h, 0, sizeof h);
   h.unfold = 1;
   for (int attempt = 0;; attempt++) {
-    bool ok = lower_modular_once(a, contract, fn, arith, exact, aliased, excluded, out, &h);
+    bool ok = lower_modular_once(a, contract, fn, arith, exact, aliased, excluded, cands, out, &h);
     if (!h.retry || attempt == 40) {
       free(h.ptr);
       free(h.first);
@@ -877,7 +906,28 @@ bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool e
   }
 }
 
-void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body) {
+/* loop head pred (exact mode): where it is, what its arguments hold (sol_head) */
+static void record_head(lw *L, const cJSON *s, uint32_t pred) {
+  sol_chc *o = L->out;
+  frame *F = L->F;
+  o->heads = xrealloc(o->heads, (o->nheads + 1) * sizeof *o->heads);
+  sol_head *hd = &o->heads[o->nheads++];
+  hd->pred = pred;
+  hd->line = sol_line(L->a, s, &hd->col);
+  hd->n = F->n;
+  hd->names = xcalloc(F->n + 1, sizeof(char *));
+  for (int id = 0; id < L->a->nids; id++) {
+    int q = F->slot_of[id];
+    const cJSON *d = q >= 0 ? sol_node(L->a, id) : NULL;
+    const ty *t = d ? F->sty[q] : NULL;
+    if (!is(d, "VariableDeclaration") || !t || t->nl != 1 || (t->k != T_INT && t->k != T_BOOL) || (t->k == T_INT && (t->fb || t->opaque)))
+      continue;
+    if (F->off[q] < F->n && !hd->names[F->off[q]]) hd->names[F->off[q]] = xstrdup(sol_str(d, "name"));
+  }
+}
+
+void mod_loop_head(lw *L, const ctx *h, const cJSON *s, const cJSON *body, uint32_t pred) {
+  record_head(L, s, pred);
   const cJSON *inv[32];
   int ann[32], ninv = loop_invs(L, s, body, inv, ann);
   for (int i = 0; i < ninv; i++) check_at(L, h, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));

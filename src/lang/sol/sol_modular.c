@@ -1,5 +1,6 @@
 /* --sol-mode modular: see sol_modular.h. */
 #include "lang/sol/sol_modular.h"
+#include "lang/sol/sol_suggest.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,7 @@ static void site_message(FILE *out, const sol_ast *a, const sol_annots *an, cons
   case SITE_EV_NOCHANGE: fputs("Event triggered without changes to data", out); break;
   case SITE_EV_END: fputs("Function can end without triggering event", out); break;
   case SITE_EV_CALL: fprintf(out, "Function called without triggering event %s", s->name); break;
+  case SITE_SPEC_OVERFLOW: fprintf(out, "Overflow in computation of '%s'", e); break;
   }
   fputc('\n', out);
 }
@@ -101,7 +103,7 @@ typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
 /* Why a check that fails after an over-approximation is not an ERROR (sol_site.approx). */
 #define APPROX "fails where zeta over-approximates a value solc-verify tracks exactly (a string's length)"
 /* Why a check that fails after a loop cut is not an ERROR (sol_site.after_cut). */
-#define AFTER_CUT "fails with the loop invariants alone (solc-verify's Boogie also infers interval invariants; zeta does not yet)"
+#define AFTER_CUT "fails with the loop invariants and inferred bounds where solc-verify's Boogie may infer more (a callee's loop, a computed entry value, a sum)"
 
 /* Checks one item with the Horn engines (a recursive system): its
  * assertions one at a time (a failed one is reported, excluded, the rest
@@ -116,7 +118,7 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
   result res = RES_OK;
   for (;;) {
     sol_chc sc;
-    if (!sol_lower_modular(a, contract, fn, arith, exact, aliased, excluded, &sc)) {
+    if (!sol_lower_modular(a, contract, fn, arith, exact, aliased, excluded, NULL, &sc)) {
       snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
       sol_chc_free(&sc);
       res = RES_SKIPPED;
@@ -218,25 +220,81 @@ static void print_model_args(FILE *out, solver *s, const sol_vc *vc) {
   if (any) fputc('\n', out);
 }
 
+/* The Err predicate of a lowered system, unfolded into one formula with
+ * the failed check's number e (NULL_TERM: recursive or too large). */
+static term_t unfold_err(sol_chc *sc, term_t *e, sol_vc *vc) {
+  uint32_t E = 0;
+  while (E < sc->sys.npreds && strcmp(sc->sys.preds[E].name, "Err") != 0) E++;
+  *e = term_fresh_var("err", type_int());
+  term_t g = E < sc->sys.npreds ? sol_vc_unfold(&sc->sys, E, e, vc) : NULL_TERM;
+  return g != NULL_TERM ? sol_vc_skolemize(g) : NULL_TERM;
+}
+
+/* Houdini over the interval candidates at loop heads (sol_lower.h,
+ * sol_cands): lower, check every candidate's entry and keep sites, drop
+ * the ones not proven, again until all hold. A third of the item's time
+ * at most; what is left unproven then is dropped too. */
+static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands) {
+  double now = limits_now(), until = now + (lim->deadline ? (lim->deadline - now) / 3 : 20);
+  for (int round = 0;; round++) {
+    sol_chc sc;
+    bool ok = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, cands, &sc);
+    if (ok && sc.ncands > cands->n) {
+      cands->dropped = xrealloc(cands->dropped, sc.ncands * sizeof(bool));
+      memset(cands->dropped + cands->n, 0, sc.ncands - cands->n);
+      cands->n = sc.ncands;
+    }
+    uint32_t todo = 0;
+    for (uint32_t k = 1; ok && k <= sc.nasserts; k++) todo += sc.sites[k].cand != 0;
+    if (!ok || todo == 0) { sol_chc_free(&sc); return; }
+    sol_vc vc = {20000, NULL, 0, 0};
+    term_t e;
+    term_t g = round < 12 ? unfold_err(&sc, &e, &vc) : NULL_TERM;
+    bool dropped = false;
+    solver *z = g != NULL_TERM ? solver_new_z3() : NULL;
+    if (z) solver_assert(z, g);
+    for (uint32_t k = 1; k <= sc.nasserts; k++) {
+      uint32_t c = sc.sites[k].cand;
+      if (!c || cands->dropped[c - 1]) continue;
+      double left = until - limits_now();
+      solver_result r = SOLVER_UNKNOWN;
+      if (z && left > 0) {
+        solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
+        solver_push(z);
+        solver_assert(z, term_eq(e, term_int(k)));
+        r = solver_check(z);
+        solver_pop(z, 1);
+      }
+      todo--;
+      if (r != SOLVER_UNSAT) cands->dropped[c - 1] = dropped = true;
+    }
+    solver_free(z);
+    sol_vc_free(&vc);
+    sol_chc_free(&sc);
+    if (!dropped) return;   /* every candidate left holds on entry and is kept */
+  }
+}
+
 /* Checks one item: the lowered system unfolded into one formula per
  * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
  * goes to the Horn engines. Lines go to out. */
 static result check_case(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool aliased, const zeta_options *o,
                          const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias) {
+  sol_cands cands = {NULL, 0};
+  infer_bounds(a, contract, fn, arith, aliased, lim, &cands);
   sol_chc sc;
-  if (!sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &sc)) {
+  bool lowered = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &cands, &sc);
+  free(cands.dropped);
+  if (!lowered) {
     snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
     sol_chc_free(&sc);
     return RES_SKIPPED;
   }
   *may_alias = sc.may_alias;
   if (sc.nasserts == 0) { sol_chc_free(&sc); return RES_OK; }
-  uint32_t E = 0;
-  while (E < sc.sys.npreds && strcmp(sc.sys.preds[E].name, "Err") != 0) E++;
   sol_vc vc = {20000, NULL, 0, 0};
-  term_t e = term_fresh_var("err", type_int());
-  term_t g = E < sc.sys.npreds ? sol_vc_unfold(&sc.sys, E, &e, &vc) : NULL_TERM;
-  if (g != NULL_TERM) g = sol_vc_skolemize(g);
+  term_t e;
+  term_t g = unfold_err(&sc, &e, &vc);
   if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
     sol_vc_free(&vc);
     sol_chc_free(&sc);
@@ -264,6 +322,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     bool second = q > sc.nasserts;
     uint32_t k = second ? q - sc.nasserts : q;
     if (second && !undecided[k]) continue;
+    if (sc.sites[k].cand) continue;   /* an inferred bound: proven by infer_bounds */
     uint32_t todo = second ? nund : sc.nasserts - k + 1;
     double left = lim->deadline ? lim->deadline - limits_now() : 60;
     if (left <= 0) {
@@ -295,7 +354,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     }
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
-    } else if (r == SOLVER_SAT && sc.sites[k].after_cut) {
+    } else if (r == SOLVER_SAT && sc.sites[k].after_cut && sc.cut_opaque) {
       napprox++;
     } else if (r == SOLVER_SAT) {
       nfail++;
@@ -349,6 +408,47 @@ static result check_item(const sol_ast *a, const sol_annots *an, int contract, i
   return r;
 }
 
+/* Beyond the anchor: where an item is not OK, the Horn engines on the
+ * exact encoding (loops kept) may find invariants; a checked model's loop
+ * heads are printed as suggested annotations (`note:` lines). The verdict
+ * stays as it is. */
+static void suggest(const sol_ast *a, int contract, int fn, int arith, const zeta_options *o, const zeta_limits *lim, FILE *out) {
+  sol_chc sc;
+  bool ok = sol_lower_modular(a, contract, fn, arith, true, false, NULL, NULL, &sc);
+  if (!ok || sc.nheads == 0 || sol_vc_quantified(&sc.sys)) { sol_chc_free(&sc); return; }
+  chc_system norm;
+  chc_copy(&norm, &sc.sys);
+  chc_normalize(&norm);
+  zeta_limits l = *lim;
+  double left = lim->deadline ? lim->deadline - limits_now() : 10;
+  l.deadline = limits_now() + (left < 3 ? (left > 0.5 ? left : 0.5) : 3);
+  chc_result cr;
+  sol_solve(&norm, o, &l, &cr);
+  if (cr.answer == CHC_SAT && cr.interp) {
+    solver *z = solver_new_z3();
+    solver_set_timeout(z, 3000);
+    uint32_t *failed;
+    bool *undecided;
+    uint32_t nf = chc_check_model(&norm, cr.interp, z, &failed, &undecided);
+    solver_free(z);
+    free(failed);
+    free(undecided);
+    if (nf == 0) {
+      chc_expand_model(&norm, cr.interp);
+      for (uint32_t h = 0; h < sc.nheads; h++) {
+        unsigned line = sc.heads[h].line;
+        const char *f = base_name(sol_file_of(a, &line));
+        sol_head hd = sc.heads[h];
+        hd.line = line;
+        sol_suggest(out, f, &norm, cr.interp, &hd, 1);
+      }
+    }
+  }
+  chc_result_free(&cr);
+  chc_free(&norm);
+  sol_chc_free(&sc);
+}
+
 static bool has_invariants(const sol_ast *a, const cJSON *ct) {
   for (const cJSON *x = kid(ct, "linearizedBaseContracts") ? kid(ct, "linearizedBaseContracts")->child : NULL; x; x = x->next) {
     const cJSON *c = sol_node(a, x->valueint);
@@ -381,6 +481,7 @@ static uint32_t items_of(const sol_ast *a, const cJSON *ct, item *it, uint32_t c
     else snprintf(it[n].label, sizeof it[0].label, "%s::%s", cn, sol_str(f, "name"));
     n++;
   }
+  if (strcmp(sol_str(ct, "contractKind"), "library") == 0) return n;   /* solc-verify: its public functions only */
   if (!ctor && n < cap) {
     it[n].fn = SOL_FN_DEPLOY;
     snprintf(it[n++].label, sizeof it[0].label, "%s::[implicit_constructor]", cn);
@@ -399,14 +500,14 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   /* all items first: each gets a share of the time left */
   uint32_t total = 0;
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "library") == 0) continue;
+    if (!is(n, "ContractDefinition")) continue;   /* (an interface: its implicit constructor, as solc-verify) */
     item tmp[256];
     total += items_of(a, n, tmp, 256);
   }
   uint32_t nok = 0, nerr = 0, nskip = 0, done = 0;
   char first_skip[900] = "";
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition") || strcmp(sol_str(n, "contractKind"), "library") == 0) continue;
+    if (!is(n, "ContractDefinition")) continue;   /* (an interface: its implicit constructor, as solc-verify) */
     item it[256];
     uint32_t ni = items_of(a, n, it, 256);
     for (uint32_t i = 0; i < ni; i++, done++) {
@@ -425,6 +526,7 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
         fprintf(out, "%s: SKIPPED (%s)\n", it[i].label, why), nskip++;
         if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", it[i].label, why);
       }
+      if (res != RES_OK && !limits_expired(lim)) suggest(a, sol_int(n, "id"), it[i].fn, arith, o, &l, out);
       free(lines);
     }
   }

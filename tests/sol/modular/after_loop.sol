@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0
 pragma solidity >=0.7.0;
-// Checks after a loop cut by its invariants: ERROR only when the failure is
-// real (found with the loop kept exact); otherwise SKIPPED, since
-// solc-verify's Boogie infers interval invariants that zeta does not (a
-// wrong UNSAFE on sol-verify's basic/Loops before).
+// Checks after a loop cut by its invariants. The interval bounds Boogie
+// infers for solc-verify are inferred too (callsLoop needs i <= 10 in the
+// callee). A failure with them after a loop of the function itself is an
+// ERROR; after a callee's loop (solc-verify's Boogie treats the callee its
+// own way) only when it is real (found with the loop kept exact), else
+// SKIPPED (a wrong UNSAFE on sol-verify's basic/Loops before).
 // verdict: UNSAFE
 // expect: A::realFailure: ERROR
-// expect: after_loop.sol:31:9: Assertion might not hold.
-// expect: A::callsLoop: SKIPPED
+// expect: after_loop.sol:34:9: Assertion might not hold.
+// expect: A::callsLoop: OK
+// expect: A::callsLoopNoInv: SKIPPED
 // expect: A::sideEffect: SKIPPED (unsupported: loop condition with side effects
 // expect: A::[implicit_constructor]: OK
 
@@ -33,6 +36,15 @@ contract A {
 
     function callsLoop() public pure {
         assert(tenTimes(5) == 15);
+    }
+
+    function tenTimesNoInv(uint p) private pure returns (uint r) {
+        r = p;
+        for (uint i = 0; i < 10; i++) r = r + 1;
+    }
+
+    function callsLoopNoInv() public pure {
+        assert(tenTimesNoInv(5) == 15);
     }
 
     function sideEffect(uint n) public pure returns (uint x) {

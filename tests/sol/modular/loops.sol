@@ -2,7 +2,7 @@
 pragma solidity >=0.7.0;
 // verdict: UNSAFE
 // expect: L::counted: OK
-// expect: L::noInvariant: SKIPPED
+// expect: L::noInvariant: ERROR
 // expect: L::notKept: ERROR
 // expect: loops.sol:35:9: Invariant 's == 2 * i' might not be maintained by the loop
 // expect: L::[implicit_constructor]: OK

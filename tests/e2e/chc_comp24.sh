@@ -84,6 +84,16 @@ if [ -f "$f" ]; then
   [ "$a" = sat ] && echo "PASS chc24/arrays-own-ic3" || echo "FAIL chc24/arrays-own-ic3 (got '$a')"
 fi
 
+# an undecided model check does not end own's schedule (regression,
+# session 10): IC3's model of LIA-Arrays-194 is undecided on clause 24
+# (unknown before); pa, next in the schedule, answers with a model that
+# passes; judged by its evidence (the task is unlabelled)
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-194.smt2
+if [ -f "$f" ] && ! quick; then
+  to=20 judge "chc24/arrays-own-next-engine/evidence" "$f" unknown own
+  [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-own-next-engine" \
+    || echo "FAIL chc24/arrays-own-next-engine (got '$(head -1 "$tmp/out")')"
+fi
 # input errors in datatype declarations: exit 2, position, no verdict
 bad() {
   printf '%s\n' "$2" >"$tmp/bad.smt2"

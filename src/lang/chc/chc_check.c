@@ -70,14 +70,40 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
   return l;
 }
 
+/* An answer's check while the schedule runs: true keeps the answer (it
+ * passed and is reported), false sends the schedule on to its next engine
+ * (a model whose check is undecided or failed, a derivation that does not
+ * replay). ds: the clauses the answer is over. */
+typedef struct {
+  bool (*fn)(void *ctx, const chc_system *ds, chc_result *r);
+  void *ctx;
+} chc_accept;
+
+/* After an engine: true ends the schedule (a kept answer, or the time is
+ * up); a rejected answer becomes unknown with the check's reason. */
+static bool settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc) {
+  if (r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, ds, r))) return true;
+  if (r->answer != CHC_UNKNOWN) {
+    chc_result_free(r);
+    memset(r, 0, sizeof *r);
+    r->answer = CHC_UNKNOWN;
+    r->reason = "an answer failed its check";
+  }
+  return limits_expired(lim);
+}
+
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that; for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 %, then IC3; otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
- * failed), PDR on linear systems, then (no datatypes) IC3. */
-static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf, bool *over_unf) {
+ * failed), PDR on linear systems, then (no datatypes) IC3. With acc, an
+ * answer that fails its check (an undecided model check: LIA-Arrays-151,
+ * 194) does not end the schedule: the next engine may answer with one that
+ * passes. */
+static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
+                    bool *over_unf, const chc_accept *acc) {
   bool linear = chc_is_linear(s);
   *over_unf = false;
   if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
@@ -89,15 +115,14 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
       zeta_limits l1 = *lim;
       l1.deadline = limits_now() + (total * 0.15 < 3 ? total * 0.15 : 3);
       chc_bmc_solve(unf, &l1, 0, r);
-      if (r->answer == CHC_UNSAT) { *over_unf = true; return; }
-      if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+      if (settled(r, unf, lim, acc)) { *over_unf = r->answer == CHC_UNSAT; return; }
       chc_result_free(r);
     }
   }
   if (linear) {
     zeta_limits l1 = slice(lim, 0.05, 1);
     chc_bmc_solve(s, &l1, 0, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    if (settled(r, s, lim, acc)) return;
     chc_result_free(r);
   }
   /* datatypes: IC3 first (ADT-LIA at 20 s: ic3 22, pa 18, each answer of
@@ -109,7 +134,7 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   if (dt || arrays) {
     zeta_limits l2 = slice(lim, dt ? 0.3 : 0.15, 1e9);
     chc_ic3_solve(s, &l2, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    if (settled(r, s, lim, acc)) return;
     chc_result_free(r);
   }
   /* numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
@@ -118,22 +143,25 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   if (!dt && !arrays) {
     zeta_limits l3 = slice(lim, 0.35, 1e9);
     chc_pa_solve_itp(s, &l3, itp, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    if (settled(r, s, lim, acc)) return;
     chc_result_free(r);
     chc_ic3_solve(s, lim, r);
+    settled(r, s, lim, acc);
     return;
   }
   chc_pa_solve_itp(s, lim, itp, r);
-  if (r->answer != CHC_UNKNOWN || limits_expired(lim) || (dt && !linear)) return;
+  if (settled(r, s, lim, acc) || (dt && !linear)) return;
   chc_result_free(r);
   if (linear) {
     chc_ts_solve_itp(s, lim, "pdr", itp, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim) || dt) return;
+    if (settled(r, s, lim, acc) || dt) return;
     chc_result_free(r);
   }
   /* pa gave up early (LIA-Arrays at 20 s: 7 tasks within 3.2 s, MBP
-   * interpolation failed over arrays): IC3 for the rest */
+   * interpolation failed over arrays), or its model's check was
+   * undecided: IC3 for the rest */
   chc_ic3_solve(s, lim, r);
+  settled(r, s, lim, acc);
 }
 
 /* Spacer: Z3 on the input file when there is one (the peer's own run; see
@@ -182,7 +210,6 @@ static void run_engine(const char *alg, itp_strategy itp, const char *file, cons
   if (option_is(alg, "spacer")) { run_spacer(file, sys, s, lim, r); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
-  if (option_is(alg, "own")) { bool u; run_own(s, lim, itp, r, NULL, &u); return; }
   if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_itp(s, lim, alg, itp, r); return; }
   memset(r, 0, sizeof *r);
@@ -393,16 +420,62 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
 /* The file Z3 may read for the input's own run: sys as written. */
 static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
 
+/* The checks of own's schedule: each answer is finished (checked and
+ * reported) into a report of its own; a verdict is kept in done, the last
+ * rejected one in rejected (its reason is the run's when nothing passes). */
+typedef struct {
+  const zeta_options *o;
+  const chc_input *in;
+  const zeta_limits *lim;
+  report *done, *rejected;
+  int rc;
+} own_checks;
+
+static bool own_accept(void *ctx, const chc_system *ds, chc_result *r) {
+  own_checks *k = ctx;
+  report *t = report_new();
+  int rc = finish(t, k->o, k->in, ds, r, k->lim);
+  if (rc == ZETA_EXIT_VERDICT) {
+    k->done = t;
+    k->rc = rc;
+    return true;
+  }
+  if (k->rejected) report_free(k->rejected);
+  k->rejected = t;
+  return false;
+}
+
+/* zeta's own schedule with every answer checked before it ends the
+ * schedule; reports the first that passes, else unknown. */
+static int own_checked(report *r, const zeta_options *o, const chc_input *in, const zeta_limits *lim, chc_system *unf) {
+  own_checks k = {o, in, lim, NULL, NULL, ZETA_EXIT_UNKNOWN};
+  chc_accept acc = {own_accept, &k};
+  chc_result res;
+  bool over_unf = false;
+  run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
+  int rc;
+  if (k.done) {
+    report_copy(r, k.done);
+    rc = k.rc;
+  } else if (k.rejected) {   /* the check's reason says more than the engines' after it */
+    report_copy(r, k.rejected);
+    rc = ZETA_EXIT_UNKNOWN;
+  } else rc = finish(r, o, in, &in->norm, &res, lim);
+  chc_result_free(&res);
+  if (k.done) report_free(k.done);
+  if (k.rejected) report_free(k.rejected);
+  return rc;
+}
+
 typedef struct { const zeta_options *o; chc_input *in; bool spacer, known_unsat; } chc_job;
 
 /* One side of the portfolio: Spacer, or zeta's own engines. */
 static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_job *j = ctx;
+  if (!j->spacer) return own_checked(r, j->o, j->in, lim, &j->in->unf);
   chc_result res;
-  bool over_unf = false;
-  if (j->spacer) run_spacer_known(z3_file(j->in), &j->in->sys, &j->in->norm, lim, j->known_unsat, &res);
-  else run_own(&j->in->norm, lim, pa_itp(j->o), &res, &j->in->unf, &over_unf);
-  int rc = finish(r, j->o, j->in, over_unf ? &j->in->unf : &j->in->norm, &res, lim);
+  run_spacer_known(z3_file(j->in), &j->in->sys, &j->in->norm, lim, j->known_unsat, &res);
+  int rc = finish(r, j->o, j->in, &j->in->norm, &res, lim);
   chc_result_free(&res);
   return rc;
 }
@@ -554,6 +627,9 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
     rc = portfolio(r, o, in, lim, known_unsat);
+  } else if (option_is(o->algorithm, "own")) {
+    memset(&res, 0, sizeof res);
+    rc = own_checked(r, o, in, lim, NULL);
   } else {
     run_engine(o->algorithm, pa_itp(o), z3_file(in), &in->sys, &in->norm, lim, &res);
     rc = finish(r, o, in, &in->norm, &res, lim);

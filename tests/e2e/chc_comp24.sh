@@ -84,6 +84,15 @@ if [ -f "$f" ]; then
   [ "$a" = sat ] && echo "PASS chc24/arrays-own-ic3" || echo "FAIL chc24/arrays-own-ic3 (got '$a')"
 fi
 
+# a quantified model (Spacer's over arrays) made quantifier-free by QE:
+# QE's own check on every clause stands for the re-check (session 10);
+# the answer must still be sat with a model `zeta validate` accepts
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-182.smt2
+if [ -f "$f" ]; then
+  judge "chc24/arrays-qe-model/evidence" "$f" true portfolio
+  [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-qe-model" \
+    || echo "FAIL chc24/arrays-qe-model (got '$(head -1 "$tmp/out")')"
+fi
 # an undecided model check does not end own's schedule (regression,
 # session 10): IC3's model of LIA-Arrays-194 is undecided on clause 24
 # (unknown before); pa, next in the schedule, answers with a model that

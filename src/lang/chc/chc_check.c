@@ -179,7 +179,7 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
   chc_spacer_solve_file_proof(file, sys, lim, r);
   *unsat = r->answer == CHC_UNSAT;
   if (r->answer == CHC_SAT) return true;
-  if (*unsat && r->complete && chc_replay(sys, &r->deriv, 30000)) return true;
+  if (*unsat && r->complete && chc_replay(sys, &r->deriv, 30000)) return r->replayed = true;
   chc_result_free(r);
   return false;
 }
@@ -245,7 +245,8 @@ static int report_answer(report *r, const zeta_options *o, zeta_verdict v, const
  * QE_BUDGET seconds and half of what is left of the run's limit, so that
  * it never costs the answer. */
 #define QE_BUDGET 3.0
-static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, const zeta_limits *lim) {
+static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, const zeta_limits *lim, bool *checked) {
+  *checked = false;
   double now = limits_now(), budget = QE_BUDGET;
   if (lim && lim->deadline > 0 && (lim->deadline - now - 1.0) / 2 < budget) budget = (lim->deadline - now - 1.0) / 2;
   if (budget < 0.2) return NULL;
@@ -267,7 +268,8 @@ static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, cons
     uint32_t nf = chc_check_model(sys, cand, z, &failed, &undecided);
     solver_free(z);
     free(failed); free(undecided);
-    if (nf == 0) {   /* swap: interp gets the new model, cand keeps the old */
+    if (nf == 0) {   /* swap: interp gets the new model, cand keeps the old; Z3 proved every clause */
+      *checked = true;
       for (uint32_t p = 0; p < sys->npreds; p++) { term_t t = interp[p]; interp[p] = cand[p]; cand[p] = t; }
       return cand;
     }
@@ -353,10 +355,11 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
       interp = back;
       sys = &in->orig;
     }
-    term_t *quant = eliminate_quantifiers(sys, interp, lim);   /* the model before QE, or NULL */
+    bool checked;   /* QE's own check proved every clause with Z3: model_checked's work without --validate */
+    term_t *quant = eliminate_quantifiers(sys, interp, lim, &checked);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     uint32_t open_clause = 0;
-    bool bad = !model_checked(sys, interp, o->validate, &open_clause);
+    bool bad = !(checked && !o->validate) && !model_checked(sys, interp, o->validate, &open_clause);
     if (bad) {   /* predicates an engine never needed may be left at true */
       solver *z = solver_new_z3();
       solver_set_timeout(z, 10000);
@@ -400,7 +403,7 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     free(interp);
   } else if (res->answer == CHC_UNSAT) {
     const chc_system *ds = res->complete ? sys : norm;   /* the clauses the derivation uses */
-    if (!chc_replay(ds, &res->deriv, 30000)) {
+    if (!(res->replayed && res->complete) && !chc_replay(ds, &res->deriv, 30000)) {
       rc = report_unknown(r, "the derivation did not replay");
       progress_say("zeta: %s answered unsat without a replayable derivation", res->engine);
       if (o->verbose >= 2) chc_write_derivation(stderr, ds, &res->deriv);

@@ -184,11 +184,17 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
   return false;
 }
 
+/* With acc, a model of the file's run that fails its check (Z3's model of
+ * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
+ * form may give another. */
 static void run_spacer_known(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                             bool known_unsat, chc_result *r) {
+                             bool known_unsat, chc_result *r, const chc_accept *acc) {
   if (strcmp(file, "-") != 0) {
     bool unsat = known_unsat;
-    if (!known_unsat && spacer_file_first(file, sys, lim, r, &unsat)) return;
+    if (!known_unsat && spacer_file_first(file, sys, lim, r, &unsat)) {
+      if (settled(r, norm, lim, acc)) return;
+      chc_result_free(r);
+    }
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
       zeta_limits half = *lim;
       if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
@@ -200,14 +206,8 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
   chc_spacer_solve(norm, lim, true, r);
 }
 
-static void run_spacer(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                       chc_result *r) {
-  run_spacer_known(file, sys, norm, lim, false, r);
-}
-
-static void run_engine(const char *alg, itp_strategy itp, const char *file, const chc_system *sys,
-                       const chc_system *s, const zeta_limits *lim, chc_result *r) {
-  if (option_is(alg, "spacer")) { run_spacer(file, sys, s, lim, r); return; }
+/* One engine of zeta's on the normal form s (own and spacer: run_checked). */
+static void run_engine(const char *alg, itp_strategy itp, const chc_system *s, const zeta_limits *lim, chc_result *r) {
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
   if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
@@ -423,24 +423,22 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
 /* The file Z3 may read for the input's own run: sys as written. */
 static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
 
-/* The checks of own's schedule: each answer is finished (checked and
- * reported) into a report of its own; a verdict is kept in done, the last
- * rejected one in rejected (its reason is the run's when nothing passes). */
+/* The checks of a schedule (own's, the portfolio's Spacer side): each
+ * answer is finished (checked and reported) into a report of its own; a
+ * verdict is kept in done, the last rejected one in rejected (its reason
+ * is the run's when nothing passes). */
 typedef struct {
   const zeta_options *o;
   const chc_input *in;
   const zeta_limits *lim;
   report *done, *rejected;
-  int rc;
-} own_checks;
+} sched_checks;
 
-static bool own_accept(void *ctx, const chc_system *ds, chc_result *r) {
-  own_checks *k = ctx;
+static bool sched_accept(void *ctx, const chc_system *ds, chc_result *r) {
+  sched_checks *k = ctx;
   report *t = report_new();
-  int rc = finish(t, k->o, k->in, ds, r, k->lim);
-  if (rc == ZETA_EXIT_VERDICT) {
+  if (finish(t, k->o, k->in, ds, r, k->lim) == ZETA_EXIT_VERDICT) {
     k->done = t;
-    k->rc = rc;
     return true;
   }
   if (k->rejected) report_free(k->rejected);
@@ -448,22 +446,24 @@ static bool own_accept(void *ctx, const chc_system *ds, chc_result *r) {
   return false;
 }
 
-/* zeta's own schedule with every answer checked before it ends the
- * schedule; reports the first that passes, else unknown. */
-static int own_checked(report *r, const zeta_options *o, const chc_input *in, const zeta_limits *lim, chc_system *unf) {
-  own_checks k = {o, in, lim, NULL, NULL, ZETA_EXIT_UNKNOWN};
-  chc_accept acc = {own_accept, &k};
+/* zeta's own schedule (or, spacer, the Spacer side) with answers checked
+ * before they end it; reports the first that passes, else unknown. */
+static int run_checked(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool spacer,
+                       bool known_unsat, chc_system *unf) {
+  sched_checks k = {o, in, lim, NULL, NULL};
+  chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
-  run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
+  if (spacer) run_spacer_known(z3_file(in), &in->sys, &in->norm, lim, known_unsat, &res, &acc);
+  else run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
     report_copy(r, k.done);
-    rc = k.rc;
-  } else if (k.rejected) {   /* the check's reason says more than the engines' after it */
+    rc = ZETA_EXIT_VERDICT;
+  } else if (res.answer == CHC_UNKNOWN && k.rejected) {   /* the check's reason says more than the engines' after it */
     report_copy(r, k.rejected);
     rc = ZETA_EXIT_UNKNOWN;
-  } else rc = finish(r, o, in, &in->norm, &res, lim);
+  } else rc = finish(r, o, in, &in->norm, &res, lim);   /* an answer past acc (Spacer's last ones) is checked here */
   chc_result_free(&res);
   if (k.done) report_free(k.done);
   if (k.rejected) report_free(k.rejected);
@@ -475,12 +475,7 @@ typedef struct { const zeta_options *o; chc_input *in; bool spacer, known_unsat;
 /* One side of the portfolio: Spacer, or zeta's own engines. */
 static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_job *j = ctx;
-  if (!j->spacer) return own_checked(r, j->o, j->in, lim, &j->in->unf);
-  chc_result res;
-  run_spacer_known(z3_file(j->in), &j->in->sys, &j->in->norm, lim, j->known_unsat, &res);
-  int rc = finish(r, j->o, j->in, &j->in->norm, &res, lim);
-  chc_result_free(&res);
-  return rc;
+  return run_checked(r, j->o, j->in, lim, j->spacer, j->known_unsat, &j->in->unf);
 }
 
 /* The first slice of the portfolio: Spacer in this process, no fork, for
@@ -630,11 +625,11 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
     rc = portfolio(r, o, in, lim, known_unsat);
-  } else if (option_is(o->algorithm, "own")) {
+  } else if (option_is(o->algorithm, "own") || option_is(o->algorithm, "spacer")) {
     memset(&res, 0, sizeof res);
-    rc = own_checked(r, o, in, lim, NULL);
+    rc = run_checked(r, o, in, lim, option_is(o->algorithm, "spacer"), false, NULL);
   } else {
-    run_engine(o->algorithm, pa_itp(o), z3_file(in), &in->sys, &in->norm, lim, &res);
+    run_engine(o->algorithm, pa_itp(o), &in->norm, lim, &res);
     rc = finish(r, o, in, &in->norm, &res, lim);
   }
   chc_result_free(&res);

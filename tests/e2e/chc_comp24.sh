@@ -107,6 +107,11 @@ if [ -f "$f" ] && ! quick; then
   to=20 judge "chc24/arrays-spacer-next/evidence" "$f" unknown spacer
   [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-spacer-next" \
     || echo "FAIL chc24/arrays-spacer-next (got '$(head -1 "$tmp/out")')"
+  # the portfolio: its first slice's model fails the check, its Spacer side
+  # starts on the normal form (session 10)
+  to=20 judge "chc24/arrays-portfolio-next/evidence" "$f" unknown portfolio
+  [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-portfolio-next" \
+    || echo "FAIL chc24/arrays-portfolio-next (got '$(head -1 "$tmp/out")')"
 fi
 # input errors in datatype declarations: exit 2, position, no verdict
 bad() {

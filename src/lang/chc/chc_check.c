@@ -184,13 +184,18 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
   return false;
 }
 
+/* What the portfolio's first slice (Z3 on the file) learned: nothing, that
+ * the system is unsat (its derivation not ready yet), or that its model
+ * failed the check (the file's run would give the same model again). */
+typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED } first_news;
+
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
 static void run_spacer_known(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                             bool known_unsat, chc_result *r, const chc_accept *acc) {
-  if (strcmp(file, "-") != 0) {
-    bool unsat = known_unsat;
+                             first_news news, chc_result *r, const chc_accept *acc) {
+  if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
+    bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
     if (!known_unsat && spacer_file_first(file, sys, lim, r, &unsat)) {
       if (settled(r, norm, lim, acc)) return;
       chc_result_free(r);
@@ -449,12 +454,12 @@ static bool sched_accept(void *ctx, const chc_system *ds, chc_result *r) {
 /* zeta's own schedule (or, spacer, the Spacer side) with answers checked
  * before they end it; reports the first that passes, else unknown. */
 static int run_checked(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool spacer,
-                       bool known_unsat, chc_system *unf) {
+                       first_news news, chc_system *unf) {
   sched_checks k = {o, in, lim, NULL, NULL};
   chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
-  if (spacer) run_spacer_known(z3_file(in), &in->sys, &in->norm, lim, known_unsat, &res, &acc);
+  if (spacer) run_spacer_known(z3_file(in), &in->sys, &in->norm, lim, news, &res, &acc);
   else run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
@@ -470,12 +475,12 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   return rc;
 }
 
-typedef struct { const zeta_options *o; chc_input *in; bool spacer, known_unsat; } chc_job;
+typedef struct { const zeta_options *o; chc_input *in; bool spacer; first_news news; } chc_job;
 
 /* One side of the portfolio: Spacer, or zeta's own engines. */
 static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_job *j = ctx;
-  return run_checked(r, j->o, j->in, lim, j->spacer, j->known_unsat, &j->in->unf);
+  return run_checked(r, j->o, j->in, lim, j->spacer, j->news, &j->in->unf);
 }
 
 /* The first slice of the portfolio: Spacer in this process, no fork, for
@@ -484,20 +489,23 @@ static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
  * the 62 tasks z3 solved in the first 78 of chc/ took it < 1.5 s wall), and
  * on those the fork, the second process and own's competing CPU are fixed
  * costs. Returns the exit code of a checked answer (copied into r), or -1;
- * *known_unsat: Spacer said unsat but its derivation was not ready, so the
- * portfolio's Spacer starts with the derivation. */
+ * *news: Spacer said unsat but its derivation was not ready, so the
+ * portfolio's Spacer starts with the derivation; or its model failed the
+ * check, so the portfolio's Spacer starts on the normal form. */
 #define SLICE_SHARE 0.075
 #define SLICE_SECONDS 1.5
-static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool *known_unsat) {
-  *known_unsat = false;
+static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, first_news *news) {
+  *news = FIRST_NOTHING;
+  bool unsat = false;
   const char *file = z3_file(in);
   if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
   zeta_limits l1 = *lim;
   l1.deadline = limits_now() + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
   chc_result res;
-  if (!spacer_file_first(file, &in->sys, &l1, &res, known_unsat)) {
-    if (!*known_unsat) return -1;
+  if (!spacer_file_first(file, &in->sys, &l1, &res, &unsat)) {
+    if (!unsat) return -1;
+    *news = FIRST_UNSAT;
     zeta_limits half = l1;
     half.deadline = limits_now() + (l1.deadline - limits_now()) / 2;
     chc_spacer_derive_file(file, &in->sys, &half, &res);
@@ -510,7 +518,10 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
     if (rc == ZETA_EXIT_VERDICT) {
       report_copy(r, tmp);
       report_stat(r, "portfolio-winner", "spacer (first slice, in process)");
-    } else rc = -1;
+    } else {
+      rc = -1;
+      if (res.answer == CHC_SAT) *news = FIRST_MODEL_FAILED;
+    }
     report_free(tmp);
   }
   chc_result_free(&res);
@@ -519,8 +530,8 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
 
 /* Spacer and zeta's own engines in parallel (forked); the first checked
  * answer wins. */
-static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool known_unsat) {
-  chc_job spacer = {o, in, true, known_unsat}, own = {o, in, false, false};
+static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, first_news news) {
+  chc_job spacer = {o, in, true, news}, own = {o, in, false, FIRST_NOTHING};
   portfolio_job jobs[2] = {{"spacer", chc_job_run, &spacer, 0}, {"own", chc_job_run, &own, 0}};
   portfolio_outcome po;
   int rc = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
@@ -604,9 +615,9 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   }
   /* the portfolio's first slice needs no normal form (LIA-234: 2 s of
    * normalization under load before Spacer started) */
-  bool known_unsat = false;
+  first_news news = FIRST_NOTHING;
   if (option_is(o->algorithm, "portfolio")) {
-    int rc0 = spacer_slice(r, o, in, lim, &known_unsat);
+    int rc0 = spacer_slice(r, o, in, lim, &news);
     if (rc0 >= 0) return rc0;
   }
   if (!in->normalized) {
@@ -624,10 +635,10 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
-    rc = portfolio(r, o, in, lim, known_unsat);
+    rc = portfolio(r, o, in, lim, news);
   } else if (option_is(o->algorithm, "own") || option_is(o->algorithm, "spacer")) {
     memset(&res, 0, sizeof res);
-    rc = run_checked(r, o, in, lim, option_is(o->algorithm, "spacer"), false, NULL);
+    rc = run_checked(r, o, in, lim, option_is(o->algorithm, "spacer"), FIRST_NOTHING, NULL);
   } else {
     run_engine(o->algorithm, pa_itp(o), &in->norm, lim, &res);
     rc = finish(r, o, in, &in->norm, &res, lim);

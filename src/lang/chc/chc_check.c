@@ -258,13 +258,16 @@ static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, cons
   double end = now + budget;
   term_t *cand = xcalloc(sys->npreds + 1, sizeof *cand);
   bool changed = false;
+  z3_qe_session *qs = NULL;
   for (uint32_t p = 0; p < sys->npreds; p++) {
     cand[p] = interp[p];
     if (interp[p] == NULL_TERM || !cert_has_quantifier(interp[p])) continue;
     double left = end - limits_now();
-    term_t q = left < 0.05 ? NULL_TERM : z3_qe(interp[p], (uint32_t)(left * 1000));
+    if (left >= 0.05 && !qs) qs = z3_qe_open();
+    term_t q = left < 0.05 ? NULL_TERM : z3_qe_in(qs, interp[p], (uint32_t)(left * 1000));
     if (q != NULL_TERM) { cand[p] = q; changed = true; }
   }
+  z3_qe_close(qs);
   double left = end - limits_now();
   if (changed && left > 0.05) {
     solver *z = solver_new_z3();

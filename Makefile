@@ -85,6 +85,11 @@ install: all
 	  'Version: $(VERSION)' 'Libs: -L$${libdir} -lzeta' 'Libs.private: $(LIBS)' 'Cflags: -I$${includedir}' \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/zeta.pc
 	install -m 644 $(BUILD)/zeta.1 $(DESTDIR)$(PREFIX)/share/man/man1/zeta.1
+	# the Solidity reader: solc-ast.js and solc-js with its modules (not the TLA+ grammar's, compiled in)
+	install -d $(DESTDIR)$(PREFIX)/share/zeta/deps/node_modules
+	install -m 644 src/lang/sol/solc-ast.js $(DESTDIR)$(PREFIX)/share/zeta/solc-ast.js
+	for m in deps/node_modules/*; do case $${m##*/} in @tlaplus|tree-sitter-cli|node-addon-api|node-gyp-build) ;; \
+	  *) cp -R $$m $(DESTDIR)$(PREFIX)/share/zeta/deps/node_modules/ ;; esac; done
 
 $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libzeta.a | $(SETUP)
 	@mkdir -p $(dir $@)

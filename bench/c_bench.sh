@@ -2,85 +2,84 @@
 # The C tasks of $SHARED/benchmarks/c (SV-COMP unreach-call): per category
 # (folder) and configuration the tasks solved (expected verdict), wrong
 # answers, UNKNOWNs, the SV-COMP score (+2 correct true, +1 correct false,
-# -32 wrong true, -16 wrong false) and the time; one task at a time.
+# -32 wrong true, -16 wrong false) and the time.
 # Configurations: the portfolio and each engine alone (ALGOS), and the peer
 # z3 Spacer on zeta's Horn-clause export of the same program (--export chc).
 # usage: bench/c_bench.sh [ZETA] [TIMEOUT]   ALGOS="portfolio cegar ..." to
 # choose (default: portfolio cegar bmc kind pdr imc spacer-peer); CATS="locks ..."
-# for a subset of folders; RESULTS=FILE keeps one line per run (config,
-# task, expected, verdict, wall s, CPU s); with RESUME=1 a run whose row is
-# already in RESULTS is not repeated (a long run can go on in a later
-# session; its totals are the rows' sums). Times: wall-clock, and the CPU
-# time of every process of the run that was waited for (zeta's portfolio
-# jobs included); a total line per configuration.
+# for a subset of folders; JOBS=N runs N tasks at once (default 1; more
+# than one only for single-process configurations on a machine with as
+# many idle cores: the portfolio races four processes); RESULTS=FILE keeps
+# one line per run (config, task, expected, verdict, wall s, CPU s); with
+# RESUME=1 a run whose row is already in RESULTS is not repeated (a long
+# run can go on in a later session). The table is computed from the rows.
+# Times: wall-clock, and the CPU time of every process of the run that was
+# waited for (zeta's portfolio jobs included); a total line per
+# configuration.
 set -u
 ZETA=${1:-build/zeta}
 T=${2:-10}
 DIR=${SHARED:-../shared}/benchmarks/c
 ALGOS=${ALGOS:-portfolio cegar bmc kind pdr imc spacer-peer}
 CATS=${CATS:-$(cd "$DIR" && ls -d */ | tr -d / | grep -v properties)}
-RESULTS=${RESULTS:-/dev/null}
+JOBS=${JOBS:-1}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-run_one() {  # algo task.yml -> verdict
-  local a=$1 y=$2 v
+RESULTS=${RESULTS:-$TMP/rows}
+[ "$RESULTS" = /dev/null ] && RESULTS=$TMP/rows
+[ "${RESUME:-0}" = 1 ] || : > "$RESULTS"
+export ZETA T DIR RESULTS
+
+# one task: prints its verdict (run in a child bash, timed by GNU time)
+run_one() {  # algo task.yml work-dir
+  local a=$1 y=$2 w=$3 v
   if [ "$a" = spacer-peer ]; then
     # zeta lowers the program and exports Horn clauses; z3 answers. The math
     # encoding where zeta takes it: z3 4.8.12's Spacer crashes (SIGSEGV) on
     # many of the bit-vector exports (Int location counter with BitVec state)
-    timeout $((T + 5)) "$ZETA" --c-int math --export chc "$y" > "$TMP/p.smt2" 2> "$TMP/err"
-    if head -n 1 "$TMP/p.smt2" | grep -q '^UNKNOWN (unsupported: bitwise'; then
-      timeout $((T + 5)) "$ZETA" --export chc "$y" > "$TMP/p.smt2" 2> "$TMP/err"
+    timeout $((T + 5)) "$ZETA" --c-int math --export chc "$y" > "$w/p.smt2" 2> "$w/err"
+    if head -n 1 "$w/p.smt2" | grep -q '^UNKNOWN (unsupported: bitwise'; then
+      timeout $((T + 5)) "$ZETA" --export chc "$y" > "$w/p.smt2" 2> "$w/err"
     fi
-    if head -n 1 "$TMP/p.smt2" | grep -q '^UNKNOWN'; then head -n 1 "$TMP/p.smt2"; return; fi
-    if ! head -n 1 "$TMP/p.smt2" | grep -q 'set-logic'; then echo ERROR; return; fi
-    v=$(timeout $((T + 2)) z3 -T:"$T" "$TMP/p.smt2" 2>/dev/null | head -n 1)
+    if head -n 1 "$w/p.smt2" | grep -q '^UNKNOWN'; then head -n 1 "$w/p.smt2"; return; fi
+    if ! head -n 1 "$w/p.smt2" | grep -q 'set-logic'; then echo ERROR; return; fi
+    v=$(timeout $((T + 2)) z3 -T:"$T" "$w/p.smt2" 2>/dev/null | head -n 1)
     case "$v" in sat) echo SAFE ;; unsat) echo UNSAFE ;; "") echo "UNKNOWN (z3 crashed)" ;; *) echo "UNKNOWN ($v)" ;; esac
     return
   fi
   timeout $((T + 10)) "$ZETA" --algorithm "$a" --timeout "$T" "$y" 2>/dev/null | head -n 1
 }
-# CPU := the children's CPU seconds so far (user + system); `times` must
-# run in this shell, not in a command substitution (a fork starts at zero)
-child_cpu() {
-  times > "$TMP/times"
-  CPU=$(tail -n 1 "$TMP/times" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); s += a[1] * 60 + a[2] } printf "%.2f", s }')
+# one task's row, appended to RESULTS (one short write: safe with JOBS > 1)
+task_row() {  # algo task.yml
+  local a=$1 y=$2 w want v wall cpu
+  w=$(mktemp -d)
+  want=$(grep -o 'expected_verdict: *[a-z]*' "$y" | awk '{print $2}')
+  /usr/bin/time -f '%e %U %S' -o "$w/time" bash -c 'run_one "$@" > "$3/verdict"' _ "$a" "$y" "$w"
+  v=$(head -n 1 "$w/verdict")
+  read -r wall cpu < <(tail -n 1 "$w/time" | awk '{printf "%.2f %.2f\n", $1, $2 + $3}')
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$a" "${y#$DIR/}" "$want" "$v" "$wall" "$cpu" >> "$RESULTS"
+  rm -rf "$w"
 }
+export -f run_one task_row
+
 printf '%-18s %-12s %6s %6s %6s %6s %7s %8s %8s\n' category config tasks solved wrong unknown score wall_s cpu_s
 for a in $ALGOS; do
-  TN=0 TS=0 TW=0 TU=0 TSC=0 TWALL=0 TCPU=0
   for c in $CATS; do
-    n=0 solved=0 wrong=0 unk=0 score=0
-    wall=0 cpu=0
     for y in "$DIR/$c"/*.yml; do
-      want=$(grep -o 'expected_verdict: *[a-z]*' "$y" | awk '{print $2}')
-      row=
-      [ "${RESUME:-0}" = 1 ] && [ -f "$RESULTS" ] &&
-        row=$(awk -F'\t' -v a="$a" -v t="${y#$DIR/}" '$1 == a && $2 == t' "$RESULTS" | tail -n 1)
-      if [ -n "$row" ]; then
-        v=$(printf '%s' "$row" | cut -f 4) dt=$(printf '%s' "$row" | cut -f 5) dc=$(printf '%s' "$row" | cut -f 6)
-      else
-        t0=$(date +%s.%N)
-        child_cpu; c0=$CPU
-        v=$(run_one "$a" "$y")
-        child_cpu; c1=$CPU
-        t1=$(date +%s.%N)
-        dt=$(printf '%.2f' "$(echo "$t1 - $t0" | bc)") dc=$(printf '%.2f' "$(echo "$c1 - $c0" | bc)")
-        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$a" "${y#$DIR/}" "$want" "$v" "$dt" "$dc" >> "$RESULTS"
-      fi
-      wall=$(echo "$wall + $dt" | bc) cpu=$(echo "$cpu + $dc" | bc)
-      n=$((n + 1))
-      case "$v:$want" in
-        SAFE:true) solved=$((solved + 1)) score=$((score + 2)) ;;
-        UNSAFE:false) solved=$((solved + 1)) score=$((score + 1)) ;;
-        SAFE:false) wrong=$((wrong + 1)) score=$((score - 32)) ;;
-        UNSAFE:true) wrong=$((wrong + 1)) score=$((score - 16)) ;;
-        *) unk=$((unk + 1)) ;;
-      esac
-    done
-    printf '%-18s %-12s %6d %6d %6d %6d %7d %8.1f %8.1f\n' "$c" "$a" "$n" "$solved" "$wrong" "$unk" "$score" "$wall" "$cpu"
-    TN=$((TN + n)) TS=$((TS + solved)) TW=$((TW + wrong)) TU=$((TU + unk)) TSC=$((TSC + score))
-    TWALL=$(echo "$TWALL + $wall" | bc) TCPU=$(echo "$TCPU + $cpu" | bc)
+      awk -F'\t' -v a="$a" -v t="${y#$DIR/}" '$1 == a && $2 == t {f = 1} END {exit !f}' "$RESULTS" || printf '%s\n' "$y"
+    done | xargs -r -d '\n' -P "$JOBS" -I{} bash -c 'task_row "$1" "$2"' _ "$a" {}
+    # the category's line from its rows (the last row per task)
+    awk -F'\t' -v a="$a" -v c="$c" '$1 == a && index($2, c "/") == 1 {last[$2] = $0}
+      END {
+        for (t in last) {
+          split(last[t], f, "\t"); n++; wall += f[5]; cpu += f[6]
+          k = f[4] ":" f[3]
+          if (k == "SAFE:true") {s++; sc += 2} else if (k == "UNSAFE:false") {s++; sc += 1}
+          else if (k == "SAFE:false") {w++; sc -= 32} else if (k == "UNSAFE:true") {w++; sc -= 16} else u++
+        }
+        printf "%-18s %-12s %6d %6d %6d %6d %7d %8.1f %8.1f\n", c, a, n, s, w, u, sc, wall, cpu
+      }' "$RESULTS" | tee -a "$TMP/lines"
   done
-  printf '%-18s %-12s %6d %6d %6d %6d %7d %8.1f %8.1f\n' total "$a" "$TN" "$TS" "$TW" "$TU" "$TSC" "$TWALL" "$TCPU"
+  awk -v a="$a" '$2 == a {n += $3; s += $4; w += $5; u += $6; sc += $7; wall += $8; cpu += $9}
+    END {printf "%-18s %-12s %6d %6d %6d %6d %7d %8.1f %8.1f\n", "total", a, n, s, w, u, sc, wall, cpu}' "$TMP/lines"
 done

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <yaml.h>
 #include "core/alloc.h"
+#include "api/config.h"
 #include "core/options.h"
 
 /* The task's language word -> zeta's format name. */

@@ -12,8 +12,5 @@
  * set explicitly wins over the task's), and returns
  * the input file (malloc'd, relative paths resolved against the task's
  * folder) and the format name. False with d filled on bad input. */
-/* True when the user set the option (zeta.c). */
-bool zeta_config_was_set(const zeta_config *cfg, const char *name);
-
 bool task_load(const char *path, zeta_config *cfg, char **input, const char **format, diag *d);
 #endif

@@ -6,24 +6,13 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
+#include "api/config.h"
 #include "api/task.h"
 #include "core/alloc.h"
 #include "core/emergency.h"
 #include "core/progress.h"
 #include "core/report.h"
 #include "lang/lang.h"
-
-struct zeta_config {
-  zeta_options o;
-  char **pool;           /* copies of string values */
-  size_t npool, cap;
-  char **names;          /* the options set by the user */
-  size_t nnames, cap_names;
-  bool in_task;          /* task_load is setting options */
-  zeta_progress_fn progress;
-  void *user;
-  FILE *live;
-};
 
 struct zeta_model {
   const lang *l;
@@ -40,82 +29,6 @@ struct zeta_result {
 };
 
 const char *zeta_version(void) { return ZETA_VERSION; }
-
-/* ---- configuration ---- */
-
-zeta_config *zeta_config_new(void) {
-  zeta_config *c = xcalloc(1, sizeof *c);
-  options_defaults(&c->o);
-  return c;
-}
-
-void zeta_config_free(zeta_config *c) {
-  if (!c) return;
-  for (size_t i = 0; i < c->npool; i++) free(c->pool[i]);
-  for (size_t i = 0; i < c->nnames; i++) free(c->names[i]);
-  free(c->pool);
-  free(c->names);
-  free(c);
-}
-
-static void error_set(zeta_error *e, int code, const char *msg) {
-  if (!e) return;
-  diag d = {0};
-  diag_set(&d, code, "%s", msg);
-  e->code = d.code;
-  memcpy(e->file, d.file, sizeof e->file);
-  e->line = d.line;
-  e->column = d.column;
-  memcpy(e->message, d.message, sizeof e->message);
-}
-
-static void error_from(zeta_error *e, const diag *d) {
-  if (!e) return;
-  e->code = d->code;
-  memcpy(e->file, d->file, sizeof e->file);
-  e->line = d->line;
-  e->column = d->column;
-  memcpy(e->message, d->message, sizeof e->message);
-}
-
-int zeta_config_set(zeta_config *c, const char *name, const char *value, zeta_error *err) {
-  char msg[512];
-  char *copy = value ? xstrdup(value) : NULL;
-  if (!options_set(&c->o, name, copy, msg, sizeof msg)) {
-    free(copy);
-    char full[600];
-    snprintf(full, sizeof full, "zeta: %s", msg);
-    error_set(err, ZETA_EXIT_INPUT, full);
-    return ZETA_EXIT_INPUT;
-  }
-  if (copy) {
-    XGROW(c->pool, c->cap, c->npool + 1);
-    c->pool[c->npool++] = copy;
-  }
-  if (!c->in_task && !zeta_config_was_set(c, name)) {
-    XGROW(c->names, c->cap_names, c->nnames + 1);
-    c->names[c->nnames++] = xstrdup(name);
-  }
-  return 0;
-}
-
-bool zeta_config_was_set(const zeta_config *c, const char *name) {
-  for (size_t i = 0; i < c->nnames; i++)
-    if (strcmp(c->names[i], name) == 0) return true;
-  return false;
-}
-
-const char *zeta_config_get(const zeta_config *c, const char *name) {
-  static char buf[64];
-  return options_get(&c->o, name, buf, sizeof buf);
-}
-
-void zeta_config_set_progress(zeta_config *c, zeta_progress_fn fn, void *user) {
-  c->progress = fn;
-  c->user = user;
-}
-
-void zeta_config_set_output(zeta_config *c, FILE *live) { c->live = live; }
 
 const char *zeta_option_name(size_t i) { return options_info(i) ? options_info(i)->name : NULL; }
 const char *zeta_command_name(size_t i) { return lang_command_at(i) ? lang_command_at(i)->name : NULL; }
@@ -168,7 +81,7 @@ zeta_model *zeta_load_file(const char *path, const char *format, zeta_config *cf
     bool ok = task_load(path, cfg, &task_input, &task_format, &d);
     cfg->in_task = false;
     if (!ok) {
-      error_from(err, &d);
+      api_error_from(err, &d);
       return NULL;
     }
     path = task_input;
@@ -179,7 +92,7 @@ zeta_model *zeta_load_file(const char *path, const char *format, zeta_config *cf
     char msg[1024];
     if (format) snprintf(msg, sizeof msg, "zeta: input format '%s' is not supported", format);
     else snprintf(msg, sizeof msg, "zeta: %s: cannot tell the input format from the extension; use --input", path);
-    error_set(err, ZETA_EXIT_INPUT, msg);
+    api_error_set(err, ZETA_EXIT_INPUT, msg);
     free(task_input);
     return NULL;
   }
@@ -197,7 +110,7 @@ zeta_model *zeta_load_file(const char *path, const char *format, zeta_config *cf
   if (cfg->o.hard_limits) emergency_disarm();
   if (!m) {
     if (!d.code) diag_set(&d, ZETA_EXIT_INPUT, "zeta: %s: cannot read", path);
-    error_from(err, &d);
+    api_error_from(err, &d);
     free(task_input);
     return NULL;
   }
@@ -223,7 +136,7 @@ zeta_model *zeta_load_string(const char *text, size_t len, const char *format, c
   snprintf(tmpl, sizeof tmpl, "/tmp/zeta-XXXXXX%s", suffix);
   int fd = mkstemps(tmpl, (int)strlen(suffix));
   if (fd < 0) {
-    error_set(err, ZETA_EXIT_INTERNAL, "zeta: cannot create a temporary file");
+    api_error_set(err, ZETA_EXIT_INTERNAL, "zeta: cannot create a temporary file");
     return NULL;
   }
   bool ok = true;
@@ -235,7 +148,7 @@ zeta_model *zeta_load_string(const char *text, size_t len, const char *format, c
   close(fd);
   if (!ok) {
     unlink(tmpl);
-    error_set(err, ZETA_EXIT_INTERNAL, "zeta: cannot write a temporary file");
+    api_error_set(err, ZETA_EXIT_INTERNAL, "zeta: cannot write a temporary file");
     return NULL;
   }
   zeta_model *m = zeta_load_file(tmpl, format, cfg, err);
@@ -309,7 +222,7 @@ static void run(zeta_result *res, const zeta_config *cfg, volatile sig_atomic_t 
   res->seconds = limits_now() - t0;
   res->memory_mb = peak_memory_mb();
   if (d.code) {
-    error_from(&res->err, &d);
+    api_error_from(&res->err, &d);
     code = d.code;
   }
   if (code == ZETA_EXIT_INPUT || code == ZETA_EXIT_INTERNAL) {
@@ -353,7 +266,7 @@ zeta_result *zeta_run_command(const char *command, const char *const *files, siz
     if (!c) snprintf(msg, sizeof msg, "zeta: unknown command '%s'", command);
     else snprintf(msg, sizeof msg, "zeta %s: expected %zu file%s (%s)", command, c->nfiles, c->nfiles == 1 ? "" : "s",
                   c->usage);
-    error_set(&res->err, ZETA_EXIT_INPUT, msg);
+    api_error_set(&res->err, ZETA_EXIT_INPUT, msg);
     report_set_exit(res->r, ZETA_EXIT_INPUT);
     return res;
   }

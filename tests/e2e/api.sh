@@ -52,6 +52,8 @@ if make -s install BUILD="$BUILD" PREFIX="$prefix" >/dev/null 2>&1; then
   t man-page          'man -l $prefix/share/man/man1/zeta.1 2>/dev/null | grep -q -- "--witness-file" || grep -q "witness\\\\-file" $prefix/share/man/man1/zeta.1'
   t example-shared    'cc $extra examples/api/check.c $(pkg-config --cflags --libs zeta) -Wl,-rpath,$prefix/lib -o $prefix/check && $prefix/check examples/overflow.cfa | head -n 1 | grep -q "^UNSAFE by" && $prefix/check examples/overflow.cfa | grep -q "c=#xff"'
   t example-static    'cc $extra examples/api/check.c $(pkg-config --cflags zeta) $prefix/lib/libzeta.a $(pkg-config --static --libs zeta | sed "s/-lzeta//") -o $prefix/check-static && $prefix/check-static examples/mutex.cfa | grep -q "^SAFE"'
+  # the installed binary reads Solidity without the source tree (solc-js under share/zeta)
+  t installed-solidity 'env -u ZETA_SOLC_AST -u ZETA_DEPS $prefix/bin/zeta --timeout 60 examples/Vault.sol 2>&1 | head -n 1 | grep -q "^\(SAFE\|UNSAFE\)"'
   t example-bad-input '$prefix/check tests/tasks/bad-yaml.yml 2>&1 | grep -q "line 1"; [ ${PIPESTATUS[0]} = 2 ]'
 else
   echo "FAIL api/install (make install failed)"

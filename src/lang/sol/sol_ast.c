@@ -11,8 +11,9 @@
 #include "core/file.h"
 #include "zeta/zeta.h"
 
-/* solc-ast.js next to the sources: ZETA_SOLC_AST, else found from the
- * binary's place (build/zeta, build-san/zeta, build/tests/test_x). */
+/* solc-ast.js: ZETA_SOLC_AST, else found from the binary's place: next to
+ * the sources (build/zeta, build-san/zeta, build/tests/test_x) or
+ * installed (PREFIX/bin/zeta -> PREFIX/share/zeta/solc-ast.js). */
 static char *script_path(void) {
   const char *env = getenv("ZETA_SOLC_AST");
   if (env && *env) return xstrdup(env);
@@ -26,6 +27,8 @@ static char *script_path(void) {
     *slash = 0;
     char cand[PATH_MAX + 64];
     snprintf(cand, sizeof cand, "%s/src/lang/sol/solc-ast.js", exe);
+    if (access(cand, R_OK) == 0) return xstrdup(cand);
+    snprintf(cand, sizeof cand, "%s/share/zeta/solc-ast.js", exe);
     if (access(cand, R_OK) == 0) return xstrdup(cand);
   }
   return NULL;

@@ -8,7 +8,11 @@
 const fs = require('fs');
 const path = require('path');
 const file = process.argv[2];
-const deps = process.env.ZETA_DEPS || path.join(__dirname, '..', '..', '..', 'deps');
+// deps/: ZETA_DEPS, else next to this file (installed: PREFIX/share/zeta),
+// else the source tree's (src/lang/sol -> deps)
+const deps = process.env.ZETA_DEPS ||
+  [path.join(__dirname, 'deps'), path.join(__dirname, '..', '..', '..', 'deps')].find((d) => fs.existsSync(d)) ||
+  path.join(__dirname, '..', '..', '..', 'deps');
 let solc;
 try {
   solc = require(path.join(deps, 'node_modules', 'solc'));

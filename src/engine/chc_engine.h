@@ -20,6 +20,7 @@ typedef struct {
                             unsat: deriv is over the input system */
   chc_derivation deriv;  /* unsat: may be empty if the engine gives none */
   const char *engine;    /* which engine answered */
+  bool replayed;         /* unsat: deriv (over the input) has passed chc_replay already */
 } chc_result;
 
 void chc_result_free(chc_result *r);

@@ -21,6 +21,7 @@ void chc_result_free(chc_result *r) {
   free(r->interp);
   chc_derivation_free(&r->deriv);
   r->interp = NULL;
+  r->replayed = false;
 }
 
 /* ---- watchdog: interrupts Z3 at the deadline or on a stop request ---- */

@@ -11,4 +11,12 @@
  * none), splits the goal, leaves a quantifier or the result does not
  * translate back. */
 term_t z3_qe(term_t t, uint32_t timeout_ms);
+
+/* One Z3 context for many eliminations (a context costs ~5-10 ms to set
+ * up: a model's predicates share one). z3_qe_in is z3_qe within it; open
+ * gives NULL when Z3 fails (z3_qe_in then gives NULL_TERM). */
+typedef struct z3_qe_session z3_qe_session;
+z3_qe_session *z3_qe_open(void);
+term_t z3_qe_in(z3_qe_session *q, term_t t, uint32_t timeout_ms);
+void z3_qe_close(z3_qe_session *q);
 #endif

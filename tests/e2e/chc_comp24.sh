@@ -84,6 +84,35 @@ if [ -f "$f" ]; then
   [ "$a" = sat ] && echo "PASS chc24/arrays-own-ic3" || echo "FAIL chc24/arrays-own-ic3 (got '$a')"
 fi
 
+# a quantified model (Spacer's over arrays) made quantifier-free by QE:
+# QE's own check on every clause stands for the re-check (session 10);
+# the answer must still be sat with a model `zeta validate` accepts
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-182.smt2
+if [ -f "$f" ]; then
+  judge "chc24/arrays-qe-model/evidence" "$f" true portfolio
+  [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-qe-model" \
+    || echo "FAIL chc24/arrays-qe-model (got '$(head -1 "$tmp/out")')"
+fi
+# an undecided model check does not end own's schedule (regression,
+# session 10): IC3's model of LIA-Arrays-194 is undecided on clause 24
+# (unknown before); pa, next in the schedule, answers with a model that
+# passes; judged by its evidence (the task is unlabelled)
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-194.smt2
+if [ -f "$f" ] && ! quick; then
+  to=20 judge "chc24/arrays-own-next-engine/evidence" "$f" unknown own
+  [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-own-next-engine" \
+    || echo "FAIL chc24/arrays-own-next-engine (got '$(head -1 "$tmp/out")')"
+  # Spacer's side alike: Z3's model of the file fails its check; Spacer on
+  # the normal form goes on and answers (unknown before session 10)
+  to=20 judge "chc24/arrays-spacer-next/evidence" "$f" unknown spacer
+  [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-spacer-next" \
+    || echo "FAIL chc24/arrays-spacer-next (got '$(head -1 "$tmp/out")')"
+  # the portfolio: its first slice's model fails the check, its Spacer side
+  # starts on the normal form (session 10)
+  to=20 judge "chc24/arrays-portfolio-next/evidence" "$f" unknown portfolio
+  [ "$(head -1 "$tmp/out")" = sat ] && echo "PASS chc24/arrays-portfolio-next" \
+    || echo "FAIL chc24/arrays-portfolio-next (got '$(head -1 "$tmp/out")')"
+fi
 # input errors in datatype declarations: exit 2, position, no verdict
 bad() {
   printf '%s\n' "$2" >"$tmp/bad.smt2"

@@ -6,6 +6,7 @@
 #include "core/term.h"
 #include "solver/smtlib_sexp.h"
 #include "solver/solver.h"
+#include "solver/z3_qe.h"
 
 static const char *backends[] = {"z3", "smtlib:z3 -in", "smtlib:cvc5 --incremental --lang smt2"};
 #define NB (sizeof backends / sizeof *backends)
@@ -307,6 +308,23 @@ static void test_tune(void) {
   }
 }
 
+/* Quantifier elimination, several in one Z3 context (z3_qe_session): each
+ * result is quantifier-free and equivalent to its input (checked by Z3). */
+static void test_qe_session(void) {
+  term_t x = term_var("qx", type_int()), y = term_var("qy", type_int());
+  term_t in[2] = {term_exists(1, &y, term_and2(term_eq(x, term_add2(y, term_int(1))), term_ge(y, term_int(0)))),
+                  term_exists(1, &y, term_and2(term_lt(x, y), term_lt(y, term_int(3))))};
+  z3_qe_session *q = z3_qe_open();
+  CHECK(q != NULL);
+  for (int i = 0; i < 2; i++) {
+    term_t r = z3_qe_in(q, in[i], 5000);
+    CHECK(r != NULL_TERM);
+    if (r != NULL_TERM) CHECK(solver_check_formula(term_not(term_iff(r, in[i])), 5000) == SOLVER_UNSAT);
+  }
+  z3_qe_close(q);
+  CHECK(z3_qe(in[0], 5000) != NULL_TERM);
+}
+
 int main(void) {
   RUN(test_basic_sat_unsat);
   RUN(test_theories_values);
@@ -321,6 +339,7 @@ int main(void) {
   RUN(test_deep_term);
   RUN(test_sexp_values);
   RUN(test_tune);
+  RUN(test_qe_session);
   terms_reset();
   return CHECK_DONE();
 }

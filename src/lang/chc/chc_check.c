@@ -70,14 +70,40 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
   return l;
 }
 
+/* An answer's check while the schedule runs: true keeps the answer (it
+ * passed and is reported), false sends the schedule on to its next engine
+ * (a model whose check is undecided or failed, a derivation that does not
+ * replay). ds: the clauses the answer is over. */
+typedef struct {
+  bool (*fn)(void *ctx, const chc_system *ds, chc_result *r);
+  void *ctx;
+} chc_accept;
+
+/* After an engine: true ends the schedule (a kept answer, or the time is
+ * up); a rejected answer becomes unknown with the check's reason. */
+static bool settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc) {
+  if (r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, ds, r))) return true;
+  if (r->answer != CHC_UNKNOWN) {
+    chc_result_free(r);
+    memset(r, 0, sizeof *r);
+    r->answer = CHC_UNKNOWN;
+    r->reason = "an answer failed its check";
+  }
+  return limits_expired(lim);
+}
+
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that; for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 %, then IC3; otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
- * failed), PDR on linear systems, then (no datatypes) IC3. */
-static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf, bool *over_unf) {
+ * failed), PDR on linear systems, then (no datatypes) IC3. With acc, an
+ * answer that fails its check (an undecided model check: LIA-Arrays-151,
+ * 194) does not end the schedule: the next engine may answer with one that
+ * passes. */
+static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
+                    bool *over_unf, const chc_accept *acc) {
   bool linear = chc_is_linear(s);
   *over_unf = false;
   if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
@@ -89,15 +115,14 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
       zeta_limits l1 = *lim;
       l1.deadline = limits_now() + (total * 0.15 < 3 ? total * 0.15 : 3);
       chc_bmc_solve(unf, &l1, 0, r);
-      if (r->answer == CHC_UNSAT) { *over_unf = true; return; }
-      if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+      if (settled(r, unf, lim, acc)) { *over_unf = r->answer == CHC_UNSAT; return; }
       chc_result_free(r);
     }
   }
   if (linear) {
     zeta_limits l1 = slice(lim, 0.05, 1);
     chc_bmc_solve(s, &l1, 0, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    if (settled(r, s, lim, acc)) return;
     chc_result_free(r);
   }
   /* datatypes: IC3 first (ADT-LIA at 20 s: ic3 22, pa 18, each answer of
@@ -109,7 +134,7 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   if (dt || arrays) {
     zeta_limits l2 = slice(lim, dt ? 0.3 : 0.15, 1e9);
     chc_ic3_solve(s, &l2, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    if (settled(r, s, lim, acc)) return;
     chc_result_free(r);
   }
   /* numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
@@ -118,22 +143,25 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   if (!dt && !arrays) {
     zeta_limits l3 = slice(lim, 0.35, 1e9);
     chc_pa_solve_itp(s, &l3, itp, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) return;
+    if (settled(r, s, lim, acc)) return;
     chc_result_free(r);
     chc_ic3_solve(s, lim, r);
+    settled(r, s, lim, acc);
     return;
   }
   chc_pa_solve_itp(s, lim, itp, r);
-  if (r->answer != CHC_UNKNOWN || limits_expired(lim) || (dt && !linear)) return;
+  if (settled(r, s, lim, acc) || (dt && !linear)) return;
   chc_result_free(r);
   if (linear) {
     chc_ts_solve_itp(s, lim, "pdr", itp, r);
-    if (r->answer != CHC_UNKNOWN || limits_expired(lim) || dt) return;
+    if (settled(r, s, lim, acc) || dt) return;
     chc_result_free(r);
   }
   /* pa gave up early (LIA-Arrays at 20 s: 7 tasks within 3.2 s, MBP
-   * interpolation failed over arrays): IC3 for the rest */
+   * interpolation failed over arrays), or its model's check was
+   * undecided: IC3 for the rest */
   chc_ic3_solve(s, lim, r);
+  settled(r, s, lim, acc);
 }
 
 /* Spacer: Z3 on the input file when there is one (the peer's own run; see
@@ -151,16 +179,27 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
   chc_spacer_solve_file_proof(file, sys, lim, r);
   *unsat = r->answer == CHC_UNSAT;
   if (r->answer == CHC_SAT) return true;
-  if (*unsat && r->complete && chc_replay(sys, &r->deriv, 30000)) return true;
+  if (*unsat && r->complete && chc_replay(sys, &r->deriv, 30000)) return r->replayed = true;
   chc_result_free(r);
   return false;
 }
 
+/* What the portfolio's first slice (Z3 on the file) learned: nothing, that
+ * the system is unsat (its derivation not ready yet), or that its model
+ * failed the check (the file's run would give the same model again). */
+typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED } first_news;
+
+/* With acc, a model of the file's run that fails its check (Z3's model of
+ * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
+ * form may give another. */
 static void run_spacer_known(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                             bool known_unsat, chc_result *r) {
-  if (strcmp(file, "-") != 0) {
-    bool unsat = known_unsat;
-    if (!known_unsat && spacer_file_first(file, sys, lim, r, &unsat)) return;
+                             first_news news, chc_result *r, const chc_accept *acc) {
+  if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
+    bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
+    if (!known_unsat && spacer_file_first(file, sys, lim, r, &unsat)) {
+      if (settled(r, norm, lim, acc)) return;
+      chc_result_free(r);
+    }
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
       zeta_limits half = *lim;
       if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
@@ -172,17 +211,10 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
   chc_spacer_solve(norm, lim, true, r);
 }
 
-static void run_spacer(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                       chc_result *r) {
-  run_spacer_known(file, sys, norm, lim, false, r);
-}
-
-static void run_engine(const char *alg, itp_strategy itp, const char *file, const chc_system *sys,
-                       const chc_system *s, const zeta_limits *lim, chc_result *r) {
-  if (option_is(alg, "spacer")) { run_spacer(file, sys, s, lim, r); return; }
+/* One engine of zeta's on the normal form s (own and spacer: run_checked). */
+static void run_engine(const char *alg, itp_strategy itp, const chc_system *s, const zeta_limits *lim, chc_result *r) {
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
-  if (option_is(alg, "own")) { bool u; run_own(s, lim, itp, r, NULL, &u); return; }
   if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_itp(s, lim, alg, itp, r); return; }
   memset(r, 0, sizeof *r);
@@ -218,20 +250,24 @@ static int report_answer(report *r, const zeta_options *o, zeta_verdict v, const
  * QE_BUDGET seconds and half of what is left of the run's limit, so that
  * it never costs the answer. */
 #define QE_BUDGET 3.0
-static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, const zeta_limits *lim) {
+static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, const zeta_limits *lim, bool *checked) {
+  *checked = false;
   double now = limits_now(), budget = QE_BUDGET;
   if (lim && lim->deadline > 0 && (lim->deadline - now - 1.0) / 2 < budget) budget = (lim->deadline - now - 1.0) / 2;
   if (budget < 0.2) return NULL;
   double end = now + budget;
   term_t *cand = xcalloc(sys->npreds + 1, sizeof *cand);
   bool changed = false;
+  z3_qe_session *qs = NULL;
   for (uint32_t p = 0; p < sys->npreds; p++) {
     cand[p] = interp[p];
     if (interp[p] == NULL_TERM || !cert_has_quantifier(interp[p])) continue;
     double left = end - limits_now();
-    term_t q = left < 0.05 ? NULL_TERM : z3_qe(interp[p], (uint32_t)(left * 1000));
+    if (left >= 0.05 && !qs) qs = z3_qe_open();
+    term_t q = left < 0.05 ? NULL_TERM : z3_qe_in(qs, interp[p], (uint32_t)(left * 1000));
     if (q != NULL_TERM) { cand[p] = q; changed = true; }
   }
+  z3_qe_close(qs);
   double left = end - limits_now();
   if (changed && left > 0.05) {
     solver *z = solver_new_z3();
@@ -240,7 +276,8 @@ static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, cons
     uint32_t nf = chc_check_model(sys, cand, z, &failed, &undecided);
     solver_free(z);
     free(failed); free(undecided);
-    if (nf == 0) {   /* swap: interp gets the new model, cand keeps the old */
+    if (nf == 0) {   /* swap: interp gets the new model, cand keeps the old; Z3 proved every clause */
+      *checked = true;
       for (uint32_t p = 0; p < sys->npreds; p++) { term_t t = interp[p]; interp[p] = cand[p]; cand[p] = t; }
       return cand;
     }
@@ -326,10 +363,11 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
       interp = back;
       sys = &in->orig;
     }
-    term_t *quant = eliminate_quantifiers(sys, interp, lim);   /* the model before QE, or NULL */
+    bool checked;   /* QE's own check proved every clause with Z3: model_checked's work without --validate */
+    term_t *quant = eliminate_quantifiers(sys, interp, lim, &checked);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     uint32_t open_clause = 0;
-    bool bad = !model_checked(sys, interp, o->validate, &open_clause);
+    bool bad = !(checked && !o->validate) && !model_checked(sys, interp, o->validate, &open_clause);
     if (bad) {   /* predicates an engine never needed may be left at true */
       solver *z = solver_new_z3();
       solver_set_timeout(z, 10000);
@@ -373,7 +411,7 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     free(interp);
   } else if (res->answer == CHC_UNSAT) {
     const chc_system *ds = res->complete ? sys : norm;   /* the clauses the derivation uses */
-    if (!chc_replay(ds, &res->deriv, 30000)) {
+    if (!(res->replayed && res->complete) && !chc_replay(ds, &res->deriv, 30000)) {
       rc = report_unknown(r, "the derivation did not replay");
       progress_say("zeta: %s answered unsat without a replayable derivation", res->engine);
       if (o->verbose >= 2) chc_write_derivation(stderr, ds, &res->deriv);
@@ -393,18 +431,59 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
 /* The file Z3 may read for the input's own run: sys as written. */
 static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
 
-typedef struct { const zeta_options *o; chc_input *in; bool spacer, known_unsat; } chc_job;
+/* The checks of a schedule (own's, the portfolio's Spacer side): each
+ * answer is finished (checked and reported) into a report of its own; a
+ * verdict is kept in done, the last rejected one in rejected (its reason
+ * is the run's when nothing passes). */
+typedef struct {
+  const zeta_options *o;
+  const chc_input *in;
+  const zeta_limits *lim;
+  report *done, *rejected;
+} sched_checks;
+
+static bool sched_accept(void *ctx, const chc_system *ds, chc_result *r) {
+  sched_checks *k = ctx;
+  report *t = report_new();
+  if (finish(t, k->o, k->in, ds, r, k->lim) == ZETA_EXIT_VERDICT) {
+    k->done = t;
+    return true;
+  }
+  if (k->rejected) report_free(k->rejected);
+  k->rejected = t;
+  return false;
+}
+
+/* zeta's own schedule (or, spacer, the Spacer side) with answers checked
+ * before they end it; reports the first that passes, else unknown. */
+static int run_checked(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool spacer,
+                       first_news news, chc_system *unf) {
+  sched_checks k = {o, in, lim, NULL, NULL};
+  chc_accept acc = {sched_accept, &k};
+  chc_result res;
+  bool over_unf = false;
+  if (spacer) run_spacer_known(z3_file(in), &in->sys, &in->norm, lim, news, &res, &acc);
+  else run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
+  int rc;
+  if (k.done) {
+    report_copy(r, k.done);
+    rc = ZETA_EXIT_VERDICT;
+  } else if (res.answer == CHC_UNKNOWN && k.rejected) {   /* the check's reason says more than the engines' after it */
+    report_copy(r, k.rejected);
+    rc = ZETA_EXIT_UNKNOWN;
+  } else rc = finish(r, o, in, &in->norm, &res, lim);   /* an answer past acc (Spacer's last ones) is checked here */
+  chc_result_free(&res);
+  if (k.done) report_free(k.done);
+  if (k.rejected) report_free(k.rejected);
+  return rc;
+}
+
+typedef struct { const zeta_options *o; chc_input *in; bool spacer; first_news news; } chc_job;
 
 /* One side of the portfolio: Spacer, or zeta's own engines. */
 static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
   chc_job *j = ctx;
-  chc_result res;
-  bool over_unf = false;
-  if (j->spacer) run_spacer_known(z3_file(j->in), &j->in->sys, &j->in->norm, lim, j->known_unsat, &res);
-  else run_own(&j->in->norm, lim, pa_itp(j->o), &res, &j->in->unf, &over_unf);
-  int rc = finish(r, j->o, j->in, over_unf ? &j->in->unf : &j->in->norm, &res, lim);
-  chc_result_free(&res);
-  return rc;
+  return run_checked(r, j->o, j->in, lim, j->spacer, j->news, &j->in->unf);
 }
 
 /* The first slice of the portfolio: Spacer in this process, no fork, for
@@ -413,20 +492,23 @@ static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
  * the 62 tasks z3 solved in the first 78 of chc/ took it < 1.5 s wall), and
  * on those the fork, the second process and own's competing CPU are fixed
  * costs. Returns the exit code of a checked answer (copied into r), or -1;
- * *known_unsat: Spacer said unsat but its derivation was not ready, so the
- * portfolio's Spacer starts with the derivation. */
+ * *news: Spacer said unsat but its derivation was not ready, so the
+ * portfolio's Spacer starts with the derivation; or its model failed the
+ * check, so the portfolio's Spacer starts on the normal form. */
 #define SLICE_SHARE 0.075
 #define SLICE_SECONDS 1.5
-static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool *known_unsat) {
-  *known_unsat = false;
+static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, first_news *news) {
+  *news = FIRST_NOTHING;
+  bool unsat = false;
   const char *file = z3_file(in);
   if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
   zeta_limits l1 = *lim;
   l1.deadline = limits_now() + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
   chc_result res;
-  if (!spacer_file_first(file, &in->sys, &l1, &res, known_unsat)) {
-    if (!*known_unsat) return -1;
+  if (!spacer_file_first(file, &in->sys, &l1, &res, &unsat)) {
+    if (!unsat) return -1;
+    *news = FIRST_UNSAT;
     zeta_limits half = l1;
     half.deadline = limits_now() + (l1.deadline - limits_now()) / 2;
     chc_spacer_derive_file(file, &in->sys, &half, &res);
@@ -439,7 +521,10 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
     if (rc == ZETA_EXIT_VERDICT) {
       report_copy(r, tmp);
       report_stat(r, "portfolio-winner", "spacer (first slice, in process)");
-    } else rc = -1;
+    } else {
+      rc = -1;
+      if (res.answer == CHC_SAT) *news = FIRST_MODEL_FAILED;
+    }
     report_free(tmp);
   }
   chc_result_free(&res);
@@ -448,8 +533,8 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
 
 /* Spacer and zeta's own engines in parallel (forked); the first checked
  * answer wins. */
-static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool known_unsat) {
-  chc_job spacer = {o, in, true, known_unsat}, own = {o, in, false, false};
+static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, first_news news) {
+  chc_job spacer = {o, in, true, news}, own = {o, in, false, FIRST_NOTHING};
   portfolio_job jobs[2] = {{"spacer", chc_job_run, &spacer, 0}, {"own", chc_job_run, &own, 0}};
   portfolio_outcome po;
   int rc = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
@@ -533,9 +618,9 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   }
   /* the portfolio's first slice needs no normal form (LIA-234: 2 s of
    * normalization under load before Spacer started) */
-  bool known_unsat = false;
+  first_news news = FIRST_NOTHING;
   if (option_is(o->algorithm, "portfolio")) {
-    int rc0 = spacer_slice(r, o, in, lim, &known_unsat);
+    int rc0 = spacer_slice(r, o, in, lim, &news);
     if (rc0 >= 0) return rc0;
   }
   if (!in->normalized) {
@@ -553,9 +638,12 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
   if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {
     memset(&res, 0, sizeof res);
-    rc = portfolio(r, o, in, lim, known_unsat);
+    rc = portfolio(r, o, in, lim, news);
+  } else if (option_is(o->algorithm, "own") || option_is(o->algorithm, "spacer")) {
+    memset(&res, 0, sizeof res);
+    rc = run_checked(r, o, in, lim, option_is(o->algorithm, "spacer"), FIRST_NOTHING, NULL);
   } else {
-    run_engine(o->algorithm, pa_itp(o), z3_file(in), &in->sys, &in->norm, lim, &res);
+    run_engine(o->algorithm, pa_itp(o), &in->norm, lim, &res);
     rc = finish(r, o, in, &in->norm, &res, lim);
   }
   chc_result_free(&res);

@@ -105,6 +105,19 @@ typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
 /* Why a check that fails after a loop cut is not an ERROR (sol_site.after_cut). */
 #define AFTER_CUT "fails with the loop invariants and inferred bounds where solc-verify's Boogie may infer more (a callee's loop, a computed entry value, a sum)"
 
+/* The clauses (undecided included) a Horn model fails, checked by Z3. */
+static uint32_t model_failures(const chc_system *s, const term_t *interp, uint32_t timeout_ms) {
+  solver *z = solver_new_z3();
+  solver_set_timeout(z, timeout_ms);
+  uint32_t *failed;
+  bool *undecided;
+  uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
+  solver_free(z);
+  free(failed);
+  free(undecided);
+  return nf;
+}
+
 /* Checks one item with the Horn engines (a recursive system): its
  * assertions one at a time (a failed one is reported, excluded, the rest
  * solved again). Lines go to out. */
@@ -145,15 +158,7 @@ static result check_item_chc(const sol_ast *a, const sol_annots *an, int contrac
     bool again = false;
     if (cr.answer == CHC_SAT) {
       /* the model, re-checked clause by clause */
-      solver *z = solver_new_z3();
-      solver_set_timeout(z, 10000);
-      uint32_t *failed;
-      bool *undecided;
-      uint32_t nf = chc_check_model(&norm, cr.interp, z, &failed, &undecided);
-      solver_free(z);
-      free(failed);
-      free(undecided);
-      if (nf) { snprintf(why, nwhy, "the model failed its check"); res = RES_SKIPPED; }
+      if (model_failures(&norm, cr.interp, 10000)) { snprintf(why, nwhy, "the model failed its check"); res = RES_SKIPPED; }
     } else if (cr.answer == CHC_UNSAT) {
       uint32_t k = cr.deriv.n ? norm.clauses[cr.deriv.nodes[0].clause].line : 0;
       if (k == 0 || k > nasserts || excluded[k]) { snprintf(why, nwhy, "the engine gave no derivation"); res = RES_SKIPPED; }
@@ -425,15 +430,7 @@ static void suggest(const sol_ast *a, int contract, int fn, int arith, const zet
   chc_result cr;
   sol_solve(&norm, o, &l, &cr);
   if (cr.answer == CHC_SAT && cr.interp) {
-    solver *z = solver_new_z3();
-    solver_set_timeout(z, 3000);
-    uint32_t *failed;
-    bool *undecided;
-    uint32_t nf = chc_check_model(&norm, cr.interp, z, &failed, &undecided);
-    solver_free(z);
-    free(failed);
-    free(undecided);
-    if (nf == 0) {
+    if (model_failures(&norm, cr.interp, 3000) == 0) {
       chc_expand_model(&norm, cr.interp);
       for (uint32_t h = 0; h < sc.nheads; h++) {
         unsigned line = sc.heads[h].line;

@@ -116,7 +116,7 @@ class SolContract:
             elif s[0] == "setflag":
                 out.append("%s%s = %s;" % (pad, self.flag, s[1]))
             elif s[0] == "if":
-                out.append("%sif %s {" % (pad, s[1]))
+                out.append("%sif (%s) {" % (pad, s[1]))   # a bare flag needs them too
                 self.emit(s[3], out, ind + 1)
                 if s[4]:
                     out.append("%s} else {" % pad)

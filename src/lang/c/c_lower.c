@@ -191,7 +191,7 @@ static void lower_switch(lower *L, CXCursor s) {
   L->cur = CFA_NONE;
   if (L->nsw >= 64) cl_fail(L, s, "switches nested too deeply");
   L->sw[L->nsw++] = &sw;
-  push_loop(L, end, L->nloop ? L->cont[L->nloop - 1] : CFA_NONE, s);
+  push_loop(L, end, L->nloop > L->loop_floor ? L->cont[L->nloop - 1] : CFA_NONE, s);
   cl_lower_stmt(L, body);
   L->nloop--, L->nsw--;
   cl_jump(L, end);
@@ -297,7 +297,7 @@ void cl_lower_stmt(lower *L, CXCursor s) {
   }
   case CXCursor_BreakStmt:
   case CXCursor_ContinueStmt: {
-    uint32_t to = L->nloop ? (k == CXCursor_BreakStmt ? L->brk : L->cont)[L->nloop - 1] : CFA_NONE;
+    uint32_t to = L->nloop > L->loop_floor ? (k == CXCursor_BreakStmt ? L->brk : L->cont)[L->nloop - 1] : CFA_NONE;
     if (to == CFA_NONE) cl_fail(L, s, "break or continue outside a loop");
     else cl_jump(L, to);
     break;
@@ -320,7 +320,7 @@ void cl_lower_stmt(lower *L, CXCursor s) {
     break;
   case CXCursor_CaseStmt:
   case CXCursor_DefaultStmt: {
-    switch_ctx *sw = L->nsw ? L->sw[L->nsw - 1] : NULL;
+    switch_ctx *sw = L->nsw > L->sw_floor ? L->sw[L->nsw - 1] : NULL;
     uint32_t loc = CFA_NONE;
     for (uint32_t i = 0; sw && i < sw->n; i++)
       if (clang_equalCursors(sw->cases[i].c, s)) loc = sw->cases[i].loc;

@@ -711,13 +711,15 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
   cursors cs = cl_children(def);
   CXCursor body = cs.n ? cs.v[cs.n - 1] : def;
   free(cs.v);
-  uint32_t saved_nloop = L->nloop, saved_nsw = L->nsw;
-  L->nloop = 0, L->nsw = 0;   /* break/continue/case do not cross functions */
-  uint32_t saved_brk[256], saved_cont[256];
-  memcpy(saved_brk, L->brk, sizeof saved_brk), memcpy(saved_cont, L->cont, sizeof saved_cont);
+  /* break/continue/case do not cross functions; the callee's loops and
+   * switches go above the caller's (resetting the counts let the callee's
+   * switch overwrite the caller's: a case label after the call read a
+   * freed case list, difftest seed 10001) */
+  uint32_t saved_loop_floor = L->loop_floor, saved_sw_floor = L->sw_floor, saved_nloop = L->nloop, saved_nsw = L->nsw;
+  L->loop_floor = L->nloop, L->sw_floor = L->nsw;
   if (!L->failed) cl_lower_stmt(L, body);
-  memcpy(L->brk, saved_brk, sizeof saved_brk), memcpy(L->cont, saved_cont, sizeof saved_cont);
-  L->nloop = saved_nloop, L->nsw = saved_nsw;
+  L->nloop = saved_nloop, L->nsw = saved_nsw;   /* also after a failure inside */
+  L->loop_floor = saved_loop_floor, L->sw_floor = saved_sw_floor;
   frame *top = &L->frames[--L->nframes];
   cl_jump(L, top->ret_loc);
   L->cur = top->ret_loc;

@@ -70,6 +70,7 @@ typedef struct {
   uint32_t nframes;
   uint32_t ninst, ntmp;
   uint32_t brk[256], cont[256], nloop;   /* break / continue targets */
+  uint32_t loop_floor, sw_floor;  /* an inlined callee's loops and switches start here: its break/case never see the caller's */
   switch_ctx *sw[64];
   uint32_t nsw;
   uint32_t *pending;   /* sites whose waypoint waits for the next statement */

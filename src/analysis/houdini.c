@@ -177,30 +177,29 @@ static bool *reach_cycle(const cfa *c, const bool *on) {
   return r;
 }
 
-/* Are all of t's variables (at least one) marked in ok? */
-static bool only_over(const cfa *c, term_t t, const bool *ok) {
+/* How many of t's free variables are marked in m (*n: how many it has). */
+static uint32_t marked_vars(const cfa *c, term_t t, const bool *m, uint32_t *n) {
   term_t *fv;
-  uint32_t n = term_free_vars(t, &fv);
-  bool all = n > 0;
-  for (uint32_t i = 0; i < n && all; i++) {
+  *n = term_free_vars(t, &fv);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < *n; i++) {
     uint32_t v = cfa_var_index(c, fv[i]);
-    all = v != CFA_NONE && ok[v];
+    k += v != CFA_NONE && m[v];
   }
   free(fv);
-  return all;
+  return k;
+}
+
+/* Are all of t's variables (at least one) marked in ok? */
+static bool only_over(const cfa *c, term_t t, const bool *ok) {
+  uint32_t n, k = marked_vars(c, t, ok, &n);
+  return n > 0 && k == n;
 }
 
 /* Does t mention a variable marked in m? */
 static bool mentions(const cfa *c, term_t t, const bool *m) {
-  term_t *fv;
-  uint32_t n = term_free_vars(t, &fv);
-  bool any = false;
-  for (uint32_t i = 0; i < n && !any; i++) {
-    uint32_t v = cfa_var_index(c, fv[i]);
-    any = v != CFA_NONE && m[v];
-  }
-  free(fv);
-  return any;
+  uint32_t n;
+  return marked_vars(c, t, m, &n) > 0;
 }
 
 /* The conditions over variables marked in cv that statements s assume on

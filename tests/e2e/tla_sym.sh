@@ -106,6 +106,7 @@ t seq-layout-proof '[ "$(sq pdr NextShort Bounded | head -1)" = SAFE ]'
 t seq-layout-violation 'out=$(sq kind NextShort Tight); echo "$out" | head -1 | grep -qx UNSAFE &&
   echo "$out" | grep -q "q = <<0, 1>>" && ! echo "$out" | grep -q "^State 4:"'
 t seq-layout-escape 'sq pdr NextWide NonNeg | head -1 | grep -q "^UNKNOWN (the symbolic trace .* leaves a variable.s layout"'
+t seq-layout-length '[ "$(run --algorithm pdr --init InitSet --next NextSame --inv LenRange "$D/SymSeqLayout.tla" | head -1)" = SAFE ]'
 
 # a variable holding a string or an integer (one layout per class; `x \in 1..2` over it crashed)
 un() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymUnionLayout.tla"; }

@@ -12,4 +12,10 @@ NextWide == \E x \in 1..50 : q' = Append(q, x)
 Bounded == Len(q) <= 2 /\ \A i \in 1..Len(q) : q[i] < 2
 Tight == Len(q) <= 1
 NonNeg == Len(q) >= 0
+\* q = <<>> pinned the length leaf only to <= 0 and q = <<0>> (at the
+\* layout's capacity) only to >= 1: -1 or 2 passed as members, the
+\* state did not decode (MCMajority: UNKNOWN instead of a proof).
+InitSet == q \in {<< >>, <<0>>}
+NextSame == UNCHANGED q
+LenRange == Len(q) \in 0..1
 ====

@@ -480,6 +480,10 @@ static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
     }
     for (uint32_t j = 0; j < b->n; j++)
       if (key_index(a, b->key[j]) < 0) c[n++] = term_not(dom_g(b, j));
+    /* the guards alone give <<>> only len <= 0 and a sequence at the
+     * layout's capacity only len >= cap: such a length decodes as no value */
+    if ((a->len != NULL_TERM || b->len != NULL_TERM) && seq_keys(a) && seq_keys(b))
+      c[n++] = term_eq(seq_len_of(a), seq_len_of(b));
     return term_and(n, c);
   }
   unsupported(s, at, "this comparison");
@@ -636,9 +640,10 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     case TV_SEQSET: {
       /* a sequence whose elements are in S */
       if (!seq_keys(x)) return term_false();
-      term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+      term_t *c = salloc(s, (x->n + 2) * sizeof *c);
       for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(dom_g(x, i), mem_concrete(s, x->el[i], set->e[0], at));
-      return term_and(x->n, c);
+      c[x->n] = term_ge(seq_len_of(x), term_int(0));   /* a length leaf is an integer */
+      return term_and(x->n + 1, c);
     }
     case TV_SET: {
       term_t *d = salloc(s, (set->n + 1) * sizeof *d);

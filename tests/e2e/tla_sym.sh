@@ -106,6 +106,12 @@ t seq-layout-proof '[ "$(sq pdr NextShort Bounded | head -1)" = SAFE ]'
 t seq-layout-violation 'out=$(sq kind NextShort Tight); echo "$out" | head -1 | grep -qx UNSAFE &&
   echo "$out" | grep -q "q = <<0, 1>>" && ! echo "$out" | grep -q "^State 4:"'
 t seq-layout-escape 'sq pdr NextWide NonNeg | head -1 | grep -q "^UNKNOWN (the symbolic trace .* leaves a variable.s layout"'
+# the enumerated reachable states as an inductive invariant (a union layout's
+# cubes by the encoding's equality); a violation or a deadlock is no proof
+rc() { run --algorithm inductive --config "$D/SymReach.cfg" "$@" "$D/SymReach.tla"; }
+t reach-proof 'rc --inv Inv | grep -q "^(proved for all depths: the 7 reachable states, enumerated"'
+t reach-violation 'out=$(rc --inv Low); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant Low is violated"'
+t reach-deadlock 'out=$(rc --next NextDead --inv Inv); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^Deadlock reached"'
 t seq-layout-length '[ "$(run --algorithm pdr --init InitSet --next NextSame --inv LenRange "$D/SymSeqLayout.tla" | head -1)" = SAFE ]'
 
 # a variable holding a string or an integer (one layout per class; `x \in 1..2` over it crashed)
@@ -142,7 +148,7 @@ if [ -d "$B" ]; then
     fi
   done
   # proofs for all depths of shared models (symbolic integer ranges as quantifier domains)
-  quick || for task in ewd840/EWD840 glowingRaccoon/clean; do
+  quick || for task in ewd840/EWD840 glowingRaccoon/clean transaction_commit/TwoPhase; do
     [ -f "$B/$task.yml" ] && t "inductive-$task" '[ "$(first --algorithm inductive "$B/$task.yml")" = SAFE ]'
   done
 fi

@@ -88,6 +88,12 @@ struct tla_sym {
   size_t nmem, capmem;
   unsigned depth;
   int64_t int_lo, int_hi;    /* the integers seen in the sampled states (window of symbolic ranges) */
+  const tla_val **reach;      /* every reachable state, when the sample enumerated them all */
+  size_t nreach, reach_init;  /* the first reach_init are the initial states */
+  uint32_t *reach_edge;       /* state i's successors: reach_edge[reach_first[i] .. reach_first[i + 1]) */
+  size_t *reach_first;
+  term_t reach_inv, *reach_cube;
+  bool has_prev;              /* action invariants: the state has a copy of the previous one */
   bool ints_seen;
   /* step mode (BMC, Apalache's way): no layouts; an assignment binds the
    * variable's value on the path, branches that assign are told apart by
@@ -3260,6 +3266,9 @@ typedef struct {
   size_t cap, n;
   const tla_val **queue;
   size_t nq;
+  uint32_t *idx;          /* seen[h]'s position in queue */
+  uint32_t *edge;         /* the successors' positions, per state in queue order */
+  size_t nedge, capedge;
 } sampler;
 
 static void see_ints(tla_sym *s, const tla_val *v, unsigned depth) {
@@ -3278,11 +3287,20 @@ static bool sample_state(void *data, const tla_val *state) {
   sampler *sp = data;
   if (sp->n >= SAMPLE_STATES) return false;
   size_t h = ((uintptr_t)state >> 4) & (sp->cap - 1);
+  if (sp->nedge == sp->capedge) {
+    sp->capedge = sp->capedge ? 2 * sp->capedge : 1024;
+    sp->edge = xrealloc(sp->edge, sp->capedge * sizeof *sp->edge);
+  }
   while (sp->seen[h]) {
-    if (sp->seen[h] == state) return true;
+    if (sp->seen[h] == state) {
+      sp->edge[sp->nedge++] = sp->idx[h];
+      return true;
+    }
     h = (h + 1) & (sp->cap - 1);
   }
+  sp->edge[sp->nedge++] = (uint32_t)sp->nq;
   sp->seen[h] = state;
+  sp->idx[h] = (uint32_t)sp->nq;
   sp->n++;
   sp->queue[sp->nq++] = state;
   tla_sym *s = sp->s;
@@ -3294,17 +3312,33 @@ static bool sample_state(void *data, const tla_val *state) {
 }
 
 static size_t sample_layouts(tla_sym *s) {
-  sampler sp = {s, NULL, 131072, 0, NULL, 0};   /* a power of two above 4 * SAMPLE_STATES */
+  sampler sp = {s, NULL, 131072, 0, NULL, 0, NULL, NULL, 0, 0};   /* a power of two above 4 * SAMPLE_STATES */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
+  sp.idx = xcalloc(sp.cap, sizeof *sp.idx);
+  size_t *first = xcalloc(SAMPLE_STATES + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
   sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
-  tla_initial_states(s->m, sample_state, &sp);
-  for (size_t head = 0; head < sp.nq && sp.n < SAMPLE_STATES; head++) {
+  bool all = tla_initial_states(s->m, sample_state, &sp);
+  size_t ninit = sp.nq, head = 0;
+  sp.nedge = 0;
+  for (; all && head < sp.nq && sp.n < SAMPLE_STATES; head++) {
+    first[head] = sp.nedge;
     /* like the encoding: no transitions out of unconstrained states */
-    if (tla_constraints_hold(s->m, sp.queue[head]) != 1) continue;
-    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) break;
+    int c = tla_constraints_hold(s->m, sp.queue[head]);
+    if (c < 0) all = false;
+    if (c != 1) continue;
+    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) all = false;
   }
+  first[head] = sp.nedge;
   free(sp.seen);
-  free(sp.queue);
+  free(sp.idx);
+  free(s->reach), free(s->reach_edge), free(s->reach_first);
+  s->reach = NULL, s->reach_edge = NULL, s->reach_first = NULL, s->nreach = 0;
+  if (all && head == sp.nq && sp.n < SAMPLE_STATES && !tla_error(s->m)[0]) {
+    s->reach = sp.queue, s->nreach = sp.n, s->reach_init = ninit;
+    s->reach_edge = sp.edge, s->reach_first = first;
+  } else {
+    free(sp.queue), free(sp.edge), free(first);
+  }
   return sp.n;
 }
 
@@ -3402,6 +3436,7 @@ static void build(void *data) {
       term_vec_push(&s->sys.vars, term_var(nm, term_type(s->sys.vars.data[j])));
     }
     has_prev = term_var("tla_has_prev", type_bool());
+    s->has_prev = true;
     term_vec_push(&s->sys.vars, has_prev);
   }
   s->err = term_var("tla_error", type_bool());
@@ -3499,6 +3534,32 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
     return NULL;
   }
   return s;
+}
+
+/* The states the sample reached, each a cube over the layout's leaves (a
+ * candidate inductive invariant: exact when the sample enumerated every
+ * reachable state; the caller checks it, nothing here is trusted). */
+static void reach_cubes(void *data) {
+  tla_sym *s = data;
+  term_t *cubes = salloc(s, (s->nreach + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 1) * sizeof *parts);
+  for (size_t j = 0; j < s->nreach; j++) {
+    /* the encoding's own equality: a union layout's class leaves mean the
+     * first one set, so the leaves of one value are not unique */
+    for (size_t i = 0; i < s->nv; i++) parts[i] = sv_eq(s, s->cur[i], sv_const(s, s->reach[j]->v[i], NULL), NULL);
+    cubes[j] = term_and2(term_and(s->nv, parts), term_not(s->err));
+  }
+  s->reach_cube = cubes;
+  s->reach_inv = term_or(s->nreach, cubes);
+}
+
+bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
+  memset(r, 0, sizeof *r);
+  if (!s->reach || s->has_prev) return false;   /* action invariants: the previous state too */
+  if (!tla_protect(s->m, reach_cubes, s)) return false;
+  r->n = s->nreach, r->ninit = s->reach_init;
+  r->cube = s->reach_cube, r->edge = s->reach_edge, r->first = s->reach_first;
+  r->all = s->reach_inv;
+  return true;
 }
 
 typedef struct {
@@ -3623,6 +3684,7 @@ void tla_sym_free(tla_sym *s) {
   term_vec_free(&s->aconstr);
   term_vec_free(&s->defs);
   free(s->states);
+  free(s->reach), free(s->reach_edge), free(s->reach_first);
   if (s->step) free(s->asg);
   for (size_t i = 0; i < s->nmem; i++) free(s->mem[i]);
   free(s->shape);

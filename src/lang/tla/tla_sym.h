@@ -38,6 +38,19 @@ void tla_sym_leaves(const tla_sym *s, size_t i, uint32_t *first, uint32_t *count
 /* The state predicate of operator `name` (its evaluation errors and the
  * error flag make it false); NULL_TERM with why when outside the fragment. */
 term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy);
+/* The states the layout sample reached, when it enumerated every
+ * reachable one: cube[i] over the leaves per state (the first ninit
+ * initial), state i's successors edge[first[i] .. first[i + 1]), all the
+ * disjunction of the cubes. A candidate inductive invariant: the caller
+ * checks it. Owned by s. */
+typedef struct {
+  size_t n, ninit;
+  const term_t *cube;
+  const uint32_t *edge;
+  const size_t *first;
+  term_t all;
+} tla_sym_reach_set;
+bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
 void tla_sym_free(tla_sym *s);
 /* An invariant over the layout's leaves as a TLA+ formula over the state
  * variables (malloc'd); NULL if it mentions what a state formula cannot

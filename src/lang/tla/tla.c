@@ -242,15 +242,20 @@ static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, t
   term_t *succ = xmalloc((R.n + 1) * sizeof *succ);
   for (size_t i = 0; i < R.ninit; i++) succ[i] = R.cube[i];
   bool ok = check_scoped(sv, term_and2(sys->init, term_not(term_or((uint32_t)R.ninit, succ)))) == SOLVER_UNSAT;
+  /* Next and the property once, behind selectors (Z3 would take them in
+   * again for every state) */
+  term_t step = term_fresh_var("tla_reach_step", type_bool()), fail = term_fresh_var("tla_reach_fail", type_bool());
+  solver_assert(sv, term_implies(step, sys->trans));
+  solver_assert(sv, term_implies(fail, term_not(sys->prop)));
   for (size_t j = 0; j < R.n && ok; j++) {
     if (stop && (j & 63) == 0 && limits_now() > stop) ok = false;
     uint32_t k = 0;
     for (size_t e = R.first[j]; e < R.first[j + 1]; e++) succ[k++] = term_prime(R.cube[R.edge[e]]);
-    term_t bad = term_or2(term_not(sys->prop), term_and2(sys->trans, term_not(term_or(k, succ))));
+    term_t bad = term_or2(fail, term_and2(step, term_not(term_or(k, succ))));
     ok = check_scoped(sv, term_and2(R.cube[j], bad)) == SOLVER_UNSAT;
     if (ok && deadlock) {
       /* no step: only outside the constraints (not expanded) */
-      solver_result r = check_scoped(sv, term_and2(R.cube[j], sys->trans));
+      solver_result r = check_scoped(sv, term_and2(R.cube[j], step));
       if (r != SOLVER_SAT)
         ok = r == SOLVER_UNSAT && check_scoped(sv, term_and2(R.cube[j], tla_sym_constraint(sym))) == SOLVER_UNSAT;
     }

@@ -3552,6 +3552,8 @@ static void reach_cubes(void *data) {
   s->reach_inv = term_or(s->nreach, cubes);
 }
 
+size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev ? s->nreach : 0; }
+
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
   memset(r, 0, sizeof *r);
   if (!s->reach || s->has_prev) return false;   /* action invariants: the previous state too */

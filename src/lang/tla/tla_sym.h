@@ -51,6 +51,8 @@ typedef struct {
   term_t all;
 } tla_sym_reach_set;
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
+/* How many states tla_sym_reach would give (0: none). */
+size_t tla_sym_reach_count(const tla_sym *s);
 void tla_sym_free(tla_sym *s);
 /* An invariant over the layout's leaves as a TLA+ formula over the state
  * variables (malloc'd); NULL if it mentions what a state formula cannot

@@ -494,12 +494,15 @@ void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top)
      * that alias (solc-verify's model; a library's storage arguments
      * alike): one pair of a flat type is two
      * cases, distinct objects or one (L->aliased: q reads and writes p's
-     * slot); more, or nested references (partial aliasing), not encoded */
+     * slot); more, or nested references (partial aliasing), not encoded.
+     * Memory that is only read: one object has the values two distinct
+     * objects may have, so the distinct case alone is exact. */
     const cJSON *ap = NULL, *aq = NULL;
     for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
       for (const cJSON *q = p->next; q; q = q->next)
         if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "calldata") != 0 &&
-            strcmp(sol_type_string(p), sol_type_string(q)) == 0) {
+            strcmp(sol_type_string(p), sol_type_string(q)) == 0 &&
+            !(L->F->no_mem_writes && strcmp(sol_str(p, "storageLocation"), "memory") == 0)) {
           if (ap || !flat_ref(L->F->sty[slot_of(L, p)])) unsup(L, q, "reference parameters that may alias");
           ap = p, aq = q;
         }

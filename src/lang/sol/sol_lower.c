@@ -515,6 +515,7 @@ static bool is_mem_place(const cJSON *e) {
 }
 static bool fn_writes_memory(lw *L, const cJSON *fn);
 static bool fresh_mem(const cJSON *e);
+static val coerce(lw *L, val v, ty *t, const cJSON *at);
 
 /* header leaves of a parameter: a storage pointer passes its selector and
  * index terms */
@@ -591,9 +592,8 @@ static bool declares(const cJSON *n, int id) {
   return false;
 }
 
-/* n assigns to variable id as a whole (x = .., (x, y) = .., delete x) */
-static bool rebinds(const cJSON *n, int id) {
-  if (!n) return false;
+/* node n itself assigns to variable id as a whole */
+static bool rebinds_here(const cJSON *n, int id) {
   if (cJSON_IsObject(n) && (is(n, "Assignment") || (is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "delete") == 0))) {
     const cJSON *t = child(n, is(n, "Assignment") ? "leftHandSide" : "subExpression");
     while (is(t, "TupleExpression") && cJSON_GetArraySize(child(t, "components")) == 1) t = child(t, "components")->child;
@@ -602,6 +602,13 @@ static bool rebinds(const cJSON *n, int id) {
       for (const cJSON *x = child(t, "components")->child; x; x = x->next)
         if (is(x, "Identifier") && sol_int(x, "referencedDeclaration") == id) return true;
   }
+  return false;
+}
+
+/* n assigns to variable id as a whole (x = .., (x, y) = .., delete x) */
+static bool rebinds(const cJSON *n, int id) {
+  if (!n) return false;
+  if (rebinds_here(n, id)) return true;
   for (const cJSON *c = n->child; c; c = c->next)
     if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && rebinds(c, id)) return true;
   return false;
@@ -625,6 +632,110 @@ static void share_mem_locals(lw *L, const cJSON *body, const cJSON *n) {
   }
   for (const cJSON *c = n->child; c; c = c->next)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) share_mem_locals(L, body, c);
+}
+
+/* number of whole assignments of variable id in n (x = .., tuples, delete) */
+static int count_rebinds(const cJSON *n, int id) {
+  if (!n) return 0;
+  int k = 0;
+  if (cJSON_IsObject(n) && (is(n, "Assignment") || is(n, "UnaryOperation")) && rebinds_here(n, id)) k++;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) k += count_rebinds(c, id);
+  return k;
+}
+
+/* a memory reference local declared in body (not a parameter) */
+static bool mem_local(lw *L, const cJSON *body, const cJSON *d) {
+  if (!is(d, "VariableDeclaration") || strcmp(sol_str(d, "storageLocation"), "memory") != 0) return false;
+  int s = L->F->slot_of[sol_int(d, "id")];
+  return s >= 0 && is_ref_type(L->F->sty[s]) && declares(body, sol_int(d, "id"));
+}
+
+/* s, a statement of the body's top level, binds memory local *x to the
+ * object of *y (`x = y;`, `T memory x = y;`) or, y NULL, to a fresh
+ * object (`x = new ..`, `x = S(..)`) */
+static bool top_bind(lw *L, const cJSON *body, const cJSON *s, const cJSON **x, const cJSON **y) {
+  const cJSON *lhs = NULL, *rhs = NULL;
+  if (is(s, "ExpressionStatement")) {
+    const cJSON *e = child(s, "expression");
+    if (!is(e, "Assignment") || strcmp(sol_str(e, "operator"), "=") != 0 || !is(child(e, "leftHandSide"), "Identifier")) return false;
+    lhs = sol_node(L->a, sol_int(child(e, "leftHandSide"), "referencedDeclaration"));
+    rhs = child(e, "rightHandSide");
+  } else if (is(s, "VariableDeclarationStatement") && cJSON_GetArraySize(child(s, "declarations")) == 1) {
+    lhs = child(s, "declarations")->child;
+    rhs = child(s, "initialValue");
+    if (!is(rhs, "Identifier")) return false;
+  } else return false;
+  if (!mem_local(L, body, lhs)) return false;
+  *x = lhs;
+  *y = is(rhs, "Identifier") ? sol_node(L->a, sol_int(rhs, "referencedDeclaration")) : NULL;
+  if (*y) return mem_local(L, body, *y) && same_ty(L->F->sty[slot_of(L, lhs)], L->F->sty[slot_of(L, *y)]);
+  return fresh_mem(rhs);
+}
+
+static int mr_find(const frame *F, int id) {
+  for (uint32_t i = 0; i < F->nmr; i++)
+    if (F->mr_id[i] == id) return (int)i;
+  return -1;
+}
+
+/* Reference semantics for memory locals rebound in straight-line code: the
+ * memory locals that a top-level `x = y;` binds (and those bound to or
+ * from them by top-level declarations `T memory z = x;`) get their slot
+ * from the statement that bound them last, so x reads and writes y's
+ * object; `x = S(..)` gives x an object of its own. Only when every whole
+ * assignment of those variables is such a statement: one at the top level
+ * runs once per run of the body, after what precedes it and before what
+ * follows, so the slot map is exact (no loop, no join; the map is reset
+ * where the body starts, level()). */
+static void mem_rebinds(lw *L, const cJSON *body) {
+  frame *F = L->F;
+  const cJSON *st = child(body, "statements"), *x, *y;
+  int n = cJSON_GetArraySize(st), nids = 0;
+  int *ids = aralloc(L, (size_t)(2 * n + 1) * sizeof(int));
+  for (const cJSON *s = st ? st->child : NULL; s; s = s->next)   /* the variables `x = y;` binds */
+    if (is(s, "ExpressionStatement") && top_bind(L, body, s, &x, &y) && y) ids[nids++] = sol_int(x, "id"), ids[nids++] = sol_int(y, "id");
+  if (!nids) return;
+  F->mr_id = ids, F->nmr = (uint32_t)nids;
+  for (bool grew = true; grew;) {   /* declarations bound to or from them join */
+    grew = false;
+    for (const cJSON *s = st->child; s; s = s->next)
+      if (is(s, "VariableDeclarationStatement") && top_bind(L, body, s, &x, &y) &&
+          (mr_find(F, sol_int(x, "id")) >= 0) != (mr_find(F, sol_int(y, "id")) >= 0)) {
+        ids[F->nmr++] = mr_find(F, sol_int(x, "id")) >= 0 ? sol_int(y, "id") : sol_int(x, "id");
+        grew = true;
+      }
+  }
+  F->mr_slot = aralloc(L, (F->nmr + 1) * sizeof(int));
+  F->mr_at = aralloc(L, (size_t)(n + 1) * sizeof *F->mr_at);
+  F->mr_new = aralloc(L, (size_t)(n + 1) * sizeof(int));
+  int *own = aralloc(L, (F->nmr + 1) * sizeof(int));
+  for (uint32_t i = 0; i < F->nmr; i++) F->mr_slot[i] = F->slot_of[F->mr_id[i]], own[i] = 0;
+  for (const cJSON *s = st->child; s; s = s->next) {
+    if (!top_bind(L, body, s, &x, &y) || mr_find(F, sol_int(x, "id")) < 0) continue;
+    if (is(s, "ExpressionStatement")) own[mr_find(F, sol_int(x, "id"))]++;
+    F->mr_new[F->nmrat] = y ? -1 : add_slot(L, -1, F->sty[slot_of(L, x)]);
+    F->mr_at[F->nmrat++] = s;
+  }
+  for (uint32_t i = 0; i < F->nmr; i++)   /* any other whole assignment: not encoded */
+    if (count_rebinds(body, F->mr_id[i]) != own[i]) { F->nmr = F->nmrat = 0; return; }
+}
+
+/* s is a statement of mem_rebinds: executed on the slot map */
+static bool mem_rebind_stmt(lw *L, ctx *c, const cJSON *s) {
+  frame *F = L->F;
+  for (uint32_t i = 0; i < F->nmrat; i++) {
+    if (F->mr_at[i] != s) continue;
+    const cJSON *x, *y;
+    (void)top_bind(L, child(F->fn, "body"), s, &x, &y);
+    if (y) { F->slot_of[sol_int(x, "id")] = slot_of(L, y); return true; }
+    int ns = F->mr_new[i];
+    val v = coerce(L, expr(L, c, child(child(s, "expression"), "rightHandSide")), F->sty[ns], s);
+    F->slot_of[sol_int(x, "id")] = ns;
+    set_slot(L, c, ns, v);
+    return true;
+  }
+  return false;
 }
 
 static bool same_ty(const ty *a, const ty *b) {
@@ -2366,6 +2477,7 @@ void stmt(lw *L, ctx *c, const cJSON *s) {
     F->unchecked = old;
     return;
   }
+  if (F->nmrat && mem_rebind_stmt(L, c, s)) return;
   if (strcmp(k, "ExpressionStatement") == 0) { (void)expr(L, c, child(s, "expression")); return; }
   if (strcmp(k, "VariableDeclarationStatement") == 0) { var_decl(L, c, s); return; }
   if (strcmp(k, "IfStatement") == 0) {
@@ -2708,7 +2820,10 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
   /* skip base constructor specifiers */
   while (m && strcmp(sol_str(m, "kind"), "baseConstructorSpecifier") == 0) m = m->next;
   while (m && !is(decl_of(L, child(m, "modifierName")), "ModifierDefinition")) m = m->next;
-  if (!m) stmt(L, c, child(fn, "body"));
+  if (!m) {
+    for (uint32_t i = 0; i < F->nmr; i++) F->slot_of[F->mr_id[i]] = F->mr_slot[i];   /* mem_rebinds */
+    stmt(L, c, child(fn, "body"));
+  }
   else {
     const cJSON *md = resolve_fn(L, decl_of(L, child(m, "modifierName")), -1);
     L->F->cur_inv = sol_int(m, "id");
@@ -2866,6 +2981,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   collect_mod_locals(L, mods);
   collect_locals(L, child(fn, "body"));
   share_mem_locals(L, child(fn, "body"), child(fn, "body"));
+  mem_rebinds(L, child(fn, "body"));
   add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);

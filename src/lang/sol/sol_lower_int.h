@@ -112,6 +112,11 @@ typedef struct {
   bool no_mem_writes;     /* the code never writes into a memory reference:
                            * aliasing one is then the same as copying it */
   ctxlist *ret_target, *brk, *cont;
+  /* memory locals rebound at the body's top level (mem_rebinds): their
+   * slot follows the reference; slots at the body's start, statements and
+   * the own slot of a fresh object (-1: the right side's object) */
+  int *mr_id, *mr_slot; uint32_t nmr;
+  const cJSON **mr_at; int *mr_new; uint32_t nmrat;
   const cJSON *fn;        /* the function (or root constructor) lowered, or NULL */
 } frame;
 

@@ -7,7 +7,15 @@ pragma experimental ABIEncoderV2;
 // verdict: UNSAFE
 // expect: H::readOnly: OK
 // expect: H::readOnlyWrong: ERROR
-// expect: mem_heap.sol:33:9: Assertion might not hold.
+// expect: mem_heap.sol:40:9: Assertion might not hold.
+// expect: H::rebind: OK
+// expect: H::rebindWrong: ERROR
+// expect: mem_heap.sol:65:9: Assertion might not hold.
+// expect: H::rebindBranch: SKIPPED
+// expect: H::rebindLoop: OK
+// expect: H::rebindTwice: OK
+// expect: H::rebindLoopWrong: ERROR
+// expect: mem_heap.sol:107:9: Assertion might not hold.
 // expect: H::[implicit_constructor]: OK
 
 contract H {
@@ -31,5 +39,72 @@ contract H {
         assert(st.t.z == 1);
         st = b;
         assert(st.t.z == a.t.z);
+    }
+
+    // Rebinding a memory local at the top level: x = y makes x name y's
+    // object; x = S0(..) gives it an object of its own.
+    struct S0 { int x; }
+
+    function rebind(int v) public pure {
+        S0 memory a = S0(1);
+        S0 memory b = S0(2);
+        a = b;
+        a.x = v;
+        assert(b.x == v);
+        b = S0(7);
+        assert(a.x == v && b.x == 7);
+        S0 memory c = a;
+        c.x = 3;
+        assert(a.x == 3 && b.x == 7);
+    }
+
+    function rebindWrong() public pure {
+        S0 memory a = S0(1);
+        S0 memory b = S0(2);
+        a = b;
+        a.x = 5;
+        assert(b.x == 2);
+    }
+
+    // a rebinding under a branch is not encoded
+    function rebindBranch(bool f) public pure {
+        S0 memory a = S0(1);
+        S0 memory b = S0(2);
+        if (f) a = b;
+        a.x = 5;
+        assert(b.x == 2 || f);
+    }
+
+    // the loop writes b's object through a
+    function rebindLoop(uint n) public pure {
+        S0 memory a = S0(1);
+        S0 memory b = S0(2);
+        a = b;
+        /// @notice invariant i <= n && b.x >= 2 + int(i)
+        for (uint i = 0; i < n; i++) a.x = a.x + 1;
+        assert(b.x >= 2 + int(n));
+    }
+
+    modifier twice() { _; _; }
+
+    // the body runs twice: each run starts from its own objects
+    function rebindTwice() public pure twice {
+        S0 memory a = S0(1);
+        S0 memory b = S0(2);
+        assert(a.x == 1 && b.x == 2);
+        a = b;
+        a.x = 5;
+        assert(b.x == 5);
+        b = S0(3);
+        assert(a.x == 5 && b.x == 3);
+    }
+
+    // the loop's havoc reaches b's object through a
+    function rebindLoopWrong(uint n) public pure {
+        S0 memory a = S0(1);
+        S0 memory b = S0(2);
+        a = b;
+        for (uint i = 0; i < n; i++) a.x = a.x + 1;
+        assert(b.x == 2);
     }
 }

@@ -2149,31 +2149,71 @@ static val tuple_storage_assign(lw *L, ctx *c, const cJSON *lhs, const cJSON *rh
   return tuple_val(L, n, vals);
 }
 
+static long src_start(const cJSON *n) { return atol(sol_str(n, "src")); }
+static long src_end(const cJSON *n) {
+  const char *p = strchr(sol_str(n, "src"), ':');
+  return src_start(n) + (p ? atol(p + 1) : 0);
+}
+
+/* the statement of the function body's top level that is at or evaluates
+ * at as its expression, or NULL */
+static const cJSON *top_stmt(lw *L, const cJSON *at) {
+  const cJSON *body = L->F->fn ? child(L->F->fn, "body") : NULL;
+  for (const cJSON *s = child(body, "statements") ? child(body, "statements")->child : NULL; s; s = s->next)
+    if (s == at || (is(s, "ExpressionStatement") && child(s, "expression") == at)) return s;
+  return NULL;
+}
+
+/* references to declaration id in n starting at or after offset from */
+static int refs_from(const cJSON *n, int id, long from) {
+  if (!n) return 0;
+  int k = cJSON_IsObject(n) && is(n, "Identifier") && sol_int(n, "referencedDeclaration") == id && src_start(n) >= from;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) k += refs_from(c, id, from);
+  return k;
+}
+
+/* Identifier e, a memory local of the body, whose object statement top
+ * (of the body's top level: it runs once, nothing after it loops back)
+ * hands over: e is named once there and never after, and no other
+ * variable names its object; then copying its value is the same as
+ * sharing the object. */
+static bool moved_mem(lw *L, const cJSON *e, const cJSON *top) {
+  const cJSON *body = child(L->F->fn, "body"), *y = sol_node(L->a, sol_int(e, "referencedDeclaration"));
+  if (!top || !mem_local(L, body, y) || mr_find(L->F, sol_int(y, "id")) >= 0) return false;
+  int id = sol_int(y, "id"), s = L->F->slot_of[id];
+  for (int i = 0; i < L->a->nids; i++)
+    if (i != id && L->F->slot_of[i] == s) return false;
+  return refs_from(top, id, 0) == 1 && refs_from(body, id, src_end(top)) == 0;
+}
+
 /* e makes a memory object nothing else refers to: `new`, a copy from
  * storage or calldata, a struct or inline array of such; not a variable,
  * a part of one or a call's result, which may be shared */
-static bool fresh_mem(const cJSON *e) {
+static bool fresh_or_moved(lw *L, const cJSON *e, const cJSON *top) {
   if (!e || cJSON_IsNull(e) || !strstr(sol_type_string(e), " memory")) return true;
   if (is(e, "FunctionCall")) {
     if (is(child(e, "expression"), "NewExpression")) return true;
     if (strcmp(sol_str(e, "kind"), "structConstructorCall") != 0) return false;
     for (const cJSON *x = child(e, "arguments") ? child(e, "arguments")->child : NULL; x; x = x->next)
-      if (!fresh_mem(x)) return false;
+      if (!fresh_or_moved(L, x, top)) return false;
     return true;
   }
   if (is(e, "TupleExpression")) {
     for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
-      if (!fresh_mem(x)) return false;
+      if (!fresh_or_moved(L, x, top)) return false;
     return true;
   }
-  if (is(e, "Conditional")) return fresh_mem(child(e, "trueExpression")) && fresh_mem(child(e, "falseExpression"));
-  return false;
+  if (is(e, "Conditional")) return fresh_or_moved(L, child(e, "trueExpression"), top) && fresh_or_moved(L, child(e, "falseExpression"), top);
+  return L && is(e, "Identifier") && moved_mem(L, e, top);
 }
+
+static bool fresh_mem(const cJSON *e) { return fresh_or_moved(NULL, e, NULL); }
 
 /* A memory reference bound to the value of e: the lowering copies, which
  * is the same as sharing only while the function never writes into memory. */
 static void check_mem_bind(lw *L, const cJSON *e, const cJSON *at) {
-  if (!L->F->no_mem_writes && !fresh_mem(e)) unsup(L, at, "memory reference aliasing");
+  if (!L->F->no_mem_writes && !fresh_or_moved(L, e, top_stmt(L, at))) unsup(L, at, "memory reference aliasing");
 }
 
 static val assignment(lw *L, ctx *c, const cJSON *e) {

@@ -7,15 +7,19 @@ pragma experimental ABIEncoderV2;
 // verdict: UNSAFE
 // expect: H::readOnly: OK
 // expect: H::readOnlyWrong: ERROR
-// expect: mem_heap.sol:40:9: Assertion might not hold.
+// expect: mem_heap.sol:45:9: Assertion might not hold.
 // expect: H::rebind: OK
 // expect: H::rebindWrong: ERROR
-// expect: mem_heap.sol:65:9: Assertion might not hold.
+// expect: mem_heap.sol:70:9: Assertion might not hold.
 // expect: H::rebindBranch: SKIPPED
 // expect: H::rebindLoop: OK
 // expect: H::rebindTwice: OK
 // expect: H::rebindLoopWrong: ERROR
-// expect: mem_heap.sol:107:9: Assertion might not hold.
+// expect: mem_heap.sol:112:9: Assertion might not hold.
+// expect: H::moveIn: OK
+// expect: H::moveInWrong: ERROR
+// expect: mem_heap.sol:131:9: Assertion might not hold.
+// expect: H::stillNamed: SKIPPED
 // expect: H::[implicit_constructor]: OK
 
 contract H {
@@ -106,5 +110,32 @@ contract H {
         a = b;
         for (uint i = 0; i < n; i++) a.x = a.x + 1;
         assert(b.x == 2);
+    }
+
+    // a memory local handed over to a new struct (named once, never after):
+    // the struct's member is that object
+    struct W { int x; S0 s; }
+
+    function moveIn(int v) public pure {
+        S0 memory t = S0(2);
+        W memory w = W(1, t);
+        W memory w2 = w;
+        w2.s.x = v;
+        assert(w.s.x == v && w2.x == 1);
+    }
+
+    function moveInWrong(int v) public pure {
+        S0 memory t = S0(2);
+        W memory w = W(1, t);
+        w.s.x = v;
+        assert(w.s.x == 2);
+    }
+
+    // t is named after: writes through w.s show in t (not encoded)
+    function stillNamed() public pure {
+        S0 memory t = S0(2);
+        W memory w = W(1, t);
+        w.s.x = 3;
+        assert(t.x == 3);
     }
 }

@@ -2220,6 +2220,10 @@ static val assignment(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
   size_t oplen = strlen(op);
+  if (e == L->cond_read) {   /* done before: the condition reads the target */
+    lval lv = lvalue(L, c, lhs);
+    return lval_read(L, c, &lv);
+  }
   if (oplen < 1 || oplen > 4 || op[oplen - 1] != '=') unsup(L, e, "assignment operator '%s'", op);
   if (is(lhs, "TupleExpression")) {
     if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
@@ -2476,9 +2480,12 @@ ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *cont) {
 static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
   /* solc-verify evaluates a condition's side effects before the loop head,
-   * where its invariants are checked; here they come after */
-  if (L->mod && side_effects(cond)) unsup(L, s, "loop condition with side effects");
-  if (L->mod && !L->exact) { loop_modular(L, c, s, cond, body, next, do_while); return; }
+   * where its invariants are checked, and again after each iteration: one
+   * assignment (cond_effect) is moved there; the rest is not encoded */
+  const cJSON *fx = NULL;
+  if (L->mod && side_effects(cond) && (do_while || !(fx = cond_effect(cond)))) unsup(L, s, "loop condition with side effects");
+  if (L->mod && !L->exact) { loop_modular(L, c, s, cond, fx, body, next, do_while); return; }
+  if (fx) (void)expr(L, c, fx);
   ctxlist brk = {0}, cont = {0};
   char what[64];
   snprintf(what, sizeof what, "%s.loop%u", F->name, sol_line(L->a, s, NULL));
@@ -2490,11 +2497,12 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   memset(&out, 0, sizeof out);
   out.dead = true;
   if (!do_while && cond && !cJSON_IsNull(cond)) {
-    val v = expr(L, &in, cond);
+    val v = cond_value(L, &in, cond, fx);
     split(L, &in, v.v[0], &in, &out);
   }
   ctx end = loop_body(L, &in, body, &brk, &cont);
   if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
+  if (fx && !end.dead) (void)expr(L, &end, fx);
   if (do_while && !end.dead && cond) {
     val v = expr(L, &end, cond);
     split(L, &end, v.v[0], &end, &out);

@@ -188,6 +188,7 @@ typedef struct {
   bool aliased;              /* the checked function's memory parameters that may alias are one object */
   bool approx;               /* a value was over-approximated (later checks are sol_site.approx) */
   bool spec;                  /* evaluating an annotation */
+  const cJSON *cond_read;     /* a loop condition's assignment (cond_effect): read its target, do not assign */
   val *bound;                /* bound variables (quantified; an event's or a callee's parameters) by declaration id (.t NULL: none) */
   const cJSON **qblock;      /* the marker block of a __zeta_all/ex/eq call, by node id */
   cJSON **tmp_json;          /* argument lists made for `using for` calls */
@@ -307,6 +308,8 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define loop_invs(...) sol_lw_loop_invs(__VA_ARGS__)
 #define side_effects(...) sol_lw_side_effects(__VA_ARGS__)
 #define loop_modular(...) sol_lw_loop_modular(__VA_ARGS__)
+#define cond_effect(...) sol_lw_cond_effect(__VA_ARGS__)
+#define cond_value(...) sol_lw_cond_value(__VA_ARGS__)
 #define add_overflow_flag(...) sol_lw_add_overflow_flag(__VA_ARGS__)
 #define mod_fn_entry(...) sol_lw_mod_fn_entry(__VA_ARGS__)
 #define mod_exit(...) sol_lw_mod_exit(__VA_ARGS__)
@@ -397,7 +400,9 @@ void assume_invs(lw *L, ctx *c);
 void havoc_state(lw *L, ctx *c);
 int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann);
 bool side_effects(const cJSON *e);
-void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while);
+void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *fx, const cJSON *body, const cJSON *next, bool do_while);
+const cJSON *cond_effect(const cJSON *e);
+val cond_value(lw *L, ctx *c, const cJSON *cond, const cJSON *fx);
 void add_overflow_flag(lw *L);
 /* After a function's entry (params bound): the checked function (top)
  * assumes the invariants and preconditions, an inlined callee checks its

@@ -254,7 +254,9 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
     if (!ok || todo == 0) { sol_chc_free(&sc); return; }
     sol_vc vc = {20000, NULL, 0, 0};
     term_t e;
-    term_t g = round < 12 ? unfold_err(&sc, &e, &vc) : NULL_TERM;
+    /* a round drops what fails first on a path, what fails behind it shows
+     * in a later round (two callees' loops: 14 rounds) */
+    term_t g = round < 64 ? unfold_err(&sc, &e, &vc) : NULL_TERM;
     bool dropped = false;
     solver *z = g != NULL_TERM ? solver_new_z3() : NULL;
     if (z) solver_assert(z, g);

@@ -2820,14 +2820,6 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
 static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m);
 static void use_slots(lw *L, int inv);
 
-/* whether a node of the given kind occurs in n */
-static bool has_node(const cJSON *n, const char *kind) {
-  if (!n) return false;
-  if (cJSON_IsObject(n) && strcmp(sol_kind(n), kind) == 0) return true;
-  for (const cJSON *c = n->child; c; c = c->next)
-    if (has_node(c, kind)) return true;
-  return false;
-}
 
 static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON *mods, const cJSON *next) {
   if (c->dead || !s || cJSON_IsNull(s)) return;
@@ -2857,7 +2849,7 @@ static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON
     *c = merge2(L, &t, &f, "if");
     return;
   }
-  if (has_node(s, "PlaceholderStatement")) unsup(L, s, "placeholder inside a %s", k);
+  if (sol_has_node(s, "PlaceholderStatement")) unsup(L, s, "placeholder inside a %s", k);
   stmt(L, c, s);
 }
 

@@ -177,7 +177,7 @@ static void writes_of(lw *L, const cJSON *fn, bool *w, bool *seen) {
   const cJSON *body = child(fn, "body");
   const char *mu = sol_str(fn, "stateMutability");
   if (strcmp(mu, "view") == 0 || strcmp(mu, "pure") == 0) return;   /* solc enforces it, for every override too */
-  if (!body || cJSON_IsNull(body)) {   /* solc-verify: the state of the declaring contract */
+  if (!body || cJSON_IsNull(body) || sol_has_node(body, "InlineAssembly")) {   /* solc-verify: the state of the declaring contract */
     if (ct >= 0) mark_contract(L, ct, w);
     return;
   }
@@ -261,7 +261,8 @@ static const cJSON *spec_of(lw *L, const cJSON *fn) {
 }
 
 bool mod_by_spec(lw *L, const cJSON *fn) {
-  if (public_fn(fn) || !child(fn, "body") || cJSON_IsNull(child(fn, "body"))) return true;
+  /* inline assembly: solc-verify skips the body and uses the specification */
+  if (public_fn(fn) || !child(fn, "body") || cJSON_IsNull(child(fn, "body")) || sol_has_node(child(fn, "body"), "InlineAssembly")) return true;
   if (L->F == L->top) return false;   /* inlined once (Boogie's {:inline 1}) */
   return reaches(L, child(fn, "body"), nid(L, fn), aralloc(L, ((size_t)L->a->nids + 1) * sizeof(bool)));
 }

@@ -473,8 +473,10 @@ static uint32_t items_of(const sol_ast *a, const cJSON *ct, item *it, uint32_t c
       snprintf(it[n++].label, sizeof it[0].label, "%s::[constructor]", cn);
       continue;
     }
-    if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
     if (!kid(f, "body") || cJSON_IsNull(kid(f, "body"))) continue;
+    /* solc-verify reports any function whose body it cannot translate
+     * (inline assembly: SKIPPED), whatever its visibility (Partial) */
+    if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0 && !sol_has_node(kid(f, "body"), "InlineAssembly")) continue;
     it[n].fn = sol_int(f, "id");
     if (strcmp(kind, "receive") == 0 || strcmp(kind, "fallback") == 0) snprintf(it[n].label, sizeof it[0].label, "%s::[%s]", cn, kind);
     else snprintf(it[n].label, sizeof it[0].label, "%s::%s", cn, sol_str(f, "name"));

@@ -248,16 +248,17 @@ bool same_param_types(const cJSON *a, const cJSON *b) {
   return !x && !y;
 }
 
-/* where fn's annotations are: fn itself, or for a function without a body
- * the synthetic __zeta_spec_<Contract>_<name> after it (NULL: none) */
+/* where fn's annotations are: the synthetic __zeta_spec_<Contract>_<name>
+ * after it (a function without a body, or whose annotations read state
+ * solc does not allow there, sol_annot.c fn_comment), else fn itself with
+ * a body (NULL: none) */
 static const cJSON *spec_of(lw *L, const cJSON *fn) {
-  if (child(fn, "body") && !cJSON_IsNull(child(fn, "body"))) return fn;
   const cJSON *ct = sol_node(L->a, contract_of(L, fn));
   char name[300];
   snprintf(name, sizeof name, "__zeta_spec_%s_%s", sol_str(ct, "name"), sol_str(fn, "name"));
   for (const cJSON *n = first(ct, "nodes"); n; n = n->next)
     if (is(n, "FunctionDefinition") && strcmp(sol_str(n, "name"), name) == 0 && same_param_types(n, fn)) return n;
-  return NULL;
+  return child(fn, "body") && !cJSON_IsNull(child(fn, "body")) ? fn : NULL;
 }
 
 bool mod_by_spec(lw *L, const cJSON *fn) {

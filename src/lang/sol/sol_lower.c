@@ -2210,6 +2210,38 @@ static bool fresh_or_moved(lw *L, const cJSON *e, const cJSON *top) {
 
 static bool fresh_mem(const cJSON *e) { return fresh_or_moved(NULL, e, NULL); }
 
+/* whether every assignment in n that gives variable id a whole new value
+ * assigns a fresh object (`return (.., id, ..)` keeps it) */
+static bool only_fresh(const cJSON *n, int id, const cJSON *rets) {
+  if (!n) return true;
+  if (cJSON_IsObject(n) && rebinds_here(n, id) &&
+      !(is(n, "Assignment") && is(child(n, "leftHandSide"), "Identifier") && fresh_mem(child(n, "rightHandSide"))))
+    return false;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclarationStatement") && declares(child(n, "declarations"), id) &&
+      !fresh_mem(child(n, "initialValue")))
+    return false;
+  if (cJSON_IsObject(n) && is(n, "Return") && child(n, "expression") && !cJSON_IsNull(child(n, "expression"))) {
+    const cJSON *e = child(n, "expression"), *r = rets ? rets->child : NULL;
+    const cJSON *x = is(e, "TupleExpression") ? first(e, "components") : e;
+    for (; r; r = r->next, x = x ? x->next : NULL)
+      if (sol_int(r, "id") == id && !(x && ((is(x, "Identifier") && sol_int(x, "referencedDeclaration") == id) || fresh_mem(x)))) return false;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && !only_fresh(c, id, rets)) return false;
+  return true;
+}
+
+bool fresh_object(lw *L, const cJSON *d) {
+  const cJSON *fn = L->top ? L->top->fn : NULL, *body = fn ? child(fn, "body") : NULL;
+  const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
+  if (!is(d, "VariableDeclaration") || strcmp(sol_str(d, "storageLocation"), "memory") != 0 || !body) return false;
+  int id = sol_int(d, "id"), s = L->top->slot_of[id];
+  if (s < 0 || !(declares(body, id) || declares(rets, id)) || mr_find(L->top, id) >= 0) return false;
+  for (int i = 0; i < L->a->nids; i++)
+    if (i != id && L->top->slot_of[i] == s) return false;
+  return only_fresh(body, id, rets);
+}
+
 /* A memory reference bound to the value of e: the lowering copies, which
  * is the same as sharing only while the function never writes into memory. */
 static void check_mem_bind(lw *L, const cJSON *e, const cJSON *at) {

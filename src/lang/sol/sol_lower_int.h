@@ -307,6 +307,7 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define havoc_state(...) sol_lw_havoc_state(__VA_ARGS__)
 #define loop_invs(...) sol_lw_loop_invs(__VA_ARGS__)
 #define side_effects(...) sol_lw_side_effects(__VA_ARGS__)
+#define fresh_object(...) sol_lw_fresh_object(__VA_ARGS__)
 #define loop_modular(...) sol_lw_loop_modular(__VA_ARGS__)
 #define cond_effect(...) sol_lw_cond_effect(__VA_ARGS__)
 #define cond_value(...) sol_lw_cond_value(__VA_ARGS__)
@@ -400,6 +401,9 @@ void assume_invs(lw *L, ctx *c);
 void havoc_state(lw *L, ctx *c);
 int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann);
 bool side_effects(const cJSON *e);
+/* memory variable d of the checked function (a local or a return value)
+ * only ever holds objects made for it: distinct from any other's */
+bool fresh_object(lw *L, const cJSON *d);
 void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *fx, const cJSON *body, const cJSON *next, bool do_while);
 const cJSON *cond_effect(const cJSON *e);
 val cond_value(lw *L, ctx *c, const cJSON *cond, const cJSON *fx);

@@ -662,8 +662,13 @@ static val deep_eq(lw *L, ctx *c, const cJSON *e) {
   const cJSON *xa = child(sa, "expression"), *xb = child(sb, "expression");
   for (int i = 0; i < 2; i++) {
     const char *ts = sol_type_string(i ? xb : xa);
-    if ((strstr(ts, " memory") || strstr(ts, " calldata")) && (strncmp(ts, "struct ", 7) == 0 || strchr(ts, '[')))
-      unsup(L, e, "__verifier_eq on memory references");
+    if (!(strstr(ts, " memory") || strstr(ts, " calldata")) || !(strncmp(ts, "struct ", 7) == 0 || strchr(ts, '['))) continue;
+    /* memory references compare as references: known only for variables
+     * that hold objects of their own */
+    const cJSON *da = is(xa, "Identifier") ? decl_of(L, xa) : NULL, *db = is(xb, "Identifier") ? decl_of(L, xb) : NULL;
+    if (da && da == db) return scalar(L, bool_ty(L), term_true());
+    if (da && db && fresh_object(L, da) && fresh_object(L, db)) return scalar(L, bool_ty(L), term_false());
+    unsup(L, e, "__verifier_eq on memory references");
   }
   val a = expr(L, c, xa), b = expr(L, c, xb);
   if (a.t->nl != b.t->nl) unsup(L, e, "__verifier_eq on different types");

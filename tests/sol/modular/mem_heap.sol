@@ -7,19 +7,23 @@ pragma experimental ABIEncoderV2;
 // verdict: UNSAFE
 // expect: H::readOnly: OK
 // expect: H::readOnlyWrong: ERROR
-// expect: mem_heap.sol:45:9: Assertion might not hold.
+// expect: mem_heap.sol:49:9: Assertion might not hold.
 // expect: H::rebind: OK
 // expect: H::rebindWrong: ERROR
-// expect: mem_heap.sol:70:9: Assertion might not hold.
+// expect: mem_heap.sol:74:9: Assertion might not hold.
 // expect: H::rebindBranch: SKIPPED
 // expect: H::rebindLoop: OK
 // expect: H::rebindTwice: OK
 // expect: H::rebindLoopWrong: ERROR
-// expect: mem_heap.sol:112:9: Assertion might not hold.
+// expect: mem_heap.sol:116:9: Assertion might not hold.
 // expect: H::moveIn: OK
 // expect: H::moveInWrong: ERROR
-// expect: mem_heap.sol:131:9: Assertion might not hold.
+// expect: mem_heap.sol:135:9: Assertion might not hold.
 // expect: H::stillNamed: SKIPPED
+// expect: H::distinctRefs: OK
+// expect: H::distinctRefsWrong: ERROR
+// expect: mem_heap.sol:156:5: Postcondition '__verifier_eq(a, b)' might not hold at end of function.
+// expect: H::sharedRef: SKIPPED
 // expect: H::[implicit_constructor]: OK
 
 contract H {
@@ -137,5 +141,26 @@ contract H {
         W memory w = W(1, t);
         w.s.x = 3;
         assert(t.x == 3);
+    }
+
+    // __verifier_eq on memory references compares references: known for
+    // variables that only ever hold objects made for them
+    /// @notice postcondition !__verifier_eq(a, b)
+    function distinctRefs() public pure returns (S0 memory a, S0 memory b) {
+        a = S0(1);
+        b = S0(1);
+        return (a, b);
+    }
+
+    /// @notice postcondition __verifier_eq(a, b)
+    function distinctRefsWrong() public pure returns (S0 memory a, S0 memory b) {
+        a = S0(1);
+        b = S0(1);
+    }
+
+    /// @notice postcondition __verifier_eq(a, b)
+    function sharedRef() public pure returns (S0 memory a, S0 memory b) {
+        a = S0(1);
+        b = a;
     }
 }

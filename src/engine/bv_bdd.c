@@ -22,8 +22,14 @@ uint32_t bb_width(type_t ty) {
 
 static void silent_gc(int pre, bddGbcStat *s) { (void)pre, (void)s; }
 
+/* A small table that grows (BuDDy doubles it when a collection frees
+ * too little), the caches a fixed fraction of it: setting up and tearing
+ * down a million nodes cost more than a small program's whole analysis. */
+enum { BB_NODES = 65536, BB_CACHE_RATIO = 8 };
+
 void bb_open(int nvars) {
-  bdd_init(1000000, 100000);
+  bdd_init(BB_NODES, BB_NODES / BB_CACHE_RATIO);
+  bdd_setcacheratio(BB_CACHE_RATIO);
   bdd_setmaxincrease(4000000);
   bdd_gbc_hook(silent_gc);
   bdd_setvarnum(nvars > 0 ? nvars : 1);

@@ -7,6 +7,20 @@
 
 int pds_av(uint32_t i, int copy) { return (int)(i * AC_NCOPY + (uint32_t)copy); }
 
+bddPair *pds_abs_pair(pds_abs *A, int n, const int *from, const int *to) {
+  uint64_t key = n == 1 ? PDS_PAIR_KEY(PK_ABS, 0, from[0], to[0])
+                        : PDS_PAIR_KEY(PK_ABS2, (uint32_t)(from[1] * AC_NCOPY + to[1]), from[0], to[0]);
+  bool fresh;
+  bddPair *pr = pds_pair(A->E, key, &fresh);
+  for (int k = 0; k < n && fresh; k++)
+    for (uint32_t i = 0; i < PDS_MAX_PREDS; i++) bdd_setpair(pr, pds_av(i, from[k]), pds_av(i, to[k]));
+  return pr;
+}
+
+BDD pds_abs_rename(pds_abs *A, BDD S, int from, int to) {
+  return pds_keep(A->E, bdd_replace(S, pds_abs_pair(A, 1, &from, &to)));
+}
+
 uint32_t pds_pt(const pds_abs *A, uint32_t f, uint32_t l) { return A->pt_base[f] + l; }
 uint32_t pds_en(const pds_abs *A, uint32_t f) { return A->en_base + f; }
 uint32_t pds_pv(const pds_abs *A, uint32_t c) { return A->pv_base + c; }

@@ -57,6 +57,11 @@ BDD pds_abs_vs(pds_abs *A, uint32_t sym, int copy);
 /* All abstract variables of a copy. */
 BDD pds_abs_vs_all(pds_abs *A, int copy);
 BDD pds_gamma(pds_abs *A, uint32_t sym, int copy);
+/* The renaming of every abstract variable of copy from[k] to copy to[k],
+ * k < n (at most 2; made once, kept by A->E). */
+bddPair *pds_abs_pair(pds_abs *A, int n, const int *from, const int *to);
+/* S renamed from abstract copy `from` to `to` (kept in the arena). */
+BDD pds_abs_rename(pds_abs *A, BDD S, int from, int to);
 /* The concrete variables of sym's space. */
 BDD pds_sym_vs(pds_abs *A, uint32_t sym);
 /* Adds q to sym's predicates unless trivial or known; 1 when added, 0 when

@@ -32,6 +32,19 @@ static pds_rule *rules(uint32_t n) {
   return r;
 }
 
+/* vs_all covers the abstract variables in use (the most predicates at one
+ * symbol): every quantification over it walks the whole set, and no BDD
+ * mentions the others. */
+static void widen(pds_abs *A, uint32_t width) {
+  int v[PDS_MAX_PREDS];
+  for (int c = 0; c < AC_NCOPY; c++) {
+    for (uint32_t i = 0; i < width; i++) v[i] = pds_av(i, c);
+    if (A->vs_all[c] != PDS_UNBUILT) bdd_delref(A->vs_all[c]);
+    A->vs_all[c] = bdd_addref(bdd_makeset(v, (int)width));
+  }
+  A->vs_width = width;
+}
+
 void pds_abs_init(pds_abs *A, pds_enc *E) {
   memset(A, 0, sizeof *A);
   A->E = E;
@@ -58,11 +71,8 @@ void pds_abs_init(pds_abs *A, pds_enc *E) {
     A->gam_ver[c] = xcalloc(n + 1, sizeof(uint32_t));
     for (uint32_t s = 0; s < n; s++) A->gam[c][s] = PDS_UNBUILT;
   }
-  int v[PDS_MAX_PREDS];
-  for (int c = 0; c < AC_NCOPY; c++) {
-    for (uint32_t i = 0; i < PDS_MAX_PREDS; i++) v[i] = pds_av(i, c);
-    A->vs_all[c] = bdd_addref(bdd_makeset(v, PDS_MAX_PREDS));
-  }
+  for (int c = 0; c < AC_NCOPY; c++) A->vs_all[c] = PDS_UNBUILT;
+  widen(A, 1);
   A->edge = xcalloc(p->nprocs + 1, sizeof *A->edge);
   for (uint32_t f = 0; f < p->nprocs; f++) A->edge[f] = rules(p->procs[f].body.nedges);
   A->enter = rules(p->nprocs), A->pop = rules(p->nprocs);
@@ -143,6 +153,7 @@ int pds_add_pred(pds_abs *A, uint32_t sym, pds_set q) {
   A->pred[sym][A->npred[sym]++] = q;
   A->ver[sym]++;
   if (A->npred[sym] > A->max_preds) A->max_preds = A->npred[sym];
+  if (A->max_preds > A->vs_width) widen(A, A->max_preds);
   return 1;
 }
 

@@ -43,7 +43,8 @@ typedef struct pds_abs {
   uint32_t en_base, pv_base, ef_base;
   pds_set **pred;          /* pred[s][i], referenced (a BDD, or a term: E->smt) */
   uint32_t *npred, *ver, max_preds;
-  BDD vs_all[AC_NCOPY];    /* all abstract variables of a copy (referenced) */
+  BDD vs_all[AC_NCOPY];    /* the abstract variables in use of a copy (referenced) */
+  uint32_t vs_width;       /* ... those of the first vs_width predicates */
   BDD *gam[AC_NCOPY];      /* gamma per symbol and copy (referenced) or PDS_UNBUILT */
   uint32_t *gam_ver[AC_NCOPY];
   pds_rule **edge, *enter, *push, *pop, *eval;
@@ -54,7 +55,8 @@ void pds_abs_free(pds_abs *A);
 int pds_av(uint32_t i, int copy);
 /* The abstract variables of sym in copy (a varset, kept in the arena). */
 BDD pds_abs_vs(pds_abs *A, uint32_t sym, int copy);
-/* All abstract variables of a copy. */
+/* The abstract variables of a copy that any symbol uses (a set that
+ * grows with the predicates: take it anew after pds_add_pred). */
 BDD pds_abs_vs_all(pds_abs *A, int copy);
 BDD pds_gamma(pds_abs *A, uint32_t sym, int copy);
 /* The renaming of every abstract variable of copy from[k] to copy to[k],

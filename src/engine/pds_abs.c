@@ -196,6 +196,27 @@ static BDD abstract_to(pds_abs *A, BDD X, uint32_t sym, int copy) {
   return pds_keep(A->E, bdd_relprod(X, pds_gamma(A, sym, copy), pds_sym_vs(A, sym)));
 }
 
+/* An edge without assumptions changes only the variables it writes, each
+ * to some value whatever the state (havoc; assignments are total): when
+ * the target's predicates do not read them, the abstract rule is the two
+ * gammas over one concrete state, and the edge's relation (often the
+ * largest BDD: a store into an array no predicate sees) is not built. */
+static bool frame_rule(pds_abs *A, uint32_t f, uint32_t e, const uint32_t *s, BDD *out) {
+  pds_enc *E = A->E;
+  const cfa_edge *ed = &E->p->procs[f].body.edges[e];
+  BDD w = bdd_true();
+  for (uint32_t i = 0; i < ed->nstmts; i++) {
+    const cfa_stmt *st = &ed->stmts[i];
+    uint32_t k = st->kind == CFA_ASSIGN || st->kind == CFA_HAVOC ? pds_slot_of(E, st->var) : CFA_NONE;
+    if (k == CFA_NONE) return false;
+    w = pds_keep(E, bdd_and(w, pds_vs_slot(E, k, PC_CUR)));
+  }
+  BDD gd = pds_gamma(A, s[1], AC_A1);
+  if (pds_keep(E, bdd_exist(gd, w)) != gd) return false;
+  *out = pds_keep(E, bdd_relprod(pds_gamma(A, s[0], AC_A0), gd, pds_vs_pt(E, f)));
+  return true;
+}
+
 bool pds_rule_edge(pds_abs *A, uint32_t f, uint32_t e, BDD *out, char *why, size_t len) {
   const cfa_edge *ed = &A->E->p->procs[f].body.edges[e];
   uint32_t s[2] = {pds_pt(A, f, ed->src), pds_pt(A, f, ed->dst)};
@@ -208,6 +229,10 @@ bool pds_rule_edge(pds_abs *A, uint32_t f, uint32_t e, BDD *out, char *why, size
     int cp[2] = {AC_A0, AC_A1};
     bool nx[2] = {false, true};
     *out = store(A, r, 2, s, smt_rule(A, F, 2, s, cp, nx));
+    return true;
+  }
+  if (!A->full_rules && frame_rule(A, f, e, s, &X)) {
+    *out = store(A, r, 2, s, X);
     return true;
   }
   if (!pds_img_edge(A->E, f, e, pds_gamma(A, s[0], AC_A0), &X, why, len)) return false;

@@ -48,6 +48,7 @@ typedef struct pds_abs {
   BDD *gam[AC_NCOPY];      /* gamma per symbol and copy (referenced) or PDS_UNBUILT */
   uint32_t *gam_ver[AC_NCOPY];
   pds_rule **edge, *enter, *push, *pop, *eval;
+  bool full_rules;         /* every edge rule from the edge's relation (tests) */
 } pds_abs;
 
 void pds_abs_init(pds_abs *A, pds_enc *E);

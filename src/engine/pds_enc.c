@@ -277,9 +277,7 @@ void pds_enc_close(pds_enc *E) {
   }
   free(E->rel), free(E->call_of), free(E->calls), free(E->bind);
   free(E->slots), free(E->first);
-  for (uint32_t i = 0; i < E->cap_pair; i++)
-    if (E->pair_key[i]) bdd_freepair(E->pair[i]);
-  free(E->pair_key), free(E->pair);
+  free(E->pair_key), free(E->pair);   /* the pairs: bdd_done frees them (bdd_freepair: O(variables) each) */
   for (int c = 0; c < PC_NCOPY; c++) free(E->vslot[c]);
   bb_close();
   memset(E, 0, sizeof *E);

@@ -139,7 +139,12 @@ def answer(fmt, out):
     return {"SAFE": False, "UNSAFE": True, "sat": False, "unsat": True}.get(first)
 
 
-def run(cmd, timeout):
+# seconds spent per run name in this process (where a batch's time goes)
+SPENT = {}
+
+
+def run(cmd, timeout, name=None):
+    t0 = time.time()
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         return p.returncode, p.stdout, p.stderr
@@ -147,6 +152,9 @@ def run(cmd, timeout):
         return -9, "", "timeout"
     except OSError as e:  # the binary vanished (a rebuild mid-run): no answer, not a crash of the run
         return -1, "", "cannot run %s: %s" % (cmd[0], e)
+    finally:
+        if name:
+            SPENT[name] = SPENT.get(name, 0.0) + time.time() - t0
 
 
 def zeta_runs(m, path, qpath, only=None, rng=None, k=0):
@@ -161,7 +169,7 @@ def zeta_runs(m, path, qpath, only=None, rng=None, k=0):
         if only and name not in only:
             continue
         cmd = [ZETA, "--timeout", str(T)] + args + [path] + (["--formula", qpath] if qpath else [])
-        rc, out, err = run(cmd, T + 10)
+        rc, out, err = run(cmd, T + 10, m.fmt + "/zeta-" + name)
         res["zeta-" + name] = (answer(m.fmt, out) if rc in (0, 1) else None, rc, out + err)
     return res
 
@@ -170,28 +178,28 @@ def peer_runs(m, path, tmp, only=None):
     res = {}
     want = lambda n: not only or n in only
     if m.fmt == "chc" and want("z3") and shutil.which("z3"):
-        rc, out, err = run(["z3", "-T:%d" % T, path], T + 5)
+        rc, out, err = run(["z3", "-T:%d" % T, path], T + 5, "chc/z3")
         res["z3"] = (answer("chc", out), 0 if rc in (0, 1) else rc, out + err)
     if m.fmt == "proc" and want("z3-export") and shutil.which("z3"):
-        rc, out, _ = run([ZETA, "--export", "chc", path], T)
+        rc, out, _ = run([ZETA, "--export", "chc", path], T, "proc/export")
         if rc == 0:
             chc = os.path.join(tmp, "export.smt2")
             open(chc, "w").write(out)
-            rc2, o2, e2 = run(["z3", "-T:%d" % T, chc], T + 5)
+            rc2, o2, e2 = run(["z3", "-T:%d" % T, chc], T + 5, "proc/z3-export")
             res["z3-export"] = (answer("chc", o2), 0, o2 + e2)
     if m.fmt == "cfa" and shutil.which("z3") and (want("z3-export") or want("zeta-vmt-kind")):
-        rc, out, _ = run([ZETA, "--export", "chc", path], T)
+        rc, out, _ = run([ZETA, "--export", "chc", path], T, "cfa/export")
         if rc == 0:
             chc = os.path.join(tmp, "export.smt2")
             open(chc, "w").write(out)
             if want("z3-export"):
-                rc2, o2, e2 = run(["z3", "-T:%d" % T, chc], T + 5)
+                rc2, o2, e2 = run(["z3", "-T:%d" % T, chc], T + 5, "cfa/z3-export")
                 res["z3-export"] = (answer("chc", o2), 0, o2 + e2)
-        rc, out, _ = run([ZETA, "--export", "vmt", path], T)
+        rc, out, _ = run([ZETA, "--export", "vmt", path], T, "cfa/export")
         if rc == 0 and want("zeta-vmt-kind"):
             vmt = os.path.join(tmp, "export.vmt")
             open(vmt, "w").write(out)
-            rc2, o2, e2 = run([ZETA, "--timeout", str(T), "--algorithm", "kind", vmt], T + 10)
+            rc2, o2, e2 = run([ZETA, "--timeout", str(T), "--algorithm", "kind", vmt], T + 10, "cfa/zeta-vmt-kind")
             res["zeta-vmt-kind"] = (answer("cfa", o2) if rc2 in (0, 1) else None, rc2, o2 + e2)
     solcmc = os.path.join(SHARED, "tools", "solcmc")
     if m.fmt == "sol" and want("solcmc") and os.path.exists(solcmc) and random.random() < 0.3:
@@ -204,7 +212,7 @@ def peer_runs(m, path, tmp, only=None):
             pass
     abc = shutil.which("berkeley-abc") or shutil.which("abc")
     if m.fmt == "aiger" and abc and want("abc"):
-        rc, out, err = run([abc, "-c", "&r %s; &put; pdr" % path], T + 5)
+        rc, out, err = run([abc, "-c", "&r %s; &put; pdr" % path], T + 5, "aiger/abc")
         a = None
         if "Property proved" in out:
             a = False
@@ -273,7 +281,10 @@ def shrink(m, tmp, a, b):
 def check_one(job):
     fmt, seed, size, outdir, per_model = job
     rng = random.Random(seed)
+    SPENT.clear()
+    t0 = time.time()
     m = models.GENERATORS[fmt](rng, size)
+    SPENT[fmt + "/generator"] = time.time() - t0
     tmp = tempfile.mkdtemp(prefix="difftest-")
     try:
         path, qpath = write_model(m, tmp)
@@ -281,7 +292,9 @@ def check_one(job):
         # the peers on every model without an explicit oracle, else on some
         if m.fmt == "chc" or not per_model or rng.random() < 0.2:
             results.update(peer_runs(m, path, tmp))
+        t1 = time.time()
         ex = m.explicit()
+        SPENT[fmt + "/oracle"] = time.time() - t1
         findings = []
         if ex == "ub":   # reachable undefined behaviour and no error before it: no verdict is right
             for name, (a, _, out) in results.items():
@@ -316,7 +329,7 @@ def check_one(job):
                 small = shrink(m, tmp, d[0], d[1])
                 open(os.path.join(saved, "shrunk" + m.ext), "w").write(small)
         definite = sum(1 for a, _, _ in results.values() if a is not None)
-        return fmt, len(results), definite, findings, saved
+        return fmt, len(results), definite, findings, saved, dict(SPENT)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -335,6 +348,7 @@ def main():
     ap.add_argument("--per-model", type=int, default=0,
                     help="run this many configurations of zeta per model, drawn at random (0 = all)")
     ap.add_argument("--out", default="bench/results/difftest")
+    ap.add_argument("--times", action="store_true", help="print the seconds spent per format and run")
     args = ap.parse_args()
     ZETA, T = os.path.abspath(args.zeta), args.timeout
     os.makedirs(args.out, exist_ok=True)
@@ -371,13 +385,18 @@ def main():
         print("difftest %-6s models %6d  runs %7d  definite %7d  findings %d" % (f, m, r, d, k))
     for fmt, saved, findings in found:
         print("FINDING %s: %s" % (saved, "; ".join("%s %s" % (k, w) for k, w, _ in findings)))
+    if args.times:   # where the time went: seconds per format and run, largest first
+        for name, sec in sorted(TOTAL.items(), key=lambda kv: -kv[1]):
+            print("time %-32s %9.1f s" % (name, sec))
     print("difftest: %d models in %.0f s, %d findings" % (sum(s[0] for s in stats.values()), time.time() - start,
                                                            len(found)))
     return 1 if found else 0
 
 
 def account(r, stats, found):
-    fmt, runs, definite, findings, saved = r
+    fmt, runs, definite, findings, saved, spent = r
+    for k, v in spent.items():
+        TOTAL[k] = TOTAL.get(k, 0.0) + v
     s = stats[fmt]
     s[0] += 1
     s[1] += runs
@@ -394,6 +413,7 @@ def account(r, stats, found):
             len(found)), file=sys.stderr, flush=True)
 
 
+TOTAL = {}   # seconds per run name over the whole batch
 PROGRESS_EVERY = 60
 last_progress = time.time()
 

@@ -204,6 +204,7 @@ static BDD abstract_to(pds_abs *A, BDD X, uint32_t sym, int copy) {
 static bool frame_rule(pds_abs *A, uint32_t f, uint32_t e, const uint32_t *s, BDD *out) {
   pds_enc *E = A->E;
   const cfa_edge *ed = &E->p->procs[f].body.edges[e];
+  if (ed->call) return false;
   BDD w = bdd_true();
   for (uint32_t i = 0; i < ed->nstmts; i++) {
     const cfa_stmt *st = &ed->stmts[i];

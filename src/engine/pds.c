@@ -79,10 +79,7 @@ static void concretize(pds_abs *A, const pds_post *W, pds_sets *S) {
     BDD ann = bdd_true(), ann_ent = bdd_true();
     if (f != p->main) {
       ann = pds_gamma(A, en, AC_AT);   /* over AUX */
-      bddPair *pr = bdd_newpair();
-      pds_pair_list(E, pr, SL_ENTRY, f, PC_AUX, PC_ENT);
-      ann_ent = pds_keep(E, bdd_replace(ann, pr));
-      bdd_freepair(pr);
+      ann_ent = pds_aux_to_ent(E, f, ann);
     }
     for (uint32_t l = 0; l < p->procs[f].body.nlocs; l++) {
       uint32_t s = pds_pt(A, f, l);

@@ -7,6 +7,20 @@
 
 int pds_av(uint32_t i, int copy) { return (int)(i * AC_NCOPY + (uint32_t)copy); }
 
+bddPair *pds_abs_pair(pds_abs *A, int n, const int *from, const int *to) {
+  uint64_t key = n == 1 ? PDS_PAIR_KEY(PK_ABS, 0, from[0], to[0])
+                        : PDS_PAIR_KEY(PK_ABS2, (uint32_t)(from[1] * AC_NCOPY + to[1]), from[0], to[0]);
+  bool fresh;
+  bddPair *pr = pds_pair(A->E, key, &fresh);
+  for (int k = 0; k < n && fresh; k++)
+    for (uint32_t i = 0; i < PDS_MAX_PREDS; i++) bdd_setpair(pr, pds_av(i, from[k]), pds_av(i, to[k]));
+  return pr;
+}
+
+BDD pds_abs_rename(pds_abs *A, BDD S, int from, int to) {
+  return pds_keep(A->E, bdd_replace(S, pds_abs_pair(A, 1, &from, &to)));
+}
+
 uint32_t pds_pt(const pds_abs *A, uint32_t f, uint32_t l) { return A->pt_base[f] + l; }
 uint32_t pds_en(const pds_abs *A, uint32_t f) { return A->en_base + f; }
 uint32_t pds_pv(const pds_abs *A, uint32_t c) { return A->pv_base + c; }
@@ -16,6 +30,19 @@ static pds_rule *rules(uint32_t n) {
   pds_rule *r = xcalloc(n + 1, sizeof *r);
   for (uint32_t i = 0; i < n; i++) r[i].rel = PDS_UNBUILT;
   return r;
+}
+
+/* vs_all covers the abstract variables in use (the most predicates at one
+ * symbol): every quantification over it walks the whole set, and no BDD
+ * mentions the others. */
+static void widen(pds_abs *A, uint32_t width) {
+  int v[PDS_MAX_PREDS];
+  for (int c = 0; c < AC_NCOPY; c++) {
+    for (uint32_t i = 0; i < width; i++) v[i] = pds_av(i, c);
+    if (A->vs_all[c] != PDS_UNBUILT) bdd_delref(A->vs_all[c]);
+    A->vs_all[c] = bdd_addref(bdd_makeset(v, (int)width));
+  }
+  A->vs_width = width;
 }
 
 void pds_abs_init(pds_abs *A, pds_enc *E) {
@@ -44,11 +71,8 @@ void pds_abs_init(pds_abs *A, pds_enc *E) {
     A->gam_ver[c] = xcalloc(n + 1, sizeof(uint32_t));
     for (uint32_t s = 0; s < n; s++) A->gam[c][s] = PDS_UNBUILT;
   }
-  int v[PDS_MAX_PREDS];
-  for (int c = 0; c < AC_NCOPY; c++) {
-    for (uint32_t i = 0; i < PDS_MAX_PREDS; i++) v[i] = pds_av(i, c);
-    A->vs_all[c] = bdd_addref(bdd_makeset(v, PDS_MAX_PREDS));
-  }
+  for (int c = 0; c < AC_NCOPY; c++) A->vs_all[c] = PDS_UNBUILT;
+  widen(A, 1);
   A->edge = xcalloc(p->nprocs + 1, sizeof *A->edge);
   for (uint32_t f = 0; f < p->nprocs; f++) A->edge[f] = rules(p->procs[f].body.nedges);
   A->enter = rules(p->nprocs), A->pop = rules(p->nprocs);
@@ -129,6 +153,7 @@ int pds_add_pred(pds_abs *A, uint32_t sym, pds_set q) {
   A->pred[sym][A->npred[sym]++] = q;
   A->ver[sym]++;
   if (A->npred[sym] > A->max_preds) A->max_preds = A->npred[sym];
+  if (A->max_preds > A->vs_width) widen(A, A->max_preds);
   return 1;
 }
 
@@ -171,6 +196,28 @@ static BDD abstract_to(pds_abs *A, BDD X, uint32_t sym, int copy) {
   return pds_keep(A->E, bdd_relprod(X, pds_gamma(A, sym, copy), pds_sym_vs(A, sym)));
 }
 
+/* An edge without assumptions changes only the variables it writes, each
+ * to some value whatever the state (havoc; assignments are total): when
+ * the target's predicates do not read them, the abstract rule is the two
+ * gammas over one concrete state, and the edge's relation (often the
+ * largest BDD: a store into an array no predicate sees) is not built. */
+static bool frame_rule(pds_abs *A, uint32_t f, uint32_t e, const uint32_t *s, BDD *out) {
+  pds_enc *E = A->E;
+  const cfa_edge *ed = &E->p->procs[f].body.edges[e];
+  if (ed->call) return false;
+  BDD w = bdd_true();
+  for (uint32_t i = 0; i < ed->nstmts; i++) {
+    const cfa_stmt *st = &ed->stmts[i];
+    uint32_t k = st->kind == CFA_ASSIGN || st->kind == CFA_HAVOC ? pds_slot_of(E, st->var) : CFA_NONE;
+    if (k == CFA_NONE) return false;
+    w = pds_keep(E, bdd_and(w, pds_vs_slot(E, k, PC_CUR)));
+  }
+  BDD gd = pds_gamma(A, s[1], AC_A1);
+  if (pds_keep(E, bdd_exist(gd, w)) != gd) return false;
+  *out = pds_keep(E, bdd_relprod(pds_gamma(A, s[0], AC_A0), gd, pds_vs_pt(E, f)));
+  return true;
+}
+
 bool pds_rule_edge(pds_abs *A, uint32_t f, uint32_t e, BDD *out, char *why, size_t len) {
   const cfa_edge *ed = &A->E->p->procs[f].body.edges[e];
   uint32_t s[2] = {pds_pt(A, f, ed->src), pds_pt(A, f, ed->dst)};
@@ -183,6 +230,10 @@ bool pds_rule_edge(pds_abs *A, uint32_t f, uint32_t e, BDD *out, char *why, size
     int cp[2] = {AC_A0, AC_A1};
     bool nx[2] = {false, true};
     *out = store(A, r, 2, s, smt_rule(A, F, 2, s, cp, nx));
+    return true;
+  }
+  if (!A->full_rules && frame_rule(A, f, e, s, &X)) {
+    *out = store(A, r, 2, s, X);
     return true;
   }
   if (!pds_img_edge(A->E, f, e, pds_gamma(A, s[0], AC_A0), &X, why, len)) return false;

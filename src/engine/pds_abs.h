@@ -43,10 +43,12 @@ typedef struct pds_abs {
   uint32_t en_base, pv_base, ef_base;
   pds_set **pred;          /* pred[s][i], referenced (a BDD, or a term: E->smt) */
   uint32_t *npred, *ver, max_preds;
-  BDD vs_all[AC_NCOPY];    /* all abstract variables of a copy (referenced) */
+  BDD vs_all[AC_NCOPY];    /* the abstract variables in use of a copy (referenced) */
+  uint32_t vs_width;       /* ... those of the first vs_width predicates */
   BDD *gam[AC_NCOPY];      /* gamma per symbol and copy (referenced) or PDS_UNBUILT */
   uint32_t *gam_ver[AC_NCOPY];
   pds_rule **edge, *enter, *push, *pop, *eval;
+  bool full_rules;         /* every edge rule from the edge's relation (tests) */
 } pds_abs;
 
 void pds_abs_init(pds_abs *A, pds_enc *E);
@@ -54,9 +56,15 @@ void pds_abs_free(pds_abs *A);
 int pds_av(uint32_t i, int copy);
 /* The abstract variables of sym in copy (a varset, kept in the arena). */
 BDD pds_abs_vs(pds_abs *A, uint32_t sym, int copy);
-/* All abstract variables of a copy. */
+/* The abstract variables of a copy that any symbol uses (a set that
+ * grows with the predicates: take it anew after pds_add_pred). */
 BDD pds_abs_vs_all(pds_abs *A, int copy);
 BDD pds_gamma(pds_abs *A, uint32_t sym, int copy);
+/* The renaming of every abstract variable of copy from[k] to copy to[k],
+ * k < n (at most 2; made once, kept by A->E). */
+bddPair *pds_abs_pair(pds_abs *A, int n, const int *from, const int *to);
+/* S renamed from abstract copy `from` to `to` (kept in the arena). */
+BDD pds_abs_rename(pds_abs *A, BDD S, int from, int to);
 /* The concrete variables of sym's space. */
 BDD pds_sym_vs(pds_abs *A, uint32_t sym);
 /* Adds q to sym's predicates unless trivial or known; 1 when added, 0 when

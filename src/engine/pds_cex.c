@@ -7,6 +7,7 @@
 #define NONE CFA_NONE
 
 static BDD keep(pds_dag *D, BDD b) { return pds_keep(D->A->E, b); }
+static BDD rn(pds_dag *D, BDD S, int from, int to) { return pds_abs_rename(D->A, S, from, to); }
 static void set(BDD *slot, BDD v) {
   bdd_addref(v);
   if (*slot != PDS_UNBUILT) bdd_delref(*slot);
@@ -186,10 +187,7 @@ bool pds_dag_build(pds_dag *D, pds_abs *A, const pds_post *W, char *why, size_t 
     case SYM_PV: a = keep(D, bdd_exist(d, keep(D, bdd_and(pds_abs_vs_all(A, AC_AS), pds_abs_vs_all(A, AC_AT))))); break;
     case SYM_EF: {
       a = keep(D, bdd_exist(d, pds_abs_vs_all(A, AC_AT)));
-      bddPair *pr = bdd_newpair();
-      for (uint32_t k = 0; k < PDS_MAX_PREDS; k++) bdd_setpair(pr, pds_av(k, AC_AS), pds_av(k, AC_A0));
-      a = keep(D, bdd_replace(a, pr));
-      bdd_freepair(pr);
+      a = rn(D, a, AC_AS, AC_A0);
       break;
     }
     default: a = keep(D, bdd_exist(d, pds_abs_vs_all(A, AC_AT))); break;
@@ -645,13 +643,6 @@ bool pds_dag_refine(pds_dag *D, pds_refine_mode mode, uint32_t *added, char *why
 
 /* ---- the tracking property, re-checked ---- */
 
-static BDD rn(pds_dag *D, BDD S, int from, int to) {
-  bddPair *pr = bdd_newpair();
-  for (uint32_t i = 0; i < PDS_MAX_PREDS; i++) bdd_setpair(pr, pds_av(i, from), pds_av(i, to));
-  BDD r = keep(D, bdd_replace(S, pr));
-  bdd_freepair(pr);
-  return r;
-}
 
 /* The abstract image of contribution k of node id (over A0). */
 static bool abs_image(pds_dag *D, uint32_t id, uint32_t k, const BDD *X, BDD *out, char *why, size_t len) {

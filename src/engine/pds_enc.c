@@ -54,7 +54,10 @@ BDD pds_vs(pds_enc *E, int k, uint32_t f, int copy) {
   return E->vs[k][copy][f];
 }
 
-BDD pds_vs_slot(pds_enc *E, uint32_t s, int copy) { return pds_keep(E, varset_of(E, &s, 1, copy)); }
+BDD pds_vs_slot(pds_enc *E, uint32_t s, int copy) {
+  if (E->vslot[copy][s] == PDS_UNBUILT) E->vslot[copy][s] = bdd_addref(varset_of(E, &s, 1, copy));
+  return E->vslot[copy][s];
+}
 
 static BDD vs_and(pds_enc *E, BDD a, BDD b) { return pds_keep(E, bdd_and(a, b)); }
 
@@ -79,6 +82,39 @@ void pds_pair_slot(pds_enc *E, bddPair *pr, uint32_t s, int from, uint32_t t, in
 
 void pds_pair_list(pds_enc *E, bddPair *pr, int k, uint32_t f, int from, int to) {
   for (uint32_t i = 0; i < E->nsl[k][f]; i++) pds_pair_slot(E, pr, E->sl[k][f][i], from, E->sl[k][f][i], to);
+}
+
+/* An open-addressing table (key 0 = empty): a renaming costs BuDDy
+ * O(variables) to make and to free, and its replace cache only serves
+ * later calls with the same pair. */
+static uint32_t pair_slot(const pds_enc *E, uint64_t key) {
+  uint32_t m = E->cap_pair - 1, i = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & m;
+  while (E->pair_key[i] && E->pair_key[i] != key) i = (i + 1) & m;
+  return i;
+}
+
+bddPair *pds_pair(pds_enc *E, uint64_t key, bool *fresh) {
+  if (2 * (E->npair + 1) > E->cap_pair) {
+    uint32_t oc = E->cap_pair;
+    uint64_t *ok = E->pair_key;
+    bddPair **op = E->pair;
+    E->cap_pair = oc ? 2 * oc : 64;
+    E->pair_key = xcalloc(E->cap_pair, sizeof *E->pair_key);
+    E->pair = xcalloc(E->cap_pair, sizeof *E->pair);
+    for (uint32_t i = 0; i < oc; i++)
+      if (ok[i]) {
+        uint32_t j = pair_slot(E, ok[i]);
+        E->pair_key[j] = ok[i], E->pair[j] = op[i];
+      }
+    free(ok), free(op);
+  }
+  uint32_t i = pair_slot(E, key);
+  *fresh = !E->pair_key[i];
+  if (*fresh) {
+    E->pair_key[i] = key, E->pair[i] = bdd_newpair();
+    E->npair++;
+  }
+  return E->pair[i];
 }
 
 static BDD eq_slot(pds_enc *E, uint32_t s, int a, uint32_t t, int b) {
@@ -200,6 +236,10 @@ bool pds_enc_open(pds_enc *E, const cfa_prog *p, uint32_t nabs, bool smt, const 
   bb_open((int)(nabs + E->nbits * PC_NCOPY));
   bb_init(&E->bb);
   lists(E);
+  for (int c = 0; c < PC_NCOPY; c++) {
+    E->vslot[c] = xmalloc((E->nslots + 1) * sizeof(BDD));
+    for (uint32_t i = 0; i < E->nslots; i++) E->vslot[c][i] = PDS_UNBUILT;
+  }
   E->rel = xcalloc(p->nprocs + 1, sizeof *E->rel);
   E->call_of = xcalloc(p->nprocs + 1, sizeof *E->call_of);
   for (uint32_t f = 0; f < p->nprocs; f++) {
@@ -237,6 +277,8 @@ void pds_enc_close(pds_enc *E) {
   }
   free(E->rel), free(E->call_of), free(E->calls), free(E->bind);
   free(E->slots), free(E->first);
+  free(E->pair_key), free(E->pair);   /* the pairs: bdd_done frees them (bdd_freepair: O(variables) each) */
+  for (int c = 0; c < PC_NCOPY; c++) free(E->vslot[c]);
   bb_close();
   memset(E, 0, sizeof *E);
 }
@@ -302,6 +344,18 @@ static bool seg_rel(pds_enc *E, uint32_t f, const cfa_stmt *st, uint32_t n, BDD 
   return ok;
 }
 
+/* f's frame (or, list SL_ENTRY, its inputs), copy from -> to */
+static bddPair *list_pair(pds_enc *E, int what, int k, uint32_t f, int from, int to) {
+  bool fresh;
+  bddPair *pr = pds_pair(E, PDS_PAIR_KEY(what, f, from, to), &fresh);
+  if (fresh) pds_pair_list(E, pr, k, f, from, to);
+  return pr;
+}
+
+static bddPair *frame_pair(pds_enc *E, int what, uint32_t f, int from, int to) {
+  return list_pair(E, what, SL_FRAME, f, from, to);
+}
+
 bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len) {
   if (E->rel[f][e] != PDS_UNBUILT) return true;
   const cfa_edge *ed = &E->p->procs[f].body.edges[e];
@@ -330,12 +384,9 @@ bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len) {
     if (rel == PDS_UNBUILT) {
       rel = seg;
     } else {   /* compose through the OUT copy */
-      bddPair *a = bdd_newpair(), *b = bdd_newpair();
-      pds_pair_list(E, a, SL_FRAME, f, PC_NXT, PC_OUT);
-      pds_pair_list(E, b, SL_FRAME, f, PC_CUR, PC_OUT);
+      bddPair *a = frame_pair(E, PK_COMPOSE, f, PC_NXT, PC_OUT), *b = frame_pair(E, PK_COMPOSE, f, PC_CUR, PC_OUT);
       BDD x = pds_keep(E, bdd_replace(rel, a)), y = pds_keep(E, bdd_replace(seg, b));
       rel = pds_keep(E, bdd_relprod(x, y, pds_vs(E, SL_FRAME, f, PC_OUT)));
-      bdd_freepair(a), bdd_freepair(b);
     }
     from = i;
   }
@@ -365,28 +416,20 @@ bool pds_bind(pds_enc *E, uint32_t c, char *why, size_t len) {
 
 /* ---- images ---- */
 
-static BDD renamed(pds_enc *E, BDD S, bddPair *pr) {
-  BDD r = pds_keep(E, bdd_replace(S, pr));
-  bdd_freepair(pr);
-  return r;
-}
+static BDD renamed(pds_enc *E, BDD S, bddPair *pr) { return pds_keep(E, bdd_replace(S, pr)); }
 
 bool pds_img_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, char *why, size_t len) {
   if (E->smt) return pds_smt_img_edge(E, f, e, S, out, why, len);
   if (!pds_edge_rel(E, f, e, why, len)) return false;
   BDD img = pds_keep(E, bdd_relprod(S, E->rel[f][e], pds_vs(E, SL_FRAME, f, PC_CUR)));
-  bddPair *pr = bdd_newpair();
-  pds_pair_list(E, pr, SL_FRAME, f, PC_NXT, PC_CUR);
-  *out = renamed(E, img, pr);
+  *out = renamed(E, img, frame_pair(E, PK_IMG_EDGE, f, PC_NXT, PC_CUR));
   return true;
 }
 
 bool pds_pre_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, char *why, size_t len) {
   if (E->smt) return pds_smt_pre_edge(E, f, e, S, out, why, len);
   if (!pds_edge_rel(E, f, e, why, len)) return false;
-  bddPair *pr = bdd_newpair();
-  pds_pair_list(E, pr, SL_FRAME, f, PC_CUR, PC_NXT);
-  BDD nx = renamed(E, S, pr);
+  BDD nx = renamed(E, S, frame_pair(E, PK_PRE_EDGE, f, PC_CUR, PC_NXT));
   *out = pds_keep(E, bdd_relprod(E->rel[f][e], nx, pds_vs(E, SL_FRAME, f, PC_NXT)));
   return true;
 }
@@ -418,11 +461,13 @@ bool pds_pre_push_pv(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why,
   return pds_pre_push_en(E, c, S, out, why, len);
 }
 
+BDD pds_aux_to_ent(pds_enc *E, uint32_t f, BDD S) {
+  return renamed(E, S, list_pair(E, PK_ENTER, SL_ENTRY, f, PC_AUX, PC_ENT));
+}
+
 pds_set pds_img_enter(pds_enc *E, uint32_t f, pds_set S) {
   if (E->smt) return pds_smt_img_enter(E, f, S);
-  bddPair *pr = bdd_newpair();
-  pds_pair_list(E, pr, SL_ENTRY, f, PC_AUX, PC_ENT);
-  BDD r = renamed(E, S, pr);
+  BDD r = pds_aux_to_ent(E, f, S);
   return pds_keep(E, bdd_and(r, pds_eq_list(E, SL_ENTRY, f, PC_CUR, PC_ENT)));
 }
 
@@ -430,14 +475,14 @@ pds_set pds_pre_enter(pds_enc *E, uint32_t f, pds_set S) {
   if (E->smt) return pds_smt_pre_enter(E, f, S);
   BDD t = pds_keep(E, bdd_exist(S, pds_vs(E, SL_NONENTRY, f, PC_CUR)));
   t = pds_keep(E, bdd_relprod(t, pds_eq_list(E, SL_ENTRY, f, PC_CUR, PC_ENT), pds_vs(E, SL_ENTRY, f, PC_CUR)));
-  bddPair *pr = bdd_newpair();
-  pds_pair_list(E, pr, SL_ENTRY, f, PC_ENT, PC_AUX);
-  return renamed(E, t, pr);
+  return renamed(E, t, list_pair(E, PK_ENTER, SL_ENTRY, f, PC_ENT, PC_AUX));
 }
 
 /* pr: ENT -> AUX (inputs), CUR -> OUT of the globals and the result */
 static bddPair *exit_pairs(pds_enc *E, uint32_t f, int in_from, int in_to, int out_from, int out_to) {
-  bddPair *pr = bdd_newpair();
+  bool fresh;
+  bddPair *pr = pds_pair(E, PDS_PAIR_KEY(PK_POP, f, in_from, in_to), &fresh);
+  if (!fresh) return pr;
   pds_pair_list(E, pr, SL_ENTRY, f, in_from, in_to);
   pds_pair_list(E, pr, SL_GLOBALS, f, out_from, out_to);
   term_t ret = E->p->procs[f].ret;
@@ -484,8 +529,9 @@ pds_set pds_img_eval(pds_enc *E, uint32_t c, pds_set Spv, pds_set Sef) {
   BDD q = pds_vs(E, SL_ENTRY, k->callee, PC_AUX);
   if (ret != CFA_NONE) q = vs_and(E, q, pds_vs_slot(E, ret, PC_OUT));
   BDD r = pds_keep(E, bdd_relprod(a, b, q));
-  bddPair *pr = bdd_newpair();
-  for (uint32_t i = 0; i < ng; i++)
+  bool fresh;
+  bddPair *pr = pds_pair(E, PDS_PAIR_KEY(PK_EVAL, c, PC_OUT, PC_CUR), &fresh);
+  for (uint32_t i = 0; i < ng && fresh; i++)
     if (i != rs) pds_pair_slot(E, pr, i, PC_OUT, i, PC_CUR);
   return renamed(E, r, pr);
 }
@@ -496,10 +542,11 @@ pds_set pds_eval_back(pds_enc *E, uint32_t c, pds_set S) {
   pds_result_slots(E, c, &rs, &ret);
   BDD t = S;
   /* the pivot's own value of a local result is overwritten: not part of it */
-  bddPair *pr = bdd_newpair();
-  for (uint32_t i = 0; i < ng; i++)
+  bool fresh;
+  bddPair *pr = pds_pair(E, PDS_PAIR_KEY(PK_EVAL_BACK, c, PC_CUR, PC_OUT), &fresh);
+  for (uint32_t i = 0; i < ng && fresh; i++)
     if (i != rs) pds_pair_slot(E, pr, i, PC_CUR, i, PC_OUT);
-  if (rs != CFA_NONE) pds_pair_slot(E, pr, rs, PC_CUR, ret, PC_OUT);
+  if (fresh && rs != CFA_NONE) pds_pair_slot(E, pr, rs, PC_CUR, ret, PC_OUT);
   return renamed(E, t, pr);
 }
 

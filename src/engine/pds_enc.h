@@ -80,10 +80,14 @@ typedef struct pds_enc {
   uint32_t **sl[SL_NKIND];  /* sl[k][f]: slot list, nsl[k][f] entries */
   uint32_t *nsl[SL_NKIND];
   BDD *vs[SL_NKIND][PC_NCOPY];   /* vs[k][copy][f]: the varset (referenced) */
+  BDD *vslot[PC_NCOPY];   /* vslot[copy][s]: slot s's varset (referenced) or PDS_UNBUILT */
   bool smt;               /* sets as terms (engine/pds_smt.h) */
   struct pds_smt *S;      /* smt: its state */
   bool failed;            /* smt: the solver left something undecided */
   char fail_why[160];
+  uint64_t *pair_key;     /* the renaming pairs made so far (pds_pair) */
+  bddPair **pair;
+  uint32_t npair, cap_pair;
 } pds_enc;
 
 #define PDS_UNBUILT (-1)
@@ -110,6 +114,14 @@ uint32_t pds_pos(const pds_enc *E, uint32_t s, uint32_t j);
 /* The varset of slot list k of f in copy. */
 BDD pds_vs(pds_enc *E, int k, uint32_t f, int copy);
 BDD pds_vs_slot(pds_enc *E, uint32_t s, int copy);
+/* The renaming pair with key `key` (any 64-bit name the caller chooses
+ * for what it renames): made once and kept until pds_enc_close; *fresh
+ * when new (the caller fills it). */
+bddPair *pds_pair(pds_enc *E, uint64_t key, bool *fresh);
+/* pair keys: what (PK_*), an index (procedure, call), two copies */
+#define PDS_PAIR_KEY(what, idx, from, to) \
+  (((uint64_t)(what) << 48) | ((uint64_t)(idx) << 16) | ((uint64_t)(from) << 8) | (uint64_t)(to))
+enum { PK_IMG_EDGE = 1, PK_PRE_EDGE, PK_ENTER, PK_POP, PK_EVAL, PK_EVAL_BACK, PK_COMPOSE, PK_ABS, PK_ABS2 };
 /* pr += slot list k of f, copy from -> to */
 void pds_pair_list(pds_enc *E, bddPair *pr, int k, uint32_t f, int from, int to);
 void pds_pair_slot(pds_enc *E, bddPair *pr, uint32_t s, int from, uint32_t t, int to);
@@ -131,6 +143,8 @@ bool pds_img_push_pv(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why,
 bool pds_pre_push_en(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why, size_t len);
 bool pds_pre_push_pv(pds_enc *E, uint32_t c, pds_set S, pds_set *out, char *why, size_t len);
 pds_set pds_img_enter(pds_enc *E, uint32_t f, pds_set S);
+/* BDD S with f's inputs renamed from AUX to ENT */
+BDD pds_aux_to_ent(pds_enc *E, uint32_t f, BDD S);
 pds_set pds_pre_enter(pds_enc *E, uint32_t f, pds_set S);
 pds_set pds_img_pop(pds_enc *E, uint32_t f, pds_set S);
 pds_set pds_pre_pop(pds_enc *E, uint32_t f, pds_set S);

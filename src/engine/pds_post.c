@@ -69,16 +69,7 @@ static void push_id(uint32_t **list, uint32_t *n, uint32_t id) {
   (*list)[(*n)++] = id;
 }
 
-static BDD rn(pds_enc *E, BDD S, int n, const int *from, const int *to) {
-  bddPair *pr = bdd_newpair();
-  for (int k = 0; k < n; k++)
-    for (uint32_t i = 0; i < PDS_MAX_PREDS; i++) bdd_setpair(pr, pds_av(i, from[k]), pds_av(i, to[k]));
-  BDD r = pds_keep(E, bdd_replace(S, pr));
-  bdd_freepair(pr);
-  return r;
-}
-
-static BDD rn1(pds_enc *E, BDD S, int from, int to) { return rn(E, S, 1, &from, &to); }
+static BDD rn1(pds_abs *A, BDD S, int from, int to) { return pds_abs_rename(A, S, from, to); }
 
 /* The evaluation of pivot increment wp with effect increment we (both of
  * calls to the same procedure) into PT(g, m2). */
@@ -88,8 +79,8 @@ static void eval_pair(pds_post *P, uint32_t wp, uint32_t we) {
   uint32_t c = A->sym[P->w[wp].sym].call;
   const pds_call *k = &E->calls[c];
   /* the effect's annotation (AT) and the pivot's (AS) meet in A1 */
-  BDD de = rn1(E, P->w[we].delta, AC_AT, AC_A1);
-  BDD dp = rn1(E, P->w[wp].delta, AC_AS, AC_A1);
+  BDD de = rn1(A, P->w[we].delta, AC_AT, AC_A1);
+  BDD dp = rn1(A, P->w[wp].delta, AC_AS, AC_A1);
   BDD x = pds_keep(E, bdd_relprod(de, dp, pds_abs_vs_all(A, AC_A1)));
   if (x == bdd_false()) return;
   BDD rho;
@@ -97,7 +88,7 @@ static void eval_pair(pds_post *P, uint32_t wp, uint32_t we) {
   BDD q = pds_keep(E, bdd_and(pds_abs_vs_all(A, AC_A0), pds_abs_vs_all(A, AC_AS)));
   BDD y = pds_keep(E, bdd_relprod(x, rho, q));
   uint32_t m2 = pds_pt(A, k->proc, E->p->procs[k->proc].body.edges[k->edge].dst);
-  add(P, m2, rn1(E, y, AC_A1, AC_A0), W_EVAL, c, wp, we);
+  add(P, m2, rn1(A, y, AC_A1, AC_A0), W_EVAL, c, wp, we);
 }
 
 static bool step(pds_post *P, uint32_t id, char *why, size_t len) {
@@ -121,7 +112,7 @@ static bool step(pds_post *P, uint32_t id, char *why, size_t len) {
       if (!ed->call) {
         if (!pds_rule_edge(A, s->proc, e, &rho, why, len)) return false;
         BDD r = pds_keep(E, bdd_relprod(w.delta, rho, a0));
-        add(P, pds_pt(A, s->proc, ed->dst), rn1(E, r, AC_A1, AC_A0), W_EDGE, e, id, CFA_NONE);
+        add(P, pds_pt(A, s->proc, ed->dst), rn1(A, r, AC_A1, AC_A0), W_EDGE, e, id, CFA_NONE);
         continue;
       }
       uint32_t cl = E->call_of[s->proc][e], f = E->calls[cl].callee;
@@ -129,14 +120,14 @@ static bool step(pds_post *P, uint32_t id, char *why, size_t len) {
       BDD r = pds_keep(E, bdd_relprod(w.delta, rho, a0));   /* A1: EN(f), A2: PV(c), AT */
       /* (p, EN(f), q_f) annotated with itself */
       BDD en = pds_keep(E, bdd_exist(r, pds_keep(E, bdd_and(pds_abs_vs_all(A, AC_A2), pds_abs_vs_all(A, AC_AT)))));
-      en = rn1(E, en, AC_A1, AC_A0);
+      en = rn1(A, en, AC_A1, AC_A0);
       BDD same = bdd_true();
       for (uint32_t i = 0; i < A->npred[pds_en(A, f)]; i++)
         same = pds_keep(E, bdd_and(same, pds_keep(E, bdd_biimp(bdd_ithvar(pds_av(i, AC_A0)), bdd_ithvar(pds_av(i, AC_AT))))));
       add(P, pds_en(A, f), pds_keep(E, bdd_and(en, same)), W_PUSH_EN, cl, id, CFA_NONE);
       /* (q_f, PV(c), q): AS = the callee's annotation */
       int from[2] = {AC_A1, AC_A2}, to[2] = {AC_AS, AC_A0};
-      add(P, pds_pv(A, cl), rn(E, r, 2, from, to), W_PUSH_PV, cl, id, CFA_NONE);
+      add(P, pds_pv(A, cl), pds_keep(E, bdd_replace(r, pds_abs_pair(A, 2, from, to))), W_PUSH_PV, cl, id, CFA_NONE);
     }
     if (s->loc == c->final && s->proc != p->main) {
       pds_rule_pop(A, s->proc, &rho);
@@ -149,7 +140,7 @@ static bool step(pds_post *P, uint32_t id, char *why, size_t len) {
     if (c->init == CFA_NONE) return true;
     pds_rule_enter(A, s->proc, &rho);
     BDD r = pds_keep(E, bdd_relprod(w.delta, rho, a0));
-    add(P, pds_pt(A, s->proc, c->init), rn1(E, r, AC_A1, AC_A0), W_ENTER, CFA_NONE, id, CFA_NONE);
+    add(P, pds_pt(A, s->proc, c->init), rn1(A, r, AC_A1, AC_A0), W_ENTER, CFA_NONE, id, CFA_NONE);
     return true;
   }
   case SYM_PV: {

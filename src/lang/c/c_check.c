@@ -254,15 +254,71 @@ static int recursive_job_run(report *r, const zeta_limits *lim, void *ctx) {
   return code;
 }
 
+/* d gets v unless it holds v already or max values. */
+static void add_depth(uint32_t *d, size_t *n, size_t max, uint32_t v) {
+  for (size_t i = 0; i < *n; i++)
+    if (d[i] == v) return;
+  if (*n < max) d[(*n)++] = v;
+}
+
+/* The integer literals v below t with lo < v + 1 < hi + 1, as depths v + 1
+ * (a recursion counting to a constant, `id(x) == 200`, needs one call more
+ * than the constant). */
+static void literal_depths(term_t t, uint32_t lo, uint32_t hi, uint32_t *d, size_t *n, size_t max, int budget[1]) {
+  if (--budget[0] < 0) return;   /* terms are DAGs: a bounded walk is enough */
+  term_op op = term_op_of(t);
+  if (op == OP_BV || op == OP_RAT) {
+    mpz_t z;
+    mpz_init(z);
+    if (op == OP_BV) term_bv_value(t, z);
+    else {
+      mpq_t q;
+      mpq_init(q);
+      term_rat_value(t, q);
+      if (mpz_cmp_ui(mpq_denref(q), 1) == 0) mpz_set(z, mpq_numref(q));
+      mpq_clear(q);
+    }
+    if (mpz_sgn(z) > 0 && mpz_cmp_ui(z, hi) < 0 && mpz_get_ui(z) + 1 > lo) add_depth(d, n, max, (uint32_t)mpz_get_ui(z) + 1);
+    mpz_clear(z);
+    return;
+  }
+  for (uint32_t i = 0; i < term_nargs(t); i++) literal_depths(term_arg(t, i), lo, hi, d, n, max, budget);
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The depths to try: 8, 32, 128, 256, 512, 1100, and one call more than
+ * each literal of the program between 128 and 1100 (at most 4 of them),
+ * in increasing order: a program that counts to 200 is tried at 201
+ * before 256, whose formulas are larger. */
+static size_t bounded_depths(const cfa *c, uint32_t *d, size_t max) {
+  static const uint32_t geometric[] = {8, 32, 128, 256, 512, 1100};
+  size_t n = 0, nlit = 0;
+  uint32_t lit[4];
+  int budget[1] = {100000};
+  for (uint32_t e = 0; e < c->nedges; e++)
+    for (uint32_t i = 0; i < c->edges[e].nstmts; i++)
+      if (c->edges[e].stmts[i].expr != NULL_TERM)
+        literal_depths(c->edges[e].stmts[i].expr, 128, 1100, lit, &nlit, 4, budget);
+  for (size_t i = 0; i < sizeof geometric / sizeof geometric[0]; i++) add_depth(d, &n, max, geometric[i]);
+  for (size_t i = 0; i < nlit; i++) add_depth(d, &n, max, lit[i]);
+  qsort(d, n, sizeof *d, cmp_u32);
+  return n;
+}
+
 /* Counterexamples of a recursive program with bounded recursion: inlined
- * up to 8, 32, ..., 1100 nested calls of each function (until the
- * lowering grows too big), BMC (or k-induction with loops) on each, half
- * the time left per depth. A counterexample goes through the usual C
- * checks; a SAFE only counts when no call was cut off. */
+ * up to 8, 32, ..., 1100 nested calls of each function and one more than
+ * the program's constants (until the lowering grows too big), BMC (or
+ * k-induction with loops) on each, half the time left per depth. A
+ * counterexample goes through the usual C checks; a SAFE only counts when
+ * no call was cut off. */
 static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
   c_job *j = ctx;
-  static const uint32_t depths[] = {8, 32, 128, 256, 512, 1100};
-  const size_t nd = sizeof depths / sizeof depths[0];
+  uint32_t depths[10];
+  const size_t nd = bounded_depths(&j->p->cfa, depths, 10);
   /* bit-vectors for unsigned arithmetic: the math encoding's chains of
    * mod 2^32 (unsigned id(x - 1) + 1) keep Z3 busy for minutes at depth
    * 32; mathematical integers otherwise (bit-vector overflow checks of

@@ -57,6 +57,7 @@ typedef struct {
   bool *mute;        /* annotations solc rejected in their place (a pure function reading state): unsupported */
   uint32_t nmute;
   bool muted_new;    /* map_errors found one more */
+  bool unmute;       /* reading a muted function's annotations into its synthetic spec */
 } annot_ctx;
 
 static insertion *insertion_at(annot_ctx *A, size_t at) {
@@ -209,7 +210,7 @@ static void read_comment(annot_ctx *A, size_t cs, size_t ce, char owner, size_t 
     an->kind = k;
     an->text = e.s;
     pos_of(t, q, &an->line, &an->col);
-    if (!an->unsupported && o->n < A->nmute && A->mute[o->n]) an->unsupported = "state read in a pure function's annotation";
+    if (!an->unsupported && !A->unmute && o->n < A->nmute && A->mute[o->n]) an->unsupported = "state read in a pure function's annotation";
     if (!can_insert && !an->unsupported) an->unsupported = owner == 'l' ? "a loop body without braces" : "no body";
     uint32_t n = o->n++;
     if (!can_insert) continue;
@@ -326,6 +327,36 @@ static void decl_spec(annot_ctx *A, const cJSON *n, const cJSON *doc, const char
   if (x) puts_(&insertion_at(A, at)->ins, " }");
 }
 
+/* A function's annotations, as markers at the start of its body. Where
+ * solc rejected a state read in them (a pure/view function, an earlier
+ * round's mute) they go to a synthetic view function instead, as for a
+ * function without a body: callers use them (solc-verify's VerifResults:
+ * `use_unsupported` relies on the pure `unsupported`'s postcondition over
+ * state); the function itself is skipped. The numbering stays as in the
+ * round that muted them. */
+static void fn_comment(annot_ctx *A, const cJSON *n, const cJSON *doc, const char *contract, bool has) {
+  size_t at = has ? src_start(kid(n, "body")) + 1 : 0;
+  uint32_t first = A->out->n, nann = 0;
+  size_t len = 0;
+  if (has) {
+    insertion *x = insertion_at(A, at);
+    len = x->ins.n, nann = x->nann;
+  }
+  read_comment(A, src_start(doc), src_end(doc), 'f', at, has);
+  bool muted = false;
+  for (uint32_t i = first; i < A->out->n && i < A->nmute; i++) muted |= A->mute[i];
+  if (!muted || !has || !contract) return;
+  insertion *x = insertion_at(A, at);   /* undone */
+  x->ins.n = len, x->nann = nann;
+  if (x->ins.s) x->ins.s[len] = 0;
+  for (uint32_t i = first; i < A->out->n; i++) free(A->out->v[i].text);
+  A->out->n = first;
+  A->unmute = true;
+  decl_spec(A, n, doc, contract, false);
+  A->unmute = false;
+  marker(insertion_at(A, at), "__zeta_skip", first, NULL);
+}
+
 /* Walks the AST of the source for documented nodes. */
 static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
   if (cJSON_IsObject(n)) {
@@ -353,7 +384,7 @@ static void walk(annot_ctx *A, const cJSON *n, const char *contract) {
       const cJSON *body = kid(n, "body");
       bool has = body && cJSON_IsObject(body);
       if (!has && contract) decl_spec(A, n, doc, contract, false);
-      else read_comment(A, src_start(doc), src_end(doc), 'f', has ? src_start(body) + 1 : 0, has);
+      else fn_comment(A, n, doc, contract, has);
     } else if ((strcmp(k, "ForStatement") == 0 || strcmp(k, "WhileStatement") == 0 || strcmp(k, "DoWhileStatement") == 0) &&
                cJSON_IsString(doc)) {
       size_t cs, ce;
@@ -505,7 +536,7 @@ sol_ast *sol_annot_load(const char *path, sol_annots *out, diag *d) {
   memset(out, 0, sizeof *out);
   sol_ast *plain = sol_ast_load(path, d);
   if (!plain) return NULL;
-  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, 0, 0, false, NULL, 0, false};
+  annot_ctx A = {path, plain->text, plain->text_len, out, NULL, 0, 0, 0, false, NULL, 0, false, false};
   diag cd = {0};
   sol_ast *a = compile_copy(&A, plain, &cd);
   for (int round = 0; !a && A.muted_new && round < 4; round++) {   /* again without what solc rejected in place */

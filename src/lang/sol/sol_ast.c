@@ -264,6 +264,14 @@ bool sol_bool(const cJSON *n, const char *key) {
 
 const char *sol_kind(const cJSON *n) { return sol_str(n, "nodeType"); }
 
+bool sol_has_node(const cJSON *n, const char *kind) {
+  if (!n) return false;
+  if (cJSON_IsObject(n) && strcmp(sol_kind(n), kind) == 0) return true;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (sol_has_node(c, kind)) return true;
+  return false;
+}
+
 const char *sol_type_string(const cJSON *n) {
   return sol_str(n ? cJSON_GetObjectItemCaseSensitive(n, "typeDescriptions") : NULL, "typeString");
 }

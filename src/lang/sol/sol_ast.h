@@ -38,6 +38,7 @@ const char *sol_str(const cJSON *n, const char *key);
 int sol_int(const cJSON *n, const char *key);
 bool sol_bool(const cJSON *n, const char *key);
 const char *sol_kind(const cJSON *n);          /* nodeType */
+bool sol_has_node(const cJSON *n, const char *kind);   /* a node of that kind occurs in n */
 const char *sol_type_string(const cJSON *n);   /* typeDescriptions.typeString */
 /* The 1-based line (and column) where node n starts. */
 unsigned sol_line(const sol_ast *a, const cJSON *n, unsigned *col);

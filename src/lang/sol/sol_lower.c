@@ -515,6 +515,7 @@ static bool is_mem_place(const cJSON *e) {
 }
 static bool fn_writes_memory(lw *L, const cJSON *fn);
 static bool fresh_mem(const cJSON *e);
+static val coerce(lw *L, val v, ty *t, const cJSON *at);
 
 /* header leaves of a parameter: a storage pointer passes its selector and
  * index terms */
@@ -591,9 +592,8 @@ static bool declares(const cJSON *n, int id) {
   return false;
 }
 
-/* n assigns to variable id as a whole (x = .., (x, y) = .., delete x) */
-static bool rebinds(const cJSON *n, int id) {
-  if (!n) return false;
+/* node n itself assigns to variable id as a whole */
+static bool rebinds_here(const cJSON *n, int id) {
   if (cJSON_IsObject(n) && (is(n, "Assignment") || (is(n, "UnaryOperation") && strcmp(sol_str(n, "operator"), "delete") == 0))) {
     const cJSON *t = child(n, is(n, "Assignment") ? "leftHandSide" : "subExpression");
     while (is(t, "TupleExpression") && cJSON_GetArraySize(child(t, "components")) == 1) t = child(t, "components")->child;
@@ -602,6 +602,13 @@ static bool rebinds(const cJSON *n, int id) {
       for (const cJSON *x = child(t, "components")->child; x; x = x->next)
         if (is(x, "Identifier") && sol_int(x, "referencedDeclaration") == id) return true;
   }
+  return false;
+}
+
+/* n assigns to variable id as a whole (x = .., (x, y) = .., delete x) */
+static bool rebinds(const cJSON *n, int id) {
+  if (!n) return false;
+  if (rebinds_here(n, id)) return true;
   for (const cJSON *c = n->child; c; c = c->next)
     if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && rebinds(c, id)) return true;
   return false;
@@ -625,6 +632,110 @@ static void share_mem_locals(lw *L, const cJSON *body, const cJSON *n) {
   }
   for (const cJSON *c = n->child; c; c = c->next)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) share_mem_locals(L, body, c);
+}
+
+/* number of whole assignments of variable id in n (x = .., tuples, delete) */
+static int count_rebinds(const cJSON *n, int id) {
+  if (!n) return 0;
+  int k = 0;
+  if (cJSON_IsObject(n) && (is(n, "Assignment") || is(n, "UnaryOperation")) && rebinds_here(n, id)) k++;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) k += count_rebinds(c, id);
+  return k;
+}
+
+/* a memory reference local declared in body (not a parameter) */
+static bool mem_local(lw *L, const cJSON *body, const cJSON *d) {
+  if (!is(d, "VariableDeclaration") || strcmp(sol_str(d, "storageLocation"), "memory") != 0) return false;
+  int s = L->F->slot_of[sol_int(d, "id")];
+  return s >= 0 && is_ref_type(L->F->sty[s]) && declares(body, sol_int(d, "id"));
+}
+
+/* s, a statement of the body's top level, binds memory local *x to the
+ * object of *y (`x = y;`, `T memory x = y;`) or, y NULL, to a fresh
+ * object (`x = new ..`, `x = S(..)`) */
+static bool top_bind(lw *L, const cJSON *body, const cJSON *s, const cJSON **x, const cJSON **y) {
+  const cJSON *lhs = NULL, *rhs = NULL;
+  if (is(s, "ExpressionStatement")) {
+    const cJSON *e = child(s, "expression");
+    if (!is(e, "Assignment") || strcmp(sol_str(e, "operator"), "=") != 0 || !is(child(e, "leftHandSide"), "Identifier")) return false;
+    lhs = sol_node(L->a, sol_int(child(e, "leftHandSide"), "referencedDeclaration"));
+    rhs = child(e, "rightHandSide");
+  } else if (is(s, "VariableDeclarationStatement") && cJSON_GetArraySize(child(s, "declarations")) == 1) {
+    lhs = child(s, "declarations")->child;
+    rhs = child(s, "initialValue");
+    if (!is(rhs, "Identifier")) return false;
+  } else return false;
+  if (!mem_local(L, body, lhs)) return false;
+  *x = lhs;
+  *y = is(rhs, "Identifier") ? sol_node(L->a, sol_int(rhs, "referencedDeclaration")) : NULL;
+  if (*y) return mem_local(L, body, *y) && same_ty(L->F->sty[slot_of(L, lhs)], L->F->sty[slot_of(L, *y)]);
+  return fresh_mem(rhs);
+}
+
+static int mr_find(const frame *F, int id) {
+  for (uint32_t i = 0; i < F->nmr; i++)
+    if (F->mr_id[i] == id) return (int)i;
+  return -1;
+}
+
+/* Reference semantics for memory locals rebound in straight-line code: the
+ * memory locals that a top-level `x = y;` binds (and those bound to or
+ * from them by top-level declarations `T memory z = x;`) get their slot
+ * from the statement that bound them last, so x reads and writes y's
+ * object; `x = S(..)` gives x an object of its own. Only when every whole
+ * assignment of those variables is such a statement: one at the top level
+ * runs once per run of the body, after what precedes it and before what
+ * follows, so the slot map is exact (no loop, no join; the map is reset
+ * where the body starts, level()). */
+static void mem_rebinds(lw *L, const cJSON *body) {
+  frame *F = L->F;
+  const cJSON *st = child(body, "statements"), *x, *y;
+  int n = cJSON_GetArraySize(st), nids = 0;
+  int *ids = aralloc(L, (size_t)(2 * n + 1) * sizeof(int));
+  for (const cJSON *s = st ? st->child : NULL; s; s = s->next)   /* the variables `x = y;` binds */
+    if (is(s, "ExpressionStatement") && top_bind(L, body, s, &x, &y) && y) ids[nids++] = sol_int(x, "id"), ids[nids++] = sol_int(y, "id");
+  if (!nids) return;
+  F->mr_id = ids, F->nmr = (uint32_t)nids;
+  for (bool grew = true; grew;) {   /* declarations bound to or from them join */
+    grew = false;
+    for (const cJSON *s = st->child; s; s = s->next)
+      if (is(s, "VariableDeclarationStatement") && top_bind(L, body, s, &x, &y) &&
+          (mr_find(F, sol_int(x, "id")) >= 0) != (mr_find(F, sol_int(y, "id")) >= 0)) {
+        ids[F->nmr++] = mr_find(F, sol_int(x, "id")) >= 0 ? sol_int(y, "id") : sol_int(x, "id");
+        grew = true;
+      }
+  }
+  F->mr_slot = aralloc(L, (F->nmr + 1) * sizeof(int));
+  F->mr_at = aralloc(L, (size_t)(n + 1) * sizeof *F->mr_at);
+  F->mr_new = aralloc(L, (size_t)(n + 1) * sizeof(int));
+  int *own = aralloc(L, (F->nmr + 1) * sizeof(int));
+  for (uint32_t i = 0; i < F->nmr; i++) F->mr_slot[i] = F->slot_of[F->mr_id[i]], own[i] = 0;
+  for (const cJSON *s = st->child; s; s = s->next) {
+    if (!top_bind(L, body, s, &x, &y) || mr_find(F, sol_int(x, "id")) < 0) continue;
+    if (is(s, "ExpressionStatement")) own[mr_find(F, sol_int(x, "id"))]++;
+    F->mr_new[F->nmrat] = y ? -1 : add_slot(L, -1, F->sty[slot_of(L, x)]);
+    F->mr_at[F->nmrat++] = s;
+  }
+  for (uint32_t i = 0; i < F->nmr; i++)   /* any other whole assignment: not encoded */
+    if (count_rebinds(body, F->mr_id[i]) != own[i]) { F->nmr = F->nmrat = 0; return; }
+}
+
+/* s is a statement of mem_rebinds: executed on the slot map */
+static bool mem_rebind_stmt(lw *L, ctx *c, const cJSON *s) {
+  frame *F = L->F;
+  for (uint32_t i = 0; i < F->nmrat; i++) {
+    if (F->mr_at[i] != s) continue;
+    const cJSON *x, *y;
+    (void)top_bind(L, child(F->fn, "body"), s, &x, &y);
+    if (y) { F->slot_of[sol_int(x, "id")] = slot_of(L, y); return true; }
+    int ns = F->mr_new[i];
+    val v = coerce(L, expr(L, c, child(child(s, "expression"), "rightHandSide")), F->sty[ns], s);
+    F->slot_of[sol_int(x, "id")] = ns;
+    set_slot(L, c, ns, v);
+    return true;
+  }
+  return false;
 }
 
 static bool same_ty(const ty *a, const ty *b) {
@@ -2038,37 +2149,113 @@ static val tuple_storage_assign(lw *L, ctx *c, const cJSON *lhs, const cJSON *rh
   return tuple_val(L, n, vals);
 }
 
+static long src_start(const cJSON *n) { return atol(sol_str(n, "src")); }
+static long src_end(const cJSON *n) {
+  const char *p = strchr(sol_str(n, "src"), ':');
+  return src_start(n) + (p ? atol(p + 1) : 0);
+}
+
+/* the statement of the function body's top level that is at or evaluates
+ * at as its expression, or NULL */
+static const cJSON *top_stmt(lw *L, const cJSON *at) {
+  const cJSON *body = L->F->fn ? child(L->F->fn, "body") : NULL;
+  for (const cJSON *s = child(body, "statements") ? child(body, "statements")->child : NULL; s; s = s->next)
+    if (s == at || (is(s, "ExpressionStatement") && child(s, "expression") == at)) return s;
+  return NULL;
+}
+
+/* references to declaration id in n starting at or after offset from */
+static int refs_from(const cJSON *n, int id, long from) {
+  if (!n) return 0;
+  int k = cJSON_IsObject(n) && is(n, "Identifier") && sol_int(n, "referencedDeclaration") == id && src_start(n) >= from;
+  for (const cJSON *c = n->child; c; c = c->next)
+    if (cJSON_IsObject(c) || cJSON_IsArray(c)) k += refs_from(c, id, from);
+  return k;
+}
+
+/* Identifier e, a memory local of the body, whose object statement top
+ * (of the body's top level: it runs once, nothing after it loops back)
+ * hands over: e is named once there and never after, and no other
+ * variable names its object; then copying its value is the same as
+ * sharing the object. */
+static bool moved_mem(lw *L, const cJSON *e, const cJSON *top) {
+  const cJSON *body = child(L->F->fn, "body"), *y = sol_node(L->a, sol_int(e, "referencedDeclaration"));
+  if (!top || !mem_local(L, body, y) || mr_find(L->F, sol_int(y, "id")) >= 0) return false;
+  int id = sol_int(y, "id"), s = L->F->slot_of[id];
+  for (int i = 0; i < L->a->nids; i++)
+    if (i != id && L->F->slot_of[i] == s) return false;
+  return refs_from(top, id, 0) == 1 && refs_from(body, id, src_end(top)) == 0;
+}
+
 /* e makes a memory object nothing else refers to: `new`, a copy from
  * storage or calldata, a struct or inline array of such; not a variable,
  * a part of one or a call's result, which may be shared */
-static bool fresh_mem(const cJSON *e) {
+static bool fresh_or_moved(lw *L, const cJSON *e, const cJSON *top) {
   if (!e || cJSON_IsNull(e) || !strstr(sol_type_string(e), " memory")) return true;
   if (is(e, "FunctionCall")) {
     if (is(child(e, "expression"), "NewExpression")) return true;
     if (strcmp(sol_str(e, "kind"), "structConstructorCall") != 0) return false;
     for (const cJSON *x = child(e, "arguments") ? child(e, "arguments")->child : NULL; x; x = x->next)
-      if (!fresh_mem(x)) return false;
+      if (!fresh_or_moved(L, x, top)) return false;
     return true;
   }
   if (is(e, "TupleExpression")) {
     for (const cJSON *x = child(e, "components") ? child(e, "components")->child : NULL; x; x = x->next)
-      if (!fresh_mem(x)) return false;
+      if (!fresh_or_moved(L, x, top)) return false;
     return true;
   }
-  if (is(e, "Conditional")) return fresh_mem(child(e, "trueExpression")) && fresh_mem(child(e, "falseExpression"));
-  return false;
+  if (is(e, "Conditional")) return fresh_or_moved(L, child(e, "trueExpression"), top) && fresh_or_moved(L, child(e, "falseExpression"), top);
+  return L && is(e, "Identifier") && moved_mem(L, e, top);
+}
+
+static bool fresh_mem(const cJSON *e) { return fresh_or_moved(NULL, e, NULL); }
+
+/* whether every assignment in n that gives variable id a whole new value
+ * assigns a fresh object (`return (.., id, ..)` keeps it) */
+static bool only_fresh(const cJSON *n, int id, const cJSON *rets) {
+  if (!n) return true;
+  if (cJSON_IsObject(n) && rebinds_here(n, id) &&
+      !(is(n, "Assignment") && is(child(n, "leftHandSide"), "Identifier") && fresh_mem(child(n, "rightHandSide"))))
+    return false;
+  if (cJSON_IsObject(n) && is(n, "VariableDeclarationStatement") && declares(child(n, "declarations"), id) &&
+      !fresh_mem(child(n, "initialValue")))
+    return false;
+  if (cJSON_IsObject(n) && is(n, "Return") && child(n, "expression") && !cJSON_IsNull(child(n, "expression"))) {
+    const cJSON *e = child(n, "expression"), *r = rets ? rets->child : NULL;
+    const cJSON *x = is(e, "TupleExpression") ? first(e, "components") : e;
+    for (; r; r = r->next, x = x ? x->next : NULL)
+      if (sol_int(r, "id") == id && !(x && ((is(x, "Identifier") && sol_int(x, "referencedDeclaration") == id) || fresh_mem(x)))) return false;
+  }
+  for (const cJSON *c = n->child; c; c = c->next)
+    if ((cJSON_IsObject(c) || cJSON_IsArray(c)) && !only_fresh(c, id, rets)) return false;
+  return true;
+}
+
+bool fresh_object(lw *L, const cJSON *d) {
+  const cJSON *fn = L->top ? L->top->fn : NULL, *body = fn ? child(fn, "body") : NULL;
+  const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
+  if (!is(d, "VariableDeclaration") || strcmp(sol_str(d, "storageLocation"), "memory") != 0 || !body) return false;
+  int id = sol_int(d, "id"), s = L->top->slot_of[id];
+  if (s < 0 || !(declares(body, id) || declares(rets, id)) || mr_find(L->top, id) >= 0) return false;
+  for (int i = 0; i < L->a->nids; i++)
+    if (i != id && L->top->slot_of[i] == s) return false;
+  return only_fresh(body, id, rets);
 }
 
 /* A memory reference bound to the value of e: the lowering copies, which
  * is the same as sharing only while the function never writes into memory. */
 static void check_mem_bind(lw *L, const cJSON *e, const cJSON *at) {
-  if (!L->F->no_mem_writes && !fresh_mem(e)) unsup(L, at, "memory reference aliasing");
+  if (!L->F->no_mem_writes && !fresh_or_moved(L, e, top_stmt(L, at))) unsup(L, at, "memory reference aliasing");
 }
 
 static val assignment(lw *L, ctx *c, const cJSON *e) {
   const char *op = sol_str(e, "operator");
   const cJSON *lhs = child(e, "leftHandSide"), *rhs = child(e, "rightHandSide");
   size_t oplen = strlen(op);
+  if (e == L->cond_read) {   /* done before: the condition reads the target */
+    lval lv = lvalue(L, c, lhs);
+    return lval_read(L, c, &lv);
+  }
   if (oplen < 1 || oplen > 4 || op[oplen - 1] != '=') unsup(L, e, "assignment operator '%s'", op);
   if (is(lhs, "TupleExpression")) {
     if (strcmp(op, "=") != 0) unsup(L, e, "compound tuple assignment");
@@ -2325,9 +2512,12 @@ ctx loop_body(lw *L, ctx *in, const cJSON *body, ctxlist *brk, ctxlist *cont) {
 static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
   /* solc-verify evaluates a condition's side effects before the loop head,
-   * where its invariants are checked; here they come after */
-  if (L->mod && side_effects(cond)) unsup(L, s, "loop condition with side effects");
-  if (L->mod && !L->exact) { loop_modular(L, c, s, cond, body, next, do_while); return; }
+   * where its invariants are checked, and again after each iteration: one
+   * assignment (cond_effect) is moved there; the rest is not encoded */
+  const cJSON *fx = NULL;
+  if (L->mod && side_effects(cond) && (do_while || !(fx = cond_effect(cond)))) unsup(L, s, "loop condition with side effects");
+  if (L->mod && !L->exact) { loop_modular(L, c, s, cond, fx, body, next, do_while); return; }
+  if (fx) (void)expr(L, c, fx);
   ctxlist brk = {0}, cont = {0};
   char what[64];
   snprintf(what, sizeof what, "%s.loop%u", F->name, sol_line(L->a, s, NULL));
@@ -2339,11 +2529,12 @@ static void loop(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *
   memset(&out, 0, sizeof out);
   out.dead = true;
   if (!do_while && cond && !cJSON_IsNull(cond)) {
-    val v = expr(L, &in, cond);
+    val v = cond_value(L, &in, cond, fx);
     split(L, &in, v.v[0], &in, &out);
   }
   ctx end = loop_body(L, &in, body, &brk, &cont);
   if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
+  if (fx && !end.dead) (void)expr(L, &end, fx);
   if (do_while && !end.dead && cond) {
     val v = expr(L, &end, cond);
     split(L, &end, v.v[0], &end, &out);
@@ -2366,6 +2557,7 @@ void stmt(lw *L, ctx *c, const cJSON *s) {
     F->unchecked = old;
     return;
   }
+  if (F->nmrat && mem_rebind_stmt(L, c, s)) return;
   if (strcmp(k, "ExpressionStatement") == 0) { (void)expr(L, c, child(s, "expression")); return; }
   if (strcmp(k, "VariableDeclarationStatement") == 0) { var_decl(L, c, s); return; }
   if (strcmp(k, "IfStatement") == 0) {
@@ -2660,14 +2852,6 @@ static void params_from_header(lw *L, ctx *c, const cJSON *params) {
 static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON *m);
 static void use_slots(lw *L, int inv);
 
-/* whether a node of the given kind occurs in n */
-static bool has_node(const cJSON *n, const char *kind) {
-  if (!n) return false;
-  if (cJSON_IsObject(n) && strcmp(sol_kind(n), kind) == 0) return true;
-  for (const cJSON *c = n->child; c; c = c->next)
-    if (has_node(c, kind)) return true;
-  return false;
-}
 
 static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON *mods, const cJSON *next) {
   if (c->dead || !s || cJSON_IsNull(s)) return;
@@ -2697,7 +2881,7 @@ static void mod_body(lw *L, ctx *c, const cJSON *s, const cJSON *fn, const cJSON
     *c = merge2(L, &t, &f, "if");
     return;
   }
-  if (has_node(s, "PlaceholderStatement")) unsup(L, s, "placeholder inside a %s", k);
+  if (sol_has_node(s, "PlaceholderStatement")) unsup(L, s, "placeholder inside a %s", k);
   stmt(L, c, s);
 }
 
@@ -2708,7 +2892,10 @@ static void level(lw *L, ctx *c, const cJSON *fn, const cJSON *mods, const cJSON
   /* skip base constructor specifiers */
   while (m && strcmp(sol_str(m, "kind"), "baseConstructorSpecifier") == 0) m = m->next;
   while (m && !is(decl_of(L, child(m, "modifierName")), "ModifierDefinition")) m = m->next;
-  if (!m) stmt(L, c, child(fn, "body"));
+  if (!m) {
+    for (uint32_t i = 0; i < F->nmr; i++) F->slot_of[F->mr_id[i]] = F->mr_slot[i];   /* mem_rebinds */
+    stmt(L, c, child(fn, "body"));
+  }
   else {
     const cJSON *md = resolve_fn(L, decl_of(L, child(m, "modifierName")), -1);
     L->F->cur_inv = sol_int(m, "id");
@@ -2866,6 +3053,7 @@ void lower_function(lw *L, const cJSON *fn, sol_tx *tx, int txi, uint32_t C, uin
   collect_mod_locals(L, mods);
   collect_locals(L, child(fn, "body"));
   share_mem_locals(L, child(fn, "body"), child(fn, "body"));
+  mem_rebinds(L, child(fn, "body"));
   add_overflow_flag(L);
   ctx c = entry(L, params, false, tx);
   params_from_header(L, &c, params);

@@ -177,7 +177,7 @@ static void writes_of(lw *L, const cJSON *fn, bool *w, bool *seen) {
   const cJSON *body = child(fn, "body");
   const char *mu = sol_str(fn, "stateMutability");
   if (strcmp(mu, "view") == 0 || strcmp(mu, "pure") == 0) return;   /* solc enforces it, for every override too */
-  if (!body || cJSON_IsNull(body)) {   /* solc-verify: the state of the declaring contract */
+  if (!body || cJSON_IsNull(body) || sol_has_node(body, "InlineAssembly")) {   /* solc-verify: the state of the declaring contract */
     if (ct >= 0) mark_contract(L, ct, w);
     return;
   }
@@ -248,20 +248,22 @@ bool same_param_types(const cJSON *a, const cJSON *b) {
   return !x && !y;
 }
 
-/* where fn's annotations are: fn itself, or for a function without a body
- * the synthetic __zeta_spec_<Contract>_<name> after it (NULL: none) */
+/* where fn's annotations are: the synthetic __zeta_spec_<Contract>_<name>
+ * after it (a function without a body, or whose annotations read state
+ * solc does not allow there, sol_annot.c fn_comment), else fn itself with
+ * a body (NULL: none) */
 static const cJSON *spec_of(lw *L, const cJSON *fn) {
-  if (child(fn, "body") && !cJSON_IsNull(child(fn, "body"))) return fn;
   const cJSON *ct = sol_node(L->a, contract_of(L, fn));
   char name[300];
   snprintf(name, sizeof name, "__zeta_spec_%s_%s", sol_str(ct, "name"), sol_str(fn, "name"));
   for (const cJSON *n = first(ct, "nodes"); n; n = n->next)
     if (is(n, "FunctionDefinition") && strcmp(sol_str(n, "name"), name) == 0 && same_param_types(n, fn)) return n;
-  return NULL;
+  return child(fn, "body") && !cJSON_IsNull(child(fn, "body")) ? fn : NULL;
 }
 
 bool mod_by_spec(lw *L, const cJSON *fn) {
-  if (public_fn(fn) || !child(fn, "body") || cJSON_IsNull(child(fn, "body"))) return true;
+  /* inline assembly: solc-verify skips the body and uses the specification */
+  if (public_fn(fn) || !child(fn, "body") || cJSON_IsNull(child(fn, "body")) || sol_has_node(child(fn, "body"), "InlineAssembly")) return true;
   if (L->F == L->top) return false;   /* inlined once (Boogie's {:inline 1}) */
   return reaches(L, child(fn, "body"), nid(L, fn), aralloc(L, ((size_t)L->a->nids + 1) * sizeof(bool)));
 }

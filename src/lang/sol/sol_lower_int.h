@@ -112,6 +112,11 @@ typedef struct {
   bool no_mem_writes;     /* the code never writes into a memory reference:
                            * aliasing one is then the same as copying it */
   ctxlist *ret_target, *brk, *cont;
+  /* memory locals rebound at the body's top level (mem_rebinds): their
+   * slot follows the reference; slots at the body's start, statements and
+   * the own slot of a fresh object (-1: the right side's object) */
+  int *mr_id, *mr_slot; uint32_t nmr;
+  const cJSON **mr_at; int *mr_new; uint32_t nmrat;
   const cJSON *fn;        /* the function (or root constructor) lowered, or NULL */
 } frame;
 
@@ -183,6 +188,7 @@ typedef struct {
   bool aliased;              /* the checked function's memory parameters that may alias are one object */
   bool approx;               /* a value was over-approximated (later checks are sol_site.approx) */
   bool spec;                  /* evaluating an annotation */
+  const cJSON *cond_read;     /* a loop condition's assignment (cond_effect): read its target, do not assign */
   val *bound;                /* bound variables (quantified; an event's or a callee's parameters) by declaration id (.t NULL: none) */
   const cJSON **qblock;      /* the marker block of a __zeta_all/ex/eq call, by node id */
   cJSON **tmp_json;          /* argument lists made for `using for` calls */
@@ -301,7 +307,10 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define havoc_state(...) sol_lw_havoc_state(__VA_ARGS__)
 #define loop_invs(...) sol_lw_loop_invs(__VA_ARGS__)
 #define side_effects(...) sol_lw_side_effects(__VA_ARGS__)
+#define fresh_object(...) sol_lw_fresh_object(__VA_ARGS__)
 #define loop_modular(...) sol_lw_loop_modular(__VA_ARGS__)
+#define cond_effect(...) sol_lw_cond_effect(__VA_ARGS__)
+#define cond_value(...) sol_lw_cond_value(__VA_ARGS__)
 #define add_overflow_flag(...) sol_lw_add_overflow_flag(__VA_ARGS__)
 #define mod_fn_entry(...) sol_lw_mod_fn_entry(__VA_ARGS__)
 #define mod_exit(...) sol_lw_mod_exit(__VA_ARGS__)
@@ -392,7 +401,12 @@ void assume_invs(lw *L, ctx *c);
 void havoc_state(lw *L, ctx *c);
 int loop_invs(lw *L, const cJSON *s, const cJSON *body, const cJSON **inv, int *ann);
 bool side_effects(const cJSON *e);
-void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while);
+/* memory variable d of the checked function (a local or a return value)
+ * only ever holds objects made for it: distinct from any other's */
+bool fresh_object(lw *L, const cJSON *d);
+void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *fx, const cJSON *body, const cJSON *next, bool do_while);
+const cJSON *cond_effect(const cJSON *e);
+val cond_value(lw *L, ctx *c, const cJSON *cond, const cJSON *fx);
 void add_overflow_flag(lw *L);
 /* After a function's entry (params bound): the checked function (top)
  * assumes the invariants and preconditions, an inlined callee checks its

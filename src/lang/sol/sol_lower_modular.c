@@ -260,11 +260,48 @@ bool side_effects(const cJSON *e) {
   return false;
 }
 
+/* side-effect nodes of e (2: one that is not an unguarded plain
+ * assignment); *a the assignment */
+static int effects(const cJSON *e, bool guarded, const cJSON **a) {
+  if (!e) return 0;
+  if (cJSON_IsObject(e)) {
+    const char *k = sol_kind(e), *op = sol_str(e, "operator");
+    if (strcmp(k, "Assignment") == 0) {
+      if (guarded || side_effects(child(e, "leftHandSide")) || side_effects(child(e, "rightHandSide"))) return 2;
+      *a = e;
+      return 1;
+    }
+    if (side_effects(e) && !side_effects(e->child) && (strcmp(k, "FunctionCall") == 0 || strcmp(k, "UnaryOperation") == 0)) return 2;
+    if (strcmp(k, "Conditional") == 0 || (strcmp(k, "BinaryOperation") == 0 && (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0))) guarded = true;
+  }
+  int n = 0;
+  for (const cJSON *x = e->child; x; x = x->next) n += effects(x, guarded, a);
+  return n;
+}
+
+/* The one side effect of a loop condition that solc-verify evaluates as a
+ * statement before its loop head and again after each iteration, the
+ * condition then reading the assigned variable (`while ((x = i) < n)`);
+ * NULL when there are others (calls, ++/--, an assignment under && || ?:). */
+const cJSON *cond_effect(const cJSON *e) {
+  const cJSON *a = NULL;
+  return effects(e, false, &a) == 1 ? a : NULL;
+}
+
+/* the loop condition's value, its effect fx (already done) read back */
+val cond_value(lw *L, ctx *c, const cJSON *cond, const cJSON *fx) {
+  const cJSON *old = L->cond_read;
+  L->cond_read = fx;
+  val v = expr(L, c, cond);
+  L->cond_read = old;
+  return v;
+}
+
 /* A loop in solc-verify's semantics: its invariants asserted on entry,
  * the variables it writes havocked, the invariants assumed; one arbitrary
  * iteration must keep them; the exit has the invariants and the negated
  * condition. A do-while runs its body once first. */
-void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *body, const cJSON *next, bool do_while) {
+void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON *fx, const cJSON *body, const cJSON *next, bool do_while) {
   frame *F = L->F;
   ctxlist brk = {0}, cont = {0};
   const cJSON *inv[32];
@@ -283,6 +320,7 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
     memset(&cont, 0, sizeof cont);
     entry_kind = SITE_LOOP_FIRST;
   }
+  if (fx && !c->dead) (void)expr(L, c, fx);
   if (!c->dead) {
     for (int i = 0; i < ninv; i++) check_at(L, c, inv[i], NULL_TERM, new_site(L, entry_kind, ann[i], s, NULL));
     ev_loop(L, c, s, entry_kind, false);
@@ -305,9 +343,10 @@ void loop_modular(lw *L, ctx *c, const cJSON *s, const cJSON *cond, const cJSON 
     ctx in = ctx_copy(L, c), out;
     memset(&out, 0, sizeof out);
     out.dead = true;
-    if (cond && !cJSON_IsNull(cond)) split(L, &in, expr(L, &in, cond).v[0], &in, &out);
+    if (cond && !cJSON_IsNull(cond)) split(L, &in, cond_value(L, &in, cond, fx).v[0], &in, &out);
     ctx end = loop_body(L, &in, body, &brk, &cont);
     if (!end.dead && next && !cJSON_IsNull(next)) stmt(L, &end, next);
+    if (fx && !end.dead) (void)expr(L, &end, fx);
     for (int i = 0; i < ninv; i++) check_at(L, &end, inv[i], NULL_TERM, new_site(L, SITE_LOOP_KEEP, ann[i], s, NULL));
     if (!end.dead) ev_loop(L, &end, s, SITE_LOOP_KEEP, false);
     bounds_keep(L, &end, s, bc, nb);
@@ -494,12 +533,15 @@ void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top)
      * that alias (solc-verify's model; a library's storage arguments
      * alike): one pair of a flat type is two
      * cases, distinct objects or one (L->aliased: q reads and writes p's
-     * slot); more, or nested references (partial aliasing), not encoded */
+     * slot); more, or nested references (partial aliasing), not encoded.
+     * Memory that is only read: one object has the values two distinct
+     * objects may have, so the distinct case alone is exact. */
     const cJSON *ap = NULL, *aq = NULL;
     for (const cJSON *p = params ? params->child : NULL; p; p = p->next)
       for (const cJSON *q = p->next; q; q = q->next)
         if (is_ref_type(L->F->sty[slot_of(L, p)]) && strcmp(sol_str(p, "storageLocation"), "calldata") != 0 &&
-            strcmp(sol_type_string(p), sol_type_string(q)) == 0) {
+            strcmp(sol_type_string(p), sol_type_string(q)) == 0 &&
+            !(L->F->no_mem_writes && strcmp(sol_str(p, "storageLocation"), "memory") == 0)) {
           if (ap || !flat_ref(L->F->sty[slot_of(L, p)])) unsup(L, q, "reference parameters that may alias");
           ap = p, aq = q;
         }
@@ -620,8 +662,13 @@ static val deep_eq(lw *L, ctx *c, const cJSON *e) {
   const cJSON *xa = child(sa, "expression"), *xb = child(sb, "expression");
   for (int i = 0; i < 2; i++) {
     const char *ts = sol_type_string(i ? xb : xa);
-    if ((strstr(ts, " memory") || strstr(ts, " calldata")) && (strncmp(ts, "struct ", 7) == 0 || strchr(ts, '[')))
-      unsup(L, e, "__verifier_eq on memory references");
+    if (!(strstr(ts, " memory") || strstr(ts, " calldata")) || !(strncmp(ts, "struct ", 7) == 0 || strchr(ts, '['))) continue;
+    /* memory references compare as references: known only for variables
+     * that hold objects of their own */
+    const cJSON *da = is(xa, "Identifier") ? decl_of(L, xa) : NULL, *db = is(xb, "Identifier") ? decl_of(L, xb) : NULL;
+    if (da && da == db) return scalar(L, bool_ty(L), term_true());
+    if (da && db && fresh_object(L, da) && fresh_object(L, db)) return scalar(L, bool_ty(L), term_false());
+    unsup(L, e, "__verifier_eq on memory references");
   }
   val a = expr(L, c, xa), b = expr(L, c, xb);
   if (a.t->nl != b.t->nl) unsup(L, e, "__verifier_eq on different types");

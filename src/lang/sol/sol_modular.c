@@ -254,7 +254,9 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
     if (!ok || todo == 0) { sol_chc_free(&sc); return; }
     sol_vc vc = {20000, NULL, 0, 0};
     term_t e;
-    term_t g = round < 12 ? unfold_err(&sc, &e, &vc) : NULL_TERM;
+    /* a round drops what fails first on a path, what fails behind it shows
+     * in a later round (two callees' loops: 14 rounds) */
+    term_t g = round < 64 ? unfold_err(&sc, &e, &vc) : NULL_TERM;
     bool dropped = false;
     solver *z = g != NULL_TERM ? solver_new_z3() : NULL;
     if (z) solver_assert(z, g);
@@ -471,8 +473,10 @@ static uint32_t items_of(const sol_ast *a, const cJSON *ct, item *it, uint32_t c
       snprintf(it[n++].label, sizeof it[0].label, "%s::[constructor]", cn);
       continue;
     }
-    if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0) continue;
     if (!kid(f, "body") || cJSON_IsNull(kid(f, "body"))) continue;
+    /* solc-verify reports any function whose body it cannot translate
+     * (inline assembly: SKIPPED), whatever its visibility (Partial) */
+    if (strcmp(vis, "public") != 0 && strcmp(vis, "external") != 0 && !sol_has_node(kid(f, "body"), "InlineAssembly")) continue;
     it[n].fn = sol_int(f, "id");
     if (strcmp(kind, "receive") == 0 || strcmp(kind, "fallback") == 0) snprintf(it[n].label, sizeof it[0].label, "%s::[%s]", cn, kind);
     else snprintf(it[n].label, sizeof it[0].label, "%s::%s", cn, sol_str(f, "name"));

@@ -11,7 +11,7 @@ pragma solidity >=0.7.0;
 // expect: after_loop.sol:34:9: Assertion might not hold.
 // expect: A::callsLoop: OK
 // expect: A::callsLoopNoInv: SKIPPED
-// expect: A::sideEffect: SKIPPED (unsupported: loop condition with side effects
+// expect: A::sideEffect: OK
 // expect: A::[implicit_constructor]: OK
 
 contract A {
@@ -47,6 +47,7 @@ contract A {
         assert(tenTimesNoInv(5) == 15);
     }
 
+    // the condition's assignment runs before the head (loop_cond_effect.sol)
     function sideEffect(uint n) public pure returns (uint x) {
         uint i = 0;
         /// @notice invariant x == i

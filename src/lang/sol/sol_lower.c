@@ -623,12 +623,12 @@ static void share_mem_locals(lw *L, const cJSON *body, const cJSON *n) {
   if (cJSON_IsObject(n) && is(n, "VariableDeclarationStatement") && cJSON_GetArraySize(child(n, "declarations")) == 1) {
     const cJSON *d = child(n, "declarations")->child, *init = child(n, "initialValue");
     const cJSON *y = is(init, "Identifier") ? sol_node(L->a, sol_int(init, "referencedDeclaration")) : NULL;
-    int xs = L->F->slot_of[sol_int(d, "id")], ys = y ? L->F->slot_of[sol_int(y, "id")] : -1;
+    int xs = is(d, "VariableDeclaration") ? L->F->slot_of[nid(L, d)] : -1, ys = y ? L->F->slot_of[nid(L, y)] : -1;
     if (is(d, "VariableDeclaration") && is(y, "VariableDeclaration") && xs >= 0 && ys >= 0 && xs != ys &&
         strcmp(sol_str(d, "storageLocation"), "memory") == 0 && strcmp(sol_str(y, "storageLocation"), "memory") == 0 &&
         is_ref_type(L->F->sty[xs]) && same_ty(L->F->sty[xs], L->F->sty[ys]) && declares(body, sol_int(y, "id")) &&
         !rebinds(body, sol_int(d, "id")) && !rebinds(body, sol_int(y, "id")))
-      L->F->slot_of[sol_int(d, "id")] = ys;
+      L->F->slot_of[nid(L, d)] = ys;
   }
   for (const cJSON *c = n->child; c; c = c->next)
     if (cJSON_IsObject(c) || cJSON_IsArray(c)) share_mem_locals(L, body, c);
@@ -647,7 +647,7 @@ static int count_rebinds(const cJSON *n, int id) {
 /* a memory reference local declared in body (not a parameter) */
 static bool mem_local(lw *L, const cJSON *body, const cJSON *d) {
   if (!is(d, "VariableDeclaration") || strcmp(sol_str(d, "storageLocation"), "memory") != 0) return false;
-  int s = L->F->slot_of[sol_int(d, "id")];
+  int s = L->F->slot_of[nid(L, d)];
   return s >= 0 && is_ref_type(L->F->sty[s]) && declares(body, sol_int(d, "id"));
 }
 
@@ -694,7 +694,7 @@ static void mem_rebinds(lw *L, const cJSON *body) {
   int n = cJSON_GetArraySize(st), nids = 0;
   int *ids = aralloc(L, (size_t)(2 * n + 1) * sizeof(int));
   for (const cJSON *s = st ? st->child : NULL; s; s = s->next)   /* the variables `x = y;` binds */
-    if (is(s, "ExpressionStatement") && top_bind(L, body, s, &x, &y) && y) ids[nids++] = sol_int(x, "id"), ids[nids++] = sol_int(y, "id");
+    if (is(s, "ExpressionStatement") && top_bind(L, body, s, &x, &y) && y) ids[nids++] = nid(L, x), ids[nids++] = nid(L, y);
   if (!nids) return;
   F->mr_id = ids, F->nmr = (uint32_t)nids;
   for (bool grew = true; grew;) {   /* declarations bound to or from them join */
@@ -728,10 +728,10 @@ static bool mem_rebind_stmt(lw *L, ctx *c, const cJSON *s) {
     if (F->mr_at[i] != s) continue;
     const cJSON *x, *y;
     (void)top_bind(L, child(F->fn, "body"), s, &x, &y);
-    if (y) { F->slot_of[sol_int(x, "id")] = slot_of(L, y); return true; }
+    if (y) { F->slot_of[nid(L, x)] = slot_of(L, y); return true; }
     int ns = F->mr_new[i];
     val v = coerce(L, expr(L, c, child(child(s, "expression"), "rightHandSide")), F->sty[ns], s);
-    F->slot_of[sol_int(x, "id")] = ns;
+    F->slot_of[nid(L, x)] = ns;
     set_slot(L, c, ns, v);
     return true;
   }
@@ -2181,7 +2181,7 @@ static int refs_from(const cJSON *n, int id, long from) {
 static bool moved_mem(lw *L, const cJSON *e, const cJSON *top) {
   const cJSON *body = child(L->F->fn, "body"), *y = sol_node(L->a, sol_int(e, "referencedDeclaration"));
   if (!top || !mem_local(L, body, y) || mr_find(L->F, sol_int(y, "id")) >= 0) return false;
-  int id = sol_int(y, "id"), s = L->F->slot_of[id];
+  int id = nid(L, y), s = L->F->slot_of[id];
   for (int i = 0; i < L->a->nids; i++)
     if (i != id && L->F->slot_of[i] == s) return false;
   return refs_from(top, id, 0) == 1 && refs_from(body, id, src_end(top)) == 0;
@@ -2235,7 +2235,7 @@ bool fresh_object(lw *L, const cJSON *d) {
   const cJSON *fn = L->top ? L->top->fn : NULL, *body = fn ? child(fn, "body") : NULL;
   const cJSON *rets = child(child(fn, "returnParameters"), "parameters");
   if (!is(d, "VariableDeclaration") || strcmp(sol_str(d, "storageLocation"), "memory") != 0 || !body) return false;
-  int id = sol_int(d, "id"), s = L->top->slot_of[id];
+  int id = nid(L, d), s = L->top->slot_of[id];
   if (s < 0 || !(declares(body, id) || declares(rets, id)) || mr_find(L->top, id) >= 0) return false;
   for (int i = 0; i < L->a->nids; i++)
     if (i != id && L->top->slot_of[i] == s) return false;
@@ -2456,7 +2456,8 @@ static void var_decl(lw *L, ctx *c, const cJSON *s) {
       set_alias(L, c, slot, lv, s);
       return;
     }
-    bool shared = is(init, "Identifier") && L->F->slot_of[sol_int(init, "referencedDeclaration")] == slot;   /* share_mem_locals */
+    int rid = sol_int(init, "referencedDeclaration");   /* share_mem_locals made it share the slot */
+    bool shared = is(init, "Identifier") && rid >= 0 && rid < L->a->nids && L->F->slot_of[rid] == slot;
     if (has_init && is_ref_type(t) && !shared) check_mem_bind(L, init, s);
     val v = has_init ? coerce(L, expr(L, c, init), t, s) : default_val(L, t);
     set_slot(L, c, slot, v);

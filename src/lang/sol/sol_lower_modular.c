@@ -547,7 +547,7 @@ void mod_fn_entry(lw *L, ctx *c, const cJSON *fn, const cJSON *params, bool top)
         }
     if (ap) {
       L->out->may_alias = true;
-      if (L->aliased) L->F->slot_of[sol_int(aq, "id")] = slot_of(L, ap);
+      if (L->aliased) L->F->slot_of[nid(L, aq)] = slot_of(L, ap);
     }
     mod_entry(L, c, fn);
     return;

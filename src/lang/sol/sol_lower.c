@@ -701,8 +701,8 @@ static void mem_rebinds(lw *L, const cJSON *body) {
     grew = false;
     for (const cJSON *s = st->child; s; s = s->next)
       if (is(s, "VariableDeclarationStatement") && top_bind(L, body, s, &x, &y) &&
-          (mr_find(F, sol_int(x, "id")) >= 0) != (mr_find(F, sol_int(y, "id")) >= 0)) {
-        ids[F->nmr++] = mr_find(F, sol_int(x, "id")) >= 0 ? sol_int(y, "id") : sol_int(x, "id");
+          (mr_find(F, nid(L, x)) >= 0) != (mr_find(F, nid(L, y)) >= 0)) {
+        ids[F->nmr++] = mr_find(F, nid(L, x)) >= 0 ? nid(L, y) : nid(L, x);
         grew = true;
       }
   }
@@ -712,8 +712,8 @@ static void mem_rebinds(lw *L, const cJSON *body) {
   int *own = aralloc(L, (F->nmr + 1) * sizeof(int));
   for (uint32_t i = 0; i < F->nmr; i++) F->mr_slot[i] = F->slot_of[F->mr_id[i]], own[i] = 0;
   for (const cJSON *s = st->child; s; s = s->next) {
-    if (!top_bind(L, body, s, &x, &y) || mr_find(F, sol_int(x, "id")) < 0) continue;
-    if (is(s, "ExpressionStatement")) own[mr_find(F, sol_int(x, "id"))]++;
+    if (!top_bind(L, body, s, &x, &y) || mr_find(F, nid(L, x)) < 0) continue;
+    if (is(s, "ExpressionStatement")) own[mr_find(F, nid(L, x))]++;
     F->mr_new[F->nmrat] = y ? -1 : add_slot(L, -1, F->sty[slot_of(L, x)]);
     F->mr_at[F->nmrat++] = s;
   }

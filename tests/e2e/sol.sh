@@ -115,3 +115,7 @@ sleep 1
 if [ "$got" = "UNKNOWN (timeout)" ] && [ "$e" -lt 30 ] && ! pgrep -f zeta-hang-test >/dev/null && ! pgrep -f "$tmp/hang.js" >/dev/null; then
   echo "PASS sol/reader-deadline (${e} s)"
 else echo "FAIL sol/reader-deadline: '$got' after ${e} s"; pkill -f "$tmp/hang.js"; fi
+# --bound stops the Horn route's BMC (regression: ignored, so BMC ran on to
+# the counterexample at a depth beyond the bound).
+run --algorithm bmc --bound 4 examples/Vault.sol
+if [ "$(first)" = "UNKNOWN (bmc: bound reached)" ]; then echo "PASS sol/bound"; else echo "FAIL sol/bound: $(first)"; fi

@@ -158,7 +158,7 @@ static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *w
   const chc_system *s = c->s;
   const chc_clause *cl = &s->clauses[ci];
   if (st->n >= UNF_MAX_INST || c->work >= UNF_MAX_WORK || limits_expired(c->lim)) return NULL_TERM;
-  c->work++;
+  if (c->unfold) c->work++;   /* only unfolding counts: a long proof of direct steps is no search */
   uint32_t ar = cl->head.pred == CHC_FALSE ? 0 : s->preds[cl->head.pred].arity;
   term_vec v = {0};
   term_vec_push(&v, cl->constraint);

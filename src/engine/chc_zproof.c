@@ -348,7 +348,10 @@ static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int dept
     uint32_t kq = proof_node(c, Z3_get_app_arg(z, app, 1), d, depth + 1);
     if (kq != CHC_FALSE && c->s->clauses[d->nodes[kq].clause].head.pred == CHC_FALSE) return kq;
   }
-  /* premises: args 1..na-2 */
+  /* premises: args 1..na-2. A relation that is not ours (Z3 sliced a
+   * predicate: fewer arguments) is matched as a query, so the unfolding
+   * searches a whole derivation of false from the premises (small systems:
+   * LIA-Arrays-205, 163) within the bounds */
   uint32_t np = na - 2;
   uint32_t *kids = xcalloc(np + 1, sizeof *kids);
   uint32_t *kpred = xcalloc(np + 1, sizeof *kpred);

@@ -217,11 +217,8 @@ static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *w
     term_vec sels = {0};
     for (uint32_t k = 0; k < s->nclauses && ok; k++) {
       if (s->clauses[k].head.pred != q || (!inl && k != c->fact[q])) continue;
-      term_t *want2 = xcalloc(qa + 1, sizeof *want2);
-      memcpy(want2, args, qa * sizeof *want2);   /* args may move when st->v grows */
-      uint32_t sub, mark = st->n;
-      term_t g = unf_inst_new(c, st, k, want2, me, j, depth + 1, &sub);
-      free(want2);
+      uint32_t sub, mark = st->n;   /* args stay put when st->v grows: body is its own array */
+      term_t g = unf_inst_new(c, st, k, args, me, j, depth + 1, &sub);
       if (g == NULL_TERM) {
         ok = st->n < UNF_MAX_INST && c->work < UNF_MAX_WORK && !limits_expired(c->lim);
         unf_truncate(st, mark);
@@ -268,7 +265,7 @@ static uint32_t unf_node(zp_ctx *c, unf_step *st, uint32_t ii) {
   uint32_t r = CHC_FALSE;
   if (ok) {
     r = chc_derivation_add(st->d, s, st->v[ii].clause);
-    memcpy(st->d->nodes[r].head_vals, hv, ar * sizeof *hv);
+    if (ar) memcpy(st->d->nodes[r].head_vals, hv, ar * sizeof *hv);   /* a query's is NULL */
     memcpy(st->d->nodes[r].children, child, cl->nbody * sizeof *child);
   }
   free(hv); free(child);

@@ -7,11 +7,13 @@ BUILD=${BUILD:-build}
 export ZETA="$PWD/$BUILD/zeta" SHARED="${SHARED:-$PWD/../shared}"
 # sanitizer builds: third-party leaks (tests/lsan.supp) are not ours
 export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-log=$(mktemp); trap 'rm -f "$log"' EXIT
+log=$(mktemp); times=$(mktemp); trap 'rm -f "$log" "$times"' EXIT
 run() {  # name, command...
   local name=$1; shift
   local out; out=$(mktemp)
+  local t0=$SECONDS
   if "$@" >"$out" 2>&1; then status=0; else status=$?; fi
+  echo "$((SECONDS - t0)) $name" >>"$times"
   grep -E '^(PASS|FAIL) ' "$out" >>"$log"
   if [ "$status" -ne 0 ]; then
     echo "FAIL $name (exit $status)" >>"$log"; echo "--- $name failed:"; tail -n 40 "$out"
@@ -28,6 +30,8 @@ for s in tests/e2e/*.sh; do
   [ -f "$s" ] || continue
   run "$(basename "$s")" bash "$s"
 done
+# where the suite's time goes (CI has a budget): the slowest parts
+echo "slowest (s): $(sort -rn "$times" | head -n 10 | tr '\n' ' ')"
 grep '^FAIL ' "$log" | head -n 50
 passed=$(grep -c '^PASS ' "$log"); failed=$(grep -c '^FAIL ' "$log")
 echo "$passed passed, $failed failed"

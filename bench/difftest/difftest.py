@@ -37,6 +37,7 @@ ZETA = "build/zeta"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.environ.get("SHARED", os.path.join(os.path.dirname(ROOT), "shared"))
 T = 5
+BMC_BOUND = 40
 
 # Configurations per format: name -> zeta arguments (before the file).
 CONFIGS = {
@@ -168,6 +169,8 @@ def zeta_runs(m, path, qpath, only=None, rng=None, k=0):
         args = CONFIGS[m.fmt][name]
         if only and name not in only:
             continue
+        if BMC_BOUND and "bmc" in args:   # a SAFE model keeps BMC busy to the time limit: bound it
+            args = args + ["--bound", str(BMC_BOUND)]
         cmd = [ZETA, "--timeout", str(T)] + args + [path] + (["--formula", qpath] if qpath else [])
         rc, out, err = run(cmd, T + 10, m.fmt + "/zeta-" + name)
         res["zeta-" + name] = (answer(m.fmt, out) if rc in (0, 1) else None, rc, out + err)
@@ -335,7 +338,7 @@ def check_one(job):
 
 
 def main():
-    global ZETA, T
+    global ZETA, T, BMC_BOUND
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--zeta", default=ZETA)
     ap.add_argument("--formats", default=",".join(models.GENERATORS))
@@ -347,10 +350,17 @@ def main():
     ap.add_argument("-j", type=int, default=1, help="models checked in parallel")
     ap.add_argument("--per-model", type=int, default=0,
                     help="run this many configurations of zeta per model, drawn at random (0 = all)")
+    ap.add_argument("--bmc-bound", type=int, default=BMC_BOUND,
+                    help="depth at which BMC runs stop (default %d; 0 = the time limit)" % BMC_BOUND)
     ap.add_argument("--out", default="bench/results/difftest")
     ap.add_argument("--times", action="store_true", help="print the seconds spent per format and run")
     args = ap.parse_args()
-    ZETA, T = os.path.abspath(args.zeta), args.timeout
+    ZETA, T, BMC_BOUND = os.path.abspath(args.zeta), args.timeout, args.bmc_bound
+    # a copy of the binary outside the tree (long runs) still finds the Solidity reader here
+    os.environ.setdefault("ZETA_SOLC_AST", os.path.join(ROOT, "src", "lang", "sol", "solc-ast.js"))
+    # every configuration of a Solidity model reads the same AST: solc once per model
+    cache = tempfile.mkdtemp(prefix="difftest-solc-")
+    os.environ.setdefault("ZETA_SOLC_CACHE", cache)
     os.makedirs(args.out, exist_ok=True)
     fmts = args.formats.split(",")
     start = time.time()
@@ -388,6 +398,7 @@ def main():
     if args.times:   # where the time went: seconds per format and run, largest first
         for name, sec in sorted(TOTAL.items(), key=lambda kv: -kv[1]):
             print("time %-32s %9.1f s" % (name, sec))
+    shutil.rmtree(cache, ignore_errors=True)
     print("difftest: %d models in %.0f s, %d findings" % (sum(s[0] for s in stats.values()), time.time() - start,
                                                            len(found)))
     return 1 if found else 0

@@ -130,6 +130,11 @@ void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, 
 }
 
 void chc_ts_solve_itp(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp, chc_result *out) {
+  chc_ts_solve_bounded(s, lim, alg, itp, 0, out);
+}
+
+void chc_ts_solve_bounded(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp,
+                          uint32_t bound, chc_result *out) {
   memset(out, 0, sizeof *out);
   out->answer = CHC_UNKNOWN;
   out->engine = alg;
@@ -139,6 +144,7 @@ void chc_ts_solve_itp(const chc_system *s, const zeta_limits *lim, const char *a
   ts_engine_opts_default(&eo);
   eo.limits = lim;
   eo.itp = itp;
+  eo.bound = bound;
   ts_result r;
   ts_result_init(&r);
   zeta_verdict v = strcmp(alg, "pdr") == 0 ? pdr_run(&t, &eo, &r)

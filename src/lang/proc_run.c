@@ -127,7 +127,7 @@ static void solve(const char *alg, const chc_system *s, const zeta_options *o, c
   memset(res, 0, sizeof *res);
   if (option_is(alg, "spacer")) { chc_spacer_solve(s, lim, true, res); return; }
   if (option_is(alg, "own") || option_is(alg, "cegar")) { chc_pa_solve_itp(s, lim, itp, res); return; }
-  if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, res); return; }
+  if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, (uint32_t)o->bound, res); return; }
   if (option_is(alg, "portfolio")) {
     double total = lim->deadline ? lim->deadline - limits_now() : 0;
     zeta_limits l1 = *lim;

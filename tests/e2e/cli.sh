@@ -26,3 +26,8 @@ sanitized || for m in 20 40 80; do
   t "memlimit-chc-$m" '$z --memlimit $m --timeout 10 $chc 2>/dev/null | one_answer "^(sat|unsat|unknown)$"'
   t "memlimit-hwmcc-$m" '$z --format hwmcc --memlimit $((m + 40)) --timeout 5 $aig 2>/dev/null | one_answer "^[012]$"'
 done
+# --bound stops BMC and k-induction on every route, not only the
+# transition-system inputs (regression: the Horn-clause and
+# Solidity routes ignored it and ran to the time limit).
+t bound-chc-bmc   'timeout 20 $z --algorithm bmc --bound 5 -v examples/sum.smt2 2>&1 | grep -q "bound reached"'
+t bound-chc-kind  'timeout 20 $z --algorithm kind --bound 5 -v examples/sum.smt2 2>&1 | grep -q "bound reached"'

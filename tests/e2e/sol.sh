@@ -115,3 +115,19 @@ sleep 1
 if [ "$got" = "UNKNOWN (timeout)" ] && [ "$e" -lt 30 ] && ! pgrep -f zeta-hang-test >/dev/null && ! pgrep -f "$tmp/hang.js" >/dev/null; then
   echo "PASS sol/reader-deadline (${e} s)"
 else echo "FAIL sol/reader-deadline: '$got' after ${e} s"; pkill -f "$tmp/hang.js"; fi
+# --bound stops the Horn route's BMC (regression: ignored, so BMC ran on to
+# the counterexample at a depth beyond the bound).
+run --algorithm bmc --bound 4 examples/Vault.sol
+if [ "$(first)" = "UNKNOWN (bmc: bound reached)" ]; then echo "PASS sol/bound"; else echo "FAIL sol/bound: $(first)"; fi
+# ZETA_SOLC_CACHE: the second run reads solc's AST from the cache (no node
+# run: the same answer with node off the PATH), a damaged entry is replaced.
+mkdir -p "$tmp/cache"
+ZETA_SOLC_CACHE="$tmp/cache" run examples/Vault.sol; cp "$tmp/out" "$tmp/first"
+n=$(ls "$tmp/cache" | wc -l)
+ZETA_SOLC_CACHE="$tmp/cache" PATH=/nonexistent "$ZETA" --timeout $T examples/Vault.sol >"$tmp/out" 2>"$tmp/err"
+if [ "$n" = 1 ] && [ "$(head -1 "$tmp/first")" = UNSAFE ] && cmp -s "$tmp/out" "$tmp/first"; then echo "PASS sol/ast-cache"
+else echo "FAIL sol/ast-cache: $n entries, $(head -1 "$tmp/out") / $(head -1 "$tmp/first")"; fi
+for f in "$tmp"/cache/*; do echo '{"broken":' >"$f"; done
+ZETA_SOLC_CACHE="$tmp/cache" run examples/Vault.sol
+if cmp -s "$tmp/out" "$tmp/first" && grep -q nodeType "$tmp"/cache/*; then echo "PASS sol/ast-cache-damaged"
+else echo "FAIL sol/ast-cache-damaged: $(head -1 "$tmp/out")"; fi

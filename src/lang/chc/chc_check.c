@@ -212,11 +212,12 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
 }
 
 /* One engine of zeta's on the normal form s (own and spacer: run_checked). */
-static void run_engine(const char *alg, itp_strategy itp, const chc_system *s, const zeta_limits *lim, chc_result *r) {
-  if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, 0, r); return; }
+static void run_engine(const char *alg, itp_strategy itp, uint32_t bound, const chc_system *s, const zeta_limits *lim,
+                       chc_result *r) {
+  if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, bound, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
   if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
-  if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_itp(s, lim, alg, itp, r); return; }
+  if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_bounded(s, lim, alg, itp, bound, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
   r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar, ic3 or bmc)";
@@ -643,7 +644,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, rep
     memset(&res, 0, sizeof res);
     rc = run_checked(r, o, in, lim, option_is(o->algorithm, "spacer"), FIRST_NOTHING, NULL);
   } else {
-    run_engine(o->algorithm, pa_itp(o), &in->norm, lim, &res);
+    run_engine(o->algorithm, pa_itp(o), (uint32_t)o->bound, &in->norm, lim, &res);
     rc = finish(r, o, in, &in->norm, &res, lim);
   }
   chc_result_free(&res);

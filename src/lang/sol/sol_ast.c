@@ -127,6 +127,48 @@ sol_ast *sol_ast_from_json(const char *path, char *text, size_t tlen, const char
   return a;
 }
 
+static uint64_t fnv1a(uint64_t h, const char *p, size_t n) {
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+  return h;
+}
+
+/* ZETA_SOLC_CACHE=DIR (opt-in, for many runs on the same files, e.g.
+ * bench/difftest): solc's AST of a source is kept in DIR under a 128-bit
+ * hash of the script, the file name and the text (imports are flattened
+ * into the text before). Clear DIR when solc-js changes. NULL: no cache. */
+static char *cache_file(const char *script, const char *path, const char *text, size_t tlen) {
+  const char *dir = getenv("ZETA_SOLC_CACHE");
+  if (!dir || !*dir) return NULL;
+  size_t slen;
+  char why[8];
+  char *code = file_read_all(script, &slen, why, sizeof why);
+  if (!code) return NULL;
+  uint64_t h[2] = {14695981039346656037ull, 1469598103934665603ull};
+  for (int k = 0; k < 2; k++) {
+    h[k] = fnv1a(h[k], code, slen + 1);
+    h[k] = fnv1a(h[k], path, strlen(path) + 1);
+    h[k] = fnv1a(h[k], text, tlen);
+  }
+  free(code);
+  size_t n = strlen(dir) + 64;
+  char *f = xmalloc(n);
+  snprintf(f, n, "%s/%016llx%016llx.json", dir, (unsigned long long)h[0], (unsigned long long)h[1]);
+  return f;
+}
+
+/* Writes json to file through a temporary name (parallel runs never read
+ * half a file); failures only cost the cache. */
+static void cache_store(const char *file, const char *json) {
+  size_t n = strlen(file) + 32;
+  char *tmp = xmalloc(n);
+  snprintf(tmp, n, "%s.%d.tmp", file, (int)getpid());
+  FILE *f = fopen(tmp, "w");
+  bool ok = f && fputs(json, f) >= 0;
+  if (f) ok &= fclose(f) == 0;
+  if (!ok || rename(tmp, file) != 0) unlink(tmp);
+  free(tmp);
+}
+
 /* solc on path's text, or (copy != NULL) on the content of file copy
  * under path's name; text (the source the AST refers to) becomes the AST's. */
 static sol_ast *load(const char *path, const char *copy, char *text, size_t tlen, diag *d) {
@@ -135,6 +177,22 @@ static sol_ast *load(const char *path, const char *copy, char *text, size_t tlen
     free(text);
     diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-ast.js not found (set ZETA_SOLC_AST)");
     return NULL;
+  }
+  char *cached = cache_file(script, path, text, tlen);
+  if (cached) {
+    size_t jlen;
+    char why[8];
+    char *json = file_read_all(cached, &jlen, why, sizeof why);
+    if (json) {
+      diag jd = {0};
+      sol_ast *a = sol_ast_from_json(path, text, tlen, json, &jd);
+      free(json);
+      if (a) {
+        free(cached);
+        free(script);
+        return a;
+      }
+    }
   }
   int out[2], err[2];
   if (pipe(out) != 0 || pipe(err) != 0) alloc_fail(0);
@@ -170,7 +228,9 @@ static sol_ast *load(const char *path, const char *copy, char *text, size_t tlen
     a = sol_ast_from_json(path, text, tlen, json, &jd);
     if (a) text = NULL;
     else diag_set(d, ZETA_EXIT_INTERNAL, "zeta: solc-js printed no AST (%s)", jd.message);
+    if (a && cached) cache_store(cached, json);
   }
+  free(cached);
   free(json);
   free(msg);
   free(text);

@@ -40,13 +40,13 @@ static bool portfolio(const chc_system *norm, const zeta_options *o, const zeta_
   itp_strategy st = ITP_AUTO;
   itp_strategy_parse(o->itp, &st);
   if (option_is(o->algorithm, "bmc")) {
-    if (!linear && unf && unfold(norm, unf)) { chc_bmc_solve(unf, lim, 0, r); return true; }
-    chc_bmc_solve(norm, lim, 0, r);
+    if (!linear && unf && unfold(norm, unf)) { chc_bmc_solve(unf, lim, (uint32_t)o->bound, r); return true; }
+    chc_bmc_solve(norm, lim, (uint32_t)o->bound, r);
     return false;
   }
   if (option_is(o->algorithm, "cegar")) { chc_pa_solve_itp(norm, lim, st, r); return false; }
   if (option_is(o->algorithm, "pdr") || option_is(o->algorithm, "kind") || option_is(o->algorithm, "imc")) {
-    chc_ts_solve(norm, lim, o->algorithm, r);
+    chc_ts_solve_bounded(norm, lim, o->algorithm, ITP_AUTO, (uint32_t)o->bound, r);
     return false;
   }
   bool spacer = option_is(o->algorithm, "portfolio") || option_is(o->algorithm, "spacer");

@@ -361,6 +361,17 @@ static bddPair *frame_pair(pds_enc *E, int what, uint32_t f, int from, int to) {
   return list_pair(E, what, SL_FRAME, f, from, to);
 }
 
+/* f's frame CUR <-> NXT, one pair for images and pre-images (each pair
+ * costs BuDDy O(variables)): an image's relational product leaves no CUR
+ * variable of the frame, and sets never mention NXT, so the direction
+ * not needed maps nothing. */
+static bddPair *step_pair(pds_enc *E, uint32_t f) {
+  bool fresh;
+  bddPair *pr = pds_pair(E, PDS_PAIR_KEY(PK_IMG_EDGE, f, PC_CUR, PC_NXT), &fresh);
+  if (fresh) pds_pair_list(E, pr, SL_FRAME, f, PC_CUR, PC_NXT), pds_pair_list(E, pr, SL_FRAME, f, PC_NXT, PC_CUR);
+  return pr;
+}
+
 bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len) {
   if (E->rel[f][e] != PDS_UNBUILT) return true;
   const cfa_edge *ed = &E->p->procs[f].body.edges[e];
@@ -456,7 +467,7 @@ bool pds_img_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, c
   }
   if (!pds_edge_rel(E, f, e, why, len)) return false;
   BDD img = pds_keep(E, bdd_relprod(S, E->rel[f][e], pds_vs(E, SL_FRAME, f, PC_CUR)));
-  *out = renamed(E, img, frame_pair(E, PK_IMG_EDGE, f, PC_NXT, PC_CUR));
+  *out = renamed(E, img, step_pair(E, f));
   return true;
 }
 
@@ -469,7 +480,7 @@ bool pds_pre_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, c
     return true;
   }
   if (!pds_edge_rel(E, f, e, why, len)) return false;
-  BDD nx = renamed(E, S, frame_pair(E, PK_PRE_EDGE, f, PC_CUR, PC_NXT));
+  BDD nx = renamed(E, S, step_pair(E, f));
   *out = pds_keep(E, bdd_relprod(E->rel[f][e], nx, pds_vs(E, SL_FRAME, f, PC_NXT)));
   return true;
 }

@@ -4,6 +4,10 @@
 # libraries, zeta/zeta.h, zeta.pc and the man page zeta.1.
 # SANITIZE=1 builds into build-san with -fsanitize=address,undefined.
 
+# compile on every core unless the command line says otherwise (`make -j1`
+# wins): CI's builds are most of its time budget
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 2)
+
 CC      ?= cc
 OPT     ?= -O2
 ifeq ($(SANITIZE),1)

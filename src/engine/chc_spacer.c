@@ -12,8 +12,8 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
-#include "core/term_map.h"
 #include "engine/chc_engine.h"
+#include "engine/chc_zproof.h"
 #include "solver/solver.h"
 #include "solver/z3_conv.h"
 
@@ -75,9 +75,6 @@ typedef struct {
   Z3_fixedpoint fp;
   Z3_func_decl *rel;      /* per predicate; then Err at index npreds */
   const chc_system *s;
-  uint32_t *nullary;      /* proof_to_derivation: nullary_rules(s) */
-  uint32_t *fact;         /* per predicate: a clause without body for it, or CHC_FALSE */
-  term_map done;          /* proof node (Z3 ast id) -> derivation node: proofs are DAGs */
 } sp_ctx;
 
 static Z3_ast sp_app(sp_ctx *c, uint32_t p, const term_t *args) {
@@ -138,252 +135,6 @@ static bool sp_rule(sp_ctx *c, uint32_t idx) {
   if (head) Z3_dec_ref(z, head);
   free(parts);
   return ok;
-}
-
-static uint32_t rel_index(sp_ctx *c, Z3_func_decl d) {
-  if (!c->rel) {   /* the input file's relations: by name */
-    const char *name = Z3_get_symbol_string(c->z, Z3_get_decl_name(c->z, d));
-    for (uint32_t p = 0; p < c->s->npreds; p++)
-      if (strcmp(c->s->preds[p].name, name) == 0 && Z3_get_domain_size(c->z, d) == c->s->preds[p].arity) return p;
-    return CHC_FALSE;
-  }
-  for (uint32_t p = 0; p <= c->s->npreds; p++)
-    if (Z3_is_eq_func_decl(c->z, c->rel[p], d)) return p;
-  return CHC_FALSE;
-}
-
-/* The nullary predicates derivable by clauses with constraint true over
- * nullary atoms only (Z3 simplifies such propositional facts away from its
- * proofs): how[q] is a clause deriving q from predicates that got theirs
- * before (a well-founded choice, so derivations are finite and short),
- * CHC_FALSE when there is none. */
-static uint32_t *nullary_rules(const chc_system *s) {
-  uint32_t *how = xmalloc((s->npreds + 1) * sizeof *how);
-  for (uint32_t q = 0; q < s->npreds; q++) how[q] = CHC_FALSE;
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (uint32_t ci = 0; ci < s->nclauses; ci++) {
-      const chc_clause *cl = &s->clauses[ci];
-      uint32_t q = cl->head.pred;
-      if (q == CHC_FALSE || s->preds[q].arity != 0 || how[q] != CHC_FALSE || !term_is_true(cl->constraint)) continue;
-      bool ok = true;
-      for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = how[cl->body[j].pred] != CHC_FALSE;
-      if (ok) how[q] = ci, grew = true;
-    }
-  }
-  return how;
-}
-
-/* A derivation of the nullary predicate q by nullary_rules; the node
- * index or CHC_FALSE. */
-static uint32_t nullary_node(const chc_system *s, const uint32_t *how, chc_derivation *d, uint32_t q) {
-  if (how[q] == CHC_FALSE) return CHC_FALSE;
-  const chc_clause *cl = &s->clauses[how[q]];
-  uint32_t *kids = xcalloc(cl->nbody + 1, sizeof *kids);
-  for (uint32_t j = 0; j < cl->nbody; j++) kids[j] = nullary_node(s, how, d, cl->body[j].pred);
-  uint32_t r = chc_derivation_add(d, s, how[q]);
-  for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[r].children[j] = kids[j];
-  free(kids);
-  return r;
-}
-
-/* The fact clause fc (no body) applied to args, its variables renamed
- * apart: its constraint and its head arguments equal to args. */
-static term_t fact_instance(const chc_system *s, uint32_t fc, const term_t *args) {
-  const chc_clause *f = &s->clauses[fc];
-  uint32_t ar = s->preds[f->head.pred].arity;
-  term_vec v = {0};
-  term_vec_push(&v, f->constraint);
-  for (uint32_t a = 0; a < ar; a++) term_vec_push(&v, f->head.args[a]);
-  term_t *vs;
-  uint32_t nv = term_free_vars_n(v.size, v.data, false, &vs);
-  term_t *fresh = xmalloc((nv ? nv : 1) * sizeof *fresh);
-  for (uint32_t i = 0; i < nv; i++) fresh[i] = term_fresh_var(term_var_name(vs[i]), term_type(vs[i]));
-  term_subst_many(v.size, v.data, nv, vs, fresh);
-  for (uint32_t a = 0; a < ar; a++) v.data[a + 1] = term_eq(v.data[a + 1], args[a]);
-  term_t r = term_and(v.size, v.data);
-  free(vs); free(fresh);
-  term_vec_free(&v);
-  return r;
-}
-
-/* A node for fact clause fc with the values of args in slv's model. */
-static uint32_t fact_node(const chc_system *s, solver *slv, uint32_t fc, const term_t *args, chc_derivation *d) {
-  uint32_t ar = s->preds[s->clauses[fc].head.pred].arity;
-  term_t *hv = xmalloc(ar * sizeof *hv);
-  bool ok = true;
-  for (uint32_t a = 0; a < ar && ok; a++) ok = (hv[a] = solver_value(slv, args[a])) != NULL_TERM && term_is_value(hv[a]);
-  uint32_t r = CHC_FALSE;
-  if (ok) {
-    r = chc_derivation_add(d, s, fc);
-    memcpy(d->nodes[r].head_vals, hv, ar * sizeof *hv);
-  }
-  free(hv);
-  return r;
-}
-
-/* Builds derivation nodes from a hyper-resolution proof. Returns the node
- * index of the conclusion or CHC_FALSE. The clause of each node is the
- * first of ours whose head and body predicates match the premises and whose
- * constraint is satisfiable with the ground values (checked with slv). */
-static uint32_t proof_node_new(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv, int depth);
-
-static uint32_t proof_node(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv, int depth) {
-  int32_t id = (int32_t)(Z3_get_ast_id(c->z, pr) & 0x7fffffff);
-  int32_t seen = term_map_get(&c->done, id);
-  if (seen != NULL_TERM) return seen == -2 ? CHC_FALSE : (uint32_t)seen;
-  uint32_t r = proof_node_new(c, pr, d, slv, depth);
-  term_map_put(&c->done, id, r == CHC_FALSE ? -2 : (int32_t)r);
-  return r;
-}
-
-static uint32_t proof_node_new(sp_ctx *c, Z3_ast pr, chc_derivation *d, solver *slv, int depth) {
-  Z3_context z = c->z;
-  if (depth > 100000 || Z3_get_ast_kind(z, pr) != Z3_APP_AST) return CHC_FALSE;
-  Z3_app app = Z3_to_app(z, pr);
-  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
-  unsigned na = Z3_get_app_num_args(z, app);
-  if (k == Z3_OP_PR_MODUS_PONENS && na >= 1) return proof_node(c, Z3_get_app_arg(z, app, 0), d, slv, depth + 1);
-  if (k != Z3_OP_PR_HYPER_RESOLVE || na < 2) return CHC_FALSE;
-  Z3_ast concl = Z3_get_app_arg(z, app, na - 1);
-  if (Z3_get_ast_kind(z, concl) != Z3_APP_AST) return CHC_FALSE;
-  Z3_app capp = Z3_to_app(z, concl);
-  uint32_t head = rel_index(c, Z3_get_app_decl(z, capp));
-  /* Z3's own query!N: around Err (our rules), look through it; else (the
-   * input file's rules) it stands for a query clause of ours, matched
-   * below with the premises */
-  if (head == CHC_FALSE && na == 3) {
-    uint32_t k = proof_node(c, Z3_get_app_arg(z, app, 1), d, slv, depth + 1);
-    if (k != CHC_FALSE && c->s->clauses[d->nodes[k].clause].head.pred == CHC_FALSE) return k;
-  }
-  /* premises: args 1..na-2 */
-  uint32_t np = na >= 2 ? na - 2 : 0;
-  uint32_t *kids = xcalloc(np + 1, sizeof *kids);
-  uint32_t *kpred = xcalloc(np + 1, sizeof *kpred);
-  bool ok = true;
-  for (uint32_t i = 0; i < np && ok; i++) {
-    kids[i] = proof_node(c, Z3_get_app_arg(z, app, i + 1), d, slv, depth + 1);
-    ok = kids[i] != CHC_FALSE;
-    if (ok) kpred[i] = c->s->clauses[d->nodes[kids[i]].clause].head.pred;
-  }
-  uint32_t result = CHC_FALSE;
-  if (ok) {
-    /* head values */
-    uint32_t ar = head == CHC_FALSE || head == c->s->npreds ? 0 : c->s->preds[head].arity;
-    term_t *hv = xcalloc(ar + 1, sizeof *hv);
-    for (uint32_t i = 0; i < ar && ok; i++) {
-      hv[i] = z3conv_from_z3(c->conv, Z3_get_app_arg(z, capp, i));
-      ok = hv[i] != NULL_TERM && term_is_value(hv[i]);
-    }
-    uint32_t want_head = head == c->s->npreds || head == CHC_FALSE ? CHC_FALSE : head;
-    for (uint32_t ci = 0; ci < c->s->nclauses && ok && result == CHC_FALSE; ci++) {
-      const chc_clause *cl = &c->s->clauses[ci];
-      if (cl->head.pred != want_head || cl->nbody < np) continue;
-      /* child[j]: the node for body atom j: a premise with its predicate,
-       * or (CHC_FALSE until derived below) a nullary atom Z3 derived
-       * propositionally or an atom of a fact Z3 folded into the clause,
-       * both dropped from its proof */
-      uint32_t *child = xcalloc(cl->nbody + 1, sizeof *child);
-      bool match = true;
-      for (uint32_t j = 0; j < cl->nbody && match; j++) {
-        child[j] = CHC_FALSE;
-        bool any = false;
-        for (uint32_t i = 0; i < np && !any; i++) any = kpred[i] == cl->body[j].pred;
-        match = any || c->s->preds[cl->body[j].pred].arity == 0 || c->fact[cl->body[j].pred] != CHC_FALSE;
-      }
-      /* every premise must be some atom's */
-      for (uint32_t i = 0; i < np && match; i++) {
-        bool any = false;
-        for (uint32_t j = 0; j < cl->nbody && !any; j++) any = kpred[i] == cl->body[j].pred;
-        match = any;
-      }
-      if (!match) { free(child); continue; }
-      term_vec f = {0};
-      term_vec_push(&f, cl->constraint);
-      /* atom j equals one of the premises with its predicate (Z3 may list
-       * them in another order than the clause's body): a disjunction, the
-       * model picks; atoms without premises are derived below */
-      term_t *pick = xcalloc((size_t)cl->nbody * (np + 1) + 1, sizeof *pick);
-      for (uint32_t j = 0; j < cl->nbody; j++) {
-        uint32_t q = cl->body[j].pred, qa = c->s->preds[q].arity;
-        term_vec alts = {0};
-        for (uint32_t i = 0; i < np; i++) {
-          pick[j * (np + 1) + i] = NULL_TERM;
-          if (kpred[i] != q) continue;
-          term_vec eq = {0};
-          for (uint32_t a2 = 0; a2 < qa; a2++) term_vec_push(&eq, term_eq(cl->body[j].args[a2], d->nodes[kids[i]].head_vals[a2]));
-          pick[j * (np + 1) + i] = term_and(eq.size, eq.data);
-          term_vec_push(&alts, pick[j * (np + 1) + i]);
-          term_vec_free(&eq);
-        }
-        if (alts.size) term_vec_push(&f, term_or(alts.size, alts.data));
-        else if (qa > 0) term_vec_push(&f, fact_instance(c->s, c->fact[q], cl->body[j].args));
-        term_vec_free(&alts);
-      }
-      for (uint32_t a = 0; a < ar; a++) term_vec_push(&f, term_eq(cl->head.args[a], hv[a]));
-      solver_push(slv);
-      solver_assert(slv, term_and(f.size, f.data));
-      solver_result r = solver_check(slv);
-      for (uint32_t j = 0; j < cl->nbody && r == SOLVER_SAT; j++) {
-        uint32_t q = cl->body[j].pred;
-        for (uint32_t i = 0; i < np && child[j] == CHC_FALSE; i++)
-          if (pick[j * (np + 1) + i] != NULL_TERM && solver_value(slv, pick[j * (np + 1) + i]) == term_true()) child[j] = kids[i];
-        if (child[j] == CHC_FALSE && c->s->preds[q].arity > 0 &&
-            (child[j] = fact_node(c->s, slv, c->fact[q], cl->body[j].args, d)) == CHC_FALSE)
-          r = SOLVER_UNKNOWN;
-      }
-      solver_pop(slv, 1);
-      free(pick);
-      term_vec_free(&f);
-      for (uint32_t j = 0; j < cl->nbody && r == SOLVER_SAT; j++)
-        if (child[j] == CHC_FALSE && (child[j] = nullary_node(c->s, c->nullary, d, cl->body[j].pred)) == CHC_FALSE) r = SOLVER_UNKNOWN;
-      if (r == SOLVER_SAT) {
-        result = chc_derivation_add(d, c->s, ci);
-        for (uint32_t a = 0; a < ar; a++) d->nodes[result].head_vals[a] = hv[a];
-        for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[result].children[j] = child[j];
-      }
-      free(child);
-    }
-    free(hv);
-  }
-  free(kids); free(kpred);
-  return result;
-}
-
-static void proof_to_derivation(sp_ctx *c, Z3_ast pr, chc_derivation *out) {
-  chc_derivation d = {0};
-  solver *slv = solver_new_z3();
-  solver_set_timeout(slv, 5000);
-  c->nullary = nullary_rules(c->s);
-  c->fact = xmalloc((c->s->npreds + 1) * sizeof *c->fact);
-  for (uint32_t q = 0; q < c->s->npreds; q++) c->fact[q] = CHC_FALSE;
-  for (uint32_t i = c->s->nclauses; i-- > 0;)
-    if (c->s->clauses[i].nbody == 0 && c->s->clauses[i].head.pred != CHC_FALSE) c->fact[c->s->clauses[i].head.pred] = i;
-  term_map_init(&c->done);
-  uint32_t root = proof_node(c, pr, &d, slv, 0);
-  term_map_free(&c->done);
-  free(c->nullary); free(c->fact);
-  c->nullary = NULL; c->fact = NULL;
-  solver_free(slv);
-  if (root == CHC_FALSE || c->s->clauses[d.nodes[root].clause].head.pred != CHC_FALSE) {
-    chc_derivation_free(&d);
-    return;
-  }
-  /* nodes were added bottom-up: reverse the order so the root comes first
-   * and every child has a larger index than its parent */
-  uint32_t n = d.n;
-  chc_derivation r = {0};
-  for (uint32_t i = n; i-- > 0;) {
-    (void)chc_derivation_add(&r, c->s, d.nodes[i].clause);
-    chc_dnode *dst = &r.nodes[r.n - 1];
-    const chc_clause *cl = &c->s->clauses[d.nodes[i].clause];
-    if (cl->head.pred != CHC_FALSE)
-      memcpy(dst->head_vals, d.nodes[i].head_vals, c->s->preds[cl->head.pred].arity * sizeof(term_t));
-    for (uint32_t j = 0; j < cl->nbody; j++) dst->children[j] = n - 1 - d.nodes[i].children[j];
-  }
-  chc_derivation_free(&d);
-  if (root != n - 1) { chc_derivation_free(&r); return; }  /* the root was not last: unused nodes */
-  *out = r;
 }
 
 /* A Z3 formula over de Bruijn variables (variable i = argument i), as Spacer
@@ -467,7 +218,7 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
       out->answer = CHC_UNSAT;
       if (want_derivation) {
         Z3_ast pr = Z3_fixedpoint_get_answer(z, c.fp);
-        if (pr) { Z3_inc_ref(z, pr); proof_to_derivation(&c, pr, &out->deriv); Z3_dec_ref(z, pr); }
+        if (pr) { Z3_inc_ref(z, pr); chc_zproof_derivation(c.conv, c.rel, s, pr, lim, &out->deriv); Z3_dec_ref(z, pr); }
       }
     } else {
       out->reason = fired ? "timeout" : "spacer: unknown";
@@ -534,10 +285,14 @@ static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *in
 /* Z3 on the file. FILE_PROOF: the context makes proofs (as fast as without
  * them on the unsat tasks of the three CHC-COMP'24 tracks: 23.3 s against
  * 22.7 s in all) and an unsat answer comes with a derivation over s when the
- * proof maps onto the input's clauses (Z3 may have inlined some);
- * FILE_DERIVE: Z3's inlining and slicing off as well, so that it does (2.3x
- * slower on the same tasks). */
+ * proof maps onto the input's clauses (chc_zproof unfolds what Z3 inlined,
+ * within about the time Z3 took: a system inlined whole costs more; not
+ * what it sliced: predicates with fewer arguments); FILE_DERIVE: Z3's
+ * inlining and slicing off as well, so that it does (2.3x slower on the
+ * same tasks). */
 enum { FILE_PLAIN, FILE_PROOF, FILE_DERIVE };
+#define MAP_SHARE 1.0
+#define MAP_SECONDS 0.2
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, int mode, chc_result *out) {
   bool want_derivation = mode != FILE_PLAIN;
   memset(out, 0, sizeof *out);
@@ -561,17 +316,22 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
   out->reason = "spacer: Z3 did not read the file";
   if (conv && !z3conv_failed(z, NULL) && !limits_expired(lim)) {
     watchdog w;
+    double t0 = limits_now();
     watchdog_start(&w, z, lim);
     Z3_lbool r = Z3_solver_check(z, slv);
     bool fired = watchdog_stop(&w);
     out->reason = fired ? "timeout" : "spacer: unknown";
+    /* mapping the proof may take about as long as Z3 took (then Z3 again
+     * without inlining is the cheaper way) */
+    zeta_limits mlim = *lim;
+    double mend = limits_now() + MAP_SHARE * (limits_now() - t0) + MAP_SECONDS;
+    if (mode == FILE_PROOF && (!mlim.deadline || mend < mlim.deadline)) mlim.deadline = mend;
     if (r == Z3_L_FALSE) {
       out->answer = CHC_UNSAT;   /* without proofs no derivation: the caller finds one */
       Z3_ast pr = want_derivation ? Z3_solver_get_proof(z, slv) : NULL;
       if (pr && !z3conv_failed(z, NULL)) {
         Z3_inc_ref(z, pr);
-        sp_ctx c = {.z = z, .conv = conv, .s = s};
-        proof_to_derivation(&c, pr, &out->deriv);
+        chc_zproof_derivation(conv, NULL, s, pr, &mlim, &out->deriv);
         out->complete = out->deriv.n > 0;
         if (out->complete && mode == FILE_PROOF) out->engine = "spacer (Z3 on the input file, its own proof)";
         Z3_dec_ref(z, pr);

@@ -428,6 +428,46 @@ static void test_spacer_file(void) {
   file_engine_case(adt_unsafe, CHC_UNSAT);
 }
 
+/* Z3 inlines I, Q and R (its proof steps are P -> P and P, P -> P): the
+ * derivation of its own run unfolds them, picking the defining clause that
+ * fits (I x = 0 not 7, Q by +3 not +2), and replays. */
+static void inlined_proof_case(const char *query, uint32_t min_nodes) {
+  char text[2048];
+  snprintf(text, sizeof text,
+           "(set-logic HORN)\n(declare-fun I (Int) Bool)\n(declare-fun Q (Int Int) Bool)\n"
+           "(declare-fun R (Int Int Int) Bool)\n(declare-fun P (Int) Bool)\n"
+           "(assert (forall ((x Int)) (=> (= x 7) (I x))))\n(assert (forall ((x Int)) (=> (= x 0) (I x))))\n"
+           "(assert (forall ((x Int)) (=> (I x) (P x))))\n"
+           "(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 2))) (Q x y))))\n"
+           "(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 3))) (Q x y))))\n"
+           "(assert (forall ((x Int) (y Int)) (=> (Q x y) (P y))))\n"
+           "(assert (forall ((x Int) (z Int) (y Int)) (=> (and (P x) (P z) (= y (+ x z 1))) (R x z y))))\n"
+           "(assert (forall ((x Int) (z Int) (y Int)) (=> (R x z y) (P y))))\n"
+           "(assert (forall ((x Int)) (=> (and (P x) %s) false)))\n", query);
+  char path[] = "/tmp/zeta-test-chc-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  fputs(text, f);
+  fclose(f);
+  chc_system s;
+  char *msg;
+  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_result r;
+  chc_spacer_solve_file_proof(path, &s, &lim, &r);
+  CHECK(r.answer == CHC_UNSAT && r.complete && r.deriv.n >= min_nodes);
+  if (r.complete) CHECK(chc_replay(&s, &r.deriv, 10000));
+  chc_result_free(&r);
+  chc_free(&s);
+  unlink(path);
+}
+
+static void test_spacer_inlined_proof(void) {
+  inlined_proof_case("(= x 6)", 7);   /* 0 -> 3 -> 6 through Q */
+  inlined_proof_case("(= x 1)", 4);   /* 1 = 0 + 0 + 1 through R */
+}
+
 /* chc_repair_unreached: a predicate left at true behind an unsatisfiable
  * guard becomes false; a model of a reachable error stays unrepaired */
 static void test_repair_unreached(void) {
@@ -513,6 +553,7 @@ int main(void) {
   RUN(test_pa_mbp);
   RUN(test_ic3);
   RUN(test_spacer_file);
+  RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);
   RUN(test_read_model);
   return CHECK_DONE();

@@ -79,8 +79,35 @@ static void test_recursive_and_budget(void) {
   chc_free(&t);
 }
 
+/* A head variable takes the caller's constant: F(x) <- x * x > c, Err(1)
+ * <- F(7) folds to a constant before any solver sees it (BitPreciseArith's
+ * constant calls), and the instance variable is recorded with that value. */
+static void test_constants_fold(void) {
+  for (int c = 40; c <= 50; c += 10) {
+    chc_system s;
+    chc_init(&s);
+    uint32_t F = pred(&s, "F"), E = pred(&s, "Err");
+    term_t x = term_var("x", type_int()), seven = term_int(7), one = term_int(1);
+    chc_add_clause(&s, 0, NULL, term_gt(term_mul2(x, x), term_int(c)), F, &x, 0);
+    chc_app f7 = {F, &seven};
+    chc_add_clause(&s, 1, &f7, term_true(), E, &one, 0);
+    sol_vc vc = {1000, NULL, 0, 0};
+    term_t e = term_fresh_var("e", type_int());
+    term_t g = sol_vc_unfold(&s, E, &e, &vc);
+    CHECK(g != NULL_TERM);
+    term_t g1 = term_subst(g, 1, &e, &one);
+    CHECK(g1 == (c == 40 ? term_true() : term_false()));
+    bool recorded = false;
+    for (uint32_t i = 0; i < vc.nseen; i++) recorded |= vc.seen[2 * i] == x && vc.seen[2 * i + 1] == seven;
+    CHECK(recorded);
+    sol_vc_free(&vc);
+    chc_free(&s);
+  }
+}
+
 int main(void) {
   RUN(test_unfold);
   RUN(test_recursive_and_budget);
+  RUN(test_constants_fold);
   return CHECK_DONE();
 }

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "engine/ts_engine.h"
 #include "lang/tla/tla_model.h"
+#include "lang/tla/tla_reach.h"
 #include "lang/tla/tla_sym.h"
 #include "solver/solver.h"
 
@@ -26,21 +27,25 @@ static const char *SPEC =
     "Small == f[1] + f[2] < 2 \\/ Cardinality(s) < 3\n"
     "====\n";
 
-static tla_model *load(char *dir) {
+static tla_model *load_spec(char *dir, const char *spec, const char *cfg) {
   if (!mkdtemp(dir)) return NULL;
   char path[600];
   snprintf(path, sizeof path, "%s/S.tla", dir);
   FILE *f = fopen(path, "w");
-  fputs(SPEC, f);
+  fputs(spec, f);
   fclose(f);
   snprintf(path, sizeof path, "%s/S.cfg", dir);
   f = fopen(path, "w");
-  fputs("INIT Init\nNEXT Next\nINVARIANTS TypeOK Small\nCHECK_DEADLOCK FALSE\n", f);
+  fputs(cfg, f);
   fclose(f);
   snprintf(path, sizeof path, "%s/S.tla", dir);
   tla_load_opts lo = {.check_deadlock = -1};
   diag d = {0};
   return tla_model_load(path, &lo, &d);
+}
+
+static tla_model *load(char *dir) {
+  return load_spec(dir, SPEC, "INIT Init\nNEXT Next\nINVARIANTS TypeOK Small\nCHECK_DEADLOCK FALSE\n");
 }
 
 static void cleanup(const char *dir) {
@@ -116,7 +121,127 @@ static void test_layout_and_init(void) {
   cleanup(dir);
 }
 
+/* A copy of an enumeration with state `drop` removed (renumbered, edges
+ * into it gone) and, if from < n, the edges to `to` removed from every
+ * state of from's query group (the proof pools the successors of
+ * TLA_REACH_GROUP neighbours: the edges are hints, only R's states count). */
+typedef struct {
+  tla_sym_reach_set r;
+  term_t *cube;
+  uint32_t *edge;
+  size_t *first;
+} reach_copy;
+
+static void reach_edit(const tla_sym_reach_set *R, size_t drop, size_t from, size_t to, reach_copy *c) {
+  c->cube = malloc((R->n + 1) * sizeof *c->cube);
+  c->edge = malloc((R->first[R->n] + 1) * sizeof *c->edge);
+  c->first = malloc((R->n + 2) * sizeof *c->first);
+  size_t n = 0, k = 0;
+  for (size_t i = 0; i < R->n; i++) {
+    if (i == drop) continue;
+    c->cube[n] = R->cube[i];
+    c->first[n++] = k;
+    for (size_t e = R->first[i]; e < R->first[i + 1]; e++) {
+      uint32_t t = R->edge[e];
+      if (t == drop || (from < R->n && i / TLA_REACH_GROUP == from / TLA_REACH_GROUP && t == to)) continue;
+      c->edge[k++] = t > drop && drop < R->n ? t - 1 : t;
+    }
+  }
+  c->first[n] = k;
+  c->r = *R;
+  c->r.n = n;
+  c->r.ninit = drop < R->ninit ? R->ninit - 1 : R->ninit;
+  c->r.cube = c->cube, c->r.edge = c->edge, c->r.first = c->first;
+}
+
+static void reach_free(reach_copy *c) { free(c->cube), free(c->edge), free(c->first); }
+
+/* The reach proof trusts nothing of the enumeration: the whole one is
+ * proved; without one successor, one state (initial or not), or with a
+ * violated invariant or a deadlock, no proof. */
+static void reach_check_on(const char *spec, size_t min_states) {
+  char dir[] = "/tmp/zeta-tla-reach-XXXXXX";
+  tla_model *m = load_spec(dir, spec, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  char why[1200];
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(R.n >= min_states && R.ninit == 2);
+    CHECK(tla_reach_check(sym, &R, false, &eo));
+    /* a state without a step (S: f = <<3, 3>>, s = U): TLC's deadlock */
+    CHECK(!tla_reach_check(sym, &R, true, &eo));
+    reach_copy c;
+    size_t mid = R.n / 2;
+    CHECK(R.first[mid + 1] > R.first[mid]);
+    /* one successor of the middle state, of the first state, of the last
+     * state with one (in R: as a hint only, left to every other group) */
+    size_t last = R.n - 1;
+    while (last > 0 && R.first[last + 1] == R.first[last]) last--;
+    size_t from[3] = {mid, 0, last};
+    for (int i = 0; i < 3; i++) {
+      reach_edit(&R, R.n, from[i], R.edge[R.first[from[i]]], &c);
+      CHECK(c.r.first[c.r.n] < R.first[R.n]);
+      CHECK(!tla_reach_check(sym, &c.r, false, &eo));
+      reach_free(&c);
+    }
+    /* one state: initial, in the middle, the last */
+    size_t drop[3] = {0, mid, R.n - 1};
+    for (int i = 0; i < 3; i++) {
+      reach_edit(&R, drop[i], R.n, R.n, &c);
+      CHECK(c.r.n == R.n - 1);
+      CHECK(!tla_reach_check(sym, &c.r, false, &eo));
+      reach_free(&c);
+    }
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
+/* A union layout (y an integer or a set): its cubes do not fix every leaf,
+ * the proof pools them per group behind Trans's selector; S's fix every
+ * leaf, each state's values are folded into Trans. */
+static const char *UNION_SPEC =
+    "---- MODULE S ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, y\n"
+    "TypeOK == x \\in 0..40\n"
+    "Init == x \\in {0, 1} /\\ y = 0\n"
+    "Next == x < 40 /\\ x' = x + 1 /\\ y' = IF x % 3 = 0 THEN {x % 2} ELSE x % 4\n"
+    "====\n";
+
+static void test_reach_check(void) {
+  reach_check_on(SPEC, 20);
+  reach_check_on(UNION_SPEC, 40);
+  /* the enumeration with the invariant Small (violated): no proof */
+  tla_sym_reach_set R;
+  char why[1200];
+  char dir2[] = "/tmp/zeta-tla-reach-XXXXXX";
+  tla_model *m = load(dir2);
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(!tla_reach_check(sym, &R, false, &eo));
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir2);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
+  RUN(test_reach_check);
   return CHECK_DONE();
 }

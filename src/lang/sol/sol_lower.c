@@ -88,7 +88,7 @@ term_t in_range(const ty *t, term_t x) {
 }
 
 /* x modulo the type's range (two's complement for signed types) */
-static term_t wrap(const ty *t, term_t x) {
+term_t wrap(const ty *t, term_t x) {
   if (t->k != T_INT || t->bits == 0) return x;
   if (!t->sign) return term_mod(x, pow2(t->bits));
   term_t h = pow2(t->bits - 1);

@@ -144,7 +144,9 @@ const cJSON *sol_most_derived(const sol_ast *a, const int *lin, int nlin, const 
  * entry and kept by an iteration (sites with .cand), assumed at the head
  * unless dropped[i] (i < n). NULL: no candidates. */
 typedef struct { bool *dropped; uint32_t n; } sol_cands;
-enum { SOL_ARITH_CHECKED, SOL_ARITH_INT, SOL_ARITH_MOD, SOL_ARITH_MOD_OVF };
+/* SOL_ARITH_BV: results as SOL_ARITH_MOD (wrap-around), the encoding differs
+ * only where solc-verify's does (the sum's underflow assumption) */
+enum { SOL_ARITH_CHECKED, SOL_ARITH_INT, SOL_ARITH_MOD, SOL_ARITH_MOD_OVF, SOL_ARITH_BV };
 #define SOL_FN_DEPLOY (-1)
 #define SOL_FN_RECEIVE (-2)
 bool sol_lower_modular(const sol_ast *a, int contract, int fn, int arith, bool exact, bool aliased, const bool *excluded,

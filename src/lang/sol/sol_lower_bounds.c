@@ -68,12 +68,9 @@ bound_cand *bounds_entry(lw *L, const ctx *c, const cJSON *s, const bool *w, uin
   if (!L->cands || L->exact || c->dead) return NULL;
   frame *F = L->F;
   if (F != L->top) L->out->cut_opaque = true;   /* solc-verify's callee: not covered */
-  /* a sum havocked: zeta's ghost is an unbounded integer, solc-verify's
-   * may keep a range (BecTokenSimplifiedCorrect.batchTransfer) */
-  for (uint32_t j = 0; j < L->nsum; j++) {
-    int q = F->slot_of[L->a->nids + 3 + (int)j];
-    if (q >= 0 && w[q]) L->out->cut_opaque = true;
-  }
+  /* a havocked sum needs nothing here: its ghost has the type of
+   * solc-verify's shadow variable (unbounded in int mode, else the sum
+   * function's range), a map entry there that Boogie's intervals skip */
   long lit[LIT_MAX];
   int nlit = 0;
   literals(F->fn ? F->fn : s, lit, &nlit);

@@ -168,6 +168,12 @@ typedef struct {
    * of an element */
   int sum_var[SUM_MAX], sum_path[SUM_MAX][8], sum_plen[SUM_MAX];
   uint32_t nsum;
+  /* outside int mode the ghost has the sum function's type (uint256 or
+   * int256: sum_ty[j]) and wraps as solc-verify's shadow variable; NULL
+   * there when the summed elements are not of that width and sign */
+  ty *sum_ty[SUM_MAX];
+  bool sum_sign[SUM_MAX];    /* __verifier_sum_int */
+  const ty *sum_ety[SUM_MAX];   /* the summed elements' type */
   bool sum_done;             /* the next write of a summed array is a push or pop already counted */
   /* events with specifications (solc-verify's event data tracking) */
   struct { const cJSON *def, *spec; int data[EVD_MAX], ndata; bool strict; } ev[EV_MAX];
@@ -215,6 +221,7 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define first(...) sol_lw_first(__VA_ARGS__)
 #define pow2(...) sol_lw_pow2(__VA_ARGS__)
 #define in_range(...) sol_lw_in_range(__VA_ARGS__)
+#define wrap(...) sol_lw_wrap(__VA_ARGS__)
 #define int_ty(...) sol_lw_int_ty(__VA_ARGS__)
 #define bool_ty(...) sol_lw_bool_ty(__VA_ARGS__)
 #define lit_ty(...) sol_lw_lit_ty(__VA_ARGS__)
@@ -339,6 +346,8 @@ ty *opaque_ty(lw *L);
 uint32_t field_off(const ty *t, int j);
 term_t pow2(int k);
 term_t in_range(const ty *t, term_t x);
+/* x modulo the type's range (two's complement for signed types) */
+term_t wrap(const ty *t, term_t x);
 ty *int_ty(lw *L, int bits, bool sign);
 ty *bool_ty(lw *L);
 ty *lit_ty(lw *L);

@@ -7,6 +7,8 @@
 #include "lang/sol/sol_annot.h"
 #include "lang/sol/sol_lower_int.h"
 
+static void assume_invs_after_call(lw *L, ctx *c);
+
 /* Whether n may run a loop: a loop statement in it or in a function or
  * modifier it refers to (seen: definitions already walked). */
 bool may_loop(lw *L, const cJSON *n, bool *seen) {
@@ -71,7 +73,7 @@ val low_level_call(lw *L, ctx *c, const cJSON *e, const cJSON *member, const cJS
   check_overflow_before(L, c, e);
   check_invs(L, c, SITE_INV_EXT, e);
   havoc_state(L, c);
-  assume_invs(L, c);
+  assume_invs_after_call(L, c);
   val parts[2] = {scalar(L, bool_ty(L), ok), fresh_val(L, lit_ty(L), "data")};
   return tuple_val(L, 2, parts);
 }
@@ -122,8 +124,22 @@ void check_overflow_before(lw *L, const ctx *c, const cJSON *at) {
   if (L->mod && fs >= 0) check_at(L, c, NULL, term_not(c->cur[L->F->off[fs]]), new_site(L, SITE_OVERFLOW_CALL, -1, at, NULL));
 }
 
+/* An annotation assumed where solc-verify assumes it as a requires,
+ * ensures or loop invariant: with its "no overflow in computation" (a
+ * specification of its own there, checked where the annotation is) */
 void assume_expr(lw *L, ctx *c, const cJSON *e) {
-  if (!c->dead) add_cons(L, c, spec_expr(L, c, e));
+  if (c->dead) return;
+  term_t ovf = term_false();
+  add_cons(L, c, spec_eval(L, c, e, &ovf));
+  if (!term_is_false(ovf)) add_cons(L, c, term_not(ovf));
+}
+
+/* the contract's invariants after unknown code: solc-verify assumes
+ * them and their variables' ranges there, not their computation's
+ * overflow */
+static void assume_invs_after_call(lw *L, ctx *c) {
+  for (uint32_t i = 0; i < L->ninv; i++)
+    if (!c->dead) add_cons(L, c, spec_expr(L, c, L->inv[i]));
 }
 
 /* the i-th argument of a marker statement */
@@ -576,7 +592,7 @@ void mod_call_out(lw *L, ctx *c, const cJSON *e) {
   check_overflow_before(L, c, e);
   check_invs(L, c, SITE_INV_EXT, e);
   havoc_state(L, c);
-  assume_invs(L, c);
+  assume_invs_after_call(L, c);
 }
 
 static int sum_of(lw *L, const cJSON *e);
@@ -730,6 +746,9 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
   if (strcmp(name, "__zeta_sum") == 0 || strcmp(name, "__zeta_sumi") == 0) {
     int j = sum_of(L, e);
     if (j < 0) unsup(L, e, "this sum");
+    /* elements of the other signedness (or not plain integers): how
+     * solc-verify's shadow variable wraps there is not known */
+    if (L->arith != SOL_ARITH_INT && !L->sum_ty[j]) unsup(L, e, "a sum whose elements' signedness differs from the sum function's in this arithmetic mode");
     *out = slot_val(L, c, L->F->slot_of[L->a->nids + 3 + j]);
     return true;
   }
@@ -739,7 +758,7 @@ bool mod_verifier_call(lw *L, ctx *c, const cJSON *e, const char *name, val *out
 /* The summed state variable of __zeta_sum(K) call e and the member path of
  * its elements (field indices into path, their number returned), -1 if the
  * operand is not `v` or `v[__verifier_idx_*].f...` for a mapping or array v. */
-static int sum_shape(lw *L, const cJSON *e, int *var, int *path) {
+static int sum_shape(lw *L, const cJSON *e, int *var, int *path, const ty **et) {
   const cJSON *st = nth_stmt(qblock_of(L, e), "ExpressionStatement", lit_arg(L, e, 0));
   const cJSON *x = child(st, "expression");
   const char *names[8];
@@ -766,21 +785,31 @@ static int sum_shape(lw *L, const cJSON *e, int *var, int *path) {
   }
   if (t->k != T_INT) return -1;
   *var = nid(L, d);
+  *et = t;
   return n;
 }
 
 /* the ghost of sum call e (registering it when new and add is set), or -1 */
 static int sum_find(lw *L, const cJSON *e, bool add) {
-  int var, path[8], n = sum_shape(L, e, &var, path);
+  int var, path[8];
+  const ty *et = NULL;
+  int n = sum_shape(L, e, &var, path, &et);
   if (n < 0) return -1;
+  bool sign = strcmp(sol_str(child(e, "expression"), "name"), "__zeta_sumi") == 0;
   for (uint32_t j = 0; j < L->nsum; j++)
-    if (L->sum_var[j] == var && L->sum_plen[j] == n && memcmp(L->sum_path[j], path, (size_t)n * sizeof(int)) == 0) return (int)j;
+    if (L->sum_var[j] == var && L->sum_plen[j] == n && memcmp(L->sum_path[j], path, (size_t)n * sizeof(int)) == 0) {
+      /* one ghost per collection: a second sum function over it must type it alike */
+      if (L->sum_sign[j] != sign) L->sum_ety[j] = NULL;
+      return (int)j;
+    }
   bool mine = false;
   for (uint32_t i = 0; i < L->nstate_vars; i++) mine |= L->state_ids[i] == var;
   if (!add || !mine || L->nsum == SUM_MAX) return -1;
   L->sum_var[L->nsum] = var;
   L->sum_plen[L->nsum] = n;
   memcpy(L->sum_path[L->nsum], path, (size_t)n * sizeof(int));
+  L->sum_sign[L->nsum] = sign;
+  L->sum_ety[L->nsum] = et;
   return (int)L->nsum++;
 }
 
@@ -813,8 +842,24 @@ void mod_write(lw *L, ctx *c, const lval *lv, val nv) {
     if (!hit) continue;
     term_t old = member_of(lval_read(L, c, lv), L->sum_path[j] + k, plen - k);
     term_t *g = &c->cur[L->F->off[L->F->slot_of[L->a->nids + 3 + (int)j]]];
-    *g = term_add2(*g, term_sub(member_of(nv, L->sum_path[j] + k, plen - k), old));
+    term_t nw = member_of(nv, L->sum_path[j] + k, plen - k);
+    if (L->arith == SOL_ARITH_INT || !L->sum_ty[j]) {
+      *g = term_add2(*g, term_sub(nw, old));
+      continue;
+    }
+    /* solc-verify: sum := (sum - old) + new in the sum's type; its mod
+     * encoding (not bv) assumes that an unsigned sum's subtraction does not
+     * underflow */
+    term_t d = term_sub(*g, old);
+    if ((L->arith == SOL_ARITH_MOD || L->arith == SOL_ARITH_MOD_OVF) && !L->sum_sign[j]) add_cons(L, c, in_range(L->sum_ty[j], d));
+    *g = wrap(L->sum_ty[j], term_add2(wrap(L->sum_ty[j], d), nw));
   }
+}
+
+/* ghost sum j after adding (sign 1) or removing (-1) element member x */
+static term_t sum_step(lw *L, int j, term_t g, term_t x, int sign) {
+  term_t r = sign > 0 ? term_add2(g, x) : term_sub(g, x);
+  return L->arith == SOL_ARITH_INT || !L->sum_ty[j] ? r : wrap(L->sum_ty[j], r);
 }
 
 void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
@@ -823,12 +868,12 @@ void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
     if (lv->n != 0) unsup(L, NULL, "a push or pop inside a summed variable");
     /* solc-verify: a push adds the new element, a pop subtracts the last one */
     term_t *g = &c->cur[L->F->off[L->F->slot_of[L->a->nids + 3 + (int)j]]];
-    if (x) *g = term_add2(*g, member_of(*x, L->sum_path[j], L->sum_plen[j]));
+    if (x) *g = sum_step(L, (int)j, *g, member_of(*x, L->sum_path[j], L->sum_plen[j]), 1);
     else {
       ty *et = arr.t->elem;
       val last = mkval(L, et);
       for (uint32_t q = 0; q < et->nl; q++) last.v[q] = term_select(arr.v[q], term_sub(arr.v[et->nl], term_int(1)));
-      *g = term_sub(*g, member_of(last, L->sum_path[j], L->sum_plen[j]));
+      *g = sum_step(L, (int)j, *g, member_of(last, L->sum_path[j], L->sum_plen[j]), -1);
     }
     L->sum_done = true;
   }
@@ -837,7 +882,16 @@ void mod_sum_push_pop(lw *L, ctx *c, const lval *lv, val arr, const val *x) {
 void mod_ghosts(lw *L) {
   L->nsum = 0;
   scan_sums(L, L->a->root);
-  for (uint32_t j = 0; j < L->nsum; j++) add_state_var(L, L->a->nids + 3 + (int)j, lit_ty(L));
+  for (uint32_t j = 0; j < L->nsum; j++) {
+    /* int mode: unbounded as solc-verify's; else the sum function's type
+     * (uint256/int256; its range holds at entry and after a havoc, as
+     * solc-verify's type-checking conditions of every read of the sum;
+     * its updates wrap in that type) */
+    const ty *et = L->sum_ety[j];
+    bool fits = et && et->k == T_INT && et->bits > 0 && et->sign == L->sum_sign[j] && et->emax < 0 && !et->fb && !et->opaque;
+    L->sum_ty[j] = L->arith != SOL_ARITH_INT && fits ? int_ty(L, 256, L->sum_sign[j]) : NULL;
+    add_state_var(L, L->a->nids + 3 + (int)j, L->sum_ty[j] ? L->sum_ty[j] : lit_ty(L));
+  }
   ev_setup(L);
   calls_setup(L);
 }

@@ -103,7 +103,7 @@ typedef enum { RES_OK, RES_ERROR, RES_SKIPPED } result;
 /* Why a check that fails after an over-approximation is not an ERROR (sol_site.approx). */
 #define APPROX "fails where zeta over-approximates a value solc-verify tracks exactly (a string's length)"
 /* Why a check that fails after a loop cut is not an ERROR (sol_site.after_cut). */
-#define AFTER_CUT "fails with the loop invariants and inferred bounds where solc-verify's Boogie may infer more (a callee's loop, a computed entry value, a sum)"
+#define AFTER_CUT "fails with the loop invariants and inferred bounds where solc-verify's Boogie may infer more (a callee's loop, a computed entry value)"
 
 /* The clauses (undecided included) a Horn model fails, checked by Z3. */
 static uint32_t model_failures(const chc_system *s, const term_t *interp, uint32_t timeout_ms) {
@@ -427,8 +427,8 @@ static void suggest(const sol_ast *a, int contract, int fn, int arith, const zet
   chc_copy(&norm, &sc.sys);
   chc_normalize(&norm);
   zeta_limits l = *lim;
-  double left = lim->deadline ? lim->deadline - limits_now() : 10;
-  l.deadline = limits_now() + (left < 3 ? (left > 0.5 ? left : 0.5) : 3);
+  double left = lim->deadline ? lim->deadline - limits_now() : 10, most = o->sol_suggest_time;
+  l.deadline = limits_now() + (left < most ? (left > 0.5 ? left : 0.5) : most);
   chc_result cr;
   sol_solve(&norm, o, &l, &cr);
   if (cr.answer == CHC_SAT && cr.interp) {
@@ -495,7 +495,8 @@ static uint32_t items_of(const sol_ast *a, const cJSON *ct, item *it, uint32_t c
 }
 
 int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options *o, const zeta_limits *lim, report *r) {
-  int arith = option_is(o->sol_arith, "int") ? SOL_ARITH_INT : option_is(o->sol_arith, "mod-overflow") ? SOL_ARITH_MOD_OVF : SOL_ARITH_MOD;
+  int arith = option_is(o->sol_arith, "int") ? SOL_ARITH_INT : option_is(o->sol_arith, "mod-overflow") ? SOL_ARITH_MOD_OVF
+            : option_is(o->sol_arith, "bv") ? SOL_ARITH_BV : SOL_ARITH_MOD;
   lang_capture ev;
   FILE *out = lang_capture_open(&ev);
   /* all items first: each gets a share of the time left */
@@ -527,7 +528,7 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
         fprintf(out, "%s: SKIPPED (%s)\n", it[i].label, why), nskip++;
         if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", it[i].label, why);
       }
-      if (res != RES_OK && !limits_expired(lim)) suggest(a, sol_int(n, "id"), it[i].fn, arith, o, &l, out);
+      if (res != RES_OK && o->sol_suggest_time > 0 && !limits_expired(lim)) suggest(a, sol_int(n, "id"), it[i].fn, arith, o, &l, out);
       free(lines);
     }
   }

@@ -22,8 +22,19 @@ static term_t unfold(const chc_system *s, uint32_t p, const term_t *args, sol_vc
     term_t *vars;
     uint32_t nv = chc_clause_vars(c, &vars);
     term_t *fresh = xmalloc((nv + 1) * sizeof(term_t));
+    uint32_t arity = s->preds[p].arity, nc = 0;
+    bool *bound = xcalloc(arity + 1, sizeof(bool));
     for (uint32_t i = 0; i < nv; i++) {
-      fresh[i] = term_fresh_var(term_var_name(vars[i]), term_type(vars[i]));
+      /* a head variable takes the caller's argument when that is a
+       * constant or a variable: no equality, and the smart constructors
+       * fold the constants through the body (BitPreciseArith's constant
+       * calls of private functions become constants before Z3) */
+      fresh[i] = NULL_TERM;
+      for (uint32_t j = 0; j < arity && fresh[i] == NULL_TERM; j++)
+        if (!bound[j] && c->head.args[j] == vars[i] && (term_is_const(args[j]) || term_is_var(args[j])) &&
+            term_type(args[j]) == term_type(vars[i]))
+          fresh[i] = args[j], bound[j] = true;
+      if (fresh[i] == NULL_TERM) fresh[i] = term_fresh_var(term_var_name(vars[i]), term_type(vars[i]));
       if (vc->nseen == vc->capseen) {
         vc->capseen = vc->capseen ? 2 * vc->capseen : 64;
         vc->seen = xrealloc(vc->seen, 2 * vc->capseen * sizeof(term_t));
@@ -31,10 +42,11 @@ static term_t unfold(const chc_system *s, uint32_t p, const term_t *args, sol_vc
       vc->seen[2 * vc->nseen] = vars[i];
       vc->seen[2 * vc->nseen++ + 1] = fresh[i];
     }
-    uint32_t arity = s->preds[p].arity, nc = 0;
     term_t *conj = xmalloc((arity + c->nbody + 2) * sizeof(term_t));
     conj[nc++] = term_subst(c->constraint, nv, vars, fresh);
-    for (uint32_t i = 0; i < arity; i++) conj[nc++] = term_eq(term_subst(c->head.args[i], nv, vars, fresh), args[i]);
+    for (uint32_t i = 0; i < arity; i++)
+      if (!bound[i]) conj[nc++] = term_eq(term_subst(c->head.args[i], nv, vars, fresh), args[i]);
+    free(bound);
     for (uint32_t b = 0; b < c->nbody && ok; b++) {
       const chc_app *a = &c->body[b];
       uint32_t ar = s->preds[a->pred].arity;

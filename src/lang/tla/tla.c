@@ -9,6 +9,7 @@
 #include "lang/tla/tla_bmc.h"
 #include "lang/tla/tla_explicit.h"
 #include "lang/tla/tla_model.h"
+#include "lang/tla/tla_reach.h"
 #include "lang/tla/tla_sym.h"
 #include "engine/ts_check.h"
 #include "lang/ts_run.h"
@@ -211,66 +212,14 @@ static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_l
   return code;
 }
 
-static solver_result check_scoped(solver *sv, term_t f) {
-  solver_push(sv);
-  solver_assert(sv, f);
-  solver_result r = solver_check(sv);
-  solver_pop(sv, 1);
-  return r;
-}
-
 /* When the layout sample enumerated every reachable state (a finite
- * universe, at most 20000 states), their disjunction R is a candidate
- * inductive invariant. The solver checks that Init implies one of the
- * initial states' cubes and, state by state, that each satisfies the
- * invariants and every step of the encoding from it reaches one of the
- * successors the enumeration found (so R /\ Next => R', in small
- * queries: one over thousands of cubes is beyond Z3); with TLC's deadlock
- * check, that a constrained state has a step (a satisfiable step from the
- * fixed state instead of the quantified ENABLED). An enumeration bug
- * costs the proof, never a wrong SAFE. nreach: the count, 0 if no proof. */
-#define REACH_GROUP 16
+ * universe, at most SAMPLE_STATES), their disjunction is checked as an
+ * inductive invariant (tla_reach.c says why that is sound). nreach: the
+ * count, 0 if no proof. */
 static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, ts_result *res, size_t *nreach) {
-  const ts *sys = tla_sym_ts(sym);
   tla_sym_reach_set R;
   if (!tla_sym_reach(sym, &R)) return false;
-  solver *sv = ts_engine_solver(eo);
-  if (!sv) return false;
-  ts_engine_arm(sv, eo);
-  /* half of the time left at most: IC3 and k-induction get the rest */
-  const zeta_limits *lim = eo->limits;
-  double stop = lim && lim->deadline ? limits_now() + (lim->deadline - limits_now()) / 2 : 0;
-  term_t *succ = xmalloc((R.first[R.n] + R.n + 1) * sizeof *succ), *group = xmalloc((REACH_GROUP + 1) * sizeof *group);
-  for (size_t i = 0; i < R.ninit; i++) succ[i] = R.cube[i];
-  bool ok = check_scoped(sv, term_and2(sys->init, term_not(term_or((uint32_t)R.ninit, succ)))) == SOLVER_UNSAT;
-  /* Next and the property once, behind selectors (Z3 would take them in
-   * again for every state) */
-  term_t step = term_fresh_var("tla_reach_step", type_bool()), fail = term_fresh_var("tla_reach_fail", type_bool());
-  solver_assert(sv, term_implies(step, sys->trans));
-  solver_assert(sv, term_implies(fail, term_not(sys->prop)));
-  for (size_t j = 0; j < R.n && ok; j += REACH_GROUP) {
-    if (stop && limits_now() > stop) {
-      ok = false;
-      break;
-    }
-    /* a group of states (neighbours in the breadth-first order share
-     * successors) against all of their successors: as strong, fewer queries */
-    uint32_t k = 0, g = 0;
-    for (size_t i = j; i < R.n && i < j + REACH_GROUP; i++) {
-      group[g++] = R.cube[i];
-      for (size_t e = R.first[i]; e < R.first[i + 1]; e++) succ[k++] = term_prime(R.cube[R.edge[e]]);
-    }
-    term_t bad = term_or2(fail, term_and2(step, term_not(term_or(k, succ))));
-    ok = check_scoped(sv, term_and2(term_or(g, group), bad)) == SOLVER_UNSAT;
-    for (size_t i = j; ok && deadlock && i < R.n && i < j + REACH_GROUP; i++) {
-      /* no step: only outside the constraints (not expanded) */
-      solver_result r = check_scoped(sv, term_and2(R.cube[i], step));
-      if (r != SOLVER_SAT)
-        ok = r == SOLVER_UNSAT && check_scoped(sv, term_and2(R.cube[i], tla_sym_constraint(sym))) == SOLVER_UNSAT;
-    }
-  }
-  free(succ), free(group);
-  solver_free(sv);
+  bool ok = tla_reach_check(sym, &R, deadlock, eo);
   if (!ok) return false;
   ts_result_init(res);
   res->verdict = ZETA_SAFE;

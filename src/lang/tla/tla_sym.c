@@ -3259,7 +3259,7 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
 
 /* Layouts from the values of the first states (a short breadth-first
  * search): a heuristic only, since values outside a layout are errors. */
-#define SAMPLE_STATES 20000
+#define SAMPLE_STATES 30000   /* ReadersWriters/MC 21527, nbacg_guer01 24922 states */
 typedef struct {
   tla_sym *s;
   const tla_val **seen;   /* open addressing on the hash-consed pointers */

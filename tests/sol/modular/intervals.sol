@@ -7,16 +7,19 @@ pragma solidity >=0.7.0;
 // (LoopInvar.cannotProveWithoutInvariant); a relational invariant the Horn
 // engines would find is not assumed, only suggested in a note. (bounded: a loop body without braces
 // keeps its invariant.)
+// The note needs the Horn engines: a budget no load of the machine exhausts
+// (they take about a second alone).
+// flags: --timeout 600 --sol-suggest-time 120
 // verdict: UNSAFE
 // expect: I::bounded: OK
 // expect: I::doWhile: OK
 // expect: I::relational: ERROR
-// expect: intervals.sol:42:9: Assertion might not hold.
+// expect: intervals.sol:45:9: Assertion might not hold.
 // expect: I::threshold: OK
 // expect: I::notABound: ERROR
-// expect: intervals.sol:55:9: Assertion might not hold.
+// expect: intervals.sol:58:9: Assertion might not hold.
 // expect: I::computedEntry: SKIPPED
-// expect: note: intervals.sol:62:9: suggested loop invariant (found by the Horn engines): /// @notice invariant
+// expect: note: intervals.sol:65:9: suggested loop invariant (found by the Horn engines): /// @notice invariant
 // expect: I::[implicit_constructor]: OK
 
 contract I {

@@ -1,0 +1,425 @@
+/* Z3's hyper-resolution proofs as derivations over our clauses.
+ *
+ * A proof step concludes a ground atom from ground premises by one of the
+ * rules Z3 solved. Its clause of ours is found by matching predicates and
+ * checking the clause's constraint with the ground values (a solver).
+ * Z3's preprocessing folds facts and nullary atoms into rules and inlines
+ * predicates: a predicate that no step concludes was inlined, so a body
+ * atom of it is unfolded with its defining clauses (each a choice under a
+ * selector; the solver's model picks one and gives the missing values). */
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "core/term_map.h"
+#include "engine/chc_zproof.h"
+#include "solver/solver.h"
+
+/* unfolding bounds: the clause instances of one step's query, all
+ * instances tried in the whole proof (failed choices included: a system
+ * Z3 inlined whole is given up quickly), and the depth of inlined chains;
+ * an inlined predicate occurs once on a chain (Z3 inlines what is not
+ * recursive, recursion goes through concluded predicates) */
+#define UNF_MAX_INST 1024
+#define UNF_MAX_WORK 8192
+#define UNF_MAX_DEPTH 256
+
+typedef struct {
+  Z3_context z;
+  z3conv *conv;
+  const Z3_func_decl *rel;
+  const chc_system *s;
+  uint32_t *nullary;      /* nullary_rules(s) */
+  uint32_t *fact;         /* per predicate: a clause without body for it, or CHC_FALSE */
+  bool *inlined;          /* per predicate: no proof step concludes it */
+  bool *onpath;           /* per predicate: being unfolded on the current chain */
+  term_map done;          /* proof node (Z3 ast id) -> derivation node: proofs are DAGs */
+  solver *slv;
+  const zeta_limits *lim;
+  uint32_t work;          /* instances tried so far */
+  bool unfold;            /* this pass unfolds inlined predicates */
+} zp_ctx;
+
+static uint32_t rel_index(zp_ctx *c, Z3_func_decl d) {
+  if (!c->rel) {   /* the input file's relations: by name */
+    const char *name = Z3_get_symbol_string(c->z, Z3_get_decl_name(c->z, d));
+    for (uint32_t p = 0; p < c->s->npreds; p++)
+      if (strcmp(c->s->preds[p].name, name) == 0 && Z3_get_domain_size(c->z, d) == c->s->preds[p].arity) return p;
+    return CHC_FALSE;
+  }
+  for (uint32_t p = 0; p <= c->s->npreds; p++)
+    if (Z3_is_eq_func_decl(c->z, c->rel[p], d)) return p;
+  return CHC_FALSE;
+}
+
+/* The nullary predicates derivable by clauses with constraint true over
+ * nullary atoms only (Z3 simplifies such propositional facts away from its
+ * proofs): how[q] is a clause deriving q from predicates that got theirs
+ * before (a well-founded choice, so derivations are finite and short),
+ * CHC_FALSE when there is none. */
+static uint32_t *nullary_rules(const chc_system *s) {
+  uint32_t *how = xmalloc((s->npreds + 1) * sizeof *how);
+  for (uint32_t q = 0; q < s->npreds; q++) how[q] = CHC_FALSE;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t ci = 0; ci < s->nclauses; ci++) {
+      const chc_clause *cl = &s->clauses[ci];
+      uint32_t q = cl->head.pred;
+      if (q == CHC_FALSE || s->preds[q].arity != 0 || how[q] != CHC_FALSE || !term_is_true(cl->constraint)) continue;
+      bool ok = true;
+      for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = how[cl->body[j].pred] != CHC_FALSE;
+      if (ok) how[q] = ci, grew = true;
+    }
+  }
+  return how;
+}
+
+/* A derivation of the nullary predicate q by nullary_rules; the node
+ * index or CHC_FALSE. */
+static uint32_t nullary_node(const chc_system *s, const uint32_t *how, chc_derivation *d, uint32_t q) {
+  if (how[q] == CHC_FALSE) return CHC_FALSE;
+  const chc_clause *cl = &s->clauses[how[q]];
+  uint32_t *kids = xcalloc(cl->nbody + 1, sizeof *kids);
+  for (uint32_t j = 0; j < cl->nbody; j++) kids[j] = nullary_node(s, how, d, cl->body[j].pred);
+  uint32_t r = chc_derivation_add(d, s, how[q]);
+  for (uint32_t j = 0; j < cl->nbody; j++) d->nodes[r].children[j] = kids[j];
+  free(kids);
+  return r;
+}
+
+/* Marks the predicates some hyper-resolution step of pr concludes. */
+static void mark_concluded(zp_ctx *c, Z3_ast pr, bool *concluded, term_map *seen, int depth) {
+  Z3_context z = c->z;
+  if (depth > 100000 || Z3_get_ast_kind(z, pr) != Z3_APP_AST) return;
+  int32_t id = (int32_t)(Z3_get_ast_id(z, pr) & 0x7fffffff);
+  if (term_map_get(seen, id) != NULL_TERM) return;
+  term_map_put(seen, id, 1);
+  Z3_app app = Z3_to_app(z, pr);
+  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  unsigned na = Z3_get_app_num_args(z, app);
+  if (k == Z3_OP_PR_MODUS_PONENS && na >= 1) { mark_concluded(c, Z3_get_app_arg(z, app, 0), concluded, seen, depth + 1); return; }
+  if (k != Z3_OP_PR_HYPER_RESOLVE || na < 2) return;
+  Z3_ast concl = Z3_get_app_arg(z, app, na - 1);
+  if (Z3_get_ast_kind(z, concl) == Z3_APP_AST) {
+    uint32_t p = rel_index(c, Z3_get_app_decl(z, Z3_to_app(z, concl)));
+    if (p < c->s->npreds) concluded[p] = true;
+  }
+  for (unsigned i = 1; i + 1 < na; i++) mark_concluded(c, Z3_get_app_arg(z, app, i), concluded, seen, depth + 1);
+}
+
+/* ---- one proof step: a tree of clause instances ---- */
+
+/* A clause instance, its variables renamed apart: the root (the step's
+ * clause) or one choice for body atom patom of instance parent. */
+typedef struct {
+  uint32_t clause, parent, patom;
+  term_t sel;      /* this choice is taken (the root: true) */
+  term_t *head;    /* head arguments, renamed */
+  term_t *body;    /* body atoms' arguments, renamed, atom j from boff[j] */
+  uint32_t *boff;
+  term_t *pick;    /* [j * np + i]: atom j equals premise i, or NULL_TERM */
+} unf_inst;
+
+typedef struct {
+  unf_inst *v;
+  uint32_t n;
+  size_t cap;
+  uint32_t np;              /* the step's premises */
+  const uint32_t *kpred;    /* their predicates */
+  const uint32_t *kids;     /* their nodes */
+  chc_derivation *d;
+} unf_step;
+
+/* Drops the instances from index n on (a failed choice's subtree). */
+static void unf_truncate(unf_step *st, uint32_t n) {
+  while (st->n > n) {
+    unf_inst *in = &st->v[--st->n];
+    free(in->head); free(in->body); free(in->boff); free(in->pick);
+  }
+}
+
+static void unf_step_free(unf_step *st) {
+  unf_truncate(st, 0);
+  free(st->v);
+}
+
+static bool premise_pred(const unf_step *st, uint32_t q) {
+  for (uint32_t i = 0; i < st->np; i++) if (st->kpred[i] == q) return true;
+  return false;
+}
+
+/* Instance of clause ci with its head equal to want (the head's arity):
+ * adds it to st (index *idx) and returns its formula: the constraint, the
+ * head equalities, each body atom equal to one of the premises with its
+ * predicate, or unfolded (each defining clause a choice under a selector:
+ * sel implies its formula, one sel holds), or nullary (derived later).
+ * NULL_TERM when an atom can be none of these or the bounds are hit. */
+static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *want, uint32_t parent, uint32_t patom,
+                           int depth, uint32_t *idx) {
+  const chc_system *s = c->s;
+  const chc_clause *cl = &s->clauses[ci];
+  if (st->n >= UNF_MAX_INST || c->work >= UNF_MAX_WORK || limits_expired(c->lim)) return NULL_TERM;
+  if (c->unfold) c->work++;   /* only unfolding counts: a long proof of direct steps is no search */
+  uint32_t ar = cl->head.pred == CHC_FALSE ? 0 : s->preds[cl->head.pred].arity;
+  term_vec v = {0};
+  term_vec_push(&v, cl->constraint);
+  for (uint32_t a = 0; a < ar; a++) term_vec_push(&v, cl->head.args[a]);
+  uint32_t *boff = xcalloc(cl->nbody + 1, sizeof *boff);
+  for (uint32_t j = 0; j < cl->nbody; j++) {
+    boff[j] = v.size - 1 - ar;
+    for (uint32_t a = 0; a < s->preds[cl->body[j].pred].arity; a++) term_vec_push(&v, cl->body[j].args[a]);
+  }
+  term_t *vs;
+  uint32_t nv = term_free_vars_n(v.size, v.data, false, &vs);
+  term_t *fresh = xmalloc((nv ? nv : 1) * sizeof *fresh);
+  for (uint32_t i = 0; i < nv; i++) fresh[i] = term_fresh_var(term_var_name(vs[i]), term_type(vs[i]));
+  term_subst_many(v.size, v.data, nv, vs, fresh);
+  free(vs); free(fresh);
+  size_t cap = st->cap;
+  xgrow((void **)&st->v, sizeof *st->v, &cap, st->n + 1);
+  st->cap = cap;
+  uint32_t me = *idx = st->n++;
+  unf_inst *in = &st->v[me];
+  in->clause = ci; in->parent = parent; in->patom = patom; in->sel = term_true();
+  in->head = xcalloc(ar + 1, sizeof *in->head);
+  memcpy(in->head, v.data + 1, ar * sizeof *in->head);
+  in->body = xcalloc(v.size - 1 - ar + 1, sizeof *in->body);
+  memcpy(in->body, v.data + 1 + ar, (v.size - 1 - ar) * sizeof *in->body);
+  in->boff = boff;
+  in->pick = xcalloc((size_t)cl->nbody * st->np + 1, sizeof *in->pick);
+  term_vec f = {0};
+  term_vec_push(&f, v.data[0]);
+  for (uint32_t a = 0; a < ar; a++) term_vec_push(&f, term_eq(v.data[1 + a], want[a]));
+  term_vec_free(&v);
+  bool ok = true;
+  for (uint32_t j = 0; j < cl->nbody && ok; j++) {
+    uint32_t q = cl->body[j].pred, qa = s->preds[q].arity;
+    const term_t *args = st->v[me].body + st->v[me].boff[j];
+    if (premise_pred(st, q)) {   /* Z3 may list premises in another order than the body */
+      term_vec alts = {0};
+      for (uint32_t i = 0; i < st->np; i++) {
+        if (st->kpred[i] != q) { st->v[me].pick[j * st->np + i] = NULL_TERM; continue; }
+        term_vec eq = {0};
+        for (uint32_t a = 0; a < qa; a++) term_vec_push(&eq, term_eq(args[a], st->d->nodes[st->kids[i]].head_vals[a]));
+        term_t pk = term_and(eq.size, eq.data);
+        st->v[me].pick[j * st->np + i] = pk;
+        term_vec_push(&alts, pk);
+        term_vec_free(&eq);
+      }
+      term_vec_push(&f, term_or(alts.size, alts.data));
+      term_vec_free(&alts);
+      continue;
+    }
+    for (uint32_t i = 0; i < st->np; i++) st->v[me].pick[j * st->np + i] = NULL_TERM;
+    bool inl = c->unfold && c->inlined[q], unfold = inl || (qa > 0 && c->fact[q] != CHC_FALSE);
+    if (!unfold) { ok = qa == 0; continue; }   /* nullary: derived after the check */
+    if (depth >= UNF_MAX_DEPTH || c->onpath[q]) { ok = false; break; }
+    c->onpath[q] = true;
+    term_vec sels = {0};
+    for (uint32_t k = 0; k < s->nclauses && ok; k++) {
+      if (s->clauses[k].head.pred != q || (!inl && k != c->fact[q])) continue;
+      uint32_t sub, mark = st->n;   /* args stay put when st->v grows: body is its own array */
+      term_t g = unf_inst_new(c, st, k, args, me, j, depth + 1, &sub);
+      if (g == NULL_TERM) {
+        ok = st->n < UNF_MAX_INST && c->work < UNF_MAX_WORK && !limits_expired(c->lim);
+        unf_truncate(st, mark);
+        continue;
+      }
+      term_t sel = term_fresh_var("unf!sel", type_bool());
+      st->v[sub].sel = sel;
+      term_vec_push(&f, term_implies(sel, g));
+      term_vec_push(&sels, sel);
+    }
+    c->onpath[q] = false;
+    ok = ok && sels.size > 0;
+    if (ok) term_vec_push(&f, term_or(sels.size, sels.data));
+    term_vec_free(&sels);
+  }
+  term_t r = ok ? term_and(f.size, f.data) : NULL_TERM;
+  term_vec_free(&f);
+  return r;
+}
+
+/* After a sat check: the derivation node of instance ii (children
+ * first), or CHC_FALSE. */
+static uint32_t unf_node(zp_ctx *c, unf_step *st, uint32_t ii) {
+  const chc_system *s = c->s;
+  const chc_clause *cl = &s->clauses[st->v[ii].clause];
+  uint32_t ar = cl->head.pred == CHC_FALSE ? 0 : s->preds[cl->head.pred].arity;
+  uint32_t *child = xcalloc(cl->nbody + 1, sizeof *child);
+  bool ok = true;
+  for (uint32_t j = 0; j < cl->nbody && ok; j++) {
+    child[j] = CHC_FALSE;
+    for (uint32_t i = 0; i < st->np && child[j] == CHC_FALSE; i++) {
+      term_t pk = st->v[ii].pick[j * st->np + i];
+      if (pk != NULL_TERM && solver_value(c->slv, pk) == term_true()) child[j] = st->kids[i];
+    }
+    for (uint32_t k = ii + 1; k < st->n && child[j] == CHC_FALSE; k++)
+      if (st->v[k].parent == ii && st->v[k].patom == j && solver_value(c->slv, st->v[k].sel) == term_true())
+        child[j] = unf_node(c, st, k);
+    if (child[j] == CHC_FALSE && s->preds[cl->body[j].pred].arity == 0)
+      child[j] = nullary_node(s, c->nullary, st->d, cl->body[j].pred);
+    ok = child[j] != CHC_FALSE;
+  }
+  term_t *hv = xcalloc(ar + 1, sizeof *hv);
+  for (uint32_t a = 0; a < ar && ok; a++) ok = (hv[a] = solver_value(c->slv, st->v[ii].head[a])) != NULL_TERM && term_is_value(hv[a]);
+  uint32_t r = CHC_FALSE;
+  if (ok) {
+    r = chc_derivation_add(st->d, s, st->v[ii].clause);
+    if (ar) memcpy(st->d->nodes[r].head_vals, hv, ar * sizeof *hv);   /* a query's is NULL */
+    memcpy(st->d->nodes[r].children, child, cl->nbody * sizeof *child);
+  }
+  free(hv); free(child);
+  return r;
+}
+
+/* Drops the nodes from index n on (a failed step's). */
+static void derivation_truncate(chc_derivation *d, uint32_t n) {
+  while (d->n > n) { d->n--; free(d->nodes[d->n].head_vals); free(d->nodes[d->n].children); }
+}
+
+/* Clause ci as the step from premises kids (predicates kpred) to the
+ * head values hv: its node or CHC_FALSE. */
+static uint32_t step_clause(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np, const uint32_t *kpred,
+                            const uint32_t *kids, chc_derivation *d) {
+  unf_step st = {.np = np, .kpred = kpred, .kids = kids, .d = d};
+  uint32_t root, mark = d->n, r = CHC_FALSE;
+  term_t f = unf_inst_new(c, &st, ci, hv, CHC_FALSE, 0, 0, &root);
+  if (f != NULL_TERM) {
+    uint32_t ms = limits_remaining_ms(c->lim);   /* a query over arrays can take seconds */
+    solver_set_timeout(c->slv, ms && ms < 5000 ? ms : 5000);
+    solver_push(c->slv);
+    solver_assert(c->slv, f);
+    if (solver_check(c->slv) == SOLVER_SAT && (r = unf_node(c, &st, root)) == CHC_FALSE) derivation_truncate(d, mark);
+    solver_pop(c->slv, 1);
+  }
+  unf_step_free(&st);
+  return r;
+}
+
+/* Builds derivation nodes from a hyper-resolution proof. Returns the node
+ * index of the conclusion or CHC_FALSE. The clause of each node is the
+ * first of ours whose head predicate matches, whose body atoms can be the
+ * premises (unfolding inlined predicates) and whose constraint is
+ * satisfiable with the ground values. */
+static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int depth);
+
+static uint32_t proof_node(zp_ctx *c, Z3_ast pr, chc_derivation *d, int depth) {
+  int32_t id = (int32_t)(Z3_get_ast_id(c->z, pr) & 0x7fffffff);
+  int32_t seen = term_map_get(&c->done, id);
+  if (seen != NULL_TERM) return seen == -2 ? CHC_FALSE : (uint32_t)seen;
+  uint32_t r = proof_node_new(c, pr, d, depth);
+  term_map_put(&c->done, id, r == CHC_FALSE ? -2 : (int32_t)r);
+  return r;
+}
+
+/* Every premise predicate is some body atom's: Z3's rule (unless it
+ * inlined into this clause) has exactly these body atoms. */
+static bool premises_fit(zp_ctx *c, const chc_clause *cl, uint32_t np, const uint32_t *kpred) {
+  for (uint32_t j = 0; j < cl->nbody && c->unfold; j++)
+    if (c->inlined[cl->body[j].pred]) return true;
+  for (uint32_t i = 0; i < np; i++) {
+    bool any = false;
+    for (uint32_t j = 0; j < cl->nbody && !any; j++) any = kpred[i] == cl->body[j].pred;
+    if (!any) return false;
+  }
+  return true;
+}
+
+static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int depth) {
+  Z3_context z = c->z;
+  if (depth > 100000 || Z3_get_ast_kind(z, pr) != Z3_APP_AST || c->work >= UNF_MAX_WORK || limits_expired(c->lim))
+    return CHC_FALSE;
+  Z3_app app = Z3_to_app(z, pr);
+  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  unsigned na = Z3_get_app_num_args(z, app);
+  if (k == Z3_OP_PR_MODUS_PONENS && na >= 1) return proof_node(c, Z3_get_app_arg(z, app, 0), d, depth + 1);
+  if (k != Z3_OP_PR_HYPER_RESOLVE || na < 2) return CHC_FALSE;
+  Z3_ast concl = Z3_get_app_arg(z, app, na - 1);
+  if (Z3_get_ast_kind(z, concl) != Z3_APP_AST) return CHC_FALSE;
+  Z3_app capp = Z3_to_app(z, concl);
+  uint32_t head = rel_index(c, Z3_get_app_decl(z, capp));
+  /* Z3's own query!N: around the query relation (our rules), look through
+   * it; else (the input file's rules) it stands for a query clause of
+   * ours, matched below with the premises */
+  if (head == CHC_FALSE && na == 3) {
+    uint32_t kq = proof_node(c, Z3_get_app_arg(z, app, 1), d, depth + 1);
+    if (kq != CHC_FALSE && c->s->clauses[d->nodes[kq].clause].head.pred == CHC_FALSE) return kq;
+  }
+  /* premises: args 1..na-2. A relation that is not ours (Z3 sliced a
+   * predicate: fewer arguments) is matched as a query, so the unfolding
+   * searches a whole derivation of false from the premises (small systems:
+   * LIA-Arrays-205, 163) within the bounds */
+  uint32_t np = na - 2;
+  uint32_t *kids = xcalloc(np + 1, sizeof *kids);
+  uint32_t *kpred = xcalloc(np + 1, sizeof *kpred);
+  bool ok = true;
+  for (uint32_t i = 0; i < np && ok; i++) {
+    kids[i] = proof_node(c, Z3_get_app_arg(z, app, i + 1), d, depth + 1);
+    ok = kids[i] != CHC_FALSE;
+    if (ok) kpred[i] = c->s->clauses[d->nodes[kids[i]].clause].head.pred;
+  }
+  uint32_t result = CHC_FALSE;
+  uint32_t want_head = head == c->s->npreds || head == CHC_FALSE ? CHC_FALSE : head;
+  uint32_t ar = want_head == CHC_FALSE ? 0 : c->s->preds[want_head].arity;
+  term_t *hv = xcalloc(ar + 1, sizeof *hv);
+  for (uint32_t i = 0; i < ar && ok; i++) {
+    hv[i] = z3conv_from_z3(c->conv, Z3_get_app_arg(z, capp, i));
+    ok = hv[i] != NULL_TERM && term_is_value(hv[i]);
+  }
+  /* first as the clauses are (the step is one of them), then unfolding
+   * what Z3 inlined */
+  for (int pass = 0; pass < 2 && ok && result == CHC_FALSE; pass++) {
+    c->unfold = pass == 1;
+    for (uint32_t ci = 0; ci < c->s->nclauses && result == CHC_FALSE; ci++) {
+      const chc_clause *cl = &c->s->clauses[ci];
+      if (cl->head.pred == want_head && premises_fit(c, cl, np, kpred))
+        result = step_clause(c, ci, hv, np, kpred, kids, d);
+    }
+  }
+  free(hv); free(kids); free(kpred);
+  return result;
+}
+
+void chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
+                           const zeta_limits *lim, chc_derivation *out) {
+  zp_ctx c = {.z = z3conv_context(conv), .conv = conv, .rel = rel, .s = s, .lim = lim};
+  chc_derivation d = {0};
+  c.slv = solver_new_z3();
+  c.nullary = nullary_rules(s);
+  c.fact = xmalloc((s->npreds + 1) * sizeof *c.fact);
+  c.inlined = xcalloc(s->npreds + 1, sizeof *c.inlined);
+  c.onpath = xcalloc(s->npreds + 1, sizeof *c.onpath);
+  for (uint32_t q = 0; q < s->npreds; q++) c.fact[q] = CHC_FALSE;
+  for (uint32_t i = s->nclauses; i-- > 0;)
+    if (s->clauses[i].nbody == 0 && s->clauses[i].head.pred != CHC_FALSE) c.fact[s->clauses[i].head.pred] = i;
+  term_map_init(&c.done);
+  bool *concluded = xcalloc(s->npreds + 1, sizeof *concluded);
+  mark_concluded(&c, pr, concluded, &c.done, 0);
+  for (uint32_t q = 0; q < s->npreds; q++) c.inlined[q] = !concluded[q];
+  free(concluded);
+  term_map_free(&c.done);
+  term_map_init(&c.done);
+  uint32_t root = proof_node(&c, pr, &d, 0);
+  term_map_free(&c.done);
+  free(c.nullary); free(c.fact); free(c.inlined); free(c.onpath);
+  solver_free(c.slv);
+  if (root == CHC_FALSE || s->clauses[d.nodes[root].clause].head.pred != CHC_FALSE) {
+    chc_derivation_free(&d);
+    return;
+  }
+  /* nodes were added bottom-up: reverse the order so the root comes first
+   * and every child has a larger index than its parent */
+  uint32_t n = d.n;
+  chc_derivation r = {0};
+  for (uint32_t i = n; i-- > 0;) {
+    (void)chc_derivation_add(&r, s, d.nodes[i].clause);
+    chc_dnode *dst = &r.nodes[r.n - 1];
+    const chc_clause *cl = &s->clauses[d.nodes[i].clause];
+    if (cl->head.pred != CHC_FALSE)
+      memcpy(dst->head_vals, d.nodes[i].head_vals, s->preds[cl->head.pred].arity * sizeof(term_t));
+    for (uint32_t j = 0; j < cl->nbody; j++) dst->children[j] = n - 1 - d.nodes[i].children[j];
+  }
+  chc_derivation_free(&d);
+  if (root != n - 1) { chc_derivation_free(&r); return; }  /* the root was not last: unused nodes */
+  *out = r;
+}

@@ -1,0 +1,20 @@
+/* The reach proof: the states the layout sample enumerated, checked by the
+ * solver as an inductive invariant of the symbolic encoding (nothing of the
+ * enumeration is trusted). */
+#ifndef ZETA_LANG_TLA_REACH_H
+#define ZETA_LANG_TLA_REACH_H
+#include <stdbool.h>
+#include "engine/ts_engine.h"
+#include "lang/tla/tla_sym.h"
+
+/* Neighbours in the breadth-first order share successors: one query per
+ * TLA_REACH_GROUP states against all of their successors (the edges are
+ * hints; a successor outside R fails the query). */
+#define TLA_REACH_GROUP 16
+
+/* True when R is proved an inductive invariant of sym's encoding implying
+ * its invariants (with deadlock: every constrained state of R has a
+ * step); false for a failed, unknown or timed-out query. Half of the time
+ * left in eo->limits at most. */
+bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo);
+#endif

@@ -25,7 +25,7 @@ for s in $(seq "$first" "$last"); do
   python3 "$root/tests/e2e/pds_gen.py" "$s" $form $int >"$tmp/r.cfa"
   vs="" untracked=""
   for h in strongest weakest both conciliated skip skip-conciliated; do
-    v=$(run --algorithm pds --pds-refine $h)
+    v=$(run --algorithm pds --pds-refine $h --validate)   # --validate: the tracking re-check
     c=$(sed -n 's/^pds-cycles: //p' "$tmp/out"); u=$(sed -n 's/^pds-untracked: //p' "$tmp/out")
     [ "${u:-0}" != 0 ] && untracked="$untracked $h=$u"
     [ "${c:-0}" != 0 ] && refined=$((refined + 1))

@@ -169,7 +169,7 @@ static void concrete(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m,
   pds_sets_free(&S, E->p);
 }
 
-static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pds_refine_mode mode,
+static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pds_refine_mode mode, bool recheck,
                   pds_result *out) {
   pds_abs A;
   pds_abs_init(&A, E);
@@ -211,7 +211,7 @@ static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pd
       snprintf(why, len, "internal: pds: a refinement added no predicate");
       ok = false;
     }
-    if (ok) ok = pds_dag_excluded(&D, &excluded, why, len);
+    if (ok && recheck) ok = pds_dag_excluded(&D, &excluded, why, len);
     if (ok && !excluded) out->untracked++;
     pds_dag_free(&D);
     pds_post_free(&W);
@@ -227,8 +227,9 @@ static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pd
 }
 
 void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
-               pds_refine_mode mode, pds_sets_kind sets, pds_result *out) {
+               pds_refine_mode mode, pds_sets_kind sets, bool recheck, pds_result *out) {
   memset(out, 0, sizeof *out);
+  out->rechecked = recheck && mode != PDS_CONCRETE;
   out->verdict = ZETA_UNKNOWN;
   pds_enc E;
   bool smt = sets == PDS_SETS_SMT || (sets == PDS_SETS_AUTO && !pds_enc_bdd_able(p));
@@ -245,7 +246,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   int code = setjmp(bdd_jb);
   if (code == 0) {
     if (mode == PDS_CONCRETE) concrete(&E, s, m, out);
-    else cegar(&E, s, m, mode, out);
+    else cegar(&E, s, m, mode, recheck, out);
     out->peak_nodes = (uint64_t)bdd_getnodenum();
   } else {
     snprintf(out->reason, sizeof out->reason, "pds: BDD package error (%s)", bdd_errstring(code));

@@ -45,6 +45,7 @@ typedef struct {
   uint32_t cycles;        /* refinement cycles */
   uint32_t max_preds;     /* most predicates at one symbol */
   uint32_t untracked;     /* refinements whose DAG the refined abstraction still follows (0 by construction) */
+  bool rechecked;         /* untracked was counted (pds_check's recheck) */
   uint32_t witnesses;     /* label increments of the last saturation */
   uint32_t dag_nodes;     /* nodes of the last counterexample DAG */
   double cpu;             /* CPU seconds of the analysis (BuDDy's set-up and the evidence's SMT check excluded) */
@@ -54,8 +55,12 @@ typedef struct {
   cfa_trace trace;        /* UNSAFE from the abstraction: the run (not yet replayed) */
 } pds_result;
 
-/* Runs the analysis on p; s and m are p's Horn encoding (for the evidence). */
+/* Runs the analysis on p; s and m are p's Horn encoding (for the evidence).
+ * recheck: after each refinement, run the DAG on the refined abstraction
+ * (pds_dag_excluded; counts untracked): the tracking property holds by
+ * construction, so this is a test of the engine (unit tests, --validate),
+ * ~5% of a small run. */
 void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_limits *lim,
-               pds_refine_mode mode, pds_sets_kind sets, pds_result *out);
+               pds_refine_mode mode, pds_sets_kind sets, bool recheck, pds_result *out);
 void pds_result_free(pds_result *r);
 #endif

@@ -196,22 +196,20 @@ static BDD abstract_to(pds_abs *A, BDD X, uint32_t sym, int copy) {
   return pds_keep(A->E, bdd_relprod(X, pds_gamma(A, sym, copy), pds_sym_vs(A, sym)));
 }
 
-/* An edge without assumptions changes only the variables it writes, each
- * to some value whatever the state (havoc; assignments are total): when
- * the target's predicates do not read them, the abstract rule is the two
- * gammas over one concrete state, and the edge's relation (often the
- * largest BDD: a store into an array no predicate sees) is not built. */
+/* The abstract rule of a total edge (pds_edge_frame) whose target's
+ * predicates do not read what it writes (W), without the edge's relation
+ * R (often the largest BDD: a store into an array no predicate sees).
+ * Exact: the rule is {(a0, a1) | exists x, x'. g0(a0, x) /\ R(x, x') /\
+ * g1(a1, x')}; R keeps every variable off W, and g1 reads none of W, so
+ * g1(a1, x') = g1(a1, x); and since R is total, exists x'. R(x, x') is
+ * true: the rule is {(a0, a1) | exists x. g0(a0, x) /\ g1(a1, x)}, the
+ * two gammas over one state (test_frame_rules compares it with the
+ * relation's rule, and fails on a wrong frame). */
 static bool frame_rule(pds_abs *A, uint32_t f, uint32_t e, const uint32_t *s, BDD *out) {
   pds_enc *E = A->E;
-  const cfa_edge *ed = &E->p->procs[f].body.edges[e];
-  if (ed->call) return false;
-  BDD w = bdd_true();
-  for (uint32_t i = 0; i < ed->nstmts; i++) {
-    const cfa_stmt *st = &ed->stmts[i];
-    uint32_t k = st->kind == CFA_ASSIGN || st->kind == CFA_HAVOC ? pds_slot_of(E, st->var) : CFA_NONE;
-    if (k == CFA_NONE) return false;
-    w = pds_keep(E, bdd_and(w, pds_vs_slot(E, k, PC_CUR)));
-  }
+  BDD w;
+  bool onto;
+  if (!pds_edge_frame(E, f, e, &w, &onto)) return false;
   BDD gd = pds_gamma(A, s[1], AC_A1);
   if (pds_keep(E, bdd_exist(gd, w)) != gd) return false;
   *out = pds_keep(E, bdd_relprod(pds_gamma(A, s[0], AC_A0), gd, pds_vs_pt(E, f)));

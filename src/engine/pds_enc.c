@@ -5,6 +5,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/pds_smt.h"
+#include "ir/cfa_frame.h"
 
 BDD pds_keep(pds_enc *E, BDD b) { return bb_keep(&E->bb, b); }
 void pds_enc_release(pds_enc *E) { bb_release(&E->bb); }
@@ -241,10 +242,12 @@ bool pds_enc_open(pds_enc *E, const cfa_prog *p, uint32_t nabs, bool smt, const 
     for (uint32_t i = 0; i < E->nslots; i++) E->vslot[c][i] = PDS_UNBUILT;
   }
   E->rel = xcalloc(p->nprocs + 1, sizeof *E->rel);
+  E->frame = xcalloc(p->nprocs + 1, sizeof *E->frame);
   E->call_of = xcalloc(p->nprocs + 1, sizeof *E->call_of);
   for (uint32_t f = 0; f < p->nprocs; f++) {
     const cfa *c = &p->procs[f].body;
     E->rel[f] = xmalloc((c->nedges + 1) * sizeof(BDD));
+    E->frame[f] = xcalloc(c->nedges + 1, sizeof(pds_eframe));
     E->call_of[f] = xmalloc((c->nedges + 1) * sizeof(uint32_t));
     for (uint32_t e = 0; e < c->nedges; e++) {
       E->rel[f][e] = PDS_UNBUILT;
@@ -268,14 +271,16 @@ void pds_enc_close(pds_enc *E) {
   for (uint32_t f = 0; f < E->p->nprocs; f++) {
     for (uint32_t e = 0; e < E->p->procs[f].body.nedges && !E->smt; e++)
       if (E->rel[f][e] != PDS_UNBUILT) bdd_delref(E->rel[f][e]);
-    free(E->rel[f]), free(E->call_of[f]);
+    for (uint32_t e = 0; e < E->p->procs[f].body.nedges; e++)
+      if (E->frame[f][e].kind >= PDS_FR_TOTAL) bdd_delref(E->frame[f][e].w);
+    free(E->rel[f]), free(E->frame[f]), free(E->call_of[f]);
   }
   for (int k = 0; k < SL_NKIND; k++) {
     for (uint32_t f = 0; f < E->p->nprocs; f++) free(E->sl[k][f]);
     free(E->sl[k]), free(E->nsl[k]);
     for (int c = 0; c < PC_NCOPY; c++) free(E->vs[k][c]);
   }
-  free(E->rel), free(E->call_of), free(E->calls), free(E->bind);
+  free(E->rel), free(E->frame), free(E->call_of), free(E->calls), free(E->bind);
   free(E->slots), free(E->first);
   free(E->pair_key), free(E->pair);   /* the pairs: bdd_done frees them (bdd_freepair: O(variables) each) */
   for (int c = 0; c < PC_NCOPY; c++) free(E->vslot[c]);
@@ -356,6 +361,17 @@ static bddPair *frame_pair(pds_enc *E, int what, uint32_t f, int from, int to) {
   return list_pair(E, what, SL_FRAME, f, from, to);
 }
 
+/* f's frame CUR <-> NXT, one pair for images and pre-images (each pair
+ * costs BuDDy O(variables)): an image's relational product leaves no CUR
+ * variable of the frame, and sets never mention NXT, so the direction
+ * not needed maps nothing. */
+static bddPair *step_pair(pds_enc *E, uint32_t f) {
+  bool fresh;
+  bddPair *pr = pds_pair(E, PDS_PAIR_KEY(PK_IMG_EDGE, f, PC_CUR, PC_NXT), &fresh);
+  if (fresh) pds_pair_list(E, pr, SL_FRAME, f, PC_CUR, PC_NXT), pds_pair_list(E, pr, SL_FRAME, f, PC_NXT, PC_CUR);
+  return pr;
+}
+
 bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len) {
   if (E->rel[f][e] != PDS_UNBUILT) return true;
   const cfa_edge *ed = &E->p->procs[f].body.edges[e];
@@ -395,6 +411,29 @@ bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len) {
   return ok;
 }
 
+bool pds_edge_frame(pds_enc *E, uint32_t f, uint32_t e, BDD *w, bool *onto) {
+  pds_eframe *fr = &E->frame[f][e];
+  if (fr->kind == PDS_FR_UNBUILT) {
+    cfa_frame cf;
+    cfa_edge_frame(&E->p->procs[f].body.edges[e], &cf);
+    BDD vs = bdd_true();
+    for (uint32_t i = 0; i < cf.nwrites && cf.total; i++) {
+      uint32_t k = pds_slot_of(E, cf.writes[i]);
+      if (k == CFA_NONE) cf.total = false;
+      else vs = pds_keep(E, bdd_and(vs, pds_vs_slot(E, k, PC_CUR)));
+    }
+    fr->kind = !cf.total ? PDS_FR_NONE : cf.onto ? PDS_FR_ONTO : PDS_FR_TOTAL;
+    if (cf.total) fr->w = bdd_addref(vs);
+    cfa_frame_free(&cf);
+  }
+  if (fr->kind == PDS_FR_NONE) return false;
+  *w = fr->w, *onto = fr->kind == PDS_FR_ONTO;
+  return true;
+}
+
+/* Whether S does not mention the variables of varset w. */
+static bool free_of(pds_enc *E, BDD S, BDD w) { return pds_keep(E, bdd_exist(S, w)) == S; }
+
 bool pds_bind(pds_enc *E, uint32_t c, char *why, size_t len) {
   if (E->bind[c] != PDS_UNBUILT) return true;
   const pds_call *k = &E->calls[c];
@@ -420,16 +459,28 @@ static BDD renamed(pds_enc *E, BDD S, bddPair *pr) { return pds_keep(E, bdd_repl
 
 bool pds_img_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, char *why, size_t len) {
   if (E->smt) return pds_smt_img_edge(E, f, e, S, out, why, len);
+  BDD w;
+  bool onto;
+  if (pds_edge_frame(E, f, e, &w, &onto) && onto && free_of(E, S, w)) {   /* pds_edge_frame's img(S) = S */
+    *out = S;
+    return true;
+  }
   if (!pds_edge_rel(E, f, e, why, len)) return false;
   BDD img = pds_keep(E, bdd_relprod(S, E->rel[f][e], pds_vs(E, SL_FRAME, f, PC_CUR)));
-  *out = renamed(E, img, frame_pair(E, PK_IMG_EDGE, f, PC_NXT, PC_CUR));
+  *out = renamed(E, img, step_pair(E, f));
   return true;
 }
 
 bool pds_pre_edge(pds_enc *E, uint32_t f, uint32_t e, pds_set S, pds_set *out, char *why, size_t len) {
   if (E->smt) return pds_smt_pre_edge(E, f, e, S, out, why, len);
+  BDD w;
+  bool onto;
+  if (pds_edge_frame(E, f, e, &w, &onto) && free_of(E, S, w)) {   /* pds_edge_frame's pre(S) = S */
+    *out = S;
+    return true;
+  }
   if (!pds_edge_rel(E, f, e, why, len)) return false;
-  BDD nx = renamed(E, S, frame_pair(E, PK_PRE_EDGE, f, PC_CUR, PC_NXT));
+  BDD nx = renamed(E, S, step_pair(E, f));
   *out = pds_keep(E, bdd_relprod(E->rel[f][e], nx, pds_vs(E, SL_FRAME, f, PC_NXT)));
   return true;
 }

@@ -53,6 +53,14 @@ typedef struct {
   uint32_t proc, edge, callee;   /* call edge `edge` of `proc` calling `callee` */
 } pds_call;
 
+/* An edge's frame (ir/cfa_frame.h) over BDDs, built on demand: w, the
+ * CUR varset of the written slots (referenced), when total. */
+typedef enum { PDS_FR_UNBUILT, PDS_FR_NONE, PDS_FR_TOTAL, PDS_FR_ONTO } pds_fr_kind;
+typedef struct {
+  pds_fr_kind kind;
+  BDD w;
+} pds_eframe;
+
 /* A concrete set: a BDD, or a term (smt). */
 typedef int32_t pds_set;
 
@@ -73,6 +81,7 @@ typedef struct pds_enc {
   bb_ctx bb;
   const zeta_limits *lim;
   BDD **rel;              /* rel[f][e]: plain edge relation over CUR, NXT (or PDS_UNBUILT) */
+  pds_eframe **frame;     /* frame[f][e]: pds_edge_frame's cache */
   pds_call *calls;        /* every call edge of the program */
   uint32_t ncalls;
   uint32_t **call_of;     /* call_of[f][e]: index into calls or CFA_NONE */
@@ -197,6 +206,11 @@ BDD pds_vs_out(pds_enc *E, uint32_t f);
 /* The relation of a plain edge (cached; false with a reason when a
  * statement is not supported). */
 bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len);
+/* Edge e of f total (every state has a successor; *w: the CUR varset of
+ * what it writes, *onto: cfa_frame's onto), or false. Then, for a set S
+ * not mentioning w, pre(S) = S, and img(S) = S when onto: pds_img_edge
+ * and pds_pre_edge answer so without the relation. */
+bool pds_edge_frame(pds_enc *E, uint32_t f, uint32_t e, BDD *w, bool *onto);
 /* The call binding of call c (cached). */
 bool pds_bind(pds_enc *E, uint32_t c, char *why, size_t len);
 

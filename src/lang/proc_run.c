@@ -334,7 +334,7 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
                          : option_is(o->pds_refine, "skip-conciliated") ? PDS_SKIP_CONCILIATED
                                                                  : PDS_BOTH;
   pds_sets_kind sets = option_is(o->pds_sets, "bdd") ? PDS_SETS_BDD : option_is(o->pds_sets, "smt") ? PDS_SETS_SMT : PDS_SETS_AUTO;
-  pds_check(p, s, m, lim, mode, sets, &res);
+  pds_check(p, s, m, lim, mode, sets, o->validate, &res);
   static const char *const names[] = {"pds (concrete BDD summaries)", "pds (strongest interpolants)",
                                       "pds (weakest interpolants)", "pds (strongest and weakest interpolants)",
                                       "pds (conciliated interpolants)", "pds (weakest interpolants, assuming skip)",
@@ -346,7 +346,7 @@ static int pds_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
   report_stat(r, "pds-cpu", "%.3f", res.cpu);
   report_stat(r, "pds-cycles", "%u", res.cycles);
   report_stat(r, "pds-max-preds", "%u", res.max_preds);
-  report_stat(r, "pds-untracked", "%u", res.untracked);
+  if (res.rechecked) report_stat(r, "pds-untracked", "%u", res.untracked);
   report_stat(r, "pds-witness-nodes", "%u", res.witnesses);
   report_stat(r, "pds-dag-nodes", "%u", res.dag_nodes);
   report_stat(r, "pds-bdd-vars", "%u", res.bdd_vars);

@@ -366,18 +366,23 @@ static void test_spacer(void) {
   run_engine(spacer_engine, adt_unsafe, CHC_UNSAT);
 }
 
-/* Z3 on the file: models map back to our predicates by name (nullary ones
- * too); unsat comes without a derivation. */
-static void file_engine_case(const char *text, chc_answer expect) {
-  char path[] = "/tmp/zeta-test-chc-XXXXXX";
+/* text written to a fresh file (path: a mkstemp template) and parsed */
+static void write_and_parse(const char *text, char *path, chc_system *s) {
   int fd = mkstemp(path);
   CHECK(fd >= 0);
   FILE *f = fdopen(fd, "w");
   fputs(text, f);
   fclose(f);
-  chc_system s;
   char *msg;
-  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  CHECK(parse(text, s, &msg) == CHC_PARSE_OK);
+}
+
+/* Z3 on the file: models map back to our predicates by name (nullary ones
+ * too); unsat comes without a derivation. */
+static void file_engine_case(const char *text, chc_answer expect) {
+  char path[] = "/tmp/zeta-test-chc-XXXXXX";
+  chc_system s;
+  write_and_parse(text, path, &s);
   zeta_limits lim = limits_from_timeout(20);
   chc_result r;
   chc_spacer_solve_file(path, &s, &lim, &r);
@@ -398,6 +403,7 @@ static void file_engine_case(const char *text, chc_answer expect) {
   chc_free(&s);
   unlink(path);
   /* a file Z3 cannot read: unknown, no crash */
+  char *msg;
   CHECK(parse(counter_safe, &s, &msg) == CHC_PARSE_OK);
   chc_spacer_solve_file("/nonexistent/zeta.smt2", &s, &lim, &r);
   CHECK(r.answer == CHC_UNKNOWN);
@@ -445,14 +451,8 @@ static void inlined_proof_case(const char *query, uint32_t min_nodes) {
            "(assert (forall ((x Int) (z Int) (y Int)) (=> (R x z y) (P y))))\n"
            "(assert (forall ((x Int)) (=> (and (P x) %s) false)))\n", query);
   char path[] = "/tmp/zeta-test-chc-XXXXXX";
-  int fd = mkstemp(path);
-  CHECK(fd >= 0);
-  FILE *f = fdopen(fd, "w");
-  fputs(text, f);
-  fclose(f);
   chc_system s;
-  char *msg;
-  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  write_and_parse(text, path, &s);
   zeta_limits lim = limits_from_timeout(20);
   chc_result r;
   chc_spacer_solve_file_proof(path, &s, &lim, &r);

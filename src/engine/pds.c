@@ -212,7 +212,9 @@ static void cegar(pds_enc *E, const chc_system *s, const cfa_proc_chc_map *m, pd
       ok = false;
     }
     if (ok && recheck) ok = pds_dag_excluded(&D, &excluded, why, len);
-    if (ok && !excluded) out->untracked++;
+    /* after an undecided query (the deadline) the rules over-approximate:
+     * a DAG that seems not excluded then says nothing about the refinement */
+    if (ok && !excluded && !E->failed) out->untracked++;
     pds_dag_free(&D);
     pds_post_free(&W);
     pds_enc_release(E);

@@ -126,11 +126,7 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
  * over (loc, slots) gives each predicate p the interpretation
  * exists other slots. inv[loc := p+1, p's slots := p's params]. */
 void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out) {
-  chc_ts_solve_itp(s, lim, alg, ITP_AUTO, out);
-}
-
-void chc_ts_solve_itp(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp, chc_result *out) {
-  chc_ts_solve_bounded(s, lim, alg, itp, 0, out);
+  chc_ts_solve_bounded(s, lim, alg, ITP_AUTO, 0, out);
 }
 
 void chc_ts_solve_bounded(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp,

@@ -66,9 +66,8 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
 /* The transition-system engines ("bmc", "kind", "pdr", "imc" of
  * engine/ts_engine.h) on the encoding of model/chc_ts.h (linear only). */
 void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out);
-/* The same with a choice of interpolation (PDR's and IMC's refinement). */
-void chc_ts_solve_itp(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp, chc_result *out);
-/* The same with `--bound` (bmc/kind/imc: maximal depth, 0 = none). */
+/* The same with a choice of interpolation (PDR's and IMC's refinement)
+ * and `--bound` (bmc/kind/imc: maximal depth, 0 = none). */
 void chc_ts_solve_bounded(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp,
                           uint32_t bound, chc_result *out);
 #endif

@@ -153,7 +153,7 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   if (settled(r, s, lim, acc) || (dt && !linear)) return;
   chc_result_free(r);
   if (linear) {
-    chc_ts_solve_itp(s, lim, "pdr", itp, r);
+    chc_ts_solve_bounded(s, lim, "pdr", itp, 0, r);
     if (settled(r, s, lim, acc) || dt) return;
     chc_result_free(r);
   }

@@ -40,6 +40,10 @@ void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_lim
  * comes with a derivation over s (complete set) when the proof maps onto
  * s's clauses (often not: Z3 inlines), else without one. */
 void chc_spacer_solve_file_proof(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* The same, its mapping bounded by map_lim (the one above maps within
+ * about Z3's own time), Z3 by lim. */
+void chc_spacer_map_file(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim,
+                         chc_result *out);
 /* With proofs and Z3's inlining and slicing off: unsat comes with a derivation over s (complete set)
  * when Z3's proof maps onto s's clauses (Z3 preprocesses the file's rules),
  * else without one. */

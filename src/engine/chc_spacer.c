@@ -290,10 +290,11 @@ static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *in
  * what it sliced: predicates with fewer arguments); FILE_DERIVE: Z3's
  * inlining and slicing off as well, so that it does (2.3x slower on the
  * same tasks). */
-enum { FILE_PLAIN, FILE_PROOF, FILE_DERIVE };
+enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_DERIVE };
 #define MAP_SHARE 1.0
 #define MAP_SECONDS 0.2
-static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, int mode, chc_result *out) {
+static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
+                     chc_result *out) {
   bool want_derivation = mode != FILE_PLAIN;
   memset(out, 0, sizeof *out);
   out->answer = CHC_UNKNOWN;
@@ -323,7 +324,7 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
     out->reason = fired ? "timeout" : "spacer: unknown";
     /* mapping the proof may take about as long as Z3 took (then Z3 again
      * without inlining is the cheaper way) */
-    zeta_limits mlim = *lim;
+    zeta_limits mlim = mode == FILE_PROOF_LONG ? *map_lim : *lim;
     double mend = limits_now() + MAP_SHARE * (limits_now() - t0) + MAP_SECONDS;
     if (mode == FILE_PROOF && (!mlim.deadline || mend < mlim.deadline)) mlim.deadline = mend;
     if (r == Z3_L_FALSE) {
@@ -333,7 +334,7 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
         Z3_inc_ref(z, pr);
         chc_zproof_derivation(conv, NULL, s, pr, &mlim, &out->deriv);
         out->complete = out->deriv.n > 0;
-        if (out->complete && mode == FILE_PROOF) out->engine = "spacer (Z3 on the input file, its own proof)";
+        if (out->complete && mode != FILE_DERIVE) out->engine = "spacer (Z3 on the input file, its own proof)";
         Z3_dec_ref(z, pr);
       }
     } else if (r == Z3_L_TRUE) {
@@ -359,13 +360,18 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
 }
 
 void chc_spacer_solve_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  file_run(path, s, lim, FILE_PLAIN, out);
+  file_run(path, s, lim, NULL, FILE_PLAIN, out);
 }
 
 void chc_spacer_solve_file_proof(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  file_run(path, s, lim, FILE_PROOF, out);
+  file_run(path, s, lim, NULL, FILE_PROOF, out);
+}
+
+void chc_spacer_map_file(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim,
+                         chc_result *out) {
+  file_run(path, s, lim, map_lim, FILE_PROOF_LONG, out);
 }
 
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  file_run(path, s, lim, FILE_DERIVE, out);
+  file_run(path, s, lim, NULL, FILE_DERIVE, out);
 }

@@ -6,7 +6,12 @@
  * Z3's preprocessing folds facts and nullary atoms into rules and inlines
  * predicates: a predicate that no step concludes was inlined, so a body
  * atom of it is unfolded with its defining clauses (each a choice under a
- * selector; the solver's model picks one and gives the missing values). */
+ * selector; the solver's model picks one and gives the missing values).
+ * Unfolding first shares one copy of each inlined predicate per step (its
+ * arguments and its choice: the size of the system, as bounded model
+ * checking over a DAG; a system Z3 inlined whole, LIA-227, 235), then, when
+ * that has no model (a predicate needed twice with other values), one
+ * copy per occurrence (a tree: exponential in the nesting). */
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -37,6 +42,9 @@ typedef struct {
   const zeta_limits *lim;
   uint32_t work;          /* instances tried so far */
   bool unfold;            /* this pass unfolds inlined predicates */
+  bool share;             /* ... one copy of each per step */
+  bool any_inlined;
+  bool shared_twice;      /* a shared copy stood for two occurrences (else copies per occurrence add nothing) */
 } zp_ctx;
 
 static uint32_t rel_index(zp_ctx *c, Z3_func_decl d) {
@@ -119,6 +127,9 @@ typedef struct {
   term_t *pick;    /* [j * np + i]: atom j equals premise i, or NULL_TERM */
 } unf_inst;
 
+/* parent of a shared copy's instance (patom: the predicate) */
+#define UNF_SHARED (CHC_FALSE - 1)
+
 typedef struct {
   unf_inst *v;
   uint32_t n;
@@ -127,6 +138,14 @@ typedef struct {
   const uint32_t *kpred;    /* their predicates */
   const uint32_t *kids;     /* their nodes */
   chc_derivation *d;
+  /* shared copies, per predicate (zp_ctx.share): arguments, "used" (one
+   * of its choices holds), derivation node once built; their choices'
+   * formulas, guarded by selectors, in glob */
+  uint32_t np_sys;          /* the system's predicates */
+  term_t **sh_args;
+  term_t *sh_used;
+  uint32_t *sh_node;
+  term_vec glob;
 } unf_step;
 
 /* Drops the instances from index n on (a failed choice's subtree). */
@@ -140,11 +159,58 @@ static void unf_truncate(unf_step *st, uint32_t n) {
 static void unf_step_free(unf_step *st) {
   unf_truncate(st, 0);
   free(st->v);
+  if (st->sh_args)
+    for (uint32_t q = 0; q < st->np_sys; q++) free(st->sh_args[q]);
+  free(st->sh_args); free(st->sh_used); free(st->sh_node);
+  term_vec_free(&st->glob);
 }
 
 static bool premise_pred(const unf_step *st, uint32_t q) {
   for (uint32_t i = 0; i < st->np; i++) if (st->kpred[i] == q) return true;
   return false;
+}
+
+static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *want, uint32_t parent, uint32_t patom,
+                           int depth, uint32_t *idx);
+
+/* The shared copy of inlined predicate q: built once per step (each
+ * defining clause a choice, in glob); false when none of its clauses can
+ * be a choice, or on a cycle (onpath: no well-founded derivation). */
+static bool shared_copy(zp_ctx *c, unf_step *st, uint32_t q, int depth) {
+  if (st->sh_used[q] != NULL_TERM) return c->shared_twice = true;
+  if (depth >= UNF_MAX_DEPTH || c->onpath[q]) return false;
+  const chc_pred *pr = &c->s->preds[q];
+  term_t *x = xcalloc(pr->arity + 1, sizeof *x);
+  for (uint32_t a = 0; a < pr->arity; a++) x[a] = term_fresh_var(term_var_name(pr->params[a]), term_type(pr->params[a]));
+  c->onpath[q] = true;
+  term_vec sels = {0};
+  bool ok = true;
+  for (uint32_t k = 0; k < c->s->nclauses && ok; k++) {
+    if (c->s->clauses[k].head.pred != q) continue;
+    uint32_t sub = CHC_FALSE;
+    term_t g = unf_inst_new(c, st, k, x, UNF_SHARED, q, depth + 1, &sub);
+    if (g == NULL_TERM) {   /* left in place (copies it built are shared), never chosen */
+      if (sub != CHC_FALSE) st->v[sub].sel = term_false();
+      ok = st->n < UNF_MAX_INST && c->work < UNF_MAX_WORK && !limits_expired(c->lim);
+      continue;
+    }
+    term_t sel = term_fresh_var("unf!sel", type_bool());
+    st->v[sub].sel = sel;
+    term_vec_push(&st->glob, term_implies(sel, g));
+    term_vec_push(&sels, sel);
+  }
+  c->onpath[q] = false;
+  ok = ok && sels.size > 0;
+  if (ok) {
+    term_t used = term_fresh_var("unf!used", type_bool());
+    term_vec_push(&st->glob, term_implies(used, term_or(sels.size, sels.data)));
+    st->sh_used[q] = used;
+    st->sh_args[q] = x;
+  } else {
+    free(x);
+  }
+  term_vec_free(&sels);
+  return ok;
 }
 
 /* Instance of clause ci with its head equal to want (the head's arity):
@@ -170,8 +236,16 @@ static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *w
   }
   term_t *vs;
   uint32_t nv = term_free_vars_n(v.size, v.data, false, &vs);
+  /* a head argument that is a variable becomes want's term (no renamed
+   * copy and no equality: the formula of a wide system is half the size) */
   term_t *fresh = xmalloc((nv ? nv : 1) * sizeof *fresh);
-  for (uint32_t i = 0; i < nv; i++) fresh[i] = term_fresh_var(term_var_name(vs[i]), term_type(vs[i]));
+  bool *bound = xcalloc(ar + 1, sizeof *bound);
+  for (uint32_t i = 0; i < nv; i++) {
+    fresh[i] = NULL_TERM;
+    for (uint32_t a = 0; a < ar && fresh[i] == NULL_TERM; a++)
+      if (cl->head.args[a] == vs[i]) fresh[i] = want[a], bound[a] = true;
+    if (fresh[i] == NULL_TERM) fresh[i] = term_fresh_var(term_var_name(vs[i]), term_type(vs[i]));
+  }
   term_subst_many(v.size, v.data, nv, vs, fresh);
   free(vs); free(fresh);
   size_t cap = st->cap;
@@ -188,7 +262,9 @@ static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *w
   in->pick = xcalloc((size_t)cl->nbody * st->np + 1, sizeof *in->pick);
   term_vec f = {0};
   term_vec_push(&f, v.data[0]);
-  for (uint32_t a = 0; a < ar; a++) term_vec_push(&f, term_eq(v.data[1 + a], want[a]));
+  for (uint32_t a = 0; a < ar; a++)
+    if (!bound[a]) term_vec_push(&f, term_eq(v.data[1 + a], want[a]));
+  free(bound);
   term_vec_free(&v);
   bool ok = true;
   for (uint32_t j = 0; j < cl->nbody && ok; j++) {
@@ -211,6 +287,12 @@ static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *w
     }
     for (uint32_t i = 0; i < st->np; i++) st->v[me].pick[j * st->np + i] = NULL_TERM;
     bool inl = c->unfold && c->inlined[q], unfold = inl || (qa > 0 && c->fact[q] != CHC_FALSE);
+    if (inl && c->share) {   /* the atom is the shared copy, which is used */
+      if (!(ok = shared_copy(c, st, q, depth))) break;
+      for (uint32_t a = 0; a < qa; a++) term_vec_push(&f, term_eq(args[a], st->sh_args[q][a]));
+      term_vec_push(&f, st->sh_used[q]);
+      continue;
+    }
     if (!unfold) { ok = qa == 0; continue; }   /* nullary: derived after the check */
     if (depth >= UNF_MAX_DEPTH || c->onpath[q]) { ok = false; break; }
     c->onpath[q] = true;
@@ -239,6 +321,18 @@ static term_t unf_inst_new(zp_ctx *c, unf_step *st, uint32_t ci, const term_t *w
   return r;
 }
 
+static uint32_t unf_node(zp_ctx *c, unf_step *st, uint32_t ii);
+
+/* After a sat check: the node of q's shared copy (its chosen instance),
+ * built once: a DAG where q occurs several times. */
+static uint32_t shared_node(zp_ctx *c, unf_step *st, uint32_t q) {
+  if (st->sh_node[q] != CHC_FALSE) return st->sh_node[q];
+  for (uint32_t k = 0; k < st->n; k++)
+    if (st->v[k].parent == UNF_SHARED && st->v[k].patom == q && solver_value(c->slv, st->v[k].sel) == term_true())
+      return st->sh_node[q] = unf_node(c, st, k);
+  return CHC_FALSE;
+}
+
 /* After a sat check: the derivation node of instance ii (children
  * first), or CHC_FALSE. */
 static uint32_t unf_node(zp_ctx *c, unf_step *st, uint32_t ii) {
@@ -256,6 +350,8 @@ static uint32_t unf_node(zp_ctx *c, unf_step *st, uint32_t ii) {
     for (uint32_t k = ii + 1; k < st->n && child[j] == CHC_FALSE; k++)
       if (st->v[k].parent == ii && st->v[k].patom == j && solver_value(c->slv, st->v[k].sel) == term_true())
         child[j] = unf_node(c, st, k);
+    if (child[j] == CHC_FALSE && st->sh_used && st->sh_used[cl->body[j].pred] != NULL_TERM)
+      child[j] = shared_node(c, st, cl->body[j].pred);
     if (child[j] == CHC_FALSE && s->preds[cl->body[j].pred].arity == 0)
       child[j] = nullary_node(s, c->nullary, st->d, cl->body[j].pred);
     ok = child[j] != CHC_FALSE;
@@ -281,10 +377,18 @@ static void derivation_truncate(chc_derivation *d, uint32_t n) {
  * head values hv: its node or CHC_FALSE. */
 static uint32_t step_clause(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np, const uint32_t *kpred,
                             const uint32_t *kids, chc_derivation *d) {
-  unf_step st = {.np = np, .kpred = kpred, .kids = kids, .d = d};
+  unf_step st = {.np = np, .kpred = kpred, .kids = kids, .d = d, .np_sys = c->s->npreds};
+  if (c->share) {
+    st.sh_args = xcalloc(c->s->npreds + 1, sizeof *st.sh_args);
+    st.sh_used = xmalloc((c->s->npreds + 1) * sizeof *st.sh_used);
+    st.sh_node = xmalloc((c->s->npreds + 1) * sizeof *st.sh_node);
+    for (uint32_t q = 0; q < c->s->npreds; q++) st.sh_used[q] = NULL_TERM, st.sh_node[q] = CHC_FALSE;
+  }
   uint32_t root, mark = d->n, r = CHC_FALSE;
   term_t f = unf_inst_new(c, &st, ci, hv, CHC_FALSE, 0, 0, &root);
   if (f != NULL_TERM) {
+    term_vec_push(&st.glob, f);
+    f = term_and(st.glob.size, st.glob.data);
     uint32_t ms = limits_remaining_ms(c->lim);   /* a query over arrays can take seconds */
     solver_set_timeout(c->slv, ms && ms < 5000 ? ms : 5000);
     solver_push(c->slv);
@@ -367,9 +471,12 @@ static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int dept
     ok = hv[i] != NULL_TERM && term_is_value(hv[i]);
   }
   /* first as the clauses are (the step is one of them), then unfolding
-   * what Z3 inlined */
-  for (int pass = 0; pass < 2 && ok && result == CHC_FALSE; pass++) {
-    c->unfold = pass == 1;
+   * what Z3 inlined: one shared copy each, then a copy per occurrence */
+  c->shared_twice = false;
+  for (int pass = 0; pass < 3 && ok && result == CHC_FALSE; pass++) {
+    if ((pass > 0 && !c->any_inlined) || (pass == 2 && !c->shared_twice)) break;
+    c->unfold = pass > 0;
+    c->share = pass == 1;
     for (uint32_t ci = 0; ci < c->s->nclauses && result == CHC_FALSE; ci++) {
       const chc_clause *cl = &c->s->clauses[ci];
       if (cl->head.pred == want_head && premises_fit(c, cl, np, kpred))
@@ -395,7 +502,7 @@ void chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_syst
   term_map_init(&c.done);
   bool *concluded = xcalloc(s->npreds + 1, sizeof *concluded);
   mark_concluded(&c, pr, concluded, &c.done, 0);
-  for (uint32_t q = 0; q < s->npreds; q++) c.inlined[q] = !concluded[q];
+  for (uint32_t q = 0; q < s->npreds; q++) c.any_inlined |= c.inlined[q] = !concluded[q];
   free(concluded);
   term_map_free(&c.done);
   term_map_init(&c.done);

@@ -171,12 +171,14 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
  * when that derivation does not map onto them, on our normalized clauses
  * with proofs. */
 /* Z3 on the file with proofs, its preprocessing as it is (as fast as
- * without proofs): true with sat, or with unsat and a derivation over the
+ * without proofs), its proof mapped within about Z3's time or map_lim:
+ * true with sat, or with unsat and a derivation over the
  * input that replays; else r is freed and *unsat says whether Z3 said
  * unsat (its proof did not map: Z3 inlined predicates). */
-static bool spacer_file_first(const char *file, const chc_system *sys, const zeta_limits *lim, chc_result *r,
-                              bool *unsat) {
-  chc_spacer_solve_file_proof(file, sys, lim, r);
+static bool spacer_file_first(const char *file, const chc_system *sys, const zeta_limits *lim,
+                              const zeta_limits *map_lim, chc_result *r, bool *unsat) {
+  if (map_lim) chc_spacer_map_file(file, sys, lim, map_lim, r);
+  else chc_spacer_solve_file_proof(file, sys, lim, r);
   *unsat = r->answer == CHC_UNSAT;
   if (r->answer == CHC_SAT) return true;
   if (*unsat && r->complete && chc_replay(sys, &r->deriv, 30000)) return r->replayed = true;
@@ -196,12 +198,18 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
                              first_news news, chc_result *r, const chc_accept *acc) {
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
     bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
-    if (!known_unsat && spacer_file_first(file, sys, lim, r, &unsat)) {
+    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, r, &unsat)) {
       if (settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
       zeta_limits half = *lim;
+      /* Z3's proof again, mapped with more time (LIA-227: its unfolding
+       * needs ~1 s, Z3 0.3 s), then Z3 without inlining */
+      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+      chc_spacer_map_file(file, sys, &half, &half, r);
+      if (r->answer == CHC_UNSAT && r->complete && chc_replay(sys, &r->deriv, 30000)) { r->replayed = true; return; }
+      chc_result_free(r);
       if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
       chc_spacer_derive_file(file, sys, &half, r);
       if (r->answer == CHC_UNSAT && r->complete) return;
@@ -506,8 +514,12 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
   zeta_limits l1 = *lim;
   l1.deadline = limits_now() + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
+  /* Z3's proof may be mapped a little longer (LIA-227, 235: Z3 0.3 s,
+   * the unfolding of what it inlined ~1 s under load) */
+  zeta_limits lmap = l1;
+  lmap.deadline = l1.deadline + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
   chc_result res;
-  if (!spacer_file_first(file, &in->sys, &l1, &res, &unsat)) {
+  if (!spacer_file_first(file, &in->sys, &l1, &lmap, &res, &unsat)) {
     if (!unsat) return -1;
     *news = FIRST_UNSAT;
     zeta_limits half = l1;

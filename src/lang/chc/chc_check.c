@@ -259,6 +259,11 @@ static int report_answer(report *r, const zeta_options *o, zeta_verdict v, const
  * QE_BUDGET seconds and half of what is left of the run's limit, so that
  * it never costs the answer. */
 #define QE_BUDGET 3.0
+/* per predicate: eliminations that succeed take ~0.01-0.1 s (LIA,
+ * LIA-Arrays sat tasks at 5 s); one that does not would otherwise take the
+ * whole budget and leave no time for the check of the others' (LIA-018:
+ * QE 3.0 s of 4.1 s, z3 0.3 s) */
+#define QE_PRED_MS 500
 static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, const zeta_limits *lim, bool *checked) {
   *checked = false;
   double now = limits_now(), budget = QE_BUDGET;
@@ -273,7 +278,8 @@ static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, cons
     if (interp[p] == NULL_TERM || !cert_has_quantifier(interp[p])) continue;
     double left = end - limits_now();
     if (left >= 0.05 && !qs) qs = z3_qe_open();
-    term_t q = left < 0.05 ? NULL_TERM : z3_qe_in(qs, interp[p], (uint32_t)(left * 1000));
+    uint32_t ms = left * 1000 < QE_PRED_MS ? (uint32_t)(left * 1000) : QE_PRED_MS;
+    term_t q = left < 0.05 ? NULL_TERM : z3_qe_in(qs, interp[p], ms);
     if (q != NULL_TERM) { cand[p] = q; changed = true; }
   }
   z3_qe_close(qs);

@@ -434,6 +434,22 @@ static void test_spacer_file(void) {
   file_engine_case(adt_unsafe, CHC_UNSAT);
 }
 
+/* Z3's own run on text: unsat with a derivation of at least min_nodes
+ * nodes that replays. */
+static void inlined_proof_check(const char *text, uint32_t min_nodes) {
+  char path[] = "/tmp/zeta-test-chc-XXXXXX";
+  chc_system s;
+  write_and_parse(text, path, &s);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_result r;
+  chc_spacer_solve_file_proof(path, &s, &lim, &r);
+  CHECK(r.answer == CHC_UNSAT && r.complete && r.deriv.n >= min_nodes);
+  if (r.complete) CHECK(chc_replay(&s, &r.deriv, 10000));
+  chc_result_free(&r);
+  chc_free(&s);
+  unlink(path);
+}
+
 /* Z3 inlines I, Q and R (its proof steps are P -> P and P, P -> P): the
  * derivation of its own run unfolds them, picking the defining clause that
  * fits (I x = 0 not 7, Q by +3 not +2), and replays. */
@@ -450,22 +466,28 @@ static void inlined_proof_case(const char *query, uint32_t min_nodes) {
            "(assert (forall ((x Int) (z Int) (y Int)) (=> (and (P x) (P z) (= y (+ x z 1))) (R x z y))))\n"
            "(assert (forall ((x Int) (z Int) (y Int)) (=> (R x z y) (P y))))\n"
            "(assert (forall ((x Int)) (=> (and (P x) %s) false)))\n", query);
-  char path[] = "/tmp/zeta-test-chc-XXXXXX";
-  chc_system s;
-  write_and_parse(text, path, &s);
-  zeta_limits lim = limits_from_timeout(20);
-  chc_result r;
-  chc_spacer_solve_file_proof(path, &s, &lim, &r);
-  CHECK(r.answer == CHC_UNSAT && r.complete && r.deriv.n >= min_nodes);
-  if (r.complete) CHECK(chc_replay(&s, &r.deriv, 10000));
-  chc_result_free(&r);
-  chc_free(&s);
-  unlink(path);
+  inlined_proof_check(text, min_nodes);
+}
+
+/* Z3 inlines I, Q2 and R; 6 = 0 + 5 + 1 needs Q2 twice with other values,
+ * so one shared copy of Q2 has no model and the unfolding per occurrence
+ * finds the derivation. */
+static void inlined_twice_case(void) {
+  inlined_proof_check(
+      "(set-logic HORN)\n(declare-fun I (Int) Bool)\n(declare-fun P (Int) Bool)\n(declare-fun Q2 (Int) Bool)\n"
+      "(declare-fun R (Int Int Int) Bool)\n"
+      "(assert (forall ((x Int)) (=> (= x 0) (I x))))\n(assert (forall ((x Int)) (=> (= x 5) (I x))))\n"
+      "(assert (forall ((x Int)) (=> (I x) (P x))))\n(assert (forall ((x Int)) (=> (P x) (Q2 x))))\n"
+      "(assert (forall ((x Int) (z Int) (y Int)) (=> (and (Q2 x) (Q2 z) (= y (+ x z 1))) (R x z y))))\n"
+      "(assert (forall ((x Int) (z Int) (y Int)) (=> (R x z y) (P y))))\n"
+      "(assert (forall ((x Int)) (=> (and (P x) (= x 6)) false)))\n",
+      9);
 }
 
 static void test_spacer_inlined_proof(void) {
   inlined_proof_case("(= x 6)", 7);   /* 0 -> 3 -> 6 through Q */
   inlined_proof_case("(= x 1)", 4);   /* 1 = 0 + 0 + 1 through R */
+  inlined_twice_case();
 }
 
 /* chc_repair_unreached: a predicate left at true behind an unsatisfiable

@@ -3922,6 +3922,9 @@ static sv *canonical_set(tla_sym *s, sv *v) {
   sv *r = sv_new(s, SV_SET, nu);
   for (uint32_t j = 0; j < nu; j++) r->el[j] = sv_const(s, u[j], NULL), r->g[j] = term_false();
   term_t esc = term_false();
+  /* comparing a union with a value of another class is TLC's error in a
+   * spec, not here (it is false): those errors are dropped */
+  size_t nerrs = s->errs.size;
   for (uint32_t i = 0; i < v->n; i++) {
     if (term_is_false(v->g[i])) continue;
     uint32_t n = candidates(s, v->el[i], c, CAND_MAX, 0);
@@ -3934,6 +3937,7 @@ static sv *canonical_set(tla_sym *s, sv *v) {
     }
     esc = term_or2(esc, term_and2(v->g[i], term_not(in)));
   }
+  s->errs.size = nerrs;
   s->escape = term_or2(s->escape, esc);
   s->nmerged++;
   return r;

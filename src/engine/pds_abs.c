@@ -5,14 +5,16 @@
 #include "core/alloc.h"
 #include "engine/pds_smt.h"
 
-/* The first E->abs_top abstract variables come first in BuDDy's order,
- * interleaved by predicate, before the concrete ones; more are made below
- * them as predicates come (grow). BuDDy's set-up, renaming pairs and
- * quantification tables cost O(variables), and most programs use a few
- * predicates per symbol, not PDS_MAX_PREDS. (Measured, session 13: all
- * of them below the concrete ones cost loopinv-n4 2.7% more
- * instructions, predicates 8-9 below cost bubblesort-unsafe 19%, and
- * moving grown ones up with bdd_setvarorder 2.7x.) */
+/* The first E->abs_top abstract variables (PDS_INIT_PREDS predicates'
+ * worth) come first in BuDDy's order, interleaved by predicate, before
+ * the concrete ones; more are made below them as predicates come (grow).
+ * BuDDy's set-up, renaming pairs and quantification tables cost
+ * O(variables), and most programs use a few predicates per symbol, not
+ * PDS_MAX_PREDS. Measured (session 13): predicates below the concrete
+ * ones are dearer (all of them there: loopinv-n4 +2.7% instructions;
+ * predicates 16-37 there: bubblesort skip-conciliated 1.5-2.5x engine
+ * CPU), and moving grown ones up with bdd_setvarorder cost
+ * bubblesort-unsafe 2.7x; 64 first covers every run that decides. */
 int pds_av(const pds_enc *E, uint32_t i, int copy) {
   uint32_t v = i * AC_NCOPY + (uint32_t)copy;
   return (int)(v < E->abs_top ? v : v + E->nbits * PC_NCOPY);

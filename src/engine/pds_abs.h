@@ -21,7 +21,7 @@
 #include "engine/pds_enc.h"
 
 #define PDS_MAX_PREDS 128   /* predicates per symbol */
-#define PDS_INIT_PREDS 16   /* abstract variables made at the start (per copy); more on demand */
+#define PDS_INIT_PREDS 64   /* abstract variables made at the start (per copy); more on demand */
 
 enum { AC_A0, AC_A1, AC_A2, AC_AS, AC_AT, AC_NCOPY };
 typedef enum { SYM_PT, SYM_EN, SYM_PV, SYM_EF } pds_sym_kind;

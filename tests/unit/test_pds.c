@@ -363,7 +363,9 @@ static void test_abs_grow(void) {
   for (int k = 0; k < 48; k++) {
     int vs[2] = {v[(k + 1) % 3], v[(k + 2) % 3]};
     int n = 1 + k % 2;
-    wrong += bdd_exist(X, bdd_makeset(vs, n)) != exist_by_cofactors(X, vs, n);
+    BDD a = bdd_addref(bdd_exist(X, bdd_makeset(vs, n))), b = bdd_addref(exist_by_cofactors(X, vs, n));
+    wrong += a != b;
+    bdd_delref(a), bdd_delref(b);
   }
   CHECK(wrong == 0);
   bdd_delref(X);

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
+#include "core/isolate.h"
+#include "core/smtlib.h"
 #include "engine/chc_engine.h"
 #include "engine/chc_zproof.h"
 #include "solver/solver.h"
@@ -232,6 +234,95 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
   Z3_fixedpoint_dec_ref(z, c.fp);
   z3conv_free(c.conv);
   Z3_del_context(z);
+}
+
+/* ---- Spacer in a child process ---- */
+
+typedef struct {
+  const chc_system *s;
+  const zeta_limits *lim;
+} iso_job;
+
+/* "sat\n" and one line per predicate's interpretation, or "unsat\n", or
+ * "unknown <reason pointer>\n" (static text: the same address in the parent) */
+static void iso_child(FILE *w, void *ctx) {
+  const iso_job *j = ctx;
+  chc_result r;
+  chc_spacer_solve(j->s, j->lim, false, &r);
+  if (r.answer == CHC_SAT) {
+    fputs("sat\n", w);
+    for (uint32_t i = 0; i < j->s->npreds; i++) {
+      term_print_let(w, r.interp[i]);
+      fputc('\n', w);
+    }
+  } else if (r.answer == CHC_UNSAT) {
+    fputs("unsat\n", w);
+  } else {
+    fprintf(w, "unknown %p\n", (const void *)r.reason);
+  }
+  chc_result_free(&r);
+}
+
+/* Predicate i's interpretation, read back over its parameters. */
+static term_t iso_interp(const chc_pred *p, const char *text, size_t len) {
+  smtlib_parser *sp = smtlib_new_string("spacer", "", 0);
+  bool ok = true;
+  for (uint32_t k = 0; k < p->arity && ok; k++) ok = smtlib_bind(sp, term_var_name(p->params[k]), p->params[k]);
+  char *line = xmalloc(len + 1);
+  memcpy(line, text, len);
+  line[len] = 0;
+  term_t t = ok ? smtlib_parse_term(sp, line) : NULL_TERM;
+  free(line);
+  smtlib_free(sp);
+  return t;
+}
+
+/* The text round trip has no datatype declarations to read testers and
+ * constructors with. */
+static bool has_datatype(type_t ty) {
+  switch (type_kind_of(ty)) {
+  case TYPE_DATATYPE: return true;
+  case TYPE_ARRAY: return has_datatype(type_array_index(ty)) || has_datatype(type_array_elem(ty));
+  default: return false;
+  }
+}
+
+void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  for (uint32_t i = 0; i < s->npreds; i++)
+    for (uint32_t k = 0; k < s->preds[i].arity; k++)
+      if (has_datatype(term_type(s->preds[i].params[k]))) {
+        chc_spacer_solve(s, lim, false, out);
+        return;
+      }
+  memset(out, 0, sizeof *out);
+  out->answer = CHC_UNKNOWN;
+  out->engine = "spacer (Z3)";
+  iso_job job = {s, lim};
+  char *text = isolate_run(iso_child, &job, limits_remaining_ms(lim), &out->reason);
+  if (!text) return;
+  if (!strncmp(text, "unsat\n", 6)) out->answer = CHC_UNSAT;
+  else if (!strncmp(text, "unknown ", 8)) {
+    void *ptr = NULL;
+    out->reason = sscanf(text + 8, "%p", &ptr) == 1 && ptr ? (const char *)ptr : "spacer: unknown";
+  } else if (!strncmp(text, "sat\n", 4)) {
+    out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+    const char *at = text + 4;
+    bool ok = true;
+    for (uint32_t i = 0; i < s->npreds && ok; i++) {
+      const char *nl = strchr(at, '\n');
+      ok = nl && (out->interp[i] = iso_interp(&s->preds[i], at, (size_t)(nl - at))) != NULL_TERM;
+      at = nl ? nl + 1 : at;
+    }
+    if (ok) out->answer = CHC_SAT;
+    else {
+      free(out->interp);
+      out->interp = NULL;
+      out->reason = "spacer: model not read back from the child";
+    }
+  } else {
+    out->reason = "spacer: bad answer from the child";
+  }
+  free(text);
 }
 
 /* ---- Z3 on the input file itself ---- */

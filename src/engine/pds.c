@@ -124,7 +124,7 @@ static void safe_smt(pds_abs *A, const pds_post *W, const chc_system *s, const c
       if (!main) {
         pds_abs_atoms(A, en, AC_AT, atom_of);
         for (uint32_t i = 0; i < A->npred[en]; i++)
-          atom_of[pds_av(i, AC_AT)] = pds_smt_aux_to_ent(E, f, atom_of[pds_av(i, AC_AT)]);
+          atom_of[pds_av(E, i, AC_AT)] = pds_smt_aux_to_ent(E, f, atom_of[pds_av(E, i, AC_AT)]);
       }
       uint32_t q = m->loc_pred[f][l];
       interp[q] = smt_set(A, W->label[pds_pt(A, f, l)], atom_of, from, s->preds[q].params, n, &ok);
@@ -240,7 +240,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
     return;
   }
   out->smt = smt;
-  uint32_t nabs = mode == PDS_CONCRETE ? 0 : PDS_MAX_PREDS * AC_NCOPY;
+  uint32_t nabs = mode == PDS_CONCRETE ? 0 : PDS_INIT_PREDS * AC_NCOPY;
   if (!pds_enc_open(&E, p, nabs, smt, lim, out->reason, sizeof out->reason)) return;
   clock_t t0 = clock();   /* the analysis, BuDDy's set-up excluded */
   out->bdd_vars = nabs + E.nbits * PC_NCOPY;
@@ -250,6 +250,7 @@ void pds_check(const cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m
     if (mode == PDS_CONCRETE) concrete(&E, s, m, out);
     else cegar(&E, s, m, mode, recheck, out);
     out->peak_nodes = (uint64_t)bdd_getnodenum();
+    out->bdd_vars = (uint32_t)bdd_varnum();
   } else {
     snprintf(out->reason, sizeof out->reason, "pds: BDD package error (%s)", bdd_errstring(code));
     out->verdict = ZETA_UNKNOWN;

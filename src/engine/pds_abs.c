@@ -5,15 +5,53 @@
 #include "core/alloc.h"
 #include "engine/pds_smt.h"
 
-int pds_av(uint32_t i, int copy) { return (int)(i * AC_NCOPY + (uint32_t)copy); }
+/* The first E->abs_top abstract variables (PDS_INIT_PREDS predicates'
+ * worth) come first in BuDDy's order, interleaved by predicate, before
+ * the concrete ones; more are made below them as predicates come (grow).
+ * BuDDy's set-up, renaming pairs and quantification tables cost
+ * O(variables), and most programs use a few predicates per symbol, not
+ * PDS_MAX_PREDS. Measured (session 13): predicates below the concrete
+ * ones are dearer (all of them there: loopinv-n4 +2.7% instructions;
+ * predicates 16-37 there: bubblesort skip-conciliated 1.5-2.5x engine
+ * CPU), and moving grown ones up with bdd_setvarorder cost
+ * bubblesort-unsafe 2.7x; 64 first covers every run that decides. */
+int pds_av(const pds_enc *E, uint32_t i, int copy) {
+  uint32_t v = i * AC_NCOPY + (uint32_t)copy;
+  return (int)(v < E->abs_top ? v : v + E->nbits * PC_NCOPY);
+}
+
+static void set_abs_pair(pds_enc *E, bddPair *pr, int n, const int *from, const int *to, uint32_t lo, uint32_t hi) {
+  for (int k = 0; k < n; k++)
+    for (uint32_t i = lo; i < hi; i++) bdd_setpair(pr, pds_av(E, i, from[k]), pds_av(E, i, to[k]));
+}
+
+/* Room for width predicates per symbol, doubling. BuDDy keys its
+ * operation caches by nodes (quantifications by the varset's node), and
+ * adding variables changes no node, so the caches stay right. The
+ * abstract renamings made so far get the new variables; no BDD mentions
+ * them yet, so results cached under those pairs stay right too. */
+static void grow(pds_abs *A, uint32_t width) {
+  pds_enc *E = A->E;
+  uint32_t have = E->nabs / AC_NCOPY, cap = have ? have : 1;
+  if (width <= have) return;
+  while (cap < width) cap *= 2;
+  if (cap > PDS_MAX_PREDS) cap = PDS_MAX_PREDS;
+  bdd_extvarnum((int)((cap - have) * AC_NCOPY));
+  E->nabs = cap * AC_NCOPY;
+  for (uint32_t j = 0; j < E->cap_pair; j++) {
+    uint64_t key = E->pair_key[j];
+    uint32_t what = (uint32_t)(key >> 48), idx = (uint32_t)(key >> 16);
+    int from[2] = {(int)((key >> 8) & 0xff), (int)(idx / AC_NCOPY)}, to[2] = {(int)(key & 0xff), (int)(idx % AC_NCOPY)};
+    if (what == PK_ABS || what == PK_ABS2) set_abs_pair(E, E->pair[j], what == PK_ABS ? 1 : 2, from, to, have, cap);
+  }
+}
 
 bddPair *pds_abs_pair(pds_abs *A, int n, const int *from, const int *to) {
   uint64_t key = n == 1 ? PDS_PAIR_KEY(PK_ABS, 0, from[0], to[0])
                         : PDS_PAIR_KEY(PK_ABS2, (uint32_t)(from[1] * AC_NCOPY + to[1]), from[0], to[0]);
   bool fresh;
   bddPair *pr = pds_pair(A->E, key, &fresh);
-  for (int k = 0; k < n && fresh; k++)
-    for (uint32_t i = 0; i < PDS_MAX_PREDS; i++) bdd_setpair(pr, pds_av(i, from[k]), pds_av(i, to[k]));
+  if (fresh) set_abs_pair(A->E, pr, n, from, to, 0, A->E->nabs / AC_NCOPY);
   return pr;
 }
 
@@ -37,8 +75,9 @@ static pds_rule *rules(uint32_t n) {
  * mentions the others. */
 static void widen(pds_abs *A, uint32_t width) {
   int v[PDS_MAX_PREDS];
+  grow(A, width);
   for (int c = 0; c < AC_NCOPY; c++) {
-    for (uint32_t i = 0; i < width; i++) v[i] = pds_av(i, c);
+    for (uint32_t i = 0; i < width; i++) v[i] = pds_av(A->E, i, c);
     if (A->vs_all[c] != PDS_UNBUILT) bdd_delref(A->vs_all[c]);
     A->vs_all[c] = bdd_addref(bdd_makeset(v, (int)width));
   }
@@ -107,7 +146,7 @@ void pds_abs_free(pds_abs *A) {
 BDD pds_abs_vs(pds_abs *A, uint32_t sym, int copy) {
   uint32_t n = A->npred[sym];
   int *v = xmalloc((n + 1) * sizeof *v);
-  for (uint32_t i = 0; i < n; i++) v[i] = pds_av(i, copy);
+  for (uint32_t i = 0; i < n; i++) v[i] = pds_av(A->E, i, copy);
   BDD r = pds_keep(A->E, bdd_makeset(v, (int)n));
   free(v);
   return r;
@@ -120,7 +159,7 @@ BDD pds_gamma(pds_abs *A, uint32_t sym, int copy) {
   if (A->gam[copy][sym] != PDS_UNBUILT) bdd_delref(A->gam[copy][sym]);
   BDD r = bdd_true();
   for (uint32_t i = A->npred[sym]; i-- > 0;)
-    r = pds_keep(A->E, bdd_and(r, pds_keep(A->E, bdd_biimp(bdd_ithvar(pds_av(i, copy)), A->pred[sym][i]))));
+    r = pds_keep(A->E, bdd_and(r, pds_keep(A->E, bdd_biimp(bdd_ithvar(pds_av(A->E, i, copy)), A->pred[sym][i]))));
   A->gam[copy][sym] = bdd_addref(r);
   A->gam_ver[copy][sym] = A->ver[sym];
   return r;
@@ -322,7 +361,7 @@ term_t *pds_abs_atoms(pds_abs *A, uint32_t sym, int copy, term_t *atom_of) {
     atom_of = xmalloc(((size_t)bdd_varnum() + 1) * sizeof *atom_of);
     for (int i = 0; i < bdd_varnum(); i++) atom_of[i] = NULL_TERM;
   }
-  for (uint32_t i = 0; i < A->npred[sym]; i++) atom_of[pds_av(i, copy)] = A->pred[sym][i];
+  for (uint32_t i = 0; i < A->npred[sym]; i++) atom_of[pds_av(A->E, i, copy)] = A->pred[sym][i];
   return atom_of;
 }
 

@@ -21,6 +21,7 @@
 #include "engine/pds_enc.h"
 
 #define PDS_MAX_PREDS 128   /* predicates per symbol */
+#define PDS_INIT_PREDS 64   /* abstract variables made at the start (per copy); more on demand */
 
 enum { AC_A0, AC_A1, AC_A2, AC_AS, AC_AT, AC_NCOPY };
 typedef enum { SYM_PT, SYM_EN, SYM_PV, SYM_EF } pds_sym_kind;
@@ -53,7 +54,7 @@ typedef struct pds_abs {
 
 void pds_abs_init(pds_abs *A, pds_enc *E);
 void pds_abs_free(pds_abs *A);
-int pds_av(uint32_t i, int copy);
+int pds_av(const pds_enc *E, uint32_t i, int copy);
 /* The abstract variables of sym in copy (a varset, kept in the arena). */
 BDD pds_abs_vs(pds_abs *A, uint32_t sym, int copy);
 /* The abstract variables of a copy that any symbol uses (a set that

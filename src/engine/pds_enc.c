@@ -11,7 +11,7 @@ BDD pds_keep(pds_enc *E, BDD b) { return bb_keep(&E->bb, b); }
 void pds_enc_release(pds_enc *E) { bb_release(&E->bb); }
 
 /* BDD variable of a bit in a copy: the copies of one bit are neighbours. */
-int pds_var(const pds_enc *E, uint32_t bit, int copy) { return (int)(E->nabs + bit * PC_NCOPY + (uint32_t)copy); }
+int pds_var(const pds_enc *E, uint32_t bit, int copy) { return (int)(E->abs_top + bit * PC_NCOPY + (uint32_t)copy); }
 
 /* Most significant bits first, and the elements of an array interleaved
  * bit by bit, so that comparisons and sums of neighbouring values keep
@@ -227,7 +227,7 @@ bool pds_enc_open(pds_enc *E, const cfa_prog *p, uint32_t nabs, bool smt, const 
   memset(E, 0, sizeof *E);
   E->p = p;
   E->lim = lim;
-  E->nabs = nabs;
+  E->nabs = E->abs_top = nabs;
   E->smt = smt;
   if (!layout(E, why, len)) {
     free(E->slots), free(E->first);
@@ -841,7 +841,7 @@ term_t pds_bdd_term(BDD b, const term_t *atom_of, bool *ok) {
 
 term_t pds_set_term(pds_enc *E, BDD S, uint32_t n, const uint32_t *slots, const int *copies, const term_t *params,
                     bool *ok) {
-  size_t na = E->nabs + (size_t)E->nbits * PC_NCOPY;
+  size_t na = (size_t)bdd_varnum();
   term_t *atom = xmalloc((na + 1) * sizeof *atom);
   for (size_t i = 0; i < na; i++) atom[i] = NULL_TERM;
   for (uint32_t i = 0; i < n; i++) {

@@ -25,7 +25,7 @@
  * over indexed copies of the program's variables (engine/pds_smt.h), with
  * Z3's quantifier elimination for the images and the SMT solver for
  * emptiness. BDD sets may also mention the abstract variables (the first
- * nabs BDD variables, engine/pds_abs.h): images and pre-images only
+ * abs_top BDD variables, and more after the concrete ones: engine/pds_abs.h): images and pre-images only
  * quantify and rename concrete copies, so an image of a relation between
  * abstract and concrete variables is the relation's image. BDD results are
  * kept in the bb arena (bb_keep) until pds_enc_release; whatever must live
@@ -77,7 +77,8 @@ typedef struct pds_enc {
   pds_slot *slots;
   uint32_t nslots, nbits;
   uint32_t *first;        /* first[f]: f's first slot; first[nprocs] = nslots */
-  uint32_t nabs;          /* abstract BDD variables before the concrete ones */
+  uint32_t nabs;          /* abstract BDD variables made so far */
+  uint32_t abs_top;       /* of which the first, before the concrete ones */
   bb_ctx bb;
   const zeta_limits *lim;
   BDD **rel;              /* rel[f][e]: plain edge relation over CUR, NXT (or PDS_UNBUILT) */

@@ -123,7 +123,7 @@ static bool step(pds_post *P, uint32_t id, char *why, size_t len) {
       en = rn1(A, en, AC_A1, AC_A0);
       BDD same = bdd_true();
       for (uint32_t i = 0; i < A->npred[pds_en(A, f)]; i++)
-        same = pds_keep(E, bdd_and(same, pds_keep(E, bdd_biimp(bdd_ithvar(pds_av(i, AC_A0)), bdd_ithvar(pds_av(i, AC_AT))))));
+        same = pds_keep(E, bdd_and(same, pds_keep(E, bdd_biimp(bdd_ithvar(pds_av(E, i, AC_A0)), bdd_ithvar(pds_av(E, i, AC_AT))))));
       add(P, pds_en(A, f), pds_keep(E, bdd_and(en, same)), W_PUSH_EN, cl, id, CFA_NONE);
       /* (q_f, PV(c), q): AS = the callee's annotation */
       int from[2] = {AC_A1, AC_A2}, to[2] = {AC_AS, AC_A0};

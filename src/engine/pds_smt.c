@@ -370,7 +370,7 @@ BDD pds_smt_abstract(pds_enc *E, term_t F, uint32_t ngroups, const term_t *const
   int *vars = xmalloc((n + 1) * sizeof *vars);
   n = 0;
   for (uint32_t g = 0; g < ngroups; g++)
-    for (uint32_t i = 0; i < natoms[g]; i++) ts[n] = atoms[g][i], vars[n++] = pds_av(i, copy[g]);
+    for (uint32_t i = 0; i < natoms[g]; i++) ts[n] = atoms[g][i], vars[n++] = pds_av(E, i, copy[g]);
   solver *z = solver_new_z3();
   solver_set_timeout(z, timeout_ms(E));
   uint32_t count = 0;

@@ -51,7 +51,7 @@ term_t pds_smt_cur_to_nxt(pds_enc *E, uint32_t f, term_t t);
 term_t pds_smt_aux_to_ent(pds_enc *E, uint32_t f, term_t t);
 /* The abstraction of F: the BDD over abstract variables of every
  * combination of truth values of the atoms F allows (atom i of group g is
- * abstract variable pds_av(i, copy[g])). */
+ * abstract variable pds_av(E, i, copy[g])). */
 BDD pds_smt_abstract(pds_enc *E, term_t F, uint32_t ngroups, const term_t *const *atoms, const uint32_t *natoms,
                      const int *copy);
 #endif

@@ -63,19 +63,20 @@ void cfa_free(cfa *c) {
   free(c->locs);
   free(c->edges);
   term_vec_free(&c->vars);
+  term_map_free(&c->var_pos);
   free(c->name);
   memset(c, 0, sizeof *c);
 }
 
 uint32_t cfa_add_var(cfa *c, term_t v) {
   term_vec_push(&c->vars, v);
+  if (!term_map_has(&c->var_pos, v)) term_map_put(&c->var_pos, v, (int32_t)(c->vars.size - 1));
   return c->vars.size - 1;
 }
 
 uint32_t cfa_var_index(const cfa *c, term_t v) {
-  for (uint32_t i = 0; i < c->vars.size; i++)
-    if (c->vars.data[i] == v) return i;
-  return CFA_NONE;
+  int32_t k = v == NULL_TERM ? -1 : term_map_get(&c->var_pos, v);
+  return k < 0 ? CFA_NONE : (uint32_t)k;
 }
 
 uint32_t cfa_add_loc(cfa *c, const char *name) {
@@ -179,144 +180,237 @@ static size_t stmts_size(const cfa_stmt *s, uint32_t n) {
 
 #define HOIST_MAX 20000
 
+/* The large-block encoding's working state: dead flags, and per location
+ * the edges into and out of it in increasing index order (dead ones
+ * skipped when read), kept up to date as edges are added, so that each
+ * round is linear in the edges rather than in locations times edges. */
+typedef struct {
+  uint32_t *v;
+  uint32_t n, cap;
+} edge_list;
+typedef struct {
+  cfa *c;
+  bool *dead_loc, *dead_edge;
+  size_t *size;   /* per edge: stmts_size of its statements */
+  size_t ecap;
+  edge_list *in, *out;
+} lbe_state;
+
+static void list_push(edge_list *l, uint32_t e) {
+  if (l->n == l->cap) l->v = xrealloc(l->v, (l->cap = l->cap ? 2 * l->cap : 4) * sizeof *l->v);
+  l->v[l->n++] = e;
+}
+
+/* Adds an edge that takes over stmts[0..n) (malloc'd, owned from now on). */
+static uint32_t add_edge(lbe_state *S, uint32_t src, uint32_t dst, cfa_stmt *stmts, uint32_t n, size_t size) {
+  uint32_t ne = cfa_add_edge(S->c, src, dst, NULL, 0);
+  S->c->edges[ne].stmts = stmts;
+  S->c->edges[ne].nstmts = n;
+  size_t cap = S->ecap;
+  XGROW(S->dead_edge, S->ecap, (size_t)ne + 1);
+  XGROW(S->size, cap, (size_t)ne + 1);
+  S->dead_edge[ne] = false;
+  S->size[ne] = size;
+  list_push(&S->out[src], ne);
+  list_push(&S->in[dst], ne);
+  return ne;
+}
+
+/* Edge e's statements for a new edge: taken over when e dies with this
+ * merge (moving rather than copying keeps merging nested choices linear),
+ * else copied. */
+static cfa_stmt *take_stmts(lbe_state *S, uint32_t e, bool take) {
+  cfa_edge *x = &S->c->edges[e];
+  if (!take) return stmts_copy(x->stmts, x->nstmts);
+  cfa_stmt *s = x->stmts;
+  x->stmts = NULL;
+  x->nstmts = 0;
+  return s;
+}
+
 /* Adds the edge a;b (from a's source to b's target) unless it would have
- * more than max statements (0: no bound); dead-edge flags grow with the
- * edge table. */
-static bool join_edges(cfa *c, uint32_t a, uint32_t b, size_t max, bool **dead_edge, size_t *ecap) {
-  const cfa_edge *x = &c->edges[a], *y = &c->edges[b];
-  if (max && stmts_size(x->stmts, x->nstmts) + stmts_size(y->stmts, y->nstmts) > max) return false;
-  uint32_t n = x->nstmts + y->nstmts, src = x->src, dst = y->dst;
-  cfa_stmt *s = xmalloc((n + 1) * sizeof *s);
-  if (x->nstmts) memcpy(s, x->stmts, x->nstmts * sizeof *s);
-  if (y->nstmts) memcpy(s + x->nstmts, y->stmts, y->nstmts * sizeof *s);
-  uint32_t ne = cfa_add_edge(c, src, dst, s, n);
-  free(s);
-  XGROW(*dead_edge, *ecap, (size_t)ne + 1);
-  (*dead_edge)[ne] = false;
+ * more than max statements (0: no bound); take_a, take_b: a or b dies
+ * with this merge. */
+static bool join_edges(lbe_state *S, uint32_t a, uint32_t b, size_t max, bool take_a, bool take_b) {
+  const cfa_edge *x = &S->c->edges[a], *y = &S->c->edges[b];
+  size_t size = S->size[a] + S->size[b];
+  if (max && size > max) return false;
+  uint32_t na = x->nstmts, nb = y->nstmts, src = x->src, dst = y->dst;
+  cfa_stmt *s = xmalloc((na + nb + 1) * sizeof *s);
+  cfa_stmt *sa = take_stmts(S, a, take_a), *sb = take_stmts(S, b, take_b);
+  if (na) memcpy(s, sa, na * sizeof *s);
+  if (nb) memcpy(s + na, sb, nb * sizeof *s);
+  free(sa), free(sb);   /* the arrays only: their choices live on in s */
+  add_edge(S, src, dst, s, na + nb, size);
   return true;
+}
+
+/* Locations unreachable from init go first: they are irrelevant to
+ * safety, and without them error hoisting cannot bounce between the
+ * locations of a cycle that has no way in. */
+static void drop_unreachable(lbe_state *S) {
+  cfa *c = S->c;
+  bool *seen = xcalloc(c->nlocs + 1, sizeof(bool));
+  uint32_t *stack = xmalloc((c->nlocs + 1) * sizeof *stack), top = 0;
+  seen[c->init] = true;
+  stack[top++] = c->init;
+  while (top) {
+    const cfa_loc *L = &c->locs[stack[--top]];
+    for (uint32_t i = 0; i < L->nout; i++) {
+      uint32_t d = c->edges[L->out[i]].dst;
+      if (!seen[d]) { seen[d] = true; stack[top++] = d; }
+    }
+  }
+  for (uint32_t l = 0; l < c->nlocs; l++)
+    if (!seen[l] && !c->locs[l].is_error && !c->locs[l].is_final) S->dead_loc[l] = true;
+  for (uint32_t e = 0; e < c->nedges; e++)
+    if (!seen[c->edges[e].src]) S->dead_edge[e] = true;
+  free(stack);
+  free(seen);
+}
+
+/* A location with one edge in and one out becomes part of one edge. */
+static bool merge_chains(lbe_state *S) {
+  cfa *c = S->c;
+  bool changed = false;
+  for (uint32_t l = 0; l < c->nlocs; l++) {
+    cfa_loc *L = &c->locs[l];
+    if (S->dead_loc[l] || L->is_init || L->is_error || L->is_final) continue;
+    uint32_t in = CFA_NONE, out = CFA_NONE, nin = 0, nout = 0;
+    for (uint32_t i = 0; i < S->in[l].n; i++)
+      if (!S->dead_edge[S->in[l].v[i]]) in = S->in[l].v[i], nin++;
+    for (uint32_t i = 0; i < S->out[l].n; i++)
+      if (!S->dead_edge[S->out[l].v[i]]) out = S->out[l].v[i], nout++;
+    if (nin != 1 || nout != 1 || in == out) continue;
+    cfa_edge *a = &c->edges[in], *b = &c->edges[out];
+    if (a->src == l || b->dst == l || a->call || b->call) continue;
+    join_edges(S, in, out, 0, true, true);
+    S->dead_edge[in] = S->dead_edge[out] = true;
+    S->dead_loc[l] = true;
+    changed = true;
+  }
+  return changed;
+}
+
+/* Error edges hoisted: when l's only way in is K -a-> l, an edge l -b->
+ * error is the path K -a;b-> error, so l loses its error edge (and may
+ * become a chain link). Error checks inside a loop body thus climb to the
+ * loop head, and the body becomes one edge. Bounded so that long chains
+ * of checks do not copy long prefixes too often. */
+static bool hoist_errors(lbe_state *S) {
+  cfa *c = S->c;
+  bool changed = false;
+  for (uint32_t l = 0; l < c->nlocs && c->error != CFA_NONE; l++) {
+    if (S->dead_loc[l] || l == c->error || c->locs[l].is_init) continue;
+    uint32_t in = CFA_NONE, nin = 0, nout = 0, nerr = 0, out = CFA_NONE;
+    bool call = false;
+    for (uint32_t i = 0; i < S->in[l].n; i++) {
+      uint32_t e = S->in[l].v[i];
+      if (S->dead_edge[e]) continue;
+      in = e, nin++;
+      call |= c->edges[e].call != NULL || c->edges[e].src == l;
+    }
+    for (uint32_t i = 0; i < S->out[l].n; i++) {
+      uint32_t e = S->out[l].v[i];
+      if (S->dead_edge[e]) continue;
+      out = e, nout++;
+      nerr += c->edges[e].dst == c->error;
+      call |= c->edges[e].call != NULL;
+    }
+    if (nerr == 0 || call) continue;
+    if (nin == 1) {   /* the error edges move up to the one predecessor (not l: no self loop) */
+      for (uint32_t i = 0; i < S->out[l].n; i++) {
+        uint32_t e = S->out[l].v[i];
+        if (S->dead_edge[e] || c->edges[e].dst != c->error) continue;
+        if (!join_edges(S, in, e, HOIST_MAX, false, true)) continue;
+        S->dead_edge[e] = true;
+        changed = true;
+      }
+    } else if (nin > 1 && nout == nerr && nout == 1) {
+      /* a location that only leads into the error (the shared `ERROR:`
+       * label): every way in becomes a way into the error */
+      uint32_t n0 = S->in[l].n, left = 0;
+      for (uint32_t i = 0; i < n0; i++) {
+        uint32_t e = S->in[l].v[i];
+        if (S->dead_edge[e]) continue;
+        if (join_edges(S, e, out, HOIST_MAX, true, false)) S->dead_edge[e] = changed = true;
+        else left++;
+      }
+      if (left == 0) S->dead_edge[out] = S->dead_loc[l] = true;   /* no way in is left */
+    }
+  }
+  return changed;
+}
+
+/* Parallel edges: one CHOICE edge (alternatives of a CHOICE-only edge are
+ * taken over, so choices stay flat). */
+static bool merge_parallel(lbe_state *S) {
+  cfa *c = S->c;
+  bool changed = false;
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    if (S->dead_edge[e]) continue;
+    const edge_list *outs = &S->out[c->edges[e].src];
+    for (uint32_t i = 0; i < outs->n; i++) {
+      uint32_t f = outs->v[i];
+      if (f <= e || S->dead_edge[f] || c->edges[f].dst != c->edges[e].dst) continue;
+      if (c->edges[e].call || c->edges[f].call) continue;
+      uint32_t na = 0, two[2] = {e, f};
+      size_t size = 1;
+      for (int k = 0; k < 2; k++) {
+        const cfa_edge *x = &c->edges[two[k]];
+        bool flat = x->nstmts == 1 && x->stmts[0].kind == CFA_CHOICE;
+        na += flat ? x->stmts[0].nalts : 1;
+        size += S->size[two[k]] - flat;
+      }
+      if (na > 2 * 64) continue;
+      cfa_block *alts = xmalloc((na + 1) * sizeof *alts);
+      na = 0;
+      for (int k = 0; k < 2; k++) {   /* both edges die: their statements move over */
+        cfa_edge *x = &c->edges[two[k]];
+        if (x->nstmts == 1 && x->stmts[0].kind == CFA_CHOICE) {
+          for (uint32_t j = 0; j < x->stmts[0].nalts; j++) alts[na++] = x->stmts[0].alts[j];
+          free(x->stmts[0].alts);
+          free(x->stmts);
+        } else {
+          alts[na++] = (cfa_block){x->stmts, x->nstmts};
+        }
+        x->stmts = NULL;
+        x->nstmts = 0;
+      }
+      cfa_stmt *ch = xmalloc(sizeof *ch);
+      *ch = (cfa_stmt){CFA_CHOICE, NULL_TERM, NULL_TERM, alts, na};
+      uint32_t src = c->edges[e].src, dst = c->edges[e].dst;
+      S->dead_edge[e] = S->dead_edge[f] = true;
+      add_edge(S, src, dst, ch, 1, size);
+      changed = true;
+      break;
+    }
+  }
+  return changed;
 }
 
 static void lbe(cfa *c, bool hoist) {
   cfa_index(c);
-  bool *dead_loc = xcalloc(c->nlocs + 1, sizeof(bool));
-  size_t ecap = c->nedges + 1;
-  bool *dead_edge = xcalloc(ecap, sizeof(bool));
-  /* Locations unreachable from init go first: they are irrelevant to
-   * safety, and without them error hoisting cannot bounce between the
-   * locations of a cycle that has no way in. */
-  if (hoist && c->init != CFA_NONE) {
-    bool *seen = xcalloc(c->nlocs + 1, sizeof(bool));
-    uint32_t *stack = xmalloc((c->nlocs + 1) * sizeof *stack), top = 0;
-    seen[c->init] = true;
-    stack[top++] = c->init;
-    while (top) {
-      const cfa_loc *L = &c->locs[stack[--top]];
-      for (uint32_t i = 0; i < L->nout; i++) {
-        uint32_t d = c->edges[L->out[i]].dst;
-        if (!seen[d]) { seen[d] = true; stack[top++] = d; }
-      }
-    }
-    for (uint32_t l = 0; l < c->nlocs; l++)
-      if (!seen[l] && !c->locs[l].is_error && !c->locs[l].is_final) dead_loc[l] = true;
-    for (uint32_t e = 0; e < c->nedges; e++)
-      if (!seen[c->edges[e].src]) dead_edge[e] = true;
-    free(stack);
-    free(seen);
+  lbe_state S = {c, xcalloc(c->nlocs + 1, sizeof(bool)), xcalloc(c->nedges + 1, sizeof(bool)),
+                 xcalloc(c->nedges + 1, sizeof(size_t)), c->nedges + 1,
+                 xcalloc(c->nlocs + 1, sizeof(edge_list)), xcalloc(c->nlocs + 1, sizeof(edge_list))};
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    S.size[e] = stmts_size(c->edges[e].stmts, c->edges[e].nstmts);
+    list_push(&S.out[c->edges[e].src], e);
+    list_push(&S.in[c->edges[e].dst], e);
   }
-  /* Work on live in/out counts while merging; indices stay valid until
-   * compact because merged edges are appended. */
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (uint32_t l = 0; l < c->nlocs; l++) {
-      cfa_loc *L = &c->locs[l];
-      if (dead_loc[l] || L->is_init || L->is_error || L->is_final) continue;
-      uint32_t in = CFA_NONE, out = CFA_NONE, nin = 0, nout = 0;
-      for (uint32_t e = 0; e < c->nedges; e++) {
-        if (dead_edge[e]) continue;
-        if (c->edges[e].dst == l) { in = e; nin++; }
-        if (c->edges[e].src == l) { out = e; nout++; }
-      }
-      if (nin != 1 || nout != 1 || in == out) continue;
-      cfa_edge *a = &c->edges[in], *b = &c->edges[out];
-      if (a->src == l || b->dst == l || a->call || b->call) continue;
-      join_edges(c, in, out, 0, &dead_edge, &ecap);
-      dead_edge[in] = dead_edge[out] = true;
-      dead_loc[l] = true;
-      changed = true;
-    }
-    /* error edges hoisted: when l's only way in is K -a-> l, an edge
-     * l -b-> error is the path K -a;b-> error, so l loses its error edge
-     * (and may become a chain link above). Error checks inside a loop body
-     * thus climb to the loop head, and the body becomes one edge. Bounded
-     * so that long chains of checks do not copy long prefixes too often. */
-    for (uint32_t l = 0; hoist && l < c->nlocs && c->error != CFA_NONE; l++) {
-      if (dead_loc[l] || l == c->error || c->locs[l].is_init) continue;
-      uint32_t in = CFA_NONE, nin = 0, nout = 0, nerr = 0;
-      bool call = false;
-      for (uint32_t e = 0; e < c->nedges; e++) {
-        if (dead_edge[e]) continue;
-        const cfa_edge *x = &c->edges[e];
-        if (x->dst == l) { in = e; nin++; call |= x->call != NULL || x->src == l; }
-        if (x->src == l) { nout++; nerr += x->dst == c->error; call |= x->call != NULL; }
-      }
-      if (nerr == 0 || call) continue;
-      if (nin == 1) {   /* the error edges move up to the one predecessor */
-        for (uint32_t e = 0; e < c->nedges; e++) {
-          if (dead_edge[e] || c->edges[e].src != l || c->edges[e].dst != c->error) continue;
-          if (!join_edges(c, in, e, HOIST_MAX, &dead_edge, &ecap)) continue;
-          dead_edge[e] = true;
-          changed = true;
-        }
-      } else if (nin > 1 && nout == nerr && nout == 1) {
-        /* a location that only leads into the error (the shared `ERROR:`
-         * label): every way in becomes a way into the error */
-        uint32_t out = CFA_NONE;
-        for (uint32_t e = 0; e < c->nedges; e++)
-          if (!dead_edge[e] && c->edges[e].src == l) out = e;
-        uint32_t n0 = c->nedges, left = 0;
-        for (uint32_t e = 0; e < n0; e++) {
-          if (dead_edge[e] || c->edges[e].dst != l) continue;
-          if (join_edges(c, e, out, HOIST_MAX, &dead_edge, &ecap)) dead_edge[e] = changed = true;
-          else left++;
-        }
-        if (left == 0) dead_edge[out] = dead_loc[l] = true;   /* no way in is left */
-      }
-    }
-    /* parallel edges: one CHOICE edge (alternatives of a CHOICE-only edge
-     * are taken over, so choices stay flat) */
-    for (uint32_t e = 0; e < c->nedges; e++) {
-      if (dead_edge[e]) continue;
-      for (uint32_t f = e + 1; f < c->nedges; f++) {
-        if (dead_edge[f] || c->edges[f].src != c->edges[e].src || c->edges[f].dst != c->edges[e].dst) continue;
-        if (c->edges[e].call || c->edges[f].call) continue;
-        cfa_block alts[2 * 64];
-        uint32_t na = 0;
-        const cfa_edge *two[2] = {&c->edges[e], &c->edges[f]};
-        bool fits = true;
-        for (int k = 0; k < 2; k++) {
-          const cfa_edge *x = two[k];
-          bool flat = x->nstmts == 1 && x->stmts[0].kind == CFA_CHOICE;
-          uint32_t add = flat ? x->stmts[0].nalts : 1;
-          if (na + add > 2 * 64) { fits = false; break; }
-          if (flat) for (uint32_t j = 0; j < add; j++) alts[na++] = x->stmts[0].alts[j];
-          else alts[na++] = (cfa_block){x->stmts, x->nstmts};
-        }
-        if (!fits) continue;
-        cfa_stmt ch = {CFA_CHOICE, NULL_TERM, NULL_TERM, alts, na};
-        uint32_t src = c->edges[e].src, dst = c->edges[e].dst;
-        dead_edge[e] = dead_edge[f] = true;
-        uint32_t ne = cfa_add_edge(c, src, dst, &ch, 1);
-        XGROW(dead_edge, ecap, (size_t)ne + 1);
-        dead_edge[ne] = false;
-        changed = true;
-        break;
-      }
-    }
+  if (hoist && c->init != CFA_NONE) drop_unreachable(&S);
+  for (bool changed = true; changed;) {
+    changed = merge_chains(&S);
+    if (hoist) changed |= hoist_errors(&S);
+    changed |= merge_parallel(&S);
   }
-  compact(c, dead_loc, dead_edge);
-  free(dead_loc);
-  free(dead_edge);
+  for (uint32_t l = 0; l < c->nlocs; l++) free(S.in[l].v), free(S.out[l].v);
+  compact(c, S.dead_loc, S.dead_edge);
+  free(S.in), free(S.out);
+  free(S.dead_loc);
+  free(S.dead_edge);
+  free(S.size);
 }
 
 void cfa_lbe(cfa *c) { lbe(c, false); }
@@ -324,6 +418,7 @@ void cfa_lbe_hoisted(cfa *c) { lbe(c, true); }
 
 void cfa_copy(const cfa *src, cfa *dst) {
   cfa_init(dst, src->name);
+  dst->free_dead_joins = src->free_dead_joins;
   for (uint32_t i = 0; i < src->vars.size; i++) cfa_add_var(dst, src->vars.data[i]);
   for (uint32_t l = 0; l < src->nlocs; l++) {
     uint32_t k = cfa_add_loc(dst, src->locs[l].name);

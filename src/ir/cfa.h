@@ -15,6 +15,7 @@
 #ifndef ZETA_MODEL_CFA_H
 #define ZETA_MODEL_CFA_H
 #include "core/term.h"
+#include "core/term_map.h"
 
 #define CFA_NONE UINT32_MAX
 
@@ -56,11 +57,17 @@ typedef struct {
 typedef struct cfa {
   char *name;
   term_vec vars;
+  term_map var_pos;   /* variable -> its position in vars (cfa_var_index) */
   cfa_loc *locs;
   uint32_t nlocs, cap_locs;
   cfa_edge *edges;
   uint32_t nedges, cap_edges;
   uint32_t init, error, final;   /* CFA_NONE when absent */
+  /* Edge formulas may leave free the values that variables dead after a
+   * choice get from it, instead of joining them (cfa_path.h): linear
+   * rather than quadratic in nested choices (inlined recursion). For
+   * programs whose traces are replayed on their own lowered form (C). */
+  bool free_dead_joins;
 } cfa;
 
 void cfa_init(cfa *c, const char *name);

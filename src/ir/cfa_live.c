@@ -16,8 +16,8 @@ static void reads(const cfa *c, term_t t, bool *set) {
   free(fv);
 }
 
-/* set := the variables live before stmts[0..n) given those live after */
-static void back(const cfa *c, const cfa_stmt *st, uint32_t n, bool *set) {
+void cfa_live_back(const cfa *c, const cfa_stmt *st, uint32_t n, bool *set,
+                   void (*at_choice)(const cfa_stmt *s, const bool *after, void *ctx), void *ctx) {
   uint32_t nv = c->vars.size;
   for (uint32_t i = n; i-- > 0;) {
     const cfa_stmt *s = &st[i];
@@ -34,10 +34,11 @@ static void back(const cfa *c, const cfa_stmt *st, uint32_t n, bool *set) {
       reads(c, s->expr, set);
       break;
     case CFA_CHOICE: {
+      if (at_choice) at_choice(s, set, ctx);
       bool *acc = xcalloc(nv + 1, sizeof(bool)), *alt = xmalloc(nv + 1);
       for (uint32_t j = 0; j < s->nalts; j++) {
         memcpy(alt, set, nv);
-        back(c, s->alts[j].stmts, s->alts[j].n, alt);
+        cfa_live_back(c, s->alts[j].stmts, s->alts[j].n, alt, at_choice, ctx);
         for (uint32_t k = 0; k < nv; k++) acc[k] |= alt[k];
       }
       if (s->nalts) memcpy(set, acc, nv);
@@ -58,7 +59,7 @@ bool *cfa_live_vars(const cfa *c) {
       if (ed->call) memset(t, 1, nv);
       else {
         memcpy(t, &live[(size_t)ed->dst * nv], nv);
-        back(c, ed->stmts, ed->nstmts, t);
+        cfa_live_back(c, ed->stmts, ed->nstmts, t, NULL, NULL);
       }
       bool *src = &live[(size_t)ed->src * nv];
       for (uint32_t i = 0; i < nv; i++)

@@ -10,4 +10,9 @@
  * l. The error location reads nothing; edges with procedure calls read
  * every variable. */
 bool *cfa_live_vars(const cfa *c);
+/* set[nvars] := the variables live before st[0..n) given those live after
+ * it; at_choice (may be NULL) sees each choice met with the set live after
+ * it, innermost choices included. */
+void cfa_live_back(const cfa *c, const cfa_stmt *st, uint32_t n, bool *set,
+                   void (*at_choice)(const cfa_stmt *s, const bool *after, void *ctx), void *ctx);
 #endif

@@ -2,20 +2,85 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "ir/cfa_live.h"
+
+/* Dead values left free (cfa.h, free_dead_joins): for each choice of an
+ * edge, the variables live after it, sorted by the choice's address; keep
+ * marks the variables whose values are read back from traces (those with a
+ * havoc: the C replay takes nondet values from the counterexample); free[v]
+ * is v's one free value in this edge. Sound: a dead variable is written
+ * before it is read on every path from the choice, so any value it holds
+ * meanwhile changes no location reached, and a free value includes the
+ * exact one (invariants of the relaxed edges hold for the exact ones). */
+typedef struct {
+  const cfa_stmt *choice;
+  bool *after;
+} choice_live;
+typedef struct {
+  choice_live *v;
+  uint32_t n, cap, nv;
+  const bool *keep;
+  term_t *free;
+} relax;
+
+static void note_choice(const cfa_stmt *s, const bool *after, void *ctx) {
+  relax *R = ctx;
+  if (R->n == R->cap) R->v = xrealloc(R->v, (R->cap = R->cap ? 2 * R->cap : 16) * sizeof *R->v);
+  bool *copy = xmalloc(R->nv + 1);
+  memcpy(copy, after, R->nv);
+  R->v[R->n++] = (choice_live){s, copy};
+}
+
+static int by_choice(const void *a, const void *b) {
+  const cfa_stmt *x = ((const choice_live *)a)->choice, *y = ((const choice_live *)b)->choice;
+  return x < y ? -1 : x > y;
+}
+
+static const bool *live_after(const relax *R, const cfa_stmt *s) {
+  choice_live key = {s, NULL};
+  const choice_live *f = bsearch(&key, R->v, R->n, sizeof *R->v, by_choice);
+  return f ? f->after : NULL;
+}
+
+typedef struct {
+  const cfa *c;
+  relax *R;
+} executor;
+
+static uint32_t var_at(const executor *X, term_t v) { return cfa_var_index(X->c, v); }
+
+/* e with each of its variables replaced by its current value (a CFA of
+ * inlined calls has thousands of variables: substituting all of them in
+ * every statement would be quadratic) */
+static term_t subst(const executor *X, term_t e, const term_t *cur) {
+  term_t *fv;
+  uint32_t n = term_free_vars(e, &fv), m = 0;
+  term_t *to = xmalloc((n + 1) * sizeof *to);
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t k = var_at(X, fv[i]);
+    if (k != CFA_NONE) fv[m] = fv[i], to[m++] = cur[k];
+  }
+  term_t r = term_subst(e, m, fv, to);
+  free(fv), free(to);
+  return r;
+}
 
 /* Symbolic execution of n statements from the values cur[] (terms over
- * index-0 variables and fresh ones); constraints are pushed on conj. */
-static void exec(const cfa *c, const cfa_stmt *stmts, uint32_t n, term_t *cur, term_vec *conj) {
+ * index-0 variables and fresh ones); constraints are pushed on conj. R:
+ * NULL, or dead values are left free. */
+static void exec(executor *X, const cfa_stmt *stmts, uint32_t n, term_t *cur, term_vec *conj) {
+  const cfa *c = X->c;
+  relax *R = X->R;
   uint32_t nv = c->vars.size;
   for (uint32_t i = 0; i < n; i++) {
     const cfa_stmt *s = &stmts[i];
-    uint32_t vi = s->var == NULL_TERM ? CFA_NONE : cfa_var_index(c, s->var);
+    uint32_t vi = var_at(X, s->var);
     switch (s->kind) {
     case CFA_ASSUME:
-      term_vec_push(conj, term_subst(s->expr, nv, c->vars.data, cur));
+      term_vec_push(conj, subst(X, s->expr, cur));
       break;
     case CFA_ASSIGN:
-      if (vi != CFA_NONE) cur[vi] = term_subst(s->expr, nv, c->vars.data, cur);
+      if (vi != CFA_NONE) cur[vi] = subst(X, s->expr, cur);
       break;
     case CFA_HAVOC:
       if (vi != CFA_NONE) {
@@ -33,13 +98,23 @@ static void exec(const cfa *c, const cfa_stmt *stmts, uint32_t n, term_t *cur, t
       term_vec *cj = xcalloc(s->nalts + 1, sizeof *cj);
       for (uint32_t j = 0; j < s->nalts; j++) {
         memcpy(vals + (size_t)j * nv, cur, nv * sizeof *cur);
-        exec(c, s->alts[j].stmts, s->alts[j].n, vals + (size_t)j * nv, &cj[j]);
+        exec(X, s->alts[j].stmts, s->alts[j].n, vals + (size_t)j * nv, &cj[j]);
       }
+      const bool *after = R ? live_after(R, s) : NULL;
       for (uint32_t v = 0; v < nv; v++) {
         bool same = true;
         for (uint32_t j = 1; j < s->nalts; j++) same &= vals[(size_t)j * nv + v] == vals[v];
         if (same) {
           cur[v] = s->nalts ? vals[v] : cur[v];
+          continue;
+        }
+        if (after && !after[v] && !R->keep[v]) {
+          if (R->free[v] == NULL_TERM) {
+            char prefix[96];
+            snprintf(prefix, sizeof prefix, "dead!%s!", term_var_name(c->vars.data[v]));
+            R->free[v] = term_fresh_var(prefix, term_type(c->vars.data[v]));
+          }
+          cur[v] = R->free[v];
           continue;
         }
         char prefix[96];
@@ -61,12 +136,13 @@ static void exec(const cfa *c, const cfa_stmt *stmts, uint32_t n, term_t *cur, t
   }
 }
 
-term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n) {
+static term_t formula(const cfa *c, const cfa_stmt *stmts, uint32_t n, relax *R) {
   uint32_t nv = c->vars.size;
   term_t *cur = xmalloc((nv + 1) * sizeof *cur);
   if (nv) memcpy(cur, c->vars.data, nv * sizeof *cur);   /* a procedure without variables: data is NULL */
   term_vec conj = {0};
-  exec(c, stmts, n, cur, &conj);
+  executor X = {c, R};
+  exec(&X, stmts, n, cur, &conj);
   for (uint32_t i = 0; i < nv; i++)
     term_vec_push(&conj, term_eq(term_shift(c->vars.data[i], 1), cur[i]));
   term_t f = term_and(conj.size, conj.data);
@@ -75,8 +151,55 @@ term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n) {
   return f;
 }
 
+term_t cfa_stmts_formula(const cfa *c, const cfa_stmt *stmts, uint32_t n) {
+  return formula(c, stmts, n, NULL);
+}
+
+static bool has_choice(const cfa_edge *ed) {
+  for (uint32_t i = 0; i < ed->nstmts; i++)
+    if (ed->stmts[i].kind == CFA_CHOICE) return true;
+  return false;
+}
+
+static void mark_havocs(const cfa *c, const cfa_stmt *st, uint32_t n, bool *keep) {
+  for (uint32_t i = 0; i < n; i++)
+    if (st[i].kind == CFA_HAVOC && cfa_var_index(c, st[i].var) != CFA_NONE) keep[cfa_var_index(c, st[i].var)] = true;
+    else if (st[i].kind == CFA_CHOICE)
+      for (uint32_t j = 0; j < st[i].nalts; j++) mark_havocs(c, st[i].alts[j].stmts, st[i].alts[j].n, keep);
+}
+
+/* Every missing formula of a free_dead_joins CFA: one liveness for all
+ * edges (a procedure call on any edge: all exact, its callee reads the
+ * variables). */
+static void relaxed_formulas(cfa *c) {
+  uint32_t nv = c->vars.size;
+  bool calls = false;
+  for (uint32_t e = 0; e < c->nedges; e++) calls |= c->edges[e].call != NULL;
+  bool *live = calls ? NULL : cfa_live_vars(c), *keep = xcalloc(nv + 1, sizeof *keep);
+  for (uint32_t e = 0; e < c->nedges; e++) mark_havocs(c, c->edges[e].stmts, c->edges[e].nstmts, keep);
+  bool *set = xmalloc(nv + 1);
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    cfa_edge *ed = &c->edges[e];
+    if (ed->formula != NULL_TERM) continue;
+    if (!live || !has_choice(ed)) {
+      ed->formula = formula(c, ed->stmts, ed->nstmts, NULL);
+      continue;
+    }
+    relax R = {NULL, 0, 0, nv, keep, xmalloc((nv + 1) * sizeof(term_t))};
+    for (uint32_t v = 0; v < nv; v++) R.free[v] = NULL_TERM;
+    memcpy(set, &live[(size_t)ed->dst * nv], nv);
+    cfa_live_back(c, ed->stmts, ed->nstmts, set, note_choice, &R);
+    qsort(R.v, R.n, sizeof *R.v, by_choice);
+    ed->formula = formula(c, ed->stmts, ed->nstmts, &R);
+    for (uint32_t i = 0; i < R.n; i++) free(R.v[i].after);
+    free(R.v), free(R.free);
+  }
+  free(set), free(keep), free(live);
+}
+
 term_t cfa_edge_formula(cfa *c, uint32_t e) {
   cfa_edge *ed = &c->edges[e];
+  if (ed->formula == NULL_TERM && c->free_dead_joins) relaxed_formulas(c);
   if (ed->formula == NULL_TERM) ed->formula = cfa_stmts_formula(c, ed->stmts, ed->nstmts);
   return ed->formula;
 }

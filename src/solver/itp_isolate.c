@@ -6,77 +6,40 @@
  * and prints them as SMT-LIB assertions on a pipe; the parent parses them
  * back with Z3's parser over declarations for the shared symbols. A crashed
  * or overdue child is an UNKNOWN answer. */
-#include <sys/prctl.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
+#include "core/isolate.h"
 #include "solver/idmap.h"
 #include "solver/itp_internal.h"
 #include "solver/z3_conv.h"
 
-static int64_t itp_iso_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+typedef struct {
+  itp_strategy_fn fn;
+  uint32_t n;
+  const term_t *f;
+  const term_vec *shared;
+  uint32_t timeout_ms;
+} itp_iso_job;
 
 /* Child side: "unsat\n(assert I1)\n..." or "sat\n" or "unknown <ptr>\n".
  * The reason is a static string, valid at the same address in the parent. */
-static void itp_iso_child(int fd, itp_strategy_fn fn, uint32_t n, const term_t *f,
-                          const term_vec *shared, uint32_t timeout_ms) {
-  term_t *out = malloc((n ? n : 1) * sizeof *out);
-  FILE *w = fdopen(fd, "w");
-  if (!out || !w) _exit(3);
+static void itp_iso_child(FILE *w, void *ctx) {
+  const itp_iso_job *j = ctx;
+  term_t *out = malloc((j->n ? j->n : 1) * sizeof *out);
+  if (!out) return;   /* no answer: "bad answer" */
   const char *why = "isolated strategy failed";
-  solver_result r = fn(n, f, shared, out, timeout_ms, &why);
+  solver_result r = j->fn(j->n, j->f, j->shared, out, j->timeout_ms, &why);
   if (r == SOLVER_SAT) fputs("sat\n", w);
   else if (r == SOLVER_UNKNOWN) fprintf(w, "unknown %p\n", (const void *)why);
   else {
     fputs("unsat\n", w);
-    for (uint32_t c = 0; c + 1 < n; c++) {
+    for (uint32_t c = 0; c + 1 < j->n; c++) {
       fputs("(assert ", w);
       term_print_let(w, out[c]);
       fputs(")\n", w);
     }
   }
   free(out);
-  _exit(fclose(w) == 0 ? 0 : 3);
-}
-
-/* Reads everything the child writes, until EOF or the deadline. */
-static char *itp_iso_read(int fd, int64_t deadline, size_t *len) {
-  size_t cap = 4096, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    int wait = -1;
-    if (deadline) {
-      int64_t left = deadline - itp_iso_now_ms();
-      if (left <= 0) { free(buf); return NULL; }
-      wait = left > 1000 ? 1000 : (int)left;
-    }
-    struct pollfd p = {fd, POLLIN, 0};
-    int pr = poll(&p, 1, wait);
-    if (pr < 0 && errno != EINTR) { free(buf); return NULL; }
-    if (pr <= 0) continue;
-    if (n + 1 == cap) {
-      char *nb = realloc(buf, cap *= 2);
-      if (!nb) { free(buf); return NULL; }
-      buf = nb;
-    }
-    ssize_t k = read(fd, buf + n, cap - n - 1);
-    if (k < 0 && errno == EINTR) continue;
-    if (k < 0) { free(buf); return NULL; }
-    if (k == 0) break;
-    n += (size_t)k;
-  }
-  if (buf) { buf[n] = 0; *len = n; }
-  return buf;
 }
 
 static char *itp_iso_name(term_t v) {
@@ -156,31 +119,11 @@ static bool itp_iso_parse(z3conv *conv, const char *text, uint32_t n, const term
 
 solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
                            term_t *out, uint32_t timeout_ms, const char **why) {
-  int p[2];
-  *why = "isolation: cannot fork";
-  if (pipe2(p, O_CLOEXEC) < 0) return SOLVER_UNKNOWN;
-  fflush(NULL);   /* or buffered output would be written twice */
-  pid_t pid = fork();
-  if (pid < 0) { close(p[0]); close(p[1]); return SOLVER_UNKNOWN; }
-  if (pid == 0) {
-    /* die with the parent: a killed zeta must not leave solver children */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    close(p[0]);
-    int devnull = open("/dev/null", O_WRONLY);   /* Z3 prints its assertion failures */
-    if (devnull >= 0) dup2(devnull, 2);
-    itp_iso_child(p[1], fn, n, f, shared, timeout_ms);
-  }
-  close(p[1]);
-  size_t len = 0;
-  char *text = itp_iso_read(p[0], timeout_ms ? itp_iso_now_ms() + timeout_ms + 2000 : 0, &len);
-  close(p[0]);
-  if (!text) kill(pid, SIGKILL);   /* EOF means the child is already exiting */
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  itp_iso_job job = {fn, n, f, shared, timeout_ms};
+  char *text = isolate_run(itp_iso_child, &job, timeout_ms, why);
+  if (!text) return SOLVER_UNKNOWN;   /* *why says why */
   solver_result r = SOLVER_UNKNOWN;
-  if (!text) *why = "isolation: timeout";
-  else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) *why = "isolation: the strategy crashed";
-  else if (!strncmp(text, "sat\n", 4)) r = SOLVER_SAT;
+  if (!strncmp(text, "sat\n", 4)) r = SOLVER_SAT;
   else if (!strncmp(text, "unknown ", 8)) {
     void *ptr = NULL;
     *why = sscanf(text + 8, "%p", &ptr) == 1 && ptr ? (const char *)ptr : "isolation: unknown";

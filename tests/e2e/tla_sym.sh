@@ -77,6 +77,14 @@ t bmc-big-integers '[ "$(first --algorithm bmc --length 4 "$D/SymBig.tla")" = SA
 t bmc-big-integers-violation 'first --algorithm bmc --length 2 --inv NoWrap "$D/SymBig.tla" | grep -q "^UNKNOWN" && first --algorithm bmc --length 3 --inv Tight "$D/SymBig.tla" | grep -q "^UNKNOWN"'
 # a state with 10^10 successor candidates: BMC's sampling of the first states is cut, the run is not
 t bmc-wide-step '[ "$(first --algorithm bmc --length 2 "$D/SymWide.tla")" = SAFE ] && [ "$(first --algorithm bmc --length 2 --inv Tiny "$D/SymWide.tla")" = UNSAFE ]'
+# a set of records with symbolic fields merged per value (BMC's cells stop growing): the violation
+# through Cardinality at depth 4 = explicit's, bounded SAFE; outside the sampled integers: run again, UNSAFE
+canon() { out=$(run --algorithm bmc --stats "$@"); [ "$(echo "$out" | sed -n 's/^merged-sets: \([0-9]*\).*/\1/p')" -ge 1 ] && echo "$out"; }
+t bmc-merged-records 'out=$(canon "$D/SymCanon.tla") && [ "$(echo "$out" | head -1)" = UNSAFE ] && echo "$out" | grep -q "^State 5:" &&
+  ! echo "$out" | grep -q "^State 6:" && [ "$(first --algorithm explicit "$D/SymCanon.tla")" = UNSAFE ] &&
+  [ "$(canon --length 8 --config "$D/SymCanonSafe.cfg" "$D/SymCanon.tla" | head -1)" = SAFE ]'
+t bmc-merged-window 'out=$(canon "$D/SymCanonWide.tla") && [ "$(echo "$out" | head -1)" = UNSAFE ] && echo "$out" | grep -q "^State 7:" &&
+  echo "$out" | grep -q "^merged-sets: .*run again"'
 # sequences of varying length (Tail under a parameter), in step mode
 t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
 

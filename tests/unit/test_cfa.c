@@ -138,7 +138,7 @@ static void test_lbe_hoists_errors(void) {
       "main process p { var p1 : int var l1 : int var p2 : int var l2 : int\n"
       " init loc I loc H loc B1 loc U1 loc U2 loc X loc T error loc E\n"
       " I -> H\n"
-      " H -> B1 { l1 := 0 l2 := 0 }\n"
+      " H -> B1 { assume p2 /= 0 l1 := 0 l2 := 1 } H -> B1 { assume p2 = 0 l1 := 0 l2 := 0 }\n"
       " B1 -> U1 { assume p1 /= 0 l1 := 1 } B1 -> U1 { assume p1 = 0 }\n"
       " U1 -> X { assume p1 /= 0 } U1 -> U2 { assume p1 = 0 }\n"
       " X -> T { assume l1 /= 1 } X -> U2 { assume l1 = 1 l1 := 0 }\n"
@@ -150,15 +150,15 @@ static void test_lbe_hoists_errors(void) {
   cfa_prune(&c);
   cfa_lbe_hoisted(&c);
   uint32_t h = cfa_find_loc(&c, "H");
-  CHECK(h /= CFA_NONE && c.nlocs == 3);   /* I, H, E */
+  CHECK(h != CFA_NONE && c.nlocs == 3);   /* I, H, E */
   uint32_t to_err = CFA_NONE, loops = 0;
   for (uint32_t e = 0; e < c.nedges; e++) {
     if (c.edges[e].src == h && c.edges[e].dst == c.error) to_err = e;
     if (c.edges[e].src == h && c.edges[e].dst == h) loops++;
   }
-  CHECK(to_err /= CFA_NONE && loops == 1);
+  CHECK(to_err != CFA_NONE && loops == 1);
   /* from any state at H, no check in the body fails */
-  if (to_err /= CFA_NONE) CHECK(solver_check_formula(cfa_edge_formula(&c, to_err), 5000) == SOLVER_UNSAT);
+  if (to_err != CFA_NONE) CHECK(solver_check_formula(cfa_edge_formula(&c, to_err), 5000) == SOLVER_UNSAT);
   cfa_free(&c);
   /* the same body with l1 not reset: the first check can fail */
   const char *bad =
@@ -175,6 +175,41 @@ static void test_lbe_hoists_errors(void) {
   cfa_free(&c);
 }
 
+/* free_dead_joins (cfa.h): after a choice, a variable nothing reads again
+ * gets a free value instead of a join; live variables and variables with
+ * a havoc (read back from traces) stay exact. */
+static bool sat_with(term_t f, term_t extra) { return solver_check_formula(term_and2(f, extra), 5000) == SOLVER_SAT; }
+
+static void test_free_dead_joins(void) {
+  const char *text = "main process p { var x : int var a : int var r : int var h : int\n"
+                     " init loc A loc B error loc E\n"
+                     " A -> B { assume x > 0 a := x + 1 r := a havoc h } A -> B { assume x <= 0 r := 0 }\n"
+                     " B -> E { assume r > 5 } }";
+  term_t x = term_var("x", type_int()), a1 = term_shift(term_var("a", type_int()), 1);
+  term_t r1 = term_shift(term_var("r", type_int()), 1), h = term_var("h", type_int());
+  term_t f[2];
+  for (int relaxed = 0; relaxed < 2; relaxed++) {
+    cfa c;
+    char err[512];
+    CHECK(parse(text, &c, err));
+    cfa_lbe(&c);
+    CHECK(c.nedges == 1 && c.edges[0].nstmts == 2 && c.edges[0].stmts[0].kind == CFA_CHOICE);
+    c.free_dead_joins = relaxed;
+    f[relaxed] = c.nedges ? cfa_edge_formula(&c, 0) : term_false();
+    cfa_free(&c);
+  }
+  term_t x10 = term_eq(x, term_int(10)), xneg = term_eq(x, term_int(-1));
+  /* a is dead at the error location: exact a@1 = 11, relaxed anything (11 included) */
+  CHECK(!sat_with(f[0], term_and2(x10, term_eq(a1, term_int(7)))));
+  CHECK(sat_with(f[1], term_and2(x10, term_eq(a1, term_int(7)))));
+  CHECK(sat_with(f[1], term_and2(x10, term_eq(a1, term_int(11)))));
+  /* r is read after the choice: exact in both */
+  for (int k = 0; k < 2; k++) CHECK(!sat_with(f[k], term_and2(x10, term_not(term_eq(r1, term_int(11))))));
+  /* h has a havoc: kept (the other alternative leaves it unchanged) */
+  for (int k = 0; k < 2; k++) CHECK(!sat_with(f[k], term_and2(xneg, term_not(term_eq(term_shift(h, 1), h)))));
+  CHECK(!sat_with(f[1], xneg));   /* r = 0 there: the error is not reached */
+}
+
 int main(void) {
   RUN(test_benchmarks_parse);
   RUN(test_malformed);
@@ -182,5 +217,6 @@ int main(void) {
   RUN(test_precedence);
   RUN(test_lbe_prune_distance);
   RUN(test_lbe_hoists_errors);
+  RUN(test_free_dead_joins);
   return CHECK_DONE();
 }

@@ -317,6 +317,63 @@ static void test_recheck_deadline(void) {
   CHECK(untracked == 0);
 }
 
+/* exists v in vs. X by cofactors (restrict is keyed by the cube, not by
+ * BuDDy's numbering of quantification sets) */
+static BDD exist_by_cofactors(BDD X, const int *v, int n) {
+  if (n == 0) return X;
+  BDD lo = bdd_addref(bdd_restrict(X, bdd_nithvar(v[0]))), hi = bdd_addref(bdd_restrict(X, bdd_ithvar(v[0])));
+  BDD a = bdd_addref(exist_by_cofactors(lo, v + 1, n - 1)), b = bdd_addref(exist_by_cofactors(hi, v + 1, n - 1));
+  BDD r = bdd_or(a, b);
+  bdd_delref(lo), bdd_delref(hi), bdd_delref(a), bdd_delref(b);
+  return r;
+}
+
+/* The abstract variables are made as predicates come (pds_abs's grow):
+ * a renaming made before a growth covers the new variables, and
+ * quantifications after it are right although BuDDy restarts the
+ * numbering of its quantification sets, which keys its caches. */
+static void test_abs_grow(void) {
+  cfa_prog p;
+  char err[512], why[200];
+  CHECK(parse(prog_text, &p, err));
+  zeta_limits lim = {0};
+  pds_enc E;
+  CHECK(pds_enc_open(&E, &p, AC_NCOPY, false, &lim, why, sizeof why));
+  CHECK(E.nbits >= 5);
+  pds_abs A;
+  pds_abs_init(&A, &E);
+  int v[5];
+  for (int j = 0; j < 5; j++) v[j] = pds_var(&E, (uint32_t)j, PC_CUR);
+  /* X over the first predicate's variable and three concrete bits */
+  BDD X = bdd_addref(bdd_and(bdd_biimp(bdd_ithvar(pds_av(&E, 0, AC_A0)), bdd_ithvar(v[0])),
+                             bdd_or(bdd_ithvar(v[1]), bdd_ithvar(v[2]))));
+  for (int k = 0; k < 16; k++) bdd_exist(X, bdd_makeset(&v[k % 3], 1));
+  int from = AC_A0, to = AC_A1;
+  CHECK(pds_abs_rename(&A, X, from, to) != X);
+  uint32_t sym = pds_pt(&A, p.main, 0);
+  for (uint32_t k = 0; k < 20; k++) {   /* 20 distinct cubes over 5 bits */
+    BDD q = bdd_true();
+    for (int j = 0; j < 5; j++) q = pds_keep(&E, bdd_and(q, (k >> j) & 1 ? bdd_ithvar(v[j]) : bdd_nithvar(v[j])));
+    CHECK(pds_add_pred(&A, sym, q) == 1);
+  }
+  CHECK(E.nabs >= 20 * AC_NCOPY && bdd_varnum() == (int)(E.nbits * PC_NCOPY + E.nabs));
+  for (uint32_t i = 0; i < 20; i++)
+    CHECK(pds_abs_rename(&A, bdd_ithvar(pds_av(&E, i, from)), from, to) == bdd_ithvar(pds_av(&E, i, to)));
+  uint32_t wrong = 0;
+  for (int k = 0; k < 48; k++) {
+    int vs[2] = {v[(k + 1) % 3], v[(k + 2) % 3]};
+    int n = 1 + k % 2;
+    BDD a = bdd_addref(bdd_exist(X, bdd_makeset(vs, n))), b = bdd_addref(exist_by_cofactors(X, vs, n));
+    wrong += a != b;
+    bdd_delref(a), bdd_delref(b);
+  }
+  CHECK(wrong == 0);
+  bdd_delref(X);
+  pds_abs_free(&A);
+  pds_enc_close(&E);
+  cfa_prog_free(&p);
+}
+
 int main(void) {
   RUN(test_parse_procedures);
   RUN(test_errors);
@@ -326,5 +383,6 @@ int main(void) {
   RUN(test_pds_engine);
   RUN(test_pds_smt);
   RUN(test_recheck_deadline);
+  RUN(test_abs_grow);
   return CHECK_DONE();
 }

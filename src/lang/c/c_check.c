@@ -420,6 +420,7 @@ static int check_program(c_program *p, const zeta_options *o, const zeta_limits 
   for (uint32_t round = 0;; round++) {
     cfa copy;
     cfa_copy(&p->cfa, &copy);
+    copy.free_dead_joins = true;   /* traces are replayed on p->cfa (c_replay) */
     report *t = report_new();
     int code = cfa_run_check(&copy, o, lim, &h, t, d);
     cfa_free(&copy);

@@ -12,6 +12,7 @@
 #include "lang/sol/sol_lower.h"
 #include "lang/sol/sol_solve.h"
 #include "lang/sol/sol_vc.h"
+#include "lang/sol/sol_split.h"
 #include "solver/solver.h"
 
 static cJSON *kid(const cJSON *n, const char *k) { return n ? cJSON_GetObjectItemCaseSensitive(n, k) : NULL; }
@@ -338,25 +339,34 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     }
     if (second) nund--, nunknown--;
     solver *z = z1;
-    if (second || fresh) {
+    solver_result r;
+    if (second && fresh && !z2) {   /* undecided: division lemmas and case splits (sol_split.h) */
+      term_t ek = term_int(k);
       solver_free(zf);
-      z = zf = solver_new_z3();
-      solver_assert(z, g);
-    }
-    solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
-    if (z == z1) solver_push(z);   /* a fresh one is not made incremental */
-    solver_assert(z, term_eq(e, term_int(k)));
-    solver_result r = solver_check(z);
-    if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
-      solver_set_timeout(z2, (uint32_t)(left * 1000 / todo) + 1);
-      solver_push(z2);
-      solver_assert(z2, term_eq(e, term_int(k)));
-      solver_result r2 = solver_check(z2);
-      solver_pop(z2, 1);
-      if ((r2 == SOLVER_SAT || r2 == SOLVER_UNSAT) && r2 != r) {
-        ndisagree++;
-        if (z == z1) solver_pop(z, 1);
-        continue;
+      zf = NULL;
+      r = sol_split_check(term_subst(g, 1, &e, &ek), left / todo, &zf);
+      z = zf;
+    } else {
+      if (second || fresh) {
+        solver_free(zf);
+        z = zf = solver_new_z3();
+        solver_assert(z, g);
+      }
+      solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
+      if (z == z1) solver_push(z);   /* a fresh one is not made incremental */
+      solver_assert(z, term_eq(e, term_int(k)));
+      r = solver_check(z);
+      if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
+        solver_set_timeout(z2, (uint32_t)(left * 1000 / todo) + 1);
+        solver_push(z2);
+        solver_assert(z2, term_eq(e, term_int(k)));
+        solver_result r2 = solver_check(z2);
+        solver_pop(z2, 1);
+        if ((r2 == SOLVER_SAT || r2 == SOLVER_UNSAT) && r2 != r) {
+          ndisagree++;
+          if (z == z1) solver_pop(z, 1);
+          continue;
+        }
       }
     }
     if (r == SOLVER_SAT && sc.sites[k].approx) {

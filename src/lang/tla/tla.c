@@ -382,6 +382,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   report_stat(r, "depth", "%u", br.depth);
   report_stat(r, "array-sets", "%u", br.arrays);
   report_stat(r, "choose-picks", "%u", br.approx);
+  report_stat(r, "merged-sets", "%u%s", br.merged, br.rerun ? " (run again without the window)" : "");
   FILE *out = report_out(r);
   char reason[1400];
   int code;

@@ -22,6 +22,8 @@ typedef struct {
   uint32_t depth;                 /* the deepest depth whose states were checked */
   uint32_t arrays;                /* set values encoded as SMT arrays */
   uint32_t approx;                /* CHOOSE picks over-approximated (tla_steps_approx) */
+  uint32_t merged;                /* sets of records merged per value (tla_steps_merged) */
+  bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   const tla_val **trace;          /* malloc'd; states from an initial one */
   size_t ntrace;
   tla_hint *hints;                /* malloc'd: the witnesses leading to state j are */

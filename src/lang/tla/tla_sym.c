@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/term_map.h"
 #include "lang/tla/tla_eval.h"
 #include "solver/solver.h"
 
@@ -125,6 +126,15 @@ struct tla_sym {
   uint32_t narrays;          /* set values materialized as SMT arrays */
   uint32_t nstates, capstates;
   const tla_node *unbounded;  /* a constant translated, not evaluated (its value exceeds 64 bits) */
+  /* step mode: the finitely many constants a scalar term can take (range
+   * index per term, -2 unknown), so that sets of compound values merge
+   * their cells per value (tla_sym.c `canonical_set`) */
+  term_map ranges;
+  struct range { uint32_t n; term_t *v; } *rg;
+  size_t nrg, caprg;
+  term_t escape;              /* a merged set lost an element (a wrong range: UNKNOWN, never a verdict) */
+  bool window;                /* merge with the sampled integers only (tla_steps_new) */
+  uint32_t nmerged;
 };
 
 /* memcpy of n bytes that accepts empty (NULL) sources */
@@ -209,6 +219,76 @@ _Noreturn static void unsupported(tla_sym *s, const tla_node *at, const char *wh
   longjmp(*s->ev->jb, 1);
 }
 
+/* ---- ranges of scalar terms (step mode) ---- */
+enum { RANGE_MAX = 64 };
+
+static int32_t range_put(tla_sym *s, term_t t, const term_t *v, uint32_t n) {
+  if (s->nrg == s->caprg) {
+    s->caprg = s->caprg ? 2 * s->caprg : 64;
+    s->rg = xrealloc(s->rg, s->caprg * sizeof *s->rg);
+  }
+  term_t *c = salloc(s, (n + 1) * sizeof *c);
+  copy_vals(c, v, n * sizeof *c);
+  s->rg[s->nrg] = (struct range){n, c};
+  term_map_put(&s->ranges, t, (int32_t)s->nrg);
+  return (int32_t)s->nrg++;
+}
+
+static int32_t range_of(tla_sym *s, term_t t, unsigned depth);
+
+/* a + b (a floor + 1): the sums of their ranges' constants */
+static int32_t range_sum(tla_sym *s, term_t t, unsigned depth) {
+  int32_t a = range_of(s, term_arg(t, 0), depth + 1), b = a < 0 ? -2 : range_of(s, term_arg(t, 1), depth + 1);
+  term_t u[RANGE_MAX];
+  uint32_t n = 0;
+  for (uint32_t i = 0; b >= 0 && i < s->rg[a].n; i++)
+    for (uint32_t j = 0; b >= 0 && j < s->rg[b].n; j++) {
+      term_t x = term_add2(s->rg[a].v[i], s->rg[b].v[j]);
+      uint32_t k = 0;
+      while (k < n && u[k] != x) k++;
+      if (k < n) continue;
+      if (n == RANGE_MAX || !term_is_const(x)) b = -2;
+      else u[n++] = x;
+    }
+  if (b < 0) {
+    term_map_put(&s->ranges, t, -2);
+    return -2;
+  }
+  return range_put(s, t, u, n);
+}
+
+/* The index of t's range (every value t takes under the definitions), or
+ * -2: constants, registered variables (atoms, choices from constant sets,
+ * materialized values) and ite over them. */
+static int32_t range_of(tla_sym *s, term_t t, unsigned depth) {
+  int32_t r = term_map_get(&s->ranges, t);
+  if (r != -1) return r;
+  if (term_is_const(t)) return range_put(s, t, &t, 1);
+  if (depth > 64 || term_is_negated(t)) return -2;
+  if (term_op_of(t) == OP_ADD && term_nargs(t) == 2) return range_sum(s, t, depth);
+  if (term_op_of(t) != OP_ITE) return -2;
+  int32_t a = range_of(s, term_arg(t, 1), depth + 1), b = a < 0 ? -2 : range_of(s, term_arg(t, 2), depth + 1);
+  if (a < 0 || b < 0) {
+    term_map_put(&s->ranges, t, -2);
+    return -2;
+  }
+  term_t u[2 * RANGE_MAX];
+  uint32_t n = 0;
+  for (int side = 0; side < 2; side++) {
+    const struct range *g = &s->rg[side ? b : a];   /* re-read: range_put may move rg */
+    for (uint32_t i = 0; i < g->n; i++) {
+      uint32_t j = 0;
+      while (j < n && u[j] != g->v[i]) j++;
+      if (j == n) u[n++] = g->v[i];
+    }
+  }
+  if (n > RANGE_MAX) {
+    term_map_put(&s->ranges, t, -2);
+    return -2;
+  }
+  return range_put(s, t, u, n);
+}
+
 /* ---- values ---- */
 /* Strings and model values: integer codes in the fixed layouts (the TS
  * engines); in step mode constants of an uninterpreted sort, pairwise
@@ -229,7 +309,9 @@ static term_t atom_code(tla_sym *s, const tla_val *v) {
     s->atoms = xrealloc(s->atoms, s->capatoms * sizeof *s->atoms);
   }
   s->atoms[s->natoms] = v;
-  return atom_term(s, s->natoms++);
+  term_t t = atom_term(s, s->natoms++);
+  if (s->step) range_put(s, t, &t, 1);
+  return t;
 }
 
 static sv *sv_new(tla_sym *s, svk k, uint32_t n) {
@@ -722,6 +804,24 @@ static svk scalar_kind(const sv *set) {
 
 static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla_node *at, unsigned depth);
 
+/* A choice v among the scalars el (when it holds): their ranges joined. */
+static void range_choice(tla_sym *s, term_t v, uint32_t n, sv **el) {
+  term_t u[RANGE_MAX];
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    int32_t r = range_of(s, el[i]->t, 0);
+    if (r < 0) return;
+    for (uint32_t j = 0; j < s->rg[r].n; j++) {
+      uint32_t l = 0;
+      while (l < m && u[l] != s->rg[r].v[j]) l++;
+      if (l < m) continue;
+      if (m == RANGE_MAX) return;
+      u[m++] = s->rg[r].v[j];
+    }
+  }
+  range_put(s, v, u, m);
+}
+
 /* A fresh element of a symbolic set (its cells). */
 static sv *choose_cells(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
   if (set->arr != NULL_TERM) {
@@ -741,6 +841,7 @@ static sv *choose_cells(tla_sym *s, sv *set, term_t *cond, const tla_node *at) {
   term_t *parts = salloc(s, (set->n + 1) * sizeof *parts);
   for (uint32_t i = 0; i < set->n; i++) parts[i] = term_and2(set->g[i], term_eq(v, set->el[i]->t));
   *cond = term_or(set->n, parts);
+  if (s->step && k != SV_BOOL) range_choice(s, v, set->n, set->el);
   return sv_scalar(s, k, v);
 }
 
@@ -804,6 +905,11 @@ static sv *choose_concrete(tla_sym *s, const tla_val *t, term_t *cond, const tla
     /* a range (sets are sorted) */
     term_t v = choice_var(s, type_int());
     *cond = term_and2(term_le(term_int((long)t->e[0]->i), v), term_le(v, term_int((long)t->e[t->n - 1]->i)));
+    if (s->step && t->n <= RANGE_MAX) {
+      term_t c[RANGE_MAX];
+      for (uint32_t i = 0; i < t->n; i++) c[i] = term_int((long)t->e[i]->i);
+      range_put(s, v, c, t->n);
+    }
     return sv_scalar(s, SV_INT, v);
   }
   sv *set = sv_const(s, t, at);
@@ -3692,6 +3798,8 @@ void tla_sym_free(tla_sym *s) {
   free(s->shape);
   free(s->mem);
   free(s->atoms);
+  if (s->step) term_map_free(&s->ranges);
+  free(s->rg);
   free(s);
 }
 
@@ -3715,7 +3823,124 @@ static term_t mat_term(tla_sym *s, term_t t, type_t ty, const char *name) {
   if (term_is_const(t) || term_is_var(term_unsigned(t))) return t;
   term_t x = term_fresh_var(name, ty);
   term_vec_push(&s->defs, term_eq(x, t));
+  int32_t r = ty == type_bool() ? -2 : range_of(s, t, 0);
+  if (r >= 0) term_map_put(&s->ranges, x, r);
   return x;
+}
+
+/* ---- sets of compound values merged per value (step mode) ---- */
+enum { CAND_MAX = 64, CAND_NONE = UINT32_MAX };
+
+static const tla_val *scalar_value(const tla_sym *s, svk k, term_t t) {
+  if (k != SV_ATOM) return leaf_value(s, k, t);
+  for (size_t i = 0; i < s->natoms; i++)
+    if (atom_term(s, i) == t) return s->atoms[i];
+  return NULL;
+}
+
+static uint32_t cand_index(const tla_val **u, uint32_t n, const tla_val *x) {
+  uint32_t j = 0;
+  while (j < n && u[j] != x) j++;
+  return j;
+}
+
+/* The values v can take (by its scalars' ranges), at most cap of them, or
+ * CAND_NONE: records and functions of scalars with a fixed domain. */
+static uint32_t candidates(tla_sym *s, const sv *v, const tla_val **out, uint32_t cap, unsigned depth) {
+  if (v->cv) return cap ? (out[0] = v->cv, 1) : CAND_NONE;
+  if (depth > 4) return CAND_NONE;
+  if (v->k == SV_BOOL) return cap < 2 ? CAND_NONE : (out[0] = tv_bool(false), out[1] = tv_bool(true), 2);
+  if (v->k == SV_INT || v->k == SV_ATOM) {
+    int32_t r = range_of(s, v->t, 0);
+    if (r < 0) return CAND_NONE;
+    /* integers outside the sampled states' window left out: only an
+     * element there would be lost, and that is the escape */
+    uint32_t m = 0;
+    for (uint32_t j = 0; j < s->rg[r].n; j++) {
+      const tla_val *x = scalar_value(s, v->k, s->rg[r].v[j]);
+      if (!x) return CAND_NONE;
+      if (x->kind == TV_INT && s->window && s->ints_seen && (x->i < s->int_lo || x->i > s->int_hi)) continue;
+      if (m == cap) return CAND_NONE;
+      out[m++] = x;
+    }
+    return m;
+  }
+  if (v->k == SV_NONE) return 0;
+  if (v->k == SV_UNION) {
+    /* the alternatives' values joined */
+    uint32_t m = 0;
+    const tla_val *a[CAND_MAX];
+    for (uint32_t i = 0; i < v->n; i++) {
+      if (term_is_false(v->g[i])) continue;
+      uint32_t n = candidates(s, v->el[i], a, cap, depth + 1);
+      if (n == CAND_NONE) return CAND_NONE;
+      for (uint32_t k = 0; k < n; k++) {
+        if (cand_index(out, m, a[k]) < m) continue;
+        if (m == cap) return CAND_NONE;
+        out[m++] = a[k];
+      }
+    }
+    return m;
+  }
+  enum { FIELDS = 8 };
+  if (v->k != SV_FUN || v->dg || v->len != NULL_TERM || !v->n || v->n > FIELDS) return CAND_NONE;
+  const tla_val *f[FIELDS][CAND_MAX], *dom[FIELDS], *val[FIELDS];
+  uint32_t nf[FIELDS], idx[FIELDS] = {0}, total = 1;
+  for (uint32_t i = 0; i < v->n; i++) {
+    nf[i] = candidates(s, v->el[i], f[i], cap, depth + 1);
+    if (nf[i] == CAND_NONE || (total *= nf[i]) > cap) return CAND_NONE;
+  }
+  for (uint32_t m = 0; m < total; m++) {
+    for (uint32_t i = 0; i < v->n; i++) dom[i] = v->key[i], val[i] = f[i][idx[i]];
+    out[m] = tv_fun(dom, val, v->n);
+    for (uint32_t i = v->n; i-- > 0 && ++idx[i] == nf[i];) idx[i] = 0;   /* the next tuple */
+  }
+  return total;
+}
+
+/* A set whose symbolic elements range over few values, as one cell per
+ * value (guard: some cell holds it), so that cell lists stop growing with
+ * the depth (a set of records gains a cell per step otherwise). An element
+ * outside its range would be lost: that is s->escape (an error of the
+ * step, UNKNOWN), so a wrong range never makes a verdict. */
+static sv *canonical_set(tla_sym *s, sv *v) {
+  const tla_val *u[CAND_MAX], *c[CAND_MAX];
+  uint32_t nu = 0;
+  bool sym = false;
+  for (uint32_t i = 0; i < v->n; i++) {
+    if (term_is_false(v->g[i])) continue;
+    sym |= !v->el[i]->cv;
+    uint32_t n = candidates(s, v->el[i], c, CAND_MAX, 0);
+    if (n == CAND_NONE) return v;
+    for (uint32_t k = 0; k < n; k++) {
+      if (cand_index(u, nu, c[k]) < nu) continue;
+      if (nu == CAND_MAX) return v;
+      u[nu++] = c[k];
+    }
+  }
+  if (!sym) return v;
+  sv *r = sv_new(s, SV_SET, nu);
+  for (uint32_t j = 0; j < nu; j++) r->el[j] = sv_const(s, u[j], NULL), r->g[j] = term_false();
+  term_t esc = term_false();
+  /* comparing a union with a value of another class is TLC's error in a
+   * spec, not here (it is false): those errors are dropped */
+  size_t nerrs = s->errs.size;
+  for (uint32_t i = 0; i < v->n; i++) {
+    if (term_is_false(v->g[i])) continue;
+    uint32_t n = candidates(s, v->el[i], c, CAND_MAX, 0);
+    term_t in = term_false();
+    for (uint32_t k = 0; k < n; k++) {
+      uint32_t j = cand_index(u, nu, c[k]);
+      term_t eq = sv_eq(s, v->el[i], r->el[j], NULL);
+      r->g[j] = term_or2(r->g[j], term_and2(v->g[i], eq));
+      in = term_or2(in, eq);
+    }
+    esc = term_or2(esc, term_and2(v->g[i], term_not(in)));
+  }
+  s->errs.size = nerrs;
+  s->escape = term_or2(s->escape, esc);
+  s->nmerged++;
+  return r;
 }
 
 /* Sets of scalars with symbolic elements (no fixed universe) are arrays. */
@@ -3735,6 +3960,7 @@ static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth)
   sv **slot = svmap_slot(memo, v);
   if (*slot) return *slot;
   sv *r = v;
+  if (s->step && v->k == SV_SET && !v->open) v = canonical_set(s, v);
   if (is_scalar(v->k)) {
     term_t t = mat_term(s, v->t, sort_of(s, v->k), name);
     const tla_val *c = leaf_value(s, v->k, t);
@@ -3828,7 +4054,7 @@ static sv **materialize(tla_sym *s) {
   return st;
 }
 
-tla_sym *tla_steps_new(tla_model *m) {
+tla_sym *tla_steps_new(tla_model *m, bool window) {
   tla_sym *s = xcalloc(1, sizeof *s);
   s->m = m;
   tla_model_view_get(m, &s->mv);
@@ -3836,6 +4062,9 @@ tla_sym *tla_steps_new(tla_model *m) {
   s->nv = tla_nvars(m);
   ts_init(&s->sys);
   s->step = true;
+  term_map_init(&s->ranges);
+  s->escape = term_false();
+  s->window = window;
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
@@ -3882,7 +4111,12 @@ static void step_finish(tla_sym *s, term_t f, tla_step *out) {
   out->en_nchoices = (uint32_t)s->en_choices.size;
   s->approx = false;
   s->defs.size = 0;
+  s->escape = term_false();
   materialize(s);
+  /* a merged set that lost an element (canonical_set): an error of the step */
+  out->escape = term_and2(f, s->escape);
+  err = term_or2(err, out->escape);
+  out->err = err;
   out->ok = term_and(3, (term_t[]){f, term_not(err), any});
   out->ok = term_and2(out->ok, term_and(s->defs.size, s->defs.data));
 }
@@ -4054,6 +4288,7 @@ term_t tla_steps_axioms(tla_sym *s) {
 
 uint32_t tla_steps_arrays(const tla_sym *s) { return s->narrays; }
 uint32_t tla_steps_approx(const tla_sym *s) { return s->napprox; }
+uint32_t tla_steps_merged(const tla_sym *s) { return s->nmerged; }
 
 /* ---- invariants over the layout's leaves as TLA+ formulas ---- */
 typedef struct {

@@ -74,8 +74,14 @@ typedef struct {
   term_t en_body;
   const term_t *en_choices;
   uint32_t en_nchoices;
+  /* part of err: a step whose merged set lost an element (its symbolic
+   * elements outside the values they were merged into) */
+  term_t escape;
 } tla_step;
-tla_sym *tla_steps_new(tla_model *m);
+/* window: sets of records are merged per value with integers only within
+ * the sampled states' window (an element outside is the step's escape:
+ * run again without it) */
+tla_sym *tla_steps_new(tla_model *m, bool window);
 /* Init (state 0), then Next from the last state to a new one; false with
  * why when the construct is outside the fragment. */
 bool tla_steps_init(tla_sym *s, tla_step *out, char *why, size_t nwhy);
@@ -87,6 +93,8 @@ bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, ch
 uint32_t tla_steps_count(const tla_sym *s);
 /* How many set values of the states were materialized as SMT arrays. */
 uint32_t tla_steps_arrays(const tla_sym *s);
+/* How many set values were merged into one cell per value. */
+uint32_t tla_steps_merged(const tla_sym *s);
 /* CHOOSE picks over-approximated (any qualifying record): the steps admit
  * more paths than TLC's, so a path's existence is not evidence */
 uint32_t tla_steps_approx(const tla_sym *s);

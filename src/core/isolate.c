@@ -1,0 +1,77 @@
+/* Forked children with a text answer (isolate.h). */
+#include "core/isolate.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static int64_t now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Everything the child writes, until EOF or the deadline (0: none). */
+static char *read_all(int fd, int64_t deadline) {
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    int wait = -1;
+    if (deadline) {
+      int64_t left = deadline - now_ms();
+      if (left <= 0) { free(buf); return NULL; }
+      wait = left > 1000 ? 1000 : (int)left;
+    }
+    struct pollfd p = {fd, POLLIN, 0};
+    int pr = poll(&p, 1, wait);
+    if (pr < 0 && errno != EINTR) { free(buf); return NULL; }
+    if (pr <= 0) continue;
+    if (n + 1 == cap) {
+      char *nb = realloc(buf, cap *= 2);
+      if (!nb) { free(buf); return NULL; }
+      buf = nb;
+    }
+    ssize_t k = read(fd, buf + n, cap - n - 1);
+    if (k < 0 && errno == EINTR) continue;
+    if (k < 0) { free(buf); return NULL; }
+    if (k == 0) break;
+    n += (size_t)k;
+  }
+  if (buf) buf[n] = 0;
+  return buf;
+}
+
+char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, const char **why) {
+  int p[2];
+  *why = "isolation: cannot fork";
+  if (pipe2(p, O_CLOEXEC) < 0) return NULL;
+  fflush(NULL);   /* or buffered output would be written twice */
+  pid_t pid = fork();
+  if (pid < 0) { close(p[0]); close(p[1]); return NULL; }
+  if (pid == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a killed zeta leaves no solver children */
+    close(p[0]);
+    int devnull = open("/dev/null", O_WRONLY);   /* Z3 prints its assertion failures */
+    if (devnull >= 0) dup2(devnull, 2);
+    FILE *w = fdopen(p[1], "w");
+    if (!w) _exit(3);
+    fn(w, ctx);
+    _exit(fclose(w) == 0 ? 0 : 3);
+  }
+  close(p[1]);
+  char *text = read_all(p[0], timeout_ms ? now_ms() + timeout_ms + 2000 : 0);
+  close(p[0]);
+  if (!text) kill(pid, SIGKILL);   /* EOF means the child is already exiting */
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  if (!text) *why = "isolation: timeout";
+  else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) *why = "isolation: the child crashed";
+  else return text;
+  free(text);
+  return NULL;
+}

@@ -47,7 +47,6 @@ typedef struct {
   relax *R;
 } executor;
 
-static uint32_t var_at(const executor *X, term_t v) { return cfa_var_index(X->c, v); }
 
 /* e with each of its variables replaced by its current value (a CFA of
  * inlined calls has thousands of variables: substituting all of them in
@@ -57,7 +56,7 @@ static term_t subst(const executor *X, term_t e, const term_t *cur) {
   uint32_t n = term_free_vars(e, &fv), m = 0;
   term_t *to = xmalloc((n + 1) * sizeof *to);
   for (uint32_t i = 0; i < n; i++) {
-    uint32_t k = var_at(X, fv[i]);
+    uint32_t k = cfa_var_index(X->c, fv[i]);
     if (k != CFA_NONE) fv[m] = fv[i], to[m++] = cur[k];
   }
   term_t r = term_subst(e, m, fv, to);
@@ -74,7 +73,7 @@ static void exec(executor *X, const cfa_stmt *stmts, uint32_t n, term_t *cur, te
   uint32_t nv = c->vars.size;
   for (uint32_t i = 0; i < n; i++) {
     const cfa_stmt *s = &stmts[i];
-    uint32_t vi = var_at(X, s->var);
+    uint32_t vi = cfa_var_index(X->c, s->var);
     switch (s->kind) {
     case CFA_ASSUME:
       term_vec_push(conj, subst(X, s->expr, cur));

@@ -239,7 +239,8 @@ def write_model(m, tmp, text=None):
 
 # zeta checks its evidence before it answers; an UNKNOWN that says the check
 # failed is a bug of the engine (or of the solver under it), not an answer.
-SELFCHECK = ("internal", "did not replay", "does not replay", "failed the", "failed certification")
+SELFCHECK = ("internal", "did not replay", "does not replay", "failed the", "failed certification",
+             "not confirmed", "execution check")
 
 
 def selfcheck_failed(out):

@@ -485,6 +485,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
     cl_find_macros(&L);
     p->reach_error_defined = !clang_Cursor_isNull(find_definition(tu, "reach_error"));
     p->verifier_error_defined = !clang_Cursor_isNull(find_definition(tu, "__VERIFIER_error"));
+    p->assume_defined = !clang_Cursor_isNull(find_definition(tu, "__VERIFIER_assume"));
     uint32_t init = cfa_add_loc(&p->cfa, "INIT");
     p->cfa.locs[init].is_init = true;
     L.err = cfa_add_loc(&p->cfa, "ERR");

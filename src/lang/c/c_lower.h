@@ -90,7 +90,7 @@ typedef struct {
   /* C names of the variables (index as in cfa.vars; NULL: a temporary) */
   char **cnames;
   c_int *vtypes;               /* their C types (arrays: the element type) */
-  bool reach_error_defined, verifier_error_defined;
+  bool reach_error_defined, verifier_error_defined, assume_defined;
   /* where the execution check compiles (not owned; NULL: /tmp) */
   const char *tmpdir;
   /* outside the fragment: UNKNOWN with this reason (the CFA is empty) */

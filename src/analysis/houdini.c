@@ -18,18 +18,58 @@
 #define MAX_GUARDED 400     /* base candidates guarded (each twice per guard) */
 #define MAX_MODE_LOCS 2000  /* the cycle search is quadratic in the locations */
 
+#define MAX_BV_CONSTS 16
+#define BV_CONST_BITS 16    /* |c| < 2^16: loop bounds and small flags, not masks */
+
 typedef struct {
   term_vec ints;     /* integer variables of the CFA */
   term_vec consts;   /* distinct integer constants (Int literals) */
-  term_vec atoms;    /* comparisons over integers in the conditions */
+  term_vec atoms;    /* comparisons over integers or bit-vectors in the conditions */
+  term_vec bvs;      /* bit-vector variables (C's machine integers) */
+  long bv_consts[MAX_BV_CONSTS];   /* small bit-vector literals, read as signed */
+  uint32_t nbv_consts;
   term_map seen;
 } collect;
 
 static bool is_int(term_t t) { return type_kind_of(term_type(t)) == TYPE_INT; }
+static bool is_bv(term_t t) { return type_kind_of(term_type(t)) == TYPE_BV; }
 
 static bool is_comparison(term_t t) {
   term_op op = term_op_of(t);
   return (op == OP_LE || op == OP_LT || (op == OP_EQ && term_nargs(t) == 2)) && is_int(term_arg(t, 0));
+}
+
+static bool is_bv_comparison(term_t t) {
+  term_op op = term_op_of(t);
+  return op == OP_BVULT || op == OP_BVULE || op == OP_BVSLT || op == OP_BVSLE ||
+         (op == OP_EQ && term_nargs(t) == 2 && is_bv(term_arg(t, 0)));
+}
+
+/* A bit-vector literal's signed value, if it is small. */
+static bool small_bv(term_t t, long *v) {
+  uint32_t w = type_bv_width(term_type(t));
+  mpz_t z;
+  mpz_init(z);
+  term_bv_value(t, z);
+  if (w > 1 && mpz_tstbit(z, w - 1)) {   /* negative in two's complement */
+    mpz_t m;
+    mpz_init(m);
+    mpz_ui_pow_ui(m, 2, w);
+    mpz_sub(z, z, m);
+    mpz_clear(m);
+  }
+  bool ok = mpz_sizeinbase(z, 2) < BV_CONST_BITS;
+  if (ok) *v = mpz_get_si(z);
+  mpz_clear(z);
+  return ok;
+}
+
+static void add_bv_const(collect *k, term_t t) {
+  long v;
+  if (!small_bv(t, &v) || k->nbv_consts >= MAX_BV_CONSTS) return;
+  for (uint32_t i = 0; i < k->nbv_consts; i++)
+    if (k->bv_consts[i] == v) return;
+  k->bv_consts[k->nbv_consts++] = v;
 }
 
 /* Integer literals below t (memoized: terms are DAGs). */
@@ -43,6 +83,10 @@ static void find_consts(collect *k, term_t t) {
         if (k->consts.data[i] == t) return;
       term_vec_push(&k->consts, t);
     }
+    return;
+  }
+  if (term_op_of(t) == OP_BV) {
+    add_bv_const(k, t);
     return;
   }
   if (term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS) return;
@@ -62,7 +106,7 @@ static void find_stmts(collect *k, const cfa_stmt *s, uint32_t n) {
     uint32_t na = term_atoms(s[i].expr, &at);
     for (uint32_t j = 0; j < na; j++) {
       term_t a = term_unsigned(at[j]);
-      if (!is_comparison(a)) continue;
+      if (!is_comparison(a) && !is_bv_comparison(a)) continue;
       bool dup = false;
       for (uint32_t q = 0; q < k->atoms.size && !dup; q++) dup = k->atoms.data[q] == a;
       if (!dup) term_vec_push(&k->atoms, a);
@@ -88,11 +132,41 @@ static void push_unique(term_vec *v, term_t t) {
   if (v->size < MAX_CANDS) term_vec_push(v, t);
 }
 
+/* Bounds of a bit-vector variable by the program's small constants that
+ * fit its width, signed and unsigned: a C loop counter's range. */
+static void bv_candidates(const collect *k, term_vec *out) {
+  for (uint32_t i = 0; i < k->bvs.size; i++) {
+    term_t x = k->bvs.data[i];
+    uint32_t w = type_bv_width(term_type(x));
+    if (w < 2) continue;
+    for (uint32_t j = 0; j < k->nbv_consts; j++) {
+      long v = k->bv_consts[j];
+      bool fits_s = w > 63 || (v >= -(1L << (w - 1)) && v < (1L << (w - 1)));
+      if (!fits_s) continue;
+      mpz_t z;
+      mpz_init_set_si(z, v);
+      term_t c = term_bv_mpz(w, z);   /* taken modulo 2^w */
+      mpz_clear(z);
+      push_unique(out, term_bvop2(OP_BVSLE, x, c));
+      push_unique(out, term_bvop2(OP_BVSLE, c, x));
+      if (v >= 0) {
+        push_unique(out, term_bvop2(OP_BVULE, x, c));
+        push_unique(out, term_bvop2(OP_BVULE, c, x));
+      }
+    }
+  }
+}
+
 /* The candidates (the same at every location). */
 static void candidates(const collect *k, term_vec *out) {
   for (uint32_t i = 0; i < k->atoms.size; i++) {
     term_t a = k->atoms.data[i], x = term_arg(a, 0), y = term_arg(a, 1);
     if (term_op_of(a) == OP_EQ) {
+      if (is_bv(x)) {
+        push_unique(out, a);
+        push_unique(out, term_not(a));
+        continue;
+      }
       push_unique(out, term_le(x, y));
       push_unique(out, term_ge(x, y));
       continue;
@@ -100,7 +174,10 @@ static void candidates(const collect *k, term_vec *out) {
     push_unique(out, a);
     push_unique(out, term_not(a));
     if (term_op_of(a) == OP_LT) push_unique(out, term_le(x, y));
+    if (term_op_of(a) == OP_BVULT) push_unique(out, term_bvop2(OP_BVULE, x, y));
+    if (term_op_of(a) == OP_BVSLT) push_unique(out, term_bvop2(OP_BVSLE, x, y));
   }
+  bv_candidates(k, out);
   for (uint32_t i = 0; i < k->ints.size; i++) {
     term_t x = k->ints.data[i];
     for (uint32_t j = 0; j < k->consts.size; j++) {
@@ -331,23 +408,55 @@ static bool check_edge(houdini *h, solver *s, uint32_t e, uint32_t timeout_ms, d
   }
 }
 
-/* A candidate as e <= b (upper) or e >= b (lower) over the integers, e not
- * a constant: strict and negated forms shifted by one. */
-typedef struct { term_t e; bool upper; mpq_t b; } bound;
+/* A candidate as e <= b (upper) or e >= b (lower), e not a constant: over
+ * the integers (kind 0), or over bit-vectors compared signed (1) or
+ * unsigned (2), b then the literal's signed or unsigned value; strict and
+ * negated forms shifted by one (a bound beyond the range is a false
+ * candidate, which implies any other). */
+typedef struct { term_t e; bool upper; int kind; mpq_t b; } bound;
+
+static void literal_value(term_t t, int kind, mpq_t out) {
+  if (kind == 0) {
+    term_rat_value(t, out);
+    return;
+  }
+  mpz_t z;
+  mpz_init(z);
+  term_bv_value(t, z);
+  uint32_t w = type_bv_width(term_type(t));
+  if (kind == 1 && mpz_tstbit(z, w - 1)) {
+    mpz_t m;
+    mpz_init(m);
+    mpz_ui_pow_ui(m, 2, w);
+    mpz_sub(z, z, m);
+    mpz_clear(m);
+  }
+  mpq_set_z(out, z);
+  mpz_clear(z);
+}
 
 static bool as_bound(term_t t, bound *o) {
   bool neg = term_is_negated(t);
   term_t a = term_unsigned(t);
   term_op op = term_op_of(a);
-  if ((op != OP_LE && op != OP_LT) || !is_int(term_arg(a, 0))) return false;
+  int kind;
+  bool strict;
+  switch (op) {
+  case OP_LE: case OP_LT: kind = 0, strict = op == OP_LT; break;
+  case OP_BVSLE: case OP_BVSLT: kind = 1, strict = op == OP_BVSLT; break;
+  case OP_BVULE: case OP_BVULT: kind = 2, strict = op == OP_BVULT; break;
+  default: return false;
+  }
+  if (kind == 0 && !is_int(term_arg(a, 0))) return false;
   term_t x = term_arg(a, 0), y = term_arg(a, 1);
-  bool cy = term_op_of(y) == OP_RAT, cx = term_op_of(x) == OP_RAT;
+  term_op lit = kind ? OP_BV : OP_RAT;
+  bool cy = term_op_of(y) == lit, cx = term_op_of(x) == lit;
   if (cx == cy) return false;
-  bool strict = op == OP_LT;
   /* x <= c (upper), c <= y (lower); negation flips the direction and the strictness */
   o->e = cy ? x : y;
   o->upper = cy != neg;
-  term_rat_value(cy ? y : x, o->b);
+  o->kind = kind;
+  literal_value(cy ? y : x, kind, o->b);
   if (neg) strict = !strict;
   if (strict) {
     mpq_t one;
@@ -364,7 +473,8 @@ static bool as_bound(term_t t, bound *o) {
 static bool dominated(const bound *bs, const bool *has, const bool *lv, uint32_t n, uint32_t a) {
   if (!has[a]) return false;
   for (uint32_t j = 0; j < n; j++) {
-    if (j == a || !lv[j] || !has[j] || bs[j].e != bs[a].e || bs[j].upper != bs[a].upper) continue;
+    if (j == a || !lv[j] || !has[j] || bs[j].e != bs[a].e || bs[j].upper != bs[a].upper || bs[j].kind != bs[a].kind)
+      continue;
     int cmp = mpq_cmp(bs[j].b, bs[a].b);
     if (bs[a].upper ? cmp < 0 : cmp > 0) return true;
     if (cmp == 0 && j < a) return true;
@@ -454,14 +564,16 @@ bool cfa_houdini_invariants(cfa *c, const term_t *base, uint32_t timeout_ms, uin
     if (c->edges[e].call) return false;
   collect k = {0};
   term_map_init(&k.seen);
-  for (uint32_t i = 0; i < c->vars.size; i++)
+  for (uint32_t i = 0; i < c->vars.size; i++) {
     if (is_int(c->vars.data[i])) term_vec_push(&k.ints, c->vars.data[i]);
+    if (is_bv(c->vars.data[i])) term_vec_push(&k.bvs, c->vars.data[i]);
+  }
   term_vec_push(&k.consts, term_int(0));
   for (uint32_t e = 0; e < c->nedges; e++) find_stmts(&k, c->edges[e].stmts, c->edges[e].nstmts);
   houdini h = {c, base, {0}, NULL, 0};
-  if (k.ints.size) candidates(&k, &h.cand);
+  if (k.ints.size || k.bvs.size) candidates(&k, &h.cand);
   if (h.cand.size) guarded(c, &h.cand);
-  term_vec_free(&k.ints), term_vec_free(&k.consts), term_vec_free(&k.atoms);
+  term_vec_free(&k.ints), term_vec_free(&k.consts), term_vec_free(&k.atoms), term_vec_free(&k.bvs);
   term_map_free(&k.seen);
   h.ncand = h.cand.size;
   if (h.ncand == 0) return false;

@@ -45,6 +45,35 @@ static void test_bounds(void) {
   cfa_free(&c);
 }
 
+/* C's machine integers: a 32-bit counter of `for (i = 0; i < 3; i++)`
+ * gets 0 <=s i <=s 3 at the head (from the program's small constants),
+ * the bound it does not have (i <=s 2) is not claimed, and of the bounds
+ * that hold only the tightest per direction and signedness is kept. */
+static void test_bv_bounds(void) {
+  const char *text =
+      "main process p { var i : bv[32] var x : bv[8]\n"
+      " init loc I loc H loc X error loc E\n"
+      " I -> H { i := 32'd0 havoc x assume x bvule 8'd9 }\n"
+      " H -> H { assume i bvslt 32'd3 i := i bvadd 32'd1 }\n"
+      " H -> X { assume not (i bvslt 32'd3) }\n"
+      " X -> E { assume not (i = 32'd3) } X -> E { assume x bvugt 8'd200 } }";
+  cfa c;
+  CHECK(parse(text, &c));
+  term_t *inv;
+  CHECK(cfa_houdini_invariants(&c, NULL, 5000, 60000, &inv));
+  if (!inv) return;
+  term_t h = inv[cfa_find_loc(&c, "H")], i = term_var("i", type_bv(32)), x = term_var("x", type_bv(8));
+  CHECK(implies(h, term_bvop2(OP_BVSLE, term_bv_u64(32, 0), i)));
+  CHECK(implies(h, term_bvop2(OP_BVSLE, i, term_bv_u64(32, 3))));
+  CHECK(implies(h, term_bvop2(OP_BVULE, x, term_bv_u64(8, 9))));
+  CHECK(!implies(h, term_bvop2(OP_BVSLE, i, term_bv_u64(32, 2))));
+  /* the kept conjuncts at H: one bound per variable, direction and kind */
+  CHECK(term_op_of(h) == OP_AND && term_nargs(h) <= 8);
+  CHECK(inductive(&c, inv));
+  free(inv);
+  cfa_free(&c);
+}
+
 /* string_concat: i - j < 100 on the second loop, from i < 100 after the
  * first and the constant 100; relative to Karr's equalities (none here) */
 static void test_difference(void) {
@@ -118,6 +147,7 @@ static void test_live(void) {
 int main(void) {
   RUN(test_bounds);
   RUN(test_difference);
+  RUN(test_bv_bounds);
   RUN(test_guarded);
   RUN(test_live);
   return CHECK_DONE();

@@ -45,19 +45,24 @@ static bool is_bv_comparison(term_t t) {
          (op == OP_EQ && term_nargs(t) == 2 && is_bv(term_arg(t, 0)));
 }
 
-/* A bit-vector literal's signed value, if it is small. */
-static bool small_bv(term_t t, long *v) {
+/* A bit-vector literal's value, read as signed (two's complement) or not. */
+static void bv_literal(term_t t, bool is_signed, mpz_t out) {
   uint32_t w = type_bv_width(term_type(t));
-  mpz_t z;
-  mpz_init(z);
-  term_bv_value(t, z);
-  if (w > 1 && mpz_tstbit(z, w - 1)) {   /* negative in two's complement */
+  term_bv_value(t, out);
+  if (is_signed && mpz_tstbit(out, w - 1)) {
     mpz_t m;
     mpz_init(m);
     mpz_ui_pow_ui(m, 2, w);
-    mpz_sub(z, z, m);
+    mpz_sub(out, out, m);
     mpz_clear(m);
   }
+}
+
+/* A bit-vector literal's signed value, if it is small. */
+static bool small_bv(term_t t, long *v) {
+  mpz_t z;
+  mpz_init(z);
+  bv_literal(t, true, z);
   bool ok = mpz_sizeinbase(z, 2) < BV_CONST_BITS;
   if (ok) *v = mpz_get_si(z);
   mpz_clear(z);
@@ -422,15 +427,7 @@ static void literal_value(term_t t, int kind, mpq_t out) {
   }
   mpz_t z;
   mpz_init(z);
-  term_bv_value(t, z);
-  uint32_t w = type_bv_width(term_type(t));
-  if (kind == 1 && mpz_tstbit(z, w - 1)) {
-    mpz_t m;
-    mpz_init(m);
-    mpz_ui_pow_ui(m, 2, w);
-    mpz_sub(z, z, m);
-    mpz_clear(m);
-  }
+  bv_literal(t, kind == 1, z);
   mpq_set_z(out, z);
   mpz_clear(z);
 }

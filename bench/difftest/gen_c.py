@@ -88,9 +88,14 @@ class CProgram:
         # initializers: braced, designated, string literals (bytes, escapes, the NUL where there is room)
         self.arr_init = rng.choice([None, None, "{1, 2}", "{[2] = 5, [0] = 9}", '"abc"', '"\\x07\\377"', '"ab" "cd"'])
         self.struct_init = rng.choice([None, None, "{.b = 7}", "{3, 4}", "{.a = -2, 9}"])
-        self.nfunc = 0          # helpers f0..f(nfunc-1) callable so far: no recursion
+        self.nfunc = 0          # helpers f0..f(nfunc-1) callable so far
+        self.recursive = set()  # the helpers that call themselves (depth from their first argument)
         for k in range(rng.randint(0, 1 + size // 4)):
-            self.funcs.append(self.helper(k))
+            if rng.random() < 0.2:
+                self.funcs.append(self.rec_helper(k))
+                self.recursive.add(k)
+            else:
+                self.funcs.append(self.helper(k))
             self.nfunc = k + 1
         self.main_body = self.gen_main()
 
@@ -206,7 +211,8 @@ class CProgram:
         elif k < 0.90 and self.nfunc:
             n, _ = r.choice(vs)
             f = r.randrange(self.nfunc)
-            out.append("%s%s = f%d(%s, %s);" % (pad, n, f, self.expr(scope, 1), self.expr(scope, 1)))
+            depth = "(%s & 3)" % self.expr(scope, 1) if f in self.recursive else self.expr(scope, 1)
+            out.append("%s%s = f%d(%s, %s);" % (pad, n, f, depth, self.expr(scope, 1)))
         elif k < 0.94:
             lbl = self.fresh("skip")
             out.append("%sif (%s) goto %s;" % (pad, self.cond(scope), lbl))
@@ -252,6 +258,27 @@ class CProgram:
         text.append("}")
         return text
 
+    def rec_helper(self, k):
+        """A recursive helper: n (never assigned) counts down to the base
+        case, so its callers' `& 3` bound the depth; it may reach the error
+        (an error location inside a procedure, at some depth) and write a
+        global (state shared across the frames)."""
+        r = self.rng
+        t = r.choice(["unsigned int", "int"])
+        scope = [("n", "unsigned int"), ("b", "int")]
+        base = self.expr(scope, 1)   # before the body declares more
+        out = []
+        self.block(scope, 0, out, 1, {"n"})   # straight-line: the summaries stay within reach
+        body = [x for x in out if isinstance(x, str) and "__VERIFIER" not in x and "reach_error" not in x]
+        text = ["%s f%d(unsigned int n, int b) {" % (t, k), "  if (n == 0) return %s;" % base] + self.balanced(body)
+        if r.random() < 0.3:
+            text.append("  if (%s) reach_error();" % self.error_cond(scope))
+        call = "f%d(n - 1, %s)" % (k, self.expr(scope, 1))
+        text.append("  return %s;" % r.choice([call, "(%s %s %s)" % (call, r.choice(["+", "-", "^", "|"]),
+                                                                     self.expr(scope, 1))]))
+        text.append("}")
+        return text
+
     @staticmethod
     def balanced(lines):
         """Drops lines so that braces stay balanced after filtering (a
@@ -278,6 +305,9 @@ class CProgram:
             else:
                 out.append("  __VERIFIER_assume(%s <= %d);" % (n, hi))
             out.append(("NONDET", n, lo, hi, len(out) - (1 if t == "_Bool" else 2)))
+        for f in sorted(self.recursive):   # each recursive helper called at least once
+            n = self.rng.choice(scope)[0]
+            out.append("  %s = f%d((%s & 3), %s);" % (n, f, self.expr(scope, 1), self.expr(scope, 1)))
         self.block(scope, 2, out, 1, set())
         out.append("  if (%s) reach_error();" % self.error_cond(scope))
         out.append("  return 0;")

@@ -95,6 +95,8 @@ static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, c
   return code;
 }
 
+#define CUT_SAFE "no counterexample with recursion cut"
+
 static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a, void *ctx) {
   c_program *p = ctx;
   /* undefined behaviour is reachable (an edge of it blocked): only a
@@ -103,7 +105,7 @@ static int finish(report *r, const zeta_options *o, const cfa *c, cfa_answer *a,
   if (a->verdict == ZETA_SAFE && p->unsafe_safe) return lang_verdict(r, ZETA_UNKNOWN, p->unsafe_safe);
   if (a->verdict == ZETA_SAFE && p->bounded) {
     char why[120];
-    snprintf(why, sizeof why, "no counterexample with recursion cut at depth %u", p->bounded);
+    snprintf(why, sizeof why, CUT_SAFE " at depth %u", p->bounded);
     return lang_verdict(r, ZETA_UNKNOWN, why);
   }
   if (a->verdict == ZETA_SAFE) {
@@ -309,12 +311,37 @@ static size_t bounded_depths(const cfa *c, uint32_t *d, size_t max) {
   return n;
 }
 
+/* The SAFE answer at a recursion bound is a proof when no call deeper than
+ * the bound is reachable: the same inlining with the cut calls leading to
+ * the error location (c_lower_bounded's cut_errors) is checked again; SAFE
+ * there means every execution stays within the bound, where the inlined
+ * program is exact. Returns that answer's report, or NULL. */
+static report *bound_proof(const c_program *p, const zeta_options *ob, uint32_t depth, const zeta_limits *lim) {
+  c_program pc;
+  diag dd = {0};
+  report *u = NULL;
+  if (c_lower_bounded(p->path, ob, depth, true, &pc, &dd) && !pc.unknown) {
+    pc.tmpdir = p->tmpdir;
+    u = report_new();
+    diag du = {0};
+    check_program(&pc, ob, lim, u, &du);
+    if (report_verdict(u) == ZETA_SAFE) {
+      report_stat(u, "recursion-bound", "%u (no deeper call reachable)", depth);
+    } else {
+      report_free(u);
+      u = NULL;
+    }
+  }
+  c_program_free(&pc);
+  return u;
+}
+
 /* Counterexamples of a recursive program with bounded recursion: inlined
  * up to 8, 32, ..., 1100 nested calls of each function and one more than
  * the program's constants (until the lowering grows too big), BMC (or
  * k-induction with loops) on each, half the time left per depth. A
  * counterexample goes through the usual C checks; a SAFE only counts when
- * no call was cut off. */
+ * no call was cut off, or none deeper than the bound is reachable. */
 static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
   c_job *j = ctx;
   uint32_t depths[10];
@@ -332,7 +359,7 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
   for (size_t i = 0; i < nd && !limits_expired(lim); i++) {
     c_program pb;
     diag dd = {0};
-    if (!c_lower_bounded(j->p->path, &ob, depths[i], &pb, &dd) || pb.unknown) {
+    if (!c_lower_bounded(j->p->path, &ob, depths[i], false, &pb, &dd) || pb.unknown) {
       c_program_free(&pb);
       break;   /* too big, or outside the fragment */
     }
@@ -351,6 +378,10 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
     /* undefined behaviour on the shortest path stays there at any depth */
     bool ub = v == ZETA_UNKNOWN && strncmp(report_reason(t), "undefined behaviour", 19) == 0;
     bool done = v == ZETA_UNSAFE || (v == ZETA_SAFE && !pb.bounded) || ub;
+    /* SAFE but for the cut calls (finish's reason) */
+    bool cut_safe = v == ZETA_UNKNOWN && pb.bounded && strncmp(report_reason(t), CUT_SAFE, strlen(CUT_SAFE)) == 0;
+    report *proof = !done && cut_safe ? bound_proof(j->p, &ob, depths[i], &sl) : NULL;
+    if (proof) done = true, code = ZETA_EXIT_VERDICT, report_free(t), t = proof;
     if (done) report_copy(r, t), report_set_engine(r, "bounded recursion");
     if (ub) report_set_verdict(r, ZETA_UNKNOWN, report_reason(t));
     if (!done) snprintf(why, sizeof why, "bounded recursion: no counterexample up to depth %u", depths[i]);

@@ -446,7 +446,8 @@ static void main_params(lower *L, CXCursor mainfn) {
   cl_emit_assume(L, term_and2(c_sem_range(v, ty, L->math), ge0), cl_plain);
 }
 
-static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode, uint32_t max_rec) {
+static bool lower_file(const char *path, const zeta_options *o, c_program *p, diag *d, bool procmode, uint32_t max_rec,
+                       bool cut_errors) {
   memset(p, 0, sizeof *p);
   p->path = xstrdup(path);
   p->math = option_is(o->c_int, "math");
@@ -481,7 +482,7 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
   }
   if (ok) {
     lower L = {0};
-    L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa, L.max_rec = max_rec;
+    L.p = p, L.tu = tu, L.math = p->math, L.c = &p->cfa, L.max_rec = max_rec, L.cut_errors = cut_errors;
     cl_find_macros(&L);
     p->reach_error_defined = !clang_Cursor_isNull(find_definition(tu, "reach_error"));
     p->verifier_error_defined = !clang_Cursor_isNull(find_definition(tu, "__VERIFIER_error"));
@@ -545,14 +546,14 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
 
 /* A program with recursion is lowered again with functions as procedures. */
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
-  if (!lower_file(path, o, p, d, false, 0)) return false;
+  if (!lower_file(path, o, p, d, false, 0, false)) return false;
   if (!p->unknown || strcmp(p->unknown, "recursion") != 0) return true;
   c_program_free(p);
-  return lower_file(path, o, p, d, true, 0);
+  return lower_file(path, o, p, d, true, 0, false);
 }
 
-bool c_lower_bounded(const char *path, const zeta_options *o, uint32_t depth, c_program *p, diag *d) {
-  return lower_file(path, o, p, d, false, depth ? depth : 1);
+bool c_lower_bounded(const char *path, const zeta_options *o, uint32_t depth, bool cut_errors, c_program *p, diag *d) {
+  return lower_file(path, o, p, d, false, depth ? depth : 1, cut_errors);
 }
 
 void c_program_free(c_program *p) {

@@ -18,7 +18,9 @@
 #include "ir/cfa.h"
 #include "lang/c/c_sem.h"
 
-typedef enum { C_EDGE_PLAIN, C_EDGE_TRUE, C_EDGE_FALSE, C_EDGE_NONDET, C_EDGE_REACH, C_EDGE_UB, C_EDGE_LOCAL } c_edge_kind;
+/* C_EDGE_CUT: c_lower_bounded's call deeper than the bound, to the error
+ * location when asked (is any execution deeper than the bound?) */
+typedef enum { C_EDGE_PLAIN, C_EDGE_TRUE, C_EDGE_FALSE, C_EDGE_NONDET, C_EDGE_REACH, C_EDGE_UB, C_EDGE_LOCAL, C_EDGE_CUT } c_edge_kind;
 
 typedef struct {
   c_edge_kind kind;
@@ -119,7 +121,10 @@ typedef struct {
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d);
 /* A recursive program inlined up to depth nested calls of each function
  * (a path that calls deeper ends there: an under-approximation, for
- * finding counterexamples). */
-bool c_lower_bounded(const char *path, const zeta_options *o, uint32_t depth, c_program *p, diag *d);
+ * finding counterexamples). With cut_errors, a deeper call also goes to the
+ * error location (a C_EDGE_CUT edge): if then no error is reachable, no
+ * execution is deeper than the bound and the program is exact (p->bounded
+ * stays 0). */
+bool c_lower_bounded(const char *path, const zeta_options *o, uint32_t depth, bool cut_errors, c_program *p, diag *d);
 void c_program_free(c_program *p);
 #endif

@@ -657,9 +657,16 @@ static cval inline_call(lower *L, CXCursor e, CXCursor def, const char *name) {
     return cl_void_val;
   }
   if (active >= L->max_rec && L->max_rec) {
-    /* bounded recursion: deeper calls are cut off (the path ends here) */
+    /* bounded recursion: deeper calls are cut off (the path ends here),
+     * or reported as reaching the error (the bound's own check) */
+    if (L->cut_errors) {
+      uint32_t line, col;
+      cl_pos_of(e, &line, &col);
+      cl_edge_to(L, cl_here(L), L->err, NULL, (c_edge_info){C_EDGE_CUT, line, col, 0, NULL});
+    } else {
+      L->p->bounded = L->max_rec;
+    }
     cl_emit_assume(L, term_false(), cl_plain);
-    L->p->bounded = L->max_rec;
     c_int rt;
     CXType t = clang_getResultType(clang_getCursorType(def));
     if (clang_getCanonicalType(t).kind == CXType_Void || !cl_int_type(t, &rt)) return cl_void_val;

@@ -88,6 +88,7 @@ typedef struct {
   struct macro_exp { CXFile file; unsigned start, end, args; bool function_like; } *macros;
   uint32_t nmacros;
   uint32_t max_rec;    /* bounded recursion (c_lower_bounded): calls of a function active this often are cut */
+  bool cut_errors;     /* ... and lead to the error location too (C_EDGE_CUT) */
   int32_t call_bind;   /* the struct result of the call just lowered (else -1) */
 } lower;
 

@@ -66,6 +66,7 @@ void c_replay(const c_program *p, const cfa *c, const cfa_answer *a, c_replay_re
     if (loc == o->error) {
       if (info->kind == C_EDGE_REACH) out->reached = true;
       else if (info->kind == C_EDGE_UB) out->ub = info;
+      else if (info->kind == C_EDGE_CUT) snprintf(out->why, sizeof out->why, "a call deeper than the recursion bound at line %u", info->line);
       else snprintf(out->why, sizeof out->why, "internal: error location by an unmarked edge");
       break;
     }

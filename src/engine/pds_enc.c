@@ -306,6 +306,16 @@ static bool term_vec_of(pds_enc *E, term_t t, bb_vec *out, char *why, size_t len
   return false;
 }
 
+typedef struct {
+  int level;   /* of the NXT bit */
+  BDD b;
+} bit_eq;
+
+static int deeper_first(const void *a, const void *b) {
+  int x = ((const bit_eq *)a)->level, y = ((const bit_eq *)b)->level;
+  return (x < y) - (x > y);
+}
+
 /* The relation of the statements st[0..n) of f over CUR and NXT, with no
  * variable havocked twice (havoc values in the AUX copy, quantified). */
 static bool seg_rel(pds_enc *E, uint32_t f, const cfa_stmt *st, uint32_t n, BDD *out, char *why, size_t len) {
@@ -328,22 +338,28 @@ static bool seg_rel(pds_enc *E, uint32_t f, const cfa_stmt *st, uint32_t n, BDD 
       ok = false;
     }
   }
-  /* unchanged variables first (cheap identities), then the changed ones
-   * bit by bit, the condition last: small intermediate BDDs */
   uint32_t nf = E->nsl[SL_FRAME][f];
   const uint32_t *fs = E->sl[SL_FRAME][f];
-  BDD r = bdd_true();
-  for (int pass = 0; pass < 2 && ok; pass++)
-    for (uint32_t i = 0; i < nf && ok; i++) {
-      bb_vec now, nx = vec(E, fs[i], PC_NXT), cur = vec(E, fs[i], PC_CUR);
-      if ((ok = term_vec_of(E, E->slots[fs[i]].var, &now, why, len))) {
-        bool same = memcmp(now.b, cur.b, now.n * sizeof(BDD)) == 0;
-        if (same == (pass == 0))
-          for (uint32_t j = 0; j < now.n; j++) r = pds_keep(E, bdd_and(r, pds_keep(E, bdd_biimp(now.b[j], nx.b[j]))));
-        free(now.b);
-      }
-      free(nx.b), free(cur.b);
+  /* one conjunct per bit (next = now), conjoined from the bottom of the
+   * variable order up, the condition last: an identity then lies above
+   * the conjunction so far and costs one node (in frame order each
+   * conjunction walked the whole result: quadratic in the frame's bits) */
+  bit_eq *eq = NULL;
+  size_t neq = 0, cap = 0;
+  for (uint32_t i = 0; i < nf && ok; i++) {
+    bb_vec now, nx = vec(E, fs[i], PC_NXT);
+    if ((ok = term_vec_of(E, E->slots[fs[i]].var, &now, why, len))) {
+      XGROW(eq, cap, neq + now.n);
+      for (uint32_t j = 0; j < now.n; j++)
+        eq[neq++] = (bit_eq){bdd_var2level(bdd_var(nx.b[j])), pds_keep(E, bdd_biimp(now.b[j], nx.b[j]))};
+      free(now.b);
     }
+    free(nx.b);
+  }
+  if (neq) qsort(eq, neq, sizeof *eq, deeper_first);
+  BDD r = bdd_true();
+  for (size_t i = 0; i < neq && ok; i++) r = pds_keep(E, bdd_and(r, eq[i].b));
+  free(eq);
   if (ok) r = pds_keep(E, bdd_and(r, cond));
   if (ok) *out = pds_keep(E, bdd_exist(r, pds_vs(E, SL_FRAME, f, PC_AUX)));
   return ok;

@@ -621,10 +621,8 @@ pds_set pds_eval_back(pds_enc *E, uint32_t c, pds_set S) {
 
 /* (BuDDy's bdd_support keeps a static table sized by the first
  * bdd_init's variable count: wrong after a later, larger bdd_init.) */
-bool pds_only_vars(BDD q, BDD vs) {
-  int nv = bdd_varnum();
-  bool *in = xcalloc((size_t)nv + 1, sizeof *in);
-  for (BDD r = vs; r != bdd_true() && r != bdd_false(); r = bdd_high(r)) in[bdd_var(r)] = true;
+/* Visits every inner node of q once (its variable), until visit says stop. */
+static bool walk_vars(BDD q, bool (*visit)(int var, bool *in), bool *in) {
   size_t cap = 64, n = 0, seen_cap = 256, nseen = 0;
   BDD *stack = xmalloc(cap * sizeof *stack);
   int *seen = xmalloc(seen_cap * sizeof *seen);
@@ -652,11 +650,22 @@ bool pds_only_vars(BDD q, BDD vs) {
         }
       free(old);
     }
-    ok = in[bdd_var(r)];
+    ok = visit(bdd_var(r), in);
     XGROW(stack, cap, n + 2);
     stack[n++] = bdd_low(r), stack[n++] = bdd_high(r);
   }
-  free(stack), free(seen), free(in);
+  free(stack), free(seen);
+  return ok;
+}
+
+static bool var_in(int var, bool *in) { return in[var]; }
+static bool var_mark(int var, bool *in) { return in[var] = true; }
+
+bool pds_only_vars(BDD q, BDD vs) {
+  bool *in = xcalloc((size_t)bdd_varnum() + 1, sizeof *in);
+  for (BDD r = vs; r != bdd_true() && r != bdd_false(); r = bdd_high(r)) in[bdd_var(r)] = true;
+  bool ok = walk_vars(q, var_in, in);
+  free(in);
   return ok;
 }
 
@@ -693,17 +702,37 @@ pds_set pds_s_exists_kept(pds_enc *E, uint32_t g, pds_set S) {
   return pds_keep(E, bdd_exist(S, vs_and(E, pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT))));
 }
 
-static BDD space_vs(pds_enc *E, const pds_space *sp, uint32_t skip) {
+static BDD space_vs_among(pds_enc *E, const pds_space *sp, const bool *among, uint32_t skip) {
   BDD r = bdd_true();
   for (uint32_t i = 0; i < sp->n; i++)
-    if (i != skip) r = vs_and(E, r, pds_vs_slot(E, sp->slot[i], sp->copy[i]));
+    if (i != skip && (!among || among[i])) r = vs_and(E, r, pds_vs_slot(E, sp->slot[i], sp->copy[i]));
   return r;
 }
 
-pds_set pds_s_project(pds_enc *E, pds_set S, const pds_space *sp, uint32_t i, bool forall) {
+static BDD space_vs(pds_enc *E, const pds_space *sp, uint32_t skip) { return space_vs_among(E, sp, NULL, skip); }
+
+pds_set pds_s_project(pds_enc *E, pds_set S, const pds_space *sp, const bool *among, uint32_t i, bool forall) {
   if (E->smt) return PDS_UNBUILT;
-  BDD others = space_vs(E, sp, i);
+  BDD others = space_vs_among(E, sp, among, i);
   return pds_keep(E, forall ? bdd_forall(S, others) : bdd_exist(S, others));
+}
+
+uint32_t pds_s_reads(pds_enc *E, pds_set S, const pds_space *sp, bool *reads) {
+  uint32_t k = 0;
+  if (E->smt) {
+    for (uint32_t i = 0; i < sp->n; i++) reads[i] = true;
+    return sp->n;
+  }
+  bool *in = xcalloc((size_t)bdd_varnum() + 1, sizeof *in);
+  walk_vars(S, var_mark, in);
+  for (uint32_t i = 0; i < sp->n; i++) {
+    reads[i] = false;
+    for (uint32_t j = 0; j < E->slots[sp->slot[i]].width && !reads[i]; j++)
+      reads[i] = in[pds_var(E, pds_pos(E, sp->slot[i], j), sp->copy[i])];
+    k += reads[i];
+  }
+  free(in);
+  return k;
 }
 
 bool pds_s_only(pds_enc *E, pds_set S, const pds_space *sp) {

@@ -483,6 +483,7 @@ static pds_set conciliate(pds_dag *D, uint32_t id, pds_set lo, pds_set hi, const
  * below hi would do; hi says why the rest fails on its own. */
 static pds_set choose(pds_dag *D, uint32_t id, pds_set lo, pds_set hi, const pds_set *reuse, uint32_t nreuse,
                       pds_refine_mode mode) {
+  if (lo == hi) return lo;   /* the one set between them, whatever the mode */
   if (mode == PDS_STRONGEST) return lo;
   if (mode == PDS_WEAKEST || mode == PDS_BOTH || pds_s_empty(D->A->E, lo)) return hi;
   if (mode == PDS_SKIP || mode == PDS_SKIP_CONCILIATED)

@@ -425,6 +425,10 @@ static uint32_t stretch(pds_dag *D, uint32_t id, pds_set q, char *why, size_t le
   return k;
 }
 
+/* Which half of lo <= q <= hi a candidate still needs (a projection of
+ * hi for all others is below hi, one of lo for some above lo). */
+typedef enum { FIT_BOTH, FIT_LO, FIT_HI } fit_check;
+
 /* Conciliated: among the candidates that fit (the given ones, the
  * symbol's predicates, hi, lo and their projections onto single variables:
  * for all of the others within hi, for some above lo), the one that stays
@@ -439,29 +443,39 @@ static pds_set conciliate(pds_dag *D, uint32_t id, pds_set lo, pds_set hi, const
   uint32_t cap = ngiven + A->npred[sym] + 2 * sp.n + 2, nc = 0;
   pds_set *cand = xmalloc(cap * sizeof *cand);
   int *known = xmalloc(cap * sizeof *known);
-  for (uint32_t i = 0; i < ngiven; i++) cand[nc] = given[i], known[nc++] = 2;
-  for (uint32_t i = 0; i < A->npred[sym]; i++) cand[nc] = A->pred[sym][i], known[nc++] = 2;
-  cand[nc] = hi, known[nc++] = 0;
-  cand[nc] = lo, known[nc++] = 0;
+  fit_check *chk = xmalloc(cap * sizeof *chk);
+  for (uint32_t i = 0; i < ngiven; i++) cand[nc] = given[i], known[nc] = 2, chk[nc++] = FIT_BOTH;
+  for (uint32_t i = 0; i < A->npred[sym]; i++) cand[nc] = A->pred[sym][i], known[nc] = 2, chk[nc++] = FIT_BOTH;
+  cand[nc] = hi, known[nc] = 0, chk[nc++] = FIT_BOTH;
+  cand[nc] = lo, known[nc] = 0, chk[nc++] = FIT_BOTH;
+  /* projections onto the variables a set reads, quantifying only the
+   * others it reads: onto one it does not read, or when it reads just
+   * one, the projection is a constant or the set itself, neither a new
+   * fitting candidate (lo is not empty here) */
+  bool *rh = xmalloc((sp.n + 1) * sizeof *rh), *rl = xmalloc((sp.n + 1) * sizeof *rl);
+  uint32_t kh = pds_s_reads(E, hi, &sp, rh), kl = pds_s_reads(E, lo, &sp, rl);
   for (uint32_t i = 0; i < sp.n; i++) {
-    cand[nc] = pds_s_project(E, hi, &sp, i, true), known[nc++] = 0;
-    cand[nc] = pds_s_project(E, lo, &sp, i, false), known[nc++] = 0;
+    if (rh[i] && kh > 1) cand[nc] = pds_s_project(E, hi, &sp, rh, i, true), known[nc] = 0, chk[nc++] = FIT_LO;
+    if (rl[i] && kl > 1) cand[nc] = pds_s_project(E, lo, &sp, rl, i, false), known[nc] = 0, chk[nc++] = FIT_HI;
   }
+  free(rh), free(rl);
   pds_space_free(&sp);
   pds_set best = hi;
   int64_t bs = -1;
   char why[8];
   for (uint32_t i = 0; i < nc; i++) {
-    if (cand[i] == PDS_UNBUILT || !fits(D, lo, cand[i], hi)) continue;
+    if (cand[i] == PDS_UNBUILT) continue;
     bool dup = false;
     for (uint32_t j = 0; j < i && !dup; j++) dup = cand[j] == cand[i];
     if (dup) continue;
+    if (chk[i] != FIT_HI && !within(D, lo, cand[i])) continue;
+    if (chk[i] != FIT_LO && !within(D, cand[i], hi)) continue;
     uint32_t size = pds_s_size(E, cand[i]);
     int64_t sc = (int64_t)stretch(D, id, cand[i], why, sizeof why) * 4 + known[i];
     sc = sc * 1000000 - (size < 999999 ? size : 999999);
     if (sc > bs) bs = sc, best = cand[i];
   }
-  free(cand), free(known);
+  free(cand), free(known), free(chk);
   return best;
 }
 
@@ -469,6 +483,7 @@ static pds_set conciliate(pds_dag *D, uint32_t id, pds_set lo, pds_set hi, const
  * below hi would do; hi says why the rest fails on its own. */
 static pds_set choose(pds_dag *D, uint32_t id, pds_set lo, pds_set hi, const pds_set *reuse, uint32_t nreuse,
                       pds_refine_mode mode) {
+  if (lo == hi) return lo;   /* the one set between them, whatever the mode */
   if (mode == PDS_STRONGEST) return lo;
   if (mode == PDS_WEAKEST || mode == PDS_BOTH || pds_s_empty(D->A->E, lo)) return hi;
   if (mode == PDS_SKIP || mode == PDS_SKIP_CONCILIATED)

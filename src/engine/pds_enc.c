@@ -306,6 +306,16 @@ static bool term_vec_of(pds_enc *E, term_t t, bb_vec *out, char *why, size_t len
   return false;
 }
 
+typedef struct {
+  int level;   /* of the NXT bit */
+  BDD b;
+} bit_eq;
+
+static int deeper_first(const void *a, const void *b) {
+  int x = ((const bit_eq *)a)->level, y = ((const bit_eq *)b)->level;
+  return (x < y) - (x > y);
+}
+
 /* The relation of the statements st[0..n) of f over CUR and NXT, with no
  * variable havocked twice (havoc values in the AUX copy, quantified). */
 static bool seg_rel(pds_enc *E, uint32_t f, const cfa_stmt *st, uint32_t n, BDD *out, char *why, size_t len) {
@@ -328,22 +338,28 @@ static bool seg_rel(pds_enc *E, uint32_t f, const cfa_stmt *st, uint32_t n, BDD 
       ok = false;
     }
   }
-  /* unchanged variables first (cheap identities), then the changed ones
-   * bit by bit, the condition last: small intermediate BDDs */
   uint32_t nf = E->nsl[SL_FRAME][f];
   const uint32_t *fs = E->sl[SL_FRAME][f];
-  BDD r = bdd_true();
-  for (int pass = 0; pass < 2 && ok; pass++)
-    for (uint32_t i = 0; i < nf && ok; i++) {
-      bb_vec now, nx = vec(E, fs[i], PC_NXT), cur = vec(E, fs[i], PC_CUR);
-      if ((ok = term_vec_of(E, E->slots[fs[i]].var, &now, why, len))) {
-        bool same = memcmp(now.b, cur.b, now.n * sizeof(BDD)) == 0;
-        if (same == (pass == 0))
-          for (uint32_t j = 0; j < now.n; j++) r = pds_keep(E, bdd_and(r, pds_keep(E, bdd_biimp(now.b[j], nx.b[j]))));
-        free(now.b);
-      }
-      free(nx.b), free(cur.b);
+  /* one conjunct per bit (next = now), conjoined from the bottom of the
+   * variable order up, the condition last: an identity then lies above
+   * the conjunction so far and costs one node (in frame order each
+   * conjunction walked the whole result: quadratic in the frame's bits) */
+  bit_eq *eq = NULL;
+  size_t neq = 0, cap = 0;
+  for (uint32_t i = 0; i < nf && ok; i++) {
+    bb_vec now, nx = vec(E, fs[i], PC_NXT);
+    if ((ok = term_vec_of(E, E->slots[fs[i]].var, &now, why, len))) {
+      XGROW(eq, cap, neq + now.n);
+      for (uint32_t j = 0; j < now.n; j++)
+        eq[neq++] = (bit_eq){bdd_var2level(bdd_var(nx.b[j])), pds_keep(E, bdd_biimp(now.b[j], nx.b[j]))};
+      free(now.b);
     }
+    free(nx.b);
+  }
+  if (neq) qsort(eq, neq, sizeof *eq, deeper_first);
+  BDD r = bdd_true();
+  for (size_t i = 0; i < neq && ok; i++) r = pds_keep(E, bdd_and(r, eq[i].b));
+  free(eq);
   if (ok) r = pds_keep(E, bdd_and(r, cond));
   if (ok) *out = pds_keep(E, bdd_exist(r, pds_vs(E, SL_FRAME, f, PC_AUX)));
   return ok;
@@ -605,10 +621,8 @@ pds_set pds_eval_back(pds_enc *E, uint32_t c, pds_set S) {
 
 /* (BuDDy's bdd_support keeps a static table sized by the first
  * bdd_init's variable count: wrong after a later, larger bdd_init.) */
-bool pds_only_vars(BDD q, BDD vs) {
-  int nv = bdd_varnum();
-  bool *in = xcalloc((size_t)nv + 1, sizeof *in);
-  for (BDD r = vs; r != bdd_true() && r != bdd_false(); r = bdd_high(r)) in[bdd_var(r)] = true;
+/* Visits every inner node of q once (its variable), until visit says stop. */
+static bool walk_vars(BDD q, bool (*visit)(int var, bool *in), bool *in) {
   size_t cap = 64, n = 0, seen_cap = 256, nseen = 0;
   BDD *stack = xmalloc(cap * sizeof *stack);
   int *seen = xmalloc(seen_cap * sizeof *seen);
@@ -636,11 +650,22 @@ bool pds_only_vars(BDD q, BDD vs) {
         }
       free(old);
     }
-    ok = in[bdd_var(r)];
+    ok = visit(bdd_var(r), in);
     XGROW(stack, cap, n + 2);
     stack[n++] = bdd_low(r), stack[n++] = bdd_high(r);
   }
-  free(stack), free(seen), free(in);
+  free(stack), free(seen);
+  return ok;
+}
+
+static bool var_in(int var, bool *in) { return in[var]; }
+static bool var_mark(int var, bool *in) { return in[var] = true; }
+
+bool pds_only_vars(BDD q, BDD vs) {
+  bool *in = xcalloc((size_t)bdd_varnum() + 1, sizeof *in);
+  for (BDD r = vs; r != bdd_true() && r != bdd_false(); r = bdd_high(r)) in[bdd_var(r)] = true;
+  bool ok = walk_vars(q, var_in, in);
+  free(in);
   return ok;
 }
 
@@ -677,17 +702,37 @@ pds_set pds_s_exists_kept(pds_enc *E, uint32_t g, pds_set S) {
   return pds_keep(E, bdd_exist(S, vs_and(E, pds_vs(E, SL_LOCALS, g, PC_CUR), pds_vs(E, SL_ENT, g, PC_ENT))));
 }
 
-static BDD space_vs(pds_enc *E, const pds_space *sp, uint32_t skip) {
+static BDD space_vs_among(pds_enc *E, const pds_space *sp, const bool *among, uint32_t skip) {
   BDD r = bdd_true();
   for (uint32_t i = 0; i < sp->n; i++)
-    if (i != skip) r = vs_and(E, r, pds_vs_slot(E, sp->slot[i], sp->copy[i]));
+    if (i != skip && (!among || among[i])) r = vs_and(E, r, pds_vs_slot(E, sp->slot[i], sp->copy[i]));
   return r;
 }
 
-pds_set pds_s_project(pds_enc *E, pds_set S, const pds_space *sp, uint32_t i, bool forall) {
+static BDD space_vs(pds_enc *E, const pds_space *sp, uint32_t skip) { return space_vs_among(E, sp, NULL, skip); }
+
+pds_set pds_s_project(pds_enc *E, pds_set S, const pds_space *sp, const bool *among, uint32_t i, bool forall) {
   if (E->smt) return PDS_UNBUILT;
-  BDD others = space_vs(E, sp, i);
+  BDD others = space_vs_among(E, sp, among, i);
   return pds_keep(E, forall ? bdd_forall(S, others) : bdd_exist(S, others));
+}
+
+uint32_t pds_s_reads(pds_enc *E, pds_set S, const pds_space *sp, bool *reads) {
+  uint32_t k = 0;
+  if (E->smt) {
+    for (uint32_t i = 0; i < sp->n; i++) reads[i] = true;
+    return sp->n;
+  }
+  bool *in = xcalloc((size_t)bdd_varnum() + 1, sizeof *in);
+  walk_vars(S, var_mark, in);
+  for (uint32_t i = 0; i < sp->n; i++) {
+    reads[i] = false;
+    for (uint32_t j = 0; j < E->slots[sp->slot[i]].width && !reads[i]; j++)
+      reads[i] = in[pds_var(E, pds_pos(E, sp->slot[i], j), sp->copy[i])];
+    k += reads[i];
+  }
+  free(in);
+  return k;
 }
 
 bool pds_s_only(pds_enc *E, pds_set S, const pds_space *sp) {

@@ -181,8 +181,12 @@ void pds_s_ref(pds_enc *E, pds_set a);
 void pds_s_unref(pds_enc *E, pds_set a);
 uint32_t pds_s_size(pds_enc *E, pds_set a);
 /* S projected onto variable i of the space: for all (forall) or some of
- * the others; PDS_UNBUILT when the representation has no projections. */
-pds_set pds_s_project(pds_enc *E, pds_set S, const pds_space *sp, uint32_t i, bool forall);
+ * the others (those marked in among; NULL: all); PDS_UNBUILT when the
+ * representation has no projections. */
+pds_set pds_s_project(pds_enc *E, pds_set S, const pds_space *sp, const bool *among, uint32_t i, bool forall);
+/* Marks reads[i] when S reads variable i of the space (formulas: every
+ * one); returns how many. */
+uint32_t pds_s_reads(pds_enc *E, pds_set S, const pds_space *sp, bool *reads);
 /* Whether S depends on the space's variables only. */
 bool pds_s_only(pds_enc *E, pds_set S, const pds_space *sp);
 /* One state of S over the space (a set with one element), or the empty set. */

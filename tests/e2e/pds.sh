@@ -104,10 +104,13 @@ for n in $(quick_subset quicksort-one primality-unsafe xeqy two-procedures); do
   if cmp -s "$tmp/a.cfa" "$tmp/b.cfa"; then echo "PASS pds/export-cfa/$n"
   else echo "FAIL pds/export-cfa/$n: $(head -c 300 "$tmp/err")"; fi
 done
-for n in primality-unsafe two-procedures push-only-unsafe; do
+# (z3 answers these in under a second; two-procedures, here until session
+# 14, it never answered within 60 s: 20 s a run spent on a timeout that
+# checked nothing, and no SAFE export was checked at all)
+for n in primality-unsafe push-only push-only-unsafe; do
   want=$(awk -v n="$n" '$1 == n {print $2}' "$ex/verdicts.txt")
   "$z" --export chc "$ex/$n.cfa" >"$tmp/c.smt2"
-  r=$(timeout 30 z3 -T:20 "$tmp/c.smt2" 2>&1 | head -n 1)
+  r=$(timeout 30 z3 -T:10 "$tmp/c.smt2" 2>&1 | head -n 1)
   case "$want/$r" in
     SAFE/sat|UNSAFE/unsat|*/unknown|*/timeout) echo "PASS pds/export-chc/$n ($r)" ;;
     *) echo "FAIL pds/export-chc/$n: expected $want, z3 said '$r'" ;;

@@ -4,6 +4,7 @@
  * whose target's predicates do not read it (pds_abs's frame_rule). Each
  * shortcut is compared with the relation's answer on random sets, and each
  * comparison is shown to fail on a deliberately wrong frame. */
+#include <stdlib.h>
 #include <string.h>
 #include "check.h"
 #include "engine/pds_abs.h"
@@ -205,7 +206,43 @@ static void test_frame_rules(void) {
   cfa_prog_free(&p);
 }
 
+/* pds_s_reads marks exactly the space's variables a set depends on, and
+ * a projection quantifying only the other marked ones equals the one
+ * quantifying every other variable (conciliated's candidates). */
+static void test_set_reads(void) {
+  cfa_prog p;
+  pds_enc E;
+  CHECK(open_frame_prog(&p, &E));
+  pds_space sp;
+  pds_space_pt(&E, p.main, &sp);
+  bool *reads = malloc((sp.n + 1) * sizeof *reads);
+  uint32_t unread = 0, several = 0, bad = 0;
+  for (uint32_t round = 0; round < 60; round++) {
+    BDD S = random_set(&E);
+    uint32_t k = pds_s_reads(&E, S, &sp, reads), n = 0;
+    for (uint32_t i = 0; i < sp.n; i++) {
+      bool dep = pds_keep(&E, bdd_exist(S, pds_vs_slot(&E, sp.slot[i], sp.copy[i]))) != S;
+      bad += dep != reads[i];
+      n += reads[i];
+      unread += !reads[i];
+      if (!reads[i]) continue;
+      for (int fa = 0; fa < 2; fa++)
+        bad += pds_s_project(&E, S, &sp, reads, i, fa) != pds_s_project(&E, S, &sp, NULL, i, fa);
+    }
+    bad += n != k;
+    several += k > 1;
+    pds_enc_release(&E);
+  }
+  CHECK(bad == 0);
+  CHECK(unread > 0 && several > 0);
+  free(reads);
+  pds_space_free(&sp);
+  pds_enc_close(&E);
+  cfa_prog_free(&p);
+}
+
 int main(void) {
+  RUN(test_set_reads);
   RUN(test_frame_kinds);
   RUN(test_frame_images);
   RUN(test_frame_rules);

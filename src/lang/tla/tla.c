@@ -370,6 +370,13 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   return code;
 }
 
+static void print_bmc_proof(FILE *out, const tla_bmc_result *br) {
+  fprintf(out,
+          "(proved for all depths: the invariants hold up to depth %u and are inductive for the step from there, "
+          "checked)\n",
+          br->proved_from);
+}
+
 /* --algorithm bmc: the step-wise encoding (tla_bmc.h), up to --length or 10. */
 static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits *lim, report *r) {
   if (!tla_property_named(m))
@@ -378,11 +385,12 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   bool dl = tla_check_deadlock(m), bounded = o->length >= 0;
   report_set_engine(r, "bmc");
   tla_bmc_result br;
-  tla_bmc(m, bound, dl && !bounded, o->backend, lim, &br);
+  tla_bmc(m, bound, dl && !bounded, dl && bounded, o->backend, lim, &br);
   report_stat(r, "depth", "%u", br.depth);
   report_stat(r, "array-sets", "%u", br.arrays);
   report_stat(r, "choose-picks", "%u", br.approx);
   report_stat(r, "merged-sets", "%u%s", br.merged, br.rerun ? " (run again without the window)" : "");
+  report_stat(r, "inductive-checks", "%u", br.inductive_checks);
   FILE *out = report_out(r);
   char reason[1400];
   int code;
@@ -415,11 +423,17 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
       } else if (bounded) {
         code = lang_verdict(r, ZETA_SAFE, NULL);
         fprintf(out, "(bounded: every execution of at most %u steps)\n", bound);
+        if (br.proved) print_bmc_proof(out, &br);
       } else {
         snprintf(reason, sizeof reason,
                  "SAFE up to depth %u (bounded model checking; --algorithm inductive for all depths)", bound);
         code = lang_verdict(r, ZETA_UNKNOWN, reason);
       }
+      break;
+    case TLA_BMC_PROVED:
+      code = lang_verdict(r, ZETA_SAFE, NULL);
+      if (bounded) fprintf(out, "(bounded: every execution of at most %u steps)\n", bound);
+      print_bmc_proof(out, &br);
       break;
     default: code = lang_verdict(r, ZETA_UNKNOWN, br.msg[0] ? br.msg : "bmc"); break;
   }

@@ -100,14 +100,49 @@ out:
   return res;
 }
 
+/* What the inductive check of a step needs of the depth before. */
+typedef struct {
+  bool have;
+  term_t cons, bad;   /* over state k-1 */
+  tla_step nx;        /* the step k-1 -> k (en_choices valid until the next tla_steps_next) */
+} prev_depth;
+
+/* The step from depth k-1 relative to the invariants (Apalache's inductive
+ * check, over the step-wise encoding): in a solver of its own (nothing of
+ * the path), from any state of depth k-1's structure, its leaves free,
+ * within the CONSTRAINTs and without violation, no step errs or reaches a
+ * violation at depth k, and (TLC's deadlock) none is without successor.
+ * UNSAT, with depth k-1 checked on the path and state k's structure covered
+ * by state k-1's (tla_steps_covers: every later state is then one of the
+ * structure's too), means no violation at any depth: the states reachable
+ * at depth k-1 satisfy the invariants, and each step from such a state
+ * (one of the structure's) leads to one again. Over-approximating the
+ * states only costs proofs. */
+static solver_result inductive_step(tla_sym *s, const char *backend, const zeta_limits *lim, double budget,
+                                    term_t axioms, const prev_depth *p, term_t bad, bool tlc_deadlock) {
+  solver *iv = solver_new(backend ? backend : "z3", NULL);
+  if (!iv) return SOLVER_UNKNOWN;
+  solver_tune(iv, "arith.solver", 2);
+  zeta_limits sub = *lim;
+  double until = limits_now() + budget;
+  if (!sub.deadline || until < sub.deadline) sub.deadline = until;
+  solver_assert(iv, axioms);
+  solver_assert(iv, term_and2(p->cons, term_not(p->bad)));
+  solver_result res = ask(iv, &sub, term_or2(p->nx.err, term_and2(p->nx.ok, bad)));
+  if (res == SOLVER_SAT) solver_pop(iv, 1);
+  if (res == SOLVER_UNSAT && tlc_deadlock) res = no_successor(s, iv, &sub, term_true(), &p->nx);
+  solver_free(iv);
+  return res;
+}
+
 static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
   r->outcome = TLA_BMC_UNKNOWN;
   snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
 }
 
 /* One run; *escaped: stopped because a merged set lost an element. */
-static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
-                    bool window, tla_bmc_result *r, bool *escaped) {
+static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+                    const zeta_limits *lim, bool window, tla_bmc_result *r, bool *escaped) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
   tla_set_limits(m, lim);
@@ -135,7 +170,8 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
     goto done;
   }
   /* Init's evaluation errors first (st.ok excludes them) */
-  solver_assert(sv, tla_steps_axioms(s));
+  term_t axioms = tla_steps_axioms(s);   /* all so far: the inductive check's solver needs them too */
+  solver_assert(sv, axioms);
   solver_result r0 = ask(sv, lim, st.err);
   if (r0 == SOLVER_SAT) {
     r->outcome = TLA_BMC_ERROR;
@@ -148,6 +184,12 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
     goto done;
   }
   solver_assert(sv, st.ok);
+  /* the inductive check needs state invariants only (action and trace
+   * invariants mention earlier states, which it leaves out) */
+  bool induct = tla_steps_state_invariants_only(s);
+  bool proved = false;
+  prev_depth prev = {0};
+  double last_query = 0;
   for (uint32_t k = 0;; k++) {
     r->depth = k;
     solver_result res = ask(sv, lim, NULL_TERM);
@@ -164,16 +206,52 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
       snprintf(r->msg, sizeof r->msg, "%s", why);
       break;
     }
+    /* the constants the invariants named (both solvers) */
+    term_t pax = tla_steps_axioms(s);
+    axioms = term_and2(axioms, pax);
+    solver_assert(sv, pax);
+    if (induct && !proved && prev.have && tla_steps_covers(s, k - 1, k)) {
+      /* a budget like the last depth's query (at least 1 s): a failed
+       * check costs no more than a depth */
+      double budget = 2 * last_query < 1 ? 1 : 2 * last_query;
+      double t0 = limits_now();
+      solver_result q = inductive_step(s, backend, lim, budget, axioms, &prev, bad, tlc_deadlock);
+      r->inductive_checks++;
+      if (getenv("ZETA_TLA_BMC_LOG"))
+        fprintf(stderr, "bmc: inductive check of step %u: %s in %.3f s\n", k - 1,
+                q == SOLVER_UNSAT ? "unsat" : q == SOLVER_SAT ? "sat" : "unknown", limits_now() - t0);
+      if (q == SOLVER_UNSAT) {
+        proved = r->proved = true;
+        r->proved_from = k - 1;
+        if (!need_paths) {
+          r->outcome = TLA_BMC_PROVED;
+          break;
+        }
+      }
+    }
     tla_step nx = {0};
     bool more = k < bound;
     if (more && !tla_steps_next(s, &nx, why, sizeof why)) {
       snprintf(r->msg, sizeof r->msg, "%s", why);
       break;
     }
-    solver_assert(sv, tla_steps_axioms(s));
+    term_t ax = tla_steps_axioms(s);
+    axioms = term_and2(axioms, ax);
+    solver_assert(sv, ax);
+    if (proved) {
+      /* the invariants hold at every depth: only the executions' lengths are asked */
+      if (!more) {
+        r->outcome = TLA_BMC_BOUND;
+        break;
+      }
+      solver_assert(sv, term_and2(cons, nx.ok));
+      continue;
+    }
+    double t0 = limits_now();
     term_t step_err = more ? term_and2(cons, nx.err) : term_false();
     /* a violation in state k, or an evaluation error of the step from it */
     res = ask(sv, lim, term_or2(bad, step_err));
+    last_query = limits_now() - t0;
     if (res == SOLVER_SAT) {
       r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
       *escaped = r->outcome == TLA_BMC_ERROR && more && term_is_true(solver_value(sv, term_and2(cons, nx.escape)));
@@ -202,6 +280,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
         break;
       }
     }
+    prev = (prev_depth){true, cons, bad, nx};
     /* states outside the constraints are not expanded (TLC) */
     solver_assert(sv, term_and2(cons, nx.ok));
   }
@@ -216,13 +295,13 @@ done:
 /* Sets of records merge per value with the sampled integers first; an
  * element outside them (a state the sample did not reach) is no error of
  * the model: then again without the window. */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
-             tla_bmc_result *r) {
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+             const zeta_limits *lim, tla_bmc_result *r) {
   bool escaped;
-  bmc_run(m, bound, tlc_deadlock, backend, lim, true, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, r, &escaped);
   if (!escaped) return;
   tla_bmc_result_free(r);
-  bmc_run(m, bound, tlc_deadlock, backend, lim, false, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, r, &escaped);
   r->rerun = true;
   if (escaped) {
     /* the ranges are over-approximations: not expected, never a verdict */

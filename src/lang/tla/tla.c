@@ -390,7 +390,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   report_stat(r, "array-sets", "%u", br.arrays);
   report_stat(r, "choose-picks", "%u", br.approx);
   report_stat(r, "merged-sets", "%u%s", br.merged, br.rerun ? " (run again without the window)" : "");
-  report_stat(r, "inductive-checks", "%u", br.inductive_checks);
+  report_stat(r, "relative-answers", "%u", br.relative);
   FILE *out = report_out(r);
   char reason[1400];
   int code;

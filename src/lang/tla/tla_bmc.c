@@ -100,39 +100,64 @@ out:
   return res;
 }
 
-/* What the inductive check of a step needs of the depth before. */
+/* Depth k's states relative to the invariants (Apalache's inductive check
+ * over the step-wise encoding): a solver of its own, nothing of the path,
+ * state k's leaves free under the hypothesis that state k is within the
+ * CONSTRAINTs and satisfies the invariants. The states reachable at depth
+ * k are among them once the invariants are established at depth k, so an
+ * UNSAT here answers for the path without its search: no evaluation error
+ * of the step (err_free), no state without successor (dead_free), and at
+ * depth k+1 no violation after the step (tla_bmc.c `preserves`). */
 typedef struct {
-  bool have;
-  term_t cons, bad;   /* over state k-1 */
-  tla_step nx;        /* the step k-1 -> k (en_choices valid until the next tla_steps_next) */
-} prev_depth;
+  solver *sv;           /* NULL: none */
+  term_t cons, bad;     /* over state k */
+  tla_step nx;          /* the step k -> k+1 (en_choices valid until the next tla_steps_next) */
+  bool err_free, dead_free;
+} relative;
 
-/* The step from depth k-1 relative to the invariants (Apalache's inductive
- * check, over the step-wise encoding): in a solver of its own (nothing of
- * the path), from any state of depth k-1's structure, its leaves free,
- * within the CONSTRAINTs and without violation, no step errs or reaches a
- * violation at depth k, and (TLC's deadlock) none is without successor.
- * UNSAT, with depth k-1 checked on the path and state k's structure covered
- * by state k-1's (tla_steps_covers: every later state is then one of the
- * structure's too), means no violation at any depth: the states reachable
- * at depth k-1 satisfy the invariants, and each step from such a state
- * (one of the structure's) leads to one again. Over-approximating the
- * states only costs proofs. */
-static solver_result inductive_step(tla_sym *s, const char *backend, const zeta_limits *lim, double budget,
-                                    term_t axioms, const prev_depth *p, term_t bad, bool tlc_deadlock) {
-  solver *iv = solver_new(backend ? backend : "z3", NULL);
-  if (!iv) return SOLVER_UNKNOWN;
-  solver_tune(iv, "arith.solver", 2);
+static void relative_free(relative *rl) {
+  solver_free(rl->sv);
+  rl->sv = NULL;
+}
+
+/* Its queries get a budget each (like the last depth's path query): a
+ * failed one costs no more than the path query it may save. */
+static zeta_limits relative_limits(const zeta_limits *lim, double budget) {
   zeta_limits sub = *lim;
   double until = limits_now() + budget;
   if (!sub.deadline || until < sub.deadline) sub.deadline = until;
-  solver_assert(iv, axioms);
-  solver_assert(iv, term_and2(p->cons, term_not(p->bad)));
-  solver_result res = ask(iv, &sub, term_or2(p->nx.err, term_and2(p->nx.ok, bad)));
-  if (res == SOLVER_SAT) solver_pop(iv, 1);
-  if (res == SOLVER_UNSAT && tlc_deadlock) res = no_successor(s, iv, &sub, term_true(), &p->nx);
-  solver_free(iv);
-  return res;
+  return sub;
+}
+
+static void relative_new(relative *rl, const char *backend, term_t axioms, term_t cons, term_t bad, const tla_step *nx) {
+  relative_free(rl);
+  *rl = (relative){.sv = solver_new(backend ? backend : "z3", NULL), .cons = cons, .bad = bad, .nx = *nx};
+  if (!rl->sv) return;
+  solver_tune(rl->sv, "arith.solver", 2);
+  solver_assert(rl->sv, axioms);
+  solver_assert(rl->sv, term_and2(cons, term_not(bad)));
+}
+
+/* Every step from such a state avoids bad' (the invariants at depth k+1). */
+static bool preserves(relative *rl, const zeta_limits *lim, double budget, term_t bad_next) {
+  if (!rl->sv) return false;
+  zeta_limits sub = relative_limits(lim, budget);
+  solver_result res = ask(rl->sv, &sub, term_and2(rl->nx.ok, bad_next));
+  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
+  return res == SOLVER_UNSAT;
+}
+
+static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, double budget, bool tlc_deadlock) {
+  if (!rl->sv) return;
+  zeta_limits sub = relative_limits(lim, budget);
+  solver_result res = ask(rl->sv, &sub, rl->nx.err);
+  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
+  rl->err_free = res == SOLVER_UNSAT;
+  if (!tlc_deadlock) return;
+  sub = relative_limits(lim, budget);
+  res = no_successor(s, rl->sv, &sub, term_true(), &rl->nx);
+  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
+  rl->dead_free = res == SOLVER_UNSAT;
 }
 
 static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
@@ -184,11 +209,11 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     goto done;
   }
   solver_assert(sv, st.ok);
-  /* the inductive check needs state invariants only (action and trace
-   * invariants mention earlier states, which it leaves out) */
+  /* the proof for all depths needs state invariants only (action and
+   * trace invariants mention earlier states, which it leaves out) */
   bool induct = tla_steps_state_invariants_only(s);
   bool proved = false;
-  prev_depth prev = {0};
+  relative rel = {0};
   double last_query = 0;
   for (uint32_t k = 0;; k++) {
     r->depth = k;
@@ -210,25 +235,20 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     term_t pax = tla_steps_axioms(s);
     axioms = term_and2(axioms, pax);
     solver_assert(sv, pax);
-    if (induct && !proved && prev.have && tla_steps_covers(s, k - 1, k)) {
-      /* a budget like the last depth's query (at least 1 s): a failed
-       * check costs no more than a depth */
-      double budget = 2 * last_query < 1 ? 1 : 2 * last_query;
-      double t0 = limits_now();
-      solver_result q = inductive_step(s, backend, lim, budget, axioms, &prev, bad, tlc_deadlock);
-      r->inductive_checks++;
-      if (getenv("ZETA_TLA_BMC_LOG"))
-        fprintf(stderr, "bmc: inductive check of step %u: %s in %.3f s\n", k - 1,
-                q == SOLVER_UNSAT ? "unsat" : q == SOLVER_SAT ? "sat" : "unknown", limits_now() - t0);
-      if (q == SOLVER_UNSAT) {
-        proved = r->proved = true;
-        r->proved_from = k - 1;
-        if (!need_paths) {
-          r->outcome = TLA_BMC_PROVED;
-          break;
-        }
+    double budget = last_query < 0.5 ? 0.5 : last_query;
+    /* depth k's invariants from depth k-1's, without the path */
+    bool inv_ok = !proved && preserves(&rel, lim, budget, bad);
+    if (inv_ok) r->relative++;
+    if (inv_ok && induct && rel.err_free && (rel.dead_free || !tlc_deadlock) && tla_steps_covers(s, k - 1, k)) {
+      /* every later state is one of state k-1's structure: for all depths */
+      proved = r->proved = true;
+      r->proved_from = k - 1;
+      if (!need_paths) {
+        r->outcome = TLA_BMC_PROVED;
+        break;
       }
     }
+    relative_free(&rel);
     tla_step nx = {0};
     bool more = k < bound;
     if (more && !tla_steps_next(s, &nx, why, sizeof why)) {
@@ -247,20 +267,22 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       solver_assert(sv, term_and2(cons, nx.ok));
       continue;
     }
-    double t0 = limits_now();
     term_t step_err = more ? term_and2(cons, nx.err) : term_false();
-    /* a violation in state k, or an evaluation error of the step from it */
-    res = ask(sv, lim, term_or2(bad, step_err));
-    last_query = limits_now() - t0;
-    if (res == SOLVER_SAT) {
-      r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
-      *escaped = r->outcome == TLA_BMC_ERROR && more && term_is_true(solver_value(sv, term_and2(cons, nx.escape)));
-      take_trace(s, sv, k, r);
-      break;
-    }
-    if (res != SOLVER_UNSAT) {
-      unknown(r, lim, "solver: the invariants");
-      break;
+    if (!inv_ok) {
+      /* a violation in state k, or an evaluation error of the step from it */
+      double t0 = limits_now();
+      res = ask(sv, lim, term_or2(bad, step_err));
+      last_query = limits_now() - t0;
+      if (res == SOLVER_SAT) {
+        r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
+        *escaped = r->outcome == TLA_BMC_ERROR && more && term_is_true(solver_value(sv, term_and2(cons, nx.escape)));
+        take_trace(s, sv, k, r);
+        break;
+      }
+      if (res != SOLVER_UNSAT) {
+        unknown(r, lim, "solver: the invariants");
+        break;
+      }
     }
     /* no violation at depth k: a lemma for the deeper queries */
     solver_assert(sv, term_not(bad));
@@ -268,7 +290,23 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       r->outcome = TLA_BMC_BOUND;
       break;
     }
-    if (tlc_deadlock) {
+    relative_new(&rel, backend, axioms, cons, bad, &nx);
+    relative_step(s, &rel, lim, budget, tlc_deadlock);
+    if (inv_ok && !rel.err_free) {
+      /* the step's evaluation errors, not asked with the invariants */
+      res = ask(sv, lim, step_err);
+      if (res == SOLVER_SAT) {
+        r->outcome = TLA_BMC_ERROR;
+        *escaped = term_is_true(solver_value(sv, term_and2(cons, nx.escape)));
+        take_trace(s, sv, k, r);
+        break;
+      }
+      if (res != SOLVER_UNSAT) {
+        unknown(r, lim, "solver: the evaluation errors");
+        break;
+      }
+    }
+    if (tlc_deadlock && !rel.dead_free) {
       res = no_successor(s, sv, lim, cons, &nx);
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_DEADLOCK;
@@ -280,10 +318,11 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
         break;
       }
     }
-    prev = (prev_depth){true, cons, bad, nx};
+    if (rel.dead_free) r->relative++;
     /* states outside the constraints are not expanded (TLC) */
     solver_assert(sv, term_and2(cons, nx.ok));
   }
+  relative_free(&rel);
 done:
   r->arrays = tla_steps_arrays(s);
   r->approx = tla_steps_approx(s);

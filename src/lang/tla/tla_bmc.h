@@ -25,7 +25,7 @@ typedef struct {
   uint32_t approx;                /* CHOOSE picks over-approximated (tla_steps_approx) */
   uint32_t merged;                /* sets of records merged per value (tla_steps_merged) */
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
-  uint32_t inductive_checks;      /* inductive checks of a step asked (tla_bmc.c inductive_step) */
+  uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
   bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
   uint32_t proved_from;           /* the depth whose step it was */
   const tla_val **trace;          /* malloc'd; states from an initial one */

@@ -22,4 +22,7 @@ InitD == x \in {0, 1} /\ y = 0
 NextD == x < 15 /\ x' = x + 1 /\ y' = y
 NextStop == x < 3 /\ x' = x + 1 /\ y' = y
 NonNeg == x >= 0
+\* infinitely many states (no enumeration, no layout): --algorithm
+\* inductive proves Sum by the step-wise BMC's inductive check
+NextI == x' = x + 4 /\ y' = y - 4
 ====

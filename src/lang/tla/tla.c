@@ -257,6 +257,44 @@ static void inductive_run(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_
   }
 }
 
+static void print_bmc_proof(FILE *out, const tla_bmc_result *br) {
+  fprintf(out,
+          "(proved for all depths: the invariants hold up to depth %u and are inductive for the step from there, "
+          "checked)\n",
+          br->proved_from);
+}
+
+/* --algorithm inductive, first: the step-wise BMC for a quarter of the
+ * time, whose answers relative to the invariants prove all depths when a
+ * step is inductive over a structure covering the next state's (tla_bmc.c),
+ * or when every execution ends (MCKVSSafetySmall, MCMajority: the layouts'
+ * engines time out). true with *code when it answered. */
+static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
+  enum { BOUND = 12 };   /* deeper proofs are rare; the layouts' engines get the time */
+  zeta_limits sub = *lim;
+  if (lim->deadline) sub.deadline = limits_now() + (lim->deadline - limits_now()) / 4;
+  bool dl = tla_check_deadlock(m);
+  tla_bmc_result br;
+  tla_bmc(m, BOUND, dl, false, o->backend, &sub, &br);
+  tla_set_limits(m, lim);
+  bool answered = true;
+  switch (br.outcome) {
+    case TLA_BMC_PROVED:
+      report_set_engine(r, "bmc");
+      *code = lang_verdict(r, ZETA_SAFE, NULL);
+      print_bmc_proof(report_out(r), &br);
+      break;
+    case TLA_BMC_ENDS:
+      report_set_engine(r, "bmc");
+      *code = lang_verdict(r, ZETA_SAFE, NULL);
+      fprintf(report_out(r), "(every execution ends within %u steps)\n", br.depth ? br.depth - 1 : 0);
+      break;
+    default: answered = false; break;
+  }
+  tla_bmc_result_free(&br);
+  return answered;
+}
+
 /* --algorithm bmc|kind|pdr|ic3|inductive: the symbolic encoding checked by
  * the transition-system engines. */
 static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, const zeta_limits *lim, report *r) {
@@ -266,6 +304,14 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
     return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
   char why[1200];
   tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  int code;
+  /* without every reachable state enumerated (the reach proof's), the
+   * step-wise BMC first: it has no layouts */
+  bool ind = strcmp(algo, "inductive") == 0 && o->length < 0;
+  if (ind && (!sym || !tla_sym_reach_count(sym)) && inductive_by_bmc(m, o, lim, r, &code)) {
+    tla_sym_free(sym);
+    return code;
+  }
   if (!sym) return lang_verdict(r, ZETA_UNKNOWN, why);
   const ts *sys = tla_sym_ts(sym);
   /* for all depths, deadlock freedom is part of the property (a quantified
@@ -308,7 +354,7 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
    * of cubes takes minutes, so only when --validate asks for it */
   if (!nreach || o->validate) lang_ts_validate(&res, sys);
   report_stat(r, "depth", "%u", res.depth);
-  int code;
+  code = 0;
   FILE *out = report_out(r);
   bool bounded_safe = bmc && res.verdict == ZETA_UNKNOWN && res.reason && strcmp(res.reason, "bound reached") == 0;
   if (res.verdict == ZETA_UNSAFE && o->length >= 0 && res.trace.length > (uint32_t)o->length + 1) {
@@ -368,13 +414,6 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   ts_result_free(&res);
   tla_sym_free(sym);
   return code;
-}
-
-static void print_bmc_proof(FILE *out, const tla_bmc_result *br) {
-  fprintf(out,
-          "(proved for all depths: the invariants hold up to depth %u and are inductive for the step from there, "
-          "checked)\n",
-          br->proved_from);
 }
 
 /* --algorithm bmc: the step-wise encoding (tla_bmc.h), up to --length or 10. */
@@ -447,6 +486,7 @@ static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim,
   const char *algo = o->algorithm ? o->algorithm : "portfolio";
   if (o->inductive) return tla_check_inductive(m, o, lim, r);
   if (strcmp(algo, "bmc") == 0) return tla_check_bmc(m, o, lim, r);
+  int code = 0;
   if (strcmp(algo, "bmc") == 0 || strcmp(algo, "kind") == 0 || strcmp(algo, "pdr") == 0 || strcmp(algo, "ic3") == 0 ||
       strcmp(algo, "inductive") == 0)
     return tla_check_sym(m, o, algo, lim, r);
@@ -467,7 +507,7 @@ static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim,
   report_stat(r, "distinct-states", "%zu", res.distinct);
   report_stat(r, "generated-states", "%zu", res.generated);
   report_stat(r, "depth", "%zu", res.depth);
-  int code;
+  code = 0;
   FILE *out = report_out(r);
   if (res.outcome == TLA_VIOLATED || res.outcome == TLA_DEADLOCK) {
     char why[256];

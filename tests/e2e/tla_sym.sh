@@ -113,6 +113,9 @@ t bmc-inductive-bounded 'out=$(si --init InitP --next NextP --inv Sum --length 4
 t bmc-inductive-cover 'out=$(si --init InitC --next NextC --inv Low); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 6:" && ! echo "$out" | grep -q "^State 7:"'
 t bmc-inductive-deadlock 'si --init InitD --next NextD --inv NonNeg --check-deadlock true | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
   si --init InitD --next NextD --inv NonNeg --check-deadlock false | head -1 | grep -qx SAFE'
+t bmc-inductive-period 'si --init InitA --next NextA --inv InRange --check-deadlock true | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-inductive-streak 'si --init InitB --next NextB --inv Below7 --check-deadlock true | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
+  [ "$(si --init InitB --next NextB --inv Below7 --check-deadlock false --length 12 | head -1)" = UNSAFE ]'
 t inductive-by-bmc 'run --algorithm inductive --init InitP --next NextI --inv Sum "$D/SymStepInd.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'
 t bmc-inductive-paths '[ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 5 | head -1)" = UNSAFE ] &&
   [ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 2 | head -1)" = SAFE ]'

@@ -25,4 +25,14 @@ NonNeg == x >= 0
 \* infinitely many states (no enumeration, no layout): --algorithm
 \* inductive proves Sum by the step-wise BMC's inductive check
 NextI == x' = x + 4 /\ y' = y - 4
+\* x alternates between 0 and 1 (constants), so a state's structure covers
+\* the one two steps later only: InRange is proved over the two
+\* structures; Below7 is preserved by the steps from x = 0 only, so never
+\* proved (violated at depth 12, beyond the bound 10)
+InitA == x = 0 /\ y \in 0..3
+NextA == x' = 1 - x /\ y' = IF x = 0 THEN y ELSE (y + 1) % 4
+InRange == y \in 0..3
+InitB == x = 0 /\ y \in {0, 1}
+NextB == x' = 1 - x /\ y' = IF x = 1 THEN y + 1 ELSE y
+Below7 == y < 7
 ====

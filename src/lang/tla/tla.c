@@ -259,8 +259,8 @@ static void inductive_run(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_
 
 static void print_bmc_proof(FILE *out, const tla_bmc_result *br) {
   fprintf(out,
-          "(proved for all depths: the invariants hold up to depth %u and are inductive for the step from there, "
-          "checked)\n",
+          "(proved for all depths: the invariants hold up to depth %u and are inductive for the steps from there, "
+          "whose states' structures repeat; checked)\n",
           br->proved_from);
 }
 

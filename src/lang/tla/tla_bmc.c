@@ -214,6 +214,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   bool induct = tla_steps_state_invariants_only(s);
   bool proved = false;
   relative rel = {0};
+  uint32_t streak = 0;
   double last_query = 0;
   for (uint32_t k = 0;; k++) {
     r->depth = k;
@@ -239,10 +240,17 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     /* depth k's invariants from depth k-1's, without the path */
     bool inv_ok = !proved && preserves(&rel, lim, budget, bad);
     if (inv_ok) r->relative++;
-    if (inv_ok && induct && rel.err_free && (rel.dead_free || !tlc_deadlock) && tla_steps_covers(s, k - 1, k)) {
-      /* every later state is one of state k-1's structure: for all depths */
+    /* the steps streak .. k-1 all answered relative to the invariants */
+    if (!(inv_ok && rel.err_free && (rel.dead_free || !tlc_deadlock))) streak = k;
+    uint32_t cover = k;
+    for (uint32_t i = streak; induct && i < k && cover == k; i++)
+      if (tla_steps_covers(s, i, k)) cover = i;
+    if (cover < k) {
+      /* every later state is one of the structures of depths cover .. k-1
+       * (a step from depth i's leads to depth i+1's, from depth k-1's to
+       * depth k's, which depth cover's covers): for all depths */
       proved = r->proved = true;
-      r->proved_from = k - 1;
+      r->proved_from = streak;
       if (!need_paths) {
         r->outcome = TLA_BMC_PROVED;
         break;

@@ -14,7 +14,7 @@ typedef enum {
   TLA_BMC_VIOLATION,      /* trace: an invariant fails (or its evaluation: the replay decides) */
   TLA_BMC_DEADLOCK,       /* trace: a state without successors (TLC's deadlock) */
   TLA_BMC_ERROR,          /* trace: from its last state an evaluation error is reachable */
-  TLA_BMC_PROVED,         /* no violation at any depth: the step is inductive from depth proved_from on */
+  TLA_BMC_PROVED,         /* no violation at any depth: the steps are inductive from depth proved_from on */
   TLA_BMC_UNKNOWN         /* msg says why */
 } tla_bmc_outcome;
 
@@ -27,7 +27,7 @@ typedef struct {
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
   bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
-  uint32_t proved_from;           /* the depth whose step it was */
+  uint32_t proved_from;           /* the first depth of those steps */
   const tla_val **trace;          /* malloc'd; states from an initial one */
   size_t ntrace;
   tla_hint *hints;                /* malloc'd: the witnesses leading to state j are */

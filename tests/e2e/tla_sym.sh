@@ -33,7 +33,10 @@ t pdr-invariant-tla 'run --algorithm pdr "$D/Counter.tla" | grep -A1 "^Inductive
 t pdr-deadlock-freedom '[ "$(first --algorithm pdr "$D/Inst.tla")" = SAFE ]'
 t bmc-deadlock 'out=$(run --algorithm bmc "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'
 t pdr-deadlock 'out=$(run --algorithm pdr "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'
-t bmc-bounded-not-safe 'first --algorithm bmc "$D/Counter.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
+# Counter's 4 concrete states repeat (depth 4 = depth 0): proved for all
+# depths; without a proof, bounded BMC is no SAFE (bmc-inductive-deadlock)
+t bmc-cycle-proof 'run --algorithm bmc "$D/Counter.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-bounded-not-safe 'run --algorithm bmc --init InitD --next NextD --inv NonNeg --check-deadlock true "$D/SymStepInd.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
 t bmc-length 'out=$(run --algorithm bmc --length 2 --config "$D/CounterBad.cfg" "$D/Counter.tla"); echo "$out" | head -1 | grep -qx SAFE && echo "$out" | grep -q "at most 2 steps"'
 t bmc-length-violation '[ "$(first --algorithm bmc --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla")" = UNSAFE ]'
 t bmc-length-deadlock '[ "$(first --algorithm bmc --length 3 --check-deadlock true "$D/Stop.tla")" = UNSAFE ]'

@@ -109,7 +109,7 @@ out:
  * of the step (err_free), no state without successor (dead_free), and at
  * depth k+1 no violation after the step (tla_bmc.c `preserves`). */
 typedef struct {
-  solver *sv;           /* one for the run: a solver per depth cost 35 ms each (VoucherCancel: 12 % of the CPU) */
+  solver *sv;           /* one for the run, a scope per depth */
   term_t told;          /* the axioms asserted */
   bool scoped;          /* a depth's hypothesis is pushed */
   term_t cons, bad;     /* over state k */
@@ -257,8 +257,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     double budget = last_query < 0.5 ? 0.5 : last_query;
     /* depth k's invariants from depth k-1's, without the path */
     /* the same structures as the depth before, whose query had a
-     * counterexample: the same query again (VoucherCancel: 7 of them,
-     * 15 % of the CPU), not asked */
+     * counterexample: the same query up to renaming, not asked again */
     bool again = cti && k >= 2 && tla_steps_covers(s, k - 1, k) && tla_steps_covers(s, k - 2, k - 1) &&
                  tla_steps_covers(s, k, k - 1) && tla_steps_covers(s, k - 1, k - 2);
     solver_result pr = proved || again ? SOLVER_UNKNOWN : preserves(&rel, lim, budget, bad);

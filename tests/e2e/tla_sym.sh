@@ -33,7 +33,10 @@ t pdr-invariant-tla 'run --algorithm pdr "$D/Counter.tla" | grep -A1 "^Inductive
 t pdr-deadlock-freedom '[ "$(first --algorithm pdr "$D/Inst.tla")" = SAFE ]'
 t bmc-deadlock 'out=$(run --algorithm bmc "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'
 t pdr-deadlock 'out=$(run --algorithm pdr "$D/Stop.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Deadlock reached"'
-t bmc-bounded-not-safe 'first --algorithm bmc "$D/Counter.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
+# Counter's 4 concrete states repeat (depth 4 = depth 0): proved for all
+# depths; without a proof, bounded BMC is no SAFE (bmc-inductive-deadlock)
+t bmc-cycle-proof 'run --algorithm bmc "$D/Counter.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-bounded-not-safe 'run --algorithm bmc --init InitD --next NextD --inv NonNeg --check-deadlock true "$D/SymStepInd.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
 t bmc-length 'out=$(run --algorithm bmc --length 2 --config "$D/CounterBad.cfg" "$D/Counter.tla"); echo "$out" | head -1 | grep -qx SAFE && echo "$out" | grep -q "at most 2 steps"'
 t bmc-length-violation '[ "$(first --algorithm bmc --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla")" = UNSAFE ]'
 t bmc-length-deadlock '[ "$(first --algorithm bmc --length 3 --check-deadlock true "$D/Stop.tla")" = UNSAFE ]'
@@ -53,7 +56,8 @@ t instance-substitution '[ "$(first --algorithm kind "$D/Inst.tla")" = SAFE ]'
 t evaluation-error-bmc 'first --algorithm bmc "$D/SymErr.tla" | grep -q "^UNKNOWN (.*evaluation error"'
 t evaluation-error-pdr 'first --algorithm pdr "$D/SymErr.tla" | grep -q "^UNKNOWN"'
 # BMC has no layouts: values beyond the sampled states are exact
-t bmc-no-layout 'first --algorithm bmc "$D/SymEscape.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
+# (Inv is inductive over the step-wise encoding: proved at the step from depth 1)
+t bmc-no-layout 'run --algorithm bmc "$D/SymEscape.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t layout-escape-pdr 'first --algorithm pdr "$D/SymEscape.tla" | grep -q "^UNKNOWN"'
 t unsupported-position '[ "$(first --algorithm bmc "$D/SymUnsup.tla")" = "UNKNOWN (unsupported: user-defined infix operators at $D/SymUnsup.tla:7:9)" ]'
 
@@ -86,7 +90,7 @@ t bmc-merged-records 'out=$(canon "$D/SymCanon.tla") && [ "$(echo "$out" | head 
 t bmc-merged-window 'out=$(canon "$D/SymCanonWide.tla") && [ "$(echo "$out" | head -1)" = UNSAFE ] && echo "$out" | grep -q "^State 7:" &&
   echo "$out" | grep -q "^merged-sets: .*run again"'
 # sequences of varying length (Tail under a parameter), in step mode
-t bmc-sequences 'first --algorithm bmc "$D/ParamPrime.tla" | grep -q "^UNKNOWN (SAFE up to depth 10"'
+t bmc-sequences 'run --algorithm bmc "$D/ParamPrime.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 
 # CHOOSE among records with symbolic fields: any qualifying pick (an over-approximation, replayed);
 # a deadlock depends on the pick, so BMC asks for every pick and never says "none" when the evaluator's has one
@@ -102,11 +106,28 @@ t bmc-choose-records-length 'chdead --length 3 "$D/SymChooseDead2.tla" && chdead
 # the replay tries BMC's witnesses first: a step that is the last of 10^10 pairs in TLC's order replays at once
 t bmc-replay-hints '[ "$(timeout 30 "$z" --timeout 15 --algorithm bmc --length 1 "$D/SymHint.tla" 2>&1 | head -1)" = UNSAFE ]'
 
+# BMC's inductive check of a step (tla_bmc.c inductive_step): a proof only
+# when the invariant is inductive over a state structure covering the next
+# one and no state of it deadlocks (TLC); with --length and Apalache's
+# deadlock the executions are still asked up to the bound
+si() { run --algorithm bmc "$@" "$D/SymStepInd.tla"; }
+t bmc-inductive-proof 'si --init InitP --next NextP --inv Sum | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'
+t bmc-inductive-bounded 'out=$(si --init InitP --next NextP --inv Sum --length 4); echo "$out" | head -1 | grep -qx SAFE && echo "$out" | grep -q "at most 4 steps" && echo "$out" | grep -q "proved for all depths"'
+t bmc-inductive-cover 'out=$(si --init InitC --next NextC --inv Low); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 6:" && ! echo "$out" | grep -q "^State 7:"'
+t bmc-inductive-deadlock 'si --init InitD --next NextD --inv NonNeg --check-deadlock true | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
+  si --init InitD --next NextD --inv NonNeg --check-deadlock false | head -1 | grep -qx SAFE'
+t bmc-inductive-period 'si --init InitA --next NextA --inv InRange --check-deadlock true | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-inductive-streak 'si --init InitB --next NextB --inv Below7 --check-deadlock true | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
+  [ "$(si --init InitB --next NextB --inv Below7 --check-deadlock false --length 12 | head -1)" = UNSAFE ]'
+t inductive-by-bmc 'run --algorithm inductive --init InitP --next NextI --inv Sum "$D/SymStepInd.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'
+t bmc-inductive-paths '[ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 5 | head -1)" = UNSAFE ] &&
+  [ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 2 | head -1)" = SAFE ]'
+
 # TLC's deadlock by refinement (candidate state, one enabling witness blocked per round): found at depth 4, none with NextLoop
 dr() { run --algorithm bmc --init Init --next "$1" --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla"; }
 t bmc-deadlock-rounds 'out=$(dr Next); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 5:" && ! echo "$out" | grep -q "^State 6:" &&
-  dr NextLoop | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
-t bmc-deadlock-rounds-strings 'run --algorithm bmc --init InitS --next NextS --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10"'
+  dr NextLoop | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-deadlock-rounds-strings 'run --algorithm bmc --init InitS --next NextS --inv TypeOK --check-deadlock true "$D/SymDeadRounds.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 
 # sequences of varying length in the TS engines' layout (length leaf + positions): proof, violation, escape
 sq() { run --algorithm "$1" --init Init --next "$2" --inv "$3" "$D/SymSeqLayout.tla"; }

@@ -100,14 +100,91 @@ out:
   return res;
 }
 
+/* Depth k's states relative to the invariants (Apalache's inductive check
+ * over the step-wise encoding): a solver of its own, nothing of the path,
+ * state k's leaves free under the hypothesis that state k is within the
+ * CONSTRAINTs and satisfies the invariants. The states reachable at depth
+ * k are among them once the invariants are established at depth k, so an
+ * UNSAT here answers for the path without its search: no evaluation error
+ * of the step (err_free), no state without successor (dead_free), and at
+ * depth k+1 no violation after the step (tla_bmc.c `preserves`). */
+typedef struct {
+  solver *sv;           /* one for the run, a scope per depth */
+  term_t told;          /* the axioms asserted */
+  bool scoped;          /* a depth's hypothesis is pushed */
+  term_t cons, bad;     /* over state k */
+  tla_step nx;          /* the step k -> k+1 (en_choices valid until the next tla_steps_next) */
+  bool err_free, dead_free;
+} relative;
+
+/* The depth's hypothesis dropped (the solver kept). */
+static void relative_drop(relative *rl) {
+  if (rl->scoped) solver_pop(rl->sv, 1);
+  rl->scoped = rl->err_free = rl->dead_free = false;
+}
+
+static void relative_free(relative *rl) {
+  relative_drop(rl);
+  solver_free(rl->sv);
+  rl->sv = NULL;
+}
+
+/* Its queries get a budget each (like the last depth's path query): a
+ * failed one costs no more than the path query it may save. */
+static zeta_limits relative_limits(const zeta_limits *lim, double budget) {
+  zeta_limits sub = *lim;
+  double until = limits_now() + budget;
+  if (!sub.deadline || until < sub.deadline) sub.deadline = until;
+  return sub;
+}
+
+static void relative_new(relative *rl, const char *backend, term_t axioms, term_t cons, term_t bad, const tla_step *nx) {
+  relative_drop(rl);
+  if (!rl->sv) {
+    rl->sv = solver_new(backend ? backend : "z3", NULL);
+    rl->told = NULL_TERM;
+    if (!rl->sv) return;
+    solver_tune(rl->sv, "arith.solver", 2);
+  }
+  if (axioms != rl->told) solver_assert(rl->sv, axioms);
+  rl->told = axioms;
+  rl->cons = cons, rl->bad = bad, rl->nx = *nx;
+  solver_push(rl->sv);
+  solver_assert(rl->sv, term_and2(cons, term_not(bad)));
+  rl->scoped = true;
+}
+
+/* Every step from such a state avoids bad' (the invariants at depth k+1):
+ * UNSAT; SAT: a counterexample to induction. */
+static solver_result preserves(relative *rl, const zeta_limits *lim, double budget, term_t bad_next) {
+  if (!rl->scoped) return SOLVER_UNKNOWN;
+  zeta_limits sub = relative_limits(lim, budget);
+  solver_result res = ask(rl->sv, &sub, term_and2(rl->nx.ok, bad_next));
+  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
+  return res;
+}
+
+static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, double budget, bool tlc_deadlock) {
+  if (!rl->scoped) return;
+  zeta_limits sub = relative_limits(lim, budget);
+  solver_result res = ask(rl->sv, &sub, rl->nx.err);
+  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
+  rl->err_free = res == SOLVER_UNSAT;
+  if (!tlc_deadlock) return;
+  sub = relative_limits(lim, budget);
+  res = no_successor(s, rl->sv, &sub, term_true(), &rl->nx);
+  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
+  rl->dead_free = res == SOLVER_UNSAT;
+}
+
 static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
   r->outcome = TLA_BMC_UNKNOWN;
   snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
 }
 
 /* One run; *escaped: stopped because a merged set lost an element. */
-static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
-                    bool window, tla_bmc_result *r, bool *escaped) {
+static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+                    const zeta_limits *lim, bool window, tla_bmc_result *r, bool *escaped) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
   tla_set_limits(m, lim);
@@ -135,7 +212,8 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
     goto done;
   }
   /* Init's evaluation errors first (st.ok excludes them) */
-  solver_assert(sv, tla_steps_axioms(s));
+  term_t axioms = tla_steps_axioms(s);   /* all so far: the inductive check's solver needs them too */
+  solver_assert(sv, axioms);
   solver_result r0 = ask(sv, lim, st.err);
   if (r0 == SOLVER_SAT) {
     r->outcome = TLA_BMC_ERROR;
@@ -148,6 +226,14 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
     goto done;
   }
   solver_assert(sv, st.ok);
+  /* the proof for all depths needs state invariants only (action and
+   * trace invariants mention earlier states, which it leaves out) */
+  bool induct = tla_steps_state_invariants_only(s);
+  bool proved = false;
+  relative rel = {0};
+  uint32_t streak = 0;
+  bool cti = false;   /* the last depth's invariants had a counterexample relative to the depth before */
+  double last_query = 0;
   for (uint32_t k = 0;; k++) {
     r->depth = k;
     solver_result res = ask(sv, lim, NULL_TERM);
@@ -164,25 +250,71 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
       snprintf(r->msg, sizeof r->msg, "%s", why);
       break;
     }
+    /* the constants the invariants named (both solvers) */
+    term_t pax = tla_steps_axioms(s);
+    axioms = term_and2(axioms, pax);
+    solver_assert(sv, pax);
+    double budget = last_query < 0.5 ? 0.5 : last_query;
+    /* depth k's invariants from depth k-1's, without the path */
+    /* the same structures as the depth before, whose query had a
+     * counterexample: the same query up to renaming, not asked again */
+    bool again = cti && k >= 2 && tla_steps_covers(s, k - 1, k) && tla_steps_covers(s, k - 2, k - 1) &&
+                 tla_steps_covers(s, k, k - 1) && tla_steps_covers(s, k - 1, k - 2);
+    solver_result pr = proved || again ? SOLVER_UNKNOWN : preserves(&rel, lim, budget, bad);
+    cti = again || pr == SOLVER_SAT;
+    bool inv_ok = pr == SOLVER_UNSAT;
+    if (inv_ok) r->relative++;
+    /* the steps streak .. k-1 all answered relative to the invariants */
+    if (!(inv_ok && rel.err_free && (rel.dead_free || !tlc_deadlock))) streak = k;
+    uint32_t cover = k;
+    for (uint32_t i = streak; induct && i < k && cover == k; i++)
+      if (tla_steps_covers(s, i, k)) cover = i;
+    if (cover < k) {
+      /* every later state is one of the structures of depths cover .. k-1
+       * (a step from depth i's leads to depth i+1's, from depth k-1's to
+       * depth k's, which depth cover's covers): for all depths */
+      proved = r->proved = true;
+      r->proved_from = streak;
+      if (!need_paths) {
+        r->outcome = TLA_BMC_PROVED;
+        break;
+      }
+    }
+    relative_drop(&rel);
     tla_step nx = {0};
     bool more = k < bound;
     if (more && !tla_steps_next(s, &nx, why, sizeof why)) {
       snprintf(r->msg, sizeof r->msg, "%s", why);
       break;
     }
-    solver_assert(sv, tla_steps_axioms(s));
-    term_t step_err = more ? term_and2(cons, nx.err) : term_false();
-    /* a violation in state k, or an evaluation error of the step from it */
-    res = ask(sv, lim, term_or2(bad, step_err));
-    if (res == SOLVER_SAT) {
-      r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
-      *escaped = r->outcome == TLA_BMC_ERROR && more && term_is_true(solver_value(sv, term_and2(cons, nx.escape)));
-      take_trace(s, sv, k, r);
-      break;
+    term_t ax = tla_steps_axioms(s);
+    axioms = term_and2(axioms, ax);
+    solver_assert(sv, ax);
+    if (proved) {
+      /* the invariants hold at every depth: only the executions' lengths are asked */
+      if (!more) {
+        r->outcome = TLA_BMC_BOUND;
+        break;
+      }
+      solver_assert(sv, term_and2(cons, nx.ok));
+      continue;
     }
-    if (res != SOLVER_UNSAT) {
-      unknown(r, lim, "solver: the invariants");
-      break;
+    term_t step_err = more ? term_and2(cons, nx.err) : term_false();
+    if (!inv_ok) {
+      /* a violation in state k, or an evaluation error of the step from it */
+      double t0 = limits_now();
+      res = ask(sv, lim, term_or2(bad, step_err));
+      last_query = limits_now() - t0;
+      if (res == SOLVER_SAT) {
+        r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
+        *escaped = r->outcome == TLA_BMC_ERROR && more && term_is_true(solver_value(sv, term_and2(cons, nx.escape)));
+        take_trace(s, sv, k, r);
+        break;
+      }
+      if (res != SOLVER_UNSAT) {
+        unknown(r, lim, "solver: the invariants");
+        break;
+      }
     }
     /* no violation at depth k: a lemma for the deeper queries */
     solver_assert(sv, term_not(bad));
@@ -190,7 +322,23 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
       r->outcome = TLA_BMC_BOUND;
       break;
     }
-    if (tlc_deadlock) {
+    relative_new(&rel, backend, axioms, cons, bad, &nx);
+    relative_step(s, &rel, lim, budget, tlc_deadlock);
+    if (inv_ok && !rel.err_free) {
+      /* the step's evaluation errors, not asked with the invariants */
+      res = ask(sv, lim, step_err);
+      if (res == SOLVER_SAT) {
+        r->outcome = TLA_BMC_ERROR;
+        *escaped = term_is_true(solver_value(sv, term_and2(cons, nx.escape)));
+        take_trace(s, sv, k, r);
+        break;
+      }
+      if (res != SOLVER_UNSAT) {
+        unknown(r, lim, "solver: the evaluation errors");
+        break;
+      }
+    }
+    if (tlc_deadlock && !rel.dead_free) {
       res = no_successor(s, sv, lim, cons, &nx);
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_DEADLOCK;
@@ -202,9 +350,11 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, const char 
         break;
       }
     }
+    if (rel.dead_free) r->relative++;
     /* states outside the constraints are not expanded (TLC) */
     solver_assert(sv, term_and2(cons, nx.ok));
   }
+  relative_free(&rel);
 done:
   r->arrays = tla_steps_arrays(s);
   r->approx = tla_steps_approx(s);
@@ -216,13 +366,13 @@ done:
 /* Sets of records merge per value with the sampled integers first; an
  * element outside them (a state the sample did not reach) is no error of
  * the model: then again without the window. */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
-             tla_bmc_result *r) {
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+             const zeta_limits *lim, tla_bmc_result *r) {
   bool escaped;
-  bmc_run(m, bound, tlc_deadlock, backend, lim, true, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, r, &escaped);
   if (!escaped) return;
   tla_bmc_result_free(r);
-  bmc_run(m, bound, tlc_deadlock, backend, lim, false, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, r, &escaped);
   r->rerun = true;
   if (escaped) {
     /* the ranges are over-approximations: not expected, never a verdict */

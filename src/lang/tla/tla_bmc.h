@@ -14,6 +14,7 @@ typedef enum {
   TLA_BMC_VIOLATION,      /* trace: an invariant fails (or its evaluation: the replay decides) */
   TLA_BMC_DEADLOCK,       /* trace: a state without successors (TLC's deadlock) */
   TLA_BMC_ERROR,          /* trace: from its last state an evaluation error is reachable */
+  TLA_BMC_PROVED,         /* no violation at any depth: the steps are inductive from depth proved_from on */
   TLA_BMC_UNKNOWN         /* msg says why */
 } tla_bmc_outcome;
 
@@ -24,6 +25,9 @@ typedef struct {
   uint32_t approx;                /* CHOOSE picks over-approximated (tla_steps_approx) */
   uint32_t merged;                /* sets of records merged per value (tla_steps_merged) */
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
+  uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
+  bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
+  uint32_t proved_from;           /* the first depth of those steps */
   const tla_val **trace;          /* malloc'd; states from an initial one */
   size_t ntrace;
   tla_hint *hints;                /* malloc'd: the witnesses leading to state j are */
@@ -31,9 +35,11 @@ typedef struct {
   char msg[1200];
 } tla_bmc_result;
 
-/* tlc_deadlock: look for states without successors at every depth. */
+/* tlc_deadlock: look for states without successors at every depth.
+ * need_paths: the executions up to the bound must be shown even when the
+ * invariants are proved for all depths (Apalache's deadlock with a length). */
 /* backend: the solver (NULL: Z3 in-process; see solver_new). */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, const char *backend, const zeta_limits *lim,
-             tla_bmc_result *r);
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+             const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);
 #endif

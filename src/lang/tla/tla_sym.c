@@ -4290,6 +4290,81 @@ uint32_t tla_steps_arrays(const tla_sym *s) { return s->narrays; }
 uint32_t tla_steps_approx(const tla_sym *s) { return s->napprox; }
 uint32_t tla_steps_merged(const tla_sym *s) { return s->nmerged; }
 
+/* ---- one state's structure covering another's (BMC's inductive check) ----
+ * State a covers state b when b's values are a's with a's leaf variables
+ * renamed consistently to b's terms (constants and the atoms' constants
+ * stay themselves): then every value b's terms take, a's leaves take too,
+ * so a check over a's leaves left free holds for b's states as well. */
+typedef struct {
+  term_map ren;     /* a's variable -> b's term */
+  term_map atoms;   /* the atoms' constants (fixed by the axioms, not leaves) */
+} cover;
+
+static bool cover_term(cover *c, term_t p, term_t t, unsigned depth) {
+  if (depth > 8) return false;
+  if (term_is_negated(p)) return term_is_bool(t) && cover_term(c, term_unsigned(p), term_not(t), depth + 1);
+  if (term_is_const(p)) return p == t;
+  if (term_type(p) != term_type(t)) return false;
+  if (term_is_var(p)) {
+    if (term_map_has(&c->atoms, p)) return p == t;
+    int32_t m = term_map_get(&c->ren, p);
+    if (m != -1) return (term_t)m == t;
+    term_map_put(&c->ren, p, t);
+    return true;
+  }
+  /* the only compound leaves: an array set's cells A[e] */
+  if (term_is_negated(t) || term_op_of(p) != OP_SELECT || term_op_of(t) != OP_SELECT) return false;
+  return cover_term(c, term_arg(p, 0), term_arg(t, 0), depth + 1) && cover_term(c, term_arg(p, 1), term_arg(t, 1), depth + 1);
+}
+
+static bool cover_sv(cover *c, const sv *a, const sv *b, unsigned depth) {
+  if (depth > 64 || a->k != b->k) return false;
+  if (is_scalar(a->k)) return cover_term(c, a->t, b->t, 0);
+  if (a->cv || b->cv) return a->cv == b->cv;
+  if (a->n != b->n) return false;
+  switch (a->k) {
+    case SV_NONE: return true;
+    case SV_SET:
+      if (a->open != b->open || (a->arr == NULL_TERM) != (b->arr == NULL_TERM)) return false;
+      if (a->arr != NULL_TERM && !cover_term(c, a->arr, b->arr, 0)) return false;
+      for (uint32_t i = 0; i < a->n; i++)
+        if (!cover_term(c, a->g[i], b->g[i], 0) || !cover_sv(c, a->el[i], b->el[i], depth + 1)) return false;
+      return true;
+    case SV_FUN:
+      if ((a->dg == NULL) != (b->dg == NULL) || (a->len == NULL_TERM) != (b->len == NULL_TERM)) return false;
+      if (a->len != NULL_TERM && !cover_term(c, a->len, b->len, 0)) return false;
+      for (uint32_t i = 0; i < a->n; i++)
+        if (a->key[i] != b->key[i] || (a->dg && !cover_term(c, a->dg[i], b->dg[i], 0)) ||
+            !cover_sv(c, a->el[i], b->el[i], depth + 1))
+          return false;
+      return true;
+    case SV_UNION:
+      for (uint32_t i = 0; i < a->n; i++)
+        if (!cover_term(c, a->g[i], b->g[i], 0) || !cover_sv(c, a->el[i], b->el[i], depth + 1)) return false;
+      return true;
+    default: return false;
+  }
+}
+
+bool tla_steps_covers(tla_sym *s, uint32_t a, uint32_t b) {
+  if (a >= s->nstates || b >= s->nstates) return false;
+  cover c;
+  term_map_init(&c.ren);
+  term_map_init(&c.atoms);
+  for (size_t i = 0; i < s->natoms; i++) term_map_put(&c.atoms, atom_term(s, i), 1);
+  bool ok = true;
+  for (size_t i = 0; i < s->nv && ok; i++) ok = cover_sv(&c, s->states[a][i], s->states[b][i], 0);
+  term_map_free(&c.ren);
+  term_map_free(&c.atoms);
+  return ok;
+}
+
+bool tla_steps_state_invariants_only(const tla_sym *s) {
+  for (size_t i = 0; i < s->mv.ninv; i++)
+    if (s->mv.inv_action[i] || s->mv.inv_trace[i]) return false;
+  return true;
+}
+
 /* ---- invariants over the layout's leaves as TLA+ formulas ---- */
 typedef struct {
   term_t *leaf;        /* the ts variables */

@@ -95,6 +95,12 @@ uint32_t tla_steps_count(const tla_sym *s);
 uint32_t tla_steps_arrays(const tla_sym *s);
 /* How many set values were merged into one cell per value. */
 uint32_t tla_steps_merged(const tla_sym *s);
+/* State a's structure covers state b's: b's values are a's with a's leaf
+ * variables renamed consistently to b's terms (constants and the atoms'
+ * constants unchanged), so every TLA+ value b can take a can take too. */
+bool tla_steps_covers(tla_sym *s, uint32_t a, uint32_t b);
+/* No action or trace invariants (they mention earlier states). */
+bool tla_steps_state_invariants_only(const tla_sym *s);
 /* CHOOSE picks over-approximated (any qualifying record): the steps admit
  * more paths than TLC's, so a path's existence is not evidence */
 uint32_t tla_steps_approx(const tla_sym *s);

@@ -240,7 +240,7 @@ static term_t unfold_err(sol_chc *sc, term_t *e, sol_vc *vc) {
  * sol_cands): lower, check every candidate's entry and keep sites, drop
  * the ones not proven, again until all hold. A third of the item's time
  * at most; what is left unproven then is dropped too. */
-static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands) {
+static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands, term_map *proven) {
   double now = limits_now(), until = now + (lim->deadline ? (lim->deadline - now) / 3 : 20);
   for (int round = 0;; round++) {
     sol_chc sc;
@@ -266,12 +266,16 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
       if (!c || cands->dropped[c - 1]) continue;
       double left = until - limits_now();
       solver_result r = SOLVER_UNKNOWN;
-      if (z && left > 0) {
+      term_t key = z ? term_and2(g, term_eq(e, term_int(k))) : NULL_TERM;
+      if (key != NULL_TERM && term_map_has(proven, key)) {
+        r = SOLVER_UNSAT;
+      } else if (z && left > 0) {
         solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
         solver_push(z);
         solver_assert(z, term_eq(e, term_int(k)));
         r = solver_check(z);
         solver_pop(z, 1);
+        if (r == SOLVER_UNSAT) term_map_put(proven, key, 1);
       }
       todo--;
       if (r != SOLVER_UNSAT) cands->dropped[c - 1] = dropped = true;
@@ -285,11 +289,14 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
 
 /* Checks one item: the lowered system unfolded into one formula per
  * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
- * goes to the Horn engines. Lines go to out. */
+ * goes to the Horn engines. Lines go to out. proven: the check formulas
+ * (`g and e = k`) proven UNSAT so far, here and by infer_bounds
+ * (hash-consed terms: the same term is the same formula), kept across
+ * rounds so that a retried item does not prove them again. */
 static result check_case(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool aliased, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias) {
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias, term_map *proven) {
   sol_cands cands = {NULL, 0};
-  infer_bounds(a, contract, fn, arith, aliased, lim, &cands);
+  infer_bounds(a, contract, fn, arith, aliased, lim, &cands, proven);
   sol_chc sc;
   bool lowered = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &cands, &sc);
   free(cands.dropped);
@@ -340,11 +347,18 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     if (second) nund--, nunknown--;
     solver *z = z1;
     solver_result r;
-    if (second && fresh && !z2) {   /* undecided: division lemmas and case splits (sol_split.h) */
-      term_t ek = term_int(k);
+    double t0 = limits_now();
+    term_t ek = term_int(k), gk = fresh && !z2 ? term_subst(g, 1, &e, &ek) : NULL_TERM;
+    bool nl = gk != NULL_TERM && !second && sol_nonlinear(gk);
+    double share = left / todo, most = nl ? share / 2 : share;
+    term_t key = term_and2(g, term_eq(e, ek));
+    if (term_map_has(proven, key)) {   /* the same formula proven in an earlier round */
+      r = SOLVER_UNSAT;
+      z = NULL;
+    } else if (gk != NULL_TERM && second) {   /* undecided: division lemmas and case splits (sol_split.h) */
       solver_free(zf);
       zf = NULL;
-      r = sol_split_check(term_subst(g, 1, &e, &ek), left / todo, &zf);
+      r = sol_split_check(gk, share, &zf);
       z = zf;
     } else {
       if (second || fresh) {
@@ -352,10 +366,19 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
         z = zf = solver_new_z3();
         solver_assert(z, g);
       }
-      solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
+      solver_set_timeout(z, (uint32_t)(most * 1000) + 1);
       if (z == z1) solver_push(z);   /* a fresh one is not made incremental */
       solver_assert(z, term_eq(e, term_int(k)));
       r = solver_check(z);
+      if (nl && r == SOLVER_UNKNOWN) {
+        /* nonlinear: half the share in the simple solver, the other half
+         * with the division lemmas in Z3's default solver (each decides
+         * some the other does not); what is left goes to pass 2 */
+        solver_free(zf);
+        zf = NULL;
+        r = sol_lemma_check(gk, t0 + share - limits_now(), &zf);
+        z = zf;
+      }
       if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
         solver_set_timeout(z2, (uint32_t)(left * 1000 / todo) + 1);
         solver_push(z2);
@@ -369,6 +392,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
         }
       }
     }
+    if (r == SOLVER_UNSAT) term_map_put(proven, key, 1);
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
     } else if (r == SOLVER_SAT && sc.sites[k].after_cut && sc.cut_opaque) {
@@ -405,16 +429,16 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
  * model), both cases: ERROR if either fails (the failure lines of the
  * first that does), OK if both hold. */
 static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, term_map *proven) {
   bool may_alias = false, unused;
   char *buf = NULL;
   size_t nbuf = 0;
   FILE *o1 = open_memstream(&buf, &nbuf);
-  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias);
+  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias, proven);
   fclose(o1);
   if (may_alias && r != RES_ERROR) {
     char why2[512] = "";
-    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused);
+    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused, proven);
     if (r2 == RES_ERROR || (r2 == RES_SKIPPED && r == RES_OK)) {
       snprintf(why, nwhy, "%s", why2);
       r = r2;
@@ -510,38 +534,69 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   lang_capture ev;
   FILE *out = lang_capture_open(&ev);
   /* all items first: each gets a share of the time left */
-  uint32_t total = 0;
+  uint32_t total = 0, cap = 0;
+  item *its = NULL;
+  int *cids = NULL;
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
     if (!is(n, "ContractDefinition")) continue;   /* (an interface: its implicit constructor, as solc-verify) */
     item tmp[256];
-    total += items_of(a, n, tmp, 256);
+    uint32_t ni = items_of(a, n, tmp, 256);
+    if (total + ni > cap) its = xrealloc(its, (cap = 2 * (total + ni)) * sizeof *its), cids = xrealloc(cids, cap * sizeof *cids);
+    for (uint32_t i = 0; i < ni; i++) its[total] = tmp[i], cids[total++] = sol_int(n, "id");
   }
-  uint32_t nok = 0, nerr = 0, nskip = 0, done = 0;
-  char first_skip[900] = "";
-  for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition")) continue;   /* (an interface: its implicit constructor, as solc-verify) */
-    item it[256];
-    uint32_t ni = items_of(a, n, it, 256);
-    for (uint32_t i = 0; i < ni; i++, done++) {
+  result *res = xcalloc(total ? total : 1, sizeof *res);
+  char (*whys)[600] = xcalloc(total ? total : 1, sizeof *whys);
+  char **lines = xcalloc(total ? total : 1, sizeof *lines);
+  term_map proven;
+  term_map_init(&proven);
+  /* round 0: every item its share; round 1: the items that ran out of
+   * time again, sharing what the others left (the checks proven in round
+   * 0 are not proven again: proven) */
+  for (int round = 0; round < 2; round++) {
+    uint32_t todo = 0;
+    for (uint32_t i = 0; i < total; i++) todo += round == 0 || (res[i] == RES_SKIPPED && strcmp(whys[i], "timeout") == 0);
+    for (uint32_t i = 0; i < total && todo > 0; i++) {
+      if (round == 1 && !(res[i] == RES_SKIPPED && strcmp(whys[i], "timeout") == 0)) continue;
       zeta_limits l = *lim;
-      if (lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) / (double)(total - done);
-      char why[600] = "";
-      char *lines = NULL;
-      size_t nl = 0;
-      FILE *lo = open_memstream(&lines, &nl);
-      result res = limits_expired(lim) ? (snprintf(why, sizeof why, "timeout"), RES_SKIPPED)
-                                       : check_item(a, an, sol_int(n, "id"), it[i].fn, arith, o, &l, lo, why, sizeof why);
-      fclose(lo);
-      if (res == RES_OK) fprintf(out, "%s: OK\n", it[i].label), nok++;
-      else if (res == RES_ERROR) fprintf(out, "%s: ERROR\n%s", it[i].label, lines), nerr++;
-      else {
-        fprintf(out, "%s: SKIPPED (%s)\n", it[i].label, why), nskip++;
-        if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", it[i].label, why);
+      if (lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) / (double)todo;
+      todo--;
+      if (limits_expired(lim)) {
+        if (round == 0) res[i] = RES_SKIPPED, snprintf(whys[i], sizeof whys[i], "timeout");
+        continue;
       }
-      if (res != RES_OK && o->sol_suggest_time > 0 && !limits_expired(lim)) suggest(a, sol_int(n, "id"), it[i].fn, arith, o, &l, out);
-      free(lines);
+      char why[600] = "", *buf = NULL;
+      size_t nb = 0;
+      FILE *lo = open_memstream(&buf, &nb);
+      result r1 = check_item(a, an, cids[i], its[i].fn, arith, o, &l, lo, why, sizeof why, &proven);
+      fclose(lo);
+      if (round == 1 && r1 == RES_SKIPPED) { free(buf); continue; }   /* round 0's reason stays */
+      free(lines[i]);
+      lines[i] = buf, res[i] = r1;
+      snprintf(whys[i], sizeof whys[i], "%s", why);
     }
   }
+  term_map_free(&proven);
+  uint32_t nok = 0, nerr = 0, nskip = 0;
+  char first_skip[900] = "";
+  for (uint32_t i = 0; i < total; i++) {
+    if (res[i] == RES_OK) fprintf(out, "%s: OK\n", its[i].label), nok++;
+    else if (res[i] == RES_ERROR) fprintf(out, "%s: ERROR\n%s", its[i].label, lines[i] ? lines[i] : ""), nerr++;
+    else {
+      fprintf(out, "%s: SKIPPED (%s)\n", its[i].label, whys[i]), nskip++;
+      if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", its[i].label, whys[i]);
+    }
+    if (res[i] != RES_OK && o->sol_suggest_time > 0 && !limits_expired(lim)) {
+      zeta_limits l = *lim;
+      if (lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) / (double)(total - i);
+      suggest(a, cids[i], its[i].fn, arith, o, &l, out);
+    }
+    free(lines[i]);
+  }
+  free(lines);
+  free(whys);
+  free(res);
+  free(its);
+  free(cids);
   int rc;
   if (nerr) rc = lang_verdict(r, ZETA_UNSAFE, NULL);
   else if (nskip) rc = lang_verdict(r, ZETA_UNKNOWN, first_skip);

@@ -236,6 +236,12 @@ static term_t unfold_err(sol_chc *sc, term_t *e, sol_vc *vc) {
   return g != NULL_TERM ? sol_vc_skolemize(g) : NULL_TERM;
 }
 
+/* Answers known for check formulas (`g and e = k`), kept across rounds
+ * (the `proven` maps): the same hash-consed term is the same formula. A
+ * SAT answer is reused where only the answer matters (Houdini's drops),
+ * not where its model is printed. */
+enum { KNOWN_UNSAT = 1, KNOWN_SAT = 2 };
+
 /* Houdini over the interval candidates at loop heads (sol_lower.h,
  * sol_cands): lower, check every candidate's entry and keep sites, drop
  * the ones not proven, again until all hold. A third of the item's time
@@ -268,14 +274,14 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
       solver_result r = SOLVER_UNKNOWN;
       term_t key = z ? term_and2(g, term_eq(e, term_int(k))) : NULL_TERM;
       if (key != NULL_TERM && term_map_has(proven, key)) {
-        r = SOLVER_UNSAT;
+        r = term_map_get(proven, key) == KNOWN_UNSAT ? SOLVER_UNSAT : SOLVER_SAT;
       } else if (z && left > 0) {
         solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
         solver_push(z);
         solver_assert(z, term_eq(e, term_int(k)));
         r = solver_check(z);
         solver_pop(z, 1);
-        if (r == SOLVER_UNSAT) term_map_put(proven, key, 1);
+        if (r == SOLVER_UNSAT || r == SOLVER_SAT) term_map_put(proven, key, r == SOLVER_UNSAT ? KNOWN_UNSAT : KNOWN_SAT);
       }
       todo--;
       if (r != SOLVER_UNSAT) cands->dropped[c - 1] = dropped = true;
@@ -352,7 +358,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     bool nl = gk != NULL_TERM && !second && sol_nonlinear(gk);
     double share = left / todo, most = nl ? share / 2 : share;
     term_t key = term_and2(g, term_eq(e, ek));
-    if (term_map_has(proven, key)) {   /* the same formula proven in an earlier round */
+    if (term_map_has(proven, key) && term_map_get(proven, key) == KNOWN_UNSAT) {   /* the same formula proven in an earlier round */
       r = SOLVER_UNSAT;
       z = NULL;
     } else if (gk != NULL_TERM && second) {   /* undecided: division lemmas and case splits (sol_split.h) */
@@ -392,7 +398,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
         }
       }
     }
-    if (r == SOLVER_UNSAT) term_map_put(proven, key, 1);
+    if (r == SOLVER_UNSAT) term_map_put(proven, key, KNOWN_UNSAT);
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
     } else if (r == SOLVER_SAT && sc.sites[k].after_cut && sc.cut_opaque) {

@@ -236,17 +236,11 @@ static term_t unfold_err(sol_chc *sc, term_t *e, sol_vc *vc) {
   return g != NULL_TERM ? sol_vc_skolemize(g) : NULL_TERM;
 }
 
-/* Answers known for check formulas (`g and e = k`), kept across rounds
- * (the `proven` maps): the same hash-consed term is the same formula. A
- * SAT answer is reused where only the answer matters (Houdini's drops),
- * not where its model is printed. */
-enum { KNOWN_UNSAT = 1, KNOWN_SAT = 2 };
-
 /* Houdini over the interval candidates at loop heads (sol_lower.h,
  * sol_cands): lower, check every candidate's entry and keep sites, drop
  * the ones not proven, again until all hold. A third of the item's time
  * at most; what is left unproven then is dropped too. */
-static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands, term_map *proven) {
+static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands) {
   double now = limits_now(), until = now + (lim->deadline ? (lim->deadline - now) / 3 : 20);
   for (int round = 0;; round++) {
     sol_chc sc;
@@ -272,16 +266,12 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
       if (!c || cands->dropped[c - 1]) continue;
       double left = until - limits_now();
       solver_result r = SOLVER_UNKNOWN;
-      term_t key = z ? term_and2(g, term_eq(e, term_int(k))) : NULL_TERM;
-      if (key != NULL_TERM && term_map_has(proven, key)) {
-        r = term_map_get(proven, key) == KNOWN_UNSAT ? SOLVER_UNSAT : SOLVER_SAT;
-      } else if (z && left > 0) {
+      if (z && left > 0) {
         solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
         solver_push(z);
         solver_assert(z, term_eq(e, term_int(k)));
         r = solver_check(z);
         solver_pop(z, 1);
-        if (r == SOLVER_UNSAT || r == SOLVER_SAT) term_map_put(proven, key, r == SOLVER_UNSAT ? KNOWN_UNSAT : KNOWN_SAT);
       }
       todo--;
       if (r != SOLVER_UNSAT) cands->dropped[c - 1] = dropped = true;
@@ -295,14 +285,11 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
 
 /* Checks one item: the lowered system unfolded into one formula per
  * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
- * goes to the Horn engines. Lines go to out. proven: the check formulas
- * (`g and e = k`) proven UNSAT so far, here and by infer_bounds
- * (hash-consed terms: the same term is the same formula), kept across
- * rounds so that a retried item does not prove them again. */
+ * goes to the Horn engines. Lines go to out. */
 static result check_case(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool aliased, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias, term_map *proven) {
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias) {
   sol_cands cands = {NULL, 0};
-  infer_bounds(a, contract, fn, arith, aliased, lim, &cands, proven);
+  infer_bounds(a, contract, fn, arith, aliased, lim, &cands);
   sol_chc sc;
   bool lowered = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &cands, &sc);
   free(cands.dropped);
@@ -357,11 +344,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     term_t ek = term_int(k), gk = fresh && !z2 ? term_subst(g, 1, &e, &ek) : NULL_TERM;
     bool nl = gk != NULL_TERM && !second && sol_nonlinear(gk);
     double share = left / todo, most = nl ? share / 2 : share;
-    term_t key = term_and2(g, term_eq(e, ek));
-    if (term_map_has(proven, key) && term_map_get(proven, key) == KNOWN_UNSAT) {   /* the same formula proven in an earlier round */
-      r = SOLVER_UNSAT;
-      z = NULL;
-    } else if (gk != NULL_TERM && second) {   /* undecided: division lemmas and case splits (sol_split.h) */
+    if (gk != NULL_TERM && second) {   /* undecided: division lemmas and case splits (sol_split.h) */
       solver_free(zf);
       zf = NULL;
       r = sol_split_check(gk, share, &zf);
@@ -398,7 +381,6 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
         }
       }
     }
-    if (r == SOLVER_UNSAT) term_map_put(proven, key, KNOWN_UNSAT);
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
     } else if (r == SOLVER_SAT && sc.sites[k].after_cut && sc.cut_opaque) {
@@ -435,16 +417,16 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
  * model), both cases: ERROR if either fails (the failure lines of the
  * first that does), OK if both hold. */
 static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, term_map *proven) {
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
   bool may_alias = false, unused;
   char *buf = NULL;
   size_t nbuf = 0;
   FILE *o1 = open_memstream(&buf, &nbuf);
-  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias, proven);
+  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias);
   fclose(o1);
   if (may_alias && r != RES_ERROR) {
     char why2[512] = "";
-    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused, proven);
+    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused);
     if (r2 == RES_ERROR || (r2 == RES_SKIPPED && r == RES_OK)) {
       snprintf(why, nwhy, "%s", why2);
       r = r2;
@@ -553,11 +535,8 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   result *res = xcalloc(total ? total : 1, sizeof *res);
   char (*whys)[600] = xcalloc(total ? total : 1, sizeof *whys);
   char **lines = xcalloc(total ? total : 1, sizeof *lines);
-  term_map proven;
-  term_map_init(&proven);
   /* round 0: every item its share; round 1: the items that ran out of
-   * time again, sharing what the others left (the checks proven in round
-   * 0 are not proven again: proven) */
+   * time again (from scratch), sharing what the others left */
   for (int round = 0; round < 2; round++) {
     uint32_t todo = 0;
     for (uint32_t i = 0; i < total; i++) todo += round == 0 || (res[i] == RES_SKIPPED && strcmp(whys[i], "timeout") == 0);
@@ -573,7 +552,7 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
       char why[600] = "", *buf = NULL;
       size_t nb = 0;
       FILE *lo = open_memstream(&buf, &nb);
-      result r1 = check_item(a, an, cids[i], its[i].fn, arith, o, &l, lo, why, sizeof why, &proven);
+      result r1 = check_item(a, an, cids[i], its[i].fn, arith, o, &l, lo, why, sizeof why);
       fclose(lo);
       if (round == 1 && r1 == RES_SKIPPED) { free(buf); continue; }   /* round 0's reason stays */
       free(lines[i]);
@@ -581,7 +560,6 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
       snprintf(whys[i], sizeof whys[i], "%s", why);
     }
   }
-  term_map_free(&proven);
   uint32_t nok = 0, nerr = 0, nskip = 0;
   char first_skip[900] = "";
   for (uint32_t i = 0; i < total; i++) {

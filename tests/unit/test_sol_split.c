@@ -72,7 +72,33 @@ static void test_split_ends(void) {
   CHECK(sol_split_on(term_and2(range, term_eq(cube, term_int(8))), x, 20, &m) == SOLVER_UNSAT);
 }
 
+/* The top of the range (x = 64, MAX_VALUE) and a range Z3 bounds only
+ * coarsely (x in [33, 64]: the halving stops at 32) are cases too. */
+static void test_split_top(void) {
+  term_t x = term_var("x", type_int());
+  term_t cube = term_mul(3, (term_t[]){x, x, x});
+  term_t range = term_and2(term_ge(x, term_int(33)), term_le(x, term_int(64)));
+  solver *m = NULL;
+  CHECK(sol_split_on(term_and2(range, term_eq(cube, term_int(262144))), x, 20, &m) == SOLVER_SAT);
+  CHECK(m && solver_value(m, x) == term_int(64));
+  solver_free(m);
+  CHECK(sol_split_on(term_and2(range, term_eq(cube, term_int(262145))), x, 20, &m) == SOLVER_UNSAT);
+}
+
+/* What counts as nonlinear (pass 1 sends it to both solvers briefly). */
+static void test_nonlinear(void) {
+  term_t x = term_var("x", type_int()), y = term_var("y", type_int()), z = term_var("z", type_int());
+  CHECK(sol_nonlinear(term_eq(term_mul2(x, y), z)));
+  CHECK(!sol_nonlinear(term_eq(term_mul2(x, term_int(3)), z)));
+  CHECK(sol_nonlinear(term_eq(term_idiv(x, y), z)));
+  CHECK(sol_nonlinear(term_eq(term_mod(x, y), z)));
+  CHECK(!sol_nonlinear(term_eq(term_mod(x, N()), z)));
+  CHECK(!sol_nonlinear(term_le(term_add2(x, y), z)));
+}
+
 int main(void) {
+  RUN(test_nonlinear);
+  RUN(test_split_top);
   RUN(test_split_ends);
   RUN(test_lemma_valid);
   RUN(test_safemath);

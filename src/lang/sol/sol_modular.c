@@ -340,11 +340,14 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     if (second) nund--, nunknown--;
     solver *z = z1;
     solver_result r;
-    if (second && fresh && !z2) {   /* undecided: division lemmas and case splits (sol_split.h) */
-      term_t ek = term_int(k);
+    double t0 = limits_now();
+    term_t ek = term_int(k), gk = fresh && !z2 ? term_subst(g, 1, &e, &ek) : NULL_TERM;
+    bool nl = gk != NULL_TERM && !second && sol_nonlinear(gk);
+    double share = left / todo, most = nl ? share / 2 : share;
+    if (gk != NULL_TERM && second) {   /* undecided: division lemmas and case splits (sol_split.h) */
       solver_free(zf);
       zf = NULL;
-      r = sol_split_check(term_subst(g, 1, &e, &ek), left / todo, &zf);
+      r = sol_split_check(gk, share, &zf);
       z = zf;
     } else {
       if (second || fresh) {
@@ -352,10 +355,19 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
         z = zf = solver_new_z3();
         solver_assert(z, g);
       }
-      solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
+      solver_set_timeout(z, (uint32_t)(most * 1000) + 1);
       if (z == z1) solver_push(z);   /* a fresh one is not made incremental */
       solver_assert(z, term_eq(e, term_int(k)));
       r = solver_check(z);
+      if (nl && r == SOLVER_UNKNOWN) {
+        /* nonlinear: half the share in the simple solver, the other half
+         * with the division lemmas in Z3's default solver (each decides
+         * some the other does not); what is left goes to pass 2 */
+        solver_free(zf);
+        zf = NULL;
+        r = sol_lemma_check(gk, t0 + share - limits_now(), &zf);
+        z = zf;
+      }
       if (z2 && (r == SOLVER_SAT || r == SOLVER_UNSAT)) {   /* --validate: cvc5's opinion; an answer it contradicts is withheld */
         solver_set_timeout(z2, (uint32_t)(left * 1000 / todo) + 1);
         solver_push(z2);
@@ -510,38 +522,65 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   lang_capture ev;
   FILE *out = lang_capture_open(&ev);
   /* all items first: each gets a share of the time left */
-  uint32_t total = 0;
+  uint32_t total = 0, cap = 0;
+  item *its = NULL;
+  int *cids = NULL;
   for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
     if (!is(n, "ContractDefinition")) continue;   /* (an interface: its implicit constructor, as solc-verify) */
     item tmp[256];
-    total += items_of(a, n, tmp, 256);
+    uint32_t ni = items_of(a, n, tmp, 256);
+    if (total + ni > cap) its = xrealloc(its, (cap = 2 * (total + ni)) * sizeof *its), cids = xrealloc(cids, cap * sizeof *cids);
+    for (uint32_t i = 0; i < ni; i++) its[total] = tmp[i], cids[total++] = sol_int(n, "id");
   }
-  uint32_t nok = 0, nerr = 0, nskip = 0, done = 0;
-  char first_skip[900] = "";
-  for (const cJSON *n = kid(a->root, "nodes") ? kid(a->root, "nodes")->child : NULL; n; n = n->next) {
-    if (!is(n, "ContractDefinition")) continue;   /* (an interface: its implicit constructor, as solc-verify) */
-    item it[256];
-    uint32_t ni = items_of(a, n, it, 256);
-    for (uint32_t i = 0; i < ni; i++, done++) {
+  result *res = xcalloc(total ? total : 1, sizeof *res);
+  char (*whys)[600] = xcalloc(total ? total : 1, sizeof *whys);
+  char **lines = xcalloc(total ? total : 1, sizeof *lines);
+  /* round 0: every item its share; round 1: the items that ran out of
+   * time again (from scratch), sharing what the others left */
+  for (int round = 0; round < 2; round++) {
+    uint32_t todo = 0;
+    for (uint32_t i = 0; i < total; i++) todo += round == 0 || (res[i] == RES_SKIPPED && strcmp(whys[i], "timeout") == 0);
+    for (uint32_t i = 0; i < total && todo > 0; i++) {
+      if (round == 1 && !(res[i] == RES_SKIPPED && strcmp(whys[i], "timeout") == 0)) continue;
       zeta_limits l = *lim;
-      if (lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) / (double)(total - done);
-      char why[600] = "";
-      char *lines = NULL;
-      size_t nl = 0;
-      FILE *lo = open_memstream(&lines, &nl);
-      result res = limits_expired(lim) ? (snprintf(why, sizeof why, "timeout"), RES_SKIPPED)
-                                       : check_item(a, an, sol_int(n, "id"), it[i].fn, arith, o, &l, lo, why, sizeof why);
-      fclose(lo);
-      if (res == RES_OK) fprintf(out, "%s: OK\n", it[i].label), nok++;
-      else if (res == RES_ERROR) fprintf(out, "%s: ERROR\n%s", it[i].label, lines), nerr++;
-      else {
-        fprintf(out, "%s: SKIPPED (%s)\n", it[i].label, why), nskip++;
-        if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", it[i].label, why);
+      if (lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) / (double)todo;
+      todo--;
+      if (limits_expired(lim)) {
+        if (round == 0) res[i] = RES_SKIPPED, snprintf(whys[i], sizeof whys[i], "timeout");
+        continue;
       }
-      if (res != RES_OK && o->sol_suggest_time > 0 && !limits_expired(lim)) suggest(a, sol_int(n, "id"), it[i].fn, arith, o, &l, out);
-      free(lines);
+      char why[600] = "", *buf = NULL;
+      size_t nb = 0;
+      FILE *lo = open_memstream(&buf, &nb);
+      result r1 = check_item(a, an, cids[i], its[i].fn, arith, o, &l, lo, why, sizeof why);
+      fclose(lo);
+      if (round == 1 && r1 == RES_SKIPPED) { free(buf); continue; }   /* round 0's reason stays */
+      free(lines[i]);
+      lines[i] = buf, res[i] = r1;
+      snprintf(whys[i], sizeof whys[i], "%s", why);
     }
   }
+  uint32_t nok = 0, nerr = 0, nskip = 0;
+  char first_skip[900] = "";
+  for (uint32_t i = 0; i < total; i++) {
+    if (res[i] == RES_OK) fprintf(out, "%s: OK\n", its[i].label), nok++;
+    else if (res[i] == RES_ERROR) fprintf(out, "%s: ERROR\n%s", its[i].label, lines[i] ? lines[i] : ""), nerr++;
+    else {
+      fprintf(out, "%s: SKIPPED (%s)\n", its[i].label, whys[i]), nskip++;
+      if (!first_skip[0]) snprintf(first_skip, sizeof first_skip, "%s: %s", its[i].label, whys[i]);
+    }
+    if (res[i] != RES_OK && o->sol_suggest_time > 0 && !limits_expired(lim)) {
+      zeta_limits l = *lim;
+      if (lim->deadline) l.deadline = limits_now() + (lim->deadline - limits_now()) / (double)(total - i);
+      suggest(a, cids[i], its[i].fn, arith, o, &l, out);
+    }
+    free(lines[i]);
+  }
+  free(lines);
+  free(whys);
+  free(res);
+  free(its);
+  free(cids);
   int rc;
   if (nerr) rc = lang_verdict(r, ZETA_UNSAFE, NULL);
   else if (nskip) rc = lang_verdict(r, ZETA_UNKNOWN, first_skip);

@@ -11,6 +11,7 @@ typedef struct {
   term_map seen, cand;
   term_t *lemmas; uint32_t nlem, caplem;
   term_t *cands; uint32_t ncand;
+  bool nonlinear;   /* a product of two non-constant factors, a division by a non-constant */
 } walk;
 
 static void push_lemma(walk *w, term_t l) {
@@ -24,6 +25,7 @@ static void note_factors(walk *w, term_t t) {
   uint32_t nonconst = 0;
   for (uint32_t i = 0; i < term_nargs(t); i++) nonconst += !term_is_const(term_arg(t, i));
   if (nonconst < 2) return;
+  w->nonlinear = true;
   for (uint32_t i = 0; i < term_nargs(t) && w->ncand < MAX_CANDS; i++) {
     term_t *vs;
     uint32_t n = term_free_vars(term_arg(t, i), &vs);
@@ -54,6 +56,7 @@ static void visit(walk *w, term_t t) {
   } else if (op == OP_MUL) {
     note_factors(w, t);
   }
+  if ((op == OP_IDIV || op == OP_MOD || op == OP_DIV) && !term_is_const(term_arg(t, 1))) w->nonlinear = true;
 }
 
 static void walk_run(walk *w, term_t t) {
@@ -62,6 +65,7 @@ static void walk_run(walk *w, term_t t) {
   w->lemmas = NULL, w->nlem = w->caplem = 0;
   w->cands = xcalloc(MAX_CANDS, sizeof(term_t));
   w->ncand = 0;
+  w->nonlinear = false;
   visit(w, t);
 }
 
@@ -78,6 +82,14 @@ term_t sol_div_lemmas(term_t t) {
   term_t l = term_and(w.nlem, w.lemmas);
   walk_free(&w);
   return l;
+}
+
+bool sol_nonlinear(term_t t) {
+  walk w;
+  walk_run(&w, t);
+  bool nl = w.nonlinear;
+  walk_free(&w);
+  return nl;
 }
 
 /* f and extra in Z3's default solver, whose non-incremental
@@ -102,25 +114,36 @@ static solver_result check_one(term_t f, term_t extra, double seconds, solver **
   return r;
 }
 
-/* A bound of x on g's models, known to lie in [0, MAX_VALUE]: a binary
- * search with UNSAT answers only (an unknown widens the range). */
-static long bound(term_t g, term_t x, bool upper, double until) {
-  long lo = 0, hi = MAX_VALUE;   /* the bound lies in [lo, hi] */
-  while (lo < hi) {
-    long m = upper ? (lo + hi) / 2 : (lo + hi + 1) / 2;
-    double left = until - limits_now();
-    term_t beyond = upper ? term_gt(x, term_int(m)) : term_lt(x, term_int(m));
-    bool holds = check_one(g, beyond, left < 0.5 ? left : 0.5, NULL) == SOLVER_UNSAT;
-    if (upper) { if (holds) hi = m; else lo = m + 1; }
-    else { if (holds) lo = m; else hi = m - 1; }
-  }
-  return lo;
+/* Time caps (wall seconds) of the small queries: a bound query that
+ * holds is decided in a few hundredths; one that does not (a SAT answer
+ * on a nonlinear formula) is the slow kind, and an unknown there only
+ * widens the range (more cases, each still exact). */
+#define BOUND_CAP 0.2
+#define PROBE_CAP 1.0
+
+static double cap(double until, double most) {
+  double left = until - limits_now();
+  return left < most ? left : most;
 }
 
-static bool bounded(term_t g, term_t x, double until) {
-  double left = until - limits_now();
+/* An upper bound of x on g's models, x known to lie in [0, MAX_VALUE]:
+ * halved while Z3 proves x <= half (a fast UNSAT); the first query it
+ * does not prove quickly ends it (such a query is usually SAT, the slow
+ * kind). At most twice the least bound: the cases above the least one
+ * are empty, each decided quickly. */
+static long upper_bound(term_t g, term_t x, double until) {
+  long hi = MAX_VALUE;
+  while (hi > 0 && check_one(g, term_gt(x, term_int(hi / 2)), cap(until, BOUND_CAP), NULL) == SOLVER_UNSAT) hi /= 2;
+  return hi;
+}
+
+/* x in [0, MAX_VALUE] on every model of g; then a range [*lo, *hi] holding x on every model. */
+static bool range_of(term_t g, term_t x, double until, long *lo, long *hi) {
   term_t out = term_or2(term_lt(x, term_int(0)), term_gt(x, term_int(MAX_VALUE)));
-  return check_one(g, out, left < 0.5 ? left : 0.5, NULL) == SOLVER_UNSAT;
+  if (check_one(g, out, cap(until, 2 * BOUND_CAP), NULL) != SOLVER_UNSAT) return false;
+  *lo = 0;
+  *hi = upper_bound(g, x, until);
+  return true;
 }
 
 #define MAX_DEPTH 2
@@ -128,14 +151,13 @@ static bool bounded(term_t g, term_t x, double until) {
 /* g split on x = lo..hi (x's whole range on g's models): UNSAT if every
  * case is; SAT with the first case that is; else unknown. A case Z3 does
  * not decide quickly is split again on the other candidates cs[0..n). */
-static solver_result split_on(term_t g, term_t x, const term_t *cs, uint32_t n, int depth, double until, solver **model) {
-  long lo = bound(g, x, false, until), hi = bound(g, x, true, until);
+static solver_result split_on(term_t g, term_t x, long lo, long hi, const term_t *cs, uint32_t n, int depth, double until, solver **model) {
   for (long c = lo; c <= hi; c++) {
     term_t gc = term_and2(g, term_eq(x, term_int(c)));
-    double left = until - limits_now(), most = depth + 1 < MAX_DEPTH && n ? 0.3 : 2;
-    solver_result r = check_one(gc, term_true(), left < most ? left : most, model);
+    solver_result r = check_one(gc, term_true(), cap(until, depth + 1 < MAX_DEPTH && n ? 0.3 : 2), model);
+    long clo, chi;
     for (uint32_t i = 0; r == SOLVER_UNKNOWN && depth + 1 < MAX_DEPTH && i < n && limits_now() < until; i++)
-      if (cs[i] != x && bounded(gc, cs[i], until)) r = split_on(gc, cs[i], cs, n, depth + 1, until, model);
+      if (cs[i] != x && range_of(gc, cs[i], until, &clo, &chi)) r = split_on(gc, cs[i], clo, chi, cs, n, depth + 1, until, model);
     if (r != SOLVER_UNSAT) return r;
   }
   return SOLVER_UNSAT;
@@ -144,8 +166,14 @@ static solver_result split_on(term_t g, term_t x, const term_t *cs, uint32_t n, 
 solver_result sol_split_on(term_t f, term_t x, double seconds, solver **model) {
   *model = NULL;
   double until = limits_now() + seconds;
-  if (!bounded(f, x, until)) return SOLVER_UNKNOWN;
-  return split_on(f, x, NULL, 0, 0, until, model);
+  long lo, hi;
+  if (!range_of(f, x, until, &lo, &hi)) return SOLVER_UNKNOWN;
+  return split_on(f, x, lo, hi, NULL, 0, 0, until, model);
+}
+
+solver_result sol_lemma_check(term_t f, double seconds, solver **model) {
+  *model = NULL;
+  return check_one(term_and2(f, sol_div_lemmas(f)), term_true(), seconds, model);
 }
 
 solver_result sol_split_check(term_t f, double seconds, solver **model) {
@@ -154,21 +182,28 @@ solver_result sol_split_check(term_t f, double seconds, solver **model) {
   walk w;
   walk_run(&w, f);
   term_t g = term_and2(f, term_and(w.nlem, w.lemmas));
-  solver_result r = check_one(g, term_true(), seconds / 4, model);
+  /* first briefly as a whole (most are decided in hundredths), then the
+   * split (its cases are cheap when a candidate is bounded), then as a
+   * whole with all the time left */
+  solver_result r = check_one(g, term_true(), cap(until, seconds / 8 < PROBE_CAP ? seconds / 8 : PROBE_CAP), model);
   /* the bounded candidates, each probed at the middle of its range: the
    * split goes first on the one whose probe Z3 decides fastest */
   term_t best = NULL_TERM;
+  long blo = 0, bhi = 0;
   double bestt = 1e9;
   for (uint32_t i = 0; i < w.ncand && r == SOLVER_UNKNOWN && limits_now() < until; i++) {
     term_t x = w.cands[i];
-    if (!bounded(g, x, until)) continue;
+    long lo, hi;
+    if (!range_of(g, x, until, &lo, &hi)) continue;
     double t0 = limits_now();
-    solver_result p = check_one(g, term_eq(x, term_int(bound(g, x, true, until) / 2)), bestt < 1 ? bestt : 1, model);
+    solver_result p = check_one(g, term_eq(x, term_int((lo + hi) / 2)), cap(until, bestt < PROBE_CAP ? bestt : PROBE_CAP), model);
     double t = limits_now() - t0;
     if (p == SOLVER_SAT) r = p;   /* a model of g: of f */
-    else if (p == SOLVER_UNSAT && t < bestt) best = x, bestt = t;
+    else if (p == SOLVER_UNSAT && t < bestt) best = x, bestt = t, blo = lo, bhi = hi;
+    if (bestt < PROBE_CAP / 10) break;   /* fast enough: the other candidates' ranges cost more than they could save */
   }
-  if (r == SOLVER_UNKNOWN && best != NULL_TERM) r = split_on(g, best, w.cands, w.ncand, 0, until, model);
+  if (r == SOLVER_UNKNOWN && best != NULL_TERM) r = split_on(g, best, blo, bhi, w.cands, w.ncand, 0, until, model);
+  if (r == SOLVER_UNKNOWN) r = check_one(g, term_true(), until - limits_now(), model);
   walk_free(&w);
   return r;
 }

@@ -14,6 +14,14 @@
  * The conjunction (true when t has none). */
 term_t sol_div_lemmas(term_t t);
 
+/* t has a product of two non-constant factors or a division by a
+ * non-constant (outside quantifiers): where Z3's incremental solver gets stuck. */
+bool sol_nonlinear(term_t t);
+
+/* Satisfiability of f with its division lemmas within seconds (wall), by
+ * Z3's default solver, no split; *model as for sol_split_check. */
+solver_result sol_lemma_check(term_t f, double seconds, solver **model);
+
 /* Satisfiability of f within seconds (wall): f with its division lemmas,
  * then, if undecided, split on a bounded variable of a product. On SAT
  * *model is a solver holding a model of f (caller frees), else NULL. */

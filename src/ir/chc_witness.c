@@ -155,6 +155,21 @@ uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
   return nf;
 }
 
+void chc_falsify_unforced(const chc_system *s, term_t *interp, solver *slv) {
+  bool *cand = xcalloc(s->npreds + 1, sizeof(bool));
+  for (uint32_t q = 0; q < s->npreds; q++)
+    if (interp[q] != NULL_TERM && term_is_true(interp[q])) cand[q] = true, interp[q] = term_false();
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < s->nclauses; i++) {
+      uint32_t q = s->clauses[i].head.pred;
+      if (q == CHC_FALSE || !cand[q]) continue;
+      if (chc_check_clause(s, interp, i, slv) != SOLVER_UNSAT) interp[q] = term_true(), cand[q] = false, changed = true;
+    }
+  }
+  free(cand);
+}
+
 bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv) {
   for (uint32_t round = 0; round <= s->npreds; round++) {
     uint32_t *failed;

@@ -64,6 +64,14 @@ uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
  * (false; interp then holds the last attempt). Sound either way: true
  * means slv proved every clause of the final interp. */
 bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv);
+/* Spacer leaves the predicates it sliced away (no derivation reaches them,
+ * e.g. behind a guard that is unsatisfiable but does not fold) at true,
+ * which fails the queries behind them. Each predicate at true becomes
+ * false unless a clause with it as head is then violated (or undecided),
+ * which puts it back at true, until nothing changes: the largest set of
+ * them that false keeps the heads' clauses valid. The result is checked
+ * like any model. */
+void chc_falsify_unforced(const chc_system *s, term_t *interp, solver *slv);
 
 /* Reads a model (zeta's, Z3's "sat ( (define-fun ...) ... )", Eldarica's
  * define-fun list) for the predicates of s into interp[npreds] (missing

@@ -226,15 +226,16 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
     chc_result_free(&res);
     solve(o->algorithm, &norm, o, lim, &res);
     if (res.answer == CHC_SAT) {
+      solver *z = solver_new_z3();
+      unsigned left = limits_remaining_ms(lim);
+      solver_set_timeout(z, left > 10000 ? left : 10000);
+      chc_falsify_unforced(&norm, res.interp, z);
       term_t *interp = xcalloc(s->npreds + 1, sizeof(term_t));
       for (uint32_t q = 0; q < s->npreds; q++) interp[q] = res.interp[q];
       chc_expand_model(&norm, interp);
       free(res.interp);
       res.interp = interp;
       /* predicates the engine never needed may still be left at true */
-      solver *z = solver_new_z3();
-      unsigned left = limits_remaining_ms(lim);
-      solver_set_timeout(z, left > 10000 ? left : 10000);
       z3_checked = chc_repair_unreached(s, res.interp, z);
       solver_free(z);
     } else if (res.answer == CHC_UNSAT) {   /* contradicts the first answer */

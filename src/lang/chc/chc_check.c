@@ -1,5 +1,6 @@
 /* Horn clauses in CHC-COMP format (.smt2 with (set-logic HORN)), answered
  * in CHC-COMP words (sat / unsat / unknown). */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -355,6 +356,7 @@ typedef struct {
   chc_system orig;
   char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
   chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
+  double load_seconds;   /* reading took this long: it counts against --timeout */
 } chc_input;
 
 /* Checks the evidence of res and reports the answer; returns the exit code. */
@@ -443,8 +445,14 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
 }
 
 
-/* The file Z3 may read for the input's own run: sys as written. */
-static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
+/* The file Z3 may read for the input's own run: sys as written; "-" (none)
+ * when Z3 could not even read it in the time left (Z3 reads without
+ * looking at the clock, about as fast as we did: an 8 MB file took 0.9 s
+ * to load and kept Z3 reading past a 2 s limit). */
+static const char *z3_file(const chc_input *in, const zeta_limits *lim) {
+  if (lim->deadline && lim->deadline - limits_now() < 2 * in->load_seconds) return "-";
+  return !in->records ? in->file : in->flat ? in->flat : "-";
+}
 
 /* The checks of a schedule (own's, the portfolio's Spacer side): each
  * answer is finished (checked and reported) into a report of its own; a
@@ -477,7 +485,7 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
-  if (spacer) run_spacer_known(z3_file(in), &in->sys, &in->norm, lim, news, &res, &acc);
+  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &res, &acc);
   else run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
@@ -515,7 +523,7 @@ static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
 static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, first_news *news) {
   *news = FIRST_NOTHING;
   bool unsat = false;
-  const char *file = z3_file(in);
+  const char *file = z3_file(in, lim);
   if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
   zeta_limits l1 = *lim;
@@ -566,7 +574,21 @@ static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta
   return rc;
 }
 
+/* Every Z3 context allocates two ~8.5 MB tables and touches them whole
+ * (~4,100 page faults, about a third of an easy task's CPU); a run makes
+ * several contexts one after another (Spacer, the proof mapping, the
+ * replay, the model check). glibc would give each freed table back to the
+ * kernel (mmap, then trim) and the next context would fault it in again;
+ * kept in the heap, it is reused. The memory stays with the process until
+ * it ends: a Horn-clause run is one short process. */
+static void keep_freed_memory(void) {
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);   /* glibc's maximum */
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+}
+
 static void *chc_load(const char *path, const zeta_options *o, diag *d) {
+  keep_freed_memory();
+  double t0 = limits_now();
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
   if (!f) {
     diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: cannot open", path);
@@ -609,6 +631,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
       } else if (fd >= 0) close(fd);
     } else if (o->verbose) progress_say("zeta: records kept (%s)", why);
   }
+  in->load_seconds = limits_now() - t0;
   return in;
 }
 
@@ -624,9 +647,24 @@ static void chc_free_input(void *m) {
   free(in);
 }
 
-static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+/* The limits of the check: --timeout counts from the start of reading (a
+ * 4 MB file read in seconds under load, LIA-Arrays-258: the answer came
+ * 7 s after the limit), so the deadline and the hard stop move up by the
+ * time reading took. */
+static zeta_limits after_load(const chc_input *in, const zeta_options *o, const zeta_limits *lim) {
+  zeta_limits l = *lim;
+  if (!l.deadline || in->load_seconds <= 0) return l;
+  l.deadline -= in->load_seconds;
+  if (l.deadline < limits_now()) l.deadline = limits_now();
+  if (o->hard_limits) emergency_rearm(l.deadline - limits_now() > 0.001 ? l.deadline - limits_now() : 0.001);
+  return l;
+}
+
+static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, report *r, diag *d) {
   chc_input *in = m;
   emergency_set_answer("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
+  zeta_limits lim_left = after_load(in, o, lim0);
+  const zeta_limits *lim = &lim_left;
   if (!option_is(o->export_fmt, "none")) {
     if (option_is(o->export_fmt, "chc")) chc_write(report_out(r), &in->sys);
     else if (!chc_export_vmt(report_out(r), &in->sys)) {

@@ -321,24 +321,42 @@ static cert_status certify_model(const chc_system *sys, const term_t *interp, ch
   return worst;
 }
 
+/* One solver call of a model check: at most 10 s, and at most a quarter
+ * of the time left, so that an undecided clause leaves time for another
+ * engine's model (LIA-Arrays-090: Z3's model of the file undecided on one
+ * clause by Z3 and cvc5, 10 s each, in a 20 s run; Spacer's model of the
+ * normal form checks in 0.02 s); 0 when the time is up. */
+static uint32_t clause_check_ms(const zeta_limits *lim) {
+  if (!lim || !lim->deadline) return 10000;
+  double left = lim->deadline - limits_now();
+  if (left <= 0) return 0;
+  double ms = left * 1000 / 4;
+  return ms > 10000 ? 10000 : ms < 100 ? 100 : (uint32_t)ms;
+}
+
 /* Re-checks a model clause by clause with Z3, and with cvc5 where Z3 is
  * undecided (or on every clause under validate). false when a solver finds
- * a clause violated; *open_clause: 1 + a clause neither solver decided
- * (0: every clause proved), so that a model never passes unchecked. */
-static bool model_checked(const chc_system *sys, const term_t *interp, bool validate, uint32_t *open_clause) {
+ * a clause violated; *open_clause: 1 + a clause neither solver decided, or
+ * the first one left unchecked when the time was up (0: every clause
+ * proved), so that a model never passes unchecked. */
+static bool model_checked(const chc_system *sys, const term_t *interp, bool validate, const zeta_limits *lim,
+                          uint32_t *open_clause) {
   solver *z = solver_new_z3();
-  solver_set_timeout(z, 10000);
   solver *v = NULL;
   bool ok = true;
   *open_clause = 0;
   for (uint32_t i = 0; i < sys->nclauses && ok; i++) {
+    uint32_t ms = clause_check_ms(lim);
+    if (!ms) {
+      if (!*open_clause) *open_clause = i + 1;
+      break;
+    }
+    solver_set_timeout(z, ms);
     solver_result a = chc_check_clause(sys, interp, i, z);
     if (a == SOLVER_SAT) { ok = false; break; }
     if (a == SOLVER_UNSAT && !validate) continue;
-    if (!v) {
-      v = solver_new(ZETA_SECOND_SOLVER, NULL);
-      if (v) solver_set_timeout(v, 10000);
-    }
+    if (!v) v = solver_new(ZETA_SECOND_SOLVER, NULL);
+    if (v) solver_set_timeout(v, clause_check_ms(lim) ? clause_check_ms(lim) : 100);
     solver_result b = v ? chc_check_clause(sys, interp, i, v) : SOLVER_UNKNOWN;
     if (b == SOLVER_SAT) ok = false;
     else if (a != SOLVER_UNSAT && b != SOLVER_UNSAT && !*open_clause) *open_clause = i + 1;
@@ -385,11 +403,11 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     term_t *quant = eliminate_quantifiers(sys, interp, lim, &checked);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     uint32_t open_clause = 0;
-    bool bad = !(checked && !o->validate) && !model_checked(sys, interp, o->validate, &open_clause);
+    bool bad = !(checked && !o->validate) && !model_checked(sys, interp, o->validate, lim, &open_clause);
     if (bad) {   /* predicates an engine never needed may be left at true */
       solver *z = solver_new_z3();
       solver_set_timeout(z, 10000);
-      if (chc_repair_unreached(sys, interp, z)) bad = !model_checked(sys, interp, o->validate, &open_clause);
+      if (chc_repair_unreached(sys, interp, z)) bad = !model_checked(sys, interp, o->validate, lim, &open_clause);
       solver_free(z);
     }
     if (!bad && open_clause) {

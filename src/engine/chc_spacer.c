@@ -390,6 +390,8 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
   memset(out, 0, sizeof *out);
   out->answer = CHC_UNKNOWN;
   out->engine = "spacer (Z3 on the input file)";
+  out->reason = "timeout";
+  if (limits_expired(lim)) return;   /* Z3 reads the file without looking at the clock */
   out->reason = "spacer: out of memory";
   Z3_context z = z3conv_mk_context_proofs(want_derivation);
   if (!z) return;

@@ -19,11 +19,29 @@ struct z3conv {
   size_t nowned, capowned;
   const char *err;
   char errbuf[160];
+  bool datatypes;   /* Z3_mk_datatypes was called in ctx */
 };
 
 static void z3conv_on_error(Z3_context ctx, Z3_error_code e) { (void)ctx; (void)e; }
 
-Z3_context z3conv_mk_context(void) { return z3conv_mk_context_proofs(false); }
+static bool reuse_contexts;
+static Z3_context spare;
+
+void z3conv_reuse_contexts(bool on) { reuse_contexts = on; }
+
+void z3conv_release_context(Z3_context ctx, bool clean) {
+  if (!ctx) return;
+  if (reuse_contexts && clean && !spare && Z3_get_error_code(ctx) == Z3_OK) spare = ctx;
+  else Z3_del_context(ctx);
+}
+
+Z3_context z3conv_mk_context(void) {
+  Z3_context c = spare;
+  spare = NULL;
+  return c ? c : z3conv_mk_context_proofs(false);
+}
+
+bool z3conv_declared_datatypes(const z3conv *c) { return c && c->datatypes; }
 
 Z3_context z3conv_mk_context_proofs(bool proofs) {
   Z3_config cfg = Z3_mk_config();
@@ -135,6 +153,7 @@ static bool mk_datatypes(z3conv *c, type_t ty) {
   }
   if (ok) {
     Z3_mk_datatypes(z, n, names, sorts, lists);
+    c->datatypes = true;
     for (uint32_t i = 0; i < n && ok; i++)
       ok = sorts[i] && keep(c, Z3_sort_to_ast(z, sorts[i])) && idmap_put(&c->sorts, (uint32_t)g[i], (uintptr_t)sorts[i]);
     if (!ok) c->err = "Z3 could not create the datatypes";

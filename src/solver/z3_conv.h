@@ -19,6 +19,15 @@ typedef struct z3conv z3conv;
 Z3_context z3conv_mk_context(void);
 /* The same with proof generation (hyper-resolution proofs of HORN answers). */
 Z3_context z3conv_mk_context_proofs(bool proofs);
+/* Spare contexts: with reuse on (the process's choice: a Horn-clause run
+ * makes several contexts one after another, each ~4.7 M instructions and
+ * two ~8.5 MB tables to create), z3conv_release_context keeps one clean
+ * context and z3conv_mk_context hands it out again. clean: no interrupt,
+ * no datatypes declared in it (their names would be declared twice). */
+void z3conv_reuse_contexts(bool on);
+void z3conv_release_context(Z3_context ctx, bool clean);
+/* true when the converter declared datatypes in its context. */
+bool z3conv_declared_datatypes(const z3conv *c);
 /* A reference-counted (inc_ref'd) simple solver of z with a per-check
  * timeout (0 = none) and optional unsat-core minimization; NULL on error. */
 Z3_solver z3conv_mk_solver(Z3_context z, uint32_t timeout_ms, bool minimize_cores);

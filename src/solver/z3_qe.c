@@ -38,8 +38,9 @@ z3_qe_session *z3_qe_open(void) {
 void z3_qe_close(z3_qe_session *q) {
   if (!q) return;
   Z3_tactic_dec_ref(q->z, q->both);
+  bool clean = !z3conv_declared_datatypes(q->cv);
   if (q->cv) z3conv_free(q->cv);
-  Z3_del_context(q->z);
+  z3conv_release_context(q->z, clean);
   free(q);
 }
 

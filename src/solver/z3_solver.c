@@ -30,6 +30,7 @@ typedef struct {
   uint32_t bad_level;       /* lowest level with an untranslatable assertion; UINT32_MAX if none */
   uint32_t timeout_ms;
   char reason[256];
+  volatile bool interrupted;   /* set by another thread (z3s_interrupt) */
 } z3_solver;
 
 static void z3s_set_reason(z3_solver *z, const char *prefix, const char *msg) {
@@ -48,8 +49,9 @@ static void z3s_destroy(solver *s) {
   free(z->inds);
   idmap_free(&z->indmap);
   if (z->s) Z3_solver_dec_ref(z->ctx, z->s);
+  bool clean = !z->interrupted && !z3conv_declared_datatypes(z->conv);
   z3conv_free(z->conv);
-  Z3_del_context(z->ctx);
+  z3conv_release_context(z->ctx, clean);
   free(z);
 }
 
@@ -207,7 +209,10 @@ static void z3s_tune(solver *s, const char *name, uint32_t value) {
 }
 
 /* Z3_interrupt may be called from another thread (not from a signal handler). */
-static void z3s_interrupt(solver *s) { Z3_interrupt(((z3_solver *)s)->ctx); }
+static void z3s_interrupt(solver *s) {
+  ((z3_solver *)s)->interrupted = true;   /* its context is not handed out again */
+  Z3_interrupt(((z3_solver *)s)->ctx);
+}
 
 static const char *z3s_reason(solver *s) { return ((z3_solver *)s)->reason; }
 

@@ -6,6 +6,7 @@
 #include "core/term.h"
 #include "solver/smtlib_sexp.h"
 #include "solver/solver.h"
+#include "solver/z3_conv.h"
 #include "solver/z3_qe.h"
 
 static const char *backends[] = {"z3", "smtlib:z3 -in", "smtlib:cvc5 --incremental --lang smt2"};
@@ -325,6 +326,45 @@ static void test_qe_session(void) {
   CHECK(z3_qe(in[0], 5000) != NULL_TERM);
 }
 
+/* Spare contexts (z3conv_reuse_contexts, session 14): a released clean
+ * context is handed out again; a solver in it sees nothing of the last
+ * one's assertions; a context with datatypes is not kept, and the next
+ * solver declares the same datatype afresh. */
+static void test_spare_context(void) {
+  z3conv_reuse_contexts(true);
+  Z3_context c1 = z3conv_mk_context();
+  z3conv_release_context(c1, true);
+  CHECK(z3conv_mk_context() == c1);
+  z3conv_release_context(c1, true);
+  term_t x = term_var("x", type_int());
+  solver *a = solver_new_z3();   /* c1 again */
+  solver_assert(a, term_gt(x, term_int(3)));
+  CHECK(solver_check(a) == SOLVER_SAT);
+  solver_free(a);
+  solver *b = solver_new_z3();
+  solver_assert(b, term_lt(x, term_int(0)));
+  CHECK(solver_check(b) == SOLVER_SAT);   /* x > 3 is gone */
+  CHECK(solver_value(b, x) != NULL_TERM);
+  solver_free(b);
+  type_t nat = type_datatype("SpareNat");
+  const char *pf[] = {"spare_pred"};
+  type_t pt[] = {nat};
+  type_dt_ctor ctors[] = {{"SpareZ", 0, NULL, NULL}, {"SpareS", 1, pf, pt}};
+  type_datatype_define(nat, 2, ctors);
+  term_t n = term_var("n", nat), z = term_dt_cons(nat, 0, 0, NULL);
+  for (int round = 0; round < 2; round++) {
+    solver *d = solver_new_z3();
+    solver_assert(d, term_dt_is(nat, 1, n));
+    solver_assert(d, term_eq(term_dt_sel(nat, 1, 0, n), z));
+    CHECK(solver_check(d) == SOLVER_SAT);
+    CHECK(solver_value(d, n) == term_dt_cons(nat, 1, 1, &z));
+    solver_assert(d, term_eq(n, z));
+    CHECK(solver_check(d) == SOLVER_UNSAT);
+    solver_free(d);
+  }
+  z3conv_reuse_contexts(false);
+}
+
 int main(void) {
   RUN(test_basic_sat_unsat);
   RUN(test_theories_values);
@@ -340,6 +380,7 @@ int main(void) {
   RUN(test_sexp_values);
   RUN(test_tune);
   RUN(test_qe_session);
+  RUN(test_spare_context);
   terms_reset();
   return CHECK_DONE();
 }

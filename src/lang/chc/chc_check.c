@@ -1,5 +1,6 @@
 /* Horn clauses in CHC-COMP format (.smt2 with (set-logic HORN)), answered
  * in CHC-COMP words (sat / unsat / unknown). */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "lang/lang_common.h"
 #include "cert/chc_cert.h"
 #include "cert/qopen.h"
+#include "solver/z3_conv.h"
 #include "solver/z3_qe.h"
 
 /* Trivial answers after normalization: no query left (sat, all true), or a
@@ -319,24 +321,42 @@ static cert_status certify_model(const chc_system *sys, const term_t *interp, ch
   return worst;
 }
 
+/* One solver call of a model check: at most 10 s, and at most a quarter
+ * of the time left, so that an undecided clause leaves time for another
+ * engine's model (LIA-Arrays-090: Z3's model of the file undecided on one
+ * clause by Z3 and cvc5, 10 s each, in a 20 s run; Spacer's model of the
+ * normal form checks in 0.02 s); 0 when the time is up. */
+static uint32_t clause_check_ms(const zeta_limits *lim) {
+  if (!lim || !lim->deadline) return 10000;
+  double left = lim->deadline - limits_now();
+  if (left <= 0) return 0;
+  double ms = left * 1000 / 4;
+  return ms > 10000 ? 10000 : ms < 100 ? 100 : (uint32_t)ms;
+}
+
 /* Re-checks a model clause by clause with Z3, and with cvc5 where Z3 is
  * undecided (or on every clause under validate). false when a solver finds
- * a clause violated; *open_clause: 1 + a clause neither solver decided
- * (0: every clause proved), so that a model never passes unchecked. */
-static bool model_checked(const chc_system *sys, const term_t *interp, bool validate, uint32_t *open_clause) {
+ * a clause violated; *open_clause: 1 + a clause neither solver decided, or
+ * the first one left unchecked when the time was up (0: every clause
+ * proved), so that a model never passes unchecked. */
+static bool model_checked(const chc_system *sys, const term_t *interp, bool validate, const zeta_limits *lim,
+                          uint32_t *open_clause) {
   solver *z = solver_new_z3();
-  solver_set_timeout(z, 10000);
   solver *v = NULL;
   bool ok = true;
   *open_clause = 0;
   for (uint32_t i = 0; i < sys->nclauses && ok; i++) {
+    uint32_t ms = clause_check_ms(lim);
+    if (!ms) {
+      if (!*open_clause) *open_clause = i + 1;
+      break;
+    }
+    solver_set_timeout(z, ms);
     solver_result a = chc_check_clause(sys, interp, i, z);
     if (a == SOLVER_SAT) { ok = false; break; }
     if (a == SOLVER_UNSAT && !validate) continue;
-    if (!v) {
-      v = solver_new(ZETA_SECOND_SOLVER, NULL);
-      if (v) solver_set_timeout(v, 10000);
-    }
+    if (!v) v = solver_new(ZETA_SECOND_SOLVER, NULL);
+    if (v) solver_set_timeout(v, clause_check_ms(lim) ? clause_check_ms(lim) : 100);
     solver_result b = v ? chc_check_clause(sys, interp, i, v) : SOLVER_UNKNOWN;
     if (b == SOLVER_SAT) ok = false;
     else if (a != SOLVER_UNSAT && b != SOLVER_UNSAT && !*open_clause) *open_clause = i + 1;
@@ -355,6 +375,7 @@ typedef struct {
   chc_system orig;
   char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
   chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
+  double load_seconds;   /* reading took this long: it counts against --timeout */
 } chc_input;
 
 /* Checks the evidence of res and reports the answer; returns the exit code. */
@@ -382,11 +403,11 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
     term_t *quant = eliminate_quantifiers(sys, interp, lim, &checked);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     uint32_t open_clause = 0;
-    bool bad = !(checked && !o->validate) && !model_checked(sys, interp, o->validate, &open_clause);
+    bool bad = !(checked && !o->validate) && !model_checked(sys, interp, o->validate, lim, &open_clause);
     if (bad) {   /* predicates an engine never needed may be left at true */
       solver *z = solver_new_z3();
       solver_set_timeout(z, 10000);
-      if (chc_repair_unreached(sys, interp, z)) bad = !model_checked(sys, interp, o->validate, &open_clause);
+      if (chc_repair_unreached(sys, interp, z)) bad = !model_checked(sys, interp, o->validate, lim, &open_clause);
       solver_free(z);
     }
     if (!bad && open_clause) {
@@ -443,8 +464,14 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
 }
 
 
-/* The file Z3 may read for the input's own run: sys as written. */
-static const char *z3_file(const chc_input *in) { return !in->records ? in->file : in->flat ? in->flat : "-"; }
+/* The file Z3 may read for the input's own run: sys as written; "-" (none)
+ * when Z3 could not even read it in the time left (Z3 reads without
+ * looking at the clock, about as fast as we did: an 8 MB file took 0.9 s
+ * to load and kept Z3 reading past a 2 s limit). */
+static const char *z3_file(const chc_input *in, const zeta_limits *lim) {
+  if (lim->deadline && lim->deadline - limits_now() < 2 * in->load_seconds) return "-";
+  return !in->records ? in->file : in->flat ? in->flat : "-";
+}
 
 /* The checks of a schedule (own's, the portfolio's Spacer side): each
  * answer is finished (checked and reported) into a report of its own; a
@@ -477,7 +504,7 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
-  if (spacer) run_spacer_known(z3_file(in), &in->sys, &in->norm, lim, news, &res, &acc);
+  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &res, &acc);
   else run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
@@ -515,7 +542,7 @@ static int chc_job_run(report *r, const zeta_limits *lim, void *ctx) {
 static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, first_news *news) {
   *news = FIRST_NOTHING;
   bool unsat = false;
-  const char *file = z3_file(in);
+  const char *file = z3_file(in, lim);
   if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
   zeta_limits l1 = *lim;
@@ -566,7 +593,22 @@ static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta
   return rc;
 }
 
+/* Every Z3 context allocates two ~8.5 MB tables and touches them whole
+ * (~4,100 page faults, about a third of an easy task's CPU); a run makes
+ * several contexts one after another (Spacer, the proof mapping, the
+ * replay, the model check). glibc would give each freed table back to the
+ * kernel (mmap, then trim) and the next context would fault it in again;
+ * kept in the heap, it is reused. The memory stays with the process until
+ * it ends: a Horn-clause run is one short process. */
+static void keep_freed_memory(void) {
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);   /* glibc's maximum */
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  z3conv_reuse_contexts(true);   /* and a clean context itself (~4.7 M instructions to make) */
+}
+
 static void *chc_load(const char *path, const zeta_options *o, diag *d) {
+  keep_freed_memory();
+  double t0 = limits_now();
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
   if (!f) {
     diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: cannot open", path);
@@ -609,6 +651,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
       } else if (fd >= 0) close(fd);
     } else if (o->verbose) progress_say("zeta: records kept (%s)", why);
   }
+  in->load_seconds = limits_now() - t0;
   return in;
 }
 
@@ -624,9 +667,24 @@ static void chc_free_input(void *m) {
   free(in);
 }
 
-static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+/* The limits of the check: --timeout counts from the start of reading (a
+ * 4 MB file read in seconds under load, LIA-Arrays-258: the answer came
+ * 7 s after the limit), so the deadline and the hard stop move up by the
+ * time reading took. */
+static zeta_limits after_load(const chc_input *in, const zeta_options *o, const zeta_limits *lim) {
+  zeta_limits l = *lim;
+  if (!l.deadline || in->load_seconds <= 0) return l;
+  l.deadline -= in->load_seconds;
+  if (l.deadline < limits_now()) l.deadline = limits_now();
+  if (o->hard_limits) emergency_rearm(l.deadline - limits_now() > 0.001 ? l.deadline - limits_now() : 0.001);
+  return l;
+}
+
+static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, report *r, diag *d) {
   chc_input *in = m;
   emergency_set_answer("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
+  zeta_limits lim_left = after_load(in, o, lim0);
+  const zeta_limits *lim = &lim_left;
   if (!option_is(o->export_fmt, "none")) {
     if (option_is(o->export_fmt, "chc")) chc_write(report_out(r), &in->sys);
     else if (!chc_export_vmt(report_out(r), &in->sys)) {

@@ -144,25 +144,12 @@ bad dt-unknown-sort '(set-logic HORN)
 # reads in ~1 s, then Z3 would read it again past the limit (4.8 s wall
 # for --timeout 2 before, the hard stop counted from the check's start);
 # now the answer comes within the limit and the hard stop's 2 s slack
+# (not under the sanitizers, which slow the reading itself past it)
 gen=$(dirname "$0")/../../bench/chc_gen.py
-if python3 "$gen" wide 8 "$tmp/wide.smt2" 2>/dev/null; then
+if ! quick && python3 "$gen" wide 8 "$tmp/wide.smt2" 2>/dev/null; then
   s=$(date +%s.%N)
   a=$("$z" --timeout 2 "$tmp/wide.smt2" 2>/dev/null | head -1)
   e=$(echo "$(date +%s.%N) - $s" | bc)
   if [ "$(echo "$e <= 4.2" | bc)" = 1 ] && [ "$a" = unknown ]; then echo "PASS chc24/limit-counts-reading (${e} s)"
   else echo "FAIL chc24/limit-counts-reading ('$a' after ${e} s, limit 2 s + 2.2 s slack)"; fi
-fi
-
-# process start (session 14): the Z3 contexts of a run (Spacer, the proof
-# mapping, the replay, the model check) reuse the memory freed by the last
-# one; on an easy task zeta pages in less than 2.3x what z3 does (each
-# context faults in ~4,100 pages otherwise: 2.7x z3 on LIA-051 before,
-# 1.9x after; Spacer's context and the mapping's solver live together)
-f=$dir/LIA/chc-comp24-LIA-051.smt2
-if [ -f "$f" ] && [ -x /usr/bin/time ] && command -v z3 >/dev/null; then
-  /usr/bin/time -f %R -o "$tmp/pz" "$z" --algorithm spacer "$f" >/dev/null 2>&1
-  /usr/bin/time -f %R -o "$tmp/p3" z3 "$f" >/dev/null 2>&1
-  pz=$(tail -1 "$tmp/pz"); p3=$(tail -1 "$tmp/p3")
-  if [ $((10 * pz)) -lt $((23 * p3)) ]; then echo "PASS chc24/start-page-faults ($pz vs z3 $p3)"
-  else echo "FAIL chc24/start-page-faults (zeta $pz minor faults, z3 $p3)"; fi
 fi

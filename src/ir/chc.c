@@ -516,15 +516,6 @@ void chc_normalize(chc_system *s) {
   }
 }
 
-static bool occurs(term_t v, term_t t) {
-  term_t *fv;
-  uint32_t n = term_free_vars(t, &fv);
-  bool found = false;
-  for (uint32_t i = 0; i < n && !found; i++) found = fv[i] == v;
-  free(fv);
-  return found;
-}
-
 /* The one-point rule on "exists vs[0..m). body": a conjunct v = t of body
  * with v one of vs and not in t is used to substitute t for v, and v is
  * no longer quantified (Z3 leaves clause checks with quantified
@@ -542,7 +533,7 @@ static uint32_t one_point(term_t body, term_t *vs, uint32_t m, term_t *out) {
         term_t v = term_arg(a, side), t = term_arg(a, 1 - side);
         uint32_t i = 0;
         while (i < m && vs[i] != v) i++;
-        if (i == m || occurs(v, t)) continue;
+        if (i == m || term_has_free_var(t, v)) continue;
         body = term_subst(body, 1, &v, &t);
         memmove(&vs[i], &vs[i + 1], (m - i - 1) * sizeof *vs);
         m--;

@@ -427,6 +427,42 @@ static bool same_sort_or_arith(term_t a, term_t b, bool *real) {
   return false;
 }
 
+/* Two array values (store chains of literals over constant arrays) are
+ * equal iff they agree at every index either chain stores and, unless those
+ * indices cover the whole index domain, in their constant bases. 1 equal,
+ * 0 different, -1 undecided (elements whose equality does not fold). */
+static int array_values_eq(term_t a, term_t b) {
+  term_vec idx = {0};
+  for (term_t t = a; term_op_of(t) == OP_STORE; t = term_arg(t, 0)) term_vec_push(&idx, term_arg(t, 1));
+  for (term_t t = b; term_op_of(t) == OP_STORE; t = term_arg(t, 0)) term_vec_push(&idx, term_arg(t, 1));
+  qsort(idx.data, idx.size, sizeof *idx.data, cmp_term);
+  uint32_t distinct = 0;
+  int r = 1;
+  for (uint32_t k = 0; k < idx.size && r != 0; k++) {
+    if (k && idx.data[k] == idx.data[k - 1]) continue;
+    distinct++;
+    term_t e = term_eq(term_select(a, idx.data[k]), term_select(b, idx.data[k]));
+    if (term_is_false(e)) r = 0;
+    else if (!term_is_true(e)) r = -1;
+  }
+  term_vec_free(&idx);
+  if (r == 0) return 0;
+  term_t ba = a, bb = b;
+  while (term_op_of(ba) == OP_STORE) ba = term_arg(ba, 0);
+  while (term_op_of(bb) == OP_STORE) bb = term_arg(bb, 0);
+  term_t e = term_eq(term_arg(ba, 0), term_arg(bb, 0));
+  if (term_is_true(e)) return r;
+  type_t it = type_array_index(term_type(a));
+  bool covered = (type_kind_of(it) == TYPE_BOOL && distinct >= 2) ||
+                 (type_kind_of(it) == TYPE_BV && type_bv_width(it) < 32 && distinct >= (1u << type_bv_width(it)));
+  if (covered) return r;
+  return term_is_false(e) ? 0 : -1;
+}
+
+static bool is_array_value(term_t t) {
+  return (term_op_of(t) == OP_STORE || term_op_of(t) == OP_CONST_ARRAY) && term_is_value(t);
+}
+
 term_t term_eq(term_t a, term_t b) {
   if (a == NULL_TERM || b == NULL_TERM) return NULL_TERM;
   if (is_bool(a) || is_bool(b)) return term_iff(a, b);
@@ -436,6 +472,10 @@ term_t term_eq(term_t a, term_t b) {
   b = coerce(b, real);
   if (a == b) return term_true();
   if (is_scalar_literal(a) && is_scalar_literal(b)) return term_false();
+  if (is_array_value(a) && is_array_value(b)) {
+    int r = array_values_eq(a, b);
+    if (r >= 0) return r ? term_true() : term_false();
+  }
   /* different constructors never meet (equal ones are not split here:
    * keeping the equation keeps clauses small) */
   if (term_op_of(a) == OP_DT_CONS && term_op_of(b) == OP_DT_CONS && term_param(a, 1) != term_param(b, 1))

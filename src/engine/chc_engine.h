@@ -28,10 +28,11 @@ void chc_result_free(chc_result *r);
 /* Z3's Spacer (in-process, through Z3_fixedpoint). want_derivation asks for
  * the proof trace (slower). */
 void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out);
-/* The same without derivation, run in a child process (core/isolate.h):
- * a crash inside Z3 is an UNKNOWN answer (in process when a predicate has
- * a datatype argument: its model cannot be read back from text). */
-void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* The same run in a child process (core/isolate.h): a crash inside Z3 is
+ * an UNKNOWN answer (in process when a predicate has a datatype argument:
+ * its model cannot be read back from text). The derivation comes back as
+ * text; one that does not read back is dropped (unsat without one). */
+void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out);
 
 /* Z3 on the input file itself, exactly as `z3 FILE` runs it (the HORN
  * solver: Z3's preprocessing, then Spacer). Spacer is sensitive to the order

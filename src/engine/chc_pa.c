@@ -367,7 +367,7 @@ static int refine(pa *a, const chc_tree *t) {
     free(body);
   }
   chc_result r;
-  chc_spacer_solve_isolated(&ts, a->lim, &r);   /* Z3 4.8's Spacer crashes on some bit-vector trees */
+  chc_spacer_solve_isolated(&ts, a->lim, false, &r);   /* Z3 4.8's Spacer crashes on some bit-vector trees */
   int added = -1;
   if (r.answer == CHC_SAT) {
     added = 0;

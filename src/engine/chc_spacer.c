@@ -241,14 +241,73 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
 typedef struct {
   const chc_system *s;
   const zeta_limits *lim;
+  bool want_derivation;
 } iso_job;
 
-/* "sat\n" and one line per predicate's interpretation, or "unsat\n", or
- * "unknown <reason pointer>\n" (static text: the same address in the parent) */
+/* A derivation as text: per node a line "CLAUSE CHILD... ;" then one line
+ * per head value (the head predicate's arity; none for a query). */
+static void iso_write_derivation(FILE *w, const chc_system *s, const chc_derivation *d) {
+  for (uint32_t i = 0; i < d->n; i++) {
+    const chc_dnode *nd = &d->nodes[i];
+    const chc_clause *c = &s->clauses[nd->clause];
+    fprintf(w, "%u", nd->clause);
+    for (uint32_t j = 0; j < c->nbody; j++) fprintf(w, " %u", nd->children[j]);
+    fputs(" ;\n", w);
+    uint32_t nv = nd->head_vals ? s->preds[c->head.pred].arity : 0;
+    for (uint32_t k = 0; k < nv; k++) {
+      if (nd->head_vals[k] == NULL_TERM) fputs("?", w);   /* missing: the reader drops the derivation */
+      else term_print_let(w, nd->head_vals[k]);
+      fputc('\n', w);
+    }
+  }
+}
+
+/* Reads iso_write_derivation's text back (head values are literals);
+ * false on anything malformed (the derivation is then dropped). */
+static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivation *d) {
+  smtlib_parser *sp = smtlib_new_string("spacer", "", 0);
+  bool ok = true;
+  while (ok && *at) {
+    char *end;
+    unsigned long cl = strtoul(at, &end, 10);
+    ok = end != at && cl < s->nclauses;
+    if (!ok) break;
+    at = end;
+    uint32_t i = chc_derivation_add(d, s, (uint32_t)cl);
+    const chc_clause *c = &s->clauses[cl];
+    for (uint32_t j = 0; j < c->nbody && ok; j++) {
+      unsigned long k = strtoul(at, &end, 10);
+      ok = end != at && k > i && k < UINT32_MAX;
+      d->nodes[i].children[j] = (uint32_t)k;
+      at = end;
+    }
+    ok = ok && !strncmp(at, " ;\n", 3);
+    if (!ok) break;
+    at += 3;
+    uint32_t nv = d->nodes[i].head_vals ? s->preds[c->head.pred].arity : 0;
+    for (uint32_t k = 0; k < nv && ok; k++) {
+      const char *nl = strchr(at, '\n');
+      ok = nl != NULL;
+      if (!ok) break;
+      char *line = xmalloc((size_t)(nl - at) + 1);
+      memcpy(line, at, (size_t)(nl - at));
+      line[nl - at] = 0;
+      ok = (d->nodes[i].head_vals[k] = smtlib_parse_term(sp, line)) != NULL_TERM;
+      free(line);
+      at = nl + 1;
+    }
+  }
+  smtlib_free(sp);
+  return ok;
+}
+
+/* "sat\n" and one line per predicate's interpretation, or "unsat\n" and
+ * the derivation when asked, or "unknown <reason pointer>\n" (static text:
+ * the same address in the parent) */
 static void iso_child(FILE *w, void *ctx) {
   const iso_job *j = ctx;
   chc_result r;
-  chc_spacer_solve(j->s, j->lim, false, &r);
+  chc_spacer_solve(j->s, j->lim, j->want_derivation, &r);
   if (r.answer == CHC_SAT) {
     fputs("sat\n", w);
     for (uint32_t i = 0; i < j->s->npreds; i++) {
@@ -257,6 +316,7 @@ static void iso_child(FILE *w, void *ctx) {
     }
   } else if (r.answer == CHC_UNSAT) {
     fputs("unsat\n", w);
+    iso_write_derivation(w, j->s, &r.deriv);
   } else {
     fprintf(w, "unknown %p\n", (const void *)r.reason);
   }
@@ -287,21 +347,23 @@ static bool has_datatype(type_t ty) {
   }
 }
 
-void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out) {
   for (uint32_t i = 0; i < s->npreds; i++)
     for (uint32_t k = 0; k < s->preds[i].arity; k++)
       if (has_datatype(term_type(s->preds[i].params[k]))) {
-        chc_spacer_solve(s, lim, false, out);
+        chc_spacer_solve(s, lim, want_derivation, out);
         return;
       }
   memset(out, 0, sizeof *out);
   out->answer = CHC_UNKNOWN;
   out->engine = "spacer (Z3)";
-  iso_job job = {s, lim};
+  iso_job job = {s, lim, want_derivation};
   char *text = isolate_run(iso_child, &job, limits_remaining_ms(lim), &out->reason);
   if (!text) return;
-  if (!strncmp(text, "unsat\n", 6)) out->answer = CHC_UNSAT;
-  else if (!strncmp(text, "unknown ", 8)) {
+  if (!strncmp(text, "unsat\n", 6)) {
+    out->answer = CHC_UNSAT;
+    if (!iso_read_derivation(s, text + 6, &out->deriv)) chc_derivation_free(&out->deriv);
+  } else if (!strncmp(text, "unknown ", 8)) {
     void *ptr = NULL;
     out->reason = sscanf(text + 8, "%p", &ptr) == 1 && ptr ? (const char *)ptr : "spacer: unknown";
   } else if (!strncmp(text, "sat\n", 4)) {

@@ -125,14 +125,14 @@ static void solve(const char *alg, const chc_system *s, const zeta_options *o, c
   itp_strategy itp = ITP_AUTO;
   itp_strategy_parse(o->itp, &itp);
   memset(res, 0, sizeof *res);
-  if (option_is(alg, "spacer")) { chc_spacer_solve(s, lim, true, res); return; }
+  if (option_is(alg, "spacer")) { chc_spacer_solve_isolated(s, lim, true, res); return; }
   if (option_is(alg, "own") || option_is(alg, "cegar")) { chc_pa_solve_itp(s, lim, itp, res); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, (uint32_t)o->bound, res); return; }
   if (option_is(alg, "portfolio")) {
     double total = lim->deadline ? lim->deadline - limits_now() : 0;
     zeta_limits l1 = *lim;
     if (total > 0) l1.deadline = limits_now() + total * 0.6;
-    chc_spacer_solve(s, &l1, true, res);
+    chc_spacer_solve_isolated(s, &l1, true, res);
     if (res->answer != CHC_UNKNOWN || limits_expired(lim)) return;
     chc_result_free(res);
     memset(res, 0, sizeof *res);
@@ -223,12 +223,20 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
     chc_system norm;
     chc_copy(&norm, s);
     chc_normalize(&norm);
-    chc_result_free(&res);
+    chc_result first = res;
     solve(o->algorithm, &norm, o, lim, &res);
-    if (res.answer == CHC_SAT) {
-      solver *z = solver_new_z3();
-      unsigned left = limits_remaining_ms(lim);
-      solver_set_timeout(z, left > 10000 ? left : 10000);
+    solver *z = solver_new_z3();
+    unsigned left = limits_remaining_ms(lim);
+    solver_set_timeout(z, left > 10000 ? left : 10000);
+    if (res.answer == CHC_UNKNOWN) {
+      /* the normal form's solve gave up (Spacer may crash in its child):
+       * the first model, with the predicates left at true falsified */
+      chc_result_free(&res);
+      res = first;
+      first.interp = NULL;
+      chc_falsify_unforced(s, res.interp, z);
+      z3_checked = chc_repair_unreached(s, res.interp, z);
+    } else if (res.answer == CHC_SAT) {
       chc_falsify_unforced(&norm, res.interp, z);
       term_t *interp = xcalloc(s->npreds + 1, sizeof(term_t));
       for (uint32_t q = 0; q < s->npreds; q++) interp[q] = res.interp[q];
@@ -237,13 +245,14 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
       res.interp = interp;
       /* predicates the engine never needed may still be left at true */
       z3_checked = chc_repair_unreached(s, res.interp, z);
-      solver_free(z);
     } else if (res.answer == CHC_UNSAT) {   /* contradicts the first answer */
       chc_result_free(&res);
       memset(&res, 0, sizeof res);
       res.answer = CHC_UNKNOWN;
       res.reason = "internal: the Horn engines disagree";
     }
+    chc_result_free(&first);
+    solver_free(z);
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {

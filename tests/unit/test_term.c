@@ -283,6 +283,40 @@ static void test_scale(void) {
   CHECK(term_true() == 0 && ivar("x") != NULL_TERM);
 }
 
+/* Equalities of array values fold: the same stores in another order are
+ * equal (a replayed trace's value against a derivation's), a differing
+ * element or base is not, and a base that every index overrides does not
+ * matter. */
+static void test_array_value_equality(void) {
+  type_t a32 = type_array(type_bv(32), type_bv(8));
+  term_t z = term_const_array(a32, term_bv_u64(8, 0));
+  term_t i0 = term_bv_u64(32, 0), i1 = term_bv_u64(32, 1), i2 = term_bv_u64(32, 2);
+  term_t v1 = term_bv_u64(8, 0x61), v2 = term_bv_u64(8, 0x62), v3 = term_bv_u64(8, 0x63);
+  term_t a = term_store(term_store(term_store(z, i0, v1), i1, v2), i2, v3);
+  term_t b = term_store(term_store(term_store(z, i1, v2), i2, v3), i0, v1);
+  CHECK(a != b);
+  CHECK(term_is_true(term_eq(a, b)));
+  CHECK(term_is_false(term_eq(a, term_store(b, i2, v1))));
+  CHECK(term_is_true(term_eq(term_store(a, i0, term_bv_u64(8, 0)), term_store(term_store(z, i1, v2), i2, v3))));
+  term_t other = term_const_array(a32, term_bv_u64(8, 1));
+  CHECK(term_is_false(term_eq(term_store(z, i0, v1), term_store(other, i0, v1))));
+  /* a 1-bit index: two stores cover the domain, the bases do not matter */
+  type_t a1 = type_array(type_bv(1), type_int());
+  term_t c0 = term_const_array(a1, term_int(0)), c5 = term_const_array(a1, term_int(5));
+  term_t j0 = term_bv_u64(1, 0), j1 = term_bv_u64(1, 1);
+  CHECK(term_is_true(term_eq(term_store(term_store(c0, j0, term_int(7)), j1, term_int(8)),
+                             term_store(term_store(c5, j1, term_int(8)), j0, term_int(7)))));
+  CHECK(term_is_false(term_eq(term_store(c0, j0, term_int(7)), term_store(c5, j0, term_int(7)))));
+  /* integer index, arrays of arrays */
+  type_t ai = type_array(type_int(), a32);
+  term_t n = term_const_array(ai, z);
+  CHECK(term_is_true(term_eq(term_store(term_store(n, term_int(3), a), term_int(-1), z), term_store(n, term_int(3), b))));
+  CHECK(term_is_false(term_eq(term_store(n, term_int(3), a), term_store(n, term_int(4), a))));
+  /* not values: the equation stays */
+  term_t x = term_var("arr", a32);
+  CHECK(term_op_of(term_eq(x, a)) == OP_EQ);
+}
+
 int main(void) {
   RUN(test_hash_consing);
   RUN(test_boolean_simplification);
@@ -290,6 +324,7 @@ int main(void) {
   RUN(test_literals);
   RUN(test_bitvectors);
   RUN(test_arrays);
+  RUN(test_array_value_equality);
   RUN(test_zero);
   RUN(test_indexing_and_subst);
   RUN(test_structure);

@@ -1,8 +1,11 @@
-/* OPEN (difftest seed 14800, session 14, the C generator's recursive helpers):
-   the procedure route's counterexample does not replay ("step 1: arr differs
-   from the recorded value": the global array through the Horn/pds traces), so
-   zeta answers UNKNOWN where the compiled oracle reaches the error. Not a wrong
-   verdict; to become a test in tests/c once the replay handles arrays. */
+// difftest seed 14800 (C, session 14): the procedure routes' counterexample
+// did not replay ("step 1: arr differs from the recorded value"): the global
+// array's initial value and the derivation's were the same stores in another
+// order, and array values were compared element by element only over index
+// widths up to 10 bits. term_eq now folds equalities of array values.
+// expect: UNSAFE
+// run: --algorithm spacer
+// run: --algorithm pds
 #define DT_TICK
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);
 void reach_error() { __assert_fail("0", "difftest.c", 3, "reach_error"); }

@@ -1,8 +1,9 @@
-/* OPEN (difftest seed 14800, session 14, the C generator's recursive helpers):
-   the procedure route's counterexample does not replay ("step 1: arr differs
-   from the recorded value": the global array through the Horn/pds traces), so
-   zeta answers UNKNOWN where the compiled oracle reaches the error. Not a wrong
-   verdict; to become a test in tests/c once the replay handles arrays. */
+// difftest seed 14800 (C, session 14): f0 shifts a negative value left
+// (x2 = -3: b << 5, undefined behaviour); every route must say so. The
+// procedure routes stopped earlier, at the global array's replay (the
+// equality of array values, see c-recursion-global-array.c).
+// expect: UNKNOWN (undefined behaviour: shift out of range at c-recursion-shift-ub.c:22)
+// run: --algorithm pds
 #define DT_TICK
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);
 void reach_error() { __assert_fail("0", "difftest.c", 3, "reach_error"); }

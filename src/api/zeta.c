@@ -60,6 +60,7 @@ static const char *json_format, *json_file;
 static char *emergency_json(const char *text, const char *reason) {
   report *r = report_new();
   report_set_verdict(r, ZETA_UNKNOWN, reason);
+  if (!strncmp(reason, "internal error", 14)) report_set_exit(r, ZETA_EXIT_INTERNAL);   /* a crash */
   FILE *out = report_out(r);
   if (text) fputs(text, out);
   else fprintf(out, "UNKNOWN (%s)\n", reason);

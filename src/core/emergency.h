@@ -1,8 +1,9 @@
-/* The two emergency exits of a run: the hard stop a little after the
- * deadline (a safety net for a solver call that ignores its timeout) and
+/* The emergency exits of a run: the hard stop a little after the
+ * deadline (a safety net for a solver call that ignores its timeout),
  * running out of memory (the memory limit is an address-space limit, so it
  * surfaces as a failed allocation, or as an abort or crash inside Z3 or
- * CaDiCaL). Both write a prepared answer to stdout and _exit: the answer is
+ * CaDiCaL), and any other crash (an internal error, exit code 3; not in
+ * sanitizer builds, whose handlers report it). All write a prepared answer to stdout and _exit: the answer is
  * set in advance (emergency_set_answer), because nothing else is safe in a
  * signal handler. Process-wide: only the command-line program and the
  * portfolio's children install them. */

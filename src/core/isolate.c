@@ -57,7 +57,7 @@ char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a killed zeta leaves no solver children */
     close(p[0]);
     int devnull = open("/dev/null", O_WRONLY);   /* Z3 prints its assertion failures */
-    if (devnull >= 0) dup2(devnull, 2);
+    if (devnull >= 0) dup2(devnull, 2), dup2(devnull, 1);   /* stdout too: the emergency answers */
     FILE *w = fdopen(p[1], "w");
     if (!w) _exit(3);
     fn(w, ctx);

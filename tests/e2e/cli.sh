@@ -34,3 +34,23 @@ t bound-chc-kind  'timeout 20 $z --algorithm kind --bound 5 -v examples/sum.smt2
 # a crash inside Z3's Spacer (tree interpolants of the CEGAR refinement) is
 # an unknown answer, not a dead zeta (regression: segmentation fault)
 t spacer-crash-isolated 'timeout 60 $z --algorithm cegar --timeout 20 tests/chc/spacer-tree-crash.smt2 2>/dev/null | one_answer "^(sat|unknown)$"'
+# the same system with Spacer as the engine (regression: it ran in process
+# and the segmentation fault ended zeta with no answer)
+t spacer-engine-crash-isolated 'timeout 60 $z --algorithm spacer --timeout 20 tests/chc/spacer-tree-crash.smt2 2>/dev/null | one_answer "^(sat|unknown)$"'
+# any other crash: one answer line, UNKNOWN (internal error: crash), exit 3
+# (the sanitizers keep their own crash reports)
+crash_answer() {
+  printf 'var x : int\nmain process main {\n init loc A\n loc B\n error loc E\n A -> B { x := 0 }\n B -> B { x := x + 1 }\n B -> E { assume (x < 0) }\n}\n' > "$1.cfa"
+  $z --algorithm bmc --timeout 60 $2 "$1.cfa" > "$1.out" 2>/dev/null &
+  local pid=$! rc
+  sleep 1
+  kill -SEGV $pid
+  wait $pid
+  rc=$?
+  rm -f "$1.cfa"
+  [ $rc -eq 3 ]
+}
+crash_tmp=$(mktemp)
+sanitized || t crash-answer 'crash_answer "$crash_tmp" && one_answer "^UNKNOWN \(internal error: crash\)$" < "$crash_tmp.out"'
+sanitized || t crash-answer-json 'crash_answer "$crash_tmp" --json && grep -q "\"exit\":3" "$crash_tmp.out"'
+rm -f "$crash_tmp" "$crash_tmp.out"

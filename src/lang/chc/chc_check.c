@@ -218,7 +218,7 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
       chc_result_free(r);
     }
   }
-  chc_spacer_solve(norm, lim, true, r);
+  chc_spacer_solve_isolated(norm, lim, true, r);   /* Z3 4.8 crashes on some systems */
 }
 
 /* One engine of zeta's on the normal form s (own and spacer: run_checked). */

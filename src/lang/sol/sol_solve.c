@@ -62,7 +62,7 @@ static bool portfolio(const chc_system *norm, const zeta_options *o, const zeta_
   }
   if (spacer) {
     zeta_limits l = own ? slice(lim, 0.6, 1e9) : *lim;
-    chc_spacer_solve(norm, &l, true, r);
+    chc_spacer_solve_isolated(norm, &l, true, r);
     if (r->answer == CHC_UNSAT && r->deriv.n == 0) { r->answer = CHC_UNKNOWN; spacer_unsat = true; }
     if (r->answer != CHC_UNKNOWN || limits_expired(lim) || !own) return false;
     chc_result_free(r);

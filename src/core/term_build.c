@@ -427,35 +427,63 @@ static bool same_sort_or_arith(term_t a, term_t b, bool *real) {
   return false;
 }
 
+/* A store of an array value: its index, value and depth in the chain. */
+typedef struct { term_t idx, val; uint32_t depth; } array_slot;
+
+static int cmp_slot(const void *x, const void *y) {
+  const array_slot *a = x, *b = y;
+  if (a->idx != b->idx) return a->idx < b->idx ? -1 : 1;
+  return (a->depth > b->depth) - (a->depth < b->depth);
+}
+
+/* The stores of the array value t that a read sees (the topmost per
+ * index), sorted by index; *base: the constant under them. NULL when an
+ * index is not a scalar literal. */
+static array_slot *array_slots(term_t t, uint32_t *n, term_t *base) {
+  uint32_t k = 0;
+  for (term_t u = t; term_op_of(u) == OP_STORE; u = term_arg(u, 0)) k++;
+  array_slot *sl = xmalloc((k + 1) * sizeof *sl);
+  k = 0;
+  for (; term_op_of(t) == OP_STORE; t = term_arg(t, 0), k++) {
+    sl[k] = (array_slot){term_arg(t, 1), term_arg(t, 2), k};
+    if (!is_scalar_literal(sl[k].idx)) { free(sl); return NULL; }
+  }
+  *base = term_arg(t, 0);
+  qsort(sl, k, sizeof *sl, cmp_slot);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < k; i++)
+    if (!m || sl[m - 1].idx != sl[i].idx) sl[m++] = sl[i];
+  *n = m;
+  return sl;
+}
+
 /* Two array values (store chains of literals over constant arrays) are
  * equal iff they agree at every index either chain stores and, unless those
  * indices cover the whole index domain, in their constant bases. 1 equal,
  * 0 different, -1 undecided (elements whose equality does not fold). */
 static int array_values_eq(term_t a, term_t b) {
-  term_vec idx = {0};
-  for (term_t t = a; term_op_of(t) == OP_STORE; t = term_arg(t, 0)) term_vec_push(&idx, term_arg(t, 1));
-  for (term_t t = b; term_op_of(t) == OP_STORE; t = term_arg(t, 0)) term_vec_push(&idx, term_arg(t, 1));
-  qsort(idx.data, idx.size, sizeof *idx.data, cmp_term);
-  uint32_t distinct = 0;
-  int r = 1;
-  for (uint32_t k = 0; k < idx.size && r != 0; k++) {
-    if (k && idx.data[k] == idx.data[k - 1]) continue;
+  uint32_t na = 0, nb = 0;
+  term_t ba = NULL_TERM, bb = NULL_TERM;
+  array_slot *sa = array_slots(a, &na, &ba), *sb = sa ? array_slots(b, &nb, &bb) : NULL;
+  int r = sa && sb ? 1 : -1;
+  uint32_t i = 0, j = 0, distinct = 0;
+  while (r == 1 && (i < na || j < nb)) {
+    term_t x, y;
+    if (j == nb || (i < na && sa[i].idx < sb[j].idx)) x = sa[i++].val, y = bb;
+    else if (i == na || sb[j].idx < sa[i].idx) x = ba, y = sb[j++].val;
+    else x = sa[i++].val, y = sb[j++].val;
     distinct++;
-    term_t e = term_eq(term_select(a, idx.data[k]), term_select(b, idx.data[k]));
-    if (term_is_false(e)) r = 0;
-    else if (!term_is_true(e)) r = -1;
+    term_t e = term_eq(x, y);
+    r = term_is_true(e) ? 1 : term_is_false(e) ? 0 : -1;
   }
-  term_vec_free(&idx);
-  if (r == 0) return 0;
-  term_t ba = a, bb = b;
-  while (term_op_of(ba) == OP_STORE) ba = term_arg(ba, 0);
-  while (term_op_of(bb) == OP_STORE) bb = term_arg(bb, 0);
-  term_t e = term_eq(term_arg(ba, 0), term_arg(bb, 0));
-  if (term_is_true(e)) return r;
+  free(sa), free(sb);
+  if (r != 1) return r;
+  term_t e = term_eq(ba, bb);
+  if (term_is_true(e)) return 1;
   type_t it = type_array_index(term_type(a));
   bool covered = (type_kind_of(it) == TYPE_BOOL && distinct >= 2) ||
                  (type_kind_of(it) == TYPE_BV && type_bv_width(it) < 32 && distinct >= (1u << type_bv_width(it)));
-  if (covered) return r;
+  if (covered) return 1;
   return term_is_false(e) ? 0 : -1;
 }
 

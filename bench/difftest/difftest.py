@@ -23,6 +23,7 @@ exits 1 when anything was found.
 import argparse
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -333,7 +334,14 @@ def check_one(job):
                 small = shrink(m, tmp, d[0], d[1])
                 open(os.path.join(saved, "shrunk" + m.ext), "w").write(small)
         definite = sum(1 for a, _, _ in results.values() if a is not None)
-        return fmt, len(results), definite, findings, saved, dict(SPENT)
+        # each zeta run's outcome where the answer is known: its weak spots
+        known = ex if ex in (True, False) else None
+        tally = {}
+        for name, (a, _, out) in results.items():
+            if name.startswith("zeta-"):
+                why = "definite" if a is not None else unknown_reason(out)
+                tally[(fmt + "/" + name, why if known is not None or a is not None else "(answer not known) " + why)] = 1
+        return fmt, len(results), definite, findings, saved, dict(SPENT), tally
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -355,6 +363,8 @@ def main():
                     help="depth at which BMC runs stop (default %d; 0 = the time limit)" % BMC_BOUND)
     ap.add_argument("--out", default="bench/results/difftest")
     ap.add_argument("--times", action="store_true", help="print the seconds spent per format and run")
+    ap.add_argument("--unknowns", action="store_true",
+                    help="print per format and run how often it was definite and the reasons of its unknowns")
     args = ap.parse_args()
     ZETA, T, BMC_BOUND = os.path.abspath(args.zeta), args.timeout, args.bmc_bound
     # a copy of the binary outside the tree (long runs) still finds the Solidity reader here
@@ -399,14 +409,36 @@ def main():
     if args.times:   # where the time went: seconds per format and run, largest first
         for name, sec in sorted(TOTAL.items(), key=lambda kv: -kv[1]):
             print("time %-32s %9.1f s" % (name, sec))
+    if args.unknowns:   # per run: how often definite, and why not
+        runs = {}
+        for (name, why), n in OUTCOMES.items():
+            runs.setdefault(name, {})[why] = n
+        for name in sorted(runs):
+            total = sum(runs[name].values())
+            print("outcome %-32s runs %6d  definite %5.1f %%" % (name, total, 100.0 * runs[name].get("definite", 0) / total))
+            for why, n in sorted(runs[name].items(), key=lambda kv: -kv[1]):
+                if why != "definite":
+                    print("outcome %-32s   %6d  %s" % ("", n, why))
     shutil.rmtree(cache, ignore_errors=True)
     print("difftest: %d models in %.0f s, %d findings" % (sum(s[0] for s in stats.values()), time.time() - start,
                                                            len(found)))
     return 1 if found else 0
 
 
+def unknown_reason(out):
+    """An UNKNOWN's reason, without the details that differ per model
+    (numbers, file names, positions)."""
+    first = out.split("\n", 1)[0].strip()
+    m = re.match(r"^(UNKNOWN|unknown) ?\((.*)\)$", first)
+    why = m.group(2) if m else (first or "no output")
+    why = re.sub(r"\S+\.(c|cfa|smt2|tla|sol|vmt|aag|pnml):\d+(:\d+)?", "FILE", why)
+    return re.sub(r"\d+", "N", why)[:120]
+
+
 def account(r, stats, found):
-    fmt, runs, definite, findings, saved, spent = r
+    fmt, runs, definite, findings, saved, spent, tally = r
+    for k, v in tally.items():
+        OUTCOMES[k] = OUTCOMES.get(k, 0) + v
     for k, v in spent.items():
         TOTAL[k] = TOTAL.get(k, 0.0) + v
     s = stats[fmt]
@@ -426,6 +458,7 @@ def account(r, stats, found):
 
 
 TOTAL = {}   # seconds per run name over the whole batch
+OUTCOMES = {}   # (format/run, "definite" or the unknown's reason) -> runs
 PROGRESS_EVERY = 60
 last_progress = time.time()
 

@@ -267,7 +267,7 @@ static int find_lit(const tla_cands *c, uint32_t var, int key, bool member, cons
 
 static bool has_cand(const tla_cands *c, int a, int b, bool neg) {
   for (size_t i = 0; i < c->ncand; i++)
-    if (c->cand[i].a == a && (int)c->cand[i].b == b && c->cand[i].neg == neg) return true;
+    if (c->cand[i].a == a && (int)c->cand[i].b == b && c->cand[i].neg == neg && c->cand[i].a2 < 0) return true;
   return false;
 }
 
@@ -297,6 +297,20 @@ static void test_candidates(void) {
   done2 = find_lit(&c, 0, 2, false, "done");
   CHECK(done2 >= 0 && has_cand(&c, TLA_CAND_UNIT, done2, true));
   CHECK(has_cand(&c, TLA_CAND_UNIT, find_lit(&c, 0, 2, false, "init"), false));
+  tla_cands_free(&c);
+  /* three literals: st[1] = "done" /\ st[2] = "done" => "go" \in msgs,
+   * neither alone implies it (states 3 and 4) */
+  const tla_val *st5[5] = {st[0], st[1], st[2], cand_state("init", "done", NULL), cand_state("done", "init", NULL)};
+  tla_cands_from_states(st5, 5, 2, 1000, &c);
+  done1 = find_lit(&c, 0, 1, false, "done"), done2 = find_lit(&c, 0, 2, false, "done");
+  go = find_lit(&c, 1, -1, true, "go");
+  bool triple = false;
+  for (size_t i = 0; i < c.ncand; i++) {
+    const tla_cand *k = &c.cand[i];
+    triple |= !k->neg && k->b == (uint32_t)go &&
+              ((k->a == done1 && k->a2 == done2) || (k->a == done2 && k->a2 == done1));
+  }
+  CHECK(triple && !has_cand(&c, done1, go, false) && !has_cand(&c, done2, go, false));
   tla_cands_free(&c);
   /* the cap on candidates */
   tla_cands_from_states(st, 3, 2, 2, &c);

@@ -239,6 +239,7 @@ static term_t cand_term(const tla_cands *cs, const tla_cand *c, const term_t *li
   if (c->neg) b = term_not(b);
   if (c->a < 0) return b;
   term_t a = lit[c->a];
+  if (c->a2 >= 0) a = lit[c->a2] == NULL_TERM ? NULL_TERM : term_and2(a, lit[c->a2]);
   return a == NULL_TERM ? NULL_TERM : term_implies(a, b);
 }
 

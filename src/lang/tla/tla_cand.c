@@ -88,7 +88,52 @@ static void cand_add(tla_cands *out, size_t *cap, size_t max_cand, int32_t a, ui
     *cap = *cap ? 2 * *cap : 256;
     out->cand = xrealloc(out->cand, *cap * sizeof *out->cand);
   }
-  out->cand[out->ncand++] = (tla_cand){a, b, neg};
+  out->cand[out->ncand++] = (tla_cand){a, b, neg, -1};
+}
+
+/* Three literals: a /\ a2 => b (or => not b) where the pair a, a2 occurs
+ * in the sample and neither alone implies it (TM "Done" and the backup TM
+ * waiting => tmState = "hidden"). Only while the bit-set work stays small,
+ * and at most a third of the candidates. */
+static void triples(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit *lit, size_t nlit, const uint64_t *bits,
+                    const size_t *count, size_t n, size_t words) {
+  enum { TRIPLE_WORK = 30000000 };
+  size_t *live = xmalloc((nlit + 1) * sizeof *live), nl = 0;
+  for (size_t i = 0; i < nlit; i++)
+    if (count[i] && count[i] < n) live[nl++] = i;
+  size_t limit = out->ncand + (max_cand - out->ncand) / 3;
+  uint64_t *ab = xmalloc((words + 1) * sizeof *ab);
+  if (nl * nl * nl / 2 * words > TRIPLE_WORK) nl = 0;
+  for (size_t x = 0; x < nl && out->ncand < limit; x++)
+    for (size_t y = x + 1; y < nl && out->ncand < limit; y++) {
+      size_t a = live[x], a2 = live[y];
+      if (same_position(&lit[a], &lit[a2])) continue;
+      const uint64_t *A = bits + a * words, *A2 = bits + a2 * words;
+      bool some = false;
+      for (size_t w = 0; w < words; w++) some |= (ab[w] = A[w] & A2[w]) != 0;
+      if (!some) continue;   /* never together: a pair says it */
+      for (size_t z = 0; z < nl && out->ncand < limit; z++) {
+        size_t b = live[z];
+        if (b == a || b == a2 || same_position(&lit[a], &lit[b]) || same_position(&lit[a2], &lit[b])) continue;
+        const uint64_t *B = bits + b * words;
+        bool sub = true, disjoint = true, sub1 = true, sub2 = true, dis1 = true, dis2 = true;
+        for (size_t w = 0; w < words; w++) {
+          if (ab[w] & ~B[w]) sub = false;
+          if (ab[w] & B[w]) disjoint = false;
+          if (A[w] & ~B[w]) sub1 = false;
+          if (A2[w] & ~B[w]) sub2 = false;
+          if (A[w] & B[w]) dis1 = false;
+          if (A2[w] & B[w]) dis2 = false;
+        }
+        bool neg = !sub;
+        if ((sub && !sub1 && !sub2) || (disjoint && !dis1 && !dis2)) {
+          cand_add(out, cap, max_cand, (int32_t)a, (uint32_t)b, neg);
+          out->cand[out->ncand - 1].a2 = (int32_t)a2;
+        }
+      }
+    }
+  free(ab);
+  free(live);
 }
 
 void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, size_t max_cand, tla_cands *out) {
@@ -170,6 +215,7 @@ void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, si
       if (disjoint && a < b) cand_add(out, &cap, max_cand, (int32_t)a, (uint32_t)b, true);
     }
   }
+  triples(out, &cap, max_cand, ls.lit, ls.n, bits, count, n, words);
   free(bits);
   free(count);
 }

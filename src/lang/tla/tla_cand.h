@@ -24,7 +24,8 @@ typedef struct {
   const tla_val *val;
 } tla_lit;
 
-/* a >= 0: lit a => lit b (neg: lit a => not lit b); a = TLA_CAND_UNIT:
+/* a >= 0: lit a => lit b (neg: lit a => not lit b), with a2 >= 0 lit a
+ * /\ lit a2 => lit b (not lit b); a = TLA_CAND_UNIT:
  * the unit fact "lit b" (neg: "not lit b"); a = TLA_CAND_RANGE: one of the
  * literals range[b] holds (the values a position was seen with). */
 enum { TLA_CAND_UNIT = -1, TLA_CAND_RANGE = -2 };
@@ -32,6 +33,7 @@ typedef struct {
   int32_t a;
   uint32_t b;
   bool neg;
+  int32_t a2;   /* >= 0: lit a /\ lit a2 => ... (a three-literal fact); else -1 */
 } tla_cand;
 
 typedef struct {

@@ -120,6 +120,16 @@ t bmc-inductive-period 'si --init InitA --next NextA --inv InRange --check-deadl
 t bmc-inductive-streak 'si --init InitB --next NextB --inv Below7 --check-deadlock true | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
   [ "$(si --init InitB --next NextB --inv Below7 --check-deadlock false --length 12 | head -1)" = UNSAFE ]'
 t inductive-by-bmc 'run --algorithm inductive --init InitP --next NextI --inv Sum "$D/SymStepInd.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'
+# facts strengthening the relative checks (tla_bmc.c `facts`): Consistent
+# is not inductive, facts over two literals make it so (no facts: SAFE up
+# to depth 10); a fact the sample satisfies but a step falsifies is dropped
+# (used unproved, SymFactsLate's NotHi would be "proved")
+t bmc-facts-proof 'run --algorithm bmc "$D/SymFacts.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-facts-dropped 'out=$(run --algorithm bmc "$D/SymFactsLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 3:" && ! echo "$out" | grep -q "^State 4:"'
+# --algorithm inductive: the step-wise BMC first also when the sample
+# enumerated every state (4199 here; the reach proof after it)
+quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'
+quick || t bmc-facts-voucher 'run --algorithm bmc "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t bmc-inductive-paths '[ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 5 | head -1)" = UNSAFE ] &&
   [ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 2 | head -1)" = SAFE ]'
 

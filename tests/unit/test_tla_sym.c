@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include "check.h"
 #include "engine/ts_engine.h"
+#include "lang/tla/tla_ast.h"
+#include "lang/tla/tla_cand.h"
 #include "lang/tla/tla_model.h"
 #include "lang/tla/tla_reach.h"
 #include "lang/tla/tla_sym.h"
@@ -240,8 +242,85 @@ static void test_reach_check(void) {
   cleanup(dir2);
 }
 
+
+/* Candidate facts from states (tla_cand.c): a state is a tuple of the
+ * variables' values. Three states of <<st, msgs>>, st a function of two
+ * keys: the unit facts, the implications no state violates, the values a
+ * position was seen with, and "never" for a string seen only elsewhere. */
+static const tla_val *str(const char *s) { return tv_str(tla_intern(s, strlen(s))); }
+static const tla_val *cand_state(const char *a, const char *b, const char *msg) {
+  const tla_val *k[2] = {tv_int(1), tv_int(2)}, *v[2] = {str(a), str(b)};
+  const tla_val *m[1] = {msg ? str(msg) : NULL};
+  const tla_val *t[2] = {tv_fun(k, v, 2), tv_set(m, msg ? 1 : 0)};
+  return tv_tuple(t, 2);
+}
+
+static int find_lit(const tla_cands *c, uint32_t var, int key, bool member, const char *val) {
+  for (size_t i = 0; i < c->nlit; i++) {
+    const tla_lit *l = &c->lit[i];
+    if (l->var == var && l->member == member && l->val == str(val) &&
+        (key < 0 ? l->npath == 0 : l->npath == 1 && l->path[0] == tv_int(key)))
+      return (int)i;
+  }
+  return -1;
+}
+
+static bool has_cand(const tla_cands *c, int a, int b, bool neg) {
+  for (size_t i = 0; i < c->ncand; i++)
+    if (c->cand[i].a == a && (int)c->cand[i].b == b && c->cand[i].neg == neg && c->cand[i].a2 < 0) return true;
+  return false;
+}
+
+static void test_candidates(void) {
+  const tla_val *st[3] = {cand_state("init", "init", NULL), cand_state("done", "init", "go"),
+                          cand_state("done", "done", "go")};
+  tla_cands c;
+  tla_cands_from_states(st, 3, 2, 1000, &c);
+  int init1 = find_lit(&c, 0, 1, false, "init"), done1 = find_lit(&c, 0, 1, false, "done");
+  int done2 = find_lit(&c, 0, 2, false, "done"), go = find_lit(&c, 1, -1, true, "go");
+  int never = find_lit(&c, 1, -1, false, "go");   /* msgs is a set: no scalar literal */
+  CHECK(init1 >= 0 && done1 >= 0 && done2 >= 0 && go >= 0 && never < 0);
+  CHECK(tla_lit_holds(&c.lit[go], st[1]) && !tla_lit_holds(&c.lit[go], st[0]));
+  CHECK(has_cand(&c, done1, go, false));     /* st[1] = "done" => "go" \in msgs */
+  CHECK(has_cand(&c, go, done1, false));
+  CHECK(has_cand(&c, done2, done1, false));  /* st[2] = "done" => st[1] = "done" */
+  CHECK(!has_cand(&c, done1, done2, false)); /* violated by state 1 */
+  CHECK(!has_cand(&c, init1, done1, true));  /* one position: says nothing */
+  /* a value seen at one position is a "never" at the other: none here
+   * (both positions take both values); ranges for both positions */
+  size_t ranges = 0;
+  for (size_t i = 0; i < c.ncand; i++) ranges += c.cand[i].a == TLA_CAND_RANGE;
+  CHECK(ranges == 2);
+  tla_cands_free(&c);
+  /* st[2] never "done": the unit "not st[2] = done" (the value seen at st[1]) */
+  tla_cands_from_states(st, 2, 2, 1000, &c);
+  done2 = find_lit(&c, 0, 2, false, "done");
+  CHECK(done2 >= 0 && has_cand(&c, TLA_CAND_UNIT, done2, true));
+  CHECK(has_cand(&c, TLA_CAND_UNIT, find_lit(&c, 0, 2, false, "init"), false));
+  tla_cands_free(&c);
+  /* three literals: st[1] = "done" /\ st[2] = "done" => "go" \in msgs,
+   * neither alone implies it (states 3 and 4) */
+  const tla_val *st5[5] = {st[0], st[1], st[2], cand_state("init", "done", NULL), cand_state("done", "init", NULL)};
+  tla_cands_from_states(st5, 5, 2, 1000, &c);
+  done1 = find_lit(&c, 0, 1, false, "done"), done2 = find_lit(&c, 0, 2, false, "done");
+  go = find_lit(&c, 1, -1, true, "go");
+  bool triple = false;
+  for (size_t i = 0; i < c.ncand; i++) {
+    const tla_cand *k = &c.cand[i];
+    triple |= !k->neg && k->b == (uint32_t)go &&
+              ((k->a == done1 && k->a2 == done2) || (k->a == done2 && k->a2 == done1));
+  }
+  CHECK(triple && !has_cand(&c, done1, go, false) && !has_cand(&c, done2, go, false));
+  tla_cands_free(&c);
+  /* the cap on candidates */
+  tla_cands_from_states(st, 3, 2, 2, &c);
+  CHECK(c.ncand == 2);
+  tla_cands_free(&c);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
+  RUN(test_candidates);
   return CHECK_DONE();
 }

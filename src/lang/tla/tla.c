@@ -270,10 +270,11 @@ static void print_bmc_proof(FILE *out, const tla_bmc_result *br) {
  * relative to the invariants prove all depths when the steps are inductive
  * over structures that repeat (tla_bmc.c), or when every execution ends
  * (the layouts' engines time out there). true with *code when it answered. */
-static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_limits *lim, report *r, int *code) {
+static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_limits *lim, unsigned share, report *r,
+                             int *code) {
   enum { BOUND = 12 };   /* deeper proofs are rare; the layouts' engines get the time */
   zeta_limits sub = *lim;
-  if (lim->deadline) sub.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+  if (lim->deadline) sub.deadline = limits_now() + (lim->deadline - limits_now()) / share;
   bool dl = tla_check_deadlock(m);
   tla_bmc_result br;
   tla_bmc(m, BOUND, dl, false, o->backend, &sub, &br);
@@ -309,7 +310,13 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   /* without every reachable state enumerated (the reach proof's), the
    * step-wise BMC first: it has no layouts */
   bool ind = strcmp(algo, "inductive") == 0 && o->length < 0;
-  if (ind && (!sym || !tla_sym_reach_count(sym)) && inductive_by_bmc(m, o, lim, r, &code)) {
+  /* with them, too, for a quarter of the time where the reach proof costs
+   * more than a few tenths of a second: the strengthening facts make the
+   * relative checks prove what the reach proof proves state by state
+   * (VoucherIssue 0.3 s CPU against 2.4 s, 2PCwithBTM 0.24 s against 1.6 s) */
+  size_t nsample = sym ? tla_sym_reach_count(sym) : 0;
+  unsigned share = nsample == 0 ? 2 : (double)nsample * REACH_SECONDS_PER_STATE > 0.3 ? 4 : 0;
+  if (ind && share && inductive_by_bmc(m, o, lim, share, r, &code)) {
     tla_sym_free(sym);
     return code;
   }
@@ -431,6 +438,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   report_stat(r, "choose-picks", "%u", br.approx);
   report_stat(r, "merged-sets", "%u%s", br.merged, br.rerun ? " (run again without the window)" : "");
   report_stat(r, "relative-answers", "%u", br.relative);
+  report_stat(r, "facts", "%u candidates, %u proved at the last depth", br.facts, br.facts_kept);
   FILE *out = report_out(r);
   char reason[1400];
   int code;

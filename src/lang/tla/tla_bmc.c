@@ -2,6 +2,7 @@
 #include "lang/tla/tla_bmc.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core/alloc.h"
 #include "lang/tla/tla_sym.h"
 #include "solver/solver.h"
@@ -177,6 +178,124 @@ static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, doub
   rl->dead_free = res == SOLVER_UNSAT;
 }
 
+/* Facts that strengthen the relative checks' hypothesis (tla_cand.h):
+ * candidates guessed from the layout sample, each proved before it is
+ * used: at depth 0 on the path (Init), then from depth k to k+1 in the
+ * relative solver under the invariants and the facts at depth k
+ * (Houdini's way: a candidate some step falsifies is dropped, the rest
+ * hold at depth k+1 for every reachable state, by induction on the depth).
+ * The invariants' counterexamples to induction are mostly unreachable
+ * states such facts exclude (VoucherCancel: an issuer "cancelled" with no
+ * Cancel message). */
+enum { FACTS_MAX = 3000 };
+typedef struct {
+  tla_cands c;
+  bool *alive;
+  size_t nalive;
+  term_t *lit;       /* per literal, over the state being translated */
+  term_t *at;        /* per candidate, over state k (the hypothesis) */
+  term_t *next;      /* over state k+1 (the conclusion) */
+  uint32_t changed;  /* the last depth whose facts are fewer than the depth before's */
+} facts;
+
+static void facts_init(facts *f, tla_sym *s, tla_model *m) {
+  const tla_val *const *states;
+  size_t n = tla_steps_sample(s, &states);
+  memset(f, 0, sizeof *f);
+  tla_cands_from_states(states, n, tla_nvars(m), FACTS_MAX, &f->c);
+  f->alive = xcalloc(f->c.ncand + 1, sizeof *f->alive);
+  f->lit = xcalloc(f->c.nlit + 1, sizeof *f->lit);
+  f->at = xcalloc(f->c.ncand + 1, sizeof *f->at);
+  f->next = xcalloc(f->c.ncand + 1, sizeof *f->next);
+  for (size_t i = 0; i < f->c.ncand; i++) f->alive[i] = true;
+  f->nalive = f->c.ncand;
+}
+
+static void facts_free(facts *f) {
+  tla_cands_free(&f->c);
+  free(f->alive), free(f->lit), free(f->at), free(f->next);
+}
+
+static void facts_kill_all(facts *f) {
+  for (size_t i = 0; i < f->c.ncand; i++) f->alive[i] = false;
+  f->nalive = 0;
+}
+
+static term_t cand_term(const tla_cands *cs, const tla_cand *c, const term_t *lit) {
+  if (c->a == TLA_CAND_RANGE) {
+    size_t from = cs->range_at[c->b], to = cs->range_at[c->b + 1];
+    term_t *d = xmalloc((to - from + 1) * sizeof *d);
+    for (size_t i = from; i < to; i++)
+      if ((d[i - from] = lit[cs->range_lit[i]]) == NULL_TERM) {
+        free(d);
+        return NULL_TERM;
+      }
+    term_t r = term_or((uint32_t)(to - from), d);
+    free(d);
+    return r;
+  }
+  term_t b = lit[c->b];
+  if (b == NULL_TERM) return NULL_TERM;
+  if (c->neg) b = term_not(b);
+  if (c->a < 0) return b;
+  term_t a = lit[c->a];
+  if (c->a2 >= 0) a = lit[c->a2] == NULL_TERM ? NULL_TERM : term_and2(a, lit[c->a2]);
+  return a == NULL_TERM ? NULL_TERM : term_implies(a, b);
+}
+
+/* The live candidates over state k into out; one the structure cannot say
+ * is dropped (returns how many). */
+static size_t facts_terms(facts *f, tla_sym *s, uint32_t k, term_t *out) {
+  if (!f->nalive) return 0;
+  size_t before = f->nalive;
+  if (!tla_steps_literals(s, k, f->c.lit, f->c.nlit, f->lit)) {
+    facts_kill_all(f);
+    return before;
+  }
+  for (size_t i = 0; i < f->c.ncand; i++) {
+    if (!f->alive[i]) continue;
+    out[i] = cand_term(&f->c, &f->c.cand[i], f->lit);
+    if (out[i] == NULL_TERM) f->alive[i] = false, f->nalive--;
+  }
+  return before - f->nalive;
+}
+
+static term_t facts_conj(const facts *f, const term_t *t) {
+  term_t *c = xmalloc((f->c.ncand + 1) * sizeof *c);
+  uint32_t n = 0;
+  for (size_t i = 0; i < f->c.ncand; i++)
+    if (f->alive[i]) c[n++] = t[i];
+  term_t r = term_and(n, c);
+  free(c);
+  return r;
+}
+
+/* Houdini over base: while some live candidate (terms t) can fail, the
+ * ones the model falsifies are dropped; an answer other than SAT or UNSAT
+ * drops them all (nothing unproved is kept). Returns how many it dropped. */
+static size_t facts_prove(facts *f, solver *sv, const zeta_limits *lim, term_t base, const term_t *t) {
+  size_t before = f->nalive;
+  term_t *neg = xmalloc((f->c.ncand + 1) * sizeof *neg);
+  while (f->nalive) {
+    uint32_t n = 0;
+    for (size_t i = 0; i < f->c.ncand; i++)
+      if (f->alive[i]) neg[n++] = term_not(t[i]);
+    solver_result res = ask(sv, lim, term_and2(base, term_or(n, neg)));
+    if (res == SOLVER_UNSAT) break;
+    if (res != SOLVER_SAT) {
+      facts_kill_all(f);
+      break;
+    }
+    size_t had = f->nalive;
+    for (size_t i = 0; i < f->c.ncand; i++)
+      if (f->alive[i] && !term_is_true(solver_value(sv, t[i]))) f->alive[i] = false, f->nalive--;
+    solver_pop(sv, 1);
+    if (f->nalive == had) facts_kill_all(f);   /* a model that falsifies none: never loop */
+  }
+  free(neg);
+  return before - f->nalive;
+}
+
 static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
   r->outcome = TLA_BMC_UNKNOWN;
   snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
@@ -229,6 +348,18 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   /* the proof for all depths needs state invariants only (action and
    * trace invariants mention earlier states, which it leaves out) */
   bool induct = tla_steps_state_invariants_only(s);
+  /* the facts that hold initially (state 0 on the path: Init) */
+  facts fx;
+  facts_init(&fx, s, m);
+  r->facts = (uint32_t)fx.c.ncand;
+  if (fx.nalive) {
+    facts_terms(&fx, s, 0, fx.at);
+    term_t fa = tla_steps_axioms(s);
+    axioms = term_and2(axioms, fa);
+    solver_assert(sv, fa);
+    zeta_limits sub = relative_limits(lim, 1.0);
+    facts_prove(&fx, sv, &sub, term_true(), fx.at);
+  }
   bool proved = false;
   relative rel = {0};
   uint32_t streak = 0;
@@ -258,14 +389,15 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     /* depth k's invariants from depth k-1's, without the path */
     /* the same structures as the depth before, whose query had a
      * counterexample: the same query up to renaming, not asked again */
-    bool again = cti && k >= 2 && tla_steps_covers(s, k - 1, k) && tla_steps_covers(s, k - 2, k - 1) &&
-                 tla_steps_covers(s, k, k - 1) && tla_steps_covers(s, k - 1, k - 2);
+    bool again = cti && k >= 2 && fx.changed != k - 1 && tla_steps_covers(s, k - 1, k) &&
+                 tla_steps_covers(s, k - 2, k - 1) && tla_steps_covers(s, k, k - 1) && tla_steps_covers(s, k - 1, k - 2);
     solver_result pr = proved || again ? SOLVER_UNKNOWN : preserves(&rel, lim, budget, bad);
     cti = again || pr == SOLVER_SAT;
     bool inv_ok = pr == SOLVER_UNSAT;
     if (inv_ok) r->relative++;
     /* the steps streak .. k-1 all answered relative to the invariants */
-    if (!(inv_ok && rel.err_free && (rel.dead_free || !tlc_deadlock))) streak = k;
+    /* (and with the same facts: fewer at depth k than at k-1 restart it) */
+    if (!(inv_ok && rel.err_free && (rel.dead_free || !tlc_deadlock)) || (k > 0 && fx.changed == k)) streak = k;
     uint32_t cover = k;
     for (uint32_t i = streak; induct && i < k && cover == k; i++)
       if (tla_steps_covers(s, i, k)) cover = i;
@@ -287,6 +419,8 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       snprintf(r->msg, sizeof r->msg, "%s", why);
       break;
     }
+    /* the facts over state k+1 (their constants among the axioms) */
+    size_t unsaid = more && !proved ? facts_terms(&fx, s, k + 1, fx.next) : 0;
     term_t ax = tla_steps_axioms(s);
     axioms = term_and2(axioms, ax);
     solver_assert(sv, ax);
@@ -323,6 +457,18 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       break;
     }
     relative_new(&rel, backend, axioms, cons, bad, &nx);
+    if (fx.nalive && !rel.scoped) facts_kill_all(&fx), unsaid = 1;
+    if (fx.nalive) {
+      /* the facts at depth k (proved) into the hypothesis; those that
+       * every step keeps hold at depth k+1 */
+      solver_assert(rel.sv, facts_conj(&fx, fx.at));
+      zeta_limits sub = relative_limits(lim, budget);
+      unsaid += facts_prove(&fx, rel.sv, &sub, nx.ok, fx.next);
+      term_t *t = fx.at;
+      fx.at = fx.next, fx.next = t;
+    }
+    if (unsaid) fx.changed = k + 1;
+    r->facts_kept = (uint32_t)fx.nalive;
     relative_step(s, &rel, lim, budget, tlc_deadlock);
     if (inv_ok && !rel.err_free) {
       /* the step's evaluation errors, not asked with the invariants */
@@ -355,6 +501,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     solver_assert(sv, term_and2(cons, nx.ok));
   }
   relative_free(&rel);
+  facts_free(&fx);
 done:
   r->arrays = tla_steps_arrays(s);
   r->approx = tla_steps_approx(s);

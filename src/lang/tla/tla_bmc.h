@@ -26,6 +26,7 @@ typedef struct {
   uint32_t merged;                /* sets of records merged per value (tla_steps_merged) */
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
+  uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
   bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
   uint32_t proved_from;           /* the first depth of those steps */
   const tla_val **trace;          /* malloc'd; states from an initial one */

@@ -667,6 +667,7 @@ bool tla_check_deadlock(const tla_model *m) { return m->deadlock; }
 bool tla_property_named(const tla_model *m) { return m->property_named; }
 const char *tla_unchecked(const tla_model *m) { return m->unchecked; }
 const char *tla_error(const tla_model *m) { return m->err; }
+void tla_clear_error(tla_model *m) { m->err[0] = 0; }
 void tla_set_limits(tla_model *m, const zeta_limits *lim) { m->ev.lim = lim; }
 void tla_set_hints(tla_model *m, const tla_hint *h, size_t n) {
   m->ev.hints = n ? h : NULL;

@@ -54,6 +54,7 @@ int tla_constraints_hold(tla_model *m, const tla_val *state);
 /* The symmetry class representative of state (state itself without SYMMETRY). */
 const tla_val *tla_canonical(tla_model *m, const tla_val *state);
 const char *tla_error(const tla_model *m);
+void tla_clear_error(tla_model *m);   /* after a failure the caller recovers from */
 /* Evaluations stop with the error "timeout" when lim expires. */
 void tla_set_limits(tla_model *m, const zeta_limits *lim);
 /* Values the enumeration of an action's \E tries first (a replay of a

@@ -89,7 +89,9 @@ struct tla_sym {
   size_t nmem, capmem;
   unsigned depth;
   int64_t int_lo, int_hi;    /* the integers seen in the sampled states (window of symbolic ranges) */
-  const tla_val **reach;      /* every reachable state, when the sample enumerated them all */
+  const tla_val **reach;      /* every reachable state, when the sample enumerated them all (= sample) */
+  const tla_val **sample;     /* the states the sample reached (owned), breadth-first */
+  size_t nsample;
   size_t nreach, reach_init;  /* the first reach_init are the initial states */
   uint32_t *reach_edge;       /* state i's successors: reach_edge[reach_first[i] .. reach_first[i + 1]) */
   size_t *reach_first;
@@ -3437,13 +3439,14 @@ static size_t sample_layouts(tla_sym *s) {
   first[head] = sp.nedge;
   free(sp.seen);
   free(sp.idx);
-  free(s->reach), free(s->reach_edge), free(s->reach_first);
+  free(s->sample), free(s->reach_edge), free(s->reach_first);
   s->reach = NULL, s->reach_edge = NULL, s->reach_first = NULL, s->nreach = 0;
+  s->sample = sp.queue, s->nsample = sp.nq;
   if (all && head == sp.nq && sp.n < SAMPLE_STATES && !tla_error(s->m)[0]) {
     s->reach = sp.queue, s->nreach = sp.n, s->reach_init = ninit;
     s->reach_edge = sp.edge, s->reach_first = first;
   } else {
-    free(sp.queue), free(sp.edge), free(first);
+    free(sp.edge), free(first);
   }
   return sp.n;
 }
@@ -3792,7 +3795,7 @@ void tla_sym_free(tla_sym *s) {
   term_vec_free(&s->aconstr);
   term_vec_free(&s->defs);
   free(s->states);
-  free(s->reach), free(s->reach_edge), free(s->reach_first);
+  free(s->sample), free(s->reach_edge), free(s->reach_first);
   if (s->step) free(s->asg);
   for (size_t i = 0; i < s->nmem; i++) free(s->mem[i]);
   free(s->shape);
@@ -4213,6 +4216,60 @@ bool tla_steps_next(tla_sym *s, tla_step *out, char *why, size_t nwhy) {
 bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, char *why, size_t nwhy) {
   step_data d = {s, NULL, k, constraint, bad};
   return step_protect(s, props_step, &d, why, nwhy);
+}
+
+/* ---- candidate facts over a state's structure (tla_cand.h) ---- */
+typedef struct {
+  tla_sym *s;
+  uint32_t k;
+  const tla_lit *lits;
+  size_t n;
+  term_t *out;
+} lits_data;
+
+/* Literal l over structure v: "defined and holds", a function of the
+ * structure alone (so a covering renames it with the leaves); NULL_TERM
+ * where the structure does not say it plainly (a union, a compound value). */
+static term_t lit_term(tla_sym *s, const sv *v, const tla_lit *l) {
+  term_t g = term_true();
+  for (uint32_t i = 0; i < l->npath; i++) {
+    if (v->k != SV_FUN) return NULL_TERM;
+    int j = key_index(v, l->path[i]);
+    if (j < 0) return term_false();   /* keys are a superset of the domain */
+    g = term_and2(g, dom_g(v, (uint32_t)j));
+    v = v->el[j];
+  }
+  sv *c = sv_const(s, l->val, NULL);
+  if (l->member) {
+    if (v->k != SV_SET || (v->open && !is_scalar(c->k))) return NULL_TERM;
+    for (uint32_t i = 0; i < v->n; i++)
+      if (v->el[i]->k == SV_UNION) return NULL_TERM;
+    return term_and2(g, sv_mem(s, c, v, NULL));
+  }
+  if (!is_scalar(v->k) || !is_scalar(c->k)) return NULL_TERM;
+  return v->k != c->k ? term_false() : term_and2(g, term_eq(v->t, c->t));
+}
+
+static void lits_step(void *data) {
+  lits_data *d = data;
+  tla_sym *s = d->s;
+  s->pc = term_true();
+  s->errs.size = 0;
+  for (size_t i = 0; i < d->n; i++) d->out[i] = lit_term(s, s->states[d->k][d->lits[i].var], &d->lits[i]);
+  s->errs.size = 0;   /* a literal is a predicate of the structure: TLC's errors do not apply */
+}
+
+bool tla_steps_literals(tla_sym *s, uint32_t k, const tla_lit *lits, size_t n, term_t *out) {
+  if (k >= s->nstates) return false;
+  lits_data d = {s, k, lits, n, out};
+  if (tla_protect(s->m, lits_step, &d)) return true;
+  tla_clear_error(s->m);   /* no error of the model (the replay reads it): the candidates are left out */
+  return false;
+}
+
+size_t tla_steps_sample(const tla_sym *s, const tla_val *const **states) {
+  *states = s->sample;
+  return s->sample ? s->nsample : 0;
 }
 
 static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {

@@ -18,6 +18,7 @@
 #define ZETA_LANG_TLA_SYM_H
 #include <stddef.h>
 #include "ir/ts.h"
+#include "lang/tla/tla_cand.h"
 #include "lang/tla/tla_model.h"
 
 typedef struct tla_sym tla_sym;
@@ -114,5 +115,12 @@ const tla_val *tla_steps_state(tla_sym *s, struct solver *slv, uint32_t k);
 /* t's value in the model as a term that pins it: a literal, an array
  * value, the string/model value's constant; NULL_TERM if none. */
 term_t tla_steps_pin(tla_sym *s, struct solver *slv, term_t t);
+/* The n literals over state k's structure (out[i] NULL_TERM where the
+ * structure cannot say it); false when the translation stopped. New
+ * constants go to tla_steps_axioms. */
+bool tla_steps_literals(tla_sym *s, uint32_t k, const tla_lit *lits, size_t n, term_t *out);
+/* The states the layout sample reached (breadth-first; all of them or a
+ * prefix): how many. */
+size_t tla_steps_sample(const tla_sym *s, const tla_val *const **states);
 size_t tla_steps_hints(tla_sym *s, struct solver *slv, uint32_t k, tla_hint *out, size_t cap);
 #endif

@@ -1,0 +1,55 @@
+/* Candidate facts about the states of a TLA+ model, for strengthening the
+ * invariants of the step-wise BMC's relative checks (tla_bmc.c): literals
+ * over the state's values ("x[k] = c", "e \in x[k]") and, from the states a
+ * sample reached, the unit facts and implications between two literals
+ * that no sampled state violates (message-implies-state facts such as
+ * iState[i] = "cancelled" => [type |-> "Cancel"] \in msgs). Only guesses:
+ * the caller proves each one (initially, then relative to the others and
+ * the invariants, Houdini's way) before it uses it. */
+#ifndef ZETA_LANG_TLA_CAND_H
+#define ZETA_LANG_TLA_CAND_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "lang/tla/tla_value.h"
+
+/* State variable var, followed through function keys path[0..npath), is
+ * the scalar val (member: is a set holding val). A key outside a domain
+ * makes the literal false. */
+typedef struct {
+  uint32_t var;
+  const tla_val **path;
+  uint32_t npath;
+  bool member;
+  const tla_val *val;
+} tla_lit;
+
+/* a >= 0: lit a => lit b (neg: lit a => not lit b), with a2 >= 0 lit a
+ * /\ lit a2 => lit b (not lit b); a = TLA_CAND_UNIT:
+ * the unit fact "lit b" (neg: "not lit b"); a = TLA_CAND_RANGE: one of the
+ * literals range[b] holds (the values a position was seen with). */
+enum { TLA_CAND_UNIT = -1, TLA_CAND_RANGE = -2 };
+typedef struct {
+  int32_t a;
+  uint32_t b;
+  bool neg;
+  int32_t a2;   /* >= 0: lit a /\ lit a2 => ... (a three-literal fact); else -1 */
+} tla_cand;
+
+typedef struct {
+  tla_lit *lit;
+  size_t nlit;
+  tla_cand *cand;
+  size_t ncand;
+  uint32_t *range_lit;     /* range i: range_lit[range_at[i] .. range_at[i + 1]) */
+  size_t *range_at;
+  size_t nrange;
+} tla_cands;
+
+/* The literals of the n states (tuples of nv values) and the candidates no
+ * state violates, at most max_cand of them. */
+void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, size_t max_cand, tla_cands *out);
+/* Does literal l hold in state (a tuple of the variables' values)? */
+bool tla_lit_holds(const tla_lit *l, const tla_val *state);
+void tla_cands_free(tla_cands *c);
+#endif

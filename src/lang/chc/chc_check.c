@@ -321,16 +321,23 @@ static cert_status certify_model(const chc_system *sys, const term_t *interp, ch
   return worst;
 }
 
-/* One solver call of a model check: at most 10 s, and at most a quarter
+/* One solver call of a model check: at most 10 s, and at most 1/share
  * of the time left, so that an undecided clause leaves time for another
  * engine's model (LIA-Arrays-090: Z3's model of the file undecided on one
  * clause by Z3 and cvc5, 10 s each, in a 20 s run; Spacer's model of the
  * normal form checks in 0.02 s); 0 when the time is up. */
-static uint32_t clause_check_ms(const zeta_limits *lim) {
+#define CHECK_SHARE 4
+/* a model still quantified after QE (arrays: the definitions of inlined
+ * predicates keep their existentials) is the one whose check the solvers
+ * leave undecided (LIA-Arrays-090: 7.3 s of a 20 s run at a quarter,
+ * clause 10 undecided by both): a smaller share, the rest of the time
+ * for an engine with a quantifier-free model */
+#define CHECK_SHARE_QUANTIFIED 16
+static uint32_t clause_check_ms(const zeta_limits *lim, unsigned share) {
   if (!lim || !lim->deadline) return 10000;
   double left = lim->deadline - limits_now();
   if (left <= 0) return 0;
-  double ms = left * 1000 / 4;
+  double ms = left * 1000 / share;
   return ms > 10000 ? 10000 : ms < 100 ? 100 : (uint32_t)ms;
 }
 
@@ -344,9 +351,12 @@ static bool model_checked(const chc_system *sys, const term_t *interp, bool vali
   solver *z = solver_new_z3();
   solver *v = NULL;
   bool ok = true;
+  unsigned share = CHECK_SHARE;
+  for (uint32_t p = 0; p < sys->npreds; p++)
+    if (interp[p] != NULL_TERM && cert_has_quantifier(interp[p])) share = CHECK_SHARE_QUANTIFIED;
   *open_clause = 0;
   for (uint32_t i = 0; i < sys->nclauses && ok; i++) {
-    uint32_t ms = clause_check_ms(lim);
+    uint32_t ms = clause_check_ms(lim, share);
     if (!ms) {
       if (!*open_clause) *open_clause = i + 1;
       break;
@@ -356,7 +366,8 @@ static bool model_checked(const chc_system *sys, const term_t *interp, bool vali
     if (a == SOLVER_SAT) { ok = false; break; }
     if (a == SOLVER_UNSAT && !validate) continue;
     if (!v) v = solver_new(ZETA_SECOND_SOLVER, NULL);
-    if (v) solver_set_timeout(v, clause_check_ms(lim) ? clause_check_ms(lim) : 100);
+    uint32_t vms = clause_check_ms(lim, share);
+    if (v) solver_set_timeout(v, vms ? vms : 100);
     solver_result b = v ? chc_check_clause(sys, interp, i, v) : SOLVER_UNKNOWN;
     if (b == SOLVER_SAT) ok = false;
     else if (a != SOLVER_UNSAT && b != SOLVER_UNSAT && !*open_clause) *open_clause = i + 1;
@@ -400,10 +411,16 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
       sys = &in->orig;
     }
     bool checked;   /* QE's own check proved every clause with Z3: model_checked's work without --validate */
+    double t_qe = limits_now();
     term_t *quant = eliminate_quantifiers(sys, interp, lim, &checked);   /* the model before QE, or NULL */
     /* re-check on the original clauses (Z3; with --validate also cvc5) */
     uint32_t open_clause = 0;
+    double t_check = limits_now();
     bool bad = !(checked && !o->validate) && !model_checked(sys, interp, o->validate, lim, &open_clause);
+    if (o->verbose)
+      progress_say("zeta: %s's model: QE %.2f s (%s), check %.2f s (%s)", res->engine ? res->engine : "-",
+                   t_check - t_qe, quant ? "eliminated" : "kept", limits_now() - t_check,
+                   bad ? "failed" : open_clause ? "undecided" : "passed");
     if (bad) {   /* predicates an engine never needed may be left at true */
       solver *z = solver_new_z3();
       solver_set_timeout(z, 10000);

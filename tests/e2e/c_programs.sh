@@ -70,6 +70,14 @@ out=$(timeout 60 "$ZETA" --timeout 30 --witness-file "$TMP/ws.yml" "$DIR/recursi
 # (recursion.c has no loops: an invariant_set claiming nothing, the summaries were checked)
 printf '%s\n' "$out" | grep -q 'witness: no loop invariants (no loops' && grep -q 'entry_type: invariant_set' "$TMP/ws.yml" &&
   pass c/recursion-witness || fail c/recursion-witness "$out"
+# the transition-system engines on a recursive program: bounded recursion
+# (regression: "recursive programs: use --algorithm portfolio, ..." at once)
+for alg in bmc kind; do
+  got=$(timeout 60 "$ZETA" --timeout 30 --algorithm $alg "$DIR/recursion_nondet.c" 2>&1 | head -n 1)
+  [ "$got" = UNSAFE ] && pass c/recursion-$alg-unsafe || fail c/recursion-$alg-unsafe "$got"
+  got=$(timeout 60 "$ZETA" --timeout 30 --algorithm $alg "$DIR/recursion_bound_proof.c" 2>&1 | head -n 1)
+  [ "$got" = SAFE ] && pass c/recursion-$alg-safe || fail c/recursion-$alg-safe "$got"
+done
 timeout 60 "$ZETA" --no-exec-check --timeout 30 "$DIR/goto_false.c" 2>&1 | grep -q 'execution check skipped' &&
   pass c/no-exec-check || fail c/no-exec-check
 # a lowered C program has no CFA syntax (procedure-local names): the export

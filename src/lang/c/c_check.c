@@ -336,6 +336,13 @@ static report *bound_proof(const c_program *p, const zeta_options *ob, uint32_t 
   return u;
 }
 
+/* --algorithm bmc, kind, pdr or imc: the engines of bounded recursion's
+ * inlined programs (they need no procedures). */
+static bool ts_engine_asked(const zeta_options *o) {
+  return option_is(o->algorithm, "bmc") || option_is(o->algorithm, "kind") || option_is(o->algorithm, "pdr") ||
+         option_is(o->algorithm, "imc");
+}
+
 /* Counterexamples of a recursive program with bounded recursion: inlined
  * up to 8, 32, ..., 1100 nested calls of each function and one more than
  * the program's constants (until the lowering grows too big), BMC (or
@@ -367,7 +374,7 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
     cfa pruned;
     cfa_copy(&pb.cfa, &pruned);
     cfa_prune(&pruned);
-    ob.algorithm = cfa_acyclic(&pruned) ? "bmc" : "kind";
+    ob.algorithm = cfa_acyclic(&pruned) ? "bmc" : ts_engine_asked(j->o) ? j->o->algorithm : "kind";
     cfa_free(&pruned);
     zeta_limits sl = *lim;
     if (i + 1 < nd && lim->deadline > 0) sl.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
@@ -396,6 +403,10 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
  * clauses, pds, the deterministic run) against bounded recursion, which
  * finds the deep counterexamples of id(x) == N that the summaries miss. */
 static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
+  if (ts_engine_asked(o) && option_is(o->export_fmt, "none")) {   /* the procedure route has no such engine */
+    c_job j = {p, o};
+    return bounded_job_run(r, lim, &j);
+  }
   if (!option_is(o->algorithm, "portfolio") || !option_is(o->export_fmt, "none")) return check_recursive_encoded(p, o, lim, r, d);
   /* a deterministic program is answered by running it (fibo(25): 250 k
    * calls), which the race would slow down */

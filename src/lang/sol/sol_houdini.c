@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/limits.h"
 #include "lang/sol/sol_lower.h"
+#include "lang/sol/sol_split.h"
 #include "lang/sol/sol_vc.h"
 #include "solver/solver.h"
 
@@ -109,6 +110,7 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
    * sites of one loop and the entry sites of the next have cones of one
    * size: Loops' seven inlined loops took 15 passes without) */
   bool out_of_time = false;
+  solver *z = NULL;
   st->passes = 1;
   for (uint32_t o = 0; o < norder;) {
     uint32_t k = order[o];
@@ -119,7 +121,18 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
     for (uint32_t p = o; p < norder; p++) todo += live(&h, order[p]) && !current(&h, order[p]);
     double share = left / (todo ? todo : 1), t0 = limits_now();
     term_t fk = guarded(&h, f, k);
-    solver_result r = term_is_false(fk) ? SOLVER_UNSAT : solver_check_formula(fk, (uint32_t)(share * 1000) + 1);
+    solver_result r = SOLVER_UNSAT;
+    uint32_t ms = (uint32_t)(share * 1000) + 1;
+    if (!term_is_false(fk) && sol_nonlinear(fk)) {   /* a fresh Z3 preprocesses (BecToken's products) */
+      r = solver_check_formula(fk, ms);
+    } else if (!term_is_false(fk)) {   /* one solver for the rest: no Z3 context per check, the shared prefixes converted once */
+      if (!z) z = solver_new_z3();
+      solver_set_timeout(z, ms);
+      solver_push(z);
+      solver_assert(z, fk);
+      r = solver_check(z);
+      solver_pop(z, 1);
+    }
     st->checks++;
     if (trace)
       fprintf(stderr, "  pass %u site %u cand %u cone %u: %s %.3f s (share %.3f)\n", st->passes, k, cand[k] - 1, h.ncone[k],
@@ -137,6 +150,7 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
     if (back < o) st->passes++;
     o = back;
   }
+  solver_free(z);
   /* out of time: drop every candidate with a site not proven with the
    * current guards, until none is left (no solver needed: the proofs
    * still current stay valid) */

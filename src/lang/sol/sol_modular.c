@@ -432,6 +432,10 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
         }
       }
     }
+    if (getenv("ZETA_SOL_CHECK_TRACE"))
+      fprintf(stderr, "check %u (pass %d, kind %d, %u:%u%s): %s %.2f s of %.2f\n", k, second ? 2 : 1, sc.sites[k].kind, sc.sites[k].line,
+              sc.sites[k].col, nl ? ", nonlinear" : "", r == SOLVER_UNSAT ? "unsat" : r == SOLVER_SAT ? "sat" : "unknown",
+              limits_now() - t0, share);
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
     } else if (r == SOLVER_SAT && sc.sites[k].after_cut && sc.cut_opaque) {

@@ -111,40 +111,47 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
    * size: Loops' seven inlined loops took 15 passes without) */
   bool out_of_time = false;
   solver *z = NULL;
+  bool pending = false;   /* a drop in the current group */
   st->passes = 1;
   for (uint32_t o = 0; o < norder;) {
     uint32_t k = order[o];
-    if (!live(&h, k) || current(&h, k)) { o++; continue; }
-    double left = until - limits_now();
-    if (left <= 0) { out_of_time = true; break; }
-    uint32_t todo = 0;
-    for (uint32_t p = o; p < norder; p++) todo += live(&h, order[p]) && !current(&h, order[p]);
-    double share = left / (todo ? todo : 1), t0 = limits_now();
-    term_t fk = guarded(&h, f, k);
-    solver_result r = SOLVER_UNSAT;
-    uint32_t ms = (uint32_t)(share * 1000) + 1;
-    if (!term_is_false(fk) && sol_nonlinear(fk)) {   /* a fresh Z3 preprocesses (BecToken's products) */
-      r = solver_check_formula(fk, ms);
-    } else if (!term_is_false(fk)) {   /* one solver for the rest: no Z3 context per check, the shared prefixes converted once */
-      if (!z) z = solver_new_z3();
-      solver_set_timeout(z, ms);
-      solver_push(z);
-      solver_assert(z, fk);
-      r = solver_check(z);
-      solver_pop(z, 1);
+    if (live(&h, k) && !current(&h, k)) {
+      double left = until - limits_now();
+      if (left <= 0) { out_of_time = true; break; }
+      uint32_t todo = 0;
+      for (uint32_t p = o; p < norder; p++) todo += live(&h, order[p]) && !current(&h, order[p]);
+      double share = left / (todo ? todo : 1), t0 = limits_now();
+      term_t fk = guarded(&h, f, k);
+      solver_result r = SOLVER_UNSAT;
+      uint32_t ms = (uint32_t)(share * 1000) + 1;
+      if (!term_is_false(fk) && sol_nonlinear(fk)) {   /* a fresh Z3 preprocesses (BecToken's products) */
+        r = solver_check_formula(fk, ms);
+      } else if (!term_is_false(fk)) {   /* one solver for the rest: no Z3 context per check, the shared prefixes converted once */
+        if (!z) z = solver_new_z3();
+        solver_set_timeout(z, ms);
+        solver_push(z);
+        solver_assert(z, fk);
+        r = solver_check(z);
+        solver_pop(z, 1);
+      }
+      st->checks++;
+      if (trace)
+        fprintf(stderr, "  pass %u site %u cand %u cone %u: %s %.3f s (share %.3f)\n", st->passes, k, cand[k] - 1, h.ncone[k],
+                r == SOLVER_UNSAT ? "unsat" : r == SOLVER_SAT ? "sat" : "unknown", limits_now() - t0, share);
+      if (r == SOLVER_UNSAT) {
+        h.proven_at[k] = h.serial;
+      } else {
+        st->timeouts += r != SOLVER_SAT;
+        st->drops++;
+        drop(&h, cand[k] - 1);
+        pending = true;
+      }
     }
-    st->checks++;
-    if (trace)
-      fprintf(stderr, "  pass %u site %u cand %u cone %u: %s %.3f s (share %.3f)\n", st->passes, k, cand[k] - 1, h.ncone[k],
-              r == SOLVER_UNSAT ? "unsat" : r == SOLVER_SAT ? "sat" : "unknown", limits_now() - t0, share);
-    if (r == SOLVER_UNSAT) {
-      h.proven_at[k] = h.serial;
-      o++;
-      continue;
-    }
-    st->timeouts += r != SOLVER_SAT;
-    st->drops++;
-    drop(&h, cand[k] - 1);
+    o++;
+    /* at the end of a group of sites whose cones have one size, after a
+     * drop in it: back to the first site the drops made stale */
+    if (!pending || (o < norder && h.ncone[order[o]] == h.ncone[k])) continue;
+    pending = false;
     uint32_t back = 0;
     while (back < o && (!live(&h, order[back]) || current(&h, order[back]))) back++;
     if (back < o) st->passes++;

@@ -272,6 +272,7 @@ static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, 
   uint32_t used = 0;
   for (uint32_t k = 1; k <= n && all; k++) {
     if (!sc.sites[k].cand) continue;
+    if (limits_now() > until) { all = false; break; }   /* Houdini's time is out before its first check */
     vc.budget = 20000, vc.nseen = 0;
     f[k] = sol_vc_unfold_at(&sc.sys, E, term_int(k), &vc);
     used += 20000 - vc.budget;
@@ -282,7 +283,7 @@ static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, 
   if (getenv("ZETA_SOL_HOUDINI_TRACE")) fprintf(stderr, "houdini: lowered and unfolded in %.2f s (%u clause instances, %u clauses)\n", limits_now() - t0, used, sc.sys.nclauses);
   sol_houdini_stats st = {0};
   if (all) sol_houdini(f, *sites, n, sc.ncands, sc.rungs, sc.caprungs, until, cands->dropped, &st);
-  else memset(cands->dropped, 1, sc.ncands);   /* recursive or too large: nothing proven */
+  else memset(cands->dropped, 1, sc.ncands);   /* recursive, too large or out of time: nothing proven */
   free(f);
   if (getenv("ZETA_SOL_HOUDINI_TRACE")) {
     uint32_t left = 0;

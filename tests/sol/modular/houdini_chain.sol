@@ -6,10 +6,10 @@ pragma solidity >=0.7.0;
 // is unreachable and its candidates look proven; they must be checked
 // again once those bounds are dropped. Each assert needs its loop's bounds
 // (i <= 10, i >= 0 counting down, r <= 100 with the break); ladders of
-// upper bounds (up) and of lower bounds (down). Not SAFE here if a bound
-// the asserts need is dropped; wrong if an unproven one is kept.
+// upper bounds (up) and of lower bounds (down). f is not OK if a bound
+// its asserts need is dropped; g (a wrong assert) must stay an ERROR.
 // flags: --sol-arith int --timeout 300
-// verdict: SAFE
+// verdict: UNSAFE
 // expect: H::f: OK
 // expect: H::g: ERROR
 // expect: houdini_chain.sol:62:9: Assertion might not hold.

@@ -39,7 +39,7 @@ static void test_unfold(void) {
   chc_app two_p[2] = {{P, &a}, {P, &b}};
   term_t sum = term_add2(term_add2(a, b), term_int(100));
   chc_add_clause(&s, 2, two_p, term_true(), E, &sum, 0);
-  sol_vc vc = {1000, NULL, 0, 0};
+  sol_vc vc = {1000, NULL, 0, 0, NULL, NULL, NULL};
   term_t e = term_fresh_var("e", type_int());
   term_t g = sol_vc_unfold(&s, E, &e, &vc);
   CHECK(g != NULL_TERM);
@@ -64,7 +64,7 @@ static void test_recursive_and_budget(void) {
   chc_app px = {P, &x};
   term_t x1 = term_add2(x, term_int(1));
   chc_add_clause(&s, 1, &px, term_true(), P, &x1, 0);
-  sol_vc vc = {1000, NULL, 0, 0};
+  sol_vc vc = {1000, NULL, 0, 0, NULL, NULL, NULL};
   term_t e = term_fresh_var("e", type_int());
   CHECK(sol_vc_unfold(&s, P, &e, &vc) == NULL_TERM);
   sol_vc_free(&vc);
@@ -72,7 +72,7 @@ static void test_recursive_and_budget(void) {
   chc_init(&t);
   uint32_t Q = pred(&t, "Q");
   chc_add_clause(&t, 0, NULL, term_true(), Q, &zero, 0);
-  sol_vc none = {0, NULL, 0, 0};
+  sol_vc none = {0, NULL, 0, 0, NULL, NULL, NULL};
   CHECK(sol_vc_unfold(&t, Q, &e, &none) == NULL_TERM);
   sol_vc_free(&none);
   chc_free(&s);
@@ -91,7 +91,7 @@ static void test_constants_fold(void) {
     chc_add_clause(&s, 0, NULL, term_gt(term_mul2(x, x), term_int(c)), F, &x, 0);
     chc_app f7 = {F, &seven};
     chc_add_clause(&s, 1, &f7, term_true(), E, &one, 0);
-    sol_vc vc = {1000, NULL, 0, 0};
+    sol_vc vc = {1000, NULL, 0, 0, NULL, NULL, NULL};
     term_t e = term_fresh_var("e", type_int());
     term_t g = sol_vc_unfold(&s, E, &e, &vc);
     CHECK(g != NULL_TERM);

@@ -3538,6 +3538,7 @@ void sol_chc_free(sol_chc *c) {
   free(c->heads);
   free(c->assert_line);
   free(c->sites);
+  free(c->rungs);
   for (uint32_t i = 0; i < c->nroots; i++) {
     free(c->roots[i].name);
     for (uint32_t j = 0; j < c->roots[i].nleaves; j++) free(c->roots[i].leaf_names[j]);

@@ -51,6 +51,12 @@ typedef struct {
   char **leaf_names;       /* state variables' leaves: "x", "s.f", "m" */
 } sol_root;
 
+/* Houdini's lowering (sol_cands.guarded): the bounds of one variable and
+ * direction at one loop head form a ladder, each rung implied by the
+ * stronger ones (x <= 0, x <= 1, x <= 9, ...). ladder: 1 + the index of its
+ * first candidate (0: none, a Boolean); bound, upper: the rung. */
+typedef struct { uint32_t ladder; long bound; bool upper; } sol_rung;
+
 /* What an assertion k checks (modular mode: each annotation at each place;
  * chc mode: SITE_ASSERT only). */
 typedef enum {
@@ -97,6 +103,8 @@ typedef struct {
                             * contract's execution confirms it */
   bool may_alias;          /* modular: the checked function has memory parameters that may alias */
   uint32_t ncands;         /* modular: inferred bound candidates generated (sol_cands) */
+  sol_rung *rungs;         /* cands->guarded: per candidate generated, its ladder */
+  uint32_t caprungs;
   sol_head *heads;         /* modular, exact: the loop heads */
   uint32_t nheads;
   bool cut_opaque;         /* modular: some loop cut is not one whose interval
@@ -143,7 +151,14 @@ const cJSON *sol_most_derived(const sol_ast *a, const int *lin, int nlin, const 
  * (the function's literals +-1, the entry value); each is checked on loop
  * entry and kept by an iteration (sites with .cand), assumed at the head
  * unless dropped[i] (i < n). NULL: no candidates. */
-typedef struct { bool *dropped; uint32_t n; } sol_cands;
+typedef struct {
+  bool *dropped; uint32_t n;
+  bool guarded;   /* Houdini's lowering: each bound assumed under its guard,
+                   * sol_cand_guard(i) -> bound (sol_modular.c) */
+} sol_cands;
+/* Houdini's guard of candidate i: a Boolean that every clause instance
+ * shares (SOL_GLOBAL_PREFIX, sol_vc.h). */
+term_t sol_cand_guard(uint32_t i);
 /* SOL_ARITH_BV: results as SOL_ARITH_MOD (wrap-around), the encoding differs
  * only where solc-verify's does (the sum's underflow assumption) */
 enum { SOL_ARITH_CHECKED, SOL_ARITH_INT, SOL_ARITH_MOD, SOL_ARITH_MOD_OVF, SOL_ARITH_BV };

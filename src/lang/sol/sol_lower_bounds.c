@@ -10,8 +10,10 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "core/alloc.h"
 #include "lang/sol/sol_lower_int.h"
+#include "lang/sol/sol_vc.h"
 
 #define LIT_MAX 48
 
@@ -52,6 +54,19 @@ static void add_cand(lw *L, bound_cand *out, uint32_t *n, uint32_t cap, const ct
                      bool upper, bool boolean, long b) {
   uint32_t idx = L->ncand++;
   if (*n >= cap || (L->cands->dropped && idx < L->cands->n && L->cands->dropped[idx])) return;
+  if (L->cands->guarded) {   /* its ladder: the first candidate of this slot and direction here */
+    sol_chc *o = L->out;
+    if (o->caprungs <= idx) {
+      uint32_t cap2 = 2 * idx + 16;
+      o->rungs = xrealloc(o->rungs, cap2 * sizeof *o->rungs);
+      memset(o->rungs + o->caprungs, 0, (cap2 - o->caprungs) * sizeof *o->rungs);
+      o->caprungs = cap2;
+    }
+    uint32_t first = idx;
+    for (uint32_t i = 0; i < *n && !boolean; i++)
+      if (!out[i].boolean && out[i].slot == (int)q && out[i].upper == upper) { first = out[i].idx; break; }
+    o->rungs[idx] = (sol_rung){boolean ? 0 : first + 1, b, upper};
+  }
   bound_cand *x = &out[(*n)++];
   *x = (bound_cand){(int)q, upper, boolean, b, idx, NULL};
   char buf[160];
@@ -124,8 +139,17 @@ bound_cand *bounds_entry(lw *L, const ctx *c, const cJSON *s, const bool *w, uin
   return out;
 }
 
+term_t sol_cand_guard(uint32_t idx) {
+  char name[64];
+  snprintf(name, sizeof name, SOL_GLOBAL_PREFIX "cand%u", idx);
+  return term_var(name, type_bool());
+}
+
 void bounds_assume(lw *L, ctx *c, const bound_cand *b, uint32_t n) {
-  for (uint32_t i = 0; i < n && !c->dead; i++) add_cons(L, c, cand_term(L, c, &b[i]));
+  for (uint32_t i = 0; i < n && !c->dead; i++) {
+    term_t t = cand_term(L, c, &b[i]);
+    add_cons(L, c, L->cands->guarded ? term_implies(sol_cand_guard(b[i].idx), t) : t);
+  }
 }
 
 void bounds_keep(lw *L, const ctx *c, const cJSON *s, const bound_cand *b, uint32_t n) {

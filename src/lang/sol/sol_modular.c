@@ -9,6 +9,7 @@
 #include "core/term_map.h"
 #include "ir/chc_witness.h"
 #include "lang/lang_common.h"
+#include "lang/sol/sol_houdini.h"
 #include "lang/sol/sol_lower.h"
 #include "lang/sol/sol_solve.h"
 #include "lang/sol/sol_vc.h"
@@ -237,50 +238,84 @@ static term_t unfold_err(sol_chc *sc, term_t *e, sol_vc *vc) {
 }
 
 /* Houdini over the interval candidates at loop heads (sol_lower.h,
- * sol_cands): lower, check every candidate's entry and keep sites, drop
- * the ones not proven, again until all hold. A third of the item's time
- * at most; what is left unproven then is dropped too. */
-static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands) {
-  double now = limits_now(), until = now + (lim->deadline ? (lim->deadline - now) / 3 : 20);
-  for (int round = 0;; round++) {
-    sol_chc sc;
-    bool ok = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, cands, &sc);
-    if (ok && sc.ncands > cands->n) {
-      cands->dropped = xrealloc(cands->dropped, sc.ncands * sizeof(bool));
-      memset(cands->dropped + cands->n, 0, sc.ncands - cands->n);
-      cands->n = sc.ncands;
-    }
-    uint32_t todo = 0;
-    for (uint32_t k = 1; ok && k <= sc.nasserts; k++) todo += sc.sites[k].cand != 0;
-    if (!ok || todo == 0) { sol_chc_free(&sc); return; }
-    sol_vc vc = {20000, NULL, 0, 0};
-    term_t e;
-    /* a round drops what fails first on a path, what fails behind it shows
-     * in a later round (two callees' loops: 14 rounds) */
-    term_t g = round < 64 ? unfold_err(&sc, &e, &vc) : NULL_TERM;
-    bool dropped = false;
-    solver *z = g != NULL_TERM ? solver_new_z3() : NULL;
-    if (z) solver_assert(z, g);
-    for (uint32_t k = 1; k <= sc.nasserts; k++) {
-      uint32_t c = sc.sites[k].cand;
-      if (!c || cands->dropped[c - 1]) continue;
-      double left = until - limits_now();
-      solver_result r = SOLVER_UNKNOWN;
-      if (z && left > 0) {
-        solver_set_timeout(z, (uint32_t)(left * 1000 / todo) + 1);
-        solver_push(z);
-        solver_assert(z, term_eq(e, term_int(k)));
-        r = solver_check(z);
-        solver_pop(z, 1);
-      }
-      todo--;
-      if (r != SOLVER_UNSAT) cands->dropped[c - 1] = dropped = true;
-    }
-    solver_free(z);
-    sol_vc_free(&vc);
-    sol_chc_free(&sc);
-    if (!dropped) return;   /* every candidate left holds on entry and is kept */
+ * sol_cands): one lowering with every candidate assumed under its guard,
+ * one formula, sol_houdini drops the ones not proven (a third of the
+ * item's time at most). The guarded lowering's sites are kept in *sites
+ * (site k checks candidate (*sites)[k] - 1), so that the caller can tell
+ * that its own lowering is the same system. Set ZETA_SOL_HOUDINI_TRACE
+ * for a line of statistics on stderr. */
+static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands,
+                             uint32_t **sites) {
+  double t0 = limits_now(), until = t0 + (lim->deadline ? (lim->deadline - t0) / 3 : 20);
+  *sites = NULL;
+  sol_chc sc;
+  cands->guarded = true;
+  bool ok = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, cands, &sc);
+  cands->guarded = false;
+  uint32_t todo = 0;
+  for (uint32_t k = 1; ok && k <= sc.nasserts; k++) todo += sc.sites[k].cand != 0;
+  if (!ok || todo == 0) { sol_chc_free(&sc); return 0; }
+  cands->n = sc.ncands;
+  cands->dropped = xcalloc(sc.ncands + 1, sizeof(bool));
+  uint32_t n = sc.nasserts;
+  *sites = xcalloc(n + 1, sizeof(uint32_t));
+  for (uint32_t k = 1; k <= n; k++) (*sites)[k] = sc.sites[k].cand;
+  if (getenv("ZETA_SOL_HOUDINI_TRACE") && getenv("ZETA_SOL_HOUDINI_TRACE")[0] == '2')
+    for (uint32_t k = 1; k <= n; k++)
+      fprintf(stderr, "  site %u: kind %d cand %u line %u:%u\n", k, sc.sites[k].kind, sc.sites[k].cand, sc.sites[k].line, sc.sites[k].col);
+  /* each candidate site's own formula: Err(k) unfolded (sol_vc.h) */
+  uint32_t E = 0;
+  while (E < sc.sys.npreds && strcmp(sc.sys.preds[E].name, "Err") != 0) E++;
+  term_t *f = xcalloc(n + 1, sizeof(term_t));
+  bool all = E < sc.sys.npreds;
+  sol_vc vc = {20000, NULL, 0, 0, NULL, NULL, NULL};
+  uint32_t used = 0;
+  for (uint32_t k = 1; k <= n && all; k++) {
+    if (!sc.sites[k].cand) continue;
+    if (limits_now() > until) { all = false; break; }   /* Houdini's time is out before its first check */
+    vc.budget = 20000, vc.nseen = 0;
+    f[k] = sol_vc_unfold_at(&sc.sys, E, term_int(k), &vc);
+    used += 20000 - vc.budget;
+    if (f[k] == NULL_TERM) all = false;
+    else f[k] = sol_vc_skolemize(f[k]);
   }
+  sol_vc_free(&vc);
+  if (getenv("ZETA_SOL_HOUDINI_TRACE")) fprintf(stderr, "houdini: lowered and unfolded in %.2f s (%u clause instances, %u clauses)\n", limits_now() - t0, used, sc.sys.nclauses);
+  sol_houdini_stats st = {0};
+  if (all) sol_houdini(f, *sites, n, sc.ncands, sc.rungs, sc.caprungs, until, cands->dropped, &st);
+  else memset(cands->dropped, 1, sc.ncands);   /* recursive, too large or out of time: nothing proven */
+  free(f);
+  if (getenv("ZETA_SOL_HOUDINI_TRACE")) {
+    uint32_t left = 0;
+    for (uint32_t i = 0; i < sc.ncands; i++) left += !cands->dropped[i];
+    fprintf(stderr, "houdini: %u candidates, %u sites, %u passes, %u checks (%u skipped), %u dropped (%u timeouts), %u left, %.2f s\n",
+            sc.ncands, todo, st.passes, st.checks, st.skipped, st.drops, st.timeouts, left, limits_now() - t0);
+  }
+  sol_chc_free(&sc);
+  return n;
+}
+
+static bool has_cand_sites(const sol_chc *sc) {
+  for (uint32_t k = 1; k <= sc->nasserts; k++)
+    if (sc->sites[k].cand) return true;
+  return false;
+}
+
+/* The item's lowering is the system Houdini proved its bounds in: as many
+ * candidates, and its candidate sites check the candidates left in the
+ * same order (a dropped candidate has no site there), else nothing may be
+ * assumed. */
+static bool same_sites(const sol_chc *sc, const uint32_t *sites, uint32_t n, const sol_cands *cands) {
+  if (sc->ncands != cands->n) return false;
+  uint32_t j = 1;
+  for (uint32_t k = 1; k <= sc->nasserts; k++) {
+    if (!sc->sites[k].cand) continue;
+    while (j <= n && (!sites[j] || cands->dropped[sites[j] - 1])) j++;
+    if (j > n || sites[j] != sc->sites[k].cand) return false;
+    j++;
+  }
+  while (j <= n && (!sites[j] || cands->dropped[sites[j] - 1])) j++;
+  return j > n;
 }
 
 /* Checks one item: the lowered system unfolded into one formula per
@@ -288,10 +323,27 @@ static void infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool
  * goes to the Horn engines. Lines go to out. */
 static result check_case(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool aliased, const zeta_options *o,
                          const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias) {
-  sol_cands cands = {NULL, 0};
-  infer_bounds(a, contract, fn, arith, aliased, lim, &cands);
+  sol_cands cands = {NULL, 0, false};
+  uint32_t *hsites, nh = infer_bounds(a, contract, fn, arith, aliased, lim, &cands, &hsites);
   sol_chc sc;
   bool lowered = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &cands, &sc);
+  if (lowered && has_cand_sites(&sc) && (!hsites || !same_sites(&sc, hsites, nh, &cands))) {
+    /* not expected (Houdini's lowering failed, or differs): no bound is assumed */
+    if (getenv("ZETA_SOL_HOUDINI_TRACE")) fprintf(stderr, "houdini: the item's lowering differs (%u sites, was %u)\n", sc.nasserts, nh);
+    cands.n = sc.ncands;
+    cands.dropped = xrealloc(cands.dropped, cands.n + 1);
+    memset(cands.dropped, 1, cands.n);
+    sol_chc_free(&sc);
+    lowered = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &cands, &sc);
+    if (lowered && has_cand_sites(&sc)) {
+      sol_chc_free(&sc);
+      free(hsites);
+      free(cands.dropped);
+      snprintf(why, nwhy, "inferred bounds: the lowering changed");
+      return RES_SKIPPED;
+    }
+  }
+  free(hsites);
   free(cands.dropped);
   if (!lowered) {
     snprintf(why, nwhy, "%s", sc.unsupported ? sc.unsupported : "unsupported");
@@ -300,7 +352,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
   }
   *may_alias = sc.may_alias;
   if (sc.nasserts == 0) { sol_chc_free(&sc); return RES_OK; }
-  sol_vc vc = {20000, NULL, 0, 0};
+  sol_vc vc = {20000, NULL, 0, 0, NULL, NULL, NULL};
   term_t e;
   term_t g = unfold_err(&sc, &e, &vc);
   if (g == NULL_TERM) {   /* recursive (or too large): the Horn engines */
@@ -381,6 +433,10 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
         }
       }
     }
+    if (getenv("ZETA_SOL_CHECK_TRACE"))
+      fprintf(stderr, "check %u (pass %d, kind %d, %u:%u%s): %s %.2f s of %.2f\n", k, second ? 2 : 1, sc.sites[k].kind, sc.sites[k].line,
+              sc.sites[k].col, nl ? ", nonlinear" : "", r == SOLVER_UNSAT ? "unsat" : r == SOLVER_SAT ? "sat" : "unknown",
+              limits_now() - t0, share);
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
     } else if (r == SOLVER_SAT && sc.sites[k].after_cut && sc.cut_opaque) {

@@ -109,6 +109,7 @@ typedef struct {
   uint32_t error;     /* the one error location of out */
   uint32_t ncopies;   /* copies made so far (names "f#k") */
   uint32_t max_locs;
+  uint32_t bound;     /* calls nested deeper are left out (0: no bound, no recursion) */
   bool overflow;
 } inliner;
 
@@ -129,8 +130,9 @@ static cfa_stmt *stmts_subst(const cfa_stmt *s, uint32_t n, uint32_t nv, const t
 
 /* Copies procedure f into out with its variables renamed to[] (from =
  * f's variables); lmap[l] receives the location of f's l. Calls inside
- * are inlined recursively (the program is not recursive). */
-static void inline_body(inliner *in, uint32_t f, const term_t *to, const char *prefix, uint32_t *lmap) {
+ * are inlined recursively (depth: the calls around this copy), up to
+ * in->bound nested calls when it is set. */
+static void inline_body(inliner *in, uint32_t f, const term_t *to, const char *prefix, uint32_t *lmap, uint32_t depth) {
   const cfa *c = &in->p->procs[f].body;
   const term_t *from = c->vars.data;
   uint32_t nv = c->vars.size;
@@ -150,6 +152,7 @@ static void inline_body(inliner *in, uint32_t f, const term_t *to, const char *p
       cfa_stmts_free(s, ed->nstmts);
       continue;
     }
+    if (in->bound && depth >= in->bound) continue;   /* executions through this call are left out */
     const cfa_call *k = ed->call;
     const cfa_proc *g = &in->p->procs[k->callee];
     uint32_t gv = g->body.vars.size;
@@ -163,7 +166,7 @@ static void inline_body(inliner *in, uint32_t f, const term_t *to, const char *p
       cfa_add_var(in->out, gto[i]);
     }
     uint32_t *gmap = xmalloc((g->body.nlocs + 1) * sizeof *gmap);
-    inline_body(in, k->callee, gto, gp, gmap);
+    inline_body(in, k->callee, gto, gp, gmap, depth + 1);
     if (!in->overflow) {
       /* entry: parameters := arguments, other locals arbitrary */
       cfa_stmt *s = xcalloc(gv + 1, sizeof *s);
@@ -189,18 +192,17 @@ static void inline_body(inliner *in, uint32_t f, const term_t *to, const char *p
   }
 }
 
-bool cfa_prog_inline(const cfa_prog *p, uint32_t max_locs, cfa *out) {
-  if (cfa_prog_recursive(p)) return false;
+static bool inline_prog(const cfa_prog *p, uint32_t bound, uint32_t max_locs, cfa *out) {
   const cfa *m = &p->procs[p->main].body;
   cfa tmp;
   cfa_init(&tmp, m->name);
   for (uint32_t i = 0; i < p->globals.size; i++) cfa_add_var(&tmp, p->globals.data[i]);
   for (uint32_t i = 0; i < m->vars.size; i++) cfa_add_var(&tmp, m->vars.data[i]);
-  inliner in = {p, &tmp, CFA_NONE, 0, max_locs, false};
+  inliner in = {p, &tmp, CFA_NONE, 0, max_locs, bound, false};
   in.error = cfa_add_loc(&tmp, m->error != CFA_NONE ? m->locs[m->error].name : "error");
   tmp.locs[in.error].is_error = true;
   uint32_t *lmap = xmalloc((m->nlocs + 1) * sizeof *lmap);
-  inline_body(&in, p->main, m->vars.data, "", lmap);
+  inline_body(&in, p->main, m->vars.data, "", lmap, 0);
   free(lmap);
   if (in.overflow) {
     cfa_free(&tmp);
@@ -209,4 +211,12 @@ bool cfa_prog_inline(const cfa_prog *p, uint32_t max_locs, cfa *out) {
   cfa_index(&tmp);
   *out = tmp;
   return true;
+}
+
+bool cfa_prog_inline(const cfa_prog *p, uint32_t max_locs, cfa *out) {
+  return !cfa_prog_recursive(p) && inline_prog(p, 0, max_locs, out);
+}
+
+bool cfa_prog_inline_bounded(const cfa_prog *p, uint32_t bound, uint32_t max_locs, cfa *out) {
+  return bound > 0 && inline_prog(p, bound, max_locs, out);
 }

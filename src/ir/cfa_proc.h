@@ -92,6 +92,11 @@ void cfa_prog_flatten(const cfa_prog *p, cfa *out);
  * untouched) when the program is recursive or the copies would exceed
  * max_locs locations. */
 bool cfa_prog_inline(const cfa_prog *p, uint32_t max_locs, cfa *out);
+/* The same for any program, with calls nested deeper than bound (> 0) left
+ * out: the executions of out are those of p whose calls nest at most bound
+ * deep (an error trace of out is one of p). false when the copies would
+ * exceed max_locs locations. */
+bool cfa_prog_inline_bounded(const cfa_prog *p, uint32_t bound, uint32_t max_locs, cfa *out);
 
 /* Prints the program in the CFA language (globals, then each procedure;
  * main last as `main process`); false with a reason as cfa_write. */

@@ -295,6 +295,50 @@ static int unsafe_trace(report *r, const proc_run_hooks *h, const cfa_prog *p, c
   return code;
 }
 
+/* An UNSAFE of a run on an inlined program (tmp) as r's answer: its trace
+ * was replayed on that program, whose executions are the program's. */
+static int copy_unsafe(report *r, report *tmp) {
+  int code = lang_verdict(r, ZETA_UNSAFE, NULL);
+  const char *text = report_text(tmp);
+  const char *nl = strchr(text, '\n');
+  fputs(nl ? nl + 1 : "", report_out(r));
+  report_set_evidence(r, "trace", report_evidence_text(tmp));
+  if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
+  return code;
+}
+
+/* --algorithm bmc on a recursive program (its Horn clauses are not linear):
+ * BMC on the program inlined with calls nested up to 1, 2, 3, ... deep
+ * (deeper calls left out), half the time left per depth. Only UNSAFE
+ * answers: a SAFE of the inlined program says nothing of deeper calls. */
+static int bounded_bmc(const cfa_prog *p, const zeta_options *o, const zeta_limits *lim, report *r) {
+  zeta_options ob = *o;
+  ob.algorithm = "bmc";
+  uint32_t reached = 0;
+  for (uint32_t depth = 1; depth <= 1024 && !limits_expired(lim); depth++) {
+    cfa flat;   /* copies multiply with each level: a small cap (BMC's encoding of 10,000 locations overran) */
+    if (!cfa_prog_inline_bounded(p, depth, 5000, &flat)) break;
+    zeta_limits sl = *lim;
+    if (lim->deadline > 0) sl.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+    report *tmp = report_new();
+    diag d = {0};
+    cfa_run_check(&flat, &ob, &sl, NULL, tmp, &d);
+    cfa_free(&flat);
+    bool found = report_verdict(tmp) == ZETA_UNSAFE;
+    int code = found ? copy_unsafe(r, tmp) : 0;
+    report_free(tmp);
+    if (found) {
+      report_set_engine(r, "bmc (calls inlined)");
+      return code;
+    }
+    if (!limits_expired(&sl) || !lim->deadline) reached = depth;
+  }
+  char why[160];
+  if (reached) snprintf(why, sizeof why, "bmc: no counterexample with calls nested up to %u deep", reached);
+  else snprintf(why, sizeof why, "%s", limits_expired(lim) ? "timeout" : "bmc: the inlined program is too big");
+  return lang_verdict(r, ZETA_UNKNOWN, why);
+}
+
 /* The concrete fixpoint reached an error location: the trace comes from
  * the Horn route, or from BMC on the inlined program. */
 static int trace_elsewhere(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *m, const zeta_options *o,
@@ -314,12 +358,7 @@ static int trace_elsewhere(cfa_prog *p, const chc_system *s, const cfa_proc_chc_
   }
   int code;
   if (report_verdict(tmp) == ZETA_UNSAFE) {
-    code = lang_verdict(r, ZETA_UNSAFE, NULL);
-    const char *text = report_text(tmp);
-    const char *nl = strchr(text, '\n');
-    fputs(nl ? nl + 1 : "", report_out(r));
-    report_set_evidence(r, "trace", report_evidence_text(tmp));
-    if (report_witness(tmp)) report_set_witness(r, report_witness(tmp));
+    code = copy_unsafe(r, tmp);
   } else if (report_verdict(tmp) == ZETA_UNKNOWN && h && h->unsafe) {
     code = lang_verdict(r, ZETA_UNKNOWN, report_reason(tmp));
   } else {
@@ -447,6 +486,8 @@ int proc_run_check_hooks(cfa_prog *p, const zeta_options *o, const zeta_limits *
     code = pds_route(p, &s, &m, o, lim, h, r);
   } else if (option_is(o->algorithm, "portfolio")) {
     code = race(p, &s, &m, o, lim, h, r);
+  } else if (option_is(o->algorithm, "bmc") && !h && !chc_is_linear(&s)) {
+    code = bounded_bmc(p, o, lim, r);
   } else {
     code = horn_route(p, &s, &m, o, lim, h, r);
   }

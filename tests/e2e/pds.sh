@@ -200,3 +200,11 @@ shape trace-conciliated skip-conciliated 1 1
 shape loopinv-n3 weakest 2 2
 quick || shape loopinv-n3 strongest 8 8
 quick || shape skip-example skip 1 1
+
+# --algorithm bmc on a recursive program: the calls inlined to growing
+# depths (regression: "bmc: nonlinear clauses" at once); a SAFE program
+# stays UNKNOWN (deeper calls were left out)
+got=$(timeout 60 "$z" --algorithm bmc --timeout 20 "$ex/primality-unsafe.cfa" 2>&1 | head -n 1)
+[ "$got" = UNSAFE ] && echo "PASS pds/bmc-inlined-unsafe" || echo "FAIL pds/bmc-inlined-unsafe: $got"
+got=$(timeout 60 "$z" --algorithm bmc --timeout 5 "$ex/primality.cfa" 2>&1 | head -n 1)
+case "$got" in UNKNOWN*) echo "PASS pds/bmc-inlined-safe-unknown" ;; *) echo "FAIL pds/bmc-inlined-safe-unknown: $got" ;; esac

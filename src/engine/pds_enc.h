@@ -61,6 +61,23 @@ typedef struct {
   BDD w;
 } pds_eframe;
 
+/* An edge as a substitution over BDDs, built on demand (pds_pre_sub):
+ * after the edge, each written CUR bit is a function (pr) of the CUR bits
+ * before it and of the havoc values (the AUX copies of the havocked
+ * slots, varset aux; each slot havocked at most once), where cond holds. */
+typedef enum { PDS_SUB_UNBUILT, PDS_SUB_NONE, PDS_SUB_OK } pds_sub_kind;
+typedef struct {
+  pds_sub_kind kind;
+  bddPair *pr;
+  BDD cond, aux;   /* referenced */
+  /* images: the written bits (CUR variables, varset w) and their values
+   * after the edge (referenced); rel_w = cond /\ AND (NXT bit <-> value),
+   * the relation of the written bits alone, built on the first image */
+  uint32_t nw;
+  int *wvar;
+  BDD *wval, w, rel_w;
+} pds_esub;
+
 /* A concrete set: a BDD, or a term (smt). */
 typedef int32_t pds_set;
 
@@ -83,6 +100,8 @@ typedef struct pds_enc {
   const zeta_limits *lim;
   BDD **rel;              /* rel[f][e]: plain edge relation over CUR, NXT (or PDS_UNBUILT) */
   pds_eframe **frame;     /* frame[f][e]: pds_edge_frame's cache */
+  pds_esub **sub;         /* sub[f][e]: pds_pre_sub's cache */
+  bool no_sub;            /* pre-images from the relations only (tests) */
   pds_call *calls;        /* every call edge of the program */
   uint32_t ncalls;
   uint32_t **call_of;     /* call_of[f][e]: index into calls or CFA_NONE */
@@ -131,7 +150,7 @@ bddPair *pds_pair(pds_enc *E, uint64_t key, bool *fresh);
 /* pair keys: what (PK_*), an index (procedure, call), two copies */
 #define PDS_PAIR_KEY(what, idx, from, to) \
   (((uint64_t)(what) << 48) | ((uint64_t)(idx) << 16) | ((uint64_t)(from) << 8) | (uint64_t)(to))
-enum { PK_IMG_EDGE = 1, PK_PRE_EDGE, PK_ENTER, PK_POP, PK_EVAL, PK_EVAL_BACK, PK_COMPOSE, PK_ABS, PK_ABS2 };
+enum { PK_IMG_EDGE = 1, PK_PRE_EDGE, PK_ENTER, PK_POP, PK_EVAL, PK_EVAL_BACK, PK_COMPOSE, PK_ABS, PK_ABS2, PK_IMG_SUB };
 /* pr += slot list k of f, copy from -> to */
 void pds_pair_list(pds_enc *E, bddPair *pr, int k, uint32_t f, int from, int to);
 void pds_pair_slot(pds_enc *E, bddPair *pr, uint32_t s, int from, uint32_t t, int to);
@@ -216,6 +235,15 @@ bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len);
  * not mentioning w, pre(S) = S, and img(S) = S when onto: pds_img_edge
  * and pds_pre_edge answer so without the relation. */
 bool pds_edge_frame(pds_enc *E, uint32_t f, uint32_t e, BDD *w, bool *onto);
+/* The pre-image of S through edge e of f by substitution, without the
+ * edge's relation: exists aux. cond /\ S[v := v's value after the edge]
+ * (pds_esub); false when the edge has no such form (a choice, a slot
+ * havocked twice, an unsupported term): then the relation's. */
+bool pds_pre_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out);
+/* The image of S through edge e of f with the relation of the written
+ * bits alone (pds_esub's rel_w: no identity for what the edge keeps):
+ * exists w, aux. S /\ rel_w, NXT renamed to CUR; false as pds_pre_sub. */
+bool pds_img_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out);
 /* The call binding of call c (cached). */
 bool pds_bind(pds_enc *E, uint32_t c, char *why, size_t len);
 

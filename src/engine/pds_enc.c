@@ -488,7 +488,6 @@ static bool build_sub(pds_enc *E, uint32_t f, uint32_t e, pds_esub *sb) {
     }
     if (ok && st->kind != CFA_ASSUME) nwr += !wr[k], wr[k] = true;
   }
-  bddPair *pr = ok ? bdd_newpair() : NULL;
   uint32_t nw = 0, cap = 0;
   int *wvar = NULL;
   BDD *wval = NULL, w = bdd_true();
@@ -500,15 +499,12 @@ static bool build_sub(pds_enc *E, uint32_t f, uint32_t e, pds_esub *sb) {
     if (!(ok = term_vec_of(E, E->slots[s].var, &v, why, sizeof why))) break;
     XGROW(wvar, cap, nw + v.n);
     wval = xrealloc(wval, cap * sizeof *wval);
-    for (uint32_t j = 0; j < v.n; j++) {
-      wvar[nw] = pds_var(E, pds_pos(E, s, j), PC_CUR), wval[nw] = bdd_addref(v.b[j]);
-      bdd_setbddpair(pr, wvar[nw++], v.b[j]);
-    }
+    for (uint32_t j = 0; j < v.n; j++) wvar[nw] = pds_var(E, pds_pos(E, s, j), PC_CUR), wval[nw++] = bdd_addref(v.b[j]);
     w = pds_keep(E, bdd_and(w, pds_vs_slot(E, s, PC_CUR)));
     free(v.b);
   }
   ok = ok && nwr == 0;   /* every written slot in f's frame */
-  if (ok) *sb = (pds_esub){PDS_SUB_OK, pr, bdd_addref(cond), bdd_addref(aux), nw, wvar, wval, bdd_addref(w), PDS_UNBUILT};
+  if (ok) *sb = (pds_esub){PDS_SUB_OK, NULL, bdd_addref(cond), bdd_addref(aux), nw, wvar, wval, bdd_addref(w), PDS_UNBUILT};
   else {
     for (uint32_t i = 0; i < nw; i++) bdd_delref(wval[i]);
     free(wvar), free(wval);
@@ -524,12 +520,24 @@ static pds_esub *edge_sub(pds_enc *E, uint32_t f, uint32_t e) {
   return sb->kind == PDS_SUB_OK ? sb : NULL;
 }
 
+/* The edge's one composition pair (each pair costs BuDDy O(variables)),
+ * made on first use: CUR_W -> the written bits' values (pre-images; the
+ * sets never mention NXT), and NXT_W -> CUR_W (images: after the
+ * product no CUR_W variable is left), so one simultaneous substitution
+ * serves both directions. */
+static bddPair *sub_pair(pds_esub *sb) {
+  if (sb->pr) return sb->pr;
+  sb->pr = bdd_newpair();
+  for (uint32_t i = 0; i < sb->nw; i++) {
+    bdd_setbddpair(sb->pr, sb->wvar[i], sb->wval[i]);
+    bdd_setbddpair(sb->pr, sb->wvar[i] + (PC_NXT - PC_CUR), bdd_ithvar(sb->wvar[i]));
+  }
+  return sb->pr;
+}
+
 bool pds_img_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out) {
   pds_esub *sb = edge_sub(E, f, e);
   if (!sb) return false;
-  bool fresh;
-  bddPair *pr = pds_pair(E, ((uint64_t)PK_IMG_SUB << 48) | ((uint64_t)f << 24) | e, &fresh);
-  for (uint32_t i = 0; i < sb->nw && fresh; i++) bdd_setpair(pr, sb->wvar[i] + (PC_NXT - PC_CUR), sb->wvar[i]);
   if (sb->rel_w == PDS_UNBUILT) {   /* deepest NXT bit first, as seg_rel */
     bit_eq *eq = xmalloc((sb->nw + 1) * sizeof *eq);
     for (uint32_t i = 0; i < sb->nw; i++) {
@@ -543,14 +551,15 @@ bool pds_img_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out) {
     sb->rel_w = bdd_addref(pds_keep(E, bdd_and(r, sb->cond)));
   }
   BDD q = pds_keep(E, bdd_and(sb->w, sb->aux));
-  *out = renamed(E, pds_keep(E, bdd_appex(S, sb->rel_w, bddop_and, q)), pr);
+  BDD t = pds_keep(E, bdd_appex(S, sb->rel_w, bddop_and, q));
+  *out = pds_keep(E, bdd_veccompose(t, sub_pair(sb)));
   return true;
 }
 
 bool pds_pre_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out) {
   pds_esub *sb = edge_sub(E, f, e);
   if (!sb) return false;
-  BDD t = pds_keep(E, bdd_veccompose(S, sb->pr));
+  BDD t = pds_keep(E, bdd_veccompose(S, sub_pair(sb)));
   *out = pds_keep(E, sb->aux == bdd_true() ? bdd_and(t, sb->cond) : bdd_appex(t, sb->cond, bddop_and, sb->aux));
   return true;
 }

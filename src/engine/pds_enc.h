@@ -68,7 +68,7 @@ typedef struct {
 typedef enum { PDS_SUB_UNBUILT, PDS_SUB_NONE, PDS_SUB_OK } pds_sub_kind;
 typedef struct {
   pds_sub_kind kind;
-  bddPair *pr;
+  bddPair *pr;     /* made on first use (pds_enc.c sub_pair) */
   BDD cond, aux;   /* referenced */
   /* images: the written bits (CUR variables, varset w) and their values
    * after the edge (referenced); rel_w = cond /\ AND (NXT bit <-> value),
@@ -150,7 +150,7 @@ bddPair *pds_pair(pds_enc *E, uint64_t key, bool *fresh);
 /* pair keys: what (PK_*), an index (procedure, call), two copies */
 #define PDS_PAIR_KEY(what, idx, from, to) \
   (((uint64_t)(what) << 48) | ((uint64_t)(idx) << 16) | ((uint64_t)(from) << 8) | (uint64_t)(to))
-enum { PK_IMG_EDGE = 1, PK_PRE_EDGE, PK_ENTER, PK_POP, PK_EVAL, PK_EVAL_BACK, PK_COMPOSE, PK_ABS, PK_ABS2, PK_IMG_SUB };
+enum { PK_IMG_EDGE = 1, PK_PRE_EDGE, PK_ENTER, PK_POP, PK_EVAL, PK_EVAL_BACK, PK_COMPOSE, PK_ABS, PK_ABS2 };
 /* pr += slot list k of f, copy from -> to */
 void pds_pair_list(pds_enc *E, bddPair *pr, int k, uint32_t f, int from, int to);
 void pds_pair_slot(pds_enc *E, bddPair *pr, uint32_t s, int from, uint32_t t, int to);

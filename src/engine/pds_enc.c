@@ -457,8 +457,6 @@ bool pds_edge_frame(pds_enc *E, uint32_t f, uint32_t e, BDD *w, bool *onto) {
   return true;
 }
 
-static BDD renamed(pds_enc *E, BDD S, bddPair *pr);
-
 /* Symbolic execution of the edge from the CUR copy (seg_rel's), keeping
  * the written slots' values instead of a relation. */
 static bool build_sub(pds_enc *E, uint32_t f, uint32_t e, pds_esub *sb) {

@@ -68,14 +68,15 @@ typedef struct {
 typedef enum { PDS_SUB_UNBUILT, PDS_SUB_NONE, PDS_SUB_OK } pds_sub_kind;
 typedef struct {
   pds_sub_kind kind;
-  bddPair *pr;     /* made on first use (pds_enc.c sub_pair) */
+  bddPair *pr;     /* CUR_w <-> NXT_w, made on first use (pds_enc.c sub_pair) */
   BDD cond, aux;   /* referenced */
-  /* images: the written bits (CUR variables, varset w) and their values
-   * after the edge (referenced); rel_w = cond /\ AND (NXT bit <-> value),
-   * the relation of the written bits alone, built on the first image */
+  /* the written bits (CUR variables, varset w) and their values after
+   * the edge (referenced); rel_w = cond /\ AND (NXT bit <-> value), the
+   * relation of the written bits alone, and wn, the NXT_w and aux
+   * varset, built on first use */
   uint32_t nw;
   int *wvar;
-  BDD *wval, w, rel_w;
+  BDD *wval, w, rel_w, wn;
 } pds_esub;
 
 /* A concrete set: a BDD, or a term (smt). */
@@ -235,10 +236,11 @@ bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len);
  * not mentioning w, pre(S) = S, and img(S) = S when onto: pds_img_edge
  * and pds_pre_edge answer so without the relation. */
 bool pds_edge_frame(pds_enc *E, uint32_t f, uint32_t e, BDD *w, bool *onto);
-/* The pre-image of S through edge e of f by substitution, without the
- * edge's relation: exists aux. cond /\ S[v := v's value after the edge]
- * (pds_esub); false when the edge has no such form (a choice, a slot
- * havocked twice, an unsupported term): then the relation's. */
+/* The pre-image of S (over f's PT space) through edge e of f without the
+ * edge's relation over the frame: exists NXT_w, aux. rel_w /\ S with
+ * CUR_w renamed to NXT_w (pds_esub), i.e. exists aux. cond /\ S[v := v's
+ * value after the edge]; false when the edge has no such form (a choice,
+ * a slot havocked twice, an unsupported term): then the relation's. */
 bool pds_pre_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out);
 /* The image of S through edge e of f with the relation of the written
  * bits alone (pds_esub's rel_w: no identity for what the edge keeps):

@@ -239,13 +239,14 @@ static void test_sub_images(void) {
     CHECK(sub_mismatches(&E, p.main, e, 60) == 0);
   }
   CHECK(nsub == c->nedges - 1);
-  /* wrong: the assumption dropped; the havoc values left free */
+  /* wrong (rel_w made anew from the wrong parts): the assumption
+   * dropped; the havoc values left free */
   pds_esub keep = E.sub[p.main][E_ASSUME];
-  E.sub[p.main][E_ASSUME].cond = bdd_true();
+  E.sub[p.main][E_ASSUME].cond = bdd_true(), E.sub[p.main][E_ASSUME].rel_w = PDS_UNBUILT;
   CHECK(sub_mismatches(&E, p.main, E_ASSUME, 60) > 0);
   E.sub[p.main][E_ASSUME] = keep;
   keep = E.sub[p.main][0];
-  E.sub[p.main][0].aux = bdd_true();
+  E.sub[p.main][0].aux = bdd_true(), E.sub[p.main][0].rel_w = PDS_UNBUILT;
   CHECK(sub_mismatches(&E, p.main, 0, 60) > 0);
   E.sub[p.main][0] = keep;
   pds_enc_close(&E);

@@ -61,10 +61,11 @@ typedef struct {
   BDD w;
 } pds_eframe;
 
-/* An edge as a substitution over BDDs, built on demand (pds_pre_sub):
- * after the edge, each written CUR bit is a function (pr) of the CUR bits
- * before it and of the havoc values (the AUX copies of the havocked
- * slots, varset aux; each slot havocked at most once), where cond holds. */
+/* An edge as a substitution over BDDs, built on demand (pds_pre_sub,
+ * pds_img_sub): after the edge, each written CUR bit is a function (wval)
+ * of the CUR bits before it and of the havoc values (the AUX copies of
+ * the havocked slots, varset aux; each slot havocked at most once), where
+ * cond holds. */
 typedef enum { PDS_SUB_UNBUILT, PDS_SUB_NONE, PDS_SUB_OK } pds_sub_kind;
 typedef struct {
   pds_sub_kind kind;
@@ -101,8 +102,8 @@ typedef struct pds_enc {
   const zeta_limits *lim;
   BDD **rel;              /* rel[f][e]: plain edge relation over CUR, NXT (or PDS_UNBUILT) */
   pds_eframe **frame;     /* frame[f][e]: pds_edge_frame's cache */
-  pds_esub **sub;         /* sub[f][e]: pds_pre_sub's cache */
-  bool no_sub;            /* pre-images from the relations only (tests) */
+  pds_esub **sub;         /* sub[f][e]: pds_pre_sub's and pds_img_sub's cache */
+  bool no_sub;            /* images and pre-images from the relations only (tests) */
   pds_call *calls;        /* every call edge of the program */
   uint32_t ncalls;
   uint32_t **call_of;     /* call_of[f][e]: index into calls or CFA_NONE */

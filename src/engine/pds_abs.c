@@ -273,6 +273,13 @@ bool pds_rule_edge(pds_abs *A, uint32_t f, uint32_t e, BDD *out, char *why, size
     *out = store(A, r, 2, s, X);
     return true;
   }
+  /* {(a0, a1) | exists x. g0(a0, x) /\ pre(g1(a1, .))(x)}: the same rule
+   * with the pre-image of the written bits alone, no relation over the
+   * frame (pds_pre_sub) */
+  if (!A->full_rules && pds_pre_sub(A->E, f, e, pds_gamma(A, s[1], AC_A1), &X)) {
+    *out = store(A, r, 2, s, pds_keep(A->E, bdd_relprod(pds_gamma(A, s[0], AC_A0), X, pds_vs_pt(A->E, f))));
+    return true;
+  }
   if (!pds_img_edge(A->E, f, e, pds_gamma(A, s[0], AC_A0), &X, why, len)) return false;
   *out = store(A, r, 2, s, abstract_to(A, X, s[1], AC_A1));
   return true;

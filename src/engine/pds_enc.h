@@ -61,6 +61,25 @@ typedef struct {
   BDD w;
 } pds_eframe;
 
+/* An edge as a substitution over BDDs, built on demand (pds_pre_sub,
+ * pds_img_sub): after the edge, each written CUR bit is a function (wval)
+ * of the CUR bits before it and of the havoc values (the AUX copies of
+ * the havocked slots, varset aux; each slot havocked at most once), where
+ * cond holds. */
+typedef enum { PDS_SUB_UNBUILT, PDS_SUB_NONE, PDS_SUB_OK } pds_sub_kind;
+typedef struct {
+  pds_sub_kind kind;
+  bddPair *pr;     /* CUR_w <-> NXT_w, made on first use (pds_enc.c sub_pair) */
+  BDD cond, aux;   /* referenced */
+  /* the written bits (CUR variables, varset w) and their values after
+   * the edge (referenced); rel_w = cond /\ AND (NXT bit <-> value), the
+   * relation of the written bits alone, and wn, the NXT_w and aux
+   * varset, built on first use */
+  uint32_t nw;
+  int *wvar;
+  BDD *wval, w, rel_w, wn;
+} pds_esub;
+
 /* A concrete set: a BDD, or a term (smt). */
 typedef int32_t pds_set;
 
@@ -83,6 +102,8 @@ typedef struct pds_enc {
   const zeta_limits *lim;
   BDD **rel;              /* rel[f][e]: plain edge relation over CUR, NXT (or PDS_UNBUILT) */
   pds_eframe **frame;     /* frame[f][e]: pds_edge_frame's cache */
+  pds_esub **sub;         /* sub[f][e]: pds_pre_sub's and pds_img_sub's cache */
+  bool no_sub;            /* images and pre-images from the relations only (tests) */
   pds_call *calls;        /* every call edge of the program */
   uint32_t ncalls;
   uint32_t **call_of;     /* call_of[f][e]: index into calls or CFA_NONE */
@@ -216,6 +237,16 @@ bool pds_edge_rel(pds_enc *E, uint32_t f, uint32_t e, char *why, size_t len);
  * not mentioning w, pre(S) = S, and img(S) = S when onto: pds_img_edge
  * and pds_pre_edge answer so without the relation. */
 bool pds_edge_frame(pds_enc *E, uint32_t f, uint32_t e, BDD *w, bool *onto);
+/* The pre-image of S (over f's PT space) through edge e of f without the
+ * edge's relation over the frame: exists NXT_w, aux. rel_w /\ S with
+ * CUR_w renamed to NXT_w (pds_esub), i.e. exists aux. cond /\ S[v := v's
+ * value after the edge]; false when the edge has no such form (a choice,
+ * a slot havocked twice, an unsupported term): then the relation's. */
+bool pds_pre_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out);
+/* The image of S through edge e of f with the relation of the written
+ * bits alone (pds_esub's rel_w: no identity for what the edge keeps):
+ * exists w, aux. S /\ rel_w, NXT renamed to CUR; false as pds_pre_sub. */
+bool pds_img_sub(pds_enc *E, uint32_t f, uint32_t e, BDD S, BDD *out);
 /* The call binding of call c (cached). */
 bool pds_bind(pds_enc *E, uint32_t c, char *why, size_t len);
 

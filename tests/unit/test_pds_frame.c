@@ -76,10 +76,12 @@ static BDD by_rel(pds_enc *E, uint32_t f, uint32_t e, BDD S, bool pre) {
   char why[200];
   pds_eframe keep = E->frame[f][e];
   E->frame[f][e].kind = PDS_FR_NONE;
+  E->no_sub = true;
   BDD r = bdd_false();
   bool ok = pre ? pds_pre_edge(E, f, e, S, &r, why, sizeof why) : pds_img_edge(E, f, e, S, &r, why, sizeof why);
   CHECK(ok);
   E->frame[f][e] = keep;
+  E->no_sub = false;
   return r;
 }
 
@@ -206,6 +208,51 @@ static void test_frame_rules(void) {
   cfa_prog_free(&p);
 }
 
+/* Pre-images by substitution (pds_pre_sub) equal the relation's on
+ * random sets, on every edge that has the form (all but the one that
+ * havocs x twice); without the assumption, or without quantifying the
+ * havoc values, they do not. */
+static uint32_t sub_mismatches(pds_enc *E, uint32_t f, uint32_t e, uint32_t n) {
+  uint32_t bad = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    BDD S = random_set(E), r;
+    CHECK(pds_pre_sub(E, f, e, S, &r));
+    bad += r != by_rel(E, f, e, S, true);
+    pds_enc_release(E);
+  }
+  return bad;
+}
+
+static void test_sub_images(void) {
+  cfa_prog p;
+  pds_enc E;
+  CHECK(open_frame_prog(&p, &E));
+  const cfa *c = &p.procs[p.main].body;
+  uint32_t nsub = 0;
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    BDD r;
+    if (!pds_pre_sub(&E, p.main, e, bdd_true(), &r)) {
+      CHECK(e == 1);   /* havoc x twice */
+      continue;
+    }
+    nsub++;
+    CHECK(sub_mismatches(&E, p.main, e, 60) == 0);
+  }
+  CHECK(nsub == c->nedges - 1);
+  /* wrong (rel_w made anew from the wrong parts): the assumption
+   * dropped; the havoc values left free */
+  pds_esub keep = E.sub[p.main][E_ASSUME];
+  E.sub[p.main][E_ASSUME].cond = bdd_true(), E.sub[p.main][E_ASSUME].rel_w = PDS_UNBUILT;
+  CHECK(sub_mismatches(&E, p.main, E_ASSUME, 60) > 0);
+  E.sub[p.main][E_ASSUME] = keep;
+  keep = E.sub[p.main][0];
+  E.sub[p.main][0].aux = bdd_true(), E.sub[p.main][0].rel_w = PDS_UNBUILT;
+  CHECK(sub_mismatches(&E, p.main, 0, 60) > 0);
+  E.sub[p.main][0] = keep;
+  pds_enc_close(&E);
+  cfa_prog_free(&p);
+}
+
 /* pds_s_reads marks exactly the space's variables a set depends on, and
  * a projection quantifying only the other marked ones equals the one
  * quantifying every other variable (conciliated's candidates). */
@@ -246,5 +293,6 @@ int main(void) {
   RUN(test_frame_kinds);
   RUN(test_frame_images);
   RUN(test_frame_rules);
+  RUN(test_sub_images);
   return CHECK_DONE();
 }

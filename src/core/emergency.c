@@ -57,10 +57,6 @@ static void oom_answer(size_t n) {
   emergency_exit(memory_msg);
 }
 static void library_oom(int sig) { (void)sig; emergency_exit(memory_msg); }
-/* A crash (inside a library: zeta isolates the known ones) still ends with
- * an answer line, never a verdict, and the internal-error exit code. */
-static void crashed(int sig) { (void)sig; emergency_exit_code(answered ? NULL : crash_msg, ZETA_EXIT_INTERNAL); }
-
 /* The sanitizers report crashes themselves: their handlers stay. */
 #if defined(__SANITIZE_ADDRESS__)
 #define ZETA_SANITIZED 1
@@ -68,6 +64,12 @@ static void crashed(int sig) { (void)sig; emergency_exit_code(answered ? NULL : 
 #if __has_feature(address_sanitizer)
 #define ZETA_SANITIZED 1
 #endif
+#endif
+
+#ifndef ZETA_SANITIZED
+/* A crash (inside a library: zeta isolates the known ones) still ends with
+ * an answer line, never a verdict, and the internal-error exit code. */
+static void crashed(int sig) { (void)sig; emergency_exit_code(answered ? NULL : crash_msg, ZETA_EXIT_INTERNAL); }
 #endif
 static void hard_stop(int sig) { (void)sig; emergency_exit(timeout_msg); }
 static void soft_stop(int sig) {

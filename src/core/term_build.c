@@ -487,8 +487,12 @@ static int array_values_eq(term_t a, term_t b) {
   return term_is_false(e) ? 0 : -1;
 }
 
+/* A store chain of literals over a constant array; top down, so that a
+ * symbolic write on top (the common case while encoding) answers at once. */
 static bool is_array_value(term_t t) {
-  return (term_op_of(t) == OP_STORE || term_op_of(t) == OP_CONST_ARRAY) && term_is_value(t);
+  for (; term_op_of(t) == OP_STORE; t = term_arg(t, 0))
+    if (!term_is_value(term_arg(t, 1)) || !term_is_value(term_arg(t, 2))) return false;
+  return term_op_of(t) == OP_CONST_ARRAY && term_is_value(term_arg(t, 0));
 }
 
 term_t term_eq(term_t a, term_t b) {

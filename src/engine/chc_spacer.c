@@ -262,6 +262,16 @@ static void iso_write_derivation(FILE *w, const chc_system *s, const chc_derivat
   }
 }
 
+/* One term from the text's first len characters (a line of the child's answer). */
+static term_t iso_parse_span(smtlib_parser *sp, const char *text, size_t len) {
+  char *line = xmalloc(len + 1);
+  memcpy(line, text, len);
+  line[len] = 0;
+  term_t t = smtlib_parse_term(sp, line);
+  free(line);
+  return t;
+}
+
 /* Reads iso_write_derivation's text back (head values are literals);
  * false on anything malformed (the derivation is then dropped). */
 static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivation *d) {
@@ -289,11 +299,7 @@ static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivat
       const char *nl = strchr(at, '\n');
       ok = nl != NULL;
       if (!ok) break;
-      char *line = xmalloc((size_t)(nl - at) + 1);
-      memcpy(line, at, (size_t)(nl - at));
-      line[nl - at] = 0;
-      ok = (d->nodes[i].head_vals[k] = smtlib_parse_term(sp, line)) != NULL_TERM;
-      free(line);
+      ok = (d->nodes[i].head_vals[k] = iso_parse_span(sp, at, (size_t)(nl - at))) != NULL_TERM;
       at = nl + 1;
     }
   }
@@ -328,11 +334,7 @@ static term_t iso_interp(const chc_pred *p, const char *text, size_t len) {
   smtlib_parser *sp = smtlib_new_string("spacer", "", 0);
   bool ok = true;
   for (uint32_t k = 0; k < p->arity && ok; k++) ok = smtlib_bind(sp, term_var_name(p->params[k]), p->params[k]);
-  char *line = xmalloc(len + 1);
-  memcpy(line, text, len);
-  line[len] = 0;
-  term_t t = ok ? smtlib_parse_term(sp, line) : NULL_TERM;
-  free(line);
+  term_t t = ok ? iso_parse_span(sp, text, len) : NULL_TERM;
   smtlib_free(sp);
   return t;
 }

@@ -97,7 +97,7 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
   out->answer = CHC_UNKNOWN;
   out->engine = "bmc (transition-system encoding)";
   ts t;
-  if (!chc_to_ts(s, &t)) { out->reason = "bmc: nonlinear clauses"; return; }
+  if (!chc_to_ts(s, &t)) { chc_bmc_tree_solve(s, lim, max_depth, out); return; }
   solver *slv = solver_new_z3();
   solver_assert(slv, t.init);
   out->reason = "timeout";
@@ -135,7 +135,7 @@ void chc_ts_solve_bounded(const chc_system *s, const zeta_limits *lim, const cha
   out->answer = CHC_UNKNOWN;
   out->engine = alg;
   ts t;
-  if (!chc_to_ts(s, &t)) { out->reason = "nonlinear clauses: the transition-system engines need linear ones"; return; }
+  if (!chc_to_ts(s, &t)) { out->reason = "nonlinear clauses: k-induction and IMC run on linear ones (bmc, pdr, ic3, cegar and spacer on any)"; return; }
   ts_engine_opts eo;
   ts_engine_opts_default(&eo);
   eo.limits = lim;

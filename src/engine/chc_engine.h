@@ -70,8 +70,13 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
  * projected from models by solver_project; see chc_ic3.c). No Spacer. */
 void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
 
-/* Bounded unfolding: searches derivations of growing depth (finds unsat). */
+/* Bounded unfolding: searches derivations of growing depth (finds unsat);
+ * linear systems through the transition-system encoding, others with
+ * chc_bmc_tree_solve. */
 void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out);
+/* The same for any system: derivation trees of height 1, 2, ... up to
+ * max_depth (0 = none) unrolled top-down in one incremental solver. */
+void chc_bmc_tree_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out);
 /* The transition-system engines ("bmc", "kind", "pdr", "imc" of
  * engine/ts_engine.h) on the encoding of model/chc_ts.h (linear only). */
 void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out);

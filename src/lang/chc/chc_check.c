@@ -227,6 +227,8 @@ static void run_engine(const char *alg, itp_strategy itp, uint32_t bound, const 
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, bound, r); return; }
   if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
   if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
+  /* PDR on non-linear clauses is IC3 on the clauses themselves (GPDR) */
+  if (option_is(alg, "pdr") && !chc_is_linear(s)) { chc_ic3_solve(s, lim, r); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_bounded(s, lim, alg, itp, bound, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;

@@ -1,0 +1,7 @@
+; fib(7) = 13: a derivation tree of height 7 (two body applications per node)
+(set-logic HORN)
+(declare-fun F (Int Int) Bool)
+(assert (forall ((n Int)) (=> (<= n 1) (F n n))))
+(assert (forall ((n Int) (a Int) (b Int)) (=> (and (> n 1) (F (- n 1) a) (F (- n 2) b)) (F n (+ a b)))))
+(assert (forall ((r Int)) (=> (F 7 r) (not (= r 13)))))
+(check-sat)

@@ -18,9 +18,14 @@
 #include "engine/chc_engine.h"
 #include "solver/solver.h"
 
-/* Nodes in all: the unrolling grows with the product of the body sizes
- * per level (2^depth for two body applications), so it stops here. */
-#define TREE_MAX_NODES 20000
+/* Clause copies in all: the unrolling grows with the product of the body
+ * sizes per level (2^depth for two body applications), so it stops here
+ * (LIA-270, 644 clauses: 4 GB before depth 10 without a bound). */
+#define TREE_MAX_COPIES 20000
+/* The same in terms copied (each clause weighs its constraint's DAG size
+ * and its arguments): large clauses make copies costly in memory (about
+ * 2 KB per unit with Z3's share: LIA-270 at depth 8, 1.2 M, took 2.2 GB). */
+#define TREE_MAX_WEIGHT 400000
 
 typedef struct {
   uint32_t clause;
@@ -45,6 +50,8 @@ typedef struct {
   node *n;
   uint32_t size, cap;
   uint32_t copies;
+  uint64_t weight;      /* sum of the copied clauses' weights */
+  uint64_t *clause_weight;
   int32_t stride;       /* larger than every variable index in s's clauses */
 } unroll;
 
@@ -87,6 +94,7 @@ static void unroll_node(unroll *u, uint32_t k) {
     const chc_clause *cl = &s->clauses[c];
     if (cl->head.pred != u->n[k].pred) continue;
     alt a = {c, term_fresh_var("bmc!sel", type_bool()), u->copies++};
+    u->weight += u->clause_weight[c];
     term_vec body = {0};
     term_vec_push(&body, copy_of(u, cl->constraint, a.copy));
     if (cl->head.pred != CHC_FALSE)
@@ -148,15 +156,25 @@ void chc_bmc_tree_solve(const chc_system *s, const zeta_limits *lim, uint32_t ma
   out->answer = CHC_UNKNOWN;
   out->engine = "bmc (derivation trees)";
   out->reason = "timeout";
-  unroll u = {s, solver_new_z3(), NULL, 0, 0, 0, max_var_index(s) + 1};
+  unroll u = {s, solver_new_z3(), NULL, 0, 0, 0, 0, xmalloc((s->nclauses + 1) * sizeof(uint64_t)), max_var_index(s) + 1};
+  for (uint32_t c = 0; c < s->nclauses; c++) {
+    const chc_clause *cl = &s->clauses[c];
+    u.clause_weight[c] = term_dag_size(cl->constraint) + 1;
+    if (cl->head.pred != CHC_FALSE) u.clause_weight[c] += s->preds[cl->head.pred].arity;
+    for (uint32_t j = 0; j < cl->nbody; j++) u.clause_weight[c] += s->preds[cl->body[j].pred].arity;
+  }
   uint32_t root = add_node(&u, CHC_FALSE);
   solver_assert(u.slv, u.n[root].active);
   uint32_t frontier = 0;   /* nodes [frontier, size) are not unrolled yet */
   for (uint32_t depth = 1; !limits_expired(lim) && (max_depth == 0 || depth <= max_depth); depth++) {
     uint32_t end = u.size;
     if (end == frontier) { out->reason = "bmc: no derivation of any height (no model built)"; break; }
-    if (end > TREE_MAX_NODES) { out->reason = "bmc: the unrolled derivation trees grew too large"; break; }
-    for (uint32_t k = frontier; k < end; k++) unroll_node(&u, k);
+    uint32_t k = frontier;
+    for (; k < end && u.copies < TREE_MAX_COPIES && u.weight < TREE_MAX_WEIGHT && !limits_expired(lim); k++) unroll_node(&u, k);
+    if (k < end) {
+      if (!limits_expired(lim)) out->reason = "bmc: the unrolled derivation trees grew too large";
+      break;
+    }
     frontier = end;
     term_vec off = {0};
     for (uint32_t k = frontier; k < u.size; k++) term_vec_push(&off, term_not(u.n[k].active));
@@ -177,5 +195,6 @@ void chc_bmc_tree_solve(const chc_system *s, const zeta_limits *lim, uint32_t ma
     free(u.n[k].args); free(u.n[k].alts); free(u.n[k].kids); free(u.n[k].kid_pred);
   }
   free(u.n);
+  free(u.clause_weight);
   solver_free(u.slv);
 }

@@ -13,6 +13,7 @@
 #include "lang/sol/sol_lower.h"
 #include "lang/sol/sol_solve.h"
 #include "lang/sol/sol_vc.h"
+#include "lang/sol/sol_ring.h"
 #include "lang/sol/sol_split.h"
 #include "solver/solver.h"
 
@@ -394,8 +395,10 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     solver_result r;
     double t0 = limits_now();
     term_t ek = term_int(k), gk = fresh && !z2 ? term_subst(g, 1, &e, &ek) : NULL_TERM;
-    bool nl = gk != NULL_TERM && !second && sol_nonlinear(gk);
-    double share = left / todo, most = nl ? share / 2 : share;
+    bool nl = gk != NULL_TERM && sol_nonlinear(gk);
+    /* nonlinear: distributivity through the wrap-around made explicit (sol_ring.h: the same models) */
+    if (nl) gk = sol_ring_normalize(gk);
+    double share = left / todo, most = nl && !second ? share / 2 : share;
     if (gk != NULL_TERM && second) {   /* undecided: division lemmas and case splits (sol_split.h) */
       solver_free(zf);
       zf = NULL;
@@ -405,7 +408,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       if (second || fresh) {
         solver_free(zf);
         z = zf = solver_new_z3();
-        solver_assert(z, g);
+        solver_assert(z, nl ? gk : g);
       }
       solver_set_timeout(z, (uint32_t)(most * 1000) + 1);
       if (z == z1) solver_push(z);   /* a fresh one is not made incremental */

@@ -84,7 +84,7 @@ static term_t guarded(const houdini *h, const term_t *f, uint32_t k) {
 }
 
 void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_t ncands, const sol_rung *rungs, uint32_t nrungs,
-                 double until, bool *dropped, sol_houdini_stats *st) {
+                 double until, bool *dropped, bool *refuted, sol_houdini_stats *st) {
   sol_houdini_stats local;
   if (!st) st = &local;
   memset(st, 0, sizeof *st);
@@ -143,6 +143,7 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
       } else {
         st->timeouts += r != SOLVER_SAT;
         st->drops++;
+        if (refuted && r == SOLVER_SAT && st->timeouts == 0) refuted[cand[k] - 1] = true;
         drop(&h, cand[k] - 1);
         pending = true;
       }
@@ -158,6 +159,7 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
     o = back;
   }
   solver_free(z);
+  st->out_of_time = out_of_time;
   /* out of time: drop every candidate with a site not proven with the
    * current guards, until none is left (no solver needed: the proofs
    * still current stay valid) */

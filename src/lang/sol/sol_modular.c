@@ -482,6 +482,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       if (!second) undecided[k] = true, nund++;
     }
     if (z == z1) solver_pop(z, 1);
+    if (nweak) break;   /* at best `timeout` now: the time left goes to the retry round (which checks everything again) */
   }
   free(undecided);
   solver_free(z1);

@@ -252,9 +252,10 @@ static term_t unfold_err(sol_chc *sc, term_t *e, sol_vc *vc) {
 typedef struct { bool *refuted; uint32_t n; } houdini_carry;
 
 static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands,
-                             uint32_t **sites, houdini_carry *carry, bool *complete) {
+                             uint32_t **sites, houdini_carry *carry, int most, bool *complete) {
   *complete = true;
   double t0 = limits_now(), until = t0 + (lim->deadline ? (lim->deadline - t0) / 3 : 20);
+  if (most >= 0 && t0 + most < until) until = t0 + most;   /* --sol-houdini-time */
   *sites = NULL;
   sol_chc sc;
   cands->guarded = true;
@@ -352,7 +353,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
                          const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias, houdini_carry *carry) {
   sol_cands cands = {NULL, 0, false};
   bool hcomplete;
-  uint32_t *hsites, nh = infer_bounds(a, contract, fn, arith, aliased, lim, &cands, &hsites, carry, &hcomplete);
+  uint32_t *hsites, nh = infer_bounds(a, contract, fn, arith, aliased, lim, &cands, &hsites, carry, o->sol_houdini_time, &hcomplete);
   sol_chc sc;
   bool lowered = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &cands, &sc);
   if (lowered && has_cand_sites(&sc) && (!hsites || !same_sites(&sc, hsites, nh, &cands))) {

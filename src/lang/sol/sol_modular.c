@@ -628,7 +628,8 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   char **lines = xcalloc(total ? total : 1, sizeof *lines);
   houdini_carry (*carry)[2] = xcalloc(total ? total : 1, sizeof *carry);   /* per item and aliasing case */
   /* round 0: every item its share; round 1: the items that ran out of
-   * time again (from scratch), sharing what the others left */
+   * time again (from scratch but for Houdini's refutations, carry),
+   * sharing what the others left */
   for (int round = 0; round < 2; round++) {
     uint32_t todo = 0;
     for (uint32_t i = 0; i < total; i++) todo += round == 0 || (res[i] == RES_SKIPPED && strcmp(whys[i], "timeout") == 0);

@@ -35,6 +35,10 @@ for f in $(quick_subset tests/sol/modular/*.sol); do
   if grep -q ': ERROR$' "$tmp/out" && ! grep -qE '^[^ ]+\.sol:[0-9]+:[0-9]+: ' "$tmp/out"; then echo "FAIL $n: ERROR without its failing check"; continue; fi
   echo "PASS $n"
 done
+# with Houdini's time, houdini_time.sol's f is OK (its bound is inferred)
+run --sol-mode modular --sol-arith int tests/sol/modular/houdini_time.sol
+if grep -q '^H::f: OK' "$tmp/out" && grep -q '^H::g: ERROR' "$tmp/out"; then echo "PASS sol-modular/houdini-time-default"
+else echo "FAIL sol-modular/houdini-time-default: $(head -3 "$tmp/out")"; fi
 # chc stays the default mode on a plain .sol file
 run tests/sol/modular/inv_post.sol
 if ! grep -q '::' "$tmp/out"; then echo "PASS sol-modular/default-chc"; else echo "FAIL sol-modular/default-chc"; fi

@@ -53,7 +53,7 @@ static void test_houdini(void) {
   bool dropped[4] = {false, false, false, false};
   sol_rung rungs[4] = {{1, 10, true}, {1, 5, true}, {0, 0, false}, {0, 0, false}};
   sol_houdini_stats st;
-  sol_houdini(f, cand, 7, 4, rungs, 4, limits_now() + 60, dropped, &st);
+  sol_houdini(f, cand, 7, 4, rungs, 4, limits_now() + 60, dropped, NULL, &st);
   CHECK(!dropped[0]);   /* x <= 10: inductive (without its stronger rung) */
   CHECK(dropped[1]);    /* x <= 5: not kept by an iteration */
   CHECK(!dropped[2]);   /* x >= 0 */
@@ -68,7 +68,7 @@ static void test_houdini_no_ladders(void) {
   uint32_t cand[8] = {0};
   build(f, cand);
   bool dropped[4] = {false, false, false, false};
-  sol_houdini(f, cand, 7, 4, NULL, 0, limits_now() + 60, dropped, NULL);
+  sol_houdini(f, cand, 7, 4, NULL, 0, limits_now() + 60, dropped, NULL, NULL);
   CHECK(!dropped[0]);
   CHECK(dropped[1]);
   CHECK(!dropped[2]);
@@ -81,13 +81,37 @@ static void test_houdini_no_time(void) {
   uint32_t cand[8] = {0};
   build(f, cand);
   bool dropped[4] = {false, false, false, false};
-  sol_houdini(f, cand, 7, 4, NULL, 0, limits_now() - 1, dropped, NULL);
-  for (int i = 0; i < 4; i++) CHECK(dropped[i]);
+  bool refuted[4] = {false, false, false, false};
+  sol_houdini_stats st;
+  sol_houdini(f, cand, 7, 4, NULL, 0, limits_now() - 1, dropped, refuted, &st);
+  for (int i = 0; i < 4; i++) CHECK(dropped[i] && !refuted[i]);   /* dropped for the time: not refuted */
+  CHECK(st.out_of_time);
+}
+
+/* The refuted candidates (SAT answers, no unknown before) of one run
+ * carried into a second run as dropped: the same set is left, with fewer
+ * checks. */
+static void test_houdini_carry(void) {
+  term_t f[8];
+  uint32_t cand[8] = {0};
+  build(f, cand);
+  bool dropped[4] = {false, false, false, false}, refuted[4] = {false, false, false, false};
+  sol_rung rungs[4] = {{1, 10, true}, {1, 5, true}, {0, 0, false}, {0, 0, false}};
+  sol_houdini_stats st1, st2;
+  sol_houdini(f, cand, 7, 4, rungs, 4, limits_now() + 60, dropped, refuted, &st1);
+  CHECK(!st1.out_of_time && st1.timeouts == 0);
+  CHECK(!refuted[0] && refuted[1] && !refuted[2] && refuted[3]);
+  bool again[4];
+  for (int i = 0; i < 4; i++) again[i] = refuted[i];
+  sol_houdini(f, cand, 7, 4, rungs, 4, limits_now() + 60, again, NULL, &st2);
+  for (int i = 0; i < 4; i++) CHECK(again[i] == dropped[i]);
+  CHECK(st2.checks < st1.checks);
 }
 
 int main(void) {
   RUN(test_houdini);
   RUN(test_houdini_no_ladders);
   RUN(test_houdini_no_time);
+  RUN(test_houdini_carry);
   return CHECK_DONE();
 }

@@ -105,7 +105,45 @@ static void test_constants_fold(void) {
   }
 }
 
+/* The sites' formulas of one unfolding: Err(e) at e = k, only the nodes
+ * with e rebuilt per k: the same terms as a full substitution, in any
+ * order of k (the memo is per k), the same answers. */
+static void test_family(void) {
+  chc_system s;
+  chc_init(&s);
+  uint32_t P = pred(&s, "P"), E = pred(&s, "Err");
+  term_t x = term_var("x", type_int()), y = term_var("y", type_int());
+  term_t one = term_int(1), two = term_int(2), seven = term_int(7);
+  chc_add_clause(&s, 0, NULL, term_true(), P, &one, 0);
+  chc_add_clause(&s, 0, NULL, term_true(), P, &two, 0);
+  chc_app px = {P, &x};
+  term_t x5 = term_add2(x, term_int(5));
+  chc_add_clause(&s, 1, &px, term_gt(x, term_int(1)), E, &x5, 0);   /* Err(7) */
+  chc_app py = {P, &y};
+  chc_add_clause(&s, 1, &py, term_lt(y, term_int(0)), E, &seven, 0); /* never */
+  sol_vc vc = {1000, NULL, 0, 0, NULL, NULL, NULL};
+  term_t e = term_fresh_var("e", type_int());
+  term_t g = sol_vc_unfold(&s, E, &e, &vc);
+  CHECK(g != NULL_TERM);
+  sol_vc_family fam;
+  sol_vc_family_init(&fam, g, e);
+  long ks[] = {7, 6, 8, 7, 0};
+  for (int i = 0; i < 5; i++) {
+    term_t k = term_int(ks[i]), fk = sol_vc_family_at(&fam, k);
+    CHECK(fk == term_subst(g, 1, &e, &k));
+    CHECK(!term_has_free_var(fk, e));
+    solver *z = solver_new_z3();
+    solver_assert(z, fk);
+    CHECK(solver_check(z) == (ks[i] == 7 ? SOLVER_SAT : SOLVER_UNSAT));
+    solver_free(z);
+  }
+  sol_vc_family_free(&fam);
+  sol_vc_free(&vc);
+  chc_free(&s);
+}
+
 int main(void) {
+  RUN(test_family);
   RUN(test_unfold);
   RUN(test_recursive_and_budget);
   RUN(test_constants_fold);

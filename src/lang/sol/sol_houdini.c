@@ -11,6 +11,7 @@
 #include "solver/solver.h"
 
 #define NEVER UINT32_MAX
+#define MIN_SHARE 0.3   /* seconds (wall) per check at least */
 #define GUARD_PREFIX SOL_GLOBAL_PREFIX "cand"
 
 typedef struct {
@@ -84,7 +85,7 @@ static term_t guarded(const houdini *h, const term_t *f, uint32_t k) {
 }
 
 void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_t ncands, const sol_rung *rungs, uint32_t nrungs,
-                 double until, bool *dropped, sol_houdini_stats *st) {
+                 double until, bool *dropped, bool *refuted, sol_houdini_stats *st) {
   sol_houdini_stats local;
   if (!st) st = &local;
   memset(st, 0, sizeof *st);
@@ -120,7 +121,11 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
       if (left <= 0) { out_of_time = true; break; }
       uint32_t todo = 0;
       for (uint32_t p = o; p < norder; p++) todo += live(&h, order[p]) && !current(&h, order[p]);
+      /* at least MIN_SHARE: an unknown drops its candidate as a SAT does,
+       * but not as a refutation (sol_houdini.h), and under load an equal
+       * share of the time is below what many checks need */
       double share = left / (todo ? todo : 1), t0 = limits_now();
+      if (share < MIN_SHARE) share = left < MIN_SHARE ? left : MIN_SHARE;
       term_t fk = guarded(&h, f, k);
       solver_result r = SOLVER_UNSAT;
       uint32_t ms = (uint32_t)(share * 1000) + 1;
@@ -143,6 +148,7 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
       } else {
         st->timeouts += r != SOLVER_SAT;
         st->drops++;
+        if (refuted && r == SOLVER_SAT && st->timeouts == 0) refuted[cand[k] - 1] = true;
         drop(&h, cand[k] - 1);
         pending = true;
       }
@@ -158,6 +164,7 @@ void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_
     o = back;
   }
   solver_free(z);
+  st->out_of_time = out_of_time;
   /* out of time: drop every candidate with a site not proven with the
    * current guards, until none is left (no solver needed: the proofs
    * still current stay valid) */

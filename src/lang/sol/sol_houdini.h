@@ -11,6 +11,7 @@
 
 typedef struct {
   uint32_t passes, checks, skipped, drops, timeouts;
+  bool out_of_time;   /* ended by `until`: candidates dropped unproven */
 } sol_houdini_stats;
 
 /* f[k] (1 <= k <= nsites): the formula of site k failing (satisfiable iff
@@ -29,7 +30,12 @@ typedef struct {
  * ladders; a candidate's sites are checked with the stronger rungs of its
  * ladder off (fewer assumptions: what holds then holds with all; a rung
  * that needed a stronger one is implied by it), so each rung is decided
- * alone, not one per pass. st may be NULL. */
+ * alone, not one per pass. st may be NULL. Candidates already dropped on
+ * entry stay dropped (a drop is always sound). refuted (NULL: not
+ * wanted): set for each candidate dropped for a SAT answer before any
+ * drop for an unknown answer or for the time: such a candidate is not in
+ * the greatest inductive subset (its site failed with a superset of it
+ * assumed), so a later run may start with it dropped and lose nothing. */
 void sol_houdini(const term_t *f, const uint32_t *cand, uint32_t nsites, uint32_t ncands, const sol_rung *rungs, uint32_t nrungs,
-                 double until, bool *dropped, sol_houdini_stats *st);
+                 double until, bool *dropped, bool *refuted, sol_houdini_stats *st);
 #endif

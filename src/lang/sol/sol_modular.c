@@ -13,6 +13,7 @@
 #include "lang/sol/sol_lower.h"
 #include "lang/sol/sol_solve.h"
 #include "lang/sol/sol_vc.h"
+#include "lang/sol/sol_ring.h"
 #include "lang/sol/sol_split.h"
 #include "solver/solver.h"
 
@@ -243,10 +244,18 @@ static term_t unfold_err(sol_chc *sc, term_t *e, sol_vc *vc) {
  * item's time at most). The guarded lowering's sites are kept in *sites
  * (site k checks candidate (*sites)[k] - 1), so that the caller can tell
  * that its own lowering is the same system. Set ZETA_SOL_HOUDINI_TRACE
- * for a line of statistics on stderr. */
+ * for a line of statistics on stderr. carry: the candidates an earlier
+ * run (round 0 of the item) refuted, dropped from the start when the
+ * lowering has as many candidates; updated with this run's. *complete:
+ * false when Houdini ran out of time or had an unknown answer (the bounds
+ * left may be weaker than Boogie's). */
+typedef struct { bool *refuted; uint32_t n; } houdini_carry;
+
 static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, bool aliased, const zeta_limits *lim, sol_cands *cands,
-                             uint32_t **sites) {
+                             uint32_t **sites, houdini_carry *carry, int most, bool *complete) {
+  *complete = true;
   double t0 = limits_now(), until = t0 + (lim->deadline ? (lim->deadline - t0) / 3 : 20);
+  if (most >= 0 && t0 + most < until) until = t0 + most;   /* --sol-houdini-time */
   *sites = NULL;
   sol_chc sc;
   cands->guarded = true;
@@ -257,6 +266,11 @@ static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, 
   if (!ok || todo == 0) { sol_chc_free(&sc); return 0; }
   cands->n = sc.ncands;
   cands->dropped = xcalloc(sc.ncands + 1, sizeof(bool));
+  if (carry->n != sc.ncands) {   /* (another lowering: nothing carried over) */
+    free(carry->refuted);
+    carry->refuted = xcalloc(sc.ncands + 1, sizeof(bool)), carry->n = sc.ncands;
+  }
+  memcpy(cands->dropped, carry->refuted, sc.ncands * sizeof(bool));
   uint32_t n = sc.nasserts;
   *sites = xcalloc(n + 1, sizeof(uint32_t));
   for (uint32_t k = 1; k <= n; k++) (*sites)[k] = sc.sites[k].cand;
@@ -270,9 +284,21 @@ static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, 
   bool all = E < sc.sys.npreds;
   sol_vc vc = {20000, NULL, 0, 0, NULL, NULL, NULL};
   uint32_t used = 0;
-  for (uint32_t k = 1; k <= n && all; k++) {
+  /* Err(e) unfolded once, each site's formula its instance at e = k (the
+   * inlined callees' paths carry e: unfolded per site they were most of
+   * the work); per site (sol_vc_unfold_at) only if that is too large */
+  term_t eall = term_fresh_var("err", type_int()), gall = all ? sol_vc_unfold(&sc.sys, E, &eall, &vc) : NULL_TERM;
+  used = 20000 - vc.budget;
+  if (gall != NULL_TERM) {
+    sol_vc_family fam;
+    sol_vc_family_init(&fam, sol_vc_skolemize(gall), eall);
+    for (uint32_t k = 1; k <= n; k++)
+      if (sc.sites[k].cand) f[k] = sol_vc_family_at(&fam, term_int(k));
+    sol_vc_family_free(&fam);
+  }
+  for (uint32_t k = 1; k <= n && all && gall == NULL_TERM; k++) {
     if (!sc.sites[k].cand) continue;
-    if (limits_now() > until) { all = false; break; }   /* Houdini's time is out before its first check */
+    if (limits_now() > until) { all = false, *complete = false; break; }   /* Houdini's time is out before its first check */
     vc.budget = 20000, vc.nseen = 0;
     f[k] = sol_vc_unfold_at(&sc.sys, E, term_int(k), &vc);
     used += 20000 - vc.budget;
@@ -282,14 +308,16 @@ static uint32_t infer_bounds(const sol_ast *a, int contract, int fn, int arith, 
   sol_vc_free(&vc);
   if (getenv("ZETA_SOL_HOUDINI_TRACE")) fprintf(stderr, "houdini: lowered and unfolded in %.2f s (%u clause instances, %u clauses)\n", limits_now() - t0, used, sc.sys.nclauses);
   sol_houdini_stats st = {0};
-  if (all) sol_houdini(f, *sites, n, sc.ncands, sc.rungs, sc.caprungs, until, cands->dropped, &st);
+  if (all) sol_houdini(f, *sites, n, sc.ncands, sc.rungs, sc.caprungs, until, cands->dropped, carry->refuted, &st);
   else memset(cands->dropped, 1, sc.ncands);   /* recursive, too large or out of time: nothing proven */
+  if (st.timeouts || st.out_of_time) *complete = false;
   free(f);
   if (getenv("ZETA_SOL_HOUDINI_TRACE")) {
     uint32_t left = 0;
     for (uint32_t i = 0; i < sc.ncands; i++) left += !cands->dropped[i];
-    fprintf(stderr, "houdini: %u candidates, %u sites, %u passes, %u checks (%u skipped), %u dropped (%u timeouts), %u left, %.2f s\n",
-            sc.ncands, todo, st.passes, st.checks, st.skipped, st.drops, st.timeouts, left, limits_now() - t0);
+    fprintf(stderr, "houdini: %u candidates, %u sites, %u passes, %u checks (%u skipped), %u dropped (%u timeouts%s), %u left, %.2f s\n",
+            sc.ncands, todo, st.passes, st.checks, st.skipped, st.drops, st.timeouts, st.out_of_time ? ", out of time" : "", left,
+            limits_now() - t0);
   }
   sol_chc_free(&sc);
   return n;
@@ -322,9 +350,10 @@ static bool same_sites(const sol_chc *sc, const uint32_t *sites, uint32_t n, con
  * failed-check number k (sol_vc.h), each solved by Z3; a recursive system
  * goes to the Horn engines. Lines go to out. */
 static result check_case(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, bool aliased, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias) {
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, bool *may_alias, houdini_carry *carry) {
   sol_cands cands = {NULL, 0, false};
-  uint32_t *hsites, nh = infer_bounds(a, contract, fn, arith, aliased, lim, &cands, &hsites);
+  bool hcomplete;
+  uint32_t *hsites, nh = infer_bounds(a, contract, fn, arith, aliased, lim, &cands, &hsites, carry, o->sol_houdini_time, &hcomplete);
   sol_chc sc;
   bool lowered = sol_lower_modular(a, contract, fn, arith, false, aliased, NULL, &cands, &sc);
   if (lowered && has_cand_sites(&sc) && (!hsites || !same_sites(&sc, hsites, nh, &cands))) {
@@ -373,7 +402,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
   solver *z1 = solver_new_z3(), *zf = NULL, *z2 = o->validate ? solver_new(ZETA_SECOND_SOLVER, NULL) : NULL;
   solver_assert(z1, g);
   if (z2) solver_assert(z2, g);
-  uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0, ndisagree = 0;
+  uint32_t nfail = 0, nunknown = 0, napprox = 0, nover = 0, ndisagree = 0, nweak = 0;
   /* pass 1: each check an equal share of the time left; pass 2: the
    * undecided ones again, sharing what is left then */
   bool *undecided = xcalloc(sc.nasserts + 1, sizeof(bool));
@@ -394,8 +423,10 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
     solver_result r;
     double t0 = limits_now();
     term_t ek = term_int(k), gk = fresh && !z2 ? term_subst(g, 1, &e, &ek) : NULL_TERM;
-    bool nl = gk != NULL_TERM && !second && sol_nonlinear(gk);
-    double share = left / todo, most = nl ? share / 2 : share;
+    bool nl = gk != NULL_TERM && sol_nonlinear(gk);
+    /* nonlinear: distributivity through the wrap-around made explicit (sol_ring.h: the same models) */
+    if (nl) gk = sol_ring_normalize(gk);
+    double share = left / todo, most = nl && !second ? share / 2 : share;
     if (gk != NULL_TERM && second) {   /* undecided: division lemmas and case splits (sol_split.h) */
       solver_free(zf);
       zf = NULL;
@@ -405,7 +436,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       if (second || fresh) {
         solver_free(zf);
         z = zf = solver_new_z3();
-        solver_assert(z, g);
+        solver_assert(z, nl ? gk : g);
       }
       solver_set_timeout(z, (uint32_t)(most * 1000) + 1);
       if (z == z1) solver_push(z);   /* a fresh one is not made incremental */
@@ -439,6 +470,8 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
               limits_now() - t0, share);
     if (r == SOLVER_SAT && sc.sites[k].approx) {
       nover++;
+    } else if (r == SOLVER_SAT && sc.sites[k].after_cut && !hcomplete) {
+      nweak++;   /* Houdini out of time: its bounds may be weaker than Boogie's */
     } else if (r == SOLVER_SAT && sc.sites[k].after_cut && sc.cut_opaque) {
       napprox++;
     } else if (r == SOLVER_SAT) {
@@ -450,6 +483,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
       if (!second) undecided[k] = true, nund++;
     }
     if (z == z1) solver_pop(z, 1);
+    if (nweak) break;   /* at best `timeout` now: the time left goes to the retry round (which checks everything again) */
   }
   free(undecided);
   solver_free(z1);
@@ -460,6 +494,7 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
   if (nfail) return RES_ERROR;
   if (ndisagree) { snprintf(why, nwhy, "z3 and cvc5 disagree"); return RES_SKIPPED; }
   if (nover) { snprintf(why, nwhy, "%s", APPROX); return RES_SKIPPED; }
+  if (nweak) { snprintf(why, nwhy, "timeout"); return RES_SKIPPED; }   /* the item's retry round runs it again, round 0's refutations carried */
   if (napprox) {   /* ERROR only if the check fails with the loops kept exact */
     if (check_item_chc(a, an, contract, fn, arith, true, aliased, o, lim, out, why, nwhy) == RES_ERROR) return RES_ERROR;
     snprintf(why, nwhy, "%s", AFTER_CUT);
@@ -473,16 +508,16 @@ static result check_case(const sol_ast *a, const sol_annots *an, int contract, i
  * model), both cases: ERROR if either fails (the failure lines of the
  * first that does), OK if both hold. */
 static result check_item(const sol_ast *a, const sol_annots *an, int contract, int fn, int arith, const zeta_options *o,
-                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy) {
+                         const zeta_limits *lim, FILE *out, char *why, size_t nwhy, houdini_carry carry[2]) {
   bool may_alias = false, unused;
   char *buf = NULL;
   size_t nbuf = 0;
   FILE *o1 = open_memstream(&buf, &nbuf);
-  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias);
+  result r = check_case(a, an, contract, fn, arith, false, o, lim, o1, why, nwhy, &may_alias, &carry[0]);
   fclose(o1);
   if (may_alias && r != RES_ERROR) {
     char why2[512] = "";
-    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused);
+    result r2 = check_case(a, an, contract, fn, arith, true, o, lim, out, why2, sizeof why2, &unused, &carry[1]);
     if (r2 == RES_ERROR || (r2 == RES_SKIPPED && r == RES_OK)) {
       snprintf(why, nwhy, "%s", why2);
       r = r2;
@@ -591,8 +626,10 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
   result *res = xcalloc(total ? total : 1, sizeof *res);
   char (*whys)[600] = xcalloc(total ? total : 1, sizeof *whys);
   char **lines = xcalloc(total ? total : 1, sizeof *lines);
+  houdini_carry (*carry)[2] = xcalloc(total ? total : 1, sizeof *carry);   /* per item and aliasing case */
   /* round 0: every item its share; round 1: the items that ran out of
-   * time again (from scratch), sharing what the others left */
+   * time again (from scratch but for Houdini's refutations, carry),
+   * sharing what the others left */
   for (int round = 0; round < 2; round++) {
     uint32_t todo = 0;
     for (uint32_t i = 0; i < total; i++) todo += round == 0 || (res[i] == RES_SKIPPED && strcmp(whys[i], "timeout") == 0);
@@ -608,7 +645,7 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
       char why[600] = "", *buf = NULL;
       size_t nb = 0;
       FILE *lo = open_memstream(&buf, &nb);
-      result r1 = check_item(a, an, cids[i], its[i].fn, arith, o, &l, lo, why, sizeof why);
+      result r1 = check_item(a, an, cids[i], its[i].fn, arith, o, &l, lo, why, sizeof why, carry[i]);
       fclose(lo);
       if (round == 1 && r1 == RES_SKIPPED) { free(buf); continue; }   /* round 0's reason stays */
       free(lines[i]);
@@ -633,6 +670,8 @@ int sol_modular_check(const sol_ast *a, const sol_annots *an, const zeta_options
     free(lines[i]);
   }
   free(lines);
+  for (uint32_t i = 0; i < total; i++) free(carry[i][0].refuted), free(carry[i][1].refuted);
+  free(carry);
   free(whys);
   free(res);
   free(its);

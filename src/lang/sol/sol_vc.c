@@ -216,6 +216,48 @@ void sol_vc_free(sol_vc *vc) {
   vc->nseen = vc->capseen = 0;
 }
 
+/* whether node u (unsigned) contains e, memoized in dep */
+static bool contains_e(sol_vc_family *fam, term_t u) {
+  if (term_map_has(&fam->dep, u)) return term_map_get(&fam->dep, u) != 0;
+  bool has = u == fam->e;
+  for (uint32_t i = 0; i < term_nargs(u) && !has; i++) has = contains_e(fam, term_unsigned(term_arg(u, i)));
+  term_map_put(&fam->dep, u, has);
+  return has;
+}
+
+void sol_vc_family_init(sol_vc_family *fam, term_t t, term_t e) {
+  fam->t = t, fam->e = e;
+  term_map_init(&fam->dep);
+  term_map_init(&fam->memo);
+  contains_e(fam, term_unsigned(t));
+}
+
+static term_t family_at(sol_vc_family *fam, term_t t, term_t k) {
+  term_t u = term_unsigned(t);
+  if (!contains_e(fam, u)) return t;
+  if (u == fam->e) return k;
+  term_t r = term_map_get(&fam->memo, u);
+  if (r == NULL_TERM) {
+    uint32_t n = term_nargs(u);
+    term_t *a = xmalloc((n + 1) * sizeof(term_t));
+    for (uint32_t i = 0; i < n; i++) a[i] = family_at(fam, term_arg(u, i), k);
+    r = term_with_args(u, a);
+    free(a);
+    term_map_put(&fam->memo, u, r);
+  }
+  return r ^ (t & 1);
+}
+
+term_t sol_vc_family_at(sol_vc_family *fam, term_t k) {
+  term_map_clear(&fam->memo);
+  return family_at(fam, fam->t, k);
+}
+
+void sol_vc_family_free(sol_vc_family *fam) {
+  term_map_free(&fam->dep);
+  term_map_free(&fam->memo);
+}
+
 /* t under polarity pos (true: as stated), memoized per polarity */
 static term_t skolem(term_t t, bool pos, term_map *memo) {
   bool neg = term_is_negated(t);

@@ -5,6 +5,7 @@
  * facts. Whether Err(k) is derivable is then one satisfiability query. */
 #ifndef ZETA_LANG_SOL_VC_H
 #define ZETA_LANG_SOL_VC_H
+#include "core/term_map.h"
 #include "ir/chc.h"
 
 typedef struct {
@@ -26,6 +27,17 @@ term_t sol_vc_unfold(const chc_system *s, uint32_t p, const term_t *args, sol_vc
  * sites share variables: each is satisfiable on its own. */
 term_t sol_vc_unfold_at(const chc_system *s, uint32_t p, term_t k, sol_vc *vc);
 void sol_vc_free(sol_vc *vc);
+/* t at e := k for many constants k (the sites of one unfolding of Err(e)):
+ * only the nodes of t that contain e are rebuilt per k (through the smart
+ * constructors: another check's clauses fold to false), so the sites'
+ * formulas share the rest of t, unfolded once. */
+typedef struct {
+  term_t t, e;
+  term_map dep, memo;   /* node -> 1: contains e, 0: does not; node -> its instance at the current k */
+} sol_vc_family;
+void sol_vc_family_init(sol_vc_family *fam, term_t t, term_t e);
+term_t sol_vc_family_at(sol_vc_family *fam, term_t k);
+void sol_vc_family_free(sol_vc_family *fam);
 /* t with its outermost existential quantifiers (universal ones under a
  * negation) replaced by fresh constants: satisfiable iff t is, with fewer
  * quantifier alternations for the solver. */

@@ -133,20 +133,6 @@ if [ -f "$f" ] && ! quick; then
   elif awk -v t="$t" 'BEGIN { exit !(t < 4) }'; then echo "PASS chc24/quantified-check-share (check ${t} s)"
   else echo "FAIL chc24/quantified-check-share (the quantified model's check took ${t} s)"; fi
 fi
-# past the first slice the portfolio's Spacer side runs Z3 without proofs
-# and asks for a proof only after unsat (session 16: proof mode cost Z3
-# 2.2x on LIA-183): LIA-005 (Z3 ~0.5 s under load) outlasts a 6 s run's
-# 0.45 s slice; the answer must still come with a replayed derivation
-f=$dir/LIA/chc-comp24-LIA-005.smt2
-if [ -f "$f" ] && ! quick; then
-  "$z" -v --stats --model --timeout 6 "$f" >"$tmp/out" 2>"$tmp/err"
-  a=$(head -1 "$tmp/out"); w=$(sed -n 's/^portfolio-winner: //p' "$tmp/out")
-  if [ "$a" = unsat ] && ! grep -q '^(derivation' "$tmp/out"; then echo "FAIL chc24/plain-then-proof (unsat without derivation)"
-  elif [ "$a" != unsat ] && [ "$a" != unknown ]; then echo "FAIL chc24/plain-then-proof (got '$a')"
-  elif grep -q 'spacer: unsat without proofs' "$tmp/err"; then
-    [ "$a" = unsat ] && echo "PASS chc24/plain-then-proof (winner $w)" || echo "FAIL chc24/plain-then-proof (unsat without proofs, then '$a')"
-  else echo "PASS chc24/plain-then-proof ('$a', winner '$w': the slice or own answered first, path not taken)"; fi
-fi
 # input errors in datatype declarations: exit 2, position, no verdict
 bad() {
   printf '%s\n' "$2" >"$tmp/bad.smt2"

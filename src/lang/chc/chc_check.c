@@ -188,41 +188,22 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
   return false;
 }
 
-/* What the portfolio's first slice (Z3 on the file) learned: nothing (no
- * slice), that Z3 ran out of the slice's time (a long task), that the
- * system is unsat (its derivation not ready yet), or that its model failed
- * the check (the file's run would give the same model again). */
-typedef enum { FIRST_NOTHING, FIRST_UNDECIDED, FIRST_UNSAT, FIRST_MODEL_FAILED } first_news;
-
-/* Z3 on the file without proofs; true with sat, or with unsat (*unsat set,
- * r freed: the derivation is the caller's to find). Proof mode costs Z3
- * up to 2.2x on a long run (LIA-183, z3 CLI: 3.97 s -> 8.62 s user) and
- * a sat answer needs no proof. */
-static bool spacer_file_plain(const char *file, const chc_system *sys, const zeta_limits *lim, chc_result *r,
-                              bool *unsat) {
-  chc_spacer_solve_file(file, sys, lim, r);
-  *unsat = r->answer == CHC_UNSAT;
-  if (r->answer == CHC_SAT) return true;
-  chc_result_free(r);
-  return false;
-}
+/* What the portfolio's first slice (Z3 on the file) learned: nothing, that
+ * the system is unsat (its derivation not ready yet), or that its model
+ * failed the check (the file's run would give the same model again). */
+typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED } first_news;
 
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
 static void run_spacer_known(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                             first_news news, bool verbose, chc_result *r, const chc_accept *acc) {
+                             first_news news, chc_result *r, const chc_accept *acc) {
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
     bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
-    /* past the slice (a long task) without proofs; proofs only after unsat */
-    bool plain = news == FIRST_UNDECIDED;
-    double t0 = limits_now();
-    if (!known_unsat && (plain ? spacer_file_plain(file, sys, lim, r, &unsat)
-                               : spacer_file_first(file, sys, lim, NULL, r, &unsat))) {
+    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, r, &unsat)) {
       if (settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }
-    if (plain && unsat && verbose) progress_say("zeta: spacer: unsat without proofs (%.2f s); again with proofs", limits_now() - t0);
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
       zeta_limits half = *lim;
       /* Z3's proof again, mapped with more time (LIA-227: its unfolding
@@ -540,7 +521,7 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
-  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, o->verbose, &res, &acc);
+  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &res, &acc);
   else run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
@@ -589,10 +570,7 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   lmap.deadline = l1.deadline + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
   chc_result res;
   if (!spacer_file_first(file, &in->sys, &l1, &lmap, &res, &unsat)) {
-    if (!unsat) {
-      if (limits_expired(&l1)) *news = FIRST_UNDECIDED;
-      return -1;
-    }
+    if (!unsat) return -1;
     *news = FIRST_UNSAT;
     zeta_limits half = l1;
     half.deadline = limits_now() + (l1.deadline - limits_now()) / 2;

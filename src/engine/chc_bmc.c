@@ -93,9 +93,7 @@ static bool extract(const chc_system *s, const valsrc *slv, uint32_t k, chc_deri
 }
 
 void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out) {
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "bmc (transition-system encoding)";
+  chc_result_start(out, "bmc (transition-system encoding)");
   ts t;
   if (!chc_to_ts(s, &t)) { chc_bmc_tree_solve(s, lim, max_depth, out); return; }
   solver *slv = solver_new_z3();
@@ -131,9 +129,7 @@ void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, 
 
 void chc_ts_solve_bounded(const chc_system *s, const zeta_limits *lim, const char *alg, itp_strategy itp,
                           uint32_t bound, chc_result *out) {
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = alg;
+  chc_result_start(out, alg);
   ts t;
   if (!chc_to_ts(s, &t)) { out->reason = "nonlinear clauses: k-induction and IMC run on linear ones (bmc, pdr, ic3, cegar and spacer on any)"; return; }
   ts_engine_opts eo;

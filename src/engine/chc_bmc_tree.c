@@ -152,9 +152,7 @@ static int32_t max_var_index(const chc_system *s) {
 }
 
 void chc_bmc_tree_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out) {
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "bmc (derivation trees)";
+  chc_result_start(out, "bmc (derivation trees)");
   out->reason = "timeout";
   unroll u = {s, solver_new_z3(), NULL, 0, 0, 0, 0, xmalloc((s->nclauses + 1) * sizeof(uint64_t)), max_var_index(s) + 1};
   for (uint32_t c = 0; c < s->nclauses; c++) {

@@ -24,6 +24,8 @@ typedef struct {
 } chc_result;
 
 void chc_result_free(chc_result *r);
+/* An engine's result before it runs: unknown, by engine, nothing else. */
+void chc_result_start(chc_result *r, const char *engine);
 
 /* Z3's Spacer (in-process, through Z3_fixedpoint). want_derivation asks for
  * the proof trace (slower). */

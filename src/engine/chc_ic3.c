@@ -489,9 +489,7 @@ static void derivation(ic3 *a, uint32_t root, chc_result *out) {
 }
 
 void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "ic3 (PDR on Horn clauses, MBP, no Spacer)";
+  chc_result_start(out, "ic3 (PDR on Horn clauses, MBP, no Spacer)");
   ic3 a = {0};
   a.s = s;
   a.lim = lim;

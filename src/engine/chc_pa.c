@@ -399,9 +399,7 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) 
 }
 
 void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *out) {
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "pa (predicate abstraction, tree interpolants)";
+  chc_result_start(out, "pa (predicate abstraction, tree interpolants)");
   out->reason = "timeout";
   pa a = {0};
   a.s = s;

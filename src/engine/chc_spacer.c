@@ -26,6 +26,12 @@ void chc_result_free(chc_result *r) {
   r->replayed = false;
 }
 
+void chc_result_start(chc_result *r, const char *engine) {
+  memset(r, 0, sizeof *r);
+  r->answer = CHC_UNKNOWN;
+  r->engine = engine;
+}
+
 /* ---- watchdog: interrupts Z3 at the deadline or on a stop request ---- */
 typedef struct {
   pthread_t th;
@@ -157,9 +163,7 @@ static term_t over_params(z3conv *conv, Z3_ast body, const chc_pred *pr) {
 }
 
 void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out) {
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "spacer (Z3)";
+  chc_result_start(out, "spacer (Z3)");
   out->reason = "spacer: out of memory";
   sp_ctx c = {0};
   c.s = s;
@@ -356,9 +360,7 @@ void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, bool
         chc_spacer_solve(s, lim, want_derivation, out);
         return;
       }
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "spacer (Z3)";
+  chc_result_start(out, "spacer (Z3)");
   iso_job job = {s, lim, want_derivation};
   char *text = isolate_run(iso_child, &job, limits_remaining_ms(lim), &out->reason);
   if (!text) return;
@@ -451,9 +453,7 @@ enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_DERIVE };
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
                      chc_result *out) {
   bool want_derivation = mode != FILE_PLAIN;
-  memset(out, 0, sizeof *out);
-  out->answer = CHC_UNKNOWN;
-  out->engine = "spacer (Z3 on the input file)";
+  chc_result_start(out, "spacer (Z3 on the input file)");
   out->reason = "timeout";
   if (limits_expired(lim)) return;   /* Z3 reads the file without looking at the clock */
   out->reason = "spacer: out of memory";

@@ -126,6 +126,10 @@ t inductive-by-bmc 'run --algorithm inductive --init InitP --next NextI --inv Su
 # (used unproved, SymFactsLate's NotHi would be "proved")
 t bmc-facts-proof 'run --algorithm bmc "$D/SymFacts.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t bmc-facts-dropped 'out=$(run --algorithm bmc "$D/SymFactsLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 3:" && ! echo "$out" | grep -q "^State 4:"'
+# counting facts (sent + #idle <= 4): proved before use; without them no proof; one the sample holds but a step falsifies is dropped
+t bmc-count-proof 'run --algorithm bmc "$D/SymCount.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-count-leak 'out=$(run --algorithm bmc --next NextLeak "$D/SymCount.tla"); echo "$out" | head -1 | grep -qx UNSAFE'
+t bmc-count-dropped 'out=$(run --algorithm bmc "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 3:" && ! echo "$out" | grep -q "^State 4:"'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

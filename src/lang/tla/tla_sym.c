@@ -4235,9 +4235,14 @@ static term_t lit_term(tla_sym *s, const sv *v, const tla_lit *l) {
   for (uint32_t i = 0; i < l->npath; i++) {
     if (v->k != SV_FUN) return NULL_TERM;
     int j = key_index(v, l->path[i]);
-    if (j < 0) return term_false();   /* keys are a superset of the domain */
+    if (j < 0) return l->num ? NULL_TERM : term_false();   /* keys are a superset of the domain */
     g = term_and2(g, dom_g(v, (uint32_t)j));
     v = v->el[j];
+  }
+  if (l->num) {
+    /* the integer at the position: only where it is always defined */
+    if (v->k != SV_INT || !term_is_true(g)) return NULL_TERM;
+    return v->t;
   }
   sv *c = sv_const(s, l->val, NULL);
   if (l->member) {

@@ -27,6 +27,8 @@ typedef struct {
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
+  uint32_t sums;                  /* counting candidates among them (used only by a second run: `counting`) */
+  bool counting;                  /* the answer of the second run, with the counting facts */
   bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
   uint32_t proved_from;           /* the first depth of those steps */
   const tla_val **trace;          /* malloc'd; states from an initial one */

@@ -4245,6 +4245,18 @@ static term_t lit_term(tla_sym *s, const sv *v, const tla_lit *l) {
     return v->t;
   }
   sv *c = sv_const(s, l->val, NULL);
+  if (v->k == SV_UNION) {
+    /* a value of several kinds (temp[p]: a model value, a process or a set
+     * of them): the literal's class and the literal there */
+    term_t ga[NK];
+    sv *va[NK];
+    alts_of(v, ga, va);
+    int k = l->member ? K_SET : klass(c);
+    if (k < 0 || !va[k]) return term_false();
+    if (va[k]->k == SV_UNION) return NULL_TERM;
+    g = term_and2(g, ga[k]);
+    v = va[k];
+  }
   if (l->member) {
     if (v->k != SV_SET || (v->open && !is_scalar(c->k))) return NULL_TERM;
     for (uint32_t i = 0; i < v->n; i++)

@@ -380,12 +380,15 @@ static size_t facts_prove_tier(facts *f, solver *sv, const zeta_limits *lim, ter
 }
 
 /* A tier's budget at a depth: the relative queries' (the last path
- * query's time, at least 0.5 s), or a sixth of the time left if more: a
- * tier that times out is dropped for good, so this is paid once, and
- * nbacg_guer01's counting facts need 1-2 s at depth 2. */
-static double facts_budget(const zeta_limits *lim, double budget) {
+ * query's time, at least 0.5 s); in the counting facts' run, a sixth of
+ * the time left if more (nbacg_guer01's sums need 1-2 s at depth 2; a tier
+ * that times out is dropped for good, so this is paid once). The literal
+ * facts keep the short budget: with a sixth, nbacg_guer01's first run
+ * spent seconds per depth on pairs that never converge, and
+ * `--algorithm inductive` lost its reach proof to the time. */
+static double facts_budget(const zeta_limits *lim, double budget, bool sums) {
   double left = limits_remaining_ms(lim) / 1000.0 / 6;
-  return left > budget ? left : budget;
+  return sums && left > budget ? left : budget;
 }
 
 /* Both tiers, each with budget seconds. hyp (or NULL: none) are the
@@ -572,7 +575,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       /* the facts at depth k (proved) into the hypothesis; those that
        * every step keeps hold at depth k+1 */
       term_t hyp = facts_conj(&fx, fx.at, -1);
-      unsaid += facts_prove(&fx, rel.sv, lim, facts_budget(lim, budget), nx.ok, fx.at, fx.next, k);
+      unsaid += facts_prove(&fx, rel.sv, lim, facts_budget(lim, budget, sums), nx.ok, fx.at, fx.next, k);
       solver_assert(rel.sv, hyp);   /* for the relative checks below */
       term_t *t = fx.at;
       fx.at = fx.next, fx.next = t;
@@ -651,8 +654,14 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, c
              const zeta_limits *lim, tla_bmc_result *r) {
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, r);
   if (r->outcome != TLA_BMC_BOUND || r->proved || !r->sums || limits_expired(lim)) return;
+  /* half of the time left at most: under --algorithm inductive the stages
+   * after this one need it (nbacg_guer01's reach proof at 90 s: a timeout
+   * when this run took the BMC stage's whole rest) */
+  zeta_limits half = *lim;
+  if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
   tla_bmc_result r2;
-  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, true, &r2);
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, &r2);
+  tla_set_limits(m, lim);
   if ((r2.outcome == TLA_BMC_PROVED || (r2.outcome == TLA_BMC_BOUND && r2.proved))) {
     tla_bmc_result_free(r);
     *r = r2;

@@ -650,15 +650,15 @@ static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool nee
  * streak), and with the literals' facts nbacg_guer01's rounds took three
  * times longer. The second run answers only with a proof; otherwise the
  * first run's answer stands. */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r) {
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, r);
   if (r->outcome != TLA_BMC_BOUND || r->proved || !r->sums || limits_expired(lim)) return;
-  /* half of the time left at most: under --algorithm inductive the stages
-   * after this one need it (nbacg_guer01's reach proof at 90 s: a timeout
-   * when this run took the BMC stage's whole rest) */
+  /* a stage of --algorithm inductive: half of the time left at most (the
+   * reach proof and IC3 come after it); with --algorithm bmc all of it
+   * (nbacg_guer01 at 90 s, load 9: no proof with half) */
   zeta_limits half = *lim;
-  if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+  if (lim->deadline && leave_time) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
   tla_bmc_result r2;
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, &r2);
   tla_set_limits(m, lim);

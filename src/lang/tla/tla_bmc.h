@@ -42,7 +42,9 @@ typedef struct {
  * need_paths: the executions up to the bound must be shown even when the
  * invariants are proved for all depths (Apalache's deadlock with a length). */
 /* backend: the solver (NULL: Z3 in-process; see solver_new). */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+/* leave_time: a stage of --algorithm inductive (later stages need time):
+ * the counting facts' second run gets half of the time left at most. */
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);
 #endif

@@ -126,6 +126,11 @@ t inductive-by-bmc 'run --algorithm inductive --init InitP --next NextI --inv Su
 # (used unproved, SymFactsLate's NotHi would be "proved")
 t bmc-facts-proof 'run --algorithm bmc "$D/SymFacts.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t bmc-facts-dropped 'out=$(run --algorithm bmc "$D/SymFactsLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 3:" && ! echo "$out" | grep -q "^State 4:"'
+# counting facts (sent + #idle <= 4): proved before use; without them no proof; one the sample holds but a step falsifies is dropped
+t bmc-count-proof 'run --algorithm bmc "$D/SymCount.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-count-leak 'out=$(run --algorithm bmc --next NextLeak "$D/SymCount.tla"); echo "$out" | head -1 | grep -qx UNSAFE'
+t bmc-count-dropped 'run --algorithm bmc "$D/SymCountLate.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
+  { out=$(run --algorithm bmc --length 14 "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 14:"; }'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

@@ -318,9 +318,65 @@ static void test_candidates(void) {
   tla_cands_free(&c);
 }
 
+/* Counting facts (tla_cand.c `sums`): <<pc, sent>>, pc a function of
+ * three keys; sent = #"sent" always, sent + #"idle" <= 3 (an "abort" makes
+ * it 2 once), so the candidates include sent - #sent <= 0 and >= 0 and
+ * sent + #idle <= 3, but not sent + #idle >= 3. */
+static const tla_val *count_state(const char *a, const char *b, const char *c, int sent) {
+  const tla_val *k[3] = {tv_int(1), tv_int(2), tv_int(3)}, *v[3] = {str(a), str(b), str(c)};
+  const tla_val *t[2] = {tv_fun(k, v, 3), tv_int(sent)};
+  return tv_tuple(t, 2);
+}
+
+static bool has_sum(const tla_cands *c, int fa, int fb, int sign, bool ge, int64_t bound) {
+  for (size_t i = 0; i < c->ncand; i++) {
+    if (c->cand[i].a != TLA_CAND_SUM) continue;
+    const tla_sum *s = &c->sum[c->cand[i].b];
+    if (s->n == 2 && s->ge == ge && s->bound == bound && s->c[1] == sign &&
+        ((s->f[0] == (uint32_t)fa && s->f[1] == (uint32_t)fb) || (sign > 0 && s->f[0] == (uint32_t)fb && s->f[1] == (uint32_t)fa)))
+      return true;
+  }
+  return false;
+}
+
+static void test_counting(void) {
+  const tla_val *st[5] = {count_state("idle", "idle", "idle", 0), count_state("sent", "idle", "idle", 1),
+                          count_state("sent", "sent", "idle", 2), count_state("sent", "sent", "sent", 3),
+                          count_state("abort", "idle", "idle", 0)};
+  tla_cands c;
+  tla_cands_from_states(st, 5, 2, 1000, &c);
+  int fsent = -1, fidle = -1, fcount = -1;
+  for (size_t i = 0; i < c.nfeat; i++) {
+    const tla_feat *f = &c.feat[i];
+    const tla_lit *l = &c.lit[f->lit[0]];
+    if (f->num && l->var == 1) fsent = (int)i;
+    if (!f->num && l->val == str("idle")) fidle = (int)i;
+    if (!f->num && l->val == str("sent")) fcount = (int)i;
+  }
+  CHECK(fsent >= 0 && fidle >= 0 && fcount >= 0);
+  if (fsent < 0 || fidle < 0 || fcount < 0) return;
+  CHECK(tla_feat_value(&c, &c.feat[fidle], st[1]) == 2 && tla_feat_value(&c, &c.feat[fsent], st[2]) == 2);
+  /* sent = #sent as two bounds of the difference (the order of the pair is the features') */
+  int a = fsent < fcount ? fsent : fcount, b = fsent < fcount ? fcount : fsent;
+  CHECK(has_sum(&c, a, b, -1, false, 0) && has_sum(&c, a, b, -1, true, 0));
+  CHECK(has_sum(&c, fsent, fidle, 1, false, 3));
+  CHECK(!has_sum(&c, fsent, fidle, 1, true, 3));   /* the abort state: 2 */
+  /* each candidate holds in every state it came from, and a state beyond
+   * the sample falsifies the sum */
+  for (size_t i = 0; i < c.ncand; i++)
+    for (size_t j = 0; j < 5; j++) CHECK(tla_cand_holds(&c, &c.cand[i], st[j]));
+  const tla_val *leak = count_state("sent", "idle", "idle", 3);
+  bool falsified = false;
+  for (size_t i = 0; i < c.ncand; i++)
+    if (c.cand[i].a == TLA_CAND_SUM && !tla_cand_holds(&c, &c.cand[i], leak)) falsified = true;
+  CHECK(falsified);
+  tla_cands_free(&c);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
   RUN(test_candidates);
+  RUN(test_counting);
   return CHECK_DONE();
 }

@@ -277,7 +277,7 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
   if (lim->deadline) sub.deadline = limits_now() + (lim->deadline - limits_now()) / share;
   bool dl = tla_check_deadlock(m);
   tla_bmc_result br;
-  tla_bmc(m, BOUND, dl, false, o->backend, &sub, &br);
+  tla_bmc(m, BOUND, dl, false, true, o->backend, &sub, &br);
   tla_set_limits(m, lim);
   bool answered = true;
   switch (br.outcome) {
@@ -432,13 +432,14 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   bool dl = tla_check_deadlock(m), bounded = o->length >= 0;
   report_set_engine(r, "bmc");
   tla_bmc_result br;
-  tla_bmc(m, bound, dl && !bounded, dl && bounded, o->backend, lim, &br);
+  tla_bmc(m, bound, dl && !bounded, dl && bounded, false, o->backend, lim, &br);
   report_stat(r, "depth", "%u", br.depth);
   report_stat(r, "array-sets", "%u", br.arrays);
   report_stat(r, "choose-picks", "%u", br.approx);
   report_stat(r, "merged-sets", "%u%s", br.merged, br.rerun ? " (run again without the window)" : "");
   report_stat(r, "relative-answers", "%u", br.relative);
-  report_stat(r, "facts", "%u candidates, %u proved at the last depth", br.facts, br.facts_kept);
+  report_stat(r, "facts", "%u candidates (%u counting), %u proved at the last depth%s", br.facts, br.sums, br.facts_kept,
+              br.counting ? " (second run, with the counting facts)" : "");
   FILE *out = report_out(r);
   char reason[1400];
   int code;

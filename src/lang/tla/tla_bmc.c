@@ -196,12 +196,18 @@ typedef struct {
   term_t *at;        /* per candidate, over state k (the hypothesis) */
   term_t *next;      /* over state k+1 (the conclusion) */
   uint32_t changed;  /* the last depth whose facts are fewer than the depth before's */
+  tla_sym *s;
+  tla_model *m;
+  int tier;          /* the tier being proved (succ_drop) */
+  const zeta_limits *lim;   /* the run's (the explicit engine's limits are reset to it) */
 } facts;
 
-static void facts_init(facts *f, tla_sym *s, tla_model *m) {
+static void facts_kill_tier(facts *f, int tier);
+static void facts_init(facts *f, tla_sym *s, tla_model *m, bool sums) {
   const tla_val *const *states;
   size_t n = tla_steps_sample(s, &states);
   memset(f, 0, sizeof *f);
+  f->s = s, f->m = m;
   tla_cands_from_states(states, n, tla_nvars(m), FACTS_MAX, &f->c);
   f->alive = xcalloc(f->c.ncand + 1, sizeof *f->alive);
   f->lit = xcalloc(f->c.nlit + 1, sizeof *f->lit);
@@ -209,6 +215,7 @@ static void facts_init(facts *f, tla_sym *s, tla_model *m) {
   f->next = xcalloc(f->c.ncand + 1, sizeof *f->next);
   for (size_t i = 0; i < f->c.ncand; i++) f->alive[i] = true;
   f->nalive = f->c.ncand;
+  facts_kill_tier(f, sums ? 0 : 1);   /* one kind per run (tla_bmc) */
 }
 
 static void facts_free(facts *f) {
@@ -221,7 +228,51 @@ static void facts_kill_all(facts *f) {
   f->nalive = 0;
 }
 
+/* Candidates are proved in two tiers, each with its own budget, so that a
+ * tier whose Houdini does not converge in time (and is dropped) leaves the
+ * other's proof: 0 = literals (units, ranges, implications), 1 = counting
+ * sums (nbacg_guer01: its 116 sums prove TypeOK in 4 s, while in one set
+ * with the 534 pairs the whole set timed out and was dropped). */
+enum { FACT_TIERS = 2 };
+static int cand_tier(const tla_cand *c) { return c->a == TLA_CAND_SUM ? 1 : 0; }
+
+static void facts_kill_tier(facts *f, int tier) {
+  for (size_t i = 0; i < f->c.ncand; i++)
+    if (f->alive[i] && cand_tier(&f->c.cand[i]) == tier) f->alive[i] = false, f->nalive--;
+}
+
+static size_t facts_tier_alive(const facts *f, int tier) {
+  size_t n = 0;
+  for (size_t i = 0; i < f->c.ncand; i++) n += f->alive[i] && cand_tier(&f->c.cand[i]) == tier;
+  return n;
+}
+
+static term_t feat_term(const tla_feat *f, const term_t *lit) {
+  if (f->num) return lit[f->lit[0]];
+  term_t *d = xmalloc((f->n + 1) * sizeof *d);
+  for (uint32_t i = 0; i < f->n; i++) {
+    if (lit[f->lit[i]] == NULL_TERM) {
+      free(d);
+      return NULL_TERM;
+    }
+    d[i] = term_ite(lit[f->lit[i]], term_int(1), term_int(0));
+  }
+  term_t r = term_add(f->n, d);
+  free(d);
+  return r;
+}
+
 static term_t cand_term(const tla_cands *cs, const tla_cand *c, const term_t *lit) {
+  if (c->a == TLA_CAND_SUM) {
+    const tla_sum *sm = &cs->sum[c->b];
+    term_t d[3];
+    for (uint32_t i = 0; i < sm->n; i++) {
+      if ((d[i] = feat_term(&cs->feat[sm->f[i]], lit)) == NULL_TERM) return NULL_TERM;
+      if (sm->c[i] < 0) d[i] = term_neg(d[i]);
+    }
+    term_t sum = term_add(sm->n, d), b = term_int((long)sm->bound);
+    return sm->ge ? term_ge(sum, b) : term_le(sum, b);
+  }
   if (c->a == TLA_CAND_RANGE) {
     size_t from = cs->range_at[c->b], to = cs->range_at[c->b + 1];
     term_t *d = xmalloc((to - from + 1) * sizeof *d);
@@ -260,40 +311,101 @@ static size_t facts_terms(facts *f, tla_sym *s, uint32_t k, term_t *out) {
   return before - f->nalive;
 }
 
-static term_t facts_conj(const facts *f, const term_t *t) {
+/* The live candidates of tier (-1: all; terms t) as one conjunction. */
+static term_t facts_conj(const facts *f, const term_t *t, int tier) {
   term_t *c = xmalloc((f->c.ncand + 1) * sizeof *c);
   uint32_t n = 0;
   for (size_t i = 0; i < f->c.ncand; i++)
-    if (f->alive[i]) c[n++] = t[i];
+    if (f->alive[i] && (tier < 0 || cand_tier(&f->c.cand[i]) == tier)) c[n++] = t[i];
   term_t r = term_and(n, c);
   free(c);
   return r;
 }
 
-/* Houdini over base: while some live candidate (terms t) can fail, the
- * ones the model falsifies are dropped; an answer other than SAT or UNSAT
- * drops them all (nothing unproved is kept). Returns how many it dropped. */
-static size_t facts_prove(facts *f, solver *sv, const zeta_limits *lim, term_t base, const term_t *t) {
+/* A successor (by the explicit engine) of a state that satisfies the
+ * hypothesis: the candidates it falsifies are not preserved by the step. */
+static bool succ_drop(void *data, const tla_val *next) {
+  facts *f = data;
+  for (size_t i = 0; i < f->c.ncand; i++)
+    if (f->alive[i] && cand_tier(&f->c.cand[i]) == f->tier && !tla_cand_holds(&f->c, &f->c.cand[i], next))
+      f->alive[i] = false, f->nalive--;
+  return true;
+}
+
+/* The model's state k satisfies the hypothesis (a counterexample to the
+ * candidates' induction): all of its successors by the explicit engine
+ * drop what they falsify at once (one model, not one per candidate;
+ * nbacg_guer01 dropped 1-5 per solver round). Dropping is always sound;
+ * a state that does not decode, or a successor's evaluation error, only
+ * leaves the solver's rounds to do it. */
+static void drop_by_successors(facts *f, solver *sv, const zeta_limits *lim, uint32_t k, int tier) {
+  const tla_val *st = tla_steps_state(f->s, sv, k);
+  if (!st) return;
+  f->tier = tier;
+  tla_set_limits(f->m, lim);   /* the tier's budget: a state may have very many successor candidates */
+  if (tla_constraints_hold(f->m, st) == 1) tla_successors(f->m, st, succ_drop, f);
+  tla_clear_error(f->m);
+  tla_set_limits(f->m, f->lim);
+}
+
+/* Houdini over base for one tier: while some live candidate of the tier
+ * (terms t) can fail, the ones the model falsifies are dropped; an answer
+ * other than SAT or UNSAT drops the tier (nothing unproved is kept).
+ * Returns how many it dropped. */
+static size_t facts_prove_tier(facts *f, solver *sv, const zeta_limits *lim, term_t base, const term_t *t, int tier,
+                               int64_t k) {
   size_t before = f->nalive;
   term_t *neg = xmalloc((f->c.ncand + 1) * sizeof *neg);
-  while (f->nalive) {
+  for (;;) {
     uint32_t n = 0;
     for (size_t i = 0; i < f->c.ncand; i++)
-      if (f->alive[i]) neg[n++] = term_not(t[i]);
+      if (f->alive[i] && cand_tier(&f->c.cand[i]) == tier) neg[n++] = term_not(t[i]);
+    if (!n) break;
     solver_result res = ask(sv, lim, term_and2(base, term_or(n, neg)));
     if (res == SOLVER_UNSAT) break;
     if (res != SOLVER_SAT) {
-      facts_kill_all(f);
+      facts_kill_tier(f, tier);
       break;
     }
     size_t had = f->nalive;
     for (size_t i = 0; i < f->c.ncand; i++)
-      if (f->alive[i] && !term_is_true(solver_value(sv, t[i]))) f->alive[i] = false, f->nalive--;
+      if (f->alive[i] && cand_tier(&f->c.cand[i]) == tier && !term_is_true(solver_value(sv, t[i])))
+        f->alive[i] = false, f->nalive--;
+    if (k >= 0) drop_by_successors(f, sv, lim, (uint32_t)k, tier);
     solver_pop(sv, 1);
-    if (f->nalive == had) facts_kill_all(f);   /* a model that falsifies none: never loop */
+    if (f->nalive == had) facts_kill_tier(f, tier);   /* a model that falsifies none: never loop */
   }
   free(neg);
   return before - f->nalive;
+}
+
+/* A tier's budget at a depth: the relative queries' (the last path
+ * query's time, at least 0.5 s); in the counting facts' run, a sixth of
+ * the time left if more (nbacg_guer01's sums need 1-2 s at depth 2; a tier
+ * that times out is dropped for good, so this is paid once). The literal
+ * facts keep the short budget: with a sixth, nbacg_guer01's first run
+ * spent seconds per depth on pairs that never converge, and
+ * `--algorithm inductive` lost its reach proof to the time. */
+static double facts_budget(const zeta_limits *lim, double budget, bool sums) {
+  double left = limits_remaining_ms(lim) / 1000.0 / 6;
+  return sums && left > budget ? left : budget;
+}
+
+/* Both tiers, each with budget seconds. hyp (or NULL: none) are the
+ * terms of the facts at the depth before, already proved; a tier assumes
+ * those of its own tier (nbacg_guer01's sums hold by themselves and the
+ * pairs' conjunction made each query three times slower; a weaker
+ * hypothesis is as sound). */
+static size_t facts_prove(facts *f, solver *sv, const zeta_limits *lim, double budget, term_t base, const term_t *hyp,
+                          const term_t *t, int64_t k) {
+  size_t dropped = 0;
+  for (int tier = 0; tier < FACT_TIERS; tier++) {
+    if (!facts_tier_alive(f, tier)) continue;
+    zeta_limits sub = relative_limits(lim, budget);
+    term_t b = hyp ? term_and2(base, facts_conj(f, hyp, tier)) : base;
+    dropped += facts_prove_tier(f, sv, &sub, b, t, tier, k);
+  }
+  return dropped;
 }
 
 static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what) {
@@ -303,7 +415,7 @@ static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what)
 
 /* One run; *escaped: stopped because a merged set lost an element. */
 static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-                    const zeta_limits *lim, bool window, tla_bmc_result *r, bool *escaped) {
+                    const zeta_limits *lim, bool window, bool sums, tla_bmc_result *r, bool *escaped) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
   tla_set_limits(m, lim);
@@ -350,15 +462,16 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   bool induct = tla_steps_state_invariants_only(s);
   /* the facts that hold initially (state 0 on the path: Init) */
   facts fx;
-  facts_init(&fx, s, m);
+  facts_init(&fx, s, m, sums);
+  fx.lim = lim;
   r->facts = (uint32_t)fx.c.ncand;
+  r->sums = (uint32_t)fx.c.nsum;
   if (fx.nalive) {
     facts_terms(&fx, s, 0, fx.at);
     term_t fa = tla_steps_axioms(s);
     axioms = term_and2(axioms, fa);
     solver_assert(sv, fa);
-    zeta_limits sub = relative_limits(lim, 1.0);
-    facts_prove(&fx, sv, &sub, term_true(), fx.at);
+    facts_prove(&fx, sv, lim, 1.0, term_true(), NULL, fx.at, -1);
   }
   bool proved = false;
   relative rel = {0};
@@ -461,9 +574,10 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (fx.nalive) {
       /* the facts at depth k (proved) into the hypothesis; those that
        * every step keeps hold at depth k+1 */
-      solver_assert(rel.sv, facts_conj(&fx, fx.at));
-      zeta_limits sub = relative_limits(lim, budget);
-      unsaid += facts_prove(&fx, rel.sv, &sub, nx.ok, fx.next);
+      /* asserted once (in a query per round it cost MCMajority 50 % more
+       * CPU); a run has one tier of facts, so each tier assumes all */
+      solver_assert(rel.sv, facts_conj(&fx, fx.at, -1));
+      unsaid += facts_prove(&fx, rel.sv, lim, facts_budget(lim, budget, sums), nx.ok, NULL, fx.next, k);
       term_t *t = fx.at;
       fx.at = fx.next, fx.next = t;
     }
@@ -513,19 +627,48 @@ done:
 /* Sets of records merge per value with the sampled integers first; an
  * element outside them (a state the sample did not reach) is no error of
  * the model: then again without the window. */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-             const zeta_limits *lim, tla_bmc_result *r) {
+static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+                       const zeta_limits *lim, bool sums, tla_bmc_result *r) {
   bool escaped;
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, sums, r, &escaped);
   if (!escaped) return;
   tla_bmc_result_free(r);
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, sums, r, &escaped);
   r->rerun = true;
   if (escaped) {
     /* the ranges are over-approximations: not expected, never a verdict */
     tla_bmc_result_free(r);
     r->outcome = TLA_BMC_UNKNOWN;
     snprintf(r->msg, sizeof r->msg, "a set merged per value lost an element (the encoding's ranges)");
+  }
+}
+
+/* The counting facts only in a second run (without the literals' facts),
+ * when the first reached the bound without a proof: their Houdini rounds
+ * cost the models the literals prove (VoucherCancel: proved at depth 0
+ * with them alone, but not within 10 depths while non-inductive sums were
+ * dropped one depth after another, each drop restarting the proof's
+ * streak), and with the literals' facts nbacg_guer01's rounds took three
+ * times longer. The second run answers only with a proof; otherwise the
+ * first run's answer stands. */
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
+             const zeta_limits *lim, tla_bmc_result *r) {
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, r);
+  if (r->outcome != TLA_BMC_BOUND || r->proved || !r->sums || limits_expired(lim)) return;
+  /* a stage of --algorithm inductive: half of the time left at most (the
+   * reach proof and IC3 come after it); with --algorithm bmc all of it
+   * (nbacg_guer01 at 90 s, load 9: no proof with half) */
+  zeta_limits half = *lim;
+  if (lim->deadline && leave_time) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+  tla_bmc_result r2;
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, &r2);
+  tla_set_limits(m, lim);
+  if ((r2.outcome == TLA_BMC_PROVED || (r2.outcome == TLA_BMC_BOUND && r2.proved))) {
+    tla_bmc_result_free(r);
+    *r = r2;
+    r->counting = true;
+  } else {
+    tla_bmc_result_free(&r2);
   }
 }
 

@@ -27,6 +27,8 @@ typedef struct {
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
+  uint32_t sums;                  /* counting candidates among them (used only by a second run: `counting`) */
+  bool counting;                  /* the answer of the second run, with the counting facts */
   bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
   uint32_t proved_from;           /* the first depth of those steps */
   const tla_val **trace;          /* malloc'd; states from an initial one */
@@ -40,7 +42,9 @@ typedef struct {
  * need_paths: the executions up to the bound must be shown even when the
  * invariants are proved for all depths (Apalache's deadlock with a length). */
 /* backend: the solver (NULL: Z3 in-process; see solver_new). */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
+/* leave_time: a stage of --algorithm inductive (later stages need time):
+ * the counting facts' second run gets half of the time left at most. */
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);
 #endif

@@ -39,7 +39,7 @@ static void lit_add(lit_set *ls, uint32_t var, const tla_val *const *path, uint3
     ls->lit = xrealloc(ls->lit, ls->cap * sizeof *ls->lit);
   }
   tla_lit *l = &ls->lit[ls->n];
-  l->var = var, l->npath = np, l->member = member, l->val = val;
+  l->var = var, l->npath = np, l->member = member, l->val = val, l->num = false;
   l->path = xmalloc((np + 1) * sizeof *l->path);
   if (np) memcpy(l->path, path, np * sizeof *l->path);
   ls->slot[h] = ++ls->n;
@@ -136,6 +136,167 @@ static void triples(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit 
   free(live);
 }
 
+/* The value at l's position (NULL where a key is outside a domain). */
+static const tla_val *at_position(const tla_lit *l, const tla_val *state) {
+  const tla_val *v = state->v[l->var];
+  for (uint32_t i = 0; i < l->npath && v; i++) v = v->kind == TV_FUN ? tv_apply(v, l->path[i]) : NULL;
+  return v;
+}
+
+int64_t tla_feat_value(const tla_cands *c, const tla_feat *f, const tla_val *state) {
+  if (f->num) {
+    const tla_val *v = at_position(&c->lit[f->lit[0]], state);
+    return v && v->kind == TV_INT ? v->i : INT64_MIN;
+  }
+  int64_t k = 0;
+  for (uint32_t i = 0; i < f->n; i++) k += tla_lit_holds(&c->lit[f->lit[i]], state);
+  return k;
+}
+
+bool tla_cand_holds(const tla_cands *cs, const tla_cand *c, const tla_val *state) {
+  if (c->a == TLA_CAND_RANGE) {
+    for (size_t i = cs->range_at[c->b]; i < cs->range_at[c->b + 1]; i++)
+      if (tla_lit_holds(&cs->lit[cs->range_lit[i]], state)) return true;
+    return false;
+  }
+  if (c->a == TLA_CAND_SUM) {
+    const tla_sum *sm = &cs->sum[c->b];
+    int64_t sum = 0;
+    for (uint32_t i = 0; i < sm->n; i++) {
+      int64_t v = tla_feat_value(cs, &cs->feat[sm->f[i]], state);
+      if (v == INT64_MIN) return false;   /* not an integer there */
+      sum += sm->c[i] * v;
+    }
+    return sm->ge ? sum >= sm->bound : sum <= sm->bound;
+  }
+  bool b = tla_lit_holds(&cs->lit[c->b], state) != c->neg;
+  if (c->a < 0) return b;
+  bool a = tla_lit_holds(&cs->lit[c->a], state) && (c->a2 < 0 || tla_lit_holds(&cs->lit[c->a2], state));
+  return !a || b;
+}
+
+static bool same_path(const tla_lit *a, const tla_lit *b) {
+  if (a->var != b->var || a->npath != b->npath) return false;
+  for (uint32_t i = 0; i < a->npath; i++)
+    if (a->path[i] != b->path[i]) return false;
+  return true;
+}
+
+/* The features: integer positions defined as integers in every sampled
+ * state, and per function variable and value (strings, model values,
+ * Booleans) the number of keys holding it. */
+static void features(tla_cands *out, const tla_val *const *states, size_t n) {
+  enum { MAX_FEAT = 20 };
+  const int64_t BIG = (int64_t)1 << 40;
+  size_t nlit = out->nlit;
+  out->feat = xmalloc((MAX_FEAT + 1) * sizeof *out->feat);
+  bool *done = xcalloc(nlit + 1, sizeof *done);
+  for (size_t i = 0; i < nlit && out->nfeat < MAX_FEAT; i++) {
+    const tla_lit *l = &out->lit[i];
+    if (done[i] || l->member || l->val->kind != TV_INT) continue;
+    for (size_t j = i; j < nlit; j++)
+      if (!out->lit[j].member && same_path(l, &out->lit[j])) done[j] = true;
+    bool ints = true;
+    for (size_t j = 0; j < n && ints; j++) {
+      const tla_val *v = at_position(l, states[j]);
+      ints = v && v->kind == TV_INT && v->i > -BIG && v->i < BIG;   /* sums of three never overflow */
+    }
+    if (!ints) continue;
+    out->lit = xrealloc(out->lit, (out->nlit + 1) * sizeof *out->lit);
+    l = &out->lit[i];
+    tla_lit *nl = &out->lit[out->nlit];
+    *nl = (tla_lit){.var = l->var, .npath = l->npath, .num = true};
+    nl->path = xmalloc((l->npath + 1) * sizeof *nl->path);
+    if (l->npath) memcpy(nl->path, l->path, l->npath * sizeof *nl->path);
+    tla_feat *f = &out->feat[out->nfeat++];
+    f->num = true, f->n = 1;
+    f->lit = xmalloc(sizeof *f->lit);
+    f->lit[0] = (uint32_t)out->nlit++;
+  }
+  memset(done, 0, (nlit + 1) * sizeof *done);
+  for (size_t i = 0; i < nlit && out->nfeat < MAX_FEAT; i++) {
+    const tla_lit *l = &out->lit[i];
+    int kind = l->val->kind;
+    if (done[i] || l->member || l->npath != 1 || (kind != TV_STR && kind != TV_MODEL && kind != TV_BOOL)) continue;
+    uint32_t *g = xmalloc((nlit + 1) * sizeof *g), ng = 0;
+    for (size_t j = i; j < nlit; j++) {
+      const tla_lit *m = &out->lit[j];
+      if (!m->member && m->npath == 1 && m->var == l->var && m->val == l->val) done[j] = true, g[ng++] = (uint32_t)j;
+    }
+    if (ng < 2) {
+      free(g);
+      continue;
+    }
+    out->feat[out->nfeat++] = (tla_feat){g, ng, false};
+  }
+  free(done);
+}
+
+/* Sums of one to three features (signs +-1) bounded as in every sampled
+ * state, where the bound is tighter than its parts' bounds together (else
+ * the parts' facts say it): at most max_sum of them, the pairs first. */
+static void sums(tla_cands *out, size_t *cap, size_t max_cand, const tla_val *const *states, size_t n) {
+  /* sums of three were tried: nbacg_guer01's 511 candidates (of which 395
+   * triples) kept Houdini busy past 60 s; its pairs (116) prove it in 4 s */
+  enum { MAX_SUM = 600, MAX_TERMS = 2 };
+  size_t F = out->nfeat;
+  if (!F || !n) return;
+  int64_t *val = xmalloc((F * n + 1) * sizeof *val), *lo = xmalloc((F + 1) * sizeof *lo), *hi = xmalloc((F + 1) * sizeof *hi);
+  for (size_t j = 0; j < n; j++)
+    for (size_t f = 0; f < F; f++) val[f * n + j] = tla_feat_value(out, &out->feat[f], states[j]);
+  for (size_t f = 0; f < F; f++) {
+    lo[f] = hi[f] = val[f * n];
+    for (size_t j = 1; j < n; j++) {
+      if (val[f * n + j] < lo[f]) lo[f] = val[f * n + j];
+      if (val[f * n + j] > hi[f]) hi[f] = val[f * n + j];
+    }
+  }
+  size_t room = out->ncand + MAX_SUM < max_cand ? out->ncand + MAX_SUM : max_cand;
+  out->sum = xmalloc((MAX_SUM + 1) * sizeof *out->sum);
+  for (uint32_t size = 1; size <= MAX_TERMS; size++) {
+    uint32_t f[3];
+    for (f[0] = 0; f[0] < F; f[0]++)
+      for (f[1] = size > 1 ? f[0] + 1 : 0; f[1] < (size > 1 ? F : 1); f[1]++)
+        for (f[2] = size > 2 ? f[1] + 1 : 0; f[2] < (size > 2 ? F : 1); f[2]++)
+          for (uint32_t signs = 0; signs < (1u << (size - 1)); signs++) {
+            int8_t c[3] = {1, (signs & 1) ? -1 : 1, (signs & 2) ? -1 : 1};
+            if (size == 1 && out->feat[f[0]].num) break;   /* the ranges say it */
+            /* the sum's bounds, and each part's (one feature and the rest) */
+            int64_t smax = INT64_MIN, smin = INT64_MAX;
+            int64_t rmax[3] = {INT64_MIN, INT64_MIN, INT64_MIN}, rmin[3] = {INT64_MAX, INT64_MAX, INT64_MAX};
+            for (size_t j = 0; j < n; j++) {
+              int64_t t[3], s = 0;
+              for (uint32_t i = 0; i < size; i++) s += t[i] = c[i] * val[f[i] * n + j];
+              if (s > smax) smax = s;
+              if (s < smin) smin = s;
+              for (uint32_t i = 0; i < size && size > 1; i++) {
+                if (s - t[i] > rmax[i]) rmax[i] = s - t[i];
+                if (s - t[i] < rmin[i]) rmin[i] = s - t[i];
+              }
+            }
+            bool tight_hi = true, tight_lo = true;
+            for (uint32_t i = 0; i < size; i++) {
+              int64_t fhi = c[i] > 0 ? hi[f[i]] : -lo[f[i]], flo = c[i] > 0 ? lo[f[i]] : -hi[f[i]];
+              int64_t ohi = size > 1 ? rmax[i] : 0, olo = size > 1 ? rmin[i] : 0;
+              if (smax >= fhi + ohi) tight_hi = false;
+              if (smin <= flo + olo) tight_lo = false;
+            }
+            if (size == 1) {   /* a count: against the number of keys */
+              tight_hi = smax < (int64_t)out->feat[f[0]].n;
+              tight_lo = smin > 0;
+            }
+            for (int ge = 0; ge < 2; ge++) {
+              if (!(ge ? tight_lo : tight_hi) || out->ncand >= room || out->nsum >= MAX_SUM) continue;
+              tla_sum *sm = &out->sum[out->nsum];
+              *sm = (tla_sum){.n = (uint8_t)size, .ge = ge, .bound = ge ? smin : smax};
+              for (uint32_t i = 0; i < size; i++) sm->f[i] = f[i], sm->c[i] = c[i];
+              cand_add(out, cap, max_cand, TLA_CAND_SUM, (uint32_t)out->nsum++, false);
+            }
+          }
+  }
+  free(val), free(lo), free(hi);
+}
+
 void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, size_t max_cand, tla_cands *out) {
   memset(out, 0, sizeof *out);
   if (!n || !nv) return;
@@ -215,7 +376,9 @@ void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, si
       if (disjoint && a < b) cand_add(out, &cap, max_cand, (int32_t)a, (uint32_t)b, true);
     }
   }
-  triples(out, &cap, max_cand, ls.lit, ls.n, bits, count, n, words);
+  features(out, states, n);
+  sums(out, &cap, max_cand, states, n);
+  triples(out, &cap, max_cand, out->lit, ls.n, bits, count, n, words);   /* features() may move the literals */
   free(bits);
   free(count);
 }
@@ -226,5 +389,8 @@ void tla_cands_free(tla_cands *c) {
   free(c->cand);
   free(c->range_lit);
   free(c->range_at);
+  for (size_t i = 0; i < c->nfeat; i++) free(c->feat[i].lit);
+  free(c->feat);
+  free(c->sum);
   memset(c, 0, sizeof *c);
 }

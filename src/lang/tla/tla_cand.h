@@ -22,19 +22,40 @@ typedef struct {
   uint32_t npath;
   bool member;
   const tla_val *val;
+  bool num;     /* not a literal: the integer at the position (val NULL) */
 } tla_lit;
 
 /* a >= 0: lit a => lit b (neg: lit a => not lit b), with a2 >= 0 lit a
  * /\ lit a2 => lit b (not lit b); a = TLA_CAND_UNIT:
  * the unit fact "lit b" (neg: "not lit b"); a = TLA_CAND_RANGE: one of the
  * literals range[b] holds (the values a position was seen with). */
-enum { TLA_CAND_UNIT = -1, TLA_CAND_RANGE = -2 };
+enum { TLA_CAND_UNIT = -1, TLA_CAND_RANGE = -2, TLA_CAND_SUM = -3 };
 typedef struct {
   int32_t a;
   uint32_t b;
   bool neg;
   int32_t a2;   /* >= 0: lit a /\ lit a2 => ... (a three-literal fact); else -1 */
 } tla_cand;
+
+/* An integer feature of a state: the integer at a position (lit[0], a
+ * num literal) or the number of the literals lit[0..n) that hold (how many
+ * processes have pc[p] = "NO"). */
+typedef struct {
+  uint32_t *lit;
+  uint32_t n;
+  bool num;
+} tla_feat;
+
+/* a = TLA_CAND_SUM, b = its index: sum of c[i] * feature f[i] (c = +-1)
+ * <= bound (ge: >= bound); counting facts such as nSntNo + #{p : pc[p] =
+ * "NO"} <= N, which no Boolean combination of literals says. */
+typedef struct {
+  uint32_t f[3];
+  int8_t c[3];
+  uint8_t n;
+  bool ge;
+  int64_t bound;
+} tla_sum;
 
 typedef struct {
   tla_lit *lit;
@@ -44,11 +65,21 @@ typedef struct {
   uint32_t *range_lit;     /* range i: range_lit[range_at[i] .. range_at[i + 1]) */
   size_t *range_at;
   size_t nrange;
+  tla_feat *feat;
+  size_t nfeat;
+  tla_sum *sum;
+  size_t nsum;
 } tla_cands;
 
 /* The literals of the n states (tuples of nv values) and the candidates no
  * state violates, at most max_cand of them. */
 void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, size_t max_cand, tla_cands *out);
+/* The integer value of feature f in state (a tuple of the variables' values);
+ * INT64_MIN where the position is no integer. */
+int64_t tla_feat_value(const tla_cands *c, const tla_feat *f, const tla_val *state);
+/* Does candidate c hold in state? (An integer feature that is not an
+ * integer there: no.) */
+bool tla_cand_holds(const tla_cands *cs, const tla_cand *c, const tla_val *state);
 /* Does literal l hold in state (a tuple of the variables' values)? */
 bool tla_lit_holds(const tla_lit *l, const tla_val *state);
 void tla_cands_free(tla_cands *c);

@@ -4235,11 +4235,28 @@ static term_t lit_term(tla_sym *s, const sv *v, const tla_lit *l) {
   for (uint32_t i = 0; i < l->npath; i++) {
     if (v->k != SV_FUN) return NULL_TERM;
     int j = key_index(v, l->path[i]);
-    if (j < 0) return term_false();   /* keys are a superset of the domain */
+    if (j < 0) return l->num ? NULL_TERM : term_false();   /* keys are a superset of the domain */
     g = term_and2(g, dom_g(v, (uint32_t)j));
     v = v->el[j];
   }
+  if (l->num) {
+    /* the integer at the position: only where it is always defined */
+    if (v->k != SV_INT || !term_is_true(g)) return NULL_TERM;
+    return v->t;
+  }
   sv *c = sv_const(s, l->val, NULL);
+  if (v->k == SV_UNION) {
+    /* a value of several kinds (temp[p]: a model value, a process or a set
+     * of them): the literal's class and the literal there */
+    term_t ga[NK];
+    sv *va[NK];
+    alts_of(v, ga, va);
+    int k = l->member ? K_SET : klass(c);
+    if (k < 0 || !va[k]) return term_false();
+    if (va[k]->k == SV_UNION) return NULL_TERM;
+    g = term_and2(g, ga[k]);
+    v = va[k];
+  }
   if (l->member) {
     if (v->k != SV_SET || (v->open && !is_scalar(c->k))) return NULL_TERM;
     for (uint32_t i = 0; i < v->n; i++)

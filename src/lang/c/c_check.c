@@ -246,7 +246,9 @@ static int check_recursive_encoded(c_program *p, const zeta_options *o, const ze
 
 static int check_program(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
 
-typedef struct { c_program *p; const zeta_options *o; } c_job;
+/* kind_on_acyclic: bounded recursion checks its inlined programs without
+ * loops by k-induction rather than BMC (see check_recursive_portfolio). */
+typedef struct { c_program *p; const zeta_options *o; bool kind_on_acyclic; } c_job;
 
 static int recursive_job_run(report *r, const zeta_limits *lim, void *ctx) {
   c_job *j = ctx;
@@ -374,7 +376,7 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
     cfa pruned;
     cfa_copy(&pb.cfa, &pruned);
     cfa_prune(&pruned);
-    ob.algorithm = cfa_acyclic(&pruned) ? "bmc" : ts_engine_asked(j->o) ? j->o->algorithm : "kind";
+    ob.algorithm = cfa_acyclic(&pruned) ? (j->kind_on_acyclic ? "kind" : "bmc") : ts_engine_asked(j->o) ? j->o->algorithm : "kind";
     cfa_free(&pruned);
     zeta_limits sl = *lim;
     if (i + 1 < nd && lim->deadline > 0) sl.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
@@ -401,10 +403,14 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
 
 /* The portfolio on a recursive program races the procedure route (Horn
  * clauses, pds, the deterministic run) against bounded recursion, which
- * finds the deep counterexamples of id(x) == N that the summaries miss. */
+ * finds the deep counterexamples of id(x) == N that the summaries miss,
+ * twice: with BMC on the inlined programs without loops (id_o200's
+ * counterexample at depth 201) and with k-induction, whose strengthening
+ * proves a program SAFE but for the cut calls at a small k where BMC must
+ * exhaust every path (bench/difftest/slow: 2 s against a timeout). */
 static int check_recursive_portfolio(c_program *p, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   if (ts_engine_asked(o) && option_is(o->export_fmt, "none")) {   /* the procedure route has no such engine */
-    c_job j = {p, o};
+    c_job j = {p, o, false};
     return bounded_job_run(r, lim, &j);
   }
   if (!option_is(o->algorithm, "portfolio") || !option_is(o->export_fmt, "none")) return check_recursive_encoded(p, o, lim, r, d);
@@ -419,10 +425,11 @@ static int check_recursive_portfolio(c_program *p, const zeta_options *o, const 
     return code;
   }
   report_free(t);
-  c_job j = {p, o};
-  portfolio_job jobs[2] = {{"procedures", recursive_job_run, &j, 0}, {"bounded", bounded_job_run, &j, 0}};
+  c_job j = {p, o, false}, jk = {p, o, true};
+  portfolio_job jobs[3] = {{"procedures", recursive_job_run, &j, 0}, {"bounded", bounded_job_run, &j, 0},
+                           {"bounded-kind", bounded_job_run, &jk, 0}};
   portfolio_outcome po;
-  code = portfolio_run(jobs, 2, 0, lim, r, &po);
+  code = portfolio_run(jobs, 3, 0, lim, r, &po);
   if (po.winner < 0) code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
   report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
   return code;
@@ -532,7 +539,7 @@ static bool race_math(c_program *p, const zeta_options *o, const zeta_limits *li
     if (strcmp(t, "expl") == 0) opts[n].algorithm = "cegar", opts[n].domain = "EXPL", opts[n].maxenum = 8;
     else if (math_job) opts[n].algorithm = t + 5;
     else if (strcmp(t, "bv") != 0) continue;
-    cj[n] = (c_job){math_job ? &pm : p, &opts[n]};
+    cj[n] = (c_job){math_job ? &pm : p, &opts[n], false};
     jobs[n] = (portfolio_job){xstrdup(t), c_job_run, &cj[n], 0};
     n++;
   }

@@ -1,3 +1,9 @@
+// expect: SAFE
+// run: --timeout 45
+// difftest's C generator (session 16): recursion never deeper than 4 calls (n <= 3), so
+// SAFE (the compiled oracle agrees). Every configuration gave up (UNKNOWN at 90 s):
+// bounded recursion's BMC must exhaust the acyclic program inlined 8 deep; the
+// portfolio's bounded-kind job (k-induction on it) proves it.
 #define DT_TICK
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);
 void reach_error() { __assert_fail("0", "difftest.c", 3, "reach_error"); }

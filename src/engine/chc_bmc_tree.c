@@ -30,7 +30,6 @@
 typedef struct {
   uint32_t clause;
   term_t sel;           /* this clause derives the node */
-  uint32_t copy;        /* variables of the clause shifted by (copy+1)*stride */
 } alt;
 
 typedef struct {
@@ -86,6 +85,13 @@ static uint32_t kid_for(unroll *u, uint32_t k, uint32_t pred, uint32_t occ) {
   return m;
 }
 
+/* The child of node k for body application j of clause cl. */
+static uint32_t body_kid(unroll *u, uint32_t k, const chc_clause *cl, uint32_t j) {
+  uint32_t q = cl->body[j].pred, occ = 0;
+  for (uint32_t i = 0; i < j; i++) occ += cl->body[i].pred == q;
+  return kid_for(u, k, q, occ);
+}
+
 /* Asserts node k's choice of clause and creates its children. */
 static void unroll_node(unroll *u, uint32_t k) {
   const chc_system *s = u->s;
@@ -93,20 +99,19 @@ static void unroll_node(unroll *u, uint32_t k) {
   for (uint32_t c = 0; c < s->nclauses; c++) {
     const chc_clause *cl = &s->clauses[c];
     if (cl->head.pred != u->n[k].pred) continue;
-    alt a = {c, term_fresh_var("bmc!sel", type_bool()), u->copies++};
+    alt a = {c, term_fresh_var("bmc!sel", type_bool())};
+    uint32_t copy = u->copies++;
     u->weight += u->clause_weight[c];
     term_vec body = {0};
-    term_vec_push(&body, copy_of(u, cl->constraint, a.copy));
+    term_vec_push(&body, copy_of(u, cl->constraint, copy));
     if (cl->head.pred != CHC_FALSE)
       for (uint32_t i = 0; i < s->preds[cl->head.pred].arity; i++)
-        term_vec_push(&body, term_eq(u->n[k].args[i], copy_of(u, cl->head.args[i], a.copy)));
+        term_vec_push(&body, term_eq(u->n[k].args[i], copy_of(u, cl->head.args[i], copy)));
     for (uint32_t j = 0; j < cl->nbody; j++) {
-      uint32_t q = cl->body[j].pred, occ = 0;
-      for (uint32_t i = 0; i < j; i++) occ += cl->body[i].pred == q;
-      uint32_t m = kid_for(u, k, q, occ);
+      uint32_t m = body_kid(u, k, cl, j);
       term_vec_push(&body, u->n[m].active);
-      for (uint32_t i = 0; i < s->preds[q].arity; i++)
-        term_vec_push(&body, term_eq(u->n[m].args[i], copy_of(u, cl->body[j].args[i], a.copy)));
+      for (uint32_t i = 0; i < s->preds[cl->body[j].pred].arity; i++)
+        term_vec_push(&body, term_eq(u->n[m].args[i], copy_of(u, cl->body[j].args[i], copy)));
     }
     solver_assert(u->slv, term_implies(a.sel, term_and(body.size, body.data)));
     term_vec_free(&body);
@@ -132,9 +137,7 @@ static uint32_t read_node(unroll *u, uint32_t k, chc_derivation *d, bool *ok) {
     for (uint32_t i = 0; i < u->s->preds[cl->head.pred].arity; i++)
       d->nodes[id].head_vals[i] = solver_value(u->slv, nd->args[i]);
   for (uint32_t j = 0; j < cl->nbody && *ok; j++) {
-    uint32_t q = cl->body[j].pred, occ = 0;
-    for (uint32_t i = 0; i < j; i++) occ += cl->body[i].pred == q;
-    uint32_t m = kid_for(u, k, q, occ), kid = read_node(u, m, d, ok);
+    uint32_t kid = read_node(u, body_kid(u, k, cl, j), d, ok);
     d->nodes[id].children[j] = kid;
   }
   return id;

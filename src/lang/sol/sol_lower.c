@@ -8,6 +8,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "lang/sol/sol_annot.h"
+#include "lang/sol/sol_arith_split.h"
 
 void *aralloc(lw *L, size_t n) {
   if (L->narena == L->caparena) {
@@ -1060,11 +1061,17 @@ static bool fixed_int(term_t t, long *v) {
  * unchecked (wraps); division by zero reverts either way */
 static term_t arith(lw *L, ctx *c, const cJSON *e, const char *op, const ty *t, term_t a, term_t b) {
   term_t r;
+  /* Horn clauses: split small divisors and factors (sol_arith_split.h);
+   * modular mode keeps its own nonlinear handling (sol_ring, sol_split) */
+  bool split = !L->mod;
   if (strcmp(op, "+") == 0) r = term_add2(a, b);
   else if (strcmp(op, "-") == 0) r = term_sub(a, b);
-  else if (strcmp(op, "*") == 0) r = term_mul2(a, b);
-  else if (strcmp(op, "/") == 0) { add_cons(L, c, term_not(term_eq(b, term_int(0)))); r = tdiv(a, b); }
-  else if (strcmp(op, "%") == 0) { add_cons(L, c, term_not(term_eq(b, term_int(0)))); r = term_sub(a, term_mul2(b, tdiv(a, b))); }
+  else if (strcmp(op, "*") == 0) r = split ? sol_product(a, b) : term_mul2(a, b);
+  else if (strcmp(op, "/") == 0) { add_cons(L, c, term_not(term_eq(b, term_int(0)))); r = split ? sol_trunc_div(a, b) : tdiv(a, b); }
+  else if (strcmp(op, "%") == 0) {
+    add_cons(L, c, term_not(term_eq(b, term_int(0))));
+    r = split ? sol_trunc_rem(a, b) : term_sub(a, term_mul2(b, tdiv(a, b)));
+  }
   else if (strcmp(op, "**") == 0) {
     long k;
     if (!fixed_int(b, &k) || k < 0) unsup(L, e, "exponent that is not a constant");

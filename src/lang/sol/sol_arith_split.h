@@ -1,0 +1,26 @@
+/* Solidity's truncating division and remainder, and products, over SMT
+ * integers; where a divisor or a factor has a small range that its shape
+ * alone implies (a remainder by a constant, sums and multiples of such),
+ * the operation becomes a choice over that range's values, which is
+ * linear: Z3 and Spacer give up on division by a variable. */
+#ifndef ZETA_SOL_ARITH_SPLIT_H
+#define ZETA_SOL_ARITH_SPLIT_H
+#include <stdbool.h>
+#include "core/term.h"
+
+#define SOL_SPLIT_VALUES 16   /* at most this many values in a choice */
+
+/* The range [lo, hi] of t's values in every model, from t's shape only
+ * (no variable bounds); false when none is known. */
+bool sol_shape_range(term_t t, long *lo, long *hi);
+
+/* a / b and a % b truncating towards zero (Solidity); exact for b != 0
+ * (callers make b = 0 revert). */
+term_t sol_trunc_div(term_t a, term_t b);
+term_t sol_trunc_rem(term_t a, term_t b);
+
+/* a * b; a choice over the values of a factor with a small range when
+ * both are non-constant. */
+term_t sol_product(term_t a, term_t b);
+
+#endif

@@ -83,7 +83,43 @@ static void test_values(void) {
   CHECK(bad == 0);
 }
 
+/* bitwise ops with a constant or a small-range side against the
+ * bit-vector definition, for 8-bit patterns of values of either sign */
+static void test_bitops(void) {
+  term_t x = term_var("x", type_int()), s = term_var("s", type_int());
+  term_op ops[3] = {OP_BVAND, OP_BVOR, OP_BVXOR};
+  long cs[] = {0, 1, 3, 7, 100, 200, 255, 0x5A, -1, 300};
+  term_t vars[2] = {x, s};
+  int bad = 0, n = 0;
+  for (int k = 0; k < 3; k++) {
+    term_t fs[12], bvs[12];
+    int nf = 0;
+    for (unsigned j = 0; j < sizeof cs / sizeof cs[0]; j++) {
+      fs[nf] = sol_bitop(ops[k], 8, x, I(cs[j]));
+      bvs[nf++] = term_bv2nat(term_bvop2(ops[k], term_nat2bv(8, x), term_nat2bv(8, I(cs[j]))));
+    }
+    term_t small = term_add2(term_mod(s, I(5)), I(1));   /* 1 .. 5 */
+    fs[nf] = sol_bitop(ops[k], 8, small, x);
+    bvs[nf++] = term_bv2nat(term_bvop2(ops[k], term_nat2bv(8, small), term_nat2bv(8, x)));
+    CHECK(sol_bitop(ops[k], 8, x, s) == NULL_TERM);   /* two unbounded sides: bit-vectors stay */
+    for (int f = 0; f < nf; f++) {
+      CHECK(fs[f] != NULL_TERM && linear(fs[f]));
+      for (long xv = -300; xv <= 300; xv += 7)
+        for (long sv = -3; sv <= 3; sv++) {
+          term_t vals[2] = {I(xv), I(sv)};
+          bool ok1, ok2;
+          long got = eval_long(fs[f], 2, vars, vals, &ok1), want = eval_long(bvs[f], 2, vars, vals, &ok2);
+          n++;
+          if (!ok1 || !ok2 || got != want) bad++;
+        }
+    }
+  }
+  if (bad) fprintf(stderr, "%d of %d values differ\n", bad, n);
+  CHECK(bad == 0);
+}
+
 int main(void) {
+  RUN(test_bitops);
   RUN(test_ranges);
   RUN(test_values);
   return CHECK_DONE();

@@ -57,14 +57,30 @@ bool sol_shape_range(term_t t, long *lo, long *hi) {
   }
 }
 
-/* f(other, v) chosen by the value v of x in [lo, hi]; divisors leave 0
+/* an operation with one side fixed to a value: OP_IDIV, OP_MOD, OP_MUL
+ * or a bitwise op over bits-bit patterns */
+typedef struct { term_op op; uint32_t bits; } split_op;
+
+static term_t bitop_const(term_op op, uint32_t bits, term_t x, term_t c);
+
+static term_t apply(split_op o, term_t x, term_t v) {
+  switch (o.op) {
+  case OP_IDIV: return term_idiv(x, v);
+  case OP_MOD: return term_mod(x, v);
+  case OP_MUL: return term_mul2(x, v);
+  default: return bitop_const(o.op, o.bits, x, v);
+  }
+}
+
+/* o(other, v) chosen by the value v of x in [lo, hi]; divisors leave 0
  * out (the callers make b = 0 revert). The last value is the default:
  * NULL_TERM when there is none. */
-static term_t choice(term_t x, long lo, long hi, bool skip_zero, term_t (*f)(term_t, term_t), term_t other) {
+static term_t choice(term_t x, long lo, long hi, split_op o, term_t other) {
+  bool skip_zero = o.op == OP_IDIV || o.op == OP_MOD;
   term_t r = NULL_TERM;
   for (long v = hi; v >= lo; v--) {
     if (skip_zero && v == 0) continue;
-    term_t fv = f(other, term_int(v));
+    term_t fv = apply(o, other, term_int(v));
     r = r == NULL_TERM ? fv : term_ite(term_eq(x, term_int(v)), fv, r);
   }
   return r;
@@ -74,14 +90,11 @@ static bool splits(term_t b, long *lo, long *hi) {
   return !term_is_const(b) && sol_shape_range(b, lo, hi) && *hi - *lo < SOL_SPLIT_VALUES;
 }
 
-static term_t idiv_by(term_t a, term_t v) { return term_idiv(a, v); }
-static term_t mod_by(term_t a, term_t v) { return term_mod(a, v); }
-static term_t mul_by(term_t a, term_t v) { return term_mul2(a, v); }
 
 /* SMT-LIB's div and mod with b's small range split */
 static term_t smt_divmod(bool div, term_t a, term_t b) {
   long lo, hi;
-  term_t r = splits(b, &lo, &hi) ? choice(b, lo, hi, true, div ? idiv_by : mod_by, a) : NULL_TERM;
+  term_t r = splits(b, &lo, &hi) ? choice(b, lo, hi, (split_op){div ? OP_IDIV : OP_MOD, 0}, a) : NULL_TERM;
   if (r != NULL_TERM) return r;
   return div ? term_idiv(a, b) : term_mod(a, b);
 }
@@ -107,7 +120,61 @@ term_t sol_product(term_t a, term_t b) {
   long alo, ahi, blo, bhi;
   if (term_is_const(a) || term_is_const(b)) return term_mul2(a, b);
   bool sa = splits(a, &alo, &ahi), sb = splits(b, &blo, &bhi);
-  if (sb && (!sa || bhi - blo < ahi - alo)) return choice(b, blo, bhi, false, mul_by, a);
-  if (sa) return choice(a, alo, ahi, false, mul_by, b);
+  if (sb && (!sa || bhi - blo < ahi - alo)) return choice(b, blo, bhi, (split_op){OP_MUL, 0}, a);
+  if (sa) return choice(a, alo, ahi, (split_op){OP_MUL, 0}, b);
   return term_mul2(a, b);
+}
+
+static term_t pow2_term(uint32_t k) {
+  mpz_t z;
+  mpz_init(z);
+  mpz_ui_pow_ui(z, 2, k);
+  term_t t = term_int_mpz(z);
+  mpz_clear(z);
+  return t;
+}
+
+/* x & c for the constant c in [0, 2^bits): each run of ones of c, bits i
+ * to j - 1, keeps x's bits there, mod(x, 2^j) - mod(x, 2^i) (floor
+ * remainders: x's two's complement bits, whatever x's sign) */
+static term_t and_const(uint32_t bits, term_t x, mpz_srcptr c) {
+  term_t r = term_int(0);
+  for (uint32_t i = 0; i < bits;) {
+    if (!mpz_tstbit(c, i)) { i++; continue; }
+    uint32_t j = i;
+    while (j < bits && mpz_tstbit(c, j)) j++;
+    term_t lowj = term_mod(x, pow2_term(j)), lowi = i ? term_mod(x, pow2_term(i)) : term_int(0);
+    r = term_add2(r, term_sub(lowj, lowi));
+    i = j;
+  }
+  return r;
+}
+
+static term_t bitop_const(term_op op, uint32_t bits, term_t x, term_t c) {
+  mpq_t q;
+  mpz_t m;
+  mpq_init(q);
+  mpz_init(m);
+  term_rat_value(c, q);
+  mpz_fdiv_r_2exp(m, mpq_numref(q), bits);   /* c's pattern */
+  term_t and = and_const(bits, x, m), xv = term_mod(x, pow2_term(bits)), cv = term_int_mpz(m);
+  mpq_clear(q);
+  mpz_clear(m);
+  if (op == OP_BVAND) return and;
+  /* x | c = x + c - (x & c); x ^ c = x + c - 2 (x & c) */
+  term_t sum = term_add2(xv, cv);
+  return op == OP_BVOR ? term_sub(sum, and) : term_sub(sum, term_mul2(term_int(2), and));
+}
+
+
+term_t sol_bitop(term_op op, uint32_t bits, term_t a, term_t b) {
+  if (op != OP_BVAND && op != OP_BVOR && op != OP_BVXOR) return NULL_TERM;
+  if (term_is_const(b)) return bitop_const(op, bits, a, b);
+  if (term_is_const(a)) return bitop_const(op, bits, b, a);
+  long alo, ahi, blo, bhi;
+  bool sa = splits(a, &alo, &ahi), sb = splits(b, &blo, &bhi);
+  split_op o = {op, bits};
+  if (sb && (!sa || bhi - blo < ahi - alo)) return choice(b, blo, bhi, o, a);
+  if (sa) return choice(a, alo, ahi, o, b);
+  return NULL_TERM;
 }

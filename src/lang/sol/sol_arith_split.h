@@ -23,4 +23,11 @@ term_t sol_trunc_rem(term_t a, term_t b);
  * both are non-constant. */
 term_t sol_product(term_t a, term_t b);
 
+/* The value (an integer in [0, 2^bits)) of the bitwise op (OP_BVAND,
+ * OP_BVOR, OP_BVXOR) of a's and b's bits-bit two's complement patterns,
+ * without bit-vectors when one side is a constant (a mask's runs of ones
+ * are differences of remainders by powers of 2) or has a small range (a
+ * choice over its values); NULL_TERM otherwise. */
+term_t sol_bitop(term_op op, uint32_t bits, term_t a, term_t b);
+
 #endif

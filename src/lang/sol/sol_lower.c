@@ -1042,6 +1042,8 @@ static term_t from_unsigned(const ty *t, term_t x) {
 static term_t bitop(lw *L, const cJSON *e, term_op op, const ty *t, term_t a, term_t b) {
   int bits = t->bits ? t->bits : 256;
   if (t->bits == 0) unsup(L, e, "bitwise operation on constants");
+  term_t lin = L->mod ? NULL_TERM : sol_bitop(op, (uint32_t)bits, to_unsigned(t, a), to_unsigned(t, b));
+  if (lin != NULL_TERM) return from_unsigned(t, lin);
   term_t r = term_bv2nat(term_bvop2(op, term_nat2bv((uint32_t)bits, to_unsigned(t, a)), term_nat2bv((uint32_t)bits, to_unsigned(t, b))));
   return from_unsigned(t, r);
 }

@@ -102,6 +102,7 @@ static void test_bitops(void) {
     fs[nf] = sol_bitop(ops[k], 8, small, x);
     bvs[nf++] = term_bv2nat(term_bvop2(ops[k], term_nat2bv(8, small), term_nat2bv(8, x)));
     CHECK(sol_bitop(ops[k], 8, x, s) == NULL_TERM);   /* two unbounded sides: bit-vectors stay */
+    CHECK(sol_bitop(ops[k], 40, x, I(0x5555555555L)) == NULL_TERM);   /* 20 runs of ones: bit-vectors stay */
     for (int f = 0; f < nf; f++) {
       CHECK(fs[f] != NULL_TERM && linear(fs[f]));
       for (long xv = -300; xv <= 300; xv += 7)

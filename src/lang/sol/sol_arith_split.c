@@ -81,6 +81,7 @@ static term_t choice(term_t x, long lo, long hi, split_op o, term_t other) {
   for (long v = hi; v >= lo; v--) {
     if (skip_zero && v == 0) continue;
     term_t fv = apply(o, other, term_int(v));
+    if (fv == NULL_TERM) return NULL_TERM;
     r = r == NULL_TERM ? fv : term_ite(term_eq(x, term_int(v)), fv, r);
   }
   return r;
@@ -150,6 +151,14 @@ static term_t and_const(uint32_t bits, term_t x, mpz_srcptr c) {
   return r;
 }
 
+#define MAX_RUNS 16   /* masks with more runs of ones stay bit-vector operations */
+
+static uint32_t runs(uint32_t bits, mpz_srcptr c) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < bits; i++) n += mpz_tstbit(c, i) && (i == 0 || !mpz_tstbit(c, i - 1));
+  return n;
+}
+
 static term_t bitop_const(term_op op, uint32_t bits, term_t x, term_t c) {
   mpq_t q;
   mpz_t m;
@@ -157,6 +166,11 @@ static term_t bitop_const(term_op op, uint32_t bits, term_t x, term_t c) {
   mpz_init(m);
   term_rat_value(c, q);
   mpz_fdiv_r_2exp(m, mpq_numref(q), bits);   /* c's pattern */
+  if (runs(bits, m) > MAX_RUNS) {
+    mpq_clear(q);
+    mpz_clear(m);
+    return NULL_TERM;
+  }
   term_t and = and_const(bits, x, m), xv = term_mod(x, pow2_term(bits)), cv = term_int_mpz(m);
   mpq_clear(q);
   mpz_clear(m);

@@ -110,7 +110,8 @@ static cval arith(lower *L, int op, cval a, cval b, CXCursor at) {
   term_t x = c_sem_convert(a.t, a.ty, t, L->math), y = c_sem_convert(b.t, b.ty, bt, L->math), ub;
   term_t r = c_sem_binary(op, x, y, t, bt, L->math, &ub);
   if (r == NULL_TERM) {
-    cl_fail(L, at, "bitwise operator on mathematical integers (use --c-int bv)");
+    cl_fail(L, at, op == C_SHL || op == C_SHR ? "shift by a variable amount on mathematical integers (use --c-int bv)"
+                                                : "bitwise operator without a constant operand on mathematical integers (use --c-int bv)");
     return cl_val(c_sem_const_si(t, 0, L->math), t);
   }
   cl_check_ub(L, ub, at, ub_what(op, t));

@@ -1,4 +1,5 @@
 #include "lang/c/c_sem.h"
+#include "core/term_intops.h"
 
 const c_int c_int_int = {32, true, C_RANK_INT}, c_int_uint = {32, false, C_RANK_INT}, c_int_bool = {1, false, C_RANK_BOOL};
 
@@ -155,9 +156,15 @@ static term_t bv_min(c_int t) {
   return r;
 }
 
-/* Constant folding for the math encoding's bitwise operators. */
+/* a & b, a | b, a ^ b on mathematical integers: folded for constants, else
+ * the two's complement pattern without bit-vectors where one side is a
+ * constant or has a small range (core/term_intops.h), read back in t
+ * (operands are in t's range: overflow is undefined or wrapped before) */
 static term_t fold_bitwise(c_binop op, term_t a, term_t b, c_int t) {
-  if (!term_is_const(a) || !term_is_const(b)) return NULL_TERM;
+  if (!term_is_const(a) || !term_is_const(b)) {
+    term_t p = term_bitop_int(op == C_BAND ? OP_BVAND : op == C_BOR ? OP_BVOR : OP_BVXOR, t.width, a, b);
+    return p == NULL_TERM || !t.is_signed ? p : wrap_once(p, t);   /* the pattern in [0, 2^w) read as signed */
+  }
   mpq_t qa, qb;
   mpz_t r;
   mpq_inits(qa, qb, NULL);
@@ -171,14 +178,6 @@ static term_t fold_bitwise(c_binop op, term_t a, term_t b, c_int t) {
   mpq_clears(qa, qb, NULL);
   mpz_clear(r);
   return res;
-}
-
-/* C's truncating division on Ints: SMT-LIB div rounds towards minus
- * infinity for positive divisors; for a >= 0 Euclidean division is
- * truncation whatever b's sign, so negate around it for a < 0. */
-static term_t trunc_div(term_t a, term_t b) {
-  term_t zero = term_int(0);
-  return term_ite(term_le(zero, a), term_idiv(a, b), term_neg(term_idiv(term_neg(a), b)));
 }
 
 static term_t shift_ub(term_t b, c_int t, c_int bt, bool math) {
@@ -207,11 +206,11 @@ term_t c_sem_binary(c_binop op, term_t a, term_t b, c_int t, c_int bt, bool math
     switch (op) {
     case C_ADD: r = term_add2(a, b); break;
     case C_SUB: r = term_sub(a, b); break;
-    case C_MUL: r = term_mul2(a, b); break;
+    case C_MUL: r = term_product_split(a, b); break;
     case C_DIV:
     case C_REM: {
-      term_t q = trunc_div(a, b);
-      r = op == C_DIV ? q : term_sub(a, term_mul2(b, q));
+      term_t q = term_trunc_div(a, b);
+      r = op == C_DIV ? q : term_trunc_rem(a, b);
       *ub = term_eq(b, zero);
       if (s) *ub = term_or2(*ub, term_not(c_sem_range(q, t, true)));
       return r;

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "lang/sol/sol_annot.h"
-#include "lang/sol/sol_arith_split.h"
+#include "core/term_intops.h"
 
 void *aralloc(lw *L, size_t n) {
   if (L->narena == L->caparena) {
@@ -1042,7 +1042,7 @@ static term_t from_unsigned(const ty *t, term_t x) {
 static term_t bitop(lw *L, const cJSON *e, term_op op, const ty *t, term_t a, term_t b) {
   int bits = t->bits ? t->bits : 256;
   if (t->bits == 0) unsup(L, e, "bitwise operation on constants");
-  term_t lin = L->mod ? NULL_TERM : sol_bitop(op, (uint32_t)bits, to_unsigned(t, a), to_unsigned(t, b));
+  term_t lin = L->mod ? NULL_TERM : term_bitop_int(op, (uint32_t)bits, to_unsigned(t, a), to_unsigned(t, b));
   if (lin != NULL_TERM) return from_unsigned(t, lin);
   term_t r = term_bv2nat(term_bvop2(op, term_nat2bv((uint32_t)bits, to_unsigned(t, a)), term_nat2bv((uint32_t)bits, to_unsigned(t, b))));
   return from_unsigned(t, r);
@@ -1063,16 +1063,16 @@ static bool fixed_int(term_t t, long *v) {
  * unchecked (wraps); division by zero reverts either way */
 static term_t arith(lw *L, ctx *c, const cJSON *e, const char *op, const ty *t, term_t a, term_t b) {
   term_t r;
-  /* Horn clauses: split small divisors and factors (sol_arith_split.h);
+  /* Horn clauses: split small divisors and factors (core/term_intops.h);
    * modular mode keeps its own nonlinear handling (sol_ring, sol_split) */
   bool split = !L->mod;
   if (strcmp(op, "+") == 0) r = term_add2(a, b);
   else if (strcmp(op, "-") == 0) r = term_sub(a, b);
-  else if (strcmp(op, "*") == 0) r = split ? sol_product(a, b) : term_mul2(a, b);
-  else if (strcmp(op, "/") == 0) { add_cons(L, c, term_not(term_eq(b, term_int(0)))); r = split ? sol_trunc_div(a, b) : tdiv(a, b); }
+  else if (strcmp(op, "*") == 0) r = split ? term_product_split(a, b) : term_mul2(a, b);
+  else if (strcmp(op, "/") == 0) { add_cons(L, c, term_not(term_eq(b, term_int(0)))); r = split ? term_trunc_div(a, b) : tdiv(a, b); }
   else if (strcmp(op, "%") == 0) {
     add_cons(L, c, term_not(term_eq(b, term_int(0))));
-    r = split ? sol_trunc_rem(a, b) : term_sub(a, term_mul2(b, tdiv(a, b)));
+    r = split ? term_trunc_rem(a, b) : term_sub(a, term_mul2(b, tdiv(a, b)));
   }
   else if (strcmp(op, "**") == 0) {
     long k;

@@ -1,4 +1,4 @@
-#include "lang/sol/sol_arith_split.h"
+#include "core/term_intops.h"
 #include <gmp.h>
 #include <stdlib.h>
 
@@ -26,7 +26,7 @@ static void mul_range(long alo, long ahi, long blo, long bhi, long *lo, long *hi
   }
 }
 
-bool sol_shape_range(term_t t, long *lo, long *hi) {
+bool term_shape_range(term_t t, long *lo, long *hi) {
   long v;
   if (small_int(t, &v)) { *lo = *hi = v; return true; }
   if (term_type(t) != type_int()) return false;
@@ -37,7 +37,7 @@ bool sol_shape_range(term_t t, long *lo, long *hi) {
     bool add = term_op_of(t) == OP_ADD;
     *lo = *hi = add ? 0 : 1;
     for (uint32_t i = 0; i < term_nargs(t); i++) {
-      if (!sol_shape_range(term_arg(t, i), &alo, &ahi)) return false;
+      if (!term_shape_range(term_arg(t, i), &alo, &ahi)) return false;
       if (add) *lo += alo, *hi += ahi;
       else mul_range(*lo, *hi, alo, ahi, lo, hi);
       if (!bounded(*lo, *hi)) return false;
@@ -45,11 +45,11 @@ bool sol_shape_range(term_t t, long *lo, long *hi) {
     return true;
   }
   case OP_ITE:
-    if (!sol_shape_range(term_arg(t, 1), &alo, &ahi) || !sol_shape_range(term_arg(t, 2), &blo, &bhi)) return false;
+    if (!term_shape_range(term_arg(t, 1), &alo, &ahi) || !term_shape_range(term_arg(t, 2), &blo, &bhi)) return false;
     *lo = alo < blo ? alo : blo, *hi = ahi > bhi ? ahi : bhi;
     return true;
   case OP_MOD:   /* 0 <= (mod a b) < |b| for b != 0 */
-    if (!sol_shape_range(term_arg(t, 1), &blo, &bhi) || (blo <= 0 && bhi >= 0)) return false;
+    if (!term_shape_range(term_arg(t, 1), &blo, &bhi) || (blo <= 0 && bhi >= 0)) return false;
     *lo = 0, *hi = (labs(blo) > labs(bhi) ? labs(blo) : labs(bhi)) - 1;
     return true;
   default:
@@ -88,7 +88,7 @@ static term_t choice(term_t x, long lo, long hi, split_op o, term_t other) {
 }
 
 static bool splits(term_t b, long *lo, long *hi) {
-  return !term_is_const(b) && sol_shape_range(b, lo, hi) && *hi - *lo < SOL_SPLIT_VALUES;
+  return !term_is_const(b) && term_shape_range(b, lo, hi) && *hi - *lo < TERM_SPLIT_VALUES;
 }
 
 
@@ -102,22 +102,22 @@ static term_t smt_divmod(bool div, term_t a, term_t b) {
 
 static bool nonneg(term_t a) {
   long lo, hi;
-  return sol_shape_range(a, &lo, &hi) && lo >= 0;
+  return term_shape_range(a, &lo, &hi) && lo >= 0;
 }
 
 /* For b != 0, SMT-LIB's div and mod are Euclidean (0 <= mod < |b|), so
  * truncation is them on |a| with a's sign put back. */
-term_t sol_trunc_div(term_t a, term_t b) {
+term_t term_trunc_div(term_t a, term_t b) {
   if (nonneg(a)) return smt_divmod(true, a, b);
   return term_ite(term_ge(a, term_int(0)), smt_divmod(true, a, b), term_neg(smt_divmod(true, term_neg(a), b)));
 }
 
-term_t sol_trunc_rem(term_t a, term_t b) {
+term_t term_trunc_rem(term_t a, term_t b) {
   if (nonneg(a)) return smt_divmod(false, a, b);
   return term_ite(term_ge(a, term_int(0)), smt_divmod(false, a, b), term_neg(smt_divmod(false, term_neg(a), b)));
 }
 
-term_t sol_product(term_t a, term_t b) {
+term_t term_product_split(term_t a, term_t b) {
   long alo, ahi, blo, bhi;
   if (term_is_const(a) || term_is_const(b)) return term_mul2(a, b);
   bool sa = splits(a, &alo, &ahi), sb = splits(b, &blo, &bhi);
@@ -181,7 +181,7 @@ static term_t bitop_const(term_op op, uint32_t bits, term_t x, term_t c) {
 }
 
 
-term_t sol_bitop(term_op op, uint32_t bits, term_t a, term_t b) {
+term_t term_bitop_int(term_op op, uint32_t bits, term_t a, term_t b) {
   if (op != OP_BVAND && op != OP_BVOR && op != OP_BVXOR) return NULL_TERM;
   if (term_is_const(b)) return bitop_const(op, bits, a, b);
   if (term_is_const(a)) return bitop_const(op, bits, b, a);

@@ -1,9 +1,9 @@
-/* sol_arith_split: Solidity's truncating / and %, and products, keep their
+/* term_intops: truncating / and %, products and bitwise ops keep their
  * values everywhere, and a divisor or factor whose shape bounds it to a
  * few values (a remainder by a constant) leaves no nonlinear term. */
 #include "check.h"
 #include "core/term.h"
-#include "lang/sol/sol_arith_split.h"
+#include "core/term_intops.h"
 
 static term_t I(long v) { return term_int(v); }
 
@@ -40,14 +40,14 @@ static bool linear(term_t t) {
 static void test_ranges(void) {
   term_t x = term_var("x", type_int()), y = term_var("y", type_int());
   long lo, hi;
-  CHECK(sol_shape_range(term_mod(x, I(7)), &lo, &hi) && lo == 0 && hi == 6);
-  CHECK(sol_shape_range(term_add2(term_mod(x, I(7)), I(1)), &lo, &hi) && lo == 1 && hi == 7);
-  CHECK(sol_shape_range(term_mul2(I(-2), term_mod(x, I(3))), &lo, &hi) && lo == -4 && hi == 0);
-  CHECK(sol_shape_range(term_ite(term_lt(x, y), I(-3), term_mod(y, I(2))), &lo, &hi) && lo == -3 && hi == 1);
-  CHECK(!sol_shape_range(x, &lo, &hi));
-  CHECK(!sol_shape_range(term_add2(x, term_mod(y, I(2))), &lo, &hi));
+  CHECK(term_shape_range(term_mod(x, I(7)), &lo, &hi) && lo == 0 && hi == 6);
+  CHECK(term_shape_range(term_add2(term_mod(x, I(7)), I(1)), &lo, &hi) && lo == 1 && hi == 7);
+  CHECK(term_shape_range(term_mul2(I(-2), term_mod(x, I(3))), &lo, &hi) && lo == -4 && hi == 0);
+  CHECK(term_shape_range(term_ite(term_lt(x, y), I(-3), term_mod(y, I(2))), &lo, &hi) && lo == -3 && hi == 1);
+  CHECK(!term_shape_range(x, &lo, &hi));
+  CHECK(!term_shape_range(term_add2(x, term_mod(y, I(2))), &lo, &hi));
   /* mod by something that may be 0 has no known range */
-  CHECK(!sol_shape_range(term_mod(y, term_mod(x, I(3))), &lo, &hi));
+  CHECK(!term_shape_range(term_mod(y, term_mod(x, I(3))), &lo, &hi));
 }
 
 /* truncation towards zero as C99 has it, on a grid with negative values,
@@ -55,9 +55,9 @@ static void test_ranges(void) {
 static void test_values(void) {
   term_t a = term_var("a", type_int()), s = term_var("s", type_int()), b = term_var("b", type_int());
   term_t small = term_add2(term_mod(s, I(7)), I(-3));   /* -3 .. 3 */
-  term_t rem_small = sol_trunc_rem(a, small), div_small = sol_trunc_div(a, small);
-  term_t rem_var = sol_trunc_rem(a, b), div_var = sol_trunc_div(a, b);
-  term_t prod = sol_product(a, term_mod(s, I(5))), prod2 = sol_product(term_mod(s, I(4)), term_mod(b, I(6)));
+  term_t rem_small = term_trunc_rem(a, small), div_small = term_trunc_div(a, small);
+  term_t rem_var = term_trunc_rem(a, b), div_var = term_trunc_div(a, b);
+  term_t prod = term_product_split(a, term_mod(s, I(5))), prod2 = term_product_split(term_mod(s, I(4)), term_mod(b, I(6)));
   CHECK(linear(rem_small) && linear(div_small) && linear(prod) && linear(prod2));
   CHECK(!linear(rem_var));
   term_t vars[3] = {a, s, b};
@@ -95,14 +95,14 @@ static void test_bitops(void) {
     term_t fs[12], bvs[12];
     int nf = 0;
     for (unsigned j = 0; j < sizeof cs / sizeof cs[0]; j++) {
-      fs[nf] = sol_bitop(ops[k], 8, x, I(cs[j]));
+      fs[nf] = term_bitop_int(ops[k], 8, x, I(cs[j]));
       bvs[nf++] = term_bv2nat(term_bvop2(ops[k], term_nat2bv(8, x), term_nat2bv(8, I(cs[j]))));
     }
     term_t small = term_add2(term_mod(s, I(5)), I(1));   /* 1 .. 5 */
-    fs[nf] = sol_bitop(ops[k], 8, small, x);
+    fs[nf] = term_bitop_int(ops[k], 8, small, x);
     bvs[nf++] = term_bv2nat(term_bvop2(ops[k], term_nat2bv(8, small), term_nat2bv(8, x)));
-    CHECK(sol_bitop(ops[k], 8, x, s) == NULL_TERM);   /* two unbounded sides: bit-vectors stay */
-    CHECK(sol_bitop(ops[k], 40, x, I(0x5555555555L)) == NULL_TERM);   /* 20 runs of ones: bit-vectors stay */
+    CHECK(term_bitop_int(ops[k], 8, x, s) == NULL_TERM);   /* two unbounded sides: bit-vectors stay */
+    CHECK(term_bitop_int(ops[k], 40, x, I(0x5555555555L)) == NULL_TERM);   /* 20 runs of ones: bit-vectors stay */
     for (int f = 0; f < nf; f++) {
       CHECK(fs[f] != NULL_TERM && linear(fs[f]));
       for (long xv = -300; xv <= 300; xv += 7)

@@ -29,6 +29,8 @@ typedef struct {
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
   uint32_t sums;                  /* counting candidates among them (used only by a second run: `counting`) */
   bool counting;                  /* the answer of the second run, with the counting facts */
+  bool hopeless;                  /* stopped: its proof could not come any more (tla_bmc.c `bmc_run`) */
+  uint32_t first_depth;           /* with `counting`: the depth the first run stopped at (or reached) */
   bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
   uint32_t proved_from;           /* the first depth of those steps */
   const tla_val **trace;          /* malloc'd; states from an initial one */

@@ -138,6 +138,11 @@ t bmc-count-early 'out=$(run --algorithm bmc --stats "$D/SymCount.tla"); echo "$
   echo "$out" | grep -q "^facts: .*the first stopped at depth [1-5])"'
 t bmc-count-early-violation 'out=$(run --algorithm bmc --stats --length 14 "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE &&
   echo "$out" | grep -q "^State 14:" && echo "$out" | grep -q "^facts: .*the first stopped at depth"'
+# --algorithm inductive's BMC stage needs a proof only: its runs stop as
+# soon as they cannot prove any more (SymCountLate at depth 3 of 12), IC3
+# gets the time and finds the violation at depth 13
+t inductive-stage-stops 'out=$(run --algorithm inductive --stats "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "^bmc-stage: no proof, depth [0-9] (stopped"'
 # "is a set" literals (temp a string at "wait", a set at "scan"): the
 # step's evaluation errors excluded relative to pc = "scan" => temp is a
 # set, proved; one the sample holds but a step falsifies 12 steps after

@@ -413,12 +413,16 @@ static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what)
   snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
 }
 
-/* One run; *escaped: stopped because a merged set lost an element.
- * stop_hopeless: stop (UNKNOWN, r->hopeless) at the first depth from
- * which this run cannot prove any more, so that the counting facts' run
- * starts early (see tla_bmc). */
+/* When a run stops at the first depth from which it cannot prove any
+ * more (UNKNOWN, r->hopeless): never; when a run with the counting facts
+ * follows (so that it starts early, see tla_bmc); always (a stage of
+ * --algorithm inductive, which needs a proof only: the later stages get
+ * the time). */
+typedef enum { STOP_NEVER, STOP_FOR_SUMS, STOP_ALWAYS } hopeless_stop;
+
+/* One run; *escaped: stopped because a merged set lost an element. */
 static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-                    const zeta_limits *lim, bool window, bool sums, bool stop_hopeless, tla_bmc_result *r,
+                    const zeta_limits *lim, bool window, bool sums, hopeless_stop stop, tla_bmc_result *r,
                     bool *escaped) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
@@ -510,7 +514,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
                  tla_steps_covers(s, k - 2, k - 1) && tla_steps_covers(s, k, k - 1) && tla_steps_covers(s, k - 1, k - 2);
     solver_result pr = proved || again ? SOLVER_UNKNOWN : preserves(&rel, lim, budget, bad);
     cti = again || pr == SOLVER_SAT;
-    if (again && stop_hopeless && r->sums && !proved) {
+    if (again && !proved && (stop == STOP_ALWAYS || (stop == STOP_FOR_SUMS && r->sums))) {
       /* depths k-2 .. k have the same structures and the query had a
        * counterexample at k-1 under facts that can only get fewer: every
        * later depth's query is the same (or weaker), so no streak starts
@@ -643,12 +647,12 @@ done:
  * element outside them (a state the sample did not reach) is no error of
  * the model: then again without the window. */
 static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-                       const zeta_limits *lim, bool sums, bool stop_hopeless, tla_bmc_result *r) {
+                       const zeta_limits *lim, bool sums, hopeless_stop stop, tla_bmc_result *r) {
   bool escaped;
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, sums, stop_hopeless, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, sums, stop, r, &escaped);
   if (!escaped) return;
   tla_bmc_result_free(r);
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, sums, stop_hopeless, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, sums, stop, r, &escaped);
   r->rerun = true;
   if (escaped) {
     /* the ranges are over-approximations: not expected, never a verdict */
@@ -671,9 +675,11 @@ static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool nee
  * run, whatever it answers (a fresh run over the same paths: as sound). */
 void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r) {
-  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, true, r);
+  /* a stage (leave_time) answers with a proof only: a hopeless run stops */
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, r);
   bool hopeless = r->hopeless;
   if (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved || !r->sums)) return;
+  if (!r->sums) return;
   if (limits_expired(lim)) return;
   /* a stage of --algorithm inductive: half of the time left at most (the
    * reach proof and IC3 come after it); with --algorithm bmc all of it
@@ -681,7 +687,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, b
   zeta_limits half = *lim;
   if (lim->deadline && leave_time) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
   tla_bmc_result r2;
-  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, false, &r2);
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, leave_time ? STOP_ALWAYS : STOP_NEVER, &r2);
   tla_set_limits(m, lim);
   bool r2_proved = r2.outcome == TLA_BMC_PROVED || (r2.outcome == TLA_BMC_BOUND && r2.proved);
   /* after a hopeless first run, a second that failed without using the
@@ -694,13 +700,13 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, b
     *r = r2;
     r->counting = true;
     r->first_depth = first_depth;
-    r->hopeless = hopeless;
+    r->first_hopeless = hopeless;
     return;
   }
   tla_bmc_result_free(&r2);
   if (rerun_first) {
     tla_bmc_result_free(r);
-    bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, false, r);
+    bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, STOP_NEVER, r);
   }
 }
 

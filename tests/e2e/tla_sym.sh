@@ -131,6 +131,25 @@ t bmc-count-proof 'run --algorithm bmc "$D/SymCount.tla" | head -2 | tr "\\n" " 
 t bmc-count-leak 'out=$(run --algorithm bmc --next NextLeak "$D/SymCount.tla"); echo "$out" | head -1 | grep -qx UNSAFE'
 t bmc-count-dropped 'run --algorithm bmc "$D/SymCountLate.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
   { out=$(run --algorithm bmc --length 14 "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^State 14:"; }'
+# the counting facts' run starts as soon as the first run can prove nothing
+# any more (its counterexamples to induction repeat), and then it is the BMC
+# run: its proof, its bound, its violation (SymCountLate at depth 14)
+t bmc-count-early 'out=$(run --algorithm bmc --stats "$D/SymCount.tla"); echo "$out" | head -2 | tr "\n" " " | grep -q "^SAFE (proved for all depths" &&
+  echo "$out" | grep -q "^facts: .*the first stopped at depth [1-5])"'
+t bmc-count-early-violation 'out=$(run --algorithm bmc --stats --length 14 "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "^State 14:" && echo "$out" | grep -q "^facts: .*the first stopped at depth"'
+# --algorithm inductive's BMC stage needs a proof only: its runs stop as
+# soon as they cannot prove any more (SymCountLate at depth 3 of 12), IC3
+# gets the time and finds the violation at depth 13
+t inductive-stage-stops 'out=$(run --algorithm inductive --stats "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "^bmc-stage: no proof, depth [0-9] (stopped"'
+# "is a set" literals (temp a string at "wait", a set at "scan"): the
+# step's evaluation errors excluded relative to pc = "scan" => temp is a
+# set, proved; one the sample holds but a step falsifies 12 steps after
+# Init (temp = "odd") is dropped (used unproved: a wrong SAFE for all depths)
+t bmc-kind-proof 'run --algorithm bmc "$D/SymKind.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t bmc-kind-dropped 'run --algorithm bmc --config "$D/SymKindLate.cfg" "$D/SymKind.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
+  run --algorithm bmc --length 13 --config "$D/SymKindLate.cfg" "$D/SymKind.tla" | head -1 | grep -q "evaluation error is reachable from a state at depth 12"'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

@@ -318,6 +318,46 @@ static void test_candidates(void) {
   tla_cands_free(&c);
 }
 
+/* "Is a set" literals (member, val NULL): temp a string at "wait" and a
+ * set at "scan": the literal, pc = "scan" => it, pc = "wait" => not it,
+ * and temp's range with it (a string seen or a set). */
+static const tla_val *kind_state(const char *pc, const char *temp, int nset) {
+  const tla_val *e[2] = {tv_int(1), tv_int(2)};
+  const tla_val *t[2] = {str(pc), temp ? str(temp) : tv_set(e, (uint32_t)nset)};
+  return tv_tuple(t, 2);
+}
+
+static void test_kind_literals(void) {
+  const tla_val *st[4] = {kind_state("wait", "none", 0), kind_state("scan", NULL, 2), kind_state("scan", NULL, 1),
+                          kind_state("scan", NULL, 0)};
+  tla_cands c;
+  tla_cands_from_states(st, 4, 2, 1000, &c);
+  int set = -1;
+  for (size_t i = 0; i < c.nlit; i++)
+    if (c.lit[i].var == 1 && c.lit[i].member && !c.lit[i].val && c.lit[i].npath == 0) set = (int)i;
+  int scan = find_lit(&c, 0, -1, false, "scan"), wait = find_lit(&c, 0, -1, false, "wait");
+  int none = find_lit(&c, 1, -1, false, "none");
+  CHECK(set >= 0 && scan >= 0 && wait >= 0 && none >= 0);
+  if (set < 0 || scan < 0 || wait < 0 || none < 0) {
+    tla_cands_free(&c);
+    return;
+  }
+  CHECK(!tla_lit_holds(&c.lit[set], st[0]) && tla_lit_holds(&c.lit[set], st[1]) && tla_lit_holds(&c.lit[set], st[3]));
+  CHECK(has_cand(&c, scan, set, false));                           /* pc = "scan" => temp is a set */
+  CHECK(has_cand(&c, wait, set, true) || has_cand(&c, set, wait, true));   /* "wait" and a set exclude each other */
+  bool range = false;
+  for (size_t i = 0; i < c.ncand; i++) {
+    if (c.cand[i].a != TLA_CAND_RANGE) continue;
+    bool has_set = false, has_none = false;
+    for (size_t j = c.range_at[c.cand[i].b]; j < c.range_at[c.cand[i].b + 1]; j++)
+      has_set |= (int)c.range_lit[j] == set, has_none |= (int)c.range_lit[j] == none;
+    range |= has_set && has_none;
+    CHECK(tla_cand_holds(&c, &c.cand[i], st[0]) && tla_cand_holds(&c, &c.cand[i], st[3]));
+  }
+  CHECK(range);
+  tla_cands_free(&c);
+}
+
 /* Counting facts (tla_cand.c `sums`): <<pc, sent>>, pc a function of
  * three keys; sent = #"sent" always, sent + #"idle" <= 3 (an "abort" makes
  * it 2 once), so the candidates include sent - #sent <= 0 and >= 0 and
@@ -377,6 +417,7 @@ int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
   RUN(test_candidates);
+  RUN(test_kind_literals);
   RUN(test_counting);
   return CHECK_DONE();
 }

@@ -291,7 +291,12 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
       *code = lang_verdict(r, ZETA_SAFE, NULL);
       fprintf(report_out(r), "(every execution ends within %u steps)\n", br.depth ? br.depth - 1 : 0);
       break;
-    default: answered = false; break;
+    default:
+      answered = false;
+      /* how far it went (a hopeless run stops: the later stages get the time) */
+      report_stat(r, "bmc-stage", "no proof, depth %u%s", br.depth,
+                  br.hopeless ? " (stopped: the counterexamples to induction repeat)" : "");
+      break;
   }
   tla_bmc_result_free(&br);
   return answered;
@@ -438,8 +443,10 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   report_stat(r, "choose-picks", "%u", br.approx);
   report_stat(r, "merged-sets", "%u%s", br.merged, br.rerun ? " (run again without the window)" : "");
   report_stat(r, "relative-answers", "%u", br.relative);
-  report_stat(r, "facts", "%u candidates (%u counting), %u proved at the last depth%s", br.facts, br.sums, br.facts_kept,
-              br.counting ? " (second run, with the counting facts)" : "");
+  char first[80] = "";
+  if (br.counting && br.first_hopeless) snprintf(first, sizeof first, "; the first stopped at depth %u", br.first_depth);
+  report_stat(r, "facts", "%u candidates (%u counting), %u proved at the last depth%s%s%s", br.facts, br.sums,
+              br.facts_kept, br.counting ? " (second run, with the counting facts" : "", first, br.counting ? ")" : "");
   FILE *out = report_out(r);
   char reason[1400];
   int code;

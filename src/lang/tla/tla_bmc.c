@@ -413,9 +413,17 @@ static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what)
   snprintf(r->msg, sizeof r->msg, "%s", limits_expired(lim) ? "timeout" : what);
 }
 
+/* When a run stops at the first depth from which it cannot prove any
+ * more (UNKNOWN, r->hopeless): never; when a run with the counting facts
+ * follows (so that it starts early, see tla_bmc); always (a stage of
+ * --algorithm inductive, which needs a proof only: the later stages get
+ * the time). */
+typedef enum { STOP_NEVER, STOP_FOR_SUMS, STOP_ALWAYS } hopeless_stop;
+
 /* One run; *escaped: stopped because a merged set lost an element. */
 static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-                    const zeta_limits *lim, bool window, bool sums, tla_bmc_result *r, bool *escaped) {
+                    const zeta_limits *lim, bool window, bool sums, hopeless_stop stop, tla_bmc_result *r,
+                    bool *escaped) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
   tla_set_limits(m, lim);
@@ -506,6 +514,17 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
                  tla_steps_covers(s, k - 2, k - 1) && tla_steps_covers(s, k, k - 1) && tla_steps_covers(s, k - 1, k - 2);
     solver_result pr = proved || again ? SOLVER_UNKNOWN : preserves(&rel, lim, budget, bad);
     cti = again || pr == SOLVER_SAT;
+    if (again && !proved && (stop == STOP_ALWAYS || (stop == STOP_FOR_SUMS && r->sums))) {
+      /* depths k-2 .. k have the same structures and the query had a
+       * counterexample at k-1 under facts that can only get fewer: every
+       * later depth's query is the same (or weaker), so no streak starts
+       * any more and this run proves nothing (nbacg_guer01: from depth 5
+       * on, while the path queries to depth 10 cost 9 s CPU) */
+      r->outcome = TLA_BMC_UNKNOWN;
+      r->hopeless = true;
+      snprintf(r->msg, sizeof r->msg, "no proof: the counterexamples to induction repeat from depth %u", k - 1);
+      break;
+    }
     bool inv_ok = pr == SOLVER_UNSAT;
     if (inv_ok) r->relative++;
     /* the steps streak .. k-1 all answered relative to the invariants */
@@ -628,12 +647,12 @@ done:
  * element outside them (a state the sample did not reach) is no error of
  * the model: then again without the window. */
 static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-                       const zeta_limits *lim, bool sums, tla_bmc_result *r) {
+                       const zeta_limits *lim, bool sums, hopeless_stop stop, tla_bmc_result *r) {
   bool escaped;
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, sums, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, sums, stop, r, &escaped);
   if (!escaped) return;
   tla_bmc_result_free(r);
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, sums, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, sums, stop, r, &escaped);
   r->rerun = true;
   if (escaped) {
     /* the ranges are over-approximations: not expected, never a verdict */
@@ -643,32 +662,51 @@ static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool nee
   }
 }
 
-/* The counting facts only in a second run (without the literals' facts),
- * when the first reached the bound without a proof: their Houdini rounds
- * cost the models the literals prove (VoucherCancel: proved at depth 0
- * with them alone, but not within 10 depths while non-inductive sums were
- * dropped one depth after another, each drop restarting the proof's
- * streak), and with the literals' facts nbacg_guer01's rounds took three
- * times longer. The second run answers only with a proof; otherwise the
- * first run's answer stands. */
+/* The counting facts only in a second run (without the literals' facts):
+ * their Houdini rounds cost the models the literals prove (VoucherCancel:
+ * proved at depth 0 with them alone, but not within 10 depths while
+ * non-inductive sums were dropped one depth after another, each drop
+ * restarting the proof's streak), and with the literals' facts
+ * nbacg_guer01's rounds took three times longer. The second run starts
+ * when the first reached the bound without a proof, or as soon as the
+ * first can prove nothing any more (`hopeless`: nbacg_guer01 at depth 5
+ * of 10). After a first run to the bound the second answers only with a
+ * proof (the first's answer stands); after a hopeless one it is the BMC
+ * run, whatever it answers (a fresh run over the same paths: as sound). */
 void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r) {
-  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, r);
-  if (r->outcome != TLA_BMC_BOUND || r->proved || !r->sums || limits_expired(lim)) return;
+  /* a stage (leave_time) answers with a proof only: a hopeless run stops */
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, r);
+  bool hopeless = r->hopeless;
+  if (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved || !r->sums)) return;
+  if (!r->sums) return;
+  if (limits_expired(lim)) return;
   /* a stage of --algorithm inductive: half of the time left at most (the
    * reach proof and IC3 come after it); with --algorithm bmc all of it
    * (nbacg_guer01 at 90 s, load 9: no proof with half) */
   zeta_limits half = *lim;
   if (lim->deadline && leave_time) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
   tla_bmc_result r2;
-  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, &r2);
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, leave_time ? STOP_ALWAYS : STOP_NEVER, &r2);
   tla_set_limits(m, lim);
-  if ((r2.outcome == TLA_BMC_PROVED || (r2.outcome == TLA_BMC_BOUND && r2.proved))) {
+  bool r2_proved = r2.outcome == TLA_BMC_PROVED || (r2.outcome == TLA_BMC_BOUND && r2.proved);
+  /* after a hopeless first run, a second that failed without using the
+   * time (not a timeout) leaves the first to run to its end (--algorithm
+   * bmc; the inductive stage needs a proof only, which the first cannot give) */
+  bool rerun_first = hopeless && r2.outcome == TLA_BMC_UNKNOWN && !leave_time && !limits_expired(lim);
+  if (r2_proved || (hopeless && !rerun_first)) {
+    uint32_t first_depth = r->depth;
     tla_bmc_result_free(r);
     *r = r2;
     r->counting = true;
-  } else {
-    tla_bmc_result_free(&r2);
+    r->first_depth = first_depth;
+    r->first_hopeless = hopeless;
+    return;
+  }
+  tla_bmc_result_free(&r2);
+  if (rerun_first) {
+    tla_bmc_result_free(r);
+    bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, STOP_NEVER, r);
   }
 }
 

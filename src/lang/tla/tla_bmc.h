@@ -29,6 +29,9 @@ typedef struct {
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
   uint32_t sums;                  /* counting candidates among them (used only by a second run: `counting`) */
   bool counting;                  /* the answer of the second run, with the counting facts */
+  bool hopeless;                  /* stopped: its proof could not come any more (tla_bmc.c `bmc_run`) */
+  bool first_hopeless;            /* with `counting`: the first run stopped so (at first_depth) */
+  uint32_t first_depth;           /* with `counting`: the depth the first run stopped at (or reached) */
   bool proved;                    /* one of them held: no violation at any depth (also with BOUND, ENDS) */
   uint32_t proved_from;           /* the first depth of those steps */
   const tla_val **trace;          /* malloc'd; states from an initial one */
@@ -42,8 +45,10 @@ typedef struct {
  * need_paths: the executions up to the bound must be shown even when the
  * invariants are proved for all depths (Apalache's deadlock with a length). */
 /* backend: the solver (NULL: Z3 in-process; see solver_new). */
-/* leave_time: a stage of --algorithm inductive (later stages need time):
- * the counting facts' second run gets half of the time left at most. */
+/* leave_time: a stage of --algorithm inductive (later stages need time;
+ * only a proof is an answer there): a run stops as soon as it cannot
+ * prove any more, and the counting facts' second run gets half of the
+ * time left at most. */
 void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);

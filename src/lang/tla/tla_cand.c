@@ -53,6 +53,7 @@ static void collect(lit_set *ls, uint32_t var, const tla_val **path, uint32_t np
   if (is_scalar(v)) {
     lit_add(ls, var, path, np, false, v);
   } else if (v->kind == TV_SET) {
+    lit_add(ls, var, path, np, true, NULL);   /* "is a set" (temp[p]: a set at one pc, a process at another) */
     for (uint32_t i = 0; i < v->n; i++) lit_add(ls, var, path, np, true, v->e[i]);
   } else if (v->kind == TV_FUN && np < MAX_PATH) {
     for (uint32_t i = 0; i < v->n; i++) {
@@ -69,7 +70,7 @@ bool tla_lit_holds(const tla_lit *l, const tla_val *state) {
     v = tv_apply(v, l->path[i]);
     if (!v) return false;
   }
-  if (l->member) return v->kind == TV_SET && tv_set_has(v, l->val);
+  if (l->member) return v->kind == TV_SET && (!l->val || tv_set_has(v, l->val));
   return v == l->val;
 }
 
@@ -216,8 +217,9 @@ static void features(tla_cands *out, const tla_val *const *states, size_t n) {
   memset(done, 0, (nlit + 1) * sizeof *done);
   for (size_t i = 0; i < nlit && out->nfeat < MAX_FEAT; i++) {
     const tla_lit *l = &out->lit[i];
+    if (done[i] || l->member || l->npath != 1) continue;
     int kind = l->val->kind;
-    if (done[i] || l->member || l->npath != 1 || (kind != TV_STR && kind != TV_MODEL && kind != TV_BOOL)) continue;
+    if (kind != TV_STR && kind != TV_MODEL && kind != TV_BOOL) continue;
     uint32_t *g = xmalloc((nlit + 1) * sizeof *g), ng = 0;
     for (size_t j = i; j < nlit; j++) {
       const tla_lit *m = &out->lit[j];
@@ -344,8 +346,13 @@ void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, si
     if (used[p] || ls.lit[p].member || count[p] == 0 || count[p] == n) continue;
     size_t start = nl;
     memset(any, 0, (words + 1) * sizeof *any);
+    /* with the position's "is a set" literal where it also holds sets: its
+     * values are then of one of the kinds seen (temp[p] a process, a
+     * model value or a set; a value of no kind is no state) */
     for (size_t q = p; q < ls.n; q++)
-      if (!used[q] && count[q] && (q == p || same_position(&ls.lit[p], &ls.lit[q]))) {
+      if (!used[q] && count[q] &&
+          (q == p || same_position(&ls.lit[p], &ls.lit[q]) ||
+           (ls.lit[q].member && !ls.lit[q].val && same_path(&ls.lit[p], &ls.lit[q])))) {
         used[q] = true;
         out->range_lit[nl++] = (uint32_t)q;
         for (size_t w = 0; w < words; w++) any[w] |= bits[q * words + w];

@@ -14,8 +14,9 @@
 #include "lang/tla/tla_value.h"
 
 /* State variable var, followed through function keys path[0..npath), is
- * the scalar val (member: is a set holding val). A key outside a domain
- * makes the literal false. */
+ * the scalar val (member: is a set holding val; member with val NULL: is a
+ * set, for positions whose values are of several kinds). A key outside a
+ * domain makes the literal false. */
 typedef struct {
   uint32_t var;
   const tla_val **path;

@@ -4244,6 +4244,15 @@ static term_t lit_term(tla_sym *s, const sv *v, const tla_lit *l) {
     if (v->k != SV_INT || !term_is_true(g)) return NULL_TERM;
     return v->t;
   }
+  if (l->member && !l->val) {
+    /* "is a set": the class's guard of a value of several kinds */
+    if (v->k == SV_SET) return g;
+    if (v->k != SV_UNION) return term_false();
+    term_t ga[NK];
+    sv *va[NK];
+    alts_of(v, ga, va);
+    return va[K_SET] ? term_and2(g, ga[K_SET]) : term_false();
+  }
   sv *c = sv_const(s, l->val, NULL);
   if (v->k == SV_UNION) {
     /* a value of several kinds (temp[p]: a model value, a process or a set

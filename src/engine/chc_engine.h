@@ -51,6 +51,10 @@ void chc_spacer_solve_file_proof(const char *path, const chc_system *s, const ze
  * about Z3's own time), Z3 by lim. */
 void chc_spacer_map_file(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim,
                          chc_result *out);
+/* The same with Z3's slicing off (its inlining kept; about as fast): the
+ * proof names only s's predicates with all their arguments (sliced ones,
+ * P!slice!N, have no counterpart in s); mapped within lim. */
+void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
 /* With proofs and Z3's inlining and slicing off: unsat comes with a derivation over s (complete set)
  * when Z3's proof maps onto s's clauses (Z3 preprocesses the file's rules),
  * else without one. */

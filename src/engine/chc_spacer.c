@@ -481,7 +481,7 @@ static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *in
  * what it sliced: predicates with fewer arguments); FILE_DERIVE: Z3's
  * inlining and slicing off as well, so that it does (2.3x slower on the
  * same tasks). */
-enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_DERIVE };
+enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_UNSLICED, FILE_DERIVE };
 #define MAP_SHARE 1.0
 #define MAP_SECONDS 0.2
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
@@ -496,11 +496,12 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
   z3conv *conv = z3conv_new(z);
   Z3_solver slv = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "HORN"));
   Z3_solver_inc_ref(z, slv);
-  if (mode == FILE_DERIVE) {   /* keep the file's rules as they are: the proof must map onto them */
+  if (mode == FILE_DERIVE || mode == FILE_UNSLICED) {   /* keep the file's rules (or their arguments) as they are: the proof must map onto them */
     Z3_params p = Z3_mk_params(z);
     Z3_params_inc_ref(z, p);
-    const char *off[] = {"fp.xform.inline_eager", "fp.xform.inline_linear", "fp.xform.slice"};
-    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, off[i]), false);
+    const char *off[] = {"fp.xform.slice", "fp.xform.inline_eager", "fp.xform.inline_linear"};
+    size_t noff = mode == FILE_UNSLICED ? 1 : sizeof off / sizeof off[0];
+    for (size_t i = 0; i < noff; i++) Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, off[i]), false);
     Z3_solver_set_params(z, slv, p);
     Z3_params_dec_ref(z, p);
   }
@@ -515,7 +516,7 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
     out->reason = fired ? "timeout" : "spacer: unknown";
     /* mapping the proof may take about as long as Z3 took (then Z3 again
      * without inlining is the cheaper way) */
-    zeta_limits mlim = mode == FILE_PROOF_LONG ? *map_lim : *lim;
+    zeta_limits mlim = map_lim ? *map_lim : *lim;
     double mend = limits_now() + MAP_SHARE * (limits_now() - t0) + MAP_SECONDS;
     if (mode == FILE_PROOF && (!mlim.deadline || mend < mlim.deadline)) mlim.deadline = mend;
     if (r == Z3_L_FALSE) {
@@ -525,7 +526,8 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
         Z3_inc_ref(z, pr);
         chc_zproof_derivation(conv, NULL, s, pr, &mlim, &out->deriv);
         out->complete = out->deriv.n > 0;
-        if (out->complete && mode != FILE_DERIVE) out->engine = "spacer (Z3 on the input file, its own proof)";
+        if (out->complete && mode == FILE_UNSLICED) out->engine = "spacer (Z3 on the input file unsliced, its own proof)";
+        else if (out->complete && mode != FILE_DERIVE) out->engine = "spacer (Z3 on the input file, its own proof)";
         Z3_dec_ref(z, pr);
       }
     } else if (r == Z3_L_TRUE) {
@@ -576,6 +578,10 @@ void chc_spacer_solve_file_proof(const char *path, const chc_system *s, const ze
 void chc_spacer_map_file(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim,
                          chc_result *out) {
   file_isolated(path, s, lim, map_lim, FILE_PROOF_LONG, out);
+}
+
+void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  file_run(path, s, lim, lim, FILE_UNSLICED, out);
 }
 
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {

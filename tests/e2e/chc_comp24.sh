@@ -133,6 +133,30 @@ if [ -f "$f" ] && ! quick; then
   elif awk -v t="$t" 'BEGIN { exit !(t < 4) }'; then echo "PASS chc24/quantified-check-share (check ${t} s)"
   else echo "FAIL chc24/quantified-check-share (the quantified model's check took ${t} s)"; fi
 fi
+# own gives a non-linear system over arrays without a linear unfolding a
+# slice of tree BMC after its IC3 slice (session 17): LIA-Arrays-062,
+# unknown before (pa: MBP interpolation failed), answers unsat by the
+# trees (~1 s CPU; the slice is 3 s wall, so under heavy load a second try)
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-062.smt2
+if [ -f "$f" ] && ! quick; then
+  for try in 1 2; do
+    "$z" --json --algorithm own --timeout 20 "$f" >"$tmp/o" 2>/dev/null
+    grep -q '"verdict":"unsafe".*"engine":"bmc (derivation trees)"' "$tmp/o" && break
+  done
+  grep -q '"verdict":"unsafe".*"engine":"bmc (derivation trees)"' "$tmp/o" && echo "PASS chc24/own-tree-bmc-slice" \
+    || echo "FAIL chc24/own-tree-bmc-slice ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
+  to=20 judge "chc24/own-tree-bmc-slice/evidence" "$f" unknown own
+fi
+# after unsat without a mapped proof, Z3 again with its slicing off (its
+# inlining kept; session 17): LIA-Arrays-189's proof then maps (before,
+# only Z3 without inlining gave a derivation)
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-189.smt2
+if [ -f "$f" ]; then
+  to=20 judge "chc24/unsliced-proof/evidence" "$f" unknown spacer
+  "$z" --json --algorithm spacer --timeout 20 "$f" >"$tmp/o" 2>/dev/null
+  grep -q '"verdict":"unsafe".*"engine":"spacer (Z3 on the input file unsliced, its own proof)"' "$tmp/o" \
+    && echo "PASS chc24/unsliced-proof" || echo "FAIL chc24/unsliced-proof ($(grep -o '"engine":"[^"]*"' "$tmp/o"))"
+fi
 # input errors in datatype declarations: exit 2, position, no verdict
 bad() {
   printf '%s\n' "$2" >"$tmp/bad.smt2"

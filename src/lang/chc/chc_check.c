@@ -95,7 +95,9 @@ static bool settled(chc_result *r, const chc_system *ds, const zeta_limits *lim,
 }
 
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
- * into a linear one get a BMC slice on that; for linear systems a short
+ * into a linear one get a BMC slice on that, other non-linear ones (no
+ * datatypes, with arrays) a slice of BMC over derivation trees after
+ * the arrays' IC3 slice; for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 %, then IC3; otherwise,
@@ -104,18 +106,19 @@ static bool settled(chc_result *r, const chc_system *ds, const zeta_limits *lim,
  * answer that fails its check (an undecided model check: LIA-Arrays-151,
  * 194) does not end the schedule: the next engine may answer with one that
  * passes. */
+#define TREE_BMC_SHARE 0.15
+#define TREE_BMC_SECONDS 3
 static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
                     bool *over_unf, const chc_accept *acc) {
-  bool linear = chc_is_linear(s);
+  bool linear = chc_is_linear(s), unf_bmc = false;
   *over_unf = false;
   if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
     /* calls of loop-free summaries unfolded: bounded model checking finds
      * counterexamples of the non-linear system (a derivation over unf) */
     chc_normalize(unf);
     if (chc_is_linear(unf)) {
-      double total = lim->deadline ? lim->deadline - limits_now() : 20;
-      zeta_limits l1 = *lim;
-      l1.deadline = limits_now() + (total * 0.15 < 3 ? total * 0.15 : 3);
+      unf_bmc = true;
+      zeta_limits l1 = slice(lim, 0.15, 3);
       chc_bmc_solve(unf, &l1, 0, r);
       if (settled(r, unf, lim, acc)) { *over_unf = r->answer == CHC_UNSAT; return; }
       chc_result_free(r);
@@ -136,6 +139,19 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
   if (dt || arrays) {
     zeta_limits l2 = slice(lim, dt ? 0.3 : 0.15, 1e9);
     chc_ic3_solve(s, &l2, r);
+    if (settled(r, s, lim, acc)) return;
+    chc_result_free(r);
+  }
+  if (arrays && !dt && !linear && !unf_bmc) {
+    /* arrays, no linear unfolding: BMC of derivation trees (chc_bmc_tree.c)
+     * for counterexamples pa and IC3 miss or find late (LIA-Arrays-062:
+     * unknown, 107: pa at 17.6 s; trees 0.9 / 1.3 s), after the IC3 slice
+     * (it answers 024 and 051 at once, trees cost the slice). Not on
+     * numbers only: no LIA task gained (IC3 answers 227 / 235 sooner), and
+     * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
+     * not measured on datatypes */
+    zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
+    chc_bmc_solve(s, &l1, 0, r);
     if (settled(r, s, lim, acc)) return;
     chc_result_free(r);
   }
@@ -210,6 +226,14 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
        * needs ~1 s, Z3 0.3 s), then Z3 without inlining */
       if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
       chc_spacer_map_file(file, sys, &half, &half, r);
+      if (r->answer == CHC_UNSAT && r->complete && chc_replay(sys, &r->deriv, 30000)) { r->replayed = true; return; }
+      chc_result_free(r);
+      /* Z3 with its slicing off, inlining kept (as fast; a proof through
+       * sliced predicates, P!slice!N, does not map: LIA-Arrays-189, 218
+       * mapped here, 0.6-0.8 s, where Z3 without inlining took 0.8-0.9
+       * s), a quarter of the time left; then without inlining */
+      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 4;
+      chc_spacer_map_file_unsliced(file, sys, &half, r);
       if (r->answer == CHC_UNSAT && r->complete && chc_replay(sys, &r->deriv, 30000)) { r->replayed = true; return; }
       chc_result_free(r);
       if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;

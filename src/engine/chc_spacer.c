@@ -581,7 +581,7 @@ void chc_spacer_map_file(const char *path, const chc_system *s, const zeta_limit
 }
 
 void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  file_run(path, s, lim, lim, FILE_UNSLICED, out);
+  file_isolated(path, s, lim, lim, FILE_UNSLICED, out);
 }
 
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {

@@ -156,9 +156,15 @@ static void test_operators(void) {
     CHECK(truth(c_sem_truth(c_sem_const_si(INT, 0, math), INT, math)) == 0);
     CHECK(value(c_sem_from_bool(term_true(), math), INT) == 1);
   }
-  /* the math encoding: bitwise operators only on constants */
-  term_t u;
-  CHECK(c_sem_binary(C_BAND, term_var("x", type_int()), term_int(1), INT, INT, true, &u) == NULL_TERM);
+  /* the math encoding: bitwise operators with a constant operand (x & 1
+   * is x's low bit, x | -8 of x = 1 is -7), none between two unbounded
+   * variables */
+  term_t u, x = term_var("x", type_int());
+  term_t low = c_sem_binary(C_BAND, x, term_int(1), INT, INT, true, &u);
+  CHECK(low != NULL_TERM && term_eval(low, 1, &x, (term_t[]){term_int(-3)}) == term_int(1));
+  term_t neg = c_sem_binary(C_BOR, x, term_int(-8), INT, INT, true, &u);
+  CHECK(neg != NULL_TERM && term_eval(neg, 1, &x, (term_t[]){term_int(1)}) == term_int(-7));
+  CHECK(c_sem_binary(C_BAND, x, term_var("y", type_int()), INT, INT, true, &u) == NULL_TERM);
   CHECK(truth(c_sem_range(term_int(128), SCHAR, true)) == 0);
   CHECK(truth(c_sem_range(term_int(-128), SCHAR, true)) == 1);
 }

@@ -1,6 +1,8 @@
 #include "core/term_intops.h"
 #include <gmp.h>
 #include <stdlib.h>
+#include "core/alloc.h"
+#include "core/term_map.h"
 
 #define RANGE_MAX (1L << 24)   /* bounds beyond this are not tracked (no overflow below) */
 
@@ -26,18 +28,28 @@ static void mul_range(long alo, long ahi, long blo, long bhi, long *lo, long *hi
   }
 }
 
-bool term_shape_range(term_t t, long *lo, long *hi) {
-  long v;
+/* Ranges memoized per query: terms are DAGs (a counter after n sequential
+ * ifs is n nested ites over shared operands: 2^n paths without memo). */
+typedef struct {
+  term_map seen;     /* term -> index into lh, or NO_RANGE */
+  long (*lh)[2];
+  uint32_t n, cap;
+} range_memo;
+#define NO_RANGE (-2)
+
+static bool shape(range_memo *m, term_t t, long *lo, long *hi);
+
+static bool shape_of(range_memo *m, term_t t, long *lo, long *hi) {
+  long v, alo, ahi, blo, bhi;
   if (small_int(t, &v)) { *lo = *hi = v; return true; }
   if (term_type(t) != type_int()) return false;
-  long alo, ahi, blo, bhi;
   switch (term_op_of(t)) {
   case OP_ADD:
   case OP_MUL: {
     bool add = term_op_of(t) == OP_ADD;
     *lo = *hi = add ? 0 : 1;
     for (uint32_t i = 0; i < term_nargs(t); i++) {
-      if (!term_shape_range(term_arg(t, i), &alo, &ahi)) return false;
+      if (!shape(m, term_arg(t, i), &alo, &ahi)) return false;
       if (add) *lo += alo, *hi += ahi;
       else mul_range(*lo, *hi, alo, ahi, lo, hi);
       if (!bounded(*lo, *hi)) return false;
@@ -45,16 +57,38 @@ bool term_shape_range(term_t t, long *lo, long *hi) {
     return true;
   }
   case OP_ITE:
-    if (!term_shape_range(term_arg(t, 1), &alo, &ahi) || !term_shape_range(term_arg(t, 2), &blo, &bhi)) return false;
+    if (!shape(m, term_arg(t, 1), &alo, &ahi) || !shape(m, term_arg(t, 2), &blo, &bhi)) return false;
     *lo = alo < blo ? alo : blo, *hi = ahi > bhi ? ahi : bhi;
     return true;
   case OP_MOD:   /* 0 <= (mod a b) < |b| for b != 0 */
-    if (!term_shape_range(term_arg(t, 1), &blo, &bhi) || (blo <= 0 && bhi >= 0)) return false;
+    if (!shape(m, term_arg(t, 1), &blo, &bhi) || (blo <= 0 && bhi >= 0)) return false;
     *lo = 0, *hi = (labs(blo) > labs(bhi) ? labs(blo) : labs(bhi)) - 1;
     return true;
   default:
     return false;
   }
+}
+
+static bool shape(range_memo *m, term_t t, long *lo, long *hi) {
+  int32_t k = term_map_get(&m->seen, t);
+  if (k == NO_RANGE) return false;
+  if (k >= 0) { *lo = m->lh[k][0], *hi = m->lh[k][1]; return true; }
+  bool ok = shape_of(m, t, lo, hi);
+  if (ok) {
+    if (m->n == m->cap) m->lh = xrealloc(m->lh, (m->cap = m->cap ? 2 * m->cap : 16) * sizeof *m->lh);
+    m->lh[m->n][0] = *lo, m->lh[m->n][1] = *hi;
+  }
+  term_map_put(&m->seen, t, ok ? (int32_t)m->n++ : NO_RANGE);
+  return ok;
+}
+
+bool term_shape_range(term_t t, long *lo, long *hi) {
+  range_memo m = {0};
+  term_map_init(&m.seen);
+  bool ok = shape(&m, t, lo, hi);
+  term_map_free(&m.seen);
+  free(m.lh);
+  return ok;
 }
 
 /* an operation with one side fixed to a value: OP_IDIV, OP_MOD, OP_MUL
@@ -91,7 +125,6 @@ static bool splits(term_t b, long *lo, long *hi) {
   return !term_is_const(b) && term_shape_range(b, lo, hi) && *hi - *lo < TERM_SPLIT_VALUES;
 }
 
-
 /* SMT-LIB's div and mod with b's small range split */
 static term_t smt_divmod(bool div, term_t a, term_t b) {
   long lo, hi;
@@ -107,26 +140,31 @@ static bool nonneg(term_t a) {
 
 /* For b != 0, SMT-LIB's div and mod are Euclidean (0 <= mod < |b|), so
  * truncation is them on |a| with a's sign put back. */
-term_t term_trunc_div(term_t a, term_t b) {
-  if (nonneg(a)) return smt_divmod(true, a, b);
-  return term_ite(term_ge(a, term_int(0)), smt_divmod(true, a, b), term_neg(smt_divmod(true, term_neg(a), b)));
+static term_t trunc_op(bool div, term_t a, term_t b) {
+  term_t pos = smt_divmod(div, a, b);
+  if (nonneg(a)) return pos;
+  return term_ite(term_ge(a, term_int(0)), pos, term_neg(smt_divmod(div, term_neg(a), b)));
 }
 
-term_t term_trunc_rem(term_t a, term_t b) {
-  if (nonneg(a)) return smt_divmod(false, a, b);
-  return term_ite(term_ge(a, term_int(0)), smt_divmod(false, a, b), term_neg(smt_divmod(false, term_neg(a), b)));
+term_t term_trunc_div(term_t a, term_t b) { return trunc_op(true, a, b); }
+term_t term_trunc_rem(term_t a, term_t b) { return trunc_op(false, a, b); }
+
+/* o(a, b) as a choice over the values of the side with the smaller small
+ * range; NULL_TERM when neither side has one */
+static term_t split_either(split_op o, term_t a, term_t b) {
+  long alo, ahi, blo, bhi;
+  bool sa = splits(a, &alo, &ahi), sb = splits(b, &blo, &bhi);
+  if (sb && (!sa || bhi - blo < ahi - alo)) return choice(b, blo, bhi, o, a);
+  if (sa) return choice(a, alo, ahi, o, b);
+  return NULL_TERM;
 }
 
 term_t term_product_split(term_t a, term_t b) {
-  long alo, ahi, blo, bhi;
-  if (term_is_const(a) || term_is_const(b)) return term_mul2(a, b);
-  bool sa = splits(a, &alo, &ahi), sb = splits(b, &blo, &bhi);
-  if (sb && (!sa || bhi - blo < ahi - alo)) return choice(b, blo, bhi, (split_op){OP_MUL, 0}, a);
-  if (sa) return choice(a, alo, ahi, (split_op){OP_MUL, 0}, b);
-  return term_mul2(a, b);
+  term_t r = term_is_const(a) || term_is_const(b) ? NULL_TERM : split_either((split_op){OP_MUL, 0}, a, b);
+  return r != NULL_TERM ? r : term_mul2(a, b);
 }
 
-static term_t pow2_term(uint32_t k) {
+term_t term_pow2(uint32_t k) {
   mpz_t z;
   mpz_init(z);
   mpz_ui_pow_ui(z, 2, k);
@@ -144,7 +182,7 @@ static term_t and_const(uint32_t bits, term_t x, mpz_srcptr c) {
     if (!mpz_tstbit(c, i)) { i++; continue; }
     uint32_t j = i;
     while (j < bits && mpz_tstbit(c, j)) j++;
-    term_t lowj = term_mod(x, pow2_term(j)), lowi = i ? term_mod(x, pow2_term(i)) : term_int(0);
+    term_t lowj = term_mod(x, term_pow2(j)), lowi = i ? term_mod(x, term_pow2(i)) : term_int(0);
     r = term_add2(r, term_sub(lowj, lowi));
     i = j;
   }
@@ -171,7 +209,7 @@ static term_t bitop_const(term_op op, uint32_t bits, term_t x, term_t c) {
     mpz_clear(m);
     return NULL_TERM;
   }
-  term_t and = and_const(bits, x, m), xv = term_mod(x, pow2_term(bits)), cv = term_int_mpz(m);
+  term_t and = and_const(bits, x, m), xv = term_mod(x, term_pow2(bits)), cv = term_int_mpz(m);
   mpq_clear(q);
   mpz_clear(m);
   if (op == OP_BVAND) return and;
@@ -180,15 +218,9 @@ static term_t bitop_const(term_op op, uint32_t bits, term_t x, term_t c) {
   return op == OP_BVOR ? term_sub(sum, and) : term_sub(sum, term_mul2(term_int(2), and));
 }
 
-
 term_t term_bitop_int(term_op op, uint32_t bits, term_t a, term_t b) {
   if (op != OP_BVAND && op != OP_BVOR && op != OP_BVXOR) return NULL_TERM;
   if (term_is_const(b)) return bitop_const(op, bits, a, b);
   if (term_is_const(a)) return bitop_const(op, bits, b, a);
-  long alo, ahi, blo, bhi;
-  bool sa = splits(a, &alo, &ahi), sb = splits(b, &blo, &bhi);
-  split_op o = {op, bits};
-  if (sb && (!sa || bhi - blo < ahi - alo)) return choice(b, blo, bhi, o, a);
-  if (sa) return choice(a, alo, ahi, o, b);
-  return NULL_TERM;
+  return split_either((split_op){op, bits}, a, b);
 }

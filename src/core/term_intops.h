@@ -12,6 +12,9 @@
 
 #define TERM_SPLIT_VALUES 16   /* at most this many values in a choice */
 
+/* The integer 2^k. */
+term_t term_pow2(uint32_t k);
+
 /* The range [lo, hi] of t's values in every model, from t's shape only
  * (no variable bounds); false when none is known. */
 bool term_shape_range(term_t t, long *lo, long *hi);

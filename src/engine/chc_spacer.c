@@ -563,7 +563,7 @@ static void file_isolated(const char *path, const chc_system *s, const zeta_limi
     file_run(path, s, lim, map_lim, mode, out);
     return;
   }
-  iso_job job = {s, lim, mode != FILE_PLAIN, path, map_lim, mode};
+  iso_job job = {s, lim, false, path, map_lim, mode};   /* file_run asks for proofs by mode */
   run_isolated(&job, out);
 }
 

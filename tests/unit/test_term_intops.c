@@ -1,6 +1,7 @@
 /* term_intops: truncating / and %, products and bitwise ops keep their
  * values everywhere, and a divisor or factor whose shape bounds it to a
  * few values (a remainder by a constant) leaves no nonlinear term. */
+#include <stdio.h>
 #include "check.h"
 #include "core/term.h"
 #include "core/term_intops.h"
@@ -119,7 +120,22 @@ static void test_bitops(void) {
   CHECK(bad == 0);
 }
 
+/* A counter after n sequential ifs: n nested ites over shared operands.
+ * Its range [0, n] comes in time linear in the DAG (without the memo the
+ * walk took 2^n paths and this test did not end). */
+static void test_shared_dag(void) {
+  term_t x = term_int(0);
+  for (int i = 0; i < 60; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "c%d", i);
+    x = term_ite(term_var(name, type_bool()), term_add2(x, I(1)), x);
+  }
+  long lo, hi;
+  CHECK(term_shape_range(x, &lo, &hi) && lo == 0 && hi == 60);
+}
+
 int main(void) {
+  RUN(test_shared_dag);
   RUN(test_bitops);
   RUN(test_ranges);
   RUN(test_values);

@@ -79,14 +79,6 @@ term_t c_sem_const_si(c_int t, long v, bool math) {
   return r;
 }
 
-static term_t pow2(uint32_t k) {
-  mpz_t z;
-  mpz_init_set_ui(z, 1);
-  mpz_mul_2exp(z, z, k);
-  term_t r = term_int_mpz(z);
-  mpz_clear(z);
-  return r;
-}
 
 term_t c_sem_range(term_t v, c_int t, bool math) {
   if (!math) return term_true();
@@ -107,9 +99,9 @@ static bool fits(c_int from, c_int to) {
 
 /* An Int v into t's range: mod 2^w, shifted for signed types. */
 static term_t wrap_term(term_t v, c_int t) {
-  if (!t.is_signed) return term_mod(v, pow2(t.width));
-  term_t half = pow2(t.width - 1);
-  return term_sub(term_mod(term_add2(v, half), pow2(t.width)), half);
+  if (!t.is_signed) return term_mod(v, term_pow2(t.width));
+  term_t half = term_pow2(t.width - 1);
+  return term_sub(term_mod(term_add2(v, half), term_pow2(t.width)), half);
 }
 
 /* The same for a v at most one period 2^w outside t's range (a sum or
@@ -117,9 +109,9 @@ static term_t wrap_term(term_t v, c_int t) {
  * equal width): a case split instead of mod, which Spacer, interpolation
  * and quantifier elimination handle far better. */
 static term_t wrap_once(term_t v, c_int t) {
-  term_t p = pow2(t.width);
-  term_t lo = t.is_signed ? term_neg(pow2(t.width - 1)) : term_int(0);
-  term_t hi = t.is_signed ? pow2(t.width - 1) : p;   /* exclusive */
+  term_t p = term_pow2(t.width);
+  term_t lo = t.is_signed ? term_neg(term_pow2(t.width - 1)) : term_int(0);
+  term_t hi = t.is_signed ? term_pow2(t.width - 1) : p;   /* exclusive */
   return term_ite(term_lt(v, lo), term_add2(v, p), term_ite(term_le(hi, v), term_sub(v, p), v));
 }
 
@@ -223,7 +215,7 @@ term_t c_sem_binary(c_binop op, term_t a, term_t b, c_int t, c_int bt, bool math
       mpq_t q;
       mpq_init(q);
       term_rat_value(b, q);
-      term_t p = pow2((uint32_t)mpz_get_ui(mpq_numref(q)));
+      term_t p = term_pow2((uint32_t)mpz_get_ui(mpq_numref(q)));
       mpq_clear(q);
       if (op == C_SHR) return term_idiv(a, p);   /* floor: arithmetic shift for signed */
       r = term_mul2(a, p);
@@ -297,7 +289,7 @@ term_t c_sem_unary(c_unop op, term_t a, c_int t, bool math, term_t *ub) {
   if (!math) return term_bvop(OP_BVNOT, 1, &a);
   /* ~a = -a - 1 in two's complement; for unsigned 2^w - 1 - a */
   if (t.is_signed) return term_sub(term_neg(a), term_int(1));
-  term_t max = term_sub(pow2(t.width), term_int(1));
+  term_t max = term_sub(term_pow2(t.width), term_int(1));
   return term_sub(max, a);
 }
 

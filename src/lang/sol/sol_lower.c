@@ -8,7 +8,6 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "lang/sol/sol_annot.h"
-#include "core/term_intops.h"
 
 void *aralloc(lw *L, size_t n) {
   if (L->narena == L->caparena) {
@@ -71,15 +70,6 @@ static const struct { const char *name; int bits; } env_vars[] = {
 #define NENV (sizeof env_vars / sizeof env_vars[0])
 
 /* ---------- integers ---------- */
-
-term_t pow2(int k) {
-  mpz_t z;
-  mpz_init(z);
-  mpz_ui_pow_ui(z, 2, (unsigned long)k);
-  term_t t = term_int_mpz(z);
-  mpz_clear(z);
-  return t;
-}
 
 term_t in_range(const ty *t, term_t x) {
   if (t->k != T_INT || t->bits == 0) return term_true();

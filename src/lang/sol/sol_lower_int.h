@@ -5,6 +5,7 @@
 #define ZETA_LANG_SOL_LOWER_INT_H
 #include <setjmp.h>
 #include <string.h>
+#include "core/term_intops.h"
 #include "lang/sol/sol_lower.h"
 
 #define SUM_MAX 8    /* summed state variables */
@@ -219,7 +220,7 @@ static inline bool is_ref_type(const ty *t) { return t->k == T_STRUCT || t->k ==
 #define ty_of_decl(...) sol_lw_ty_of_decl(__VA_ARGS__)
 #define mod_ghosts(...) sol_lw_mod_ghosts(__VA_ARGS__)
 #define first(...) sol_lw_first(__VA_ARGS__)
-#define pow2(...) sol_lw_pow2(__VA_ARGS__)
+#define pow2(k) term_pow2((uint32_t)(k))   /* core/term_intops.h */
 #define in_range(...) sol_lw_in_range(__VA_ARGS__)
 #define wrap(...) sol_lw_wrap(__VA_ARGS__)
 #define int_ty(...) sol_lw_int_ty(__VA_ARGS__)
@@ -344,7 +345,6 @@ val default_val(lw *L, ty *t);
 ty *opaque_ty(lw *L);
 /* the first leaf of struct (or tuple) field j of t */
 uint32_t field_off(const ty *t, int j);
-term_t pow2(int k);
 term_t in_range(const ty *t, term_t x);
 /* x modulo the type's range (two's complement for signed types) */
 term_t wrap(const ty *t, term_t x);

@@ -678,9 +678,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, b
   /* a stage (leave_time) answers with a proof only: a hopeless run stops */
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, r);
   bool hopeless = r->hopeless;
-  if (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved || !r->sums)) return;
-  if (!r->sums) return;
-  if (limits_expired(lim)) return;
+  if (!r->sums || limits_expired(lim) || (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved))) return;
   /* a stage of --algorithm inductive: half of the time left at most (the
    * reach proof and IC3 come after it); with --algorithm bmc all of it
    * (nbacg_guer01 at 90 s, load 9: no proof with half) */

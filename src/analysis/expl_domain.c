@@ -138,7 +138,7 @@ static void ex_post(domain *dd, const void *st, uint32_t edge, const term_vec *p
   uint32_t count = 0;
   term_t *vals = NULL;
   dd->solver_calls++;
-  solver_result r = solver_enumerate(dd->s, f, np, proj, bound + 1, &count, &vals);
+  solver_result r = solver_enumerate(dd->s, f, np, proj, bound + 1, 0, &count, &vals);
   if (r == SOLVER_UNKNOWN) {
     dd->incomplete = true;
     state_vec_push(out, cl);  /* still sound */

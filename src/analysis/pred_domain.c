@@ -60,7 +60,7 @@ static void pr_post(domain *dd, const void *st, uint32_t edge, const term_vec *p
   term_t *vals = NULL;
   if (dd->lim) solver_set_timeout(dd->s, limits_remaining_ms(dd->lim));
   dd->solver_calls++;
-  solver_result r = solver_enumerate(dd->s, phi, n, next, 0, &count, &vals);
+  solver_result r = solver_enumerate(dd->s, phi, n, next, 0, 0, &count, &vals);
   if (r == SOLVER_UNKNOWN) {
     /* no exact image: true is a sound successor */
     dd->incomplete = true;

@@ -246,6 +246,8 @@ uint32_t term_free_vars(term_t t, term_t **out);
 uint32_t term_free_vars_n(uint32_t n, const term_t *ts, bool with_funs, term_t **out);
 /* Does variable v occur free in t? */
 bool term_has_free_var(term_t t, term_t v);
+/* Does t contain a quantifier (each shared subterm visited once)? */
+bool term_has_quantifier(term_t t);
 /* Simultaneous substitution of from[i] by to[i] (any terms of equal type). */
 term_t term_subst(term_t t, uint32_t n, const term_t *from, const term_t *to);
 /* The same in place on ts[0..nt) (NULL_TERM entries stay), sharing one

@@ -194,6 +194,24 @@ uint32_t term_free_vars_n(uint32_t n, const term_t *ts, bool with_funs, term_t *
 
 uint32_t term_free_vars(term_t t, term_t **out) { return term_free_vars_n(1, &t, false, out); }
 
+static bool quantified(term_t t, term_map *seen) {
+  t = term_unsigned(t);
+  if (term_map_has(seen, t)) return false;
+  term_map_put(seen, t, 1);
+  if (term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS) return true;
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (quantified(term_arg(t, i), seen)) return true;
+  return false;
+}
+
+bool term_has_quantifier(term_t t) {
+  term_map seen;
+  term_map_init(&seen);
+  bool q = quantified(t, &seen);
+  term_map_free(&seen);
+  return q;
+}
+
 bool term_has_free_var(term_t t, term_t v) {
   term_t *fv;
   uint32_t n = term_free_vars(t, &fv);

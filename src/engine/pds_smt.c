@@ -375,7 +375,7 @@ BDD pds_smt_abstract(pds_enc *E, term_t F, uint32_t ngroups, const term_t *const
   solver_set_timeout(z, timeout_ms(E));
   uint32_t count = 0;
   term_t *vals = NULL;
-  solver_result r = solver_enumerate(z, F, n, ts, 0, &count, &vals);
+  solver_result r = solver_enumerate(z, F, n, ts, 0, E->lim ? E->lim->deadline : 0, &count, &vals);
   BDD res = bdd_false();
   if (r != SOLVER_UNSAT) {
     fail(E, "pds: the solver could not enumerate an abstract rule");

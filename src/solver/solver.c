@@ -1,6 +1,7 @@
 /* Backend dispatch and the algorithms written once against the ops table:
  * one-shot checks and projected model enumeration. */
 #include "solver/solver.h"
+#include "core/limits.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,7 +48,7 @@ static term_t solver_differs(term_t t, term_t v) {
 }
 
 solver_result solver_enumerate(solver *s, term_t f, uint32_t n, const term_t *ts,
-                               uint32_t max_models, uint32_t *count, term_t **values) {
+                               uint32_t max_models, double end, uint32_t *count, term_t **values) {
   *count = 0;
   *values = NULL;
   term_t *vals = NULL, *block = malloc((n ? n : 1) * sizeof *block);
@@ -57,6 +58,11 @@ solver_result solver_enumerate(solver *s, term_t f, uint32_t n, const term_t *ts
   solver_push(s);
   solver_assert(s, f);
   for (;;) {
+    if (end > 0) {
+      double left = end - limits_now();
+      if (left <= 0) break;
+      solver_set_timeout(s, (uint32_t)(left * 1000) + 1);
+    }
     solver_result r = solver_check(s);
     if (r != SOLVER_SAT) { res = r; break; }
     if (max_models && k == max_models) { res = SOLVER_SAT; break; }

@@ -86,7 +86,9 @@ solver_result solver_check_formula(term_t f, uint32_t timeout_ms);
  * literal values stored row-wise in *values (malloc'd, count*n entries).
  * Returns SOLVER_UNSAT when all models were enumerated, SOLVER_SAT when the
  * bound stopped enumeration early, SOLVER_UNKNOWN on solver failure.
- * *count receives the number of models. */
+ * *count receives the number of models. end (limits_now()'s clock, 0 =
+ * none) bounds the whole enumeration: each check gets the time left as its
+ * timeout, and SOLVER_UNKNOWN when none is left. */
 solver_result solver_enumerate(solver *s, term_t f, uint32_t n, const term_t *ts,
-                               uint32_t max_models, uint32_t *count, term_t **values);
+                               uint32_t max_models, double end, uint32_t *count, term_t **values);
 #endif

@@ -1,6 +1,7 @@
-/* Quantifier elimination with Z3's `qe` tactic (then `simplify`), for
- * printing quantifier-free models: the result is equivalent to t (Z3's
- * claim; callers re-validate what they use it for). */
+/* Quantifier elimination: Z3's `qe-light`, else model-based projection for
+ * an existential over a quantifier-free body, else Z3's `qe` tactic (each
+ * then `simplify`d). The result is equivalent to t (Z3's claim; callers
+ * re-validate what they use it for). */
 #ifndef ZETA_SOLVER_Z3_QE_H
 #define ZETA_SOLVER_Z3_QE_H
 #include <stdint.h>
@@ -19,4 +20,10 @@ typedef struct z3_qe_session z3_qe_session;
 z3_qe_session *z3_qe_open(void);
 term_t z3_qe_in(z3_qe_session *q, term_t t, uint32_t timeout_ms);
 void z3_qe_close(z3_qe_session *q);
+
+/* How many eliminations each way succeeded (process-wide, for tests). */
+typedef struct {
+  uint64_t light, projected, tactic;
+} z3_qe_stats;
+z3_qe_stats z3_qe_get_stats(void);
 #endif

@@ -8,6 +8,7 @@
 #include "solver/solver.h"
 #include "solver/z3_conv.h"
 #include "solver/z3_qe.h"
+#include "core/limits.h"
 
 static const char *backends[] = {"z3", "smtlib:z3 -in", "smtlib:cvc5 --incremental --lang smt2"};
 #define NB (sizeof backends / sizeof *backends)
@@ -204,17 +205,25 @@ static void test_enumerate(void) {
     term_t ts[2] = {x, p};
     uint32_t count;
     term_t *vals;
-    CHECK(solver_enumerate(s, f, 2, ts, 0, &count, &vals) == SOLVER_UNSAT);
+    CHECK(solver_enumerate(s, f, 2, ts, 0, 0, &count, &vals) == SOLVER_UNSAT);
     CHECK(count == 10);
     for (uint32_t i = 0; i < count; i++)
       for (uint32_t j = 0; j < i; j++)
         CHECK(vals[2 * i] != vals[2 * j] || vals[2 * i + 1] != vals[2 * j + 1]);
     free(vals);
-    CHECK(solver_enumerate(s, f, 1, ts, 3, &count, &vals) == SOLVER_SAT);
+    CHECK(solver_enumerate(s, f, 1, ts, 3, 0, &count, &vals) == SOLVER_SAT);
     CHECK(count == 3);
     free(vals);
-    CHECK(solver_enumerate(s, term_and2(f, term_gt(x, term_int(9))), 1, ts, 0, &count, &vals) == SOLVER_UNSAT);
+    CHECK(solver_enumerate(s, term_and2(f, term_gt(x, term_int(9))), 1, ts, 0, 0, &count, &vals) == SOLVER_UNSAT);
     CHECK(count == 0);
+    free(vals);
+    /* a deadline bounds the whole enumeration, not each check (pds's
+     * abstraction overran its run's --timeout by 6 s) */
+    CHECK(solver_enumerate(s, f, 2, ts, 0, limits_now() - 1, &count, &vals) == SOLVER_UNKNOWN);
+    CHECK(count == 0);
+    free(vals);
+    CHECK(solver_enumerate(s, f, 2, ts, 0, limits_now() + 60, &count, &vals) == SOLVER_UNSAT);
+    CHECK(count == 10);
     free(vals);
     /* the solver is left as it was */
     CHECK(solver_check(s) == SOLVER_SAT);
@@ -326,6 +335,33 @@ static void test_qe_session(void) {
   CHECK(z3_qe(in[0], 5000) != NULL_TERM);
 }
 
+/* An existential over a quantifier-free body never reaches Z3's `qe`
+ * tactic, whose cancellation by its timer crashed Z3 4.8.12 (CI, ASan,
+ * test_pds's test_recheck_deadline): qe-light or the projection loop
+ * eliminates it, exactly, also where the result needs several cubes or a
+ * divisibility constraint. */
+static void test_qe_without_tactic(void) {
+  term_t x = term_var("px", type_int()), z = term_var("pz", type_int()), y = term_var("py", type_int());
+  term_t w = term_var("pw", type_int());
+  term_t in[] = {
+    term_exists(1, &y, term_and2(term_lt(x, y), term_lt(y, term_int(3)))),
+    term_exists(1, &y, term_and2(term_eq(x, term_mul2(term_int(3), y)), term_le(z, y))),
+    term_exists(1, &y, term_or2(term_and2(term_lt(x, y), term_lt(y, z)),
+                                term_and2(term_eq(term_add2(y, y), x), term_gt(y, term_int(5))))),
+    term_exists(2, (term_t[]){y, w}, term_and(3, (term_t[]){term_le(x, y), term_le(y, w), term_eq(term_add2(w, w), term_add2(z, term_int(1)))})),
+  };
+  z3_qe_stats before = z3_qe_get_stats();
+  for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+    term_t r = z3_qe(in[i], 5000);
+    CHECK(r != NULL_TERM);
+    if (r != NULL_TERM) CHECK(solver_check_formula(term_not(term_iff(r, in[i])), 5000) == SOLVER_UNSAT);
+  }
+  z3_qe_stats after = z3_qe_get_stats();
+  CHECK(after.tactic == before.tactic);
+  CHECK(after.projected > before.projected);
+  CHECK(after.light + after.projected == before.light + before.projected + sizeof in / sizeof in[0]);
+}
+
 /* Spare contexts (z3conv_reuse_contexts, session 14): a released clean
  * context is handed out again; a solver in it sees nothing of the last
  * one's assertions; a context with datatypes is not kept, and the next
@@ -380,6 +416,7 @@ int main(void) {
   RUN(test_sexp_values);
   RUN(test_tune);
   RUN(test_qe_session);
+  RUN(test_qe_without_tactic);
   RUN(test_spare_context);
   terms_reset();
   return CHECK_DONE();

@@ -150,6 +150,11 @@ t inductive-stage-stops 'out=$(run --algorithm inductive --stats "$D/SymCountLat
 t bmc-kind-proof 'run --algorithm bmc "$D/SymKind.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t bmc-kind-dropped 'run --algorithm bmc --config "$D/SymKindLate.cfg" "$D/SymKind.tla" | head -1 | grep -q "^UNKNOWN (SAFE up to depth 10" &&
   run --algorithm bmc --length 13 --config "$D/SymKindLate.cfg" "$D/SymKind.tla" | head -1 | grep -q "evaluation error is reachable from a state at depth 12"'
+# Houdini's rounds: the successors of a counterexample state that satisfy
+# the depth's hypothesis are counterexample states too, and their successors
+# drop candidates as well (nbacg_guer01: 3-22 a run; none without them)
+quick || t bmc-houdini-explored 'out=$(run --algorithm bmc --stats "$B/nbacg_guer01/nbacg_guer01.yml"); echo "$out" | head -1 | grep -qx SAFE &&
+  echo "$out" | grep -q "^houdini: .* by their successors, [1-9][0-9]* by states explored"'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

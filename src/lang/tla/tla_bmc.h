@@ -27,6 +27,8 @@ typedef struct {
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
+  uint32_t houdini_rounds;        /* the facts' solver queries; the candidates dropped by their models, */
+  uint32_t by_model, by_succ, by_explored;   /* the models' states' successors, states explored from those */
   uint32_t sums;                  /* counting candidates among them (used only by a second run: `counting`) */
   bool counting;                  /* the answer of the second run, with the counting facts */
   bool hopeless;                  /* stopped: its proof could not come any more (tla_bmc.c `bmc_run`) */

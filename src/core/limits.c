@@ -14,15 +14,9 @@ double limits_cpu_now(void) {
 }
 
 zeta_limits limits_from_timeout(double seconds) {
-  zeta_limits l = {.deadline = 0};
+  zeta_limits l = {0, 0, 0};
   if (seconds > 0) l.deadline = limits_now() + seconds;
   return l;
-}
-
-void limits_set_cpu_budget(zeta_limits *l, double seconds) {
-  l->cpu_from = limits_cpu_now();
-  l->wall_from = limits_now();
-  l->cpu_deadline = l->cpu_from + seconds;
 }
 
 bool limits_expired(const zeta_limits *l) {
@@ -36,11 +30,9 @@ uint32_t limits_remaining_ms(const zeta_limits *l) {
   if (!l || l->deadline <= 0) return 0;
   double left = (l->deadline - limits_now()) * 1000.0;
   if (l->cpu_deadline > 0) {
-    /* a solver's timer counts wall time: beside other processes a CPU
-     * second takes several wall seconds, as many as it took so far */
-    double cpu = limits_cpu_now(), used = cpu - l->cpu_from, rate = LIMITS_CPU_STRETCH;
-    if (used > 0.01 && (limits_now() - l->wall_from) / used > rate) rate = (limits_now() - l->wall_from) / used;
-    double cpu_left = (l->cpu_deadline - cpu) * 1000.0 * rate;
+    /* a solver's timer counts wall time: a CPU second left may take a few
+     * wall seconds beside other processes */
+    double cpu_left = (l->cpu_deadline - limits_cpu_now()) * 1000.0 * LIMITS_CPU_STRETCH;
     if (cpu_left < left) left = cpu_left;
   }
   if (left < 1) return 1;

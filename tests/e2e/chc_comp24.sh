@@ -136,8 +136,7 @@ fi
 # own gives a non-linear system over arrays without a linear unfolding a
 # slice of tree BMC after its IC3 slice (session 17): LIA-Arrays-062,
 # unknown before (pa: MBP interpolation failed), answers unsat by the
-# trees (~0.5 s CPU; the slice is 1 s of CPU time since session 18, its
-# wall time bounded by 30 % of the time left: a second try for extreme load)
+# trees (~1 s CPU; the slice is 3 s wall, so under heavy load a second try)
 f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-062.smt2
 if [ -f "$f" ] && ! quick; then
   for try in 1 2; do

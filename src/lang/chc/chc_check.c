@@ -72,17 +72,6 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
   return l;
 }
 
-/* A slice counted in this process's CPU time: share of the (wall) time
- * left, at most cap CPU seconds, so beside other processes it still gets
- * the CPU it needs; wall_share of the time left bounds its wall time. */
-static zeta_limits cpu_slice(const zeta_limits *lim, double share, double cap, double wall_share) {
-  double total = lim->deadline ? lim->deadline - limits_now() : 20;
-  zeta_limits l = *lim;
-  l.cpu_deadline = limits_cpu_now() + (total * share < cap ? total * share : cap);
-  l.deadline = limits_now() + total * wall_share;
-  return l;
-}
-
 /* An answer's check while the schedule runs: true keeps the answer (it
  * passed and is reported), false sends the schedule on to its next engine
  * (a model whose check is undecided or failed, a derivation that does not
@@ -118,8 +107,7 @@ static bool settled(chc_result *r, const chc_system *ds, const zeta_limits *lim,
  * 194) does not end the schedule: the next engine may answer with one that
  * passes. */
 #define TREE_BMC_SHARE 0.15
-#define TREE_BMC_CPU_SECONDS 1
-#define TREE_BMC_WALL_SHARE 0.3
+#define TREE_BMC_SECONDS 3
 static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
                     bool *over_unf, const chc_accept *acc) {
   bool linear = chc_is_linear(s), unf_bmc = false;
@@ -161,10 +149,8 @@ static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy it
      * (it answers 024 and 051 at once, trees cost the slice). Not on
      * numbers only: no LIA task gained (IC3 answers 227 / 235 sooner), and
      * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
-     * not measured on datatypes. The slice counts CPU time (1 s; the trees
-     * need ~0.5 s on 062): a 3 s wall slice got too little of it beside
-     * other processes (062 unknown at load 8-11, session 17) */
-    zeta_limits l1 = cpu_slice(lim, TREE_BMC_SHARE, TREE_BMC_CPU_SECONDS, TREE_BMC_WALL_SHARE);
+     * not measured on datatypes */
+    zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     chc_bmc_solve(s, &l1, 0, r);
     if (settled(r, s, lim, acc)) return;
     chc_result_free(r);

@@ -422,11 +422,14 @@ static bool fact_value(solver *slv, const chc_clause *c, term_t x, mpz_t out) {
  * linear arithmetic give no divisibility: LIA-083 and 112 (facts (3,3),
  * (0,6), (0,0), closed under sums and choices) need x, y = 0 (mod 3). */
 static void seed_congruences(pa *a) {
+  /* at most a second of queries (each fact's usually answers at once) */
+  zeta_limits lim = *a->lim;
+  if (!lim.deadline || lim.deadline > limits_now() + 1) lim.deadline = limits_now() + 1;
   solver *slv = solver_new_z3();
   solver_set_timeout(slv, 200);
   mpz_t g, v0, v;
   mpz_inits(g, v0, v, NULL);
-  for (uint32_t p = 0; p < a->s->npreds && !limits_expired(a->lim); p++) {
+  for (uint32_t p = 0; p < a->s->npreds && !limits_expired(&lim); p++) {
     const chc_pred *pr = &a->s->preds[p];
     uint32_t nfacts = 0;
     for (uint32_t c = 0; c < a->s->nclauses; c++)
@@ -437,6 +440,7 @@ static void seed_congruences(pa *a) {
       bool ok = true, first = true;
       mpz_set_ui(g, 0);
       for (uint32_t c = 0; c < a->s->nclauses && ok; c++) {
+        if (limits_expired(&lim)) { ok = false; break; }
         const chc_clause *cl = &a->s->clauses[c];
         if (cl->nbody != 0 || cl->head.pred != p) continue;
         ok = fact_value(slv, cl, cl->head.args[i], first ? v0 : v);

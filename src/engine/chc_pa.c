@@ -22,6 +22,7 @@
  * arguments of small predicates: relational tasks (product programs) need
  * them and interpolants find them late (4 more of the 100 shared tasks at
  * 10 s). */
+#include <gmp.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -394,6 +395,67 @@ static void seed_equalities(pa *a) {
   }
 }
 
+/* The constant fact c fixes x to (sat, and unsat with x != that value), in
+ * out; false when it does not or the solver is undecided. */
+static bool fact_value(solver *slv, const chc_clause *c, term_t x, mpz_t out) {
+  solver_push(slv);
+  solver_assert(slv, c->constraint);
+  bool ok = solver_check(slv) == SOLVER_SAT;
+  term_t v = ok ? solver_value(slv, x) : NULL_TERM;
+  ok = ok && v != NULL_TERM && term_is_const(v) && term_rat_is_int(v);
+  if (ok) {
+    mpq_t q;
+    mpq_init(q);
+    term_rat_value(v, q);
+    mpz_set(out, mpq_numref(q));
+    mpq_clear(q);
+    solver_assert(slv, term_not(term_eq(x, v)));
+    ok = solver_check(slv) == SOLVER_UNSAT;
+  }
+  solver_pop(slv, 1);
+  return ok;
+}
+
+/* Initial predicates: x mod g = r for an Int parameter that each of at
+ * least two facts of its predicate fixes to a constant, g >= 2 the gcd of
+ * the constants' differences and r their remainder. Interpolants over
+ * linear arithmetic give no divisibility: LIA-083 and 112 (facts (3,3),
+ * (0,6), (0,0), closed under sums and choices) need x, y = 0 (mod 3). */
+static void seed_congruences(pa *a) {
+  /* at most a second of queries (each fact's usually answers at once) */
+  zeta_limits lim = *a->lim;
+  if (!lim.deadline || lim.deadline > limits_now() + 1) lim.deadline = limits_now() + 1;
+  solver *slv = solver_new_z3();
+  solver_set_timeout(slv, 200);
+  mpz_t g, v0, v;
+  mpz_inits(g, v0, v, NULL);
+  for (uint32_t p = 0; p < a->s->npreds && !limits_expired(&lim); p++) {
+    const chc_pred *pr = &a->s->preds[p];
+    uint32_t nfacts = 0;
+    for (uint32_t c = 0; c < a->s->nclauses; c++)
+      nfacts += a->s->clauses[c].nbody == 0 && a->s->clauses[c].head.pred == p;
+    if (nfacts < 2 || nfacts > 64 || pr->arity > 12) continue;
+    for (uint32_t i = 0; i < pr->arity; i++) {
+      if (term_type(pr->params[i]) != type_int()) continue;
+      bool ok = true, first = true;
+      mpz_set_ui(g, 0);
+      for (uint32_t c = 0; c < a->s->nclauses && ok; c++) {
+        if (limits_expired(&lim)) { ok = false; break; }
+        const chc_clause *cl = &a->s->clauses[c];
+        if (cl->nbody != 0 || cl->head.pred != p) continue;
+        ok = fact_value(slv, cl, cl->head.args[i], first ? v0 : v);
+        if (ok && !first) { mpz_sub(v, v, v0); mpz_gcd(g, g, v); }
+        first = false;
+      }
+      if (!ok || mpz_cmp_ui(g, 2) < 0) continue;
+      mpz_fdiv_r(v, v0, g);
+      add_pred(a, p, term_eq(term_mod(pr->params[i], term_int_mpz(g)), term_int_mpz(v)));
+    }
+  }
+  mpz_clears(g, v0, v, NULL);
+  solver_free(slv);
+}
+
 void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
   chc_pa_solve_itp(s, lim, ITP_AUTO, out);
 }
@@ -411,6 +473,7 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
   a.capby = xcalloc(s->npreds + 1, sizeof(uint32_t));
   a.slv = solver_new_z3();
   seed_equalities(&a);
+  seed_congruences(&a);
   while (!limits_expired(lim)) {
     free(a.query_kids);
     a.query_kids = NULL;

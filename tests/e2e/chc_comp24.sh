@@ -157,6 +157,15 @@ if [ -f "$f" ]; then
   grep -q '"verdict":"unsafe".*"engine":"spacer (Z3 on the input file unsliced, its own proof)"' "$tmp/o" \
     && echo "PASS chc24/unsliced-proof" || echo "FAIL chc24/unsliced-proof ($(grep -o '"engine":"[^"]*"' "$tmp/o"))"
 fi
+# pa's congruence seeds (session 18): LIA-083's invariant needs x, y = 0
+# (mod 3); own answered unknown before (IC3 ran out of time)
+f=$dir/LIA/chc-comp24-LIA-083.smt2
+if [ -f "$f" ]; then
+  "$z" --json --algorithm own --timeout 20 "$f" >"$tmp/o" 2>/dev/null
+  grep -q '"verdict":"safe".*"engine":"pa (predicate abstraction' "$tmp/o" && echo "PASS chc24/pa-congruence-seeds" \
+    || echo "FAIL chc24/pa-congruence-seeds ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
+  to=20 judge "chc24/pa-congruence-seeds/evidence" "$f" true own
+fi
 # input errors in datatype declarations: exit 2, position, no verdict
 bad() {
   printf '%s\n' "$2" >"$tmp/bad.smt2"

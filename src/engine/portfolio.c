@@ -225,9 +225,11 @@ int portfolio_run(const portfolio_job *jobs, size_t n, size_t width, const zeta_
   if (winner < 0) /* a verdict without the requested evidence beats none */
     for (size_t i = 0; i < n && winner < 0; i++)
       if (exited_with(&cs[i], PORTFOLIO_EXIT_WEAK)) winner = (int)i;
+  portfolio_outcome po = {.winner = winner};
+  for (size_t i = 0; i < n && i < 64; i++)
+    if ((int)i != winner && cs[i].started && finished(&cs[i])) po.ended |= 1ull << i;
   for (size_t i = 0; i < n; i++)
     if ((int)i != winner) kill_child(&cs[i]);
-  portfolio_outcome po = {.winner = winner};
   int code = ZETA_EXIT_UNKNOWN;
   for (size_t i = 0; i < n; i++)
     po.internal |= finished(&cs[i]) && cs[i].pid > 0 && WIFEXITED(cs[i].status) &&

@@ -7,6 +7,7 @@
 #ifndef ZETA_ENGINE_PORTFOLIO_H
 #define ZETA_ENGINE_PORTFOLIO_H
 #include <stddef.h>
+#include <stdint.h>
 #include "core/limits.h"
 #include "core/report.h"
 
@@ -30,6 +31,7 @@ typedef struct {
   int winner;          /* index of the winning job, or -1 */
   double seconds;      /* wall time of the portfolio */
   bool internal;       /* some job ended with ZETA_EXIT_INTERNAL */
+  uint64_t ended;      /* bit i: job i (< 64) ended on its own without winning */
   char reason[1024];   /* without a winner: "timeout", or each job's reason */
 } portfolio_outcome;
 

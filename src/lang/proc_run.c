@@ -4,6 +4,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
+#include "engine/chc_own.h"
 #include "engine/pds.h"
 #include "engine/portfolio.h"
 #include "ir/cfa_proc_chc.h"
@@ -121,22 +122,74 @@ static void report_model(report *r, const cfa_prog *p, const chc_system *s, cons
 
 /* ---- the Horn route ---- */
 
+/* A model of norm (s normalized) as one of s: the predicates that no
+ * derivation needs falsified, the inlined ones expanded, those left at
+ * true repaired. True when z3 checked every clause of s. */
+static bool model_from_normal_form(const chc_system *s, const chc_system *norm, chc_result *res,
+                                   const zeta_limits *lim) {
+  solver *z = solver_new_z3();
+  unsigned left = limits_remaining_ms(lim);
+  solver_set_timeout(z, left > 10000 ? left : 10000);
+  chc_falsify_unforced(norm, res->interp, z);
+  term_t *interp = xcalloc(s->npreds + 1, sizeof(term_t));
+  for (uint32_t q = 0; q < s->npreds; q++) interp[q] = res->interp[q];
+  chc_expand_model(norm, interp);
+  free(res->interp);
+  res->interp = interp;
+  bool checked = chc_repair_unreached(s, interp, z);   /* predicates the engine never needed may be at true */
+  solver_free(z);
+  return checked;
+}
+
+/* zeta's own schedule on the normal form (predicates inlined: IC3 proves
+ * a recursion with a loop in its body in 1.6 s there, 14 s on the
+ * location-per-predicate clauses). A model becomes one of s; a derivation
+ * must be over s's clauses (the trace is read from it): BMC on s then,
+ * in the time left. */
+static void solve_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *res) {
+  chc_system norm;
+  chc_copy(&norm, s);
+  chc_normalize(&norm);
+  bool over_unf;
+  chc_own_solve(&norm, lim, itp, res, NULL, &over_unf, NULL);
+  if (res->answer == CHC_SAT) {
+    model_from_normal_form(s, &norm, res, lim);   /* horn_route checks it on s */
+  } else if (res->answer == CHC_UNSAT) {
+    chc_result_free(res);
+    memset(res, 0, sizeof *res);
+    chc_bmc_solve(s, lim, 0, res);
+    if (res->answer == CHC_SAT) {   /* bounded: never sat, but never trust it either */
+      chc_result_free(res);
+      memset(res, 0, sizeof *res);
+      res->answer = CHC_UNKNOWN;
+    }
+    if (res->answer == CHC_UNKNOWN) res->reason = "unsat on the normal form, no derivation over the clauses in time";
+  }
+  chc_free(&norm);
+}
+
 static void solve(const char *alg, const chc_system *s, const zeta_options *o, const zeta_limits *lim, chc_result *res) {
   itp_strategy itp = ITP_AUTO;
   itp_strategy_parse(o->itp, &itp);
   memset(res, 0, sizeof *res);
   if (option_is(alg, "spacer")) { chc_spacer_solve_isolated(s, lim, true, res); return; }
-  if (option_is(alg, "own") || option_is(alg, "cegar")) { chc_pa_solve_itp(s, lim, itp, res); return; }
+  if (option_is(alg, "cegar")) { chc_pa_solve_itp(s, lim, itp, res); return; }
+  if (option_is(alg, "own")) { solve_own(s, lim, itp, res); return; }
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, (uint32_t)o->bound, res); return; }
   if (option_is(alg, "portfolio")) {
+    /* Spacer answers within seconds or unrolls level after level (a
+     * recursion with a loop in its body: level 961 after 20 s): 30 % of
+     * the time (10 s without a deadline), the own schedule the rest
+     * (c/recursive-simple at 20 s, load 10: the SAFE answers of either
+     * within 2-7 s; sum_non_eq-2 only by the own one) */
     double total = lim->deadline ? lim->deadline - limits_now() : 0;
     zeta_limits l1 = *lim;
-    if (total > 0) l1.deadline = limits_now() + total * 0.6;
+    l1.deadline = limits_now() + (total > 0 ? total * 0.3 : 10);
     chc_spacer_solve_isolated(s, &l1, true, res);
     if (res->answer != CHC_UNKNOWN || limits_expired(lim)) return;
     chc_result_free(res);
     memset(res, 0, sizeof *res);
-    chc_pa_solve_itp(s, lim, itp, res);
+    solve_own(s, lim, itp, res);
     return;
   }
   res->answer = CHC_UNKNOWN;
@@ -225,26 +278,20 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
     chc_normalize(&norm);
     chc_result first = res;
     solve(o->algorithm, &norm, o, lim, &res);
-    solver *z = solver_new_z3();
-    unsigned left = limits_remaining_ms(lim);
-    solver_set_timeout(z, left > 10000 ? left : 10000);
     if (res.answer == CHC_UNKNOWN) {
       /* the normal form's solve gave up (Spacer may crash in its child):
        * the first model, with the predicates left at true falsified */
       chc_result_free(&res);
       res = first;
       first.interp = NULL;
+      solver *z = solver_new_z3();
+      unsigned left = limits_remaining_ms(lim);
+      solver_set_timeout(z, left > 10000 ? left : 10000);
       chc_falsify_unforced(s, res.interp, z);
       z3_checked = chc_repair_unreached(s, res.interp, z);
+      solver_free(z);
     } else if (res.answer == CHC_SAT) {
-      chc_falsify_unforced(&norm, res.interp, z);
-      term_t *interp = xcalloc(s->npreds + 1, sizeof(term_t));
-      for (uint32_t q = 0; q < s->npreds; q++) interp[q] = res.interp[q];
-      chc_expand_model(&norm, interp);
-      free(res.interp);
-      res.interp = interp;
-      /* predicates the engine never needed may still be left at true */
-      z3_checked = chc_repair_unreached(s, res.interp, z);
+      z3_checked = model_from_normal_form(s, &norm, &res, lim);
     } else if (res.answer == CHC_UNSAT) {   /* contradicts the first answer */
       chc_result_free(&res);
       memset(&res, 0, sizeof res);
@@ -252,7 +299,6 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
       res.reason = "internal: the Horn engines disagree";
     }
     chc_result_free(&first);
-    solver_free(z);
     chc_free(&norm);
   }
   if (res.answer == CHC_SAT) {

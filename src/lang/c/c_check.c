@@ -376,8 +376,16 @@ static int bounded_job_run(report *r, const zeta_limits *lim, void *ctx) {
     cfa pruned;
     cfa_copy(&pb.cfa, &pruned);
     cfa_prune(&pruned);
-    ob.algorithm = cfa_acyclic(&pruned) ? (j->kind_on_acyclic ? "kind" : "bmc") : ts_engine_asked(j->o) ? j->o->algorithm : "kind";
+    bool acyclic = cfa_acyclic(&pruned);
     cfa_free(&pruned);
+    if (!acyclic && j->kind_on_acyclic) {
+      /* the race's other bounded job runs the same k-induction on a
+       * program with loops, here and at every deeper bound (which keeps
+       * the loops): the core is worth more to the other jobs */
+      c_program_free(&pb);
+      return lang_verdict(r, ZETA_UNKNOWN, "bounded recursion: loops, k-induction left to the bounded job");
+    }
+    ob.algorithm = acyclic ? (j->kind_on_acyclic ? "kind" : "bmc") : ts_engine_asked(j->o) ? j->o->algorithm : "kind";
     zeta_limits sl = *lim;
     if (i + 1 < nd && lim->deadline > 0) sl.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
     report *t = report_new();
@@ -432,6 +440,10 @@ static int check_recursive_portfolio(c_program *p, const zeta_options *o, const 
   code = portfolio_run(jobs, 3, 0, lim, r, &po);
   if (po.winner < 0) code = lang_verdict(r, ZETA_UNKNOWN, po.reason);
   report_stat(r, "c-race-winner", "%s", po.winner >= 0 ? jobs[po.winner].name : "none");
+  char ended[64] = "";
+  for (size_t i = 0; i < 3; i++)
+    if (po.ended >> i & 1) snprintf(ended + strlen(ended), sizeof ended - strlen(ended), "%s%s", *ended ? ", " : "", jobs[i].name);
+  if (*ended) report_stat(r, "c-race-ended", "%s", ended);   /* before the winner, without a verdict */
   return code;
 }
 

@@ -8,6 +8,7 @@
 #include "core/alloc.h"
 #include "core/emergency.h"
 #include "engine/chc_engine.h"
+#include "engine/chc_own.h"
 #include "engine/portfolio.h"
 #include "ir/chc_records.h"
 #include "ir/chc_unfold.h"
@@ -57,131 +58,6 @@ static itp_strategy pa_itp(const zeta_options *o) {
   return st;
 }
 
-static bool has_params_of(const chc_system *s, type_kind k) {
-  for (uint32_t p = 0; p < s->npreds; p++)
-    for (uint32_t x = 0; x < s->preds[p].arity; x++)
-      if (type_kind_of(term_type(s->preds[p].params[x])) == k) return true;
-  return false;
-}
-
-/* A slice of the time left: share of it, at most cap seconds. */
-static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
-  double total = lim->deadline ? lim->deadline - limits_now() : 20;
-  zeta_limits l = *lim;
-  l.deadline = limits_now() + (total * share < cap ? total * share : cap);
-  return l;
-}
-
-/* An answer's check while the schedule runs: true keeps the answer (it
- * passed and is reported), false sends the schedule on to its next engine
- * (a model whose check is undecided or failed, a derivation that does not
- * replay). ds: the clauses the answer is over. */
-typedef struct {
-  bool (*fn)(void *ctx, const chc_system *ds, chc_result *r);
-  void *ctx;
-} chc_accept;
-
-/* After an engine: true ends the schedule (a kept answer, or the time is
- * up); a rejected answer becomes unknown with the check's reason. */
-static bool settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc) {
-  if (r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, ds, r))) return true;
-  if (r->answer != CHC_UNKNOWN) {
-    chc_result_free(r);
-    memset(r, 0, sizeof *r);
-    r->answer = CHC_UNKNOWN;
-    r->reason = "an answer failed its check";
-  }
-  return limits_expired(lim);
-}
-
-/* zeta's own engines: non-linear systems whose loop-free summaries unfold
- * into a linear one get a BMC slice on that, other non-linear ones (no
- * datatypes, with arrays) a slice of BMC over derivation trees after
- * the arrays' IC3 slice; for linear systems a short
- * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
- * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
- * nonlinear systems); on numbers only pa for 35 %, then IC3; otherwise,
- * when pa gives up early (a counterexample tree too large, interpolation
- * failed), PDR on linear systems, then (no datatypes) IC3. With acc, an
- * answer that fails its check (an undecided model check: LIA-Arrays-151,
- * 194) does not end the schedule: the next engine may answer with one that
- * passes. */
-#define TREE_BMC_SHARE 0.15
-#define TREE_BMC_SECONDS 3
-static void run_own(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
-                    bool *over_unf, const chc_accept *acc) {
-  bool linear = chc_is_linear(s), unf_bmc = false;
-  *over_unf = false;
-  if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
-    /* calls of loop-free summaries unfolded: bounded model checking finds
-     * counterexamples of the non-linear system (a derivation over unf) */
-    chc_normalize(unf);
-    if (chc_is_linear(unf)) {
-      unf_bmc = true;
-      zeta_limits l1 = slice(lim, 0.15, 3);
-      chc_bmc_solve(unf, &l1, 0, r);
-      if (settled(r, unf, lim, acc)) { *over_unf = r->answer == CHC_UNSAT; return; }
-      chc_result_free(r);
-    }
-  }
-  if (linear) {
-    zeta_limits l1 = slice(lim, 0.05, 1);
-    chc_bmc_solve(s, &l1, 0, r);
-    if (settled(r, s, lim, acc)) return;
-    chc_result_free(r);
-  }
-  /* datatypes: IC3 first (ADT-LIA at 20 s: ic3 22, pa 18, each answer of
-   * ic3 within 4.8 s, pa's two others at 6.4 and 8.9 s; STATUS-chc) */
-  bool dt = has_params_of(s, TYPE_DATATYPE), arrays = has_params_of(s, TYPE_ARRAY);
-  /* arrays: an IC3 slice of 15 % first (LIA-Arrays at 20 s: ic3 28, pa 29;
-   * ic3's answers pa lacks within 1.8 s, pa's that ic3 lacks within 7.7 s;
-   * STATUS-chc, session 9) */
-  if (dt || arrays) {
-    zeta_limits l2 = slice(lim, dt ? 0.3 : 0.15, 1e9);
-    chc_ic3_solve(s, &l2, r);
-    if (settled(r, s, lim, acc)) return;
-    chc_result_free(r);
-  }
-  if (arrays && !dt && !linear && !unf_bmc) {
-    /* arrays, no linear unfolding: BMC of derivation trees (chc_bmc_tree.c)
-     * for counterexamples pa and IC3 miss or find late (LIA-Arrays-062:
-     * unknown, 107: pa at 17.6 s; trees 0.9 / 1.3 s), after the IC3 slice
-     * (it answers 024 and 051 at once, trees cost the slice). Not on
-     * numbers only: no LIA task gained (IC3 answers 227 / 235 sooner), and
-     * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
-     * not measured on datatypes */
-    zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
-    chc_bmc_solve(s, &l1, 0, r);
-    if (settled(r, s, lim, acc)) return;
-    chc_result_free(r);
-  }
-  /* numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
-   * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
-   * lacks within 0.3-14 s; STATUS-chc) */
-  if (!dt && !arrays) {
-    zeta_limits l3 = slice(lim, 0.35, 1e9);
-    chc_pa_solve_itp(s, &l3, itp, r);
-    if (settled(r, s, lim, acc)) return;
-    chc_result_free(r);
-    chc_ic3_solve(s, lim, r);
-    settled(r, s, lim, acc);
-    return;
-  }
-  chc_pa_solve_itp(s, lim, itp, r);
-  if (settled(r, s, lim, acc) || (dt && !linear)) return;
-  chc_result_free(r);
-  if (linear) {
-    chc_ts_solve_bounded(s, lim, "pdr", itp, 0, r);
-    if (settled(r, s, lim, acc) || dt) return;
-    chc_result_free(r);
-  }
-  /* pa gave up early (LIA-Arrays at 20 s: 7 tasks within 3.2 s, MBP
-   * interpolation failed over arrays), or its model's check was
-   * undecided: IC3 for the rest */
-  chc_ic3_solve(s, lim, r);
-  settled(r, s, lim, acc);
-}
-
 /* Spacer: Z3 on the input file when there is one (the peer's own run; see
  * chc_spacer_solve_file); after unsat again with proofs and without Z3's
  * inlining, for a derivation over the input's clauses (ADT-LIA-050: 0.6 s
@@ -217,7 +93,7 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
     bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
     if (!known_unsat && spacer_file_first(file, sys, lim, NULL, r, &unsat)) {
-      if (settled(r, norm, lim, acc)) return;
+      if (chc_settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
@@ -548,7 +424,7 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   chc_result res;
   bool over_unf = false;
   if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &res, &acc);
-  else run_own(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
+  else chc_own_solve(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
     report_copy(r, k.done);

@@ -1,0 +1,28 @@
+/* zeta's own schedule of Horn-clause engines (no Spacer): which engine
+ * first and for how long, by the system's shape, as measured on the
+ * CHC-COMP tracks (docs/STATUS-chc.md). Used by the Horn-clause room and
+ * by the procedure route of programs with calls. */
+#ifndef ZETA_ENGINE_CHC_OWN_H
+#define ZETA_ENGINE_CHC_OWN_H
+#include "engine/chc_engine.h"
+
+/* An answer's check while the schedule runs: true keeps the answer (it
+ * passed and is reported), false sends the schedule on to its next engine
+ * (a model whose check is undecided or failed, a derivation that does not
+ * replay). ds: the clauses the answer is over. */
+typedef struct {
+  bool (*fn)(void *ctx, const chc_system *ds, chc_result *r);
+  void *ctx;
+} chc_accept;
+
+/* After an engine: true ends the schedule (a kept answer, or the time is
+ * up); a rejected answer becomes unknown with the check's reason. */
+bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc);
+
+/* The schedule on s within lim. unf (may be NULL): room for the system
+ * with loop-free summaries unfolded, for a BMC slice on non-linear
+ * systems; *over_unf then says that r's derivation is over unf. acc (may
+ * be NULL): the check of each answer. */
+void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
+                   bool *over_unf, const chc_accept *acc);
+#endif

@@ -155,6 +155,10 @@ t bmc-kind-dropped 'run --algorithm bmc --config "$D/SymKindLate.cfg" "$D/SymKin
 # drop candidates as well (nbacg_guer01: 3-22 a run; none without them)
 quick || t bmc-houdini-explored 'out=$(run --algorithm bmc --stats "$B/nbacg_guer01/nbacg_guer01.yml"); echo "$out" | head -1 | grep -qx SAFE &&
   echo "$out" | grep -q "^houdini: .* by their successors, [1-9][0-9]* by states explored"'
+# membership clauses (pc[i] = "Li4b" /\ pc[j] = "Li4b" => j \in temp[i] \/
+# i \in temp[j]) and membership literals false on a scalar (temp[p] =
+# defaultInitValue in Init): without either, dijkstra-mutex has no proof
+quick || t bmc-member-clauses 'run --algorithm bmc "$B/dijkstra-mutex/MC.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

@@ -293,6 +293,8 @@ static term_t cand_term(const tla_cands *cs, const tla_cand *c, const term_t *li
   }
   term_t b = lit[c->b];
   if (b == NULL_TERM) return NULL_TERM;
+  if (c->b2 >= 0) b = lit[c->b2] == NULL_TERM ? NULL_TERM : term_or2(b, lit[c->b2]);
+  if (b == NULL_TERM) return NULL_TERM;
   if (c->neg) b = term_not(b);
   if (c->a < 0) return b;
   term_t a = lit[c->a];

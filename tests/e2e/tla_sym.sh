@@ -159,6 +159,9 @@ quick || t bmc-houdini-explored 'out=$(run --algorithm bmc --stats "$B/nbacg_gue
 # i \in temp[j]) and membership literals false on a scalar (temp[p] =
 # defaultInitValue in Init): without either, dijkstra-mutex has no proof
 quick || t bmc-member-clauses 'run --algorithm bmc "$B/dijkstra-mutex/MC.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# the sums keep their room when the literals' pairs would fill the cap
+# (202 literals of can.black/can.white): black + white <= 100 proves it
+quick || t bmc-sums-room 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan100Beans.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

@@ -458,6 +458,14 @@ static void test_counting(void) {
     if (c.cand[i].a == TLA_CAND_SUM && !tla_cand_holds(&c, &c.cand[i], leak)) falsified = true;
   CHECK(falsified);
   tla_cands_free(&c);
+  /* the literals' pairs leave the sums their room (a fifth of the cap):
+   * with a cap the pairs alone would fill, sums are still candidates */
+  tla_cands_from_states(st, 5, 2, 1000, &c);
+  size_t nsum_all = c.nsum, ncand_all = c.ncand;
+  tla_cands_free(&c);
+  tla_cands_from_states(st, 5, 2, 20, &c);
+  CHECK(ncand_all > 20 && nsum_all > 0 && c.ncand <= 20 && c.nsum > 0);
+  tla_cands_free(&c);
 }
 
 int main(void) {

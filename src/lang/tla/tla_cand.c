@@ -6,7 +6,8 @@
 
 enum {
   MAX_PATH = 2,    /* x[k][j]: deeper positions are left out */
-  MAX_LITS = 400   /* literals kept (the candidates grow with their square) */
+  MAX_LITS = 400,  /* literals kept (the candidates grow with their square) */
+  MAX_SUM = 600    /* counting sums (sums) */
 };
 
 typedef struct {
@@ -115,9 +116,19 @@ static bool covered(const uint64_t *x, const uint64_t *x2, const uint64_t *y, co
   return true;
 }
 
+/* m's position is at a key of a's or a2's (temp[i] with pc[i] or pc[j]):
+ * clauses about the processes the antecedents name (Paxos got 774
+ * clauses without this, APLamportMutex 387; dijkstra-mutex's 15 keep it) */
+static bool keyed_by(const tla_lit *m, const tla_lit *a, const tla_lit *a2) {
+  if (!m->npath) return false;
+  const tla_val *k = m->path[m->npath - 1];
+  return (a->npath && a->path[a->npath - 1] == k) || (a2->npath && a2->path[a2->npath - 1] == k);
+}
+
 /* Membership clauses: a /\ a2 => m (\/ m2), a and a2 scalar literals at
  * two positions that occur together, m and m2 membership literals, where
- * no smaller clause of them holds in the sample. Dijkstra's mutex needs
+ * no smaller clause of them holds in the sample, m and m2 at the keys of
+ * a and a2 (keyed_by). Dijkstra's mutex needs
  * pc[j] = "cs" /\ pc[i] = "Li4b" => j \in temp[i] and, to make that
  * inductive, pc[i] = "Li4b" /\ pc[j] = "Li4b" => j \in temp[i] \/ i \in
  * temp[j] (one of two scanning processes has the other still to check);
@@ -126,7 +137,7 @@ static bool covered(const uint64_t *x, const uint64_t *x2, const uint64_t *y, co
  * general triples do not run (else they are found there). When the work
  * is large, the clauses are searched on a strided sub-sample of the
  * states' words and then checked on all of them. At most a quarter of the
- * room left. */
+ * room left, and MAX_MEMBER. */
 static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit *lit, size_t nlit,
                            const uint64_t *bits, const size_t *count, size_t n, size_t words) {
   size_t *live = xmalloc((nlit + 1) * sizeof *live), nl = live_lits(live, count, nlit, n);
@@ -139,7 +150,8 @@ static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const t
   }
   size_t per_pair = nm * (nm + 1) / 2, work = ns * ns / 2 * per_pair * words, stride = 1;
   if (work > TRIPLE_WORK) stride = (work + TRIPLE_WORK - 1) / TRIPLE_WORK;
-  size_t limit = out->ncand + (max_cand - out->ncand) / 4;
+  enum { MAX_MEMBER = 256 };   /* Houdini's rounds grow with them (Paxos had 459 of them, keyed) */
+  size_t room = (max_cand - out->ncand) / 4, limit = out->ncand + (room < MAX_MEMBER ? room : MAX_MEMBER);
   if (stride > 1 && words / stride < 4) nm = 0;   /* a sub-sample of fewer than 4 blocks of 64 states: too little evidence */
   for (size_t x = 0; x < ns && out->ncand < limit; x++)
     for (size_t y = x + 1; y < ns && out->ncand < limit; y++) {
@@ -151,6 +163,7 @@ static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const t
       if (!some) continue;   /* never together: a pair says it */
       for (size_t i = 0; i < nm && out->ncand < limit; i++) {
         const uint64_t *M = bits + mb[i] * words;
+        if (!keyed_by(&lit[mb[i]], &lit[a], &lit[a2])) continue;
         if (covered(A, NULL, M, NULL, words, 1) || covered(A2, NULL, M, NULL, words, 1)) continue;
         if (covered(A, A2, M, NULL, words, stride)) {
           if (with_triples && (stride == 1 || covered(A, A2, M, NULL, words, 1))) {
@@ -161,6 +174,7 @@ static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const t
         }
         for (size_t j = i + 1; j < nm && out->ncand < limit; j++) {
           const uint64_t *M2 = bits + mb[j] * words;
+          if (!keyed_by(&lit[mb[j]], &lit[a], &lit[a2])) continue;
           if (!covered(A, A2, M, M2, words, stride) || covered(A, A2, M2, NULL, words, stride) ||
               covered(A, NULL, M, M2, words, 1) || covered(A2, NULL, M, M2, words, 1))
             continue;
@@ -319,7 +333,7 @@ static void features(tla_cands *out, const tla_val *const *states, size_t n) {
 static void sums(tla_cands *out, size_t *cap, size_t max_cand, const tla_val *const *states, size_t n) {
   /* sums of three were tried: nbacg_guer01's 511 candidates (of which 395
    * triples) kept Houdini busy past 60 s; its pairs (116) prove it in 4 s */
-  enum { MAX_SUM = 600, MAX_TERMS = 2 };
+  enum { MAX_TERMS = 2 };
   size_t F = out->nfeat;
   if (!F || !n) return;
   int64_t *val = xmalloc((F * n + 1) * sizeof *val), *lo = xmalloc((F + 1) * sizeof *lo), *hi = xmalloc((F + 1) * sizeof *hi);
@@ -448,6 +462,11 @@ void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, si
   out->range_at[out->nrange] = nl;
   free(used);
   free(any);
+  /* the pairs leave the sums their room (CoffeeCan100Beans: 202 literals
+   * of can.black and can.white, whose pairs filled every place, so the
+   * sum black + white <= 100 that makes TypeInvariant inductive never
+   * was a candidate) */
+  size_t pair_cap = max_cand - (max_cand / 5 < MAX_SUM ? max_cand / 5 : MAX_SUM);
   for (size_t a = 0; a < ls.n; a++) {
     if (count[a] == 0 || count[a] == n) continue;
     for (size_t b = 0; b < ls.n; b++) {
@@ -458,8 +477,8 @@ void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, si
         if (A[w] & ~B[w]) sub = false;
         if (A[w] & B[w]) disjoint = false;
       }
-      if (sub) cand_add(out, &cap, max_cand, (int32_t)a, (uint32_t)b, false);
-      if (disjoint && a < b) cand_add(out, &cap, max_cand, (int32_t)a, (uint32_t)b, true);
+      if (sub) cand_add(out, &cap, pair_cap, (int32_t)a, (uint32_t)b, false);
+      if (disjoint && a < b) cand_add(out, &cap, pair_cap, (int32_t)a, (uint32_t)b, true);
     }
   }
   features(out, states, n);

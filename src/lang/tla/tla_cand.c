@@ -133,15 +133,16 @@ static bool keyed_by(const tla_lit *m, const tla_lit *a, const tla_lit *a2) {
  * inductive, pc[i] = "Li4b" /\ pc[j] = "Li4b" => j \in temp[i] \/ i \in
  * temp[j] (one of two scanning processes has the other still to check);
  * the general triples skip models of its size (their work cap), and no
- * other shape says the second. The three-literal ones only where the
- * general triples do not run (else they are found there). When the work
+ * other shape says the second. Its three-literal ones are not the
+ * general triples' (owned_by_members): those are cut by their work cap
+ * and their share of the room, and run only on samples of at most 10240
+ * states here (dijkstra-mutex's sample under load). When the work
  * is large, the clauses are searched on a strided sub-sample of the
  * states' words and then checked on all of them. At most a quarter of the
  * room left, and MAX_MEMBER. */
 static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit *lit, size_t nlit,
                            const uint64_t *bits, const size_t *count, size_t n, size_t words) {
   size_t *live = xmalloc((nlit + 1) * sizeof *live), nl = live_lits(live, count, nlit, n);
-  bool with_triples = !triples_fit(nl, words);
   size_t *sc = xmalloc((nl + 1) * sizeof *sc), *mb = xmalloc((nl + 1) * sizeof *mb), ns = 0, nm = 0;
   for (size_t i = 0; i < nl; i++) {
     const tla_lit *l = &lit[live[i]];
@@ -166,7 +167,7 @@ static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const t
         if (!keyed_by(&lit[mb[i]], &lit[a], &lit[a2])) continue;
         if (covered(A, NULL, M, NULL, words, 1) || covered(A2, NULL, M, NULL, words, 1)) continue;
         if (covered(A, A2, M, NULL, words, stride)) {
-          if (with_triples && (stride == 1 || covered(A, A2, M, NULL, words, 1))) {
+          if (stride == 1 || covered(A, A2, M, NULL, words, 1)) {
             cand_add(out, cap, max_cand, (int32_t)a, (uint32_t)mb[i], false);
             out->cand[out->ncand - 1].a2 = (int32_t)a2;
           }
@@ -186,6 +187,11 @@ static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const t
       }
     }
   free(sc), free(mb), free(live);
+}
+
+/* A three-literal clause a /\ a2 => b that member_clauses makes (not made twice). */
+static bool owned_by_members(const tla_lit *a, const tla_lit *a2, const tla_lit *b) {
+  return !a->member && !a2->member && b->member && b->val && keyed_by(b, a, a2);
 }
 
 /* Three literals: a /\ a2 => b (or => not b) where the pair a, a2 occurs
@@ -220,6 +226,7 @@ static void triples(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit 
           if (A2[w] & B[w]) dis2 = false;
         }
         bool neg = !sub;
+        if (sub && owned_by_members(&lit[a], &lit[a2], &lit[b])) continue;
         if ((sub && !sub1 && !sub2) || (disjoint && !dis1 && !dis2)) {
           cand_add(out, cap, max_cand, (int32_t)a, (uint32_t)b, neg);
           out->cand[out->ncand - 1].a2 = (int32_t)a2;

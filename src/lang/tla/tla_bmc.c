@@ -221,7 +221,9 @@ static void facts_init(facts *f, tla_sym *s, tla_model *m, bool sums) {
   f->next = xcalloc(f->c.ncand + 1, sizeof *f->next);
   for (size_t i = 0; i < f->c.ncand; i++) f->alive[i] = true;
   f->nalive = f->c.ncand;
-  facts_kill_tier(f, sums ? 0 : 1);   /* one kind per run (tla_bmc) */
+  /* one kind per run (tla_bmc): the literals (tiers 0 and 2), or the sums */
+  if (sums) facts_kill_tier(f, 0), facts_kill_tier(f, 2);
+  else facts_kill_tier(f, 1);
 }
 
 static void facts_free(facts *f) {
@@ -234,13 +236,18 @@ static void facts_kill_all(facts *f) {
   f->nalive = 0;
 }
 
-/* Candidates are proved in two tiers, each with its own budget, so that a
+/* Candidates are proved in tiers, each with its own budget, so that a
  * tier whose Houdini does not converge in time (and is dropped) leaves the
- * other's proof: 0 = literals (units, ranges, implications), 1 = counting
- * sums (nbacg_guer01: its 116 sums prove TypeOK in 4 s, while in one set
- * with the 534 pairs the whole set timed out and was dropped). */
-enum { FACT_TIERS = 2 };
-static int cand_tier(const tla_cand *c) { return c->a == TLA_CAND_SUM ? 1 : 0; }
+ * other's proof: 0 = literals (units, ranges, implications, membership
+ * clauses), 1 = counting sums (nbacg_guer01: its 116 sums prove TypeOK in
+ * 4 s, while in one set with the 534 pairs the whole set timed out and
+ * was dropped), 2 = the general three-literal facts (up to a third of the
+ * room: dijkstra-mutex's sample of 9000 states gave 830, whose Houdini
+ * timed out and took the pairs and membership clauses with it). Each
+ * depth's hypothesis is every tier's facts at depth k (proved), so
+ * splitting the rounds changes what is proved only through the budgets. */
+enum { FACT_TIERS = 3 };
+static int cand_tier(const tla_cand *c) { return c->a == TLA_CAND_SUM ? 1 : c->wide ? 2 : 0; }
 
 static void facts_kill_tier(facts *f, int tier) {
   for (size_t i = 0; i < f->c.ncand; i++)
@@ -445,7 +452,7 @@ static double facts_budget(const zeta_limits *lim, double budget, bool sums) {
   return sums && left > budget ? left : budget;
 }
 
-/* Both tiers, each with budget seconds. hyp (or NULL: none) are the
+/* Every tier, each with budget seconds. hyp (or NULL: none) are the
  * terms of the facts at the depth before, already proved; a tier assumes
  * those of its own tier (nbacg_guer01's sums hold by themselves and the
  * pairs' conjunction made each query three times slower; a weaker

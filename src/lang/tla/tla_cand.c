@@ -90,7 +90,7 @@ static void cand_add(tla_cands *out, size_t *cap, size_t max_cand, int32_t a, ui
     *cap = *cap ? 2 * *cap : 256;
     out->cand = xrealloc(out->cand, *cap * sizeof *out->cand);
   }
-  out->cand[out->ncand++] = (tla_cand){a, b, neg, -1, -1};
+  out->cand[out->ncand++] = (tla_cand){a, b, neg, -1, -1, false};
 }
 
 enum { TRIPLE_WORK = 30000000 };
@@ -230,6 +230,7 @@ static void triples(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit 
         if ((sub && !sub1 && !sub2) || (disjoint && !dis1 && !dis2)) {
           cand_add(out, cap, max_cand, (int32_t)a, (uint32_t)b, neg);
           out->cand[out->ncand - 1].a2 = (int32_t)a2;
+          out->cand[out->ncand - 1].wide = true;
         }
       }
     }

@@ -38,6 +38,7 @@ typedef struct {
   bool neg;
   int32_t a2;   /* >= 0: lit a /\ lit a2 => ... (a three-literal fact); else -1 */
   int32_t b2;   /* >= 0: ... => lit b \/ lit b2 (never with neg); else -1 */
+  bool wide;    /* one of the general three-literal facts (many, proved in a tier of their own) */
 } tla_cand;
 
 /* An integer feature of a state: the integer at a position (lit[0], a

@@ -330,6 +330,7 @@ static bool maximize(solver *sv, const zeta_limits *lim, term_t t, int64_t lb, i
   enum { QUERIES = 48 };
   int64_t step = 1, ub = INT64_MAX;   /* the maximum is in [lb, ub] */
   for (int q = 0; q < QUERIES && lb < ub; q++) {
+    if (lb > ((int64_t)1 << 60) || lb < -((int64_t)1 << 60)) return false;   /* no overflow below */
     int64_t probe = ub == INT64_MAX ? lb + step : lb + (ub - lb) / 2;
     solver_result r = ask(sv, lim, term_gt(t, term_int((long)probe)));
     if (r == SOLVER_UNSAT) {

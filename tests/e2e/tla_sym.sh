@@ -165,6 +165,12 @@ quick || t bmc-sums-room 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan100Beans.ym
 # a counting sum the sample bounds too tightly at Init (20000 of Init's
 # 500500 states) widened to Init's maximum by the solver: black + white <= 1000
 quick || t bmc-sums-widened 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan1000Beans.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# --algorithm inductive with --length and Apalache's deadlock where the
+# layouts fail: the BMC stage proves TLC's deadlock freedom (so executions
+# of every length exist) and the invariants for all depths; Fix365's TLC
+# deadlock at depth 0 (Apalache's notion holds there) is no such proof
+t inductive-length-deadlock 'run --algorithm inductive "$B/apalache/letpoly.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths" &&
+  ! run --algorithm inductive "$B/apalache/Fix365_ExistsSubset3.yml" | head -1 | grep -q "^SAFE"'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

@@ -155,6 +155,22 @@ t bmc-kind-dropped 'run --algorithm bmc --config "$D/SymKindLate.cfg" "$D/SymKin
 # drop candidates as well (nbacg_guer01: 3-22 a run; none without them)
 quick || t bmc-houdini-explored 'out=$(run --algorithm bmc --stats "$B/nbacg_guer01/nbacg_guer01.yml"); echo "$out" | head -1 | grep -qx SAFE &&
   echo "$out" | grep -q "^houdini: .* by their successors, [1-9][0-9]* by states explored"'
+# membership clauses (pc[i] = "Li4b" /\ pc[j] = "Li4b" => j \in temp[i] \/
+# i \in temp[j]) and membership literals false on a scalar (temp[p] =
+# defaultInitValue in Init): without either, dijkstra-mutex has no proof
+quick || t bmc-member-clauses 'run --algorithm bmc "$B/dijkstra-mutex/MC.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# the sums keep their room when the literals' pairs would fill the cap
+# (202 literals of can.black/can.white): black + white <= 100 proves it
+quick || t bmc-sums-room 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan100Beans.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# a counting sum the sample bounds too tightly at Init (20000 of Init's
+# 500500 states) widened to Init's maximum by the solver: black + white <= 1000
+quick || t bmc-sums-widened 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan1000Beans.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# --algorithm inductive with --length and Apalache's deadlock where the
+# layouts fail: the BMC stage proves TLC's deadlock freedom (so executions
+# of every length exist) and the invariants for all depths; Fix365's TLC
+# deadlock at depth 0 (Apalache's notion holds there) is no such proof
+t inductive-length-deadlock 'run --algorithm inductive "$B/apalache/letpoly.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths" &&
+  ! run --algorithm inductive "$B/apalache/Fix365_ExistsSubset3.yml" | head -1 | grep -q "^SAFE"'
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'

@@ -307,7 +307,8 @@ static void test_candidates(void) {
   bool triple = false;
   for (size_t i = 0; i < c.ncand; i++) {
     const tla_cand *k = &c.cand[i];
-    triple |= !k->neg && k->b == (uint32_t)go &&
+    /* a general triple: proved in its own Houdini tier (tla_bmc.c cand_tier) */
+    triple |= !k->neg && k->b == (uint32_t)go && k->wide &&
               ((k->a == done1 && k->a2 == done2) || (k->a == done2 && k->a2 == done1));
   }
   CHECK(triple && !has_cand(&c, done1, go, false) && !has_cand(&c, done2, go, false));
@@ -355,6 +356,53 @@ static void test_kind_literals(void) {
     CHECK(tla_cand_holds(&c, &c.cand[i], st[0]) && tla_cand_holds(&c, &c.cand[i], st[3]));
   }
   CHECK(range);
+  tla_cands_free(&c);
+}
+
+/* Membership clauses (tla_cand.c `member_clauses`): <<pc, temp>> over two
+ * processes scanning each other (temp[p]: the set still to check, or
+ * "none"); whenever both scan, one still has the other to check, but
+ * neither membership alone holds and neither pc alone implies the
+ * disjunction. */
+static const tla_val *scan_state(const char *p1, const char *p2, int t1, int t2) {
+  const tla_val *k[2] = {tv_int(1), tv_int(2)}, *pc[2] = {str(p1), str(p2)};
+  const tla_val *e1[1] = {tv_int(2)}, *e2[1] = {tv_int(1)};
+  /* t: -1 "none", 0 {}, 1 {the other} */
+  const tla_val *tv[2] = {t1 < 0 ? str("none") : tv_set(e1, (uint32_t)t1), t2 < 0 ? str("none") : tv_set(e2, (uint32_t)t2)};
+  const tla_val *t[2] = {tv_fun(k, pc, 2), tv_fun(k, tv, 2)};
+  return tv_tuple(t, 2);
+}
+
+static void test_member_clauses(void) {
+  const tla_val *st[7] = {scan_state("idle", "idle", -1, -1), scan_state("scan", "idle", 1, -1),
+                          scan_state("scan", "scan", 1, 1),   scan_state("scan", "scan", 0, 1),
+                          scan_state("scan", "scan", 1, 0),   scan_state("scan", "idle", 0, -1),
+                          scan_state("idle", "scan", -1, 0)};
+  tla_cands c;
+  tla_cands_from_states(st, 7, 2, 1000, &c);
+  int s1 = find_lit(&c, 0, 1, false, "scan"), s2 = find_lit(&c, 0, 2, false, "scan");
+  int m1 = -1, m2 = -1;   /* 2 \in temp[1], 1 \in temp[2] */
+  for (size_t i = 0; i < c.nlit; i++) {
+    const tla_lit *l = &c.lit[i];
+    if (l->var == 1 && l->member && l->npath == 1 && l->path[0] == tv_int(1) && l->val == tv_int(2)) m1 = (int)i;
+    if (l->var == 1 && l->member && l->npath == 1 && l->path[0] == tv_int(2) && l->val == tv_int(1)) m2 = (int)i;
+  }
+  CHECK(s1 >= 0 && s2 >= 0 && m1 >= 0 && m2 >= 0);
+  bool clause = false;
+  for (size_t i = 0; i < c.ncand; i++) {
+    const tla_cand *k = &c.cand[i];
+    for (size_t j = 0; j < 7; j++) CHECK(tla_cand_holds(&c, k, st[j]));
+    if (k->b2 < 0) continue;
+    bool as = (k->a == s1 && k->a2 == s2) || (k->a == s2 && k->a2 == s1);
+    bool bs = ((int)k->b == m1 && k->b2 == m2) || ((int)k->b == m2 && k->b2 == m1);
+    if (as && bs && !k->neg && !k->wide) {   /* with the pairs' tier */
+      clause = true;
+      /* both scanning with nothing left to check: falsified */
+      CHECK(!tla_cand_holds(&c, k, scan_state("scan", "scan", 0, 0)));
+      CHECK(tla_cand_holds(&c, k, scan_state("scan", "idle", 0, 0)));
+    }
+  }
+  CHECK(clause);
   tla_cands_free(&c);
 }
 
@@ -411,6 +459,14 @@ static void test_counting(void) {
     if (c.cand[i].a == TLA_CAND_SUM && !tla_cand_holds(&c, &c.cand[i], leak)) falsified = true;
   CHECK(falsified);
   tla_cands_free(&c);
+  /* the literals' pairs leave the sums their room (a fifth of the cap):
+   * with a cap the pairs alone would fill, sums are still candidates */
+  tla_cands_from_states(st, 5, 2, 1000, &c);
+  size_t nsum_all = c.nsum, ncand_all = c.ncand;
+  tla_cands_free(&c);
+  tla_cands_from_states(st, 5, 2, 20, &c);
+  CHECK(ncand_all > 20 && nsum_all > 0 && c.ncand <= 20 && c.nsum > 0);
+  tla_cands_free(&c);
 }
 
 int main(void) {
@@ -418,6 +474,7 @@ int main(void) {
   RUN(test_reach_check);
   RUN(test_candidates);
   RUN(test_kind_literals);
+  RUN(test_member_clauses);
   RUN(test_counting);
   return CHECK_DONE();
 }

@@ -6,7 +6,8 @@
 
 enum {
   MAX_PATH = 2,    /* x[k][j]: deeper positions are left out */
-  MAX_LITS = 400   /* literals kept (the candidates grow with their square) */
+  MAX_LITS = 400,  /* literals kept (the candidates grow with their square) */
+  MAX_SUM = 600    /* counting sums (sums) */
 };
 
 typedef struct {
@@ -89,7 +90,108 @@ static void cand_add(tla_cands *out, size_t *cap, size_t max_cand, int32_t a, ui
     *cap = *cap ? 2 * *cap : 256;
     out->cand = xrealloc(out->cand, *cap * sizeof *out->cand);
   }
-  out->cand[out->ncand++] = (tla_cand){a, b, neg, -1};
+  out->cand[out->ncand++] = (tla_cand){a, b, neg, -1, -1, false};
+}
+
+enum { TRIPLE_WORK = 30000000 };
+
+/* The literals neither never nor always true in the sample. */
+static size_t live_lits(size_t *live, const size_t *count, size_t nlit, size_t n) {
+  size_t nl = 0;
+  for (size_t i = 0; i < nlit; i++)
+    if (count[i] && count[i] < n) live[nl++] = i;
+  return nl;
+}
+
+static bool triples_fit(size_t nl, size_t words) { return nl * nl * nl / 2 * words <= TRIPLE_WORK; }
+
+/* Is x (/\ x2) a subset of y (\/ y2) on words w = 0, stride, 2 stride...?
+ * (NULL x2, y2: left out.) */
+static bool covered(const uint64_t *x, const uint64_t *x2, const uint64_t *y, const uint64_t *y2, size_t words,
+                    size_t stride) {
+  for (size_t w = 0; w < words; w += stride) {
+    uint64_t in = x[w] & (x2 ? x2[w] : ~0ull), out = y[w] | (y2 ? y2[w] : 0);
+    if (in & ~out) return false;
+  }
+  return true;
+}
+
+/* m's position is at a key of a's or a2's (temp[i] with pc[i] or pc[j]):
+ * clauses about the processes the antecedents name (Paxos got 774
+ * clauses without this, APLamportMutex 387; dijkstra-mutex's 15 keep it) */
+static bool keyed_by(const tla_lit *m, const tla_lit *a, const tla_lit *a2) {
+  if (!m->npath) return false;
+  const tla_val *k = m->path[m->npath - 1];
+  return (a->npath && a->path[a->npath - 1] == k) || (a2->npath && a2->path[a2->npath - 1] == k);
+}
+
+/* Membership clauses: a /\ a2 => m (\/ m2), a and a2 scalar literals at
+ * two positions that occur together, m and m2 membership literals, where
+ * no smaller clause of them holds in the sample, m and m2 at the keys of
+ * a and a2 (keyed_by). Dijkstra's mutex needs
+ * pc[j] = "cs" /\ pc[i] = "Li4b" => j \in temp[i] and, to make that
+ * inductive, pc[i] = "Li4b" /\ pc[j] = "Li4b" => j \in temp[i] \/ i \in
+ * temp[j] (one of two scanning processes has the other still to check);
+ * the general triples skip models of its size (their work cap), and no
+ * other shape says the second. Its three-literal ones are not the
+ * general triples' (owned_by_members): those are cut by their work cap
+ * and their share of the room, and run only on samples of at most 10240
+ * states here (dijkstra-mutex's sample under load). When the work
+ * is large, the clauses are searched on a strided sub-sample of the
+ * states' words and then checked on all of them. At most a quarter of the
+ * room left, and MAX_MEMBER. */
+static void member_clauses(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit *lit, size_t nlit,
+                           const uint64_t *bits, const size_t *count, size_t n, size_t words) {
+  size_t *live = xmalloc((nlit + 1) * sizeof *live), nl = live_lits(live, count, nlit, n);
+  size_t *sc = xmalloc((nl + 1) * sizeof *sc), *mb = xmalloc((nl + 1) * sizeof *mb), ns = 0, nm = 0;
+  for (size_t i = 0; i < nl; i++) {
+    const tla_lit *l = &lit[live[i]];
+    if (!l->member) sc[ns++] = live[i];
+    else if (l->val) mb[nm++] = live[i];
+  }
+  size_t per_pair = nm * (nm + 1) / 2, work = ns * ns / 2 * per_pair * words, stride = 1;
+  if (work > TRIPLE_WORK) stride = (work + TRIPLE_WORK - 1) / TRIPLE_WORK;
+  enum { MAX_MEMBER = 256 };   /* Houdini's rounds grow with them (Paxos had 459 of them, keyed) */
+  size_t room = (max_cand - out->ncand) / 4, limit = out->ncand + (room < MAX_MEMBER ? room : MAX_MEMBER);
+  if (stride > 1 && words / stride < 4) nm = 0;   /* a sub-sample of fewer than 4 blocks of 64 states: too little evidence */
+  for (size_t x = 0; x < ns && out->ncand < limit; x++)
+    for (size_t y = x + 1; y < ns && out->ncand < limit; y++) {
+      size_t a = sc[x], a2 = sc[y];
+      if (same_position(&lit[a], &lit[a2]) || !nm) continue;
+      const uint64_t *A = bits + a * words, *A2 = bits + a2 * words;
+      bool some = false;
+      for (size_t w = 0; w < words && !some; w++) some = (A[w] & A2[w]) != 0;
+      if (!some) continue;   /* never together: a pair says it */
+      for (size_t i = 0; i < nm && out->ncand < limit; i++) {
+        const uint64_t *M = bits + mb[i] * words;
+        if (!keyed_by(&lit[mb[i]], &lit[a], &lit[a2])) continue;
+        if (covered(A, NULL, M, NULL, words, 1) || covered(A2, NULL, M, NULL, words, 1)) continue;
+        if (covered(A, A2, M, NULL, words, stride)) {
+          if (stride == 1 || covered(A, A2, M, NULL, words, 1)) {
+            cand_add(out, cap, max_cand, (int32_t)a, (uint32_t)mb[i], false);
+            out->cand[out->ncand - 1].a2 = (int32_t)a2;
+          }
+          continue;   /* a clause with m in it says less */
+        }
+        for (size_t j = i + 1; j < nm && out->ncand < limit; j++) {
+          const uint64_t *M2 = bits + mb[j] * words;
+          if (!keyed_by(&lit[mb[j]], &lit[a], &lit[a2])) continue;
+          if (!covered(A, A2, M, M2, words, stride) || covered(A, A2, M2, NULL, words, stride) ||
+              covered(A, NULL, M, M2, words, 1) || covered(A2, NULL, M, M2, words, 1))
+            continue;
+          if (stride > 1 && (!covered(A, A2, M, M2, words, 1) || covered(A, A2, M2, NULL, words, 1))) continue;
+          cand_add(out, cap, max_cand, (int32_t)a, (uint32_t)mb[i], false);
+          out->cand[out->ncand - 1].a2 = (int32_t)a2;
+          out->cand[out->ncand - 1].b2 = (int32_t)mb[j];
+        }
+      }
+    }
+  free(sc), free(mb), free(live);
+}
+
+/* A three-literal clause a /\ a2 => b that member_clauses makes (not made twice). */
+static bool owned_by_members(const tla_lit *a, const tla_lit *a2, const tla_lit *b) {
+  return !a->member && !a2->member && b->member && b->val && keyed_by(b, a, a2);
 }
 
 /* Three literals: a /\ a2 => b (or => not b) where the pair a, a2 occurs
@@ -98,13 +200,10 @@ static void cand_add(tla_cands *out, size_t *cap, size_t max_cand, int32_t a, ui
  * and at most a third of the candidates. */
 static void triples(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit *lit, size_t nlit, const uint64_t *bits,
                     const size_t *count, size_t n, size_t words) {
-  enum { TRIPLE_WORK = 30000000 };
-  size_t *live = xmalloc((nlit + 1) * sizeof *live), nl = 0;
-  for (size_t i = 0; i < nlit; i++)
-    if (count[i] && count[i] < n) live[nl++] = i;
+  size_t *live = xmalloc((nlit + 1) * sizeof *live), nl = live_lits(live, count, nlit, n);
   size_t limit = out->ncand + (max_cand - out->ncand) / 3;
   uint64_t *ab = xmalloc((words + 1) * sizeof *ab);
-  if (nl * nl * nl / 2 * words > TRIPLE_WORK) nl = 0;
+  if (!triples_fit(nl, words)) nl = 0;
   for (size_t x = 0; x < nl && out->ncand < limit; x++)
     for (size_t y = x + 1; y < nl && out->ncand < limit; y++) {
       size_t a = live[x], a2 = live[y];
@@ -127,9 +226,11 @@ static void triples(tla_cands *out, size_t *cap, size_t max_cand, const tla_lit 
           if (A2[w] & B[w]) dis2 = false;
         }
         bool neg = !sub;
+        if (sub && owned_by_members(&lit[a], &lit[a2], &lit[b])) continue;
         if ((sub && !sub1 && !sub2) || (disjoint && !dis1 && !dis2)) {
           cand_add(out, cap, max_cand, (int32_t)a, (uint32_t)b, neg);
           out->cand[out->ncand - 1].a2 = (int32_t)a2;
+          out->cand[out->ncand - 1].wide = true;
         }
       }
     }
@@ -170,7 +271,7 @@ bool tla_cand_holds(const tla_cands *cs, const tla_cand *c, const tla_val *state
     }
     return sm->ge ? sum >= sm->bound : sum <= sm->bound;
   }
-  bool b = tla_lit_holds(&cs->lit[c->b], state) != c->neg;
+  bool b = (tla_lit_holds(&cs->lit[c->b], state) || (c->b2 >= 0 && tla_lit_holds(&cs->lit[c->b2], state))) != c->neg;
   if (c->a < 0) return b;
   bool a = tla_lit_holds(&cs->lit[c->a], state) && (c->a2 < 0 || tla_lit_holds(&cs->lit[c->a2], state));
   return !a || b;
@@ -240,7 +341,7 @@ static void features(tla_cands *out, const tla_val *const *states, size_t n) {
 static void sums(tla_cands *out, size_t *cap, size_t max_cand, const tla_val *const *states, size_t n) {
   /* sums of three were tried: nbacg_guer01's 511 candidates (of which 395
    * triples) kept Houdini busy past 60 s; its pairs (116) prove it in 4 s */
-  enum { MAX_SUM = 600, MAX_TERMS = 2 };
+  enum { MAX_TERMS = 2 };
   size_t F = out->nfeat;
   if (!F || !n) return;
   int64_t *val = xmalloc((F * n + 1) * sizeof *val), *lo = xmalloc((F + 1) * sizeof *lo), *hi = xmalloc((F + 1) * sizeof *hi);
@@ -369,6 +470,11 @@ void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, si
   out->range_at[out->nrange] = nl;
   free(used);
   free(any);
+  /* the pairs leave the sums their room (CoffeeCan100Beans: 202 literals
+   * of can.black and can.white, whose pairs filled every place, so the
+   * sum black + white <= 100 that makes TypeInvariant inductive never
+   * was a candidate) */
+  size_t pair_cap = max_cand - (max_cand / 5 < MAX_SUM ? max_cand / 5 : MAX_SUM);
   for (size_t a = 0; a < ls.n; a++) {
     if (count[a] == 0 || count[a] == n) continue;
     for (size_t b = 0; b < ls.n; b++) {
@@ -379,13 +485,14 @@ void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, si
         if (A[w] & ~B[w]) sub = false;
         if (A[w] & B[w]) disjoint = false;
       }
-      if (sub) cand_add(out, &cap, max_cand, (int32_t)a, (uint32_t)b, false);
-      if (disjoint && a < b) cand_add(out, &cap, max_cand, (int32_t)a, (uint32_t)b, true);
+      if (sub) cand_add(out, &cap, pair_cap, (int32_t)a, (uint32_t)b, false);
+      if (disjoint && a < b) cand_add(out, &cap, pair_cap, (int32_t)a, (uint32_t)b, true);
     }
   }
   features(out, states, n);
   sums(out, &cap, max_cand, states, n);
-  triples(out, &cap, max_cand, out->lit, ls.n, bits, count, n, words);   /* features() may move the literals */
+  member_clauses(out, &cap, max_cand, out->lit, ls.n, bits, count, n, words);   /* features() may move the literals */
+  triples(out, &cap, max_cand, out->lit, ls.n, bits, count, n, words);
   free(bits);
   free(count);
 }

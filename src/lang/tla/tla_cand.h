@@ -27,7 +27,8 @@ typedef struct {
 } tla_lit;
 
 /* a >= 0: lit a => lit b (neg: lit a => not lit b), with a2 >= 0 lit a
- * /\ lit a2 => lit b (not lit b); a = TLA_CAND_UNIT:
+ * /\ lit a2 => lit b (not lit b), with b2 >= 0 too lit a /\ lit a2 =>
+ * lit b \/ lit b2 (a membership clause); a = TLA_CAND_UNIT:
  * the unit fact "lit b" (neg: "not lit b"); a = TLA_CAND_RANGE: one of the
  * literals range[b] holds (the values a position was seen with). */
 enum { TLA_CAND_UNIT = -1, TLA_CAND_RANGE = -2, TLA_CAND_SUM = -3 };
@@ -36,6 +37,8 @@ typedef struct {
   uint32_t b;
   bool neg;
   int32_t a2;   /* >= 0: lit a /\ lit a2 => ... (a three-literal fact); else -1 */
+  int32_t b2;   /* >= 0: ... => lit b \/ lit b2 (never with neg); else -1 */
+  bool wide;    /* one of the general three-literal facts (many, proved in a tier of their own) */
 } tla_cand;
 
 /* An integer feature of a state: the integer at a position (lit[0], a

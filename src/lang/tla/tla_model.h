@@ -26,6 +26,8 @@ size_t tla_nvars(const tla_model *m);
 const char *tla_var_name(const tla_model *m, size_t i);
 const char *tla_invariant_name(const tla_model *m, size_t i);
 bool tla_check_deadlock(const tla_model *m);
+/* Are there CONSTRAINTs (states outside them are not expanded)? */
+bool tla_has_constraints(const tla_model *m);
 /* False when no invariant, no configuration file and no deadlock check was
  * given: then a search without errors proves nothing the user asked. */
 bool tla_property_named(const tla_model *m);

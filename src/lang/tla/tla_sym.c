@@ -4267,6 +4267,8 @@ static term_t lit_term(tla_sym *s, const sv *v, const tla_lit *l) {
     v = va[k];
   }
   if (l->member) {
+    /* a scalar holds no element (temp[p] = defaultInitValue in Init) */
+    if (is_scalar(v->k)) return term_false();
     if (v->k != SV_SET || (v->open && !is_scalar(c->k))) return NULL_TERM;
     for (uint32_t i = 0; i < v->n; i++)
       if (v->el[i]->k == SV_UNION) return NULL_TERM;

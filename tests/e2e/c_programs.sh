@@ -142,6 +142,12 @@ else fail c/kinduction-witness "$(printf '%s\n' "$out" | head -n 3 | tr '\n' ' '
 out=$("$ZETA" "$DIR/syntax_error.c" 2>&1); code=$?
 [ $code -eq 2 ] && printf '%s\n' "$out" | grep -q 'syntax_error.c:2:26: error' && ! printf '%s\n' "$out" | grep -qE '^(SAFE|UNSAFE|UNKNOWN)' &&
   pass c/syntax-error || fail c/syntax-error "$code $out"
+# an error inside a header the input broke: at the input's #include (fuzz
+# finding: the position named only /usr/include/assert.h)
+printf 'int main(void) {\n  int x = 1 +\n#include <assert.h>\n  ;\n  return x;\n}\n' > "$TMP/hdr.c"
+out=$("$ZETA" "$TMP/hdr.c" 2>&1); code=$?
+[ $code -eq 2 ] && printf '%s\n' "$out" | grep -q '^[^ ]*hdr.c:3:10: error in the included [^ ]*assert.h:[0-9]*:[0-9]*: ' &&
+  pass c/header-error || fail c/header-error "$code $out"
 printf 'int f(void) { return 0; }\n' > "$TMP/nomain.c"
 out=$("$ZETA" "$TMP/nomain.c" 2>&1); code=$?
 [ $code -eq 2 ] && printf '%s\n' "$out" | grep -q 'nomain.c:1:1: expected a definition of main' && pass c/no-main || fail c/no-main "$code $out"

@@ -70,7 +70,12 @@
   X(clang_Cursor_isMacroFunctionLike) \
   X(clang_File_isEqual) \
   X(clang_getLocationForOffset) \
-  X(clang_getRange)
+  X(clang_getRange) \
+  X(clang_getFileName) \
+  X(clang_Location_isFromMainFile) \
+  X(clang_getDiagnosticLocation) \
+  X(clang_getInclusions) \
+  X(clang_getDiagnosticSpelling)
 
 typedef struct {
 #define C_LIBCLANG_SLOT(f) __typeof__(&f) f;
@@ -141,6 +146,11 @@ bool c_libclang_load(char *err, size_t errlen);
 #define clang_Cursor_Evaluate (c_libclang.clang_Cursor_Evaluate)
 #define clang_Cursor_isMacroFunctionLike (c_libclang.clang_Cursor_isMacroFunctionLike)
 #define clang_File_isEqual (c_libclang.clang_File_isEqual)
+#define clang_getFileName (c_libclang.clang_getFileName)
+#define clang_Location_isFromMainFile (c_libclang.clang_Location_isFromMainFile)
+#define clang_getDiagnosticLocation (c_libclang.clang_getDiagnosticLocation)
+#define clang_getInclusions (c_libclang.clang_getInclusions)
+#define clang_getDiagnosticSpelling (c_libclang.clang_getDiagnosticSpelling)
 #define clang_getLocationForOffset (c_libclang.clang_getLocationForOffset)
 #define clang_getRange (c_libclang.clang_getRange)
 #endif

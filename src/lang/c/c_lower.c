@@ -390,6 +390,41 @@ static CXCursor find_definition(CXTranslationUnit tu, const char *name) {
   return def;
 }
 
+/* The position in the input file of the #include that brought in the
+ * header holding an error (inclusion stacks end in the main file). */
+typedef struct {
+  CXFile header;
+  CXSourceLocation at;
+  bool found;
+} include_site;
+
+static void find_include(CXFile included, CXSourceLocation *stack, unsigned n, CXClientData data) {
+  include_site *s = data;
+  if (!s->found && n > 0 && clang_File_isEqual(included, s->header)) s->at = stack[n - 1], s->found = true;
+}
+
+/* An error inside a header that the input broke (`#include <assert.h>`
+ * inside a function body) at the input's #include: "FILE:LINE:COL: error
+ * in the included HEADER:LINE:COL: message". False when there is none. */
+static bool header_error(CXTranslationUnit tu, CXDiagnostic dg, diag *d) {
+  CXSourceLocation loc = clang_getDiagnosticLocation(dg);
+  if (clang_Location_isFromMainFile(loc)) return false;
+  include_site s = {NULL, loc, false};
+  unsigned line, col, ml, mc;
+  clang_getSpellingLocation(loc, &s.header, &line, &col, NULL);
+  if (!s.header) return false;
+  clang_getInclusions(tu, find_include, &s);
+  CXFile main_file;
+  if (!s.found) return false;
+  clang_getSpellingLocation(s.at, &main_file, &ml, &mc, NULL);
+  if (!main_file) return false;
+  CXString mn = clang_getFileName(main_file), hn = clang_getFileName(s.header), msg = clang_getDiagnosticSpelling(dg);
+  diag_set(d, ZETA_EXIT_INPUT, "%s:%u:%u: error in the included %s:%u:%u: %s", clang_getCString(mn), ml, mc,
+           clang_getCString(hn), line, col, clang_getCString(msg));
+  clang_disposeString(mn), clang_disposeString(hn), clang_disposeString(msg);
+  return true;
+}
+
 /* The first error diagnostic as file:line:column: message. */
 static bool syntax_error(CXTranslationUnit tu, diag *d) {
   unsigned n = clang_getNumDiagnostics(tu);
@@ -397,6 +432,10 @@ static bool syntax_error(CXTranslationUnit tu, diag *d) {
     CXDiagnostic dg = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
     if (sev >= CXDiagnostic_Error) {
+      if (header_error(tu, dg, d)) {
+        clang_disposeDiagnostic(dg);
+        return true;
+      }
       CXString s = clang_formatDiagnostic(dg, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
       diag_set(d, ZETA_EXIT_INPUT, "%s", clang_getCString(s));
       clang_disposeString(s);

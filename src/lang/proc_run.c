@@ -122,14 +122,21 @@ static void report_model(report *r, const cfa_prog *p, const chc_system *s, cons
 
 /* ---- the Horn route ---- */
 
+/* A model check's timeout: 10 s, or what is left of the run (the
+ * solver's clock is the wall's: a loaded machine must not turn a valid
+ * model into an undecided one). */
+static void set_check_timeout(solver *z, const zeta_limits *lim) {
+  unsigned left = lim ? limits_remaining_ms(lim) : 0;
+  solver_set_timeout(z, left > 10000 ? left : 10000);
+}
+
 /* A model of norm (s normalized) as one of s: the predicates that no
  * derivation needs falsified, the inlined ones expanded, those left at
  * true repaired. True when z3 checked every clause of s. */
 static bool model_from_normal_form(const chc_system *s, const chc_system *norm, chc_result *res,
                                    const zeta_limits *lim) {
   solver *z = solver_new_z3();
-  unsigned left = limits_remaining_ms(lim);
-  solver_set_timeout(z, left > 10000 ? left : 10000);
+  set_check_timeout(z, lim);
   chc_falsify_unforced(norm, res->interp, z);
   term_t *interp = xcalloc(s->npreds + 1, sizeof(term_t));
   for (uint32_t q = 0; q < s->npreds; q++) interp[q] = res->interp[q];
@@ -205,10 +212,7 @@ static bool model_ok(const chc_system *s, const term_t *interp, const char *back
   if (undecided_only) *undecided_only = false;
   solver *z = backend ? solver_new(backend, &err) : solver_new_z3();
   if (!z) return false;
-  /* 10 s, or what is left of the run (the solver's clock is the wall's:
-   * a loaded machine must not turn a valid model into an undecided one) */
-  unsigned left = lim ? limits_remaining_ms(lim) : 0;
-  solver_set_timeout(z, left > 10000 ? left : 10000);
+  set_check_timeout(z, lim);
   uint32_t *failed;
   bool *undecided;
   uint32_t nf = chc_check_model(s, interp, z, &failed, &undecided);
@@ -285,8 +289,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
       res = first;
       first.interp = NULL;
       solver *z = solver_new_z3();
-      unsigned left = limits_remaining_ms(lim);
-      solver_set_timeout(z, left > 10000 ? left : 10000);
+      set_check_timeout(z, lim);
       chc_falsify_unforced(s, res.interp, z);
       z3_checked = chc_repair_unreached(s, res.interp, z);
       solver_free(z);

@@ -269,26 +269,81 @@ static void drop_unreachable(lbe_state *S) {
   free(seen);
 }
 
-/* A location with one edge in and one out becomes part of one edge. */
+/* l's one live edge in and one out when l can be inside a chain: not
+ * init, error or final, no self loop, no call. */
+static bool chain_link(const lbe_state *S, uint32_t l, uint32_t *in, uint32_t *out) {
+  const cfa *c = S->c;
+  const cfa_loc *L = &c->locs[l];
+  if (S->dead_loc[l] || L->is_init || L->is_error || L->is_final) return false;
+  uint32_t nin = 0, nout = 0;
+  for (uint32_t i = 0; i < S->in[l].n; i++)
+    if (!S->dead_edge[S->in[l].v[i]]) *in = S->in[l].v[i], nin++;
+  for (uint32_t i = 0; i < S->out[l].n; i++)
+    if (!S->dead_edge[S->out[l].v[i]]) *out = S->out[l].v[i], nout++;
+  if (nin != 1 || nout != 1 || *in == *out) return false;
+  const cfa_edge *a = &c->edges[*in], *b = &c->edges[*out];
+  return a->src != l && b->dst != l && !a->call && !b->call;
+}
+
+/* A chain of locations with one edge in and one out becomes one edge,
+ * built at once: joining it link by link copied the growing statement
+ * list each time (quadratic in a long inlined chain). A chain that is a
+ * whole cycle becomes a self loop. Each chain's edge is added when the
+ * pass over the locations reaches its last inner location, where the link
+ * by link joins added it: the edges keep their order (and so the formulas
+ * their terms). */
 static bool merge_chains(lbe_state *S) {
   cfa *c = S->c;
-  bool changed = false;
+  uint32_t *last = xmalloc((c->nlocs + 1) * sizeof *last);   /* per chain start: its last inner location */
+  bool *inner = xcalloc(c->nlocs + 1, sizeof *inner), changed = false;
+  for (uint32_t l = 0; l < c->nlocs; l++) last[l] = CFA_NONE;
+  uint32_t *starts = xmalloc((c->nlocs + 1) * sizeof *starts), *firsts = xmalloc((c->nlocs + 1) * sizeof *firsts);
+  uint32_t nchains = 0, i2, o2;
+  for (uint32_t l = 0; l < c->nlocs; l++) {   /* find each chain once */
+    uint32_t in, out, first, start;
+    if (inner[l] || !chain_link(S, l, &in, &out)) continue;
+    for (first = in, start = c->edges[in].src; start != l && chain_link(S, start, &i2, &o2);)
+      first = i2, start = c->edges[i2].src;
+    if (start == l)   /* a cycle: its highest location stays, as with link by link joins */
+      for (uint32_t e = out, d; (d = c->edges[e].dst) != l; e = o2) {
+        chain_link(S, d, &i2, &o2);
+        if (d > start) start = d, first = o2;
+      }
+    uint32_t max = 0;
+    for (uint32_t e = first, d; (d = c->edges[e].dst) != start && chain_link(S, d, &i2, &o2); e = o2)
+      inner[d] = true, max = d > max ? d : max;
+    last[max] = nchains, starts[nchains] = start, firsts[nchains++] = first;
+  }
+  uint32_t *chain = NULL;
+  size_t cap = 0;
   for (uint32_t l = 0; l < c->nlocs; l++) {
-    cfa_loc *L = &c->locs[l];
-    if (S->dead_loc[l] || L->is_init || L->is_error || L->is_final) continue;
-    uint32_t in = CFA_NONE, out = CFA_NONE, nin = 0, nout = 0;
-    for (uint32_t i = 0; i < S->in[l].n; i++)
-      if (!S->dead_edge[S->in[l].v[i]]) in = S->in[l].v[i], nin++;
-    for (uint32_t i = 0; i < S->out[l].n; i++)
-      if (!S->dead_edge[S->out[l].v[i]]) out = S->out[l].v[i], nout++;
-    if (nin != 1 || nout != 1 || in == out) continue;
-    cfa_edge *a = &c->edges[in], *b = &c->edges[out];
-    if (a->src == l || b->dst == l || a->call || b->call) continue;
-    join_edges(S, in, out, 0, true, true);
-    S->dead_edge[in] = S->dead_edge[out] = true;
-    S->dead_loc[l] = true;
+    if (last[l] == CFA_NONE) continue;
+    uint32_t start = starts[last[l]];
+    size_t n = 0, size = 0;
+    uint32_t nst = 0;
+    for (uint32_t e = firsts[last[l]];;) {
+      XGROW(chain, cap, n + 1);
+      chain[n++] = e;
+      size += S->size[e], nst += c->edges[e].nstmts;
+      uint32_t d = c->edges[e].dst;
+      if (d == start || !chain_link(S, d, &i2, &o2)) break;
+      e = o2;
+    }
+    cfa_stmt *st = xmalloc((nst + 1) * sizeof *st);
+    nst = 0;
+    for (size_t k = 0; k < n; k++) {
+      cfa_edge *x = &c->edges[chain[k]];
+      if (x->nstmts) memcpy(st + nst, x->stmts, x->nstmts * sizeof *st);
+      nst += x->nstmts;
+      free(x->stmts);   /* the array only: its choices live on in st */
+      x->stmts = NULL, x->nstmts = 0;
+      S->dead_edge[chain[k]] = true;
+      if (k + 1 < n) S->dead_loc[x->dst] = true;
+    }
+    add_edge(S, start, c->edges[chain[n - 1]].dst, st, nst, size);
     changed = true;
   }
+  free(chain), free(last), free(inner), free(starts), free(firsts);
   return changed;
 }
 

@@ -10,10 +10,15 @@
  */
 #ifndef ZETA_MODEL_CFA_PATH_H
 #define ZETA_MODEL_CFA_PATH_H
+#include "core/limits.h"
 #include "ir/cfa.h"
 
 /* Transition formula of edge e (cached in the edge). */
 term_t cfa_edge_formula(cfa *c, uint32_t e);
+/* The same, or NULL_TERM when lim (may be NULL) expires first: the first
+ * formula of a free_dead_joins CFA makes them all, seconds on deeply
+ * inlined calls (those made stay cached). */
+term_t cfa_edge_formula_within(cfa *c, uint32_t e, const zeta_limits *lim);
 /* The queries an inductive location invariant inv[nlocs] makes
  * unsatisfiable, i = 0 .. nedges + 1: consecution along edge i (i <
  * nedges), initiation (i = nedges), safety (i = nedges + 1). */

@@ -6,7 +6,9 @@
 
 term_t cfa_ts_loc_var(void) { return term_var(CFA_TS_LOC_NAME, type_int()); }
 
-void cfa_to_ts(cfa *c, ts *sys) {
+void cfa_to_ts(cfa *c, ts *sys) { cfa_to_ts_within(c, sys, NULL); }
+
+bool cfa_to_ts_within(cfa *c, ts *sys, const zeta_limits *lim) {
   ts_init(sys);
   if (c->name) sys->name = xstrdup(c->name);
   term_t loc = cfa_ts_loc_var(), loc1 = term_prime(loc);
@@ -19,9 +21,14 @@ void cfa_to_ts(cfa *c, ts *sys) {
     term_map_put(&state, c->vars.data[i], 1);
   }
   term_t *edges = xmalloc(sizeof(term_t) * (c->nedges + 1));
-  for (uint32_t e = 0; e < c->nedges; e++)
-    edges[e] = term_and(3, (term_t[]){term_eq(loc, term_int(c->edges[e].src)), cfa_edge_formula(c, e),
-                                      term_eq(loc1, term_int(c->edges[e].dst))});
+  for (uint32_t e = 0; e < c->nedges; e++) {
+    term_t at = term_eq(loc, term_int(c->edges[e].src)), f = cfa_edge_formula_within(c, e, lim);
+    if (f == NULL_TERM) {
+      free(edges), term_map_free(&state), ts_free(sys);
+      return false;
+    }
+    edges[e] = term_and(3, (term_t[]){at, f, term_eq(loc1, term_int(c->edges[e].dst))});
+  }
   sys->trans = term_or(c->nedges, edges);
   free(edges);
   sys->init = c->init == CFA_NONE ? term_false() : term_eq(loc, term_int(c->init));
@@ -35,6 +42,7 @@ void cfa_to_ts(cfa *c, ts *sys) {
     }
   free(fv);
   term_map_free(&state);
+  return true;
 }
 
 uint32_t cfa_ts_location(const cfa *c, term_t v) {

@@ -9,6 +9,7 @@
  * A trace of the TS maps back to locations through the value of __loc. */
 #ifndef ZETA_MODEL_CFA_TO_TS_H
 #define ZETA_MODEL_CFA_TO_TS_H
+#include "core/limits.h"
 #include "ir/cfa.h"
 #include "ir/ts.h"
 
@@ -17,6 +18,9 @@
 /* Fills sys (initialized by the call). c is not changed except for the
  * edge-formula caches. */
 void cfa_to_ts(cfa *c, ts *sys);
+/* The same unless lim (may be NULL) expires first: false then, and sys
+ * is left freed. */
+bool cfa_to_ts_within(cfa *c, ts *sys, const zeta_limits *lim);
 /* The location variable of cfa_to_ts. */
 term_t cfa_ts_loc_var(void);
 /* The location of a __loc value (a literal), or CFA_NONE. */

@@ -348,7 +348,10 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
   if (is_cegar && !exporting) return cegar_answer(r, o, c, lim, hooks, d);
   cfa *tc = hoist ? &hoisted : c;
   ts sys;
-  cfa_to_ts(tc, &sys);
+  if (!cfa_to_ts_within(tc, &sys, lim)) {   /* seconds on deeply inlined calls */
+    if (hoist) cfa_free(&hoisted);
+    return lang_verdict(r, ZETA_UNKNOWN, "timeout");
+  }
   ts_ctx x = {tc, hooks, NULL_TERM, lim};
   if (!exporting) x.affine = strengthen(tc, &sys, lim);
   lang_ts_hooks th = {.finish = ts_finish, .ctx = &x};

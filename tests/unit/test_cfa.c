@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "lang/cfa/cfa_parser.h"
+#include "ir/cfa_live.h"
 #include "ir/cfa_path.h"
 #include "solver/solver.h"
 
@@ -210,6 +211,111 @@ static void test_free_dead_joins(void) {
   CHECK(!sat_with(f[1], xneg));   /* r = 0 there: the error is not reached */
 }
 
+/* cfa_live_vars (gen/kill summaries per edge) against the statement walk
+ * repeated to a fixpoint (the definition), on every benchmark CFA before
+ * and after large-block encoding (nested choices). */
+static bool *live_by_walks(const cfa *c) {
+  uint32_t nv = c->vars.size;
+  bool *live = calloc((size_t)c->nlocs * nv + 1, 1), *t = malloc(nv + 1);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t e = 0; e < c->nedges; e++) {
+      const cfa_edge *ed = &c->edges[e];
+      if (ed->call) memset(t, 1, nv);
+      else memcpy(t, &live[(size_t)ed->dst * nv], nv), cfa_live_back(c, ed->stmts, ed->nstmts, t, NULL, NULL);
+      for (uint32_t i = 0; i < nv; i++)
+        if (t[i] && !live[(size_t)ed->src * nv + i]) live[(size_t)ed->src * nv + i] = changed = true;
+    }
+  }
+  free(t);
+  return live;
+}
+
+static void test_live_summaries(void) {
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s/benchmarks/cfa", shared());
+  DIR *d = opendir(dir);
+  CHECK(d != NULL);
+  if (!d) return;
+  int compared = 0, some_live = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t l = strlen(e->d_name);
+    if (l < 5 || strcmp(e->d_name + l - 4, ".cfa")) continue;
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    cfa c;
+    if (!cfa_parse_file(path, &c, err, sizeof err)) continue;
+    for (int lbe = 0; lbe < 2; lbe++) {
+      if (lbe) cfa_prune(&c), cfa_lbe(&c);
+      bool *a = cfa_live_vars(&c), *b = live_by_walks(&c);
+      size_t n = (size_t)c.nlocs * c.vars.size;
+      CHECK(memcmp(a, b, n) == 0);
+      for (size_t i = 0; i < n; i++) some_live += a[i];
+      compared++;
+      free(a), free(b);
+    }
+    cfa_free(&c);
+  }
+  closedir(d);
+  CHECK(compared == 48 && some_live > 0);
+  /* alternatives that kill different variables, in both orders: h and a
+   * are live before the choice (one alternative keeps them) */
+  const char *texts[2] = {
+      "main process p { var x : int var a : int var r : int var h : int init loc A loc B error loc E\n"
+      " A -> B { assume x > 0 a := x + 1 r := a havoc h } A -> B { assume x <= 0 r := 0 }\n"
+      " B -> E { assume r > 5 assume h > a } }",
+      "main process p { var x : int var a : int var r : int var h : int init loc A loc B error loc E\n"
+      " A -> B { assume x <= 0 r := 0 } A -> B { assume x > 0 a := x + 1 r := a havoc h }\n"
+      " B -> E { assume r > 5 assume h > a } }"};
+  for (int k = 0; k < 2; k++) {
+    cfa c;
+    char err[512];
+    CHECK(parse(texts[k], &c, err));
+    cfa_lbe(&c);
+    CHECK(c.nedges == 1 && c.edges[0].stmts[0].kind == CFA_CHOICE);
+    bool *a = cfa_live_vars(&c), *b = live_by_walks(&c);
+    CHECK(memcmp(a, b, (size_t)c.nlocs * c.vars.size) == 0);
+    uint32_t A = cfa_find_loc(&c, "A"), h = cfa_var_index(&c, term_var("h", type_int()));
+    CHECK(A != CFA_NONE && h != CFA_NONE && a[(size_t)A * c.vars.size + h]);
+    free(a), free(b);
+    cfa_free(&c);
+  }
+}
+
+/* A chain of 3000 links becomes one edge with the statements in order
+ * (built at once: cfa_lbe), and a cycle with no way in a self loop. */
+static void test_lbe_long_chain(void) {
+  enum { N = 3000 };
+  size_t cap = 48 * (size_t)N + 256, len = 0;
+  char *text = malloc(cap);
+  len += (size_t)snprintf(text + len, cap - len, "main process p { var x : int init loc L0");
+  for (int i = 1; i < N; i++) len += (size_t)snprintf(text + len, cap - len, " loc L%d", i);
+  len += (size_t)snprintf(text + len, cap - len, " loc C0 loc C1 loc C2 error loc E\n");
+  for (int i = 0; i + 1 < N; i++) len += (size_t)snprintf(text + len, cap - len, " L%d -> L%d { x := %d }", i, i + 1, i);
+  len += (size_t)snprintf(text + len, cap - len, " L%d -> E { assume x = 5 } C0 -> C1 C1 -> C2 C2 -> C0 }", N - 1);
+  cfa c;
+  char err[512];
+  CHECK(parse(text, &c, err));
+  free(text);
+  cfa_lbe(&c);
+  uint32_t chains = 0, loops = 0;
+  for (uint32_t e = 0; e < c.nedges; e++) {
+    const cfa_edge *ed = &c.edges[e];
+    if (ed->src == c.init && ed->dst == c.error) {
+      chains++;
+      CHECK(ed->nstmts == N);
+      for (uint32_t i = 0; i + 1 < ed->nstmts; i++)   /* x := i, in order */
+        CHECK(ed->stmts[i].kind == CFA_ASSIGN && ed->stmts[i].expr == term_int(i));
+      CHECK(ed->stmts[N - 1].kind == CFA_ASSUME);
+    }
+    loops += ed->src == ed->dst;
+  }
+  CHECK(chains == 1 && loops == 1 && c.nlocs == 3);   /* L0, E and one cycle location: */
+  CHECK(cfa_find_loc(&c, "C2") != CFA_NONE);          /* its highest, as link by link */
+  cfa_free(&c);
+}
+
 int main(void) {
   RUN(test_benchmarks_parse);
   RUN(test_malformed);
@@ -218,5 +324,7 @@ int main(void) {
   RUN(test_lbe_prune_distance);
   RUN(test_lbe_hoists_errors);
   RUN(test_free_dead_joins);
+  RUN(test_live_summaries);
+  RUN(test_lbe_long_chain);
   return CHECK_DONE();
 }

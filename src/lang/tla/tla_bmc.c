@@ -565,6 +565,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   tla_set_limits(m, lim);
   solver *sv = solver_new(backend ? backend : "z3", NULL);
   tla_sym *s = tla_steps_new(m, window);
+  r->sample = tla_sym_sample_size(s, &r->sample_cut);
   /* Z3's older simplex: the invariant queries (UNSAT, over the path's ite
    * chains of small integer choices) take 30-45 % less CPU (ReadersWriters
    * length 10 12.8 -> 8.4 s, ElevatorSafetySmall length 6 11.6 -> 6.6 s) */

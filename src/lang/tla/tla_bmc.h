@@ -7,6 +7,7 @@
 #define ZETA_LANG_TLA_BMC_H
 #include "core/limits.h"
 #include "lang/tla/tla_model.h"
+#include "lang/tla/tla_sym.h"
 
 typedef enum {
   TLA_BMC_BOUND,          /* no violation in executions of at most `bound` steps */
@@ -26,6 +27,8 @@ typedef struct {
   uint32_t merged;                /* sets of records merged per value (tla_steps_merged) */
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
+  size_t sample;                  /* the layout sample's states (tla_sym_sample_size), and why it stopped */
+  sample_cut sample_cut;
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
   uint32_t houdini_rounds;        /* the facts' solver queries; the candidates dropped by their models, */
   uint32_t by_model, by_succ, by_explored;   /* the models' states' successors, states explored from those */

@@ -165,6 +165,11 @@ quick || t bmc-sums-room 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan100Beans.ym
 # a counting sum the sample bounds too tightly at Init (20000 of Init's
 # 500500 states) widened to Init's maximum by the solver: black + white <= 1000
 quick || t bmc-sums-widened 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan1000Beans.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# the layout sample is cut by evaluation steps, never by the clock: the
+# same states in every run (under load a wall-clock cut left dijkstra-mutex
+# a smaller sample and no proof in 2 of 3 runs)
+sample_work() { run --algorithm bmc --length 2 --stats "$D/SymSampleWork.tla" | grep "^sample:"; }
+quick || t bmc-sample-work 'a=$(sample_work); b=$(sample_work); echo "$a" | grep -q "states (cut by its work budget)" && [ "$a" = "$b" ]'
 # --algorithm inductive with --length and Apalache's deadlock where the
 # layouts fail: the BMC stage proves TLC's deadlock freedom (so executions
 # of every length exist) and the invariants for all depths; Fix365's TLC

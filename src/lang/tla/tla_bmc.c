@@ -813,17 +813,18 @@ static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool nee
  * of 10). After a first run to the bound the second answers only with a
  * proof (the first's answer stands); after a hopeless one it is the BMC
  * run, whatever it answers (a fresh run over the same paths: as sound). */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, tla_bmc_use use, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r) {
-  /* a stage (leave_time) answers with a proof only: a hopeless run stops */
+  /* a stage answers with a proof only: a hopeless run stops */
+  bool leave_time = use != TLA_BMC_ANSWER;
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, r);
   bool hopeless = r->hopeless;
   if (!r->sums || limits_expired(lim) || (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved))) return;
   /* a stage of --algorithm inductive: half of the time left at most (the
-   * reach proof and IC3 come after it); with --algorithm bmc all of it
-   * (nbacg_guer01 at 90 s, load 9: no proof with half) */
+   * reach proof and IC3 come after it); with --algorithm bmc or as the
+   * last stage all of it (nbacg_guer01 at 90 s, load 9: no proof with half) */
   zeta_limits half = *lim;
-  if (lim->deadline && leave_time) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+  if (lim->deadline && use == TLA_BMC_STAGE) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
   tla_bmc_result r2;
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, leave_time ? STOP_ALWAYS : STOP_NEVER, &r2);
   tla_set_limits(m, lim);

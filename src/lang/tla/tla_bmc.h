@@ -50,11 +50,12 @@ typedef struct {
  * need_paths: the executions up to the bound must be shown even when the
  * invariants are proved for all depths (Apalache's deadlock with a length). */
 /* backend: the solver (NULL: Z3 in-process; see solver_new). */
-/* leave_time: a stage of --algorithm inductive (later stages need time;
- * only a proof is an answer there): a run stops as soon as it cannot
- * prove any more, and the counting facts' second run gets half of the
- * time left at most. */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
+/* use: the answer of --algorithm bmc, or a stage of --algorithm inductive
+ * (only a proof is an answer there: a run stops as soon as it cannot prove
+ * any more); before later stages (they need time) the counting facts'
+ * second run gets half of the time left at most, as the last stage all. */
+typedef enum { TLA_BMC_ANSWER, TLA_BMC_STAGE, TLA_BMC_LAST_STAGE } tla_bmc_use;
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, tla_bmc_use use, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);
 #endif

@@ -1,6 +1,6 @@
 ---- MODULE SymSampleWork ----
 \* Every state's successor costs a search of 2000 values, so the layout
-\* sample stops at its work budget (about 64 million evaluation steps)
+\* sample stops at its work budget (24 million evaluation steps)
 \* long before its cap of 30000 states: the same number of states in every
 \* run, under any load (tla_sym.c `sample_layouts`).
 EXTENDS Naturals

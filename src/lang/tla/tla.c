@@ -280,8 +280,10 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
   tla_bmc(m, BOUND, dl, false, share == 1 ? TLA_BMC_LAST_STAGE : TLA_BMC_STAGE, o->backend, &sub, &br);
   tla_set_limits(m, lim);
   bool answered = true;
+  const char *last = share == 1 ? " (the last stage: all of the time)" : "";
   switch (br.outcome) {
     case TLA_BMC_PROVED:
+      report_stat(r, "bmc-stage", "proved%s", last);
       report_set_engine(r, "bmc");
       *code = lang_verdict(r, ZETA_SAFE, NULL);
       print_bmc_proof(report_out(r), &br);
@@ -291,6 +293,7 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
         answered = false;
         break;
       }
+      report_stat(r, "bmc-stage", "every execution ends%s", last);
       report_set_engine(r, "bmc");
       *code = lang_verdict(r, ZETA_SAFE, NULL);
       fprintf(report_out(r), "(every execution ends within %u steps)\n", br.depth ? br.depth - 1 : 0);
@@ -298,8 +301,8 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
     default:
       answered = false;
       /* how far it went (a hopeless run stops: the later stages get the time) */
-      report_stat(r, "bmc-stage", "no proof, depth %u%s", br.depth,
-                  br.hopeless ? " (stopped: the counterexamples to induction repeat)" : "");
+      report_stat(r, "bmc-stage", "no proof, depth %u%s%s", br.depth,
+                  br.hopeless ? " (stopped: the counterexamples to induction repeat)" : "", last);
       break;
   }
   tla_bmc_result_free(&br);

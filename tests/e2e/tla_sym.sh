@@ -170,6 +170,10 @@ quick || t bmc-sums-widened 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan1000Bean
 # a smaller sample and no proof in 2 of 3 runs)
 sample_work() { run --algorithm bmc --length 2 --stats "$D/SymSampleWork.tla" | grep "^sample:"; }
 quick || t bmc-sample-work 'a=$(sample_work); b=$(sample_work); echo "$a" | grep -q "states (cut by its work budget)" && [ "$a" = "$b" ]'
+# --algorithm inductive with --length, Apalache's deadlock and a costly
+# reach proof (2094 states): the BMC stage first (its proof for all depths
+# with TLC's deadlock answers the bounded task), as without --length
+t inductive-length-stage 'run --algorithm inductive --stats "$B/MisraReachability/APParReach.yml" | grep -q "^bmc-stage: proved$"'
 # --algorithm inductive where the layouts fail (ENABLED in Next): the BMC
 # stage is the last one and gets all of the time (CoffeeCan1000Beans, whose
 # layouts fail on a set of 10^6 records: 6-7 s CPU, and with half of the

@@ -328,18 +328,20 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
    * layouts' engines reject Bug1058, OracleFunSet, letpoly, test1, which
    * the step-wise BMC proves. Only where the layouts fail (the stage
    * first cost length tasks the layouts prove up to 3x CPU: APbcastFolklore
-   * 0.30 -> 0.97 s); without the deadlock check a length task keeps the
+   * 0.30 -> 0.97 s), or where the reach proof is costly (below: APnbacg_guer01,
+   * 24922 states); without the deadlock check a length task keeps the
    * layouts' engines (the stage proved none of them) */
-  bool ind_len = o->length >= 0 && !sym && tla_check_deadlock(m) && !tla_has_constraints(m);
+  size_t nsample = sym ? tla_sym_reach_count(sym) : 0;
+  bool costly_reach = (double)nsample * REACH_SECONDS_PER_STATE > 0.3;
+  bool ind_len = o->length >= 0 && (!sym || costly_reach) && tla_check_deadlock(m) && !tla_has_constraints(m);
   bool ind = strcmp(algo, "inductive") == 0 && (o->length < 0 || ind_len);
   /* with them, too, for a quarter of the time where the reach proof costs
    * more than a few tenths of a second: the strengthening facts make the
    * relative checks prove what the reach proof proves state by state
-   * (VoucherIssue 0.3 s CPU against 2.4 s, 2PCwithBTM 0.24 s against 1.6 s) */
-  size_t nsample = sym ? tla_sym_reach_count(sym) : 0;
-  /* all of the time where the layouts failed: no stage comes after it
+   * (VoucherIssue 0.3 s CPU against 2.4 s, 2PCwithBTM 0.24 s against 1.6 s);
+   * all of the time where the layouts failed: no stage comes after it
    * (CoffeeCan1000Beans: 7 s CPU, its counting run cut at 20 s wall, load 8) */
-  unsigned share = !sym ? 1 : nsample == 0 ? 2 : (double)nsample * REACH_SECONDS_PER_STATE > 0.3 ? 4 : 0;
+  unsigned share = !sym ? 1 : nsample == 0 ? 2 : costly_reach ? 4 : 0;
   if (ind && share && inductive_by_bmc(m, o, lim, share, r, &code)) {
     tla_sym_free(sym);
     return code;

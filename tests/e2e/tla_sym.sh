@@ -165,6 +165,8 @@ quick || t bmc-sums-room 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan100Beans.ym
 # a counting sum the sample bounds too tightly at Init (20000 of Init's
 # 500500 states) widened to Init's maximum by the solver: black + white <= 1000
 quick || t bmc-sums-widened 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan1000Beans.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# the layouts' engines say their sample too (Counter's 4 states: all)
+t pdr-sample-stat 'run --algorithm pdr --stats "$D/Counter.tla" | grep -q "^sample: 4 states (every reachable state)$"'
 # the layout sample is cut by evaluation steps, never by the clock: the
 # same states in every run (under load a wall-clock cut left dijkstra-mutex
 # a smaller sample and no proof in 2 of 3 runs)

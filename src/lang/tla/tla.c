@@ -357,6 +357,9 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   }
   report_set_engine(r, algo);
   report_stat(r, "ts-variables", "%u", sys->vars.size);
+  sample_cut cut;
+  size_t nsampled = tla_sym_sample_size(sym, &cut);
+  report_stat(r, "sample", "%zu states (%s)", nsampled, tla_sample_cut_name(cut));
   ts_engine_opts eo;
   ts_engine_opts_default(&eo);
   eo.limits = lim;

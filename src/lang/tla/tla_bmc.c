@@ -143,13 +143,14 @@ static double cpu_now(void) {
  * stretched by it so that they stand for CPU time, as without load
  * (dijkstra-mutex's literal tier at 0.5 s wall lost its facts at load
  * 9-10); a budget measured from a query's wall time is stretched already. */
-typedef struct { double wall0, cpu0; } load_clock;
-static double load_stretch(const load_clock *c) {
-  double cpu = cpu_now() - c->cpu0, wall = limits_now() - c->wall0;
-  if (cpu < 0.05) return 1;
+double tla_bmc_stretch(double wall, double cpu) {
+  if (cpu < 0.05) return 1;   /* too short to tell */
   double r = wall / cpu;
   return r < 1 ? 1 : r > 10 ? 10 : r;
 }
+
+typedef struct { double wall0, cpu0; } load_clock;
+static double load_stretch(const load_clock *c) { return tla_bmc_stretch(limits_now() - c->wall0, cpu_now() - c->cpu0); }
 
 /* Its queries get a budget each (like the last depth's path query): a
  * failed one costs no more than the path query it may save. */

@@ -55,6 +55,10 @@ typedef struct {
  * any more); before later stages (they need time) the counting facts'
  * second run gets half of the time left at most, as the last stage all. */
 typedef enum { TLA_BMC_ANSWER, TLA_BMC_STAGE, TLA_BMC_LAST_STAGE } tla_bmc_use;
+/* How much the budgets' fixed floors (seconds of wall time) are stretched
+ * after wall seconds in which the process used cpu seconds: wall / cpu,
+ * within [1, 10]; 1 while cpu < 0.05 (tla_bmc.c `load_stretch`). */
+double tla_bmc_stretch(double wall, double cpu);
 void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, tla_bmc_use use, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);

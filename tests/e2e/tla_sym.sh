@@ -165,6 +165,22 @@ quick || t bmc-sums-room 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan100Beans.ym
 # a counting sum the sample bounds too tightly at Init (20000 of Init's
 # 500500 states) widened to Init's maximum by the solver: black + white <= 1000
 quick || t bmc-sums-widened 'run --algorithm bmc "$B/CoffeeCan/CoffeeCan1000Beans.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# the layouts' engines say their sample too (Counter's 4 states: all)
+t pdr-sample-stat 'run --algorithm pdr --stats "$D/Counter.tla" | grep -q "^sample: 4 states (every reachable state)$"'
+# the layout sample is cut by evaluation steps, never by the clock: the
+# same states in every run (under load a wall-clock cut left dijkstra-mutex
+# a smaller sample and no proof in 2 of 3 runs)
+sample_work() { run --algorithm bmc --length 2 --stats "$D/SymSampleWork.tla" | grep "^sample:"; }
+quick || t bmc-sample-work 'a=$(sample_work); b=$(sample_work); echo "$a" | grep -q "states (cut by its work budget)" && [ "$a" = "$b" ]'
+# --algorithm inductive with --length, Apalache's deadlock and a costly
+# reach proof (2094 states): the BMC stage first (its proof for all depths
+# with TLC's deadlock answers the bounded task), as without --length
+t inductive-length-stage 'run --algorithm inductive --stats "$B/MisraReachability/APParReach.yml" | grep -q "^bmc-stage: proved$"'
+# --algorithm inductive where the layouts fail (ENABLED in Next): the BMC
+# stage is the last one and gets all of the time (CoffeeCan1000Beans, whose
+# layouts fail on a set of 10^6 records: 6-7 s CPU, and with half of the
+# time its counting run was cut at load 7, 20 s and 30 s)
+t inductive-last-stage 'run --algorithm inductive --stats "$D/SymEnabledStage.tla" | grep -q "^bmc-stage: proved (the last stage: all of the time)"'
 # --algorithm inductive with --length and Apalache's deadlock where the
 # layouts fail: the BMC stage proves TLC's deadlock freedom (so executions
 # of every length exist) and the invariants for all depths; Fix365's TLC

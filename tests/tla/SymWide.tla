@@ -1,7 +1,8 @@
 ---- MODULE SymWide ----
 \* One state with 10^10 successor candidates (as apalache/factorization):
 \* the step-wise BMC samples the first states for its integer window only
-\* for a share of the time, so the enumeration does not use up the run.
+\* within a work budget (a quarter of it for one state's successors), so
+\* the enumeration does not use up the run.
 EXTENDS Integers
 VARIABLE x
 Init == x = 0

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "engine/ts_engine.h"
 #include "lang/tla/tla_ast.h"
+#include "lang/tla/tla_bmc.h"
 #include "lang/tla/tla_cand.h"
 #include "lang/tla/tla_model.h"
 #include "lang/tla/tla_reach.h"
@@ -469,6 +470,16 @@ static void test_counting(void) {
   tla_cands_free(&c);
 }
 
+/* The budgets' floors under load: 4 s of wall time with 1 s of CPU
+ * stretch them 4-fold; a process that used more CPU than wall time (solver
+ * threads) or too little to tell keeps them; at most 10-fold. */
+static void test_load_stretch(void) {
+  CHECK(tla_bmc_stretch(4.0, 1.0) == 4.0);
+  CHECK(tla_bmc_stretch(1.0, 2.0) == 1.0);
+  CHECK(tla_bmc_stretch(1.0, 0.01) == 1.0);
+  CHECK(tla_bmc_stretch(100.0, 1.0) == 10.0);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
@@ -476,5 +487,6 @@ int main(void) {
   RUN(test_kind_literals);
   RUN(test_member_clauses);
   RUN(test_counting);
+  RUN(test_load_stretch);
   return CHECK_DONE();
 }

@@ -277,11 +277,13 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
   if (lim->deadline) sub.deadline = limits_now() + (lim->deadline - limits_now()) / share;
   bool dl = tla_check_deadlock(m);
   tla_bmc_result br;
-  tla_bmc(m, BOUND, dl, false, true, o->backend, &sub, &br);
+  tla_bmc(m, BOUND, dl, false, share == 1 ? TLA_BMC_LAST_STAGE : TLA_BMC_STAGE, o->backend, &sub, &br);
   tla_set_limits(m, lim);
   bool answered = true;
+  const char *last = share == 1 ? " (the last stage: all of the time)" : "";
   switch (br.outcome) {
     case TLA_BMC_PROVED:
+      report_stat(r, "bmc-stage", "proved%s", last);
       report_set_engine(r, "bmc");
       *code = lang_verdict(r, ZETA_SAFE, NULL);
       print_bmc_proof(report_out(r), &br);
@@ -291,6 +293,7 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
         answered = false;
         break;
       }
+      report_stat(r, "bmc-stage", "every execution ends%s", last);
       report_set_engine(r, "bmc");
       *code = lang_verdict(r, ZETA_SAFE, NULL);
       fprintf(report_out(r), "(every execution ends within %u steps)\n", br.depth ? br.depth - 1 : 0);
@@ -298,8 +301,8 @@ static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_lim
     default:
       answered = false;
       /* how far it went (a hopeless run stops: the later stages get the time) */
-      report_stat(r, "bmc-stage", "no proof, depth %u%s", br.depth,
-                  br.hopeless ? " (stopped: the counterexamples to induction repeat)" : "");
+      report_stat(r, "bmc-stage", "no proof, depth %u%s%s", br.depth,
+                  br.hopeless ? " (stopped: the counterexamples to induction repeat)" : "", last);
       break;
   }
   tla_bmc_result_free(&br);
@@ -325,16 +328,20 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
    * layouts' engines reject Bug1058, OracleFunSet, letpoly, test1, which
    * the step-wise BMC proves. Only where the layouts fail (the stage
    * first cost length tasks the layouts prove up to 3x CPU: APbcastFolklore
-   * 0.30 -> 0.97 s); without the deadlock check a length task keeps the
+   * 0.30 -> 0.97 s), or where the reach proof is costly (below: APnbacg_guer01,
+   * 24922 states); without the deadlock check a length task keeps the
    * layouts' engines (the stage proved none of them) */
-  bool ind_len = o->length >= 0 && !sym && tla_check_deadlock(m) && !tla_has_constraints(m);
+  size_t nsample = sym ? tla_sym_reach_count(sym) : 0;
+  bool costly_reach = (double)nsample * REACH_SECONDS_PER_STATE > 0.3;
+  bool ind_len = o->length >= 0 && (!sym || costly_reach) && tla_check_deadlock(m) && !tla_has_constraints(m);
   bool ind = strcmp(algo, "inductive") == 0 && (o->length < 0 || ind_len);
   /* with them, too, for a quarter of the time where the reach proof costs
    * more than a few tenths of a second: the strengthening facts make the
    * relative checks prove what the reach proof proves state by state
-   * (VoucherIssue 0.3 s CPU against 2.4 s, 2PCwithBTM 0.24 s against 1.6 s) */
-  size_t nsample = sym ? tla_sym_reach_count(sym) : 0;
-  unsigned share = nsample == 0 ? 2 : (double)nsample * REACH_SECONDS_PER_STATE > 0.3 ? 4 : 0;
+   * (VoucherIssue 0.3 s CPU against 2.4 s, 2PCwithBTM 0.24 s against 1.6 s);
+   * all of the time where the layouts failed: no stage comes after it
+   * (CoffeeCan1000Beans: 7 s CPU, its counting run cut at 20 s wall, load 8) */
+  unsigned share = !sym ? 1 : nsample == 0 ? 2 : costly_reach ? 4 : 0;
   if (ind && share && inductive_by_bmc(m, o, lim, share, r, &code)) {
     tla_sym_free(sym);
     return code;
@@ -350,6 +357,9 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   }
   report_set_engine(r, algo);
   report_stat(r, "ts-variables", "%u", sys->vars.size);
+  sample_cut cut;
+  size_t nsampled = tla_sym_sample_size(sym, &cut);
+  report_stat(r, "sample", "%zu states (%s)", nsampled, tla_sample_cut_name(cut));
   ts_engine_opts eo;
   ts_engine_opts_default(&eo);
   eo.limits = lim;
@@ -451,12 +461,13 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   bool dl = tla_check_deadlock(m), bounded = o->length >= 0;
   report_set_engine(r, "bmc");
   tla_bmc_result br;
-  tla_bmc(m, bound, dl && !bounded, dl && bounded, false, o->backend, lim, &br);
+  tla_bmc(m, bound, dl && !bounded, dl && bounded, TLA_BMC_ANSWER, o->backend, lim, &br);
   report_stat(r, "depth", "%u", br.depth);
   report_stat(r, "array-sets", "%u", br.arrays);
   report_stat(r, "choose-picks", "%u", br.approx);
   report_stat(r, "merged-sets", "%u%s", br.merged, br.rerun ? " (run again without the window)" : "");
   report_stat(r, "relative-answers", "%u", br.relative);
+  report_stat(r, "sample", "%zu states (%s)", br.sample, tla_sample_cut_name(br.sample_cut));
   char first[80] = "";
   if (br.counting && br.first_hopeless) snprintf(first, sizeof first, "; the first stopped at depth %u", br.first_depth);
   report_stat(r, "facts", "%u candidates (%u counting), %u proved at the last depth%s%s%s", br.facts, br.sums,

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "core/alloc.h"
 #include "lang/tla/tla_sym.h"
 #include "solver/solver.h"
@@ -130,6 +131,26 @@ static void relative_free(relative *rl) {
   solver_free(rl->sv);
   rl->sv = NULL;
 }
+
+static double cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Wall seconds per CPU second of the process since (wall0, cpu0), at
+ * least 1 and at most 10: the fixed floors of the budgets below are
+ * stretched by it so that they stand for CPU time, as without load
+ * (dijkstra-mutex's literal tier at 0.5 s wall lost its facts at load
+ * 9-10); a budget measured from a query's wall time is stretched already. */
+double tla_bmc_stretch(double wall, double cpu) {
+  if (cpu < 0.05) return 1;   /* too short to tell */
+  double r = wall / cpu;
+  return r < 1 ? 1 : r > 10 ? 10 : r;
+}
+
+typedef struct { double wall0, cpu0; } load_clock;
+static double load_stretch(const load_clock *c) { return tla_bmc_stretch(limits_now() - c->wall0, cpu_now() - c->cpu0); }
 
 /* Its queries get a budget each (like the last depth's path query): a
  * failed one costs no more than the path query it may save. */
@@ -359,8 +380,8 @@ static bool maximize(solver *sv, const zeta_limits *lim, term_t t, int64_t lb, i
  * see black + white near 1000, so the sampled bound is false at Init and
  * was dropped). Only a choice of candidate: the widened one is proved
  * (Init, then every step) like any other. f->lit over state 0. */
-static void widen_at_init(facts *f, solver *sv, const zeta_limits *lim) {
-  zeta_limits sub = relative_limits(lim, 1.0);
+static void widen_at_init(facts *f, solver *sv, const zeta_limits *lim, double stretch) {
+  zeta_limits sub = relative_limits(lim, 1.0 * stretch);
   for (size_t i = 0; i < f->c.ncand && !limits_expired(&sub); i++) {
     const tla_cand *c = &f->c.cand[i];
     if (!f->alive[i] || c->a != TLA_CAND_SUM || f->at[i] == NULL_TERM) continue;
@@ -562,9 +583,11 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
                     bool *escaped) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
+  load_clock lc = {limits_now(), cpu_now()};
   tla_set_limits(m, lim);
   solver *sv = solver_new(backend ? backend : "z3", NULL);
   tla_sym *s = tla_steps_new(m, window);
+  r->sample = tla_sym_sample_size(s, &r->sample_cut);
   /* Z3's older simplex: the invariant queries (UNSAT, over the path's ite
    * chains of small integer choices) take 30-45 % less CPU (ReadersWriters
    * length 10 12.8 -> 8.4 s, ElevatorSafetySmall length 6 11.6 -> 6.6 s) */
@@ -615,8 +638,9 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     term_t fa = tla_steps_axioms(s);
     axioms = term_and2(axioms, fa);
     solver_assert(sv, fa);
-    if (sums) widen_at_init(&fx, sv, lim);
-    facts_prove(&fx, sv, lim, 1.0, term_true(), NULL, fx.at, -1);
+    double stretch = load_stretch(&lc);
+    if (sums) widen_at_init(&fx, sv, lim, stretch);
+    facts_prove(&fx, sv, lim, 1.0 * stretch, term_true(), NULL, fx.at, -1);
   }
   bool proved = false;
   relative rel = {0};
@@ -643,7 +667,8 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     term_t pax = tla_steps_axioms(s);
     axioms = term_and2(axioms, pax);
     solver_assert(sv, pax);
-    double budget = last_query < 0.5 ? 0.5 : last_query;
+    double least = 0.5 * load_stretch(&lc);
+    double budget = last_query < least ? least : last_query;
     /* depth k's invariants from depth k-1's, without the path */
     /* the same structures as the depth before, whose query had a
      * counterexample: the same query up to renaming, not asked again */
@@ -812,17 +837,18 @@ static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool nee
  * of 10). After a first run to the bound the second answers only with a
  * proof (the first's answer stands); after a hopeless one it is the BMC
  * run, whatever it answers (a fresh run over the same paths: as sound). */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, tla_bmc_use use, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r) {
-  /* a stage (leave_time) answers with a proof only: a hopeless run stops */
+  /* a stage answers with a proof only: a hopeless run stops */
+  bool leave_time = use != TLA_BMC_ANSWER;
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, r);
   bool hopeless = r->hopeless;
   if (!r->sums || limits_expired(lim) || (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved))) return;
   /* a stage of --algorithm inductive: half of the time left at most (the
-   * reach proof and IC3 come after it); with --algorithm bmc all of it
-   * (nbacg_guer01 at 90 s, load 9: no proof with half) */
+   * reach proof and IC3 come after it); with --algorithm bmc or as the
+   * last stage all of it (nbacg_guer01 at 90 s, load 9: no proof with half) */
   zeta_limits half = *lim;
-  if (lim->deadline && leave_time) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+  if (lim->deadline && use == TLA_BMC_STAGE) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
   tla_bmc_result r2;
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, leave_time ? STOP_ALWAYS : STOP_NEVER, &r2);
   tla_set_limits(m, lim);

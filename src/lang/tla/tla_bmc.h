@@ -7,6 +7,7 @@
 #define ZETA_LANG_TLA_BMC_H
 #include "core/limits.h"
 #include "lang/tla/tla_model.h"
+#include "lang/tla/tla_sym.h"
 
 typedef enum {
   TLA_BMC_BOUND,          /* no violation in executions of at most `bound` steps */
@@ -26,6 +27,8 @@ typedef struct {
   uint32_t merged;                /* sets of records merged per value (tla_steps_merged) */
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
+  size_t sample;                  /* the layout sample's states (tla_sym_sample_size), and why it stopped */
+  sample_cut sample_cut;
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
   uint32_t houdini_rounds;        /* the facts' solver queries; the candidates dropped by their models, */
   uint32_t by_model, by_succ, by_explored;   /* the models' states' successors, states explored from those */
@@ -47,11 +50,16 @@ typedef struct {
  * need_paths: the executions up to the bound must be shown even when the
  * invariants are proved for all depths (Apalache's deadlock with a length). */
 /* backend: the solver (NULL: Z3 in-process; see solver_new). */
-/* leave_time: a stage of --algorithm inductive (later stages need time;
- * only a proof is an answer there): a run stops as soon as it cannot
- * prove any more, and the counting facts' second run gets half of the
- * time left at most. */
-void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, bool leave_time, const char *backend,
+/* use: the answer of --algorithm bmc, or a stage of --algorithm inductive
+ * (only a proof is an answer there: a run stops as soon as it cannot prove
+ * any more); before later stages (they need time) the counting facts'
+ * second run gets half of the time left at most, as the last stage all. */
+typedef enum { TLA_BMC_ANSWER, TLA_BMC_STAGE, TLA_BMC_LAST_STAGE } tla_bmc_use;
+/* How much the budgets' fixed floors (seconds of wall time) are stretched
+ * after wall seconds in which the process used cpu seconds: wall / cpu,
+ * within [1, 10]; 1 while cpu < 0.05 (tla_bmc.c `load_stretch`). */
+double tla_bmc_stretch(double wall, double cpu);
+void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, tla_bmc_use use, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);
 #endif

@@ -23,8 +23,9 @@ _Noreturn void tla_fail(tla_ev *e, const tla_node *at, const char *fmt, ...) {
   longjmp(*e->jb, 1);
 }
 
-void tla_poll(tla_ev *e) {
-  if ((++e->tick & 4095) == 0 && e->lim && limits_expired(e->lim)) tla_fail(e, NULL, "timeout");
+void tla_poll_slow(tla_ev *e) {
+  if (e->tick_limit && e->tick >= e->tick_limit) tla_fail(e, NULL, "timeout (work budget)");
+  if (e->lim && limits_expired(e->lim)) tla_fail(e, NULL, "timeout");
 }
 
 /* ---- scratch buffers: growable arrays of values, freed on the error path
@@ -1372,6 +1373,7 @@ static tla_ctx *prefix_ctx(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
 }
 
 const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
+  tla_poll(e);   /* every node: the ticks measure work evenly (factorization's i * j) */
   switch (n->kind) {
     case TK_nat_number: return tv_int(strtoll(n->text, NULL, 10));
     case TK_hex_number: return tv_int(strtoll(n->text + 2, NULL, 16));

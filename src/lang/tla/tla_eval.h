@@ -73,7 +73,8 @@ typedef struct tla_ev {
   unsigned depth;
   char *stack_base;            /* the stack where the outermost evaluation started */
   const zeta_limits *lim;      /* polled during long evaluations */
-  unsigned tick;
+  uint64_t tick;               /* evaluation steps so far: a measure of work the load does not change */
+  uint64_t tick_limit;         /* fail once tick reaches it (0 = none): budgets that are reproducible */
   const tla_hint *hints;       /* replay of a symbolic trace (else NULL): tla_set_hints */
   size_t nhints;
 } tla_ev;
@@ -104,8 +105,12 @@ struct tla_model_core {
   bool cfg_mode;               /* unknown identifiers are model values (the cfg's values) */
 };
 
-/* Fails with "timeout" once the limits expire (polled now and then). */
-void tla_poll(tla_ev *e);
+/* Counts a step of evaluation; fails with "timeout" once the limits
+ * expire or the steps reach tick_limit (checked every 4096 steps). */
+void tla_poll_slow(tla_ev *e);
+static inline void tla_poll(tla_ev *e) {
+  if ((++e->tick & 4095) == 0) tla_poll_slow(e);
+}
 _Noreturn void tla_fail(tla_ev *e, const tla_node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 struct tla_model_core *tla_core(tla_model *m);
 

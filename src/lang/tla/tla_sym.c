@@ -92,6 +92,7 @@ struct tla_sym {
   const tla_val **reach;      /* every reachable state, when the sample enumerated them all (= sample) */
   const tla_val **sample;     /* the states the sample reached (owned), breadth-first */
   size_t nsample;
+  sample_cut sample_cut;      /* why the sample stopped */
   size_t nreach, reach_init;  /* the first reach_init are the initial states */
   uint32_t *reach_edge;       /* state i's successors: reach_edge[reach_first[i] .. reach_first[i + 1]) */
   size_t *reach_first;
@@ -3366,8 +3367,20 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
 /* ---- building ---- */
 
 /* Layouts from the values of the first states (a short breadth-first
- * search): a heuristic only, since values outside a layout are errors. */
+ * search): a heuristic only, since values outside a layout are errors.
+ * The search is cut by states and by evaluation steps (ticks), never by
+ * the clock, so that its result (layouts, candidate facts, reach) is the
+ * same under any load: under load 10 a wall-clock cut left dijkstra-mutex
+ * a smaller sample and no proof in 2 of 3 runs. */
 #define SAMPLE_STATES 30000   /* ReadersWriters/MC 21527, nbacg_guer01 24922 states */
+/* 0.3-0.7 s CPU (35-90 million ticks a second): dijkstra-mutex's 30000
+ * states take 11 million, nbacg_guer01's 24922 (all) 8.5, APbosco's 30000
+ * 47, Paxos's 17688 113. With 64 million the run's time cut APbosco's
+ * sample under load at 5 s (the safety net below): 2 of 2 runs lost */
+#define SAMPLE_TICKS 24000000ull
+/* One state's successors at most (a quarter): factorization's single
+ * state with \E i, j \in 2..1000000 must not take the whole budget. */
+#define SAMPLE_STATE_TICKS (SAMPLE_TICKS / 4)
 typedef struct {
   tla_sym *s;
   const tla_val **seen;   /* open addressing on the hash-consed pointers */
@@ -3425,11 +3438,18 @@ static size_t sample_layouts(tla_sym *s) {
   sp.idx = xcalloc(sp.cap, sizeof *sp.idx);
   size_t *first = xcalloc(SAMPLE_STATES + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
   sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
+  tla_ev *ev = s->ev;
+  /* the limit is checked every 4096 ticks: counted from a multiple of
+   * 4096, the cut does not depend on the work done before the sample */
+  ev->tick = (ev->tick + 4095) & ~(uint64_t)4095;
+  uint64_t end = ev->tick + SAMPLE_TICKS;
+  ev->tick_limit = end;
   bool all = tla_initial_states(s->m, sample_state, &sp);
   size_t ninit = sp.nq, head = 0;
   sp.nedge = 0;
   for (; all && head < sp.nq && sp.n < SAMPLE_STATES; head++) {
     first[head] = sp.nedge;
+    ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < end ? ev->tick + SAMPLE_STATE_TICKS : end;
     /* like the encoding: no transitions out of unconstrained states */
     int c = tla_constraints_hold(s->m, sp.queue[head]);
     if (c < 0) all = false;
@@ -3437,6 +3457,16 @@ static size_t sample_layouts(tla_sym *s) {
     if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) all = false;
   }
   first[head] = sp.nedge;
+  const char *err = tla_error(s->m);
+  s->sample_cut = sp.n >= SAMPLE_STATES            ? SAMPLE_CUT_STATES
+                  : strstr(err, "work budget")     ? SAMPLE_CUT_WORK
+                  : strcmp(err, "timeout") == 0    ? SAMPLE_CUT_TIME
+                  : err[0] || !all || head < sp.nq ? SAMPLE_CUT_ERROR
+                                                   : SAMPLE_ALL;
+  ev->tick_limit = 0;
+  /* the budget is the sample's, not the run's: its "timeout" must not be
+   * read later as the run's (an empty sample keeps it: no initial state) */
+  if (s->sample_cut == SAMPLE_CUT_WORK && sp.n) tla_clear_error(s->m);
   free(sp.seen);
   free(sp.idx);
   free(s->sample), free(s->reach_edge), free(s->reach_first);
@@ -3451,17 +3481,16 @@ static size_t sample_layouts(tla_sym *s) {
   return sp.n;
 }
 
-/* The sample in a tenth of the run's time at most (at least a second):
- * one state with many successors (factorization: \E i, j \in 2..1000000)
- * must not use up the run, and a smaller sample costs no exactness (a value
- * outside a layout or window is an error, never lost). */
+/* The sample within its work budget (SAMPLE_TICKS) and, as a safety net
+ * only (short runs, heavy load), half of the run's time left: a smaller
+ * sample costs no exactness (a value outside a layout or window is an
+ * error, never lost). */
 static size_t sample_budgeted(tla_sym *s) {
   const zeta_limits *outer = s->ev->lim;
-  double left = outer && outer->deadline ? outer->deadline - limits_now() : 10;
-  zeta_limits sub = limits_from_timeout(left > 10 ? left / 10 : 1);
+  zeta_limits sub = {0};
   if (outer) {
-    if (outer->deadline && outer->deadline < sub.deadline) sub.deadline = outer->deadline;
-    sub.stop = outer->stop;
+    sub = *outer;
+    if (outer->deadline) sub.deadline = limits_now() + (outer->deadline - limits_now()) / 2;
   }
   s->ev->lim = &sub;
   size_t n = sample_layouts(s);
@@ -4298,6 +4327,17 @@ bool tla_steps_literals(tla_sym *s, uint32_t k, const tla_lit *lits, size_t n, t
 size_t tla_steps_sample(const tla_sym *s, const tla_val *const **states) {
   *states = s->sample;
   return s->sample ? s->nsample : 0;
+}
+
+size_t tla_sym_sample_size(const tla_sym *s, sample_cut *cut) {
+  *cut = s->sample_cut;
+  return s->nsample;
+}
+
+const char *tla_sample_cut_name(sample_cut cut) {
+  static const char *const name[] = {"every reachable state", "cut at its cap of states", "cut by its work budget",
+                                     "cut by the run's time", "cut by an evaluation error"};
+  return name[cut];
 }
 
 static const tla_val *sv_model(tla_sym *s, solver *slv, const sv *v) {

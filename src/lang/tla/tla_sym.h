@@ -54,6 +54,13 @@ typedef struct {
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
 /* How many states tla_sym_reach would give (0: none). */
 size_t tla_sym_reach_count(const tla_sym *s);
+/* Why the layout sample stopped: it reached every state, or its cap of
+ * states, its work budget (evaluation steps: the same under any load),
+ * the run's time, or an evaluation error. */
+typedef enum { SAMPLE_ALL, SAMPLE_CUT_STATES, SAMPLE_CUT_WORK, SAMPLE_CUT_TIME, SAMPLE_CUT_ERROR } sample_cut;
+/* The states the sample reached, and why it stopped (*cut). */
+size_t tla_sym_sample_size(const tla_sym *s, sample_cut *cut);
+const char *tla_sample_cut_name(sample_cut cut);
 void tla_sym_free(tla_sym *s);
 /* An invariant over the layout's leaves as a TLA+ formula over the state
  * variables (malloc'd); NULL if it mentions what a state formula cannot

@@ -31,6 +31,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_engine.h"
+#include "engine/chc_tree.h"
 #include "solver/solver.h"
 
 #define IC3_INF UINT32_MAX
@@ -465,7 +466,9 @@ static int propagate(ic3 *a, uint32_t *fix) {
  * points of one fact are one node, used by every parent: a summary serves
  * every call, so recursive Fibonacci's derivation is linear in n where
  * its tree is exponential (LIA-008: 75000 nodes). A fact's kids are older
- * facts, so nodes in decreasing fact id put children after parents. */
+ * facts, so nodes in decreasing fact id put children after parents.
+ * Should a chosen point have no model below it (a projection that
+ * over-approximates), the tree as one formula, as before session 20. */
 typedef struct { uint32_t fact; term_t *vals; uint32_t *kids; } inst;
 
 static int64_t find_inst(const inst *ns, const uint32_t *ids, uint32_t n, uint32_t ar, const term_t *vals) {
@@ -480,7 +483,9 @@ static int cmp_fact_desc(const void *x, const void *y, void *ctx) {
   return a < b ? 1 : a > b ? -1 : 0;
 }
 
-static void derivation(ic3 *a, uint32_t root, chc_result *out) {
+/* 1 = out has the derivation, 0 = none this way (a point with no model
+ * below it, too large), -1 = unknown. */
+static int shared_derivation(ic3 *a, uint32_t root, chc_result *out) {
   const chc_system *s = a->s;
   inst *ns = NULL;
   uint32_t n = 0, cap = 0;
@@ -489,7 +494,7 @@ static void derivation(ic3 *a, uint32_t root, chc_result *out) {
   XGROW(ns, cap, 1);
   ns[n++] = (inst){root, NULL, NULL};
   solver *cs = solver_new_z3();
-  bool ok = true;
+  bool ok = true, timeout = false;
   for (uint32_t i = 0; i < n && ok; i++) {
     const reach *r = &a->rf[ns[i].fact];
     const chc_clause *cl = &s->clauses[r->clause];
@@ -504,10 +509,7 @@ static void derivation(ic3 *a, uint32_t root, chc_result *out) {
     solver_assert(cs, term_and(v.size, v.data));
     term_vec_free(&v);
     solver_result res = solver_check(cs);
-    if (res != SOLVER_SAT) {
-      a->why = res == SOLVER_UNSAT ? "ic3: reach facts do not concretize (engine bug)" : "timeout";
-      ok = false;
-    }
+    if (res != SOLVER_SAT) { timeout = res == SOLVER_UNKNOWN; ok = false; }
     ns[i].kids = xcalloc(cl->nbody + 1, sizeof(uint32_t));
     for (uint32_t j = 0; j < cl->nbody && ok; j++) {
       const chc_pred *q = &s->preds[cl->body[j].pred];
@@ -521,7 +523,7 @@ static void derivation(ic3 *a, uint32_t root, chc_result *out) {
       XGROW(byf[k], capbyf[k], nbyf[k] + 1);
       byf[k][nbyf[k]++] = n;
       ns[i].kids[j] = n++;
-      if (n > 50000) { a->why = "ic3: derivation too large"; ok = false; }
+      ok = n <= 50000;
     }
     solver_pop(cs, 1);
   }
@@ -544,7 +546,54 @@ static void derivation(ic3 *a, uint32_t root, chc_result *out) {
   for (uint32_t i = 0; i < n; i++) { free(ns[i].vals); free(ns[i].kids); }
   for (uint32_t f = 0; f <= root; f++) free(byf[f]);
   free(ns); free(byf); free(nbyf); free(capbyf);
+  return ok ? 1 : timeout ? -1 : 0;
 }
+
+/* The fallback: the reach facts under root unfolded into a tree, solved as
+ * one formula (values chosen for the whole tree at once). */
+static void tree_derivation(ic3 *a, uint32_t root, chc_result *out) {
+  chc_tree t = {0};
+  typedef struct { uint32_t node, slot, fact; } item;
+  item *st = NULL;
+  size_t n = 0, cap = 0;
+  const reach *r0 = &a->rf[root];
+  chc_tree_add(&t, r0->clause, a->s->clauses[r0->clause].nbody);
+  for (uint32_t j = 0; j < a->s->clauses[r0->clause].nbody; j++) {
+    XGROW(st, cap, n + 1);
+    st[n++] = (item){0, j, r0->kids[j]};
+  }
+  bool ok = true;
+  while (n && ok) {
+    item it = st[--n];
+    const reach *r = &a->rf[it.fact];
+    uint32_t nb = a->s->clauses[r->clause].nbody, id = chc_tree_add(&t, r->clause, nb);
+    t.n[it.node].kids[it.slot] = id;
+    for (uint32_t j = 0; j < nb; j++) {
+      XGROW(st, cap, n + 1);
+      st[n++] = (item){id, j, r->kids[j]};
+    }
+    ok = t.size < 50000;
+  }
+  free(st);
+  if (ok) {
+    solver *cs = solver_new_z3();
+    solver_set_timeout(cs, limits_remaining_ms(a->lim));
+    solver_assert(cs, chc_tree_formula(a->s, &t));
+    if (solver_check(cs) == SOLVER_SAT) {
+      out->answer = CHC_UNSAT;
+      chc_tree_derivation(a->s, &t, cs, &out->deriv);
+    } else a->why = "ic3: reach facts do not concretize (engine bug)";
+    solver_free(cs);
+  } else a->why = "ic3: derivation too large";
+  chc_tree_free(&t);
+}
+
+static void derivation(ic3 *a, uint32_t root, chc_result *out) {
+  int r = shared_derivation(a, root, out);
+  if (r < 0) a->why = "timeout";
+  if (r == 0) tree_derivation(a, root, out);
+}
+
 
 void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
   chc_result_start(out, "ic3 (PDR on Horn clauses, MBP, no Spacer)");

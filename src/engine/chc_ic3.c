@@ -51,6 +51,9 @@ typedef struct {
   uint32_t pred, level, depth;
   term_t cube;
   int32_t parent;
+  uint32_t clause, atom;  /* the parent's clause and body atom it stands for */
+  int32_t resume_clause;  /* a child was reached: go on with resume_atom of */
+  uint32_t resume_atom;   /*   this clause (-1: none) */
   bool open;
 } pob;
 
@@ -189,10 +192,10 @@ static void add_lemma(ic3 *a, uint32_t p, term_t f, uint32_t level) {
   a->lem[p][a->nlem[p]++] = (lemma){f, level};
 }
 
-static int32_t add_pob(ic3 *a, uint32_t p, uint32_t level, term_t cube, int32_t parent) {
+static int32_t add_pob(ic3 *a, uint32_t p, uint32_t level, term_t cube, int32_t parent, uint32_t clause, uint32_t atom) {
   if (a->npobs >= IC3_MAX_POBS) return -1;
   XGROW(a->pobs, a->cappobs, a->npobs + 1);
-  a->pobs[a->npobs] = (pob){p, level, parent >= 0 ? a->pobs[parent].depth + 1 : 0, cube, parent, true};
+  a->pobs[a->npobs] = (pob){p, level, parent >= 0 ? a->pobs[parent].depth + 1 : 0, cube, parent, clause, atom, -1, 0, true};
   return (int32_t)a->npobs++;
 }
 
@@ -259,20 +262,32 @@ static int64_t try_reach(ic3 *a, const pob *ob) {
  * child asks for something new. 1 = child made, 0 = blocked, -1 = unknown. */
 static int try_expand(ic3 *a, int32_t id) {
   pob ob = a->pobs[id];
-  for (uint32_t h = 0; h < a->nheads[ob.pred]; h++) {
+  uint32_t nh = a->nheads[ob.pred];
+  for (uint32_t hh = 0; hh < nh; hh++) {
+    /* the clause of a reached child first (see below) */
+    uint32_t h = hh;
+    if (ob.resume_clause >= 0) {
+      h = 0;
+      while (h < nh && a->heads[ob.pred][h] != (uint32_t)ob.resume_clause) h++;
+      h = h == nh ? hh : (h + hh) % nh;
+    }
     uint32_t c = a->heads[ob.pred][h];
     const chc_clause *cl = &a->s->clauses[c];
     if (cl->nbody && ob.level <= 1) continue;   /* F_0 is false */
     /* Case j needs reach facts at every atom before it, so none past the
-     * first atom without any. The last case first: a child for the first
-     * atom not yet reached, rather than another value for an atom already
-     * reached (recursive Fibonacci: asking fib(n-1) before a second value of
-     * fib(n-2) keeps the round linear in n, where the first case first made
-     * it quadratic: LIA-005 287 -> 34 obligations, 3300 -> 280 checks). */
+     * first atom without any. After a child for atom j was reached, the
+     * cases from j+1 on first, as Spacer's derivations go on with the next
+     * premise: the first case first would ask for another value of the
+     * atom just reached (recursive Fibonacci: another fib(n-2) before any
+     * fib(n-1), which made IC3's round quadratic in n: LIA-005 287 -> 34
+     * obligations, 3300 -> 280 checks). Otherwise the first case first
+     * (its child is the least pinned: the last case first cost LIA-149's
+     * sat answer, 1.8 -> over 14 s CPU). */
     uint32_t last = 0;
     while (last + 1 < cl->nbody && a->nrby[cl->body[last].pred]) last++;
+    uint32_t start = (int32_t)c == ob.resume_clause && ob.resume_atom <= last ? ob.resume_atom : 0;
     for (uint32_t jj = 0; jj <= last && cl->nbody; jj++) {
-      uint32_t j = last - jj;
+      uint32_t j = (start + jj) % (last + 1);
       term_vec v = {0};
       term_vec_push(&v, a->trans[c]);
       term_vec_push(&v, ob.cube);
@@ -303,7 +318,7 @@ static int try_expand(ic3 *a, int32_t id) {
       term_vec_free(&v);
       if (f == NULL_TERM) { a->why = "ic3: projection failed"; return -1; }
       f = term_shift(f, -(int32_t)(j + 1));
-      if (add_pob(a, q, ob.level - 1, f, id) < 0) { a->why = "ic3: too many obligations"; return -1; }
+      if (add_pob(a, q, ob.level - 1, f, id, c, j) < 0) { a->why = "ic3: too many obligations"; return -1; }
       return 1;
     }
   }
@@ -406,7 +421,7 @@ static void close_subtree(ic3 *a, int32_t id) {
  * (*root_fact), -1 = unknown. */
 static int run_round(ic3 *a, uint32_t *root_fact) {
   a->npobs = 0;
-  add_pob(a, a->np, a->frontier, term_true(), -1);
+  add_pob(a, a->np, a->frontier, term_true(), -1, 0, 0);
   for (;;) {
     if (limits_expired(a->lim)) { a->why = "timeout"; return -1; }
     int32_t id = next_pob(a);
@@ -419,6 +434,9 @@ static int run_round(ic3 *a, uint32_t *root_fact) {
     if (rf == -2) return -1;
     if (rf >= 0) {
       if (a->pobs[id].parent < 0) { *root_fact = (uint32_t)rf; return 0; }
+      pob *par = &a->pobs[a->pobs[id].parent];
+      par->resume_clause = (int32_t)a->pobs[id].clause;
+      par->resume_atom = a->pobs[id].atom + 1;
       close_subtree(a, id);
       continue;
     }
@@ -430,7 +448,7 @@ static int run_round(ic3 *a, uint32_t *root_fact) {
     /* pushed further: the obligation again one level up (IC3's re-queue) */
     ob = &a->pobs[id];
     if (ob->level < a->frontier && ob->pred != a->np) {
-      int32_t n = add_pob(a, ob->pred, ob->level + 1, ob->cube, ob->parent);
+      int32_t n = add_pob(a, ob->pred, ob->level + 1, ob->cube, ob->parent, ob->clause, ob->atom);
       if (n < 0) { a->why = "ic3: too many obligations"; return -1; }
     }
   }

@@ -167,9 +167,9 @@ if [ -f "$f" ]; then
   to=20 judge "chc24/pa-congruence-seeds/evidence" "$f" true own
 fi
 # IC3 on recursive Fibonacci (LIA-008: fib(23) + fib(24) = 75025; session
-# 20): a child for the last body case first (the first atom not reached
-# rather than another value of one reached) keeps the final round linear
-# in n, and the derivation shares each fib(k) among its callers. Before:
+# 20): after a child is reached, its parent goes on with the next body
+# atom (not another value of the atom just reached), which keeps the final
+# round linear in n, and the derivation shares each fib(k). Before:
 # unknown (20 s: 10.5 s CPU, then "derivation too large"); now ~1.1 s CPU.
 f=$dir/LIA/chc-comp24-LIA-008.smt2
 if [ -f "$f" ]; then

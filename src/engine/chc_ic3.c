@@ -51,6 +51,9 @@ typedef struct {
   uint32_t pred, level, depth;
   term_t cube;
   int32_t parent;
+  uint32_t clause, atom;  /* the parent's clause and body atom it stands for */
+  int32_t resume_clause;  /* a child was reached: go on with resume_atom of */
+  uint32_t resume_atom;   /*   this clause (-1: none) */
   bool open;
 } pob;
 
@@ -189,10 +192,10 @@ static void add_lemma(ic3 *a, uint32_t p, term_t f, uint32_t level) {
   a->lem[p][a->nlem[p]++] = (lemma){f, level};
 }
 
-static int32_t add_pob(ic3 *a, uint32_t p, uint32_t level, term_t cube, int32_t parent) {
+static int32_t add_pob(ic3 *a, uint32_t p, uint32_t level, term_t cube, int32_t parent, uint32_t clause, uint32_t atom) {
   if (a->npobs >= IC3_MAX_POBS) return -1;
   XGROW(a->pobs, a->cappobs, a->npobs + 1);
-  a->pobs[a->npobs] = (pob){p, level, parent >= 0 ? a->pobs[parent].depth + 1 : 0, cube, parent, true};
+  a->pobs[a->npobs] = (pob){p, level, parent >= 0 ? a->pobs[parent].depth + 1 : 0, cube, parent, clause, atom, -1, 0, true};
   return (int32_t)a->npobs++;
 }
 
@@ -259,11 +262,33 @@ static int64_t try_reach(ic3 *a, const pob *ob) {
  * child asks for something new. 1 = child made, 0 = blocked, -1 = unknown. */
 static int try_expand(ic3 *a, int32_t id) {
   pob ob = a->pobs[id];
-  for (uint32_t h = 0; h < a->nheads[ob.pred]; h++) {
+  uint32_t nh = a->nheads[ob.pred];
+  for (uint32_t hh = 0; hh < nh; hh++) {
+    /* the clause of a reached child first (see below) */
+    uint32_t h = hh;
+    if (ob.resume_clause >= 0) {
+      h = 0;
+      while (h < nh && a->heads[ob.pred][h] != (uint32_t)ob.resume_clause) h++;
+      h = h == nh ? hh : (h + hh) % nh;
+    }
     uint32_t c = a->heads[ob.pred][h];
     const chc_clause *cl = &a->s->clauses[c];
     if (cl->nbody && ob.level <= 1) continue;   /* F_0 is false */
-    for (uint32_t j = 0; j < cl->nbody; j++) {
+    /* Case j needs reach facts at every atom before it, so none past the
+     * first atom without any. After a child for atom j was reached, the
+     * cases from j+1 on first, as Spacer's derivations go on with the next
+     * premise: the first case first would ask for another value of the
+     * atom just reached (recursive Fibonacci: another fib(n-2) before any
+     * fib(n-1), which made IC3's last round quadratic in n: LIA-005 287
+     * -> 47 obligations, 3350 -> 415 checks; 008 841 -> 67, 10100 -> 590).
+     * Otherwise the first case first
+     * (its child is the least pinned: the last case first cost LIA-149's
+     * sat answer, 1.8 -> over 14 s CPU). */
+    uint32_t last = 0;
+    while (last + 1 < cl->nbody && a->nrby[cl->body[last].pred]) last++;
+    uint32_t start = (int32_t)c == ob.resume_clause && ob.resume_atom <= last ? ob.resume_atom : 0;
+    for (uint32_t jj = 0; jj <= last && cl->nbody; jj++) {
+      uint32_t j = (start + jj) % (last + 1);
       term_vec v = {0};
       term_vec_push(&v, a->trans[c]);
       term_vec_push(&v, ob.cube);
@@ -278,7 +303,6 @@ static int try_expand(ic3 *a, int32_t id) {
       if (r == SOLVER_UNSAT) {
         done(a);
         term_vec_free(&v);
-        if (a->nrby[cl->body[j].pred] == 0) break;   /* no later atom can have all before it reached */
         continue;
       }
       /* reach facts before j: the ones true in the model (a cube each) */
@@ -295,7 +319,7 @@ static int try_expand(ic3 *a, int32_t id) {
       term_vec_free(&v);
       if (f == NULL_TERM) { a->why = "ic3: projection failed"; return -1; }
       f = term_shift(f, -(int32_t)(j + 1));
-      if (add_pob(a, q, ob.level - 1, f, id) < 0) { a->why = "ic3: too many obligations"; return -1; }
+      if (add_pob(a, q, ob.level - 1, f, id, c, j) < 0) { a->why = "ic3: too many obligations"; return -1; }
       return 1;
     }
   }
@@ -398,7 +422,7 @@ static void close_subtree(ic3 *a, int32_t id) {
  * (*root_fact), -1 = unknown. */
 static int run_round(ic3 *a, uint32_t *root_fact) {
   a->npobs = 0;
-  add_pob(a, a->np, a->frontier, term_true(), -1);
+  add_pob(a, a->np, a->frontier, term_true(), -1, 0, 0);
   for (;;) {
     if (limits_expired(a->lim)) { a->why = "timeout"; return -1; }
     int32_t id = next_pob(a);
@@ -411,6 +435,9 @@ static int run_round(ic3 *a, uint32_t *root_fact) {
     if (rf == -2) return -1;
     if (rf >= 0) {
       if (a->pobs[id].parent < 0) { *root_fact = (uint32_t)rf; return 0; }
+      pob *par = &a->pobs[a->pobs[id].parent];
+      par->resume_clause = (int32_t)a->pobs[id].clause;
+      par->resume_atom = a->pobs[id].atom + 1;
       close_subtree(a, id);
       continue;
     }
@@ -422,7 +449,7 @@ static int run_round(ic3 *a, uint32_t *root_fact) {
     /* pushed further: the obligation again one level up (IC3's re-queue) */
     ob = &a->pobs[id];
     if (ob->level < a->frontier && ob->pred != a->np) {
-      int32_t n = add_pob(a, ob->pred, ob->level + 1, ob->cube, ob->parent);
+      int32_t n = add_pob(a, ob->pred, ob->level + 1, ob->cube, ob->parent, ob->clause, ob->atom);
       if (n < 0) { a->why = "ic3: too many obligations"; return -1; }
     }
   }
@@ -451,7 +478,99 @@ static int propagate(ic3 *a, uint32_t *fix) {
   return 0;
 }
 
-static void derivation(ic3 *a, uint32_t root, chc_result *out) {
+/* The derivation under reach fact root, built top-down: every instance
+ * is one point of its reach fact, its body values read off a model of its
+ * clause with the kids' reach facts at the body atoms (a reach fact
+ * under-approximates, so each of its points has such a model). Equal
+ * points of one fact are one node, used by every parent: a summary serves
+ * every call, so recursive Fibonacci's derivation is linear in n where
+ * its tree is exponential (LIA-008: 75000 nodes). A fact's kids are older
+ * facts, so nodes in decreasing fact id put children after parents.
+ * Should a chosen point have no model below it (a projection that
+ * over-approximates), the tree as one formula, as before session 20. */
+typedef struct { uint32_t fact; term_t *vals; uint32_t *kids; } inst;
+
+static int64_t find_inst(const inst *ns, const uint32_t *ids, uint32_t n, uint32_t ar, const term_t *vals) {
+  for (uint32_t i = 0; i < n; i++)
+    if (!memcmp(ns[ids[i]].vals, vals, ar * sizeof(term_t))) return ids[i];
+  return -1;
+}
+
+static int cmp_fact_desc(const void *x, const void *y, void *ctx) {
+  const inst *ns = ctx;
+  uint32_t a = ns[*(const uint32_t *)x].fact, b = ns[*(const uint32_t *)y].fact;
+  return a < b ? 1 : a > b ? -1 : 0;
+}
+
+/* 1 = out has the derivation, 0 = none this way (a point with no model
+ * below it, too large), -1 = unknown. */
+static int shared_derivation(ic3 *a, uint32_t root, chc_result *out) {
+  const chc_system *s = a->s;
+  inst *ns = NULL;
+  uint32_t n = 0, cap = 0;
+  uint32_t **byf = xcalloc(root + 1, sizeof *byf), *nbyf = xcalloc(root + 1, sizeof(uint32_t)),
+           *capbyf = xcalloc(root + 1, sizeof(uint32_t));
+  XGROW(ns, cap, 1);
+  ns[n++] = (inst){root, NULL, NULL};
+  solver *cs = solver_new_z3();
+  bool ok = true, timeout = false;
+  for (uint32_t i = 0; i < n && ok; i++) {
+    const reach *r = &a->rf[ns[i].fact];
+    const chc_clause *cl = &s->clauses[r->clause];
+    term_vec v = {0};
+    term_vec_push(&v, a->trans[r->clause]);
+    if (ns[i].vals)
+      for (uint32_t x = 0; x < s->preds[r->pred].arity; x++)
+        term_vec_push(&v, term_eq(s->preds[r->pred].params[x], ns[i].vals[x]));
+    for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, at(a->rf[r->kids[j]].f, j));
+    solver_set_timeout(cs, limits_remaining_ms(a->lim));
+    solver_push(cs);
+    solver_assert(cs, term_and(v.size, v.data));
+    term_vec_free(&v);
+    solver_result res = solver_check(cs);
+    if (res != SOLVER_SAT) { timeout = res == SOLVER_UNKNOWN; ok = false; }
+    ns[i].kids = xcalloc(cl->nbody + 1, sizeof(uint32_t));
+    for (uint32_t j = 0; j < cl->nbody && ok; j++) {
+      const chc_pred *q = &s->preds[cl->body[j].pred];
+      uint32_t k = r->kids[j];
+      term_t *vals = xcalloc(q->arity + 1, sizeof(term_t));
+      for (uint32_t x = 0; x < q->arity && ok; x++) ok = (vals[x] = solver_value(cs, at(q->params[x], j))) != NULL_TERM;
+      int64_t id = ok ? find_inst(ns, byf[k], nbyf[k], q->arity, vals) : -1;
+      if (id >= 0 || !ok) { free(vals); ns[i].kids[j] = (uint32_t)id; continue; }
+      XGROW(ns, cap, n + 1);
+      ns[n] = (inst){k, vals, NULL};
+      XGROW(byf[k], capbyf[k], nbyf[k] + 1);
+      byf[k][nbyf[k]++] = n;
+      ns[i].kids[j] = n++;
+      ok = n <= 50000;
+    }
+    solver_pop(cs, 1);
+  }
+  solver_free(cs);
+  if (ok) {
+    uint32_t *order = xmalloc(n * sizeof(uint32_t)), *pos = xmalloc(n * sizeof(uint32_t));
+    for (uint32_t i = 0; i < n; i++) order[i] = i;
+    qsort_r(order, n, sizeof(uint32_t), cmp_fact_desc, ns);
+    for (uint32_t i = 0; i < n; i++) pos[order[i]] = i;
+    for (uint32_t i = 0; i < n; i++) {
+      const inst *in = &ns[order[i]];
+      uint32_t c = a->rf[in->fact].clause, id = chc_derivation_add(&out->deriv, s, c);
+      for (uint32_t j = 0; j < s->clauses[c].nbody; j++) out->deriv.nodes[id].children[j] = pos[in->kids[j]];
+      if (in->vals) memcpy(out->deriv.nodes[id].head_vals, in->vals, s->preds[a->rf[in->fact].pred].arity * sizeof(term_t));
+    }
+    out->answer = CHC_UNSAT;
+    free(order);
+    free(pos);
+  }
+  for (uint32_t i = 0; i < n; i++) { free(ns[i].vals); free(ns[i].kids); }
+  for (uint32_t f = 0; f <= root; f++) free(byf[f]);
+  free(ns); free(byf); free(nbyf); free(capbyf);
+  return ok ? 1 : timeout ? -1 : 0;
+}
+
+/* The fallback: the reach facts under root unfolded into a tree, solved as
+ * one formula (values chosen for the whole tree at once). */
+static void tree_derivation(ic3 *a, uint32_t root, chc_result *out) {
   chc_tree t = {0};
   typedef struct { uint32_t node, slot, fact; } item;
   item *st = NULL;
@@ -487,6 +606,13 @@ static void derivation(ic3 *a, uint32_t root, chc_result *out) {
   } else a->why = "ic3: derivation too large";
   chc_tree_free(&t);
 }
+
+static void derivation(ic3 *a, uint32_t root, chc_result *out) {
+  int r = shared_derivation(a, root, out);
+  if (r < 0) a->why = "timeout";
+  if (r == 0) tree_derivation(a, root, out);
+}
+
 
 void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
   chc_result_start(out, "ic3 (PDR on Horn clauses, MBP, no Spacer)");

@@ -1,6 +1,5 @@
-/* Trees of clause instances (counterexamples of predicate abstraction,
- * derivations found by IC3 from reach facts): node 0 the root, every child
- * after its parent. Node k's copy of its clause has every variable shifted
+/* Trees of clause instances (counterexamples of predicate abstraction):
+ * node 0 the root, every child after its parent. Node k's copy of its clause has every variable shifted
  * by k+1 (chc_tree_copy), so instances never share variables. */
 #ifndef ZETA_ENGINE_CHC_TREE_H
 #define ZETA_ENGINE_CHC_TREE_H

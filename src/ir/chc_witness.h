@@ -4,7 +4,9 @@
  *
  * A derivation is a tree of clause instances stored as an array: node 0 is
  * the root (an instance of a query), and every node lists one child per
- * body application, each child with a larger index. head_vals are the
+ * body application, each child with a larger index; a child may serve
+ * several parents (a DAG: IC3's summaries make recursive Fibonacci's
+ * derivation linear in n, its tree exponential). head_vals are the
  * argument values of the node's head (literal terms; NULL for queries).
  * A derivation proves unsat when every node's clause constraint is
  * satisfiable together with "body arguments = children's head values" and

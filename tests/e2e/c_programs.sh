@@ -148,6 +148,12 @@ printf 'int main(void) {\n  int x = 1 +\n#include <assert.h>\n  ;\n  return x;\n
 out=$("$ZETA" "$TMP/hdr.c" 2>&1); code=$?
 [ $code -eq 2 ] && printf '%s\n' "$out" | grep -q '^[^ ]*hdr.c:3:10: error in the included [^ ]*assert.h:[0-9]*:[0-9]*: ' &&
   pass c/header-error || fail c/header-error "$code $out"
+# an error without a position (a UTF-16 byte order mark; fuzz finding,
+# session 20): at the input's 1:1
+printf '\376\377int main(void) { return 0; }\n' > "$TMP/bom.c"
+out=$("$ZETA" "$TMP/bom.c" 2>&1); code=$?
+[ $code -eq 2 ] && printf '%s\n' "$out" | grep -q '^[^ ]*bom.c:1:1: error: UTF-16' &&
+  pass c/unplaced-error || fail c/unplaced-error "$code $out"
 printf 'int f(void) { return 0; }\n' > "$TMP/nomain.c"
 out=$("$ZETA" "$TMP/nomain.c" 2>&1); code=$?
 [ $code -eq 2 ] && printf '%s\n' "$out" | grep -q 'nomain.c:1:1: expected a definition of main' && pass c/no-main || fail c/no-main "$code $out"

@@ -75,7 +75,8 @@
   X(clang_Location_isFromMainFile) \
   X(clang_getDiagnosticLocation) \
   X(clang_getInclusions) \
-  X(clang_getDiagnosticSpelling)
+  X(clang_getDiagnosticSpelling) \
+  X(clang_getTranslationUnitSpelling)
 
 typedef struct {
 #define C_LIBCLANG_SLOT(f) __typeof__(&f) f;
@@ -151,6 +152,7 @@ bool c_libclang_load(char *err, size_t errlen);
 #define clang_getDiagnosticLocation (c_libclang.clang_getDiagnosticLocation)
 #define clang_getInclusions (c_libclang.clang_getInclusions)
 #define clang_getDiagnosticSpelling (c_libclang.clang_getDiagnosticSpelling)
+#define clang_getTranslationUnitSpelling (c_libclang.clang_getTranslationUnitSpelling)
 #define clang_getLocationForOffset (c_libclang.clang_getLocationForOffset)
 #define clang_getRange (c_libclang.clang_getRange)
 #endif

@@ -425,6 +425,19 @@ static bool header_error(CXTranslationUnit tu, CXDiagnostic dg, diag *d) {
   return true;
 }
 
+/* An error about the whole input, without a position (libclang's "UTF-16
+ * (BE) byte order mark detected"): at the input's 1:1. False when the
+ * error has a file. */
+static bool unplaced_error(CXTranslationUnit tu, CXDiagnostic dg, diag *d) {
+  CXFile f = NULL;
+  clang_getSpellingLocation(clang_getDiagnosticLocation(dg), &f, NULL, NULL, NULL);
+  if (f) return false;
+  CXString tn = clang_getTranslationUnitSpelling(tu), msg = clang_getDiagnosticSpelling(dg);
+  diag_set(d, ZETA_EXIT_INPUT, "%s:1:1: error: %s", clang_getCString(tn), clang_getCString(msg));
+  clang_disposeString(tn), clang_disposeString(msg);
+  return true;
+}
+
 /* The first error diagnostic as file:line:column: message. */
 static bool syntax_error(CXTranslationUnit tu, diag *d) {
   unsigned n = clang_getNumDiagnostics(tu);
@@ -432,7 +445,7 @@ static bool syntax_error(CXTranslationUnit tu, diag *d) {
     CXDiagnostic dg = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(dg);
     if (sev >= CXDiagnostic_Error) {
-      if (header_error(tu, dg, d)) {
+      if (unplaced_error(tu, dg, d) || header_error(tu, dg, d)) {
         clang_disposeDiagnostic(dg);
         return true;
       }

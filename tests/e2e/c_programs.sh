@@ -154,6 +154,13 @@ printf '\376\377int main(void) { return 0; }\n' > "$TMP/bom.c"
 out=$("$ZETA" "$TMP/bom.c" 2>&1); code=$?
 [ $code -eq 2 ] && printf '%s\n' "$out" | grep -q '^[^ ]*bom.c:1:1: error: UTF-16' &&
   pass c/unplaced-error || fail c/unplaced-error "$code $out"
+# the value of an error call used (`!reach_error()`, reach_error declared
+# implicitly as int; fuzz finding, session 20: segmentation fault): the
+# path ends at the call, UNSAFE with its replayed counterexample
+printf 'int main(void) {\n  int x = 1;\n  if (x) !reach_error();\n  return 0;\n}\n' > "$TMP/errval.c"
+out=$("$ZETA" "$TMP/errval.c" 2>&1); code=$?
+[ $code -eq 0 ] && printf '%s\n' "$out" | grep -q '^UNSAFE' && printf '%s\n' "$out" | grep -q '^validated' &&
+  pass c/error-call-value || fail c/error-call-value "$code $out"
 printf 'int f(void) { return 0; }\n' > "$TMP/nomain.c"
 out=$("$ZETA" "$TMP/nomain.c" 2>&1); code=$?
 [ $code -eq 2 ] && printf '%s\n' "$out" | grep -q 'nomain.c:1:1: expected a definition of main' && pass c/no-main || fail c/no-main "$code $out"

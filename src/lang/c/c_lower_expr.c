@@ -775,6 +775,12 @@ static cval lower_call(lower *L, CXCursor e) {
     }
     if (!L->failed) r = undefined_call(L, e, fn, name);
   }
+  c_int ty;
+  /* an error or stop call whose value is used (`!reach_error()`, declared
+   * implicitly as int): the path ended there, so any value stands for it
+   * (void made `!` read a missing term: fuzz finding, session 20) */
+  if (r.is_void && L->cur == CFA_NONE && !L->failed && cl_int_type(clang_getCursorType(e), &ty))
+    r = cl_val(c_sem_const_si(ty, 0, L->math), ty);
   free(name);
   return r;
 }

@@ -19,6 +19,8 @@ run() {  # name, command...
     echo "FAIL $name (exit $status)" >>"$log"; echo "--- $name failed:"; tail -n 40 "$out"
   elif ! grep -qE '^(PASS|FAIL) ' "$out"; then
     echo "FAIL $name (no checks ran)" >>"$log"
+  elif grep -q '^FAIL ' "$out"; then   # what a failed check printed after it (a flaky one is not rerun)
+    echo "--- $name had failures:"; grep -A 30 '^FAIL ' "$out" | head -n 60
   fi
   rm -f "$out"
 }

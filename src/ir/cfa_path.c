@@ -46,7 +46,7 @@ static const bool *live_after(const relax *R, const cfa_stmt *s) {
 typedef struct {
   const cfa *c;
   relax *R;
-  bool *mark;   /* nv, all false between uses (written_vars) */
+  bool *mark;   /* nv, all false between uses (written_vars; made at the first choice) */
 } executor;
 
 /* The distinct variables that st[0..n) may assign or havoc, appended to
@@ -79,6 +79,7 @@ static int by_index(const void *a, const void *b) {
 /* in the variables' order: the joins' fresh names as when every variable
  * was compared */
 static void written_vars(executor *X, const cfa_stmt *s, var_list *w) {
+  if (!X->mark) X->mark = xcalloc(X->c->vars.size + 1, sizeof(bool));
   for (uint32_t j = 0; j < s->nalts; j++) written_walk(X, s->alts[j].stmts, s->alts[j].n, w);
   for (uint32_t k = 0; k < w->size; k++) X->mark[w->data[k]] = false;
   if (w->size > 1) qsort(w->data, w->size, sizeof *w->data, by_index);
@@ -188,7 +189,7 @@ static term_t formula(const cfa *c, const cfa_stmt *stmts, uint32_t n, relax *R,
   term_t *cur = xmalloc((nv + 1) * sizeof *cur);
   if (nv) memcpy(cur, c->vars.data, nv * sizeof *cur);   /* a procedure without variables: data is NULL */
   term_vec conj = {0};
-  executor X = {c, R, xcalloc(nv + 1, sizeof(bool))};
+  executor X = {c, R, NULL};
   exec(&X, stmts, n, cur, &conj);
   for (uint32_t i = 0; i < nv; i++) {
     bool same = frame && cur[i] == c->vars.data[i];

@@ -243,6 +243,13 @@ static void run(zeta_result *res, const zeta_config *cfg, volatile sig_atomic_t 
 
 static int check_model(void *ctx, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   zeta_model *m = ctx;
+  /* a format the language does not write is refused, not ignored (the
+   * check would run instead) */
+  if (!option_is(o->export_fmt, "none") && !lang_exports(m->l, o->export_fmt)) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: %s: --export %s is not available for %s input (%s%s)", m->path, o->export_fmt,
+             m->l->name, *m->l->exports ? "available: " : "it has no export", m->l->exports);
+    return ZETA_EXIT_INPUT;
+  }
   return m->l->check(m->m, o, lim, r, d);
 }
 

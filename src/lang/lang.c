@@ -26,6 +26,8 @@ const lang *lang_by_name(const char *name) {
   return NULL;
 }
 
+bool lang_exports(const lang *l, const char *fmt) { return word_in(l->exports, fmt, strlen(fmt)); }
+
 const lang *lang_by_file(const char *path) {
   const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
   if (!dot || (slash && dot < slash)) return NULL;

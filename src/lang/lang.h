@@ -7,6 +7,7 @@
  * new folder plus one line in lang.c's table. */
 #ifndef ZETA_LANG_LANG_H
 #define ZETA_LANG_LANG_H
+#include <stdbool.h>
 #include <stddef.h>
 #include "core/diag.h"
 #include "core/limits.h"
@@ -18,6 +19,7 @@ typedef struct lang {
   const char *aliases;     /* further names, space-separated ("" = none) */
   const char *extensions;  /* space-separated, e.g. ".aag .aig" */
   const char *what;        /* one line for the documentation */
+  const char *exports;     /* --export formats the language writes, space-separated ("" = none) */
   /* Reads path (options may name further files: --formula, --config);
    * NULL with d filled on bad input. */
   void *(*load)(const char *path, const zeta_options *o, diag *d);
@@ -36,6 +38,8 @@ typedef struct lang_command {
   int (*run)(const char *const *files, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
 } lang_command;
 
+/* Whether l writes its input in the --export format fmt. */
+bool lang_exports(const lang *l, const char *fmt);
 /* The languages, in table order; NULL past the end. */
 const lang *lang_at(size_t i);
 const lang *lang_by_name(const char *name);

@@ -523,6 +523,10 @@ int proc_run_check_hooks(cfa_prog *p, const zeta_options *o, const zeta_limits *
       return code;
     }
   }
+  if (option_is(o->export_fmt, "vmt")) {   /* else the check below would run instead */
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --export vmt: a program with recursion has no transition-system encoding (use --export chc or cfa)");
+    return ZETA_EXIT_INPUT;
+  }
   /* the Horn encoding, built once for every route below */
   chc_system s;
   cfa_proc_chc_map m;

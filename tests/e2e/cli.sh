@@ -8,6 +8,18 @@ t badopt    '$z --no-such-option x.cfa >/dev/null 2>&1; [ $? -eq 2 ]'
 t badenum   '$z --domain FOO x.cfa 2>&1 | grep -q "expects one of"'
 t badint    '$z --timeout -3 x.cfa >/dev/null 2>&1; [ $? -eq 2 ]'
 t unknownext '$z foo.xyz 2>&1 | grep -q "cannot tell"'
+# an --export format the input's language does not write is refused with
+# exit 2 and no output (regression: TLA+ and Petri nets ran the check
+# instead, Horn clauses wrote VMT for cfa, a recursive program was checked)
+no_export() { local out; out=$($z --timeout 20 --export "$1" "$2" 2>"$TMPDIR_CLI/err"); [ $? -eq 2 ] && [ -z "$out" ] && grep -q -- "--export $1" "$TMPDIR_CLI/err"; }
+TMPDIR_CLI=$(mktemp -d)
+t export-tla-refused    'no_export vmt tests/tla/Counter.tla'
+t export-pnml-refused   'no_export chc examples/inhibitor.pnml'
+t export-chc-cfa-refused 'no_export cfa examples/sum.smt2'
+t export-sol-vmt-refused 'no_export vmt tests/sol/counter_unsafe.sol'
+t export-recursive-vmt-refused 'no_export vmt tests/c/recursion.c'
+t export-chc-vmt        '$z --export vmt examples/sum.smt2 | grep -q invar-property'
+rm -rf "$TMPDIR_CLI"
 # Out of memory under --memlimit (allocation failures, library aborts and
 # crashes of Z3/CaDiCaL at the address-space limit): one answer in the
 # input's own words, never a crash, never two answers (regression: forked

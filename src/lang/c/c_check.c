@@ -590,5 +590,5 @@ static void c_free(void *m) {
   free(m);
 }
 
-const lang lang_c = {"c", "", ".c .i", "C programs (SV-COMP reachability: reach_error() is never called), read by libclang",
+const lang lang_c = {"c", "", ".c .i", "C programs (SV-COMP reachability: reach_error() is never called), read by libclang", "chc vmt cfa",
                      c_load, c_check, c_free};

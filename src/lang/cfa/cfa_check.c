@@ -46,5 +46,5 @@ static void cfa_free_model(void *mv) {
   free(m);
 }
 
-const lang lang_cfa = {"cfa", "", ".cfa", "control flow automata in the textual CFA language (Theta-compatible)",
+const lang lang_cfa = {"cfa", "", ".cfa", "control flow automata in the textual CFA language (Theta-compatible)", "chc vmt cfa",
                        cfa_load, cfa_check, cfa_free_model};

@@ -646,5 +646,5 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
   return rc;
 }
 
-const lang lang_chc = {"chc", "smt2", ".smt2", "constrained Horn clauses in the CHC-COMP format ((set-logic HORN))",
+const lang lang_chc = {"chc", "smt2", ".smt2", "constrained Horn clauses in the CHC-COMP format ((set-logic HORN))", "chc vmt",
                        chc_load, chc_check, chc_free_input};

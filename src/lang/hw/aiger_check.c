@@ -318,5 +318,5 @@ static void aiger_free(void *vm) {
   free(m);
 }
 
-const lang lang_aiger = {"aiger", "aag aig", ".aag .aig", "AIGER 1.9 circuits, ASCII or binary, one bad-state property",
+const lang lang_aiger = {"aiger", "aag aig", ".aag .aig", "AIGER 1.9 circuits, ASCII or binary, one bad-state property", "vmt chc",
                          aiger_load, aiger_check, aiger_free};

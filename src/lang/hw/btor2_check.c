@@ -88,5 +88,5 @@ static void btor2_free(void *m) {
   free(in);
 }
 
-const lang lang_btor2 = {"btor2", "btor", ".btor2 .btor", "BTOR2 word-level circuits, one bad-state property",
+const lang lang_btor2 = {"btor2", "btor", ".btor2 .btor", "BTOR2 word-level circuits, one bad-state property", "vmt chc",
                          btor2_load, btor2_check, btor2_free};

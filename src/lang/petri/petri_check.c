@@ -402,5 +402,5 @@ static void petri_free_input(void *m) {
   free(in);
 }
 
-const lang lang_petri = {"pnml", "petri", ".pnml", "Petri nets (PNML) with MCC reachability formulas (--formula)",
+const lang lang_petri = {"pnml", "petri", ".pnml", "Petri nets (PNML) with MCC reachability formulas (--formula)", "",
                          petri_load, petri_check_all, petri_free_input};

@@ -294,5 +294,5 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
   return rc;
 }
 
-const lang lang_sol = {"sol", "solidity", ".sol", "Solidity contracts (solc-js 0.8.37 AST), assertions checked over all transaction sequences",
+const lang lang_sol = {"sol", "solidity", ".sol", "Solidity contracts (solc-js 0.8.37 AST), assertions checked over all transaction sequences", "chc",
                        sol_load, sol_check, sol_free};

@@ -598,5 +598,5 @@ static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim,
 
 static void tla_free(void *model) { tla_model_free(model); }
 
-const lang lang_tla = {"tla", "tlaplus", ".tla", "TLA+ specifications with TLC model configurations (--config)",
+const lang lang_tla = {"tla", "tlaplus", ".tla", "TLA+ specifications with TLC model configurations (--config)", "",
                        tla_load, tla_check, tla_free};

@@ -34,5 +34,5 @@ static void vmt_free(void *m) {
   free(m);
 }
 
-const lang lang_vmt = {"vmt", "", ".vmt", "transition systems in the VMT format (SMT-LIB with annotations)",
+const lang lang_vmt = {"vmt", "", ".vmt", "transition systems in the VMT format (SMT-LIB with annotations)", "vmt chc",
                        vmt_load, vmt_check, vmt_free};

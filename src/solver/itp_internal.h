@@ -25,6 +25,10 @@ solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, te
 solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
                       uint32_t timeout_ms, const char **why);
 
+/* Tests only: called in itp_mbp's projection loop after each satisfiable
+ * check (a unit test interrupts Z3 there, as the watchdog may). */
+extern void (*itp_mbp_after_sat_hook)(Z3_context z);
+
 typedef solver_result (*itp_strategy_fn)(uint32_t n, const term_t *f, const term_vec *shared,
                                         term_t *out, uint32_t timeout_ms, const char **why);
 /* fn run in a forked child (Z3 may abort the process on internal errors);

@@ -213,7 +213,11 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
     Z3_lbool r = Z3_solver_check(z, m->sa);
     if (r == Z3_L_FALSE) { result = term_or(cubes.size, cubes.data); break; }
     if (r != Z3_L_TRUE) break;
+    if (itp_mbp_after_sat_hook) itp_mbp_after_sat_hook(z);
+    /* NULL when the watchdog's interrupt came after the check: Z3's
+     * projection dereferences it (a crash in the isolated child) */
     Z3_model mod = Z3_solver_get_model(z, m->sa);
+    if (!mod) { *why = "mbp: no model (interrupted)"; break; }
     Z3_model_inc_ref(z, mod);
     /* Complete the model on every symbol of A: the projection evaluates
      * A's atoms and aborts on a symbol without a value (e.g. one that
@@ -256,6 +260,8 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
   free(all);
   return result;
 }
+
+void (*itp_mbp_after_sat_hook)(Z3_context z);
 
 solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,
                       uint32_t timeout_ms, const char **why) {

@@ -2,6 +2,7 @@
  * sequences of length >= 6), every answer checked by cvc5. */
 #include "check.h"
 #include "itp_gen.h"
+#include "solver/itp_internal.h"
 
 #define CVC5 "cvc5 --incremental --lang smt2"
 static solver *cvc;
@@ -91,6 +92,26 @@ static void test_timeout(void) {
   CHECK(now_s() - t0 < 15.0);
   CHECK(r != SOLVER_SAT);
   if (r == SOLVER_UNSAT) CHECK(gen_check_itp(cvc, 2, fs, &out));
+}
+
+static void interrupt_now(Z3_context z) { Z3_interrupt(z); }
+
+/* The watchdog's interrupt between a satisfiable check and the model
+ * (regression: Z3_solver_get_model gave NULL and Z3's projection crashed
+ * on it, in the isolated child under load): unknown, no crash. */
+static void test_mbp_interrupted_after_check(void) {
+  term_t x = term_var("ix", type_int()), y = term_var("iy", type_int()), k = term_var("ik", type_int());
+  term_t a = term_and2(term_eq(y, term_add2(x, k)), term_gt(k, term_int(0)));   /* k is A's own */
+  term_t f[2] = {a, term_le(y, x)};
+  term_vec *shared = itp_shared_symbols(2, f);
+  term_t out;
+  const char *why = NULL;
+  CHECK(itp_mbp(2, f, shared, &out, 20000, &why) == SOLVER_UNSAT);   /* the projection works without the hook */
+  itp_mbp_after_sat_hook = interrupt_now;
+  solver_result r = itp_mbp(2, f, shared, &out, 20000, &why);
+  itp_mbp_after_sat_hook = NULL;
+  CHECK(r == SOLVER_UNKNOWN);
+  itp_shared_free(2, shared);
 }
 
 static void test_linear_paths(type_t ty, const char *what) {
@@ -207,6 +228,7 @@ int main(void) {
   RUN(test_hand_binary);
   RUN(test_shared_function);
   RUN(test_timeout);
+  RUN(test_mbp_interrupted_after_check);
   RUN(test_lia_paths);
   RUN(test_lra_paths);
   RUN(test_bool_paths);

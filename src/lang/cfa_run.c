@@ -328,7 +328,9 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
   bool is_cegar = option_is(o->algorithm, "cegar"), is_portfolio = option_is(o->algorithm, "portfolio");
   bool exporting = !option_is(o->export_fmt, "none");
   if (!is_cegar && !is_portfolio && !exporting && !lang_ts_algorithm(o->algorithm)) {
-    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for control flow automata", o->algorithm);
+    /* pds, spacer and own run on programs with procedures (a C program
+     * only with recursion: without, it is inlined into one automaton) */
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for this program (use portfolio, cegar, bmc, kind, pdr or imc)", o->algorithm);
     return ZETA_EXIT_INPUT;
   }
   if (option_is(o->export_fmt, "cfa")) {   /* the model as read or lowered, before any encoding */

@@ -9,7 +9,6 @@ static const lang_command *const commands[] = {&lang_cmd_smt, &lang_cmd_validate
 
 const lang *lang_at(size_t i) { return i < sizeof table / sizeof table[0] ? table[i] : NULL; }
 
-/* True when word is one of the space-separated words of list. */
 static bool word_in(const char *list, const char *word, size_t n) {
   for (const char *p = list; p && *p;) {
     while (*p == ' ') p++;
@@ -26,7 +25,9 @@ const lang *lang_by_name(const char *name) {
   return NULL;
 }
 
-bool lang_exports(const lang *l, const char *fmt) { return word_in(l->exports, fmt, strlen(fmt)); }
+bool lang_word_in(const char *list, const char *word) { return word_in(list, word, strlen(word)); }
+
+bool lang_exports(const lang *l, const char *fmt) { return lang_word_in(l->exports, fmt); }
 
 const lang *lang_by_file(const char *path) {
   const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');

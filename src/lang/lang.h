@@ -38,6 +38,8 @@ typedef struct lang_command {
   int (*run)(const char *const *files, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
 } lang_command;
 
+/* True when word is one of the space-separated words of list. */
+bool lang_word_in(const char *list, const char *word);
 /* Whether l writes its input in the --export format fmt. */
 bool lang_exports(const lang *l, const char *fmt);
 /* The languages, in table order; NULL past the end. */

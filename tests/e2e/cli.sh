@@ -19,6 +19,15 @@ t export-chc-cfa-refused 'no_export cfa examples/sum.smt2'
 t export-sol-vmt-refused 'no_export vmt tests/sol/counter_unsafe.sol'
 t export-recursive-vmt-refused 'no_export vmt tests/c/recursion.c'
 t export-chc-vmt        '$z --export vmt examples/sum.smt2 | grep -q invar-property'
+# an --algorithm the input's language has no engine for is refused with
+# exit 2 (regression: Horn clauses and Solidity answered unknown or ran
+# another engine, TLA+ printed an UNKNOWN verdict)
+no_algorithm() { local out; out=$($z --timeout 20 --algorithm "$1" "$2" 2>"$TMPDIR_CLI/err"); [ $? -eq 2 ] && [ -z "$out" ] && grep -q -- "--algorithm $1 is not available" "$TMPDIR_CLI/err"; }
+t algorithm-chc-refused 'no_algorithm pds examples/sum.smt2'
+t algorithm-tla-refused 'no_algorithm cegar tests/tla/Counter.tla'
+t algorithm-sol-refused 'no_algorithm explicit tests/sol/counter_unsafe.sol'
+t algorithm-cfa-refused 'no_algorithm se-cegar examples/mutex.cfa'
+t algorithm-pnml-refused 'no_algorithm imc examples/inhibitor.pnml'
 rm -rf "$TMPDIR_CLI"
 # Out of memory under --memlimit (allocation failures, library aborts and
 # crashes of Z3/CaDiCaL at the address-space limit): one answer in the

@@ -601,6 +601,11 @@ static zeta_limits after_load(const chc_input *in, const zeta_options *o, const 
 
 static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, report *r, diag *d) {
   chc_input *in = m;
+  /* cegar is predicate abstraction; explicit, its old name here */
+  if (!lang_word_in("portfolio own spacer cegar explicit ic3 bmc pdr kind imc", o->algorithm)) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for Horn clauses (use portfolio, own, spacer, cegar, ic3, bmc, pdr, kind or imc)", o->algorithm);
+    return ZETA_EXIT_INPUT;
+  }
   emergency_set_answer("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
   zeta_limits lim_left = after_load(in, o, lim0);
   const zeta_limits *lim = &lim_left;

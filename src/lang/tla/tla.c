@@ -526,16 +526,17 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
 
 static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   tla_model *m = model;
-  (void)d;
   const char *algo = o->algorithm ? o->algorithm : "portfolio";
+  if (!lang_word_in("portfolio explicit bmc kind pdr ic3 inductive", algo)) {
+    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for TLA+ (use portfolio, explicit, bmc, kind, pdr, ic3 or inductive)", algo);
+    return ZETA_EXIT_INPUT;
+  }
   if (o->inductive) return tla_check_inductive(m, o, lim, r);
   if (strcmp(algo, "bmc") == 0) return tla_check_bmc(m, o, lim, r);
   int code = 0;
   if (strcmp(algo, "bmc") == 0 || strcmp(algo, "kind") == 0 || strcmp(algo, "pdr") == 0 || strcmp(algo, "ic3") == 0 ||
       strcmp(algo, "inductive") == 0)
     return tla_check_sym(m, o, algo, lim, r);
-  if (strcmp(algo, "portfolio") != 0 && strcmp(algo, "explicit") != 0)
-    return lang_verdict(r, ZETA_UNKNOWN, "TLA+: --algorithm explicit, bmc, kind, pdr (ic3) or inductive");
   report_set_engine(r, "explicit");
   int bound = o->length;
   tla_explicit_result res;

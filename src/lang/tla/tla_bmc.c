@@ -678,6 +678,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   for (uint32_t k = 0;; k++) {
     r->depth = k;
     bool said = known && k < known->answered;   /* depth k's path queries answered by an earlier run */
+    r->path_known += said;
     solver_result res = ask(sv, lim, NULL_TERM);
     if (res == SOLVER_UNSAT) {
       r->outcome = TLA_BMC_ENDS;

@@ -137,7 +137,13 @@ t bmc-count-dropped 'run --algorithm bmc "$D/SymCountLate.tla" | head -1 | grep 
 t bmc-count-early 'out=$(run --algorithm bmc --stats "$D/SymCount.tla"); echo "$out" | head -2 | tr "\n" " " | grep -q "^SAFE (proved for all depths" &&
   echo "$out" | grep -q "^facts: .*the first stopped at depth [1-5])"'
 t bmc-count-early-violation 'out=$(run --algorithm bmc --stats --length 14 "$D/SymCountLate.tla"); echo "$out" | head -1 | grep -qx UNSAFE &&
-  echo "$out" | grep -q "^State 14:" && echo "$out" | grep -q "^facts: .*the first stopped at depth"'
+  echo "$out" | grep -q "^State 14:" && echo "$out" | grep -q "^facts: .*the first stopped at depth" &&
+  echo "$out" | grep -q "^path-known: [1-9] depths"'
+# the counting facts' run asserts the first run's path answers (depths 0..2
+# of --length 2: no violation, no evaluation error) instead of asking them
+# again, and proves from them; beyond them it asks (the violation above)
+t bmc-path-known 'out=$(run --algorithm bmc --stats --length 2 "$D/SymCount.tla"); echo "$out" | head -1 | grep -qx SAFE &&
+  echo "$out" | grep -q "^path-known: 3 depths" && echo "$out" | grep -q "^facts: .*(second run, with the counting facts)"'
 # --algorithm inductive's BMC stage needs a proof only: its runs stop as
 # soon as they cannot prove any more (SymCountLate at depth 3 of 12), IC3
 # gets the time and finds the violation at depth 13

@@ -577,12 +577,40 @@ static void unknown(tla_bmc_result *r, const zeta_limits *lim, const char *what)
  * the time). */
 typedef enum { STOP_NEVER, STOP_FOR_SUMS, STOP_ALWAYS } hopeless_stop;
 
+/* The path's answers of a run, for the runs after it on the same model and
+ * bound: depths 0 .. answered-1 were reached and checked clean (no
+ * violation, no evaluation error of the step from the depth, no deadlock
+ * when asked), and secs[k] is the last path query's wall time after depth
+ * k (the next depth's budgets). These are facts about the model's
+ * executions (each run's encoding is exact: a window that loses an element
+ * reruns without it), so a later run asserts them instead of asking the
+ * same path queries again (Disruptor_SPMC: the counting facts' run to
+ * depth 10 repeated the first run's 7.6 s CPU of path queries). */
+typedef struct {
+  uint32_t answered;
+  double *secs;   /* malloc'd, room for cap */
+  uint32_t cap;
+} path_log;
+
+/* Depth k answered, with the path query's time after it. */
+static void path_log_put(path_log *l, uint32_t k, double secs) {
+  if (k >= l->cap) {
+    l->cap = k + 16;
+    l->secs = xrealloc(l->secs, l->cap * sizeof *l->secs);
+  }
+  l->secs[k] = secs;
+  l->answered = k + 1;
+}
+
 /* One run; *escaped: stopped because a merged set lost an element. */
+/* known: an earlier run's path answers (NULL: none); rec: where this run
+ * records its own (NULL: nowhere). */
 static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-                    const zeta_limits *lim, bool window, bool sums, hopeless_stop stop, tla_bmc_result *r,
-                    bool *escaped) {
+                    const zeta_limits *lim, bool window, bool sums, hopeless_stop stop, const path_log *known,
+                    path_log *rec, tla_bmc_result *r, bool *escaped) {
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
+  if (rec) rec->answered = 0;
   load_clock lc = {limits_now(), cpu_now()};
   tla_set_limits(m, lim);
   solver *sv = solver_new(backend ? backend : "z3", NULL);
@@ -649,6 +677,8 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   double last_query = 0;
   for (uint32_t k = 0;; k++) {
     r->depth = k;
+    bool said = known && k < known->answered;   /* depth k's path queries answered by an earlier run */
+    r->path_known += said;
     solver_result res = ask(sv, lim, NULL_TERM);
     if (res == SOLVER_UNSAT) {
       r->outcome = TLA_BMC_ENDS;
@@ -728,7 +758,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       continue;
     }
     term_t step_err = more ? term_and2(cons, nx.err) : term_false();
-    if (!inv_ok) {
+    if (!inv_ok && !said) {
       /* a violation in state k, or an evaluation error of the step from it */
       double t0 = limits_now();
       res = ask(sv, lim, term_or2(bad, step_err));
@@ -748,6 +778,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     solver_assert(sv, term_not(bad));
     if (!more) {
       r->outcome = TLA_BMC_BOUND;
+      if (rec) path_log_put(rec, k, last_query);
       break;
     }
     relative_new(&rel, backend, axioms, cons, bad, &nx);
@@ -765,7 +796,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (unsaid) fx.changed = k + 1;
     r->facts_kept = (uint32_t)fx.nalive;
     relative_step(s, &rel, lim, budget, tlc_deadlock);
-    if (inv_ok && !rel.err_free) {
+    if (inv_ok && !rel.err_free && !said) {
       /* the step's evaluation errors, not asked with the invariants */
       res = ask(sv, lim, step_err);
       if (res == SOLVER_SAT) {
@@ -779,7 +810,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
         break;
       }
     }
-    if (tlc_deadlock && !rel.dead_free) {
+    if (tlc_deadlock && !rel.dead_free && !said) {
       res = no_successor(s, sv, lim, cons, &nx);
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_DEADLOCK;
@@ -792,6 +823,8 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       }
     }
     if (rel.dead_free) r->relative++;
+    if (said) last_query = known->secs[k];   /* the budgets the run before had */
+    if (rec) path_log_put(rec, k, last_query);
     /* states outside the constraints are not expanded (TLC) */
     solver_assert(sv, term_and2(cons, nx.ok));
   }
@@ -811,12 +844,13 @@ done:
  * element outside them (a state the sample did not reach) is no error of
  * the model: then again without the window. */
 static void bmc_window(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, const char *backend,
-                       const zeta_limits *lim, bool sums, hopeless_stop stop, tla_bmc_result *r) {
+                       const zeta_limits *lim, bool sums, hopeless_stop stop, const path_log *known, path_log *rec,
+                       tla_bmc_result *r) {
   bool escaped;
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, sums, stop, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, true, sums, stop, known, rec, r, &escaped);
   if (!escaped) return;
   tla_bmc_result_free(r);
-  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, sums, stop, r, &escaped);
+  bmc_run(m, bound, tlc_deadlock, need_paths, backend, lim, false, sums, stop, known, rec, r, &escaped);
   r->rerun = true;
   if (escaped) {
     /* the ranges are over-approximations: not expected, never a verdict */
@@ -841,16 +875,22 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, t
              const zeta_limits *lim, tla_bmc_result *r) {
   /* a stage answers with a proof only: a hopeless run stops */
   bool leave_time = use != TLA_BMC_ANSWER;
-  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, r);
+  path_log first = {0};
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, NULL,
+             &first, r);
   bool hopeless = r->hopeless;
-  if (!r->sums || limits_expired(lim) || (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved))) return;
+  if (!r->sums || limits_expired(lim) || (!hopeless && (r->outcome != TLA_BMC_BOUND || r->proved))) {
+    free(first.secs);
+    return;
+  }
   /* a stage of --algorithm inductive: half of the time left at most (the
    * reach proof and IC3 come after it); with --algorithm bmc or as the
    * last stage all of it (nbacg_guer01 at 90 s, load 9: no proof with half) */
   zeta_limits half = *lim;
   if (lim->deadline && use == TLA_BMC_STAGE) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
   tla_bmc_result r2;
-  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, leave_time ? STOP_ALWAYS : STOP_NEVER, &r2);
+  bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, leave_time ? STOP_ALWAYS : STOP_NEVER, &first,
+             NULL, &r2);
   tla_set_limits(m, lim);
   bool r2_proved = r2.outcome == TLA_BMC_PROVED || (r2.outcome == TLA_BMC_BOUND && r2.proved);
   /* after a hopeless first run, a second that failed without using the
@@ -864,13 +904,15 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, t
     r->counting = true;
     r->first_depth = first_depth;
     r->first_hopeless = hopeless;
+    free(first.secs);
     return;
   }
   tla_bmc_result_free(&r2);
   if (rerun_first) {
     tla_bmc_result_free(r);
-    bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, STOP_NEVER, r);
+    bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, STOP_NEVER, &first, NULL, r);
   }
+  free(first.secs);
 }
 
 void tla_bmc_result_free(tla_bmc_result *r) {

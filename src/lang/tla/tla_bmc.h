@@ -27,6 +27,7 @@ typedef struct {
   uint32_t merged;                /* sets of records merged per value (tla_steps_merged) */
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
+  uint32_t path_known;            /* depths whose path queries an earlier run answered (tla_bmc.c `path_log`) */
   size_t sample;                  /* the layout sample's states (tla_sym_sample_size), and why it stopped */
   sample_cut sample_cut;
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */

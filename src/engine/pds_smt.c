@@ -77,7 +77,7 @@ static term_t ex(pds_enc *E, term_t body, const vlist *vars) {
       if (fv[j] == vars->v[i]) { vl_add(&q, vars->v[i]); break; }
   free(fv);
   if (!q.n) return body;
-  term_t r = z3_qe(term_exists(q.n, q.v, body), timeout_ms(E));
+  term_t r = z3_qe_arrays_by_tactic(term_exists(q.n, q.v, body), timeout_ms(E));
   free(q.v);
   if (r == NULL_TERM) {
     fail(E, "pds: the quantifier elimination of an image failed");

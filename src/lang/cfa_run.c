@@ -328,8 +328,7 @@ int cfa_run_check(cfa *c, const zeta_options *o, const zeta_limits *lim, const c
   bool is_cegar = option_is(o->algorithm, "cegar"), is_portfolio = option_is(o->algorithm, "portfolio");
   bool exporting = !option_is(o->export_fmt, "none");
   if (!is_cegar && !is_portfolio && !exporting && !lang_ts_algorithm(o->algorithm)) {
-    /* pds, spacer and own run on programs with procedures (a C program
-     * only with recursion: without, it is inlined into one automaton) */
+    /* pds, spacer and own take the procedure route before this */
     diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for this program (use portfolio, cegar, bmc, kind, pdr or imc)", o->algorithm);
     return ZETA_EXIT_INPUT;
   }

@@ -24,6 +24,7 @@ struct z3_qe_session {
   z3conv *cv;
   Z3_tactic both;    /* qe, then simplify */
   Z3_tactic light;   /* qe-light, then simplify: no timer needed */
+  bool arrays_by_tactic;   /* no projection where arrays occur (z3_qe_arrays_by_tactic) */
 };
 
 static Z3_tactic then_simplify(Z3_context z, const char *first) {
@@ -139,6 +140,15 @@ static term_t by_projection(term_t t, uint32_t timeout_ms) {
   return res;
 }
 
+static bool has_array_symbol(term_t t) {
+  term_t *vs;
+  uint32_t n = term_free_vars(t, &vs);
+  bool found = false;
+  for (uint32_t i = 0; i < n && !found; i++) found = type_kind_of(term_type(vs[i])) == TYPE_ARRAY;
+  free(vs);
+  return found;
+}
+
 term_t z3_qe_in(z3_qe_session *q, term_t t, uint32_t timeout_ms) {
   if (!q || !q->cv) return NULL_TERM;
   term_t r = by_tactic(q, q->light, t, 0);
@@ -147,13 +157,22 @@ term_t z3_qe_in(z3_qe_session *q, term_t t, uint32_t timeout_ms) {
     return r;
   }
   term_t u = term_unsigned(t);
-  if (term_op_of(u) == OP_EXISTS && u == t && !term_has_quantifier(term_arg(u, term_nargs(u) - 1))) {
+  if (term_op_of(u) == OP_EXISTS && u == t && !term_has_quantifier(term_arg(u, term_nargs(u) - 1)) &&
+      !(q->arrays_by_tactic && has_array_symbol(term_arg(u, term_nargs(u) - 1)))) {
     r = by_projection(t, timeout_ms);
     if (r != NULL_TERM) stats.projected++;
     return r;
   }
   r = by_tactic(q, q->both, t, timeout_ms);
   if (r != NULL_TERM) stats.tactic++;
+  return r;
+}
+
+term_t z3_qe_arrays_by_tactic(term_t t, uint32_t timeout_ms) {
+  z3_qe_session *q = z3_qe_open();
+  if (q) q->arrays_by_tactic = true;
+  term_t r = z3_qe_in(q, t, timeout_ms);
+  z3_qe_close(q);
   return r;
 }
 

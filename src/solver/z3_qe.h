@@ -12,6 +12,10 @@
  * none), splits the goal, leaves a quantifier or the result does not
  * translate back. */
 term_t z3_qe(term_t t, uint32_t timeout_ms);
+/* z3_qe without Z3's projection when t has array symbols: Z3 4.8.12's
+ * projection stops the process on some of them ("ASSERTION VIOLATION
+ * spacer_qe_project.cpp:2135", the pds route on arrays of structs). */
+term_t z3_qe_arrays_by_tactic(term_t t, uint32_t timeout_ms);
 
 /* One Z3 context for many eliminations (a context costs ~5-10 ms to set
  * up: a model's predicates share one). z3_qe_in is z3_qe within it; open

@@ -598,6 +598,9 @@ static bool lower_file(const char *path, const zeta_options *o, c_program *p, di
 
 /* A program with recursion is lowered again with functions as procedures. */
 bool c_lower(const char *path, const zeta_options *o, c_program *p, diag *d) {
+  /* the procedure engines get the procedures even without recursion */
+  if (option_is(o->algorithm, "pds") || option_is(o->algorithm, "spacer") || option_is(o->algorithm, "own"))
+    return lower_file(path, o, p, d, true, 0, false);
   if (!lower_file(path, o, p, d, false, 0, false)) return false;
   if (!p->unknown || strcmp(p->unknown, "recursion") != 0) return true;
   c_program_free(p);

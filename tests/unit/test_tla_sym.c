@@ -480,6 +480,20 @@ static void test_load_stretch(void) {
   CHECK(tla_bmc_stretch(100.0, 1.0) == 10.0);
 }
 
+/* A share of the time left that stands for CPU time: a quarter of 100 s
+ * at stretch 1 is 25 s, at stretch 2 50 s, at stretch 10 all of it (never
+ * past the deadline); without a deadline none. */
+static void test_stretched_deadline(void) {
+  zeta_limits lim = limits_from_timeout(100);
+  double a = tla_stretched_deadline(&lim, 0.25, 1) - limits_now();
+  double b = tla_stretched_deadline(&lim, 0.25, 2) - limits_now();
+  CHECK(a > 24 && a <= 25);
+  CHECK(b > 49 && b <= 50);
+  CHECK(tla_stretched_deadline(&lim, 0.25, 10) == lim.deadline);
+  zeta_limits none = limits_from_timeout(0);
+  CHECK(tla_stretched_deadline(&none, 0.25, 2) == 0);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
@@ -488,5 +502,6 @@ int main(void) {
   RUN(test_member_clauses);
   RUN(test_counting);
   RUN(test_load_stretch);
+  RUN(test_stretched_deadline);
   return CHECK_DONE();
 }

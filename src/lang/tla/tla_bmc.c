@@ -149,8 +149,15 @@ double tla_bmc_stretch(double wall, double cpu) {
   return r < 1 ? 1 : r > 10 ? 10 : r;
 }
 
-typedef struct { double wall0, cpu0; } load_clock;
-static double load_stretch(const load_clock *c) { return tla_bmc_stretch(limits_now() - c->wall0, cpu_now() - c->cpu0); }
+tla_load_clock tla_load_clock_start(void) { return (tla_load_clock){limits_now(), cpu_now()}; }
+double tla_load_stretch(const tla_load_clock *c) { return tla_bmc_stretch(limits_now() - c->wall0, cpu_now() - c->cpu0); }
+
+double tla_stretched_deadline(const zeta_limits *lim, double fraction, double stretch) {
+  if (!lim->deadline) return 0;
+  double now = limits_now(), left = lim->deadline - now;
+  double share = left * fraction * stretch;
+  return share < left ? now + share : lim->deadline;
+}
 
 /* Its queries get a budget each (like the last depth's path query): a
  * failed one costs no more than the path query it may save. */
@@ -538,13 +545,15 @@ static size_t facts_prove_tier(facts *f, solver *sv, const zeta_limits *lim, ter
 /* A tier's budget at a depth: the relative queries' (the last path
  * query's time, at least 0.5 s); in the counting facts' run, a sixth of
  * the time left if more (nbacg_guer01's sums need 1-2 s at depth 2; a tier
- * that times out is dropped for good, so this is paid once). The literal
- * facts keep the short budget: with a sixth, nbacg_guer01's first run
- * spent seconds per depth on pairs that never converge, and
+ * that times out is dropped for good, so this is paid once), stretched by
+ * the load so that it stands for CPU time (tla_stretched_deadline). The
+ * literal facts keep the short budget: with a sixth, nbacg_guer01's first
+ * run spent seconds per depth on pairs that never converge, and
  * `--algorithm inductive` lost its reach proof to the time. */
-static double facts_budget(const zeta_limits *lim, double budget, bool sums) {
-  double left = limits_remaining_ms(lim) / 1000.0 / 6;
-  return sums && left > budget ? left : budget;
+static double facts_budget(const zeta_limits *lim, double budget, bool sums, double stretch) {
+  if (!sums || !lim->deadline) return budget;
+  double sixth = tla_stretched_deadline(lim, 1.0 / 6, stretch) - limits_now();
+  return sixth > budget ? sixth : budget;
 }
 
 /* Every tier, each with budget seconds. hyp (or NULL: none) are the
@@ -611,7 +620,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   *r = (tla_bmc_result){.outcome = TLA_BMC_UNKNOWN};
   *escaped = false;
   if (rec) rec->answered = 0;
-  load_clock lc = {limits_now(), cpu_now()};
+  tla_load_clock lc = tla_load_clock_start();
   tla_set_limits(m, lim);
   solver *sv = solver_new(backend ? backend : "z3", NULL);
   tla_sym *s = tla_steps_new(m, window);
@@ -666,7 +675,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     term_t fa = tla_steps_axioms(s);
     axioms = term_and2(axioms, fa);
     solver_assert(sv, fa);
-    double stretch = load_stretch(&lc);
+    double stretch = tla_load_stretch(&lc);
     if (sums) widen_at_init(&fx, sv, lim, stretch);
     facts_prove(&fx, sv, lim, 1.0 * stretch, term_true(), NULL, fx.at, -1);
   }
@@ -697,7 +706,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     term_t pax = tla_steps_axioms(s);
     axioms = term_and2(axioms, pax);
     solver_assert(sv, pax);
-    double least = 0.5 * load_stretch(&lc);
+    double least = 0.5 * tla_load_stretch(&lc);
     double budget = last_query < least ? least : last_query;
     /* depth k's invariants from depth k-1's, without the path */
     /* the same structures as the depth before, whose query had a
@@ -789,7 +798,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       /* asserted once (in a query per round it cost MCMajority 50 % more
        * CPU); a run has one tier of facts, so each tier assumes all */
       solver_assert(rel.sv, facts_conj(&fx, fx.at, -1));
-      unsaid += facts_prove(&fx, rel.sv, lim, facts_budget(lim, budget, sums), nx.ok, NULL, fx.next, k);
+      unsaid += facts_prove(&fx, rel.sv, lim, facts_budget(lim, budget, sums, tla_load_stretch(&lc)), nx.ok, NULL, fx.next, k);
       term_t *t = fx.at;
       fx.at = fx.next, fx.next = t;
     }
@@ -875,6 +884,7 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, t
              const zeta_limits *lim, tla_bmc_result *r) {
   /* a stage answers with a proof only: a hopeless run stops */
   bool leave_time = use != TLA_BMC_ANSWER;
+  tla_load_clock lc = tla_load_clock_start();
   path_log first = {0};
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, lim, false, leave_time ? STOP_ALWAYS : STOP_FOR_SUMS, NULL,
              &first, r);
@@ -883,11 +893,12 @@ void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, t
     free(first.secs);
     return;
   }
-  /* a stage of --algorithm inductive: half of the time left at most (the
-   * reach proof and IC3 come after it); with --algorithm bmc or as the
-   * last stage all of it (nbacg_guer01 at 90 s, load 9: no proof with half) */
+  /* a stage of --algorithm inductive: half of the time left at most,
+   * stretched by the load (the reach proof and IC3 come after it); with
+   * --algorithm bmc or as the last stage all of it (nbacg_guer01 at 90 s,
+   * load 9: no proof with half) */
   zeta_limits half = *lim;
-  if (lim->deadline && use == TLA_BMC_STAGE) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
+  if (use == TLA_BMC_STAGE) half.deadline = tla_stretched_deadline(lim, 0.5, tla_load_stretch(&lc));
   tla_bmc_result r2;
   bmc_window(m, bound, tlc_deadlock, need_paths, backend, &half, true, leave_time ? STOP_ALWAYS : STOP_NEVER, &first,
              NULL, &r2);

@@ -60,6 +60,15 @@ typedef enum { TLA_BMC_ANSWER, TLA_BMC_STAGE, TLA_BMC_LAST_STAGE } tla_bmc_use;
  * after wall seconds in which the process used cpu seconds: wall / cpu,
  * within [1, 10]; 1 while cpu < 0.05 (tla_bmc.c `load_stretch`). */
 double tla_bmc_stretch(double wall, double cpu);
+/* The process's wall and CPU seconds at a start, for the ratio above. */
+typedef struct { double wall0, cpu0; } tla_load_clock;
+tla_load_clock tla_load_clock_start(void);
+double tla_load_stretch(const tla_load_clock *c);
+/* A deadline for a share of the time left (fraction of it) that stands
+ * for CPU time: the share times the stretch, never past lim's deadline
+ * (0: none); under load a share of wall time was less work, so the
+ * answers depended on the load (APnbacg_guer01's inductive stage). */
+double tla_stretched_deadline(const zeta_limits *lim, double fraction, double stretch);
 void tla_bmc(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_paths, tla_bmc_use use, const char *backend,
              const zeta_limits *lim, tla_bmc_result *r);
 void tla_bmc_result_free(tla_bmc_result *r);

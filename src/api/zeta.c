@@ -219,7 +219,9 @@ static void run(zeta_result *res, const zeta_config *cfg, volatile sig_atomic_t 
   lim.stop = stop;
   diag d = {0};
   double t0 = limits_now();
+  if (o->hard_limits) emergency_checking(true);
   int code = fn(ctx, o, &lim, res->r, &d);
+  if (o->hard_limits) emergency_checking(false);
   res->seconds = limits_now() - t0;
   res->memory_mb = peak_memory_mb();
   if (d.code) {

@@ -99,6 +99,21 @@ void emergency_rearm_exact(double seconds) {
   setitimer(ITIMER_REAL, &it, NULL);
 }
 
+static volatile sig_atomic_t checking;
+
+static void exit_during_check(void) {
+  if (checking) emergency_exit_code(answered ? NULL : crash_msg, ZETA_EXIT_INTERNAL);
+}
+
+void emergency_checking(bool on) {
+  static bool registered;
+  if (on && !registered) {
+    if (!timeout_msg) prepare();
+    registered = atexit(exit_during_check) == 0;
+  }
+  checking = on;
+}
+
 void emergency_install(long timeout, long memlimit, volatile sig_atomic_t *stop) {
   if (!timeout_msg) prepare();
   answered = 0;

@@ -10,6 +10,7 @@
 #ifndef ZETA_CORE_EMERGENCY_H
 #define ZETA_CORE_EMERGENCY_H
 #include <signal.h>
+#include <stdbool.h>
 
 /* Formats the prepared answer from the language's unknown text (e.g.
  * "unknown\n") and the reason ("timeout", "memory"); malloc'd. NULL
@@ -33,4 +34,9 @@ void emergency_disarm(void);
  * checker whose prepared answer is always current, e.g. the Petri-net
  * formulas not printed yet). */
 void emergency_rearm_exact(double seconds);
+/* Marks the check's start (true) and end (false). A library that ends the
+ * process with exit() during the check (Z3 4.8.12's assertion violations:
+ * exit code 114, nothing on stdout) ends it with the prepared crash answer
+ * and the internal-error exit code instead. */
+void emergency_checking(bool on);
 #endif

@@ -1,4 +1,5 @@
 #include "lang/lang.h"
+#include <stdio.h>
 #include <string.h>
 
 /* One line per language; the first whose extension matches a file wins. */
@@ -25,7 +26,22 @@ const lang *lang_by_name(const char *name) {
   return NULL;
 }
 
-bool lang_word_in(const char *list, const char *word) { return word_in(list, word, strlen(word)); }
+static bool lang_word_in(const char *list, const char *word) { return word_in(list, word, strlen(word)); }
+
+bool lang_algorithm_ok(const char *list, const char *algo, const char *what, diag *d) {
+  if (lang_word_in(list, algo)) return true;
+  char use[256] = "";
+  size_t n = 0, words = 0;
+  for (const char *p = list; *p; p++) words += *p != ' ' && (p == list || p[-1] == ' ');
+  for (const char *p = list, *w; *p && n < sizeof use; words--) {   /* "a, b or c" */
+    while (*p == ' ') p++;
+    w = p;
+    while (*p && *p != ' ') p++;
+    n += (size_t)snprintf(use + n, sizeof use - n, "%.*s%s", (int)(p - w), w, words > 2 ? ", " : words == 2 ? " or " : "");
+  }
+  diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for %s (use %s)", algo, what, use);
+  return false;
+}
 
 bool lang_exports(const lang *l, const char *fmt) { return lang_word_in(l->exports, fmt); }
 

@@ -38,8 +38,9 @@ typedef struct lang_command {
   int (*run)(const char *const *files, const zeta_options *o, const zeta_limits *lim, report *r, diag *d);
 } lang_command;
 
-/* True when word is one of the space-separated words of list. */
-bool lang_word_in(const char *list, const char *word);
+/* Whether algo is one of list's space-separated engines; else d gets
+ * "--algorithm ALGO is not available for WHAT (use a, b or c)". */
+bool lang_algorithm_ok(const char *list, const char *algo, const char *what, diag *d);
 /* Whether l writes its input in the --export format fmt. */
 bool lang_exports(const lang *l, const char *fmt);
 /* The languages, in table order; NULL past the end. */

@@ -168,17 +168,13 @@ term_t z3_qe_in(z3_qe_session *q, term_t t, uint32_t timeout_ms) {
   return r;
 }
 
-term_t z3_qe_arrays_by_tactic(term_t t, uint32_t timeout_ms) {
+static term_t qe_once(term_t t, uint32_t timeout_ms, bool arrays_by_tactic) {
   z3_qe_session *q = z3_qe_open();
-  if (q) q->arrays_by_tactic = true;
+  if (q) q->arrays_by_tactic = arrays_by_tactic;
   term_t r = z3_qe_in(q, t, timeout_ms);
   z3_qe_close(q);
   return r;
 }
 
-term_t z3_qe(term_t t, uint32_t timeout_ms) {
-  z3_qe_session *q = z3_qe_open();
-  term_t r = z3_qe_in(q, t, timeout_ms);
-  z3_qe_close(q);
-  return r;
-}
+term_t z3_qe(term_t t, uint32_t timeout_ms) { return qe_once(t, timeout_ms, false); }
+term_t z3_qe_arrays_by_tactic(term_t t, uint32_t timeout_ms) { return qe_once(t, timeout_ms, true); }

@@ -125,7 +125,7 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
 static void run_engine(const char *alg, itp_strategy itp, uint32_t bound, const chc_system *s, const zeta_limits *lim,
                        chc_result *r) {
   if (option_is(alg, "bmc")) { chc_bmc_solve(s, lim, bound, r); return; }
-  if (option_is(alg, "cegar") || option_is(alg, "explicit")) { chc_pa_solve_itp(s, lim, itp, r); return; }
+  if (option_is(alg, "cegar")) { chc_pa_solve_itp(s, lim, itp, r); return; }
   if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
   /* PDR on non-linear clauses is IC3 on the clauses themselves (GPDR) */
   if (option_is(alg, "pdr") && !chc_is_linear(s)) { chc_ic3_solve(s, lim, r); return; }
@@ -601,11 +601,8 @@ static zeta_limits after_load(const chc_input *in, const zeta_options *o, const 
 
 static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, report *r, diag *d) {
   chc_input *in = m;
-  /* cegar is predicate abstraction; explicit, its old name here */
-  if (!lang_word_in("portfolio own spacer cegar explicit ic3 bmc pdr kind imc", o->algorithm)) {
-    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for Horn clauses (use portfolio, own, spacer, cegar, ic3, bmc, pdr, kind or imc)", o->algorithm);
+  if (!lang_algorithm_ok("portfolio own spacer cegar ic3 bmc pdr kind imc", o->algorithm, "Horn clauses", d))
     return ZETA_EXIT_INPUT;
-  }
   emergency_set_answer("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
   zeta_limits lim_left = after_load(in, o, lim0);
   const zeta_limits *lim = &lim_left;

@@ -161,10 +161,7 @@ static int sol_check(void *p, const zeta_options *o, const zeta_limits *lim, rep
   sol_model *m = p;
   emergency_set_answer("UNKNOWN (timeout)\n");
   if (option_is(o->sol_mode, "modular")) return sol_modular_check(m->ast, &m->annots, o, lim, r);
-  if (!lang_word_in("portfolio own spacer bmc cegar pdr kind imc", o->algorithm)) {
-    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for Solidity (use portfolio, own, spacer, bmc, cegar, pdr, kind or imc)", o->algorithm);
-    return ZETA_EXIT_INPUT;
-  }
+  if (!lang_algorithm_ok("portfolio own spacer bmc cegar pdr kind imc", o->algorithm, "Solidity", d)) return ZETA_EXIT_INPUT;
   if (!option_is(o->ext_calls, "untrusted") && !option_is(o->ext_calls, "trusted")) {
     diag_set(d, ZETA_EXIT_INPUT, "zeta: --ext-calls takes trusted or untrusted");
     return ZETA_EXIT_INPUT;

@@ -532,10 +532,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
 static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {
   tla_model *m = model;
   const char *algo = o->algorithm ? o->algorithm : "portfolio";
-  if (!lang_word_in("portfolio explicit bmc kind pdr ic3 inductive", algo)) {
-    diag_set(d, ZETA_EXIT_INPUT, "zeta: --algorithm %s is not available for TLA+ (use portfolio, explicit, bmc, kind, pdr, ic3 or inductive)", algo);
-    return ZETA_EXIT_INPUT;
-  }
+  if (!lang_algorithm_ok("portfolio explicit bmc kind pdr ic3 inductive", algo, "TLA+", d)) return ZETA_EXIT_INPUT;
   if (o->inductive) return tla_check_inductive(m, o, lim, r);
   if (strcmp(algo, "bmc") == 0) return tla_check_bmc(m, o, lim, r);
   int code = 0;

@@ -4,13 +4,18 @@
 # expected_verdict and the printed distinct-state count with the task's
 # distinct_states (TLC's count; zeta itself never reads it).
 # Usage: bench/tla_bench.sh [-t SECONDS] [-a ALGORITHM] [task.yml ...]
-#        bench/tla_bench.sh -c [-t SECONDS] [task.yml ...]
+#        bench/tla_bench.sh -c [-n] [-o DIR] [-t SECONDS] [task.yml ...]
 # -c compares the engines per task: explicit (time, distinct states, depth),
 # bmc (bound: the task's length, else 10; time, depth) and inductive (IC3,
 # then k-induction: proofs for all depths), whether BMC agrees with the
 # explicit engine (a definite answer of both differing, or a BMC UNSAFE
 # where explicit says SAFE, is a disagreement), and how many `success`
-# (expected true) models are proved for all depths.
+# (expected true) models are proved for all depths, then lists the `success`
+# models the explicit engine finishes but `inductive` does not prove
+# ("unproved:" lines, with inductive's first output line).
+# -n (with -c) skips BMC (the proofs' count alone, about a third of the time).
+# -o DIR (with -c) keeps every run's output in DIR/<task>.<algorithm>.txt
+# (with --stats: read there why a proof failed).
 # Env: ZETA (default build/zeta), SHARED (default /work/shared).
 set -u
 ZETA=${ZETA:-$(dirname "$0")/../build/zeta}
@@ -18,15 +23,20 @@ SHARED=${SHARED:-/work/shared}
 T=10
 ALGO=explicit
 COMPARE=0
-while getopts t:a:c o; do
-  case $o in t) T=$OPTARG ;; a) ALGO=$OPTARG ;; c) COMPARE=1 ;; *) exit 2 ;; esac
+NOBMC=0
+OUT=
+while getopts t:a:cno: o; do
+  case $o in t) T=$OPTARG ;; a) ALGO=$OPTARG ;; c) COMPARE=1 ;; n) NOBMC=1 ;; o) OUT=$OPTARG ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || set -- "$SHARED"/benchmarks/tla/*/*.yml
-[ $COMPARE = 1 ] && exec python3 - "$ZETA" "$T" "$@" <<'PY'
-import re, subprocess, sys, time, yaml
-zeta, t, tasks = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+[ $COMPARE = 1 ] && exec python3 - "$ZETA" "$T" "$NOBMC" "$OUT" "$@" <<'PY'
+import os, re, subprocess, sys, time, yaml
+zeta, t, nobmc, outdir, tasks = sys.argv[1], float(sys.argv[2]), sys.argv[3] == "1", sys.argv[4], sys.argv[5:]
+if outdir: os.makedirs(outdir, exist_ok=True)
 def run(algo, task):
+    if algo == "bmc" and nobmc:
+        return "-", 0.0, "-", "-", "UNKNOWN (not run: -n)"
     start = time.time()
     try:
         p = subprocess.run([zeta, "--timeout", str(int(t)), "--algorithm", algo, "--stats", task],
@@ -34,6 +44,9 @@ def run(algo, task):
         out = p.stdout + p.stderr
     except subprocess.TimeoutExpired:
         out = "UNKNOWN (hard timeout)"
+    if outdir:
+        with open(os.path.join(outdir, "%s.%s.txt" % (os.path.basename(task)[:-4], algo)), "w") as f:
+            f.write(out)
     first = (out.splitlines() or [""])[0]
     word = first.split(" ")[0] if first.split(" ")[0] in ("SAFE", "UNSAFE") else "-"
     m = re.search(r"(\d+) distinct states found, \d+ states generated, depth (\d+)", out)
@@ -41,6 +54,7 @@ def run(algo, task):
     return word, time.time() - start, (m.group(1) if m else "-"), (m.group(2) if m else (d.group(1) if d else "-")), first
 tot = dict(tasks=0, agree=0, disagree=0, bmc_definite=0, success=0, proved=0, proved_explicit_done=0, success_explicit_done=0)
 t0 = time.time()
+unproved = []
 print("%-52s %-26s %-20s %-20s %s" % ("task", "explicit (s, states, depth)", "bmc (s, depth)", "inductive (s)", "agree"))
 for task in tasks:
     y = yaml.safe_load(open(task))
@@ -64,6 +78,7 @@ for task in tasks:
             tot["proved"] += 1
             if e == "SAFE": tot["proved_explicit_done"] += 1
     name = "/".join(task.split("/")[-2:])
+    if exp and e == "SAFE" and i != "SAFE": unproved.append((name, ifirst[:100]))
     note = "" if i != "-" else ifirst[:70]
     print("%-52s %-6s %6.2f %8s %4s  %-6s %6.2f %4s  %-6s %6.2f  %-8s %s" % (
         name[:52], e, et, es, ed, b if not bmc_safe_bounded else "SAFE<=", bt, bd, i, it, agree, note), flush=True)
@@ -71,6 +86,8 @@ print("tasks %d: BMC definite %d, agrees with explicit %d, disagrees %d; success
       "proved for all depths %d (of those explicit finishes: %d); %.0f s" % (
       tot["tasks"], tot["bmc_definite"], tot["agree"], tot["disagree"], tot["success"], tot["success_explicit_done"],
       tot["proved"], tot["proved_explicit_done"], time.time() - t0))
+for name, why in unproved:
+    print("unproved: %-52s %s" % (name, why))
 PY
 exec python3 - "$ZETA" "$T" "$ALGO" "$@" <<'PY'
 import re, subprocess, sys, time, yaml

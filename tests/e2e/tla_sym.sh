@@ -196,6 +196,10 @@ t inductive-length-deadlock 'run --algorithm inductive "$B/apalache/letpoly.yml"
 # --algorithm inductive: the step-wise BMC first also when the sample
 # enumerated every state (4199 here; the reach proof after it)
 quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'
+# --algorithm inductive: IC3 until an eighth of the time is left, then
+# k-induction (IC3 kept its time until the deadline, so k-induction never
+# ran: APACP_SB, sample cut, IC3 "solver" at the deadline, 2-inductive)
+quick || t inductive-kind-share 'run --algorithm inductive --timeout 16 "$B/acp/APACP_SB.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: 2-induction)"'
 quick || t bmc-facts-voucher 'run --algorithm bmc "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t bmc-inductive-paths '[ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 5 | head -1)" = UNSAFE ] &&
   [ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 2 | head -1)" = SAFE ]'

@@ -14,7 +14,7 @@
 # models the explicit engine finishes but `inductive` does not prove
 # ("unproved:" lines, with inductive's first output line).
 # -n (with -c) skips BMC (the proofs' count alone, about a third of the time).
-# -o DIR (with -c) keeps every run's output in DIR/<task>.<algorithm>.txt
+# -o DIR (with -c) keeps every run's output in DIR/<folder>_<task>.<algorithm>.txt
 # (with --stats: read there why a proof failed).
 # Env: ZETA (default build/zeta), SHARED (default /work/shared).
 set -u
@@ -45,7 +45,8 @@ def run(algo, task):
     except subprocess.TimeoutExpired:
         out = "UNKNOWN (hard timeout)"
     if outdir:
-        with open(os.path.join(outdir, "%s.%s.txt" % (os.path.basename(task)[:-4], algo)), "w") as f:
+        base = "_".join(task.split("/")[-2:])[:-4]   # folder_task: MC.yml is in two folders
+        with open(os.path.join(outdir, "%s.%s.txt" % (base, algo)), "w") as f:
             f.write(out)
     first = (out.splitlines() or [""])[0]
     word = first.split(" ")[0] if first.split(" ")[0] in ("SAFE", "UNSAFE") else "-"

@@ -67,7 +67,8 @@ static inline void solver_tune(solver *s, const char *name, uint32_t value) {
 }
 
 /* Satisfiability of f alone, ignoring (and keeping) the assertion stack; no
- * model afterwards. A backend may use its non-incremental preprocessing,
+ * model afterwards; with the parameters solver_tune set. A backend may use
+ * its non-incremental preprocessing,
  * which quantified formulas need (Z3 eliminates quantified equalities only
  * there: 0.03 s instead of a timeout on expanded CHC models). */
 solver_result solver_check_alone(solver *s, term_t f);

@@ -29,6 +29,8 @@ typedef struct {
   uint32_t level;
   uint32_t bad_level;       /* lowest level with an untranslatable assertion; UINT32_MAX if none */
   uint32_t timeout_ms;
+  struct { char name[32]; uint32_t value; } tuned[4];   /* solver_tune's, for check_alone's solver too */
+  uint32_t ntuned;
   char reason[256];
   volatile bool interrupted;   /* set by another thread (z3s_interrupt) */
 } z3_solver;
@@ -201,6 +203,13 @@ static void z3s_set_timeout(solver *s, uint32_t ms) {
 /* Kept in the solver's parameters (set_timeout adds to them). */
 static void z3s_tune(solver *s, const char *name, uint32_t value) {
   z3_solver *z = (z3_solver *)s;
+  uint32_t i = 0;
+  while (i < z->ntuned && strcmp(z->tuned[i].name, name) != 0) i++;
+  if (i < sizeof z->tuned / sizeof z->tuned[0] && strlen(name) < sizeof z->tuned[i].name) {
+    snprintf(z->tuned[i].name, sizeof z->tuned[i].name, "%s", name);
+    z->tuned[i].value = value;
+    if (i == z->ntuned) z->ntuned++;
+  }
   Z3_params p = Z3_mk_params(z->ctx);
   Z3_params_inc_ref(z->ctx, p);
   Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, name), value);
@@ -216,8 +225,9 @@ static void z3s_interrupt(solver *s) {
 
 static const char *z3s_reason(solver *s) { return ((z3_solver *)s)->reason; }
 
-/* A fresh default solver in the same context: its first check runs Z3's
- * non-incremental preprocessing, which the incremental z->s skips. */
+/* A fresh default solver in the same context (with the parameters tuned
+ * for z->s): its first check runs Z3's non-incremental preprocessing, which
+ * the incremental z->s skips. */
 static solver_result z3s_check_alone(solver *s, term_t f) {
   z3_solver *z = (z3_solver *)s;
   z3s_clear_result(z);
@@ -231,6 +241,8 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
   Z3_params p = Z3_mk_params(z->ctx);
   Z3_params_inc_ref(z->ctx, p);
   Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), z->timeout_ms ? z->timeout_ms : UINT32_MAX);
+  for (uint32_t i = 0; i < z->ntuned; i++)
+    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, z->tuned[i].name), z->tuned[i].value);
   Z3_solver_set_params(z->ctx, one, p);
   Z3_params_dec_ref(z->ctx, p);
   Z3_solver_assert(z->ctx, one, a);

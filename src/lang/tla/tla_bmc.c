@@ -21,6 +21,25 @@ static solver_result ask(solver *sv, const zeta_limits *lim, term_t q) {
   return res;
 }
 
+/* The path solver's lasting assertions, kept for asking a query alone. */
+static void tell(solver *sv, term_vec *told, term_t t) {
+  solver_assert(sv, t);
+  term_vec_push(told, t);
+}
+
+/* A path query: first the whole path and q in a fresh Z3 solver (alone),
+ * whose first check runs Z3's non-incremental preprocessing, which the
+ * incremental solver skips (the path's definitions of each state's fresh
+ * terms stay there); only its UNSAT is taken: a violation's model comes
+ * from the incremental solver, asked then (take_trace). */
+static solver_result ask_path(solver *sv, const term_vec *told, bool alone, const zeta_limits *lim, term_t q) {
+  if (alone && !limits_expired(lim)) {
+    solver_set_timeout(sv, limits_remaining_ms(lim));
+    if (solver_check_alone(sv, term_and2(term_and(told->size, told->data), q)) == SOLVER_UNSAT) return SOLVER_UNSAT;
+  }
+  return ask(sv, lim, q);
+}
+
 /* After SAT: the states 0..k of the model, then pops the query's scope. */
 static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
   r->trace = xmalloc((k + 1) * sizeof *r->trace);
@@ -638,6 +657,9 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   if (sv && !tlc_deadlock) solver_tune(sv, "relevancy", 0);
   tla_step st;
   char why[1100];
+  term_vec told = {0};   /* what sv holds outside the queries' scopes */
+  /* Z3 in process: a path query asked alone first (ask_path) */
+  bool alone = !backend || strcmp(backend, "z3") == 0;
   if (!sv) {
     unknown(r, lim, "solver");
     goto done;
@@ -648,7 +670,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   }
   /* Init's evaluation errors first (st.ok excludes them) */
   term_t axioms = tla_steps_axioms(s);   /* all so far: the inductive check's solver needs them too */
-  solver_assert(sv, axioms);
+  tell(sv, &told, axioms);
   solver_result r0 = ask(sv, lim, st.err);
   if (r0 == SOLVER_SAT) {
     r->outcome = TLA_BMC_ERROR;
@@ -660,7 +682,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     unknown(r, lim, "solver: Init");
     goto done;
   }
-  solver_assert(sv, st.ok);
+  tell(sv, &told, st.ok);
   /* the proof for all depths needs state invariants only (action and
    * trace invariants mention earlier states, which it leaves out) */
   bool induct = tla_steps_state_invariants_only(s);
@@ -674,7 +696,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     facts_terms(&fx, s, 0, fx.at);
     term_t fa = tla_steps_axioms(s);
     axioms = term_and2(axioms, fa);
-    solver_assert(sv, fa);
+    tell(sv, &told, fa);
     double stretch = tla_load_stretch(&lc);
     if (sums) widen_at_init(&fx, sv, lim, stretch);
     facts_prove(&fx, sv, lim, 1.0 * stretch, term_true(), NULL, fx.at, -1);
@@ -705,7 +727,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     /* the constants the invariants named (both solvers) */
     term_t pax = tla_steps_axioms(s);
     axioms = term_and2(axioms, pax);
-    solver_assert(sv, pax);
+    tell(sv, &told, pax);
     double least = 0.5 * tla_load_stretch(&lc);
     double budget = last_query < least ? least : last_query;
     /* depth k's invariants from depth k-1's, without the path */
@@ -756,21 +778,21 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     size_t unsaid = more && !proved ? facts_terms(&fx, s, k + 1, fx.next) : 0;
     term_t ax = tla_steps_axioms(s);
     axioms = term_and2(axioms, ax);
-    solver_assert(sv, ax);
+    tell(sv, &told, ax);
     if (proved) {
       /* the invariants hold at every depth: only the executions' lengths are asked */
       if (!more) {
         r->outcome = TLA_BMC_BOUND;
         break;
       }
-      solver_assert(sv, term_and2(cons, nx.ok));
+      tell(sv, &told, term_and2(cons, nx.ok));
       continue;
     }
     term_t step_err = more ? term_and2(cons, nx.err) : term_false();
     if (!inv_ok && !said) {
       /* a violation in state k, or an evaluation error of the step from it */
       double t0 = limits_now();
-      res = ask(sv, lim, term_or2(bad, step_err));
+      res = ask_path(sv, &told, alone, lim, term_or2(bad, step_err));
       last_query = limits_now() - t0;
       if (res == SOLVER_SAT) {
         r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
@@ -784,7 +806,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       }
     }
     /* no violation at depth k: a lemma for the deeper queries */
-    solver_assert(sv, term_not(bad));
+    tell(sv, &told, term_not(bad));
     if (!more) {
       r->outcome = TLA_BMC_BOUND;
       if (rec) path_log_put(rec, k, last_query);
@@ -835,13 +857,14 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (said) last_query = known->secs[k];   /* the budgets the run before had */
     if (rec) path_log_put(rec, k, last_query);
     /* states outside the constraints are not expanded (TLC) */
-    solver_assert(sv, term_and2(cons, nx.ok));
+    tell(sv, &told, term_and2(cons, nx.ok));
   }
   relative_free(&rel);
   r->houdini_rounds = fx.rounds;
   r->by_model = fx.by_model, r->by_succ = fx.by_succ, r->by_explored = fx.by_explored;
   facts_free(&fx);
 done:
+  term_vec_free(&told);
   r->arrays = tla_steps_arrays(s);
   r->approx = tla_steps_approx(s);
   r->merged = tla_steps_merged(s);

@@ -296,7 +296,7 @@ static void test_sexp_values(void) {
 }
 
 /* A tuned backend gives the same answers and keeps its timeout; a backend
- * without tuning ignores the hint. */
+ * without tuning ignores the hint; a check alone has the same answers. */
 static void test_tune(void) {
   for (unsigned b = 0; b < 2; b++) {
     solver *s = solver_new(backends[b], NULL);
@@ -312,6 +312,15 @@ static void test_tune(void) {
     CHECK(solver_check(s) == SOLVER_UNSAT);
     solver_pop(s, 1);
     solver_assert(s, term_eq(y, term_int(8)));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    CHECK(is_value(solver_value(s, x), term_int(4)));
+    /* a formula alone gets the tuned parameters too (tla_bmc's path
+     * queries), with the same answers (consistent with the stack: the
+     * fallback without a backend's own check_alone asks on the stack), and
+     * leaves the stack as it was */
+    term_t f = term_and2(term_eq(y, term_add2(x, x)), term_le(term_int(0), x));
+    CHECK(solver_check_alone(s, term_and2(f, term_eq(y, term_int(7)))) == SOLVER_UNSAT);
+    CHECK(solver_check_alone(s, term_and2(f, term_eq(y, term_int(8)))) == SOLVER_SAT);
     CHECK(solver_check(s) == SOLVER_SAT);
     CHECK(is_value(solver_value(s, x), term_int(4)));
     solver_free(s);

@@ -375,7 +375,7 @@ static void run_isolated(const iso_job *job, chc_result *out) {
   uint32_t ms = limits_remaining_ms(job->lim), mms = job->map_lim ? limits_remaining_ms(job->map_lim) : 0;
   /* the proof's mapping may have longer; 0 is no limit */
   uint32_t limit = ms == 0 || (job->map_lim && mms == 0) ? 0 : mms > ms ? mms : ms;
-  char *text = isolate_run(iso_child, (void *)job, limit, &out->reason);
+  char *text = isolate_run(iso_child, (void *)job, limit, z3conv_prepare_spare, &out->reason);
   if (!text) return;
   void *engine = NULL;
   int complete = 0;

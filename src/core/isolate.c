@@ -87,8 +87,7 @@ static bool whole(char *text) {
   return true;
 }
 
-char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, void (*meanwhile)(void),
-                  const char **why) {
+char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, const char **why) {
   int p[2];
   *why = "isolation: cannot fork";
   if (pipe2(p, O_CLOEXEC) < 0) return NULL;
@@ -107,7 +106,6 @@ char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms
     _exit(fclose(w) == 0 ? 0 : 3);
   }
   close(p[1]);
-  if (meanwhile) meanwhile();
   char *text = read_all(p[0], timeout_ms ? now_ms() + timeout_ms + 2000 : 0);
   close(p[0]);
   if (text && whole(text)) {   /* the child is exiting on its own */

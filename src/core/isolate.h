@@ -11,9 +11,6 @@
  * parent). Returns what fn wrote (malloc'd, NUL-terminated) when fn
  * returned (the child then exits and is reaped in the background) within
  * timeout_ms (0: no limit) plus 2 s of grace; else NULL, with the reason in
- * *why (a static string). meanwhile (or NULL) runs in the parent while the
- * child works: work the parent will need next (the second core is idle
- * otherwise). */
-char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, void (*meanwhile)(void),
-                  const char **why);
+ * *why (a static string). */
+char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, const char **why);
 #endif

@@ -120,7 +120,7 @@ static bool itp_iso_parse(z3conv *conv, const char *text, uint32_t n, const term
 solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
                            term_t *out, uint32_t timeout_ms, const char **why) {
   itp_iso_job job = {fn, n, f, shared, timeout_ms};
-  char *text = isolate_run(itp_iso_child, &job, timeout_ms, NULL, why);
+  char *text = isolate_run(itp_iso_child, &job, timeout_ms, why);
   if (!text) return SOLVER_UNKNOWN;   /* *why says why */
   solver_result r = SOLVER_UNKNOWN;
   if (!strncmp(text, "sat\n", 4)) r = SOLVER_SAT;

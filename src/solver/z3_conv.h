@@ -26,8 +26,8 @@ Z3_context z3conv_mk_context_proofs(bool proofs);
  * no datatypes declared in it (their names would be declared twice). */
 void z3conv_reuse_contexts(bool on);
 void z3conv_release_context(Z3_context ctx, bool clean);
-/* With reuse on, makes the spare context now if there is none (while a
- * child process works, say: the next z3conv_mk_context is then free). */
+/* With reuse on, makes the spare context now if there is none (before a
+ * fork, say: the child and the parent then both have it). */
 void z3conv_prepare_spare(void);
 /* true when the converter declared datatypes in its context. */
 bool z3conv_declared_datatypes(const z3conv *c);

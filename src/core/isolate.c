@@ -71,7 +71,7 @@ static void reap_later(pid_t pid) {
   pthread_attr_t at;
   pthread_attr_init(&at);
   pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-  pthread_attr_setstacksize(&at, 64 << 10);
+  pthread_attr_setstacksize(&at, 256 << 10);   /* waitpid only: a small stack (sanitizers need some) */
   pthread_t th;
   bool made = pthread_create(&th, &at, reap, (void *)(intptr_t)pid) == 0;
   pthread_attr_destroy(&at);

@@ -8,8 +8,9 @@
 #include <stdio.h>
 
 /* Runs fn(w, ctx) in a child (stderr to /dev/null, killed with its
- * parent). Returns what fn wrote (malloc'd, NUL-terminated) when the child
- * exited normally within timeout_ms (0: no limit) plus 2 s of grace; else
- * NULL, with the reason in *why (a static string). */
+ * parent). Returns what fn wrote (malloc'd, NUL-terminated) when fn
+ * returned (the child then exits and is reaped in the background) within
+ * timeout_ms (0: no limit) plus 2 s of grace; else NULL, with the reason in
+ * *why (a static string). */
 char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, const char **why);
 #endif

@@ -375,6 +375,10 @@ static void run_isolated(const iso_job *job, chc_result *out) {
   uint32_t ms = limits_remaining_ms(job->lim), mms = job->map_lim ? limits_remaining_ms(job->map_lim) : 0;
   /* the proof's mapping may have longer; 0 is no limit */
   uint32_t limit = ms == 0 || (job->map_lim && mms == 0) ? 0 : mms > ms ? mms : ms;
+  /* made before the fork, the spare context is the child's too: the
+   * proof's mapping (chc_zproof) takes it, the parent's checks after the
+   * child (the model's, the derivation's replay) as well */
+  z3conv_prepare_spare();
   char *text = isolate_run(iso_child, (void *)job, limit, &out->reason);
   if (!text) return;
   void *engine = NULL;

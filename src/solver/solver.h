@@ -47,6 +47,11 @@ struct solver {
 /* backend: "z3" or "smtlib:CMD". NULL on failure (message in *err if non-NULL). */
 solver *solver_new(const char *backend, const char **err);
 solver *solver_new_z3(void);
+/* A Z3 solver in conv's context, through conv (solver/z3_conv.h): no
+ * context of its own to make (each costs milliseconds); conv and its
+ * context must outlive the solver, which frees neither. */
+typedef struct z3conv z3conv;
+solver *solver_new_z3_in(z3conv *conv);
 solver *solver_new_smtlib(const char *cmd);
 
 static inline void solver_free(solver *s) { if (s) s->ops->destroy(s); }

@@ -35,6 +35,10 @@ void z3conv_release_context(Z3_context ctx, bool clean) {
   else Z3_del_context(ctx);
 }
 
+void z3conv_prepare_spare(void) {
+  if (reuse_contexts && !spare) spare = z3conv_mk_context_proofs(false);
+}
+
 Z3_context z3conv_mk_context(void) {
   Z3_context c = spare;
   spare = NULL;

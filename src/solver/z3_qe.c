@@ -109,12 +109,12 @@ static term_t by_tactic(z3_qe_session *q, Z3_tactic tac, term_t t, uint32_t time
  * that produced it, and the loop ends only when no model of the body is
  * left outside the cubes, so the result is exact. NULL_TERM on time out, on
  * a failed projection or after MAX_CUBES. */
-static term_t by_projection(term_t t, uint32_t timeout_ms) {
+static term_t by_projection(z3_qe_session *q, term_t t, uint32_t timeout_ms) {
   uint32_t n = term_nargs(t) - 1;
   term_t body = term_arg(t, n);
   term_t *vars = xmalloc((n + 1) * sizeof *vars);
   for (uint32_t i = 0; i < n; i++) vars[i] = term_arg(t, i);
-  solver *s = solver_new_z3();
+  solver *s = solver_new_z3_in(q->cv);   /* the session's context: none to make */
   double end = limits_now() + (timeout_ms ? timeout_ms / 1000.0 : 1e9);
   term_vec cubes = {0};
   term_t res = NULL_TERM;
@@ -159,7 +159,7 @@ term_t z3_qe_in(z3_qe_session *q, term_t t, uint32_t timeout_ms) {
   term_t u = term_unsigned(t);
   if (term_op_of(u) == OP_EXISTS && u == t && !term_has_quantifier(term_arg(u, term_nargs(u) - 1)) &&
       !(q->arrays_by_tactic && has_array_symbol(term_arg(u, term_nargs(u) - 1)))) {
-    r = by_projection(t, timeout_ms);
+    r = by_projection(q, t, timeout_ms);
     if (r != NULL_TERM) stats.projected++;
     return r;
   }

@@ -18,6 +18,7 @@ typedef struct { term_t t; Z3_ast ind; uint32_t level; } z3s_ind;
 typedef struct {
   solver base;
   Z3_context ctx;
+  bool borrowed;            /* ctx and conv are the caller's: not freed with the solver */
   z3conv *conv;
   Z3_solver s;
   Z3_model model;           /* after SAT */
@@ -52,8 +53,10 @@ static void z3s_destroy(solver *s) {
   idmap_free(&z->indmap);
   if (z->s) Z3_solver_dec_ref(z->ctx, z->s);
   bool clean = !z->interrupted && !z3conv_declared_datatypes(z->conv);
-  z3conv_free(z->conv);
-  z3conv_release_context(z->ctx, clean);
+  if (!z->borrowed) {
+    z3conv_free(z->conv);
+    z3conv_release_context(z->ctx, clean);
+  }
   free(z);
 }
 
@@ -318,17 +321,23 @@ static const solver_ops z3s_ops = {
   z3s_unsat_core, z3s_set_timeout, z3s_interrupt, z3s_reason, z3s_check_alone, z3s_project, z3s_tune,
 };
 
-solver *solver_new_z3(void) {
+/* A solver in conv's context (both borrowed), or in a context of its own
+ * (conv NULL). */
+static solver *z3s_new(z3conv *conv) {
   z3_solver *z = xcalloc(1, sizeof *z);
   z->base.ops = &z3s_ops;
   z->base.name = "z3";
   z->bad_level = UINT32_MAX;
   idmap_init(&z->indmap);
   strcpy(z->reason, "unknown");
-  if (!(z->ctx = z3conv_mk_context())) alloc_fail(0);
-  z->conv = z3conv_new(z->ctx);
+  z->borrowed = conv != NULL;
+  if (!(z->ctx = conv ? z3conv_context(conv) : z3conv_mk_context())) alloc_fail(0);
+  z->conv = conv ? conv : z3conv_new(z->ctx);
   z->s = z->conv ? Z3_mk_simple_solver(z->ctx) : NULL;
   if (!z->s || z3conv_failed(z->ctx, NULL)) alloc_fail(0);
   Z3_solver_inc_ref(z->ctx, z->s);
   return &z->base;
 }
+
+solver *solver_new_z3(void) { return z3s_new(NULL); }
+solver *solver_new_z3_in(z3conv *conv) { return z3s_new(conv); }

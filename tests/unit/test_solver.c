@@ -329,6 +329,40 @@ static void test_tune(void) {
 
 /* Quantifier elimination, several in one Z3 context (z3_qe_session): each
  * result is quantifier-free and equivalent to its input (checked by Z3). */
+/* A solver in a caller's context (solver_new_z3_in: QE's projection in
+ * its session's context): it frees neither the context nor the converter,
+ * which stay usable after it, and the datatypes it declares are the
+ * converter's (so the context is not handed out again as clean). */
+static void test_borrowed_solver(void) {
+  z3conv_reuse_contexts(true);
+  Z3_context c = z3conv_mk_context_proofs(false);
+  z3conv *cv = z3conv_new(c);
+  term_t x = term_var("bx", type_int());
+  for (int round = 0; round < 2; round++) {
+    solver *s = solver_new_z3_in(cv);
+    solver_assert(s, term_gt(x, term_int(round)));
+    CHECK(solver_check(s) == SOLVER_SAT);
+    solver_assert(s, term_lt(x, term_int(round)));
+    CHECK(solver_check(s) == SOLVER_UNSAT);
+    solver_free(s);
+  }
+  CHECK(z3conv_to_z3(cv, term_gt(x, term_int(7))) != NULL);
+  Z3_context other = z3conv_mk_context();
+  CHECK(other != c);   /* not released as a spare */
+  Z3_del_context(other);
+  type_t nat = type_datatype("BorrowNat");
+  type_dt_ctor ctors[] = {{"BorrowZ", 0, NULL, NULL}, {"BorrowOne", 0, NULL, NULL}};
+  type_datatype_define(nat, 2, ctors);
+  solver *d = solver_new_z3_in(cv);
+  solver_assert(d, term_dt_is(nat, 1, term_var("bn", nat)));
+  CHECK(solver_check(d) == SOLVER_SAT);
+  solver_free(d);
+  CHECK(z3conv_declared_datatypes(cv));
+  z3conv_free(cv);
+  Z3_del_context(c);
+  z3conv_reuse_contexts(false);
+}
+
 static void test_qe_session(void) {
   term_t x = term_var("qx", type_int()), y = term_var("qy", type_int());
   term_t in[2] = {term_exists(1, &y, term_and2(term_eq(x, term_add2(y, term_int(1))), term_ge(y, term_int(0)))),
@@ -427,6 +461,7 @@ int main(void) {
   RUN(test_qe_session);
   RUN(test_qe_without_tactic);
   RUN(test_spare_context);
+  RUN(test_borrowed_solver);
   terms_reset();
   return CHECK_DONE();
 }

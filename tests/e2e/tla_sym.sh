@@ -182,11 +182,22 @@ quick || t bmc-sample-work 'a=$(sample_work); b=$(sample_work); echo "$a" | grep
 # reach proof (2094 states): the BMC stage first (its proof for all depths
 # with TLC's deadlock answers the bounded task), as without --length
 t inductive-length-stage 'run --algorithm inductive --stats "$B/MisraReachability/APParReach.yml" | grep -q "^bmc-stage: proved$"'
-# --algorithm inductive where the layouts fail (ENABLED in Next): the BMC
-# stage is the last one and gets all of the time (CoffeeCan1000Beans, whose
-# layouts fail on a set of 10^6 records: 6-7 s CPU, and with half of the
-# time its counting run was cut at load 7, 20 s and 30 s)
-t inductive-last-stage 'run --algorithm inductive --stats "$D/SymEnabledStage.tla" | grep -q "^bmc-stage: proved (the last stage: all of the time)"'
+# --algorithm inductive where the layouts fail (a function whose domain is
+# over state): the BMC stage is the last one and gets all of the time
+# (CoffeeCan1000Beans, whose layouts fail on a set of 10^6 records: 6-7 s
+# CPU, and with half of the time its counting run was cut at load 7, 20 s
+# and 30 s)
+t inductive-last-stage 'run --algorithm inductive --stats "$D/SymLayoutStage.tla" | grep -q "^bmc-stage: proved (the last stage: all of the time)"'
+# ENABLED inside an action in the layouts (the next state's leaves
+# quantified, exactly): IC3 and k-induction answer as the explicit engine,
+# a violation only through ~ENABLED (two Resets) and a proof that an
+# ENABLED too weak would break
+en() { run --algorithm "$1" --config "$D/$2.cfg" "$D/SymEnabledLayout.tla" | head -1; }
+for a in pdr kind inductive; do
+  t "$a-enabled-layout" '[ "$(en $a SymEnabledLayout)" = UNSAFE ] && [ "$(en $a SymEnabledLayoutSafe)" = SAFE ] &&
+    [ "$(en explicit SymEnabledLayout)" = UNSAFE ] && [ "$(en explicit SymEnabledLayoutSafe)" = SAFE ]'
+done
+t pdr-enabled-proof '[ "$(first --algorithm pdr "$D/SymEnabledStage.tla")" = SAFE ]'
 # --algorithm inductive with --length and Apalache's deadlock where the
 # layouts fail: the BMC stage proves TLC's deadlock freedom (so executions
 # of every length exist) and the invariants for all depths; Fix365's TLC

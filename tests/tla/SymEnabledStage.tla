@@ -1,7 +1,7 @@
 ---- MODULE SymEnabledStage ----
-\* ENABLED in Next: the layouts' encoding rejects it, so --algorithm
-\* inductive has the step-wise BMC stage only, the last one, with all of
-\* the time (tla.c `tla_check_sym`).
+\* ENABLED in Next: the layouts' encoding quantifies the next state's
+\* leaves (tla_sym.c `tr_enabled_layout`), so IC3 proves TypeOK; the
+\* step-wise BMC has it too (`tr_enabled`).
 EXTENDS Naturals
 VARIABLE x
 Init == x = 0

@@ -98,6 +98,7 @@ struct tla_sym {
   size_t *reach_first;
   term_t reach_inv, *reach_cube;
   bool has_prev;              /* action invariants: the state has a copy of the previous one */
+  bool in_next;               /* layouts: translating Next (x' are the primed leaves) */
   bool ints_seen;
   /* step mode (BMC, Apalache's way): no layouts; an assignment binds the
    * variable's value on the path, branches that assign are told apart by
@@ -1831,11 +1832,201 @@ static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tl
   return sv_scalar(s, SV_BOOL, sv_eq(s, after, tr(s, e, c, env), at));
 }
 
+/* ---- ENABLED in the layouts: the next state's leaves quantified ---- */
+
+/* q marks the variables still quantified (1), those being replaced in this
+ * round (2) and those replaced (0). Does t mention one of the first two? */
+static bool mentions(term_t t, const term_map *q) {
+  term_t *fv = NULL;
+  uint32_t n = term_free_vars(t, &fv);
+  bool r = false;
+  for (uint32_t i = 0; i < n && !r; i++) r = term_map_get(q, fv[i]) > 0;
+  free(fv);
+  return r;
+}
+
+/* A conjunction f under \E q: a variable v of q with a conjunct v = t (t
+ * free of q) is replaced by t (the one-point rule: \E v : v = t /\ P(v)
+ * is P(t)), until no conjunct is left to use. Exact. */
+static term_t one_point(term_t f, term_map *q) {
+  for (;;) {
+    term_t u = term_unsigned(f);
+    bool conj = !term_is_negated(f) && term_op_of(u) == OP_AND;
+    uint32_t n = conj ? term_nargs(u) : 1;
+    term_vec from = {0}, to = {0};
+    for (uint32_t i = 0; i < n; i++) {
+      term_t a = conj ? term_arg(u, i) : f, au = term_unsigned(a);
+      if (term_op_of(au) != OP_EQ || term_nargs(au) != 2) continue;
+      bool neg = term_is_negated(a);   /* over Booleans: v = ~t */
+      if (neg && !term_is_bool(term_arg(au, 0))) continue;
+      for (uint32_t j = 0; j < 2; j++) {
+        term_t v = term_arg(au, j), t = term_arg(au, 1 - j);
+        if (term_map_get(q, v) != 1 || mentions(t, q)) continue;
+        term_map_put(q, v, 2);
+        term_vec_push(&from, v);
+        term_vec_push(&to, neg ? term_not(t) : t);
+        break;
+      }
+    }
+    for (size_t i = 0; i < from.size; i++) term_map_put(q, from.data[i], 0);
+    if (from.size) f = term_subst(f, (uint32_t)from.size, from.data, to.data);
+    size_t done = from.size;
+    term_vec_free(&from);
+    term_vec_free(&to);
+    if (!done) return f;
+  }
+}
+
+/* Does the disjunction c have a literal v = t with t free of v? Then
+ * \E v : c holds (v := t). */
+static bool has_eq_literal(term_t c, term_t v) {
+  term_t u = term_unsigned(c);
+  if (term_is_negated(c) || term_op_of(u) != OP_OR) return false;
+  for (uint32_t i = 0; i < term_nargs(u); i++) {
+    term_t a = term_arg(u, i);
+    if (term_is_negated(a) || term_op_of(a) != OP_EQ || term_nargs(a) != 2) continue;
+    for (uint32_t j = 0; j < 2; j++)
+      if (term_arg(a, j) == v && !term_has_free_var(term_arg(a, 1 - j), v)) return true;
+  }
+  return false;
+}
+
+static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nvars);
+
+/* The variables of q (still quantified) that c mentions, when none of them
+ * occurs in the other conjuncts c[0..n); else 0. */
+static uint32_t own_vars(tla_sym *s, term_t c, const term_t *other, uint32_t n, const term_map *q, term_t **out) {
+  term_t *fv = NULL;
+  uint32_t nf = term_free_vars(c, &fv), k = 0;
+  *out = salloc(s, (nf + 1) * sizeof **out);
+  for (uint32_t j = 0; j < nf; j++) {
+    if (term_map_get(q, fv[j]) != 1) continue;
+    for (uint32_t i = 0; i < n; i++)
+      if (term_has_free_var(other[i], fv[j])) k = nf + 1;
+    if (k > nf) break;
+    (*out)[k++] = fv[j];
+  }
+  free(fv);
+  return k > nf ? 0 : k;
+}
+
+/* A conjunction f under \E q, after the one-point rule: each variable v of
+ * q left, with C its conjuncts that mention it, is eliminated exactly where
+ * that is cheap: C mentions no other variable of q and v is Boolean
+ * (\E v : C(v) is C(TRUE) \/ C(FALSE)), or C is one disjunction with a
+ * literal v = t (always satisfiable: TRUE). Others stay in q. */
+static term_t eliminate_rest(tla_sym *s, term_t f, term_map *q, const term_t *vars, uint32_t nvars) {
+  term_t u = term_unsigned(f);
+  bool conj = !term_is_negated(f) && term_op_of(u) == OP_AND;
+  uint32_t n = conj ? term_nargs(u) : 1;
+  term_t *c = salloc(s, (n + 2) * sizeof *c), *mine = salloc(s, (n + 1) * sizeof *mine);
+  for (uint32_t i = 0; i < n; i++) c[i] = conj ? term_arg(u, i) : f;
+  for (uint32_t k = 0; k < nvars; k++) {
+    term_t v = vars[k];
+    if (term_map_get(q, v) != 1) continue;
+    uint32_t m = 0, keep = 0;
+    bool alone = true;
+    for (uint32_t i = 0; i < n; i++) {
+      if (!term_has_free_var(c[i], v)) {
+        c[keep++] = c[i];
+        continue;
+      }
+      mine[m++] = c[i];
+      term_map_put(q, v, 0);
+      alone = alone && !mentions(c[i], q);
+      term_map_put(q, v, 1);
+    }
+    if (!m) continue;   /* not mentioned: dropped below */
+    term_t r;
+    if (alone && term_is_bool(v)) {
+      term_t cv = term_and(m, mine), t = term_true(), fl = term_false();
+      r = term_or2(term_subst(cv, 1, &v, &t), term_subst(cv, 1, &v, &fl));
+    } else if (m == 1 && has_eq_literal(mine[0], v)) r = term_true();
+    else if (m == 1 && !term_is_negated(mine[0]) && term_op_of(mine[0]) == OP_OR) {
+      /* a disjunction whose variables occur nowhere else: \E per disjunct */
+      term_t *own;
+      uint32_t no = own_vars(s, mine[0], c, keep, q, &own);
+      if (!no) {
+        c[keep++] = mine[0];
+        continue;
+      }
+      r = exists_vars(s, mine[0], own, no);
+      for (uint32_t j = 0; j < no; j++) term_map_put(q, own[j], 0);
+    } else {
+      for (uint32_t i = 0; i < m; i++) c[keep++] = mine[i];   /* left quantified */
+      continue;
+    }
+    term_map_put(q, v, 0);
+    c[keep++] = r;
+    n = keep;
+  }
+  return term_and(n, c);
+}
+
+/* \E vars : f, exactly: per disjunct, the one-point rule and
+ * eliminate_rest, and the variables still mentioned renamed to fresh ones
+ * under an existential quantifier. */
+static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nvars) {
+  term_t fu = term_unsigned(f);
+  bool disj = !term_is_negated(f) && term_op_of(fu) == OP_OR;
+  uint32_t n = disj ? term_nargs(fu) : 1;
+  term_t *parts = salloc(s, (n + 1) * sizeof *parts);
+  term_map q;
+  term_map_init(&q);
+  for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t j = 0; j < nvars; j++) term_map_put(&q, vars[j], 1);
+    term_t d = one_point(disj ? term_arg(fu, i) : f, &q);
+    d = eliminate_rest(s, d, &q, vars, nvars);
+    term_t *fv = NULL;
+    uint32_t nf = term_free_vars(d, &fv), k = 0;
+    term_t *to = salloc(s, (nf + 1) * sizeof *to);
+    for (uint32_t j = 0; j < nf; j++)
+      if (term_map_get(&q, fv[j]) == 1) {
+        fv[k] = fv[j];
+        to[k++] = term_fresh_var("tla_en", term_type(fv[j]));
+      }
+    parts[i] = k ? term_exists(k, to, term_subst(d, k, fv, to)) : d;
+    free(fv);
+  }
+  term_map_free(&q);
+  return term_or(n, parts);
+}
+
+/* \E over the next state's leaves (the primed variables of the layouts). */
+static term_t exists_next(tla_sym *s, term_t f) {
+  uint32_t nl = s->nv ? s->first[s->nv - 1] + s->count[s->nv - 1] : 0;
+  term_t *leaves = salloc(s, (nl + 1) * sizeof *leaves);
+  for (uint32_t j = 0; j < nl; j++) leaves[j] = term_prime(s->sys.vars.data[j]);
+  return exists_vars(s, f, leaves, nl);
+}
+
+/* Layouts: ENABLED A holds iff some next state satisfies A. A is translated
+ * as an action (no variable assigned yet) over the primed leaves, which are
+ * then quantified. A successor outside the layouts is an error of A (as in
+ * Next); A's errors, quantified the same way (some path of A errs: at
+ * least TLC's), are errors of the enclosing action where it reaches A (its
+ * path condition: over its own x', which are not A's). */
+static sv *tr_enabled_layout(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
+  if (!s->in_next || s->primed || s->init_mode) unsupported(s, at, "ENABLED here");
+  term_t *asg = asg_copy(s), pc = s->pc;
+  size_t nerr = s->errs.size;
+  for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
+  s->pc = term_true();
+  term_t f = tr_bool(s, e, c, env);
+  asg_set(s, asg);
+  s->pc = pc;
+  term_t err = term_or((uint32_t)(s->errs.size - nerr), s->errs.data + nerr);
+  s->errs.size = nerr;
+  if (!term_is_false(err)) add_error(s, exists_next(s, err));
+  return sv_scalar(s, SV_BOOL, exists_next(s, f));
+}
+
 /* Step mode: ENABLED A, A translated as an action from the current state
  * (its assignments are witnesses); its choices are quantified unless the
  * context asserts it (then they stay choices of the step). */
 static sv *tr_enabled(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
-  if (!s->step || s->primed || s->init_mode) unsupported(s, at, "ENABLED here");
+  if (!s->step) return tr_enabled_layout(s, e, c, env, at);
+  if (s->primed || s->init_mode) unsupported(s, at, "ENABLED here");
   sv **val = s->val, **nxt = s->nxt;
   term_t *asg = asg_copy(s);
   size_t nch = s->choices.size;
@@ -3528,7 +3719,9 @@ static void check_assigned(tla_sym *s, term_t f, const tla_node *at, const char 
 static term_t tr_action(tla_sym *s, tla_node *n, tla_ctx *c, const char *what) {
   asg_set(s, asg_all(s, term_false()));
   s->pc = term_true();
+  s->in_next = true;
   term_t f = tr_bool(s, n, c, NULL);
+  s->in_next = false;
   check_assigned(s, f, n, what);
   return f;
 }

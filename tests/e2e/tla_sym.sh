@@ -198,6 +198,12 @@ for a in pdr kind inductive; do
     [ "$(en explicit SymEnabledLayout)" = UNSAFE ] && [ "$(en explicit SymEnabledLayoutSafe)" = SAFE ]'
 done
 t pdr-enabled-proof '[ "$(first --algorithm pdr "$D/SymEnabledStage.tla")" = SAFE ]'
+# ENABLED of a choice (x' \in {x + 1, x + 2} /\ x' <= 3: eliminated by
+# distributing the choice; IC3 timed out on the quantifier left before),
+# of a disjunction of actions and of an \E over a set variable
+mix() { run --algorithm "$1" --config "$D/$2.cfg" "$D/SymEnabledMix.tla" | head -1; }
+t pdr-enabled-mix '[ "$(mix pdr SymEnabledMix)" = UNSAFE ] && [ "$(mix pdr SymEnabledMixSafe)" = SAFE ] &&
+  [ "$(mix explicit SymEnabledMix)" = UNSAFE ] && [ "$(mix explicit SymEnabledMixSafe)" = SAFE ]'
 # --algorithm inductive with --length and Apalache's deadlock where the
 # layouts fail: the BMC stage proves TLC's deadlock freedom (so executions
 # of every length exist) and the invariants for all depths; Fix365's TLC

@@ -1891,7 +1891,7 @@ static bool has_eq_literal(term_t c, term_t v) {
   return false;
 }
 
-static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nvars);
+static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nvars, unsigned depth);
 
 /* The variables of q (still quantified) that c mentions, when none of them
  * occurs in the other conjuncts c[0..n); else 0. */
@@ -1950,7 +1950,7 @@ static term_t eliminate_rest(tla_sym *s, term_t f, term_map *q, const term_t *va
         c[keep++] = mine[0];
         continue;
       }
-      r = exists_vars(s, mine[0], own, no);
+      r = exists_vars(s, mine[0], own, no, 0);
       for (uint32_t j = 0; j < no; j++) term_map_put(q, own[j], 0);
     } else {
       for (uint32_t i = 0; i < m; i++) c[keep++] = mine[i];   /* left quantified */
@@ -1963,10 +1963,31 @@ static term_t eliminate_rest(tla_sym *s, term_t f, term_map *q, const term_t *va
   return term_and(n, c);
 }
 
+/* A conjunction d with a disjunction (at most 8 disjuncts) that mentions a
+ * variable of q: d with that disjunction distributed over the others (its
+ * disjuncts can then be eliminated one by one: x' \in {a, b} /\ x' <= 3);
+ * NULL_TERM if none. */
+static term_t distribute(tla_sym *s, term_t d, const term_map *q) {
+  term_t u = term_unsigned(d);
+  if (term_is_negated(d) || term_op_of(u) != OP_AND) return NULL_TERM;
+  uint32_t n = term_nargs(u);
+  for (uint32_t i = 0; i < n; i++) {
+    term_t o = term_arg(u, i);
+    if (term_is_negated(o) || term_op_of(o) != OP_OR || term_nargs(o) > 8 || !mentions(o, q)) continue;
+    term_t *rest = salloc(s, (n + 1) * sizeof *rest), *alt = salloc(s, (term_nargs(o) + 1) * sizeof *alt);
+    for (uint32_t j = 0; j < n; j++) rest[j] = j == i ? term_true() : term_arg(u, j);
+    term_t others = term_and(n, rest);
+    for (uint32_t j = 0; j < term_nargs(o); j++) alt[j] = term_and2(term_arg(o, j), others);
+    return term_or(term_nargs(o), alt);
+  }
+  return NULL_TERM;
+}
+
 /* \E vars : f, exactly: per disjunct, the one-point rule and
- * eliminate_rest, and the variables still mentioned renamed to fresh ones
- * under an existential quantifier. */
-static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nvars) {
+ * eliminate_rest; where variables are left, a disjunction among the
+ * conjuncts distributed (depth at most 3: 8^3 disjuncts); the variables
+ * still mentioned renamed to fresh ones under an existential quantifier. */
+static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nvars, unsigned depth) {
   term_t fu = term_unsigned(f);
   bool disj = !term_is_negated(f) && term_op_of(fu) == OP_OR;
   uint32_t n = disj ? term_nargs(fu) : 1;
@@ -1981,11 +2002,14 @@ static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nva
     uint32_t nf = term_free_vars(d, &fv), k = 0;
     term_t *to = salloc(s, (nf + 1) * sizeof *to);
     for (uint32_t j = 0; j < nf; j++)
-      if (term_map_get(&q, fv[j]) == 1) {
-        fv[k] = fv[j];
-        to[k++] = term_fresh_var("tla_en", term_type(fv[j]));
-      }
-    parts[i] = k ? term_exists(k, to, term_subst(d, k, fv, to)) : d;
+      if (term_map_get(&q, fv[j]) == 1) fv[k++] = fv[j];
+    term_t spread = k && depth < 3 ? distribute(s, d, &q) : NULL_TERM;
+    if (spread != NULL_TERM) {
+      parts[i] = exists_vars(s, spread, fv, k, depth + 1);
+    } else {
+      for (uint32_t j = 0; j < k; j++) to[j] = term_fresh_var("tla_en", term_type(fv[j]));
+      parts[i] = k ? term_exists(k, to, term_subst(d, k, fv, to)) : d;
+    }
     free(fv);
   }
   term_map_free(&q);
@@ -1997,7 +2021,7 @@ static term_t exists_next(tla_sym *s, term_t f) {
   uint32_t nl = s->nv ? s->first[s->nv - 1] + s->count[s->nv - 1] : 0;
   term_t *leaves = salloc(s, (nl + 1) * sizeof *leaves);
   for (uint32_t j = 0; j < nl; j++) leaves[j] = term_prime(s->sys.vars.data[j]);
-  return exists_vars(s, f, leaves, nl);
+  return exists_vars(s, f, leaves, nl, 0);
 }
 
 /* Layouts: ENABLED A holds iff some next state satisfies A. A is translated

@@ -75,7 +75,9 @@ static inline void solver_tune(solver *s, const char *name, uint32_t value) {
  * model afterwards; with the parameters solver_tune set. A backend may use
  * its non-incremental preprocessing,
  * which quantified formulas need (Z3 eliminates quantified equalities only
- * there: 0.03 s instead of a timeout on expanded CHC models). */
+ * there: 0.03 s instead of a timeout on expanded CHC models). A backend
+ * without its own (the SMT-LIB pipe) asks f pushed on its stack: callers
+ * give it an empty stack, or an f that implies the stack (tla_bmc). */
 solver_result solver_check_alone(solver *s, term_t f);
 
 /* After SAT, with f true in the model: model-based projection, a cube over

@@ -182,6 +182,7 @@ terms_mark terms_mark_now(void) { return (terms_mark){nnodes, npool, nrats, nbvs
 /* Hash slots are rebuilt from the nodes that stay (open addressing has no
  * simple delete); the table keeps its size. */
 void terms_rollback(terms_mark m) {
+  fresh_counter = m.fresh;
   if (m.nodes >= nnodes && m.syms >= nsyms) return;
   for (size_t i = m.rats; i < nrats; i++) mpq_clear(rats[i]);
   for (size_t i = m.bvs; i < nbvs; i++) mpz_clear(bvs[i]);
@@ -192,8 +193,8 @@ void terms_rollback(terms_mark m) {
   nsyms = m.syms;
   nsym_buckets /= 2;
   sym_rehash();
-  fresh_counter = m.fresh;
 }
+
 size_t terms_memory(void) {
   return capnodes * sizeof(term_node) + cappool * sizeof(int32_t) + nbuckets * sizeof(bucket) +
          caprats * sizeof(mpq_t) + capbvs * sizeof(mpz_t);

@@ -123,6 +123,13 @@ const char *term_op_name(term_op op);  /* SMT-LIB name, e.g. "bvadd" */
 void terms_reset(void);       /* drop all terms and types (tests, benchmarks) */
 size_t terms_count(void);     /* number of term nodes */
 size_t terms_memory(void);    /* bytes used by the table */
+/* A mark of the table's current extent; terms_rollback(m) drops every term
+ * and symbol made since (types stay), so what comes next gets the ids it
+ * would have got had nothing run in between. Every term_t made after the
+ * mark must be dead by then: the caller owns that. */
+typedef struct { size_t nodes, pool, rats, bvs, syms; unsigned long fresh; } terms_mark;
+terms_mark terms_mark_now(void);
+void terms_rollback(terms_mark m);
 
 /* ---- errors from constructors and parsers ---- */
 const char *term_last_error(void);

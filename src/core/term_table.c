@@ -18,6 +18,7 @@ static size_t nrats, caprats;
 static mpz_t *bvs;          /* payloads of OP_BV */
 static size_t nbvs, capbvs;
 static char error_msg[512];
+static unsigned long fresh_counter;   /* term_fresh_var's suffixes */
 
 /* ---- symbols: interned names ---- */
 static char **sym_names;
@@ -175,6 +176,25 @@ void terms_reset(void) {
 }
 
 size_t terms_count(void) { return nnodes; }
+
+terms_mark terms_mark_now(void) { return (terms_mark){nnodes, npool, nrats, nbvs, nsyms, fresh_counter}; }
+
+/* Hash slots are rebuilt from the nodes that stay (open addressing has no
+ * simple delete); the table keeps its size. */
+void terms_rollback(terms_mark m) {
+  fresh_counter = m.fresh;
+  if (m.nodes >= nnodes && m.syms >= nsyms) return;
+  for (size_t i = m.rats; i < nrats; i++) mpq_clear(rats[i]);
+  for (size_t i = m.bvs; i < nbvs; i++) mpz_clear(bvs[i]);
+  nnodes = m.nodes; npool = m.pool; nrats = m.rats; nbvs = m.bvs;
+  nbuckets /= 2;
+  table_rehash();
+  for (size_t i = m.syms; i < nsyms; i++) free(sym_names[i]);
+  nsyms = m.syms;
+  nsym_buckets /= 2;
+  sym_rehash();
+}
+
 size_t terms_memory(void) {
   return capnodes * sizeof(term_node) + cappool * sizeof(int32_t) + nbuckets * sizeof(bucket) +
          caprats * sizeof(mpq_t) + capbvs * sizeof(mpz_t);
@@ -258,9 +278,8 @@ static term_t var_node(uint32_t sym, int32_t index, type_t ty) {
 term_t term_var(const char *name, type_t ty) { return var_node(symbol_intern(name), 0, ty); }
 
 term_t term_fresh_var(const char *prefix, type_t ty) {
-  static unsigned long counter;
   char buf[256];
-  do snprintf(buf, sizeof buf, "%.200s!%lu", prefix, counter++);
+  do snprintf(buf, sizeof buf, "%.200s!%lu", prefix, fresh_counter++);
   while (symbol_exists(buf));
   return term_var(buf, ty);
 }

@@ -21,8 +21,10 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 
 /* The schedule on s within lim. unf (may be NULL): room for the system
  * with loop-free summaries unfolded, for a BMC slice on non-linear
- * systems; *over_unf then says that r's derivation is over unf. acc (may
- * be NULL): the check of each answer. */
+ * systems; *over_unf then says that r's derivation is over unf (else unf
+ * is left empty). acc (may be NULL): the check of each answer. Each
+ * engine after the first starts from the term table as the call found it
+ * (terms_rollback): no term made inside survives but the answer's. */
 void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
                    bool *over_unf, const chc_accept *acc);
 #endif

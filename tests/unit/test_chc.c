@@ -5,6 +5,7 @@
 #include "check.h"
 #include "core/limits.h"
 #include "engine/chc_engine.h"
+#include "engine/chc_own.h"
 #include "lang/chc/chc_parser.h"
 #include "ir/chc_ts.h"
 #include "ir/chc_witness.h"
@@ -353,6 +354,49 @@ static void test_ic3(void) {
   CHECK(run_engine(chc_ic3_solve, fib25_unsafe, CHC_UNSAT) <= 30);
 }
 
+/* own's schedule: every engine starts from the term table as the schedule
+ * found it (chc_own.c, next_engine), so IC3 after BMC and pa makes the
+ * terms, and finds the model, it does alone (regression: term ids, and
+ * with them IC3's search, depended on the engines before; LIA-270 took
+ * ic3 2.6 s CPU alone, 5.8 s after a 1 s pa run). Every answer is
+ * rejected, so that each engine of the schedule runs. */
+typedef struct { size_t terms; char *model; } ic3_seen;
+
+static bool reject_all(void *ctx, const chc_system *ds, chc_result *r) {
+  ic3_seen *seen = ctx;
+  if (r->answer == CHC_SAT && r->engine && strncmp(r->engine, "ic3", 3) == 0 && !seen->model) {
+    seen->terms = terms_count();
+    seen->model = term_to_string(r->interp[0]);
+  }
+  (void)ds;
+  return false;
+}
+
+static void test_own_engines_start_alike(void) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(counter_safe, &s, &msg) == CHC_PARSE_OK);
+  chc_normalize(&s);
+  terms_mark m = terms_mark_now();
+  zeta_limits lim = limits_from_timeout(20);
+  chc_result r;
+  chc_ic3_solve(&s, &lim, &r);
+  CHECK(r.answer == CHC_SAT);
+  ic3_seen alone = {terms_count(), r.answer == CHC_SAT ? term_to_string(r.interp[0]) : NULL}, own = {0, NULL};
+  chc_result_free(&r);
+  terms_rollback(m);
+  chc_accept acc = {reject_all, &own};
+  bool over_unf;
+  chc_own_solve(&s, &lim, ITP_AUTO, &r, NULL, &over_unf, &acc);
+  CHECK(r.answer == CHC_UNKNOWN);
+  CHECK(own.model && alone.model && strcmp(own.model, alone.model) == 0);
+  if (own.terms != alone.terms) fprintf(stderr, "  terms: ic3 alone %zu, in own %zu\n", alone.terms, own.terms);
+  CHECK(own.terms == alone.terms);
+  chc_result_free(&r);
+  free(alone.model); free(own.model);
+  chc_free(&s);
+}
+
 static void test_pa(void) {
   run_engine(chc_pa_solve, counter_safe, CHC_SAT);
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
@@ -584,6 +628,7 @@ int main(void) {
   RUN(test_spacer_nullary_cycles);
   RUN(test_pa_mbp);
   RUN(test_ic3);
+  RUN(test_own_engines_start_alike);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);

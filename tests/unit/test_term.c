@@ -317,6 +317,31 @@ static void test_array_value_equality(void) {
   CHECK(term_op_of(term_eq(x, a)) == OP_EQ);
 }
 
+/* terms_rollback: what is made after it gets the ids, the argument order
+ * and the fresh names it gets with nothing made in between (chc_own.c:
+ * an engine's search must not depend on the engines before it); the terms
+ * before the mark are still found. */
+static void test_rollback(void) {
+  term_t x = ivar("rb_x"), y = ivar("rb_y");
+  terms_mark m = terms_mark_now();
+  term_t u = term_add2(x, term_int(7001)), v = term_le(y, term_int(7002)), c = term_and2(term_le(u, y), v);
+  term_t f = term_fresh_var("rb", type_int());
+  char *printed = term_to_string(c), *fname = term_to_string(f);
+  CHECK(c != NULL_TERM);
+  terms_rollback(m);
+  /* another engine: other terms, v's part first, a fresh variable */
+  term_t w = term_le(y, term_int(7002));
+  CHECK(prints_as(term_fresh_var("rb", type_int()), fname));   /* the name is free again */
+  CHECK(term_and2(term_le(term_mul2(x, term_int(3)), y), w) != NULL_TERM);
+  terms_rollback(m);
+  CHECK(ivar("rb_x") == x && ivar("rb_y") == y);
+  term_t u2 = term_add2(x, term_int(7001)), v2 = term_le(y, term_int(7002)), c2 = term_and2(term_le(u2, y), v2);
+  CHECK(u2 == u && v2 == v && c2 == c);
+  CHECK(prints_as(c2, printed));
+  CHECK(prints_as(term_fresh_var("rb", type_int()), fname));
+  free(printed); free(fname);
+}
+
 int main(void) {
   RUN(test_hash_consing);
   RUN(test_boolean_simplification);
@@ -331,6 +356,7 @@ int main(void) {
   RUN(test_let_printing);
   RUN(test_random_evaluation);
   RUN(test_scale);
+  RUN(test_rollback);
   terms_reset();
   return CHECK_DONE();
 }

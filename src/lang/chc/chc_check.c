@@ -641,8 +641,13 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
    * normalization under load before Spacer started) */
   first_news news = FIRST_NOTHING;
   if (option_is(o->algorithm, "portfolio")) {
+    terms_mark start = terms_mark_now();
     int rc0 = spacer_slice(r, o, in, lim, &news);
     if (rc0 >= 0) return rc0;
+    /* the slice's terms (its answer's mapping and check) are dead: the
+     * normal form and both sides then get the ids they get in a run
+     * without the slice (IC3's search follows them: chc_own.c) */
+    terms_rollback(start);
   }
   if (!in->normalized) {
     double t0 = limits_now();

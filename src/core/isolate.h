@@ -9,7 +9,8 @@
 
 /* Runs fn(w, ctx) in a child (stderr to /dev/null, killed with its
  * parent). Returns what fn wrote (malloc'd, NUL-terminated) when fn
- * returned (the child then exits and is reaped in the background) within
+ * returned (the child's answer ends with a marker: a child that dies while
+ * writing gives none; it is reaped before the return) within
  * timeout_ms (0: no limit) plus 2 s of grace; else NULL, with the reason in
  * *why (a static string). */
 char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, const char **why);

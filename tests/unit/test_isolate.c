@@ -1,7 +1,7 @@
-/* core/isolate: a child's whole answer comes back without the end marker
- * and without waiting for the child's exit; a child that dies before its
- * answer ends is a missing answer, whatever it wrote; finished children
- * are reaped (no zombies left behind). */
+/* core/isolate: a child's whole answer comes back without the end
+ * marker; a child that dies before its answer ends is a missing answer,
+ * whatever it wrote; finished children are reaped (no zombies left
+ * behind). */
 #include <dirent.h>
 #include <signal.h>
 #include <stdlib.h>

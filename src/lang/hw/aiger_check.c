@@ -98,7 +98,12 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
     r->invariant = term_and2(r->invariant, constant_facts(g, c->red, sys));
   if (r->verdict == ZETA_UNSAFE) {
     trace_bits(g, c->red, &r->trace, &init, &inputs);
-    if (aig_simulate(g, c->prop, init, inputs, r->trace.length) != (int64_t)r->trace.length - 1) {
+    /* a trace may pass through a bad state before its end (IC3's
+     * obligations need not be the first bad state on the path): it is cut
+     * at the first, which the replay reaches */
+    int64_t first = aig_simulate(g, c->prop, init, inputs, r->trace.length);
+    if (first >= 0) r->trace.length = (uint32_t)first + 1;
+    if (first < 0) {
       progress_say("zeta: internal error: the counterexample of %s does not replay on the circuit; answer withheld",
                    engine);
       r->verdict = ZETA_UNKNOWN;

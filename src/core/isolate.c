@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>

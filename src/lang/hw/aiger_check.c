@@ -102,8 +102,9 @@ static int finish(report *rep, const zeta_options *o, const ts *sys, const char 
      * obligations need not be the first bad state on the path): it is cut
      * at the first, which the replay reaches */
     int64_t first = aig_simulate(g, c->prop, init, inputs, r->trace.length);
-    if (first >= 0) r->trace.length = (uint32_t)first + 1;
-    if (first < 0) {
+    if (first >= 0) {
+      r->trace.length = (uint32_t)first + 1;
+    } else {
       progress_say("zeta: internal error: the counterexample of %s does not replay on the circuit; answer withheld",
                    engine);
       r->verdict = ZETA_UNKNOWN;

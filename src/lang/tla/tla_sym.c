@@ -1834,8 +1834,8 @@ static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tl
 
 /* ---- ENABLED in the layouts: the next state's leaves quantified ---- */
 
-/* q marks the variables still quantified (1), those being replaced in this
- * round (2) and those replaced (0). Does t mention one of the first two? */
+/* q marks the variables still quantified (1) and those eliminated (0).
+ * Does t mention one still quantified? */
 static bool mentions(term_t t, const term_map *q) {
   term_t *fv = NULL;
   uint32_t n = term_free_vars(t, &fv);
@@ -1843,38 +1843,6 @@ static bool mentions(term_t t, const term_map *q) {
   for (uint32_t i = 0; i < n && !r; i++) r = term_map_get(q, fv[i]) > 0;
   free(fv);
   return r;
-}
-
-/* A conjunction f under \E q: a variable v of q with a conjunct v = t (t
- * free of q) is replaced by t (the one-point rule: \E v : v = t /\ P(v)
- * is P(t)), until no conjunct is left to use. Exact. */
-static term_t one_point(term_t f, term_map *q) {
-  for (;;) {
-    term_t u = term_unsigned(f);
-    bool conj = !term_is_negated(f) && term_op_of(u) == OP_AND;
-    uint32_t n = conj ? term_nargs(u) : 1;
-    term_vec from = {0}, to = {0};
-    for (uint32_t i = 0; i < n; i++) {
-      term_t a = conj ? term_arg(u, i) : f, au = term_unsigned(a);
-      if (term_op_of(au) != OP_EQ || term_nargs(au) != 2) continue;
-      bool neg = term_is_negated(a);   /* over Booleans: v = ~t */
-      if (neg && !term_is_bool(term_arg(au, 0))) continue;
-      for (uint32_t j = 0; j < 2; j++) {
-        term_t v = term_arg(au, j), t = term_arg(au, 1 - j);
-        if (term_map_get(q, v) != 1 || mentions(t, q)) continue;
-        term_map_put(q, v, 2);
-        term_vec_push(&from, v);
-        term_vec_push(&to, neg ? term_not(t) : t);
-        break;
-      }
-    }
-    for (size_t i = 0; i < from.size; i++) term_map_put(q, from.data[i], 0);
-    if (from.size) f = term_subst(f, (uint32_t)from.size, from.data, to.data);
-    size_t done = from.size;
-    term_vec_free(&from);
-    term_vec_free(&to);
-    if (!done) return f;
-  }
 }
 
 /* Does the disjunction c have a literal v = t with t free of v? Then
@@ -1995,8 +1963,12 @@ static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nva
   term_map q;
   term_map_init(&q);
   for (uint32_t i = 0; i < n; i++) {
-    for (uint32_t j = 0; j < nvars; j++) term_map_put(&q, vars[j], 1);
-    term_t d = one_point(disj ? term_arg(fu, i) : f, &q);
+    /* the one-point rule first (\E v : v = t /\ P(v) is P(t)) */
+    term_t d, *left = salloc(s, (nvars + 1) * sizeof *left);
+    memcpy(left, vars, nvars * sizeof *left);
+    uint32_t nleft = term_one_point(disj ? term_arg(fu, i) : f, left, nvars, &d);
+    for (uint32_t j = 0; j < nvars; j++) term_map_put(&q, vars[j], 0);
+    for (uint32_t j = 0; j < nleft; j++) term_map_put(&q, left[j], 1);
     d = eliminate_rest(s, d, &q, vars, nvars);
     term_t *fv = NULL;
     uint32_t nf = term_free_vars(d, &fv), k = 0;

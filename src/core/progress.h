@@ -8,4 +8,8 @@ typedef void (*progress_fn)(void *user, const char *message);
 void progress_set(progress_fn fn, void *user);
 /* One message (no trailing newline needed). */
 void progress_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Progress of a long run: nothing unless verbose; at most one message a
+ * second (all of them from verbose 2), each ending in the process's CPU
+ * time. */
+void progress_tick(int verbose, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #endif

@@ -7,11 +7,15 @@
 
 static progress_fn hook;
 static void *hook_user;
+static int level;
 
-void progress_set(progress_fn fn, void *user) {
+void progress_set(progress_fn fn, void *user, int verbose) {
   hook = fn;
   hook_user = user;
+  level = verbose;
 }
+
+int progress_verbose(void) { return level; }
 
 static void say(const char *fmt, va_list ap) {
   char line[2048];
@@ -29,11 +33,11 @@ void progress_say(const char *fmt, ...) {
   va_end(ap);
 }
 
-void progress_tick(int verbose, const char *fmt, ...) {
+void progress_tick(const char *fmt, ...) {
   static double last = -1;
-  if (!verbose) return;
+  if (!level) return;
   double now = limits_now();
-  if (verbose < 2 && last >= 0 && now - last < 1.0) return;
+  if (level < 2 && last >= 0 && now - last < 1.0) return;
   last = now;
   char line[1024];
   va_list ap;

@@ -62,7 +62,7 @@ zeta_verdict bmc_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     solver_result res = bmc_base_bad(&b, o, r);
     if (res == SOLVER_SAT) break;
     if (res == SOLVER_UNKNOWN) { if (!r->reason) r->reason = ts_engine_why_unknown(o); break; }
-    ts_engine_say(o, "bmc", "no violation at depth %u", b.depth);
+    ts_engine_say("bmc", "no violation at depth %u", b.depth);
     if (o->bound && b.depth >= o->bound) { r->reason = "bound reached"; break; }
     res = bmc_base_extend(&b, o, r);
     if (res == SOLVER_UNSAT) {

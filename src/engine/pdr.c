@@ -481,7 +481,7 @@ zeta_verdict pdr_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_why_unknown(o); break; }
     /* F_N excludes the bad states: open a new frame and propagate */
     p.N++;
-    ts_engine_say(o, "pdr", "frame %u, %u lemmas, %u predicates", p.N, r->lemmas, (uint32_t)p.preds.size);
+    ts_engine_say("pdr", "frame %u, %u lemmas, %u predicates", p.N, r->lemmas, (uint32_t)p.preds.size);
     ensure_level(&p, p.N);
     bool fail = false;
     uint32_t eq = propagate(&p, &fail);

@@ -36,12 +36,12 @@ const char *ts_engine_why_unknown(const ts_engine_opts *o) {
 
 void ts_engine_arm(solver *s, const ts_engine_opts *o) { solver_set_timeout(s, ts_engine_remaining_ms(o)); }
 
-void ts_engine_say(const ts_engine_opts *o, const char *engine, const char *fmt, ...) {
-  if (!o->verbose) return;
+void ts_engine_say(const char *engine, const char *fmt, ...) {
+  if (!progress_verbose()) return;
   char line[512];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(line, sizeof line, fmt, ap);
   va_end(ap);
-  progress_tick(o->verbose, "zeta: %s: %s", engine, line);
+  progress_tick("zeta: %s: %s", engine, line);
 }

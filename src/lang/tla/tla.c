@@ -382,7 +382,6 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   ts_engine_opts eo;
   ts_engine_opts_default(&eo);
   eo.limits = lim;
-  eo.verbose = (int)o->verbose;
   ts_result res;
   size_t nreach = 0;
   if (bmc && bound == 0) {
@@ -558,7 +557,7 @@ static int tla_check(void *model, const zeta_options *o, const zeta_limits *lim,
   report_set_engine(r, "explicit");
   int bound = o->length;
   tla_explicit_result res;
-  tla_explicit_check(m, bound, lim, (int)o->verbose, &res);
+  tla_explicit_check(m, bound, lim, &res);
   if (res.outcome == TLA_HOLDS && tla_has_trace_invariants(m)) {
     if (bound < 0) {
       res.outcome = TLA_ERROR;

@@ -121,7 +121,7 @@ static bool visit(void *data, const tla_val *state) {
   return true;
 }
 
-void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, int verbose, tla_explicit_result *r) {
+void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, tla_explicit_result *r) {
   memset(r, 0, sizeof *r);
   tla_set_limits(m, lim);
   r->inv = -1;
@@ -137,7 +137,7 @@ void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, int ver
       break;
     }
     if ((head & 1023) == 0)
-      progress_tick(verbose, "zeta: explicit: %zu distinct states, %zu left, depth %zu", st.n, st.n - head, r->depth);
+      progress_tick("zeta: explicit: %zu distinct states, %zu left, depth %zu", st.n, st.n - head, r->depth);
     uint32_t lvl = st.level[head];
     if (bound >= 0 && lvl >= (uint32_t)bound) {
       head++;

@@ -21,7 +21,7 @@ typedef struct {
 } tla_explicit_result;
 
 /* bound < 0: all reachable states; else executions of at most bound steps. */
-void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, int verbose, tla_explicit_result *r);
+void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, tla_explicit_result *r);
 /* Replays a trace: initial state, each step a successor, and (violation)
  * the invariant fails in the last state or (deadlock) it has no successor. */
 bool tla_replay(tla_model *m, const tla_explicit_result *r, char *why, size_t nwhy);

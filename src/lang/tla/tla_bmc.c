@@ -50,8 +50,9 @@ typedef enum {
 } path_mode;
 
 /* CPU seconds: the cheap models' queries take less; the break-even of the
- * slow ones (Disruptor_SPMC, MCWriteThroughCache) lies at 0.03-0.1 s */
-#define ALONE_AFTER 0.1
+ * slow ones (Disruptor_SPMC, MCWriteThroughCache) lies at 0.03-0.1 s
+ * (SPMC incremental 0.09, 0.46, 1.2 s at depths 5-7, alone 0.06, 0.14, 0.3) */
+#define ALONE_AFTER 0.05
 
 /* q and the path's lasting assertions (told) alone, in a fresh solver. */
 static solver_result ask_alone(solver *sv, const term_vec *told, const zeta_limits *lim, term_t q) {
@@ -63,7 +64,6 @@ static solver_result ask_alone(solver *sv, const term_vec *told, const zeta_limi
 /* A path query; *mode becomes PATH_ALONE after a slow incremental one. SAT
  * leaves one scope pushed (take_trace pops it), with the model of whichever
  * solver answered. */
-
 static solver_result ask_path(solver *sv, const term_vec *told, path_mode *mode, const zeta_limits *lim, term_t q) {
   if (*mode == PATH_ALONE) {
     solver_push(sv);   /* the scope a SAT answer leaves, as ask's */
@@ -169,13 +169,14 @@ static solver_result no_successor(tla_sym *s, solver *sv, const zeta_limits *lim
                                   en_vectors *ev, const term_vec *told) {
   enum { ROUNDS = 32 };
   if (nx->en_body == NULL_TERM) return ask(sv, lim, term_and2(cons, term_not(nx->enabled)));
-  if (told && ev->count && ask_alone(sv, told, lim, term_and2(cons, en_blocks(ev, nx))) == SOLVER_UNSAT)
+  term_t seeds = en_blocks(ev, nx);
+  if (told && !term_is_true(seeds) && ask_alone(sv, told, lim, term_and2(cons, seeds)) == SOLVER_UNSAT)
     return SOLVER_UNSAT;
   term_t *fv = NULL;
   uint32_t nfv = term_free_vars(nx->en_body, &fv);
   term_t *val = xmalloc((nx->en_nchoices + 1) * sizeof *val);
   solver_push(sv);
-  solver_assert(sv, term_and2(cons, en_blocks(ev, nx)));
+  solver_assert(sv, term_and2(cons, seeds));
   solver_result res = ask(sv, lim, NULL_TERM);
   for (uint32_t round = 0; res == SOLVER_SAT && round < ROUNDS; round++) {
     /* the candidate state: its leaves at their values */

@@ -51,7 +51,8 @@ typedef enum {
 
 /* CPU seconds: the cheap models' queries take less; the break-even of the
  * slow ones (Disruptor_SPMC, MCWriteThroughCache) lies at 0.03-0.1 s
- * (SPMC incremental 0.09, 0.46, 1.2 s at depths 5-7, alone 0.06, 0.14, 0.3) */
+ * (SPMC's successive queries incremental 0.09, 0.46, 1.2 s, alone 0.06,
+ * 0.14, 0.3) */
 #define ALONE_AFTER 0.05
 
 /* q and the path's lasting assertions (told) alone, in a fresh solver. */

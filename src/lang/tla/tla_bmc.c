@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
+#include "core/progress.h"
 #include "lang/tla/tla_sym.h"
 #include "solver/solver.h"
 
@@ -947,6 +948,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (rel.dead_free) r->relative++;
     if (said) last_query = known->secs[k];   /* the budgets the run before had */
     if (rec) path_log_put(rec, k, last_query);
+    progress_tick("zeta: bmc: no violation at depth %u, %u facts kept", k, r->facts_kept);
     /* states outside the constraints are not expanded (TLC) */
     tell(sv, &told, term_and2(cons, nx.ok));
   }

@@ -51,14 +51,24 @@ static uint32_t clause_apps(const chc_clause *cl, const chc_app **apps) {
   return n;
 }
 
-/* Marks (p, i) where p's argument i is a variable that an application in
- * the same clause has at another position, then every position that one
- * of those variables reaches through a clause (copies to other
- * predicates); true when it marked something new. */
+/* A query, or a clause into a nullary predicate (CHC-COMP's CHC_COMP_FALSE,
+ * which only queries use). */
+static bool query_like(const chc_system *s, const chc_clause *cl) {
+  return cl->head.pred == CHC_FALSE || s->preds[cl->head.pred].arity == 0;
+}
+
+/* Seed round (follow false): marks (p, i) where p's argument i is a
+ * variable that another application in a query has at another position
+ * (the queries compare the arguments in several orders; loops that shift
+ * values between arguments do not count: on LIA they gave candidates to
+ * 50 of 60 tasks, each costing up to 10 s, for no new answer). Follow
+ * rounds: every position a marked variable reaches through a clause
+ * (copies to other predicates). True when it marked something new. */
 static bool mark_round(houdini *h, bool follow) {
   bool grew = false;
   for (uint32_t c = 0; c < h->s->nclauses; c++) {
     const chc_clause *cl = &h->s->clauses[c];
+    if (!follow && !query_like(h->s, cl)) continue;
     const chc_app **apps = xmalloc((cl->nbody + 2) * sizeof *apps);
     uint32_t na = clause_apps(cl, apps);
     for (uint32_t a = 0; a < na; a++)
@@ -67,7 +77,7 @@ static bool mark_round(houdini *h, bool follow) {
         if (!is_int_var(x)) continue;
         for (uint32_t b = 0; b < na; b++)
           for (uint32_t j = 0; j < h->s->preds[apps[b]->pred].arity; j++) {
-            if (apps[b]->args[j] != x || (a == b && i == j)) continue;
+            if (apps[b]->args[j] != x || a == b) continue;
             if (!(follow ? h->perm[apps[a]->pred][i] : i != j) || h->perm[apps[b]->pred][j]) continue;
             h->perm[apps[b]->pred][j] = grew = true;
             if (!follow) h->perm[apps[a]->pred][i] = true;
@@ -78,10 +88,6 @@ static bool mark_round(houdini *h, bool follow) {
   return grew;
 }
 
-static void add(houdini *h, uint32_t p, term_t c) {
-  if (h->cand[p].size < ORDER_MAX_CANDS) term_vec_push(&h->cand[p], c);
-}
-
 /* The four order literals between params a and b. */
 static void pair_lits(term_t a, term_t b, term_t lits[4]) {
   lits[0] = term_le(a, b);
@@ -90,12 +96,13 @@ static void pair_lits(term_t a, term_t b, term_t lits[4]) {
   lits[3] = term_lt(b, a);
 }
 
-/* p's candidates: over its permuted params x[0..n), every clause of one
- * literal per chosen pair, for one, two and (if they fit) three pairs, and
- * x_i != x_j; and false. */
-static void candidates(houdini *h, uint32_t p) {
+/* p's candidates of a pass: false, and over its permuted params
+ * x[0..n): x_i != x_j and every clause of one literal per chosen pair, for
+ * up to width pairs (fewer when there are fewer pairs, or when so many
+ * candidates would pass ORDER_MAX_CANDS). True when width pairs were
+ * taken (a pass wider than the last one for p). */
+static bool candidates(houdini *h, uint32_t p, uint32_t width) {
   const chc_pred *pr = &h->s->preds[p];
-  add(h, p, term_false());   /* p underivable (CHC-COMP's nullary CHC_COMP_FALSE) */
   term_t x[ORDER_MAX_ARGS];
   uint32_t n = 0;
   for (uint32_t i = 0; i < pr->arity && n < ORDER_MAX_ARGS; i++)
@@ -105,21 +112,22 @@ static void candidates(houdini *h, uint32_t p) {
   for (uint32_t i = 0; i < n; i++)
     for (uint32_t j = i + 1; j < n; j++) pair_lits(x[i], x[j], lit[np++]);
   /* 5 per pair, 16 per two pairs, 64 per three */
-  uint32_t two = np * (np - 1) / 2, three = two * (np - 2) / 3;
-  uint32_t width = np * 5 + two * 16 + three * 64 <= ORDER_MAX_CANDS ? 3 : 2;
+  uint32_t two = np * (np - 1) / 2, three = two * (np - 2) / 3, w = width < np ? width : np;
+  while (w > 1 && 1 + np * 5 + two * 16 + (w >= 3 ? three * 64 : 0) > ORDER_MAX_CANDS) w--;
+  term_vec_push(&h->cand[p], term_false());   /* p underivable (CHC-COMP's nullary CHC_COMP_FALSE) */
   for (uint32_t a = 0; a < np; a++) {
-    for (uint32_t k = 0; k < 4; k++) add(h, p, lit[a][k]);
-    add(h, p, term_or2(lit[a][1], lit[a][3]));
+    for (uint32_t k = 0; k < 4; k++) term_vec_push(&h->cand[p], lit[a][k]);
+    term_vec_push(&h->cand[p], term_or2(lit[a][1], lit[a][3]));
   }
-  for (uint32_t a = 0; a < np; a++)
+  for (uint32_t a = 0; a < np && w >= 2; a++)
     for (uint32_t b = a + 1; b < np; b++)
       for (uint32_t k = 0; k < 16; k++) {
         term_t d = term_or2(lit[a][k / 4], lit[b][k % 4]);
-        add(h, p, d);
-        if (width < 3) continue;
-        for (uint32_t c = b + 1; c < np; c++)
-          for (uint32_t m = 0; m < 4; m++) add(h, p, term_or2(d, lit[c][m]));
+        term_vec_push(&h->cand[p], d);
+        for (uint32_t c = b + 1; c < np && w >= 3; c++)
+          for (uint32_t m = 0; m < 4; m++) term_vec_push(&h->cand[p], term_or2(d, lit[c][m]));
       }
+  return w == width;
 }
 
 /* The conjunction of p's live candidates applied to args. */
@@ -177,21 +185,31 @@ static int kill_round(houdini *h, solver *slv, const chc_clause *cl) {
   return killed;
 }
 
-/* Kill rounds over all clauses until none kills; false when undecided or
- * out of time (out->reason says which). */
+/* Kill rounds until every clause keeps its head's candidates: a clause is
+ * checked again only after a kill at one of its body predicates (killing
+ * at the head only drops goals it kept). False when undecided or out of
+ * time (out->reason says which). */
 static bool fixpoint(houdini *h, solver *slv, const zeta_limits *lim, chc_result *out) {
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t c = 0; c < h->s->nclauses; c++) {
-      if (h->s->clauses[c].head.pred == CHC_FALSE) continue;
-      if (limits_expired(lim)) { out->reason = "timeout"; return false; }
+  const chc_system *s = h->s;
+  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  for (bool any = true; any && ok;) {
+    any = false;
+    for (uint32_t c = 0; c < s->nclauses && ok; c++) {
+      if (!stale[c]) continue;
+      stale[c] = false;
+      if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
       solver_set_timeout(slv, limits_remaining_ms(lim));
-      int k = kill_round(h, slv, &h->s->clauses[c]);
-      if (k < 0) { out->reason = "houdini: a query was undecided"; return false; }
-      changed |= k > 0;
+      int k = kill_round(h, slv, &s->clauses[c]);
+      if (k < 0) { out->reason = "houdini: a query was undecided"; ok = false; }
+      if (k <= 0) continue;
+      for (uint32_t d = 0; d < s->nclauses; d++)
+        for (uint32_t j = 0; j < s->clauses[d].nbody && s->clauses[d].head.pred != CHC_FALSE; j++)
+          if (s->clauses[d].body[j].pred == s->clauses[c].head.pred) stale[d] = any = true;
     }
   }
-  return true;
+  free(stale);
+  return ok;
 }
 
 /* Is every query's body unsatisfiable with the survivors? */
@@ -205,31 +223,50 @@ static bool queries_blocked(houdini *h, solver *slv, const zeta_limits *lim) {
   return true;
 }
 
+/* One Houdini run over the candidates of clauses of up to width literals;
+ * 1 = sat (out has the model), 0 = not strong enough, -1 = undecided or
+ * out of time, -2 = no new candidates at this width. */
+static int pass(houdini *h, uint32_t width, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = h->s;
+  bool any = false;
+  for (uint32_t p = 0; p < s->npreds; p++) {
+    h->cand[p].size = 0;
+    any |= candidates(h, p, width);
+    free(h->alive[p]);
+    h->alive[p] = xmalloc((h->cand[p].size + 1) * sizeof **h->alive);
+    for (uint32_t k = 0; k < h->cand[p].size; k++) h->alive[p][k] = true;
+  }
+  if (!any) return -2;
+  solver *slv = solver_new_z3();
+  int r = !fixpoint(h, slv, lim, out) ? -1 : queries_blocked(h, slv, lim) ? 1 : 0;
+  solver_free(slv);
+  if (r == 1) {
+    out->answer = CHC_SAT;
+    out->interp = xcalloc(s->npreds + 1, sizeof *out->interp);
+    for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = live_at(h, p, s->preds[p].params);
+  }
+  return r;
+}
+
 void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
   chc_result_start(out, "houdini (order clauses between permuted arguments)");
-  out->reason = "houdini: no inductive order clauses strong enough";
   houdini h = {.s = s};
-  uint32_t np1 = s->npreds + 1, total = 0;
+  uint32_t np1 = s->npreds + 1;
   h.perm = xcalloc(np1, sizeof *h.perm);
   h.cand = xcalloc(np1, sizeof *h.cand);
   h.alive = xcalloc(np1, sizeof *h.alive);
   for (uint32_t p = 0; p < s->npreds; p++) h.perm[p] = xcalloc(s->preds[p].arity + 1, sizeof(bool));
   mark_round(&h, false);
   while (mark_round(&h, true)) {}
-  for (uint32_t p = 0; p < s->npreds; p++) {
-    candidates(&h, p);
-    total += h.cand[p].size;
-    h.alive[p] = xmalloc((h.cand[p].size + 1) * sizeof **h.alive);
-    for (uint32_t k = 0; k < h.cand[p].size; k++) h.alive[p][k] = true;
+  /* narrow clauses first: fewer candidates, cheaper queries (LIA-183's
+   * invariant has two literals per clause) */
+  int r = -2;
+  for (uint32_t width = 1; width <= 3 && r != 1 && r != -1; width++) {
+    int w = pass(&h, width, lim, out);
+    if (w != -2) r = w;
   }
-  if (total == 0) out->reason = "houdini: no permuted arguments";
-  solver *slv = total ? solver_new_z3() : NULL;
-  if (slv && fixpoint(&h, slv, lim, out) && queries_blocked(&h, slv, lim)) {
-    out->answer = CHC_SAT;
-    out->interp = xcalloc(np1, sizeof *out->interp);
-    for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = live_at(&h, p, s->preds[p].params);
-  }
-  if (slv) solver_free(slv);
+  if (r == 0) out->reason = "houdini: no inductive order clauses strong enough";
+  if (r == -2) out->reason = "houdini: no permuted arguments";
   for (uint32_t p = 0; p < s->npreds; p++) { term_vec_free(&h.cand[p]); free(h.alive[p]); free(h.perm[p]); }
   free(h.cand);
   free(h.alive);

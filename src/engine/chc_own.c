@@ -46,6 +46,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define TREE_BMC_SECONDS 3
 #define IC3_FIRST_SHARE 0.15
 #define IC3_FIRST_SECONDS 3
+#define HOUDINI_SHARE 0.2
+#define HOUDINI_SECONDS 4
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -110,6 +112,16 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * not measured on datatypes */
     zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     chc_bmc_solve(s, &l1, 0, r);
+    if (chc_settled(r, s, lim, acc)) return;
+    next_engine(r, start);
+  }
+  /* numbers only, queries that apply predicates to their arguments in
+   * several orders (LIA's lturn family: 183 / 198, sat with clauses of
+   * order literals that IC3 and pa do not find): Houdini over such clauses
+   * first; without permuted arguments it returns at once */
+  if (!dt && !arrays && !linear) {
+    zeta_limits l0 = slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
+    chc_houdini_order_solve(s, &l0, r);
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
   }

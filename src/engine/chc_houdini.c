@@ -34,10 +34,15 @@
 #define ORDER_MAX_ARGS 6
 #define ORDER_MAX_CANDS 2000
 
+/* A candidate's literals, for subsumption: pair * 4 + k, k as in
+ * pair_lits; false has none. */
+typedef struct { uint8_t n; uint16_t l[3]; } shape;
+
 typedef struct {
   const chc_system *s;
   bool **perm;           /* per predicate, per position: permuted */
   term_vec *cand;        /* per predicate, over its params */
+  shape **shapes;        /* per predicate, per candidate */
   bool **alive;          /* per predicate, per candidate */
 } houdini;
 
@@ -96,6 +101,12 @@ static void pair_lits(term_t a, term_t b, term_t lits[4]) {
   lits[3] = term_lt(b, a);
 }
 
+static void push(houdini *h, uint32_t p, term_t c, shape sh) {
+  h->shapes[p] = xrealloc(h->shapes[p], (h->cand[p].size + 1) * sizeof **h->shapes);
+  h->shapes[p][h->cand[p].size] = sh;
+  term_vec_push(&h->cand[p], c);
+}
+
 /* p's candidates of a pass: false, and over its permuted params
  * x[0..n): x_i != x_j and every clause of one literal per chosen pair, for
  * up to width pairs (fewer when there are fewer pairs, or when so many
@@ -114,28 +125,54 @@ static bool candidates(houdini *h, uint32_t p, uint32_t width) {
   /* 5 per pair, 16 per two pairs, 64 per three */
   uint32_t two = np * (np - 1) / 2, three = two * (np - 2) / 3, w = width < np ? width : np;
   while (w > 1 && 1 + np * 5 + two * 16 + (w >= 3 ? three * 64 : 0) > ORDER_MAX_CANDS) w--;
-  term_vec_push(&h->cand[p], term_false());   /* p underivable (CHC-COMP's nullary CHC_COMP_FALSE) */
-  for (uint32_t a = 0; a < np; a++) {
-    for (uint32_t k = 0; k < 4; k++) term_vec_push(&h->cand[p], lit[a][k]);
-    term_vec_push(&h->cand[p], term_or2(lit[a][1], lit[a][3]));
+  push(h, p, term_false(), (shape){0, {0}});   /* p underivable (CHC-COMP's nullary CHC_COMP_FALSE) */
+  for (uint16_t a = 0; a < np; a++) {
+    for (uint16_t k = 0; k < 4; k++) push(h, p, lit[a][k], (shape){1, {a * 4 + k}});
+    push(h, p, term_or2(lit[a][1], lit[a][3]), (shape){2, {a * 4 + 1, a * 4 + 3}});
   }
-  for (uint32_t a = 0; a < np && w >= 2; a++)
-    for (uint32_t b = a + 1; b < np; b++)
-      for (uint32_t k = 0; k < 16; k++) {
+  for (uint16_t a = 0; a < np && w >= 2; a++)
+    for (uint16_t b = a + 1; b < np; b++)
+      for (uint16_t k = 0; k < 16; k++) {
         term_t d = term_or2(lit[a][k / 4], lit[b][k % 4]);
-        term_vec_push(&h->cand[p], d);
-        for (uint32_t c = b + 1; c < np && w >= 3; c++)
-          for (uint32_t m = 0; m < 4; m++) term_vec_push(&h->cand[p], term_or2(d, lit[c][m]));
+        push(h, p, d, (shape){2, {a * 4 + k / 4, b * 4 + k % 4}});
+        for (uint16_t c = b + 1; c < np && w >= 3; c++)
+          for (uint16_t m = 0; m < 4; m++)
+            push(h, p, term_or2(d, lit[c][m]), (shape){3, {a * 4 + k / 4, b * 4 + k % 4, c * 4 + m}});
       }
   return w == width;
 }
 
-/* The conjunction of p's live candidates applied to args. */
-static term_t live_at(const houdini *h, uint32_t p, const term_t *args) {
+/* Literal x implies literal y: the same pair, and equal, or x strict and
+ * y the non-strict one of the same direction. */
+static bool lit_implies(uint16_t x, uint16_t y) { return x == y || (x / 4 == y / 4 && x % 2 && y == x - 1); }
+
+/* Every literal of d implies one of c (so d implies c). */
+static bool subsumes(shape d, shape c) {
+  for (uint8_t i = 0; i < d.n; i++) {
+    bool some = false;
+    for (uint8_t j = 0; j < c.n && !some; j++) some = lit_implies(d.l[i], c.l[j]);
+    if (!some) return false;
+  }
+  return true;
+}
+
+/* Live candidate k of p is implied by another live one (the first of two
+ * that imply each other stays): left out of the model. */
+static bool implied(const houdini *h, uint32_t p, uint32_t k) {
+  for (uint32_t d = 0; d < h->cand[p].size; d++)
+    if (d != k && h->alive[p][d] && subsumes(h->shapes[p][d], h->shapes[p][k]) &&
+        (d < k || !subsumes(h->shapes[p][k], h->shapes[p][d])))
+      return true;
+  return false;
+}
+
+/* The conjunction of p's live candidates applied to args (for the model:
+ * without the implied ones). */
+static term_t live_at(const houdini *h, uint32_t p, const term_t *args, bool model) {
   const chc_pred *pr = &h->s->preds[p];
   term_vec v = {0};
   for (uint32_t k = 0; k < h->cand[p].size; k++)
-    if (h->alive[p][k]) term_vec_push(&v, h->cand[p].data[k]);
+    if (h->alive[p][k] && !(model && implied(h, p, k))) term_vec_push(&v, h->cand[p].data[k]);
   term_t c = term_and(v.size, v.data);
   term_vec_free(&v);
   return term_subst(c, pr->arity, pr->params, args);
@@ -144,7 +181,7 @@ static term_t live_at(const houdini *h, uint32_t p, const term_t *args) {
 static term_t clause_body(const houdini *h, const chc_clause *cl) {
   term_vec v = {0};
   term_vec_push(&v, cl->constraint);
-  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, live_at(h, cl->body[j].pred, cl->body[j].args));
+  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, live_at(h, cl->body[j].pred, cl->body[j].args, false));
   term_t b = term_and(v.size, v.data);
   term_vec_free(&v);
   return b;
@@ -243,7 +280,7 @@ static int pass(houdini *h, uint32_t width, const zeta_limits *lim, chc_result *
   if (r == 1) {
     out->answer = CHC_SAT;
     out->interp = xcalloc(s->npreds + 1, sizeof *out->interp);
-    for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = live_at(h, p, s->preds[p].params);
+    for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = live_at(h, p, s->preds[p].params, true);
   }
   return r;
 }
@@ -255,6 +292,7 @@ void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_re
   h.perm = xcalloc(np1, sizeof *h.perm);
   h.cand = xcalloc(np1, sizeof *h.cand);
   h.alive = xcalloc(np1, sizeof *h.alive);
+  h.shapes = xcalloc(np1, sizeof *h.shapes);
   for (uint32_t p = 0; p < s->npreds; p++) h.perm[p] = xcalloc(s->preds[p].arity + 1, sizeof(bool));
   mark_round(&h, false);
   while (mark_round(&h, true)) {}
@@ -267,8 +305,9 @@ void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_re
   }
   if (r == 0) out->reason = "houdini: no inductive order clauses strong enough";
   if (r == -2) out->reason = "houdini: no permuted arguments";
-  for (uint32_t p = 0; p < s->npreds; p++) { term_vec_free(&h.cand[p]); free(h.alive[p]); free(h.perm[p]); }
+  for (uint32_t p = 0; p < s->npreds; p++) { term_vec_free(&h.cand[p]); free(h.alive[p]); free(h.perm[p]); free(h.shapes[p]); }
   free(h.cand);
   free(h.alive);
   free(h.perm);
+  free(h.shapes);
 }

@@ -366,10 +366,29 @@ static const char *rotate_safe =
     "(assert (forall ((a Int) (b Int) (c Int)) (=> (and (R a b c) (R b a c) (R a c b)) Q)))\n"
     "(assert (=> Q false))\n";
 
+static bool accept_houdini(void *ctx, const chc_system *ds, chc_result *r) {
+  (void)ctx; (void)ds;
+  return r->engine && strncmp(r->engine, "houdini", 7) == 0;
+}
+
 static void test_houdini_order(void) {
   run_engine(chc_houdini_order_solve, rotate_safe, CHC_SAT);
   run_engine(chc_houdini_order_solve, counter_safe, CHC_UNKNOWN);
   run_engine(chc_houdini_order_solve, nonlinear_unsafe, CHC_UNKNOWN);
+  /* own runs it on such systems (after IC3's slice, whose answer is
+   * rejected here) */
+  chc_system s;
+  char *msg;
+  CHECK(parse(rotate_safe, &s, &msg) == CHC_PARSE_OK);
+  chc_normalize(&s);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_accept acc = {accept_houdini, NULL};
+  chc_result r;
+  bool over_unf;
+  chc_own_solve(&s, &lim, ITP_AUTO, &r, NULL, &over_unf, &acc);
+  CHECK(r.answer == CHC_SAT && r.engine && strncmp(r.engine, "houdini", 7) == 0);
+  chc_result_free(&r);
+  chc_free(&s);
 }
 
 /* own's schedule: every engine starts from the term table as the schedule

@@ -76,6 +76,12 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
  * projected from models by solver_project; see chc_ic3.c). No Spacer. */
 void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
 
+/* Houdini over small clauses of order literals (x <= y, x < y) between the
+ * Int arguments the clauses permute (see chc_houdini.c): sat with the
+ * largest inductive conjunction of them when it blocks every query, else
+ * unknown; never unsat. */
+void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+
 /* Bounded unfolding: searches derivations of growing depth (finds unsat);
  * linear systems through the transition-system encoding, others with
  * chc_bmc_tree_solve. */

@@ -36,7 +36,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
- * an IC3 slice of 15 %, at most 3 s), then IC3; otherwise,
+ * an IC3 slice of 15 %, at most 3 s, and Houdini over order clauses,
+ * 20 %, at most 4 s), then IC3; otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3. With acc, an
  * answer that fails its check (an undecided model check: LIA-Arrays-151,
@@ -46,6 +47,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define TREE_BMC_SECONDS 3
 #define IC3_FIRST_SHARE 0.15
 #define IC3_FIRST_SECONDS 3
+#define HOUDINI_SHARE 0.2
+#define HOUDINI_SECONDS 4
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -124,6 +127,18 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     if (!linear) {
       zeta_limits l2 = slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
       chc_ic3_solve(s, &l2, r);
+      if (chc_settled(r, s, lim, acc)) return;
+      next_engine(r, start);
+    }
+    /* queries that apply predicates to their arguments in several orders
+     * (LIA's lturn family: 183 / 198, sat with clauses of order literals
+     * that IC3 and pa do not find): Houdini over such clauses, after
+     * IC3's slice (which answers the unsat ones of them: LIA-182, 195 in
+     * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
+     * systems without permuted arguments it returns at once */
+    if (!linear) {
+      zeta_limits l0 = slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
+      chc_houdini_order_solve(s, &l0, r);
       if (chc_settled(r, s, lim, acc)) return;
       next_engine(r, start);
     }

@@ -161,8 +161,10 @@ static void reach_free(reach_copy *c) { free(c->cube), free(c->edge), free(c->fi
 
 /* The reach proof trusts nothing of the enumeration: the whole one is
  * proved; without one successor, one state (initial or not), or with a
- * violated invariant or a deadlock, no proof. */
-static void reach_check_on(const char *spec, size_t min_states) {
+ * violated invariant or a deadlock, no proof. by_subst: every state of the
+ * spec (without a deadlock) is decided by substitution, without the
+ * solver, with TLC's deadlock check too. */
+static void reach_check_on(const char *spec, size_t min_states, bool by_subst) {
   char dir[] = "/tmp/zeta-tla-reach-XXXXXX";
   tla_model *m = load_spec(dir, spec, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
   CHECK(m != NULL);
@@ -175,9 +177,17 @@ static void reach_check_on(const char *spec, size_t min_states) {
     ts_engine_opts eo;
     ts_engine_opts_default(&eo);
     CHECK(R.n >= min_states && R.ninit == 2);
-    CHECK(tla_reach_check(sym, &R, false, &eo));
-    /* a state without a step (S: f = <<3, 3>>, s = U): TLC's deadlock */
-    CHECK(!tla_reach_check(sym, &R, true, &eo));
+    tla_reach_stats st;
+    CHECK(tla_reach_check(sym, &R, false, &eo, &st));
+    CHECK(st.folded + st.grouped == R.n);
+    if (by_subst) {
+      CHECK(st.by_subst == R.n);
+      CHECK(tla_reach_check(sym, &R, true, &eo, &st));
+      CHECK(st.by_subst == R.n);
+    } else {
+      /* a state without a step (S: f = <<3, 3>>, s = U): TLC's deadlock */
+      CHECK(!tla_reach_check(sym, &R, true, &eo, NULL));
+    }
     reach_copy c;
     size_t mid = R.n / 2;
     CHECK(R.first[mid + 1] > R.first[mid]);
@@ -189,7 +199,7 @@ static void reach_check_on(const char *spec, size_t min_states) {
     for (int i = 0; i < 3; i++) {
       reach_edit(&R, R.n, from[i], R.edge[R.first[from[i]]], &c);
       CHECK(c.r.first[c.r.n] < R.first[R.n]);
-      CHECK(!tla_reach_check(sym, &c.r, false, &eo));
+      CHECK(!tla_reach_check(sym, &c.r, false, &eo, NULL));
       reach_free(&c);
     }
     /* one state: initial, in the middle, the last */
@@ -197,7 +207,7 @@ static void reach_check_on(const char *spec, size_t min_states) {
     for (int i = 0; i < 3; i++) {
       reach_edit(&R, drop[i], R.n, R.n, &c);
       CHECK(c.r.n == R.n - 1);
-      CHECK(!tla_reach_check(sym, &c.r, false, &eo));
+      CHECK(!tla_reach_check(sym, &c.r, false, &eo, NULL));
       reach_free(&c);
     }
   } else {
@@ -220,9 +230,25 @@ static const char *UNION_SPEC =
     "Next == x < 40 /\\ x' = x + 1 /\\ y' = IF x % 3 = 0 THEN {x % 2} ELSE x % 4\n"
     "====\n";
 
+/* A queue (a sequence layout: positions past the length are free leaves,
+ * those within it guarded by the length) and two actions: each state's
+ * folded Trans needs the length's value propagated to its positions and a
+ * case split per action; no deadlock (Send or Recv is enabled). */
+static const char *QUEUE_SPEC =
+    "---- MODULE S ----\n"
+    "EXTENDS Naturals, Sequences\n"
+    "VARIABLES q, n\n"
+    "TypeOK == Len(q) <= 3 /\\ n \\in 0..2 /\\ \\A i \\in 1..Len(q) : q[i] \\in 0..2\n"
+    "Init == q = <<>> /\\ n \\in {0, 1}\n"
+    "Send == Len(q) < 3 /\\ q' = Append(q, n) /\\ n' = (n + 1) % 3\n"
+    "Recv == Len(q) > 0 /\\ q' = Tail(q) /\\ UNCHANGED n\n"
+    "Next == Send \\/ Recv\n"
+    "====\n";
+
 static void test_reach_check(void) {
-  reach_check_on(SPEC, 20);
-  reach_check_on(UNION_SPEC, 40);
+  reach_check_on(SPEC, 20, false);
+  reach_check_on(UNION_SPEC, 40, false);
+  reach_check_on(QUEUE_SPEC, 10, true);
   /* the enumeration with the invariant Small (violated): no proof */
   tla_sym_reach_set R;
   char why[1200];
@@ -234,7 +260,7 @@ static void test_reach_check(void) {
   if (sym && tla_sym_reach(sym, &R)) {
     ts_engine_opts eo;
     ts_engine_opts_default(&eo);
-    CHECK(!tla_reach_check(sym, &R, false, &eo));
+    CHECK(!tla_reach_check(sym, &R, false, &eo, NULL));
   } else {
     CHECK(!"no enumeration");
   }

@@ -219,7 +219,7 @@ static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_l
 static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, ts_result *res, size_t *nreach) {
   tla_sym_reach_set R;
   if (!tla_sym_reach(sym, &R)) return false;
-  bool ok = tla_reach_check(sym, &R, deadlock, eo);
+  bool ok = tla_reach_check(sym, &R, deadlock, eo, NULL);
   if (!ok) return false;
   ts_result_init(res);
   res->verdict = ZETA_SAFE;

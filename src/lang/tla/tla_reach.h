@@ -12,9 +12,17 @@
  * hints; a successor outside R fails the query). */
 #define TLA_REACH_GROUP 16
 
+/* How the states' queries were decided: folded with the state's values
+ * (its cube fixes some leaf), of those decided by substitution without the
+ * solver, and pooled per group behind Trans's selector. */
+typedef struct {
+  size_t folded, by_subst, grouped;
+} tla_reach_stats;
+
 /* True when R is proved an inductive invariant of sym's encoding implying
  * its invariants (with deadlock: every constrained state of R has a
  * step); false for a failed, unknown or timed-out query. Half of the time
- * left in eo->limits at most. */
-bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo);
+ * left in eo->limits at most. st (may be NULL): the counts. */
+bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo,
+                     tla_reach_stats *st);
 #endif

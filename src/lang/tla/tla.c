@@ -1,6 +1,7 @@
 /* The TLA+ room: a specification with its TLC model configuration, checked
  * by the explicit-state engine (TLC's semantics; with --length, bounded as
  * Apalache's check). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -248,8 +249,9 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
 }
 
 /* --algorithm inductive: the reach proof first when it should fit in half
- * the time left (about 1 ms CPU per state measured: SpanTree, 2PCwithBTM,
- * MCMajority, CoffeeCan100Beans); else IC3 for a quarter of the time
+ * the time left (0.5 ms CPU per state: the whole run's CPU time per state
+ * since session 23 is 0.14-0.6 ms, nbacg_guer01 to nbacc_ray97; 1 ms
+ * before, when every state asked the solver); else IC3 for a quarter of the time
  * first (its invariants are small and printed; MCInnerFIFO 0.4 s against
  * 6 s for its 5808 states), then the reach proof (half of what is left),
  * then IC3 and k-induction with the rest: IC3 until an eighth of the time
@@ -258,7 +260,7 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
  * while IC3 timed out at 20 s); IC3 first because its invariant is
  * re-checked by the second solver and printed in TLA+. Without a deadline
  * the reach proof (finite) comes first. */
-#define REACH_SECONDS_PER_STATE 0.001
+#define REACH_SECONDS_PER_STATE 0.0005
 #define KIND_SHARE 0.125
 static void inductive_run(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, ts_result *res,
                           size_t *nreach) {
@@ -285,20 +287,20 @@ static void print_bmc_proof(FILE *out, const tla_bmc_result *br) {
  * relative to the invariants prove all depths when the steps are inductive
  * over structures that repeat (tla_bmc.c), or when every execution ends
  * (the layouts' engines time out there). true with *code when it answered. */
-static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_limits *lim, unsigned share,
+static bool inductive_by_bmc(tla_model *m, const zeta_options *o, const zeta_limits *lim, double share,
                              const tla_load_clock *lc, report *r, int *code) {
   enum { BOUND = 12 };   /* deeper proofs are rare; the layouts' engines get the time */
   zeta_limits sub = *lim;
   /* the share stands for CPU time: stretched by the load since the check
    * started (the sample's work); under load a quarter of the wall time cut
    * APnbacg_guer01's proof (2 s CPU) in 5 of 6 runs at load 7 */
-  sub.deadline = tla_stretched_deadline(lim, 1.0 / share, tla_load_stretch(lc));
+  sub.deadline = tla_stretched_deadline(lim, share, tla_load_stretch(lc));
   bool dl = tla_check_deadlock(m);
   tla_bmc_result br;
-  tla_bmc(m, BOUND, dl, false, share == 1 ? TLA_BMC_LAST_STAGE : TLA_BMC_STAGE, o->backend, &sub, &br);
+  tla_bmc(m, BOUND, dl, false, share >= 1 ? TLA_BMC_LAST_STAGE : TLA_BMC_STAGE, o->backend, &sub, &br);
   tla_set_limits(m, lim);
   bool answered = true;
-  const char *last = share == 1 ? " (the last stage: all of the time)" : "";
+  const char *last = share >= 1 ? " (the last stage: all of the time)" : "";
   switch (br.outcome) {
     case TLA_BMC_PROVED:
       report_stat(r, "bmc-stage", "proved%s", last);
@@ -359,9 +361,16 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
    * relative checks prove what the reach proof proves state by state
    * (VoucherIssue 0.3 s CPU against 2.4 s, 2PCwithBTM 0.24 s against 1.6 s);
    * all of the time where the layouts failed: no stage comes after it
-   * (CoffeeCan1000Beans: 7 s CPU, its counting run cut at 20 s wall, load 8) */
-  unsigned share = !sym ? 1 : nsample == 0 ? 2 : costly_reach ? 4 : 0;
-  if (ind && share && inductive_by_bmc(m, o, lim, share, &lc, r, &code)) {
+   * (CoffeeCan1000Beans: 7 s CPU, its counting run cut at 20 s wall, load 8);
+   * before a reach proof, half of what the reach proof is expected to cost
+   * (a quarter at most): the stage's quarter took ElevatorSafetySmall's 20 s
+   * under load (5 s CPU, no proof) before a reach proof of 1 s CPU; where
+   * it proves, it does so quickly (VoucherIssue, APParReach 0.2-0.4 s CPU,
+   * nbacg_guer01 2 s of the reach proof's 3.6) */
+  double share = !sym ? 1 : nsample == 0 ? 0.5 : costly_reach ? 0.25 : 0;
+  if (costly_reach && lim->deadline && lim->deadline > limits_now())
+    share = fmin(share, 0.5 * (double)nsample * REACH_SECONDS_PER_STATE / (lim->deadline - limits_now()));
+  if (ind && share > 0 && inductive_by_bmc(m, o, lim, share, &lc, r, &code)) {
     tla_sym_free(sym);
     return code;
   }

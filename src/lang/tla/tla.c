@@ -363,13 +363,13 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
    * all of the time where the layouts failed: no stage comes after it
    * (CoffeeCan1000Beans: 7 s CPU, its counting run cut at 20 s wall, load 8);
    * before a reach proof, half of what the reach proof is expected to cost
-   * (a quarter at most): the stage's quarter took ElevatorSafetySmall's 20 s
-   * under load (5 s CPU, no proof) before a reach proof of 1 s CPU; where
-   * it proves, it does so quickly (VoucherIssue, APParReach 0.2-0.4 s CPU,
-   * nbacg_guer01 2 s of the reach proof's 3.6) */
+   * and a second at least (a quarter at most): the stage's quarter took
+   * ElevatorSafetySmall's 20 s under load (5 s CPU, no proof) before a reach
+   * proof of 1 s CPU; where it proves, it does so quickly (VoucherIssue,
+   * APParReach 0.2-0.4 s CPU, nbacg_guer01 2 s of the reach proof's 3.6) */
   double share = !sym ? 1 : nsample == 0 ? 0.5 : costly_reach ? 0.25 : 0;
   if (costly_reach && lim->deadline && lim->deadline > limits_now())
-    share = fmin(share, 0.5 * (double)nsample * REACH_SECONDS_PER_STATE / (lim->deadline - limits_now()));
+    share = fmin(share, fmax(1, 0.5 * (double)nsample * REACH_SECONDS_PER_STATE) / (lim->deadline - limits_now()));
   if (ind && share > 0 && inductive_by_bmc(m, o, lim, share, &lc, r, &code)) {
     tla_sym_free(sym);
     return code;

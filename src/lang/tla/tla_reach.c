@@ -11,7 +11,11 @@
  *    or cube_j outside the CONSTRAINT (not expanded, as TLC).
  * So R is an inductive invariant implying Prop (and deadlock freedom): a
  * dropped state or successor makes one query satisfiable, an unknown or
- * timed-out query fails the proof. Only the solver is trusted, as for IC3. */
+ * timed-out query fails the proof. Only the solver is trusted, as for IC3,
+ * and the term builder's folding of constants (which every query passes
+ * through): most states' queries are decided by substitution alone
+ * (steps_covered, step_evident), each step that decides one implied by
+ * what the query asserts. */
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
@@ -154,8 +158,10 @@ static bool step_evident(term_t trans, term_t t, term_vec *from, term_vec *to, u
     term_vec_free(&nf), term_vec_free(&nt);
   }
   term_t d = ok || term_is_false(t) ? NULL_TERM : a_disjunction(t);
-  for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits; i++, --*splits)
+  for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits > 0; i++) {
+    --*splits;
     ok = step_evident(trans, with_disjunct(t, d, i), from, to, splits);
+  }
   from->size = to->size = had;
   return ok;
 }

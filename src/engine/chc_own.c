@@ -60,6 +60,46 @@ static void next_engine(chc_result *r, terms_mark start) {
   terms_rollback(start);
 }
 
+/* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
+ * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
+ * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
+ * slice first: its reach facts summarize recursive calls (LIA-005 / 008,
+ * recursive Fibonacci: 0.4 / 1.3 s CPU under ic3, answered only after
+ * pa's 35 % before); pa keeps its 35 % of the whole time. The slice's IC3
+ * is resumed after pa, not run again from level 1: its terms are taken
+ * out of the table while pa runs (terms_take) and put back after, so pa
+ * meets the table of pa alone and IC3 goes on as IC3 alone would (LIA-270
+ * under load: the slice got ~1.5 s of the 2.6 s CPU IC3 needs, and the
+ * last IC3 started over; STATUS-chc, session 23). */
+static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r,
+                         const chc_accept *acc, terms_mark start, bool linear) {
+  double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
+  chc_ic3 *ic3 = NULL;
+  terms_stash *kept = NULL;
+  if (!linear) {
+    zeta_limits l2 = slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
+    ic3 = chc_ic3_new(s);
+    chc_ic3_run(ic3, &l2, r);
+    bool answered = r->answer != CHC_UNKNOWN;
+    if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); return; }
+    chc_result_free(r);
+    if (answered) {   /* rejected: IC3 would answer so again; a fresh one last, as before */
+      chc_ic3_free(ic3);
+      ic3 = NULL;
+      terms_rollback(start);
+    } else kept = terms_take(start);
+  }
+  zeta_limits l3 = slice(lim, 1, pa_seconds);
+  chc_pa_solve_itp(s, &l3, itp, r);
+  if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); terms_stash_free(kept); return; }
+  next_engine(r, start);
+  if (kept) terms_put_back(kept);
+  if (ic3) chc_ic3_run(ic3, lim, r);
+  else chc_ic3_solve(s, lim, r);
+  chc_ic3_free(ic3);
+  chc_settled(r, s, lim, acc);
+}
+
 void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
                    bool *over_unf, const chc_accept *acc) {
   bool linear = chc_is_linear(s), unf_bmc = false;
@@ -113,26 +153,8 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
   }
-  /* numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
-   * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
-   * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
-   * slice first: its reach facts summarize recursive calls (LIA-005 / 008,
-   * recursive Fibonacci: 0.4 / 1.3 s CPU under ic3, answered only after
-   * pa's 35 % before); pa keeps its 35 % of the whole time. */
   if (!dt && !arrays) {
-    double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
-    if (!linear) {
-      zeta_limits l2 = slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
-      chc_ic3_solve(s, &l2, r);
-      if (chc_settled(r, s, lim, acc)) return;
-      next_engine(r, start);
-    }
-    zeta_limits l3 = slice(lim, 1, pa_seconds);
-    chc_pa_solve_itp(s, &l3, itp, r);
-    if (chc_settled(r, s, lim, acc)) return;
-    next_engine(r, start);
-    chc_ic3_solve(s, lim, r);
-    chc_settled(r, s, lim, acc);
+    numbers_only(s, lim, itp, r, acc, start, linear);
     return;
   }
   chc_pa_solve_itp(s, lim, itp, r);

@@ -218,6 +218,12 @@ static void *copy_out(const void *base, size_t from, size_t n, size_t sz) {
   return p;
 }
 
+/* Copies n entries of size sz to base[at..] (base may be NULL when n is 0:
+ * a table never grown, e.g. no bit-vector literal yet). */
+static void copy_in(void *base, size_t at, const void *src, size_t n, size_t sz) {
+  if (n) memcpy((char *)base + at * sz, src, n * sz);
+}
+
 terms_stash *terms_take(terms_mark m) {
   terms_stash *st = xcalloc(1, sizeof *st);
   st->from = m;
@@ -254,12 +260,12 @@ void terms_put_back(terms_stash *st) {
   XGROW(bvs, capbvs, st->to.bvs);
   XGROW(sym_names, capsyms, st->to.syms);
   XGROW(sym_hashes, capsym_hashes, st->to.syms);
-  memcpy(term_nodes_ + nnodes, st->nodes, nn * sizeof *term_nodes_);
-  memcpy(term_pool_ + npool, st->pool, np * sizeof *term_pool_);
-  memcpy(rats + nrats, st->rats, nr * sizeof *rats);
-  memcpy(bvs + nbvs, st->bvs, nb * sizeof *bvs);
-  memcpy(sym_names + nsyms, st->syms, ns * sizeof *sym_names);
-  memcpy(sym_hashes + nsyms, st->sym_hashes, ns * sizeof *sym_hashes);
+  copy_in(term_nodes_, nnodes, st->nodes, nn, sizeof *term_nodes_);
+  copy_in(term_pool_, npool, st->pool, np, sizeof *term_pool_);
+  copy_in(rats, nrats, st->rats, nr, sizeof *rats);
+  copy_in(bvs, nbvs, st->bvs, nb, sizeof *bvs);
+  copy_in(sym_names, nsyms, st->syms, ns, sizeof *sym_names);
+  copy_in(sym_hashes, nsyms, st->sym_hashes, ns, sizeof *sym_hashes);
   nnodes = st->to.nodes; npool = st->to.pool; nrats = st->to.rats; nbvs = st->to.bvs; nsyms = st->to.syms;
   fresh_counter = st->to.fresh;
   rehash_for();

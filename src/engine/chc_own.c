@@ -36,7 +36,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
- * an IC3 slice of 15 %, at most 3 s), then IC3; otherwise,
+ * pa for 5 %, at most 1 s, and an IC3 slice of 15 %, at most 3 s), then
+ * IC3 (the slice's, resumed); otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3. With acc, an
  * answer that fails its check (an undecided model check: LIA-Arrays-151,
@@ -67,7 +68,8 @@ static void next_engine(chc_result *r, terms_mark start) {
  * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
  * slice first: its reach facts summarize recursive calls (LIA-005 / 008,
  * recursive Fibonacci: 0.4 / 1.3 s CPU under ic3, answered only after
- * pa's 35 % before); pa keeps its 35 % of the whole time. The slice's IC3
+ * pa's 35 % before), and before it pa for 1 s, for pa's quick answers; pa
+ * keeps its 35 % of the whole time after the slice. The slice's IC3
  * is resumed after pa, not run again from level 1: its terms are taken
  * out of the table while pa runs (terms_take) and put back after, so pa
  * meets the table of pa alone and IC3 goes on as IC3 alone would (LIA-270

@@ -209,7 +209,7 @@ typedef int (*run_fn)(void *ctx, const zeta_options *o, const zeta_limits *lim, 
 static void run(zeta_result *res, const zeta_config *cfg, volatile sig_atomic_t *stop, run_fn fn, void *ctx) {
   const zeta_options *o = &cfg->o;
   if (cfg->live) report_set_stream(res->r, cfg->live);
-  progress_set(cfg->progress, cfg->user);
+  progress_set(cfg->progress, cfg->user, (int)o->verbose);
   if (o->hard_limits) {
     json_format = res->format, json_file = res->file;
     emergency_set_format(o->json ? emergency_json : NULL);
@@ -240,7 +240,7 @@ static void run(zeta_result *res, const zeta_config *cfg, volatile sig_atomic_t 
   /* the verdict is printed (or, for --json, complete in res): a hard stop
    * while the caller frees the model would print a second one */
   if (o->hard_limits && !o->json) emergency_disarm();
-  progress_set(NULL, NULL);
+  progress_set(NULL, NULL, 0);
 }
 
 static int check_model(void *ctx, const zeta_options *o, const zeta_limits *lim, report *r, diag *d) {

@@ -4,27 +4,6 @@
 #include "core/alloc.h"
 #include "core/term_map.h"
 
-/* x := t from a conjunct c of an existential's body (x among vars[0..n)). */
-static bool definition(term_t c, const term_t *vars, uint32_t n, uint32_t *which, term_t *val) {
-  term_t u = term_unsigned(c);
-  bool neg = term_is_negated(c);
-  for (uint32_t i = 0; i < n; i++) {
-    term_t x = vars[i];
-    if (u == x) { *which = i; *val = neg ? term_false() : term_true(); return true; }
-    if (term_op_of(u) == OP_EQ && term_nargs(u) == 2) {
-      term_t a = term_arg(u, 0), b = term_arg(u, 1);
-      bool boolean = term_is_bool(a);
-      if (neg && !boolean) continue;                 /* x != t defines nothing */
-      term_t other = a == x ? b : b == x ? a : NULL_TERM;
-      if (other == NULL_TERM || term_has_free_var(other, x)) continue;
-      *which = i;
-      *val = neg ? term_not(other) : other;          /* not (x = phi): x = not phi */
-      return true;
-    }
-  }
-  return false;
-}
-
 /* exists vars. body, with the one-point rule applied as long as it finds a
  * definition; forall is handled as not exists not. */
 static term_t eliminate(term_op op, uint32_t n, const term_t *vars0, term_t body) {
@@ -32,22 +11,7 @@ static term_t eliminate(term_op op, uint32_t n, const term_t *vars0, term_t body
   for (uint32_t i = 0; i < n; i++) vars[i] = vars0[i];
   bool forall = op == OP_FORALL;
   term_t b = forall ? term_not(body) : body;
-  for (bool again = true; again && n;) {
-    again = false;
-    term_t *cs;
-    uint32_t nc = term_conjuncts(b, &cs);
-    for (uint32_t i = 0; i < nc; i++) {
-      uint32_t w;
-      term_t val;
-      if (definition(cs[i], vars, n, &w, &val)) {
-        b = term_subst(b, 1, &vars[w], &val);
-        vars[w] = vars[--n];
-        again = true;
-        break;
-      }
-    }
-    free(cs);
-  }
+  n = term_one_point(b, vars, n, &b);
   /* vacuous variables (occurring nowhere in the body) go too */
   for (uint32_t i = 0; i < n;)
     if (!term_has_free_var(b, vars[i])) vars[i] = vars[--n];

@@ -281,6 +281,12 @@ term_t term_prime(term_t t);
 term_t term_unindex(term_t t);
 /* Conjuncts of t (flattened; t itself if not a conjunction). */
 uint32_t term_conjuncts(term_t t, term_t **out);
+/* The one-point rule on "exists vars[0..n). body": while a conjunct of body
+ * defines a variable v of vars (v = t with t free of v; over Booleans also
+ * v, not v and not (v = t)), t replaces v and v is dropped. Exact. vars
+ * keeps the order of the variables left; returns their count, the new body
+ * in *out. */
+uint32_t term_one_point(term_t body, term_t *vars, uint32_t n, term_t *out);
 /* Distinct atoms occurring in t. */
 uint32_t term_atoms(term_t t, term_t **out);
 /* Negation normal form: negations only on atoms; ite over Booleans, xor and

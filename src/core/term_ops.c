@@ -241,6 +241,80 @@ uint32_t term_conjuncts(term_t t, term_t **out) {
   return v.size;
 }
 
+/* ---- the one-point rule ---- */
+
+/* q marks the variables still quantified (1), those replaced in this round
+ * (2) and those replaced before (0). Does t mention one of the first two? */
+static bool mentions_quantified(term_t t, const term_map *q) {
+  term_t *fv;
+  uint32_t n = term_free_vars(t, &fv);
+  bool r = false;
+  for (uint32_t i = 0; i < n && !r; i++) r = term_map_get(q, fv[i]) > 0;
+  free(fv);
+  return r;
+}
+
+/* Does conjunct c define a quantified variable: *v = *val? */
+static bool definition(term_t c, const term_map *q, term_t *v, term_t *val) {
+  term_t u = term_unsigned(c);
+  bool neg = term_is_negated(c);
+  if (term_map_get(q, u) == 1) {   /* a Boolean variable as a literal */
+    *v = u;
+    *val = neg ? term_false() : term_true();
+    return true;
+  }
+  if (term_op_of(u) != OP_EQ || term_nargs(u) != 2) return false;
+  if (neg && !term_is_bool(term_arg(u, 0))) return false;   /* x != t defines nothing */
+  for (uint32_t side = 0; side < 2; side++) {
+    term_t x = term_arg(u, side), t = term_arg(u, 1 - side);
+    if (term_map_get(q, x) != 1 || term_has_free_var(t, x)) continue;
+    *v = x;
+    *val = neg ? term_not(t) : t;   /* not (x = phi): x = not phi */
+    return true;
+  }
+  return false;
+}
+
+/* One round's substitution: every definition whose value mentions no
+ * quantified variable at once (they cannot capture each other), or else
+ * one definition alone. */
+static uint32_t definitions(term_t body, term_map *q, term_vec *from, term_vec *to) {
+  term_t *cs;
+  uint32_t nc = term_conjuncts(body, &cs);
+  for (int pass = 0; pass < 2 && !from->size; pass++)
+    for (uint32_t i = 0; i < nc; i++) {
+      term_t v, val;
+      if (!definition(cs[i], q, &v, &val) || (pass == 0 && mentions_quantified(val, q))) continue;
+      term_map_put(q, v, 2);
+      term_vec_push(from, v);
+      term_vec_push(to, val);
+      if (pass == 1) break;
+    }
+  free(cs);
+  for (uint32_t i = 0; i < from->size; i++) term_map_put(q, from->data[i], 0);
+  return from->size;
+}
+
+uint32_t term_one_point(term_t body, term_t *vars, uint32_t n, term_t *out) {
+  term_map q;
+  term_map_init(&q);
+  for (uint32_t i = 0; i < n; i++) term_map_put(&q, vars[i], 1);
+  for (;;) {
+    term_vec from = {0}, to = {0};
+    uint32_t k = definitions(body, &q, &from, &to);
+    if (k) body = term_subst(body, k, from.data, to.data);
+    term_vec_free(&from);
+    term_vec_free(&to);
+    if (!k) break;
+  }
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (term_map_get(&q, vars[i]) == 1) vars[m++] = vars[i];
+  term_map_free(&q);
+  *out = body;
+  return m;
+}
+
 static void collect_atoms(term_t t, term_map *seen, term_vec *out) {
   t = term_unsigned(t);
   if (term_map_has(seen, t)) return;

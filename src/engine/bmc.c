@@ -61,7 +61,8 @@ zeta_verdict bmc_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     r->depth = b.depth;
     solver_result res = bmc_base_bad(&b, o, r);
     if (res == SOLVER_SAT) break;
-    if (res == SOLVER_UNKNOWN) { if (!r->reason) r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+    if (res == SOLVER_UNKNOWN) { if (!r->reason) r->reason = ts_engine_why_unknown(o); break; }
+    ts_engine_say("bmc", "no violation at depth %u", b.depth);
     if (o->bound && b.depth >= o->bound) { r->reason = "bound reached"; break; }
     res = bmc_base_extend(&b, o, r);
     if (res == SOLVER_UNSAT) {
@@ -70,7 +71,7 @@ zeta_verdict bmc_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
       r->invariant = NULL_TERM;
       break;
     }
-    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_why_unknown(o); break; }
   }
   bmc_base_free(&b);
   return r->verdict;

@@ -36,6 +36,7 @@ zeta_verdict imc_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     if (res == SOLVER_UNKNOWN) break;
     res = bmc_base_bad(&b, o, r);
     if (res != SOLVER_UNSAT) break;
+    ts_engine_say("imc", "no violation at depth %u", k);
     /* ¬prop@1 ∨ (trans@1 ∧ (¬prop@2 ∨ (trans@2 ∧ … ¬prop@k))): a bad state
      * need not have a successor */
     term_t bpart = term_not(term_shift(sys->prop, (int32_t)k));
@@ -63,12 +64,12 @@ zeta_verdict imc_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
         res = SOLVER_UNKNOWN;
         break;
       }
-      if (fix != SOLVER_SAT) { res = SOLVER_UNKNOWN; r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+      if (fix != SOLVER_SAT) { res = SOLVER_UNKNOWN; r->reason = ts_engine_why_unknown(o); break; }
       reach = term_or2(reach, img);
     }
     if (r->verdict != ZETA_UNKNOWN) break;
   }
-  if (r->verdict == ZETA_UNKNOWN && !r->reason) r->reason = ts_engine_expired(o) ? "timeout" : "solver";
+  if (r->verdict == ZETA_UNKNOWN && !r->reason) r->reason = ts_engine_why_unknown(o);
   bmc_base_free(&b);
   return r->verdict;
 }

@@ -32,7 +32,7 @@ zeta_verdict kind_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     /* base case: no counterexample with k transitions */
     solver_result res = bmc_base_bad(&b, o, r);
     if (res == SOLVER_SAT) break;
-    if (res == SOLVER_UNKNOWN) { if (!r->reason) r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+    if (res == SOLVER_UNKNOWN) { if (!r->reason) r->reason = ts_engine_why_unknown(o); break; }
     /* step case: k+1 consecutive prop-states are followed by a prop-state */
     solver_assert(step, term_shift(sys->prop, (int32_t)k));
     solver_assert(step, term_shift(sys->trans, (int32_t)k));
@@ -51,11 +51,12 @@ zeta_verdict kind_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
       r->invariant = r->k == 1 ? sys->prop : NULL_TERM;
       break;
     }
-    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_why_unknown(o); break; }
+    ts_engine_say("kind", "no violation at depth %u, not %u-inductive", k, k + 1);
     if (o->bound && k >= o->bound) { r->reason = "bound reached"; break; }
     res = bmc_base_extend(&b, o, r);
     if (res == SOLVER_UNSAT) { r->verdict = ZETA_SAFE; r->k = 0; break; }
-    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_why_unknown(o); break; }
   }
   bmc_base_free(&b);
   solver_free(step);

@@ -289,7 +289,7 @@ static pdr_status refine(pdr *p, uint32_t first) {
         p->r->reason = "internal: counterexample does not replay";
       }
     } else if (r == SOLVER_UNKNOWN) {
-      p->r->reason = ts_engine_expired(p->o) ? "timeout" : "solver";
+      p->r->reason = ts_engine_why_unknown(p->o);
     }
     solver_free(s);
     if (r != SOLVER_UNSAT) { free(f); free(itp); return st; }
@@ -343,7 +343,7 @@ static pdr_status block(pdr *p, cube b) {
     solver_result r = check(p, p->s, na, as);
     free(as);
     if (r == SOLVER_UNSAT) continue;
-    if (r == SOLVER_UNKNOWN) { p->r->reason = ts_engine_expired(p->o) ? "timeout" : "solver"; st = PDR_FAIL; break; }
+    if (r == SOLVER_UNKNOWN) { p->r->reason = ts_engine_why_unknown(p->o); st = PDR_FAIL; break; }
     cube core = {0, NULL}, pre = {0, NULL};
     r = rel_ind(p, lvl, &p->obl[oi].c, &core, &pre);
     if (r == SOLVER_SAT) {
@@ -367,7 +367,7 @@ static pdr_status block(pdr *p, cube b) {
       add_lemma(p, lvl, g);
     } else {
       free(core.lit);
-      p->r->reason = ts_engine_expired(p->o) ? "timeout" : "solver";
+      p->r->reason = ts_engine_why_unknown(p->o);
       st = PDR_FAIL;
       break;
     }
@@ -457,7 +457,7 @@ zeta_verdict pdr_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     solver_result res = bmc_base_bad(&b, o, r);
     bmc_base_free(&b);
     if (res != SOLVER_UNSAT) {
-      if (res == SOLVER_UNKNOWN && !r->reason) r->reason = "solver";
+      if (res == SOLVER_UNKNOWN && !r->reason) r->reason = ts_engine_why_unknown(o);
       pdr_free(&p);
       return r->verdict;
     }
@@ -478,13 +478,14 @@ zeta_verdict pdr_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
       if (st == PDR_OK || st == PDR_REFINED) continue;
       break;  /* CEX or FAIL */
     }
-    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+    if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_why_unknown(o); break; }
     /* F_N excludes the bad states: open a new frame and propagate */
     p.N++;
+    ts_engine_say("pdr", "frame %u, %u lemmas, %u predicates", p.N, r->lemmas, (uint32_t)p.preds.size);
     ensure_level(&p, p.N);
     bool fail = false;
     uint32_t eq = propagate(&p, &fail);
-    if (fail) { r->reason = ts_engine_expired(o) ? "timeout" : "solver"; break; }
+    if (fail) { r->reason = ts_engine_why_unknown(o); break; }
     if (eq) {
       term_t inv = frame_term(&p, eq + 1);
       ts_inv_status is = ts_invariant_check_with(o->backend, sys, inv);

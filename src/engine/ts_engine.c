@@ -1,5 +1,8 @@
 #include "engine/ts_engine.h"
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+#include "core/progress.h"
 
 void ts_result_init(ts_result *r) {
   memset(r, 0, sizeof *r);
@@ -25,4 +28,20 @@ uint32_t ts_engine_remaining_ms(const ts_engine_opts *o) {
   return o->limits ? limits_remaining_ms(o->limits) : 0;
 }
 
+const char *ts_engine_why_unknown(const ts_engine_opts *o) {
+  const zeta_limits *l = o->limits;
+  bool late = l && l->deadline > 0 && l->deadline - limits_now() < 0.05;
+  return late || ts_engine_expired(o) ? "timeout" : "solver";
+}
+
 void ts_engine_arm(solver *s, const ts_engine_opts *o) { solver_set_timeout(s, ts_engine_remaining_ms(o)); }
+
+void ts_engine_say(const char *engine, const char *fmt, ...) {
+  if (!progress_verbose()) return;
+  char line[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  progress_tick("zeta: %s: %s", engine, line);
+}

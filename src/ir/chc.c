@@ -516,35 +516,6 @@ void chc_normalize(chc_system *s) {
   }
 }
 
-/* The one-point rule on "exists vs[0..m). body": a conjunct v = t of body
- * with v one of vs and not in t is used to substitute t for v, and v is
- * no longer quantified (Z3 leaves clause checks with quantified
- * bit-vector interpretations undecided, where the substituted ones are
- * quantifier-free). Returns the number of variables left in vs (kept in
- * order) and the new body in *out. */
-static uint32_t one_point(term_t body, term_t *vs, uint32_t m, term_t *out) {
-  for (bool again = true; again && m;) {
-    again = false;
-    uint32_t nc = term_op_of(body) == OP_AND && !term_is_negated(body) ? term_nargs(body) : 1;
-    for (uint32_t c = 0; c < nc && !again; c++) {
-      term_t a = nc == 1 ? body : term_arg(body, c);
-      if (term_is_negated(a) || term_op_of(a) != OP_EQ || term_nargs(a) != 2) continue;
-      for (uint32_t side = 0; side < 2 && !again; side++) {
-        term_t v = term_arg(a, side), t = term_arg(a, 1 - side);
-        uint32_t i = 0;
-        while (i < m && vs[i] != v) i++;
-        if (i == m || term_has_free_var(t, v)) continue;
-        body = term_subst(body, 1, &v, &t);
-        memmove(&vs[i], &vs[i + 1], (m - i - 1) * sizeof *vs);
-        m--;
-        again = true;
-      }
-    }
-  }
-  *out = body;
-  return m;
-}
-
 void chc_expand_model(const chc_system *s, term_t *interp) {
   for (uint32_t e = s->nelim; e-- > 0;) {
     const chc_elim *el = &s->elim[e];
@@ -582,7 +553,10 @@ void chc_expand_model(const chc_system *s, term_t *interp) {
       for (uint32_t k = 0; k < p->arity; k++) param |= vs[i] == p->params[k];
       if (!param) vs[m++] = vs[i];
     }
-    m = one_point(body, vs, m, &body);
+    /* the one-point rule: Z3 leaves clause checks with quantified
+     * bit-vector interpretations undecided, where the substituted ones are
+     * quantifier-free */
+    m = term_one_point(body, vs, m, &body);
     interp[el->pred] = m ? term_exists(m, vs, body) : body;
     free(vs);
     term_vec_free(&parts);

@@ -71,8 +71,10 @@ static inline void solver_tune(solver *s, const char *name, uint32_t value) {
   if (s->ops->tune) s->ops->tune(s, name, value);
 }
 
-/* Satisfiability of f alone, ignoring (and keeping) the assertion stack; no
- * model afterwards; with the parameters solver_tune set. A backend may use
+/* Satisfiability of f alone, ignoring (and keeping) the assertion stack;
+ * after SAT, Z3 in process keeps f's model for solver_value (until the next
+ * assert, check, push or pop; other backends none: solver_value gives
+ * NULL_TERM); with the parameters solver_tune set. A backend may use
  * its non-incremental preprocessing,
  * which quantified formulas need (Z3 eliminates quantified equalities only
  * there: 0.03 s instead of a timeout on expanded CHC models). A backend

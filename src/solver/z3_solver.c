@@ -251,8 +251,15 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
   Z3_solver_assert(z->ctx, one, a);
   Z3_lbool r = Z3_solver_check(z->ctx, one);
   if (r == Z3_L_UNDEF) z3s_set_reason(z, "", Z3_solver_get_reason_unknown(z->ctx, one));
+  if (r == Z3_L_TRUE) {   /* f's model, for solver_value (tla_bmc's trace) */
+    z->model = Z3_solver_get_model(z->ctx, one);
+    if (z->model) Z3_model_inc_ref(z->ctx, z->model);
+  }
   Z3_solver_dec_ref(z->ctx, one);
-  if (z3conv_failed(z->ctx, NULL)) return SOLVER_UNKNOWN;
+  if (z3conv_failed(z->ctx, NULL)) {
+    z3s_clear_result(z);
+    return SOLVER_UNKNOWN;
+  }
   return r == Z3_L_TRUE ? SOLVER_SAT : r == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
 }
 

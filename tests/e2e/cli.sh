@@ -8,6 +8,14 @@ t badopt    '$z --no-such-option x.cfa >/dev/null 2>&1; [ $? -eq 2 ]'
 t badenum   '$z --domain FOO x.cfa 2>&1 | grep -q "expects one of"'
 t badint    '$z --timeout -3 x.cfa >/dev/null 2>&1; [ $? -eq 2 ]'
 t unknownext '$z foo.xyz 2>&1 | grep -q "cannot tell"'
+# progress on long runs: -v prints the engines' lines on stderr (depths,
+# frames, states), never on stdout; without -v nothing
+progress() { $z "$@" -v 2>&1 >/dev/null; }
+t progress-bmc      'progress examples/mutex.cfa --algorithm bmc | grep -q "^zeta: bmc: no violation at depth 0 (.* s CPU)"'
+t progress-pdr      'progress examples/mutex.cfa --algorithm pdr | grep -q "^zeta: pdr: frame 2, "'
+t progress-explicit 'progress tests/tla/Counter.tla | grep -q "^zeta: explicit: 1 distinct states"'
+t progress-stdout   '! $z examples/mutex.cfa --algorithm bmc -v 2>/dev/null | grep -q "^zeta:"'
+t progress-quiet    '[ -z "$($z examples/mutex.cfa --algorithm bmc 2>&1 >/dev/null)" ]'
 # an --export format the input's language does not write is refused with
 # exit 2 and no output (regression: TLA+ and Petri nets ran the check
 # instead, Horn clauses wrote VMT for cfa, a recursive program was checked)

@@ -204,6 +204,20 @@ t pdr-enabled-proof '[ "$(first --algorithm pdr "$D/SymEnabledStage.tla")" = SAF
 mix() { run --algorithm "$1" --config "$D/$2.cfg" "$D/SymEnabledMix.tla" | head -1; }
 t pdr-enabled-mix '[ "$(mix pdr SymEnabledMix)" = UNSAFE ] && [ "$(mix pdr SymEnabledMixSafe)" = SAFE ] &&
   [ "$(mix explicit SymEnabledMix)" = UNSAFE ] && [ "$(mix explicit SymEnabledMixSafe)" = SAFE ]'
+# ENABLED in state predicates (invariants, a constraint) in the layouts:
+# each engine answers as the explicit engine (exact ENABLED: FlipExact; a
+# violation only through ENABLED: NeverFlip; a state left out by an ENABLED
+# constraint: NotThreeOne), and an invariant ENABLED A is a state
+# invariant (EnabledInit: violated in the initial state only)
+einv() { run --algorithm "$1" --config "$D/$2.cfg" "$D/SymEnabledInv.tla" | head -1; }
+for a in pdr kind inductive bmc; do
+  t "$a-enabled-invariant" '[ "$(einv $a SymEnabledInv)" = SAFE ] && [ "$(einv $a SymEnabledInvBad)" = UNSAFE ] &&
+    [ "$(einv $a SymEnabledInvCons)" = SAFE ] && [ "$(einv $a SymEnabledInvNoCons)" = UNSAFE ] &&
+    [ "$(first --algorithm $a "$D/SymEnabledInit.tla")" = UNSAFE ]'
+done
+t explicit-enabled-invariant '[ "$(einv explicit SymEnabledInv)" = SAFE ] && [ "$(einv explicit SymEnabledInvBad)" = UNSAFE ] &&
+  [ "$(einv explicit SymEnabledInvCons)" = SAFE ] && [ "$(einv explicit SymEnabledInvNoCons)" = UNSAFE ] &&
+  [ "$(first --algorithm explicit "$D/SymEnabledInit.tla")" = UNSAFE ]'
 # --algorithm inductive with --length and Apalache's deadlock where the
 # layouts fail: the BMC stage proves TLC's deadlock freedom (so executions
 # of every length exist) and the invariants for all depths; Fix365's TLC

@@ -375,6 +375,31 @@ static void test_take_put_back(void) {
   free(printed); free(fname);
 }
 
+/* The one-point rule: definitions substituted in order of dependence,
+ * Boolean literals and negated Boolean equalities used, x != t not. */
+static void test_one_point(void) {
+  term_t x = ivar("op_x"), y = ivar("op_y"), z = ivar("op_z"), w = ivar("op_w");
+  term_t a = bvar("op_a"), b = bvar("op_b"), c = bvar("op_c");
+  /* y = x + 1 /\ z = y /\ x < z /\ w != 3: y, z replaced, x and w left */
+  term_t body = term_and(4, (term_t[]){term_eq(y, term_add2(x, term_int(1))), term_eq(z, y),
+                                       term_lt(x, z), term_not(term_eq(w, term_int(3)))});
+  term_t vs[] = {x, y, z, w}, out;
+  uint32_t m = term_one_point(body, vs, 4, &out);
+  CHECK(m == 2 && vs[0] == x && vs[1] == w);
+  CHECK(!term_has_free_var(out, y) && !term_has_free_var(out, z));
+  CHECK(term_has_free_var(out, w));
+  term_t xv[] = {x, w}, vals[] = {term_int(0), term_int(4)};
+  CHECK(term_eval(out, 2, xv, vals) == term_true());
+  /* a /\ ~(b = c) /\ (b \/ a): a := TRUE, b := ~c, c left */
+  term_t bs[] = {a, b, c};
+  m = term_one_point(term_and(3, (term_t[]){a, term_not(term_eq(b, c)), term_or2(b, a)}), bs, 3, &out);
+  CHECK(m == 1 && bs[0] == c && out == term_true());
+  /* a self-reference x = x + y defines nothing */
+  term_t s[] = {x};
+  m = term_one_point(term_eq(x, term_add2(x, y)), s, 1, &out);
+  CHECK(m == 1);
+}
+
 int main(void) {
   RUN(test_hash_consing);
   RUN(test_boolean_simplification);
@@ -391,6 +416,7 @@ int main(void) {
   RUN(test_scale);
   RUN(test_rollback);
   RUN(test_take_put_back);
+  RUN(test_one_point);
   terms_reset();
   return CHECK_DONE();
 }

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/progress.h"
 #include "solver/sat.h"
 
 /* A cube is a sorted array of latch literals 2*j + v: latch j has value v. */
@@ -586,6 +587,11 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
       continue;
     }
     m.k = ++k;
+    if (progress_verbose()) {
+      uint32_t lemmas = 0;
+      for (uint32_t i = 1; i < m.nlevels; i++) lemmas += m.frames[i].n;
+      ts_engine_say("ic3", "frame %u, %u lemmas", k, lemmas);
+    }
     add_level(&m);
     uint32_t fix = propagate(&m, k);
     if (m.unknown) break;

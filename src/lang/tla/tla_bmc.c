@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
+#include "core/progress.h"
 #include "lang/tla/tla_sym.h"
 #include "solver/solver.h"
 
@@ -27,17 +28,58 @@ static void tell(solver *sv, term_vec *told, term_t t) {
   term_vec_push(told, t);
 }
 
-/* A path query: first the whole path and q in a fresh Z3 solver (alone),
- * whose first check runs Z3's non-incremental preprocessing, which the
+static double cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* How the path queries are asked. A fresh Z3 solver over the whole path
+ * and the query (alone) runs Z3's non-incremental preprocessing, which the
  * incremental solver skips (the path's definitions of each state's fresh
- * terms stay there); only its UNSAT is taken: a violation's model comes
- * from the incremental solver, asked then (take_trace). */
-static solver_result ask_path(solver *sv, const term_vec *told, bool alone, const zeta_limits *lim, term_t q) {
-  if (alone && !limits_expired(lim)) {
-    solver_set_timeout(sv, limits_remaining_ms(lim));
-    if (solver_check_alone(sv, term_and2(term_and(told->size, told->data), q)) == SOLVER_UNSAT) return SOLVER_UNSAT;
+ * terms stay there): Disruptor_SPMC's depth-10 query 4.4 s CPU incremental,
+ * 1.2 s alone. But alone pays that preprocessing on every query: 0.01-0.2 s
+ * where the incremental answer takes milliseconds (APACP_SB 0.18 s against
+ * 0.003). So incremental until a query takes more than ALONE_AFTER s CPU;
+ * from then on (they grow with the depth) each is asked alone first. Not
+ * an incremental query cut at that time instead: after a cut query Z3's
+ * alone check of MCMajority took 1.2-2.3 s CPU instead of 0.7. */
+typedef enum {
+  PATH_INCREMENTAL,   /* only incremental (a backend without its own alone check) */
+  PATH_NOT_YET,       /* incremental, until one is slow */
+  PATH_ALONE          /* alone first */
+} path_mode;
+
+/* CPU seconds: the cheap models' queries take less; the break-even of the
+ * slow ones (Disruptor_SPMC, MCWriteThroughCache) lies at 0.03-0.1 s
+ * (SPMC's successive queries incremental 0.09, 0.46, 1.2 s, alone 0.06,
+ * 0.14, 0.3) */
+#define ALONE_AFTER 0.05
+
+/* q and the path's lasting assertions (told) alone, in a fresh solver. */
+static solver_result ask_alone(solver *sv, const term_vec *told, const zeta_limits *lim, term_t q) {
+  if (limits_expired(lim)) return SOLVER_UNKNOWN;
+  solver_set_timeout(sv, limits_remaining_ms(lim));
+  return solver_check_alone(sv, term_and2(term_and(told->size, told->data), q));
+}
+
+/* A path query; *mode becomes PATH_ALONE after a slow incremental one. SAT
+ * leaves one scope pushed (take_trace pops it), with the model of whichever
+ * solver answered. */
+static solver_result ask_path(solver *sv, const term_vec *told, path_mode *mode, const zeta_limits *lim, term_t q) {
+  if (*mode == PATH_ALONE) {
+    solver_push(sv);   /* the scope a SAT answer leaves, as ask's */
+    solver_result res = ask_alone(sv, told, lim, q);
+    term_t qv = res == SOLVER_SAT ? solver_value(sv, q) : NULL_TERM;
+    if (qv != NULL_TERM && term_is_true(qv)) return SOLVER_SAT;   /* the alone solver's model */
+    solver_pop(sv, 1);
+    if (res == SOLVER_UNSAT) return res;
+    return ask(sv, lim, q);
   }
-  return ask(sv, lim, q);
+  double c0 = cpu_now();
+  solver_result res = ask(sv, lim, q);
+  if (*mode == PATH_NOT_YET && cpu_now() - c0 > ALONE_AFTER) *mode = PATH_ALONE;
+  return res;
 }
 
 /* After SAT: the states 0..k of the model, then pops the query's scope. */
@@ -63,21 +105,80 @@ static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
   return ok;
 }
 
+/* The choice vectors that enabled some deadlock check's candidate state,
+ * kept across the depths and the two solvers (each a choice's value per
+ * position, NULL_TERM for a fresh one). Depth k+1's step has choices of
+ * its own, but mostly the same vectors enable its states: blocking them
+ * from the start saves the rounds that would find them again. */
+typedef struct {
+  term_t *val;     /* n per vector */
+  uint32_t *n;     /* per vector: its choices' count */
+  size_t count, nval;
+} en_vectors;
+
+static void en_vectors_add(en_vectors *ev, const term_t *val, uint32_t n) {
+  ev->val = xrealloc(ev->val, (ev->nval + n + 1) * sizeof *ev->val);
+  ev->n = xrealloc(ev->n, (ev->count + 1) * sizeof *ev->n);
+  memcpy(ev->val + ev->nval, val, n * sizeof *val);
+  ev->nval += n;
+  ev->n[ev->count++] = n;
+}
+
+static void en_vectors_free(en_vectors *ev) {
+  free(ev->val);
+  free(ev->n);
+  *ev = (en_vectors){0};
+}
+
+/* not body[choices := v]: implied by the deadlock (not enabled, that is
+ * for all values of the choices not body) for any values of the choices'
+ * sorts, so sound whichever step's vector v is; a NULL_TERM entry a fresh
+ * variable (a shared one would tie the blocks' choices). */
+static term_t en_block(const tla_step *nx, const term_t *v) {
+  term_t *val = xmalloc((nx->en_nchoices + 1) * sizeof *val);
+  for (uint32_t j = 0; j < nx->en_nchoices; j++)
+    val[j] = v[j] != NULL_TERM ? v[j] : term_fresh_var("tla_blk", term_type(nx->en_choices[j]));
+  term_t b = term_not(term_subst(nx->en_body, nx->en_nchoices, nx->en_choices, val));
+  free(val);
+  return b;
+}
+
+/* The blocks of the vectors kept that fit this step's choices (count and sorts). */
+static term_t en_blocks(const en_vectors *ev, const tla_step *nx) {
+  term_t all = term_true();
+  const term_t *v = ev->val;
+  for (size_t i = 0; i < ev->count; v += ev->n[i++]) {
+    bool fits = ev->n[i] == nx->en_nchoices;
+    for (uint32_t j = 0; fits && j < nx->en_nchoices; j++)
+      fits = v[j] == NULL_TERM || term_type(v[j]) == term_type(nx->en_choices[j]);
+    if (fits) all = term_and2(all, en_block(nx, v));
+  }
+  return all;
+}
+
 /* TLC's deadlock at depth k: a constrained state k with no successor, i.e.
  * not (exists choices: body). Asked without the quantifier first, by
  * model-based refinement: a candidate state; a choice vector enabling it
  * (asked with the state's leaves fixed) blocks it and every state it
  * enables (not body[choices := vector], implied by the deadlock); none
- * enables it: found. Sound at every point, the loop only has a cap; past
- * it, the quantified query. SAT leaves one scope pushed (take_trace). */
-static solver_result no_successor(tla_sym *s, solver *sv, const zeta_limits *lim, term_t cons, const tla_step *nx) {
+ * enables it: found. The vectors of earlier checks (ev) block from the
+ * start. Sound at every point, the loop only has a cap; past it, the
+ * quantified query. SAT leaves one scope pushed (take_trace). told (NULL:
+ * none): the path's lasting assertions, with which the first query (with
+ * the blocks of ev, mostly the last from depth 5 on: ElevatorSafetySmall's
+ * depth-10 check 2.5 s CPU, no round) is asked alone first (ask_path). */
+static solver_result no_successor(tla_sym *s, solver *sv, const zeta_limits *lim, term_t cons, const tla_step *nx,
+                                  en_vectors *ev, const term_vec *told) {
   enum { ROUNDS = 32 };
   if (nx->en_body == NULL_TERM) return ask(sv, lim, term_and2(cons, term_not(nx->enabled)));
+  term_t seeds = en_blocks(ev, nx);
+  if (told && !term_is_true(seeds) && ask_alone(sv, told, lim, term_and2(cons, seeds)) == SOLVER_UNSAT)
+    return SOLVER_UNSAT;
   term_t *fv = NULL;
   uint32_t nfv = term_free_vars(nx->en_body, &fv);
   term_t *val = xmalloc((nx->en_nchoices + 1) * sizeof *val);
   solver_push(sv);
-  solver_assert(sv, cons);
+  solver_assert(sv, term_and2(cons, seeds));
   solver_result res = ask(sv, lim, NULL_TERM);
   for (uint32_t round = 0; res == SOLVER_SAT && round < ROUNDS; round++) {
     /* the candidate state: its leaves at their values */
@@ -102,15 +203,10 @@ static solver_result no_successor(tla_sym *s, solver *sv, const zeta_limits *lim
       break;
     }
     /* every choice replaced (a free one would tie later rounds' choices) */
-    uint32_t n = 0;
-    term_t *from = xmalloc((nx->en_nchoices + 1) * sizeof *from);
-    for (uint32_t j = 0; j < nx->en_nchoices; j++) {
-      term_t c = nx->en_choices[j], v = tla_steps_pin(s, sv, c);
-      from[n] = c, val[n++] = v != NULL_TERM ? v : term_fresh_var("tla_blk", term_type(c));
-    }
+    for (uint32_t j = 0; j < nx->en_nchoices; j++) val[j] = tla_steps_pin(s, sv, nx->en_choices[j]);
+    en_vectors_add(ev, val, nx->en_nchoices);
     solver_pop(sv, 1);
-    solver_assert(sv, term_not(term_subst(nx->en_body, n, from, val)));
-    free(from);
+    solver_assert(sv, en_block(nx, val));
     res = ask(sv, lim, NULL_TERM);
   }
   solver_pop(sv, 1);
@@ -149,12 +245,6 @@ static void relative_free(relative *rl) {
   relative_drop(rl);
   solver_free(rl->sv);
   rl->sv = NULL;
-}
-
-static double cpu_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* Wall seconds per CPU second of the process since (wall0, cpu0), at
@@ -213,7 +303,8 @@ static solver_result preserves(relative *rl, const zeta_limits *lim, double budg
   return res;
 }
 
-static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, double budget, bool tlc_deadlock) {
+static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, double budget, bool tlc_deadlock,
+                          en_vectors *ev) {
   if (!rl->scoped) return;
   zeta_limits sub = relative_limits(lim, budget);
   solver_result res = ask(rl->sv, &sub, rl->nx.err);
@@ -221,7 +312,7 @@ static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, doub
   rl->err_free = res == SOLVER_UNSAT;
   if (!tlc_deadlock) return;
   sub = relative_limits(lim, budget);
-  res = no_successor(s, rl->sv, &sub, term_true(), &rl->nx);
+  res = no_successor(s, rl->sv, &sub, term_true(), &rl->nx, ev, NULL);
   if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
   rl->dead_free = res == SOLVER_UNSAT;
 }
@@ -658,8 +749,9 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   tla_step st;
   char why[1100];
   term_vec told = {0};   /* what sv holds outside the queries' scopes */
-  /* Z3 in process: a path query asked alone first (ask_path) */
-  bool alone = !backend || strcmp(backend, "z3") == 0;
+  en_vectors ev = {0};   /* the deadlock checks' choice vectors */
+  /* Z3 in process: slow path queries asked alone first (ask_path) */
+  path_mode mode = !backend || strcmp(backend, "z3") == 0 ? PATH_NOT_YET : PATH_INCREMENTAL;
   if (!sv) {
     unknown(r, lim, "solver");
     goto done;
@@ -792,7 +884,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (!inv_ok && !said) {
       /* a violation in state k, or an evaluation error of the step from it */
       double t0 = limits_now();
-      res = ask_path(sv, &told, alone, lim, term_or2(bad, step_err));
+      res = ask_path(sv, &told, &mode, lim, term_or2(bad, step_err));
       last_query = limits_now() - t0;
       if (res == SOLVER_SAT) {
         r->outcome = term_is_true(solver_value(sv, bad)) ? TLA_BMC_VIOLATION : TLA_BMC_ERROR;
@@ -826,7 +918,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     }
     if (unsaid) fx.changed = k + 1;
     r->facts_kept = (uint32_t)fx.nalive;
-    relative_step(s, &rel, lim, budget, tlc_deadlock);
+    relative_step(s, &rel, lim, budget, tlc_deadlock, &ev);
     if (inv_ok && !rel.err_free && !said) {
       /* the step's evaluation errors, not asked with the invariants */
       res = ask(sv, lim, step_err);
@@ -842,7 +934,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       }
     }
     if (tlc_deadlock && !rel.dead_free && !said) {
-      res = no_successor(s, sv, lim, cons, &nx);
+      res = no_successor(s, sv, lim, cons, &nx, &ev, mode == PATH_ALONE ? &told : NULL);
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_DEADLOCK;
         take_trace(s, sv, k, r);
@@ -856,6 +948,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (rel.dead_free) r->relative++;
     if (said) last_query = known->secs[k];   /* the budgets the run before had */
     if (rec) path_log_put(rec, k, last_query);
+    progress_tick("zeta: bmc: no violation at depth %u, %u facts kept", k, r->facts_kept);
     /* states outside the constraints are not expanded (TLC) */
     tell(sv, &told, term_and2(cons, nx.ok));
   }
@@ -865,6 +958,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   facts_free(&fx);
 done:
   term_vec_free(&told);
+  en_vectors_free(&ev);
   r->arrays = tla_steps_arrays(s);
   r->approx = tla_steps_approx(s);
   r->merged = tla_steps_merged(s);

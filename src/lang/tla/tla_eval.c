@@ -180,6 +180,9 @@ static int node_level(tla_ev *e, tla_node *n, tla_ctx *c) {
 
 static bool node_primed(tla_ev *e, tla_node *n, tla_ctx *c) {
   if (n->kind == TK_prime || n->kind == TK_unchanged || n->kind == TK_step_expr_or_stutter) return true;
+  /* ENABLED A is a state predicate: A's primes are bound by it (an
+   * invariant ~ENABLED A is checked on every state, not on steps) */
+  if (n->kind == TK_bound_prefix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_enabled) return false;
   if (n->kind == TK_identifier_ref || (n->kind == TK_identifier && n->field == TF_NONE)) {
     res r = resolve(e, n->text, c, NULL);
     if (r.kind == R_DEF && tla_def_primed(e, r.def)) return true;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/progress.h"
 
 /* The states seen: an array (BFS order = queue) with each state's parent,
  * and a hash set of the fingerprints (canonical states) -> index. */
@@ -135,6 +136,8 @@ void tla_explicit_check(tla_model *m, int bound, const zeta_limits *lim, tla_exp
       snprintf(r->msg, sizeof r->msg, "timeout");
       break;
     }
+    if ((head & 1023) == 0)
+      progress_tick("zeta: explicit: %zu distinct states, %zu left, depth %zu", st.n, st.n - head, r->depth);
     uint32_t lvl = st.level[head];
     if (bound >= 0 && lvl >= (uint32_t)bound) {
       head++;

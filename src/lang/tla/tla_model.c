@@ -24,7 +24,7 @@ struct tla_model {
   size_t ninit;
   tla_part next;
   tla_def **inv;
-  bool *inv_action;   /* mentions primes: checked on steps */
+  bool *inv_action;   /* mentions primes (outside ENABLED): checked on steps */
   bool any_action;
   bool *inv_trace;    /* takes the history: checked on paths */
   bool any_trace;

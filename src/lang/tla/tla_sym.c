@@ -99,6 +99,7 @@ struct tla_sym {
   term_t reach_inv, *reach_cube;
   bool has_prev;              /* action invariants: the state has a copy of the previous one */
   bool in_next;               /* layouts: translating Next (x' are the primed leaves) */
+  bool in_state_pred;         /* layouts: an invariant or constraint (ENABLED's x' the primed leaves too) */
   bool ints_seen;
   /* step mode (BMC, Apalache's way): no layouts; an assignment binds the
    * variable's value on the path, branches that assign are told apart by
@@ -1331,6 +1332,8 @@ static sv *tr_ident(tla_sym *s, tla_node *n, const char *name, tla_node **args, 
 static bool primed_node(tla_sym *s, tla_node *n, tla_ctx *c, senv *env, unsigned depth) {
   if (depth > 64) return true;
   if (n->kind == TK_prime || n->kind == TK_unchanged || n->kind == TK_step_expr_or_stutter) return true;
+  /* ENABLED A is state-level (tla_eval.c node_primed) */
+  if (n->kind == TK_bound_prefix_op && tla_field_kid(n, TF_SYMBOL)->kind == TK_enabled) return false;
   const char *name = n->kind == TK_identifier_ref || (n->kind == TK_identifier && n->field == TF_NONE) ? n->text
                      : n->kind == TK_bound_op                                                        ? tla_field_kid(n, TF_NAME)->text
                                                                                                      : NULL;
@@ -1834,8 +1837,8 @@ static sv *tr_unchanged(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tl
 
 /* ---- ENABLED in the layouts: the next state's leaves quantified ---- */
 
-/* q marks the variables still quantified (1), those being replaced in this
- * round (2) and those replaced (0). Does t mention one of the first two? */
+/* q marks the variables still quantified (1) and those eliminated (0).
+ * Does t mention one still quantified? */
 static bool mentions(term_t t, const term_map *q) {
   term_t *fv = NULL;
   uint32_t n = term_free_vars(t, &fv);
@@ -1843,38 +1846,6 @@ static bool mentions(term_t t, const term_map *q) {
   for (uint32_t i = 0; i < n && !r; i++) r = term_map_get(q, fv[i]) > 0;
   free(fv);
   return r;
-}
-
-/* A conjunction f under \E q: a variable v of q with a conjunct v = t (t
- * free of q) is replaced by t (the one-point rule: \E v : v = t /\ P(v)
- * is P(t)), until no conjunct is left to use. Exact. */
-static term_t one_point(term_t f, term_map *q) {
-  for (;;) {
-    term_t u = term_unsigned(f);
-    bool conj = !term_is_negated(f) && term_op_of(u) == OP_AND;
-    uint32_t n = conj ? term_nargs(u) : 1;
-    term_vec from = {0}, to = {0};
-    for (uint32_t i = 0; i < n; i++) {
-      term_t a = conj ? term_arg(u, i) : f, au = term_unsigned(a);
-      if (term_op_of(au) != OP_EQ || term_nargs(au) != 2) continue;
-      bool neg = term_is_negated(a);   /* over Booleans: v = ~t */
-      if (neg && !term_is_bool(term_arg(au, 0))) continue;
-      for (uint32_t j = 0; j < 2; j++) {
-        term_t v = term_arg(au, j), t = term_arg(au, 1 - j);
-        if (term_map_get(q, v) != 1 || mentions(t, q)) continue;
-        term_map_put(q, v, 2);
-        term_vec_push(&from, v);
-        term_vec_push(&to, neg ? term_not(t) : t);
-        break;
-      }
-    }
-    for (size_t i = 0; i < from.size; i++) term_map_put(q, from.data[i], 0);
-    if (from.size) f = term_subst(f, (uint32_t)from.size, from.data, to.data);
-    size_t done = from.size;
-    term_vec_free(&from);
-    term_vec_free(&to);
-    if (!done) return f;
-  }
 }
 
 /* Does the disjunction c have a literal v = t with t free of v? Then
@@ -1995,8 +1966,12 @@ static term_t exists_vars(tla_sym *s, term_t f, const term_t *vars, uint32_t nva
   term_map q;
   term_map_init(&q);
   for (uint32_t i = 0; i < n; i++) {
-    for (uint32_t j = 0; j < nvars; j++) term_map_put(&q, vars[j], 1);
-    term_t d = one_point(disj ? term_arg(fu, i) : f, &q);
+    /* the one-point rule first (\E v : v = t /\ P(v) is P(t)) */
+    term_t d, *left = salloc(s, (nvars + 1) * sizeof *left);
+    memcpy(left, vars, nvars * sizeof *left);
+    uint32_t nleft = term_one_point(disj ? term_arg(fu, i) : f, left, nvars, &d);
+    for (uint32_t j = 0; j < nvars; j++) term_map_put(&q, vars[j], 0);
+    for (uint32_t j = 0; j < nleft; j++) term_map_put(&q, left[j], 1);
     d = eliminate_rest(s, d, &q, vars, nvars);
     term_t *fv = NULL;
     uint32_t nf = term_free_vars(d, &fv), k = 0;
@@ -2029,9 +2004,11 @@ static term_t exists_next(tla_sym *s, term_t f) {
  * then quantified. A successor outside the layouts is an error of A (as in
  * Next); A's errors, quantified the same way (some path of A errs: at
  * least TLC's), are errors of the enclosing action where it reaches A (its
- * path condition: over its own x', which are not A's). */
+ * path condition: over its own x', which are not A's). The same in a state
+ * predicate (an invariant or constraint: no x' of its own; A's errors
+ * are the predicate's). */
 static sv *tr_enabled_layout(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_node *at) {
-  if (!s->in_next || s->primed || s->init_mode) unsupported(s, at, "ENABLED here");
+  if (!(s->in_next || s->in_state_pred) || s->primed || s->init_mode) unsupported(s, at, "ENABLED here");
   term_t *asg = asg_copy(s), pc = s->pc;
   size_t nerr = s->errs.size;
   for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_false();
@@ -3820,8 +3797,10 @@ static void build(void *data) {
   /* invariants and constraints over the current state */
   s->pc = term_true();
   term_t *inv = salloc(s, (s->mv.ninv + 1) * sizeof *inv);
+  s->in_state_pred = true;
   for (size_t i = 0; i < s->mv.ninv; i++)
     inv[i] = s->mv.inv_action[i] ? term_true() : tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL);
+  s->in_state_pred = false;
   term_t act = term_true(), monitor = term_true();
   if (any_action) {
     /* x is the previous state's copy, x' the current state: checked on every step */
@@ -3843,7 +3822,9 @@ static void build(void *data) {
     monitor = term_and2(term_prime(has_prev), term_and(nleaves, same));
   }
   term_t *cons = salloc(s, (s->mv.ncons + 1) * sizeof *cons);
+  s->in_state_pred = true;
   for (size_t i = 0; i < s->mv.ncons; i++) cons[i] = tr_bool(s, s->mv.cons[i]->body, s->mv.cons[i]->ctx, NULL);
+  s->in_state_pred = false;
   term_t prop_err = errors_of(s);
   term_t constraint = term_and(s->mv.ncons, cons);
   s->constraint = constraint;
@@ -3935,7 +3916,9 @@ static void predicate(void *data) {
   s->primed = false;
   s->pc = term_true();
   s->errs.size = 0;
+  s->in_state_pred = true;
   term_t f = tr_bool(s, r.def->body, r.def->ctx, NULL);
+  s->in_state_pred = false;
   pd->out = term_and2(f, term_not(errors_of(s)));
 }
 

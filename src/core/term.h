@@ -130,6 +130,16 @@ size_t terms_memory(void);    /* bytes used by the table */
 typedef struct { size_t nodes, pool, rats, bvs, syms; unsigned long fresh; } terms_mark;
 terms_mark terms_mark_now(void);
 void terms_rollback(terms_mark m);
+/* The terms and symbols made since m, taken out of the table (as by
+ * terms_rollback(m)) and kept: terms_put_back rolls the table back to m
+ * again and puts them back under their old ids (and the fresh-name counter
+ * where it was), so that their owner goes on as if nothing had run in
+ * between (chc_own.c: IC3's slice across pa). Every term_t made between
+ * the take and the put-back must be dead by then. */
+typedef struct terms_stash terms_stash;
+terms_stash *terms_take(terms_mark m);
+void terms_put_back(terms_stash *st);   /* frees st */
+void terms_stash_free(terms_stash *st); /* without putting back; NULL ok */
 
 /* ---- errors from constructors and parsers ---- */
 const char *term_last_error(void);

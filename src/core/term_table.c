@@ -179,20 +179,107 @@ size_t terms_count(void) { return nnodes; }
 
 terms_mark terms_mark_now(void) { return (terms_mark){nnodes, npool, nrats, nbvs, nsyms, fresh_counter}; }
 
-/* Hash slots are rebuilt from the nodes that stay (open addressing has no
- * simple delete); the table keeps its size. */
-void terms_rollback(terms_mark m) {
-  fresh_counter = m.fresh;
+/* The table's extent cut back to m (its terms' payloads freed, or not
+ * when a stash has taken them). Hash slots are rebuilt from the nodes that
+ * stay (open addressing has no simple delete); the table keeps its size. */
+static void cut_to(terms_mark m, bool free_payloads) {
   if (m.nodes >= nnodes && m.syms >= nsyms) return;
-  for (size_t i = m.rats; i < nrats; i++) mpq_clear(rats[i]);
-  for (size_t i = m.bvs; i < nbvs; i++) mpz_clear(bvs[i]);
-  nnodes = m.nodes; npool = m.pool; nrats = m.rats; nbvs = m.bvs;
+  if (free_payloads) {
+    for (size_t i = m.rats; i < nrats; i++) mpq_clear(rats[i]);
+    for (size_t i = m.bvs; i < nbvs; i++) mpz_clear(bvs[i]);
+    for (size_t i = m.syms; i < nsyms; i++) free(sym_names[i]);
+  }
+  nnodes = m.nodes; npool = m.pool; nrats = m.rats; nbvs = m.bvs; nsyms = m.syms;
   nbuckets /= 2;
   table_rehash();
-  for (size_t i = m.syms; i < nsyms; i++) free(sym_names[i]);
-  nsyms = m.syms;
   nsym_buckets /= 2;
   sym_rehash();
+}
+
+void terms_rollback(terms_mark m) {
+  fresh_counter = m.fresh;
+  cut_to(m, true);
+}
+
+struct terms_stash {
+  terms_mark from, to;   /* the extent it was taken back to, and had */
+  term_node *nodes;
+  int32_t *pool;
+  mpq_t *rats;           /* owned: moved out of the table */
+  mpz_t *bvs;
+  char **syms;
+  uint32_t *sym_hashes;
+};
+
+/* Copies n entries of size sz from base[from..] into a fresh block. */
+static void *copy_out(const void *base, size_t from, size_t n, size_t sz) {
+  void *p = xmalloc(n * sz + 1);
+  if (n) memcpy(p, (const char *)base + from * sz, n * sz);
+  return p;
+}
+
+/* Copies n entries of size sz to base[at..] (base may be NULL when n is 0:
+ * a table never grown, e.g. no bit-vector literal yet). */
+static void copy_in(void *base, size_t at, const void *src, size_t n, size_t sz) {
+  if (n) memcpy((char *)base + at * sz, src, n * sz);
+}
+
+terms_stash *terms_take(terms_mark m) {
+  terms_stash *st = xcalloc(1, sizeof *st);
+  st->from = m;
+  st->to = terms_mark_now();
+  st->nodes = copy_out(term_nodes_, m.nodes, nnodes - m.nodes, sizeof *term_nodes_);
+  st->pool = copy_out(term_pool_, m.pool, npool - m.pool, sizeof *term_pool_);
+  st->rats = copy_out(rats, m.rats, nrats - m.rats, sizeof *rats);
+  st->bvs = copy_out(bvs, m.bvs, nbvs - m.bvs, sizeof *bvs);
+  st->syms = copy_out(sym_names, m.syms, nsyms - m.syms, sizeof *sym_names);
+  st->sym_hashes = copy_out(sym_hashes, m.syms, nsyms - m.syms, sizeof *sym_hashes);
+  fresh_counter = m.fresh;
+  cut_to(m, false);
+  return st;
+}
+
+/* Grows the hash tables until n entries fit at half load, then rebuilds
+ * them (as intern_raw / symbol_intern would have grown them). */
+static void rehash_for(void) {
+  while ((nnodes + 1) * 2 > nbuckets) nbuckets = nbuckets ? nbuckets * 2 : 4096;
+  nbuckets /= 2;
+  table_rehash();
+  while ((nsyms + 1) * 2 > nsym_buckets) nsym_buckets = nsym_buckets ? nsym_buckets * 2 : 1024;
+  nsym_buckets /= 2;
+  sym_rehash();
+}
+
+void terms_put_back(terms_stash *st) {
+  terms_rollback(st->from);   /* whatever was made since the take */
+  size_t nn = st->to.nodes - st->from.nodes, np = st->to.pool - st->from.pool, nr = st->to.rats - st->from.rats,
+         nb = st->to.bvs - st->from.bvs, ns = st->to.syms - st->from.syms;
+  XGROW(term_nodes_, capnodes, st->to.nodes);
+  XGROW(term_pool_, cappool, st->to.pool);
+  XGROW(rats, caprats, st->to.rats);
+  XGROW(bvs, capbvs, st->to.bvs);
+  XGROW(sym_names, capsyms, st->to.syms);
+  XGROW(sym_hashes, capsym_hashes, st->to.syms);
+  copy_in(term_nodes_, nnodes, st->nodes, nn, sizeof *term_nodes_);
+  copy_in(term_pool_, npool, st->pool, np, sizeof *term_pool_);
+  copy_in(rats, nrats, st->rats, nr, sizeof *rats);
+  copy_in(bvs, nbvs, st->bvs, nb, sizeof *bvs);
+  copy_in(sym_names, nsyms, st->syms, ns, sizeof *sym_names);
+  copy_in(sym_hashes, nsyms, st->sym_hashes, ns, sizeof *sym_hashes);
+  nnodes = st->to.nodes; npool = st->to.pool; nrats = st->to.rats; nbvs = st->to.bvs; nsyms = st->to.syms;
+  fresh_counter = st->to.fresh;
+  rehash_for();
+  st->to = st->from;   /* its payloads are the table's again */
+  terms_stash_free(st);
+}
+
+void terms_stash_free(terms_stash *st) {
+  if (!st) return;
+  for (size_t i = 0; i < st->to.rats - st->from.rats; i++) mpq_clear(st->rats[i]);
+  for (size_t i = 0; i < st->to.bvs - st->from.bvs; i++) mpz_clear(st->bvs[i]);
+  for (size_t i = 0; i < st->to.syms - st->from.syms; i++) free(st->syms[i]);
+  free(st->nodes); free(st->pool); free(st->rats); free(st->bvs); free(st->syms); free(st->sym_hashes);
+  free(st);
 }
 
 size_t terms_memory(void) {

@@ -75,6 +75,15 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
  * Spacer-style: lemmas per predicate and level, reach facts, obligations
  * projected from models by solver_project; see chc_ic3.c). No Spacer. */
 void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* The same in parts: an IC3 run whose state (lemmas, reach facts, level,
+ * solver) outlives an unknown answer at the deadline, so that a later call
+ * goes on from there (chc_own.c: IC3's slice before pa, resumed after it).
+ * Its terms must live until the next call (terms_take / terms_put_back
+ * across an engine that runs in between). Not after an answer. */
+typedef struct chc_ic3 chc_ic3;
+chc_ic3 *chc_ic3_new(const chc_system *s);
+void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out);
+void chc_ic3_free(chc_ic3 *st);   /* NULL ok */
 
 /* Houdini over small clauses of order literals (x <= y, x < y) between the
  * Int arguments the clauses permute (see chc_houdini.c): sat with the

@@ -69,6 +69,7 @@ typedef struct {
   term_t *trans;          /* per clause: constraint ∧ head link ∧ body links */
   pob *pobs; uint32_t npobs, cappobs;
   uint32_t frontier;
+  bool propagating;       /* the round at frontier was blocked: propagation next */
   const char *why;
 } ic3;
 
@@ -614,42 +615,70 @@ static void derivation(ic3 *a, uint32_t root, chc_result *out) {
 }
 
 
-void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  chc_result_start(out, "ic3 (PDR on Horn clauses, MBP, no Spacer)");
-  ic3 a = {0};
-  a.s = s;
-  a.lim = lim;
-  a.np = s->npreds;
-  a.why = "timeout";
+struct chc_ic3 { ic3 a; };
+
+chc_ic3 *chc_ic3_new(const chc_system *s) {
+  chc_ic3 *st = xcalloc(1, sizeof *st);
+  ic3 *a = &st->a;
+  a->s = s;
+  a->np = s->npreds;
   uint32_t np1 = s->npreds + 1;
-  a.lem = xcalloc(np1, sizeof *a.lem); a.nlem = xcalloc(np1, sizeof(uint32_t)); a.caplem = xcalloc(np1, sizeof(uint32_t));
-  a.rby = xcalloc(np1, sizeof *a.rby); a.nrby = xcalloc(np1, sizeof(uint32_t)); a.caprby = xcalloc(np1, sizeof(uint32_t));
-  a.heads = xcalloc(np1, sizeof *a.heads); a.nheads = xcalloc(np1, sizeof(uint32_t));
+  a->lem = xcalloc(np1, sizeof *a->lem); a->nlem = xcalloc(np1, sizeof(uint32_t)); a->caplem = xcalloc(np1, sizeof(uint32_t));
+  a->rby = xcalloc(np1, sizeof *a->rby); a->nrby = xcalloc(np1, sizeof(uint32_t)); a->caprby = xcalloc(np1, sizeof(uint32_t));
+  a->heads = xcalloc(np1, sizeof *a->heads); a->nheads = xcalloc(np1, sizeof(uint32_t));
   for (uint32_t i = 0; i < s->nclauses; i++) {
-    uint32_t h = head_of(&a, i);
-    a.heads[h] = xrealloc(a.heads[h], (a.nheads[h] + 1) * sizeof(uint32_t));
-    a.heads[h][a.nheads[h]++] = i;
+    uint32_t h = head_of(a, i);
+    a->heads[h] = xrealloc(a->heads[h], (a->nheads[h] + 1) * sizeof(uint32_t));
+    a->heads[h][a->nheads[h]++] = i;
   }
-  build_trans(&a);
-  a.slv = solver_new_z3();
-  for (a.frontier = 1;; a.frontier++) {
+  build_trans(a);
+  a->slv = solver_new_z3();
+  a->frontier = 1;
+  return st;
+}
+
+/* Rounds from where the last call stopped: a round cut short is run again
+ * at its level (its obligations start over; lemmas and reach facts stay),
+ * a propagation cut short is done again. */
+void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out) {
+  ic3 *a = &st->a;
+  chc_result_start(out, "ic3 (PDR on Horn clauses, MBP, no Spacer)");
+  a->lim = lim;
+  a->why = "timeout";
+  for (;; a->frontier++) {
     uint32_t root = 0, fix = 0;
-    int r = run_round(&a, &root);
-    if (r < 0) break;
-    if (r == 0) { derivation(&a, root, out); break; }
-    int f = propagate(&a, &fix);
+    if (!a->propagating) {
+      int r = run_round(a, &root);
+      if (r < 0) break;
+      if (r == 0) { derivation(a, root, out); break; }
+      a->propagating = true;
+    }
+    int f = propagate(a, &fix);
     if (f < 0) break;
     if (f == 1) {
       out->answer = CHC_SAT;
-      out->interp = xcalloc(np1, sizeof(term_t));
-      for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = frame(&a, p, fix + 1);
+      out->interp = xcalloc(a->np + 1, sizeof(term_t));
+      for (uint32_t p = 0; p < a->np; p++) out->interp[p] = frame(a, p, fix + 1);
       break;
     }
+    a->propagating = false;
   }
-  if (out->answer == CHC_UNKNOWN) out->reason = a.why;
-  for (uint32_t p = 0; p < np1; p++) { free(a.lem[p]); free(a.rby[p]); free(a.heads[p]); }
-  for (uint32_t i = 0; i < a.nrf; i++) free(a.rf[i].kids);
-  free(a.lem); free(a.nlem); free(a.caplem); free(a.rby); free(a.nrby); free(a.caprby);
-  free(a.heads); free(a.nheads); free(a.rf); free(a.pobs); free(a.trans);
-  solver_free(a.slv);
+  if (out->answer == CHC_UNKNOWN) out->reason = a->why;
+}
+
+void chc_ic3_free(chc_ic3 *st) {
+  if (!st) return;
+  ic3 *a = &st->a;
+  for (uint32_t p = 0; p <= a->np; p++) { free(a->lem[p]); free(a->rby[p]); free(a->heads[p]); }
+  for (uint32_t i = 0; i < a->nrf; i++) free(a->rf[i].kids);
+  free(a->lem); free(a->nlem); free(a->caplem); free(a->rby); free(a->nrby); free(a->caprby);
+  free(a->heads); free(a->nheads); free(a->rf); free(a->pobs); free(a->trans);
+  solver_free(a->slv);
+  free(st);
+}
+
+void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  chc_ic3 *st = chc_ic3_new(s);
+  chc_ic3_run(st, lim, out);
+  chc_ic3_free(st);
 }

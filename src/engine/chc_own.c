@@ -36,8 +36,9 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
- * an IC3 slice of 15 %, at most 3 s, and Houdini over order clauses,
- * 20 %, at most 4 s), then IC3; otherwise,
+ * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, and Houdini
+ * over order clauses, 20 %, at most 4 s), then IC3 (the slice's, resumed);
+ * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3. With acc, an
  * answer that fails its check (an undecided model check: LIA-Arrays-151,
@@ -49,6 +50,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define IC3_FIRST_SECONDS 3
 #define HOUDINI_SHARE 0.2
 #define HOUDINI_SECONDS 4
+#define PA_FIRST_SHARE 0.05
+#define PA_FIRST_SECONDS 1
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -61,6 +64,63 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 static void next_engine(chc_result *r, terms_mark start) {
   chc_result_free(r);
   terms_rollback(start);
+}
+
+/* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
+ * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
+ * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
+ * slice first: its reach facts summarize recursive calls (LIA-005 / 008,
+ * recursive Fibonacci: 0.4 / 1.3 s CPU under ic3, answered only after
+ * pa's 35 % before), and before it pa for 1 s, for pa's quick answers; pa
+ * keeps its 35 % of the whole time after the slice. The slice's IC3
+ * is resumed after pa, not run again from level 1: its terms are taken
+ * out of the table while pa runs (terms_take) and put back after, so pa
+ * meets the table of pa alone and IC3 goes on as IC3 alone would (LIA-270
+ * under load: the slice got ~1.5 s of the 2.6 s CPU IC3 needs, and the
+ * last IC3 started over; STATUS-chc, session 23). */
+static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r,
+                         const chc_accept *acc, terms_mark start, bool linear) {
+  double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
+  chc_ic3 *ic3 = NULL;
+  terms_stash *kept = NULL;
+  if (!linear) {
+    /* pa's quick answers first (sat within 1 s on LIA-071, 083, 108, 125,
+     * 168, 175: 3 s later behind the IC3 slice) */
+    zeta_limits l1 = slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
+    chc_pa_solve_itp(s, &l1, itp, r);
+    if (chc_settled(r, s, lim, acc)) return;
+    next_engine(r, start);
+    zeta_limits l2 = slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
+    ic3 = chc_ic3_new(s);
+    chc_ic3_run(ic3, &l2, r);
+    bool answered = r->answer != CHC_UNKNOWN;
+    if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); return; }
+    chc_result_free(r);
+    if (answered) {   /* rejected: IC3 would answer so again; a fresh one last, as before */
+      chc_ic3_free(ic3);
+      ic3 = NULL;
+      terms_rollback(start);
+    } else kept = terms_take(start);
+    /* queries that apply predicates to their arguments in several orders
+     * (LIA's lturn family: 183 / 198, sat with clauses of order literals
+     * that IC3 and pa do not find): Houdini over such clauses, after
+     * IC3's slice (which answers the unsat ones of them: LIA-182, 195 in
+     * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
+     * systems without permuted arguments it returns at once */
+    zeta_limits l0 = slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
+    chc_houdini_order_solve(s, &l0, r);
+    if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); terms_stash_free(kept); return; }
+    next_engine(r, start);
+  }
+  zeta_limits l3 = slice(lim, 1, pa_seconds);
+  chc_pa_solve_itp(s, &l3, itp, r);
+  if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); terms_stash_free(kept); return; }
+  next_engine(r, start);
+  if (kept) terms_put_back(kept);
+  if (ic3) chc_ic3_run(ic3, lim, r);
+  else chc_ic3_solve(s, lim, r);
+  chc_ic3_free(ic3);
+  chc_settled(r, s, lim, acc);
 }
 
 void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
@@ -116,38 +176,8 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
   }
-  /* numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
-   * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
-   * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
-   * slice first: its reach facts summarize recursive calls (LIA-005 / 008,
-   * recursive Fibonacci: 0.4 / 1.3 s CPU under ic3, answered only after
-   * pa's 35 % before); pa keeps its 35 % of the whole time. */
   if (!dt && !arrays) {
-    double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
-    if (!linear) {
-      zeta_limits l2 = slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
-      chc_ic3_solve(s, &l2, r);
-      if (chc_settled(r, s, lim, acc)) return;
-      next_engine(r, start);
-    }
-    /* queries that apply predicates to their arguments in several orders
-     * (LIA's lturn family: 183 / 198, sat with clauses of order literals
-     * that IC3 and pa do not find): Houdini over such clauses, after
-     * IC3's slice (which answers the unsat ones of them: LIA-182, 195 in
-     * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
-     * systems without permuted arguments it returns at once */
-    if (!linear) {
-      zeta_limits l0 = slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
-      chc_houdini_order_solve(s, &l0, r);
-      if (chc_settled(r, s, lim, acc)) return;
-      next_engine(r, start);
-    }
-    zeta_limits l3 = slice(lim, 1, pa_seconds);
-    chc_pa_solve_itp(s, &l3, itp, r);
-    if (chc_settled(r, s, lim, acc)) return;
-    next_engine(r, start);
-    chc_ic3_solve(s, lim, r);
-    chc_settled(r, s, lim, acc);
+    numbers_only(s, lim, itp, r, acc, start, linear);
     return;
   }
   chc_pa_solve_itp(s, lim, itp, r);

@@ -434,6 +434,52 @@ static void test_own_engines_start_alike(void) {
   chc_free(&s);
 }
 
+/* IC3 in slices with pa runs in between, as own's schedule runs it on
+ * non-linear systems over numbers (chc_own.c, numbers_only): IC3's terms
+ * taken out of the table while pa runs and put back after, its state kept
+ * (chc_ic3_run). Slice k gets 2k ms, so that a check that needs more
+ * gets it at some point. */
+static uint32_t ic3_slices;
+
+static void ic3_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  terms_mark start = terms_mark_now();
+  chc_ic3 *st = chc_ic3_new(s);
+  ic3_slices = 0;
+  for (;;) {
+    zeta_limits l = *lim;
+    double end = limits_now() + 0.002 * ++ic3_slices;
+    if (!l.deadline || end < l.deadline) l.deadline = end;
+    chc_ic3_run(st, &l, r);
+    if (r->answer != CHC_UNKNOWN || limits_expired(lim)) break;
+    chc_result_free(r);
+    terms_stash *kept = terms_take(start);
+    chc_pa_solve(s, &l, r);   /* its own terms, from the same ids as IC3's */
+    chc_result_free(r);
+    terms_put_back(kept);
+  }
+  chc_ic3_free(st);
+}
+
+/* The resumed IC3 answers as IC3 alone, its models checked by cvc5 and its
+ * derivations replayed (run_engine) */
+static void test_ic3_resumed(void) {
+  const char *sys[] = {nonlinear_safe, nonlinear_unsafe, fib25_unsafe, counter_safe, counter_unsafe};
+  for (size_t i = 0; i < sizeof sys / sizeof *sys; i++) {
+    chc_system s;
+    char *msg;
+    CHECK(parse(sys[i], &s, &msg) == CHC_PARSE_OK);
+    zeta_limits lim = limits_from_timeout(engine_timeout);
+    chc_result r;
+    chc_ic3_solve(&s, &lim, &r);
+    chc_answer alone = r.answer;
+    CHECK(alone != CHC_UNKNOWN);
+    chc_result_free(&r);
+    chc_free(&s);
+    run_engine(ic3_resumed_engine, sys[i], alone);
+    if (i == 2) CHECK(ic3_slices > 1);   /* fib(25): resumed at least once */
+  }
+}
+
 static void test_pa(void) {
   run_engine(chc_pa_solve, counter_safe, CHC_SAT);
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
@@ -667,6 +713,7 @@ int main(void) {
   RUN(test_ic3);
   RUN(test_houdini_order);
   RUN(test_own_engines_start_alike);
+  RUN(test_ic3_resumed);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "core/term.h"
+#include "core/term_internal.h"   /* symbol_exists */
 
 static term_t ivar(const char *n) { return term_var(n, type_int()); }
 static term_t bvar(const char *n) { return term_var(n, type_bool()); }
@@ -342,6 +343,38 @@ static void test_rollback(void) {
   free(printed); free(fname);
 }
 
+/* terms_take / terms_put_back: the terms taken come back under their ids
+ * (payloads, symbols and the fresh-name counter with them) and are found
+ * by hash-consing again, whatever was made and rolled back in between. */
+static void test_take_put_back(void) {
+  term_t x = ivar("tp_x");
+  terms_mark m = terms_mark_now();
+  term_t y = ivar("tp_y"), c = term_le(term_add2(x, term_int(8001)), y), b = term_bv_u64(12, 2049);
+  term_t f = term_fresh_var("tp", type_int());
+  size_t n = terms_count();
+  char *printed = term_to_string(c), *fname = term_to_string(f);
+  terms_stash *st = terms_take(m);
+  CHECK(terms_count() == terms_mark_now().nodes && !symbol_exists("tp_y"));
+  /* pa: other terms under the same ids, a fresh name */
+  term_t other = term_le(term_mul2(x, term_int(3)), term_int(8002));
+  CHECK(other != NULL_TERM);
+  CHECK(prints_as(term_fresh_var("tp", type_int()), fname));   /* the counter as at the mark */
+  terms_put_back(st);
+  CHECK(terms_count() == n && symbol_exists("tp_y"));
+  CHECK(ivar("tp_y") == y && term_le(term_add2(x, term_int(8001)), y) == c && term_bv_u64(12, 2049) == b);
+  CHECK(prints_as(c, printed));
+  term_t f2 = term_fresh_var("tp", type_int());
+  char *f2name = term_to_string(f2);
+  CHECK(f2 != f && strcmp(f2name, fname) != 0);   /* the counter went on past f */
+  free(f2name);
+  /* a stash dropped: its payloads freed, the table as rolled back */
+  terms_mark m2 = terms_mark_now();
+  CHECK(term_int(8003) != NULL_TERM);
+  terms_stash_free(terms_take(m2));
+  CHECK(terms_count() == m2.nodes);
+  free(printed); free(fname);
+}
+
 /* The one-point rule: definitions substituted in order of dependence,
  * Boolean literals and negated Boolean equalities used, x != t not. */
 static void test_one_point(void) {
@@ -382,6 +415,7 @@ int main(void) {
   RUN(test_random_evaluation);
   RUN(test_scale);
   RUN(test_rollback);
+  RUN(test_take_put_back);
   RUN(test_one_point);
   terms_reset();
   return CHECK_DONE();

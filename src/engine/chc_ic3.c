@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/progress.h"
 #include "engine/chc_engine.h"
 #include "engine/chc_tree.h"
 #include "solver/solver.h"
@@ -662,6 +663,11 @@ void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out) {
       break;
     }
     a->propagating = false;
+    if (progress_verbose()) {
+      uint32_t lemmas = 0;
+      for (uint32_t p = 0; p < a->np; p++) lemmas += a->nlem[p];
+      progress_tick("zeta: ic3: level %u, %u lemmas, %u reach facts", a->frontier + 1, lemmas, a->nrf);
+    }
   }
   if (out->answer == CHC_UNKNOWN) out->reason = a->why;
 }

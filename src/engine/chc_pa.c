@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/progress.h"
 #include "engine/chc_engine.h"
 #include "engine/chc_tree.h"
 #include "solver/itp.h"
@@ -511,6 +512,7 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
     if (cr != SOLVER_UNSAT) { chc_tree_free(&t); if (cr == SOLVER_UNKNOWN) out->reason = "pa: tree check unknown"; break; }
     int added = refine(&a, &t);
     chc_tree_free(&t);
+    progress_tick("zeta: pa: refined, %d new predicates", added);
     if (added <= 0) {
       out->reason = added == 0 ? "pa: refinement made no progress"
                     : a.itp == ITP_MBP ? "pa: interpolation failed (MBP)" : "pa: interpolation failed";

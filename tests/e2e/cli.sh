@@ -13,6 +13,7 @@ t unknownext '$z foo.xyz 2>&1 | grep -q "cannot tell"'
 progress() { $z "$@" -v 2>&1 >/dev/null; }
 t progress-bmc      'progress examples/mutex.cfa --algorithm bmc | grep -q "^zeta: bmc: no violation at depth 0 (.* s CPU)"'
 t progress-pdr      'progress examples/mutex.cfa --algorithm pdr | grep -q "^zeta: pdr: frame 2, "'
+t progress-ic3-chc   'progress examples/sum.smt2 --algorithm ic3 | grep -q "^zeta: ic3: level 2, "'
 t progress-explicit 'progress tests/tla/Counter.tla | grep -q "^zeta: explicit: 1 distinct states"'
 t progress-stdout   '! $z examples/mutex.cfa --algorithm bmc -v 2>/dev/null | grep -q "^zeta:"'
 t progress-quiet    '[ -z "$($z examples/mutex.cfa --algorithm bmc 2>&1 >/dev/null)" ]'

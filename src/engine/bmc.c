@@ -2,6 +2,7 @@
  * one transition per depth, the bad-state query of each depth lives in a
  * push/pop scope. SAFE only when no path of the next length exists. */
 #include "engine/ts_check.h"
+#include "core/progress.h"
 #include "engine/ts_engine.h"
 
 bool bmc_base_init(bmc_base *b, const ts *sys, const ts_engine_opts *o) {
@@ -62,7 +63,7 @@ zeta_verdict bmc_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     solver_result res = bmc_base_bad(&b, o, r);
     if (res == SOLVER_SAT) break;
     if (res == SOLVER_UNKNOWN) { if (!r->reason) r->reason = ts_engine_why_unknown(o); break; }
-    ts_engine_say("bmc", "no violation at depth %u", b.depth);
+    progress_tick("zeta: bmc: no violation at depth %u", b.depth);
     if (o->bound && b.depth >= o->bound) { r->reason = "bound reached"; break; }
     res = bmc_base_extend(&b, o, r);
     if (res == SOLVER_UNSAT) {

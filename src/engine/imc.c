@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include "core/alloc.h"
 #include "engine/ts_check.h"
+#include "core/progress.h"
 #include "engine/ts_engine.h"
 
 static solver_result sat_of(const ts_engine_opts *o, ts_result *r, term_t f) {
@@ -36,7 +37,7 @@ zeta_verdict imc_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     if (res == SOLVER_UNKNOWN) break;
     res = bmc_base_bad(&b, o, r);
     if (res != SOLVER_UNSAT) break;
-    ts_engine_say("imc", "no violation at depth %u", k);
+    progress_tick("zeta: imc: no violation at depth %u", k);
     /* ¬prop@1 ∨ (trans@1 ∧ (¬prop@2 ∨ (trans@2 ∧ … ¬prop@k))): a bad state
      * need not have a successor */
     term_t bpart = term_not(term_shift(sys->prop, (int32_t)k));

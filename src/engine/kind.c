@@ -4,6 +4,7 @@
  * property is (k+1)-inductive when the step case with ¬prop@(k+1) is
  * unsatisfiable and the base case found no counterexample up to depth k. */
 #include "engine/ts_check.h"
+#include "core/progress.h"
 #include "engine/ts_engine.h"
 #include <stdlib.h>
 #include "core/alloc.h"
@@ -52,7 +53,7 @@ zeta_verdict kind_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
       break;
     }
     if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_why_unknown(o); break; }
-    ts_engine_say("kind", "no violation at depth %u, not %u-inductive", k, k + 1);
+    progress_tick("zeta: kind: no violation at depth %u, not %u-inductive", k, k + 1);
     if (o->bound && k >= o->bound) { r->reason = "bound reached"; break; }
     res = bmc_base_extend(&b, o, r);
     if (res == SOLVER_UNSAT) { r->verdict = ZETA_SAFE; r->k = 0; break; }

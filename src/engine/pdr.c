@@ -23,6 +23,7 @@
 #include "core/alloc.h"
 #include "core/term_map.h"
 #include "engine/ts_check.h"
+#include "core/progress.h"
 #include "engine/ts_engine.h"
 
 typedef struct { uint32_t n; term_t *lit; } cube;
@@ -481,7 +482,7 @@ zeta_verdict pdr_run(const ts *sys, const ts_engine_opts *o, ts_result *r) {
     if (res == SOLVER_UNKNOWN) { r->reason = ts_engine_why_unknown(o); break; }
     /* F_N excludes the bad states: open a new frame and propagate */
     p.N++;
-    ts_engine_say("pdr", "frame %u, %u lemmas, %u predicates", p.N, r->lemmas, (uint32_t)p.preds.size);
+    progress_tick("zeta: pdr: frame %u, %u lemmas, %u predicates", p.N, r->lemmas, (uint32_t)p.preds.size);
     ensure_level(&p, p.N);
     bool fail = false;
     uint32_t eq = propagate(&p, &fail);

@@ -1,8 +1,5 @@
 #include "engine/ts_engine.h"
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
-#include "core/progress.h"
 
 void ts_result_init(ts_result *r) {
   memset(r, 0, sizeof *r);
@@ -35,13 +32,3 @@ const char *ts_engine_why_unknown(const ts_engine_opts *o) {
 }
 
 void ts_engine_arm(solver *s, const ts_engine_opts *o) { solver_set_timeout(s, ts_engine_remaining_ms(o)); }
-
-void ts_engine_say(const char *engine, const char *fmt, ...) {
-  if (!progress_verbose()) return;
-  char line[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(line, sizeof line, fmt, ap);
-  va_end(ap);
-  progress_tick("zeta: %s: %s", engine, line);
-}

@@ -18,7 +18,6 @@ typedef struct {
   bool simple_path;          /* kind */
   bool refine_specific;      /* pdr: interpolate the abstract path, not the unrolling */
   itp_strategy itp;
-  int verbose;               /* -v; engines print only progress lines (ts_engine_say) */
 } ts_engine_opts;
 
 typedef struct {
@@ -57,8 +56,6 @@ uint32_t ts_engine_remaining_ms(const ts_engine_opts *o);
  * nearly (a solver armed with the time left may stop a few milliseconds
  * before the deadline), else "solver". */
 const char *ts_engine_why_unknown(const ts_engine_opts *o);
-/* A progress line with -v: "zeta: ENGINE: ..." through progress_tick. */
-void ts_engine_say(const char *engine, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The BMC base case, shared by bmc and kind: one incremental solver holding
  * init@0 ∧ trans@0 ∧ … ∧ trans@(depth-1). */

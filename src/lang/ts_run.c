@@ -116,7 +116,6 @@ static void engine_opts(const zeta_options *o, const zeta_limits *lim, ts_engine
   eo->simple_path = o->simple_path;
   eo->refine_specific = option_is(o->pdr_refine, "specific");
   itp_strategy_parse(o->itp, &eo->itp);
-  eo->verbose = (int)o->verbose;
 }
 
 /* Engine i: the generic ones first, then the hooks' own. */

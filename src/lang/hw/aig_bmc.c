@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 #include "core/alloc.h"
+#include "core/progress.h"
 #include "solver/sat.h"
 
 static bool expired(void *ctx) { return ts_engine_expired(ctx); }
@@ -133,7 +134,7 @@ zeta_verdict aig_bmc_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
       break;
     }
     unroll_advance(&base, g, b);   /* no bad state at depth k: a lemma for deeper frames */
-    ts_engine_say(induction ? "kind" : "bmc", "no violation at depth %u", k);
+    progress_tick("zeta: %s: no violation at depth %u", induction ? "kind" : "bmc", k);
     /* step: k+1 states without bad (and constraints) are followed by one
      * without bad; with no bad state up to depth k, the property holds.
      * Given up once it costs more than the base case (deep BMC tasks). */

@@ -590,7 +590,7 @@ zeta_verdict aig_ic3_run(const aig *g, uint32_t prop, const ts *sys, const ts_en
     if (progress_verbose()) {
       uint32_t lemmas = 0;
       for (uint32_t i = 1; i < m.nlevels; i++) lemmas += m.frames[i].n;
-      ts_engine_say("ic3", "frame %u, %u lemmas", k, lemmas);
+      progress_tick("zeta: ic3: frame %u, %u lemmas", k, lemmas);
     }
     add_level(&m);
     uint32_t fix = propagate(&m, k);

@@ -40,7 +40,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * over order clauses, 20 %, at most 4 s), then IC3 (the slice's, resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
- * failed), PDR on linear systems, then (no datatypes) IC3. With acc, an
+ * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
+ * slice's resumed (its terms kept out of the table meanwhile). With acc, an
  * answer that fails its check (an undecided model check: LIA-Arrays-151,
  * 194) does not end the schedule: the next engine may answer with one that
  * passes. */
@@ -66,6 +67,47 @@ static void next_engine(chc_result *r, terms_mark start) {
   terms_rollback(start);
 }
 
+/* An IC3 run kept across the engines between its slice and its last run:
+ * its terms are taken out of the table meanwhile (terms_take), so that
+ * those engines meet the table as alone, and put back under the same ids
+ * before it goes on (terms_put_back): IC3 resumed goes on as IC3 alone. */
+typedef struct { chc_ic3 *ic3; terms_stash *kept; } ic3_kept;
+
+static void ic3_drop(ic3_kept *k) {
+  chc_ic3_free(k->ic3);
+  terms_stash_free(k->kept);
+  k->ic3 = NULL;
+  k->kept = NULL;
+}
+
+/* IC3's slice: true when settled (an accepted answer, or no time left; k
+ * then empty). Otherwise k holds the IC3 to resume, or nothing when its
+ * answer failed its check (IC3 would answer so again: a fresh one runs
+ * last, as before), and the table is back at start. */
+static bool ic3_slice(const chc_system *s, const zeta_limits *l, const zeta_limits *lim, chc_result *r,
+                      const chc_accept *acc, terms_mark start, ic3_kept *k) {
+  k->ic3 = chc_ic3_new(s);
+  k->kept = NULL;
+  chc_ic3_run(k->ic3, l, r);
+  bool answered = r->answer != CHC_UNKNOWN;
+  if (chc_settled(r, s, lim, acc)) { ic3_drop(k); return true; }
+  chc_result_free(r);
+  if (answered) {
+    ic3_drop(k);
+    terms_rollback(start);
+  } else k->kept = terms_take(start);
+  return false;
+}
+
+/* IC3 to the end: the slice's resumed, else a fresh one. */
+static void ic3_last(const chc_system *s, const zeta_limits *lim, chc_result *r, ic3_kept *k) {
+  if (k->kept) terms_put_back(k->kept);
+  k->kept = NULL;
+  if (k->ic3) chc_ic3_run(k->ic3, lim, r);
+  else chc_ic3_solve(s, lim, r);
+  ic3_drop(k);
+}
+
 /* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
  * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
  * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
@@ -81,8 +123,7 @@ static void next_engine(chc_result *r, terms_mark start) {
 static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r,
                          const chc_accept *acc, terms_mark start, bool linear) {
   double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
-  chc_ic3 *ic3 = NULL;
-  terms_stash *kept = NULL;
+  ic3_kept k = {0};
   if (!linear) {
     /* pa's quick answers first (sat within 1 s on LIA-071, 083, 108, 125,
      * 168, 175: 3 s later behind the IC3 slice) */
@@ -91,16 +132,7 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
     zeta_limits l2 = slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
-    ic3 = chc_ic3_new(s);
-    chc_ic3_run(ic3, &l2, r);
-    bool answered = r->answer != CHC_UNKNOWN;
-    if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); return; }
-    chc_result_free(r);
-    if (answered) {   /* rejected: IC3 would answer so again; a fresh one last, as before */
-      chc_ic3_free(ic3);
-      ic3 = NULL;
-      terms_rollback(start);
-    } else kept = terms_take(start);
+    if (ic3_slice(s, &l2, lim, r, acc, start, &k)) return;
     /* queries that apply predicates to their arguments in several orders
      * (LIA's lturn family: 183 / 198, sat with clauses of order literals
      * that IC3 and pa do not find): Houdini over such clauses, after
@@ -109,17 +141,14 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
      * systems without permuted arguments it returns at once */
     zeta_limits l0 = slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
     chc_houdini_order_solve(s, &l0, r);
-    if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); terms_stash_free(kept); return; }
+    if (chc_settled(r, s, lim, acc)) { ic3_drop(&k); return; }
     next_engine(r, start);
   }
   zeta_limits l3 = slice(lim, 1, pa_seconds);
   chc_pa_solve_itp(s, &l3, itp, r);
-  if (chc_settled(r, s, lim, acc)) { chc_ic3_free(ic3); terms_stash_free(kept); return; }
+  if (chc_settled(r, s, lim, acc)) { ic3_drop(&k); return; }
   next_engine(r, start);
-  if (kept) terms_put_back(kept);
-  if (ic3) chc_ic3_run(ic3, lim, r);
-  else chc_ic3_solve(s, lim, r);
-  chc_ic3_free(ic3);
+  ic3_last(s, lim, r, &k);
   chc_settled(r, s, lim, acc);
 }
 
@@ -157,11 +186,15 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
   /* arrays: an IC3 slice of 15 % first (LIA-Arrays at 20 s: ic3 28, pa 29;
    * ic3's answers pa lacks within 1.8 s, pa's that ic3 lacks within 7.7 s;
    * STATUS-chc, session 9) */
-  if (dt || arrays) {
-    zeta_limits l2 = slice(lim, dt ? 0.3 : 0.15, 1e9);
+  ic3_kept k = {0};
+  if (dt) {
+    zeta_limits l2 = slice(lim, 0.3, 1e9);
     chc_ic3_solve(s, &l2, r);
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
+  } else if (arrays) {   /* resumed last when the engines between give up */
+    zeta_limits l2 = slice(lim, 0.15, 1e9);
+    if (ic3_slice(s, &l2, lim, r, acc, start, &k)) return;
   }
   if (arrays && !dt && !linear && !unf_bmc) {
     /* arrays, no linear unfolding: BMC of derivation trees (chc_bmc_tree.c)
@@ -173,7 +206,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * not measured on datatypes */
     zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     chc_bmc_solve(s, &l1, 0, r);
-    if (chc_settled(r, s, lim, acc)) return;
+    if (chc_settled(r, s, lim, acc)) { ic3_drop(&k); return; }
     next_engine(r, start);
   }
   if (!dt && !arrays) {
@@ -181,17 +214,17 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     return;
   }
   chc_pa_solve_itp(s, lim, itp, r);
-  if (chc_settled(r, s, lim, acc) || (dt && !linear)) return;
+  if (chc_settled(r, s, lim, acc) || (dt && !linear)) { ic3_drop(&k); return; }
   next_engine(r, start);
   if (linear) {
     chc_ts_solve_bounded(s, lim, "pdr", itp, 0, r);
-    if (chc_settled(r, s, lim, acc) || dt) return;
+    if (chc_settled(r, s, lim, acc) || dt) { ic3_drop(&k); return; }
     next_engine(r, start);
   }
   /* pa gave up early (LIA-Arrays at 20 s: 7 tasks within 3.2 s, MBP
    * interpolation failed over arrays), or its model's check was
-   * undecided: IC3 for the rest */
-  chc_ic3_solve(s, lim, r);
+   * undecided: IC3 for the rest, on arrays the slice's resumed */
+  ic3_last(s, lim, r, &k);
   chc_settled(r, s, lim, acc);
 }
 

@@ -181,6 +181,28 @@ static bool itp_mb_has_datatype(uint32_t n, const term_t *vs) {
   return false;
 }
 
+static bool itp_mb_has_local(term_t cube, const term_vec *shared) {
+  term_t *cv;
+  uint32_t nc = term_free_vars_n(1, &cube, true, &cv);
+  bool local = false;
+  for (uint32_t i = 0; i < nc && !local; i++) local = !itp_mb_in(shared, cv[i]);
+  free(cv);
+  return local;
+}
+
+/* The conjuncts of cube over shared symbols only. */
+static term_t itp_mb_shared_part(term_t cube, const term_vec *shared) {
+  term_t *lits;
+  uint32_t nl = term_conjuncts(cube, &lits);
+  term_vec keep = {0};
+  for (uint32_t i = 0; i < nl; i++)
+    if (!itp_mb_has_local(lits[i], shared)) term_vec_push(&keep, lits[i]);
+  term_t r = term_and(keep.size, keep.data);
+  term_vec_free(&keep);
+  free(lits);
+  return r;
+}
+
 /* Interpolant for cut `cut` with A = a (terms) against the suffix. */
 static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shared, const char **why) {
   Z3_context z = m->ctx;
@@ -231,23 +253,26 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
       const char *dwhy;
       cube = mbp_dt_project(m->conv, mod, a, shared, &dwhy);
       if (cube == NULL_TERM) cube = itp_mb_point(m, mod, a, shared);
-      Z3_model_dec_ref(z, mod);
     } else {
       Z3_ast proj = itp_mb_keep(z, Z3_qe_model_project(z, mod, ne, elim, az));
-      Z3_model_dec_ref(z, mod);
-      if (!proj || z3conv_failed(z, NULL)) { *why = "mbp: projection failed"; break; }
+      if (!proj || z3conv_failed(z, NULL)) { Z3_model_dec_ref(z, mod); *why = "mbp: projection failed"; break; }
       cube = z3conv_from_z3(m->conv, proj);
       Z3_dec_ref(z, proj);
     }
+    term_t g = NULL_TERM;
+    if (cube != NULL_TERM && !points && itp_mb_has_local(cube, shared)) {
+      /* Projection may leave symbols it cannot eliminate (Z3 4.8's arrays:
+       * LIA-Arrays-090, 131). A cube need not imply A's projection, only
+       * hold in the model (so the loop goes on) and contradict the suffix
+       * (generalization checks it; the interpolant is checked as a whole):
+       * its literals over shared symbols, else the model's point */
+      g = itp_mb_generalize(m, cut, itp_mb_shared_part(cube, shared));
+      if (g == NULL_TERM) cube = itp_mb_point(m, mod, a, shared);
+    }
+    Z3_model_dec_ref(z, mod);
     if (cube == NULL_TERM) { *why = "mbp: projection not translated"; break; }
-    /* Projection may leave symbols it cannot eliminate (theory limits). */
-    term_t *cv;
-    uint32_t nc = term_free_vars_n(1, &cube, true, &cv);
-    bool local = false;
-    for (uint32_t i = 0; i < nc && !local; i++) local = !itp_mb_in(shared, cv[i]);
-    free(cv);
-    if (local) { *why = "mbp: projection left local symbols"; break; }
-    term_t g = itp_mb_generalize(m, cut, cube);
+    if (g == NULL_TERM && itp_mb_has_local(cube, shared)) { *why = "mbp: projection left local symbols"; break; }
+    if (g == NULL_TERM) g = itp_mb_generalize(m, cut, cube);
     if (g == NULL_TERM) { *why = "mbp: cube consistent with the suffix"; break; }
     term_vec_push(&cubes, g);
     Z3_ast gz = z3conv_to_z3(m->conv, term_not(g));

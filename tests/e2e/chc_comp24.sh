@@ -133,6 +133,18 @@ if [ -f "$f" ] && ! quick; then
   elif awk -v t="$t" 'BEGIN { exit !(t < 4) }'; then echo "PASS chc24/quantified-check-share (check ${t} s)"
   else echo "FAIL chc24/quantified-check-share (the quantified model's check took ${t} s)"; fi
 fi
+# MBP interpolation when Z3's projection leaves local array symbols
+# (session 24): the cube's literals over shared symbols, else the model's
+# point, instead of giving up. LIA-Arrays-131 under pa without Spacer:
+# before, "pa: interpolation failed (MBP)" at the first refinement (own:
+# unknown); now unsat by pa (~0.7 s CPU), the derivation replayed
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-131.smt2
+if [ -f "$f" ]; then
+  "$z" --json --algorithm cegar --itp mbp --timeout 20 "$f" >"$tmp/o" 2>/dev/null
+  grep -q '"verdict":"unsafe".*"engine":"pa (predicate abstraction' "$tmp/o" && echo "PASS chc24/mbp-array-locals" \
+    || echo "FAIL chc24/mbp-array-locals ($(grep -o '"verdict":"[a-z]*"\|"reason":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
+  to=20 judge "chc24/mbp-array-locals/evidence" "$f" unknown own
+fi
 # own gives a non-linear system over arrays without a linear unfolding a
 # slice of tree BMC after its IC3 slice (session 17): LIA-Arrays-062,
 # unknown before (pa: MBP interpolation failed), answers unsat by the

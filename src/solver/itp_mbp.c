@@ -16,6 +16,10 @@
 #include "solver/z3_conv.h"
 
 #define ITP_MBP_MAX_CUBES 2000   /* per cut; beyond this the projection is not converging */
+/* per cut: cubes made without a full projection (Z3 left local symbols);
+ * beyond this, give up as before (fast, so that itp_sequence tries Spacer;
+ * LIA-Arrays-131 needs 3) */
+#define ITP_MBP_MAX_UNPROJECTED 64
 
 typedef struct {
   Z3_context ctx;
@@ -230,6 +234,7 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
   term_vec cubes = {0};
   term_t result = NULL_TERM;
   *why = "mbp: unknown";
+  uint32_t unprojected = 0;
   for (uint32_t iter = 0;; iter++) {
     if (iter == ITP_MBP_MAX_CUBES) { *why = "mbp: too many cubes"; break; }
     Z3_lbool r = Z3_solver_check(z, m->sa);
@@ -260,7 +265,7 @@ static term_t itp_mb_cut(itp_mb *m, uint32_t cut, term_t a, const term_vec *shar
       Z3_dec_ref(z, proj);
     }
     term_t g = NULL_TERM;
-    if (cube != NULL_TERM && !points && itp_mb_has_local(cube, shared)) {
+    if (cube != NULL_TERM && !points && itp_mb_has_local(cube, shared) && unprojected++ < ITP_MBP_MAX_UNPROJECTED) {
       /* Projection may leave symbols it cannot eliminate (Z3 4.8's arrays:
        * LIA-Arrays-090, 131). A cube need not imply A's projection, only
        * hold in the model (so the loop goes on) and contradict the suffix

@@ -33,47 +33,45 @@ static solver_result check_scoped(solver *sv, term_t f) {
 }
 
 /* The leaf values c fixes by a top-level conjunct (leaf = constant, a
- * Boolean leaf or its negation), appended to from/to. true: every
- * top-level conjunct is one of them (c is their conjunction). */
-static bool cube_values(term_t c, term_vec *from, term_vec *to) {
+ * Boolean leaf or its negation), appended to from/to; the other top-level
+ * conjuncts appended to rest (c is the conjunction of both). */
+static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) {
   if (term_is_var(c)) {
     term_vec_push(from, c), term_vec_push(to, term_true());
-    return true;
-  }
-  if (term_is_negated(c) && term_is_var(term_unsigned(c))) {
+  } else if (term_is_negated(c) && term_is_var(term_unsigned(c))) {
     term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_false());
-    return true;
-  }
-  if (!term_is_negated(c) && term_op_of(c) == OP_AND) {
-    bool all = true;
-    for (uint32_t i = 0; i < term_nargs(c); i++) all &= cube_values(term_arg(c, i), from, to);
-    return all;
-  }
-  if (!term_is_negated(c) && term_op_of(c) == OP_EQ && term_nargs(c) == 2) {
-    term_t a = term_arg(c, 0), b = term_arg(c, 1);
-    if (term_is_var(b) && term_is_const(a)) a = b, b = term_arg(c, 0);
-    if (term_is_var(a) && term_is_const(b)) {
-      term_vec_push(from, a), term_vec_push(to, b);
-      return true;
+  } else if (!term_is_negated(c) && term_op_of(c) == OP_AND) {
+    for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(term_arg(c, i), from, to, rest);
+  } else {
+    term_t a = NULL_TERM, b = NULL_TERM;
+    if (!term_is_negated(c) && term_op_of(c) == OP_EQ && term_nargs(c) == 2) {
+      a = term_arg(c, 0), b = term_arg(c, 1);
+      if (term_is_var(b) && term_is_const(a)) a = b, b = term_arg(c, 0);
     }
+    if (a != NULL_TERM && term_is_var(a) && term_is_const(b)) term_vec_push(from, a), term_vec_push(to, b);
+    else term_vec_push(rest, c);
   }
-  return false;
 }
 
 /* Appends the values t fixes to from/to: its top-level conjuncts'
- * (cube_values), then those t with them substituted fixes, and so on (a
- * sequence's positions are guarded by its length: `len >= 1 => s[0] = 3`);
- * each implied by t. Returns t with them substituted (false: t is
- * unsatisfiable), or true where t is the conjunction of its values (each
- * substituted gives true: no substitution needed; with two values for one
- * leaf t is unsatisfiable, and implies anything). */
+ * (cube_values), then those the other conjuncts with them substituted fix,
+ * and so on (a sequence's positions are guarded by its length: `len >= 1
+ * => s[0] = 3`); each implied by t. Returns the other conjuncts with them
+ * substituted (true: t is the conjunction of its values; false: t is
+ * unsatisfiable). The values' own conjuncts are not substituted into (they
+ * fold to true; with two values for one leaf t is unsatisfiable, and
+ * implies anything). */
 static term_t propagate(term_t t, term_vec *from, term_vec *to) {
+  term_vec rest = {0};
   for (uint32_t round = 0; round < 8 && !term_is_true(t) && !term_is_false(t); round++) {
     uint32_t had = from->size;
-    if (cube_values(t, from, to)) return term_true();
+    rest.size = 0;
+    cube_values(t, from, to, &rest);
+    t = term_and(rest.size, rest.data);
     if (from->size == had) break;
     term_subst_many(1, &t, from->size - had, from->data + had, to->data + had);
   }
+  term_vec_free(&rest);
   return t;
 }
 

@@ -9,6 +9,10 @@
 #include "core/alloc.h"
 #include "core/term_map.h"
 
+/* The nodes' bit sets at most (64 MB): a DAG of 10^5 nodes over 5000
+ * variables would take 63 MB */
+#define INC_MAX_WORDS ((size_t)1 << 23)
+
 struct term_inc {
   uint32_t nroots, n, words, nvars;
   term_t *root;
@@ -48,6 +52,10 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
   uint32_t nargs = 0;
   for (uint32_t i = 0; i < in->n; i++) in->nvars += term_is_var(in->node[i]), nargs += term_nargs(in->node[i]);
   in->words = in->nvars / 64 + 1;
+  if ((size_t)in->n * in->words > INC_MAX_WORDS) {   /* the bit sets would not pay: term_subst_many */
+    in->ok = false;
+    return in;
+  }
   in->first = xmalloc((in->n + 1) * sizeof *in->first);
   in->reads = xcalloc((size_t)in->n * in->words, sizeof *in->reads);
   in->var = xmalloc((in->nvars + 1) * sizeof *in->var), in->value = xmalloc((in->nvars + 1) * sizeof *in->value);

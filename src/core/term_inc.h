@@ -14,10 +14,11 @@ typedef struct term_inc term_inc;
 
 /* For roots[0..n) (copied). */
 term_inc *term_inc_new(uint32_t n, const term_t *roots);
-/* The roots with from[i] := to[i] substituted (the last value of a
- * variable given twice, as term_subst_many) into out[0..n); the variables
- * not in from stay. false (out unset): a quantifier in the roots, or a
- * node that did not rebuild; the caller substitutes itself. */
+/* The roots with from[i] := to[i] (i < n) substituted (the last value of a
+ * variable given twice, as term_subst_many) into out, one per root; the variables
+ * not in from stay. false (out unset): a quantifier in the roots, a DAG
+ * too large for the bit sets, or a node that did not rebuild; the caller
+ * substitutes itself. */
 bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *to, term_t *out);
 void term_inc_free(term_inc *in);
 #endif

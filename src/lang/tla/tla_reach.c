@@ -196,7 +196,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   if (!st) st = &none;
   memset(st, 0, sizeof *st);
   for (size_t e = 0; e < R->first[R->n]; e++)
-    if (R->edge[e] >= R->n) return false;
+    if (R->edge[e] >= R->n + R->nhint) return false;   /* hints: successor cubes only */
   solver *sv = ts_engine_solver(eo);
   if (!sv) return false;
   ts_engine_arm(sv, eo);

@@ -886,7 +886,7 @@ static const tla_val *perm_group(const tla_val *gens) {
       if (!seen) u[nu++] = g->e[k];
     }
   }
-  size_t cap = 64, n = 0;
+  size_t cap = 64 + gens->n, n = 0;   /* the generators first (Permutations of 5 elements: 120) */
   const tla_val **all = xmalloc(cap * sizeof *all), **gn = xmalloc((gens->n + 1) * sizeof *gn);
   /* dom and val are refilled for every function: tv_fun sorts them in place */
   for (uint32_t i = 0; i < gens->n; i++) {

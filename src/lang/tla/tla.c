@@ -454,7 +454,10 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
     code = lang_verdict(r, ZETA_UNKNOWN, "executions of --length steps not established (use --algorithm bmc)");
   } else if (res.verdict == ZETA_SAFE) {
     code = lang_verdict(r, ZETA_SAFE, NULL);
-    if (nreach)
+    if (nreach && tla_sym_reach_by_symmetry(sym))
+      fprintf(out, "(proved for all depths: the %zu reachable states up to the SYMMETRY, enumerated, have their successors "
+              "in their orbits, checked; Next and the invariants symmetric as the SYMMETRY declares)\n", nreach);
+    else if (nreach)
       fprintf(out, "(proved for all depths: the %zu reachable states, enumerated, form an inductive invariant, checked)\n",
               nreach);
     else if (res.invariant != NULL_TERM) fprintf(out, "(proved for all depths: an inductive invariant, re-checked)\n");

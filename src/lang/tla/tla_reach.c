@@ -94,10 +94,11 @@ typedef struct {
 static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
   memset(c, 0, sizeof *c);
   c->R = R;
-  c->primed = xmalloc(R->n * sizeof *c->primed);
-  c->vfirst = xmalloc(R->n * sizeof *c->vfirst), c->vcount = xmalloc(R->n * sizeof *c->vcount);
-  c->pure = xmalloc(R->n * sizeof *c->pure);
-  for (size_t j = 0; j < R->n; j++) c->primed[j] = NULL_TERM, c->vfirst[j] = UINT32_MAX;
+  size_t n = R->n + R->nhint;   /* every cube an edge may point at: the states and the hints (SYMMETRY) */
+  c->primed = xmalloc((n + 1) * sizeof *c->primed);
+  c->vfirst = xmalloc((n + 1) * sizeof *c->vfirst), c->vcount = xmalloc((n + 1) * sizeof *c->vcount);
+  c->pure = xmalloc((n + 1) * sizeof *c->pure);
+  for (size_t j = 0; j < n; j++) c->primed[j] = NULL_TERM, c->vfirst[j] = UINT32_MAX;
   term_map_init(&c->val);
 }
 
@@ -294,7 +295,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   if (!st) st = &none;
   memset(st, 0, sizeof *st);
   for (size_t e = 0; e < R->first[R->n]; e++)
-    if (R->edge[e] >= R->n) return false;
+    if (R->edge[e] >= R->n + R->nhint) return false;   /* hints: successor cubes only */
   solver *sv = ts_engine_solver(eo);
   if (!sv) return false;
   ts_engine_arm(sv, eo);

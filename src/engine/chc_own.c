@@ -10,6 +10,8 @@ static bool has_params_of(const chc_system *s, type_kind k) {
   return false;
 }
 
+bool chc_numbers_only(const chc_system *s) { return !has_params_of(s, TYPE_ARRAY) && !has_params_of(s, TYPE_DATATYPE); }
+
 /* A slice of the time left: share of it, at most cap seconds. */
 static double slice_seconds(const zeta_limits *lim, double share, double cap) {
   double total = lim->deadline ? lim->deadline - limits_now() : 20;

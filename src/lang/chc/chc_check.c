@@ -522,7 +522,8 @@ static void normalize_input(chc_input *in, const zeta_options *o) {
  * for z3 alone; session 24). Answers are checked as any. Returns the exit
  * code of a checked answer (copied into r), or -1; the probe's terms are
  * dropped (the normal form's stay). Only on inputs of at most
- * OWN_PROBE_MAX_TERMS terms, where normalizing first costs little. */
+ * OWN_PROBE_MAX_TERMS terms, where normalizing first costs little, and
+ * over numbers only (arrays and datatypes not measured). */
 #define OWN_PROBE_SECONDS 0.04
 #define OWN_PROBE_MAX_TERMS 20000
 static int own_probe(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim) {
@@ -685,7 +686,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
    * own's probe before it */
   first_news news = FIRST_NOTHING;
   if (option_is(o->algorithm, "portfolio")) {
-    if (terms_count() <= OWN_PROBE_MAX_TERMS) {
+    if (terms_count() <= OWN_PROBE_MAX_TERMS && chc_numbers_only(&in->sys)) {
       normalize_input(in, o);
       int rc0 = own_probe(r, o, in, lim);
       if (rc0 >= 0) return rc0;

@@ -67,9 +67,9 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define HOUDINI_SHARE 0.2
 #define HOUDINI_SECONDS 4
 #define PA_FIRST_SHARE 0.05
+#define PA_FIRST_SECONDS 1
 #define IC3_PROBE_SHARE 0.01
 #define IC3_PROBE_SECONDS 0.2
-#define PA_FIRST_SECONDS 1
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -134,8 +134,8 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
   double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
   ic3_parts ic3 = {NULL, NULL, false};
   if (!linear) {
-    /* IC3's quick answers first (unsat within 0.2 s on LIA-124, 163, 182,
-     * 195: ~1 s later behind pa's first second) */
+    /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
+     * 171, 174, 182, 223: ~1 s later behind pa's first second) */
     zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
     if (ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
     /* pa's quick answers (sat within 1 s on LIA-071, 083, 108, 125,

@@ -10,12 +10,28 @@ static bool has_params_of(const chc_system *s, type_kind k) {
   return false;
 }
 
+bool chc_numbers_only(const chc_system *s) { return !has_params_of(s, TYPE_ARRAY) && !has_params_of(s, TYPE_DATATYPE); }
+
 /* A slice of the time left: share of it, at most cap seconds. */
-static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
+static double slice_seconds(const zeta_limits *lim, double share, double cap) {
   double total = lim->deadline ? lim->deadline - limits_now() : 20;
+  return total * share < cap ? total * share : cap;
+}
+
+static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
   zeta_limits l = *lim;
-  l.deadline = limits_now() + (total * share < cap ? total * share : cap);
+  l.deadline = limits_now() + slice_seconds(lim, share, cap);
   return l;
+}
+
+/* The same slice in CPU seconds of this process (the wall deadline kept),
+ * so that the schedule is the same at any load: under load 5-12 the wall
+ * slices gave IC3 a third of its CPU, and answers moved to later engines
+ * or were lost (LIA-235: IC3's slice 3.3 s at low load, 14.2 s by the
+ * resumed IC3 under load; STATUS-chc, session 23). Numbers-only systems
+ * (numbers_only) so far. */
+static zeta_limits cpu_slice(const zeta_limits *lim, double share, double cap) {
+  return limits_cpu_slice(lim, slice_seconds(lim, share, cap));
 }
 
 bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc) {
@@ -41,7 +57,7 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
- * slice's resumed (its terms kept out of the table meanwhile). With acc, an
+ * slice's resumed. With acc, an
  * answer that fails its check (an undecided model check: LIA-Arrays-151,
  * 194) does not end the schedule: the next engine may answer with one that
  * passes. */
@@ -53,6 +69,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define HOUDINI_SECONDS 4
 #define PA_FIRST_SHARE 0.05
 #define PA_FIRST_SECONDS 1
+#define IC3_PROBE_SHARE 0.01
+#define IC3_PROBE_SECONDS 0.2
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -67,45 +85,36 @@ static void next_engine(chc_result *r, terms_mark start) {
   terms_rollback(start);
 }
 
-/* An IC3 run kept across the engines between its slice and its last run:
- * its terms are taken out of the table meanwhile (terms_take), so that
- * those engines meet the table as alone, and put back under the same ids
- * before it goes on (terms_put_back): IC3 resumed goes on as IC3 alone. */
-typedef struct { chc_ic3 *ic3; terms_stash *kept; } ic3_kept;
+/* The slice's IC3 across the engines run between its parts. */
+typedef struct {
+  chc_ic3 *ic3;
+  terms_stash *kept;   /* its terms, out of the table between parts */
+  bool dropped;        /* its answer failed the check: no more parts */
+} ic3_parts;
 
-static void ic3_drop(ic3_kept *k) {
-  chc_ic3_free(k->ic3);
-  terms_stash_free(k->kept);
-  k->ic3 = NULL;
-  k->kept = NULL;
-}
-
-/* IC3's slice: true when settled (an accepted answer, or no time left; k
- * then empty). Otherwise k holds the IC3 to resume, or nothing when its
- * answer failed its check (IC3 would answer so again: a fresh one runs
- * last, as before), and the table is back at start. */
-static bool ic3_slice(const chc_system *s, const zeta_limits *l, const zeta_limits *lim, chc_result *r,
-                      const chc_accept *acc, terms_mark start, ic3_kept *k) {
-  k->ic3 = chc_ic3_new(s);
-  k->kept = NULL;
-  chc_ic3_run(k->ic3, l, r);
+/* One part of the slice's IC3 within l (made at the first part, resumed at
+ * the next with its terms put back); true when the schedule ends (an
+ * answer passed, or the time is up). Otherwise its terms are taken out of
+ * the table for the engines until the next part (terms_take: they meet the
+ * table as alone); an answer that failed its check drops it (IC3 would
+ * answer so again: a fresh one runs last). */
+static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, const zeta_limits *lim, chc_result *r,
+                     const chc_accept *acc, terms_mark start) {
+  if (p->dropped) return false;
+  if (p->kept) terms_put_back(p->kept);
+  p->kept = NULL;
+  if (!p->ic3) p->ic3 = chc_ic3_new(s);
+  chc_ic3_run(p->ic3, l, r);
   bool answered = r->answer != CHC_UNKNOWN;
-  if (chc_settled(r, s, lim, acc)) { ic3_drop(k); return true; }
+  if (chc_settled(r, s, lim, acc)) return true;
   chc_result_free(r);
   if (answered) {
-    ic3_drop(k);
+    chc_ic3_free(p->ic3);
+    p->ic3 = NULL;
+    p->dropped = true;
     terms_rollback(start);
-  } else k->kept = terms_take(start);
+  } else p->kept = terms_take(start);
   return false;
-}
-
-/* IC3 to the end: the slice's resumed, else a fresh one. */
-static void ic3_last(const chc_system *s, const zeta_limits *lim, chc_result *r, ic3_kept *k) {
-  if (k->kept) terms_put_back(k->kept);
-  k->kept = NULL;
-  if (k->ic3) chc_ic3_run(k->ic3, lim, r);
-  else chc_ic3_solve(s, lim, r);
-  ic3_drop(k);
 }
 
 /* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
@@ -113,8 +122,9 @@ static void ic3_last(const chc_system *s, const zeta_limits *lim, chc_result *r,
  * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
  * slice first: its reach facts summarize recursive calls (LIA-005 / 008,
  * recursive Fibonacci: 0.4 / 1.3 s CPU under ic3, answered only after
- * pa's 35 % before), and before it pa for 1 s, for pa's quick answers; pa
- * keeps its 35 % of the whole time after the slice. The slice's IC3
+ * pa's 35 % before), and within it pa for 1 s after a probe of 0.2 s,
+ * for the quick answers of both; pa keeps its 35 % of the whole time
+ * after the slice. The slice's IC3
  * is resumed after pa, not run again from level 1: its terms are taken
  * out of the table while pa runs (terms_take) and put back after, so pa
  * meets the table of pa alone and IC3 goes on as IC3 alone would (LIA-270
@@ -123,33 +133,40 @@ static void ic3_last(const chc_system *s, const zeta_limits *lim, chc_result *r,
 static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r,
                          const chc_accept *acc, terms_mark start, bool linear) {
   double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
-  ic3_kept k = {0};
+  ic3_parts ic3 = {NULL, NULL, false};
   if (!linear) {
-    /* pa's quick answers first (sat within 1 s on LIA-071, 083, 108, 125,
+    /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
+     * 171, 174, 182, 223: ~1 s later behind pa's first second) */
+    zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
+    if (ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
+    /* pa's quick answers (sat within 1 s on LIA-071, 083, 108, 125,
      * 168, 175: 3 s later behind the IC3 slice) */
-    zeta_limits l1 = slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
+    zeta_limits l1 = cpu_slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
     chc_pa_solve_itp(s, &l1, itp, r);
-    if (chc_settled(r, s, lim, acc)) return;
+    if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
-    zeta_limits l2 = slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
-    if (ic3_slice(s, &l2, lim, r, acc, start, &k)) return;
+    zeta_limits l2 = cpu_slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
+    if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
     /* queries that apply predicates to their arguments in several orders
      * (LIA's lturn family: 183 / 198, sat with clauses of order literals
      * that IC3 and pa do not find): Houdini over such clauses, after
      * IC3's slice (which answers the unsat ones of them: LIA-182, 195 in
      * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
      * systems without permuted arguments it returns at once */
-    zeta_limits l0 = slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
-    chc_houdini_order_solve(s, &l0, r);
-    if (chc_settled(r, s, lim, acc)) { ic3_drop(&k); return; }
+    zeta_limits l3 = cpu_slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
+    chc_houdini_order_solve(s, &l3, r);
+    if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
   }
-  zeta_limits l3 = slice(lim, 1, pa_seconds);
-  chc_pa_solve_itp(s, &l3, itp, r);
-  if (chc_settled(r, s, lim, acc)) { ic3_drop(&k); return; }
+  zeta_limits l4 = cpu_slice(lim, 1, pa_seconds);
+  chc_pa_solve_itp(s, &l4, itp, r);
+  if (chc_settled(r, s, lim, acc)) goto out;
   next_engine(r, start);
-  ic3_last(s, lim, r, &k);
-  chc_settled(r, s, lim, acc);
+  ic3.dropped = false;   /* the slice's IC3 resumed, or a fresh one */
+  ic3_part(&ic3, s, lim, lim, r, acc, start);
+out:
+  chc_ic3_free(ic3.ic3);
+  terms_stash_free(ic3.kept);
 }
 
 void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
@@ -186,7 +203,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
   /* arrays: an IC3 slice of 15 % first (LIA-Arrays at 20 s: ic3 28, pa 29;
    * ic3's answers pa lacks within 1.8 s, pa's that ic3 lacks within 7.7 s;
    * STATUS-chc, session 9) */
-  ic3_kept k = {0};
+  ic3_parts ic3 = {NULL, NULL, false};
   if (dt) {
     zeta_limits l2 = slice(lim, 0.3, 1e9);
     chc_ic3_solve(s, &l2, r);
@@ -194,7 +211,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     next_engine(r, start);
   } else if (arrays) {   /* resumed last when the engines between give up */
     zeta_limits l2 = slice(lim, 0.15, 1e9);
-    if (ic3_slice(s, &l2, lim, r, acc, start, &k)) return;
+    if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
   }
   if (arrays && !dt && !linear && !unf_bmc) {
     /* arrays, no linear unfolding: BMC of derivation trees (chc_bmc_tree.c)
@@ -206,7 +223,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * not measured on datatypes */
     zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     chc_bmc_solve(s, &l1, 0, r);
-    if (chc_settled(r, s, lim, acc)) { ic3_drop(&k); return; }
+    if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
   }
   if (!dt && !arrays) {
@@ -214,17 +231,21 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     return;
   }
   chc_pa_solve_itp(s, lim, itp, r);
-  if (chc_settled(r, s, lim, acc) || (dt && !linear)) { ic3_drop(&k); return; }
+  if (chc_settled(r, s, lim, acc) || (dt && !linear)) goto out;
   next_engine(r, start);
   if (linear) {
     chc_ts_solve_bounded(s, lim, "pdr", itp, 0, r);
-    if (chc_settled(r, s, lim, acc) || dt) { ic3_drop(&k); return; }
+    if (chc_settled(r, s, lim, acc) || dt) goto out;
     next_engine(r, start);
   }
-  /* pa gave up early (LIA-Arrays at 20 s: 7 tasks within 3.2 s, MBP
-   * interpolation failed over arrays), or its model's check was
-   * undecided: IC3 for the rest, on arrays the slice's resumed */
-  ic3_last(s, lim, r, &k);
-  chc_settled(r, s, lim, acc);
+  /* pa gave up early (MBP interpolation failed over arrays: LIA-Arrays-131),
+   * or its model's check was undecided: IC3 for the rest, on arrays the
+   * slice's resumed (its terms kept out of the table meanwhile; session
+   * 24), else a fresh one */
+  ic3.dropped = false;
+  ic3_part(&ic3, s, lim, lim, r, acc, start);
+out:
+  chc_ic3_free(ic3.ic3);
+  terms_stash_free(ic3.kept);
 }
 

@@ -19,6 +19,9 @@ typedef struct {
  * up); a rejected answer becomes unknown with the check's reason. */
 bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc);
 
+/* No array or datatype arguments: the schedule's numbers-only path. */
+bool chc_numbers_only(const chc_system *s);
+
 /* The schedule on s within lim. unf (may be NULL): room for the system
  * with loop-free summaries unfolded, for a BMC slice on non-linear
  * systems; *over_unf then says that r's derivation is over unf (else unf

@@ -62,6 +62,20 @@ done
 w=$("$z" --timeout 60 --stats "$tmp/adt-safe.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
 case $w in "spacer (first slice"*) echo "PASS chc24/first-slice" ;; *) echo "FAIL chc24/first-slice (winner '$w')" ;; esac
 
+# the portfolio's probe of own's schedule (numbers only, small inputs):
+# BMC answers LIA-061 before Spacer's first slice, its derivation
+# replayed; on LIA-287 the probe's IC3 model (check undecided) and the
+# unfolding it skips must not hold the run past its CPU slice (it ran
+# until the hard limit once)
+if [ -d "$dir" ]; then
+  w=$("$z" --timeout 20 --stats "$dir/LIA/chc-comp24-LIA-061.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
+  case $w in "own (probe"*) echo "PASS chc24/own-probe" ;; *) echo "FAIL chc24/own-probe (winner '$w')" ;; esac
+  judge "chc24/own-probe-answer" "$dir/LIA/chc-comp24-LIA-061.smt2" unknown portfolio
+  s0=$(date +%s)
+  a=$(timeout 60 "$z" --timeout 30 "$dir/LIA/chc-comp24-LIA-287.smt2" 2>/dev/null | head -1)
+  [ "$a" = sat ] && echo "PASS chc24/own-probe-bounded ($(( $(date +%s) - s0 )) s)" || echo "FAIL chc24/own-probe-bounded (got '$a')"
+fi
+
 # tasks of each track: labelled ones and unlabelled ones judged by evidence
 tasks="ADT-LIA/chc-comp24-ADT-LIA-004 ADT-LIA/chc-comp24-ADT-LIA-020 ADT-LIA/chc-comp24-ADT-LIA-037
 ADT-LIA/chc-comp24-ADT-LIA-204 ADT-LIA/chc-comp24-ADT-LIA-224 LIA/chc-comp24-LIA-083 LIA/chc-comp24-LIA-005

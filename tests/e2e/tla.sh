@@ -20,6 +20,8 @@ t no-deadlock 'run --config "$D/StopNoDeadlock.cfg" "$D/Stop.tla" | grep -q "^3 
 t deadlock-option 'run --check-deadlock false "$D/Stop.tla" | head -1 | grep -qx SAFE'
 t no-symmetry 'run "$D/Procs.tla" | grep -q "^8 distinct states found"'
 t symmetry 'run --config "$D/ProcsSym.cfg" "$D/Procs.tla" | grep -q "^4 distinct states found"'
+# Permutations of 5 model values (120 generators: the group's table overflowed past 64, a crash)
+t symmetry-120-generators 'run "$D/SymOrbits.tla" | grep -q "^792 distinct states found"'
 t instance 'run "$D/Inst.tla" | grep -q "^3 distinct states found"'
 t bounded 'out=$(run --length 2 --config "$D/CounterBad.cfg" "$D/Counter.tla"); echo "$out" | head -1 | grep -qx SAFE'
 t bounded-violation 'run --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla" | head -1 | grep -qx UNSAFE'

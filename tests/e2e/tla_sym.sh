@@ -178,10 +178,17 @@ t pdr-sample-stat 'run --algorithm pdr --stats "$D/Counter.tla" | grep -q "^samp
 # a smaller sample and no proof in 2 of 3 runs)
 sample_work() { run --algorithm bmc --length 2 --stats "$D/SymSampleWork.tla" | grep "^sample:"; }
 quick || t bmc-sample-work 'a=$(sample_work); b=$(sample_work); echo "$a" | grep -q "states (cut by its work budget)" && [ "$a" = "$b" ]'
-# --algorithm inductive with --length, Apalache's deadlock and a costly
-# reach proof (2094 states): the BMC stage first (its proof for all depths
-# with TLC's deadlock answers the bounded task), as without --length
-t inductive-length-stage 'run --algorithm inductive --stats "$B/MisraReachability/APParReach.yml" | grep -q "^bmc-stage: proved$"'
+# --algorithm inductive with --length and Apalache's deadlock where the
+# sample enumerated every state (2094): the reach proof without a BMC stage
+# first (since session 24 it costs less than the stage), its proof for all
+# depths with TLC's deadlock answers the bounded task
+t inductive-length-reach 'out=$(run --algorithm inductive --stats "$B/MisraReachability/APParReach.yml");
+  echo "$out" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the 2094 reachable states" && ! echo "$out" | grep -q "^bmc-stage"'
+# the reach proof folds Trans per state incrementally (term_inc) and decides
+# the successors by their values: Disruptor_SPMC's 8839 states in about a
+# second of CPU (a timeout at 20 s under load before session 24)
+quick || t inductive-reach-disruptor 'run --algorithm inductive "$B/Disruptor/Disruptor_SPMC.yml" | head -2 | tr "\\n" " " |
+  grep -q "^SAFE (proved for all depths: the 8839 reachable states"'
 # --algorithm inductive where the layouts fail (a function whose domain is
 # over state): the BMC stage is the last one and gets all of the time
 # (CoffeeCan1000Beans, whose layouts fail on a set of 10^6 records: 6-7 s
@@ -224,9 +231,10 @@ t explicit-enabled-invariant '[ "$(einv explicit SymEnabledInv)" = SAFE ] && [ "
 # deadlock at depth 0 (Apalache's notion holds there) is no such proof
 t inductive-length-deadlock 'run --algorithm inductive "$B/apalache/letpoly.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths" &&
   ! run --algorithm inductive "$B/apalache/Fix365_ExistsSubset3.yml" | head -1 | grep -q "^SAFE"'
-# --algorithm inductive: the step-wise BMC first also when the sample
-# enumerated every state (4199 here; the reach proof after it)
-quick || t inductive-facts-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the invariants hold up to depth 0 "'
+# --algorithm inductive: no step-wise BMC first where the sample enumerated
+# every state (4199 here): the reach proof (0.45 s CPU since session 24,
+# the stage's proof 0.55)
+quick || t inductive-reach-first 'run --algorithm inductive "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the 4199 reachable states"'
 # --algorithm inductive: IC3 until an eighth of the time is left, then
 # k-induction (IC3 kept its time until the deadline, so k-induction never
 # ran: APACP_SB, sample cut, IC3 "solver" at the deadline, 2-inductive)
@@ -255,6 +263,14 @@ t reach-proof 'timeout 40 "$z" --algorithm inductive --config "$D/SymReach.cfg" 
   grep -q "^(proved for all depths: the 7 reachable states, enumerated"'
 t reach-violation 'out=$(rc --inv Low); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant Low is violated"'
 t reach-deadlock 'out=$(rc --next NextDead --inv Inv); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "^Deadlock reached"'
+# the sample up to the SYMMETRY when the plain one is cut (Paxos: 48514
+# states, 1207 orbits): the reach proof over the orbits' representatives
+# (with no BMC stage before a complete sample's reach proof: that proof)
+t reach-symmetry-small 'run --algorithm inductive "$D/SymOrbits.tla" | head -2 | tr "\\n" " " |
+  grep -q "^SAFE (proved for all depths: the 792 reachable states up to the SYMMETRY"'
+# (4 s CPU: 60 s for heavy load)
+quick || t reach-symmetry 'timeout 90 "$z" --timeout 60 --algorithm inductive "$B/SimplifiedFastPaxos/Paxos.yml" 2>&1 | head -2 | tr "\\n" " " |
+  grep -q "^SAFE (proved for all depths: the 1207 reachable states up to the SYMMETRY"'
 t seq-layout-length '[ "$(run --algorithm pdr --init InitSet --next NextSame --inv LenRange "$D/SymSeqLayout.tla" | head -1)" = SAFE ]'
 
 # a variable holding a string or an integer (one layout per class; `x \in 1..2` over it crashed)

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "check.h"
 #include "core/term.h"
+#include "core/term_inc.h"
 #include "core/term_internal.h"   /* symbol_exists */
 
 static term_t ivar(const char *n) { return term_var(n, type_int()); }
@@ -400,6 +401,45 @@ static void test_one_point(void) {
   CHECK(m == 1);
 }
 
+/* Incremental substitution (term_inc.h) gives term_subst_many's terms over
+ * a run of valuations: partial ones, a variable given twice, values that
+ * stay or change (a node kept from the valuation before must be one whose
+ * variables kept their values). */
+static void test_incremental_subst(void) {
+  term_t x = ivar("ix"), y = ivar("iy"), z = ivar("iz"), b = bvar("ib"), c = bvar("ic");
+  term_t sum = term_add2(x, y);
+  term_t roots[3] = {
+      term_and(3, (term_t[]){term_le(term_ite(b, sum, term_add2(x, term_int(2))), term_int(3)), term_or2(c, term_eq(x, y)),
+                             term_not(term_and2(b, term_le(z, x)))}),
+      term_not(term_or2(term_and2(b, c), term_eq(sum, z))),
+      term_ite(c, z, sum)};
+  term_inc *in = term_inc_new(3, roots);
+  term_t vars[5] = {x, y, z, b, c};
+  unsigned seed = 7;
+  for (int round = 0; round < 300; round++) {
+    term_t from[6], to[6];
+    uint32_t n = 0;
+    for (int v = 0; v < 5; v++) {
+      seed = seed * 1103515245u + 12345u;
+      unsigned r = (seed >> 16) % 4;
+      if (r == 0) continue;   /* left free */
+      from[n] = vars[v];
+      to[n++] = v < 3 ? term_int((int)r - 2) : (r & 1 ? term_true() : term_false());
+    }
+    if (round % 7 == 0 && n > 0) from[n] = from[0], to[n++] = (term_is_true(to[0]) ? term_false() : term_is_false(to[0]) ? term_true() : term_int(5));
+    term_t want[3] = {roots[0], roots[1], roots[2]}, got[3];
+    term_subst_many(3, want, n, from, to);
+    CHECK(term_inc_apply(in, n, from, to, got));
+    for (int i = 0; i < 3; i++) CHECK(got[i] == want[i]);
+  }
+  term_inc_free(in);
+  term_t q = term_forall(1, &x, term_le(x, y));
+  in = term_inc_new(1, &q);
+  term_t out, from[1] = {y}, to[1] = {term_int(1)};
+  CHECK(!term_inc_apply(in, 1, from, to, &out));
+  term_inc_free(in);
+}
+
 int main(void) {
   RUN(test_hash_consing);
   RUN(test_boolean_simplification);
@@ -417,6 +457,7 @@ int main(void) {
   RUN(test_rollback);
   RUN(test_take_put_back);
   RUN(test_one_point);
+  RUN(test_incremental_subst);
   terms_reset();
   return CHECK_DONE();
 }

@@ -173,8 +173,8 @@ static int report_answer(report *r, const zeta_options *o, zeta_verdict v, const
 #define QE_PRED_MS 500
 static term_t *eliminate_quantifiers(const chc_system *sys, term_t *interp, const zeta_limits *lim, bool *checked) {
   *checked = false;
-  double now = limits_now(), budget = QE_BUDGET;
-  if (lim && lim->deadline > 0 && (lim->deadline - now - 1.0) / 2 < budget) budget = (lim->deadline - now - 1.0) / 2;
+  double now = limits_now(), budget = QE_BUDGET, time_left = limits_remaining_ms(lim) / 1000.0;
+  if (time_left > 0 && (time_left - 1.0) / 2 < budget) budget = (time_left - 1.0) / 2;   /* 0: no limit */
   if (budget < 0.2) return NULL;
   double end = now + budget;
   term_t *cand = xcalloc(sys->npreds + 1, sizeof *cand);
@@ -239,10 +239,9 @@ static cert_status certify_model(const chc_system *sys, const term_t *interp, ch
  * for an engine with a quantifier-free model */
 #define CHECK_SHARE_QUANTIFIED 16
 static uint32_t clause_check_ms(const zeta_limits *lim, unsigned share) {
-  if (!lim || !lim->deadline) return 10000;
-  double left = lim->deadline - limits_now();
-  if (left <= 0) return 0;
-  double ms = left * 1000 / share;
+  if (!lim || (!lim->deadline && !lim->cpu_deadline)) return 10000;
+  if (limits_expired(lim)) return 0;
+  double ms = (double)limits_remaining_ms(lim) / share;   /* within a CPU slice too (own_probe) */
   return ms > 10000 ? 10000 : ms < 100 ? 100 : (uint32_t)ms;
 }
 
@@ -467,18 +466,19 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   const char *file = z3_file(in, lim);
   if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
-  zeta_limits l1 = *lim;
-  l1.deadline = limits_now() + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
+  /* in CPU seconds (Z3's child's once it is reaped): under load 7 a wall
+   * slice missed LIA-227 (0.8 s CPU at load ~1: 8.3 s in the portfolio
+   * after it) */
+  if (len > SLICE_SECONDS) len = SLICE_SECONDS;
+  zeta_limits l1 = limits_cpu_slice(lim, len);
   /* Z3's proof may be mapped a little longer (LIA-227, 235: Z3 0.3 s,
    * the unfolding of what it inlined ~1 s under load) */
-  zeta_limits lmap = l1;
-  lmap.deadline = l1.deadline + (len < SLICE_SECONDS ? len : SLICE_SECONDS);
+  zeta_limits lmap = limits_cpu_slice(lim, 2 * len);
   chc_result res;
   if (!spacer_file_first(file, &in->sys, &l1, &lmap, &res, &unsat)) {
     if (!unsat) return -1;
     *news = FIRST_UNSAT;
-    zeta_limits half = l1;
-    half.deadline = limits_now() + (l1.deadline - limits_now()) / 2;
+    zeta_limits half = limits_cpu_slice(lim, (l1.cpu_deadline - limits_cpu_now()) / 2);
     chc_spacer_derive_file(file, &in->sys, &half, &res);
     if (!(res.answer == CHC_UNSAT && res.complete)) { chc_result_free(&res); return -1; }
   }
@@ -496,6 +496,49 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
     report_free(tmp);
   }
   chc_result_free(&res);
+  return rc;
+}
+
+/* The input's normal form (once). */
+static void normalize_input(chc_input *in, const zeta_options *o) {
+  if (in->normalized) return;
+  double t0 = limits_now();
+  chc_copy(&in->norm, &in->sys);
+  chc_normalize(&in->norm);
+  in->normalized = true;
+  if (o->verbose)
+    progress_say("zeta: %u predicates, %u clauses (%s); after normalization %u clauses (%s, %.2f s; %zu terms)",
+                 in->sys.npreds, in->sys.nclauses, chc_is_linear(&in->sys) ? "linear" : "nonlinear",
+                 in->norm.nclauses, chc_is_linear(&in->norm) ? "linear" : "nonlinear", limits_now() - t0,
+                 terms_count());
+}
+
+/* The portfolio's probe of zeta's own schedule, in this process before
+ * Spacer's first slice, for OWN_PROBE_SECONDS of CPU: on small inputs
+ * own's BMC (linear) and IC3 probe (non-linear) answer many tasks in less
+ * CPU than Z3's Spacer with its proof's mapping and replay (LIA-048, 051,
+ * 055, 061, 063 by BMC, 124, 144, 170, 171, 174, 182, 223 by IC3: 13-28 ms
+ * CPU for the whole run, against 35-107 ms for the portfolio and 22-100 ms
+ * for z3 alone; session 24). Answers are checked as any. Returns the exit
+ * code of a checked answer (copied into r), or -1; the probe's terms are
+ * dropped (the normal form's stay). Only on inputs of at most
+ * OWN_PROBE_MAX_TERMS terms, where normalizing first costs little, and
+ * over numbers only (arrays and datatypes not measured). */
+#define OWN_PROBE_SECONDS 0.04
+#define OWN_PROBE_MAX_TERMS 20000
+static int own_probe(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim) {
+  terms_mark start = terms_mark_now();
+  zeta_limits l = limits_cpu_slice(lim, OWN_PROBE_SECONDS);
+  report *tmp = report_new();
+  /* no unfolding of loop-free summaries: chc_unfold_linear does not look
+   * at the clock (LIA-287: seconds) */
+  int rc = run_checked(tmp, o, in, &l, false, FIRST_NOTHING, NULL);
+  if (rc == ZETA_EXIT_VERDICT) {
+    report_copy(r, tmp);
+    report_stat(r, "portfolio-winner", "own (probe, in process)");
+  } else rc = -1;
+  report_free(tmp);
+  if (rc < 0) terms_rollback(start);
   return rc;
 }
 
@@ -639,9 +682,15 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
     return ZETA_EXIT_VERDICT;
   }
   /* the portfolio's first slice needs no normal form (LIA-234: 2 s of
-   * normalization under load before Spacer started) */
+   * normalization under load before Spacer started); small inputs get
+   * own's probe before it */
   first_news news = FIRST_NOTHING;
   if (option_is(o->algorithm, "portfolio")) {
+    if (terms_count() <= OWN_PROBE_MAX_TERMS && chc_numbers_only(&in->sys)) {
+      normalize_input(in, o);
+      int rc0 = own_probe(r, o, in, lim);
+      if (rc0 >= 0) return rc0;
+    }
     terms_mark start = terms_mark_now();
     int rc0 = spacer_slice(r, o, in, lim, &news);
     if (rc0 >= 0) return rc0;
@@ -650,16 +699,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
      * without the slice (IC3's search follows them: chc_own.c) */
     terms_rollback(start);
   }
-  if (!in->normalized) {
-    double t0 = limits_now();
-    chc_copy(&in->norm, &in->sys);
-    chc_normalize(&in->norm);
-    in->normalized = true;
-    if (o->verbose)
-      progress_say("zeta: %u predicates, %u clauses (%s); after normalization %u clauses (%s, %.2f s)", in->sys.npreds,
-                   in->sys.nclauses, chc_is_linear(&in->sys) ? "linear" : "nonlinear", in->norm.nclauses,
-                   chc_is_linear(&in->norm) ? "linear" : "nonlinear", limits_now() - t0);
-  }
+  normalize_input(in, o);
   chc_result res;
   int rc;
   if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);

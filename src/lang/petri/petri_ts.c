@@ -11,7 +11,7 @@ typedef zeta_verdict (*ts_fn)(const ts *, const ts_engine_opts *, ts_result *);
 static petri_answer run(const petri_net *n, const petri_pred *target, const petri_limits *l, petri_result *r,
                         ts_fn engine, const char *technique) {
   petri_result_init(r);
-  zeta_limits zl = {0, NULL};
+  zeta_limits zl = {0, NULL, 0};
   if (l && l->deadline > 0) zl.deadline = limits_now() + (l->deadline - petri_now());
   if (zl.deadline > 0 && limits_expired(&zl)) {
     snprintf(r->reason, sizeof r->reason, "timeout");

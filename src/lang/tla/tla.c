@@ -249,9 +249,9 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
 }
 
 /* --algorithm inductive: the reach proof first when it should fit in half
- * the time left (0.5 ms CPU per state: the whole run's CPU time per state
- * since session 23 is 0.14-0.6 ms, nbacg_guer01 to nbacc_ray97; 1 ms
- * before, when every state asked the solver); else IC3 for a quarter of the time
+ * the time left (0.2 ms CPU per state: the whole run's CPU time per state
+ * since session 24 is 0.03-0.17 ms, CoffeeCan100Beans to Disruptor_SPMC;
+ * 0.5 ms in session 23, 1 ms before, when every state asked the solver); else IC3 for a quarter of the time
  * first (its invariants are small and printed; MCInnerFIFO 0.4 s against
  * 6 s for its 5808 states), then the reach proof (half of what is left),
  * then IC3 and k-induction with the rest: IC3 until an eighth of the time
@@ -260,7 +260,7 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
  * while IC3 timed out at 20 s); IC3 first because its invariant is
  * re-checked by the second solver and printed in TLA+. Without a deadline
  * the reach proof (finite) comes first. */
-#define REACH_SECONDS_PER_STATE 0.0005
+#define REACH_SECONDS_PER_STATE 0.0002
 #define KIND_SHARE 0.125
 static void inductive_run(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, ts_result *res,
                           size_t *nreach) {
@@ -349,27 +349,21 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
    * layouts' engines reject Bug1058, OracleFunSet, letpoly, test1, which
    * the step-wise BMC proves. Only where the layouts fail (the stage
    * first cost length tasks the layouts prove up to 3x CPU: APbcastFolklore
-   * 0.30 -> 0.97 s), or where the reach proof is costly (below: APnbacg_guer01,
-   * 24922 states); without the deadlock check a length task keeps the
+   * 0.30 -> 0.97 s); without the deadlock check a length task keeps the
    * layouts' engines (the stage proved none of them) */
   size_t nsample = sym ? tla_sym_reach_count(sym) : 0;
-  bool costly_reach = (double)nsample * REACH_SECONDS_PER_STATE > 0.3;
-  bool ind_len = o->length >= 0 && (!sym || costly_reach) && tla_check_deadlock(m) && !tla_has_constraints(m);
+  bool ind_len = o->length >= 0 && !sym && tla_check_deadlock(m) && !tla_has_constraints(m);
   bool ind = strcmp(algo, "inductive") == 0 && (o->length < 0 || ind_len);
-  /* with them, too, for a quarter of the time where the reach proof costs
-   * more than a few tenths of a second: the strengthening facts make the
-   * relative checks prove what the reach proof proves state by state
-   * (VoucherIssue 0.3 s CPU against 2.4 s, 2PCwithBTM 0.24 s against 1.6 s);
-   * all of the time where the layouts failed: no stage comes after it
+  /* all of the time where the layouts failed: no stage comes after it
    * (CoffeeCan1000Beans: 7 s CPU, its counting run cut at 20 s wall, load 8);
-   * before a reach proof, half of what the reach proof is expected to cost
-   * and a second at least (a quarter at most): the stage's quarter took
-   * ElevatorSafetySmall's 20 s under load (5 s CPU, no proof) before a reach
-   * proof of 1 s CPU; where it proves, it does so quickly (VoucherIssue,
-   * APParReach 0.2-0.4 s CPU, nbacg_guer01 2 s of the reach proof's 3.6) */
-  double share = !sym ? 1 : nsample == 0 ? 0.5 : costly_reach ? 0.25 : 0;
-  if (costly_reach && lim->deadline && lim->deadline > limits_now())
-    share = fmin(share, fmax(1, 0.5 * (double)nsample * REACH_SECONDS_PER_STATE) / (lim->deadline - limits_now()));
+   * none before the reach proof of a sample that enumerated every state:
+   * since session 24 it costs less than the stage where the stage proves
+   * (nbacg_guer01 1.2 s CPU against 1.9, APnbacg_guer01 1.0 against 2.2,
+   * VoucherIssue 0.45 against 0.7; MCInternalMemory and nbacc_ray97 0.2 s
+   * more), and where the stage does not prove it took half of the run
+   * (Disruptor_SPMC 1.5 s CPU without it, 5 s with it: timeouts at 20 s
+   * under load; session 23 gave it half the reach proof's estimate) */
+  double share = !sym ? 1 : nsample == 0 ? 0.5 : 0;
   if (ind && share > 0 && inductive_by_bmc(m, o, lim, share, &lc, r, &code)) {
     tla_sym_free(sym);
     return code;
@@ -460,7 +454,10 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
     code = lang_verdict(r, ZETA_UNKNOWN, "executions of --length steps not established (use --algorithm bmc)");
   } else if (res.verdict == ZETA_SAFE) {
     code = lang_verdict(r, ZETA_SAFE, NULL);
-    if (nreach)
+    if (nreach && tla_sym_reach_by_symmetry(sym))
+      fprintf(out, "(proved for all depths: the %zu reachable states up to the SYMMETRY, enumerated, have their successors "
+              "in their orbits, checked; Next and the invariants symmetric as the SYMMETRY declares)\n", nreach);
+    else if (nreach)
       fprintf(out, "(proved for all depths: the %zu reachable states, enumerated, form an inductive invariant, checked)\n",
               nreach);
     else if (res.invariant != NULL_TERM) fprintf(out, "(proved for all depths: an inductive invariant, re-checked)\n");

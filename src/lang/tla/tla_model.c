@@ -665,6 +665,7 @@ const char *tla_var_name(const tla_model *m, size_t i) { return m->core.vars[i];
 const char *tla_invariant_name(const tla_model *m, size_t i) { return m->inv_names[i]; }
 bool tla_check_deadlock(const tla_model *m) { return m->deadlock; }
 bool tla_has_constraints(const tla_model *m) { return m->ncons > 0; }
+bool tla_has_symmetry(const tla_model *m) { return m->perms != NULL; }
 bool tla_property_named(const tla_model *m) { return m->property_named; }
 const char *tla_unchecked(const tla_model *m) { return m->unchecked; }
 const char *tla_error(const tla_model *m) { return m->err; }
@@ -885,7 +886,7 @@ static const tla_val *perm_group(const tla_val *gens) {
       if (!seen) u[nu++] = g->e[k];
     }
   }
-  size_t cap = 64, n = 0;
+  size_t cap = 64 + gens->n, n = 0;   /* the generators first (Permutations of 5 elements: 120) */
   const tla_val **all = xmalloc(cap * sizeof *all), **gn = xmalloc((gens->n + 1) * sizeof *gn);
   /* dom and val are refilled for every function: tv_fun sorts them in place */
   for (uint32_t i = 0; i < gens->n; i++) {

@@ -53,6 +53,7 @@ int tla_violated_trace(tla_model *m, const tla_val **path, size_t n);
 bool tla_has_trace_invariants(const tla_model *m);
 /* State constraints (CONSTRAINT): 1 holds, 0 not, -1 error. */
 int tla_constraints_hold(tla_model *m, const tla_val *state);
+bool tla_has_symmetry(const tla_model *m);
 /* The symmetry class representative of state (state itself without SYMMETRY). */
 const tla_val *tla_canonical(tla_model *m, const tla_val *state);
 const char *tla_error(const tla_model *m);

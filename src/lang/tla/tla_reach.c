@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/term_inc.h"
+#include "core/term_map.h"
 #include "lang/tla/tla_reach.h"
 #include "solver/solver.h"
 
@@ -30,35 +32,108 @@ static solver_result check_scoped(solver *sv, term_t f) {
   return r;
 }
 
-/* The leaf values cube fixes by a top-level conjunct (leaf = constant, a
- * Boolean leaf or its negation). */
-static void cube_values(term_t c, term_vec *from, term_vec *to) {
+/* The leaf values c fixes by a top-level conjunct (leaf = constant, a
+ * Boolean leaf or its negation), appended to from/to; the other top-level
+ * conjuncts appended to rest (c is the conjunction of both). */
+static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) {
   if (term_is_var(c)) {
     term_vec_push(from, c), term_vec_push(to, term_true());
   } else if (term_is_negated(c) && term_is_var(term_unsigned(c))) {
     term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_false());
   } else if (!term_is_negated(c) && term_op_of(c) == OP_AND) {
-    for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(term_arg(c, i), from, to);
-  } else if (!term_is_negated(c) && term_op_of(c) == OP_EQ && term_nargs(c) == 2) {
-    term_t a = term_arg(c, 0), b = term_arg(c, 1);
-    if (term_is_var(b) && term_is_const(a)) a = b, b = term_arg(c, 0);
-    if (term_is_var(a) && term_is_const(b)) term_vec_push(from, a), term_vec_push(to, b);
+    for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(term_arg(c, i), from, to, rest);
+  } else {
+    term_t a = NULL_TERM, b = NULL_TERM;
+    if (!term_is_negated(c) && term_op_of(c) == OP_EQ && term_nargs(c) == 2) {
+      a = term_arg(c, 0), b = term_arg(c, 1);
+      if (term_is_var(b) && term_is_const(a)) a = b, b = term_arg(c, 0);
+    }
+    if (a != NULL_TERM && term_is_var(a) && term_is_const(b)) term_vec_push(from, a), term_vec_push(to, b);
+    else term_vec_push(rest, c);
   }
 }
 
 /* Appends the values t fixes to from/to: its top-level conjuncts'
- * (cube_values), then those t with them substituted fixes, and so on (a
- * sequence's positions are guarded by its length: `len >= 1 => s[0] = 3`);
- * each implied by t. Returns t with them substituted (false: t is
- * unsatisfiable). */
+ * (cube_values), then those the other conjuncts with them substituted fix,
+ * and so on (a sequence's positions are guarded by its length: `len >= 1
+ * => s[0] = 3`); each implied by t. Returns the other conjuncts with them
+ * substituted (true: t is the conjunction of its values; false: t is
+ * unsatisfiable). The values' own conjuncts are not substituted into (they
+ * fold to true; with two values for one leaf t is unsatisfiable, and
+ * implies anything). */
 static term_t propagate(term_t t, term_vec *from, term_vec *to) {
+  term_vec rest = {0};
   for (uint32_t round = 0; round < 8 && !term_is_true(t) && !term_is_false(t); round++) {
     uint32_t had = from->size;
-    cube_values(t, from, to);
+    rest.size = 0;
+    cube_values(t, from, to, &rest);
+    t = term_and(rest.size, rest.data);
     if (from->size == had) break;
     term_subst_many(1, &t, from->size - had, from->data + had, to->data + had);
   }
+  term_vec_free(&rest);
   return t;
+}
+
+/* Per state, once (a state is the successor of several): the values its
+ * cube fixes (propagate), their leaves primed (as a successor's), and
+ * whether the cube is their conjunction (propagate folds it to true: the
+ * values imply the cube); its cube primed when asked. And the scratch of a
+ * state's queries: the values found so far (from/to) and a look-up of them
+ * (val). */
+typedef struct {
+  const tla_sym_reach_set *R;
+  term_t *primed;               /* NULL_TERM until asked */
+  uint32_t *vfirst, *vcount;    /* UINT32_MAX: not computed */
+  bool *pure;
+  term_vec var, var1, value;    /* the cubes' values: leaf, leaf primed, value */
+  term_vec from, to;
+  term_map val;
+} reach_ctx;
+
+static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
+  memset(c, 0, sizeof *c);
+  c->R = R;
+  size_t n = R->n + R->nhint;   /* every cube an edge may point at: the states and the hints (SYMMETRY) */
+  c->primed = xmalloc((n + 1) * sizeof *c->primed);
+  c->vfirst = xmalloc((n + 1) * sizeof *c->vfirst), c->vcount = xmalloc((n + 1) * sizeof *c->vcount);
+  c->pure = xmalloc((n + 1) * sizeof *c->pure);
+  for (size_t j = 0; j < n; j++) c->primed[j] = NULL_TERM, c->vfirst[j] = UINT32_MAX;
+  term_map_init(&c->val);
+}
+
+static void ctx_free(reach_ctx *c) {
+  free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
+  term_vec_free(&c->var), term_vec_free(&c->var1), term_vec_free(&c->value);
+  term_vec_free(&c->from), term_vec_free(&c->to);
+  term_map_free(&c->val);
+}
+
+/* State j's values (computed once): var/var1/value[vfirst[j] ..+ vcount[j]). */
+static void cube_info(reach_ctx *c, uint32_t j) {
+  if (c->vfirst[j] != UINT32_MAX) return;
+  uint32_t first = c->var.size;
+  c->pure[j] = term_is_true(propagate(c->R->cube[j], &c->var, &c->value));
+  for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, term_var_at(c->var.data[i], 1));
+  c->vfirst[j] = first, c->vcount[j] = c->var.size - first;
+}
+
+static term_t primed_cube(reach_ctx *c, uint32_t j) {
+  if (c->primed[j] == NULL_TERM) c->primed[j] = term_prime(c->R->cube[j]);
+  return c->primed[j];
+}
+
+/* State j's successors (indices into R) in succ; their count. */
+static uint32_t successors(const tla_sym_reach_set *R, size_t j, uint32_t *succ) {
+  uint32_t k = 0;
+  for (size_t e = R->first[j]; e < R->first[j + 1]; e++) succ[k++] = R->edge[e];
+  return k;
+}
+
+/* The primed cubes of succ[0..k) in out: their disjunction. */
+static term_t successors_or(reach_ctx *c, const uint32_t *succ, uint32_t k, term_t *out) {
+  for (uint32_t i = 0; i < k; i++) out[i] = primed_cube(c, succ[i]);
+  return term_or(k, out);
 }
 
 /* A state's cube fixing every leaf (after propagate: a sequence's
@@ -67,28 +142,47 @@ static term_t propagate(term_t t, term_vec *from, term_vec *to) {
  * the term builder folds the branches not enabled in it away, and Z3 sees
  * a small query (SpanTree 1.9 -> 0.6 s CPU). Sound since the cube stays in
  * the query and implies each substituted equation (for any subset of the
- * leaves: "every leaf" is only where it pays). false: not fixed. */
+ * leaves: "every leaf" is only where it pays). false: not fixed. Leaves
+ * the cube's values in c->from/to. */
 typedef struct {
-  term_t trans, bad, query;   /* Trans and ~Prop folded; the whole query */
-  uint32_t nsucc;             /* the successors' cubes (primed) in succ */
+  term_t trans, bad;   /* Trans and ~Prop folded */
+  uint32_t nsucc;      /* the successors (indices into R) in succ */
 } folded;
-static bool fixed_query(const ts *sys, const tla_sym_reach_set *R, size_t j, term_t *succ, term_vec *from,
-                        term_vec *to, folded *f) {
-  from->size = to->size = 0;
-  propagate(R->cube[j], from, to);
-  if (from->size == 0) return false;
+static bool fixed_query(const ts *sys, term_inc *inc, reach_ctx *c, uint32_t j, uint32_t *succ, folded *f) {
+  cube_info(c, j);
+  c->from.size = c->to.size = 0;
+  for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
+    term_vec_push(&c->from, c->var.data[i]), term_vec_push(&c->to, c->value.data[i]);
+  if (c->from.size == 0) return false;
   term_t tp[2] = {sys->trans, term_not(sys->prop)};
-  term_subst_many(2, tp, from->size, from->data, to->data);
-  uint32_t k = 0;
-  for (size_t e = R->first[j]; e < R->first[j + 1]; e++) succ[k++] = term_prime(R->cube[R->edge[e]]);
-  f->trans = tp[0], f->bad = tp[1], f->nsucc = k;
-  f->query = term_and2(R->cube[j], term_or2(tp[1], term_and2(tp[0], term_not(term_or(k, succ)))));
+  if (!term_inc_apply(inc, c->from.size, c->from.data, c->to.data, tp))
+    term_subst_many(2, tp, c->from.size, c->from.data, c->to.data);
+  f->trans = tp[0], f->bad = tp[1], f->nsucc = successors(c->R, j, succ);
   return true;
+}
+
+/* The folded query for the solver: cube /\ (~Prop \/ (Trans /\ ~succ')). */
+static term_t folded_query(reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ, term_t *scratch) {
+  return term_and2(cube, term_or2(f->bad, term_and2(f->trans, term_not(successors_or(c, succ, f->nsucc, scratch)))));
 }
 
 static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
   term_subst_many(1, &t, from->size, from->data, to->data);
   return term_is_true(t);
+}
+
+/* Substituting c->from/to (each implied by the case being decided) into
+ * successor s's primed cube folds it to true. Decided by look-ups in
+ * c->val (c->from/to's last value per leaf, as substitution takes it)
+ * where it can: where the case leaves a value of the cube's free, or fixes
+ * it otherwise, no (the substituted cube, still implying that value, is
+ * not true whatever that leaf is); where the case fixes every value of a
+ * cube that is their conjunction, yes. */
+static bool covers(reach_ctx *c, uint32_t s) {
+  cube_info(c, s);
+  for (uint32_t i = c->vfirst[s]; i < c->vfirst[s] + c->vcount[s]; i++)
+    if (term_map_get(&c->val, c->var1.data[i]) != c->value.data[i]) return false;
+  return c->pure[s] || folds_true(primed_cube(c, s), &c->from, &c->to);
 }
 
 /* A disjunction among t's top-level conjuncts (t itself if it is one);
@@ -121,23 +215,28 @@ static term_t with_disjunct(term_t t, term_t d, uint32_t i) {
 /* Decided without the solver (Disruptor_SPMC: 2.7 ms of Z3 a state on
  * queries that substitution decides): every step t (a folded Trans) allows
  * leads into one of the successors' cubes succ[0..k). The values t fixes
- * (propagate) substituted into some successor's cube fold it to true, or
- * t folds to false; else t is split on one of its disjunctions, each case
- * decided the same way. Sound: each substituted equation is implied by t
- * (so t implies that cube), and t implies the disjunction of its cases.
- * false: undecided, the solver asks. from/to keep their size. */
-static bool steps_covered(term_t t, const term_t *succ, uint32_t k, term_vec *from, term_vec *to, uint32_t *splits) {
-  uint32_t had = from->size;
-  t = propagate(t, from, to);
+ * (propagate) substituted into some successor's cube fold it to true
+ * (covers), or t folds to false; else t is split on one of its
+ * disjunctions, each case decided the same way. Sound: each substituted
+ * equation is implied by t (so t implies that cube), and t implies the
+ * disjunction of its cases. false: undecided, the solver asks. c->from/to
+ * keep their size. */
+static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t k, uint32_t *splits) {
+  uint32_t had = c->from.size;
+  t = propagate(t, &c->from, &c->to);
   bool ok = term_is_false(t);
-  for (uint32_t s = 0; !ok && s < k; s++) ok = folds_true(succ[s], from, to);
+  if (!ok) {
+    term_map_clear(&c->val);
+    for (uint32_t i = 0; i < c->from.size; i++) term_map_put(&c->val, c->from.data[i], c->to.data[i]);
+  }
+  for (uint32_t s = 0; !ok && s < k; s++) ok = covers(c, succ[s]);
   term_t d = ok ? NULL_TERM : a_disjunction(t);
   if (d != NULL_TERM && *splits >= term_nargs(d)) {
     *splits -= term_nargs(d);
     ok = true;
-    for (uint32_t i = 0; ok && i < term_nargs(d); i++) ok = steps_covered(with_disjunct(t, d, i), succ, k, from, to, splits);
+    for (uint32_t i = 0; ok && i < term_nargs(d); i++) ok = steps_covered(c, with_disjunct(t, d, i), succ, k, splits);
   }
-  from->size = to->size = had;
+  c->from.size = c->to.size = had;
   return ok;
 }
 
@@ -176,12 +275,12 @@ static bool has_step(solver *sv, tla_sym *sym, term_t cube, term_t trans) {
 
 /* A state's queries, folded: decided by substitution where it can
  * (steps_covered, step_evident), else by the solver `one`. */
-static bool folded_holds(solver *one, tla_sym *sym, term_t cube, const folded *f, const term_t *succ, bool deadlock,
-                         term_vec *from, term_vec *to, tla_reach_stats *st) {
-  bool subst = term_is_false(f->bad) && steps_covered(f->trans, succ, f->nsucc, from, to, &(uint32_t){SPLITS});
-  if (!subst && check_scoped(one, f->query) != SOLVER_UNSAT) return false;
+static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ,
+                         term_t *scratch, bool deadlock, tla_reach_stats *st) {
+  bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, &(uint32_t){SPLITS});
+  if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {
-    bool evident = step_evident(f->trans, f->trans, from, to, &(uint32_t){SPLITS});
+    bool evident = step_evident(f->trans, f->trans, &c->from, &c->to, &(uint32_t){SPLITS});
     if (!evident && !has_step(one, sym, cube, f->trans)) return false;
     subst = subst && evident;
   }
@@ -196,17 +295,19 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   if (!st) st = &none;
   memset(st, 0, sizeof *st);
   for (size_t e = 0; e < R->first[R->n]; e++)
-    if (R->edge[e] >= R->n) return false;
+    if (R->edge[e] >= R->n + R->nhint) return false;   /* hints: successor cubes only */
   solver *sv = ts_engine_solver(eo);
   if (!sv) return false;
   ts_engine_arm(sv, eo);
   /* half of the time left at most: IC3 and k-induction get the rest */
   const zeta_limits *lim = eo->limits;
   double stop = lim && lim->deadline ? limits_now() + (lim->deadline - limits_now()) / 2 : 0;
-  term_t *succ = xmalloc((R->first[R->n] + R->n + 1) * sizeof *succ), *group = xmalloc((TLA_REACH_GROUP + 1) * sizeof *group);
+  size_t cap = R->first[R->n] + R->n + 1;
+  uint32_t *succ = xmalloc(cap * sizeof *succ);
+  term_t *scratch = xmalloc(cap * sizeof *scratch), *group = xmalloc((TLA_REACH_GROUP + 1) * sizeof *group);
   uint32_t ninit = (uint32_t)(R->ninit < R->n ? R->ninit : R->n);
-  for (uint32_t i = 0; i < ninit; i++) succ[i] = R->cube[i];
-  bool ok = check_scoped(sv, term_and2(sys->init, term_not(term_or(ninit, succ)))) == SOLVER_UNSAT;
+  for (uint32_t i = 0; i < ninit; i++) scratch[i] = R->cube[i];
+  bool ok = check_scoped(sv, term_and2(sys->init, term_not(term_or(ninit, scratch)))) == SOLVER_UNSAT;
   /* Trans and the property once, behind selectors (Z3 would take them in
    * again for every state) */
   /* the fixed states' queries in a solver of their own: Trans behind its
@@ -214,7 +315,9 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   solver *one = ts_engine_solver(eo);
   if (!one) ok = false;
   else ts_engine_arm(one, eo);
-  term_vec from = {0}, to = {0};
+  reach_ctx c;
+  ctx_init(&c, R);
+  term_inc *inc = term_inc_new(2, (term_t[]){sys->trans, term_not(sys->prop)});
   term_t step = term_fresh_var("tla_reach_step", type_bool()), fail = term_fresh_var("tla_reach_fail", type_bool());
   solver_assert(sv, term_implies(step, sys->trans));
   solver_assert(sv, term_implies(fail, term_not(sys->prop)));
@@ -226,21 +329,22 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
     uint32_t k = 0, g = 0;
     for (size_t i = j; ok && i < R->n && i < j + TLA_REACH_GROUP; i++) {
       folded f;
-      if (fixed_query(sys, R, i, succ + k, &from, &to, &f)) {
-        ok = folded_holds(one, sym, R->cube[i], &f, succ + k, deadlock, &from, &to, st);
+      if (fixed_query(sys, inc, &c, (uint32_t)i, succ + k, &f)) {
+        ok = folded_holds(one, sym, &c, R->cube[i], &f, succ + k, scratch + k, deadlock, st);
         continue;
       }
       group[g++] = R->cube[i];
-      for (size_t e = R->first[i]; e < R->first[i + 1]; e++) succ[k++] = term_prime(R->cube[R->edge[e]]);
+      k += successors(R, i, succ + k);
     }
     if (!ok || !g) continue;
     st->grouped += g;
-    term_t bad = term_or2(fail, term_and2(step, term_not(term_or(k, succ))));
+    term_t bad = term_or2(fail, term_and2(step, term_not(successors_or(&c, succ, k, scratch))));
     ok = check_scoped(sv, term_and2(term_or(g, group), bad)) == SOLVER_UNSAT;
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);
   }
-  term_vec_free(&from), term_vec_free(&to);
-  free(succ), free(group);
+  ctx_free(&c);
+  term_inc_free(inc);
+  free(succ), free(scratch), free(group);
   solver_free(sv);
   if (one) solver_free(one);
   return ok;

@@ -97,6 +97,9 @@ struct tla_sym {
   uint32_t *reach_edge;       /* state i's successors: reach_edge[reach_first[i] .. reach_first[i + 1]) */
   size_t *reach_first;
   term_t reach_inv, *reach_cube;
+  const tla_val **reach_hint; /* SYMMETRY: successors in a known orbit, not its representative (successor cubes only) */
+  size_t nhint;
+  bool by_symmetry;           /* reach holds the orbits' representatives (sample_symmetric) */
   bool has_prev;              /* action invariants: the state has a copy of the previous one */
   bool in_next;               /* layouts: translating Next (x' are the primed leaves) */
   bool in_state_pred;         /* layouts: an invariant or constraint (ENABLED's x' the primed leaves too) */
@@ -3582,7 +3585,24 @@ typedef struct {
   uint32_t *idx;          /* seen[h]'s position in queue */
   uint32_t *edge;         /* the successors' positions, per state in queue order */
   size_t nedge, capedge;
+  /* SYMMETRY (sample_symmetric): seen holds each orbit's canonical state
+   * and queue the orbit's first member met (its representative); another
+   * member met as a successor is a hint (a successor cube only), edged as
+   * HINT_EDGE | its position in hint */
+  bool sym, init, hints_full;
+  const tla_val **hseen, **hint;
+  uint32_t *hidx;
+  size_t nhint;
 } sampler;
+#define HINT_EDGE 0x80000000u
+/* the first sample, while sample_symmetric tries a second */
+typedef struct {
+  const tla_val **sample;
+  size_t nsample;
+  sample_cut cut;
+  int64_t int_lo, int_hi;
+  bool ints_seen;
+} sampler_keep;
 
 static void see_ints(tla_sym *s, const tla_val *v, unsigned depth) {
   if (v->kind == TV_INT) {
@@ -3596,38 +3616,77 @@ static void see_ints(tla_sym *s, const tla_val *v, unsigned depth) {
   }
 }
 
-static bool sample_state(void *data, const tla_val *state) {
-  sampler *sp = data;
-  if (sp->n >= SAMPLE_STATES) return false;
-  size_t h = ((uintptr_t)state >> 4) & (sp->cap - 1);
-  if (sp->nedge == sp->capedge) {
-    sp->capedge = sp->capedge ? 2 * sp->capedge : 1024;
-    sp->edge = xrealloc(sp->edge, sp->capedge * sizeof *sp->edge);
-  }
-  while (sp->seen[h]) {
-    if (sp->seen[h] == state) {
-      sp->edge[sp->nedge++] = sp->idx[h];
-      return true;
-    }
-    h = (h + 1) & (sp->cap - 1);
-  }
-  sp->edge[sp->nedge++] = (uint32_t)sp->nq;
-  sp->seen[h] = state;
-  sp->idx[h] = (uint32_t)sp->nq;
-  sp->n++;
-  sp->queue[sp->nq++] = state;
-  tla_sym *s = sp->s;
+/* The layouts and the integers' window take in state's values. */
+static void see_state(tla_sym *s, const tla_val *state) {
   for (size_t i = 0; i < s->nv; i++) {
     s->shape[i] = widen(s, s->shape[i], state->v[i]);
     see_ints(s, state->v[i], 0);
   }
+}
+
+/* key's slot in an open-addressing table of cap (a power of two) on the
+ * hash-consed pointers: its own, or the empty one where it goes */
+static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *key) {
+  size_t h = ((uintptr_t)key >> 4) & (cap - 1);
+  while (tab[h] && tab[h] != key) h = (h + 1) & (cap - 1);
+  return h;
+}
+
+/* A successor in a known orbit other than its representative: a hint
+ * (each distinct one once; at most SAMPLE_STATES of them). */
+static bool sample_hint(sampler *sp, const tla_val *state) {
+  size_t h = table_slot(sp->hseen, sp->cap, state);
+  if (!sp->hseen[h]) {
+    if (sp->nhint >= SAMPLE_STATES) {
+      sp->hints_full = true;
+      return false;
+    }
+    sp->hseen[h] = state;
+    sp->hidx[h] = (uint32_t)sp->nhint;
+    sp->hint[sp->nhint++] = state;
+    see_state(sp->s, state);   /* a successor cube: it must fit the layouts */
+  }
+  sp->edge[sp->nedge++] = HINT_EDGE | sp->hidx[h];
   return true;
 }
 
-static size_t sample_layouts(tla_sym *s) {
-  sampler sp = {s, NULL, 131072, 0, NULL, 0, NULL, NULL, 0, 0};   /* a power of two above 4 * SAMPLE_STATES */
+static bool sample_state(void *data, const tla_val *state) {
+  sampler *sp = data;
+  if (sp->n >= SAMPLE_STATES) return false;
+  if (sp->nedge == sp->capedge) {
+    sp->capedge = sp->capedge ? 2 * sp->capedge : 1024;
+    sp->edge = xrealloc(sp->edge, sp->capedge * sizeof *sp->edge);
+  }
+  const tla_val *key = sp->sym ? tla_canonical(sp->s->m, state) : state;
+  size_t h = table_slot(sp->seen, sp->cap, key);
+  if (sp->seen[h] && sp->queue[sp->idx[h]] == state) {
+    sp->edge[sp->nedge++] = sp->idx[h];
+    return true;
+  }
+  /* another member of a known orbit; an initial one is a representative
+   * of its own (Init need not be symmetric), not entered in seen */
+  if (sp->seen[h] && !sp->init) return sample_hint(sp, state);
+  sp->edge[sp->nedge++] = (uint32_t)sp->nq;
+  if (!sp->seen[h]) {
+    sp->seen[h] = key;
+    sp->idx[h] = (uint32_t)sp->nq;
+  }
+  sp->n++;
+  sp->queue[sp->nq++] = state;
+  see_state(sp->s, state);
+  return true;
+}
+
+/* sym: the orbits' representatives and the hints (sample_symmetric). */
+static size_t sample_layouts(tla_sym *s, bool sym) {
+  sampler sp = {.s = s, .cap = 131072, .sym = sym, .init = true};   /* a power of two above 4 * SAMPLE_STATES */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
   sp.idx = xcalloc(sp.cap, sizeof *sp.idx);
+  if (sym) {
+    sp.hseen = xcalloc(sp.cap, sizeof *sp.hseen);
+    sp.hidx = xcalloc(sp.cap, sizeof *sp.hidx);
+    sp.hint = xcalloc(SAMPLE_STATES + 1, sizeof *sp.hint);
+  }
   size_t *first = xcalloc(SAMPLE_STATES + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
   sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
   tla_ev *ev = s->ev;
@@ -3638,7 +3697,7 @@ static size_t sample_layouts(tla_sym *s) {
   ev->tick_limit = end;
   bool all = tla_initial_states(s->m, sample_state, &sp);
   size_t ninit = sp.nq, head = 0;
-  sp.nedge = 0;
+  sp.nedge = 0, sp.init = false;
   for (; all && head < sp.nq && sp.n < SAMPLE_STATES; head++) {
     first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < end ? ev->tick + SAMPLE_STATE_TICKS : end;
@@ -3650,7 +3709,7 @@ static size_t sample_layouts(tla_sym *s) {
   }
   first[head] = sp.nedge;
   const char *err = tla_error(s->m);
-  s->sample_cut = sp.n >= SAMPLE_STATES            ? SAMPLE_CUT_STATES
+  s->sample_cut = sp.n >= SAMPLE_STATES || sp.hints_full ? SAMPLE_CUT_STATES
                   : strstr(err, "work budget")     ? SAMPLE_CUT_WORK
                   : strcmp(err, "timeout") == 0    ? SAMPLE_CUT_TIME
                   : err[0] || !all || head < sp.nq ? SAMPLE_CUT_ERROR
@@ -3659,18 +3718,53 @@ static size_t sample_layouts(tla_sym *s) {
   /* the budget is the sample's, not the run's: its "timeout" must not be
    * read later as the run's (an empty sample keeps it: no initial state) */
   if (s->sample_cut == SAMPLE_CUT_WORK && sp.n) tla_clear_error(s->m);
-  free(sp.seen);
-  free(sp.idx);
-  free(s->sample), free(s->reach_edge), free(s->reach_first);
+  free(sp.seen), free(sp.idx), free(sp.hseen), free(sp.hidx);
+  free(s->sample), free(s->reach_edge), free(s->reach_first), free(s->reach_hint);
   s->reach = NULL, s->reach_edge = NULL, s->reach_first = NULL, s->nreach = 0;
+  s->reach_hint = NULL, s->nhint = 0;
   s->sample = sp.queue, s->nsample = sp.nq;
-  if (all && head == sp.nq && sp.n < SAMPLE_STATES && !tla_error(s->m)[0]) {
+  if (s->sample_cut == SAMPLE_ALL && !tla_error(s->m)[0]) {
+    /* the hints after the representatives */
+    for (size_t e = 0; e < sp.nedge; e++)
+      if (sp.edge[e] & HINT_EDGE) sp.edge[e] = (uint32_t)(sp.nq + (sp.edge[e] & ~HINT_EDGE));
     s->reach = sp.queue, s->nreach = sp.n, s->reach_init = ninit;
     s->reach_edge = sp.edge, s->reach_first = first;
+    s->reach_hint = sp.hint, s->nhint = sp.nhint;
   } else {
-    free(sp.edge), free(first);
+    free(sp.edge), free(first), free(sp.hint);
   }
   return sp.n;
+}
+
+/* When the sample was cut and the model declares a SYMMETRY, a second
+ * sample over the orbits (TLC's reduction: Paxos's 1207 orbits of 48514
+ * states), kept only when it reaches every orbit, so that the reach proof
+ * can check it (tla_sym_reach: the representatives closed up to the
+ * symmetry); else the first sample stays as it was (its layouts too).
+ * Not with CONSTRAINTs (whose symmetry the proof would trust as well),
+ * nor for the step-wise encoding. n: the first sample's states. */
+static size_t sample_symmetric(tla_sym *s, size_t n) {
+  if (s->step || !tla_has_symmetry(s->m) || tla_has_constraints(s->m) ||
+      (s->sample_cut != SAMPLE_CUT_STATES && s->sample_cut != SAMPLE_CUT_WORK))
+    return n;
+  vshape **shape = xmalloc((s->nv + 1) * sizeof *shape);
+  memcpy(shape, s->shape, s->nv * sizeof *shape);
+  sampler_keep keep = {s->sample, s->nsample, s->sample_cut, s->int_lo, s->int_hi, s->ints_seen};
+  s->sample = NULL;
+  size_t m = sample_layouts(s, true);
+  if (s->sample_cut == SAMPLE_ALL && s->reach) {
+    s->by_symmetry = true;
+    free(keep.sample), free(shape);
+    return m;
+  }
+  /* back to the first sample (the second's cut is no error of the run) */
+  tla_clear_error(s->m);
+  free(s->sample);
+  memcpy(s->shape, shape, s->nv * sizeof *shape);
+  free(shape);
+  s->sample = keep.sample, s->nsample = keep.nsample, s->sample_cut = keep.cut;
+  s->int_lo = keep.int_lo, s->int_hi = keep.int_hi, s->ints_seen = keep.ints_seen;
+  return n;
 }
 
 /* The sample within its work budget (SAMPLE_TICKS) and, as a safety net
@@ -3685,7 +3779,8 @@ static size_t sample_budgeted(tla_sym *s) {
     if (outer->deadline) sub.deadline = limits_now() + (outer->deadline - limits_now()) / 2;
   }
   s->ev->lim = &sub;
-  size_t n = sample_layouts(s);
+  size_t n = sample_layouts(s, false);
+  n = sample_symmetric(s, n);
   s->ev->lim = outer;
   return n;
 }
@@ -3877,24 +3972,29 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
  * reachable state; the caller checks it, nothing here is trusted). */
 static void reach_cubes(void *data) {
   tla_sym *s = data;
-  term_t *cubes = salloc(s, (s->nreach + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 1) * sizeof *parts);
-  for (size_t j = 0; j < s->nreach; j++) {
+  size_t n = s->nreach + s->nhint;
+  term_t *cubes = salloc(s, (n + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 1) * sizeof *parts);
+  for (size_t j = 0; j < n; j++) {
+    const tla_val *state = j < s->nreach ? s->reach[j] : s->reach_hint[j - s->nreach];
     /* the encoding's own equality: a union layout's class leaves mean the
      * first one set, so the leaves of one value are not unique */
-    for (size_t i = 0; i < s->nv; i++) parts[i] = sv_eq(s, s->cur[i], sv_const(s, s->reach[j]->v[i], NULL), NULL);
+    for (size_t i = 0; i < s->nv; i++) parts[i] = sv_eq(s, s->cur[i], sv_const(s, state->v[i], NULL), NULL);
     cubes[j] = term_and2(term_and(s->nv, parts), term_not(s->err));
   }
   s->reach_cube = cubes;
-  s->reach_inv = term_or(s->nreach, cubes);
+  /* up to the symmetry, the representatives are no invariant of the
+   * encoding (their orbits' union is, which has no term here) */
+  s->reach_inv = s->by_symmetry ? NULL_TERM : term_or(s->nreach, cubes);
 }
 
 size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev ? s->nreach : 0; }
+bool tla_sym_reach_by_symmetry(const tla_sym *s) { return s->by_symmetry; }
 
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
   memset(r, 0, sizeof *r);
   if (!s->reach || s->has_prev) return false;   /* action invariants: the previous state too */
   if (!tla_protect(s->m, reach_cubes, s)) return false;
-  r->n = s->nreach, r->ninit = s->reach_init;
+  r->n = s->nreach, r->ninit = s->reach_init, r->nhint = s->nhint;
   r->cube = s->reach_cube, r->edge = s->reach_edge, r->first = s->reach_first;
   r->all = s->reach_inv;
   return true;
@@ -4024,7 +4124,7 @@ void tla_sym_free(tla_sym *s) {
   term_vec_free(&s->aconstr);
   term_vec_free(&s->defs);
   free(s->states);
-  free(s->sample), free(s->reach_edge), free(s->reach_first);
+  free(s->sample), free(s->reach_edge), free(s->reach_first), free(s->reach_hint);
   if (s->step) free(s->asg);
   for (size_t i = 0; i < s->nmem; i++) free(s->mem[i]);
   free(s->shape);

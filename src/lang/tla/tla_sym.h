@@ -43,17 +43,27 @@ term_t tla_sym_predicate(tla_sym *s, const char *name, char *why, size_t nwhy);
  * reachable one: cube[i] over the leaves per state (the first ninit
  * initial), state i's successors edge[first[i] .. first[i + 1]), all the
  * disjunction of the cubes. A candidate inductive invariant: the caller
- * checks it. Owned by s. */
+ * checks it. Owned by s.
+ * Up to the model's SYMMETRY (tla_sym_reach_by_symmetry): the n states
+ * are each reachable orbit's representative, cube[n .. n + nhint) other
+ * members of their orbits met as successors (hints: successor cubes only,
+ * never checked for their own successors), and all is NULL_TERM. Then R
+ * closed under the successors proves the orbits' union an inductive
+ * invariant only with Next and the invariants symmetric, which the
+ * SYMMETRY declares (TLC trusts it too), and with the explicit engine's
+ * canonical states right (a hint in the orbit of a representative). */
 typedef struct {
   size_t n, ninit;
   const term_t *cube;
   const uint32_t *edge;
   const size_t *first;
   term_t all;
+  size_t nhint;
 } tla_sym_reach_set;
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
 /* How many states tla_sym_reach would give (0: none). */
 size_t tla_sym_reach_count(const tla_sym *s);
+bool tla_sym_reach_by_symmetry(const tla_sym *s);
 /* Why the layout sample stopped: it reached every state, or its cap of
  * states, its work budget (evaluation steps: the same under any load),
  * the run's time, or an evaluation error. */

@@ -1,0 +1,135 @@
+/* Incremental substitution (term_inc.h): the roots' DAG in an array,
+ * children first, each node with the bit set of the variables below it;
+ * a valuation marks the variables whose value changed, and only the nodes
+ * whose set meets them are rebuilt (from their arguments' results, through
+ * the smart constructors as term_subst_many does). */
+#include "core/term_inc.h"
+#include <stdlib.h>
+#include <string.h>
+#include "core/alloc.h"
+#include "core/term_map.h"
+
+/* The nodes' bit sets at most (64 MB): a DAG of 10^5 nodes over 5000
+ * variables would take 63 MB */
+#define INC_MAX_WORDS ((size_t)1 << 23)
+
+struct term_inc {
+  uint32_t nroots, n, words, nvars;
+  term_t *root;
+  term_t *node;              /* unsigned, children first */
+  uint32_t *first;           /* node i's arguments: arg[first[i] .. first[i + 1]) */
+  term_t *arg;               /* as the node has them (signed) */
+  uint32_t *argnode;         /* their nodes' indices */
+  uint64_t *reads;           /* node i's variables: reads[i * words ..+ words) */
+  term_map index;            /* node -> its index */
+  term_t *var, *value;       /* per variable bit: the variable, its value now (NULL_TERM: itself) */
+  uint64_t *changed;         /* the variables whose value changed */
+  term_t *res;               /* per node: its substituted term */
+  term_map val;              /* scratch: the valuation */
+  bool valid, ok;            /* res holds the valuation before's; no quantifier */
+};
+
+static void visit(term_inc *in, term_t t, term_vec *order) {
+  t = term_unsigned(t);
+  if (term_map_has(&in->index, t)) return;
+  term_op op = term_op_of(t);
+  if (op == OP_FORALL || op == OP_EXISTS) in->ok = false;
+  for (uint32_t i = 0; i < term_nargs(t); i++) visit(in, term_arg(t, i), order);
+  term_map_put(&in->index, t, (int32_t)order->size);
+  term_vec_push(order, t);
+}
+
+term_inc *term_inc_new(uint32_t n, const term_t *roots) {
+  term_inc *in = xcalloc(1, sizeof *in);
+  in->ok = true;
+  in->nroots = n;
+  in->root = xmalloc((n + 1) * sizeof *in->root);
+  memcpy(in->root, roots, n * sizeof *roots);
+  term_map_init(&in->index), term_map_init(&in->val);
+  term_vec order = {0};
+  for (uint32_t r = 0; r < n; r++) visit(in, roots[r], &order);
+  in->n = order.size, in->node = order.data;
+  uint32_t nargs = 0;
+  for (uint32_t i = 0; i < in->n; i++) in->nvars += term_is_var(in->node[i]), nargs += term_nargs(in->node[i]);
+  in->words = in->nvars / 64 + 1;
+  if ((size_t)in->n * in->words > INC_MAX_WORDS) {   /* the bit sets would not pay: term_subst_many */
+    in->ok = false;
+    return in;
+  }
+  in->first = xmalloc((in->n + 1) * sizeof *in->first);
+  in->reads = xcalloc((size_t)in->n * in->words, sizeof *in->reads);
+  in->var = xmalloc((in->nvars + 1) * sizeof *in->var), in->value = xmalloc((in->nvars + 1) * sizeof *in->value);
+  in->changed = xmalloc(in->words * sizeof *in->changed);
+  in->res = xmalloc((in->n + 1) * sizeof *in->res);
+  in->arg = xmalloc((nargs + 1) * sizeof *in->arg), in->argnode = xmalloc((nargs + 1) * sizeof *in->argnode);
+  nargs = 0;
+  for (uint32_t i = 0, bit = 0; i < in->n; i++) {
+    term_t t = in->node[i];
+    uint64_t *r = in->reads + (size_t)i * in->words;
+    in->first[i] = nargs;
+    if (term_is_var(t)) {
+      in->var[bit] = t, in->value[bit] = NULL_TERM;
+      r[bit / 64] |= 1ull << (bit % 64);
+      bit++;
+    }
+    for (uint32_t k = 0; k < term_nargs(t); k++, nargs++) {
+      in->arg[nargs] = term_arg(t, k);
+      in->argnode[nargs] = (uint32_t)term_map_get(&in->index, term_unsigned(term_arg(t, k)));
+      const uint64_t *c = in->reads + (size_t)in->argnode[nargs] * in->words;
+      for (uint32_t w = 0; w < in->words; w++) r[w] |= c[w];
+    }
+  }
+  in->first[in->n] = nargs;
+  return in;
+}
+
+void term_inc_free(term_inc *in) {
+  if (!in) return;
+  free(in->root), free(in->node), free(in->first), free(in->arg), free(in->argnode), free(in->reads);
+  free(in->var), free(in->value), free(in->changed), free(in->res);
+  term_map_free(&in->index), term_map_free(&in->val);
+  free(in);
+}
+
+/* Node i (not a variable) rebuilt from its arguments' results. */
+static term_t rebuild_node(term_inc *in, uint32_t i) {
+  uint32_t n = in->first[i + 1] - in->first[i];
+  if (n == 0) return in->node[i];
+  term_t small[16], *a = n <= 16 ? small : xmalloc(n * sizeof *a);
+  bool diff = false;
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t e = in->first[i] + k;
+    a[k] = in->res[in->argnode[e]] ^ (in->arg[e] & 1);
+    diff |= a[k] != in->arg[e];
+  }
+  term_t r = diff ? term_with_args(in->node[i], a) : in->node[i];
+  if (a != small) free(a);
+  return r;
+}
+
+bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *to, term_t *out) {
+  if (!in->ok) return false;
+  term_map_clear(&in->val);
+  for (uint32_t i = 0; i < n; i++) term_map_put(&in->val, from[i], to[i]);
+  bool all = !in->valid;   /* nothing kept from a valuation before */
+  memset(in->changed, 0, in->words * sizeof *in->changed);
+  for (uint32_t b = 0; b < in->nvars; b++) {
+    term_t v = term_map_get(&in->val, in->var[b]);
+    if (v != in->value[b]) in->changed[b / 64] |= 1ull << (b % 64);
+    in->value[b] = v;
+  }
+  in->valid = false;
+  for (uint32_t i = 0, b = 0; i < in->n; i++) {
+    const uint64_t *r = in->reads + (size_t)i * in->words;
+    bool stale = all;
+    for (uint32_t w = 0; w < in->words && !stale; w++) stale = (r[w] & in->changed[w]) != 0;
+    bool var = term_is_var(in->node[i]);
+    if (stale) in->res[i] = var ? (in->value[b] != NULL_TERM ? in->value[b] : in->node[i]) : rebuild_node(in, i);
+    b += var;
+    if (in->res[i] == NULL_TERM) return false;
+  }
+  in->valid = true;
+  for (uint32_t r = 0; r < in->nroots; r++)
+    out[r] = in->res[term_map_get(&in->index, term_unsigned(in->root[r]))] ^ (in->root[r] & 1);
+  return true;
+}

@@ -296,12 +296,19 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   memset(st, 0, sizeof *st);
   for (size_t e = 0; e < R->first[R->n]; e++)
     if (R->edge[e] >= R->n + R->nhint) return false;   /* hints: successor cubes only */
-  solver *sv = ts_engine_solver(eo);
-  if (!sv) return false;
-  ts_engine_arm(sv, eo);
-  /* half of the time left at most: IC3 and k-induction get the rest */
+  /* half of the time left at most: IC3 and k-induction get the rest; the
+   * solvers' queries too (armed again before each grouped query), since
+   * one query can take all of it: APTokenRing's 46656 initial states (all
+   * of its states) in Init's query, no answer in 90 s */
   const zeta_limits *lim = eo->limits;
   double stop = lim && lim->deadline ? limits_now() + (lim->deadline - limits_now()) / 2 : 0;
+  zeta_limits half = lim ? *lim : (zeta_limits){0};
+  half.deadline = stop;
+  ts_engine_opts eoh = *eo;
+  if (lim) eoh.limits = &half;
+  solver *sv = ts_engine_solver(eo);
+  if (!sv) return false;
+  ts_engine_arm(sv, &eoh);
   size_t cap = R->first[R->n] + R->n + 1;
   uint32_t *succ = xmalloc(cap * sizeof *succ);
   term_t *scratch = xmalloc(cap * sizeof *scratch), *group = xmalloc((TLA_REACH_GROUP + 1) * sizeof *group);
@@ -314,7 +321,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
    * selector slowed them (CoffeeCan100Beans 2.3 -> 4.3 s CPU) */
   solver *one = ts_engine_solver(eo);
   if (!one) ok = false;
-  else ts_engine_arm(one, eo);
+  else ts_engine_arm(one, &eoh);
   reach_ctx c;
   ctx_init(&c, R);
   term_inc *inc = term_inc_new(2, (term_t[]){sys->trans, term_not(sys->prop)});
@@ -338,6 +345,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
     }
     if (!ok || !g) continue;
     st->grouped += g;
+    ts_engine_arm(sv, &eoh);
     term_t bad = term_or2(fail, term_and2(step, term_not(successors_or(&c, succ, k, scratch))));
     ok = check_scoped(sv, term_and2(term_or(g, group), bad)) == SOLVER_UNSAT;
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);

@@ -136,7 +136,7 @@ typedef struct {
 } reach_copy;
 
 static void reach_edit(const tla_sym_reach_set *R, size_t drop, size_t from, size_t to, reach_copy *c) {
-  c->cube = malloc((R->n + 1) * sizeof *c->cube);
+  c->cube = malloc((R->n + R->nhint + 1) * sizeof *c->cube);
   c->edge = malloc((R->first[R->n] + 1) * sizeof *c->edge);
   c->first = malloc((R->n + 2) * sizeof *c->first);
   size_t n = 0, k = 0;
@@ -151,6 +151,8 @@ static void reach_edit(const tla_sym_reach_set *R, size_t drop, size_t from, siz
     }
   }
   c->first[n] = k;
+  /* the hints (SYMMETRY) after the states, as in R */
+  for (size_t h = 0; h < R->nhint; h++) c->cube[n + h] = R->cube[R->n + h];
   c->r = *R;
   c->r.n = n;
   c->r.ninit = drop < R->ninit ? R->ninit - 1 : R->ninit;
@@ -303,18 +305,15 @@ static void sym_reach_on(const char *inv, bool provable) {
     CHECK(tla_reach_check(sym, &R, false, &eo, NULL) == provable);
     CHECK(tla_reach_check(sym, &R, true, &eo, NULL) == provable);   /* no deadlock: a counter always steps */
     /* without the first edge to a hint */
-    size_t ne = R.first[R.n], cut = 0;
+    size_t ne = R.first[R.n], cut = 0, owner = 0;
     while (cut < ne && R.edge[cut] < R.n) cut++;
     CHECK(cut < ne);
-    uint32_t *edge = malloc(ne * sizeof *edge);
-    size_t *first = malloc((R.n + 1) * sizeof *first);
-    for (size_t e = 0, k = 0; e < ne; e++)
-      if (e != cut) edge[k++] = R.edge[e];
-    for (size_t i = 0; i <= R.n; i++) first[i] = R.first[i] - (R.first[i] > cut);
-    tla_sym_reach_set D = R;
-    D.edge = edge, D.first = first;
-    CHECK(!tla_reach_check(sym, &D, false, &eo, NULL));
-    free(edge), free(first);
+    while (cut < ne && R.first[owner + 1] <= cut) owner++;
+    reach_copy c;
+    reach_edit(&R, R.n, owner, R.edge[cut], &c);
+    CHECK(c.r.first[c.r.n] < ne);
+    CHECK(!tla_reach_check(sym, &c.r, false, &eo, NULL));
+    reach_free(&c);
   } else {
     CHECK(!"no enumeration up to the symmetry");
   }

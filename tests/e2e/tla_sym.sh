@@ -284,6 +284,21 @@ rs() { run --algorithm "$1" --init Init --next Next --inv "$2" "$D/SymRecordShap
 t record-shapes-proof '[ "$(rs pdr Typed | head -1)" = SAFE ]'
 t record-shapes-violation 'out=$(rs kind NoWrite); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "val |-> 2" && ! echo "$out" | grep -q "^State 4:"'
 
+# session 25: a choice from SUBSET of a record set written lazily, layouts
+# from the type's universe (was: "a choice from a set whose elements do not fit")
+t subset-records-layout 'run --algorithm pdr "$D/SymSubsetRecords.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+# a comparison with a finite record set written lazily, by its elements (an infinite one unsupported, with its position)
+le() { c=$1; shift; run --algorithm pdr --config "$D/$c.cfg" "$@" "$D/SymLazyEq.tla"; }
+t lazy-set-compare '[ "$(le SymLazyEq | head -1)" = SAFE ] && out=$(le SymLazyEqBad) && echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "Invariant NotDone is violated" && le SymLazyEq --inv NotAll | head -1 | grep -q "^UNKNOWN (unsupported: comparison with an infinite set .*SymLazyEq.tla:13:11)"'
+# the layouts' constants within a work budget: a filter over 10^6 records fails them early, with its position
+t layout-const-budget 'first --algorithm pdr "$D/SymConstBudget.tla" | grep -q "^UNKNOWN (unsupported: a constant whose evaluation exceeds the layouts. work budget at .*SymConstBudget.tla:9:17)"'
+# trace invariants over hist[1] and hist[Len(hist)] (a copy of the initial state): proof, violation, other uses unsupported
+tri() { run --algorithm pdr --length 10 --inv "$1" "$D/SymTraceInv.tla"; }
+t trace-invariant-proof 'tri TraceInv | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
+t trace-invariant-violation 'out=$(tri BuggyTraceInv); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant BuggyTraceInv is violated"'
+t trace-invariant-other-use 'tri ShortTraceInv | head -1 | grep -q "^UNKNOWN (unsupported: a trace invariant.s history used other than as hist\[1\] and hist\[Len(hist)\] at .*SymTraceInv.tla:17:28)"'
+
 # shared models: BMC agrees with the explicit engine (bound: the task's length, else 10)
 if [ -d "$B" ]; then
   for task in $(quick_subset DieHard/DieHard apalache/EWD840 apalache/Invariants-StateInv \

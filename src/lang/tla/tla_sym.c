@@ -7,6 +7,7 @@
  * function over a concrete domain (one value per element). */
 #include "lang/tla/tla_sym.h"
 #include <gmp.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +102,7 @@ struct tla_sym {
   size_t nhint;
   bool by_symmetry;           /* reach holds the orbits' representatives (sample_symmetric) */
   bool has_prev;              /* action invariants: the state has a copy of the previous one */
+  bool has_first;             /* trace invariants: the state has a copy of the initial one */
   bool in_next;               /* layouts: translating Next (x' are the primed leaves) */
   bool in_state_pred;         /* layouts: an invariant or constraint (ENABLED's x' the primed leaves too) */
   bool ints_seen;
@@ -545,11 +547,54 @@ static term_t sv_mem(tla_sym *s, const sv *x, const sv *set, const tla_node *at)
 
 static bool is_scalar(svk k) { return k == SV_BOOL || k == SV_INT || k == SV_ATOM; }
 
+/* The number of elements of a lazy set built from finite sets (SUBSET,
+ * [S -> T], [a : S], ...) without enumerating it; -1 if it is infinite or
+ * not known, or above 2^40. */
+static double lazy_card(const tla_val *t) {
+  double a, b;
+  switch (t->kind) {
+    case TV_SET: return t->n;
+    case TV_SUBSET:
+      a = lazy_card(t->e[0]);
+      return a < 0 || a > 40 ? -1 : ldexp(1, (int)a);
+    case TV_FUNSET:
+      a = lazy_card(t->e[0]), b = lazy_card(t->e[1]);
+      if (a < 0 || b < 0) return -1;
+      if (b <= 1 || a == 0) return b == 0 && a > 0 ? 0 : 1;
+      return a * log2(b) > 40 ? -1 : pow(b, a);
+    case TV_RECSET:
+      a = 1;
+      for (uint32_t i = 0; i + 1 < t->n; i += 2) {
+        b = lazy_card(t->e[i + 1]);
+        if (b < 0) return -1;
+        a *= b;
+        if (a > 1099511627776.0) return -1;
+      }
+      return a;
+    default: return -1;
+  }
+}
+
+/* A lazy set's elements when it is finite with at most `cap` of them
+ * (without evaluating anything otherwise); NULL if not. */
+#define LAZY_COMPARED 10000
+#define SUBSET_UNIVERSE 1024   /* a set layout's leaves from a lazy type */
+static const tla_val *enumerate_small(tla_sym *s, const tla_val *t, double cap, const tla_node *at) {
+  double n = lazy_card(t);
+  return n < 0 || n > cap ? NULL : tla_enumerate(s->ev, t, at);
+}
+
 static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
   if (a->cv && b->cv) return term_bool(a->cv == b->cv);
   if (a->k == SV_NONE || b->k == SV_NONE) return term_false();
   if (a->k == SV_UNION || b->k == SV_UNION || klass(a) != klass(b)) return union_eq(s, a, b, at);
-  if (a->k == SV_LAZY || b->k == SV_LAZY) unsupported(s, at, "comparison with an infinite set");
+  if (a->k == SV_LAZY || b->k == SV_LAZY) {
+    /* a finite set written lazily (Slush's `message = [type : {T}, pid : P]`) is compared by its elements */
+    const tla_val *e = enumerate_small(s, (a->k == SV_LAZY ? a : b)->cv, LAZY_COMPARED, at);
+    if (!e) unsupported(s, at, "comparison with an infinite set (or one of more than 10000 elements)");
+    sv *c = sv_const(s, e, at);
+    return a->k == SV_LAZY ? sv_eq(s, c, b, at) : sv_eq(s, a, c, at);
+  }
   if (is_scalar(a->k)) return term_eq(a->t, b->t);
   if (a->k == SV_SET && b->k == SV_SET && (a->arr != NULL_TERM || b->arr != NULL_TERM)) {
     /* extensional equality of the arrays (both false outside their elements) */
@@ -2394,6 +2439,26 @@ static sv *tr_let(tla_sym *s, tla_node *n, tla_ctx *c, senv *env) {
   return tr(s, tla_field_kid(n, TF_EXPRESSION), c, ne);
 }
 
+/* The layouts' work budget for one constant (evaluator steps, 35-90
+ * million a second; a failed one makes the layouts fail early, with its
+ * position): the largest of the shared models' is 102,013
+ * (CoffeeCan100Beans' Init filter). CoffeeCan1000Beans' filter over 10^6
+ * records took 10 million steps and 2 s CPU (the records' enumeration, a
+ * step each, then their sort) before its 500,500 elements were rejected as
+ * a set of more than 100000; it is also a TypeOK-like hint (find_types),
+ * evaluated once more. At 500,000 both stop within the enumeration. */
+#define LAYOUT_CONST_TICKS 500000ull
+/* The layouts' constants within the budget (not the step-wise BMC's, which
+ * has no sample budget of its own to keep, nor the sample's): true if set. */
+static bool const_budget_start(tla_sym *s) {
+  if (s->step || s->ev->tick_limit) return false;
+  s->ev->tick_limit = s->ev->tick + LAYOUT_CONST_TICKS;
+  return true;
+}
+static void const_budget_end(tla_sym *s, bool set) {
+  if (set) s->ev->tick_limit = 0;
+}
+
 /* A subexpression without state, by the evaluator. An evaluation error
  * (TLC stops there if the path gets there) is an error under the path
  * condition; the value is then FALSE, and only paths with the error flag
@@ -2407,9 +2472,17 @@ static const tla_val *eval_value2(tla_sym *s, tla_node *n, tla_ctx *c, senv *env
   bool primed = s->ev->primed;
   s->ev->jb = &jb;
   const tla_val *volatile v = NULL;
+  volatile bool budget = const_budget_start(s);
   if (!setjmp(jb)) {
     v = tla_eval(s->ev, n, c, chain_of(env));
+    const_budget_end(s, budget);
   } else {
+    const_budget_end(s, budget);
+    if (budget && strstr(s->ev->msg, "work budget")) {
+      s->ev->jb = saved;
+      tla_eval_reset_after_error();
+      unsupported(s, n, "a constant whose evaluation exceeds the layouts' work budget");
+    }
     if (strstr(s->ev->msg, "timeout")) {
       s->ev->jb = saved;
       longjmp(*saved, 1);
@@ -2967,9 +3040,11 @@ static vshape *shape_of_type(tla_sym *s, const tla_val *t, unsigned depth) {
     case TV_INTS: return shape_new(s, SV_INT, 0);
     case TV_STRING: return shape_new(s, SV_ATOM, 0);
     case TV_SUBSET: {
-      if (t->e[0]->kind != TV_SET) return NULL;
-      vshape *v = shape_new(s, SV_SET, t->e[0]->n);
-      copy_vals(v->key, t->e[0]->e, t->e[0]->n * sizeof *v->key);
+      /* a finite universe written lazily (Fix365's SUBSET [src : Proc, r : Rounds]) enumerated */
+      const tla_val *u = t->e[0]->kind == TV_SET ? t->e[0] : enumerate_small(s, t->e[0], SUBSET_UNIVERSE, NULL);
+      if (!u) return NULL;
+      vshape *v = shape_new(s, SV_SET, u->n);
+      copy_vals(v->key, u->e, u->n * sizeof *v->key);
       return v;
     }
     case TV_FUNSET: {
@@ -3183,15 +3258,17 @@ static void find_types(tla_sym *s, tla_node *n, tla_ctx *c, const tla_val **type
   int x = var_of(s, tla_field_kid(n, TF_LHS), c, NULL);
   tla_node *rhs = tla_field_kid(n, TF_RHS);
   if (x < 0 || types[x] || !is_const(s, rhs, c, NULL, 0)) return;
-  /* a type set that does not evaluate is no hint */
+  /* a type set that does not evaluate (within the budget) is no hint */
   jmp_buf jb, *saved = s->ev->jb;
   s->ev->jb = &jb;
+  volatile bool budget = const_budget_start(s);
   if (!setjmp(jb)) {
     const tla_val *t = tla_eval(s->ev, rhs, c, NULL);
     types[x] = op == TK_in ? t : tv_lazy(TV_SUBSET, &t, 1);
   } else {
     tla_eval_reset_after_error();
   }
+  const_budget_end(s, budget);
   s->ev->jb = saved;
 }
 
@@ -3822,15 +3899,76 @@ static term_t tr_action(tla_sym *s, tla_node *n, tla_ctx *c, const char *what) {
   return f;
 }
 
+/* A state as the record a trace invariant's history holds (a field per variable). */
+static sv *state_record(tla_sym *s, sv **vals) {
+  sv *rec = sv_new(s, SV_FUN, (uint32_t)s->nv);
+  for (size_t x = 0; x < s->nv; x++) {
+    const char *nm = tla_var_name(s->m, x);
+    rec->key[x] = tv_str(tla_intern(nm, strlen(nm)));
+    rec->el[x] = vals[x];
+  }
+  return rec;
+}
+
+static bool is_ref_to(const tla_node *n, const char *name) {
+  while (n->kind == TK_parentheses && n->n == 1) n = n->kid[0];
+  return n->kind == TK_identifier_ref && strcmp(n->text, name) == 0;
+}
+
+/* The first use of history h other than h[1] and h[Len(h)] in n (NULL if
+ * none; syntactic, so a name bound again inside counts too: stricter). */
+static const tla_node *history_misuse(const tla_node *n, const char *h) {
+  if (n->kind == TK_function_evaluation && n->n == 2 && is_ref_to(n->kid[0], h)) {
+    const tla_node *a = n->kid[1];
+    while (a->kind == TK_parentheses && a->n == 1) a = a->kid[0];
+    if (a->kind == TK_nat_number && strcmp(a->text, "1") == 0) return NULL;
+    if (a->kind == TK_bound_op && strcmp(tla_field_kid((tla_node *)a, TF_NAME)->text, "Len") == 0) {
+      const tla_node *arg = NULL;
+      uint32_t na = 0;
+      for (uint32_t i = 0; i < a->n; i++)
+        if (a->kid[i]->field == TF_PARAMETER) arg = a->kid[i], na++;
+      if (na == 1 && is_ref_to(arg, h)) return NULL;
+    }
+    return n;
+  }
+  if (is_ref_to(n, h)) return n;
+  for (uint32_t i = 0; i < n->n; i++) {
+    const tla_node *r = history_misuse(n->kid[i], h);
+    if (r) return r;
+  }
+  return NULL;
+}
+
+/* A trace invariant Inv(hist) whose history is used only as hist[1] and
+ * hist[Len(hist)]: the history is then <<the initial state, the current
+ * one>>, exact for every length (of one state too, where the copy of the
+ * initial state, leaves first_at.., equals the current one). Any other use
+ * needs the whole history: unsupported, with its position. */
+static term_t trace_invariant(tla_sym *s, tla_def *d, uint32_t first_at) {
+  if (d->nparams != 1 || d->params[0]->kind != TK_identifier) unsupported(s, d->body, "this trace invariant");
+  const char *h = d->params[0]->text;
+  const tla_node *bad = history_misuse(d->body, h);
+  if (bad) unsupported(s, bad, "a trace invariant's history used other than as hist[1] and hist[Len(hist)]");
+  sv **first = salloc(s, (s->nv + 1) * sizeof *first);
+  for (size_t i = 0; i < s->nv; i++) {
+    uint32_t pos = 0;
+    first[i] = sv_of_shape(s, s->shape[i], s->sys.vars.data + first_at + s->first[i], &pos);
+  }
+  sv *hist = seq_new(s, 2, NULL_TERM);
+  hist->el[0] = state_record(s, first);
+  hist->el[1] = state_record(s, s->cur);
+  return tr_bool(s, d->body, d->ctx, bind_value(s, NULL, h, hist));
+}
+
 /* Symbolic values are compared with the variables' layouts: x = e above is
  * sv_eq on the variable's own value; here each variable's value is also
  * checked to fit its layout (assignments outside it are errors). */
 static void build(void *data) {
   tla_sym *s = data;
   tla_model *m = s->m;
-  bool any_action = false;
+  bool any_action = false, any_trace = false;
   for (size_t i = 0; i < s->mv.ninv; i++) {
-    if (s->mv.inv_trace[i]) unsupported(s, s->mv.inv[i]->body, "trace invariants");
+    any_trace |= s->mv.inv_trace[i];
     any_action |= s->mv.inv_action[i];
   }
   if (!s->mv.next.node) unsupported(s, NULL, "a specification without a next-state relation");
@@ -3866,6 +4004,16 @@ static void build(void *data) {
     s->has_prev = true;
     term_vec_push(&s->sys.vars, has_prev);
   }
+  /* trace invariants: a copy of the initial state (trace_invariant) */
+  uint32_t first_at = s->sys.vars.size;
+  if (any_trace) {
+    for (uint32_t j = 0; j < nleaves; j++) {
+      char nm[300];
+      snprintf(nm, sizeof nm, "first:%s", term_var_name(s->sys.vars.data[j]));
+      term_vec_push(&s->sys.vars, term_var(nm, term_type(s->sys.vars.data[j])));
+    }
+    s->has_first = true;
+  }
   s->err = term_var("tla_error", type_bool());
   term_vec_push(&s->sys.vars, s->err);
   for (size_t i = 0; i < s->nv; i++) {
@@ -3894,7 +4042,9 @@ static void build(void *data) {
   term_t *inv = salloc(s, (s->mv.ninv + 1) * sizeof *inv);
   s->in_state_pred = true;
   for (size_t i = 0; i < s->mv.ninv; i++)
-    inv[i] = s->mv.inv_action[i] ? term_true() : tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL);
+    inv[i] = s->mv.inv_action[i]  ? term_true()
+             : s->mv.inv_trace[i] ? trace_invariant(s, s->mv.inv[i], first_at)
+                                  : tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL);
   s->in_state_pred = false;
   term_t act = term_true(), monitor = term_true();
   if (any_action) {
@@ -3940,6 +4090,17 @@ static void build(void *data) {
                            term_and2(constraint, term_or2(term_and2(term_and2(next, term_not(next_err)), term_not(errp)),
                                                           term_and2(next_err, errp))));
   s->sys.trans = term_and2(s->sys.trans, monitor);
+  if (any_trace) {
+    /* the initial state's copy: set by Init, kept by every step */
+    term_t *set = salloc(s, (nleaves + 1) * sizeof *set), *kept = salloc(s, (nleaves + 1) * sizeof *kept);
+    for (uint32_t j = 0; j < nleaves; j++) {
+      term_t copy = s->sys.vars.data[first_at + j];
+      set[j] = term_eq(copy, s->sys.vars.data[j]);
+      kept[j] = term_eq(term_prime(copy), copy);
+    }
+    s->sys.init = term_and2(s->sys.init, term_and(nleaves, set));
+    s->sys.trans = term_and2(s->sys.trans, term_and(nleaves, kept));
+  }
   s->sys.prop = term_and2(term_and2(term_not(s->err), act),
                           term_and2(term_not(prop_err), term_implies(constraint, term_and(s->mv.ninv, inv))));
 }
@@ -3987,12 +4148,13 @@ static void reach_cubes(void *data) {
   s->reach_inv = s->by_symmetry ? NULL_TERM : term_or(s->nreach, cubes);
 }
 
-size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev ? s->nreach : 0; }
+size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev && !s->has_first ? s->nreach : 0; }
 bool tla_sym_reach_by_symmetry(const tla_sym *s) { return s->by_symmetry; }
 
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
   memset(r, 0, sizeof *r);
-  if (!s->reach || s->has_prev) return false;   /* action invariants: the previous state too */
+  /* action (trace) invariants: the previous (initial) state too */
+  if (!s->reach || s->has_prev || s->has_first) return false;
   if (!tla_protect(s->m, reach_cubes, s)) return false;
   r->n = s->nreach, r->ninit = s->reach_init, r->nhint = s->nhint;
   r->cube = s->reach_cube, r->edge = s->reach_edge, r->first = s->reach_first;
@@ -4495,15 +4657,7 @@ static void props_step(void *data) {
     if (!s->mv.inv_trace[i]) continue;
     if (d->nparams != 1 || d->params[0]->kind != TK_identifier) unsupported(s, d->body, "this trace invariant");
     sv *hist = seq_new(s, data_k + 1, NULL_TERM);
-    for (uint32_t j = 0; j < hist->n; j++) {
-      sv *rec = sv_new(s, SV_FUN, (uint32_t)s->nv);
-      for (size_t x = 0; x < s->nv; x++) {
-        const char *nm = tla_var_name(s->m, x);
-        rec->key[x] = tv_str(tla_intern(nm, strlen(nm)));
-        rec->el[x] = s->states[j][x];
-      }
-      hist->el[j] = rec;
-    }
+    for (uint32_t j = 0; j < hist->n; j++) hist->el[j] = state_record(s, s->states[j]);
     inv = term_and2(inv, tr_bool(s, d->body, d->ctx, bind_value(s, NULL, d->params[0]->text, hist)));
   }
   if (d->k > 0) {

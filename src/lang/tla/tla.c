@@ -82,40 +82,82 @@ static int sym_deadlock(const tla_sym *sym, int bound, const ts_engine_opts *eo,
 
 static int replay_unsafe(report *r, tla_model *m, tla_explicit_result *er, bool deadlock);
 
+/* The invariant a trace's last state (its path, its last step) violates
+ * concretely; -1 if none. */
+static int violated_by(tla_model *m, const tla_explicit_result *er) {
+  int inv = tla_violated(m, er->trace[er->ntrace - 1]);
+  if (inv == -1) inv = tla_violated_trace(m, er->trace, er->ntrace);
+  if (inv == -1 && er->ntrace >= 2) inv = tla_violated_step(m, er->trace[er->ntrace - 2], er->trace[er->ntrace - 1]);
+  return inv;
+}
+
 /* A symbolic counterexample (TLA+ states; er->trace owned by er), replayed
  * by the explicit engine; UNSAFE only if every state and step re-checks
  * concretely. */
 static int confirm_unsafe(report *r, tla_model *m, tla_explicit_result *er, bool deadlock) {
   er->outcome = deadlock ? TLA_DEADLOCK : TLA_VIOLATED;
-  er->inv = deadlock ? -1 : tla_violated(m, er->trace[er->ntrace - 1]);
-  if (er->inv == -1 && !deadlock) er->inv = tla_violated_trace(m, er->trace, er->ntrace);
+  er->inv = deadlock ? -1 : violated_by(m, er);
   return replay_unsafe(r, m, er, deadlock);
+}
+
+/* The encoding's trace as TLA+ states into er (er->trace owned by er);
+ * false with the step where it reaches an evaluation error or leaves a
+ * variable's layout. */
+static bool decode_trace(const tla_sym *sym, const ts_trace *t, tla_explicit_result *er, uint32_t *bad) {
+  er->trace = xmalloc((t->length + 1) * sizeof *er->trace);
+  er->ntrace = t->length;
+  for (uint32_t k = 0; k < t->length; k++)
+    if (!(er->trace[k] = tla_sym_state(sym, t, k))) {
+      *bad = k;
+      return false;
+    }
+  return true;
 }
 
 /* A counterexample of the encoding as TLA+ states, replayed by the explicit
  * engine; UNSAFE only if every state and step re-checks concretely. */
 static int sym_unsafe(report *r, tla_model *m, const tla_sym *sym, const ts_trace *t, bool deadlock) {
   tla_explicit_result er = {.outcome = deadlock ? TLA_DEADLOCK : TLA_VIOLATED};
-  er.trace = xmalloc((t->length + 1) * sizeof *er.trace);
-  er.ntrace = t->length;
-  for (uint32_t k = 0; k < t->length; k++)
-    if (!(er.trace[k] = tla_sym_state(sym, t, k))) {
-      char reason[300];
-      snprintf(reason, sizeof reason,
-               "the symbolic trace reaches an evaluation error or leaves a variable's layout at step %u "
-               "(--algorithm explicit decides)", k);
-      tla_explicit_result_free(&er);
-      return lang_verdict(r, ZETA_UNKNOWN, reason);
-    }
+  uint32_t bad;
+  if (!decode_trace(sym, t, &er, &bad)) {
+    char reason[300];
+    snprintf(reason, sizeof reason,
+             "the symbolic trace reaches an evaluation error or leaves a variable's layout at step %u "
+             "(--algorithm explicit decides)", bad);
+    tla_explicit_result_free(&er);
+    return lang_verdict(r, ZETA_UNKNOWN, reason);
+  }
   int code = confirm_unsafe(r, m, &er, deadlock);
   tla_explicit_result_free(&er);
   return code;
 }
 
+/* A counterexample longer than --length is no answer either way; its reason
+ * says whether it is a violation beyond the bound (replayed by the explicit
+ * engine) or only the encoding's (a layout left: APReplicatedLog's log grows
+ * past the sampled lengths; it was reported as a violation). */
+static int beyond_length(report *r, tla_model *m, const tla_sym *sym, const ts_trace *t) {
+  tla_explicit_result er = {.outcome = TLA_VIOLATED};
+  uint32_t bad;
+  char reason[400], why[256] = "";
+  if (!decode_trace(sym, t, &er, &bad)) {
+    snprintf(reason, sizeof reason,
+             "a counterexample beyond the bound of --length leaves a variable's layout or reaches an evaluation "
+             "error at step %u (no violation shown)", bad);
+  } else if ((er.inv = violated_by(m, &er)) >= 0 && tla_replay(m, &er, why, sizeof why)) {
+    snprintf(reason, sizeof reason, "a violation beyond the bound of --length, at depth %zu (replayed; use --algorithm bmc)",
+             er.ntrace - 1);
+  } else if (er.inv < 0) {
+    snprintf(reason, sizeof reason, "a counterexample beyond the bound of --length violates no invariant concretely");
+  } else {
+    snprintf(reason, sizeof reason, "a counterexample beyond the bound of --length does not replay: %s", why);
+  }
+  tla_explicit_result_free(&er);
+  return lang_verdict(r, ZETA_UNKNOWN, reason);
+}
+
 static int replay_unsafe(report *r, tla_model *m, tla_explicit_result *er_, bool deadlock) {
   tla_explicit_result er = *er_;
-  if (er.inv == -1 && !deadlock && er.ntrace >= 2)
-    er.inv = tla_violated_step(m, er.trace[er.ntrace - 2], er.trace[er.ntrace - 1]);
   if (er.inv == -1 && !deadlock && tla_check_deadlock(m)) {
     /* the property of the engines includes deadlock freedom */
     deadlock = true;
@@ -418,7 +460,7 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   bool bounded_safe = bmc && res.verdict == ZETA_UNKNOWN && res.reason && strcmp(res.reason, "bound reached") == 0;
   if (res.verdict == ZETA_UNSAFE && o->length >= 0 && res.trace.length > (uint32_t)o->length + 1) {
     /* --length asks about executions of at most that many steps */
-    code = lang_verdict(r, ZETA_UNKNOWN, "a violation beyond the bound of --length (use --algorithm bmc)");
+    code = beyond_length(r, m, sym, &res.trace);
   } else if (res.verdict == ZETA_UNSAFE) {
     code = sym_unsafe(r, m, sym, &res.trace, false);
   } else if (bounded_safe || (bmc && res.verdict == ZETA_SAFE)) {

@@ -301,7 +301,8 @@ t layout-const-budget 'first --algorithm pdr "$D/SymConstBudget.tla" | grep -q "
 tri() { run --algorithm pdr --length 10 --inv "$1" "$D/SymTraceInv.tla"; }
 t trace-invariant-proof 'tri TraceInv | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t trace-invariant-violation 'out=$(tri BuggyTraceInv); echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant BuggyTraceInv is violated"'
-t trace-invariant-other-use 'tri ShortTraceInv | head -1 | grep -q "^UNKNOWN (unsupported: a trace invariant.s history used other than as hist\[1\] and hist\[Len(hist)\] at .*SymTraceInv.tla:17:28)"'
+t trace-invariant-other-use 'tri ShortTraceInv | head -1 | grep -q "^UNKNOWN (unsupported: a trace invariant.s history used other than as hist\[1\] and hist\[Len(hist)\] at .*SymTraceInv.tla:17:28)" &&
+  run --algorithm pdr --length 5 --inv TraceInv "$D/SymTraceInvLen.tla" | head -1 | grep -q "^UNKNOWN (unsupported: a trace invariant.s history"'
 # a counterexample longer than --length: a violation beyond the bound only when replayed (was said of any)
 t beyond-length-replayed 'first --algorithm pdr --length 1 --config "$D/CounterBad.cfg" "$D/Counter.tla" | grep -q "^UNKNOWN (a violation beyond the bound of --length, at depth 3 (replayed"'
 t beyond-length-escape 'run --algorithm pdr --init Init --next NextWide --inv NonNeg --length 2 "$D/SymSeqLayout.tla" | head -1 |

@@ -3916,8 +3916,10 @@ static bool is_ref_to(const tla_node *n, const char *name) {
 }
 
 /* The first use of history h other than h[1] and h[Len(h)] in n (NULL if
- * none; syntactic, so a name bound again inside counts too: stricter). */
+ * none; syntactic, so a name bound again inside counts too: stricter), or
+ * a binding of h or Len inside (Len must be the built-in one). */
 static const tla_node *history_misuse(const tla_node *n, const char *h) {
+  if (n->kind == TK_identifier && (strcmp(n->text, h) == 0 || strcmp(n->text, "Len") == 0)) return n;
   if (n->kind == TK_function_evaluation && n->n == 2 && is_ref_to(n->kid[0], h)) {
     const tla_node *a = n->kid[1];
     while (a->kind == TK_parentheses && a->n == 1) a = a->kid[0];
@@ -3948,6 +3950,7 @@ static term_t trace_invariant(tla_sym *s, tla_def *d, uint32_t first_at) {
   if (d->nparams != 1 || d->params[0]->kind != TK_identifier) unsupported(s, d->body, "this trace invariant");
   const char *h = d->params[0]->text;
   const tla_node *bad = history_misuse(d->body, h);
+  if (!bad && tla_resolve(s->ev, tla_intern("Len", 3), d->ctx, NULL).kind != TLA_R_NONE) bad = d->body;   /* a Len of its own */
   if (bad) unsupported(s, bad, "a trace invariant's history used other than as hist[1] and hist[Len(hist)]");
   sv **first = salloc(s, (s->nv + 1) * sizeof *first);
   for (size_t i = 0; i < s->nv; i++) {

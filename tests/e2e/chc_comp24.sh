@@ -162,10 +162,9 @@ fi
 # own gives a non-linear system over arrays without a linear unfolding a
 # slice of tree BMC after its IC3 slice (session 17): LIA-Arrays-062,
 # unknown before (pa: MBP interpolation failed), answers unsat by the
-# trees (~0.5-1 s CPU). Since session 25 the trees' slice is 1.5 s CPU
-# (within 30 % of the wall left), so one try at load up to ~8 (as a 3 s
-# wall slice it was starved under load: two tries then, and still a flip
-# in the benchmarks)
+# trees (~0.5-1 s CPU). Since session 25 the IC3 and tree slices are CPU
+# seconds, so one try at any load (in wall seconds the tree slice was
+# starved under load: two tries then, and still a flip in the benchmarks)
 f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-062.smt2
 if [ -f "$f" ] && ! quick; then
   "$z" --json --algorithm own --timeout 20 "$f" >"$tmp/o" 2>/dev/null

@@ -29,17 +29,9 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
  * slices gave IC3 a third of its CPU, and answers moved to later engines
  * or were lost (LIA-235: IC3's slice 3.3 s at low load, 14.2 s by the
  * resumed IC3 under load; STATUS-chc, session 23). Numbers-only systems
- * (numbers_only) so far. */
+ * (numbers_only) and the arrays path's first two slices (session 25). */
 static zeta_limits cpu_slice(const zeta_limits *lim, double share, double cap) {
   return limits_cpu_slice(lim, slice_seconds(lim, share, cap));
-}
-
-/* A CPU slice that also ends after wall_share of the wall time left (the
- * engines after it keep some of theirs under heavy load). */
-static zeta_limits cpu_slice_walled(const zeta_limits *lim, double share, double cap, double wall_share) {
-  zeta_limits l = cpu_slice(lim, share, cap), w = slice(lim, wall_share, 1e9);
-  if (!l.deadline || w.deadline < l.deadline) l.deadline = w.deadline;
-  return l;
 }
 
 bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc) {
@@ -69,15 +61,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * answer that fails its check (an undecided model check: LIA-Arrays-151,
  * 194) does not end the schedule: the next engine may answer with one that
  * passes. */
-/* The trees' slice: CPU seconds, so that it does not flip with the load
- * (LIA-Arrays-062 needs ~0.5-0.9 s CPU; in a 3 s wall slice it was unknown
- * when starved: sessions 17-24), and at most a share of the wall time left,
- * so that pa after it keeps its time under heavy load (a 3 s CPU slice,
- * with IC3's slice in CPU too, lost 110 and 131 to pa's late start at
- * load ~8; session 25) */
 #define TREE_BMC_SHARE 0.15
-#define TREE_BMC_CPU_SECONDS 1.5
-#define TREE_BMC_WALL_SHARE 0.3
+#define TREE_BMC_SECONDS 3
 #define IC3_FIRST_SHARE 0.15
 #define IC3_FIRST_SECONDS 3
 #define HOUDINI_SHARE 0.2
@@ -225,7 +210,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
   } else if (arrays) {   /* resumed last when the engines between give up */
-    zeta_limits l2 = slice(lim, 0.15, 1e9);
+    zeta_limits l2 = cpu_slice(lim, 0.15, 1e9);
     if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
   }
   if (arrays && !dt && !linear && !unf_bmc) {
@@ -235,8 +220,10 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * (it answers 024 and 051 at once, trees cost the slice). Not on
      * numbers only: no LIA task gained (IC3 answers 227 / 235 sooner), and
      * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
-     * not measured on datatypes */
-    zeta_limits l1 = cpu_slice_walled(lim, TREE_BMC_SHARE, TREE_BMC_CPU_SECONDS, TREE_BMC_WALL_SHARE);
+     * not measured on datatypes. Both slices in CPU seconds: in wall
+     * seconds the trees' slice flipped with the load (062 needs ~0.5-0.9 s
+     * CPU; unknown when its 3 s were starved; sessions 17-24) */
+    zeta_limits l1 = cpu_slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     chc_bmc_solve(s, &l1, 0, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);

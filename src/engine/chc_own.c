@@ -29,7 +29,7 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
  * slices gave IC3 a third of its CPU, and answers moved to later engines
  * or were lost (LIA-235: IC3's slice 3.3 s at low load, 14.2 s by the
  * resumed IC3 under load; STATUS-chc, session 23). Numbers-only systems
- * (numbers_only) and the arrays path's first two slices (session 25). */
+ * (numbers_only) so far. */
 static zeta_limits cpu_slice(const zeta_limits *lim, double share, double cap) {
   return limits_cpu_slice(lim, slice_seconds(lim, share, cap));
 }
@@ -210,7 +210,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
   } else if (arrays) {   /* resumed last when the engines between give up */
-    zeta_limits l2 = cpu_slice(lim, 0.15, 1e9);
+    zeta_limits l2 = slice(lim, 0.15, 1e9);
     if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
   }
   if (arrays && !dt && !linear && !unf_bmc) {
@@ -220,10 +220,8 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * (it answers 024 and 051 at once, trees cost the slice). Not on
      * numbers only: no LIA task gained (IC3 answers 227 / 235 sooner), and
      * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
-     * not measured on datatypes. Both slices in CPU seconds: in wall
-     * seconds the trees' slice flipped with the load (062 needs ~0.5-0.9 s
-     * CPU; unknown when its 3 s were starved; sessions 17-24) */
-    zeta_limits l1 = cpu_slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
+     * not measured on datatypes */
+    zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     chc_bmc_solve(s, &l1, 0, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);

@@ -479,6 +479,23 @@ static void test_ic3_resumed(void) {
   }
 }
 
+/* own's CPU slices are shares of the CPU the schedule expects: at a
+ * quarter of a core (load ~8 on 2 cores) the whole schedule compresses to
+ * the CPU it will get, so that pa's 35 % ends and the resumed IC3 runs
+ * (LIA-098 / 270 were lost at load ~10 with shares of the wall time left:
+ * session 24); on an idle machine (rate >= 0.8) and before 0.5 s it is
+ * the wall time left, as before */
+static bool near(double a, double b) { return a > b - 1e-9 && a < b + 1e-9; }
+
+static void test_own_cpu_expected(void) {
+  CHECK(near(chc_own_cpu_expected(0, 0, 20), 20));      /* at the start: the wall time */
+  CHECK(near(chc_own_cpu_expected(0.1, 0.4, 19.6), 19.7));   /* too soon to tell the rate */
+  CHECK(near(chc_own_cpu_expected(1, 4, 16), 5));       /* a quarter of a core: 1 + 16 / 4 */
+  CHECK(near(chc_own_cpu_expected(3.6, 4, 16), 19.6));  /* 0.9: idle, the wall time left */
+  CHECK(near(chc_own_cpu_expected(0, 4, 16), 1.6));     /* no CPU at all: at least a tenth */
+  CHECK(near(chc_own_cpu_expected(1, 4, -1), 20));      /* no deadline */
+}
+
 static void test_pa(void) {
   run_engine(chc_pa_solve, counter_safe, CHC_SAT);
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
@@ -713,6 +730,7 @@ int main(void) {
   RUN(test_houdini_order);
   RUN(test_own_engines_start_alike);
   RUN(test_ic3_resumed);
+  RUN(test_own_cpu_expected);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);

@@ -206,7 +206,8 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
   bool linear = chc_is_linear(s), unf_bmc = false;
   terms_mark start = terms_mark_now();
   *over_unf = false;
-  if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
+  zeta_limits lu = slice(lim, 0.15, 3);   /* within the BMC slice's time (LIA-287: seconds in session 24) */
+  if (!linear && unf && chc_unfold_linear_within(s, unf, 4000, &lu)) {
     /* calls of loop-free summaries unfolded: bounded model checking finds
      * counterexamples of the non-linear system (a derivation over unf) */
     chc_normalize(unf);

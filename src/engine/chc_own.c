@@ -49,21 +49,14 @@ static double cpu_total(const zeta_limits *lim, const own_clock *ck) {
                               lim->deadline ? lim->deadline - limits_now() : -1);
 }
 
-/* A slice in CPU seconds of this process (the wall deadline kept): share
- * of the CPU the schedule can expect in all, at most cap (at load ~1
- * about the share of the wall time left that it was: the caps bind), so
- * that each engine's part of the schedule is the
- * same at any load. Under load 5-12 wall slices gave IC3 a third of its
- * CPU, and answers moved to later engines or were lost (LIA-235: IC3's
- * slice 3.3 s at low load, 14.2 s by the resumed IC3 under load;
- * STATUS-chc, session 23); shares of the wall time left in CPU seconds ran
- * only the first engines at load ~10 (LIA-098, 270, 198 lost: session 24).
- * Shares of the expected CPU compress the whole schedule instead, each
- * slice still in CPU (a burst of load does not cut it). Numbers-only
- * systems (numbers_only) so far. */
-static zeta_limits cpu_slice(const zeta_limits *lim, const own_clock *ck, double share, double cap) {
-  double sec = cpu_total(lim, ck) * share;
-  return limits_cpu_slice(lim, sec < cap ? sec : cap);
+/* The same slice in CPU seconds of this process (the wall deadline kept),
+ * so that the schedule is the same at any load: under load 5-12 the wall
+ * slices gave IC3 a third of its CPU, and answers moved to later engines
+ * or were lost (LIA-235: IC3's slice 3.3 s at low load, 14.2 s by the
+ * resumed IC3 under load; STATUS-chc, session 23). Numbers-only systems
+ * (numbers_only) so far. */
+static zeta_limits cpu_slice(const zeta_limits *lim, double share, double cap) {
+  return limits_cpu_slice(lim, slice_seconds(lim, share, cap));
 }
 
 bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc) {
@@ -169,15 +162,15 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
   if (!linear) {
     /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
      * 171, 174, 182, 223: ~1 s later behind pa's first second) */
-    zeta_limits l0 = cpu_slice(lim, &ck, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
+    zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
     if (ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
     /* pa's quick answers (sat within 1 s on LIA-071, 083, 108, 125,
      * 168, 175: 3 s later behind the IC3 slice) */
-    zeta_limits l1 = cpu_slice(lim, &ck, PA_FIRST_SHARE, PA_FIRST_SECONDS);
+    zeta_limits l1 = cpu_slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
     chc_pa_solve_itp(s, &l1, itp, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
-    zeta_limits l2 = cpu_slice(lim, &ck, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
+    zeta_limits l2 = cpu_slice(lim, IC3_FIRST_SHARE, IC3_FIRST_SECONDS);
     if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
     /* queries that apply predicates to their arguments in several orders
      * (LIA's lturn family: 183 / 198, sat with clauses of order literals
@@ -185,12 +178,18 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
      * IC3's slice (which answers the unsat ones of them: LIA-182, 195 in
      * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
      * systems without permuted arguments it returns at once */
-    zeta_limits l3 = cpu_slice(lim, &ck, HOUDINI_SHARE, HOUDINI_SECONDS);
+    zeta_limits l3 = cpu_slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
     chc_houdini_order_solve(s, &l3, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
   }
-  zeta_limits l4 = cpu_slice(lim, &ck, 0.35, 1e9);
+  /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
+   * that under load the resumed IC3 after it still runs (LIA-098 / 270
+   * lost at load ~10 with 35 % of the wall time in CPU seconds: session
+   * 24); the slices before it stay as they are at any load (compressing
+   * them too delayed the answers of IC3's slice and pa's first second:
+   * LIA-235 5.5 -> 15.6 s, 071 0.9 -> 4.4 s at load 6-9; session 25) */
+  zeta_limits l4 = limits_cpu_slice(lim, 0.35 * cpu_total(lim, &ck));
   chc_pa_solve_itp(s, &l4, itp, r);
   if (chc_settled(r, s, lim, acc)) goto out;
   next_engine(r, start);

@@ -479,12 +479,12 @@ static void test_ic3_resumed(void) {
   }
 }
 
-/* own's CPU slices are shares of the CPU the schedule expects: at a
- * quarter of a core (load ~8 on 2 cores) the whole schedule compresses to
- * the CPU it will get, so that pa's 35 % ends and the resumed IC3 runs
- * (LIA-098 / 270 were lost at load ~10 with shares of the wall time left:
- * session 24); on an idle machine (rate >= 0.8) and before 0.5 s it is
- * the wall time left, as before */
+/* own's pa slice is 35 % of the CPU the schedule expects: at a quarter of
+ * a core (load ~8 on 2 cores) it shrinks to the CPU the run will get, so
+ * that pa's slice ends and the resumed IC3 runs (LIA-098 / 270 were lost
+ * at load ~10 with 35 % of the wall time in CPU seconds: session 24); on
+ * an idle machine (rate >= 0.8) and before 0.5 s it is the wall time
+ * left, as before */
 static bool near(double a, double b) { return a > b - 1e-9 && a < b + 1e-9; }
 
 static void test_own_cpu_expected(void) {

@@ -24,6 +24,31 @@ static zeta_limits slice(const zeta_limits *lim, double share, double cap) {
   return l;
 }
 
+/* The schedule's clock: where it began, for the CPU rate it has had. */
+typedef struct {
+  double wall0, cpu0;
+} own_clock;
+
+static own_clock own_clock_now(void) { return (own_clock){limits_now(), limits_cpu_now()}; }
+
+/* The share of a core the schedule has had: 1 before 0.5 s of wall time
+ * (too short to tell) and at 0.8 or more (runs on an idle machine measure
+ * 0.9-1: waits for isolated children), at least 0.1. */
+#define RATE_MIN_WALL 0.5
+#define RATE_IDLE 0.8
+#define RATE_MIN 0.1
+double chc_own_cpu_expected(double had, double wall, double left) {
+  if (left < 0) return 20;
+  double rate = wall < RATE_MIN_WALL ? 1 : had / wall;
+  rate = rate >= RATE_IDLE ? 1 : rate < RATE_MIN ? RATE_MIN : rate;
+  return had + left * rate;
+}
+
+static double cpu_total(const zeta_limits *lim, const own_clock *ck) {
+  return chc_own_cpu_expected(limits_cpu_now() - ck->cpu0, limits_now() - ck->wall0,
+                              lim->deadline ? lim->deadline - limits_now() : -1);
+}
+
 /* The same slice in CPU seconds of this process (the wall deadline kept),
  * so that the schedule is the same at any load: under load 5-12 the wall
  * slices gave IC3 a third of its CPU, and answers moved to later engines
@@ -132,7 +157,7 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
  * last IC3 started over; STATUS-chc, session 23). */
 static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r,
                          const chc_accept *acc, terms_mark start, bool linear) {
-  double pa_seconds = 0.35 * (lim->deadline ? lim->deadline - limits_now() : 20);
+  own_clock ck = own_clock_now();
   ic3_parts ic3 = {NULL, NULL, false};
   if (!linear) {
     /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
@@ -158,7 +183,13 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
   }
-  zeta_limits l4 = cpu_slice(lim, 1, pa_seconds);
+  /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
+   * that under load the resumed IC3 after it still runs (LIA-098 / 270
+   * lost at load ~10 with 35 % of the wall time in CPU seconds: session
+   * 24); the slices before it stay as they are at any load (compressing
+   * them too delayed the answers of IC3's slice and pa's first second:
+   * LIA-235 5.5 -> 15.6 s, 071 0.9 -> 4.4 s at load 6-9; session 25) */
+  zeta_limits l4 = limits_cpu_slice(lim, 0.35 * cpu_total(lim, &ck));
   chc_pa_solve_itp(s, &l4, itp, r);
   if (chc_settled(r, s, lim, acc)) goto out;
   next_engine(r, start);
@@ -174,7 +205,8 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
   bool linear = chc_is_linear(s), unf_bmc = false;
   terms_mark start = terms_mark_now();
   *over_unf = false;
-  if (!linear && unf && chc_unfold_linear(s, unf, 4000)) {
+  zeta_limits lu = slice(lim, 0.15, 3);   /* within the BMC slice's time (LIA-287: seconds in session 24) */
+  if (!linear && unf && chc_unfold_linear_within(s, unf, 4000, &lu)) {
     /* calls of loop-free summaries unfolded: bounded model checking finds
      * counterexamples of the non-linear system (a derivation over unf) */
     chc_normalize(unf);

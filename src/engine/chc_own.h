@@ -22,6 +22,13 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 /* No array or datatype arguments: the schedule's numbers-only path. */
 bool chc_numbers_only(const chc_system *s);
 
+/* CPU seconds the numbers-only schedule expects in all, which its pa
+ * slice takes 35 % of: had (CPU since it began) plus the wall time left
+ * (left; < 0: no deadline, 20 s) at the rate had / wall (wall: since it
+ * began); the rate counts as 1 before 0.5 s of wall and at 0.8 or more,
+ * at least 0.1. */
+double chc_own_cpu_expected(double had, double wall, double left);
+
 /* The schedule on s within lim. unf (may be NULL): room for the system
  * with loop-free summaries unfolded, for a BMC slice on non-linear
  * systems; *over_unf then says that r's derivation is over unf (else unf

@@ -74,12 +74,14 @@ typedef struct {
   chc_system *dst;
   const bool *rec;
   uint32_t max;
+  const zeta_limits *lim;   /* may be NULL */
   bool ok;
 } unfolder;
 
 /* Adds clause c of dst's table (a scratch copy, consumed) to dst, first
  * unfolding its non-recursive body predicates while it is non-linear. */
 static void add_unfolded(unfolder *u, chc_clause *c) {
+  if (u->ok && limits_expired(u->lim)) u->ok = false;
   if (!u->ok) return;
   uint32_t j = c->nbody;
   if (c->nbody > 1)
@@ -110,6 +112,10 @@ static void add_unfolded(unfolder *u, chc_clause *c) {
 }
 
 bool chc_unfold_linear(const chc_system *src, chc_system *dst, uint32_t max_clauses) {
+  return chc_unfold_linear_within(src, dst, max_clauses, NULL);
+}
+
+bool chc_unfold_linear_within(const chc_system *src, chc_system *dst, uint32_t max_clauses, const zeta_limits *lim) {
   chc_init(dst);
   for (uint32_t p = 0; p < src->npreds; p++) {
     const chc_pred *P = &src->preds[p];
@@ -119,7 +125,7 @@ bool chc_unfold_linear(const chc_system *src, chc_system *dst, uint32_t max_clau
     free(ty);
   }
   bool *rec = recursive_preds(src);
-  unfolder u = {src, dst, rec, max_clauses, true};
+  unfolder u = {src, dst, rec, max_clauses, lim, true};
   /* every clause, unfolded where non-linear; definitions of unfolded
    * predicates stay (harmless) */
   for (uint32_t i = 0; i < src->nclauses && u.ok; i++) {

@@ -437,8 +437,9 @@ static void test_own_engines_start_alike(void) {
 /* IC3 in slices with pa runs in between, as own's schedule runs it on
  * non-linear systems over numbers (chc_own.c, numbers_only): IC3's terms
  * taken out of the table while pa runs and put back after, its state kept
- * (chc_ic3_run). Slice k gets 2k ms, so that a check that needs more
- * gets it at some point. */
+ * (chc_ic3_run). Slice k gets 2k ms CPU, so that a check that needs more
+ * gets it at some point (wall slices made the test fail at load 7-11:
+ * session 24). */
 static uint32_t ic3_slices;
 
 static void ic3_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_result *r) {
@@ -446,9 +447,7 @@ static void ic3_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_
   chc_ic3 *st = chc_ic3_new(s);
   ic3_slices = 0;
   for (;;) {
-    zeta_limits l = *lim;
-    double end = limits_now() + 0.002 * ++ic3_slices;
-    if (!l.deadline || end < l.deadline) l.deadline = end;
+    zeta_limits l = limits_cpu_slice(lim, 0.002 * ++ic3_slices);   /* CPU: the same slices at any load */
     chc_ic3_run(st, &l, r);
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) break;
     chc_result_free(r);
@@ -478,6 +477,23 @@ static void test_ic3_resumed(void) {
     run_engine(ic3_resumed_engine, sys[i], alone);
     if (i == 2) CHECK(ic3_slices > 1);   /* fib(25): resumed at least once */
   }
+}
+
+/* own's pa slice is 35 % of the CPU the schedule expects: at a quarter of
+ * a core (load ~8 on 2 cores) it shrinks to the CPU the run will get, so
+ * that pa's slice ends and the resumed IC3 runs (LIA-098 / 270 were lost
+ * at load ~10 with 35 % of the wall time in CPU seconds: session 24); on
+ * an idle machine (rate >= 0.8) and before 0.5 s it is the wall time
+ * left, as before */
+static bool near(double a, double b) { return a > b - 1e-9 && a < b + 1e-9; }
+
+static void test_own_cpu_expected(void) {
+  CHECK(near(chc_own_cpu_expected(0, 0, 20), 20));      /* at the start: the wall time */
+  CHECK(near(chc_own_cpu_expected(0.1, 0.4, 19.6), 19.7));   /* too soon to tell the rate */
+  CHECK(near(chc_own_cpu_expected(1, 4, 16), 5));       /* a quarter of a core: 1 + 16 / 4 */
+  CHECK(near(chc_own_cpu_expected(3.6, 4, 16), 19.6));  /* 0.9: idle, the wall time left */
+  CHECK(near(chc_own_cpu_expected(0, 4, 16), 1.6));     /* no CPU at all: at least a tenth */
+  CHECK(near(chc_own_cpu_expected(1, 4, -1), 20));      /* no deadline */
 }
 
 static void test_pa(void) {
@@ -714,6 +730,7 @@ int main(void) {
   RUN(test_houdini_order);
   RUN(test_own_engines_start_alike);
   RUN(test_ic3_resumed);
+  RUN(test_own_cpu_expected);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);

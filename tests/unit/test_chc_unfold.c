@@ -66,6 +66,40 @@ static void test_unfold_gives_up(void) {
   chc_free(&s);
 }
 
+/* Calls of 24 loop-free summaries S0..S23 of two definitions each, then
+ * of Z, which has none: each of the 2^24 combinations is unfolded and
+ * dropped at Z, so no clause is added and max_clauses never stops it; the
+ * clock does (chc_unfold_linear_within; own's unfolding took seconds on
+ * LIA-287 in session 24). */
+static void test_unfold_clock(void) {
+  enum { K = 24 };
+  size_t cap = 64 * 1024;
+  char *text = malloc(cap);
+  int n = snprintf(text, cap, "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun Z (Int) Bool)\n");
+  for (int i = 0; i < K; i++)
+    n += snprintf(text + n, cap - n,
+                  "(declare-fun S%d (Int) Bool)\n(assert (forall ((x Int)) (=> (= x %d) (S%d x))))\n"
+                  "(assert (forall ((x Int)) (=> (= x %d) (S%d x))))\n", i, i, i, i + 1, i);
+  n += snprintf(text + n, cap - n, "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n"
+                "(assert (forall ((x Int)) (=> (and (P x) (< x 5)) (P (+ x 1)))))\n"
+                "(assert (forall ((x Int)) (=> (and");
+  for (int i = 0; i < K; i++) n += snprintf(text + n, cap - n, " (S%d x)", i);
+  snprintf(text + n, cap - n, " (Z x) (P x)) false)))\n");
+  chc_system s, u;
+  CHECK(parse(text, &s));
+  zeta_limits past = {0};
+  past.deadline = limits_now() - 1;
+  CHECK(!chc_unfold_linear_within(&s, &u, 4000, &past));   /* expired: nothing done */
+  CHECK(u.nclauses == 0);
+  double t0 = limits_now();
+  zeta_limits lim = limits_from_timeout(0.2);
+  CHECK(!chc_unfold_linear_within(&s, &u, 4000, &lim));
+  CHECK(u.nclauses == 0);
+  CHECK(limits_now() - t0 < 5);
+  chc_free(&s);
+  free(text);
+}
+
 /* records: arguments become fields, an array indexed by a record nested
  * arrays; the same answers as the input (unsat, and sat when 9 is never
  * stored) */
@@ -117,6 +151,7 @@ static void test_records_not_records(void) {
 int main(void) {
   RUN(test_unfold_linear);
   RUN(test_unfold_gives_up);
+  RUN(test_unfold_clock);
   RUN(test_records);
   RUN(test_records_not_records);
   return CHECK_DONE();

@@ -260,13 +260,12 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
  * while IC3 timed out at 20 s); IC3 first because its invariant is
  * re-checked by the second solver and printed in TLA+. Without a deadline
  * the reach proof (finite) comes first. */
-#define REACH_SECONDS_PER_STATE 0.0002
 #define KIND_SHARE 0.125
 static void inductive_run(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, ts_result *res,
                           size_t *nreach) {
   const zeta_limits *lim = eo->limits;
   if (lim && lim->deadline &&
-      (double)tla_sym_reach_count(sym) * REACH_SECONDS_PER_STATE > (lim->deadline - limits_now()) / 2 &&
+      (double)tla_sym_reach_count(sym) * TLA_REACH_SECONDS_PER_STATE > (lim->deadline - limits_now()) / 2 &&
       run_share(pdr_run, sys, eo, res, 0.25))
     return;
   if (reach_proof(sym, deadlock, eo, res, nreach)) return;
@@ -338,7 +337,11 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   if (!tla_property_named(m))
     return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
   char why[1200];
-  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  /* inductive: the sample's cap grown with the time left, so that a finite
+   * model whose reach proof fits gets a complete sample (Consensus_epr) */
+  double left = lim && lim->deadline ? lim->deadline - limits_now() : 0;
+  tla_sym *sym = strcmp(algo, "inductive") == 0 ? tla_sym_build_reach(m, left, why, sizeof why)
+                                                : tla_sym_build(m, why, sizeof why);
   int code;
   /* without every reachable state enumerated (the reach proof's), the
    * step-wise BMC first: it has no layouts */

@@ -92,6 +92,7 @@ struct tla_sym {
   const tla_val **reach;      /* every reachable state, when the sample enumerated them all (= sample) */
   const tla_val **sample;     /* the states the sample reached (owned), breadth-first */
   size_t nsample;
+  tla_sample_caps caps;       /* the sample's caps (sample_budgeted) */
   sample_cut sample_cut;      /* why the sample stopped */
   size_t nreach, reach_init;  /* the first reach_init are the initial states */
   uint32_t *reach_edge;       /* state i's successors: reach_edge[reach_first[i] .. reach_first[i + 1]) */
@@ -3573,13 +3574,30 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
  * 47, Paxos's 17688 113. With 64 million the run's time cut APbosco's
  * sample under load at 5 s (the safety net below): 2 of 2 runs lost */
 #define SAMPLE_TICKS 24000000ull
-/* One state's successors at most (a quarter): factorization's single
- * state with \E i, j \in 2..1000000 must not take the whole budget. */
+/* One state's successors at most (a quarter of the base budget, also when
+ * it grows): factorization's single state with \E i, j \in 2..1000000
+ * must not take the whole budget. */
 #define SAMPLE_STATE_TICKS (SAMPLE_TICKS / 4)
+/* The grown cap's bound: memory (Consensus_epr's 110,464 states and
+ * Disruptor_MPMC's 120,781, every one, took 1.1-1.5 GB whole runs). */
+#define SAMPLE_STATES_MAX 150000
+
+/* Grown for the reach proof (tla_sym_build_reach): Consensus_epr's and
+ * Disruptor_MPMC's complete samples took 61-72 million ticks (550-650 a
+ * state; the base budget allows 800), 2-2.3 s CPU, and their reach proofs
+ * 12.7 and 22.9 s CPU (0.12-0.19 ms a state), where the base caps cut them. */
+tla_sample_caps tla_sample_caps_for(double seconds_left) {
+  tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS};
+  double n = seconds_left / 2 / TLA_REACH_SECONDS_PER_STATE;
+  if (seconds_left <= 0 || n <= SAMPLE_STATES) return c;
+  c.states = n >= SAMPLE_STATES_MAX ? SAMPLE_STATES_MAX : (size_t)n;
+  c.ticks = SAMPLE_TICKS / SAMPLE_STATES * c.states;
+  return c;
+}
 typedef struct {
   tla_sym *s;
   const tla_val **seen;   /* open addressing on the hash-consed pointers */
-  size_t cap, n;
+  size_t cap, n, max;   /* max: the cap of states (tla_sym.caps) */
   const tla_val **queue;
   size_t nq;
   uint32_t *idx;          /* seen[h]'s position in queue */
@@ -3633,11 +3651,11 @@ static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *k
 }
 
 /* A successor in a known orbit other than its representative: a hint
- * (each distinct one once; at most SAMPLE_STATES of them). */
+ * (each distinct one once; at most max of them). */
 static bool sample_hint(sampler *sp, const tla_val *state) {
   size_t h = table_slot(sp->hseen, sp->cap, state);
   if (!sp->hseen[h]) {
-    if (sp->nhint >= SAMPLE_STATES) {
+    if (sp->nhint >= sp->max) {
       sp->hints_full = true;
       return false;
     }
@@ -3652,7 +3670,7 @@ static bool sample_hint(sampler *sp, const tla_val *state) {
 
 static bool sample_state(void *data, const tla_val *state) {
   sampler *sp = data;
-  if (sp->n >= SAMPLE_STATES) return false;
+  if (sp->n >= sp->max) return false;
   if (sp->nedge == sp->capedge) {
     sp->capedge = sp->capedge ? 2 * sp->capedge : 1024;
     sp->edge = xrealloc(sp->edge, sp->capedge * sizeof *sp->edge);
@@ -3679,26 +3697,27 @@ static bool sample_state(void *data, const tla_val *state) {
 
 /* sym: the orbits' representatives and the hints (sample_symmetric). */
 static size_t sample_layouts(tla_sym *s, bool sym) {
-  sampler sp = {.s = s, .cap = 131072, .sym = sym, .init = true};   /* a power of two above 4 * SAMPLE_STATES */
+  sampler sp = {.s = s, .cap = 1024, .max = s->caps.states, .sym = sym, .init = true};
+  while (sp.cap < 4 * sp.max) sp.cap *= 2;   /* a power of two above 4 * max */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
   sp.idx = xcalloc(sp.cap, sizeof *sp.idx);
   if (sym) {
     sp.hseen = xcalloc(sp.cap, sizeof *sp.hseen);
     sp.hidx = xcalloc(sp.cap, sizeof *sp.hidx);
-    sp.hint = xcalloc(SAMPLE_STATES + 1, sizeof *sp.hint);
+    sp.hint = xcalloc(sp.max + 1, sizeof *sp.hint);
   }
-  size_t *first = xcalloc(SAMPLE_STATES + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
-  sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
+  size_t *first = xcalloc(sp.max + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
+  sp.queue = xcalloc(sp.max + 1, sizeof *sp.queue);
   tla_ev *ev = s->ev;
   /* the limit is checked every 4096 ticks: counted from a multiple of
    * 4096, the cut does not depend on the work done before the sample */
   ev->tick = (ev->tick + 4095) & ~(uint64_t)4095;
-  uint64_t end = ev->tick + SAMPLE_TICKS;
+  uint64_t end = ev->tick + s->caps.ticks;
   ev->tick_limit = end;
   bool all = tla_initial_states(s->m, sample_state, &sp);
   size_t ninit = sp.nq, head = 0;
   sp.nedge = 0, sp.init = false;
-  for (; all && head < sp.nq && sp.n < SAMPLE_STATES; head++) {
+  for (; all && head < sp.nq && sp.n < sp.max; head++) {
     first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < end ? ev->tick + SAMPLE_STATE_TICKS : end;
     /* like the encoding: no transitions out of unconstrained states */
@@ -3709,7 +3728,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   }
   first[head] = sp.nedge;
   const char *err = tla_error(s->m);
-  s->sample_cut = sp.n >= SAMPLE_STATES || sp.hints_full ? SAMPLE_CUT_STATES
+  s->sample_cut = sp.n >= sp.max || sp.hints_full ? SAMPLE_CUT_STATES
                   : strstr(err, "work budget")     ? SAMPLE_CUT_WORK
                   : strcmp(err, "timeout") == 0    ? SAMPLE_CUT_TIME
                   : err[0] || !all || head < sp.nq ? SAMPLE_CUT_ERROR
@@ -3767,13 +3786,14 @@ static size_t sample_symmetric(tla_sym *s, size_t n) {
   return n;
 }
 
-/* The sample within its work budget (SAMPLE_TICKS) and, as a safety net
- * only (short runs, heavy load), half of the run's time left: a smaller
- * sample costs no exactness (a value outside a layout or window is an
- * error, never lost). */
-static size_t sample_budgeted(tla_sym *s) {
+/* The sample within its work budget (s->caps, grown with seconds_left
+ * when positive) and, as a safety net only (short runs, heavy load), half
+ * of the run's time left: a smaller sample costs no exactness (a value
+ * outside a layout or window is an error, never lost). */
+static size_t sample_budgeted(tla_sym *s, double seconds_left) {
   const zeta_limits *outer = s->ev->lim;
   zeta_limits sub = {0};
+  s->caps = tla_sample_caps_for(seconds_left);
   if (outer) {
     sub = *outer;
     if (outer->deadline) sub.deadline = limits_now() + (outer->deadline - limits_now()) / 2;
@@ -3944,7 +3964,7 @@ static void build(void *data) {
                           term_and2(term_not(prop_err), term_implies(constraint, term_and(s->mv.ninv, inv))));
 }
 
-tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
+static tla_sym *build_layouts(tla_model *m, double seconds_left, char *why, size_t nwhy) {
   tla_sym *s = xcalloc(1, sizeof *s);
   s->m = m;
   tla_model_view_get(m, &s->mv);
@@ -3954,7 +3974,7 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   s->errs = (term_vec){0};
   s->sys.name = xstrdup("tla");
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
-  if (!sample_budgeted(s) && tla_error(m)[0]) {
+  if (!sample_budgeted(s, seconds_left) && tla_error(m)[0]) {
     snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
     tla_sym_free(s);
     return NULL;
@@ -3965,6 +3985,14 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
     return NULL;
   }
   return s;
+}
+
+tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
+  return build_layouts(m, 0, why, nwhy);
+}
+
+tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy) {
+  return build_layouts(m, seconds_left, why, nwhy);
 }
 
 /* The states the sample reached, each a cube over the layout's leaves (a
@@ -4401,7 +4429,7 @@ tla_sym *tla_steps_new(tla_model *m, bool window) {
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
    * that are enumerated (a range reaching outside is an error, never lost) */
-  sample_budgeted(s);
+  sample_budgeted(s, 0);
   return s;
 }
 

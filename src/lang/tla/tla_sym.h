@@ -17,6 +17,7 @@
 #ifndef ZETA_LANG_TLA_SYM_H
 #define ZETA_LANG_TLA_SYM_H
 #include <stddef.h>
+#include <stdint.h>
 #include "ir/ts.h"
 #include "lang/tla/tla_cand.h"
 #include "lang/tla/tla_model.h"
@@ -25,6 +26,24 @@ typedef struct tla_sym tla_sym;
 
 /* NULL with the reason in why when the model is outside the fragment. */
 tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy);
+/* The same with the layout sample's caps grown with the run's time left
+ * (tla_sample_caps_for(seconds_left)), for the reach proof of --algorithm
+ * inductive. */
+tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy);
+/* The reach proof's CPU time per state, as planned (tla.c inductive_run;
+ * measured 0.03-0.17 ms a whole run since session 24). */
+#define TLA_REACH_SECONDS_PER_STATE 0.0002
+/* The layout sample's caps: states, and work in evaluation ticks. */
+typedef struct {
+  size_t states;
+  uint64_t ticks;
+} tla_sample_caps;
+/* With seconds_left > 0: as many states as a reach proof checks in about
+ * half of that time at TLA_REACH_SECONDS_PER_STATE, and the work to match
+ * (the base caps' ticks a state), between the base caps (30000 states,
+ * 24 million ticks) and a memory bound (150000 states); the base caps
+ * otherwise (no deadline). */
+tla_sample_caps tla_sample_caps_for(double seconds_left);
 const ts *tla_sym_ts(const tla_sym *s);
 /* Over the current state: some successor exists (an existential formula:
  * deadlock checks by BMC only), the CONSTRAINTs hold, the error flag. */

@@ -214,7 +214,8 @@ static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_l
 }
 
 /* When the layout sample enumerated every reachable state (a finite
- * universe, at most SAMPLE_STATES), their disjunction is checked as an
+ * universe, within the sample's caps: tla_sample_caps_for, grown with the
+ * time left for --algorithm inductive), their disjunction is checked as an
  * inductive invariant (tla_reach.c says why that is sound). nreach: the
  * count, 0 if no proof. */
 static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, ts_result *res, size_t *nreach) {
@@ -249,7 +250,8 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
 }
 
 /* --algorithm inductive: the reach proof first when it should fit in half
- * the time left (0.2 ms CPU per state: the whole run's CPU time per state
+ * the time left (TLA_REACH_SECONDS_PER_STATE, 0.2 ms CPU per state, which
+ * also sized the sample's cap: the whole run's CPU time per state
  * since session 24 is 0.03-0.17 ms, CoffeeCan100Beans to Disruptor_SPMC;
  * 0.5 ms in session 23, 1 ms before, when every state asked the solver); else IC3 for a quarter of the time
  * first (its invariants are small and printed; MCInnerFIFO 0.4 s against

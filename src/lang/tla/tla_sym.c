@@ -3582,13 +3582,16 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
  * Disruptor_MPMC's 120,781, every one, took 1.1-1.5 GB whole runs). */
 #define SAMPLE_STATES_MAX 150000
 
-/* Grown for the reach proof (tla_sym_build_reach): Consensus_epr's and
+/* Grown for the reach proof (tla_sym_build_reach): as many states as it
+ * checks in its share of the time (TLA_REACH_SHARE at
+ * TLA_REACH_SECONDS_PER_STATE; 150000 from 20 s on). Consensus_epr's and
  * Disruptor_MPMC's complete samples took 61-72 million ticks (550-650 a
- * state; the base budget allows 800), 2-2.3 s CPU, and their reach proofs
- * 12.7 and 22.9 s CPU (0.12-0.19 ms a state), where the base caps cut them. */
+ * state; the base budget allows 800), 1-2 s CPU, where the base caps cut
+ * them. A grown sample that is cut all the same is put back to the base
+ * caps' (base_restore): it costs its own time only. */
 tla_sample_caps tla_sample_caps_for(double seconds_left) {
   tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS};
-  double n = seconds_left / 2 / TLA_REACH_SECONDS_PER_STATE;
+  double n = seconds_left * TLA_REACH_SHARE / TLA_REACH_SECONDS_PER_STATE;
   if (seconds_left <= 0 || n <= SAMPLE_STATES) return c;
   c.states = n >= SAMPLE_STATES_MAX ? SAMPLE_STATES_MAX : (size_t)n;
   c.ticks = SAMPLE_TICKS / SAMPLE_STATES * c.states;
@@ -3611,6 +3614,13 @@ typedef struct {
   const tla_val **hseen, **hint;
   uint32_t *hidx;
   size_t nhint;
+  /* a grown cap (max > SAMPLE_STATES): the sample as the base caps would
+   * have cut it, put back when the grown one is cut too (base_n > 0) */
+  size_t base_n;
+  sample_cut base_cut;
+  vshape **base_shape;
+  int64_t base_lo, base_hi;
+  bool base_ints;
 } sampler;
 #define HINT_EDGE 0x80000000u
 /* the first sample, while sample_symmetric tries a second */
@@ -3648,6 +3658,29 @@ static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *k
   size_t h = ((uintptr_t)key >> 4) & (cap - 1);
   while (tab[h] && tab[h] != key) h = (h + 1) & (cap - 1);
   return h;
+}
+
+/* With a grown cap, the point where the base caps would have cut the
+ * sample (cut: by states or by work): its layouts and integer window. */
+static void base_snapshot(sampler *sp, sample_cut cut) {
+  tla_sym *s = sp->s;
+  if (sp->max <= SAMPLE_STATES || sp->base_n) return;
+  sp->base_n = sp->n, sp->base_cut = cut;
+  sp->base_shape = xmalloc((s->nv + 1) * sizeof *sp->base_shape);
+  memcpy(sp->base_shape, s->shape, s->nv * sizeof *s->shape);
+  sp->base_lo = s->int_lo, sp->base_hi = s->int_hi, sp->base_ints = s->ints_seen;
+}
+
+/* The grown sample cut too: no reach proof from it, and its wider
+ * layouts would only slow the engines (APReplicatedLog 5.8 -> 9.9 s in
+ * session 24), so the base caps' sample comes back (its first base_n
+ * states). The grown sample's cut is no error of the run. */
+static void base_restore(sampler *sp) {
+  tla_sym *s = sp->s;
+  memcpy(s->shape, sp->base_shape, s->nv * sizeof *s->shape);
+  s->int_lo = sp->base_lo, s->int_hi = sp->base_hi, s->ints_seen = sp->base_ints;
+  s->nsample = sp->base_n, s->sample_cut = sp->base_cut;
+  tla_clear_error(s->m);
 }
 
 /* A successor in a known orbit other than its representative: a hint
@@ -3692,6 +3725,7 @@ static bool sample_state(void *data, const tla_val *state) {
   sp->n++;
   sp->queue[sp->nq++] = state;
   see_state(sp->s, state);
+  if (sp->n == SAMPLE_STATES) base_snapshot(sp, SAMPLE_CUT_STATES);
   return true;
 }
 
@@ -3712,12 +3746,13 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   /* the limit is checked every 4096 ticks: counted from a multiple of
    * 4096, the cut does not depend on the work done before the sample */
   ev->tick = (ev->tick + 4095) & ~(uint64_t)4095;
-  uint64_t end = ev->tick + s->caps.ticks;
+  uint64_t base_end = ev->tick + SAMPLE_TICKS, end = ev->tick + s->caps.ticks;
   ev->tick_limit = end;
   bool all = tla_initial_states(s->m, sample_state, &sp);
   size_t ninit = sp.nq, head = 0;
   sp.nedge = 0, sp.init = false;
   for (; all && head < sp.nq && sp.n < sp.max; head++) {
+    if (ev->tick >= base_end) base_snapshot(&sp, SAMPLE_CUT_WORK);
     first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < end ? ev->tick + SAMPLE_STATE_TICKS : end;
     /* like the encoding: no transitions out of unconstrained states */
@@ -3742,6 +3777,8 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   s->reach = NULL, s->reach_edge = NULL, s->reach_first = NULL, s->nreach = 0;
   s->reach_hint = NULL, s->nhint = 0;
   s->sample = sp.queue, s->nsample = sp.nq;
+  if (sp.base_n && s->sample_cut != SAMPLE_ALL) base_restore(&sp);
+  free(sp.base_shape);
   if (s->sample_cut == SAMPLE_ALL && !tla_error(s->m)[0]) {
     /* the hints after the representatives */
     for (size_t e = 0; e < sp.nedge; e++)
@@ -3752,7 +3789,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   } else {
     free(sp.edge), free(first), free(sp.hint);
   }
-  return sp.n;
+  return s->nsample;
 }
 
 /* When the sample was cut and the model declares a SYMMETRY, a second
@@ -3998,15 +4035,61 @@ tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_
 /* The states the sample reached, each a cube over the layout's leaves (a
  * candidate inductive invariant: exact when the sample enumerated every
  * reachable state; the caller checks it, nothing here is trusted). */
+/* A variable's equation with a value, per (variable, value): the states
+ * share most of their variables' values (hash-consed, so the pointer is
+ * the value); building each anew was a seventh of Consensus_epr's run. */
+typedef struct {
+  const tla_val **val;
+  size_t *var;
+  term_t *eq;
+  size_t cap, n;
+} eq_memo;
+
+static size_t eq_slot(const eq_memo *q, size_t var, const tla_val *v) {
+  size_t h = (((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull + var) & (q->cap - 1);
+  while (q->val[h] && (q->val[h] != v || q->var[h] != var)) h = (h + 1) & (q->cap - 1);
+  return h;
+}
+
+static void eq_memo_grow(eq_memo *q) {
+  eq_memo old = *q;
+  q->cap = old.cap ? 2 * old.cap : 4096, q->n = 0;
+  q->val = xcalloc(q->cap, sizeof *q->val), q->var = xmalloc(q->cap * sizeof *q->var);
+  q->eq = xmalloc(q->cap * sizeof *q->eq);
+  for (size_t h = 0; h < old.cap; h++)
+    if (old.val[h]) {
+      size_t k = eq_slot(q, old.var[h], old.val[h]);
+      q->val[k] = old.val[h], q->var[k] = old.var[h], q->eq[k] = old.eq[h], q->n++;
+    }
+  free(old.val), free(old.var), free(old.eq);
+}
+
+/* the encoding's own equality: a union layout's class leaves mean the
+ * first one set, so the leaves of one value are not unique */
+static term_t var_eq(tla_sym *s, eq_memo *q, size_t var, const tla_val *v) {
+  if (2 * (q->n + 1) > q->cap) eq_memo_grow(q);
+  size_t h = eq_slot(q, var, v);
+  if (!q->val[h]) {
+    term_t eq = sv_eq(s, s->cur[var], sv_const(s, v, NULL), NULL);
+    h = eq_slot(q, var, v);   /* sv_eq does not touch q; the slot is still free */
+    q->val[h] = v, q->var[h] = var, q->eq[h] = eq, q->n++;
+  }
+  return q->eq[h];
+}
+
+typedef struct {
+  tla_sym *s;
+  eq_memo q;   /* freed by the caller: tla_protect may jump out */
+} cubes_data;
+
 static void reach_cubes(void *data) {
-  tla_sym *s = data;
+  cubes_data *d = data;
+  tla_sym *s = d->s;
   size_t n = s->nreach + s->nhint;
   term_t *cubes = salloc(s, (n + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 1) * sizeof *parts);
   for (size_t j = 0; j < n; j++) {
     const tla_val *state = j < s->nreach ? s->reach[j] : s->reach_hint[j - s->nreach];
-    /* the encoding's own equality: a union layout's class leaves mean the
-     * first one set, so the leaves of one value are not unique */
-    for (size_t i = 0; i < s->nv; i++) parts[i] = sv_eq(s, s->cur[i], sv_const(s, state->v[i], NULL), NULL);
+    for (size_t i = 0; i < s->nv; i++) parts[i] = var_eq(s, &d->q, i, state->v[i]);
     cubes[j] = term_and2(term_and(s->nv, parts), term_not(s->err));
   }
   s->reach_cube = cubes;
@@ -4016,12 +4099,19 @@ static void reach_cubes(void *data) {
 }
 
 size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev ? s->nreach : 0; }
+double tla_sym_reach_cost(const tla_sym *s) {
+  size_t n = tla_sym_reach_count(s);
+  return n ? (double)n * TLA_REACH_SECONDS_PER_STATE + (double)s->reach_init * TLA_REACH_SECONDS_PER_INIT : 0;
+}
 bool tla_sym_reach_by_symmetry(const tla_sym *s) { return s->by_symmetry; }
 
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
   memset(r, 0, sizeof *r);
   if (!s->reach || s->has_prev) return false;   /* action invariants: the previous state too */
-  if (!tla_protect(s->m, reach_cubes, s)) return false;
+  cubes_data d = {s, {0}};
+  bool ok = tla_protect(s->m, reach_cubes, &d);
+  free(d.q.val), free(d.q.var), free(d.q.eq);
+  if (!ok) return false;
   r->n = s->nreach, r->ninit = s->reach_init, r->nhint = s->nhint;
   r->cube = s->reach_cube, r->edge = s->reach_edge, r->first = s->reach_first;
   r->all = s->reach_inv;

@@ -226,8 +226,11 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
   t = propagate(t, &c->from, &c->to);
   bool ok = term_is_false(t);
   if (!ok) {
+    /* covers looks up next-state leaves only: the state's own values
+     * (half of from) stay out of the map */
     term_map_clear(&c->val);
-    for (uint32_t i = 0; i < c->from.size; i++) term_map_put(&c->val, c->from.data[i], c->to.data[i]);
+    for (uint32_t i = 0; i < c->from.size; i++)
+      if (term_var_index(c->from.data[i]) == 1) term_map_put(&c->val, c->from.data[i], c->to.data[i]);
   }
   for (uint32_t s = 0; !ok && s < k; s++) ok = covers(c, succ[s]);
   term_t d = ok ? NULL_TERM : a_disjunction(t);

@@ -3665,11 +3665,10 @@ static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *k
 /* With a grown cap, the point where the base caps would have cut the
  * sample by their cap of states: its layouts and integer window kept, and
  * the work cap grown in proportion to the states, twice the work a state
- * took so far at most (a sample cut by the base work cap stays cut there:
- * dijkstra-mutex's 90882 states, enumerated, took the BMC stage's proof
- * away, and the reach proof could not replace it; Counter's states have
- * 10^5 successors each, whose values filled the interning tables: no
- * answer in 60 s where the base sample's run takes 0.3 s). */
+ * took so far at most (a sample cut by the base work cap stays cut there,
+ * as before; Counter's states have up to 10^5 successors each, whose
+ * values filled the interning tables: no answer in 60 s where the base
+ * sample's run takes 0.3 s). */
 static void base_snapshot(sampler *sp, sample_cut cut) {
   tla_sym *s = sp->s;
   if (sp->max <= SAMPLE_STATES || sp->base_n) return;

@@ -298,10 +298,14 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
  * window starts after the first fiftieth of the states (the first ones
  * cost more: term_inc's full pass, their successors' values computed
  * once: the first fiftieth projected 15 s for Consensus_epr's 12 s) and
- * spans another fiftieth at least. */
+ * spans another fiftieth at least, and a tenth of the proof's time (half a
+ * second at least): a short window's wall-clock rate is noise under load
+ * (nbacg_guer01, a 1 s proof, stopped once at load 6 on a window of 500
+ * states, some 20 ms). */
 typedef struct {
   double at;       /* the window's start (0: not yet) */
   size_t done;     /* states checked by then */
+  double span;     /* the window's least wall-clock span */
 } reach_rate;
 
 static bool reach_hopeless(reach_rate *w, double stop, size_t done, size_t n) {
@@ -312,7 +316,7 @@ static bool reach_hopeless(reach_rate *w, double stop, size_t done, size_t n) {
     w->at = now, w->done = done;
     return false;
   }
-  if (done - w->done < n / 50 || done == w->done) return false;
+  if (done - w->done < n / 50 || done == w->done || now - w->at < w->span) return false;
   return now + (now - w->at) / (double)(done - w->done) * (double)(n - done) > stop;
 }
 
@@ -359,7 +363,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   term_t step = term_fresh_var("tla_reach_step", type_bool()), fail = term_fresh_var("tla_reach_fail", type_bool());
   solver_assert(sv, term_implies(step, sys->trans));
   solver_assert(sv, term_implies(fail, term_not(sys->prop)));
-  reach_rate rate = {0};
+  reach_rate rate = {.span = stop && (stop - start) / 10 > 0.5 ? (stop - start) / 10 : 0.5};
   for (size_t j = 0; j < R->n && ok; j += TLA_REACH_GROUP) {
     if (stop && reach_hopeless(&rate, stop, j, R->n)) {
       ok = false;

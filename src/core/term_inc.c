@@ -95,6 +95,14 @@ void term_inc_free(term_inc *in) {
 static term_t rebuild_node(term_inc *in, uint32_t i) {
   uint32_t n = in->first[i + 1] - in->first[i];
   if (n == 0) return in->node[i];
+  /* a junction with an absorbing argument is that constant, as term_and /
+   * term_or would find after flattening and sorting every argument: most
+   * of Trans's actions are disabled in a state, one false guard each */
+  term_op op = term_op_of(in->node[i]);
+  term_t absorbing = op == OP_AND ? term_false() : op == OP_OR ? term_true() : NULL_TERM;
+  if (absorbing != NULL_TERM)
+    for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++)
+      if ((in->res[in->argnode[e]] ^ (in->arg[e] & 1)) == absorbing) return absorbing;
   term_t small[16], *a = n <= 16 ? small : xmalloc(n * sizeof *a);
   bool diff = false;
   for (uint32_t k = 0; k < n; k++) {

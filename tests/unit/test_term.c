@@ -405,6 +405,33 @@ static void test_one_point(void) {
  * a run of valuations: partial ones, a variable given twice, values that
  * stay or change (a node kept from the valuation before must be one whose
  * variables kept their values). */
+/* and/or are the same term whatever their arguments' order (build_junction
+ * sorts them: by insertion when short with few descents, else qsort), past
+ * its 64-entry buffers too; a duplicate is dropped, a complementary pair
+ * absorbs. */
+static void test_junction_order(void) {
+  for (uint32_t n = 3; n <= 300; n = n * 3 + 1) {
+    term_t *v = malloc(n * sizeof *v), *a = malloc((n + 1) * sizeof *a);
+    for (uint32_t i = 0; i < n; i++) {
+      char name[32];
+      snprintf(name, sizeof name, "jo%u_%u", n, i);
+      v[i] = bvar(name);
+    }
+    term_t want = term_and(n, v);
+    for (uint32_t i = 0; i < n; i++) a[i] = v[n - 1 - i];   /* reversed: qsort */
+    CHECK(term_and(n, a) == want);
+    for (uint32_t i = 0; i < n; i++) a[i] = v[i];
+    term_t t = a[0];   /* two descents: insertion */
+    a[0] = a[n - 1], a[n - 1] = t;
+    CHECK(term_and(n, a) == want);
+    a[n] = v[n / 2];   /* a duplicate */
+    CHECK(term_and(n + 1, a) == want && term_or(n + 1, a) == term_or(n, v));
+    a[n] = term_not(v[n / 2]);
+    CHECK(term_is_false(term_and(n + 1, a)) && term_is_true(term_or(n + 1, a)));
+    free(v), free(a);
+  }
+}
+
 static void test_incremental_subst(void) {
   term_t x = ivar("ix"), y = ivar("iy"), z = ivar("iz"), b = bvar("ib"), c = bvar("ic");
   term_t sum = term_add2(x, y);
@@ -458,6 +485,7 @@ int main(void) {
   RUN(test_take_put_back);
   RUN(test_one_point);
   RUN(test_incremental_subst);
+  RUN(test_junction_order);
   terms_reset();
   return CHECK_DONE();
 }

@@ -290,25 +290,27 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
   return false;
 }
 
-/* --algorithm inductive: the reach proof first when it should fit in half
- * the time left (0.2 ms CPU per state: the whole run's CPU time per state
- * since session 24 is 0.03-0.17 ms, CoffeeCan100Beans to Disruptor_SPMC;
- * 0.5 ms in session 23, 1 ms before, when every state asked the solver); else IC3 for a quarter of the time
- * first (its invariants are small and printed; MCInnerFIFO 0.4 s against
- * 6 s for its 5808 states), then the reach proof (half of what is left),
+/* --algorithm inductive: the reach proof first when it should fit in its
+ * share of the time left (TLA_REACH_SHARE; its planned cost,
+ * tla_sym_reach_cost: per state, since session 24 0.03-0.17 ms CPU whole
+ * runs, CoffeeCan100Beans to Disruptor_MPMC; 0.5 ms in session 23, 1 ms
+ * before, when every state asked the solver; and per initial state, Init's
+ * one query); else IC3 for a quarter of the time first (its invariants are
+ * small and printed; MCInnerFIFO 0.4 s against 6 s for its 5808 states;
+ * APTokenRing 0.3 s against no answer), then the reach proof (its share
+ * of what is left, less when its measured rate says it cannot end),
  * then IC3 and k-induction with the rest: IC3 until an eighth of the time
  * is left, since it keeps its time until the deadline and k-induction
  * then never ran (APACP_SB is 2-inductive, proved by `kind` in 0.8 s,
  * while IC3 timed out at 20 s); IC3 first because its invariant is
  * re-checked by the second solver and printed in TLA+. Without a deadline
  * the reach proof (finite) comes first. */
-#define REACH_SECONDS_PER_STATE 0.0002
 #define KIND_SHARE 0.125
 static void inductive_run(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, ts_result *res,
                           size_t *nreach) {
   const zeta_limits *lim = eo->limits;
   if (lim && lim->deadline &&
-      (double)tla_sym_reach_count(sym) * REACH_SECONDS_PER_STATE > (lim->deadline - limits_now()) / 2 &&
+      tla_sym_reach_cost(sym) > (lim->deadline - limits_now()) * TLA_REACH_SHARE &&
       run_share(pdr_run, sys, eo, res, 0.25))
     return;
   if (reach_proof(sym, deadlock, eo, res, nreach)) return;

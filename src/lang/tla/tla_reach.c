@@ -226,8 +226,11 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
   t = propagate(t, &c->from, &c->to);
   bool ok = term_is_false(t);
   if (!ok) {
+    /* covers looks up next-state leaves only: the state's own values
+     * (half of from) stay out of the map */
     term_map_clear(&c->val);
-    for (uint32_t i = 0; i < c->from.size; i++) term_map_put(&c->val, c->from.data[i], c->to.data[i]);
+    for (uint32_t i = 0; i < c->from.size; i++)
+      if (term_var_index(c->from.data[i]) == 1) term_map_put(&c->val, c->from.data[i], c->to.data[i]);
   }
   for (uint32_t s = 0; !ok && s < k; s++) ok = covers(c, succ[s]);
   term_t d = ok ? NULL_TERM : a_disjunction(t);
@@ -288,6 +291,35 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   return true;
 }
 
+/* The proof cannot end by stop: the time is up, or the rest of the states
+ * at the rate measured on a window of them would end past it; so a proof
+ * that cannot finish leaves its time to IC3 early, and one that can gets
+ * most of the time (Consensus_epr's 110464 states, 0.05-0.1 ms each). The
+ * window starts after the first fiftieth of the states (the first ones
+ * cost more: term_inc's full pass, their successors' values computed
+ * once: the first fiftieth projected 15 s for Consensus_epr's 12 s) and
+ * spans another fiftieth at least, and a tenth of the proof's time (half a
+ * second at least): a short window's wall-clock rate is noise under load
+ * (nbacg_guer01, a 1 s proof, stopped once at load 6 on a window of 500
+ * states, some 20 ms). */
+typedef struct {
+  double at;       /* the window's start (0: not yet) */
+  size_t done;     /* states checked by then */
+  double span;     /* the window's least wall-clock span */
+} reach_rate;
+
+static bool reach_hopeless(reach_rate *w, double stop, size_t done, size_t n) {
+  double now = limits_now();
+  if (now > stop) return true;
+  if (done < n / 50 || done == 0) return false;
+  if (w->at == 0) {
+    w->at = now, w->done = done;
+    return false;
+  }
+  if (done - w->done < n / 50 || done == w->done || now - w->at < w->span) return false;
+  return now + (now - w->at) / (double)(done - w->done) * (double)(n - done) > stop;
+}
+
 bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo,
                      tla_reach_stats *st) {
   const ts *sys = tla_sym_ts(sym);
@@ -296,12 +328,15 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   memset(st, 0, sizeof *st);
   for (size_t e = 0; e < R->first[R->n]; e++)
     if (R->edge[e] >= R->n + R->nhint) return false;   /* hints: successor cubes only */
-  /* half of the time left at most: IC3 and k-induction get the rest; the
-   * solvers' queries too (armed again before each grouped query), since
-   * one query can take all of it: APTokenRing's 46656 initial states (all
-   * of its states) in Init's query, no answer in 90 s */
+  /* TLA_REACH_SHARE of the time left at most (IC3 and k-induction get
+   * the rest), and less when the rate measured on the first states says
+   * the proof will not end by then (reach_hopeless); the solvers' queries
+   * too (armed again before each grouped query), since one query can take
+   * all of it: APTokenRing's 46656 initial states (all of its states) in
+   * Init's query, no answer in 90 s */
   const zeta_limits *lim = eo->limits;
-  double stop = lim && lim->deadline ? limits_now() + (lim->deadline - limits_now()) / 2 : 0;
+  double start = limits_now();
+  double stop = lim && lim->deadline ? start + (lim->deadline - start) * TLA_REACH_SHARE : 0;
   zeta_limits half = lim ? *lim : (zeta_limits){0};
   half.deadline = stop;
   ts_engine_opts eoh = *eo;
@@ -328,8 +363,9 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   term_t step = term_fresh_var("tla_reach_step", type_bool()), fail = term_fresh_var("tla_reach_fail", type_bool());
   solver_assert(sv, term_implies(step, sys->trans));
   solver_assert(sv, term_implies(fail, term_not(sys->prop)));
+  reach_rate rate = {.span = stop && (stop - start) / 10 > 0.5 ? (stop - start) / 10 : 0.5};
   for (size_t j = 0; j < R->n && ok; j += TLA_REACH_GROUP) {
-    if (stop && limits_now() > stop) {
+    if (stop && reach_hopeless(&rate, stop, j, R->n)) {
       ok = false;
       break;
     }

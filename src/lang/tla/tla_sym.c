@@ -4134,15 +4134,61 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
 /* The states the sample reached, each a cube over the layout's leaves (a
  * candidate inductive invariant: exact when the sample enumerated every
  * reachable state; the caller checks it, nothing here is trusted). */
+/* A variable's equation with a value, per (variable, value): the states
+ * share most of their variables' values (hash-consed, so the pointer is
+ * the value); building each anew was a seventh of Consensus_epr's run. */
+typedef struct {
+  const tla_val **val;
+  size_t *var;
+  term_t *eq;
+  size_t cap, n;
+} eq_memo;
+
+static size_t eq_slot(const eq_memo *q, size_t var, const tla_val *v) {
+  size_t h = (((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull + var) & (q->cap - 1);
+  while (q->val[h] && (q->val[h] != v || q->var[h] != var)) h = (h + 1) & (q->cap - 1);
+  return h;
+}
+
+static void eq_memo_grow(eq_memo *q) {
+  eq_memo old = *q;
+  q->cap = old.cap ? 2 * old.cap : 4096, q->n = 0;
+  q->val = xcalloc(q->cap, sizeof *q->val), q->var = xmalloc(q->cap * sizeof *q->var);
+  q->eq = xmalloc(q->cap * sizeof *q->eq);
+  for (size_t h = 0; h < old.cap; h++)
+    if (old.val[h]) {
+      size_t k = eq_slot(q, old.var[h], old.val[h]);
+      q->val[k] = old.val[h], q->var[k] = old.var[h], q->eq[k] = old.eq[h], q->n++;
+    }
+  free(old.val), free(old.var), free(old.eq);
+}
+
+/* the encoding's own equality: a union layout's class leaves mean the
+ * first one set, so the leaves of one value are not unique */
+static term_t var_eq(tla_sym *s, eq_memo *q, size_t var, const tla_val *v) {
+  if (2 * (q->n + 1) > q->cap) eq_memo_grow(q);
+  size_t h = eq_slot(q, var, v);
+  if (!q->val[h]) {
+    term_t eq = sv_eq(s, s->cur[var], sv_const(s, v, NULL), NULL);
+    h = eq_slot(q, var, v);   /* sv_eq does not touch q; the slot is still free */
+    q->val[h] = v, q->var[h] = var, q->eq[h] = eq, q->n++;
+  }
+  return q->eq[h];
+}
+
+typedef struct {
+  tla_sym *s;
+  eq_memo q;   /* freed by the caller: tla_protect may jump out */
+} cubes_data;
+
 static void reach_cubes(void *data) {
-  tla_sym *s = data;
+  cubes_data *d = data;
+  tla_sym *s = d->s;
   size_t n = s->nreach + s->nhint;
   term_t *cubes = salloc(s, (n + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 1) * sizeof *parts);
   for (size_t j = 0; j < n; j++) {
     const tla_val *state = j < s->nreach ? s->reach[j] : s->reach_hint[j - s->nreach];
-    /* the encoding's own equality: a union layout's class leaves mean the
-     * first one set, so the leaves of one value are not unique */
-    for (size_t i = 0; i < s->nv; i++) parts[i] = sv_eq(s, s->cur[i], sv_const(s, state->v[i], NULL), NULL);
+    for (size_t i = 0; i < s->nv; i++) parts[i] = var_eq(s, &d->q, i, state->v[i]);
     cubes[j] = term_and2(term_and(s->nv, parts), term_not(s->err));
   }
   s->reach_cube = cubes;
@@ -4152,13 +4198,20 @@ static void reach_cubes(void *data) {
 }
 
 size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev && !s->has_first ? s->nreach : 0; }
+double tla_sym_reach_cost(const tla_sym *s) {
+  size_t n = tla_sym_reach_count(s);
+  return n ? (double)n * TLA_REACH_SECONDS_PER_STATE + (double)s->reach_init * TLA_REACH_SECONDS_PER_INIT : 0;
+}
 bool tla_sym_reach_by_symmetry(const tla_sym *s) { return s->by_symmetry; }
 
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
   memset(r, 0, sizeof *r);
   /* action (trace) invariants: the previous (initial) state too */
   if (!s->reach || s->has_prev || s->has_first) return false;
-  if (!tla_protect(s->m, reach_cubes, s)) return false;
+  cubes_data d = {s, {0}};
+  bool ok = tla_protect(s->m, reach_cubes, &d);
+  free(d.q.val), free(d.q.var), free(d.q.eq);
+  if (!ok) return false;
   r->n = s->nreach, r->ninit = s->reach_init, r->nhint = s->nhint;
   r->cube = s->reach_cube, r->edge = s->reach_edge, r->first = s->reach_first;
   r->all = s->reach_inv;

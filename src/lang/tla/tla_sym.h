@@ -63,6 +63,21 @@ typedef struct {
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
 /* How many states tla_sym_reach would give (0: none). */
 size_t tla_sym_reach_count(const tla_sym *s);
+/* The reach proof's CPU time per state, as planned (tla.c inductive_run;
+ * measured 0.03-0.17 ms a whole run since session 24; session 25:
+ * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms),
+ * and per initial state: Init's one query over the disjunction of the
+ * initial cubes is the expensive part there (APTokenRing's 46656 initial
+ * states, all of its states: no answer in 90 s, over 2 ms each; IC3 proves
+ * it in 0.3 s). */
+#define TLA_REACH_SECONDS_PER_STATE 0.0001
+#define TLA_REACH_SECONDS_PER_INIT 0.001
+/* The reach proof's share of the time left at most (tla_reach_check;
+ * it stops earlier when its measured rate says it cannot end by then). */
+#define TLA_REACH_SHARE 0.75
+/* The reach proof's planned CPU time (TLA_REACH_SECONDS_PER_STATE and
+ * _PER_INIT), 0 without one. */
+double tla_sym_reach_cost(const tla_sym *s);
 bool tla_sym_reach_by_symmetry(const tla_sym *s);
 /* Why the layout sample stopped: it reached every state, or its cap of
  * states, its work budget (evaluation steps: the same under any load),

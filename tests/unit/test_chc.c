@@ -716,6 +716,43 @@ static void test_read_model(void) {
   chc_free(&s);
 }
 
+/* chc_replay decides nodes by evaluation where the atoms' values fix the
+ * clause's variables (c1) and by the solver where a local variable is
+ * left (c2: z); either way a wrong value fails the replay. */
+static const char *replay_text =
+    "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun Q (Int) Bool)\n"
+    "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 1))) (P y))))\n"
+    "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (P x) (< x z) (< z y)) (Q y))))\n"
+    "(assert (forall ((y Int)) (=> (and (Q y) (>= y 2)) false)))\n";
+
+/* The derivation false <- Q(q) <- P(p) <- P(0), clauses 3, 2, 1, 0. */
+static bool replay_chain(const chc_system *s, int64_t q, int64_t p) {
+  chc_derivation d = {0};
+  for (uint32_t i = 0; i < 4; i++) {
+    uint32_t k = chc_derivation_add(&d, s, 3 - i);
+    if (i < 3) d.nodes[k].children[0] = k + 1;
+  }
+  d.nodes[1].head_vals[0] = term_int(q);
+  d.nodes[2].head_vals[0] = term_int(p);
+  d.nodes[3].head_vals[0] = term_int(0);
+  bool ok = chc_replay(s, &d, 10000);
+  chc_derivation_free(&d);
+  return ok;
+}
+
+static void test_replay_by_values(void) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(replay_text, &s, &msg) == CHC_PARSE_OK);
+  CHECK(s.nclauses == 4);
+  CHECK(replay_chain(&s, 3, 1));    /* z = 2 */
+  CHECK(!replay_chain(&s, 3, 2));   /* P(2) is no successor of P(0) (evaluation: false) */
+  CHECK(!replay_chain(&s, 2, 1));   /* no z with 1 < z < 2 (the solver) */
+  CHECK(!replay_chain(&s, 1, 1));   /* the query needs Q(y), y >= 2 */
+  chc_free(&s);
+}
+
 int main(void) {
   RUN(test_parse_forms);
   RUN(test_parse_errors);
@@ -735,5 +772,6 @@ int main(void) {
   RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);
   RUN(test_read_model);
+  RUN(test_replay_by_values);
   return CHECK_DONE();
 }

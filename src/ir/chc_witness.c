@@ -53,33 +53,17 @@ term_t chc_dnode_formula(const chc_system *s, const chc_derivation *d, uint32_t 
   return g;
 }
 
-/* Binds v to val unless v is bound already (the formula's equalities
- * decide a second binding). */
-static void bind_value(term_vec *from, term_vec *to, term_t v, term_t val) {
-  if (!term_is_var(v)) return;
-  for (uint32_t k = 0; k < from->size; k++)
-    if (from->data[k] == v) return;
-  term_vec_push(from, v);
-  term_vec_push(to, val);
-}
-
-/* Node i's formula g holds by evaluation: the variables that are its
- * atoms' arguments set to their values simplify g to true (a clause
- * without local variables, the common case), so no solver is needed;
- * false means "not decided here", the solver decides. */
-static bool dnode_holds_by_values(const chc_system *s, const chc_derivation *d, uint32_t i, term_t g) {
-  const chc_dnode *nd = &d->nodes[i];
-  const chc_clause *c = &s->clauses[nd->clause];
-  term_vec from = {0}, to = {0};
-  if (c->head.pred != CHC_FALSE)
-    for (uint32_t a = 0; a < s->preds[c->head.pred].arity; a++) bind_value(&from, &to, c->head.args[a], nd->head_vals[a]);
-  for (uint32_t j = 0; j < c->nbody; j++)
-    for (uint32_t a = 0; a < s->preds[c->body[j].pred].arity; a++)
-      bind_value(&from, &to, c->body[j].args[a], d->nodes[nd->children[j]].head_vals[a]);
-  bool holds = term_is_true(term_subst(g, from.size, from.data, to.data));
-  term_vec_free(&from);
-  term_vec_free(&to);
-  return holds;
+/* Node i's formula g holds by the one-point rule alone: the equalities
+ * between its atoms' arguments and their values (and any other
+ * definitions) substituted leave true (a clause without other local
+ * variables, the common case), so no solver is needed; false means "not
+ * decided here", the solver decides. */
+static bool dnode_holds_by_values(term_t g) {
+  term_t *vs, body;
+  uint32_t n = term_free_vars(g, &vs);
+  term_one_point(g, vs, n, &body);
+  free(vs);
+  return term_is_true(body);
 }
 
 bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_ms) {
@@ -93,7 +77,7 @@ bool chc_replay(const chc_system *s, const chc_derivation *d, uint32_t timeout_m
     if (i > 0 && s->clauses[nd->clause].head.pred == CHC_FALSE) { ok = false; break; }
     term_t g = chc_dnode_formula(s, d, i);
     ok = g != NULL_TERM;
-    if (ok && !dnode_holds_by_values(s, d, i, g)) {
+    if (ok && !dnode_holds_by_values(g)) {
       if (!slv) {
         slv = solver_new_z3();
         if (timeout_ms) solver_set_timeout(slv, timeout_ms);

@@ -337,13 +337,13 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   const zeta_limits *lim = eo->limits;
   double start = limits_now();
   double stop = lim && lim->deadline ? start + (lim->deadline - start) * TLA_REACH_SHARE : 0;
-  zeta_limits half = lim ? *lim : (zeta_limits){0};
-  half.deadline = stop;
-  ts_engine_opts eoh = *eo;
-  if (lim) eoh.limits = &half;
+  zeta_limits share = lim ? *lim : (zeta_limits){0};
+  share.deadline = stop;
+  ts_engine_opts eos = *eo;
+  if (lim) eos.limits = &share;
   solver *sv = ts_engine_solver(eo);
   if (!sv) return false;
-  ts_engine_arm(sv, &eoh);
+  ts_engine_arm(sv, &eos);
   size_t cap = R->first[R->n] + R->n + 1;
   uint32_t *succ = xmalloc(cap * sizeof *succ);
   term_t *scratch = xmalloc(cap * sizeof *scratch), *group = xmalloc((TLA_REACH_GROUP + 1) * sizeof *group);
@@ -356,7 +356,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
    * selector slowed them (CoffeeCan100Beans 2.3 -> 4.3 s CPU) */
   solver *one = ts_engine_solver(eo);
   if (!one) ok = false;
-  else ts_engine_arm(one, &eoh);
+  else ts_engine_arm(one, &eos);
   reach_ctx c;
   ctx_init(&c, R);
   term_inc *inc = term_inc_new(2, (term_t[]){sys->trans, term_not(sys->prop)});
@@ -381,7 +381,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
     }
     if (!ok || !g) continue;
     st->grouped += g;
-    ts_engine_arm(sv, &eoh);
+    ts_engine_arm(sv, &eos);
     term_t bad = term_or2(fail, term_and2(step, term_not(successors_or(&c, succ, k, scratch))));
     ok = check_scoped(sv, term_and2(term_or(g, group), bad)) == SOLVER_UNSAT;
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);

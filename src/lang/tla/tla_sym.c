@@ -4131,9 +4131,6 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   return s;
 }
 
-/* The states the sample reached, each a cube over the layout's leaves (a
- * candidate inductive invariant: exact when the sample enumerated every
- * reachable state; the caller checks it, nothing here is trusted). */
 /* A variable's equation with a value, per (variable, value): the states
  * share most of their variables' values (hash-consed, so the pointer is
  * the value); building each anew was a seventh of Consensus_epr's run. */
@@ -4181,6 +4178,9 @@ typedef struct {
   eq_memo q;   /* freed by the caller: tla_protect may jump out */
 } cubes_data;
 
+/* The states the sample reached, each a cube over the layout's leaves (a
+ * candidate inductive invariant: exact when the sample enumerated every
+ * reachable state; the caller checks it, nothing here is trusted). */
 static void reach_cubes(void *data) {
   cubes_data *d = data;
   tla_sym *s = d->s;

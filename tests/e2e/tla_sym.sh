@@ -242,7 +242,9 @@ quick || t inductive-reach-first 'run --algorithm inductive "$B/byihive/VoucherC
 # --algorithm inductive: IC3 until an eighth of the time is left, then
 # k-induction (IC3 kept its time until the deadline, so k-induction never
 # ran: APACP_SB, sample cut, IC3 "solver" at the deadline, 2-inductive)
-quick || t inductive-kind-share 'run --algorithm inductive --timeout 16 "$B/acp/APACP_SB.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: 2-induction)"'
+# at 24 s: k-induction's eighth is 3 s (its proof takes 0.1 s CPU); at 16 s
+# it failed once in session 25's make check (not reproduced, 2 s left)
+quick || t inductive-kind-share 'run --algorithm inductive --timeout 24 "$B/acp/APACP_SB.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: 2-induction)"'
 quick || t bmc-facts-voucher 'run --algorithm bmc "$B/byihive/VoucherCancel.yml" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t bmc-inductive-paths '[ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 5 | head -1)" = UNSAFE ] &&
   [ "$(si --init InitD --next NextStop --inv NonNeg --check-deadlock true --length 2 | head -1)" = SAFE ]'

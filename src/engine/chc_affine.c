@@ -1,0 +1,521 @@
+/* Affine hulls by exact rational elimination, and the Horn-clause engine
+ * over them (chc_affine.h).
+ *
+ * The engine is Karr's analysis computed by the solver: every predicate
+ * starts at the empty hull (false); a clause whose body (its constraint and
+ * the hulls of its body predicates) has a model outside its head's hull
+ * adds the model's head arguments as a point, and the hull is recomputed.
+ * A hull's dimension only grows (at most arity + 1 points per predicate),
+ * so this ends; then every clause keeps its head's hull: the hulls are an
+ * inductive model. Bool arguments are coordinates 0 / 1. When some query
+ * is still reachable, Houdini over bounds and congruences of single
+ * coordinates (candidates true at every point found) strengthens the
+ * hulls. The answer is sat (its model checked by the caller as every
+ * model) or unknown. */
+#include <stdlib.h>
+#include "core/alloc.h"
+#include "engine/chc_affine.h"
+#include "solver/solver.h"
+
+/* ---- affine hulls ---- */
+
+static void mpq_init_set(mpq_t x, const mpq_t v) {
+  mpq_init(x);
+  mpq_set(x, v);
+}
+
+void aff_init(aff_hull *h, uint32_t n) {
+  h->n = n;
+  h->npts = 0;
+  h->pts = xmalloc(((size_t)(n + 1) * n + 1) * sizeof *h->pts);
+}
+
+void aff_free(aff_hull *h) {
+  for (uint32_t i = 0; i < h->npts * h->n; i++) mpq_clear(h->pts[i]);
+  free(h->pts);
+  h->pts = NULL;
+  h->npts = 0;
+}
+
+/* Clears a row-major table of rows * cols rationals and frees it. */
+static void mat_free(mpq_t *m, uint32_t rows, uint32_t cols) {
+  for (size_t i = 0; i < (size_t)rows * cols; i++) mpq_clear(m[i]);
+  free(m);
+}
+
+/* Reduced row echelon form of m (rows x cols) in place; pivot[r] = the
+ * pivot column of row r; returns the rank. */
+static uint32_t rref(mpq_t *m, uint32_t rows, uint32_t cols, uint32_t *pivot) {
+  uint32_t r = 0;
+  mpq_t f;
+  mpq_init(f);
+  for (uint32_t col = 0; col < cols && r < rows; col++) {
+    uint32_t i = r;
+    while (i < rows && mpq_sgn(m[i * cols + col]) == 0) i++;
+    if (i == rows) continue;
+    if (i != r)
+      for (uint32_t k = 0; k < cols; k++) mpq_swap(m[i * cols + k], m[r * cols + k]);
+    mpq_set(f, m[r * cols + col]);
+    for (uint32_t k = 0; k < cols; k++) mpq_div(m[r * cols + k], m[r * cols + k], f);
+    for (uint32_t j = 0; j < rows; j++) {
+      if (j == r || mpq_sgn(m[j * cols + col]) == 0) continue;
+      mpq_set(f, m[j * cols + col]);
+      for (uint32_t k = 0; k < cols; k++) {
+        mpq_t t;
+        mpq_init(t);
+        mpq_mul(t, f, m[r * cols + k]);
+        mpq_sub(m[j * cols + k], m[j * cols + k], t);
+        mpq_clear(t);
+      }
+    }
+    pivot[r++] = col;
+  }
+  mpq_clear(f);
+  return r;
+}
+
+/* v (len rationals) scaled to coprime integers into out. */
+static void to_integers(mpq_t *v, uint32_t len, mpz_t *out) {
+  mpz_t l, g;
+  mpz_init_set_ui(l, 1);
+  mpz_init_set_ui(g, 0);
+  for (uint32_t k = 0; k < len; k++) mpz_lcm(l, l, mpq_denref(v[k]));
+  for (uint32_t k = 0; k < len; k++) {
+    mpz_divexact(out[k], l, mpq_denref(v[k]));
+    mpz_mul(out[k], out[k], mpq_numref(v[k]));
+    mpz_gcd(g, g, out[k]);
+  }
+  if (mpz_sgn(g) != 0)
+    for (uint32_t k = 0; k < len; k++) mpz_divexact(out[k], out[k], g);
+  mpz_clears(l, g, NULL);
+}
+
+/* The equalities are the null space of the points' rows [p, 1]: a vector
+ * (a, d) with a . p + d = 0 at every point, i.e. a . x = -d. */
+uint32_t aff_equalities(const aff_hull *h, mpz_t **rows) {
+  uint32_t n = h->n, cols = n + 1, np = h->npts;
+  *rows = NULL;
+  if (np == 0) return 0;
+  mpq_t *m = xmalloc((size_t)np * cols * sizeof *m);
+  for (uint32_t i = 0; i < np; i++) {
+    for (uint32_t k = 0; k < n; k++) mpq_init_set(m[i * cols + k], h->pts[i * n + k]);
+    mpq_init(m[i * cols + n]);
+    mpq_set_ui(m[i * cols + n], 1, 1);
+  }
+  uint32_t *pivot = xmalloc(cols * sizeof *pivot);
+  bool *is_pivot = xcalloc(cols, sizeof *is_pivot);
+  uint32_t rank = rref(m, np, cols, pivot), nrows = 0;
+  for (uint32_t r = 0; r < rank; r++) is_pivot[pivot[r]] = true;
+  mpz_t *out = xmalloc(((size_t)(cols - rank) * cols + 1) * sizeof *out);
+  mpq_t *v = xmalloc(cols * sizeof *v);
+  for (uint32_t k = 0; k < cols; k++) mpq_init(v[k]);
+  for (uint32_t f = 0; f < cols; f++) {
+    if (is_pivot[f]) continue;
+    for (uint32_t k = 0; k < cols; k++) mpq_set_ui(v[k], k == f, 1);
+    for (uint32_t r = 0; r < rank; r++) mpq_neg(v[pivot[r]], m[r * cols + f]);
+    mpz_t *row = &out[nrows++ * cols];
+    for (uint32_t k = 0; k < cols; k++) mpz_init(row[k]);
+    to_integers(v, cols, row);
+    mpz_neg(row[n], row[n]);   /* c = -d */
+  }
+  for (uint32_t k = 0; k < cols; k++) mpq_clear(v[k]);
+  free(v);
+  free(pivot);
+  free(is_pivot);
+  mat_free(m, np, cols);
+  *rows = out;
+  return nrows;
+}
+
+void aff_rows_free(mpz_t *rows, uint32_t nrows, uint32_t n) {
+  for (size_t i = 0; i < (size_t)nrows * (n + 1); i++) mpz_clear(rows[i]);
+  free(rows);
+}
+
+/* Does pt satisfy row (a . pt = c)? */
+static bool row_holds(const mpz_t *row, uint32_t n, const mpq_t *pt) {
+  mpq_t sum, t;
+  mpq_inits(sum, t, NULL);
+  for (uint32_t k = 0; k < n; k++) {
+    mpq_set_z(t, row[k]);
+    mpq_mul(t, t, pt[k]);
+    mpq_add(sum, sum, t);
+  }
+  mpq_set_z(t, row[n]);
+  bool ok = mpq_equal(sum, t);
+  mpq_clears(sum, t, NULL);
+  return ok;
+}
+
+bool aff_contains(const aff_hull *h, const mpq_t *pt) {
+  if (h->npts == 0) return false;
+  mpz_t *rows;
+  uint32_t nr = aff_equalities(h, &rows);
+  bool in = true;
+  for (uint32_t r = 0; r < nr && in; r++) in = row_holds(&rows[r * (h->n + 1)], h->n, pt);
+  aff_rows_free(rows, nr, h->n);
+  return in;
+}
+
+bool aff_add(aff_hull *h, const mpq_t *pt) {
+  if (aff_contains(h, pt) || h->npts > h->n) return false;
+  for (uint32_t k = 0; k < h->n; k++) mpq_init_set(h->pts[h->npts * h->n + k], pt[k]);
+  h->npts++;
+  return true;
+}
+
+/* ---- the engine ---- */
+
+/* Moduli of the congruence candidates x = r (mod m). */
+static const uint32_t moduli[] = {2, 3, 4, 5, 6, 8};
+#define NMODULI (sizeof moduli / sizeof *moduli)
+
+typedef struct {
+  const chc_system *s;
+  solver *slv;
+  aff_hull *hull;   /* per clause: the points it gave its head */
+  term_t *eqs;      /* per clause: its hull as a formula over the head's params */
+  term_t *hulls;    /* per predicate: the disjunction of its clauses' hulls */
+  term_vec *cand;   /* per predicate: Houdini's candidates over its params */
+  bool **alive;     /* per predicate, per candidate */
+  uint32_t points, checks;
+} affine;
+
+static bool sort_ok(type_t ty) { return type_kind_of(ty) == TYPE_INT || type_kind_of(ty) == TYPE_BOOL; }
+
+/* Only Int and Bool arguments and clause variables (arrays, datatypes and
+ * reals are declined at once). */
+static bool supported(const chc_system *s) {
+  for (uint32_t p = 0; p < s->npreds; p++)
+    for (uint32_t i = 0; i < s->preds[p].arity; i++)
+      if (!sort_ok(term_type(s->preds[p].params[i]))) return false;
+  bool ok = true;
+  for (uint32_t c = 0; c < s->nclauses && ok; c++) {
+    term_t *vars;
+    uint32_t n = chc_clause_all_vars(s, &s->clauses[c], &vars);
+    for (uint32_t i = 0; i < n && ok; i++) ok = sort_ok(term_type(vars[i]));
+    free(vars);
+  }
+  return ok;
+}
+
+/* The coordinate of a term: itself (Int) or 1 / 0 (Bool). */
+static term_t coord(term_t x) {
+  return type_kind_of(term_type(x)) == TYPE_BOOL ? term_ite(x, term_int(1), term_int(0)) : x;
+}
+
+/* Clause c's hull as a conjunction of equalities over its head's params
+ * (false when empty). */
+static term_t hull_formula(const affine *a, uint32_t c) {
+  const chc_pred *pr = &a->s->preds[a->s->clauses[c].head.pred];
+  if (a->hull[c].npts == 0) return term_false();
+  mpz_t *rows;
+  uint32_t nr = aff_equalities(&a->hull[c], &rows), n = pr->arity;
+  term_vec eqs = {0}, sum = {0};
+  for (uint32_t r = 0; r < nr; r++) {
+    const mpz_t *row = &rows[r * (n + 1)];
+    sum.size = 0;
+    for (uint32_t k = 0; k < n; k++)
+      if (mpz_sgn(row[k]) != 0) term_vec_push(&sum, term_mul2(term_int_mpz(row[k]), coord(pr->params[k])));
+    term_vec_push(&eqs, term_eq(term_add(sum.size, sum.data), term_int_mpz(row[n])));
+  }
+  term_t f = term_and(eqs.size, eqs.data);
+  term_vec_free(&eqs);
+  term_vec_free(&sum);
+  aff_rows_free(rows, nr, n);
+  return f;
+}
+
+/* p's hulls: one disjunct per clause into p (a disjunction keeps
+ * apart what joining them would lose, e.g. a grammar's start symbol:
+ * example vectors as facts and sums of other non-terminals). */
+static term_t pred_hulls(const affine *a, uint32_t p) {
+  term_vec v = {0};
+  for (uint32_t c = 0; c < a->s->nclauses; c++)
+    if (a->s->clauses[c].head.pred == p) term_vec_push(&v, a->eqs[c]);
+  term_t f = term_or(v.size, v.data);
+  term_vec_free(&v);
+  return f;
+}
+
+/* p's invariant so far (the hull and the live candidates) applied to
+ * args. */
+static term_t inv_at(const affine *a, uint32_t p, const term_t *args) {
+  const chc_pred *pr = &a->s->preds[p];
+  term_vec v = {0};
+  term_vec_push(&v, a->hulls[p]);
+  for (uint32_t k = 0; a->cand && k < a->cand[p].size; k++)
+    if (a->alive[p][k]) term_vec_push(&v, a->cand[p].data[k]);
+  term_t f = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return term_subst(f, pr->arity, pr->params, args);
+}
+
+static term_t clause_body(const affine *a, const chc_clause *cl) {
+  term_vec v = {0};
+  term_vec_push(&v, cl->constraint);
+  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, inv_at(a, cl->body[j].pred, cl->body[j].args));
+  term_t b = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return b;
+}
+
+/* The values of args (n of them) in the solver's model as coordinates;
+ * false when one is not a literal. */
+static bool model_point(solver *slv, const term_t *args, uint32_t n, mpq_t *pt) {
+  for (uint32_t k = 0; k < n; k++) {
+    term_t v = solver_value(slv, args[k]);
+    if (v == NULL_TERM || !term_is_const(v)) return false;
+    if (term_is_bool(v)) mpq_set_ui(pt[k], term_is_true(v), 1);
+    else term_rat_value(v, pt[k]);
+  }
+  return true;
+}
+
+/* Clauses to check again after p's invariant changed: those with p in
+ * their body. */
+static void mark_users(const chc_system *s, uint32_t p, bool *stale) {
+  for (uint32_t d = 0; d < s->nclauses; d++)
+    for (uint32_t j = 0; j < s->clauses[d].nbody; j++)
+      if (s->clauses[d].body[j].pred == p && s->clauses[d].head.pred != CHC_FALSE) stale[d] = true;
+}
+
+/* One check of clause cl against its head's hull: 1 = a point was added,
+ * 0 = the clause keeps the hull, -1 = undecided (or a model without
+ * values). */
+static int widen_once(affine *a, uint32_t c, const zeta_limits *lim) {
+  const chc_clause *cl = &a->s->clauses[c];
+  uint32_t p = cl->head.pred, n = a->s->preds[p].arity;
+  solver_set_timeout(a->slv, limits_remaining_ms(lim));
+  solver_push(a->slv);
+  solver_assert(a->slv, clause_body(a, cl));
+  solver_assert(a->slv, term_not(term_subst(a->eqs[c], n, a->s->preds[p].params, cl->head.args)));
+  solver_result r = solver_check(a->slv);
+  a->checks++;
+  int res = r == SOLVER_UNSAT ? 0 : -1;
+  if (r == SOLVER_SAT) {
+    mpq_t *pt = xmalloc((n + 1) * sizeof *pt);
+    for (uint32_t k = 0; k < n; k++) mpq_init(pt[k]);
+    /* a model outside the hull gives a point outside it: it grows */
+    if (model_point(a->slv, cl->head.args, n, pt) && aff_add(&a->hull[c], pt)) res = 1;
+    for (uint32_t k = 0; k < n; k++) mpq_clear(pt[k]);
+    free(pt);
+  }
+  solver_pop(a->slv, 1);
+  if (res == 1) {
+    a->eqs[c] = hull_formula(a, c);
+    a->hulls[p] = pred_hulls(a, p);
+    a->points++;
+  }
+  return res;
+}
+
+/* Karr's fixpoint: every clause keeps its head's hull. False when
+ * undecided or out of time (out->reason says which). */
+static bool hull_fixpoint(affine *a, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = a->s;
+  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  for (bool any = true; any && ok;) {
+    any = false;
+    for (uint32_t c = 0; c < s->nclauses && ok; c++) {
+      if (!stale[c]) continue;
+      if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
+      int r = widen_once(a, c, lim);
+      if (r < 0) { out->reason = "affine: a clause was undecided"; ok = false; }
+      if (r <= 0) { stale[c] = false; continue; }
+      mark_users(s, s->clauses[c].head.pred, stale);
+      any = true;   /* c stays stale: its head's hull moved */
+    }
+  }
+  free(stale);
+  return ok;
+}
+
+/* Is every query's body unsatisfiable with the invariants? */
+static bool queries_blocked(affine *a, const zeta_limits *lim) {
+  for (uint32_t c = 0; c < a->s->nclauses; c++) {
+    const chc_clause *cl = &a->s->clauses[c];
+    if (cl->head.pred != CHC_FALSE) continue;
+    solver_set_timeout(a->slv, limits_remaining_ms(lim));
+    a->checks++;
+    if (solver_check_alone(a->slv, clause_body(a, cl)) != SOLVER_UNSAT) return false;
+  }
+  return true;
+}
+
+/* The points of p's hulls (rows of p's arity, pointers into the hulls;
+ * *out malloc'd). */
+static uint32_t pred_points(const affine *a, uint32_t p, const mpq_t ***out) {
+  uint32_t n = 0;
+  for (uint32_t c = 0; c < a->s->nclauses; c++)
+    if (a->s->clauses[c].head.pred == p) n += a->hull[c].npts;
+  *out = xmalloc((n + 1) * sizeof **out);
+  n = 0;
+  for (uint32_t c = 0; c < a->s->nclauses; c++)
+    for (uint32_t i = 0; a->s->clauses[c].head.pred == p && i < a->hull[c].npts; i++)
+      (*out)[n++] = (const mpq_t *)&a->hull[c].pts[i * a->hull[c].n];
+  return n;
+}
+
+/* Is candidate f (over p's params) true at every point pts[0..n)? */
+static bool holds_at_points(const affine *a, uint32_t p, term_t f, const mpq_t **pts, uint32_t n) {
+  const chc_pred *pr = &a->s->preds[p];
+  bool ok = true;
+  term_t *vals = xmalloc((pr->arity + 1) * sizeof *vals);
+  for (uint32_t i = 0; i < n && ok; i++) {
+    for (uint32_t k = 0; k < pr->arity; k++) {
+      type_t ty = term_type(pr->params[k]);
+      vals[k] = type_kind_of(ty) == TYPE_BOOL ? term_bool(mpq_sgn(pts[i][k]) != 0) : term_rat(ty, pts[i][k]);
+    }
+    ok = term_is_true(term_subst(f, pr->arity, pr->params, vals));
+  }
+  free(vals);
+  return ok;
+}
+
+/* p's candidates: for each Int param x, x >= lo and x <= hi (the least and
+ * greatest value at the points found) and x = r (mod m) for the moduli
+ * where every point agrees. */
+static void candidates(affine *a, uint32_t p) {
+  const chc_pred *pr = &a->s->preds[p];
+  const mpq_t **pts;
+  uint32_t n = pred_points(a, p, &pts);
+  for (uint32_t k = 0; k < pr->arity && n; k++) {
+    term_t x = pr->params[k];
+    if (type_kind_of(term_type(x)) != TYPE_INT) continue;
+    const mpq_t *lo = &pts[0][k], *hi = &pts[0][k];
+    for (uint32_t i = 1; i < n; i++) {
+      if (mpq_cmp(pts[i][k], *lo) < 0) lo = &pts[i][k];
+      if (mpq_cmp(pts[i][k], *hi) > 0) hi = &pts[i][k];
+    }
+    term_vec_push(&a->cand[p], term_ge(x, term_rat(term_type(x), *lo)));
+    term_vec_push(&a->cand[p], term_le(x, term_rat(term_type(x), *hi)));
+    for (uint32_t m = 0; m < NMODULI; m++) {
+      mpz_t r;
+      mpz_init(r);
+      mpz_fdiv_r_ui(r, mpq_numref(*lo), moduli[m]);
+      term_t f = term_eq(term_mod(x, term_int(moduli[m])), term_int_mpz(r));
+      if (holds_at_points(a, p, f, pts, n)) term_vec_push(&a->cand[p], f);
+      mpz_clear(r);
+    }
+  }
+  free(pts);
+  a->alive[p] = xmalloc((a->cand[p].size + 1) * sizeof **a->alive);
+  for (uint32_t k = 0; k < a->cand[p].size; k++) a->alive[p][k] = true;
+}
+
+/* Kills the head candidates that clause cl does not keep; -1 when the
+ * solver is undecided, else the number killed. */
+static int kill_round(affine *a, const chc_clause *cl, const zeta_limits *lim) {
+  uint32_t p = cl->head.pred;
+  const chc_pred *pr = &a->s->preds[p];
+  int killed = 0;
+  solver_push(a->slv);
+  solver_assert(a->slv, clause_body(a, cl));
+  for (solver_result r = SOLVER_SAT; r == SOLVER_SAT;) {
+    term_vec goals = {0};
+    uint32_t *which = xmalloc((a->cand[p].size + 1) * sizeof *which);
+    for (uint32_t k = 0; k < a->cand[p].size; k++)
+      if (a->alive[p][k]) {
+        which[goals.size] = k;
+        term_vec_push(&goals, term_subst(a->cand[p].data[k], pr->arity, pr->params, cl->head.args));
+      }
+    r = SOLVER_UNSAT;
+    if (goals.size) {
+      solver_push(a->slv);
+      solver_assert(a->slv, term_not(term_and(goals.size, goals.data)));
+      solver_set_timeout(a->slv, limits_remaining_ms(lim));
+      r = solver_check(a->slv);
+      a->checks++;
+      if (r == SOLVER_SAT)
+        for (uint32_t i = 0; i < goals.size; i++)
+          if (!term_is_true(solver_value(a->slv, goals.data[i]))) { a->alive[p][which[i]] = false; killed++; }
+      solver_pop(a->slv, 1);
+    }
+    term_vec_free(&goals);
+    free(which);
+    if (r == SOLVER_UNKNOWN) killed = -1;
+  }
+  solver_pop(a->slv, 1);
+  return killed;
+}
+
+/* Houdini over the candidates, the hulls fixed (they stay inductive: the
+ * candidates only strengthen the bodies). False when undecided or out of
+ * time. */
+static bool houdini(affine *a, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = a->s;
+  uint32_t np1 = s->npreds + 1;
+  a->cand = xcalloc(np1, sizeof *a->cand);
+  a->alive = xcalloc(np1, sizeof *a->alive);
+  for (uint32_t p = 0; p < s->npreds; p++) candidates(a, p);
+  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  for (bool any = true; any && ok;) {
+    any = false;
+    for (uint32_t c = 0; c < s->nclauses && ok; c++) {
+      if (!stale[c]) continue;
+      stale[c] = false;
+      if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
+      int k = kill_round(a, &s->clauses[c], lim);
+      if (k < 0) { out->reason = "affine: a clause was undecided (candidates)"; ok = false; }
+      if (k <= 0) continue;
+      mark_users(s, s->clauses[c].head.pred, stale);
+      any = true;
+    }
+  }
+  free(stale);
+  return ok;
+}
+
+/* The answer: the invariants over each predicate's params. */
+static void give_model(const affine *a, chc_result *out) {
+  const chc_system *s = a->s;
+  out->answer = CHC_SAT;
+  out->interp = xcalloc(s->npreds + 1, sizeof *out->interp);
+  for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = inv_at(a, p, s->preds[p].params);
+}
+
+/* ZETA_AFFINE_TRACE: the counts and each predicate's invariant. */
+static void trace(const affine *a) {
+  fprintf(stderr, "affine: %u points, %u checks\n", a->points, a->checks);
+  for (uint32_t p = 0; p < a->s->npreds; p++) {
+    const mpq_t **pts;
+    uint32_t n = pred_points(a, p, &pts);
+    free(pts);
+    fprintf(stderr, "  %s (%u points): ", a->s->preds[p].name, n);
+    term_print(stderr, inv_at(a, p, a->s->preds[p].params));
+    fputc('\n', stderr);
+  }
+}
+
+void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  chc_result_start(out, "affine (Karr's hulls by models, then bounds and congruences)");
+  if (!supported(s)) { out->reason = "affine: arguments other than Int and Bool"; return; }
+  affine a = {.s = s, .slv = solver_new_z3()};
+  uint32_t np1 = s->npreds + 1;
+  a.hull = xmalloc((s->nclauses + 1) * sizeof *a.hull);
+  a.eqs = xmalloc((s->nclauses + 1) * sizeof *a.eqs);
+  a.hulls = xmalloc(np1 * sizeof *a.hulls);
+  for (uint32_t c = 0; c < s->nclauses; c++) {
+    uint32_t h = s->clauses[c].head.pred;
+    aff_init(&a.hull[c], h == CHC_FALSE ? 0 : s->preds[h].arity);
+    a.eqs[c] = term_false();
+  }
+  for (uint32_t p = 0; p < s->npreds; p++) a.hulls[p] = term_false();
+  out->reason = "affine: no invariant strong enough";
+  /* the hulls alone, else strengthened (a failing step sets the reason) */
+  if (hull_fixpoint(&a, lim, out) &&
+      (queries_blocked(&a, lim) || (houdini(&a, lim, out) && queries_blocked(&a, lim))))
+    give_model(&a, out);
+  if (getenv("ZETA_AFFINE_TRACE")) trace(&a);
+  for (uint32_t c = 0; c < s->nclauses; c++) aff_free(&a.hull[c]);
+  for (uint32_t p = 0; p < s->npreds && a.cand; p++) { term_vec_free(&a.cand[p]); free(a.alive[p]); }
+  free(a.hull);
+  free(a.eqs);
+  free(a.hulls);
+  free(a.cand);
+  free(a.alive);
+  solver_free(a.slv);
+}

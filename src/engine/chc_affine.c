@@ -170,6 +170,10 @@ bool aff_add(aff_hull *h, const mpq_t *pt) {
 static const uint32_t moduli[] = {2, 3, 4, 5, 6, 8};
 #define NMODULI (sizeof moduli / sizeof *moduli)
 
+/* A candidate bound: param k >= value (lower) or <= value; k = UINT32_MAX
+ * for a congruence. */
+typedef struct { uint32_t k; bool lower; long value; } bound;
+
 typedef struct {
   const chc_system *s;
   solver *slv;
@@ -178,6 +182,7 @@ typedef struct {
   term_t *hulls;    /* per predicate: the disjunction of its clauses' hulls */
   term_vec *cand;   /* per predicate: Houdini's candidates over its params */
   bool **alive;     /* per predicate, per candidate */
+  bound **bnd;      /* per predicate, per candidate: which bound it is */
   uint32_t points, checks;
 } affine;
 
@@ -226,26 +231,54 @@ static term_t hull_formula(const affine *a, uint32_t c) {
   return f;
 }
 
+/* Is clause c's hull inside another one of its head's (the first of
+ * equal ones kept)? Then its disjunct is left out. */
+static bool covered(const affine *a, uint32_t c) {
+  const aff_hull *h = &a->hull[c];
+  if (h->npts == 0) return true;
+  for (uint32_t d = 0; d < a->s->nclauses; d++) {
+    if (d == c || a->s->clauses[d].head.pred != a->s->clauses[c].head.pred || a->hull[d].npts < h->npts) continue;
+    if (a->hull[d].npts == h->npts && d > c) continue;   /* equal dimension: inside means equal */
+    bool in = true;
+    for (uint32_t i = 0; i < h->npts && in; i++) in = aff_contains(&a->hull[d], &h->pts[i * h->n]);
+    if (in) return true;
+  }
+  return false;
+}
+
 /* p's hulls: one disjunct per clause into p (a disjunction keeps
  * apart what joining them would lose, e.g. a grammar's start symbol:
  * example vectors as facts and sums of other non-terminals). */
 static term_t pred_hulls(const affine *a, uint32_t p) {
   term_vec v = {0};
   for (uint32_t c = 0; c < a->s->nclauses; c++)
-    if (a->s->clauses[c].head.pred == p) term_vec_push(&v, a->eqs[c]);
+    if (a->s->clauses[c].head.pred == p && !covered(a, c)) term_vec_push(&v, a->eqs[c]);
   term_t f = term_or(v.size, v.data);
   term_vec_free(&v);
   return f;
 }
 
-/* p's invariant so far (the hull and the live candidates) applied to
- * args. */
-static term_t inv_at(const affine *a, uint32_t p, const term_t *args) {
+/* Live candidate i of p is a bound that another live one implies (the
+ * same side of the same param, tighter, or equal and earlier). */
+static bool implied(const affine *a, uint32_t p, uint32_t i) {
+  const bound *b = &a->bnd[p][i];
+  if (b->k == UINT32_MAX) return false;
+  for (uint32_t j = 0; j < a->cand[p].size; j++) {
+    const bound *c = &a->bnd[p][j];
+    if (j == i || !a->alive[p][j] || c->k != b->k || c->lower != b->lower) continue;
+    if (c->value == b->value ? j < i : (c->value > b->value) == b->lower) return true;
+  }
+  return false;
+}
+
+/* p's invariant so far (the hull and the live candidates; for the model
+ * without the implied bounds) applied to args. */
+static term_t inv_at(const affine *a, uint32_t p, const term_t *args, bool model) {
   const chc_pred *pr = &a->s->preds[p];
   term_vec v = {0};
   term_vec_push(&v, a->hulls[p]);
   for (uint32_t k = 0; a->cand && k < a->cand[p].size; k++)
-    if (a->alive[p][k]) term_vec_push(&v, a->cand[p].data[k]);
+    if (a->alive[p][k] && !(model && implied(a, p, k))) term_vec_push(&v, a->cand[p].data[k]);
   term_t f = term_and(v.size, v.data);
   term_vec_free(&v);
   return term_subst(f, pr->arity, pr->params, args);
@@ -254,7 +287,7 @@ static term_t inv_at(const affine *a, uint32_t p, const term_t *args) {
 static term_t clause_body(const affine *a, const chc_clause *cl) {
   term_vec v = {0};
   term_vec_push(&v, cl->constraint);
-  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, inv_at(a, cl->body[j].pred, cl->body[j].args));
+  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, inv_at(a, cl->body[j].pred, cl->body[j].args, false));
   term_t b = term_and(v.size, v.data);
   term_vec_free(&v);
   return b;
@@ -374,32 +407,57 @@ static bool holds_at_points(const affine *a, uint32_t p, term_t f, const mpq_t *
   return ok;
 }
 
-/* p's candidates: for each Int param x, x >= lo and x <= hi (the least and
- * greatest value at the points found) and x = r (mod m) for the moduli
- * where every point agrees. */
+static void push_cand(affine *a, uint32_t p, term_t f, bound b) {
+  a->bnd[p] = xrealloc(a->bnd[p], (a->cand[p].size + 1) * sizeof **a->bnd);
+  a->bnd[p][a->cand[p].size] = b;
+  term_vec_push(&a->cand[p], f);
+}
+
+static int cmp_long(const void *x, const void *y) {
+  long a = *(const long *)x, b = *(const long *)y;
+  return (a > b) - (a < b);
+}
+
+/* At most this many distinct values per param are bounds. */
+#define MAX_BOUNDS 16
+
+/* p's candidates: for each Int param x, x >= v and x <= v for 0 and the
+ * values of x at the points found (the points come from models of the
+ * over-approximation, not only reachable ones: the bounds of the
+ * reachable ones are among them, and Houdini keeps the tightest true
+ * ones; the least and greatest only when there are more than MAX_BOUNDS),
+ * and x = r (mod m) for the moduli where every point agrees. */
 static void candidates(affine *a, uint32_t p) {
   const chc_pred *pr = &a->s->preds[p];
   const mpq_t **pts;
   uint32_t n = pred_points(a, p, &pts);
+  long *vals = xmalloc((n + 2) * sizeof *vals);
   for (uint32_t k = 0; k < pr->arity && n; k++) {
     term_t x = pr->params[k];
     if (type_kind_of(term_type(x)) != TYPE_INT) continue;
-    const mpq_t *lo = &pts[0][k], *hi = &pts[0][k];
-    for (uint32_t i = 1; i < n; i++) {
-      if (mpq_cmp(pts[i][k], *lo) < 0) lo = &pts[i][k];
-      if (mpq_cmp(pts[i][k], *hi) > 0) hi = &pts[i][k];
+    uint32_t nv = 0;
+    vals[nv++] = 0;
+    for (uint32_t i = 0; i < n; i++)
+      if (mpz_fits_slong_p(mpq_numref(pts[i][k]))) vals[nv++] = mpz_get_si(mpq_numref(pts[i][k]));
+    qsort(vals, nv, sizeof *vals, cmp_long);
+    uint32_t nd = 0;
+    for (uint32_t i = 0; i < nv; i++)
+      if (nd == 0 || vals[nd - 1] != vals[i]) vals[nd++] = vals[i];
+    for (uint32_t i = 0; i < nd; i++) {
+      if (nd > MAX_BOUNDS && i != 0 && i != nd - 1) continue;
+      push_cand(a, p, term_ge(x, term_int(vals[i])), (bound){k, true, vals[i]});
+      push_cand(a, p, term_le(x, term_int(vals[i])), (bound){k, false, vals[i]});
     }
-    term_vec_push(&a->cand[p], term_ge(x, term_rat(term_type(x), *lo)));
-    term_vec_push(&a->cand[p], term_le(x, term_rat(term_type(x), *hi)));
     for (uint32_t m = 0; m < NMODULI; m++) {
       mpz_t r;
       mpz_init(r);
-      mpz_fdiv_r_ui(r, mpq_numref(*lo), moduli[m]);
+      mpz_fdiv_r_ui(r, mpq_numref(pts[0][k]), moduli[m]);
       term_t f = term_eq(term_mod(x, term_int(moduli[m])), term_int_mpz(r));
-      if (holds_at_points(a, p, f, pts, n)) term_vec_push(&a->cand[p], f);
+      if (holds_at_points(a, p, f, pts, n)) push_cand(a, p, f, (bound){UINT32_MAX, false, 0});
       mpz_clear(r);
     }
   }
+  free(vals);
   free(pts);
   a->alive[p] = xmalloc((a->cand[p].size + 1) * sizeof **a->alive);
   for (uint32_t k = 0; k < a->cand[p].size; k++) a->alive[p][k] = true;
@@ -449,6 +507,7 @@ static bool houdini(affine *a, const zeta_limits *lim, chc_result *out) {
   uint32_t np1 = s->npreds + 1;
   a->cand = xcalloc(np1, sizeof *a->cand);
   a->alive = xcalloc(np1, sizeof *a->alive);
+  a->bnd = xcalloc(np1, sizeof *a->bnd);
   for (uint32_t p = 0; p < s->npreds; p++) candidates(a, p);
   bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
   for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
@@ -474,7 +533,7 @@ static void give_model(const affine *a, chc_result *out) {
   const chc_system *s = a->s;
   out->answer = CHC_SAT;
   out->interp = xcalloc(s->npreds + 1, sizeof *out->interp);
-  for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = inv_at(a, p, s->preds[p].params);
+  for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = inv_at(a, p, s->preds[p].params, true);
 }
 
 /* ZETA_AFFINE_TRACE: the counts and each predicate's invariant. */
@@ -485,7 +544,7 @@ static void trace(const affine *a) {
     uint32_t n = pred_points(a, p, &pts);
     free(pts);
     fprintf(stderr, "  %s (%u points): ", a->s->preds[p].name, n);
-    term_print(stderr, inv_at(a, p, a->s->preds[p].params));
+    term_print(stderr, inv_at(a, p, a->s->preds[p].params, true));
     fputc('\n', stderr);
   }
 }
@@ -511,11 +570,12 @@ void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *o
     give_model(&a, out);
   if (getenv("ZETA_AFFINE_TRACE")) trace(&a);
   for (uint32_t c = 0; c < s->nclauses; c++) aff_free(&a.hull[c]);
-  for (uint32_t p = 0; p < s->npreds && a.cand; p++) { term_vec_free(&a.cand[p]); free(a.alive[p]); }
+  for (uint32_t p = 0; p < s->npreds && a.cand; p++) { term_vec_free(&a.cand[p]); free(a.alive[p]); free(a.bnd[p]); }
   free(a.hull);
   free(a.eqs);
   free(a.hulls);
   free(a.cand);
   free(a.alive);
+  free(a.bnd);
   solver_free(a.slv);
 }

@@ -16,6 +16,8 @@ typedef struct {
   uint32_t n;        /* dimension of the space */
   uint32_t npts;     /* affinely independent points, npts <= n + 1 */
   mpq_t *pts;        /* npts rows of n */
+  mpz_t *eq;         /* its equalities (aff_equalities), kept since the last point */
+  uint32_t neq;
 } aff_hull;
 
 void aff_init(aff_hull *h, uint32_t n);

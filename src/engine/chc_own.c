@@ -1,6 +1,7 @@
 /* zeta's own Horn-clause schedule (chc_own.h). */
 #include "engine/chc_own.h"
 #include <string.h>
+#include "engine/chc_affine.h"
 #include "ir/chc_unfold.h"
 
 static bool has_params_of(const chc_system *s, type_kind k) {
@@ -96,6 +97,10 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define PA_FIRST_SECONDS 1
 #define IC3_PROBE_SHARE 0.01
 #define IC3_PROBE_SECONDS 0.2
+#define AFFINE_PROBE_SHARE 0.05
+#define AFFINE_PROBE_SECONDS 1
+#define AFFINE_SHARE 0.2
+#define AFFINE_SECONDS 3
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -142,6 +147,18 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
   return false;
 }
 
+/* Affine hulls (chc_affine.c) within a CPU slice; true when the schedule
+ * ends. *more: it ran out of time (a longer slice may answer). */
+static bool affine_part(const chc_system *s, const zeta_limits *lim, double share, double cap, chc_result *r,
+                        const chc_accept *acc, terms_mark start, bool *more) {
+  zeta_limits l = cpu_slice(lim, share, cap);
+  chc_affine_solve(s, &l, r);
+  *more = r->answer == CHC_UNKNOWN && limits_expired(&l);
+  if (chc_settled(r, s, lim, acc)) return true;
+  next_engine(r, start);
+  return false;
+}
+
 /* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
  * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
  * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
@@ -159,11 +176,15 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
                          const chc_accept *acc, terms_mark start, bool linear) {
   own_clock ck = own_clock_now();
   ic3_parts ic3 = {NULL, NULL, false};
+  bool affine_more = false;
   if (!linear) {
     /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
      * 171, 174, 182, 223: ~1 s later behind pa's first second) */
     zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
     if (ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
+  }
+  if (affine_part(s, lim, AFFINE_PROBE_SHARE, AFFINE_PROBE_SECONDS, r, acc, start, &affine_more)) goto out;
+  if (!linear) {
     /* pa's quick answers (sat within 1 s on LIA-071, 083, 108, 125,
      * 168, 175: 3 s later behind the IC3 slice) */
     zeta_limits l1 = cpu_slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
@@ -182,6 +203,7 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     chc_houdini_order_solve(s, &l3, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
+    if (affine_more && affine_part(s, lim, AFFINE_SHARE, AFFINE_SECONDS, r, acc, start, &affine_more)) goto out;
   }
   /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
    * that under load the resumed IC3 after it still runs (LIA-098 / 270

@@ -183,6 +183,8 @@ typedef struct {
   aff_hull *hull;   /* per clause: the points it gave its head (see slot) */
   uint32_t *slot;   /* per clause: the hull it adds to, its own or, when its
                        head's hulls are joined, the first clause into it */
+  uint32_t **hulls_of;   /* per predicate: the clauses whose hulls are its */
+  uint32_t *nhulls;
   term_t *eqs;      /* per clause: its hull as a formula over the head's params */
   term_t *hulls;    /* per predicate: the disjunction of its clauses' hulls */
   term_vec *cand;   /* per predicate: Houdini's candidates over its params */
@@ -240,8 +242,10 @@ static term_t hull_formula(const affine *a, uint32_t c) {
 static bool covered(const affine *a, uint32_t c) {
   const aff_hull *h = &a->hull[c];
   if (h->npts == 0) return true;
-  for (uint32_t d = 0; d < a->s->nclauses; d++) {
-    if (d == c || a->s->clauses[d].head.pred != a->s->clauses[c].head.pred || a->hull[d].npts < h->npts) continue;
+  uint32_t p = a->s->clauses[c].head.pred;
+  for (uint32_t j = 0; j < a->nhulls[p]; j++) {
+    uint32_t d = a->hulls_of[p][j];
+    if (d == c || a->hull[d].npts < h->npts) continue;
     if (a->hull[d].npts == h->npts && d > c) continue;   /* equal dimension: inside means equal */
     bool in = true;
     for (uint32_t i = 0; i < h->npts && in; i++) in = aff_contains(&a->hull[d], &h->pts[i * h->n]);
@@ -255,8 +259,8 @@ static bool covered(const affine *a, uint32_t c) {
  * example vectors as facts and sums of other non-terminals). */
 static term_t pred_hulls(const affine *a, uint32_t p) {
   term_vec v = {0};
-  for (uint32_t c = 0; c < a->s->nclauses; c++)
-    if (a->s->clauses[c].head.pred == p && !covered(a, c)) term_vec_push(&v, a->eqs[c]);
+  for (uint32_t j = 0; j < a->nhulls[p]; j++)
+    if (!covered(a, a->hulls_of[p][j])) term_vec_push(&v, a->eqs[a->hulls_of[p][j]]);
   term_t f = term_or(v.size, v.data);
   term_vec_free(&v);
   return f;
@@ -386,13 +390,13 @@ static bool queries_blocked(affine *a, const zeta_limits *lim) {
  * *out malloc'd). */
 static uint32_t pred_points(const affine *a, uint32_t p, const mpq_t ***out) {
   uint32_t n = 0;
-  for (uint32_t c = 0; c < a->s->nclauses; c++)
-    if (a->s->clauses[c].head.pred == p) n += a->hull[c].npts;
+  for (uint32_t j = 0; j < a->nhulls[p]; j++) n += a->hull[a->hulls_of[p][j]].npts;
   *out = xmalloc((n + 1) * sizeof **out);
   n = 0;
-  for (uint32_t c = 0; c < a->s->nclauses; c++)
-    for (uint32_t i = 0; a->s->clauses[c].head.pred == p && i < a->hull[c].npts; i++)
-      (*out)[n++] = (const mpq_t *)&a->hull[c].pts[i * a->hull[c].n];
+  for (uint32_t j = 0; j < a->nhulls[p]; j++) {
+    const aff_hull *h = &a->hull[a->hulls_of[p][j]];
+    for (uint32_t i = 0; i < h->npts; i++) (*out)[n++] = (const mpq_t *)&h->pts[i * h->n];
+  }
   return n;
 }
 
@@ -546,7 +550,8 @@ static void give_model(const affine *a, chc_result *out) {
  * example vectors and sums of other non-terminals), else one per
  * predicate (disjunctions in the bodies of the other clauses cost the
  * solver: LIA-082 took 2.9 s CPU with a hull per clause everywhere). */
-static uint32_t *slots(const chc_system *s) {
+static void make_slots(affine *a) {
+  const chc_system *s = a->s;
   bool *in_body = xcalloc(s->npreds + 1, sizeof *in_body);
   uint32_t *first = xmalloc((s->npreds + 1) * sizeof *first), *slot = xmalloc((s->nclauses + 1) * sizeof *slot);
   for (uint32_t p = 0; p < s->npreds; p++) first[p] = UINT32_MAX;
@@ -560,10 +565,13 @@ static uint32_t *slots(const chc_system *s) {
   for (uint32_t c = 0; c < s->nclauses; c++) {
     uint32_t p = s->clauses[c].head.pred;
     slot[c] = p == CHC_FALSE || !in_body[p] || split_all ? c : first[p];
+    if (p == CHC_FALSE || slot[c] != c) continue;
+    a->hulls_of[p] = xrealloc(a->hulls_of[p], (a->nhulls[p] + 1) * sizeof **a->hulls_of);
+    a->hulls_of[p][a->nhulls[p]++] = c;
   }
   free(in_body);
   free(first);
-  return slot;
+  a->slot = slot;
 }
 
 /* ZETA_AFFINE_TRACE: the counts and each predicate's invariant. */
@@ -593,7 +601,9 @@ void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *o
     a.eqs[c] = term_false();
   }
   for (uint32_t p = 0; p < s->npreds; p++) a.hulls[p] = term_false();
-  a.slot = slots(s);
+  a.hulls_of = xcalloc(np1, sizeof *a.hulls_of);
+  a.nhulls = xcalloc(np1, sizeof *a.nhulls);
+  make_slots(&a);
   out->reason = "affine: no invariant strong enough";
   /* the hulls alone, else strengthened (a failing step sets the reason) */
   if (hull_fixpoint(&a, lim, out) &&
@@ -606,6 +616,9 @@ void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *o
   free(a.eqs);
   free(a.hulls);
   free(a.slot);
+  for (uint32_t p = 0; p < s->npreds; p++) free(a.hulls_of[p]);
+  free(a.hulls_of);
+  free(a.nhulls);
   free(a.cand);
   free(a.alive);
   free(a.bnd);

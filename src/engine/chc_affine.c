@@ -352,24 +352,88 @@ static int widen_once(affine *a, uint32_t c, const zeta_limits *lim) {
   return res;
 }
 
+/* Tarjan's strongly connected components of the predicates (edges from
+ * body to head); comp[p] numbers them sinks first. */
+typedef struct {
+  const chc_system *s;
+  uint32_t *index, *low, *stack, *comp, nstack, next, ncomp;
+  bool *on;
+} scc;
+
+static void scc_visit(scc *g, uint32_t p) {
+  g->index[p] = g->low[p] = g->next++;
+  g->stack[g->nstack++] = p;
+  g->on[p] = true;
+  for (uint32_t c = 0; c < g->s->nclauses; c++) {
+    const chc_clause *cl = &g->s->clauses[c];
+    uint32_t q = cl->head.pred;
+    if (q == CHC_FALSE) continue;
+    bool from_p = false;
+    for (uint32_t j = 0; j < cl->nbody && !from_p; j++) from_p = cl->body[j].pred == p;
+    if (!from_p) continue;
+    if (g->index[q] == UINT32_MAX) {
+      scc_visit(g, q);
+      if (g->low[q] < g->low[p]) g->low[p] = g->low[q];
+    } else if (g->on[q] && g->index[q] < g->low[p]) g->low[p] = g->index[q];
+  }
+  if (g->low[p] != g->index[p]) return;
+  uint32_t q;
+  do {
+    q = g->stack[--g->nstack];
+    g->on[q] = false;
+    g->comp[q] = g->ncomp;
+  } while (q != p);
+  g->ncomp++;
+}
+
+/* The clauses with heads in topological order (bodies' components before
+ * heads'): a predicate's hull is mostly settled before the clauses that
+ * use it are checked (fewer checks of clauses whose bodies move again). */
+static uint32_t *clause_order(const chc_system *s) {
+  uint32_t np1 = s->npreds + 1;
+  scc g = {s, xmalloc(np1 * sizeof(uint32_t)), xmalloc(np1 * sizeof(uint32_t)), xmalloc(np1 * sizeof(uint32_t)),
+           xmalloc(np1 * sizeof(uint32_t)), 0, 0, 0, xcalloc(np1, sizeof(bool))};
+  for (uint32_t p = 0; p < s->npreds; p++) g.index[p] = UINT32_MAX;
+  for (uint32_t p = 0; p < s->npreds; p++)
+    if (g.index[p] == UINT32_MAX) scc_visit(&g, p);
+  uint32_t *order = xmalloc((s->nclauses + 1) * sizeof *order), n = 0;
+  for (uint32_t k = g.ncomp; k-- > 0;)   /* sources first */
+    for (uint32_t c = 0; c < s->nclauses; c++) {
+      uint32_t h = s->clauses[c].head.pred;
+      if (h != CHC_FALSE && g.comp[h] == k) order[n++] = c;
+    }
+  for (uint32_t c = 0; c < s->nclauses; c++)
+    if (s->clauses[c].head.pred == CHC_FALSE) order[n++] = c;
+  free(g.index);
+  free(g.low);
+  free(g.stack);
+  free(g.comp);
+  free(g.on);
+  return order;
+}
+
 /* Karr's fixpoint: every clause keeps its head's hull. False when
  * undecided or out of time (out->reason says which). */
 static bool hull_fixpoint(affine *a, const zeta_limits *lim, chc_result *out) {
   const chc_system *s = a->s;
   bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  uint32_t *order = clause_order(s);
   for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
   for (bool any = true; any && ok;) {
     any = false;
-    for (uint32_t c = 0; c < s->nclauses && ok; c++) {
-      if (!stale[c]) continue;
-      if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
-      int r = widen_once(a, c, lim);
-      if (r < 0) { out->reason = "affine: a clause was undecided"; ok = false; }
-      if (r <= 0) { stale[c] = false; continue; }
-      mark_users(s, s->clauses[c].head.pred, stale);
-      any = true;   /* c stays stale: its head's hull moved */
+    for (uint32_t i = 0; i < s->nclauses && ok; i++) {
+      uint32_t c = order[i];
+      while (stale[c] && ok) {   /* until c keeps its head's hull */
+        if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
+        int r = widen_once(a, c, lim);
+        if (r < 0) { out->reason = "affine: a clause was undecided"; ok = false; }
+        if (r <= 0) { stale[c] = false; continue; }
+        mark_users(s, s->clauses[c].head.pred, stale);
+        any = true;
+      }
     }
   }
+  free(order);
   free(stale);
   return ok;
 }

@@ -541,34 +541,13 @@ static void candidates(affine *a, uint32_t p) {
 static int kill_round(affine *a, const chc_clause *cl, const zeta_limits *lim) {
   uint32_t p = cl->head.pred;
   const chc_pred *pr = &a->s->preds[p];
-  int killed = 0;
-  solver_push(a->slv);
-  solver_assert(a->slv, clause_body(a, cl));
-  for (solver_result r = SOLVER_SAT; r == SOLVER_SAT;) {
-    term_vec goals = {0};
-    uint32_t *which = xmalloc((a->cand[p].size + 1) * sizeof *which);
-    for (uint32_t k = 0; k < a->cand[p].size; k++)
-      if (a->alive[p][k]) {
-        which[goals.size] = k;
-        term_vec_push(&goals, term_subst(a->cand[p].data[k], pr->arity, pr->params, cl->head.args));
-      }
-    r = SOLVER_UNSAT;
-    if (goals.size) {
-      solver_push(a->slv);
-      solver_assert(a->slv, term_not(term_and(goals.size, goals.data)));
-      solver_set_timeout(a->slv, limits_remaining_ms(lim));
-      r = solver_check(a->slv);
-      a->checks++;
-      if (r == SOLVER_SAT)
-        for (uint32_t i = 0; i < goals.size; i++)
-          if (!term_is_true(solver_value(a->slv, goals.data[i]))) { a->alive[p][which[i]] = false; killed++; }
-      solver_pop(a->slv, 1);
-    }
-    term_vec_free(&goals);
-    free(which);
-    if (r == SOLVER_UNKNOWN) killed = -1;
-  }
-  solver_pop(a->slv, 1);
+  term_t *goals = xmalloc((a->cand[p].size + 1) * sizeof *goals);
+  for (uint32_t k = 0; k < a->cand[p].size; k++)
+    goals[k] = a->alive[p][k] ? term_subst(a->cand[p].data[k], pr->arity, pr->params, cl->head.args) : NULL_TERM;
+  solver_set_timeout(a->slv, limits_remaining_ms(lim));
+  a->checks++;
+  int killed = chc_houdini_kill(a->slv, clause_body(a, cl), a->cand[p].size, goals, a->alive[p]);
+  free(goals);
   return killed;
 }
 

@@ -79,7 +79,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
  * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, and Houdini
- * over order clauses, 20 %, at most 4 s), then IC3 (the slice's, resumed);
+ * over order clauses, 20 %, at most 4 s, and affine hulls, 10 %, at most
+ * 2 s, which linear ones get first), then IC3 (the slice's, resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
@@ -97,10 +98,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define PA_FIRST_SECONDS 1
 #define IC3_PROBE_SHARE 0.01
 #define IC3_PROBE_SECONDS 0.2
-#define AFFINE_PROBE_SHARE 0.05
-#define AFFINE_PROBE_SECONDS 1
-#define AFFINE_SHARE 0.2
-#define AFFINE_SECONDS 3
+#define AFFINE_SHARE 0.1
+#define AFFINE_SECONDS 2
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -147,13 +146,12 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
   return false;
 }
 
-/* Affine hulls (chc_affine.c) within a CPU slice; true when the schedule
- * ends. *more: it ran out of time (a longer slice may answer). */
-static bool affine_part(const chc_system *s, const zeta_limits *lim, double share, double cap, chc_result *r,
-                        const chc_accept *acc, terms_mark start, bool *more) {
-  zeta_limits l = cpu_slice(lim, share, cap);
+/* Affine hulls (chc_affine.c) within their CPU slice; true when the
+ * schedule ends. */
+static bool affine_part(const chc_system *s, const zeta_limits *lim, chc_result *r, const chc_accept *acc,
+                        terms_mark start) {
+  zeta_limits l = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
   chc_affine_solve(s, &l, r);
-  *more = r->answer == CHC_UNKNOWN && limits_expired(&l);
   if (chc_settled(r, s, lim, acc)) return true;
   next_engine(r, start);
   return false;
@@ -176,15 +174,11 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
                          const chc_accept *acc, terms_mark start, bool linear) {
   own_clock ck = own_clock_now();
   ic3_parts ic3 = {NULL, NULL, false};
-  bool affine_more = false;
   if (!linear) {
     /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
      * 171, 174, 182, 223: ~1 s later behind pa's first second) */
     zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
     if (ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
-  }
-  if (affine_part(s, lim, AFFINE_PROBE_SHARE, AFFINE_PROBE_SECONDS, r, acc, start, &affine_more)) goto out;
-  if (!linear) {
     /* pa's quick answers (sat within 1 s on LIA-071, 083, 108, 125,
      * 168, 175: 3 s later behind the IC3 slice) */
     zeta_limits l1 = cpu_slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
@@ -203,8 +197,11 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     chc_houdini_order_solve(s, &l3, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
-    if (affine_more && affine_part(s, lim, AFFINE_SHARE, AFFINE_SECONDS, r, acc, start, &affine_more)) goto out;
-  }
+    /* affine equalities (the SyGuS grammars LIA-080 .. 105: 0.4-1.5 s
+     * CPU), after the quick answers of IC3, pa and Houdini */
+    if (affine_part(s, lim, r, acc, start)) goto out;
+  } else if (affine_part(s, lim, r, acc, start))   /* linear: first (LIA's answer or give up within 0.2 s CPU, but 035) */
+    goto out;
   /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
    * that under load the resumed IC3 after it still runs (LIA-098 / 270
    * lost at load ~10 with 35 % of the wall time in CPU seconds: session

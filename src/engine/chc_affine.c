@@ -321,17 +321,16 @@ static void mark_users(const chc_system *s, uint32_t p, bool *stale) {
       if (s->clauses[d].body[j].pred == p && s->clauses[d].head.pred != CHC_FALSE) stale[d] = true;
 }
 
-/* One check of clause cl against its head's hull: 1 = a point was added,
+/* One check of clause c against the hull it adds to: 1 = a point was added,
  * 0 = the clause keeps the hull, -1 = undecided (or a model without
  * values). */
 static int widen_once(affine *a, uint32_t c, const zeta_limits *lim) {
   const chc_clause *cl = &a->s->clauses[c];
-  uint32_t p = cl->head.pred, n = a->s->preds[p].arity;
-  c = a->slot[c];
+  uint32_t p = cl->head.pred, n = a->s->preds[p].arity, h = a->slot[c];
   solver_set_timeout(a->slv, limits_remaining_ms(lim));
   solver_push(a->slv);
   solver_assert(a->slv, clause_body(a, cl));
-  solver_assert(a->slv, term_not(term_subst(a->eqs[c], n, a->s->preds[p].params, cl->head.args)));
+  solver_assert(a->slv, term_not(term_subst(a->eqs[h], n, a->s->preds[p].params, cl->head.args)));
   solver_result r = solver_check(a->slv);
   a->checks++;
   int res = r == SOLVER_UNSAT ? 0 : -1;
@@ -339,13 +338,13 @@ static int widen_once(affine *a, uint32_t c, const zeta_limits *lim) {
     mpq_t *pt = xmalloc((n + 1) * sizeof *pt);
     for (uint32_t k = 0; k < n; k++) mpq_init(pt[k]);
     /* a model outside the hull gives a point outside it: it grows */
-    if (model_point(a->slv, cl->head.args, n, pt) && aff_add(&a->hull[c], pt)) res = 1;
+    if (model_point(a->slv, cl->head.args, n, pt) && aff_add(&a->hull[h], pt)) res = 1;
     for (uint32_t k = 0; k < n; k++) mpq_clear(pt[k]);
     free(pt);
   }
   solver_pop(a->slv, 1);
   if (res == 1) {
-    a->eqs[c] = hull_formula(a, c);
+    a->eqs[h] = hull_formula(a, h);
     a->hulls[p] = pred_hulls(a, p);
     a->points++;
   }

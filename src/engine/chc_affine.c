@@ -1,17 +1,19 @@
 /* Affine hulls by exact rational elimination, and the Horn-clause engine
  * over them (chc_affine.h).
  *
- * The engine is Karr's analysis computed by the solver: every predicate
- * starts at the empty hull (false); a clause whose body (its constraint and
- * the hulls of its body predicates) has a model outside its head's hull
- * adds the model's head arguments as a point, and the hull is recomputed.
- * A hull's dimension only grows (at most arity + 1 points per predicate),
+ * The engine is Karr's analysis computed by the solver: every hull
+ * starts empty (false); a clause whose body (its constraint and the hulls
+ * of its body predicates) has a model outside its head's hull adds the
+ * model's head arguments as a point, and the hull's equalities are
+ * recomputed. A hull's dimension only grows (at most arity + 1 points),
  * so this ends; then every clause keeps its head's hull: the hulls are an
- * inductive model. Bool arguments are coordinates 0 / 1. When some query
- * is still reachable, Houdini over bounds and congruences of single
- * coordinates (candidates true at every point found) strengthens the
- * hulls. The answer is sat (its model checked by the caller as every
- * model) or unknown. */
+ * inductive model. A predicate has one hull, or one per clause when only
+ * queries use it (its model their disjunction; make_slots). Bool
+ * arguments are coordinates 0 / 1. When some query is still reachable,
+ * Houdini over bounds (at 0 and the values found) and congruences (true
+ * at every point found) of single arguments strengthens the hulls. The
+ * answer is sat (its model checked by the caller as every model) or
+ * unknown. */
 #include <stdlib.h>
 #include "core/alloc.h"
 #include "engine/chc_affine.h"

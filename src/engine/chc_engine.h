@@ -90,6 +90,12 @@ void chc_ic3_free(chc_ic3 *st);   /* NULL ok */
  * largest inductive conjunction of them when it blocks every query, else
  * unknown; never unsat. */
 void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* Houdini's step at one clause: with body asserted (pushed and popped
+ * here), kills (alive[k] = false) the live goals[k] (candidates applied to
+ * the head's arguments; dead ones may be NULL_TERM) that some model of the
+ * body falsifies, until the live ones all hold. -1 when undecided, else
+ * the number killed. The caller sets slv's timeout. */
+int chc_houdini_kill(solver *slv, term_t body, uint32_t n, const term_t *goals, bool *alive);
 
 /* Bounded unfolding: searches derivations of growing depth (finds unsat);
  * linear systems through the transition-system encoding, others with

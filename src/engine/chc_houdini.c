@@ -187,38 +187,41 @@ static term_t clause_body(const houdini *h, const chc_clause *cl) {
   return b;
 }
 
+int chc_houdini_kill(solver *slv, term_t body, uint32_t n, const term_t *goals, bool *alive) {
+  int killed = 0;
+  solver_push(slv);
+  solver_assert(slv, body);
+  for (solver_result r = SOLVER_SAT; r == SOLVER_SAT;) {
+    term_vec live = {0};
+    for (uint32_t k = 0; k < n; k++)
+      if (alive[k]) term_vec_push(&live, goals[k]);
+    r = SOLVER_UNSAT;
+    if (live.size) {
+      solver_push(slv);
+      solver_assert(slv, term_not(term_and(live.size, live.data)));
+      r = solver_check(slv);
+      if (r == SOLVER_SAT)
+        for (uint32_t k = 0; k < n; k++)
+          if (alive[k] && !term_is_true(solver_value(slv, goals[k]))) { alive[k] = false; killed++; }
+      solver_pop(slv, 1);
+    }
+    term_vec_free(&live);
+    if (r == SOLVER_UNKNOWN) killed = -1;
+  }
+  solver_pop(slv, 1);
+  return killed;
+}
+
 /* Kills the head candidates that clause cl does not keep; -1 when the
  * solver is undecided, else the number killed. */
 static int kill_round(houdini *h, solver *slv, const chc_clause *cl) {
   uint32_t p = cl->head.pred;
   const chc_pred *pr = &h->s->preds[p];
-  int killed = 0;
-  solver_push(slv);
-  solver_assert(slv, clause_body(h, cl));
-  for (;;) {
-    term_vec goals = {0};
-    uint32_t *which = xmalloc((h->cand[p].size + 1) * sizeof *which);
-    for (uint32_t k = 0; k < h->cand[p].size; k++)
-      if (h->alive[p][k]) {
-        which[goals.size] = k;
-        term_vec_push(&goals, term_subst(h->cand[p].data[k], pr->arity, pr->params, cl->head.args));
-      }
-    solver_result r = SOLVER_UNSAT;
-    if (goals.size) {
-      solver_push(slv);
-      solver_assert(slv, term_not(term_and(goals.size, goals.data)));
-      r = solver_check(slv);
-      if (r == SOLVER_SAT)
-        for (uint32_t i = 0; i < goals.size; i++)
-          if (!term_is_true(solver_value(slv, goals.data[i]))) { h->alive[p][which[i]] = false; killed++; }
-      solver_pop(slv, 1);
-    }
-    term_vec_free(&goals);
-    free(which);
-    if (r == SOLVER_UNKNOWN) killed = -1;
-    if (r != SOLVER_SAT) break;
-  }
-  solver_pop(slv, 1);
+  term_t *goals = xmalloc((h->cand[p].size + 1) * sizeof *goals);
+  for (uint32_t k = 0; k < h->cand[p].size; k++)
+    goals[k] = h->alive[p][k] ? term_subst(h->cand[p].data[k], pr->arity, pr->params, cl->head.args) : NULL_TERM;
+  int killed = chc_houdini_kill(slv, clause_body(h, cl), h->cand[p].size, goals, h->alive[p]);
+  free(goals);
   return killed;
 }
 

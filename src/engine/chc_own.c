@@ -1,6 +1,7 @@
 /* zeta's own Horn-clause schedule (chc_own.h). */
 #include "engine/chc_own.h"
 #include <string.h>
+#include "engine/chc_affine.h"
 #include "ir/chc_unfold.h"
 
 static bool has_params_of(const chc_system *s, type_kind k) {
@@ -78,7 +79,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
  * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, and Houdini
- * over order clauses, 20 %, at most 4 s), then IC3 (the slice's, resumed);
+ * over order clauses, 20 %, at most 4 s, and affine hulls, 10 %, at most
+ * 2 s, which linear ones get first), then IC3 (the slice's, resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
@@ -96,6 +98,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define PA_FIRST_SECONDS 1
 #define IC3_PROBE_SHARE 0.01
 #define IC3_PROBE_SECONDS 0.2
+#define AFFINE_SHARE 0.1
+#define AFFINE_SECONDS 2
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -142,6 +146,17 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
   return false;
 }
 
+/* Affine hulls (chc_affine.c) within their CPU slice; true when the
+ * schedule ends. */
+static bool affine_part(const chc_system *s, const zeta_limits *lim, chc_result *r, const chc_accept *acc,
+                        terms_mark start) {
+  zeta_limits l = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
+  chc_affine_solve(s, &l, r);
+  if (chc_settled(r, s, lim, acc)) return true;
+  next_engine(r, start);
+  return false;
+}
+
 /* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
  * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
  * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
@@ -182,7 +197,11 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     chc_houdini_order_solve(s, &l3, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
-  }
+    /* affine equalities (the SyGuS grammars LIA-080 .. 105: 0.4-1.5 s
+     * CPU), after the quick answers of IC3, pa and Houdini */
+    if (affine_part(s, lim, r, acc, start)) goto out;
+  } else if (affine_part(s, lim, r, acc, start))   /* linear: first (LIA's answer or give up within 0.2 s CPU, but 035) */
+    goto out;
   /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
    * that under load the resumed IC3 after it still runs (LIA-098 / 270
    * lost at load ~10 with 35 % of the wall time in CPU seconds: session

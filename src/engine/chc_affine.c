@@ -1,0 +1,670 @@
+/* Affine hulls by exact rational elimination, and the Horn-clause engine
+ * over them (chc_affine.h).
+ *
+ * The engine is Karr's analysis computed by the solver: every hull
+ * starts empty (false); a clause whose body (its constraint and the hulls
+ * of its body predicates) has a model outside its head's hull adds the
+ * model's head arguments as a point, and the hull's equalities are
+ * recomputed. A hull's dimension only grows (at most arity + 1 points),
+ * so this ends; then every clause keeps its head's hull: the hulls are an
+ * inductive model. A predicate has one hull, or one per clause when only
+ * queries use it (its model their disjunction; make_slots). Bool
+ * arguments are coordinates 0 / 1. When some query is still reachable,
+ * Houdini over bounds (at 0 and the values found) and congruences (true
+ * at every point found) of single arguments strengthens the hulls. The
+ * answer is sat (its model checked by the caller as every model) or
+ * unknown. */
+#include <stdlib.h>
+#include "core/alloc.h"
+#include "engine/chc_affine.h"
+#include "solver/solver.h"
+
+/* ---- affine hulls ---- */
+
+static void mpq_init_set(mpq_t x, const mpq_t v) {
+  mpq_init(x);
+  mpq_set(x, v);
+}
+
+void aff_init(aff_hull *h, uint32_t n) {
+  h->n = n;
+  h->npts = 0;
+  h->pts = xmalloc(((size_t)(n + 1) * n + 1) * sizeof *h->pts);
+  h->eq = NULL;
+  h->neq = 0;
+}
+
+void aff_free(aff_hull *h) {
+  for (uint32_t i = 0; i < h->npts * h->n; i++) mpq_clear(h->pts[i]);
+  free(h->pts);
+  if (h->eq) aff_rows_free(h->eq, h->neq, h->n);
+  h->eq = NULL;
+  h->pts = NULL;
+  h->npts = h->neq = 0;
+}
+
+/* Clears a row-major table of rows * cols rationals and frees it. */
+static void mat_free(mpq_t *m, uint32_t rows, uint32_t cols) {
+  for (size_t i = 0; i < (size_t)rows * cols; i++) mpq_clear(m[i]);
+  free(m);
+}
+
+/* Reduced row echelon form of m (rows x cols) in place; pivot[r] = the
+ * pivot column of row r; returns the rank. */
+static uint32_t rref(mpq_t *m, uint32_t rows, uint32_t cols, uint32_t *pivot) {
+  uint32_t r = 0;
+  mpq_t f;
+  mpq_init(f);
+  for (uint32_t col = 0; col < cols && r < rows; col++) {
+    uint32_t i = r;
+    while (i < rows && mpq_sgn(m[i * cols + col]) == 0) i++;
+    if (i == rows) continue;
+    if (i != r)
+      for (uint32_t k = 0; k < cols; k++) mpq_swap(m[i * cols + k], m[r * cols + k]);
+    mpq_set(f, m[r * cols + col]);
+    for (uint32_t k = 0; k < cols; k++) mpq_div(m[r * cols + k], m[r * cols + k], f);
+    for (uint32_t j = 0; j < rows; j++) {
+      if (j == r || mpq_sgn(m[j * cols + col]) == 0) continue;
+      mpq_set(f, m[j * cols + col]);
+      for (uint32_t k = 0; k < cols; k++) {
+        mpq_t t;
+        mpq_init(t);
+        mpq_mul(t, f, m[r * cols + k]);
+        mpq_sub(m[j * cols + k], m[j * cols + k], t);
+        mpq_clear(t);
+      }
+    }
+    pivot[r++] = col;
+  }
+  mpq_clear(f);
+  return r;
+}
+
+/* v (len rationals) scaled to coprime integers into out. */
+static void to_integers(mpq_t *v, uint32_t len, mpz_t *out) {
+  mpz_t l, g;
+  mpz_init_set_ui(l, 1);
+  mpz_init_set_ui(g, 0);
+  for (uint32_t k = 0; k < len; k++) mpz_lcm(l, l, mpq_denref(v[k]));
+  for (uint32_t k = 0; k < len; k++) {
+    mpz_divexact(out[k], l, mpq_denref(v[k]));
+    mpz_mul(out[k], out[k], mpq_numref(v[k]));
+    mpz_gcd(g, g, out[k]);
+  }
+  if (mpz_sgn(g) != 0)
+    for (uint32_t k = 0; k < len; k++) mpz_divexact(out[k], out[k], g);
+  mpz_clears(l, g, NULL);
+}
+
+/* The equalities are the null space of the points' rows [p, 1]: a vector
+ * (a, d) with a . p + d = 0 at every point, i.e. a . x = -d. */
+uint32_t aff_equalities(const aff_hull *h, mpz_t **rows) {
+  uint32_t n = h->n, cols = n + 1, np = h->npts;
+  *rows = NULL;
+  if (np == 0) return 0;
+  mpq_t *m = xmalloc((size_t)np * cols * sizeof *m);
+  for (uint32_t i = 0; i < np; i++) {
+    for (uint32_t k = 0; k < n; k++) mpq_init_set(m[i * cols + k], h->pts[i * n + k]);
+    mpq_init(m[i * cols + n]);
+    mpq_set_ui(m[i * cols + n], 1, 1);
+  }
+  uint32_t *pivot = xmalloc(cols * sizeof *pivot);
+  bool *is_pivot = xcalloc(cols, sizeof *is_pivot);
+  uint32_t rank = rref(m, np, cols, pivot), nrows = 0;
+  for (uint32_t r = 0; r < rank; r++) is_pivot[pivot[r]] = true;
+  mpz_t *out = xmalloc(((size_t)(cols - rank) * cols + 1) * sizeof *out);
+  mpq_t *v = xmalloc(cols * sizeof *v);
+  for (uint32_t k = 0; k < cols; k++) mpq_init(v[k]);
+  for (uint32_t f = 0; f < cols; f++) {
+    if (is_pivot[f]) continue;
+    for (uint32_t k = 0; k < cols; k++) mpq_set_ui(v[k], k == f, 1);
+    for (uint32_t r = 0; r < rank; r++) mpq_neg(v[pivot[r]], m[r * cols + f]);
+    mpz_t *row = &out[nrows++ * cols];
+    for (uint32_t k = 0; k < cols; k++) mpz_init(row[k]);
+    to_integers(v, cols, row);
+    mpz_neg(row[n], row[n]);   /* c = -d */
+  }
+  for (uint32_t k = 0; k < cols; k++) mpq_clear(v[k]);
+  free(v);
+  free(pivot);
+  free(is_pivot);
+  mat_free(m, np, cols);
+  *rows = out;
+  return nrows;
+}
+
+void aff_rows_free(mpz_t *rows, uint32_t nrows, uint32_t n) {
+  for (size_t i = 0; i < (size_t)nrows * (n + 1); i++) mpz_clear(rows[i]);
+  free(rows);
+}
+
+/* Does pt satisfy row (a . pt = c)? */
+static bool row_holds(const mpz_t *row, uint32_t n, const mpq_t *pt) {
+  mpq_t sum, t;
+  mpq_inits(sum, t, NULL);
+  for (uint32_t k = 0; k < n; k++) {
+    mpq_set_z(t, row[k]);
+    mpq_mul(t, t, pt[k]);
+    mpq_add(sum, sum, t);
+  }
+  mpq_set_z(t, row[n]);
+  bool ok = mpq_equal(sum, t);
+  mpq_clears(sum, t, NULL);
+  return ok;
+}
+
+bool aff_contains(const aff_hull *h, const mpq_t *pt) {
+  if (h->npts == 0) return false;
+  bool in = true;
+  for (uint32_t r = 0; r < h->neq && in; r++) in = row_holds(&h->eq[r * (h->n + 1)], h->n, pt);
+  return in;
+}
+
+bool aff_add(aff_hull *h, const mpq_t *pt) {
+  if (aff_contains(h, pt) || h->npts > h->n) return false;
+  for (uint32_t k = 0; k < h->n; k++) mpq_init_set(h->pts[h->npts * h->n + k], pt[k]);
+  h->npts++;
+  if (h->eq) aff_rows_free(h->eq, h->neq, h->n);
+  h->neq = aff_equalities(h, &h->eq);
+  return true;
+}
+
+/* ---- the engine ---- */
+
+/* Moduli of the congruence candidates x = r (mod m). */
+static const uint32_t moduli[] = {2, 3, 4, 5, 6, 8};
+#define NMODULI (sizeof moduli / sizeof *moduli)
+
+/* A candidate bound: param k >= value (lower) or <= value; k = UINT32_MAX
+ * for a congruence. */
+typedef struct { uint32_t k; bool lower; long value; } bound;
+
+typedef struct {
+  const chc_system *s;
+  solver *slv;
+  aff_hull *hull;   /* per clause: the points it gave its head (see slot) */
+  uint32_t *slot;   /* per clause: the hull it adds to, its own or, when its
+                       head's hulls are joined, the first clause into it */
+  uint32_t **hulls_of;   /* per predicate: the clauses whose hulls are its */
+  uint32_t *nhulls;
+  term_t *eqs;      /* per clause: its hull as a formula over the head's params */
+  term_t *hulls;    /* per predicate: the disjunction of its clauses' hulls */
+  term_vec *cand;   /* per predicate: Houdini's candidates over its params */
+  bool **alive;     /* per predicate, per candidate */
+  bound **bnd;      /* per predicate, per candidate: which bound it is */
+  uint32_t points, checks;
+} affine;
+
+static bool sort_ok(type_t ty) { return type_kind_of(ty) == TYPE_INT || type_kind_of(ty) == TYPE_BOOL; }
+
+/* Only Int and Bool arguments and clause variables (arrays, datatypes and
+ * reals are declined at once). */
+static bool supported(const chc_system *s) {
+  for (uint32_t p = 0; p < s->npreds; p++)
+    for (uint32_t i = 0; i < s->preds[p].arity; i++)
+      if (!sort_ok(term_type(s->preds[p].params[i]))) return false;
+  bool ok = true;
+  for (uint32_t c = 0; c < s->nclauses && ok; c++) {
+    term_t *vars;
+    uint32_t n = chc_clause_all_vars(s, &s->clauses[c], &vars);
+    for (uint32_t i = 0; i < n && ok; i++) ok = sort_ok(term_type(vars[i]));
+    free(vars);
+  }
+  return ok;
+}
+
+/* The coordinate of a term: itself (Int) or 1 / 0 (Bool). */
+static term_t coord(term_t x) {
+  return type_kind_of(term_type(x)) == TYPE_BOOL ? term_ite(x, term_int(1), term_int(0)) : x;
+}
+
+/* Clause c's hull as a conjunction of equalities over its head's params
+ * (false when empty). */
+static term_t hull_formula(const affine *a, uint32_t c) {
+  const chc_pred *pr = &a->s->preds[a->s->clauses[c].head.pred];
+  if (a->hull[c].npts == 0) return term_false();
+  const mpz_t *rows = a->hull[c].eq;
+  uint32_t nr = a->hull[c].neq, n = pr->arity;
+  term_vec eqs = {0}, sum = {0};
+  for (uint32_t r = 0; r < nr; r++) {
+    const mpz_t *row = &rows[r * (n + 1)];
+    sum.size = 0;
+    for (uint32_t k = 0; k < n; k++)
+      if (mpz_sgn(row[k]) != 0) term_vec_push(&sum, term_mul2(term_int_mpz(row[k]), coord(pr->params[k])));
+    term_vec_push(&eqs, term_eq(term_add(sum.size, sum.data), term_int_mpz(row[n])));
+  }
+  term_t f = term_and(eqs.size, eqs.data);
+  term_vec_free(&eqs);
+  term_vec_free(&sum);
+  return f;
+}
+
+/* Is clause c's hull inside another one of its head's (the first of
+ * equal ones kept)? Then its disjunct is left out. */
+static bool covered(const affine *a, uint32_t c) {
+  const aff_hull *h = &a->hull[c];
+  if (h->npts == 0) return true;
+  uint32_t p = a->s->clauses[c].head.pred;
+  for (uint32_t j = 0; j < a->nhulls[p]; j++) {
+    uint32_t d = a->hulls_of[p][j];
+    if (d == c || a->hull[d].npts < h->npts) continue;
+    if (a->hull[d].npts == h->npts && d > c) continue;   /* equal dimension: inside means equal */
+    bool in = true;
+    for (uint32_t i = 0; i < h->npts && in; i++) in = aff_contains(&a->hull[d], &h->pts[i * h->n]);
+    if (in) return true;
+  }
+  return false;
+}
+
+/* p's hulls: one disjunct per clause into p (a disjunction keeps
+ * apart what joining them would lose, e.g. a grammar's start symbol:
+ * example vectors as facts and sums of other non-terminals). */
+static term_t pred_hulls(const affine *a, uint32_t p) {
+  term_vec v = {0};
+  for (uint32_t j = 0; j < a->nhulls[p]; j++)
+    if (!covered(a, a->hulls_of[p][j])) term_vec_push(&v, a->eqs[a->hulls_of[p][j]]);
+  term_t f = term_or(v.size, v.data);
+  term_vec_free(&v);
+  return f;
+}
+
+/* Live candidate i of p is a bound that another live one implies (the
+ * same side of the same param, tighter, or equal and earlier). */
+static bool implied(const affine *a, uint32_t p, uint32_t i) {
+  const bound *b = &a->bnd[p][i];
+  if (b->k == UINT32_MAX) return false;
+  for (uint32_t j = 0; j < a->cand[p].size; j++) {
+    const bound *c = &a->bnd[p][j];
+    if (j == i || !a->alive[p][j] || c->k != b->k || c->lower != b->lower) continue;
+    if (c->value == b->value ? j < i : (c->value > b->value) == b->lower) return true;
+  }
+  return false;
+}
+
+/* p's invariant so far (the hull and the live candidates; for the model
+ * without the implied bounds) applied to args. */
+static term_t inv_at(const affine *a, uint32_t p, const term_t *args, bool model) {
+  const chc_pred *pr = &a->s->preds[p];
+  term_vec v = {0};
+  term_vec_push(&v, a->hulls[p]);
+  for (uint32_t k = 0; a->cand && k < a->cand[p].size; k++)
+    if (a->alive[p][k] && !(model && implied(a, p, k))) term_vec_push(&v, a->cand[p].data[k]);
+  term_t f = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return term_subst(f, pr->arity, pr->params, args);
+}
+
+static term_t clause_body(const affine *a, const chc_clause *cl) {
+  term_vec v = {0};
+  term_vec_push(&v, cl->constraint);
+  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, inv_at(a, cl->body[j].pred, cl->body[j].args, false));
+  term_t b = term_and(v.size, v.data);
+  term_vec_free(&v);
+  return b;
+}
+
+/* The values of args (n of them) in the solver's model as coordinates;
+ * false when one is not a literal. */
+static bool model_point(solver *slv, const term_t *args, uint32_t n, mpq_t *pt) {
+  for (uint32_t k = 0; k < n; k++) {
+    term_t v = solver_value(slv, args[k]);
+    if (v == NULL_TERM || !term_is_const(v)) return false;
+    if (term_is_bool(v)) mpq_set_ui(pt[k], term_is_true(v), 1);
+    else term_rat_value(v, pt[k]);
+  }
+  return true;
+}
+
+/* Clauses to check again after p's invariant changed: those with p in
+ * their body. */
+static void mark_users(const chc_system *s, uint32_t p, bool *stale) {
+  for (uint32_t d = 0; d < s->nclauses; d++)
+    for (uint32_t j = 0; j < s->clauses[d].nbody; j++)
+      if (s->clauses[d].body[j].pred == p && s->clauses[d].head.pred != CHC_FALSE) stale[d] = true;
+}
+
+/* One check of clause c against the hull it adds to: 1 = a point was added,
+ * 0 = the clause keeps the hull, -1 = undecided (or a model without
+ * values). */
+static int widen_once(affine *a, uint32_t c, const zeta_limits *lim) {
+  const chc_clause *cl = &a->s->clauses[c];
+  uint32_t p = cl->head.pred, n = a->s->preds[p].arity, h = a->slot[c];
+  solver_set_timeout(a->slv, limits_remaining_ms(lim));
+  solver_push(a->slv);
+  solver_assert(a->slv, clause_body(a, cl));
+  solver_assert(a->slv, term_not(term_subst(a->eqs[h], n, a->s->preds[p].params, cl->head.args)));
+  solver_result r = solver_check(a->slv);
+  a->checks++;
+  int res = r == SOLVER_UNSAT ? 0 : -1;
+  if (r == SOLVER_SAT) {
+    mpq_t *pt = xmalloc((n + 1) * sizeof *pt);
+    for (uint32_t k = 0; k < n; k++) mpq_init(pt[k]);
+    /* a model outside the hull gives a point outside it: it grows */
+    if (model_point(a->slv, cl->head.args, n, pt) && aff_add(&a->hull[h], pt)) res = 1;
+    for (uint32_t k = 0; k < n; k++) mpq_clear(pt[k]);
+    free(pt);
+  }
+  solver_pop(a->slv, 1);
+  if (res == 1) {
+    a->eqs[h] = hull_formula(a, h);
+    a->hulls[p] = pred_hulls(a, p);
+    a->points++;
+  }
+  return res;
+}
+
+/* Tarjan's strongly connected components of the predicates (edges from
+ * body to head); comp[p] numbers them sinks first. */
+typedef struct {
+  const chc_system *s;
+  uint32_t *index, *low, *stack, *comp, nstack, next, ncomp;
+  bool *on;
+} scc;
+
+static void scc_visit(scc *g, uint32_t p) {
+  g->index[p] = g->low[p] = g->next++;
+  g->stack[g->nstack++] = p;
+  g->on[p] = true;
+  for (uint32_t c = 0; c < g->s->nclauses; c++) {
+    const chc_clause *cl = &g->s->clauses[c];
+    uint32_t q = cl->head.pred;
+    if (q == CHC_FALSE) continue;
+    bool from_p = false;
+    for (uint32_t j = 0; j < cl->nbody && !from_p; j++) from_p = cl->body[j].pred == p;
+    if (!from_p) continue;
+    if (g->index[q] == UINT32_MAX) {
+      scc_visit(g, q);
+      if (g->low[q] < g->low[p]) g->low[p] = g->low[q];
+    } else if (g->on[q] && g->index[q] < g->low[p]) g->low[p] = g->index[q];
+  }
+  if (g->low[p] != g->index[p]) return;
+  uint32_t q;
+  do {
+    q = g->stack[--g->nstack];
+    g->on[q] = false;
+    g->comp[q] = g->ncomp;
+  } while (q != p);
+  g->ncomp++;
+}
+
+/* The clauses with heads in topological order (bodies' components before
+ * heads'): a predicate's hull is mostly settled before the clauses that
+ * use it are checked (fewer checks of clauses whose bodies move again). */
+static uint32_t *clause_order(const chc_system *s) {
+  uint32_t np1 = s->npreds + 1;
+  scc g = {s, xmalloc(np1 * sizeof(uint32_t)), xmalloc(np1 * sizeof(uint32_t)), xmalloc(np1 * sizeof(uint32_t)),
+           xmalloc(np1 * sizeof(uint32_t)), 0, 0, 0, xcalloc(np1, sizeof(bool))};
+  for (uint32_t p = 0; p < s->npreds; p++) g.index[p] = UINT32_MAX;
+  for (uint32_t p = 0; p < s->npreds; p++)
+    if (g.index[p] == UINT32_MAX) scc_visit(&g, p);
+  uint32_t *order = xmalloc((s->nclauses + 1) * sizeof *order), n = 0;
+  for (uint32_t k = g.ncomp; k-- > 0;)   /* sources first */
+    for (uint32_t c = 0; c < s->nclauses; c++) {
+      uint32_t h = s->clauses[c].head.pred;
+      if (h != CHC_FALSE && g.comp[h] == k) order[n++] = c;
+    }
+  for (uint32_t c = 0; c < s->nclauses; c++)
+    if (s->clauses[c].head.pred == CHC_FALSE) order[n++] = c;
+  free(g.index);
+  free(g.low);
+  free(g.stack);
+  free(g.comp);
+  free(g.on);
+  return order;
+}
+
+/* Karr's fixpoint: every clause keeps its head's hull. False when
+ * undecided or out of time (out->reason says which). */
+static bool hull_fixpoint(affine *a, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = a->s;
+  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  uint32_t *order = clause_order(s);
+  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  for (bool any = true; any && ok;) {
+    any = false;
+    for (uint32_t i = 0; i < s->nclauses && ok; i++) {
+      uint32_t c = order[i];
+      while (stale[c] && ok) {   /* until c keeps its head's hull */
+        if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
+        int r = widen_once(a, c, lim);
+        if (r < 0) { out->reason = "affine: a clause was undecided"; ok = false; }
+        if (r <= 0) { stale[c] = false; continue; }
+        mark_users(s, s->clauses[c].head.pred, stale);
+        any = true;
+      }
+    }
+  }
+  free(order);
+  free(stale);
+  return ok;
+}
+
+/* Is every query's body unsatisfiable with the invariants? */
+static bool queries_blocked(affine *a, const zeta_limits *lim) {
+  for (uint32_t c = 0; c < a->s->nclauses; c++) {
+    const chc_clause *cl = &a->s->clauses[c];
+    if (cl->head.pred != CHC_FALSE) continue;
+    solver_set_timeout(a->slv, limits_remaining_ms(lim));
+    a->checks++;
+    if (solver_check_alone(a->slv, clause_body(a, cl)) != SOLVER_UNSAT) return false;
+  }
+  return true;
+}
+
+/* The points of p's hulls (rows of p's arity, pointers into the hulls;
+ * *out malloc'd). */
+static uint32_t pred_points(const affine *a, uint32_t p, const mpq_t ***out) {
+  uint32_t n = 0;
+  for (uint32_t j = 0; j < a->nhulls[p]; j++) n += a->hull[a->hulls_of[p][j]].npts;
+  *out = xmalloc((n + 1) * sizeof **out);
+  n = 0;
+  for (uint32_t j = 0; j < a->nhulls[p]; j++) {
+    const aff_hull *h = &a->hull[a->hulls_of[p][j]];
+    for (uint32_t i = 0; i < h->npts; i++) (*out)[n++] = (const mpq_t *)&h->pts[i * h->n];
+  }
+  return n;
+}
+
+/* Is candidate f (over p's params) true at every point pts[0..n)? */
+static bool holds_at_points(const affine *a, uint32_t p, term_t f, const mpq_t **pts, uint32_t n) {
+  const chc_pred *pr = &a->s->preds[p];
+  bool ok = true;
+  term_t *vals = xmalloc((pr->arity + 1) * sizeof *vals);
+  for (uint32_t i = 0; i < n && ok; i++) {
+    for (uint32_t k = 0; k < pr->arity; k++) {
+      type_t ty = term_type(pr->params[k]);
+      vals[k] = type_kind_of(ty) == TYPE_BOOL ? term_bool(mpq_sgn(pts[i][k]) != 0) : term_rat(ty, pts[i][k]);
+    }
+    ok = term_is_true(term_subst(f, pr->arity, pr->params, vals));
+  }
+  free(vals);
+  return ok;
+}
+
+static void push_cand(affine *a, uint32_t p, term_t f, bound b) {
+  a->bnd[p] = xrealloc(a->bnd[p], (a->cand[p].size + 1) * sizeof **a->bnd);
+  a->bnd[p][a->cand[p].size] = b;
+  term_vec_push(&a->cand[p], f);
+}
+
+static int cmp_long(const void *x, const void *y) {
+  long a = *(const long *)x, b = *(const long *)y;
+  return (a > b) - (a < b);
+}
+
+/* At most this many distinct values per param are bounds. */
+#define MAX_BOUNDS 16
+
+/* p's candidates: for each Int param x, x >= v and x <= v for 0 and the
+ * values of x at the points found (the points come from models of the
+ * over-approximation, not only reachable ones: the bounds of the
+ * reachable ones are among them, and Houdini keeps the tightest true
+ * ones; the least and greatest only when there are more than MAX_BOUNDS),
+ * and x = r (mod m) for the moduli where every point agrees. */
+static void candidates(affine *a, uint32_t p) {
+  const chc_pred *pr = &a->s->preds[p];
+  const mpq_t **pts;
+  uint32_t n = pred_points(a, p, &pts);
+  long *vals = xmalloc((n + 2) * sizeof *vals);
+  for (uint32_t k = 0; k < pr->arity && n; k++) {
+    term_t x = pr->params[k];
+    if (type_kind_of(term_type(x)) != TYPE_INT) continue;
+    uint32_t nv = 0;
+    vals[nv++] = 0;
+    for (uint32_t i = 0; i < n; i++)
+      if (mpz_fits_slong_p(mpq_numref(pts[i][k]))) vals[nv++] = mpz_get_si(mpq_numref(pts[i][k]));
+    qsort(vals, nv, sizeof *vals, cmp_long);
+    uint32_t nd = 0;
+    for (uint32_t i = 0; i < nv; i++)
+      if (nd == 0 || vals[nd - 1] != vals[i]) vals[nd++] = vals[i];
+    for (uint32_t i = 0; i < nd; i++) {
+      if (nd > MAX_BOUNDS && i != 0 && i != nd - 1) continue;
+      push_cand(a, p, term_ge(x, term_int(vals[i])), (bound){k, true, vals[i]});
+      push_cand(a, p, term_le(x, term_int(vals[i])), (bound){k, false, vals[i]});
+    }
+    for (uint32_t m = 0; m < NMODULI; m++) {
+      mpz_t r;
+      mpz_init(r);
+      mpz_fdiv_r_ui(r, mpq_numref(pts[0][k]), moduli[m]);
+      term_t f = term_eq(term_mod(x, term_int(moduli[m])), term_int_mpz(r));
+      if (holds_at_points(a, p, f, pts, n)) push_cand(a, p, f, (bound){UINT32_MAX, false, 0});
+      mpz_clear(r);
+    }
+  }
+  free(vals);
+  free(pts);
+  a->alive[p] = xmalloc((a->cand[p].size + 1) * sizeof **a->alive);
+  for (uint32_t k = 0; k < a->cand[p].size; k++) a->alive[p][k] = true;
+}
+
+/* Kills the head candidates that clause cl does not keep; -1 when the
+ * solver is undecided, else the number killed. */
+static int kill_round(affine *a, const chc_clause *cl, const zeta_limits *lim) {
+  uint32_t p = cl->head.pred;
+  const chc_pred *pr = &a->s->preds[p];
+  term_t *goals = xmalloc((a->cand[p].size + 1) * sizeof *goals);
+  for (uint32_t k = 0; k < a->cand[p].size; k++)
+    goals[k] = a->alive[p][k] ? term_subst(a->cand[p].data[k], pr->arity, pr->params, cl->head.args) : NULL_TERM;
+  solver_set_timeout(a->slv, limits_remaining_ms(lim));
+  a->checks++;
+  int killed = chc_houdini_kill(a->slv, clause_body(a, cl), a->cand[p].size, goals, a->alive[p]);
+  free(goals);
+  return killed;
+}
+
+/* Houdini over the candidates, the hulls fixed (they stay inductive: the
+ * candidates only strengthen the bodies). False when undecided or out of
+ * time. */
+static bool houdini(affine *a, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = a->s;
+  uint32_t np1 = s->npreds + 1;
+  a->cand = xcalloc(np1, sizeof *a->cand);
+  a->alive = xcalloc(np1, sizeof *a->alive);
+  a->bnd = xcalloc(np1, sizeof *a->bnd);
+  for (uint32_t p = 0; p < s->npreds; p++) candidates(a, p);
+  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  for (bool any = true; any && ok;) {
+    any = false;
+    for (uint32_t c = 0; c < s->nclauses && ok; c++) {
+      if (!stale[c]) continue;
+      stale[c] = false;
+      if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
+      int k = kill_round(a, &s->clauses[c], lim);
+      if (k < 0) { out->reason = "affine: a clause was undecided (candidates)"; ok = false; }
+      if (k <= 0) continue;
+      mark_users(s, s->clauses[c].head.pred, stale);
+      any = true;
+    }
+  }
+  free(stale);
+  return ok;
+}
+
+/* The answer: the invariants over each predicate's params. */
+static void give_model(const affine *a, chc_result *out) {
+  const chc_system *s = a->s;
+  out->answer = CHC_SAT;
+  out->interp = xcalloc(s->npreds + 1, sizeof *out->interp);
+  for (uint32_t p = 0; p < s->npreds; p++) out->interp[p] = inv_at(a, p, s->preds[p].params, true);
+}
+
+/* Which hull each clause adds to: a hull per clause for predicates that
+ * only queries use (a grammar's start symbol: its disjuncts keep apart
+ * example vectors and sums of other non-terminals), else one per
+ * predicate (disjunctions in the bodies of the other clauses cost the
+ * solver: LIA-082 took 2.9 s CPU with a hull per clause everywhere). */
+static void make_slots(affine *a) {
+  const chc_system *s = a->s;
+  bool *in_body = xcalloc(s->npreds + 1, sizeof *in_body);
+  uint32_t *first = xmalloc((s->npreds + 1) * sizeof *first), *slot = xmalloc((s->nclauses + 1) * sizeof *slot);
+  for (uint32_t p = 0; p < s->npreds; p++) first[p] = UINT32_MAX;
+  for (uint32_t c = 0; c < s->nclauses; c++) {
+    const chc_clause *cl = &s->clauses[c];
+    if (cl->head.pred == CHC_FALSE) continue;
+    for (uint32_t j = 0; j < cl->nbody; j++) in_body[cl->body[j].pred] = true;
+    if (first[cl->head.pred] == UINT32_MAX) first[cl->head.pred] = c;
+  }
+  bool split_all = getenv("ZETA_AFFINE_SPLIT") != NULL;
+  for (uint32_t c = 0; c < s->nclauses; c++) {
+    uint32_t p = s->clauses[c].head.pred;
+    slot[c] = p == CHC_FALSE || !in_body[p] || split_all ? c : first[p];
+    if (p == CHC_FALSE || slot[c] != c) continue;
+    a->hulls_of[p] = xrealloc(a->hulls_of[p], (a->nhulls[p] + 1) * sizeof **a->hulls_of);
+    a->hulls_of[p][a->nhulls[p]++] = c;
+  }
+  free(in_body);
+  free(first);
+  a->slot = slot;
+}
+
+/* ZETA_AFFINE_TRACE: the counts and each predicate's invariant. */
+static void trace(const affine *a) {
+  fprintf(stderr, "affine: %u points, %u checks\n", a->points, a->checks);
+  for (uint32_t p = 0; p < a->s->npreds; p++) {
+    const mpq_t **pts;
+    uint32_t n = pred_points(a, p, &pts);
+    free(pts);
+    fprintf(stderr, "  %s (%u points): ", a->s->preds[p].name, n);
+    term_print(stderr, inv_at(a, p, a->s->preds[p].params, true));
+    fputc('\n', stderr);
+  }
+}
+
+void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  chc_result_start(out, "affine (Karr's hulls by models, then bounds and congruences)");
+  if (!supported(s)) { out->reason = "affine: arguments other than Int and Bool"; return; }
+  affine a = {.s = s, .slv = solver_new_z3()};
+  uint32_t np1 = s->npreds + 1;
+  a.hull = xmalloc((s->nclauses + 1) * sizeof *a.hull);
+  a.eqs = xmalloc((s->nclauses + 1) * sizeof *a.eqs);
+  a.hulls = xmalloc(np1 * sizeof *a.hulls);
+  for (uint32_t c = 0; c < s->nclauses; c++) {
+    uint32_t h = s->clauses[c].head.pred;
+    aff_init(&a.hull[c], h == CHC_FALSE ? 0 : s->preds[h].arity);
+    a.eqs[c] = term_false();
+  }
+  for (uint32_t p = 0; p < s->npreds; p++) a.hulls[p] = term_false();
+  a.hulls_of = xcalloc(np1, sizeof *a.hulls_of);
+  a.nhulls = xcalloc(np1, sizeof *a.nhulls);
+  make_slots(&a);
+  out->reason = "affine: no invariant strong enough";
+  /* the hulls alone, else strengthened (a failing step sets the reason) */
+  if (hull_fixpoint(&a, lim, out) &&
+      (queries_blocked(&a, lim) || (houdini(&a, lim, out) && queries_blocked(&a, lim))))
+    give_model(&a, out);
+  if (getenv("ZETA_AFFINE_TRACE")) trace(&a);
+  for (uint32_t c = 0; c < s->nclauses; c++) aff_free(&a.hull[c]);
+  for (uint32_t p = 0; p < s->npreds && a.cand; p++) { term_vec_free(&a.cand[p]); free(a.alive[p]); free(a.bnd[p]); }
+  free(a.hull);
+  free(a.eqs);
+  free(a.hulls);
+  free(a.slot);
+  for (uint32_t p = 0; p < s->npreds; p++) free(a.hulls_of[p]);
+  free(a.hulls_of);
+  free(a.nhulls);
+  free(a.cand);
+  free(a.alive);
+  free(a.bnd);
+  solver_free(a.slv);
+}

@@ -78,9 +78,10 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
- * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, and Houdini
- * over order clauses, 20 %, at most 4 s, and affine hulls, 10 %, at most
- * 2 s, which linear ones get first), then IC3 (the slice's, resumed);
+ * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, Houdini
+ * over order clauses, 20 %, at most 4 s, affine hulls, 10 %, at most 2 s,
+ * which linear ones get first, and the IC3 slice resumed for 15 %, at
+ * most 3 s), then IC3 (the slice's, resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
@@ -100,6 +101,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define IC3_PROBE_SECONDS 0.2
 #define AFFINE_SHARE 0.1
 #define AFFINE_SECONDS 2
+#define IC3_SECOND_SHARE 0.15
+#define IC3_SECOND_SECONDS 3
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -112,6 +115,12 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 static void next_engine(chc_result *r, terms_mark start) {
   chc_result_free(r);
   terms_rollback(start);
+}
+
+void (*chc_own_step_hook)(const char *engine, zeta_limits *slice);
+
+static void step(const char *engine, zeta_limits *slice) {
+  if (chc_own_step_hook) chc_own_step_hook(engine, slice);
 }
 
 /* The slice's IC3 across the engines run between its parts. */
@@ -130,10 +139,12 @@ typedef struct {
 static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, const zeta_limits *lim, chc_result *r,
                      const chc_accept *acc, terms_mark start) {
   if (p->dropped) return false;
+  zeta_limits part = *l;
+  step("ic3", &part);
   if (p->kept) terms_put_back(p->kept);
   p->kept = NULL;
   if (!p->ic3) p->ic3 = chc_ic3_new(s);
-  chc_ic3_run(p->ic3, l, r);
+  chc_ic3_run(p->ic3, &part, r);
   bool answered = r->answer != CHC_UNKNOWN;
   if (chc_settled(r, s, lim, acc)) return true;
   chc_result_free(r);
@@ -151,6 +162,7 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
 static bool affine_part(const chc_system *s, const zeta_limits *lim, chc_result *r, const chc_accept *acc,
                         terms_mark start) {
   zeta_limits l = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
+  step("affine", &l);
   chc_affine_solve(s, &l, r);
   if (chc_settled(r, s, lim, acc)) return true;
   next_engine(r, start);
@@ -182,6 +194,7 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     /* pa's quick answers (sat within 1 s on LIA-071, 083, 108, 125,
      * 168, 175: 3 s later behind the IC3 slice) */
     zeta_limits l1 = cpu_slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
+    step("pa", &l1);
     chc_pa_solve_itp(s, &l1, itp, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
@@ -194,12 +207,22 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
      * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
      * systems without permuted arguments it returns at once */
     zeta_limits l3 = cpu_slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
+    step("houdini", &l3);
     chc_houdini_order_solve(s, &l3, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
     /* affine equalities (the SyGuS grammars LIA-080 .. 105: 0.4-1.5 s
      * CPU), after the quick answers of IC3, pa and Houdini */
     if (affine_part(s, lim, r, acc, start)) goto out;
+    /* IC3's second part before pa's share: IC3's answers that need 3-6 s
+     * CPU came only after pa's 35 % (LIA-098: unsat, IC3 alone 4.5-5.2 s
+     * CPU, own 18.8 s wall at load 5, z3 11 s), and pa answered no
+     * non-linear LIA task after its first second (STATUS-chc, session
+     * 26); after Houdini, whose answers (LIA-183 / 198 at load 5-10:
+     * 15 / 10 s wall) it would delay, and after affine, which gives up
+     * within 0.3 s CPU where it does not answer but on large systems */
+    zeta_limits l5 = cpu_slice(lim, IC3_SECOND_SHARE, IC3_SECOND_SECONDS);
+    if (ic3_part(&ic3, s, &l5, lim, r, acc, start)) goto out;
   } else if (affine_part(s, lim, r, acc, start))   /* linear: first (LIA's answer or give up within 0.2 s CPU, but 035) */
     goto out;
   /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
@@ -209,6 +232,7 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
    * them too delayed the answers of IC3's slice and pa's first second:
    * LIA-235 5.5 -> 15.6 s, 071 0.9 -> 4.4 s at load 6-9; session 25) */
   zeta_limits l4 = limits_cpu_slice(lim, 0.35 * cpu_total(lim, &ck));
+  step("pa", &l4);
   chc_pa_solve_itp(s, &l4, itp, r);
   if (chc_settled(r, s, lim, acc)) goto out;
   next_engine(r, start);

@@ -29,6 +29,12 @@ bool chc_numbers_only(const chc_system *s);
  * at least 0.1. */
 double chc_own_cpu_expected(double had, double wall, double left);
 
+/* Tests: called with the engine's name and its slice as the schedule
+ * starts it ("ic3" for each part of IC3, "pa" and "houdini" on numbers
+ * only), in order; it may change the slice (a test of the order ends each
+ * at once). NULL: nothing. */
+extern void (*chc_own_step_hook)(const char *engine, zeta_limits *slice);
+
 /* The schedule on s within lim. unf (may be NULL): room for the system
  * with loop-free summaries unfolded, for a BMC slice on non-linear
  * systems; *over_unf then says that r's derivation is over unf (else unf

@@ -496,6 +496,44 @@ static void test_own_cpu_expected(void) {
   CHECK(near(chc_own_cpu_expected(1, 4, -1), 20));      /* no deadline */
 }
 
+/* own's order on numbers (chc_own.c, numbers_only), each engine's slice
+ * ended at once by the hook, so the test sees the order at any load: on
+ * non-linear systems IC3's probe, pa's first second, IC3's slice, Houdini,
+ * IC3 again before pa's share (LIA-098: IC3's 4.5-5.2 s CPU came only
+ * after pa's 35 %: session 26), pa, IC3 resumed; on linear ones pa, IC3
+ * (after BMC) */
+static char own_steps[128];
+
+static void record_step(const char *engine, zeta_limits *slice) {
+  size_t n = strlen(own_steps);
+  snprintf(own_steps + n, sizeof own_steps - n, "%s%s", n ? " " : "", engine);
+  *slice = limits_cpu_slice(slice, 0);   /* over at once: no engine answers */
+}
+
+static void own_order(const char *text, const char *want) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  chc_normalize(&s);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_result r;
+  bool over_unf;
+  own_steps[0] = 0;
+  chc_own_step_hook = record_step;
+  chc_own_solve(&s, &lim, ITP_MBP, &r, NULL, &over_unf, NULL);
+  chc_own_step_hook = NULL;
+  CHECK(r.answer == CHC_UNKNOWN);
+  if (strcmp(own_steps, want) != 0) fprintf(stderr, "  own's steps: %s (want %s)\n", own_steps, want);
+  CHECK(strcmp(own_steps, want) == 0);
+  chc_result_free(&r);
+  chc_free(&s);
+}
+
+static void test_own_order(void) {
+  own_order(nonlinear_safe, "ic3 pa ic3 houdini affine ic3 pa ic3");
+  own_order(counter_safe, "affine pa ic3");
+}
+
 static void test_pa(void) {
   run_engine(chc_pa_solve, counter_safe, CHC_SAT);
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
@@ -768,6 +806,7 @@ int main(void) {
   RUN(test_own_engines_start_alike);
   RUN(test_ic3_resumed);
   RUN(test_own_cpu_expected);
+  RUN(test_own_order);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);

@@ -183,6 +183,20 @@ if [ -f "$f" ]; then
   grep -q '"verdict":"unsafe".*"engine":"spacer (Z3 on the input file unsliced, its own proof)"' "$tmp/o" \
     && echo "PASS chc24/unsliced-proof" || echo "FAIL chc24/unsliced-proof ($(grep -o '"engine":"[^"]*"' "$tmp/o"))"
 fi
+# the portfolio's first slice hands its Z3 on (session 26): Z3 needs ~1.5 s
+# CPU on LIA-Arrays-083, more than the slice of a 12 s run (0.9 s); the
+# Spacer side waits for that run instead of starting Z3 over on the file
+# (LIA-Arrays-273 paid the slice twice before); the model checked as any
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-083.smt2
+if [ -f "$f" ]; then
+  "$z" --stats --timeout 12 "$f" >"$tmp/o" 2>&1
+  if grep -q '^portfolio-winner: spacer$' "$tmp/o" && grep -q '^spacer-file-run: ' "$tmp/o"; then
+    echo "PASS chc24/first-slice-runs-on"
+  elif grep -q '^portfolio-winner: spacer (first slice' "$tmp/o"; then
+    echo "PASS chc24/first-slice-runs-on (Z3 answered within the slice: not exercised)"
+  else echo "FAIL chc24/first-slice-runs-on ($(grep -a '^portfolio-winner\|^spacer-file-run\|^sat\|^unsat\|^unknown' "$tmp/o" | tr '\n' ' '))"; fi
+  to=12 judge "chc24/first-slice-runs-on/evidence" "$f" unknown portfolio
+fi
 # pa's congruence seeds (session 18): LIA-083's invariant needs x, y = 0
 # (mod 3); own answered unknown before (IC3 ran out of time)
 f=$dir/LIA/chc-comp24-LIA-083.smt2

@@ -66,15 +66,10 @@ static itp_strategy pa_itp(const zeta_options *o) {
  * against 7 s on the normal form; LIA-235: 11 s against 2.5 s); else, or
  * when that derivation does not map onto them, on our normalized clauses
  * with proofs. */
-/* Z3 on the file with proofs, its preprocessing as it is (as fast as
- * without proofs), its proof mapped within about Z3's time or map_lim:
- * true with sat, or with unsat and a derivation over the
- * input that replays; else r is freed and *unsat says whether Z3 said
- * unsat (its proof did not map: Z3 inlined predicates). */
-static bool spacer_file_first(const char *file, const chc_system *sys, const zeta_limits *lim,
-                              const zeta_limits *map_lim, chc_result *r, bool *unsat) {
-  if (map_lim) chc_spacer_map_file(file, sys, lim, map_lim, r);
-  else chc_spacer_solve_file_proof(file, sys, lim, r);
+/* Z3's answer on the file: true with sat, or with unsat and a derivation
+ * over the input that replays; else r is freed and *unsat says whether Z3
+ * said unsat (its proof did not map: Z3 inlined predicates). */
+static bool file_answer_usable(const chc_system *sys, chc_result *r, bool *unsat) {
   *unsat = r->answer == CHC_UNSAT;
   if (r->answer == CHC_SAT) return true;
   if (*unsat && r->complete && chc_replay(sys, &r->deriv, 30000)) return r->replayed = true;
@@ -82,19 +77,34 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
   return false;
 }
 
+/* Z3 on the file with proofs, its preprocessing as it is (as fast as
+ * without proofs), its proof mapped within about Z3's time or map_lim,
+ * and its answer as file_answer_usable's. With a first run still going
+ * (the portfolio's first slice's), its answer instead of a new run. */
+static bool spacer_file_first(const char *file, const chc_system *sys, const zeta_limits *lim,
+                              const zeta_limits *map_lim, chc_spacer_run *first, chc_result *r, bool *unsat) {
+  if (first && first->running) chc_spacer_file_wait(first, sys, lim, 0, 0, r);
+  else if (map_lim) chc_spacer_map_file(file, sys, lim, map_lim, r);
+  else chc_spacer_solve_file_proof(file, sys, lim, r);
+  return file_answer_usable(sys, r, unsat);
+}
+
 /* What the portfolio's first slice (Z3 on the file) learned: nothing, that
- * the system is unsat (its derivation not ready yet), or that its model
- * failed the check (the file's run would give the same model again). */
-typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED } first_news;
+ * the system is unsat (its derivation not ready yet), that its model
+ * failed the check (the file's run would give the same model again), or
+ * that its Z3 is still running (in a child the Spacer side then waits
+ * for instead of starting over: LIA-Arrays-273, Z3 ~5 s CPU with proofs,
+ * paid the slice's 1.5 s twice). */
+typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED, FIRST_RUNNING } first_news;
 
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
 static void run_spacer_known(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                             first_news news, chc_result *r, const chc_accept *acc) {
+                             first_news news, chc_spacer_run *first, chc_result *r, const chc_accept *acc) {
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
     bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
-    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, r, &unsat)) {
+    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, news == FIRST_RUNNING ? first : NULL, r, &unsat)) {
       if (chc_settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }
@@ -290,6 +300,7 @@ typedef struct {
   chc_system orig;
   char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
   chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
+  chc_spacer_run first;   /* the portfolio's first slice's Z3, when it outlives the slice */
   double load_seconds;   /* reading took this long: it counts against --timeout */
 } chc_input;
 
@@ -425,7 +436,8 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
-  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &res, &acc);
+  if (spacer && news == FIRST_RUNNING) report_stat(r, "spacer-file-run", "the first slice's, run on");
+  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &in->first, &res, &acc);
   else chc_own_solve(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
@@ -466,16 +478,25 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   const char *file = z3_file(in, lim);
   if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
-  /* in CPU seconds (Z3's child's once it is reaped): under load 7 a wall
-   * slice missed LIA-227 (0.8 s CPU at load ~1: 8.3 s in the portfolio
-   * after it) */
+  /* in CPU seconds (Z3's child's): under load 7 a wall slice missed
+   * LIA-227 (0.8 s CPU at load ~1: 8.3 s in the portfolio after it) */
   if (len > SLICE_SECONDS) len = SLICE_SECONDS;
   zeta_limits l1 = limits_cpu_slice(lim, len);
   /* Z3's proof may be mapped a little longer (LIA-227, 235: Z3 0.3 s,
    * the unfolding of what it inlined ~1 s under load) */
   zeta_limits lmap = limits_cpu_slice(lim, 2 * len);
   chc_result res;
-  if (!spacer_file_first(file, &in->sys, &l1, &lmap, &res, &unsat)) {
+  bool usable;
+  /* Z3 gets the whole time in a child, the slice waits for len of its
+   * CPU; if it has not answered by then it runs on for the Spacer side */
+  if (chc_spacer_file_start(&in->first, file, &in->sys, lim, &lmap)) {
+    if (!chc_spacer_file_wait(&in->first, &in->sys, &l1, len, 2 * len, &res)) {
+      *news = FIRST_RUNNING;
+      return -1;
+    }
+    usable = file_answer_usable(&in->sys, &res, &unsat);
+  } else usable = spacer_file_first(file, &in->sys, &l1, &lmap, NULL, &res, &unsat);
+  if (!usable) {
     if (!unsat) return -1;
     *news = FIRST_UNSAT;
     zeta_limits half = limits_cpu_slice(lim, (l1.cpu_deadline - limits_cpu_now()) / 2);
@@ -643,6 +664,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
 
 static void chc_free_input(void *m) {
   chc_input *in = m;
+  chc_spacer_file_stop(&in->first);
   chc_free(&in->unf);
   if (in->records) chc_free(&in->orig);
   if (in->flat) unlink(in->flat);
@@ -714,6 +736,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
     rc = finish(r, o, in, &in->norm, &res, lim);
   }
   chc_result_free(&res);
+  chc_spacer_file_stop(&in->first);   /* reaped: its CPU is the run's */
   return rc;
 }
 

@@ -140,11 +140,13 @@ if [ -f "$f" ] && ! quick; then
   # a model still quantified after QE gets a sixteenth of the time left per
   # solver call, not a quarter (session 15): the check of Z3's file model
   # of 090 (QE fails, clause 10 undecided by Z3 and cvc5) took 7.3 s of a
-  # 20 s run before, at most 2 x 20/16 s now (the solvers' own timeouts)
+  # 20 s run before, at most 2 x 20/16 s now (the solvers' own timeouts);
+  # and the check ends at that clause (session 26: 2.4-4.7 s before on the
+  # clauses after it, Z3 2.5 s on clause 25 past its 0.75 s timeout)
   "$z" -v --algorithm spacer --timeout 20 "$f" >/dev/null 2>"$tmp/err"
   t=$(sed -n 's/.*input file).s model: QE .*(kept), check \([0-9.]*\) s (undecided).*/\1/p' "$tmp/err" | head -1)
   if [ -z "$t" ]; then echo "PASS chc24/quantified-check-share (file model not quantified and undecided here: $(grep -c model: "$tmp/err") checks)"
-  elif awk -v t="$t" 'BEGIN { exit !(t < 4) }'; then echo "PASS chc24/quantified-check-share (check ${t} s)"
+  elif awk -v t="$t" 'BEGIN { exit !(t < 3) }'; then echo "PASS chc24/quantified-check-share (check ${t} s)"
   else echo "FAIL chc24/quantified-check-share (the quantified model's check took ${t} s)"; fi
 fi
 # MBP interpolation when Z3's projection leaves local array symbols

@@ -19,67 +19,98 @@
 # KEEP=1 the rows of configurations not run now are kept from the last run
 # (so z3 and zeta can be measured at different times and compared);
 # REPORT=1 runs nothing and reports on the rows of OUT.
+# Another binary: a configuration CONFIG@PATH (e.g. zeta@/tmp/zeta-old,
+# zeta-own@/tmp/zeta-old) runs CONFIG with the binary PATH (a private copy,
+# as for ZETA); its rows carry the configuration as written. OLD_BIN=PATH
+# adds zeta@PATH after the configurations of CONFIGS (old vs new portfolio).
+# INTERLEAVE=1: task by task, every configuration one after the other on
+# the same task before the next task (two binaries and z3 see the same
+# load; PAR is ignored). Each row ends with the 1-minute load average read
+# when its run started; the report gives its mean per configuration.
+#   e.g. INTERLEAVE=1 OLD_BIN=/tmp/zeta-old CONFIGS="z3 zeta" \
+#        nice -n 10 bench/chc_vs_spacer.sh build/zeta 20 DIR
 set -u
 zeta=${1:-build/zeta}; to=${2:-20}; shift 2 2>/dev/null || shift $#
-# a private copy: rebuilding build/zeta during a run must not disturb it
-zcopy=$(mktemp); [ "${REPORT:-0}" = 1 ] || cp "$zeta" "$zcopy"; chmod +x "$zcopy"; zeta=$zcopy; trap 'rm -f "$zcopy"' EXIT
+# private copies: rebuilding build/zeta during a run must not disturb it
+copies=()
+trap 'rm -f "${copies[@]}"' EXIT
+copy() {  # variable binary: sets the variable to a private copy of the binary
+  local c; c=$(mktemp); copies+=("$c")
+  [ "${REPORT:-0}" = 1 ] || cp "$2" "$c" || exit 2
+  chmod +x "$c"; printf -v "$1" '%s' "$c"
+}
+copy zeta "$zeta"
 dirs=("$@")
 if [ ${#dirs[@]} -eq 0 ]; then
   b=../shared/benchmarks
   dirs=("$b/chc" "$b/chc-comp24/LIA" "$b/chc-comp24/LIA-Arrays" "$b/chc-comp24/ADT-LIA")
 fi
 configs=${CONFIGS:-"z3 zeta-own zeta"}
+[ -n "${OLD_BIN:-}" ] && configs="$configs zeta@$OLD_BIN"
+declare -A bin  # configuration CONFIG@PATH -> the private copy of PATH
+for c in $configs; do
+  case $c in *@*) copy z "${c#*@}"; bin[$c]=$z ;; esac
+done
 res=bench/results; mkdir -p "$res"
 out=${OUT:-$res/chc_vs_spacer.tsv}
-one() {  # config -> rows "track task expected config answer seconds rc cpu reason"
-  local c=$1 d f b exp s e a rc tmp cpu
+run() {  # config dir file -> one row "track task expected config answer seconds rc cpu reason load"
+  local c=$1 d=$2 f=$3 b exp s e a rc tmp cpu why load z=$zeta k=${1%%@*}
   tmp=$(mktemp)
-  for d in "${dirs[@]}"; do
-    for f in "$d"/*.smt2; do
-      b=$(basename "$f" .smt2)
-      exp=$(sed -n 's/.*expected_verdict: *//p' "${f%.smt2}.yml" | head -1)
-      # CPU seconds (user + system of the process and its children: both
-      # sides of the portfolio) next to wall seconds
-      case $c in
-        zeta) set -- timeout $((to + 5)) "$zeta" --json --timeout "$to" "$f" ;;
-        zeta-*) set -- timeout $((to + 5)) "$zeta" --json --algorithm "${c#zeta-}" --timeout "$to" "$f" ;;
-        z3) sed '/^ *(exit) *$/d' "$f" >"$tmp.in"; echo '(get-model)' >>"$tmp.in"
-            set -- timeout "$to" z3 "$tmp.in" ;;
-      esac
-      s=$(date +%s.%N)
-      /usr/bin/time -f '%U %S' -o "$tmp.cpu" "$@" >"$tmp" 2>/dev/null
-      rc=$?
-      e=$(date +%s.%N)
-      cpu=$(awk 'END { printf "%.2f", $1 + $2 }' "$tmp.cpu")
-      a=$(head -1 "$tmp"); why=-
-      # zeta answers in JSON: the verdict, and the reason of an unknown
-      case $c in zeta*) why=$(grep -o '"reason":"[^"]*"' "$tmp" | head -1 | cut -d'"' -f4)
-                        case $(grep -o '"verdict":"[a-z]*"' "$tmp" | head -1) in
-                          *'"safe"') a=sat ;; *'"unsafe"') a=unsat ;; *) a=unknown ;; esac ;; esac
-      case $a in sat|unsat) ;; *) a=unknown ;; esac
-      # z3's sat counts only when its model does not violate a clause
-      # (checked after the clock stopped; undecided checks keep the answer)
-      if [ "$c" = z3 ] && [ "$a" = sat ]; then
-        timeout 120 "$zeta" validate "$f" "$tmp" 2>/dev/null | grep -q '^invalid' && a=badsat
-      fi
-      printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc" "$cpu" "${why:--}"
-    done
-  done
+  [ -n "${bin[$c]:-}" ] && z=${bin[$c]}
+  b=$(basename "$f" .smt2)
+  exp=$(sed -n 's/.*expected_verdict: *//p' "${f%.smt2}.yml" | head -1)
+  # CPU seconds (user + system of the process and its children: both
+  # sides of the portfolio) next to wall seconds
+  case $k in
+    zeta) set -- timeout $((to + 5)) "$z" --json --timeout "$to" "$f" ;;
+    zeta-*) set -- timeout $((to + 5)) "$z" --json --algorithm "${k#zeta-}" --timeout "$to" "$f" ;;
+    z3) sed '/^ *(exit) *$/d' "$f" >"$tmp.in"; echo '(get-model)' >>"$tmp.in"
+        set -- timeout "$to" z3 "$tmp.in" ;;
+  esac
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  s=$(date +%s.%N)
+  /usr/bin/time -f '%U %S' -o "$tmp.cpu" "$@" >"$tmp" 2>/dev/null
+  rc=$?
+  e=$(date +%s.%N)
+  cpu=$(awk 'END { printf "%.2f", $1 + $2 }' "$tmp.cpu")
+  a=$(head -1 "$tmp"); why=-
+  # zeta answers in JSON: the verdict, and the reason of an unknown
+  case $k in zeta*) why=$(grep -o '"reason":"[^"]*"' "$tmp" | head -1 | cut -d'"' -f4)
+                    case $(grep -o '"verdict":"[a-z]*"' "$tmp" | head -1) in
+                      *'"safe"') a=sat ;; *'"unsafe"') a=unsat ;; *) a=unknown ;; esac ;; esac
+  case $a in sat|unsat) ;; *) a=unknown ;; esac
+  # z3's sat counts only when its model does not violate a clause
+  # (checked after the clock stopped; undecided checks keep the answer)
+  if [ "$c" = z3 ] && [ "$a" = sat ]; then
+    timeout 120 "$zeta" validate "$f" "$tmp" 2>/dev/null | grep -q '^invalid' && a=badsat
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%.2f\t%s\t%s\t%s\t%s\n' "$(basename "$d")" "$b" "${exp:-unknown}" "$c" "$a" "$(echo "$e - $s" | bc)" "$rc" "$cpu" "${why:--}" "$load"
   rm -f "$tmp" "$tmp.in" "$tmp.cpu"
+}
+one() {  # config -> its rows, task by task
+  local d f
+  for d in "${dirs[@]}"; do for f in "$d"/*.smt2; do run "$1" "$d" "$f"; done; done
 }
 if [ "${REPORT:-0}" = 1 ]; then configs=""; fi   # only the report of $out
 : >"$out.rows"
 if [ "${KEEP:-0}" = 1 ] || [ "${REPORT:-0}" = 1 ] && [ -f "$out" ]; then
   awk -F'\t' -v cs=" $configs " 'NR > 1 && index(cs, " " $4 " ") == 0' "$out" >"$out.rows"
 fi
-par=()
-for c in $configs; do
-  if [ "${PAR:-0}" = all ] || { [ "${PAR:-0}" = 1 ] && [ "$c" != zeta ]; }; then one "$c" >"$out.$c" & par+=("$c")
-  else wait; one "$c" >"$out.$c"; fi
-done
-wait
-for c in $configs; do cat "$out.$c" >>"$out.rows"; rm -f "$out.$c"; done
-{ printf 'track\ttask\texpected\tconfig\tanswer\tseconds\trc\tcpu\treason\n'; cat "$out.rows"; } >"$out"
+n=0; declare -A part  # configuration -> the file of its rows
+for c in $configs; do part[$c]=$out.part$((n++)); : >"${part[$c]}"; done
+if [ "${INTERLEAVE:-0}" = 1 ]; then
+  for d in "${dirs[@]}"; do for f in "$d"/*.smt2; do
+    for c in $configs; do run "$c" "$d" "$f" >>"${part[$c]}"; done
+  done; done
+else
+  for c in $configs; do
+    if [ "${PAR:-0}" = all ] || { [ "${PAR:-0}" = 1 ] && [ "${c%%@*}" != zeta ]; }; then one "$c" >"${part[$c]}" &
+    else wait; one "$c" >"${part[$c]}"; fi
+  done
+  wait
+fi
+for c in $configs; do cat "${part[$c]}" >>"$out.rows"; rm -f "${part[$c]}"; done
+{ printf 'track\ttask\texpected\tconfig\tanswer\tseconds\trc\tcpu\treason\tload\n'; cat "$out.rows"; } >"$out"
 rm -f "$out.rows"
 awk -F'\t' -v to="$to" 'NR > 1 {
     tr = $1; k = tr SUBSEP $2; c = $4
@@ -88,6 +119,7 @@ awk -F'\t' -v to="$to" 'NR > 1 {
     tot[tr, c]++; solved[tr, c] += ans && !bad; wrong[tr, c] += bad
     if (c != "z3" && $7 == 2) unread[tr, c]++
     if ($9 ~ /undecided/) undec[tr, c]++
+    if ($10 != "") { ld[tr, c] += $10; nld[tr, c]++ }
     if (ans && !bad) { t[c, k] = $6; u[c, k] = $8; s[c, k] = 1; a[c, k] = $5 }
     tasks[tr, $2] = 1; trs[tr] = 1; cfgs[c] = 1 }
   function median(arr, n,   i, j, x) {
@@ -98,6 +130,7 @@ awk -F'\t' -v to="$to" 'NR > 1 {
     for (tr in trs) for (c in cfgs) {
       if (!tot[tr, c]) continue
       line = sprintf("%-11s %-9s solved %3d/%-3d wrong %d", tr, c, solved[tr, c], tot[tr, c], wrong[tr, c])
+      if (nld[tr, c]) line = line sprintf("  load %.1f", ld[tr, c] / nld[tr, c])
       if (c != "z3") {
         line = line sprintf("  unread %d  model-check undecided %d", unread[tr, c], undec[tr, c])
         if (("z3" in cfgs)) { n = 0; only = 0; zonly = 0; dis = 0

@@ -12,40 +12,18 @@
 #include <time.h>
 #include <unistd.h>
 
-static int64_t now_ms(void) {
+int64_t isolate_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* Everything the child writes, until EOF or the deadline (0: none). */
-static char *read_all(int fd, int64_t deadline) {
-  size_t cap = 4096, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    int wait = -1;
-    if (deadline) {
-      int64_t left = deadline - now_ms();
-      if (left <= 0) { free(buf); return NULL; }
-      wait = left > 1000 ? 1000 : (int)left;
-    }
-    struct pollfd p = {fd, POLLIN, 0};
-    int pr = poll(&p, 1, wait);
-    if (pr < 0 && errno != EINTR) { free(buf); return NULL; }
-    if (pr <= 0) continue;
-    if (n + 1 == cap) {
-      char *nb = realloc(buf, cap *= 2);
-      if (!nb) { free(buf); return NULL; }
-      buf = nb;
-    }
-    ssize_t k = read(fd, buf + n, cap - n - 1);
-    if (k < 0 && errno == EINTR) continue;
-    if (k < 0) { free(buf); return NULL; }
-    if (k == 0) break;
-    n += (size_t)k;
-  }
-  if (buf) buf[n] = 0;
-  return buf;
+/* The child's CPU seconds so far (its CPU clock), or 0 when unreadable. */
+static double child_cpu(pid_t pid) {
+  clockid_t id;
+  struct timespec ts;
+  if (clock_getcpuclockid(pid, &id) != 0 || clock_gettime(id, &ts) != 0) return 0;
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* The child's last line: its answer is whole (it did not crash while
@@ -60,13 +38,15 @@ static bool whole(char *text) {
   return true;
 }
 
-char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, const char **why) {
+bool isolate_start(isolate_child *c, void (*fn)(FILE *w, void *ctx), void *ctx, const char **why) {
   int p[2];
+  memset(c, 0, sizeof *c);
+  c->fd = -1;
   *why = "isolation: cannot fork";
-  if (pipe2(p, O_CLOEXEC) < 0) return NULL;
+  if (pipe2(p, O_CLOEXEC) < 0) return false;
   fflush(NULL);   /* or buffered output would be written twice */
   pid_t pid = fork();
-  if (pid < 0) { close(p[0]); close(p[1]); return NULL; }
+  if (pid < 0) { close(p[0]); close(p[1]); return false; }
   if (pid == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a killed zeta leaves no solver children */
     close(p[0]);
@@ -79,15 +59,79 @@ char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms
     _exit(fclose(w) == 0 ? 0 : 3);
   }
   close(p[1]);
-  char *text = read_all(p[0], timeout_ms ? now_ms() + timeout_ms + 2000 : 0);
-  close(p[0]);
-  bool ok = text && whole(text);
+  c->pid = pid;
+  c->fd = p[0];
+  return true;
+}
+
+/* Reads what is there; true at EOF (or on an error: the answer is then
+ * incomplete and whole() rejects it). */
+static bool read_some(isolate_child *c) {
+  if (c->n + 1 >= c->cap) {
+    size_t cap = c->cap ? 2 * c->cap : 4096;
+    char *nb = realloc(c->buf, cap);
+    if (!nb) return true;
+    c->buf = nb, c->cap = cap;
+  }
+  ssize_t k = read(c->fd, c->buf + c->n, c->cap - c->n - 1);
+  if (k < 0 && errno == EINTR) return false;
+  if (k <= 0) return true;
+  c->n += (size_t)k;
+  return false;
+}
+
+bool isolate_wait(isolate_child *c, int64_t deadline_ms, double cpu_seconds, const volatile sig_atomic_t *stop, char **text,
+                  const char **why) {
+  *text = NULL;
+  *why = "isolation: timeout";
+  if (c->fd < 0) return true;
+  for (;;) {
+    int wait = 1000;
+    if (deadline_ms) {
+      int64_t left = deadline_ms - isolate_now_ms();
+      if (left <= 0) return false;
+      if (left < wait) wait = (int)left;
+    }
+    if ((cpu_seconds > 0 || stop) && wait > 20) wait = 20;   /* the child's clock and the flag are polled */
+    struct pollfd p = {c->fd, POLLIN, 0};
+    int pr = poll(&p, 1, wait);
+    if (pr < 0 && errno != EINTR) break;
+    if (pr > 0 && read_some(c)) break;
+    if (stop && *stop) return false;
+    if (cpu_seconds > 0 && child_cpu(c->pid) >= cpu_seconds) return false;
+  }
+  close(c->fd);
+  c->fd = -1;
+  if (c->buf) c->buf[c->n] = 0;
+  if (c->buf && whole(c->buf)) {
+    *text = c->buf;
+    c->buf = NULL;
+    return true;
+  }
+  *why = "isolation: the child crashed";
+  free(c->buf);
+  c->buf = NULL;
+  return true;
+}
+
+void isolate_stop(isolate_child *c) {
+  if (c->pid <= 0) return;   /* never started (or stopped): its fields are not a child's */
+  if (c->fd >= 0) close(c->fd);
+  c->fd = -1;
+  free(c->buf);
+  c->buf = NULL;
   /* Reaped here, not by a thread: a thread alive while the process forks
    * again deadlocked the next child under ASan (its allocator's lock) */
-  if (!ok) kill(pid, SIGKILL);   /* overdue, or it ended without the whole answer */
-  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
-  if (ok) return text;
-  *why = !text ? "isolation: timeout" : "isolation: the child crashed";
-  free(text);
-  return NULL;
+  kill(c->pid, SIGKILL);   /* overdue, or ended (a no-op on a zombie) */
+  while (waitpid(c->pid, NULL, 0) < 0 && errno == EINTR) {}
+  c->pid = 0;
+}
+
+char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms, const char **why) {
+  isolate_child c;
+  if (!isolate_start(&c, fn, ctx, why)) return NULL;
+  char *text = NULL;
+  isolate_wait(&c, timeout_ms ? isolate_now_ms() + timeout_ms + 2000 : 0, 0, NULL, &text, why);
+  isolate_stop(&c);
+  return text;
 }

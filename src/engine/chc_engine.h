@@ -4,6 +4,7 @@
  * Derivations are ir/chc_witness.h's. */
 #ifndef ZETA_ENGINE_CHC_ENGINE_H
 #define ZETA_ENGINE_CHC_ENGINE_H
+#include "core/isolate.h"
 #include "core/limits.h"
 #include "ir/chc.h"
 #include "ir/chc_witness.h"
@@ -59,6 +60,25 @@ void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const z
  * when Z3's proof maps onto s's clauses (Z3 preprocesses the file's rules),
  * else without one. */
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* chc_spacer_solve_file_proof's run in a child that may outlive the wait
+ * for it (the portfolio's first slice hands it on to its Spacer side, a
+ * process forked meanwhile): Z3 within lim, its proof mapped within about
+ * Z3's time and at least until map_lim's CPU deadline. false when it
+ * cannot start (datatypes: only in process). */
+typedef struct {
+  isolate_child child;
+  bool running;   /* started and not yet answered */
+} chc_spacer_run;
+bool chc_spacer_file_start(chc_spacer_run *run, const char *path, const chc_system *s, const zeta_limits *lim,
+                           const zeta_limits *map_lim);
+/* Waits for its answer within lim (and, cpu_seconds > 0, until the child
+ * used that much CPU, cpu_mapping once Z3 answered and its proof is being
+ * mapped): true with the answer in out (unknown "timeout" when the run
+ * never started or was already answered), false while it runs on. */
+bool chc_spacer_file_wait(chc_spacer_run *run, const chc_system *s, const zeta_limits *lim, double cpu_seconds,
+                          double cpu_mapping, chc_result *out);
+/* Ends it (killed if running) and reaps it (in the process that started it). */
+void chc_spacer_file_stop(chc_spacer_run *run);
 
 /* zeta's own engine for linear and nonlinear systems: predicate abstraction
  * over derivation trees with counterexample-guided refinement by tree

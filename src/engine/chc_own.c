@@ -12,6 +12,7 @@ static bool has_params_of(const chc_system *s, type_kind k) {
 }
 
 bool chc_numbers_only(const chc_system *s) { return !has_params_of(s, TYPE_ARRAY) && !has_params_of(s, TYPE_DATATYPE); }
+bool chc_has_datatype_params(const chc_system *s) { return has_params_of(s, TYPE_DATATYPE); }
 
 /* A slice of the time left: share of it, at most cap seconds. */
 static double slice_seconds(const zeta_limits *lim, double share, double cap) {

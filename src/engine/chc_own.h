@@ -21,6 +21,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 
 /* No array or datatype arguments: the schedule's numbers-only path. */
 bool chc_numbers_only(const chc_system *s);
+/* Some predicate has a datatype argument. */
+bool chc_has_datatype_params(const chc_system *s);
 
 /* CPU seconds the numbers-only schedule expects in all, which its pa
  * slice takes 35 % of: had (CPU since it began) plus the wall time left

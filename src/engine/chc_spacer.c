@@ -252,7 +252,11 @@ typedef struct {
 } iso_job;
 
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
-                     chc_result *out);
+                     FILE *answered, chc_result *out);
+
+/* A child's first line once Z3 has answered, before the proof's mapping
+ * (the first slice waits longer for a mapping than for Z3). */
+static const char ANSWERED[] = "answered\n";
 
 /* A derivation as text: per node a line "CLAUSE CHILD... ;" then one line
  * per head value (the head predicate's arity; none for a query). */
@@ -324,7 +328,7 @@ static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivat
 static void iso_child(FILE *w, void *ctx) {
   const iso_job *j = ctx;
   chc_result r;
-  if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, &r);
+  if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, &r);
   else chc_spacer_solve(j->s, j->lim, j->want_derivation, &r);
   fprintf(w, "%p %d\n", (const void *)r.engine, r.complete ? 1 : 0);
   if (r.answer == CHC_SAT) {
@@ -369,28 +373,19 @@ static bool has_datatypes(const chc_system *s) {
   return false;
 }
 
-/* The job in a child: its answer, model or derivation read back into out. */
-static void run_isolated(const iso_job *job, chc_result *out) {
-  chc_result_start(out, job->path ? "spacer (Z3 on the input file)" : "spacer (Z3)");
-  uint32_t ms = limits_remaining_ms(job->lim), mms = job->map_lim ? limits_remaining_ms(job->map_lim) : 0;
-  /* the proof's mapping may have longer; 0 is no limit */
-  uint32_t limit = ms == 0 || (job->map_lim && mms == 0) ? 0 : mms > ms ? mms : ms;
-  /* made before the fork, the spare context is the child's too: the
-   * proof's mapping (chc_zproof) takes it, the parent's checks after the
-   * child (the model's, the derivation's replay) as well */
-  z3conv_prepare_spare();
-  char *text = isolate_run(iso_child, (void *)job, limit, &out->reason);
-  if (!text) return;
+/* The child's answer text (freed here), its model or derivation read
+ * back into out (started). */
+static void iso_read_answer(const chc_system *s, char *text, chc_result *out) {
   void *engine = NULL;
   int complete = 0;
-  const char *nl0 = strchr(text, '\n');
-  if (!nl0 || sscanf(text, "%p %d", &engine, &complete) != 2) {
+  const char *at = strncmp(text, ANSWERED, sizeof ANSWERED - 1) == 0 ? text + sizeof ANSWERED - 1 : text;
+  const char *nl0 = strchr(at, '\n');
+  if (!nl0 || sscanf(at, "%p %d", &engine, &complete) != 2) {
     out->reason = "spacer: bad answer from the child";
     free(text);
     return;
   }
   if (engine) out->engine = engine;
-  const chc_system *s = job->s;
   const char *body = nl0 + 1;
   if (!strncmp(body, "unsat\n", 6)) {
     out->answer = CHC_UNSAT;
@@ -418,6 +413,24 @@ static void run_isolated(const iso_job *job, chc_result *out) {
     out->reason = "spacer: bad answer from the child";
   }
   free(text);
+}
+
+static const char *iso_engine(const iso_job *job) {
+  return job->path ? "spacer (Z3 on the input file)" : "spacer (Z3)";
+}
+
+/* The job in a child: its answer, model or derivation read back into out. */
+static void run_isolated(const iso_job *job, chc_result *out) {
+  chc_result_start(out, iso_engine(job));
+  uint32_t ms = limits_remaining_ms(job->lim), mms = job->map_lim ? limits_remaining_ms(job->map_lim) : 0;
+  /* the proof's mapping may have longer; 0 is no limit */
+  uint32_t limit = ms == 0 || (job->map_lim && mms == 0) ? 0 : mms > ms ? mms : ms;
+  /* made before the fork, the spare context is the child's too: the
+   * proof's mapping (chc_zproof) takes it, the parent's checks after the
+   * child (the model's, the derivation's replay) as well */
+  z3conv_prepare_spare();
+  char *text = isolate_run(iso_child, (void *)job, limit, &out->reason);
+  if (text) iso_read_answer(job->s, text, out);
 }
 
 void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out) {
@@ -489,7 +502,7 @@ enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_UNSLICED, FILE_DERIVE };
 #define MAP_SHARE 1.0
 #define MAP_SECONDS 0.2
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
-                     chc_result *out) {
+                     FILE *answered, chc_result *out) {
   bool want_derivation = mode != FILE_PLAIN;
   chc_result_start(out, "spacer (Z3 on the input file)");
   out->reason = "timeout";
@@ -518,12 +531,19 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
     Z3_lbool r = Z3_solver_check(z, slv);
     bool fired = watchdog_stop(&w);
     out->reason = fired ? "timeout" : "spacer: unknown";
+    if (answered && r != Z3_L_UNDEF) {
+      fputs(ANSWERED, answered);
+      fflush(answered);
+    }
     /* mapping the proof may take about as long as Z3 took (then Z3 again
      * without inlining is the cheaper way); in CPU seconds, so that load
      * does not cut it short (a wall window made test_spacer_inlined_proof
      * fail at load 7-11: session 24) */
     zeta_limits mlim = map_lim ? *map_lim : *lim;
-    if (mode == FILE_PROOF) mlim = limits_cpu_slice(&mlim, MAP_SHARE * (limits_cpu_now() - c0) + MAP_SECONDS);
+    if (mode == FILE_PROOF) {   /* with map_lim: at least until its CPU deadline (chc_spacer_file_start) */
+      mlim = limits_cpu_slice(lim, MAP_SHARE * (limits_cpu_now() - c0) + MAP_SECONDS);
+      if (map_lim && map_lim->cpu_deadline > mlim.cpu_deadline) mlim.cpu_deadline = map_lim->cpu_deadline;
+    }
     if (r == Z3_L_FALSE) {
       out->answer = CHC_UNSAT;   /* without proofs no derivation: the caller finds one */
       Z3_ast pr = want_derivation ? Z3_solver_get_proof(z, slv) : NULL;
@@ -565,7 +585,7 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
 static void file_isolated(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
                           chc_result *out) {
   if (has_datatypes(s)) {
-    file_run(path, s, lim, map_lim, mode, out);
+    file_run(path, s, lim, map_lim, mode, NULL, out);
     return;
   }
   iso_job job = {s, lim, false, path, map_lim, mode};   /* file_run asks for proofs by mode */
@@ -591,4 +611,42 @@ void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const z
 
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
   file_isolated(path, s, lim, NULL, FILE_DERIVE, out);
+}
+
+/* ---- Z3 on the file in a child that outlives the wait for it ---- */
+
+bool chc_spacer_file_start(chc_spacer_run *run, const char *path, const chc_system *s, const zeta_limits *lim,
+                           const zeta_limits *map_lim) {
+  memset(run, 0, sizeof *run);
+  run->child.fd = -1;
+  if (has_datatypes(s)) return false;
+  /* on the child's copy of this frame: the child runs it at once */
+  iso_job job = {s, lim, false, path, map_lim, FILE_PROOF};
+  const char *why;
+  z3conv_prepare_spare();   /* as run_isolated */
+  return run->running = isolate_start(&run->child, iso_child, &job, &why);
+}
+
+bool chc_spacer_file_wait(chc_spacer_run *run, const chc_system *s, const zeta_limits *lim, double cpu_seconds,
+                          double cpu_mapping, chc_result *out) {
+  chc_result_start(out, "spacer (Z3 on the input file)");
+  out->reason = "timeout";
+  if (!run->running) return true;
+  /* a wall deadline, or (a CPU slice) the wall time limits_remaining_ms allows it */
+  uint32_t ms = limits_remaining_ms(lim);
+  int64_t deadline = ms ? isolate_now_ms() + ms : 0;
+  char *text;
+  while (!isolate_wait(&run->child, deadline, cpu_seconds, lim->stop, &text, &out->reason)) {
+    /* Z3 answered (the child said so) and maps its proof: longer */
+    if (cpu_seconds <= 0 || cpu_mapping <= cpu_seconds || run->child.n == 0 || (lim->stop && *lim->stop)) return false;
+    cpu_seconds = cpu_mapping;
+  }
+  run->running = false;
+  if (text) iso_read_answer(s, text, out);
+  return true;
+}
+
+void chc_spacer_file_stop(chc_spacer_run *run) {
+  isolate_stop(&run->child);
+  run->running = false;
 }

@@ -1,8 +1,12 @@
 /* core/isolate: a child's whole answer comes back without the end
  * marker; a child that dies before its answer ends is a missing answer,
  * whatever it wrote; finished children are reaped (no zombies left
- * behind). */
+ * behind). In steps: a wait bounded by the child's CPU leaves it running,
+ * a process forked meanwhile reads its answer, its parent reaps it. */
+#include <sys/wait.h>
+#include <time.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,9 +90,58 @@ static void test_reaped(void) {
   CHECK(z == 0);
 }
 
+/* Busy for about 0.5 s of CPU, then an answer. */
+static void busy_answer(FILE *w, void *ctx) {
+  (void)ctx;
+  struct timespec ts;
+  double t = 0;
+  volatile unsigned long x = 0;
+  while (t < 0.5) {
+    for (int i = 0; i < 100000; i++) x += (unsigned long)i;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    t = (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+  }
+  fputs("late\n", w);
+}
+
+static void test_wait_in_steps(void) {
+  isolate_child c;
+  const char *why = NULL;
+  char *t = NULL;
+  CHECK(isolate_start(&c, busy_answer, NULL, &why));
+  /* 0.05 s of its CPU: still running, nothing read */
+  CHECK(!isolate_wait(&c, isolate_now_ms() + 20000, 0.05, NULL, &t, &why));
+  CHECK(t == NULL && c.fd >= 0);
+  /* a process forked now (the portfolio's Spacer side) reads its answer */
+  fflush(NULL);
+  pid_t reader = fork();
+  if (reader == 0) {
+    bool ended = isolate_wait(&c, isolate_now_ms() + 20000, 0, NULL, &t, &why);
+    _exit(ended && t && strcmp(t, "late\n") == 0 ? 0 : 1);
+  }
+  int st = -1;
+  while (waitpid(reader, &st, 0) < 0) {}
+  CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  /* the parent reaps it (it ended) */
+  isolate_stop(&c);
+  CHECK(c.pid == 0 && c.fd < 0);
+  int z = 0;
+  for (int tries = 0; tries < 50 && (z = zombies()) > 0; tries++) usleep(20000);
+  CHECK(z == 0);
+  /* stopped while running: killed and reaped; a second stop does nothing */
+  CHECK(isolate_start(&c, busy_answer, NULL, &why));
+  isolate_stop(&c);
+  isolate_stop(&c);
+  isolate_child never = {0};
+  bool open0 = fcntl(0, F_GETFD) != -1;
+  isolate_stop(&never);   /* zeroed: not a child (fd 0 stays as it was) */
+  CHECK((fcntl(0, F_GETFD) != -1) == open0);
+}
+
 int main(void) {
   RUN(test_whole_answer);
   RUN(test_cut_answer);
   RUN(test_reaped);
+  RUN(test_wait_in_steps);
   return CHECK_DONE();
 }

@@ -67,15 +67,10 @@ static itp_strategy pa_itp(const zeta_options *o) {
  * against 7 s on the normal form; LIA-235: 11 s against 2.5 s); else, or
  * when that derivation does not map onto them, on our normalized clauses
  * with proofs. */
-/* Z3 on the file with proofs, its preprocessing as it is (as fast as
- * without proofs), its proof mapped within about Z3's time or map_lim:
- * true with sat, or with unsat and a derivation over the
- * input that replays; else r is freed and *unsat says whether Z3 said
- * unsat (its proof did not map: Z3 inlined predicates). */
-static bool spacer_file_first(const char *file, const chc_system *sys, const zeta_limits *lim,
-                              const zeta_limits *map_lim, chc_result *r, bool *unsat) {
-  if (map_lim) chc_spacer_map_file(file, sys, lim, map_lim, r);
-  else chc_spacer_solve_file_proof(file, sys, lim, r);
+/* Z3's answer on the file: true with sat, or with unsat and a derivation
+ * over the input that replays; else r is freed and *unsat says whether Z3
+ * said unsat (its proof did not map: Z3 inlined predicates). */
+static bool file_answer_usable(const chc_system *sys, chc_result *r, bool *unsat) {
   *unsat = r->answer == CHC_UNSAT;
   if (r->answer == CHC_SAT) return true;
   if (*unsat && r->complete && chc_replay(sys, &r->deriv, 30000)) return r->replayed = true;
@@ -83,19 +78,34 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
   return false;
 }
 
+/* Z3 on the file with proofs, its preprocessing as it is (as fast as
+ * without proofs), its proof mapped within about Z3's time or map_lim,
+ * and its answer as file_answer_usable's. With a first run still going
+ * (the portfolio's first slice's), its answer instead of a new run. */
+static bool spacer_file_first(const char *file, const chc_system *sys, const zeta_limits *lim,
+                              const zeta_limits *map_lim, chc_spacer_run *first, chc_result *r, bool *unsat) {
+  if (first && first->running) chc_spacer_file_wait(first, sys, lim, 0, 0, r);
+  else if (map_lim) chc_spacer_map_file(file, sys, lim, map_lim, r);
+  else chc_spacer_solve_file_proof(file, sys, lim, r);
+  return file_answer_usable(sys, r, unsat);
+}
+
 /* What the portfolio's first slice (Z3 on the file) learned: nothing, that
- * the system is unsat (its derivation not ready yet), or that its model
- * failed the check (the file's run would give the same model again). */
-typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED } first_news;
+ * the system is unsat (its derivation not ready yet), that its model
+ * failed the check (the file's run would give the same model again), or
+ * that its Z3 is still running (in a child the Spacer side then waits
+ * for instead of starting over: LIA-Arrays-273, Z3 ~5 s CPU with proofs,
+ * paid the slice's 1.5 s twice). */
+typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED, FIRST_RUNNING } first_news;
 
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
 static void run_spacer_known(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                             first_news news, chc_result *r, const chc_accept *acc) {
+                             first_news news, chc_spacer_run *first, chc_result *r, const chc_accept *acc) {
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
     bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
-    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, r, &unsat)) {
+    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, news == FIRST_RUNNING ? first : NULL, r, &unsat)) {
       if (chc_settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }
@@ -251,7 +261,11 @@ static uint32_t clause_check_ms(const zeta_limits *lim, unsigned share) {
  * undecided (or on every clause under validate). false when a solver finds
  * a clause violated; *open_clause: 1 + a clause neither solver decided, or
  * the first one left unchecked when the time was up (0: every clause
- * proved), so that a model never passes unchecked. */
+ * proved), so that a model never passes unchecked. The check ends at the
+ * first clause neither decides: the model cannot pass any more, and the
+ * next engine gets the time (LIA-Arrays-090: Z3's quantified model of the
+ * file, undecided on its clause 10, then 3.7 s on the clauses after it
+ * before Spacer on the normal form answered in 0.1 s). */
 static bool model_checked(const chc_system *sys, const term_t *interp, bool validate, const zeta_limits *lim,
                           uint32_t *open_clause) {
   solver *z = solver_new_z3();
@@ -261,10 +275,10 @@ static bool model_checked(const chc_system *sys, const term_t *interp, bool vali
   for (uint32_t p = 0; p < sys->npreds; p++)
     if (interp[p] != NULL_TERM && cert_has_quantifier(interp[p])) share = CHECK_SHARE_QUANTIFIED;
   *open_clause = 0;
-  for (uint32_t i = 0; i < sys->nclauses && ok; i++) {
+  for (uint32_t i = 0; i < sys->nclauses && ok && !*open_clause; i++) {
     uint32_t ms = clause_check_ms(lim, share);
     if (!ms) {
-      if (!*open_clause) *open_clause = i + 1;
+      *open_clause = i + 1;
       break;
     }
     solver_set_timeout(z, ms);
@@ -276,7 +290,7 @@ static bool model_checked(const chc_system *sys, const term_t *interp, bool vali
     if (v) solver_set_timeout(v, vms ? vms : 100);
     solver_result b = v ? chc_check_clause(sys, interp, i, v) : SOLVER_UNKNOWN;
     if (b == SOLVER_SAT) ok = false;
-    else if (a != SOLVER_UNSAT && b != SOLVER_UNSAT && !*open_clause) *open_clause = i + 1;
+    else if (a != SOLVER_UNSAT && b != SOLVER_UNSAT) *open_clause = i + 1;
   }
   solver_free(z);
   if (v) solver_free(v);
@@ -292,6 +306,7 @@ typedef struct {
   chc_system orig;
   char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
   chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
+  chc_spacer_run first;   /* the portfolio's first slice's Z3, when it outlives the slice */
   double load_seconds;   /* reading took this long: it counts against --timeout */
 } chc_input;
 
@@ -427,7 +442,8 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
-  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &res, &acc);
+  if (spacer && news == FIRST_RUNNING) report_stat(r, "spacer-file-run", "the first slice's, run on");
+  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &in->first, &res, &acc);
   else chc_own_solve(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
   int rc;
   if (k.done) {
@@ -468,16 +484,25 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   const char *file = z3_file(in, lim);
   if (strcmp(file, "-") == 0) return -1;
   double total = lim->deadline ? lim->deadline - limits_now() : 20, len = total * SLICE_SHARE;
-  /* in CPU seconds (Z3's child's once it is reaped): under load 7 a wall
-   * slice missed LIA-227 (0.8 s CPU at load ~1: 8.3 s in the portfolio
-   * after it) */
+  /* in CPU seconds (Z3's child's): under load 7 a wall slice missed
+   * LIA-227 (0.8 s CPU at load ~1: 8.3 s in the portfolio after it) */
   if (len > SLICE_SECONDS) len = SLICE_SECONDS;
   zeta_limits l1 = limits_cpu_slice(lim, len);
   /* Z3's proof may be mapped a little longer (LIA-227, 235: Z3 0.3 s,
    * the unfolding of what it inlined ~1 s under load) */
   zeta_limits lmap = limits_cpu_slice(lim, 2 * len);
   chc_result res;
-  if (!spacer_file_first(file, &in->sys, &l1, &lmap, &res, &unsat)) {
+  bool usable;
+  /* Z3 gets the whole time in a child, the slice waits for len of its
+   * CPU; if it has not answered by then it runs on for the Spacer side */
+  if (chc_spacer_file_start(&in->first, file, &in->sys, lim, &lmap)) {
+    if (!chc_spacer_file_wait(&in->first, &in->sys, &l1, len, 2 * len, &res)) {
+      *news = FIRST_RUNNING;
+      return -1;
+    }
+    usable = file_answer_usable(&in->sys, &res, &unsat);
+  } else usable = spacer_file_first(file, &in->sys, &l1, &lmap, NULL, &res, &unsat);
+  if (!usable) {
     if (!unsat) return -1;
     *news = FIRST_UNSAT;
     zeta_limits half = limits_cpu_slice(lim, (l1.cpu_deadline - limits_cpu_now()) / 2);
@@ -525,12 +550,18 @@ static void normalize_input(chc_input *in, const zeta_options *o) {
  * code of a checked answer (copied into r), or -1; the probe's terms are
  * dropped (the normal form's stay). Only on inputs of at most
  * OWN_PROBE_MAX_TERMS terms, where normalizing first costs little, and
- * over numbers only (arrays and datatypes not measured). */
+ * without datatypes (not measured). Over arrays OWN_PROBE_SECONDS_ARRAYS:
+ * IC3's models there, with their QE and check, take 0.02-0.2 s of CPU
+ * (LIA-Arrays-140, 165, 168, 175, 179, 194: 0.02-0.07 s CPU for the whole
+ * run against 0.15-2.9 s with Spacer's slice first; on the 35 tasks
+ * solved in 20 s median CPU ratio to z3 1.23 against 1.80 without the
+ * probe, 1.33 with 0.2 s; session 26). */
 #define OWN_PROBE_SECONDS 0.04
+#define OWN_PROBE_SECONDS_ARRAYS 0.1
 #define OWN_PROBE_MAX_TERMS 20000
 static int own_probe(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim) {
   terms_mark start = terms_mark_now();
-  zeta_limits l = limits_cpu_slice(lim, OWN_PROBE_SECONDS);
+  zeta_limits l = limits_cpu_slice(lim, chc_numbers_only(&in->sys) ? OWN_PROBE_SECONDS : OWN_PROBE_SECONDS_ARRAYS);
   report *tmp = report_new();
   /* no unfolding of loop-free summaries: chc_unfold_linear does not look
    * at the clock (LIA-287: seconds) */
@@ -645,6 +676,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
 
 static void chc_free_input(void *m) {
   chc_input *in = m;
+  chc_spacer_file_stop(&in->first);
   chc_free(&in->unf);
   if (in->records) chc_free(&in->orig);
   if (in->flat) unlink(in->flat);
@@ -688,7 +720,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
    * own's probe before it */
   first_news news = FIRST_NOTHING;
   if (option_is(o->algorithm, "portfolio")) {
-    if (terms_count() <= OWN_PROBE_MAX_TERMS && chc_numbers_only(&in->sys)) {
+    if (terms_count() <= OWN_PROBE_MAX_TERMS && !chc_has_datatype_params(&in->sys)) {
       normalize_input(in, o);
       int rc0 = own_probe(r, o, in, lim);
       if (rc0 >= 0) return rc0;
@@ -716,6 +748,7 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
     rc = finish(r, o, in, &in->norm, &res, lim);
   }
   chc_result_free(&res);
+  chc_spacer_file_stop(&in->first);   /* reaped: its CPU is the run's */
   return rc;
 }
 

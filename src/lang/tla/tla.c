@@ -256,7 +256,8 @@ static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_l
 }
 
 /* When the layout sample enumerated every reachable state (a finite
- * universe, at most SAMPLE_STATES), their disjunction is checked as an
+ * universe, within the sample's caps: tla_sample_caps_for, grown with the
+ * time left for --algorithm inductive), their disjunction is checked as an
  * inductive invariant (tla_reach.c says why that is sound). nreach: the
  * count, 0 if no proof. */
 static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, ts_result *res, size_t *nreach) {
@@ -382,7 +383,11 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   if (!tla_property_named(m))
     return lang_verdict(r, ZETA_UNKNOWN, "no property to check: name an invariant (--inv, or INVARIANT in a .cfg)");
   char why[1200];
-  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  /* inductive: the sample's cap grown with the time left, so that a finite
+   * model whose reach proof fits gets a complete sample (Consensus_epr) */
+  double left = lim && lim->deadline ? lim->deadline - limits_now() : 0;
+  tla_sym *sym = strcmp(algo, "inductive") == 0 ? tla_sym_build_reach(m, left, why, sizeof why)
+                                                : tla_sym_build(m, why, sizeof why);
   int code;
   /* without every reachable state enumerated (the reach proof's), the
    * step-wise BMC first: it has no layouts */

@@ -53,6 +53,103 @@ static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) 
   }
 }
 
+/* One round's substitution, per top-level conjunct and memoized across
+ * the proof's states: a conjunct is rewritten only where it reads a leaf
+ * the round fixed, and a conjunct with the same new values for its leaves
+ * as before gets the term it got then (terms are hash-consed, the result
+ * is a function of both). Disruptor_MPMC: 4.5 cases a state, each
+ * substituting its ~50 values into ~60 conjuncts that read one leaf each
+ * (`len' < k`, the positions past a sequence's length): term_subst_many's
+ * rewriter over them was a third of the run. The memo is emptied when it
+ * holds SUBST_MEMO_MAX entries (memory). */
+#define SUBST_MEMO_MAX (1u << 20)
+typedef struct {
+  term_map reads;     /* conjunct -> its leaves: vpool[off] (count), vpool[off + 1 ..] */
+  term_vec vpool;
+  term_map fresh;     /* the round's values: leaf -> value (the last one, as term_subst_many) */
+  uint64_t *hash;     /* the memo: open addressing, hash 0 = empty */
+  term_t *conj, *res;
+  uint32_t *key;      /* the new values (NULL_TERM: not fixed) at kpool[key ..+ its leaves' count] */
+  term_vec kpool, from, to;
+  size_t cap, n;
+} subst_memo;
+
+static void memo_free(subst_memo *m) {
+  term_map_free(&m->reads), term_map_free(&m->fresh);
+  term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
+  free(m->hash), free(m->conj), free(m->res), free(m->key);
+}
+
+/* c's leaves (cached): vpool[off] their count, then the leaves. */
+static uint32_t conj_reads(subst_memo *m, term_t c) {
+  int32_t off = term_map_get(&m->reads, c);
+  if (off != NULL_TERM) return (uint32_t)off;
+  if (m->vpool.size >= 8 * SUBST_MEMO_MAX) term_map_clear(&m->reads), m->vpool.size = 0;
+  term_t *v;
+  uint32_t n = term_free_vars(c, &v), at = m->vpool.size;
+  term_vec_push(&m->vpool, (term_t)n);
+  for (uint32_t i = 0; i < n; i++) term_vec_push(&m->vpool, v[i]);
+  free(v);
+  term_map_put(&m->reads, c, (int32_t)at);
+  return at;
+}
+
+static void memo_grow(subst_memo *m) {
+  size_t cap = m->cap ? 2 * m->cap : 4096;
+  uint64_t *hash = xcalloc(cap, sizeof *hash);
+  term_t *conj = xmalloc(cap * sizeof *conj), *res = xmalloc(cap * sizeof *res);
+  uint32_t *key = xmalloc(cap * sizeof *key);
+  for (size_t h = 0; h < m->cap; h++) {
+    if (!m->hash[h]) continue;
+    size_t k = m->hash[h] & (cap - 1);
+    while (hash[k]) k = (k + 1) & (cap - 1);
+    hash[k] = m->hash[h], conj[k] = m->conj[h], res[k] = m->res[h], key[k] = m->key[h];
+  }
+  free(m->hash), free(m->conj), free(m->res), free(m->key);
+  m->hash = hash, m->conj = conj, m->res = res, m->key = key, m->cap = cap;
+}
+
+/* c with the round's values (m->fresh) substituted. */
+static term_t subst_conj(subst_memo *m, term_t c) {
+  uint32_t off = conj_reads(m, c), n = (uint32_t)m->vpool.data[off];
+  const term_t *leaf = m->vpool.data + off + 1;
+  uint32_t k0 = m->kpool.size;
+  uint64_t h = 0x9e3779b97f4a7c15ull * ((uint64_t)(uint32_t)c + 1);
+  bool any = false;
+  for (uint32_t i = 0; i < n; i++) {
+    term_t v = term_map_get(&m->fresh, leaf[i]);
+    any |= v != NULL_TERM;
+    term_vec_push(&m->kpool, v);
+    h = (h ^ (uint32_t)v) * 0x100000001b3ull;
+  }
+  if (!any) {
+    m->kpool.size = k0;
+    return c;
+  }
+  h |= 1;   /* 0 marks an empty slot */
+  if (m->n >= SUBST_MEMO_MAX || k0 >= 16 * SUBST_MEMO_MAX) {   /* memory: start over */
+    memset(m->hash, 0, m->cap * sizeof *m->hash);
+    m->n = 0;
+    memmove(m->kpool.data, m->kpool.data + k0, n * sizeof *m->kpool.data);
+    m->kpool.size = n, k0 = 0;
+  }
+  if (2 * (m->n + 1) > m->cap) memo_grow(m);
+  size_t s = h & (m->cap - 1);
+  for (; m->hash[s]; s = (s + 1) & (m->cap - 1))
+    if (m->hash[s] == h && m->conj[s] == c &&
+        memcmp(m->kpool.data + m->key[s], m->kpool.data + k0, n * sizeof *m->kpool.data) == 0) {
+      m->kpool.size = k0;
+      return m->res[s];
+    }
+  m->from.size = m->to.size = 0;
+  for (uint32_t i = 0; i < n; i++)
+    if (m->kpool.data[k0 + i] != NULL_TERM) term_vec_push(&m->from, leaf[i]), term_vec_push(&m->to, m->kpool.data[k0 + i]);
+  term_t r = c;
+  term_subst_many(1, &r, m->from.size, m->from.data, m->to.data);
+  m->hash[s] = h, m->conj[s] = c, m->res[s] = r, m->key[s] = k0, m->n++;
+  return r;
+}
+
 /* Appends the values t fixes to from/to: its top-level conjuncts'
  * (cube_values), then those the other conjuncts with them substituted fix,
  * and so on (a sequence's positions are guarded by its length: `len >= 1
@@ -61,15 +158,19 @@ static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) 
  * unsatisfiable). The values' own conjuncts are not substituted into (they
  * fold to true; with two values for one leaf t is unsatisfiable, and
  * implies anything). */
-static term_t propagate(term_t t, term_vec *from, term_vec *to) {
+static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to) {
   term_vec rest = {0};
   for (uint32_t round = 0; round < 8 && !term_is_true(t) && !term_is_false(t); round++) {
     uint32_t had = from->size;
     rest.size = 0;
     cube_values(t, from, to, &rest);
+    if (from->size > had) {
+      term_map_clear(&m->fresh);
+      for (uint32_t i = had; i < from->size; i++) term_map_put(&m->fresh, from->data[i], to->data[i]);
+      for (uint32_t i = 0; i < rest.size; i++) rest.data[i] = subst_conj(m, rest.data[i]);
+    }
     t = term_and(rest.size, rest.data);
     if (from->size == had) break;
-    term_subst_many(1, &t, from->size - had, from->data + had, to->data + had);
   }
   term_vec_free(&rest);
   return t;
@@ -89,6 +190,7 @@ typedef struct {
   term_vec var, var1, value;    /* the cubes' values: leaf, leaf primed, value */
   term_vec from, to;
   term_map val;
+  subst_memo memo;
 } reach_ctx;
 
 static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
@@ -107,13 +209,14 @@ static void ctx_free(reach_ctx *c) {
   term_vec_free(&c->var), term_vec_free(&c->var1), term_vec_free(&c->value);
   term_vec_free(&c->from), term_vec_free(&c->to);
   term_map_free(&c->val);
+  memo_free(&c->memo);
 }
 
 /* State j's values (computed once): var/var1/value[vfirst[j] ..+ vcount[j]). */
 static void cube_info(reach_ctx *c, uint32_t j) {
   if (c->vfirst[j] != UINT32_MAX) return;
   uint32_t first = c->var.size;
-  c->pure[j] = term_is_true(propagate(c->R->cube[j], &c->var, &c->value));
+  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value));
   for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, term_var_at(c->var.data[i], 1));
   c->vfirst[j] = first, c->vcount[j] = c->var.size - first;
 }
@@ -223,7 +326,7 @@ static term_t with_disjunct(term_t t, term_t d, uint32_t i) {
  * keep their size. */
 static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t k, uint32_t *splits) {
   uint32_t had = c->from.size;
-  t = propagate(t, &c->from, &c->to);
+  t = propagate(&c->memo, t, &c->from, &c->to);
   bool ok = term_is_false(t);
   if (!ok) {
     /* covers looks up next-state leaves only: the state's own values
@@ -248,9 +351,9 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
  * next-state values that make trans (folded with the cube's values) true
  * whatever the other leaves are: stronger than the solver's "some state of
  * the cube has a step". false: undecided. from/to keep their size. */
-static bool step_evident(term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t *splits) {
+static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t *splits) {
   uint32_t had = from->size;
-  t = propagate(t, from, to);
+  t = propagate(m, t, from, to);
   bool ok = false;
   if (!term_is_false(t)) {
     term_vec nf = {0}, nt = {0};
@@ -262,7 +365,7 @@ static bool step_evident(term_t trans, term_t t, term_vec *from, term_vec *to, u
   term_t d = ok || term_is_false(t) ? NULL_TERM : a_disjunction(t);
   for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits > 0; i++) {
     --*splits;
-    ok = step_evident(trans, with_disjunct(t, d, i), from, to, splits);
+    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, splits);
   }
   from->size = to->size = had;
   return ok;
@@ -283,7 +386,7 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, &(uint32_t){SPLITS});
   if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {
-    bool evident = step_evident(f->trans, f->trans, &c->from, &c->to, &(uint32_t){SPLITS});
+    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, &(uint32_t){SPLITS});
     if (!evident && !has_step(one, sym, cube, f->trans)) return false;
     subst = subst && evident;
   }

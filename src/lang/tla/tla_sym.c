@@ -3667,11 +3667,12 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
  * them. A grown sample that is cut all the same is put back to the base
  * caps' (base_restore): it costs its own time only. */
 tla_sample_caps tla_sample_caps_for(double seconds_left) {
-  tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS};
+  tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS, 0};
   double n = seconds_left * TLA_REACH_SHARE / TLA_REACH_SECONDS_PER_STATE;
   if (seconds_left <= 0 || n <= SAMPLE_STATES) return c;
   c.states = n >= SAMPLE_STATES_MAX ? SAMPLE_STATES_MAX : (size_t)n;
   c.ticks = SAMPLE_TICKS / SAMPLE_STATES * c.states;
+  c.grown_cpu = seconds_left * TLA_SAMPLE_GROWN_SHARE;
   return c;
 }
 typedef struct {
@@ -3756,9 +3757,10 @@ static void base_snapshot(sampler *sp, sample_cut cut) {
    * successors cost few ticks but their values' interning most of the
    * time (1.8 s CPU more than the base sample at 20 s, against none in 60 s
    * without this cap); Consensus_epr's rest took more than once its base
-   * part's a state (cut with that cap) */
-  double now = limits_cpu_now();
-  sp->cpu_end = now + 2 * (now - sp->cpu_start) * (double)sp->max / SAMPLE_STATES;
+   * part's a state (cut with that cap); and a tenth of the time left at
+   * most (TLA_SAMPLE_GROWN_SHARE): a sample it then cuts costs no more */
+  double now = limits_cpu_now(), rate = 2 * (now - sp->cpu_start) * (double)sp->max / SAMPLE_STATES;
+  sp->cpu_end = now + (rate < s->caps.grown_cpu ? rate : s->caps.grown_cpu);
   sp->base_n = sp->n, sp->base_cut = cut;
   sp->base_shape = xmalloc((s->nv + 1) * sizeof *sp->base_shape);
   memcpy(sp->base_shape, s->shape, s->nv * sizeof *s->shape);
@@ -4210,6 +4212,8 @@ static tla_sym *build_layouts(tla_model *m, double seconds_left, char *why, size
 tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   return build_layouts(m, 0, why, nwhy);
 }
+
+bool tla_sym_sample_grown(const tla_sym *s) { return s->reach && s->nreach > SAMPLE_STATES; }
 
 tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy) {
   return build_layouts(m, seconds_left, why, nwhy);

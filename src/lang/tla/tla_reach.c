@@ -418,6 +418,59 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   return true;
 }
 
+/* The order the states are checked in: term_inc rebuilds the nodes that
+ * read a leaf whose value changed since the state before, so neighbours
+ * should share most values: the states sorted by their values, the
+ * leaves that change least often in the sample's (breadth-first) order
+ * most significant. Disruptor_MPMC: 8.95 -> 1.83 changed leaves a state,
+ * 11.3 -> 9.1 s CPU; Consensus_epr 3.3 -> 2.1, no change. Any order proves
+ * the same: each state's query stands alone. */
+typedef struct {
+  const term_t *rows;   /* per state its L leaves' values (NULL_TERM: none) */
+  const uint32_t *leaf; /* the leaves, most significant first */
+  uint32_t L;
+} row_order;
+
+static int cmp_rows(const void *a, const void *b, void *ctx) {
+  const row_order *o = ctx;
+  uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+  const term_t *x = o->rows + (size_t)i * o->L, *y = o->rows + (size_t)j * o->L;
+  for (uint32_t k = 0; k < o->L; k++)
+    if (x[o->leaf[k]] != y[o->leaf[k]]) return x[o->leaf[k]] < y[o->leaf[k]] ? -1 : 1;
+  return i < j ? -1 : i > j;
+}
+
+static uint32_t *state_order(reach_ctx *c, size_t n) {
+  term_map idx;   /* leaf -> its column */
+  term_map_init(&idx);
+  uint32_t L = 0;
+  for (size_t j = 0; j < n; j++) {
+    cube_info(c, (uint32_t)j);
+    for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
+      if (!term_map_has(&idx, c->var.data[i])) term_map_put(&idx, c->var.data[i], (int32_t)L++);
+  }
+  term_t *rows = xmalloc(((size_t)n * L + 1) * sizeof *rows);
+  for (size_t k = 0; k < (size_t)n * L; k++) rows[k] = NULL_TERM;
+  for (size_t j = 0; j < n; j++)
+    for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
+      rows[j * L + (uint32_t)term_map_get(&idx, c->var.data[i])] = c->value.data[i];
+  uint64_t *changes = xcalloc(L + 1, sizeof *changes);
+  for (size_t j = 1; j < n; j++)
+    for (uint32_t l = 0; l < L; l++) changes[l] += rows[j * L + l] != rows[(j - 1) * L + l];
+  uint32_t *leaf = xmalloc((L + 1) * sizeof *leaf), *order = xmalloc((n + 1) * sizeof *order);
+  for (uint32_t l = 0; l < L; l++) leaf[l] = l;
+  for (uint32_t a = 1; a < L; a++)   /* by changes, insertion sort: a state's leaves are few */
+    for (uint32_t b = a; b > 0 && changes[leaf[b - 1]] > changes[leaf[b]]; b--) {
+      uint32_t t = leaf[b];
+      leaf[b] = leaf[b - 1], leaf[b - 1] = t;
+    }
+  for (size_t j = 0; j < n; j++) order[j] = (uint32_t)j;
+  qsort_r(order, n, sizeof *order, cmp_rows, &(row_order){rows, leaf, L});
+  free(rows), free(changes), free(leaf);
+  term_map_free(&idx);
+  return order;
+}
+
 /* The proof cannot end by stop: the time is up, or the rest of the states
  * at the rate measured on a window of them would end past it; so a proof
  * that cannot finish leaves its time to IC3 early, and one that can gets
@@ -491,13 +544,15 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
   solver_assert(sv, term_implies(step, sys->trans));
   solver_assert(sv, term_implies(fail, term_not(sys->prop)));
   reach_rate rate = {.span = stop && (stop - start) / 10 > 0.5 ? (stop - start) / 10 : 0.5};
+  uint32_t *order = state_order(&c, R->n);
   for (size_t j = 0; j < R->n && ok; j += TLA_REACH_GROUP) {
     if (stop && reach_hopeless(&rate, stop, j, R->n)) {
       ok = false;
       break;
     }
     uint32_t k = 0, g = 0;
-    for (size_t i = j; ok && i < R->n && i < j + TLA_REACH_GROUP; i++) {
+    for (size_t p = j; ok && p < R->n && p < j + TLA_REACH_GROUP; p++) {
+      size_t i = order[p];
       folded f;
       if (fixed_query(sys, inc, &c, (uint32_t)i, succ + k, &f)) {
         ok = folded_holds(one, sym, &c, R->cube[i], &f, succ + k, scratch + k, deadlock, st);
@@ -514,6 +569,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);
   }
   ctx_free(&c);
+  free(order);
   term_inc_free(inc);
   free(succ), free(scratch), free(group);
   solver_free(sv);

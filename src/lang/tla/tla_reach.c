@@ -75,13 +75,14 @@ typedef struct {
   uint32_t *stamp, gen;   /* conj_reads' walk: node id -> the walk that saw it */
   size_t nstamp;
   term_vec stack;
+  term_vec rest;          /* propagate's scratch (it is not re-entered) */
 } subst_memo;
 
 static void memo_free(subst_memo *m) {
   term_map_free(&m->reads), term_map_free(&m->fresh);
   term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
   free(m->hash), free(m->conj), free(m->res), free(m->key);
-  free(m->stamp), term_vec_free(&m->stack);
+  free(m->stamp), term_vec_free(&m->stack), term_vec_free(&m->rest);
 }
 
 /* c's leaves (cached): vpool[off] their count, then the leaves. Every
@@ -183,20 +184,19 @@ static term_t subst_conj(subst_memo *m, term_t c) {
  * fold to true; with two values for one leaf t is unsatisfiable, and
  * implies anything). */
 static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to) {
-  term_vec rest = {0};
+  term_vec *rest = &m->rest;
   for (uint32_t round = 0; round < 8 && !term_is_true(t) && !term_is_false(t); round++) {
     uint32_t had = from->size;
-    rest.size = 0;
-    cube_values(t, from, to, &rest);
+    rest->size = 0;
+    cube_values(t, from, to, rest);
     if (from->size > had) {
       term_map_clear(&m->fresh);
       for (uint32_t i = had; i < from->size; i++) term_map_put(&m->fresh, from->data[i], to->data[i]);
-      for (uint32_t i = 0; i < rest.size; i++) rest.data[i] = subst_conj(m, rest.data[i]);
+      for (uint32_t i = 0; i < rest->size; i++) rest->data[i] = subst_conj(m, rest->data[i]);
     }
-    t = term_and(rest.size, rest.data);
+    t = term_and(rest->size, rest->data);
     if (from->size == had) break;
   }
-  term_vec_free(&rest);
   return t;
 }
 

@@ -260,10 +260,17 @@ static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_l
  * time left for --algorithm inductive), their disjunction is checked as an
  * inductive invariant (tla_reach.c says why that is sound). nreach: the
  * count, 0 if no proof. */
-static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, ts_result *res, size_t *nreach) {
+static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, double stretch, ts_result *res,
+                        size_t *nreach) {
   tla_sym_reach_set R;
   if (!tla_sym_reach(sym, &R)) return false;
-  bool ok = tla_reach_check(sym, &R, deadlock, eo, NULL);
+  /* its share stands for CPU time, stretched by the load (wall per CPU
+   * second since the check started), all of the time left at most: at
+   * load 7-8 Consensus_epr's proof (5 s CPU) got 5 s CPU in its 15 s wall
+   * and stopped; a proof that cannot end by then still stops early (its
+   * rate) and leaves the rest to the stage or IC3 */
+  double share = TLA_REACH_SHARE * stretch;
+  bool ok = tla_reach_check_share(sym, &R, deadlock, eo, share < 1 ? share : 1, NULL);
   if (!ok) return false;
   ts_result_init(res);
   res->verdict = ZETA_SAFE;
@@ -308,14 +315,14 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
  * the reach proof (finite) comes first. inductive_reach is the part up to
  * the reach proof (true: answered), inductive_rest IC3 and k-induction. */
 #define KIND_SHARE 0.125
-static bool inductive_reach(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, ts_result *res,
-                            size_t *nreach) {
+static bool inductive_reach(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, double stretch,
+                            ts_result *res, size_t *nreach) {
   const zeta_limits *lim = eo->limits;
   if (lim && lim->deadline &&
       tla_sym_reach_cost(sym) > (lim->deadline - limits_now()) * TLA_REACH_SHARE &&
       run_share(pdr_run, sys, eo, res, 0.25))
     return true;
-  return reach_proof(sym, deadlock, eo, res, nreach);
+  return reach_proof(sym, deadlock, eo, stretch, res, nreach);
 }
 
 static void inductive_rest(const ts *sys, ts_engine_opts *eo, ts_result *res) {
@@ -458,7 +465,8 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   } else if (strcmp(algo, "kind") == 0) {
     kind_run(sys, &eo, &res);
   } else if (strcmp(algo, "inductive") == 0) {
-    if (!inductive_reach(sym, sys, tla_check_deadlock(m) && o->length < 0, &eo, &res, &nreach)) {
+    if (!inductive_reach(sym, sys, tla_check_deadlock(m) && o->length < 0, &eo, tla_load_stretch(&lc), &res,
+                         &nreach)) {
       /* a grown sample took the stage's place (above): where its reach
        * proof did not end (its rate, under load), the stage the base
        * caps' cut sample would have had, with half of the rest

@@ -502,13 +502,18 @@ static bool reach_hopeless(reach_rate *w, double stop, size_t done, size_t n) {
 
 bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo,
                      tla_reach_stats *st) {
+  return tla_reach_check_share(sym, R, deadlock, eo, TLA_REACH_SHARE, st);
+}
+
+bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo,
+                           double share_of_left, tla_reach_stats *st) {
   const ts *sys = tla_sym_ts(sym);
   tla_reach_stats none;
   if (!st) st = &none;
   memset(st, 0, sizeof *st);
   for (size_t e = 0; e < R->first[R->n]; e++)
     if (R->edge[e] >= R->n + R->nhint) return false;   /* hints: successor cubes only */
-  /* TLA_REACH_SHARE of the time left at most (IC3 and k-induction get
+  /* share_of_left of the time left at most (IC3 and k-induction get
    * the rest), and less when the rate measured on the first states says
    * the proof will not end by then (reach_hopeless); the solvers' queries
    * too (armed again before each grouped query), since one query can take
@@ -516,7 +521,7 @@ bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, co
    * Init's query, no answer in 90 s */
   const zeta_limits *lim = eo->limits;
   double start = limits_now();
-  double stop = lim && lim->deadline ? start + (lim->deadline - start) * TLA_REACH_SHARE : 0;
+  double stop = lim && lim->deadline ? start + (lim->deadline - start) * share_of_left : 0;
   zeta_limits share = lim ? *lim : (zeta_limits){0};
   share.deadline = stop;
   ts_engine_opts eos = *eo;

@@ -331,10 +331,13 @@ static void test_reach_symmetry(void) {
  * base caps without a deadline or with little time, as many states as a
  * reach proof checks in its share of the time (TLA_REACH_SHARE at
  * TLA_REACH_SECONDS_PER_STATE; the work in proportion), at most the
- * memory bound. */
+ * memory bound; the grown part's CPU time a tenth of the time left (none
+ * with the base caps). */
 static void test_sample_caps(void) {
   tla_sample_caps base = tla_sample_caps_for(0);
-  CHECK(base.states == 30000 && base.ticks == 24000000);
+  CHECK(base.states == 30000 && base.ticks == 24000000 && base.grown_cpu == 0);
+  CHECK(tla_sample_caps_for(3).grown_cpu == 0);
+  CHECK(tla_sample_caps_for(20).grown_cpu > 1.99 && tla_sample_caps_for(20).grown_cpu < 2.01);
   tla_sample_caps c = tla_sample_caps_for(-1);
   CHECK(c.states == base.states && c.ticks == base.ticks);
   c = tla_sample_caps_for(3);   /* 22500 states' proof: the base caps */
@@ -359,9 +362,11 @@ static void grown_sample_on(const char *inv, bool provable) {
   sample_cut cut;
   tla_sym *sym = tla_sym_build(m, why, sizeof why);
   CHECK(sym && tla_sym_reach_count(sym) == 0 && tla_sym_sample_size(sym, &cut) == 30000 && cut == SAMPLE_CUT_STATES);
+  CHECK(sym && !tla_sym_sample_grown(sym));
   if (sym) tla_sym_free(sym);
   sym = tla_sym_build_reach(m, 20, why, sizeof why);
   CHECK(sym && tla_sym_sample_size(sym, &cut) == 32768 && cut == SAMPLE_ALL);
+  CHECK(sym && tla_sym_sample_grown(sym));   /* inductive runs the stage after its reach proof if that stops */
   tla_sym_reach_set R;
   if (sym && tla_sym_reach(sym, &R)) {
     ts_engine_opts eo;

@@ -3697,6 +3697,8 @@ typedef struct {
   size_t base_n;
   uint64_t start, end;   /* the sample's first tick, its work cap */
   double cpu_start, cpu_end;   /* limits_cpu_now(): the sample's start, the grown part's cap (0: none) */
+  size_t grown_head;           /* the grown part's first expanded state (0: not yet) */
+  double grown_cpu;            /* limits_cpu_now() then */
   sample_cut base_cut;
   vshape **base_shape;
   int64_t base_lo, base_hi;
@@ -3779,6 +3781,26 @@ static void base_restore(sampler *sp) {
   tla_clear_error(s->m);
 }
 
+/* The grown part cannot end within its CPU cap: the cap is reached, or
+ * the states found and not yet expanded (each needs its expansion before
+ * the sample is complete) at the grown part's CPU time a state would end
+ * past it. So a grown sample that would be cut all the same stops early
+ * (APbcastFolklore, Counter-len0: whole 2 s caps spent, then put back),
+ * while one that completes keeps going (Consensus_epr: its frontier
+ * shrinks). The rate from 256 expansions or 50 ms of CPU time (Counter's
+ * states have up to 10^5 successors each). */
+static bool grown_hopeless(sampler *sp, size_t head) {
+  if (!sp->cpu_end) return false;
+  double now = limits_cpu_now();
+  if (!sp->grown_head) {
+    sp->grown_head = head, sp->grown_cpu = now;
+    return now > sp->cpu_end;
+  }
+  size_t done = head - sp->grown_head;
+  double per_state = done >= 256 || (done && now - sp->grown_cpu >= 0.05) ? (now - sp->grown_cpu) / (double)done : 0;
+  return now > sp->cpu_end || now + per_state * (double)(sp->nq - head) > sp->cpu_end;
+}
+
 /* A successor in a known orbit other than its representative: a hint
  * (each distinct one once; at most max of them). */
 static bool sample_hint(sampler *sp, const tla_val *state) {
@@ -3850,7 +3872,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   sp.nedge = 0, sp.init = false;
   bool cpu_out = false;   /* the grown part's CPU time is up: cut by work */
   for (; all && head < sp.nq && sp.n < sp.max; head++) {
-    if (sp.cpu_end && limits_cpu_now() > sp.cpu_end && (cpu_out = true)) break;
+    if (grown_hopeless(&sp, head) && (cpu_out = true)) break;
     first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < sp.end ? ev->tick + SAMPLE_STATE_TICKS : sp.end;
     /* like the encoding: no transitions out of unconstrained states */

@@ -271,6 +271,54 @@ static void test_reach_check(void) {
   cleanup(dir2);
 }
 
+/* propagate's memo across states (tla_reach.c subst_conj): a conjunct
+ * reading a next-state leaf folds one way under one value and the other
+ * way under another (`x' > x` with x fixed by the state, split on the
+ * disjunction of x' = v: false in the case x' = 1 of the state x = 2,
+ * true in its case x' = 3), so a memo keyed without the values would take
+ * the later case for unsatisfiable and never look at its successor. Each
+ * state has one successor, reached from it alone: every edge dropped in
+ * turn must fail the proof (a memo keyed by the conjunct alone passes the
+ * proof without the edge 2 -> 3). */
+static const char *GUARD_SPEC =
+    "---- MODULE S ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x\n"
+    "TypeOK == x \\in 0..3\n"
+    "Init == x = 0\n"
+    "Next == (\\E v \\in 0..3 : x' = v) /\\ x' > x /\\ x' < x + 2\n"
+    "====\n";
+
+static void test_reach_every_edge(void) {
+  char dir[] = "/tmp/zeta-tla-edges-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, GUARD_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(R.n == 4 && R.first[R.n] == 3);   /* 0 -> 1 -> 2 -> 3 */
+    tla_reach_stats st;
+    CHECK(tla_reach_check(sym, &R, false, &eo, &st));
+    CHECK(st.by_subst == R.n);
+    for (size_t j = 0; j < R.n; j++)
+      for (size_t e = R.first[j]; e < R.first[j + 1]; e++) {
+        reach_copy c;
+        reach_edit(&R, R.n, j, R.edge[e], &c);
+        CHECK(!tla_reach_check(sym, &c.r, false, &eo, NULL));
+        reach_free(&c);
+      }
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
  * states, more than the plain sample's cap, in 792 orbits under the
  * SYMMETRY. The sample up to the symmetry reaches every orbit; the reach
@@ -663,6 +711,7 @@ static void test_stretched_deadline(void) {
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
+  RUN(test_reach_every_edge);
   RUN(test_reach_symmetry);
   RUN(test_sample_caps);
   RUN(test_grown_sample);

@@ -28,18 +28,20 @@ typedef struct tla_sym tla_sym;
 tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy);
 /* The same with the layout sample's caps grown with the run's time left
  * (tla_sample_caps_for(seconds_left)), for the reach proof of --algorithm
- * inductive. */
+ * inductive; a grown sample that ends cut is put back to the base caps'. */
 tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy);
-/* The reach proof's CPU time per state, as planned (tla.c inductive_run;
+/* The reach proof's CPU time per state, as planned (tla.c inductive_reach;
  * measured 0.03-0.17 ms a whole run since session 24; session 25:
- * Consensus_epr 0.08 ms, Disruptor_MPMC 0.15 ms), and per initial state:
+ * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms;
+ * session 26: 0.07 ms for the latter), and per initial state:
  * Init's one query over the disjunction of the initial cubes is the
  * expensive part there (APTokenRing's 46656 initial states, all of its
  * states: no answer in 90 s, over 2 ms each; IC3 proves it in 0.3 s). */
 #define TLA_REACH_SECONDS_PER_STATE 0.0001
 #define TLA_REACH_SECONDS_PER_INIT 0.001
 /* The reach proof's share of the time left at most (tla_reach_check;
- * it stops earlier when its measured rate says it cannot end by then). */
+ * stretched by the load in tla.c reach_proof; it stops earlier when its
+ * measured rate says it cannot end by then). */
 #define TLA_REACH_SHARE 0.75
 /* The layout sample's caps: states, work in evaluation ticks, and the CPU
  * seconds of its part past the base caps (0: no such part). */
@@ -54,8 +56,8 @@ typedef struct {
  * without it); Consensus_epr's and Disruptor_MPMC's rest past 30,000
  * states took 1.3-1.5 s CPU, so a tenth of 20 s completes them. */
 #define TLA_SAMPLE_GROWN_SHARE 0.1
-/* With seconds_left > 0: as many states as a reach proof checks in about
- * half of that time at TLA_REACH_SECONDS_PER_STATE, and the work to match
+/* With seconds_left > 0: as many states as a reach proof checks in its
+ * share of that time at TLA_REACH_SECONDS_PER_STATE, and the work to match
  * (the base caps' ticks a state), between the base caps (30000 states,
  * 24 million ticks) and a memory bound (150000 states); the base caps
  * otherwise (no deadline). */

@@ -271,6 +271,54 @@ static void test_reach_check(void) {
   cleanup(dir2);
 }
 
+/* propagate's memo across states (tla_reach.c subst_conj): a conjunct
+ * reading a next-state leaf folds one way under one value and the other
+ * way under another (`x' > x` with x fixed by the state, split on the
+ * disjunction of x' = v: false in the case x' = 1 of the state x = 2,
+ * true in its case x' = 3), so a memo keyed without the values would take
+ * the later case for unsatisfiable and never look at its successor. Each
+ * state has one successor, reached from it alone: every edge dropped in
+ * turn must fail the proof (a memo keyed by the conjunct alone passes the
+ * proof without the edge 2 -> 3). */
+static const char *GUARD_SPEC =
+    "---- MODULE S ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x\n"
+    "TypeOK == x \\in 0..3\n"
+    "Init == x = 0\n"
+    "Next == (\\E v \\in 0..3 : x' = v) /\\ x' > x /\\ x' < x + 2\n"
+    "====\n";
+
+static void test_reach_every_edge(void) {
+  char dir[] = "/tmp/zeta-tla-edges-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, GUARD_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(R.n == 4 && R.first[R.n] == 3);   /* 0 -> 1 -> 2 -> 3 */
+    tla_reach_stats st;
+    CHECK(tla_reach_check(sym, &R, false, &eo, &st));
+    CHECK(st.by_subst == R.n);
+    for (size_t j = 0; j < R.n; j++)
+      for (size_t e = R.first[j]; e < R.first[j + 1]; e++) {
+        reach_copy c;
+        reach_edit(&R, R.n, j, R.edge[e], &c);
+        CHECK(!tla_reach_check(sym, &c.r, false, &eo, NULL));
+        reach_free(&c);
+      }
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
  * states, more than the plain sample's cap, in 792 orbits under the
  * SYMMETRY. The sample up to the symmetry reaches every orbit; the reach
@@ -325,6 +373,89 @@ static void sym_reach_on(const char *inv, bool provable) {
 static void test_reach_symmetry(void) {
   sym_reach_on("Inv", true);
   sym_reach_on("Low", false);
+}
+
+/* The sample's caps grown with the time left (tla_sample_caps_for): the
+ * base caps without a deadline or with little time, as many states as a
+ * reach proof checks in its share of the time (TLA_REACH_SHARE at
+ * TLA_REACH_SECONDS_PER_STATE; the work in proportion), at most the
+ * memory bound; the grown part's CPU time a tenth of the time left (none
+ * with the base caps). */
+static void test_sample_caps(void) {
+  tla_sample_caps base = tla_sample_caps_for(0);
+  CHECK(base.states == 30000 && base.ticks == 24000000 && base.grown_cpu == 0);
+  CHECK(tla_sample_caps_for(3).grown_cpu == 0);
+  CHECK(tla_sample_caps_for(20).grown_cpu > 1.99 && tla_sample_caps_for(20).grown_cpu < 2.01);
+  tla_sample_caps c = tla_sample_caps_for(-1);
+  CHECK(c.states == base.states && c.ticks == base.ticks);
+  c = tla_sample_caps_for(3);   /* 22500 states' proof: the base caps */
+  CHECK(c.states == base.states && c.ticks == base.ticks);
+  c = tla_sample_caps_for(6);
+  CHECK(c.states == 45000 && c.ticks == 36000000);
+  c = tla_sample_caps_for(20);
+  CHECK(c.states == 150000 && c.ticks == 120000000);
+  c = tla_sample_caps_for(1e6);
+  CHECK(c.states == 150000 && c.ticks == 120000000);
+}
+
+/* SymOrbits without its SYMMETRY: 32768 states, more than the base cap.
+ * The plain build's sample is cut (no reach proof); the grown one
+ * enumerates every state, and the reach proof checks Inv and refutes Low. */
+static void grown_sample_on(const char *inv, bool provable) {
+  char dir[] = "/tmp/zeta-tla-grown-XXXXXX", cfg[300], why[1200];
+  snprintf(cfg, sizeof cfg, "CONSTANTS P = {p1, p2, p3, p4, p5}\nINIT Init\nNEXT Next\nINVARIANT %s\n", inv);
+  tla_model *m = load_spec(dir, SYM_SPEC, cfg);
+  CHECK(m != NULL);
+  if (!m) return;
+  sample_cut cut;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym && tla_sym_reach_count(sym) == 0 && tla_sym_sample_size(sym, &cut) == 30000 && cut == SAMPLE_CUT_STATES);
+  CHECK(sym && !tla_sym_sample_grown(sym));
+  if (sym) tla_sym_free(sym);
+  sym = tla_sym_build_reach(m, 20, why, sizeof why);
+  CHECK(sym && tla_sym_sample_size(sym, &cut) == 32768 && cut == SAMPLE_ALL);
+  CHECK(sym && tla_sym_sample_grown(sym));   /* inductive runs the stage after its reach proof if that stops */
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(R.n == 32768 && R.ninit == 1 && R.nhint == 0 && !tla_sym_reach_by_symmetry(sym));
+    CHECK(tla_reach_check(sym, &R, true, &eo, NULL) == provable);
+  } else {
+    CHECK(!"no enumeration with the grown cap");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
+static void test_grown_sample(void) {
+  grown_sample_on("Inv", true);
+  grown_sample_on("Low", false);
+}
+
+/* A grown cap that cuts the sample all the same (31500 of SymOrbits'
+ * 32768 states without its SYMMETRY, at 4.2 s): the base caps' sample is
+ * put back, its 30000 states, its cut and its layouts (the same
+ * encoding's variables as the plain build's). */
+static void test_grown_sample_cut(void) {
+  char dir[] = "/tmp/zeta-tla-grown-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, SYM_SPEC, "CONSTANTS P = {p1, p2, p3, p4, p5}\nINIT Init\nNEXT Next\nINVARIANT Inv\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  CHECK(tla_sample_caps_for(4.2).states == 31500);
+  sample_cut cut;
+  tla_sym *base = tla_sym_build(m, why, sizeof why);
+  tla_sym *grown = tla_sym_build_reach(m, 4.2, why, sizeof why);
+  CHECK(base && grown);
+  if (base && grown) {
+    CHECK(tla_sym_sample_size(grown, &cut) == 30000 && cut == SAMPLE_CUT_STATES && tla_sym_reach_count(grown) == 0);
+    CHECK(tla_sym_ts(grown)->vars.size == tla_sym_ts(base)->vars.size);
+  }
+  if (base) tla_sym_free(base);
+  if (grown) tla_sym_free(grown);
+  tla_model_free(m);
+  cleanup(dir);
 }
 
 /* Candidate facts from states (tla_cand.c): a state is a tuple of the
@@ -580,7 +711,11 @@ static void test_stretched_deadline(void) {
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
+  RUN(test_reach_every_edge);
   RUN(test_reach_symmetry);
+  RUN(test_sample_caps);
+  RUN(test_grown_sample);
+  RUN(test_grown_sample_cut);
   RUN(test_candidates);
   RUN(test_kind_literals);
   RUN(test_member_clauses);

@@ -21,8 +21,12 @@ typedef struct {
 
 /* True when R is proved an inductive invariant of sym's encoding implying
  * its invariants (with deadlock: every constrained state of R has a
- * step); false for a failed, unknown or timed-out query. Half of the time
- * left in eo->limits at most. st (may be NULL): the counts. */
+ * step); false for a failed, unknown or timed-out query. TLA_REACH_SHARE
+ * of the time left in eo->limits at most (less when its rate says it
+ * cannot end by then). st (may be NULL): the counts. */
 bool tla_reach_check(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo,
                      tla_reach_stats *st);
+/* The same with share (0..1] of the time left. */
+bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlock, const ts_engine_opts *eo,
+                           double share, tla_reach_stats *st);
 #endif

@@ -93,6 +93,7 @@ struct tla_sym {
   const tla_val **reach;      /* every reachable state, when the sample enumerated them all (= sample) */
   const tla_val **sample;     /* the states the sample reached (owned), breadth-first */
   size_t nsample;
+  tla_sample_caps caps;       /* the sample's caps (sample_budgeted) */
   sample_cut sample_cut;      /* why the sample stopped */
   size_t nreach, reach_init;  /* the first reach_init are the initial states */
   uint32_t *reach_edge;       /* state i's successors: reach_edge[reach_first[i] .. reach_first[i + 1]) */
@@ -3650,13 +3651,34 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
  * 47, Paxos's 17688 113. With 64 million the run's time cut APbosco's
  * sample under load at 5 s (the safety net below): 2 of 2 runs lost */
 #define SAMPLE_TICKS 24000000ull
-/* One state's successors at most (a quarter): factorization's single
- * state with \E i, j \in 2..1000000 must not take the whole budget. */
+/* One state's successors at most (a quarter of the base budget, also when
+ * it grows): factorization's single state with \E i, j \in 2..1000000
+ * must not take the whole budget. */
 #define SAMPLE_STATE_TICKS (SAMPLE_TICKS / 4)
+/* The grown cap's bound: memory (Consensus_epr's 110,464 states and
+ * Disruptor_MPMC's 120,781, every one, took 1.1-1.5 GB whole runs). */
+#define SAMPLE_STATES_MAX 150000
+
+/* Grown for the reach proof (tla_sym_build_reach): as many states as it
+ * checks in its share of the time (TLA_REACH_SHARE at
+ * TLA_REACH_SECONDS_PER_STATE; 150000 from 20 s on). Consensus_epr's and
+ * Disruptor_MPMC's complete samples took 61-72 million ticks (550-650 a
+ * state; the base budget allows 800), 1-2 s CPU, where the base caps cut
+ * them. A grown sample that is cut all the same is put back to the base
+ * caps' (base_restore): it costs its own time only. */
+tla_sample_caps tla_sample_caps_for(double seconds_left) {
+  tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS, 0};
+  double n = seconds_left * TLA_REACH_SHARE / TLA_REACH_SECONDS_PER_STATE;
+  if (seconds_left <= 0 || n <= SAMPLE_STATES) return c;
+  c.states = n >= SAMPLE_STATES_MAX ? SAMPLE_STATES_MAX : (size_t)n;
+  c.ticks = SAMPLE_TICKS / SAMPLE_STATES * c.states;
+  c.grown_cpu = seconds_left * TLA_SAMPLE_GROWN_SHARE;
+  return c;
+}
 typedef struct {
   tla_sym *s;
   const tla_val **seen;   /* open addressing on the hash-consed pointers */
-  size_t cap, n;
+  size_t cap, n, max;   /* max: the cap of states (tla_sym.caps) */
   const tla_val **queue;
   size_t nq;
   uint32_t *idx;          /* seen[h]'s position in queue */
@@ -3670,6 +3692,17 @@ typedef struct {
   const tla_val **hseen, **hint;
   uint32_t *hidx;
   size_t nhint;
+  /* a grown cap (max > SAMPLE_STATES): the sample as the base caps would
+   * have cut it, put back when the grown one is cut too (base_n > 0) */
+  size_t base_n;
+  uint64_t start, end;   /* the sample's first tick, its work cap */
+  double cpu_start, cpu_end;   /* limits_cpu_now(): the sample's start, the grown part's cap (0: none) */
+  size_t grown_head;           /* the grown part's first expanded state (0: not yet) */
+  double grown_cpu;            /* limits_cpu_now() then */
+  sample_cut base_cut;
+  vshape **base_shape;
+  int64_t base_lo, base_hi;
+  bool base_ints;
 } sampler;
 #define HINT_EDGE 0x80000000u
 /* the first sample, while sample_symmetric tries a second */
@@ -3709,12 +3742,71 @@ static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *k
   return h;
 }
 
+/* With a grown cap, the point where the base caps would have cut the
+ * sample by their cap of states: its layouts and integer window kept, and
+ * the work cap grown in proportion to the states, twice the work a state
+ * took so far at most (a sample cut by the base work cap stays cut there,
+ * as before; Counter's states have up to 10^5 successors each, whose
+ * values filled the interning tables: no answer in 60 s where the base
+ * sample's run takes 0.3 s). */
+static void base_snapshot(sampler *sp, sample_cut cut) {
+  tla_sym *s = sp->s;
+  if (sp->max <= SAMPLE_STATES || sp->base_n) return;
+  uint64_t used = s->ev->tick - sp->start, grown = 2 * used / SAMPLE_STATES * sp->max;
+  sp->end = sp->start + (grown < s->caps.ticks ? grown : s->caps.ticks);
+  s->ev->tick_limit = sp->end;
+  /* and its CPU time likewise (twice the base part's a state): Counter's
+   * successors cost few ticks but their values' interning most of the
+   * time (1.8 s CPU more than the base sample at 20 s, against none in 60 s
+   * without this cap); Consensus_epr's rest took more than once its base
+   * part's a state (cut with that cap); and a tenth of the time left at
+   * most (TLA_SAMPLE_GROWN_SHARE): a sample it then cuts costs no more */
+  double now = limits_cpu_now(), rate = 2 * (now - sp->cpu_start) * (double)sp->max / SAMPLE_STATES;
+  sp->cpu_end = now + (rate < s->caps.grown_cpu ? rate : s->caps.grown_cpu);
+  sp->base_n = sp->n, sp->base_cut = cut;
+  sp->base_shape = xmalloc((s->nv + 1) * sizeof *sp->base_shape);
+  memcpy(sp->base_shape, s->shape, s->nv * sizeof *s->shape);
+  sp->base_lo = s->int_lo, sp->base_hi = s->int_hi, sp->base_ints = s->ints_seen;
+}
+
+/* The grown sample cut too: no reach proof from it, and its wider
+ * layouts would only slow the engines (APReplicatedLog 5.8 -> 9.9 s in
+ * session 24), so the base caps' sample comes back (its first base_n
+ * states). The grown sample's cut is no error of the run. */
+static void base_restore(sampler *sp) {
+  tla_sym *s = sp->s;
+  memcpy(s->shape, sp->base_shape, s->nv * sizeof *s->shape);
+  s->int_lo = sp->base_lo, s->int_hi = sp->base_hi, s->ints_seen = sp->base_ints;
+  s->nsample = sp->base_n, s->sample_cut = sp->base_cut;
+  tla_clear_error(s->m);
+}
+
+/* The grown part cannot end within its CPU cap: the cap is reached, or
+ * the states found and not yet expanded (each needs its expansion before
+ * the sample is complete) at the grown part's CPU time a state would end
+ * past it. So a grown sample that would be cut all the same stops early
+ * (APbcastFolklore, Counter-len0: whole 2 s caps spent, then put back),
+ * while one that completes keeps going (Consensus_epr: its frontier
+ * shrinks). The rate from 256 expansions or 50 ms of CPU time (Counter's
+ * states have up to 10^5 successors each). */
+static bool grown_hopeless(sampler *sp, size_t head) {
+  if (!sp->cpu_end) return false;
+  double now = limits_cpu_now();
+  if (!sp->grown_head) {
+    sp->grown_head = head, sp->grown_cpu = now;
+    return now > sp->cpu_end;
+  }
+  size_t done = head - sp->grown_head;
+  double per_state = done >= 256 || (done && now - sp->grown_cpu >= 0.05) ? (now - sp->grown_cpu) / (double)done : 0;
+  return now > sp->cpu_end || now + per_state * (double)(sp->nq - head) > sp->cpu_end;
+}
+
 /* A successor in a known orbit other than its representative: a hint
- * (each distinct one once; at most SAMPLE_STATES of them). */
+ * (each distinct one once; at most max of them). */
 static bool sample_hint(sampler *sp, const tla_val *state) {
   size_t h = table_slot(sp->hseen, sp->cap, state);
   if (!sp->hseen[h]) {
-    if (sp->nhint >= SAMPLE_STATES) {
+    if (sp->nhint >= sp->max) {
       sp->hints_full = true;
       return false;
     }
@@ -3729,7 +3821,7 @@ static bool sample_hint(sampler *sp, const tla_val *state) {
 
 static bool sample_state(void *data, const tla_val *state) {
   sampler *sp = data;
-  if (sp->n >= SAMPLE_STATES) return false;
+  if (sp->n >= sp->max) return false;
   if (sp->nedge == sp->capedge) {
     sp->capedge = sp->capedge ? 2 * sp->capedge : 1024;
     sp->edge = xrealloc(sp->edge, sp->capedge * sizeof *sp->edge);
@@ -3751,33 +3843,38 @@ static bool sample_state(void *data, const tla_val *state) {
   sp->n++;
   sp->queue[sp->nq++] = state;
   see_state(sp->s, state);
+  if (sp->n == SAMPLE_STATES) base_snapshot(sp, SAMPLE_CUT_STATES);
   return true;
 }
 
 /* sym: the orbits' representatives and the hints (sample_symmetric). */
 static size_t sample_layouts(tla_sym *s, bool sym) {
-  sampler sp = {.s = s, .cap = 131072, .sym = sym, .init = true};   /* a power of two above 4 * SAMPLE_STATES */
+  sampler sp = {.s = s, .cap = 1024, .max = s->caps.states, .sym = sym, .init = true};
+  while (sp.cap < 4 * sp.max) sp.cap *= 2;   /* a power of two above 4 * max */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
   sp.idx = xcalloc(sp.cap, sizeof *sp.idx);
   if (sym) {
     sp.hseen = xcalloc(sp.cap, sizeof *sp.hseen);
     sp.hidx = xcalloc(sp.cap, sizeof *sp.hidx);
-    sp.hint = xcalloc(SAMPLE_STATES + 1, sizeof *sp.hint);
+    sp.hint = xcalloc(sp.max + 1, sizeof *sp.hint);
   }
-  size_t *first = xcalloc(SAMPLE_STATES + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
-  sp.queue = xcalloc(SAMPLE_STATES + 1, sizeof *sp.queue);
+  size_t *first = xcalloc(sp.max + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
+  sp.queue = xcalloc(sp.max + 1, sizeof *sp.queue);
   tla_ev *ev = s->ev;
   /* the limit is checked every 4096 ticks: counted from a multiple of
    * 4096, the cut does not depend on the work done before the sample */
   ev->tick = (ev->tick + 4095) & ~(uint64_t)4095;
-  uint64_t end = ev->tick + SAMPLE_TICKS;
-  ev->tick_limit = end;
+  sp.start = ev->tick, sp.end = ev->tick + SAMPLE_TICKS;   /* the base work cap until base_snapshot */
+  sp.cpu_start = limits_cpu_now();
+  ev->tick_limit = sp.end;
   bool all = tla_initial_states(s->m, sample_state, &sp);
   size_t ninit = sp.nq, head = 0;
   sp.nedge = 0, sp.init = false;
-  for (; all && head < sp.nq && sp.n < SAMPLE_STATES; head++) {
+  bool cpu_out = false;   /* the grown part's CPU time is up: cut by work */
+  for (; all && head < sp.nq && sp.n < sp.max; head++) {
+    if (grown_hopeless(&sp, head) && (cpu_out = true)) break;
     first[head] = sp.nedge;
-    ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < end ? ev->tick + SAMPLE_STATE_TICKS : end;
+    ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < sp.end ? ev->tick + SAMPLE_STATE_TICKS : sp.end;
     /* like the encoding: no transitions out of unconstrained states */
     int c = tla_constraints_hold(s->m, sp.queue[head]);
     if (c < 0) all = false;
@@ -3786,8 +3883,8 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   }
   first[head] = sp.nedge;
   const char *err = tla_error(s->m);
-  s->sample_cut = sp.n >= SAMPLE_STATES || sp.hints_full ? SAMPLE_CUT_STATES
-                  : strstr(err, "work budget")     ? SAMPLE_CUT_WORK
+  s->sample_cut = sp.n >= sp.max || sp.hints_full ? SAMPLE_CUT_STATES
+                  : cpu_out || strstr(err, "work budget") ? SAMPLE_CUT_WORK
                   : strcmp(err, "timeout") == 0    ? SAMPLE_CUT_TIME
                   : err[0] || !all || head < sp.nq ? SAMPLE_CUT_ERROR
                                                    : SAMPLE_ALL;
@@ -3800,6 +3897,8 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   s->reach = NULL, s->reach_edge = NULL, s->reach_first = NULL, s->nreach = 0;
   s->reach_hint = NULL, s->nhint = 0;
   s->sample = sp.queue, s->nsample = sp.nq;
+  if (sp.base_n && s->sample_cut != SAMPLE_ALL) base_restore(&sp);
+  free(sp.base_shape);
   if (s->sample_cut == SAMPLE_ALL && !tla_error(s->m)[0]) {
     /* the hints after the representatives */
     for (size_t e = 0; e < sp.nedge; e++)
@@ -3810,7 +3909,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   } else {
     free(sp.edge), free(first), free(sp.hint);
   }
-  return sp.n;
+  return s->nsample;
 }
 
 /* When the sample was cut and the model declares a SYMMETRY, a second
@@ -3844,13 +3943,14 @@ static size_t sample_symmetric(tla_sym *s, size_t n) {
   return n;
 }
 
-/* The sample within its work budget (SAMPLE_TICKS) and, as a safety net
- * only (short runs, heavy load), half of the run's time left: a smaller
- * sample costs no exactness (a value outside a layout or window is an
- * error, never lost). */
-static size_t sample_budgeted(tla_sym *s) {
+/* The sample within its work budget (s->caps, grown with seconds_left
+ * when positive) and, as a safety net only (short runs, heavy load), half
+ * of the run's time left: a smaller sample costs no exactness (a value
+ * outside a layout or window is an error, never lost). */
+static size_t sample_budgeted(tla_sym *s, double seconds_left) {
   const zeta_limits *outer = s->ev->lim;
   zeta_limits sub = {0};
+  s->caps = tla_sample_caps_for(seconds_left);
   if (outer) {
     sub = *outer;
     if (outer->deadline) sub.deadline = limits_now() + (outer->deadline - limits_now()) / 2;
@@ -4108,7 +4208,7 @@ static void build(void *data) {
                           term_and2(term_not(prop_err), term_implies(constraint, term_and(s->mv.ninv, inv))));
 }
 
-tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
+static tla_sym *build_layouts(tla_model *m, double seconds_left, char *why, size_t nwhy) {
   tla_sym *s = xcalloc(1, sizeof *s);
   s->m = m;
   tla_model_view_get(m, &s->mv);
@@ -4118,7 +4218,7 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
   s->errs = (term_vec){0};
   s->sys.name = xstrdup("tla");
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
-  if (!sample_budgeted(s) && tla_error(m)[0]) {
+  if (!sample_budgeted(s, seconds_left) && tla_error(m)[0]) {
     snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
     tla_sym_free(s);
     return NULL;
@@ -4129,6 +4229,16 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
     return NULL;
   }
   return s;
+}
+
+tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
+  return build_layouts(m, 0, why, nwhy);
+}
+
+bool tla_sym_sample_grown(const tla_sym *s) { return s->reach && s->nreach > SAMPLE_STATES; }
+
+tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy) {
+  return build_layouts(m, seconds_left, why, nwhy);
 }
 
 /* A variable's equation with a value, per (variable, value): the states
@@ -4619,7 +4729,7 @@ tla_sym *tla_steps_new(tla_model *m, bool window) {
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
    * that are enumerated (a range reaching outside is an error, never lost) */
-  sample_budgeted(s);
+  sample_budgeted(s, 0);
   return s;
 }
 

@@ -17,6 +17,7 @@
 #ifndef ZETA_LANG_TLA_SYM_H
 #define ZETA_LANG_TLA_SYM_H
 #include <stddef.h>
+#include <stdint.h>
 #include "ir/ts.h"
 #include "lang/tla/tla_cand.h"
 #include "lang/tla/tla_model.h"
@@ -25,6 +26,45 @@ typedef struct tla_sym tla_sym;
 
 /* NULL with the reason in why when the model is outside the fragment. */
 tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy);
+/* The same with the layout sample's caps grown with the run's time left
+ * (tla_sample_caps_for(seconds_left)), for the reach proof of --algorithm
+ * inductive; a grown sample that ends cut is put back to the base caps'. */
+tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy);
+/* The reach proof's CPU time per state, as planned (tla.c inductive_reach;
+ * measured 0.03-0.17 ms a whole run since session 24; session 25:
+ * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms;
+ * session 26: 0.07 ms for the latter), and per initial state:
+ * Init's one query over the disjunction of the initial cubes is the
+ * expensive part there (APTokenRing's 46656 initial states, all of its
+ * states: no answer in 90 s, over 2 ms each; IC3 proves it in 0.3 s). */
+#define TLA_REACH_SECONDS_PER_STATE 0.0001
+#define TLA_REACH_SECONDS_PER_INIT 0.001
+/* The reach proof's share of the time left at most (tla_reach_check;
+ * stretched by the load in tla.c reach_proof; it stops earlier when its
+ * measured rate says it cannot end by then). */
+#define TLA_REACH_SHARE 0.75
+/* The layout sample's caps: states, work in evaluation ticks, and the CPU
+ * seconds of its part past the base caps (0: no such part). */
+typedef struct {
+  size_t states;
+  uint64_t ticks;
+  double grown_cpu;
+} tla_sample_caps;
+/* The grown part's CPU time at most, a share of the time left: where the
+ * grown sample ends cut (put back to the base caps') this is what it cost
+ * (session 25: 2 -> 7 s on APCRDT, 5 -> 11 s on MCKVSSafetySmall at 20 s
+ * without it); Consensus_epr's and Disruptor_MPMC's rest past 30,000
+ * states took 1.3-1.5 s CPU, so a tenth of 20 s completes them. */
+#define TLA_SAMPLE_GROWN_SHARE 0.1
+/* With seconds_left > 0: as many states as a reach proof checks in its
+ * share of that time at TLA_REACH_SECONDS_PER_STATE, and the work to match
+ * (the base caps' ticks a state), between the base caps (30000 states,
+ * 24 million ticks) and a memory bound (150000 states); the base caps
+ * otherwise (no deadline). */
+tla_sample_caps tla_sample_caps_for(double seconds_left);
+/* The sample enumerated every reachable state, more than the base caps
+ * allow (a grown sample: tla_sym_build_reach). */
+bool tla_sym_sample_grown(const tla_sym *s);
 const ts *tla_sym_ts(const tla_sym *s);
 /* Over the current state: some successor exists (an existential formula:
  * deadlock checks by BMC only), the CONSTRAINTs hold, the error flag. */
@@ -63,18 +103,6 @@ typedef struct {
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
 /* How many states tla_sym_reach would give (0: none). */
 size_t tla_sym_reach_count(const tla_sym *s);
-/* The reach proof's CPU time per state, as planned (tla.c inductive_run;
- * measured 0.03-0.17 ms a whole run since session 24; session 25:
- * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms),
- * and per initial state: Init's one query over the disjunction of the
- * initial cubes is the expensive part there (APTokenRing's 46656 initial
- * states, all of its states: no answer in 90 s, over 2 ms each; IC3 proves
- * it in 0.3 s). */
-#define TLA_REACH_SECONDS_PER_STATE 0.0001
-#define TLA_REACH_SECONDS_PER_INIT 0.001
-/* The reach proof's share of the time left at most (tla_reach_check;
- * it stops earlier when its measured rate says it cannot end by then). */
-#define TLA_REACH_SHARE 0.75
 /* The reach proof's planned CPU time (TLA_REACH_SECONDS_PER_STATE and
  * _PER_INIT), 0 without one. */
 double tla_sym_reach_cost(const tla_sym *s);

@@ -129,6 +129,7 @@ uint32_t aff_equalities(const aff_hull *h, mpz_t **rows) {
   free(pivot);
   free(is_pivot);
   mat_free(m, np, cols);
+  if (nrows == 0) free(out), out = NULL;   /* the whole space: no rows to free */
   *rows = out;
   return nrows;
 }

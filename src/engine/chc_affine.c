@@ -295,14 +295,9 @@ static term_t inv_at(const affine *a, uint32_t p, const term_t *args, bool model
   return term_subst(f, pr->arity, pr->params, args);
 }
 
-static term_t clause_body(const affine *a, const chc_clause *cl) {
-  term_vec v = {0};
-  term_vec_push(&v, cl->constraint);
-  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, inv_at(a, cl->body[j].pred, cl->body[j].args, false));
-  term_t b = term_and(v.size, v.data);
-  term_vec_free(&v);
-  return b;
-}
+static term_t inv_in_body(const void *a, uint32_t p, const term_t *args) { return inv_at(a, p, args, false); }
+
+static term_t clause_body(const affine *a, const chc_clause *cl) { return chc_body_under(cl, inv_in_body, a); }
 
 /* The values of args (n of them) in the solver's model as coordinates;
  * false when one is not a literal. */
@@ -553,6 +548,13 @@ static int kill_round(affine *a, const chc_clause *cl, const zeta_limits *lim) {
   return killed;
 }
 
+typedef struct { affine *a; const zeta_limits *lim; } affine_round;
+
+static int affine_kill(void *ctx, const chc_clause *cl) {
+  affine_round *r = ctx;
+  return kill_round(r->a, cl, r->lim);
+}
+
 /* Houdini over the candidates, the hulls fixed (they stay inductive: the
  * candidates only strengthen the bodies). False when undecided or out of
  * time. */
@@ -563,23 +565,8 @@ static bool houdini(affine *a, const zeta_limits *lim, chc_result *out) {
   a->alive = xcalloc(np1, sizeof *a->alive);
   a->bnd = xcalloc(np1, sizeof *a->bnd);
   for (uint32_t p = 0; p < s->npreds; p++) candidates(a, p);
-  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
-  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
-  for (bool any = true; any && ok;) {
-    any = false;
-    for (uint32_t c = 0; c < s->nclauses && ok; c++) {
-      if (!stale[c]) continue;
-      stale[c] = false;
-      if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
-      int k = kill_round(a, &s->clauses[c], lim);
-      if (k < 0) { out->reason = "affine: a clause was undecided (candidates)"; ok = false; }
-      if (k <= 0) continue;
-      mark_users(s, s->clauses[c].head.pred, stale);
-      any = true;
-    }
-  }
-  free(stale);
-  return ok;
+  return chc_houdini_fixpoint(s, lim, affine_kill, &(affine_round){a, lim}, "affine: a clause was undecided (candidates)",
+                              out);
 }
 
 /* The answer: the invariants over each predicate's params. */

@@ -116,6 +116,16 @@ void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_re
  * body falsifies, until the live ones all hold. -1 when undecided, else
  * the number killed. The caller sets slv's timeout. */
 int chc_houdini_kill(solver *slv, term_t body, uint32_t n, const term_t *goals, bool *alive);
+/* A clause's constraint and, for each body application, at(ctx, pred, args):
+ * the body under candidate interpretations (Houdini's, affine's). */
+term_t chc_body_under(const chc_clause *cl, term_t (*at)(const void *ctx, uint32_t p, const term_t *args),
+                      const void *ctx);
+/* Houdini's rounds to the fixpoint: round(ctx, clause) kills at the
+ * clause's head (-1 undecided, else the number killed); a clause is checked
+ * again only after a kill at one of its body predicates. False when
+ * undecided (out->reason = undecided) or out of time. */
+bool chc_houdini_fixpoint(const chc_system *s, const zeta_limits *lim, int (*round)(void *ctx, const chc_clause *cl),
+                          void *ctx, const char *undecided, chc_result *out);
 
 /* Bounded unfolding: searches derivations of growing depth (finds unsat);
  * linear systems through the transition-system encoding, others with

@@ -178,14 +178,19 @@ static term_t live_at(const houdini *h, uint32_t p, const term_t *args, bool mod
   return term_subst(c, pr->arity, pr->params, args);
 }
 
-static term_t clause_body(const houdini *h, const chc_clause *cl) {
+term_t chc_body_under(const chc_clause *cl, term_t (*at)(const void *ctx, uint32_t p, const term_t *args),
+                      const void *ctx) {
   term_vec v = {0};
   term_vec_push(&v, cl->constraint);
-  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, live_at(h, cl->body[j].pred, cl->body[j].args, false));
+  for (uint32_t j = 0; j < cl->nbody; j++) term_vec_push(&v, at(ctx, cl->body[j].pred, cl->body[j].args));
   term_t b = term_and(v.size, v.data);
   term_vec_free(&v);
   return b;
 }
+
+static term_t live_in_body(const void *h, uint32_t p, const term_t *args) { return live_at(h, p, args, false); }
+
+static term_t clause_body(const houdini *h, const chc_clause *cl) { return chc_body_under(cl, live_in_body, h); }
 
 int chc_houdini_kill(solver *slv, term_t body, uint32_t n, const term_t *goals, bool *alive) {
   int killed = 0;
@@ -225,12 +230,8 @@ static int kill_round(houdini *h, solver *slv, const chc_clause *cl) {
   return killed;
 }
 
-/* Kill rounds until every clause keeps its head's candidates: a clause is
- * checked again only after a kill at one of its body predicates (killing
- * at the head only drops goals it kept). False when undecided or out of
- * time (out->reason says which). */
-static bool fixpoint(houdini *h, solver *slv, const zeta_limits *lim, chc_result *out) {
-  const chc_system *s = h->s;
+bool chc_houdini_fixpoint(const chc_system *s, const zeta_limits *lim, int (*round)(void *ctx, const chc_clause *cl),
+                          void *ctx, const char *undecided, chc_result *out) {
   bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
   for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
   for (bool any = true; any && ok;) {
@@ -239,9 +240,8 @@ static bool fixpoint(houdini *h, solver *slv, const zeta_limits *lim, chc_result
       if (!stale[c]) continue;
       stale[c] = false;
       if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
-      solver_set_timeout(slv, limits_remaining_ms(lim));
-      int k = kill_round(h, slv, &s->clauses[c]);
-      if (k < 0) { out->reason = "houdini: a query was undecided"; ok = false; }
+      int k = round(ctx, &s->clauses[c]);
+      if (k < 0) { out->reason = undecided; ok = false; }
       if (k <= 0) continue;
       for (uint32_t d = 0; d < s->nclauses; d++)
         for (uint32_t j = 0; j < s->clauses[d].nbody && s->clauses[d].head.pred != CHC_FALSE; j++)
@@ -250,6 +250,14 @@ static bool fixpoint(houdini *h, solver *slv, const zeta_limits *lim, chc_result
   }
   free(stale);
   return ok;
+}
+
+typedef struct { houdini *h; solver *slv; const zeta_limits *lim; } order_round;
+
+static int order_kill(void *ctx, const chc_clause *cl) {
+  order_round *o = ctx;
+  solver_set_timeout(o->slv, limits_remaining_ms(o->lim));
+  return kill_round(o->h, o->slv, cl);
 }
 
 /* Is every query's body unsatisfiable with the survivors? */
@@ -278,7 +286,7 @@ static int pass(houdini *h, uint32_t width, const zeta_limits *lim, chc_result *
   }
   if (!any) return -2;
   solver *slv = solver_new_z3();
-  int r = !fixpoint(h, slv, lim, out) ? -1 : queries_blocked(h, slv, lim) ? 1 : 0;
+  int r = !chc_houdini_fixpoint(h->s, lim, order_kill, &(order_round){h, slv, lim}, "houdini: a query was undecided", out) ? -1 : queries_blocked(h, slv, lim) ? 1 : 0;
   solver_free(slv);
   if (r == 1) {
     out->answer = CHC_SAT;

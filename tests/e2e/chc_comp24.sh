@@ -72,9 +72,13 @@ if [ -d "$dir" ]; then
   case $w in "own (probe"*) echo "PASS chc24/own-probe" ;; *) echo "FAIL chc24/own-probe (winner '$w')" ;; esac
   judge "chc24/own-probe-answer" "$dir/LIA/chc-comp24-LIA-061.smt2" unknown portfolio
   # over arrays too (session 26; 0.1 s CPU): IC3 answers LIA-Arrays-179
-  # with a model (~0.02 s CPU in all; Spacer's slice first: 0.3 s)
-  w=$("$z" --timeout 20 --stats "$dir/LIA-Arrays/chc-comp24-LIA-Arrays-179.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
-  case $w in "own (probe"*) echo "PASS chc24/own-probe-arrays" ;; *) echo "FAIL chc24/own-probe-arrays (winner '$w')" ;; esac
+  # with a model (~0.02 s CPU in all; Spacer's slice first: 0.3 s); not
+  # in quick mode (the sanitizers' run, which slows the probe past its
+  # 0.1 s CPU slice: Spacer won there once)
+  if ! quick; then
+    w=$("$z" --timeout 20 --stats "$dir/LIA-Arrays/chc-comp24-LIA-Arrays-179.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
+    case $w in "own (probe"*) echo "PASS chc24/own-probe-arrays" ;; *) echo "FAIL chc24/own-probe-arrays (winner '$w')" ;; esac
+  fi
   judge "chc24/own-probe-arrays-answer" "$dir/LIA-Arrays/chc-comp24-LIA-Arrays-179.smt2" unknown portfolio
   s0=$(date +%s)
   a=$(timeout 60 "$z" --timeout 30 "$dir/LIA/chc-comp24-LIA-287.smt2" 2>/dev/null | head -1)

@@ -53,6 +53,7 @@ typedef struct {
   uint32_t *query_kids;
   uint64_t checks;
   itp_strategy itp;      /* ITP_MBP: paths by MBP, never Spacer */
+  const char *itp_why;   /* the last MBP interpolation's failure (-v) */
 } pa;
 
 static term_t cube(pa *a, uint32_t f, const term_t *args) {
@@ -265,7 +266,7 @@ static int refine_path(pa *a, const chc_tree *t) {
   }
   int added = -1;
   uint32_t ms = limits_remaining_ms(a->lim);
-  if (itp_sequence_only(ITP_MBP, m, f, itp, ms ? ms : 1, NULL) == SOLVER_UNSAT) {
+  if (itp_sequence_only(ITP_MBP, m, f, itp, ms ? ms : 1, &a->itp_why) == SOLVER_UNSAT) {
     added = 0;
     for (uint32_t j = 0; j + 1 < m; j++) {   /* itp[j] follows f[j] = node m-1-j */
       uint32_t k = m - 1 - j, p = s->clauses[t->n[k].clause].head.pred;
@@ -327,7 +328,7 @@ static int refine_tree_mbp(pa *a, const chc_tree *t) {
     term_vec_free(&av);
     term_vec_free(&bv);
     uint32_t ms = limits_remaining_ms(a->lim);
-    if (itp_sequence_only(ITP_MBP, 2, f, out, ms ? ms : 1, NULL) != SOLVER_UNSAT) { added = -1; break; }
+    if (itp_sequence_only(ITP_MBP, 2, f, out, ms ? ms : 1, &a->itp_why) != SOLVER_UNSAT) { added = -1; break; }
     itp[k] = out[0];
     uint32_t p = s->clauses[t->n[k].clause].head.pred;
     added += add_conjuncts(a, p, term_subst(out[0], s->preds[p].arity, h[k], s->preds[p].params));
@@ -511,6 +512,7 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
     solver_free(cs);
     if (cr != SOLVER_UNSAT) { chc_tree_free(&t); if (cr == SOLVER_UNKNOWN) out->reason = "pa: tree check unknown"; break; }
     int added = refine(&a, &t);
+    if (added < 0 && a.itp == ITP_MBP) progress_tick("zeta: pa: %s (tree of %u nodes)", a.itp_why ? a.itp_why : "?", t.size);
     chc_tree_free(&t);
     progress_tick("zeta: pa: refined, %d new predicates", added);
     if (added <= 0) {

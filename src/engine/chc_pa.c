@@ -510,13 +510,16 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
       chc_tree_derivation(s, &t, cs, &out->deriv);
     }
     solver_free(cs);
-    if (cr != SOLVER_UNSAT) { chc_tree_free(&t); if (cr == SOLVER_UNKNOWN) out->reason = "pa: tree check unknown"; break; }
+    if (cr != SOLVER_UNSAT) { chc_tree_free(&t); if (cr == SOLVER_UNKNOWN && !limits_expired(lim)) out->reason = "pa: tree check unknown"; break; }
     int added = refine(&a, &t);
     if (added < 0 && a.itp == ITP_MBP) progress_tick("zeta: pa: %s (tree of %u nodes)", a.itp_why ? a.itp_why : "?", t.size);
     chc_tree_free(&t);
     progress_tick("zeta: pa: refined, %d new predicates", added);
     if (added <= 0) {
-      out->reason = added == 0 ? "pa: refinement made no progress"
+      /* an interpolation the deadline cut is a timeout, not a failure
+       * (LIA-255: one of 114 per-call children cut at the end) */
+      out->reason = limits_expired(lim) ? "timeout"
+                    : added == 0 ? "pa: refinement made no progress"
                     : a.itp == ITP_MBP ? "pa: interpolation failed (MBP)" : "pa: interpolation failed";
       break;
     }

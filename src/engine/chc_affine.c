@@ -29,55 +29,75 @@ static void mpq_init_set(mpq_t x, const mpq_t v) {
 void aff_init(aff_hull *h, uint32_t n) {
   h->n = n;
   h->npts = 0;
-  h->pts = xmalloc(((size_t)(n + 1) * n + 1) * sizeof *h->pts);
+  h->pts = h->ech = NULL;   /* at the first point: most clauses add to another's hull */
+  h->piv = NULL;
   h->eq = NULL;
   h->neq = 0;
 }
 
 void aff_free(aff_hull *h) {
   for (uint32_t i = 0; i < h->npts * h->n; i++) mpq_clear(h->pts[i]);
+  for (uint32_t i = 0; i < h->npts * (h->n + 1); i++) mpq_clear(h->ech[i]);
   free(h->pts);
+  free(h->ech);
+  free(h->piv);
   if (h->eq) aff_rows_free(h->eq, h->neq, h->n);
   h->eq = NULL;
-  h->pts = NULL;
+  h->pts = h->ech = NULL;
+  h->piv = NULL;
   h->npts = h->neq = 0;
 }
 
-/* Clears a row-major table of rows * cols rationals and frees it. */
-static void mat_free(mpq_t *m, uint32_t rows, uint32_t cols) {
-  for (size_t i = 0; i < (size_t)rows * cols; i++) mpq_clear(m[i]);
-  free(m);
+/* dst -= f * src over cols entries (t a scratch rational). */
+static void row_sub(mpq_t *dst, const mpq_t *src, const mpq_t f, uint32_t cols, mpq_t t) {
+  for (uint32_t k = 0; k < cols; k++) {
+    if (mpq_sgn(src[k]) == 0) continue;
+    mpq_mul(t, f, src[k]);
+    mpq_sub(dst[k], dst[k], t);
+  }
 }
 
-/* Reduced row echelon form of m (rows x cols) in place; pivot[r] = the
- * pivot column of row r; returns the rank. */
-static uint32_t rref(mpq_t *m, uint32_t rows, uint32_t cols, uint32_t *pivot) {
-  uint32_t r = 0;
-  mpq_t f;
-  mpq_init(f);
-  for (uint32_t col = 0; col < cols && r < rows; col++) {
-    uint32_t i = r;
-    while (i < rows && mpq_sgn(m[i * cols + col]) == 0) i++;
-    if (i == rows) continue;
-    if (i != r)
-      for (uint32_t k = 0; k < cols; k++) mpq_swap(m[i * cols + k], m[r * cols + k]);
-    mpq_set(f, m[r * cols + col]);
-    for (uint32_t k = 0; k < cols; k++) mpq_div(m[r * cols + k], m[r * cols + k], f);
-    for (uint32_t j = 0; j < rows; j++) {
-      if (j == r || mpq_sgn(m[j * cols + col]) == 0) continue;
-      mpq_set(f, m[j * cols + col]);
-      for (uint32_t k = 0; k < cols; k++) {
-        mpq_t t;
-        mpq_init(t);
-        mpq_mul(t, f, m[r * cols + k]);
-        mpq_sub(m[j * cols + k], m[j * cols + k], t);
-        mpq_clear(t);
-      }
-    }
-    pivot[r++] = col;
+/* Adds the row [pt, 1] to h's echelon form, keeping it reduced: the row is
+ * reduced by the others, scaled to a leading 1, and its pivot column
+ * cleared from the others. False when it is in their span (pt in the
+ * hull). The reduced row echelon form of a row space is unique: the same
+ * as eliminating over all the points at once. */
+static bool ech_add(aff_hull *h, const mpq_t *pt) {
+  uint32_t n = h->n, cols = n + 1, np = h->npts;
+  mpq_t *row = &h->ech[(size_t)np * cols], f, t;
+  mpq_inits(f, t, NULL);
+  for (uint32_t k = 0; k < n; k++) mpq_init_set(row[k], pt[k]);
+  mpq_init(row[n]);
+  mpq_set_ui(row[n], 1, 1);
+  for (uint32_t r = 0; r < np; r++) {
+    const mpq_t *e = &h->ech[(size_t)r * cols];
+    if (mpq_sgn(row[h->piv[r]]) == 0) continue;
+    mpq_set(f, row[h->piv[r]]);
+    row_sub(row, e, f, cols, t);
   }
-  mpq_clear(f);
-  return r;
+  uint32_t c = 0;
+  while (c < cols && mpq_sgn(row[c]) == 0) c++;
+  if (c < cols) {
+    mpq_inv(f, row[c]);
+    for (uint32_t k = c; k < cols; k++) mpq_mul(row[k], row[k], f);
+    for (uint32_t r = 0; r < np; r++) {
+      mpq_t *e = &h->ech[(size_t)r * cols];
+      if (mpq_sgn(e[c]) == 0) continue;
+      mpq_set(f, e[c]);
+      row_sub(e, row, f, cols, t);
+    }
+    /* into place: the rows ordered by pivot column */
+    uint32_t at = np;
+    while (at > 0 && h->piv[at - 1] > c) {
+      for (uint32_t k = 0; k < cols; k++) mpq_swap(h->ech[(size_t)at * cols + k], h->ech[(size_t)(at - 1) * cols + k]);
+      h->piv[at] = h->piv[at - 1];
+      at--;
+    }
+    h->piv[at] = c;
+  } else
+    for (uint32_t k = 0; k < cols; k++) mpq_clear(row[k]);
+  mpq_clears(f, t, NULL);
+  return c < cols;
 }
 
 /* v (len rationals) scaled to coprime integers into out. */
@@ -97,20 +117,15 @@ static void to_integers(mpq_t *v, uint32_t len, mpz_t *out) {
 }
 
 /* The equalities are the null space of the points' rows [p, 1]: a vector
- * (a, d) with a . p + d = 0 at every point, i.e. a . x = -d. */
+ * (a, d) with a . p + d = 0 at every point, i.e. a . x = -d; one per free
+ * column of the echelon form. */
 uint32_t aff_equalities(const aff_hull *h, mpz_t **rows) {
-  uint32_t n = h->n, cols = n + 1, np = h->npts;
+  uint32_t n = h->n, cols = n + 1, rank = h->npts, nrows = 0;
   *rows = NULL;
-  if (np == 0) return 0;
-  mpq_t *m = xmalloc((size_t)np * cols * sizeof *m);
-  for (uint32_t i = 0; i < np; i++) {
-    for (uint32_t k = 0; k < n; k++) mpq_init_set(m[i * cols + k], h->pts[i * n + k]);
-    mpq_init(m[i * cols + n]);
-    mpq_set_ui(m[i * cols + n], 1, 1);
-  }
-  uint32_t *pivot = xmalloc(cols * sizeof *pivot);
+  if (rank == 0) return 0;
+  const mpq_t *m = (const mpq_t *)h->ech;
+  const uint32_t *pivot = h->piv;
   bool *is_pivot = xcalloc(cols, sizeof *is_pivot);
-  uint32_t rank = rref(m, np, cols, pivot), nrows = 0;
   for (uint32_t r = 0; r < rank; r++) is_pivot[pivot[r]] = true;
   mpz_t *out = xmalloc(((size_t)(cols - rank) * cols + 1) * sizeof *out);
   mpq_t *v = xmalloc(cols * sizeof *v);
@@ -126,9 +141,7 @@ uint32_t aff_equalities(const aff_hull *h, mpz_t **rows) {
   }
   for (uint32_t k = 0; k < cols; k++) mpq_clear(v[k]);
   free(v);
-  free(pivot);
   free(is_pivot);
-  mat_free(m, np, cols);
   if (nrows == 0) free(out), out = NULL;   /* the whole space: no rows to free */
   *rows = out;
   return nrows;
@@ -162,8 +175,15 @@ bool aff_contains(const aff_hull *h, const mpq_t *pt) {
 }
 
 bool aff_add(aff_hull *h, const mpq_t *pt) {
-  if (aff_contains(h, pt) || h->npts > h->n) return false;
-  for (uint32_t k = 0; k < h->n; k++) mpq_init_set(h->pts[h->npts * h->n + k], pt[k]);
+  uint32_t n = h->n;
+  if (aff_contains(h, pt) || h->npts > n) return false;
+  if (!h->pts) {
+    h->pts = xmalloc(((size_t)(n + 1) * n + 1) * sizeof *h->pts);
+    h->ech = xmalloc(((size_t)(n + 1) * (n + 1)) * sizeof *h->ech);
+    h->piv = xmalloc((n + 1) * sizeof *h->piv);
+  }
+  if (!ech_add(h, pt)) return false;
+  for (uint32_t k = 0; k < n; k++) mpq_init_set(h->pts[h->npts * n + k], pt[k]);
   h->npts++;
   if (h->eq) aff_rows_free(h->eq, h->neq, h->n);
   h->neq = aff_equalities(h, &h->eq);

@@ -15,7 +15,12 @@
 typedef struct {
   uint32_t n;        /* dimension of the space */
   uint32_t npts;     /* affinely independent points, npts <= n + 1 */
-  mpq_t *pts;        /* npts rows of n */
+  mpq_t *pts;        /* npts rows of n (allocated at the first point) */
+  mpq_t *ech;        /* the rows [p, 1] of the points in reduced row echelon
+                        form, npts rows of n + 1 (kept from point to point:
+                        a point costs one reduction, not an elimination over
+                        all of them) */
+  uint32_t *piv;     /* per row of ech its pivot column, increasing */
   mpz_t *eq;         /* its equalities (aff_equalities), kept since the last point */
   uint32_t neq;
 } aff_hull;

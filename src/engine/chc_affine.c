@@ -105,14 +105,20 @@ static void to_integers(mpq_t *v, uint32_t len, mpz_t *out) {
   mpz_t l, g;
   mpz_init_set_ui(l, 1);
   mpz_init_set_ui(g, 0);
-  for (uint32_t k = 0; k < len; k++) mpz_lcm(l, l, mpq_denref(v[k]));
+  for (uint32_t k = 0; k < len; k++)
+    if (mpq_sgn(v[k]) != 0) mpz_lcm(l, l, mpq_denref(v[k]));
   for (uint32_t k = 0; k < len; k++) {
+    if (mpq_sgn(v[k]) == 0) {   /* most: a null-space vector has a 1 and the pivots' entries */
+      mpz_set_ui(out[k], 0);
+      continue;
+    }
     mpz_divexact(out[k], l, mpq_denref(v[k]));
     mpz_mul(out[k], out[k], mpq_numref(v[k]));
     mpz_gcd(g, g, out[k]);
   }
   if (mpz_sgn(g) != 0)
-    for (uint32_t k = 0; k < len; k++) mpz_divexact(out[k], out[k], g);
+    for (uint32_t k = 0; k < len; k++)
+      if (mpz_sgn(out[k]) != 0) mpz_divexact(out[k], out[k], g);
   mpz_clears(l, g, NULL);
 }
 
@@ -200,9 +206,11 @@ static const uint32_t moduli[] = {2, 3, 4, 5, 6, 8};
  * for a congruence. */
 typedef struct { uint32_t k; bool lower; long value; } bound;
 
-typedef struct {
+struct chc_affine {
   const chc_system *s;
-  solver *slv;
+  solver *slv;      /* per run (its terms do not outlive it) */
+  bool *stale;      /* per clause: to check (again) against its head's hull */
+  bool timed_out;   /* the last run stopped for time */
   aff_hull *hull;   /* per clause: the points it gave its head (see slot) */
   uint32_t *slot;   /* per clause: the hull it adds to, its own or, when its
                        head's hulls are joined, the first clause into it */
@@ -214,7 +222,8 @@ typedef struct {
   bool **alive;     /* per predicate, per candidate */
   bound **bnd;      /* per predicate, per candidate: which bound it is */
   uint32_t points, checks;
-} affine;
+};
+typedef struct chc_affine affine;
 
 static bool sort_ok(type_t ty) { return type_kind_of(ty) == TYPE_INT || type_kind_of(ty) == TYPE_BOOL; }
 
@@ -339,34 +348,45 @@ static void mark_users(const chc_system *s, uint32_t p, bool *stale) {
       if (s->clauses[d].body[j].pred == p && s->clauses[d].head.pred != CHC_FALSE) stale[d] = true;
 }
 
-/* One check of clause c against the hull it adds to: 1 = a point was added,
- * 0 = the clause keeps the hull, -1 = undecided (or a model without
- * values). */
-static int widen_once(affine *a, uint32_t c, const zeta_limits *lim) {
+/* Checks clause c against the hull it adds to until it keeps it: the
+ * body asserted once, then per round the head outside the hull so far (a
+ * model outside it is a point outside it: the hull grows; the next round
+ * adds the grown hull's complement, which implies the last one's). A body
+ * over a hull that grew meanwhile (c's head in its body) is stronger than
+ * the current one: its points are still the head's, and the caller checks
+ * c again. The number of points added, or -1 when a round was undecided
+ * (or a model without values). */
+static int widen(affine *a, uint32_t c, const zeta_limits *lim) {
   const chc_clause *cl = &a->s->clauses[c];
   uint32_t p = cl->head.pred, n = a->s->preds[p].arity, h = a->slot[c];
-  solver_set_timeout(a->slv, limits_remaining_ms(lim));
+  int added = 0;
+  mpq_t *pt = xmalloc((n + 1) * sizeof *pt);
+  for (uint32_t k = 0; k < n; k++) mpq_init(pt[k]);
   solver_push(a->slv);
   solver_assert(a->slv, clause_body(a, cl));
-  solver_assert(a->slv, term_not(term_subst(a->eqs[h], n, a->s->preds[p].params, cl->head.args)));
-  solver_result r = solver_check(a->slv);
-  a->checks++;
-  int res = r == SOLVER_UNSAT ? 0 : -1;
-  if (r == SOLVER_SAT) {
-    mpq_t *pt = xmalloc((n + 1) * sizeof *pt);
-    for (uint32_t k = 0; k < n; k++) mpq_init(pt[k]);
-    /* a model outside the hull gives a point outside it: it grows */
-    if (model_point(a->slv, cl->head.args, n, pt) && aff_add(&a->hull[h], pt)) res = 1;
-    for (uint32_t k = 0; k < n; k++) mpq_clear(pt[k]);
-    free(pt);
-  }
-  solver_pop(a->slv, 1);
-  if (res == 1) {
+  for (;;) {
+    solver_set_timeout(a->slv, limits_remaining_ms(lim));
+    solver_push(a->slv);
+    solver_assert(a->slv, term_not(term_subst(a->eqs[h], n, a->s->preds[p].params, cl->head.args)));
+    solver_result r = solver_check(a->slv);
+    a->checks++;
+    if (r == SOLVER_SAT && !model_point(a->slv, cl->head.args, n, pt)) r = SOLVER_UNKNOWN;
+    solver_pop(a->slv, 1);
+    if (r == SOLVER_UNSAT) break;
+    if (r != SOLVER_SAT || !aff_add(&a->hull[h], pt)) {
+      added = -1;
+      break;
+    }
     a->eqs[h] = hull_formula(a, h);
     a->hulls[p] = pred_hulls(a, p);
     a->points++;
+    added++;
+    if (limits_expired(lim)) break;
   }
-  return res;
+  solver_pop(a->slv, 1);
+  for (uint32_t k = 0; k < n; k++) mpq_clear(pt[k]);
+  free(pt);
+  return added;
 }
 
 /* Tarjan's strongly connected components of the predicates (edges from
@@ -430,28 +450,35 @@ static uint32_t *clause_order(const chc_system *s) {
 }
 
 /* Karr's fixpoint: every clause keeps its head's hull. False when
- * undecided or out of time (out->reason says which). */
+ * undecided or out of time (out->reason says which; a->stale keeps the
+ * clauses left to check for the next run). */
 static bool hull_fixpoint(affine *a, const zeta_limits *lim, chc_result *out) {
   const chc_system *s = a->s;
-  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  bool *stale = a->stale, ok = true;
   uint32_t *order = clause_order(s);
-  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
   for (bool any = true; any && ok;) {
     any = false;
     for (uint32_t i = 0; i < s->nclauses && ok; i++) {
       uint32_t c = order[i];
       while (stale[c] && ok) {   /* until c keeps its head's hull */
-        if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
-        int r = widen_once(a, c, lim);
-        if (r < 0) { out->reason = "affine: a clause was undecided"; ok = false; }
-        if (r <= 0) { stale[c] = false; continue; }
-        mark_users(s, s->clauses[c].head.pred, stale);
-        any = true;
+        stale[c] = false;
+        int r = limits_expired(lim) ? -1 : widen(a, c, lim);
+        if (r > 0) {
+          mark_users(s, s->clauses[c].head.pred, stale);
+          any = true;
+        }
+        if (limits_expired(lim)) {
+          stale[c] = a->timed_out = true;   /* not known to keep it yet */
+          out->reason = "timeout";
+          ok = false;
+        } else if (r < 0) {
+          out->reason = "affine: a clause was undecided";
+          ok = false;
+        }
       }
     }
   }
   free(order);
-  free(stale);
   return ok;
 }
 
@@ -639,40 +666,81 @@ static void trace(const affine *a) {
   }
 }
 
-void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  chc_result_start(out, "affine (Karr's hulls by models, then bounds and congruences)");
-  if (!supported(s)) { out->reason = "affine: arguments other than Int and Bool"; return; }
-  affine a = {.s = s, .slv = solver_new_z3()};
+chc_affine *chc_affine_new(const chc_system *s) {
+  affine *a = xcalloc(1, sizeof *a);
+  a->s = s;
   uint32_t np1 = s->npreds + 1;
-  a.hull = xmalloc((s->nclauses + 1) * sizeof *a.hull);
-  a.eqs = xmalloc((s->nclauses + 1) * sizeof *a.eqs);
-  a.hulls = xmalloc(np1 * sizeof *a.hulls);
+  a->hull = xmalloc((s->nclauses + 1) * sizeof *a->hull);
+  a->stale = xmalloc((s->nclauses + 1) * sizeof *a->stale);
+  a->eqs = xmalloc((s->nclauses + 1) * sizeof *a->eqs);
+  a->hulls = xmalloc(np1 * sizeof *a->hulls);
   for (uint32_t c = 0; c < s->nclauses; c++) {
     uint32_t h = s->clauses[c].head.pred;
-    aff_init(&a.hull[c], h == CHC_FALSE ? 0 : s->preds[h].arity);
-    a.eqs[c] = term_false();
+    aff_init(&a->hull[c], h == CHC_FALSE ? 0 : s->preds[h].arity);
+    a->stale[c] = h != CHC_FALSE;
   }
-  for (uint32_t p = 0; p < s->npreds; p++) a.hulls[p] = term_false();
-  a.hulls_of = xcalloc(np1, sizeof *a.hulls_of);
-  a.nhulls = xcalloc(np1, sizeof *a.nhulls);
-  make_slots(&a);
+  a->hulls_of = xcalloc(np1, sizeof *a->hulls_of);
+  a->nhulls = xcalloc(np1, sizeof *a->nhulls);
+  make_slots(a);
+  return a;
+}
+
+/* Houdini's candidates (made per run: they are terms). */
+static void free_candidates(affine *a) {
+  for (uint32_t p = 0; p < a->s->npreds && a->cand; p++) {
+    term_vec_free(&a->cand[p]);
+    free(a->alive[p]);
+    free(a->bnd[p]);
+  }
+  free(a->cand);
+  free(a->alive);
+  free(a->bnd);
+  a->cand = NULL;
+  a->alive = NULL;
+  a->bnd = NULL;
+}
+
+void chc_affine_run(affine *a, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = a->s;
+  chc_result_start(out, "affine (Karr's hulls by models, then bounds and congruences)");
+  a->timed_out = false;
+  if (!supported(s)) { out->reason = "affine: arguments other than Int and Bool"; return; }
+  a->slv = solver_new_z3();
+  /* the formulas of the hulls so far (the terms of the last run may be gone) */
+  for (uint32_t c = 0; c < s->nclauses; c++)
+    a->eqs[c] = a->slot[c] == c && s->clauses[c].head.pred != CHC_FALSE ? hull_formula(a, c) : term_false();
+  for (uint32_t p = 0; p < s->npreds; p++) a->hulls[p] = pred_hulls(a, p);
   out->reason = "affine: no invariant strong enough";
   /* the hulls alone, else strengthened (a failing step sets the reason) */
-  if (hull_fixpoint(&a, lim, out) &&
-      (queries_blocked(&a, lim) || (houdini(&a, lim, out) && queries_blocked(&a, lim))))
-    give_model(&a, out);
-  if (getenv("ZETA_AFFINE_TRACE")) trace(&a);
-  for (uint32_t c = 0; c < s->nclauses; c++) aff_free(&a.hull[c]);
-  for (uint32_t p = 0; p < s->npreds && a.cand; p++) { term_vec_free(&a.cand[p]); free(a.alive[p]); free(a.bnd[p]); }
-  free(a.hull);
-  free(a.eqs);
-  free(a.hulls);
-  free(a.slot);
-  for (uint32_t p = 0; p < s->npreds; p++) free(a.hulls_of[p]);
-  free(a.hulls_of);
-  free(a.nhulls);
-  free(a.cand);
-  free(a.alive);
-  free(a.bnd);
-  solver_free(a.slv);
+  if (hull_fixpoint(a, lim, out) &&
+      (queries_blocked(a, lim) || (houdini(a, lim, out) && queries_blocked(a, lim))))
+    give_model(a, out);
+  else if (limits_expired(lim))
+    a->timed_out = true;
+  if (getenv("ZETA_AFFINE_TRACE")) trace(a);
+  free_candidates(a);
+  solver_free(a->slv);
+  a->slv = NULL;
+}
+
+bool chc_affine_resumable(const chc_affine *a) { return a->timed_out; }
+
+void chc_affine_free(chc_affine *a) {
+  if (!a) return;
+  for (uint32_t c = 0; c < a->s->nclauses; c++) aff_free(&a->hull[c]);
+  free(a->hull);
+  free(a->stale);
+  free(a->eqs);
+  free(a->hulls);
+  free(a->slot);
+  for (uint32_t p = 0; p < a->s->npreds; p++) free(a->hulls_of[p]);
+  free(a->hulls_of);
+  free(a->nhulls);
+  free(a);
+}
+
+void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  affine *a = chc_affine_new(s);
+  chc_affine_run(a, lim, out);
+  chc_affine_free(a);
 }

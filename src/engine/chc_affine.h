@@ -44,4 +44,13 @@ void aff_rows_free(mpz_t *rows, uint32_t nrows, uint32_t n);
  * query, else unknown; never unsat. Declines at once systems with
  * arguments or variables other than Int and Bool (arrays, datatypes). */
 void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* The same in parts (own's schedule): a run that ran out of time is
+ * resumed by the next with the points found so far (kept as numbers, not
+ * terms: the term table may be rolled back between runs). */
+typedef struct chc_affine chc_affine;
+chc_affine *chc_affine_new(const chc_system *s);
+void chc_affine_run(chc_affine *a, const zeta_limits *lim, chc_result *out);
+/* Did the last run stop for time (so that another may go on)? */
+bool chc_affine_resumable(const chc_affine *a);
+void chc_affine_free(chc_affine *a);   /* NULL ok */
 #endif

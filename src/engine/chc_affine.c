@@ -100,7 +100,7 @@ static bool ech_add(aff_hull *h, const mpq_t *pt) {
   return c < cols;
 }
 
-/* v (len rationals) scaled to coprime integers into out. */
+/* v (len rationals) scaled to coprime integers into out (zeros, initialized). */
 static void to_integers(mpq_t *v, uint32_t len, mpz_t *out) {
   mpz_t l, g;
   mpz_init_set_ui(l, 1);
@@ -108,10 +108,7 @@ static void to_integers(mpq_t *v, uint32_t len, mpz_t *out) {
   for (uint32_t k = 0; k < len; k++)
     if (mpq_sgn(v[k]) != 0) mpz_lcm(l, l, mpq_denref(v[k]));
   for (uint32_t k = 0; k < len; k++) {
-    if (mpq_sgn(v[k]) == 0) {   /* most: a null-space vector has a 1 and the pivots' entries */
-      mpz_set_ui(out[k], 0);
-      continue;
-    }
+    if (mpq_sgn(v[k]) == 0) continue;   /* most: a null-space vector has a 1 and the pivots' entries */
     mpz_divexact(out[k], l, mpq_denref(v[k]));
     mpz_mul(out[k], out[k], mpq_numref(v[k]));
     mpz_gcd(g, g, out[k]);

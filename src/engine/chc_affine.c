@@ -534,6 +534,51 @@ static int cmp_long(const void *x, const void *y) {
 
 /* At most this many distinct values per param are bounds. */
 #define MAX_BOUNDS 16
+/* At most this many octagon candidates per predicate (four per pair of
+ * Int params: JayHorn's predicates have 100+ arguments). */
+#define MAX_OCTAGONS 800
+
+/* The least and greatest of x_i + sign * x_j at the points (integers
+ * fitting a long); false when some point has no such value. */
+static bool pair_range(const mpq_t **pts, uint32_t n, uint32_t i, uint32_t j, int sign, long *lo, long *hi) {
+  mpz_t v;
+  mpz_init(v);
+  bool ok = true;
+  for (uint32_t q = 0; q < n && ok; q++) {
+    ok = mpz_cmp_ui(mpq_denref(pts[q][i]), 1) == 0 && mpz_cmp_ui(mpq_denref(pts[q][j]), 1) == 0;
+    if (!ok) break;
+    if (sign > 0) mpz_add(v, mpq_numref(pts[q][i]), mpq_numref(pts[q][j]));
+    else mpz_sub(v, mpq_numref(pts[q][i]), mpq_numref(pts[q][j]));
+    ok = mpz_fits_slong_p(v);
+    long x = ok ? mpz_get_si(v) : 0;
+    if (q == 0 || x < *lo) *lo = x;
+    if (q == 0 || x > *hi) *hi = x;
+  }
+  mpz_clear(v);
+  return ok && n > 0;
+}
+
+/* Octagon candidates of p: lo <= x_i +- x_j <= hi with the range at the
+ * points found (relational bounds the single-param ones miss: x_i - x_j
+ * >= 1 when x_i > x_j everywhere but neither is bounded); not where the
+ * sum or difference is constant at the points (the hull implies it). */
+static void octagons(affine *a, uint32_t p, const mpq_t **pts, uint32_t n) {
+  const chc_pred *pr = &a->s->preds[p];
+  uint32_t made = 0;
+  for (uint32_t i = 0; i < pr->arity; i++)
+    for (uint32_t j = i + 1; j < pr->arity && made + 4 <= MAX_OCTAGONS; j++) {
+      term_t x = pr->params[i], y = pr->params[j];
+      if (type_kind_of(term_type(x)) != TYPE_INT || type_kind_of(term_type(y)) != TYPE_INT) continue;
+      for (int sign = -1; sign <= 1; sign += 2) {
+        long lo, hi;
+        if (!pair_range(pts, n, i, j, sign, &lo, &hi) || lo == hi) continue;
+        term_t e = sign > 0 ? term_add2(x, y) : term_sub(x, y);
+        push_cand(a, p, term_ge(e, term_int(lo)), (bound){UINT32_MAX, false, 0});
+        push_cand(a, p, term_le(e, term_int(hi)), (bound){UINT32_MAX, false, 0});
+        made += 2;
+      }
+    }
+}
 
 /* p's candidates: for each Int param x, x >= v and x <= v for 0 and the
  * values of x at the points found (the points come from models of the
@@ -571,6 +616,11 @@ static void candidates(affine *a, uint32_t p) {
       mpz_clear(r);
     }
   }
+  octagons(a, p, pts, n);
+  /* a nullary predicate (CHC-COMP's CHC_COMP_FALSE) has a point as soon as
+   * a clause reaches it under the hulls alone; false, while the candidates
+   * of its bodies' predicates block those clauses */
+  if (pr->arity == 0) push_cand(a, p, term_false(), (bound){UINT32_MAX, false, 0});
   free(vals);
   free(pts);
   a->alive[p] = xmalloc((a->cand[p].size + 1) * sizeof **a->alive);

@@ -166,6 +166,26 @@ static void test_affine_declines_arrays(void) {
   CHECK(limits_now() - t0 < 1);
 }
 
+/* Octagons: 0 <= y <= x <= 10 (y counts up to x, x up to 10) is no
+ * affine hull (the plane) nor a box (y > x inside it): y <= x (x - y >= 0,
+ * its least value at the points) blocks the query, which reaches the
+ * nullary Err (CHC-COMP's CHC_COMP_FALSE: sat when its false survives). A
+ * wrong one killed: with x and y counting freely, the difference's range
+ * at the points is bounded but x - y reaches 100 (unknown, never sat). */
+static void test_affine_octagons(void) {
+  const char *fmt = "(set-logic HORN)\n(declare-fun P (Int Int) Bool)\n(declare-fun Err () Bool)\n"
+                    "(assert (P 0 0))\n"
+                    "(assert (forall ((x Int) (y Int)) (=> (and (P x y) (< x 10)) (P (+ x 1) y))))\n"
+                    "(assert (forall ((x Int) (y Int)) (=> (and (P x y) %s) (P x (+ y 1)))))\n"
+                    "(assert (forall ((x Int) (y Int)) (=> (and (P x y) %s) Err)))\n"
+                    "(assert (=> Err false))\n";
+  char text[1024];
+  snprintf(text, sizeof text, fmt, "(< y x)", "(> y x)");
+  CHECK(solve(text, 20) == CHC_SAT);
+  snprintf(text, sizeof text, fmt, "true", "(>= (- x y) 100)");
+  CHECK(solve(text, 20) == CHC_UNKNOWN);
+}
+
 /* In parts: a run out of time at once is unknown and resumable; the next
  * (after the term table was rolled back, as own's schedule does between
  * engines) answers sat with a model that checks, and is not resumable;
@@ -219,5 +239,6 @@ int main(void) {
   RUN(test_affine_rejects_wrong);
   RUN(test_affine_declines_arrays);
   RUN(test_affine_resumes);
+  RUN(test_affine_octagons);
   return CHECK_DONE();
 }

@@ -81,8 +81,9 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
  * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, Houdini
  * over order clauses, 20 %, at most 4 s, affine hulls, 10 %, at most 2 s,
- * which linear ones get first, and the IC3 slice resumed for 15 %, at
- * most 3 s), then IC3 (the slice's, resumed);
+ * which linear ones get first, the IC3 slice resumed for 15 %, at
+ * most 3 s, and affine resumed for 25 %, at most 5 s, where its part ran
+ * out of time), then IC3 (the slice's, resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
@@ -102,8 +103,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define IC3_PROBE_SECONDS 0.2
 #define AFFINE_SHARE 0.1
 #define AFFINE_SECONDS 2
-#define AFFINE_SECOND_SHARE 0.2
-#define AFFINE_SECOND_SECONDS 4
+#define AFFINE_SECOND_SHARE 0.25
+#define AFFINE_SECOND_SECONDS 5
 #define IC3_SECOND_SHARE 0.15
 #define IC3_SECOND_SECONDS 3
 /* Before the next engine: the last one's result dropped, and every term
@@ -234,10 +235,10 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
      * within 0.3 s CPU where it does not answer but on large systems */
     zeta_limits l5 = cpu_slice(lim, IC3_SECOND_SHARE, IC3_SECOND_SECONDS);
     if (ic3_part(&ic3, s, &l5, lim, r, acc, start)) goto out;
-    /* affine resumed where its part ran out of time (large systems:
-     * LIA-293, JayHorn, 709 predicates of up to 160 arguments: sat by
-     * affine alone in ~5 s CPU), before pa's share (which answered no
-     * non-linear LIA task after its first second) */
+    /* affine resumed where its part ran out of time (JayHorn's large
+     * systems: LIA-242 / 255 / 293, 388-709 predicates of up to 160
+     * arguments, sat by affine alone in 3-6 s CPU), before pa's share
+     * (which answered no non-linear LIA task after its first second) */
     zeta_limits l6 = cpu_slice(lim, AFFINE_SECOND_SHARE, AFFINE_SECOND_SECONDS);
     if (affine_part(&aff, s, &l6, lim, r, acc, start)) goto out;
   } else {   /* linear: affine first (LIA's answer or give up within 0.2 s CPU, but 035) */

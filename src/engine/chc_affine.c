@@ -29,88 +29,106 @@ static void mpq_init_set(mpq_t x, const mpq_t v) {
 void aff_init(aff_hull *h, uint32_t n) {
   h->n = n;
   h->npts = 0;
-  h->pts = xmalloc(((size_t)(n + 1) * n + 1) * sizeof *h->pts);
+  h->pts = h->ech = NULL;   /* at the first point: most clauses add to another's hull */
+  h->piv = NULL;
   h->eq = NULL;
   h->neq = 0;
 }
 
 void aff_free(aff_hull *h) {
   for (uint32_t i = 0; i < h->npts * h->n; i++) mpq_clear(h->pts[i]);
+  for (uint32_t i = 0; i < h->npts * (h->n + 1); i++) mpq_clear(h->ech[i]);
   free(h->pts);
+  free(h->ech);
+  free(h->piv);
   if (h->eq) aff_rows_free(h->eq, h->neq, h->n);
   h->eq = NULL;
-  h->pts = NULL;
+  h->pts = h->ech = NULL;
+  h->piv = NULL;
   h->npts = h->neq = 0;
 }
 
-/* Clears a row-major table of rows * cols rationals and frees it. */
-static void mat_free(mpq_t *m, uint32_t rows, uint32_t cols) {
-  for (size_t i = 0; i < (size_t)rows * cols; i++) mpq_clear(m[i]);
-  free(m);
-}
-
-/* Reduced row echelon form of m (rows x cols) in place; pivot[r] = the
- * pivot column of row r; returns the rank. */
-static uint32_t rref(mpq_t *m, uint32_t rows, uint32_t cols, uint32_t *pivot) {
-  uint32_t r = 0;
-  mpq_t f;
-  mpq_init(f);
-  for (uint32_t col = 0; col < cols && r < rows; col++) {
-    uint32_t i = r;
-    while (i < rows && mpq_sgn(m[i * cols + col]) == 0) i++;
-    if (i == rows) continue;
-    if (i != r)
-      for (uint32_t k = 0; k < cols; k++) mpq_swap(m[i * cols + k], m[r * cols + k]);
-    mpq_set(f, m[r * cols + col]);
-    for (uint32_t k = 0; k < cols; k++) mpq_div(m[r * cols + k], m[r * cols + k], f);
-    for (uint32_t j = 0; j < rows; j++) {
-      if (j == r || mpq_sgn(m[j * cols + col]) == 0) continue;
-      mpq_set(f, m[j * cols + col]);
-      for (uint32_t k = 0; k < cols; k++) {
-        mpq_t t;
-        mpq_init(t);
-        mpq_mul(t, f, m[r * cols + k]);
-        mpq_sub(m[j * cols + k], m[j * cols + k], t);
-        mpq_clear(t);
-      }
-    }
-    pivot[r++] = col;
+/* dst -= f * src over cols entries (t a scratch rational). */
+static void row_sub(mpq_t *dst, const mpq_t *src, const mpq_t f, uint32_t cols, mpq_t t) {
+  for (uint32_t k = 0; k < cols; k++) {
+    if (mpq_sgn(src[k]) == 0) continue;
+    mpq_mul(t, f, src[k]);
+    mpq_sub(dst[k], dst[k], t);
   }
-  mpq_clear(f);
-  return r;
 }
 
-/* v (len rationals) scaled to coprime integers into out. */
+/* Adds the row [pt, 1] to h's echelon form, keeping it reduced: the row is
+ * reduced by the others, scaled to a leading 1, and its pivot column
+ * cleared from the others. False when it is in their span (pt in the
+ * hull). The reduced row echelon form of a row space is unique: the same
+ * as eliminating over all the points at once. */
+static bool ech_add(aff_hull *h, const mpq_t *pt) {
+  uint32_t n = h->n, cols = n + 1, np = h->npts;
+  mpq_t *row = &h->ech[(size_t)np * cols], f, t;
+  mpq_inits(f, t, NULL);
+  for (uint32_t k = 0; k < n; k++) mpq_init_set(row[k], pt[k]);
+  mpq_init(row[n]);
+  mpq_set_ui(row[n], 1, 1);
+  for (uint32_t r = 0; r < np; r++) {
+    const mpq_t *e = &h->ech[(size_t)r * cols];
+    if (mpq_sgn(row[h->piv[r]]) == 0) continue;
+    mpq_set(f, row[h->piv[r]]);
+    row_sub(row, e, f, cols, t);
+  }
+  uint32_t c = 0;
+  while (c < cols && mpq_sgn(row[c]) == 0) c++;
+  if (c < cols) {
+    mpq_inv(f, row[c]);
+    for (uint32_t k = c; k < cols; k++) mpq_mul(row[k], row[k], f);
+    for (uint32_t r = 0; r < np; r++) {
+      mpq_t *e = &h->ech[(size_t)r * cols];
+      if (mpq_sgn(e[c]) == 0) continue;
+      mpq_set(f, e[c]);
+      row_sub(e, row, f, cols, t);
+    }
+    /* into place: the rows ordered by pivot column */
+    uint32_t at = np;
+    while (at > 0 && h->piv[at - 1] > c) {
+      for (uint32_t k = 0; k < cols; k++) mpq_swap(h->ech[(size_t)at * cols + k], h->ech[(size_t)(at - 1) * cols + k]);
+      h->piv[at] = h->piv[at - 1];
+      at--;
+    }
+    h->piv[at] = c;
+  } else
+    for (uint32_t k = 0; k < cols; k++) mpq_clear(row[k]);
+  mpq_clears(f, t, NULL);
+  return c < cols;
+}
+
+/* v (len rationals) scaled to coprime integers into out (zeros, initialized). */
 static void to_integers(mpq_t *v, uint32_t len, mpz_t *out) {
   mpz_t l, g;
   mpz_init_set_ui(l, 1);
   mpz_init_set_ui(g, 0);
-  for (uint32_t k = 0; k < len; k++) mpz_lcm(l, l, mpq_denref(v[k]));
+  for (uint32_t k = 0; k < len; k++)
+    if (mpq_sgn(v[k]) != 0) mpz_lcm(l, l, mpq_denref(v[k]));
   for (uint32_t k = 0; k < len; k++) {
+    if (mpq_sgn(v[k]) == 0) continue;   /* most: a null-space vector has a 1 and the pivots' entries */
     mpz_divexact(out[k], l, mpq_denref(v[k]));
     mpz_mul(out[k], out[k], mpq_numref(v[k]));
     mpz_gcd(g, g, out[k]);
   }
   if (mpz_sgn(g) != 0)
-    for (uint32_t k = 0; k < len; k++) mpz_divexact(out[k], out[k], g);
+    for (uint32_t k = 0; k < len; k++)
+      if (mpz_sgn(out[k]) != 0) mpz_divexact(out[k], out[k], g);
   mpz_clears(l, g, NULL);
 }
 
 /* The equalities are the null space of the points' rows [p, 1]: a vector
- * (a, d) with a . p + d = 0 at every point, i.e. a . x = -d. */
+ * (a, d) with a . p + d = 0 at every point, i.e. a . x = -d; one per free
+ * column of the echelon form. */
 uint32_t aff_equalities(const aff_hull *h, mpz_t **rows) {
-  uint32_t n = h->n, cols = n + 1, np = h->npts;
+  uint32_t n = h->n, cols = n + 1, rank = h->npts, nrows = 0;
   *rows = NULL;
-  if (np == 0) return 0;
-  mpq_t *m = xmalloc((size_t)np * cols * sizeof *m);
-  for (uint32_t i = 0; i < np; i++) {
-    for (uint32_t k = 0; k < n; k++) mpq_init_set(m[i * cols + k], h->pts[i * n + k]);
-    mpq_init(m[i * cols + n]);
-    mpq_set_ui(m[i * cols + n], 1, 1);
-  }
-  uint32_t *pivot = xmalloc(cols * sizeof *pivot);
+  if (rank == 0) return 0;
+  const mpq_t *m = (const mpq_t *)h->ech;
+  const uint32_t *pivot = h->piv;
   bool *is_pivot = xcalloc(cols, sizeof *is_pivot);
-  uint32_t rank = rref(m, np, cols, pivot), nrows = 0;
   for (uint32_t r = 0; r < rank; r++) is_pivot[pivot[r]] = true;
   mpz_t *out = xmalloc(((size_t)(cols - rank) * cols + 1) * sizeof *out);
   mpq_t *v = xmalloc(cols * sizeof *v);
@@ -126,9 +144,7 @@ uint32_t aff_equalities(const aff_hull *h, mpz_t **rows) {
   }
   for (uint32_t k = 0; k < cols; k++) mpq_clear(v[k]);
   free(v);
-  free(pivot);
   free(is_pivot);
-  mat_free(m, np, cols);
   if (nrows == 0) free(out), out = NULL;   /* the whole space: no rows to free */
   *rows = out;
   return nrows;
@@ -162,8 +178,15 @@ bool aff_contains(const aff_hull *h, const mpq_t *pt) {
 }
 
 bool aff_add(aff_hull *h, const mpq_t *pt) {
-  if (aff_contains(h, pt) || h->npts > h->n) return false;
-  for (uint32_t k = 0; k < h->n; k++) mpq_init_set(h->pts[h->npts * h->n + k], pt[k]);
+  uint32_t n = h->n;
+  if (aff_contains(h, pt) || h->npts > n) return false;
+  if (!h->pts) {
+    h->pts = xmalloc(((size_t)(n + 1) * n + 1) * sizeof *h->pts);
+    h->ech = xmalloc(((size_t)(n + 1) * (n + 1)) * sizeof *h->ech);
+    h->piv = xmalloc((n + 1) * sizeof *h->piv);
+  }
+  if (!ech_add(h, pt)) return false;
+  for (uint32_t k = 0; k < n; k++) mpq_init_set(h->pts[h->npts * n + k], pt[k]);
   h->npts++;
   if (h->eq) aff_rows_free(h->eq, h->neq, h->n);
   h->neq = aff_equalities(h, &h->eq);
@@ -180,9 +203,11 @@ static const uint32_t moduli[] = {2, 3, 4, 5, 6, 8};
  * for a congruence. */
 typedef struct { uint32_t k; bool lower; long value; } bound;
 
-typedef struct {
+struct chc_affine {
   const chc_system *s;
-  solver *slv;
+  solver *slv;      /* per run (its terms do not outlive it) */
+  bool *stale;      /* per clause: to check (again) against its head's hull */
+  bool timed_out;   /* the last run stopped for time */
   aff_hull *hull;   /* per clause: the points it gave its head (see slot) */
   uint32_t *slot;   /* per clause: the hull it adds to, its own or, when its
                        head's hulls are joined, the first clause into it */
@@ -194,7 +219,8 @@ typedef struct {
   bool **alive;     /* per predicate, per candidate */
   bound **bnd;      /* per predicate, per candidate: which bound it is */
   uint32_t points, checks;
-} affine;
+};
+typedef struct chc_affine affine;
 
 static bool sort_ok(type_t ty) { return type_kind_of(ty) == TYPE_INT || type_kind_of(ty) == TYPE_BOOL; }
 
@@ -319,34 +345,45 @@ static void mark_users(const chc_system *s, uint32_t p, bool *stale) {
       if (s->clauses[d].body[j].pred == p && s->clauses[d].head.pred != CHC_FALSE) stale[d] = true;
 }
 
-/* One check of clause c against the hull it adds to: 1 = a point was added,
- * 0 = the clause keeps the hull, -1 = undecided (or a model without
- * values). */
-static int widen_once(affine *a, uint32_t c, const zeta_limits *lim) {
+/* Checks clause c against the hull it adds to until it keeps it: the
+ * body asserted once, then per round the head outside the hull so far (a
+ * model outside it is a point outside it: the hull grows; the next round
+ * adds the grown hull's complement, which implies the last one's). A body
+ * over a hull that grew meanwhile (c's head in its body) is stronger than
+ * the current one: its points are still the head's, and the caller checks
+ * c again. The number of points added, or -1 when a round was undecided
+ * (or a model without values). */
+static int widen(affine *a, uint32_t c, const zeta_limits *lim) {
   const chc_clause *cl = &a->s->clauses[c];
   uint32_t p = cl->head.pred, n = a->s->preds[p].arity, h = a->slot[c];
-  solver_set_timeout(a->slv, limits_remaining_ms(lim));
+  int added = 0;
+  mpq_t *pt = xmalloc((n + 1) * sizeof *pt);
+  for (uint32_t k = 0; k < n; k++) mpq_init(pt[k]);
   solver_push(a->slv);
   solver_assert(a->slv, clause_body(a, cl));
-  solver_assert(a->slv, term_not(term_subst(a->eqs[h], n, a->s->preds[p].params, cl->head.args)));
-  solver_result r = solver_check(a->slv);
-  a->checks++;
-  int res = r == SOLVER_UNSAT ? 0 : -1;
-  if (r == SOLVER_SAT) {
-    mpq_t *pt = xmalloc((n + 1) * sizeof *pt);
-    for (uint32_t k = 0; k < n; k++) mpq_init(pt[k]);
-    /* a model outside the hull gives a point outside it: it grows */
-    if (model_point(a->slv, cl->head.args, n, pt) && aff_add(&a->hull[h], pt)) res = 1;
-    for (uint32_t k = 0; k < n; k++) mpq_clear(pt[k]);
-    free(pt);
-  }
-  solver_pop(a->slv, 1);
-  if (res == 1) {
+  for (;;) {
+    solver_set_timeout(a->slv, limits_remaining_ms(lim));
+    solver_push(a->slv);
+    solver_assert(a->slv, term_not(term_subst(a->eqs[h], n, a->s->preds[p].params, cl->head.args)));
+    solver_result r = solver_check(a->slv);
+    a->checks++;
+    if (r == SOLVER_SAT && !model_point(a->slv, cl->head.args, n, pt)) r = SOLVER_UNKNOWN;
+    solver_pop(a->slv, 1);
+    if (r == SOLVER_UNSAT) break;
+    if (r != SOLVER_SAT || !aff_add(&a->hull[h], pt)) {
+      added = -1;
+      break;
+    }
     a->eqs[h] = hull_formula(a, h);
     a->hulls[p] = pred_hulls(a, p);
     a->points++;
+    added++;
+    if (limits_expired(lim)) break;
   }
-  return res;
+  solver_pop(a->slv, 1);
+  for (uint32_t k = 0; k < n; k++) mpq_clear(pt[k]);
+  free(pt);
+  return added;
 }
 
 /* Tarjan's strongly connected components of the predicates (edges from
@@ -410,28 +447,35 @@ static uint32_t *clause_order(const chc_system *s) {
 }
 
 /* Karr's fixpoint: every clause keeps its head's hull. False when
- * undecided or out of time (out->reason says which). */
+ * undecided or out of time (out->reason says which; a->stale keeps the
+ * clauses left to check for the next run). */
 static bool hull_fixpoint(affine *a, const zeta_limits *lim, chc_result *out) {
   const chc_system *s = a->s;
-  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  bool *stale = a->stale, ok = true;
   uint32_t *order = clause_order(s);
-  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
   for (bool any = true; any && ok;) {
     any = false;
     for (uint32_t i = 0; i < s->nclauses && ok; i++) {
       uint32_t c = order[i];
       while (stale[c] && ok) {   /* until c keeps its head's hull */
-        if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
-        int r = widen_once(a, c, lim);
-        if (r < 0) { out->reason = "affine: a clause was undecided"; ok = false; }
-        if (r <= 0) { stale[c] = false; continue; }
-        mark_users(s, s->clauses[c].head.pred, stale);
-        any = true;
+        stale[c] = false;
+        int r = limits_expired(lim) ? -1 : widen(a, c, lim);
+        if (r > 0) {
+          mark_users(s, s->clauses[c].head.pred, stale);
+          any = true;
+        }
+        if (limits_expired(lim)) {
+          stale[c] = a->timed_out = true;   /* not known to keep it yet */
+          out->reason = "timeout";
+          ok = false;
+        } else if (r < 0) {
+          out->reason = "affine: a clause was undecided";
+          ok = false;
+        }
       }
     }
   }
   free(order);
-  free(stale);
   return ok;
 }
 
@@ -461,20 +505,16 @@ static uint32_t pred_points(const affine *a, uint32_t p, const mpq_t ***out) {
   return n;
 }
 
-/* Is candidate f (over p's params) true at every point pts[0..n)? */
-static bool holds_at_points(const affine *a, uint32_t p, term_t f, const mpq_t **pts, uint32_t n) {
-  const chc_pred *pr = &a->s->preds[p];
-  bool ok = true;
-  term_t *vals = xmalloc((pr->arity + 1) * sizeof *vals);
-  for (uint32_t i = 0; i < n && ok; i++) {
-    for (uint32_t k = 0; k < pr->arity; k++) {
-      type_t ty = term_type(pr->params[k]);
-      vals[k] = type_kind_of(ty) == TYPE_BOOL ? term_bool(mpq_sgn(pts[i][k]) != 0) : term_rat(ty, pts[i][k]);
-    }
-    ok = term_is_true(term_subst(f, pr->arity, pr->params, vals));
-  }
-  free(vals);
-  return ok;
+/* Do the points pts[0..n) agree on param k modulo m (integers all)? By
+ * numbers: a term per point and candidate cost LIA-255 (388 predicates of
+ * up to 120 params) a fifth of its run. */
+static bool same_residue(const mpq_t **pts, uint32_t n, uint32_t k, unsigned long m) {
+  for (uint32_t i = 0; i < n; i++)
+    if (mpz_cmp_ui(mpq_denref(pts[i][k]), 1) != 0) return false;
+  unsigned long r = mpz_fdiv_ui(mpq_numref(pts[0][k]), m);
+  for (uint32_t i = 1; i < n; i++)
+    if (mpz_fdiv_ui(mpq_numref(pts[i][k]), m) != r) return false;
+  return true;
 }
 
 static void push_cand(affine *a, uint32_t p, term_t f, bound b) {
@@ -490,6 +530,105 @@ static int cmp_long(const void *x, const void *y) {
 
 /* At most this many distinct values per param are bounds. */
 #define MAX_BOUNDS 16
+/* At most this many octagon candidates per predicate (four per pair of
+ * Int params: JayHorn's predicates have 100+ arguments). */
+#define MAX_OCTAGONS 800
+
+/* The least and greatest of x_i + sign * x_j at the points (integers
+ * fitting a long); false when some point has no such value. */
+static bool pair_range(const mpq_t **pts, uint32_t n, uint32_t i, uint32_t j, int sign, long *lo, long *hi) {
+  mpz_t v;
+  mpz_init(v);
+  bool ok = true;
+  for (uint32_t q = 0; q < n && ok; q++) {
+    ok = mpz_cmp_ui(mpq_denref(pts[q][i]), 1) == 0 && mpz_cmp_ui(mpq_denref(pts[q][j]), 1) == 0;
+    if (!ok) break;
+    if (sign > 0) mpz_add(v, mpq_numref(pts[q][i]), mpq_numref(pts[q][j]));
+    else mpz_sub(v, mpq_numref(pts[q][i]), mpq_numref(pts[q][j]));
+    ok = mpz_fits_slong_p(v);
+    long x = ok ? mpz_get_si(v) : 0;
+    if (q == 0 || x < *lo) *lo = x;
+    if (q == 0 || x > *hi) *hi = x;
+  }
+  mpz_clear(v);
+  return ok && n > 0;
+}
+
+/* The atoms of a constraint (below and / or, negated or not). */
+static void atoms_of(term_t t, term_vec *out) {
+  term_op op = term_op_of(t);
+  if (op == OP_AND || op == OP_OR)
+    for (uint32_t k = 0; k < term_nargs(t); k++) atoms_of(term_arg(t, k), out);
+  else
+    term_vec_push(out, t);
+}
+
+/* Does argument x (a variable, or a term over some) contain a variable of
+ * w[0..nw)? */
+static bool shares_var(term_t x, const term_t *w, uint32_t nw) {
+  for (uint32_t k = 0; k < nw; k++)
+    if (term_is_var(x) ? x == w[k] : term_has_free_var(x, w[k])) return true;
+  return false;
+}
+
+/* Marks in rel (n * n) the pairs of positions of application app whose
+ * arguments share variables with one atom of atoms. */
+static void relate(const chc_app *app, uint32_t n, const term_vec *atoms, bool *rel, bool *hit) {
+  for (uint32_t t = 0; t < atoms->size; t++) {
+    term_t *w;
+    uint32_t nw = term_free_vars(atoms->data[t], &w), nhit = 0;
+    for (uint32_t i = 0; i < n; i++) nhit += hit[i] = nw > 0 && shares_var(app->args[i], w, nw);
+    for (uint32_t i = 0; i < n && nhit > 1; i++)
+      for (uint32_t j = i + 1; j < n && hit[i]; j++) rel[i * n + j] |= hit[j];
+    free(w);
+  }
+}
+
+/* rel[i * n + j] (i < j): p's params i and j meet in one atom of some
+ * clause's constraint through the arguments of an application of p there
+ * (a guard comparing them, an update of one from the other): the pairs
+ * whose sums and differences the clauses constrain. */
+static bool *related_pairs(const chc_system *s, uint32_t p) {
+  uint32_t n = s->preds[p].arity;
+  bool *rel = xcalloc((size_t)n * n + 1, sizeof *rel), *hit = xmalloc(n + 1);
+  for (uint32_t c = 0; c < s->nclauses; c++) {
+    const chc_clause *cl = &s->clauses[c];
+    term_vec atoms = {0};
+    atoms_of(cl->constraint, &atoms);
+    if (cl->head.pred == p) relate(&cl->head, n, &atoms, rel, hit);
+    for (uint32_t j = 0; j < cl->nbody; j++)
+      if (cl->body[j].pred == p) relate(&cl->body[j], n, &atoms, rel, hit);
+    term_vec_free(&atoms);
+  }
+  free(hit);
+  return rel;
+}
+
+/* Octagon candidates of p: lo <= x_i +- x_j <= hi with the range at the
+ * points found (relational bounds the single-param ones miss: x_i - x_j
+ * >= 1 when x_i > x_j everywhere but neither is bounded), for the pairs
+ * the clauses relate; not where the sum or difference is constant at the
+ * points (the hull implies it). */
+static void octagons(affine *a, uint32_t p, const mpq_t **pts, uint32_t n) {
+  const chc_pred *pr = &a->s->preds[p];
+  uint32_t made = 0;
+  bool *rel = n ? related_pairs(a->s, p) : NULL;
+  for (uint32_t i = 0; i < pr->arity && n; i++)
+    for (uint32_t j = i + 1; j < pr->arity && made + 4 <= MAX_OCTAGONS; j++) {
+      term_t x = pr->params[i], y = pr->params[j];
+      if (!rel[i * pr->arity + j]) continue;
+      if (type_kind_of(term_type(x)) != TYPE_INT || type_kind_of(term_type(y)) != TYPE_INT) continue;
+      for (int sign = -1; sign <= 1; sign += 2) {
+        long lo, hi;
+        if (!pair_range(pts, n, i, j, sign, &lo, &hi) || lo == hi) continue;
+        term_t e = sign > 0 ? term_add2(x, y) : term_sub(x, y);
+        push_cand(a, p, term_ge(e, term_int(lo)), (bound){UINT32_MAX, false, 0});
+        push_cand(a, p, term_le(e, term_int(hi)), (bound){UINT32_MAX, false, 0});
+        made += 2;
+      }
+    }
+  free(rel);
+}
 
 /* p's candidates: for each Int param x, x >= v and x <= v for 0 and the
  * values of x at the points found (the points come from models of the
@@ -519,14 +658,16 @@ static void candidates(affine *a, uint32_t p) {
       push_cand(a, p, term_le(x, term_int(vals[i])), (bound){k, false, vals[i]});
     }
     for (uint32_t m = 0; m < NMODULI; m++) {
-      mpz_t r;
-      mpz_init(r);
-      mpz_fdiv_r_ui(r, mpq_numref(pts[0][k]), moduli[m]);
-      term_t f = term_eq(term_mod(x, term_int(moduli[m])), term_int_mpz(r));
-      if (holds_at_points(a, p, f, pts, n)) push_cand(a, p, f, (bound){UINT32_MAX, false, 0});
-      mpz_clear(r);
+      if (!same_residue(pts, n, k, moduli[m])) continue;
+      long r = (long)mpz_fdiv_ui(mpq_numref(pts[0][k]), moduli[m]);
+      push_cand(a, p, term_eq(term_mod(x, term_int(moduli[m])), term_int(r)), (bound){UINT32_MAX, false, 0});
     }
   }
+  octagons(a, p, pts, n);
+  /* a nullary predicate (CHC-COMP's CHC_COMP_FALSE) has a point as soon as
+   * a clause reaches it under the hulls alone; false, while the candidates
+   * of its bodies' predicates block those clauses */
+  if (pr->arity == 0) push_cand(a, p, term_false(), (bound){UINT32_MAX, false, 0});
   free(vals);
   free(pts);
   a->alive[p] = xmalloc((a->cand[p].size + 1) * sizeof **a->alive);
@@ -619,40 +760,81 @@ static void trace(const affine *a) {
   }
 }
 
-void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  chc_result_start(out, "affine (Karr's hulls by models, then bounds and congruences)");
-  if (!supported(s)) { out->reason = "affine: arguments other than Int and Bool"; return; }
-  affine a = {.s = s, .slv = solver_new_z3()};
+chc_affine *chc_affine_new(const chc_system *s) {
+  affine *a = xcalloc(1, sizeof *a);
+  a->s = s;
   uint32_t np1 = s->npreds + 1;
-  a.hull = xmalloc((s->nclauses + 1) * sizeof *a.hull);
-  a.eqs = xmalloc((s->nclauses + 1) * sizeof *a.eqs);
-  a.hulls = xmalloc(np1 * sizeof *a.hulls);
+  a->hull = xmalloc((s->nclauses + 1) * sizeof *a->hull);
+  a->stale = xmalloc((s->nclauses + 1) * sizeof *a->stale);
+  a->eqs = xmalloc((s->nclauses + 1) * sizeof *a->eqs);
+  a->hulls = xmalloc(np1 * sizeof *a->hulls);
   for (uint32_t c = 0; c < s->nclauses; c++) {
     uint32_t h = s->clauses[c].head.pred;
-    aff_init(&a.hull[c], h == CHC_FALSE ? 0 : s->preds[h].arity);
-    a.eqs[c] = term_false();
+    aff_init(&a->hull[c], h == CHC_FALSE ? 0 : s->preds[h].arity);
+    a->stale[c] = h != CHC_FALSE;
   }
-  for (uint32_t p = 0; p < s->npreds; p++) a.hulls[p] = term_false();
-  a.hulls_of = xcalloc(np1, sizeof *a.hulls_of);
-  a.nhulls = xcalloc(np1, sizeof *a.nhulls);
-  make_slots(&a);
+  a->hulls_of = xcalloc(np1, sizeof *a->hulls_of);
+  a->nhulls = xcalloc(np1, sizeof *a->nhulls);
+  make_slots(a);
+  return a;
+}
+
+/* Houdini's candidates (made per run: they are terms). */
+static void free_candidates(affine *a) {
+  for (uint32_t p = 0; p < a->s->npreds && a->cand; p++) {
+    term_vec_free(&a->cand[p]);
+    free(a->alive[p]);
+    free(a->bnd[p]);
+  }
+  free(a->cand);
+  free(a->alive);
+  free(a->bnd);
+  a->cand = NULL;
+  a->alive = NULL;
+  a->bnd = NULL;
+}
+
+void chc_affine_run(affine *a, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = a->s;
+  chc_result_start(out, "affine (Karr's hulls by models, then bounds and congruences)");
+  a->timed_out = false;
+  if (!supported(s)) { out->reason = "affine: arguments other than Int and Bool"; return; }
+  a->slv = solver_new_z3();
+  /* the formulas of the hulls so far (the terms of the last run may be gone) */
+  for (uint32_t c = 0; c < s->nclauses; c++)
+    a->eqs[c] = a->slot[c] == c && s->clauses[c].head.pred != CHC_FALSE ? hull_formula(a, c) : term_false();
+  for (uint32_t p = 0; p < s->npreds; p++) a->hulls[p] = pred_hulls(a, p);
   out->reason = "affine: no invariant strong enough";
   /* the hulls alone, else strengthened (a failing step sets the reason) */
-  if (hull_fixpoint(&a, lim, out) &&
-      (queries_blocked(&a, lim) || (houdini(&a, lim, out) && queries_blocked(&a, lim))))
-    give_model(&a, out);
-  if (getenv("ZETA_AFFINE_TRACE")) trace(&a);
-  for (uint32_t c = 0; c < s->nclauses; c++) aff_free(&a.hull[c]);
-  for (uint32_t p = 0; p < s->npreds && a.cand; p++) { term_vec_free(&a.cand[p]); free(a.alive[p]); free(a.bnd[p]); }
-  free(a.hull);
-  free(a.eqs);
-  free(a.hulls);
-  free(a.slot);
-  for (uint32_t p = 0; p < s->npreds; p++) free(a.hulls_of[p]);
-  free(a.hulls_of);
-  free(a.nhulls);
-  free(a.cand);
-  free(a.alive);
-  free(a.bnd);
-  solver_free(a.slv);
+  if (hull_fixpoint(a, lim, out) &&
+      (queries_blocked(a, lim) || (houdini(a, lim, out) && queries_blocked(a, lim))))
+    give_model(a, out);
+  else if (limits_expired(lim))
+    a->timed_out = true;
+  if (getenv("ZETA_AFFINE_TRACE")) trace(a);
+  free_candidates(a);
+  solver_free(a->slv);
+  a->slv = NULL;
+}
+
+bool chc_affine_resumable(const chc_affine *a) { return a->timed_out; }
+
+void chc_affine_free(chc_affine *a) {
+  if (!a) return;
+  for (uint32_t c = 0; c < a->s->nclauses; c++) aff_free(&a->hull[c]);
+  free(a->hull);
+  free(a->stale);
+  free(a->eqs);
+  free(a->hulls);
+  free(a->slot);
+  for (uint32_t p = 0; p < a->s->npreds; p++) free(a->hulls_of[p]);
+  free(a->hulls_of);
+  free(a->nhulls);
+  free(a);
+}
+
+void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  affine *a = chc_affine_new(s);
+  chc_affine_run(a, lim, out);
+  chc_affine_free(a);
 }

@@ -15,7 +15,12 @@
 typedef struct {
   uint32_t n;        /* dimension of the space */
   uint32_t npts;     /* affinely independent points, npts <= n + 1 */
-  mpq_t *pts;        /* npts rows of n */
+  mpq_t *pts;        /* npts rows of n (allocated at the first point) */
+  mpq_t *ech;        /* the rows [p, 1] of the points in reduced row echelon
+                        form, npts rows of n + 1 (kept from point to point:
+                        a point costs one reduction, not an elimination over
+                        all of them) */
+  uint32_t *piv;     /* per row of ech its pivot column, increasing */
   mpz_t *eq;         /* its equalities (aff_equalities), kept since the last point */
   uint32_t neq;
 } aff_hull;
@@ -39,4 +44,13 @@ void aff_rows_free(mpz_t *rows, uint32_t nrows, uint32_t n);
  * query, else unknown; never unsat. Declines at once systems with
  * arguments or variables other than Int and Bool (arrays, datatypes). */
 void chc_affine_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* The same in parts (own's schedule): a run that ran out of time is
+ * resumed by the next with the points found so far (kept as numbers, not
+ * terms: the term table may be rolled back between runs). */
+typedef struct chc_affine chc_affine;
+chc_affine *chc_affine_new(const chc_system *s);
+void chc_affine_run(chc_affine *a, const zeta_limits *lim, chc_result *out);
+/* Did the last run stop for time (so that another may go on)? */
+bool chc_affine_resumable(const chc_affine *a);
+void chc_affine_free(chc_affine *a);   /* NULL ok */
 #endif

@@ -81,8 +81,9 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
  * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, Houdini
  * over order clauses, 20 %, at most 4 s, affine hulls, 10 %, at most 2 s,
- * which linear ones get first, and the IC3 slice resumed for 15 %, at
- * most 3 s), then IC3 (the slice's, resumed);
+ * which linear ones get first, the IC3 slice resumed for 15 %, at
+ * most 3 s, and affine resumed for 25 %, at most 5 s, where its part ran
+ * out of time), then IC3 (the slice's, resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
@@ -102,6 +103,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define IC3_PROBE_SECONDS 0.2
 #define AFFINE_SHARE 0.1
 #define AFFINE_SECONDS 2
+#define AFFINE_SECOND_SHARE 0.25
+#define AFFINE_SECOND_SECONDS 5
 #define IC3_SECOND_SHARE 0.15
 #define IC3_SECOND_SECONDS 3
 /* Before the next engine: the last one's result dropped, and every term
@@ -158,14 +161,20 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
   return false;
 }
 
-/* Affine hulls (chc_affine.c) within their CPU slice; true when the
- * schedule ends. */
-static bool affine_part(const chc_system *s, const zeta_limits *lim, chc_result *r, const chc_accept *acc,
-                        terms_mark start) {
-  zeta_limits l = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
-  step("affine", &l);
-  chc_affine_solve(s, &l, r);
+/* One part of affine hulls (chc_affine.c) within l; true when the
+ * schedule ends. A part that ran out of time leaves *aff (its points) to
+ * the next part; one that gave up frees it (no next part). */
+static bool affine_part(chc_affine **aff, const chc_system *s, const zeta_limits *l, const zeta_limits *lim,
+                        chc_result *r, const chc_accept *acc, terms_mark start) {
+  if (!*aff) return false;
+  zeta_limits part = *l;
+  step("affine", &part);
+  chc_affine_run(*aff, &part, r);
   if (chc_settled(r, s, lim, acc)) return true;
+  if (!chc_affine_resumable(*aff)) {
+    chc_affine_free(*aff);
+    *aff = NULL;
+  }
   next_engine(r, start);
   return false;
 }
@@ -187,6 +196,7 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
                          const chc_accept *acc, terms_mark start, bool linear) {
   own_clock ck = own_clock_now();
   ic3_parts ic3 = {NULL, NULL, false};
+  chc_affine *aff = chc_affine_new(s);
   if (!linear) {
     /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
      * 171, 174, 182, 223: ~1 s later behind pa's first second) */
@@ -214,7 +224,8 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     next_engine(r, start);
     /* affine equalities (the SyGuS grammars LIA-080 .. 105: 0.4-1.5 s
      * CPU), after the quick answers of IC3, pa and Houdini */
-    if (affine_part(s, lim, r, acc, start)) goto out;
+    zeta_limits la = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
+    if (affine_part(&aff, s, &la, lim, r, acc, start)) goto out;
     /* IC3's second part before pa's share: IC3's answers that need 3-6 s
      * CPU came only after pa's 35 % (LIA-098: unsat, IC3 alone 4.5-5.2 s
      * CPU, own 18.8 s wall at load 5, z3 11 s), and pa answered no
@@ -224,8 +235,16 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
      * within 0.3 s CPU where it does not answer but on large systems */
     zeta_limits l5 = cpu_slice(lim, IC3_SECOND_SHARE, IC3_SECOND_SECONDS);
     if (ic3_part(&ic3, s, &l5, lim, r, acc, start)) goto out;
-  } else if (affine_part(s, lim, r, acc, start))   /* linear: first (LIA's answer or give up within 0.2 s CPU, but 035) */
-    goto out;
+    /* affine resumed where its part ran out of time (JayHorn's large
+     * systems: LIA-242 / 255 / 293, 388-709 predicates of up to 160
+     * arguments, sat by affine alone in 3-6 s CPU), before pa's share
+     * (which answered no non-linear LIA task after its first second) */
+    zeta_limits l6 = cpu_slice(lim, AFFINE_SECOND_SHARE, AFFINE_SECOND_SECONDS);
+    if (affine_part(&aff, s, &l6, lim, r, acc, start)) goto out;
+  } else {   /* linear: affine first (LIA's answer or give up within 0.2 s CPU, but 035) */
+    zeta_limits la = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
+    if (affine_part(&aff, s, &la, lim, r, acc, start)) goto out;
+  }
   /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
    * that under load the resumed IC3 after it still runs (LIA-098 / 270
    * lost at load ~10 with 35 % of the wall time in CPU seconds: session
@@ -240,6 +259,7 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
   ic3.dropped = false;   /* the slice's IC3 resumed, or a fresh one */
   ic3_part(&ic3, s, lim, lim, r, acc, start);
 out:
+  chc_affine_free(aff);
   chc_ic3_free(ic3.ic3);
   terms_stash_free(ic3.kept);
 }

@@ -166,11 +166,79 @@ static void test_affine_declines_arrays(void) {
   CHECK(limits_now() - t0 < 1);
 }
 
+/* Octagons: 0 <= y <= x <= 10 (y counts up to x, x up to 10) is no
+ * affine hull (the plane) nor a box (y > x inside it): y <= x (x - y >= 0,
+ * its least value at the points) blocks the query, which reaches the
+ * nullary Err (CHC-COMP's CHC_COMP_FALSE: sat when its false survives). A
+ * wrong one killed: with x and y counting freely, the difference's range
+ * at the points is bounded but x - y reaches 100 (unknown, never sat). */
+static void test_affine_octagons(void) {
+  const char *fmt = "(set-logic HORN)\n(declare-fun P (Int Int) Bool)\n(declare-fun Err () Bool)\n"
+                    "(assert (P 0 0))\n"
+                    "(assert (forall ((x Int) (y Int)) (=> (and (P x y) (< x 10)) (P (+ x 1) y))))\n"
+                    "(assert (forall ((x Int) (y Int)) (=> (and (P x y) %s) (P x (+ y 1)))))\n"
+                    "(assert (forall ((x Int) (y Int)) (=> (and (P x y) %s) Err)))\n"
+                    "(assert (=> Err false))\n";
+  char text[1024];
+  snprintf(text, sizeof text, fmt, "(< y x)", "(> y x)");
+  CHECK(solve(text, 20) == CHC_SAT);
+  snprintf(text, sizeof text, fmt, "true", "(>= (- x y) 100)");
+  CHECK(solve(text, 20) == CHC_UNKNOWN);
+}
+
+/* In parts: a run out of time at once is unknown and resumable; the next
+ * (after the term table was rolled back, as own's schedule does between
+ * engines) answers sat with a model that checks, and is not resumable;
+ * a run that gives up (y = 3 reachable) is not resumable either. */
+static void test_affine_resumes(void) {
+  chc_system s;
+  if (!parse("(set-logic HORN)\n(declare-fun P (Int Int) Bool)\n"
+             "(assert (P 1 2))\n(assert (P 0 0))\n"
+             "(assert (forall ((a Int) (b Int) (c Int) (d Int)) (=> (and (P a b) (P c d)) (P (+ a c) (+ b d)))))\n"
+             "(assert (forall ((a Int) (b Int)) (=> (and (P a b) (= b 5)) false)))\n",
+             &s))
+    return;
+  terms_mark start = terms_mark_now();
+  chc_affine *a = chc_affine_new(&s);
+  zeta_limits lim = limits_from_timeout(20), over = limits_cpu_slice(&lim, 0);
+  chc_result r;
+  chc_affine_run(a, &over, &r);
+  CHECK(r.answer == CHC_UNKNOWN && chc_affine_resumable(a));
+  chc_result_free(&r);
+  terms_rollback(start);
+  chc_affine_run(a, &lim, &r);
+  CHECK(r.answer == CHC_SAT && !chc_affine_resumable(a));
+  if (r.answer == CHC_SAT) {
+    solver *z = solver_new_z3();
+    uint32_t *failed = NULL;
+    bool *und = NULL;
+    CHECK(chc_check_model(&s, r.interp, z, &failed, &und) == 0);
+    free(failed);
+    free(und);
+    solver_free(z);
+  }
+  chc_result_free(&r);
+  chc_affine_free(a);
+  chc_free(&s);
+  CHECK(parse("(set-logic HORN)\n(declare-fun P (Int Int) Bool)\n(assert (P 0 0))\n"
+              "(assert (forall ((x Int) (y Int)) (=> (and (P x y) (< x 3)) (P (+ x 1) (+ y x)))))\n"
+              "(assert (forall ((x Int) (y Int)) (=> (and (P x y) (= y 3)) false)))\n",
+              &s));
+  a = chc_affine_new(&s);
+  chc_affine_run(a, &lim, &r);
+  CHECK(r.answer == CHC_UNKNOWN && !chc_affine_resumable(a));
+  chc_result_free(&r);
+  chc_affine_free(a);
+  chc_free(&s);
+}
+
 int main(void) {
   RUN(test_hull_grows);
   RUN(test_hull_rational);
   RUN(test_affine_sat);
   RUN(test_affine_rejects_wrong);
   RUN(test_affine_declines_arrays);
+  RUN(test_affine_resumes);
+  RUN(test_affine_octagons);
   return CHECK_DONE();
 }

@@ -64,58 +64,99 @@ static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) 
  * holds SUBST_MEMO_MAX entries (memory). */
 #define SUBST_MEMO_MAX (1u << 20)
 typedef struct {
-  term_map reads;     /* conjunct -> its leaves: vpool[off] (count), vpool[off + 1 ..] */
-  term_vec vpool;
-  term_map fresh;     /* the round's values: leaf -> value (the last one, as term_subst_many) */
-  uint64_t *hash;     /* the memo: open addressing, hash 0 = empty */
+  /* per node id (grown together, ids): */
+  uint32_t *reads_at;   /* the node as a conjunct: 1 + where its leaves are in vpool (0: not yet) */
+  uint32_t *stamp, gen; /* conj_reads' walk: the walk that saw the node */
+  uint32_t *fresh_gen;  /* the node as a leaf: fixed by round fresh_round to fresh_val */
+  term_t *fresh_val;
+  uint32_t fresh_round;
+  size_t ids;
+  term_vec vpool;       /* a conjunct's leaves: vpool[off] (count), vpool[off + 1 ..] */
+  uint64_t *hash;       /* the memo: open addressing, hash 0 = empty */
   term_t *conj, *res;
-  uint32_t *key;      /* the new values (NULL_TERM: not fixed) at kpool[key ..+ its leaves' count] */
+  uint32_t *key;        /* the new values (NULL_TERM: not fixed) at kpool[key ..+ its leaves' count] */
   term_vec kpool, from, to;
   size_t cap, n;
-  uint32_t *stamp, gen;   /* conj_reads' walk: node id -> the walk that saw it */
-  size_t nstamp;
   term_vec stack;
-  term_vec rest;          /* propagate's scratch (it is not re-entered) */
+  term_vec rest;        /* propagate's scratch (it is not re-entered) */
 } subst_memo;
 
 static void memo_free(subst_memo *m) {
-  term_map_free(&m->reads), term_map_free(&m->fresh);
+  free(m->reads_at), free(m->stamp), free(m->fresh_gen), free(m->fresh_val);
   term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
   free(m->hash), free(m->conj), free(m->res), free(m->key);
-  free(m->stamp), term_vec_free(&m->stack), term_vec_free(&m->rest);
+  term_vec_free(&m->stack), term_vec_free(&m->rest);
+}
+
+/* The per-id arrays cover id (zeroed past the old end). Look-ups by node
+ * id, not hash maps: a round's values and a conjunct's leaves are looked
+ * up 22 million times in Disruptor_MPMC's proof. */
+static void memo_ids_grow(subst_memo *m, uint32_t id) {
+  size_t n = 2 * (size_t)id + 1024, old = m->ids;
+  m->reads_at = xrealloc(m->reads_at, n * sizeof *m->reads_at);
+  m->stamp = xrealloc(m->stamp, n * sizeof *m->stamp);
+  m->fresh_gen = xrealloc(m->fresh_gen, n * sizeof *m->fresh_gen);
+  m->fresh_val = xrealloc(m->fresh_val, n * sizeof *m->fresh_val);
+  memset(m->reads_at + old, 0, (n - old) * sizeof *m->reads_at);
+  memset(m->stamp + old, 0, (n - old) * sizeof *m->stamp);
+  memset(m->fresh_gen + old, 0, (n - old) * sizeof *m->fresh_gen);
+  m->ids = n;
+}
+
+static inline void memo_ids(subst_memo *m, uint32_t id) {
+  if (id >= m->ids) memo_ids_grow(m, id);
+}
+
+/* The value this round fixed for leaf v (NULL_TERM: none). */
+static term_t fresh_value(const subst_memo *m, term_t v) {
+  uint32_t id = term_id(v);
+  return id < m->ids && m->fresh_gen[id] == m->fresh_round ? m->fresh_val[id] : NULL_TERM;
+}
+
+/* A new round's values from[i] := to[i] (the last one of a leaf given
+ * twice, as term_subst_many). */
+static void fresh_round(subst_memo *m, uint32_t n, const term_t *from, const term_t *to) {
+  if (++m->fresh_round == 0) memset(m->fresh_gen, 0, m->ids * sizeof *m->fresh_gen), m->fresh_round = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t id = term_id(from[i]);
+    memo_ids(m, id);
+    m->fresh_gen[id] = m->fresh_round, m->fresh_val[id] = to[i];
+  }
 }
 
 /* c's leaves (cached): vpool[off] their count, then the leaves. Every
  * variable below c (bound ones too: substituting them is the rewriter's
  * business, which respects binders; the key only grows), found by a walk
- * that marks nodes with a stamp per node id: term_free_vars' hash set per
- * call was a tenth of Disruptor_MPMC's run (a new disjunction of ~220
- * nodes a state). */
+ * that marks nodes with a stamp per node id and takes a node's leaves
+ * from the cache where it has them (a state's folded Trans is a new
+ * disjunction of ~600 nodes, made of conjuncts seen before: walking it
+ * to its leaves, or term_free_vars' hash set per call, was a tenth of
+ * Disruptor_MPMC's run). */
 static uint32_t conj_reads(subst_memo *m, term_t c) {
-  int32_t off = term_map_get(&m->reads, c);
-  if (off != NULL_TERM) return (uint32_t)off;
-  if (m->vpool.size >= 8 * SUBST_MEMO_MAX) term_map_clear(&m->reads), m->vpool.size = 0;
+  uint32_t cid = term_id(c);
+  memo_ids(m, cid);
+  if (m->reads_at[cid]) return m->reads_at[cid] - 1;
+  if (m->vpool.size >= 8 * SUBST_MEMO_MAX) memset(m->reads_at, 0, m->ids * sizeof *m->reads_at), m->vpool.size = 0;
   uint32_t at = m->vpool.size;
   term_vec_push(&m->vpool, 0);
-  if (++m->gen == 0) memset(m->stamp, 0, m->nstamp * sizeof *m->stamp), m->gen = 1;
+  if (++m->gen == 0) memset(m->stamp, 0, m->ids * sizeof *m->stamp), m->gen = 1;
   m->stack.size = 0;
   term_vec_push(&m->stack, term_unsigned(c));
   while (m->stack.size) {
     term_t t = m->stack.data[--m->stack.size];
     uint32_t id = term_id(t);
-    if (id >= m->nstamp) {
-      size_t n = 2 * (size_t)id + 1024;
-      m->stamp = xrealloc(m->stamp, n * sizeof *m->stamp);
-      memset(m->stamp + m->nstamp, 0, (n - m->nstamp) * sizeof *m->stamp);
-      m->nstamp = n;
-    }
+    memo_ids(m, id);
     if (m->stamp[id] == m->gen) continue;
     m->stamp[id] = m->gen;
     if (term_is_var(t)) term_vec_push(&m->vpool, t);
-    for (uint32_t i = 0; i < term_nargs(t); i++) term_vec_push(&m->stack, term_unsigned(term_arg(t, i)));
+    else if (m->reads_at[id]) {   /* a node whose leaves are known (not c: it has none yet) */
+      uint32_t off = m->reads_at[id] - 1, n = (uint32_t)m->vpool.data[off];
+      for (uint32_t i = 0; i < n; i++) term_vec_push(&m->stack, m->vpool.data[off + 1 + i]);
+    } else
+      for (uint32_t i = 0; i < term_nargs(t); i++) term_vec_push(&m->stack, term_unsigned(term_arg(t, i)));
   }
   m->vpool.data[at] = (term_t)(m->vpool.size - at - 1);
-  term_map_put(&m->reads, c, (int32_t)at);
+  m->reads_at[cid] = at + 1;
   return at;
 }
 
@@ -134,7 +175,7 @@ static void memo_grow(subst_memo *m) {
   m->hash = hash, m->conj = conj, m->res = res, m->key = key, m->cap = cap;
 }
 
-/* c with the round's values (m->fresh) substituted. */
+/* c with the round's values (fresh_round) substituted. */
 static term_t subst_conj(subst_memo *m, term_t c) {
   uint32_t off = conj_reads(m, c), n = (uint32_t)m->vpool.data[off];
   const term_t *leaf = m->vpool.data + off + 1;
@@ -142,7 +183,7 @@ static term_t subst_conj(subst_memo *m, term_t c) {
   uint64_t h = 0x9e3779b97f4a7c15ull * ((uint64_t)(uint32_t)c + 1);
   bool any = false;
   for (uint32_t i = 0; i < n; i++) {
-    term_t v = term_map_get(&m->fresh, leaf[i]);
+    term_t v = fresh_value(m, leaf[i]);
     any |= v != NULL_TERM;
     term_vec_push(&m->kpool, v);
     h = (h ^ (uint32_t)v) * 0x100000001b3ull;
@@ -190,8 +231,7 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to) {
     rest->size = 0;
     cube_values(t, from, to, rest);
     if (from->size > had) {
-      term_map_clear(&m->fresh);
-      for (uint32_t i = had; i < from->size; i++) term_map_put(&m->fresh, from->data[i], to->data[i]);
+      fresh_round(m, from->size - had, from->data + had, to->data + had);
       for (uint32_t i = 0; i < rest->size; i++) rest->data[i] = subst_conj(m, rest->data[i]);
     }
     t = term_and(rest->size, rest->data);

@@ -319,6 +319,51 @@ static void test_reach_every_edge(void) {
   cleanup(dir);
 }
 
+/* Two actions, one of them appending to a sequence (its positions guarded
+ * by its length): Trans folded by a state's values is the error flag and
+ * the disjunction of the enabled actions, which propagate leaves to the
+ * split (the flag's value substituted into each case instead). Every
+ * state decided by substitution, and without any one edge no proof. */
+static const char *SPLIT_SPEC =
+    "---- MODULE Split ----\n"
+    "EXTENDS Naturals, Sequences\n"
+    "VARIABLES s, y\n"
+    "TypeOK == Len(s) <= 2 /\\ y \\in 0..2\n"
+    "Init == s = <<>> /\\ y = 0\n"
+    "A == Len(s) < 2 /\\ s' = Append(s, y) /\\ y' = y\n"
+    "B == y < 2 /\\ y' = y + 1 /\\ UNCHANGED s\n"
+    "Next == A \\/ B\n"
+    "====\n";
+
+static void test_reach_split_cases(void) {
+  char dir[] = "/tmp/zeta-tla-split-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, SPLIT_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    tla_reach_stats st;
+    CHECK(tla_reach_check(sym, &R, false, &eo, &st));
+    CHECK(st.by_subst == R.n && R.n > 10);
+    for (size_t j = 0; j < R.n; j++)
+      for (size_t e = R.first[j]; e < R.first[j + 1]; e++) {
+        reach_copy c;
+        reach_edit(&R, R.n, j, R.edge[e], &c);
+        CHECK(!tla_reach_check(sym, &c.r, false, &eo, NULL));
+        reach_free(&c);
+      }
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
  * states, more than the plain sample's cap, in 792 orbits under the
  * SYMMETRY. The sample up to the symmetry reaches every orbit; the reach
@@ -712,6 +757,7 @@ int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
   RUN(test_reach_every_edge);
+  RUN(test_reach_split_cases);
   RUN(test_reach_symmetry);
   RUN(test_sample_caps);
   RUN(test_grown_sample);

@@ -23,6 +23,7 @@
 #include "core/term_map.h"
 #include "lang/tla/tla_reach.h"
 #include "solver/solver.h"
+#include <stdio.h>
 
 static solver_result check_scoped(solver *sv, term_t f) {
   solver_push(sv);
@@ -223,13 +224,28 @@ static term_t subst_conj(subst_memo *m, term_t c) {
  * substituted (true: t is the conjunction of its values; false: t is
  * unsatisfiable). The values' own conjuncts are not substituted into (they
  * fold to true; with two values for one leaf t is unsatisfiable, and
- * implies anything). */
-static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to) {
+ * implies anything). from[pending ..) on entry: values found before and
+ * not yet substituted into t (substituted in the first round).
+ *
+ * *unsubst: where the values not substituted into the result start
+ * (from->size: none). With defer, a t that is its values and one
+ * disjunction returns the disjunction as it is (*unsubst = pending): the
+ * caller splits on it and substitutes them into each case (steps_covered:
+ * a state's folded Trans is the error flag and a new disjunction of its
+ * actions, ~600 nodes, whose leaves the memo would walk for each state;
+ * its cases' conjuncts are known). */
+static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, uint32_t pending, bool defer,
+                        uint32_t *unsubst) {
   term_vec *rest = &m->rest;
   for (uint32_t round = 0; round < 8 && !term_is_true(t) && !term_is_false(t); round++) {
-    uint32_t had = from->size;
+    uint32_t had = round == 0 ? pending : from->size;   /* the values this round substitutes: from[had ..) */
     rest->size = 0;
     cube_values(t, from, to, rest);
+    if (defer && round == 0 && rest->size == 1 && !term_is_negated(rest->data[0]) &&
+        term_op_of(rest->data[0]) == OP_OR) {
+      *unsubst = pending;
+      return rest->data[0];
+    }
     if (from->size > had) {
       fresh_round(m, from->size - had, from->data + had, to->data + had);
       for (uint32_t i = 0; i < rest->size; i++) rest->data[i] = subst_conj(m, rest->data[i]);
@@ -237,6 +253,7 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to) {
     t = term_and(rest->size, rest->data);
     if (from->size == had) break;
   }
+  *unsubst = from->size;
   return t;
 }
 
@@ -280,7 +297,8 @@ static void ctx_free(reach_ctx *c) {
 static void cube_info(reach_ctx *c, uint32_t j) {
   if (c->vfirst[j] != UINT32_MAX) return;
   uint32_t first = c->var.size;
-  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value));
+  uint32_t unsubst;
+  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value, first, false, &unsubst));
   for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, term_var_at(c->var.data[i], 1));
   c->vfirst[j] = first, c->vcount[j] = c->var.size - first;
 }
@@ -387,10 +405,12 @@ static term_t with_disjunct(term_t t, term_t d, uint32_t i) {
  * disjunctions, each case decided the same way. Sound: each substituted
  * equation is implied by t (so t implies that cube), and t implies the
  * disjunction of its cases. false: undecided, the solver asks. c->from/to
- * keep their size. */
-static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t k, uint32_t *splits) {
-  uint32_t had = c->from.size;
-  t = propagate(&c->memo, t, &c->from, &c->to);
+ * keep their size; c->from[pending ..) are values not yet substituted into
+ * t (propagate). */
+static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t k, uint32_t pending,
+                          uint32_t *splits) {
+  uint32_t had = c->from.size, unsubst;
+  t = propagate(&c->memo, t, &c->from, &c->to, pending, true, &unsubst);
   bool ok = term_is_false(t);
   if (!ok) {
     /* covers looks up next-state leaves only: the state's own values
@@ -404,7 +424,8 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
   if (d != NULL_TERM && *splits >= term_nargs(d)) {
     *splits -= term_nargs(d);
     ok = true;
-    for (uint32_t i = 0; ok && i < term_nargs(d); i++) ok = steps_covered(c, with_disjunct(t, d, i), succ, k, splits);
+    for (uint32_t i = 0; ok && i < term_nargs(d); i++)
+      ok = steps_covered(c, with_disjunct(t, d, i), succ, k, unsubst, splits);
   }
   c->from.size = c->to.size = had;
   return ok;
@@ -414,10 +435,12 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
  * state of the cube. Some case of trans (split as in steps_covered) fixes
  * next-state values that make trans (folded with the cube's values) true
  * whatever the other leaves are: stronger than the solver's "some state of
- * the cube has a step". false: undecided. from/to keep their size. */
-static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t *splits) {
-  uint32_t had = from->size;
-  t = propagate(m, t, from, to);
+ * the cube has a step". false: undecided. from/to keep their size;
+ * from[pending ..) as steps_covered's. */
+static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t pending,
+                         uint32_t *splits) {
+  uint32_t had = from->size, unsubst;
+  t = propagate(m, t, from, to, pending, true, &unsubst);
   bool ok = false;
   if (!term_is_false(t)) {
     term_vec nf = {0}, nt = {0};
@@ -429,7 +452,7 @@ static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, 
   term_t d = ok || term_is_false(t) ? NULL_TERM : a_disjunction(t);
   for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits > 0; i++) {
     --*splits;
-    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, splits);
+    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, unsubst, splits);
   }
   from->size = to->size = had;
   return ok;
@@ -447,10 +470,10 @@ static bool has_step(solver *sv, tla_sym *sym, term_t cube, term_t trans) {
  * (steps_covered, step_evident), else by the solver `one`. */
 static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ,
                          term_t *scratch, bool deadlock, tla_reach_stats *st) {
-  bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, &(uint32_t){SPLITS});
+  bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, c->from.size, &(uint32_t){SPLITS});
   if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {
-    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, &(uint32_t){SPLITS});
+    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, c->from.size, &(uint32_t){SPLITS});
     if (!evident && !has_step(one, sym, cube, f->trans)) return false;
     subst = subst && evident;
   }
@@ -613,6 +636,7 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
     ok = check_scoped(sv, term_and2(term_or(g, group), bad)) == SOLVER_UNSAT;
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);
   }
+  if (getenv("D_STATS")) fprintf(stderr, "folded %zu subst %zu grouped %zu ok %d\n", (size_t)st->folded, (size_t)st->by_subst, (size_t)st->grouped, ok);
   ctx_free(&c);
   free(order);
   term_inc_free(inc);

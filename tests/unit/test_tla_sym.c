@@ -503,6 +503,58 @@ static void test_grown_sample_cut(void) {
   cleanup(dir);
 }
 
+/* The grown part's stop by its levels (tla_sample_levels_hopeless) on
+ * the breadth-first level sizes of real samples, replayed from where the
+ * grown part starts (30000 states) with the cap of 150000 at 20 s: the
+ * complete ones run on (Consensus_epr, dijkstra-mutex, Disruptor_MPMC,
+ * whose levels grow linearly), the ones cut at the cap stop early
+ * (APCRDT, MCKVSSafetySmall, MCLamportMutex), and so does a chain of
+ * levels of one size (NatCounter). Returns the states found at the stop,
+ * 0 if none. */
+static size_t levels_stop(const size_t *sizes, size_t n) {
+  size_t level[TLA_LEVELS_KEPT] = {0}, found = 0;
+  unsigned same = 0;
+  for (size_t k = 0; k < n; k++) {
+    same = k && sizes[k] == level[TLA_LEVELS_KEPT - 1] ? same + 1 : 1;
+    memmove(level, level + 1, (TLA_LEVELS_KEPT - 1) * sizeof *level);
+    level[TLA_LEVELS_KEPT - 1] = sizes[k];
+    found += sizes[k];
+    if (found >= 30000 && tla_sample_levels_hopeless(level, (unsigned)k + 1, same, found, 150000)) return found;
+  }
+  return 0;
+}
+
+static void test_levels_hopeless(void) {
+  static const size_t consensus[] = {1,     9,     54,    243,   855,   2424, 5562, 10302,
+                                     15339, 18357, 18114, 15591, 11941, 7458, 3270, 848};
+  static const size_t dijkstra[] = {3,    9,    18,   30,   48,   69,   99,   138,  192,  261,  339,  429,  546,  687,
+                                    903,  1155, 1440, 1725, 2076, 2490, 2958, 3456, 3996, 4416, 4803, 5169, 5484, 5523,
+                                    5376, 5124, 4761, 4281, 3891, 3426, 2844, 2295, 1911, 1626, 1419, 1227, 1029, 786,
+                                    624,  492,  402,  321,  243,  162,  90,   48,   24,   6,    6};
+  static const size_t disruptor[] = {
+      1,    2,    4,    12,   32,   66,   112,  176,  264,  374,  486,  598,  706,  796,  860,  924,  1002,
+      1074, 1132, 1166, 1188, 1226, 1254, 1282, 1326, 1360, 1400, 1434, 1454, 1494, 1522, 1550, 1596, 1628,
+      1668, 1702, 1720, 1762, 1790, 1818, 1866, 1896, 1936, 1970, 1986, 2030, 2058, 2086, 2136, 2164, 2204,
+      2238, 2252, 2298, 2326, 2354, 2406, 2432, 2472, 2506, 2518, 2566, 2594, 2616, 2642, 2610, 2574, 2512,
+      2412, 2332, 2204, 2026, 1804, 1538, 1288, 1036, 762,  530,  340,  192,  86};
+  static const size_t apcrdt[] = {1, 3, 12, 37, 111, 300, 760, 1798, 3993, 8377, 16706, 31851};
+  static const size_t kvs[] = {1, 3, 15, 47, 136, 411, 1184, 3322, 8793, 21334};
+  static const size_t lamport[] = {1,    3,    9,    28,   60,   138,  266,  429,   675,   940,   1246,  1721,
+                                   2338, 3240, 4388, 5450, 6615, 7724, 8956, 11145, 14527, 19066, 24326};
+#define LEN(a) (sizeof a / sizeof *a)
+  CHECK(levels_stop(consensus, LEN(consensus)) == 0);
+  CHECK(levels_stop(dijkstra, LEN(dijkstra)) == 0);
+  CHECK(levels_stop(disruptor, LEN(disruptor)) == 0);
+  CHECK(levels_stop(apcrdt, LEN(apcrdt)) == 32098);
+  CHECK(levels_stop(kvs, LEN(kvs)) == 35246);
+  size_t at = levels_stop(lamport, LEN(lamport));
+  CHECK(at > 0 && at < 60000);
+  static size_t chain[30020];
+  for (size_t k = 0; k < LEN(chain); k++) chain[k] = 1;
+  CHECK(levels_stop(chain, LEN(chain)) == 30000);   /* at the grown part's first level */
+#undef LEN
+}
+
 /* Candidate facts from states (tla_cand.c): a state is a tuple of the
  * variables' values. Three states of <<st, msgs>>, st a function of two
  * keys: the unit facts, the implications no state violates, the values a
@@ -762,6 +814,7 @@ int main(void) {
   RUN(test_sample_caps);
   RUN(test_grown_sample);
   RUN(test_grown_sample_cut);
+  RUN(test_levels_hopeless);
   RUN(test_candidates);
   RUN(test_kind_literals);
   RUN(test_member_clauses);

@@ -23,7 +23,6 @@
 #include "core/term_map.h"
 #include "lang/tla/tla_reach.h"
 #include "solver/solver.h"
-#include <stdio.h>
 
 static solver_result check_scoped(solver *sv, term_t f) {
   solver_push(sv);
@@ -37,15 +36,14 @@ static solver_result check_scoped(solver *sv, term_t f) {
  * Boolean leaf or its negation), appended to from/to; the other top-level
  * conjuncts appended to rest (c is the conjunction of both). */
 static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) {
-  if (term_is_var(c)) {
-    term_vec_push(from, c), term_vec_push(to, term_true());
-  } else if (term_is_negated(c) && term_is_var(term_unsigned(c))) {
-    term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_false());
-  } else if (!term_is_negated(c) && term_op_of(c) == OP_AND) {
+  term_op op = term_op_of(c);   /* once: the accessors are calls (a seventh of Disruptor_MPMC's run was here) */
+  if (op == OP_VAR) {
+    term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_is_negated(c) ? term_false() : term_true());
+  } else if (!term_is_negated(c) && op == OP_AND) {
     for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(term_arg(c, i), from, to, rest);
   } else {
     term_t a = NULL_TERM, b = NULL_TERM;
-    if (!term_is_negated(c) && term_op_of(c) == OP_EQ && term_nargs(c) == 2) {
+    if (!term_is_negated(c) && op == OP_EQ && term_nargs(c) == 2) {
       a = term_arg(c, 0), b = term_arg(c, 1);
       if (term_is_var(b) && term_is_const(a)) a = b, b = term_arg(c, 0);
     }
@@ -79,14 +77,14 @@ typedef struct {
   term_vec kpool, from, to;
   size_t cap, n;
   term_vec stack;
-  term_vec rest;        /* propagate's scratch (it is not re-entered) */
+  term_vec rest, next;  /* propagate's scratch (it is not re-entered) */
 } subst_memo;
 
 static void memo_free(subst_memo *m) {
   free(m->reads_at), free(m->stamp), free(m->fresh_gen), free(m->fresh_val);
   term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
   free(m->hash), free(m->conj), free(m->res), free(m->key);
-  term_vec_free(&m->stack), term_vec_free(&m->rest);
+  term_vec_free(&m->stack), term_vec_free(&m->rest), term_vec_free(&m->next);
 }
 
 /* The per-id arrays cover id (zeroed past the old end). Look-ups by node
@@ -236,25 +234,37 @@ static term_t subst_conj(subst_memo *m, term_t c) {
  * its cases' conjuncts are known). */
 static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, uint32_t pending, bool defer,
                         uint32_t *unsubst) {
-  term_vec *rest = &m->rest;
-  for (uint32_t round = 0; round < 8 && !term_is_true(t) && !term_is_false(t); round++) {
+  /* the conjuncts left, kept as a vector between the rounds (one
+   * conjunction built at the end, not one a round) */
+  term_vec *rest = &m->rest, *next = &m->next;
+  rest->size = 0;
+  term_vec_push(rest, t);
+  for (uint32_t round = 0; round < 8; round++) {
     uint32_t had = round == 0 ? pending : from->size;   /* the values this round substitutes: from[had ..) */
-    rest->size = 0;
-    cube_values(t, from, to, rest);
-    if (defer && round == 0 && rest->size == 1 && !term_is_negated(rest->data[0]) &&
-        term_op_of(rest->data[0]) == OP_OR) {
+    next->size = 0;
+    for (uint32_t i = 0; i < rest->size; i++) cube_values(rest->data[i], from, to, next);
+    if (defer && round == 0 && next->size == 1 && !term_is_negated(next->data[0]) &&
+        term_op_of(next->data[0]) == OP_OR) {
       *unsubst = pending;
-      return rest->data[0];
+      return next->data[0];
     }
-    if (from->size > had) {
-      fresh_round(m, from->size - had, from->data + had, to->data + had);
-      for (uint32_t i = 0; i < rest->size; i++) rest->data[i] = subst_conj(m, rest->data[i]);
-    }
-    t = term_and(rest->size, rest->data);
+    term_vec *swap = rest;
+    rest = next, next = swap;
     if (from->size == had) break;
+    fresh_round(m, from->size - had, from->data + had, to->data + had);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < rest->size; i++) {
+      term_t c = subst_conj(m, rest->data[i]);
+      if (term_is_false(c)) {
+        *unsubst = from->size;
+        return c;
+      }
+      if (!term_is_true(c)) rest->data[k++] = c;
+    }
+    rest->size = k;
   }
   *unsubst = from->size;
-  return t;
+  return term_and(rest->size, rest->data);
 }
 
 /* Per state, once (a state is the successor of several): the values its
@@ -652,7 +662,6 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
     ok = check_scoped(sv, term_and2(term_or(g, group), bad)) == SOLVER_UNSAT;
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);
   }
-  if (getenv("D_STATS")) fprintf(stderr, "folded %zu subst %zu grouped %zu ok %d\n", (size_t)st->folded, (size_t)st->by_subst, (size_t)st->grouped, ok);
   ctx_free(&c);
   free(order);
   term_inc_free(inc);

@@ -436,7 +436,12 @@ static term_t with_disjunct(term_t t, term_t d, uint32_t i) {
 static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t k, uint32_t pending,
                           uint32_t *splits) {
   uint32_t had = c->from.size, unsubst;
+  term_t whole = t;
   t = propagate(&c->memo, t, &c->from, &c->to, pending, true, &unsubst);
+  if (unsubst < c->from.size && term_nargs(t) > *splits) {   /* no split: the values substituted after all */
+    c->from.size = c->to.size = had;
+    t = propagate(&c->memo, whole, &c->from, &c->to, pending, false, &unsubst);
+  }
   bool ok = term_is_false(t);
   if (!ok) {
     /* covers looks up next-state leaves only: the state's own values

@@ -135,7 +135,15 @@ static uint32_t conj_reads(subst_memo *m, term_t c) {
   uint32_t cid = term_id(c);
   memo_ids(m, cid);
   if (m->reads_at[cid]) return m->reads_at[cid] - 1;
-  if (m->vpool.size >= 8 * SUBST_MEMO_MAX) memset(m->reads_at, 0, m->ids * sizeof *m->reads_at), m->vpool.size = 0;
+  if (m->vpool.size >= 8 * SUBST_MEMO_MAX) {   /* memory: start over, the memo too */
+    /* a memo key is the values in the order of the conjunct's cached
+     * leaves, and a conjunct's leaves found again (from other parts'
+     * cached leaves) may come in another order: the old keys would match
+     * permuted values */
+    memset(m->reads_at, 0, m->ids * sizeof *m->reads_at), m->vpool.size = 0;
+    if (m->cap) memset(m->hash, 0, m->cap * sizeof *m->hash);
+    m->n = 0, m->kpool.size = 0;
+  }
   uint32_t at = m->vpool.size;
   term_vec_push(&m->vpool, 0);
   if (++m->gen == 0) memset(m->stamp, 0, m->ids * sizeof *m->stamp), m->gen = 1;

@@ -428,6 +428,22 @@ static void test_junction_order(void) {
     CHECK(term_and(n + 1, a) == want && term_or(n + 1, a) == term_or(n, v));
     a[n] = term_not(v[n / 2]);
     CHECK(term_is_false(term_and(n + 1, a)) && term_is_true(term_or(n + 1, a)));
+    /* shuffled, and shuffled with each argument twice (quick_sort's
+     * partitions over equal ids): the same term */
+    term_t *b = malloc(2 * n * sizeof *b);
+    unsigned seed = n;
+    for (int round = 0; round < 20; round++) {
+      for (uint32_t i = 0; i < 2 * n; i++) b[i] = v[i % n];
+      uint32_t m = round % 2 ? 2 * n : n;
+      for (uint32_t i = m; i-- > 1;) {
+        seed = seed * 1103515245u + 12345u;
+        uint32_t j = (seed >> 8) % (i + 1);
+        term_t t2 = b[i];
+        b[i] = b[j], b[j] = t2;
+      }
+      CHECK(term_and(m, b) == want);
+    }
+    free(b);
     free(v), free(a);
   }
 }

@@ -319,6 +319,51 @@ static void test_reach_every_edge(void) {
   cleanup(dir);
 }
 
+/* Two actions, one of them appending to a sequence (its positions guarded
+ * by its length): Trans folded by a state's values is the error flag and
+ * the disjunction of the enabled actions, which propagate leaves to the
+ * split (the flag's value substituted into each case instead). Every
+ * state decided by substitution, and without any one edge no proof. */
+static const char *SPLIT_SPEC =
+    "---- MODULE Split ----\n"
+    "EXTENDS Naturals, Sequences\n"
+    "VARIABLES s, y\n"
+    "TypeOK == Len(s) <= 2 /\\ y \\in 0..2\n"
+    "Init == s = <<>> /\\ y = 0\n"
+    "A == Len(s) < 2 /\\ s' = Append(s, y) /\\ y' = y\n"
+    "B == y < 2 /\\ y' = y + 1 /\\ UNCHANGED s\n"
+    "Next == A \\/ B\n"
+    "====\n";
+
+static void test_reach_split_cases(void) {
+  char dir[] = "/tmp/zeta-tla-split-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, SPLIT_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    tla_reach_stats st;
+    CHECK(tla_reach_check(sym, &R, false, &eo, &st));
+    CHECK(st.by_subst == R.n && R.n > 10);
+    for (size_t j = 0; j < R.n; j++)
+      for (size_t e = R.first[j]; e < R.first[j + 1]; e++) {
+        reach_copy c;
+        reach_edit(&R, R.n, j, R.edge[e], &c);
+        CHECK(!tla_reach_check(sym, &c.r, false, &eo, NULL));
+        reach_free(&c);
+      }
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
  * states, more than the plain sample's cap, in 792 orbits under the
  * SYMMETRY. The sample up to the symmetry reaches every orbit; the reach
@@ -456,6 +501,58 @@ static void test_grown_sample_cut(void) {
   if (grown) tla_sym_free(grown);
   tla_model_free(m);
   cleanup(dir);
+}
+
+/* The grown part's stop by its levels (tla_sample_levels_hopeless) on
+ * the breadth-first level sizes of real samples, replayed from where the
+ * grown part starts (30000 states) with the cap of 150000 at 20 s: the
+ * complete ones run on (Consensus_epr, dijkstra-mutex, Disruptor_MPMC,
+ * whose levels grow linearly), the ones cut at the cap stop early
+ * (APCRDT, MCKVSSafetySmall, MCLamportMutex), and so does a chain of
+ * levels of one size (NatCounter). Returns the states found at the stop,
+ * 0 if none. */
+static size_t levels_stop(const size_t *sizes, size_t n) {
+  size_t level[TLA_LEVELS_KEPT] = {0}, found = 0;
+  unsigned same = 0;
+  for (size_t k = 0; k < n; k++) {
+    same = k && sizes[k] == level[TLA_LEVELS_KEPT - 1] ? same + 1 : 1;
+    memmove(level, level + 1, (TLA_LEVELS_KEPT - 1) * sizeof *level);
+    level[TLA_LEVELS_KEPT - 1] = sizes[k];
+    found += sizes[k];
+    if (found >= 30000 && tla_sample_levels_hopeless(level, (unsigned)k + 1, same, found, 150000)) return found;
+  }
+  return 0;
+}
+
+static void test_levels_hopeless(void) {
+  static const size_t consensus[] = {1,     9,     54,    243,   855,   2424, 5562, 10302,
+                                     15339, 18357, 18114, 15591, 11941, 7458, 3270, 848};
+  static const size_t dijkstra[] = {3,    9,    18,   30,   48,   69,   99,   138,  192,  261,  339,  429,  546,  687,
+                                    903,  1155, 1440, 1725, 2076, 2490, 2958, 3456, 3996, 4416, 4803, 5169, 5484, 5523,
+                                    5376, 5124, 4761, 4281, 3891, 3426, 2844, 2295, 1911, 1626, 1419, 1227, 1029, 786,
+                                    624,  492,  402,  321,  243,  162,  90,   48,   24,   6,    6};
+  static const size_t disruptor[] = {
+      1,    2,    4,    12,   32,   66,   112,  176,  264,  374,  486,  598,  706,  796,  860,  924,  1002,
+      1074, 1132, 1166, 1188, 1226, 1254, 1282, 1326, 1360, 1400, 1434, 1454, 1494, 1522, 1550, 1596, 1628,
+      1668, 1702, 1720, 1762, 1790, 1818, 1866, 1896, 1936, 1970, 1986, 2030, 2058, 2086, 2136, 2164, 2204,
+      2238, 2252, 2298, 2326, 2354, 2406, 2432, 2472, 2506, 2518, 2566, 2594, 2616, 2642, 2610, 2574, 2512,
+      2412, 2332, 2204, 2026, 1804, 1538, 1288, 1036, 762,  530,  340,  192,  86};
+  static const size_t apcrdt[] = {1, 3, 12, 37, 111, 300, 760, 1798, 3993, 8377, 16706, 31851};
+  static const size_t kvs[] = {1, 3, 15, 47, 136, 411, 1184, 3322, 8793, 21334};
+  static const size_t lamport[] = {1,    3,    9,    28,   60,   138,  266,  429,   675,   940,   1246,  1721,
+                                   2338, 3240, 4388, 5450, 6615, 7724, 8956, 11145, 14527, 19066, 24326};
+#define LEN(a) (sizeof a / sizeof *a)
+  CHECK(levels_stop(consensus, LEN(consensus)) == 0);
+  CHECK(levels_stop(dijkstra, LEN(dijkstra)) == 0);
+  CHECK(levels_stop(disruptor, LEN(disruptor)) == 0);
+  CHECK(levels_stop(apcrdt, LEN(apcrdt)) == 32098);
+  CHECK(levels_stop(kvs, LEN(kvs)) == 35246);
+  size_t at = levels_stop(lamport, LEN(lamport));
+  CHECK(at > 0 && at < 60000);
+  static size_t chain[30020];
+  for (size_t k = 0; k < LEN(chain); k++) chain[k] = 1;
+  CHECK(levels_stop(chain, LEN(chain)) == 30000);   /* at the grown part's first level */
+#undef LEN
 }
 
 /* Candidate facts from states (tla_cand.c): a state is a tuple of the
@@ -712,10 +809,12 @@ int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
   RUN(test_reach_every_edge);
+  RUN(test_reach_split_cases);
   RUN(test_reach_symmetry);
   RUN(test_sample_caps);
   RUN(test_grown_sample);
   RUN(test_grown_sample_cut);
+  RUN(test_levels_hopeless);
   RUN(test_candidates);
   RUN(test_kind_literals);
   RUN(test_member_clauses);

@@ -36,15 +36,14 @@ static solver_result check_scoped(solver *sv, term_t f) {
  * Boolean leaf or its negation), appended to from/to; the other top-level
  * conjuncts appended to rest (c is the conjunction of both). */
 static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) {
-  if (term_is_var(c)) {
-    term_vec_push(from, c), term_vec_push(to, term_true());
-  } else if (term_is_negated(c) && term_is_var(term_unsigned(c))) {
-    term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_false());
-  } else if (!term_is_negated(c) && term_op_of(c) == OP_AND) {
+  term_op op = term_op_of(c);   /* once: the accessors are calls (a seventh of Disruptor_MPMC's run was here) */
+  if (op == OP_VAR) {
+    term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_is_negated(c) ? term_false() : term_true());
+  } else if (!term_is_negated(c) && op == OP_AND) {
     for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(term_arg(c, i), from, to, rest);
   } else {
     term_t a = NULL_TERM, b = NULL_TERM;
-    if (!term_is_negated(c) && term_op_of(c) == OP_EQ && term_nargs(c) == 2) {
+    if (!term_is_negated(c) && op == OP_EQ && term_nargs(c) == 2) {
       a = term_arg(c, 0), b = term_arg(c, 1);
       if (term_is_var(b) && term_is_const(a)) a = b, b = term_arg(c, 0);
     }
@@ -64,58 +63,107 @@ static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) 
  * holds SUBST_MEMO_MAX entries (memory). */
 #define SUBST_MEMO_MAX (1u << 20)
 typedef struct {
-  term_map reads;     /* conjunct -> its leaves: vpool[off] (count), vpool[off + 1 ..] */
-  term_vec vpool;
-  term_map fresh;     /* the round's values: leaf -> value (the last one, as term_subst_many) */
-  uint64_t *hash;     /* the memo: open addressing, hash 0 = empty */
+  /* per node id (grown together, ids): */
+  uint32_t *reads_at;   /* the node as a conjunct: 1 + where its leaves are in vpool (0: not yet) */
+  uint32_t *stamp, gen; /* conj_reads' walk: the walk that saw the node */
+  uint32_t *fresh_gen;  /* the node as a leaf: fixed by round fresh_round to fresh_val */
+  term_t *fresh_val;
+  uint32_t fresh_round;
+  size_t ids;
+  term_vec vpool;       /* a conjunct's leaves: vpool[off] (count), vpool[off + 1 ..] */
+  uint64_t *hash;       /* the memo: open addressing, hash 0 = empty */
   term_t *conj, *res;
-  uint32_t *key;      /* the new values (NULL_TERM: not fixed) at kpool[key ..+ its leaves' count] */
+  uint32_t *key;        /* the new values (NULL_TERM: not fixed) at kpool[key ..+ its leaves' count] */
   term_vec kpool, from, to;
   size_t cap, n;
-  uint32_t *stamp, gen;   /* conj_reads' walk: node id -> the walk that saw it */
-  size_t nstamp;
   term_vec stack;
-  term_vec rest;          /* propagate's scratch (it is not re-entered) */
+  term_vec rest, next;  /* propagate's scratch (it is not re-entered) */
 } subst_memo;
 
 static void memo_free(subst_memo *m) {
-  term_map_free(&m->reads), term_map_free(&m->fresh);
+  free(m->reads_at), free(m->stamp), free(m->fresh_gen), free(m->fresh_val);
   term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
   free(m->hash), free(m->conj), free(m->res), free(m->key);
-  free(m->stamp), term_vec_free(&m->stack), term_vec_free(&m->rest);
+  term_vec_free(&m->stack), term_vec_free(&m->rest), term_vec_free(&m->next);
+}
+
+/* The per-id arrays cover id (zeroed past the old end). Look-ups by node
+ * id, not hash maps: a round's values and a conjunct's leaves are looked
+ * up 22 million times in Disruptor_MPMC's proof. */
+static void memo_ids_grow(subst_memo *m, uint32_t id) {
+  size_t n = 2 * (size_t)id + 1024, old = m->ids;
+  m->reads_at = xrealloc(m->reads_at, n * sizeof *m->reads_at);
+  m->stamp = xrealloc(m->stamp, n * sizeof *m->stamp);
+  m->fresh_gen = xrealloc(m->fresh_gen, n * sizeof *m->fresh_gen);
+  m->fresh_val = xrealloc(m->fresh_val, n * sizeof *m->fresh_val);
+  memset(m->reads_at + old, 0, (n - old) * sizeof *m->reads_at);
+  memset(m->stamp + old, 0, (n - old) * sizeof *m->stamp);
+  memset(m->fresh_gen + old, 0, (n - old) * sizeof *m->fresh_gen);
+  m->ids = n;
+}
+
+static inline void memo_ids(subst_memo *m, uint32_t id) {
+  if (id >= m->ids) memo_ids_grow(m, id);
+}
+
+/* The value this round fixed for leaf v (NULL_TERM: none). */
+static term_t fresh_value(const subst_memo *m, term_t v) {
+  uint32_t id = term_id(v);
+  return id < m->ids && m->fresh_gen[id] == m->fresh_round ? m->fresh_val[id] : NULL_TERM;
+}
+
+/* A new round's values from[i] := to[i] (the last one of a leaf given
+ * twice, as term_subst_many). */
+static void fresh_round(subst_memo *m, uint32_t n, const term_t *from, const term_t *to) {
+  if (++m->fresh_round == 0) memset(m->fresh_gen, 0, m->ids * sizeof *m->fresh_gen), m->fresh_round = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t id = term_id(from[i]);
+    memo_ids(m, id);
+    m->fresh_gen[id] = m->fresh_round, m->fresh_val[id] = to[i];
+  }
 }
 
 /* c's leaves (cached): vpool[off] their count, then the leaves. Every
  * variable below c (bound ones too: substituting them is the rewriter's
  * business, which respects binders; the key only grows), found by a walk
- * that marks nodes with a stamp per node id: term_free_vars' hash set per
- * call was a tenth of Disruptor_MPMC's run (a new disjunction of ~220
- * nodes a state). */
+ * that marks nodes with a stamp per node id and takes a node's leaves
+ * from the cache where it has them (a state's folded Trans is a new
+ * disjunction of ~600 nodes, made of conjuncts seen before: walking it
+ * to its leaves, or term_free_vars' hash set per call, was a tenth of
+ * Disruptor_MPMC's run). */
 static uint32_t conj_reads(subst_memo *m, term_t c) {
-  int32_t off = term_map_get(&m->reads, c);
-  if (off != NULL_TERM) return (uint32_t)off;
-  if (m->vpool.size >= 8 * SUBST_MEMO_MAX) term_map_clear(&m->reads), m->vpool.size = 0;
+  uint32_t cid = term_id(c);
+  memo_ids(m, cid);
+  if (m->reads_at[cid]) return m->reads_at[cid] - 1;
+  if (m->vpool.size >= 8 * SUBST_MEMO_MAX) {   /* memory: start over, the memo too */
+    /* a memo key is the values in the order of the conjunct's cached
+     * leaves, and a conjunct's leaves found again (from other parts'
+     * cached leaves) may come in another order: the old keys would match
+     * permuted values */
+    memset(m->reads_at, 0, m->ids * sizeof *m->reads_at), m->vpool.size = 0;
+    if (m->cap) memset(m->hash, 0, m->cap * sizeof *m->hash);
+    m->n = 0, m->kpool.size = 0;
+  }
   uint32_t at = m->vpool.size;
   term_vec_push(&m->vpool, 0);
-  if (++m->gen == 0) memset(m->stamp, 0, m->nstamp * sizeof *m->stamp), m->gen = 1;
+  if (++m->gen == 0) memset(m->stamp, 0, m->ids * sizeof *m->stamp), m->gen = 1;
   m->stack.size = 0;
   term_vec_push(&m->stack, term_unsigned(c));
   while (m->stack.size) {
     term_t t = m->stack.data[--m->stack.size];
     uint32_t id = term_id(t);
-    if (id >= m->nstamp) {
-      size_t n = 2 * (size_t)id + 1024;
-      m->stamp = xrealloc(m->stamp, n * sizeof *m->stamp);
-      memset(m->stamp + m->nstamp, 0, (n - m->nstamp) * sizeof *m->stamp);
-      m->nstamp = n;
-    }
+    memo_ids(m, id);
     if (m->stamp[id] == m->gen) continue;
     m->stamp[id] = m->gen;
     if (term_is_var(t)) term_vec_push(&m->vpool, t);
-    for (uint32_t i = 0; i < term_nargs(t); i++) term_vec_push(&m->stack, term_unsigned(term_arg(t, i)));
+    else if (m->reads_at[id]) {   /* a node whose leaves are known (not c: it has none yet) */
+      uint32_t off = m->reads_at[id] - 1, n = (uint32_t)m->vpool.data[off];
+      for (uint32_t i = 0; i < n; i++) term_vec_push(&m->stack, m->vpool.data[off + 1 + i]);
+    } else
+      for (uint32_t i = 0; i < term_nargs(t); i++) term_vec_push(&m->stack, term_unsigned(term_arg(t, i)));
   }
   m->vpool.data[at] = (term_t)(m->vpool.size - at - 1);
-  term_map_put(&m->reads, c, (int32_t)at);
+  m->reads_at[cid] = at + 1;
   return at;
 }
 
@@ -134,7 +182,7 @@ static void memo_grow(subst_memo *m) {
   m->hash = hash, m->conj = conj, m->res = res, m->key = key, m->cap = cap;
 }
 
-/* c with the round's values (m->fresh) substituted. */
+/* c with the round's values (fresh_round) substituted. */
 static term_t subst_conj(subst_memo *m, term_t c) {
   uint32_t off = conj_reads(m, c), n = (uint32_t)m->vpool.data[off];
   const term_t *leaf = m->vpool.data + off + 1;
@@ -142,7 +190,7 @@ static term_t subst_conj(subst_memo *m, term_t c) {
   uint64_t h = 0x9e3779b97f4a7c15ull * ((uint64_t)(uint32_t)c + 1);
   bool any = false;
   for (uint32_t i = 0; i < n; i++) {
-    term_t v = term_map_get(&m->fresh, leaf[i]);
+    term_t v = fresh_value(m, leaf[i]);
     any |= v != NULL_TERM;
     term_vec_push(&m->kpool, v);
     h = (h ^ (uint32_t)v) * 0x100000001b3ull;
@@ -182,22 +230,49 @@ static term_t subst_conj(subst_memo *m, term_t c) {
  * substituted (true: t is the conjunction of its values; false: t is
  * unsatisfiable). The values' own conjuncts are not substituted into (they
  * fold to true; with two values for one leaf t is unsatisfiable, and
- * implies anything). */
-static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to) {
-  term_vec *rest = &m->rest;
-  for (uint32_t round = 0; round < 8 && !term_is_true(t) && !term_is_false(t); round++) {
-    uint32_t had = from->size;
-    rest->size = 0;
-    cube_values(t, from, to, rest);
-    if (from->size > had) {
-      term_map_clear(&m->fresh);
-      for (uint32_t i = had; i < from->size; i++) term_map_put(&m->fresh, from->data[i], to->data[i]);
-      for (uint32_t i = 0; i < rest->size; i++) rest->data[i] = subst_conj(m, rest->data[i]);
+ * implies anything). from[pending ..) on entry: values found before and
+ * not yet substituted into t (substituted in the first round).
+ *
+ * *unsubst: where the values not substituted into the result start
+ * (from->size: none). With defer, a t that is its values and one
+ * disjunction returns the disjunction as it is (*unsubst = pending): the
+ * caller splits on it and substitutes them into each case (steps_covered:
+ * a state's folded Trans is the error flag and a new disjunction of its
+ * actions, ~600 nodes, whose leaves the memo would walk for each state;
+ * its cases' conjuncts are known). */
+static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, uint32_t pending, bool defer,
+                        uint32_t *unsubst) {
+  /* the conjuncts left, kept as a vector between the rounds (one
+   * conjunction built at the end, not one a round) */
+  term_vec *rest = &m->rest, *next = &m->next;
+  rest->size = 0;
+  term_vec_push(rest, t);
+  for (uint32_t round = 0; round < 8; round++) {
+    uint32_t had = round == 0 ? pending : from->size;   /* the values this round substitutes: from[had ..) */
+    next->size = 0;
+    for (uint32_t i = 0; i < rest->size; i++) cube_values(rest->data[i], from, to, next);
+    if (defer && round == 0 && next->size == 1 && !term_is_negated(next->data[0]) &&
+        term_op_of(next->data[0]) == OP_OR) {
+      *unsubst = pending;
+      return next->data[0];
     }
-    t = term_and(rest->size, rest->data);
+    term_vec *swap = rest;
+    rest = next, next = swap;
     if (from->size == had) break;
+    fresh_round(m, from->size - had, from->data + had, to->data + had);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < rest->size; i++) {
+      term_t c = subst_conj(m, rest->data[i]);
+      if (term_is_false(c)) {
+        *unsubst = from->size;
+        return c;
+      }
+      if (!term_is_true(c)) rest->data[k++] = c;
+    }
+    rest->size = k;
   }
-  return t;
+  *unsubst = from->size;
+  return term_and(rest->size, rest->data);
 }
 
 /* Per state, once (a state is the successor of several): the values its
@@ -212,6 +287,8 @@ typedef struct {
   uint32_t *vfirst, *vcount;    /* UINT32_MAX: not computed */
   bool *pure;
   term_vec var, var1, value;    /* the cubes' values: leaf, leaf primed, value */
+  term_t *primed_leaf;          /* by the leaf's term id: the leaf primed (0: not yet; ids < nprimed) */
+  size_t nprimed;
   term_vec from, to;
   term_map val;
   subst_memo memo;
@@ -229,19 +306,34 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
 }
 
 static void ctx_free(reach_ctx *c) {
-  free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
+  free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure), free(c->primed_leaf);
   term_vec_free(&c->var), term_vec_free(&c->var1), term_vec_free(&c->value);
   term_vec_free(&c->from), term_vec_free(&c->to);
   term_map_free(&c->val);
   memo_free(&c->memo);
 }
 
+/* Leaf v primed, once per leaf (term_var_at interns a variable node: 10
+ * million look-ups for Disruptor_MPMC's 120,781 cubes of 85 leaves). */
+static term_t primed_leaf(reach_ctx *c, term_t v) {
+  uint32_t id = term_id(v);
+  if (id >= c->nprimed) {
+    size_t n = 2 * (size_t)id + 1024;
+    c->primed_leaf = xrealloc(c->primed_leaf, n * sizeof *c->primed_leaf);
+    memset(c->primed_leaf + c->nprimed, 0, (n - c->nprimed) * sizeof *c->primed_leaf);
+    c->nprimed = n;
+  }
+  if (!c->primed_leaf[id]) c->primed_leaf[id] = term_var_at(v, 1);
+  return c->primed_leaf[id];
+}
+
 /* State j's values (computed once): var/var1/value[vfirst[j] ..+ vcount[j]). */
 static void cube_info(reach_ctx *c, uint32_t j) {
   if (c->vfirst[j] != UINT32_MAX) return;
   uint32_t first = c->var.size;
-  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value));
-  for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, term_var_at(c->var.data[i], 1));
+  uint32_t unsubst;
+  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value, first, false, &unsubst));
+  for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, primed_leaf(c, c->var.data[i]));
   c->vfirst[j] = first, c->vcount[j] = c->var.size - first;
 }
 
@@ -347,10 +439,17 @@ static term_t with_disjunct(term_t t, term_t d, uint32_t i) {
  * disjunctions, each case decided the same way. Sound: each substituted
  * equation is implied by t (so t implies that cube), and t implies the
  * disjunction of its cases. false: undecided, the solver asks. c->from/to
- * keep their size. */
-static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t k, uint32_t *splits) {
-  uint32_t had = c->from.size;
-  t = propagate(&c->memo, t, &c->from, &c->to);
+ * keep their size; c->from[pending ..) are values not yet substituted into
+ * t (propagate). */
+static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t k, uint32_t pending,
+                          uint32_t *splits) {
+  uint32_t had = c->from.size, unsubst;
+  term_t whole = t;
+  t = propagate(&c->memo, t, &c->from, &c->to, pending, true, &unsubst);
+  if (unsubst < c->from.size && term_nargs(t) > *splits) {   /* no split: the values substituted after all */
+    c->from.size = c->to.size = had;
+    t = propagate(&c->memo, whole, &c->from, &c->to, pending, false, &unsubst);
+  }
   bool ok = term_is_false(t);
   if (!ok) {
     /* covers looks up next-state leaves only: the state's own values
@@ -364,7 +463,8 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
   if (d != NULL_TERM && *splits >= term_nargs(d)) {
     *splits -= term_nargs(d);
     ok = true;
-    for (uint32_t i = 0; ok && i < term_nargs(d); i++) ok = steps_covered(c, with_disjunct(t, d, i), succ, k, splits);
+    for (uint32_t i = 0; ok && i < term_nargs(d); i++)
+      ok = steps_covered(c, with_disjunct(t, d, i), succ, k, unsubst, splits);
   }
   c->from.size = c->to.size = had;
   return ok;
@@ -374,10 +474,12 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
  * state of the cube. Some case of trans (split as in steps_covered) fixes
  * next-state values that make trans (folded with the cube's values) true
  * whatever the other leaves are: stronger than the solver's "some state of
- * the cube has a step". false: undecided. from/to keep their size. */
-static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t *splits) {
-  uint32_t had = from->size;
-  t = propagate(m, t, from, to);
+ * the cube has a step". false: undecided. from/to keep their size;
+ * from[pending ..) as steps_covered's. */
+static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t pending,
+                         uint32_t *splits) {
+  uint32_t had = from->size, unsubst;
+  t = propagate(m, t, from, to, pending, true, &unsubst);
   bool ok = false;
   if (!term_is_false(t)) {
     term_vec nf = {0}, nt = {0};
@@ -389,7 +491,7 @@ static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, 
   term_t d = ok || term_is_false(t) ? NULL_TERM : a_disjunction(t);
   for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits > 0; i++) {
     --*splits;
-    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, splits);
+    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, unsubst, splits);
   }
   from->size = to->size = had;
   return ok;
@@ -407,10 +509,10 @@ static bool has_step(solver *sv, tla_sym *sym, term_t cube, term_t trans) {
  * (steps_covered, step_evident), else by the solver `one`. */
 static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ,
                          term_t *scratch, bool deadlock, tla_reach_stats *st) {
-  bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, &(uint32_t){SPLITS});
+  bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, c->from.size, &(uint32_t){SPLITS});
   if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {
-    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, &(uint32_t){SPLITS});
+    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, c->from.size, &(uint32_t){SPLITS});
     if (!evident && !has_step(one, sym, cube, f->trans)) return false;
     subst = subst && evident;
   }

@@ -3699,6 +3699,9 @@ typedef struct {
   double cpu_start, cpu_end;   /* limits_cpu_now(): the sample's start, the grown part's cap (0: none) */
   size_t grown_head;           /* the grown part's first expanded state (0: not yet) */
   double grown_cpu;            /* limits_cpu_now() then */
+  size_t level_end;            /* the breadth-first level expanded now ends at queue[level_end] */
+  size_t level[TLA_LEVELS_KEPT];   /* the last levels' sizes, the newest last */
+  unsigned nlevels, same;      /* levels seen; the last ones of one size */
   sample_cut base_cut;
   vshape **base_shape;
   int64_t base_lo, base_hi;
@@ -3801,6 +3804,53 @@ static bool grown_hopeless(sampler *sp, size_t head) {
   return now > sp->cpu_end || now + per_state * (double)(sp->nq - head) > sp->cpu_end;
 }
 
+/* The grown part's breadth-first search will not end within its cap of
+ * states (max; found so far), as its levels show (each when it is
+ * complete, grown part only):
+ * - growing by a tenth or more a level, and not slowing down, or too
+ *   slowly: the levels to come projected with the logarithm of their
+ *   growth falling by the fastest fall of the last three levels (a finite
+ *   search's falls speed up towards its widest level: optimistic) add up
+ *   past LEVELS_MARGIN times the cap (APCRDT, MCKVSSafetySmall,
+ *   MCLamportMutex: stopped at 32,000-55,000 of the 150,000 states that
+ *   cut them; Consensus_epr's, dijkstra-mutex's projections stay under:
+ *   both complete, 110,464 and 90,882 states);
+ * - or its last LEVELS_CHAIN levels of one size: a chain (a counter)
+ *   whose end the levels do not show (NatCounter, ActionInv: 1-2 states a
+ *   level, 2 s of CPU time for their grown part before).
+ * Disruptor_MPMC's levels grow by 2 % a level (linearly, to 120,781
+ * states): neither. */
+#define LEVELS_MARGIN 1.5
+#define LEVELS_CHAIN 16
+bool tla_sample_levels_hopeless(const size_t level[TLA_LEVELS_KEPT], unsigned nlevels, unsigned same, size_t found,
+                                size_t max) {
+  if (same >= LEVELS_CHAIN) return true;
+  if (nlevels < TLA_LEVELS_KEPT) return false;
+  double g[TLA_LEVELS_KEPT - 1], fall = 0;   /* the levels' growth (logarithm) */
+  for (unsigned i = 0; i + 1 < TLA_LEVELS_KEPT; i++) g[i] = log((double)level[i + 1] / (double)level[i]);
+  double growth = g[TLA_LEVELS_KEPT - 2];
+  if (growth < log(1.1)) return false;
+  for (unsigned i = 1; i + 1 < TLA_LEVELS_KEPT; i++) fall = i == 1 || g[i] - g[i - 1] < fall ? g[i] - g[i - 1] : fall;
+  if (fall >= 0) return true;
+  double cap = LEVELS_MARGIN * (double)max, total = (double)found, size = (double)level[TLA_LEVELS_KEPT - 1];
+  while (size >= 1 && total <= cap) growth += fall, size *= exp(growth), total += size;
+  return total > cap;
+}
+
+/* Level bookkeeping at queue[head]: where a level ends, the next one
+ * (queue[head .. nq)) is complete. true: the grown part stops
+ * (tla_sample_levels_hopeless). */
+static bool level_done(sampler *sp, size_t head) {
+  if (head != sp->level_end) return false;
+  size_t size = sp->nq - head;
+  sp->level_end = sp->nq;
+  sp->same = sp->nlevels && size == sp->level[TLA_LEVELS_KEPT - 1] ? sp->same + 1 : 1;
+  memmove(sp->level, sp->level + 1, (TLA_LEVELS_KEPT - 1) * sizeof *sp->level);
+  sp->level[TLA_LEVELS_KEPT - 1] = size;
+  sp->nlevels++;
+  return sp->base_n && size && tla_sample_levels_hopeless(sp->level, sp->nlevels, sp->same, sp->nq, sp->max);
+}
+
 /* A successor in a known orbit other than its representative: a hint
  * (each distinct one once; at most max of them). */
 static bool sample_hint(sampler *sp, const tla_val *state) {
@@ -3870,9 +3920,10 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   bool all = tla_initial_states(s->m, sample_state, &sp);
   size_t ninit = sp.nq, head = 0;
   sp.nedge = 0, sp.init = false;
-  bool cpu_out = false;   /* the grown part's CPU time is up: cut by work */
+  bool cpu_out = false;   /* the grown part stopped (its CPU time, its levels): cut by work */
+  sp.level_end = 0;   /* level 0: the initial states */
   for (; all && head < sp.nq && sp.n < sp.max; head++) {
-    if (grown_hopeless(&sp, head) && (cpu_out = true)) break;
+    if ((level_done(&sp, head) || grown_hopeless(&sp, head)) && (cpu_out = true)) break;
     first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < sp.end ? ev->tick + SAMPLE_STATE_TICKS : sp.end;
     /* like the encoding: no transitions out of unconstrained states */

@@ -62,6 +62,13 @@ typedef struct {
  * 24 million ticks) and a memory bound (150000 states); the base caps
  * otherwise (no deadline). */
 tla_sample_caps tla_sample_caps_for(double seconds_left);
+/* The grown part of a sample stops when its breadth-first levels say it
+ * will not end within max states (tla_sym.c says how): level[] the last
+ * TLA_LEVELS_KEPT levels' sizes, the newest last (nlevels seen in all),
+ * same of them of one size in a row, found the states found so far. */
+#define TLA_LEVELS_KEPT 5
+bool tla_sample_levels_hopeless(const size_t level[TLA_LEVELS_KEPT], unsigned nlevels, unsigned same, size_t found,
+                                size_t max);
 /* The sample enumerated every reachable state, more than the base caps
  * allow (a grown sample: tla_sym_build_reach). */
 bool tla_sym_sample_grown(const tla_sym *s);

@@ -104,6 +104,17 @@ static void test_hull_rational(void) {
   aff_free(&h);
 }
 
+/* A sat answer's model holds on every clause. */
+static void check_model(const chc_system *s, const chc_result *r) {
+  solver *z = solver_new_z3();
+  uint32_t *failed = NULL;
+  bool *und = NULL;
+  CHECK(chc_check_model(s, r->interp, z, &failed, &und) == 0);
+  free(failed);
+  free(und);
+  solver_free(z);
+}
+
 /* The engine's answer on text, its model checked on every clause. */
 static chc_answer solve(const char *text, double seconds) {
   chc_system s;
@@ -112,15 +123,7 @@ static chc_answer solve(const char *text, double seconds) {
   lim.deadline = limits_now() + seconds;
   chc_result r;
   chc_affine_solve(&s, &lim, &r);
-  if (r.answer == CHC_SAT) {
-    solver *z = solver_new_z3();
-    uint32_t *failed = NULL;
-    bool *und = NULL;
-    CHECK(chc_check_model(&s, r.interp, z, &failed, &und) == 0);
-    free(failed);
-    free(und);
-    solver_free(z);
-  }
+  if (r.answer == CHC_SAT) check_model(&s, &r);
   chc_answer a = r.answer;
   chc_result_free(&r);
   chc_free(&s);
@@ -208,15 +211,7 @@ static void test_affine_resumes(void) {
   terms_rollback(start);
   chc_affine_run(a, &lim, &r);
   CHECK(r.answer == CHC_SAT && !chc_affine_resumable(a));
-  if (r.answer == CHC_SAT) {
-    solver *z = solver_new_z3();
-    uint32_t *failed = NULL;
-    bool *und = NULL;
-    CHECK(chc_check_model(&s, r.interp, z, &failed, &und) == 0);
-    free(failed);
-    free(und);
-    solver_free(z);
-  }
+  if (r.answer == CHC_SAT) check_model(&s, &r);
   chc_result_free(&r);
   chc_affine_free(a);
   chc_free(&s);

@@ -179,13 +179,13 @@ bool aff_contains(const aff_hull *h, const mpq_t *pt) {
 
 bool aff_add(aff_hull *h, const mpq_t *pt) {
   uint32_t n = h->n;
-  if (aff_contains(h, pt) || h->npts > n) return false;
+  if (h->npts > n) return false;   /* the whole space (and no row left in ech) */
   if (!h->pts) {
     h->pts = xmalloc(((size_t)(n + 1) * n + 1) * sizeof *h->pts);
     h->ech = xmalloc(((size_t)(n + 1) * (n + 1)) * sizeof *h->ech);
     h->piv = xmalloc((n + 1) * sizeof *h->piv);
   }
-  if (!ech_add(h, pt)) return false;
+  if (!ech_add(h, pt)) return false;   /* in the hull: [pt, 1] in the rows' span */
   for (uint32_t k = 0; k < n; k++) mpq_init_set(h->pts[h->npts * n + k], pt[k]);
   h->npts++;
   if (h->eq) aff_rows_free(h->eq, h->neq, h->n);
@@ -593,6 +593,9 @@ static bool *related_pairs(const chc_system *s, uint32_t p) {
   bool *rel = xcalloc((size_t)n * n + 1, sizeof *rel), *hit = xmalloc(n + 1);
   for (uint32_t c = 0; c < s->nclauses; c++) {
     const chc_clause *cl = &s->clauses[c];
+    bool uses = cl->head.pred == p;
+    for (uint32_t j = 0; j < cl->nbody && !uses; j++) uses = cl->body[j].pred == p;
+    if (!uses) continue;   /* JayHorn: hundreds of predicates, each in a few clauses */
     term_vec atoms = {0};
     atoms_of(cl->constraint, &atoms);
     if (cl->head.pred == p) relate(&cl->head, n, &atoms, rel, hit);

@@ -68,6 +68,7 @@ typedef struct {
   uint32_t *stamp, gen; /* conj_reads' walk: the walk that saw the node */
   uint32_t *fresh_gen;  /* the node as a leaf: fixed by round fresh_round to fresh_val */
   term_t *fresh_val;
+  term_t *primed;       /* the node as a leaf: primed (0: not yet; primed_leaf) */
   uint32_t fresh_round;
   size_t ids;
   term_vec vpool;       /* a conjunct's leaves: vpool[off] (count), vpool[off + 1 ..] */
@@ -81,7 +82,7 @@ typedef struct {
 } subst_memo;
 
 static void memo_free(subst_memo *m) {
-  free(m->reads_at), free(m->stamp), free(m->fresh_gen), free(m->fresh_val);
+  free(m->reads_at), free(m->stamp), free(m->fresh_gen), free(m->fresh_val), free(m->primed);
   term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
   free(m->hash), free(m->conj), free(m->res), free(m->key);
   term_vec_free(&m->stack), term_vec_free(&m->rest), term_vec_free(&m->next);
@@ -96,9 +97,11 @@ static void memo_ids_grow(subst_memo *m, uint32_t id) {
   m->stamp = xrealloc(m->stamp, n * sizeof *m->stamp);
   m->fresh_gen = xrealloc(m->fresh_gen, n * sizeof *m->fresh_gen);
   m->fresh_val = xrealloc(m->fresh_val, n * sizeof *m->fresh_val);
+  m->primed = xrealloc(m->primed, n * sizeof *m->primed);
   memset(m->reads_at + old, 0, (n - old) * sizeof *m->reads_at);
   memset(m->stamp + old, 0, (n - old) * sizeof *m->stamp);
   memset(m->fresh_gen + old, 0, (n - old) * sizeof *m->fresh_gen);
+  memset(m->primed + old, 0, (n - old) * sizeof *m->primed);
   m->ids = n;
 }
 
@@ -287,8 +290,6 @@ typedef struct {
   uint32_t *vfirst, *vcount;    /* UINT32_MAX: not computed */
   bool *pure;
   term_vec var, var1, value;    /* the cubes' values: leaf, leaf primed, value */
-  term_t *primed_leaf;          /* by the leaf's term id: the leaf primed (0: not yet; ids < nprimed) */
-  size_t nprimed;
   term_vec from, to;
   term_map val;
   subst_memo memo;
@@ -306,7 +307,7 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
 }
 
 static void ctx_free(reach_ctx *c) {
-  free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure), free(c->primed_leaf);
+  free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
   term_vec_free(&c->var), term_vec_free(&c->var1), term_vec_free(&c->value);
   term_vec_free(&c->from), term_vec_free(&c->to);
   term_map_free(&c->val);
@@ -315,16 +316,11 @@ static void ctx_free(reach_ctx *c) {
 
 /* Leaf v primed, once per leaf (term_var_at interns a variable node: 10
  * million look-ups for Disruptor_MPMC's 120,781 cubes of 85 leaves). */
-static term_t primed_leaf(reach_ctx *c, term_t v) {
+static term_t primed_leaf(subst_memo *m, term_t v) {
   uint32_t id = term_id(v);
-  if (id >= c->nprimed) {
-    size_t n = 2 * (size_t)id + 1024;
-    c->primed_leaf = xrealloc(c->primed_leaf, n * sizeof *c->primed_leaf);
-    memset(c->primed_leaf + c->nprimed, 0, (n - c->nprimed) * sizeof *c->primed_leaf);
-    c->nprimed = n;
-  }
-  if (!c->primed_leaf[id]) c->primed_leaf[id] = term_var_at(v, 1);
-  return c->primed_leaf[id];
+  memo_ids(m, id);
+  if (!m->primed[id]) m->primed[id] = term_var_at(v, 1);
+  return m->primed[id];
 }
 
 /* State j's values (computed once): var/var1/value[vfirst[j] ..+ vcount[j]). */
@@ -333,7 +329,7 @@ static void cube_info(reach_ctx *c, uint32_t j) {
   uint32_t first = c->var.size;
   uint32_t unsubst;
   c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value, first, false, &unsubst));
-  for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, primed_leaf(c, c->var.data[i]));
+  for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, primed_leaf(&c->memo, c->var.data[i]));
   c->vfirst[j] = first, c->vcount[j] = c->var.size - first;
 }
 

@@ -15,6 +15,7 @@
  * answer is sat (its model checked by the caller as every model) or
  * unknown. */
 #include <stdlib.h>
+#include <string.h>
 #include "core/alloc.h"
 #include "engine/chc_affine.h"
 #include "solver/solver.h"
@@ -217,7 +218,14 @@ struct chc_affine {
   term_t *hulls;    /* per predicate: the disjunction of its clauses' hulls */
   term_vec *cand;   /* per predicate: Houdini's candidates over its params */
   bool **alive;     /* per predicate, per candidate */
+  bool *houdini_stale;   /* per clause: still to check in this run's Houdini */
   bound **bnd;      /* per predicate, per candidate: which bound it is */
+  /* a run that ran out of time in Houdini: its survivors (per predicate,
+   * per candidate, and how many candidates), for the next run when the
+   * hulls have not grown since (kept_points): the same candidates then,
+   * and a candidate killed stays killed (the survivors only shrink) */
+  bool **kept, *kept_stale;   /* kept_stale: the clauses Houdini had still to check */
+  uint32_t *kept_n, kept_points;
   uint32_t points, checks;
 };
 typedef struct chc_affine affine;
@@ -699,6 +707,16 @@ static int affine_kill(void *ctx, const chc_clause *cl) {
   return kill_round(r->a, cl, r->lim);
 }
 
+static void drop_kept(affine *a) {
+  for (uint32_t p = 0; p < a->s->npreds && a->kept; p++) free(a->kept[p]);
+  free(a->kept);
+  free(a->kept_n);
+  free(a->kept_stale);
+  a->kept = NULL;
+  a->kept_n = NULL;
+  a->kept_stale = NULL;
+}
+
 /* Houdini over the candidates, the hulls fixed (they stay inductive: the
  * candidates only strengthen the bodies). False when undecided or out of
  * time. */
@@ -709,8 +727,19 @@ static bool houdini(affine *a, const zeta_limits *lim, chc_result *out) {
   a->alive = xcalloc(np1, sizeof *a->alive);
   a->bnd = xcalloc(np1, sizeof *a->bnd);
   for (uint32_t p = 0; p < s->npreds; p++) candidates(a, p);
+  /* resumed: the last run's kills (LIA-270: its Houdini, 2309 checks and
+   * 2.1 s CPU, ran out of time in own's first affine part and started
+   * over in the next) */
+  bool same = a->kept && a->kept_points == a->points;
+  for (uint32_t p = 0; p < s->npreds && same; p++) same = a->kept_n[p] == a->cand[p].size;
+  for (uint32_t p = 0; p < s->npreds && same; p++) memcpy(a->alive[p], a->kept[p], a->kept_n[p] * sizeof **a->alive);
+  bool *stale = same ? a->kept_stale : xmalloc((s->nclauses + 1) * sizeof *stale);
+  for (uint32_t c = 0; c < s->nclauses && !same; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  if (same) a->kept_stale = NULL;
+  drop_kept(a);
+  a->houdini_stale = stale;
   return chc_houdini_fixpoint(s, lim, affine_kill, &(affine_round){a, lim}, "affine: a clause was undecided (candidates)",
-                              out);
+                              out, stale);
 }
 
 /* The answer: the invariants over each predicate's params. */
@@ -782,11 +811,21 @@ chc_affine *chc_affine_new(const chc_system *s) {
   return a;
 }
 
-/* Houdini's candidates (made per run: they are terms). */
+/* Houdini's candidates (made per run: they are terms); the survivors of
+ * a run out of time in Houdini are kept. */
 static void free_candidates(affine *a) {
+  if (a->cand && a->timed_out) {
+    a->kept = a->alive;
+    a->kept_stale = a->houdini_stale;
+    a->kept_n = xmalloc((a->s->npreds + 1) * sizeof *a->kept_n);
+    for (uint32_t p = 0; p < a->s->npreds; p++) a->kept_n[p] = a->cand[p].size;
+    a->kept_points = a->points;
+    a->alive = NULL;
+  } else free(a->houdini_stale);
+  a->houdini_stale = NULL;
   for (uint32_t p = 0; p < a->s->npreds && a->cand; p++) {
     term_vec_free(&a->cand[p]);
-    free(a->alive[p]);
+    if (a->alive) free(a->alive[p]);
     free(a->bnd[p]);
   }
   free(a->cand);
@@ -833,6 +872,7 @@ void chc_affine_free(chc_affine *a) {
   for (uint32_t p = 0; p < a->s->npreds; p++) free(a->hulls_of[p]);
   free(a->hulls_of);
   free(a->nhulls);
+  drop_kept(a);
   free(a);
 }
 

@@ -123,9 +123,11 @@ term_t chc_body_under(const chc_clause *cl, term_t (*at)(const void *ctx, uint32
 /* Houdini's rounds to the fixpoint: round(ctx, clause) kills at the
  * clause's head (-1 undecided, else the number killed); a clause is checked
  * again only after a kill at one of its body predicates. False when
- * undecided (out->reason = undecided) or out of time. */
+ * undecided (out->reason = undecided) or out of time. stale, per clause:
+ * those to check (NULL: every clause with a head), and when it stops,
+ * those still to check (a resumed run with the same candidates). */
 bool chc_houdini_fixpoint(const chc_system *s, const zeta_limits *lim, int (*round)(void *ctx, const chc_clause *cl),
-                          void *ctx, const char *undecided, chc_result *out);
+                          void *ctx, const char *undecided, chc_result *out, bool *stale);
 
 /* Bounded unfolding: searches derivations of growing depth (finds unsat);
  * linear systems through the transition-system encoding, others with

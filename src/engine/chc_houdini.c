@@ -231,24 +231,24 @@ static int kill_round(houdini *h, solver *slv, const chc_clause *cl) {
 }
 
 bool chc_houdini_fixpoint(const chc_system *s, const zeta_limits *lim, int (*round)(void *ctx, const chc_clause *cl),
-                          void *ctx, const char *undecided, chc_result *out) {
-  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
-  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+                          void *ctx, const char *undecided, chc_result *out, bool *stale_in) {
+  bool *stale = stale_in ? stale_in : xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
+  for (uint32_t c = 0; c < s->nclauses && !stale_in; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
   for (bool any = true; any && ok;) {
     any = false;
     for (uint32_t c = 0; c < s->nclauses && ok; c++) {
       if (!stale[c]) continue;
-      stale[c] = false;
       if (limits_expired(lim)) { out->reason = "timeout"; ok = false; break; }
+      stale[c] = false;
       int k = round(ctx, &s->clauses[c]);
-      if (k < 0) { out->reason = undecided; ok = false; }
+      if (k < 0) { out->reason = undecided; ok = false; stale[c] = true; }   /* not known to keep it */
       if (k <= 0) continue;
       for (uint32_t d = 0; d < s->nclauses; d++)
         for (uint32_t j = 0; j < s->clauses[d].nbody && s->clauses[d].head.pred != CHC_FALSE; j++)
           if (s->clauses[d].body[j].pred == s->clauses[c].head.pred) stale[d] = any = true;
     }
   }
-  free(stale);
+  if (!stale_in) free(stale);
   return ok;
 }
 
@@ -286,7 +286,7 @@ static int pass(houdini *h, uint32_t width, const zeta_limits *lim, chc_result *
   }
   if (!any) return -2;
   solver *slv = solver_new_z3();
-  int r = !chc_houdini_fixpoint(h->s, lim, order_kill, &(order_round){h, slv, lim}, "houdini: a query was undecided", out) ? -1 : queries_blocked(h, slv, lim) ? 1 : 0;
+  int r = !chc_houdini_fixpoint(h->s, lim, order_kill, &(order_round){h, slv, lim}, "houdini: a query was undecided", out, NULL) ? -1 : queries_blocked(h, slv, lim) ? 1 : 0;
   solver_free(slv);
   if (r == 1) {
     out->answer = CHC_SAT;

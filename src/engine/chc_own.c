@@ -1,6 +1,7 @@
 /* zeta's own Horn-clause schedule (chc_own.h). */
 #include "engine/chc_own.h"
 #include <string.h>
+#include "core/progress.h"
 #include "engine/chc_affine.h"
 #include "ir/chc_unfold.h"
 
@@ -103,8 +104,10 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define IC3_PROBE_SECONDS 0.2
 #define AFFINE_SHARE 0.1
 #define AFFINE_SECONDS 2
-#define AFFINE_SECOND_SHARE 0.25
-#define AFFINE_SECOND_SECONDS 5
+#define AFFINE_NONLINEAR_SHARE 0.25
+#define AFFINE_NONLINEAR_SECONDS 5
+#define AFFINE_SECOND_SHARE 0.5
+#define AFFINE_SECOND_SECONDS 8
 #define IC3_SECOND_SHARE 0.15
 #define IC3_SECOND_SECONDS 3
 /* Before the next engine: the last one's result dropped, and every term
@@ -122,8 +125,13 @@ static void next_engine(chc_result *r, terms_mark start) {
 }
 
 void (*chc_own_step_hook)(const char *engine, zeta_limits *slice);
+static double own_wall0;   /* when chc_own_solve began */
 
+/* -v: each engine's start, with the CPU the process has had (the
+ * portfolio's own side: its share of a core under load) */
 static void step(const char *engine, zeta_limits *slice) {
+  if (progress_verbose())
+    progress_say("zeta: own: %s at %.2f s CPU, %.2f s wall", engine, limits_cpu_now(), limits_now() - own_wall0);
   if (chc_own_step_hook) chc_own_step_hook(engine, slice);
 }
 
@@ -197,11 +205,26 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
   own_clock ck = own_clock_now();
   ic3_parts ic3 = {NULL, NULL, false};
   chc_affine *aff = chc_affine_new(s);
+  /* IC3's quick answers first on non-linear systems (within 0.2 s CPU
+   * on LIA-124, 163, 170, 171, 174, 182, 223: ~1 s later behind pa's
+   * first second) */
+  zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
+  if (!linear && ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
+  /* affine equalities (linear: LIA's answer or give up within 0.2 s
+   * CPU, but 035). Non-linear: the SyGuS grammars LIA-080 .. 105 sat in
+   * 0.3-1.5 s CPU, 263 in 0.02 s, the JayHorn-like LIA-234 / 242 / 293
+   * in 2.2-3.5 s, 255 in ~6 s, and it gives up on 270 at 2.3 s, on the
+   * other non-linear LIA tasks within 0.35 s, on 227 / 235 after 11-14
+   * s (IC3's slice answers them in 1.5-2.3 s CPU, the portfolio's
+   * Spacer side in 0.1 s); after pa's first second and IC3's slice,
+   * these answers came after 4 s CPU, and the portfolio's own side
+   * missed 242 / 293 at load 4-5 (session 28). Its part in one piece: a
+   * part resumed costs (LIA-270: 1.9 + 2.9 s CPU in two parts, 2.3 s in
+   * one) */
+  zeta_limits la = linear ? cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS)
+                          : cpu_slice(lim, AFFINE_NONLINEAR_SHARE, AFFINE_NONLINEAR_SECONDS);
+  if (affine_part(&aff, s, &la, lim, r, acc, start)) goto out;
   if (!linear) {
-    /* IC3's quick answers first (within 0.2 s CPU on LIA-124, 163, 170,
-     * 171, 174, 182, 223: ~1 s later behind pa's first second) */
-    zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
-    if (ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
     /* pa's quick answers (sat within 1 s on LIA-071, 083, 108, 125,
      * 168, 175: 3 s later behind the IC3 slice) */
     zeta_limits l1 = cpu_slice(lim, PA_FIRST_SHARE, PA_FIRST_SECONDS);
@@ -222,28 +245,20 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     chc_houdini_order_solve(s, &l3, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
-    /* affine equalities (the SyGuS grammars LIA-080 .. 105: 0.4-1.5 s
-     * CPU), after the quick answers of IC3, pa and Houdini */
-    zeta_limits la = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
-    if (affine_part(&aff, s, &la, lim, r, acc, start)) goto out;
     /* IC3's second part before pa's share: IC3's answers that need 3-6 s
      * CPU came only after pa's 35 % (LIA-098: unsat, IC3 alone 4.5-5.2 s
      * CPU, own 18.8 s wall at load 5, z3 11 s), and pa answered no
      * non-linear LIA task after its first second (STATUS-chc, session
      * 26); after Houdini, whose answers (LIA-183 / 198 at load 5-10:
-     * 15 / 10 s wall) it would delay, and after affine, which gives up
-     * within 0.3 s CPU where it does not answer but on large systems */
+     * 15 / 10 s wall) it would delay */
     zeta_limits l5 = cpu_slice(lim, IC3_SECOND_SHARE, IC3_SECOND_SECONDS);
     if (ic3_part(&ic3, s, &l5, lim, r, acc, start)) goto out;
-    /* affine resumed where its part ran out of time (JayHorn's large
-     * systems: LIA-242 / 255 / 293, 388-709 predicates of up to 160
-     * arguments, sat by affine alone in 3-6 s CPU), before pa's share
-     * (which answered no non-linear LIA task after its first second) */
+    /* affine resumed where its part ran out of time (LIA-255: 388
+     * predicates of up to 160 arguments, sat by affine alone in ~6 s CPU;
+     * 227 / 235 / 258), after IC3's second part (its answers on 227 / 235
+     * under load: 235 lost at load 6 with this part before it) */
     zeta_limits l6 = cpu_slice(lim, AFFINE_SECOND_SHARE, AFFINE_SECOND_SECONDS);
     if (affine_part(&aff, s, &l6, lim, r, acc, start)) goto out;
-  } else {   /* linear: affine first (LIA's answer or give up within 0.2 s CPU, but 035) */
-    zeta_limits la = cpu_slice(lim, AFFINE_SHARE, AFFINE_SECONDS);
-    if (affine_part(&aff, s, &la, lim, r, acc, start)) goto out;
   }
   /* pa: 35 % of the CPU the schedule can expect in all (cpu_total), so
    * that under load the resumed IC3 after it still runs (LIA-098 / 270
@@ -268,6 +283,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
                    bool *over_unf, const chc_accept *acc) {
   bool linear = chc_is_linear(s), unf_bmc = false;
   terms_mark start = terms_mark_now();
+  own_wall0 = limits_now();
   *over_unf = false;
   zeta_limits lu = slice(lim, 0.15, 3);   /* within the BMC slice's time (LIA-287: seconds in session 24) */
   if (!linear && unf && chc_unfold_linear_within(s, unf, 4000, &lu)) {

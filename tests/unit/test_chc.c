@@ -535,6 +535,44 @@ static void test_own_order(void) {
   own_order(counter_safe, "affine pa ic3");
 }
 
+/* Houdini's fixpoint stopped (the stop flag, set by the first round) or
+ * undecided leaves the clauses still to check in stale, the one not
+ * decided among them; a second run from stale checks only those (affine's
+ * parts resume its Houdini so). */
+typedef struct { volatile sig_atomic_t *stop; int calls, answer; } fake_round;
+
+static int fake_kill(void *ctx, const chc_clause *cl) {
+  (void)cl;
+  fake_round *f = ctx;
+  f->calls++;
+  *f->stop = 1;
+  return f->answer;
+}
+
+static void test_houdini_fixpoint_resumes(void) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(counter_safe, &s, &msg) == CHC_PARSE_OK);   /* fact, step, query */
+  volatile sig_atomic_t stop = 0;
+  zeta_limits lim = limits_from_timeout(20);
+  lim.stop = &stop;
+  fake_round f = {&stop, 0, 0};
+  bool stale[3] = {true, true, false};
+  chc_result r;
+  chc_result_start(&r, "test");
+  CHECK(!chc_houdini_fixpoint(&s, &lim, fake_kill, &f, "undecided", &r, stale));
+  CHECK(f.calls == 1 && !stale[0] && stale[1] && !stale[2] && strcmp(r.reason, "timeout") == 0);
+  stop = 0;
+  f.stop = &(volatile sig_atomic_t){0};   /* the second run is not stopped */
+  CHECK(chc_houdini_fixpoint(&s, &lim, fake_kill, &f, "undecided", &r, stale));
+  CHECK(f.calls == 2 && !stale[1]);
+  bool again[3] = {true, true, false};
+  f.answer = -1;
+  CHECK(!chc_houdini_fixpoint(&s, &lim, fake_kill, &f, "undecided", &r, again));
+  CHECK(f.calls == 3 && again[0] && again[1] && strcmp(r.reason, "undecided") == 0);
+  chc_free(&s);
+}
+
 static void test_pa(void) {
   run_engine(chc_pa_solve, counter_safe, CHC_SAT);
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
@@ -808,6 +846,7 @@ int main(void) {
   RUN(test_ic3_resumed);
   RUN(test_own_cpu_expected);
   RUN(test_own_order);
+  RUN(test_houdini_fixpoint_resumes);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
   RUN(test_repair_unreached);

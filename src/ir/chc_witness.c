@@ -186,8 +186,8 @@ void chc_falsify_unforced(const chc_system *s, term_t *interp, solver *slv) {
   free(cand);
 }
 
-bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv) {
-  for (uint32_t round = 0; round <= s->npreds; round++) {
+bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv, const zeta_limits *lim) {
+  for (uint32_t round = 0; round <= s->npreds && !(lim && limits_expired(lim)); round++) {
     uint32_t *failed;
     bool *undecided;
     uint32_t nf = chc_check_model(s, interp, slv, &failed, &undecided);

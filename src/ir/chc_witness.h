@@ -14,6 +14,7 @@
 #ifndef ZETA_IR_CHC_WITNESS_H
 #define ZETA_IR_CHC_WITNESS_H
 #include <stdio.h>
+#include "core/limits.h"
 #include "ir/chc.h"
 #include "solver/solver.h"
 
@@ -64,8 +65,9 @@ uint32_t chc_check_model(const chc_system *s, const term_t *interp, solver *slv,
  * violated clause become false, until every clause holds (true) or no
  * predicate changes, a clause is undecided or npreds + 1 rounds passed
  * (false; interp then holds the last attempt). Sound either way: true
- * means slv proved every clause of the final interp. */
-bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv);
+ * means slv proved every clause of the final interp. With lim (may be
+ * NULL), false as well when its time is up before a round. */
+bool chc_repair_unreached(const chc_system *s, term_t *interp, solver *slv, const zeta_limits *lim);
 /* Spacer leaves the predicates it sliced away (no derivation reaches them,
  * e.g. behind a guard that is unsatisfiable but does not fold) at true,
  * which fails the queries behind them. Each predicate at true becomes

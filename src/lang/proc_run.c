@@ -143,7 +143,7 @@ static bool model_from_normal_form(const chc_system *s, const chc_system *norm, 
   chc_expand_model(norm, interp);
   free(res->interp);
   res->interp = interp;
-  bool checked = chc_repair_unreached(s, interp, z);   /* predicates the engine never needed may be at true */
+  bool checked = chc_repair_unreached(s, interp, z, NULL);   /* predicates the engine never needed may be at true */
   solver_free(z);
   return checked;
 }
@@ -291,7 +291,7 @@ static int horn_route(cfa_prog *p, const chc_system *s, const cfa_proc_chc_map *
       solver *z = solver_new_z3();
       set_check_timeout(z, lim);
       chc_falsify_unforced(s, res.interp, z);
-      z3_checked = chc_repair_unreached(s, res.interp, z);
+      z3_checked = chc_repair_unreached(s, res.interp, z, NULL);
       solver_free(z);
     } else if (res.answer == CHC_SAT) {
       z3_checked = model_from_normal_form(s, &norm, &res, lim);

@@ -734,7 +734,7 @@ static void test_repair_unreached(void) {
   CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
   term_t interp[2] = {term_true(), term_true()};
   solver *z = solver_new_z3();
-  CHECK(chc_repair_unreached(&s, interp, z));
+  CHECK(chc_repair_unreached(&s, interp, z, NULL));
   uint32_t *failed; bool *und;
   CHECK(chc_check_model(&s, interp, z, &failed, &und) == 0);
   free(failed); free(und);
@@ -744,7 +744,7 @@ static void test_repair_unreached(void) {
                     "(assert (forall ((x Int)) (=> (E x) false)))\n";
   CHECK(parse(bad, &s, &msg) == CHC_PARSE_OK);
   term_t one[1] = {term_true()};
-  CHECK(!chc_repair_unreached(&s, one, z));
+  CHECK(!chc_repair_unreached(&s, one, z, NULL));
   solver_free(z);
   chc_free(&s);
 }

@@ -343,9 +343,14 @@ static int finish(report *r, const zeta_options *o, const chc_input *in, const c
                    t_check - t_qe, quant ? "eliminated" : "kept", limits_now() - t_check,
                    bad ? "failed" : open_clause ? "undecided" : "passed");
     if (bad) {   /* predicates an engine never needed may be left at true */
+      /* within a share of the time left, as a check: LIA-242, Z3's wrong
+       * model from the portfolio's first slice, took ~15 s of a 20 s run
+       * in up to npreds + 1 rounds, and the portfolio never started */
+      zeta_limits lr = *lim;
+      if (lim->deadline) lr.deadline = limits_now() + (lim->deadline - limits_now()) / CHECK_SHARE;
       solver *z = solver_new_z3();
-      solver_set_timeout(z, 10000);
-      if (chc_repair_unreached(sys, interp, z)) bad = !model_checked(sys, interp, o->validate, lim, &open_clause);
+      solver_set_timeout(z, clause_check_ms(lim, CHECK_SHARE));
+      if (chc_repair_unreached(sys, interp, z, &lr)) bad = !model_checked(sys, interp, o->validate, lim, &open_clause);
       solver_free(z);
     }
     if (!bad && open_clause) {

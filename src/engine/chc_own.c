@@ -80,11 +80,12 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
- * pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s, Houdini
- * over order clauses, 20 %, at most 4 s, affine hulls, 10 %, at most 2 s,
- * which linear ones get first, the IC3 slice resumed for 15 %, at
- * most 3 s, and affine resumed for 25 %, at most 5 s, where its part ran
- * out of time), then IC3 (the slice's, resumed);
+ * an IC3 probe of 1 %, at most 0.2 s, affine hulls, 25 %, at most 5 s
+ * (linear ones: 10 %, at most 2 s), pa for 5 %, at most 1 s, an IC3
+ * slice of 15 %, at most 3 s, Houdini over order clauses, 20 %, at most
+ * 4 s, the IC3 slice resumed for 15 %, at most 3 s, and affine resumed
+ * for 50 %, at most 8 s, where its part ran out of time), then IC3 (the
+ * slice's, resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the

@@ -209,10 +209,11 @@ if [ -f "$f" ]; then
   to=12 judge "chc24/first-slice-runs-on/evidence" "$f" unknown portfolio
 fi
 # pa's congruence seeds (session 18): LIA-083's invariant needs x, y = 0
-# (mod 3); own answered unknown before (IC3 ran out of time)
+# (mod 3); own answered unknown before (IC3 ran out of time). pa alone
+# (cegar): own's affine part answers it first since session 28
 f=$dir/LIA/chc-comp24-LIA-083.smt2
 if [ -f "$f" ]; then
-  "$z" --json --algorithm own --timeout 20 "$f" >"$tmp/o" 2>/dev/null
+  "$z" --json --algorithm cegar --timeout 20 "$f" >"$tmp/o" 2>/dev/null
   grep -q '"verdict":"safe".*"engine":"pa (predicate abstraction' "$tmp/o" && echo "PASS chc24/pa-congruence-seeds" \
     || echo "FAIL chc24/pa-congruence-seeds ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
   to=20 judge "chc24/pa-congruence-seeds/evidence" "$f" true own

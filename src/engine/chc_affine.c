@@ -738,6 +738,10 @@ static bool houdini(affine *a, const zeta_limits *lim, chc_result *out) {
   if (same) a->kept_stale = NULL;
   drop_kept(a);
   a->houdini_stale = stale;
+  /* a query that the candidates alive now do not block, no survivors
+   * will (Houdini only drops candidates): give up at once (LIA-270: 2 s
+   * CPU of Houdini before "no invariant strong enough") */
+  if (!queries_blocked(a, lim)) return false;
   return chc_houdini_fixpoint(s, lim, affine_kill, &(affine_round){a, lim}, "affine: a clause was undecided (candidates)",
                               out, stale);
 }

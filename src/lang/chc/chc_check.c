@@ -742,9 +742,18 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
    * normalization under load before Spacer started); small inputs get
    * own's probe before it */
   first_news news = FIRST_NOTHING;
+  chc_result res;
   if (option_is(o->algorithm, "portfolio")) {
     if (terms_count() <= OWN_PROBE_MAX_TERMS && !chc_has_datatype_params(&in->sys)) {
       normalize_input(in, o);
+      /* a normal form without queries, or with a query of no predicates,
+       * answers at once (the probe's BMC ran to its limit on one without
+       * clauses, then Spacer: 52 ms CPU, z3 13 ms) */
+      if (trivial(&in->norm, lim, &res)) {
+        int rc0 = finish(r, o, in, &in->norm, &res, lim);
+        chc_result_free(&res);
+        return rc0;
+      }
       int rc0 = own_probe(r, o, in, lim);
       if (rc0 >= 0) return rc0;
     }
@@ -757,7 +766,6 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
     terms_rollback(start);
   }
   normalize_input(in, o);
-  chc_result res;
   int rc;
   if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {

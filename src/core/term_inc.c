@@ -29,6 +29,14 @@ struct term_inc {
   uint32_t *bit_of;          /* variable's term id -> its bit (UINT32_MAX: none), ids < nbit_of */
   uint32_t nbit_of;
   term_t *next;              /* scratch: per variable bit, the valuation's value (NULL_TERM: none) */
+  /* held conjunctions (term_inc_new_held): */
+  uint32_t *held;            /* per node: its index among them (UINT32_MAX: not held) */
+  uint32_t nheld;
+  term_t *proxy;             /* per held: its proxy variable */
+  uint32_t *hnode;           /* per held: its node */
+  uint32_t *hfirst, *hn;     /* per held: its arguments' results now, hargs[hfirst ..+ hn] */
+  term_t *hargs;
+  term_map proxy_of;         /* proxy -> its held index */
   bool valid, ok;            /* res holds the valuation before's; no quantifier */
 };
 
@@ -104,12 +112,91 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
   return in;
 }
 
+/* Held: the conjunctions of at least TERM_INC_HOLD_MIN arguments that are
+ * (positive) arguments of a disjunction below roots[0..nhold) and below no
+ * other root. */
+#define TERM_INC_HOLD_MIN 16
+term_inc *term_inc_new_held(uint32_t n, const term_t *roots, uint32_t nhold) {
+  term_inc *in = term_inc_new(n, roots);
+  if (!in->ok || nhold == 0) return in;
+  /* the nodes below roots[nhold..): parents come after their children */
+  bool *other = xcalloc(in->n + 1, sizeof *other);
+  for (uint32_t r = nhold; r < n; r++) other[term_map_get(&in->index, term_unsigned(roots[r]))] = true;
+  for (uint32_t i = in->n; i-- > 0;)
+    if (other[i])
+      for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) other[in->argnode[e]] = true;
+  in->held = xmalloc((in->n + 1) * sizeof *in->held);
+  memset(in->held, 0xff, (in->n + 1) * sizeof *in->held);
+  uint32_t nargs = 0;
+  for (uint32_t i = 0; i < in->n; i++) {
+    if (term_op_of(in->node[i]) != OP_OR) continue;
+    for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
+      uint32_t a = in->argnode[e];
+      if (term_is_negated(in->arg[e]) || other[a] || in->held[a] != UINT32_MAX || term_op_of(in->node[a]) != OP_AND ||
+          in->first[a + 1] - in->first[a] < TERM_INC_HOLD_MIN)
+        continue;
+      in->held[a] = in->nheld++;
+      nargs += in->first[a + 1] - in->first[a];
+    }
+  }
+  free(other);
+  in->proxy = xmalloc((in->nheld + 1) * sizeof *in->proxy), in->hnode = xmalloc((in->nheld + 1) * sizeof *in->hnode);
+  in->hfirst = xmalloc((in->nheld + 1) * sizeof *in->hfirst), in->hn = xcalloc(in->nheld + 1, sizeof *in->hn);
+  in->hargs = xmalloc((nargs + 1) * sizeof *in->hargs);
+  nargs = 0;
+  for (uint32_t i = 0; i < in->n; i++) {
+    uint32_t h = in->held[i];
+    if (h == UINT32_MAX) continue;
+    in->proxy[h] = term_fresh_var("term_inc_held", type_bool()), in->hnode[h] = i, in->hfirst[h] = nargs;
+    nargs += in->first[i + 1] - in->first[i];
+    term_map_put(&in->proxy_of, in->proxy[h], (int32_t)h);
+  }
+  return in;
+}
+
 void term_inc_free(term_inc *in) {
   if (!in) return;
   free(in->root), free(in->node), free(in->first), free(in->arg), free(in->argnode), free(in->readers);
   free(in->stale), free(in->var), free(in->value), free(in->res), free(in->bit_of), free(in->next);
+  free(in->held), free(in->proxy), free(in->hnode), free(in->hfirst), free(in->hn), free(in->hargs);
   term_map_free(&in->index);
+  term_map_free(&in->proxy_of);
   free(in);
+}
+
+const term_t *term_inc_held_args(const term_inc *in, term_t t, uint32_t *n) {
+  if (!in || in->nheld == 0 || term_is_negated(t) || term_op_of(t) != OP_VAR) return NULL;
+  int32_t h = term_map_get(&in->proxy_of, t);
+  if (h == NULL_TERM) return NULL;
+  *n = in->hn[h];
+  return in->hargs + in->hfirst[h];
+}
+
+term_t term_inc_expand(const term_inc *in, term_t t) {
+  if (!in || in->nheld == 0) return t;
+  term_t *from = xmalloc((in->nheld + 1) * sizeof *from), *to = xmalloc((in->nheld + 1) * sizeof *to);
+  uint32_t k = 0;
+  for (uint32_t h = 0; h < in->nheld; h++)
+    if (in->res[in->hnode[h]] == in->proxy[h])
+      from[k] = in->proxy[h], to[k++] = term_and(in->hn[h], in->hargs + in->hfirst[h]);
+  term_subst_many(1, &t, k, from, to);
+  free(from), free(to);
+  return t;
+}
+
+/* Held node i: false with a false argument, true with every one true,
+ * else its proxy, its other arguments' results kept for
+ * term_inc_held_args. */
+static term_t hold_node(term_inc *in, uint32_t i) {
+  uint32_t h = in->held[i], k = 0;
+  term_t *a = in->hargs + in->hfirst[h];
+  for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
+    term_t r = in->res[in->argnode[e]] ^ (in->arg[e] & 1);
+    if (term_is_false(r)) return r;
+    if (!term_is_true(r)) a[k++] = r;
+  }
+  in->hn[h] = k;
+  return k ? in->proxy[h] : term_true();
 }
 
 /* Node i (not a variable) rebuilt from its arguments' results. */
@@ -139,6 +226,7 @@ static term_t rebuild_node(term_inc *in, uint32_t i) {
 /* Node i's result from its arguments' (or its value: a variable). */
 static term_t node_result(term_inc *in, uint32_t i) {
   term_t t = in->node[i];
+  if (in->held && in->held[i] != UINT32_MAX) return hold_node(in, i);
   if (!term_is_var(t)) return rebuild_node(in, i);
   term_t v = in->value[in->bit_of[term_id(t)]];
   return v != NULL_TERM ? v : t;

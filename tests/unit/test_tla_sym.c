@@ -349,6 +349,26 @@ static const char *SPLIT_SPEC =
 static bool more_than_ten(const tla_sym_reach_set *R) { return R->n > 10; }
 static void test_reach_split_cases(void) { check_reach_by_subst(SPLIT_SPEC, "/tmp/zeta-tla-split-XXXXXX", more_than_ten); }
 
+/* Actions of more than 16 conjuncts (a function's 16 leaves assigned):
+ * term_inc holds them (not built per state, term_inc_new_held), and
+ * steps_covered reads a case's conjuncts through its proxy; the state
+ * x = 1 has two enabled actions. Every state decided by substitution, and
+ * without any one edge no proof. */
+static const char *HELD_SPEC =
+    "---- MODULE Held ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, f\n"
+    "TypeOK == x \\in 0..3 /\\ f \\in [1..16 -> 0..3]\n"
+    "Init == x = 0 /\\ f = [i \\in 1..16 |-> 0]\n"
+    "A == x < 3 /\\ x' = x + 1 /\\ f' = [i \\in 1..16 |-> x + 1]\n"
+    "C == x = 1 /\\ x' = 3 /\\ f' = [i \\in 1..16 |-> 3]\n"
+    "B == x = 3 /\\ x' = 0 /\\ f' = [i \\in 1..16 |-> 0]\n"
+    "Next == A \\/ B \\/ C\n"
+    "====\n";
+
+static bool cycle_with_chord(const tla_sym_reach_set *R) { return R->n == 4 && R->first[R->n] == 5; }
+static void test_reach_held_actions(void) { check_reach_by_subst(HELD_SPEC, "/tmp/zeta-tla-held-XXXXXX", cycle_with_chord); }
+
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
  * states, more than the plain sample's cap, in 792 orbits under the
  * SYMMETRY. The sample up to the symmetry reaches every orbit; the reach
@@ -795,6 +815,7 @@ int main(void) {
   RUN(test_reach_check);
   RUN(test_reach_every_edge);
   RUN(test_reach_split_cases);
+  RUN(test_reach_held_actions);
   RUN(test_reach_symmetry);
   RUN(test_sample_caps);
   RUN(test_grown_sample);

@@ -34,13 +34,19 @@ static solver_result check_scoped(solver *sv, term_t f) {
 
 /* The leaf values c fixes by a top-level conjunct (leaf = constant, a
  * Boolean leaf or its negation), appended to from/to; the other top-level
- * conjuncts appended to rest (c is the conjunction of both). */
-static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) {
-  term_op op = term_op_of(c);   /* once: the accessors are calls (a seventh of Disruptor_MPMC's run was here) */
-  if (op == OP_VAR) {
+ * conjuncts appended to rest (c is the conjunction of both). A proxy of
+ * inc (a held conjunction of the folded Trans, term_inc_new_held) is its
+ * conjunction. */
+static void cube_values(const term_inc *inc, term_t c, term_vec *from, term_vec *to, term_vec *rest) {
+  term_op op = term_op_of(c);
+  uint32_t n;
+  const term_t *held;
+  if (op == OP_VAR && (held = term_inc_held_args(inc, c, &n)) != NULL) {
+    for (uint32_t i = 0; i < n; i++) cube_values(inc, held[i], from, to, rest);
+  } else if (op == OP_VAR) {
     term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_is_negated(c) ? term_false() : term_true());
   } else if (!term_is_negated(c) && op == OP_AND) {
-    for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(term_arg(c, i), from, to, rest);
+    for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(inc, term_arg(c, i), from, to, rest);
   } else {
     term_t a = NULL_TERM, b = NULL_TERM;
     if (!term_is_negated(c) && op == OP_EQ && term_nargs(c) == 2) {
@@ -79,6 +85,7 @@ typedef struct {
   size_t cap, n;
   term_vec stack;
   term_vec rest, next;  /* propagate's scratch (it is not re-entered) */
+  const term_inc *inc;  /* the folded Trans's proxies (cube_values) */
 } subst_memo;
 
 static void memo_free(subst_memo *m) {
@@ -253,7 +260,7 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, u
   for (uint32_t round = 0; round < 8; round++) {
     uint32_t had = round == 0 ? pending : from->size;   /* the values this round substitutes: from[had ..) */
     next->size = 0;
-    for (uint32_t i = 0; i < rest->size; i++) cube_values(rest->data[i], from, to, next);
+    for (uint32_t i = 0; i < rest->size; i++) cube_values(m->inc, rest->data[i], from, to, next);
     if (defer && round == 0 && next->size == 1 && !term_is_negated(next->data[0]) &&
         term_op_of(next->data[0]) == OP_OR) {
       *unsubst = pending;
@@ -376,9 +383,11 @@ static bool fixed_query(const ts *sys, term_inc *inc, reach_ctx *c, uint32_t j, 
   return true;
 }
 
-/* The folded query for the solver: cube /\ (~Prop \/ (Trans /\ ~succ')). */
+/* The folded query for the solver: cube /\ (~Prop \/ (Trans /\ ~succ')),
+ * Trans's held conjunctions built. */
 static term_t folded_query(reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ, term_t *scratch) {
-  return term_and2(cube, term_or2(f->bad, term_and2(f->trans, term_not(successors_or(c, succ, f->nsucc, scratch)))));
+  term_t trans = term_inc_expand(c->memo.inc, f->trans);
+  return term_and2(cube, term_or2(f->bad, term_and2(trans, term_not(successors_or(c, succ, f->nsucc, scratch)))));
 }
 
 static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
@@ -508,8 +517,9 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, c->from.size, &(uint32_t){SPLITS});
   if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {
-    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, c->from.size, &(uint32_t){SPLITS});
-    if (!evident && !has_step(one, sym, cube, f->trans)) return false;
+    term_t trans = term_inc_expand(c->memo.inc, f->trans);   /* none held with the deadlock check: a no-op */
+    bool evident = step_evident(&c->memo, trans, trans, &c->from, &c->to, c->from.size, &(uint32_t){SPLITS});
+    if (!evident && !has_step(one, sym, cube, trans)) return false;
     subst = subst && evident;
   }
   st->folded++, st->by_subst += subst;
@@ -642,7 +652,11 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
   else ts_engine_arm(one, &eos);
   reach_ctx c;
   ctx_init(&c, R);
-  term_inc *inc = term_inc_new(2, (term_t[]){sys->trans, term_not(sys->prop)});
+  /* Trans's actions held (steps_covered reads a case's conjuncts without
+   * building it), not with the deadlock check: step_evident folds Trans
+   * whole */
+  term_inc *inc = term_inc_new_held(2, (term_t[]){sys->trans, term_not(sys->prop)}, deadlock ? 0 : 1);
+  c.memo.inc = inc;
   term_t step = term_fresh_var("tla_reach_step", type_bool()), fail = term_fresh_var("tla_reach_fail", type_bool());
   solver_assert(sv, term_implies(step, sys->trans));
   solver_assert(sv, term_implies(fail, term_not(sys->prop)));

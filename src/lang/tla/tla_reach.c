@@ -20,7 +20,6 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "core/term_inc.h"
-#include "core/term_map.h"
 #include "lang/tla/tla_reach.h"
 #include "solver/solver.h"
 
@@ -75,7 +74,9 @@ typedef struct {
   uint32_t *fresh_gen;  /* the node as a leaf: fixed by round fresh_round to fresh_val */
   term_t *fresh_val;
   term_t *primed;       /* the node as a leaf: primed (0: not yet; primed_leaf) */
-  uint32_t fresh_round;
+  uint32_t *case_gen;   /* the node as a next-state leaf: fixed by case case_round to case_val */
+  term_t *case_val;
+  uint32_t fresh_round, case_round;
   size_t ids;
   term_vec vpool;       /* a conjunct's leaves: vpool[off] (count), vpool[off + 1 ..] */
   uint64_t *hash;       /* the memo: open addressing, hash 0 = empty */
@@ -90,6 +91,7 @@ typedef struct {
 
 static void memo_free(subst_memo *m) {
   free(m->reads_at), free(m->stamp), free(m->fresh_gen), free(m->fresh_val), free(m->primed);
+  free(m->case_gen), free(m->case_val);
   term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
   free(m->hash), free(m->conj), free(m->res), free(m->key);
   term_vec_free(&m->stack), term_vec_free(&m->rest), term_vec_free(&m->next);
@@ -105,15 +107,37 @@ static void memo_ids_grow(subst_memo *m, uint32_t id) {
   m->fresh_gen = xrealloc(m->fresh_gen, n * sizeof *m->fresh_gen);
   m->fresh_val = xrealloc(m->fresh_val, n * sizeof *m->fresh_val);
   m->primed = xrealloc(m->primed, n * sizeof *m->primed);
+  m->case_gen = xrealloc(m->case_gen, n * sizeof *m->case_gen);
+  m->case_val = xrealloc(m->case_val, n * sizeof *m->case_val);
   memset(m->reads_at + old, 0, (n - old) * sizeof *m->reads_at);
   memset(m->stamp + old, 0, (n - old) * sizeof *m->stamp);
   memset(m->fresh_gen + old, 0, (n - old) * sizeof *m->fresh_gen);
   memset(m->primed + old, 0, (n - old) * sizeof *m->primed);
+  memset(m->case_gen + old, 0, (n - old) * sizeof *m->case_gen);
   m->ids = n;
 }
 
 static inline void memo_ids(subst_memo *m, uint32_t id) {
   if (id >= m->ids) memo_ids_grow(m, id);
+}
+
+/* A case's next-state values (from[i] := to[i] where from[i] is primed,
+ * the last one of a leaf given twice, as substitution takes them), for
+ * covers' look-ups by node id (a hash map cleared and filled per case
+ * before). */
+static void case_values(subst_memo *m, const term_vec *from, const term_vec *to) {
+  if (++m->case_round == 0) memset(m->case_gen, 0, m->ids * sizeof *m->case_gen), m->case_round = 1;
+  for (uint32_t i = 0; i < from->size; i++)
+    if (term_var_index(from->data[i]) == 1) {
+      uint32_t id = term_id(from->data[i]);
+      memo_ids(m, id);
+      m->case_gen[id] = m->case_round, m->case_val[id] = to->data[i];
+    }
+}
+
+static term_t case_value(const subst_memo *m, term_t v) {
+  uint32_t id = term_id(v);
+  return id < m->ids && m->case_gen[id] == m->case_round ? m->case_val[id] : NULL_TERM;
 }
 
 /* The value this round fixed for leaf v (NULL_TERM: none). */
@@ -289,8 +313,7 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, u
  * cube fixes (propagate), their leaves primed (as a successor's), and
  * whether the cube is their conjunction (propagate folds it to true: the
  * values imply the cube); its cube primed when asked. And the scratch of a
- * state's queries: the values found so far (from/to) and a look-up of them
- * (val). */
+ * state's queries: the values found so far (from/to). */
 typedef struct {
   const tla_sym_reach_set *R;
   term_t *primed;               /* NULL_TERM until asked */
@@ -298,7 +321,6 @@ typedef struct {
   bool *pure;
   term_vec var, var1, value;    /* the cubes' values: leaf, leaf primed, value */
   term_vec from, to;
-  term_map val;
   subst_memo memo;
 } reach_ctx;
 
@@ -310,14 +332,12 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
   c->vfirst = xmalloc((n + 1) * sizeof *c->vfirst), c->vcount = xmalloc((n + 1) * sizeof *c->vcount);
   c->pure = xmalloc((n + 1) * sizeof *c->pure);
   for (size_t j = 0; j < n; j++) c->primed[j] = NULL_TERM, c->vfirst[j] = UINT32_MAX;
-  term_map_init(&c->val);
 }
 
 static void ctx_free(reach_ctx *c) {
   free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
   term_vec_free(&c->var), term_vec_free(&c->var1), term_vec_free(&c->value);
   term_vec_free(&c->from), term_vec_free(&c->to);
-  term_map_free(&c->val);
   memo_free(&c->memo);
 }
 
@@ -397,7 +417,7 @@ static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
 
 /* Substituting c->from/to (each implied by the case being decided) into
  * successor s's primed cube folds it to true. Decided by look-ups in
- * c->val (c->from/to's last value per leaf, as substitution takes it)
+ * case_values (c->from/to's last value per leaf, as substitution takes it)
  * where it can: where the case leaves a value of the cube's free, or fixes
  * it otherwise, no (the substituted cube, still implying that value, is
  * not true whatever that leaf is); where the case fixes every value of a
@@ -405,7 +425,7 @@ static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
 static bool covers(reach_ctx *c, uint32_t s) {
   cube_info(c, s);
   for (uint32_t i = c->vfirst[s]; i < c->vfirst[s] + c->vcount[s]; i++)
-    if (term_map_get(&c->val, c->var1.data[i]) != c->value.data[i]) return false;
+    if (case_value(&c->memo, c->var1.data[i]) != c->value.data[i]) return false;
   return c->pure[s] || folds_true(primed_cube(c, s), &c->from, &c->to);
 }
 
@@ -456,13 +476,7 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
     t = propagate(&c->memo, whole, &c->from, &c->to, pending, false, &unsubst);
   }
   bool ok = term_is_false(t);
-  if (!ok) {
-    /* covers looks up next-state leaves only: the state's own values
-     * (half of from) stay out of the map */
-    term_map_clear(&c->val);
-    for (uint32_t i = 0; i < c->from.size; i++)
-      if (term_var_index(c->from.data[i]) == 1) term_map_put(&c->val, c->from.data[i], c->to.data[i]);
-  }
+  if (!ok) case_values(&c->memo, &c->from, &c->to);   /* covers looks up next-state leaves only */
   for (uint32_t s = 0; !ok && s < k; s++) ok = covers(c, succ[s]);
   term_t d = ok ? NULL_TERM : a_disjunction(t);
   if (d != NULL_TERM && *splits >= term_nargs(d)) {
@@ -549,19 +563,23 @@ static int cmp_rows(const void *a, const void *b, void *ctx) {
 }
 
 static uint32_t *state_order(reach_ctx *c, size_t n) {
-  term_map idx;   /* leaf -> its column */
-  term_map_init(&idx);
-  uint32_t L = 0;
+  uint32_t ids = 0;
   for (size_t j = 0; j < n; j++) {
     cube_info(c, (uint32_t)j);
     for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-      if (!term_map_has(&idx, c->var.data[i])) term_map_put(&idx, c->var.data[i], (int32_t)L++);
+      if (term_id(c->var.data[i]) >= ids) ids = term_id(c->var.data[i]) + 1;
   }
+  uint32_t *col = xmalloc((ids + 1) * sizeof *col), L = 0;   /* by leaf id: its column (10 million look-ups) */
+  memset(col, 0xff, (ids + 1) * sizeof *col);
+  for (size_t j = 0; j < n; j++)
+    for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
+      if (col[term_id(c->var.data[i])] == UINT32_MAX) col[term_id(c->var.data[i])] = L++;
   term_t *rows = xmalloc(((size_t)n * L + 1) * sizeof *rows);
   for (size_t k = 0; k < (size_t)n * L; k++) rows[k] = NULL_TERM;
   for (size_t j = 0; j < n; j++)
     for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-      rows[j * L + (uint32_t)term_map_get(&idx, c->var.data[i])] = c->value.data[i];
+      rows[j * L + col[term_id(c->var.data[i])]] = c->value.data[i];
+  free(col);
   uint64_t *changes = xcalloc(L + 1, sizeof *changes);
   for (size_t j = 1; j < n; j++)
     for (uint32_t l = 0; l < L; l++) changes[l] += rows[j * L + l] != rows[(j - 1) * L + l];
@@ -575,7 +593,6 @@ static uint32_t *state_order(reach_ctx *c, size_t n) {
   for (size_t j = 0; j < n; j++) order[j] = (uint32_t)j;
   qsort_r(order, n, sizeof *order, cmp_rows, &(row_order){rows, leaf, L});
   free(rows), free(changes), free(leaf);
-  term_map_free(&idx);
   return order;
 }
 

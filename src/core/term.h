@@ -333,7 +333,12 @@ term_t term_eval(term_t t, uint32_t n, const term_t *vars, const term_t *vals);
 
 /* ---- a growable vector of terms (used everywhere) ---- */
 typedef struct { term_t *data; uint32_t size, cap; } term_vec;
-void term_vec_push(term_vec *v, term_t t);
+void term_vec_grow_push(term_vec *v, term_t t);   /* term_vec_push past the capacity */
+/* Inline: the common case is a store (the reach proof pushes ~10^8). */
+static inline void term_vec_push(term_vec *v, term_t t) {
+  if (v->size < v->cap) v->data[v->size++] = t;
+  else term_vec_grow_push(v, t);
+}
 void term_vec_free(term_vec *v);
 
 #endif

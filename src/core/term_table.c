@@ -415,11 +415,7 @@ bool term_is_value(term_t t) {
   }
 }
 
-void term_vec_push(term_vec *v, term_t t) {
-  if (v->size < v->cap) {   /* the common case without xgrow's call (the reach proof pushes ~10^8) */
-    v->data[v->size++] = t;
-    return;
-  }
+void term_vec_grow_push(term_vec *v, term_t t) {
   size_t cap = v->cap;
   xgrow((void **)&v->data, sizeof *v->data, &cap, (size_t)v->size + 1);
   v->cap = (uint32_t)cap;

@@ -216,6 +216,13 @@ static void memo_grow(subst_memo *m) {
   m->hash = hash, m->conj = conj, m->res = res, m->key = key, m->cap = cap;
 }
 
+/* Inline, not memcmp's call: most keys are one or two values. */
+static inline bool same_key(const term_t *a, const term_t *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 /* c with the round's values (fresh_round) substituted. */
 static term_t subst_conj(subst_memo *m, term_t c) {
   uint32_t off = conj_reads(m, c), n = (uint32_t)m->vpool.data[off];
@@ -243,8 +250,7 @@ static term_t subst_conj(subst_memo *m, term_t c) {
   if (2 * (m->n + 1) > m->cap) memo_grow(m);
   size_t s = h & (m->cap - 1);
   for (; m->hash[s]; s = (s + 1) & (m->cap - 1))
-    if (m->hash[s] == h && m->conj[s] == c &&
-        memcmp(m->kpool.data + m->key[s], m->kpool.data + k0, n * sizeof *m->kpool.data) == 0) {
+    if (m->hash[s] == h && m->conj[s] == c && same_key(m->kpool.data + m->key[s], m->kpool.data + k0, n)) {
       m->kpool.size = k0;
       return m->res[s];
     }

@@ -69,7 +69,6 @@ uint32_t type_dt_group(type_t ty, bool (*known)(type_t, void *), void *ctx, type
 /* (declare-datatypes ((D 0) ...) (...)) for the n datatypes g. */
 void type_print_datatypes(FILE *out, uint32_t n, const type_t *g);
 
-type_kind type_kind_of(type_t ty);
 uint32_t type_bv_width(type_t ty);
 type_t type_array_index(type_t ty);
 type_t type_array_elem(type_t ty);
@@ -216,28 +215,59 @@ term_t term_dt_is(type_t dt, uint32_t c, term_t a);
 term_t term_make(term_op op, uint32_t n, const term_t *args, uint32_t nparams, const uint32_t *params);
 
 /* ---- inspection ---- */
+/* The node tables' layout (core/term_table.c, core/type.c), here only so
+ * that the accessors below inline: they are a large share of every
+ * engine's calls. Read the tables through the accessors only.
+ * A term node: op, type and a slice of the int32 pool holding the argument
+ * terms followed by the integer parameters of indexed operators. Leaves use
+ * the pool for their payload: OP_VAR [symbol, index], OP_RAT [mpq slot],
+ * OP_BV [mpz slot]. */
+typedef struct {
+  uint8_t op;
+  uint8_t nparams;
+  uint32_t nargs;
+  type_t type;
+  uint32_t first;
+  uint32_t hash;
+} term_node;
+extern term_node *term_nodes_;
+extern int32_t *term_pool_;
+/* A type node: its kind and its parameters' slice of the type pool. */
+typedef struct {
+  type_kind kind;
+  uint32_t n;        /* number of entries in params */
+  uint32_t first;    /* index into the parameter pool */
+} type_node;
+extern type_node *type_nodes_;
+
+static inline type_kind type_kind_of(type_t ty) { return type_nodes_[ty].kind; }
 static inline bool term_is_negated(term_t t) { return (t & 1) != 0; }
 static inline term_t term_unsigned(term_t t) { return t & ~1; }   /* strip negation */
 static inline uint32_t term_id(term_t t) { return (uint32_t)t >> 1; } /* dense node id */
-term_op term_op_of(term_t t);         /* of the node; OP_TRUE for both true and false */
-type_t term_type(term_t t);
-uint32_t term_nargs(term_t t);
-term_t term_arg(term_t t, uint32_t i);
-const term_t *term_args(term_t t);
+static inline term_node *term_node_of(term_t t) { return &term_nodes_[term_id(t)]; }
+/* Of the node; OP_TRUE for both true and false. */
+static inline term_op term_op_of(term_t t) { return (term_op)term_node_of(t)->op; }
+static inline type_t term_type(term_t t) { return term_node_of(t)->type; }
+static inline uint32_t term_nargs(term_t t) {
+  const term_node *nd = term_node_of(t);
+  return nd->op == OP_VAR || nd->op == OP_RAT || nd->op == OP_BV ? 0 : nd->nargs;
+}
+static inline term_t term_arg(term_t t, uint32_t i) { return term_pool_[term_node_of(t)->first + i]; }
+static inline const term_t *term_args(term_t t) { return term_pool_ + term_node_of(t)->first; }
 uint32_t term_param(term_t t, uint32_t i);   /* indexed bv ops, datatype ops */
-bool term_is_true(term_t t);
-bool term_is_false(term_t t);
-bool term_is_bool(term_t t);
+static inline bool term_is_true(term_t t) { return t == 0; }
+static inline bool term_is_false(term_t t) { return t == 1; }
+static inline bool term_is_bool(term_t t) { return type_kind_of(term_type(t)) == TYPE_BOOL; }
 bool term_is_const(term_t t);   /* true/false, rational or bit-vector literal */
 bool term_is_value(term_t t);   /* a literal, or a const-array/store chain of literals (array values) */
-bool term_is_var(term_t t);
+static inline bool term_is_var(term_t t) { return !term_is_negated(t) && term_op_of(t) == OP_VAR; }
 /* For literals: value copied into out (must be initialized). */
 void term_rat_value(term_t t, mpq_t out);
 void term_bv_value(term_t t, mpz_t out);
 bool term_rat_is_int(term_t t);
 /* For variables. */
 const char *term_var_name(term_t t);
-int32_t term_var_index(term_t t);             /* 0 for plain variables */
+static inline int32_t term_var_index(term_t t) { return term_pool_[term_node_of(t)->first + 1]; } /* 0 for plain variables */
 term_t term_var_at(term_t v, int32_t index);  /* the copy of v with that index */
 
 /* Atoms: Boolean terms whose operator is not a connective (and/or/not/ite
@@ -303,7 +333,12 @@ term_t term_eval(term_t t, uint32_t n, const term_t *vars, const term_t *vals);
 
 /* ---- a growable vector of terms (used everywhere) ---- */
 typedef struct { term_t *data; uint32_t size, cap; } term_vec;
-void term_vec_push(term_vec *v, term_t t);
+void term_vec_grow_push(term_vec *v, term_t t);   /* term_vec_push past the capacity */
+/* Inline: the common case is a store (the reach proof pushes ~10^8). */
+static inline void term_vec_push(term_vec *v, term_t t) {
+  if (v->size < v->cap) v->data[v->size++] = t;
+  else term_vec_grow_push(v, t);
+}
 void term_vec_free(term_vec *v);
 
 #endif

@@ -1,16 +1,16 @@
 /* Incremental substitution (term_inc.h): the roots' DAG in an array,
- * children first, each node with the bit set of the variables below it;
- * a valuation marks the variables whose value changed, and only the nodes
- * whose set meets them are rebuilt (from their arguments' results, through
- * the smart constructors as term_subst_many does). */
+ * children first, and per variable the bit set of the nodes that read it
+ * (the variable below them); a valuation's changed variables' sets, or'ed,
+ * are the nodes rebuilt, in the array's order (from their arguments'
+ * results, through the smart constructors as term_subst_many does). */
 #include "core/term_inc.h"
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
 #include "core/term_map.h"
 
-/* The nodes' bit sets at most (64 MB): a DAG of 10^5 nodes over 5000
- * variables would take 63 MB */
+/* The bit sets at most (64 MB): a DAG of 10^5 nodes over 5000 variables
+ * would take 63 MB */
 #define INC_MAX_WORDS ((size_t)1 << 23)
 
 struct term_inc {
@@ -20,14 +20,23 @@ struct term_inc {
   uint32_t *first;           /* node i's arguments: arg[first[i] .. first[i + 1]) */
   term_t *arg;               /* as the node has them (signed) */
   uint32_t *argnode;         /* their nodes' indices */
-  uint64_t *reads;           /* node i's variables: reads[i * words ..+ words) */
+  uint32_t nwords;           /* words of a set of nodes */
+  uint64_t *readers;         /* variable bit b's nodes: readers[b * nwords ..+ nwords) */
+  uint64_t *stale;           /* scratch: the nodes to rebuild */
   term_map index;            /* node -> its index */
   term_t *var, *value;       /* per variable bit: the variable, its value now (NULL_TERM: itself) */
-  uint64_t *changed;         /* the variables whose value changed */
   term_t *res;               /* per node: its substituted term */
   uint32_t *bit_of;          /* variable's term id -> its bit (UINT32_MAX: none), ids < nbit_of */
   uint32_t nbit_of;
   term_t *next;              /* scratch: per variable bit, the valuation's value (NULL_TERM: none) */
+  /* held conjunctions (term_inc_new_held): */
+  uint32_t *held;            /* per node: its index among them (UINT32_MAX: not held) */
+  uint32_t nheld;
+  term_t *proxy;             /* per held: its proxy variable */
+  uint32_t *hnode;           /* per held: its node */
+  uint32_t *hfirst, *hn;     /* per held: its arguments' results now, hargs[hfirst ..+ hn] */
+  term_t *hargs;
+  term_map proxy_of;         /* proxy -> its held index */
   bool valid, ok;            /* res holds the valuation before's; no quantifier */
 };
 
@@ -53,22 +62,21 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
   in->n = order.size, in->node = order.data;
   uint32_t nargs = 0;
   for (uint32_t i = 0; i < in->n; i++) in->nvars += term_is_var(in->node[i]), nargs += term_nargs(in->node[i]);
-  in->words = in->nvars / 64 + 1;
-  if ((size_t)in->n * in->words > INC_MAX_WORDS) {   /* the bit sets would not pay: term_subst_many */
-    in->ok = false;
+  in->words = in->nvars / 64 + 1, in->nwords = in->n / 64 + 1;
+  if ((size_t)in->n * in->words > INC_MAX_WORDS || (size_t)in->nvars * in->nwords > INC_MAX_WORDS) {
+    in->ok = false;   /* the bit sets would not pay: term_subst_many */
     return in;
   }
   in->first = xmalloc((in->n + 1) * sizeof *in->first);
-  in->reads = xcalloc((size_t)in->n * in->words, sizeof *in->reads);
+  uint64_t *reads = xcalloc((size_t)in->n * in->words, sizeof *reads);   /* node i's variables: reads[i * words ..) */
   in->var = xmalloc((in->nvars + 1) * sizeof *in->var), in->value = xmalloc((in->nvars + 1) * sizeof *in->value);
-  in->changed = xmalloc(in->words * sizeof *in->changed);
   in->res = xmalloc((in->n + 1) * sizeof *in->res);
   in->next = xmalloc((in->nvars + 1) * sizeof *in->next);
   in->arg = xmalloc((nargs + 1) * sizeof *in->arg), in->argnode = xmalloc((nargs + 1) * sizeof *in->argnode);
   nargs = 0;
   for (uint32_t i = 0, bit = 0; i < in->n; i++) {
     term_t t = in->node[i];
-    uint64_t *r = in->reads + (size_t)i * in->words;
+    uint64_t *r = reads + (size_t)i * in->words;
     in->first[i] = nargs;
     if (term_is_var(t)) {
       in->var[bit] = t, in->value[bit] = NULL_TERM;
@@ -78,11 +86,21 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
     for (uint32_t k = 0; k < term_nargs(t); k++, nargs++) {
       in->arg[nargs] = term_arg(t, k);
       in->argnode[nargs] = (uint32_t)term_map_get(&in->index, term_unsigned(term_arg(t, k)));
-      const uint64_t *c = in->reads + (size_t)in->argnode[nargs] * in->words;
+      const uint64_t *c = reads + (size_t)in->argnode[nargs] * in->words;
       for (uint32_t w = 0; w < in->words; w++) r[w] |= c[w];
     }
   }
   in->first[in->n] = nargs;
+  /* transposed: a state's valuation changes few variables (Disruptor_MPMC:
+   * 1.8 of 170 a state, 7 % of the 1249 nodes to rebuild), and scanning
+   * every node's set was a tenth of its reach proof */
+  in->readers = xcalloc((size_t)in->nvars * in->nwords + 1, sizeof *in->readers);
+  in->stale = xmalloc(in->nwords * sizeof *in->stale);
+  for (uint32_t i = 0; i < in->n; i++)
+    for (uint32_t b = 0; b < in->nvars; b++)
+      if (reads[(size_t)i * in->words + b / 64] >> (b % 64) & 1)
+        in->readers[(size_t)b * in->nwords + i / 64] |= 1ull << (i % 64);
+  free(reads);
   /* the valuation's variables to their bits by term id (a hash map's
    * look-ups per variable and state were a twentieth of Disruptor_MPMC's
    * reach proof) */
@@ -94,12 +112,91 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
   return in;
 }
 
+/* Held: the conjunctions of at least TERM_INC_HOLD_MIN arguments that are
+ * (positive) arguments of a disjunction below roots[0..nhold) and below no
+ * other root. */
+#define TERM_INC_HOLD_MIN 16
+term_inc *term_inc_new_held(uint32_t n, const term_t *roots, uint32_t nhold) {
+  term_inc *in = term_inc_new(n, roots);
+  if (!in->ok || nhold == 0) return in;
+  /* the nodes below roots[nhold..): parents come after their children */
+  bool *other = xcalloc(in->n + 1, sizeof *other);
+  for (uint32_t r = nhold; r < n; r++) other[term_map_get(&in->index, term_unsigned(roots[r]))] = true;
+  for (uint32_t i = in->n; i-- > 0;)
+    if (other[i])
+      for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) other[in->argnode[e]] = true;
+  in->held = xmalloc((in->n + 1) * sizeof *in->held);
+  memset(in->held, 0xff, (in->n + 1) * sizeof *in->held);
+  uint32_t nargs = 0;
+  for (uint32_t i = 0; i < in->n; i++) {
+    if (term_op_of(in->node[i]) != OP_OR) continue;
+    for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
+      uint32_t a = in->argnode[e];
+      if (term_is_negated(in->arg[e]) || other[a] || in->held[a] != UINT32_MAX || term_op_of(in->node[a]) != OP_AND ||
+          in->first[a + 1] - in->first[a] < TERM_INC_HOLD_MIN)
+        continue;
+      in->held[a] = in->nheld++;
+      nargs += in->first[a + 1] - in->first[a];
+    }
+  }
+  free(other);
+  in->proxy = xmalloc((in->nheld + 1) * sizeof *in->proxy), in->hnode = xmalloc((in->nheld + 1) * sizeof *in->hnode);
+  in->hfirst = xmalloc((in->nheld + 1) * sizeof *in->hfirst), in->hn = xcalloc(in->nheld + 1, sizeof *in->hn);
+  in->hargs = xmalloc((nargs + 1) * sizeof *in->hargs);
+  nargs = 0;
+  for (uint32_t i = 0; i < in->n; i++) {
+    uint32_t h = in->held[i];
+    if (h == UINT32_MAX) continue;
+    in->proxy[h] = term_fresh_var("term_inc_held", type_bool()), in->hnode[h] = i, in->hfirst[h] = nargs;
+    nargs += in->first[i + 1] - in->first[i];
+    term_map_put(&in->proxy_of, in->proxy[h], (int32_t)h);
+  }
+  return in;
+}
+
 void term_inc_free(term_inc *in) {
   if (!in) return;
-  free(in->root), free(in->node), free(in->first), free(in->arg), free(in->argnode), free(in->reads);
-  free(in->var), free(in->value), free(in->changed), free(in->res), free(in->bit_of), free(in->next);
+  free(in->root), free(in->node), free(in->first), free(in->arg), free(in->argnode), free(in->readers);
+  free(in->stale), free(in->var), free(in->value), free(in->res), free(in->bit_of), free(in->next);
+  free(in->held), free(in->proxy), free(in->hnode), free(in->hfirst), free(in->hn), free(in->hargs);
   term_map_free(&in->index);
+  term_map_free(&in->proxy_of);
   free(in);
+}
+
+const term_t *term_inc_held_args(const term_inc *in, term_t t, uint32_t *n) {
+  if (!in || in->nheld == 0 || term_is_negated(t) || term_op_of(t) != OP_VAR) return NULL;
+  int32_t h = term_map_get(&in->proxy_of, t);
+  if (h == NULL_TERM) return NULL;
+  *n = in->hn[h];
+  return in->hargs + in->hfirst[h];
+}
+
+term_t term_inc_expand(const term_inc *in, term_t t) {
+  if (!in || in->nheld == 0) return t;
+  term_t *from = xmalloc((in->nheld + 1) * sizeof *from), *to = xmalloc((in->nheld + 1) * sizeof *to);
+  uint32_t k = 0;
+  for (uint32_t h = 0; h < in->nheld; h++)
+    if (in->res[in->hnode[h]] == in->proxy[h])
+      from[k] = in->proxy[h], to[k++] = term_and(in->hn[h], in->hargs + in->hfirst[h]);
+  term_subst_many(1, &t, k, from, to);
+  free(from), free(to);
+  return t;
+}
+
+/* Held node i: false with a false argument, true with every one true,
+ * else its proxy, its other arguments' results kept for
+ * term_inc_held_args. */
+static term_t hold_node(term_inc *in, uint32_t i) {
+  uint32_t h = in->held[i], k = 0;
+  term_t *a = in->hargs + in->hfirst[h];
+  for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
+    term_t r = in->res[in->argnode[e]] ^ (in->arg[e] & 1);
+    if (term_is_false(r)) return r;
+    if (!term_is_true(r)) a[k++] = r;
+  }
+  in->hn[h] = k;
+  return k ? in->proxy[h] : term_true();
 }
 
 /* Node i (not a variable) rebuilt from its arguments' results. */
@@ -126,6 +223,15 @@ static term_t rebuild_node(term_inc *in, uint32_t i) {
   return r;
 }
 
+/* Node i's result from its arguments' (or its value: a variable). */
+static term_t node_result(term_inc *in, uint32_t i) {
+  term_t t = in->node[i];
+  if (in->held && in->held[i] != UINT32_MAX) return hold_node(in, i);
+  if (!term_is_var(t)) return rebuild_node(in, i);
+  term_t v = in->value[in->bit_of[term_id(t)]];
+  return v != NULL_TERM ? v : t;
+}
+
 bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *to, term_t *out) {
   if (!in->ok) return false;
   for (uint32_t b = 0; b < in->nvars; b++) in->next[b] = NULL_TERM;
@@ -135,22 +241,21 @@ bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *
       in->next[in->bit_of[id]] = to[i];
   }
   bool all = !in->valid;   /* nothing kept from a valuation before */
-  memset(in->changed, 0, in->words * sizeof *in->changed);
+  memset(in->stale, 0, in->nwords * sizeof *in->stale);
   for (uint32_t b = 0; b < in->nvars; b++) {
     term_t v = in->next[b];
-    if (v != in->value[b]) in->changed[b / 64] |= 1ull << (b % 64);
+    if (v == in->value[b]) continue;
     in->value[b] = v;
+    const uint64_t *r = in->readers + (size_t)b * in->nwords;
+    for (uint32_t w = 0; w < in->nwords; w++) in->stale[w] |= r[w];
   }
   in->valid = false;
-  for (uint32_t i = 0, b = 0; i < in->n; i++) {
-    const uint64_t *r = in->reads + (size_t)i * in->words;
-    bool stale = all;
-    for (uint32_t w = 0; w < in->words && !stale; w++) stale = (r[w] & in->changed[w]) != 0;
-    bool var = term_is_var(in->node[i]);
-    if (stale) in->res[i] = var ? (in->value[b] != NULL_TERM ? in->value[b] : in->node[i]) : rebuild_node(in, i);
-    b += var;
-    if (in->res[i] == NULL_TERM) return false;
-  }
+  for (uint32_t w = 0; w < in->nwords; w++)   /* children first: the array's order */
+    for (uint64_t bits = all ? ~0ull : in->stale[w]; bits; bits &= bits - 1) {
+      uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(bits);
+      if (i >= in->n) break;
+      if ((in->res[i] = node_result(in, i)) == NULL_TERM) return false;
+    }
   in->valid = true;
   for (uint32_t r = 0; r < in->nroots; r++)
     out[r] = in->res[term_map_get(&in->index, term_unsigned(in->root[r]))] ^ (in->root[r] & 1);

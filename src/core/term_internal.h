@@ -4,24 +4,6 @@
 #define ZETA_CORE_TERM_INTERNAL_H
 #include "core/term.h"
 
-/* A node: op, type and a slice of the int32 pool holding the argument
- * terms followed by the integer parameters of indexed operators. Leaves use
- * the pool for their payload: OP_VAR [symbol, index], OP_RAT [mpq slot],
- * OP_BV [mpz slot]. */
-typedef struct {
-  uint8_t op;
-  uint8_t nparams;
-  uint32_t nargs;
-  type_t type;
-  uint32_t first;
-  uint32_t hash;
-} term_node;
-
-extern term_node *term_nodes_;
-extern int32_t *term_pool_;
-
-static inline term_node *term_node_of(term_t t) { return &term_nodes_[term_id(t)]; }
-
 /* Interns a node; args and params are copied. */
 term_t term_intern(term_op op, type_t ty, uint32_t nargs, const term_t *args,
                    uint32_t nparams, const uint32_t *params);

@@ -377,22 +377,10 @@ term_t term_var_at(term_t v, int32_t index) {
 }
 
 /* ---- accessors ---- */
-term_op term_op_of(term_t t) { return (term_op)term_node_of(t)->op; }
-type_t term_type(term_t t) { return term_node_of(t)->type; }
-uint32_t term_nargs(term_t t) {
-  term_node *nd = term_node_of(t);
-  return nd->op == OP_VAR || nd->op == OP_RAT || nd->op == OP_BV ? 0 : nd->nargs;
-}
-term_t term_arg(term_t t, uint32_t i) { return term_pool_[term_node_of(t)->first + i]; }
-const term_t *term_args(term_t t) { return term_pool_ + term_node_of(t)->first; }
 uint32_t term_param(term_t t, uint32_t i) {
   term_node *nd = term_node_of(t);
   return (uint32_t)term_pool_[nd->first + nd->nargs + i];
 }
-bool term_is_true(term_t t) { return t == 0; }
-bool term_is_false(term_t t) { return t == 1; }
-bool term_is_bool(term_t t) { return type_kind_of(term_type(t)) == TYPE_BOOL; }
-bool term_is_var(term_t t) { return !term_is_negated(t) && term_op_of(t) == OP_VAR; }
 bool term_is_const(term_t t) {
   term_op op = term_op_of(t);
   return op == OP_TRUE || op == OP_RAT || op == OP_BV;
@@ -403,7 +391,6 @@ void term_rat_value(term_t t, mpq_t out) { mpq_set(out, *term_rat_ref(t)); }
 void term_bv_value(term_t t, mpz_t out) { mpz_set(out, *term_bv_ref(t)); }
 bool term_rat_is_int(term_t t) { return mpz_cmp_ui(mpq_denref(*term_rat_ref(t)), 1) == 0; }
 const char *term_var_name(term_t t) { return symbol_name((uint32_t)term_pool_[term_node_of(t)->first]); }
-int32_t term_var_index(term_t t) { return term_pool_[term_node_of(t)->first + 1]; }
 
 bool term_is_atom(term_t t) {
   if (!term_is_bool(t)) return false;
@@ -428,11 +415,7 @@ bool term_is_value(term_t t) {
   }
 }
 
-void term_vec_push(term_vec *v, term_t t) {
-  if (v->size < v->cap) {   /* the common case without xgrow's call (the reach proof pushes ~10^8) */
-    v->data[v->size++] = t;
-    return;
-  }
+void term_vec_grow_push(term_vec *v, term_t t) {
   size_t cap = v->cap;
   xgrow((void **)&v->data, sizeof *v->data, &cap, (size_t)v->size + 1);
   v->cap = (uint32_t)cap;

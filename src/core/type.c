@@ -4,13 +4,7 @@
 #include "core/alloc.h"
 #include "core/term_internal.h"
 
-typedef struct {
-  type_kind kind;
-  uint32_t n;        /* number of entries in params */
-  uint32_t first;    /* index into the parameter pool */
-} type_node;
-
-static type_node *nodes;
+type_node *type_nodes_;   /* term.h: read by the inline type_kind_of */
 static size_t nnodes, capnodes;
 static int32_t *pool;
 static size_t npool, cappool;
@@ -40,8 +34,8 @@ static void dt_def_free(dt_def *d) {
 
 void types_reset(void) {
   for (size_t i = 0; i < nnodes; i++) { free(sort_names[i]); dt_def_free(dt_defs[i]); }
-  free(nodes); free(pool); free(sort_names); free(dt_defs);
-  nodes = NULL; pool = NULL; sort_names = NULL; dt_defs = NULL;
+  free(type_nodes_); free(pool); free(sort_names); free(dt_defs);
+  type_nodes_ = NULL; pool = NULL; sort_names = NULL; dt_defs = NULL;
   nnodes = capnodes = npool = cappool = capnames = capdefs = 0;
 }
 
@@ -49,18 +43,18 @@ void types_reset(void) {
  * keeps this file small. */
 static type_t intern(type_kind kind, uint32_t n, const int32_t *params, const char *name) {
   for (size_t i = 0; i < nnodes; i++) {
-    type_node *t = &nodes[i];
+    type_node *t = &type_nodes_[i];
     if (t->kind != kind || t->n != n || (n && memcmp(pool + t->first, params, n * sizeof *params))) continue;
     if ((kind == TYPE_SORT || kind == TYPE_DATATYPE) && strcmp(sort_names[i], name) != 0) continue;
     return (type_t)i;
   }
-  XGROW(nodes, capnodes, nnodes + 1);
+  XGROW(type_nodes_, capnodes, nnodes + 1);
   XGROW(pool, cappool, npool + n);
   XGROW(sort_names, capnames, nnodes + 1);
   XGROW(dt_defs, capdefs, nnodes + 1);
   dt_defs[nnodes] = NULL;
   if (n) memcpy(pool + npool, params, n * sizeof *params);
-  nodes[nnodes] = (type_node){kind, n, (uint32_t)npool};
+  type_nodes_[nnodes] = (type_node){kind, n, (uint32_t)npool};
   sort_names[nnodes] = name ? xstrdup(name) : NULL;
   npool += n;
   return (type_t)nnodes++;
@@ -103,7 +97,7 @@ void type_datatype_define(type_t dt, uint32_t nctors, const type_dt_ctor *ctors)
   dt_def_free(dt_defs[dt]);
   dt_defs[dt] = d;
 }
-bool type_dt_defined(type_t dt) { return nodes[dt].kind == TYPE_DATATYPE && dt_defs[dt] != NULL; }
+bool type_dt_defined(type_t dt) { return type_nodes_[dt].kind == TYPE_DATATYPE && dt_defs[dt] != NULL; }
 uint32_t type_dt_nctors(type_t dt) { return dt_defs[dt] ? dt_defs[dt]->nctors : 0; }
 const char *type_dt_ctor_name(type_t dt, uint32_t c) { return dt_defs[dt]->ctors[c].name; }
 uint32_t type_dt_nfields(type_t dt, uint32_t c) { return dt_defs[dt]->ctors[c].nfields; }
@@ -116,13 +110,13 @@ uint32_t type_dt_find_ctor(type_t dt, const char *name) {
 }
 
 static void dt_group(type_t ty, bool (*known)(type_t, void *), void *ctx, type_t **g, uint32_t *n, size_t *cap) {
-  switch (nodes[ty].kind) {
+  switch (type_nodes_[ty].kind) {
   case TYPE_ARRAY:
     dt_group(type_array_index(ty), known, ctx, g, n, cap);
     dt_group(type_array_elem(ty), known, ctx, g, n, cap);
     return;
   case TYPE_FUN:
-    for (uint32_t i = 0; i < nodes[ty].n; i++) dt_group(pool[nodes[ty].first + i], known, ctx, g, n, cap);
+    for (uint32_t i = 0; i < type_nodes_[ty].n; i++) dt_group(pool[type_nodes_[ty].first + i], known, ctx, g, n, cap);
     return;
   case TYPE_DATATYPE: break;
   default: return;
@@ -170,19 +164,18 @@ void type_print_datatypes(FILE *out, uint32_t n, const type_t *g) {
   fputs("))\n", out);
 }
 
-type_kind type_kind_of(type_t ty) { return nodes[ty].kind; }
-static int32_t param(type_t ty, uint32_t i) { return pool[nodes[ty].first + i]; }
-uint32_t type_bv_width(type_t ty) { return nodes[ty].kind == TYPE_BV ? (uint32_t)param(ty, 0) : 0; }
+static int32_t param(type_t ty, uint32_t i) { return pool[type_nodes_[ty].first + i]; }
+uint32_t type_bv_width(type_t ty) { return type_nodes_[ty].kind == TYPE_BV ? (uint32_t)param(ty, 0) : 0; }
 type_t type_array_index(type_t ty) { return param(ty, 0); }
 type_t type_array_elem(type_t ty) { return param(ty, 1); }
-uint32_t type_fun_arity(type_t ty) { return nodes[ty].kind == TYPE_FUN ? nodes[ty].n - 1 : 0; }
+uint32_t type_fun_arity(type_t ty) { return type_nodes_[ty].kind == TYPE_FUN ? type_nodes_[ty].n - 1 : 0; }
 type_t type_fun_domain(type_t ty, uint32_t i) { return param(ty, i); }
-type_t type_fun_range(type_t ty) { return param(ty, nodes[ty].n - 1); }
+type_t type_fun_range(type_t ty) { return param(ty, type_nodes_[ty].n - 1); }
 const char *type_sort_name(type_t ty) { return sort_names[ty]; }
-bool type_is_arith(type_t ty) { return nodes[ty].kind == TYPE_INT || nodes[ty].kind == TYPE_REAL; }
+bool type_is_arith(type_t ty) { return type_nodes_[ty].kind == TYPE_INT || type_nodes_[ty].kind == TYPE_REAL; }
 
 void type_print(FILE *out, type_t ty) {
-  switch (nodes[ty].kind) {
+  switch (type_nodes_[ty].kind) {
   case TYPE_BOOL: fputs("Bool", out); break;
   case TYPE_INT: fputs("Int", out); break;
   case TYPE_REAL: fputs("Real", out); break;

@@ -103,6 +103,9 @@ void chc_ic3_solve(const chc_system *s, const zeta_limits *lim, chc_result *out)
 typedef struct chc_ic3 chc_ic3;
 chc_ic3 *chc_ic3_new(const chc_system *s);
 void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out);
+/* Rounds up to level only: the next one ends the run (unknown, "ic3: level
+ * limit"); 0 = no limit. */
+void chc_ic3_limit_level(chc_ic3 *st, uint32_t level);
 void chc_ic3_free(chc_ic3 *st);   /* NULL ok */
 
 /* Houdini over small clauses of order literals (x <= y, x < y) between the

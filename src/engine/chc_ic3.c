@@ -70,6 +70,7 @@ typedef struct {
   term_t *trans;          /* per clause: constraint ∧ head link ∧ body links */
   pob *pobs; uint32_t npobs, cappobs;
   uint32_t frontier;
+  uint32_t max_level;     /* rounds up to this level (0: no limit) */
   bool propagating;       /* the round at frontier was blocked: propagation next */
   const char *why;
 } ic3;
@@ -648,6 +649,10 @@ void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out) {
   a->why = "timeout";
   for (;; a->frontier++) {
     uint32_t root = 0, fix = 0;
+    if (a->max_level && a->frontier > a->max_level) {
+      a->why = "ic3: level limit";
+      break;
+    }
     if (!a->propagating) {
       int r = run_round(a, &root);
       if (r < 0) break;
@@ -671,6 +676,8 @@ void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out) {
   }
   if (out->answer == CHC_UNKNOWN) out->reason = a->why;
 }
+
+void chc_ic3_limit_level(chc_ic3 *st, uint32_t level) { st->a.max_level = level; }
 
 void chc_ic3_free(chc_ic3 *st) {
   if (!st) return;

@@ -80,10 +80,29 @@ if [ -d "$dir" ]; then
     case $w in "own (probe"*) echo "PASS chc24/own-probe-arrays" ;; *) echo "FAIL chc24/own-probe-arrays (winner '$w')" ;; esac
   fi
   judge "chc24/own-probe-arrays-answer" "$dir/LIA-Arrays/chc-comp24-LIA-Arrays-179.smt2" unknown portfolio
+  # non-linear: the probe is IC3 up to level 3 (session 28); it answers
+  # LIA-124 (sat at level 3, ~0.01 s CPU), its model validated
+  if ! quick; then
+    w=$("$z" --timeout 20 --stats "$dir/LIA/chc-comp24-LIA-124.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
+    case $w in "own (probe"*) echo "PASS chc24/own-probe-ic3" ;; *) echo "FAIL chc24/own-probe-ic3 (winner '$w')" ;; esac
+  fi
+  judge "chc24/own-probe-ic3-answer" "$dir/LIA/chc-comp24-LIA-124.smt2" true portfolio
   s0=$(date +%s)
   a=$(timeout 60 "$z" --timeout 30 "$dir/LIA/chc-comp24-LIA-287.smt2" 2>/dev/null | head -1)
   [ "$a" = sat ] && echo "PASS chc24/own-probe-bounded ($(( $(date +%s) - s0 )) s)" || echo "FAIL chc24/own-probe-bounded (got '$a')"
 fi
+
+# a normal form that answers itself (no query left; a query of no
+# predicates) is the portfolio's answer before the probe and Spacer
+# (session 28: 52 ms CPU without clauses, now ~7), checked as any
+printf '(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (= x 0) (P x))))\n(assert (forall ((x Int)) (=> (and (P x) (< x 0)) false)))\n' >"$tmp/norm-sat.smt2"
+printf '(set-logic HORN)\n(declare-fun P (Int) Bool)\n(assert (forall ((x Int)) (=> (= x 0) (P x))))\n(assert (forall ((x Int)) (=> (and (P x) (= x 0)) false)))\n' >"$tmp/norm-unsat.smt2"
+for v in sat:true unsat:false; do
+  f=$tmp/norm-${v%%:*}.smt2
+  e=$("$z" --timeout 20 --stats "$f" 2>/dev/null | sed -n 's/^engine: //p')
+  [ "$e" = normalization ] && echo "PASS chc24/normalized-${v%%:*}-first" || echo "FAIL chc24/normalized-${v%%:*}-first (engine '$e')"
+  judge "chc24/normalized-${v%%:*}" "$f" "${v##*:}" portfolio
+done
 
 # tasks of each track: labelled ones and unlabelled ones judged by evidence
 tasks="ADT-LIA/chc-comp24-ADT-LIA-004 ADT-LIA/chc-comp24-ADT-LIA-020 ADT-LIA/chc-comp24-ADT-LIA-037

@@ -479,6 +479,36 @@ static void test_ic3_resumed(void) {
   }
 }
 
+/* IC3 with its rounds limited to level 3 (chc_ic3_limit_level, the
+ * portfolio's probe on non-linear systems over numbers): an answer within
+ * the levels is IC3's (checked by run_engine); one that needs more levels
+ * (P(1), P(2) = 1 + 1, P(4) = 2 + 2, P(6) = 4 + 2: height 4, unsat without the
+ * limit in test_ic3) ends at the limit with unknown, long before the time
+ * is up. */
+static void ic3_three_levels(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  chc_ic3 *st = chc_ic3_new(s);
+  chc_ic3_limit_level(st, 3);
+  chc_ic3_run(st, lim, r);
+  chc_ic3_free(st);
+}
+
+static void test_ic3_level_limit(void) {
+  run_engine(ic3_three_levels, nonlinear_safe, CHC_SAT);
+  {
+    chc_system s;
+    char *msg;
+    CHECK(parse(nonlinear_unsafe, &s, &msg) == CHC_PARSE_OK);
+    zeta_limits lim = limits_from_timeout(engine_timeout);
+    chc_result r;
+    ic3_three_levels(&s, &lim, &r);
+    CHECK(r.answer == CHC_UNKNOWN);
+    CHECK(r.reason && strcmp(r.reason, "ic3: level limit") == 0);
+    CHECK(!limits_expired(&lim));
+    chc_result_free(&r);
+    chc_free(&s);
+  }
+}
+
 /* own's pa slice is 35 % of the CPU the schedule expects: at a quarter of
  * a core (load ~8 on 2 cores) it shrinks to the CPU the run will get, so
  * that pa's slice ends and the resumed IC3 runs (LIA-098 / 270 were lost
@@ -850,6 +880,7 @@ int main(void) {
   RUN(test_houdini_order);
   RUN(test_own_engines_start_alike);
   RUN(test_ic3_resumed);
+  RUN(test_ic3_level_limit);
   RUN(test_own_cpu_expected);
   RUN(test_own_order);
   RUN(test_houdini_fixpoint_resumes);

@@ -483,6 +483,56 @@ static void test_incremental_subst(void) {
   term_inc_free(in);
 }
 
+/* Held conjunctions (term_inc_new_held): a conjunction of 16 arguments or
+ * more under a disjunction of the held roots is a proxy whose arguments'
+ * results are term_subst_many's arguments of it, and the roots' results
+ * with the proxies expanded are term_subst_many's terms; one also below a
+ * root not held (h2) is built as before. */
+static void test_incremental_held(void) {
+  term_t x = ivar("hx"), y = ivar("hy"), b = bvar("hb"), c = bvar("hc");
+  term_t w[16], a1[17], a2[17];
+  for (int i = 0; i < 16; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "hw%d", i);
+    w[i] = ivar(name);
+    a1[i] = term_le(w[i], x), a2[i] = term_eq(w[i], y);
+  }
+  a1[16] = c, a2[16] = b;
+  term_t h1 = term_and(17, a1), h2 = term_and(17, a2);
+  term_t roots[2] = {term_or(3, (term_t[]){h1, h2, term_and2(b, c)}), term_or2(h2, term_not(c))};
+  term_inc *in = term_inc_new_held(2, roots, 1);
+  term_t vars[20] = {x, y, b, c};
+  for (int i = 0; i < 16; i++) vars[4 + i] = w[i];
+  unsigned seed = 11;
+  int proxies = 0;
+  for (int round = 0; round < 300; round++) {
+    term_t from[20], to[20];
+    uint32_t n = 0;
+    for (int v = 0; v < 20; v++) {
+      seed = seed * 1103515245u + 12345u;
+      unsigned r = (seed >> 16) % 8;
+      if (r == 0 || (v >= 4 && r < 3)) continue;   /* left free */
+      from[n] = vars[v];
+      to[n++] = v == 2 || v == 3 ? (r & 1 ? term_true() : term_false()) : term_int((int)(r % 3) - 1);
+    }
+    term_t want[2] = {roots[0], roots[1]}, got[2], want_h1 = h1;
+    term_subst_many(2, want, n, from, to);
+    term_subst_many(1, &want_h1, n, from, to);
+    CHECK(term_inc_apply(in, n, from, to, got));
+    CHECK(term_inc_expand(in, got[0]) == want[0] && got[1] == want[1]);
+    uint32_t k;
+    for (uint32_t i = 0; term_op_of(got[0]) == OP_OR && i < term_nargs(got[0]); i++) {
+      const term_t *args = term_inc_held_args(in, term_arg(got[0], i), &k);
+      if (!args) continue;
+      proxies++;
+      CHECK(term_and(k, args) == want_h1);
+      for (uint32_t j = 0; j < k; j++) CHECK(!term_is_true(args[j]) && !term_is_false(args[j]));
+    }
+  }
+  CHECK(proxies > 20);
+  term_inc_free(in);
+}
+
 int main(void) {
   RUN(test_hash_consing);
   RUN(test_boolean_simplification);
@@ -501,6 +551,7 @@ int main(void) {
   RUN(test_take_put_back);
   RUN(test_one_point);
   RUN(test_incremental_subst);
+  RUN(test_incremental_held);
   RUN(test_junction_order);
   terms_reset();
   return CHECK_DONE();

@@ -349,6 +349,82 @@ static const char *SPLIT_SPEC =
 static bool more_than_ten(const tla_sym_reach_set *R) { return R->n > 10; }
 static void test_reach_split_cases(void) { check_reach_by_subst(SPLIT_SPEC, "/tmp/zeta-tla-split-XXXXXX", more_than_ten); }
 
+/* Actions of more than 16 conjuncts (a function's 16 leaves assigned):
+ * term_inc holds them (not built per state, term_inc_new_held), and
+ * steps_covered reads a case's conjuncts through its proxy; the state
+ * x = 1 has two enabled actions. Every state decided by substitution, and
+ * without any one edge no proof. */
+static const char *HELD_SPEC =
+    "---- MODULE Held ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, f\n"
+    "TypeOK == x \\in 0..3 /\\ f \\in [1..16 -> 0..3]\n"
+    "Init == x = 0 /\\ f = [i \\in 1..16 |-> 0]\n"
+    "A == x < 3 /\\ x' = x + 1 /\\ f' = [i \\in 1..16 |-> x + 1]\n"
+    "C == x = 1 /\\ x' = 3 /\\ f' = [i \\in 1..16 |-> 3]\n"
+    "B == x = 3 /\\ x' = 0 /\\ f' = [i \\in 1..16 |-> 0]\n"
+    "Next == A \\/ B \\/ C\n"
+    "====\n";
+
+static bool cycle_with_chord(const tla_sym_reach_set *R) { return R->n == 4 && R->first[R->n] == 5; }
+static void test_reach_held_actions(void) { check_reach_by_subst(HELD_SPEC, "/tmp/zeta-tla-held-XXXXXX", cycle_with_chord); }
+
+/* TLC's deadlock check in the reach proof (tla_reach.c step_evident):
+ * each state's step decided by substitution, first by the enabled action
+ * itself (its values agree and fold its other conjuncts to true). With
+ * STEP_SPEC every state of the cycle (4 states) has a step: all by substitution. With
+ * STUCK_SPEC the state x = 1's only action fixes x' twice (0 and 2): its
+ * conjuncts fold to true after the values are taken out, but the values
+ * disagree, so no step is claimed and no proof (the state deadlocks). */
+static const char *STEP_SPEC =
+    "---- MODULE Step ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, y\n"
+    "TypeOK == x \\in 0..2 /\\ y \\in 0..2\n"
+    "Init == x = 0 /\\ y = 0\n"
+    "A == x < 2 /\\ x' = x + 1 /\\ y' = x\n"
+    "B == x = 2 /\\ x' = 0 /\\ y' = 2\n"
+    "Next == A \\/ B\n"
+    "====\n";
+static const char *STUCK_SPEC =
+    "---- MODULE Stuck ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x\n"
+    "TypeOK == x \\in 0..2\n"
+    "Init == x = 0\n"
+    "A == x = 0 /\\ x' = 1\n"
+    "B == x = 1 /\\ x' = 0 /\\ x' = 2\n"
+    "Next == A \\/ B\n"
+    "====\n";
+
+static void reach_deadlock_on(const char *spec, bool proved, size_t states) {
+  char dir[] = "/tmp/zeta-tla-step-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, spec, "INIT Init\nNEXT Next\nINVARIANT TypeOK\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(R.n == states);
+    tla_reach_stats st = {0};
+    CHECK(tla_reach_check(sym, &R, true, &eo, &st) == proved);
+    if (proved) CHECK(st.by_subst == R.n);
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
+static void test_reach_deadlock_steps(void) {
+  reach_deadlock_on(STEP_SPEC, true, 4);
+  reach_deadlock_on(STUCK_SPEC, false, 2);
+}
+
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
  * states, more than the plain sample's cap, in 792 orbits under the
  * SYMMETRY. The sample up to the symmetry reaches every orbit; the reach
@@ -795,6 +871,8 @@ int main(void) {
   RUN(test_reach_check);
   RUN(test_reach_every_edge);
   RUN(test_reach_split_cases);
+  RUN(test_reach_held_actions);
+  RUN(test_reach_deadlock_steps);
   RUN(test_reach_symmetry);
   RUN(test_sample_caps);
   RUN(test_grown_sample);

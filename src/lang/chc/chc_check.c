@@ -545,37 +545,102 @@ static void normalize_input(chc_input *in, const zeta_options *o) {
                  terms_count());
 }
 
-/* The portfolio's probe of zeta's own schedule, in this process before
+/* The portfolio's probe of zeta's engines, in this process before
  * Spacer's first slice, for OWN_PROBE_SECONDS of CPU: on small inputs
- * own's BMC (linear) and IC3 probe (non-linear) answer many tasks in less
- * CPU than Z3's Spacer with its proof's mapping and replay (LIA-048, 051,
- * 055, 061, 063 by BMC, 124, 144, 170, 171, 174, 182, 223 by IC3: 13-28 ms
- * CPU for the whole run, against 35-107 ms for the portfolio and 22-100 ms
- * for z3 alone; session 24). Answers are checked as any. Returns the exit
- * code of a checked answer (copied into r), or -1; the probe's terms are
+ * BMC (linear) and IC3 answer many tasks in less CPU than Z3's Spacer
+ * with its proof's mapping and replay (LIA-048, 051, 055, 061, 063 by
+ * BMC, 124, 144, 170, 171, 174, 182, 223 by IC3: 13-28 ms CPU for the
+ * whole run, against 35-107 ms for the portfolio and 22-100 ms for z3
+ * alone; session 24). Answers are checked as any. Returns the exit code
+ * of a checked answer (copied into r), or -1; the probe's terms are
  * dropped (the normal form's stay). Only on inputs of at most
  * OWN_PROBE_MAX_TERMS terms, where normalizing first costs little, and
- * without datatypes (not measured). Over arrays OWN_PROBE_SECONDS_ARRAYS:
+ * without datatypes (not measured).
+ *
+ * Over numbers: on linear systems BMC for OWN_PROBE_BMC_SECONDS (its
+ * answers within 8-12 ms of CPU), then IC3; on non-linear ones IC3 alone.
+ * IC3 runs its rounds up to level OWN_PROBE_IC3_LEVELS only: each IC3
+ * answer of the probe came from them (LIA-004, 124, 144, 163, 170, 171,
+ * 174, 182, 195, 215, 223 at levels 2-3; 046, 055, 061, 063, linear, at
+ * level 2), while on tasks Spacer answers next IC3 went on past them for
+ * the rest of the 40 ms (LIA-005, 008, 018, 147, 175: level 4 reached at
+ * 7-16 ms CPU of IC3). Before session 28 the probe was own's schedule,
+ * where BMC on linear systems and IC3 on non-linear ones took the 40 ms.
+ *
+ * Over arrays the probe is own's schedule for OWN_PROBE_SECONDS_ARRAYS:
  * IC3's models there, with their QE and check, take 0.02-0.2 s of CPU
  * (LIA-Arrays-140, 165, 168, 175, 179, 194: 0.02-0.07 s CPU for the whole
  * run against 0.15-2.9 s with Spacer's slice first; on the 35 tasks
  * solved in 20 s median CPU ratio to z3 1.23 against 1.80 without the
  * probe, 1.33 with 0.2 s; session 26). */
 #define OWN_PROBE_SECONDS 0.04
+#define OWN_PROBE_BMC_SECONDS 0.02
+#define OWN_PROBE_CHECK_SECONDS 0.2
 #define OWN_PROBE_SECONDS_ARRAYS 0.1
 #define OWN_PROBE_MAX_TERMS 20000
-static int own_probe(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim) {
-  terms_mark start = terms_mark_now();
-  zeta_limits l = limits_cpu_slice(lim, chc_numbers_only(&in->sys) ? OWN_PROBE_SECONDS : OWN_PROBE_SECONDS_ARRAYS);
+#define OWN_PROBE_IC3_LEVELS 3
+
+typedef enum { PROBE_SCHEDULE, PROBE_BMC, PROBE_IC3 } probe_engine;
+
+/* One engine of the probe within l (of lim), its answer checked (finish);
+ * the exit code of a verdict (copied into r) or -1. */
+static int probe_run(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, const zeta_limits *l,
+                     probe_engine e) {
   report *tmp = report_new();
-  /* no unfolding of loop-free summaries: chc_unfold_linear does not look
-   * at the clock (LIA-287: seconds) */
-  int rc = run_checked(tmp, o, in, &l, false, FIRST_NOTHING, NULL);
+  int rc;
+  /* the schedule without unfolding loop-free summaries: chc_unfold_linear
+   * does not look at the clock (LIA-287: seconds) */
+  if (e == PROBE_SCHEDULE) rc = run_checked(tmp, o, in, l, false, FIRST_NOTHING, NULL);
+  else {
+    chc_result res;
+    double c0 = limits_cpu_now();
+    if (e == PROBE_BMC) chc_bmc_solve(&in->norm, l, 0, &res);
+    else {
+      chc_ic3 *ic3 = chc_ic3_new(&in->norm);
+      chc_ic3_limit_level(ic3, OWN_PROBE_IC3_LEVELS);
+      chc_ic3_run(ic3, l, &res);
+      chc_ic3_free(ic3);
+    }
+    if (o->verbose)
+      progress_say("zeta: probe: %s %s (%.1f ms CPU)", e == PROBE_BMC ? "bmc" : "ic3",
+                   res.answer == CHC_SAT ? "sat" : res.answer == CHC_UNSAT ? "unsat" : res.reason ? res.reason : "unknown",
+                   (limits_cpu_now() - c0) * 1e3);
+    /* the check's own CPU slice: within the engine's, QE had no budget
+     * (eliminate_quantifiers) and a model of the input's predicates
+     * inlined by normalization kept its quantifiers, whose check was
+     * undecided (LIA-046: IC3's model in 15 ms CPU, rejected) */
+    zeta_limits check = limits_cpu_slice(lim, OWN_PROBE_CHECK_SECONDS);
+    rc = res.answer != CHC_UNKNOWN ? finish(tmp, o, in, &in->norm, &res, &check) : -1;
+    chc_result_free(&res);
+  }
   if (rc == ZETA_EXIT_VERDICT) {
     report_copy(r, tmp);
     report_stat(r, "portfolio-winner", "own (probe, in process)");
   } else rc = -1;
   report_free(tmp);
+  return rc;
+}
+
+static int own_probe(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim) {
+  terms_mark start = terms_mark_now();
+  int rc = -1;
+  if (!chc_numbers_only(&in->sys)) {
+    zeta_limits l = limits_cpu_slice(lim, OWN_PROBE_SECONDS_ARRAYS);
+    rc = probe_run(r, o, in, lim, &l, PROBE_SCHEDULE);
+  } else {
+    double ic3_seconds = OWN_PROBE_SECONDS;
+    if (chc_is_linear(&in->norm)) {
+      zeta_limits lb = limits_cpu_slice(lim, OWN_PROBE_BMC_SECONDS);
+      rc = probe_run(r, o, in, lim, &lb, PROBE_BMC);
+      if (rc < 0) terms_rollback(start);   /* IC3 meets the table as alone */
+      /* IC3's part from where BMC ended: BMC's last check may run past
+       * its slice (its Z3 timeout is 8x the CPU left: 25 ms of 20 at load
+       * 5, once 40, and LIA-046's IC3 answer was lost) */
+      ic3_seconds = OWN_PROBE_SECONDS - OWN_PROBE_BMC_SECONDS;
+    }
+    zeta_limits l = limits_cpu_slice(lim, ic3_seconds);
+    if (rc < 0) rc = probe_run(r, o, in, lim, &l, PROBE_IC3);
+  }
   if (rc < 0) terms_rollback(start);
   return rc;
 }
@@ -724,9 +789,18 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
    * normalization under load before Spacer started); small inputs get
    * own's probe before it */
   first_news news = FIRST_NOTHING;
+  chc_result res;
   if (option_is(o->algorithm, "portfolio")) {
     if (terms_count() <= OWN_PROBE_MAX_TERMS && !chc_has_datatype_params(&in->sys)) {
       normalize_input(in, o);
+      /* a normal form without queries, or with a query of no predicates,
+       * answers at once (the probe's BMC ran to its limit on one without
+       * clauses, then Spacer: 52 ms CPU, z3 13 ms) */
+      if (trivial(&in->norm, lim, &res)) {
+        int rc0 = finish(r, o, in, &in->norm, &res, lim);
+        chc_result_free(&res);
+        return rc0;
+      }
       int rc0 = own_probe(r, o, in, lim);
       if (rc0 >= 0) return rc0;
     }
@@ -739,7 +813,6 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
     terms_rollback(start);
   }
   normalize_input(in, o);
-  chc_result res;
   int rc;
   if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);
   else if (option_is(o->algorithm, "portfolio")) {

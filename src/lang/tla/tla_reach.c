@@ -20,7 +20,6 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "core/term_inc.h"
-#include "core/term_map.h"
 #include "lang/tla/tla_reach.h"
 #include "solver/solver.h"
 
@@ -34,13 +33,19 @@ static solver_result check_scoped(solver *sv, term_t f) {
 
 /* The leaf values c fixes by a top-level conjunct (leaf = constant, a
  * Boolean leaf or its negation), appended to from/to; the other top-level
- * conjuncts appended to rest (c is the conjunction of both). */
-static void cube_values(term_t c, term_vec *from, term_vec *to, term_vec *rest) {
-  term_op op = term_op_of(c);   /* once: the accessors are calls (a seventh of Disruptor_MPMC's run was here) */
-  if (op == OP_VAR) {
+ * conjuncts appended to rest (c is the conjunction of both). A proxy of
+ * inc (a held conjunction of the folded Trans, term_inc_new_held) is its
+ * conjunction. */
+static void cube_values(const term_inc *inc, term_t c, term_vec *from, term_vec *to, term_vec *rest) {
+  term_op op = term_op_of(c);
+  uint32_t n;
+  const term_t *held;
+  if (op == OP_VAR && (held = term_inc_held_args(inc, c, &n)) != NULL) {
+    for (uint32_t i = 0; i < n; i++) cube_values(inc, held[i], from, to, rest);
+  } else if (op == OP_VAR) {
     term_vec_push(from, term_unsigned(c)), term_vec_push(to, term_is_negated(c) ? term_false() : term_true());
   } else if (!term_is_negated(c) && op == OP_AND) {
-    for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(term_arg(c, i), from, to, rest);
+    for (uint32_t i = 0; i < term_nargs(c); i++) cube_values(inc, term_arg(c, i), from, to, rest);
   } else {
     term_t a = NULL_TERM, b = NULL_TERM;
     if (!term_is_negated(c) && op == OP_EQ && term_nargs(c) == 2) {
@@ -69,7 +74,9 @@ typedef struct {
   uint32_t *fresh_gen;  /* the node as a leaf: fixed by round fresh_round to fresh_val */
   term_t *fresh_val;
   term_t *primed;       /* the node as a leaf: primed (0: not yet; primed_leaf) */
-  uint32_t fresh_round;
+  uint32_t *case_gen;   /* the node as a next-state leaf: fixed by case case_round to case_val */
+  term_t *case_val;
+  uint32_t fresh_round, case_round;
   size_t ids;
   term_vec vpool;       /* a conjunct's leaves: vpool[off] (count), vpool[off + 1 ..] */
   uint64_t *hash;       /* the memo: open addressing, hash 0 = empty */
@@ -79,10 +86,12 @@ typedef struct {
   size_t cap, n;
   term_vec stack;
   term_vec rest, next;  /* propagate's scratch (it is not re-entered) */
+  const term_inc *inc;  /* the folded Trans's proxies (cube_values) */
 } subst_memo;
 
 static void memo_free(subst_memo *m) {
   free(m->reads_at), free(m->stamp), free(m->fresh_gen), free(m->fresh_val), free(m->primed);
+  free(m->case_gen), free(m->case_val);
   term_vec_free(&m->vpool), term_vec_free(&m->kpool), term_vec_free(&m->from), term_vec_free(&m->to);
   free(m->hash), free(m->conj), free(m->res), free(m->key);
   term_vec_free(&m->stack), term_vec_free(&m->rest), term_vec_free(&m->next);
@@ -98,15 +107,37 @@ static void memo_ids_grow(subst_memo *m, uint32_t id) {
   m->fresh_gen = xrealloc(m->fresh_gen, n * sizeof *m->fresh_gen);
   m->fresh_val = xrealloc(m->fresh_val, n * sizeof *m->fresh_val);
   m->primed = xrealloc(m->primed, n * sizeof *m->primed);
+  m->case_gen = xrealloc(m->case_gen, n * sizeof *m->case_gen);
+  m->case_val = xrealloc(m->case_val, n * sizeof *m->case_val);
   memset(m->reads_at + old, 0, (n - old) * sizeof *m->reads_at);
   memset(m->stamp + old, 0, (n - old) * sizeof *m->stamp);
   memset(m->fresh_gen + old, 0, (n - old) * sizeof *m->fresh_gen);
   memset(m->primed + old, 0, (n - old) * sizeof *m->primed);
+  memset(m->case_gen + old, 0, (n - old) * sizeof *m->case_gen);
   m->ids = n;
 }
 
 static inline void memo_ids(subst_memo *m, uint32_t id) {
   if (id >= m->ids) memo_ids_grow(m, id);
+}
+
+/* A case's next-state values (from[i] := to[i] where from[i] is primed,
+ * the last one of a leaf given twice, as substitution takes them), for
+ * covers' look-ups by node id (a hash map cleared and filled per case
+ * before). */
+static void case_values(subst_memo *m, const term_vec *from, const term_vec *to) {
+  if (++m->case_round == 0) memset(m->case_gen, 0, m->ids * sizeof *m->case_gen), m->case_round = 1;
+  for (uint32_t i = 0; i < from->size; i++)
+    if (term_var_index(from->data[i]) == 1) {
+      uint32_t id = term_id(from->data[i]);
+      memo_ids(m, id);
+      m->case_gen[id] = m->case_round, m->case_val[id] = to->data[i];
+    }
+}
+
+static term_t case_value(const subst_memo *m, term_t v) {
+  uint32_t id = term_id(v);
+  return id < m->ids && m->case_gen[id] == m->case_round ? m->case_val[id] : NULL_TERM;
 }
 
 /* The value this round fixed for leaf v (NULL_TERM: none). */
@@ -185,6 +216,13 @@ static void memo_grow(subst_memo *m) {
   m->hash = hash, m->conj = conj, m->res = res, m->key = key, m->cap = cap;
 }
 
+/* Inline, not memcmp's call: most keys are one or two values. */
+static inline bool same_key(const term_t *a, const term_t *b, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 /* c with the round's values (fresh_round) substituted. */
 static term_t subst_conj(subst_memo *m, term_t c) {
   uint32_t off = conj_reads(m, c), n = (uint32_t)m->vpool.data[off];
@@ -212,8 +250,7 @@ static term_t subst_conj(subst_memo *m, term_t c) {
   if (2 * (m->n + 1) > m->cap) memo_grow(m);
   size_t s = h & (m->cap - 1);
   for (; m->hash[s]; s = (s + 1) & (m->cap - 1))
-    if (m->hash[s] == h && m->conj[s] == c &&
-        memcmp(m->kpool.data + m->key[s], m->kpool.data + k0, n * sizeof *m->kpool.data) == 0) {
+    if (m->hash[s] == h && m->conj[s] == c && same_key(m->kpool.data + m->key[s], m->kpool.data + k0, n)) {
       m->kpool.size = k0;
       return m->res[s];
     }
@@ -253,7 +290,7 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, u
   for (uint32_t round = 0; round < 8; round++) {
     uint32_t had = round == 0 ? pending : from->size;   /* the values this round substitutes: from[had ..) */
     next->size = 0;
-    for (uint32_t i = 0; i < rest->size; i++) cube_values(rest->data[i], from, to, next);
+    for (uint32_t i = 0; i < rest->size; i++) cube_values(m->inc, rest->data[i], from, to, next);
     if (defer && round == 0 && next->size == 1 && !term_is_negated(next->data[0]) &&
         term_op_of(next->data[0]) == OP_OR) {
       *unsubst = pending;
@@ -282,8 +319,7 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, u
  * cube fixes (propagate), their leaves primed (as a successor's), and
  * whether the cube is their conjunction (propagate folds it to true: the
  * values imply the cube); its cube primed when asked. And the scratch of a
- * state's queries: the values found so far (from/to) and a look-up of them
- * (val). */
+ * state's queries: the values found so far (from/to). */
 typedef struct {
   const tla_sym_reach_set *R;
   term_t *primed;               /* NULL_TERM until asked */
@@ -291,7 +327,6 @@ typedef struct {
   bool *pure;
   term_vec var, var1, value;    /* the cubes' values: leaf, leaf primed, value */
   term_vec from, to;
-  term_map val;
   subst_memo memo;
 } reach_ctx;
 
@@ -303,14 +338,12 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
   c->vfirst = xmalloc((n + 1) * sizeof *c->vfirst), c->vcount = xmalloc((n + 1) * sizeof *c->vcount);
   c->pure = xmalloc((n + 1) * sizeof *c->pure);
   for (size_t j = 0; j < n; j++) c->primed[j] = NULL_TERM, c->vfirst[j] = UINT32_MAX;
-  term_map_init(&c->val);
 }
 
 static void ctx_free(reach_ctx *c) {
   free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
   term_vec_free(&c->var), term_vec_free(&c->var1), term_vec_free(&c->value);
   term_vec_free(&c->from), term_vec_free(&c->to);
-  term_map_free(&c->val);
   memo_free(&c->memo);
 }
 
@@ -376,19 +409,22 @@ static bool fixed_query(const ts *sys, term_inc *inc, reach_ctx *c, uint32_t j, 
   return true;
 }
 
-/* The folded query for the solver: cube /\ (~Prop \/ (Trans /\ ~succ')). */
+/* The folded query for the solver: cube /\ (~Prop \/ (Trans /\ ~succ')),
+ * Trans's held conjunctions built. */
 static term_t folded_query(reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ, term_t *scratch) {
-  return term_and2(cube, term_or2(f->bad, term_and2(f->trans, term_not(successors_or(c, succ, f->nsucc, scratch)))));
+  term_t trans = term_inc_expand(c->memo.inc, f->trans);
+  return term_and2(cube, term_or2(f->bad, term_and2(trans, term_not(successors_or(c, succ, f->nsucc, scratch)))));
 }
 
 static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
+  if (from->size == 0) return term_is_true(t);   /* nothing to substitute: no walk over t */
   term_subst_many(1, &t, from->size, from->data, to->data);
   return term_is_true(t);
 }
 
 /* Substituting c->from/to (each implied by the case being decided) into
  * successor s's primed cube folds it to true. Decided by look-ups in
- * c->val (c->from/to's last value per leaf, as substitution takes it)
+ * case_values (c->from/to's last value per leaf, as substitution takes it)
  * where it can: where the case leaves a value of the cube's free, or fixes
  * it otherwise, no (the substituted cube, still implying that value, is
  * not true whatever that leaf is); where the case fixes every value of a
@@ -396,7 +432,7 @@ static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
 static bool covers(reach_ctx *c, uint32_t s) {
   cube_info(c, s);
   for (uint32_t i = c->vfirst[s]; i < c->vfirst[s] + c->vcount[s]; i++)
-    if (term_map_get(&c->val, c->var1.data[i]) != c->value.data[i]) return false;
+    if (case_value(&c->memo, c->var1.data[i]) != c->value.data[i]) return false;
   return c->pure[s] || folds_true(primed_cube(c, s), &c->from, &c->to);
 }
 
@@ -447,13 +483,7 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
     t = propagate(&c->memo, whole, &c->from, &c->to, pending, false, &unsubst);
   }
   bool ok = term_is_false(t);
-  if (!ok) {
-    /* covers looks up next-state leaves only: the state's own values
-     * (half of from) stay out of the map */
-    term_map_clear(&c->val);
-    for (uint32_t i = 0; i < c->from.size; i++)
-      if (term_var_index(c->from.data[i]) == 1) term_map_put(&c->val, c->from.data[i], c->to.data[i]);
-  }
+  if (!ok) case_values(&c->memo, &c->from, &c->to);   /* covers looks up next-state leaves only */
   for (uint32_t s = 0; !ok && s < k; s++) ok = covers(c, succ[s]);
   term_t d = ok ? NULL_TERM : a_disjunction(t);
   if (d != NULL_TERM && *splits >= term_nargs(d)) {
@@ -466,28 +496,50 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
   return ok;
 }
 
+/* The case's values from[base ..) (those past the cube's own) are all
+ * next-state ones and fix each leaf to one value: an assignment of some
+ * next-state leaves, which every state of the cube can take. */
+static bool next_values_agree(subst_memo *m, const term_vec *from, const term_vec *to, uint32_t base) {
+  for (uint32_t i = base; i < from->size; i++)
+    if (term_var_index(from->data[i]) != 1) return false;
+  case_values(m, from, to);   /* the last value of each leaf */
+  for (uint32_t i = base; i < from->size; i++)
+    if (case_value(m, from->data[i]) != to->data[i]) return false;
+  return true;
+}
+
 /* Decided without the solver, for TLC's deadlock check: a step from every
  * state of the cube. Some case of trans (split as in steps_covered) fixes
  * next-state values that make trans (folded with the cube's values) true
  * whatever the other leaves are: stronger than the solver's "some state of
- * the cube has a step". false: undecided. from/to keep their size;
- * from[pending ..) as steps_covered's. */
-static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t pending,
-                         uint32_t *splits) {
+ * the cube has a step". Per case, first the case itself: its conjuncts
+ * left after propagate, with its values substituted, are true and its
+ * values agree (the case, which implies trans, holds under them: no walk
+ * over trans); then its cases; trans substituted with the case's values
+ * last (SlushSmall: a quarter of the run, tried before the cases, where a
+ * case decides every state). false: undecided. from/to keep their size;
+ * from[base ..) are the values the cases found, from[pending ..) as
+ * steps_covered's. */
+static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t base,
+                         uint32_t pending, uint32_t *splits) {
   uint32_t had = from->size, unsubst;
   t = propagate(m, t, from, to, pending, true, &unsubst);
-  bool ok = false;
-  if (!term_is_false(t)) {
+  if (term_is_false(t)) {
+    from->size = to->size = had;
+    return false;
+  }
+  bool ok = term_is_true(t) && next_values_agree(m, from, to, base);
+  term_t d = ok ? NULL_TERM : a_disjunction(t);
+  for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits > 0; i++) {
+    --*splits;
+    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, base, unsubst, splits);
+  }
+  if (!ok) {
     term_vec nf = {0}, nt = {0};
     for (uint32_t i = 0; i < from->size; i++)
       if (term_var_index(from->data[i]) == 1) term_vec_push(&nf, from->data[i]), term_vec_push(&nt, to->data[i]);
     ok = folds_true(trans, &nf, &nt);
     term_vec_free(&nf), term_vec_free(&nt);
-  }
-  term_t d = ok || term_is_false(t) ? NULL_TERM : a_disjunction(t);
-  for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits > 0; i++) {
-    --*splits;
-    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, unsubst, splits);
   }
   from->size = to->size = had;
   return ok;
@@ -508,8 +560,10 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, c->from.size, &(uint32_t){SPLITS});
   if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {
-    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, c->from.size, &(uint32_t){SPLITS});
-    if (!evident && !has_step(one, sym, cube, f->trans)) return false;
+    term_t trans = term_inc_expand(c->memo.inc, f->trans);   /* none held with the deadlock check: a no-op */
+    bool evident =
+        step_evident(&c->memo, trans, trans, &c->from, &c->to, c->from.size, c->from.size, &(uint32_t){SPLITS});
+    if (!evident && !has_step(one, sym, cube, trans)) return false;
     subst = subst && evident;
   }
   st->folded++, st->by_subst += subst;
@@ -524,8 +578,7 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
  * 11.3 -> 9.1 s CPU; Consensus_epr 3.3 -> 2.1, no change. Any order proves
  * the same: each state's query stands alone. */
 typedef struct {
-  const term_t *rows;   /* per state its L leaves' values (NULL_TERM: none) */
-  const uint32_t *leaf; /* the leaves, most significant first */
+  const term_t *rows;   /* per state its L leaves' values (NULL_TERM: none), most significant first */
   uint32_t L;
 } row_order;
 
@@ -534,24 +587,28 @@ static int cmp_rows(const void *a, const void *b, void *ctx) {
   uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
   const term_t *x = o->rows + (size_t)i * o->L, *y = o->rows + (size_t)j * o->L;
   for (uint32_t k = 0; k < o->L; k++)
-    if (x[o->leaf[k]] != y[o->leaf[k]]) return x[o->leaf[k]] < y[o->leaf[k]] ? -1 : 1;
+    if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
   return i < j ? -1 : i > j;
 }
 
 static uint32_t *state_order(reach_ctx *c, size_t n) {
-  term_map idx;   /* leaf -> its column */
-  term_map_init(&idx);
-  uint32_t L = 0;
+  uint32_t ids = 0;
   for (size_t j = 0; j < n; j++) {
     cube_info(c, (uint32_t)j);
     for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-      if (!term_map_has(&idx, c->var.data[i])) term_map_put(&idx, c->var.data[i], (int32_t)L++);
+      if (term_id(c->var.data[i]) >= ids) ids = term_id(c->var.data[i]) + 1;
   }
+  uint32_t *col = xmalloc((ids + 1) * sizeof *col), L = 0;   /* by leaf id: its column (10 million look-ups) */
+  memset(col, 0xff, (ids + 1) * sizeof *col);
+  for (size_t j = 0; j < n; j++)
+    for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
+      if (col[term_id(c->var.data[i])] == UINT32_MAX) col[term_id(c->var.data[i])] = L++;
   term_t *rows = xmalloc(((size_t)n * L + 1) * sizeof *rows);
   for (size_t k = 0; k < (size_t)n * L; k++) rows[k] = NULL_TERM;
   for (size_t j = 0; j < n; j++)
     for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-      rows[j * L + (uint32_t)term_map_get(&idx, c->var.data[i])] = c->value.data[i];
+      rows[j * L + col[term_id(c->var.data[i])]] = c->value.data[i];
+  free(col);
   uint64_t *changes = xcalloc(L + 1, sizeof *changes);
   for (size_t j = 1; j < n; j++)
     for (uint32_t l = 0; l < L; l++) changes[l] += rows[j * L + l] != rows[(j - 1) * L + l];
@@ -562,10 +619,14 @@ static uint32_t *state_order(reach_ctx *c, size_t n) {
       uint32_t t = leaf[b];
       leaf[b] = leaf[b - 1], leaf[b - 1] = t;
     }
-  for (size_t j = 0; j < n; j++) order[j] = (uint32_t)j;
-  qsort_r(order, n, sizeof *order, cmp_rows, &(row_order){rows, leaf, L});
-  free(rows), free(changes), free(leaf);
-  term_map_free(&idx);
+  term_t *row = xmalloc((L + 1) * sizeof *row);   /* each row's columns in that order: compared without the indirection */
+  for (size_t j = 0; j < n; j++) {
+    for (uint32_t l = 0; l < L; l++) row[l] = rows[j * L + leaf[l]];
+    memcpy(rows + j * L, row, L * sizeof *row);
+    order[j] = (uint32_t)j;
+  }
+  qsort_r(order, n, sizeof *order, cmp_rows, &(row_order){rows, L});
+  free(rows), free(row), free(changes), free(leaf);
   return order;
 }
 
@@ -642,7 +703,11 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
   else ts_engine_arm(one, &eos);
   reach_ctx c;
   ctx_init(&c, R);
-  term_inc *inc = term_inc_new(2, (term_t[]){sys->trans, term_not(sys->prop)});
+  /* Trans's actions held (steps_covered reads a case's conjuncts without
+   * building it), not with the deadlock check: step_evident folds Trans
+   * whole */
+  term_inc *inc = term_inc_new_held(2, (term_t[]){sys->trans, term_not(sys->prop)}, deadlock ? 0 : 1);
+  c.memo.inc = inc;
   term_t step = term_fresh_var("tla_reach_step", type_bool()), fail = term_fresh_var("tla_reach_fail", type_bool());
   solver_assert(sv, term_implies(step, sys->trans));
   solver_assert(sv, term_implies(fail, term_not(sys->prop)));

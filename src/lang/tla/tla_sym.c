@@ -4346,11 +4346,12 @@ static void reach_cubes(void *data) {
   cubes_data *d = data;
   tla_sym *s = d->s;
   size_t n = s->nreach + s->nhint;
-  term_t *cubes = salloc(s, (n + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 1) * sizeof *parts);
+  term_t *cubes = salloc(s, (n + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 2) * sizeof *parts);
   for (size_t j = 0; j < n; j++) {
     const tla_val *state = j < s->nreach ? s->reach[j] : s->reach_hint[j - s->nreach];
     for (size_t i = 0; i < s->nv; i++) parts[i] = var_eq(s, &d->q, i, state->v[i]);
-    cubes[j] = term_and2(term_and(s->nv, parts), term_not(s->err));
+    parts[s->nv] = term_not(s->err);   /* one conjunction (and2 of the and sorted its ~85 arguments again) */
+    cubes[j] = term_and((uint32_t)s->nv + 1, parts);
   }
   s->reach_cube = cubes;
   /* up to the symmetry, the representatives are no invariant of the

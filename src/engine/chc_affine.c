@@ -733,8 +733,7 @@ static bool houdini(affine *a, const zeta_limits *lim, chc_result *out) {
   bool same = a->kept && a->kept_points == a->points;
   for (uint32_t p = 0; p < s->npreds && same; p++) same = a->kept_n[p] == a->cand[p].size;
   for (uint32_t p = 0; p < s->npreds && same; p++) memcpy(a->alive[p], a->kept[p], a->kept_n[p] * sizeof **a->alive);
-  bool *stale = same ? a->kept_stale : xmalloc((s->nclauses + 1) * sizeof *stale);
-  for (uint32_t c = 0; c < s->nclauses && !same; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  bool *stale = same ? a->kept_stale : chc_houdini_all_stale(s);
   if (same) a->kept_stale = NULL;
   drop_kept(a);
   a->houdini_stale = stale;

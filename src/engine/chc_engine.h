@@ -131,6 +131,8 @@ term_t chc_body_under(const chc_clause *cl, term_t (*at)(const void *ctx, uint32
  * those still to check (a resumed run with the same candidates). */
 bool chc_houdini_fixpoint(const chc_system *s, const zeta_limits *lim, int (*round)(void *ctx, const chc_clause *cl),
                           void *ctx, const char *undecided, chc_result *out, bool *stale);
+/* Every clause with a head to check (a fresh stale array, malloc'd). */
+bool *chc_houdini_all_stale(const chc_system *s);
 
 /* Bounded unfolding: searches derivations of growing depth (finds unsat);
  * linear systems through the transition-system encoding, others with

@@ -230,10 +230,15 @@ static int kill_round(houdini *h, solver *slv, const chc_clause *cl) {
   return killed;
 }
 
+bool *chc_houdini_all_stale(const chc_system *s) {
+  bool *stale = xmalloc((s->nclauses + 1) * sizeof *stale);
+  for (uint32_t c = 0; c < s->nclauses; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  return stale;
+}
+
 bool chc_houdini_fixpoint(const chc_system *s, const zeta_limits *lim, int (*round)(void *ctx, const chc_clause *cl),
                           void *ctx, const char *undecided, chc_result *out, bool *stale_in) {
-  bool *stale = stale_in ? stale_in : xmalloc((s->nclauses + 1) * sizeof *stale), ok = true;
-  for (uint32_t c = 0; c < s->nclauses && !stale_in; c++) stale[c] = s->clauses[c].head.pred != CHC_FALSE;
+  bool *stale = stale_in ? stale_in : chc_houdini_all_stale(s), ok = true;
   for (bool any = true; any && ok;) {
     any = false;
     for (uint32_t c = 0; c < s->nclauses && ok; c++) {

@@ -770,6 +770,16 @@ static zeta_limits after_load(const chc_input *in, const zeta_options *o, const 
   return l;
 }
 
+/* A normal form without queries, or with a query of no predicates,
+ * answers itself: its answer finished into r, the exit code in *rc. */
+static bool trivial_answer(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, int *rc) {
+  chc_result res;
+  bool done = trivial(&in->norm, lim, &res);
+  if (done) *rc = finish(r, o, in, &in->norm, &res, lim);
+  chc_result_free(&res);
+  return done;
+}
+
 static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, report *r, diag *d) {
   chc_input *in = m;
   if (!lang_algorithm_ok("portfolio own spacer cegar ic3 bmc pdr kind imc houdini affine", o->algorithm, "Horn clauses", d))
@@ -789,18 +799,15 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
    * normalization under load before Spacer started); small inputs get
    * own's probe before it */
   first_news news = FIRST_NOTHING;
-  chc_result res;
+  bool not_trivial = false;   /* the normal form was asked already */
+  int rc;
   if (option_is(o->algorithm, "portfolio")) {
     if (terms_count() <= OWN_PROBE_MAX_TERMS && !chc_has_datatype_params(&in->sys)) {
       normalize_input(in, o);
-      /* a normal form without queries, or with a query of no predicates,
-       * answers at once (the probe's BMC ran to its limit on one without
+      /* before the probe (its BMC ran to its limit on a system without
        * clauses, then Spacer: 52 ms CPU, z3 13 ms) */
-      if (trivial(&in->norm, lim, &res)) {
-        int rc0 = finish(r, o, in, &in->norm, &res, lim);
-        chc_result_free(&res);
-        return rc0;
-      }
+      if (trivial_answer(r, o, in, lim, &rc)) return rc;
+      not_trivial = true;
       int rc0 = own_probe(r, o, in, lim);
       if (rc0 >= 0) return rc0;
     }
@@ -813,19 +820,17 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
     terms_rollback(start);
   }
   normalize_input(in, o);
-  int rc;
-  if (trivial(&in->norm, lim, &res)) rc = finish(r, o, in, &in->norm, &res, lim);
-  else if (option_is(o->algorithm, "portfolio")) {
-    memset(&res, 0, sizeof res);
-    rc = portfolio(r, o, in, lim, news);
-  } else if (option_is(o->algorithm, "own") || option_is(o->algorithm, "spacer")) {
-    memset(&res, 0, sizeof res);
+  if (!not_trivial && trivial_answer(r, o, in, lim, &rc))
+    ;
+  else if (option_is(o->algorithm, "portfolio")) rc = portfolio(r, o, in, lim, news);
+  else if (option_is(o->algorithm, "own") || option_is(o->algorithm, "spacer"))
     rc = run_checked(r, o, in, lim, option_is(o->algorithm, "spacer"), FIRST_NOTHING, NULL);
-  } else {
+  else {
+    chc_result res;
     run_engine(o->algorithm, pa_itp(o), (uint32_t)o->bound, &in->norm, lim, &res);
     rc = finish(r, o, in, &in->norm, &res, lim);
+    chc_result_free(&res);
   }
-  chc_result_free(&res);
   chc_spacer_file_stop(&in->first);   /* reaped: its CPU is the run's */
   return rc;
 }

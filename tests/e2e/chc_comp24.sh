@@ -66,10 +66,14 @@ case $w in "spacer (first slice"*) echo "PASS chc24/first-slice" ;; *) echo "FAI
 # BMC answers LIA-061 before Spacer's first slice, its derivation
 # replayed; on LIA-287 the probe's IC3 model (check undecided) and the
 # unfolding it skips must not hold the run past its CPU slice (it ran
-# until the hard limit once)
+# until the hard limit once). The winner is not asked in quick mode: the
+# sanitizers slow BMC's 8-12 ms past its 20 ms CPU slice (Spacer won the
+# sanitizers' run of session 28 once); the answer is checked in both.
 if [ -d "$dir" ]; then
-  w=$("$z" --timeout 20 --stats "$dir/LIA/chc-comp24-LIA-061.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
-  case $w in "own (probe"*) echo "PASS chc24/own-probe" ;; *) echo "FAIL chc24/own-probe (winner '$w')" ;; esac
+  if ! quick; then
+    w=$("$z" --timeout 20 --stats "$dir/LIA/chc-comp24-LIA-061.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
+    case $w in "own (probe"*) echo "PASS chc24/own-probe" ;; *) echo "FAIL chc24/own-probe (winner '$w')" ;; esac
+  fi
   judge "chc24/own-probe-answer" "$dir/LIA/chc-comp24-LIA-061.smt2" unknown portfolio
   # over arrays too (session 26; 0.1 s CPU): IC3 answers LIA-Arrays-179
   # with a model (~0.02 s CPU in all; Spacer's slice first: 0.3 s); not

@@ -108,6 +108,15 @@ void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out);
 void chc_ic3_limit_level(chc_ic3 *st, uint32_t level);
 void chc_ic3_free(chc_ic3 *st);   /* NULL ok */
 
+/* The linear core of s (chc_core.c): its clauses with at most one body
+ * application, over the same predicates; (*orig)[i] = the index in s of
+ * core clause i (malloc'd). false (nothing made) when no clause would be
+ * dropped or no query is left. */
+bool chc_linear_core(const chc_system *s, chc_system *core, uint32_t **orig);
+/* IC3 on the linear core: unsat with a derivation over s (every derivation
+ * of the core is one of s), else unknown (the core's sat says nothing). */
+void chc_linear_core_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+
 /* Houdini over small clauses of order literals (x <= y, x < y) between the
  * Int arguments the clauses permute (see chc_houdini.c): sat with the
  * largest inductive conjunction of them when it blocks every query, else

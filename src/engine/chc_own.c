@@ -95,6 +95,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * passes. */
 #define TREE_BMC_SHARE 0.15
 #define TREE_BMC_SECONDS 3
+#define CORE_SHARE 0.2
+#define CORE_SECONDS 2.5
 #define IC3_FIRST_SHARE 0.15
 #define IC3_FIRST_SECONDS 3
 #define HOUDINI_SHARE 0.2
@@ -336,6 +338,16 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * not measured on datatypes */
     zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     chc_bmc_solve(s, &l1, 0, r);
+    if (chc_settled(r, s, lim, acc)) goto out;
+    next_engine(r, start);
+    /* IC3 on the linear core (chc_core.c): counterexamples through the
+     * linear clauses alone (LIA-Arrays-219, a thread-modular program:
+     * ~1.9 s CPU; unknown to every engine on the whole system), in CPU
+     * seconds (the portfolio's own side under load); on the grammar
+     * systems the core is sat at once */
+    zeta_limits lc = cpu_slice(lim, CORE_SHARE, CORE_SECONDS);
+    step("core", &lc);
+    chc_linear_core_solve(s, &lc, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
   }

@@ -354,6 +354,35 @@ static void test_ic3(void) {
   CHECK(run_engine(chc_ic3_solve, fib25_unsafe, CHC_UNSAT) <= 30);
 }
 
+/* IC3 on the linear core (chc_core.c): unsat through the linear clauses
+ * alone, the non-linear clause (first: the core's clause indices differ
+ * from the system's) dropped; the derivation is over the system's clauses
+ * (run_engine replays it on the system). A linear system, or one whose
+ * counterexamples need a non-linear clause: unknown (the core's sat says
+ * nothing). */
+static const char *core_unsafe =
+    "(set-logic HORN)\n(declare-fun P (Int Int) Bool)\n"
+    "(assert (forall ((x Int) (y Int) (a Int) (b Int)) (=> (and (P x a) (P y b)) (P (+ x y) (+ a b 100)))))\n"
+    "(assert (forall ((x Int)) (=> (= x 0) (P x 0))))\n"
+    "(assert (forall ((x Int) (a Int)) (=> (and (P x a) (< x 3)) (P (+ x 1) a))))\n"
+    "(assert (forall ((x Int) (a Int)) (=> (and (P x a) (= x 3) (= a 0)) false)))\n";
+
+static void test_linear_core(void) {
+  CHECK(run_engine(chc_linear_core_solve, core_unsafe, CHC_UNSAT) == 5);
+  run_engine(chc_linear_core_solve, counter_unsafe, CHC_UNKNOWN);
+  run_engine(chc_linear_core_solve, nonlinear_unsafe, CHC_UNKNOWN);
+  chc_system s, core;
+  char *msg;
+  uint32_t *orig;
+  CHECK(parse(core_unsafe, &s, &msg) == CHC_PARSE_OK);
+  CHECK(chc_linear_core(&s, &core, &orig));
+  CHECK(core.nclauses == 3 && core.npreds == s.npreds && orig[0] == 1 && orig[2] == 3);
+  CHECK(core.preds[0].params[1] == s.preds[0].params[1]);
+  free(orig);
+  chc_free(&core);
+  chc_free(&s);
+}
+
 /* Houdini over order clauses (chc_houdini.c): rotated increasing triples,
  * safe by clauses of two order literals between the arguments the query
  * permutes; the query through a nullary predicate as in CHC-COMP (without
@@ -877,6 +906,7 @@ int main(void) {
   RUN(test_spacer_nullary_cycles);
   RUN(test_pa_mbp);
   RUN(test_ic3);
+  RUN(test_linear_core);
   RUN(test_houdini_order);
   RUN(test_own_engines_start_alike);
   RUN(test_ic3_resumed);

@@ -141,13 +141,14 @@ static void run_engine(const char *alg, itp_strategy itp, uint32_t bound, const 
   if (option_is(alg, "cegar")) { chc_pa_solve_itp(s, lim, itp, r); return; }
   if (option_is(alg, "ic3")) { chc_ic3_solve(s, lim, r); return; }
   if (option_is(alg, "houdini")) { chc_houdini_order_solve(s, lim, r); return; }
+  if (option_is(alg, "core")) { chc_linear_core_solve(s, lim, r); return; }
   if (option_is(alg, "affine")) { chc_affine_solve(s, lim, r); return; }
   /* PDR on non-linear clauses is IC3 on the clauses themselves (GPDR) */
   if (option_is(alg, "pdr") && !chc_is_linear(s)) { chc_ic3_solve(s, lim, r); return; }
   if (option_is(alg, "kind") || option_is(alg, "pdr") || option_is(alg, "imc")) { chc_ts_solve_bounded(s, lim, alg, itp, bound, r); return; }
   memset(r, 0, sizeof *r);
   r->answer = CHC_UNKNOWN;
-  r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar, ic3, houdini, affine or bmc)";
+  r->reason = "this algorithm does not run on Horn clauses yet (use portfolio, own, spacer, cegar, ic3, core, houdini, affine or bmc)";
 }
 
 static int report_unknown(report *r, const char *reason) {
@@ -782,7 +783,7 @@ static bool trivial_answer(report *r, const zeta_options *o, chc_input *in, cons
 
 static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, report *r, diag *d) {
   chc_input *in = m;
-  if (!lang_algorithm_ok("portfolio own spacer cegar ic3 bmc pdr kind imc houdini affine", o->algorithm, "Horn clauses", d))
+  if (!lang_algorithm_ok("portfolio own spacer cegar ic3 core bmc pdr kind imc houdini affine", o->algorithm, "Horn clauses", d))
     return ZETA_EXIT_INPUT;
   emergency_set_answer("unknown\n");   /* CHC-COMP words, also for the hard stop and out of memory */
   zeta_limits lim_left = after_load(in, o, lim0);

@@ -207,6 +207,18 @@ if [ -f "$f" ] && ! quick; then
     || echo "FAIL chc24/own-tree-bmc-slice ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
   to=20 judge "chc24/own-tree-bmc-slice/evidence" "$f" unknown own
 fi
+# IC3 on the linear core (session 29): LIA-Arrays-219, a thread-modular
+# program, unsat through its linear clauses alone (two threads in the
+# critical section, ~19 steps): IC3 on the core ~1.9 s CPU, the
+# derivation over the input's clauses replayed (unknown to every engine
+# on the whole system, Z3 too, within 60 s)
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-219.smt2
+if [ -f "$f" ]; then
+  "$z" --json --algorithm core --timeout 20 "$f" >"$tmp/o" 2>/dev/null
+  grep -q '"verdict":"unsafe".*"engine":"ic3 (linear core)"' "$tmp/o" && echo "PASS chc24/linear-core" \
+    || echo "FAIL chc24/linear-core ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"\|"reason":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
+  to=20 judge "chc24/linear-core/evidence" "$f" unknown core
+fi
 # after unsat without a mapped proof, Z3 again with its slicing off (its
 # inlining kept; session 17): LIA-Arrays-189's proof then maps (before,
 # only Z3 without inlining gave a derivation)

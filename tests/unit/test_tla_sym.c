@@ -420,9 +420,26 @@ static void reach_deadlock_on(const char *spec, bool proved, size_t states) {
   cleanup(dir);
 }
 
+/* The same with actions of more than 16 conjuncts, held by term_inc with
+ * the deadlock check too (step_evident reads a case through its proxy):
+ * HELD_SPEC's 4 states all step, by substitution; in HELD_STUCK_SPEC the
+ * state x = 1's only action fixes x' twice: no proof. */
+static const char *HELD_STUCK_SPEC =
+    "---- MODULE HeldStuck ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, f\n"
+    "TypeOK == x \\in 0..2 /\\ f \\in [1..16 -> 0..3]\n"
+    "Init == x = 0 /\\ f = [i \\in 1..16 |-> 0]\n"
+    "A == x = 0 /\\ x' = 1 /\\ f' = [i \\in 1..16 |-> 1]\n"
+    "B == x = 1 /\\ x' = 0 /\\ x' = 2 /\\ f' = [i \\in 1..16 |-> 0]\n"
+    "Next == A \\/ B\n"
+    "====\n";
+
 static void test_reach_deadlock_steps(void) {
   reach_deadlock_on(STEP_SPEC, true, 4);
   reach_deadlock_on(STUCK_SPEC, false, 2);
+  reach_deadlock_on(HELD_SPEC, true, 4);
+  reach_deadlock_on(HELD_STUCK_SPEC, false, 2);
 }
 
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768

@@ -1673,9 +1673,8 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
     while (lhs->kind == TK_parentheses && lhs->n == 1) lhs = lhs->kid[0];
   }
   if (lhs->kind != TK_identifier_ref) return -1;
-  const char *name = lhs->text;
   for (;;) {
-    res r = resolve(e, name, c, env);
+    res r = resolve_at(e, lhs, lhs->text, c, env);
     if (r.kind == R_VAR) {
       const tla_val **slot = e->init_mode ? e->cur : e->nxt;
       return slot[r.idx] ? -1 : r.idx;
@@ -1685,7 +1684,7 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
       tla_node *s = r.en->thunk;
       while (s->kind == TK_parentheses && s->n == 1) s = s->kid[0];
       if (s->kind != TK_identifier_ref) return -1;
-      name = s->text;
+      lhs = s;
       c = r.en->thunk_ctx;
       env = r.en->thunk_env;
       continue;
@@ -1694,7 +1693,7 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
       tla_node *s = r.subst;
       while (s->kind == TK_parentheses && s->n == 1) s = s->kid[0];
       if (s->kind != TK_identifier_ref) return -1;
-      name = s->text;
+      lhs = s;
       c = r.ctx;
       env = NULL;
       continue;

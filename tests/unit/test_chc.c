@@ -509,6 +509,22 @@ static void test_ic3_level_limit(void) {
   }
 }
 
+/* IC3's lemmas weaken the blocked cube's equalities into inequalities
+ * (chc_ic3.c, weaken): on a grammar of sums (LIA-071's shape: Start(3, 3),
+ * Start(0, 1), Start(c + e, d + f) from Start(c, d), Start(e, f); the query
+ * Start(3, 0)) the level-2 round blocked one point of the second argument
+ * per lemma (0, then -1, ...) and never ended; with y <= 0 blocked at once
+ * it answers sat within the probe's three levels. */
+static const char *sums_safe =
+    "(set-logic HORN)\n(declare-fun S (Int Int) Bool)\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (= x 3) (= y 3)) (S x y))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 1)) (S x y))))\n"
+    "(assert (forall ((a Int) (b Int) (c Int) (d Int) (e Int) (f Int))"
+    " (=> (and (S e f) (S c d) (= b (+ c e)) (= a (+ d f))) (S b a))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (S x y) (= x 3) (= y 0)) false)))\n";
+
+static void test_ic3_weakens(void) { run_engine(ic3_three_levels, sums_safe, CHC_SAT); }
+
 /* own's pa slice is 35 % of the CPU the schedule expects: at a quarter of
  * a core (load ~8 on 2 cores) it shrinks to the CPU the run will get, so
  * that pa's slice ends and the resumed IC3 runs (LIA-098 / 270 were lost
@@ -903,6 +919,7 @@ int main(void) {
   RUN(test_own_engines_start_alike);
   RUN(test_ic3_resumed);
   RUN(test_ic3_level_limit);
+  RUN(test_ic3_weakens);
   RUN(test_own_cpu_expected);
   RUN(test_own_order);
   RUN(test_houdini_fixpoint_resumes);

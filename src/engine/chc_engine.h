@@ -64,13 +64,15 @@ void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_li
  * for it (the portfolio's first slice hands it on to its Spacer side, a
  * process forked meanwhile): Z3 within lim, its proof mapped within about
  * Z3's time and at least until map_lim's CPU deadline. false when it
- * cannot start (datatypes: only in process). */
+ * cannot start (datatypes: only in process). unsat_news (may be NULL, in
+ * memory shared with the child): set as soon as Z3 says unsat, before its
+ * proof is mapped (the portfolio's own side skips sat-only engines). */
 typedef struct {
   isolate_child child;
   bool running;   /* started and not yet answered */
 } chc_spacer_run;
 bool chc_spacer_file_start(chc_spacer_run *run, const char *path, const chc_system *s, const zeta_limits *lim,
-                           const zeta_limits *map_lim);
+                           const zeta_limits *map_lim, volatile sig_atomic_t *unsat_news);
 /* Waits for its answer within lim (and, cpu_seconds > 0, until the child
  * used that much CPU, cpu_mapping once Z3 answered and its proof is being
  * mapped): true with the answer in out (unknown "timeout" when the run

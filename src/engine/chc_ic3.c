@@ -38,6 +38,7 @@
 #define IC3_INF UINT32_MAX
 #define IC3_MAX_POBS 200000
 #define IC3_MAX_DROP 24         /* literals tried per lemma generalization */
+#define IC3_MAX_WEAKEN 8        /* equalities tried as inequalities per lemma */
 
 typedef struct { term_t f; uint32_t level; } lemma;
 
@@ -359,6 +360,37 @@ static int blocked(ic3 *a, uint32_t p, uint32_t k, uint32_t n, const term_t *lit
   return res;
 }
 
+/* An equality between Int terms, and the two inequalities it implies. */
+static bool int_equality(term_t l, term_t *le, term_t *ge) {
+  if (term_is_negated(l) || term_op_of(l) != OP_EQ || term_nargs(l) != 2) return false;
+  term_t x = term_arg(l, 0), y = term_arg(l, 1);
+  if (type_kind_of(term_type(x)) != TYPE_INT) return false;
+  *le = term_le(x, y);
+  *ge = term_ge(x, y);
+  return true;
+}
+
+/* The blocked cube's equalities weakened: x = c becomes x <= c, else x >=
+ * c, where the cube stays blocked, so that the lemma excludes a half-space
+ * instead of a point (the SyGuS grammars LIA-071 / 079 / 108: IC3's
+ * level-2 round blocked Start#1 = -3, then -6, ... one point per lemma and
+ * never ended, where Spacer's lemma is Start#1 >= 1). false on unknown. */
+static bool weaken(ic3 *a, const pob *ob, term_vec *core) {
+  for (uint32_t i = 0, tried = 0; i < core->size && tried < IC3_MAX_WEAKEN; i++) {
+    term_t l = core->data[i], w[2];
+    if (!int_equality(l, &w[0], &w[1])) continue;
+    tried++;
+    for (int k = 0; k < 2; k++) {
+      core->data[i] = w[k];
+      int b = blocked(a, ob->pred, ob->level, core->size, core->data, NULL);
+      if (b < 0) return false;
+      if (b == 1) break;
+      core->data[i] = l;
+    }
+  }
+  return true;
+}
+
 /* Blocks pob id at its level: a generalized lemma. false on unknown. */
 static bool block(ic3 *a, int32_t id) {
   pob ob = a->pobs[id];
@@ -391,6 +423,7 @@ static bool block(ic3 *a, int32_t id) {
     memmove(&core.data[i + 1], &core.data[i], (core.size - i - 1) * sizeof(term_t));
     core.data[i++] = l;
   }
+  if (!weaken(a, &ob, &core)) { term_vec_free(&core); return false; }
   add_lemma(a, ob.pred, term_not(term_and(core.size, core.data)), ob.level);
   term_vec_free(&core);
   return true;

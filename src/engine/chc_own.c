@@ -129,6 +129,24 @@ static void next_engine(chc_result *r, terms_mark start) {
 
 void (*chc_own_step_hook)(const char *engine, zeta_limits *slice);
 static double own_wall0;   /* when chc_own_solve began */
+static volatile sig_atomic_t *own_unsat_news;   /* chc_own_solve's */
+
+/* Whether an engine that only proves sat (affine, Houdini) runs within l:
+ * not once the system is known unsat (LIA-270: Z3 says unsat, its proof
+ * does not map, and IC3's answer waited behind affine's 2.3-2.7 s CPU);
+ * else the news, arriving while it runs, stops it: l's stop flag becomes
+ * the news (one flag per slice; the caller's, in the portfolio's child a
+ * copy of the command line's that only a signal to that child would set,
+ * is asked again after the engine, chc_settled). */
+static bool sat_only_runs(const char *engine, zeta_limits *l) {
+  if (!own_unsat_news) return true;
+  if (*own_unsat_news) {
+    if (progress_verbose()) progress_say("zeta: own: %s skipped (Z3 said unsat)", engine);
+    return false;
+  }
+  l->stop = own_unsat_news;
+  return true;
+}
 
 /* -v: each engine's start, with the CPU the process has had (the
  * portfolio's own side: its share of a core under load) */
@@ -177,8 +195,8 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
  * the next part; one that gave up frees it (no next part). */
 static bool affine_part(chc_affine **aff, const chc_system *s, const zeta_limits *l, const zeta_limits *lim,
                         chc_result *r, const chc_accept *acc, terms_mark start) {
-  if (!*aff) return false;
   zeta_limits part = *l;
+  if (!*aff || !sat_only_runs("affine", &part)) return false;
   step("affine", &part);
   chc_affine_run(*aff, &part, r);
   if (chc_settled(r, s, lim, acc)) return true;
@@ -244,10 +262,12 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
      * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
      * systems without permuted arguments it returns at once */
     zeta_limits l3 = cpu_slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
-    step("houdini", &l3);
-    chc_houdini_order_solve(s, &l3, r);
-    if (chc_settled(r, s, lim, acc)) goto out;
-    next_engine(r, start);
+    if (sat_only_runs("houdini", &l3)) {
+      step("houdini", &l3);
+      chc_houdini_order_solve(s, &l3, r);
+      if (chc_settled(r, s, lim, acc)) goto out;
+      next_engine(r, start);
+    }
     /* IC3's second part before pa's share: IC3's answers that need 3-6 s
      * CPU came only after pa's 35 % (LIA-098: unsat, IC3 alone 4.5-5.2 s
      * CPU, own 18.8 s wall at load 5, z3 11 s), and pa answered no
@@ -283,10 +303,11 @@ out:
 }
 
 void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
-                   bool *over_unf, const chc_accept *acc) {
+                   bool *over_unf, const chc_accept *acc, volatile sig_atomic_t *unsat_news) {
   bool linear = chc_is_linear(s), unf_bmc = false;
   terms_mark start = terms_mark_now();
   own_wall0 = limits_now();
+  own_unsat_news = unsat_news;
   *over_unf = false;
   zeta_limits lu = slice(lim, 0.15, 3);   /* within the BMC slice's time (LIA-287: seconds in session 24) */
   if (!linear && unf && chc_unfold_linear_within(s, unf, 4000, &lu)) {

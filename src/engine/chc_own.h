@@ -42,7 +42,11 @@ extern void (*chc_own_step_hook)(const char *engine, zeta_limits *slice);
  * systems; *over_unf then says that r's derivation is over unf (else unf
  * is left empty). acc (may be NULL): the check of each answer. Each
  * engine after the first starts from the term table as the call found it
- * (terms_rollback): no term made inside survives but the answer's. */
+ * (terms_rollback): no term made inside survives but the answer's.
+ * unsat_news (may be NULL): non-zero once the system is known unsat
+ * without a derivation (the portfolio's Spacer side sets it, in another
+ * process, when Z3 said unsat); from then on the engines that only prove
+ * sat (affine hulls, Houdini) are skipped, and one that runs stops. */
 void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
-                   bool *over_unf, const chc_accept *acc);
+                   bool *over_unf, const chc_accept *acc, volatile sig_atomic_t *unsat_news);
 #endif

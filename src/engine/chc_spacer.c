@@ -249,10 +249,11 @@ typedef struct {
   const char *path;   /* Z3 on this file (file_run's mode and map_lim), else on s */
   const zeta_limits *map_lim;
   int mode;
+  volatile sig_atomic_t *unsat_news;   /* file_run's */
 } iso_job;
 
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
-                     FILE *answered, chc_result *out);
+                     FILE *answered, volatile sig_atomic_t *unsat_news, chc_result *out);
 
 /* A child's first line once Z3 has answered, before the proof's mapping
  * (the first slice waits longer for a mapping than for Z3). */
@@ -328,7 +329,7 @@ static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivat
 static void iso_child(FILE *w, void *ctx) {
   const iso_job *j = ctx;
   chc_result r;
-  if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, &r);
+  if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, j->unsat_news, &r);
   else chc_spacer_solve(j->s, j->lim, j->want_derivation, &r);
   fprintf(w, "%p %d\n", (const void *)r.engine, r.complete ? 1 : 0);
   if (r.answer == CHC_SAT) {
@@ -438,7 +439,7 @@ void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, bool
     chc_spacer_solve(s, lim, want_derivation, out);
     return;
   }
-  iso_job job = {s, lim, want_derivation, NULL, NULL, 0};
+  iso_job job = {s, lim, want_derivation, NULL, NULL, 0, NULL};
   run_isolated(&job, out);
 }
 
@@ -497,12 +498,13 @@ static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *in
  * within about the time Z3 took: a system inlined whole costs more; not
  * what it sliced: predicates with fewer arguments); FILE_DERIVE: Z3's
  * inlining and slicing off as well, so that it does (2.3x slower on the
- * same tasks). */
+ * same tasks). unsat_news (may be NULL, shared memory): set as soon as
+ * Z3 says unsat, before its proof is mapped. */
 enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_UNSLICED, FILE_DERIVE };
 #define MAP_SHARE 1.0
 #define MAP_SECONDS 0.2
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
-                     FILE *answered, chc_result *out) {
+                     FILE *answered, volatile sig_atomic_t *unsat_news, chc_result *out) {
   bool want_derivation = mode != FILE_PLAIN;
   chc_result_start(out, "spacer (Z3 on the input file)");
   out->reason = "timeout";
@@ -535,6 +537,7 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
       fputs(ANSWERED, answered);
       fflush(answered);
     }
+    if (unsat_news && r == Z3_L_FALSE) *unsat_news = 1;
     /* mapping the proof may take about as long as Z3 took (then Z3 again
      * without inlining is the cheaper way); in CPU seconds, so that load
      * does not cut it short (a wall window made test_spacer_inlined_proof
@@ -585,10 +588,10 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
 static void file_isolated(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
                           chc_result *out) {
   if (has_datatypes(s)) {
-    file_run(path, s, lim, map_lim, mode, NULL, out);
+    file_run(path, s, lim, map_lim, mode, NULL, NULL, out);
     return;
   }
-  iso_job job = {s, lim, false, path, map_lim, mode};   /* file_run asks for proofs by mode */
+  iso_job job = {s, lim, false, path, map_lim, mode, NULL};   /* file_run asks for proofs by mode */
   run_isolated(&job, out);
 }
 
@@ -616,12 +619,12 @@ void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_li
 /* ---- Z3 on the file in a child that outlives the wait for it ---- */
 
 bool chc_spacer_file_start(chc_spacer_run *run, const char *path, const chc_system *s, const zeta_limits *lim,
-                           const zeta_limits *map_lim) {
+                           const zeta_limits *map_lim, volatile sig_atomic_t *unsat_news) {
   memset(run, 0, sizeof *run);
   run->child.fd = -1;
   if (has_datatypes(s)) return false;
   /* on the child's copy of this frame: the child runs it at once */
-  iso_job job = {s, lim, false, path, map_lim, FILE_PROOF};
+  iso_job job = {s, lim, false, path, map_lim, FILE_PROOF, unsat_news};
   const char *why;
   z3conv_prepare_spare();   /* as run_isolated */
   return run->running = isolate_start(&run->child, iso_child, &job, &why);

@@ -158,7 +158,7 @@ static void solve_own(const chc_system *s, const zeta_limits *lim, itp_strategy 
   chc_copy(&norm, s);
   chc_normalize(&norm);
   bool over_unf;
-  chc_own_solve(&norm, lim, itp, res, NULL, &over_unf, NULL);
+  chc_own_solve(&norm, lim, itp, res, NULL, &over_unf, NULL, NULL);
   if (res->answer == CHC_SAT) {
     model_from_normal_form(s, &norm, res, lim);   /* horn_route checks it on s */
   } else if (res->answer == CHC_UNSAT) {

@@ -414,7 +414,7 @@ static void test_houdini_order(void) {
   chc_accept acc = {accept_houdini, NULL};
   chc_result r;
   bool over_unf;
-  chc_own_solve(&s, &lim, ITP_AUTO, &r, NULL, &over_unf, &acc);
+  chc_own_solve(&s, &lim, ITP_AUTO, &r, NULL, &over_unf, &acc, NULL);
   CHECK(r.answer == CHC_SAT && r.engine && strncmp(r.engine, "houdini", 7) == 0);
   chc_result_free(&r);
   chc_free(&s);
@@ -453,7 +453,7 @@ static void test_own_engines_start_alike(void) {
   terms_rollback(m);
   chc_accept acc = {reject_all, &own};
   bool over_unf;
-  chc_own_solve(&s, &lim, ITP_AUTO, &r, NULL, &over_unf, &acc);
+  chc_own_solve(&s, &lim, ITP_AUTO, &r, NULL, &over_unf, &acc, NULL);
   CHECK(r.answer == CHC_UNKNOWN);
   CHECK(own.model && alone.model && strcmp(own.model, alone.model) == 0);
   if (own.terms != alone.terms) fprintf(stderr, "  terms: ic3 alone %zu, in own %zu\n", alone.terms, own.terms);
@@ -538,6 +538,22 @@ static void test_ic3_level_limit(void) {
   }
 }
 
+/* IC3's lemmas weaken the blocked cube's equalities into inequalities
+ * (chc_ic3.c, weaken): on a grammar of sums (LIA-071's shape: Start(3, 3),
+ * Start(0, 1), Start(c + e, d + f) from Start(c, d), Start(e, f); the query
+ * Start(3, 0)) the level-2 round blocked one point of the second argument
+ * per lemma (0, then -1, ...) and never ended; with y <= 0 blocked at once
+ * it answers sat within the probe's three levels. */
+static const char *sums_safe =
+    "(set-logic HORN)\n(declare-fun S (Int Int) Bool)\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (= x 3) (= y 3)) (S x y))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (= x 0) (= y 1)) (S x y))))\n"
+    "(assert (forall ((a Int) (b Int) (c Int) (d Int) (e Int) (f Int))"
+    " (=> (and (S e f) (S c d) (= b (+ c e)) (= a (+ d f))) (S b a))))\n"
+    "(assert (forall ((x Int) (y Int)) (=> (and (S x y) (= x 3) (= y 0)) false)))\n";
+
+static void test_ic3_weakens(void) { run_engine(ic3_three_levels, sums_safe, CHC_SAT); }
+
 /* own's pa slice is 35 % of the CPU the schedule expects: at a quarter of
  * a core (load ~8 on 2 cores) it shrinks to the CPU the run will get, so
  * that pa's slice ends and the resumed IC3 runs (LIA-098 / 270 were lost
@@ -563,14 +579,23 @@ static void test_own_cpu_expected(void) {
  * time: the hook ends it at once), pa, IC3 resumed; on linear ones
  * affine, pa, IC3 (after BMC) */
 static char own_steps[128];
+/* The news that the system is unsat (chc_own_solve's unsat_news), set at
+ * the step of news_at ("" = before the schedule). At affine's step the
+ * slice stays open: only the news ends it. */
+static volatile sig_atomic_t own_news;
+static const char *news_at;
 
 static void record_step(const char *engine, zeta_limits *slice) {
   size_t n = strlen(own_steps);
   snprintf(own_steps + n, sizeof own_steps - n, "%s%s", n ? " " : "", engine);
+  if (news_at && !own_news && strcmp(engine, news_at) == 0) {
+    own_news = 1;
+    if (strcmp(engine, "affine") == 0) return;
+  }
   *slice = limits_cpu_slice(slice, 0);   /* over at once: no engine answers */
 }
 
-static void own_order(const char *text, const char *want) {
+static void own_order_news(const char *text, const char *at, const char *want) {
   chc_system s;
   char *msg;
   CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
@@ -579,9 +604,12 @@ static void own_order(const char *text, const char *want) {
   chc_result r;
   bool over_unf;
   own_steps[0] = 0;
+  own_news = at && !*at;
+  news_at = at;
   chc_own_step_hook = record_step;
-  chc_own_solve(&s, &lim, ITP_MBP, &r, NULL, &over_unf, NULL);
+  chc_own_solve(&s, &lim, ITP_MBP, &r, NULL, &over_unf, NULL, at ? &own_news : NULL);
   chc_own_step_hook = NULL;
+  news_at = NULL;
   CHECK(r.answer == CHC_UNKNOWN);
   if (strcmp(own_steps, want) != 0) fprintf(stderr, "  own's steps: %s (want %s)\n", own_steps, want);
   CHECK(strcmp(own_steps, want) == 0);
@@ -589,9 +617,19 @@ static void own_order(const char *text, const char *want) {
   chc_free(&s);
 }
 
+static void own_order(const char *text, const char *want) { own_order_news(text, NULL, want); }
+
 static void test_own_order(void) {
   own_order(nonlinear_safe, "ic3 affine pa ic3 houdini ic3 affine pa ic3");
   own_order(counter_safe, "affine pa ic3");
+  /* unsat known (the portfolio's Z3 said so): no engine that only proves
+   * sat (affine, Houdini) from then on; before the schedule, or at pa's
+   * first second; at affine's part, the news stops it (affine alone
+   * answers sat here: its slice is left open) */
+  own_order_news(nonlinear_safe, "", "ic3 pa ic3 ic3 pa ic3");
+  own_order_news(nonlinear_safe, "pa", "ic3 affine pa ic3 ic3 pa ic3");
+  own_order_news(nonlinear_safe, "affine", "ic3 affine pa ic3 ic3 pa ic3");
+  own_order_news(counter_safe, "", "pa ic3");
 }
 
 /* Houdini's fixpoint stopped (the stop flag, set by the first round) or
@@ -911,6 +949,7 @@ int main(void) {
   RUN(test_own_engines_start_alike);
   RUN(test_ic3_resumed);
   RUN(test_ic3_level_limit);
+  RUN(test_ic3_weakens);
   RUN(test_own_cpu_expected);
   RUN(test_own_order);
   RUN(test_houdini_fixpoint_resumes);

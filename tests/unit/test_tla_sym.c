@@ -420,9 +420,26 @@ static void reach_deadlock_on(const char *spec, bool proved, size_t states) {
   cleanup(dir);
 }
 
+/* The same with actions of more than 16 conjuncts, held by term_inc with
+ * the deadlock check too (step_evident reads a case through its proxy):
+ * HELD_SPEC's 4 states all step, by substitution; in HELD_STUCK_SPEC the
+ * state x = 1's only action fixes x' twice: no proof. */
+static const char *HELD_STUCK_SPEC =
+    "---- MODULE HeldStuck ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, f\n"
+    "TypeOK == x \\in 0..2 /\\ f \\in [1..16 -> 0..3]\n"
+    "Init == x = 0 /\\ f = [i \\in 1..16 |-> 0]\n"
+    "A == x = 0 /\\ x' = 1 /\\ f' = [i \\in 1..16 |-> 1]\n"
+    "B == x = 1 /\\ x' = 0 /\\ x' = 2 /\\ f' = [i \\in 1..16 |-> 0]\n"
+    "Next == A \\/ B\n"
+    "====\n";
+
 static void test_reach_deadlock_steps(void) {
   reach_deadlock_on(STEP_SPEC, true, 4);
   reach_deadlock_on(STUCK_SPEC, false, 2);
+  reach_deadlock_on(HELD_SPEC, true, 4);
+  reach_deadlock_on(HELD_STUCK_SPEC, false, 2);
 }
 
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
@@ -482,26 +499,27 @@ static void test_reach_symmetry(void) {
 }
 
 /* The sample's caps grown with the time left (tla_sample_caps_for): the
- * base caps without a deadline or with little time, as many states as a
- * reach proof checks in its share of the time (TLA_REACH_SHARE at
- * TLA_REACH_SECONDS_PER_STATE; the work in proportion), at most the
- * memory bound; the grown part's CPU time a tenth of the time left (none
- * with the base caps). */
+ * base caps without a deadline or with little time (no memory bound), as
+ * many states as a reach proof checks in its share of the time
+ * (TLA_REACH_SHARE at TLA_REACH_SECONDS_PER_STATE; the work in
+ * proportion) and the memory bound in bytes (3 GiB), which also bounds the
+ * states for huge times (64 bytes a state at least); the grown part's CPU
+ * time a quarter of the time left (none with the base caps). */
 static void test_sample_caps(void) {
   tla_sample_caps base = tla_sample_caps_for(0);
-  CHECK(base.states == 30000 && base.ticks == 24000000 && base.grown_cpu == 0);
-  CHECK(tla_sample_caps_for(3).grown_cpu == 0);
-  CHECK(tla_sample_caps_for(20).grown_cpu > 1.99 && tla_sample_caps_for(20).grown_cpu < 2.01);
+  CHECK(base.states == 30000 && base.ticks == 24000000 && base.grown_cpu == 0 && base.bytes == 0);
+  CHECK(tla_sample_caps_for(1.5).grown_cpu == 0);
+  CHECK(tla_sample_caps_for(20).grown_cpu > 4.99 && tla_sample_caps_for(20).grown_cpu < 5.01);
   tla_sample_caps c = tla_sample_caps_for(-1);
   CHECK(c.states == base.states && c.ticks == base.ticks);
-  c = tla_sample_caps_for(3);   /* 22500 states' proof: the base caps */
-  CHECK(c.states == base.states && c.ticks == base.ticks);
+  c = tla_sample_caps_for(1.5);   /* 22500 states' proof: the base caps */
+  CHECK(c.states == base.states && c.ticks == base.ticks && c.bytes == 0);
   c = tla_sample_caps_for(6);
-  CHECK(c.states == 45000 && c.ticks == 36000000);
+  CHECK(c.states == 90000 && c.ticks == 72000000 && c.bytes == (size_t)3 << 30);
   c = tla_sample_caps_for(20);
-  CHECK(c.states == 150000 && c.ticks == 120000000);
+  CHECK(c.states == 300000 && c.ticks == 240000000);
   c = tla_sample_caps_for(1e6);
-  CHECK(c.states == 150000 && c.ticks == 120000000);
+  CHECK(c.states == ((size_t)3 << 30) / 64 && c.bytes == (size_t)3 << 30);
 }
 
 /* SymOrbits without its SYMMETRY: 32768 states, more than the base cap.
@@ -541,7 +559,7 @@ static void test_grown_sample(void) {
 }
 
 /* A grown cap that cuts the sample all the same (31500 of SymOrbits'
- * 32768 states without its SYMMETRY, at 4.2 s): the base caps' sample is
+ * 32768 states without its SYMMETRY, at 2.1 s): the base caps' sample is
  * put back, its 30000 states, its cut and its layouts (the same
  * encoding's variables as the plain build's). */
 static void test_grown_sample_cut(void) {
@@ -549,16 +567,29 @@ static void test_grown_sample_cut(void) {
   tla_model *m = load_spec(dir, SYM_SPEC, "CONSTANTS P = {p1, p2, p3, p4, p5}\nINIT Init\nNEXT Next\nINVARIANT Inv\n");
   CHECK(m != NULL);
   if (!m) return;
-  CHECK(tla_sample_caps_for(4.2).states == 31500);
+  CHECK(tla_sample_caps_for(2.1).states == 31500);
   sample_cut cut;
   tla_sym *base = tla_sym_build(m, why, sizeof why);
-  tla_sym *grown = tla_sym_build_reach(m, 4.2, why, sizeof why);
+  tla_sym *grown = tla_sym_build_reach(m, 2.1, why, sizeof why);
   CHECK(base && grown);
   if (base && grown) {
     CHECK(tla_sym_sample_size(grown, &cut) == 30000 && cut == SAMPLE_CUT_STATES && tla_sym_reach_count(grown) == 0);
     CHECK(tla_sym_ts(grown)->vars.size == tla_sym_ts(base)->vars.size);
   }
   if (base) tla_sym_free(base);
+  if (grown) tla_sym_free(grown);
+  /* the memory bound (tla_sym.c SAMPLE_BYTES_MAX) cuts it too: 32768
+   * states of 5 leaves are ~6.5 MB of the reach proof's estimate, so a
+   * bound of 4 MB stops the grown part (the base sample comes back) where
+   * 64 MB lets it enumerate every state; the cap of states is 300000 */
+  tla_sample_caps caps = tla_sample_caps_for(20);
+  caps.bytes = (size_t)4 << 20;
+  grown = tla_sym_build_caps(m, &caps, why, sizeof why);
+  CHECK(grown && tla_sym_sample_size(grown, &cut) == 30000 && cut == SAMPLE_CUT_STATES && tla_sym_reach_count(grown) == 0);
+  if (grown) tla_sym_free(grown);
+  caps.bytes = (size_t)64 << 20;
+  grown = tla_sym_build_caps(m, &caps, why, sizeof why);
+  CHECK(grown && tla_sym_sample_size(grown, &cut) == 32768 && cut == SAMPLE_ALL && tla_sym_reach_count(grown) == 32768);
   if (grown) tla_sym_free(grown);
   tla_model_free(m);
   cleanup(dir);

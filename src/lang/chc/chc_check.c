@@ -97,18 +97,22 @@ static bool spacer_file_first(const char *file, const chc_system *sys, const zet
  * for instead of starting over: LIA-Arrays-273, Z3 ~5 s CPU with proofs,
  * paid the slice's 1.5 s twice). */
 typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED, FIRST_RUNNING } first_news;
+static const char *const first_news_name[] = {"nothing", "unsat without a derivation", "its model failed the check",
+                                               "Z3 runs on"};
 
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
 static void run_spacer_known(const char *file, const chc_system *sys, const chc_system *norm, const zeta_limits *lim,
-                             first_news news, chc_spacer_run *first, chc_result *r, const chc_accept *acc) {
+                             first_news news, chc_spacer_run *first, chc_result *r, const chc_accept *acc,
+                             volatile sig_atomic_t *unsat_news) {
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
     bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
     if (!known_unsat && spacer_file_first(file, sys, lim, NULL, news == FIRST_RUNNING ? first : NULL, r, &unsat)) {
       if (chc_settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }
+    if (unsat && unsat_news) *unsat_news = 1;   /* for the own side: no sat-only engines */
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
       zeta_limits half = *lim;
       /* Z3's proof again, mapped with more time (LIA-227: its unfolding
@@ -308,6 +312,10 @@ typedef struct {
   char *flat;     /* records: sys written to a temporary file (for Z3's own run), or NULL */
   chc_system unf; /* norm with its calls unfolded (ir/chc_unfold.h), for bounded model checking */
   chc_spacer_run first;   /* the portfolio's first slice's Z3, when it outlives the slice */
+  /* the portfolio's (memory shared with the processes it forks): set once
+   * Z3 said unsat, by the first slice's Z3 or the Spacer side, for the own
+   * side (chc_own_solve's unsat_news); or NULL */
+  volatile sig_atomic_t *unsat_news;
   double load_seconds;   /* reading took this long: it counts against --timeout */
 } chc_input;
 
@@ -449,8 +457,8 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   chc_result res;
   bool over_unf = false;
   if (spacer && news == FIRST_RUNNING) report_stat(r, "spacer-file-run", "the first slice's, run on");
-  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &in->first, &res, &acc);
-  else chc_own_solve(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc);
+  if (spacer) run_spacer_known(z3_file(in, lim), &in->sys, &in->norm, lim, news, &in->first, &res, &acc, in->unsat_news);
+  else chc_own_solve(&in->norm, lim, pa_itp(o), &res, unf, &over_unf, &acc, in->unsat_news);
   int rc;
   if (k.done) {
     report_copy(r, k.done);
@@ -501,7 +509,7 @@ static int spacer_slice(report *r, const zeta_options *o, chc_input *in, const z
   bool usable;
   /* Z3 gets the whole time in a child, the slice waits for len of its
    * CPU; if it has not answered by then it runs on for the Spacer side */
-  if (chc_spacer_file_start(&in->first, file, &in->sys, lim, &lmap)) {
+  if (chc_spacer_file_start(&in->first, file, &in->sys, lim, &lmap, in->unsat_news)) {
     if (!chc_spacer_file_wait(&in->first, &in->sys, &l1, len, 2 * len, &res)) {
       *news = FIRST_RUNNING;
       return -1;
@@ -652,6 +660,7 @@ static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta
   chc_job spacer = {o, in, true, news}, own = {o, in, false, FIRST_NOTHING};
   portfolio_job jobs[2] = {{"spacer", chc_job_run, &spacer, 0}, {"own", chc_job_run, &own, 0}};
   portfolio_outcome po;
+  if (in->unsat_news && news == FIRST_UNSAT) *in->unsat_news = 1;
   int rc = portfolio_run(jobs, 2, portfolio_width(2), lim, r, &po);
   if (po.winner < 0) {
     report_set_engine(r, "portfolio");
@@ -748,6 +757,7 @@ static void *chc_load(const char *path, const zeta_options *o, diag *d) {
 static void chc_free_input(void *m) {
   chc_input *in = m;
   chc_spacer_file_stop(&in->first);
+  if (in->unsat_news) munmap((void *)in->unsat_news, sizeof *in->unsat_news);
   chc_free(&in->unf);
   if (in->records) chc_free(&in->orig);
   if (in->flat) unlink(in->flat);
@@ -812,9 +822,13 @@ static int chc_check(void *m, const zeta_options *o, const zeta_limits *lim0, re
       int rc0 = own_probe(r, o, in, lim);
       if (rc0 >= 0) return rc0;
     }
+    /* Z3's unsat for the own side, from the processes forked from here on */
+    void *page = mmap(NULL, sizeof *in->unsat_news, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page != MAP_FAILED) in->unsat_news = page;   /* zero-filled */
     terms_mark start = terms_mark_now();
     int rc0 = spacer_slice(r, o, in, lim, &news);
     if (rc0 >= 0) return rc0;
+    if (o->verbose) progress_say("zeta: first slice: %s", first_news_name[news]);
     /* the slice's terms (its answer's mapping and check) are dead: the
      * normal form and both sides then get the ids they get in a run
      * without the slice (IC3's search follows them: chc_own.c) */

@@ -255,8 +255,3 @@ void tla_file_free(tla_file *f) {
   free(f);
 }
 
-tla_node *tla_field_kid(const tla_node *n, tla_field fl) {
-  for (uint32_t i = 0; i < n->n; i++)
-    if (n->kid[i]->field == fl) return n->kid[i];
-  return NULL;
-}

@@ -137,6 +137,26 @@ static res resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env) {
   }
 }
 
+/* resolve at node n (which applies name): past the environment, the
+ * result is a function of (name, c) while no context, definition,
+ * declaration or substitution is added (tla_ctx_generation), so it is
+ * cached in n for its last context (name resolution was a tenth of
+ * SlushSmall's sample: every identifier walked its contexts' tables, the
+ * variables' and the constants' lists). */
+static res resolve_at(tla_ev *e, tla_node *n, const char *name, tla_ctx *c, tla_env *env) {
+  for (tla_env *p = env; p; p = p->next)
+    if (p->name == name) return (res){.kind = R_ENV, .en = p};
+  if (n->rc_gen == tla_ctx_generation && n->rc_ctx == c && n->rc_name == name) {
+    rkind k = (rkind)n->rc_kind;
+    return k == R_SUBST ? (res){.kind = k, .subst = n->rc_ptr2, .ctx = n->rc_ptr}
+                        : (res){.kind = k, .def = n->rc_ptr, .idx = n->rc_idx};
+  }
+  res r = resolve(e, name, c, NULL);
+  n->rc_gen = tla_ctx_generation, n->rc_ctx = c, n->rc_name = name, n->rc_kind = (uint8_t)r.kind, n->rc_idx = r.idx;
+  n->rc_ptr = r.kind == R_SUBST ? (void *)r.ctx : (void *)r.def, n->rc_ptr2 = r.subst;
+  return r;
+}
+
 tla_res tla_resolve(tla_ev *e, const char *name, tla_ctx *c, tla_env *env) {
   res r = resolve(e, name, c, env);
   return (tla_res){(tla_rkind)r.kind, r.en, r.def, r.idx, r.subst, r.ctx};
@@ -573,9 +593,10 @@ static const char *sym_name(tla_kind k) {
   return names[k];
 }
 
-static tla_def *symbol_def(tla_ev *e, tla_kind k, tla_ctx *c, tla_env *env) {
+/* A user definition of the operator symbol node sym (its kind). */
+static tla_def *symbol_def(tla_ev *e, tla_node *sym, tla_ctx *c, tla_env *env) {
   if (!tla_core(e->m)->user_symbols) return NULL;
-  res r = resolve(e, sym_name(k), c, env);
+  res r = resolve_at(e, sym, sym_name(sym->kind), c, env);
   if (r.kind == R_DEF) return r.def;
   if (r.kind == R_ENV && r.en->kind == ENV_DEF) return r.en->def;
   return NULL;
@@ -988,7 +1009,7 @@ static const tla_val *except_at(tla_ev *e, const tla_val *f, tla_node **path, ui
 /* ---- evaluation ---- */
 static const tla_val *eval_ident(tla_ev *e, tla_node *n, const char *name, tla_node **args, uint32_t nargs,
                                  tla_ctx *c, tla_env *env) {
-  res r = resolve(e, name, c, env);
+  res r = resolve_at(e, n, name, c, env);
   struct tla_model_core *mc = tla_core(e->m);
   switch (r.kind) {
     case R_ENV:
@@ -1086,7 +1107,7 @@ static const tla_val *eval_choose(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *e
 static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
   tla_node *l = tla_field_kid(n, TF_LHS), *r = tla_field_kid(n, TF_RHS), *sym = tla_field_kid(n, TF_SYMBOL);
   tla_kind op = sym->kind;
-  tla_def *ud = symbol_def(e, op, c, env);
+  tla_def *ud = symbol_def(e, sym, c, env);
   if (ud) {
     tla_node *args[2] = {l, r};
     return call_def(e, ud, args, 2, c, env, n);
@@ -1136,7 +1157,7 @@ static const tla_val *eval_infix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *en
     tla_node *rr = r;
     while (rr->kind == TK_parentheses && rr->n == 1) rr = rr->kid[0];
     if (rr->kind == TK_bound_infix_op && tla_field_kid(rr, TF_SYMBOL)->kind == TK_dots_2 &&
-        !symbol_def(e, TK_dots_2, c, env)) {
+        !symbol_def(e, tla_field_kid(rr, TF_SYMBOL), c, env)) {
       const tla_val *xv = tla_eval(e, l, c, env);
       int64_t lo = as_int(e, tla_eval(e, tla_field_kid(rr, TF_LHS), c, env), rr);
       int64_t hi = as_int(e, tla_eval(e, tla_field_kid(rr, TF_RHS), c, env), rr);
@@ -1274,7 +1295,7 @@ static bool enabled(tla_ev *e, tla_node *a, tla_ctx *c, tla_env *env) {
 
 static const tla_val *eval_prefix(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
   tla_node *sym = tla_field_kid(n, TF_SYMBOL), *r = tla_field_kid(n, TF_RHS);
-  tla_def *ud = symbol_def(e, sym->kind, c, env);
+  tla_def *ud = symbol_def(e, sym, c, env);
   if (ud) return call_def(e, ud, &r, 1, c, env, n);
   if (sym->kind == TK_enabled) return tv_bool(enabled(e, r, c, env));
   if (sym->kind == TK_unchanged) {
@@ -1557,7 +1578,7 @@ const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env) {
       const tla_val *f = NULL, *x;
       tla_def *fd = NULL;
       if (n->kid[0]->kind == TK_identifier_ref) {
-        res r = resolve(e, n->kid[0]->text, c, env);
+        res r = resolve_at(e, n->kid[0], n->kid[0]->text, c, env);
         if (r.kind == R_DEF) fd = r.def;
         else if (r.kind == R_ENV && r.en->kind == ENV_DEF) fd = r.en->def;
         if (fd && fd->kind != DEF_FUN) fd = NULL;
@@ -1643,7 +1664,7 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
   while (lhs->kind == TK_parentheses && lhs->n == 1) lhs = lhs->kid[0];
   if (lhs->kind == TK_identifier_ref) {
     /* an operator parameter standing for x' (Send(p, d, mem, mem')) */
-    res r = resolve(e, lhs->text, c, env);
+    res r = resolve_at(e, lhs, lhs->text, c, env);
     if (r.kind == R_ENV && r.en->thunk) return target_var(e, r.en->thunk, r.en->thunk_ctx, r.en->thunk_env);
   }
   if (!e->init_mode) {
@@ -1652,9 +1673,8 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
     while (lhs->kind == TK_parentheses && lhs->n == 1) lhs = lhs->kid[0];
   }
   if (lhs->kind != TK_identifier_ref) return -1;
-  const char *name = lhs->text;
   for (;;) {
-    res r = resolve(e, name, c, env);
+    res r = resolve_at(e, lhs, lhs->text, c, env);
     if (r.kind == R_VAR) {
       const tla_val **slot = e->init_mode ? e->cur : e->nxt;
       return slot[r.idx] ? -1 : r.idx;
@@ -1664,7 +1684,7 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
       tla_node *s = r.en->thunk;
       while (s->kind == TK_parentheses && s->n == 1) s = s->kid[0];
       if (s->kind != TK_identifier_ref) return -1;
-      name = s->text;
+      lhs = s;
       c = r.en->thunk_ctx;
       env = r.en->thunk_env;
       continue;
@@ -1673,7 +1693,7 @@ static int target_var(tla_ev *e, tla_node *lhs, tla_ctx *c, tla_env *env) {
       tla_node *s = r.subst;
       while (s->kind == TK_parentheses && s->n == 1) s = s->kid[0];
       if (s->kind != TK_identifier_ref) return -1;
-      name = s->text;
+      lhs = s;
       c = r.ctx;
       env = NULL;
       continue;
@@ -1707,7 +1727,7 @@ static bool enum_unchanged(tla_ev *e, tla_node *x, tla_ctx *c, tla_env *env, con
     return unch_step(e, &k2);
   }
   if (x->kind == TK_identifier_ref) {
-    res r = resolve(e, x->text, c, env);
+    res r = resolve_at(e, x, x->text, c, env);
     if (r.kind == R_VAR) {
       if (!e->nxt[r.idx]) return assign(e, r.idx, e->cur[r.idx], k);
       return e->nxt[r.idx] == e->cur[r.idx] ? k->fn(e, k) : true;
@@ -1744,7 +1764,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
     case TK_bound_infix_op: {
       tla_node *l = tla_field_kid(n, TF_LHS), *rh = tla_field_kid(n, TF_RHS);
       tla_kind op = tla_field_kid(n, TF_SYMBOL)->kind;
-      tla_def *ud = symbol_def(e, op, c, env);
+      tla_def *ud = symbol_def(e, tla_field_kid(n, TF_SYMBOL), c, env);
       if (ud) goto condition;
       if (op == TK_land) {
         tla_node *items[2] = {l, rh};
@@ -1771,7 +1791,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
     }
     case TK_bound_prefix_op: {
       tla_node *sym = tla_field_kid(n, TF_SYMBOL);
-      if (sym->kind == TK_unchanged && !symbol_def(e, TK_unchanged, c, env)) {
+      if (sym->kind == TK_unchanged && !symbol_def(e, sym, c, env)) {
         if (e->init_mode) tla_fail(e, n, "UNCHANGED in an initial predicate");
         r = enum_unchanged(e, tla_field_kid(n, TF_RHS), c, env, k);
         break;
@@ -1817,7 +1837,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
     case TK_bound_op: {
       /* a defined action: expand it */
       tla_node *name = n->kind == TK_bound_op ? tla_field_kid(n, TF_NAME) : n;
-      res rs = resolve(e, name->text, c, env);
+      res rs = resolve_at(e, name, name->text, c, env);
       tla_def *d = rs.kind == R_DEF ? rs.def : rs.kind == R_ENV && rs.en->kind == ENV_DEF ? rs.en->def : NULL;
       if (rs.kind == R_CONST) d = tla_core(e->m)->csubst[rs.idx];
       if (rs.kind == R_SUBST) {

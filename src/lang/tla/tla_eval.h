@@ -116,6 +116,10 @@ struct tla_model_core *tla_core(tla_model *m);
 
 tla_def *tla_ctx_find(const tla_ctx *c, const char *name);
 void tla_ctx_add(tla_ctx *c, tla_def *d);
+/* Bumped whenever a context, a definition, a declaration or a
+ * substitution is added (any model's): the evaluator's cached resolutions
+ * of names (per node) hold only for the generation they were made in. */
+extern uint32_t tla_ctx_generation;
 
 const tla_val *tla_eval(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env);
 bool tla_eval_bool(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env);

@@ -75,7 +75,10 @@ static void rehash(tla_ctx *c) {
   }
 }
 
+uint32_t tla_ctx_generation = 1;
+
 void tla_ctx_add(tla_ctx *c, tla_def *d) {
+  tla_ctx_generation++;
   XGROW(c->defs, c->capdefs, c->ndefs + 1);
   c->defs[c->ndefs++] = d;
   if (2 * (c->ndefs + 1) > c->caphash) {
@@ -89,6 +92,7 @@ void tla_ctx_add(tla_ctx *c, tla_def *d) {
 
 static tla_ctx *new_ctx(tla_model *m, tla_ctx *parent) {
   tla_ctx *c = xcalloc(1, sizeof *c);
+  tla_ctx_generation++;
   c->parent = parent;
   m->ctxs = xrealloc(m->ctxs, (m->nctxs + 1) * sizeof *m->ctxs);
   m->ctxs[m->nctxs++] = c;
@@ -161,6 +165,7 @@ static const char *def_name(tla_model *m, tla_node *nm) {
 static bool load_units(tla_model *m, tla_ctx *c, tla_node *mod, diag *d, unsigned depth);
 
 static void add_decl(tla_model *m, tla_ctx *c, const char *name, bool variable) {
+  tla_ctx_generation++;
   XGROW(c->decls, c->capdecls, c->ndecls + 1);
   c->decls[c->ndecls++] = name;
   if (c->parent) return;
@@ -194,6 +199,7 @@ static tla_ctx *instantiate(tla_model *m, tla_ctx *c, tla_node *inst, diag *d, u
   for (uint32_t i = 0; i < inst->n; i++) {
     tla_node *s = inst->kid[i];
     if (s->kind != TK_substitution || s->n < 2) continue;
+    tla_ctx_generation++;
     XGROW(ic->sub_name, ic->capsubs, ic->nsubs + 1);
     ic->sub_expr = xrealloc(ic->sub_expr, ic->capsubs * sizeof *ic->sub_expr);
     ic->sub_name[ic->nsubs] = def_name(m, s->kid[0]);

@@ -3655,24 +3655,41 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
  * it grows): factorization's single state with \E i, j \in 2..1000000
  * must not take the whole budget. */
 #define SAMPLE_STATE_TICKS (SAMPLE_TICKS / 4)
-/* The grown cap's bound: memory (Consensus_epr's 110,464 states and
- * Disruptor_MPMC's 120,781, every one, took 1.1-1.5 GB whole runs). */
-#define SAMPLE_STATES_MAX 150000
+/* The grown cap's bound: memory, in bytes (not states: a state's bytes
+ * differ tenfold between models). The grown sample stops where its own
+ * bytes (the values it interned, its arrays) and those of the reach proof
+ * it would feed (REACH_BYTES_PER_LEAF a state and layout leaf: the cubes,
+ * their primed copies, term_inc's results, state_order's rows; measured
+ * on whole runs, session 29: SlushSmall 274,678 states of 59 leaves, 600
+ * MB peak of which 51 MB the sample's values; Disruptor_MPMC 120,781 of
+ * 85, 392 MB, 23 MB; both ~33 bytes a leaf past a ~40 MB base) pass
+ * SAMPLE_BYTES_MAX: 3 GiB, so that two such runs at once (two jobs on a
+ * 24 GiB machine) stay under a third of it with Z3's and the engines' own
+ * memory. Checked every SAMPLE_BYTES_EVERY states. The cap of states is
+ * the time's (tla_sample_caps_for); SAMPLE_STATE_BYTES_MIN (a state's
+ * bytes in the sampler's arrays alone) bounds it for huge times. */
+#define SAMPLE_BYTES_MAX ((size_t)3 << 30)
+#define REACH_BYTES_PER_LEAF 40
+#define SAMPLE_BYTES_EVERY 1024
+#define SAMPLE_STATE_BYTES_MIN 64
 
 /* Grown for the reach proof (tla_sym_build_reach): as many states as it
  * checks in its share of the time (TLA_REACH_SHARE at
- * TLA_REACH_SECONDS_PER_STATE; 150000 from 20 s on). Consensus_epr's and
+ * TLA_REACH_SECONDS_PER_STATE; 300000 at 20 s), and its memory bound
+ * (SAMPLE_BYTES_MAX, checked as the sample grows). Consensus_epr's and
  * Disruptor_MPMC's complete samples took 61-72 million ticks (550-650 a
  * state; the base budget allows 800), 1-2 s CPU, where the base caps cut
  * them. A grown sample that is cut all the same is put back to the base
  * caps' (base_restore): it costs its own time only. */
 tla_sample_caps tla_sample_caps_for(double seconds_left) {
-  tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS, 0};
+  tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS, 0, 0};
   double n = seconds_left * TLA_REACH_SHARE / TLA_REACH_SECONDS_PER_STATE;
+  const double most = (double)(SAMPLE_BYTES_MAX / SAMPLE_STATE_BYTES_MIN);
   if (seconds_left <= 0 || n <= SAMPLE_STATES) return c;
-  c.states = n >= SAMPLE_STATES_MAX ? SAMPLE_STATES_MAX : (size_t)n;
+  c.states = n >= most ? (size_t)most : (size_t)n;
   c.ticks = SAMPLE_TICKS / SAMPLE_STATES * c.states;
   c.grown_cpu = seconds_left * TLA_SAMPLE_GROWN_SHARE;
+  c.bytes = SAMPLE_BYTES_MAX;
   return c;
 }
 typedef struct {
@@ -3680,7 +3697,10 @@ typedef struct {
   const tla_val **seen;   /* open addressing on the hash-consed pointers */
   size_t cap, n, max;   /* max: the cap of states (tla_sym.caps) */
   const tla_val **queue;
-  size_t nq;
+  size_t nq, capq;        /* queue and first hold capq (grown as the sample grows) */
+  size_t *first;          /* state i's successors: edge[first[i] .. first[i + 1]) */
+  size_t values0;         /* tla_values_bytes() at the start */
+  size_t caphint;
   uint32_t *idx;          /* seen[h]'s position in queue */
   uint32_t *edge;         /* the successors' positions, per state in queue order */
   size_t nedge, capedge;
@@ -3860,6 +3880,10 @@ static bool sample_hint(sampler *sp, const tla_val *state) {
       sp->hints_full = true;
       return false;
     }
+    if (sp->nhint == sp->caphint) {
+      sp->caphint = 2 * sp->caphint + 1024;
+      sp->hint = xrealloc(sp->hint, (sp->caphint + 1) * sizeof *sp->hint);
+    }
     sp->hseen[h] = state;
     sp->hidx[h] = (uint32_t)sp->nhint;
     sp->hint[sp->nhint++] = state;
@@ -3869,12 +3893,54 @@ static bool sample_hint(sampler *sp, const tla_val *state) {
   return true;
 }
 
+/* The sampler's tables twice as large (a quarter full at most): they
+ * grow with the sample, whose cap of states may be large (memory decides
+ * where it ends). */
+static void rehash(const tla_val **tab, uint32_t *idx, size_t cap, const tla_val ***ntab, uint32_t **nidx) {
+  *ntab = xcalloc(2 * cap, sizeof **ntab), *nidx = xcalloc(2 * cap, sizeof **nidx);
+  for (size_t h = 0; h < cap; h++)
+    if (tab[h]) {
+      size_t k = table_slot(*ntab, 2 * cap, tab[h]);
+      (*ntab)[k] = tab[h], (*nidx)[k] = idx[h];
+    }
+}
+
+static void tables_grow(sampler *sp) {
+  const tla_val **seen, **hseen;
+  uint32_t *idx, *hidx;
+  rehash(sp->seen, sp->idx, sp->cap, &seen, &idx);
+  free(sp->seen), free(sp->idx);
+  sp->seen = seen, sp->idx = idx;
+  if (sp->sym) {
+    rehash(sp->hseen, sp->hidx, sp->cap, &hseen, &hidx);
+    free(sp->hseen), free(sp->hidx);
+    sp->hseen = hseen, sp->hidx = hidx;
+  }
+  sp->cap *= 2;
+}
+
+/* The sample's bytes and the reach proof's it would feed (SAMPLE_BYTES_MAX
+ * says what is counted): the layouts' leaves as they are now. */
+static size_t sample_bytes(const sampler *sp) {
+  size_t leaves = 0, tables = sp->sym ? 2 : 1;
+  for (size_t i = 0; i < sp->s->nv; i++) leaves += shape_leaves(sp->s->shape[i]);
+  return tla_values_bytes() - sp->values0 + sp->capq * (sizeof *sp->queue + sizeof *sp->first) +
+         tables * sp->cap * (sizeof *sp->seen + sizeof *sp->idx) + sp->capedge * sizeof *sp->edge +
+         sp->caphint * sizeof *sp->hint + (sp->n + sp->nhint) * leaves * REACH_BYTES_PER_LEAF;
+}
+
 static bool sample_state(void *data, const tla_val *state) {
   sampler *sp = data;
   if (sp->n >= sp->max) return false;
   if (sp->nedge == sp->capedge) {
     sp->capedge = sp->capedge ? 2 * sp->capedge : 1024;
     sp->edge = xrealloc(sp->edge, sp->capedge * sizeof *sp->edge);
+  }
+  if (4 * (sp->n + 1) > sp->cap || 4 * (sp->nhint + 1) > sp->cap) tables_grow(sp);
+  if (sp->nq == sp->capq) {
+    sp->capq = 2 * sp->capq;
+    sp->queue = xrealloc(sp->queue, (sp->capq + 1) * sizeof *sp->queue);
+    sp->first = xrealloc(sp->first, (sp->capq + 2) * sizeof *sp->first);
   }
   const tla_val *key = sp->sym ? tla_canonical(sp->s->m, state) : state;
   size_t h = table_slot(sp->seen, sp->cap, key);
@@ -3894,22 +3960,28 @@ static bool sample_state(void *data, const tla_val *state) {
   sp->queue[sp->nq++] = state;
   see_state(sp->s, state);
   if (sp->n == SAMPLE_STATES) base_snapshot(sp, SAMPLE_CUT_STATES);
+  /* the memory bound: the cap of states is where it is passed */
+  if (sp->s->caps.bytes && sp->n > SAMPLE_STATES && sp->n % SAMPLE_BYTES_EVERY == 0 &&
+      sample_bytes(sp) > sp->s->caps.bytes)
+    sp->max = sp->n;
   return true;
 }
 
 /* sym: the orbits' representatives and the hints (sample_symmetric). */
 static size_t sample_layouts(tla_sym *s, bool sym) {
   sampler sp = {.s = s, .cap = 1024, .max = s->caps.states, .sym = sym, .init = true};
-  while (sp.cap < 4 * sp.max) sp.cap *= 2;   /* a power of two above 4 * max */
+  size_t start = sp.max < SAMPLE_STATES ? sp.max : SAMPLE_STATES;   /* the arrays grow past the base caps */
+  while (sp.cap < 4 * start) sp.cap *= 2;   /* a power of two, a quarter full at most (tables_grow) */
   sp.seen = xcalloc(sp.cap, sizeof *sp.seen);
   sp.idx = xcalloc(sp.cap, sizeof *sp.idx);
   if (sym) {
     sp.hseen = xcalloc(sp.cap, sizeof *sp.hseen);
     sp.hidx = xcalloc(sp.cap, sizeof *sp.hidx);
-    sp.hint = xcalloc(sp.max + 1, sizeof *sp.hint);
   }
-  size_t *first = xcalloc(sp.max + 2, sizeof *first);   /* state i's successors: edge[first[i] .. first[i + 1]) */
-  sp.queue = xcalloc(sp.max + 1, sizeof *sp.queue);
+  sp.capq = start + 1;
+  sp.first = xcalloc(sp.capq + 2, sizeof *sp.first);
+  sp.queue = xcalloc(sp.capq + 1, sizeof *sp.queue);
+  sp.values0 = tla_values_bytes();
   tla_ev *ev = s->ev;
   /* the limit is checked every 4096 ticks: counted from a multiple of
    * 4096, the cut does not depend on the work done before the sample */
@@ -3924,7 +3996,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   sp.level_end = 0;   /* level 0: the initial states */
   for (; all && head < sp.nq && sp.n < sp.max; head++) {
     if ((level_done(&sp, head) || grown_hopeless(&sp, head)) && (cpu_out = true)) break;
-    first[head] = sp.nedge;
+    sp.first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < sp.end ? ev->tick + SAMPLE_STATE_TICKS : sp.end;
     /* like the encoding: no transitions out of unconstrained states */
     int c = tla_constraints_hold(s->m, sp.queue[head]);
@@ -3932,7 +4004,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
     if (c != 1) continue;
     if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) all = false;
   }
-  first[head] = sp.nedge;
+  sp.first[head] = sp.nedge;
   const char *err = tla_error(s->m);
   s->sample_cut = sp.n >= sp.max || sp.hints_full ? SAMPLE_CUT_STATES
                   : cpu_out || strstr(err, "work budget") ? SAMPLE_CUT_WORK
@@ -3955,10 +4027,10 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
     for (size_t e = 0; e < sp.nedge; e++)
       if (sp.edge[e] & HINT_EDGE) sp.edge[e] = (uint32_t)(sp.nq + (sp.edge[e] & ~HINT_EDGE));
     s->reach = sp.queue, s->nreach = sp.n, s->reach_init = ninit;
-    s->reach_edge = sp.edge, s->reach_first = first;
+    s->reach_edge = sp.edge, s->reach_first = sp.first;
     s->reach_hint = sp.hint, s->nhint = sp.nhint;
   } else {
-    free(sp.edge), free(first), free(sp.hint);
+    free(sp.edge), free(sp.first), free(sp.hint);
   }
   return s->nsample;
 }
@@ -3994,14 +4066,14 @@ static size_t sample_symmetric(tla_sym *s, size_t n) {
   return n;
 }
 
-/* The sample within its work budget (s->caps, grown with seconds_left
- * when positive) and, as a safety net only (short runs, heavy load), half
- * of the run's time left: a smaller sample costs no exactness (a value
- * outside a layout or window is an error, never lost). */
-static size_t sample_budgeted(tla_sym *s, double seconds_left) {
+/* The sample within its caps (tla_sample_caps_for: grown with the time
+ * left for the reach proof) and, as a safety net only (short runs, heavy
+ * load), half of the run's time left: a smaller sample costs no exactness
+ * (a value outside a layout or window is an error, never lost). */
+static size_t sample_budgeted(tla_sym *s, const tla_sample_caps *caps) {
   const zeta_limits *outer = s->ev->lim;
   zeta_limits sub = {0};
-  s->caps = tla_sample_caps_for(seconds_left);
+  s->caps = *caps;
   if (outer) {
     sub = *outer;
     if (outer->deadline) sub.deadline = limits_now() + (outer->deadline - limits_now()) / 2;
@@ -4259,7 +4331,7 @@ static void build(void *data) {
                           term_and2(term_not(prop_err), term_implies(constraint, term_and(s->mv.ninv, inv))));
 }
 
-static tla_sym *build_layouts(tla_model *m, double seconds_left, char *why, size_t nwhy) {
+static tla_sym *build_layouts(tla_model *m, const tla_sample_caps *caps, char *why, size_t nwhy) {
   tla_sym *s = xcalloc(1, sizeof *s);
   s->m = m;
   tla_model_view_get(m, &s->mv);
@@ -4269,7 +4341,7 @@ static tla_sym *build_layouts(tla_model *m, double seconds_left, char *why, size
   s->errs = (term_vec){0};
   s->sys.name = xstrdup("tla");
   s->shape = xcalloc(s->nv + 1, sizeof *s->shape);
-  if (!sample_budgeted(s, seconds_left) && tla_error(m)[0]) {
+  if (!sample_budgeted(s, caps) && tla_error(m)[0]) {
     snprintf(why, nwhy, "%s", tla_error(m)[0] ? tla_error(m) : "no initial state");
     tla_sym_free(s);
     return NULL;
@@ -4283,13 +4355,19 @@ static tla_sym *build_layouts(tla_model *m, double seconds_left, char *why, size
 }
 
 tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy) {
-  return build_layouts(m, 0, why, nwhy);
+  tla_sample_caps base = tla_sample_caps_for(0);
+  return build_layouts(m, &base, why, nwhy);
 }
 
 bool tla_sym_sample_grown(const tla_sym *s) { return s->reach && s->nreach > SAMPLE_STATES; }
 
 tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy) {
-  return build_layouts(m, seconds_left, why, nwhy);
+  tla_sample_caps caps = tla_sample_caps_for(seconds_left);
+  return build_layouts(m, &caps, why, nwhy);
+}
+
+tla_sym *tla_sym_build_caps(tla_model *m, const tla_sample_caps *caps, char *why, size_t nwhy) {
+  return build_layouts(m, caps, why, nwhy);
 }
 
 /* A variable's equation with a value, per (variable, value): the states
@@ -4781,7 +4859,8 @@ tla_sym *tla_steps_new(tla_model *m, bool window) {
   s->asg = xcalloc(s->nv + 1, sizeof *s->asg);
   /* the integers of the first states: the window of ranges over state
    * that are enumerated (a range reaching outside is an error, never lost) */
-  sample_budgeted(s, 0);
+  tla_sample_caps base = tla_sample_caps_for(0);
+  sample_budgeted(s, &base);
   return s;
 }
 

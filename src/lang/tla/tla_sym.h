@@ -33,11 +33,13 @@ tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_
 /* The reach proof's CPU time per state, as planned (tla.c inductive_reach;
  * measured 0.03-0.17 ms a whole run since session 24; session 25:
  * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms;
- * session 26: 0.07 ms for the latter), and per initial state:
+ * session 26: 0.07 ms for the latter; session 29, whole runs with the
+ * sample: Disruptor_MPMC 0.030, Consensus_epr 0.034, SlushSmall's 274678
+ * 0.033-0.037: 0.05 ms, from 0.1), and per initial state:
  * Init's one query over the disjunction of the initial cubes is the
  * expensive part there (APTokenRing's 46656 initial states, all of its
  * states: no answer in 90 s, over 2 ms each; IC3 proves it in 0.3 s). */
-#define TLA_REACH_SECONDS_PER_STATE 0.0001
+#define TLA_REACH_SECONDS_PER_STATE 0.00005
 #define TLA_REACH_SECONDS_PER_INIT 0.001
 /* The reach proof's share of the time left at most (tla_reach_check;
  * stretched by the load in tla.c reach_proof; it stops earlier when its
@@ -49,19 +51,26 @@ typedef struct {
   size_t states;
   uint64_t ticks;
   double grown_cpu;
+  size_t bytes;   /* the grown part's memory bound (tla_sym.c SAMPLE_BYTES_MAX; 0: none) */
 } tla_sample_caps;
 /* The grown part's CPU time at most, a share of the time left: where the
  * grown sample ends cut (put back to the base caps') this is what it cost
  * (session 25: 2 -> 7 s on APCRDT, 5 -> 11 s on MCKVSSafetySmall at 20 s
  * without it); Consensus_epr's and Disruptor_MPMC's rest past 30,000
- * states took 1.3-1.5 s CPU, so a tenth of 20 s completes them. */
-#define TLA_SAMPLE_GROWN_SHARE 0.1
+ * states took 1.3-1.5 s CPU, so a tenth of 20 s completes them; a quarter
+ * since session 29: SlushSmall's (274,678 states) takes ~4.4 s, and the
+ * levels' and the frontier's projections stop the hopeless ones early
+ * (the 149 tasks at 20 s: the same answers and total time as a tenth). */
+#define TLA_SAMPLE_GROWN_SHARE 0.25
 /* With seconds_left > 0: as many states as a reach proof checks in its
  * share of that time at TLA_REACH_SECONDS_PER_STATE, and the work to match
- * (the base caps' ticks a state), between the base caps (30000 states,
- * 24 million ticks) and a memory bound (150000 states); the base caps
- * otherwise (no deadline). */
+ * (the base caps' ticks a state), from the base caps (30000 states, 24
+ * million ticks) up, and a memory bound in bytes (the sample's and the
+ * reach proof's it would feed, estimated as the sample grows: tla_sym.c
+ * SAMPLE_BYTES_MAX); the base caps otherwise (no deadline). */
 tla_sample_caps tla_sample_caps_for(double seconds_left);
+/* tla_sym_build_reach with these caps (tests: a small memory bound). */
+tla_sym *tla_sym_build_caps(tla_model *m, const tla_sample_caps *caps, char *why, size_t nwhy);
 /* The grown part of a sample stops when its breadth-first levels say it
  * will not end within max states (tla_sym.c says how): level[] the last
  * TLA_LEVELS_KEPT levels' sizes, the newest last (nlevels seen in all),

@@ -9,7 +9,7 @@ typedef struct {
   uint32_t hash;
   tla_val *v;
 } slot_t;
-static struct { slot_t *slot; size_t cap, n; int64_t models; } tab;
+static struct { slot_t *slot; size_t cap, n, bytes; int64_t models; } tab;
 
 /* Caches of the most frequent atoms (cleared with the table). */
 #define SMALL_INTS 1024
@@ -66,6 +66,7 @@ static void grow(void) {
       slot[j] = tab.slot[i];
     }
   free(tab.slot);
+  tab.bytes += (cap - tab.cap) * sizeof *slot;
   tab.slot = slot;
   tab.cap = cap;
 }
@@ -79,6 +80,7 @@ static const tla_val *intern(tla_val *v) {
     if (tab.slot[j].hash == v->hash && same(tab.slot[j].v, v)) return tab.slot[j].v;
   size_t arr = (v->e ? v->n : 0) + (v->v ? v->n : 0);
   tla_val *c = xmalloc(sizeof *c + arr * sizeof(tla_val *));
+  tab.bytes += sizeof *c + arr * sizeof(tla_val *);
   *c = *v;
   const tla_val **p = (const tla_val **)(c + 1);
   if (v->e) {
@@ -98,6 +100,8 @@ static const tla_val *intern(tla_val *v) {
   tab.n++;
   return c;
 }
+
+size_t tla_values_bytes(void) { return tab.bytes; }
 
 void tla_values_reset(void) {
   for (size_t i = 0; i < tab.cap; i++) free(tab.slot[i].v);

@@ -33,6 +33,9 @@ struct tla_val {
 };
 
 void tla_values_reset(void);   /* frees every value */
+/* The bytes the interned values take (their table too; malloc's own
+ * overhead not counted). */
+size_t tla_values_bytes(void);
 
 const tla_val *tv_bool(bool b);
 const tla_val *tv_int(int64_t i);

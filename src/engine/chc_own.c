@@ -95,8 +95,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * passes. */
 #define TREE_BMC_SHARE 0.15
 #define TREE_BMC_SECONDS 3
-#define CORE_SHARE 0.25
-#define CORE_SECONDS 4
+#define CORE_SHARE 0.35
+#define CORE_SECONDS 6
 #define IC3_FIRST_SHARE 0.15
 #define IC3_FIRST_SECONDS 3
 #define HOUDINI_SHARE 0.2
@@ -363,10 +363,11 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     next_engine(r, start);
     /* IC3 on the linear core (chc_core.c): counterexamples through the
      * linear clauses alone (LIA-Arrays-219, a thread-modular program:
-     * 1.9 s user + 0.2-0.6 s system CPU; unknown to every engine on the
-     * whole system; a 2.5 s slice lost it at load 5), in CPU seconds (the
-     * portfolio's own side under load); on the grammar systems the core
-     * is sat at once, on 11 other array tasks it takes the slice */
+     * ~3 s user + 0.5 s system CPU with IC3's weakened equalities, 1.9 s
+     * before them; unknown to every engine on the whole system; a 2.5 s
+     * slice lost it at load 5), in CPU seconds (the portfolio's own side
+     * under load); on the grammar systems the core is sat at once, on 11
+     * other array tasks it takes the slice (own's 131: 6.9 -> 12 s) */
     zeta_limits lc = cpu_slice(lim, CORE_SHARE, CORE_SECONDS);
     step("core", &lc);
     chc_linear_core_solve(s, &lc, r);

@@ -59,10 +59,13 @@ void chc_linear_core_solve(const chc_system *s, const zeta_limits *lim, chc_resu
     for (uint32_t i = 0; i < out->deriv.n; i++) out->deriv.nodes[i].clause = orig[out->deriv.nodes[i].clause];
     out->engine = "ic3 (linear core)";
   } else {
-    bool sat = out->answer == CHC_SAT;
+    /* IC3's reason (static text) kept: a level limit or an undecided
+     * check is not a timeout */
+    const char *why = out->answer == CHC_SAT ? "linear core: sat (says nothing of the system)"
+                                             : out->reason ? out->reason : "unknown";
     chc_result_free(out);
     chc_result_start(out, "ic3 (linear core)");
-    out->reason = sat ? "linear core: sat (says nothing of the system)" : "timeout";
+    out->reason = why;
   }
   free(orig);
   chc_free(&core);

@@ -12,7 +12,8 @@ for f in tests/difftest/*; do
   while IFS= read -r opts; do
     n=$((n + 1))
     # shellcheck disable=SC2086
-    got=$(timeout 60 "$ZETA" --timeout 20 $opts "$f" 2>&1 | head -n 1)
+    # the hard limit past the longest --timeout of a run line (90 s)
+    got=$(timeout 120 "$ZETA" --timeout 20 $opts "$f" 2>&1 | head -n 1)
     if [ "$got" = "$want" ]; then echo "PASS difftest-regression/$(basename "$f")/$n"
     else echo "FAIL difftest-regression/$(basename "$f")/$n ($opts): expected $want, got '$got'"; fi
   done < <(sed -n 's/^\(\/\/\|;\|#\) *run: *//p' "$f")

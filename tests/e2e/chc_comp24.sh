@@ -229,6 +229,20 @@ if [ -f "$f" ]; then
   grep -q '"verdict":"unsafe".*"engine":"spacer (Z3 on the input file unsliced, its own proof)"' "$tmp/o" \
     && echo "PASS chc24/unsliced-proof" || echo "FAIL chc24/unsliced-proof ($(grep -o '"engine":"[^"]*"' "$tmp/o"))"
 fi
+# once Z3 said unsat and its proof did not map, the portfolio's Spacer side
+# goes on (its fallbacks, its children) at a lower priority (session 30):
+# on LIA-270 none of them maps and own's IC3, the answer, lacked the CPU
+# under load. Z3 says unsat after ~1.5-2 s of CPU, long before own's IC3
+# can answer (~3 s of its CPU after affine's and pa's parts).
+f=$dir/LIA/chc-comp24-LIA-270.smt2
+if [ -f "$f" ] && ! quick; then
+  "$z" -v --timeout 20 "$f" >"$tmp/o" 2>"$tmp/e"
+  l=$(grep -a 'zeta: spacer: Z3 said unsat, no derivation yet: the rest at nice' "$tmp/e")
+  now=$(echo "$l" | sed -n 's/.* at nice \(-*[0-9]*\) (was \(-*[0-9]*\))/\1/p'); was=$(echo "$l" | sed -n 's/.*(was \(-*[0-9]*\))/\1/p')
+  if [ -n "$now" ] && { [ "$now" -gt "$was" ] || [ "$was" -ge 19 ]; }; then echo "PASS chc24/spacer-yields-after-unsat (nice $was -> $now; $(head -1 "$tmp/o"))"
+  else echo "FAIL chc24/spacer-yields-after-unsat ($(head -1 "$tmp/o"); '$l')"; fi
+  grep -q '^sat' "$tmp/o" && echo "FAIL chc24/spacer-yields-after-unsat/answer (sat, expected unsat)"
+fi
 # the portfolio's first slice hands its Z3 on (session 26): Z3 needs ~1.5 s
 # CPU on LIA-Arrays-083, more than the slice of a 12 s run (0.9 s); the
 # Spacer side waits for that run instead of starting Z3 over on the file

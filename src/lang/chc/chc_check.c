@@ -1,5 +1,6 @@
 /* Horn clauses in CHC-COMP format (.smt2 with (set-logic HORN)), answered
  * in CHC-COMP words (sat / unsat / unknown). */
+#include <errno.h>
 #include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include "core/alloc.h"
 #include "core/emergency.h"
 #include "engine/chc_affine.h"
@@ -100,6 +102,26 @@ typedef enum { FIRST_NOTHING, FIRST_UNSAT, FIRST_MODEL_FAILED, FIRST_RUNNING } f
 static const char *const first_news_name[] = {"nothing", "unsat without a derivation", "its model failed the check",
                                                "Z3 runs on"};
 
+/* Once Z3 said unsat without a derivation that maps, the Spacer side's
+ * work left (Z3 again, its proof mapped with more time, unsliced, without
+ * inlining, then Spacer on the normal form) looks for what the own side's
+ * BMC, IC3 and pa look for too: a derivation. It goes on at a lower
+ * priority (its children inherit it), so that under load the own side gets
+ * the CPU those fallbacks would take: on LIA-270 none of them maps, they
+ * took ~15 s of CPU in a 20 s run, and own's IC3 (the answer, ~3 s of
+ * CPU alone) ran out of time at load 5-6. On an idle core nothing
+ * changes. */
+#define SPACER_FALLBACK_NICE 9
+static void yield_to_own(void) {
+  errno = 0;
+  int p = getpriority(PRIO_PROCESS, 0);
+  if (p == -1 && errno) return;
+  setpriority(PRIO_PROCESS, 0, p + SPACER_FALLBACK_NICE);   /* capped at 19 by the kernel */
+  if (progress_verbose())
+    progress_say("zeta: spacer: Z3 said unsat, no derivation yet: the rest at nice %d (was %d)",
+                 getpriority(PRIO_PROCESS, 0), p);
+}
+
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
@@ -112,7 +134,10 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
       if (chc_settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }
-    if (unsat && unsat_news) *unsat_news = 1;   /* for the own side: no sat-only engines */
+    if (unsat && unsat_news) {   /* the portfolio's Spacer side */
+      *unsat_news = 1;   /* for the own side: no sat-only engines */
+      yield_to_own();
+    }
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
       zeta_limits half = *lim;
       /* Z3's proof again, mapped with more time (LIA-227: its unfolding

@@ -51,8 +51,11 @@ static uint32_t hash_of(const tla_val *v) {
 static bool same(const tla_val *a, const tla_val *b) {
   if (a->hash != b->hash || a->kind != b->kind || a->n != b->n || a->s != b->s) return false;
   if ((a->kind == TV_INT || a->kind == TV_BOOL || a->kind == TV_FILTER) && a->i != b->i) return false;
-  if (a->e && memcmp(a->e, b->e, a->n * sizeof *a->e) != 0) return false;
-  if (a->v && memcmp(a->v, b->v, a->n * sizeof *a->v) != 0) return false;
+  /* inline, not memcmp's call: most values have a few elements */
+  for (uint32_t k = 0; a->e && k < a->n; k++)
+    if (a->e[k] != b->e[k]) return false;
+  for (uint32_t k = 0; a->v && k < a->n; k++)
+    if (a->v[k] != b->v[k]) return false;
   return true;
 }
 
@@ -157,6 +160,11 @@ const tla_val *tv_set(const tla_val **e, uint32_t n) {
 typedef struct { const tla_val *d, *v; } pair;
 static int cmp_pair(const void *a, const void *b) { return tv_cmp(((const pair *)a)->d, ((const pair *)b)->d); }
 
+const tla_val *tv_fun_sorted(const tla_val **dom, const tla_val **val, uint32_t n) {
+  tla_val v = {.kind = TV_FUN, .n = n, .e = n ? dom : NULL, .v = n ? val : NULL};
+  return intern(&v);
+}
+
 const tla_val *tv_fun(const tla_val **dom, const tla_val **val, uint32_t n) {
   bool sorted = true;
   for (uint32_t k = 1; k < n && sorted; k++) sorted = tv_cmp(dom[k - 1], dom[k]) < 0;
@@ -173,14 +181,13 @@ const tla_val *tv_fun(const tla_val **dom, const tla_val **val, uint32_t n) {
     n = m;
     free(p);
   }
-  tla_val v = {.kind = TV_FUN, .n = n, .e = n ? dom : NULL, .v = n ? val : NULL};
-  return intern(&v);
+  return tv_fun_sorted(dom, val, n);
 }
 
 const tla_val *tv_tuple(const tla_val **e, uint32_t n) {
   const tla_val *dbuf[64], **dom = n <= 64 ? dbuf : xmalloc(n * sizeof *dom);
   for (uint32_t k = 0; k < n; k++) dom[k] = tv_int(k + 1);
-  const tla_val *r = tv_fun(dom, e, n);
+  const tla_val *r = tv_fun_sorted(dom, e, n);   /* 1..n: sorted (tv_cmp on integers) */
   if (dom != dbuf) free(dom);
   return r;
 }

@@ -7,7 +7,8 @@
 
 term_node *term_nodes_;
 int32_t *term_pool_;
-static size_t nnodes, capnodes, npool, cappool;
+size_t term_nnodes_;
+static size_t capnodes, npool, cappool;
 /* Open addressing; each slot keeps the node's hash so that probes past
  * non-matching nodes do not touch the node array (a cache miss each). */
 typedef struct { uint32_t node, hash; } bucket;
@@ -101,7 +102,11 @@ static bool payload_equal(const term_node *nd, term_op op, uint32_t n, const int
                           const void *value) {
   if (op == OP_RAT) return mpq_equal(rats[term_pool_[nd->first]], *(const mpq_t *)value);
   if (op == OP_BV) return mpz_cmp(bvs[term_pool_[nd->first]], *(const mpz_t *)value) == 0;
-  return n == 0 || memcmp(term_pool_ + nd->first, data, n * sizeof *data) == 0;
+  /* inline, not memcmp's call: most nodes have a few arguments */
+  const int32_t *a = term_pool_ + nd->first;
+  for (uint32_t i = 0; i < n; i++)
+    if (a[i] != data[i]) return false;
+  return true;
 }
 
 static void table_rehash(void) {
@@ -109,7 +114,7 @@ static void table_rehash(void) {
   nbuckets = nbuckets ? nbuckets * 2 : 4096;
   buckets = xmalloc(nbuckets * sizeof *buckets);
   memset(buckets, 0xff, nbuckets * sizeof *buckets);
-  for (size_t i = 0; i < nnodes; i++) {
+  for (size_t i = 0; i < term_nnodes_; i++) {
     size_t j = term_nodes_[i].hash & (nbuckets - 1);
     while (buckets[j].node != UINT32_MAX) j = (j + 1) & (nbuckets - 1);
     buckets[j] = (bucket){(uint32_t)i, term_nodes_[i].hash};
@@ -121,7 +126,7 @@ static void table_rehash(void) {
  * data holds a hash of it. */
 static term_t intern_raw(term_op op, type_t ty, uint32_t nargs, uint32_t nparams,
                          const int32_t *data, uint32_t ndata, const void *value, uint32_t vhash) {
-  if ((nnodes + 1) * 2 > nbuckets) table_rehash();
+  if ((term_nnodes_ + 1) * 2 > nbuckets) table_rehash();
   uint32_t h = value ? hash_node(op, ty, 1, (int32_t *)&vhash) : hash_node(op, ty, ndata, data);
   size_t j = h & (nbuckets - 1);
   for (; buckets[j].node != UINT32_MAX; j = (j + 1) & (nbuckets - 1)) {
@@ -131,8 +136,8 @@ static term_t intern_raw(term_op op, type_t ty, uint32_t nargs, uint32_t nparams
         payload_equal(nd, op, ndata, data, value))
       return (term_t)(buckets[j].node << 1);
   }
-  if (nnodes >= (1u << 30)) { error_msg[0] = 0; return term_error("term table full"); }
-  XGROW(term_nodes_, capnodes, nnodes + 1);
+  if (term_nnodes_ >= (1u << 30)) { error_msg[0] = 0; return term_error("term table full"); }
+  XGROW(term_nodes_, capnodes, term_nnodes_ + 1);
   XGROW(term_pool_, cappool, npool + (ndata ? ndata : 1));
   uint32_t first = (uint32_t)npool;
   if (op == OP_RAT) {
@@ -148,9 +153,9 @@ static term_t intern_raw(term_op op, type_t ty, uint32_t nargs, uint32_t nparams
     if (ndata) memcpy(term_pool_ + npool, data, ndata * sizeof *data);
     npool += ndata;
   }
-  term_nodes_[nnodes] = (term_node){(uint8_t)op, (uint8_t)nparams, nargs, ty, first, h};
-  buckets[j] = (bucket){(uint32_t)nnodes, h};
-  return (term_t)(nnodes++ << 1);
+  term_nodes_[term_nnodes_] = (term_node){(uint8_t)op, (uint8_t)nparams, nargs, ty, first, h};
+  buckets[j] = (bucket){(uint32_t)term_nnodes_, h};
+  return (term_t)(term_nnodes_++ << 1);
 }
 
 term_t term_intern(term_op op, type_t ty, uint32_t nargs, const term_t *args, uint32_t nparams,
@@ -170,26 +175,26 @@ void terms_reset(void) {
   for (size_t i = 0; i < nbvs; i++) mpz_clear(bvs[i]);
   free(term_nodes_); free(term_pool_); free(buckets); free(rats); free(bvs);
   term_nodes_ = NULL; term_pool_ = NULL; buckets = NULL; rats = NULL; bvs = NULL;
-  nnodes = capnodes = npool = cappool = nbuckets = nrats = caprats = nbvs = capbvs = 0;
+  term_nnodes_ = capnodes = npool = cappool = nbuckets = nrats = caprats = nbvs = capbvs = 0;
   types_reset();
   symbols_reset();
 }
 
-size_t terms_count(void) { return nnodes; }
+size_t terms_count(void) { return term_nnodes_; }
 
-terms_mark terms_mark_now(void) { return (terms_mark){nnodes, npool, nrats, nbvs, nsyms, fresh_counter}; }
+terms_mark terms_mark_now(void) { return (terms_mark){term_nnodes_, npool, nrats, nbvs, nsyms, fresh_counter}; }
 
 /* The table's extent cut back to m (its terms' payloads freed, or not
  * when a stash has taken them). Hash slots are rebuilt from the nodes that
  * stay (open addressing has no simple delete); the table keeps its size. */
 static void cut_to(terms_mark m, bool free_payloads) {
-  if (m.nodes >= nnodes && m.syms >= nsyms) return;
+  if (m.nodes >= term_nnodes_ && m.syms >= nsyms) return;
   if (free_payloads) {
     for (size_t i = m.rats; i < nrats; i++) mpq_clear(rats[i]);
     for (size_t i = m.bvs; i < nbvs; i++) mpz_clear(bvs[i]);
     for (size_t i = m.syms; i < nsyms; i++) free(sym_names[i]);
   }
-  nnodes = m.nodes; npool = m.pool; nrats = m.rats; nbvs = m.bvs; nsyms = m.syms;
+  term_nnodes_ = m.nodes; npool = m.pool; nrats = m.rats; nbvs = m.bvs; nsyms = m.syms;
   nbuckets /= 2;
   table_rehash();
   nsym_buckets /= 2;
@@ -228,7 +233,7 @@ terms_stash *terms_take(terms_mark m) {
   terms_stash *st = xcalloc(1, sizeof *st);
   st->from = m;
   st->to = terms_mark_now();
-  st->nodes = copy_out(term_nodes_, m.nodes, nnodes - m.nodes, sizeof *term_nodes_);
+  st->nodes = copy_out(term_nodes_, m.nodes, term_nnodes_ - m.nodes, sizeof *term_nodes_);
   st->pool = copy_out(term_pool_, m.pool, npool - m.pool, sizeof *term_pool_);
   st->rats = copy_out(rats, m.rats, nrats - m.rats, sizeof *rats);
   st->bvs = copy_out(bvs, m.bvs, nbvs - m.bvs, sizeof *bvs);
@@ -242,7 +247,7 @@ terms_stash *terms_take(terms_mark m) {
 /* Grows the hash tables until n entries fit at half load, then rebuilds
  * them (as intern_raw / symbol_intern would have grown them). */
 static void rehash_for(void) {
-  while ((nnodes + 1) * 2 > nbuckets) nbuckets = nbuckets ? nbuckets * 2 : 4096;
+  while ((term_nnodes_ + 1) * 2 > nbuckets) nbuckets = nbuckets ? nbuckets * 2 : 4096;
   nbuckets /= 2;
   table_rehash();
   while ((nsyms + 1) * 2 > nsym_buckets) nsym_buckets = nsym_buckets ? nsym_buckets * 2 : 1024;
@@ -260,13 +265,13 @@ void terms_put_back(terms_stash *st) {
   XGROW(bvs, capbvs, st->to.bvs);
   XGROW(sym_names, capsyms, st->to.syms);
   XGROW(sym_hashes, capsym_hashes, st->to.syms);
-  copy_in(term_nodes_, nnodes, st->nodes, nn, sizeof *term_nodes_);
+  copy_in(term_nodes_, term_nnodes_, st->nodes, nn, sizeof *term_nodes_);
   copy_in(term_pool_, npool, st->pool, np, sizeof *term_pool_);
   copy_in(rats, nrats, st->rats, nr, sizeof *rats);
   copy_in(bvs, nbvs, st->bvs, nb, sizeof *bvs);
   copy_in(sym_names, nsyms, st->syms, ns, sizeof *sym_names);
   copy_in(sym_hashes, nsyms, st->sym_hashes, ns, sizeof *sym_hashes);
-  nnodes = st->to.nodes; npool = st->to.pool; nrats = st->to.rats; nbvs = st->to.bvs; nsyms = st->to.syms;
+  term_nnodes_ = st->to.nodes; npool = st->to.pool; nrats = st->to.rats; nbvs = st->to.bvs; nsyms = st->to.syms;
   fresh_counter = st->to.fresh;
   rehash_for();
   st->to = st->from;   /* its payloads are the table's again */
@@ -288,11 +293,10 @@ size_t terms_memory(void) {
 }
 
 /* ---- leaves ---- */
-term_t term_true(void) {
-  if (nnodes == 0) intern_raw(OP_TRUE, type_bool(), 0, 0, NULL, 0, NULL, 0);
+term_t term_true_first(void) {
+  if (term_nnodes_ == 0) intern_raw(OP_TRUE, type_bool(), 0, 0, NULL, 0, NULL, 0);
   return 0;
 }
-term_t term_false(void) { return term_true() | 1; }
 term_t term_bool(bool b) { return b ? term_true() : term_false(); }
 
 static uint32_t hash_mpz(const mpz_t z) {

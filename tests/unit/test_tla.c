@@ -36,6 +36,43 @@ static void test_values(void) {
   tla_values_reset();
 }
 
+/* The values cut from chunks (tla_value.c value_alloc): many values
+ * across chunk boundaries, one larger than a chunk, each found again by
+ * content and intact; after tla_values_reset the table starts over; a
+ * function built from a sorted domain (tv_fun_sorted: EXCEPT, tuples) is
+ * the one tv_fun builds. */
+static void test_value_chunks(void) {
+  for (int round = 0; round < 2; round++) {
+    enum { N = 20000 };
+    static const tla_val *pairs[N];
+    for (int i = 0; i < N; i++) {
+      const tla_val *e[2] = {tv_int(i), tv_int(-i - 5)};
+      pairs[i] = tv_tuple(e, 2);
+    }
+    enum { BIG = 200000 };   /* 1.6 MB of elements: past a chunk */
+    const tla_val **el = malloc(BIG * sizeof *el);
+    for (int i = 0; i < BIG; i++) el[i] = tv_int(BIG - i);
+    const tla_val *big = tv_set(el, BIG);
+    CHECK(big->n == BIG && big->e[0] == tv_int(1) && big->e[BIG - 1] == tv_int(BIG));
+    for (int i = 0; i < BIG; i++) el[i] = tv_int(i + 1);
+    CHECK(tv_set(el, BIG) == big);
+    free(el);
+    bool ok = true;
+    for (int i = 0; i < N && ok; i++) {
+      const tla_val *e[2] = {tv_int(i), tv_int(-i - 5)};
+      ok = tv_tuple(e, 2) == pairs[i] && pairs[i]->v[0] == tv_int(i) && pairs[i]->v[1] == tv_int(-i - 5);
+    }
+    CHECK(ok);
+    const tla_val *d[3] = {tv_int(1), tv_int(2), tv_int(3)}, *v[3] = {tv_bool(true), tv_int(7), tv_bool(false)};
+    const tla_val *f = tv_fun_sorted(d, v, 3), *d2[3] = {tv_int(3), tv_int(1), tv_int(2)},
+                  *v2[3] = {tv_bool(false), tv_bool(true), tv_int(7)};
+    CHECK(f == tv_fun(d2, v2, 3) && f == tv_tuple(v, 3));
+    CHECK(tla_values_bytes() > (size_t)BIG * sizeof(tla_val *));
+    tla_values_reset();
+    CHECK(tla_values_bytes() == 0);
+  }
+}
+
 static void test_tree(void) {
   const char *src = "---- MODULE M ----\nVARIABLE x\nInit == x = 1 + 2\n====\n";
   diag d = {0};
@@ -122,6 +159,7 @@ static void test_hard_stop_disarmed(void) {
 
 int main(void) {
   RUN(test_values);
+  RUN(test_value_chunks);
   RUN(test_hard_stop_disarmed);
   RUN(test_tree);
   RUN(test_shared_parse);

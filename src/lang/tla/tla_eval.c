@@ -997,12 +997,11 @@ static const tla_val *except_at(tla_ev *e, const tla_val *f, tla_node **path, ui
   if (k < 0) return f;   /* TLC: updating outside the domain leaves f unchanged */
   const tla_val *nv = except_at(e, f->v[k], path + 1, np - 1, newv, c, env);
   if (nv == f->v[k]) return f;
-  vbuf *dom = vb_take(), *val = vb_take();
-  for (uint32_t j = 0; j < f->n; j++) vb_push(dom, f->e[j]), vb_push(val, f->v[j]);
+  vbuf *val = vb_take();
+  for (uint32_t j = 0; j < f->n; j++) vb_push(val, f->v[j]);
   val->a[k] = nv;
-  const tla_val *r = tv_fun(dom->a, val->a, f->n);
+  const tla_val *r = tv_fun_sorted(f->e, val->a, f->n);   /* f's own domain (interning copies it) */
   vb_give(val);
-  vb_give(dom);
   return r;
 }
 

@@ -325,7 +325,7 @@ typedef struct {
   term_t *primed;               /* NULL_TERM until asked */
   uint32_t *vfirst, *vcount;    /* UINT32_MAX: not computed */
   bool *pure;
-  term_vec var, var1, value;    /* the cubes' values: leaf, leaf primed, value */
+  term_vec var, value;          /* the cubes' values: leaf, value (the leaf primed: memo.primed, by its id) */
   term_vec from, to;
   subst_memo memo;
 } reach_ctx;
@@ -342,7 +342,7 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
 
 static void ctx_free(reach_ctx *c) {
   free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
-  term_vec_free(&c->var), term_vec_free(&c->var1), term_vec_free(&c->value);
+  term_vec_free(&c->var), term_vec_free(&c->value);
   term_vec_free(&c->from), term_vec_free(&c->to);
   memo_free(&c->memo);
 }
@@ -356,13 +356,15 @@ static term_t primed_leaf(subst_memo *m, term_t v) {
   return m->primed[id];
 }
 
-/* State j's values (computed once): var/var1/value[vfirst[j] ..+ vcount[j]). */
+/* State j's values (computed once): var/value[vfirst[j] ..+ vcount[j]),
+ * their leaves primed (primed_leaf) for covers: a vector of them per state
+ * was a ninth of SlushSmall's memory. */
 static void cube_info(reach_ctx *c, uint32_t j) {
   if (c->vfirst[j] != UINT32_MAX) return;
   uint32_t first = c->var.size;
   uint32_t unsubst;
   c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value, first, false, &unsubst));
-  for (uint32_t i = first; i < c->var.size; i++) term_vec_push(&c->var1, primed_leaf(&c->memo, c->var.data[i]));
+  for (uint32_t i = first; i < c->var.size; i++) primed_leaf(&c->memo, c->var.data[i]);
   c->vfirst[j] = first, c->vcount[j] = c->var.size - first;
 }
 
@@ -432,7 +434,7 @@ static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
 static bool covers(reach_ctx *c, uint32_t s) {
   cube_info(c, s);
   for (uint32_t i = c->vfirst[s]; i < c->vfirst[s] + c->vcount[s]; i++)
-    if (case_value(&c->memo, c->var1.data[i]) != c->value.data[i]) return false;
+    if (case_value(&c->memo, c->memo.primed[term_id(c->var.data[i])]) != c->value.data[i]) return false;
   return c->pure[s] || folds_true(primed_cube(c, s), &c->from, &c->to);
 }
 

@@ -45,6 +45,9 @@ const tla_val *tv_model(const char *interned);
 const tla_val *tv_set(const tla_val **e, uint32_t n);
 /* Functions from a domain and values (any order; dom/val reordered). */
 const tla_val *tv_fun(const tla_val **dom, const tla_val **val, uint32_t n);
+/* The same, dom already sorted by tv_cmp and without duplicates (a
+ * function's own domain: EXCEPT, tuples). */
+const tla_val *tv_fun_sorted(const tla_val **dom, const tla_val **val, uint32_t n);
 const tla_val *tv_tuple(const tla_val **e, uint32_t n);
 const tla_val *tv_lazy(tla_vkind k, const tla_val **ops, uint32_t n);
 const tla_val *tv_filter(const tla_val *base, const tla_val *env, const void *node, const void *ctx);

@@ -91,6 +91,13 @@ if [ -d "$dir" ]; then
     case $w in "own (probe"*) echo "PASS chc24/own-probe-ic3" ;; *) echo "FAIL chc24/own-probe-ic3 (winner '$w')" ;; esac
   fi
   judge "chc24/own-probe-ic3-answer" "$dir/LIA/chc-comp24-LIA-124.smt2" true portfolio
+  # over datatypes too (session 30): own's schedule answers ADT-LIA-128
+  # (unsat, ~5 ms CPU) before Spacer's slice, its derivation replayed
+  if ! quick; then
+    w=$("$z" --timeout 20 --stats "$dir/ADT-LIA/chc-comp24-ADT-LIA-128.smt2" 2>/dev/null | sed -n 's/^portfolio-winner: //p')
+    case $w in "own (probe"*) echo "PASS chc24/own-probe-adt" ;; *) echo "FAIL chc24/own-probe-adt (winner '$w')" ;; esac
+  fi
+  judge "chc24/own-probe-adt-answer" "$dir/ADT-LIA/chc-comp24-ADT-LIA-128.smt2" false portfolio
   s0=$(date +%s)
   a=$(timeout 60 "$z" --timeout 30 "$dir/LIA/chc-comp24-LIA-287.smt2" 2>/dev/null | head -1)
   [ "$a" = sat ] && echo "PASS chc24/own-probe-bounded ($(( $(date +%s) - s0 )) s)" || echo "FAIL chc24/own-probe-bounded (got '$a')"

@@ -6,6 +6,7 @@
 #include "core/limits.h"
 #include "engine/chc_engine.h"
 #include "engine/chc_own.h"
+#include "engine/chc_zproof.h"
 #include "lang/chc/chc_parser.h"
 #include "ir/chc_ts.h"
 #include "ir/chc_witness.h"
@@ -811,6 +812,46 @@ static void inlined_twice_case(void) {
       9);
 }
 
+/* Z3's proof of text (a counter to 20) mapped: a step whose head and
+ * premises give every variable of its clause a value is evaluated, without
+ * a solver check (checks: how many the mapping made); a local variable
+ * needs the check (each of the 20 steps). The derivation replays either way. */
+static void zproof_checks_case(const char *step, bool local) {
+  char text[1024];
+  snprintf(text, sizeof text,
+           "(set-logic HORN)\n(declare-fun Inv (Int) Bool)\n"
+           "(assert (forall ((x Int)) (=> (= x 0) (Inv x))))\n"
+           "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (Inv x) (< x 20) %s) (Inv y))))\n"
+           "(assert (forall ((x Int)) (=> (and (Inv x) (>= x 20)) false)))\n", step);
+  chc_system s;
+  char *msg;
+  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  Z3_context z = z3conv_mk_context_proofs(true);
+  z3conv *conv = z3conv_new(z);
+  Z3_solver slv = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "HORN"));
+  Z3_solver_inc_ref(z, slv);
+  Z3_solver_from_string(z, slv, text);
+  CHECK(Z3_solver_check(z, slv) == Z3_L_FALSE);
+  Z3_ast pr = Z3_solver_get_proof(z, slv);
+  Z3_inc_ref(z, pr);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_derivation d = {0};
+  uint32_t checks = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d);
+  CHECK(d.n == 22 && chc_replay(&s, &d, 10000));
+  CHECK(checks == (local ? 20u : 0u));
+  chc_derivation_free(&d);
+  Z3_dec_ref(z, pr);
+  Z3_solver_dec_ref(z, slv);
+  z3conv_free(conv);
+  Z3_del_context(z);
+  chc_free(&s);
+}
+
+static void test_zproof_evaluated_steps(void) {
+  zproof_checks_case("(= y (+ x 1))", false);
+  zproof_checks_case("(= z 1) (= y (+ x z))", true);
+}
+
 static void test_spacer_inlined_proof(void) {
   inlined_proof_case("(= x 6)", 7);   /* 0 -> 3 -> 6 through Q */
   inlined_proof_case("(= x 1)", 4);   /* 1 = 0 + 0 + 1 through R */
@@ -955,6 +996,7 @@ int main(void) {
   RUN(test_houdini_fixpoint_resumes);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
+  RUN(test_zproof_evaluated_steps);
   RUN(test_repair_unreached);
   RUN(test_read_model);
   RUN(test_replay_by_values);

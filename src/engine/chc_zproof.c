@@ -374,13 +374,14 @@ static void derivation_truncate(chc_derivation *d, uint32_t n) {
   while (d->n > n) { d->n--; free(d->nodes[d->n].head_vals); free(d->nodes[d->n].children); }
 }
 
-/* The common step without a solver: each body atom of clause ci can be
- * one premise only (its predicate's) and every variable of the clause gets
- * a value from the head or the premises, so the query of step_clause has
- * at most one model, which evaluating the constraint decides (most steps
- * of a proof Z3 did not inline; one Z3 check each was 90 % of the mapping).
- * 1: the node is *out, 0: the clause does not fit, -1: undecided (a local
- * variable, a value term_eval cannot take). */
+/* The common step without a solver: each body atom of clause ci that can
+ * be one premise only (its predicate's) takes that premise's values, the
+ * head takes hv, and the constraint is evaluated. False: the clause does
+ * not fit (step_clause's query implies this, so it has no model; most
+ * candidate clauses of a step, unfolding or not). True with every atom
+ * such a premise and no unfolding: the query's one model, the node (most
+ * steps of a proof Z3 did not inline). One Z3 check per step was 90 % of
+ * the mapping. 1: the node is *out, 0: no fit, -1: undecided. */
 static int step_eval(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np, const uint32_t *kpred,
                      const uint32_t *kids, chc_derivation *d, uint32_t *out) {
   const chc_system *s = c->s;
@@ -388,16 +389,17 @@ static int step_eval(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np, cons
   uint32_t ar = cl->head.pred == CHC_FALSE ? 0 : s->preds[cl->head.pred].arity;
   uint32_t *pick = xcalloc(cl->nbody + 1, sizeof *pick);
   term_vec vars = {0}, vals = {0}, conds = {0};
-  int r = 1;
-  for (uint32_t j = 0; j < cl->nbody && r > 0; j++) {
+  bool whole = !c->unfold;   /* every atom a premise's */
+  for (uint32_t j = 0; j < cl->nbody; j++) {
     uint32_t n = 0;
     for (uint32_t i = 0; i < np; i++)
       if (kpred[i] == cl->body[j].pred) pick[j] = i, n++;
-    if (n != 1) r = -1;
+    if (n != 1) pick[j] = CHC_FALSE, whole = false;
   }
   /* the atoms' arguments against their values: a variable is bound by its
    * first occurrence, anything else is a condition */
-  for (uint32_t j = 0; j <= cl->nbody && r > 0; j++) {
+  for (uint32_t j = 0; j <= cl->nbody; j++) {
+    if (j < cl->nbody && pick[j] == CHC_FALSE) continue;
     const chc_app *at = j < cl->nbody ? &cl->body[j] : &cl->head;
     uint32_t n = j < cl->nbody ? s->preds[at->pred].arity : ar;
     const term_t *v = j < cl->nbody ? d->nodes[kids[pick[j]]].head_vals : hv;
@@ -410,11 +412,9 @@ static int step_eval(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np, cons
       term_vec_push(&vals, v[a]);
     }
   }
-  if (r > 0) {
-    term_vec_push(&conds, cl->constraint);
-    term_t e = term_eval(term_and(conds.size, conds.data), vars.size, vars.data, vals.data);
-    r = e == term_true() ? 1 : e == term_false() ? 0 : -1;
-  }
+  term_vec_push(&conds, cl->constraint);
+  term_t e = term_eval(term_and(conds.size, conds.data), vars.size, vars.data, vals.data);
+  int r = e == term_false() ? 0 : e == term_true() && whole ? 1 : -1;
   if (r > 0) {
     *out = chc_derivation_add(d, s, ci);
     if (ar) memcpy(d->nodes[*out].head_vals, hv, ar * sizeof *hv);
@@ -430,7 +430,7 @@ static int step_eval(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np, cons
 static uint32_t step_clause(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np, const uint32_t *kpred,
                             const uint32_t *kids, chc_derivation *d) {
   uint32_t node = CHC_FALSE;
-  int e = c->unfold ? -1 : step_eval(c, ci, hv, np, kpred, kids, d, &node);
+  int e = step_eval(c, ci, hv, np, kpred, kids, d, &node);
   if (e >= 0) return node;
   unf_step st = {.np = np, .kpred = kpred, .kids = kids, .d = d, .np_sys = c->s->npreds};
   if (c->share) {

@@ -23,6 +23,11 @@ t symmetry 'run --config "$D/ProcsSym.cfg" "$D/Procs.tla" | grep -q "^4 distinct
 # Permutations of 5 model values (120 generators: the group's table overflowed past 64, a crash)
 t symmetry-120-generators 'run "$D/SymOrbits.tla" | grep -q "^792 distinct states found"'
 t instance 'run "$D/Inst.tla" | grep -q "^3 distinct states found"'
+# Guards pc[self] = "L" decided before the call (tla_eval.c guard_false): the same states, pc[self] not a
+# string (7) left to the call, and an argument outside pc's domain still an evaluation error (not a skip)
+t guard-shortcut 'out=$(run "$D/Guards.tla"); echo "$out" | head -1 | grep -qx SAFE && echo "$out" | grep -q "^21 distinct states found, 37 states generated"'
+t guard-shortcut-inductive 'run --algorithm inductive "$D/Guards.tla" | grep -q "the 21 reachable states, enumerated"'
+t guard-shortcut-domain 'run --config "$D/GuardsWide.cfg" "$D/Guards.tla" | head -1 | grep -q "^UNKNOWN (evaluation error: .*Guards.tla:16:15: 3 is not in the domain"'
 t bounded 'out=$(run --length 2 --config "$D/CounterBad.cfg" "$D/Counter.tla"); echo "$out" | head -1 | grep -qx SAFE'
 t bounded-violation 'run --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla" | head -1 | grep -qx UNSAFE'
 t bounded-deadlock 'run --length 3 --check-deadlock true "$D/Stop.tla" | head -1 | grep -qx UNSAFE'

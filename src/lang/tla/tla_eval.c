@@ -1743,6 +1743,53 @@ static bool enum_unchanged(tla_ev *e, tla_node *x, tla_ctx *c, tla_env *env, con
   return equal(e, after, tla_eval(e, x, c, env), x) ? k->fn(e, k) : true;
 }
 
+/* d's first conjunct, when it is V[p] = "s" (V a state variable, p a
+ * parameter, s a string): d->guard and its fields. */
+static void guard_of(tla_ev *e, tla_def *d) {
+  d->guard = 1;
+  tla_node *b = d->body;
+  if (d->kind != DEF_OP || d->closure || !b || b->kind != TK_conj_list || !b->n) return;
+  tla_node *g = b->kid[0]->kid[b->kid[0]->n - 1];
+  if (g->kind != TK_bound_infix_op || tla_field_kid(g, TF_SYMBOL)->kind != TK_eq ||
+      symbol_def(e, tla_field_kid(g, TF_SYMBOL), d->ctx, NULL))
+    return;
+  tla_node *l = tla_field_kid(g, TF_LHS), *s = tla_field_kid(g, TF_RHS);
+  if (l->kind != TK_function_evaluation || l->n != 2 || l->kid[0]->kind != TK_identifier_ref ||
+      l->kid[1]->kind != TK_identifier_ref || s->kind != TK_string)
+    return;
+  uint32_t p = UINT32_MAX;
+  for (uint32_t i = 0; i < d->nparams; i++) {
+    if (d->params[i]->kind != TK_identifier) return;   /* no operator parameters */
+    if (!strcmp(d->params[i]->text, l->kid[0]->text)) return;   /* V is a parameter */
+    if (!strcmp(d->params[i]->text, l->kid[1]->text)) p = i;
+  }
+  res r = resolve(e, l->kid[0]->text, d->ctx, NULL);
+  if (p == UINT32_MAX || r.kind != R_VAR) return;
+  d->guard = 2, d->guard_var = (uint32_t)r.idx, d->guard_param = p, d->guard_str = s->text;
+}
+
+/* The call d(args) enables nothing: d's first conjunct is V[p] = "s"
+ * (guard_of) and V's value at p's argument is another string. Decided
+ * before the arguments are bound (PlusCal's `pc[self] = "L"`, one per
+ * action: SlushSmall calls 27 actions a state and 20 of them stop
+ * there), only where the call would get there without an error: every
+ * argument a name bound to a value (binding it cannot fail), V's value a
+ * function with the argument in its domain, a string at it (`=` on two
+ * strings cannot fail). false: undecided, the call is made. */
+static bool guard_false(tla_ev *e, tla_def *d, tla_node **args, uint32_t na, tla_ctx *c, tla_env *env) {
+  if (!d->guard) guard_of(e, d);
+  if (d->guard != 2 || na != d->nparams || e->init_mode || e->primed || !e->cur) return false;
+  const tla_val *x = NULL;
+  for (uint32_t i = 0; i < na; i++) {
+    if (args[i]->kind != TK_identifier_ref) return false;
+    res r = resolve_at(e, args[i], args[i]->text, c, env);
+    if (r.kind != R_ENV || r.en->kind != ENV_VAL) return false;
+    if (i == d->guard_param) x = r.en->val;
+  }
+  const tla_val *f = e->cur[d->guard_var], *v = f && f->kind == TV_FUN ? tv_apply(f, x) : NULL;
+  return v && v->kind == TV_STR && v != tv_str(d->guard_str);
+}
+
 bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *k) {
   tla_poll(e);
   too_deep(e, n);
@@ -1856,6 +1903,7 @@ bool tla_enum(tla_ev *e, tla_node *n, tla_ctx *c, tla_env *env, const tla_cont *
       if (!d || d->kind != DEF_OP || (d->nparams == 0 && def_level(e, d) < 1)) goto condition;
       tla_node *args[32];
       uint32_t na = op_args(n, args);
+      if (guard_false(e, d, args, na, c, env)) break;
       arg_cells room;
       tla_env *ne = bind_args(e, d, args, na, c, env, &room, n);
       r = tla_enum(e, d->body, d->ctx, ne, k);

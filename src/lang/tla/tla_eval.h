@@ -30,6 +30,9 @@ typedef struct tla_def {
   bool building;              /* DEF_FUN: its value is being computed (recursion) */
   int8_t primed;              /* mentions primed variables: 0 unknown, 1 no, 2 yes, 3 computing */
   int8_t temporal;            /* mentions temporal operators: 0 unknown, 1 no, 2 yes, 3 computing */
+  int8_t guard;               /* an action's first conjunct V[p] = "s" (tla_eval.c guard_false): 0 unknown, 1 no, 2 yes */
+  uint32_t guard_var, guard_param;   /* V's index, p's position */
+  const char *guard_str;      /* s */
 } tla_def;
 
 /* A module as seen from one place: its definitions (own, extended and of

@@ -75,8 +75,9 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that, other non-linear ones (no
- * datatypes, with arrays) a slice of BMC over derivation trees after
- * the arrays' IC3 slice; for linear systems a short
+ * datatypes, with arrays) a short slice of BMC over derivation trees and
+ * IC3 on their linear core, then (after the arrays' IC3 slice) the trees'
+ * slice; for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
@@ -355,6 +356,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * grammar systems the core is sat at once, on 11 other array tasks it
      * takes its slice (own's 131: pa's answer ~5 s later) */
     zeta_limits l1 = cpu_slice(lim, TREE_FIRST_SHARE, TREE_FIRST_SECONDS);
+    step("trees", &l1);
     chc_bmc_solve(s, &l1, 0, r);
     if (chc_settled(r, s, lim, acc)) return;
     next_engine(r, start);
@@ -380,6 +382,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * answers 227 / 235 sooner), and pa's sat answers came ~3 s later on
      * 20 tasks (125: 0.03 -> 3.1 s); not measured on datatypes */
     zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
+    step("trees", &l1);
     chc_bmc_solve(s, &l1, 0, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
@@ -388,7 +391,9 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     numbers_only(s, lim, itp, r, acc, start, linear);
     return;
   }
-  chc_pa_solve_itp(s, lim, itp, r);
+  zeta_limits lp = *lim;
+  step("pa", &lp);
+  chc_pa_solve_itp(s, &lp, itp, r);
   if (chc_settled(r, s, lim, acc) || (dt && !linear)) goto out;
   next_engine(r, start);
   if (linear) {

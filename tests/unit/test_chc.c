@@ -619,7 +619,18 @@ static void own_order_news(const char *text, const char *at, const char *want) {
 
 static void own_order(const char *text, const char *want) { own_order_news(text, NULL, want); }
 
+/* Non-linear over arrays (the sum of two derivations): trees' first
+ * slice, then IC3 on the linear core before the whole system's IC3 slice
+ * (LIA-Arrays-219: the core's answer came too late behind the IC3 and
+ * trees' slices under load; session 30), the trees' slice, pa, IC3 */
+static const char *array_nonlinear_safe =
+    "(set-logic HORN)\n(declare-fun P ((Array Int Int) Int) Bool)\n"
+    "(assert (forall ((a (Array Int Int)) (x Int)) (=> (= x (select a 0)) (P a x))))\n"
+    "(assert (forall ((a (Array Int Int)) (x Int) (y Int)) (=> (and (P a x) (P a y)) (P a (+ x y)))))\n"
+    "(assert (forall ((a (Array Int Int)) (x Int)) (=> (and (P a x) (>= (select a 0) 0) (< x 0)) false)))\n";
+
 static void test_own_order(void) {
+  own_order(array_nonlinear_safe, "trees core ic3 trees pa ic3");
   own_order(nonlinear_safe, "ic3 affine pa ic3 houdini ic3 affine pa ic3");
   own_order(counter_safe, "affine pa ic3");
   /* unsat known (the portfolio's Z3 said so): no engine that only proves

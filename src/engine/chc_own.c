@@ -75,9 +75,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that, other non-linear ones (no
- * datatypes, with arrays) a short slice of BMC over derivation trees and
- * IC3 on their linear core, then (after the arrays' IC3 slice) the trees'
- * slice; for linear systems a short
+ * datatypes, with arrays) a slice of BMC over derivation trees and IC3 on
+ * their linear core after the arrays' IC3 slice; for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
@@ -96,8 +95,6 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * passes. */
 #define TREE_BMC_SHARE 0.15
 #define TREE_BMC_SECONDS 3
-#define TREE_FIRST_SHARE 0.05
-#define TREE_FIRST_SECONDS 1
 #define CORE_SHARE 0.35
 #define CORE_SECONDS 6
 #define IC3_FIRST_SHARE 0.15
@@ -343,29 +340,6 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
    * ic3's answers pa lacks within 1.8 s, pa's that ic3 lacks within 7.7 s;
    * STATUS-chc, session 9) */
   ic3_parts ic3 = {NULL, NULL, false};
-  bool trees = arrays && !dt && !linear && !unf_bmc;
-  if (trees) {
-    /* arrays, no linear unfolding: a short slice of BMC over derivation
-     * trees (shallow counterexamples: LIA-Arrays-062 / 107 at 0.7 / 0.2 s
-     * CPU), then IC3 on the linear core (chc_core.c) before the whole
-     * system's IC3 slice: counterexamples through the linear clauses
-     * alone (LIA-Arrays-219, a thread-modular program: 4-6 s CPU under
-     * load; unknown to every engine on the whole system; after the IC3
-     * and trees' slices the time left at load 4-6 was too short for it).
-     * In CPU seconds (the portfolio's own side under load). On the
-     * grammar systems the core is sat at once, on 11 other array tasks it
-     * takes its slice (own's 131: pa's answer ~5 s later) */
-    zeta_limits l1 = cpu_slice(lim, TREE_FIRST_SHARE, TREE_FIRST_SECONDS);
-    step("trees", &l1);
-    chc_bmc_solve(s, &l1, 0, r);
-    if (chc_settled(r, s, lim, acc)) return;
-    next_engine(r, start);
-    zeta_limits lc = cpu_slice(lim, CORE_SHARE, CORE_SECONDS);
-    step("core", &lc);
-    chc_linear_core_solve(s, &lc, r);
-    if (chc_settled(r, s, lim, acc)) return;
-    next_engine(r, start);
-  }
   if (dt) {
     zeta_limits l2 = slice(lim, 0.3, 1e9);
     chc_ic3_solve(s, &l2, r);
@@ -375,15 +349,32 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     zeta_limits l2 = slice(lim, 0.15, 1e9);
     if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
   }
-  if (trees) {
-    /* the trees' slice (LIA-Arrays-062: unknown, 107: pa at 17.6 s; trees
-     * 0.9 / 1.3 s), after the IC3 slice (it answers 024 and 051 at once,
-     * trees cost the slice). Not on numbers only: no LIA task gained (IC3
-     * answers 227 / 235 sooner), and pa's sat answers came ~3 s later on
-     * 20 tasks (125: 0.03 -> 3.1 s); not measured on datatypes */
+  if (arrays && !dt && !linear && !unf_bmc) {
+    /* arrays, no linear unfolding: BMC of derivation trees (chc_bmc_tree.c)
+     * for counterexamples pa and IC3 miss or find late (LIA-Arrays-062:
+     * unknown, 107: pa at 17.6 s; trees 0.9 / 1.3 s), after the IC3 slice
+     * (it answers 024 and 051 at once, trees cost the slice). Not on
+     * numbers only: no LIA task gained (IC3 answers 227 / 235 sooner), and
+     * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
+     * not measured on datatypes */
     zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
     step("trees", &l1);
     chc_bmc_solve(s, &l1, 0, r);
+    if (chc_settled(r, s, lim, acc)) goto out;
+    next_engine(r, start);
+    /* IC3 on the linear core (chc_core.c): counterexamples through the
+     * linear clauses alone (LIA-Arrays-219, a thread-modular program:
+     * 2-4 s CPU under load with the core's IC3 unweakened, 4-6 s
+     * weakened; unknown to every engine on the whole system), in CPU
+     * seconds (the portfolio's own side under load); on the grammar
+     * systems the core is sat at once, on 11 other array tasks it takes
+     * the slice (own's 131: 6.9 -> 12 s). Session 30 tried it first (a
+     * 1 s trees slice, the core, then IC3's slice...): 219 came sooner,
+     * but IC3's quick answers came after those slices (024: 1.4 -> 6.5 s
+     * wall at load 10, lost in the track's run) */
+    zeta_limits lc = cpu_slice(lim, CORE_SHARE, CORE_SECONDS);
+    step("core", &lc);
+    chc_linear_core_solve(s, &lc, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
   }

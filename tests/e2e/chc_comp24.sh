@@ -219,17 +219,6 @@ if [ -f "$f" ]; then
     || echo "FAIL chc24/linear-core ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"\|"reason":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
   to=20 judge "chc24/linear-core/evidence" "$f" unknown core
 fi
-# own's array schedule runs the core after the trees' first slice, before
-# the whole system's IC3 slice (session 30: behind that slice and the
-# trees', 219 was lost at load 4-6); any answer is the core's (the order
-# by -v: no timing check)
-if [ -f "$f" ] && ! quick; then
-  "$z" --json -v --algorithm own --timeout 20 "$f" >"$tmp/o" 2>"$tmp/e"
-  steps=$(grep -o 'own: [a-z0-9]* at' "$tmp/e" | cut -d' ' -f2 | head -2 | tr '\n' ' ')
-  if [ "$steps" = "trees core " ] && { grep -q '"verdict":"unsafe".*"engine":"ic3 (linear core)"' "$tmp/o" \
-       || grep -q '"verdict":"unknown"' "$tmp/o"; }; then echo "PASS chc24/own-core-first"
-  else echo "FAIL chc24/own-core-first (steps: $steps; $(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"' "$tmp/o" | tr '\n' ' '))"; fi
-fi
 # after unsat without a mapped proof, Z3 again with its slicing off (its
 # inlining kept; session 17): LIA-Arrays-189's proof then maps (before,
 # only Z3 without inlining gave a derivation)

@@ -73,6 +73,7 @@ typedef struct {
   uint32_t frontier;
   uint32_t max_level;     /* rounds up to this level (0: no limit) */
   bool propagating;       /* the round at frontier was blocked: propagation next */
+  bool unweakened;        /* lemmas keep the cube's equalities (chc_ic3_unweakened) */
   const char *why;
 } ic3;
 
@@ -379,6 +380,7 @@ static bool int_equality(term_t l, term_t *le, term_t *ge) {
  * level-2 round blocked Start#1 = -3, then -6, ... one point per lemma and
  * never ended, where Spacer's lemma is Start#1 >= 1). false on unknown. */
 static bool weaken(ic3 *a, const pob *ob, term_vec *core) {
+  if (a->unweakened) return true;
   for (uint32_t i = 0, tried = 0; i < core->size && tried < IC3_MAX_WEAKEN; i++) {
     term_t l = core->data[i], w[2];
     if (!int_equality(l, &w[0], &w[1])) continue;
@@ -714,6 +716,7 @@ void chc_ic3_run(chc_ic3 *st, const zeta_limits *lim, chc_result *out) {
 }
 
 void chc_ic3_limit_level(chc_ic3 *st, uint32_t level) { st->a.max_level = level; }
+void chc_ic3_unweakened(chc_ic3 *st) { st->a.unweakened = true; }
 
 void chc_ic3_free(chc_ic3 *st) {
   if (!st) return;

@@ -75,8 +75,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that, other non-linear ones (no
- * datatypes, with arrays) a slice of BMC over derivation trees after
- * the arrays' IC3 slice; for linear systems a short
+ * datatypes, with arrays) a slice of BMC over derivation trees and IC3 on
+ * their linear core after the arrays' IC3 slice; for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
@@ -358,16 +358,20 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * pa's sat answers came ~3 s later on 20 tasks (125: 0.03 -> 3.1 s);
      * not measured on datatypes */
     zeta_limits l1 = slice(lim, TREE_BMC_SHARE, TREE_BMC_SECONDS);
+    step("trees", &l1);
     chc_bmc_solve(s, &l1, 0, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
     /* IC3 on the linear core (chc_core.c): counterexamples through the
      * linear clauses alone (LIA-Arrays-219, a thread-modular program:
-     * ~3 s user + 0.5 s system CPU with IC3's weakened equalities, 1.9 s
-     * before them; unknown to every engine on the whole system; a 2.5 s
-     * slice lost it at load 5), in CPU seconds (the portfolio's own side
-     * under load); on the grammar systems the core is sat at once, on 11
-     * other array tasks it takes the slice (own's 131: 6.9 -> 12 s) */
+     * 2-4 s CPU under load with the core's IC3 unweakened, 4-6 s
+     * weakened; unknown to every engine on the whole system), in CPU
+     * seconds (the portfolio's own side under load); on the grammar
+     * systems the core is sat at once, on 11 other array tasks it takes
+     * the slice (own's 131: 6.9 -> 12 s). Session 30 tried it first (a
+     * 1 s trees slice, the core, then IC3's slice...): 219 came sooner,
+     * but IC3's quick answers came after those slices (024: 1.4 -> 6.5 s
+     * wall at load 10, lost in the track's run) */
     zeta_limits lc = cpu_slice(lim, CORE_SHARE, CORE_SECONDS);
     step("core", &lc);
     chc_linear_core_solve(s, &lc, r);
@@ -378,7 +382,9 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     numbers_only(s, lim, itp, r, acc, start, linear);
     return;
   }
-  chc_pa_solve_itp(s, lim, itp, r);
+  zeta_limits lp = *lim;
+  step("pa", &lp);
+  chc_pa_solve_itp(s, &lp, itp, r);
   if (chc_settled(r, s, lim, acc) || (dt && !linear)) goto out;
   next_engine(r, start);
   if (linear) {

@@ -553,7 +553,20 @@ static const char *sums_safe =
     " (=> (and (S e f) (S c d) (= b (+ c e)) (= a (+ d f))) (S b a))))\n"
     "(assert (forall ((x Int) (y Int)) (=> (and (S x y) (= x 3) (= y 0)) false)))\n";
 
-static void test_ic3_weakens(void) { run_engine(ic3_three_levels, sums_safe, CHC_SAT); }
+/* Unweakened (chc_ic3_unweakened, IC3 on the linear core): the
+ * points one by one again, no answer within the three levels */
+static void ic3_three_levels_unweakened(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  chc_ic3 *st = chc_ic3_new(s);
+  chc_ic3_limit_level(st, 3);
+  chc_ic3_unweakened(st);
+  chc_ic3_run(st, lim, r);
+  chc_ic3_free(st);
+}
+
+static void test_ic3_weakens(void) {
+  run_engine(ic3_three_levels, sums_safe, CHC_SAT);
+  run_engine(ic3_three_levels_unweakened, sums_safe, CHC_UNKNOWN);
+}
 
 /* own's pa slice is 35 % of the CPU the schedule expects: at a quarter of
  * a core (load ~8 on 2 cores) it shrinks to the CPU the run will get, so
@@ -620,7 +633,16 @@ static void own_order_news(const char *text, const char *at, const char *want) {
 
 static void own_order(const char *text, const char *want) { own_order_news(text, NULL, want); }
 
+/* Non-linear over arrays (the sum of two derivations): IC3's slice, the
+ * trees', IC3 on the linear core, pa, IC3 resumed */
+static const char *array_nonlinear_safe =
+    "(set-logic HORN)\n(declare-fun P ((Array Int Int) Int) Bool)\n"
+    "(assert (forall ((a (Array Int Int)) (x Int)) (=> (= x (select a 0)) (P a x))))\n"
+    "(assert (forall ((a (Array Int Int)) (x Int) (y Int)) (=> (and (P a x) (P a y)) (P a (+ x y)))))\n"
+    "(assert (forall ((a (Array Int Int)) (x Int)) (=> (and (P a x) (>= (select a 0) 0) (< x 0)) false)))\n";
+
 static void test_own_order(void) {
+  own_order(array_nonlinear_safe, "ic3 trees core pa ic3");
   own_order(nonlinear_safe, "ic3 affine pa ic3 houdini ic3 affine pa ic3");
   own_order(counter_safe, "affine pa ic3");
   /* unsat known (the portfolio's Z3 said so): no engine that only proves

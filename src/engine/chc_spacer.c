@@ -426,10 +426,6 @@ static void run_isolated(const iso_job *job, chc_result *out) {
   uint32_t ms = limits_remaining_ms(job->lim), mms = job->map_lim ? limits_remaining_ms(job->map_lim) : 0;
   /* the proof's mapping may have longer; 0 is no limit */
   uint32_t limit = ms == 0 || (job->map_lim && mms == 0) ? 0 : mms > ms ? mms : ms;
-  /* made before the fork, the spare context is the child's too: the
-   * proof's mapping (chc_zproof) takes it, the parent's checks after the
-   * child (the model's, the derivation's replay) as well */
-  z3conv_prepare_spare();
   char *text = isolate_run(iso_child, (void *)job, limit, &out->reason);
   if (text) iso_read_answer(job->s, text, out);
 }
@@ -626,7 +622,6 @@ bool chc_spacer_file_start(chc_spacer_run *run, const char *path, const chc_syst
   /* on the child's copy of this frame: the child runs it at once */
   iso_job job = {s, lim, false, path, map_lim, FILE_PROOF, unsat_news};
   const char *why;
-  z3conv_prepare_spare();   /* as run_isolated */
   return run->running = isolate_start(&run->child, iso_child, &job, &why);
 }
 

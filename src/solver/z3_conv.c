@@ -2,6 +2,7 @@
  * AST is only guaranteed to live until the next API call, so every result is
  * inc_ref'd at once (keep()) and recorded in `owned` for release at free. */
 #include "solver/z3_conv.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "solver/idmap.h"
@@ -27,16 +28,23 @@ static void z3conv_on_error(Z3_context ctx, Z3_error_code e) { (void)ctx; (void)
 static bool reuse_contexts;
 static Z3_context spare;
 
-void z3conv_reuse_contexts(bool on) { reuse_contexts = on; }
+/* A forked child forgets the spare context without touching it: the child
+ * (Spacer on the input file, say) would otherwise write into pages it shares
+ * with the parent and pay a copy-on-write fault for each (measured: CPU of
+ * small unsat LIA tasks 0.45-0.56 -> 0.30-0.39 s); it makes its own. */
+static void forget_spare_in_child(void) { spare = NULL; }
+static void install_fork_handler(void) { pthread_atfork(NULL, NULL, forget_spare_in_child); }
+
+void z3conv_reuse_contexts(bool on) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  reuse_contexts = on;
+  if (on) pthread_once(&once, install_fork_handler);
+}
 
 void z3conv_release_context(Z3_context ctx, bool clean) {
   if (!ctx) return;
   if (reuse_contexts && clean && !spare && Z3_get_error_code(ctx) == Z3_OK) spare = ctx;
   else Z3_del_context(ctx);
-}
-
-void z3conv_prepare_spare(void) {
-  if (reuse_contexts && !spare) spare = z3conv_mk_context_proofs(false);
 }
 
 Z3_context z3conv_mk_context(void) {

@@ -23,12 +23,10 @@ Z3_context z3conv_mk_context_proofs(bool proofs);
  * makes several contexts one after another, each ~4.7 M instructions and
  * two ~8.5 MB tables to create), z3conv_release_context keeps one clean
  * context and z3conv_mk_context hands it out again. clean: no interrupt,
- * no datatypes declared in it (their names would be declared twice). */
+ * no datatypes declared in it (their names would be declared twice).
+ * A forked child does not inherit the spare (copy-on-write faults). */
 void z3conv_reuse_contexts(bool on);
 void z3conv_release_context(Z3_context ctx, bool clean);
-/* With reuse on, makes the spare context now if there is none (before a
- * fork, say: the child and the parent then both have it). */
-void z3conv_prepare_spare(void);
 /* true when the converter declared datatypes in its context. */
 bool z3conv_declared_datatypes(const z3conv *c);
 /* A reference-counted (inc_ref'd) simple solver of z with a per-check

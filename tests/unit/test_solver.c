@@ -2,6 +2,8 @@
  * cores that are unsat, push/pop, timeouts, enumeration. */
 #include <string.h>
 #include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "check.h"
 #include "core/term.h"
 #include "solver/smtlib_sexp.h"
@@ -465,6 +467,26 @@ static void test_spare_context(void) {
   z3conv_reuse_contexts(false);
 }
 
+/* A forked child does not get the parent's spare context (it would write
+ * into pages shared with the parent): it makes a context of its own. */
+static void test_spare_not_inherited(void) {
+  z3conv_reuse_contexts(true);
+  Z3_context c1 = z3conv_mk_context();
+  z3conv_release_context(c1, true);   /* the spare now */
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    Z3_context c = z3conv_mk_context();
+    _exit(c && c != c1 ? 0 : 1);
+  }
+  int st = 0;
+  CHECK(pid > 0 && waitpid(pid, &st, 0) == pid);
+  CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  CHECK(z3conv_mk_context() == c1);   /* the parent keeps it */
+  Z3_del_context(c1);
+  z3conv_reuse_contexts(false);
+}
+
 int main(void) {
   RUN(test_basic_sat_unsat);
   RUN(test_theories_values);
@@ -483,6 +505,7 @@ int main(void) {
   RUN(test_qe_session);
   RUN(test_qe_without_tactic);
   RUN(test_spare_context);
+  RUN(test_spare_not_inherited);
   RUN(test_borrowed_solver);
   terms_reset();
   return CHECK_DONE();

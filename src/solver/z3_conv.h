@@ -31,9 +31,9 @@ void z3conv_release_context(Z3_context ctx, bool clean);
 void z3conv_prepare_spare(void);
 /* true when the converter declared datatypes in its context. */
 bool z3conv_declared_datatypes(const z3conv *c);
-/* A reference-counted (inc_ref'd) simple solver of z with a per-check
- * timeout (0 = none) and optional unsat-core minimization; NULL on error. */
-Z3_solver z3conv_mk_solver(Z3_context z, uint32_t timeout_ms, bool minimize_cores);
+/* A reference-counted (inc_ref'd) simple solver of z with optional
+ * unsat-core minimization; NULL on error. Deadlines: z3_watchdog.h. */
+Z3_solver z3conv_mk_solver(Z3_context z, bool minimize_cores);
 /* Adds the Horn rule "forall vars. imp" named name to fp; false on a Z3
  * error. */
 bool z3conv_add_rule(Z3_context z, Z3_fixedpoint fp, uint32_t nvars, Z3_app *vars, Z3_ast imp,

@@ -31,6 +31,11 @@ void z3conv_release_context(Z3_context ctx, bool clean);
 void z3conv_prepare_spare(void);
 /* true when the converter declared datatypes in its context. */
 bool z3conv_declared_datatypes(const z3conv *c);
+/* Fresh (inc_ref'd) solver parameters with `ctrl_c` off: a check with it
+ * on installs Z3's SIGINT handler for its duration (two rt_sigaction calls
+ * per check, and zeta's own handler, emergency.c's soft stop, is out
+ * meanwhile). Every solver of zeta's starts from these. */
+Z3_params z3conv_mk_params(Z3_context z);
 /* A reference-counted (inc_ref'd) simple solver of z with optional
  * unsat-core minimization; NULL on error. Deadlines: z3_watchdog.h. */
 Z3_solver z3conv_mk_solver(Z3_context z, bool minimize_cores);

@@ -244,8 +244,7 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
   }
   Z3_solver one = Z3_mk_solver(z->ctx);
   Z3_solver_inc_ref(z->ctx, one);
-  Z3_params p = Z3_mk_params(z->ctx);
-  Z3_params_inc_ref(z->ctx, p);
+  Z3_params p = z3conv_mk_params(z->ctx);
   for (uint32_t i = 0; i < z->ntuned; i++)
     Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, z->tuned[i].name), z->tuned[i].value);
   Z3_solver_set_params(z->ctx, one, p);
@@ -346,6 +345,9 @@ static solver *z3s_new(z3conv *conv) {
   z->s = z->conv ? Z3_mk_simple_solver(z->ctx) : NULL;
   if (!z->s || z3conv_failed(z->ctx, NULL)) alloc_fail(0);
   Z3_solver_inc_ref(z->ctx, z->s);
+  Z3_params p = z3conv_mk_params(z->ctx);
+  Z3_solver_set_params(z->ctx, z->s, p);
+  Z3_params_dec_ref(z->ctx, p);
   return &z->base;
 }
 

@@ -5,7 +5,10 @@
  * on a CHC run of many short checks). Instead, a caller arms a deadline and
  * gets a ticket; one thread, started at the first arm, sleeps until the
  * earliest deadline and then interrupts: the solver (Z3_solver_interrupt,
- * which only stops a check that is running) or, without a solver, the whole
+ * which only stops a check that is running, under the solver's lock and
+ * through the check's event handler, as Z3's own timer does; the unknown's
+ * reason is then "canceled" or what the interrupted procedure makes of it,
+ * e.g. "(incomplete (theory arithmetic))") or, without a solver, the whole
  * context (Z3_interrupt, which also cancels the calls after it until the
  * next check: for contexts that are dropped after a timeout). The interrupt
  * is repeated every few milliseconds until the ticket is disarmed: one that

@@ -56,7 +56,7 @@ static void assert_php(Z3_context c, Z3_solver s, int n) {
   Z3_ast p[10][10];
   for (int i = 0; i <= n; i++)
     for (int j = 0; j < n; j++) {
-      char nm[16];
+      char nm[32];
       snprintf(nm, sizeof nm, "p%d_%d", i, j);
       p[i][j] = Z3_mk_const(c, Z3_mk_string_symbol(c, nm), B);
       Z3_inc_ref(c, p[i][j]);

@@ -39,7 +39,7 @@ static void assert_hard(Z3_context c, Z3_solver s) {
   Z3_sort I = Z3_mk_int_sort(c);
   Z3_ast v[3], cube[3];
   for (int i = 0; i < 3; i++) {
-    char n[8];
+    char n[16];
     snprintf(n, sizeof n, "h%d", i);
     v[i] = Z3_mk_const(c, Z3_mk_string_symbol(c, n), I);
     Z3_ast xs[3] = {v[i], v[i], v[i]};

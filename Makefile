@@ -50,7 +50,7 @@ VERSION := $(shell sed -n 's/^\#define ZETA_VERSION "\(.*\)"/\1/p' include/zeta/
 SONAME  := libzeta.so.$(firstword $(subst ., ,$(VERSION)))
 PREFIX  ?= /usr/local
 
-.PHONY: all check demo clean setup sanitize-check bench install
+.PHONY: all check demo clean setup sanitize-check tsan-check bench install
 all: $(BUILD)/zeta $(BUILD)/libzeta.a $(BUILD)/libzeta.so.$(VERSION) $(BUILD)/zeta.1
 
 $(SETUP): scripts/setup.sh scripts/npm-packages.txt
@@ -142,6 +142,15 @@ fuzz: fuzz-build
 # the e2e scripts on a representative subset (tests/e2e/lib/quick.sh)
 sanitize-check:
 	@ZETA_TEST_QUICK=1 $(MAKE) --no-print-directory SANITIZE=1 check
+
+# The Z3 watchdog's unit test under ThreadSanitizer: the watchdog and the
+# test instrumented, the library as built (tests/tsan.supp: Z3's own timer
+# threads, which its tactics start, unlock a mutex from another thread).
+tsan-check: $(BUILD)/libzeta.a
+	@mkdir -p $(BUILD)/tsan
+	$(CC) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -g -O1 -fsanitize=thread -Iinclude -Isrc -Itests/unit \
+	  -o $(BUILD)/tsan/test_z3_watchdog tests/unit/test_z3_watchdog.c src/solver/z3_watchdog.c $(BUILD)/libzeta.a $(LIBS)
+	TSAN_OPTIONS="die_after_fork=0 halt_on_error=1 suppressions=$(CURDIR)/tests/tsan.supp" $(BUILD)/tsan/test_z3_watchdog
 
 demo: all
 	@./examples/demo.sh $(BUILD)/zeta

@@ -11,6 +11,7 @@
 #include "core/limits.h"
 #include "core/progress.h"
 #include "solver/z3_conv.h"
+#include "solver/z3_watchdog.h"
 
 #define FM_MAX_CONS 400     /* Fourier-Motzkin gives up beyond this many constraints */
 #define MAX_LEMMAS 100000
@@ -618,13 +619,7 @@ done:
 static bool gap_round(skel *k, Z3_context z, z3conv *cv, const signed char *model, bool abstract, FILE *mem,
                       uint32_t *added, char *why, size_t whylen) {
   uint32_t nv = skel_nvars(k);
-  Z3_solver s = Z3_mk_simple_solver(z);
-  Z3_solver_inc_ref(z, s);
-  Z3_params p = Z3_mk_params(z);
-  Z3_params_inc_ref(z, p);
-  Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), 10000);
-  Z3_solver_set_params(z, s, p);
-  Z3_params_dec_ref(z, p);
+  Z3_solver s = z3conv_mk_solver(z, false);
   if (abstract)
     for (uint32_t i = 0; i < skel_naxioms(k); i++) {
       term_t f = cons_term(k, skel_axiom(k, i), true);
@@ -647,7 +642,7 @@ static bool gap_round(skel *k, Z3_context z, z3conv *cv, const signed char *mode
     Z3_solver_assert(z, s, Z3_mk_implies(z, ind[na], a));
     vars[na++] = v;
   }
-  Z3_lbool zr = Z3_solver_check_assumptions(z, s, na, ind);
+  Z3_lbool zr = z3_watchdog_check(z, s, 10000, na, ind, NULL);
   bool progress = false;
   if (zr != Z3_L_FALSE) snprintf(why, whylen, "a propositional model of the skeleton is arithmetically consistent for Z3");
   else {
@@ -818,20 +813,21 @@ cert_status cert_unsat(term_t q, uint32_t timeout_ms, FILE *out, cert_stats *st,
   }
   Z3_solver s = Z3_mk_simple_solver(z);
   Z3_solver_inc_ref(z, s);
-  Z3_params p = Z3_mk_params(z);
-  Z3_params_inc_ref(z, p);
+  Z3_params p = z3conv_mk_params(z);
+  uint32_t left_ms = 0;
   if (timeout_ms) {   /* what is left of it after the first attempt */
     double left = (deadline - limits_now()) * 1000.0;
-    Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), left < 1 ? 1u : (unsigned)left);
+    left_ms = left < 1 ? 1u : (uint32_t)left;
   }
   Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "arith.solver"), 2);
   Z3_solver_set_params(z, s, p);
   Z3_params_dec_ref(z, p);
   Z3_solver_assert(z, s, a);
-  Z3_lbool r = Z3_solver_check(z, s);
+  bool fired;
+  Z3_lbool r = z3_watchdog_check(z, s, left_ms, 0, NULL, &fired);
   st->solve_s += limits_now() - t0;
   if (r == Z3_L_TRUE) res = CERT_VIOLATED;
-  else if (r == Z3_L_UNDEF) snprintf(why, whylen, "Z3: %s", Z3_solver_get_reason_unknown(z, s));
+  else if (r == Z3_L_UNDEF) snprintf(why, whylen, "Z3: %s", fired ? "timeout" : Z3_solver_get_reason_unknown(z, s));
   else {
     double t1 = limits_now();
     res = CERT_VALIDATED;

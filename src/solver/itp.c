@@ -1,12 +1,11 @@
 /* Interpolation front door: shared symbols, strategy order, fallback, and
  * the validity check that every returned interpolant passes. */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "solver/idmap.h"
 #include "solver/itp_internal.h"
 #include "solver/z3_conv.h"
+#include "solver/z3_watchdog.h"
 
 bool itp_strategy_parse(const char *s, itp_strategy *out) {
   if (!strcmp(s, "auto")) *out = ITP_AUTO;
@@ -62,66 +61,6 @@ term_vec *itp_shared_symbols(uint32_t n, const term_t *f) {
   return shared;
 }
 
-/* ---------------- watchdog ---------------- */
-
-struct itp_watchdog {
-  pthread_t th;
-  pthread_mutex_t mu;
-  pthread_cond_t cv;
-  Z3_context ctx;
-  struct timespec deadline;
-  bool stop, fired;
-};
-
-static void *itp_watchdog_run(void *arg) {
-  itp_watchdog *w = arg;
-  pthread_mutex_lock(&w->mu);
-  while (!w->stop) {
-    if (pthread_cond_timedwait(&w->cv, &w->mu, &w->deadline) != 0 && !w->stop) {
-      w->fired = true;
-      Z3_interrupt(w->ctx);
-      break;
-    }
-  }
-  pthread_mutex_unlock(&w->mu);
-  return NULL;
-}
-
-itp_watchdog *itp_watchdog_start(Z3_context ctx, uint32_t ms) {
-  if (!ms) return NULL;
-  itp_watchdog *w = calloc(1, sizeof *w);
-  if (!w) return NULL;
-  w->ctx = ctx;
-  pthread_condattr_t ca;
-  pthread_condattr_init(&ca);
-  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-  pthread_cond_init(&w->cv, &ca);
-  pthread_condattr_destroy(&ca);
-  pthread_mutex_init(&w->mu, NULL);
-  clock_gettime(CLOCK_MONOTONIC, &w->deadline);
-  w->deadline.tv_sec += ms / 1000;
-  w->deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
-  if (w->deadline.tv_nsec >= 1000000000L) { w->deadline.tv_sec++; w->deadline.tv_nsec -= 1000000000L; }
-  if (pthread_create(&w->th, NULL, itp_watchdog_run, w) != 0) {
-    pthread_cond_destroy(&w->cv); pthread_mutex_destroy(&w->mu); free(w);
-    return NULL;
-  }
-  return w;
-}
-
-bool itp_watchdog_stop(itp_watchdog *w) {
-  if (!w) return false;
-  pthread_mutex_lock(&w->mu);
-  w->stop = true;
-  pthread_cond_signal(&w->cv);
-  pthread_mutex_unlock(&w->mu);
-  pthread_join(w->th, NULL);
-  bool fired = w->fired;
-  pthread_cond_destroy(&w->cv); pthread_mutex_destroy(&w->mu);
-  free(w);
-  return fired;
-}
-
 /* ---------------- check ---------------- */
 
 static bool itp_symbols_ok(term_t itp, const term_vec *shared) {
@@ -138,7 +77,7 @@ static bool itp_symbols_ok(term_t itp, const term_vec *shared) {
 }
 
 /* a ∧ b unsat, in the checking solver. */
-static bool itp_unsat(z3conv *conv, Z3_solver s, term_t a, term_t b) {
+static bool itp_unsat(z3conv *conv, Z3_solver s, term_t a, term_t b, uint32_t timeout_ms) {
   Z3_context z = z3conv_context(conv);
   Z3_ast az = a == NULL_TERM ? NULL : z3conv_to_z3(conv, a);
   Z3_ast bz = az && b != NULL_TERM ? z3conv_to_z3(conv, b) : NULL;
@@ -146,7 +85,7 @@ static bool itp_unsat(z3conv *conv, Z3_solver s, term_t a, term_t b) {
   Z3_solver_push(z, s);
   Z3_solver_assert(z, s, az);
   Z3_solver_assert(z, s, bz);
-  bool ok = Z3_solver_check(z, s) == Z3_L_FALSE;
+  bool ok = z3_watchdog_check(z, s, timeout_ms, 0, NULL, NULL) == Z3_L_FALSE;
   Z3_solver_pop(z, s, 1);
   return ok;
 }
@@ -154,16 +93,16 @@ static bool itp_unsat(z3conv *conv, Z3_solver s, term_t a, term_t b) {
 bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp,
                uint32_t timeout_ms) {
   Z3_context z = z3conv_context(conv);
-  Z3_solver s = z3conv_mk_solver(z, timeout_ms, false);
+  Z3_solver s = z3conv_mk_solver(z, false);
   if (!s) return false;
   bool ok = true;
   for (uint32_t c = 0; c + 1 < n && ok; c++) {
     ok = itp[c] != NULL_TERM && itp_symbols_ok(itp[c], &shared[c]);
     /* I(c-1) ∧ F(c) ⇒ I(c), with I(-1) = true */
     term_t pre = c ? term_and2(itp[c - 1], f[c]) : f[c];
-    ok = ok && itp_unsat(conv, s, pre, term_not(itp[c]));
+    ok = ok && itp_unsat(conv, s, pre, term_not(itp[c]), timeout_ms);
   }
-  ok = ok && itp_unsat(conv, s, itp[n - 2], f[n - 1]);
+  ok = ok && itp_unsat(conv, s, itp[n - 2], f[n - 1], timeout_ms);
   Z3_solver_dec_ref(z, s);
   return ok;
 }

@@ -11,13 +11,6 @@
 term_vec *itp_shared_symbols(uint32_t n, const term_t *f);
 void itp_shared_free(uint32_t n, term_vec *shared);
 
-/* A thread that calls Z3_interrupt(ctx) after ms milliseconds unless
- * stopped first. NULL when ms == 0 (or the thread could not start). */
-typedef struct itp_watchdog itp_watchdog;
-itp_watchdog *itp_watchdog_start(Z3_context ctx, uint32_t ms);
-/* Stops and frees; true if the watchdog had fired. */
-bool itp_watchdog_stop(itp_watchdog *w);
-
 /* The strategies; same contract as itp_sequence without the final check.
  * *why receives a static reason when the answer is SOLVER_UNKNOWN. */
 solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, term_t *out,

@@ -14,6 +14,7 @@
 #include "solver/itp_internal.h"
 #include "solver/mbp_dt.h"
 #include "solver/z3_conv.h"
+#include "solver/z3_watchdog.h"
 
 #define ITP_MBP_MAX_CUBES 2000   /* per cut; beyond this the projection is not converging */
 /* per cut: cubes made without a full projection (Z3 left local symbols);
@@ -69,7 +70,7 @@ static Z3_ast itp_mb_indicator(itp_mb *m, term_t l) {
 
 static Z3_ast itp_mb_keep(Z3_context z, Z3_ast a) { if (a) Z3_inc_ref(z, a); return a; }
 
-static Z3_solver itp_mb_solver(Z3_context z, bool minimize) { return z3conv_mk_solver(z, 0, minimize); }
+static Z3_solver itp_mb_solver(Z3_context z, bool minimize) { return z3conv_mk_solver(z, minimize); }
 
 static bool itp_mb_in(const term_vec *v, term_t t) {
   for (uint32_t i = 0; i < v->size; i++) if (v->data[i] == t) return true;
@@ -326,7 +327,8 @@ solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_
     Z3_solver_assert(z, m.sb, imp);
     Z3_dec_ref(z, imp);
   }
-  itp_watchdog *w = itp_watchdog_start(z, timeout_ms);
+  /* the whole context: the deadline covers the checks and the projections */
+  uint64_t w = z3_watchdog_arm(z, NULL, timeout_ms);
   /* The whole conjunction first: SAT is answered directly. */
   Z3_lbool all = Z3_solver_check_assumptions(z, m.sb, m.scoped ? 1 : n, m.guards);
   bool ok = all == Z3_L_FALSE;
@@ -340,7 +342,7 @@ solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_
     ok = out[c] != NULL_TERM;
     prev = out[c];
   }
-  if (itp_watchdog_stop(w)) { *why = "mbp: timeout"; ok = false; }
+  if (z3_watchdog_disarm(w)) { *why = "mbp: timeout"; ok = false; }
   if (ok) res = SOLVER_UNSAT;
 out:
   if (m.guards) for (uint32_t j = 0; j < n; j++) if (m.guards[j]) Z3_dec_ref(z, m.guards[j]);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "solver/itp_internal.h"
 #include "solver/z3_conv.h"
+#include "solver/z3_watchdog.h"
 
 typedef struct {
   Z3_context ctx;
@@ -133,9 +134,9 @@ static solver_result itp_spacer_chc(z3conv *conv, uint32_t n, const term_t *f, c
     Z3_dec_ref(z, body);
     if (!ok) goto out;
   }
-  itp_watchdog *w = itp_watchdog_start(z, timeout_ms);
+  uint64_t w = z3_watchdog_arm(z, NULL, timeout_ms);
   Z3_lbool r = Z3_fixedpoint_query_relations(z, sp.fp, 1, &sp.preds[n - 1]);
-  bool fired = itp_watchdog_stop(w);
+  bool fired = z3_watchdog_disarm(w);
   if (r == Z3_L_TRUE) { res = SOLVER_SAT; goto out; }
   if (r != Z3_L_FALSE) {
     *why = fired ? "spacer: timeout" : "spacer: unknown";
@@ -182,7 +183,7 @@ solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, te
   *why = "spacer: out of memory";
   Z3_context z = z3conv_mk_context();
   z3conv *conv = z ? z3conv_new(z) : NULL;
-  Z3_solver s = conv ? z3conv_mk_solver(z, timeout_ms, false) : NULL;
+  Z3_solver s = conv ? z3conv_mk_solver(z, false) : NULL;
   if (!s) { z3conv_free(conv); if (z) Z3_del_context(z); return SOLVER_UNKNOWN; }
   uint32_t k = n;
   solver_result r = SOLVER_SAT;
@@ -190,7 +191,7 @@ solver_result itp_spacer(uint32_t n, const term_t *f, const term_vec *shared, te
     Z3_ast fz = z3conv_to_z3(conv, f[c]);
     if (!fz) { r = SOLVER_UNKNOWN; break; }
     Z3_solver_assert(z, s, fz);
-    Z3_lbool l = Z3_solver_check(z, s);
+    Z3_lbool l = z3_watchdog_check(z, s, timeout_ms, 0, NULL, NULL);
     r = l == Z3_L_TRUE ? SOLVER_SAT : l == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
     if (r == SOLVER_UNSAT) k = c;
   }

@@ -52,10 +52,6 @@ solver *solver_new_z3(void);
  * context must outlive the solver, which frees neither. */
 typedef struct z3conv z3conv;
 solver *solver_new_z3_in(z3conv *conv);
-/* How many timeouts Z3 solvers passed on to Z3 (process-wide, for tests):
- * solver_set_timeout keeps the one set while it exceeds the new one by at
- * most 1/8 of it (Z3_solver_set_params re-reads every parameter). */
-uint64_t solver_z3_timeouts_passed(void);
 solver *solver_new_smtlib(const char *cmd);
 
 static inline void solver_free(solver *s) { if (s) s->ops->destroy(s); }

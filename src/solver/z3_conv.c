@@ -948,13 +948,18 @@ term_t z3conv_model_value(z3conv *c, Z3_model m, term_t t) {
   return r;
 }
 
-Z3_solver z3conv_mk_solver(Z3_context z, uint32_t timeout_ms, bool minimize_cores) {
+Z3_params z3conv_mk_params(Z3_context z) {
+  Z3_params p = Z3_mk_params(z);
+  Z3_params_inc_ref(z, p);
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "ctrl_c"), false);
+  return p;
+}
+
+Z3_solver z3conv_mk_solver(Z3_context z, bool minimize_cores) {
   Z3_solver s = Z3_mk_simple_solver(z);
   if (!s) return NULL;
   Z3_solver_inc_ref(z, s);
-  Z3_params p = Z3_mk_params(z);
-  Z3_params_inc_ref(z, p);
-  if (timeout_ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), timeout_ms);
+  Z3_params p = z3conv_mk_params(z);
   if (minimize_cores) Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "core.minimize"), true);
   Z3_solver_set_params(z, s, p);
   Z3_params_dec_ref(z, p);

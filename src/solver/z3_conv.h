@@ -29,9 +29,14 @@ void z3conv_reuse_contexts(bool on);
 void z3conv_release_context(Z3_context ctx, bool clean);
 /* true when the converter declared datatypes in its context. */
 bool z3conv_declared_datatypes(const z3conv *c);
-/* A reference-counted (inc_ref'd) simple solver of z with a per-check
- * timeout (0 = none) and optional unsat-core minimization; NULL on error. */
-Z3_solver z3conv_mk_solver(Z3_context z, uint32_t timeout_ms, bool minimize_cores);
+/* Fresh (inc_ref'd) solver parameters with `ctrl_c` off: a check with it
+ * on installs Z3's SIGINT handler for its duration (two rt_sigaction calls
+ * per check, and zeta's own handler, emergency.c's soft stop, is out
+ * meanwhile). Every solver of zeta's starts from these. */
+Z3_params z3conv_mk_params(Z3_context z);
+/* A reference-counted (inc_ref'd) simple solver of z with optional
+ * unsat-core minimization; NULL on error. Deadlines: z3_watchdog.h. */
+Z3_solver z3conv_mk_solver(Z3_context z, bool minimize_cores);
 /* Adds the Horn rule "forall vars. imp" named name to fp; false on a Z3
  * error. */
 bool z3conv_add_rule(Z3_context z, Z3_fixedpoint fp, uint32_t nvars, Z3_app *vars, Z3_ast imp,

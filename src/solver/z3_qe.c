@@ -6,8 +6,9 @@
  * eliminations. So a timer never cancels that tactic where it can be
  * avoided: the cheap `qe-light` runs without one, then an existential over
  * a quantifier-free body is eliminated by model-based projection under our
- * own clock (the solver's own timeout is the well-trodden cancellation
- * path), and the `qe` tactic with its timer is only the last resort. */
+ * own clock (the solver's deadline, whose interrupt takes the well-trodden
+ * cancellation path of a check: z3_watchdog.h), and the `qe` tactic with its
+ * timer is only the last resort. */
 #include "solver/z3_qe.h"
 #include <stdlib.h>
 #include "core/alloc.h"

@@ -12,6 +12,7 @@
 #include "solver/mbp_dt.h"
 #include "solver/solver.h"
 #include "solver/z3_conv.h"
+#include "solver/z3_watchdog.h"
 
 typedef struct { term_t t; Z3_ast ind; uint32_t level; } z3s_ind;
 
@@ -29,8 +30,7 @@ typedef struct {
   idmap indmap;             /* assumption term -> index in inds */
   uint32_t level;
   uint32_t bad_level;       /* lowest level with an untranslatable assertion; UINT32_MAX if none */
-  uint32_t timeout_ms;       /* the last one asked for (check_alone's) */
-  uint32_t timeout_set;      /* the one in z->s's parameters (TIMEOUT_NONE: none set yet) */
+  uint32_t timeout_ms;       /* each check's, by the watchdog (0: none) */
   struct { char name[32]; uint32_t value; } tuned[4];   /* solver_tune's, for check_alone's solver too */
   uint32_t ntuned;
   char reason[256];
@@ -130,6 +130,13 @@ static Z3_ast z3s_assumption(z3_solver *z, term_t t) {
   return ind;
 }
 
+/* The reason of an unknown answer of solver one: "timeout" when the
+ * watchdog interrupted it (Z3 then says "canceled", or what the interrupted
+ * procedure makes of it, e.g. "(incomplete (theory arithmetic))"). */
+static void z3s_unknown_reason(z3_solver *z, Z3_solver one, bool fired) {
+  z3s_set_reason(z, "", fired ? "timeout" : Z3_solver_get_reason_unknown(z->ctx, one));
+}
+
 static solver_result z3s_check(solver *s, uint32_t n, const term_t *as) {
   z3_solver *z = (z3_solver *)s;
   z3s_clear_result(z);
@@ -146,9 +153,10 @@ static solver_result z3s_check(solver *s, uint32_t n, const term_t *as) {
       goto out;
     }
   }
-  Z3_lbool r = Z3_solver_check_assumptions(z->ctx, z->s, n, lits);
+  bool fired;
+  Z3_lbool r = z3_watchdog_check(z->ctx, z->s, z->timeout_ms, n, lits, &fired);
   const char *msg;
-  if (z3conv_failed(z->ctx, &msg)) { z3s_set_reason(z, "z3 error: ", msg); goto out; }
+  if (z3conv_failed(z->ctx, &msg)) { z3s_set_reason(z, fired ? "timeout" : "z3 error: ", fired ? NULL : msg); goto out; }
   if (r == Z3_L_TRUE) {
     z->model = Z3_solver_get_model(z->ctx, z->s);
     if (!z->model) { z3s_set_reason(z, "no model", NULL); goto out; }
@@ -169,7 +177,7 @@ static solver_result z3s_check(solver *s, uint32_t n, const term_t *as) {
     }
     res = SOLVER_UNSAT;
   } else {
-    z3s_set_reason(z, "", Z3_solver_get_reason_unknown(z->ctx, z->s));
+    z3s_unknown_reason(z, z->s, fired);
   }
 out:
   free(lits);
@@ -194,36 +202,11 @@ static uint32_t z3s_unsat_core(solver *s, term_t **out) {
   return z->ncore;
 }
 
-/* Z3_solver_set_params re-reads all of the solver's parameters (~13 % of
- * the CPU of own's probe on LIA-071, where IC3 sets the time left before
- * every check). Engines ask for the time left before each check, a little
- * less each time: the timeout already set stays while it exceeds the one
- * asked for by at most TIMEOUT_SLACK of it (a longer or no timeout, or a
- * shorter one past the slack, is set). */
-#define TIMEOUT_NONE UINT32_MAX
-#define TIMEOUT_SLACK 0.125
-static bool timeout_kept(uint32_t set, uint32_t ms) {
-  if (set == TIMEOUT_NONE || ms == 0 || set == 0) return set == ms;
-  return set >= ms && set - ms <= TIMEOUT_SLACK * ms;
-}
+/* The deadline of each check, kept by the watchdog (z3_watchdog.h) and not
+ * passed to Z3: its per-check `timeout` costs a timer thread per check. */
+static void z3s_set_timeout(solver *s, uint32_t ms) { ((z3_solver *)s)->timeout_ms = ms; }
 
-static uint64_t timeouts_passed;
-uint64_t solver_z3_timeouts_passed(void) { return timeouts_passed; }
-
-static void z3s_set_timeout(solver *s, uint32_t ms) {
-  z3_solver *z = (z3_solver *)s;
-  z->timeout_ms = ms;
-  if (timeout_kept(z->timeout_set, ms)) return;
-  z->timeout_set = ms;
-  timeouts_passed++;
-  Z3_params p = Z3_mk_params(z->ctx);
-  Z3_params_inc_ref(z->ctx, p);
-  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), ms ? ms : UINT32_MAX);
-  Z3_solver_set_params(z->ctx, z->s, p);
-  Z3_params_dec_ref(z->ctx, p);
-}
-
-/* Kept in the solver's parameters (set_timeout adds to them). */
+/* Kept in the solver's parameters, and for check_alone's solver. */
 static void z3s_tune(solver *s, const char *name, uint32_t value) {
   z3_solver *z = (z3_solver *)s;
   uint32_t i = 0;
@@ -261,16 +244,15 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
   }
   Z3_solver one = Z3_mk_solver(z->ctx);
   Z3_solver_inc_ref(z->ctx, one);
-  Z3_params p = Z3_mk_params(z->ctx);
-  Z3_params_inc_ref(z->ctx, p);
-  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"), z->timeout_ms ? z->timeout_ms : UINT32_MAX);
+  Z3_params p = z3conv_mk_params(z->ctx);
   for (uint32_t i = 0; i < z->ntuned; i++)
     Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, z->tuned[i].name), z->tuned[i].value);
   Z3_solver_set_params(z->ctx, one, p);
   Z3_params_dec_ref(z->ctx, p);
   Z3_solver_assert(z->ctx, one, a);
-  Z3_lbool r = Z3_solver_check(z->ctx, one);
-  if (r == Z3_L_UNDEF) z3s_set_reason(z, "", Z3_solver_get_reason_unknown(z->ctx, one));
+  bool fired;
+  Z3_lbool r = z3_watchdog_check(z->ctx, one, z->timeout_ms, 0, NULL, &fired);
+  if (r == Z3_L_UNDEF) z3s_unknown_reason(z, one, fired);
   if (r == Z3_L_TRUE) {   /* f's model, for solver_value (tla_bmc's trace) */
     z->model = Z3_solver_get_model(z->ctx, one);
     if (z->model) Z3_model_inc_ref(z->ctx, z->model);
@@ -355,7 +337,6 @@ static solver *z3s_new(z3conv *conv) {
   z->base.ops = &z3s_ops;
   z->base.name = "z3";
   z->bad_level = UINT32_MAX;
-  z->timeout_set = TIMEOUT_NONE;
   idmap_init(&z->indmap);
   strcpy(z->reason, "unknown");
   z->borrowed = conv != NULL;
@@ -364,6 +345,9 @@ static solver *z3s_new(z3conv *conv) {
   z->s = z->conv ? Z3_mk_simple_solver(z->ctx) : NULL;
   if (!z->s || z3conv_failed(z->ctx, NULL)) alloc_fail(0);
   Z3_solver_inc_ref(z->ctx, z->s);
+  Z3_params p = z3conv_mk_params(z->ctx);
+  Z3_solver_set_params(z->ctx, z->s, p);
+  Z3_params_dec_ref(z->ctx, p);
   return &z->base;
 }
 

@@ -6,6 +6,7 @@
 #include "check.h"
 #include "core/smtlib.h"
 #include "solver/mbp_dt.h"
+#include "solver/z3_watchdog.h"
 
 static const char *decls =
     "(declare-datatypes ((L 0)) (((cons (hd Int) (tl L)) (nil))))"
@@ -35,9 +36,9 @@ static term_t project(const char *a_text, const char *extra, const char *keep) {
   for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) term_vec_push(&shared, smtlib_lookup(P, tok));
   Z3_context z = z3conv_mk_context();
   z3conv *conv = z3conv_new(z);
-  Z3_solver s = z3conv_mk_solver(z, 10000, false);
+  Z3_solver s = z3conv_mk_solver(z, false);
   Z3_solver_assert(z, s, z3conv_to_z3(conv, term_and2(a, ex)));
-  CHECK(Z3_solver_check(z, s) == Z3_L_TRUE);
+  CHECK(z3_watchdog_check(z, s, 10000, 0, NULL, NULL) == Z3_L_TRUE);
   Z3_model mod = Z3_solver_get_model(z, s);
   Z3_model_inc_ref(z, mod);
   const char *why = NULL;
@@ -69,9 +70,9 @@ static term_t project(const char *a_text, const char *extra, const char *keep) {
     }
     free(av);
     term_t q = loc.size ? term_forall(loc.size, loc.data, term_not(a)) : term_not(a);
-    Z3_solver s2 = z3conv_mk_solver(z, 10000, false);
+    Z3_solver s2 = z3conv_mk_solver(z, false);
     Z3_solver_assert(z, s2, z3conv_to_z3(conv, term_and2(r, q)));
-    Z3_lbool res = Z3_solver_check(z, s2);
+    Z3_lbool res = z3_watchdog_check(z, s2, 10000, 0, NULL, NULL);
     /* Z3 may not decide the quantifier (then the exact checks below judge) */
     if (res == Z3_L_TRUE) fprintf(stderr, "  %s: projection does not imply the formula: %s\n", a_text, term_to_string(r));
     CHECK(res != Z3_L_TRUE);
@@ -91,9 +92,9 @@ static void same(term_t r, const char *expect) {
   term_t e = T(expect);
   Z3_context z = z3conv_mk_context();
   z3conv *conv = z3conv_new(z);
-  Z3_solver s = z3conv_mk_solver(z, 10000, false);
+  Z3_solver s = z3conv_mk_solver(z, false);
   Z3_solver_assert(z, s, z3conv_to_z3(conv, term_not(term_iff(r, e))));
-  bool eq = Z3_solver_check(z, s) == Z3_L_FALSE;
+  bool eq = z3_watchdog_check(z, s, 10000, 0, NULL, NULL) == Z3_L_FALSE;
   if (!eq) fprintf(stderr, "  got %s, expected %s\n", term_to_string(r), expect);
   CHECK(eq);
   Z3_solver_dec_ref(z, s);

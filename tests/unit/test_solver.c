@@ -368,24 +368,6 @@ static void test_borrowed_solver(void) {
   z3conv_reuse_contexts(false);
 }
 
-/* Timeouts a little below the one set are not passed on to Z3 again;
- * longer ones, shorter ones past the slack and "none" are; the solver
- * answers either way. */
-static void test_timeout_kept(void) {
-  solver *s = solver_new_z3();
-  term_t x = term_var("tk", type_int());
-  solver_assert(s, term_gt(x, term_int(3)));
-  uint64_t n0 = solver_z3_timeouts_passed();
-  uint32_t asks[] = {1000, 950, 890, 880, 870, 5000, 0, 0, 40, 36};
-  uint64_t passed[] = {1, 1, 1, 2, 2, 3, 4, 4, 5, 5};   /* cumulative */
-  for (size_t i = 0; i < sizeof asks / sizeof asks[0]; i++) {
-    solver_set_timeout(s, asks[i]);
-    CHECK(solver_z3_timeouts_passed() - n0 == passed[i]);
-    CHECK(solver_check(s) == SOLVER_SAT);
-  }
-  solver_free(s);
-}
-
 static void test_qe_session(void) {
   term_t x = term_var("qx", type_int()), y = term_var("qy", type_int());
   term_t in[2] = {term_exists(1, &y, term_and2(term_eq(x, term_add2(y, term_int(1))), term_ge(y, term_int(0)))),
@@ -495,7 +477,6 @@ int main(void) {
   RUN(test_uninterpreted);
   RUN(test_quantifier);
   RUN(test_timeout);
-  RUN(test_timeout_kept);
   RUN(test_enumerate);
   RUN(test_dead_solver);
   RUN(test_algebraic_value);

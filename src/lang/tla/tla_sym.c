@@ -3433,6 +3433,37 @@ static term_t fits_dom(tla_sym *s, const vshape *sh, const sv *v, const term_t *
   return ok;
 }
 
+/* A function whose domain varies (a sequence of varying length) in a
+ * fixed layout (every sampled value had the layout's domain): it fits when
+ * exactly the layout's keys are in its domain (dom_exactly), and then its
+ * values fit; any other domain does not fit (an error, never lost). */
+static term_t fits_fixed(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                         const tla_node *at) {
+  term_t dom_exactly = term_true();
+  for (uint32_t j = 0; j < v->n; j++) {
+    uint32_t i = 0;
+    while (i < sh->n && sh->key[i] != v->key[j]) i++;
+    if (i == sh->n) dom_exactly = term_and2(dom_exactly, term_not(dom_g(v, j)));
+  }
+  for (uint32_t i = 0; i < sh->n; i++) {
+    int j = key_index(v, sh->key[i]);
+    if (j < 0) {
+      *pos += shape_leaves(sh);
+      *eq = term_false();
+      return term_false();
+    }
+    dom_exactly = term_and2(dom_exactly, dom_g(v, (uint32_t)j));
+  }
+  term_t ok = dom_exactly, e = dom_exactly;
+  for (uint32_t i = 0; i < sh->n; i++) {
+    term_t ek = term_true(), ok_i = fits(s, sh->sub[i], v->el[key_index(v, sh->key[i])], leaves, pos, &ek, at);
+    ok = term_and2(ok, term_implies(dom_exactly, ok_i));
+    if (leaves) e = term_and2(e, ek);
+  }
+  *eq = e;
+  return ok;
+}
+
 /* Values of several kinds and/or a layout of several classes: per class
  * of the layout its guard leaf and (where the value is of that class) its
  * leaves; a value of a class the layout lacks does not fit. */
@@ -3498,7 +3529,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
   if (sh->k == SV_FUN && sh->vdom) return fits_dom(s, sh, v, leaves, pos, eq, at);
   if (sh->k == SV_FUN) {
     if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
-    if (v->dg) unsupported(s, at, "a function whose domain varies (a sequence of varying length) in a fixed layout");
+    if (v->dg) return fits_fixed(s, sh, v, leaves, pos, eq, at);
     bool same = v->n == sh->n;
     for (uint32_t i = 0; same && i < sh->n; i++) same = key_index(v, sh->key[i]) >= 0;
     if (!same) {
@@ -3776,7 +3807,7 @@ static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *k
 static void base_snapshot(sampler *sp, sample_cut cut) {
   tla_sym *s = sp->s;
   if (sp->max <= SAMPLE_STATES || sp->base_n) return;
-  uint64_t used = s->ev->tick - sp->start, grown = 2 * used / SAMPLE_STATES * sp->max;
+  uint64_t used = s->ev->tick - sp->start, grown = 2 * used / sp->n * sp->max;
   sp->end = sp->start + (grown < s->caps.ticks ? grown : s->caps.ticks);
   s->ev->tick_limit = sp->end;
   /* and its CPU time likewise (twice the base part's a state): Counter's
@@ -3785,12 +3816,28 @@ static void base_snapshot(sampler *sp, sample_cut cut) {
    * without this cap); Consensus_epr's rest took more than once its base
    * part's a state (cut with that cap); and a tenth of the time left at
    * most (TLA_SAMPLE_GROWN_SHARE): a sample it then cuts costs no more */
-  double now = limits_cpu_now(), rate = 2 * (now - sp->cpu_start) * (double)sp->max / SAMPLE_STATES;
+  double now = limits_cpu_now(), rate = 2 * (now - sp->cpu_start) * (double)sp->max / (double)sp->n;
   sp->cpu_end = now + (rate < s->caps.grown_cpu ? rate : s->caps.grown_cpu);
   sp->base_n = sp->n, sp->base_cut = cut;
   sp->base_shape = xmalloc((s->nv + 1) * sizeof *sp->base_shape);
   memcpy(sp->base_shape, s->shape, s->nv * sizeof *s->shape);
   sp->base_lo = s->int_lo, sp->base_hi = s->int_hi, sp->base_ints = s->ints_seen;
+}
+
+/* With a grown cap, a base sample cut by the base work cap (SAMPLE_TICKS)
+ * while expanding queue[head] (its successors so far kept, as the base
+ * caps would have left them): the snapshot there (base_snapshot, its work
+ * and CPU caps from the work a state took so far), and queue[head]'s
+ * expansion starts again (its successors met so far are known states
+ * now). MultiPaxos_MC_small's states take ~2,700 ticks each: the base cap
+ * cut it at ~9,000 states. true: expand queue[head] again. */
+static bool base_work_cut(sampler *sp, size_t head) {
+  tla_sym *s = sp->s;
+  if (sp->max <= SAMPLE_STATES || sp->base_n || !sp->n || !strstr(tla_error(s->m), "work budget")) return false;
+  sp->nedge = sp->first[head];
+  base_snapshot(sp, SAMPLE_CUT_WORK);
+  tla_clear_error(s->m);
+  return true;
 }
 
 /* The grown sample cut too: no reach proof from it, and its wider
@@ -4010,11 +4057,18 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
     if ((level_done(&sp, head) || grown_hopeless(&sp, head)) && (cpu_out = true)) break;
     sp.first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < sp.end ? ev->tick + SAMPLE_STATE_TICKS : sp.end;
+    bool at_end = ev->tick_limit == sp.end;   /* the sample's work cap, not the state's, may cut it */
     /* like the encoding: no transitions out of unconstrained states */
     int c = tla_constraints_hold(s->m, sp.queue[head]);
     if (c < 0) all = false;
     if (c != 1) continue;
-    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) all = false;
+    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) {
+      if (at_end && base_work_cut(&sp, head)) {
+        head--;   /* again (unsigned: wraps to head + 1 - 1) */
+        continue;
+      }
+      all = false;
+    }
   }
   sp.first[head] = sp.nedge;
   const char *err = tla_error(s->m);

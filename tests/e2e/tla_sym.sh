@@ -72,6 +72,11 @@ t seq-fixed-violation-bmc 'seqfix bmc'
 t seq-fixed-violation-pdr 'seqfix pdr'
 t seq-fixed-violation-inductive 'seqfix inductive'
 t seq-fixed-escape 'first --algorithm pdr --inv Inv "$D/SymSeqFixedEscape.tla" | grep -q "^UNKNOWN (the symbolic trace reaches an evaluation error or leaves a variable.s layout at step 2"'
+# x \in Seq(S) from Seq(S)'s syntax (S's records name a variable: not constant)
+t seq-type-proof 'run --algorithm inductive --config "$D/SymSeqType.cfg" "$D/SymSeqType.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the 9 reachable states"'
+t seq-type-pdr '[ "$(first --algorithm pdr --config "$D/SymSeqType.cfg" "$D/SymSeqType.tla")" = SAFE ]'
+t seq-type-violation 'out=$(run --algorithm pdr --config "$D/SymSeqTypeBad.cfg" "$D/SymSeqType.tla"); echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "^State 5:" && ! echo "$out" | grep -q "^State 6:"'
 # a sample cut by its base work budget grows with the time left like one
 # cut by its base cap of states: every state enumerated, the reach proof
 t sample-grown-after-work-cut 'out=$(timeout 40 "$z" --timeout 20 --algorithm inductive --stats --inv Inv "$D/SymHeavySample.tla" 2>&1)

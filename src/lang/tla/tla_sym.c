@@ -727,6 +727,29 @@ static term_t dom_exactly(tla_sym *s, const sv *f, const tla_val **k, uint32_t n
   return term_and(m, c);
 }
 
+/* x is a sequence: a function whose domain is 1..k for some k. Keys 1..n
+ * in order with a length (or all in the domain): yes; else per key, in the
+ * domain only if it is a positive integer whose predecessors are keys in
+ * the domain too (a function whose domain varies, or a fixed domain of
+ * other keys). */
+static term_t seq_domain(tla_sym *s, const sv *x) {
+  if (x->k != SV_FUN) return term_false();
+  if (seq_keys(x)) return term_true();
+  term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+  for (uint32_t i = 0; i < x->n; i++) {
+    const tla_val *k = x->key[i];
+    term_t ok = term_bool(k->kind == TV_INT && k->i >= 1 && k->i <= (int64_t)x->n);
+    for (int64_t j = 1; !term_is_false(ok) && j < k->i; j++) {
+      int at = -1;
+      for (uint32_t l = 0; l < x->n && at < 0; l++)
+        if (x->key[l]->kind == TV_INT && x->key[l]->i == j) at = (int)l;
+      ok = at < 0 ? term_false() : term_and2(ok, dom_g(x, (uint32_t)at));
+    }
+    c[i] = term_implies(dom_g(x, i), ok);
+  }
+  return term_and(x->n, c);
+}
+
 /* x \in a concrete set that may be infinite or lazy. */
 static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node *at) {
   if (x->k == SV_UNION) {
@@ -781,10 +804,10 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     }
     case TV_SEQSET: {
       /* a sequence whose elements are in S */
-      if (!seq_keys(x)) return term_false();
+      if (x->k != SV_FUN) return term_false();
       term_t *c = salloc(s, (x->n + 2) * sizeof *c);
       for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(dom_g(x, i), mem_concrete(s, x->el[i], set->e[0], at));
-      c[x->n] = term_ge(seq_len_of(x), term_int(0));   /* a length leaf is an integer */
+      c[x->n] = seq_keys(x) ? term_ge(seq_len_of(x), term_int(0)) : seq_domain(s, x);   /* a length leaf is an integer */
       return term_and(x->n + 1, c);
     }
     case TV_SET: {
@@ -1571,6 +1594,12 @@ static bool structural(tla_node *set) {
   }
 }
 
+/* Seq(S), for membership only (in_node; the Sequences module's operator
+ * where the name resolves to no definition: checked there). */
+static bool seq_set(tla_node *set) {
+  return set->kind == TK_bound_op && set->n == 2 && strcmp(tla_field_kid(set, TF_NAME)->text, "Seq") == 0;
+}
+
 static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
   if (x->k == SV_UNION) {
@@ -1578,7 +1607,7 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
     for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], in_node(s, x->el[i], set, c, env, depth + 1)));
     return r;
   }
-  if (depth < 8 && !tla_core(s->m)->user_symbols && structural(set) &&
+  if (depth < 8 && !tla_core(s->m)->user_symbols && (structural(set) || seq_set(set)) &&
       !(set->kind == TK_bound_prefix_op && is_const(s, set, c, env, 0))) {
     /* from the set's syntax, without building it (constant or not) */
     if (set->kind == TK_set_filter) {
@@ -1614,12 +1643,15 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
     }
     if (set->kind == TK_bound_op && set->n == 2 && strcmp(tla_field_kid(set, TF_NAME)->text, "Seq") == 0 &&
         tla_resolve(s->ev, tla_field_kid(set, TF_NAME)->text, c, NULL).kind == TLA_R_NONE) {
-      /* x \in Seq(S): a sequence of elements of S */
-      if (!seq_keys(x)) return term_false();
-      term_t *parts = salloc(s, (x->n + 1) * sizeof *parts);
+      /* x \in Seq(S): a sequence of elements of S (S's syntax kept: a
+       * set of records whose field names are variables' names is not
+       * constant, LamportMutex's Message) */
+      if (x->k != SV_FUN) return term_false();
+      term_t *parts = salloc(s, (x->n + 2) * sizeof *parts);
       for (uint32_t i = 0; i < x->n; i++)
         parts[i] = term_implies(dom_g(x, i), in_node(s, x->el[i], set->kid[set->n - 1], c, env, depth + 1));
-      return term_and(x->n, parts);
+      parts[x->n] = seq_keys(x) ? term_ge(seq_len_of(x), term_int(0)) : seq_domain(s, x);
+      return term_and(x->n + 1, parts);
     }
     if (set->kind == TK_set_of_records) {
       if (x->k != SV_FUN) return term_false();
@@ -3439,11 +3471,11 @@ static term_t fits_dom(tla_sym *s, const vshape *sh, const sv *v, const term_t *
  * values fit; any other domain does not fit (an error, never lost). */
 static term_t fits_fixed(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
                          const tla_node *at) {
-  term_t dom_exactly = term_true();
+  term_t exactly = term_true();
   for (uint32_t j = 0; j < v->n; j++) {
     uint32_t i = 0;
     while (i < sh->n && sh->key[i] != v->key[j]) i++;
-    if (i == sh->n) dom_exactly = term_and2(dom_exactly, term_not(dom_g(v, j)));
+    if (i == sh->n) exactly = term_and2(exactly, term_not(dom_g(v, j)));
   }
   for (uint32_t i = 0; i < sh->n; i++) {
     int j = key_index(v, sh->key[i]);
@@ -3452,12 +3484,12 @@ static term_t fits_fixed(tla_sym *s, const vshape *sh, const sv *v, const term_t
       *eq = term_false();
       return term_false();
     }
-    dom_exactly = term_and2(dom_exactly, dom_g(v, (uint32_t)j));
+    exactly = term_and2(exactly, dom_g(v, (uint32_t)j));
   }
-  term_t ok = dom_exactly, e = dom_exactly;
+  term_t ok = exactly, e = exactly;
   for (uint32_t i = 0; i < sh->n; i++) {
     term_t ek = term_true(), ok_i = fits(s, sh->sub[i], v->el[key_index(v, sh->key[i])], leaves, pos, &ek, at);
-    ok = term_and2(ok, term_implies(dom_exactly, ok_i));
+    ok = term_and2(ok, term_implies(exactly, ok_i));
     if (leaves) e = term_and2(e, ek);
   }
   *eq = e;

@@ -59,6 +59,29 @@ t evaluation-error-pdr 'first --algorithm pdr "$D/SymErr.tla" | grep -q "^UNKNOW
 # (Inv is inductive over the step-wise encoding: proved at the step from depth 1)
 t bmc-no-layout 'run --algorithm bmc "$D/SymEscape.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths"'
 t layout-escape-pdr 'first --algorithm pdr "$D/SymEscape.tla" | grep -q "^UNKNOWN"'
+# a sequence of varying length (symbolic length) assigned to a variable
+# whose layout is fixed (every sampled value a pair): it fits when exactly
+# the layout's keys are in its domain; proved, its violation found at the
+# same depth by each engine, and a value of another domain flagged
+t seq-fixed-proof 'run --algorithm inductive --config "$D/SymSeqFixed.cfg" "$D/SymSeqFixed.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the 13 reachable states"'
+t seq-fixed-pdr '[ "$(first --algorithm pdr --config "$D/SymSeqFixed.cfg" "$D/SymSeqFixed.tla")" = SAFE ]'
+seqfix() { out=$(run --algorithm "$1" --config "$D/SymSeqFixedBad.cfg" "$D/SymSeqFixed.tla")
+  echo "$out" | head -1 | grep -qx UNSAFE && echo "$out" | grep -q "Invariant Bad is violated" &&
+    echo "$out" | grep -q "^State 4:" && ! echo "$out" | grep -q "^State 5:"; }
+t seq-fixed-violation-bmc 'seqfix bmc'
+t seq-fixed-violation-pdr 'seqfix pdr'
+t seq-fixed-violation-inductive 'seqfix inductive'
+t seq-fixed-escape 'first --algorithm pdr --inv Inv "$D/SymSeqFixedEscape.tla" | grep -q "^UNKNOWN (the symbolic trace reaches an evaluation error or leaves a variable.s layout at step 2"'
+# x \in Seq(S) from Seq(S)'s syntax (S's records name a variable: not constant)
+t seq-type-proof 'run --algorithm inductive --config "$D/SymSeqType.cfg" "$D/SymSeqType.tla" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the 9 reachable states"'
+t seq-type-pdr '[ "$(first --algorithm pdr --config "$D/SymSeqType.cfg" "$D/SymSeqType.tla")" = SAFE ]'
+t seq-type-violation 'out=$(run --algorithm pdr --config "$D/SymSeqTypeBad.cfg" "$D/SymSeqType.tla"); echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "^State 5:" && ! echo "$out" | grep -q "^State 6:"'
+# a sample cut by its base work budget grows with the time left like one
+# cut by its base cap of states: every state enumerated, the reach proof
+t sample-grown-after-work-cut 'out=$(timeout 40 "$z" --timeout 20 --algorithm inductive --stats --inv Inv "$D/SymHeavySample.tla" 2>&1)
+  echo "$out" | head -2 | tr "\\n" " " | grep -q "^SAFE (proved for all depths: the 1000 reachable states" &&
+    echo "$out" | grep -q "^sample: 1000 states (every reachable state)"'
 t unsupported-position '[ "$(first --algorithm bmc "$D/SymUnsup.tla")" = "UNKNOWN (unsupported: user-defined infix operators at $D/SymUnsup.tla:7:9)" ]'
 
 # the arrays encoding: a set of witnesses (symbolic integers) is an SMT array per state

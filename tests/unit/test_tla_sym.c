@@ -159,6 +159,23 @@ static void reach_edit(const tla_sym_reach_set *R, size_t drop, size_t from, siz
   c->r.cube = c->cube, c->r.edge = c->edge, c->r.first = c->first;
 }
 
+/* A copy with the edge from -> to added (to a state of R). */
+static void reach_add_edge(const tla_sym_reach_set *R, size_t from, size_t to, reach_copy *c) {
+  c->cube = malloc((R->n + R->nhint + 1) * sizeof *c->cube);
+  c->edge = malloc((R->first[R->n] + 2) * sizeof *c->edge);
+  c->first = malloc((R->n + 2) * sizeof *c->first);
+  size_t k = 0;
+  for (size_t i = 0; i < R->n; i++) {
+    c->first[i] = k;
+    for (size_t e = R->first[i]; e < R->first[i + 1]; e++) c->edge[k++] = R->edge[e];
+    if (i == from) c->edge[k++] = (uint32_t)to;
+  }
+  c->first[R->n] = k;
+  for (size_t i = 0; i < R->n + R->nhint; i++) c->cube[i] = R->cube[i];
+  c->r = *R;
+  c->r.cube = c->cube, c->r.edge = c->edge, c->r.first = c->first;
+}
+
 static void reach_free(reach_copy *c) { free(c->cube), free(c->edge), free(c->first); }
 
 /* The reach proof trusts nothing of the enumeration: the whole one is
@@ -189,6 +206,19 @@ static void reach_check_on(const char *spec, size_t min_states, bool by_subst) {
     } else {
       /* a state without a step (S: f = <<3, 3>>, s = U): TLC's deadlock */
       CHECK(!tla_reach_check(sym, &R, true, &eo, NULL));
+      /* nor with a successor made up for it (each state's successors are
+       * the deadlock check's witnesses, step_witnessed: checked, not
+       * trusted) */
+      size_t dead = 0;
+      while (dead < R.n && R.first[dead + 1] > R.first[dead]) dead++;
+      CHECK(dead < R.n);
+      if (dead < R.n) {
+        reach_copy w;
+        reach_add_edge(&R, dead, dead == 0 ? 1 : 0, &w);
+        CHECK(w.r.first[w.r.n] == R.first[R.n] + 1);
+        CHECK(!tla_reach_check(sym, &w.r, true, &eo, NULL));
+        reach_free(&w);
+      }
     }
     reach_copy c;
     size_t mid = R.n / 2;

@@ -14,9 +14,11 @@
 
 /* How the states' queries were decided: folded with the state's values
  * (its cube fixes some leaf), of those decided by substitution without the
- * solver, and pooled per group behind Trans's selector. */
+ * solver (of those, the deadlock check's by a successor as the witness:
+ * step_witnessed), and pooled per group behind Trans's selector; the
+ * states checked (all of them when the proof holds). */
 typedef struct {
-  size_t folded, by_subst, grouped;
+  size_t folded, by_subst, by_witness, grouped, checked;
 } tla_reach_stats;
 
 /* True when R is proved an inductive invariant of sym's encoding implying

@@ -727,6 +727,29 @@ static term_t dom_exactly(tla_sym *s, const sv *f, const tla_val **k, uint32_t n
   return term_and(m, c);
 }
 
+/* x is a sequence: a function whose domain is 1..k for some k. Keys 1..n
+ * in order with a length (or all in the domain): yes; else per key, in the
+ * domain only if it is a positive integer whose predecessors are keys in
+ * the domain too (a function whose domain varies, or a fixed domain of
+ * other keys). */
+static term_t seq_domain(tla_sym *s, const sv *x) {
+  if (x->k != SV_FUN) return term_false();
+  if (seq_keys(x)) return term_true();
+  term_t *c = salloc(s, (x->n + 1) * sizeof *c);
+  for (uint32_t i = 0; i < x->n; i++) {
+    const tla_val *k = x->key[i];
+    term_t ok = term_bool(k->kind == TV_INT && k->i >= 1 && k->i <= (int64_t)x->n);
+    for (int64_t j = 1; !term_is_false(ok) && j < k->i; j++) {
+      int at = -1;
+      for (uint32_t l = 0; l < x->n && at < 0; l++)
+        if (x->key[l]->kind == TV_INT && x->key[l]->i == j) at = (int)l;
+      ok = at < 0 ? term_false() : term_and2(ok, dom_g(x, (uint32_t)at));
+    }
+    c[i] = term_implies(dom_g(x, i), ok);
+  }
+  return term_and(x->n, c);
+}
+
 /* x \in a concrete set that may be infinite or lazy. */
 static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node *at) {
   if (x->k == SV_UNION) {
@@ -781,10 +804,10 @@ static term_t mem_concrete(tla_sym *s, sv *x, const tla_val *set, const tla_node
     }
     case TV_SEQSET: {
       /* a sequence whose elements are in S */
-      if (!seq_keys(x)) return term_false();
+      if (x->k != SV_FUN) return term_false();
       term_t *c = salloc(s, (x->n + 2) * sizeof *c);
       for (uint32_t i = 0; i < x->n; i++) c[i] = term_implies(dom_g(x, i), mem_concrete(s, x->el[i], set->e[0], at));
-      c[x->n] = term_ge(seq_len_of(x), term_int(0));   /* a length leaf is an integer */
+      c[x->n] = seq_keys(x) ? term_ge(seq_len_of(x), term_int(0)) : seq_domain(s, x);   /* a length leaf is an integer */
       return term_and(x->n + 1, c);
     }
     case TV_SET: {
@@ -1571,6 +1594,12 @@ static bool structural(tla_node *set) {
   }
 }
 
+/* Seq(S), for membership only (in_node; the Sequences module's operator
+ * where the name resolves to no definition: checked there). */
+static bool seq_set(tla_node *set) {
+  return set->kind == TK_bound_op && set->n == 2 && strcmp(tla_field_kid(set, TF_NAME)->text, "Seq") == 0;
+}
+
 static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, unsigned depth) {
   while (set->kind == TK_parentheses && set->n == 1) set = set->kid[0];
   if (x->k == SV_UNION) {
@@ -1578,7 +1607,7 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
     for (uint32_t i = 0; i < x->n; i++) r = term_or2(r, term_and2(x->g[i], in_node(s, x->el[i], set, c, env, depth + 1)));
     return r;
   }
-  if (depth < 8 && !tla_core(s->m)->user_symbols && structural(set) &&
+  if (depth < 8 && !tla_core(s->m)->user_symbols && (structural(set) || seq_set(set)) &&
       !(set->kind == TK_bound_prefix_op && is_const(s, set, c, env, 0))) {
     /* from the set's syntax, without building it (constant or not) */
     if (set->kind == TK_set_filter) {
@@ -1614,12 +1643,15 @@ static term_t in_node(tla_sym *s, sv *x, tla_node *set, tla_ctx *c, senv *env, u
     }
     if (set->kind == TK_bound_op && set->n == 2 && strcmp(tla_field_kid(set, TF_NAME)->text, "Seq") == 0 &&
         tla_resolve(s->ev, tla_field_kid(set, TF_NAME)->text, c, NULL).kind == TLA_R_NONE) {
-      /* x \in Seq(S): a sequence of elements of S */
-      if (!seq_keys(x)) return term_false();
-      term_t *parts = salloc(s, (x->n + 1) * sizeof *parts);
+      /* x \in Seq(S): a sequence of elements of S (S's syntax kept: a
+       * set of records whose field names are variables' names is not
+       * constant, LamportMutex's Message) */
+      if (x->k != SV_FUN) return term_false();
+      term_t *parts = salloc(s, (x->n + 2) * sizeof *parts);
       for (uint32_t i = 0; i < x->n; i++)
         parts[i] = term_implies(dom_g(x, i), in_node(s, x->el[i], set->kid[set->n - 1], c, env, depth + 1));
-      return term_and(x->n, parts);
+      parts[x->n] = seq_keys(x) ? term_ge(seq_len_of(x), term_int(0)) : seq_domain(s, x);
+      return term_and(x->n + 1, parts);
     }
     if (set->kind == TK_set_of_records) {
       if (x->k != SV_FUN) return term_false();
@@ -3433,6 +3465,37 @@ static term_t fits_dom(tla_sym *s, const vshape *sh, const sv *v, const term_t *
   return ok;
 }
 
+/* A function whose domain varies (a sequence of varying length) in a
+ * fixed layout (every sampled value had the layout's domain): it fits when
+ * exactly the layout's keys are in its domain (dom_exactly), and then its
+ * values fit; any other domain does not fit (an error, never lost). */
+static term_t fits_fixed(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
+                         const tla_node *at) {
+  term_t exactly = term_true();
+  for (uint32_t j = 0; j < v->n; j++) {
+    uint32_t i = 0;
+    while (i < sh->n && sh->key[i] != v->key[j]) i++;
+    if (i == sh->n) exactly = term_and2(exactly, term_not(dom_g(v, j)));
+  }
+  for (uint32_t i = 0; i < sh->n; i++) {
+    int j = key_index(v, sh->key[i]);
+    if (j < 0) {
+      *pos += shape_leaves(sh);
+      *eq = term_false();
+      return term_false();
+    }
+    exactly = term_and2(exactly, dom_g(v, (uint32_t)j));
+  }
+  term_t ok = exactly, e = exactly;
+  for (uint32_t i = 0; i < sh->n; i++) {
+    term_t ek = term_true(), ok_i = fits(s, sh->sub[i], v->el[key_index(v, sh->key[i])], leaves, pos, &ek, at);
+    ok = term_and2(ok, term_implies(exactly, ok_i));
+    if (leaves) e = term_and2(e, ek);
+  }
+  *eq = e;
+  return ok;
+}
+
 /* Values of several kinds and/or a layout of several classes: per class
  * of the layout its guard leaf and (where the value is of that class) its
  * leaves; a value of a class the layout lacks does not fit. */
@@ -3498,7 +3561,7 @@ static term_t fits(tla_sym *s, const vshape *sh, const sv *v, const term_t *leav
   if (sh->k == SV_FUN && sh->vdom) return fits_dom(s, sh, v, leaves, pos, eq, at);
   if (sh->k == SV_FUN) {
     if (v->k != SV_FUN) unsupported(s, at, "a variable that holds functions and other values");
-    if (v->dg) unsupported(s, at, "a function whose domain varies (a sequence of varying length) in a fixed layout");
+    if (v->dg) return fits_fixed(s, sh, v, leaves, pos, eq, at);
     bool same = v->n == sh->n;
     for (uint32_t i = 0; same && i < sh->n; i++) same = key_index(v, sh->key[i]) >= 0;
     if (!same) {
@@ -3776,7 +3839,7 @@ static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *k
 static void base_snapshot(sampler *sp, sample_cut cut) {
   tla_sym *s = sp->s;
   if (sp->max <= SAMPLE_STATES || sp->base_n) return;
-  uint64_t used = s->ev->tick - sp->start, grown = 2 * used / SAMPLE_STATES * sp->max;
+  uint64_t used = s->ev->tick - sp->start, grown = 2 * used / sp->n * sp->max;
   sp->end = sp->start + (grown < s->caps.ticks ? grown : s->caps.ticks);
   s->ev->tick_limit = sp->end;
   /* and its CPU time likewise (twice the base part's a state): Counter's
@@ -3785,12 +3848,36 @@ static void base_snapshot(sampler *sp, sample_cut cut) {
    * without this cap); Consensus_epr's rest took more than once its base
    * part's a state (cut with that cap); and a tenth of the time left at
    * most (TLA_SAMPLE_GROWN_SHARE): a sample it then cuts costs no more */
-  double now = limits_cpu_now(), rate = 2 * (now - sp->cpu_start) * (double)sp->max / SAMPLE_STATES;
+  double now = limits_cpu_now(), rate = 2 * (now - sp->cpu_start) * (double)sp->max / (double)sp->n;
   sp->cpu_end = now + (rate < s->caps.grown_cpu ? rate : s->caps.grown_cpu);
   sp->base_n = sp->n, sp->base_cut = cut;
   sp->base_shape = xmalloc((s->nv + 1) * sizeof *sp->base_shape);
   memcpy(sp->base_shape, s->shape, s->nv * sizeof *s->shape);
   sp->base_lo = s->int_lo, sp->base_hi = s->int_hi, sp->base_ints = s->ints_seen;
+}
+
+/* A sample cut by its caps is tried again over the orbits (sample_symmetric). */
+static bool symmetric_next(tla_sym *s) {
+  return !s->step && tla_has_symmetry(s->m) && !tla_has_constraints(s->m);
+}
+
+/* With a grown cap, a base sample cut by the base work cap (SAMPLE_TICKS)
+ * while expanding queue[head] (its successors so far kept, as the base
+ * caps would have left them): the snapshot there (base_snapshot, its work
+ * and CPU caps from the work a state took so far), and queue[head]'s
+ * expansion starts again (its successors met so far are known states
+ * now). Not the plain sample where the one over the orbits comes next
+ * (sample_symmetric: SimplifiedFastPaxos/Paxos's 1207 orbits, 3 s wall,
+ * against its 48,514 states grown, 19 s); that one grows. true: expand
+ * queue[head] again. */
+static bool base_work_cut(sampler *sp, size_t head) {
+  tla_sym *s = sp->s;
+  if (sp->max <= SAMPLE_STATES || sp->base_n || !sp->n || !strstr(tla_error(s->m), "work budget")) return false;
+  if (!sp->sym && symmetric_next(s)) return false;
+  sp->nedge = sp->first[head];
+  base_snapshot(sp, SAMPLE_CUT_WORK);
+  tla_clear_error(s->m);
+  return true;
 }
 
 /* The grown sample cut too: no reach proof from it, and its wider
@@ -4010,11 +4097,18 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
     if ((level_done(&sp, head) || grown_hopeless(&sp, head)) && (cpu_out = true)) break;
     sp.first[head] = sp.nedge;
     ev->tick_limit = ev->tick + SAMPLE_STATE_TICKS < sp.end ? ev->tick + SAMPLE_STATE_TICKS : sp.end;
+    bool at_end = ev->tick_limit == sp.end;   /* the sample's work cap, not the state's, may cut it */
     /* like the encoding: no transitions out of unconstrained states */
     int c = tla_constraints_hold(s->m, sp.queue[head]);
     if (c < 0) all = false;
     if (c != 1) continue;
-    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) all = false;
+    if (!tla_successors(s->m, sp.queue[head], sample_state, &sp)) {
+      if (at_end && base_work_cut(&sp, head)) {
+        head--;   /* again (unsigned: wraps to head + 1 - 1) */
+        continue;
+      }
+      all = false;
+    }
   }
   sp.first[head] = sp.nedge;
   const char *err = tla_error(s->m);
@@ -4055,8 +4149,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
  * Not with CONSTRAINTs (whose symmetry the proof would trust as well),
  * nor for the step-wise encoding. n: the first sample's states. */
 static size_t sample_symmetric(tla_sym *s, size_t n) {
-  if (s->step || !tla_has_symmetry(s->m) || tla_has_constraints(s->m) ||
-      (s->sample_cut != SAMPLE_CUT_STATES && s->sample_cut != SAMPLE_CUT_WORK))
+  if (!symmetric_next(s) || (s->sample_cut != SAMPLE_CUT_STATES && s->sample_cut != SAMPLE_CUT_WORK))
     return n;
   vshape **shape = xmalloc((s->nv + 1) * sizeof *shape);
   memcpy(shape, s->shape, s->nv * sizeof *shape);

@@ -554,13 +554,12 @@ static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, 
  * its 343,796 states, ~5 ms of Z3 each, half of the proof): one of the
  * state's successors as the witness. Its cube's values (next-state
  * leaves, each given one value: an assignment that exists) substituted
- * into trans (folded with the state's values, each implied by its cube)
- * fold it to true: every state of the cube steps to any state with those
- * values. The first WITNESSES successors are tried. */
+ * into full (trans folded with the state's values, each implied by its
+ * cube, its held conjunctions expanded) fold it to true: every state of the
+ * cube steps to any state with those values. The first WITNESSES successors are tried. */
 #define WITNESSES 8
-static bool step_witnessed(reach_ctx *c, term_t trans, const uint32_t *succ, uint32_t k) {
+static bool step_witnessed(reach_ctx *c, term_t full, const uint32_t *succ, uint32_t k) {
   if (!k) return false;
-  term_t full = term_inc_expand(c->memo.inc, trans);
   term_vec nf = {0}, nt = {0};
   bool ok = false;
   for (uint32_t q = 0; !ok && q < k && q < WITNESSES; q++) {
@@ -592,8 +591,9 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   if (deadlock) {
     bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, c->from.size, c->from.size,
                                 &(uint32_t){SPLITS});
-    bool witnessed = !evident && step_witnessed(c, f->trans, succ, f->nsucc);
-    if (!evident && !witnessed && !has_step(one, sym, cube, term_inc_expand(c->memo.inc, f->trans))) return false;
+    term_t full = evident ? NULL_TERM : term_inc_expand(c->memo.inc, f->trans);
+    bool witnessed = !evident && step_witnessed(c, full, succ, f->nsucc);
+    if (!evident && !witnessed && !has_step(one, sym, cube, full)) return false;
     subst = subst && (evident || witnessed);
     st->by_witness += witnessed;
   }

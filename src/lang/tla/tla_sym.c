@@ -3432,6 +3432,17 @@ static term_t fits_seq(tla_sym *s, const vshape *sh, const sv *v, const term_t *
   return term_and(nok, ok);
 }
 
+/* The function v's keys outside the layout sh are not in its domain. */
+static term_t outside_keys_absent(const vshape *sh, const sv *v) {
+  term_t r = term_true();
+  for (uint32_t j = 0; j < v->n; j++) {
+    uint32_t i = 0;
+    while (i < sh->n && sh->key[i] != v->key[j]) i++;
+    if (i == sh->n) r = term_and2(r, term_not(dom_g(v, j)));
+  }
+  return r;
+}
+
 /* A function in a layout with a varying domain: each key's leaf says
  * whether it is in the domain, its value fits where it is; a key outside
  * the layout's does not fit. */
@@ -3442,12 +3453,7 @@ static term_t fits_dom(tla_sym *s, const vshape *sh, const sv *v, const term_t *
     *eq = term_false();
     return term_false();
   }
-  term_t ok = term_true(), e = term_true();
-  for (uint32_t j = 0; j < v->n; j++) {
-    uint32_t i = 0;
-    while (i < sh->n && sh->key[i] != v->key[j]) i++;
-    if (i == sh->n) ok = term_and2(ok, term_not(dom_g(v, j)));
-  }
+  term_t ok = outside_keys_absent(sh, v), e = term_true();
   for (uint32_t i = 0; i < sh->n; i++) {
     int j = key_index(v, sh->key[i]);
     term_t in = j < 0 ? term_false() : dom_g(v, (uint32_t)j);
@@ -3471,12 +3477,7 @@ static term_t fits_dom(tla_sym *s, const vshape *sh, const sv *v, const term_t *
  * values fit; any other domain does not fit (an error, never lost). */
 static term_t fits_fixed(tla_sym *s, const vshape *sh, const sv *v, const term_t *leaves, uint32_t *pos, term_t *eq,
                          const tla_node *at) {
-  term_t exactly = term_true();
-  for (uint32_t j = 0; j < v->n; j++) {
-    uint32_t i = 0;
-    while (i < sh->n && sh->key[i] != v->key[j]) i++;
-    if (i == sh->n) exactly = term_and2(exactly, term_not(dom_g(v, j)));
-  }
+  term_t exactly = outside_keys_absent(sh, v);
   for (uint32_t i = 0; i < sh->n; i++) {
     int j = key_index(v, sh->key[i]);
     if (j < 0) {

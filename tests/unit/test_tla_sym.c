@@ -633,7 +633,7 @@ static void test_grown_sample_cut(void) {
  * (APCRDT, MCKVSSafetySmall, MCLamportMutex), and so does a chain of
  * levels of one size (NatCounter). Returns the states found at the stop,
  * 0 if none. */
-static size_t levels_stop(const size_t *sizes, size_t n) {
+static size_t levels_stop_cap(const size_t *sizes, size_t n, size_t max) {
   size_t level[TLA_LEVELS_KEPT] = {0}, found = 0;
   unsigned same = 0;
   for (size_t k = 0; k < n; k++) {
@@ -641,10 +641,11 @@ static size_t levels_stop(const size_t *sizes, size_t n) {
     memmove(level, level + 1, (TLA_LEVELS_KEPT - 1) * sizeof *level);
     level[TLA_LEVELS_KEPT - 1] = sizes[k];
     found += sizes[k];
-    if (found >= 30000 && tla_sample_levels_hopeless(level, (unsigned)k + 1, same, found, 150000)) return found;
+    if (found >= 30000 && tla_sample_levels_hopeless(level, (unsigned)k + 1, same, found, max)) return found;
   }
   return 0;
 }
+static size_t levels_stop(const size_t *sizes, size_t n) { return levels_stop_cap(sizes, n, 150000); }
 
 static void test_levels_hopeless(void) {
   static const size_t consensus[] = {1,     9,     54,    243,   855,   2424, 5562, 10302,
@@ -671,6 +672,19 @@ static void test_levels_hopeless(void) {
   CHECK(levels_stop(kvs, LEN(kvs)) == 35246);
   size_t at = levels_stop(lamport, LEN(lamport));
   CHECK(at > 0 && at < 60000);
+  /* the caps of 300,000 (20 s): the same stops; a long run's cap of
+   * millions: MCLamportMutex's growth of 20-30 % a level, still speeding
+   * up at 70,000 states (922,956 in all), no longer stops it (it did at
+   * 69,899 whatever the cap) */
+  CHECK(levels_stop_cap(apcrdt, LEN(apcrdt), 300000) == 32098);
+  CHECK(levels_stop_cap(kvs, LEN(kvs), 300000) == 35246);
+  at = levels_stop_cap(lamport, LEN(lamport), 300000);
+  CHECK(at > 0 && at < 80000);
+  CHECK(levels_stop_cap(lamport, LEN(lamport), 6000000) == 0);
+  /* a growth of 2x a level, speeding up: stopped at any cap */
+  static size_t doubling[24];
+  for (size_t k = 0; k < LEN(doubling); k++) doubling[k] = (size_t)1 << k;
+  CHECK(levels_stop_cap(doubling, LEN(doubling), 6000000) > 0);
   static size_t chain[30020];
   for (size_t k = 0; k < LEN(chain); k++) chain[k] = 1;
   CHECK(levels_stop(chain, LEN(chain)) == 30000);   /* at the grown part's first level */

@@ -86,8 +86,11 @@ struct tla_sym {
   sv *at;                    /* @ in EXCEPT */
   const tla_val **atoms;     /* strings and model values, coded by index */
   size_t natoms, capatoms, atoms_told;
-  void **mem;                /* everything allocated, freed with the encoding */
+  void **mem;                /* everything allocated (the arena's chunks), freed with the encoding */
   size_t nmem, capmem;
+  char *arena;               /* salloc's current chunk: small blocks are bumped from it */
+  size_t arena_left;
+  size_t nalloc;             /* blocks salloc handed out */
   unsigned depth;
   int64_t int_lo, int_hi;    /* the integers seen in the sampled states (window of symbolic ranges) */
   const tla_val **reach;      /* every reachable state, when the sample enumerated them all (= sample) */
@@ -153,13 +156,30 @@ static void copy_vals(void *dst, const void *src, size_t n) {
   if (n) memcpy(dst, src, n);
 }
 
-static void *salloc(tla_sym *s, size_t n) {
-  void *p = xcalloc(1, n ? n : 1);
+static void *salloc_keep(tla_sym *s, void *p) {
   if (s->nmem == s->capmem) {
     s->capmem = s->capmem ? 2 * s->capmem : 256;
     s->mem = xrealloc(s->mem, s->capmem * sizeof *s->mem);
   }
   s->mem[s->nmem++] = p;
+  return p;
+}
+
+/* Zeroed memory that lives as long as the encoding. Nothing salloc hands
+ * out is freed or grown alone, so small blocks come from 1 MB chunks
+ * (one malloc per chunk, no header per block: a block a malloc, kept in
+ * s->mem and freed one by one, was a tenth of MultiPaxos_MC_small's run). */
+enum { SALLOC_CHUNK = 1 << 20, SALLOC_BIG = 4096 };
+static void *salloc(tla_sym *s, size_t n) {
+  s->nalloc++;
+  n = n ? (n + 15) & ~(size_t)15 : 16;
+  if (n > SALLOC_BIG) return salloc_keep(s, xcalloc(1, n));
+  if (s->arena_left < n) {
+    s->arena = salloc_keep(s, xcalloc(1, SALLOC_CHUNK));
+    s->arena_left = SALLOC_CHUNK;
+  }
+  void *p = s->arena;
+  s->arena += n, s->arena_left -= n;
   return p;
 }
 
@@ -3927,14 +3947,16 @@ static bool grown_hopeless(sampler *sp, size_t head) {
 /* The grown part's breadth-first search will not end within its cap of
  * states (max; found so far), as its levels show (each when it is
  * complete, grown part only):
- * - growing by a tenth or more a level, and not slowing down, or too
- *   slowly: the levels to come projected with the logarithm of their
- *   growth falling by the fastest fall of the last three levels (a finite
- *   search's falls speed up towards its widest level: optimistic) add up
- *   past LEVELS_MARGIN times the cap (APCRDT, MCKVSSafetySmall,
- *   MCLamportMutex: stopped at 32,000-55,000 of the 150,000 states that
- *   cut them; Consensus_epr's, dijkstra-mutex's projections stay under:
- *   both complete, 110,464 and 90,882 states);
+ * - growing by a tenth or more a level, and not slowing down enough: the
+ *   levels to come projected with the logarithm of their growth falling
+ *   by the fastest fall of the last three levels (a finite search's falls
+ *   speed up towards its widest level: optimistic), and at least by the
+ *   growth over the levels so far, add up past LEVELS_MARGIN times the
+ *   cap (APCRDT, MCKVSSafetySmall, MCLamportMutex: stopped at
+ *   32,000-70,000 of the 150,000-300,000 states that cut them at 20 s;
+ *   MCLamportMutex not with the millions of a long run's cap: its
+ *   922,956 states complete; Consensus_epr's, dijkstra-mutex's
+ *   projections stay under: both complete, 110,464 and 90,882 states);
  * - or its last LEVELS_CHAIN levels of one size: a chain (a counter)
  *   whose end the levels do not show (NatCounter, ActionInv: 1-2 states a
  *   level, 2 s of CPU time for their grown part before).
@@ -3951,7 +3973,11 @@ bool tla_sample_levels_hopeless(const size_t level[TLA_LEVELS_KEPT], unsigned nl
   double growth = g[TLA_LEVELS_KEPT - 2];
   if (growth < log(1.1)) return false;
   for (unsigned i = 1; i + 1 < TLA_LEVELS_KEPT; i++) fall = i == 1 || g[i] - g[i - 1] < fall ? g[i] - g[i - 1] : fall;
-  if (fall >= 0) return true;
+  /* and at least so fast that the growth ends within as many levels again
+   * as the search has had (its widest level no farther than twice as far):
+   * a growth that still speeds up (MCLamportMutex's 20-30 % a level at
+   * 70,000 states, 923,000 in all) was hopeless whatever the cap */
+  if (fall > -growth / (double)nlevels) fall = -growth / (double)nlevels;
   double cap = LEVELS_MARGIN * (double)max, total = (double)found, size = (double)level[TLA_LEVELS_KEPT - 1];
   while (size >= 1 && total <= cap) growth += fall, size *= exp(growth), total += size;
   return total > cap;
@@ -4476,47 +4502,75 @@ tla_sym *tla_sym_build_caps(tla_model *m, const tla_sample_caps *caps, char *why
   return build_layouts(m, caps, why, nwhy);
 }
 
-/* A variable's equation with a value, per (variable, value): the states
- * share most of their variables' values (hash-consed, so the pointer is
- * the value); building each anew was a seventh of Consensus_epr's run. */
+/* A layout's equation with a value, per (layout, value): the states share
+ * most of their variables' values and of their values' parts (hash-consed,
+ * so the pointer is the value); building each anew was a seventh of
+ * Consensus_epr's run, and a variable's whole value new in most states
+ * (MultiPaxos_MC_small) a sixth of its run: so a function's equation is
+ * built from its keys' equations, memoized per key layout too. */
 typedef struct {
   const tla_val **val;
-  size_t *var;
+  const sv **lay;
   term_t *eq;
   size_t cap, n;
 } eq_memo;
 
-static size_t eq_slot(const eq_memo *q, size_t var, const tla_val *v) {
-  size_t h = (((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull + var) & (q->cap - 1);
-  while (q->val[h] && (q->val[h] != v || q->var[h] != var)) h = (h + 1) & (q->cap - 1);
+static size_t eq_slot(const eq_memo *q, const sv *lay, const tla_val *v) {
+  size_t h = (((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull + ((uintptr_t)lay >> 4) * 0xff51afd7ed558ccdull) & (q->cap - 1);
+  while (q->val[h] && (q->val[h] != v || q->lay[h] != lay)) h = (h + 1) & (q->cap - 1);
   return h;
 }
 
 static void eq_memo_grow(eq_memo *q) {
   eq_memo old = *q;
   q->cap = old.cap ? 2 * old.cap : 4096, q->n = 0;
-  q->val = xcalloc(q->cap, sizeof *q->val), q->var = xmalloc(q->cap * sizeof *q->var);
+  q->val = xcalloc(q->cap, sizeof *q->val), q->lay = xmalloc(q->cap * sizeof *q->lay);
   q->eq = xmalloc(q->cap * sizeof *q->eq);
   for (size_t h = 0; h < old.cap; h++)
     if (old.val[h]) {
-      size_t k = eq_slot(q, old.var[h], old.val[h]);
-      q->val[k] = old.val[h], q->var[k] = old.var[h], q->eq[k] = old.eq[h], q->n++;
+      size_t k = eq_slot(q, old.lay[h], old.val[h]);
+      q->val[k] = old.val[h], q->lay[k] = old.lay[h], q->eq[k] = old.eq[h], q->n++;
     }
-  free(old.val), free(old.var), free(old.eq);
+  free(old.val), free(old.lay), free(old.eq);
 }
 
-/* the encoding's own equality: a union layout's class leaves mean the
- * first one set, so the leaves of one value are not unique */
-static term_t var_eq(tla_sym *s, eq_memo *q, size_t var, const tla_val *v) {
+/* a = c for layout a and value c, as sv_eq(a, sv_const(c)) builds it: a
+ * function (not a union layout, whose class leaves mean the first one set,
+ * so the leaves of one value are not unique; nor a lazy value) key by key,
+ * each key's equation memoized; anything else through sv_eq. */
+static term_t lay_eq(tla_sym *s, eq_memo *q, const sv *a, const tla_val *c) {
   if (2 * (q->n + 1) > q->cap) eq_memo_grow(q);
-  size_t h = eq_slot(q, var, v);
-  if (!q->val[h]) {
-    term_t eq = sv_eq(s, s->cur[var], sv_const(s, v, NULL), NULL);
-    h = eq_slot(q, var, v);   /* sv_eq does not touch q; the slot is still free */
-    q->val[h] = v, q->var[h] = var, q->eq[h] = eq, q->n++;
-  }
-  return q->eq[h];
+  size_t h = eq_slot(q, a, c);
+  if (q->val[h]) return q->eq[h];
+  term_t eq;
+  if (a->cv) eq = term_bool(a->cv == c);
+  else if (a->k == SV_FUN && c->kind == TV_FUN) {
+    term_t *parts = salloc(s, (a->n + c->n + 2) * sizeof *parts);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->n; i++) {
+      int j = -1;
+      for (uint32_t k = 0; k < c->n && j < 0; k++)
+        if (c->e[k] == a->key[i]) j = (int)k;
+      term_t da = dom_g(a, i);
+      parts[n++] = term_iff(da, j < 0 ? term_false() : term_true());
+      if (j >= 0 && !term_is_false(da)) parts[n++] = term_implies(da, lay_eq(s, q, a->el[i], c->v[j]));
+    }
+    for (uint32_t k = 0; k < c->n; k++)
+      if (key_index(a, c->e[k]) < 0) parts[n++] = term_false();
+    bool c_seq = true;   /* seq_keys of the value's layout: its keys 1..n in order */
+    for (uint32_t k = 0; k < c->n && c_seq; k++) c_seq = c->e[k]->kind == TV_INT && c->e[k]->i == (int64_t)k + 1;
+    if (a->len != NULL_TERM && seq_keys(a) && c_seq) parts[n++] = term_eq(a->len, term_int((long)c->n));
+    eq = term_and(n, parts);
+  } else
+    eq = sv_eq(s, a, sv_const(s, c, NULL), NULL);
+  if (2 * (q->n + 1) > q->cap) eq_memo_grow(q);
+  h = eq_slot(q, a, c);   /* the memo may have grown below */
+  q->val[h] = c, q->lay[h] = a, q->eq[h] = eq, q->n++;
+  return eq;
 }
+
+/* the encoding's own equality (lay_eq) */
+static term_t var_eq(tla_sym *s, eq_memo *q, size_t var, const tla_val *v) { return lay_eq(s, q, s->cur[var], v); }
 
 typedef struct {
   tla_sym *s;
@@ -4556,7 +4610,7 @@ bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
   if (!s->reach || s->has_prev || s->has_first) return false;
   cubes_data d = {s, {0}};
   bool ok = tla_protect(s->m, reach_cubes, &d);
-  free(d.q.val), free(d.q.var), free(d.q.eq);
+  free(d.q.val), free(d.q.lay), free(d.q.eq);
   if (!ok) return false;
   r->n = s->nreach, r->ninit = s->reach_init, r->nhint = s->nhint;
   r->cube = s->reach_cube, r->edge = s->reach_edge, r->first = s->reach_first;
@@ -4929,11 +4983,11 @@ static sv **materialize(tla_sym *s) {
   for (size_t i = 0; i < s->nv; i++) {
     char name[200];
     snprintf(name, sizeof name, "%s@%u", tla_var_name(s->m, i), s->nstates);
-    if (memo.cap < 4 * (s->nmem + 16)) {
+    if (memo.cap < 4 * (s->nalloc + 16)) {
       /* rebuild larger (the memo only avoids duplicates) */
       free(memo.key), free(memo.val);
       memo.cap = 1;
-      while (memo.cap < 8 * (s->nmem + 16)) memo.cap *= 2;
+      while (memo.cap < 8 * (s->nalloc + 16)) memo.cap *= 2;
       memo.key = xcalloc(memo.cap, sizeof *memo.key);
       memo.val = xcalloc(memo.cap, sizeof *memo.val);
     }

@@ -3947,16 +3947,19 @@ static bool grown_hopeless(sampler *sp, size_t head) {
 /* The grown part's breadth-first search will not end within its cap of
  * states (max; found so far), as its levels show (each when it is
  * complete, grown part only):
- * - growing by a tenth or more a level, and not slowing down enough: the
- *   levels to come projected with the logarithm of their growth falling
- *   by the fastest fall of the last three levels (a finite search's falls
- *   speed up towards its widest level: optimistic), and at least by the
- *   growth over the levels so far, add up past LEVELS_MARGIN times the
- *   cap (APCRDT, MCKVSSafetySmall, MCLamportMutex: stopped at
- *   32,000-70,000 of the 150,000-300,000 states that cut them at 20 s;
- *   MCLamportMutex not with the millions of a long run's cap: its
- *   922,956 states complete; Consensus_epr's, dijkstra-mutex's
- *   projections stay under: both complete, 110,464 and 90,882 states);
+ * - growing by a tenth or more a level: the next LEVELS_AHEAD levels
+ *   projected with the logarithm of their growth falling by the fastest
+ *   fall of the last three levels (none when it speeds up; a finite
+ *   search's falls speed up towards its widest level: optimistic) add up
+ *   past LEVELS_MARGIN times the cap (APCRDT, MCKVSSafetySmall,
+ *   MCLamportMutex: stopped at 32,000-70,000 of the 150,000-300,000
+ *   states that cut them at 20 s; Consensus_epr's, dijkstra-mutex's
+ *   projections stay under: both complete, 110,464 and 90,882 states).
+ *   No farther: MCLamportMutex's levels rise twice (to 32,154, a plateau,
+ *   again to 54,003; 922,956 states), and projected to their end they
+ *   passed a long run's cap of millions: stopped at 69,899 or 337,747
+ *   states, never proved; a sample with more levels to go is left to its
+ *   CPU rate (grown_hopeless);
  * - or its last LEVELS_CHAIN levels of one size: a chain (a counter)
  *   whose end the levels do not show (NatCounter, ActionInv: 1-2 states a
  *   level, 2 s of CPU time for their grown part before).
@@ -3964,6 +3967,7 @@ static bool grown_hopeless(sampler *sp, size_t head) {
  * states): neither. */
 #define LEVELS_MARGIN 1.5
 #define LEVELS_CHAIN 16
+#define LEVELS_AHEAD 8
 bool tla_sample_levels_hopeless(const size_t level[TLA_LEVELS_KEPT], unsigned nlevels, unsigned same, size_t found,
                                 size_t max) {
   if (same >= LEVELS_CHAIN) return true;
@@ -3973,13 +3977,9 @@ bool tla_sample_levels_hopeless(const size_t level[TLA_LEVELS_KEPT], unsigned nl
   double growth = g[TLA_LEVELS_KEPT - 2];
   if (growth < log(1.1)) return false;
   for (unsigned i = 1; i + 1 < TLA_LEVELS_KEPT; i++) fall = i == 1 || g[i] - g[i - 1] < fall ? g[i] - g[i - 1] : fall;
-  /* and at least so fast that the growth ends within as many levels again
-   * as the search has had (its widest level no farther than twice as far):
-   * a growth that still speeds up (MCLamportMutex's 20-30 % a level at
-   * 70,000 states, 923,000 in all) was hopeless whatever the cap */
-  if (fall > -growth / (double)nlevels) fall = -growth / (double)nlevels;
+  if (fall > 0) fall = 0;
   double cap = LEVELS_MARGIN * (double)max, total = (double)found, size = (double)level[TLA_LEVELS_KEPT - 1];
-  while (size >= 1 && total <= cap) growth += fall, size *= exp(growth), total += size;
+  for (unsigned k = 0; k < LEVELS_AHEAD && size >= 1 && total <= cap; k++) growth += fall, size *= exp(growth), total += size;
   return total > cap;
 }
 

@@ -199,3 +199,113 @@ void chc_bmc_tree_solve(const chc_system *s, const zeta_limits *lim, uint32_t ma
   free(u.clause_weight);
   solver_free(u.slv);
 }
+
+/* Body atom j of node i bound to child k: its arguments equal k's head
+ * arguments (pushed to f). */
+static void bind_child(const chc_system *s, const chc_clause *cl, uint32_t j, term_t *kargs, int32_t shift, term_vec *f) {
+  for (uint32_t a = 0; a < s->preds[cl->body[j].pred].arity; a++)
+    term_vec_push(f, term_eq(kargs[a], term_shift(cl->body[j].args[a], shift)));
+}
+
+/* The values of a derivation whose shape is known (each node's clause and
+ * children, as Spacer's trace gives it): one copy of each node's clause,
+ * renamed apart, its head arguments equal to fresh variables of the node
+ * and its body atoms' arguments to its children's, solved at once; the
+ * model's values become the head values. With permute the children of a
+ * node are a multiset: atoms of one predicate take its children in any
+ * order (selectors, one child per atom and atom per child), the model's
+ * choice becomes the order. false when the shapes do not fit (a child of
+ * another predicate, out of order) or the solver finds no model within
+ * lim. */
+bool chc_derivation_fill(const chc_system *s, chc_derivation *d, bool permute, const zeta_limits *lim) {
+  if (d->n == 0 || limits_expired(lim)) return false;
+  int32_t stride = max_var_index(s) + 1;
+  term_t **args = xcalloc(d->n, sizeof *args);
+  term_t **sel = xcalloc(d->n, sizeof *sel);   /* permute: per node nbody x nbody selectors (atom j takes child m) */
+  bool ok = true;
+  for (uint32_t i = 0; i < d->n && ok; i++) {
+    const chc_clause *cl = &s->clauses[d->nodes[i].clause];
+    ok = i == 0 ? cl->head.pred == CHC_FALSE : cl->head.pred != CHC_FALSE;
+    if (!ok || cl->head.pred == CHC_FALSE) continue;
+    const chc_pred *p = &s->preds[cl->head.pred];
+    args[i] = xmalloc((p->arity + 1) * sizeof(term_t));
+    for (uint32_t a = 0; a < p->arity; a++) args[i][a] = term_fresh_var("tr!arg", term_type(p->params[a]));
+  }
+  solver *slv = ok ? solver_new_z3() : NULL;
+  for (uint32_t i = 0; i < d->n && ok; i++) {
+    const chc_clause *cl = &s->clauses[d->nodes[i].clause];
+    const uint32_t *kids = d->nodes[i].children;
+    int32_t shift = ((int32_t)i + 1) * stride;
+    ok = (int64_t)(i + 2) * stride < INT32_MAX;
+    for (uint32_t j = 0; j < cl->nbody && ok; j++) ok = kids[j] > i && kids[j] < d->n;
+    if (!ok) break;
+    term_vec f = {0};
+    term_vec_push(&f, term_shift(cl->constraint, shift));
+    if (cl->head.pred != CHC_FALSE)
+      for (uint32_t a = 0; a < s->preds[cl->head.pred].arity; a++)
+        term_vec_push(&f, term_eq(args[i][a], term_shift(cl->head.args[a], shift)));
+    uint32_t n = cl->nbody;
+    if (permute && n > 1) {
+      sel[i] = xmalloc((size_t)n * n * sizeof(term_t));
+      for (uint32_t x = 0; x < n * n; x++) sel[i][x] = NULL_TERM;
+    }
+    for (uint32_t j = 0; j < n && ok; j++) {
+      uint32_t q = cl->body[j].pred;
+      if (!sel[i]) {
+        ok = s->clauses[d->nodes[kids[j]].clause].head.pred == q;
+        if (ok) bind_child(s, cl, j, args[kids[j]], shift, &f);
+        continue;
+      }
+      /* atom j takes one of the children of its predicate */
+      term_vec any = {0};
+      for (uint32_t m = 0; m < n; m++) {
+        if (s->clauses[d->nodes[kids[m]].clause].head.pred != q) continue;
+        term_t x = sel[i][j * n + m] = term_fresh_var("tr!sel", type_bool());
+        term_vec_push(&any, x);
+        term_vec eq = {0};
+        bind_child(s, cl, j, args[kids[m]], shift, &eq);
+        term_vec_push(&f, term_implies(x, term_and(eq.size, eq.data)));
+        term_vec_free(&eq);
+      }
+      ok = any.size > 0;
+      term_vec_push(&f, term_or(any.size, any.data));
+      term_vec_free(&any);
+    }
+    /* each child serves at most one atom (so, counts equal, exactly one) */
+    if (sel[i])
+      for (uint32_t m = 0; m < n && ok; m++)
+        for (uint32_t j = 0; j < n; j++)
+          for (uint32_t j2 = j + 1; j2 < n; j2++)
+            if (sel[i][j * n + m] != NULL_TERM && sel[i][j2 * n + m] != NULL_TERM)
+              term_vec_push(&f, term_or2(term_not(sel[i][j * n + m]), term_not(sel[i][j2 * n + m])));
+    if (ok) solver_assert(slv, term_and(f.size, f.data));
+    term_vec_free(&f);
+  }
+  if (ok) {
+    uint32_t ms = limits_remaining_ms(lim);
+    if (ms) solver_set_timeout(slv, ms);
+    ok = solver_check(slv) == SOLVER_SAT;
+  }
+  for (uint32_t i = 0; i < d->n && ok; i++) {
+    const chc_clause *cl = &s->clauses[d->nodes[i].clause];
+    uint32_t n = cl->nbody;
+    if (sel[i]) {
+      uint32_t *kids = xmalloc((size_t)n * sizeof *kids);
+      memcpy(kids, d->nodes[i].children, (size_t)n * sizeof *kids);
+      for (uint32_t j = 0; j < n && ok; j++) {
+        uint32_t m = 0;
+        while (m < n && !(sel[i][j * n + m] != NULL_TERM && term_is_true(solver_value(slv, sel[i][j * n + m])))) m++;
+        ok = m < n;
+        if (ok) d->nodes[i].children[j] = kids[m];
+      }
+      free(kids);
+    }
+    if (cl->head.pred == CHC_FALSE) continue;
+    for (uint32_t a = 0; a < s->preds[cl->head.pred].arity; a++) d->nodes[i].head_vals[a] = solver_value(slv, args[i][a]);
+  }
+  solver_free(slv);
+  for (uint32_t i = 0; i < d->n; i++) free(args[i]), free(sel[i]);
+  free(args);
+  free(sel);
+  return ok;
+}

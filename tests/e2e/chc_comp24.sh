@@ -264,6 +264,21 @@ if [ -f "$f" ]; then
   else echo "FAIL chc24/first-slice-runs-on ($(grep -a '^portfolio-winner\|^spacer-file-run\|^sat\|^unsat\|^unknown' "$tmp/o" | tr '\n' ' '))"; fi
   to=12 judge "chc24/first-slice-runs-on/evidence" "$f" unknown portfolio
 fi
+# the portfolio's Spacer side pauses Z3 on the file (with proofs) after the
+# first slice and runs Spacer without proofs on the normal form, its
+# derivation from the rules along its trace (session 32): LIA-Arrays-093,
+# z3 unsat in ~4.5 s CPU, with proofs not within 20 s (the portfolio
+# answered unknown before); 4-7 s CPU this way, the derivation replayed
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-093.smt2
+if [ -f "$f" ] && ! quick; then
+  "$z" -v --stats --model --timeout 40 "$f" >"$tmp/o" 2>"$tmp/e"
+  paused=$(grep -c 'zeta: spacer: beside Z3 on the file, Spacer without proofs on the normal form' "$tmp/e")
+  if [ "$paused" -ge 1 ] && grep -q '^unsat' "$tmp/o" && grep -q '^(derivation' "$tmp/o" \
+     && grep -q '^portfolio-winner: spacer$' "$tmp/o"; then echo "PASS chc24/spacer-trace"
+  elif [ "$paused" -ge 1 ] && grep -q '^unknown' "$tmp/o"; then echo "PASS chc24/spacer-trace (the trace ran; unknown: no CPU for it under this load)"
+  else echo "FAIL chc24/spacer-trace (paused $paused; $(grep -a '^portfolio-winner\|^sat\|^unsat\|^unknown' "$tmp/o" | tr '\n' ' '))"; fi
+  grep -q '^sat' "$tmp/o" && echo "FAIL chc24/spacer-trace/answer (sat, expected unsat)"
+fi
 # pa's congruence seeds (session 18): LIA-083's invariant needs x, y = 0
 # (mod 3); own answered unknown before (IC3 ran out of time). pa alone
 # (cegar): own's affine part answers it first since session 28

@@ -122,6 +122,60 @@ static void yield_to_own(void) {
                  getpriority(PRIO_PROCESS, 0), p);
 }
 
+/* The portfolio's Spacer side while Z3 on the file (the first slice's
+ * child, with proofs) runs on: once that child has used TRACE_AFTER_CPU
+ * seconds of CPU (the first slice's 1.5 s: at once) without an answer,
+ * Spacer without proofs on the normal form (chc_spacer_solve_trace: its
+ * derivation from the rules along its trace) starts beside it in a second
+ * child, for TRACE_SHARE of the time left, at most TRACE_CPU seconds of
+ * its CPU; both are polled, the first answer counts (the trace's once it
+ * passes acc); when Z3 says it answered and maps its proof the trace
+ * ends. Proofs cost Z3 more on some systems than the answer
+ * (LIA-Arrays-093: z3 unsat in 4.5 s CPU, with proofs not within 20 s;
+ * the trace run unsat in 4-7 s CPU with the derivation, whose replay
+ * takes 0.02 s), and Spacer on the normal form answers some of those the
+ * file's run answers late (LIA-Arrays-090: sat in 0.4 s CPU, 083 1.2 s,
+ * 062 0.9 s, 258 1.3 s). Beside, not instead: a task only the file's run
+ * answers keeps its CPU share (LIA-Arrays-068: z3 6.3 s CPU, the trace run
+ * not in 12 s; with the file's Z3 stopped for the trace 068 was lost at
+ * load 6-10: session 32). True when the trace's answer passed acc (r
+ * holds it); else r is free (or, *first_done, Z3's answer) and the first
+ * child runs on. */
+#define TRACE_AFTER_CPU 1.5
+#define TRACE_SHARE 0.5
+#define TRACE_CPU 8.0
+#define TRACE_POLL_MS 50
+static bool trace_while_first_waits(chc_spacer_run *first, const chc_system *sys, const chc_system *norm,
+                                    const zeta_limits *lim, chc_result *r, const chc_accept *acc, bool *first_done) {
+  *first_done = chc_spacer_file_wait(first, sys, lim, TRACE_AFTER_CPU, 0, r);
+  if (*first_done || first->child.n > 0 || limits_expired(lim)) return false;   /* answered, or Z3 said so and maps its proof */
+  chc_result_free(r);
+  double left = lim->deadline ? (lim->deadline - limits_now()) * TRACE_SHARE : TRACE_CPU;
+  zeta_limits lt = limits_cpu_slice(lim, left < TRACE_CPU ? left : TRACE_CPU);
+  chc_spacer_run tr;
+  if (!chc_spacer_trace_start(&tr, norm, &lt)) return false;
+  if (progress_verbose()) progress_say("zeta: spacer: beside Z3 on the file, Spacer without proofs on the normal form");
+  bool ok = false;
+  while (!limits_expired(lim)) {
+    /* each child in turn for TRACE_POLL_MS: the first answer counts */
+    if (chc_spacer_run_poll(first, sys, TRACE_POLL_MS, lim->stop, r)) {
+      *first_done = true;
+      break;
+    }
+    if (first->child.n > 0) break;   /* Z3 said it answered and maps its proof: the trace ends, the wait goes on */
+    chc_result_free(r);
+    if (chc_spacer_run_poll(&tr, norm, TRACE_POLL_MS, lim->stop, r)) {
+      ok = r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, norm, r));
+      if (!ok) chc_result_free(r);
+      break;
+    }
+    chc_result_free(r);
+  }
+  chc_spacer_file_stop(&tr);
+  if (!ok && !*first_done) chc_result_start(r, "spacer (Z3 on the input file)");
+  return ok;
+}
+
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
@@ -129,8 +183,15 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
                              first_news news, chc_spacer_run *first, chc_result *r, const chc_accept *acc,
                              volatile sig_atomic_t *unsat_news) {
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
-    bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
-    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, news == FIRST_RUNNING ? first : NULL, r, &unsat)) {
+    bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat, first_done = false;
+    if (news == FIRST_RUNNING && first->running && trace_while_first_waits(first, sys, norm, lim, r, acc, &first_done))
+      return;
+    if (first_done) {   /* the child answered during the wait: its answer as spacer_file_first's */
+      if (file_answer_usable(sys, r, &unsat)) {
+        if (chc_settled(r, norm, lim, acc)) return;
+        chc_result_free(r);
+      }
+    } else if (!known_unsat && spacer_file_first(file, sys, lim, NULL, news == FIRST_RUNNING ? first : NULL, r, &unsat)) {
       if (chc_settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }

@@ -124,26 +124,28 @@ static void yield_to_own(void) {
 
 /* The portfolio's Spacer side while Z3 on the file (the first slice's
  * child, with proofs) runs on: once that child has used TRACE_AFTER_CPU
- * seconds of CPU (the first slice's 1.5 s: at once) without an answer,
- * Spacer without proofs on the normal form (chc_spacer_solve_trace: its
- * derivation from the rules along its trace) starts beside it in a second
- * child, for TRACE_SHARE of the time left, at most TRACE_CPU seconds of
- * its CPU; both are polled, the first answer counts (the trace's once it
- * passes acc); when Z3 says it answered and maps its proof the trace
- * ends. Proofs cost Z3 more on some systems than the answer
- * (LIA-Arrays-093: z3 unsat in 4.5 s CPU, with proofs not within 20 s;
- * the trace run unsat in 4-7 s CPU with the derivation, whose replay
- * takes 0.02 s), and Spacer on the normal form answers some of those the
- * file's run answers late (LIA-Arrays-090: sat in 0.4 s CPU, 083 1.2 s,
- * 062 0.9 s, 258 1.3 s). Beside, not instead: a task only the file's run
- * answers keeps its CPU share (LIA-Arrays-068: z3 6.3 s CPU, the trace run
- * not in 12 s; with the file's Z3 stopped for the trace 068 was lost at
- * load 6-10: session 32). True when the trace's answer passed acc (r
- * holds it); else r is free (or, *first_done, Z3's answer) and the first
- * child runs on. */
-#define TRACE_AFTER_CPU 1.5
-#define TRACE_SHARE 0.5
-#define TRACE_CPU 8.0
+ * seconds of CPU without saying it answered, Spacer without proofs on the
+ * normal form (chc_spacer_solve_trace: its derivation from the rules
+ * along its trace) starts beside it in a second child, for TRACE_SHARE of
+ * the time left, at most TRACE_CPU seconds of its CPU; both are polled,
+ * the first answer counts (the trace's once it passes acc); when Z3 says
+ * it answered and maps its proof the trace ends (and is never started).
+ * Proofs cost Z3 more on some systems than the answer (LIA-Arrays-093: z3
+ * unsat in 4.5 s CPU, with proofs not within 20 s; the trace run unsat in
+ * 4-7 s CPU with the derivation, whose replay takes 0.02 s). Beside, not
+ * instead: a task only the file's run answers keeps its CPU share
+ * (LIA-Arrays-068: z3 with proofs 5-6 s CPU, the trace run not in 12 s;
+ * with the file's Z3 stopped for the trace 068 was lost at load 6-10:
+ * session 32). Not before the file's run has had TRACE_AFTER_CPU: started
+ * at 1.5 s (session 32) the trace took the CPU of the file's run on the
+ * tasks it answers with proofs at 5-7 s CPU (LIA-Arrays-273: Z3 with
+ * proofs 6.7 s CPU, lost at load 2; 068), and the trace's own early
+ * answers (090, 083: 0.4-1.2 s CPU) the file's run gives too. True when
+ * the trace's answer passed acc (r holds it); else r is free (or,
+ * *first_done, Z3's answer) and the first child runs on. */
+#define TRACE_AFTER_CPU 4.5
+#define TRACE_SHARE 0.8
+#define TRACE_CPU 10.0
 #define TRACE_POLL_MS 50
 static bool trace_while_first_waits(chc_spacer_run *first, const chc_system *sys, const chc_system *norm,
                                     const zeta_limits *lim, chc_result *r, const chc_accept *acc, bool *first_done) {
@@ -154,7 +156,9 @@ static bool trace_while_first_waits(chc_spacer_run *first, const chc_system *sys
   zeta_limits lt = limits_cpu_slice(lim, left < TRACE_CPU ? left : TRACE_CPU);
   chc_spacer_run tr;
   if (!chc_spacer_trace_start(&tr, norm, &lt)) return false;
-  if (progress_verbose()) progress_say("zeta: spacer: beside Z3 on the file, Spacer without proofs on the normal form");
+  if (progress_verbose())
+    progress_say("zeta: spacer: beside Z3 on the file, Spacer without proofs on the normal form (%.1f s left)",
+                 lim->deadline ? lim->deadline - limits_now() : 0.0);
   bool ok = false;
   while (!limits_expired(lim)) {
     /* each child in turn for TRACE_POLL_MS: the first answer counts */
@@ -166,6 +170,11 @@ static bool trace_while_first_waits(chc_spacer_run *first, const chc_system *sys
     chc_result_free(r);
     if (chc_spacer_run_poll(&tr, norm, TRACE_POLL_MS, lim->stop, r)) {
       ok = r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, norm, r));
+      if (progress_verbose())
+        progress_say("zeta: spacer: the trace run ended: %s%s (%.1f s left)",
+                     r->answer == CHC_SAT ? "sat" : r->answer == CHC_UNSAT ? "unsat" : r->reason ? r->reason : "unknown",
+                     r->answer == CHC_UNKNOWN ? "" : ok ? ", checked" : ", not accepted",
+                     lim->deadline ? lim->deadline - limits_now() : 0.0);
       if (!ok) chc_result_free(r);
       break;
     }

@@ -124,49 +124,49 @@ static void yield_to_own(void) {
 
 /* The portfolio's Spacer side while Z3 on the file (the first slice's
  * child, with proofs) runs on: once that child has used TRACE_AFTER_CPU
- * seconds of CPU without saying it answered, Spacer without proofs on the
- * normal form (chc_spacer_solve_trace: its derivation from the rules
- * along its trace) starts beside it in a second child, for TRACE_SHARE of
- * the time left, at most TRACE_CPU seconds of its CPU; both are polled,
- * the first answer counts (the trace's once it passes acc); when Z3 says
- * it answered and maps its proof the trace ends (and is never started).
- * Proofs cost Z3 more on some systems than the answer (LIA-Arrays-093: z3
- * unsat in 4.5 s CPU, with proofs not within 20 s; the trace run unsat in
- * 4-7 s CPU with the derivation, whose replay takes 0.02 s). Beside, not
- * instead: a task only the file's run answers keeps its CPU share
- * (LIA-Arrays-068: z3 with proofs 5-6 s CPU, the trace run not in 12 s;
- * with the file's Z3 stopped for the trace 068 was lost at load 6-10:
- * session 32). Not before the file's run has had TRACE_AFTER_CPU: started
- * at 1.5 s (session 32) the trace took the CPU of the file's run on the
- * tasks it answers with proofs at 5-7 s CPU (LIA-Arrays-273: Z3 with
- * proofs 6.7 s CPU, lost at load 2; 068), and the trace's own early
- * answers (090, 083: 0.4-1.2 s CPU) the file's run gives too. True when
- * the trace's answer passed acc (r holds it); else r is free (or,
- * *first_done, Z3's answer) and the first child runs on. */
-#define TRACE_AFTER_CPU 4.5
-#define TRACE_SHARE 0.8
-#define TRACE_CPU 10.0
-#define TRACE_POLL_MS 50
+ * seconds of CPU without saying it answered, it is stopped (SIGSTOP) and
+ * Spacer without proofs on the normal form (chc_spacer_solve_trace: its
+ * derivation from the rules along its trace) runs in its place, in a
+ * second child, until the deadline; if that ends without an answer that
+ * passes acc, Z3 on the file goes on (SIGCONT). Proofs cost Z3 more on
+ * some systems than the answer (LIA-Arrays-093: z3 unsat in 4.5 s CPU,
+ * with proofs not within 20 s; the trace run unsat in 4-7 s CPU with the
+ * derivation, whose replay takes 0.02 s). Not before the file's run has
+ * had TRACE_AFTER_CPU: the tasks it answers late with proofs need 5-7.5 s
+ * of its CPU (LIA-Arrays-068: 6.1 s; 273: 7.3 s, z3 without proofs 3.3 s)
+ * and lost them when the trace took CPU from it: started beside it at 1.5
+ * s (session 32) 273 was lost at load 2, at 4.5 s at load 4 (session 33);
+ * stopped for the trace at 1.5 s 068 and 083 were lost at load 6-10
+ * (session 32). In its place, not beside it: beside, at load 2-4, neither
+ * got the CPU it needs. True when the trace's answer passed acc (r holds
+ * it; the stopped child is ended by the caller's chc_spacer_file_stop);
+ * else r is free (or, *first_done, Z3's answer) and the first child runs
+ * on. */
+#define TRACE_AFTER_CPU 8.0
+#define TRACE_POLL_MS 100
 static bool trace_while_first_waits(chc_spacer_run *first, const chc_system *sys, const chc_system *norm,
                                     const zeta_limits *lim, chc_result *r, const chc_accept *acc, bool *first_done) {
   *first_done = chc_spacer_file_wait(first, sys, lim, TRACE_AFTER_CPU, 0, r);
   if (*first_done || first->child.n > 0 || limits_expired(lim)) return false;   /* answered, or Z3 said so and maps its proof */
   chc_result_free(r);
-  double left = lim->deadline ? (lim->deadline - limits_now()) * TRACE_SHARE : TRACE_CPU;
-  zeta_limits lt = limits_cpu_slice(lim, left < TRACE_CPU ? left : TRACE_CPU);
   chc_spacer_run tr;
-  if (!chc_spacer_trace_start(&tr, norm, &lt)) return false;
+  if (!chc_spacer_trace_start(&tr, norm, lim)) {
+    chc_result_start(r, "spacer (Z3 on the input file)");
+    return false;
+  }
+  chc_spacer_file_pause(first, true);
   if (progress_verbose())
-    progress_say("zeta: spacer: beside Z3 on the file, Spacer without proofs on the normal form (%.1f s left)",
-                 lim->deadline ? lim->deadline - limits_now() : 0.0);
+    progress_say("zeta: spacer: Z3 on the file stopped after %.1f s of its CPU; Spacer without proofs on the normal form "
+                 "in its place (%.1f s left)", TRACE_AFTER_CPU, lim->deadline ? lim->deadline - limits_now() : 0.0);
   bool ok = false;
   while (!limits_expired(lim)) {
-    /* each child in turn for TRACE_POLL_MS: the first answer counts */
-    if (chc_spacer_run_poll(first, sys, TRACE_POLL_MS, lim->stop, r)) {
+    /* what Z3 on the file said before it stopped: its answer, or that it
+     * answered and maps its proof (then it goes on, the trace ends) */
+    if (chc_spacer_run_poll(first, sys, 1, lim->stop, r)) {
       *first_done = true;
       break;
     }
-    if (first->child.n > 0) break;   /* Z3 said it answered and maps its proof: the trace ends, the wait goes on */
+    if (first->child.n > 0) break;
     chc_result_free(r);
     if (chc_spacer_run_poll(&tr, norm, TRACE_POLL_MS, lim->stop, r)) {
       ok = r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, norm, r));
@@ -181,6 +181,7 @@ static bool trace_while_first_waits(chc_spacer_run *first, const chc_system *sys
     chc_result_free(r);
   }
   chc_spacer_file_stop(&tr);
+  if (!ok) chc_spacer_file_pause(first, false);
   if (!ok && !*first_done) chc_result_start(r, "spacer (Z3 on the input file)");
   return ok;
 }

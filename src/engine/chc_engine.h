@@ -36,12 +36,6 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
  * its model cannot be read back from text). The derivation comes back as
  * text; one that does not read back is dropped (unsat without one). */
 void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out);
-/* Spacer without proofs (as fast as Z3 alone: LIA-Arrays-093, unsat in
- * ~4 s CPU, not within 20 s with proofs); on unsat the derivation is the
- * tree of the rules along Spacer's trace, its values solved for
- * (chc_derivation_fill). In a child as chc_spacer_solve_isolated. */
-void chc_spacer_solve_trace(const chc_system *s, const zeta_limits *lim, chc_result *out);
-void chc_spacer_solve_trace_isolated(const chc_system *s, const zeta_limits *lim, chc_result *out);
 
 /* Z3 on the input file itself, exactly as `z3 FILE` runs it (the HORN
  * solver: Z3's preprocessing, then Spacer). Spacer is sensitive to the order
@@ -86,18 +80,6 @@ bool chc_spacer_file_start(chc_spacer_run *run, const char *path, const chc_syst
 bool chc_spacer_file_wait(chc_spacer_run *run, const chc_system *s, const zeta_limits *lim, double cpu_seconds,
                           double cpu_mapping, chc_result *out);
 /* Ends it (killed if running) and reaps it (in the process that started it). */
-/* chc_spacer_solve_trace on s in a child that runs beside the caller
- * (waited for with chc_spacer_file_wait, s as its system; ended with
- * chc_spacer_file_stop); false when it cannot start (datatypes: the text
- * round trip). */
-bool chc_spacer_trace_start(chc_spacer_run *run, const chc_system *s, const zeta_limits *lim);
-/* Waits at most ms milliseconds (or until *stop) for the child's answer:
- * true when it ended (its answer in out, as chc_spacer_file_wait's). */
-bool chc_spacer_run_poll(chc_spacer_run *run, const chc_system *s, uint32_t ms, const volatile sig_atomic_t *stop,
-                         chc_result *out);
-/* Stops (pause) or continues the child (SIGSTOP / SIGCONT): its CPU goes
- * to another run meanwhile; its wall deadline does not wait. */
-void chc_spacer_file_pause(chc_spacer_run *run, bool pause);
 void chc_spacer_file_stop(chc_spacer_run *run);
 
 /* zeta's own engine for linear and nonlinear systems: predicate abstraction
@@ -174,13 +156,6 @@ void chc_bmc_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_dep
 /* The same for any system: derivation trees of height 1, 2, ... up to
  * max_depth (0 = none) unrolled top-down in one incremental solver. */
 void chc_bmc_tree_solve(const chc_system *s, const zeta_limits *lim, uint32_t max_depth, chc_result *out);
-/* The head values of a derivation whose clauses and children are set
- * (children after parents), found by one solver call over a renamed copy
- * of each node's clause; with permute a node's children may be in any
- * order (the solver matches them to the body atoms of their predicate and
- * the children are reordered so). false when the shapes do not fit or no
- * model is found within lim (then drop d). */
-bool chc_derivation_fill(const chc_system *s, chc_derivation *d, bool permute, const zeta_limits *lim);
 /* The transition-system engines ("bmc", "kind", "pdr", "imc" of
  * engine/ts_engine.h) on the encoding of model/chc_ts.h (linear only). */
 void chc_ts_solve(const chc_system *s, const zeta_limits *lim, const char *alg, chc_result *out);

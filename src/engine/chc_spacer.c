@@ -8,7 +8,6 @@
  * atoms; each is matched to a clause of ours, and the derivation is checked
  * later by replay. */
 #include <pthread.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -163,63 +162,8 @@ static term_t over_params(z3conv *conv, Z3_ast body, const chc_pred *pr) {
   return r;
 }
 
-/* Spacer's counterexample without proofs: the rules along its trace
- * (Z3_fixedpoint_get_rule_names_along_trace: the query's rule, then the
- * rule of each reach fact in breadth-first order, a fact's justifications
- * in the order of its rule's body atoms as Z3 keeps them), our rules named
- * "r<clause>". The tree of clauses they make, its values found by one
- * solver call (chc_derivation_fill); false (d empty) when a name is not
- * ours or the shapes do not fit. */
-static bool sp_trace_derivation(sp_ctx *c, const zeta_limits *lim, chc_derivation *d) {
-  const chc_system *s = c->s;
-  Z3_symbol sym = Z3_fixedpoint_get_rule_names_along_trace(c->z, c->fp);
-  if (!sym || z3conv_failed(c->z, NULL)) return false;
-  const char *names = Z3_get_symbol_string(c->z, sym);
-  if (!names) return false;
-  char *copy = xmalloc(strlen(names) + 1);
-  strcpy(copy, names);
-  bool ok = true;
-  uint32_t next = 1, nnames = 0;   /* the next node a child takes (node 0: the root) */
-  char *save = NULL;
-  for (char *tok = strtok_r(copy, ";", &save); tok && ok; tok = strtok_r(NULL, ";", &save)) {
-    if (nnames++ == 0) continue;   /* Z3's query rule over Err */
-    unsigned long cl;
-    char *end;
-    ok = tok[0] == 'r' && (cl = strtoul(tok + 1, &end, 10), end != tok + 1 && *end == 0) && cl < s->nclauses;
-    if (!ok) break;
-    uint32_t i = d->n;
-    const chc_clause *ck = &s->clauses[cl];
-    /* node i's parent listed it: the head must be a body atom's (or, the
-     * root, a query) */
-    ok = i == 0 ? ck->head.pred == CHC_FALSE : ck->head.pred != CHC_FALSE;
-    if (!ok) break;
-    chc_derivation_add(d, s, (uint32_t)cl);
-    for (uint32_t j = 0; j < ck->nbody; j++) d->nodes[i].children[j] = next++;
-  }
-  free(copy);
-  /* Z3 keeps a rule's body atoms in an order of its own (ours reversed,
-   * or not: LIA-Arrays-273's clause of 12 atoms): the solver matches the
-   * children to the atoms */
-  bool filled = ok && d->n > 0 && next == d->n && chc_derivation_fill(s, d, true, lim);
-  if (!filled) chc_derivation_free(d);
-  return filled;
-}
-
-enum { SP_PLAIN, SP_PROOF, SP_TRACE };
-
-static void sp_solve(const chc_system *s, const zeta_limits *lim, int mode, chc_result *out);
-
 void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out) {
-  sp_solve(s, lim, want_derivation ? SP_PROOF : SP_PLAIN, out);
-}
-
-void chc_spacer_solve_trace(const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  sp_solve(s, lim, SP_TRACE, out);
-}
-
-static void sp_solve(const chc_system *s, const zeta_limits *lim, int mode, chc_result *out) {
-  bool want_derivation = mode == SP_PROOF;
-  chc_result_start(out, mode == SP_TRACE ? "spacer (Z3, its trace)" : "spacer (Z3)");
+  chc_result_start(out, "spacer (Z3)");
   out->reason = "spacer: out of memory";
   sp_ctx c = {0};
   c.s = s;
@@ -281,8 +225,6 @@ static void sp_solve(const chc_system *s, const zeta_limits *lim, int mode, chc_
       if (want_derivation) {
         Z3_ast pr = Z3_fixedpoint_get_answer(z, c.fp);
         if (pr) { Z3_inc_ref(z, pr); chc_zproof_derivation(c.conv, c.rel, s, pr, lim, &out->deriv); Z3_dec_ref(z, pr); }
-      } else if (mode == SP_TRACE && !sp_trace_derivation(&c, lim, &out->deriv)) {
-        out->reason = "spacer: unsat, its trace gave no derivation";
       }
     } else {
       out->reason = fired ? "timeout" : "spacer: unknown";
@@ -304,7 +246,6 @@ typedef struct {
   const chc_system *s;
   const zeta_limits *lim;
   bool want_derivation;
-  bool trace;         /* chc_spacer_solve_trace */
   const char *path;   /* Z3 on this file (file_run's mode and map_lim), else on s */
   const zeta_limits *map_lim;
   int mode;
@@ -389,7 +330,6 @@ static void iso_child(FILE *w, void *ctx) {
   const iso_job *j = ctx;
   chc_result r;
   if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, j->unsat_news, &r);
-  else if (j->trace) chc_spacer_solve_trace(j->s, j->lim, &r);
   else chc_spacer_solve(j->s, j->lim, j->want_derivation, &r);
   fprintf(w, "%p %d\n", (const void *)r.engine, r.complete ? 1 : 0);
   if (r.answer == CHC_SAT) {
@@ -495,16 +435,7 @@ void chc_spacer_solve_isolated(const chc_system *s, const zeta_limits *lim, bool
     chc_spacer_solve(s, lim, want_derivation, out);
     return;
   }
-  iso_job job = {s, lim, want_derivation, false, NULL, NULL, 0, NULL};
-  run_isolated(&job, out);
-}
-
-void chc_spacer_solve_trace_isolated(const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  if (has_datatypes(s)) {
-    chc_spacer_solve_trace(s, lim, out);
-    return;
-  }
-  iso_job job = {s, lim, false, true, NULL, NULL, 0, NULL};
+  iso_job job = {s, lim, want_derivation, NULL, NULL, 0, NULL};
   run_isolated(&job, out);
 }
 
@@ -656,7 +587,7 @@ static void file_isolated(const char *path, const chc_system *s, const zeta_limi
     file_run(path, s, lim, map_lim, mode, NULL, NULL, out);
     return;
   }
-  iso_job job = {s, lim, false, false, path, map_lim, mode, NULL};   /* file_run asks for proofs by mode */
+  iso_job job = {s, lim, false, path, map_lim, mode, NULL};   /* file_run asks for proofs by mode */
   run_isolated(&job, out);
 }
 
@@ -689,7 +620,7 @@ bool chc_spacer_file_start(chc_spacer_run *run, const char *path, const chc_syst
   run->child.fd = -1;
   if (has_datatypes(s)) return false;
   /* on the child's copy of this frame: the child runs it at once */
-  iso_job job = {s, lim, false, false, path, map_lim, FILE_PROOF, unsat_news};
+  iso_job job = {s, lim, false, path, map_lim, FILE_PROOF, unsat_news};
   const char *why;
   return run->running = isolate_start(&run->child, iso_child, &job, &why);
 }
@@ -711,31 +642,6 @@ bool chc_spacer_file_wait(chc_spacer_run *run, const chc_system *s, const zeta_l
   run->running = false;
   if (text) iso_read_answer(s, text, out);
   return true;
-}
-
-bool chc_spacer_trace_start(chc_spacer_run *run, const chc_system *s, const zeta_limits *lim) {
-  memset(run, 0, sizeof *run);
-  run->child.fd = -1;
-  if (has_datatypes(s)) return false;
-  iso_job job = {s, lim, false, true, NULL, NULL, 0, NULL};   /* the child's copy of this frame */
-  const char *why;
-  return run->running = isolate_start(&run->child, iso_child, &job, &why);
-}
-
-bool chc_spacer_run_poll(chc_spacer_run *run, const chc_system *s, uint32_t ms, const volatile sig_atomic_t *stop,
-                         chc_result *out) {
-  chc_result_start(out, "spacer (Z3 on the input file)");
-  out->reason = "timeout";
-  if (!run->running) return true;
-  char *text;
-  if (!isolate_wait(&run->child, isolate_now_ms() + (ms ? ms : 1), 0, stop, &text, &out->reason)) return false;
-  run->running = false;
-  if (text) iso_read_answer(s, text, out);
-  return true;
-}
-
-void chc_spacer_file_pause(chc_spacer_run *run, bool pause) {
-  if (run->running && run->child.pid > 0) kill(run->child.pid, pause ? SIGSTOP : SIGCONT);
 }
 
 void chc_spacer_file_stop(chc_spacer_run *run) {

@@ -264,36 +264,6 @@ if [ -f "$f" ]; then
   else echo "FAIL chc24/first-slice-runs-on ($(grep -a '^portfolio-winner\|^spacer-file-run\|^sat\|^unsat\|^unknown' "$tmp/o" | tr '\n' ' '))"; fi
   to=12 judge "chc24/first-slice-runs-on/evidence" "$f" unknown portfolio
 fi
-# the portfolio's Spacer side stops Z3 on the file (with proofs) after 8 s
-# of its CPU and runs Spacer without proofs on the normal form in its place,
-# its derivation from the rules along its trace (sessions 32-33):
-# LIA-Arrays-093, z3 unsat in ~4.5 s CPU, with proofs not within 20 s (the
-# portfolio answered unknown before); 4-7 s CPU this way, the derivation
-# replayed
-f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-093.smt2
-if [ -f "$f" ] && ! quick; then
-  "$z" -v --stats --model --timeout 40 "$f" >"$tmp/o" 2>"$tmp/e"
-  traced=$(grep -c 'zeta: spacer: Z3 on the file stopped after .* Spacer without proofs on the normal form' "$tmp/e")
-  if [ "$traced" -ge 1 ] && grep -q '^unsat' "$tmp/o" && grep -q '^(derivation' "$tmp/o" \
-     && grep -q '^portfolio-winner: spacer$' "$tmp/o"; then echo "PASS chc24/spacer-trace"
-  elif grep -q '^unknown' "$tmp/o"; then echo "PASS chc24/spacer-trace (unknown: no CPU for it under this load; trace ran: $traced)"
-  else echo "FAIL chc24/spacer-trace (traced $traced; $(grep -a '^portfolio-winner\|^sat\|^unsat\|^unknown' "$tmp/o" | tr '\n' ' '))"; fi
-  grep -q '^sat' "$tmp/o" && echo "FAIL chc24/spacer-trace/answer (sat, expected unsat)"
-fi
-# ... and not before: Z3 on the file with proofs answers LIA-Arrays-068 at
-# ~6 s of its CPU; the trace run started beside it at 1.5 s (session 32)
-# or 4.5 s took that CPU (273, alike, was lost at load 2-4): no trace run
-# before the file's run answers
-f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-068.smt2
-if [ -f "$f" ] && ! quick; then
-  "$z" -v --stats --timeout 30 "$f" >"$tmp/o" 2>"$tmp/e"
-  traced=$(grep -c 'Spacer without proofs on the normal form' "$tmp/e")
-  if grep -q '^unsat' "$tmp/o" && grep -q '^portfolio-winner: spacer$' "$tmp/o" && [ "$traced" = 0 ]; then
-    echo "PASS chc24/spacer-trace-not-before"
-  elif grep -q '^unknown' "$tmp/o" && [ "$traced" = 0 ]; then echo "PASS chc24/spacer-trace-not-before (unknown under this load)"
-  else echo "FAIL chc24/spacer-trace-not-before (traced $traced; $(grep -a '^portfolio-winner\|^sat\|^unsat\|^unknown' "$tmp/o" | tr '\n' ' '))"; fi
-  grep -q '^sat' "$tmp/o" && echo "FAIL chc24/spacer-trace-not-before/answer (sat, expected unsat)"
-fi
 # pa's congruence seeds (session 18): LIA-083's invariant needs x, y = 0
 # (mod 3); own answered unknown before (IC3 ran out of time). pa alone
 # (cegar): own's affine part answers it first since session 28

@@ -716,71 +716,6 @@ static void test_spacer(void) {
   run_engine(spacer_engine, adt_unsafe, CHC_UNSAT);
 }
 
-static void spacer_trace_engine(const chc_system *s, const zeta_limits *l, chc_result *r) { chc_spacer_solve_trace(s, l, r); }
-static void spacer_trace_isolated(const chc_system *s, const zeta_limits *l, chc_result *r) {
-  chc_spacer_solve_trace_isolated(s, l, r);
-}
-
-/* two body atoms of other predicates: Z3 keeps them in another order than
- * ours, so the trace's children must be matched to the atoms */
-static const char *two_preds_unsafe =
-    "(set-logic HORN)\n(declare-fun P (Int) Bool)\n(declare-fun Q (Int Int) Bool)\n(declare-fun R (Int) Bool)\n"
-    "(assert (forall ((x Int)) (=> (= x 1) (P x))))\n"
-    "(assert (forall ((x Int) (y Int)) (=> (and (P x) (= y (+ x 1))) (P y))))\n"
-    "(assert (forall ((x Int) (y Int)) (=> (and (= x 5) (= y 7)) (Q x y))))\n"
-    "(assert (forall ((x Int) (y Int) (u Int) (v Int) (w Int)) (=> (and (P x) (Q u v) (P y) (= w (- (+ x v) y u))) (R w))))\n"
-    "(assert (forall ((w Int)) (=> (and (R w) (= w 4)) false)))\n";
-
-/* Spacer without proofs: unsat with the derivation of the rules along its
- * trace, values solved for (the same systems as test_spacer's, where no
- * atom is folded away: a folded nullary atom or fact leaves the trace's
- * tree unlike our clauses, and then there is no derivation) */
-static void test_spacer_trace(void) {
-  run_engine(spacer_trace_engine, counter_safe, CHC_SAT);
-  CHECK(run_engine(spacer_trace_engine, counter_unsafe, CHC_UNSAT) > 0);
-  run_engine(spacer_trace_engine, nonlinear_safe, CHC_SAT);
-  CHECK(run_engine(spacer_trace_engine, nonlinear_unsafe, CHC_UNSAT) > 0);
-  CHECK(run_engine(spacer_trace_engine, array_unsafe, CHC_UNSAT) > 0);
-  CHECK(run_engine(spacer_trace_engine, two_preds_unsafe, CHC_UNSAT) > 0);
-  CHECK(run_engine(spacer_trace_isolated, two_preds_unsafe, CHC_UNSAT) > 0);
-  CHECK(run_engine(spacer_trace_isolated, array_unsafe, CHC_UNSAT) > 0);
-}
-
-/* chc_derivation_fill: the values of a derivation given by its clauses;
- * children out of the body's order fit only with permute, which puts them
- * in order. */
-static void test_derivation_fill(void) {
-  chc_system s;
-  char *msg;
-  CHECK(parse(two_preds_unsafe, &s, &msg) == CHC_PARSE_OK);
-  CHECK(s.nclauses == 5);
-  zeta_limits lim = limits_from_timeout(20);
-  for (int permute = 0; permute < 2; permute++) {
-    /* R(4) <- P(3) (by P(1), P(2)), Q(5, 7), P(1): x + v - y - u = 3 + 7 - 1 - 5 */
-    chc_derivation d = {0};
-    uint32_t q = chc_derivation_add(&d, &s, 4);      /* the query, over R */
-    uint32_t r = chc_derivation_add(&d, &s, 3);      /* R <- P, Q, P */
-    d.nodes[q].children[0] = r;
-    /* children listed Q first, then P(3), then P(1): not the body's order */
-    uint32_t kq = chc_derivation_add(&d, &s, 2);
-    uint32_t p3 = chc_derivation_add(&d, &s, 1);
-    uint32_t p1 = chc_derivation_add(&d, &s, 0);
-    uint32_t p2 = chc_derivation_add(&d, &s, 1);
-    uint32_t p1b = chc_derivation_add(&d, &s, 0);
-    d.nodes[r].children[0] = kq, d.nodes[r].children[1] = p3, d.nodes[r].children[2] = p1;
-    d.nodes[p3].children[0] = p2;
-    d.nodes[p2].children[0] = p1b;
-    bool ok = chc_derivation_fill(&s, &d, permute, &lim);
-    CHECK(ok == (permute == 1));
-    /* the Q atom took the Q child; the derivation replays */
-    for (uint32_t j = 0; ok && j < 3; j++)
-      if (s.clauses[3].body[j].pred == s.clauses[2].head.pred) CHECK(d.nodes[r].children[j] == kq);
-    if (ok) CHECK(chc_replay(&s, &d, 10000));
-    chc_derivation_free(&d);
-  }
-  chc_free(&s);
-}
-
 /* text written to a fresh file (path: a mkstemp template) and parsed */
 static void write_and_parse(const char *text, char *path, chc_system *s) {
   int fd = mkstemp(path);
@@ -1079,8 +1014,6 @@ int main(void) {
   RUN(test_pa);
   RUN(test_spacer);
   RUN(test_spacer_nullary_cycles);
-  RUN(test_spacer_trace);
-  RUN(test_derivation_fill);
   RUN(test_pa_mbp);
   RUN(test_ic3);
   RUN(test_linear_core);

@@ -122,70 +122,6 @@ static void yield_to_own(void) {
                  getpriority(PRIO_PROCESS, 0), p);
 }
 
-/* The portfolio's Spacer side while Z3 on the file (the first slice's
- * child, with proofs) runs on: once that child has used TRACE_AFTER_CPU
- * seconds of CPU without saying it answered, it is stopped (SIGSTOP) and
- * Spacer without proofs on the normal form (chc_spacer_solve_trace: its
- * derivation from the rules along its trace) runs in its place, in a
- * second child, until the deadline; if that ends without an answer that
- * passes acc, Z3 on the file goes on (SIGCONT). Proofs cost Z3 more on
- * some systems than the answer (LIA-Arrays-093: z3 unsat in 4.5 s CPU,
- * with proofs not within 20 s; the trace run unsat in 4-7 s CPU with the
- * derivation, whose replay takes 0.02 s). Not before the file's run has
- * had TRACE_AFTER_CPU: the tasks it answers late with proofs need 5-7.5 s
- * of its CPU (LIA-Arrays-068: 6.1 s; 273: 7.3 s, z3 without proofs 3.3 s)
- * and lost them when the trace took CPU from it: started beside it at 1.5
- * s (session 32) 273 was lost at load 2, at 4.5 s at load 4 (session 33);
- * stopped for the trace at 1.5 s 068 and 083 were lost at load 6-10
- * (session 32). In its place, not beside it: beside, at load 2-4, neither
- * got the CPU it needs. True when the trace's answer passed acc (r holds
- * it; the stopped child is ended by the caller's chc_spacer_file_stop);
- * else r is free (or, *first_done, Z3's answer) and the first child runs
- * on. */
-#define TRACE_AFTER_CPU 8.0
-#define TRACE_POLL_MS 100
-static bool trace_while_first_waits(chc_spacer_run *first, const chc_system *sys, const chc_system *norm,
-                                    const zeta_limits *lim, chc_result *r, const chc_accept *acc, bool *first_done) {
-  *first_done = chc_spacer_file_wait(first, sys, lim, TRACE_AFTER_CPU, 0, r);
-  if (*first_done || first->child.n > 0 || limits_expired(lim)) return false;   /* answered, or Z3 said so and maps its proof */
-  chc_result_free(r);
-  chc_spacer_run tr;
-  if (!chc_spacer_trace_start(&tr, norm, lim)) {
-    chc_result_start(r, "spacer (Z3 on the input file)");
-    return false;
-  }
-  chc_spacer_file_pause(first, true);
-  if (progress_verbose())
-    progress_say("zeta: spacer: Z3 on the file stopped after %.1f s of its CPU; Spacer without proofs on the normal form "
-                 "in its place (%.1f s left)", TRACE_AFTER_CPU, lim->deadline ? lim->deadline - limits_now() : 0.0);
-  bool ok = false;
-  while (!limits_expired(lim)) {
-    /* what Z3 on the file said before it stopped: its answer, or that it
-     * answered and maps its proof (then it goes on, the trace ends) */
-    if (chc_spacer_run_poll(first, sys, 1, lim->stop, r)) {
-      *first_done = true;
-      break;
-    }
-    if (first->child.n > 0) break;
-    chc_result_free(r);
-    if (chc_spacer_run_poll(&tr, norm, TRACE_POLL_MS, lim->stop, r)) {
-      ok = r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, norm, r));
-      if (progress_verbose())
-        progress_say("zeta: spacer: the trace run ended: %s%s (%.1f s left)",
-                     r->answer == CHC_SAT ? "sat" : r->answer == CHC_UNSAT ? "unsat" : r->reason ? r->reason : "unknown",
-                     r->answer == CHC_UNKNOWN ? "" : ok ? ", checked" : ", not accepted",
-                     lim->deadline ? lim->deadline - limits_now() : 0.0);
-      if (!ok) chc_result_free(r);
-      break;
-    }
-    chc_result_free(r);
-  }
-  chc_spacer_file_stop(&tr);
-  if (!ok) chc_spacer_file_pause(first, false);
-  if (!ok && !*first_done) chc_result_start(r, "spacer (Z3 on the input file)");
-  return ok;
-}
-
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
@@ -193,15 +129,8 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
                              first_news news, chc_spacer_run *first, chc_result *r, const chc_accept *acc,
                              volatile sig_atomic_t *unsat_news) {
   if (strcmp(file, "-") != 0 && news != FIRST_MODEL_FAILED) {
-    bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat, first_done = false;
-    if (news == FIRST_RUNNING && first->running && trace_while_first_waits(first, sys, norm, lim, r, acc, &first_done))
-      return;
-    if (first_done) {   /* the child answered during the wait: its answer as spacer_file_first's */
-      if (file_answer_usable(sys, r, &unsat)) {
-        if (chc_settled(r, norm, lim, acc)) return;
-        chc_result_free(r);
-      }
-    } else if (!known_unsat && spacer_file_first(file, sys, lim, NULL, news == FIRST_RUNNING ? first : NULL, r, &unsat)) {
+    bool known_unsat = news == FIRST_UNSAT, unsat = known_unsat;
+    if (!known_unsat && spacer_file_first(file, sys, lim, NULL, news == FIRST_RUNNING ? first : NULL, r, &unsat)) {
       if (chc_settled(r, norm, lim, acc)) return;
       chc_result_free(r);
     }

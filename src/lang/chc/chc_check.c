@@ -469,6 +469,9 @@ static bool sched_accept(void *ctx, const chc_system *ds, chc_result *r) {
   sched_checks *k = ctx;
   report *t = report_new();
   zeta_limits own = k->check_cpu > 0 ? limits_cpu_slice(k->check_lim, k->check_cpu) : *k->lim;
+  if (k->check_cpu > 0 && k->o->verbose)
+    progress_say("zeta: probe: %s's answer checked in a CPU slice of its own (%.2f s)", r->engine ? r->engine : "-",
+                 k->check_cpu);
   if (finish(t, k->o, k->in, ds, r, &own) == ZETA_EXIT_VERDICT) {
     k->done = t;
     return true;

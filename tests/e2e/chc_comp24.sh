@@ -84,6 +84,20 @@ if [ -d "$dir" ]; then
     case $w in "own (probe"*) echo "PASS chc24/own-probe-arrays" ;; *) echo "FAIL chc24/own-probe-arrays (winner '$w')" ;; esac
   fi
   judge "chc24/own-probe-arrays-answer" "$dir/LIA-Arrays/chc-comp24-LIA-Arrays-179.smt2" unknown portfolio
+  # the check of the probe's answer has a CPU slice of its own (session
+  # 33): within the schedule's 0.1 s it was cut short (undecided) when IC3
+  # answered late in it, and Spacer's 1-2 s followed (LIA-Arrays-140 at
+  # load 4: 3-4 runs in 6); the answer itself judged as any
+  # (not in quick mode: the sanitizers slow IC3 past the 0.1 s)
+  f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-140.smt2
+  if ! quick; then
+    "$z" -v --timeout 20 --stats "$f" >"$tmp/o" 2>&1
+    if grep -q "^zeta: probe: .*answer checked in a CPU slice of its own" "$tmp/o"; then echo "PASS chc24/own-probe-check-slice"
+    else echo "FAIL chc24/own-probe-check-slice ($(grep -a '^portfolio-winner\|^sat\|^unsat\|^unknown' "$tmp/o" | tr '\n' ' '))"; fi
+    w=$(sed -n 's/^portfolio-winner: //p' "$tmp/o")
+    case $w in "own (probe"*) echo "PASS chc24/own-probe-arrays-late" ;; *) echo "FAIL chc24/own-probe-arrays-late (winner '$w')" ;; esac
+  fi
+  judge "chc24/own-probe-arrays-late-answer" "$f" unknown portfolio
   # non-linear: the probe is IC3 up to level 3 (session 28); it answers
   # LIA-124 (sat at level 3, ~0.01 s CPU), its model validated
   if ! quick; then

@@ -459,12 +459,20 @@ typedef struct {
   const chc_input *in;
   const zeta_limits *lim;
   report *done, *rejected;
+  /* check_cpu > 0: each answer's check gets a CPU slice of its own of
+   * check_lim (the run's limits), not what is left of lim (own_probe) */
+  const zeta_limits *check_lim;
+  double check_cpu;
 } sched_checks;
 
 static bool sched_accept(void *ctx, const chc_system *ds, chc_result *r) {
   sched_checks *k = ctx;
   report *t = report_new();
-  if (finish(t, k->o, k->in, ds, r, k->lim) == ZETA_EXIT_VERDICT) {
+  zeta_limits own = k->check_cpu > 0 ? limits_cpu_slice(k->check_lim, k->check_cpu) : *k->lim;
+  if (k->check_cpu > 0 && k->o->verbose)
+    progress_say("zeta: probe: %s's answer checked in a CPU slice of its own (%.2f s)", r->engine ? r->engine : "-",
+                 k->check_cpu);
+  if (finish(t, k->o, k->in, ds, r, &own) == ZETA_EXIT_VERDICT) {
     k->done = t;
     return true;
   }
@@ -475,9 +483,9 @@ static bool sched_accept(void *ctx, const chc_system *ds, chc_result *r) {
 
 /* zeta's own schedule (or, spacer, the Spacer side) with answers checked
  * before they end it; reports the first that passes, else unknown. */
-static int run_checked(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool spacer,
-                       first_news news, chc_system *unf) {
-  sched_checks k = {o, in, lim, NULL, NULL};
+static int run_checked_within(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool spacer,
+                              first_news news, chc_system *unf, const zeta_limits *check_lim, double check_cpu) {
+  sched_checks k = {o, in, lim, NULL, NULL, check_lim, check_cpu};
   chc_accept acc = {sched_accept, &k};
   chc_result res;
   bool over_unf = false;
@@ -496,6 +504,11 @@ static int run_checked(report *r, const zeta_options *o, chc_input *in, const ze
   if (k.done) report_free(k.done);
   if (k.rejected) report_free(k.rejected);
   return rc;
+}
+
+static int run_checked(report *r, const zeta_options *o, chc_input *in, const zeta_limits *lim, bool spacer,
+                       first_news news, chc_system *unf) {
+  return run_checked_within(r, o, in, lim, spacer, news, unf, NULL, 0);
 }
 
 typedef struct { const zeta_options *o; chc_input *in; bool spacer; first_news news; } chc_job;
@@ -614,6 +627,16 @@ static void normalize_input(chc_input *in, const zeta_options *o) {
 #define OWN_PROBE_BMC_SECONDS 0.02
 #define OWN_PROBE_CHECK_SECONDS 0.2
 #define OWN_PROBE_SECONDS_ARRAYS 0.1
+/* The check of an answer of the probe's schedule (arrays, datatypes) gets
+ * this CPU slice of its own, after the schedule's: within the schedule's
+ * 0.1 s, IC3's model found at 0.06-0.09 s had its check cut short
+ * (undecided) and the run went on to Spacer's slice and the portfolio,
+ * 1-2.8 s wall against 0.1-0.2 (LIA-Arrays-140, 168, 207 at load 3-5, about
+ * every third run; session 33). At most 0.17 s, so that the check stays
+ * without QE (eliminate_quantifiers wants 0.2 s of the wall the slice
+ * allows at CPU_RATE_MIN), as before: QE of IC3's array models costs
+ * 0.15-0.3 s (LIA-Arrays-175), the quantified model's check 0.02-0.08. */
+#define OWN_PROBE_CHECK_SECONDS_SCHEDULE 0.1
 #define OWN_PROBE_MAX_TERMS 20000
 #define OWN_PROBE_IC3_LEVELS 3
 
@@ -627,7 +650,8 @@ static int probe_run(report *r, const zeta_options *o, chc_input *in, const zeta
   int rc;
   /* the schedule without unfolding loop-free summaries: chc_unfold_linear
    * does not look at the clock (LIA-287: seconds) */
-  if (e == PROBE_SCHEDULE) rc = run_checked(tmp, o, in, l, false, FIRST_NOTHING, NULL);
+  if (e == PROBE_SCHEDULE) rc = run_checked_within(tmp, o, in, l, false, FIRST_NOTHING, NULL, lim,
+                                                     OWN_PROBE_CHECK_SECONDS_SCHEDULE);
   else {
     chc_result res;
     double c0 = limits_cpu_now();

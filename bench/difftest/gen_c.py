@@ -386,7 +386,9 @@ class CProgram:
             p = subprocess.run([exe], capture_output=True, text=True, timeout=60)
             out = p.stdout.strip()
             return {"error": True, "safe": False, "ub": "ub"}.get(out)
-        except subprocess.TimeoutExpired:
+        except (subprocess.TimeoutExpired, OSError):
+            # OSError: a kernel without 32-bit support runs no -m32 program
+            # (Exec format error): no oracle on this machine
             return None
         finally:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -74,20 +74,26 @@ static void print_path(report *r, const c_program *p, const c_replay_result *rr)
  * and the compiled program does. */
 static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, const c_replay_result *rrp) {
   const c_replay_result rr = *rrp;
-  char why[512];
+  char why[512], skipped[600] = "";
+  bool unavailable = false;
   int code;
   if (rr.ub) {
     snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
     code = lang_verdict(r, ZETA_UNKNOWN, why);
   } else if (!rr.reached) {
     code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
-  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why)) {
+  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why, &unavailable) && !unavailable) {
     code = lang_verdict(r, ZETA_UNKNOWN, why);
   } else {
+    /* a machine that cannot run the compiled program gives no evidence
+     * against the replay: the answer rests on it, as with --no-exec-check,
+     * and says so */
+    if (unavailable) snprintf(skipped, sizeof skipped, "replayed on the lowered program (execution check impossible: %s)", why);
     code = lang_verdict(r, ZETA_UNSAFE, NULL);
     print_path(r, p, &rr);
-    fprintf(report_out(r), "validated: %s\n", o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
-                                                              : "the compiled program reached reach_error()");
+    fprintf(report_out(r), "validated: %s\n", unavailable ? skipped
+                                            : o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
+                                                               : "the compiled program reached reach_error()");
     char *w = c_witness_violation(p, &rr);
     if (w) report_set_witness(r, w);
     free(w);

@@ -12,6 +12,7 @@
 #include "core/alloc.h"
 
 #define MARK "zeta-harness: reach_error entered"
+#define NOEXEC_MARK "zeta-harness: cannot execute: "
 
 /* Runs argv with stdout and stderr to out; the exit status, or -1. */
 static int run(char *const argv[], const char *out, unsigned seconds) {
@@ -25,7 +26,13 @@ static int run(char *const argv[], const char *out, unsigned seconds) {
      * caller ends otherwise (the hard stop's _exit) */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     alarm(seconds);
-    execvp(argv[0], argv);
+    /* execv for a path: execvp would hand a binary the kernel refuses
+     * (ENOEXEC) to /bin/sh as a script */
+    if (strchr(argv[0], '/')) execv(argv[0], argv);
+    else execvp(argv[0], argv);
+    /* told apart from the program's own exit status 127 (ENOEXEC: a
+     * kernel without 32-bit support runs no -m32 program) */
+    dprintf(1, "%s%s\n", NOEXEC_MARK, strerror(errno));
     _exit(127);
   }
   int st = 0;
@@ -105,7 +112,8 @@ void c_exec_tmpdir_remove(char *dir) {
   free(dir);
 }
 
-bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n) {
+bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n, bool *unavailable) {
+  *unavailable = false;
   char dir[512];
   snprintf(dir, sizeof dir, "%s/zeta-c-XXXXXX", p->tmpdir ? p->tmpdir : "/tmp");
   if (!mkdtemp(dir)) {
@@ -133,9 +141,13 @@ bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size
     else if ((st = run(cc2, log, 60)) != 0) snprintf(why, n, "execution check: the harness did not compile (status %d)", st);
     else if ((st = run(ld, log, 60)) != 0) snprintf(why, n, "execution check: linking failed (status %d)", st);
     else {
-      run(go, log, 10);
+      st = run(go, log, 10);
       ok = file_has(log, MARK);
-      if (!ok) snprintf(why, n, "counterexample not confirmed: the compiled program did not reach reach_error()");
+      if (!ok && st == 127 && file_has(log, NOEXEC_MARK)) {
+        *unavailable = true;
+        snprintf(why, n, "this machine cannot run %s programs", p->lp64 ? "64-bit" : "32-bit");
+      } else if (!ok)
+        snprintf(why, n, "counterexample not confirmed: the compiled program did not reach reach_error()");
     }
   } else {
     snprintf(why, n, "execution check: cannot write the harness");

@@ -14,7 +14,7 @@ show "SMT-LIB script through the solver layer, with sequence interpolants" smt i
 show "Petri net with an inhibitor arc, MCC reachability queries" inhibitor.pnml --formula inhibitor-queries.xml --witness
 show "An AIGER circuit: the HWMCC witness of a counterexample" toggle.aag --format hwmcc
 show "A C program (SV-COMP style): a safe loop" counter.c
-show "An unsafe C program: the counterexample ran as a compiled program before it was printed" checked-sum.c
+show "An unsafe C program: the counterexample ran as a compiled program (LP64, which every x86-64 kernel runs) before it was printed" checked-sum.c --data-model LP64
 show "A recursive program with procedures (CFA language), Horn-clause summaries" pds/primality.cfa
 show "TLA+ with its TLC configuration, explicit-state search" Bank.tla
 show "A Solidity contract: the transaction sequence that breaks its assertion" Vault.sol

@@ -74,26 +74,26 @@ static void print_path(report *r, const c_program *p, const c_replay_result *rr)
  * and the compiled program does. */
 static int answer_unsafe(report *r, const zeta_options *o, const c_program *p, const c_replay_result *rrp) {
   const c_replay_result rr = *rrp;
-  char why[512], skipped[600] = "";
-  bool unavailable = false;
+  char why[512];
   int code;
+  c_exec_outcome ex = C_EXEC_REACHED;
   if (rr.ub) {
     snprintf(why, sizeof why, "undefined behaviour: %s at %s:%u", rr.ub->what, base_name(p->path), rr.ub->line);
     code = lang_verdict(r, ZETA_UNKNOWN, why);
   } else if (!rr.reached) {
     code = lang_verdict(r, ZETA_UNKNOWN, rr.why);
-  } else if (!o->no_exec_check && !c_exec_check(p, &rr, why, sizeof why, &unavailable) && !unavailable) {
+  } else if (!o->no_exec_check && (ex = c_exec_check(p, &rr, why, sizeof why)) == C_EXEC_FAILED) {
     code = lang_verdict(r, ZETA_UNKNOWN, why);
   } else {
+    code = lang_verdict(r, ZETA_UNSAFE, NULL);
+    print_path(r, p, &rr);
     /* a machine that cannot run the compiled program gives no evidence
      * against the replay: the answer rests on it, as with --no-exec-check,
      * and says so */
-    if (unavailable) snprintf(skipped, sizeof skipped, "replayed on the lowered program (execution check impossible: %s)", why);
-    code = lang_verdict(r, ZETA_UNSAFE, NULL);
-    print_path(r, p, &rr);
-    fprintf(report_out(r), "validated: %s\n", unavailable ? skipped
-                                            : o->no_exec_check ? "replayed on the lowered program (execution check skipped)"
-                                                               : "the compiled program reached reach_error()");
+    if (o->no_exec_check) fprintf(report_out(r), "validated: replayed on the lowered program (execution check skipped)\n");
+    else if (ex == C_EXEC_UNAVAILABLE)
+      fprintf(report_out(r), "validated: replayed on the lowered program (execution check impossible: %s)\n", why);
+    else fprintf(report_out(r), "validated: the compiled program reached reach_error()\n");
     char *w = c_witness_violation(p, &rr);
     if (w) report_set_witness(r, w);
     free(w);

@@ -112,13 +112,12 @@ void c_exec_tmpdir_remove(char *dir) {
   free(dir);
 }
 
-bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n, bool *unavailable) {
-  *unavailable = false;
+c_exec_outcome c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size_t n) {
   char dir[512];
   snprintf(dir, sizeof dir, "%s/zeta-c-XXXXXX", p->tmpdir ? p->tmpdir : "/tmp");
   if (!mkdtemp(dir)) {
     snprintf(why, n, "execution check: no temporary directory");
-    return false;
+    return C_EXEC_FAILED;
   }
   char hpath[600], ppath[600], hobj[600], exe[600], log[600];
   snprintf(hpath, sizeof hpath, "%s/harness.c", dir);
@@ -127,7 +126,7 @@ bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size
   snprintf(exe, sizeof exe, "%s/run", dir);
   snprintf(log, sizeof log, "%s/log", dir);
   FILE *h = fopen(hpath, "w");
-  bool ok = false;
+  c_exec_outcome out = C_EXEC_FAILED;
   if (h) {
     write_harness(h, p, rr);
     fclose(h);
@@ -142,16 +141,16 @@ bool c_exec_check(const c_program *p, const c_replay_result *rr, char *why, size
     else if ((st = run(ld, log, 60)) != 0) snprintf(why, n, "execution check: linking failed (status %d)", st);
     else {
       st = run(go, log, 10);
-      ok = file_has(log, MARK);
-      if (!ok && st == 127 && file_has(log, NOEXEC_MARK)) {
-        *unavailable = true;
+      if (file_has(log, MARK)) out = C_EXEC_REACHED;
+      else if (st == 127 && file_has(log, NOEXEC_MARK)) {
+        out = C_EXEC_UNAVAILABLE;
         snprintf(why, n, "this machine cannot run %s programs", p->lp64 ? "64-bit" : "32-bit");
-      } else if (!ok)
+      } else
         snprintf(why, n, "counterexample not confirmed: the compiled program did not reach reach_error()");
     }
   } else {
     snprintf(why, n, "execution check: cannot write the harness");
   }
   remove_tree(dir);
-  return ok;
+  return out;
 }

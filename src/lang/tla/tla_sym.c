@@ -4545,21 +4545,18 @@ static term_t lay_eq(tla_sym *s, eq_memo *q, const sv *a, const tla_val *c) {
   term_t eq;
   if (a->cv) eq = term_bool(a->cv == c);
   else if (a->k == SV_FUN && c->kind == TV_FUN) {
+    /* from the arena, not malloc: sv_eq below may jump out (tla_protect) */
     term_t *parts = salloc(s, (a->n + c->n + 2) * sizeof *parts);
     uint32_t n = 0;
     for (uint32_t i = 0; i < a->n; i++) {
-      int j = -1;
-      for (uint32_t k = 0; k < c->n && j < 0; k++)
-        if (c->e[k] == a->key[i]) j = (int)k;
+      int64_t j = tv_domain_index(c, a->key[i]);
       term_t da = dom_g(a, i);
       parts[n++] = term_iff(da, j < 0 ? term_false() : term_true());
       if (j >= 0 && !term_is_false(da)) parts[n++] = term_implies(da, lay_eq(s, q, a->el[i], c->v[j]));
     }
     for (uint32_t k = 0; k < c->n; k++)
       if (key_index(a, c->e[k]) < 0) parts[n++] = term_false();
-    bool c_seq = true;   /* seq_keys of the value's layout: its keys 1..n in order */
-    for (uint32_t k = 0; k < c->n && c_seq; k++) c_seq = c->e[k]->kind == TV_INT && c->e[k]->i == (int64_t)k + 1;
-    if (a->len != NULL_TERM && seq_keys(a) && c_seq) parts[n++] = term_eq(a->len, term_int((long)c->n));
+    if (a->len != NULL_TERM && seq_keys(a) && tv_is_seq(c)) parts[n++] = term_eq(a->len, term_int((long)c->n));
     eq = term_and(n, parts);
   } else
     eq = sv_eq(s, a, sv_const(s, c, NULL), NULL);
@@ -4568,9 +4565,6 @@ static term_t lay_eq(tla_sym *s, eq_memo *q, const sv *a, const tla_val *c) {
   q->val[h] = c, q->lay[h] = a, q->eq[h] = eq, q->n++;
   return eq;
 }
-
-/* the encoding's own equality (lay_eq) */
-static term_t var_eq(tla_sym *s, eq_memo *q, size_t var, const tla_val *v) { return lay_eq(s, q, s->cur[var], v); }
 
 typedef struct {
   tla_sym *s;
@@ -4587,7 +4581,7 @@ static void reach_cubes(void *data) {
   term_t *cubes = salloc(s, (n + 1) * sizeof *cubes), *parts = salloc(s, (s->nv + 2) * sizeof *parts);
   for (size_t j = 0; j < n; j++) {
     const tla_val *state = j < s->nreach ? s->reach[j] : s->reach_hint[j - s->nreach];
-    for (size_t i = 0; i < s->nv; i++) parts[i] = var_eq(s, &d->q, i, state->v[i]);
+    for (size_t i = 0; i < s->nv; i++) parts[i] = lay_eq(s, &d->q, s->cur[i], state->v[i]);
     parts[s->nv] = term_not(s->err);   /* one conjunction (and2 of the and sorted its ~85 arguments again) */
     cubes[j] = term_and((uint32_t)s->nv + 1, parts);
   }

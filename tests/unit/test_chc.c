@@ -492,6 +492,7 @@ static void ic3_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_
 /* The resumed IC3 answers as IC3 alone, its models checked by cvc5 and its
  * derivations replayed (run_engine) */
 static void test_ic3_resumed(void) {
+  engine_timeout = 120;   /* ASan under load: 20 s ran out (session 33) */
   const char *sys[] = {nonlinear_safe, nonlinear_unsafe, fib25_unsafe, counter_safe, counter_unsafe};
   for (size_t i = 0; i < sizeof sys / sizeof *sys; i++) {
     chc_system s;
@@ -507,6 +508,7 @@ static void test_ic3_resumed(void) {
     run_engine(ic3_resumed_engine, sys[i], alone);
     if (i == 2) CHECK(ic3_slices > 1);   /* fib(25): resumed at least once */
   }
+  engine_timeout = 20;
 }
 
 /* IC3 with its rounds limited to level 3 (chc_ic3_limit_level, the
@@ -694,6 +696,7 @@ static void test_houdini_fixpoint_resumes(void) {
 }
 
 static void test_pa(void) {
+  engine_timeout = 120;   /* ASan under load: 20 s ran out (session 33) */
   run_engine(chc_pa_solve, counter_safe, CHC_SAT);
   run_engine(chc_pa_solve, counter_unsafe, CHC_UNSAT);
   run_engine(chc_pa_solve, nonlinear_safe, CHC_SAT);
@@ -702,6 +705,7 @@ static void test_pa(void) {
   /* derivation values are constructor terms (regression: model values of
    * datatype sort were refused as non-literals) */
   run_engine(chc_pa_solve, adt_unsafe, CHC_UNSAT);
+  engine_timeout = 20;
 }
 
 static void test_spacer(void) {

@@ -16,7 +16,6 @@
 #include "core/smtlib.h"
 #include "engine/chc_engine.h"
 #include "engine/chc_zproof.h"
-#include "solver/idmap.h"
 #include "solver/solver.h"
 #include "solver/z3_conv.h"
 
@@ -146,71 +145,6 @@ static bool sp_rule(sp_ctx *c, uint32_t idx) {
   return ok;
 }
 
-/* Marks used[i] for each de Bruijn variable i < n that a has free (under
- * depth binders); seen: per AST id, the depths (below 32) visited. */
-static void mark_free_vars(Z3_context z, Z3_ast a, unsigned depth, unsigned n, bool *used, idmap *seen) {
-  unsigned id = Z3_get_ast_id(z, a);
-  uintptr_t depths = 0;
-  if (depth < 32) {
-    idmap_get(seen, id, &depths);
-    if (depths & (1u << depth)) return;
-    idmap_put(seen, id, depths | (1u << depth));
-  }
-  switch (Z3_get_ast_kind(z, a)) {
-  case Z3_VAR_AST: {
-    unsigned k = Z3_get_index_value(z, a);
-    if (k >= depth && k - depth < n) used[k - depth] = true;
-    break;
-  }
-  case Z3_APP_AST: {
-    Z3_app app = Z3_to_app(z, a);
-    for (unsigned i = 0, na = Z3_get_app_num_args(z, app); i < na; i++)
-      mark_free_vars(z, Z3_get_app_arg(z, app, i), depth, n, used, seen);
-    break;
-  }
-  case Z3_QUANTIFIER_AST:
-    mark_free_vars(z, Z3_get_quantifier_body(z, a), depth + Z3_get_quantifier_num_bound(z, a), n, used, seen);
-    break;
-  default: break;
-  }
-}
-
-/* A Z3 formula over de Bruijn variables (variable i = argument i), as Spacer
- * covers and HORN-model definitions are, as a term over pr's params;
- * NULL_TERM when it cannot be translated. Only the parameters the formula
- * mentions are made Z3 constants (LIA-234: 115 predicates of ~190
- * arguments, a fresh Z3 declaration each was a third of the model's
- * translation); the others' variables stay (they do not occur). */
-static term_t over_params(z3conv *conv, Z3_ast body, const chc_pred *pr) {
-  Z3_context z = z3conv_context(conv);
-  Z3_ast *to = xcalloc(pr->arity + 1, sizeof *to);
-  bool *used = xcalloc(pr->arity + 1, sizeof *used);
-  idmap seen;
-  idmap_init(&seen);
-  mark_free_vars(z, body, 0, pr->arity, used, &seen);
-  idmap_free(&seen);
-  bool ok = true;
-  for (uint32_t a = 0; a < pr->arity && ok; a++) {
-    if (used[a]) {
-      ok = (to[a] = z3conv_to_z3(conv, pr->params[a])) != NULL;
-      continue;
-    }
-    Z3_sort srt = z3conv_sort(conv, term_type(pr->params[a]));   /* a placeholder: itself */
-    ok = srt && (to[a] = Z3_mk_bound(z, a, srt)) != NULL;
-    if (ok) Z3_inc_ref(z, to[a]);
-  }
-  Z3_ast inst = ok ? Z3_substitute_vars(z, body, pr->arity, to) : NULL;
-  if (inst) Z3_inc_ref(z, inst);
-  for (uint32_t a = 0; a < pr->arity; a++)
-    if (!used[a] && to[a]) Z3_dec_ref(z, to[a]);
-  free(used);
-  free(to);
-  if (!inst) return NULL_TERM;
-  term_t r = z3conv_from_z3(conv, inst);
-  Z3_dec_ref(z, inst);
-  return r;
-}
-
 void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_derivation, chc_result *out) {
   chc_result_start(out, "spacer (Z3)");
   out->reason = "spacer: out of memory";
@@ -260,7 +194,7 @@ void chc_spacer_solve(const chc_system *s, const zeta_limits *lim, bool want_der
         Z3_ast cover = Z3_fixedpoint_get_cover_delta(z, c.fp, -1, c.rel[i]);
         if (!cover || z3conv_failed(z, NULL)) { out->interp[i] = term_true(); continue; }
         Z3_inc_ref(z, cover);
-        out->interp[i] = over_params(c.conv, cover, &s->preds[i]);
+        out->interp[i] = z3conv_from_z3_over(c.conv, cover, s->preds[i].arity, s->preds[i].params);
         Z3_dec_ref(z, cover);
         if (out->interp[i] == NULL_TERM) {
           out->answer = CHC_UNKNOWN;
@@ -507,7 +441,7 @@ static term_t file_definition(z3conv *conv, Z3_model m, Z3_func_decl d, const ch
   if (!fi) return NULL_TERM;
   Z3_func_interp_inc_ref(z, fi);
   Z3_ast els = Z3_func_interp_get_num_entries(z, fi) == 0 ? Z3_func_interp_get_else(z, fi) : NULL;
-  term_t r = els ? over_params(conv, els, pr) : NULL_TERM;
+  term_t r = els ? z3conv_from_z3_over(conv, els, pr->arity, pr->params) : NULL_TERM;
   Z3_func_interp_dec_ref(z, fi);
   return r;
 }

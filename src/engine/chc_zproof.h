@@ -16,9 +16,13 @@
  * (index npreds); NULL: relations are s's predicates by name (the input
  * file's). out stays empty when the proof does not map, or not within
  * lim (unfolding is bounded as well: a system Z3 inlined whole needs a
- * search the size of bounded model checking). Returns the number of
- * solver checks made (a step whose values fix its clause's variables is
- * evaluated instead: a cost measure for tests). */
-uint32_t chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
+ * search the size of bounded model checking). Returns what it cost, a
+ * measure for tests: the solver checks made (a step whose values fix its
+ * clause's variables is evaluated instead), and how many of them took
+ * the premises of one predicate in Z3's order. */
+typedef struct {
+  uint32_t checks, in_order;
+} chc_zproof_cost;
+chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
                                const zeta_limits *lim, chc_derivation *out);
 #endif

@@ -894,6 +894,67 @@ static term_t from_z3_rec(z3conv *c, Z3_model m, Z3_ast a) {
 
 term_t z3conv_from_z3(z3conv *c, Z3_ast a) { return from_z3_rec(c, NULL, a); }
 
+/* Marks used[i] for each de Bruijn variable i < n that a has free (under
+ * depth binders); seen: per AST id, the depths (below 32) visited. */
+static void mark_free_vars(Z3_context z, Z3_ast a, unsigned depth, unsigned n, bool *used, idmap *seen) {
+  unsigned id = Z3_get_ast_id(z, a);
+  uintptr_t depths = 0;
+  if (depth < 32) {
+    idmap_get(seen, id, &depths);
+    if (depths & (1u << depth)) return;
+    idmap_put(seen, id, depths | (1u << depth));
+  }
+  switch (Z3_get_ast_kind(z, a)) {
+  case Z3_VAR_AST: {
+    unsigned k = Z3_get_index_value(z, a);
+    if (k >= depth && k - depth < n) used[k - depth] = true;
+    break;
+  }
+  case Z3_APP_AST: {
+    Z3_app app = Z3_to_app(z, a);
+    for (unsigned i = 0, na = Z3_get_app_num_args(z, app); i < na; i++)
+      mark_free_vars(z, Z3_get_app_arg(z, app, i), depth, n, used, seen);
+    break;
+  }
+  case Z3_QUANTIFIER_AST:
+    mark_free_vars(z, Z3_get_quantifier_body(z, a), depth + Z3_get_quantifier_num_bound(z, a), n, used, seen);
+    break;
+  default: break;
+  }
+}
+
+term_t z3conv_from_z3_over(z3conv *c, Z3_ast body, uint32_t n, const term_t *params) {
+  Z3_context z = c->ctx;
+  Z3_ast *to = calloc(n + 1, sizeof *to);
+  bool *used = calloc(n + 1, sizeof *used);
+  idmap seen;
+  idmap_init(&seen);
+  bool ok = to && used;
+  if (ok) mark_free_vars(z, body, 0, n, used, &seen);
+  idmap_free(&seen);
+  for (uint32_t a = 0; a < n && ok; a++) {
+    if (used[a]) {
+      ok = (to[a] = z3conv_to_z3(c, params[a])) != NULL;
+      continue;
+    }
+    Z3_sort srt = z3conv_sort(c, term_type(params[a]));   /* a placeholder: the variable itself */
+    ok = srt && (to[a] = Z3_mk_bound(z, a, srt)) != NULL;
+    if (ok) Z3_inc_ref(z, to[a]);
+  }
+  Z3_ast inst = ok ? Z3_substitute_vars(z, body, n, to) : NULL;
+  if (inst) Z3_inc_ref(z, inst);
+  for (uint32_t a = 0; a < n && to && used; a++)
+    if (!used[a] && to[a]) Z3_dec_ref(z, to[a]);
+  free(used);
+  free(to);
+  if (!inst) return NULL_TERM;
+  term_t r = from_z3_rec(c, NULL, inst);
+  Z3_dec_ref(z, inst);
+  return r;
+}
+
+uint32_t z3conv_num_decls(const z3conv *c) { return c->decls.size; }
+
 static term_t from_func_interp(z3conv *c, Z3_model m, Z3_ast a) {
   Z3_context z = c->ctx;
   Z3_func_decl d = Z3_get_as_array_func_decl(z, a);

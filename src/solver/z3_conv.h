@@ -58,6 +58,14 @@ Z3_func_decl z3conv_decl(z3conv *c, term_t var);
  * array applications; Z3 constants must be ones this converter created (or
  * registered), otherwise NULL_TERM. Quantifiers get fresh bound variables. */
 term_t z3conv_from_z3(z3conv *c, Z3_ast a);
+/* A Z3 formula over de Bruijn variables (variable i = params[i]), as
+ * Spacer's covers and HORN-model definitions are, as a term; only the
+ * params it mentions become Z3 constants (LIA-234: 115 predicates of ~190
+ * arguments, a fresh Z3 declaration each was a third of its model's
+ * translation). NULL_TERM when it cannot be translated. */
+term_t z3conv_from_z3_over(z3conv *c, Z3_ast body, uint32_t n, const term_t *params);
+/* The variables and function symbols declared in Z3 so far. */
+uint32_t z3conv_num_decls(const z3conv *c);
 type_t z3conv_type_of(z3conv *c, Z3_sort s);
 /* Make Z3 constant `d` translate back to variable `var`. */
 bool z3conv_register(z3conv *c, Z3_func_decl d, term_t var);

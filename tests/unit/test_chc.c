@@ -862,7 +862,7 @@ static void zproof_checks_case(const char *step, const char *qs, uint32_t checks
   Z3_inc_ref(z, pr);
   zeta_limits lim = limits_from_timeout(20);
   chc_derivation d = {0};
-  uint32_t n = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d);
+  uint32_t n = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d).checks;
   CHECK(d.n >= 22 && chc_replay(&s, &d, 10000));
   CHECK(n == checks);
   if (n != checks) fprintf(stderr, "checks %u, expected %u\n", n, checks);
@@ -885,6 +885,41 @@ static void test_zproof_evaluated_steps(void) {
                      "(assert (forall ((x Int) (y Int)) (=> (and (Inv x) (F y) (= x 101)) false)))\n"
                      "(assert (forall ((x Int) (y Int)) (=> (and (Inv x) (F y) (>= x 20) (= y 1)) false)))\n",
                      1);
+}
+
+/* A step with two premises of one predicate (P x, P y -> P z) and a local
+ * variable: each is checked once, with the premises in Z3's order (the
+ * constraint is symmetric, so that order fits whichever it is); no query
+ * over their matchings is needed, and the derivation replays. */
+static void test_zproof_premises_in_order(void) {
+  const char *text =
+      "(set-logic HORN)\n(declare-fun P (Int) Bool)\n"
+      "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n"
+      "(assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x) (P y) (= w 1) (= z (+ x y w))) (P z))))\n"
+      "(assert (forall ((x Int)) (=> (and (P x) (>= x 7)) false)))\n";
+  chc_system s;
+  char *msg;
+  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
+  Z3_context z = z3conv_mk_context_proofs(true);
+  z3conv *conv = z3conv_new(z);
+  Z3_solver slv = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "HORN"));
+  Z3_solver_inc_ref(z, slv);
+  Z3_solver_from_string(z, slv, text);
+  CHECK(Z3_solver_check(z, slv) == Z3_L_FALSE);
+  Z3_ast pr = Z3_solver_get_proof(z, slv);
+  Z3_inc_ref(z, pr);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_derivation d = {0};
+  chc_zproof_cost cost = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d);
+  CHECK(d.n >= 4 && chc_replay(&s, &d, 10000));
+  CHECK(cost.checks > 0 && cost.in_order == cost.checks);
+  if (cost.in_order != cost.checks) fprintf(stderr, "checks %u, in order %u\n", cost.checks, cost.in_order);
+  chc_derivation_free(&d);
+  Z3_dec_ref(z, pr);
+  Z3_solver_dec_ref(z, slv);
+  z3conv_free(conv);
+  Z3_del_context(z);
+  chc_free(&s);
 }
 
 static void test_spacer_inlined_proof(void) {
@@ -1032,6 +1067,7 @@ int main(void) {
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
   RUN(test_zproof_evaluated_steps);
+  RUN(test_zproof_premises_in_order);
   RUN(test_repair_unreached);
   RUN(test_read_model);
   RUN(test_replay_by_values);

@@ -469,6 +469,44 @@ static void test_spare_not_inherited(void) {
   z3conv_reuse_contexts(false);
 }
 
+/* A formula over de Bruijn variables (a Spacer cover, a HORN model's
+ * definition) back over parameters: (>= v3 0) and (exists y. y = v999 + 1)
+ * (v999 is index 1000 under the binder) over 1000 parameters mentions p3
+ * and p999 only, and only they (and the bound y) become Z3 constants. */
+static Z3_ast held[16];
+static unsigned nheld;
+static Z3_ast hold(Z3_context z, Z3_ast a) {   /* a reference-counted context frees what no one holds */
+  Z3_inc_ref(z, a);
+  return held[nheld++] = a;
+}
+
+static void test_from_z3_over(void) {
+  Z3_context z = z3conv_mk_context();
+  z3conv *c = z3conv_new(z);
+  enum { N = 1000 };
+  term_t *p = malloc(N * sizeof *p);
+  for (uint32_t i = 0; i < N; i++) p[i] = term_fresh_var("p", type_int());
+  Z3_sort in = Z3_mk_int_sort(z);
+  Z3_ast sum[2] = {hold(z, Z3_mk_bound(z, 1000, in)), hold(z, Z3_mk_int(z, 1, in))};
+  Z3_ast inner = hold(z, Z3_mk_eq(z, hold(z, Z3_mk_bound(z, 0, in)), hold(z, Z3_mk_add(z, 2, sum))));
+  Z3_symbol y = Z3_mk_string_symbol(z, "y");
+  Z3_ast parts[2] = {hold(z, Z3_mk_ge(z, hold(z, Z3_mk_bound(z, 3, in)), hold(z, Z3_mk_int(z, 0, in)))),
+                     hold(z, Z3_mk_exists(z, 0, 0, NULL, 1, &in, &y, inner))};
+  Z3_ast body = hold(z, Z3_mk_and(z, 2, parts));
+  term_t t = z3conv_from_z3_over(c, body, N, p);
+  CHECK(t != NULL_TERM);
+  term_t *vs = NULL;
+  uint32_t nv = t == NULL_TERM ? 0 : term_free_vars(t, &vs);
+  CHECK(nv == 2 && ((vs[0] == p[3] && vs[1] == p[999]) || (vs[0] == p[999] && vs[1] == p[3])));
+  CHECK(z3conv_num_decls(c) == 3);
+  if (z3conv_num_decls(c) != 3) fprintf(stderr, "%u declarations\n", z3conv_num_decls(c));
+  free(vs);
+  free(p);
+  while (nheld) Z3_dec_ref(z, held[--nheld]);
+  z3conv_free(c);
+  Z3_del_context(z);
+}
+
 int main(void) {
   RUN(test_basic_sat_unsat);
   RUN(test_theories_values);
@@ -487,6 +525,7 @@ int main(void) {
   RUN(test_qe_without_tactic);
   RUN(test_spare_context);
   RUN(test_spare_not_inherited);
+  RUN(test_from_z3_over);
   RUN(test_borrowed_solver);
   terms_reset();
   return CHECK_DONE();

@@ -587,7 +587,7 @@ static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int dept
 }
 
 chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
-                               const zeta_limits *lim, chc_derivation *out) {
+                                      const zeta_limits *lim, chc_derivation *out) {
   zp_ctx c = {.z = z3conv_context(conv), .conv = conv, .rel = rel, .s = s, .lim = lim};
   chc_derivation d = {0};
   c.slv = solver_new_z3();

@@ -24,5 +24,5 @@ typedef struct {
   uint32_t checks, in_order;
 } chc_zproof_cost;
 chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
-                               const zeta_limits *lim, chc_derivation *out);
+                                      const zeta_limits *lim, chc_derivation *out);
 #endif

@@ -523,6 +523,50 @@ static void sym_reach_on(const char *inv, bool provable) {
   cleanup(dir);
 }
 
+/* The orbit's representative (tla_canonical): the least image of a state
+ * (hash first, then tv_cmp), the same for every member of the orbit, and
+ * the images compared before they are built: a state of three model values
+ * interns at most its representative (before: each of its five images). */
+static int image_cmp(const tla_val *a, const tla_val *b) {
+  if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
+  return tv_cmp(a, b);
+}
+
+static void test_canonical_least_image(void) {
+  char dir[] = "/tmp/zeta-tla-canon-XXXXXX";
+  tla_model *m = load_spec(dir,
+                           "---- MODULE S ----\nEXTENDS TLC\nCONSTANT P\nVARIABLES x, y, z\n"
+                           "Init == x \\in P /\\ y \\in P /\\ z \\in P\nNext == UNCHANGED <<x, y, z>>\n"
+                           "Perms == Permutations(P)\n====\n",
+                           "CONSTANT P = {p1, p2, p3}\nINIT Init\nNEXT Next\nSYMMETRY Perms\n");
+  CHECK(m != NULL && tla_has_symmetry(m));
+  if (!m) return;
+  const tla_val *p[3] = {tv_model(tla_intern("p1", 2)), tv_model(tla_intern("p2", 2)), tv_model(tla_intern("p3", 2))};
+  const tla_val *state[27], *canon[27];
+  bool interns_one = true;
+  for (int i = 0; i < 27; i++) {
+    const tla_val *xyz[3] = {p[i / 9], p[i / 3 % 3], p[i % 3]};
+    state[i] = tv_tuple(xyz, 3);
+    size_t before = tla_values_count();
+    canon[i] = tla_canonical(m, state[i]);
+    interns_one &= tla_values_count() <= before + 1;
+  }
+  CHECK(interns_one);
+  int orbits = 0;
+  bool least = true, stable = true;
+  for (int i = 0; i < 27; i++) {
+    bool first = true;
+    for (int j = 0; j < i; j++) first &= canon[j] != canon[i];
+    orbits += first;
+    stable &= tla_canonical(m, canon[i]) == canon[i];
+    for (int j = 0; j < 27; j++)   /* the least of its orbit */
+      if (canon[j] == canon[i]) least &= image_cmp(canon[i], state[j]) <= 0;
+  }
+  CHECK(orbits == 5 && least && stable);   /* all equal, two equal (x = y, x = z, y = z), all apart */
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 static void test_reach_symmetry(void) {
   sym_reach_on("Inv", true);
   sym_reach_on("Low", false);
@@ -953,6 +997,7 @@ int main(void) {
   RUN(test_reach_held_actions);
   RUN(test_reach_deadlock_steps);
   RUN(test_reach_symmetry);
+  RUN(test_canonical_least_image);
   RUN(test_sample_caps);
   RUN(test_grown_sample);
   RUN(test_grown_sample_cut);

@@ -70,6 +70,8 @@ static uint32_t hash_of(const tla_val *v) {
   return h;
 }
 
+uint32_t tv_hash(const tla_val *v) { return hash_of(v); }
+
 static bool same(const tla_val *a, const tla_val *b) {
   if (a->hash != b->hash || a->kind != b->kind || a->n != b->n || a->s != b->s) return false;
   if ((a->kind == TV_INT || a->kind == TV_BOOL || a->kind == TV_FILTER) && a->i != b->i) return false;
@@ -127,6 +129,7 @@ static const tla_val *intern(tla_val *v) {
 }
 
 size_t tla_values_bytes(void) { return tab.bytes; }
+size_t tla_values_count(void) { return tab.n; }
 
 void tla_values_reset(void) {
   for (size_t i = 0; i < mem.n; i++) free(mem.chunk[i]);

@@ -429,11 +429,7 @@ static bool equal(tla_ev *e, const tla_val *a, const tla_val *b, const tla_node 
 
 static const tla_val *range_set(int64_t lo, int64_t hi, tla_ev *e, const tla_node *at) {
   if (hi - lo > 10000000) tla_fail(e, at, "the interval %lld..%lld is too large", (long long)lo, (long long)hi);
-  vbuf *b = vb_take();
-  for (int64_t i = lo; i <= hi; i++) vb_push(b, tv_int(i));
-  const tla_val *r = tv_set(b->a, b->n);
-  vb_give(b);
-  return r;
+  return tv_range(lo, hi);
 }
 
 static const tla_val *seq_of(const tla_val **e, uint32_t n) { return tv_tuple(e, n); }

@@ -44,6 +44,8 @@ const tla_val *tv_str(const char *interned);
 const tla_val *tv_model(const char *interned);
 /* Sets from n elements (any order, duplicates allowed; e is reordered). */
 const tla_val *tv_set(const tla_val **e, uint32_t n);
+/* The set lo..hi (empty when hi < lo). */
+const tla_val *tv_range(int64_t lo, int64_t hi);
 /* Functions from a domain and values (any order; dom/val reordered). */
 const tla_val *tv_fun(const tla_val **dom, const tla_val **val, uint32_t n);
 /* The same, dom already sorted by tv_cmp and without duplicates (a

@@ -12,6 +12,7 @@
 #include "lang/tla/tla_ast.h"
 #include "lang/tla/tla_bmc.h"
 #include "lang/tla/tla_cand.h"
+#include "lang/tla/tla_eval.h"
 #include "lang/tla/tla_model.h"
 #include "lang/tla/tla_reach.h"
 #include "lang/tla/tla_sym.h"
@@ -567,6 +568,39 @@ static void test_canonical_least_image(void) {
   cleanup(dir);
 }
 
+/* A state-level definition without parameters evaluated once a state
+ * (tla_eval.c state_memo): the invariant's six uses of Big cost one
+ * evaluation of it, a second check of the same state none; the values stay
+ * those of each state (checked alternating between two states), and LET
+ * definitions (whose frames reuse the same addresses) are not memoized. */
+static void test_state_memo(void) {
+  char dir[] = "/tmp/zeta-tla-smemo-XXXXXX";
+  tla_model *m = load_spec(dir,
+                           "---- MODULE S ----\nEXTENDS Naturals, FiniteSets\nVARIABLE x\n"
+                           "Big == {i \\in 1..300 : i <= x}\n"
+                           "Inv == /\\ Cardinality(Big) = x /\\ Big = Big /\\ Big = Big /\\ Cardinality(Big) < 150\n"
+                           "       /\\ (LET A == x IN A) = x /\\ (LET A == x + 1 IN A) = x + 1\n"
+                           "Init == x = 100\nNext == x' = x\n====\n",
+                           "INIT Init\nNEXT Next\nINVARIANT Inv\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_model_view mv;
+  tla_model_view_get(m, &mv);
+  const tla_val *low[1] = {tv_int(100)}, *high[1] = {tv_int(160)};
+  const tla_val *a = tv_tuple(low, 1), *b = tv_tuple(high, 1);
+  uint64_t t0 = mv.ev->tick;
+  CHECK(tla_violated(m, a) == -1);
+  uint64_t t1 = mv.ev->tick;
+  CHECK(tla_violated(m, a) == -1);
+  uint64_t t2 = mv.ev->tick;
+  CHECK((t2 - t1) * 10 < t1 - t0 && t1 - t0 < 2 * 300 * 20);   /* Big (~300 x ~10 steps) once */
+  bool alternate = true;
+  for (int i = 0; i < 4; i++) alternate &= tla_violated(m, b) == 0 && tla_violated(m, a) == -1;
+  CHECK(alternate);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 static void test_reach_symmetry(void) {
   sym_reach_on("Inv", true);
   sym_reach_on("Low", false);
@@ -998,6 +1032,7 @@ int main(void) {
   RUN(test_reach_deadlock_steps);
   RUN(test_reach_symmetry);
   RUN(test_canonical_least_image);
+  RUN(test_state_memo);
   RUN(test_sample_caps);
   RUN(test_grown_sample);
   RUN(test_grown_sample_cut);

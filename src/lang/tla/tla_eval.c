@@ -681,6 +681,22 @@ static tla_env *bind_args(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs
 
 static const tla_val *fun_def_value(tla_ev *e, tla_def *d, const tla_node *at);
 
+/* A module's definition without parameters that reads the state's
+ * variables (not primed ones) has one value per state: its slot in the
+ * memo when it is evaluated in a hash-consed state (e->state), else NULL.
+ * MultiPaxos_MC_small's invariants evaluate reqsMade and acksRecv (sets of
+ * sets over the observed events) three times a state: a fifth of the
+ * explicit run's evaluation steps. Not LET definitions (their closure), nor
+ * inside EXCEPT (@); the entries hold values of the value table, freed with
+ * the model. */
+#define STATE_MEMO 1024
+static tla_state_memo *state_memo(tla_ev *e, tla_def *d) {
+  if (!e->state || e->primed || e->at || d->closure || def_level(e, d) != 1) return NULL;
+  if (!e->smemo) e->smemo = xcalloc(STATE_MEMO, sizeof *e->smemo);
+  size_t h = (((uintptr_t)d >> 4) * 0x9e3779b97f4a7c15ull + ((uintptr_t)e->state >> 4)) >> 20;
+  return &e->smemo[h & (STATE_MEMO - 1)];
+}
+
 static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs, tla_ctx *c, tla_env *env,
                                const tla_node *at) {
   if (d->kind == DEF_FUN) {
@@ -703,8 +719,11 @@ static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t 
   }
   if (nargs == 0 && d->nparams == 0) {
     if (d->memo) return d->memo;
+    tla_state_memo *sm = state_memo(e, d);
+    if (sm && sm->d == d && sm->state == e->state) return sm->val;
     const tla_val *v = eval_def_body(e, d, d->closure, at);
-    if (!d->closure && !e->primed && def_level(e, d) == 0) d->memo = v;
+    if (sm) *sm = (tla_state_memo){d, e->state, v};
+    else if (!d->closure && !e->primed && def_level(e, d) == 0) d->memo = v;
     return v;
   }
   arg_cells room;

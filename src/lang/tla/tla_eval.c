@@ -697,6 +697,17 @@ static tla_state_memo *state_memo(tla_ev *e, tla_def *d) {
   return &e->smemo[h & (STATE_MEMO - 1)];
 }
 
+/* The memo's value, its evaluation steps counted as if it were evaluated:
+ * whether an entry is still there depends on the addresses (a collision in
+ * the table), and the work budgets (tick_limit) must not; the limits are
+ * checked where the steps pass a multiple of 4096, as tla_poll does. */
+static const tla_val *state_memo_hit(tla_ev *e, const tla_state_memo *sm) {
+  uint64_t before = e->tick;
+  e->tick += sm->ticks;
+  if ((before >> 12) != (e->tick >> 12)) tla_poll_slow(e);
+  return sm->val;
+}
+
 static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs, tla_ctx *c, tla_env *env,
                                const tla_node *at) {
   if (d->kind == DEF_FUN) {
@@ -720,9 +731,10 @@ static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t 
   if (nargs == 0 && d->nparams == 0) {
     if (d->memo) return d->memo;
     tla_state_memo *sm = state_memo(e, d);
-    if (sm && sm->d == d && sm->state == e->state) return sm->val;
+    if (sm && sm->d == d && sm->state == e->state) return state_memo_hit(e, sm);
+    uint64_t t0 = e->tick;
     const tla_val *v = eval_def_body(e, d, d->closure, at);
-    if (sm) *sm = (tla_state_memo){d, e->state, v};
+    if (sm) *sm = (tla_state_memo){d, e->state, v, e->tick - t0};
     else if (!d->closure && !e->primed && def_level(e, d) == 0) d->memo = v;
     return v;
   }

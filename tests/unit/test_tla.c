@@ -36,6 +36,20 @@ static void test_values(void) {
   tla_values_reset();
 }
 
+/* lo..hi (tv_range, cached): the set tv_set builds, empty when hi < lo,
+ * past its stack buffer too, and rebuilt after tla_values_reset. */
+static void test_ranges(void) {
+  for (int round = 0; round < 2; round++) {
+    const tla_val *e[80];
+    for (int i = 0; i < 80; i++) e[79 - i] = tv_int(i - 5);
+    CHECK(tv_range(-5, 74) == tv_set(e, 80) && tv_range(-5, 74)->n == 80);
+    const tla_val *one[3] = {tv_int(3), tv_int(1), tv_int(2)};
+    CHECK(tv_range(1, 3) == tv_set(one, 3) && tv_range(1, 3) == tv_range(1, 3));
+    CHECK(tv_range(3, 1) == tv_set(NULL, 0) && tv_range(2, 2)->n == 1 && tv_range(2, 2)->e[0] == tv_int(2));
+    tla_values_reset();
+  }
+}
+
 /* The values cut from chunks (tla_value.c value_alloc): many values
  * across chunk boundaries, one larger than a chunk, each found again by
  * content and intact; after tla_values_reset the table starts over; a
@@ -159,6 +173,7 @@ static void test_hard_stop_disarmed(void) {
 
 int main(void) {
   RUN(test_values);
+  RUN(test_ranges);
   RUN(test_value_chunks);
   RUN(test_hard_stop_disarmed);
   RUN(test_tree);

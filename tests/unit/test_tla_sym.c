@@ -12,6 +12,7 @@
 #include "lang/tla/tla_ast.h"
 #include "lang/tla/tla_bmc.h"
 #include "lang/tla/tla_cand.h"
+#include "lang/tla/tla_eval.h"
 #include "lang/tla/tla_model.h"
 #include "lang/tla/tla_reach.h"
 #include "lang/tla/tla_sym.h"
@@ -523,6 +524,89 @@ static void sym_reach_on(const char *inv, bool provable) {
   cleanup(dir);
 }
 
+/* The orbit's representative (tla_canonical): the least image of a state
+ * (hash first, then tv_cmp), the same for every member of the orbit, and
+ * the images compared before they are built: a state of three model values
+ * interns at most its representative (before: each of its five images). */
+static int image_cmp(const tla_val *a, const tla_val *b) {
+  if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
+  return tv_cmp(a, b);
+}
+
+static void test_canonical_least_image(void) {
+  char dir[] = "/tmp/zeta-tla-canon-XXXXXX";
+  tla_model *m = load_spec(dir,
+                           "---- MODULE S ----\nEXTENDS TLC\nCONSTANT P\nVARIABLES x, y, z\n"
+                           "Init == x \\in P /\\ y \\in P /\\ z \\in P\nNext == UNCHANGED <<x, y, z>>\n"
+                           "Perms == Permutations(P)\n====\n",
+                           "CONSTANT P = {p1, p2, p3}\nINIT Init\nNEXT Next\nSYMMETRY Perms\n");
+  CHECK(m != NULL && tla_has_symmetry(m));
+  if (!m) return;
+  const tla_val *p[3] = {tv_model(tla_intern("p1", 2)), tv_model(tla_intern("p2", 2)), tv_model(tla_intern("p3", 2))};
+  const tla_val *state[27], *canon[27];
+  bool interns_one = true;
+  for (int i = 0; i < 27; i++) {
+    const tla_val *xyz[3] = {p[i / 9], p[i / 3 % 3], p[i % 3]};
+    state[i] = tv_tuple(xyz, 3);
+    size_t before = tla_values_count();
+    canon[i] = tla_canonical(m, state[i]);
+    interns_one &= tla_values_count() <= before + 1;
+  }
+  CHECK(interns_one);
+  int orbits = 0;
+  bool least = true, stable = true;
+  for (int i = 0; i < 27; i++) {
+    bool first = true;
+    for (int j = 0; j < i; j++) first &= canon[j] != canon[i];
+    orbits += first;
+    stable &= tla_canonical(m, canon[i]) == canon[i];
+    for (int j = 0; j < 27; j++)   /* the least of its orbit */
+      if (canon[j] == canon[i]) least &= image_cmp(canon[i], state[j]) <= 0;
+  }
+  CHECK(orbits == 5 && least && stable);   /* all equal, two equal (x = y, x = z, y = z), all apart */
+  tla_model_free(m);
+  cleanup(dir);
+}
+
+/* A state-level definition without parameters evaluated once a state
+ * (tla_eval.c state_memo): Big's value in the state is in the memo, its
+ * steps counted at each of its six uses as before; the values stay those
+ * of each state (checked alternating between two states), and LET
+ * definitions (whose frames reuse the same addresses) are not memoized. */
+static void test_state_memo(void) {
+  char dir[] = "/tmp/zeta-tla-smemo-XXXXXX";
+  tla_model *m = load_spec(dir,
+                           "---- MODULE S ----\nEXTENDS Naturals, FiniteSets\nVARIABLE x\n"
+                           "Big == {i \\in 1..300 : i <= x}\n"
+                           "Inv == /\\ Cardinality(Big) = x /\\ Big = Big /\\ Big = Big /\\ Cardinality(Big) < 150\n"
+                           "       /\\ (LET A == x IN A) = x /\\ (LET A == x + 1 IN A) = x + 1\n"
+                           "Init == x = 100\nNext == x' = x\n====\n",
+                           "INIT Init\nNEXT Next\nINVARIANT Inv\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_model_view mv;
+  tla_model_view_get(m, &mv);
+  const tla_val *low[1] = {tv_int(100)}, *high[1] = {tv_int(160)};
+  const tla_val *a = tv_tuple(low, 1), *b = tv_tuple(high, 1);
+  /* the steps are counted as if Big were evaluated at each use (the work
+   * budgets stay what they were): the memo shows in its table */
+  uint64_t t0 = mv.ev->tick;
+  CHECK(tla_violated(m, a) == -1);
+  uint64_t t1 = mv.ev->tick;
+  CHECK(tla_violated(m, a) == -1);
+  uint64_t t2 = mv.ev->tick;
+  CHECK(t2 - t1 == t1 - t0 && t1 - t0 > 6 * 300);
+  int big = 0;
+  for (int k = 0; mv.ev->smemo && k < 1024; k++)
+    big += mv.ev->smemo[k].state == a && mv.ev->smemo[k].val->n == 100;
+  CHECK(big == 1);   /* Big's value in a, once */
+  bool alternate = true;
+  for (int i = 0; i < 4; i++) alternate &= tla_violated(m, b) == 0 && tla_violated(m, a) == -1;
+  CHECK(alternate);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 static void test_reach_symmetry(void) {
   sym_reach_on("Inv", true);
   sym_reach_on("Low", false);
@@ -953,6 +1037,8 @@ int main(void) {
   RUN(test_reach_held_actions);
   RUN(test_reach_deadlock_steps);
   RUN(test_reach_symmetry);
+  RUN(test_canonical_least_image);
+  RUN(test_state_memo);
   RUN(test_sample_caps);
   RUN(test_grown_sample);
   RUN(test_grown_sample_cut);

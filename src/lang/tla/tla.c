@@ -401,8 +401,10 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   /* inductive: the sample's cap grown with the time left, so that a finite
    * model whose reach proof fits gets a complete sample (Consensus_epr) */
   double left = lim && lim->deadline ? lim->deadline - limits_now() : 0;
+  double build_cpu = limits_cpu_now();
   tla_sym *sym = strcmp(algo, "inductive") == 0 ? tla_sym_build_reach(m, left, why, sizeof why)
                                                 : tla_sym_build(m, why, sizeof why);
+  build_cpu = limits_cpu_now() - build_cpu;
   int code;
   /* without every reachable state enumerated (the reach proof's), the
    * step-wise BMC first: it has no layouts */
@@ -446,6 +448,7 @@ static int tla_check_sym(tla_model *m, const zeta_options *o, const char *algo, 
   sample_cut cut;
   size_t nsampled = tla_sym_sample_size(sym, &cut);
   report_stat(r, "sample", "%zu states (%s)", nsampled, tla_sample_cut_name(cut));
+  report_stat(r, "layouts", "built in %.2f s CPU (the samples included)", build_cpu);
   ts_engine_opts eo;
   ts_engine_opts_default(&eo);
   eo.limits = lim;

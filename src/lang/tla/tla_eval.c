@@ -429,11 +429,7 @@ static bool equal(tla_ev *e, const tla_val *a, const tla_val *b, const tla_node 
 
 static const tla_val *range_set(int64_t lo, int64_t hi, tla_ev *e, const tla_node *at) {
   if (hi - lo > 10000000) tla_fail(e, at, "the interval %lld..%lld is too large", (long long)lo, (long long)hi);
-  vbuf *b = vb_take();
-  for (int64_t i = lo; i <= hi; i++) vb_push(b, tv_int(i));
-  const tla_val *r = tv_set(b->a, b->n);
-  vb_give(b);
-  return r;
+  return tv_range(lo, hi);
 }
 
 static const tla_val *seq_of(const tla_val **e, uint32_t n) { return tv_tuple(e, n); }
@@ -685,6 +681,33 @@ static tla_env *bind_args(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs
 
 static const tla_val *fun_def_value(tla_ev *e, tla_def *d, const tla_node *at);
 
+/* A module's definition without parameters that reads the state's
+ * variables (not primed ones) has one value per state: its slot in the
+ * memo when it is evaluated in a hash-consed state (e->state), else NULL.
+ * MultiPaxos_MC_small's invariants evaluate reqsMade and acksRecv (sets of
+ * sets over the observed events) three times a state: a fifth of the
+ * explicit run's evaluation steps. Not LET definitions (their closure), nor
+ * inside EXCEPT (@); the entries hold values of the value table, freed with
+ * the model. */
+#define STATE_MEMO 1024
+static tla_state_memo *state_memo(tla_ev *e, tla_def *d) {
+  if (!e->state || e->primed || e->at || d->closure || def_level(e, d) != 1) return NULL;
+  if (!e->smemo) e->smemo = xcalloc(STATE_MEMO, sizeof *e->smemo);
+  size_t h = (((uintptr_t)d >> 4) * 0x9e3779b97f4a7c15ull + ((uintptr_t)e->state >> 4)) >> 20;
+  return &e->smemo[h & (STATE_MEMO - 1)];
+}
+
+/* The memo's value, its evaluation steps counted as if it were evaluated:
+ * whether an entry is still there depends on the addresses (a collision in
+ * the table), and the work budgets (tick_limit) must not; the limits are
+ * checked where the steps pass a multiple of 4096, as tla_poll does. */
+static const tla_val *state_memo_hit(tla_ev *e, const tla_state_memo *sm) {
+  uint64_t before = e->tick;
+  e->tick += sm->ticks;
+  if ((before >> 12) != (e->tick >> 12)) tla_poll_slow(e);
+  return sm->val;
+}
+
 static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t nargs, tla_ctx *c, tla_env *env,
                                const tla_node *at) {
   if (d->kind == DEF_FUN) {
@@ -707,8 +730,12 @@ static const tla_val *call_def(tla_ev *e, tla_def *d, tla_node **args, uint32_t 
   }
   if (nargs == 0 && d->nparams == 0) {
     if (d->memo) return d->memo;
+    tla_state_memo *sm = state_memo(e, d);
+    if (sm && sm->d == d && sm->state == e->state) return state_memo_hit(e, sm);
+    uint64_t t0 = e->tick;
     const tla_val *v = eval_def_body(e, d, d->closure, at);
-    if (!d->closure && !e->primed && def_level(e, d) == 0) d->memo = v;
+    if (sm) *sm = (tla_state_memo){d, e->state, v, e->tick - t0};
+    else if (!d->closure && !e->primed && def_level(e, d) == 0) d->memo = v;
     return v;
   }
   arg_cells room;

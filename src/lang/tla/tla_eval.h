@@ -80,7 +80,16 @@ typedef struct tla_ev {
   uint64_t tick_limit;         /* fail once tick reaches it (0 = none): budgets that are reproducible */
   const tla_hint *hints;       /* replay of a symbolic trace (else NULL): tla_set_hints */
   size_t nhints;
+  const tla_val *state;        /* the hash-consed state whose values cur holds (NULL: none, as in Init) */
+  struct tla_state_memo *smemo;   /* state-level definitions' values per state (tla_eval.c call_def) */
 } tla_ev;
+/* An entry of tla_ev.smemo: d's value in state, and the evaluation steps
+ * it took (counted again at each use: the work budgets stay reproducible). */
+typedef struct tla_state_memo {
+  const struct tla_def *d;
+  const tla_val *state, *val;
+  uint64_t ticks;
+} tla_state_memo;
 
 /* What an action's enumeration calls for each complete assignment;
  * returns false to stop. */

@@ -310,20 +310,20 @@ static bool load_units(tla_model *m, tla_ctx *c, tla_node *mod, diag *d, unsigne
  * saves and restores the evaluation state around its own error target ---- */
 typedef struct {
   jmp_buf *jb;
-  const tla_val **cur, **nxt;
+  const tla_val **cur, **nxt, *state;
   bool primed, init_mode;
   unsigned depth;
   const tla_val *at;
 } ev_saved;
 
 static void ev_save(tla_model *m, ev_saved *s) {
-  *s = (ev_saved){m->ev.jb, m->ev.cur, m->ev.nxt, m->ev.primed, m->ev.init_mode, m->ev.depth, m->ev.at};
+  *s = (ev_saved){m->ev.jb, m->ev.cur, m->ev.nxt, m->ev.state, m->ev.primed, m->ev.init_mode, m->ev.depth, m->ev.at};
   if (!s->jb) m->ev.stack_base = (char *)s;   /* the outermost evaluation */
   m->ev.primed = false;
   m->ev.at = NULL;
 }
 static void ev_restore(tla_model *m, const ev_saved *s) {
-  m->ev.jb = s->jb, m->ev.cur = s->cur, m->ev.nxt = s->nxt, m->ev.primed = s->primed;
+  m->ev.jb = s->jb, m->ev.cur = s->cur, m->ev.nxt = s->nxt, m->ev.state = s->state, m->ev.primed = s->primed;
   m->ev.init_mode = s->init_mode, m->ev.depth = s->depth, m->ev.at = s->at;
 }
 
@@ -345,7 +345,7 @@ static void ev_restore(tla_model *m, const ev_saved *s) {
   } while (0)
 
 static const tla_val *eval_const(tla_model *m, tla_node *n, tla_ctx *c) {
-  m->ev.cur = NULL;
+  m->ev.cur = NULL, m->ev.state = NULL;
   m->ev.nxt = NULL;
   const tla_val *v;
   PROTECT(m, v, NULL, tla_eval(&m->ev, n, c, NULL));
@@ -658,7 +658,7 @@ void tla_model_free(tla_model *m) {
   free(m->files), free(m->ctxs), free(m->defs), free(m->dir);
   free(m->core.vars), free(m->core.cnames), free(m->core.cvals), free(m->core.csubst);
   free(m->init), free(m->inv), free(m->inv_action), free(m->inv_trace), free(m->inv_names), free(m->cons), free(m->assumes);
-  free(m->cur), free(m->nxt), free(m->step);
+  free(m->cur), free(m->nxt), free(m->step), free(m->ev.smemo);
   free(m);
   free(memo_tab);   /* its entries point into the value table */
   memo_tab = NULL;
@@ -716,7 +716,7 @@ static bool init_step(tla_ev *e, const tla_cont *k) {
 
 static bool initial_states(tla_model *m, tla_state_fn fn, void *data) {
   for (size_t i = 0; i < m->core.nvars; i++) m->cur[i] = NULL;
-  m->ev.cur = m->cur;
+  m->ev.cur = m->cur, m->ev.state = NULL;
   m->ev.nxt = NULL;
   m->ev.init_mode = true;
   emit_data ed = {m, fn, data};
@@ -735,7 +735,7 @@ bool tla_initial_states(tla_model *m, tla_state_fn fn, void *data) {
 
 static bool successors(tla_model *m, const tla_val *state, tla_state_fn fn, void *data) {
   for (size_t i = 0; i < m->core.nvars; i++) m->nxt[i] = NULL;
-  m->ev.cur = state->v;
+  m->ev.cur = state->v, m->ev.state = state;
   m->ev.nxt = m->nxt;
   m->ev.init_mode = false;
   emit_data ed = {m, fn, data};
@@ -751,7 +751,7 @@ bool tla_successors(tla_model *m, const tla_val *state, tla_state_fn fn, void *d
 }
 
 static int violated(tla_model *m, const tla_val *state) {
-  m->ev.cur = state->v;
+  m->ev.cur = state->v, m->ev.state = state;
   m->ev.nxt = NULL;
   m->ev.init_mode = false;
   for (size_t i = 0; i < m->ninv; i++) {
@@ -765,7 +765,7 @@ static int violated(tla_model *m, const tla_val *state) {
 
 static int violated_step(tla_model *m, const tla_val *from, const tla_val *to) {
   for (size_t i = 0; i < m->core.nvars; i++) m->nxt[i] = to->v[i];
-  m->ev.cur = from->v;
+  m->ev.cur = from->v, m->ev.state = from;
   m->ev.nxt = m->nxt;
   m->ev.init_mode = false;
   for (size_t i = 0; i < m->ninv; i++)
@@ -799,7 +799,7 @@ static int violated_trace(tla_model *m, const tla_val **path, size_t n) {
   }
   const tla_val *hist = tv_tuple(recs, (uint32_t)n);
   free(recs), free(names), free(d), free(v);
-  m->ev.cur = path[n - 1]->v;
+  m->ev.cur = path[n - 1]->v, m->ev.state = path[n - 1];
   m->ev.nxt = NULL;
   m->ev.init_mode = false;
   for (size_t i = 0; i < m->ninv; i++)
@@ -830,7 +830,7 @@ static bool protected_call(void (*fn)(void *), void *data) {
 
 bool tla_protect(tla_model *m, void (*fn)(void *data), void *data) {
   bool r;
-  m->ev.cur = NULL;   /* constant-level evaluations only: reading a variable fails */
+  m->ev.cur = NULL, m->ev.state = NULL;   /* constant-level evaluations only: reading a variable fails */
   m->ev.nxt = NULL;
   m->ev.init_mode = false;
   PROTECT(m, r, false, protected_call(fn, data));
@@ -844,7 +844,7 @@ int tla_violated(tla_model *m, const tla_val *state) {
 }
 
 static int constraints_hold(tla_model *m, const tla_val *state) {
-  m->ev.cur = state->v;
+  m->ev.cur = state->v, m->ev.state = state;
   m->ev.nxt = NULL;
   m->ev.init_mode = false;
   for (size_t i = 0; i < m->ncons; i++)
@@ -968,6 +968,50 @@ static const tla_val *permute(const tla_val *p, const tla_val *v) {
   }
 }
 
+/* The identity (Permutations(S) holds it) maps a state to itself: rebuilt
+ * and looked up again, it was a sixth of the work with S of 3. */
+static bool is_identity(const tla_val *p) {
+  bool identity = p->kind == TV_FUN;
+  for (uint32_t k = 0; k < p->n && identity; k++) identity = p->v[k] == p->e[k];
+  return identity;
+}
+
+/* True when v is a tuple whose domain no permutation moves (a state: its
+ * variables' indices). */
+static bool fixed_domain(const tla_val *v) {
+  if (v->kind != TV_FUN) return false;
+  for (uint32_t k = 0; k < v->n; k++)
+    if (v->e[k]->has_model) return false;
+  return true;
+}
+
+/* The least of the state's images under the group, as permute and
+ * cheap_cmp pick it, but only the least one interned: each image is
+ * compared by its hash (tv_hash) before it is built. Interning all of
+ * them was a fifth of MultiPaxos_MC_small's explicit run (S of 3: five
+ * new states a state, kept in the value table for good). */
+static const tla_val *least_image(const tla_val *perms, const tla_val *state) {
+  uint32_t n = state->n;
+  const tla_val *buf[2][64], **w = n <= 64 ? buf[0] : xmalloc(n * sizeof *w),
+                            **best = n <= 64 ? buf[1] : xmalloc(n * sizeof *best);
+  bool moved = false;   /* best holds an image other than the state */
+  tla_val cand = {.kind = TV_FUN, .n = n, .e = state->e, .v = w};
+  tla_val least = *state;
+  for (uint32_t i = 0; i < perms->n; i++) {
+    const tla_val *p = perms->e[i];
+    if (is_identity(p)) continue;
+    for (uint32_t k = 0; k < n; k++) w[k] = permute_memo(p, state->v[k]);
+    cand.hash = tv_hash(&cand);
+    if (cheap_cmp(&cand, &least) >= 0) continue;
+    memcpy(best, w, n * sizeof *w);
+    least = cand, least.v = best;
+    moved = true;
+  }
+  const tla_val *r = moved ? tv_fun_sorted(state->e, best, n) : state;
+  if (w != buf[0]) free(w), free(best);
+  return r;
+}
+
 const tla_val *tla_canonical(tla_model *m, const tla_val *state) {
   if (!m->perms) return state;
   /* states are generated many times over: remember their representatives
@@ -976,15 +1020,14 @@ const tla_val *tla_canonical(tla_model *m, const tla_val *state) {
   perm_memo *slot = &memo_tab[(state->hash * 17u + m->perms->hash) & (PERM_MEMO - 1)];
   if (slot->p == m->perms && slot->v == state) return slot->r;
   const tla_val *best = state;
-  for (uint32_t i = 0; i < m->perms->n; i++) {
-    /* the identity (Permutations(S) holds it) maps the state to itself:
-     * rebuilt and looked up again, it was a sixth of the work with S of 3 */
-    const tla_val *p = m->perms->e[i];
-    bool identity = p->kind == TV_FUN;
-    for (uint32_t k = 0; k < p->n && identity; k++) identity = p->v[k] == p->e[k];
-    if (identity) continue;
-    const tla_val *s = permute(p, state);
-    if (cheap_cmp(s, best) < 0) best = s;
+  if (fixed_domain(state)) {
+    best = least_image(m->perms, state);
+  } else {
+    for (uint32_t i = 0; i < m->perms->n; i++) {
+      if (is_identity(m->perms->e[i])) continue;
+      const tla_val *s = permute(m->perms->e[i], state);
+      if (cheap_cmp(s, best) < 0) best = s;
+    }
   }
   *slot = (perm_memo){m->perms, state, best};
   return best;

@@ -41,6 +41,13 @@ static struct {
   const char *s;
   const tla_val *v;
 } str_cache[STR_CACHE];
+/* lo..hi, looked up per evaluation (1..Len(s) in every quantifier over a
+ * sequence's positions): each one's interning a probe of the whole table */
+#define RANGE_CACHE 1024
+static struct {
+  int64_t lo, hi;
+  const tla_val *v;
+} range_cache[RANGE_CACHE];
 
 
 static uint32_t mix(uint32_t h, uint64_t x) {
@@ -69,6 +76,8 @@ static uint32_t hash_of(const tla_val *v) {
   h ^= h >> 13;
   return h;
 }
+
+uint32_t tv_hash(const tla_val *v) { return hash_of(v); }
 
 static bool same(const tla_val *a, const tla_val *b) {
   if (a->hash != b->hash || a->kind != b->kind || a->n != b->n || a->s != b->s) return false;
@@ -127,6 +136,7 @@ static const tla_val *intern(tla_val *v) {
 }
 
 size_t tla_values_bytes(void) { return tab.bytes; }
+size_t tla_values_count(void) { return tab.n; }
 
 void tla_values_reset(void) {
   for (size_t i = 0; i < mem.n; i++) free(mem.chunk[i]);
@@ -137,6 +147,7 @@ void tla_values_reset(void) {
   memset(small_ints, 0, sizeof small_ints);
   memset(bools, 0, sizeof bools);
   memset(str_cache, 0, sizeof str_cache);
+  memset(range_cache, 0, sizeof range_cache);
 }
 
 
@@ -165,6 +176,19 @@ const tla_val *tv_model(const char *s) {
    * same looks at it): intern finds the value by name, or numbers a new one */
   tla_val v = {.kind = TV_MODEL, .s = s, .i = -1};
   return intern(&v);
+}
+
+const tla_val *tv_range(int64_t lo, int64_t hi) {
+  if (hi < lo) return tv_set(NULL, 0);
+  size_t k = ((uint64_t)lo * 31u + (uint64_t)hi) & (RANGE_CACHE - 1);
+  if (range_cache[k].v && range_cache[k].lo == lo && range_cache[k].hi == hi) return range_cache[k].v;
+  const tla_val *buf[64], **e = hi - lo < 64 ? buf : xmalloc((size_t)(hi - lo + 1) * sizeof *e);
+  for (int64_t i = lo; i <= hi; i++) e[i - lo] = tv_int(i);
+  tla_val v = {.kind = TV_SET, .n = (uint32_t)(hi - lo + 1), .e = e};   /* sorted (tv_cmp on integers) */
+  const tla_val *r = intern(&v);
+  if (e != buf) free(e);
+  range_cache[k].lo = lo, range_cache[k].hi = hi, range_cache[k].v = r;
+  return r;
 }
 
 static int cmp_ptr(const void *a, const void *b) { return tv_cmp(*(const tla_val *const *)a, *(const tla_val *const *)b); }

@@ -36,6 +36,7 @@ void tla_values_reset(void);   /* frees every value */
 /* The bytes the interned values take (their table too; malloc's own
  * overhead not counted). */
 size_t tla_values_bytes(void);
+size_t tla_values_count(void);   /* the values interned */
 
 const tla_val *tv_bool(bool b);
 const tla_val *tv_int(int64_t i);
@@ -43,6 +44,8 @@ const tla_val *tv_str(const char *interned);
 const tla_val *tv_model(const char *interned);
 /* Sets from n elements (any order, duplicates allowed; e is reordered). */
 const tla_val *tv_set(const tla_val **e, uint32_t n);
+/* The set lo..hi (empty when hi < lo). */
+const tla_val *tv_range(int64_t lo, int64_t hi);
 /* Functions from a domain and values (any order; dom/val reordered). */
 const tla_val *tv_fun(const tla_val **dom, const tla_val **val, uint32_t n);
 /* The same, dom already sorted by tv_cmp and without duplicates (a
@@ -52,6 +55,10 @@ const tla_val *tv_tuple(const tla_val **e, uint32_t n);
 const tla_val *tv_lazy(tla_vkind k, const tla_val **ops, uint32_t n);
 const tla_val *tv_filter(const tla_val *base, const tla_val *env, const void *node, const void *ctx);
 
+/* The hash v gets when interned (v's fields as the constructors set
+ * them): a value built on the stack, hashed, compares with tv_cmp before
+ * (or without) being interned. */
+uint32_t tv_hash(const tla_val *v);
 int tv_cmp(const tla_val *a, const tla_val *b);
 bool tv_is_set(const tla_val *a);
 bool tv_is_seq(const tla_val *f);   /* function with domain 1..n */

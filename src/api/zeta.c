@@ -13,6 +13,7 @@
 #include "core/progress.h"
 #include "core/report.h"
 #include "lang/lang.h"
+#include "lang/lang_common.h"
 
 struct zeta_model {
   const lang *l;
@@ -103,6 +104,7 @@ zeta_model *zeta_load_file(const char *path, const char *format, zeta_config *cf
    * alarm: the memory limit and the signal handlers come with the check
    * (a reader's memory is not the check's; SIGTERM still ends a read). */
   if (cfg->o.hard_limits) {
+    lang_keep_freed_memory();   /* the process is the command line's: one check */
     json_format = l->name, json_file = path;
     emergency_set_format(cfg->o.json ? emergency_json : NULL);
     emergency_rearm((double)cfg->o.timeout);

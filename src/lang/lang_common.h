@@ -27,4 +27,9 @@ void lang_cert_text(char *text, size_t n, int status, const char *what, unsigned
 typedef struct { char *buf; size_t len; FILE *f; } lang_capture;
 FILE *lang_capture_open(lang_capture *c);
 void lang_emit(report *r, const char *kind, lang_capture *c);
+
+/* For a process that runs one check (the command line, a Horn-clause run):
+ * freed memory stays in the heap and clean Z3 contexts are reused, so the
+ * many short-lived solver contexts of a run are not faulted in anew. */
+void lang_keep_freed_memory(void);
 #endif

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
+#include "lang/lang_common.h"
 #include "core/term.h"
 #include "solver/smtlib_sexp.h"
 #include "solver/solver.h"
@@ -414,6 +415,28 @@ static void test_qe_without_tactic(void) {
  * context is handed out again; a solver in it sees nothing of the last
  * one's assertions; a context with datatypes is not kept, and the next
  * solver declares the same datatype afresh. */
+/* What the command line's process gets (lang_keep_freed_memory, called
+ * for every language since a C program's CEGAR made ~200 contexts and 880 k
+ * page faults): clean contexts reused, freed big blocks kept in the heap. */
+static void test_keep_freed_memory(void) {
+  Z3_context c1 = z3conv_mk_context();
+  z3conv_release_context(c1, true);   /* reuse is off: deleted */
+  lang_keep_freed_memory();
+  Z3_context c2 = z3conv_mk_context();
+  z3conv_release_context(c2, true);
+  CHECK(z3conv_mk_context() == c2);
+  z3conv_release_context(c2, false);
+#ifndef __SANITIZE_ADDRESS__   /* ASan has its own allocator and quarantine */
+  char *big = malloc(16u << 20);   /* below the mmap threshold: from the heap */
+  CHECK(big != NULL);
+  memset(big, 1, 16u << 20);
+  free(big);
+  char *again = malloc(16u << 20);
+  CHECK(again == big);   /* the freed block itself, still faulted in */
+  free(again);
+#endif
+}
+
 static void test_spare_context(void) {
   z3conv_reuse_contexts(true);
   Z3_context c1 = z3conv_mk_context();
@@ -523,6 +546,7 @@ int main(void) {
   RUN(test_tune);
   RUN(test_qe_session);
   RUN(test_qe_without_tactic);
+  RUN(test_keep_freed_memory);
   RUN(test_spare_context);
   RUN(test_spare_not_inherited);
   RUN(test_from_z3_over);

@@ -1,7 +1,6 @@
 /* Horn clauses in CHC-COMP format (.smt2 with (set-logic HORN)), answered
  * in CHC-COMP words (sat / unsat / unknown). */
 #include <errno.h>
-#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +23,6 @@
 #include "lang/lang_common.h"
 #include "cert/chc_cert.h"
 #include "cert/qopen.h"
-#include "solver/z3_conv.h"
 #include "solver/z3_qe.h"
 
 /* Trivial answers after normalization: no query left (sat, all true), or a
@@ -723,42 +721,8 @@ static int portfolio(report *r, const zeta_options *o, chc_input *in, const zeta
   return rc;
 }
 
-/* Transparent huge pages (where the kernel gives them on request, the
- * default) for the next bytes of the heap: the Z3 contexts' tables below
- * then fault in 2 MB at a time instead of 4 KB (about 4,100 faults per
- * context, ~40 % of the CPU of a tiny task's run). Reserved in blocks
- * below the mmap threshold, so that glibc takes them from the heap,
- * advised, and freed untouched: the heap's top keeps them (the trim
- * threshold) and later allocations fill them. */
-#define HUGE_BLOCK_BYTES (30u << 20)
-#define HUGE_BLOCKS 4
-static void heap_huge_pages(void) {
-  char *p[HUGE_BLOCKS];
-  uintptr_t huge = 2u << 20;
-  for (int i = 0; i < HUGE_BLOCKS; i++) {
-    p[i] = malloc(HUGE_BLOCK_BYTES);
-    uintptr_t a = ((uintptr_t)p[i] + huge - 1) & ~(huge - 1), e = ((uintptr_t)p[i] + HUGE_BLOCK_BYTES) & ~(huge - 1);
-    if (p[i] && e > a) madvise((void *)a, e - a, MADV_HUGEPAGE);
-  }
-  for (int i = HUGE_BLOCKS; i-- > 0;) free(p[i]);
-}
-
-/* Every Z3 context allocates two ~8.5 MB tables and touches them whole
- * (~4,100 page faults, about a third of an easy task's CPU); a run makes
- * several contexts one after another (Spacer, the proof mapping, the
- * replay, the model check). glibc would give each freed table back to the
- * kernel (mmap, then trim) and the next context would fault it in again;
- * kept in the heap, it is reused. The memory stays with the process until
- * it ends: a Horn-clause run is one short process. */
-static void keep_freed_memory(void) {
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);   /* glibc's maximum */
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  heap_huge_pages();
-  z3conv_reuse_contexts(true);   /* and a clean context itself (~4.7 M instructions to make) */
-}
-
 static void *chc_load(const char *path, const zeta_options *o, diag *d) {
-  keep_freed_memory();
+  lang_keep_freed_memory();
   double t0 = limits_now();
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
   if (!f) {

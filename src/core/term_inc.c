@@ -118,8 +118,9 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
 }
 
 /* Held: the conjunctions of at least TERM_INC_HOLD_MIN arguments below
- * roots[0..nhold), below no other root and no root themselves, whose every
- * use is a positive argument of a conjunction or disjunction or a positive
+ * roots[0..nhold), below no other root and no root themselves, that are a
+ * positive argument of a disjunction (Trans's actions) or whose every use
+ * is a positive argument of a conjunction or disjunction or a positive
  * branch of an if-then-else: where the roots' results keep them among
  * their top-level conjuncts and disjuncts (the reach proof's cube_values
  * and case splits read them there; MultiPaxos's actions are conjunctions
@@ -127,6 +128,7 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
 #define TERM_INC_HOLD_MIN 16
 static bool *not_holdable(const term_inc *in, uint32_t n, const term_t *roots, uint32_t nhold) {
   bool *no = xcalloc(in->n + 1, sizeof *no), *other = xcalloc(in->n + 1, sizeof *other);
+  bool *odd = xcalloc(in->n + 1, sizeof *odd), *in_or = xcalloc(in->n + 1, sizeof *in_or);
   for (uint32_t r = 0; r < n; r++) {
     uint32_t i = (uint32_t)term_map_get(&in->index, term_unsigned(roots[r]));
     no[i] = true, other[i] |= r >= nhold;
@@ -137,12 +139,14 @@ static bool *not_holdable(const term_inc *in, uint32_t n, const term_t *roots, u
       uint32_t a = in->argnode[e];
       bool junction = op == OP_AND || op == OP_OR || (op == OP_ITE && e > in->first[i]);
       other[a] |= other[i];
-      no[a] |= term_is_negated(in->arg[e]) || !junction;
+      odd[a] |= term_is_negated(in->arg[e]) || !junction;
+      in_or[a] |= op == OP_OR && !term_is_negated(in->arg[e]);
     }
   }
   for (uint32_t i = 0; i < in->n; i++)
-    no[i] |= other[i] || term_op_of(in->node[i]) != OP_AND || in->first[i + 1] - in->first[i] < TERM_INC_HOLD_MIN;
-  free(other);
+    no[i] |= other[i] || (odd[i] && !in_or[i]) || term_op_of(in->node[i]) != OP_AND ||
+             in->first[i + 1] - in->first[i] < TERM_INC_HOLD_MIN;
+  free(other), free(odd), free(in_or);
   return no;
 }
 

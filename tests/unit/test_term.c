@@ -552,10 +552,11 @@ static void count_proxies(const term_inc *in, term_t t, const term_t *want, uint
 }
 
 /* Held conjunctions past a disjunction's arguments: in an if-then-else's
- * branch (h1), in a conjunction (c /\ h3, flattened), one inside another (h4 inside h3:
- * term_inc_expand expands both); not one used negated too (hn). The roots'
- * results expanded are term_subst_many's, and term_inc_subst's are those
- * with more values substituted. */
+ * branch (h1), in a conjunction (c /\ h3, flattened), one inside another
+ * (h4 inside h3: term_inc_expand expands both); not one used negated and
+ * as a condition (hn, no argument of a disjunction). The roots' results
+ * expanded are term_subst_many's, and term_inc_subst's are those with more
+ * values substituted. */
 static void test_incremental_held_nested(void) {
   term_t x = ivar("nx"), b = bvar("nb"), c = bvar("nc"), w[16];
   term_t a1[17], a3[17], a4[17], an[17];
@@ -570,8 +571,8 @@ static void test_incremental_held_nested(void) {
   term_t h1 = term_and(17, a1), h4 = term_and(17, a4), hn = term_and(17, an);
   a3[16] = term_or2(h4, c);
   term_t h3 = term_and(17, a3);
-  term_t roots[2] = {term_or(4, (term_t[]){term_ite(b, h1, term_le(x, term_int(0))), term_and2(c, h3), hn,
-                                           term_and2(term_not(hn), term_eq(x, w[0]))}),
+  term_t roots[2] = {term_or(4, (term_t[]){term_ite(b, h1, term_le(x, term_int(0))), term_and2(c, h3),
+                                           term_ite(hn, c, term_eq(x, w[1])), term_and2(term_not(hn), term_eq(x, w[0]))}),
                      term_eq(x, term_int(1))};
   term_inc *in = term_inc_new_held(2, roots, 1);
   term_t vars[19] = {x, b, c};

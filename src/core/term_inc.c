@@ -26,6 +26,7 @@ struct term_inc {
   term_map index;            /* node -> its index */
   term_t *var, *value;       /* per variable bit: the variable, its value now (NULL_TERM: itself) */
   term_t *res;               /* per node: its substituted term */
+  uint32_t *watch;           /* per junction: the argument (index into arg) last found absorbing */
   uint32_t *bit_of;          /* variable's term id -> its bit (UINT32_MAX: none), ids < nbit_of */
   uint32_t nbit_of;
   term_t *next;              /* scratch: per variable bit, the valuation's value (NULL_TERM: none) */
@@ -38,6 +39,7 @@ struct term_inc {
   term_t *hargs;
   uint32_t *held_of;         /* by term id - proxy_lo: a proxy's held index (UINT32_MAX: none) */
   uint32_t proxy_lo, proxy_hi; /* the proxies' term ids: [proxy_lo, proxy_hi) */
+  bool nested;               /* a held node below another */
   bool valid, ok;            /* res holds the valuation before's; no quantifier */
 };
 
@@ -72,6 +74,7 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
   uint64_t *reads = xcalloc((size_t)in->n * in->words, sizeof *reads);   /* node i's variables: reads[i * words ..) */
   in->var = xmalloc((in->nvars + 1) * sizeof *in->var), in->value = xmalloc((in->nvars + 1) * sizeof *in->value);
   in->res = xmalloc((in->n + 1) * sizeof *in->res);
+  in->watch = xmalloc((in->n + 1) * sizeof *in->watch);
   in->next = xmalloc((in->nvars + 1) * sizeof *in->next);
   in->arg = xmalloc((nargs + 1) * sizeof *in->arg), in->argnode = xmalloc((nargs + 1) * sizeof *in->argnode);
   nargs = 0;
@@ -92,6 +95,7 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
     }
   }
   in->first[in->n] = nargs;
+  for (uint32_t i = 0; i < in->n; i++) in->watch[i] = in->first[i];
   /* transposed: a state's valuation changes few variables (Disruptor_MPMC:
    * 1.8 of 170 a state, 7 % of the 1249 nodes to rebuild), and scanning
    * every node's set was a tenth of its reach proof */
@@ -113,34 +117,58 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
   return in;
 }
 
-/* Held: the conjunctions of at least TERM_INC_HOLD_MIN arguments that are
- * (positive) arguments of a disjunction below roots[0..nhold) and below no
- * other root. */
+/* Held: the conjunctions of at least TERM_INC_HOLD_MIN arguments below
+ * roots[0..nhold), below no other root and no root themselves, that are a
+ * positive argument of a disjunction (Trans's actions) or whose every use
+ * is a positive argument of a conjunction or disjunction or a positive
+ * branch of an if-then-else: where the roots' results keep them among
+ * their top-level conjuncts and disjuncts (the reach proof's cube_values
+ * and case splits read them there; MultiPaxos's actions are conjunctions
+ * of ~160 arguments in the branches of an IF, built per state before). */
 #define TERM_INC_HOLD_MIN 16
+static bool *not_holdable(const term_inc *in, uint32_t n, const term_t *roots, uint32_t nhold) {
+  bool *no = xcalloc(in->n + 1, sizeof *no), *other = xcalloc(in->n + 1, sizeof *other);
+  bool *odd = xcalloc(in->n + 1, sizeof *odd), *in_or = xcalloc(in->n + 1, sizeof *in_or);
+  for (uint32_t r = 0; r < n; r++) {
+    uint32_t i = (uint32_t)term_map_get(&in->index, term_unsigned(roots[r]));
+    no[i] = true, other[i] |= r >= nhold;
+  }
+  for (uint32_t i = in->n; i-- > 0;) {   /* parents come after their children */
+    term_op op = term_op_of(in->node[i]);
+    for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
+      uint32_t a = in->argnode[e];
+      bool junction = op == OP_AND || op == OP_OR || (op == OP_ITE && e > in->first[i]);
+      other[a] |= other[i];
+      odd[a] |= term_is_negated(in->arg[e]) || !junction;
+      in_or[a] |= op == OP_OR && !term_is_negated(in->arg[e]);
+    }
+  }
+  for (uint32_t i = 0; i < in->n; i++)
+    no[i] |= other[i] || (odd[i] && !in_or[i]) || term_op_of(in->node[i]) != OP_AND ||
+             in->first[i + 1] - in->first[i] < TERM_INC_HOLD_MIN;
+  free(other), free(odd), free(in_or);
+  return no;
+}
+
 term_inc *term_inc_new_held(uint32_t n, const term_t *roots, uint32_t nhold) {
   term_inc *in = term_inc_new(n, roots);
   if (!in->ok || nhold == 0) return in;
-  /* the nodes below roots[nhold..): parents come after their children */
-  bool *other = xcalloc(in->n + 1, sizeof *other);
-  for (uint32_t r = nhold; r < n; r++) other[term_map_get(&in->index, term_unsigned(roots[r]))] = true;
-  for (uint32_t i = in->n; i-- > 0;)
-    if (other[i])
-      for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) other[in->argnode[e]] = true;
+  bool *no = not_holdable(in, n, roots, nhold);
   in->held = xmalloc((in->n + 1) * sizeof *in->held);
   memset(in->held, 0xff, (in->n + 1) * sizeof *in->held);
   uint32_t nargs = 0;
-  for (uint32_t i = 0; i < in->n; i++) {
-    if (term_op_of(in->node[i]) != OP_OR) continue;
+  for (uint32_t i = 0; i < in->n; i++)
+    if (!no[i]) in->held[i] = in->nheld++, nargs += in->first[i + 1] - in->first[i];
+  free(no);
+  /* a held node below another (term_inc_expand expands the inner first) */
+  bool *below = xcalloc(in->n + 1, sizeof *below);   /* a held node below node i */
+  for (uint32_t i = 0; i < in->n; i++)
     for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
       uint32_t a = in->argnode[e];
-      if (term_is_negated(in->arg[e]) || other[a] || in->held[a] != UINT32_MAX || term_op_of(in->node[a]) != OP_AND ||
-          in->first[a + 1] - in->first[a] < TERM_INC_HOLD_MIN)
-        continue;
-      in->held[a] = in->nheld++;
-      nargs += in->first[a + 1] - in->first[a];
+      below[i] |= below[a] || in->held[a] != UINT32_MAX;
     }
-  }
-  free(other);
+  for (uint32_t i = 0; i < in->n; i++) in->nested |= below[i] && in->held[i] != UINT32_MAX;
+  free(below);
   in->proxy = xmalloc((in->nheld + 1) * sizeof *in->proxy), in->hnode = xmalloc((in->nheld + 1) * sizeof *in->hnode);
   in->hfirst = xmalloc((in->nheld + 1) * sizeof *in->hfirst), in->hn = xcalloc(in->nheld + 1, sizeof *in->hn);
   in->hargs = xmalloc((nargs + 1) * sizeof *in->hargs);
@@ -171,7 +199,7 @@ term_inc *term_inc_new_held(uint32_t n, const term_t *roots, uint32_t nhold) {
 void term_inc_free(term_inc *in) {
   if (!in) return;
   free(in->root), free(in->node), free(in->first), free(in->arg), free(in->argnode), free(in->readers);
-  free(in->stale), free(in->var), free(in->value), free(in->res), free(in->bit_of), free(in->next);
+  free(in->stale), free(in->var), free(in->value), free(in->res), free(in->watch), free(in->bit_of), free(in->next);
   free(in->held), free(in->proxy), free(in->hnode), free(in->hfirst), free(in->hn), free(in->hargs);
   term_map_free(&in->index);
   free(in->held_of);
@@ -188,27 +216,53 @@ const term_t *term_inc_held_args(const term_inc *in, term_t t, uint32_t *n) {
   return in->hargs + in->hfirst[h];
 }
 
-term_t term_inc_expand(const term_inc *in, term_t t) {
-  if (!in || in->nheld == 0) return t;
-  term_t *from = xmalloc((in->nheld + 1) * sizeof *from), *to = xmalloc((in->nheld + 1) * sizeof *to);
-  uint32_t k = 0;
-  for (uint32_t h = 0; h < in->nheld; h++)
-    if (in->res[in->hnode[h]] == in->proxy[h])
-      from[k] = in->proxy[h], to[k++] = term_and(in->hn[h], in->hargs + in->hfirst[h]);
-  term_subst_many(1, &t, k, from, to);
-  free(from), free(to);
+term_t term_inc_subst(const term_inc *in, term_t t, uint32_t n, const term_t *from, const term_t *to) {
+  if (!in || in->nheld == 0) {
+    if (n) term_subst_many(1, &t, n, from, to);
+    return t;
+  }
+  term_vec f = {0}, v = {0}, a = {0};   /* from/to, then each live proxy := its conjunction substituted */
+  for (uint32_t i = 0; i < n; i++) term_vec_push(&f, from[i]), term_vec_push(&v, to[i]);
+  for (uint32_t h = 0; h < in->nheld; h++) {   /* children first: an inner proxy's conjunction is before */
+    if (in->res[in->hnode[h]] != in->proxy[h]) continue;
+    a.size = 0;
+    for (uint32_t k = 0; k < in->hn[h]; k++) term_vec_push(&a, in->hargs[in->hfirst[h] + k]);
+    if ((n || in->nested) && f.size) term_subst_many(a.size, a.data, f.size, f.data, v.data);
+    term_vec_push(&f, in->proxy[h]), term_vec_push(&v, term_and(a.size, a.data));
+  }
+  if (f.size) term_subst_many(1, &t, f.size, f.data, v.data);
+  term_vec_free(&f), term_vec_free(&v), term_vec_free(&a);
   return t;
+}
+
+term_t term_inc_expand(const term_inc *in, term_t t) { return term_inc_subst(in, t, 0, NULL, NULL); }
+
+/* Node i's argument e's result. */
+static inline term_t arg_result(const term_inc *in, uint32_t e) { return in->res[in->argnode[e]] ^ (in->arg[e] & 1); }
+
+/* Junction i has an argument whose result is absorbing: the one found
+ * last looked at first (a disabled action's false guard mostly stays
+ * false from one state to its neighbour; scanning held conjunctions'
+ * ~160 arguments for it was 4 % of MultiPaxos_MC_small's run). */
+static bool absorbed(term_inc *in, uint32_t i, term_t absorbing) {
+  if (arg_result(in, in->watch[i]) == absorbing) return true;
+  for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++)
+    if (arg_result(in, e) == absorbing) {
+      in->watch[i] = e;
+      return true;
+    }
+  return false;
 }
 
 /* Held node i: false with a false argument, true with every one true,
  * else its proxy, its other arguments' results kept for
  * term_inc_held_args. */
 static term_t hold_node(term_inc *in, uint32_t i) {
+  if (absorbed(in, i, term_false())) return term_false();
   uint32_t h = in->held[i], k = 0;
   term_t *a = in->hargs + in->hfirst[h];
   for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
-    term_t r = in->res[in->argnode[e]] ^ (in->arg[e] & 1);
-    if (term_is_false(r)) return r;
+    term_t r = arg_result(in, e);
     if (!term_is_true(r)) a[k++] = r;
   }
   in->hn[h] = k;
@@ -224,14 +278,12 @@ static term_t rebuild_node(term_inc *in, uint32_t i) {
    * of Trans's actions are disabled in a state, one false guard each */
   term_op op = term_op_of(in->node[i]);
   term_t absorbing = op == OP_AND ? term_false() : op == OP_OR ? term_true() : NULL_TERM;
-  if (absorbing != NULL_TERM)
-    for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++)
-      if ((in->res[in->argnode[e]] ^ (in->arg[e] & 1)) == absorbing) return absorbing;
+  if (absorbing != NULL_TERM && absorbed(in, i, absorbing)) return absorbing;
   term_t small[16], *a = n <= 16 ? small : xmalloc(n * sizeof *a);
   bool diff = false;
   for (uint32_t k = 0; k < n; k++) {
     uint32_t e = in->first[i] + k;
-    a[k] = in->res[in->argnode[e]] ^ (in->arg[e] & 1);
+    a[k] = arg_result(in, e);
     diff |= a[k] != in->arg[e];
   }
   term_t r = diff ? term_with_args(in->node[i], a) : in->node[i];

@@ -22,21 +22,28 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots);
 bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *to, term_t *out);
 void term_inc_free(term_inc *in);
 
-/* With held conjunctions: the conjunctions of 16 arguments or more that are
- * arguments of a disjunction below roots[0..nhold) and below no other
- * root are not built when their arguments change (sorting and interning a
- * new ~93-argument conjunction per enabled action and state was a third
- * of Disruptor_MPMC's reach proof): the result of such a node is false
- * when an argument's is, true when every one is, else a proxy, a Boolean
- * variable of its own that stands for the conjunction of its arguments'
- * results (term_inc_held_args), until the next term_inc_apply. The roots'
- * results mean what term_inc_new's do with each proxy read as that
- * conjunction (term_inc_expand). */
+/* With held conjunctions: the conjunctions of 16 arguments or more below
+ * roots[0..nhold), below no other root, whose every use is a positive
+ * argument of a conjunction or disjunction or a positive branch of an
+ * if-then-else, are not built when their arguments change (sorting and
+ * interning a new ~93-argument conjunction per enabled action and state
+ * was a third of Disruptor_MPMC's reach proof): the result of such a node
+ * is false when an argument's is, true when every one is, else a proxy, a
+ * Boolean variable of its own that stands for the conjunction of its
+ * arguments' results (term_inc_held_args; they may hold other proxies),
+ * until the next term_inc_apply. The roots' results mean what
+ * term_inc_new's do with each proxy read as that conjunction
+ * (term_inc_expand). */
 term_inc *term_inc_new_held(uint32_t n, const term_t *roots, uint32_t nhold);
 /* t a proxy of in: the arguments' results of its conjunction now (none
  * true; their count in *n); else NULL. */
 const term_t *term_inc_held_args(const term_inc *in, term_t t, uint32_t *n);
 /* t (a result of the last term_inc_apply) with each proxy replaced by its
- * conjunction, built. */
+ * conjunction, built (the proxies in it too). */
 term_t term_inc_expand(const term_inc *in, term_t t);
+/* term_inc_expand(t) with from[i] := to[i] (i < n; no proxy among them)
+ * substituted: each conjunction built from its arguments substituted, not
+ * built first (an equivalent term; the reach proof's witnesses try up to 8
+ * valuations per state, most of the proxies' arguments fold away). */
+term_t term_inc_subst(const term_inc *in, term_t t, uint32_t n, const term_t *from, const term_t *to);
 #endif

@@ -533,6 +533,80 @@ static void test_incremental_held(void) {
   term_inc_free(in);
 }
 
+/* The proxies among t's nodes (term_inc_held_args), counted per held
+ * conjunction of want[0..n) (their conjunctions, expanded, are those terms
+ * substituted); *other counts the proxies of none. */
+static void count_proxies(const term_inc *in, term_t t, const term_t *want, uint32_t n, int *seen, int *other) {
+  uint32_t k;
+  const term_t *args = term_inc_held_args(in, term_unsigned(t), &k);
+  if (args) {
+    term_t conj = term_inc_expand(in, term_and(k, args));
+    uint32_t i = 0;
+    while (i < n && conj != want[i]) i++;
+    if (i < n) seen[i]++;
+    else ++*other;
+    for (uint32_t j = 0; j < k; j++) count_proxies(in, args[j], want, n, seen, other);
+    return;
+  }
+  for (uint32_t i = 0; i < term_nargs(t); i++) count_proxies(in, term_arg(t, i), want, n, seen, other);
+}
+
+/* Held conjunctions past a disjunction's arguments: in an if-then-else's
+ * branch (h1), in a conjunction (c /\ h3, flattened), one inside another
+ * (h4 inside h3: term_inc_expand expands both); not one used negated and
+ * as a condition (hn, no argument of a disjunction). The roots' results
+ * expanded are term_subst_many's, and term_inc_subst's are those with more
+ * values substituted. */
+static void test_incremental_held_nested(void) {
+  term_t x = ivar("nx"), b = bvar("nb"), c = bvar("nc"), w[16];
+  term_t a1[17], a3[17], a4[17], an[17];
+  for (int i = 0; i < 16; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "nw%d", i);
+    w[i] = ivar(name);
+    a1[i] = term_le(w[i], x), a4[i] = term_le(term_int(-1), term_add2(w[i], x)), an[i] = term_le(x, w[i]);
+    a3[i] = term_le(term_add2(w[i], x), term_int(1));
+  }
+  a1[16] = c, a4[16] = term_or2(b, c), an[16] = b;
+  term_t h1 = term_and(17, a1), h4 = term_and(17, a4), hn = term_and(17, an);
+  a3[16] = term_or2(h4, c);
+  term_t h3 = term_and(17, a3);
+  term_t roots[2] = {term_or(4, (term_t[]){term_ite(b, h1, term_le(x, term_int(0))), term_and2(c, h3),
+                                           term_ite(hn, c, term_eq(x, w[1])), term_and2(term_not(hn), term_eq(x, w[0]))}),
+                     term_eq(x, term_int(1))};
+  term_inc *in = term_inc_new_held(2, roots, 1);
+  term_t vars[19] = {x, b, c};
+  for (int i = 0; i < 16; i++) vars[3 + i] = w[i];
+  unsigned seed = 5;
+  int seen[3] = {0}, other = 0;
+  for (int round = 0; round < 400; round++) {
+    term_t from[19], to[19];
+    uint32_t n = 0;
+    for (int v = 0; v < 19; v++) {
+      seed = seed * 1103515245u + 12345u;
+      unsigned r = (seed >> 16) % 8;
+      if (r == 0 || (v >= 3 && r < 3)) continue;   /* left free */
+      from[n] = vars[v];
+      to[n++] = v == 1 || v == 2 ? (r & 1 ? term_true() : term_false()) : term_int((int)(r % 3) - 1);
+    }
+    term_t want[2] = {roots[0], roots[1]}, got[2], held[3] = {h1, term_and2(c, h3), h4};
+    term_subst_many(2, want, n, from, to);
+    term_subst_many(3, held, n, from, to);
+    CHECK(term_inc_apply(in, n, from, to, got));
+    CHECK(term_inc_expand(in, got[0]) == want[0] && got[1] == want[1]);
+    count_proxies(in, got[0], held, 3, seen, &other);
+    /* the free ones given values too: the expanded result's substitution */
+    term_t more_from[19], more_to[19], sub = want[0];
+    uint32_t m = 0;
+    for (int v = 0; v < 19; v++)
+      more_from[m] = vars[v], more_to[m++] = v == 1 || v == 2 ? term_true() : term_int(v % 2);
+    term_subst_many(1, &sub, m, more_from, more_to);
+    CHECK(term_inc_subst(in, got[0], m, more_from, more_to) == sub);
+  }
+  CHECK(seen[0] > 20 && seen[1] > 20 && seen[2] > 10 && other == 0);
+  term_inc_free(in);
+}
+
 int main(void) {
   RUN(test_hash_consing);
   RUN(test_boolean_simplification);
@@ -552,6 +626,7 @@ int main(void) {
   RUN(test_one_point);
   RUN(test_incremental_subst);
   RUN(test_incremental_held);
+  RUN(test_incremental_held_nested);
   RUN(test_junction_order);
   terms_reset();
   return CHECK_DONE();

@@ -554,11 +554,12 @@ static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, 
  * its 343,796 states, ~5 ms of Z3 each, half of the proof): one of the
  * state's successors as the witness. Its cube's values (next-state
  * leaves, each given one value: an assignment that exists) substituted
- * into full (trans folded with the state's values, each implied by its
- * cube, its held conjunctions expanded) fold it to true: every state of the
- * cube steps to any state with those values. The first WITNESSES successors are tried. */
+ * into trans (folded with the state's values, each implied by its cube;
+ * its held conjunctions expanded, term_inc_subst) fold it to true: every
+ * state of the cube steps to any state with those values. The first
+ * WITNESSES successors are tried. */
 #define WITNESSES 8
-static bool step_witnessed(reach_ctx *c, term_t full, const uint32_t *succ, uint32_t k) {
+static bool step_witnessed(reach_ctx *c, term_t trans, const uint32_t *succ, uint32_t k) {
   if (!k) return false;
   term_vec nf = {0}, nt = {0};
   bool ok = false;
@@ -568,7 +569,8 @@ static bool step_witnessed(reach_ctx *c, term_t full, const uint32_t *succ, uint
     nf.size = nt.size = 0;
     for (uint32_t i = c->vfirst[s]; i < c->vfirst[s] + c->vcount[s]; i++)
       term_vec_push(&nf, c->memo.primed[term_id(c->var.data[i])]), term_vec_push(&nt, c->value.data[i]);
-    ok = next_values_agree(&c->memo, &nf, &nt, 0) && folds_true(full, &nf, &nt);
+    ok = next_values_agree(&c->memo, &nf, &nt, 0) &&
+         term_is_true(term_inc_subst(c->memo.inc, trans, nf.size, nf.data, nt.data));
   }
   term_vec_free(&nf), term_vec_free(&nt);
   return ok;
@@ -591,9 +593,8 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   if (deadlock) {
     bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, c->from.size, c->from.size,
                                 &(uint32_t){SPLITS});
-    term_t full = evident ? NULL_TERM : term_inc_expand(c->memo.inc, f->trans);
-    bool witnessed = !evident && step_witnessed(c, full, succ, f->nsucc);
-    if (!evident && !witnessed && !has_step(one, sym, cube, full)) return false;
+    bool witnessed = !evident && step_witnessed(c, f->trans, succ, f->nsucc);
+    if (!evident && !witnessed && !has_step(one, sym, cube, term_inc_expand(c->memo.inc, f->trans))) return false;
     subst = subst && (evident || witnessed);
     st->by_witness += witnessed;
   }

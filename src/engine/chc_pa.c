@@ -279,15 +279,11 @@ static int refine_path(pa *a, const chc_tree *t) {
 }
 
 /* A tree without Spacer: binary interpolants by model-based projection
- * (solver/itp.h), children before parents. Node k's head arguments are
- * named by fresh variables h[k], shared only with its parent. The formula
- * of the tree stays unsat while each finished subtree is replaced by its
- * interpolant: node k's interpolant separates A = its clause ∧ its
- * children's interpolants from B = the unfinished nodes ∧ the interpolants
- * of the other finished subtrees, so it is over h[k] and, with its
- * children's, implies it (a tree interpolant). Preorder ids put every
- * descendant after its ancestor: descending ids finish children first.
- * Returns the number of new predicates, or -1. */
+ * (itp_tree_mbp: children before parents, in one forked child). Node k's
+ * head arguments are named by fresh variables h[k], shared only with its
+ * parent; node k's interpolant is over h[k]. Preorder ids put every
+ * descendant after its ancestor. Returns the number of new predicates, or
+ * -1. */
 static int refine_tree_mbp(pa *a, const chc_tree *t) {
   const chc_system *s = a->s;
   uint32_t m = t->size;
@@ -315,23 +311,14 @@ static int refine_tree_mbp(pa *a, const chc_tree *t) {
     node[k] = term_and(v.size, v.data);
     term_vec_free(&v);
   }
-  int added = 0;
-  for (uint32_t k = m; k-- > 1 && added >= 0;) {
-    term_vec av = {0}, bv = {0};
-    term_vec_push(&av, node[k]);
-    for (uint32_t u = 0; u < m; u++) {
-      if (u < k) term_vec_push(&bv, node[u]);
-      else if (u > k && parent[u] == k) term_vec_push(&av, itp[u]);
-      else if (u > k && parent[u] < k) term_vec_push(&bv, itp[u]);
+  int added = -1;
+  uint32_t ms = limits_remaining_ms(a->lim);
+  if (itp_tree_mbp(m, node, parent, itp, ms ? ms : 1, &a->itp_why) == SOLVER_UNSAT) {
+    added = 0;
+    for (uint32_t k = m; k-- > 1;) {
+      uint32_t p = s->clauses[t->n[k].clause].head.pred;
+      added += add_conjuncts(a, p, term_subst(itp[k], s->preds[p].arity, h[k], s->preds[p].params));
     }
-    term_t f[2] = {term_and(av.size, av.data), term_and(bv.size, bv.data)}, out[1];
-    term_vec_free(&av);
-    term_vec_free(&bv);
-    uint32_t ms = limits_remaining_ms(a->lim);
-    if (itp_sequence_only(ITP_MBP, 2, f, out, ms ? ms : 1, &a->itp_why) != SOLVER_UNSAT) { added = -1; break; }
-    itp[k] = out[0];
-    uint32_t p = s->clauses[t->n[k].clause].head.pred;
-    added += add_conjuncts(a, p, term_subst(out[0], s->preds[p].arity, h[k], s->preds[p].params));
   }
   for (uint32_t k = 1; k < m; k++) free(h[k]);
   free(h); free(parent); free(node); free(itp);

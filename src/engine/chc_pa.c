@@ -527,7 +527,9 @@ void chc_pa_run(chc_pa *a, const zeta_limits *lim, chc_result *out) {
       break;
     }
   }
-  a->resumable = out->answer == CHC_UNKNOWN && limits_expired(lim);
+  /* a check cut by the part's end (its timeout is the time left) may
+   * come back unknown just before limits_expired says so */
+  a->resumable = out->answer == CHC_UNKNOWN && strcmp(out->reason, "timeout") == 0;
 }
 
 bool chc_pa_resumable(const chc_pa *a) { return a->resumable; }

@@ -514,8 +514,9 @@ static void test_ic3_resumed(void) {
 /* pa in parts with IC3 runs in between, as own's schedule runs it on
  * non-linear systems over arrays across the core's slice (chc_own.c,
  * pa_part): its terms taken out of the table while IC3 runs and put back
- * after, its predicates kept (chc_pa_run). Part k gets 10k ms CPU (2k ms:
- * a refinement cut at each part's end, MBP's child not done, for 100 parts). */
+ * after, its predicates kept (chc_pa_run). Part k gets 100k ms CPU (2k ms:
+ * a refinement cut at each part's end, for 100 parts; 10k ms: 120 s
+ * ran out under ASan at load 10, where each fork is slow). */
 static uint32_t pa_parts_run;
 
 static void pa_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_result *r) {
@@ -523,7 +524,7 @@ static void pa_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_r
   chc_pa *st = chc_pa_new(s, ITP_MBP);
   pa_parts_run = 0;
   for (;;) {
-    zeta_limits l = limits_cpu_slice(lim, 0.01 * ++pa_parts_run);
+    zeta_limits l = limits_cpu_slice(lim, 0.1 * ++pa_parts_run);
     chc_pa_run(st, &l, r);
     if (r->answer != CHC_UNKNOWN || !chc_pa_resumable(st) || limits_expired(lim)) break;
     chc_result_free(r);

@@ -92,6 +92,16 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
  * interpolants by model-based projection and never calls Spacer (gives up
  * on trees). */
 void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *out);
+/* The same in parts (as chc_ic3_new / run below): a run that ran out of
+ * time (chc_pa_resumable) keeps its predicates, and the next call goes on
+ * with them (chc_own.c: pa's part before the core's slice on arrays,
+ * resumed after it). Its terms must live until the next call
+ * (terms_take / terms_put_back across an engine that runs in between). */
+typedef struct chc_pa chc_pa;
+chc_pa *chc_pa_new(const chc_system *s, itp_strategy itp);
+void chc_pa_run(chc_pa *a, const zeta_limits *lim, chc_result *out);
+bool chc_pa_resumable(const chc_pa *a);
+void chc_pa_free(chc_pa *a);   /* NULL ok */
 
 /* IC3/PDR on the Horn clauses themselves, linear and nonlinear (GPDR /
  * Spacer-style: lemmas per predicate and level, reach facts, obligations

@@ -62,6 +62,15 @@ static zeta_limits cpu_slice(const zeta_limits *lim, double share, double cap) {
   return limits_cpu_slice(lim, slice_seconds(lim, share, cap));
 }
 
+/* share of the CPU the schedule can still expect (cpu_total less what it
+ * has had), at most cap CPU seconds (cap without a deadline): a slice that
+ * shrinks with the load (a share of the wall time left in CPU seconds,
+ * cpu_slice, is all the CPU left under load 6-9) */
+static zeta_limits cpu_share_left(const zeta_limits *lim, const own_clock *ck, double share, double cap) {
+  double left = cpu_total(lim, ck) - (limits_cpu_now() - ck->cpu0), sec = share * left;
+  return limits_cpu_slice(lim, lim->deadline && sec < cap ? sec : cap);
+}
+
 bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, const chc_accept *acc) {
   if (r->answer != CHC_UNKNOWN && (!acc || acc->fn(acc->ctx, ds, r))) return true;
   if (r->answer != CHC_UNKNOWN) {
@@ -75,8 +84,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that, other non-linear ones (no
- * datatypes, with arrays) a slice of BMC over derivation trees and IC3 on
- * their linear core after the arrays' IC3 slice; for linear systems a short
+ * datatypes, with arrays) a slice of BMC over derivation trees, a part of
+ * pa and IC3 on their linear core after the arrays' IC3 slice; for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
@@ -113,6 +122,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define AFFINE_SECOND_SECONDS 8
 #define IC3_SECOND_SHARE 0.15
 #define IC3_SECOND_SECONDS 3
+#define PA_ARRAYS_SHARE 0.3
+#define PA_ARRAYS_SECONDS 3
 /* Before the next engine: the last one's result dropped, and every term
  * made since the schedule began (terms_rollback), so that each engine
  * meets the term table as it would run alone. Term ids order conjunctions
@@ -187,6 +198,41 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
     p->dropped = true;
     terms_rollback(start);
   } else p->kept = terms_take(start);
+  return false;
+}
+
+/* pa across the core's slice on arrays, as ic3_parts IC3 across pa. */
+typedef struct {
+  chc_pa *pa;
+  terms_stash *kept;   /* its terms, out of the table between parts */
+  bool done;           /* it gave up or its answer failed the check */
+} pa_parts;
+
+/* One part of pa within l (made at the first part, resumed with its
+ * predicates at the next); true when the schedule ends. A part that ran
+ * out of time takes its terms out of the table until the next; one that
+ * gave up (MBP failed) or whose answer failed its check ends pa (it would
+ * answer so again). */
+static bool pa_part(pa_parts *p, const chc_system *s, itp_strategy itp, const zeta_limits *l, const zeta_limits *lim,
+                    chc_result *r, const chc_accept *acc, terms_mark start) {
+  if (p->done) return false;
+  zeta_limits part = *l;
+  step("pa", &part);
+  if (p->kept) terms_put_back(p->kept);
+  p->kept = NULL;
+  if (!p->pa) p->pa = chc_pa_new(s, itp);
+  chc_pa_run(p->pa, &part, r);
+  bool resumable = chc_pa_resumable(p->pa);
+  if (chc_settled(r, s, lim, acc)) return true;
+  chc_result_free(r);
+  if (resumable) {
+    p->kept = terms_take(start);
+    return false;
+  }
+  chc_pa_free(p->pa);
+  p->pa = NULL;
+  p->done = true;
+  terms_rollback(start);
   return false;
 }
 
@@ -306,6 +352,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
                    bool *over_unf, const chc_accept *acc, volatile sig_atomic_t *unsat_news) {
   bool linear = chc_is_linear(s), unf_bmc = false;
   terms_mark start = terms_mark_now();
+  own_clock ck = own_clock_now();
   own_wall0 = limits_now();
   own_unsat_news = unsat_news;
   *over_unf = false;
@@ -340,6 +387,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
    * ic3's answers pa lacks within 1.8 s, pa's that ic3 lacks within 7.7 s;
    * STATUS-chc, session 9) */
   ic3_parts ic3 = {NULL, NULL, false};
+  pa_parts pa = {NULL, NULL, false};
   if (dt) {
     zeta_limits l2 = slice(lim, 0.3, 1e9);
     chc_ic3_solve(s, &l2, r);
@@ -362,6 +410,13 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     chc_bmc_solve(s, &l1, 0, r);
     if (chc_settled(r, s, lim, acc)) goto out;
     next_engine(r, start);
+    /* pa's quick answers before the core's slice (LIA-Arrays-110: sat by
+     * pa in 1.4-2 s CPU, after the core's 5 s; lost at load 6; 131 unsat
+     * in ~1 s, 021 sat in 2-4 s): a part of 30 % of the CPU the schedule
+     * can still expect, at most 3 s, resumed after the core when it ran
+     * out of time */
+    zeta_limits lpa = cpu_share_left(lim, &ck, PA_ARRAYS_SHARE, PA_ARRAYS_SECONDS);
+    if (pa_part(&pa, s, itp, &lpa, lim, r, acc, start)) goto out;
     /* IC3 on the linear core (chc_core.c): counterexamples through the
      * linear clauses alone (LIA-Arrays-219, a thread-modular program:
      * 2-4 s CPU under load with the core's IC3 unweakened, 4-6 s
@@ -371,7 +426,9 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * the slice (own's 131: 6.9 -> 12 s). Session 30 tried it first (a
      * 1 s trees slice, the core, then IC3's slice...): 219 came sooner,
      * but IC3's quick answers came after those slices (024: 1.4 -> 6.5 s
-     * wall at load 10, lost in the track's run) */
+     * wall at load 10, lost in the track's run). Not a share of the CPU
+     * the schedule can expect: with half of it the core lost 219 at load
+     * 8 (1.7-2.5 s CPU needed there; session 34) */
     zeta_limits lc = cpu_slice(lim, CORE_SHARE, CORE_SECONDS);
     step("core", &lc);
     chc_linear_core_solve(s, &lc, r);
@@ -382,11 +439,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     numbers_only(s, lim, itp, r, acc, start, linear);
     return;
   }
-  zeta_limits lp = *lim;
-  step("pa", &lp);
-  chc_pa_solve_itp(s, &lp, itp, r);
-  if (chc_settled(r, s, lim, acc) || (dt && !linear)) goto out;
-  next_engine(r, start);
+  if (pa_part(&pa, s, itp, lim, lim, r, acc, start) || (dt && !linear)) goto out;
   if (linear) {
     chc_ts_solve_bounded(s, lim, "pdr", itp, 0, r);
     if (chc_settled(r, s, lim, acc) || dt) goto out;
@@ -401,5 +454,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
 out:
   chc_ic3_free(ic3.ic3);
   terms_stash_free(ic3.kept);
+  chc_pa_free(pa.pa);
+  terms_stash_free(pa.kept);
 }
 

@@ -40,9 +40,11 @@ typedef struct {
   uint32_t *kids;        /* fact ids, one per body application */
 } fact;
 
-typedef struct {
+typedef struct chc_pa {
   const chc_system *s;
-  const zeta_limits *lim;
+  const zeta_limits *lim;   /* the current part's */
+  bool seeded;              /* Π's first predicates added (the first part) */
+  bool resumable;           /* the last part ran out of time */
   term_vec *pi;          /* per predicate */
   fact *facts;
   uint32_t nfacts, cap;
@@ -279,15 +281,11 @@ static int refine_path(pa *a, const chc_tree *t) {
 }
 
 /* A tree without Spacer: binary interpolants by model-based projection
- * (solver/itp.h), children before parents. Node k's head arguments are
- * named by fresh variables h[k], shared only with its parent. The formula
- * of the tree stays unsat while each finished subtree is replaced by its
- * interpolant: node k's interpolant separates A = its clause ∧ its
- * children's interpolants from B = the unfinished nodes ∧ the interpolants
- * of the other finished subtrees, so it is over h[k] and, with its
- * children's, implies it (a tree interpolant). Preorder ids put every
- * descendant after its ancestor: descending ids finish children first.
- * Returns the number of new predicates, or -1. */
+ * (itp_tree_mbp: children before parents, in one forked child). Node k's
+ * head arguments are named by fresh variables h[k], shared only with its
+ * parent; node k's interpolant is over h[k]. Preorder ids put every
+ * descendant after its ancestor. Returns the number of new predicates, or
+ * -1. */
 static int refine_tree_mbp(pa *a, const chc_tree *t) {
   const chc_system *s = a->s;
   uint32_t m = t->size;
@@ -315,23 +313,14 @@ static int refine_tree_mbp(pa *a, const chc_tree *t) {
     node[k] = term_and(v.size, v.data);
     term_vec_free(&v);
   }
-  int added = 0;
-  for (uint32_t k = m; k-- > 1 && added >= 0;) {
-    term_vec av = {0}, bv = {0};
-    term_vec_push(&av, node[k]);
-    for (uint32_t u = 0; u < m; u++) {
-      if (u < k) term_vec_push(&bv, node[u]);
-      else if (u > k && parent[u] == k) term_vec_push(&av, itp[u]);
-      else if (u > k && parent[u] < k) term_vec_push(&bv, itp[u]);
+  int added = -1;
+  uint32_t ms = limits_remaining_ms(a->lim);
+  if (itp_tree_mbp(m, node, parent, itp, ms ? ms : 1, &a->itp_why) == SOLVER_UNSAT) {
+    added = 0;
+    for (uint32_t k = m; k-- > 1;) {
+      uint32_t p = s->clauses[t->n[k].clause].head.pred;
+      added += add_conjuncts(a, p, term_subst(itp[k], s->preds[p].arity, h[k], s->preds[p].params));
     }
-    term_t f[2] = {term_and(av.size, av.data), term_and(bv.size, bv.data)}, out[1];
-    term_vec_free(&av);
-    term_vec_free(&bv);
-    uint32_t ms = limits_remaining_ms(a->lim);
-    if (itp_sequence_only(ITP_MBP, 2, f, out, ms ? ms : 1, &a->itp_why) != SOLVER_UNSAT) { added = -1; break; }
-    itp[k] = out[0];
-    uint32_t p = s->clauses[t->n[k].clause].head.pred;
-    added += add_conjuncts(a, p, term_subst(out[0], s->preds[p].arity, h[k], s->preds[p].params));
   }
   for (uint32_t k = 1; k < m; k++) free(h[k]);
   free(h); free(parent); free(node); free(itp);
@@ -462,44 +451,58 @@ void chc_pa_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) 
   chc_pa_solve_itp(s, lim, ITP_AUTO, out);
 }
 
-void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *out) {
+chc_pa *chc_pa_new(const chc_system *s, itp_strategy itp) {
+  pa *a = xcalloc(1, sizeof *a);
+  a->s = s;
+  a->itp = itp;
+  a->pi = xcalloc(s->npreds + 1, sizeof(term_vec));
+  a->by_pred = xcalloc(s->npreds + 1, sizeof(uint32_t *));
+  a->nby = xcalloc(s->npreds + 1, sizeof(uint32_t));
+  a->capby = xcalloc(s->npreds + 1, sizeof(uint32_t));
+  a->slv = solver_new_z3();
+  return a;
+}
+
+/* The model: per predicate, the disjunction of its facts' cubes. */
+static void pa_model(pa *a, chc_result *out) {
+  const chc_system *s = a->s;
+  out->answer = CHC_SAT;
+  out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
+  for (uint32_t p = 0; p < s->npreds; p++) {
+    term_vec d = {0};
+    for (uint32_t k = 0; k < a->nby[p]; k++) {
+      const fact *f = &a->facts[a->by_pred[p][k]];
+      term_vec c = {0};
+      for (uint32_t i = 0; i < f->nheld; i++) term_vec_push(&c, a->pi[p].data[f->held[i]]);
+      term_vec_push(&d, term_and(c.size, c.data));
+      term_vec_free(&c);
+    }
+    out->interp[p] = term_or(d.size, d.data);
+    term_vec_free(&d);
+  }
+}
+
+void chc_pa_run(chc_pa *a, const zeta_limits *lim, chc_result *out) {
+  const chc_system *s = a->s;
   chc_result_start(out, "pa (predicate abstraction, tree interpolants)");
   out->reason = "timeout";
-  pa a = {0};
-  a.s = s;
-  a.lim = lim;
-  a.itp = itp;
-  a.pi = xcalloc(s->npreds + 1, sizeof(term_vec));
-  a.by_pred = xcalloc(s->npreds + 1, sizeof(uint32_t *));
-  a.nby = xcalloc(s->npreds + 1, sizeof(uint32_t));
-  a.capby = xcalloc(s->npreds + 1, sizeof(uint32_t));
-  a.slv = solver_new_z3();
-  seed_equalities(&a);
-  seed_congruences(&a);
+  a->lim = lim;
+  if (!a->seeded) {
+    seed_equalities(a);
+    seed_congruences(a);
+    a->seeded = true;
+  }
   while (!limits_expired(lim)) {
-    free(a.query_kids);
-    a.query_kids = NULL;
-    int r = fixpoint(&a);
+    free(a->query_kids);
+    a->query_kids = NULL;
+    int r = fixpoint(a);
     if (r < 0) break;
     if (r > 0) {
-      out->answer = CHC_SAT;
-      out->interp = xcalloc(s->npreds + 1, sizeof(term_t));
-      for (uint32_t p = 0; p < s->npreds; p++) {
-        term_vec d = {0};
-        for (uint32_t k = 0; k < a.nby[p]; k++) {
-          const fact *f = &a.facts[a.by_pred[p][k]];
-          term_vec c = {0};
-          for (uint32_t i = 0; i < f->nheld; i++) term_vec_push(&c, a.pi[p].data[f->held[i]]);
-          term_vec_push(&d, term_and(c.size, c.data));
-          term_vec_free(&c);
-        }
-        out->interp[p] = term_or(d.size, d.data);
-        term_vec_free(&d);
-      }
+      pa_model(a, out);
       break;
     }
     chc_tree t = {0};
-    if (!build_tree(&a, &t)) { chc_tree_free(&t); out->reason = "pa: counterexample tree too large"; break; }
+    if (!build_tree(a, &t)) { chc_tree_free(&t); out->reason = "pa: counterexample tree too large"; break; }
     term_t f = chc_tree_formula(s, &t);
     solver *cs = solver_new_z3();
     solver_set_timeout(cs, limits_remaining_ms(lim));
@@ -511,8 +514,8 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
     }
     solver_free(cs);
     if (cr != SOLVER_UNSAT) { chc_tree_free(&t); if (cr == SOLVER_UNKNOWN && !limits_expired(lim)) out->reason = "pa: tree check unknown"; break; }
-    int added = refine(&a, &t);
-    if (added < 0 && a.itp == ITP_MBP) progress_tick("zeta: pa: %s (tree of %u nodes)", a.itp_why ? a.itp_why : "?", t.size);
+    int added = refine(a, &t);
+    if (added < 0 && a->itp == ITP_MBP) progress_tick("zeta: pa: %s (tree of %u nodes)", a->itp_why ? a->itp_why : "?", t.size);
     chc_tree_free(&t);
     progress_tick("zeta: pa: refined, %d new predicates", added);
     if (added <= 0) {
@@ -520,13 +523,28 @@ void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy 
        * (LIA-255: one of 114 per-call children cut at the end) */
       out->reason = limits_expired(lim) ? "timeout"
                     : added == 0 ? "pa: refinement made no progress"
-                    : a.itp == ITP_MBP ? "pa: interpolation failed (MBP)" : "pa: interpolation failed";
+                    : a->itp == ITP_MBP ? "pa: interpolation failed (MBP)" : "pa: interpolation failed";
       break;
     }
   }
-  free_facts(&a);
-  for (uint32_t p = 0; p < s->npreds; p++) { term_vec_free(&a.pi[p]); free(a.by_pred[p]); }
-  free(a.pi); free(a.by_pred); free(a.nby); free(a.capby); free(a.facts); free(a.query_kids);
-  solver_free(a.slv);
+  /* a check cut by the part's end (its timeout is the time left) may
+   * come back unknown just before limits_expired says so */
+  a->resumable = out->answer == CHC_UNKNOWN && strcmp(out->reason, "timeout") == 0;
 }
 
+bool chc_pa_resumable(const chc_pa *a) { return a->resumable; }
+
+void chc_pa_free(chc_pa *a) {
+  if (!a) return;
+  free_facts(a);
+  for (uint32_t p = 0; p < a->s->npreds; p++) { term_vec_free(&a->pi[p]); free(a->by_pred[p]); }
+  free(a->pi); free(a->by_pred); free(a->nby); free(a->capby); free(a->facts); free(a->query_kids);
+  solver_free(a->slv);
+  free(a);
+}
+
+void chc_pa_solve_itp(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *out) {
+  chc_pa *a = chc_pa_new(s, itp);
+  chc_pa_run(a, lim, out);
+  chc_pa_free(a);
+}

@@ -128,6 +128,60 @@ static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const
   return r;
 }
 
+void itp_tree_cut(uint32_t m, const term_t *node, const uint32_t *parent, const term_t *itp, uint32_t k, term_t f[2]) {
+  term_vec av = {0}, bv = {0};
+  term_vec_push(&av, node[k]);
+  for (uint32_t u = 0; u < m; u++) {
+    if (u < k) term_vec_push(&bv, node[u]);
+    else if (u > k && parent[u] == k) term_vec_push(&av, itp[u]);
+    else if (u > k && parent[u] < k) term_vec_push(&bv, itp[u]);
+  }
+  f[0] = term_and(av.size, av.data);
+  f[1] = term_and(bv.size, bv.data);
+  term_vec_free(&av);
+  term_vec_free(&bv);
+}
+
+/* Each cut's interpolant out[k] checked as itp_run checks a sequence's. */
+static bool itp_tree_check(z3conv *conv, uint32_t m, const term_t *node, const uint32_t *parent, const term_t *out,
+                           uint32_t timeout_ms) {
+  bool ok = true;
+  for (uint32_t k = m; k-- > 1 && ok;) {
+    term_t f[2];
+    itp_tree_cut(m, node, parent, out, k, f);
+    term_vec *shared = itp_shared_symbols(2, f);
+    ok = shared && itp_check(conv, 2, f, shared, &out[k], timeout_ms);
+    itp_shared_free(2, shared);
+  }
+  return ok;
+}
+
+solver_result itp_tree_mbp(uint32_t m, const term_t *node, const uint32_t *parent, term_t *out,
+                           uint32_t timeout_ms, const char **why) {
+  const char *dummy;
+  if (!why) why = &dummy;
+  *why = "bad arguments";
+  if (m < 2) return SOLVER_UNKNOWN;
+  for (uint32_t k = 0; k < m; k++) if (node[k] == NULL_TERM || (k && parent[k] >= k)) return SOLVER_UNKNOWN;
+  term_vec syms = {0};
+  syms.size = syms.cap = term_free_vars_n(m, node, true, &syms.data);
+  Z3_context z = z3conv_mk_context();
+  z3conv *conv = z ? z3conv_new(z) : NULL;
+  *why = "out of memory";
+  solver_result r = SOLVER_UNKNOWN;
+  if (conv) {
+    r = itp_isolated_tree(conv, m, node, parent, &syms, out, timeout_ms, why);
+    if (r == SOLVER_UNSAT && !itp_tree_check(conv, m, node, parent, out, timeout_ms)) {
+      *why = "interpolant failed the check";
+      r = SOLVER_UNKNOWN;
+    }
+  }
+  z3conv_free(conv);
+  if (z) Z3_del_context(z);
+  free(syms.data);
+  return r;
+}
+
 solver_result itp_sequence_only(itp_strategy st, uint32_t n, const term_t *f, term_t *out,
                                 uint32_t timeout_ms, const char **why) {
   const char *dummy;

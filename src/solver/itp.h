@@ -32,5 +32,15 @@ solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t 
  * receives a static reason when the answer is SOLVER_UNKNOWN. */
 solver_result itp_sequence_only(itp_strategy st, uint32_t n, const term_t *f, term_t *out,
                                 uint32_t timeout_ms, const char **why);
+/* Tree interpolants by model-based projection: node[0..m-1] (m >= 2) the
+ * formulas of a tree's nodes, node 0 the root, parent[k] < k for k >= 1
+ * (preorder); node k shares symbols only with its parent and children.
+ * On SOLVER_UNSAT out[k], k >= 1, over the symbols node k's subtree
+ * shares with the rest, is implied by node[k] and its children's
+ * interpolants, and out[k] of the root's children ∧ node[0] is unsat: each
+ * found as a binary interpolant, children before parents, all in one
+ * forked child, and each checked. *why (may be NULL) as itp_sequence_only. */
+solver_result itp_tree_mbp(uint32_t m, const term_t *node, const uint32_t *parent, term_t *out,
+                           uint32_t timeout_ms, const char **why);
 solver_result itp_binary(itp_strategy st, term_t a, term_t b, term_t *out, uint32_t timeout_ms);
 #endif

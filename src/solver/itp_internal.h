@@ -29,6 +29,18 @@ typedef solver_result (*itp_strategy_fn)(uint32_t n, const term_t *f, const term
 solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
                            term_t *out, uint32_t timeout_ms, const char **why);
 
+/* Tree interpolants by binary cuts (itp_tree_mbp): node k's cut is
+ * f[0] = node[k] ∧ its children's interpolants, f[1] = the nodes before k
+ * ∧ the interpolants of the finished subtrees elsewhere (itp[u], u > k,
+ * parent[u] < k); itp[u] for u > k must be set. */
+void itp_tree_cut(uint32_t m, const term_t *node, const uint32_t *parent, const term_t *itp, uint32_t k, term_t f[2]);
+/* Every cut's MBP interpolant in one forked child (one fork per tree, not
+ * per node: a fork costs ~70 ms of page faults on a VM), read back in
+ * conv's context over syms (every symbol of the nodes) into out[1..m-1];
+ * not checked. */
+solver_result itp_isolated_tree(z3conv *conv, uint32_t m, const term_t *node, const uint32_t *parent,
+                                const term_vec *syms, term_t *out, uint32_t timeout_ms, const char **why);
+
 /* The three conditions and the symbol condition, checked with a Z3 solver
  * in conv's context; true when all hold. */
 bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared, const term_t *itp, uint32_t timeout_ms);

@@ -21,25 +21,59 @@ typedef struct {
   uint32_t timeout_ms;
 } itp_iso_job;
 
-/* Child side: "unsat\n(assert I1)\n..." or "sat\n" or "unknown <ptr>\n".
- * The reason is a static string, valid at the same address in the parent. */
+/* Child side: "unsat\n(assert I1)\n..." (out[0..k-1]) or "sat\n" or
+ * "unknown <ptr>\n". The reason is a static string, valid at the same
+ * address in the parent. */
+static void itp_iso_answer(FILE *w, solver_result r, const char *why, uint32_t k, const term_t *out) {
+  if (r == SOLVER_SAT) fputs("sat\n", w);
+  else if (r == SOLVER_UNKNOWN) fprintf(w, "unknown %p\n", (const void *)why);
+  else {
+    fputs("unsat\n", w);
+    for (uint32_t c = 0; c < k; c++) {
+      fputs("(assert ", w);
+      term_print_let(w, out[c]);
+      fputs(")\n", w);
+    }
+  }
+}
+
 static void itp_iso_child(FILE *w, void *ctx) {
   const itp_iso_job *j = ctx;
   term_t *out = malloc((j->n ? j->n : 1) * sizeof *out);
   if (!out) return;   /* no answer: "bad answer" */
   const char *why = "isolated strategy failed";
   solver_result r = j->fn(j->n, j->f, j->shared, out, j->timeout_ms, &why);
-  if (r == SOLVER_SAT) fputs("sat\n", w);
-  else if (r == SOLVER_UNKNOWN) fprintf(w, "unknown %p\n", (const void *)why);
-  else {
-    fputs("unsat\n", w);
-    for (uint32_t c = 0; c + 1 < j->n; c++) {
-      fputs("(assert ", w);
-      term_print_let(w, out[c]);
-      fputs(")\n", w);
-    }
-  }
+  itp_iso_answer(w, r, why, j->n - 1, out);
   free(out);
+}
+
+typedef struct {
+  uint32_t m;
+  const term_t *node;
+  const uint32_t *parent;
+  uint32_t timeout_ms;
+} itp_tree_job;
+
+/* Child side of itp_isolated_tree: every cut's MBP interpolant, children
+ * before parents, within the job's time; itp[1..m-1] as one answer. */
+static void itp_tree_child(FILE *w, void *ctx) {
+  const itp_tree_job *j = ctx;
+  term_t *itp = calloc(j->m, sizeof *itp);
+  if (!itp) return;
+  const char *why = "isolated strategy failed";
+  int64_t end = isolate_now_ms() + j->timeout_ms;
+  solver_result r = SOLVER_UNSAT;
+  for (uint32_t k = j->m; k-- > 1 && r == SOLVER_UNSAT;) {
+    term_t f[2];
+    itp_tree_cut(j->m, j->node, j->parent, itp, k, f);
+    term_vec *shared = itp_shared_symbols(2, f);
+    int64_t left = end - isolate_now_ms();
+    r = !shared ? SOLVER_UNKNOWN
+                : itp_mbp(2, f, shared, &itp[k], j->timeout_ms == 0 ? 0 : left > 1 ? (uint32_t)left : 1, &why);
+    itp_shared_free(2, shared);
+  }
+  itp_iso_answer(w, r, why, j->m - 1, itp + 1);
+  free(itp);
 }
 
 static char *itp_iso_name(term_t v) {
@@ -117,10 +151,10 @@ static bool itp_iso_parse(z3conv *conv, const char *text, uint32_t n, const term
   return ok;
 }
 
-solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
-                           term_t *out, uint32_t timeout_ms, const char **why) {
-  itp_iso_job job = {fn, n, f, shared, timeout_ms};
-  char *text = isolate_run(itp_iso_child, &job, timeout_ms, why);
+/* The child's answer text (freed here): n-1 interpolants over the
+ * symbols of shared[0..n-2] into out. */
+static solver_result itp_iso_decode(z3conv *conv, char *text, uint32_t n, const term_vec *shared, term_t *out,
+                                    const char **why) {
   if (!text) return SOLVER_UNKNOWN;   /* *why says why */
   solver_result r = SOLVER_UNKNOWN;
   if (!strncmp(text, "sat\n", 4)) r = SOLVER_SAT;
@@ -134,5 +168,23 @@ solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const t
     *why = "isolation: bad answer";
   }
   free(text);
+  return r;
+}
+
+solver_result itp_isolated(z3conv *conv, itp_strategy_fn fn, uint32_t n, const term_t *f, const term_vec *shared,
+                           term_t *out, uint32_t timeout_ms, const char **why) {
+  itp_iso_job job = {fn, n, f, shared, timeout_ms};
+  return itp_iso_decode(conv, isolate_run(itp_iso_child, &job, timeout_ms, why), n, shared, out, why);
+}
+
+solver_result itp_isolated_tree(z3conv *conv, uint32_t m, const term_t *node, const uint32_t *parent,
+                                const term_vec *syms, term_t *out, uint32_t timeout_ms, const char **why) {
+  itp_tree_job job = {m, node, parent, timeout_ms};
+  /* the parser declares the symbols of every cut: all of them in the first */
+  term_vec *shared = calloc(m - 1, sizeof *shared);
+  if (!shared) { *why = "out of memory"; return SOLVER_UNKNOWN; }
+  shared[0] = *syms;
+  solver_result r = itp_iso_decode(conv, isolate_run(itp_tree_child, &job, timeout_ms, why), m, shared, out + 1, why);
+  free(shared);
   return r;
 }

@@ -233,6 +233,25 @@ if [ -f "$f" ] && ! quick; then
     || echo "FAIL chc24/own-tree-bmc-slice ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
   to=20 judge "chc24/own-tree-bmc-slice/evidence" "$f" unknown own
 fi
+# pa without Spacer finds a tree's binary MBP interpolants in one forked
+# child, not one per node (session 34: each fork ~70 ms of page faults on
+# the VM; LIA-Arrays-110 sat by pa in 6.7 s CPU before, 1.4 s now, its
+# model checked); and own runs a part of pa before the core's slice (110:
+# sat by pa after the core's 5 s CPU before, lost under load)
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-110.smt2
+if [ -f "$f" ] && ! quick; then
+  for try in 1 2; do
+    "$z" --json --algorithm cegar --itp mbp --timeout 6 "$f" >"$tmp/o" 2>/dev/null
+    grep -q '"verdict":"safe".*"engine":"pa (predicate abstraction' "$tmp/o" && break
+  done
+  grep -q '"verdict":"safe".*"engine":"pa (predicate abstraction' "$tmp/o" && echo "PASS chc24/mbp-tree-one-child" \
+    || echo "FAIL chc24/mbp-tree-one-child ($(grep -o '"verdict":"[a-z]*"\|"reason":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
+  "$z" --algorithm own --timeout 20 -v "$f" >"$tmp/o" 2>&1
+  steps=$(sed -n 's/^zeta: own: \([a-z0-9]*\) at .*/\1/p' "$tmp/o" | tr '\n' ' ')
+  case "$steps" in *"pa core"*) echo "PASS chc24/own-arrays-pa-before-core" ;;
+    *) echo "FAIL chc24/own-arrays-pa-before-core (steps: $steps)" ;; esac
+  to=20 judge "chc24/own-arrays-pa-before-core/evidence" "$f" unknown own
+fi
 # IC3 on the linear core (session 29): LIA-Arrays-219, a thread-modular
 # program, unsat through its linear clauses alone (two threads in the
 # critical section, ~19 steps): IC3 on the core ~1.9 s CPU, the

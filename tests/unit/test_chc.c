@@ -511,6 +511,56 @@ static void test_ic3_resumed(void) {
   engine_timeout = 20;
 }
 
+/* pa in parts with IC3 runs in between, as own's schedule runs it on
+ * non-linear systems over arrays across the core's slice (chc_own.c,
+ * pa_part): its terms taken out of the table while IC3 runs and put back
+ * after, its predicates kept (chc_pa_run). Part k gets 100k ms CPU (2k ms:
+ * a refinement cut at each part's end, for 100 parts; 10k ms: 120 s
+ * ran out under ASan at load 10, where each fork is slow). */
+static uint32_t pa_parts_run;
+
+static void pa_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  terms_mark start = terms_mark_now();
+  chc_pa *st = chc_pa_new(s, ITP_MBP);
+  pa_parts_run = 0;
+  for (;;) {
+    zeta_limits l = limits_cpu_slice(lim, 0.1 * ++pa_parts_run);
+    chc_pa_run(st, &l, r);
+    if (r->answer != CHC_UNKNOWN || !chc_pa_resumable(st) || limits_expired(lim)) break;
+    chc_result_free(r);
+    terms_stash *kept = terms_take(start);
+    chc_ic3_solve(s, &l, r);   /* its own terms, from the same ids as pa's */
+    chc_result_free(r);
+    terms_put_back(kept);
+  }
+  chc_pa_free(st);
+}
+
+/* The resumed pa answers as pa alone, its models checked by cvc5 and its
+ * derivations replayed (run_engine); the non-linear unsafe system over
+ * MBP trees takes more than one part */
+static void test_pa_resumed(void) {
+  engine_timeout = 120;   /* ASan under load */
+  const char *sys[] = {counter_safe, counter_unsafe, nonlinear_safe, nonlinear_unsafe, array_unsafe};
+  uint32_t most = 0;
+  for (size_t i = 0; i < sizeof sys / sizeof *sys; i++) {
+    chc_system s;
+    char *msg;
+    CHECK(parse(sys[i], &s, &msg) == CHC_PARSE_OK);
+    zeta_limits lim = limits_from_timeout(engine_timeout);
+    chc_result r;
+    chc_pa_solve_itp(&s, &lim, ITP_MBP, &r);
+    chc_answer alone = r.answer;
+    CHECK(alone != CHC_UNKNOWN);
+    chc_result_free(&r);
+    chc_free(&s);
+    run_engine(pa_resumed_engine, sys[i], alone);
+    if (pa_parts_run > most) most = pa_parts_run;
+  }
+  CHECK(most > 1);
+  engine_timeout = 20;
+}
+
 /* IC3 with its rounds limited to level 3 (chc_ic3_limit_level, the
  * portfolio's probe on non-linear systems over numbers): an answer within
  * the levels is IC3's (checked by run_engine); one that needs more levels
@@ -636,7 +686,8 @@ static void own_order_news(const char *text, const char *at, const char *want) {
 static void own_order(const char *text, const char *want) { own_order_news(text, NULL, want); }
 
 /* Non-linear over arrays (the sum of two derivations): IC3's slice, the
- * trees', IC3 on the linear core, pa, IC3 resumed */
+ * trees', a part of pa (session 34), IC3 on the linear core, pa resumed,
+ * IC3 resumed */
 static const char *array_nonlinear_safe =
     "(set-logic HORN)\n(declare-fun P ((Array Int Int) Int) Bool)\n"
     "(assert (forall ((a (Array Int Int)) (x Int)) (=> (= x (select a 0)) (P a x))))\n"
@@ -644,7 +695,7 @@ static const char *array_nonlinear_safe =
     "(assert (forall ((a (Array Int Int)) (x Int)) (=> (and (P a x) (>= (select a 0) 0) (< x 0)) false)))\n";
 
 static void test_own_order(void) {
-  own_order(array_nonlinear_safe, "ic3 trees core pa ic3");
+  own_order(array_nonlinear_safe, "ic3 trees pa core pa ic3");
   own_order(nonlinear_safe, "ic3 affine pa ic3 houdini ic3 affine pa ic3");
   own_order(counter_safe, "affine pa ic3");
   /* unsat known (the portfolio's Z3 said so): no engine that only proves
@@ -1063,6 +1114,7 @@ int main(void) {
   RUN(test_ic3_weakens);
   RUN(test_own_cpu_expected);
   RUN(test_own_order);
+  RUN(test_pa_resumed);
   RUN(test_houdini_fixpoint_resumes);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);

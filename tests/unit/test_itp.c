@@ -1,5 +1,6 @@
 /* Interpolation on generated problems (LIA, LRA, Booleans; binary and
  * sequences of length >= 6), every answer checked by cvc5. */
+#include <pthread.h>
 #include "check.h"
 #include "itp_gen.h"
 #include "solver/itp_internal.h"
@@ -222,6 +223,37 @@ static void test_random_sequences(void) {
   CHECK(done >= 2);
 }
 
+static unsigned forks;
+static void count_fork(void) { forks++; }
+
+/* Tree interpolants by MBP: root h1 + h3 >= 5 over two children, node 1
+ * (h1 = h2 + 1) over the fact node 2 (h2 = 0), node 3 the fact h3 <= 2 (ids
+ * in preorder). Every cut's interpolant checked by cvc5, all found in one
+ * forked child (one per node cost ~70 ms of page faults each on the VM:
+ * LIA-Arrays-021 / 110's pa without Spacer 3-4x the CPU). A satisfiable
+ * tree (root h1 + h3 >= 3) has none. */
+static void test_tree_mbp(void) {
+  term_t h1 = term_var("th1", type_int()), h2 = term_var("th2", type_int()), h3 = term_var("th3", type_int());
+  term_t node[4] = {term_ge(term_add2(h1, h3), term_int(5)), term_eq(h1, term_add2(h2, term_int(1))),
+                    term_eq(h2, term_int(0)), term_le(h3, term_int(2))};
+  uint32_t parent[4] = {0, 0, 1, 0};
+  term_t out[4] = {NULL_TERM};
+  const char *why = NULL;
+  static bool once;
+  if (!once) pthread_atfork(NULL, count_fork, NULL);
+  once = true;
+  unsigned forks0 = forks;
+  CHECK(itp_tree_mbp(4, node, parent, out, 20000, &why) == SOLVER_UNSAT);
+  CHECK(forks - forks0 == 1);
+  for (uint32_t k = 1; k < 4; k++) {
+    term_t f[2];
+    itp_tree_cut(4, node, parent, out, k, f);
+    CHECK(gen_check_itp(cvc, 2, f, &out[k]));
+  }
+  node[0] = term_ge(term_add2(h1, h3), term_int(3));
+  CHECK(itp_tree_mbp(4, node, parent, out, 20000, &why) != SOLVER_UNSAT);
+}
+
 int main(void) {
   cvc = solver_new_smtlib(CVC5);
   if (!cvc) { printf("FAIL cvc5 not available\n"); return 1; }
@@ -236,6 +268,7 @@ int main(void) {
   RUN(test_random_binary_lra);
   RUN(test_random_binary_bool);
   RUN(test_random_sequences);
+  RUN(test_tree_mbp);
   solver_free(cvc);
   terms_reset();
   return CHECK_DONE();

@@ -472,6 +472,38 @@ static void test_own_engines_start_alike(void) {
  * session 24). */
 static uint32_t ic3_slices;
 
+/* What an engine answers alone on src within engine_timeout (a definite
+ * answer: the resumed runs below must give the same) */
+static chc_answer answer_alone(engine_fn solve, const char *src) {
+  chc_system s;
+  char *msg;
+  CHECK(parse(src, &s, &msg) == CHC_PARSE_OK);
+  zeta_limits lim = limits_from_timeout(engine_timeout);
+  chc_result r;
+  solve(&s, &lim, &r);
+  chc_answer alone = r.answer;
+  CHECK(alone != CHC_UNKNOWN);
+  chc_result_free(&r);
+  chc_free(&s);
+  return alone;
+}
+
+static void pa_mbp_solve(const chc_system *s, const zeta_limits *lim, chc_result *r) {
+  chc_pa_solve_itp(s, lim, ITP_MBP, r);
+}
+
+/* Between two slices of a resumed engine another engine runs, on its own
+ * terms from the same ids as the resumed one's (taken out of the table and
+ * put back after); r, the slice's unknown, is dropped first. */
+static void other_engine_between(engine_fn other, const chc_system *s, const zeta_limits *l, terms_mark start,
+                                 chc_result *r) {
+  chc_result_free(r);
+  terms_stash *kept = terms_take(start);
+  other(s, l, r);
+  chc_result_free(r);
+  terms_put_back(kept);
+}
+
 static void ic3_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_result *r) {
   terms_mark start = terms_mark_now();
   chc_ic3 *st = chc_ic3_new(s);
@@ -480,11 +512,7 @@ static void ic3_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_
     zeta_limits l = limits_cpu_slice(lim, 0.002 * ++ic3_slices);   /* CPU: the same slices at any load */
     chc_ic3_run(st, &l, r);
     if (r->answer != CHC_UNKNOWN || limits_expired(lim)) break;
-    chc_result_free(r);
-    terms_stash *kept = terms_take(start);
-    chc_pa_solve(s, &l, r);   /* its own terms, from the same ids as IC3's */
-    chc_result_free(r);
-    terms_put_back(kept);
+    other_engine_between(chc_pa_solve, s, &l, start, r);
   }
   chc_ic3_free(st);
 }
@@ -495,17 +523,7 @@ static void test_ic3_resumed(void) {
   engine_timeout = 120;   /* ASan under load: 20 s ran out (session 33) */
   const char *sys[] = {nonlinear_safe, nonlinear_unsafe, fib25_unsafe, counter_safe, counter_unsafe};
   for (size_t i = 0; i < sizeof sys / sizeof *sys; i++) {
-    chc_system s;
-    char *msg;
-    CHECK(parse(sys[i], &s, &msg) == CHC_PARSE_OK);
-    zeta_limits lim = limits_from_timeout(engine_timeout);
-    chc_result r;
-    chc_ic3_solve(&s, &lim, &r);
-    chc_answer alone = r.answer;
-    CHECK(alone != CHC_UNKNOWN);
-    chc_result_free(&r);
-    chc_free(&s);
-    run_engine(ic3_resumed_engine, sys[i], alone);
+    run_engine(ic3_resumed_engine, sys[i], answer_alone(chc_ic3_solve, sys[i]));
     if (i == 2) CHECK(ic3_slices > 1);   /* fib(25): resumed at least once */
   }
   engine_timeout = 20;
@@ -527,11 +545,7 @@ static void pa_resumed_engine(const chc_system *s, const zeta_limits *lim, chc_r
     zeta_limits l = limits_cpu_slice(lim, 0.1 * ++pa_parts_run);
     chc_pa_run(st, &l, r);
     if (r->answer != CHC_UNKNOWN || !chc_pa_resumable(st) || limits_expired(lim)) break;
-    chc_result_free(r);
-    terms_stash *kept = terms_take(start);
-    chc_ic3_solve(s, &l, r);   /* its own terms, from the same ids as pa's */
-    chc_result_free(r);
-    terms_put_back(kept);
+    other_engine_between(chc_ic3_solve, s, &l, start, r);
   }
   chc_pa_free(st);
 }
@@ -544,17 +558,7 @@ static void test_pa_resumed(void) {
   const char *sys[] = {counter_safe, counter_unsafe, nonlinear_safe, nonlinear_unsafe, array_unsafe};
   uint32_t most = 0;
   for (size_t i = 0; i < sizeof sys / sizeof *sys; i++) {
-    chc_system s;
-    char *msg;
-    CHECK(parse(sys[i], &s, &msg) == CHC_PARSE_OK);
-    zeta_limits lim = limits_from_timeout(engine_timeout);
-    chc_result r;
-    chc_pa_solve_itp(&s, &lim, ITP_MBP, &r);
-    chc_answer alone = r.answer;
-    CHECK(alone != CHC_UNKNOWN);
-    chc_result_free(&r);
-    chc_free(&s);
-    run_engine(pa_resumed_engine, sys[i], alone);
+    run_engine(pa_resumed_engine, sys[i], answer_alone(pa_mbp_solve, sys[i]));
     if (pa_parts_run > most) most = pa_parts_run;
   }
   CHECK(most > 1);
@@ -889,17 +893,9 @@ static void inlined_twice_case(void) {
       9);
 }
 
-/* Z3's proof of text (a counter to 20, the queries qs) mapped: a step
- * whose head and premises give every variable of its clause a value is
- * evaluated, without a solver check, and so is a candidate clause the
- * premises' values refute; the derivation replays. checks: how many the
- * mapping made. */
-static void zproof_checks_case(const char *step, const char *qs, uint32_t checks) {
-  char text[2048];
-  snprintf(text, sizeof text,
-           "(set-logic HORN)\n(declare-fun Inv (Int) Bool)\n(declare-fun F (Int) Bool)\n"
-           "(assert (forall ((x Int)) (=> (= x 0) (Inv x))))\n(assert (forall ((x Int)) (=> (= x 1) (F x))))\n"
-           "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (Inv x) (< x 20) %s) (Inv y))))\n%s", step, qs);
+/* Z3's proof of the unsat system text mapped to a derivation of at least
+ * min_nodes nodes, which replays; what the mapping cost. */
+static chc_zproof_cost mapped_proof(const char *text, uint32_t min_nodes) {
   chc_system s;
   char *msg;
   CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
@@ -913,16 +909,31 @@ static void zproof_checks_case(const char *step, const char *qs, uint32_t checks
   Z3_inc_ref(z, pr);
   zeta_limits lim = limits_from_timeout(20);
   chc_derivation d = {0};
-  uint32_t n = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d).checks;
-  CHECK(d.n >= 22 && chc_replay(&s, &d, 10000));
-  CHECK(n == checks);
-  if (n != checks) fprintf(stderr, "checks %u, expected %u\n", n, checks);
+  chc_zproof_cost cost = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d);
+  CHECK(d.n >= min_nodes && chc_replay(&s, &d, 10000));
   chc_derivation_free(&d);
   Z3_dec_ref(z, pr);
   Z3_solver_dec_ref(z, slv);
   z3conv_free(conv);
   Z3_del_context(z);
   chc_free(&s);
+  return cost;
+}
+
+/* Z3's proof of text (a counter to 20, the queries qs) mapped: a step
+ * whose head and premises give every variable of its clause a value is
+ * evaluated, without a solver check, and so is a candidate clause the
+ * premises' values refute; the derivation replays. checks: how many the
+ * mapping made. */
+static void zproof_checks_case(const char *step, const char *qs, uint32_t checks) {
+  char text[2048];
+  snprintf(text, sizeof text,
+           "(set-logic HORN)\n(declare-fun Inv (Int) Bool)\n(declare-fun F (Int) Bool)\n"
+           "(assert (forall ((x Int)) (=> (= x 0) (Inv x))))\n(assert (forall ((x Int)) (=> (= x 1) (F x))))\n"
+           "(assert (forall ((x Int) (y Int) (z Int)) (=> (and (Inv x) (< x 20) %s) (Inv y))))\n%s", step, qs);
+  uint32_t n = mapped_proof(text, 22).checks;
+  CHECK(n == checks);
+  if (n != checks) fprintf(stderr, "checks %u, expected %u\n", n, checks);
 }
 
 static void test_zproof_evaluated_steps(void) {
@@ -948,29 +959,9 @@ static void test_zproof_premises_in_order(void) {
       "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n"
       "(assert (forall ((x Int) (y Int) (z Int) (w Int)) (=> (and (P x) (P y) (= w 1) (= z (+ x y w))) (P z))))\n"
       "(assert (forall ((x Int)) (=> (and (P x) (>= x 7)) false)))\n";
-  chc_system s;
-  char *msg;
-  CHECK(parse(text, &s, &msg) == CHC_PARSE_OK);
-  Z3_context z = z3conv_mk_context_proofs(true);
-  z3conv *conv = z3conv_new(z);
-  Z3_solver slv = Z3_mk_solver_for_logic(z, Z3_mk_string_symbol(z, "HORN"));
-  Z3_solver_inc_ref(z, slv);
-  Z3_solver_from_string(z, slv, text);
-  CHECK(Z3_solver_check(z, slv) == Z3_L_FALSE);
-  Z3_ast pr = Z3_solver_get_proof(z, slv);
-  Z3_inc_ref(z, pr);
-  zeta_limits lim = limits_from_timeout(20);
-  chc_derivation d = {0};
-  chc_zproof_cost cost = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d);
-  CHECK(d.n >= 4 && chc_replay(&s, &d, 10000));
+  chc_zproof_cost cost = mapped_proof(text, 4);
   CHECK(cost.checks > 0 && cost.in_order == cost.checks);
   if (cost.in_order != cost.checks) fprintf(stderr, "checks %u, in order %u\n", cost.checks, cost.in_order);
-  chc_derivation_free(&d);
-  Z3_dec_ref(z, pr);
-  Z3_solver_dec_ref(z, slv);
-  z3conv_free(conv);
-  Z3_del_context(z);
-  chc_free(&s);
 }
 
 static void test_spacer_inlined_proof(void) {

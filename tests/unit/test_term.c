@@ -483,6 +483,21 @@ static void test_incremental_subst(void) {
   term_inc_free(in);
 }
 
+/* A random partial substitution for the held-junction tests: vars[0 ..
+ * first_w - 3] integers, vars[first_w - 2] and vars[first_w - 1] Booleans,
+ * the rest integers left free more often; returns its size. */
+static uint32_t random_subst(const term_t *vars, int nvars, int first_w, unsigned *seed, term_t *from, term_t *to) {
+  uint32_t n = 0;
+  for (int v = 0; v < nvars; v++) {
+    *seed = *seed * 1103515245u + 12345u;
+    unsigned r = (*seed >> 16) % 8;
+    if (r == 0 || (v >= first_w && r < 3)) continue;   /* left free */
+    from[n] = vars[v];
+    to[n++] = v == first_w - 2 || v == first_w - 1 ? (r & 1 ? term_true() : term_false()) : term_int((int)(r % 3) - 1);
+  }
+  return n;
+}
+
 /* Held conjunctions (term_inc_new_held): a conjunction of 16 arguments or
  * more under a disjunction of the held roots is a proxy whose arguments'
  * results are term_subst_many's arguments of it, and the roots' results
@@ -507,14 +522,7 @@ static void test_incremental_held(void) {
   int proxies = 0;
   for (int round = 0; round < 300; round++) {
     term_t from[20], to[20];
-    uint32_t n = 0;
-    for (int v = 0; v < 20; v++) {
-      seed = seed * 1103515245u + 12345u;
-      unsigned r = (seed >> 16) % 8;
-      if (r == 0 || (v >= 4 && r < 3)) continue;   /* left free */
-      from[n] = vars[v];
-      to[n++] = v == 2 || v == 3 ? (r & 1 ? term_true() : term_false()) : term_int((int)(r % 3) - 1);
-    }
+    uint32_t n = random_subst(vars, 20, 4, &seed, from, to);
     term_t want[2] = {roots[0], roots[1]}, got[2], want_h1 = h1;
     term_subst_many(2, want, n, from, to);
     term_subst_many(1, &want_h1, n, from, to);
@@ -581,14 +589,7 @@ static void test_incremental_held_nested(void) {
   int seen[3] = {0}, other = 0;
   for (int round = 0; round < 400; round++) {
     term_t from[19], to[19];
-    uint32_t n = 0;
-    for (int v = 0; v < 19; v++) {
-      seed = seed * 1103515245u + 12345u;
-      unsigned r = (seed >> 16) % 8;
-      if (r == 0 || (v >= 3 && r < 3)) continue;   /* left free */
-      from[n] = vars[v];
-      to[n++] = v == 1 || v == 2 ? (r & 1 ? term_true() : term_false()) : term_int((int)(r % 3) - 1);
-    }
+    uint32_t n = random_subst(vars, 19, 3, &seed, from, to);
     term_t want[2] = {roots[0], roots[1]}, got[2], held[3] = {h1, term_and2(c, h3), h4};
     term_subst_many(2, want, n, from, to);
     term_subst_many(3, held, n, from, to);

@@ -298,6 +298,7 @@ solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_
                       uint32_t timeout_ms, const char **why) {
   itp_mb m = {0};
   solver_result res = SOLVER_UNKNOWN;
+  bool fired = false;   /* the watchdog interrupted the context */
   *why = "mbp: out of memory";
   if (!(m.ctx = z3conv_mk_context())) return res;
   Z3_context z = m.ctx;
@@ -342,7 +343,7 @@ solver_result itp_mbp(uint32_t n, const term_t *f, const term_vec *shared, term_
     ok = out[c] != NULL_TERM;
     prev = out[c];
   }
-  if (z3_watchdog_disarm(w)) { *why = "mbp: timeout"; ok = false; }
+  if ((fired = z3_watchdog_disarm(w))) { *why = "mbp: timeout"; ok = false; }
   if (ok) res = SOLVER_UNSAT;
 out:
   if (m.guards) for (uint32_t j = 0; j < n; j++) if (m.guards[j]) Z3_dec_ref(z, m.guards[j]);
@@ -351,7 +352,12 @@ out:
   free(m.guards);
   if (m.sa) Z3_solver_dec_ref(z, m.sa);
   if (m.sb) Z3_solver_dec_ref(z, m.sb);
+  /* A context that answered (not interrupted: an interrupt of the whole
+   * context cancels the calls after it) goes back as the spare: the next
+   * cut of a tree (itp_tree_child: every cut in one child, whose first
+   * context is made fresh) takes it instead of making one. */
+  bool clean = !fired && res != SOLVER_UNKNOWN && m.conv && !z3conv_declared_datatypes(m.conv);
   z3conv_free(m.conv);
-  Z3_del_context(z);
+  z3conv_release_context(z, clean);
   return res;
 }

@@ -60,7 +60,11 @@ Z3_context z3conv_mk_context(void) {
 
 bool z3conv_declared_datatypes(const z3conv *c) { return c && c->datatypes; }
 
+static uint64_t contexts_made;
+uint64_t z3conv_contexts_made(void) { return contexts_made; }
+
 Z3_context z3conv_mk_context_proofs(bool proofs) {
+  contexts_made++;
   Z3_config cfg = Z3_mk_config();
   if (!cfg) return NULL;
   Z3_set_param_value(cfg, "model", "true");

@@ -27,6 +27,8 @@ Z3_context z3conv_mk_context_proofs(bool proofs);
  * A forked child does not inherit the spare (copy-on-write faults). */
 void z3conv_reuse_contexts(bool on);
 void z3conv_release_context(Z3_context ctx, bool clean);
+/* Contexts made in this process so far (a spare handed out is not one). */
+uint64_t z3conv_contexts_made(void);
 /* true when the converter declared datatypes in its context. */
 bool z3conv_declared_datatypes(const z3conv *c);
 /* Fresh (inc_ref'd) solver parameters with `ctrl_c` off: a check with it

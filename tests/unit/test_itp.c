@@ -4,6 +4,7 @@
 #include "check.h"
 #include "itp_gen.h"
 #include "solver/itp_internal.h"
+#include "solver/z3_conv.h"
 
 #define CVC5 "cvc5 --incremental --lang smt2"
 static solver *cvc;
@@ -113,6 +114,33 @@ static void test_mbp_interrupted_after_check(void) {
   itp_mbp_after_sat_hook = NULL;
   CHECK(r == SOLVER_UNKNOWN);
   itp_shared_free(2, shared);
+}
+
+/* An interpolation's contexts go back as the process's spare (a context is
+ * ~20-30 ms of page faults on a VM): MBP's (the cuts of a tree after the
+ * first, in one child) and the parent's for reading and checking; one
+ * interrupted is not handed out again. */
+static void test_context_kept(void) {
+  z3conv_reuse_contexts(true);
+  term_t x = term_var("kx", type_int()), y = term_var("ky", type_int()), k = term_var("kk", type_int());
+  term_t f[2] = {term_and2(term_eq(y, term_add2(x, k)), term_gt(k, term_int(0))), term_le(y, x)};
+  term_vec *shared = itp_shared_symbols(2, f);
+  term_t out;
+  const char *why = NULL;
+  CHECK(itp_mbp(2, f, shared, &out, 20000, &why) == SOLVER_UNSAT);
+  uint64_t c0 = z3conv_contexts_made();
+  CHECK(itp_mbp(2, f, shared, &out, 20000, &why) == SOLVER_UNSAT);
+  CHECK(itp_sequence_only(ITP_MBP, 2, f, &out, 20000, &why) == SOLVER_UNSAT);
+  CHECK(itp_sequence_only(ITP_MBP, 2, f, &out, 20000, &why) == SOLVER_UNSAT);
+  CHECK(gen_check_itp(cvc, 2, f, &out));
+  CHECK(z3conv_contexts_made() == c0);
+  itp_mbp_after_sat_hook = interrupt_now;
+  CHECK(itp_mbp(2, f, shared, &out, 20000, &why) == SOLVER_UNKNOWN);
+  itp_mbp_after_sat_hook = NULL;
+  CHECK(itp_mbp(2, f, shared, &out, 20000, &why) == SOLVER_UNSAT);
+  CHECK(z3conv_contexts_made() == c0 + 1);
+  itp_shared_free(2, shared);
+  z3conv_reuse_contexts(false);
 }
 
 static void test_linear_paths(type_t ty, const char *what) {
@@ -261,6 +289,7 @@ int main(void) {
   RUN(test_shared_function);
   RUN(test_timeout);
   RUN(test_mbp_interrupted_after_check);
+  RUN(test_context_kept);
   RUN(test_lia_paths);
   RUN(test_lra_paths);
   RUN(test_bool_paths);

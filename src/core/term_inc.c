@@ -243,12 +243,31 @@ term_t term_inc_subst(const term_inc *in, term_t t, uint32_t n, const term_t *fr
   }
   term_vec f = {0}, v = {0}, a = {0};   /* from/to, then each live proxy := its conjunction substituted */
   for (uint32_t i = 0; i < n; i++) term_vec_push(&f, from[i]), term_vec_push(&v, to[i]);
-  for (uint32_t h = 0; h < in->nheld; h++) {   /* children first: an inner proxy's conjunction is before */
-    if (is_dirty(in, in->hnode[h]) || in->res[in->hnode[h]] != in->proxy[h]) continue;
-    a.size = 0;
-    for (uint32_t k = 0; k < in->hn[h]; k++) term_vec_push(&a, in->hargs[in->hfirst[h] + k]);
-    if ((n || in->nested) && f.size) term_subst_many(a.size, a.data, f.size, f.data, v.data);
-    term_vec_push(&f, in->proxy[h]), term_vec_push(&v, term_and(a.size, a.data));
+  if (!in->nested) {
+    /* no proxy in another's arguments: every live one's arguments
+     * substituted by one term_subst_many (their subterms shared; one per
+     * proxy was SlushSmall's step_witnessed's cost), then each built */
+    term_vec live = {0};
+    for (uint32_t h = 0; h < in->nheld; h++) {
+      if (is_dirty(in, in->hnode[h]) || in->res[in->hnode[h]] != in->proxy[h]) continue;
+      term_vec_push(&live, (term_t)h);
+      for (uint32_t k = 0; k < in->hn[h]; k++) term_vec_push(&a, in->hargs[in->hfirst[h] + k]);
+    }
+    if (n && a.size) term_subst_many(a.size, a.data, n, from, to);
+    for (uint32_t l = 0, at = 0; l < live.size; l++) {
+      uint32_t h = (uint32_t)live.data[l];
+      term_vec_push(&f, in->proxy[h]), term_vec_push(&v, term_and(in->hn[h], a.data + at));
+      at += in->hn[h];
+    }
+    term_vec_free(&live);
+  } else {
+    for (uint32_t h = 0; h < in->nheld; h++) {   /* children first: an inner proxy's conjunction is before */
+      if (is_dirty(in, in->hnode[h]) || in->res[in->hnode[h]] != in->proxy[h]) continue;
+      a.size = 0;
+      for (uint32_t k = 0; k < in->hn[h]; k++) term_vec_push(&a, in->hargs[in->hfirst[h] + k]);
+      if (f.size) term_subst_many(a.size, a.data, f.size, f.data, v.data);
+      term_vec_push(&f, in->proxy[h]), term_vec_push(&v, term_and(a.size, a.data));
+    }
   }
   if (f.size) term_subst_many(1, &t, f.size, f.data, v.data);
   term_vec_free(&f), term_vec_free(&v), term_vec_free(&a);

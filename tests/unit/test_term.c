@@ -501,43 +501,53 @@ static uint32_t random_subst(const term_t *vars, int nvars, int first_w, unsigne
 /* Held conjunctions (term_inc_new_held): a conjunction of 16 arguments or
  * more under a disjunction of the held roots is a proxy whose arguments'
  * results are term_subst_many's arguments of it, and the roots' results
- * with the proxies expanded are term_subst_many's terms; one also below a
- * root not held (h2) is built as before. */
+ * with the proxies expanded (and more values substituted: term_inc_subst)
+ * are term_subst_many's terms; one also below a root not held (h2) is
+ * built as before. */
 static void test_incremental_held(void) {
   term_t x = ivar("hx"), y = ivar("hy"), b = bvar("hb"), c = bvar("hc");
-  term_t w[16], a1[17], a2[17];
+  term_t w[16], a1[17], a2[17], a3[17];
   for (int i = 0; i < 16; i++) {
     char name[16];
     snprintf(name, sizeof name, "hw%d", i);
     w[i] = ivar(name);
-    a1[i] = term_le(w[i], x), a2[i] = term_eq(w[i], y);
+    a1[i] = term_le(w[i], x), a2[i] = term_eq(w[i], y), a3[i] = term_le(y, term_add2(w[i], x));
   }
-  a1[16] = c, a2[16] = b;
-  term_t h1 = term_and(17, a1), h2 = term_and(17, a2);
-  term_t roots[2] = {term_or(3, (term_t[]){h1, h2, term_and2(b, c)}), term_or2(h2, term_not(c))};
+  a1[16] = c, a2[16] = b, a3[16] = term_not(b);
+  term_t h1 = term_and(17, a1), h2 = term_and(17, a2), h3 = term_and(17, a3);
+  term_t roots[2] = {term_or(4, (term_t[]){h1, h2, h3, term_and2(b, c)}), term_or2(h2, term_not(c))};
   term_inc *in = term_inc_new_held(2, roots, 1);
   term_t vars[20] = {x, y, b, c};
   for (int i = 0; i < 16; i++) vars[4 + i] = w[i];
   unsigned seed = 11;
-  int proxies = 0;
+  int proxies = 0, both = 0;
   for (int round = 0; round < 300; round++) {
     term_t from[20], to[20];
     uint32_t n = random_subst(vars, 20, 4, &seed, from, to);
-    term_t want[2] = {roots[0], roots[1]}, got[2], want_h1 = h1;
+    term_t want[2] = {roots[0], roots[1]}, got[2], want_h[2] = {h1, h3};
     term_subst_many(2, want, n, from, to);
-    term_subst_many(1, &want_h1, n, from, to);
+    term_subst_many(2, want_h, n, from, to);
     CHECK(term_inc_apply(in, n, from, to, got));
     CHECK(term_inc_expand(in, got[0]) == want[0] && got[1] == want[1]);
+    /* term_inc_subst without nested proxies (one term_subst_many over
+     * every live proxy's arguments): the expanded result substituted */
+    term_t more_from[3] = {x, y, w[round % 16]}, more_to[3] = {term_int(round % 3 - 1), term_int(1), term_int(0)};
+    term_t sub = want[0];
+    uint32_t m = 1 + round % 3;
+    term_subst_many(1, &sub, m, more_from, more_to);
+    CHECK(term_inc_subst(in, got[0], m, more_from, more_to) == sub);
     uint32_t k;
+    int here = 0;
     for (uint32_t i = 0; term_op_of(got[0]) == OP_OR && i < term_nargs(got[0]); i++) {
       const term_t *args = term_inc_held_args(in, term_arg(got[0], i), &k);
       if (!args) continue;
-      proxies++;
-      CHECK(term_and(k, args) == want_h1);
+      proxies++, here++;
+      CHECK(term_and(k, args) == want_h[0] || term_and(k, args) == want_h[1]);
       for (uint32_t j = 0; j < k; j++) CHECK(!term_is_true(args[j]) && !term_is_false(args[j]));
     }
+    both += here == 2;
   }
-  CHECK(proxies > 20);
+  CHECK(proxies > 20 && both > 5);
   term_inc_free(in);
 }
 

@@ -1,8 +1,13 @@
 /* Incremental substitution (term_inc.h): the roots' DAG in an array,
  * children first, and per variable the bit set of the nodes that read it
- * (the variable below them); a valuation's changed variables' sets, or'ed,
- * are the nodes rebuilt, in the array's order (from their arguments'
- * results, through the smart constructors as term_subst_many does). */
+ * (the variable below them); a valuation's changed variables' sets are
+ * or'ed into the nodes' dirty bits, and the roots are made clean on
+ * demand: a dirty node is rebuilt from its arguments' results (through
+ * the smart constructors, as term_subst_many does), computing only the
+ * arguments its result needs (a junction's absorbing argument, an
+ * if-then-else's branch); the others stay dirty until a later valuation
+ * needs them (MultiPaxos_MC_small: the update equations x' = f(x) of the
+ * actions whose guard is false were rebuilt per state before). */
 #include "core/term_inc.h"
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +18,11 @@
  * would take 63 MB */
 #define INC_MAX_WORDS ((size_t)1 << 23)
 
+typedef struct {
+  uint32_t i, e, phase;      /* demand's frame: node i, its next argument e (an index into arg or pend), a phase */
+  uint32_t lo, hi;           /* its dirty arguments (indices into arg) in pend[lo .. hi) */
+} term_inc_frame;
+
 struct term_inc {
   uint32_t nroots, n, words, nvars;
   term_t *root;
@@ -22,7 +32,9 @@ struct term_inc {
   uint32_t *argnode;         /* their nodes' indices */
   uint32_t nwords;           /* words of a set of nodes */
   uint64_t *readers;         /* variable bit b's nodes: readers[b * nwords ..+ nwords) */
-  uint64_t *stale;           /* scratch: the nodes to rebuild */
+  uint64_t *dirty;           /* per node: its result is not its variables' values now (demand) */
+  term_inc_frame *stack;     /* demand's, one frame per node at most */
+  uint32_t *pend, psp;       /* demand's pending stack: its frames' dirty arguments, psp its top */
   term_map index;            /* node -> its index */
   term_t *var, *value;       /* per variable bit: the variable, its value now (NULL_TERM: itself) */
   term_t *res;               /* per node: its substituted term */
@@ -40,7 +52,8 @@ struct term_inc {
   uint32_t *held_of;         /* by term id - proxy_lo: a proxy's held index (UINT32_MAX: none) */
   uint32_t proxy_lo, proxy_hi; /* the proxies' term ids: [proxy_lo, proxy_hi) */
   bool nested;               /* a held node below another */
-  bool valid, ok;            /* res holds the valuation before's; no quantifier */
+  bool ok;                   /* no quantifier */
+  uint64_t rebuilt;          /* nodes rebuilt from their arguments (term_inc_rebuilt) */
 };
 
 static void visit(term_inc *in, term_t t, term_vec *order) {
@@ -100,7 +113,10 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots) {
    * 1.8 of 170 a state, 7 % of the 1249 nodes to rebuild), and scanning
    * every node's set was a tenth of its reach proof */
   in->readers = xcalloc((size_t)in->nvars * in->nwords + 1, sizeof *in->readers);
-  in->stale = xmalloc(in->nwords * sizeof *in->stale);
+  in->dirty = xmalloc(in->nwords * sizeof *in->dirty);   /* every node: no valuation before */
+  memset(in->dirty, 0xff, in->nwords * sizeof *in->dirty);
+  in->stack = xmalloc((in->n + 1) * sizeof *in->stack);
+  in->pend = xmalloc((nargs + 1) * sizeof *in->pend);   /* a node's arguments once at most (a DAG) */
   for (uint32_t i = 0; i < in->n; i++)
     for (uint32_t b = 0; b < in->nvars; b++)
       if (reads[(size_t)i * in->words + b / 64] >> (b % 64) & 1)
@@ -199,12 +215,16 @@ term_inc *term_inc_new_held(uint32_t n, const term_t *roots, uint32_t nhold) {
 void term_inc_free(term_inc *in) {
   if (!in) return;
   free(in->root), free(in->node), free(in->first), free(in->arg), free(in->argnode), free(in->readers);
-  free(in->stale), free(in->var), free(in->value), free(in->res), free(in->watch), free(in->bit_of), free(in->next);
+  free(in->dirty), free(in->stack), free(in->pend), free(in->var), free(in->value), free(in->res), free(in->watch), free(in->bit_of), free(in->next);
   free(in->held), free(in->proxy), free(in->hnode), free(in->hfirst), free(in->hn), free(in->hargs);
   term_map_free(&in->index);
   free(in->held_of);
   free(in);
 }
+
+static inline bool is_dirty(const term_inc *in, uint32_t i) { return in->dirty[i / 64] >> (i % 64) & 1; }
+
+uint64_t term_inc_rebuilt(const term_inc *in) { return in->rebuilt; }
 
 const term_t *term_inc_held_args(const term_inc *in, term_t t, uint32_t *n) {
   if (!in || in->nheld == 0 || term_is_negated(t) || term_op_of(t) != OP_VAR) return NULL;
@@ -223,12 +243,31 @@ term_t term_inc_subst(const term_inc *in, term_t t, uint32_t n, const term_t *fr
   }
   term_vec f = {0}, v = {0}, a = {0};   /* from/to, then each live proxy := its conjunction substituted */
   for (uint32_t i = 0; i < n; i++) term_vec_push(&f, from[i]), term_vec_push(&v, to[i]);
-  for (uint32_t h = 0; h < in->nheld; h++) {   /* children first: an inner proxy's conjunction is before */
-    if (in->res[in->hnode[h]] != in->proxy[h]) continue;
-    a.size = 0;
-    for (uint32_t k = 0; k < in->hn[h]; k++) term_vec_push(&a, in->hargs[in->hfirst[h] + k]);
-    if ((n || in->nested) && f.size) term_subst_many(a.size, a.data, f.size, f.data, v.data);
-    term_vec_push(&f, in->proxy[h]), term_vec_push(&v, term_and(a.size, a.data));
+  if (!in->nested) {
+    /* no proxy in another's arguments: every live one's arguments
+     * substituted by one term_subst_many (their subterms shared; one per
+     * proxy was SlushSmall's step_witnessed's cost), then each built */
+    term_vec live = {0};
+    for (uint32_t h = 0; h < in->nheld; h++) {
+      if (is_dirty(in, in->hnode[h]) || in->res[in->hnode[h]] != in->proxy[h]) continue;
+      term_vec_push(&live, (term_t)h);
+      for (uint32_t k = 0; k < in->hn[h]; k++) term_vec_push(&a, in->hargs[in->hfirst[h] + k]);
+    }
+    if (n && a.size) term_subst_many(a.size, a.data, n, from, to);
+    for (uint32_t l = 0, at = 0; l < live.size; l++) {
+      uint32_t h = (uint32_t)live.data[l];
+      term_vec_push(&f, in->proxy[h]), term_vec_push(&v, term_and(in->hn[h], a.data + at));
+      at += in->hn[h];
+    }
+    term_vec_free(&live);
+  } else {
+    for (uint32_t h = 0; h < in->nheld; h++) {   /* children first: an inner proxy's conjunction is before */
+      if (is_dirty(in, in->hnode[h]) || in->res[in->hnode[h]] != in->proxy[h]) continue;
+      a.size = 0;
+      for (uint32_t k = 0; k < in->hn[h]; k++) term_vec_push(&a, in->hargs[in->hfirst[h] + k]);
+      if (f.size) term_subst_many(a.size, a.data, f.size, f.data, v.data);
+      term_vec_push(&f, in->proxy[h]), term_vec_push(&v, term_and(a.size, a.data));
+    }
   }
   if (f.size) term_subst_many(1, &t, f.size, f.data, v.data);
   term_vec_free(&f), term_vec_free(&v), term_vec_free(&a);
@@ -240,25 +279,12 @@ term_t term_inc_expand(const term_inc *in, term_t t) { return term_inc_subst(in,
 /* Node i's argument e's result. */
 static inline term_t arg_result(const term_inc *in, uint32_t e) { return in->res[in->argnode[e]] ^ (in->arg[e] & 1); }
 
-/* Junction i has an argument whose result is absorbing: the one found
- * last looked at first (a disabled action's false guard mostly stays
- * false from one state to its neighbour; scanning held conjunctions'
- * ~160 arguments for it was 4 % of MultiPaxos_MC_small's run). */
-static bool absorbed(term_inc *in, uint32_t i, term_t absorbing) {
-  if (arg_result(in, in->watch[i]) == absorbing) return true;
-  for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++)
-    if (arg_result(in, e) == absorbing) {
-      in->watch[i] = e;
-      return true;
-    }
-  return false;
-}
+static inline void set_clean(term_inc *in, uint32_t i) { in->dirty[i / 64] &= ~(1ull << (i % 64)); }
 
-/* Held node i: false with a false argument, true with every one true,
- * else its proxy, its other arguments' results kept for
+/* Held node i, its arguments clean and none false: true with every one
+ * true, else its proxy, its other arguments' results kept for
  * term_inc_held_args. */
 static term_t hold_node(term_inc *in, uint32_t i) {
-  if (absorbed(in, i, term_false())) return term_false();
   uint32_t h = in->held[i], k = 0;
   term_t *a = in->hargs + in->hfirst[h];
   for (uint32_t e = in->first[i]; e < in->first[i + 1]; e++) {
@@ -269,16 +295,11 @@ static term_t hold_node(term_inc *in, uint32_t i) {
   return k ? in->proxy[h] : term_true();
 }
 
-/* Node i (not a variable) rebuilt from its arguments' results. */
+/* Node i (not a variable, its arguments clean) rebuilt from its
+ * arguments' results. */
 static term_t rebuild_node(term_inc *in, uint32_t i) {
   uint32_t n = in->first[i + 1] - in->first[i];
   if (n == 0) return in->node[i];
-  /* a junction with an absorbing argument is that constant, as term_and /
-   * term_or would find after flattening and sorting every argument: most
-   * of Trans's actions are disabled in a state, one false guard each */
-  term_op op = term_op_of(in->node[i]);
-  term_t absorbing = op == OP_AND ? term_false() : op == OP_OR ? term_true() : NULL_TERM;
-  if (absorbing != NULL_TERM && absorbed(in, i, absorbing)) return absorbing;
   term_t small[16], *a = n <= 16 ? small : xmalloc(n * sizeof *a);
   bool diff = false;
   for (uint32_t k = 0; k < n; k++) {
@@ -291,13 +312,115 @@ static term_t rebuild_node(term_inc *in, uint32_t i) {
   return r;
 }
 
-/* Node i's result from its arguments' (or its value: a variable). */
-static term_t node_result(term_inc *in, uint32_t i) {
+/* Node a made clean if that takes no frame of its own (a variable: its
+ * value; a node without arguments: itself); false: a is dirty and needs
+ * one (demand's stack). */
+static bool ready_slow(term_inc *in, uint32_t a) {
+  term_t t = in->node[a];
+  if (term_is_var(t)) {
+    term_t v = in->value[in->bit_of[term_id(t)]];
+    in->res[a] = v != NULL_TERM ? v : t;
+  } else if (in->first[a + 1] == in->first[a]) {
+    in->res[a] = t;
+  } else {
+    /* a junction whose watched argument is clean and absorbing (a
+     * disabled action's false guard, its other arguments changed) */
+    term_op op = term_op_of(t);
+    if (op != OP_AND && op != OP_OR) return false;
+    uint32_t e = in->watch[a];
+    term_t absorbing = op == OP_AND ? term_false() : term_true();
+    if (is_dirty(in, in->argnode[e]) || arg_result(in, e) != absorbing) return false;
+    in->res[a] = absorbing;
+  }
+  set_clean(in, a);
+  return true;
+}
+static inline bool ready(term_inc *in, uint32_t a) { return !is_dirty(in, a) || ready_slow(in, a); }
+
+/* demand's frames: node i, the next argument to look at (e), a phase */
+enum { PH_WATCH, PH_CLEAN, PH_SCAN, PH_BRANCH, PH_ALL };
+
+/* Node i's result (its frame f), or NULL_TERM with *child set to a dirty
+ * argument to compute first (f records where to go on), or NULL_TERM with
+ * *child unset: a node that did not rebuild. A junction (and/or, held or
+ * not) whose watched argument, then one of its clean arguments, then one
+ * of its other arguments computed in turn, is absorbing is that constant,
+ * as term_and / term_or would find after flattening and sorting every
+ * argument (most of Trans's actions are disabled in a state, one false
+ * guard each): the arguments after it are left dirty. An if-then-else
+ * whose condition's result is a constant is its branch's result when that
+ * has the node's sort (as term_ite gives it): the other branch is left
+ * dirty. */
+static term_t step(term_inc *in, term_inc_frame *f, uint32_t *child) {
+  uint32_t i = f->i, first = in->first[i], end = in->first[i + 1];
   term_t t = in->node[i];
-  if (in->held && in->held[i] != UINT32_MAX) return hold_node(in, i);
-  if (!term_is_var(t)) return rebuild_node(in, i);
-  term_t v = in->value[in->bit_of[term_id(t)]];
-  return v != NULL_TERM ? v : t;
+  term_op op = term_op_of(t);
+  term_t absorbing = op == OP_AND ? term_false() : op == OP_OR ? term_true() : NULL_TERM;
+  if (f->phase == PH_WATCH) {
+    if (absorbing != NULL_TERM) {
+      uint32_t e = in->watch[i];
+      if (!ready(in, in->argnode[e])) return *child = in->argnode[e], NULL_TERM;
+      if (arg_result(in, e) == absorbing) return absorbing;
+      f->phase = PH_CLEAN;
+    } else if (op == OP_ITE && end - first == 3) {
+      if (!ready(in, in->argnode[first])) return *child = in->argnode[first], NULL_TERM;
+      term_t c = arg_result(in, first);
+      if (term_is_true(c) || term_is_false(c)) f->phase = PH_BRANCH, f->e = first + (term_is_true(c) ? 1 : 2);
+      else f->phase = PH_ALL, f->e = first;
+    } else {
+      f->phase = PH_ALL, f->e = first;
+    }
+  }
+  if (f->phase == PH_BRANCH) {
+    if (!ready(in, in->argnode[f->e])) return *child = in->argnode[f->e], NULL_TERM;
+    term_t r = arg_result(in, f->e);
+    if (term_type(r) == term_type(t)) return r;
+    f->phase = PH_ALL, f->e = first;   /* coerced to Real: term_ite builds it */
+  }
+  if (f->phase == PH_CLEAN) {   /* the clean arguments (and the variables) first: no work */
+    uint32_t *p = in->pend + f->lo, k = 0;   /* the dirty ones, on the pending stack (f->lo is its top) */
+    for (uint32_t e = first; e < end; e++)
+      if (!ready(in, in->argnode[e])) p[k++] = e;
+      else if (arg_result(in, e) == absorbing) return in->watch[i] = e, absorbing;
+    f->phase = PH_SCAN, f->e = f->lo, in->psp = f->hi = f->lo + k;
+  }
+  if (f->phase == PH_SCAN) {   /* the dirty ones computed in turn */
+    for (; f->e < f->hi; f->e++) {
+      uint32_t e = in->pend[f->e];
+      if (!ready(in, in->argnode[e])) return *child = in->argnode[e], NULL_TERM;
+      if (arg_result(in, e) == absorbing) return in->watch[i] = e, absorbing;
+    }
+  } else {   /* PH_ALL: every argument */
+    for (; f->e < end; f->e++)
+      if (!ready(in, in->argnode[f->e])) return *child = in->argnode[f->e], NULL_TERM;
+  }
+  in->rebuilt++;
+  return in->held && in->held[i] != UINT32_MAX ? hold_node(in, i) : rebuild_node(in, i);
+}
+
+/* Node r made clean: its dirty arguments that its result needs made clean
+ * first, by an explicit stack (the DAG may be deep); false: a node that
+ * did not rebuild (it and the nodes above it on the stack stay dirty). */
+static bool demand(term_inc *in, uint32_t r) {
+  if (ready(in, r)) return true;
+  uint32_t sp = 0;
+  in->psp = 0;
+  in->stack[sp++] = (term_inc_frame){r, 0, PH_WATCH, 0, 0};
+  while (sp) {
+    term_inc_frame *f = &in->stack[sp - 1];
+    uint32_t child = UINT32_MAX;
+    term_t res = step(in, f, &child);
+    if (child != UINT32_MAX) {   /* a node on the stack is dirty: no node is on it twice (a DAG) */
+      in->stack[sp++] = (term_inc_frame){child, 0, PH_WATCH, in->psp, in->psp};
+      continue;
+    }
+    if (res == NULL_TERM) return false;
+    in->res[f->i] = res;
+    set_clean(in, f->i);
+    in->psp = f->lo;   /* its dirty arguments off the pending stack */
+    sp--;
+  }
+  return true;
 }
 
 bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *to, term_t *out) {
@@ -308,23 +431,18 @@ bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *
     if (id < in->nbit_of && in->bit_of[id] != UINT32_MAX && in->var[in->bit_of[id]] == from[i])
       in->next[in->bit_of[id]] = to[i];
   }
-  bool all = !in->valid;   /* nothing kept from a valuation before */
-  memset(in->stale, 0, in->nwords * sizeof *in->stale);
+  /* the readers of a changed variable are dirty until a later valuation
+   * needs them (demand): a node's result is its arguments' whenever it is
+   * clean, since every node that reads a variable is marked with it */
   for (uint32_t b = 0; b < in->nvars; b++) {
     term_t v = in->next[b];
     if (v == in->value[b]) continue;
     in->value[b] = v;
     const uint64_t *r = in->readers + (size_t)b * in->nwords;
-    for (uint32_t w = 0; w < in->nwords; w++) in->stale[w] |= r[w];
+    for (uint32_t w = 0; w < in->nwords; w++) in->dirty[w] |= r[w];
   }
-  in->valid = false;
-  for (uint32_t w = 0; w < in->nwords; w++)   /* children first: the array's order */
-    for (uint64_t bits = all ? ~0ull : in->stale[w]; bits; bits &= bits - 1) {
-      uint32_t i = w * 64 + (uint32_t)__builtin_ctzll(bits);
-      if (i >= in->n) break;
-      if ((in->res[i] = node_result(in, i)) == NULL_TERM) return false;
-    }
-  in->valid = true;
+  for (uint32_t r = 0; r < in->nroots; r++)
+    if (!demand(in, (uint32_t)term_map_get(&in->index, term_unsigned(in->root[r])))) return false;
   for (uint32_t r = 0; r < in->nroots; r++)
     out[r] = in->res[term_map_get(&in->index, term_unsigned(in->root[r]))] ^ (in->root[r] & 1);
   return true;

@@ -1,11 +1,15 @@
 /* Incremental substitution: the same terms substituted with one
  * valuation of their variables after another (a valuation: variables to
  * terms, as term_subst_many takes them), recomputing only the nodes that
- * read a variable whose value changed since the valuation before. A node's
- * substituted term is a function of its variables' values (the term
- * builder is deterministic), so each result is the term term_subst_many
- * gives. For the reach proof's per-state folding of the transition
- * relation (tla_reach.c): neighbouring states differ in few leaves. */
+ * read a variable whose value changed since they were last computed, and
+ * of those only the ones the roots' results need (a conjunction with a
+ * false argument is false whatever its others are: they are left until a
+ * later valuation needs them). A node's substituted term is a function of
+ * its variables' values (the term builder is deterministic), so each
+ * result is the term term_subst_many gives (the values are taken to have
+ * their variables' sorts). For the reach proof's per-state folding of the
+ * transition relation (tla_reach.c): neighbouring states differ in few
+ * leaves. */
 #ifndef ZETA_CORE_TERM_INC_H
 #define ZETA_CORE_TERM_INC_H
 #include "core/term.h"
@@ -21,6 +25,8 @@ term_inc *term_inc_new(uint32_t n, const term_t *roots);
  * substitutes itself. */
 bool term_inc_apply(term_inc *in, uint32_t n, const term_t *from, const term_t *to, term_t *out);
 void term_inc_free(term_inc *in);
+/* The nodes rebuilt from their arguments so far (not the variables). */
+uint64_t term_inc_rebuilt(const term_inc *in);
 
 /* With held conjunctions: the conjunctions of 16 arguments or more below
  * roots[0..nhold), below no other root, whose every use is a positive

@@ -501,43 +501,53 @@ static uint32_t random_subst(const term_t *vars, int nvars, int first_w, unsigne
 /* Held conjunctions (term_inc_new_held): a conjunction of 16 arguments or
  * more under a disjunction of the held roots is a proxy whose arguments'
  * results are term_subst_many's arguments of it, and the roots' results
- * with the proxies expanded are term_subst_many's terms; one also below a
- * root not held (h2) is built as before. */
+ * with the proxies expanded (and more values substituted: term_inc_subst)
+ * are term_subst_many's terms; one also below a root not held (h2) is
+ * built as before. */
 static void test_incremental_held(void) {
   term_t x = ivar("hx"), y = ivar("hy"), b = bvar("hb"), c = bvar("hc");
-  term_t w[16], a1[17], a2[17];
+  term_t w[16], a1[17], a2[17], a3[17];
   for (int i = 0; i < 16; i++) {
     char name[16];
     snprintf(name, sizeof name, "hw%d", i);
     w[i] = ivar(name);
-    a1[i] = term_le(w[i], x), a2[i] = term_eq(w[i], y);
+    a1[i] = term_le(w[i], x), a2[i] = term_eq(w[i], y), a3[i] = term_le(y, term_add2(w[i], x));
   }
-  a1[16] = c, a2[16] = b;
-  term_t h1 = term_and(17, a1), h2 = term_and(17, a2);
-  term_t roots[2] = {term_or(3, (term_t[]){h1, h2, term_and2(b, c)}), term_or2(h2, term_not(c))};
+  a1[16] = c, a2[16] = b, a3[16] = term_not(b);
+  term_t h1 = term_and(17, a1), h2 = term_and(17, a2), h3 = term_and(17, a3);
+  term_t roots[2] = {term_or(4, (term_t[]){h1, h2, h3, term_and2(b, c)}), term_or2(h2, term_not(c))};
   term_inc *in = term_inc_new_held(2, roots, 1);
   term_t vars[20] = {x, y, b, c};
   for (int i = 0; i < 16; i++) vars[4 + i] = w[i];
   unsigned seed = 11;
-  int proxies = 0;
+  int proxies = 0, both = 0;
   for (int round = 0; round < 300; round++) {
     term_t from[20], to[20];
     uint32_t n = random_subst(vars, 20, 4, &seed, from, to);
-    term_t want[2] = {roots[0], roots[1]}, got[2], want_h1 = h1;
+    term_t want[2] = {roots[0], roots[1]}, got[2], want_h[2] = {h1, h3};
     term_subst_many(2, want, n, from, to);
-    term_subst_many(1, &want_h1, n, from, to);
+    term_subst_many(2, want_h, n, from, to);
     CHECK(term_inc_apply(in, n, from, to, got));
     CHECK(term_inc_expand(in, got[0]) == want[0] && got[1] == want[1]);
+    /* term_inc_subst without nested proxies (one term_subst_many over
+     * every live proxy's arguments): the expanded result substituted */
+    term_t more_from[3] = {x, y, w[round % 16]}, more_to[3] = {term_int(round % 3 - 1), term_int(1), term_int(0)};
+    term_t sub = want[0];
+    uint32_t m = 1 + round % 3;
+    term_subst_many(1, &sub, m, more_from, more_to);
+    CHECK(term_inc_subst(in, got[0], m, more_from, more_to) == sub);
     uint32_t k;
+    int here = 0;
     for (uint32_t i = 0; term_op_of(got[0]) == OP_OR && i < term_nargs(got[0]); i++) {
       const term_t *args = term_inc_held_args(in, term_arg(got[0], i), &k);
       if (!args) continue;
-      proxies++;
-      CHECK(term_and(k, args) == want_h1);
+      proxies++, here++;
+      CHECK(term_and(k, args) == want_h[0] || term_and(k, args) == want_h[1]);
       for (uint32_t j = 0; j < k; j++) CHECK(!term_is_true(args[j]) && !term_is_false(args[j]));
     }
+    both += here == 2;
   }
-  CHECK(proxies > 20);
+  CHECK(proxies > 20 && both > 5);
   term_inc_free(in);
 }
 
@@ -608,6 +618,77 @@ static void test_incremental_held_nested(void) {
   term_inc_free(in);
 }
 
+/* Demand-driven rebuilding (term_inc_apply): a disabled action's update
+ * equations (x' = f(x)) are not rebuilt while its guard stays false and
+ * are rebuilt once it is true again (stale until then); an if-then-else
+ * with a constant condition computes its branch only; a deep chain of
+ * nodes (an explicit stack). Neighbouring valuations (one or two values
+ * changed a round, as the reach proof's sorted states) against
+ * term_subst_many's terms. */
+static void test_incremental_demand(void) {
+  enum { K = 12, DEPTH = 3000 };
+  term_t x = ivar("dx"), y = ivar("dy"), xp = ivar("dxp"), yp = ivar("dyp"), g[K], act[K + 1];
+  for (int i = 0; i < K; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "dg%d", i);
+    g[i] = bvar(name);
+    act[i] = term_and(4, (term_t[]){g[i], term_eq(xp, term_add2(x, term_int(i + 1))),
+                                    term_eq(yp, term_add(3, (term_t[]){x, y, term_int(i)})),
+                                    term_le(term_sub(y, x), term_int(3 * i))});
+  }
+  act[K] = term_ite(g[0], term_eq(yp, term_add2(y, term_int(7))), term_le(xp, term_add2(x, y)));
+  term_t chain = x;   /* depth DEPTH */
+  for (int k = 0; k < DEPTH; k++) chain = term_ite(g[k % K], term_add2(chain, term_int(1)), term_sub(chain, y));
+  term_t roots[2] = {term_or(K + 1, act), term_le(chain, term_add2(y, term_int(DEPTH)))};
+  term_inc *in = term_inc_new(2, roots);
+  term_t vars[K + 4] = {x, y, xp, yp};
+  for (int i = 0; i < K; i++) vars[4 + i] = g[i];
+  /* the valuation: x, y, the guards given (g[0] true, the others false);
+   * xp, yp free; x and y change each round */
+  term_t val[K + 4];
+  for (int i = 0; i < K; i++) val[4 + i] = i == 0 ? term_true() : term_false();
+  uint64_t before = 0;
+  for (int round = 0; round < 40; round++) {
+    val[0] = term_int(round), val[1] = term_int(round % 5);
+    term_t from[K + 2], to[K + 2], want[2] = {roots[0], roots[1]}, got[2];
+    from[0] = x, to[0] = val[0], from[1] = y, to[1] = val[1];
+    for (int i = 0; i < K; i++) from[2 + i] = g[i], to[2 + i] = val[4 + i];
+    term_subst_many(2, want, K + 2, from, to);
+    CHECK(term_inc_apply(in, K + 2, from, to, got));
+    CHECK(got[0] == want[0] && got[1] == want[1]);
+    /* action 0 and its equations, act[K]'s branch, the chain's DEPTH
+     * additions, the roots: 3013 (eagerly: every action's equations,
+     * K x 6, and both branches of every if-then-else, 2 x DEPTH) */
+    uint64_t now = term_inc_rebuilt(in);
+    CHECK(now - before <= DEPTH + 20);
+    before = now;
+  }
+  /* neighbouring valuations: one or two of the values changed (a guard
+   * made true again reads equations left stale), the free ones too */
+  unsigned seed = 3;
+  bool given[K + 4] = {true, true, false, false};
+  for (int i = 0; i < K; i++) given[4 + i] = true;
+  val[2] = term_int(0), val[3] = term_int(0);
+  for (int round = 0; round < 600; round++) {
+    for (int c = 0; c < 2; c++) {
+      seed = seed * 1103515245u + 12345u;
+      int v = (int)((seed >> 16) % (K + 4));
+      seed = seed * 1103515245u + 12345u;
+      unsigned r = (seed >> 16) % 8;
+      given[v] = r != 0;
+      val[v] = v < 4 ? term_int((int)r - 3) : (r & 1 ? term_true() : term_false());
+    }
+    term_t from[K + 4], to[K + 4], want[2] = {roots[0], roots[1]}, got[2];
+    uint32_t n = 0;
+    for (int v = 0; v < K + 4; v++)
+      if (given[v]) from[n] = vars[v], to[n++] = val[v];
+    term_subst_many(2, want, n, from, to);
+    CHECK(term_inc_apply(in, n, from, to, got));
+    CHECK(got[0] == want[0] && got[1] == want[1]);
+  }
+  term_inc_free(in);
+}
+
 int main(void) {
   RUN(test_hash_consing);
   RUN(test_boolean_simplification);
@@ -628,6 +709,7 @@ int main(void) {
   RUN(test_incremental_subst);
   RUN(test_incremental_held);
   RUN(test_incremental_held_nested);
+  RUN(test_incremental_demand);
   RUN(test_junction_order);
   terms_reset();
   return CHECK_DONE();

@@ -1056,7 +1056,7 @@ static const char *KINDS_SPEC =
     "SendB == \\E m \\in {x \\in msgs : x.type = \"A\"}, k \\in 0..1000 :\n"
     "           msgs' = msgs \\cup {[type |-> \"B\", val |-> m.bal + k]}\n"
     "Pick == LET M == {x \\in msgs : x.type = \"B\"}\n"
-    "        IN msgs' = msgs \\cup {[type |-> \"C\", val |-> (CHOOSE m \\in M : \\A n \\in M : n.val <= m.val).val]}\n"
+    "        IN M # {} /\\ msgs' = msgs \\cup {[type |-> \"C\", val |-> (CHOOSE m \\in M : \\A n \\in M : n.val <= m.val).val]}\n"
     "Next == SendA \\/ SendB %s\n"
     "====\n";
 
@@ -1085,6 +1085,36 @@ static void steps_errors(bool pick) {
 static void test_step_witness_kinds(void) { steps_errors(false); }
 static void test_step_choose_extremum(void) { steps_errors(true); }
 
+/* A filter leaves out the cells no state has (their guards false): the
+ * quantifiers over it translate their bodies for the one cell left, not
+ * for the 60 of msgs (3600 pairs per b without it). */
+static const char *FILTER_SPEC =
+    "---- MODULE Filter ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES msgs\n"
+    "TypeOK == TRUE\n"
+    "Init == msgs = {[type |-> \"A\", bal |-> b] : b \\in 1..60}\n"
+    "Next == /\\ msgs' = msgs\n"
+    "        /\\ \\A b \\in 1..60 : LET M == {x \\in msgs : x.bal = b}\n"
+    "                             IN \\A m \\in M : \\A n \\in M : m.bal = n.bal\n"
+    "====\n";
+
+static void test_step_filter_live_cells(void) {
+  char dir[] = "/tmp/zeta-tla-filter-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, FILTER_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *s = tla_steps_new(m, false);
+  tla_step st;
+  CHECK(tla_steps_init(s, &st, why, sizeof why));
+  size_t before = tla_steps_allocs(s);
+  CHECK(tla_steps_next(s, &st, why, sizeof why));
+  CHECK(tla_steps_allocs(s) - before < 100000);   /* 16577 with, 1783037 without */
+  tla_sym_free(s);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
@@ -1107,5 +1137,6 @@ int main(void) {
   RUN(test_stretched_deadline);
   RUN(test_step_witness_kinds);
   RUN(test_step_choose_extremum);
+  RUN(test_step_filter_live_cells);
   return CHECK_DONE();
 }

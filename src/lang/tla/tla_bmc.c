@@ -798,7 +798,15 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   uint32_t streak = 0;
   bool cti = false;   /* the last depth's invariants had a counterexample relative to the depth before */
   double last_query = 0;
+  bool prof = progress_verbose() >= 2;
+  double pc = cpu_now(), pt[8] = {0};   /* -v 2: the depth's CPU per phase */
+#define PROF(i) do { if (prof) { double c_ = cpu_now(); pt[i] += c_ - pc; pc = c_; } } while (0)
   for (uint32_t k = 0;; k++) {
+    if (prof && k > 0)
+      progress_say("zeta: bmc: depth %u CPU: relative %.2f next %.2f facts %.2f path %.2f rel-step %.2f err %.2f dead %.2f other %.2f",
+                   k - 1, pt[0], pt[1], pt[2], pt[3], pt[4], pt[5], pt[6], pt[7]);
+    memset(pt, 0, sizeof pt);
+    pc = cpu_now();
     r->depth = k;
     bool said = known && k < known->answered;   /* depth k's path queries answered by an earlier run */
     r->path_known += said;
@@ -827,7 +835,9 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
      * counterexample: the same query up to renaming, not asked again */
     bool again = cti && k >= 2 && fx.changed != k - 1 && tla_steps_covers(s, k - 1, k) &&
                  tla_steps_covers(s, k - 2, k - 1) && tla_steps_covers(s, k, k - 1) && tla_steps_covers(s, k - 1, k - 2);
+    PROF(7);
     solver_result pr = proved || again ? SOLVER_UNKNOWN : preserves(&rel, lim, budget, bad);
+    PROF(0);
     cti = again || pr == SOLVER_SAT;
     if (again && !proved && (stop == STOP_ALWAYS || (stop == STOP_FOR_SUMS && r->sums))) {
       /* depths k-2 .. k have the same structures and the query had a
@@ -867,6 +877,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       break;
     }
     /* the facts over state k+1 (their constants among the axioms) */
+    PROF(1);
     size_t unsaid = more && !proved ? facts_terms(&fx, s, k + 1, fx.next) : 0;
     term_t ax = tla_steps_axioms(s);
     axioms = term_and2(axioms, ax);
@@ -881,6 +892,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       continue;
     }
     term_t step_err = more ? term_and2(cons, nx.err) : term_false();
+    PROF(2);
     if (!inv_ok && !said) {
       /* a violation in state k, or an evaluation error of the step from it */
       double t0 = limits_now();
@@ -897,6 +909,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
         break;
       }
     }
+    PROF(3);
     /* no violation at depth k: a lemma for the deeper queries */
     tell(sv, &told, term_not(bad));
     if (!more) {
@@ -918,7 +931,9 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     }
     if (unsaid) fx.changed = k + 1;
     r->facts_kept = (uint32_t)fx.nalive;
+    PROF(2);
     relative_step(s, &rel, lim, budget, tlc_deadlock, &ev);
+    PROF(4);
     if (inv_ok && !rel.err_free && !said) {
       /* the step's evaluation errors, not asked with the invariants */
       res = ask(sv, lim, step_err);
@@ -933,6 +948,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
         break;
       }
     }
+    PROF(5);
     if (tlc_deadlock && !rel.dead_free && !said) {
       res = no_successor(s, sv, lim, cons, &nx, &ev, mode == PATH_ALONE ? &told : NULL);
       if (res == SOLVER_SAT) {
@@ -945,6 +961,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
         break;
       }
     }
+    PROF(6);
     if (rel.dead_free) r->relative++;
     if (said) last_query = known->secs[k];   /* the budgets the run before had */
     if (rec) path_log_put(rec, k, last_query);
@@ -952,6 +969,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     /* states outside the constraints are not expanded (TLC) */
     tell(sv, &told, term_and2(cons, nx.ok));
   }
+#undef PROF
   relative_free(&rel);
   r->houdini_rounds = fx.rounds;
   r->by_model = fx.by_model, r->by_succ = fx.by_succ, r->by_explored = fx.by_explored;

@@ -172,6 +172,8 @@ uint32_t tla_steps_count(const tla_sym *s);
 uint32_t tla_steps_arrays(const tla_sym *s);
 /* How many set values were merged into one cell per value. */
 uint32_t tla_steps_merged(const tla_sym *s);
+/* Blocks the encoding allocated so far (a measure of the translation's work). */
+size_t tla_steps_allocs(const tla_sym *s);
 /* State a's structure covers state b's: b's values are a's with a's leaf
  * variables renamed consistently to b's terms (constants and the atoms'
  * constants unchanged), so every TLA+ value b can take a can take too. */

@@ -311,8 +311,6 @@ static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivat
  * "unknown <reason pointer>\n" */
 static void iso_child(FILE *w, void *ctx) {
   const iso_job *j = ctx;
-  z3conv_held held;   /* Z3's tables in memory the parent never wrote (LIA-264: the file's context 36-57 -> ~13 ms CPU) */
-  z3conv_hold_touched(&held);
   chc_result r;
   if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, j->unsat_news, &r);
   else chc_spacer_solve(j->s, j->lim, j->want_derivation, &r);
@@ -330,7 +328,6 @@ static void iso_child(FILE *w, void *ctx) {
     fprintf(w, "unknown %p\n", (const void *)r.reason);
   }
   chc_result_free(&r);
-  z3conv_release_held(&held);
 }
 
 /* Predicate i's interpretation, read back over its parameters. */

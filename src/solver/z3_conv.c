@@ -3,9 +3,6 @@
  * inc_ref'd at once (keep()) and recorded in `owned` for release at free. */
 #include "solver/z3_conv.h"
 #include <pthread.h>
-#include <stdint.h>
-#include <sys/mman.h>
-#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include "solver/idmap.h"
@@ -42,35 +39,6 @@ static void forget_spare_in_child(void) {
   spare = NULL;
 }
 static void install_fork_handler(void) { pthread_atfork(NULL, NULL, forget_spare_in_child); }
-
-/* A Z3 4.8.12 context's two tables (Z3_mk_context_rc mallocs each and
- * writes it whole). */
-#define CONTEXT_TABLE_BYTES 8519688u
-
-void z3conv_hold_touched(z3conv_held *h) {
-  long pg = sysconf(_SC_PAGESIZE);
-  size_t npages = CONTEXT_TABLE_BYTES / (size_t)pg - 1;
-  unsigned char *vec = malloc(npages);
-  h->n = 0;
-  while (vec && h->n < Z3CONV_HELD_MAX) {
-    char *b = malloc(CONTEXT_TABLE_BYTES);
-    if (!b) break;
-    char *a = (char *)(((uintptr_t)b + (uintptr_t)pg - 1) & ~((uintptr_t)pg - 1));
-    bool touched = false;
-    if (mincore(a, npages * (size_t)pg, vec) == 0)
-      for (size_t i = 0; i < npages && !touched; i++) touched = vec[i] & 1;
-    if (!touched) {   /* untouched memory: the tables get it (or the like) */
-      free(b);
-      break;
-    }
-    h->p[h->n++] = b;
-  }
-  free(vec);
-}
-
-void z3conv_release_held(z3conv_held *h) {
-  while (h->n > 0) free(h->p[--h->n]);
-}
 
 void z3conv_reuse_contexts(bool on) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;

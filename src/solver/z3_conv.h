@@ -26,17 +26,6 @@ Z3_context z3conv_mk_context_proofs(bool proofs);
  * no datatypes declared in it (their names would be declared twice).
  * A forked child does not inherit the spare (copy-on-write faults). */
 void z3conv_reuse_contexts(bool on);
-/* In a forked child, before its first context: blocks of a context
- * table's size whose pages the parent had written (freed in the parent,
- * shared with it now: a table there copies them 4 KB at a time, ~500
- * faults) are taken and held, up to Z3CONV_HELD_MAX, so that the child's
- * tables get memory nobody touched (in 2 MB pages where the heap is
- * advised: lang_keep_freed_memory). Nothing is written to the held
- * blocks; release them when the contexts are made or gone. */
-#define Z3CONV_HELD_MAX 32
-typedef struct { void *p[Z3CONV_HELD_MAX]; int n; } z3conv_held;
-void z3conv_hold_touched(z3conv_held *h);
-void z3conv_release_held(z3conv_held *h);
 void z3conv_release_context(Z3_context ctx, bool clean);
 /* true when the converter declared datatypes in its context. */
 bool z3conv_declared_datatypes(const z3conv *c);

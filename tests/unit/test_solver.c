@@ -1,7 +1,6 @@
 /* Both solver backends on small formulas: sat/unsat, models that satisfy,
  * cores that are unsat, push/pop, timeouts, enumeration. */
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -438,39 +437,6 @@ static void test_keep_freed_memory(void) {
 #endif
 }
 
-/* z3conv_hold_touched: in a forked child, a freed block of a context
- * table's size that the parent had written is held, and the child's next
- * block of that size is memory nobody wrote (mincore: no page resident).
- * Without the hold malloc hands the parent's block back. */
-static void test_hold_touched(void) {
-#ifndef __SANITIZE_ADDRESS__   /* ASan's allocator does not hand freed blocks back */
-  lang_keep_freed_memory();   /* big blocks from the heap, kept there */
-  size_t n = 8519688;
-  char *t = malloc(n);
-  CHECK(t != NULL);
-  memset(t, 1, n);
-  free(t);
-  pid_t pid = fork();
-  if (pid == 0) {
-    z3conv_held h;
-    z3conv_hold_touched(&h);
-    char *b = malloc(n);
-    long pg = sysconf(_SC_PAGESIZE);
-    char *a = (char *)(((uintptr_t)b + (uintptr_t)pg - 1) & ~((uintptr_t)pg - 1));
-    size_t np = n / (size_t)pg - 1;
-    unsigned char *vec = malloc(np);
-    int touched = 0;
-    if (!b || !vec || mincore(a, np * (size_t)pg, vec) != 0) _exit(2);
-    for (size_t i = 0; i < np; i++) touched += vec[i] & 1;
-    if (touched || h.n < 1) fprintf(stderr, "held %d, touched %d of %zu\n", h.n, touched, np);
-    _exit(touched == 0 && h.n >= 1 ? 0 : 1);
-  }
-  int st = 0;
-  CHECK(pid > 0 && waitpid(pid, &st, 0) == pid);
-  CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
-#endif
-}
-
 static void test_spare_context(void) {
   z3conv_reuse_contexts(true);
   Z3_context c1 = z3conv_mk_context();
@@ -581,7 +547,6 @@ int main(void) {
   RUN(test_qe_session);
   RUN(test_qe_without_tactic);
   RUN(test_keep_freed_memory);
-  RUN(test_hold_touched);
   RUN(test_spare_context);
   RUN(test_spare_not_inherited);
   RUN(test_from_z3_over);

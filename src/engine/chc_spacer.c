@@ -480,6 +480,15 @@ static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *in
  * same tasks). unsat_news (may be NULL, shared memory): set as soon as
  * Z3 says unsat, before its proof is mapped. */
 enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_UNSLICED, FILE_DERIVE };
+
+/* file_run's Z3 objects, each gone once (NULL after). */
+static void file_release(Z3_context *z, Z3_solver *slv, z3conv **conv) {
+  if (!*z) return;
+  if (*slv) Z3_solver_dec_ref(*z, *slv);
+  if (*conv) z3conv_free(*conv);
+  Z3_del_context(*z);
+  *z = NULL, *slv = NULL, *conv = NULL;
+}
 #define MAP_SHARE 1.0
 #define MAP_SECONDS 0.2
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
@@ -529,13 +538,22 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
     if (r == Z3_L_FALSE) {
       out->answer = CHC_UNSAT;   /* without proofs no derivation: the caller finds one */
       Z3_ast pr = want_derivation ? Z3_solver_get_proof(z, slv) : NULL;
+      chc_zproof *zp = NULL;
       if (pr && !z3conv_failed(z, NULL)) {
         Z3_inc_ref(z, pr);
-        chc_zproof_derivation(conv, NULL, s, pr, &mlim, &out->deriv);
+        zp = chc_zproof_read(conv, NULL, s, pr, &mlim);
+        Z3_dec_ref(z, pr);
+      }
+      /* Z3 goes before the mapping, whose solver makes its context in the
+       * memory this one frees (in a forked child fresh pages cost: 8-60
+       * ms CPU of page faults for a context, session 34) */
+      file_release(&z, &slv, &conv);
+      if (zp) {
+        chc_zproof_map(zp, s, &mlim, &out->deriv);
+        chc_zproof_free(zp);
         out->complete = out->deriv.n > 0;
         if (out->complete && mode == FILE_UNSLICED) out->engine = "spacer (Z3 on the input file unsliced, its own proof)";
         else if (out->complete && mode != FILE_DERIVE) out->engine = "spacer (Z3 on the input file, its own proof)";
-        Z3_dec_ref(z, pr);
       }
     } else if (r == Z3_L_TRUE) {
       Z3_model m = Z3_solver_get_model(z, slv);
@@ -554,9 +572,7 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
       }
     }
   }
-  Z3_solver_dec_ref(z, slv);
-  if (conv) z3conv_free(conv);
-  Z3_del_context(z);
+  file_release(&z, &slv, &conv);
 }
 
 /* Z3 on the file in a child: cancelling Z3 4.8.12 at the deadline can end

@@ -28,16 +28,34 @@
 #define UNF_MAX_WORK 8192
 #define UNF_MAX_DEPTH 256
 
+/* A proof read out of Z3 (chc_zproof_read): its nodes in the order a walk
+ * from the root first meets them, so that the mapping needs no Z3 context
+ * (the child that ran Z3 on the file deletes it first: the mapping's own
+ * solver then makes its context in memory the proof's freed, instead of
+ * ~17 MB of fresh pages, 8-60 ms of page faults after fork). */
+enum { ZP_FAIL, ZP_MP, ZP_HYPER };
 typedef struct {
-  Z3_context z;
-  z3conv *conv;
-  const Z3_func_decl *rel;
+  uint8_t kind;      /* ZP_MP: its one argument (arg[0]) is the proof; ZP_HYPER: a step */
+  uint32_t na;       /* the step's Z3 arguments (premises, then the conclusion) */
+  uint32_t *arg;     /* ZP_MP: arg[0]; ZP_HYPER: premises arg[0..na-3], the nodes of Z3's args 1..na-2 */
+  uint32_t head;     /* ZP_HYPER: the conclusion's relation (rel_index), CHC_FALSE when not ours */
+  term_t *vals;      /* its arguments (the head predicate's arity, npreds: none), NULL_TERM where not a value */
+} zp_node;
+
+struct chc_zproof {
+  zp_node *v;
+  uint32_t n, root;
+  size_t cap;
+};
+
+typedef struct {
+  const chc_zproof *p;
   const chc_system *s;
   uint32_t *nullary;      /* nullary_rules(s) */
   uint32_t *fact;         /* per predicate: a clause without body for it, or CHC_FALSE */
   bool *inlined;          /* per predicate: no proof step concludes it */
   bool *onpath;           /* per predicate: being unfolded on the current chain */
-  term_map done;          /* proof node (Z3 ast id) -> derivation node: proofs are DAGs */
+  uint32_t *done;         /* proof node -> derivation node + 1 (0: not yet, UINT32_MAX: none): proofs are DAGs */
   solver *slv;
   const zeta_limits *lim;
   uint32_t work;          /* instances tried so far */
@@ -48,7 +66,18 @@ typedef struct {
   chc_zproof_cost cost;
 } zp_ctx;
 
-static uint32_t rel_index(zp_ctx *c, Z3_func_decl d) {
+typedef struct {
+  Z3_context z;
+  z3conv *conv;
+  const Z3_func_decl *rel;
+  const chc_system *s;
+  const zeta_limits *lim;
+  term_map seen;          /* Z3 ast id -> node index */
+  chc_zproof *p;
+  bool failed;            /* out of time */
+} zp_reader;
+
+static uint32_t rel_index(zp_reader *c, Z3_func_decl d) {
   if (!c->rel) {   /* the input file's relations: by name */
     const char *name = Z3_get_symbol_string(c->z, Z3_get_decl_name(c->z, d));
     for (uint32_t p = 0; p < c->s->npreds; p++)
@@ -58,6 +87,75 @@ static uint32_t rel_index(zp_ctx *c, Z3_func_decl d) {
   for (uint32_t p = 0; p <= c->s->npreds; p++)
     if (Z3_is_eq_func_decl(c->z, c->rel[p], d)) return p;
   return CHC_FALSE;
+}
+
+/* The node of proof pr (read once: proofs are DAGs). Not an application,
+ * neither modus ponens nor a hyper-resolution step with a conclusion, or
+ * deeper than the walk goes: ZP_FAIL. */
+static uint32_t zp_read(zp_reader *c, Z3_ast pr, int depth) {
+  Z3_context z = c->z;
+  int32_t id = (int32_t)(Z3_get_ast_id(z, pr) & 0x7fffffff);
+  int32_t seen = term_map_get(&c->seen, id);
+  if (seen != NULL_TERM) return (uint32_t)seen;
+  chc_zproof *p = c->p;
+  xgrow((void **)&p->v, sizeof *p->v, &p->cap, p->n + 1);
+  uint32_t me = p->n++;
+  memset(&p->v[me], 0, sizeof p->v[me]);
+  p->v[me].kind = ZP_FAIL;
+  term_map_put(&c->seen, id, (int32_t)me);
+  if ((me & 1023) == 1023 && limits_expired(c->lim)) c->failed = true;
+  if (c->failed || depth > 100000 || Z3_get_ast_kind(z, pr) != Z3_APP_AST) return me;
+  Z3_app app = Z3_to_app(z, pr);
+  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+  unsigned na = Z3_get_app_num_args(z, app);
+  if (k == Z3_OP_PR_MODUS_PONENS && na >= 1) {
+    uint32_t a = zp_read(c, Z3_get_app_arg(z, app, 0), depth + 1);
+    p->v[me].kind = ZP_MP;
+    p->v[me].arg = xmalloc(sizeof *p->v[me].arg);
+    p->v[me].arg[0] = a;
+    return me;
+  }
+  if (k != Z3_OP_PR_HYPER_RESOLVE || na < 2) return me;
+  Z3_ast concl = Z3_get_app_arg(z, app, na - 1);
+  if (Z3_get_ast_kind(z, concl) != Z3_APP_AST) return me;
+  Z3_app capp = Z3_to_app(z, concl);
+  uint32_t head = rel_index(c, Z3_get_app_decl(z, capp));
+  uint32_t ar = head < c->s->npreds ? c->s->preds[head].arity : 0;
+  term_t *vals = xcalloc(ar + 1, sizeof *vals);
+  for (uint32_t i = 0; i < ar; i++) {
+    term_t t = z3conv_from_z3(c->conv, Z3_get_app_arg(z, capp, i));
+    vals[i] = t != NULL_TERM && term_is_value(t) ? t : NULL_TERM;
+  }
+  uint32_t *arg = xcalloc(na - 2 + 1, sizeof *arg);
+  for (uint32_t i = 0; i + 2 < na; i++) arg[i] = zp_read(c, Z3_get_app_arg(z, app, i + 1), depth + 1);
+  zp_node *nd = &p->v[me];   /* p->v may have moved */
+  nd->kind = ZP_HYPER;
+  nd->na = na;
+  nd->arg = arg;
+  nd->head = head;
+  nd->vals = vals;
+  return me;
+}
+
+chc_zproof *chc_zproof_read(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
+                            const zeta_limits *lim) {
+  zp_reader c = {.z = z3conv_context(conv), .conv = conv, .rel = rel, .s = s, .lim = lim};
+  c.p = xcalloc(1, sizeof *c.p);
+  term_map_init(&c.seen);
+  c.p->root = zp_read(&c, pr, 0);
+  term_map_free(&c.seen);
+  if (c.failed) {
+    chc_zproof_free(c.p);
+    return NULL;
+  }
+  return c.p;
+}
+
+void chc_zproof_free(chc_zproof *p) {
+  if (!p) return;
+  for (uint32_t i = 0; i < p->n; i++) { free(p->v[i].arg); free(p->v[i].vals); }
+  free(p->v);
+  free(p);
 }
 
 /* The nullary predicates derivable by clauses with constraint true over
@@ -95,24 +193,11 @@ static uint32_t nullary_node(const chc_system *s, const uint32_t *how, chc_deriv
   return r;
 }
 
-/* Marks the predicates some hyper-resolution step of pr concludes. */
-static void mark_concluded(zp_ctx *c, Z3_ast pr, bool *concluded, term_map *seen, int depth) {
-  Z3_context z = c->z;
-  if (depth > 100000 || Z3_get_ast_kind(z, pr) != Z3_APP_AST) return;
-  int32_t id = (int32_t)(Z3_get_ast_id(z, pr) & 0x7fffffff);
-  if (term_map_get(seen, id) != NULL_TERM) return;
-  term_map_put(seen, id, 1);
-  Z3_app app = Z3_to_app(z, pr);
-  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
-  unsigned na = Z3_get_app_num_args(z, app);
-  if (k == Z3_OP_PR_MODUS_PONENS && na >= 1) { mark_concluded(c, Z3_get_app_arg(z, app, 0), concluded, seen, depth + 1); return; }
-  if (k != Z3_OP_PR_HYPER_RESOLVE || na < 2) return;
-  Z3_ast concl = Z3_get_app_arg(z, app, na - 1);
-  if (Z3_get_ast_kind(z, concl) == Z3_APP_AST) {
-    uint32_t p = rel_index(c, Z3_get_app_decl(z, Z3_to_app(z, concl)));
-    if (p < c->s->npreds) concluded[p] = true;
-  }
-  for (unsigned i = 1; i + 1 < na; i++) mark_concluded(c, Z3_get_app_arg(z, app, i), concluded, seen, depth + 1);
+/* Marks the predicates some hyper-resolution step concludes (every node
+ * the walk from the root reaches: all of them). */
+static void mark_concluded(const chc_zproof *p, const chc_system *s, bool *concluded) {
+  for (uint32_t i = 0; i < p->n; i++)
+    if (p->v[i].kind == ZP_HYPER && p->v[i].head < s->npreds) concluded[p->v[i].head] = true;
 }
 
 /* ---- one proof step: a tree of clause instances ---- */
@@ -459,6 +544,7 @@ static uint32_t step_query(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t np
   if (f != NULL_TERM) {
     term_vec_push(&st.glob, f);
     f = term_and(st.glob.size, st.glob.data);
+    if (!c->slv) c->slv = solver_new_z3(), c->cost.solver = true;   /* the first step evaluation did not decide */
     uint32_t ms = limits_remaining_ms(c->lim);   /* a query over arrays can take seconds */
     solver_set_timeout(c->slv, ms && ms < 5000 ? ms : 5000);
     solver_push(c->slv);
@@ -504,14 +590,13 @@ static uint32_t step_clause(zp_ctx *c, uint32_t ci, const term_t *hv, uint32_t n
  * first of ours whose head predicate matches, whose body atoms can be the
  * premises (unfolding inlined predicates) and whose constraint is
  * satisfiable with the ground values. */
-static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int depth);
+static uint32_t proof_node_new(zp_ctx *c, uint32_t pn, chc_derivation *d, int depth);
 
-static uint32_t proof_node(zp_ctx *c, Z3_ast pr, chc_derivation *d, int depth) {
-  int32_t id = (int32_t)(Z3_get_ast_id(c->z, pr) & 0x7fffffff);
-  int32_t seen = term_map_get(&c->done, id);
-  if (seen != NULL_TERM) return seen == -2 ? CHC_FALSE : (uint32_t)seen;
-  uint32_t r = proof_node_new(c, pr, d, depth);
-  term_map_put(&c->done, id, r == CHC_FALSE ? -2 : (int32_t)r);
+static uint32_t proof_node(zp_ctx *c, uint32_t pn, chc_derivation *d, int depth) {
+  uint32_t seen = c->done[pn];
+  if (seen) return seen == UINT32_MAX ? CHC_FALSE : seen - 1;
+  uint32_t r = proof_node_new(c, pn, d, depth);
+  c->done[pn] = r == CHC_FALSE ? UINT32_MAX : r + 1;
   return r;
 }
 
@@ -528,24 +613,16 @@ static bool premises_fit(zp_ctx *c, const chc_clause *cl, uint32_t np, const uin
   return true;
 }
 
-static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int depth) {
-  Z3_context z = c->z;
-  if (depth > 100000 || Z3_get_ast_kind(z, pr) != Z3_APP_AST || c->work >= UNF_MAX_WORK || limits_expired(c->lim))
-    return CHC_FALSE;
-  Z3_app app = Z3_to_app(z, pr);
-  Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
-  unsigned na = Z3_get_app_num_args(z, app);
-  if (k == Z3_OP_PR_MODUS_PONENS && na >= 1) return proof_node(c, Z3_get_app_arg(z, app, 0), d, depth + 1);
-  if (k != Z3_OP_PR_HYPER_RESOLVE || na < 2) return CHC_FALSE;
-  Z3_ast concl = Z3_get_app_arg(z, app, na - 1);
-  if (Z3_get_ast_kind(z, concl) != Z3_APP_AST) return CHC_FALSE;
-  Z3_app capp = Z3_to_app(z, concl);
-  uint32_t head = rel_index(c, Z3_get_app_decl(z, capp));
+static uint32_t proof_node_new(zp_ctx *c, uint32_t pn, chc_derivation *d, int depth) {
+  const zp_node *nd = &c->p->v[pn];
+  if (depth > 100000 || nd->kind == ZP_FAIL || c->work >= UNF_MAX_WORK || limits_expired(c->lim)) return CHC_FALSE;
+  if (nd->kind == ZP_MP) return proof_node(c, nd->arg[0], d, depth + 1);
+  uint32_t na = nd->na, head = nd->head;
   /* Z3's own query!N: around the query relation (our rules), look through
    * it; else (the input file's rules) it stands for a query clause of
    * ours, matched below with the premises */
   if (head == CHC_FALSE && na == 3) {
-    uint32_t kq = proof_node(c, Z3_get_app_arg(z, app, 1), d, depth + 1);
+    uint32_t kq = proof_node(c, nd->arg[0], d, depth + 1);
     if (kq != CHC_FALSE && c->s->clauses[d->nodes[kq].clause].head.pred == CHC_FALSE) return kq;
   }
   /* premises: args 1..na-2. A relation that is not ours (Z3 sliced a
@@ -557,7 +634,7 @@ static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int dept
   uint32_t *kpred = xcalloc(np + 1, sizeof *kpred);
   bool ok = true;
   for (uint32_t i = 0; i < np && ok; i++) {
-    kids[i] = proof_node(c, Z3_get_app_arg(z, app, i + 1), d, depth + 1);
+    kids[i] = proof_node(c, nd->arg[i], d, depth + 1);
     ok = kids[i] != CHC_FALSE;
     if (ok) kpred[i] = c->s->clauses[d->nodes[kids[i]].clause].head.pred;
   }
@@ -565,10 +642,7 @@ static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int dept
   uint32_t want_head = head == c->s->npreds || head == CHC_FALSE ? CHC_FALSE : head;
   uint32_t ar = want_head == CHC_FALSE ? 0 : c->s->preds[want_head].arity;
   term_t *hv = xcalloc(ar + 1, sizeof *hv);
-  for (uint32_t i = 0; i < ar && ok; i++) {
-    hv[i] = z3conv_from_z3(c->conv, Z3_get_app_arg(z, capp, i));
-    ok = hv[i] != NULL_TERM && term_is_value(hv[i]);
-  }
+  for (uint32_t i = 0; i < ar && ok; i++) ok = (hv[i] = nd->vals[i]) != NULL_TERM;
   /* first as the clauses are (the step is one of them), then unfolding
    * what Z3 inlined: one shared copy each, then a copy per occurrence */
   c->shared_twice = false;
@@ -586,11 +660,9 @@ static uint32_t proof_node_new(zp_ctx *c, Z3_ast pr, chc_derivation *d, int dept
   return result;
 }
 
-chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
-                                      const zeta_limits *lim, chc_derivation *out) {
-  zp_ctx c = {.z = z3conv_context(conv), .conv = conv, .rel = rel, .s = s, .lim = lim};
+chc_zproof_cost chc_zproof_map(const chc_zproof *p, const chc_system *s, const zeta_limits *lim, chc_derivation *out) {
+  zp_ctx c = {.p = p, .s = s, .lim = lim};
   chc_derivation d = {0};
-  c.slv = solver_new_z3();
   c.nullary = nullary_rules(s);
   c.fact = xmalloc((s->npreds + 1) * sizeof *c.fact);
   c.inlined = xcalloc(s->npreds + 1, sizeof *c.inlined);
@@ -598,15 +670,13 @@ chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, con
   for (uint32_t q = 0; q < s->npreds; q++) c.fact[q] = CHC_FALSE;
   for (uint32_t i = s->nclauses; i-- > 0;)
     if (s->clauses[i].nbody == 0 && s->clauses[i].head.pred != CHC_FALSE) c.fact[s->clauses[i].head.pred] = i;
-  term_map_init(&c.done);
   bool *concluded = xcalloc(s->npreds + 1, sizeof *concluded);
-  mark_concluded(&c, pr, concluded, &c.done, 0);
+  mark_concluded(p, s, concluded);
   for (uint32_t q = 0; q < s->npreds; q++) c.any_inlined |= c.inlined[q] = !concluded[q];
   free(concluded);
-  term_map_free(&c.done);
-  term_map_init(&c.done);
-  uint32_t root = proof_node(&c, pr, &d, 0);
-  term_map_free(&c.done);
+  c.done = xcalloc(p->n + 1, sizeof *c.done);
+  uint32_t root = proof_node(&c, p->root, &d, 0);
+  free(c.done);
   free(c.nullary); free(c.fact); free(c.inlined); free(c.onpath);
   solver_free(c.slv);
   if (root == CHC_FALSE || s->clauses[d.nodes[root].clause].head.pred != CHC_FALSE) {
@@ -629,4 +699,13 @@ chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, con
   if (root != n - 1) { chc_derivation_free(&r); return c.cost; }  /* the root was not last: unused nodes */
   *out = r;
   return c.cost;
+}
+
+chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
+                                      const zeta_limits *lim, chc_derivation *out) {
+  chc_zproof *p = chc_zproof_read(conv, rel, s, pr, lim);
+  chc_zproof_cost cost = {0, 0, false};
+  if (p) cost = chc_zproof_map(p, s, lim, out);
+  chc_zproof_free(p);
+  return cost;
 }

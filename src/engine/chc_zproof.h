@@ -19,10 +19,21 @@
  * search the size of bounded model checking). Returns what it cost, a
  * measure for tests: the solver checks made (a step whose values fix its
  * clause's variables is evaluated instead), and how many of them took
- * the premises of one predicate in Z3's order. */
+ * the premises of one predicate in Z3's order, and whether it made a
+ * solver. */
 typedef struct {
   uint32_t checks, in_order;
+  bool solver;   /* a solver was made (the first check makes it: a Z3 context, milliseconds) */
 } chc_zproof_cost;
 chc_zproof_cost chc_zproof_derivation(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
                                       const zeta_limits *lim, chc_derivation *out);
+/* The same in two parts: the proof read out of Z3 (its steps, their
+ * relations and ground values as terms; NULL when lim ran out), after
+ * which conv's context may go (chc_spacer deletes it before the mapping,
+ * whose solver then makes its context in the memory freed), and mapped. */
+typedef struct chc_zproof chc_zproof;
+chc_zproof *chc_zproof_read(z3conv *conv, const Z3_func_decl *rel, const chc_system *s, Z3_ast pr,
+                            const zeta_limits *lim);
+chc_zproof_cost chc_zproof_map(const chc_zproof *p, const chc_system *s, const zeta_limits *lim, chc_derivation *out);
+void chc_zproof_free(chc_zproof *p);
 #endif

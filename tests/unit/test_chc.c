@@ -894,7 +894,10 @@ static void inlined_twice_case(void) {
 }
 
 /* Z3's proof of the unsat system text mapped to a derivation of at least
- * min_nodes nodes, which replays; what the mapping cost. */
+ * min_nodes nodes, which replays; what the mapping cost. The proof is
+ * read out of Z3 and its context deleted before the mapping (as
+ * chc_spacer's child does: the mapping needs nothing of it; ASan would
+ * see a use after free). */
 static chc_zproof_cost mapped_proof(const char *text, uint32_t min_nodes) {
   chc_system s;
   char *msg;
@@ -909,13 +912,18 @@ static chc_zproof_cost mapped_proof(const char *text, uint32_t min_nodes) {
   Z3_inc_ref(z, pr);
   zeta_limits lim = limits_from_timeout(20);
   chc_derivation d = {0};
-  chc_zproof_cost cost = chc_zproof_derivation(conv, NULL, &s, pr, &lim, &d);
-  CHECK(d.n >= min_nodes && chc_replay(&s, &d, 10000));
-  chc_derivation_free(&d);
+  chc_zproof *zp = chc_zproof_read(conv, NULL, &s, pr, &lim);
+  CHECK(zp != NULL);
   Z3_dec_ref(z, pr);
   Z3_solver_dec_ref(z, slv);
   z3conv_free(conv);
   Z3_del_context(z);
+  chc_zproof_cost cost = {0};
+  if (zp) cost = chc_zproof_map(zp, &s, &lim, &d);
+  chc_zproof_free(zp);
+  CHECK(d.n >= min_nodes && chc_replay(&s, &d, 10000));
+  CHECK(cost.solver == (cost.checks > 0));   /* a solver (a Z3 context) only for a check */
+  chc_derivation_free(&d);
   chc_free(&s);
   return cost;
 }

@@ -109,17 +109,6 @@ bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared
 
 /* ---------------- dispatch ---------------- */
 
-/* The reading and checking context goes back as the process's spare (the
- * next interpolation or solver takes it instead of making one: a context
- * is ~4.7 M instructions and two ~8.5 MB tables to fault in, ~20-30 ms on
- * a VM, once per refinement otherwise). The checks interrupt only their
- * solver; a context with datatypes declared, or in an error, is deleted. */
-static void itp_release(Z3_context z, z3conv *conv) {
-  bool clean = conv && !z3conv_declared_datatypes(conv);
-  z3conv_free(conv);
-  z3conv_release_context(z, clean);
-}
-
 static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const term_vec *shared,
                              term_t *out, uint32_t timeout_ms, const char **why) {
   /* One context for reading the child's answer and for checking it. */
@@ -134,7 +123,10 @@ static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const
       r = SOLVER_UNKNOWN;
     }
   }
-  itp_release(z, conv);
+  /* the reading and checking context goes back as the process's spare
+   * (the next interpolation takes it: ~20-30 ms of page faults a context
+   * on a VM); the checks interrupt only their solver */
+  z3conv_free_release(conv, z, conv != NULL);
   return r;
 }
 
@@ -186,7 +178,8 @@ solver_result itp_tree_mbp(uint32_t m, const term_t *node, const uint32_t *paren
       r = SOLVER_UNKNOWN;
     }
   }
-  itp_release(z, conv);
+  /* as itp_run's */
+  z3conv_free_release(conv, z, conv != NULL);
   free(syms.data);
   return r;
 }

@@ -356,8 +356,6 @@ out:
    * context cancels the calls after it) goes back as the spare: the next
    * cut of a tree (itp_tree_child: every cut in one child, whose first
    * context is made fresh) takes it instead of making one. */
-  bool clean = !fired && res != SOLVER_UNKNOWN && m.conv && !z3conv_declared_datatypes(m.conv);
-  z3conv_free(m.conv);
-  z3conv_release_context(z, clean);
+  z3conv_free_release(m.conv, z, !fired && res != SOLVER_UNKNOWN && m.conv);
   return res;
 }

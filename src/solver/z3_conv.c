@@ -52,6 +52,12 @@ void z3conv_release_context(Z3_context ctx, bool clean) {
   else Z3_del_context(ctx);
 }
 
+void z3conv_free_release(z3conv *c, Z3_context ctx, bool usable) {
+  bool clean = usable && !(c && c->datatypes);
+  z3conv_free(c);
+  z3conv_release_context(ctx, clean);
+}
+
 Z3_context z3conv_mk_context(void) {
   Z3_context c = spare;
   spare = NULL;

@@ -27,6 +27,10 @@ Z3_context z3conv_mk_context_proofs(bool proofs);
  * A forked child does not inherit the spare (copy-on-write faults). */
 void z3conv_reuse_contexts(bool on);
 void z3conv_release_context(Z3_context ctx, bool clean);
+/* c freed (may be NULL) and then its context ctx released: clean when
+ * usable (the caller's word: no interrupt, an answer) and c declared no
+ * datatypes. */
+void z3conv_free_release(z3conv *c, Z3_context ctx, bool usable);
 /* Contexts made in this process so far (a spare handed out is not one). */
 uint64_t z3conv_contexts_made(void);
 /* true when the converter declared datatypes in its context. */

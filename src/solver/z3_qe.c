@@ -55,9 +55,7 @@ void z3_qe_close(z3_qe_session *q) {
   if (!q) return;
   Z3_tactic_dec_ref(q->z, q->both);
   Z3_tactic_dec_ref(q->z, q->light);
-  bool clean = !z3conv_declared_datatypes(q->cv);
-  if (q->cv) z3conv_free(q->cv);
-  z3conv_release_context(q->z, clean);
+  z3conv_free_release(q->cv, q->z, true);
   free(q);
 }
 

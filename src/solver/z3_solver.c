@@ -53,11 +53,7 @@ static void z3s_destroy(solver *s) {
   free(z->inds);
   idmap_free(&z->indmap);
   if (z->s) Z3_solver_dec_ref(z->ctx, z->s);
-  bool clean = !z->interrupted && !z3conv_declared_datatypes(z->conv);
-  if (!z->borrowed) {
-    z3conv_free(z->conv);
-    z3conv_release_context(z->ctx, clean);
-  }
+  if (!z->borrowed) z3conv_free_release(z->conv, z->ctx, !z->interrupted);
   free(z);
 }
 

@@ -653,6 +653,12 @@ static term_t sv_eq(tla_sym *s, const sv *a, const sv *b, const tla_node *at) {
 
 /* A cell's element as a key: its concrete value, else the value itself. */
 static const void *cell_key(const sv *e) { return e->cv ? (const void *)e->cv : (const void *)e; }
+/* Two cells of a set hold the same element (a cell each, merged). */
+static inline bool same_cell(const sv *a, const sv *b) { return cell_key(a) == cell_key(b); }
+/* A cell's first slot in an open-addressing table of cap (a power of 2) slots. */
+static inline uint32_t cell_slot(const sv *e, uint32_t cap) {
+  return (uint32_t)(((uintptr_t)cell_key(e) >> 4) * 2654435761u) & (cap - 1);
+}
 
 /* if c then a else b, two sets given by cells: a cell of each with the
  * same element (the same symbolic value or the same concrete one) is one
@@ -665,22 +671,20 @@ static sv *set_ite(tla_sym *s, term_t c, const sv *a, const sv *b) {
   sv *r = sv_new(s, SV_SET, a->n + b->n);
   uint32_t cap = 16;
   while (cap < 2 * b->n + 2) cap *= 2;
-  uint32_t *slot = xmalloc(cap * sizeof *slot);   /* b's cell index + 1 per slot, 0 empty */
+  uint32_t *slot = xcalloc(cap, sizeof *slot);   /* b's cell index + 1 per slot, 0 empty */
   bool *used = xcalloc(b->n + 1, sizeof *used);
-  memset(slot, 0, cap * sizeof *slot);
   for (uint32_t j = 0; j < b->n; j++) {
-    uint32_t h = (uint32_t)(((uintptr_t)cell_key(b->el[j]) >> 4) * 2654435761u) & (cap - 1);
+    uint32_t h = cell_slot(b->el[j], cap);
     while (slot[h]) h = (h + 1) & (cap - 1);
     slot[h] = j + 1;
   }
   uint32_t n = 0;
   for (uint32_t i = 0; i < a->n; i++) {
-    const void *key = cell_key(a->el[i]);
-    uint32_t h = (uint32_t)(((uintptr_t)key >> 4) * 2654435761u) & (cap - 1);
+    uint32_t h = cell_slot(a->el[i], cap);
     int match = -1;
     for (; slot[h]; h = (h + 1) & (cap - 1)) {
       uint32_t j = slot[h] - 1;
-      if (!used[j] && cell_key(b->el[j]) == key) {
+      if (!used[j] && same_cell(b->el[j], a->el[i])) {
         match = (int)j;
         break;
       }
@@ -2224,7 +2228,7 @@ static sv *powerset_sym(tla_sym *s, sv *base, const tla_node *at) {
   for (uint32_t i = 0; i < base->n; i++) {
     if (term_is_false(base->g[i])) continue;
     uint32_t j = 0;
-    while (j < m && !(el[j] == base->el[i] || (el[j]->cv && el[j]->cv == base->el[i]->cv))) j++;
+    while (j < m && !same_cell(el[j], base->el[i])) j++;
     if (j == m) el[m] = base->el[i], g[m++] = base->g[i];
     else g[j] = term_or2(g[j], base->g[i]);
   }
@@ -2735,7 +2739,7 @@ static bool choose_extremum(tla_sym *s, sv *set, tla_node *intro, tla_node *body
   bool ok = true;
   sv *t = as_set(s, tr(s, tn, c, env), tn);
   ok = t->n == set->n;
-  for (uint32_t i = 0; ok && i < set->n; i++) ok = t->g[i] == set->g[i] && cell_key(t->el[i]) == cell_key(set->el[i]);
+  for (uint32_t i = 0; ok && i < set->n; i++) ok = t->g[i] == set->g[i] && same_cell(t->el[i], set->el[i]);
   for (uint32_t i = 0; ok && i < set->n; i++) {
     if (term_is_false(set->g[i])) continue;
     s->pc = term_and2(saved_pc, set->g[i]);
@@ -5079,7 +5083,7 @@ static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth)
       if (term_is_false(v->g[i])) continue;
       sv *e = mat(s, v->el[i], name, memo, depth + 1);
       uint32_t j = 0;
-      while (j < n && r->el[j] != e && !(e->cv && r->el[j]->cv == e->cv)) j++;
+      while (j < n && !same_cell(r->el[j], e)) j++;
       if (j == n) r->el[n] = e, r->g[n++] = term_select(r->arr, e->t);
     }
     r->n = n;
@@ -5090,7 +5094,7 @@ static sv *mat(tla_sym *s, sv *v, const char *name, svmap *memo, unsigned depth)
       if (term_is_false(v->g[i])) continue;
       sv *e = mat(s, v->el[i], name, memo, depth + 1);
       uint32_t j = 0;
-      while (j < n && r->el[j] != e && !(e->cv && r->el[j]->cv == e->cv)) j++;
+      while (j < n && !same_cell(r->el[j], e)) j++;
       if (j == n) r->el[n] = e, r->g[n++] = v->g[i];
       else r->g[j] = term_or2(r->g[j], v->g[i]);
     }

@@ -657,8 +657,9 @@ static void test_own_cpu_expected(void) {
 
 /* own's order on numbers (chc_own.c, numbers_only), each engine's slice
  * ended at once by the hook, so the test sees the order at any load: on
- * non-linear systems IC3's probe, pa's first second, IC3's slice, Houdini,
- * affine, IC3 again before pa's share (LIA-098: IC3's 4.5-5.2 s CPU came
+ * non-linear systems IC3's probe, Houdini's part, affine, pa's first
+ * second, IC3's slice, Houdini again (where its part ran out of time),
+ * IC3 again before pa's share (LIA-098: IC3's 4.5-5.2 s CPU came
  * only after pa's 35 %: session 26), affine resumed (its part ran out of
  * time: the hook ends it at once), pa, IC3 resumed; on linear ones
  * affine, pa, IC3 (after BMC) */

@@ -138,6 +138,11 @@ void chc_linear_core_solve(const chc_system *s, const zeta_limits *lim, chc_resu
  * largest inductive conjunction of them when it blocks every query, else
  * unknown; never unsat. */
 void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* Whether chc_houdini_order_solve's unknown r is its last word on the
+ * system (no permuted arguments, or no inductive order clauses strong
+ * enough): more time would not change it. Not after a timeout or an
+ * undecided query. */
+bool chc_houdini_order_gave_up(const chc_result *r);
 /* Houdini's step at one clause: with body asserted (pushed and popped
  * here), kills (alive[k] = false) the live goals[k] (candidates applied to
  * the head's arguments; dead ones may be NULL_TERM) that some model of the

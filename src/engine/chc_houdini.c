@@ -301,6 +301,13 @@ static int pass(houdini *h, uint32_t width, const zeta_limits *lim, chc_result *
   return r;
 }
 
+static const char *const NO_PERMUTED = "houdini: no permuted arguments";
+static const char *const NOT_STRONG = "houdini: no inductive order clauses strong enough";
+
+bool chc_houdini_order_gave_up(const chc_result *r) {
+  return r->answer == CHC_UNKNOWN && (r->reason == NO_PERMUTED || r->reason == NOT_STRONG);
+}
+
 void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_result *out) {
   chc_result_start(out, "houdini (order clauses between permuted arguments)");
   houdini h = {.s = s};
@@ -319,8 +326,8 @@ void chc_houdini_order_solve(const chc_system *s, const zeta_limits *lim, chc_re
     int w = pass(&h, width, lim, out);
     if (w != -2) r = w;
   }
-  if (r == 0) out->reason = "houdini: no inductive order clauses strong enough";
-  if (r == -2) out->reason = "houdini: no permuted arguments";
+  if (r == 0) out->reason = NOT_STRONG;
+  if (r == -2) out->reason = NO_PERMUTED;
   for (uint32_t p = 0; p < s->npreds; p++) { term_vec_free(&h.cand[p]); free(h.alive[p]); free(h.perm[p]); free(h.shapes[p]); }
   free(h.cand);
   free(h.alive);

@@ -89,12 +89,13 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
- * an IC3 probe of 1 %, at most 0.2 s, affine hulls, 25 %, at most 5 s
- * (linear ones: 10 %, at most 2 s), pa for 5 %, at most 1 s, an IC3
- * slice of 15 %, at most 3 s, Houdini over order clauses, 20 %, at most
- * 4 s, the IC3 slice resumed for 15 %, at most 3 s, and affine resumed
- * for 50 %, at most 8 s, where its part ran out of time), then IC3 (the
- * slice's, resumed);
+ * an IC3 probe of 1 %, at most 0.2 s, Houdini over order clauses, 5 %,
+ * at most 1 s, affine hulls, 25 %, at most 5 s (linear ones: 10 %, at
+ * most 2 s), pa for 5 %, at most 1 s, an IC3 slice of 15 %, at most 3 s,
+ * Houdini again, 20 %, at most 4 s, where its part ran out of time, the
+ * IC3 slice resumed for 15 %, at most 3 s, and affine resumed for 50 %,
+ * at most 8 s, where its part ran out of time), then IC3 (the slice's,
+ * resumed);
  * otherwise,
  * when pa gives up early (a counterexample tree too large, interpolation
  * failed), PDR on linear systems, then (no datatypes) IC3, on arrays the
@@ -110,6 +111,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define IC3_FIRST_SECONDS 3
 #define HOUDINI_SHARE 0.2
 #define HOUDINI_SECONDS 4
+#define HOUDINI_FIRST_SHARE 0.05
+#define HOUDINI_FIRST_SECONDS 1
 #define PA_FIRST_SHARE 0.05
 #define PA_FIRST_SECONDS 1
 #define IC3_PROBE_SHARE 0.01
@@ -254,6 +257,24 @@ static bool affine_part(chc_affine **aff, const chc_system *s, const zeta_limits
   return false;
 }
 
+/* Houdini over order clauses within l (unless the system is known unsat);
+ * true when the schedule ends. *more: whether a later part with more
+ * time could answer (it ran out of time or a query was undecided), not
+ * after it gave up or answered (an answer that failed its check would
+ * come again). */
+static bool houdini_part(const chc_system *s, const zeta_limits *l, const zeta_limits *lim, chc_result *r,
+                         const chc_accept *acc, terms_mark start, bool *more) {
+  zeta_limits part = *l;
+  *more = false;
+  if (!sat_only_runs("houdini", &part)) return false;
+  step("houdini", &part);
+  chc_houdini_order_solve(s, &part, r);
+  *more = r->answer == CHC_UNKNOWN && !chc_houdini_order_gave_up(r);
+  if (chc_settled(r, s, lim, acc)) return true;
+  next_engine(r, start);
+  return false;
+}
+
 /* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
  * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
  * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
@@ -277,6 +298,18 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
    * first second) */
   zeta_limits l0 = cpu_slice(lim, IC3_PROBE_SHARE, IC3_PROBE_SECONDS);
   if (!linear && ic3_part(&ic3, s, &l0, lim, r, acc, start)) goto out;
+  /* Houdini's quick answers before affine's part (LIA-183 / 198: sat in
+   * 0.17 / 0.65 s CPU alone, 2.7 s CPU into the schedule behind affine,
+   * pa's first second and IC3's slice: 15 s wall at load 9); where it
+   * gives up (no permuted arguments: at once; on the other LIA tasks with
+   * permuted arguments within 0.05-0.66 s CPU) it does not run again.
+   * After IC3's probe, which answers the unsat ones among them (LIA-182,
+   * 195 in 0.04-0.06 s) */
+  bool houdini_again = false;
+  if (!linear) {
+    zeta_limits lh = cpu_slice(lim, HOUDINI_FIRST_SHARE, HOUDINI_FIRST_SECONDS);
+    if (houdini_part(s, &lh, lim, r, acc, start, &houdini_again)) goto out;
+  }
   /* affine equalities (linear: LIA's answer or give up within 0.2 s
    * CPU, but 035). Non-linear: the SyGuS grammars LIA-080 .. 105 sat in
    * 0.3-1.5 s CPU, 263 in 0.02 s, the JayHorn-like LIA-234 / 242 / 293
@@ -303,17 +336,12 @@ static void numbers_only(const chc_system *s, const zeta_limits *lim, itp_strate
     if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
     /* queries that apply predicates to their arguments in several orders
      * (LIA's lturn family: 183 / 198, sat with clauses of order literals
-     * that IC3 and pa do not find): Houdini over such clauses, after
-     * IC3's slice (which answers the unsat ones of them: LIA-182, 195 in
-     * 0.04-0.06 s; Houdini first took 4-6 s there at load 10); on
-     * systems without permuted arguments it returns at once */
+     * that IC3 and pa do not find): Houdini over such clauses again with
+     * more time when its first part ran out of it, after IC3's slice
+     * (which answers the unsat ones of them: LIA-182, 195 in 0.04-0.06 s;
+     * Houdini first took 4-6 s there at load 10) */
     zeta_limits l3 = cpu_slice(lim, HOUDINI_SHARE, HOUDINI_SECONDS);
-    if (sat_only_runs("houdini", &l3)) {
-      step("houdini", &l3);
-      chc_houdini_order_solve(s, &l3, r);
-      if (chc_settled(r, s, lim, acc)) goto out;
-      next_engine(r, start);
-    }
+    if (houdini_again && houdini_part(s, &l3, lim, r, acc, start, &houdini_again)) goto out;
     /* IC3's second part before pa's share: IC3's answers that need 3-6 s
      * CPU came only after pa's 35 % (LIA-098: unsat, IC3 alone 4.5-5.2 s
      * CPU, own 18.8 s wall at load 5, z3 11 s), and pa answered no

@@ -254,6 +254,19 @@ if [ -f "$f" ] && ! quick; then
   else echo "FAIL chc24/own-arrays-pa-before-core (steps: $steps)"; fi
   to=20 judge "chc24/own-arrays-pa-before-core/evidence" "$f" unknown own
 fi
+# Houdini's order clauses get a part before affine on non-linear systems
+# over numbers (session 36): LIA-183 sat by Houdini in ~0.2 s CPU alone,
+# reached only after affine, pa's first second and IC3's slice before
+# (2.7 s CPU into own's schedule, 15-20 s wall in the portfolio at load 9)
+f=$dir/LIA/chc-comp24-LIA-183.smt2
+if [ -f "$f" ] && ! quick; then
+  "$z" --algorithm own --timeout 20 -v "$f" >"$tmp/o" 2>&1
+  steps=$(sed -n 's/^zeta: own: \([a-z0-9]*\) at .*/\1/p' "$tmp/o" | tr '\n' ' ')
+  first=$(printf '%s\n' $steps | grep -x 'houdini\|affine' | head -n 1)
+  if [ "$first" = houdini ]; then echo "PASS chc24/own-houdini-before-affine"
+  else echo "FAIL chc24/own-houdini-before-affine (steps: $steps)"; fi
+  to=20 judge "chc24/own-houdini-before-affine/evidence" "$f" true own
+fi
 # IC3 on the linear core (session 29): LIA-Arrays-219, a thread-modular
 # program, unsat through its linear clauses alone (two threads in the
 # critical section, ~19 steps): IC3 on the core ~1.9 s CPU, the

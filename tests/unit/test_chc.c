@@ -405,10 +405,24 @@ static void test_houdini_order(void) {
   run_engine(chc_houdini_order_solve, rotate_safe, CHC_SAT);
   run_engine(chc_houdini_order_solve, counter_safe, CHC_UNKNOWN);
   run_engine(chc_houdini_order_solve, nonlinear_unsafe, CHC_UNKNOWN);
-  /* own runs it on such systems (after IC3's slice, whose answer is
-   * rejected here) */
+  /* giving up is its last word (own does not run it again), running out
+   * of time is not */
   chc_system s;
   char *msg;
+  zeta_limits over = limits_cpu_slice(&(zeta_limits){0}, 0);
+  CHECK(parse(nonlinear_safe, &s, &msg) == CHC_PARSE_OK);
+  chc_result g;
+  chc_houdini_order_solve(&s, &over, &g);
+  CHECK(g.answer == CHC_UNKNOWN && chc_houdini_order_gave_up(&g));   /* no permuted arguments, at once */
+  chc_result_free(&g);
+  chc_free(&s);
+  CHECK(parse(rotate_safe, &s, &msg) == CHC_PARSE_OK);
+  chc_houdini_order_solve(&s, &over, &g);
+  CHECK(g.answer == CHC_UNKNOWN && !chc_houdini_order_gave_up(&g));   /* out of time */
+  chc_result_free(&g);
+  chc_free(&s);
+  /* own runs it on such systems (after IC3's probe, whose answer is
+   * rejected here) */
   CHECK(parse(rotate_safe, &s, &msg) == CHC_PARSE_OK);
   chc_normalize(&s);
   zeta_limits lim = limits_from_timeout(20);
@@ -643,8 +657,9 @@ static void test_own_cpu_expected(void) {
 
 /* own's order on numbers (chc_own.c, numbers_only), each engine's slice
  * ended at once by the hook, so the test sees the order at any load: on
- * non-linear systems IC3's probe, pa's first second, IC3's slice, Houdini,
- * affine, IC3 again before pa's share (LIA-098: IC3's 4.5-5.2 s CPU came
+ * non-linear systems IC3's probe, Houdini's part, affine, pa's first
+ * second, IC3's slice, Houdini again (where its part ran out of time),
+ * IC3 again before pa's share (LIA-098: IC3's 4.5-5.2 s CPU came
  * only after pa's 35 %: session 26), affine resumed (its part ran out of
  * time: the hook ends it at once), pa, IC3 resumed; on linear ones
  * affine, pa, IC3 (after BMC) */
@@ -700,15 +715,20 @@ static const char *array_nonlinear_safe =
 
 static void test_own_order(void) {
   own_order(array_nonlinear_safe, "ic3 trees pa core pa ic3");
-  own_order(nonlinear_safe, "ic3 affine pa ic3 houdini ic3 affine pa ic3");
+  /* Houdini's part before affine (LIA-183 / 198); it gave up at once (no
+   * permuted arguments): not again */
+  own_order(nonlinear_safe, "ic3 houdini affine pa ic3 ic3 affine pa ic3");
+  /* its part ran out of time (the hook): again after IC3's slice */
+  own_order(rotate_safe, "ic3 houdini affine pa ic3 houdini ic3 affine pa ic3");
   own_order(counter_safe, "affine pa ic3");
   /* unsat known (the portfolio's Z3 said so): no engine that only proves
    * sat (affine, Houdini) from then on; before the schedule, or at pa's
    * first second; at affine's part, the news stops it (affine alone
    * answers sat here: its slice is left open) */
   own_order_news(nonlinear_safe, "", "ic3 pa ic3 ic3 pa ic3");
-  own_order_news(nonlinear_safe, "pa", "ic3 affine pa ic3 ic3 pa ic3");
-  own_order_news(nonlinear_safe, "affine", "ic3 affine pa ic3 ic3 pa ic3");
+  own_order_news(nonlinear_safe, "pa", "ic3 houdini affine pa ic3 ic3 pa ic3");
+  own_order_news(nonlinear_safe, "affine", "ic3 houdini affine pa ic3 ic3 pa ic3");
+  own_order_news(rotate_safe, "houdini", "ic3 houdini pa ic3 ic3 pa ic3");   /* not again either */
   own_order_news(counter_safe, "", "pa ic3");
 }
 

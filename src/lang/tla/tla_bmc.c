@@ -946,6 +946,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       /* the step's evaluation errors on the path (under ~bad, told above:
        * TLC checks state k's invariants before its successors) */
       double t0 = limits_now();
+      r->err_on_path += !term_is_false(step_err);
       res = ask_path(sv, &told, &mode, lim, step_err);
       if (!inv_ok) last_query += limits_now() - t0;
       if (res == SOLVER_SAT) {

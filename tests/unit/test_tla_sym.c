@@ -1115,6 +1115,48 @@ static void test_step_filter_live_cells(void) {
   cleanup(dir);
 }
 
+/* BMC's path queries carry the step's evaluation errors only when the
+ * relative check (under the invariants at that depth) does not answer
+ * them: T[..] fails only outside Sync, an invariant; Far is not inductive
+ * (no fact bounds y: it grows by 1 or 4), so the path is asked at depths
+ * after 0 (whose state is constant: no errors to ask there). Run is a
+ * step whose T[x + 1] fails at x = 3: an evaluation error on the path. */
+static const char *ERRPATH_SPEC =
+    "---- MODULE ErrPath ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, y\n"
+    "T == <<10, 20, 30>>\n"
+    "Init == x = 0 /\\ y = 0\n"
+    "Next == T[IF x = y % 3 THEN 1 ELSE 4] > 0 /\\ x' = (x + 1) % 3 /\\ y' \\in {y + 1, y + 4}\n"
+    "Run == T[x + 1] > 0 /\\ x' = x + 1 /\\ y' = y\n"
+    "Sync == x = y % 3\n"
+    "Far == y < 100\n"
+    "====\n";
+
+static uint32_t errors_on_path(const char *cfg, tla_bmc_outcome want, uint32_t *relative) {
+  char dir[] = "/tmp/zeta-tla-errpath-XXXXXX";
+  tla_model *m = load_spec(dir, ERRPATH_SPEC, cfg);
+  CHECK(m != NULL);
+  if (!m) return 0;
+  zeta_limits lim = limits_from_timeout(120);
+  tla_bmc_result r;
+  tla_bmc(m, 4, false, false, TLA_BMC_ANSWER, NULL, &lim, &r);
+  CHECK(r.outcome == want);
+  *relative = r.relative;
+  uint32_t n = r.err_on_path;
+  tla_bmc_result_free(&r);
+  tla_model_free(m);
+  cleanup(dir);
+  return n;
+}
+
+static void test_bmc_errors_off_path(void) {
+  uint32_t rel = 0;
+  CHECK(errors_on_path("INIT Init\nNEXT Next\nINVARIANTS Sync Far\nCHECK_DEADLOCK FALSE\n", TLA_BMC_BOUND, &rel) == 0);
+  CHECK(rel < 3);   /* the path was asked after depth 0 (main's code: with the errors) */
+  CHECK(errors_on_path("INIT Init\nNEXT Run\nINVARIANT Far\nCHECK_DEADLOCK FALSE\n", TLA_BMC_ERROR, &rel) >= 1);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
@@ -1138,5 +1180,6 @@ int main(void) {
   RUN(test_step_witness_kinds);
   RUN(test_step_choose_extremum);
   RUN(test_step_filter_live_cells);
+  RUN(test_bmc_errors_off_path);
   return CHECK_DONE();
 }

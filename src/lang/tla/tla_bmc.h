@@ -28,6 +28,8 @@ typedef struct {
   bool rerun;                     /* run again without the integer window (a merged set lost an element) */
   uint32_t relative;              /* path queries answered relative to the invariants (tla_bmc.c `relative`) */
   uint32_t path_known;            /* depths whose path queries an earlier run answered (tla_bmc.c `path_log`) */
+  uint32_t err_on_path;           /* depths whose step's evaluation errors were asked on the path (the
+                                     relative check did not answer them) */
   size_t sample;                  /* the layout sample's states (tla_sym_sample_size), and why it stopped */
   sample_cut sample_cut;
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */

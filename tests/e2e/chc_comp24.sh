@@ -233,6 +233,16 @@ if [ -f "$f" ] && ! quick; then
     || echo "FAIL chc24/own-tree-bmc-slice ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
   to=20 judge "chc24/own-tree-bmc-slice/evidence" "$f" unknown own
 fi
+# own's schedule (-v): step A comes before step B in own's run on FILE,
+# whose answer is then judged against WANT
+own_step_first() { # NAME FILE A B WANT
+  "$z" --algorithm own --timeout 20 -v "$2" >"$tmp/o" 2>&1
+  steps=$(sed -n 's/^zeta: own: \([a-z0-9]*\) at .*/\1/p' "$tmp/o" | tr '\n' ' ')
+  first=$(printf '%s\n' $steps | grep -x "$3\\|$4" | head -n 1)
+  if [ "$first" = "$3" ]; then echo "PASS chc24/$1"
+  else echo "FAIL chc24/$1 (steps: $steps)"; fi
+  to=20 judge "chc24/$1/evidence" "$2" "$5" own
+}
 # pa without Spacer finds a tree's binary MBP interpolants in one forked
 # child, not one per node (session 34: each fork ~70 ms of page faults on
 # the VM; LIA-Arrays-110 sat by pa in 6.7 s CPU before, 1.4 s now, its
@@ -246,13 +256,8 @@ if [ -f "$f" ] && ! quick; then
   done
   grep -q '"verdict":"safe".*"engine":"pa (predicate abstraction' "$tmp/o" && echo "PASS chc24/mbp-tree-one-child" \
     || echo "FAIL chc24/mbp-tree-one-child ($(grep -o '"verdict":"[a-z]*"\|"reason":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
-  "$z" --algorithm own --timeout 20 -v "$f" >"$tmp/o" 2>&1
-  steps=$(sed -n 's/^zeta: own: \([a-z0-9]*\) at .*/\1/p' "$tmp/o" | tr '\n' ' ')
   # pa's part comes before the core (or answers in it: then no core at all)
-  first=$(printf '%s\n' $steps | grep -x 'pa\|core' | head -n 1)
-  if [ "$first" = pa ]; then echo "PASS chc24/own-arrays-pa-before-core"
-  else echo "FAIL chc24/own-arrays-pa-before-core (steps: $steps)"; fi
-  to=20 judge "chc24/own-arrays-pa-before-core/evidence" "$f" unknown own
+  own_step_first own-arrays-pa-before-core "$f" pa core unknown
 fi
 # Houdini's order clauses get a part before affine on non-linear systems
 # over numbers (session 36): LIA-183 sat by Houdini in ~0.2 s CPU alone,
@@ -260,12 +265,7 @@ fi
 # (2.7 s CPU into own's schedule, 15-20 s wall in the portfolio at load 9)
 f=$dir/LIA/chc-comp24-LIA-183.smt2
 if [ -f "$f" ] && ! quick; then
-  "$z" --algorithm own --timeout 20 -v "$f" >"$tmp/o" 2>&1
-  steps=$(sed -n 's/^zeta: own: \([a-z0-9]*\) at .*/\1/p' "$tmp/o" | tr '\n' ' ')
-  first=$(printf '%s\n' $steps | grep -x 'houdini\|affine' | head -n 1)
-  if [ "$first" = houdini ]; then echo "PASS chc24/own-houdini-before-affine"
-  else echo "FAIL chc24/own-houdini-before-affine (steps: $steps)"; fi
-  to=20 judge "chc24/own-houdini-before-affine/evidence" "$f" true own
+  own_step_first own-houdini-before-affine "$f" houdini affine true
 fi
 # IC3 on the linear core (session 29): LIA-Arrays-219, a thread-modular
 # program, unsat through its linear clauses alone (two threads in the

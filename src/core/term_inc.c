@@ -276,6 +276,23 @@ term_t term_inc_subst(const term_inc *in, term_t t, uint32_t n, const term_t *fr
 
 term_t term_inc_expand(const term_inc *in, term_t t) { return term_inc_subst(in, t, 0, NULL, NULL); }
 
+static bool false_without(const term_inc *in, term_t t, uint32_t *budget) {
+  if (*budget == 0 || term_is_negated(t)) return false;
+  --*budget;
+  term_op op = term_op_of(t);
+  uint32_t n;
+  if (op == OP_VAR) return term_inc_held_args(in, t, &n) != NULL;
+  if (op != OP_AND && op != OP_OR) return false;
+  /* a conjunction: some argument is; a disjunction: every one is */
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (false_without(in, term_arg(t, i), budget) == (op == OP_AND)) return op == OP_AND;
+  return op == OP_OR;
+}
+
+bool term_inc_false_without_proxies(const term_inc *in, term_t t, uint32_t budget) {
+  return false_without(in, t, &budget);
+}
+
 /* Node i's argument e's result. */
 static inline term_t arg_result(const term_inc *in, uint32_t e) { return in->res[in->argnode[e]] ^ (in->arg[e] & 1); }
 

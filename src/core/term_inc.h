@@ -52,4 +52,11 @@ term_t term_inc_expand(const term_inc *in, term_t t);
  * built first (an equivalent term; the reach proof's witnesses try up to 8
  * valuations per state, most of the proxies' arguments fold away). */
 term_t term_inc_subst(const term_inc *in, term_t t, uint32_t n, const term_t *from, const term_t *to);
+/* t (a result of the last term_inc_apply, or a term over them) is false
+ * whenever every proxy is: a positive proxy, a conjunction with such an
+ * argument, a disjunction of such arguments (at most `budget` nodes looked
+ * at; past them: false). Then t with any values substituted for leaves
+ * other than the proxies is no valid formula, so the (sound) term builder
+ * never folds it to true. */
+bool term_inc_false_without_proxies(const term_inc *in, term_t t, uint32_t budget);
 #endif

@@ -551,6 +551,62 @@ static void test_incremental_held(void) {
   term_inc_free(in);
 }
 
+/* term_inc_false_without_proxies: a term false whenever every proxy is
+ * (the reach proof skips substituting into its folded Trans then: such a
+ * term never folds to true). Two held conjunctions under a disjunction
+ * give proxies p, q; terms over them and two Boolean leaves b, c and an
+ * integer leaf x are classified as the rule says, and every one said to be
+ * false without the proxies stays not true under each valuation of b, c, x. */
+static void test_incremental_false_without_proxies(void) {
+  term_t x = ivar("fx"), b = bvar("fb"), c = bvar("fc"), w[16], a1[17], a2[17];
+  for (int i = 0; i < 16; i++) {
+    char name[16];
+    snprintf(name, sizeof name, "fw%d", i);
+    w[i] = ivar(name);
+    a1[i] = term_le(w[i], x), a2[i] = term_le(x, w[i]);
+  }
+  a1[16] = b, a2[16] = c;
+  term_t root = term_or(3, (term_t[]){term_and(17, a1), term_and(17, a2), term_and2(b, c)});
+  term_inc *in = term_inc_new_held(1, &root, 1);
+  term_t got, p = NULL_TERM, q = NULL_TERM;
+  CHECK(term_inc_apply(in, 1, (term_t[]){x}, (term_t[]){term_int(0)}, &got));
+  uint32_t k;
+  for (uint32_t i = 0; term_op_of(got) == OP_OR && i < term_nargs(got); i++)
+    if (term_inc_held_args(in, term_arg(got, i), &k)) {
+      if (p == NULL_TERM) p = term_arg(got, i);
+      else q = term_arg(got, i);
+    }
+  CHECK(p != NULL_TERM && q != NULL_TERM);
+  if (q == NULL_TERM) {
+    term_inc_free(in);
+    return;
+  }
+  term_t lx = term_le(x, term_int(1));
+  struct { term_t t; bool want; } cases[] = {
+      {p, true}, {term_not(p), false}, {b, false}, {term_true(), false},
+      {term_and2(p, lx), true}, {term_and2(term_not(q), p), true}, {term_or2(p, b), false},
+      {term_or2(p, q), true}, {term_or2(p, term_and2(q, lx)), true}, {term_or2(p, term_not(q)), false},
+      {term_or2(p, term_not(p)), false}, {term_and2(b, term_or2(term_not(p), q)), false},
+      {term_or(3, (term_t[]){p, term_and2(q, b), term_and(3, (term_t[]){c, lx, p})}), true},
+      {term_or(3, (term_t[]){p, term_and2(q, b), term_and2(c, lx)}), false}, {got, false},
+      {term_not(term_and2(p, lx)), false}, {term_not(term_or2(p, q)), false},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    CHECK(term_inc_false_without_proxies(in, cases[i].t, 64) == cases[i].want);
+    if (!cases[i].want) continue;
+    for (int v = 0; v < 12; v++) {   /* b, c, x valued: never true */
+      term_t t = cases[i].t;
+      term_subst_many(1, &t, 3, (term_t[]){b, c, x},
+                      (term_t[]){term_bool(v & 1), term_bool(v >> 1 & 1), term_int(v / 4 - 1)});
+      CHECK(!term_is_true(t));
+    }
+  }
+  /* past the budget: false */
+  CHECK(!term_inc_false_without_proxies(in, term_and2(p, lx), 1));
+  CHECK(term_inc_false_without_proxies(in, term_and2(p, lx), 3));
+  term_inc_free(in);
+}
+
 /* The proxies among t's nodes (term_inc_held_args), counted per held
  * conjunction of want[0..n) (their conjunctions, expanded, are those terms
  * substituted); *other counts the proxies of none. */
@@ -710,6 +766,7 @@ int main(void) {
   RUN(test_incremental_held);
   RUN(test_incremental_held_nested);
   RUN(test_incremental_demand);
+  RUN(test_incremental_false_without_proxies);
   RUN(test_junction_order);
   terms_reset();
   return CHECK_DONE();

@@ -199,7 +199,7 @@ static void reach_check_on(const char *spec, size_t min_states, bool by_subst) {
     CHECK(R.n >= min_states && R.ninit == 2);
     tla_reach_stats st;
     CHECK(tla_reach_check(sym, &R, false, &eo, &st));
-    CHECK(st.folded + st.grouped == R.n);
+    CHECK(st.folded + st.grouped == R.n && st.in_rows == R.n);
     if (by_subst) {
       CHECK(st.by_subst == R.n);
       CHECK(tla_reach_check(sym, &R, true, &eo, &st));
@@ -360,6 +360,51 @@ static void check_reach_by_subst(const char *spec, const char *tmpl, bool (*shap
 
 static bool chain_of_four(const tla_sym_reach_set *R) { return R->n == 4 && R->first[R->n] == 3; }   /* 0 -> 1 -> 2 -> 3 */
 static void test_reach_every_edge(void) { check_reach_by_subst(GUARD_SPEC, "/tmp/zeta-tla-edges-XXXXXX", chain_of_four); }
+
+/* The reach proof keeps a state's values as a row, one column per state
+ * variable (tla_reach.c cube_info); a cube that fixes a leaf twice does not
+ * fit one: a row would keep one of the values, and a cube x = v /\ x = 7
+ * (unsatisfiable: no state) whose row kept x = v would be covered by the
+ * step to the state x = v (its values agree, the cube is its values). So
+ * GUARD_SPEC's chain with state j's cube so strengthened is not proved for
+ * any j (a non-initial j: no step reaches it; the initial one: Init is not
+ * covered), and every other state's values are a row. */
+static void test_reach_rows(void) {
+  char dir[] = "/tmp/zeta-tla-rows-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, GUARD_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R) && chain_of_four(&R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    tla_reach_stats st;
+    CHECK(tla_reach_check(sym, &R, false, &eo, &st));
+    CHECK(st.in_rows == R.n);
+    const ts *sys = tla_sym_ts(sym);
+    uint32_t ints = 0;
+    for (uint32_t v = 0; v < sys->vars.size; v++) {
+      term_t x = sys->vars.data[v];
+      if (type_kind_of(term_type(x)) != TYPE_INT) continue;
+      ints++;
+      for (size_t j = 0; j < R.n; j++) {
+        reach_copy c;
+        reach_edit(&R, R.n, R.n, R.n, &c);
+        c.cube[j] = term_and2(R.cube[j], term_eq(x, term_int(7)));
+        CHECK(!tla_reach_check(sym, &c.r, false, &eo, &st));
+        CHECK(st.in_rows == R.n - 1);
+        reach_free(&c);
+      }
+    }
+    CHECK(ints >= 1);
+  } else {
+    CHECK(!"no enumeration of four states");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
 
 /* Two actions, one of them appending to a sequence (its positions guarded
  * by its length): Trans folded by a state's values is the error flag and
@@ -1161,6 +1206,7 @@ int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
   RUN(test_reach_every_edge);
+  RUN(test_reach_rows);
   RUN(test_reach_split_cases);
   RUN(test_reach_held_actions);
   RUN(test_reach_deadlock_steps);

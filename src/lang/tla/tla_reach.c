@@ -315,38 +315,6 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, u
   return term_and(rest->size, rest->data);
 }
 
-/* Per state, once (a state is the successor of several): the values its
- * cube fixes (propagate), their leaves primed (as a successor's), and
- * whether the cube is their conjunction (propagate folds it to true: the
- * values imply the cube); its cube primed when asked. And the scratch of a
- * state's queries: the values found so far (from/to). */
-typedef struct {
-  const tla_sym_reach_set *R;
-  term_t *primed;               /* NULL_TERM until asked */
-  uint32_t *vfirst, *vcount;    /* UINT32_MAX: not computed */
-  bool *pure;
-  term_vec var, value;          /* the cubes' values: leaf, value (the leaf primed: memo.primed, by its id) */
-  term_vec from, to;
-  subst_memo memo;
-} reach_ctx;
-
-static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R) {
-  memset(c, 0, sizeof *c);
-  c->R = R;
-  size_t n = R->n + R->nhint;   /* every cube an edge may point at: the states and the hints (SYMMETRY) */
-  c->primed = xmalloc((n + 1) * sizeof *c->primed);
-  c->vfirst = xmalloc((n + 1) * sizeof *c->vfirst), c->vcount = xmalloc((n + 1) * sizeof *c->vcount);
-  c->pure = xmalloc((n + 1) * sizeof *c->pure);
-  for (size_t j = 0; j < n; j++) c->primed[j] = NULL_TERM, c->vfirst[j] = UINT32_MAX;
-}
-
-static void ctx_free(reach_ctx *c) {
-  free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
-  term_vec_free(&c->var), term_vec_free(&c->value);
-  term_vec_free(&c->from), term_vec_free(&c->to);
-  memo_free(&c->memo);
-}
-
 /* Leaf v primed, once per leaf (term_var_at interns a variable node: 10
  * million look-ups for Disruptor_MPMC's 120,781 cubes of 85 leaves). */
 static term_t primed_leaf(subst_memo *m, term_t v) {
@@ -356,16 +324,113 @@ static term_t primed_leaf(subst_memo *m, term_t v) {
   return m->primed[id];
 }
 
+/* Per state, once (a state is the successor of several): the values its
+ * cube fixes (propagate), their leaves primed (as a successor's), and
+ * whether the cube is their conjunction (propagate folds it to true: the
+ * values imply the cube); its cube primed when asked. And the scratch of a
+ * state's queries: the values found so far (from/to).
+ * A state's values are a row of the table rows: one column per state
+ * variable of the system (col_leaf), NULL_TERM where the cube fixes none;
+ * state_order sorts the rows as they are. Two vectors of leaves and values
+ * for all states (39 million pairs for MultiPaxos_MC_small, grown by
+ * doubling: 2 x 268 MB, and the rows again for the sort) were a tenth of its
+ * run in page faults. A state whose values do not fit a row (a leaf that is
+ * no column, or fixed twice: the order of its values then matters) and the
+ * hints keep theirs in var/value (and a state's row holds them for the
+ * sort). */
+#define IN_ROW (UINT32_MAX - 1)   /* vfirst: the values are the cube's row */
+typedef struct {
+  const tla_sym_reach_set *R;
+  term_t *primed;               /* NULL_TERM until asked */
+  uint32_t *vfirst, *vcount;    /* UINT32_MAX: not computed; IN_ROW: in rows */
+  bool *pure;
+  term_vec var, value;          /* the cubes' values not in rows: leaf, value (the leaf primed: memo.primed, by its id) */
+  uint32_t L;                   /* columns: the state variables */
+  term_t *col_leaf;             /* per column its leaf (primed: memo.primed, by its id) */
+  uint32_t *col_of, ncol_of;    /* by leaf id (< ncol_of): its column (UINT32_MAX: none) */
+  term_t *rows;                 /* per state (< R->n) its L values, NULL_TERM: none */
+  term_vec sv, sl;              /* cube_info's scratch: the values found */
+  term_vec from, to;
+  subst_memo memo;
+} reach_ctx;
+
+static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R, const ts *sys) {
+  memset(c, 0, sizeof *c);
+  c->R = R;
+  size_t n = R->n + R->nhint;   /* every cube an edge may point at: the states and the hints (SYMMETRY) */
+  c->primed = xmalloc((n + 1) * sizeof *c->primed);
+  c->vfirst = xmalloc((n + 1) * sizeof *c->vfirst), c->vcount = xmalloc((n + 1) * sizeof *c->vcount);
+  c->pure = xmalloc((n + 1) * sizeof *c->pure);
+  for (size_t j = 0; j < n; j++) c->primed[j] = NULL_TERM, c->vfirst[j] = UINT32_MAX;
+  c->L = sys->vars.size;
+  c->col_leaf = xmalloc((c->L + 1) * sizeof *c->col_leaf);
+  for (uint32_t l = 0; l < c->L; l++) {
+    c->col_leaf[l] = sys->vars.data[l];
+    if (term_id(c->col_leaf[l]) >= c->ncol_of) c->ncol_of = term_id(c->col_leaf[l]) + 1;
+  }
+  c->col_of = xmalloc((c->ncol_of + 1) * sizeof *c->col_of);
+  memset(c->col_of, 0xff, (c->ncol_of + 1) * sizeof *c->col_of);
+  for (uint32_t l = 0; l < c->L; l++) {
+    term_t v = c->col_leaf[l];
+    if (term_is_var(v) && !term_is_negated(v) && term_var_index(v) == 0) c->col_of[term_id(v)] = l;
+    primed_leaf(&c->memo, v);
+  }
+  c->rows = xmalloc(((size_t)R->n * c->L + 1) * sizeof *c->rows);   /* filled by cube_info */
+}
+
+static void ctx_free(reach_ctx *c) {
+  free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
+  term_vec_free(&c->var), term_vec_free(&c->value);
+  free(c->col_leaf), free(c->col_of), free(c->rows);
+  term_vec_free(&c->sv), term_vec_free(&c->sl);
+  term_vec_free(&c->from), term_vec_free(&c->to);
+  memo_free(&c->memo);
+}
+
 /* State j's values (computed once): var/value[vfirst[j] ..+ vcount[j]),
  * their leaves primed (primed_leaf) for covers: a vector of them per state
  * was a ninth of SlushSmall's memory. */
 static void cube_info(reach_ctx *c, uint32_t j) {
   if (c->vfirst[j] != UINT32_MAX) return;
-  uint32_t first = c->var.size;
   uint32_t unsubst;
-  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->var, &c->value, first, false, &unsubst));
-  for (uint32_t i = first; i < c->var.size; i++) primed_leaf(&c->memo, c->var.data[i]);
-  c->vfirst[j] = first, c->vcount[j] = c->var.size - first;
+  c->sv.size = c->sl.size = 0;
+  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->sl, &c->sv, 0, false, &unsubst));
+  bool fits = j < c->R->n;
+  if (fits) {   /* the row: every leaf a column, none fixed twice */
+    term_t *row = c->rows + (size_t)j * c->L;
+    for (uint32_t l = 0; l < c->L; l++) row[l] = NULL_TERM;
+    for (uint32_t i = 0; i < c->sl.size; i++) {
+      uint32_t id = term_id(c->sl.data[i]), l = id < c->ncol_of ? c->col_of[id] : UINT32_MAX;
+      if (l == UINT32_MAX || c->col_leaf[l] != c->sl.data[i] || row[l] != NULL_TERM) fits = false;
+      else row[l] = c->sv.data[i];
+    }
+    if (!fits)   /* the row for the sort: the last value of each leaf with a column */
+      for (uint32_t i = 0; i < c->sl.size; i++) {
+        uint32_t id = term_id(c->sl.data[i]), l = id < c->ncol_of ? c->col_of[id] : UINT32_MAX;
+        if (l != UINT32_MAX && c->col_leaf[l] == c->sl.data[i]) row[l] = c->sv.data[i];
+      }
+  }
+  if (fits) {
+    c->vfirst[j] = IN_ROW, c->vcount[j] = c->sl.size;
+    return;
+  }
+  c->vfirst[j] = c->var.size, c->vcount[j] = c->sl.size;
+  for (uint32_t i = 0; i < c->sl.size; i++) {
+    primed_leaf(&c->memo, c->sl.data[i]);
+    term_vec_push(&c->var, c->sl.data[i]), term_vec_push(&c->value, c->sv.data[i]);
+  }
+}
+
+/* Cube j's values (cube_info): leaf[i] := val[i] for i < the count
+ * returned, skipping a NULL_TERM val (a column the cube fixes no value of). */
+static uint32_t cube_vals(reach_ctx *c, uint32_t j, const term_t **leaf, const term_t **val) {
+  cube_info(c, j);
+  if (c->vfirst[j] == IN_ROW) {
+    *leaf = c->col_leaf, *val = c->rows + (size_t)j * c->L;
+    return c->L;
+  }
+  *leaf = c->var.data + c->vfirst[j], *val = c->value.data + c->vfirst[j];
+  return c->vcount[j];
 }
 
 static term_t primed_cube(reach_ctx *c, uint32_t j) {
@@ -399,10 +464,11 @@ typedef struct {
   uint32_t nsucc;      /* the successors (indices into R) in succ */
 } folded;
 static bool fixed_query(const ts *sys, term_inc *inc, reach_ctx *c, uint32_t j, uint32_t *succ, folded *f) {
-  cube_info(c, j);
+  const term_t *leaf, *val;
+  uint32_t n = cube_vals(c, j, &leaf, &val);
   c->from.size = c->to.size = 0;
-  for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-    term_vec_push(&c->from, c->var.data[i]), term_vec_push(&c->to, c->value.data[i]);
+  for (uint32_t i = 0; i < n; i++)
+    if (val[i] != NULL_TERM) term_vec_push(&c->from, leaf[i]), term_vec_push(&c->to, val[i]);
   if (c->from.size == 0) return false;
   term_t tp[2] = {sys->trans, term_not(sys->prop)};
   if (!term_inc_apply(inc, c->from.size, c->from.data, c->to.data, tp))
@@ -432,9 +498,10 @@ static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
  * not true whatever that leaf is); where the case fixes every value of a
  * cube that is their conjunction, yes. */
 static bool covers(reach_ctx *c, uint32_t s) {
-  cube_info(c, s);
-  for (uint32_t i = c->vfirst[s]; i < c->vfirst[s] + c->vcount[s]; i++)
-    if (case_value(&c->memo, c->memo.primed[term_id(c->var.data[i])]) != c->value.data[i]) return false;
+  const term_t *leaf, *val;
+  uint32_t n = cube_vals(c, s, &leaf, &val);
+  for (uint32_t i = 0; i < n; i++)
+    if (val[i] != NULL_TERM && case_value(&c->memo, c->memo.primed[term_id(leaf[i])]) != val[i]) return false;
   return c->pure[s] || folds_true(primed_cube(c, s), &c->from, &c->to);
 }
 
@@ -521,11 +588,12 @@ static bool next_values_agree(subst_memo *m, const term_vec *from, const term_ve
  * last (SlushSmall: a quarter of the run, tried before the cases, where a
  * case decides every state); a proxy of trans (a held conjunction) is
  * left free there: trans folding to true then holds for any value of it,
- * so for its conjunction too. false: undecided. from/to keep their size;
- * from[base ..) are the values the cases found, from[pending ..) as
- * steps_covered's. */
-static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, term_vec *to, uint32_t base,
-                         uint32_t pending, uint32_t *splits) {
+ * so for its conjunction too; not tried where it cannot fold to true
+ * (fold false). false: undecided. from/to keep
+ * their size; from[base ..) are the values the cases found,
+ * from[pending ..) as steps_covered's. */
+static bool step_evident(subst_memo *m, term_t trans, bool fold, term_t t, term_vec *from, term_vec *to,
+                         uint32_t base, uint32_t pending, uint32_t *splits) {
   uint32_t had = from->size, unsubst;
   t = propagate(m, t, from, to, pending, true, &unsubst);
   if (term_is_false(t)) {
@@ -536,9 +604,9 @@ static bool step_evident(subst_memo *m, term_t trans, term_t t, term_vec *from, 
   term_t d = ok ? NULL_TERM : a_disjunction(t);
   for (uint32_t i = 0; d != NULL_TERM && !ok && i < term_nargs(d) && *splits > 0; i++) {
     --*splits;
-    ok = step_evident(m, trans, with_disjunct(t, d, i), from, to, base, unsubst, splits);
+    ok = step_evident(m, trans, fold, with_disjunct(t, d, i), from, to, base, unsubst, splits);
   }
-  if (!ok) {
+  if (!ok && fold) {
     term_vec nf = {0}, nt = {0};
     for (uint32_t i = 0; i < from->size; i++)
       if (term_var_index(from->data[i]) == 1) term_vec_push(&nf, from->data[i]), term_vec_push(&nt, to->data[i]);
@@ -564,11 +632,11 @@ static bool step_witnessed(reach_ctx *c, term_t trans, const uint32_t *succ, uin
   term_vec nf = {0}, nt = {0};
   bool ok = false;
   for (uint32_t q = 0; !ok && q < k && q < WITNESSES; q++) {
-    uint32_t s = succ[q];
-    cube_info(c, s);
+    const term_t *leaf, *val;
+    uint32_t n = cube_vals(c, succ[q], &leaf, &val);
     nf.size = nt.size = 0;
-    for (uint32_t i = c->vfirst[s]; i < c->vfirst[s] + c->vcount[s]; i++)
-      term_vec_push(&nf, c->memo.primed[term_id(c->var.data[i])]), term_vec_push(&nt, c->value.data[i]);
+    for (uint32_t i = 0; i < n; i++)
+      if (val[i] != NULL_TERM) term_vec_push(&nf, c->memo.primed[term_id(leaf[i])]), term_vec_push(&nt, val[i]);
     ok = next_values_agree(&c->memo, &nf, &nt, 0) &&
          term_is_true(term_inc_subst(c->memo.inc, trans, nf.size, nf.data, nt.data));
   }
@@ -584,6 +652,9 @@ static bool has_step(solver *sv, tla_sym *sym, term_t cube, term_t trans) {
   return r == SOLVER_UNSAT && check_scoped(sv, term_and2(cube, tla_sym_constraint(sym))) == SOLVER_UNSAT;
 }
 
+/* term_inc_false_without_proxies' nodes at most per state */
+#define PROXY_WALK 4096
+
 /* A state's queries, folded: decided by substitution where it can
  * (steps_covered, step_evident), else by the solver `one`. */
 static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ,
@@ -591,7 +662,12 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
   bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, c->from.size, &(uint32_t){SPLITS});
   if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {
-    bool evident = step_evident(&c->memo, f->trans, f->trans, &c->from, &c->to, c->from.size, c->from.size,
+    /* step_evident's last resort (trans folding to true) cannot succeed
+     * when trans is false with every proxy false (MultiPaxos_MC_small:
+     * 126,674 substitutions into its folded Trans, a walk over it each, none
+     * true: a tenth of the proof) */
+    bool fold = !term_inc_false_without_proxies(c->memo.inc, f->trans, PROXY_WALK);
+    bool evident = step_evident(&c->memo, f->trans, fold, f->trans, &c->from, &c->to, c->from.size, c->from.size,
                                 &(uint32_t){SPLITS});
     bool witnessed = !evident && step_witnessed(c, f->trans, succ, f->nsucc);
     if (!evident && !witnessed && !has_step(one, sym, cube, term_inc_expand(c->memo.inc, f->trans))) return false;
@@ -624,23 +700,9 @@ static int cmp_rows(const void *a, const void *b, void *ctx) {
 }
 
 static uint32_t *state_order(reach_ctx *c, size_t n) {
-  uint32_t ids = 0;
-  for (size_t j = 0; j < n; j++) {
-    cube_info(c, (uint32_t)j);
-    for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-      if (term_id(c->var.data[i]) >= ids) ids = term_id(c->var.data[i]) + 1;
-  }
-  uint32_t *col = xmalloc((ids + 1) * sizeof *col), L = 0;   /* by leaf id: its column (10 million look-ups) */
-  memset(col, 0xff, (ids + 1) * sizeof *col);
-  for (size_t j = 0; j < n; j++)
-    for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-      if (col[term_id(c->var.data[i])] == UINT32_MAX) col[term_id(c->var.data[i])] = L++;
-  term_t *rows = xmalloc(((size_t)n * L + 1) * sizeof *rows);
-  for (size_t k = 0; k < (size_t)n * L; k++) rows[k] = NULL_TERM;
-  for (size_t j = 0; j < n; j++)
-    for (uint32_t i = c->vfirst[j]; i < c->vfirst[j] + c->vcount[j]; i++)
-      rows[j * L + col[term_id(c->var.data[i])]] = c->value.data[i];
-  free(col);
+  for (size_t j = 0; j < n; j++) cube_info(c, (uint32_t)j);   /* the rows */
+  uint32_t L = c->L;
+  term_t *rows = c->rows;
   uint64_t *changes = xcalloc(L + 1, sizeof *changes);
   for (size_t j = 1; j < n; j++)
     for (uint32_t l = 0; l < L; l++) changes[l] += rows[j * L + l] != rows[(j - 1) * L + l];
@@ -651,14 +713,20 @@ static uint32_t *state_order(reach_ctx *c, size_t n) {
       uint32_t t = leaf[b];
       leaf[b] = leaf[b - 1], leaf[b - 1] = t;
     }
-  term_t *row = xmalloc((L + 1) * sizeof *row);   /* each row's columns in that order: compared without the indirection */
+  /* the columns in that order (the rows are the states' values: the
+   * leaves move with them), compared without an indirection */
+  term_t *row = xmalloc((L + 1) * sizeof *row);
   for (size_t j = 0; j < n; j++) {
     for (uint32_t l = 0; l < L; l++) row[l] = rows[j * L + leaf[l]];
     memcpy(rows + j * L, row, L * sizeof *row);
     order[j] = (uint32_t)j;
   }
+  for (uint32_t l = 0; l < L; l++) row[l] = c->col_leaf[leaf[l]];
+  memcpy(c->col_leaf, row, L * sizeof *row);
+  for (uint32_t l = 0; l < L; l++)
+    if (c->col_of[term_id(c->col_leaf[l])] != UINT32_MAX) c->col_of[term_id(c->col_leaf[l])] = l;
   qsort_r(order, n, sizeof *order, cmp_rows, &(row_order){rows, L});
-  free(rows), free(row), free(changes), free(leaf);
+  free(row), free(changes), free(leaf);
   return order;
 }
 
@@ -734,7 +802,7 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
   if (!one) ok = false;
   else ts_engine_arm(one, &eos);
   reach_ctx c;
-  ctx_init(&c, R);
+  ctx_init(&c, R, sys);
   /* Trans's actions held (steps_covered and step_evident read a case's
    * conjuncts without building it; SlushSmall, with TLC's deadlock check:
    * 10.5 -> 9.1 s CPU, 700 -> 600 MB); the solver's queries get them built */
@@ -745,6 +813,7 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
   solver_assert(sv, term_implies(fail, term_not(sys->prop)));
   reach_rate rate = {.span = stop && (stop - start) / 10 > 0.5 ? (stop - start) / 10 : 0.5};
   uint32_t *order = state_order(&c, R->n);
+  for (size_t j = 0; j < R->n; j++) st->in_rows += c.vfirst[j] == IN_ROW;
   for (size_t j = 0; j < R->n && ok; j += TLA_REACH_GROUP) {
     st->checked = j;
     if (stop && reach_hopeless(&rate, stop, j, R->n)) {

@@ -16,9 +16,10 @@
  * (its cube fixes some leaf), of those decided by substitution without the
  * solver (of those, the deadlock check's by a successor as the witness:
  * step_witnessed), and pooled per group behind Trans's selector; the
- * states checked (all of them when the proof holds). */
+ * states checked (all of them when the proof holds); the states whose
+ * values are kept as a row (the others' do not fit one: tla_reach.c). */
 typedef struct {
-  size_t folded, by_subst, by_witness, grouped, checked;
+  size_t folded, by_subst, by_witness, grouped, checked, in_rows;
 } tla_reach_stats;
 
 /* True when R is proved an inductive invariant of sym's encoding implying

@@ -667,16 +667,16 @@ static void test_reach_symmetry(void) {
 static void test_sample_caps(void) {
   tla_sample_caps base = tla_sample_caps_for(0);
   CHECK(base.states == 30000 && base.ticks == 24000000 && base.grown_cpu == 0 && base.bytes == 0);
-  CHECK(tla_sample_caps_for(1.5).grown_cpu == 0);
+  CHECK(tla_sample_caps_for(1.0).grown_cpu == 0);
   CHECK(tla_sample_caps_for(20).grown_cpu > 4.99 && tla_sample_caps_for(20).grown_cpu < 5.01);
   tla_sample_caps c = tla_sample_caps_for(-1);
   CHECK(c.states == base.states && c.ticks == base.ticks);
-  c = tla_sample_caps_for(1.5);   /* 22500 states' proof: the base caps */
+  c = tla_sample_caps_for(1.0);   /* 25000 states' proof: the base caps */
   CHECK(c.states == base.states && c.ticks == base.ticks && c.bytes == 0);
   c = tla_sample_caps_for(6);
-  CHECK(c.states == 90000 && c.ticks == 72000000 && c.bytes == (size_t)3 << 30);
+  CHECK(c.states == 150000 && c.ticks == 120000000 && c.bytes == (size_t)3 << 30);
   c = tla_sample_caps_for(20);
-  CHECK(c.states == 300000 && c.ticks == 240000000);
+  CHECK(c.states == 500000 && c.ticks == 400000000);
   c = tla_sample_caps_for(1e6);
   CHECK(c.states == ((size_t)3 << 30) / 64 && c.bytes == (size_t)3 << 30);
 }
@@ -718,7 +718,7 @@ static void test_grown_sample(void) {
 }
 
 /* A grown cap that cuts the sample all the same (31500 of SymOrbits'
- * 32768 states without its SYMMETRY, at 2.1 s): the base caps' sample is
+ * 32768 states without its SYMMETRY, at 1.26 s): the base caps' sample is
  * put back, its 30000 states, its cut and its layouts (the same
  * encoding's variables as the plain build's). */
 static void test_grown_sample_cut(void) {
@@ -726,10 +726,10 @@ static void test_grown_sample_cut(void) {
   tla_model *m = load_spec(dir, SYM_SPEC, "CONSTANTS P = {p1, p2, p3, p4, p5}\nINIT Init\nNEXT Next\nINVARIANT Inv\n");
   CHECK(m != NULL);
   if (!m) return;
-  CHECK(tla_sample_caps_for(2.1).states == 31500);
+  CHECK(tla_sample_caps_for(1.26).states == 31500);
   sample_cut cut;
   tla_sym *base = tla_sym_build(m, why, sizeof why);
-  tla_sym *grown = tla_sym_build_reach(m, 2.1, why, sizeof why);
+  tla_sym *grown = tla_sym_build_reach(m, 1.26, why, sizeof why);
   CHECK(base && grown);
   if (base && grown) {
     CHECK(tla_sym_sample_size(grown, &cut) == 30000 && cut == SAMPLE_CUT_STATES && tla_sym_reach_count(grown) == 0);
@@ -812,6 +812,10 @@ static void test_levels_hopeless(void) {
   CHECK(levels_stop_cap(apcrdt, LEN(apcrdt), 300000) == 32098);
   CHECK(levels_stop_cap(kvs, LEN(kvs), 300000) == 35246);
   CHECK(levels_stop_cap(lamport_all, LEN(lamport_all), 300000) == 69899);
+  /* and at 500,000 (20 s since session 36): MCLamportMutex later */
+  CHECK(levels_stop_cap(apcrdt, LEN(apcrdt), 500000) == 32098);
+  CHECK(levels_stop_cap(kvs, LEN(kvs), 500000) == 35246);
+  CHECK(levels_stop_cap(lamport_all, LEN(lamport_all), 500000) == 337747);   /* at its second rise */
   CHECK(levels_stop_cap(lamport_all, LEN(lamport_all), 2250000) == 0);
   CHECK(levels_stop_cap(lamport_all, LEN(lamport_all), 6000000) == 0);
   /* a growth of 2x a level: stopped at a cap of millions too */

@@ -35,11 +35,15 @@ tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_
  * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms;
  * session 26: 0.07 ms for the latter; session 29, whole runs with the
  * sample: Disruptor_MPMC 0.030, Consensus_epr 0.034, SlushSmall's 274678
- * 0.033-0.037: 0.05 ms, from 0.1), and per initial state:
+ * 0.033-0.037: 0.05 ms, from 0.1; session 36, the proof 1.3-1.5x cheaper on
+ * MultiPaxos_MC_small: whole runs MultiPaxos 0.026-0.033, SlushSmall 0.016,
+ * Disruptor_MPMC 0.016, Consensus_epr 0.019: 0.03 ms, where 0.05 capped
+ * MultiPaxos's sample at 20 s to 285,000 of its 343,796 states), and per
+ * initial state:
  * Init's one query over the disjunction of the initial cubes is the
  * expensive part there (APTokenRing's 46656 initial states, all of its
  * states: no answer in 90 s, over 2 ms each; IC3 proves it in 0.3 s). */
-#define TLA_REACH_SECONDS_PER_STATE 0.00005
+#define TLA_REACH_SECONDS_PER_STATE 0.00003
 #define TLA_REACH_SECONDS_PER_INIT 0.001
 /* The reach proof's share of the time left at most (tla_reach_check;
  * stretched by the load in tla.c reach_proof; it stops earlier when its

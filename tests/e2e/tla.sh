@@ -22,6 +22,14 @@ t no-symmetry 'run "$D/Procs.tla" | grep -q "^8 distinct states found"'
 t symmetry 'run --config "$D/ProcsSym.cfg" "$D/Procs.tla" | grep -q "^4 distinct states found"'
 # Permutations of 5 model values (120 generators: the group's table overflowed past 64, a crash)
 t symmetry-120-generators 'run "$D/SymOrbits.tla" | grep -q "^792 distinct states found"'
+# a task's length is part of its label (sweeps ran the module without it
+# and counted the puzzle's solution as a wrong UNSAFE): with `length: 5`
+# SAFE for 5 steps; without it UNSAFE, the shortest trace 11 steps, its
+# last state with nobody on the east bank (Solution is violated)
+M=$B/MissionariesAndCannibals
+t length-is-the-label 'out=$(run "$M/APMissionariesAndCannibals.tla");
+  [ "$(run "$M/APMissionariesAndCannibals.yml" | head -2 | tr "\\n" " ")" = "SAFE (bounded: every execution of at most 5 steps) " ] && echo "$out" | head -2 | tr "\\n" " " | grep -q "^UNSAFE Invariant Solution is violated" &&
+  echo "$out" | grep -q "^State 12:" && ! echo "$out" | grep -q "^State 13:" && echo "$out" | grep -q "who_is_on_bank = \[E |-> {}"'
 t instance 'run "$D/Inst.tla" | grep -q "^3 distinct states found"'
 # Guards pc[self] = "L" decided before the call (tla_eval.c guard_false): the same states, pc[self] not a
 # string (7) left to the call, and an argument outside pc's domain still an evaluation error (not a skip)

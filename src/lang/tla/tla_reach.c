@@ -387,31 +387,34 @@ static void ctx_free(reach_ctx *c) {
   memo_free(&c->memo);
 }
 
-/* State j's values (computed once): var/value[vfirst[j] ..+ vcount[j]),
- * their leaves primed (primed_leaf) for covers: a vector of them per state
- * was a ninth of SlushSmall's memory. */
+/* Leaf v's column (UINT32_MAX: v is no state variable of the system). */
+static uint32_t column_of(const reach_ctx *c, term_t v) {
+  uint32_t id = term_id(v), l = id < c->ncol_of ? c->col_of[id] : UINT32_MAX;
+  return l != UINT32_MAX && c->col_leaf[l] == v ? l : UINT32_MAX;
+}
+
+/* State j's values (computed once): its row when they fit one (every leaf
+ * a column, none fixed twice), else var/value[vfirst[j] ..+ vcount[j]),
+ * their leaves primed (primed_leaf) for covers (a vector of them per state
+ * was a ninth of SlushSmall's memory); a state's row holds the last value
+ * of each column either way (for the sort). */
 static void cube_info(reach_ctx *c, uint32_t j) {
   if (c->vfirst[j] != UINT32_MAX) return;
   uint32_t unsubst;
   c->sv.size = c->sl.size = 0;
   c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->sl, &c->sv, 0, false, &unsubst));
   bool fits = j < c->R->n;
-  if (fits) {   /* the row: every leaf a column, none fixed twice */
+  if (fits) {
     term_t *row = c->rows + (size_t)j * c->L;
     for (uint32_t l = 0; l < c->L; l++) row[l] = NULL_TERM;
     for (uint32_t i = 0; i < c->sl.size; i++) {
-      uint32_t id = term_id(c->sl.data[i]), l = id < c->ncol_of ? c->col_of[id] : UINT32_MAX;
-      if (l == UINT32_MAX || c->col_leaf[l] != c->sl.data[i] || row[l] != NULL_TERM) fits = false;
-      else row[l] = c->sv.data[i];
+      uint32_t l = column_of(c, c->sl.data[i]);
+      if (l == UINT32_MAX || row[l] != NULL_TERM) fits = false;
+      if (l != UINT32_MAX) row[l] = c->sv.data[i];
     }
-    if (!fits)   /* the row for the sort: the last value of each leaf with a column */
-      for (uint32_t i = 0; i < c->sl.size; i++) {
-        uint32_t id = term_id(c->sl.data[i]), l = id < c->ncol_of ? c->col_of[id] : UINT32_MAX;
-        if (l != UINT32_MAX && c->col_leaf[l] == c->sl.data[i]) row[l] = c->sv.data[i];
-      }
   }
   if (fits) {
-    c->vfirst[j] = IN_ROW, c->vcount[j] = c->sl.size;
+    c->vfirst[j] = IN_ROW;
     return;
   }
   c->vfirst[j] = c->var.size, c->vcount[j] = c->sl.size;

@@ -3968,6 +3968,7 @@ typedef struct {
   vshape **base_shape;
   int64_t base_lo, base_hi;
   bool base_ints;
+  const tla_val **seen_val;    /* see_state's values taken in, per variable */
 } sampler;
 #define HINT_EDGE 0x80000000u
 /* the first sample, while sample_symmetric tries a second */
@@ -3991,11 +3992,35 @@ static void see_ints(tla_sym *s, const tla_val *v, unsigned depth) {
   }
 }
 
-/* The layouts and the integers' window take in state's values. */
-static void see_state(tla_sym *s, const tla_val *state) {
+/* widen takes in all of v: no part of v is a value without a layout
+ * (shape_of_value's NULL: widen then keeps the old layout or part of v, and
+ * the same v widened again into a wider layout could take in more) */
+static bool widen_total(const tla_val *v) {
+  if (v->kind == TV_FUN) {
+    for (uint32_t i = 0; i < v->n; i++)
+      if (!widen_total(v->v[i])) return false;
+    return true;
+  }
+  return val_class(v) >= 0;
+}
+
+/* The layouts and the integers' window take in state's values. A value
+ * that a variable's layout took in before adds nothing (widen only grows
+ * a layout, and one that took v in takes it in again unchanged, the same
+ * structure; see_ints keeps extremes; both checked on every state of the
+ * TLA+ bench's samples): seen[] remembers such values per variable,
+ * direct-mapped (SEEN_SLOTS each; a miss widens again). Their widening
+ * (a new sequence layout each time) and integer walk were 6 % of
+ * MultiPaxos_MC_small's run, its states sharing most of their values. */
+#define SEEN_SLOTS 4096
+static void see_state(tla_sym *s, const tla_val **seen, const tla_val *state) {
   for (size_t i = 0; i < s->nv; i++) {
-    s->shape[i] = widen(s, s->shape[i], state->v[i]);
-    see_ints(s, state->v[i], 0);
+    const tla_val *v = state->v[i];
+    const tla_val **slot = &seen[i * SEEN_SLOTS + ((((uintptr_t)v >> 4) * 0x9e3779b97f4a7c15ull) >> 52)];
+    if (*slot == v) continue;
+    s->shape[i] = widen(s, s->shape[i], v);
+    see_ints(s, v, 0);
+    if (widen_total(v)) *slot = v;
   }
 }
 
@@ -4170,7 +4195,7 @@ static bool sample_hint(sampler *sp, const tla_val *state) {
     sp->hseen[h] = state;
     sp->hidx[h] = (uint32_t)sp->nhint;
     sp->hint[sp->nhint++] = state;
-    see_state(sp->s, state);   /* a successor cube: it must fit the layouts */
+    see_state(sp->s, sp->seen_val, state);   /* a successor cube: it must fit the layouts */
   }
   sp->edge[sp->nedge++] = HINT_EDGE | sp->hidx[h];
   return true;
@@ -4241,7 +4266,7 @@ static bool sample_state(void *data, const tla_val *state) {
   }
   sp->n++;
   sp->queue[sp->nq++] = state;
-  see_state(sp->s, state);
+  see_state(sp->s, sp->seen_val, state);
   if (sp->n == SAMPLE_STATES) base_snapshot(sp, SAMPLE_CUT_STATES);
   /* the memory bound: the cap of states is where it is passed */
   if (sp->s->caps.bytes && sp->n > SAMPLE_STATES && sp->n % SAMPLE_BYTES_EVERY == 0 &&
@@ -4265,6 +4290,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   sp.first = xcalloc(sp.capq + 2, sizeof *sp.first);
   sp.queue = xcalloc(sp.capq + 1, sizeof *sp.queue);
   sp.values0 = tla_values_bytes();
+  sp.seen_val = xcalloc(s->nv * SEEN_SLOTS + 1, sizeof *sp.seen_val);
   tla_ev *ev = s->ev;
   /* the limit is checked every 4096 ticks: counted from a multiple of
    * 4096, the cut does not depend on the work done before the sample */
@@ -4305,7 +4331,7 @@ static size_t sample_layouts(tla_sym *s, bool sym) {
   /* the budget is the sample's, not the run's: its "timeout" must not be
    * read later as the run's (an empty sample keeps it: no initial state) */
   if (s->sample_cut == SAMPLE_CUT_WORK && sp.n) tla_clear_error(s->m);
-  free(sp.seen), free(sp.idx), free(sp.hseen), free(sp.hidx);
+  free(sp.seen), free(sp.idx), free(sp.hseen), free(sp.hidx), free(sp.seen_val);
   free(s->sample), free(s->reach_edge), free(s->reach_first), free(s->reach_hint);
   s->reach = NULL, s->reach_edge = NULL, s->reach_first = NULL, s->nreach = 0;
   s->reach_hint = NULL, s->nhint = 0;
@@ -4670,6 +4696,8 @@ typedef struct {
   const sv **lay;
   term_t *eq;
   size_t cap, n;
+  term_t *buf;   /* set_eq_cells' parts (malloc: freed by the caller, as the memo) */
+  size_t capbuf;
 } eq_memo;
 
 static size_t eq_slot(const eq_memo *q, const sv *lay, const tla_val *v) {
@@ -4689,6 +4717,38 @@ static void eq_memo_grow(eq_memo *q) {
       q->val[k] = old.val[h], q->lay[k] = old.lay[h], q->eq[k] = old.eq[h], q->n++;
     }
   free(old.val), free(old.lay), free(old.eq);
+}
+
+/* a = c for a set layout a whose cells hold constant elements (a
+ * variable's layout: one cell per element of its universe) and a set c
+ * whose every element is some cell's: the term sv_eq(a, sv_const(c))
+ * builds, without the a x c element equations through sv_mem (each an
+ * arena array, kept until the encoding is freed) nor c's symbolic copy.
+ * There cell i's part is g_i => (el_i \in c), a constant member, and
+ * element j's is \/ {g_i : el_i = c_j}; the junctions are canonical
+ * (flattened, sorted, without repeats), so the term is the same. NULL_TERM
+ * when a or c is not such (sv_eq then). */
+static term_t set_eq_cells(eq_memo *q, const sv *a, const tla_val *c) {
+  if (a->k != SV_SET || c->kind != TV_SET || a->arr != NULL_TERM || a->open || c->n > 100000) return NULL_TERM;
+  for (uint32_t i = 0; i < a->n; i++)
+    if (!a->el[i]->cv) return NULL_TERM;
+  size_t need = (size_t)a->n + 2 * (size_t)c->n + 1;
+  if (need > q->capbuf) {
+    q->capbuf = 2 * need;
+    q->buf = xrealloc(q->buf, q->capbuf * sizeof *q->buf);
+  }
+  term_t *parts = q->buf, *of = q->buf + a->n + c->n;   /* of[j]: c_j's cells' guards, or-ed */
+  for (uint32_t j = 0; j < c->n; j++) of[j] = NULL_TERM;
+  for (uint32_t i = 0; i < a->n; i++) {
+    int64_t j = tv_domain_index(c, a->el[i]->cv);
+    parts[i] = term_implies(a->g[i], term_bool(j >= 0));
+    if (j >= 0) of[j] = of[j] == NULL_TERM ? a->g[i] : term_or2(of[j], a->g[i]);
+  }
+  for (uint32_t j = 0; j < c->n; j++) {
+    if (of[j] == NULL_TERM) return NULL_TERM;   /* no cell holds c_j: sv_eq (false; its atoms told) */
+    parts[a->n + j] = of[j];
+  }
+  return term_and(a->n + c->n, parts);
 }
 
 /* a = c for layout a and value c, as sv_eq(a, sv_const(c)) builds it: a
@@ -4715,7 +4775,7 @@ static term_t lay_eq(tla_sym *s, eq_memo *q, const sv *a, const tla_val *c) {
       if (key_index(a, c->e[k]) < 0) parts[n++] = term_false();
     if (a->len != NULL_TERM && seq_keys(a) && tv_is_seq(c)) parts[n++] = term_eq(a->len, term_int((long)c->n));
     eq = term_and(n, parts);
-  } else
+  } else if ((eq = set_eq_cells(q, a, c)) == NULL_TERM)
     eq = sv_eq(s, a, sv_const(s, c, NULL), NULL);
   if (2 * (q->n + 1) > q->cap) eq_memo_grow(q);
   h = eq_slot(q, a, c);   /* the memo may have grown below */
@@ -4761,7 +4821,7 @@ bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r) {
   if (!s->reach || s->has_prev || s->has_first) return false;
   cubes_data d = {s, {0}};
   bool ok = tla_protect(s->m, reach_cubes, &d);
-  free(d.q.val), free(d.q.lay), free(d.q.eq);
+  free(d.q.val), free(d.q.lay), free(d.q.eq), free(d.q.buf);
   if (!ok) return false;
   r->n = s->nreach, r->ninit = s->reach_init, r->nhint = s->nhint;
   r->cube = s->reach_cube, r->edge = s->reach_edge, r->first = s->reach_first;

@@ -754,6 +754,74 @@ static void test_grown_sample_cut(void) {
   cleanup(dir);
 }
 
+/* The grown part's CPU cap against the reach proof's planned share
+ * (tla_sample_plan_rest): at 20 s MultiPaxos_MC_small's 343796 states
+ * (one initial) are planned at 10.3 s of the 15 s share, which leaves ~6.2
+ * s of the 20 (more than its own 5 s); a sample at the cap of states
+ * leaves nothing. SymOrbits without its SYMMETRY (32768 states) with no
+ * CPU time of its own for the grown part (grown_cpu 0: cut at the first
+ * reading of the clock, as before this rule): complete when the time left
+ * (20 s) holds its planned proof (1.3 s at its share) and the rest, cut
+ * and put back to the base caps' 30000 states when it does not (1.3 s). */
+static void test_grown_plan_rest(void) {
+  tla_sample_caps c = tla_sample_caps_for(20);
+  double rest = tla_sample_plan_rest(&c, 343796, 1);
+  CHECK(c.seconds == 20 && rest > 6.2 && rest < 6.3 && rest > c.grown_cpu);
+  CHECK(tla_sample_plan_rest(&c, c.states, 0) < 1e-9);
+  char dir[] = "/tmp/zeta-tla-grown-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, SYM_SPEC, "CONSTANTS P = {p1, p2, p3, p4, p5}\nINIT Init\nNEXT Next\nINVARIANT Inv\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  sample_cut cut;
+  c.grown_cpu = 0;
+  tla_sym *sym = tla_sym_build_caps(m, &c, why, sizeof why);
+  CHECK(sym && tla_sym_sample_size(sym, &cut) == 32768 && cut == SAMPLE_ALL && tla_sym_reach_count(sym) == 32768);
+  if (sym) tla_sym_free(sym);
+  c.seconds = 1.3;
+  CHECK(tla_sample_plan_rest(&c, 32768, 1) < 0);
+  sym = tla_sym_build_caps(m, &c, why, sizeof why);
+  CHECK(sym && tla_sym_sample_size(sym, &cut) == 30000 && cut == SAMPLE_CUT_STATES && tla_sym_reach_count(sym) == 0);
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
+/* The cubes' equations of a set variable with its states' sets
+ * (set_eq_cells): the term sv_eq builds, without the element equations'
+ * arena arrays nor a symbolic copy of each set (the 1024 subsets of 1..10
+ * took ~40 blocks each before); the reach proof over them still holds and
+ * each cube is one state. */
+static const char *SUBSETS_SPEC = "---- MODULE S ----\n"
+                                  "EXTENDS Naturals\n"
+                                  "VARIABLES s\n"
+                                  "Init == s = {}\n"
+                                  "Next == \\E u \\in 1..10 : s' = IF u \\in s THEN s \\ {u} ELSE s \\cup {u}\n"
+                                  "Inv == s \\subseteq 1..10\n"
+                                  "====\n";
+static void test_set_cubes(void) {
+  char dir[] = "/tmp/zeta-tla-subsets-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, SUBSETS_SPEC, "INIT Init\nNEXT Next\nINVARIANT Inv\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym && tla_sym_reach_count(sym) == 1024);
+  tla_sym_reach_set R;
+  size_t before = sym ? tla_steps_allocs(sym) : 0;
+  if (sym && tla_sym_reach(sym, &R)) {
+    CHECK(tla_steps_allocs(sym) - before < 100);
+    const ts *sys = tla_sym_ts(sym);
+    CHECK(R.n == 1024 && count_models(R.cube[0], &sys->vars) == 1 && count_models(R.cube[1023], &sys->vars) == 1);
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(tla_reach_check(sym, &R, false, &eo, NULL));
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 /* The grown part's stop by its levels (tla_sample_levels_hopeless) on
  * the breadth-first level sizes of real samples, replayed from where the
  * grown part starts (30000 states) with the cap of 150000 at 20 s: the
@@ -1220,6 +1288,8 @@ int main(void) {
   RUN(test_sample_caps);
   RUN(test_grown_sample);
   RUN(test_grown_sample_cut);
+  RUN(test_grown_plan_rest);
+  RUN(test_set_cubes);
   RUN(test_levels_hopeless);
   RUN(test_candidates);
   RUN(test_kind_literals);

@@ -56,6 +56,7 @@ typedef struct {
   uint64_t ticks;
   double grown_cpu;
   size_t bytes;   /* the grown part's memory bound (tla_sym.c SAMPLE_BYTES_MAX; 0: none) */
+  double seconds; /* the time left they are for (0: the base caps): tla_sample_plan_rest */
 } tla_sample_caps;
 /* The grown part's CPU time at most, a share of the time left: where the
  * grown sample ends cut (put back to the base caps') this is what it cost
@@ -64,7 +65,9 @@ typedef struct {
  * states took 1.3-1.5 s CPU, so a tenth of 20 s completes them; a quarter
  * since session 29: SlushSmall's (274,678 states) takes ~4.4 s, and the
  * levels' and the frontier's projections stop the hopeless ones early
- * (the 149 tasks at 20 s: the same answers and total time as a tenth). */
+ * (the 149 tasks at 20 s: the same answers and total time as a tenth).
+ * More where the time left holds the reach proof planned for the states
+ * found so far and the rest (tla_sample_plan_rest, session 37). */
 #define TLA_SAMPLE_GROWN_SHARE 0.25
 /* With seconds_left > 0: as many states as a reach proof checks in its
  * share of that time at TLA_REACH_SECONDS_PER_STATE, and the work to match
@@ -73,6 +76,13 @@ typedef struct {
  * reach proof's it would feed, estimated as the sample grows: tla_sym.c
  * SAMPLE_BYTES_MAX); the base caps otherwise (no deadline). */
 tla_sample_caps tla_sample_caps_for(double seconds_left);
+/* What the time left (c->seconds) leaves beside the reach proof planned
+ * for a sample of `found` states, ninit of them initial, at its share
+ * (TLA_REACH_SHARE): the grown part's CPU seconds at most, counted from
+ * the sample's start, when that is more than its own share (grown_cpu: a
+ * model whose proof is planned to fit lets its sample use the rest); may
+ * be negative. */
+double tla_sample_plan_rest(const tla_sample_caps *c, size_t found, size_t ninit);
 /* tla_sym_build_reach with these caps (tests: a small memory bound). */
 tla_sym *tla_sym_build_caps(tla_model *m, const tla_sample_caps *caps, char *why, size_t nwhy);
 /* The grown part of a sample stops when its breadth-first levels say it

@@ -660,6 +660,18 @@ static bool has_step(solver *sv, tla_sym *sym, term_t cube, term_t trans) {
 
 /* A state's queries, folded: decided by substitution where it can
  * (steps_covered, step_evident), else by the solver `one`. */
+/* For TLC's deadlock check, decided without the solver: the state is
+ * outside the CONSTRAINT (not expanded, as TLC: has_step's second query),
+ * the constraint folding to false with the cube's values (c->from/to,
+ * each implied by the cube) substituted. MCLamportMutex: its 198,682
+ * states outside took has_step's two queries each, 45 % of its run. */
+static bool outside_by_values(tla_sym *sym, const reach_ctx *c) {
+  term_t t = tla_sym_constraint(sym);
+  if (term_is_true(t) || c->from.size == 0) return term_is_false(t);
+  term_subst_many(1, &t, c->from.size, c->from.data, c->to.data);
+  return term_is_false(t);
+}
+
 static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ,
                          term_t *scratch, bool deadlock, tla_reach_stats *st) {
   bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, c->from.size, &(uint32_t){SPLITS});
@@ -673,8 +685,10 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
     bool evident = step_evident(&c->memo, f->trans, fold, f->trans, &c->from, &c->to, c->from.size, c->from.size,
                                 &(uint32_t){SPLITS});
     bool witnessed = !evident && step_witnessed(c, f->trans, succ, f->nsucc);
-    if (!evident && !witnessed && !has_step(one, sym, cube, term_inc_expand(c->memo.inc, f->trans))) return false;
-    subst = subst && (evident || witnessed);
+    bool outside = !evident && !witnessed && outside_by_values(sym, c);
+    if (!evident && !witnessed && !outside && !has_step(one, sym, cube, term_inc_expand(c->memo.inc, f->trans)))
+      return false;
+    subst = subst && (evident || witnessed || outside);
     st->by_witness += witnessed;
   }
   st->folded++, st->by_subst += subst;

@@ -788,8 +788,8 @@ static void test_grown_plan_rest(void) {
 
 /* The cubes' equations of a set variable with its states' sets
  * (set_eq_cells): the term sv_eq builds, without the element equations'
- * arena arrays nor a symbolic copy of each set (the 1024 subsets of 1..10
- * took ~40 blocks each before); the reach proof over them still holds and
+ * arena arrays nor a symbolic copy of each set (blocks for each of the
+ * 1024 subsets of 1..10 before); the reach proof over them still holds and
  * each cube is one state. */
 static const char *SUBSETS_SPEC = "---- MODULE S ----\n"
                                   "EXTENDS Naturals\n"

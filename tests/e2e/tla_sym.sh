@@ -126,6 +126,16 @@ t bmc-choose-records-deadlock 'chdead "$D/SymChooseDead1.tla" && chdead "$D/SymC
 # with --length (Apalache's deadlock: no execution of N steps), a path through such picks is no evidence
 t bmc-choose-records-length 'chdead --length 3 "$D/SymChooseDead2.tla" && chdead --length 3 "$D/SymChooseDead1.tla"'
 
+# recursive functions over SUBSET of a set over state (PaxosCommit's Maximum): unfolded per subset of its
+# concrete elements (was "unsupported: recursion"); violations at the explicit engine's depths, CHOOSE's
+# pick as TLC's (AccNot: depth 5), a proof by the layouts' engines; a function whose domain has an element twice
+rsub() { run --config "$D/SymRecSubset.cfg" "$@" "$D/SymRecSubset.tla"; }
+rsub_depth() { out=$(rsub --algorithm bmc --length 6 --inv "$1"); echo "$out" | head -1 | grep -qx UNSAFE &&
+  echo "$out" | grep -q "Invariant $1 is violated" && echo "$out" | grep -q "^State $2:" && ! echo "$out" | grep -q "^State $(($2 + 1)):"; }
+t bmc-recursive-subset '[ "$(rsub --algorithm bmc --length 5 | head -1)" = SAFE ] && rsub_depth TopBelow2 3 && rsub_depth AccNot 6'
+t pdr-recursive-subset '[ "$(rsub --algorithm pdr | head -1)" = SAFE ]'
+t bmc-fun-domain-twice '[ "$(rsub --algorithm bmc --length 4 --next Grow --inv DblOK | head -1)" = SAFE ]'
+
 # the replay tries BMC's witnesses first: a step that is the last of 10^10 pairs in TLC's order replays at once
 t bmc-replay-hints '[ "$(timeout 30 "$z" --timeout 15 --algorithm bmc --length 1 "$D/SymHint.tla" 2>&1 | head -1)" = UNSAFE ]'
 
@@ -369,6 +379,11 @@ if [ -d "$B" ]; then
   # 7 steps in 3-4 s CPU (before session 35: depth 7 after 60 s CPU)
   [ -f "$B/SimplifiedFastPaxos/Paxos.yml" ] &&
     t bmc-paxos-length7 '[ "$(first --algorithm bmc --length 7 "$B/SimplifiedFastPaxos/Paxos.yml")" = SAFE ]'
+  # PaxosCommit's Maximum (a recursive function over SUBSET of a set of messages' ballots) and its
+  # CHOOSE m \in mset : m.bal = maxbal over messages merged per value: 5 steps in ~2 s CPU (ASan ~6 s;
+  # 10 steps ~11 s), was "unsupported: recursion"
+  quick || { [ -f "$B/transaction_commit/PaxosCommit.yml" ] &&
+    t bmc-paxoscommit-length5 '[ "$(first --algorithm bmc --length 5 "$B/transaction_commit/PaxosCommit.yml")" = SAFE ]'; }
   # proofs for all depths of shared models (symbolic integer ranges as quantifier domains)
   quick || for task in ewd840/EWD840 glowingRaccoon/clean transaction_commit/TwoPhase; do
     [ -f "$B/$task.yml" ] && t "inductive-$task" '[ "$(first --algorithm inductive "$B/$task.yml")" = SAFE ]'

@@ -2219,28 +2219,39 @@ static sv *tr_enabled(tla_sym *s, tla_node *e, tla_ctx *c, senv *env, const tla_
   return sv_scalar(s, SV_BOOL, f);
 }
 
-/* SUBSET S over state: one cell per subset of S's cells (at most 2^12). */
+/* SUBSET S over state: one cell per subset of S's cells (at most 2^12).
+ * With S's elements concrete each subset is a concrete set (its cell
+ * guarded by its elements' guards), so a function over SUBSET S is a
+ * table with concrete keys (fun_def_apply: a recursive Max[T \in SUBSET S]
+ * unfolds per subset instead of without end over the symbolic S). */
 static sv *powerset_sym(tla_sym *s, sv *base, const tla_node *at) {
   enumerable(s, base, at);
   /* S's distinct elements, guards merged */
   sv **el = salloc(s, (base->n + 1) * sizeof *el);
   term_t *g = salloc(s, (base->n + 1) * sizeof *g);
   uint32_t m = 0;
+  bool concrete = true;
   for (uint32_t i = 0; i < base->n; i++) {
     if (term_is_false(base->g[i])) continue;
     uint32_t j = 0;
     while (j < m && !same_cell(el[j], base->el[i])) j++;
-    if (j == m) el[m] = base->el[i], g[m++] = base->g[i];
+    if (j == m) el[m] = base->el[i], g[m++] = base->g[i], concrete &= base->el[i]->cv != NULL;
     else g[j] = term_or2(g[j], base->g[i]);
   }
   if (m > 12) unsupported(s, at, "SUBSET of a set over state with more than 12 elements");
   sv *r = sv_new(s, SV_SET, 1u << m);
+  const tla_val **cv = salloc(s, (m + 1) * sizeof *cv);
   for (uint32_t mask = 0; mask < (1u << m); mask++) {
-    sv *t = sv_new(s, SV_SET, (uint32_t)__builtin_popcount(mask));
+    sv *t = concrete ? NULL : sv_new(s, SV_SET, (uint32_t)__builtin_popcount(mask));
     term_t in = term_true();
-    for (uint32_t j = 0, k = 0; j < m; j++)
-      if (mask & (1u << j)) t->g[k] = term_true(), t->el[k++] = el[j], in = term_and2(in, g[j]);
-    r->g[mask] = in, r->el[mask] = t;
+    uint32_t k = 0;
+    for (uint32_t j = 0; j < m; j++)
+      if (mask & (1u << j)) {
+        if (concrete) cv[k++] = el[j]->cv;
+        else t->g[k] = term_true(), t->el[k++] = el[j];
+        in = term_and2(in, g[j]);
+      }
+    r->g[mask] = in, r->el[mask] = concrete ? sv_const(s, tv_set(cv, k), at) : t;
   }
   return r;
 }
@@ -2504,7 +2515,13 @@ static sv *fun_def_apply(tla_sym *s, tla_def *d, senv *denv, sv **args, uint32_t
       term_t saved_pc = s->pc;
       uint32_t k = 0;
       for (uint32_t i = 0; i < dom->n; i++) {
-        if (term_is_false(dom->g[i]) || key_index(tab, dom->el[i]->cv) >= 0) continue;
+        if (term_is_false(dom->g[i])) continue;
+        int dup = key_index(tab, dom->el[i]->cv);
+        if (dup >= 0) {
+          /* the same element in another cell: in the domain by either guard */
+          tab->dg[dup] = term_or2(tab->dg[dup], dom->g[i]);
+          continue;
+        }
         s->pc = term_and2(saved_pc, sv_eq(s, args[0], dom->el[i], at));
         sv *one = dom->el[i];
         tab->key[k] = one->cv, tab->dg[k] = dom->g[i];

@@ -267,12 +267,13 @@ f=$dir/LIA/chc-comp24-LIA-183.smt2
 if [ -f "$f" ] && ! quick; then
   own_step_first own-houdini-before-affine "$f" houdini affine true
 fi
-# IC3 blocks a predicate no clause derives at level <= 1 (every clause
-# with its head has a body) by the lemma false (session 37): on
-# LIA-Arrays-107 (a SyGuS grammar) it kept the cube less IC3_MAX_DROP
-# literals and its level-3 round blocked funcStart's flags one combination
-# at a time, unknown at 20 s; now unsat in ~0.5 s CPU, the derivation
-# replayed (the sanitizers' build: a few s)
+# Where no clause derives a predicate at level <= 1 (every clause with
+# its head has a body), IC3's blocking runs no check and drops every
+# literal but the last (session 37): on LIA-Arrays-107 (a SyGuS grammar)
+# it kept the cube less IC3_MAX_DROP literals and its level-3 round
+# blocked funcStart's flags one combination at a time, unknown at 20 s;
+# now unsat in ~0.8 s CPU, the derivation replayed (the sanitizers' build:
+# a few s)
 f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-107.smt2
 if [ -f "$f" ]; then
   r=$(to=30 judge "chc24/ic3-nothing-at-level-1" "$f" unknown ic3)

@@ -396,10 +396,28 @@ static bool weaken(ic3 *a, const pob *ob, term_vec *core) {
   return true;
 }
 
+/* No clause derives p at level k: every clause with head p has a body and
+ * k <= 1 (F_0 is false), so blocked() checks nothing and p's frame there is
+ * empty. */
+static bool nothing_at(const ic3 *a, uint32_t p, uint32_t k) {
+  if (k > 1) return false;
+  for (uint32_t h = 0; h < a->nheads[p]; h++)
+    if (a->s->clauses[a->heads[p][h]].nbody == 0) return false;
+  return true;
+}
+
 /* Blocks pob id at its level: a generalized lemma. false on unknown. */
 static bool block(ic3 *a, int32_t id) {
   pob ob = a->pobs[id];
   if (ob.pred == a->np) return true;   /* the query has no lemmas */
+  /* where nothing derives p, blocked() checks nothing and every literal
+   * drops but the last: IC3_MAX_DROP bounds checks, not such drops. With
+   * the bound the lemma kept the cube less 24 literals (LIA-Arrays-107:
+   * the level-3 round blocked funcStart's flags one combination at a time,
+   * never ending; z3 0.08 s). Not the lemma false: a one-literal lemma may
+   * be inductive higher up (LIA-124: false there moved IC3's fixpoint from
+   * level 3 to 4, past the probe's) */
+  uint32_t max_drop = nothing_at(a, ob.pred, ob.level) ? UINT32_MAX : IC3_MAX_DROP;
   term_t *lits;
   uint32_t n = term_conjuncts(ob.cube, &lits);
   term_vec core = {0};
@@ -417,7 +435,7 @@ static bool block(ic3 *a, int32_t id) {
     for (uint32_t i = 0; i < n; i++) term_vec_push(&core, lits[i]);
     free(lits);
   }
-  for (uint32_t i = 0, tried = 0; i < core.size && core.size > 1 && tried < IC3_MAX_DROP; tried++) {
+  for (uint32_t i = 0, tried = 0; i < core.size && core.size > 1 && tried < max_drop; tried++) {
     term_t l = core.data[i];
     memmove(&core.data[i], &core.data[i + 1], (core.size - i - 1) * sizeof(term_t));
     core.size--;

@@ -267,6 +267,18 @@ f=$dir/LIA/chc-comp24-LIA-183.smt2
 if [ -f "$f" ] && ! quick; then
   own_step_first own-houdini-before-affine "$f" houdini affine true
 fi
+# Where no clause derives a predicate at level <= 1 (every clause with
+# its head has a body), IC3's blocking runs no check and drops every
+# literal but the last (session 37): on LIA-Arrays-107 (a SyGuS grammar)
+# it kept the cube less IC3_MAX_DROP literals and its level-3 round
+# blocked funcStart's flags one combination at a time, unknown at 20 s;
+# now unsat in ~0.8 s CPU, the derivation replayed (the sanitizers' build:
+# a few s)
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-107.smt2
+if [ -f "$f" ]; then
+  r=$(to=30 judge "chc24/ic3-nothing-at-level-1" "$f" unknown ic3)
+  case $r in *"(unsat, derivation replayed)") echo "$r" ;; *) echo "FAIL chc24/ic3-nothing-at-level-1 (not unsat: $r)" ;; esac
+fi
 # IC3 on the linear core (session 29): LIA-Arrays-219, a thread-modular
 # program, unsat through its linear clauses alone (two threads in the
 # critical section, ~19 steps): IC3 on the core ~1.9 s CPU, the

@@ -36,6 +36,8 @@ t instance 'run "$D/Inst.tla" | grep -q "^3 distinct states found"'
 t guard-shortcut 'out=$(run "$D/Guards.tla"); echo "$out" | head -1 | grep -qx SAFE && echo "$out" | grep -q "^21 distinct states found, 37 states generated"'
 t guard-shortcut-inductive 'run --algorithm inductive "$D/Guards.tla" | grep -q "the 21 reachable states, enumerated"'
 t guard-shortcut-domain 'run --config "$D/GuardsWide.cfg" "$D/Guards.tla" | head -1 | grep -q "^UNKNOWN (evaluation error: .*Guards.tla:16:15: 3 is not in the domain"'
+# a recursive function applied outside its domain is an error, as in TLC (the explicit engine applied its body: SAFE)
+t recursive-function-domain 'run "$D/RecDomain.tla" | head -1 | grep -q "^UNKNOWN (evaluation error: .*RecDomain.tla:8:16: {1, 2, 9} is not in the domain of F)"'
 t bounded 'out=$(run --length 2 --config "$D/CounterBad.cfg" "$D/Counter.tla"); echo "$out" | head -1 | grep -qx SAFE'
 t bounded-violation 'run --length 3 --config "$D/CounterBad.cfg" "$D/Counter.tla" | head -1 | grep -qx UNSAFE'
 t bounded-deadlock 'run --length 3 --check-deadlock true "$D/Stop.tla" | head -1 | grep -qx UNSAFE'

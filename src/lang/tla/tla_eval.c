@@ -804,11 +804,11 @@ static const tla_val *fun_def_apply(tla_ev *e, tla_def *d, const tla_val *x, con
   uint32_t nc = 0;
   tla_env *env = d->closure;
   /* the bound names, in order */
-  tla_node *intro[MAXB];
+  tla_node *intro[MAXB], *bound[MAXB];
   uint32_t ni = 0;
   for (uint32_t i = 0; i < d->nparams; i++)
     for (uint32_t k = 0; k < d->params[i]->n; k++)
-      if (d->params[i]->kid[k]->field == TF_INTRO && ni < MAXB) intro[ni++] = d->params[i]->kid[k];
+      if (d->params[i]->kid[k]->field == TF_INTRO && ni < MAXB) bound[ni] = d->params[i], intro[ni++] = d->params[i]->kid[k];
   const tla_val *one[1] = {x};
   if (ni != nargs) {
     if (ni == 1) args = one, nargs = 1;
@@ -816,6 +816,15 @@ static const tla_val *fun_def_apply(tla_ev *e, tla_def *d, const tla_val *x, con
     else tla_fail(e, at, "%s: wrong number of arguments", d->name);
   }
   for (uint32_t i = 0; i < ni; i++) {
+    /* TLC applies f[x \in S] only within its domain (FcnLambdaValue.apply) */
+    tla_node *setn = tla_field_kid(bound[i], TF_SET);
+    if (setn && !member(e, args[i], tla_eval(e, setn, d->ctx, d->closure), at)) {
+      char *a = tv_to_string(args[i]);
+      char buf[300];
+      snprintf(buf, sizeof buf, "%.200s is not in the domain of %s", a, d->name);
+      free(a);
+      tla_fail(e, at, "%s", buf);
+    }
     tla_node *in = intro[i];
     if (in->kind == TK_identifier) {
       cells[nc] = (tla_env){.name = in->text, .kind = ENV_VAL, .val = args[i], .next = env};

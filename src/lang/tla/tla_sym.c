@@ -2240,7 +2240,7 @@ static sv *powerset_sym(tla_sym *s, sv *base, const tla_node *at) {
   }
   if (m > 12) unsupported(s, at, "SUBSET of a set over state with more than 12 elements");
   sv *r = sv_new(s, SV_SET, 1u << m);
-  const tla_val **cv = salloc(s, (m + 1) * sizeof *cv);
+  const tla_val **cv = concrete ? salloc(s, (m + 1) * sizeof *cv) : NULL;
   for (uint32_t mask = 0; mask < (1u << m); mask++) {
     sv *t = concrete ? NULL : sv_new(s, SV_SET, (uint32_t)__builtin_popcount(mask));
     term_t in = term_true();
@@ -3953,9 +3953,13 @@ tla_sample_caps tla_sample_caps_for(double seconds_left) {
   return c;
 }
 
+/* The reach proof's planned CPU time for n states, ninit of them initial. */
+static double reach_plan(size_t n, size_t ninit) {
+  return (double)n * TLA_REACH_SECONDS_PER_STATE + (double)ninit * TLA_REACH_SECONDS_PER_INIT;
+}
+
 double tla_sample_plan_rest(const tla_sample_caps *c, size_t found, size_t ninit) {
-  double plan = (double)found * TLA_REACH_SECONDS_PER_STATE + (double)ninit * TLA_REACH_SECONDS_PER_INIT;
-  return c->seconds - plan / TLA_REACH_SHARE;
+  return c->seconds - reach_plan(found, ninit) / TLA_REACH_SHARE;
 }
 typedef struct {
   tla_sym *s;
@@ -4853,7 +4857,7 @@ static void reach_cubes(void *data) {
 size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev && !s->has_first ? s->nreach : 0; }
 double tla_sym_reach_cost(const tla_sym *s) {
   size_t n = tla_sym_reach_count(s);
-  return n ? (double)n * TLA_REACH_SECONDS_PER_STATE + (double)s->reach_init * TLA_REACH_SECONDS_PER_INIT : 0;
+  return n ? reach_plan(n, s->reach_init) : 0;
 }
 bool tla_sym_reach_by_symmetry(const tla_sym *s) { return s->by_symmetry; }
 

@@ -3356,18 +3356,24 @@ static bool tv_seq_keys(const tla_val *v) {
 static vshape *widen(tla_sym *s, vshape *d, const tla_val *v);
 
 /* Sequences of varying length (keys 1..n): a length leaf and one layout
- * per position up to the longest length seen. */
+ * per position up to the longest length seen. d itself when it is such a
+ * layout already and takes v in unchanged (no copy: a new layout per
+ * sequence value was most of MCLamportMutex's see_state, its arena's
+ * page faults included). */
 static vshape *widen_seq(tla_sym *s, vshape *d, const tla_val *v) {
   uint32_t n = d->n > v->n ? d->n : v->n;
-  vshape *r = shape_new(s, SV_FUN, n);
-  r->seq = true;
+  vshape *r = NULL;
   for (uint32_t i = 0; i < n; i++) {
-    r->key[i] = tv_int((int64_t)i + 1);
-    vshape *old = i < d->n ? d->sub[i] : NULL;
-    r->sub[i] = i < v->n ? widen(s, old, v->v[i]) : old;
-    if (!r->sub[i]) return d;
+    vshape *old = i < d->n ? d->sub[i] : NULL, *w = i < v->n ? widen(s, old, v->v[i]) : old;
+    if (!w) return d;
+    if (!r && (w != old || !d->seq || n != d->n)) {   /* a new layout: positions 0 .. i - 1 are d's */
+      r = shape_new(s, SV_FUN, n);
+      r->seq = true;
+      for (uint32_t j = 0; j < i; j++) r->key[j] = tv_int((int64_t)j + 1), r->sub[j] = d->sub[j];
+    }
+    if (r) r->key[i] = tv_int((int64_t)i + 1), r->sub[i] = w;
   }
-  return r;
+  return r ? r : d;
 }
 
 /* Functions and records whose domain varies (TLC's records of several

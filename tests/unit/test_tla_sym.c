@@ -473,7 +473,7 @@ static const char *STUCK_SPEC =
     "Next == A \\/ B\n"
     "====\n";
 
-static void reach_deadlock_on(const char *spec, bool proved, size_t states) {
+static void reach_deadlock_on(const char *spec, bool proved, size_t states, size_t in_cover) {
   char dir[] = "/tmp/zeta-tla-step-XXXXXX", why[1200];
   tla_model *m = load_spec(dir, spec, "INIT Init\nNEXT Next\nINVARIANT TypeOK\n");
   CHECK(m != NULL);
@@ -488,6 +488,9 @@ static void reach_deadlock_on(const char *spec, bool proved, size_t states) {
     tla_reach_stats st = {0};
     CHECK(tla_reach_check(sym, &R, true, &eo, &st) == proved);
     if (proved) CHECK(st.by_subst == R.n);
+    /* the steps found by steps_covered's cases (session 38): step_evident
+     * not run again for them */
+    if (proved) CHECK(st.steps_in_cover == in_cover);
   } else {
     CHECK(!"no enumeration");
   }
@@ -512,10 +515,100 @@ static const char *HELD_STUCK_SPEC =
     "====\n";
 
 static void test_reach_deadlock_steps(void) {
-  reach_deadlock_on(STEP_SPEC, true, 4);
-  reach_deadlock_on(STUCK_SPEC, false, 2);
-  reach_deadlock_on(HELD_SPEC, true, 4);
-  reach_deadlock_on(HELD_STUCK_SPEC, false, 2);
+  reach_deadlock_on(STEP_SPEC, true, 4, 4);
+  reach_deadlock_on(STUCK_SPEC, false, 2, 0);
+  reach_deadlock_on(HELD_SPEC, true, 4, 4);
+  reach_deadlock_on(HELD_STUCK_SPEC, false, 2, 0);
+}
+
+/* The deadlock check's witnesses (tla_reach.c step_witnessed) through
+ * witness_value: Same, a conjunction of 17 next-state equations held by
+ * term_inc (a positive disjunct of Same \/ x = 9), is negated in the only
+ * enabled case, which substitution cannot decide (the proxy stays free),
+ * so each state's step is its successor as the witness: Same's arguments
+ * with the successor's values fold to false, ~Same to true. All 4 states
+ * so, none through Trans substituted as a whole (term_inc_subst; main's
+ * code before session 38: every one). With A disabled at x = 3 that state
+ * deadlocks: no proof, also with a made-up successor as its witness. */
+static const char *WITNESS_SPEC_FMT =
+    "---- MODULE S ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES x, f\n"
+    "TypeOK == x \\in 0..3 /\\ f \\in [1..16 -> 0..3]\n"
+    "Init == x = 0 /\\ f = [i \\in 1..16 |-> 0]\n"
+    "A == %s x' = (x + 1) %% 4 /\\ f' = [i \\in 1..16 |-> IF i = 1 THEN x' ELSE f[i]]\n"
+    "Same == x' = x /\\ f' = f\n"
+    "Next == (A /\\ ~Same) \\/ (x = 7 /\\ (Same \\/ x = 9) /\\ x' = 1 /\\ f' = f)\n"
+    "====\n";
+
+static void witness_on(bool stuck) {
+  char dir[] = "/tmp/zeta-tla-witness-XXXXXX", why[1200], spec[1024];
+  snprintf(spec, sizeof spec, WITNESS_SPEC_FMT, stuck ? "x < 3 /\\" : "");
+  tla_model *m = load_spec(dir, spec, "INIT Init\nNEXT Next\nINVARIANT TypeOK\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R)) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    CHECK(R.n == 4);
+    tla_reach_stats st = {0};
+    CHECK(tla_reach_check(sym, &R, true, &eo, &st) == !stuck);
+    if (!stuck) CHECK(st.by_subst == 4 && st.by_witness == 4 && st.witness_whole == 0 && st.steps_in_cover == 0);
+    if (stuck) {
+      size_t dead = 0;
+      while (dead < R.n && R.first[dead + 1] > R.first[dead]) dead++;
+      CHECK(dead < R.n);
+      if (dead < R.n) {
+        reach_copy w;
+        reach_add_edge(&R, dead, 0, &w);
+        CHECK(!tla_reach_check(sym, &w.r, true, &eo, NULL));
+        reach_free(&w);
+      }
+    }
+  } else {
+    CHECK(!"no enumeration");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
+static void test_reach_witness_skeleton(void) {
+  witness_on(false);
+  witness_on(true);
+}
+
+/* A sequence layout that takes a value in is kept, not copied (widen_seq):
+ * 1111 queues of up to 3 values of 0..9 widen the layout of q only where
+ * its length grows (main's code before session 38 allocated a new layout,
+ * its keys and positions, per queue value: over 3000 blocks). */
+static const char *SEQ_SPEC =
+    "---- MODULE S ----\n"
+    "EXTENDS Naturals, Sequences\n"
+    "VARIABLES q\n"
+    "TypeOK == Len(q) <= 3\n"
+    "Init == q = <<>>\n"
+    "Next == \\/ Len(q) < 3 /\\ \\E v \\in 0..9 : q' = Append(q, v)\n"
+    "        \\/ Len(q) > 0 /\\ q' = Tail(q)\n"
+    "====\n";
+
+static void test_widen_seq_shared(void) {
+  char dir[] = "/tmp/zeta-tla-seqlay-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, SEQ_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  CHECK(sym != NULL);
+  if (sym) {
+    CHECK(tla_sym_reach_count(sym) == 1111);
+    CHECK(tla_steps_allocs(sym) < 1500);
+    tla_sym_free(sym);
+  }
+  tla_model_free(m);
+  cleanup(dir);
 }
 
 /* Five symmetric counters modulo 8 (tests/tla/SymOrbits.tla): 32768
@@ -1382,6 +1475,8 @@ int main(void) {
   RUN(test_reach_split_cases);
   RUN(test_reach_held_actions);
   RUN(test_reach_deadlock_steps);
+  RUN(test_reach_witness_skeleton);
+  RUN(test_widen_seq_shared);
   RUN(test_reach_symmetry);
   RUN(test_canonical_least_image);
   RUN(test_state_memo);

@@ -683,13 +683,15 @@ static int witness_value(subst_memo *m, term_t t, unsigned depth) {
  * rewriter each time (MultiPaxos_MC_small's 14,500 witnesses: 5 % of its
  * run that way; its folded Trans is the error flag's branch and
  * `~(P1 \/ P2) /\ (Q1 \/ Q2)` over held conjunctions). */
-static bool witness_folds(subst_memo *m, term_t trans, const term_vec *nf, const term_vec *nt) {
+static bool witness_folds(subst_memo *m, term_t trans, const term_vec *nf, const term_vec *nt, size_t *whole) {
   fresh_round(m, nf->size, nf->data, nt->data);
   int v = witness_value(m, trans, 0);
-  return v >= 0 ? v == 1 : term_is_true(term_inc_subst(m->inc, trans, nf->size, nf->data, nt->data));
+  if (v >= 0) return v == 1;
+  ++*whole;
+  return term_is_true(term_inc_subst(m->inc, trans, nf->size, nf->data, nt->data));
 }
 
-static bool step_witnessed(reach_ctx *c, term_t trans, const uint32_t *succ, uint32_t k) {
+static bool step_witnessed(reach_ctx *c, term_t trans, const uint32_t *succ, uint32_t k, size_t *whole) {
   if (!k) return false;
   term_vec nf = {0}, nt = {0};
   bool ok = false;
@@ -699,7 +701,7 @@ static bool step_witnessed(reach_ctx *c, term_t trans, const uint32_t *succ, uin
     nf.size = nt.size = 0;
     for (uint32_t i = 0; i < n; i++)
       if (val[i] != NULL_TERM) term_vec_push(&nf, c->memo.primed[term_id(leaf[i])]), term_vec_push(&nt, val[i]);
-    ok = next_values_agree(&c->memo, &nf, &nt, 0) && witness_folds(&c->memo, trans, &nf, &nt);
+    ok = next_values_agree(&c->memo, &nf, &nt, 0) && witness_folds(&c->memo, trans, &nf, &nt, whole);
   }
   term_vec_free(&nf), term_vec_free(&nt);
   return ok;
@@ -741,12 +743,13 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
      * 126,674 substitutions into its folded Trans, a walk over it each, none
      * true: a tenth of the proof) */
     bool evident = c->evident;
+    st->steps_in_cover += evident;
     if (!evident) {
       bool fold = !term_inc_false_without_proxies(c->memo.inc, f->trans, PROXY_WALK);
       evident = step_evident(&c->memo, f->trans, fold, f->trans, &c->from, &c->to, c->from.size, c->from.size,
                              &(uint32_t){SPLITS});
     }
-    bool witnessed = !evident && step_witnessed(c, f->trans, succ, f->nsucc);
+    bool witnessed = !evident && step_witnessed(c, f->trans, succ, f->nsucc, &st->witness_whole);
     bool outside = !evident && !witnessed && outside_by_values(sym, c);
     if (!evident && !witnessed && !outside && !has_step(one, sym, cube, term_inc_expand(c->memo.inc, f->trans)))
       return false;

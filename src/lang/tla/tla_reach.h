@@ -17,9 +17,13 @@
  * solver (of those, the deadlock check's by a successor as the witness:
  * step_witnessed), and pooled per group behind Trans's selector; the
  * states checked (all of them when the proof holds); the states whose
- * values are kept as a row (the others' do not fit one: tla_reach.c). */
+ * values are kept as a row (the others' do not fit one: tla_reach.c).
+ * Where the deadlock check's step was found (tla_reach.c, session 38):
+ * by steps_covered's cases (step_evident then skipped), and witnesses
+ * that needed Trans substituted as a whole (witness_value undecided). */
 typedef struct {
   size_t folded, by_subst, by_witness, grouped, checked, in_rows;
+  size_t steps_in_cover, witness_whole;
 } tla_reach_stats;
 
 /* True when R is proved an inductive invariant of sym's encoding implying

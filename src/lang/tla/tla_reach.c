@@ -775,13 +775,24 @@ typedef struct {
   uint32_t L;
 } row_order;
 
+/* The rows compared by memcmp (vectorized): while sorting (state_order
+ * maps them there and back) each value is its sign bit flipped (term_t is
+ * signed: NULL_TERM is -1), big-endian, so that the byte order is the
+ * order of the values, column by column, as before (the compare's loop
+ * over the columns was 3 % of MultiPaxos_MC_small's run). */
 static int cmp_rows(const void *a, const void *b, void *ctx) {
   const row_order *o = ctx;
   uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
-  const term_t *x = o->rows + (size_t)i * o->L, *y = o->rows + (size_t)j * o->L;
-  for (uint32_t k = 0; k < o->L; k++)
-    if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
-  return i < j ? -1 : i > j;
+  int r = memcmp(o->rows + (size_t)i * o->L, o->rows + (size_t)j * o->L, o->L * sizeof *o->rows);
+  return r ? r : i < j ? -1 : i > j;
+}
+
+static void rows_to_bytes(term_t *rows, size_t n) {
+  for (size_t k = 0; k < n; k++) rows[k] = (term_t)__builtin_bswap32((uint32_t)rows[k] ^ 0x80000000u);
+}
+
+static void rows_from_bytes(term_t *rows, size_t n) {
+  for (size_t k = 0; k < n; k++) rows[k] = (term_t)(__builtin_bswap32((uint32_t)rows[k]) ^ 0x80000000u);
 }
 
 static uint32_t *state_order(reach_ctx *c, size_t n) {
@@ -810,7 +821,9 @@ static uint32_t *state_order(reach_ctx *c, size_t n) {
   memcpy(c->col_leaf, row, L * sizeof *row);
   for (uint32_t l = 0; l < L; l++)
     if (c->col_of[term_id(c->col_leaf[l])] != UINT32_MAX) c->col_of[term_id(c->col_leaf[l])] = l;
+  rows_to_bytes(rows, n * L);
   qsort_r(order, n, sizeof *order, cmp_rows, &(row_order){rows, L});
+  rows_from_bytes(rows, n * L);
   free(row), free(changes), free(leaf);
   return order;
 }

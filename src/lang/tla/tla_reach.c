@@ -300,7 +300,9 @@ static term_t propagate(subst_memo *m, term_t t, term_vec *from, term_vec *to, u
     }
     term_vec *swap = rest;
     rest = next, next = swap;
-    if (from->size == had) break;
+    /* nothing new, or nothing left to substitute into (a cube that is its
+     * values: no round's marks needed) */
+    if (from->size == had || rest->size == 0) break;
     fresh_round(m, from->size - had, from->data + had, to->data + had);
     uint32_t k = 0;
     for (uint32_t i = 0; i < rest->size; i++) {

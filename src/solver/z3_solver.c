@@ -265,7 +265,7 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
 /* t with every array-sorted ite replaced by the branch the model takes,
  * its condition (or the negation) pushed on conds: c ∧ f[a] implies
  * f[ite(c, a, b)] and holds in the model, an under-approximation as MBP's
- * own steps are. false when a condition has no value. */
+ * own steps are. *ok false when a condition has no value. */
 static term_t arrays_ite_free(z3_solver *z, term_t t, term_map *memo, term_vec *conds, bool *ok) {
   if (term_is_negated(t)) return term_not(arrays_ite_free(z, term_unsigned(t), memo, conds, ok));
   uint32_t n = term_nargs(t);
@@ -299,7 +299,8 @@ static Z3_ast z3s_model_project(z3_solver *z, term_t f, uint32_t na, Z3_app *app
  * under an ite of arrays, e.g. (= (ite P N (store O 1 16)) K) with O
  * eliminated and P kept (LIA-Arrays-131's query clause: 22 of 40
  * projections); IC3 then took the model's point, every parameter pinned
- * to its value, and blocked array values one at a time. */
+ * to its value, and blocked array values one at a time. Not first: the
+ * cube then keeps the condition (131 and 107 unknown at 10 s that way). */
 static term_t z3s_project_z3(z3_solver *z, term_t f, uint32_t na, Z3_app *apps) {
   Z3_ast p = z3s_model_project(z, f, na, apps);
   if (!p) {

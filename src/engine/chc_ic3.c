@@ -134,6 +134,14 @@ static solver_result check(ic3 *a, uint32_t n, const term_t *f, uint32_t na, con
 
 static void done(ic3 *a) { solver_pop(a->slv, 1); }
 
+/* --verbose 3: one line per obligation step and per lemma. */
+static void trace(const ic3 *a, const char *what, uint32_t p, uint32_t level, term_t f) {
+  if (progress_verbose() < 3) return;
+  char *t = term_to_string_let(f);
+  progress_say("zeta: ic3: %s %s L%u: %s", what, p < a->np ? a->s->preds[p].name : "query", level, t);
+  free(t);
+}
+
 static bool holds(ic3 *a, term_t t) { return term_is_true(solver_value(a->slv, t)); }
 
 /* The first of P's reach facts true at atom position j in the model. */
@@ -447,7 +455,9 @@ static bool block(ic3 *a, int32_t id) {
     core.data[i++] = l;
   }
   if (!weaken(a, &ob, &core)) { term_vec_free(&core); return false; }
-  add_lemma(a, ob.pred, term_not(term_and(core.size, core.data)), ob.level);
+  term_t lemma = term_not(term_and(core.size, core.data));
+  trace(a, "lemma", ob.pred, ob.level, lemma);
+  add_lemma(a, ob.pred, lemma, ob.level);
   term_vec_free(&core);
   return true;
 }
@@ -487,6 +497,7 @@ static int run_round(ic3 *a, uint32_t *root_fact) {
     int32_t id = next_pob(a);
     if (id < 0) return 1;
     pob *ob = &a->pobs[id];
+    trace(a, "obligation", ob->pred, ob->level, ob->cube);
     int ex = excluded(a, ob);
     if (ex < 0) return -1;
     if (ex == 1) { close_subtree(a, id); continue; }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "core/alloc.h"
+#include "core/term_map.h"
 #include "solver/idmap.h"
 #include "solver/mbp_dt.h"
 #include "solver/solver.h"
@@ -261,6 +262,67 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
   return r == Z3_L_TRUE ? SOLVER_SAT : r == Z3_L_FALSE ? SOLVER_UNSAT : SOLVER_UNKNOWN;
 }
 
+/* t with every array-sorted ite replaced by the branch the model takes,
+ * its condition (or the negation) pushed on conds: c ∧ f[a] implies
+ * f[ite(c, a, b)] and holds in the model, an under-approximation as MBP's
+ * own steps are. *ok false when a condition has no value. */
+static term_t arrays_ite_free(z3_solver *z, term_t t, term_map *memo, term_vec *conds, bool *ok) {
+  if (term_is_negated(t)) return term_not(arrays_ite_free(z, term_unsigned(t), memo, conds, ok));
+  uint32_t n = term_nargs(t);
+  term_op op = term_op_of(t);
+  if (!n || !*ok || op == OP_FORALL || op == OP_EXISTS) return t;
+  int32_t m = term_map_get(memo, t);
+  if (m != NULL_TERM) return m;
+  term_t *args = xmalloc(n * sizeof(term_t)), r;
+  for (uint32_t i = 0; i < n; i++) args[i] = arrays_ite_free(z, term_arg(t, i), memo, conds, ok);
+  if (op == OP_ITE && type_kind_of(term_type(t)) == TYPE_ARRAY && *ok) {
+    term_t c = z3conv_model_value(z->conv, z->model, args[0]);
+    *ok = c != NULL_TERM && (term_is_true(c) || term_is_false(c));
+    bool yes = *ok && term_is_true(c);
+    term_vec_push(conds, yes ? args[0] : term_not(args[0]));
+    r = yes ? args[1] : args[2];
+  } else r = term_with_args(t, args);
+  free(args);
+  term_map_put(memo, t, r);
+  return r;
+}
+
+static Z3_ast z3s_model_project(z3_solver *z, term_t f, uint32_t na, Z3_app *apps) {
+  Z3_ast fz = z3conv_to_z3(z->conv, f);
+  Z3_ast p = fz ? Z3_qe_model_project(z->ctx, z->model, na, apps, fz) : NULL;
+  return p && !z3conv_failed(z->ctx, NULL) ? p : NULL;
+}
+
+/* Z3's projection of f; where it fails, of f without array-sorted ites
+ * (arrays_ite_free). Z3 4.8.12's array projection fails ("domain sort
+ * (Array Int Int) and parameter Int do not match") on an eliminated array
+ * under an ite of arrays, e.g. (= (ite P N (store O 1 16)) K) with O
+ * eliminated and P kept (LIA-Arrays-131's query clause: 22 of 40
+ * projections); IC3 then took the model's point, every parameter pinned
+ * to its value, and blocked array values one at a time. Not first: the
+ * cube then keeps the condition (131 and 107 unknown at 10 s that way). */
+static term_t z3s_project_z3(z3_solver *z, term_t f, uint32_t na, Z3_app *apps) {
+  Z3_ast p = z3s_model_project(z, f, na, apps);
+  if (!p) {
+    term_map memo;
+    term_map_init(&memo);
+    term_vec conds = {0};
+    bool ok = true;
+    term_t g = arrays_ite_free(z, f, &memo, &conds, &ok);
+    if (ok && conds.size) {
+      term_vec_push(&conds, g);
+      p = z3s_model_project(z, term_and(conds.size, conds.data), na, apps);
+    }
+    term_vec_free(&conds);
+    term_map_free(&memo);
+  }
+  if (!p) return NULL_TERM;
+  Z3_inc_ref(z->ctx, p);
+  term_t r = z3conv_from_z3(z->conv, p);
+  Z3_dec_ref(z->ctx, p);
+  return r;
+}
+
 /* Datatypes by our projection (Z3 4.8.12 leaves datatype variables in
  * place), the rest by Z3's; what is left is replaced by model values. */
 static term_t z3s_project(solver *s, term_t f, uint32_t n, const term_t *elim) {
@@ -290,15 +352,7 @@ static term_t z3s_project(solver *s, term_t f, uint32_t n, const term_t *elim) {
   if (ok && dt) {
     const char *why;
     r = mbp_dt_project(z->conv, z->model, f, &keep, &why);
-  } else if (ok) {
-    Z3_ast fz = z3conv_to_z3(z->conv, f);
-    Z3_ast p = fz ? Z3_qe_model_project(z->ctx, z->model, na, apps, fz) : NULL;
-    if (p && !z3conv_failed(z->ctx, NULL)) {
-      Z3_inc_ref(z->ctx, p);
-      r = z3conv_from_z3(z->conv, p);
-      Z3_dec_ref(z->ctx, p);
-    }
-  }
+  } else if (ok) r = z3s_project_z3(z, f, na, apps);
   free(apps);
   term_vec_free(&keep);
   free(vs);

@@ -248,6 +248,7 @@ typedef struct {
   tla_step nx;          /* the step k -> k+1 (en_choices valid until the next tla_steps_next) */
   bool err_free, dead_free;
   term_t err_left;      /* the step's errors the hypothesis does not refute (nx.err: no answer) */
+  uint32_t split[2];    /* the residuals answered: disjuncts, those left for the path */
 } relative;
 
 /* The depth's hypothesis dropped (the solver kept). */
@@ -392,6 +393,7 @@ static term_t residual(relative *rl, const zeta_limits *lim, double budget, term
         if (kept[i]) term_vec_push(&left, d.data[i]);
       out = term_or(left.size, left.data);
       nkept = left.size;
+      rl->split[0] += d.size, rl->split[1] += nkept;
       break;
     }
     if (res != SOLVER_SAT) break;
@@ -1096,6 +1098,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     tell(sv, &told, term_and2(cons, nx.ok));
   }
 #undef PROF
+  r->split_disjuncts = rel.split[0], r->split_asked = rel.split[1];
   relative_free(&rel);
   r->houdini_rounds = fx.rounds;
   r->by_model = fx.by_model, r->by_succ = fx.by_succ, r->by_explored = fx.by_explored;

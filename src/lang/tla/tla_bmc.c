@@ -358,6 +358,12 @@ static void disjuncts(term_t t, term_vec *out) {
   if (!term_is_false(t)) term_vec_push(out, t);
 }
 
+/* residual's budget in the depth's budgets (the last path query's time):
+ * the full path query it may save grows ~8x per depth (MultiPaxos_MC_small),
+ * and its rounds ran out just before their answer at 4 (depth 6: 20 rounds,
+ * 10.4 s CPU, then the full path query 22.7 s) */
+#define RESIDUAL_BUDGET 8
+
 /* The part of q that rl's hypothesis and base do not refute, found as
  * Houdini does: while the disjunction of q's disjuncts left is
  * satisfiable, the model's true ones are kept (the path asks them); at
@@ -421,7 +427,7 @@ static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, doub
   zeta_limits sub = relative_limits(lim, budget);
   solver_result res = ask(rl->sv, &sub, rl->nx.err);
   if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
-  if (res == SOLVER_SAT && !said) rl->err_left = residual(rl, lim, 4 * budget, term_true(), rl->nx.err, "the step's errors");
+  if (res == SOLVER_SAT && !said) rl->err_left = residual(rl, lim, RESIDUAL_BUDGET * budget, term_true(), rl->nx.err, "the step's errors");
   rl->err_free = res == SOLVER_UNSAT;
   if (!tlc_deadlock) return;
   sub = relative_limits(lim, budget);
@@ -973,7 +979,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     bool inv_ok = pr == SOLVER_UNSAT;
     /* a counterexample to induction: the path asks what the step from the
      * invariants does not refute */
-    term_t bad_left = pr == SOLVER_SAT && !said ? residual(&rel, lim, 4 * budget, rel.nx.ok, bad, "the invariants") : bad;
+    term_t bad_left = pr == SOLVER_SAT && !said ? residual(&rel, lim, RESIDUAL_BUDGET * budget, rel.nx.ok, bad, "the invariants") : bad;
     if (inv_ok) r->relative++;
     /* the steps streak .. k-1 all answered relative to the invariants */
     /* (and with the same facts: fewer at depth k than at k-1 restart it) */

@@ -247,6 +247,8 @@ typedef struct {
   term_t cons, bad;     /* over state k */
   tla_step nx;          /* the step k -> k+1 (en_choices valid until the next tla_steps_next) */
   bool err_free, dead_free;
+  term_t err_left;      /* the step's errors the hypothesis does not refute (nx.err: no answer) */
+  uint32_t split[2];    /* the residuals answered: disjuncts, those left for the path */
 } relative;
 
 /* The depth's hypothesis dropped (the solver kept). */
@@ -317,12 +319,115 @@ static solver_result preserves(relative *rl, const zeta_limits *lim, double budg
   return res;
 }
 
+/* The disjuncts of t into out: its disjunctions flattened (a negated
+ * conjunction too), and a conjunction with one such operand distributed
+ * over it (cons /\ ~inv). */
+static bool is_disj(term_t t) {
+  return term_is_negated(t) ? term_op_of(t) == OP_AND : term_op_of(t) == OP_OR;
+}
+
+static void disjuncts(term_t t, term_vec *out) {
+  if (is_disj(t)) {
+    bool neg = term_is_negated(t);
+    term_t a = neg ? term_not(t) : t;
+    for (uint32_t i = 0; i < term_nargs(a); i++) disjuncts(neg ? term_not(term_arg(a, i)) : term_arg(a, i), out);
+    return;
+  }
+  if (!term_is_negated(t) && term_op_of(t) == OP_AND) {
+    uint32_t n = term_nargs(t), wide = n;
+    for (uint32_t i = 0; i < n; i++)
+      if (is_disj(term_arg(t, i))) {
+        if (wide < n) {
+          wide = n + 1;   /* two: left whole */
+          break;
+        }
+        wide = i;
+      }
+    if (wide < n) {
+      term_vec rest = {0};
+      for (uint32_t i = 0; i < n; i++)
+        if (i != wide) term_vec_push(&rest, term_arg(t, i));
+      term_t c = term_and(rest.size, rest.data);
+      term_vec_free(&rest);
+      size_t from = out->size;
+      disjuncts(term_arg(t, wide), out);
+      for (size_t i = from; i < out->size; i++) out->data[i] = term_and2(c, out->data[i]);
+      return;
+    }
+  }
+  if (!term_is_false(t)) term_vec_push(out, t);
+}
+
+/* residual's budget in the depth's budgets (the last path query's time):
+ * the full path query it may save grows ~8x per depth (MultiPaxos_MC_small),
+ * and its rounds ran out just before their answer at 4 (depth 6: 20 rounds,
+ * 10.4 s CPU, then the full path query 22.7 s) */
+#define RESIDUAL_BUDGET 8
+
+/* The part of q that rl's hypothesis and base do not refute, found as
+ * Houdini does: while the disjunction of q's disjuncts left is
+ * satisfiable, the model's true ones are kept (the path asks them); at
+ * UNSAT the others are refuted for every state the hypothesis holds in
+ * (the reachable ones at the depth), so only the kept ones can hold on a
+ * path. q itself when the rounds end without that answer (the budget).
+ * MultiPaxos_MC_small's depth 6: 219 disjuncts, the path asks 28. */
+static term_t residual(relative *rl, const zeta_limits *lim, double budget, term_t base, term_t q, const char *what) {
+  if (!rl->scoped) return q;
+  term_vec d = {0}, left = {0};
+  disjuncts(q, &d);
+  if (d.size < 2) {
+    term_vec_free(&d);
+    return q;
+  }
+  bool *kept = xcalloc(d.size + 1, sizeof *kept);
+  zeta_limits sub = relative_limits(lim, budget);
+  term_t out = q;
+  double c0 = cpu_now();
+  uint32_t rounds = 0, nkept = 0;
+  solver_push(rl->sv);
+  solver_assert(rl->sv, base);
+  for (;;) {
+    /* each round's disjunction implies the one before: one scope for all */
+    left.size = 0;
+    for (uint32_t i = 0; i < d.size; i++)
+      if (!kept[i]) term_vec_push(&left, d.data[i]);
+    solver_result res = left.size ? ask(rl->sv, &sub, term_or(left.size, left.data)) : SOLVER_UNSAT;
+    rounds++;
+    if (res == SOLVER_UNSAT) {
+      left.size = 0;
+      for (uint32_t i = 0; i < d.size; i++)
+        if (kept[i]) term_vec_push(&left, d.data[i]);
+      out = term_or(left.size, left.data);
+      nkept = left.size;
+      rl->split[0] += d.size, rl->split[1] += nkept;
+      break;
+    }
+    if (res != SOLVER_SAT) break;
+    bool some = false;
+    for (uint32_t i = 0; i < d.size; i++)
+      if (!kept[i] && !term_is_false(solver_value(rl->sv, d.data[i]))) kept[i] = some = true;
+    solver_pop(rl->sv, 1);
+    if (!some) break;   /* a model that makes none true: never loop */
+  }
+  solver_pop(rl->sv, 1);
+  if (progress_verbose() >= 2)
+    progress_say("zeta: bmc: %s: %u disjuncts, %s %u, %u rounds, %.2f s CPU", what, d.size,
+                 out == q ? "no answer, kept" : "the path asks", out == q ? d.size : nkept, rounds, cpu_now() - c0);
+  free(kept);
+  term_vec_free(&d);
+  term_vec_free(&left);
+  return out;
+}
+
+/* said: the path's answers are known (no residual of the errors needed) */
 static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, double budget, bool tlc_deadlock,
-                          en_vectors *ev) {
+                          bool said, en_vectors *ev) {
+  rl->err_left = rl->nx.err;
   if (!rl->scoped) return;
   zeta_limits sub = relative_limits(lim, budget);
   solver_result res = ask(rl->sv, &sub, rl->nx.err);
   if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
+  if (res == SOLVER_SAT && !said) rl->err_left = residual(rl, lim, RESIDUAL_BUDGET * budget, term_true(), rl->nx.err, "the step's errors");
   rl->err_free = res == SOLVER_UNSAT;
   if (!tlc_deadlock) return;
   sub = relative_limits(lim, budget);
@@ -834,11 +939,17 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       unknown(r, lim, "solver: the path to the depth");
       break;
     }
-    term_t cons, bad;
-    if (!tla_steps_props(s, k, &cons, &bad, why, sizeof why)) {
+    term_t cons, bad, err;
+    if (!tla_steps_props(s, k, &cons, &bad, &err, why, sizeof why)) {
       snprintf(r->msg, sizeof r->msg, "%s", why);
       break;
     }
+    /* bad without witnesses when that translates and stays small: its
+     * disjuncts and its negation, the invariants for every pick, are what
+     * the queries below are split into and what the deeper ones are told */
+    term_t good = tla_steps_holds(s, k);
+    if (good != NULL_TERM && term_dag_size(good) > 4 * term_dag_size(bad) + 4096) good = NULL_TERM;
+    if (good != NULL_TERM) bad = term_or2(err, term_not(good));
     /* the constants the invariants named (both solvers) */
     term_t pax = tla_steps_axioms(s);
     axioms = term_and2(axioms, pax);
@@ -866,6 +977,9 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       break;
     }
     bool inv_ok = pr == SOLVER_UNSAT;
+    /* a counterexample to induction: the path asks what the step from the
+     * invariants does not refute */
+    term_t bad_left = pr == SOLVER_SAT && !said ? residual(&rel, lim, RESIDUAL_BUDGET * budget, rel.nx.ok, bad, "the invariants") : bad;
     if (inv_ok) r->relative++;
     /* the steps streak .. k-1 all answered relative to the invariants */
     /* (and with the same facts: fewer at depth k than at k-1 restart it) */
@@ -906,13 +1020,13 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       tell(sv, &told, term_and2(cons, nx.ok));
       continue;
     }
-    term_t step_err = more ? term_and2(cons, nx.err) : term_false();
+    term_t step_err = term_false();
     PROF(2);
     if (!inv_ok && !said) {
       /* a violation in state k (the step's errors after relative_step:
        * when it answers them, the path query need not carry them) */
       double t0 = limits_now();
-      res = ask_path(sv, &told, &mode, lim, bad);
+      res = ask_path(sv, &told, &mode, lim, bad_left);
       last_query = limits_now() - t0;
       if (res == SOLVER_SAT) {
         r->outcome = TLA_BMC_VIOLATION;
@@ -947,7 +1061,8 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (unsaid) fx.changed = k + 1;
     r->facts_kept = (uint32_t)fx.nalive;
     PROF(2);
-    relative_step(s, &rel, lim, budget, tlc_deadlock, &ev);
+    relative_step(s, &rel, lim, budget, tlc_deadlock, said, &ev);
+    step_err = term_and2(cons, rel.err_left);
     PROF(4);
     if (!rel.err_free && !said) {
       /* the step's evaluation errors on the path (under ~bad, told above:
@@ -989,6 +1104,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     tell(sv, &told, term_and2(cons, nx.ok));
   }
 #undef PROF
+  r->split_disjuncts = rel.split[0], r->split_asked = rel.split[1];
   relative_free(&rel);
   r->houdini_rounds = fx.rounds;
   r->by_model = fx.by_model, r->by_succ = fx.by_succ, r->by_explored = fx.by_explored;

@@ -30,6 +30,8 @@ typedef struct {
   uint32_t path_known;            /* depths whose path queries an earlier run answered (tla_bmc.c `path_log`) */
   uint32_t err_on_path;           /* depths whose step's evaluation errors were asked on the path (the
                                      relative check did not answer them) */
+  uint32_t split_disjuncts;       /* the disjuncts of the path queries split by the relative step (tla_bmc.c */
+  uint32_t split_asked;           /* `residual`), those of them the path asked */
   size_t sample;                  /* the layout sample's states (tla_sym_sample_size), and why it stopped */
   sample_cut sample_cut;
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */

@@ -5306,7 +5306,7 @@ typedef struct {
   tla_sym *s;
   tla_step *out;
   uint32_t k;
-  term_t *constraint, *bad;
+  term_t *constraint, *bad, *err;
 } step_data;
 
 static void step_finish(tla_sym *s, term_t f, tla_step *out) {
@@ -5357,47 +5357,66 @@ static void next_step(void *data) {
   step_finish(s, f, d->out);
 }
 
-static void props_step(void *data) {
-  step_data *d = data;
-  tla_sym *s = d->s;
-  uint32_t data_k = d->k;
+/* The properties over state k with polarity pol (-1: refuted, one witness
+ * for a \A over a set of symbolic elements; 0: every quantifier expanded
+ * over its set's cells): *inv the state invariants (with the trace
+ * invariants), *act the action invariants on the step k-1 -> k, *cons the
+ * CONSTRAINTs; the invariants' evaluation errors are left in s->errs. */
+static void props_terms(tla_sym *s, uint32_t k, int pol, term_t *inv, term_t *act, term_t *cons) {
   s->init_mode = s->primed = false;
-  s->cur = s->states[d->k];
+  s->cur = s->states[k];
   s->nxt = NULL;
   s->pc = term_true();
   s->errs.size = 0;
-  s->pol = -1;
-  term_t inv = term_true(), act = term_true();
+  s->pol = pol;
+  *inv = term_true(), *act = term_true();
   for (size_t i = 0; i < s->mv.ninv; i++)
     if (!s->mv.inv_action[i] && !s->mv.inv_trace[i])
-      inv = term_and2(inv, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+      *inv = term_and2(*inv, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
   for (size_t i = 0; i < s->mv.ninv; i++) {
     /* trace invariants: applied to the history, a sequence of records of the states 0..k */
     tla_def *d = s->mv.inv[i];
     if (!s->mv.inv_trace[i]) continue;
     if (d->nparams != 1 || d->params[0]->kind != TK_identifier) unsupported(s, d->body, "this trace invariant");
-    sv *hist = seq_new(s, data_k + 1, NULL_TERM);
+    sv *hist = seq_new(s, k + 1, NULL_TERM);
     for (uint32_t j = 0; j < hist->n; j++) hist->el[j] = state_record(s, s->states[j]);
-    inv = term_and2(inv, tr_bool(s, d->body, d->ctx, bind_value(s, NULL, d->params[0]->text, hist)));
+    *inv = term_and2(*inv, tr_bool(s, d->body, d->ctx, bind_value(s, NULL, d->params[0]->text, hist)));
   }
-  if (d->k > 0) {
+  if (k > 0) {
     /* action invariants on the step k-1 -> k */
-    s->cur = s->states[d->k - 1];
+    s->cur = s->states[k - 1];
     s->val = salloc(s, (s->nv + 1) * sizeof *s->val);
-    copy_vals(s->val, s->states[d->k], s->nv * sizeof *s->val);
+    copy_vals(s->val, s->states[k], s->nv * sizeof *s->val);
     s->nxt = s->val;
     for (size_t i = 0; i < s->nv; i++) s->asg[i] = term_true();
     for (size_t i = 0; i < s->mv.ninv; i++)
-      if (s->mv.inv_action[i]) act = term_and2(act, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
-    s->cur = s->states[d->k];
+      if (s->mv.inv_action[i]) *act = term_and2(*act, tr_bool(s, s->mv.inv[i]->body, s->mv.inv[i]->ctx, NULL));
+    s->cur = s->states[k];
     s->nxt = NULL;
   }
-  s->pol = 1;
-  term_t cons = term_true();
-  for (size_t i = 0; i < s->mv.ncons; i++) cons = term_and2(cons, tr_bool(s, s->mv.cons[i]->body, s->mv.cons[i]->ctx, NULL));
-  term_t err = errors_of(s);
+  s->pol = pol < 0 ? 1 : pol;
+  *cons = term_true();
+  for (size_t i = 0; i < s->mv.ncons; i++) *cons = term_and2(*cons, tr_bool(s, s->mv.cons[i]->body, s->mv.cons[i]->ctx, NULL));
+}
+
+static void props_step(void *data) {
+  step_data *d = data;
+  term_t inv, act, cons;
+  props_terms(d->s, d->k, -1, &inv, &act, &cons);
+  term_t err = errors_of(d->s);
   *d->constraint = cons;
   *d->bad = term_or2(term_or2(err, term_not(act)), term_and2(cons, term_not(inv)));
+  if (d->err) *d->err = err;
+}
+
+/* The invariants without witnesses (their errors are props_step's). */
+static void holds_step(void *data) {
+  step_data *d = data;
+  term_t inv, act, cons;
+  props_terms(d->s, d->k, 0, &inv, &act, &cons);
+  d->s->errs.size = 0;
+  *d->constraint = cons;
+  *d->bad = term_and2(act, term_implies(cons, inv));
 }
 
 static bool step_protect(tla_sym *s, void (*fn)(void *), step_data *d, char *why, size_t nwhy) {
@@ -5407,18 +5426,25 @@ static bool step_protect(tla_sym *s, void (*fn)(void *), step_data *d, char *why
 }
 
 bool tla_steps_init(tla_sym *s, tla_step *out, char *why, size_t nwhy) {
-  step_data d = {s, out, 0, NULL, NULL};
+  step_data d = {s, out, 0, NULL, NULL, NULL};
   return step_protect(s, init_step, &d, why, nwhy);
 }
 
 bool tla_steps_next(tla_sym *s, tla_step *out, char *why, size_t nwhy) {
-  step_data d = {s, out, 0, NULL, NULL};
+  step_data d = {s, out, 0, NULL, NULL, NULL};
   return step_protect(s, next_step, &d, why, nwhy);
 }
 
-bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, char *why, size_t nwhy) {
-  step_data d = {s, NULL, k, constraint, bad};
+bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, term_t *err, char *why, size_t nwhy) {
+  step_data d = {s, NULL, k, constraint, bad, err};
   return step_protect(s, props_step, &d, why, nwhy);
+}
+
+term_t tla_steps_holds(tla_sym *s, uint32_t k) {
+  term_t good = NULL_TERM, cons;
+  step_data d = {s, NULL, k, &cons, &good, NULL};
+  char why[256];
+  return step_protect(s, holds_step, &d, why, sizeof why) ? good : NULL_TERM;
 }
 
 /* ---- candidate facts over a state's structure (tla_cand.h) ---- */

@@ -179,8 +179,15 @@ bool tla_steps_init(tla_sym *s, tla_step *out, char *why, size_t nwhy);
 bool tla_steps_next(tla_sym *s, tla_step *out, char *why, size_t nwhy);
 /* Over state k: the CONSTRAINTs, and bad: an invariant fails (state
  * invariants where the constraints hold, action invariants on step k-1 -> k)
- * or its evaluation fails. */
-bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, char *why, size_t nwhy);
+ * or its evaluation fails (err, if not NULL: that part alone). A \A over a
+ * set of symbolic elements in bad is one witness (a choice of the state). */
+bool tla_steps_props(tla_sym *s, uint32_t k, term_t *constraint, term_t *bad, term_t *err, char *why, size_t nwhy);
+/* The invariants over state k with every quantifier expanded over its
+ * set's cells (no witness: its negation says "some invariant fails" as
+ * bad does, without bad's evaluation errors): the action invariants hold
+ * and, where the CONSTRAINTs hold, the state invariants.
+ * NULL_TERM when that translation is outside the fragment. */
+term_t tla_steps_holds(tla_sym *s, uint32_t k);
 uint32_t tla_steps_count(const tla_sym *s);
 /* How many set values of the states were materialized as SMT arrays. */
 uint32_t tla_steps_arrays(const tla_sym *s);

@@ -1020,7 +1020,6 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       tell(sv, &told, term_and2(cons, nx.ok));
       continue;
     }
-    term_t step_err = term_false();
     PROF(2);
     if (!inv_ok && !said) {
       /* a violation in state k (the step's errors after relative_step:
@@ -1062,7 +1061,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     r->facts_kept = (uint32_t)fx.nalive;
     PROF(2);
     relative_step(s, &rel, lim, budget, tlc_deadlock, said, &ev);
-    step_err = term_and2(cons, rel.err_left);
+    term_t step_err = term_and2(cons, rel.err_left);
     PROF(4);
     if (!rel.err_free && !said) {
       /* the step's evaluation errors on the path (under ~bad, told above:

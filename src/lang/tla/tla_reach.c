@@ -356,12 +356,10 @@ typedef struct {
   term_vec sv, sl;              /* cube_info's scratch: the values found */
   term_vec from, to;
   subst_memo memo;
-  /* steps_covered notes a case that is a step from every state of the
-   * cube (step_evident's test) when evident_base < UINT32_MAX: the cube's
-   * values are from[0 .. evident_base) */
-  uint32_t evident_base;
-  bool evident;
   uint32_t cube_n;   /* folded_holds: from[0 .. cube_n) are the state's cube's values */
+  /* steps_covered notes (in evident) a case that is a step from every
+   * state of the cube (step_evident's test) when want_evident */
+  bool want_evident, evident;
 } reach_ctx;
 
 static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R, const ts *sys) {
@@ -569,8 +567,8 @@ static bool steps_covered(reach_ctx *c, term_t t, const uint32_t *succ, uint32_t
   /* a case that is its values, the next-state ones an assignment, is a
    * step from every state of the cube (step_evident's test; it then need
    * not split Trans again: 3.8 % of MultiPaxos_MC_small's run) */
-  if (!ok && term_is_true(t) && c->evident_base != UINT32_MAX && !c->evident)
-    c->evident = next_values_agree(&c->memo, &c->from, &c->to, c->evident_base);
+  if (!ok && term_is_true(t) && c->want_evident && !c->evident)
+    c->evident = next_values_agree(&c->memo, &c->from, &c->to, c->cube_n);
   if (!ok) case_values(&c->memo, &c->from, &c->to, c->cube_n);   /* covers looks up next-state leaves only */
   for (uint32_t s = 0; !ok && s < k; s++) ok = covers(c, succ[s]);
   term_t d = ok ? NULL_TERM : a_disjunction(t);
@@ -739,7 +737,7 @@ static bool outside_by_values(tla_sym *sym, const reach_ctx *c) {
 
 static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, const folded *f, const uint32_t *succ,
                          term_t *scratch, bool deadlock, tla_reach_stats *st) {
-  c->evident = false, c->evident_base = deadlock ? c->from.size : UINT32_MAX, c->cube_n = c->from.size;
+  c->evident = false, c->want_evident = deadlock, c->cube_n = c->from.size;
   bool subst = term_is_false(f->bad) && steps_covered(c, f->trans, succ, f->nsucc, c->from.size, &(uint32_t){SPLITS});
   if (!subst && check_scoped(one, folded_query(c, cube, f, succ, scratch)) != SOLVER_UNSAT) return false;
   if (deadlock) {

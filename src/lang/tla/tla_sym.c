@@ -5409,7 +5409,8 @@ static void props_step(void *data) {
   if (d->err) *d->err = err;
 }
 
-/* The invariants without witnesses (their errors are props_step's). */
+/* The invariants without witnesses (their errors are props_step's), into
+ * d->bad (here the term that says they hold). */
 static void holds_step(void *data) {
   step_data *d = data;
   term_t inv, act, cons;

@@ -716,12 +716,12 @@ static bool has_array(const chc_pred *p) {
 }
 
 /* Blocks pob id at its level: a generalized lemma. false on unknown.
- * Over arrays (measured there only), a cube with Boolean structure (the clauses' nested flags, kept by the
- * projection) first through the literals of its model implicant: the
- * cores then drop flags, where the nested formulas stay whole (LIA-Arrays-
- * 090: funcStart__sem's lemmas negated 30-literal (or (and ...)) nests,
- * one model of the flags each); the cube's own lemma too unless that one
- * excludes the cube. */
+ * Over arrays (measured there only), a cube with Boolean structure (the
+ * clauses' nested flags, kept by the projection) first through the
+ * literals of its model implicant: the cores then drop flags, where the
+ * nested formulas stay whole (LIA-Arrays-090: funcStart__sem's lemmas
+ * negated 30-literal (or (and ...)) nests, one model of the flags each);
+ * the cube's own lemma too unless that one excludes the cube. */
 static bool block(ic3 *a, int32_t id) {
   pob ob = a->pobs[id];
   if (ob.pred == a->np) return true;   /* the query has no lemmas */

@@ -31,6 +31,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "core/progress.h"
+#include "core/term_map.h"
 #include "engine/chc_engine.h"
 #include "engine/chc_tree.h"
 #include "solver/solver.h"
@@ -39,6 +40,7 @@
 #define IC3_MAX_POBS 200000
 #define IC3_MAX_DROP 24         /* literals tried per lemma generalization */
 #define IC3_MAX_WEAKEN 8        /* equalities tried as inequalities per lemma */
+#define IC3_MAX_REINDEX 8       /* parameters tried as array indices per lemma */
 
 typedef struct { term_t f; uint32_t level; } lemma;
 
@@ -74,6 +76,7 @@ typedef struct {
   uint32_t max_level;     /* rounds up to this level (0: no limit) */
   bool propagating;       /* the round at frontier was blocked: propagation next */
   bool unweakened;        /* lemmas keep the cube's equalities (chc_ic3_unweakened) */
+  term_map *clause_nums;  /* Int numerals of the clauses (reindex) */
   const char *why;
 } ic3;
 
@@ -404,6 +407,191 @@ static bool weaken(ic3 *a, const pob *ob, term_vec *core) {
   return true;
 }
 
+/* Int numerals of t (select indices only when sel) into m; memo: visited. */
+static void numerals(term_t t, bool sel, term_map *m, term_map *memo) {
+  t = term_unsigned(t);
+  if (term_map_has(memo, t)) return;
+  term_map_put(memo, t, 1);
+  if (term_is_const(t) && type_kind_of(term_type(t)) == TYPE_INT) { if (!sel) term_map_put(m, t, 1); return; }
+  uint32_t n = term_nargs(t);
+  if (term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS) return;
+  for (uint32_t i = 0; i < n; i++) {
+    term_t x = term_arg(t, i);
+    if (sel && term_op_of(t) == OP_SELECT && i == 1 && term_is_const(x) && type_kind_of(term_type(x)) == TYPE_INT) term_map_put(m, x, 1);
+    else numerals(x, sel, m, memo);
+  }
+}
+
+/* The arrays (variables) t reads at index k into arrs; *uses: t has k. */
+static void reads_at(term_t t, term_t k, term_vec *arrs, bool *uses, term_map *memo) {
+  t = term_unsigned(t);
+  if (t == k) { *uses = true; return; }
+  if (term_map_has(memo, t) || term_op_of(t) == OP_FORALL || term_op_of(t) == OP_EXISTS) return;
+  term_map_put(memo, t, 1);
+  if (term_op_of(t) == OP_SELECT && term_arg(t, 1) == k && term_is_var(term_arg(t, 0))) {
+    bool seen = false;
+    for (uint32_t i = 0; i < arrs->size && !seen; i++) seen = arrs->data[i] == term_arg(t, 0);
+    if (!seen) term_vec_push(arrs, term_arg(t, 0));
+  }
+  for (uint32_t i = 0; i < term_nargs(t); i++) reads_at(term_arg(t, i), k, arrs, uses, memo);
+}
+
+static bool core_uses(const term_vec *core, term_t k) {
+  bool uses = false;
+  term_vec arrs = {0};
+  for (uint32_t i = 0; i < core->size && !uses; i++) {
+    term_map memo;
+    term_map_init(&memo);
+    reads_at(core->data[i], k, &arrs, &uses, &memo);
+    term_map_free(&memo);
+  }
+  term_vec_free(&arrs);
+  return uses;
+}
+
+/* The core's literals at index k (a model index no clause has) replaced by
+ * the disequality of two arrays read there, when still blocked: Z3's MBP
+ * projects a /= b to a[k] /= b[k] at a witness k of the model, and IC3
+ * then blocked one witness per lemma (LIA-Arrays-090: funcA__sem's input
+ * and output strings, equal in every fact, told apart at 2438, then
+ * 10176, 23831, ...). 1 replaced, 0 not, -1 unknown. */
+static int array_diseq(ic3 *a, const pob *ob, term_vec *core, term_t k, uint32_t *tried) {
+  term_vec arrs = {0}, rest = {0};
+  for (uint32_t i = 0; i < core->size; i++) {
+    term_map memo;
+    term_map_init(&memo);
+    bool uses = false;
+    reads_at(core->data[i], k, &arrs, &uses, &memo);
+    term_map_free(&memo);
+    if (!uses) term_vec_push(&rest, core->data[i]);
+  }
+  int res = 0;
+  for (uint32_t x = 0; x < arrs.size && !res; x++)
+    for (uint32_t y = x + 1; y < arrs.size && !res && *tried < IC3_MAX_REINDEX; y++) {
+      if (term_type(arrs.data[x]) != term_type(arrs.data[y])) continue;
+      (*tried)++;
+      term_vec_push(&rest, term_not(term_eq(arrs.data[x], arrs.data[y])));
+      int b = blocked(a, ob->pred, ob->level, rest.size, rest.data, NULL);
+      if (b == 1) {   /* the literals kept before it may go now */
+        for (uint32_t i = 0; i + 1 < rest.size && b == 1;) {
+          term_t l = rest.data[i];
+          memmove(&rest.data[i], &rest.data[i + 1], (rest.size - i - 1) * sizeof(term_t));
+          rest.size--;
+          b = blocked(a, ob->pred, ob->level, rest.size, rest.data, NULL);
+          if (b == 0) {
+            b = 1;
+            term_vec_push(&rest, l);
+            memmove(&rest.data[i + 1], &rest.data[i], (rest.size - i - 1) * sizeof(term_t));
+            rest.data[i++] = l;
+          }
+        }
+        term_vec_free(core);
+        *core = rest;
+        rest = (term_vec){0};
+      } else rest.size--;
+      res = b;
+    }
+  term_vec_free(&arrs);
+  term_vec_free(&rest);
+  return res;
+}
+
+/* The lemma's array reads at numerals no clause has (model indices of a
+ * clause's free index variable, fixed by the projection) read instead at
+ * an Int parameter, when still blocked: one point per lemma otherwise
+ * (LIA-Arrays-090: (select a 2213), then 25553, 3824, ...; z3's model
+ * reads at parameters). false on unknown. */
+static bool reindex(ic3 *a, const pob *ob, term_vec *core) {
+  if (!a->clause_nums) {
+    a->clause_nums = xcalloc(1, sizeof(term_map));
+    term_map_init(a->clause_nums);
+    term_map memo;
+    term_map_init(&memo);
+    for (uint32_t c = 0; c < a->s->nclauses; c++) numerals(a->trans[c], false, a->clause_nums, &memo);
+    term_map_free(&memo);
+  }
+  term_map idx, memo;
+  term_map_init(&idx);
+  term_map_init(&memo);
+  for (uint32_t i = 0; i < core->size; i++) numerals(core->data[i], true, &idx, &memo);
+  term_map_free(&memo);
+  const chc_pred *p = &a->s->preds[ob->pred];
+  bool ok = true;
+  for (uint32_t s = 0, tried = 0; s < idx.cap && ok && tried < IC3_MAX_REINDEX; s++) {
+    term_t k = idx.slots[s].key;
+    if (k == NULL_TERM || !core_uses(core, k)) continue;   /* gone with an earlier replacement */
+    int d = array_diseq(a, ob, core, k, &tried);
+    ok = d >= 0;
+    if (d || term_map_has(a->clause_nums, k)) continue;
+    for (uint32_t x = 0; x < p->arity && ok && tried < IC3_MAX_REINDEX; x++) {
+      if (type_kind_of(term_type(p->params[x])) != TYPE_INT) continue;
+      tried++;
+      term_vec w = {0};
+      for (uint32_t i = 0; i < core->size; i++) term_vec_push(&w, term_subst(core->data[i], 1, &k, &p->params[x]));
+      int b = blocked(a, ob->pred, ob->level, w.size, w.data, NULL);
+      ok = b >= 0;
+      if (b == 1) { memcpy(core->data, w.data, w.size * sizeof(term_t)); x = p->arity; }
+      term_vec_free(&w);
+    }
+  }
+  term_map_free(&idx);
+  return ok;
+}
+
+static void push_new(term_vec *v, term_t t) {
+  for (uint32_t i = 0; i < v->size; i++) if (v->data[i] == t) return;
+  term_vec_push(v, t);
+}
+
+/* x = v (an array value) as the points of v's stores, into out; false
+ * if l is not such an equality. */
+static bool value_points(term_t l, term_vec *out) {
+  if (term_is_negated(l) || term_op_of(l) != OP_EQ || term_nargs(l) != 2) return false;
+  term_t x = term_arg(l, 0), v = term_arg(l, 1);
+  if (term_is_var(v)) { term_t t = x; x = v; v = t; }
+  if (!term_is_var(x) || type_kind_of(term_type(x)) != TYPE_ARRAY || !term_is_value(v) || term_op_of(v) != OP_STORE) return false;
+  term_vec idx = {0};
+  for (; term_op_of(v) == OP_STORE; v = term_arg(v, 0)) {   /* the outer store wins */
+    bool seen = false;
+    for (uint32_t i = 0; i < idx.size && !seen; i++) seen = idx.data[i] == term_arg(v, 1);
+    if (seen) continue;
+    term_vec_push(&idx, term_arg(v, 1));
+    term_vec_push(out, term_eq(term_select(x, term_arg(v, 1)), term_arg(v, 2)));
+  }
+  term_vec_free(&idx);
+  return true;
+}
+
+/* The core's equalities of an array to a value (x = (store ... c)) as the
+ * stores' points, then each point dropped while still blocked: the value's
+ * default is left out, so the lemma speaks of the points the clauses read
+ * (LIA-Arrays-090: funcS__syn's output array pinned to a new 10-store
+ * value per lemma). Kept only when blocked. false on unknown. */
+static bool explode_values(ic3 *a, const pob *ob, term_vec *core) {
+  term_vec w = {0};
+  uint32_t npts = 0;
+  for (uint32_t i = 0; i < core->size; i++) {
+    uint32_t before = w.size;
+    if (value_points(core->data[i], &w)) npts += w.size - before;
+    else term_vec_push(&w, core->data[i]);
+  }
+  int b = npts ? blocked(a, ob->pred, ob->level, w.size, w.data, NULL) : 0;
+  for (uint32_t i = 0, tried = 0; b == 1 && i < w.size && w.size > 1 && tried < IC3_MAX_DROP; tried++) {
+    term_t l = w.data[i];
+    memmove(&w.data[i], &w.data[i + 1], (w.size - i - 1) * sizeof(term_t));
+    w.size--;
+    b = blocked(a, ob->pred, ob->level, w.size, w.data, NULL);
+    if (b == 1) continue;
+    if (b < 0) break;
+    b = 1;
+    term_vec_push(&w, l);
+    memmove(&w.data[i + 1], &w.data[i], (w.size - i - 1) * sizeof(term_t));
+    w.data[i++] = l;
+  }
+  if (b == 1) { term_vec_free(core); *core = w; } else term_vec_free(&w);
+  return b >= 0;
+}
+
 /* No clause derives p at level k: every clause with head p has a body and
  * k <= 1 (F_0 is false), so blocked() checks nothing and p's frame there is
  * empty. */
@@ -414,10 +602,11 @@ static bool nothing_at(const ic3 *a, uint32_t p, uint32_t k) {
   return true;
 }
 
-/* Blocks pob id at its level: a generalized lemma. false on unknown. */
-static bool block(ic3 *a, int32_t id) {
-  pob ob = a->pobs[id];
-  if (ob.pred == a->np) return true;   /* the query has no lemmas */
+/* The literals lits[0..n) blocked at ob's level generalized: the cores'
+ * literals, fewer while still blocked, weakened, reindexed; the lemmas
+ * added, *lemma the one that excludes lits. 1 done, 0 lits not blocked,
+ * -1 unknown. */
+static int generalize(ic3 *a, const pob *ob, uint32_t n, const term_t *lits, term_t *lemma) {
   /* where nothing derives p, blocked() checks nothing and every literal
    * drops but the last: IC3_MAX_DROP bounds checks, not such drops. With
    * the bound the lemma kept the cube less 24 literals (LIA-Arrays-107:
@@ -425,41 +614,132 @@ static bool block(ic3 *a, int32_t id) {
    * never ending; z3 0.08 s). Not the lemma false: a one-literal lemma may
    * be inductive higher up (LIA-124: false there moved IC3's fixpoint from
    * level 3 to 4, past the probe's) */
-  uint32_t max_drop = nothing_at(a, ob.pred, ob.level) ? UINT32_MAX : IC3_MAX_DROP;
-  term_t *lits;
-  uint32_t n = term_conjuncts(ob.cube, &lits);
+  uint32_t max_drop = nothing_at(a, ob->pred, ob->level) ? UINT32_MAX : IC3_MAX_DROP;
   term_vec core = {0};
-  int r = blocked(a, ob.pred, ob.level, n, lits, &core);
-  free(lits);
-  if (r < 0) { term_vec_free(&core); return false; }
-  if (r == 0) {   /* try_expand found every case unsat: never a lemma that is not */
-    term_vec_free(&core);
-    a->why = "ic3: blocking check disagrees with expansion";
-    return false;
-  }
-  if (core.size == 0) {   /* the cores did not say: keep the cube */
-    term_vec_free(&core);
-    n = term_conjuncts(ob.cube, &lits);
+  int r = blocked(a, ob->pred, ob->level, n, lits, &core);
+  if (r <= 0) { term_vec_free(&core); return r; }
+  if (core.size == 0)   /* the cores did not say: keep the cube */
     for (uint32_t i = 0; i < n; i++) term_vec_push(&core, lits[i]);
-    free(lits);
-  }
   for (uint32_t i = 0, tried = 0; i < core.size && core.size > 1 && tried < max_drop; tried++) {
     term_t l = core.data[i];
     memmove(&core.data[i], &core.data[i + 1], (core.size - i - 1) * sizeof(term_t));
     core.size--;
-    int b = blocked(a, ob.pred, ob.level, core.size, core.data, NULL);
-    if (b < 0) { term_vec_free(&core); return false; }
+    int b = blocked(a, ob->pred, ob->level, core.size, core.data, NULL);
+    if (b < 0) { term_vec_free(&core); return -1; }
     if (b == 1) continue;   /* dropped */
     term_vec_push(&core, l);   /* needed: put back (at the end) */
     memmove(&core.data[i + 1], &core.data[i], (core.size - i - 1) * sizeof(term_t));
     core.data[i++] = l;
   }
-  if (!weaken(a, &ob, &core)) { term_vec_free(&core); return false; }
-  term_t lemma = term_not(term_and(core.size, core.data));
-  trace(a, "lemma", ob.pred, ob.level, lemma);
-  add_lemma(a, ob.pred, lemma, ob.level);
+  if (!weaken(a, ob, &core)) { term_vec_free(&core); return -1; }
+  *lemma = term_not(term_and(core.size, core.data));
+  if (!reindex(a, ob, &core) || !explode_values(a, ob, &core)) { term_vec_free(&core); return -1; }
+  /* the reindexed lemma need not exclude the cube (its reads at other
+   * indices): the lemma before it too, or the parent finds the cube again */
+  term_t moved = term_not(term_and(core.size, core.data));
+  if (moved != *lemma) { trace(a, "lemma", ob->pred, ob->level, moved); add_lemma(a, ob->pred, moved, ob->level); }
+  trace(a, "lemma", ob->pred, ob->level, *lemma);
+  add_lemma(a, ob->pred, *lemma, ob->level);
   term_vec_free(&core);
-  return true;
+  return 1;
+}
+
+/* Literals of t's Boolean structure (and, or, Boolean = and ite) that
+ * imply t in the model (t true there); an atom or a term ite as it is. */
+static void implicant(ic3 *a, term_t t, term_vec *out) {
+  term_t u = term_unsigned(t);
+  bool neg = term_is_negated(t);
+  term_op op = term_op_of(u);
+  uint32_t n = term_nargs(u);
+  if ((op == OP_AND && !neg) || (op == OP_OR && neg)) {
+    for (uint32_t i = 0; i < n; i++) implicant(a, neg ? term_not(term_arg(u, i)) : term_arg(u, i), out);
+    return;
+  }
+  if (op == OP_AND || op == OP_OR) {   /* one disjunct true in the model */
+    for (uint32_t i = 0; i < n; i++) {
+      term_t x = neg ? term_not(term_arg(u, i)) : term_arg(u, i);
+      if (holds(a, x)) { implicant(a, x, out); return; }
+    }
+  } else if (op == OP_EQ && n == 2 && term_is_bool(term_arg(u, 0))) {
+    term_t x = term_arg(u, 0), y = term_arg(u, 1);
+    bool vx = holds(a, x), vy = holds(a, y);
+    if ((vx == vy) != neg) {   /* the model's values decide t */
+      implicant(a, vx ? x : term_not(x), out);
+      implicant(a, vy ? y : term_not(y), out);
+      return;
+    }
+  } else if (op == OP_EQ && n == 2 && !neg && term_op_of(term_arg(u, 1)) == OP_ITE) {
+    term_t x = term_arg(u, 0), e = term_arg(u, 1), c = term_arg(e, 0);   /* x = ite(c, y, z): its branch */
+    bool vc = holds(a, c);
+    implicant(a, vc ? c : term_not(c), out);
+    implicant(a, term_eq(x, term_arg(e, vc ? 1 : 2)), out);
+    return;
+  } else if (op == OP_ITE && n == 3 && term_is_bool(u)) {
+    term_t c = term_arg(u, 0), b = holds(a, c) ? term_arg(u, 1) : term_arg(u, 2);
+    implicant(a, holds(a, c) ? c : term_not(c), out);
+    implicant(a, neg ? term_not(b) : b, out);
+    return;
+  }
+  push_new(out, t);
+}
+
+/* The cube's literals under its Boolean structure, in a model of the cube;
+ * false if it has none or on unknown. */
+static bool cube_implicant(ic3 *a, uint32_t n, const term_t *lits, term_t cube, term_vec *out) {
+  bool nested = false;
+  for (uint32_t i = 0; i < n && !nested; i++) {
+    term_t u = term_unsigned(lits[i]);
+    term_op op = term_op_of(u);
+    nested = op == OP_AND || op == OP_OR || ((op == OP_EQ || op == OP_ITE) && term_is_bool(term_arg(u, 1))) ||
+             (op == OP_EQ && !term_is_negated(lits[i]) && term_op_of(term_arg(u, 1)) == OP_ITE);
+  }
+  if (!nested) return false;
+  solver_result r = check(a, 1, &cube, 0, NULL);
+  if (r == SOLVER_SAT)
+    for (uint32_t i = 0; i < n; i++) implicant(a, lits[i], out);
+  done(a);
+  return r == SOLVER_SAT;
+}
+
+/* Does lemma exclude the cube? 1 yes, 0 no, -1 unknown. */
+static int excludes(ic3 *a, term_t lemma, term_t cube) {
+  term_t f[2] = {lemma, cube};
+  solver_result r = check(a, 2, f, 0, NULL);
+  done(a);
+  return r == SOLVER_UNSAT ? 1 : r == SOLVER_SAT ? 0 : -1;
+}
+
+static bool has_array(const chc_pred *p) {
+  for (uint32_t x = 0; x < p->arity; x++)
+    if (type_kind_of(term_type(p->params[x])) == TYPE_ARRAY) return true;
+  return false;
+}
+
+/* Blocks pob id at its level: a generalized lemma. false on unknown.
+ * Over arrays (measured there only), a cube with Boolean structure (the
+ * clauses' nested flags, kept by the projection) first through the
+ * literals of its model implicant: the cores then drop flags, where the
+ * nested formulas stay whole (LIA-Arrays-090: funcStart__sem's lemmas
+ * negated 30-literal (or (and ...)) nests, one model of the flags each);
+ * the cube's own lemma too unless that one excludes the cube. */
+static bool block(ic3 *a, int32_t id) {
+  pob ob = a->pobs[id];
+  if (ob.pred == a->np) return true;   /* the query has no lemmas */
+  term_t *lits, lemma = NULL_TERM;
+  uint32_t n = term_conjuncts(ob.cube, &lits);
+  term_vec imp = {0};
+  int r = 0;
+  if (has_array(&a->s->preds[ob.pred]) && cube_implicant(a, n, lits, ob.cube, &imp)) {
+    r = generalize(a, &ob, imp.size, imp.data, &lemma);
+    if (r == 1) r = excludes(a, lemma, ob.cube) == 1 ? 2 : 1;   /* 2: done */
+  }
+  term_vec_free(&imp);
+  if (r >= 0 && r < 2) {
+    r = generalize(a, &ob, n, lits, &lemma);
+    if (r == 0) a->why = "ic3: blocking check disagrees with expansion";   /* never a lemma that is not */
+  }
+  free(lits);
+  return r > 0;
 }
 
 /* Is the cube already excluded by F_k(P)? */
@@ -755,6 +1035,7 @@ void chc_ic3_free(chc_ic3 *st) {
   free(a->lem); free(a->nlem); free(a->caplem); free(a->rby); free(a->nrby); free(a->caprby);
   free(a->heads); free(a->nheads); free(a->rf); free(a->pobs); free(a->trans);
   solver_free(a->slv);
+  if (a->clause_nums) { term_map_free(a->clause_nums); free(a->clause_nums); }
   free(st);
 }
 

@@ -60,6 +60,17 @@ static const char *array_unsafe =
     " (=> (and (A a i) (< i 2) (= b (store a (+ i 1) (+ (select a i) 1))) (= j (+ i 1))) (A b j))))\n"
     "(assert (forall ((a (Array Int Int)) (i Int)) (=> (and (A a i) (= (select a 2) 5)) false)))\n";
 
+/* two arrays stored alike, equal at every index (safe): Z3's MBP projects
+ * a /= b to a[k] /= b[k] at a model index k, and IC3 blocked one k per
+ * lemma, never ending, until the lemma a = b was tried (array_diseq) */
+static const char *array_copy_safe =
+    "(set-logic HORN)\n(declare-fun P ((Array Int Int) (Array Int Int) Int) Bool)\n"
+    "(assert (forall ((a (Array Int Int)) (b (Array Int Int))) (=> (= a b) (P a b 0))))\n"
+    "(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (n Int) (j Int) (v Int))"
+    " (=> (and (P a b n) (>= v 0)) (P (store a j v) (store b j v) (+ n 1)))))\n"
+    "(assert (forall ((a (Array Int Int)) (b (Array Int Int)) (n Int) (i Int))"
+    " (=> (and (P a b n) (not (= (select a i) (select b i)))) false)))\n";
+
 /* recursive datatypes: lengths of lists (safe: a list of length 2 is never
  * empty; unsafe: length 2 is reached) */
 #define ADT_DECLS "(set-logic HORN)\n(declare-datatypes ((Nat 0) (Lst 0)) (((Z) (S (pred Nat))) ((nil) (cons (hd Int) (tl Lst)))))\n" \
@@ -347,6 +358,7 @@ static void test_ic3(void) {
   run_engine(chc_ic3_solve, nonlinear_unsafe, CHC_UNSAT);
   run_engine(chc_ic3_solve, nullary_unsafe, CHC_UNSAT);
   run_engine(chc_ic3_solve, array_unsafe, CHC_UNSAT);
+  run_engine(chc_ic3_solve, array_copy_safe, CHC_SAT);
   run_engine(chc_ic3_solve, folded_fact_unsafe, CHC_UNSAT);
   run_engine(chc_ic3_solve, adt_safe, CHC_SAT);
   run_engine(chc_ic3_solve, adt_unsafe, CHC_UNSAT);

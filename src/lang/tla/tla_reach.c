@@ -364,6 +364,8 @@ typedef struct {
   row_code *ccode;
   size_t ccap, cn;
   term_t *rowbuf;               /* a row's values (cube_info, cube_vals) */
+  term_t *lastval;              /* per column the last value coded and its code (code_of: */
+  row_code *lastcode;           /* consecutive states share most values) */
   term_vec sv, sl;              /* cube_info's scratch: the values found */
   term_vec from, to;
   subst_memo memo;
@@ -398,6 +400,8 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R, const ts *sys) {
   c->dict = xcalloc(c->L + 1, sizeof *c->dict);
   for (uint32_t l = 0; l < c->L; l++) term_vec_push(&c->dict[l], NULL_TERM);
   c->rowbuf = xmalloc((c->L + 1) * sizeof *c->rowbuf);
+  c->lastval = xmalloc((c->L + 1) * sizeof *c->lastval), c->lastcode = xcalloc(c->L + 1, sizeof *c->lastcode);
+  for (uint32_t l = 0; l < c->L; l++) c->lastval[l] = NULL_TERM;
 }
 
 static void ctx_free(reach_ctx *c) {
@@ -405,7 +409,7 @@ static void ctx_free(reach_ctx *c) {
   term_vec_free(&c->var), term_vec_free(&c->value);
   free(c->col_leaf), free(c->col_of), free(c->rows), free(c->rowbuf);
   for (uint32_t l = 0; l < c->L; l++) term_vec_free(&c->dict[l]);
-  free(c->dict), free(c->ckey), free(c->ccode);
+  free(c->dict), free(c->ckey), free(c->ccode), free(c->lastval), free(c->lastcode);
   term_vec_free(&c->sv), term_vec_free(&c->sl);
   term_vec_free(&c->from), term_vec_free(&c->to);
   memo_free(&c->memo);
@@ -443,6 +447,7 @@ static void codes_grow(reach_ctx *c) {
 static bool code_of(reach_ctx *c, uint32_t l, term_t v, row_code *code) {
   *code = 0;
   if (v == NULL_TERM) return true;
+  if (c->lastval[l] == v) return *code = c->lastcode[l], true;
   if (2 * (c->cn + 1) > c->ccap) codes_grow(c);
   uint64_t key = ((uint64_t)l << 32 | (uint32_t)v) + 1;
   size_t h = code_slot(c, key);
@@ -452,6 +457,7 @@ static bool code_of(reach_ctx *c, uint32_t l, term_t v, row_code *code) {
     term_vec_push(&c->dict[l], v);
   }
   *code = c->ccode[h];
+  c->lastval[l] = v, c->lastcode[l] = *code;
   return true;
 }
 

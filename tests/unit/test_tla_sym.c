@@ -744,12 +744,21 @@ static void sym_reach_on(const char *inv, bool provable) {
 }
 
 /* The orbit's representative (tla_canonical): the least image of a state
- * (hash first, then tv_cmp), the same for every member of the orbit, and
- * the images compared before they are built: a state of three model values
- * interns at most its representative (before: each of its five images). */
-static int image_cmp(const tla_val *a, const tla_val *b) {
+ * (variable by variable, each value by its hash first, then tv_cmp), the
+ * same for every member of the orbit, and the images compared before they
+ * are built: a state of three model values interns at most its
+ * representative (before: each of its five images). */
+static int value_cmp(const tla_val *a, const tla_val *b) {
+  if (a == b) return 0;
   if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
   return tv_cmp(a, b);
+}
+static int image_cmp(const tla_val *a, const tla_val *b) {
+  for (uint32_t k = 0; k < a->n && k < b->n; k++) {
+    int c = value_cmp(a->v[k], b->v[k]);
+    if (c) return c;
+  }
+  return a->n < b->n ? -1 : a->n > b->n;
 }
 
 static void test_canonical_least_image(void) {

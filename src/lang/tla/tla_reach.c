@@ -882,6 +882,15 @@ typedef struct {
 } snake_ctx;
 
 static void snake(snake_ctx *s, size_t lo, size_t hi, uint32_t l, bool down) {
+  /* a column equal over the whole range is one run: its next column in
+   * the direction its flip says (a loop: the frames are the splits only,
+   * fewer than the states and the columns) */
+  while (l < s->L && hi - lo > 1 &&
+         s->rows[(size_t)s->order[lo] * s->L + l] == s->rows[(size_t)s->order[hi - 1] * s->L + l]) {
+    down = s->flip[l + 1];
+    s->flip[l + 1] = !down;
+    l++;
+  }
   if (l == s->L || hi - lo == 1) {
     for (size_t p = 0; p < hi - lo; p++) s->out[s->nout++] = s->order[down ? hi - 1 - p : lo + p];
     return;

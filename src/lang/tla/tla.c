@@ -275,6 +275,8 @@ static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, d
   bool ok = tla_reach_check_share(sym, &R, deadlock, eo, share < 1 ? share : 1, &st);
   report_stat(r, "reach-proof", "%zu of %zu states checked in %.2f s CPU (%zu decided by substitution, %zu steps witnessed)",
               st.checked, R.n, limits_cpu_now() - cpu, st.by_subst, st.by_witness);
+  report_stat(r, "reach-order", "%.2f leaf values changed a state, %.1f nodes rebuilt a state",
+              R.n ? (double)st.leaf_changes / (double)R.n : 0.0, st.checked ? (double)st.rebuilt / (double)st.checked : 0.0);
   if (!ok) return false;
   ts_result_init(res);
   res->verdict = ZETA_SAFE;
@@ -303,11 +305,12 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
 }
 
 /* --algorithm inductive: the reach proof first when it should fit in its
- * share of the time left (TLA_REACH_SHARE; its planned cost,
- * tla_sym_reach_cost: per state, since session 24 0.03-0.17 ms CPU whole
- * runs, CoffeeCan100Beans to Disruptor_MPMC; 0.5 ms in session 23, 1 ms
- * before, when every state asked the solver; and per initial state, Init's
- * one query); else IC3 for a quarter of the time first (its invariants are
+ * share of the time left (TLA_REACH_SHARE stretched by the load, as
+ * reach_proof gives it; its planned CPU cost, tla_sym_reach_cost, stretched
+ * too: per state, since session 24 0.03-0.17 ms CPU whole runs,
+ * CoffeeCan100Beans to Disruptor_MPMC; 0.5 ms in session 23, 1 ms before,
+ * when every state asked the solver; the proof alone after the sample
+ * since session 39; and per initial state, Init's one query); else IC3 for a quarter of the time first (its invariants are
  * small and printed; MCInnerFIFO 0.4 s against 6 s for its 5808 states;
  * APTokenRing 0.3 s against no answer), then the reach proof (its share
  * of what is left, less when its measured rate says it cannot end),
@@ -322,8 +325,9 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
 static bool inductive_reach(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, double stretch,
                             ts_result *res, size_t *nreach, report *r) {
   const zeta_limits *lim = eo->limits;
+  double share = TLA_REACH_SHARE * stretch;
   if (lim && lim->deadline &&
-      tla_sym_reach_cost(sym) > (lim->deadline - limits_now()) * TLA_REACH_SHARE &&
+      tla_sym_reach_cost(sym) * stretch > (lim->deadline - limits_now()) * (share < 1 ? share : 1) &&
       run_share(pdr_run, sys, eo, res, 0.25))
     return true;
   return reach_proof(sym, deadlock, eo, stretch, res, nreach, r);

@@ -341,8 +341,14 @@ static term_t primed_leaf(subst_memo *m, term_t v) {
  * run in page faults. A state whose values do not fit a row (a leaf that is
  * no column, or fixed twice: the order of its values then matters) and the
  * hints keep theirs in var/value (and a state's row holds them for the
- * sort). */
+ * sort). A row holds codes, not terms: per column, code k > 0 is the
+ * column's k-th distinct value (dict), 0 none; 16 bits where a term is 32
+ * (MCLamportMutex: 922,956 rows of 67 columns, 247 MB of page faults and
+ * of the sort's compares as terms). A value past a column's CODES_MAX
+ * codes does not fit a row (code 0 there, for the sort only). */
 #define IN_ROW (UINT32_MAX - 1)   /* vfirst: the values are the cube's row */
+typedef uint16_t row_code;
+#define CODES_MAX UINT16_MAX
 typedef struct {
   const tla_sym_reach_set *R;
   term_t *primed;               /* NULL_TERM until asked */
@@ -352,7 +358,14 @@ typedef struct {
   uint32_t L;                   /* columns: the state variables */
   term_t *col_leaf;             /* per column its leaf (primed: memo.primed, by its id) */
   uint32_t *col_of, ncol_of;    /* by leaf id (< ncol_of): its column (UINT32_MAX: none) */
-  term_t *rows;                 /* per state (< R->n) its L values, NULL_TERM: none */
+  row_code *rows;               /* per state (< R->n) its L values' codes, 0: none */
+  term_vec *dict;               /* per column: code -> value (dict[l].data[0]: NULL_TERM) */
+  uint64_t *ckey;               /* the codes by (column, value): open addressing, 0 empty */
+  row_code *ccode;
+  size_t ccap, cn;
+  term_t *rowbuf;               /* a row's values (cube_info, cube_vals) */
+  term_t *lastval;              /* per column the last value coded and its code (code_of: */
+  row_code *lastcode;           /* consecutive states share most values) */
   term_vec sv, sl;              /* cube_info's scratch: the values found */
   term_vec from, to;
   subst_memo memo;
@@ -384,12 +397,19 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R, const ts *sys) {
     primed_leaf(&c->memo, v);
   }
   c->rows = xmalloc(((size_t)R->n * c->L + 1) * sizeof *c->rows);   /* filled by cube_info */
+  c->dict = xcalloc(c->L + 1, sizeof *c->dict);
+  for (uint32_t l = 0; l < c->L; l++) term_vec_push(&c->dict[l], NULL_TERM);
+  c->rowbuf = xmalloc((c->L + 1) * sizeof *c->rowbuf);
+  c->lastval = xmalloc((c->L + 1) * sizeof *c->lastval), c->lastcode = xcalloc(c->L + 1, sizeof *c->lastcode);
+  for (uint32_t l = 0; l < c->L; l++) c->lastval[l] = NULL_TERM;
 }
 
 static void ctx_free(reach_ctx *c) {
   free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
   term_vec_free(&c->var), term_vec_free(&c->value);
-  free(c->col_leaf), free(c->col_of), free(c->rows);
+  free(c->col_leaf), free(c->col_of), free(c->rows), free(c->rowbuf);
+  for (uint32_t l = 0; l < c->L; l++) term_vec_free(&c->dict[l]);
+  free(c->dict), free(c->ckey), free(c->ccode), free(c->lastval), free(c->lastcode);
   term_vec_free(&c->sv), term_vec_free(&c->sl);
   term_vec_free(&c->from), term_vec_free(&c->to);
   memo_free(&c->memo);
@@ -399,6 +419,51 @@ static void ctx_free(reach_ctx *c) {
 static uint32_t column_of(const reach_ctx *c, term_t v) {
   uint32_t id = term_id(v), l = id < c->ncol_of ? c->col_of[id] : UINT32_MAX;
   return l != UINT32_MAX && c->col_leaf[l] == v ? l : UINT32_MAX;
+}
+
+static size_t code_slot(const reach_ctx *c, uint64_t key) {
+  size_t h = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & (c->ccap - 1);
+  while (c->ckey[h] && c->ckey[h] != key) h = (h + 1) & (c->ccap - 1);
+  return h;
+}
+
+static void codes_grow(reach_ctx *c) {
+  uint64_t *key = c->ckey;
+  row_code *code = c->ccode;
+  size_t cap = c->ccap;
+  c->ccap = cap ? 2 * cap : 4096;
+  c->ckey = xcalloc(c->ccap, sizeof *c->ckey), c->ccode = xmalloc(c->ccap * sizeof *c->ccode);
+  for (size_t h = 0; h < cap; h++)
+    if (key[h]) {
+      size_t k = code_slot(c, key[h]);
+      c->ckey[k] = key[h], c->ccode[k] = code[h];
+    }
+  free(key), free(code);
+}
+
+/* Value v's code in column l (0 for NULL_TERM); false: the column has
+ * CODES_MAX codes already. Only before state_order permutes the columns
+ * (the keys hold the column): it takes every state's row. */
+static bool code_of(reach_ctx *c, uint32_t l, term_t v, row_code *code) {
+  *code = 0;
+  if (v == NULL_TERM) return true;
+  if (c->lastval[l] == v) return *code = c->lastcode[l], true;
+  if (2 * (c->cn + 1) > c->ccap) codes_grow(c);
+  uint64_t key = ((uint64_t)l << 32 | (uint32_t)v) + 1;
+  size_t h = code_slot(c, key);
+  if (!c->ckey[h]) {
+    if (c->dict[l].size > CODES_MAX) return false;
+    c->ckey[h] = key, c->ccode[h] = (row_code)c->dict[l].size, c->cn++;
+    term_vec_push(&c->dict[l], v);
+  }
+  *code = c->ccode[h];
+  c->lastval[l] = v, c->lastcode[l] = *code;
+  return true;
+}
+
+/* Column l's value in state j's row (NULL_TERM: none). */
+static inline term_t row_value(const reach_ctx *c, size_t j, uint32_t l) {
+  return c->dict[l].data[c->rows[j * c->L + l]];
 }
 
 /* State j's values (computed once): its row when they fit one (every leaf
@@ -413,13 +478,16 @@ static void cube_info(reach_ctx *c, uint32_t j) {
   c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->sl, &c->sv, 0, false, &unsubst));
   bool fits = j < c->R->n;
   if (fits) {
-    term_t *row = c->rows + (size_t)j * c->L;
+    term_t *row = c->rowbuf;
     for (uint32_t l = 0; l < c->L; l++) row[l] = NULL_TERM;
     for (uint32_t i = 0; i < c->sl.size; i++) {
       uint32_t l = column_of(c, c->sl.data[i]);
       if (l == UINT32_MAX || row[l] != NULL_TERM) fits = false;
       if (l != UINT32_MAX) row[l] = c->sv.data[i];
     }
+    row_code *codes = c->rows + (size_t)j * c->L;
+    for (uint32_t l = 0; l < c->L; l++)
+      if (!code_of(c, l, row[l], &codes[l])) fits = false;
   }
   if (fits) {
     c->vfirst[j] = IN_ROW;
@@ -437,7 +505,8 @@ static void cube_info(reach_ctx *c, uint32_t j) {
 static uint32_t cube_vals(reach_ctx *c, uint32_t j, const term_t **leaf, const term_t **val) {
   cube_info(c, j);
   if (c->vfirst[j] == IN_ROW) {
-    *leaf = c->col_leaf, *val = c->rows + (size_t)j * c->L;
+    for (uint32_t l = 0; l < c->L; l++) c->rowbuf[l] = row_value(c, j, l);
+    *leaf = c->col_leaf, *val = c->rowbuf;
     return c->L;
   }
   *leaf = c->var.data + c->vfirst[j], *val = c->value.data + c->vfirst[j];
@@ -509,10 +578,18 @@ static bool folds_true(term_t t, const term_vec *from, const term_vec *to) {
  * not true whatever that leaf is); where the case fixes every value of a
  * cube that is their conjunction, yes. */
 static bool covers(reach_ctx *c, uint32_t s) {
-  const term_t *leaf, *val;
-  uint32_t n = cube_vals(c, s, &leaf, &val);
-  for (uint32_t i = 0; i < n; i++)
-    if (val[i] != NULL_TERM && case_value(&c->memo, c->memo.primed[term_id(leaf[i])]) != val[i]) return false;
+  cube_info(c, s);
+  if (c->vfirst[s] == IN_ROW) {   /* the row's codes read in place: most cubes differ early */
+    for (uint32_t l = 0; l < c->L; l++) {
+      term_t v = row_value(c, s, l);
+      if (v != NULL_TERM && case_value(&c->memo, c->memo.primed[term_id(c->col_leaf[l])]) != v) return false;
+    }
+  } else {
+    const term_t *leaf, *val;
+    uint32_t n = cube_vals(c, s, &leaf, &val);
+    for (uint32_t i = 0; i < n; i++)
+      if (val[i] != NULL_TERM && case_value(&c->memo, c->memo.primed[term_id(leaf[i])]) != val[i]) return false;
+  }
   return c->pure[s] || folds_true(primed_cube(c, s), &c->from, &c->to);
 }
 
@@ -771,15 +848,14 @@ static bool folded_holds(solver *one, tla_sym *sym, reach_ctx *c, term_t cube, c
  * 11.3 -> 9.1 s CPU; Consensus_epr 3.3 -> 2.1, no change. Any order proves
  * the same: each state's query stands alone. */
 typedef struct {
-  const term_t *rows;   /* per state its L leaves' values (NULL_TERM: none), most significant first */
+  const row_code *rows;   /* per state its L leaves' codes (0: none), most significant first */
   uint32_t L;
 } row_order;
 
-/* The rows compared by memcmp (vectorized): while sorting (state_order
- * maps them there and back) each value is its sign bit flipped (term_t is
- * signed: NULL_TERM is -1), big-endian, so that the byte order is the
- * order of the values, column by column, as before (the compare's loop
- * over the columns was 3 % of MultiPaxos_MC_small's run). */
+/* The rows compared by memcmp (vectorized; the compare's loop over the
+ * columns was 3 % of MultiPaxos_MC_small's run): its byte order is some
+ * order of the codes, column by column, so equal leading columns are
+ * neighbours, which is all the order is for. */
 static int cmp_rows(const void *a, const void *b, void *ctx) {
   const row_order *o = ctx;
   uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
@@ -787,18 +863,78 @@ static int cmp_rows(const void *a, const void *b, void *ctx) {
   return r ? r : i < j ? -1 : i > j;
 }
 
-static void rows_to_bytes(term_t *rows, size_t n) {
-  for (size_t k = 0; k < n; k++) rows[k] = (term_t)__builtin_bswap32((uint32_t)rows[k] ^ 0x80000000u);
+/* The sorted order made boustrophedon: column l's runs (rows equal on the
+ * columns before it) are visited in turn ascending and descending
+ * (flip[l] toggles after each run), so that where column l changes, the
+ * columns after it start from the values the last row ended with, where
+ * lexicographic order starts them from their least (a reflected Gray
+ * code's order). MCLamportMutex: term_inc rebuilds the nodes reading a
+ * changed leaf, and the leaves below a change all changed at once there.
+ * order[lo .. hi) (equal on the columns before l, ascending) is written
+ * to out in that order; a permutation of it. */
+typedef struct {
+  const row_code *rows;
+  uint32_t L;
+  const uint32_t *order;
+  uint32_t *out;
+  size_t nout;
+  bool *flip;
+} snake_ctx;
+
+static void snake(snake_ctx *s, size_t lo, size_t hi, uint32_t l, bool down) {
+  /* a column equal over the whole range is one run: its next column in
+   * the direction its flip says (a loop: the frames are the splits only,
+   * fewer than the states and the columns) */
+  while (l < s->L && hi - lo > 1 &&
+         s->rows[(size_t)s->order[lo] * s->L + l] == s->rows[(size_t)s->order[hi - 1] * s->L + l]) {
+    down = s->flip[l + 1];
+    s->flip[l + 1] = !down;
+    l++;
+  }
+  if (l == s->L || hi - lo == 1) {
+    for (size_t p = 0; p < hi - lo; p++) s->out[s->nout++] = s->order[down ? hi - 1 - p : lo + p];
+    return;
+  }
+  /* the runs of column l, from the end when going down */
+  size_t a = down ? hi : lo;
+  while (down ? a > lo : a < hi) {
+    size_t b = a;
+    if (down) {
+      row_code v = s->rows[(size_t)s->order[a - 1] * s->L + l];
+      while (b > lo && s->rows[(size_t)s->order[b - 1] * s->L + l] == v) b--;
+      snake(s, b, a, l + 1, s->flip[l + 1]);
+    } else {
+      row_code v = s->rows[(size_t)s->order[a] * s->L + l];
+      while (b < hi && s->rows[(size_t)s->order[b] * s->L + l] == v) b++;
+      snake(s, a, b, l + 1, s->flip[l + 1]);
+    }
+    s->flip[l + 1] = !s->flip[l + 1];
+    a = b;
+  }
 }
 
-static void rows_from_bytes(term_t *rows, size_t n) {
-  for (size_t k = 0; k < n; k++) rows[k] = (term_t)(__builtin_bswap32((uint32_t)rows[k]) ^ 0x80000000u);
+static uint32_t *snake_order(const row_code *rows, uint32_t L, uint32_t *order, size_t n) {
+  if (n < 2) return order;
+  snake_ctx s = {rows, L, order, xmalloc(n * sizeof *s.out), 0, xcalloc(L + 2, sizeof *s.flip)};
+  snake(&s, 0, n, 0, false);
+  free(s.flip);
+  /* every state checked once: out must be a permutation (else the
+   * sorted order, checked the same way by the caller's loop) */
+  bool *seen = xcalloc(n, sizeof *seen), perm = s.nout == n;
+  for (size_t p = 0; p < s.nout && perm; p++) perm = s.out[p] < n && !seen[s.out[p]] && (seen[s.out[p]] = true);
+  free(seen);
+  if (!perm) {
+    free(s.out);
+    return order;
+  }
+  free(order);
+  return s.out;
 }
 
 static uint32_t *state_order(reach_ctx *c, size_t n) {
   for (size_t j = 0; j < n; j++) cube_info(c, (uint32_t)j);   /* the rows */
   uint32_t L = c->L;
-  term_t *rows = c->rows;
+  row_code *rows = c->rows;
   uint64_t *changes = xcalloc(L + 1, sizeof *changes);
   for (size_t j = 1; j < n; j++)
     for (uint32_t l = 0; l < L; l++) changes[l] += rows[j * L + l] != rows[(j - 1) * L + l];
@@ -811,21 +947,22 @@ static uint32_t *state_order(reach_ctx *c, size_t n) {
     }
   /* the columns in that order (the rows are the states' values: the
    * leaves move with them), compared without an indirection */
-  term_t *row = xmalloc((L + 1) * sizeof *row);
+  row_code *row = xmalloc((L + 1) * sizeof *row);
   for (size_t j = 0; j < n; j++) {
     for (uint32_t l = 0; l < L; l++) row[l] = rows[j * L + leaf[l]];
     memcpy(rows + j * L, row, L * sizeof *row);
     order[j] = (uint32_t)j;
   }
-  for (uint32_t l = 0; l < L; l++) row[l] = c->col_leaf[leaf[l]];
-  memcpy(c->col_leaf, row, L * sizeof *row);
+  /* the columns' leaves and dictionaries with them */
+  term_t *col = xmalloc((L + 1) * sizeof *col);
+  term_vec *dict = xmalloc((L + 1) * sizeof *dict);
+  for (uint32_t l = 0; l < L; l++) col[l] = c->col_leaf[leaf[l]], dict[l] = c->dict[leaf[l]];
+  memcpy(c->col_leaf, col, L * sizeof *col), memcpy(c->dict, dict, L * sizeof *dict);
   for (uint32_t l = 0; l < L; l++)
     if (c->col_of[term_id(c->col_leaf[l])] != UINT32_MAX) c->col_of[term_id(c->col_leaf[l])] = l;
-  rows_to_bytes(rows, n * L);
   qsort_r(order, n, sizeof *order, cmp_rows, &(row_order){rows, L});
-  rows_from_bytes(rows, n * L);
-  free(row), free(changes), free(leaf);
-  return order;
+  free(row), free(col), free(dict), free(changes), free(leaf);
+  return snake_order(rows, L, order, n);
 }
 
 /* The proof cannot end by stop: the time is up, or the rest of the states
@@ -912,6 +1049,9 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
   reach_rate rate = {.span = stop && (stop - start) / 10 > 0.5 ? (stop - start) / 10 : 0.5};
   uint32_t *order = state_order(&c, R->n);
   for (size_t j = 0; j < R->n; j++) st->in_rows += c.vfirst[j] == IN_ROW;
+  for (size_t p = 1; p < R->n; p++)
+    for (uint32_t l = 0; l < c.L; l++)
+      st->leaf_changes += c.rows[(size_t)order[p] * c.L + l] != c.rows[(size_t)order[p - 1] * c.L + l];
   for (size_t j = 0; j < R->n && ok; j += TLA_REACH_GROUP) {
     st->checked = j;
     if (stop && reach_hopeless(&rate, stop, j, R->n)) {
@@ -937,6 +1077,7 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);
   }
   if (ok) st->checked = R->n;
+  st->rebuilt = term_inc_rebuilt(inc);
   ctx_free(&c);
   free(order);
   term_inc_free(inc);

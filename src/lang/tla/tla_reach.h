@@ -24,6 +24,9 @@
 typedef struct {
   size_t folded, by_subst, by_witness, grouped, checked, in_rows;
   size_t steps_in_cover, witness_whole;
+  /* the rows' values that differ from the state's before in the order
+   * checked (tla_reach.c state_order), and term_inc's nodes rebuilt */
+  size_t leaf_changes, rebuilt;
 } tla_reach_stats;
 
 /* True when R is proved an inductive invariant of sym's encoding implying

@@ -45,6 +45,15 @@ tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_
  * states: no answer in 90 s, over 2 ms each; IC3 proves it in 0.3 s). */
 #define TLA_REACH_SECONDS_PER_STATE 0.00003
 #define TLA_REACH_SECONDS_PER_INIT 0.001
+/* The reach proof alone, after the sample (the rate above plans whole
+ * runs, the sample included, for the sample's cap): its cubes and checks
+ * measured 0.006-0.011 ms a state in session 39 (MCLamportMutex 922,956
+ * states 8.4 s CPU, MultiPaxos_MC_small 343,796 3.7 s, SlushSmall,
+ * Disruptor_MPMC, Consensus_epr 0.006-0.008). Planned at the whole-run
+ * rate, MultiPaxos's proof (10.3 s) was over 0.75 of its time left at 20 s
+ * whenever its sample ended after 6.3 s of wall time: IC3's quarter ran
+ * first, 2-3 s CPU of nothing; MCLamportMutex's at 40 s likewise. */
+#define TLA_REACH_PROOF_SECONDS_PER_STATE 0.000015
 /* The reach proof's share of the time left at most (tla_reach_check;
  * stretched by the load in tla.c reach_proof; it stops earlier when its
  * measured rate says it cannot end by then). */
@@ -133,8 +142,9 @@ typedef struct {
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
 /* How many states tla_sym_reach would give (0: none). */
 size_t tla_sym_reach_count(const tla_sym *s);
-/* The reach proof's planned CPU time (TLA_REACH_SECONDS_PER_STATE and
- * _PER_INIT), 0 without one. */
+/* The reach proof's planned CPU time once the sample is done (its cubes
+ * and its checks: TLA_REACH_PROOF_SECONDS_PER_STATE and
+ * TLA_REACH_SECONDS_PER_INIT), 0 without one. */
 double tla_sym_reach_cost(const tla_sym *s);
 bool tla_sym_reach_by_symmetry(const tla_sym *s);
 /* Why the layout sample stopped: it reached every state, or its cap of

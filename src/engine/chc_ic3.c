@@ -407,6 +407,24 @@ static bool weaken(ic3 *a, const pob *ob, term_vec *core) {
   return true;
 }
 
+/* v's literals dropped one at a time while v stays blocked at ob's level
+ * (a needed one put back where it was), at most max tries, the last keep
+ * literals never. 1 done (v blocked), -1 unknown. */
+static int drop_blocked(ic3 *a, const pob *ob, term_vec *v, uint32_t keep, uint32_t max) {
+  for (uint32_t i = 0, tried = 0; i + keep < v->size && v->size > 1 && tried < max; tried++) {
+    term_t l = v->data[i];
+    memmove(&v->data[i], &v->data[i + 1], (v->size - i - 1) * sizeof(term_t));
+    v->size--;
+    int b = blocked(a, ob->pred, ob->level, v->size, v->data, NULL);
+    if (b < 0) return -1;
+    if (b == 1) continue;   /* dropped */
+    term_vec_push(v, l);
+    memmove(&v->data[i + 1], &v->data[i], (v->size - i - 1) * sizeof(term_t));
+    v->data[i++] = l;
+  }
+  return 1;
+}
+
 /* Int numerals of t (select indices only when sel) into m; memo: visited. */
 static void numerals(term_t t, bool sel, term_map *m, term_map *memo) {
   t = term_unsigned(t);
@@ -472,19 +490,8 @@ static int array_diseq(ic3 *a, const pob *ob, term_vec *core, term_t k, uint32_t
       (*tried)++;
       term_vec_push(&rest, term_not(term_eq(arrs.data[x], arrs.data[y])));
       int b = blocked(a, ob->pred, ob->level, rest.size, rest.data, NULL);
-      if (b == 1) {   /* the literals kept before it may go now */
-        for (uint32_t i = 0; i + 1 < rest.size && b == 1;) {
-          term_t l = rest.data[i];
-          memmove(&rest.data[i], &rest.data[i + 1], (rest.size - i - 1) * sizeof(term_t));
-          rest.size--;
-          b = blocked(a, ob->pred, ob->level, rest.size, rest.data, NULL);
-          if (b == 0) {
-            b = 1;
-            term_vec_push(&rest, l);
-            memmove(&rest.data[i + 1], &rest.data[i], (rest.size - i - 1) * sizeof(term_t));
-            rest.data[i++] = l;
-          }
-        }
+      if (b == 1) b = drop_blocked(a, ob, &rest, 1, UINT32_MAX);   /* the literals kept before it may go now */
+      if (b == 1) {
         term_vec_free(core);
         *core = rest;
         rest = (term_vec){0};
@@ -576,18 +583,7 @@ static bool explode_values(ic3 *a, const pob *ob, term_vec *core) {
     else term_vec_push(&w, core->data[i]);
   }
   int b = npts ? blocked(a, ob->pred, ob->level, w.size, w.data, NULL) : 0;
-  for (uint32_t i = 0, tried = 0; b == 1 && i < w.size && w.size > 1 && tried < IC3_MAX_DROP; tried++) {
-    term_t l = w.data[i];
-    memmove(&w.data[i], &w.data[i + 1], (w.size - i - 1) * sizeof(term_t));
-    w.size--;
-    b = blocked(a, ob->pred, ob->level, w.size, w.data, NULL);
-    if (b == 1) continue;
-    if (b < 0) break;
-    b = 1;
-    term_vec_push(&w, l);
-    memmove(&w.data[i + 1], &w.data[i], (w.size - i - 1) * sizeof(term_t));
-    w.data[i++] = l;
-  }
+  if (b == 1) b = drop_blocked(a, ob, &w, 0, IC3_MAX_DROP);
   if (b == 1) { term_vec_free(core); *core = w; } else term_vec_free(&w);
   return b >= 0;
 }
@@ -620,17 +616,7 @@ static int generalize(ic3 *a, const pob *ob, uint32_t n, const term_t *lits, ter
   if (r <= 0) { term_vec_free(&core); return r; }
   if (core.size == 0)   /* the cores did not say: keep the cube */
     for (uint32_t i = 0; i < n; i++) term_vec_push(&core, lits[i]);
-  for (uint32_t i = 0, tried = 0; i < core.size && core.size > 1 && tried < max_drop; tried++) {
-    term_t l = core.data[i];
-    memmove(&core.data[i], &core.data[i + 1], (core.size - i - 1) * sizeof(term_t));
-    core.size--;
-    int b = blocked(a, ob->pred, ob->level, core.size, core.data, NULL);
-    if (b < 0) { term_vec_free(&core); return -1; }
-    if (b == 1) continue;   /* dropped */
-    term_vec_push(&core, l);   /* needed: put back (at the end) */
-    memmove(&core.data[i + 1], &core.data[i], (core.size - i - 1) * sizeof(term_t));
-    core.data[i++] = l;
-  }
+  if (drop_blocked(a, ob, &core, 0, max_drop) < 0) { term_vec_free(&core); return -1; }
   if (!weaken(a, ob, &core)) { term_vec_free(&core); return -1; }
   *lemma = term_not(term_and(core.size, core.data));
   if (!reindex(a, ob, &core) || !explode_values(a, ob, &core)) { term_vec_free(&core); return -1; }

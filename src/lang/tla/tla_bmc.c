@@ -426,8 +426,11 @@ static void disjuncts(term_t t, term_vec *out) {
 /* residual's budget in the depth's budgets (the last path query's time):
  * the full path query it may save grows ~8x per depth (MultiPaxos_MC_small),
  * and its rounds ran out just before their answer at 4 (depth 6: 20 rounds,
- * 10.4 s CPU, then the full path query 22.7 s) */
-#define RESIDUAL_BUDGET 8
+ * 10.4 s CPU, then the full path query 22.7 s); at 8 once the invariants'
+ * and the errors' path queries were one (the last query's time ~0.7 s
+ * instead of ~1.2 s at depth 5) depth 6's ran out at 5.5 s CPU in one run
+ * of two, and the full query took 15.6 s instead of 4.7 s */
+#define RESIDUAL_BUDGET 16
 
 /* The part of q that rl's hypothesis and base do not refute, found as
  * Houdini does: while the disjunction of q's disjuncts left is

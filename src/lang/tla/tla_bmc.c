@@ -445,13 +445,14 @@ static void disjuncts(term_t t, term_vec *out) {
  * query) whose true disjuncts are kept first (the scope is popped); and
  * the disjuncts of the shapes the path asked at the depth before (*mem)
  * are kept from the start, so the first query asks the others as one
- * disjunction: UNSAT answers in one round (ElevatorSafetySmall's depths
- * 5-8: 1 round, was 3-7). Either only adds to what the path asks: the
+ * disjunction: UNSAT answers in one round (ElevatorSafetySmall's depths 5
+ * and 6: 1 round, was 3). Either only adds to what the path asks: the
  * refuted rest is still the UNSAT answer's. *mem becomes what this answer
  * kept, the seeds with it: MultiPaxos's path asks more from depth to depth
  * (78 of 273 disjuncts at depth 8, 30 without seeds) but its queries cost
- * about the same and the rounds fewer (depth 7 done at 85 s CPU; 98 s with
- * the seeds dropped at the first SAT round, 108 s before). */
+ * about the same and the rounds are fewer (14-16 instead of 17-23; depth 7
+ * done at 85 s CPU against 98 s with the seeds dropped at the first SAT
+ * round, one run each: they vary by +-25 %). */
 static term_t residual(relative *rl, const zeta_limits *lim, double budget, term_t base, term_t q, bool model,
                        shapes *mem, const char *what) {
   term_vec d = {0}, left = {0};
@@ -1130,8 +1131,10 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     PROF(2);
     /* the invariants' path query waits for the step's errors' (after
      * relative_step), to be asked with them as one query: the two asked
-     * one after the other solved the same path twice (MultiPaxos_MC_small's
-     * depth 6: 3.9 + 4.1 s CPU, as one 4.8 s) */
+     * one after the other solve the same path twice (MultiPaxos_MC_small's
+     * depth 6: 3.9 + 4.1 s CPU apart, 4.7 s as one, a run each). Sound:
+     * relative_step assumes ~bad at depth k, which the one query's UNSAT
+     * establishes before anything from it is used at depth k+1 */
     bool defer = !inv_ok && !said && more;
     if (!inv_ok && !said && !defer) {
       /* a violation in state k (the step's errors after relative_step:

@@ -578,8 +578,10 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   report_stat(r, "relative-answers", "%u", br.relative);
   report_stat(r, "path-known", "%u depths (answered by the run before)", br.path_known);
   report_stat(r, "errors-on-path", "%u depths (the step's errors not answered relative to the invariants)", br.err_on_path);
-  report_stat(r, "path-split", "the path asked %u of %u disjuncts (the rest refuted relative to the invariants)",
-              br.split_asked, br.split_disjuncts);
+  report_stat(r, "path-split", "the path asked %u of %u disjuncts (the rest refuted relative to the invariants; %u solver rounds)",
+              br.split_asked, br.split_disjuncts, br.split_rounds);
+  report_stat(r, "path-combined", "%u depths (the invariants and the step's errors asked in one path query)",
+              br.path_combined);
   report_stat(r, "sample", "%zu states (%s)", br.sample, tla_sample_cut_name(br.sample_cut));
   char first[80] = "";
   if (br.counting && br.first_hopeless) snprintf(first, sizeof first, "; the first stopped at depth %u", br.first_depth);

@@ -7,6 +7,7 @@
 #include <time.h>
 #include "core/alloc.h"
 #include "core/progress.h"
+#include "core/term_map.h"
 #include "lang/tla/tla_sym.h"
 #include "solver/solver.h"
 
@@ -232,6 +233,69 @@ out:
   return res;
 }
 
+/* A disjunct's shape: its term with every variable replaced by its sort
+ * (constants and operators kept; the arguments of commutative operators
+ * unordered), so that depth k+1's disjunct that is depth k's over the next
+ * state's terms mostly has the shape of depth k's. Paired with its
+ * occurrence among the disjuncts of that shape (the cells of a set, in
+ * order). Only a guess for residual's seeds, never for an answer. */
+typedef struct {
+  uint64_t *key;   /* shape hash, occurrence */
+  uint32_t n, cap;
+} shapes;
+
+static uint32_t mix32(uint32_t h) {
+  h ^= h >> 16, h *= 0x7feb352dU, h ^= h >> 15, h *= 0x846ca68bU, h ^= h >> 16;
+  return h;
+}
+
+static uint32_t shape_of(term_t t, term_map *memo) {
+  int32_t got = term_map_get(memo, t);
+  if (got != NULL_TERM || term_map_has(memo, t)) return (uint32_t)got;
+  term_t u = term_unsigned(t);
+  uint32_t h;
+  if (term_is_var(u)) h = mix32(0x9e3779b9U + (uint32_t)term_type(u));
+  else if (term_nargs(u) == 0) h = mix32((uint32_t)u * 2654435761U);   /* a constant (hash-consed) */
+  else {
+    term_op op = term_op_of(u);
+    bool comm = op == OP_AND || op == OP_OR || op == OP_EQ || op == OP_ADD || op == OP_MUL || op == OP_DISTINCT;
+    h = mix32((uint32_t)op * 0x85ebca6bU + term_nargs(u));
+    for (uint32_t i = 0; i < term_nargs(u); i++) {
+      uint32_t a = shape_of(term_arg(u, i), memo);
+      h = comm ? h + mix32(a) : mix32(h * 31 + a);
+    }
+  }
+  if (term_is_negated(t)) h = mix32(h ^ 0x5bd1e995U);
+  term_map_put(memo, t, (int32_t)h);
+  return h;
+}
+
+/* The shape keys of the disjuncts d (out[i] for d[i]). */
+static void shape_keys(const term_vec *d, uint64_t *out) {
+  term_map memo;
+  term_map_init(&memo);
+  for (uint32_t i = 0; i < d->size; i++) {
+    uint32_t h = shape_of(d->data[i], &memo), occ = 0;
+    for (uint32_t j = 0; j < i; j++) occ += (uint32_t)(out[j] >> 32) == h;
+    out[i] = (uint64_t)h << 32 | occ;
+  }
+  term_map_free(&memo);
+}
+
+static bool shapes_has(const shapes *sh, uint64_t key) {
+  for (uint32_t i = 0; i < sh->n; i++)
+    if (sh->key[i] == key) return true;
+  return false;
+}
+
+static void shapes_put(shapes *sh, uint64_t key) {
+  if (sh->n == sh->cap) {
+    sh->cap = sh->cap ? 2 * sh->cap : 64;
+    sh->key = xrealloc(sh->key, sh->cap * sizeof *sh->key);
+  }
+  sh->key[sh->n++] = key;
+}
+
 /* Depth k's states relative to the invariants (Apalache's inductive check
  * over the step-wise encoding): a solver of its own, nothing of the path,
  * state k's leaves free under the hypothesis that state k is within the
@@ -248,7 +312,8 @@ typedef struct {
   tla_step nx;          /* the step k -> k+1 (en_choices valid until the next tla_steps_next) */
   bool err_free, dead_free;
   term_t err_left;      /* the step's errors the hypothesis does not refute (nx.err: no answer) */
-  uint32_t split[2];    /* the residuals answered: disjuncts, those left for the path */
+  uint32_t split[3];    /* the residuals answered: disjuncts, those left for the path; all residuals' rounds */
+  shapes kept_inv, kept_err;   /* the disjuncts the path asked at the depth before (residual's seeds) */
 } relative;
 
 /* The depth's hypothesis dropped (the solver kept). */
@@ -259,6 +324,7 @@ static void relative_drop(relative *rl) {
 
 static void relative_free(relative *rl) {
   relative_drop(rl);
+  free(rl->kept_inv.key), free(rl->kept_err.key);
   solver_free(rl->sv);
   rl->sv = NULL;
 }
@@ -310,13 +376,12 @@ static void relative_new(relative *rl, const char *backend, term_t axioms, term_
 }
 
 /* Every step from such a state avoids bad' (the invariants at depth k+1):
- * UNSAT; SAT: a counterexample to induction. */
+ * UNSAT; SAT: a counterexample to induction, whose scope is left pushed
+ * (residual's first round, or the caller pops it). */
 static solver_result preserves(relative *rl, const zeta_limits *lim, double budget, term_t bad_next) {
   if (!rl->scoped) return SOLVER_UNKNOWN;
   zeta_limits sub = relative_limits(lim, budget);
-  solver_result res = ask(rl->sv, &sub, term_and2(rl->nx.ok, bad_next));
-  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
-  return res;
+  return ask(rl->sv, &sub, term_and2(rl->nx.ok, bad_next));
 }
 
 /* The disjuncts of t into out: its disjunctions flattened (a negated
@@ -361,8 +426,11 @@ static void disjuncts(term_t t, term_vec *out) {
 /* residual's budget in the depth's budgets (the last path query's time):
  * the full path query it may save grows ~8x per depth (MultiPaxos_MC_small),
  * and its rounds ran out just before their answer at 4 (depth 6: 20 rounds,
- * 10.4 s CPU, then the full path query 22.7 s) */
-#define RESIDUAL_BUDGET 8
+ * 10.4 s CPU, then the full path query 22.7 s); at 8 once the invariants'
+ * and the errors' path queries were one (the last query's time ~0.7 s
+ * instead of ~1.2 s at depth 5) depth 6's ran out at 5.5 s CPU in one run
+ * of two, and the full query took 15.6 s instead of 4.7 s */
+#define RESIDUAL_BUDGET 16
 
 /* The part of q that rl's hypothesis and base do not refute, found as
  * Houdini does: while the disjunction of q's disjuncts left is
@@ -370,16 +438,41 @@ static void disjuncts(term_t t, term_vec *out) {
  * UNSAT the others are refuted for every state the hypothesis holds in
  * (the reachable ones at the depth), so only the kept ones can hold on a
  * path. q itself when the rounds end without that answer (the budget).
- * MultiPaxos_MC_small's depth 6: 219 disjuncts, the path asks 28. */
-static term_t residual(relative *rl, const zeta_limits *lim, double budget, term_t base, term_t q, const char *what) {
-  if (!rl->scoped) return q;
+ * MultiPaxos_MC_small's depth 6: 219 disjuncts, the path asks 28.
+ * Two things save rounds (each SAT round kept ~1.4 disjuncts there, 20
+ * rounds 10-20 s CPU from depth 6 on): with `model`, the solver's scope
+ * holds a model of base /\ q (the caller's check, the first round's
+ * query) whose true disjuncts are kept first (the scope is popped); and
+ * the disjuncts of the shapes the path asked at the depth before (*mem)
+ * are kept from the start, so the first query asks the others as one
+ * disjunction: UNSAT answers in one round (ElevatorSafetySmall's depths 5
+ * and 6: 1 round, was 3). Either only adds to what the path asks: the
+ * refuted rest is still the UNSAT answer's. *mem becomes what this answer
+ * kept, the seeds with it: MultiPaxos's path asks more from depth to depth
+ * (78 of 273 disjuncts at depth 8, 30 without seeds) but its queries cost
+ * about the same and the rounds are fewer (14-16 instead of 17-23; depth 7
+ * done at 85 s CPU against 98 s with the seeds dropped at the first SAT
+ * round, one run each: they vary by +-25 %). */
+static term_t residual(relative *rl, const zeta_limits *lim, double budget, term_t base, term_t q, bool model,
+                       shapes *mem, const char *what) {
   term_vec d = {0}, left = {0};
-  disjuncts(q, &d);
+  if (rl->scoped) disjuncts(q, &d);
   if (d.size < 2) {
+    if (model) solver_pop(rl->sv, 1);
     term_vec_free(&d);
     return q;
   }
   bool *kept = xcalloc(d.size + 1, sizeof *kept);
+  uint64_t *key = xmalloc((d.size + 1) * sizeof *key);
+  shape_keys(&d, key);
+  uint32_t seeded = 0, from_model = 0;
+  if (model) {
+    for (uint32_t i = 0; i < d.size; i++)
+      if (!term_is_false(solver_value(rl->sv, d.data[i]))) kept[i] = true, from_model++;
+    solver_pop(rl->sv, 1);
+  }
+  for (uint32_t i = 0; i < d.size; i++)
+    if (!kept[i] && shapes_has(mem, key[i])) kept[i] = true, seeded++;
   zeta_limits sub = relative_limits(lim, budget);
   term_t out = q;
   double c0 = cpu_now();
@@ -395,8 +488,9 @@ static term_t residual(relative *rl, const zeta_limits *lim, double budget, term
     rounds++;
     if (res == SOLVER_UNSAT) {
       left.size = 0;
+      mem->n = 0;
       for (uint32_t i = 0; i < d.size; i++)
-        if (kept[i]) term_vec_push(&left, d.data[i]);
+        if (kept[i]) term_vec_push(&left, d.data[i]), shapes_put(mem, key[i]);
       out = term_or(left.size, left.data);
       nkept = left.size;
       rl->split[0] += d.size, rl->split[1] += nkept;
@@ -410,10 +504,13 @@ static term_t residual(relative *rl, const zeta_limits *lim, double budget, term
     if (!some) break;   /* a model that makes none true: never loop */
   }
   solver_pop(rl->sv, 1);
+  rl->split[2] += rounds;
   if (progress_verbose() >= 2)
-    progress_say("zeta: bmc: %s: %u disjuncts, %s %u, %u rounds, %.2f s CPU", what, d.size,
-                 out == q ? "no answer, kept" : "the path asks", out == q ? d.size : nkept, rounds, cpu_now() - c0);
+    progress_say("zeta: bmc: %s: %u disjuncts (%u seeded, %u by the check's model), %s %u, %u rounds, %.2f s CPU", what,
+                 d.size, seeded, from_model, out == q ? "no answer, kept" : "the path asks", out == q ? d.size : nkept,
+                 rounds, cpu_now() - c0);
   free(kept);
+  free(key);
   term_vec_free(&d);
   term_vec_free(&left);
   return out;
@@ -426,8 +523,9 @@ static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, doub
   if (!rl->scoped) return;
   zeta_limits sub = relative_limits(lim, budget);
   solver_result res = ask(rl->sv, &sub, rl->nx.err);
-  if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
-  if (res == SOLVER_SAT && !said) rl->err_left = residual(rl, lim, RESIDUAL_BUDGET * budget, term_true(), rl->nx.err, "the step's errors");
+  if (res == SOLVER_SAT && !said)
+    rl->err_left = residual(rl, lim, RESIDUAL_BUDGET * budget, term_true(), rl->nx.err, true, &rl->kept_err, "the step's errors");
+  else if (res == SOLVER_SAT) solver_pop(rl->sv, 1);
   rl->err_free = res == SOLVER_UNSAT;
   if (!tlc_deadlock) return;
   sub = relative_limits(lim, budget);
@@ -755,6 +853,9 @@ static size_t facts_prove_tier(facts *f, solver *sv, const zeta_limits *lim, ter
     }
     if (res == SOLVER_UNSAT) break;
     if (res != SOLVER_SAT) {
+      if (progress_verbose() >= 2)
+        progress_say("zeta: bmc: facts: tier %d (%zu alive) dropped at depth %lld: no answer (%s)", tier,
+                     facts_tier_alive(f, tier), (long long)k + 1, limits_expired(lim) ? "budget" : "solver");
       facts_kill_tier(f, tier);
       break;
     }
@@ -764,7 +865,11 @@ static size_t facts_prove_tier(facts *f, solver *sv, const zeta_limits *lim, ter
         f->alive[i] = false, f->nalive--;
     f->by_model += had - f->nalive;
     if (k >= 0) drop_by_successors(f, sv, lim, (uint32_t)k, tier);
-    if (f->nalive == had) facts_kill_tier(f, tier);   /* a model that falsifies none: never loop */
+    if (f->nalive == had) {
+      if (progress_verbose() >= 2)
+        progress_say("zeta: bmc: facts: tier %d dropped at depth %lld: a model falsifies none", tier, (long long)k + 1);
+      facts_kill_tier(f, tier);   /* a model that falsifies none: never loop */
+    }
   }
   solver_pop(sv, 1);
   free(neg);
@@ -979,7 +1084,10 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     bool inv_ok = pr == SOLVER_UNSAT;
     /* a counterexample to induction: the path asks what the step from the
      * invariants does not refute */
-    term_t bad_left = pr == SOLVER_SAT && !said ? residual(&rel, lim, RESIDUAL_BUDGET * budget, rel.nx.ok, bad, "the invariants") : bad;
+    term_t bad_left = bad;
+    if (pr == SOLVER_SAT && !said)
+      bad_left = residual(&rel, lim, RESIDUAL_BUDGET * budget, rel.nx.ok, bad, true, &rel.kept_inv, "the invariants");
+    else if (pr == SOLVER_SAT) solver_pop(rel.sv, 1);
     if (inv_ok) r->relative++;
     /* the steps streak .. k-1 all answered relative to the invariants */
     /* (and with the same facts: fewer at depth k than at k-1 restart it) */
@@ -1021,7 +1129,14 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       continue;
     }
     PROF(2);
-    if (!inv_ok && !said) {
+    /* the invariants' path query waits for the step's errors' (after
+     * relative_step), to be asked with them as one query: the two asked
+     * one after the other solve the same path twice (MultiPaxos_MC_small's
+     * depth 6: 3.9 + 4.1 s CPU apart, 4.7 s as one, a run each). Sound:
+     * relative_step assumes ~bad at depth k, which the one query's UNSAT
+     * establishes before anything from it is used at depth k+1 */
+    bool defer = !inv_ok && !said && more;
+    if (!inv_ok && !said && !defer) {
       /* a violation in state k (the step's errors after relative_step:
        * when it answers them, the path query need not carry them) */
       double t0 = limits_now();
@@ -1039,7 +1154,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     }
     PROF(3);
     /* no violation at depth k: a lemma for the deeper queries */
-    tell(sv, &told, term_not(bad));
+    if (!defer) tell(sv, &told, term_not(bad));
     if (!more) {
       r->outcome = TLA_BMC_BOUND;
       if (rec) path_log_put(rec, k, last_query);
@@ -1063,11 +1178,39 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     relative_step(s, &rel, lim, budget, tlc_deadlock, said, &ev);
     term_t step_err = term_and2(cons, rel.err_left);
     PROF(4);
-    if (!rel.err_free && !said) {
+    bool errs_said = false;   /* the step's errors answered with the invariants */
+    if (defer) {
+      double t0 = limits_now();
+      bool both = !rel.err_free;
+      r->err_on_path += both, r->path_combined += both;
+      res = ask_path(sv, &told, &mode, lim, both ? term_or2(bad_left, step_err) : bad_left);
+      last_query = limits_now() - t0;
+      bool violation = res == SOLVER_SAT;
+      if (violation && both && !term_is_true(solver_value(sv, bad_left))) {
+        /* an error of the step from state k: reported only when no state
+         * k violates an invariant (TLC checks those first), asked below */
+        solver_pop(sv, 1);
+        res = ask_path(sv, &told, &mode, lim, bad_left);
+        violation = res == SOLVER_SAT;
+        if (res == SOLVER_UNSAT) res = SOLVER_SAT;
+      }
+      if (violation) {
+        r->outcome = TLA_BMC_VIOLATION;
+        take_trace(s, sv, k, r);
+        break;
+      }
+      if (res != SOLVER_UNSAT && res != SOLVER_SAT) {
+        unknown(r, lim, "solver: the invariants");
+        break;
+      }
+      tell(sv, &told, term_not(bad));
+      errs_said = res == SOLVER_UNSAT;
+    }
+    if (!rel.err_free && !said && !errs_said) {
       /* the step's evaluation errors on the path (under ~bad, told above:
        * TLC checks state k's invariants before its successors) */
       double t0 = limits_now();
-      r->err_on_path += !term_is_false(step_err);
+      r->err_on_path += !defer && !term_is_false(step_err);
       res = ask_path(sv, &told, &mode, lim, step_err);
       if (!inv_ok) last_query += limits_now() - t0;
       if (res == SOLVER_SAT) {
@@ -1103,7 +1246,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     tell(sv, &told, term_and2(cons, nx.ok));
   }
 #undef PROF
-  r->split_disjuncts = rel.split[0], r->split_asked = rel.split[1];
+  r->split_disjuncts = rel.split[0], r->split_asked = rel.split[1], r->split_rounds = rel.split[2];
   relative_free(&rel);
   r->houdini_rounds = fx.rounds;
   r->by_model = fx.by_model, r->by_succ = fx.by_succ, r->by_explored = fx.by_explored;

@@ -580,7 +580,6 @@ static void facts_init(facts *f, tla_sym *s, tla_model *m, bool sums) {
   /* one kind per run (tla_bmc): the literals (tiers 0 and 2), or the sums */
   if (sums) facts_kill_tier(f, 0), facts_kill_tier(f, 2), facts_kill_tier(f, 3);
   else facts_kill_tier(f, 1);
-
 }
 
 /* Element literal l as TLA+ text ("e[k1][k2] = v") into buf. */
@@ -923,9 +922,9 @@ static size_t facts_prove_tier(facts *f, solver *sv, const zeta_limits *lim, ter
  * literal facts keep the short budget: with a sixth, nbacg_guer01's first
  * run spent seconds per depth on pairs that never converge, and
  * `--algorithm inductive` lost its reach proof to the time. The element
- * facts (tier 3) get the sixth too (MultiPaxos_MC_small: 1.7-5 s a depth
- * from depth 4, where the literals' 0.5 s drop them; with them the step's
- * errors never reach the path), ELEM_SECS without a deadline. */
+ * facts (tier 3) get the sixth too, ELEM_SECS without a deadline
+ * (MultiPaxos_MC_small: 1-5 s a depth from depth 4, where the literals'
+ * 0.5 s dropped them; proved, they keep the step's errors off the path). */
 enum { ELEM_SECS = 10 };
 static double facts_budget(const zeta_limits *lim, double budget, bool wide, double stretch) {
   if (!wide) return budget;

@@ -455,6 +455,19 @@ static size_t distinct_elems(const tla_val *const *states, size_t n, uint32_t va
   return ne;
 }
 
+/* a => not b follows from an implication a => c (b => c) of a scalar c at
+ * b's (a's) position with another value: "cmd = nil => bal = 0" says
+ * "cmd = nil => not bal = 1" (MultiPaxos_MC_small: 430 candidates without
+ * this, 300 proved at depth 5, 230 of them exclusions; with it 226, 156
+ * proved, 86 exclusions). */
+static bool implied_exclusion(const uint8_t *rel, const tla_lit *L, size_t nl, size_t a, size_t b) {
+  for (size_t c = 0; c < nl; c++) {
+    if (rel[a * nl + c] == 1 && c != b && !L[b].member && same_path(&L[b], &L[c]) && !L[c].member) return true;
+    if (rel[b * nl + c] == 1 && c != a && !L[a].member && same_path(&L[a], &L[c]) && !L[c].member) return true;
+  }
+  return false;
+}
+
 /* Element facts of one variable: its element literals appended to
  * out->lit, then the units (always true of every element) and pairs a =>
  * b, a => not b no element violates, where a and b are neither never nor
@@ -479,25 +492,31 @@ static void elem_cands(tla_cands *out, size_t *cap, size_t max_cand, const tla_v
   memcpy(out->lit + out->nlit, ls.lit, ls.n * sizeof *ls.lit);
   out->nlit += ls.n;
   free(ls.lit);
-  size_t had = out->ncand;
-  for (size_t i = 0; i < ls.n && ne; i++)
+  size_t had = out->ncand, nl = ls.n;
+  for (size_t i = 0; i < nl && ne; i++)
     if (count[i] == ne) cand_add(out, cap, max_cand, TLA_CAND_UNIT, (uint32_t)(base + i), false);
-  for (size_t a = 0; a < ls.n; a++) {
-    if (count[a] == 0 || count[a] == ne) continue;
-    for (size_t b = 0; b < ls.n; b++) {
-      if (b == a || count[b] == 0 || count[b] == ne || same_position(&out->lit[base + a], &out->lit[base + b])) continue;
+  /* rel[a * nl + b]: 1 a => b, 2 a => not b, over the live literals */
+  uint8_t *rel = xcalloc(nl * nl + 1, 1);
+  const tla_lit *L = out->lit + base;
+  for (size_t a = 0; a < nl; a++)
+    for (size_t b = 0; b < nl; b++) {
+      if (b == a || !count[a] || count[a] == ne || !count[b] || count[b] == ne || same_position(&L[a], &L[b])) continue;
       const uint64_t *A = bits + a * words, *B = bits + b * words;
       bool sub = true, disjoint = true;
       for (size_t w = 0; w < words && (sub || disjoint); w++) {
         if (A[w] & ~B[w]) sub = false;
         if (A[w] & B[w]) disjoint = false;
       }
-      if (sub) cand_add(out, cap, max_cand, (int32_t)(base + a), (uint32_t)(base + b), false);
-      else if (disjoint && a < b) cand_add(out, cap, max_cand, (int32_t)(base + a), (uint32_t)(base + b), true);
+      rel[a * nl + b] = sub ? 1 : disjoint ? 2 : 0;
     }
-  }
+  for (size_t a = 0; a < nl; a++)
+    for (size_t b = 0; b < nl; b++) {
+      if (rel[a * nl + b] == 1) cand_add(out, cap, max_cand, (int32_t)(base + a), (uint32_t)(base + b), false);
+      if (rel[a * nl + b] != 2 || a > b || implied_exclusion(rel, L, nl, a, b)) continue;
+      cand_add(out, cap, max_cand, (int32_t)(base + a), (uint32_t)(base + b), true);
+    }
   for (size_t i = had; i < out->ncand; i++) out->cand[i].elem = true;
-  free(bits), free(count), free(el);
+  free(rel), free(bits), free(count), free(el);
 }
 
 void tla_cands_from_states(const tla_val *const *states, size_t n, size_t nv, size_t max_cand, tla_cands *out) {

@@ -489,7 +489,7 @@ static void elem_cands(tla_cands *out, size_t *cap, size_t max_cand, const tla_v
     for (size_t j = 0; j < ne; j++)
       if (tla_elem_lit_holds(&ls.lit[i], el[j])) bits[i * words + j / 64] |= 1ull << (j % 64), count[i]++;
   out->lit = xrealloc(out->lit, (out->nlit + ls.n + 1) * sizeof *out->lit);
-  memcpy(out->lit + out->nlit, ls.lit, ls.n * sizeof *ls.lit);
+  if (ls.n) memcpy(out->lit + out->nlit, ls.lit, ls.n * sizeof *ls.lit);
   out->nlit += ls.n;
   free(ls.lit);
   size_t had = out->ncand, nl = ls.n;

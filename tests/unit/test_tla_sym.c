@@ -1208,6 +1208,101 @@ static const tla_val *kind_state(const char *pc, const char *temp, int nset) {
   return tv_tuple(t, 2);
 }
 
+/* Element facts (tla_cand.elem): "\A e \in v : a(e) => b(e)" with a, b
+ * over an element's positions, mined from the sample's distinct elements
+ * of a set of records (msgs) and of a function's values (node). */
+static const tla_val *vote(int64_t bal, const char *cmd) {
+  const tla_val *k[2] = {str("bal"), str("cmd")}, *v[2] = {tv_int(bal), str(cmd)};
+  return tv_fun(k, v, 2);
+}
+
+static const tla_val *elem_state(const tla_val **msgs, uint32_t nm, const tla_val *n1, const tla_val *n2) {
+  const tla_val *k[2] = {tv_int(1), tv_int(2)}, *v[2] = {n1, n2};
+  const tla_val *t[2] = {tv_set(msgs, nm), tv_fun(k, v, 2)};
+  return tv_tuple(t, 2);
+}
+
+static int find_elem_lit(const tla_cands *c, uint32_t var, const char *field, const tla_val *val) {
+  for (size_t i = 0; i < c->nlit; i++) {
+    const tla_lit *l = &c->lit[i];
+    if (l->elem && l->var == var && !l->member && l->npath == 1 && l->path[0] == str(field) && l->val == val)
+      return (int)i;
+  }
+  return -1;
+}
+
+static const tla_cand *find_elem_cand(const tla_cands *c, int a, int b, bool neg) {
+  for (size_t i = 0; i < c->ncand; i++)
+    if (c->cand[i].elem && c->cand[i].a == a && (int)c->cand[i].b == b && c->cand[i].neg == neg) return &c->cand[i];
+  return NULL;
+}
+
+static void test_elem_candidates(void) {
+  const tla_val *m0[1] = {vote(0, "nil")}, *m1[2] = {vote(0, "nil"), vote(1, "w")}, *m2[2] = {vote(2, "w"), vote(1, "w")};
+  const tla_val *st[3] = {elem_state(NULL, 0, vote(0, "nil"), vote(0, "nil")), elem_state(m0, 1, vote(1, "w"), vote(0, "nil")),
+                          elem_state(m1, 2, vote(1, "w"), vote(2, "w"))};
+  (void)m2;
+  tla_cands c;
+  tla_cands_from_states(st, 3, 2, 1000, &c);
+  for (uint32_t var = 0; var < 2; var++) {
+    int nil = find_elem_lit(&c, var, "cmd", str("nil")), bal0 = find_elem_lit(&c, var, "bal", tv_int(0));
+    CHECK(nil >= 0 && bal0 >= 0);
+    /* cmd = "nil" => bal = 0 (and back), of msgs's elements and of node's values */
+    const tla_cand *k = find_elem_cand(&c, nil, bal0, false);
+    CHECK(k != NULL && find_elem_cand(&c, bal0, nil, false) != NULL);
+    if (!k) continue;
+    for (size_t j = 0; j < 3; j++) CHECK(tla_cand_holds(&c, k, st[j]));
+    /* violated by one element (a ballot with no command), not by a state-level literal */
+    const tla_val *bad[2] = {vote(2, "nil"), vote(1, "w")};
+    CHECK(!tla_cand_holds(&c, k, var ? elem_state(NULL, 0, vote(1, "w"), vote(2, "nil")) : elem_state(bad, 2, vote(1, "w"), vote(1, "w"))));
+    CHECK(tla_cand_holds(&c, k, var ? elem_state(bad, 2, vote(1, "w"), vote(1, "w")) : elem_state(NULL, 0, vote(1, "w"), vote(2, "nil"))));
+    /* no state literal holds of an element literal */
+    CHECK(!tla_lit_holds(&c.lit[nil], st[1]));
+  }
+  /* bal = 1 => not bal = 0: one position, no fact */
+  CHECK(!find_elem_cand(&c, find_elem_lit(&c, 0, "bal", tv_int(1)), find_elem_lit(&c, 0, "bal", tv_int(0)), true));
+  tla_cands_free(&c);
+}
+
+/* Element facts translated per cell and proved (tla_bmc.c tier 3): Use
+ * errs (T[m.cmd] outside T's domain) on a message with bal > 0 and no
+ * command. The invariants do not exclude such a message, so without the
+ * element fact "\A m \in msgs : m.cmd = "nil" => m.bal = 0" (proved with
+ * its state partner vc = "nil" => vb = 0) the step's errors are asked on
+ * the path at every depth from 1. */
+static const char *ELEM_SPEC =
+    "---- MODULE Elem ----\n"
+    "EXTENDS Naturals\n"
+    "VARIABLES msgs, vb, vc\n"
+    "T == [c \\in {\"w\"} |-> 1]\n"
+    "TypeOK == /\\ msgs \\subseteq [bal : 0..3, cmd : {\"nil\", \"w\"}]\n"
+    "          /\\ vb \\in 0..3 /\\ vc \\in {\"nil\", \"w\"}\n"
+    "Init == msgs = {} /\\ vb = 0 /\\ vc = \"nil\"\n"
+    "Vote == \\E b \\in 1..3 : b > vb /\\ vb' = b /\\ vc' = \"w\" /\\ UNCHANGED msgs\n"
+    "Send == msgs' = msgs \\cup {[bal |-> vb, cmd |-> vc]} /\\ UNCHANGED <<vb, vc>>\n"
+    "Use == \\E m \\in msgs : m.bal > 0 /\\ T[m.cmd] = 1 /\\ UNCHANGED <<msgs, vb, vc>>\n"
+    "Next == Vote \\/ Send \\/ Use\n"
+    "====\n";
+
+static void test_bmc_elem_facts(void) {
+  char dir[] = "/tmp/zeta-tla-elem-XXXXXX";
+  tla_model *m = load_spec(dir, ELEM_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  zeta_limits lim = limits_from_timeout(120);
+  tla_bmc_result r;
+  tla_bmc(m, 6, false, false, TLA_BMC_ANSWER, NULL, &lim, &r);
+  CHECK(r.outcome == TLA_BMC_BOUND || r.outcome == TLA_BMC_PROVED);
+  CHECK(r.elem_facts > 0 && r.elem_kept > 0);   /* main's code: no such fields */
+  CHECK(r.err_on_path == 0);                    /* the element fact refutes the step's errors relatively */
+  if (r.err_on_path || !r.elem_kept)
+    fprintf(stderr, "  outcome %d, %u errors on the path, %u/%u element facts\n", (int)r.outcome, r.err_on_path, r.elem_kept,
+            r.elem_facts);
+  tla_bmc_result_free(&r);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 static void test_kind_literals(void) {
   const tla_val *st[4] = {kind_state("wait", "none", 0), kind_state("scan", NULL, 2), kind_state("scan", NULL, 1),
                           kind_state("scan", NULL, 0)};
@@ -1666,6 +1761,7 @@ int main(void) {
   RUN(test_reach_outside_constraint);
   RUN(test_levels_hopeless);
   RUN(test_candidates);
+  RUN(test_elem_candidates);
   RUN(test_kind_literals);
   RUN(test_member_clauses);
   RUN(test_counting);
@@ -1678,5 +1774,6 @@ int main(void) {
   RUN(test_bmc_recursive_subset);
   RUN(test_bmc_split_path);
   RUN(test_bmc_combined_order);
+  RUN(test_bmc_elem_facts);
   return CHECK_DONE();
 }

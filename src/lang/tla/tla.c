@@ -585,8 +585,9 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
   report_stat(r, "sample", "%zu states (%s)", br.sample, tla_sample_cut_name(br.sample_cut));
   char first[80] = "";
   if (br.counting && br.first_hopeless) snprintf(first, sizeof first, "; the first stopped at depth %u", br.first_depth);
-  report_stat(r, "facts", "%u candidates (%u counting), %u proved at the last depth%s%s%s", br.facts, br.sums,
-              br.facts_kept, br.counting ? " (second run, with the counting facts" : "", first, br.counting ? ")" : "");
+  report_stat(r, "facts", "%u candidates (%u counting, %u element facts), %u proved at the last depth (%u element facts)%s%s%s",
+              br.facts, br.sums, br.elem_facts, br.facts_kept, br.elem_kept,
+              br.counting ? " (second run, with the counting facts" : "", first, br.counting ? ")" : "");
   report_stat(r, "houdini", "%u rounds; dropped %u by the models, %u by their successors, %u by states explored from those",
               br.houdini_rounds, br.by_model, br.by_succ, br.by_explored);
   FILE *out = report_out(r);

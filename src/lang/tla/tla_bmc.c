@@ -578,11 +578,39 @@ static void facts_init(facts *f, tla_sym *s, tla_model *m, bool sums) {
   for (size_t i = 0; i < f->c.ncand; i++) f->alive[i] = true;
   f->nalive = f->c.ncand;
   /* one kind per run (tla_bmc): the literals (tiers 0 and 2), or the sums */
-  if (sums) facts_kill_tier(f, 0), facts_kill_tier(f, 2);
+  if (sums) facts_kill_tier(f, 0), facts_kill_tier(f, 2), facts_kill_tier(f, 3);
   else facts_kill_tier(f, 1);
 }
 
+/* Element literal l as TLA+ text ("e[k1][k2] = v") into buf. */
+static void elem_lit_text(const tla_lit *l, char *buf, size_t n) {
+  size_t at = (size_t)snprintf(buf, n, "e");
+  for (uint32_t i = 0; i < l->npath && at < n; i++) {
+    char *k = tv_to_string(l->path[i]);
+    at += (size_t)snprintf(buf + at, n - at, "[%s]", k);
+    free(k);
+  }
+  char *v = l->val ? tv_to_string(l->val) : NULL;
+  if (at < n) snprintf(buf + at, n - at, l->member ? (v ? " \\ni %s" : " is a set") : " = %s", v ? v : "");
+  free(v);
+}
+
+/* The element facts alive (-v 3: which ones a run proved). */
+static void facts_say_elems(const facts *f) {
+  if (progress_verbose() < 3) return;
+  char a[300], b[300];
+  for (size_t i = 0; i < f->c.ncand; i++) {
+    const tla_cand *c = &f->c.cand[i];
+    if (!f->alive[i] || !c->elem) continue;
+    elem_lit_text(&f->c.lit[c->b], b, sizeof b);
+    if (c->a >= 0) elem_lit_text(&f->c.lit[c->a], a, sizeof a);
+    progress_say("zeta: bmc: element fact: \\A e \\in %s : %s%s%s%s", tla_var_name(f->m, f->c.lit[c->b].var),
+                 c->a >= 0 ? a : "", c->a >= 0 ? " => " : "", c->neg ? "~" : "", b);
+  }
+}
+
 static void facts_free(facts *f) {
+  facts_say_elems(f);
   tla_cands_free(&f->c);
   free(f->alive), free(f->held), free(f->lit), free(f->at), free(f->next);
 }
@@ -599,11 +627,14 @@ static void facts_kill_all(facts *f) {
  * 4 s, while in one set with the 534 pairs the whole set timed out and
  * was dropped), 2 = the general three-literal facts (up to a third of the
  * room: dijkstra-mutex's sample of 9000 states gave 830, whose Houdini
- * timed out and took the pairs and membership clauses with it). Each
- * depth's hypothesis is every tier's facts at depth k (proved), so
- * splitting the rounds changes what is proved only through the budgets. */
-enum { FACT_TIERS = 3 };
-static int cand_tier(const tla_cand *c) { return c->a == TLA_CAND_SUM ? 1 : c->wide ? 2 : 0; }
+ * timed out and took the pairs and membership clauses with it), 3 = the
+ * element facts (MultiPaxos: tier 0's 1300 candidates time out at depth 4,
+ * while its messages' facts and their node-state partners, both element
+ * facts, prove each other in a tier of a few hundred). Each depth's
+ * hypothesis is every tier's facts at depth k (proved), so splitting the
+ * rounds changes what is proved only through the budgets. */
+enum { FACT_TIERS = 4 };
+static int cand_tier(const tla_cand *c) { return c->a == TLA_CAND_SUM ? 1 : c->elem ? 3 : c->wide ? 2 : 0; }
 
 static void facts_kill_tier(facts *f, int tier) {
   for (size_t i = 0; i < f->c.ncand; i++)
@@ -748,9 +779,16 @@ static size_t facts_terms(facts *f, tla_sym *s, uint32_t k, term_t *out) {
     return before;
   }
   for (size_t i = 0; i < f->c.ncand; i++) {
-    if (!f->alive[i]) continue;
+    if (!f->alive[i] || f->c.cand[i].elem) continue;
     out[i] = cand_term(&f->c, &f->c.cand[i], f->lit);
     if (out[i] == NULL_TERM) f->alive[i] = false, f->nalive--;
+  }
+  if (facts_tier_alive(f, 3)) {
+    /* the element facts per cell of the state's collections */
+    for (size_t i = 0; i < f->c.ncand; i++) out[i] = f->c.cand[i].elem ? NULL_TERM : out[i];
+    if (!tla_steps_elem_facts(s, k, &f->c, f->alive, out)) facts_kill_tier(f, 3);
+    for (size_t i = 0; i < f->c.ncand; i++)
+      if (f->alive[i] && f->c.cand[i].elem && out[i] == NULL_TERM) f->alive[i] = false, f->nalive--;
   }
   return before - f->nalive;
 }
@@ -883,11 +921,15 @@ static size_t facts_prove_tier(facts *f, solver *sv, const zeta_limits *lim, ter
  * the load so that it stands for CPU time (tla_stretched_deadline). The
  * literal facts keep the short budget: with a sixth, nbacg_guer01's first
  * run spent seconds per depth on pairs that never converge, and
- * `--algorithm inductive` lost its reach proof to the time. */
-static double facts_budget(const zeta_limits *lim, double budget, bool sums, double stretch) {
-  if (!sums || !lim->deadline) return budget;
-  double sixth = tla_stretched_deadline(lim, 1.0 / 6, stretch) - limits_now();
-  return sixth > budget ? sixth : budget;
+ * `--algorithm inductive` lost its reach proof to the time. The element
+ * facts (tier 3) get the sixth too, ELEM_SECS without a deadline
+ * (MultiPaxos_MC_small: 1-5 s a depth from depth 4, where the literals'
+ * 0.5 s dropped them; proved, they keep the step's errors off the path). */
+enum { ELEM_SECS = 10 };
+static double facts_budget(const zeta_limits *lim, double budget, bool wide, double stretch) {
+  if (!wide) return budget;
+  double more = lim->deadline ? tla_stretched_deadline(lim, 1.0 / 6, stretch) - limits_now() : ELEM_SECS * stretch;
+  return more > budget ? more : budget;
 }
 
 /* Every tier, each with budget seconds. hyp (or NULL: none) are the
@@ -895,15 +937,20 @@ static double facts_budget(const zeta_limits *lim, double budget, bool sums, dou
  * those of its own tier (nbacg_guer01's sums hold by themselves and the
  * pairs' conjunction made each query three times slower; a weaker
  * hypothesis is as sound). */
-static size_t facts_prove(facts *f, solver *sv, const zeta_limits *lim, double budget, term_t base, const term_t *hyp,
-                          const term_t *t, int64_t k) {
+static size_t facts_prove(facts *f, solver *sv, const zeta_limits *lim, double budget, double elem_budget, term_t base,
+                          const term_t *hyp, const term_t *t, int64_t k) {
   size_t dropped = 0;
   memcpy(f->held, f->alive, f->c.ncand * sizeof *f->held);
   for (int tier = 0; tier < FACT_TIERS; tier++) {
     if (!facts_tier_alive(f, tier)) continue;
-    zeta_limits sub = relative_limits(lim, budget);
+    zeta_limits sub = relative_limits(lim, tier == 3 ? elem_budget : budget);
     term_t b = hyp ? term_and2(base, facts_conj(f, hyp, tier)) : base;
+    double t0 = limits_now();
+    uint32_t r0 = f->rounds;
     dropped += facts_prove_tier(f, sv, &sub, b, t, tier, k);
+    if (progress_verbose() >= 3)
+      progress_say("zeta: bmc: facts: tier %d at depth %lld: %zu alive, %u rounds, %.2f s", tier, (long long)k + 1,
+                   facts_tier_alive(f, tier), f->rounds - r0, limits_now() - t0);
   }
   return dropped;
 }
@@ -1009,6 +1056,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
   fx.lim = lim;
   r->facts = (uint32_t)fx.c.ncand;
   r->sums = (uint32_t)fx.c.nsum;
+  for (size_t i = 0; i < fx.c.ncand; i++) r->elem_facts += fx.c.cand[i].elem;
   if (fx.nalive) {
     facts_terms(&fx, s, 0, fx.at);
     term_t fa = tla_steps_axioms(s);
@@ -1016,7 +1064,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     tell(sv, &told, fa);
     double stretch = tla_load_stretch(&lc);
     if (sums) widen_at_init(&fx, sv, lim, stretch);
-    facts_prove(&fx, sv, lim, 1.0 * stretch, term_true(), NULL, fx.at, -1);
+    facts_prove(&fx, sv, lim, 1.0 * stretch, 1.0 * stretch, term_true(), NULL, fx.at, -1);
   }
   bool proved = false;
   relative rel = {0};
@@ -1168,12 +1216,15 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
       /* asserted once (in a query per round it cost MCMajority 50 % more
        * CPU); a run has one tier of facts, so each tier assumes all */
       solver_assert(rel.sv, facts_conj(&fx, fx.at, -1));
-      unsaid += facts_prove(&fx, rel.sv, lim, facts_budget(lim, budget, sums, tla_load_stretch(&lc)), nx.ok, NULL, fx.next, k);
+      double stretch = tla_load_stretch(&lc);
+      unsaid += facts_prove(&fx, rel.sv, lim, facts_budget(lim, budget, sums, stretch), facts_budget(lim, budget, true, stretch),
+                            nx.ok, NULL, fx.next, k);
       term_t *t = fx.at;
       fx.at = fx.next, fx.next = t;
     }
     if (unsaid) fx.changed = k + 1;
     r->facts_kept = (uint32_t)fx.nalive;
+    r->elem_kept = (uint32_t)facts_tier_alive(&fx, 3);
     PROF(2);
     relative_step(s, &rel, lim, budget, tlc_deadlock, said, &ev);
     term_t step_err = term_and2(cons, rel.err_left);

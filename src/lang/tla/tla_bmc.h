@@ -37,6 +37,7 @@ typedef struct {
   size_t sample;                  /* the layout sample's states (tla_sym_sample_size), and why it stopped */
   sample_cut sample_cut;
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */
+  uint32_t elem_facts, elem_kept; /* the element facts among them (tla_cand.elem), those proved at the last depth */
   uint32_t houdini_rounds;        /* the facts' solver queries; the candidates dropped by their models, */
   uint32_t by_model, by_succ, by_explored;   /* the models' states' successors, states explored from those */
   uint32_t sums;                  /* counting candidates among them (used only by a second run: `counting`) */

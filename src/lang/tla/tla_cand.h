@@ -24,6 +24,8 @@ typedef struct {
   bool member;
   const tla_val *val;
   bool num;     /* not a literal: the integer at the position (val NULL) */
+  bool elem;    /* an element literal: path is from each element of var's value (a set's
+                   elements, a function's values), not from var (tla_cand.elem) */
 } tla_lit;
 
 /* a >= 0: lit a => lit b (neg: lit a => not lit b), with a2 >= 0 lit a
@@ -39,6 +41,11 @@ typedef struct {
   int32_t a2;   /* >= 0: lit a /\ lit a2 => ... (a three-literal fact); else -1 */
   int32_t b2;   /* >= 0: ... => lit b \/ lit b2 (never with neg); else -1 */
   bool wide;    /* one of the general three-literal facts (many, proved in a tier of their own) */
+  bool elem;    /* an element fact: lit a and lit b are element literals of one variable v,
+                   the fact "\A e \in v : a(e) => b(e)" (neg: not b(e); a = TLA_CAND_UNIT:
+                   "\A e \in v : b(e)"), over a function's values for a function v. Every
+                   MultiPaxos PrepareReply in msgs has votes[s].bal = 0 or a command: no literal
+                   over msgs itself says it. */
 } tla_cand;
 
 /* An integer feature of a state: the integer at a position (lit[0], a
@@ -84,7 +91,10 @@ int64_t tla_feat_value(const tla_cands *c, const tla_feat *f, const tla_val *sta
 /* Does candidate c hold in state? (An integer feature that is not an
  * integer there: no.) */
 bool tla_cand_holds(const tla_cands *cs, const tla_cand *c, const tla_val *state);
-/* Does literal l hold in state (a tuple of the variables' values)? */
+/* Does literal l hold in state (a tuple of the variables' values)? (An
+ * element literal: never; see tla_elem_lit_holds.) */
 bool tla_lit_holds(const tla_lit *l, const tla_val *state);
+/* Does element literal l hold of element (or function value) e? */
+bool tla_elem_lit_holds(const tla_lit *l, const tla_val *e);
 void tla_cands_free(tla_cands *c);
 #endif

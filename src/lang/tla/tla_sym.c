@@ -5513,7 +5513,8 @@ static void lits_step(void *data) {
   tla_sym *s = d->s;
   s->pc = term_true();
   s->errs.size = 0;
-  for (size_t i = 0; i < d->n; i++) d->out[i] = lit_term(s, s->states[d->k][d->lits[i].var], &d->lits[i]);
+  for (size_t i = 0; i < d->n; i++)
+    d->out[i] = d->lits[i].elem ? NULL_TERM : lit_term(s, s->states[d->k][d->lits[i].var], &d->lits[i]);
   s->errs.size = 0;   /* a literal is a predicate of the structure: TLC's errors do not apply */
 }
 
@@ -5522,6 +5523,49 @@ bool tla_steps_literals(tla_sym *s, uint32_t k, const tla_lit *lits, size_t n, t
   lits_data d = {s, k, lits, n, out};
   if (tla_protect(s->m, lits_step, &d)) return true;
   tla_clear_error(s->m);   /* no error of the model (the replay reads it): the candidates are left out */
+  return false;
+}
+
+typedef struct {
+  tla_sym *s;
+  uint32_t k;
+  const tla_cands *cs;
+  const bool *want;
+  term_t *out;
+} elems_data;
+
+/* Element fact c over collection v: per cell, its guard => the fact of
+ * its element (lit_term from the element instead of the variable). */
+static term_t elem_fact_term(tla_sym *s, const sv *v, const tla_cands *cs, const tla_cand *c) {
+  if ((v->k != SV_SET && v->k != SV_FUN) || (v->k == SV_SET && v->open)) return NULL_TERM;
+  term_t *conj = salloc(s, (v->n + 1) * sizeof *conj);
+  for (uint32_t i = 0; i < v->n; i++) {
+    term_t a = c->a >= 0 ? lit_term(s, v->el[i], &cs->lit[c->a]) : term_true();
+    term_t b = lit_term(s, v->el[i], &cs->lit[c->b]);
+    if (a == NULL_TERM || b == NULL_TERM) return NULL_TERM;
+    term_t g = v->k == SV_SET ? v->g[i] : dom_g(v, i);
+    conj[i] = term_implies(term_and2(g, a), c->neg ? term_not(b) : b);
+  }
+  return term_and(v->n, conj);
+}
+
+static void elems_step(void *data) {
+  elems_data *d = data;
+  tla_sym *s = d->s;
+  s->pc = term_true();
+  s->errs.size = 0;
+  for (size_t i = 0; i < d->cs->ncand; i++) {
+    const tla_cand *c = &d->cs->cand[i];
+    if (c->elem && d->want[i]) d->out[i] = elem_fact_term(s, s->states[d->k][d->cs->lit[c->b].var], d->cs, c);
+  }
+  s->errs.size = 0;   /* predicates of the structure, as tla_steps_literals' */
+}
+
+bool tla_steps_elem_facts(tla_sym *s, uint32_t k, const tla_cands *cs, const bool *want, term_t *out) {
+  if (k >= s->nstates) return false;
+  elems_data d = {s, k, cs, want, out};
+  if (tla_protect(s->m, elems_step, &d)) return true;
+  tla_clear_error(s->m);
   return false;
 }
 

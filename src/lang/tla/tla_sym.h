@@ -228,6 +228,13 @@ term_t tla_steps_pin(tla_sym *s, struct solver *slv, term_t t);
  * structure cannot say it); false when the translation stopped. New
  * constants go to tla_steps_axioms. */
 bool tla_steps_literals(tla_sym *s, uint32_t k, const tla_lit *lits, size_t n, term_t *out);
+/* The element facts of cs (tla_cand.elem) with want[i] over state k's
+ * structure, one conjunct per cell of the variable's set (guard => fact
+ * of its element) or per key of its function (in the domain => fact of
+ * its value); out[i] NULL_TERM where the structure cannot say it (an
+ * open set, a value of several kinds); false when the translation
+ * stopped. */
+bool tla_steps_elem_facts(tla_sym *s, uint32_t k, const tla_cands *cs, const bool *want, term_t *out);
 /* The states the layout sample reached (breadth-first; all of them or a
  * prefix): how many. */
 size_t tla_steps_sample(const tla_sym *s, const tla_val *const **states);

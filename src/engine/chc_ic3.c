@@ -454,15 +454,20 @@ static void reads_at(term_t t, term_t k, term_vec *arrs, bool *uses, term_map *m
   for (uint32_t i = 0; i < term_nargs(t); i++) reads_at(term_arg(t, i), k, arrs, uses, memo);
 }
 
-static bool core_uses(const term_vec *core, term_t k) {
+/* Does literal t use index k? The arrays it reads there into arrs. */
+static bool lit_reads_at(term_t t, term_t k, term_vec *arrs) {
+  term_map memo;
+  term_map_init(&memo);
   bool uses = false;
+  reads_at(t, k, arrs, &uses, &memo);
+  term_map_free(&memo);
+  return uses;
+}
+
+static bool core_uses(const term_vec *core, term_t k) {
   term_vec arrs = {0};
-  for (uint32_t i = 0; i < core->size && !uses; i++) {
-    term_map memo;
-    term_map_init(&memo);
-    reads_at(core->data[i], k, &arrs, &uses, &memo);
-    term_map_free(&memo);
-  }
+  bool uses = false;
+  for (uint32_t i = 0; i < core->size && !uses; i++) uses = lit_reads_at(core->data[i], k, &arrs);
   term_vec_free(&arrs);
   return uses;
 }
@@ -475,14 +480,8 @@ static bool core_uses(const term_vec *core, term_t k) {
  * 10176, 23831, ...). 1 replaced, 0 not, -1 unknown. */
 static int array_diseq(ic3 *a, const pob *ob, term_vec *core, term_t k, uint32_t *tried) {
   term_vec arrs = {0}, rest = {0};
-  for (uint32_t i = 0; i < core->size; i++) {
-    term_map memo;
-    term_map_init(&memo);
-    bool uses = false;
-    reads_at(core->data[i], k, &arrs, &uses, &memo);
-    term_map_free(&memo);
-    if (!uses) term_vec_push(&rest, core->data[i]);
-  }
+  for (uint32_t i = 0; i < core->size; i++)
+    if (!lit_reads_at(core->data[i], k, &arrs)) term_vec_push(&rest, core->data[i]);
   int res = 0;
   for (uint32_t x = 0; x < arrs.size && !res; x++)
     for (uint32_t y = x + 1; y < arrs.size && !res && *tried < IC3_MAX_REINDEX; y++) {

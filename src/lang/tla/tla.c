@@ -310,9 +310,10 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
  * too: per state, since session 24 0.03-0.17 ms CPU whole runs,
  * CoffeeCan100Beans to Disruptor_MPMC; 0.5 ms in session 23, 1 ms before,
  * when every state asked the solver; the proof alone after the sample
- * since session 39; and per initial state, Init's one query); else IC3 for a quarter of the time first (its invariants are
- * small and printed; MCInnerFIFO 0.4 s against 6 s for its 5808 states;
- * APTokenRing 0.3 s against no answer), then the reach proof (its share
+ * since session 39; and per initial state, Init's one query); else IC3
+ * for a quarter of the time first (its invariants are small and printed;
+ * MCInnerFIFO 0.4 s against 6 s for its 5808 states; APTokenRing 0.3 s
+ * against no answer), then the reach proof (its share
  * of what is left, less when its measured rate says it cannot end),
  * then IC3 and k-induction with the rest: IC3 until an eighth of the time
  * is left, since it keeps its time until the deadline and k-induction

@@ -1738,6 +1738,45 @@ static void test_bmc_recursive_subset(void) {
   recsub_bmc("Grow", "DblOK", 4, TLA_BMC_BOUND, 0);
 }
 
+/* A state's cube from its variables' parts: tla_and_merged merges the
+ * parts' sorted arguments and gives term_and's own term (the same node),
+ * for parts that share arguments, complementary ones (false), a true, a
+ * false or a negated conjunction among them, and more parts than it
+ * merges (term_and itself). */
+static void test_and_merged(void) {
+  term_t x[24];
+  char name[16];
+  for (int i = 0; i < 24; i++) snprintf(name, sizeof name, "am%d", i), x[i] = term_var(name, type_bool());
+  term_vec buf = {0};
+  unsigned seed = 7;
+  for (int round = 0; round < 200; round++) {
+    term_t parts[8];
+    uint32_t n = 1 + round % 8;
+    for (uint32_t p = 0; p < n; p++) {
+      term_t a[6];
+      seed = seed * 1103515245u + 12345u;
+      uint32_t k = 1 + (seed >> 16) % 6;
+      for (uint32_t i = 0; i < k; i++) {
+        seed = seed * 1103515245u + 12345u;
+        term_t v = x[(seed >> 16) % 24];
+        a[i] = (seed >> 8) % 7 == 0 ? term_not(v) : v;
+      }
+      parts[p] = (seed >> 4) % 9 == 0 ? term_not(term_and(k, a)) : term_and(k, a);
+    }
+    if (round % 17 == 3) parts[round % n] = term_true();
+    if (round % 23 == 5) parts[round % n] = term_false();
+    CHECK(tla_and_merged(n, parts, &buf) == term_and(n, parts));
+  }
+  /* complementary literals in two parts */
+  term_t p2[2] = {term_and2(x[0], x[1]), term_and2(term_not(x[1]), x[2])};
+  CHECK(term_is_false(tla_and_merged(2, p2, &buf)));
+  /* many parts: term_and's result too */
+  term_t many[70];
+  for (int i = 0; i < 70; i++) many[i] = term_and2(x[i % 24], x[(i * 7 + 3) % 24]);
+  CHECK(tla_and_merged(70, many, &buf) == term_and(70, many));
+  term_vec_free(&buf);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
@@ -1745,6 +1784,7 @@ int main(void) {
   RUN(test_reach_rows);
   RUN(test_reach_snake_order);
   RUN(test_reach_row_codes);
+  RUN(test_and_merged);
   RUN(test_reach_split_cases);
   RUN(test_reach_held_actions);
   RUN(test_reach_deadlock_steps);

@@ -140,6 +140,9 @@ typedef struct {
   size_t nhint;
 } tla_sym_reach_set;
 bool tla_sym_reach(tla_sym *s, tla_sym_reach_set *r);
+/* term_and(n, parts), the same term, its arguments merged from the parts'
+ * (each conjunction's sorted) rather than sorted: a state's cube (out: scratch). */
+term_t tla_and_merged(uint32_t n, const term_t *parts, term_vec *out);
 /* How many states tla_sym_reach would give (0: none). */
 size_t tla_sym_reach_count(const tla_sym *s);
 /* The reach proof's planned CPU time once the sample is done (its cubes

@@ -168,6 +168,13 @@ term_t term_not(term_t t);
 term_t term_and(uint32_t n, const term_t *args);
 term_t term_or(uint32_t n, const term_t *args);
 term_t term_and2(term_t a, term_t b);
+/* The conjunction of args as one node over them as they are, a
+ * conjunction among them not flattened into it (term_and flattens): the
+ * same formula as term_and(n, args), a different term. For conjunctions of
+ * shared parts (the reach proof's cubes, tla_sym.c: one per state over its
+ * variables' parts, ~6 where flattened ~100). A constant, an error or a
+ * complementary pair among them, or fewer than two left: term_and's. */
+term_t term_and_nested(uint32_t n, const term_t *args);
 term_t term_or2(term_t a, term_t b);
 term_t term_implies(term_t a, term_t b);
 term_t term_iff(term_t a, term_t b);

@@ -165,6 +165,28 @@ done:
 
 term_t term_and(uint32_t n, const term_t *args) { return build_junction(OP_AND, n, args); }
 term_t term_or(uint32_t n, const term_t *args) { return build_junction(OP_OR, n, args); }
+term_t term_and_nested(uint32_t n, const term_t *args) {
+  term_t buf[16], *a = n <= 16 ? buf : xmalloc(n * sizeof *a);
+  uint32_t m = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (args[i] == NULL_TERM || !is_bool(args[i]) || term_is_const(args[i])) goto flat;
+    a[m++] = args[i];
+  }
+  sort_terms(m, a);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < m; i++) {
+    if (k && a[k - 1] == a[i]) continue;
+    if (k && a[k - 1] == (a[i] ^ 1)) goto flat;
+    a[k++] = a[i];
+  }
+  if (k < 2) goto flat;
+  term_t r = term_intern(OP_AND, type_bool(), k, a, 0, NULL);
+  if (a != buf) free(a);
+  return r;
+flat:
+  if (a != buf) free(a);
+  return term_and(n, args);
+}
 term_t term_and2(term_t a, term_t b) { term_t x[2] = {a, b}; return term_and(2, x); }
 term_t term_or2(term_t a, term_t b) { term_t x[2] = {a, b}; return term_or(2, x); }
 term_t term_implies(term_t a, term_t b) { return a == NULL_TERM ? a : term_or2(term_not(a), b); }

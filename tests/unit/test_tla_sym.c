@@ -1777,6 +1777,75 @@ static void test_and_merged(void) {
   term_vec_free(&buf);
 }
 
+/* A state's cube is its variables' parts unflattened (tla_sym.c
+ * reach_cubes: term_and_nested; one node over ~6 parts where the flat one
+ * had ~100 arguments): term_and flattens it into the flat cube, and the
+ * proof decides every state as over the flat cubes (the same counts,
+ * order and rebuilt nodes). A nested cube that fixes a leaf twice takes
+ * its values from the flat cube (their order matters): no proof, as
+ * test_reach_rows's flat one. And term_and_nested keeps its parts. */
+static void check_same_stats(const tla_reach_stats *a, const tla_reach_stats *b) {
+  CHECK(a->folded == b->folded && a->by_subst == b->by_subst && a->grouped == b->grouped);
+  CHECK(a->checked == b->checked && a->in_rows == b->in_rows);
+  CHECK(a->leaf_changes == b->leaf_changes && a->rebuilt == b->rebuilt);
+}
+
+static void test_reach_nested_cubes(void) {
+  term_t p = term_var("nc_p", type_bool()), q = term_var("nc_q", type_bool()), r = term_var("nc_r", type_bool());
+  term_t parts[3] = {term_and2(p, q), term_and2(q, r), term_not(p)};
+  term_t nested = term_and_nested(2, parts);
+  CHECK(nested != term_and(2, parts) && term_nargs(nested) == 2 && term_and(1, &nested) == term_and(2, parts));
+  term_t pnp = term_and_nested(3, parts);   /* p and ~p in two parts: not folded, false flattened */
+  CHECK(term_nargs(pnp) == 3 && term_is_false(term_and(1, &pnp)));
+  CHECK(term_and_nested(2, (term_t[]){p, term_not(p)}) == term_false());   /* among the parts: term_and's */
+  CHECK(term_and_nested(2, (term_t[]){parts[0], term_true()}) == parts[0]); /* one part left */
+  char dir[] = "/tmp/zeta-tla-nested-XXXXXX", why[1200];
+  tla_model *m = load_spec(dir, SPLIT_SPEC, "INIT Init\nNEXT Next\nINVARIANT TypeOK\nCHECK_DEADLOCK FALSE\n");
+  CHECK(m != NULL);
+  if (!m) return;
+  tla_sym *sym = tla_sym_build(m, why, sizeof why);
+  tla_sym_reach_set R;
+  if (sym && tla_sym_reach(sym, &R) && R.n > 10) {
+    ts_engine_opts eo;
+    ts_engine_opts_default(&eo);
+    size_t nested_n = 0;
+    reach_copy flat;
+    reach_edit(&R, R.n, R.n, R.n, &flat);
+    for (size_t j = 0; j < R.n; j++) {
+      flat.cube[j] = term_and(1, &R.cube[j]);
+      nested_n += flat.cube[j] != R.cube[j];
+    }
+    CHECK(nested_n == R.n);
+    tla_reach_stats a, b;
+    CHECK(tla_reach_check(sym, &R, false, &eo, &a));
+    CHECK(tla_reach_check(sym, &flat.r, false, &eo, &b));
+    CHECK(a.by_subst == R.n && a.in_rows == R.n);
+    check_same_stats(&a, &b);
+    reach_free(&flat);
+    const ts *sys = tla_sym_ts(sym);
+    term_t y = NULL_TERM;
+    for (uint32_t v = 0; v < sys->vars.size; v++)
+      if (type_kind_of(term_type(sys->vars.data[v])) == TYPE_INT && y == NULL_TERM) y = sys->vars.data[v];
+    for (size_t j = 0; y != NULL_TERM && j < R.n; j += 5) {
+      reach_copy c;
+      reach_edit(&R, R.n, R.n, R.n, &c);
+      c.cube[j] = term_and_nested(2, (term_t[]){R.cube[j], term_eq(y, term_int(7))});
+      CHECK(!tla_reach_check(sym, &c.r, false, &eo, &a));
+      CHECK(a.in_rows == R.n - 1);
+      c.cube[j] = term_and2(R.cube[j], term_eq(y, term_int(7)));
+      CHECK(!tla_reach_check(sym, &c.r, false, &eo, &b));
+      check_same_stats(&a, &b);
+      reach_free(&c);
+    }
+    CHECK(y != NULL_TERM);
+  } else {
+    CHECK(!"no enumeration of more than ten states");
+  }
+  if (sym) tla_sym_free(sym);
+  tla_model_free(m);
+  cleanup(dir);
+}
+
 int main(void) {
   RUN(test_layout_and_init);
   RUN(test_reach_check);
@@ -1785,6 +1854,7 @@ int main(void) {
   RUN(test_reach_snake_order);
   RUN(test_reach_row_codes);
   RUN(test_and_merged);
+  RUN(test_reach_nested_cubes);
   RUN(test_reach_split_cases);
   RUN(test_reach_held_actions);
   RUN(test_reach_deadlock_steps);

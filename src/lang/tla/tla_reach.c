@@ -367,6 +367,7 @@ typedef struct {
   term_t *lastval;              /* per column the last value coded and its code (code_of: */
   row_code *lastcode;           /* consecutive states share most values) */
   term_vec sv, sl;              /* cube_info's scratch: the values found */
+  term_vec flat;                /* and a flat cube's arguments (tla_and_merged) */
   term_vec from, to;
   subst_memo memo;
   uint32_t cube_n;   /* folded_holds: from[0 .. cube_n) are the state's cube's values */
@@ -410,7 +411,7 @@ static void ctx_free(reach_ctx *c) {
   free(c->col_leaf), free(c->col_of), free(c->rows), free(c->rowbuf);
   for (uint32_t l = 0; l < c->L; l++) term_vec_free(&c->dict[l]);
   free(c->dict), free(c->ckey), free(c->ccode), free(c->lastval), free(c->lastcode);
-  term_vec_free(&c->sv), term_vec_free(&c->sl);
+  term_vec_free(&c->sv), term_vec_free(&c->sl), term_vec_free(&c->flat);
   term_vec_free(&c->from), term_vec_free(&c->to);
   memo_free(&c->memo);
 }
@@ -471,18 +472,54 @@ static inline term_t row_value(const reach_ctx *c, size_t j, uint32_t l) {
  * their leaves primed (primed_leaf) for covers (a vector of them per state
  * was a ninth of SlushSmall's memory); a state's row holds the last value
  * of each column either way (for the sort). */
-static void cube_info(reach_ctx *c, uint32_t j) {
-  if (c->vfirst[j] != UINT32_MAX) return;
+/* Cube t's values into c->sl/sv (propagate) and whether they fit a row
+ * (every leaf a column, none fixed twice; a row's values are rowbuf's);
+ * pure: the cube is their conjunction. */
+static bool cube_values_fit(reach_ctx *c, term_t t, uint32_t j, bool *pure) {
   uint32_t unsubst;
   c->sv.size = c->sl.size = 0;
-  c->pure[j] = term_is_true(propagate(&c->memo, c->R->cube[j], &c->sl, &c->sv, 0, false, &unsubst));
+  *pure = term_is_true(propagate(&c->memo, t, &c->sl, &c->sv, 0, false, &unsubst));
   bool fits = j < c->R->n;
-  if (fits) {
+  term_t *row = c->rowbuf;
+  for (uint32_t l = 0; l < c->L; l++) row[l] = NULL_TERM;
+  for (uint32_t i = 0; fits && i < c->sl.size; i++) {
+    uint32_t l = column_of(c, c->sl.data[i]);
+    if (l == UINT32_MAX || row[l] != NULL_TERM) fits = false;
+    else row[l] = c->sv.data[i];
+  }
+  return fits;
+}
+
+/* t is a conjunction with a conjunction among its arguments. */
+static bool nested(term_t t) {
+  if (term_is_negated(t) || term_op_of(t) != OP_AND) return false;
+  for (uint32_t i = 0; i < term_nargs(t); i++)
+    if (!term_is_negated(term_arg(t, i)) && term_op_of(term_arg(t, i)) == OP_AND) return true;
+  return false;
+}
+
+/* A state's cube may be its variables' parts unflattened (tla_sym.c
+ * reach_cubes: term_and_nested): its values then come part by part, where
+ * the flat cube's (term_and of the parts, as tests and hints give them)
+ * come in its sorted order. The same values either way where they fit a
+ * row and the cube is their conjunction (pure); else they come from the
+ * flat cube, as they always did: a cube that fixes a leaf twice, or one
+ * that is no column, keeps its values in order (substitution takes a
+ * leaf's last), and term_and folds a cube whose parts hold a literal and
+ * its negation to false (no values: an empty row), which the nested one's
+ * propagate leaves impure (the pair is a leaf fixed twice, or one of it
+ * folds to false with the other's value, or both stay in its rest). */
+static void cube_info(reach_ctx *c, uint32_t j) {
+  if (c->vfirst[j] != UINT32_MAX) return;
+  term_t cube = c->R->cube[j];
+  bool fits = cube_values_fit(c, cube, j, &c->pure[j]);
+  if ((!fits || !c->pure[j]) && nested(cube))
+    fits = cube_values_fit(c, tla_and_merged(term_nargs(cube), term_args(cube), &c->flat), j, &c->pure[j]);
+  if (j < c->R->n) {
     term_t *row = c->rowbuf;
     for (uint32_t l = 0; l < c->L; l++) row[l] = NULL_TERM;
     for (uint32_t i = 0; i < c->sl.size; i++) {
       uint32_t l = column_of(c, c->sl.data[i]);
-      if (l == UINT32_MAX || row[l] != NULL_TERM) fits = false;
       if (l != UINT32_MAX) row[l] = c->sv.data[i];
     }
     row_code *codes = c->rows + (size_t)j * c->L;

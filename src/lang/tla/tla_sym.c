@@ -4886,7 +4886,13 @@ static void reach_cubes(void *data) {
     const tla_val *state = j < s->nreach ? s->reach[j] : s->reach_hint[j - s->nreach];
     for (size_t i = 0; i < s->nv; i++) parts[i] = lay_eq(s, &d->q, s->cur[i], state->v[i]);
     parts[s->nv] = term_not(s->err);   /* one conjunction (and2 of the and sorted its ~85 arguments again) */
-    cubes[j] = tla_and_merged((uint32_t)s->nv + 1, parts, &d->merged);
+    /* a state's over its parts as they are (tla_reach.c's cube_info takes
+     * them apart, term_and flattens it where a query takes it in): a
+     * flat one, ~100 sorted arguments interned per state, was 1.4-2.2 s
+     * CPU and ~400 MB of MCLamportMutex's run (922,956 states); a hint's
+     * flat (its values' order matters: cube_info) */
+    cubes[j] = j < s->nreach ? term_and_nested((uint32_t)s->nv + 1, parts)
+                             : tla_and_merged((uint32_t)s->nv + 1, parts, &d->merged);
   }
   s->reach_cube = cubes;
   /* up to the symmetry, the representatives are no invariant of the

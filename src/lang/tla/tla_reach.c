@@ -467,11 +467,6 @@ static inline term_t row_value(const reach_ctx *c, size_t j, uint32_t l) {
   return c->dict[l].data[c->rows[j * c->L + l]];
 }
 
-/* State j's values (computed once): its row when they fit one (every leaf
- * a column, none fixed twice), else var/value[vfirst[j] ..+ vcount[j]),
- * their leaves primed (primed_leaf) for covers (a vector of them per state
- * was a ninth of SlushSmall's memory); a state's row holds the last value
- * of each column either way (for the sort). */
 /* Cube t's values into c->sl/sv (propagate) and whether they fit a row
  * (every leaf a column, none fixed twice; a row's values are rowbuf's);
  * pure: the cube is their conjunction. */
@@ -498,7 +493,12 @@ static bool nested(term_t t) {
   return false;
 }
 
-/* A state's cube may be its variables' parts unflattened (tla_sym.c
+/* State j's values (computed once): its row when they fit one (every leaf
+ * a column, none fixed twice), else var/value[vfirst[j] ..+ vcount[j]),
+ * their leaves primed (primed_leaf) for covers (a vector of them per state
+ * was a ninth of SlushSmall's memory); a state's row holds the last value
+ * of each column either way (for the sort).
+ * A state's cube may be its variables' parts unflattened (tla_sym.c
  * reach_cubes: term_and_nested): its values then come part by part, where
  * the flat cube's (term_and of the parts, as tests and hints give them)
  * come in its sorted order. The same values either way where they fit a

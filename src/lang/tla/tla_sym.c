@@ -4838,12 +4838,12 @@ static term_t lay_eq(tla_sym *s, eq_memo *q, const sv *a, const tla_val *c) {
 typedef struct {
   tla_sym *s;
   eq_memo q;   /* freed by the caller: tla_protect may jump out */
-  term_vec merged;   /* and_merged's scratch (freed by the caller too) */
+  term_vec merged;   /* tla_and_merged's scratch, the hints' cubes (freed by the caller too) */
 } cubes_data;
 
 /* term_and(n, parts), with the arguments given to it in term_and's own
  * order: a part that is a conjunction holds its arguments sorted by id
- * (term_and built it; so does every hash-consed conjunction), so the
+ * (term_and built it; any other order is only slower: term_and sorts), so the
  * parts' arguments are merged (the least head of the parts in turn; a
  * part that is no conjunction is one argument) instead of sorted. The
  * result is term_and's (which flattens, sorts and keeps one of each: the

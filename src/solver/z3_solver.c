@@ -34,6 +34,7 @@ typedef struct {
   uint32_t timeout_ms;       /* each check's, by the watchdog (0: none) */
   struct { char name[32]; uint32_t value; } tuned[4];   /* solver_tune's, for check_alone's solver too */
   uint32_t ntuned;
+  bool alone_simple_first;  /* check_alone tries the simple solver first (solver_z3_alone_simple_first) */
   char reason[256];
   volatile bool interrupted;   /* set by another thread (z3s_interrupt) */
 } z3_solver;
@@ -248,15 +249,17 @@ static Z3_lbool z3s_check_one(z3_solver *z, Z3_solver one, Z3_ast a, uint32_t ms
   return r;
 }
 
-/* The first try of check_alone: Z3's SMT core alone (a simple solver),
- * whose first check preprocesses f as a whole too, within at most this
- * share of the check's time. Its unsat is the answer (f alone is unsat);
- * anything else goes to the default solver. The default solver's first
- * check builds Z3's default tactic (probes and a dozen logic-specific
- * tactics) every time: 6-10 ms of CPU even on a tiny formula, where the
- * simple solver takes 0.3-1.5 ms (the quantified heads of expanded
- * definitions in a model check: LIA-Arrays-182, five clauses, 60 ms of
- * a 0.1 s run). */
+/* The first try of check_alone where asked for (solver_z3_alone_simple_first):
+ * Z3's SMT core alone (a simple solver), whose first check preprocesses f
+ * as a whole too, within at most this share of the check's time. Its
+ * unsat is the answer (f alone is unsat); anything else goes to the
+ * default solver. The default solver's first check builds Z3's default
+ * tactic (probes and a dozen logic-specific tactics) every time: 6-10 ms
+ * of CPU even on a tiny formula, where the simple solver takes 0.3-1.5 ms
+ * (the quantified heads of expanded definitions in a model check:
+ * LIA-Arrays-182, five clauses, 60 ms of a 0.1 s run). Not by default: the
+ * path queries of tla_bmc and sol_split are asked alone because the
+ * default tactic decides them where the SMT core alone is slow. */
 #define ALONE_TRY_SHARE 8
 #define ALONE_TRY_MS 200
 static uint64_t alone_defaults;   /* answers left to the default solver (tests) */
@@ -264,7 +267,8 @@ uint64_t solver_z3_alone_defaults(void) { return alone_defaults; }
 
 /* Fresh solvers in the same context (with the parameters tuned for z->s):
  * their first check runs Z3's non-incremental preprocessing, which the
- * incremental z->s skips; the simple solver first, then the default one. */
+ * incremental z->s skips; the default one (after the simple one where
+ * asked for). */
 static solver_result z3s_check_alone(solver *s, term_t f) {
   z3_solver *z = (z3_solver *)s;
   z3s_clear_result(z);
@@ -274,9 +278,12 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
     return SOLVER_UNKNOWN;
   }
   bool fired;
-  uint32_t try_ms = z->timeout_ms && z->timeout_ms / ALONE_TRY_SHARE < ALONE_TRY_MS ? z->timeout_ms / ALONE_TRY_SHARE
-                                                                                     : ALONE_TRY_MS;
-  Z3_lbool r = z3s_check_one(z, Z3_mk_simple_solver(z->ctx), a, try_ms ? try_ms : 1, &fired);
+  Z3_lbool r = Z3_L_UNDEF;
+  if (z->alone_simple_first) {
+    uint32_t try_ms = z->timeout_ms && z->timeout_ms / ALONE_TRY_SHARE < ALONE_TRY_MS ? z->timeout_ms / ALONE_TRY_SHARE
+                                                                                       : ALONE_TRY_MS;
+    r = z3s_check_one(z, Z3_mk_simple_solver(z->ctx), a, try_ms ? try_ms : 1, &fired);
+  }
   if (r != Z3_L_FALSE) {
     z3s_clear_result(z);
     alone_defaults++;
@@ -430,6 +437,10 @@ static solver *z3s_new(z3conv *conv) {
 
 solver *solver_new_z3(void) { return z3s_new(NULL); }
 solver *solver_new_z3_in(z3conv *conv) { return z3s_new(conv); }
+
+void solver_z3_alone_simple_first(solver *s) {
+  if (s && s->ops == &z3s_ops) ((z3_solver *)s)->alone_simple_first = true;
+}
 
 solver *solver_new_z3_beside(solver *s) {
   return z3s_new(s && s->ops == &z3s_ops ? ((z3_solver *)s)->conv : NULL);

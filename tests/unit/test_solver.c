@@ -595,16 +595,24 @@ static void test_solver_beside(void) {
 }
 
 /* A formula with a quantified part alone (a model check's expanded
- * definition in a clause's head): the simple solver's unsat answers it
- * (Z3's default solver builds its whole default tactic at every first
- * check: 6-10 ms each); a sat one still goes to the default solver. */
+ * definition in a clause's head): with solver_z3_alone_simple_first the
+ * simple solver's unsat answers it (Z3's default solver builds its whole
+ * default tactic at every first check: 6-10 ms each), without it the
+ * default solver (tla_bmc's path queries); a sat one goes to the default
+ * solver either way. */
 static void test_alone_quantified(void) {
   term_t x = term_var("aqx", type_int()), y = term_var("aqy", type_int());
   term_t ex = term_exists(1, &y, term_and2(term_gt(y, x), term_lt(y, term_int(100))));
-  solver *s = solver_new_z3();
-  solver_set_timeout(s, 10000);
-  uint64_t d0 = solver_z3_alone_defaults();
   term_t in[] = {term_gt(x, term_int(3)), term_lt(x, term_int(50)), term_not(ex)};
+  solver *d = solver_new_z3();
+  uint64_t d0 = solver_z3_alone_defaults();
+  CHECK(solver_check_alone(d, term_and(3, in)) == SOLVER_UNSAT);
+  CHECK(solver_z3_alone_defaults() == d0 + 1);
+  solver_free(d);
+  solver *s = solver_new_z3();
+  solver_z3_alone_simple_first(s);
+  solver_set_timeout(s, 10000);
+  d0 = solver_z3_alone_defaults();
   CHECK(solver_check_alone(s, term_and(3, in)) == SOLVER_UNSAT);
   CHECK(solver_z3_alone_defaults() == d0);
   term_t out[] = {term_ge(x, term_int(99)), term_lt(x, term_int(200)), term_not(ex)};

@@ -71,7 +71,7 @@ static bool extract(const chc_system *s, const valsrc *slv, uint32_t k, chc_deri
       mpq_clear(q);
     }
   }
-  solver *chk = solver_new_z3();
+  solver *chk = solver_new_z3_beside(slv->slv);
   uint32_t ma = max_arity(s);
   term_t *vf = xmalloc(ma * sizeof(term_t)), *vt = xmalloc(ma * sizeof(term_t));
   /* transitions j = k-1 (the query) down to 0 (a fact): node k-1-j */

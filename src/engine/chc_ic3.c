@@ -847,7 +847,7 @@ static int shared_derivation(ic3 *a, uint32_t root, chc_result *out) {
            *capbyf = xcalloc(root + 1, sizeof(uint32_t));
   XGROW(ns, cap, 1);
   ns[n++] = (inst){root, NULL, NULL};
-  solver *cs = solver_new_z3();
+  solver *cs = solver_new_z3_beside(a->slv);
   bool ok = true, timeout = false;
   for (uint32_t i = 0; i < n && ok; i++) {
     const reach *r = &a->rf[ns[i].fact];
@@ -930,7 +930,7 @@ static void tree_derivation(ic3 *a, uint32_t root, chc_result *out) {
   }
   free(st);
   if (ok) {
-    solver *cs = solver_new_z3();
+    solver *cs = solver_new_z3_beside(a->slv);
     solver_set_timeout(cs, limits_remaining_ms(a->lim));
     solver_assert(cs, chc_tree_formula(a->s, &t));
     if (solver_check(cs) == SOLVER_SAT) {

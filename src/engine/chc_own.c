@@ -193,11 +193,15 @@ static bool ic3_part(ic3_parts *p, const chc_system *s, const zeta_limits *l, co
   if (!p->ic3) p->ic3 = chc_ic3_new(s);
   chc_ic3_run(p->ic3, &part, r);
   bool answered = r->answer != CHC_UNKNOWN;
-  if (chc_settled(r, s, lim, acc)) return true;
-  chc_result_free(r);
+  /* an answer ends this IC3 whether it passes its check or not: freed
+   * first, its Z3 context is the check's (z3conv_mk_context's spare) */
   if (answered) {
     chc_ic3_free(p->ic3);
     p->ic3 = NULL;
+  }
+  if (chc_settled(r, s, lim, acc)) return true;
+  chc_result_free(r);
+  if (answered) {
     p->dropped = true;
     terms_rollback(start);
   } else p->kept = terms_take(start);

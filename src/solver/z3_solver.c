@@ -34,6 +34,7 @@ typedef struct {
   uint32_t timeout_ms;       /* each check's, by the watchdog (0: none) */
   struct { char name[32]; uint32_t value; } tuned[4];   /* solver_tune's, for check_alone's solver too */
   uint32_t ntuned;
+  bool alone_simple_first;  /* check_alone tries the simple solver first (solver_z3_alone_simple_first) */
   char reason[256];
   volatile bool interrupted;   /* set by another thread (z3s_interrupt) */
 } z3_solver;
@@ -228,9 +229,46 @@ static void z3s_interrupt(solver *s) {
 
 static const char *z3s_reason(solver *s) { return ((z3_solver *)s)->reason; }
 
-/* A fresh default solver in the same context (with the parameters tuned
- * for z->s): its first check runs Z3's non-incremental preprocessing, which
- * the incremental z->s skips. */
+/* One check of a alone in a fresh solver one (its parameters those tuned
+ * for z->s), within ms (0: none); the model kept after sat. */
+static Z3_lbool z3s_check_one(z3_solver *z, Z3_solver one, Z3_ast a, uint32_t ms, bool *fired) {
+  Z3_solver_inc_ref(z->ctx, one);
+  Z3_params p = z3conv_mk_params(z->ctx);
+  for (uint32_t i = 0; i < z->ntuned; i++)
+    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, z->tuned[i].name), z->tuned[i].value);
+  Z3_solver_set_params(z->ctx, one, p);
+  Z3_params_dec_ref(z->ctx, p);
+  Z3_solver_assert(z->ctx, one, a);
+  Z3_lbool r = z3_watchdog_check(z->ctx, one, ms, 0, NULL, fired);
+  if (r == Z3_L_UNDEF) z3s_unknown_reason(z, one, *fired);
+  if (r == Z3_L_TRUE) {   /* f's model, for solver_value (tla_bmc's trace) */
+    z->model = Z3_solver_get_model(z->ctx, one);
+    if (z->model) Z3_model_inc_ref(z->ctx, z->model);
+  }
+  Z3_solver_dec_ref(z->ctx, one);
+  return r;
+}
+
+/* The first try of check_alone where asked for (solver_z3_alone_simple_first):
+ * Z3's SMT core alone (a simple solver), whose first check preprocesses f
+ * as a whole too, within at most this share of the check's time. Its
+ * unsat is the answer (f alone is unsat); anything else goes to the
+ * default solver. The default solver's first check builds Z3's default
+ * tactic (probes and a dozen logic-specific tactics) every time: 6-10 ms
+ * of CPU even on a tiny formula, where the simple solver takes 0.3-1.5 ms
+ * (the quantified heads of expanded definitions in a model check:
+ * LIA-Arrays-182, five clauses, 60 ms of a 0.1 s run). Not by default: the
+ * path queries of tla_bmc and sol_split are asked alone because the
+ * default tactic decides them where the SMT core alone is slow. */
+#define ALONE_TRY_SHARE 8
+#define ALONE_TRY_MS 200
+static uint64_t alone_defaults;   /* answers left to the default solver (tests) */
+uint64_t solver_z3_alone_defaults(void) { return alone_defaults; }
+
+/* Fresh solvers in the same context (with the parameters tuned for z->s):
+ * their first check runs Z3's non-incremental preprocessing, which the
+ * incremental z->s skips; the default one (after the simple one where
+ * asked for). */
 static solver_result z3s_check_alone(solver *s, term_t f) {
   z3_solver *z = (z3_solver *)s;
   z3s_clear_result(z);
@@ -239,22 +277,18 @@ static solver_result z3s_check_alone(solver *s, term_t f) {
     z3s_set_reason(z, "formula not translated: ", z3conv_error(z->conv));
     return SOLVER_UNKNOWN;
   }
-  Z3_solver one = Z3_mk_solver(z->ctx);
-  Z3_solver_inc_ref(z->ctx, one);
-  Z3_params p = z3conv_mk_params(z->ctx);
-  for (uint32_t i = 0; i < z->ntuned; i++)
-    Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, z->tuned[i].name), z->tuned[i].value);
-  Z3_solver_set_params(z->ctx, one, p);
-  Z3_params_dec_ref(z->ctx, p);
-  Z3_solver_assert(z->ctx, one, a);
   bool fired;
-  Z3_lbool r = z3_watchdog_check(z->ctx, one, z->timeout_ms, 0, NULL, &fired);
-  if (r == Z3_L_UNDEF) z3s_unknown_reason(z, one, fired);
-  if (r == Z3_L_TRUE) {   /* f's model, for solver_value (tla_bmc's trace) */
-    z->model = Z3_solver_get_model(z->ctx, one);
-    if (z->model) Z3_model_inc_ref(z->ctx, z->model);
+  Z3_lbool r = Z3_L_UNDEF;
+  if (z->alone_simple_first) {
+    uint32_t try_ms = z->timeout_ms && z->timeout_ms / ALONE_TRY_SHARE < ALONE_TRY_MS ? z->timeout_ms / ALONE_TRY_SHARE
+                                                                                       : ALONE_TRY_MS;
+    r = z3s_check_one(z, Z3_mk_simple_solver(z->ctx), a, try_ms ? try_ms : 1, &fired);
   }
-  Z3_solver_dec_ref(z->ctx, one);
+  if (r != Z3_L_FALSE) {
+    z3s_clear_result(z);
+    alone_defaults++;
+    r = z3s_check_one(z, Z3_mk_solver(z->ctx), a, z->timeout_ms, &fired);
+  }
   if (z3conv_failed(z->ctx, NULL)) {
     z3s_clear_result(z);
     return SOLVER_UNKNOWN;
@@ -403,3 +437,11 @@ static solver *z3s_new(z3conv *conv) {
 
 solver *solver_new_z3(void) { return z3s_new(NULL); }
 solver *solver_new_z3_in(z3conv *conv) { return z3s_new(conv); }
+
+void solver_z3_alone_simple_first(solver *s) {
+  if (s && s->ops == &z3s_ops) ((z3_solver *)s)->alone_simple_first = true;
+}
+
+solver *solver_new_z3_beside(solver *s) {
+  return z3s_new(s && s->ops == &z3s_ops ? ((z3_solver *)s)->conv : NULL);
+}

@@ -10,6 +10,7 @@
 #include "lang/chc/chc_parser.h"
 #include "ir/chc_ts.h"
 #include "ir/chc_witness.h"
+#include "solver/z3_conv.h"
 #include <unistd.h>
 
 static const char *counter_safe =
@@ -1126,6 +1127,51 @@ static void test_replay_by_values(void) {
   chc_free(&s);
 }
 
+
+/* An IC3 answer in own's schedule ends that IC3 whether its check passes
+ * or not, so IC3 is freed before the check: the check's solver gets IC3's
+ * Z3 context (the spare) instead of making one (~9 ms of CPU and ~4,000
+ * page faults, a tiny task's whole budget; LIA-Arrays-182 / 207: two
+ * contexts per run before). Its unsat answers' derivation is found in
+ * IC3's own context (solver_new_z3_beside). */
+typedef struct { uint64_t made; int answers; } ctx_seen;
+
+static bool check_makes_no_context(void *ctx, const chc_system *ds, chc_result *r) {
+  ctx_seen *seen = ctx;
+  uint64_t before = z3conv_contexts_made();
+  solver *z = solver_new_z3();   /* as the model check / the replay */
+  solver_free(z);
+  seen->made += z3conv_contexts_made() - before;
+  seen->answers++;
+  (void)ds;
+  return r->answer != CHC_UNKNOWN;
+}
+
+static void test_check_gets_engine_context(void) {
+  const char *sys[] = {array_copy_safe, array_unsafe};
+  chc_answer want[] = {CHC_SAT, CHC_UNSAT};
+  z3conv_reuse_contexts(true);
+  for (int i = 0; i < 2; i++) {
+    chc_system s;
+    char *msg;
+    CHECK(parse(sys[i], &s, &msg) == CHC_PARSE_OK);
+    chc_normalize(&s);
+    zeta_limits lim = limits_from_timeout(20);
+    ctx_seen seen = {0, 0};
+    chc_accept acc = {check_makes_no_context, &seen};
+    chc_result r;
+    bool over_unf;
+    uint64_t c0 = z3conv_contexts_made();
+    chc_own_solve(&s, &lim, ITP_AUTO, &r, NULL, &over_unf, &acc, NULL);
+    CHECK(r.answer == want[i]);
+    CHECK(seen.answers == 1 && seen.made == 0);
+    CHECK(z3conv_contexts_made() - c0 <= 1);   /* IC3's, or none (a spare left by an earlier test) */
+    chc_result_free(&r);
+    chc_free(&s);
+  }
+  z3conv_reuse_contexts(false);
+}
+
 int main(void) {
   RUN(test_parse_forms);
   RUN(test_parse_errors);
@@ -1154,5 +1200,6 @@ int main(void) {
   RUN(test_repair_unreached);
   RUN(test_read_model);
   RUN(test_replay_by_values);
+  RUN(test_check_gets_engine_context);
   return CHECK_DONE();
 }

@@ -567,6 +567,62 @@ static void test_project_array_ite(void) {
   solver_free(s);
 }
 
+
+/* A solver beside another (solver_new_z3_beside) makes no context: it is
+ * in the other's, with a stack of its own; beside nothing, a context of
+ * its own. */
+static void test_solver_beside(void) {
+  term_t x = term_var("sbx", type_int());
+  solver *s = solver_new_z3();
+  solver_assert(s, term_lt(x, term_int(0)));
+  uint64_t c0 = z3conv_contexts_made();
+  solver *b = solver_new_z3_beside(s);
+  CHECK(z3conv_contexts_made() == c0);
+  solver_assert(b, term_gt(x, term_int(3)));
+  CHECK(solver_check(b) == SOLVER_SAT);
+  CHECK(solver_value(b, x) != NULL_TERM);
+  solver_assert(b, term_lt(x, term_int(3)));
+  CHECK(solver_check(b) == SOLVER_UNSAT);
+  CHECK(solver_check(s) == SOLVER_SAT);   /* b's assertions are not s's */
+  solver_free(b);
+  CHECK(solver_check(s) == SOLVER_SAT);
+  solver_free(s);
+  solver *n = solver_new_z3_beside(NULL);
+  CHECK(z3conv_contexts_made() == c0 + 1);
+  solver_assert(n, term_gt(x, term_int(3)));
+  CHECK(solver_check(n) == SOLVER_SAT);
+  solver_free(n);
+}
+
+/* A formula with a quantified part alone (a model check's expanded
+ * definition in a clause's head): with solver_z3_alone_simple_first the
+ * simple solver's unsat answers it (Z3's default solver builds its whole
+ * default tactic at every first check: 6-10 ms each), without it the
+ * default solver (tla_bmc's path queries); a sat one goes to the default
+ * solver either way. */
+static void test_alone_quantified(void) {
+  term_t x = term_var("aqx", type_int()), y = term_var("aqy", type_int());
+  term_t ex = term_exists(1, &y, term_and2(term_gt(y, x), term_lt(y, term_int(100))));
+  term_t in[] = {term_gt(x, term_int(3)), term_lt(x, term_int(50)), term_not(ex)};
+  solver *d = solver_new_z3();
+  uint64_t d0 = solver_z3_alone_defaults();
+  CHECK(solver_check_alone(d, term_and(3, in)) == SOLVER_UNSAT);
+  CHECK(solver_z3_alone_defaults() == d0 + 1);
+  solver_free(d);
+  solver *s = solver_new_z3();
+  solver_z3_alone_simple_first(s);
+  solver_set_timeout(s, 10000);
+  d0 = solver_z3_alone_defaults();
+  CHECK(solver_check_alone(s, term_and(3, in)) == SOLVER_UNSAT);
+  CHECK(solver_z3_alone_defaults() == d0);
+  term_t out[] = {term_ge(x, term_int(99)), term_lt(x, term_int(200)), term_not(ex)};
+  CHECK(solver_check_alone(s, term_and(3, out)) == SOLVER_SAT);
+  CHECK(solver_z3_alone_defaults() == d0 + 1);
+  term_t v = solver_value(s, x);
+  CHECK(v != NULL_TERM);
+  solver_free(s);
+}
+
 int main(void) {
   RUN(test_basic_sat_unsat);
   RUN(test_theories_values);
@@ -589,6 +645,8 @@ int main(void) {
   RUN(test_from_z3_over);
   RUN(test_borrowed_solver);
   RUN(test_project_array_ite);
+  RUN(test_solver_beside);
+  RUN(test_alone_quantified);
   terms_reset();
   return CHECK_DONE();
 }

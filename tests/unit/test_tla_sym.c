@@ -1454,6 +1454,15 @@ static void test_load_stretch(void) {
   CHECK(tla_bmc_stretch(100.0, 1.0) == 10.0);
 }
 
+/* A relative check's budget grows with its own last useful answer (8x),
+ * never below the depth's budget: MultiPaxos_MC_small's depth-6 checks
+ * (0.2 s at depth 5) had 0.5 s, the path query's, and ran out. */
+static void test_relative_budget(void) {
+  CHECK(tla_bmc_relative_budget(0.5, 0.25) == 2.0);
+  CHECK(tla_bmc_relative_budget(2.0, 0.25) == 2.0);
+  CHECK(tla_bmc_relative_budget(0.5, 0) == 0.5);
+}
+
 /* A share of the time left that stands for CPU time: a quarter of 100 s
  * at stretch 1 is 25 s, at stretch 2 50 s, at stretch 10 all of it (never
  * past the deadline); without a deadline none. */
@@ -1877,6 +1886,7 @@ int main(void) {
   RUN(test_counting);
   RUN(test_load_stretch);
   RUN(test_stretched_deadline);
+  RUN(test_relative_budget);
   RUN(test_step_witness_kinds);
   RUN(test_step_choose_extremum);
   RUN(test_step_filter_live_cells);

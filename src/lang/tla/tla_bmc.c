@@ -314,6 +314,8 @@ typedef struct {
   term_t err_left;      /* the step's errors the hypothesis does not refute (nx.err: no answer) */
   uint32_t split[3];    /* the residuals answered: disjuncts, those left for the path; all residuals' rounds */
   shapes kept_inv, kept_err;   /* the disjuncts the path asked at the depth before (residual's seeds) */
+  double secs[4];       /* wall s of the last useful answers (0: none): preserves, relative_step's
+                           error check, their residuals (`answered`) */
 } relative;
 
 /* The depth's hypothesis dropped (the solver kept). */
@@ -359,6 +361,34 @@ static zeta_limits relative_limits(const zeta_limits *lim, double budget) {
   return sub;
 }
 
+/* A relative check's budget: at least TLA_BMC_RELATIVE_GROWTH times the same
+ * check's time at the depth before (rl->secs) when its answer was of use
+ * (UNSAT, or residual answered): where residual made the last path query
+ * cheap, that query's time no longer measures the one a check saves.
+ * MultiPaxos_MC_small's depth 5: path query 0.2 s, so depth 6's checks had
+ * 0.5 s; the invariants' check (0.2 s at depth 5) and the step's errors'
+ * ran out, and the path asked all of both: 36-41 s CPU instead of ~5.
+ * 4x was too little for depth 5's (0.1 s CPU at depth 4, over 0.75 s at
+ * depth 5, load 4). A check without an answer adds nothing. */
+double tla_bmc_relative_budget(double budget, double last) {
+  double g = TLA_BMC_RELATIVE_GROWTH * last;
+  return g > budget ? g : budget;
+}
+
+static double grown(const relative *rl, int which, double budget) {
+  return tla_bmc_relative_budget(budget, rl->secs[which]);
+}
+
+/* The wall seconds since t0 as check `which`'s last answer (res SAT or
+ * UNSAT); residual (2, 3) without an answer leaves its check's none. */
+static void answered(relative *rl, int which, double t0, solver_result res) {
+  rl->secs[which] = res == SOLVER_SAT || res == SOLVER_UNSAT ? limits_now() - t0 : 0;
+  if (which >= 2 && !rl->secs[which]) rl->secs[which - 2] = 0;
+  if (which < 2 && res != SOLVER_SAT && res != SOLVER_UNSAT && progress_verbose() >= 2)
+    progress_say("zeta: bmc: %s relative check: no answer in %.2f s",
+                 which ? "the step's errors'" : "the invariants'", limits_now() - t0);
+}
+
 static void relative_new(relative *rl, const char *backend, term_t axioms, term_t cons, term_t bad, const tla_step *nx) {
   relative_drop(rl);
   if (!rl->sv) {
@@ -380,8 +410,11 @@ static void relative_new(relative *rl, const char *backend, term_t axioms, term_
  * (residual's first round, or the caller pops it). */
 static solver_result preserves(relative *rl, const zeta_limits *lim, double budget, term_t bad_next) {
   if (!rl->scoped) return SOLVER_UNKNOWN;
-  zeta_limits sub = relative_limits(lim, budget);
-  return ask(rl->sv, &sub, term_and2(rl->nx.ok, bad_next));
+  zeta_limits sub = relative_limits(lim, grown(rl, 0, budget));
+  double t0 = limits_now();
+  solver_result res = ask(rl->sv, &sub, term_and2(rl->nx.ok, bad_next));
+  answered(rl, 0, t0, res);
+  return res;
 }
 
 /* The disjuncts of t into out: its disjunctions flattened (a negated
@@ -456,9 +489,11 @@ static void disjuncts(term_t t, term_vec *out) {
 static term_t residual(relative *rl, const zeta_limits *lim, double budget, term_t base, term_t q, bool model,
                        shapes *mem, const char *what) {
   term_vec d = {0}, left = {0};
+  int which = mem == &rl->kept_inv ? 2 : 3;
   if (rl->scoped) disjuncts(q, &d);
   if (d.size < 2) {
     if (model) solver_pop(rl->sv, 1);
+    answered(rl, which, limits_now(), SOLVER_UNKNOWN);
     term_vec_free(&d);
     return q;
   }
@@ -473,9 +508,9 @@ static term_t residual(relative *rl, const zeta_limits *lim, double budget, term
   }
   for (uint32_t i = 0; i < d.size; i++)
     if (!kept[i] && shapes_has(mem, key[i])) kept[i] = true, seeded++;
-  zeta_limits sub = relative_limits(lim, budget);
+  zeta_limits sub = relative_limits(lim, grown(rl, which, budget));
   term_t out = q;
-  double c0 = cpu_now();
+  double c0 = cpu_now(), t0 = limits_now();
   uint32_t rounds = 0, nkept = 0;
   solver_push(rl->sv);
   solver_assert(rl->sv, base);
@@ -505,6 +540,7 @@ static term_t residual(relative *rl, const zeta_limits *lim, double budget, term
   }
   solver_pop(rl->sv, 1);
   rl->split[2] += rounds;
+  answered(rl, which, t0, out == q ? SOLVER_UNKNOWN : SOLVER_UNSAT);
   if (progress_verbose() >= 2)
     progress_say("zeta: bmc: %s: %u disjuncts (%u seeded, %u by the check's model), %s %u, %u rounds, %.2f s CPU", what,
                  d.size, seeded, from_model, out == q ? "no answer, kept" : "the path asks", out == q ? d.size : nkept,
@@ -521,8 +557,10 @@ static void relative_step(tla_sym *s, relative *rl, const zeta_limits *lim, doub
                           bool said, en_vectors *ev) {
   rl->err_left = rl->nx.err;
   if (!rl->scoped) return;
-  zeta_limits sub = relative_limits(lim, budget);
+  zeta_limits sub = relative_limits(lim, grown(rl, 1, budget));
+  double t0 = limits_now();
   solver_result res = ask(rl->sv, &sub, rl->nx.err);
+  answered(rl, 1, t0, res);
   if (res == SOLVER_SAT && !said)
     rl->err_left = residual(rl, lim, RESIDUAL_BUDGET * budget, term_true(), rl->nx.err, true, &rl->kept_err, "the step's errors");
   else if (res == SOLVER_SAT) solver_pop(rl->sv, 1);

@@ -67,6 +67,11 @@ typedef enum { TLA_BMC_ANSWER, TLA_BMC_STAGE, TLA_BMC_LAST_STAGE } tla_bmc_use;
  * after wall seconds in which the process used cpu seconds: wall / cpu,
  * within [1, 10]; 1 while cpu < 0.05 (tla_bmc.c `load_stretch`). */
 double tla_bmc_stretch(double wall, double cpu);
+/* A relative check's budget (wall s): the depth's budget, or
+ * TLA_BMC_RELATIVE_GROWTH times the same check's last useful answer
+ * (last, 0: none) if more (tla_bmc.c `grown`). */
+#define TLA_BMC_RELATIVE_GROWTH 8
+double tla_bmc_relative_budget(double budget, double last);
 /* The process's wall and CPU seconds at a start, for the ratio above. */
 typedef struct { double wall0, cpu0; } tla_load_clock;
 tla_load_clock tla_load_clock_start(void);

@@ -1830,6 +1830,7 @@ static void test_reach_nested_cubes(void) {
     CHECK(tla_reach_check(sym, &flat.r, false, &eo, &b));
     CHECK(a.by_subst == R.n && a.in_rows == R.n);
     check_same_stats(&a, &b);
+    CHECK(a.by_parts == R.n && b.by_parts == 0);   /* nested: the parts' values; flat: propagate's */
     reach_free(&flat);
     const ts *sys = tla_sym_ts(sym);
     term_t y = NULL_TERM;
@@ -1840,10 +1841,25 @@ static void test_reach_nested_cubes(void) {
       reach_edit(&R, R.n, R.n, R.n, &c);
       c.cube[j] = term_and_nested(2, (term_t[]){R.cube[j], term_eq(y, term_int(7))});
       CHECK(!tla_reach_check(sym, &c.r, false, &eo, &a));
-      CHECK(a.in_rows == R.n - 1);
+      CHECK(a.in_rows == R.n - 1 && a.by_parts == R.n - 1);   /* y fixed by two parts: the flat cube's values */
       c.cube[j] = term_and2(R.cube[j], term_eq(y, term_int(7)));
       CHECK(!tla_reach_check(sym, &c.r, false, &eo, &b));
       check_same_stats(&a, &b);
+      /* a part that is not its values alone (y = v \/ y = 9, v its value
+       * in the state: the cube's other part fixes it): the whole cube's
+       * propagate, which finds the cube pure; the same proof */
+      term_t flatj = term_and(1, &R.cube[j]), yv = NULL_TERM;
+      for (uint32_t i = 0; i < term_nargs(flatj); i++) {
+        term_t e = term_arg(flatj, i);
+        if (!term_is_negated(e) && term_op_of(e) == OP_EQ && term_arg(e, 0) == y) yv = term_arg(e, 1);
+        if (!term_is_negated(e) && term_op_of(e) == OP_EQ && term_arg(e, 1) == y) yv = term_arg(e, 0);
+      }
+      CHECK(yv != NULL_TERM);
+      if (yv != NULL_TERM) {
+        c.cube[j] = term_and_nested(2, (term_t[]){R.cube[j], term_or2(term_eq(y, yv), term_eq(y, term_int(9)))});
+        CHECK(tla_reach_check(sym, &c.r, false, &eo, &a));
+        CHECK(a.by_subst == R.n && a.in_rows == R.n && a.by_parts == R.n - 1);
+      }
       reach_free(&c);
     }
     CHECK(y != NULL_TERM);

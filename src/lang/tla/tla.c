@@ -275,8 +275,9 @@ static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, d
   bool ok = tla_reach_check_share(sym, &R, deadlock, eo, share < 1 ? share : 1, &st);
   report_stat(r, "reach-proof", "%zu of %zu states checked in %.2f s CPU (%zu decided by substitution, %zu steps witnessed)",
               st.checked, R.n, limits_cpu_now() - cpu, st.by_subst, st.by_witness);
-  report_stat(r, "reach-order", "%.2f leaf values changed a state, %.1f nodes rebuilt a state",
-              R.n ? (double)st.leaf_changes / (double)R.n : 0.0, st.checked ? (double)st.rebuilt / (double)st.checked : 0.0);
+  report_stat(r, "reach-order", "%.2f leaf values changed a state, %.1f nodes rebuilt a state, %zu states' values by their parts",
+              R.n ? (double)st.leaf_changes / (double)R.n : 0.0, st.checked ? (double)st.rebuilt / (double)st.checked : 0.0,
+              st.by_parts);
   if (!ok) return false;
   ts_result_init(res);
   res->verdict = ZETA_SAFE;

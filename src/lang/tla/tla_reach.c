@@ -20,6 +20,7 @@
 #include <string.h>
 #include "core/alloc.h"
 #include "core/term_inc.h"
+#include "core/term_map.h"
 #include "lang/tla/tla_reach.h"
 #include "solver/solver.h"
 
@@ -369,6 +370,14 @@ typedef struct {
   term_vec sv, sl;              /* cube_info's scratch: the values found */
   term_vec flat;                /* and a flat cube's arguments (tla_and_merged) */
   term_vec from, to;
+  /* a nested cube's parts' values (parts_fit): part -> its index k in
+   * part_at (where they start in pleaf/pval), part_n (their count),
+   * part_pure (whether the part is their conjunction, alone) */
+  term_map part_index;
+  term_vec part_at, part_n, pleaf, pval;
+  bool *part_pure;
+  size_t npart_pure;
+  size_t by_parts;   /* the states whose values came from their parts' */
   subst_memo memo;
   uint32_t cube_n;   /* folded_holds: from[0 .. cube_n) are the state's cube's values */
   /* steps_covered notes (in evident) a case that is a step from every
@@ -379,6 +388,7 @@ typedef struct {
 static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R, const ts *sys) {
   memset(c, 0, sizeof *c);
   c->R = R;
+  term_map_init(&c->part_index);
   size_t n = R->n + R->nhint;   /* every cube an edge may point at: the states and the hints (SYMMETRY) */
   c->primed = xmalloc((n + 1) * sizeof *c->primed);
   c->vfirst = xmalloc((n + 1) * sizeof *c->vfirst), c->vcount = xmalloc((n + 1) * sizeof *c->vcount);
@@ -405,6 +415,13 @@ static void ctx_init(reach_ctx *c, const tla_sym_reach_set *R, const ts *sys) {
   for (uint32_t l = 0; l < c->L; l++) c->lastval[l] = NULL_TERM;
 }
 
+static void parts_free(reach_ctx *c) {
+  term_map_free(&c->part_index), term_vec_free(&c->part_at), term_vec_free(&c->part_n), free(c->part_pure);
+  term_vec_free(&c->pleaf), term_vec_free(&c->pval);
+  c->part_pure = NULL, c->npart_pure = 0;
+  term_map_init(&c->part_index);
+}
+
 static void ctx_free(reach_ctx *c) {
   free(c->primed), free(c->vfirst), free(c->vcount), free(c->pure);
   term_vec_free(&c->var), term_vec_free(&c->value);
@@ -413,6 +430,7 @@ static void ctx_free(reach_ctx *c) {
   free(c->dict), free(c->ckey), free(c->ccode), free(c->lastval), free(c->lastcode);
   term_vec_free(&c->sv), term_vec_free(&c->sl), term_vec_free(&c->flat);
   term_vec_free(&c->from), term_vec_free(&c->to);
+  parts_free(c), term_map_free(&c->part_index);
   memo_free(&c->memo);
 }
 
@@ -493,6 +511,69 @@ static bool nested(term_t t) {
   return false;
 }
 
+/* Part p's values (propagate on p alone, memoized by p's term id: a part
+ * is one variable's value, shared by the many states that hold it) into
+ * leaf and val; its count; *pure: p is their conjunction. */
+static uint32_t part_values(reach_ctx *c, term_t p, const term_t **leaf, const term_t **val, bool *pure) {
+  int32_t k = term_map_get(&c->part_index, p);
+  if (k < 0) {
+    uint32_t unsubst;
+    c->sv.size = c->sl.size = 0;
+    bool pp = term_is_true(propagate(&c->memo, p, &c->sl, &c->sv, 0, false, &unsubst));
+    k = (int32_t)c->part_at.size;
+    term_map_put(&c->part_index, p, k);
+    term_vec_push(&c->part_at, (term_t)c->pleaf.size), term_vec_push(&c->part_n, (term_t)c->sl.size);
+    if ((size_t)k >= c->npart_pure) {
+      c->npart_pure = 2 * (size_t)k + 64;
+      c->part_pure = xrealloc(c->part_pure, c->npart_pure * sizeof *c->part_pure);
+    }
+    c->part_pure[k] = pp;
+    for (uint32_t i = 0; i < c->sl.size; i++) term_vec_push(&c->pleaf, c->sl.data[i]), term_vec_push(&c->pval, c->sv.data[i]);
+  }
+  uint32_t at = (uint32_t)c->part_at.data[k];
+  *leaf = c->pleaf.data + at, *val = c->pval.data + at, *pure = c->part_pure[k];
+  return (uint32_t)c->part_n.data[k];
+}
+
+/* A nested cube's values from its parts' (part_values) into c->sl/sv, as
+ * a row (rowbuf): true when every part is pure alone (its conjunction of
+ * values: the sound term builder folded the rest to true with them) and
+ * their values fit a row (every leaf a column, none fixed by two parts).
+ * Then the cube is the conjunction of their union (pure), which is what
+ * propagate over the whole cube finds as values. A part that is not a
+ * positive conjunction (one literal: the error flag's) is taken alone
+ * each time. false: the whole cube's propagate decides, as before. */
+static bool parts_fit(reach_ctx *c, term_t cube, uint32_t j) {
+  if (j >= c->R->n || !nested(cube)) return false;
+  term_t *row = c->rowbuf;
+  for (uint32_t l = 0; l < c->L; l++) row[l] = NULL_TERM;
+  uint32_t n = term_nargs(cube);
+  for (uint32_t k = 0; k < n; k++) {
+    term_t p = term_arg(cube, k);
+    const term_t *leaf, *val;
+    bool pure;
+    uint32_t m;
+    if (!term_is_negated(p) && term_op_of(p) == OP_AND) {
+      m = part_values(c, p, &leaf, &val, &pure);
+    } else {
+      uint32_t unsubst;
+      c->sv.size = c->sl.size = 0;
+      pure = term_is_true(propagate(&c->memo, p, &c->sl, &c->sv, 0, false, &unsubst));
+      m = c->sl.size, leaf = c->sl.data, val = c->sv.data;
+    }
+    if (!pure) return false;
+    for (uint32_t i = 0; i < m; i++) {
+      uint32_t l = column_of(c, leaf[i]);
+      if (l == UINT32_MAX || row[l] != NULL_TERM) return false;
+      row[l] = val[i];
+    }
+  }
+  c->sv.size = c->sl.size = 0;
+  for (uint32_t l = 0; l < c->L; l++)
+    if (row[l] != NULL_TERM) term_vec_push(&c->sl, c->col_leaf[l]), term_vec_push(&c->sv, row[l]);
+  return true;
+}
+
 /* State j's values (computed once): its row when they fit one (every leaf
  * a column, none fixed twice), else var/value[vfirst[j] ..+ vcount[j]),
  * their leaves primed (primed_leaf) for covers (a vector of them per state
@@ -512,7 +593,9 @@ static bool nested(term_t t) {
 static void cube_info(reach_ctx *c, uint32_t j) {
   if (c->vfirst[j] != UINT32_MAX) return;
   term_t cube = c->R->cube[j];
-  bool fits = cube_values_fit(c, cube, j, &c->pure[j]);
+  bool fits = parts_fit(c, cube, j);
+  if (fits) c->pure[j] = true, c->by_parts++;
+  else fits = cube_values_fit(c, cube, j, &c->pure[j]);
   if ((!fits || !c->pure[j]) && nested(cube))
     fits = cube_values_fit(c, tla_and_merged(term_nargs(cube), term_args(cube), &c->flat), j, &c->pure[j]);
   if (j < c->R->n) {
@@ -970,6 +1053,7 @@ static uint32_t *snake_order(const row_code *rows, uint32_t L, uint32_t *order, 
 
 static uint32_t *state_order(reach_ctx *c, size_t n) {
   for (size_t j = 0; j < n; j++) cube_info(c, (uint32_t)j);   /* the rows */
+  parts_free(c);   /* every state's values are known: parts_fit is done */
   uint32_t L = c->L;
   row_code *rows = c->rows;
   uint64_t *changes = xcalloc(L + 1, sizeof *changes);
@@ -1139,7 +1223,7 @@ bool tla_reach_check_share(tla_sym *sym, const tla_sym_reach_set *R, bool deadlo
     for (uint32_t i = 0; ok && deadlock && i < g; i++) ok = has_step(sv, sym, group[i], step);
   }
   if (ok) st->checked = R->n;
-  st->rebuilt = term_inc_rebuilt(inc);
+  st->rebuilt = term_inc_rebuilt(inc), st->by_parts = c.by_parts;
   ctx_free(&c);
   free(order);
   term_inc_free(inc);

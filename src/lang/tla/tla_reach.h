@@ -27,6 +27,9 @@ typedef struct {
   /* the rows' values that differ from the state's before in the order
    * checked (tla_reach.c state_order), and term_inc's nodes rebuilt */
   size_t leaf_changes, rebuilt;
+  /* the states whose values came from their cube's parts' (tla_reach.c
+   * parts_fit: each part's taken once) */
+  size_t by_parts;
 } tla_reach_stats;
 
 /* True when R is proved an inductive invariant of sym's encoding implying

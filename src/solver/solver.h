@@ -65,6 +65,9 @@ void solver_z3_alone_simple_first(solver *s);
 /* How many of Z3's check_alone answers came from its default solver, for
  * tests. */
 uint64_t solver_z3_alone_defaults(void);
+/* How many models Z3 solvers fetched from Z3 (at their first use after a
+ * sat check: value, project), for tests. */
+uint64_t solver_z3_models_fetched(void);
 solver *solver_new_smtlib(const char *cmd);
 
 static inline void solver_free(solver *s) { if (s) s->ops->destroy(s); }

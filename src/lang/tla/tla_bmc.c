@@ -108,11 +108,13 @@ static solver_result path_goes_on(solver *sv, const term_vec *told, path_mode *m
  * depth-first from the initial states, each state within the CONSTRAINTs
  * (the last one too: it is expanded at the next depth) and satisfying the
  * invariants (so no answer rests on the depth's checks alone), with
- * backtracking up to WITNESS_EXPANSIONS successor computations in all;
- * past that, or on an evaluation error, the solver as before. Only for
+ * backtracking up to WITNESS_EXPANSIONS successor computations in all
+ * and WITNESS_SECS (stretched by the load) a depth; past them the solver
+ * as before, at every later depth too. Only for
  * state invariants (tla_steps_state_invariants_only): action and trace
  * invariants would be more to check. */
-enum { WITNESS_BRANCH = 16, WITNESS_EXPANSIONS = 512 };
+static zeta_limits relative_limits(const zeta_limits *lim, double budget);
+enum { WITNESS_BRANCH = 16, WITNESS_EXPANSIONS = 512, WITNESS_SECS = 1 };
 typedef struct {
   const tla_val **cand;   /* per depth j: WITNESS_BRANCH candidates, cand[j * B + at[j]] on the execution */
   uint32_t *ncand, *at;
@@ -157,14 +159,24 @@ static bool witness_expand(witness *w, uint32_t j) {
   return w->nbuf > 0;
 }
 
-/* An execution of depths 0..k (true), extending or backtracking the last one. */
-static bool witness_reaches(witness *w, uint32_t k) {
+/* An execution of depths 0..k (true), extending or backtracking the last
+ * one, within secs of wall time (the explicit engine's enumeration of a
+ * step may be long: past them, the solver from then on). */
+static bool witness_reaches(witness *w, uint32_t k, const zeta_limits *lim, double secs) {
+  if (w->off || w->n > k) return !w->off;
+  zeta_limits sub = relative_limits(lim, secs);
+  tla_set_limits(w->m, &sub);
   while (!w->off && w->n <= k) {
     if (w->expansions >= WITNESS_EXPANSIONS) {
       w->off = true;
       break;
     }
-    if (witness_expand(w, w->n)) {
+    bool got = witness_expand(w, w->n);
+    if (limits_expired(&sub)) {
+      w->off = true;   /* a step cut by the time: nothing known of it */
+      break;
+    }
+    if (got) {
       w->n++;
       continue;
     }
@@ -173,6 +185,7 @@ static bool witness_reaches(witness *w, uint32_t k) {
     if (w->n == 0) w->off = true;
     else w->at[w->n - 1]++;
   }
+  tla_set_limits(w->m, lim);
   return !w->off;
 }
 
@@ -1206,7 +1219,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     r->depth = k;
     bool said = known && k < known->answered;   /* depth k's path queries answered by an earlier run */
     r->path_known += said;
-    bool seen = induct && witness_reaches(&wit, k);
+    bool seen = induct && witness_reaches(&wit, k, lim, WITNESS_SECS * tla_load_stretch(&lc));
     r->path_witnessed += seen;
     solver_result res = seen ? SOLVER_SAT : path_goes_on(sv, &told, &goes, lim);
     if (res == SOLVER_UNSAT) {

@@ -1665,23 +1665,33 @@ static const char *ORDER_SPEC =
     "Below == y < 100\n"
     "====\n";
 
-static void order_bmc(const char *invs, tla_bmc_outcome want, uint32_t ntrace) {
-  char dir[] = "/tmp/zeta-tla-order-XXXXXX", cfg[200];
-  snprintf(cfg, sizeof cfg, "INIT Init\nNEXT Next\nINVARIANTS %s\nCHECK_DEADLOCK FALSE\n", invs);
-  tla_model *m = load_spec(dir, ORDER_SPEC, cfg);
+/* BMC (no deadlock check) on spec with cfg to bound; r's trace freed, its
+ * length kept in r->ntrace. false: the spec did not load. */
+static bool bmc_spec(const char *spec, const char *cfg, uint32_t bound, bool need_paths, tla_bmc_result *r) {
+  char dir[] = "/tmp/zeta-tla-bmc-XXXXXX";
+  tla_model *m = load_spec(dir, spec, cfg);
   CHECK(m != NULL);
-  if (!m) return;
+  if (!m) return false;
   zeta_limits lim = limits_from_timeout(120);
+  tla_bmc(m, bound, false, need_paths, TLA_BMC_ANSWER, NULL, &lim, r);
+  size_t n = r->ntrace;
+  tla_bmc_result_free(r);
+  r->ntrace = n;
+  tla_model_free(m);
+  cleanup(dir);
+  return true;
+}
+
+static void order_bmc(const char *invs, tla_bmc_outcome want, uint32_t ntrace) {
+  char cfg[200];
+  snprintf(cfg, sizeof cfg, "INIT Init\nNEXT Next\nINVARIANTS %s\nCHECK_DEADLOCK FALSE\n", invs);
   tla_bmc_result r;
-  tla_bmc(m, 8, false, false, TLA_BMC_ANSWER, NULL, &lim, &r);
+  if (!bmc_spec(ORDER_SPEC, cfg, 8, false, &r)) return;
   CHECK(r.outcome == want);
   CHECK(r.ntrace == ntrace);
   if (r.outcome != want || r.ntrace != ntrace)
     fprintf(stderr, "  %s: outcome %d, %zu states (%s)\n", invs, (int)r.outcome, (size_t)r.ntrace, r.msg);
   CHECK(r.path_combined >= 1);   /* depths whose two queries were one (main's code: none) */
-  tla_bmc_result_free(&r);
-  tla_model_free(m);
-  cleanup(dir);
 }
 
 static void test_bmc_combined_order(void) {
@@ -1712,22 +1722,15 @@ static const char *WIT_SPEC =
     "====\n";
 
 static void wit_bmc(const char *next, bool need_paths, tla_bmc_outcome want, uint32_t ntrace, uint32_t witnessed) {
-  char dir[] = "/tmp/zeta-tla-wit-XXXXXX", cfg[200];
+  char cfg[200];
   snprintf(cfg, sizeof cfg, "INIT Init\nNEXT %s\nINVARIANT Not7\nCHECK_DEADLOCK FALSE\n", next);
-  tla_model *m = load_spec(dir, WIT_SPEC, cfg);
-  CHECK(m != NULL);
-  if (!m) return;
-  zeta_limits lim = limits_from_timeout(120);
   tla_bmc_result r;
-  tla_bmc(m, 10, false, need_paths, TLA_BMC_ANSWER, NULL, &lim, &r);
+  if (!bmc_spec(WIT_SPEC, cfg, 10, need_paths, &r)) return;
   bool ok = r.outcome == want && r.ntrace == ntrace && r.path_witnessed == witnessed;
   CHECK(ok);
   if (!ok)
     fprintf(stderr, "  %s: outcome %d, %zu states, %u witnessed (%s)\n", next, (int)r.outcome, (size_t)r.ntrace,
             r.path_witnessed, r.msg);
-  tla_bmc_result_free(&r);
-  tla_model_free(m);
-  cleanup(dir);
 }
 
 static void test_bmc_path_witness(void) {

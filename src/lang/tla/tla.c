@@ -584,6 +584,7 @@ static int tla_check_bmc(tla_model *m, const zeta_options *o, const zeta_limits 
               br.split_asked, br.split_disjuncts, br.split_rounds);
   report_stat(r, "path-combined", "%u depths (the invariants and the step's errors asked in one path query)",
               br.path_combined);
+  report_stat(r, "path-witness", "%u depths (reached by an execution of the explicit engine, not asked)", br.path_witnessed);
   report_stat(r, "sample", "%zu states (%s)", br.sample, tla_sample_cut_name(br.sample_cut));
   char first[80] = "";
   if (br.counting && br.first_hopeless) snprintf(first, sizeof first, "; the first stopped at depth %u", br.first_depth);

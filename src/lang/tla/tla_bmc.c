@@ -97,6 +97,103 @@ static solver_result path_goes_on(solver *sv, const term_vec *told, path_mode *m
   return res;
 }
 
+/* A real execution that reaches the depth, by the explicit engine, so
+ * that path_goes_on's solver query (SAT while executions go on) is not
+ * asked: MultiPaxos_MC_small's took 2.9-6.8 s CPU at depths 5-6 (alone,
+ * the whole path solved again). The path holds every execution of the
+ * model that passed the depths before (Init, the steps from states within
+ * the CONSTRAINTs, the invariants at each depth, which every reachable
+ * state there satisfies once the depth is checked), so one of them is a
+ * model of it: an answer SAT, the solver's own. The witness is found
+ * depth-first from the initial states, each state within the CONSTRAINTs
+ * (the last one too: it is expanded at the next depth) and satisfying the
+ * invariants (so no answer rests on the depth's checks alone), with
+ * backtracking up to WITNESS_EXPANSIONS successor computations in all
+ * and WITNESS_SECS (stretched by the load) a depth; past them the solver
+ * as before, at every later depth too. Only for
+ * state invariants (tla_steps_state_invariants_only): action and trace
+ * invariants would be more to check. */
+static zeta_limits relative_limits(const zeta_limits *lim, double budget);
+enum { WITNESS_BRANCH = 16, WITNESS_EXPANSIONS = 512, WITNESS_SECS = 1 };
+typedef struct {
+  const tla_val **cand;   /* per depth j: WITNESS_BRANCH candidates, cand[j * B + at[j]] on the execution */
+  uint32_t *ncand, *at;
+  uint32_t n;             /* depths 0 .. n-1 on the execution */
+  uint32_t cap, expansions;
+  bool off;               /* no witness any more: the solver answers */
+  tla_model *m;
+  const tla_val **buf;    /* the successors being collected */
+  uint32_t nbuf;
+} witness;
+
+/* a state the execution may hold: within the CONSTRAINTs and the invariants */
+static bool witness_fits(tla_model *m, const tla_val *st) {
+  bool ok = tla_constraints_hold(m, st) == 1 && tla_violated(m, st) == -1;
+  tla_clear_error(m);
+  return ok;
+}
+
+static bool witness_collect(void *data, const tla_val *st) {
+  witness *w = data;
+  for (uint32_t i = 0; i < w->nbuf; i++)
+    if (w->buf[i] == st) return true;
+  if (witness_fits(w->m, st)) w->buf[w->nbuf++] = st;
+  return w->nbuf < WITNESS_BRANCH;
+}
+
+/* depth j's candidates: Init's (j = 0) or the successors of the state at j-1 */
+static bool witness_expand(witness *w, uint32_t j) {
+  if (j >= w->cap) {
+    w->cap = 2 * j + 8;
+    w->cand = xrealloc(w->cand, (size_t)w->cap * WITNESS_BRANCH * sizeof *w->cand);
+    w->ncand = xrealloc(w->ncand, w->cap * sizeof *w->ncand);
+    w->at = xrealloc(w->at, w->cap * sizeof *w->at);
+  }
+  w->buf = w->cand + (size_t)j * WITNESS_BRANCH, w->nbuf = 0;
+  w->expansions++;
+  bool ok = j ? tla_successors(w->m, w->cand[(size_t)(j - 1) * WITNESS_BRANCH + w->at[j - 1]], witness_collect, w)
+              : tla_initial_states(w->m, witness_collect, w);
+  if (!ok && tla_error(w->m)[0]) w->nbuf = 0;   /* an evaluation error: not this way */
+  tla_clear_error(w->m);
+  w->ncand[j] = w->nbuf, w->at[j] = 0;
+  return w->nbuf > 0;
+}
+
+/* An execution of depths 0..k (true), extending or backtracking the last
+ * one, within secs of wall time (the explicit engine's enumeration of a
+ * step may be long: past them, the solver from then on). */
+static bool witness_reaches(witness *w, uint32_t k, const zeta_limits *lim, double secs) {
+  if (w->off || w->n > k) return !w->off;
+  zeta_limits sub = relative_limits(lim, secs);
+  tla_set_limits(w->m, &sub);
+  while (!w->off && w->n <= k) {
+    if (w->expansions >= WITNESS_EXPANSIONS) {
+      w->off = true;
+      break;
+    }
+    bool got = witness_expand(w, w->n);
+    if (limits_expired(&sub)) {
+      w->off = true;   /* a step cut by the time: nothing known of it */
+      break;
+    }
+    if (got) {
+      w->n++;
+      continue;
+    }
+    /* a dead end: the next candidate of the deepest depth that has one */
+    while (w->n > 0 && w->at[w->n - 1] + 1 >= w->ncand[w->n - 1]) w->n--;
+    if (w->n == 0) w->off = true;
+    else w->at[w->n - 1]++;
+  }
+  tla_set_limits(w->m, lim);
+  return !w->off;
+}
+
+static void witness_free(witness *w) {
+  free(w->cand), free(w->ncand), free(w->at);
+  *w = (witness){0};
+}
+
 /* After SAT: the states 0..k of the model, then pops the query's scope. */
 static bool take_trace(tla_sym *s, solver *sv, uint32_t k, tla_bmc_result *r) {
   r->trace = xmalloc((k + 1) * sizeof *r->trace);
@@ -1104,6 +1201,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     if (sums) widen_at_init(&fx, sv, lim, stretch);
     facts_prove(&fx, sv, lim, 1.0 * stretch, 1.0 * stretch, term_true(), NULL, fx.at, -1);
   }
+  witness wit = {.m = m};   /* an execution reaching the depth (path_goes_on) */
   bool proved = false;
   relative rel = {0};
   uint32_t streak = 0;
@@ -1121,7 +1219,9 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
     r->depth = k;
     bool said = known && k < known->answered;   /* depth k's path queries answered by an earlier run */
     r->path_known += said;
-    solver_result res = path_goes_on(sv, &told, &goes, lim);
+    bool seen = induct && witness_reaches(&wit, k, lim, WITNESS_SECS * tla_load_stretch(&lc));
+    r->path_witnessed += seen;
+    solver_result res = seen ? SOLVER_SAT : path_goes_on(sv, &told, &goes, lim);
     if (res == SOLVER_UNSAT) {
       r->outcome = TLA_BMC_ENDS;
       break;
@@ -1337,6 +1437,7 @@ static void bmc_run(tla_model *m, uint32_t bound, bool tlc_deadlock, bool need_p
 #undef PROF
   r->split_disjuncts = rel.split[0], r->split_asked = rel.split[1], r->split_rounds = rel.split[2];
   relative_free(&rel);
+  witness_free(&wit);
   r->houdini_rounds = fx.rounds;
   r->by_model = fx.by_model, r->by_succ = fx.by_succ, r->by_explored = fx.by_explored;
   facts_free(&fx);

@@ -34,6 +34,8 @@ typedef struct {
   uint32_t split_asked;           /* `residual`), those of them the path asked */
   uint32_t split_rounds;          /* residual's solver queries (the first round taken from the check's model) */
   uint32_t path_combined;         /* depths whose invariants and step's errors were one path query */
+  uint32_t path_witnessed;        /* depths that an execution by the explicit engine was found to reach
+                                     (no solver query for whether the path goes on) */
   size_t sample;                  /* the layout sample's states (tla_sym_sample_size), and why it stopped */
   sample_cut sample_cut;
   uint32_t facts, facts_kept;     /* candidate facts (tla_bmc.c `facts`), those proved at the last depth */

@@ -335,6 +335,10 @@ f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-083.smt2
 to1=12; quick && to1=30
 if [ -f "$f" ]; then
   "$z" --stats --timeout $to1 "$f" >"$tmp/o" 2>&1
+  # one more try after an unknown: Z3 needs ~1.5 s CPU within the 12 s, which
+  # a loaded machine may not give (session 41: CI beside a benchmark, load 5);
+  # the same timeout, so the slice is as small and the hand-on still tested
+  grep -q '^unknown' "$tmp/o" && "$z" --stats --timeout $to1 "$f" >"$tmp/o" 2>&1
   if grep -q '^portfolio-winner: spacer$' "$tmp/o" && grep -q '^spacer-file-run: ' "$tmp/o"; then
     echo "PASS chc24/first-slice-runs-on"
   elif grep -q '^portfolio-winner: spacer (first slice' "$tmp/o"; then

@@ -256,8 +256,10 @@ if [ -f "$f" ] && ! quick; then
   done
   grep -q '"verdict":"safe".*"engine":"pa (predicate abstraction' "$tmp/o" && echo "PASS chc24/mbp-tree-one-child" \
     || echo "FAIL chc24/mbp-tree-one-child ($(grep -o '"verdict":"[a-z]*"\|"reason":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
-  # pa's part comes before the core (or answers in it: then no core at all)
-  own_step_first own-arrays-pa-before-core "$f" pa core unknown
+  # pa's part comes before the core (or answers in it: then no core at all);
+  # on 033, which no part answers: since session 41 IC3's slice answers 110
+  # (1.2 s CPU; Z3's models fetched only where used changed its run)
+  own_step_first own-arrays-pa-before-core "${f%110.smt2}033.smt2" pa core unknown
 fi
 # Houdini's order clauses get a part before affine on non-linear systems
 # over numbers (session 36): LIA-183 sat by Houdini in ~0.2 s CPU alone,

@@ -85,10 +85,13 @@ else echo "FAIL chc/ic3-derivation-dag ($(head -c 200 "$tmp/o"))"; fi
 # own gives non-linear systems over numbers an IC3 slice (15 %, <= 3 s)
 # before pa's 35 % (session 21): fib(25) answers in IC3's slice, its first
 # and only step (-v's "own: ENGINE at" lines); before, after pa's 7 s. The
-# steps, not the time: the ASan build beside another test part took 6.5 s
+# steps, not the time: the ASan build beside another test part took 6.5 s.
+# The first ic3 step is the probe (0.2 s CPU), which the ASan build under
+# load may not finish (session 41 CI): then the slice after pa's first 1 s
+# part answers, still before pa's 35 %
 "$z" --algorithm own --timeout 20 --json -v "$f" >"$tmp/o" 2>&1
 steps=$(grep -o 'own: [a-z0-9]* at' "$tmp/o" | cut -d' ' -f2 | tr '\n' ' ')
-if grep -q '"verdict":"unsafe".*"engine":"ic3 ' "$tmp/o" && [ "$steps" = "ic3 " ]
+if grep -q '"verdict":"unsafe".*"engine":"ic3 ' "$tmp/o" && { [ "$steps" = "ic3 " ] || [ "$steps" = "ic3 houdini affine pa ic3 " ]; }
 then echo "PASS chc/own-ic3-slice-nonlinear"
 else echo "FAIL chc/own-ic3-slice-nonlinear (steps: $steps$(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"\|"time":[0-9.]*' "$tmp/o" | tr '\n' ' '))"; fi
 # Houdini over order clauses between the arguments a query permutes

@@ -110,10 +110,11 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define CORE_SHARE 0.35
 #define CORE_SECONDS 6
 /* beside Spacer, where the core runs before the trees and pa: the core's
- * answer needs 1.3-2.5 s CPU of its own (LIA-Arrays-219), on 11 other
- * array tasks it takes the slice, which would leave the rest of the run
- * to it */
-#define CORE_SECONDS_BESIDE 3
+ * answer needs ~1.5 s CPU of its own (LIA-Arrays-219: 1.7 s for the whole
+ * run of --algorithm core at load 6.6), on 11 other array tasks it takes
+ * the slice, the CPU Spacer's answer needs there (273: with 3 s, the core
+ * ran from 2.6 to 14.3 s wall at load 6, Spacer answered at 19.6 s) */
+#define CORE_SECONDS_BESIDE 2
 #define IC3_FIRST_SHARE 0.15
 #define IC3_FIRST_SECONDS 3
 #define HOUDINI_SHARE 0.2

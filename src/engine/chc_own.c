@@ -1,8 +1,7 @@
 /* zeta's own Horn-clause schedule (chc_own.h). */
 #include "engine/chc_own.h"
-#include <errno.h>
 #include <string.h>
-#include <sys/resource.h>
+#include "core/isolate.h"
 #include "core/progress.h"
 #include "engine/chc_affine.h"
 #include "ir/chc_unfold.h"
@@ -307,12 +306,9 @@ static bool core_part(const chc_system *s, const zeta_limits *lim, double cap, c
  * (~9.5 s for both sides in 20 s). On an idle core nothing changes. */
 #define OWN_REST_NICE 9
 static void yield_to_spacer(void) {
-  errno = 0;
-  int p = getpriority(PRIO_PROCESS, 0);
-  if (p == -1 && errno) return;
-  setpriority(PRIO_PROCESS, 0, p + OWN_REST_NICE);   /* capped at 19 by the kernel */
-  if (progress_verbose())
-    progress_say("zeta: own: beside Spacer, the rest at nice %d (was %d)", getpriority(PRIO_PROCESS, 0), p);
+  int was, now;
+  if (isolate_lower_priority(OWN_REST_NICE, &was, &now) && progress_verbose())
+    progress_say("zeta: own: beside Spacer, the rest at nice %d (was %d)", now, was);
 }
 
 /* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,

@@ -86,7 +86,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that, other non-linear ones (no
  * datatypes, with arrays) a slice of BMC over derivation trees, a part of
- * pa and IC3 on their linear core after the arrays' IC3 slice; for linear systems a short
+ * pa and IC3 on their linear core after the arrays' IC3 slice (beside
+ * Spacer the core first, the rest at a lower priority); for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after

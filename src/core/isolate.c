@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -134,4 +135,14 @@ char *isolate_run(void (*fn)(FILE *w, void *ctx), void *ctx, uint32_t timeout_ms
   isolate_wait(&c, timeout_ms ? isolate_now_ms() + timeout_ms + 2000 : 0, 0, NULL, &text, why);
   isolate_stop(&c);
   return text;
+}
+
+bool isolate_lower_priority(int by, int *was, int *now) {
+  errno = 0;
+  int p = getpriority(PRIO_PROCESS, 0);
+  if (p == -1 && errno) return false;
+  setpriority(PRIO_PROCESS, 0, p + by);
+  *was = p;
+  *now = getpriority(PRIO_PROCESS, 0);
+  return true;
 }

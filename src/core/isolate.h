@@ -41,4 +41,8 @@ bool isolate_wait(isolate_child *c, int64_t deadline_ms, double cpu_seconds, con
 void isolate_stop(isolate_child *c);
 /* The monotonic clock of isolate_wait's deadline, in ms. */
 int64_t isolate_now_ms(void);
+/* This process (its children inherit it) at a lower priority: nice + by
+ * (capped at 19 by the kernel); *was and *now the nice values before and
+ * after. false when the priority cannot be read (nothing changed). */
+bool isolate_lower_priority(int by, int *was, int *now);
 #endif

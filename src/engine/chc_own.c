@@ -1,6 +1,7 @@
 /* zeta's own Horn-clause schedule (chc_own.h). */
 #include "engine/chc_own.h"
 #include <string.h>
+#include "core/isolate.h"
 #include "core/progress.h"
 #include "engine/chc_affine.h"
 #include "ir/chc_unfold.h"
@@ -85,7 +86,8 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 /* zeta's own engines: non-linear systems whose loop-free summaries unfold
  * into a linear one get a BMC slice on that, other non-linear ones (no
  * datatypes, with arrays) a slice of BMC over derivation trees, a part of
- * pa and IC3 on their linear core after the arrays' IC3 slice; for linear systems a short
+ * pa and IC3 on their linear core after the arrays' IC3 slice (beside
+ * Spacer the core first, the rest at a lower priority); for linear systems a short
  * BMC slice for shallow counterexamples; on datatypes an IC3 slice (30 %;
  * arrays 15 %), then predicate abstraction (which also finds deep ones and handles
  * nonlinear systems); on numbers only pa for 35 % (non-linear ones after
@@ -107,6 +109,12 @@ bool chc_settled(chc_result *r, const chc_system *ds, const zeta_limits *lim, co
 #define TREE_BMC_SECONDS 3
 #define CORE_SHARE 0.35
 #define CORE_SECONDS 6
+/* beside Spacer, where the core runs before the trees and pa: the core's
+ * answer needs ~1.5 s CPU of its own (LIA-Arrays-219: 1.7 s for the whole
+ * run of --algorithm core at load 6.6), on 11 other array tasks it takes
+ * the slice, the CPU Spacer's answer needs there (273: with 3 s, the core
+ * ran from 2.6 to 14.3 s wall at load 6, Spacer answered at 19.6 s) */
+#define CORE_SECONDS_BESIDE 2
 #define IC3_FIRST_SHARE 0.15
 #define IC3_FIRST_SECONDS 3
 #define HOUDINI_SHARE 0.2
@@ -279,6 +287,31 @@ static bool houdini_part(const chc_system *s, const zeta_limits *l, const zeta_l
   return false;
 }
 
+/* IC3 on the linear core (chc_core.c) within cpu_slice(CORE_SHARE, cap)
+ * (cap: CPU seconds); true when the schedule ends. */
+static bool core_part(const chc_system *s, const zeta_limits *lim, double cap, chc_result *r, const chc_accept *acc,
+                      terms_mark start) {
+  zeta_limits lc = cpu_slice(lim, CORE_SHARE, cap);
+  step("core", &lc);
+  chc_linear_core_solve(s, &lc, r);
+  if (chc_settled(r, s, lim, acc)) return true;
+  next_engine(r, start);
+  return false;
+}
+
+/* Beside Spacer on arrays, after IC3's slice and the core's part: the
+ * rest of the own side (the trees, pa, IC3 resumed, whose answers there
+ * are Spacer's too) at a lower priority (its children inherit it), so
+ * that under load Spacer gets the CPU they would take: LIA-Arrays-273
+ * (Z3 with proofs ~5 s CPU) lost at load 5-6 with the CPU shared evenly
+ * (~9.5 s for both sides in 20 s). On an idle core nothing changes. */
+#define OWN_REST_NICE 9
+static void yield_to_spacer(void) {
+  int was, now;
+  if (isolate_lower_priority(OWN_REST_NICE, &was, &now) && progress_verbose())
+    progress_say("zeta: own: beside Spacer, the rest at nice %d (was %d)", now, was);
+}
+
 /* Numbers only: pa for 35 %, then IC3 (LIA at 20 s: pa 29, ic3 28,
  * union 37; pa's answers that ic3 lacks within 3.6 s, ic3's that pa
  * lacks within 0.3-14 s; STATUS-chc). Non-linear ones get a short IC3
@@ -415,6 +448,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
   /* datatypes: IC3 first (ADT-LIA at 20 s: ic3 22, pa 18, each answer of
    * ic3 within 4.8 s, pa's two others at 6.4 and 8.9 s; STATUS-chc) */
   bool dt = has_params_of(s, TYPE_DATATYPE), arrays = has_params_of(s, TYPE_ARRAY);
+  bool beside_spacer = unsat_news != NULL;   /* the portfolio's own side */
   /* arrays: an IC3 slice of 15 % first (LIA-Arrays at 20 s: ic3 28, pa 29;
    * ic3's answers pa lacks within 1.8 s, pa's that ic3 lacks within 7.7 s;
    * STATUS-chc, session 9) */
@@ -430,6 +464,17 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
     if (ic3_part(&ic3, s, &l2, lim, r, acc, start)) goto out;
   }
   if (arrays && !dt && !linear && !unf_bmc) {
+    /* beside Spacer (the portfolio's own side): the core right after
+     * IC3's slice. There the trees' and pa's quick answers (LIA-Arrays-021,
+     * 062, 107, 110, 131) are Spacer's too, within its first seconds,
+     * while the core's (219: 1.3-2.5 s CPU of its own) is the own side's
+     * alone and came after the trees' and pa's parts: at 8.7-8.9 s wall
+     * (3.1 s CPU) at load 4.5, answered at 18.4 s, lost at load 5-6
+     * (session 41's track run) */
+    if (beside_spacer) {
+      if (core_part(s, lim, CORE_SECONDS_BESIDE, r, acc, start)) goto out;
+      yield_to_spacer();
+    }
     /* arrays, no linear unfolding: BMC of derivation trees (chc_bmc_tree.c)
      * for counterexamples pa and IC3 miss or find late (LIA-Arrays-062:
      * unknown, 107: pa at 17.6 s; trees 0.9 / 1.3 s), after the IC3 slice
@@ -461,11 +506,7 @@ void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp
      * wall at load 10, lost in the track's run). Not a share of the CPU
      * the schedule can expect: with half of it the core lost 219 at load
      * 8 (1.7-2.5 s CPU needed there; session 34) */
-    zeta_limits lc = cpu_slice(lim, CORE_SHARE, CORE_SECONDS);
-    step("core", &lc);
-    chc_linear_core_solve(s, &lc, r);
-    if (chc_settled(r, s, lim, acc)) goto out;
-    next_engine(r, start);
+    if (!beside_spacer && core_part(s, lim, CORE_SECONDS, r, acc, start)) goto out;
   }
   if (!dt && !arrays) {
     numbers_only(s, lim, itp, r, acc, start, linear);

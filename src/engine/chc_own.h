@@ -46,7 +46,10 @@ extern void (*chc_own_step_hook)(const char *engine, zeta_limits *slice);
  * unsat_news (may be NULL): non-zero once the system is known unsat
  * without a derivation (the portfolio's Spacer side sets it, in another
  * process, when Z3 said unsat); from then on the engines that only prove
- * sat (affine hulls, Houdini) are skipped, and one that runs stops. */
+ * sat (affine hulls, Houdini) are skipped, and one that runs stops.
+ * Given, it also says that the schedule runs beside Spacer: on non-linear
+ * systems over arrays the core's part (at most 2 s CPU) then comes right
+ * after IC3's slice, and the engines after it run at a lower priority. */
 void chc_own_solve(const chc_system *s, const zeta_limits *lim, itp_strategy itp, chc_result *r, chc_system *unf,
                    bool *over_unf, const chc_accept *acc, volatile sig_atomic_t *unsat_news);
 #endif

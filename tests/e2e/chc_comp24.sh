@@ -303,6 +303,27 @@ if [ -f "$f" ]; then
     || echo "FAIL chc24/linear-core ($(grep -o '"verdict":"[a-z]*"\|"engine":"[^"]*"\|"reason":"[^"]*"' "$tmp/o" | tr '\n' ' '))"
   to=20 judge "chc24/linear-core/evidence" "$f" unknown core
 fi
+# the portfolio's own side over arrays runs the core right after IC3's
+# slice and the rest (trees, pa, IC3 resumed: their answers are Spacer's
+# too) at a lower priority (session 42): 219's core came after the trees'
+# and pa's parts (8.9 s wall at load 4.5: answered at 18.4 s, lost at load
+# 5-6), and 273's Spacer (~5 s CPU) lacked the CPU under load. The order and
+# the nice line are checked (-v, at any load); the answer, 8-13 s at load
+# 3-5, is only checked not to be wrong (the evidence is judged above).
+f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-219.smt2
+if [ -f "$f" ] && ! quick; then
+  "$z" -v --timeout 20 "$f" >"$tmp/o" 2>"$tmp/e"
+  steps=$(sed -n 's/^zeta: own: \([a-z0-9]*\) at .*/\1/p' "$tmp/e" | tr '\n' ' ')
+  l=$(grep -a 'zeta: own: beside Spacer, the rest at nice' "$tmp/e")
+  now=$(echo "$l" | sed -n 's/.* at nice \(-*[0-9]*\) (was \(-*[0-9]*\))/\1/p'); was=$(echo "$l" | sed -n 's/.*(was \(-*[0-9]*\))/\1/p')
+  # unsat (the portfolio checks its derivation) or, on a loaded machine,
+  # unknown; never sat. The core answered in its part: no nice line.
+  case "$(head -1 "$tmp/o")" in unsat|unknown) ok=1 ;; *) ok= ;; esac
+  first=$(printf '%s\n' $steps | grep -x 'core\|trees' | head -n 1)
+  if [ "$first" = core ] && [ -n "$ok" ] && { [ -z "$l" ] || [ "$now" -gt "$was" ] || [ "$was" -ge 19 ]; }; then
+    echo "PASS chc24/portfolio-arrays-core-first ($(head -1 "$tmp/o"); steps: $steps)"
+  else echo "FAIL chc24/portfolio-arrays-core-first ($(head -1 "$tmp/o"); steps: $steps; '$l')"; fi
+fi
 # after unsat without a mapped proof, Z3 again with its slicing off (its
 # inlining kept; session 17): LIA-Arrays-189's proof then maps (before,
 # only Z3 without inlining gave a derivation)

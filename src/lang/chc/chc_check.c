@@ -1,15 +1,14 @@
 /* Horn clauses in CHC-COMP format (.smt2 with (set-logic HORN)), answered
  * in CHC-COMP words (sat / unsat / unknown). */
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 #include "core/alloc.h"
 #include "core/emergency.h"
+#include "core/isolate.h"
 #include "engine/chc_affine.h"
 #include "engine/chc_engine.h"
 #include "engine/chc_own.h"
@@ -111,13 +110,9 @@ static const char *const first_news_name[] = {"nothing", "unsat without a deriva
  * changes. */
 #define SPACER_FALLBACK_NICE 9
 static void yield_to_own(void) {
-  errno = 0;
-  int p = getpriority(PRIO_PROCESS, 0);
-  if (p == -1 && errno) return;
-  setpriority(PRIO_PROCESS, 0, p + SPACER_FALLBACK_NICE);   /* capped at 19 by the kernel */
-  if (progress_verbose())
-    progress_say("zeta: spacer: Z3 said unsat, no derivation yet: the rest at nice %d (was %d)",
-                 getpriority(PRIO_PROCESS, 0), p);
+  int was, now;
+  if (isolate_lower_priority(SPACER_FALLBACK_NICE, &was, &now) && progress_verbose())
+    progress_say("zeta: spacer: Z3 said unsat, no derivation yet: the rest at nice %d (was %d)", now, was);
 }
 
 /* With acc, a model of the file's run that fails its check (Z3's model of

@@ -2,6 +2,7 @@
  * the validity check that every returned interpolant passes. */
 #include <stdlib.h>
 #include <string.h>
+#include "core/limits.h"
 #include "solver/idmap.h"
 #include "solver/itp_internal.h"
 #include "solver/z3_conv.h"
@@ -109,16 +110,34 @@ bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared
 
 /* ---------------- dispatch ---------------- */
 
+/* A time budget as a deadline, so that the steps after the first (the
+ * check, the other strategy) get what is left of it, not all of it again:
+ * a run's --timeout bounds the whole interpolation (0: none). */
+static double itp_deadline(uint32_t timeout_ms) { return timeout_ms ? limits_now() + timeout_ms / 1000.0 : 0; }
+
+/* ms left before deadline (0: none; at least 1 when it has passed, which
+ * callers that may still try treat as "no time": see itp_sequence) */
+static uint32_t itp_left_ms(double deadline) {
+  if (deadline <= 0) return 0;
+  double left = (deadline - limits_now()) * 1000.0;
+  return left < 1 ? 1 : (uint32_t)left;
+}
+
+static uint64_t strategy_runs;
+uint64_t itp_strategy_runs(void) { return strategy_runs; }
+
 static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const term_vec *shared,
                              term_t *out, uint32_t timeout_ms, const char **why) {
+  strategy_runs++;
   /* One context for reading the child's answer and for checking it. */
   Z3_context z = z3conv_mk_context();
   z3conv *conv = z ? z3conv_new(z) : NULL;
   *why = "out of memory";
   solver_result r = SOLVER_UNKNOWN;
   if (conv) {
+    double deadline = itp_deadline(timeout_ms);
     r = itp_isolated(conv, st == ITP_SPACER ? itp_spacer : itp_mbp, n, f, shared, out, timeout_ms, why);
-    if (r == SOLVER_UNSAT && !itp_check(conv, n, f, shared, out, timeout_ms)) {
+    if (r == SOLVER_UNSAT && !itp_check(conv, n, f, shared, out, itp_left_ms(deadline))) {
       *why = "interpolant failed the check";
       r = SOLVER_UNKNOWN;
     }
@@ -172,8 +191,9 @@ solver_result itp_tree_mbp(uint32_t m, const term_t *node, const uint32_t *paren
   *why = "out of memory";
   solver_result r = SOLVER_UNKNOWN;
   if (conv) {
+    double deadline = itp_deadline(timeout_ms);
     r = itp_isolated_tree(conv, m, node, parent, &syms, out, timeout_ms, why);
-    if (r == SOLVER_UNSAT && !itp_tree_check(conv, m, node, parent, out, timeout_ms)) {
+    if (r == SOLVER_UNSAT && !itp_tree_check(conv, m, node, parent, out, itp_left_ms(deadline))) {
       *why = "interpolant failed the check";
       r = SOLVER_UNKNOWN;
     }
@@ -222,8 +242,12 @@ solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t 
   if (st != ITP_AUTO) { order[0] = st; order[1] = st == ITP_MBP ? ITP_SPACER : ITP_MBP; }
   solver_result r = SOLVER_UNKNOWN;
   const char *why;
-  for (uint32_t i = 0; i < tries && r == SOLVER_UNKNOWN; i++)
-    r = itp_run(order[i], n, f, shared, out, timeout_ms, &why);
+  double deadline = itp_deadline(timeout_ms);
+  for (uint32_t i = 0; i < tries && r == SOLVER_UNKNOWN; i++) {
+    uint32_t left = itp_left_ms(deadline);
+    if (i > 0 && left == 1) break;   /* the first strategy used the whole budget */
+    r = itp_run(order[i], n, f, shared, out, left, &why);
+  }
   itp_shared_free(n, shared);
   return r;
 }

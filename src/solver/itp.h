@@ -25,9 +25,12 @@ bool itp_strategy_parse(const char *s, itp_strategy *out);
 
 /* n >= 2 formulas. On SOLVER_UNSAT out[0..n-2] hold the interpolants.
  * SOLVER_SAT: the conjunction is satisfiable. SOLVER_UNKNOWN: no strategy
- * could answer (timeout_ms per call, 0 = none). */
+ * could answer within timeout_ms for the whole call (0 = none): the
+ * fallback gets what the first strategy left. */
 solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t *out,
                            uint32_t timeout_ms);
+/* Strategy runs started in this process (each one a forked child). */
+uint64_t itp_strategy_runs(void);
 /* One strategy (ITP_SPACER or ITP_MBP), no fallback; *why (may be NULL)
  * receives a static reason when the answer is SOLVER_UNKNOWN. */
 solver_result itp_sequence_only(itp_strategy st, uint32_t n, const term_t *f, term_t *out,

@@ -96,6 +96,30 @@ static void test_timeout(void) {
   if (r == SOLVER_UNSAT) CHECK(gen_check_itp(cvc, 2, fs, &out));
 }
 
+/* The fallback strategy gets what the first one left of the budget, not
+ * the whole budget again (regression: PDR's refinement at 13 s of a 20 s
+ * TLA run took 4.8 s twice, plus the isolation's grace, and the run was
+ * killed by the hard stop at 24 s): on the cubes, which no strategy
+ * answers, 100 ms start one strategy only. */
+static void test_fallback_within_budget(void) {
+  term_t v[3], cube[3], pos[4];
+  for (int i = 0; i < 3; i++) {
+    char n[16];
+    snprintf(n, sizeof n, "fb%d", i);
+    v[i] = term_var(n, type_int());
+    term_t xs[3] = {v[i], v[i], v[i]};
+    cube[i] = term_mul(3, xs);
+    pos[i] = term_gt(v[i], term_int(1));
+  }
+  pos[3] = term_eq(term_add2(cube[0], cube[1]), cube[2]);
+  term_t fs[2] = {term_and(4, pos), term_le(v[0], v[1])};
+  term_t out;
+  uint64_t runs = itp_strategy_runs();
+  solver_result r = itp_sequence(ITP_AUTO, 2, fs, &out, 100);
+  CHECK(r == SOLVER_UNKNOWN);
+  CHECK(itp_strategy_runs() - runs == 1);
+}
+
 static void interrupt_now(Z3_context z) { Z3_interrupt(z); }
 
 /* The watchdog's interrupt between a satisfiable check and the model
@@ -288,6 +312,7 @@ int main(void) {
   RUN(test_hand_binary);
   RUN(test_shared_function);
   RUN(test_timeout);
+  RUN(test_fallback_within_budget);
   RUN(test_mbp_interrupted_after_check);
   RUN(test_context_kept);
   RUN(test_lia_paths);

@@ -260,19 +260,21 @@ static int tla_check_inductive(tla_model *m, const zeta_options *o, const zeta_l
  * time left for --algorithm inductive), their disjunction is checked as an
  * inductive invariant (tla_reach.c says why that is sound). nreach: the
  * count, 0 if no proof. */
-static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, double stretch, ts_result *res,
-                        size_t *nreach, report *r) {
+static bool reach_proof(tla_sym *sym, bool deadlock, const ts_engine_opts *eo, ts_result *res, size_t *nreach,
+                        report *r) {
   tla_sym_reach_set R;
   if (!tla_sym_reach(sym, &R)) return false;
-  /* its share stands for CPU time, stretched by the load (wall per CPU
-   * second since the check started), all of the time left at most: at
-   * load 7-8 Consensus_epr's proof (5 s CPU) got 5 s CPU in its 15 s wall
-   * and stopped; a proof that cannot end by then still stops early (its
-   * rate) and leaves the rest to the stage or IC3 */
-  double share = TLA_REACH_SHARE * stretch;
+  /* all of the time left: a proof that cannot end by then stops early
+   * (its rate measured on its first states: tla_reach.c reach_hopeless)
+   * and leaves the rest to the stage or IC3. Until session 42 three
+   * quarters of it stretched by the load (wall per CPU second since the
+   * check started; at load 7-8 Consensus_epr's proof, 5 s CPU, got 5 s CPU
+   * in its 15 s wall and stopped): all of it at a stretch of 4/3, and at
+   * no load it stopped MCLamportMutex's proof (7.5-8.5 s CPU after a
+   * sample of 8-10 s at 20 s) where its rate said it would end in time */
   tla_reach_stats st;
   double cpu = limits_cpu_now();
-  bool ok = tla_reach_check_share(sym, &R, deadlock, eo, share < 1 ? share : 1, &st);
+  bool ok = tla_reach_check_share(sym, &R, deadlock, eo, 1, &st);
   report_stat(r, "reach-proof", "%zu of %zu states checked in %.2f s CPU (%zu decided by substitution, %zu steps witnessed)",
               st.checked, R.n, limits_cpu_now() - cpu, st.by_subst, st.by_witness);
   report_stat(r, "reach-order", "%.2f leaf values changed a state, %.1f nodes rebuilt a state, %zu states' values by their parts",
@@ -305,17 +307,19 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
   return false;
 }
 
-/* --algorithm inductive: the reach proof first when it should fit in its
- * share of the time left (TLA_REACH_SHARE stretched by the load, as
- * reach_proof gives it; its planned CPU cost, tla_sym_reach_cost, stretched
- * too: per state, since session 24 0.03-0.17 ms CPU whole runs,
+/* --algorithm inductive: the reach proof first when it may fit in the
+ * time left (all of it, as reach_proof gives it since session 42; until
+ * then TLA_REACH_SHARE stretched by the load; its planned CPU cost,
+ * tla_sym_reach_cost, at the lowest rate measured, stretched by the load:
+ * per state, since session 24 0.03-0.17 ms CPU whole runs,
  * CoffeeCan100Beans to Disruptor_MPMC; 0.5 ms in session 23, 1 ms before,
  * when every state asked the solver; the proof alone after the sample
  * since session 39; and per initial state, Init's one query); else IC3
  * for a quarter of the time first (its invariants are small and printed;
  * MCInnerFIFO 0.4 s against 6 s for its 5808 states; APTokenRing 0.3 s
- * against no answer), then the reach proof (its share
- * of what is left, less when its measured rate says it cannot end),
+ * against no answer), then the reach proof (what is left, less when its
+ * measured rate says it cannot end; none when its plan does not fit
+ * what is left after IC3's quarter either),
  * then IC3 and k-induction with the rest: IC3 until an eighth of the time
  * is left, since it keeps its time until the deadline and k-induction
  * then never ran (APACP_SB is 2-inductive, proved by `kind` in 0.8 s,
@@ -327,12 +331,18 @@ static bool run_share(zeta_verdict (*engine)(const ts *, const ts_engine_opts *,
 static bool inductive_reach(tla_sym *sym, const ts *sys, bool deadlock, ts_engine_opts *eo, double stretch,
                             ts_result *res, size_t *nreach, report *r) {
   const zeta_limits *lim = eo->limits;
-  double share = TLA_REACH_SHARE * stretch;
-  if (lim && lim->deadline &&
-      tla_sym_reach_cost(sym) * stretch > (lim->deadline - limits_now()) * (share < 1 ? share : 1) &&
-      run_share(pdr_run, sys, eo, res, 0.25))
-    return true;
-  return reach_proof(sym, deadlock, eo, stretch, res, nreach, r);
+  if (lim && lim->deadline && !tla_sym_reach_fits(sym, stretch, lim->deadline - limits_now())) {
+    if (run_share(pdr_run, sys, eo, res, 0.25)) return true;
+    /* still no fit after IC3's quarter: no proof (its cubes and their
+     * order come before its rate is measured: MCLamportMutex's 2.5-3.5 s
+     * CPU, a 20 s run ended at 22.8 s at load 8, session 42) */
+    if (!tla_sym_reach_fits(sym, stretch, lim->deadline - limits_now())) {
+      report_stat(r, "reach-proof", "not run (planned %.2f s CPU, stretched by %.2f, past the %.2f s left)",
+                  tla_sym_reach_cost(sym), stretch, lim->deadline - limits_now());
+      return false;
+    }
+  }
+  return reach_proof(sym, deadlock, eo, res, nreach, r);
 }
 
 static void inductive_rest(const ts *sys, ts_engine_opts *eo, ts_result *res) {

@@ -3939,16 +3939,18 @@ static term_t assign_in(tla_sym *s, int x, sv *set, const tla_node *at) {
 #define SAMPLE_STATE_BYTES_MIN 64
 
 /* Grown for the reach proof (tla_sym_build_reach): as many states as it
- * checks in its share of the time (TLA_REACH_SHARE at
- * TLA_REACH_SECONDS_PER_STATE; 300000 at 20 s), and its memory bound
- * (SAMPLE_BYTES_MAX, checked as the sample grows). Consensus_epr's and
- * Disruptor_MPMC's complete samples took 61-72 million ticks (550-650 a
- * state; the base budget allows 800), 1-2 s CPU, where the base caps cut
- * them. A grown sample that is cut all the same is put back to the base
- * caps' (base_restore): it costs its own time only. */
+ * checks in the run's share of the time at its lowest rate
+ * (TLA_REACH_RUN_SHARE at TLA_REACH_PROOF_SECONDS_PER_STATE; 2,187,500 at
+ * 20 s), lowered where the base caps' sample ends by the CPU time its
+ * states took (base_snapshot), and its memory bound (SAMPLE_BYTES_MAX,
+ * checked as the sample grows). Consensus_epr's and Disruptor_MPMC's
+ * complete samples took 61-72 million ticks (550-650 a state; the base
+ * budget allows 800), 1-2 s CPU, where the base caps cut them. A grown
+ * sample that is cut all the same is put back to the base caps'
+ * (base_restore): it costs its own time only. */
 tla_sample_caps tla_sample_caps_for(double seconds_left) {
   tla_sample_caps c = {SAMPLE_STATES, SAMPLE_TICKS, 0, 0, 0};
-  double n = seconds_left * TLA_REACH_SHARE / TLA_REACH_SECONDS_PER_STATE;
+  double n = seconds_left * TLA_REACH_RUN_SHARE / TLA_REACH_PROOF_SECONDS_PER_STATE;
   const double most = (double)(SAMPLE_BYTES_MAX / SAMPLE_STATE_BYTES_MIN);
   if (seconds_left <= 0 || n <= SAMPLE_STATES) return c;
   c.states = n >= most ? (size_t)most : (size_t)n;
@@ -3961,11 +3963,26 @@ tla_sample_caps tla_sample_caps_for(double seconds_left) {
 
 /* The reach proof's planned CPU time for n states, ninit of them initial. */
 static double reach_plan(size_t n, size_t ninit) {
-  return (double)n * TLA_REACH_SECONDS_PER_STATE + (double)ninit * TLA_REACH_SECONDS_PER_INIT;
+  return (double)n * TLA_REACH_PROOF_SECONDS_PER_STATE + (double)ninit * TLA_REACH_SECONDS_PER_INIT;
 }
 
 double tla_sample_plan_rest(const tla_sample_caps *c, size_t found, size_t ninit) {
-  return c->seconds - reach_plan(found, ninit) / TLA_REACH_SHARE;
+  return c->seconds * TLA_REACH_RUN_SHARE - reach_plan(found, ninit);
+}
+
+/* The cap of states for a sample whose first n states took cpu seconds
+ * (the base caps' part): as many as it enumerates at that rate and proves
+ * at the proof's (reach_plan) within the run's share of the time left, at
+ * most the caps' (from above). Session 42: MCLamportMutex's base part
+ * 0.0088 ms a state (0.0107 the grown part's) plus the proof's 0.008 ms:
+ * ~1.04 M at 20 s for its 922,956 states (the whole-run 0.03 ms, constant,
+ * capped it at 500,000); PaxosCommit's 0.017-0.029 ms: ~470,000-700,000 of
+ * its 1.3 M; MultiPaxos_MC_small's orbits 0.023 ms: ~560,000 of 343,796. */
+size_t tla_sample_cap_measured(const tla_sample_caps *c, size_t n, double cpu) {
+  if (!n || c->seconds <= 0) return c->states;
+  double rate = cpu / (double)n + TLA_REACH_PROOF_SECONDS_PER_STATE;
+  double m = c->seconds * TLA_REACH_RUN_SHARE / rate;
+  return m >= (double)c->states ? c->states : m <= (double)n ? n : (size_t)m;
 }
 typedef struct {
   tla_sym *s;
@@ -4077,6 +4094,8 @@ static size_t table_slot(const tla_val *const *tab, size_t cap, const tla_val *k
 static void base_snapshot(sampler *sp, sample_cut cut) {
   tla_sym *s = sp->s;
   if (sp->max <= SAMPLE_STATES || sp->base_n) return;
+  double now = limits_cpu_now();
+  sp->max = tla_sample_cap_measured(&s->caps, sp->n, now - sp->cpu_start);
   uint64_t used = s->ev->tick - sp->start, grown = 2 * used / sp->n * sp->max;
   sp->end = sp->start + (grown < s->caps.ticks ? grown : s->caps.ticks);
   s->ev->tick_limit = sp->end;
@@ -4086,7 +4105,7 @@ static void base_snapshot(sampler *sp, sample_cut cut) {
    * without this cap); Consensus_epr's rest took more than once its base
    * part's a state (cut with that cap); and a tenth of the time left at
    * most (TLA_SAMPLE_GROWN_SHARE): a sample it then cuts costs no more */
-  double now = limits_cpu_now(), rate = 2 * (now - sp->cpu_start) * (double)sp->max / (double)sp->n;
+  double rate = 2 * (now - sp->cpu_start) * (double)sp->max / (double)sp->n;
   sp->cpu_end = now + (rate < s->caps.grown_cpu ? rate : s->caps.grown_cpu);
   sp->base_n = sp->n, sp->base_cut = cut;
   sp->base_shape = xmalloc((s->nv + 1) * sizeof *sp->base_shape);
@@ -4144,11 +4163,13 @@ static void base_restore(sampler *sp) {
  * time the planned reach proof of the states found so far leaves
  * (tla_sample_plan_rest, from the sample's start), whichever is later.
  * MultiPaxos_MC_small at 20 s: its proof planned at 10.3 s of the 15 s
- * share; its sample over the orbits took 4.7-5.6 s CPU, 5 s its own cap
- * (4 of 5 runs cut at load 0.7, session 36), while the rest is ~6.1 s.
- * The rest shrinks as the sample grows (none at the cap of states), so a
- * sample cut all the same costs its own cap at most where the levels and
- * the frontier (below) do not stop it earlier. */
+ * share (the whole-run rate until session 42; 2.8 s of the 17.5 now); its
+ * sample over the orbits took 4.7-5.6 s CPU, 5 s its own cap (4 of 5 runs
+ * cut at load 0.7, session 36). MCLamportMutex's 922,956 states: 7.4 s of
+ * the 17.5, its sample ~8-10 s. The rest shrinks as the sample grows (none
+ * at the cap of states), so a sample cut all the same costs its own cap at
+ * most where the levels and the frontier (below: at the rate measured on
+ * the grown part) do not stop it earlier. */
 static double grown_end(const sampler *sp) {
   const tla_sym *s = sp->s;
   double rest = s->caps_cpu0 + tla_sample_plan_rest(&s->caps, sp->n, sp->ninit);
@@ -4904,6 +4925,9 @@ size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev &
 double tla_sym_reach_cost(const tla_sym *s) {
   size_t n = tla_sym_reach_count(s);
   return n ? (double)n * TLA_REACH_PROOF_SECONDS_PER_STATE + (double)s->reach_init * TLA_REACH_SECONDS_PER_INIT : 0;
+}
+bool tla_sym_reach_fits(const tla_sym *s, double stretch, double left) {
+  return tla_sym_reach_cost(s) * stretch <= left;
 }
 bool tla_sym_reach_by_symmetry(const tla_sym *s) { return s->by_symmetry; }
 

@@ -30,8 +30,12 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy);
  * (tla_sample_caps_for(seconds_left)), for the reach proof of --algorithm
  * inductive; a grown sample that ends cut is put back to the base caps'. */
 tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy);
-/* The reach proof's CPU time per state, as planned (tla.c inductive_reach;
- * measured 0.03-0.17 ms a whole run since session 24; session 25:
+/* The reach proof's CPU time per state, whole runs (the sample
+ * included), as the sample's cap was planned until session 42 (now from
+ * the sample's own measured rate and the proof's below: tla_sym.c
+ * base_snapshot; Lamport's whole run is ~0.017-0.021 ms, MultiPaxos's
+ * 0.024-0.03: at 0.03 Lamport's 922,956 states were past the cap of
+ * 500,000 at 20 s, put back to 30,000); measured 0.03-0.17 ms a whole run since session 24; session 25:
  * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms;
  * session 26: 0.07 ms for the latter; session 29, whole runs with the
  * sample: Disruptor_MPMC 0.030, Consensus_epr 0.034, SlushSmall's 274678
@@ -43,7 +47,6 @@ tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_
  * Init's one query over the disjunction of the initial cubes is the
  * expensive part there (APTokenRing's 46656 initial states, all of its
  * states: no answer in 90 s, over 2 ms each; IC3 proves it in 0.3 s). */
-#define TLA_REACH_SECONDS_PER_STATE 0.00003
 #define TLA_REACH_SECONDS_PER_INIT 0.001
 /* The reach proof alone, after the sample (the rate above plans whole
  * runs, the sample included, for the sample's cap): its cubes and checks
@@ -52,8 +55,20 @@ tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_
  * Disruptor_MPMC, Consensus_epr 0.006-0.008). Planned at the whole-run
  * rate, MultiPaxos's proof (10.3 s) was over 0.75 of its time left at 20 s
  * whenever its sample ended after 6.3 s of wall time: IC3's quarter ran
- * first, 2-3 s CPU of nothing; MCLamportMutex's at 40 s likewise. */
-#define TLA_REACH_PROOF_SECONDS_PER_STATE 0.000015
+ * first, 2-3 s CPU of nothing; MCLamportMutex's at 40 s likewise.
+ * Session 42: the lowest rate measured (sessions 39-41: Lamport 0.0084-
+ * 0.0093 ms, MultiPaxos 0.011-0.012, the others 0.006-0.008), not 0.015:
+ * the plan only says which proofs may fit (the sample's growth, IC3 first
+ * or not); the proof measures its own rate on its first states and stops
+ * when that says it cannot end (tla_reach.c reach_hopeless), so no verdict
+ * depends on it, only the time does. At 0.015 Lamport's 922,956 states
+ * were planned at 13.8 s, its proof takes 7.5-8.5 s. */
+#define TLA_REACH_PROOF_SECONDS_PER_STATE 0.000008
+/* The share of the time left that a grown sample and its reach proof are
+ * planned in (the sample's measured CPU time and the proof at
+ * TLA_REACH_PROOF_SECONDS_PER_STATE): the rest is k-induction's (tla.c
+ * KIND_SHARE) where the proof stops. */
+#define TLA_REACH_RUN_SHARE 0.875
 /* The reach proof's share of the time left at most (tla_reach_check;
  * stretched by the load in tla.c reach_proof; it stops earlier when its
  * measured rate says it cannot end by then). */
@@ -78,20 +93,26 @@ typedef struct {
  * More where the time left holds the reach proof planned for the states
  * found so far and the rest (tla_sample_plan_rest, session 37). */
 #define TLA_SAMPLE_GROWN_SHARE 0.25
-/* With seconds_left > 0: as many states as a reach proof checks in its
- * share of that time at TLA_REACH_SECONDS_PER_STATE, and the work to match
+/* With seconds_left > 0: as many states as a reach proof checks in
+ * TLA_REACH_RUN_SHARE of that time at TLA_REACH_PROOF_SECONDS_PER_STATE
+ * (an upper bound: where the base caps' sample ends, tla_sym.c
+ * base_snapshot lowers it to the states whose sample, at the CPU time a
+ * state the base part took, and proof fit there), and the work to match
  * (the base caps' ticks a state), from the base caps (30000 states, 24
  * million ticks) up, and a memory bound in bytes (the sample's and the
  * reach proof's it would feed, estimated as the sample grows: tla_sym.c
  * SAMPLE_BYTES_MAX); the base caps otherwise (no deadline). */
 tla_sample_caps tla_sample_caps_for(double seconds_left);
 /* What the time left (c->seconds) leaves beside the reach proof planned
- * for a sample of `found` states, ninit of them initial, at its share
- * (TLA_REACH_SHARE): the grown part's CPU seconds at most, counted from
- * the sample's start, when that is more than its own share (grown_cpu: a
- * model whose proof is planned to fit lets its sample use the rest); may
- * be negative. */
+ * for a sample of `found` states, ninit of them initial, within
+ * TLA_REACH_RUN_SHARE of it: the grown part's CPU seconds at most, counted
+ * from the sample's start, when that is more than its own share
+ * (grown_cpu: a model whose proof is planned to fit lets its sample use
+ * the rest); may be negative. */
 double tla_sample_plan_rest(const tla_sample_caps *c, size_t found, size_t ninit);
+/* The cap of states from the rate measured on a sample's first n states
+ * (cpu seconds; tla_sym.c says how), at most c->states. */
+size_t tla_sample_cap_measured(const tla_sample_caps *c, size_t n, double cpu);
 /* tla_sym_build_reach with these caps (tests: a small memory bound). */
 tla_sym *tla_sym_build_caps(tla_model *m, const tla_sample_caps *caps, char *why, size_t nwhy);
 /* The grown part of a sample stops when its breadth-first levels say it
@@ -147,8 +168,13 @@ term_t tla_and_merged(uint32_t n, const term_t *parts, term_vec *out);
 size_t tla_sym_reach_count(const tla_sym *s);
 /* The reach proof's planned CPU time once the sample is done (its cubes
  * and its checks: TLA_REACH_PROOF_SECONDS_PER_STATE and
- * TLA_REACH_SECONDS_PER_INIT), 0 without one. */
+ * TLA_REACH_SECONDS_PER_INIT), 0 without one: the least it may take
+ * (tla.c runs IC3 first when even that does not fit). */
 double tla_sym_reach_cost(const tla_sym *s);
+/* That cost stretched by the load (wall per CPU second) fits in the
+ * seconds left (tla.c: IC3 first where it does not, and no proof where it
+ * still does not after IC3's quarter). */
+bool tla_sym_reach_fits(const tla_sym *s, double stretch, double left);
 bool tla_sym_reach_by_symmetry(const tla_sym *s);
 /* Why the layout sample stopped: it reached every state, or its cap of
  * states, its work budget (evaluation steps: the same under any load),

@@ -62,8 +62,6 @@ void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const z
  * counterexample, its values from one solver check, when s's clauses are
  * the file's assertions one to one and the shape fits them. */
 void chc_spacer_trace_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
-/* Its reason when Z3 said sat (unknown: this run gives no model). */
-#define CHC_SPACER_TRACE_SAT "spacer: sat (the trace's run gives no model)"
 /* With proofs and Z3's inlining and slicing off: unsat comes with a derivation over s (complete set)
  * when Z3's proof maps onto s's clauses (Z3 preprocesses the file's rules),
  * else without one. */

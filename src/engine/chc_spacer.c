@@ -775,7 +775,7 @@ static void trace_run(const char *path, const chc_system *s, const zeta_limits *
         fputs(ANSWERED, answered);
         fflush(answered);
       }
-      if (r == Z3_L_FALSE) out->reason = CHC_SPACER_TRACE_SAT;
+      if (r == Z3_L_FALSE) out->reason = "spacer: sat (the trace's run gives no model)";
       if (r == Z3_L_TRUE) {   /* Err is reachable: unsat */
         out->answer = CHC_UNSAT;
         if (unsat_news) *unsat_news = 1;

@@ -334,17 +334,6 @@ if [ -f "$f" ]; then
   grep -q '"verdict":"unsafe".*"engine":"spacer (Z3 on the input file, its trace)"' "$tmp/o" \
     && echo "PASS chc24/trace-after-unsat" || echo "FAIL chc24/trace-after-unsat ($(grep -o '"engine":"[^"]*"' "$tmp/o"))"
 fi
-# Z3 with proofs gives no answer on LIA-Arrays-093 in 60 s (without them
-# ~4 s): the portfolio's Spacer side stops it after FIRST_PROOF_CPU (4 s of
-# its CPU) and takes Spacer's trace without proofs (session 42: unsat in
-# ~11 s at load 2, unknown before); the answer's time depends on the load
-f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-093.smt2
-if [ -f "$f" ] && ! quick; then
-  "$z" -v --timeout 20 "$f" >"$tmp/o" 2>"$tmp/e"
-  if grep -aq 'zeta: spacer: Z3 with proofs, no answer in .*: Spacer without proofs, its trace' "$tmp/e" && ! grep -q '^sat' "$tmp/o"
-  then echo "PASS chc24/portfolio-trace-without-proofs ($(head -1 "$tmp/o"))"
-  else echo "FAIL chc24/portfolio-trace-without-proofs ($(head -1 "$tmp/o"))"; fi
-fi
 # once Z3 said unsat and its proof did not map, the portfolio's Spacer side
 # goes on (its fallbacks, its children) at a lower priority (session 30):
 # on LIA-270 none of them maps and own's IC3, the answer, lacked the CPU

@@ -77,37 +77,14 @@ static bool file_answer_usable(const chc_system *sys, chc_result *r, bool *unsat
   return false;
 }
 
-/* The first slice's Z3 with proofs still running: stopped once it has
- * FIRST_PROOF_CPU of CPU (the slice gave it 1.5 s) for Spacer without
- * proofs and its trace (a sat answer then Z3 again for its model). At
- * load ~5 (wall s): 093 8.9-9.7 (unknown before), 273 9.2-9.9 (11.1),
- * 068 9.7-10.5 (5.9: its proof ~5 s CPU), 083 (sat) 1.9 / 7.9 (2.3); with
- * 4 s: 093 11.1-11.6, 273 12.8-13.3 (9.9-10.4), 068 6.5 / 13.0 (5.4-6.3). */
-#define FIRST_PROOF_CPU 1.6
 /* Z3 on the file with proofs, its preprocessing as it is (as fast as
  * without proofs), its proof mapped within about Z3's time or map_lim,
  * and its answer as file_answer_usable's. With a first run still going
- * (the portfolio's first slice's), its answer instead of a new run
- * (or, see FIRST_PROOF_CPU, the trace's). */
+ * (the portfolio's first slice's), its answer instead of a new run. */
 static bool spacer_file_first(const char *file, const chc_system *sys, const zeta_limits *lim,
                               const zeta_limits *map_lim, chc_spacer_run *first, chc_result *r, bool *unsat) {
-  if (first && first->running) {
-    /* once Z3 answered, its proof mapped (or its model read) as long as the time allows, as before */
-    if (!chc_spacer_file_wait(first, sys, lim, FIRST_PROOF_CPU, 1e9, r)) {
-      /* Z3 with proofs has not answered: Spacer without them, its trace
-       * (LIA-Arrays-093: no answer with proofs in 60 s, 4.7 s without) */
-      chc_spacer_file_stop(first);
-      chc_result_free(r);
-      if (progress_verbose())
-        progress_say("zeta: spacer: Z3 with proofs, no answer in %.1f s of its CPU: Spacer without proofs, its trace",
-                     FIRST_PROOF_CPU);
-      chc_spacer_trace_file(file, sys, lim, r);
-      if (r->answer == CHC_UNKNOWN && r->reason && strcmp(r->reason, CHC_SPACER_TRACE_SAT) == 0) {
-        chc_result_free(r);
-        chc_spacer_solve_file(file, sys, lim, r);   /* the model */
-      }
-    }
-  } else if (map_lim) chc_spacer_map_file(file, sys, lim, map_lim, r);
+  if (first && first->running) chc_spacer_file_wait(first, sys, lim, 0, 0, r);
+  else if (map_lim) chc_spacer_map_file(file, sys, lim, map_lim, r);
   else chc_spacer_solve_file_proof(file, sys, lim, r);
   return file_answer_usable(sys, r, unsat);
 }

@@ -56,6 +56,12 @@ void chc_spacer_map_file(const char *path, const chc_system *s, const zeta_limit
  * proof names only s's predicates with all their arguments (sliced ones,
  * P!slice!N, have no counterpart in s); mapped within lim. */
 void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
+/* Without proofs, Z3's inlining and slicing off, through Z3's fixedpoint
+ * API on the file's assertions: unsat comes with a derivation over s
+ * (complete set; to be replayed) of the shape of the rules along Spacer's
+ * counterexample, its values from one solver check, when s's clauses are
+ * the file's assertions one to one and the shape fits them. */
+void chc_spacer_trace_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out);
 /* With proofs and Z3's inlining and slicing off: unsat comes with a derivation over s (complete set)
  * when Z3's proof maps onto s's clauses (Z3 preprocesses the file's rules),
  * else without one. */

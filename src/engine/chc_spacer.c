@@ -15,6 +15,7 @@
 #include "core/isolate.h"
 #include "core/smtlib.h"
 #include "engine/chc_engine.h"
+#include "engine/chc_tree.h"
 #include "engine/chc_zproof.h"
 #include "solver/solver.h"
 #include "solver/z3_conv.h"
@@ -235,8 +236,11 @@ typedef struct {
   volatile sig_atomic_t *unsat_news;   /* file_run's */
 } iso_job;
 
+enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_UNSLICED, FILE_DERIVE, FILE_TRACE };   /* file_run's modes (below) */
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
                      FILE *answered, volatile sig_atomic_t *unsat_news, chc_result *out);
+static void trace_run(const char *path, const chc_system *s, const zeta_limits *lim, FILE *answered,
+                      volatile sig_atomic_t *unsat_news, chc_result *out);
 
 /* A child's first line once Z3 has answered, before the proof's mapping
  * (the first slice waits longer for a mapping than for Z3). */
@@ -312,7 +316,8 @@ static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivat
 static void iso_child(FILE *w, void *ctx) {
   const iso_job *j = ctx;
   chc_result r;
-  if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, j->unsat_news, &r);
+  if (j->path && j->mode == FILE_TRACE) trace_run(j->path, j->s, j->lim, w, j->unsat_news, &r);
+  else if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, j->unsat_news, &r);
   else chc_spacer_solve(j->s, j->lim, j->want_derivation, &r);
   fprintf(w, "%p %d\n", (const void *)r.engine, r.complete ? 1 : 0);
   if (r.answer == CHC_SAT) {
@@ -479,7 +484,6 @@ static bool file_model(z3conv *conv, Z3_model m, const chc_system *s, term_t *in
  * inlining and slicing off as well, so that it does (2.3x slower on the
  * same tasks). unsat_news (may be NULL, shared memory): set as soon as
  * Z3 says unsat, before its proof is mapped. */
-enum { FILE_PLAIN, FILE_PROOF, FILE_PROOF_LONG, FILE_UNSLICED, FILE_DERIVE };
 
 /* file_run's Z3 objects, each gone once (NULL after). */
 static void file_release(Z3_context *z, Z3_solver *slv, z3conv **conv) {
@@ -575,6 +579,247 @@ static void file_run(const char *path, const chc_system *s, const zeta_limits *l
   file_release(&z, &slv, &conv);
 }
 
+/* ---- Spacer's trace: a derivation without Z3's proofs ----
+ *
+ * Z3 with proofs may not answer where Z3 without them does in seconds
+ * (LIA-Arrays-093: no answer in 60 s against 4 s), and Spacer's ground
+ * answer without proofs (Z3_fixedpoint_get_answer, also get_ground_sat_answer)
+ * costs 27-33 s there. The names of the rules along Spacer's
+ * counterexample (Z3_fixedpoint_get_rules_along_trace's order: the query,
+ * then breadth first, each rule's body predicates in order) cost nothing:
+ * the file's assertions, each added as a rule named by its index (a query's
+ * head false becomes a relation of its own), with Z3's slicing and inlining
+ * off (the rules along the trace then are the file's), give the derivation's
+ * shape over s's clauses; its values come from one solver check of the
+ * tree's clause instances (chc_tree_formula), and the caller replays it. */
+typedef struct {
+  Z3_context z;
+  Z3_fixedpoint fp;
+  Z3_func_decl err;
+  unsigned char *seen;
+  unsigned nseen;
+} tr_ctx;
+
+static void tr_register(tr_ctx *t, Z3_ast a) {
+  unsigned id = Z3_get_ast_id(t->z, a);
+  if (id >= t->nseen) {
+    unsigned n = (id + 1) * 2;
+    t->seen = xrealloc(t->seen, n);
+    memset(t->seen + t->nseen, 0, n - t->nseen);
+    t->nseen = n;
+  }
+  if (t->seen[id]) return;
+  t->seen[id] = 1;
+  Z3_ast_kind k = Z3_get_ast_kind(t->z, a);
+  if (k == Z3_QUANTIFIER_AST) tr_register(t, Z3_get_quantifier_body(t->z, a));
+  if (k != Z3_APP_AST) return;
+  Z3_app ap = Z3_to_app(t->z, a);
+  Z3_func_decl d = Z3_get_app_decl(t->z, ap);
+  if (Z3_get_decl_kind(t->z, d) == Z3_OP_UNINTERPRETED && Z3_get_sort_kind(t->z, Z3_get_range(t->z, d)) == Z3_BOOL_SORT)
+    Z3_fixedpoint_register_relation(t->z, t->fp, d);
+  for (unsigned i = 0; i < Z3_get_app_num_args(t->z, ap); i++) tr_register(t, Z3_get_app_arg(t->z, ap, i));
+}
+
+/* A clause's matrix with the head false (a query) made Err. */
+static Z3_ast tr_matrix(tr_ctx *t, Z3_ast b) {
+  Z3_ast err = Z3_mk_app(t->z, t->err, 0, NULL);
+  if (Z3_get_bool_value(t->z, b) == Z3_L_FALSE) return err;
+  if (Z3_get_ast_kind(t->z, b) != Z3_APP_AST) return b;
+  Z3_app ap = Z3_to_app(t->z, b);
+  Z3_decl_kind dk = Z3_get_decl_kind(t->z, Z3_get_app_decl(t->z, ap));
+  if (dk == Z3_OP_IMPLIES && Z3_get_bool_value(t->z, Z3_get_app_arg(t->z, ap, 1)) == Z3_L_FALSE)
+    return Z3_mk_implies(t->z, Z3_get_app_arg(t->z, ap, 0), err);
+  if (dk == Z3_OP_NOT) return Z3_mk_implies(t->z, Z3_get_app_arg(t->z, ap, 0), err);
+  return b;
+}
+
+static Z3_ast tr_rule(tr_ctx *t, Z3_ast a) {
+  if (Z3_get_ast_kind(t->z, a) != Z3_QUANTIFIER_AST || !Z3_is_quantifier_forall(t->z, a)) return tr_matrix(t, a);
+  unsigned n = Z3_get_quantifier_num_bound(t->z, a);
+  Z3_sort *so = xmalloc((n ? n : 1) * sizeof *so);
+  Z3_symbol *nm = xmalloc((n ? n : 1) * sizeof *nm);
+  for (unsigned i = 0; i < n; i++) {
+    so[i] = Z3_get_quantifier_bound_sort(t->z, a, i);
+    nm[i] = Z3_get_quantifier_bound_name(t->z, a, i);
+  }
+  Z3_ast r = Z3_mk_forall(t->z, 0, 0, NULL, n, so, nm, tr_matrix(t, Z3_get_quantifier_body(t->z, a)));
+  free(so);
+  free(nm);
+  return r;
+}
+
+/* The rule names along the trace ("<null>;c33;c32;..."): s's clause
+ * indices after the first (the query relation's own rule), breadth first;
+ * *n of them. NULL when a name is not one of ours. */
+static uint32_t *tr_clauses(const char *names, const chc_system *s, uint32_t *n) {
+  const char *at = strchr(names, ';');
+  uint32_t *cl = NULL, cap = 0;
+  *n = 0;
+  while (at) {
+    at++;
+    char *end;
+    if (*at != 'c') { free(cl); return NULL; }
+    unsigned long i = strtoul(at + 1, &end, 10);
+    if (end == at + 1 || (*end && *end != ';') || i >= s->nclauses) { free(cl); return NULL; }
+    XGROW(cl, cap, *n + 1);
+    cl[(*n)++] = (uint32_t)i;
+    at = *end ? end : NULL;
+  }
+  return cl;
+}
+
+/* The number of body predicates of a rule along the trace as Z3 keeps it
+ * (Z3 drops an application of a relation that holds everywhere:
+ * LIA-Arrays-273). */
+static uint32_t tr_tail(Z3_context z, Z3_ast r) {
+  if (Z3_get_ast_kind(z, r) == Z3_QUANTIFIER_AST) r = Z3_get_quantifier_body(z, r);
+  if (Z3_get_ast_kind(z, r) != Z3_APP_AST) return 0;
+  Z3_app ap = Z3_to_app(z, r);
+  if (Z3_get_decl_kind(z, Z3_get_app_decl(z, ap)) != Z3_OP_IMPLIES) return 0;
+  Z3_ast b = Z3_get_app_arg(z, ap, 0);
+  Z3_app band = Z3_get_ast_kind(z, b) == Z3_APP_AST ? Z3_to_app(z, b) : NULL;
+  bool conj = band && Z3_get_decl_kind(z, Z3_get_app_decl(z, band)) == Z3_OP_AND;
+  unsigned nb = conj ? Z3_get_app_num_args(z, band) : 1;
+  uint32_t n = 0;
+  for (unsigned i = 0; i < nb; i++) {
+    Z3_ast a = conj ? Z3_get_app_arg(z, band, i) : b;
+    if (Z3_get_ast_kind(z, a) != Z3_APP_AST) continue;
+    Z3_func_decl d = Z3_get_app_decl(z, Z3_to_app(z, a));
+    if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED && Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT) n++;
+  }
+  return n;
+}
+
+/* The first clause of s that derives p from no predicate, or CHC_FALSE. */
+static uint32_t tr_fact(const chc_system *s, uint32_t p) {
+  for (uint32_t i = 0; i < s->nclauses; i++)
+    if (s->clauses[i].head.pred == p && s->clauses[i].nbody == 0) return i;
+  return CHC_FALSE;
+}
+
+/* The tree of the clauses in breadth-first order (node k the k-th): each
+ * node's children the next tail[k] unclaimed nodes, matched to its body
+ * applications by predicate (in order among the same predicate's); a body
+ * application Z3 dropped gets a fact clause of its predicate (a node after
+ * the trace's). false when they do not fit. */
+static bool tr_tree(const chc_system *s, const uint32_t *cl, const uint32_t *tail, uint32_t n, chc_tree *t) {
+  if (n == 0 || s->clauses[cl[0]].head.pred != CHC_FALSE) return false;
+  for (uint32_t k = 0; k < n; k++) chc_tree_add(t, cl[k], s->clauses[cl[k]].nbody);
+  uint32_t next = 1;
+  for (uint32_t k = 0; k < n; k++) {
+    const chc_clause *c = &s->clauses[cl[k]];
+    if (k > 0 && c->head.pred == CHC_FALSE) return false;
+    if (tail[k] > c->nbody || next + tail[k] > n) return false;
+    bool *used = xcalloc(c->nbody + 1, sizeof *used);
+    bool ok = true;
+    for (uint32_t j = 0; j < tail[k] && ok; j++) {   /* the j-th child in Z3's order */
+      uint32_t p = s->clauses[cl[next + j]].head.pred, b = 0;
+      while (b < c->nbody && (used[b] || c->body[b].pred != p)) b++;
+      ok = b < c->nbody;
+      if (ok) used[b] = true, t->n[k].kids[b] = next + j;
+    }
+    for (uint32_t b = 0; b < c->nbody && ok; b++) {
+      if (used[b]) continue;
+      uint32_t f = tr_fact(s, c->body[b].pred);
+      ok = f != CHC_FALSE;
+      if (ok) t->n[k].kids[b] = chc_tree_add(t, f, 0);
+    }
+    free(used);
+    if (!ok) return false;
+    next += tail[k];
+  }
+  return next == n;
+}
+
+static void trace_run(const char *path, const chc_system *s, const zeta_limits *lim, FILE *answered,
+                      volatile sig_atomic_t *unsat_news, chc_result *out) {
+  chc_result_start(out, "spacer (Z3 on the input file, its trace)");
+  out->reason = "timeout";
+  if (limits_expired(lim)) return;
+  out->reason = "spacer: out of memory";
+  tr_ctx t = {0};
+  if (!(t.z = z3conv_mk_context_proofs(false))) return;
+  t.fp = Z3_mk_fixedpoint(t.z);
+  Z3_fixedpoint_inc_ref(t.z, t.fp);
+  Z3_params p = Z3_mk_params(t.z);
+  Z3_params_inc_ref(t.z, p);
+  Z3_params_set_symbol(t.z, p, Z3_mk_string_symbol(t.z, "engine"), Z3_mk_string_symbol(t.z, "spacer"));
+  const char *off[] = {"xform.slice", "xform.inline_linear", "xform.inline_eager"};
+  for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) Z3_params_set_bool(t.z, p, Z3_mk_string_symbol(t.z, off[i]), false);
+  Z3_fixedpoint_set_params(t.z, t.fp, p);
+  Z3_params_dec_ref(t.z, p);
+  out->reason = "spacer: Z3 did not read the file";
+  Z3_ast_vector v = Z3_parse_smtlib2_file(t.z, path, 0, NULL, NULL, 0, NULL, NULL);
+  if (!z3conv_failed(t.z, NULL) && v) {
+    Z3_ast_vector_inc_ref(t.z, v);
+    unsigned na = Z3_ast_vector_size(t.z, v);
+    t.err = Z3_mk_func_decl(t.z, Z3_mk_string_symbol(t.z, "Err"), 0, NULL, Z3_mk_bool_sort(t.z));
+    Z3_fixedpoint_register_relation(t.z, t.fp, t.err);
+    for (unsigned i = 0; i < na; i++) tr_register(&t, Z3_ast_vector_get(t.z, v, i));
+    for (unsigned i = 0; i < na; i++) {
+      char nm[24];
+      snprintf(nm, sizeof nm, "c%u", i);
+      Z3_ast a = Z3_ast_vector_get(t.z, v, i);
+      if (Z3_get_bool_value(t.z, a) == Z3_L_TRUE) continue;   /* no rule (and no clause: na differs) */
+      Z3_fixedpoint_add_rule(t.z, t.fp, tr_rule(&t, a), Z3_mk_string_symbol(t.z, nm));
+    }
+    Z3_ast_vector_dec_ref(t.z, v);
+    out->reason = "spacer: Z3 did not take the file's rules";
+    if (!z3conv_failed(t.z, NULL) && !limits_expired(lim)) {
+      watchdog w;
+      watchdog_start(&w, t.z, lim);
+      Z3_lbool r = Z3_fixedpoint_query_relations(t.z, t.fp, 1, &t.err);
+      bool fired = watchdog_stop(&w);
+      out->reason = fired ? "timeout" : "spacer: unknown";
+      if (answered && r != Z3_L_UNDEF) {
+        fputs(ANSWERED, answered);
+        fflush(answered);
+      }
+      if (r == Z3_L_FALSE) out->reason = "spacer: sat (the trace's run gives no model)";
+      if (r == Z3_L_TRUE) {   /* Err is reachable: unsat */
+        out->answer = CHC_UNSAT;
+        if (unsat_news) *unsat_news = 1;
+        uint32_t n = 0, *cl = NULL;
+        /* the clauses are the file's assertions one to one (the parser drops trivial ones) */
+        if (na == s->nclauses) {
+          Z3_symbol names = Z3_fixedpoint_get_rule_names_along_trace(t.z, t.fp);
+          if (!z3conv_failed(t.z, NULL)) cl = tr_clauses(Z3_get_symbol_string(t.z, names), s, &n);
+        }
+        uint32_t *tail = NULL;
+        if (cl) {   /* the rules along the trace, Err's query rule first as in the names */
+          Z3_ast_vector rv = Z3_fixedpoint_get_rules_along_trace(t.z, t.fp);
+          if (!z3conv_failed(t.z, NULL) && rv) {
+            Z3_ast_vector_inc_ref(t.z, rv);
+            if (Z3_ast_vector_size(t.z, rv) == n + 1) {
+              tail = xcalloc(n + 1, sizeof *tail);
+              for (uint32_t k = 0; k < n; k++) tail[k] = tr_tail(t.z, Z3_ast_vector_get(t.z, rv, k + 1));
+            }
+            Z3_ast_vector_dec_ref(t.z, rv);
+          }
+        }
+        chc_tree tree = {0};
+        if (tail && tr_tree(s, cl, tail, n, &tree)) {
+          solver *slv = solver_new_z3();
+          uint32_t ms = limits_remaining_ms(lim);
+          if (ms) solver_set_timeout(slv, ms);
+          solver_assert(slv, chc_tree_formula(s, &tree));
+          if (solver_check(slv) == SOLVER_SAT) {
+            chc_tree_derivation(s, &tree, slv, &out->deriv);
+            out->complete = true;
+          }
+          solver_free(slv);
+        }
+        chc_tree_free(&tree);
+        free(tail);
+        free(cl);
+      }
+    }
+  }
+  free(t.seen);
+  Z3_fixedpoint_dec_ref(t.z, t.fp);
+  Z3_del_context(t.z);
+}
+
 /* Z3 on the file in a child: cancelling Z3 4.8.12 at the deadline can end
  * the process ("terminate called after throwing an instance of
  * 'rewriter_exception'" inside Z3_solver_check, about once in 40 runs under
@@ -605,6 +850,14 @@ void chc_spacer_map_file(const char *path, const chc_system *s, const zeta_limit
 
 void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
   file_isolated(path, s, lim, lim, FILE_UNSLICED, out);
+}
+
+void chc_spacer_trace_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
+  if (has_datatypes(s)) trace_run(path, s, lim, NULL, NULL, out);
+  else {
+    iso_job job = {s, lim, false, path, NULL, FILE_TRACE, NULL};
+    run_isolated(&job, out);
+  }
 }
 
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {

@@ -324,15 +324,15 @@ if [ -f "$f" ] && ! quick; then
     echo "PASS chc24/portfolio-arrays-core-first ($(head -1 "$tmp/o"); steps: $steps)"
   else echo "FAIL chc24/portfolio-arrays-core-first ($(head -1 "$tmp/o"); steps: $steps; '$l')"; fi
 fi
-# after unsat without a mapped proof, Z3 again with its slicing off (its
-# inlining kept; session 17): LIA-Arrays-189's proof then maps (before,
-# only Z3 without inlining gave a derivation)
+# after unsat without a mapped proof, Spacer without proofs and the rules
+# along its trace (session 42; before: Z3 again with its slicing off, its
+# inlining kept, session 17, whose proof maps on LIA-Arrays-189)
 f=$dir/LIA-Arrays/chc-comp24-LIA-Arrays-189.smt2
 if [ -f "$f" ]; then
-  to=20 judge "chc24/unsliced-proof/evidence" "$f" unknown spacer
+  to=20 judge "chc24/trace-after-unsat/evidence" "$f" unknown spacer
   "$z" --json --algorithm spacer --timeout 20 "$f" >"$tmp/o" 2>/dev/null
-  grep -q '"verdict":"unsafe".*"engine":"spacer (Z3 on the input file unsliced, its own proof)"' "$tmp/o" \
-    && echo "PASS chc24/unsliced-proof" || echo "FAIL chc24/unsliced-proof ($(grep -o '"engine":"[^"]*"' "$tmp/o"))"
+  grep -q '"verdict":"unsafe".*"engine":"spacer (Z3 on the input file, its trace)"' "$tmp/o" \
+    && echo "PASS chc24/trace-after-unsat" || echo "FAIL chc24/trace-after-unsat ($(grep -o '"engine":"[^"]*"' "$tmp/o"))"
 fi
 # once Z3 said unsat and its proof did not map, the portfolio's Spacer side
 # goes on (its fallbacks, its children) at a lower priority (session 30):

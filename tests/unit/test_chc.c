@@ -1038,6 +1038,42 @@ static void test_spacer_inlined_proof(void) {
   inlined_twice_case();
 }
 
+/* Spacer without proofs: the rules along its counterexample, a tree of the
+ * file's clauses (two premises of one predicate, a premise of a relation
+ * that holds everywhere, which Z3 drops), its values from one check,
+ * replayed; a file whose assertions are not the clauses one to one (a
+ * trivial one) unsat without a derivation; sat: unknown (no model). */
+static void trace_case(const char *text, chc_answer expect, bool complete) {
+  char path[] = "/tmp/zeta-test-chc-XXXXXX";
+  chc_system s;
+  write_and_parse(text, path, &s);
+  zeta_limits lim = limits_from_timeout(20);
+  chc_result r;
+  chc_spacer_trace_file(path, &s, &lim, &r);
+  CHECK(r.answer == expect);
+  CHECK(r.complete == complete);
+  if (complete) CHECK(r.deriv.n >= 7 && chc_replay(&s, &r.deriv, 10000));
+  chc_result_free(&r);
+  chc_free(&s);
+  unlink(path);
+}
+
+static void test_spacer_trace(void) {
+  const char *head = "(set-logic HORN)\n(declare-fun T (Int) Bool)\n(declare-fun P (Int) Bool)\n"
+                     "(declare-fun Q (Int Int) Bool)\n"
+                     "(assert (forall ((x Int)) (T x)))\n"
+                     "(assert (forall ((x Int)) (=> (= x 0) (P x))))\n"
+                     "(assert (forall ((x Int) (y Int)) (=> (and (P x) (T y) (= y (+ x 1))) (P y))))\n"
+                     "(assert (forall ((x Int) (y Int)) (=> (and (P x) (P y) (< x y)) (Q x y))))\n";
+  char text[2048];
+  snprintf(text, sizeof text, "%s(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (= x 1) (= y 2)) false)))\n", head);
+  trace_case(text, CHC_UNSAT, true);
+  snprintf(text, sizeof text, "%s(assert true)\n(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (= x 1) (= y 2)) false)))\n", head);
+  trace_case(text, CHC_UNSAT, false);
+  snprintf(text, sizeof text, "%s(assert (forall ((x Int) (y Int)) (=> (and (Q x y) (< x 0)) false)))\n", head);
+  trace_case(text, CHC_UNKNOWN, false);   /* no model from this run */
+}
+
 /* chc_repair_unreached: a predicate left at true behind an unsatisfiable
  * guard becomes false; a model of a reachable error stays unrepaired */
 static void test_repair_unreached(void) {
@@ -1222,6 +1258,7 @@ int main(void) {
   RUN(test_houdini_fixpoint_resumes);
   RUN(test_spacer_file);
   RUN(test_spacer_inlined_proof);
+  RUN(test_spacer_trace);
   RUN(test_zproof_evaluated_steps);
   RUN(test_zproof_premises_in_order);
   RUN(test_repair_unreached);

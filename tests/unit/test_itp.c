@@ -73,22 +73,28 @@ static double now_s(void) {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* A hard prefix (x^3 + y^3 = z^3 over positive integers) with a 1 s
- * limit: the answer comes back in time, unknown or checked. */
-static void test_timeout(void) {
-  term_t v[3];
-  term_t cube[3], pos[4];
+/* fs: a hard prefix (x^3 + y^3 = z^3 over integers > 1, which no
+ * strategy answers) and x <= y, over variables named prefix0..2 */
+static void cubes(const char *prefix, term_t fs[2]) {
+  term_t v[3], cube[3], pos[4];
   for (int i = 0; i < 3; i++) {
     char n[16];
-    snprintf(n, sizeof n, "cube%d", i);
+    snprintf(n, sizeof n, "%s%d", prefix, i);
     v[i] = term_var(n, type_int());
     term_t xs[3] = {v[i], v[i], v[i]};
     cube[i] = term_mul(3, xs);
     pos[i] = term_gt(v[i], term_int(1));
   }
   pos[3] = term_eq(term_add2(cube[0], cube[1]), cube[2]);
-  term_t fs[2] = {term_and(4, pos), term_le(v[0], v[1])};
-  term_t out;
+  fs[0] = term_and(4, pos);
+  fs[1] = term_le(v[0], v[1]);
+}
+
+/* The cubes with a 1 s limit: the answer comes back in time, unknown or
+ * checked. */
+static void test_timeout(void) {
+  term_t fs[2], out;
+  cubes("cube", fs);
   double t0 = now_s();
   solver_result r = itp_sequence(ITP_AUTO, 2, fs, &out, 1000);
   CHECK(now_s() - t0 < 15.0);
@@ -102,18 +108,8 @@ static void test_timeout(void) {
  * killed by the hard stop at 24 s): on the cubes, which no strategy
  * answers, 100 ms start one strategy only. */
 static void test_fallback_within_budget(void) {
-  term_t v[3], cube[3], pos[4];
-  for (int i = 0; i < 3; i++) {
-    char n[16];
-    snprintf(n, sizeof n, "fb%d", i);
-    v[i] = term_var(n, type_int());
-    term_t xs[3] = {v[i], v[i], v[i]};
-    cube[i] = term_mul(3, xs);
-    pos[i] = term_gt(v[i], term_int(1));
-  }
-  pos[3] = term_eq(term_add2(cube[0], cube[1]), cube[2]);
-  term_t fs[2] = {term_and(4, pos), term_le(v[0], v[1])};
-  term_t out;
+  term_t fs[2], out;
+  cubes("fb", fs);
   uint64_t runs = itp_strategy_runs();
   solver_result r = itp_sequence(ITP_AUTO, 2, fs, &out, 100);
   CHECK(r == SOLVER_UNKNOWN);

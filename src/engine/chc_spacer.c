@@ -316,8 +316,7 @@ static bool iso_read_derivation(const chc_system *s, const char *at, chc_derivat
 static void iso_child(FILE *w, void *ctx) {
   const iso_job *j = ctx;
   chc_result r;
-  if (j->path && j->mode == FILE_TRACE) trace_run(j->path, j->s, j->lim, w, j->unsat_news, &r);
-  else if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, j->unsat_news, &r);
+  if (j->path) file_run(j->path, j->s, j->lim, j->map_lim, j->mode, w, j->unsat_news, &r);
   else chc_spacer_solve(j->s, j->lim, j->want_derivation, &r);
   fprintf(w, "%p %d\n", (const void *)r.engine, r.complete ? 1 : 0);
   if (r.answer == CHC_SAT) {
@@ -497,6 +496,10 @@ static void file_release(Z3_context *z, Z3_solver *slv, z3conv **conv) {
 #define MAP_SECONDS 0.2
 static void file_run(const char *path, const chc_system *s, const zeta_limits *lim, const zeta_limits *map_lim, int mode,
                      FILE *answered, volatile sig_atomic_t *unsat_news, chc_result *out) {
+  if (mode == FILE_TRACE) {   /* the fixedpoint API, not a solver: below */
+    trace_run(path, s, lim, answered, unsat_news, out);
+    return;
+  }
   bool want_derivation = mode != FILE_PLAIN;
   chc_result_start(out, "spacer (Z3 on the input file)");
   out->reason = "timeout";
@@ -600,6 +603,11 @@ typedef struct {
   unsigned nseen;
 } tr_ctx;
 
+/* d is a relation: uninterpreted, Boolean-valued */
+static bool tr_relation(Z3_context z, Z3_func_decl d) {
+  return Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED && Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT;
+}
+
 static void tr_register(tr_ctx *t, Z3_ast a) {
   unsigned id = Z3_get_ast_id(t->z, a);
   if (id >= t->nseen) {
@@ -615,8 +623,7 @@ static void tr_register(tr_ctx *t, Z3_ast a) {
   if (k != Z3_APP_AST) return;
   Z3_app ap = Z3_to_app(t->z, a);
   Z3_func_decl d = Z3_get_app_decl(t->z, ap);
-  if (Z3_get_decl_kind(t->z, d) == Z3_OP_UNINTERPRETED && Z3_get_sort_kind(t->z, Z3_get_range(t->z, d)) == Z3_BOOL_SORT)
-    Z3_fixedpoint_register_relation(t->z, t->fp, d);
+  if (tr_relation(t->z, d)) Z3_fixedpoint_register_relation(t->z, t->fp, d);
   for (unsigned i = 0; i < Z3_get_app_num_args(t->z, ap); i++) tr_register(t, Z3_get_app_arg(t->z, ap, i));
 }
 
@@ -684,8 +691,7 @@ static uint32_t tr_tail(Z3_context z, Z3_ast r) {
   for (unsigned i = 0; i < nb; i++) {
     Z3_ast a = conj ? Z3_get_app_arg(z, band, i) : b;
     if (Z3_get_ast_kind(z, a) != Z3_APP_AST) continue;
-    Z3_func_decl d = Z3_get_app_decl(z, Z3_to_app(z, a));
-    if (Z3_get_decl_kind(z, d) == Z3_OP_UNINTERPRETED && Z3_get_sort_kind(z, Z3_get_range(z, d)) == Z3_BOOL_SORT) n++;
+    if (tr_relation(z, Z3_get_app_decl(z, Z3_to_app(z, a)))) n++;
   }
   return n;
 }
@@ -853,11 +859,7 @@ void chc_spacer_map_file_unsliced(const char *path, const chc_system *s, const z
 }
 
 void chc_spacer_trace_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {
-  if (has_datatypes(s)) trace_run(path, s, lim, NULL, NULL, out);
-  else {
-    iso_job job = {s, lim, false, path, NULL, FILE_TRACE, NULL};
-    run_isolated(&job, out);
-  }
+  file_isolated(path, s, lim, NULL, FILE_TRACE, out);
 }
 
 void chc_spacer_derive_file(const char *path, const chc_system *s, const zeta_limits *lim, chc_result *out) {

@@ -110,18 +110,11 @@ bool itp_check(z3conv *conv, uint32_t n, const term_t *f, const term_vec *shared
 
 /* ---------------- dispatch ---------------- */
 
-/* A time budget as a deadline, so that the steps after the first (the
- * check, the other strategy) get what is left of it, not all of it again:
- * a run's --timeout bounds the whole interpolation (0: none). */
-static double itp_deadline(uint32_t timeout_ms) { return timeout_ms ? limits_now() + timeout_ms / 1000.0 : 0; }
-
-/* ms left before deadline (0: none; at least 1 when it has passed, which
- * callers that may still try treat as "no time": see itp_sequence) */
-static uint32_t itp_left_ms(double deadline) {
-  if (deadline <= 0) return 0;
-  double left = (deadline - limits_now()) * 1000.0;
-  return left < 1 ? 1 : (uint32_t)left;
-}
+/* A call's budget as limits (limits_from_timeout; no deadline for 0), so
+ * that the steps after the first (the check, the other strategy) get what
+ * is left of it (limits_remaining_ms), not all of it again: a run's
+ * --timeout bounds the whole interpolation. */
+static zeta_limits itp_budget(uint32_t timeout_ms) { return limits_from_timeout(timeout_ms / 1000.0); }
 
 static uint64_t strategy_runs;
 uint64_t itp_strategy_runs(void) { return strategy_runs; }
@@ -135,9 +128,9 @@ static solver_result itp_run(itp_strategy st, uint32_t n, const term_t *f, const
   *why = "out of memory";
   solver_result r = SOLVER_UNKNOWN;
   if (conv) {
-    double deadline = itp_deadline(timeout_ms);
+    zeta_limits budget = itp_budget(timeout_ms);
     r = itp_isolated(conv, st == ITP_SPACER ? itp_spacer : itp_mbp, n, f, shared, out, timeout_ms, why);
-    if (r == SOLVER_UNSAT && !itp_check(conv, n, f, shared, out, itp_left_ms(deadline))) {
+    if (r == SOLVER_UNSAT && !itp_check(conv, n, f, shared, out, limits_remaining_ms(&budget))) {
       *why = "interpolant failed the check";
       r = SOLVER_UNKNOWN;
     }
@@ -191,9 +184,9 @@ solver_result itp_tree_mbp(uint32_t m, const term_t *node, const uint32_t *paren
   *why = "out of memory";
   solver_result r = SOLVER_UNKNOWN;
   if (conv) {
-    double deadline = itp_deadline(timeout_ms);
+    zeta_limits budget = itp_budget(timeout_ms);
     r = itp_isolated_tree(conv, m, node, parent, &syms, out, timeout_ms, why);
-    if (r == SOLVER_UNSAT && !itp_tree_check(conv, m, node, parent, out, itp_left_ms(deadline))) {
+    if (r == SOLVER_UNSAT && !itp_tree_check(conv, m, node, parent, out, limits_remaining_ms(&budget))) {
       *why = "interpolant failed the check";
       r = SOLVER_UNKNOWN;
     }
@@ -242,11 +235,10 @@ solver_result itp_sequence(itp_strategy st, uint32_t n, const term_t *f, term_t 
   if (st != ITP_AUTO) { order[0] = st; order[1] = st == ITP_MBP ? ITP_SPACER : ITP_MBP; }
   solver_result r = SOLVER_UNKNOWN;
   const char *why;
-  double deadline = itp_deadline(timeout_ms);
+  zeta_limits budget = itp_budget(timeout_ms);
   for (uint32_t i = 0; i < tries && r == SOLVER_UNKNOWN; i++) {
-    uint32_t left = itp_left_ms(deadline);
-    if (i > 0 && left == 1) break;   /* the first strategy used the whole budget */
-    r = itp_run(order[i], n, f, shared, out, left, &why);
+    if (i > 0 && limits_expired(&budget)) break;   /* the first strategy used the whole budget */
+    r = itp_run(order[i], n, f, shared, out, limits_remaining_ms(&budget), &why);
   }
   itp_shared_free(n, shared);
   return r;

@@ -116,6 +116,24 @@ static void yield_to_own(void) {
     progress_say("zeta: spacer: Z3 said unsat, no derivation yet: the rest at nice %d (was %d)", now, was);
 }
 
+/* lim with 1/div of the time left (all of lim without a deadline) */
+static zeta_limits left_part(const zeta_limits *lim, int div) {
+  zeta_limits part = *lim;
+  if (lim->deadline) part.deadline = limits_now() + (lim->deadline - limits_now()) / div;
+  return part;
+}
+
+/* r an unsat with a derivation that replays on sys (marked replayed);
+ * else r is freed for the next try */
+static bool replayed_unsat(const chc_system *sys, chc_result *r) {
+  if (r->answer == CHC_UNSAT && r->complete && chc_replay(sys, &r->deriv, 30000)) {
+    r->replayed = true;
+    return true;
+  }
+  chc_result_free(r);
+  return false;
+}
+
 /* With acc, a model of the file's run that fails its check (Z3's model of
  * LIA-Arrays-194 violates a clause) is not the end: Spacer on the normal
  * form may give another. */
@@ -133,30 +151,25 @@ static void run_spacer_known(const char *file, const chc_system *sys, const chc_
       yield_to_own();
     }
     if (unsat) {   /* half the time left: the fallback below is sometimes the faster one */
-      zeta_limits half = *lim;
       /* Spacer without proofs, its trace's derivation (LIA-Arrays-273: 3.6 s
        * in all against ~9 s with proofs), half the time left */
-      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
-      chc_spacer_trace_file(file, sys, &half, r);
-      if (r->answer == CHC_UNSAT && r->complete && chc_replay(sys, &r->deriv, 30000)) { r->replayed = true; return; }
-      chc_result_free(r);
-      half = *lim;
+      zeta_limits part = left_part(lim, 2);
+      chc_spacer_trace_file(file, sys, &part, r);
+      if (replayed_unsat(sys, r)) return;
       /* Z3's proof again, mapped with more time (LIA-227: its unfolding
        * needs ~1 s, Z3 0.3 s), then Z3 without inlining */
-      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
-      chc_spacer_map_file(file, sys, &half, &half, r);
-      if (r->answer == CHC_UNSAT && r->complete && chc_replay(sys, &r->deriv, 30000)) { r->replayed = true; return; }
-      chc_result_free(r);
+      part = left_part(lim, 2);
+      chc_spacer_map_file(file, sys, &part, &part, r);
+      if (replayed_unsat(sys, r)) return;
       /* Z3 with its slicing off, inlining kept (as fast; a proof through
        * sliced predicates, P!slice!N, does not map: LIA-Arrays-189, 218
        * mapped here, 0.6-0.8 s, where Z3 without inlining took 0.8-0.9
        * s), a quarter of the time left; then without inlining */
-      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 4;
-      chc_spacer_map_file_unsliced(file, sys, &half, r);
-      if (r->answer == CHC_UNSAT && r->complete && chc_replay(sys, &r->deriv, 30000)) { r->replayed = true; return; }
-      chc_result_free(r);
-      if (lim->deadline) half.deadline = limits_now() + (lim->deadline - limits_now()) / 2;
-      chc_spacer_derive_file(file, sys, &half, r);
+      part = left_part(lim, 4);
+      chc_spacer_map_file_unsliced(file, sys, &part, r);
+      if (replayed_unsat(sys, r)) return;
+      part = left_part(lim, 2);
+      chc_spacer_derive_file(file, sys, &part, r);
       if (r->answer == CHC_UNSAT && r->complete) return;
       chc_result_free(r);
     }

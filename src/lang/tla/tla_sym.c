@@ -4924,7 +4924,7 @@ static void reach_cubes(void *data) {
 size_t tla_sym_reach_count(const tla_sym *s) { return s->reach && !s->has_prev && !s->has_first ? s->nreach : 0; }
 double tla_sym_reach_cost(const tla_sym *s) {
   size_t n = tla_sym_reach_count(s);
-  return n ? (double)n * TLA_REACH_PROOF_SECONDS_PER_STATE + (double)s->reach_init * TLA_REACH_SECONDS_PER_INIT : 0;
+  return n ? reach_plan(n, s->reach_init) : 0;
 }
 bool tla_sym_reach_fits(const tla_sym *s, double stretch, double left) {
   return tla_sym_reach_cost(s) * stretch <= left;

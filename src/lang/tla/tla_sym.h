@@ -30,26 +30,16 @@ tla_sym *tla_sym_build(tla_model *m, char *why, size_t nwhy);
  * (tla_sample_caps_for(seconds_left)), for the reach proof of --algorithm
  * inductive; a grown sample that ends cut is put back to the base caps'. */
 tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_t nwhy);
-/* The reach proof's CPU time per state, whole runs (the sample
- * included), as the sample's cap was planned until session 42 (now from
- * the sample's own measured rate and the proof's below: tla_sym.c
- * base_snapshot; Lamport's whole run is ~0.017-0.021 ms, MultiPaxos's
- * 0.024-0.03: at 0.03 Lamport's 922,956 states were past the cap of
- * 500,000 at 20 s, put back to 30,000); measured 0.03-0.17 ms a whole run since session 24; session 25:
- * Consensus_epr's 110464 states 0.06 ms, Disruptor_MPMC's 120781 0.13 ms;
- * session 26: 0.07 ms for the latter; session 29, whole runs with the
- * sample: Disruptor_MPMC 0.030, Consensus_epr 0.034, SlushSmall's 274678
- * 0.033-0.037: 0.05 ms, from 0.1; session 36, the proof 1.3-1.5x cheaper on
- * MultiPaxos_MC_small: whole runs MultiPaxos 0.026-0.033, SlushSmall 0.016,
- * Disruptor_MPMC 0.016, Consensus_epr 0.019: 0.03 ms, where 0.05 capped
- * MultiPaxos's sample at 20 s to 285,000 of its 343,796 states), and per
- * initial state:
- * Init's one query over the disjunction of the initial cubes is the
- * expensive part there (APTokenRing's 46656 initial states, all of its
- * states: no answer in 90 s, over 2 ms each; IC3 proves it in 0.3 s). */
+/* The reach proof's planned CPU time per initial state: Init's one query
+ * over the disjunction of the initial cubes is the expensive part there
+ * (APTokenRing's 46656 initial states, all of its states: no answer in
+ * 90 s, over 2 ms each; IC3 proves it in 0.3 s). Until session 42 the
+ * sample's cap was planned at a whole-run rate per state too (0.03 ms in
+ * the end; measured 0.016-0.17 ms since session 24, STATUS-tla); now from
+ * the sample's own measured rate and the proof's below (tla_sym.c
+ * base_snapshot). */
 #define TLA_REACH_SECONDS_PER_INIT 0.001
-/* The reach proof alone, after the sample (the rate above plans whole
- * runs, the sample included, for the sample's cap): its cubes and checks
+/* The reach proof alone, after the sample: its cubes and checks
  * measured 0.006-0.011 ms a state in session 39 (MCLamportMutex 922,956
  * states 8.4 s CPU, MultiPaxos_MC_small 343,796 3.7 s, SlushSmall,
  * Disruptor_MPMC, Consensus_epr 0.006-0.008). Planned at the whole-run
@@ -69,9 +59,9 @@ tla_sym *tla_sym_build_reach(tla_model *m, double seconds_left, char *why, size_
  * TLA_REACH_PROOF_SECONDS_PER_STATE): the rest is k-induction's (tla.c
  * KIND_SHARE) where the proof stops. */
 #define TLA_REACH_RUN_SHARE 0.875
-/* The reach proof's share of the time left at most (tla_reach_check;
- * stretched by the load in tla.c reach_proof; it stops earlier when its
- * measured rate says it cannot end by then). */
+/* The reach proof's share of the time left at most in tla_reach_check
+ * (tla.c's inductive run gives it all of the time left since session 42;
+ * it stops earlier when its measured rate says it cannot end by then). */
 #define TLA_REACH_SHARE 0.75
 /* The layout sample's caps: states, work in evaluation ticks, and the CPU
  * seconds of its part past the base caps (0: no such part). */
